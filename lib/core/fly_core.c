@@ -1,0 +1,37 @@
+/* fly_core.c - the entry table of flycore.so. */
+#include "core/fly_core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/ir_context.h"
+#include "llvm/Config/llvm-config.h"
+
+static int type_roundtrip(const char *text, char *out, size_t cap)
+{
+    MlirContext ctx = fly_ir_context_create();
+    if (mlirContextIsNull(ctx)) {
+        snprintf(out, cap, "cannot create an MLIR context");
+        return -1;
+    }
+    char diag[256];
+    fly_ir_capture_diagnostics(ctx, diag, sizeof diag);
+    MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreate(text, strlen(text)));
+    int rc = 0;
+    if (mlirTypeIsNull(t)) {
+        snprintf(out, cap, "cannot parse type '%s': %s", text, diag);
+        rc = -1;
+    } else {
+        fly_ir_type_str(t, out, cap);
+    }
+    fly_ir_context_destroy(ctx);
+    return rc;
+}
+
+static const fly_core_api api = {
+    .abi = FLY_CORE_ABI,
+    .llvm_version = LLVM_VERSION_STRING,
+    .type_roundtrip = type_roundtrip,
+};
+
+const fly_core_api *fly_core_api_get(void) { return &api; }

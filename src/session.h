@@ -1,0 +1,114 @@
+/* session.h - the one engine API every flyi front end uses (REPL, Jupyter kernel, script runner).
+ *
+ * A session owns all interpreter state: globals, modules, history, options. Front ends hand it
+ * cell text plus a sink and render whatever arrives at the sink; they never reach past this
+ * header. All text is UTF-8; all positions in this API are byte offsets into the given text
+ * (front ends that need code points, like Jupyter, convert). */
+#ifndef FLYI_SESSION_H
+#define FLYI_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct flyi_session flyi_session;
+
+typedef enum { FLYI_STDOUT = 1, FLYI_STDERR = 2 } flyi_stream;
+
+/* One MIME bundle: n parallel (mime type, data) pairs, e.g. "text/plain" + "image/svg+xml". */
+typedef struct flyi_display {
+    size_t n;
+    const char *const *mime;
+    const char *const *data;
+} flyi_display;
+
+/* One traceback frame, innermost last (Python's order). */
+typedef struct flyi_frame {
+    const char *file;        /* "<cell 3>", "<string>", or a path */
+    const char *function;    /* "<module>" for top-level code */
+    int line;                /* 1-based; 0 when unknown */
+    int col_start, col_end;  /* 0-based byte columns of the failing expression in source_line */
+    const char *source_line; /* the line's text without newline, or NULL */
+} flyi_frame;
+
+/* An uncaught exception: Python type name, message (str(exc)), frames, and the traceback as
+ * ready-made lines in CPython's format (no colors), ending with "Type: message". */
+typedef struct flyi_error {
+    const char *type;
+    const char *message;
+    size_t nframes;
+    const flyi_frame *frames;
+    size_t nlines;
+    const char *const *lines;
+} flyi_error;
+
+/* Where a cell's output goes. Any callback may be NULL (output dropped). Pointers passed to the
+ * callbacks are valid only during the call. */
+typedef struct flyi_sink {
+    void *user;
+    /* stdout/stderr text, delivered as it is produced (not at the end of the cell). */
+    void (*stream)(void *user, flyi_stream which, const char *text, size_t len);
+    /* A rich value: is_result is true for the cell's final expression value (execute_result),
+     * false for explicit displays (display_data). */
+    void (*display)(void *user, const flyi_display *bundle, bool is_result);
+    /* The cell ended with an uncaught exception. */
+    void (*error)(void *user, const flyi_error *err);
+    /* input(): return a malloc'd line without its newline, or NULL for EOF/not allowed
+     * (then input() raises EOFError). */
+    char *(*input)(void *user, const char *prompt, bool password);
+} flyi_sink;
+
+typedef enum {
+    FLYI_OK = 0,     /* the cell ran to its end */
+    FLYI_ERROR = 1,  /* an exception escaped (already reported to sink->error) */
+    FLYI_EXIT = 2,   /* sys.exit()/exit()/quit() was called; see flyi_session_exit_code */
+} flyi_status;
+
+/* Create an independent session; argv becomes sys.argv (argc may be 0). NULL on out of memory. */
+flyi_session *flyi_session_new(int argc, char **argv);
+/* Destroy a session and everything it owns. */
+void flyi_session_free(flyi_session *s);
+
+/* Run one cell against the session's persistent globals. filename names the source in
+ * tracebacks (NULL: "<cell N>" with N the execution count). A final expression statement's
+ * value is sent to sink->display as a result unless it is None. */
+flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *filename,
+                              const flyi_sink *sink);
+/* Run a whole file as __main__ (parsed before any of it runs; its folder joins the module
+ * search path). */
+flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_sink *sink);
+/* The status passed to sys.exit() after FLYI_EXIT (0 when none). */
+int flyi_session_exit_code(const flyi_session *s);
+/* The number of cells run so far that counted in the history (Jupyter's execution_count). */
+int flyi_session_execution_count(const flyi_session *s);
+
+typedef enum { FLYI_COMPLETE, FLYI_INCOMPLETE, FLYI_INVALID } flyi_completeness;
+/* Is `text` a complete cell? For FLYI_INCOMPLETE, indent (if not NULL) receives the
+ * indentation to suggest for the next line (e.g. "    "), NUL-terminated, within cap bytes. */
+flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, char *indent,
+                                           size_t cap);
+
+/* Completion candidates for the text before `cursor`; they replace bytes [start, end). */
+typedef struct flyi_completions {
+    size_t n;
+    char **items;
+    size_t start, end;
+} flyi_completions;
+/* Fill `out` (free with flyi_completions_free); returns the number of candidates. */
+size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor,
+                             flyi_completions *out);
+void flyi_completions_free(flyi_completions *c);
+
+/* Signature and docstring of the name at `cursor` as plain text (malloc'd), or NULL. */
+char *flyi_session_inspect(flyi_session *s, const char *text, size_t cursor);
+
+/* Ask the running cell to stop with KeyboardInterrupt at its next check. Async-signal-safe;
+ * may be called from another thread. */
+void flyi_session_interrupt(flyi_session *s);
+/* Forget all user globals and imported user modules (like IPython's %reset -f). */
+void flyi_session_reset(flyi_session *s);
+
+/* The input history, oldest first: the cells passed to flyi_session_eval. */
+size_t flyi_session_history_count(const flyi_session *s);
+const char *flyi_session_history_get(const flyi_session *s, size_t i);
+
+#endif
