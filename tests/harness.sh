@@ -8,6 +8,7 @@
 set -u
 : "${FLYI_SRCDIR:=.}" "${FLYI_BUILDDIR:=.}"
 export FLYI_SRCDIR FLYI_BUILDDIR
+export FLYI_WRAPPER="${FLYI_WRAPPER:-}"
 
 total_pass=0 total_fail=0 total_skip=0 broken=0
 log_dir=${FLYI_BUILDDIR}/tests/logs
@@ -25,7 +26,7 @@ for suite in "$@"; do
   log="$log_dir/$(echo "$suite" | tr '/' '_').log"
   case "$cmd" in
     *.sh) sh "$cmd" >"$log" 2>&1 ;;
-    *) "$cmd" >"$log" 2>&1 ;;
+    *) ${FLYI_WRAPPER:-} "$cmd" >"$log" 2>&1 ;;
   esac
   status=$?
   counts=$(grep -E '^([A-Za-z_-]+: )?[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -n 1)
