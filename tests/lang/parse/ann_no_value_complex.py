@@ -1,0 +1,3 @@
+x: list[int]
+y: dict[str, "C"]
+z: Callable[[int], str]

@@ -1,0 +1,2 @@
+a: "Optional[tuple[int, int]]" = None
+b: str | None = None

@@ -1,0 +1,3 @@
+a, *b = range(5)
+*a, b = x
+[a, *b, c] = y

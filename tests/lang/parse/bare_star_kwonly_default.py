@@ -1,0 +1,1 @@
+def f(a, *, b=1, c): pass

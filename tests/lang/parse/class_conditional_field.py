@@ -1,0 +1,6 @@
+class S:
+    a: int
+    if flag:
+        b: int
+    else:
+        c: int

@@ -1,0 +1,4 @@
+if x:  # comment
+    pass
+def f():  # c
+    pass

@@ -1,0 +1,5 @@
+if torch is not None:
+    def f():
+        pass
+else:
+    f = None

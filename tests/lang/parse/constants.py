@@ -1,0 +1,4 @@
+None
+True
+False
+...

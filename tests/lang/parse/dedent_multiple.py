@@ -1,0 +1,5 @@
+if a:
+    if b:
+        if c:
+            d
+e

@@ -1,0 +1,31 @@
+if x0:
+    if x1:
+        if x2:
+            if x3:
+                if x4:
+                    if x5:
+                        if x6:
+                            if x7:
+                                if x8:
+                                    if x9:
+                                        if x10:
+                                            if x11:
+                                                if x12:
+                                                    if x13:
+                                                        if x14:
+                                                            if x15:
+                                                                if x16:
+                                                                    if x17:
+                                                                        if x18:
+                                                                            if x19:
+                                                                                if x20:
+                                                                                    if x21:
+                                                                                        if x22:
+                                                                                            if x23:
+                                                                                                if x24:
+                                                                                                    if x25:
+                                                                                                        if x26:
+                                                                                                            if x27:
+                                                                                                                if x28:
+                                                                                                                    if x29:
+                                                                                                                        pass

@@ -1,0 +1,7 @@
+for a in b:
+    while c:
+        break
+    else:
+        d
+else:
+    e

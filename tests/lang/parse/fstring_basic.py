@@ -1,0 +1,4 @@
+f'{x}'
+f"{x} and {y}"
+f'plain'
+f''

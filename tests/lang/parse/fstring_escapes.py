@@ -1,0 +1,3 @@
+f'\n{x}\t'
+f'\{x}'
+f'\N{BULLET} {x}'

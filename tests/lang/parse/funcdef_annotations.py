@@ -1,0 +1,3 @@
+def f(a: int, b: str = "x", *args: int, c: fx.Constexpr[int], **kw: dict) -> fx.Tensor:
+    pass
+def g(x: "str | None" = None) -> Optional[tuple[int, int]]: ...

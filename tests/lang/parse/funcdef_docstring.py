@@ -1,0 +1,3 @@
+def f():
+    """Docstring."""
+    return 1

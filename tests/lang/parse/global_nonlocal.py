@@ -1,0 +1,6 @@
+def f():
+    global a, b
+    global c
+    def g():
+        nonlocal x
+        nonlocal y, z

@@ -1,0 +1,8 @@
+if a:
+    x
+elif b:
+    y
+elif c:
+    z
+else:
+    w

@@ -1,0 +1,8 @@
+if a:
+    if b:
+        c
+    else:
+        d
+else:
+    if e:
+        f

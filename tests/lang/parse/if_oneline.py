@@ -1,0 +1,4 @@
+if x: y
+if x: y; z
+if x: pass
+else: pass

@@ -1,0 +1,2 @@
+if (m := re.match(p, s)) is not None:
+    print(m)

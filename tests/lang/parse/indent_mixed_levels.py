@@ -1,0 +1,6 @@
+if a:
+  b
+  if c:
+        d
+  e
+f

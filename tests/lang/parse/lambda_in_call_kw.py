@@ -1,0 +1,1 @@
+sorted(a, key=lambda t: (t[1], -t[0]))

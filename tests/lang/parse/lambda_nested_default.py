@@ -1,0 +1,1 @@
+f = lambda a=lambda: 1: a()

@@ -1,0 +1,4 @@
+@a
+@b.c(1)
+class C(D):
+    pass

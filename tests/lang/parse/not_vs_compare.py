@@ -1,0 +1,3 @@
+not a == b
+not a in b
+not a < b < c

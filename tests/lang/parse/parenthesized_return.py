@@ -1,0 +1,3 @@
+def f():
+    return (a,
+            b)

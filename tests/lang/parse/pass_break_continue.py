@@ -1,0 +1,5 @@
+pass
+for x in y:
+    break
+for x in y:
+    continue

@@ -1,0 +1,1 @@
+lambda a, b, /, c: 0

@@ -1,0 +1,3 @@
+print()
+print("a", "b", sep=", ", end="")
+print(x, file=sys.stderr, flush=True)

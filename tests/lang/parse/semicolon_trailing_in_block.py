@@ -1,0 +1,2 @@
+if x: a; b;
+while y: c;

@@ -1,0 +1,3 @@
+a = 1; b = 2
+x; y; z;
+import os; print(os)

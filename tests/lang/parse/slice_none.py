@@ -1,0 +1,4 @@
+a[None]
+a[None:]
+a[:None]
+a[None:None:None]

@@ -1,0 +1,5 @@
+*a, b = c
+print(*a)
+x = [*a, b]
+return_ = (*a, *b)
+for x in *a, *b: pass

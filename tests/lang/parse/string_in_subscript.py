@@ -1,0 +1,3 @@
+d["key"]
+d["a", "b"]
+os.environ["X"] = "1"

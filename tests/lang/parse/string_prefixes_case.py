@@ -1,0 +1,6 @@
+Rb'a'
+bR'a'
+BR'a'
+rB'a'
+Fr'a'
+fR'{x}'

@@ -1,0 +1,5 @@
+'\n\t\r\\\'\"\a\b\f\v'
+'\x41\x7e\101\0\777'
+'\u00e9\U0001F600'
+'unknown \q escape'
+'\N{BULLET}'

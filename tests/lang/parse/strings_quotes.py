@@ -1,0 +1,4 @@
+'it\'s'
+"it's"
+'say "hi"'
+'both \' "'

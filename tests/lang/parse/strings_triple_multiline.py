@@ -1,0 +1,6 @@
+s = """line1
+line2
+  indented
+"""
+t = '''a\
+b'''

@@ -1,0 +1,5 @@
+a[x+1:y-1]
+a[f(x):]
+a[lambda: 1:]
+a[b if c else d]
+a[(x := 1)]

@@ -1,0 +1,2 @@
+s = """a "quoted" word and 'single' """
+t = '''it's'''

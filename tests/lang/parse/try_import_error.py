@@ -1,0 +1,4 @@
+try:
+    import torch
+except ImportError:
+    torch = None

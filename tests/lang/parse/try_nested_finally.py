@@ -1,0 +1,7 @@
+try:
+    try:
+        a()
+    finally:
+        b()
+except Exception as e:
+    raise RuntimeError("x") from e

@@ -1,0 +1,3 @@
+type = 1
+_ = 2
+print(type, _)

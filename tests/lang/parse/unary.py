@@ -1,0 +1,8 @@
+-x
++x
+~x
+not x
+--x
+-+~x
+not not x
+- - 1

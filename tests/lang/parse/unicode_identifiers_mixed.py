@@ -1,0 +1,2 @@
+café = 1
+naïve_λ = café

@@ -1,0 +1,2 @@
+with torch.cuda.device(dev), fx.fastmath(flags) as fm:
+    pass

@@ -1,0 +1,3 @@
+def f():
+    yield x
+    (yield)

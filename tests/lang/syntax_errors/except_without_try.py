@@ -1,0 +1,1 @@
+except: pass

@@ -1,0 +1,2 @@
+for x in range(3):
+print(x)

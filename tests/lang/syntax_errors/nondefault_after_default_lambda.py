@@ -1,0 +1,1 @@
+lambda x=1, y: x
