@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "ir/ir_context.h"
+#include "passes/pass.h"
+#include "pipeline/pipeline.h"
 #include "llvm/Config/llvm-config.h"
 
 static int type_roundtrip(const char *text, char *out, size_t cap)
@@ -28,10 +30,29 @@ static int type_roundtrip(const char *text, char *out, size_t cap)
     return rc;
 }
 
+static int compile(const char *text, const char *target, fly_pipeline_result *out)
+{
+    fly_pipeline_options o = {.target = target, .stop_after = -1};
+    return fly_pipeline_compile_text(text, &o, out);
+}
+
+static const char *pass_name(int i, const char **description)
+{
+    const fly_pass_def *d = fly_pass_at(i);
+    if (description)
+        *description = d ? d->description : NULL;
+    return d ? d->name : NULL;
+}
+
 static const fly_core_api api = {
     .abi = FLY_CORE_ABI,
     .llvm_version = LLVM_VERSION_STRING,
     .type_roundtrip = type_roundtrip,
+    .compile = compile,
+    .compile_ex = fly_pipeline_compile_text,
+    .result_free = fly_pipeline_result_free,
+    .pass_count = fly_pass_count,
+    .pass_name = pass_name,
 };
 
 const fly_core_api *fly_core_api_get(void) { return &api; }

@@ -8,7 +8,9 @@
 
 #include <stddef.h>
 
-#define FLY_CORE_ABI 1
+#include "pipeline/result.h"
+
+#define FLY_CORE_ABI 2
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -17,6 +19,19 @@ typedef struct fly_core_api {
     /* Round-trip a Fly type through MLIR: parse "!fly.<text>" in a fresh context and print it
      * back into out. Returns 0 on success, -1 with a message in out on failure. */
     int (*type_roundtrip)(const char *text, char *out, size_t cap);
+    /* Compile MLIR module text (Fly IR in a gpu.module) for target ("gfx942" when NULL, or
+     * "gfx950") through the whole pipeline: stages with per-pass IR, LLVM IR, ISA, HSACO and
+     * stats. Always fills *out (free it with result_free); returns out->ok (errors are in
+     * out->error with the failing stage in out->error_stage). */
+    int (*compile)(const char *module_text, const char *target, fly_pipeline_result *out);
+    /* The same with options: a pass list instead of the pipeline, a stage to stop after, no
+     * code generation, locations in the stage IR (see pipeline/result.h). */
+    int (*compile_ex)(const char *module_text, const fly_pipeline_options *opts, fly_pipeline_result *out);
+    /* Frees what a compile result owns. */
+    void (*result_free)(fly_pipeline_result *r);
+    /* The fly passes: count, and the name and description of pass i (NULL out of range). */
+    int (*pass_count)(void);
+    const char *(*pass_name)(int i, const char **description);
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

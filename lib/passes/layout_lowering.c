@@ -1,0 +1,817 @@
+/* layout_lowering.c - fly-layout-lowering: layout algebra, views and memory ops become
+ * arith / llvm / vector / gpu ops.
+ *
+ * Values keep their fly types through "carriers": fly.make_int_tuple(dynamic leaves...),
+ * fly.make_layout(shape, stride), fly.make_view(ptr, layout) and fly.static. Every other op is
+ * rewritten in program order: static results fold to fly.static, dynamic ones are computed with
+ * index arithmetic from lib/layout's structure and re-wrapped in carriers; scalars, loads and
+ * stores leave the fly dialect. Pointers reach LLVM through builtin.unrealized_conversion_cast
+ * (!fly.ptr <-> !llvm.ptr<AS>), which convert-fly-to-rocdl and reconcile-unrealized-casts remove.
+ * Dead carriers are erased at the end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir_build.h"
+#include "ir/ir_ops.h"
+#include "ir/ir_types.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/lower.h"
+#include "passes/pass.h"
+
+#define PASS "fly-layout-lowering"
+#define MAXV FLY_IT_MAX_NODES
+
+/* ---- carriers ---- */
+
+static MlirOperation def_op(MlirValue v)
+{
+    return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static bool is_tuple_carrier(MlirOperation op)
+{
+    return !mlirOperationIsNull(op) &&
+           (fly_ir_op_is(op, "fly.make_int_tuple") || fly_ir_op_is(op, "fly.make_shape") ||
+            fly_ir_op_is(op, "fly.make_stride") || fly_ir_op_is(op, "fly.make_coord"));
+}
+
+static const char *producer(MlirValue v, char *buf, size_t cap)
+{
+    MlirOperation d = def_op(v);
+    if (mlirOperationIsNull(d))
+        return "a block argument";
+    return fly_ir_op_name(d, buf, cap);
+}
+
+/* Decodes an int-tuple value's type into t and binds its dynamic leaves to the carrier's operands. */
+static bool tuple_leaves(lower_ctx *lc, MlirValue v, fly_inttuple *t)
+{
+    if (fly_ir_decode_int_tuple(mlirValueGetType(v), t, &lc->err)) {
+        lc->failed = true;
+        return false;
+    }
+    bool has_dyn = false;
+    for (int i = 0; i < fly_inttuple_nodes(t); i++)
+        has_dyn |= t->n[i].kind == FLY_IT_DYN;
+    if (!has_dyn)
+        return true;
+    MlirOperation d = def_op(v);
+    char name[64];
+    if (!is_tuple_carrier(d))
+        return lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet", producer(v, name, sizeof name));
+    int n = (int)mlirOperationGetNumOperands(d);
+    MlirValue dyn[MAXV];
+    for (int i = 0; i < n && i < MAXV; i++)
+        dyn[i] = mlirOperationGetOperand(d, i);
+    return lower_bind(lc, t, dyn, n);
+}
+
+/* Binds the dynamic leaves of part (shape or stride) to the carrier value cv of that part. */
+static bool bind_part(lower_ctx *lc, fly_inttuple *part, MlirValue cv)
+{
+    if (fly_inttuple_is_static(part))
+        return true;
+    fly_inttuple tmp;
+    if (!tuple_leaves(lc, cv, &tmp))
+        return false;
+    /* copy the handles over (same structure) */
+    int k = 0, j = 0;
+    for (int i = 0; i < fly_inttuple_nodes(part); i++) {
+        if (part->n[i].kind != FLY_IT_DYN)
+            continue;
+        while (j < fly_inttuple_nodes(&tmp) && tmp.n[j].kind != FLY_IT_DYN)
+            j++;
+        if (j >= fly_inttuple_nodes(&tmp))
+            return lower_fail(lc, "a layout's carrier has fewer dynamic leaves than its type");
+        part->n[i].v = tmp.n[j++].v;
+        k++;
+    }
+    return true;
+}
+
+/* Decodes a layout-like value (layout or memref) and binds its dynamic leaves. */
+static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L)
+{
+    if (fly_ir_decode_layout_of(mlirValueGetType(v), L, &lc->err)) {
+        lc->failed = true;
+        return false;
+    }
+    if (fly_layout_is_static(L))
+        return true;
+    MlirOperation d = def_op(v);
+    char name[64];
+    if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view"))
+        return layout_leaves(lc, mlirOperationGetOperand(d, 1), L);
+    if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_layout") || mlirOperationGetNumOperands(d) != 2)
+        return lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet", producer(v, name, sizeof name));
+    return bind_part(lc, &L->shape, mlirOperationGetOperand(d, 0)) &&
+           bind_part(lc, &L->stride, mlirOperationGetOperand(d, 1));
+}
+
+/* The !fly.ptr of a memref value (the make_view's pointer operand). */
+static MlirValue memref_base(lower_ctx *lc, MlirValue m)
+{
+    MlirOperation d = def_op(m);
+    char name[64];
+    if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view")) {
+        lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)", producer(m, name, sizeof name));
+        return (MlirValue){NULL};
+    }
+    return mlirOperationGetOperand(d, 0);
+}
+
+static MlirType llvm_ptr_type(MlirContext ctx, int as)
+{
+    char s[32];
+    if (as)
+        snprintf(s, sizeof s, "!llvm.ptr<%d>", as);
+    else
+        snprintf(s, sizeof s, "!llvm.ptr");
+    return mlirTypeParseGet(ctx, fly_ir_sref(s));
+}
+
+static MlirValue cast(lower_ctx *lc, MlirValue v, MlirType to)
+{
+    return fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, to, 0, NULL));
+}
+
+/* The LLVM pointer behind a !fly.ptr value. */
+static MlirValue llvm_ptr(lower_ctx *lc, MlirValue p, fly_ir_ptr_info *info)
+{
+    if (fly_ir_decode_ptr(mlirValueGetType(p), info, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    MlirOperation d = def_op(p);
+    if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "builtin.unrealized_conversion_cast") &&
+        mlirOperationGetNumOperands(d) == 1)
+        return mlirOperationGetOperand(d, 0);
+    return cast(lc, p, llvm_ptr_type(lc->ctx, fly_ir_addrspace_llvm(info->as)));
+}
+
+/* An element type LLVM understands for address arithmetic (fp8 and friends as iN). */
+static MlirType llvm_elem(MlirContext ctx, MlirType e)
+{
+    if (mlirTypeIsAFloat(e) && !mlirTypeIsAF16(e) && !mlirTypeIsABF16(e) && !mlirTypeIsAF32(e) && !mlirTypeIsAF64(e))
+        return mlirIntegerTypeGet(ctx, mlirFloatTypeGetWidth(e));
+    return e;
+}
+
+static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem)
+{
+    if (sym_static(off) && off.c == 0)
+        return p;
+    MlirValue ops[2] = {p, sym_value(lc, off, lc->ity)};
+    int32_t dyn = INT32_MIN;
+    MlirNamedAttribute a[2] = {
+        fly_ir_named(lc->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(lc->ctx, 1, &dyn)),
+        fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(llvm_elem(lc->ctx, elem))),
+    };
+    return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
+}
+
+static MlirNamedAttribute align_attr(lower_ctx *lc, int64_t bytes)
+{
+    return fly_ir_named(lc->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), bytes));
+}
+
+static int64_t elem_align(const fly_ir_ptr_info *p)
+{
+    int bits = fly_ir_elem_bits(p->elem);
+    return bits >= 8 ? bits / 8 : 1;
+}
+
+/* ---- results ---- */
+
+static void fill_builder(lower_ctx *lc, fly_ir_builder *b)
+{
+    fly_ir_builder_init(b, lc->ctx, lc->block, lc->before);
+    b->loc = lc->loc;
+}
+
+/* A carrier of type rt whose leaves (all of them, pre-order) are leaves[0..n). */
+static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int n)
+{
+    fly_inttuple t;
+    if (fly_ir_decode_int_tuple(rt, &t, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    MlirValue dyn[MAXV];
+    int k = 0, j = 0;
+    for (int i = 0; i < fly_inttuple_nodes(&t); i++) {
+        const fly_itnode *nd = &t.n[i];
+        if (nd->kind == FLY_IT_TUPLE)
+            continue;
+        if (j >= n) {
+            lower_fail(lc, "the result type has more leaves than computed");
+            return (MlirValue){NULL};
+        }
+        sym s = leaves[j++];
+        if (nd->kind == FLY_IT_DYN)
+            dyn[k++] = sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (nd->flags & FLY_IT_F_I64) ? 64 : 32));
+    }
+    if (j != n) {
+        lower_fail(lc, "the result type has fewer leaves than computed");
+        return (MlirValue){NULL};
+    }
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    MlirValue v = fly_ir_build_int_tuple(&b, NULL, &t, dyn);
+    if (mlirValueIsNull(v))
+        lower_fail(lc, "%s", b.err.message);
+    return v;
+}
+
+/* A carrier for a tuple computed by lib/layout whose dynamic leaves carry bound handles. */
+static MlirValue tuple_from_handles(lower_ctx *lc, const fly_inttuple *res)
+{
+    MlirValue dyn[MAXV];
+    int k = 0;
+    for (int i = 0; i < fly_inttuple_nodes(res); i++)
+        if (res->n[i].kind == FLY_IT_DYN) {
+            sym s = lower_leaf(lc, &res->n[i]);
+            if (lc->failed)
+                return (MlirValue){NULL};
+            dyn[k++] = sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (res->n[i].flags & FLY_IT_F_I64) ? 64 : 32));
+        }
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    MlirValue v = fly_inttuple_is_static(res) ? fly_ir_build_static(&b, fly_ir_int_tuple_type(lc->ctx, res))
+                                              : fly_ir_build_int_tuple(&b, NULL, res, dyn);
+    if (mlirValueIsNull(v))
+        lower_fail(lc, "%s", b.err.message);
+    return v;
+}
+
+static MlirValue layout_from_handles(lower_ctx *lc, const fly_layout *res)
+{
+    MlirValue s = tuple_from_handles(lc, &res->shape);
+    MlirValue d = lc->failed ? s : tuple_from_handles(lc, &res->stride);
+    if (lc->failed)
+        return (MlirValue){NULL};
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    MlirValue v = fly_ir_build_make_layout(&b, s, d);
+    if (mlirValueIsNull(v))
+        lower_fail(lc, "%s", b.err.message);
+    return v;
+}
+
+static MlirValue make_view(lower_ctx *lc, MlirValue ptr, MlirValue layout)
+{
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    MlirValue v = fly_ir_build_make_view(&b, ptr, layout);
+    if (mlirValueIsNull(v))
+        lower_fail(lc, "%s", b.err.message);
+    return v;
+}
+
+/* ---- op lowerings (return the replacement of result 0, or null for none) ---- */
+
+static const fly_itnode *single_leaf(const fly_inttuple *t)
+{
+    const fly_itnode *leaf = NULL;
+    for (int i = 0; i < fly_inttuple_nodes(t); i++)
+        if (t->n[i].kind != FLY_IT_TUPLE) {
+            if (leaf)
+                return NULL;
+            leaf = &t->n[i];
+        }
+    return leaf;
+}
+
+static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt)
+{
+    fly_inttuple s;
+    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 0), &s))
+        return (MlirValue){NULL};
+    /* compact column-major strides: exclusive prefix products of the shape's leaves */
+    sym strides[MAXV], acc = sym_c(1);
+    int n = 0;
+    int leaves = 0;
+    for (int i = 0; i < fly_inttuple_nodes(&s); i++)
+        leaves += s.n[i].kind != FLY_IT_TUPLE;
+    for (int i = 0; i < fly_inttuple_nodes(&s); i++)
+        if (s.n[i].kind != FLY_IT_TUPLE) {
+            strides[n++] = acc;
+            if (n < leaves)
+                acc = sym_mul(lc, acc, lower_leaf(lc, &s.n[i]));
+        }
+    fly_layout R;
+    if (fly_ir_decode_layout(rt, &R, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    MlirValue d = tuple_result(lc, fly_ir_int_tuple_type(lc->ctx, &R.stride), strides, n);
+    if (lc->failed)
+        return d;
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    return fly_ir_build_make_layout(&b, mlirOperationGetOperand(op, 0), d);
+}
+
+typedef fly_status (*lop)(const fly_layout *, const fly_layout *, fly_layout *, fly_error *);
+typedef fly_status (*top)(const fly_layout *, const fly_tile *, fly_layout *, fly_error *);
+
+static bool algebra_fns(const char *name, lop *l, top *t)
+{
+    static const struct { const char *name; lop l; top t; } fns[] = {
+        {"fly.composition", fly_layout_composition, fly_layout_composition_tile},
+        {"fly.logical_divide", fly_layout_logical_divide, fly_layout_logical_divide_tile},
+        {"fly.zipped_divide", fly_layout_zipped_divide, fly_layout_zipped_divide_tile},
+        {"fly.tiled_divide", fly_layout_tiled_divide, fly_layout_tiled_divide_tile},
+        {"fly.logical_product", fly_layout_logical_product, fly_layout_logical_product_tile},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (strcmp(fns[i].name, name) == 0) {
+            *l = fns[i].l;
+            *t = fns[i].t;
+            return true;
+        }
+    return false;
+}
+
+/* Layout (or memref) algebra with a dynamic result: lib/layout rearranges bound leaves. */
+static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name)
+{
+    MlirValue a = mlirOperationGetOperand(op, 0);
+    fly_layout A, R;
+    if (!layout_leaves(lc, a, &A))
+        return (MlirValue){NULL};
+    fly_status st;
+    lop l;
+    top t;
+    if (strcmp(name, "fly.coalesce") == 0) {
+        st = fly_layout_coalesce(&A, &R, &lc->err);
+    } else if (strcmp(name, "fly.right_inverse") == 0) {
+        st = fly_layout_right_inverse(&A, &R, &lc->err);
+    } else if (strcmp(name, "fly.complement") == 0) {
+        st = lower_fail(lc, "dynamic complement is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+    } else if (algebra_fns(name, &l, &t)) {
+        MlirType bt = mlirValueGetType(mlirOperationGetOperand(op, 1));
+        if (fly_ir_type_kind(bt) == FLY_IR_TILE) {
+            fly_tile *T = malloc(sizeof *T);
+            st = T ? fly_ir_decode_tile(bt, T, &lc->err) : FLY_E_CAPACITY;
+            if (!st)
+                st = t(&A, T, &R, &lc->err);
+            free(T);
+        } else {
+            fly_layout B;
+            st = layout_leaves(lc, mlirOperationGetOperand(op, 1), &B) ? FLY_OK : FLY_E_DYNAMIC;
+            if (!st)
+                st = l(&A, &B, &R, &lc->err);
+        }
+    } else {
+        st = lower_fail(lc, "no lowering for %s", name) ? FLY_OK : FLY_E_INVALID;
+    }
+    if (st) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    MlirValue layout = layout_from_handles(lc, &R);
+    if (lc->failed)
+        return layout;
+    if (fly_ir_type_kind(mlirValueGetType(a)) == FLY_IR_MEMREF)
+        return make_view(lc, memref_base(lc, a), layout);
+    return layout;
+}
+
+static MlirValue lower_slice(lower_ctx *lc, MlirOperation op)
+{
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    fly_inttuple c;
+    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 1), &c))
+        return (MlirValue){NULL};
+    fly_ir_kind k = fly_ir_type_kind(mlirValueGetType(x));
+    if (k == FLY_IR_INT_TUPLE) {
+        fly_inttuple t, r;
+        if (!tuple_leaves(lc, x, &t))
+            return (MlirValue){NULL};
+        if (fly_inttuple_slice(&c, &t, &r, &lc->err)) {
+            lc->failed = true;
+            return (MlirValue){NULL};
+        }
+        return tuple_from_handles(lc, &r);
+    }
+    fly_layout L, R;
+    if (!layout_leaves(lc, x, &L))
+        return (MlirValue){NULL};
+    if (fly_layout_slice(&L, &c, &R, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    MlirValue layout = layout_from_handles(lc, &R);
+    if (k != FLY_IR_MEMREF || lc->failed)
+        return layout;
+    fly_ir_ptr_info p;
+    MlirValue base = memref_base(lc, x);
+    if (lc->failed)
+        return base;
+    MlirValue lp = llvm_ptr(lc, base, &p);
+    sym off = lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
+    MlirValue np = gep(lc, lp, off, p.elem);
+    fly_ir_ptr_info rp;
+    fly_layout rl;
+    if (fly_ir_decode_memref(mlirValueGetType(fly_ir_res0(op)), &rp, &rl, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    return make_view(lc, cast(lc, np, fly_ir_ptr_type(lc->ctx, &rp)), layout);
+}
+
+/* The address of coordinate `crd` in memref m, with the memref's pointer info. */
+static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_ptr_info *p)
+{
+    fly_layout L;
+    fly_inttuple c;
+    MlirValue base = memref_base(lc, m);
+    if (lc->failed || !layout_leaves(lc, m, &L) || !tuple_leaves(lc, crd, &c))
+        return (MlirValue){NULL};
+    MlirValue lp = llvm_ptr(lc, base, p);
+    if (lc->failed)
+        return lp;
+    return gep(lc, lp, lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
+}
+
+static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
+{
+    MlirValue m = mlirOperationGetOperand(op, store ? 1 : 0);
+    fly_layout L, C;
+    fly_ir_ptr_info p;
+    MlirValue base = memref_base(lc, m);
+    if (lc->failed || !layout_leaves(lc, m, &L))
+        return (MlirValue){NULL};
+    int64_t size;
+    if (!fly_layout_is_static(&L) || fly_layout_size_static(&L, &size, NULL) || fly_layout_coalesce(&L, &C, NULL)) {
+        lower_fail(lc, "vector loads and stores need a static layout");
+        return (MlirValue){NULL};
+    }
+    MlirValue lp = llvm_ptr(lc, base, &p);
+    if (lc->failed)
+        return lp;
+    MlirType vt = mlirVectorTypeGet(1, &size, p.elem);
+    MlirNamedAttribute al = align_attr(lc, p.align > 0 ? p.align : elem_align(&p));
+    int64_t s0 = 0, d0 = 0;
+    bool contiguous = fly_inttuple_is_leaf(&C.shape) && C.shape.n[0].kind == FLY_IT_INT &&
+                      C.stride.n[0].kind == FLY_IT_INT && ((s0 = C.shape.n[0].v) == 1 || (d0 = C.stride.n[0].v) == 1);
+    (void)s0;
+    (void)d0;
+    if (contiguous) {
+        if (store) {
+            MlirValue ops[2] = {mlirOperationGetOperand(op, 0), lp};
+            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+            return (MlirValue){NULL};
+        }
+        return fly_ir_res0(lower_emit(lc, "llvm.load", 1, &lp, vt, 1, &al));
+    }
+    /* element by element */
+    MlirValue *elems = malloc(sizeof(MlirValue) * (size_t)size);
+    if (!elems) {
+        lower_fail(lc, "out of memory");
+        return (MlirValue){NULL};
+    }
+    MlirNamedAttribute eal = align_attr(lc, elem_align(&p));
+    for (int64_t i = 0; i < size; i++) {
+        int64_t off;
+        fly_layout_eval(&L, i, &off, NULL);
+        MlirValue ep = gep(lc, lp, sym_c(off), p.elem);
+        if (store) {
+            MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &i));
+            MlirValue v = mlirOperationGetOperand(op, 0);
+            MlirValue x = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &v, p.elem, 1, &pos));
+            MlirValue ops[2] = {x, ep};
+            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
+        } else {
+            elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+        }
+    }
+    MlirValue r = {NULL};
+    if (!store)
+        r = fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)size, elems, vt, 0, NULL));
+    free(elems);
+    return r;
+}
+
+/* Appends the text of an int tuple with a %d (%ld) per dynamic leaf, pushing their values. */
+static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, MlirValue *args, int *nargs)
+{
+    if (nd->kind == FLY_IT_TUPLE) {
+        fly_ir_buf_puts(out, "(");
+        for (int i = 0; i < nd->n; i++) {
+            if (i)
+                fly_ir_buf_puts(out, ",");
+            print_tuple(lc, out, fly_itnode_child(nd, i), args, nargs);
+        }
+        fly_ir_buf_puts(out, ")");
+    } else if (nd->kind == FLY_IT_DYN && *nargs < 60) {
+        bool wide = nd->flags & FLY_IT_F_I64;
+        fly_ir_buf_puts(out, wide ? "%ld" : "%d");
+        args[(*nargs)++] = sym_value(lc, lower_leaf(lc, nd), mlirIntegerTypeGet(lc->ctx, wide ? 64 : 32));
+    } else {
+        char leaf[64];
+        fly_itnode_print(nd, leaf, sizeof leaf);
+        fly_ir_buf_puts(out, leaf);
+    }
+}
+
+/* fly.print's "{}" format into a printf format, with the values to pass. */
+static void lower_print(lower_ctx *lc, MlirOperation op)
+{
+    MlirAttribute fa = mlirOperationGetAttributeByName(op, fly_ir_sref("format"));
+    MlirStringRef f = mlirStringAttrGetValue(fa);
+    fly_ir_buf out = {0};
+    MlirValue args[64];
+    int nargs = 0, next = 0, nops = (int)mlirOperationGetNumOperands(op);
+    MlirType i32 = mlirIntegerTypeGet(lc->ctx, 32), i64 = mlirIntegerTypeGet(lc->ctx, 64);
+    MlirType f64 = mlirF64TypeGet(lc->ctx);
+    for (size_t i = 0; i < f.length; i++) {
+        char ch = f.data[i];
+        if (ch == '{' && i + 1 < f.length && f.data[i + 1] == '{') {
+            fly_ir_buf_puts(&out, "{");
+            i++;
+        } else if (ch == '}' && i + 1 < f.length && f.data[i + 1] == '}') {
+            fly_ir_buf_puts(&out, "}");
+            i++;
+        } else if (ch == '{' && i + 1 < f.length && f.data[i + 1] == '}') {
+            i++;
+            if (next >= nops) {
+                lower_fail(lc, "fly.print: more {} than values");
+                break;
+            }
+            MlirValue v = mlirOperationGetOperand(op, next++);
+            MlirType t = mlirValueGetType(v);
+            if (nargs >= 60) {
+                lower_fail(lc, "fly.print: too many values");
+                break;
+            }
+            if (fly_ir_type_kind(t) == FLY_IR_INT_TUPLE) {
+                fly_inttuple it;
+                if (!tuple_leaves(lc, v, &it))
+                    break;
+                print_tuple(lc, &out, it.n, args, &nargs);
+            } else if (mlirTypeIsAFloat(t)) {
+                fly_ir_buf_puts(&out, "%f");
+                args[nargs++] = mlirTypeEqual(t, f64) ? v : fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
+            } else if (mlirTypeIsAIndex(t)) {
+                fly_ir_buf_puts(&out, "%ld");
+                args[nargs++] = fly_ir_res0(lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
+            } else {
+                int w = (int)mlirIntegerTypeGetWidth(t);
+                fly_ir_buf_puts(&out, w > 32 ? "%ld" : "%d");
+                args[nargs++] = w >= 32 ? v : fly_ir_res0(lower_emit(lc, "arith.extsi", 1, &v, i32, 0, NULL));
+            }
+        } else if (ch == '%') {
+            fly_ir_buf_puts(&out, "%%");
+        } else {
+            fly_ir_buf_add(&out, &ch, 1);
+        }
+    }
+    if (!lc->failed) {
+        MlirNamedAttribute a = fly_ir_named(lc->ctx, "format",
+                                            mlirStringAttrGet(lc->ctx, mlirStringRefCreate(out.data ? out.data : "", out.len)));
+        lower_emit(lc, "gpu.printf", nargs, args, fly_ir_type_null(), 1, &a);
+    }
+    fly_ir_buf_free(&out);
+}
+
+/* Lowers one op; returns true when op must be erased (its result, if any, replaced by *repl). */
+static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
+{
+    char name[64];
+    fly_ir_op_name(op, name, sizeof name);
+    const fly_ir_opdef *def = fly_ir_opdef_lookup(name, strlen(name));
+    MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(fly_ir_res0(op)) : fly_ir_type_null();
+    *repl = (MlirValue){NULL};
+    if (is_tuple_carrier(op) || fly_ir_op_is(op, "fly.static") || fly_ir_op_is(op, "fly.make_view"))
+        return false;
+    if (fly_ir_op_is(op, "fly.make_layout")) {
+        if (mlirOperationGetNumOperands(op) == 2 || fly_ir_type_is_static(rt))
+            return false;
+        *repl = lower_make_layout(lc, op, rt);
+        return true;
+    }
+    if (def && (def->flags & FLY_OP_FOLDABLE) && fly_ir_type_is_static(rt)) {
+        fly_ir_builder b;
+        fill_builder(lc, &b);
+        *repl = fly_ir_build_static(&b, rt);
+        return true;
+    }
+    MlirValue x = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
+    if (!strcmp(name, "fly.get_shape") || !strcmp(name, "fly.get_stride")) {
+        fly_layout L;
+        if (layout_leaves(lc, x, &L))
+            *repl = tuple_from_handles(lc, name[8] == 's' && name[9] == 'h' ? &L.shape : &L.stride);
+        return true;
+    }
+    if (!strcmp(name, "fly.get_layout") || !strcmp(name, "fly.get_iter")) {
+        MlirOperation d = def_op(x);
+        if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view"))
+            return lower_fail(lc, "%s of a memref not made by fly.make_view", name);
+        *repl = mlirOperationGetOperand(d, name[8] == 'l' ? 1 : 0);
+        return true;
+    }
+    if (!strcmp(name, "fly.get_scalar")) {
+        fly_inttuple t;
+        if (!tuple_leaves(lc, x, &t))
+            return true;
+        const fly_itnode *leaf = single_leaf(&t);
+        if (!leaf)
+            return lower_fail(lc, "get_scalar of a tuple with several leaves");
+        *repl = sym_value(lc, lower_leaf(lc, leaf), rt);
+        return true;
+    }
+    if (!strcmp(name, "fly.size") || !strcmp(name, "fly.cosize")) {
+        sym s;
+        if (fly_ir_type_kind(mlirValueGetType(x)) == FLY_IR_INT_TUPLE) {
+            fly_inttuple t;
+            if (!tuple_leaves(lc, x, &t))
+                return true;
+            s = lower_size(lc, t.n);
+        } else {
+            fly_layout L;
+            if (!layout_leaves(lc, x, &L))
+                return true;
+            s = name[4] == 's' ? lower_size(lc, L.shape.n) : lower_cosize(lc, &L);
+        }
+        *repl = tuple_result(lc, rt, &s, 1);
+        return true;
+    }
+    if (!strcmp(name, "fly.crd2idx")) {
+        fly_inttuple c;
+        fly_layout L;
+        if (tuple_leaves(lc, x, &c) && layout_leaves(lc, mlirOperationGetOperand(op, 1), &L)) {
+            sym s = lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
+            *repl = tuple_result(lc, rt, &s, 1);
+        }
+        return true;
+    }
+    if (!strcmp(name, "fly.idx2crd")) {
+        fly_inttuple i, shape;
+        MlirValue y = mlirOperationGetOperand(op, 1);
+        if (!tuple_leaves(lc, x, &i))
+            return true;
+        if (fly_ir_type_kind(mlirValueGetType(y)) == FLY_IR_INT_TUPLE) {
+            if (!tuple_leaves(lc, y, &shape))
+                return true;
+        } else {
+            fly_layout L;
+            if (!layout_leaves(lc, y, &L))
+                return true;
+            fly_inttuple_copy(&shape, &L.shape);
+        }
+        const fly_itnode *leaf = single_leaf(&i);
+        if (!leaf)
+            return lower_fail(lc, "idx2crd of a tuple index is not supported yet");
+        sym out[MAXV];
+        int n = 0;
+        lower_idx2crd(lc, lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
+        *repl = tuple_result(lc, rt, out, n);
+        return true;
+    }
+    if (!strncmp(name, "fly.int_tuple_", 14)) {
+        fly_inttuple a, b;
+        MlirValue y = mlirOperationGetOperand(op, 1);
+        if (!tuple_leaves(lc, x, &a) || !tuple_leaves(lc, y, &b))
+            return true;
+        const fly_itnode *bl = single_leaf(&b);
+        sym out[MAXV];
+        int n = 0;
+        for (int k = 0, j = 0; k < fly_inttuple_nodes(&a); k++) {
+            if (a.n[k].kind == FLY_IT_TUPLE)
+                continue;
+            while (!bl && j < fly_inttuple_nodes(&b) && b.n[j].kind == FLY_IT_TUPLE)
+                j++;
+            sym l = lower_leaf(lc, &a.n[k]), r = lower_leaf(lc, bl ? bl : &b.n[j++]);
+            const char *o = name + 14;
+            out[n++] = !strcmp(o, "add") ? sym_add(lc, l, r)
+                       : !strcmp(o, "sub") ? sym_add(lc, l, sym_mul(lc, r, sym_c(-1)))
+                       : !strcmp(o, "mul") ? sym_mul(lc, l, r)
+                       : !strcmp(o, "div") ? sym_div(lc, l, r)
+                                           : sym_mod(lc, l, r);
+        }
+        *repl = tuple_result(lc, rt, out, n);
+        return true;
+    }
+    if (!strcmp(name, "fly.slice")) {
+        *repl = lower_slice(lc, op);
+        return true;
+    }
+    if (def && (def->flags & FLY_OP_FOLDABLE)) {
+        *repl = lower_algebra(lc, op, name);
+        return true;
+    }
+    if (!strcmp(name, "fly.make_ptr") || !strcmp(name, "fly.memref.alloca")) {
+        fly_ir_ptr_info p;
+        int64_t count = 0;
+        fly_layout L;
+        bool view = name[4] == 'm' && name[5] == 'e';
+        if (view) {
+            if (fly_ir_decode_memref(rt, &p, &L, &lc->err) || fly_layout_cosize_static(&L, &count, &lc->err)) {
+                lc->failed = true;
+                return true;
+            }
+        } else {
+            MlirAttribute d = mlirOperationGetAttributeByName(op, fly_ir_sref("dictAttrs"));
+            MlirAttribute sz = mlirDictionaryAttrGetElementByName(d, fly_ir_sref("allocSize"));
+            count = mlirIntegerAttrGetValueInt(sz);
+            if (fly_ir_decode_ptr(rt, &p, &lc->err)) {
+                lc->failed = true;
+                return true;
+            }
+        }
+        MlirType i64 = mlirIntegerTypeGet(lc->ctx, 64);
+        MlirValue n = sym_value(lc, sym_c(count), i64);
+        MlirNamedAttribute a[2] = {
+            fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(llvm_elem(lc->ctx, p.elem))),
+            align_attr(lc, p.align > 0 ? p.align : elem_align(&p)),
+        };
+        MlirValue lp = fly_ir_res0(
+            lower_emit(lc, "llvm.alloca", 1, &n, llvm_ptr_type(lc->ctx, fly_ir_addrspace_llvm(p.as)), 2, a));
+        p.swizzled = false;
+        MlirValue fp = cast(lc, lp, fly_ir_ptr_type(lc->ctx, &p));
+        *repl = view ? make_view(lc, fp, x) : fp;
+        return true;
+    }
+    if (!strcmp(name, "fly.add_offset")) {
+        fly_ir_ptr_info p;
+        fly_inttuple o;
+        MlirValue lp = llvm_ptr(lc, x, &p);
+        if (lc->failed || !tuple_leaves(lc, mlirOperationGetOperand(op, 1), &o))
+            return true;
+        *repl = cast(lc, gep(lc, lp, lower_leaf(lc, single_leaf(&o)), p.elem), rt);
+        return true;
+    }
+    if (!strcmp(name, "fly.memref.load")) {
+        fly_ir_ptr_info p;
+        MlirValue ep = element_ptr(lc, x, mlirOperationGetOperand(op, 1), &p);
+        if (!lc->failed) {
+            MlirNamedAttribute al = align_attr(lc, elem_align(&p));
+            *repl = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, rt, 1, &al));
+        }
+        return true;
+    }
+    if (!strcmp(name, "fly.memref.store")) {
+        fly_ir_ptr_info p;
+        MlirValue ep = element_ptr(lc, mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), &p);
+        if (!lc->failed) {
+            MlirValue ops[2] = {x, ep};
+            MlirNamedAttribute al = align_attr(lc, elem_align(&p));
+            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+        }
+        return true;
+    }
+    if (!strcmp(name, "fly.memref.load_vec") || !strcmp(name, "fly.memref.store_vec")) {
+        *repl = lower_load_vec(lc, op, name[11] == 's');
+        return true;
+    }
+    if (!strcmp(name, "fly.print")) {
+        lower_print(lc, op);
+        return true;
+    }
+    return lower_fail(lc, "no lowering for %s", name);
+}
+
+void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
+{
+    MlirContext ctx = mlirOperationGetContext(root);
+    fly_opvec ops = {0};
+    fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
+    lower_ctx *lc = malloc(sizeof *lc);
+    bool failed = lc == NULL;
+    for (int i = 0; lc && i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        memset(lc, 0, sizeof *lc);
+        lc->ctx = ctx;
+        lc->block = mlirOperationGetBlock(op);
+        lc->before = op;
+        lc->loc = mlirOperationGetLocation(op);
+        lc->ity = mlirIntegerTypeGet(ctx, 32);
+        MlirValue repl;
+        bool erase = lower_one(lc, op, &repl);
+        if (lc->failed) {
+            char name[64];
+            fly_pass_error(pass, op, PASS, "%s: %s", fly_ir_op_name(op, name, sizeof name), lc->err.message);
+            failed = true;
+            break;
+        }
+        if (!erase)
+            continue;
+        if (mlirOperationGetNumResults(op) == 1) {
+            if (mlirValueIsNull(repl)) {
+                fly_pass_error(pass, op, PASS, "internal error: no replacement value");
+                failed = true;
+                break;
+            }
+            mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), repl);
+        }
+        mlirOperationDestroy(op);
+    }
+    free(lc);
+    fly_opvec_free(&ops);
+    if (!failed)
+        fly_pass_erase_dead(root);
+}

@@ -1,0 +1,237 @@
+/* lower_emit.c - symbolic index arithmetic for fly-layout-lowering. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "ir/ir_util.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/lower.h"
+
+bool lower_fail(lower_ctx *lc, const char *fmt, ...)
+{
+    if (!lc->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(lc->err.message, sizeof lc->err.message, fmt, ap);
+        va_end(ap);
+        lc->err.code = FLY_E_INVALID;
+        lc->failed = true;
+    }
+    return false;
+}
+
+MlirOperation lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
+                         const MlirNamedAttribute *attrs)
+{
+    MlirOperation op = fly_ir_op_create(lc->loc, name, nops, ops, mlirTypeIsNull(res) ? 0 : 1, &res, nattrs, attrs);
+    fly_ir_op_insert(lc->block, lc->before, op);
+    return op;
+}
+
+static MlirValue constant(lower_ctx *lc, int64_t c, MlirType t)
+{
+    MlirNamedAttribute a = fly_ir_named(lc->ctx, "value", mlirIntegerAttrGet(t, c));
+    return fly_ir_res0(lower_emit(lc, "arith.constant", 0, NULL, t, 1, &a));
+}
+
+static int width_of(MlirType t) { return mlirTypeIsAIndex(t) ? -1 : (int)mlirIntegerTypeGetWidth(t); }
+
+MlirValue sym_value(lower_ctx *lc, sym s, MlirType t)
+{
+    if (sym_static(s))
+        return constant(lc, s.c, t);
+    MlirType from = mlirValueGetType(s.v);
+    if (mlirTypeEqual(from, t))
+        return s.v;
+    int wf = width_of(from), wt = width_of(t);
+    const char *op = wf < 0 || wt < 0 ? "arith.index_cast" : wf < wt ? "arith.extsi" : "arith.trunci";
+    return fly_ir_res0(lower_emit(lc, op, 1, &s.v, t, 0, NULL));
+}
+
+static sym binop(lower_ctx *lc, const char *name, sym a, sym b)
+{
+    MlirValue ops[2] = {sym_value(lc, a, lc->ity), sym_value(lc, b, lc->ity)};
+    return (sym){0, fly_ir_res0(lower_emit(lc, name, 2, ops, lc->ity, 0, NULL))};
+}
+
+sym sym_add(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c + b.c);
+    if (sym_static(a) && a.c == 0)
+        return b;
+    if (sym_static(b) && b.c == 0)
+        return a;
+    return binop(lc, "arith.addi", a, b);
+}
+
+sym sym_mul(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c * b.c);
+    if ((sym_static(a) && a.c == 0) || (sym_static(b) && b.c == 0))
+        return sym_c(0);
+    if (sym_static(a) && a.c == 1)
+        return b;
+    if (sym_static(b) && b.c == 1)
+        return a;
+    return binop(lc, "arith.muli", a, b);
+}
+
+sym sym_div(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(b) && b.c == 0) {
+        lower_fail(lc, "division by zero");
+        return sym_c(0);
+    }
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c / b.c);
+    if (sym_static(b) && b.c == 1)
+        return a;
+    if (sym_static(a) && a.c == 0)
+        return a;
+    return binop(lc, "arith.divui", a, b);
+}
+
+sym sym_mod(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(b) && b.c == 0) {
+        lower_fail(lc, "modulo by zero");
+        return sym_c(0);
+    }
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c % b.c);
+    if (sym_static(b) && b.c == 1)
+        return sym_c(0);
+    if (sym_static(a) && a.c == 0)
+        return a;
+    return binop(lc, "arith.remui", a, b);
+}
+
+bool lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n)
+{
+    int k = 0;
+    for (int i = 0; i < fly_inttuple_nodes(t); i++) {
+        fly_itnode *nd = &t->n[i];
+        if (nd->kind != FLY_IT_DYN)
+            continue;
+        if (k >= n)
+            return lower_fail(lc, "%d values for more dynamic leaves", n);
+        if (lc->ntable >= LOWER_MAX_TABLE)
+            return lower_fail(lc, "too many dynamic leaves");
+        lc->table[lc->ntable++] = dyn[k++];
+        nd->v = lc->ntable;
+        if (nd->flags & FLY_IT_F_I64)
+            lc->ity = mlirIntegerTypeGet(lc->ctx, 64);
+    }
+    if (k != n)
+        return lower_fail(lc, "%d values for %d dynamic leaves", n, k);
+    return true;
+}
+
+sym lower_leaf(lower_ctx *lc, const fly_itnode *n)
+{
+    switch (n->kind) {
+    case FLY_IT_INT: return sym_c(n->v);
+    case FLY_IT_NONE: return sym_c(0);
+    case FLY_IT_DYN:
+        if (n->v <= 0 || n->v > lc->ntable) {
+            lower_fail(lc, "a dynamic leaf has no value (computed by an op this lowering cannot follow)");
+            return sym_c(0);
+        }
+        return (sym){0, lc->table[n->v - 1]};
+    default:
+        lower_fail(lc, "basis leaves are only supported when everything is static");
+        return sym_c(0);
+    }
+}
+
+sym lower_size(lower_ctx *lc, const fly_itnode *p)
+{
+    if (p->kind != FLY_IT_TUPLE)
+        return lower_leaf(lc, p);
+    sym r = sym_c(1);
+    for (int i = 0; i < p->n; i++)
+        r = sym_mul(lc, r, lower_size(lc, fly_itnode_child(p, i)));
+    return r;
+}
+
+sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride)
+{
+    if (crd->kind == FLY_IT_TUPLE) {
+        if (shape->kind != FLY_IT_TUPLE || shape->n != crd->n) {
+            lower_fail(lc, "crd2idx: the coordinate is not congruent with the shape");
+            return sym_c(0);
+        }
+        sym r = sym_c(0);
+        for (int i = 0; i < crd->n; i++)
+            r = sym_add(lc, r, lower_crd2idx(lc, fly_itnode_child(crd, i), fly_itnode_child(shape, i),
+                                             fly_itnode_child(stride, i)));
+        return r;
+    }
+    sym c = lower_leaf(lc, crd);
+    if (shape->kind != FLY_IT_TUPLE)
+        return sym_mul(lc, c, lower_leaf(lc, stride));
+    /* an integer coordinate over a tuple shape: column-major split, the last mode takes the rest */
+    sym r = sym_c(0), rest = c;
+    for (int i = 0; i < shape->n; i++) {
+        const fly_itnode *s = fly_itnode_child(shape, i), *d = fly_itnode_child(stride, i);
+        sym ci = rest;
+        if (i + 1 < shape->n) {
+            sym sz = lower_size(lc, s);
+            ci = sym_mod(lc, rest, sz);
+            rest = sym_div(lc, rest, sz);
+        }
+        fly_itnode leaf = {0};
+        leaf.kind = FLY_IT_INT;
+        leaf.span = 1;
+        if (sym_static(ci)) {
+            leaf.v = ci.c;
+        } else {
+            /* bind the computed coordinate as a fresh dynamic leaf */
+            if (lc->ntable >= LOWER_MAX_TABLE) {
+                lower_fail(lc, "too many dynamic leaves");
+                return sym_c(0);
+            }
+            lc->table[lc->ntable++] = ci.v;
+            leaf.kind = FLY_IT_DYN;
+            leaf.v = lc->ntable;
+        }
+        r = sym_add(lc, r, lower_crd2idx(lc, &leaf, s, d));
+    }
+    return r;
+}
+
+void lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap)
+{
+    if (shape->kind != FLY_IT_TUPLE) {
+        if (*n < cap)
+            out[(*n)++] = idx;
+        else
+            lower_fail(lc, "idx2crd: too many leaves");
+        return;
+    }
+    sym rest = idx;
+    for (int i = 0; i < shape->n; i++) {
+        const fly_itnode *s = fly_itnode_child(shape, i);
+        sym ci = rest;
+        if (i + 1 < shape->n) {
+            sym sz = lower_size(lc, s);
+            ci = sym_mod(lc, rest, sz);
+            rest = sym_div(lc, rest, sz);
+        }
+        lower_idx2crd(lc, ci, s, out, n, cap);
+    }
+}
+
+sym lower_cosize(lower_ctx *lc, const fly_layout *L)
+{
+    sym r = sym_c(1);
+    for (int i = 0; i < fly_inttuple_nodes(&L->shape); i++) {
+        const fly_itnode *s = &L->shape.n[i], *d = &L->stride.n[i];
+        if (s->kind == FLY_IT_TUPLE)
+            continue;
+        r = sym_add(lc, r, sym_mul(lc, sym_add(lc, lower_leaf(lc, s), sym_c(-1)), lower_leaf(lc, d)));
+    }
+    return r;
+}

@@ -1,0 +1,202 @@
+/* codegen.c - LLVM IR and object code for the device module through the LLVM-C API. */
+#include "pipeline/codegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
+#include "llvm-c/Transforms/PassBuilder.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Target/LLVMIR.h"
+
+#ifndef FLYI_LLVM_BINDIR
+#define FLYI_LLVM_BINDIR "/usr/lib/llvm-22/bin"
+#endif
+
+#define TRIPLE "amdgcn-amd-amdhsa"
+
+void fly_codegen_init(fly_codegen *cg) { memset(cg, 0, sizeof *cg); }
+
+void fly_codegen_free(fly_codegen *cg)
+{
+    if (cg->mod)
+        LLVMDisposeModule(cg->mod);
+    if (cg->llctx)
+        LLVMContextDispose(cg->llctx);
+    free(cg->obj);
+    if (!mlirOperationIsNull(cg->devlib_clone))
+        mlirOperationDestroy(cg->devlib_clone);
+    memset(cg, 0, sizeof *cg);
+}
+
+static bool is_dir(const char *p)
+{
+    struct stat s;
+    return stat(p, &s) == 0 && S_ISDIR(s.st_mode);
+}
+
+const char *fly_codegen_toolkit_dir(void)
+{
+    static char dir[512];
+    static int done;
+    if (done)
+        return dir[0] ? dir : NULL;
+    done = 1;
+    char probe[600];
+    const char *rocm = getenv("ROCM_PATH");
+    if (rocm && *rocm) {
+        snprintf(probe, sizeof probe, "%s/amdgcn/bitcode", rocm);
+        if (is_dir(probe)) {
+            snprintf(dir, sizeof dir, "%s", rocm);
+            return dir;
+        }
+    }
+    static const char *const bitcode[] = {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/usr/lib/amdgcn/bitcode",
+                                          "/opt/rocm/amdgcn/bitcode"};
+    const char *bc = NULL;
+    for (size_t i = 0; i < sizeof bitcode / sizeof bitcode[0] && !bc; i++)
+        if (is_dir(bitcode[i]))
+            bc = bitcode[i];
+    if (!bc)
+        return NULL;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/flyi-toolkit-%d", tmp && *tmp ? tmp : "/tmp", (int)getuid());
+    /* DIR/amdgcn/bitcode -> the bitcode, DIR/llvm/bin/ld.lld -> LLVM's lld (made idempotently) */
+    char a[600], b[600];
+    snprintf(a, sizeof a, "%s/amdgcn", dir);
+    snprintf(b, sizeof b, "%s/llvm/bin", dir);
+    mkdir(dir, 0700);
+    mkdir(a, 0700);
+    snprintf(a, sizeof a, "%s/llvm", dir);
+    mkdir(a, 0700);
+    mkdir(b, 0700);
+    snprintf(a, sizeof a, "%s/amdgcn/bitcode", dir);
+    if (symlink(bc, a) != 0 && !is_dir(a)) {
+        dir[0] = '\0';
+        return NULL;
+    }
+    snprintf(a, sizeof a, "%s/llvm/bin/ld.lld", dir);
+    if (symlink(FLYI_LLVM_BINDIR "/ld.lld", a) != 0 && access(a, X_OK) != 0) {
+        /* format=isa works without it; only format=bin needs ld.lld */
+    }
+    return dir;
+}
+
+bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf *err)
+{
+    if (!cg->llctx)
+        cg->llctx = LLVMContextCreate();
+    cg->mod = mlirTranslateModuleToLLVMIR(gpu_module, cg->llctx);
+    if (!cg->mod) {
+        fly_ir_buf_puts(err, "mlirTranslateModuleToLLVMIR failed on the gpu.module");
+        return false;
+    }
+    LLVMSetTarget(cg->mod, TRIPLE);
+    return true;
+}
+
+char *fly_codegen_llvm_ir(fly_codegen *cg)
+{
+    char *s = LLVMPrintModuleToString(cg->mod);
+    char *r = strdup(s);
+    LLVMDisposeMessage(s);
+    return r;
+}
+
+bool fly_codegen_needs_devlibs(fly_codegen *cg)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+        size_t n;
+        const char *name = LLVMGetValueName2(f, &n);
+        if (LLVMIsDeclaration(f) && n > 7 &&
+            (!strncmp(name, "__ocml_", 7) || !strncmp(name, "__ockl_", 7) || !strncmp(name, "__oclc_", 7)))
+            return true;
+    }
+    return false;
+}
+
+static void init_amdgpu(void)
+{
+    static int done;
+    if (done)
+        return;
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeAMDGPUAsmParser();
+    done = 1;
+}
+
+bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err)
+{
+    init_amdgpu();
+    char *msg = NULL;
+    LLVMTargetRef T;
+    if (LLVMGetTargetFromTriple(TRIPLE, &T, &msg)) {
+        fly_ir_buf_printf(err, "AMDGPU target: %s", msg);
+        LLVMDisposeMessage(msg);
+        return false;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, TRIPLE, chip, "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
+                                                      LLVMCodeModelDefault);
+    LLVMModuleRef m = LLVMCloneModule(cg->mod);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(m, td);
+    LLVMDisposeTargetData(td);
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "default<O2>", tm, po);
+    LLVMDisposePassBuilderOptions(po);
+    bool ok = true;
+    if (e) {
+        char *em = LLVMGetErrorMessage(e);
+        fly_ir_buf_printf(err, "LLVM optimisation failed: %s", em);
+        LLVMDisposeErrorMessage(em);
+        ok = false;
+    }
+    LLVMMemoryBufferRef buf = NULL;
+    if (ok && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &buf)) {
+        fly_ir_buf_printf(err, "object emission failed: %s", msg);
+        LLVMDisposeMessage(msg);
+        ok = false;
+    }
+    if (ok) {
+        cg->obj_size = LLVMGetBufferSize(buf);
+        cg->obj = malloc(cg->obj_size);
+        if (cg->obj)
+            memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
+        else
+            ok = false;
+    }
+    if (buf)
+        LLVMDisposeMemoryBuffer(buf);
+    LLVMDisposeModule(m);
+    LLVMDisposeTargetMachine(tm);
+    return ok;
+}
+
+char *fly_codegen_binary_payload(MlirOperation root, size_t *len)
+{
+    MlirOperation bin = fly_ir_find_first(root, "gpu.binary");
+    if (mlirOperationIsNull(bin))
+        return NULL;
+    MlirAttribute objs = mlirOperationGetAttributeByName(bin, fly_ir_sref("objects"));
+    if (mlirAttributeIsNull(objs) || !mlirAttributeIsAArray(objs) || mlirArrayAttrGetNumElements(objs) < 1)
+        return NULL;
+    MlirAttribute obj = mlirArrayAttrGetElement(objs, 0);
+    if (!mlirAttributeIsAGPUObjectAttr(obj))
+        return NULL;
+    MlirStringRef s = mlirGPUObjectAttrGetObject(obj);
+    char *copy = malloc(s.length + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, s.data, s.length);
+    copy[s.length] = '\0';
+    *len = s.length;
+    return copy;
+}

@@ -1,0 +1,308 @@
+/* test_pipeline.c - the compiler core's pipeline through fly_core_api (stages, ISA, HSACO,
+ * stats, errors, timings), and the Fly IR builders through flycore.so's exported symbols. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/core_load.h"
+#include "ir/ir_build.h"
+#include "ir/ir_context.h"
+#include "ir/ir_util.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, const char *detail)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL %s: %s\n", what, detail ? detail : "");
+    }
+}
+
+static const char vadd[] =
+    "module attributes {gpu.container_module} {\n"
+    "  gpu.module @kernels {\n"
+    "    gpu.func @vadd(%a: !fly.memref<f32, global, 1024:1>, %b: !fly.memref<f32, global, 1024:1>,\n"
+    "                   %c: !fly.memref<f32, global, 1024:1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {\n"
+    "      %tid = gpu.thread_id x\n"
+    "      %bid = gpu.block_id x\n"
+    "      %n = arith.constant 256 : index\n"
+    "      %o = arith.muli %bid, %n : index\n"
+    "      %i = arith.addi %o, %tid : index\n"
+    "      %j = arith.index_cast %i : index to i32\n"
+    "      %crd = \"fly.make_coord\"(%j) : (i32) -> !fly.int_tuple<?>\n"
+    "      %x = \"fly.memref.load\"(%a, %crd) : (!fly.memref<f32, global, 1024:1>, !fly.int_tuple<?>) -> f32\n"
+    "      %y = \"fly.memref.load\"(%b, %crd) : (!fly.memref<f32, global, 1024:1>, !fly.int_tuple<?>) -> f32\n"
+    "      %s = arith.addf %x, %y : f32\n"
+    "      \"fly.memref.store\"(%s, %c, %crd) : (f32, !fly.memref<f32, global, 1024:1>, !fly.int_tuple<?>) -> ()\n"
+    "      gpu.return\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static const char *const labels[] = {
+    "00_origin", "01_fly_rewrite_func_signature", "02_fly_canonicalize", "03_fly_layout_lowering",
+    "04_fly_int_swizzle_simplify", "05_canonicalize", "06_fly_convert_atom_call_to_ssa_form",
+    "07_fly_promote_regmem_to_vectorssa", "08_convert_fly_to_rocdl", "09_canonicalize",
+    "10_convert_scf_to_cf_cse_convert_gpu_to_rocdl", "11_rocdl_attach_target", "12_convert_scf_to_cf",
+    "13_convert_cf_to_llvm", "14_gpu_to_llvm", "15_convert_vector_to_llvm", "16_convert_arith_to_llvm",
+    "17_convert_func_to_llvm", "18_reconcile_unrealized_casts", "19_gpu_module_to_binary", "20_llvm_ir",
+    "21_final_isa",
+};
+
+static void check_compile(const fly_core_api *api, const char *target, const char *isa_target)
+{
+    fly_pipeline_result r;
+    int ok = api->compile(vadd, target, &r);
+    char d[512];
+    snprintf(d, sizeof d, "%s: %s: %s", target, r.error_stage ? r.error_stage : "", r.error ? r.error : "");
+    check(ok && r.ok, "compile vadd", d);
+    snprintf(d, sizeof d, "%d stages", r.nstages);
+    check(r.nstages == 22, "stage count", d);
+    for (int i = 0; i < r.nstages && i < 22; i++) {
+        snprintf(d, sizeof d, "stage %d is %s (%s), want %s", i, r.stages[i].label, r.stages[i].name, labels[i]);
+        check(r.stages[i].number == i && strcmp(r.stages[i].label, labels[i]) == 0 && r.stages[i].ir, "stage name", d);
+    }
+    if (r.nstages == 22) {
+        check(!strcmp(r.stages[0].name, "origin") && !strcmp(r.stages[3].name, "fly-layout-lowering"), "stage pass names",
+              r.stages[3].name);
+        check(r.stages[3].changed && !r.stages[4].changed, "changed flags", "03 should change, 04 should not");
+        check(strstr(r.stages[0].ir, "fly.memref.load") && !strstr(r.stages[8].ir, "fly."), "stage IR",
+              "fly ops in origin, none after convert-fly-to-rocdl");
+        double sum = 0;
+        for (int i = 1; i < 20; i++)
+            sum += r.stages[i].ms;
+        check(sum > 0, "pass timings", "no pass took any time");
+    }
+    check(r.isa && strstr(r.isa, "s_endpgm") && strstr(r.isa, "global_load_dword") && strstr(r.isa, isa_target), "isa",
+          r.isa ? "missing s_endpgm / global_load_dword / target" : "no ISA");
+    check(r.llvm_ir && strstr(r.llvm_ir, "amdgpu_kernel"), "llvm ir", "no amdgpu_kernel");
+    check(r.hsaco && r.hsaco_size > 64 && !memcmp(r.hsaco, "\177ELF", 4) && r.hsaco[18] == 0xe0, "hsaco",
+          "not an AMDGPU ELF");
+    snprintf(d, sizeof d, "valid %d kernel '%s' vgpr %d sgpr %d occupancy %d (%s)", r.stats.valid, r.stats.kernel,
+             r.stats.vgpr, r.stats.sgpr, r.stats.occupancy, r.stats.limiter);
+    check(r.stats.valid && !strcmp(r.stats.kernel, "vadd") && r.stats.vgpr > 0 && r.stats.sgpr > 0 &&
+              r.stats.occupancy >= 1 && r.stats.occupancy <= 8 && r.stats.scratch_bytes == 0 &&
+              r.stats.wave_size == 64,
+          "stats", d);
+    check(r.t.passes > 0 && r.t.codegen > 0 && r.t.link > 0 && r.t.total >= r.t.passes, "timings", "phase times");
+    api->result_free(&r);
+}
+
+static void timing_table(const fly_core_api *api)
+{
+    /* first compile in this process happened above; now steady-state */
+    double best = 1e9;
+    fly_pipeline_result keep;
+    memset(&keep, 0, sizeof keep);
+    for (int i = 0; i < 5; i++) {
+        fly_pipeline_result r;
+        double t0 = now_ms();
+        api->compile(vadd, "gfx942", &r);
+        double t = now_ms() - t0;
+        if (t < best) {
+            best = t;
+            api->result_free(&keep);
+            keep = r;
+        } else {
+            api->result_free(&r);
+        }
+    }
+    printf("steady vadd compile (best of 5): %.2f ms: parse %.2f, passes %.2f (snapshots %.2f), translate %.2f, "
+           "codegen %.2f, link %.2f [%s]\n",
+           best, keep.t.parse, keep.t.passes, keep.t.snapshots, keep.t.translate, keep.t.codegen, keep.t.link,
+           keep.link_method ? keep.link_method : "-");
+    for (int i = 0; i < keep.nstages; i++)
+        printf("  %-46s %7.3f ms%s\n", keep.stages[i].label, keep.stages[i].ms, keep.stages[i].changed ? "" : " (unchanged)");
+    fly_pipeline_options o = {.target = "gfx942", .stop_after = -1, .no_snapshots = 1};
+    best = 1e9;
+    for (int i = 0; i < 5; i++) {
+        fly_pipeline_result r;
+        double t0 = now_ms();
+        api->compile_ex(vadd, &o, &r);
+        double t = now_ms() - t0;
+        best = t < best ? t : best;
+        api->result_free(&r);
+    }
+    printf("steady vadd compile without snapshots (best of 5): %.2f ms\n", best);
+    check(keep.nstages == 22, "steady compile", "stage count");
+    api->result_free(&keep);
+}
+
+static void check_errors(const fly_core_api *api)
+{
+    fly_pipeline_result r;
+    const char *bad_type =
+        "func.func @f() {\n"
+        "  %c = \"fly.static\"() : () -> !fly.int_tuple<(2,3)>\n"
+        "  %l = \"fly.static\"() : () -> !fly.layout<(4,8):(1,4)>\n"
+        "  %i = \"fly.crd2idx\"(%c, %l) : (!fly.int_tuple<(2,3)>, !fly.layout<(4,8):(1,4)>) -> !fly.int_tuple<15>\n"
+        "  return\n}\n";
+    int ok = api->compile(bad_type, NULL, &r);
+    check(!ok && r.error_stage && !strcmp(r.error_stage, "fly-verify") && r.error &&
+              strstr(r.error, "inferred !fly.int_tuple<14>") && strstr(r.error, ":4:"),
+          "verify error", r.error);
+    api->result_free(&r);
+    const char *dyn_bad =
+        "func.func @f(%t: !fly.int_tuple<?>, %s: !fly.int_tuple<(4,8)>) -> i32 {\n"
+        "  %c = \"fly.idx2crd\"(%t, %s) : (!fly.int_tuple<?>, !fly.int_tuple<(4,8)>) -> !fly.int_tuple<(?,?)>\n"
+        "  %x = \"fly.get_scalar\"(%t) : (!fly.int_tuple<?>) -> i32\n"
+        "  return %x : i32\n}\n";
+    fly_pipeline_options o = {.passes = "fly-layout-lowering", .stop_after = -1};
+    ok = api->compile_ex(dyn_bad, &o, &r);
+    check(!ok && r.error_stage && !strcmp(r.error_stage, "fly-layout-lowering") &&
+              r.error && strstr(r.error, "block argument"),
+          "lowering error", r.error);
+    api->result_free(&r);
+    ok = api->compile(vadd, "gfx1100", &r);
+    check(!ok && r.error && strstr(r.error, "unknown target"), "unknown target", r.error);
+    api->result_free(&r);
+    ok = api->compile("func.func @f( {", NULL, &r);
+    check(!ok && r.error_stage && !strcmp(r.error_stage, "parse"), "parse error",
+          r.error);
+    api->result_free(&r);
+    o.passes = "no-such-pass";
+    ok = api->compile_ex(vadd, &o, &r);
+    check(!ok && r.error && strstr(r.error, "no-such-pass"), "unknown pass", r.error);
+    api->result_free(&r);
+    check(api->pass_count() == 8 && !strcmp(api->pass_name(0, NULL), "fly-verify"), "pass list", "fly passes");
+}
+
+/* ---- builders, through flycore.so's exported symbols ---- */
+
+#define SYM(h, name) __typeof__(name) *p_##name = (__typeof__(name) *)dlsym(h, #name)
+
+static void check_builders(const fly_core_api *api)
+{
+    Dl_info info;
+    void *h = NULL;
+    if (dladdr((void *)api->compile, &info) && info.dli_fname)
+        h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+    check(h != NULL, "builders", "cannot reopen flycore.so");
+    if (!h)
+        return;
+    SYM(h, fly_ir_context_create);
+    SYM(h, fly_ir_context_destroy);
+    SYM(h, mlirLocationUnknownGet);
+    SYM(h, mlirModuleCreateEmpty);
+    SYM(h, mlirModuleGetBody);
+    SYM(h, mlirModuleGetOperation);
+    SYM(h, mlirModuleDestroy);
+    SYM(h, mlirValueGetType);
+    SYM(h, fly_ir_builder_init);
+    SYM(h, fly_ir_builder_set_loc);
+    SYM(h, fly_ir_build_int_tuple);
+    SYM(h, fly_ir_build_make_layout);
+    SYM(h, fly_ir_build_unary);
+    SYM(h, fly_ir_build_binary);
+    SYM(h, fly_ir_build_static);
+    SYM(h, fly_ir_type_print);
+    SYM(h, fly_ir_op_print);
+    SYM(h, fly_inttuple_parse);
+    SYM(h, fly_layout_parse);
+    SYM(h, fly_ir_layout_type);
+    SYM(h, fly_ir_tile_type);
+    SYM(h, fly_tile_parse);
+    check(p_fly_ir_context_create && p_fly_ir_build_binary && p_fly_tile_parse && p_mlirModuleCreateEmpty,
+          "builders", "missing exported symbols");
+    if (!p_fly_ir_context_create || !p_fly_ir_build_binary || !p_fly_tile_parse || !p_mlirModuleCreateEmpty) {
+        dlclose(h);
+        return;
+    }
+    MlirContext ctx = p_fly_ir_context_create();
+    MlirModule m = p_mlirModuleCreateEmpty(p_mlirLocationUnknownGet(ctx));
+    fly_ir_builder b;
+    p_fly_ir_builder_init(&b, ctx, p_mlirModuleGetBody(m), (MlirOperation){NULL});
+    p_fly_ir_builder_set_loc(&b, "cell1", 3, 5);
+    fly_inttuple t;
+    p_fly_inttuple_parse("(4,8)", &t, NULL);
+    MlirValue shape = p_fly_ir_build_int_tuple(&b, "shape", &t, NULL);
+    p_fly_inttuple_parse("(1,4)", &t, NULL);
+    MlirValue stride = p_fly_ir_build_int_tuple(&b, "stride", &t, NULL);
+    p_fly_inttuple_parse("(2,3)", &t, NULL);
+    MlirValue crd = p_fly_ir_build_int_tuple(&b, "coord", &t, NULL);
+    MlirValue L = p_fly_ir_build_make_layout(&b, shape, stride);
+    fly_layout l8;
+    p_fly_layout_parse("8:1", &l8, NULL);
+    MlirValue A = p_fly_ir_build_static(&b, p_fly_ir_layout_type(ctx, &l8));
+    p_fly_layout_parse("(2,4):(1,2)", &l8, NULL);
+    MlirValue B = p_fly_ir_build_static(&b, p_fly_ir_layout_type(ctx, &l8));
+    fly_tile *tile = malloc(sizeof *tile);
+    p_fly_tile_parse("[2|4]", tile, NULL);
+    MlirValue T = p_fly_ir_build_static(&b, p_fly_ir_tile_type(ctx, tile));
+    free(tile);
+    struct {
+        MlirValue v;
+        const char *want;
+    } cases[] = {
+        {L, "!fly.layout<(4,8):(1,4)>"},
+        {p_fly_ir_build_binary(&b, "fly.crd2idx", crd, L), "!fly.int_tuple<14>"},
+        {p_fly_ir_build_unary(&b, "fly.size", L), "!fly.int_tuple<32>"},
+        {p_fly_ir_build_unary(&b, "fly.cosize", L), "!fly.int_tuple<32>"},
+        {p_fly_ir_build_unary(&b, "fly.get_stride", L), "!fly.int_tuple<(1,4)>"},
+        {p_fly_ir_build_binary(&b, "fly.logical_divide", A, B), "!fly.layout<((2,4),1):((1,2),0)>"},
+        {p_fly_ir_build_binary(&b, "fly.zipped_divide", L, T), "!fly.layout<((2,4),(2,2)):((1,4),(2,16))>"},
+        {p_fly_ir_build_unary(&b, "fly.complement", B), "!fly.layout<1:0>"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *s = mlirValueIsNull(cases[i].v) ? NULL : p_fly_ir_type_print(p_mlirValueGetType(cases[i].v));
+        char d[400];
+        snprintf(d, sizeof d, "case %zu: got %s, want %s (%s)", i, s ? s : "(null)", cases[i].want, b.err.message);
+        check(s && !strcmp(s, cases[i].want), "builder result type", d);
+        free(s);
+    }
+    /* an error names the op and the DSL location, and inserts nothing */
+    p_fly_inttuple_parse("(1,2,3)", &t, NULL);
+    MlirValue bad = p_fly_ir_build_int_tuple(&b, "coord", &t, NULL);
+    MlirValue r = p_fly_ir_build_binary(&b, "fly.crd2idx", bad, L);
+    check(mlirValueIsNull(r) && strstr(b.err.message, "cell1:3:5") && strstr(b.err.message, "fly.crd2idx"),
+          "builder error", b.err.message);
+    r = p_fly_ir_build_unary(&b, "fly.no_such_op", L);
+    check(mlirValueIsNull(r) && strstr(b.err.message, "unknown fly op"), "builder unknown op", b.err.message);
+    /* what the builders made passes fly-verify, with the locations */
+    char *text = p_fly_ir_op_print(p_mlirModuleGetOperation(m), true, false);
+    check(strstr(text, "loc(\"cell1\":3:5)") != NULL, "builder location", text);
+    fly_pipeline_result res;
+    fly_pipeline_options o = {.passes = "fly-verify", .stop_after = -1};
+    int vok = api->compile_ex(text, &o, &res);
+    check(vok, "builder output verifies", res.error);
+    api->result_free(&res);
+    free(text);
+    p_mlirModuleDestroy(m);
+    p_fly_ir_context_destroy(ctx);
+    dlclose(h);
+}
+
+int main(void)
+{
+    char err[512] = "";
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    check(api != NULL, "load", err);
+    if (!api) {
+        printf("%d passed, %d failed\n", passed, failed);
+        return 1;
+    }
+    double t0 = now_ms();
+    check_compile(api, "gfx942", "gfx942");
+    printf("first vadd compile in this process (gfx942, with checks): %.2f ms\n", now_ms() - t0);
+    t0 = now_ms();
+    check_compile(api, "gfx950", "gfx950");
+    printf("first gfx950 compile: %.2f ms\n", now_ms() - t0);
+    timing_table(api);
+    check_errors(api);
+    check_builders(api);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
