@@ -1,0 +1,118 @@
+/* main.c - the `flyi` program: run a file, -c code, stdin, or a minimal line loop on a tty.
+ * stdout carries only the program's output; tracebacks and notices go to stderr. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "session.h"
+#include "repl.h"
+
+static flyi_session *g_session;
+static int g_tty;
+
+static void on_stream(void *user, flyi_stream which, const char *text, size_t len) {
+    (void)user;
+    FILE *f = which == FLYI_STDERR ? stderr : stdout;
+    if (which == FLYI_STDERR) fflush(stdout);
+    fwrite(text, 1, len, f);
+    if (g_tty) fflush(f);
+}
+static void on_display(void *user, const flyi_display *d, bool is_result) {
+    (void)user;
+    (void)is_result;
+    for (size_t i = 0; i < d->n; i++)
+        if (!strcmp(d->mime[i], "text/plain")) {
+            fputs(d->data[i], stdout);
+            fputc('\n', stdout);
+            if (g_tty) fflush(stdout);
+            return;
+        }
+}
+static void on_error(void *user, const flyi_error *e) {
+    (void)user;
+    fflush(stdout);
+    for (size_t i = 0; i < e->nlines; i++) {
+        fputs(e->lines[i], stderr);
+        fputc('\n', stderr);
+    }
+    fflush(stderr);
+}
+static char *on_input(void *user, const char *prompt, bool password) {
+    (void)user;
+    (void)password;
+    fputs(prompt, stdout);
+    fflush(stdout);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) { free(line); return NULL; }
+    if (n > 0 && line[n - 1] == '\n') line[n - 1] = 0;
+    return line;
+}
+static void on_sigint(int sig) {
+    (void)sig;
+    if (g_session) flyi_session_interrupt(g_session);
+}
+
+static char *read_all(FILE *f) {
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return NULL;
+    size_t k;
+    while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (cap - n < 2) {
+            char *p = realloc(buf, cap * 2);
+            if (!p) { free(buf); return NULL; }
+            buf = p;
+            cap *= 2;
+        }
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+int main(int argc, char **argv) {
+    flyi_sink sink = {NULL, on_stream, on_display, on_error, on_input};
+    int rc = 0;
+    if (argc >= 2 && !strcmp(argv[1], "-c")) {
+        if (argc < 3) { fputs("flyi: -c needs an argument\n", stderr); return 2; }
+        char *args[argc];
+        args[0] = "-c";
+        for (int i = 3; i < argc; i++) args[i - 2] = argv[i];
+        g_session = flyi_session_new(argc - 2, args);
+        if (!g_session) return 1;
+        signal(SIGINT, on_sigint);
+        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){NULL, on_stream, NULL, on_error, on_input});
+        rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
+    } else if (argc >= 2 && argv[1][0] != '-') {
+        g_session = flyi_session_new(argc - 1, argv + 1);
+        if (!g_session) return 1;
+        signal(SIGINT, on_sigint);
+        flyi_status st = flyi_session_run_file(g_session, argv[1], &sink);
+        rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
+    } else if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        puts("usage: flyi [FILE.py [args...] | -c CODE [args...]]");
+        return 0;
+    } else {
+        char *empty[] = {""};
+        g_session = flyi_session_new(1, empty);
+        if (!g_session) return 1;
+        signal(SIGINT, on_sigint);
+        if (isatty(0)) {
+            g_tty = 1;
+            rc = flyi_repl_run(g_session);
+        } else {
+            char *src = read_all(stdin);
+            if (!src) return 1;
+            flyi_sink ns = {NULL, on_stream, NULL, on_error, on_input};
+            flyi_status st = flyi_session_eval(g_session, src, "<stdin>", &ns);
+            free(src);
+            rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
+        }
+    }
+    fflush(stdout);
+    if (getenv("FLYI_FREE_AT_EXIT")) flyi_session_free(g_session);
+    return rc;
+}

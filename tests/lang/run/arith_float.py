@@ -1,0 +1,7 @@
+print(0.1 + 0.2, 1.0, 1e16, 1e-5, 123456789.0, 1.5e300 * 10, -0.0)
+print(3.14159, 2.0 ** 0.5, 1 / 3, 10 / 4, 7.0 // 2, 7.5 % 2, -7.5 % 2)
+print(float("inf"), float("-inf"), float("nan"), float("1.5"), float(" -2e3 "))
+print(round(3.14159, 2), round(2.675, 2), round(1234.5678, -2), round(0.5), round(1.5))
+print(1e22, 1e21, 123456789012345678.0, 0.000123, 5e-324)
+print(float.is_integer(2.0), (2.5).is_integer(), (0.25).as_integer_ratio())
+print(int(1e10), 2.5 == 5/2, 0.1 * 3 == 0.3, 1 == 1.0, hash(1.0) == hash(1))

@@ -1,0 +1,6 @@
+print(7 + 3, 7 - 3, 7 * 3, 7 / 2, 7 // 2, 7 % 3, 2 ** 10)
+print(-7 // 2, -7 % 3, 7 // -2, 7 % -3, divmod(-7, 2), divmod(7, -2))
+print(1 << 10, 1024 >> 3, 0b1010 & 0b0110, 0b1010 | 0b0110, 0b1010 ^ 0b0110, ~5)
+print(abs(-3), pow(2, 5), pow(3, 4, 5), pow(2, -1), round(2.5), round(3.5), round(-2.5))
+print(int("42"), int("0x1f", 16), int("ff", 16), int(" 12 "), int(3.9), int(-3.9), int("1_000"))
+print(0o17, 0x1F, 1_000_000, True + True, False * 3)

@@ -1,0 +1,17 @@
+print(abs(-2.5), hex(255), oct(8), bin(5), hex(-1), chr(65), ord("A"), bool(0), bool("x"))
+print(isinstance(3, int), isinstance(True, int), isinstance(3, (str, float)), issubclass(bool, int))
+print(type(3), type("s"), type(None), type([]).__name__, type(type), type(3.0) is float)
+print(callable(len), callable(3), hash("a") == hash("a"), id(1) == id(1))
+print(repr(None), str(None), repr(...), repr(NotImplemented), int(True))
+print(divmod(17, 5), divmod(-17.5, 5), round(1.23456, 3), pow(2, 0.5))
+x = 10
+print(eval("x + 1"), eval("[i for i in range(3)]"))
+exec("y = x * 2")
+print(y)
+g = {}
+exec("def h(): return 'from exec'", g)
+print(g["h"]())
+print(sorted(dir(object()))[:3], "append" in dir([]))
+print(getattr("abc", "upper")(), vars(type("T", (), {"a": 1}))["a"])
+T = type("T", (object,), {"v": 5, "m": lambda self: self.v * 2})
+print(T().m(), T.__name__)

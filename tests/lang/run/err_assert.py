@@ -1,0 +1,2 @@
+x = 3
+assert x == 4, f"x was {x}"

@@ -1,0 +1,5 @@
+class AppError(Exception):
+    pass
+def go():
+    raise AppError("custom failure")
+go()

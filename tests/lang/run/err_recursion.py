@@ -1,0 +1,3 @@
+def r(n):
+    return r(n + 1)
+r(0)

@@ -1,0 +1,4 @@
+def f():
+    print(v)
+    v = 1
+f()

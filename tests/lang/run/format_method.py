@@ -1,0 +1,8 @@
+print("{} + {} = {}".format(1, 2, 3))
+print("{0}{1}{0}".format("ab", "cd"), "{name}-{age}".format(name="x", age=5))
+print("{:>10}|{:<6}|{:^5}|".format("right", "left", "mid"))
+print("{:.3f} {:e} {:g} {:%}".format(3.14159, 12345.678, 0.0001, 0.25))
+print("{0[0]} {0[1]} {1.real}".format([7, 8], 3))
+print("%d %s %r %5.1f %-3d| %x %o %e %%" % (5, "s", "r", 2.25, 7, 255, 8, 1234.5))
+print("%(a)s and %(b)d" % {"a": "A", "b": 2}, "%c%c" % (72, "i"), "%05d" % 42, "%+.2f" % 1.5)
+print(format(255, "x"), format(3.5, ".2f"), format("s", ">3"), format(10, "b"), format(1234567, ","))

@@ -1,0 +1,2 @@
+"""Helper package for the import tests."""
+PKG_CONST = "pkg"

@@ -1,0 +1,2 @@
+from helpers.mathutil import *
+print(square(5), "describe" in dir())

@@ -1,0 +1,5 @@
+try:
+    v = input("prompt> ")
+    print("read", v)
+except EOFError as e:
+    print("EOFError", e)

@@ -1,0 +1,5 @@
+print((255).bit_length(), (0).bit_length(), (-8).bit_length(), (7).bit_count())
+print((1024).to_bytes(2, "big"), int.from_bytes(b"\x01\x00", "big"), int.from_bytes(b"\x01\x00", "little"))
+print((5).real, (5).imag, (5).numerator, (5).denominator, (6).as_integer_ratio())
+print(int("-17"), int("+5"), int("0b101", 0), int("0o17", 0), int("z", 36), 7 .__add__(1))
+print(9223372036854775807, -9223372036854775807 - 1)

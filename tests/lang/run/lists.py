@@ -1,0 +1,17 @@
+a = [3, 1, 4, 1, 5, 9, 2, 6]
+a.append(5); a.extend([3, 5]); a.insert(0, 0)
+print(a, len(a), a.count(5), a.index(9))
+a.sort(); print(a)
+a.sort(reverse=True); print(a)
+print(a.pop(), a.pop(0), a)
+a.remove(1); print(a)
+b = a[:]; b.reverse(); print(b, a == b[::-1])
+print(sorted(["bb", "a", "ccc"], key=len), sorted([3, 1, 2], reverse=True))
+c = [1, 2, 3, 4, 5, 6]
+c[1:3] = [20, 30, 40]; print(c)
+del c[::2]; print(c)
+c[::-1] = c[::-1]; print(c)
+print([1, 2] * 3, [[0] * 2] * 2, [] or "empty", [1, [2, [3]]])
+x = [1, 2, 3]; x += [4]; x *= 2; print(x)
+print(list(range(5)), list("abc"), [1, 2] < [1, 3], [1, 2] == [1, 2], 3 in [1, 2, 3])
+d = [5, 3]; d.clear(); print(d, min([4, 2, 8]), max([4, 2, 8]), sum([1, 2, 3]))

@@ -1,0 +1,37 @@
+import io
+s = io.StringIO()
+print(s.write('hello\n'), s.write('world\n'))
+print(repr(s.getvalue()), s.tell())
+s.seek(0)
+print(repr(s.readline()), repr(s.read()), repr(s.read()))
+s = io.StringIO('a\nb\nc')
+print([line for line in s])
+s.seek(0)
+print(s.readlines())
+s.seek(2)
+s.write('X')
+print(repr(s.getvalue()))
+s.seek(0, 2)
+s.write('!')
+print(repr(s.getvalue()), s.tell())
+s.truncate(3)
+print(repr(s.getvalue()))
+print(repr(io.StringIO('abcdef').read(3)))
+with io.StringIO() as f:
+    print('x', 1, file=f)
+    print(repr(f.getvalue()))
+print(f.closed)
+try:
+    f.getvalue()
+except ValueError as e:
+    print('ValueError:', e)
+try:
+    io.StringIO().write(5)
+except TypeError as e:
+    print('TypeError:', e)
+b = io.BytesIO(b'xyz')
+print(b.read(2), b.read(), b.getvalue())
+b.write(b'123')
+print(b.getvalue(), b.tell())
+b.seek(0)
+print(b.readline())

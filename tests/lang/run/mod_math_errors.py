@@ -1,0 +1,26 @@
+import math
+def t(f, *a):
+    try:
+        print(f(*a))
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+t(math.sqrt, -1)
+t(math.log, 0)
+t(math.log, -1)
+t(math.exp, 1000)
+t(math.factorial, -1)
+t(math.factorial, 2.5)
+t(math.comb, -1, 2)
+t(math.comb, 5, -2)
+t(math.isqrt, -4)
+t(math.sqrt, "x")
+t(math.floor, float('inf'))
+t(math.floor, float('nan'))
+t(math.pow, 0, -1)
+t(math.fmod, 1, 0)
+t(math.acos, 2)
+t(math.gamma, 0)
+t(math.log, 10, 1)
+t(lambda: math.isclose(1, 2, rel_tol=-1))
+t(math.fsum, [float('inf'), float('-inf')])
+t(math.dist, (1, 2), (1,))

@@ -1,0 +1,11 @@
+import math
+print(math.gcd(12, 18), math.gcd(0, 0), math.gcd(-4, 6), math.gcd(12, 18, 8), math.gcd())
+print(math.lcm(4, 6), math.lcm(0, 5), math.lcm(), math.lcm(2, 3, 4))
+print(math.isqrt(0), math.isqrt(15), math.isqrt(16), math.isqrt(10**12 + 1))
+print(math.factorial(0), math.factorial(5), math.factorial(20))
+print(math.comb(5, 2), math.comb(10, 0), math.comb(3, 5), math.comb(60, 30))
+print(math.perm(5, 2), math.perm(5), math.perm(3, 5))
+print(math.prod([1, 2, 3, 4]), math.prod([]), math.prod([1.5, 2]), math.prod([2, 3], start=10))
+print(math.fsum([0.1] * 10), sum([0.1] * 10), math.fsum([1e100, 1.0, -1e100]))
+print(math.isclose(1.0, 1.0 + 1e-10), math.isclose(1.0, 1.1), math.isclose(0.0, 1e-10, abs_tol=1e-9))
+print(math.isclose(1, 1.05, rel_tol=0.1))

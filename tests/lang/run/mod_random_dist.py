@@ -1,0 +1,10 @@
+import random
+random.seed(31337)
+print([round(random.gauss(10, 3), 9) for _ in range(5)])
+print([round(random.normalvariate(0, 1), 9) for _ in range(4)])
+print([round(random.uniform(-1, 1), 12) for _ in range(4)])
+print([round(random.expovariate(0.5), 9) for _ in range(3)])
+print([round(random.triangular(), 9) for _ in range(3)], round(random.lognormvariate(0, 0.5), 9))
+r = random.Random(1)
+print([r.choice(range(3)) for _ in range(12)])
+print(sorted(r.sample(range(50), 8)), r.sample(range(50), 8))

@@ -1,0 +1,11 @@
+import sys
+print("a", "b", sep="-")
+print("no newline", end="")
+print(" continued")
+print(1, 2, 3, sep="", end="!\n")
+print(file=sys.stdout)
+print("to stderr", file=sys.stderr)
+sys.stdout.write("written\n")
+print(*[1, 2, 3])
+print()
+print("x", flush=True)

@@ -1,0 +1,8 @@
+a = [1, 2]
+a.append(a)
+print(a)
+d = {"k": 1}
+d["self"] = d
+print(d)
+b = [a, [a]]
+print(len(repr(b)) > 0)

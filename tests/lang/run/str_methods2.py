@@ -1,0 +1,10 @@
+s = "The quick brown fox"
+print(s.split(" ", 2), s.rsplit(" ", 1), s.count("o"), s.find("q", 5), s.find("zz"))
+print("a-b-c".split("-", maxsplit=1), "  x  y ".split(), "x".join("abc"), ",".join([]))
+print("abc".isalnum(), "ABC".isupper(), "abc".islower(), " ".isspace(), "Title Case".istitle())
+print("tab\tsep".expandtabs(4), "%s" % "x", "%s %s" % ("a", "b"), "ab" "cd")
+print("hello"[1:-1], "hello".index("l"), "hello".rindex("l"), "HeLLo".casefold())
+print("x=1;y=2".split(";"), "a\nb\r\nc".splitlines(), "a\nb".splitlines(True))
+print("abc".translate(str.maketrans("ab", "xy")), "aaa".replace("a", "bb"), "".join(reversed("abc")))
+print(str(3.0), str([1, "a"]), str((1,)), str({"k": "v"}), "%.3s" % "abcdef", "{:.2}".format("abc"))
+print("a" < "b" < "c", sorted("hello"), "Zebra" < "apple", "10" < "9")

@@ -1,0 +1,7 @@
+print("hello world".title(), "HELLO".lower().capitalize(), "a,b;c".replace(",", ";").split(";"))
+print("x".center(5, "-"), "abc".zfill(6), "-12".zfill(5), "%-5s|" % "ab", "%5s|" % "ab")
+print("Hello"[::-1], "Hello"[1::2], "Hello"[-2:], "Hello"[:-2], "Hello"[10:], "Hello"[-10:2])
+print("a b c".split(" ", 1), "  lead".lstrip(), "trail  ".rstrip() + "|", "\tws\n".strip())
+print("abc".startswith(("x", "a")), "abc".endswith(("c",)), "abcabc".find("c", 3), "abc".count(""))
+print(str.join(",", ["a", "b"]), "ab".__len__(), "abc".__contains__("b"), "AbC".swapcase())
+print("{0:^10}|{1:<4}|{2:>4}".format("mid", 1, 2), "{:+.1e}".format(12345.678))

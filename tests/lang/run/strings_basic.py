@@ -1,0 +1,10 @@
+s = "Hello, World"
+print(len(s), s[0], s[-1], s[2:5], s[::-1], s[::2], s[100:], s[-3:])
+print(s.upper(), s.lower(), s.title(), s.swapcase(), s.capitalize())
+print(s.find("o"), s.rfind("o"), s.index("W"), s.count("l"), s.startswith("He"), s.endswith("ld"))
+print(s.replace("l", "L"), s.replace("l", "L", 1), s.split(","), "a b  c".split(), "a,b,,c".split(","))
+print("  pad  ".strip(), "xxhixx".strip("x"), "  l".lstrip(), "r  ".rstrip(), "-".join(["a", "b", "c"]))
+print("abc" * 3, "a" + "b", "b" in "abc", "z" not in "abc", "abc" < "abd", "B" < "a")
+print("42".zfill(5), "ab".center(6, "*"), "ab".ljust(4) + "|", "ab".rjust(4), "x".isalpha(), "12".isdigit())
+print("a\tb\nc", repr("it's"), repr('say "hi"'), repr("\n"), str(12), repr(1.5))
+print("one two three".partition(" "), "a.b.c".rpartition("."), "abc".removeprefix("a"), "line1\nline2".splitlines())
