@@ -1,25 +1,46 @@
 #!/bin/sh
-# bench_lang.sh - run each bench/lang/*.py under flyi and python3; print seconds and the
-# ratio flyi/python3 per program (python3 column skipped when absent).
+# bench_lang.sh - the language against CPython, side by side: each bench/lang/*.py under flyi
+# and python3 (best of 3 runs each), the ratio flyi/python3 per program, then start-up time
+# (`-c pass`, best of 20). The python3 columns are skipped when python3 is absent.
 SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILDDIR=${FLYI_BUILDDIR:-.}
 FLYI=${FLYI:-$BUILDDIR/flyi}
 PY=$(command -v python3)
-now() { date +%s.%N; }
-printf "%-16s %9s %9s %7s\n" program flyi python3 ratio
+# resolve version-manager shims to the real interpreter, so start-up compares like with like
+[ -n "$PY" ] && PY=$("$PY" -c "import sys; print(sys.executable)" 2>/dev/null || echo "$PY")
+tmp=${TMPDIR:-/tmp}/bench_lang.$$
+
+now() { date +%s%N; }
+# best_of N CMD... : the fastest wall time of N runs in seconds; output of the last run in $tmp.out
+best_of() {
+  n=$1; shift; best=""
+  i=0
+  while [ $i -lt "$n" ]; do
+    a=$(now); "$@" >"$tmp.out" 2>&1; b=$(now)
+    t=$((b - a))
+    if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
+    i=$((i + 1))
+  done
+  awk -v ns="$best" 'BEGIN { printf "%.4f", ns / 1e9 }'
+}
+
+printf "%-16s %9s %9s %7s\n" program flyi_s python3_s ratio
 for t in "$SRCDIR"/bench/lang/*.py; do
-    name=$(basename "$t" .py)
-    a=$(now); "$FLYI" "$t" >/tmp/bench_flyi.$$ 2>&1; rf=$?; b=$(now)
-    tf=$(echo "$b - $a" | bc)
-    if [ -n "$PY" ]; then
-        a=$(now); "$PY" "$t" >/tmp/bench_py.$$ 2>&1; b=$(now)
-        tp=$(echo "$b - $a" | bc)
-        ratio=$(echo "scale=2; $tf / $tp" | bc)
-        same=""; cmp -s /tmp/bench_flyi.$$ /tmp/bench_py.$$ || same=" (output differs)"
-        printf "%-16s %9.3f %9.3f %7s%s\n" "$name" "$tf" "$tp" "$ratio" "$same"
-    else
-        printf "%-16s %9.3f %9s %7s\n" "$name" "$tf" - -
-    fi
-    [ $rf -eq 0 ] || echo "  $name failed under flyi: $(tail -n 1 /tmp/bench_flyi.$$)"
+  name=$(basename "$t" .py)
+  tf=$(best_of 3 "$FLYI" "$t"); cp "$tmp.out" "$tmp.flyi"
+  if [ -n "$PY" ]; then
+    tp=$(best_of 3 "$PY" "$t")
+    same=""; cmp -s "$tmp.flyi" "$tmp.out" || same="  (output differs)"
+    printf "%-16s %9s %9s %7s%s\n" "$name" "$tf" "$tp" "$(awk -v a="$tf" -v b="$tp" 'BEGIN { printf "%.2f", a / b }')" "$same"
+  else
+    printf "%-16s %9s %9s %7s\n" "$name" "$tf" - -
+  fi
 done
-rm -f /tmp/bench_flyi.$$ /tmp/bench_py.$$
+tf=$(best_of 20 "$FLYI" -c pass)
+if [ -n "$PY" ]; then
+  tp=$(best_of 20 "$PY" -c pass)
+  printf "%-16s %9s %9s %7s\n" "start-up" "$tf" "$tp" "$(awk -v a="$tf" -v b="$tp" 'BEGIN { printf "%.2f", a / b }')"
+else
+  printf "%-16s %9s %9s %7s\n" "start-up" "$tf" - -
+fi
+rm -f "$tmp.out" "$tmp.flyi"
