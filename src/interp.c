@@ -10,6 +10,7 @@
 #include "gc.h"
 #include "interp.h"
 #include "mod_registry.h"
+#include "dsl/dsl.h"
 
 void fy_int_init(void);
 void fy_str_init(void);
@@ -48,6 +49,7 @@ void fy_types_init(void) {
     for (int i = 0; core[i]; i++) fy_type_ready(core[i]);
     for (int i = 0; fy_exception_types[i]; i++) fy_type_ready(fy_exception_types[i]);
     fy_stdlib_register_all();
+    fy_dsl_register_all(); /* flydsl.* (src/dsl) */
 }
 
 /* ------------------------------------------------------------------ sys */

@@ -1,0 +1,247 @@
+/* dsl_modules.c - the built-in modules flydsl, flydsl.expr (fx), flydsl.expr.typing, flydsl.expr.utils
+ * and flydsl.compiler (flyc), and their registration.
+ *
+ * flyc.jit wraps a function; calling the wrapper runs the body (host code, interpreted at every call).
+ * flyc.kernel wraps a device function; launching it raises NotImplementedError until kernels land. */
+#include <string.h>
+
+#include "dsl/dsl.h"
+#include "interp.h"
+
+/* ------------------------------------------------------------------ JitFunction / KernelFunction */
+
+typedef struct jitfn {
+    fy_obj h;
+    fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
+    int kernel;  /* 1: @flyc.kernel */
+} jitfn;
+
+static fy_type jitfn_type, launcher_type;
+
+static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
+    jitfn *j = (jitfn *)fy_alloc(&jitfn_type);
+    if (!j) return NULL;
+    j->fn = fn ? fy_ref(fn) : NULL;
+    j->kernel = kernel;
+    return &j->h;
+}
+
+static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((jitfn *)o)->fn ? v(((jitfn *)o)->fn, a) : 0; }
+static void jitfn_clear(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+
+typedef struct launcher {
+    fy_obj h;
+    fy_obj *kernel;
+} launcher;
+
+static fy_obj *fn_name(fy_obj *fn) {
+    fy_obj *n = fn ? fy_getattr_opt(fn, fy_intern("__name__")) : NULL;
+    if (!n) {
+        fy_err_clear();
+        return fy_str_from_cstr("?");
+    }
+    return n;
+}
+
+static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    jitfn *j = (jitfn *)self;
+    if (!j->fn) {
+        /* a decorator made by jit(...)/kernel(...) with options: wrap the function now */
+        if (fy_kwcount(kw) || na != 1 || !fy_callable(a[0]))
+            return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
+        return jitfn_new(a[0], j->kernel);
+    }
+    if (!j->kernel) return fy_call(j->fn, a, na, kw);
+    launcher *l = (launcher *)fy_alloc(&launcher_type);
+    if (!l) return NULL;
+    l->kernel = fy_ref(self);
+    return &l->h;
+}
+
+static fy_obj *jitfn_repr(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    fy_obj *n = fn_name(j->fn);
+    if (!n) return NULL;
+    fy_obj *r = fy_str_printf("<%s %s>", j->kernel ? "KernelFunction" : "JitFunction", FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
+    FY_DECREF(n);
+    return r;
+}
+
+static fy_obj *jitfn_descr_get(fy_obj *descr, fy_obj *obj, fy_type *owner) {
+    (void)owner;
+    if (!obj || obj == fy_None) return fy_ref(descr);
+    return fy_method_new(descr, obj);
+}
+
+static fy_obj *jitfn_wrapped(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    return j->fn ? fy_ref(j->fn) : fy_none();
+}
+static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
+
+static fy_getsetdef jitfn_getsets[] = {
+    {"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+    {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+    {0}};
+
+static fy_type jitfn_type = {
+    FY_TYPE_INIT("JitFunction", sizeof(jitfn)),
+    .doc = "A @flyc.jit (or @flyc.kernel) function.",
+    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = jitfn_dealloc, .traverse = jitfn_traverse, .clear = jitfn_clear,
+    .call = jitfn_call, .repr = jitfn_repr, .descr_get = jitfn_descr_get, .getsets = jitfn_getsets,
+};
+
+static void launcher_dealloc(fy_obj *o) { FY_CLEAR(((launcher *)o)->kernel); }
+static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((launcher *)o)->kernel ? v(((launcher *)o)->kernel, a) : 0;
+}
+static void launcher_clear(fy_obj *o) { FY_CLEAR(((launcher *)o)->kernel); }
+
+static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    (void)na;
+    (void)kw;
+    fy_obj *k = ((launcher *)self)->kernel;
+    fy_obj *n = fn_name(k ? ((jitfn *)k)->fn : NULL);
+    if (!n) return NULL;
+    fy_err_format(&fy_NotImplementedError, "kernels are not supported yet: cannot launch kernel '%s'",
+                  FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
+    FY_DECREF(n);
+    return NULL;
+}
+
+static fy_methoddef launcher_methods[] = {
+    {"launch", launcher_launch, 0, "launch(*, grid=(1,1,1), block=(1,1,1), smem=None, stream=None)"},
+    {0}};
+
+static fy_type launcher_type = {
+    FY_TYPE_INIT("KernelLauncher", sizeof(launcher)),
+    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = launcher_dealloc, .traverse = launcher_traverse,
+    .clear = launcher_clear, .methods = launcher_methods,
+};
+
+static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (na == 1 && !fy_kwcount(kw) && fy_callable(a[0])) return jitfn_new(a[0], kernel);
+    if (na == 0) return jitfn_new(NULL, kernel); /* @flyc.jit(...) / @flyc.kernel(name=..., ...) */
+    return fy_err_format(&fy_TypeError, "%s: expected a function", name);
+}
+static fy_obj *c_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    return deco("jit", 0, a, na, kw);
+}
+static fy_obj *c_kernel(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    return deco("kernel", 1, a, na, kw);
+}
+
+static fy_methoddef compiler_funcs[] = {
+    {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
+    {"kernel", c_kernel, 0, "kernel(fn)\nA device function (launching kernels is not supported yet)."},
+    {0}};
+
+/* ------------------------------------------------------------------ modules */
+
+static int add_types(fy_obj *m) {
+    struct { const char *name; fy_type *t; } ts[] = {
+        {"IntTuple", &fy_dsl_inttuple_type}, {"Layout", &fy_dsl_layout_type},
+        {"ComposedLayout", &fy_dsl_composed_type}, {"Swizzle", &fy_dsl_swizzle_type},
+        {"SwizzleType", &fy_dsl_swizzletype_type}, {"Tile", &fy_dsl_tile_type}, {"Basis", &fy_dsl_basis_type},
+        {"Tensor", &fy_dsl_tensor_type}, {NULL, NULL}};
+    if (fy_dsl_types_ready() < 0) return -1;
+    for (int i = 0; ts[i].name; i++)
+        if (fy_module_add(m, ts[i].name, &ts[i].t->h) < 0) return -1;
+    return 0;
+}
+
+/* Puts a submodule into sys.modules and as an attribute of its parent. */
+static int add_submodule(fy_obj *parent, const char *fullname, const char *attr, fy_obj *sub) {
+    if (fy_dict_set_cstr(fy_cur->modules, fullname, sub) < 0) return -1;
+    return fy_module_add(parent, attr, sub);
+}
+
+static fy_obj *set_package(fy_obj *m, const char *name) {
+    fy_obj *path = fy_list_new(0);
+    if (!path || fy_module_add_steal(m, "__path__", path) < 0 ||
+        fy_module_add_steal(m, "__package__", fy_str_from_cstr(name)) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+static fy_obj *init_typing(void) {
+    fy_obj *m = fy_module_new("flydsl.expr.typing");
+    if (!m) return NULL;
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+static fy_obj *init_utils(void) {
+    return fy_module_new_c("flydsl.expr.utils", fy_dsl_utils_funcs, "Pictures of layouts.");
+}
+
+static fy_obj *init_expr(void) {
+    fy_obj *m = fy_module_new_c("flydsl.expr", fy_dsl_layout_funcs,
+                                "FlyDSL expressions: the layout algebra, evaluated eagerly outside kernels.");
+    if (!m) return NULL;
+    if (!set_package(m, "flydsl.expr")) return NULL;
+    fy_obj *range = fy_dict_get_cstr(fy_cur->builtins, "range");
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0))
+        goto fail;
+    fy_obj *typing = init_typing();
+    if (!typing) goto fail;
+    int r = add_submodule(m, "flydsl.expr.typing", "typing", typing);
+    FY_DECREF(typing);
+    if (r < 0) goto fail;
+    fy_obj *utils = init_utils();
+    if (!utils) goto fail;
+    r = add_submodule(m, "flydsl.expr.utils", "utils", utils);
+    FY_DECREF(utils);
+    if (r < 0) goto fail;
+    return m;
+fail:
+    FY_DECREF(m);
+    return NULL;
+}
+
+/* A submodule registered on its own: importing it imports flydsl.expr, which creates it. */
+static fy_obj *sub_of_expr(const char *full) {
+    fy_obj *e = fy_import("flydsl.expr");
+    if (!e) return NULL;
+    FY_DECREF(e);
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, full);
+    if (!m) return fy_err_format(&fy_ImportError, "No module named '%s'", full);
+    return fy_ref(m);
+}
+static fy_obj *init_typing_reg(void) { return sub_of_expr("flydsl.expr.typing"); }
+static fy_obj *init_utils_reg(void) { return sub_of_expr("flydsl.expr.utils"); }
+
+static fy_obj *init_compiler(void) {
+    if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
+    fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
+    if (!m) return NULL;
+    return set_package(m, "flydsl.compiler");
+}
+
+static fy_obj *init_flydsl(void) {
+    fy_obj *m = fy_module_new("flydsl");
+    if (!m) return NULL;
+    if (!set_package(m, "flydsl")) return NULL;
+    if (fy_module_add_steal(m, "__version__", fy_str_from_cstr("0.3.2")) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+void fy_dsl_register_all(void) {
+    fy_register_builtin_module("flydsl", init_flydsl);
+    fy_register_builtin_module("flydsl.expr", init_expr);
+    fy_register_builtin_module("flydsl.expr.typing", init_typing_reg);
+    fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
+    fy_register_builtin_module("flydsl.compiler", init_compiler);
+}

@@ -1,0 +1,52 @@
+# Golden values of flydsl-surface.md section 2.5 (tests/mlir/LayoutAlgebra) and the layout vectors.
+import flydsl.expr as fx
+
+A = fx.make_layout((4, 8), (1, 4))
+print("size", fx.size(A), "cosize", fx.cosize(fx.make_layout((8, 128), (1, 16))))
+print("crd2idx", fx.crd2idx(fx.make_coord(2, 3), A), fx.crd2idx((2, 3), fx.make_layout((4, 8), (8, 1))))
+print("idx2crd", fx.idx2crd(14, A))
+print("get_flat_coord", fx.get_flat_coord(5, fx.make_layout(((2, 4), 8), ((1, 2), 8))))
+print("get_1d_coord", fx.get_1d_coord(5, fx.make_layout((4, 8), (8, 1))))
+print("coalesce", fx.coalesce(A), fx.coalesce(fx.make_layout((4, 8), (1, 8))),
+      fx.coalesce(fx.make_layout((3, 1, 9), (1, 9, 3))), fx.coalesce(fx.make_layout((128, 64), (1, 128))))
+print("composition", fx.composition(A, fx.make_layout((2, 4), (1, 2))))
+print("composition", fx.composition(fx.make_layout((6, 9), (19, 69)), fx.make_layout((6, 3), (3, 1))))
+print("composition", fx.composition(fx.make_layout((5, 15), (19, 51)), fx.make_layout((3, 5), (1, 5))))
+print("size of composition", fx.size(fx.composition(fx.make_layout((6, 9), (19, 69)), fx.make_layout((6, 3), (3, 1)))))
+print("complement", fx.complement(fx.make_layout((4,), (1,)), 32), fx.complement(fx.make_layout((3,), (1,)), 12),
+      fx.complement(fx.make_layout((3, 2), (2, 1)), 12), fx.complement(fx.make_layout((4,), (1,))))
+print("complement size", fx.size(fx.complement(fx.make_layout((3,), (0,)), 12)))
+print("inverses", fx.right_inverse(A), fx.left_inverse(A))
+B = fx.make_layout((2, 4), (1, 2))
+print("logical_divide", fx.logical_divide(A, B), fx.logical_divide(fx.make_layout((16,), (1,)), fx.make_layout((4,), (1,))),
+      fx.logical_divide(fx.make_layout(64, 1), fx.make_layout(8, 1)))
+T = fx.make_tile(fx.make_layout(2, 7), fx.make_layout((3, 6), (1, 3)))
+X = fx.make_layout((14, (6, 9)), (19, (69, 1)))
+print("tile", T)
+print("logical_divide", fx.logical_divide(X, T))
+print("zipped_divide", fx.zipped_divide(X, T))
+print("tiled_divide", fx.tiled_divide(X, T))
+print("flat_divide", fx.flat_divide(X, T))
+print("flat_divide", fx.flat_divide(A, B))
+P = fx.make_layout((2, 2), (1, 2))
+print("logical_product", fx.logical_product(A, P))
+print("zipped_product", fx.zipped_product(A, P))
+print("tiled_product", fx.tiled_product(A, P))
+print("flat_product", fx.flat_product(A, P))
+print("blocked_product", fx.blocked_product(A, P), fx.blocked_product(fx.make_layout((3, 6), (6, 1)), fx.make_layout((4, 5), (1, 4))))
+print("block_product", fx.block_product(A, P))
+print("raked_product", fx.raked_product(A, P), fx.raked_product(fx.make_layout((8,), (1,)), fx.make_layout((4,), (1,))))
+print("sizes", fx.size(fx.blocked_product(fx.make_layout((3, 6), (6, 1)), fx.make_layout((4, 5), (1, 4)))),
+      fx.size(fx.flat_product(fx.make_layout((3, 6), (6, 1)), fx.make_layout((4, 5), (1, 4)))))
+L = fx.make_layout((128, 64), (1, 128))
+print("select", fx.select(L, [1, 0]), "take", fx.take(L, 0, 1), "group", fx.group(L, 0, 2), "get_", fx.get_(L, 0), L[0])
+S = fx.make_layout((4, 8, 16), (1, 4, 32))
+print("slice", fx.slice(S, (None, 3, None)), "dice", fx.dice(S, (None, 3, None)))
+print("slice of a tuple", fx.slice((4, 8, 16), (None, 3, None)), "dice", fx.dice((4, 8, 16), (None, 3, None)))
+print("tv", fx.make_layout_tv(fx.make_layout((4, 1), (1, 1)), fx.make_layout((1, 8), (1, 1))))
+# layout-vectors: logical_divide/public/0000 and 0001
+print("vector", fx.logical_divide(fx.make_layout((8, 2), (2, 1)), fx.make_layout(2, 1)))
+print("vector", fx.logical_divide(fx.make_layout((((8, 1), (1,)), (8, 8, 4), 2), (((512, 100), (7,)), (64, 8, 2), 1)),
+                                  fx.make_tile(fx.make_layout(4, 2), fx.make_layout((4, 4, 2), (64, 1, 4)))))
+print("recast", fx.recast_layout(fx.make_layout((4, 8), (1, 4)), 16, 32))
+print("by ints", fx.logical_divide(fx.make_layout(64, 1), 8), fx.zipped_divide(fx.make_layout((8, 8), (1, 8)), (2, 4)))
