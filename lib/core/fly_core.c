@@ -53,6 +53,7 @@ static const fly_core_api api = {
     .result_free = fly_pipeline_result_free,
     .pass_count = fly_pass_count,
     .pass_name = pass_name,
+    .rt = &fly_rt_api_table,
 };
 
 const fly_core_api *fly_core_api_get(void) { return &api; }

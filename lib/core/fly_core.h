@@ -9,8 +9,9 @@
 #include <stddef.h>
 
 #include "pipeline/result.h"
+#include "runtime/backend.h"
 
-#define FLY_CORE_ABI 2
+#define FLY_CORE_ABI 3
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -32,6 +33,8 @@ typedef struct fly_core_api {
     /* The fly passes: count, and the name and description of pass i (NULL out of range). */
     int (*pass_count)(void);
     const char *(*pass_name)(int i, const char **description);
+    /* The runtime (ABI 3): backends, device memory, module load, launch, printf (runtime/backend.h). */
+    const fly_rt_api *rt;
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

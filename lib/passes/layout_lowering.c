@@ -496,21 +496,76 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
     return r;
 }
 
-/* Appends the text of an int tuple with a %d (%ld) per dynamic leaf, pushing their values. */
-static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, MlirValue *args, int *nargs)
+/* ---- fly.print: records in the printf buffer (lib/runtime/printf.h has the layout) ----
+ *
+ * The function gets a trailing hidden argument (!llvm.ptr<1>, attribute fly.printf_arg = its
+ * index) pointing to the buffer {u32 head, u32 cap, u32 lost, u32 pad, data[cap]}. Each print
+ * reserves 8 + 8*nargs bytes with an atomic add on head and, when it fits, writes {u32 format id,
+ * u32 size, one 64-bit slot per argument}; otherwise it counts itself in lost. The format table is
+ * the function's attribute fly.printf = ["<kinds>:<text>", ...] (kind per slot: i signed, u
+ * unsigned, b bool, f float), text with Python-style {} / {:spec} placeholders. */
+
+#define PRINT_MAX_ARGS 60
+
+typedef struct print_args {
+    MlirValue v[PRINT_MAX_ARGS]; /* i64 or f64 */
+    char kinds[PRINT_MAX_ARGS + 1];
+    int n;
+} print_args;
+
+static void print_push(lower_ctx *lc, print_args *a, MlirValue v)
+{
+    if (a->n >= PRINT_MAX_ARGS) {
+        lower_fail(lc, "fly.print: too many values");
+        return;
+    }
+    MlirType t = mlirValueGetType(v);
+    MlirType i64 = mlirIntegerTypeGet(lc->ctx, 64), f64 = mlirF64TypeGet(lc->ctx);
+    char k;
+    if (mlirTypeIsAFloat(t)) {
+        k = 'f';
+        if (!mlirTypeEqual(t, f64))
+            v = fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
+    } else if (mlirTypeIsAIndex(t)) {
+        k = 'i';
+        v = fly_ir_res0(lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
+    } else if (mlirTypeIsAInteger(t)) {
+        unsigned w = mlirIntegerTypeGetWidth(t);
+        k = w == 1 ? 'b' : mlirIntegerTypeIsUnsigned(t) ? 'u' : 'i';
+        if (mlirIntegerTypeIsUnsigned(t) || mlirIntegerTypeIsSigned(t)) {
+            /* arith wants signless integers */
+            MlirType sl = mlirIntegerTypeGet(lc->ctx, w);
+            v = fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, sl, 0, NULL));
+        }
+        if (w < 64)
+            v = fly_ir_res0(lower_emit(lc, k == 'i' ? "arith.extsi" : "arith.extui", 1, &v, i64, 0, NULL));
+        else if (w > 64)
+            v = fly_ir_res0(lower_emit(lc, "arith.trunci", 1, &v, i64, 0, NULL));
+    } else {
+        char *ts = fly_ir_type_print(t);
+        lower_fail(lc, "fly.print: cannot print a value of type %s", ts ? ts : "?");
+        free(ts);
+        return;
+    }
+    a->kinds[a->n] = k;
+    a->v[a->n++] = v;
+}
+
+/* Appends the text of an int tuple with a {} per dynamic leaf, pushing their values. */
+static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, print_args *a)
 {
     if (nd->kind == FLY_IT_TUPLE) {
         fly_ir_buf_puts(out, "(");
         for (int i = 0; i < nd->n; i++) {
             if (i)
                 fly_ir_buf_puts(out, ",");
-            print_tuple(lc, out, fly_itnode_child(nd, i), args, nargs);
+            print_tuple(lc, out, fly_itnode_child(nd, i), a);
         }
         fly_ir_buf_puts(out, ")");
-    } else if (nd->kind == FLY_IT_DYN && *nargs < 60) {
+    } else if (nd->kind == FLY_IT_DYN) {
         bool wide = nd->flags & FLY_IT_F_I64;
-        fly_ir_buf_puts(out, wide ? "%ld" : "%d");
-        args[(*nargs)++] = sym_value(lc, lower_leaf(lc, nd), mlirIntegerTypeGet(lc->ctx, wide ? 64 : 32));
+        fly_ir_buf_puts(out, "{}");
+        print_push(lc, a, sym_value(lc, lower_leaf(lc, nd), mlirIntegerTypeGet(lc->ctx, wide ? 64 : 32)));
     } else {
         char leaf[64];
         fly_itnode_print(nd, leaf, sizeof leaf);
@@ -518,63 +573,227 @@ static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, Ml
     }
 }
 
-/* fly.print's "{}" format into a printf format, with the values to pass. */
+/* The function (func.func / gpu.func) around op. */
+static MlirOperation enclosing_func(MlirOperation op)
+{
+    for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+         p = mlirOperationGetParentOperation(p))
+        if (fly_ir_op_is(p, "func.func") || fly_ir_op_is(p, "gpu.func"))
+            return p;
+    return (MlirOperation){NULL};
+}
+
+/* The hidden printf buffer argument of fn, added (after the declared inputs) on first use. */
+static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn)
+{
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+    MlirAttribute ia = mlirOperationGetAttributeByName(fn, fly_ir_sref("fly.printf_arg"));
+    if (!mlirAttributeIsNull(ia))
+        return mlirBlockGetArgument(entry, (intptr_t)mlirIntegerAttrGetValueInt(ia));
+    MlirAttribute fta = mlirOperationGetAttributeByName(fn, fly_ir_sref("function_type"));
+    if (mlirAttributeIsNull(fta) || mlirBlockIsNull(entry)) {
+        lower_fail(lc, "fly.print: the enclosing function has no signature");
+        return (MlirValue){NULL};
+    }
+    MlirType ft = mlirTypeAttrGetValue(fta);
+    intptr_t nin = mlirFunctionTypeGetNumInputs(ft), nres = mlirFunctionTypeGetNumResults(ft);
+    if (nin >= 255 || nres > 256) {
+        lower_fail(lc, "fly.print: too many function arguments");
+        return (MlirValue){NULL};
+    }
+    MlirType ins[256], outs[256];
+    for (intptr_t i = 0; i < nin; i++)
+        ins[i] = mlirFunctionTypeGetInput(ft, i);
+    for (intptr_t i = 0; i < nres; i++)
+        outs[i] = mlirFunctionTypeGetResult(ft, i);
+    ins[nin] = llvm_ptr_type(lc->ctx, 1);
+    mlirOperationSetAttributeByName(fn, fly_ir_sref("function_type"),
+                                    mlirTypeAttrGet(mlirFunctionTypeGet(lc->ctx, nin + 1, ins, nres, outs)));
+    MlirAttribute aa = mlirOperationGetAttributeByName(fn, fly_ir_sref("arg_attrs"));
+    if (!mlirAttributeIsNull(aa) && mlirAttributeIsAArray(aa)) {
+        intptr_t n = mlirArrayAttrGetNumElements(aa);
+        MlirAttribute *el = calloc((size_t)n + 1, sizeof *el);
+        if (el) {
+            for (intptr_t i = 0; i < n; i++)
+                el[i] = mlirArrayAttrGetElement(aa, i);
+            el[n] = mlirDictionaryAttrGet(lc->ctx, 0, NULL);
+            mlirOperationSetAttributeByName(fn, fly_ir_sref("arg_attrs"), mlirArrayAttrGet(lc->ctx, n + 1, el));
+            free(el);
+        }
+    }
+    MlirValue arg = mlirBlockInsertArgument(entry, nin, ins[nin], mlirOperationGetLocation(fn));
+    mlirOperationSetAttributeByName(fn, fly_ir_sref("fly.printf_arg"),
+                                    mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 32), nin));
+    return arg;
+}
+
+/* Appends entry to fn's fly.printf table; returns its index (the format id). */
+static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *entry, size_t len)
+{
+    MlirAttribute t = mlirOperationGetAttributeByName(fn, fly_ir_sref("fly.printf"));
+    intptr_t n = mlirAttributeIsNull(t) ? 0 : mlirArrayAttrGetNumElements(t);
+    MlirAttribute *el = calloc((size_t)n + 1, sizeof *el);
+    if (!el) {
+        lower_fail(lc, "out of memory");
+        return 0;
+    }
+    for (intptr_t i = 0; i < n; i++)
+        el[i] = mlirArrayAttrGetElement(t, i);
+    el[n] = mlirStringAttrGet(lc->ctx, mlirStringRefCreate(entry, len));
+    mlirOperationSetAttributeByName(fn, fly_ir_sref("fly.printf"), mlirArrayAttrGet(lc->ctx, n + 1, el));
+    free(el);
+    return n;
+}
+
+static MlirValue iconst(lower_ctx *lc, int64_t c, int bits)
+{
+    return sym_value(lc, sym_c(c), mlirIntegerTypeGet(lc->ctx, (unsigned)bits));
+}
+
+/* buf + off bytes, as a pointer. */
+static MlirValue byte_ptr(lower_ctx *lc, MlirValue p, MlirValue off)
+{
+    MlirValue ops[2] = {p, off};
+    int32_t dyn = INT32_MIN;
+    MlirNamedAttribute a[2] = {
+        fly_ir_named(lc->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(lc->ctx, 1, &dyn)),
+        fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(lc->ctx, 8))),
+    };
+    return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
+}
+
+static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v)
+{
+    MlirValue ops[2] = {p, v};
+    MlirNamedAttribute a[2] = {
+        /* LLVM::AtomicBinOp::add, LLVM::AtomicOrdering::monotonic (I64 enum attributes) */
+        fly_ir_named(lc->ctx, "bin_op", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 1)),
+        fly_ir_named(lc->ctx, "ordering", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 2)),
+    };
+    return fly_ir_res0(lower_emit(lc, "llvm.atomicrmw", 2, ops, mlirValueGetType(v), 2, a));
+}
+
+static void store_at(lower_ctx *lc, MlirValue v, MlirValue base, int64_t off, int64_t align)
+{
+    MlirValue ops[2] = {v, off ? byte_ptr(lc, base, iconst(lc, off, 32)) : base};
+    MlirNamedAttribute al = align_attr(lc, align);
+    lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+}
+
+/* An scf.if without results before lc->before; *then_blk / *else_blk receive their blocks,
+ * each ending in scf.yield (returned in *then_end / *else_end). */
+static void emit_if(lower_ctx *lc, MlirValue cond, MlirBlock *then_blk, MlirOperation *then_end, MlirBlock *else_blk,
+                    MlirOperation *else_end)
+{
+    MlirRegion r[2];
+    MlirBlock *blks[2] = {then_blk, else_blk};
+    MlirOperation *ends[2] = {then_end, else_end};
+    for (int i = 0; i < 2; i++) {
+        r[i] = mlirRegionCreate();
+        *blks[i] = mlirBlockCreate(0, NULL, NULL);
+        mlirRegionAppendOwnedBlock(r[i], *blks[i]);
+        *ends[i] = fly_ir_op_create(lc->loc, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+        mlirBlockAppendOwnedOperation(*blks[i], *ends[i]);
+    }
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), lc->loc);
+    mlirOperationStateAddOperands(&st, 1, &cond);
+    mlirOperationStateAddOwnedRegions(&st, 2, r);
+    fly_ir_op_insert(lc->block, lc->before, mlirOperationCreate(&st));
+}
+
+/* The device side of one print: reserve, then write the record or count it lost. */
+static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const print_args *a)
+{
+    int64_t size = 8 + 8 * (int64_t)a->n;
+    MlirValue sz = iconst(lc, size, 32);
+    MlirValue head = atomic_add(lc, buf, sz);
+    MlirValue ops[2] = {head, sz};
+    MlirValue end = fly_ir_res0(lower_emit(lc, "arith.addi", 2, ops, mlirValueGetType(sz), 0, NULL));
+    MlirValue capp = byte_ptr(lc, buf, iconst(lc, 4, 32));
+    MlirNamedAttribute al4 = align_attr(lc, 4);
+    MlirValue cap = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &capp, mlirValueGetType(sz), 1, &al4));
+    MlirValue cmp[2] = {end, cap};
+    MlirNamedAttribute pred = fly_ir_named(lc->ctx, "predicate",
+                                           mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 7 /* ule */));
+    MlirValue fits = fly_ir_res0(lower_emit(lc, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(lc->ctx, 1), 1, &pred));
+    MlirBlock tb, eb;
+    MlirOperation te, ee;
+    emit_if(lc, fits, &tb, &te, &eb, &ee);
+    MlirBlock saved_blk = lc->block;
+    MlirOperation saved_before = lc->before;
+    lc->block = tb;
+    lc->before = te;
+    MlirValue off[2] = {head, iconst(lc, 16, 32)};
+    MlirValue roff = fly_ir_res0(lower_emit(lc, "arith.addi", 2, off, mlirValueGetType(sz), 0, NULL));
+    MlirValue rec = byte_ptr(lc, buf, roff);
+    store_at(lc, iconst(lc, fmt_id, 32), rec, 0, 8);
+    store_at(lc, iconst(lc, size, 32), rec, 4, 4);
+    for (int i = 0; i < a->n; i++)
+        store_at(lc, a->v[i], rec, 8 + 8 * (int64_t)i, 8);
+    lc->block = eb;
+    lc->before = ee;
+    atomic_add(lc, byte_ptr(lc, buf, iconst(lc, 8, 32)), iconst(lc, 1, 32));
+    lc->block = saved_blk;
+    lc->before = saved_before;
+}
+
+/* fly.print's "{}" format into a format table entry, with the values to record. */
 static void lower_print(lower_ctx *lc, MlirOperation op)
 {
     MlirAttribute fa = mlirOperationGetAttributeByName(op, fly_ir_sref("format"));
     MlirStringRef f = mlirStringAttrGetValue(fa);
     fly_ir_buf out = {0};
-    MlirValue args[64];
-    int nargs = 0, next = 0, nops = (int)mlirOperationGetNumOperands(op);
-    MlirType i32 = mlirIntegerTypeGet(lc->ctx, 32), i64 = mlirIntegerTypeGet(lc->ctx, 64);
-    MlirType f64 = mlirF64TypeGet(lc->ctx);
-    for (size_t i = 0; i < f.length; i++) {
+    print_args *a = calloc(1, sizeof *a);
+    if (!a) {
+        lower_fail(lc, "out of memory");
+        return;
+    }
+    int next = 0, nops = (int)mlirOperationGetNumOperands(op);
+    for (size_t i = 0; i < f.length && !lc->failed; i++) {
         char ch = f.data[i];
-        if (ch == '{' && i + 1 < f.length && f.data[i + 1] == '{') {
-            fly_ir_buf_puts(&out, "{");
+        if ((ch == '{' || ch == '}') && i + 1 < f.length && f.data[i + 1] == ch) {
+            fly_ir_buf_add(&out, f.data + i, 2);
             i++;
-        } else if (ch == '}' && i + 1 < f.length && f.data[i + 1] == '}') {
-            fly_ir_buf_puts(&out, "}");
-            i++;
-        } else if (ch == '{' && i + 1 < f.length && f.data[i + 1] == '}') {
-            i++;
+        } else if (ch == '{' && i + 1 < f.length && (f.data[i + 1] == '}' || f.data[i + 1] == ':')) {
+            size_t j = i + 1;
+            while (j < f.length && f.data[j] != '}')
+                j++;
+            if (j >= f.length) {
+                lower_fail(lc, "fly.print: unterminated {");
+                break;
+            }
             if (next >= nops) {
                 lower_fail(lc, "fly.print: more {} than values");
                 break;
             }
             MlirValue v = mlirOperationGetOperand(op, next++);
-            MlirType t = mlirValueGetType(v);
-            if (nargs >= 60) {
-                lower_fail(lc, "fly.print: too many values");
-                break;
-            }
-            if (fly_ir_type_kind(t) == FLY_IR_INT_TUPLE) {
+            if (fly_ir_type_kind(mlirValueGetType(v)) == FLY_IR_INT_TUPLE) {
                 fly_inttuple it;
                 if (!tuple_leaves(lc, v, &it))
                     break;
-                print_tuple(lc, &out, it.n, args, &nargs);
-            } else if (mlirTypeIsAFloat(t)) {
-                fly_ir_buf_puts(&out, "%f");
-                args[nargs++] = mlirTypeEqual(t, f64) ? v : fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
-            } else if (mlirTypeIsAIndex(t)) {
-                fly_ir_buf_puts(&out, "%ld");
-                args[nargs++] = fly_ir_res0(lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
+                print_tuple(lc, &out, it.n, a);
             } else {
-                int w = (int)mlirIntegerTypeGetWidth(t);
-                fly_ir_buf_puts(&out, w > 32 ? "%ld" : "%d");
-                args[nargs++] = w >= 32 ? v : fly_ir_res0(lower_emit(lc, "arith.extsi", 1, &v, i32, 0, NULL));
+                fly_ir_buf_add(&out, f.data + i, j - i + 1);
+                print_push(lc, a, v);
             }
-        } else if (ch == '%') {
-            fly_ir_buf_puts(&out, "%%");
+            i = j;
         } else {
             fly_ir_buf_add(&out, &ch, 1);
         }
     }
+    MlirOperation fn = enclosing_func(op);
+    if (!lc->failed && mlirOperationIsNull(fn))
+        lower_fail(lc, "fly.print outside a function");
     if (!lc->failed) {
-        MlirNamedAttribute a = fly_ir_named(lc->ctx, "format",
-                                            mlirStringAttrGet(lc->ctx, mlirStringRefCreate(out.data ? out.data : "", out.len)));
-        lower_emit(lc, "gpu.printf", nargs, args, fly_ir_type_null(), 1, &a);
+        MlirValue buf = printf_buffer_arg(lc, fn);
+        fly_ir_buf entry = {0};
+        fly_ir_buf_printf(&entry, "%s:%s", a->kinds, out.data ? out.data : "");
+        int64_t id = printf_table_add(lc, fn, entry.data, entry.len);
+        if (!lc->failed)
+            emit_record(lc, buf, id, a);
+        fly_ir_buf_free(&entry);
     }
+    free(a);
     fly_ir_buf_free(&out);
 }
 

@@ -1,0 +1,131 @@
+/* emu.h - the CPU emulator's internals: the compiled program (host code of every kernel of a
+ * module, from the MLIR ExecutionEngine), the per-worker context the generated code reads, and
+ * the executor that runs a grid with GPU semantics (workgroups on all cores, one fiber per
+ * thread when the kernel synchronises, access checks, printf records).
+ *
+ * Generated code and C agree on fly_emu_ctx: the host lowering (emu_lower.c) reads the first
+ * FLY_EMU_CTX_IR_FIELDS 64-bit words by index and passes the context to every runtime call. */
+#ifndef FLY_EMU_H
+#define FLY_EMU_H
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+/* Word indices of fly_emu_ctx that generated code loads. */
+enum {
+    FLY_EMU_CTX_BLOCK_ID = 0,  /* 3 words: x, y, z */
+    FLY_EMU_CTX_BLOCK_DIM = 3, /* 3 words */
+    FLY_EMU_CTX_GRID_DIM = 6,  /* 3 words */
+    FLY_EMU_CTX_LDS = 9,       /* pointer to the workgroup's LDS */
+    FLY_EMU_CTX_PRINTF = 10,   /* pointer to the worker's printf record buffer */
+    FLY_EMU_CTX_TID = 11,      /* 3 words: the running thread (fiber mode) */
+    FLY_EMU_CTX_IR_FIELDS = 14
+};
+
+/* Flags of fly_emu_chk. */
+enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4 };
+
+/* The kind of a kernel argument as the entry function reads it from argv. */
+typedef enum { FLY_EMU_ARG_PTR, FLY_EMU_ARG_INT, FLY_EMU_ARG_FLOAT, FLY_EMU_ARG_OTHER } fly_emu_arg_kind;
+
+typedef struct fly_emu_arg {
+    fly_emu_arg_kind kind;
+    int bytes; /* size of the value argv[i] points to */
+} fly_emu_arg;
+
+typedef void (*fly_emu_entry_fn)(void **argv, void *ctx);
+
+/* One kernel of a compiled program. */
+typedef struct fly_emu_kernel {
+    char *name;
+    int nargs;            /* declared arguments (the hidden printf buffer included) */
+    fly_emu_arg *args;
+    int printf_arg;       /* index of the hidden printf buffer argument, -1 when none */
+    char **formats;       /* printf format table ("<kinds>:<text>"), nformats entries */
+    int nformats;
+    int syncs;            /* uses gpu.barrier or cross-lane operations: needs fibers */
+    size_t lds_static;    /* bytes of workgroup attributions */
+    char **sites;         /* source location of each checked access / barrier site */
+    int nsites;
+    fly_emu_entry_fn block_fn;  /* runs every thread of the current block in a loop */
+    fly_emu_entry_fn thread_fn; /* runs the thread in ctx's TID words */
+} fly_emu_kernel;
+
+typedef struct fly_emu_program fly_emu_program;
+
+/* Kernel information collected while rewriting (emu_lower.c). */
+typedef struct fly_emu_lowered {
+    fly_emu_kernel *k;
+    int n;
+} fly_emu_lowered;
+
+/* Rewrites every gpu.func kernel of the module (after the fly passes) into host functions:
+ * "<name>__emu" (ctx, tx, ty, tz, args...), "__fly_emu_block_<name>"(argv, ctx) and
+ * "__fly_emu_thread_<name>"(argv, ctx); fills out (kernels without function pointers).
+ * Returns 0, or -1 with a message in err. */
+int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+/* After the host LLVM lowering: inserts fly_emu_chk calls before global (address space 1) and
+ * LDS (3) loads, stores and atomics of the kernels' bodies. Returns 0 or -1 with err. */
+int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+/* Frees the strings and arrays of a kernel record. */
+void fly_emu_kernel_clear(fly_emu_kernel *k);
+
+/* Compiles MLIR module text for the emulator (fly passes as for chip, then the host lowering
+ * and the ExecutionEngine at O2). Returns NULL with a message in err. */
+fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap);
+/* The kernel named name (NULL: the first one), or NULL. */
+const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name);
+/* Number of kernels, and kernel i. */
+int fly_emu_program_kernel_count(const fly_emu_program *p);
+const fly_emu_kernel *fly_emu_program_kernel_at(const fly_emu_program *p, int i);
+/* Frees a program and its engine. */
+void fly_emu_program_free(fly_emu_program *p);
+/* Milliseconds the compile took (passes + JIT). */
+double fly_emu_program_compile_ms(const fly_emu_program *p);
+
+/* ---- execution ---- */
+
+typedef struct fly_emu_buffer {
+    uintptr_t lo, hi; /* [lo, hi) */
+    const char *name; /* "arg 0 'a'" or a caller's name */
+} fly_emu_buffer;
+
+typedef struct fly_emu_grid {
+    unsigned grid[3], block[3];
+    size_t lds_dynamic;
+    size_t lds_limit;             /* the target's LDS per workgroup */
+    void **args;                  /* argv[i] points to argument i (the printf slot is ignored) */
+    const fly_emu_buffer *bufs;   /* buffers global accesses may touch */
+    int nbufs;
+    volatile int *interrupt;      /* polled; non-zero stops the launch */
+    void (*progress)(void *user, uint64_t done, uint64_t total);
+    void *progress_user;
+    size_t printf_cap;            /* bytes of printf records per launch */
+} fly_emu_grid;
+
+/* Decoded printf output and counts of one launch. */
+typedef struct fly_emu_printf_out {
+    unsigned char *records; /* the records of all blocks in block order (without headers) */
+    size_t len;
+    uint64_t lost;          /* records that did not fit */
+} fly_emu_printf_out;
+
+typedef struct fly_emu_pool fly_emu_pool;
+
+/* A pool of worker threads (nthreads 0: one per core). NULL on failure. */
+fly_emu_pool *fly_emu_pool_create(int nthreads);
+void fly_emu_pool_destroy(fly_emu_pool *p);
+/* Runs the grid; returns 0, or -1 with the error text (out of bounds, deadlock, interrupted, ...)
+ * in err. printf records are appended to pf (when the kernel prints). */
+int fly_emu_run(fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf,
+                char *err, size_t cap);
+
+/* Runtime functions the generated code calls (registered with the ExecutionEngine). */
+void fly_emu_barrier(void *ctx, int32_t site);
+int64_t fly_emu_shfl(void *ctx, int32_t value, int32_t offset, int32_t width, int32_t mode);
+void fly_emu_chk(void *ctx, int64_t addr, int64_t bytes, int32_t site, int32_t flags);
+
+#endif

@@ -1,0 +1,161 @@
+/* emu_compile.c - module text to native code for the emulator: the fly stages of the AMDGPU
+ * pipeline (1-9, up to where it diverges), the host lowering (emu_lower.c), the upstream
+ * lowering to the LLVM dialect, access checks, and the MLIR ExecutionEngine at O2 with every
+ * runtime symbol registered. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir_context.h"
+#include "ir/ir_diag.h"
+#include "mlir-c/ExecutionEngine.h"
+#include "passes/pass.h"
+#include "pipeline/pipeline.h"
+#include "runtime/emu/emu.h"
+
+/* The stage at which the host path leaves the AMDGPU pipeline (after 09_canonicalize). */
+#define FLY_EMU_DIVERGE_STAGE 9
+
+#define HOST_PASSES                                                                                        \
+    "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm," \
+    "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm," \
+    "reconcile-unrealized-casts"
+
+struct fly_emu_program {
+    MlirContext ctx;
+    MlirExecutionEngine ee;
+    fly_emu_lowered kernels;
+    double ms;
+};
+
+static int run_host_passes(MlirModule m, char *err, size_t cap)
+{
+    MlirContext ctx = mlirModuleGetContext(m);
+    fly_ir_diags d;
+    fly_ir_diags_attach(&d, ctx);
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    fly_ir_buf e = {0};
+    int rc = 0;
+    if (!fly_pass_add(mlirPassManagerGetAsOpPassManager(pm), HOST_PASSES, &e)) {
+        snprintf(err, cap, "host pipeline: %s", e.data ? e.data : "?");
+        rc = -1;
+    } else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)))) {
+        snprintf(err, cap, "host lowering failed: %s", fly_ir_diags_text(&d));
+        rc = -1;
+    }
+    fly_ir_buf_free(&e);
+    mlirPassManagerDestroy(pm);
+    fly_ir_diags_detach(&d);
+    return rc;
+}
+
+static void register_symbols(MlirExecutionEngine ee)
+{
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_barrier"), (void *)fly_emu_barrier);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl"), (void *)fly_emu_shfl);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
+}
+
+fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap)
+{
+    double t0 = fly_ir_now_ms();
+    fly_emu_program *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    p->ctx = fly_ir_context_create();
+    fly_ir_diags d;
+    fly_ir_diags_attach(&d, p->ctx);
+    MlirModule m = mlirModuleCreateParse(p->ctx, fly_ir_sref(text ? text : ""));
+    if (mlirModuleIsNull(m)) {
+        snprintf(err, cap, "parse: %s", fly_ir_diags_text(&d));
+        fly_ir_diags_detach(&d);
+        fly_emu_program_free(p);
+        return NULL;
+    }
+    fly_ir_diags_detach(&d);
+    fly_pipeline_options o = {.target = chip, .stop_after = FLY_EMU_DIVERGE_STAGE, .no_codegen = 1, .no_snapshots = 1};
+    fly_pipeline_result r;
+    memset(&r, 0, sizeof r);
+    int ok = fly_pipeline_compile_module(m, &o, &r);
+    if (!ok)
+        snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
+    fly_pipeline_result_free(&r);
+    if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap))
+        ok = 0;
+    if (ok && run_host_passes(m, err, cap))
+        ok = 0;
+    if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap))
+        ok = 0;
+    if (ok && getenv("FLYI_EMU_DUMP")) {
+        char *s = fly_ir_op_print(mlirModuleGetOperation(m), false, false);
+        fprintf(stderr, "%s\n", s ? s : "");
+        free(s);
+    }
+    if (ok) {
+        p->ee = mlirExecutionEngineCreate(m, 2, 0, NULL, false, false);
+        if (mlirExecutionEngineIsNull(p->ee)) {
+            snprintf(err, cap, "the ExecutionEngine could not translate the host module");
+            ok = 0;
+        }
+    }
+    if (ok) {
+        register_symbols(p->ee);
+        mlirExecutionEngineInitialize(p->ee);
+        for (int i = 0; i < p->kernels.n && ok; i++) {
+            fly_emu_kernel *k = &p->kernels.k[i];
+            char name[300];
+            snprintf(name, sizeof name, "__fly_emu_block_%s", k->name);
+            k->block_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+            snprintf(name, sizeof name, "__fly_emu_thread_%s", k->name);
+            k->thread_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+            if (!k->block_fn || !k->thread_fn) {
+                snprintf(err, cap, "%s: JIT lookup failed", k->name);
+                ok = 0;
+            }
+        }
+    }
+    mlirModuleDestroy(m);
+    p->ms = fly_ir_now_ms() - t0;
+    if (!ok) {
+        fly_emu_program_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name)
+{
+    if (!p || !p->kernels.n)
+        return NULL;
+    if (!name || !*name)
+        return &p->kernels.k[0];
+    for (int i = 0; i < p->kernels.n; i++)
+        if (!strcmp(p->kernels.k[i].name, name))
+            return &p->kernels.k[i];
+    return NULL;
+}
+
+int fly_emu_program_kernel_count(const fly_emu_program *p) { return p ? p->kernels.n : 0; }
+
+const fly_emu_kernel *fly_emu_program_kernel_at(const fly_emu_program *p, int i)
+{
+    return p && i >= 0 && i < p->kernels.n ? &p->kernels.k[i] : NULL;
+}
+
+double fly_emu_program_compile_ms(const fly_emu_program *p) { return p ? p->ms : 0; }
+
+void fly_emu_program_free(fly_emu_program *p)
+{
+    if (!p)
+        return;
+    if (!mlirExecutionEngineIsNull(p->ee))
+        mlirExecutionEngineDestroy(p->ee);
+    for (int i = 0; i < p->kernels.n; i++)
+        fly_emu_kernel_clear(&p->kernels.k[i]);
+    free(p->kernels.k);
+    if (!mlirContextIsNull(p->ctx))
+        fly_ir_context_destroy(p->ctx);
+    free(p);
+}

@@ -1,0 +1,733 @@
+/* emu_exec.c - running a grid on the CPU with GPU semantics.
+ *
+ * A pool of worker threads takes workgroups in turn (an atomic counter). A kernel that never
+ * synchronises runs all threads of a block in a loop inside generated code; one that does runs
+ * one fiber per thread: the scheduler resumes every ready fiber until it blocks, then releases a
+ * wave whose live lanes all wait at a cross-lane operation, or the block when every thread waits
+ * at gpu.barrier. Errors (out of bounds, deadlock, interrupt) stop the block: a longjmp in loop
+ * mode, abandoning the fibers in fiber mode. printf records go to a buffer per worker, cut into
+ * segments per block and merged in block order at the end. */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime/emu/emu.h"
+#include "runtime/emu/fiber.h"
+
+#define MAX_BLOCK 1024
+#define WAVE 64
+#define FIBER_STACK (128 * 1024)
+
+enum { T_READY, T_DONE, T_BAR, T_WAVE, T_DEAD };
+
+typedef struct job job;
+
+typedef struct seg {
+    uint64_t block;
+    size_t start, end;
+} seg;
+
+/* Per worker; the first fields are what generated code reads (see emu.h). */
+typedef struct fly_emu_ctx {
+    int64_t block_id[3], block_dim[3], grid_dim[3];
+    void *lds;
+    void *printf_buf;
+    int64_t tid[3];
+    /* C side */
+    job *job;
+    uintptr_t hit_lo, hit_hi; /* the buffer of the last checked access */
+    uintptr_t lds_lo, lds_hi;
+    volatile int *intr;
+    int fiber_mode, failed, cur, nthreads;
+    jmp_buf abort_jb;
+    fly_emu_fiber_home home;
+    fly_emu_fiber *fibers;
+    unsigned char state[MAX_BLOCK];
+    int site[MAX_BLOCK];
+    int32_t sh_val[MAX_BLOCK], sh_off[MAX_BLOCK], sh_width[MAX_BLOCK], sh_mode[MAX_BLOCK];
+    int64_t sh_res[MAX_BLOCK];
+    unsigned char *lds_mem;
+    size_t lds_cap;
+    unsigned char *pf;  /* printf buffer: 16-byte header + data */
+    size_t pf_cap;
+    seg *segs;
+    int nsegs, capsegs;
+    char err[1024];
+    uint64_t err_block;
+} fly_emu_ctx;
+
+_Static_assert(offsetof(fly_emu_ctx, lds) == 8 * FLY_EMU_CTX_LDS, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, printf_buf) == 8 * FLY_EMU_CTX_PRINTF, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, tid) == 8 * FLY_EMU_CTX_TID, "ctx layout");
+
+struct job {
+    const fly_emu_kernel *k;
+    const fly_emu_grid *g;
+    uint64_t total;
+    _Atomic uint64_t next, done;
+    _Atomic int stop;
+    pthread_mutex_t mu; /* guards the error below */
+    int failed;
+    uint64_t err_block;
+    char err[1024];
+};
+
+struct fly_emu_pool {
+    int n;
+    pthread_t *th;
+    fly_emu_ctx **w;
+    pthread_mutex_t mu;
+    pthread_cond_t cv_work, cv_done;
+    job *job;
+    uint64_t gen;
+    int busy, quit;
+    fly_emu_ctx *self;
+};
+
+/* ---- errors ---- */
+
+static void block_str(const fly_emu_ctx *c, char *b, size_t n)
+{
+    snprintf(b, n, "block (%" PRId64 ",%" PRId64 ",%" PRId64 ")", c->block_id[0], c->block_id[1], c->block_id[2]);
+}
+
+static void thread_str(const fly_emu_ctx *c, int t, char *b, size_t n)
+{
+    int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
+    snprintf(b, n, "thread (%d,%d,%d)", t % bx, t / bx % by, t / (bx * by));
+}
+
+static int cur_thread(const fly_emu_ctx *c)
+{
+    return (int)(c->tid[0] + c->block_dim[0] * (c->tid[1] + c->block_dim[1] * c->tid[2]));
+}
+
+/* Records the error of this block and leaves the running thread (never returns). */
+static void abort_block(fly_emu_ctx *c) __attribute__((noreturn));
+static void abort_block(fly_emu_ctx *c)
+{
+    c->failed = 1;
+    if (c->fiber_mode) {
+        c->state[c->cur] = T_DEAD;
+        fly_emu_fiber_yield(&c->home, c->fibers, c->cur);
+    }
+    longjmp(c->abort_jb, 1);
+}
+
+static const char *site_str(const fly_emu_kernel *k, int site)
+{
+    return site >= 0 && site < k->nsites && k->sites[site][0] ? k->sites[site] : NULL;
+}
+
+/* ---- runtime symbols ---- */
+
+static void check_interrupt(fly_emu_ctx *c)
+{
+    const fly_emu_grid *g = c->job->g;
+    if ((g->interrupt && *g->interrupt) || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) {
+        snprintf(c->err, sizeof c->err, "interrupted: kernel '%s' stopped", c->job->k->name);
+        abort_block(c);
+    }
+}
+
+void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t flags)
+{
+    fly_emu_ctx *c = ctxp;
+    uintptr_t a = (uintptr_t)addr, e = a + (uintptr_t)bytes;
+    if (c->intr && *c->intr)
+        check_interrupt(c);
+    if (flags & FLY_EMU_ACC_LDS) {
+        if (a >= c->lds_lo && e <= c->lds_hi && e >= a)
+            return;
+    } else {
+        if (a >= c->hit_lo && e <= c->hit_hi && e >= a)
+            return;
+        const fly_emu_grid *g = c->job->g;
+        uintptr_t plo = (uintptr_t)c->pf, phi = plo + 16 + c->pf_cap;
+        if (a >= plo && e <= phi)
+            return;
+        for (int i = 0; i < g->nbufs; i++)
+            if (a >= g->bufs[i].lo && e <= g->bufs[i].hi && e >= a) {
+                c->hit_lo = g->bufs[i].lo;
+                c->hit_hi = g->bufs[i].hi;
+                if (g->interrupt && *g->interrupt)
+                    check_interrupt(c);
+                return;
+            }
+    }
+    const fly_emu_kernel *k = c->job->k;
+    const fly_emu_grid *g = c->job->g;
+    char bs[64], ts[64], where[512] = "";
+    block_str(c, bs, sizeof bs);
+    thread_str(c, cur_thread(c), ts, sizeof ts);
+    const char *loc = site_str(k, site);
+    const char *what = flags & FLY_EMU_ACC_ATOMIC ? "atomic" : flags & FLY_EMU_ACC_STORE ? "store" : "load";
+    if (flags & FLY_EMU_ACC_LDS) {
+        snprintf(where, sizeof where, "LDS offset %" PRId64 " is outside the workgroup's %zu-byte LDS allocation",
+                 (int64_t)(a - c->lds_lo), (size_t)(c->lds_hi - c->lds_lo));
+    } else {
+        int best = -1;
+        uintptr_t bd = UINTPTR_MAX;
+        for (int i = 0; i < g->nbufs; i++) {
+            uintptr_t d = a < g->bufs[i].lo ? g->bufs[i].lo - a : a >= g->bufs[i].hi ? a - g->bufs[i].hi + 1 : 0;
+            if (d < bd) {
+                bd = d;
+                best = i;
+            }
+        }
+        if (best < 0) {
+            snprintf(where, sizeof where, "address 0x%" PRIxPTR " (the kernel was given no buffers)", a);
+        } else {
+            const fly_emu_buffer *b = &g->bufs[best];
+            if (a < b->lo)
+                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
+                         a, b->lo - a, b->name, b->lo, b->hi - b->lo);
+            else
+                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
+                         a, e - b->hi, b->name, b->lo, b->hi - b->lo);
+        }
+    }
+    snprintf(c->err, sizeof c->err, "out of bounds: kernel '%s' %s %s: %" PRId64 "-byte %s%s: %s%s%s", k->name, bs, ts,
+             bytes, flags & FLY_EMU_ACC_LDS ? "LDS " : "", what, where, loc ? " at " : "", loc ? loc : "");
+    abort_block(c);
+}
+
+void fly_emu_barrier(void *ctxp, int32_t site)
+{
+    fly_emu_ctx *c = ctxp;
+    check_interrupt(c);
+    if (!c->fiber_mode)
+        return; /* unreachable: kernels with barriers run in fibers */
+    int t = c->cur;
+    c->state[t] = T_BAR;
+    c->site[t] = site;
+    fly_emu_fiber_yield(&c->home, c->fibers, t);
+}
+
+int64_t fly_emu_shfl(void *ctxp, int32_t value, int32_t offset, int32_t width, int32_t mode)
+{
+    fly_emu_ctx *c = ctxp;
+    if (!c->fiber_mode)
+        return value;
+    int t = c->cur;
+    c->sh_val[t] = value;
+    c->sh_off[t] = offset;
+    c->sh_width[t] = width;
+    c->sh_mode[t] = mode;
+    c->state[t] = T_WAVE;
+    c->site[t] = -1;
+    fly_emu_fiber_yield(&c->home, c->fibers, t);
+    return c->sh_res[t];
+}
+
+/* Computes the results of a wave whose live lanes all wait at a shuffle. */
+static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
+{
+    for (int t = w0; t < w1; t++) {
+        if (c->state[t] != T_WAVE)
+            continue;
+        int lane = t - w0, width = c->sh_width[t] > 0 && c->sh_width[t] <= WAVE ? c->sh_width[t] : WAVE;
+        int base = lane / width * width, rel = lane - base, src;
+        switch (c->sh_mode[t]) {
+        case 0: src = rel ^ c->sh_off[t]; break;
+        case 1: src = rel - c->sh_off[t]; break;
+        case 2: src = rel + c->sh_off[t]; break;
+        default: src = c->sh_off[t]; break;
+        }
+        int s = w0 + base + src;
+        bool valid = src >= 0 && src < width && s < w1 && c->state[s] == T_WAVE;
+        uint32_t v = (uint32_t)(valid ? c->sh_val[s] : c->sh_val[t]);
+        c->sh_res[t] = (int64_t)((uint64_t)v | ((uint64_t)valid << 32));
+    }
+    for (int t = w0; t < w1; t++)
+        if (c->state[t] == T_WAVE)
+            c->state[t] = T_READY;
+}
+
+/* ---- running a block ---- */
+
+static void fiber_main(void *arg)
+{
+    fly_emu_ctx *c = arg;
+    int t = c->cur;
+    c->job->k->thread_fn(c->job->g->args, c);
+    c->state[t] = T_DONE;
+    fly_emu_fiber_yield(&c->home, c->fibers, t);
+}
+
+static void deadlock(fly_emu_ctx *c, int n)
+{
+    int nbar = 0, nwave = 0, ndone = 0, first_bar = -1, first_other = -1;
+    for (int t = 0; t < n; t++) {
+        if (c->state[t] == T_BAR) {
+            nbar++;
+            if (first_bar < 0)
+                first_bar = t;
+        } else {
+            if (c->state[t] == T_WAVE)
+                nwave++;
+            else if (c->state[t] == T_DONE)
+                ndone++;
+            if (first_other < 0)
+                first_other = t;
+        }
+    }
+    char bs[64], t1[64] = "", t2[64] = "";
+    block_str(c, bs, sizeof bs);
+    if (first_bar >= 0)
+        thread_str(c, first_bar, t1, sizeof t1);
+    if (first_other >= 0)
+        thread_str(c, first_other, t2, sizeof t2);
+    const char *loc = first_bar >= 0 ? site_str(c->job->k, c->site[first_bar]) : NULL;
+    snprintf(c->err, sizeof c->err,
+             "deadlock: kernel '%s' %s: a barrier is not reached by every thread: %d of %d threads wait at the "
+             "barrier%s%s (first: %s), %d exited without reaching it, %d wait at a cross-lane operation (first "
+             "elsewhere: %s)",
+             c->job->k->name, bs, nbar, n, loc ? " at " : "", loc ? loc : "", t1, ndone, nwave, t2);
+    c->failed = 1;
+}
+
+static void run_fibers(fly_emu_ctx *c, int n)
+{
+    if (!c->fibers) {
+        c->fibers = fly_emu_fibers_create(MAX_BLOCK, FIBER_STACK);
+        if (!c->fibers) {
+            snprintf(c->err, sizeof c->err, "cannot allocate fiber stacks for kernel '%s'", c->job->k->name);
+            c->failed = 1;
+            return;
+        }
+    }
+    c->fiber_mode = 1;
+    for (int t = 0; t < n; t++) {
+        c->state[t] = T_READY;
+        fly_emu_fiber_start(c->fibers, t, fiber_main, c);
+    }
+    int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
+    for (;;) {
+        int ran = 0;
+        for (int t = 0; t < n && !c->failed; t++) {
+            if (c->state[t] != T_READY)
+                continue;
+            c->cur = t;
+            c->tid[0] = t % bx;
+            c->tid[1] = t / bx % by;
+            c->tid[2] = t / (bx * by);
+            fly_emu_fiber_resume(&c->home, c->fibers, t);
+            ran++;
+        }
+        if (c->failed)
+            return;
+        int done = 0, bar = 0, released = 0;
+        for (int w0 = 0; w0 < n; w0 += WAVE) {
+            int w1 = w0 + WAVE < n ? w0 + WAVE : n, live = 0, waiting = 0;
+            for (int t = w0; t < w1; t++) {
+                live += c->state[t] != T_DONE;
+                waiting += c->state[t] == T_WAVE;
+            }
+            if (waiting && waiting == live) {
+                shuffle_wave(c, w0, w1);
+                released = 1;
+            }
+        }
+        if (released)
+            continue;
+        for (int t = 0; t < n; t++) {
+            done += c->state[t] == T_DONE;
+            bar += c->state[t] == T_BAR;
+        }
+        if (done == n)
+            return;
+        if (bar == n) {
+            for (int t = 0; t < n; t++)
+                c->state[t] = T_READY;
+            continue;
+        }
+        (void)ran; /* nothing can move: every thread is done or waits for one that never comes */
+        deadlock(c, n);
+        return;
+    }
+}
+
+static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start)
+{
+    uint32_t head;
+    memcpy(&head, c->pf, 4);
+    size_t end = head < c->pf_cap ? head : c->pf_cap;
+    /* a reservation that did not fit moved head past cap: rewind to the last record that fits */
+    if (head > c->pf_cap) {
+        size_t off = start;
+        while (off + 8 <= c->pf_cap) {
+            uint32_t sz;
+            memcpy(&sz, c->pf + 16 + off + 4, 4);
+            if (!sz || off + sz > c->pf_cap)
+                break;
+            off += sz;
+        }
+        end = off;
+    }
+    if (end <= start)
+        return;
+    if (c->nsegs == c->capsegs) {
+        int nc = c->capsegs ? c->capsegs * 2 : 64;
+        seg *v = realloc(c->segs, sizeof *v * (size_t)nc);
+        if (!v)
+            return;
+        c->segs = v;
+        c->capsegs = nc;
+    }
+    c->segs[c->nsegs++] = (seg){block, start, end};
+}
+
+static void run_block(fly_emu_ctx *c, uint64_t lin)
+{
+    const fly_emu_grid *g = c->job->g;
+    const fly_emu_kernel *k = c->job->k;
+    c->block_id[0] = (int64_t)(lin % g->grid[0]);
+    c->block_id[1] = (int64_t)(lin / g->grid[0] % g->grid[1]);
+    c->block_id[2] = (int64_t)(lin / ((uint64_t)g->grid[0] * g->grid[1]));
+    size_t lds = k->lds_static + g->lds_dynamic;
+    if (lds)
+        memset(c->lds_mem, 0, lds);
+    c->lds_lo = (uintptr_t)c->lds_mem;
+    c->lds_hi = c->lds_lo + lds;
+    c->failed = 0;
+    c->cur = 0;
+    volatile size_t pf_start = 0;
+    if (c->pf) {
+        uint32_t head;
+        memcpy(&head, c->pf, 4);
+        pf_start = head < c->pf_cap ? head : c->pf_cap;
+    }
+    int n = (int)(g->block[0] * g->block[1] * g->block[2]);
+    if (k->syncs) {
+        run_fibers(c, n);
+    } else {
+        c->fiber_mode = 0;
+        c->tid[0] = c->tid[1] = c->tid[2] = 0;
+        if (setjmp(c->abort_jb) == 0)
+            k->block_fn(g->args, c);
+    }
+    if (c->pf)
+        pf_segment(c, lin, pf_start);
+    if (c->failed) {
+        job *j = c->job;
+        pthread_mutex_lock(&j->mu);
+        if (!j->failed || lin < j->err_block) {
+            j->failed = 1;
+            j->err_block = lin;
+            snprintf(j->err, sizeof j->err, "%s", c->err);
+        }
+        pthread_mutex_unlock(&j->mu);
+        atomic_store(&j->stop, 1);
+    }
+}
+
+static void work(fly_emu_ctx *c, job *j)
+{
+    c->job = j;
+    c->hit_lo = c->hit_hi = 0;
+    c->nsegs = 0;
+    c->intr = j->g->interrupt;
+    const fly_emu_grid *g = j->g;
+    c->block_dim[0] = g->block[0];
+    c->block_dim[1] = g->block[1];
+    c->block_dim[2] = g->block[2];
+    c->grid_dim[0] = g->grid[0];
+    c->grid_dim[1] = g->grid[1];
+    c->grid_dim[2] = g->grid[2];
+    c->printf_buf = NULL;
+    if (j->k->printf_arg >= 0) {
+        if (c->pf_cap != g->printf_cap) {
+            free(c->pf);
+            c->pf = calloc(1, 16 + g->printf_cap);
+            c->pf_cap = c->pf ? g->printf_cap : 0;
+        }
+        if (c->pf) {
+            /* records are found by their size words: clear what the last launch wrote */
+            uint32_t used;
+            memcpy(&used, c->pf, 4);
+            memset(c->pf + 16, 0, used < c->pf_cap ? used + 8 > c->pf_cap ? c->pf_cap : used + 8 : c->pf_cap);
+            uint32_t hdr[4] = {0, (uint32_t)c->pf_cap, 0, 0};
+            memcpy(c->pf, hdr, 16);
+        }
+        c->printf_buf = c->pf;
+    }
+    c->lds = c->lds_mem;
+    for (;;) {
+        if (atomic_load(&j->stop) || (g->interrupt && *g->interrupt))
+            break;
+        uint64_t b = atomic_fetch_add(&j->next, 1);
+        if (b >= j->total)
+            break;
+        run_block(c, b);
+        atomic_fetch_add(&j->done, 1);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    fly_emu_pool *p = ((void **)arg)[0];
+    fly_emu_ctx *c = ((void **)arg)[1];
+    free(arg);
+    uint64_t seen = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->quit && p->gen == seen)
+            pthread_cond_wait(&p->cv_work, &p->mu);
+        if (p->quit)
+            break;
+        seen = p->gen;
+        job *j = p->job;
+        pthread_mutex_unlock(&p->mu);
+        work(c, j);
+        pthread_mutex_lock(&p->mu);
+        if (--p->busy == 0)
+            pthread_cond_broadcast(&p->cv_done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+fly_emu_pool *fly_emu_pool_create(int nthreads)
+{
+    if (nthreads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        nthreads = n > 0 ? (int)n : 1;
+    }
+    if (nthreads > 256)
+        nthreads = 256;
+    fly_emu_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->th = calloc((size_t)nthreads, sizeof *p->th);
+    p->w = calloc((size_t)nthreads + 1, sizeof *p->w);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv_work, NULL);
+    pthread_cond_init(&p->cv_done, NULL);
+    if (!p->th || !p->w) {
+        fly_emu_pool_destroy(p);
+        return NULL;
+    }
+    for (int i = 0; i < nthreads; i++) {
+        fly_emu_ctx *c = calloc(1, sizeof *c);
+        void **arg = malloc(2 * sizeof *arg);
+        if (!c || !arg) {
+            free(c);
+            free(arg);
+            break;
+        }
+        c->lds_cap = 160 * 1024;
+        c->lds_mem = aligned_alloc(64, c->lds_cap);
+        if (!c->lds_mem) {
+            free(c);
+            free(arg);
+            break;
+        }
+        arg[0] = p;
+        arg[1] = c;
+        if (pthread_create(&p->th[i], NULL, worker_main, arg)) {
+            free(c->lds_mem);
+            free(c);
+            free(arg);
+            break;
+        }
+        p->w[p->n++] = c;
+    }
+    /* the caller's own context (small grids run on the launching thread) */
+    fly_emu_ctx *self = p->n ? calloc(1, sizeof *self) : NULL;
+    if (self) {
+        self->lds_cap = 160 * 1024;
+        self->lds_mem = aligned_alloc(64, self->lds_cap);
+    }
+    if (!self || !self->lds_mem) {
+        free(self);
+        fly_emu_pool_destroy(p);
+        return NULL;
+    }
+    p->self = self;
+    return p;
+}
+
+void fly_emu_pool_destroy(fly_emu_pool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->cv_work);
+    pthread_mutex_unlock(&p->mu);
+    p->w[p->n] = p->self;
+    for (int i = 0; i <= p->n; i++) {
+        if (i < p->n)
+            pthread_join(p->th[i], NULL);
+        fly_emu_ctx *c = p->w[i];
+        if (!c)
+            continue;
+        fly_emu_fibers_destroy(c->fibers, MAX_BLOCK);
+        free(c->lds_mem);
+        free(c->pf);
+        free(c->segs);
+        free(c);
+    }
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv_work);
+    pthread_cond_destroy(&p->cv_done);
+    free(p->th);
+    free(p->w);
+    free(p);
+}
+
+static int seg_cmp(const void *a, const void *b)
+{
+    const seg *x = a, *y = b;
+    return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/* Merges the workers' printf segments in block order into pf. */
+static void merge_printf(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf)
+{
+    if (k->printf_arg < 0 || !pf)
+        return;
+    int n = 0, nw = p->n + 1;
+    p->w[p->n] = p->self;
+    for (int i = 0; i < nw; i++)
+        n += p->w[i]->nsegs;
+    struct ref {
+        seg s;
+        const unsigned char *data;
+    } *v = calloc((size_t)n + 1, sizeof *v);
+    seg *keys = calloc((size_t)n + 1, sizeof *keys);
+    if (!v || !keys) {
+        free(v);
+        free(keys);
+        return;
+    }
+    int m = 0;
+    for (int i = 0; i < nw; i++) {
+        fly_emu_ctx *c = p->w[i];
+        uint32_t lost;
+        if (c->pf) {
+            memcpy(&lost, c->pf + 8, 4);
+            pf->lost += lost;
+        }
+        for (int s = 0; s < c->nsegs; s++) {
+            keys[m] = c->segs[s];
+            keys[m].start = (size_t)m; /* the sort key keeps an index into v */
+            v[m].s = c->segs[s];
+            v[m].data = c->pf + 16;
+            m++;
+        }
+    }
+    qsort(keys, (size_t)m, sizeof *keys, seg_cmp);
+    for (int i = 0; i < m; i++) {
+        struct ref *r = &v[keys[i].start];
+        size_t len = r->s.end - r->s.start;
+        const unsigned char *d = r->data + r->s.start;
+        size_t off = 0;
+        while (off + 8 <= len) {
+            uint32_t sz;
+            memcpy(&sz, d + off + 4, 4);
+            if (sz < 8 || off + sz > len)
+                break;
+            if (pf->len + sz > g->printf_cap) {
+                pf->lost++;
+            } else {
+                unsigned char *nb = realloc(pf->records, pf->len + sz);
+                if (!nb)
+                    break;
+                pf->records = nb;
+                memcpy(pf->records + pf->len, d + off, sz);
+                pf->len += sz;
+            }
+            off += sz;
+        }
+    }
+    free(v);
+    free(keys);
+}
+
+int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf, char *err,
+                size_t cap)
+{
+    int n = (int)(g->block[0] * g->block[1] * g->block[2]);
+    if (!g->block[0] || !g->block[1] || !g->block[2] || n > MAX_BLOCK || g->block[0] > MAX_BLOCK) {
+        snprintf(err, cap, "kernel '%s': block (%u,%u,%u) has %lld threads; the emulator runs 1 to %d", k->name,
+                 g->block[0], g->block[1], g->block[2], (long long)g->block[0] * g->block[1] * g->block[2], MAX_BLOCK);
+        return -1;
+    }
+    if (!g->grid[0] || !g->grid[1] || !g->grid[2] || g->grid[0] > 2147483647u || g->grid[1] > 65535 || g->grid[2] > 65535) {
+        snprintf(err, cap, "kernel '%s': grid (%u,%u,%u) is out of range (x 1..2^31-1, y and z 1..65535)", k->name,
+                 g->grid[0], g->grid[1], g->grid[2]);
+        return -1;
+    }
+    size_t lds = k->lds_static + g->lds_dynamic;
+    if (lds > g->lds_limit) {
+        snprintf(err, cap, "kernel '%s': %zu bytes of LDS (%zu static + %zu dynamic) exceed the target's %zu", k->name, lds,
+                 k->lds_static, g->lds_dynamic, g->lds_limit);
+        return -1;
+    }
+    job j;
+    memset(&j, 0, sizeof j);
+    j.k = k;
+    j.g = g;
+    j.total = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2];
+    pthread_mutex_init(&j.mu, NULL);
+    for (int i = 0; i < p->n; i++)
+        p->w[i]->nsegs = 0;
+    p->self->nsegs = 0;
+    int reported = 0;
+    if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
+        /* small grids: the launching thread runs them (no wake-up of the pool) */
+        work(p->self, &j);
+        goto finished;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->job = &j;
+    p->busy = p->n;
+    p->gen++;
+    pthread_cond_broadcast(&p->cv_work);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (p->busy) {
+        struct timespec dl;
+        clock_gettime(CLOCK_REALTIME, &dl);
+        dl.tv_nsec += 250 * 1000000L;
+        if (dl.tv_nsec >= 1000000000L) {
+            dl.tv_sec++;
+            dl.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&p->cv_done, &p->mu, &dl);
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double el = (double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) / 1e9;
+        if (p->busy && g->progress && el > 0.5) {
+            pthread_mutex_unlock(&p->mu);
+            g->progress(g->progress_user, atomic_load(&j.done), j.total);
+            reported = 1;
+            pthread_mutex_lock(&p->mu);
+        }
+    }
+    p->job = NULL;
+    pthread_mutex_unlock(&p->mu);
+finished:
+    if (reported)
+        g->progress(g->progress_user, atomic_load(&j.done), j.total);
+    merge_printf(p, k, g, pf);
+    int rc = 0;
+    if (j.failed) {
+        snprintf(err, cap, "%s", j.err);
+        rc = -1;
+    } else if (g->interrupt && *g->interrupt) {
+        snprintf(err, cap, "interrupted: kernel '%s' stopped after %" PRIu64 " of %" PRIu64 " blocks", k->name,
+                 atomic_load(&j.done), j.total);
+        rc = -1;
+    }
+    pthread_mutex_destroy(&j.mu);
+    return rc;
+}

@@ -1,0 +1,46 @@
+/* emu_irb.h - tiny op builders for the emulator's host lowering (generic-form ops inserted
+ * before a given op or at the end of a block). */
+#ifndef FLY_EMU_IRB_H
+#define FLY_EMU_IRB_H
+
+#include <stdint.h>
+
+#include "ir/ir_util.h"
+
+typedef struct fly_emu_irb {
+    MlirContext ctx;
+    MlirBlock block;
+    MlirOperation before; /* null: append to block */
+    MlirLocation loc;
+} fly_emu_irb;
+
+/* Creates and inserts an op with up to one result; returns the op. */
+MlirOperation fly_emu_irb_op(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res,
+                             int nattrs, const MlirNamedAttribute *attrs);
+/* Result 0 of fly_emu_irb_op. */
+MlirValue fly_emu_irb_val(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res,
+                          int nattrs, const MlirNamedAttribute *attrs);
+/* arith.constant of integer or index type t. */
+MlirValue fly_emu_irb_const(fly_emu_irb *b, int64_t v, MlirType t);
+/* llvm.mlir.constant of integer type t. */
+MlirValue fly_emu_irb_llconst(fly_emu_irb *b, int64_t v, MlirType t);
+/* Parses a type ("!llvm.ptr<1>", "i64"). */
+MlirType fly_emu_irb_type(MlirContext ctx, const char *text);
+/* llvm.getelementptr p[idx] with a constant index over elem (a type). */
+MlirValue fly_emu_irb_gep_const(fly_emu_irb *b, MlirValue p, int32_t idx, MlirType elem);
+/* llvm.load of type t from p. */
+MlirValue fly_emu_irb_load(fly_emu_irb *b, MlirValue p, MlirType t, int64_t align);
+/* func.call @callee(ops) with result type res (null: none); returns the op. */
+MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res);
+/* llvm.call @callee(ops) without results. */
+void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops);
+/* A static memref value of type mt over pointer p (the descriptor built in LLVM, cast to mt). */
+MlirValue fly_emu_irb_memref_from_ptr(fly_emu_irb *b, MlirValue p, MlirType mt);
+/* Address space of an !llvm.ptr type, -1 for other types. */
+int fly_emu_ptr_as(MlirType t);
+/* Elements of a static shaped type. */
+int64_t fly_emu_num_elements(MlirType t);
+/* Size in bytes of a scalar/vector/pointer type, 0 when unknown. */
+int64_t fly_emu_type_bytes(MlirType t);
+
+#endif

@@ -1,0 +1,552 @@
+/* emu_lower.c - the emulator's host lowering: each gpu.func kernel (after the fly passes)
+ * becomes a func.func "<name>__emu"(ctx, tx, ty, tz, args...) callable from C, with
+ * thread ids as arguments, block ids / dims read from the context, gpu.barrier and gpu.shuffle
+ * turned into calls to runtime symbols, workgroup attributions carved out of the context's LDS,
+ * plus two entry points that read the arguments from a HIP-style argv: one runs every thread
+ * of a block in a loop, one runs the thread the context names (for fibers). After the LLVM
+ * lowering, fly_emu_insert_checks puts a fly_emu_chk call before every global/LDS access. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/pass.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_irb.h"
+
+typedef struct lw {
+    MlirContext ctx;
+    MlirBlock top;
+    char *err;
+    size_t cap;
+    bool failed;
+    fly_emu_kernel *k;
+    MlirType ptr, i64, i32, idx;
+} lw;
+
+static int fail(lw *w, const char *fmt, const char *a)
+{
+    if (!w->failed)
+        snprintf(w->err, w->cap, fmt, a);
+    w->failed = true;
+    return -1;
+}
+
+static int add_site(fly_emu_kernel *k, MlirLocation loc)
+{
+    char buf[256];
+    fly_ir_loc_str(loc, buf, sizeof buf);
+    char **v = realloc(k->sites, sizeof *v * (size_t)(k->nsites + 1));
+    if (!v)
+        return 0;
+    k->sites = v;
+    v[k->nsites] = strdup(buf);
+    return k->nsites++;
+}
+
+/* The dimension (0..2) of a gpu.thread_id-like op. */
+static int dim_of(MlirOperation op)
+{
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("dimension"));
+    char buf[64] = "";
+    if (!mlirAttributeIsNull(a)) {
+        fly_ir_buf t = {0};
+        mlirAttributePrint(a, fly_ir_buf_callback, &t);
+        snprintf(buf, sizeof buf, "%s", t.data ? t.data : "");
+        fly_ir_buf_free(&t);
+    }
+    return strstr(buf, " y>") ? 1 : strstr(buf, " z>") ? 2 : 0;
+}
+
+static MlirValue ctx_index(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
+{
+    MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
+    MlirValue v = fly_emu_irb_load(b, p, w->i64, 8);
+    return fly_emu_irb_val(b, "arith.index_cast", 1, &v, w->idx, 0, NULL);
+}
+
+static MlirValue ctx_ptr(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
+{
+    MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
+    return fly_emu_irb_load(b, p, w->ptr, 8);
+}
+
+static MlirValue addrspace_cast(fly_emu_irb *b, MlirValue p, MlirType to)
+{
+    if (mlirTypeEqual(mlirValueGetType(p), to))
+        return p;
+    return fly_emu_irb_val(b, "llvm.addrspacecast", 1, &p, to, 0, NULL);
+}
+
+static MlirType ptr_as(lw *w, unsigned as)
+{
+    char s[32];
+    snprintf(s, sizeof s, as ? "!llvm.ptr<%u>" : "!llvm.ptr", as);
+    return fly_emu_irb_type(w->ctx, s);
+}
+
+static unsigned memref_as(MlirType mt)
+{
+    MlirAttribute ms = mlirMemRefTypeGetMemorySpace(mt);
+    if (mlirAttributeIsNull(ms) || !mlirAttributeIsAInteger(ms))
+        return 0;
+    return (unsigned)mlirIntegerAttrGetValueInt(ms);
+}
+
+/* ---- rewriting the body ---- */
+
+typedef struct body_ud {
+    fly_opvec ops;
+} body_ud;
+
+static MlirWalkResult collect_gpu(MlirOperation op, void *user)
+{
+    body_ud *u = user;
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    if (n.length > 4 && !memcmp(n.data, "gpu.", 4))
+        fly_opvec_push(&u->ops, op);
+    return MlirWalkResultAdvance;
+}
+
+static void replace_op(MlirOperation op, MlirValue v)
+{
+    mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), v);
+    mlirOperationDestroy(op);
+}
+
+/* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
+static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid)
+{
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    char name[64];
+    fly_ir_op_name(op, name, sizeof name);
+    if (!strcmp(name, "gpu.thread_id")) {
+        replace_op(op, tid[dim_of(op)]);
+    } else if (!strcmp(name, "gpu.block_id")) {
+        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_ID + dim_of(op)));
+    } else if (!strcmp(name, "gpu.block_dim")) {
+        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + dim_of(op)));
+    } else if (!strcmp(name, "gpu.grid_dim")) {
+        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_GRID_DIM + dim_of(op)));
+    } else if (!strcmp(name, "gpu.lane_id")) {
+        MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM), by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
+        MlirValue t1[2] = {tid[2], by};
+        MlirValue l = fly_emu_irb_val(&b, "arith.muli", 2, t1, w->idx, 0, NULL);
+        MlirValue t2[2] = {l, tid[1]};
+        l = fly_emu_irb_val(&b, "arith.addi", 2, t2, w->idx, 0, NULL);
+        MlirValue t3[2] = {l, bx};
+        l = fly_emu_irb_val(&b, "arith.muli", 2, t3, w->idx, 0, NULL);
+        MlirValue t4[2] = {l, tid[0]};
+        l = fly_emu_irb_val(&b, "arith.addi", 2, t4, w->idx, 0, NULL);
+        MlirValue t5[2] = {l, fly_emu_irb_const(&b, 64, w->idx)};
+        replace_op(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
+    } else if (!strcmp(name, "gpu.barrier")) {
+        w->k->syncs = 1;
+        MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, add_site(w->k, b.loc), w->i32)};
+        fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
+        mlirOperationDestroy(op);
+    } else if (!strcmp(name, "gpu.shuffle")) {
+        w->k->syncs = 1;
+        MlirValue v = mlirOperationGetOperand(op, 0);
+        MlirType vt = mlirValueGetType(v);
+        bool isf = mlirTypeIsAF32(vt);
+        if (!isf && !(mlirTypeIsAInteger(vt) && mlirIntegerTypeGetWidth(vt) == 32))
+            return fail(w, "%s: the emulator shuffles 32-bit values only", "gpu.shuffle");
+        MlirAttribute ma = mlirOperationGetAttributeByName(op, fly_ir_sref("mode"));
+        fly_ir_buf t = {0};
+        mlirAttributePrint(ma, fly_ir_buf_callback, &t);
+        const char *ms = t.data ? t.data : "";
+        int mode = strstr(ms, "xor") ? 0 : strstr(ms, "down") ? 2 : strstr(ms, "up") ? 1 : 3;
+        fly_ir_buf_free(&t);
+        MlirValue bits = isf ? fly_emu_irb_val(&b, "arith.bitcast", 1, &v, w->i32, 0, NULL) : v;
+        MlirValue a[5] = {ctxv, bits, mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2),
+                          fly_emu_irb_const(&b, mode, w->i32)};
+        MlirValue r = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_shfl", 5, a, w->i64));
+        MlirValue lo = fly_emu_irb_val(&b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+        if (isf)
+            lo = fly_emu_irb_val(&b, "arith.bitcast", 1, &lo, vt, 0, NULL);
+        MlirValue sh[2] = {r, fly_emu_irb_const(&b, 32, w->i64)};
+        MlirValue hi = fly_emu_irb_val(&b, "arith.shrui", 2, sh, w->i64, 0, NULL);
+        MlirValue valid = fly_emu_irb_val(&b, "arith.trunci", 1, &hi, mlirIntegerTypeGet(w->ctx, 1), 0, NULL);
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), lo);
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1), valid);
+        mlirOperationDestroy(op);
+    } else if (!strcmp(name, "gpu.return")) {
+        fly_emu_irb_op(&b, "func.return", 0, NULL, fly_ir_type_null(), 0, NULL);
+        mlirOperationDestroy(op);
+    } else {
+        return fail(w, "the emulator does not support %s yet", name);
+    }
+    return 0;
+}
+
+/* ---- signature and entry points ---- */
+
+static void declare(lw *w, const char *name, int nin, const MlirType *ins, int nres, const MlirType *res)
+{
+    fly_emu_irb b = {w->ctx, w->top, {NULL}, mlirLocationUnknownGet(w->ctx)};
+    MlirType ft = mlirFunctionTypeGet(w->ctx, nin, ins, nres, res);
+    MlirNamedAttribute a[3] = {
+        fly_ir_named(w->ctx, "sym_name", mlirStringAttrGet(w->ctx, fly_ir_sref(name))),
+        fly_ir_named(w->ctx, "function_type", mlirTypeAttrGet(ft)),
+        fly_ir_named(w->ctx, "sym_visibility", mlirStringAttrGet(w->ctx, fly_ir_sref("private"))),
+    };
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("func.func"), b.loc);
+    mlirOperationStateAddAttributes(&st, 3, a);
+    MlirRegion r = mlirRegionCreate();
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    mlirBlockAppendOwnedOperation(w->top, mlirOperationCreate(&st));
+}
+
+static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, MlirLocation loc)
+{
+    MlirNamedAttribute a[3] = {
+        fly_ir_named(w->ctx, "sym_name", mlirStringAttrGet(w->ctx, fly_ir_sref(name))),
+        fly_ir_named(w->ctx, "function_type", mlirTypeAttrGet(ft)),
+        fly_ir_named(w->ctx, "sym_visibility", mlirStringAttrGet(w->ctx, fly_ir_sref("private"))),
+    };
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("func.func"), loc);
+    mlirOperationStateAddAttributes(&st, priv ? 3 : 2, a);
+    MlirRegion r = mlirRegionCreate();
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    MlirOperation f = mlirOperationCreate(&st);
+    mlirBlockAppendOwnedOperation(w->top, f);
+    return f;
+}
+
+/* scf.for lb..ub step 1 at b; returns the body block (ending in scf.yield, b re-pointed into it). */
+static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub)
+{
+    MlirValue ops[3] = {fly_emu_irb_const(b, 0, w->idx), ub, fly_emu_irb_const(b, 1, w->idx)};
+    MlirRegion r = mlirRegionCreate();
+    MlirLocation loc = b->loc;
+    MlirBlock body = mlirBlockCreate(1, &w->idx, &loc);
+    mlirRegionAppendOwnedBlock(r, body);
+    MlirOperation y = fly_ir_op_create(loc, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+    mlirBlockAppendOwnedOperation(body, y);
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.for"), loc);
+    mlirOperationStateAddOperands(&st, 3, ops);
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    fly_ir_op_insert(b->block, b->before, mlirOperationCreate(&st));
+    b->block = body;
+    b->before = y;
+    return mlirBlockGetArgument(body, 0);
+}
+
+/* The entry "__fly_emu_{block,thread}_<name>"(argv, ctx). */
+static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirLocation loc)
+{
+    char name[300], callee[300];
+    snprintf(name, sizeof name, "__fly_emu_%s_%s", loop ? "block" : "thread", kname);
+    snprintf(callee, sizeof callee, "%s__emu", kname);
+    MlirType ins[2] = {w->ptr, w->ptr};
+    MlirOperation f = new_func(w, name, mlirFunctionTypeGet(w->ctx, 2, ins, 0, NULL), false, loc);
+    MlirLocation locs[2] = {loc, loc};
+    MlirBlock blk = mlirBlockCreate(2, ins, locs);
+    mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), blk);
+    MlirOperation ret = fly_ir_op_create(loc, "func.return", 0, NULL, 0, NULL, 0, NULL);
+    mlirBlockAppendOwnedOperation(blk, ret);
+    fly_emu_irb b = {w->ctx, blk, ret, loc};
+    MlirValue argv = mlirBlockGetArgument(blk, 0), ctxv = mlirBlockGetArgument(blk, 1);
+    intptr_t n = mlirFunctionTypeGetNumInputs(kft);
+    MlirValue *cargs = calloc((size_t)n, sizeof *cargs);
+    if (!cargs) {
+        fail(w, "%s", "out of memory");
+        return;
+    }
+    for (intptr_t i = 4; i < n; i++) {
+        MlirType t = mlirFunctionTypeGetInput(kft, i);
+        int ai = (int)i - 4;
+        if (ai == w->k->printf_arg) {
+            cargs[i] = addrspace_cast(&b, ctx_ptr(w, &b, ctxv, FLY_EMU_CTX_PRINTF), t);
+            continue;
+        }
+        MlirValue slot = fly_emu_irb_gep_const(&b, argv, ai, w->ptr);
+        MlirValue p = fly_emu_irb_load(&b, slot, w->ptr, 8);
+        if (mlirTypeIsAIndex(t)) {
+            MlirValue v = fly_emu_irb_load(&b, p, w->i64, 8);
+            cargs[i] = fly_emu_irb_val(&b, "arith.index_cast", 1, &v, w->idx, 0, NULL);
+        } else if (mlirTypeIsAMemRef(t)) {
+            MlirValue q = fly_emu_irb_load(&b, p, w->ptr, 8);
+            cargs[i] = fly_emu_irb_memref_from_ptr(&b, addrspace_cast(&b, q, ptr_as(w, memref_as(t))), t);
+        } else {
+            cargs[i] = fly_emu_irb_load(&b, p, t, 1);
+        }
+    }
+    cargs[0] = ctxv;
+    if (loop) {
+        MlirValue bz = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 2);
+        MlirValue by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
+        MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM);
+        cargs[3] = open_for(w, &b, bz);
+        cargs[2] = open_for(w, &b, by);
+        cargs[1] = open_for(w, &b, bx);
+    } else {
+        for (int d = 0; d < 3; d++)
+            cargs[1 + d] = ctx_index(w, &b, ctxv, FLY_EMU_CTX_TID + d);
+    }
+    fly_emu_irb_call(&b, callee, (int)n, cargs, fly_ir_type_null());
+    free(cargs);
+}
+
+static int classify_arg(lw *w, MlirType t, fly_emu_arg *a)
+{
+    if (fly_emu_ptr_as(t) >= 0 || mlirTypeIsAMemRef(t)) {
+        if (mlirTypeIsAMemRef(t) && !mlirShapedTypeHasStaticShape(t))
+            return fail(w, "%s: the emulator needs static shapes for memref kernel arguments", w->k->name);
+        *a = (fly_emu_arg){FLY_EMU_ARG_PTR, 8};
+    } else if (mlirTypeIsAIndex(t)) {
+        *a = (fly_emu_arg){FLY_EMU_ARG_INT, 8};
+    } else if (mlirTypeIsAInteger(t)) {
+        *a = (fly_emu_arg){FLY_EMU_ARG_INT, (int)fly_emu_type_bytes(t)};
+    } else if (mlirTypeIsAFloat(t)) {
+        *a = (fly_emu_arg){FLY_EMU_ARG_FLOAT, (int)fly_emu_type_bytes(t)};
+    } else {
+        int64_t n = fly_emu_type_bytes(t);
+        if (!n)
+            return fail(w, "%s: unsupported kernel argument type", w->k->name);
+        *a = (fly_emu_arg){FLY_EMU_ARG_OTHER, (int)n};
+    }
+    return 0;
+}
+
+/* Workgroup attributions (block arguments after the inputs) become views of the context's LDS. */
+static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctxv)
+{
+    MlirOperation head = mlirBlockGetFirstOperation(entry);
+    fly_emu_irb b = {w->ctx, entry, head, mlirLocationUnknownGet(w->ctx)};
+    MlirValue base = count ? ctx_ptr(w, &b, ctxv, FLY_EMU_CTX_LDS) : (MlirValue){NULL};
+    size_t off = 0;
+    for (int i = 0; i < count; i++) {
+        MlirValue a = mlirBlockGetArgument(entry, first + i);
+        MlirType mt = mlirValueGetType(a);
+        if (!mlirTypeIsAMemRef(mt) || !mlirShapedTypeHasStaticShape(mt))
+            return fail(w, "%s: workgroup attributions must be static memrefs", w->k->name);
+        MlirType et = mlirShapedTypeGetElementType(mt);
+        int64_t eb = fly_emu_type_bytes(et), bytes = eb * fly_emu_num_elements(mt);
+        MlirValue p = fly_emu_irb_gep_const(&b, base, (int32_t)off, mlirIntegerTypeGet(w->ctx, 8));
+        p = addrspace_cast(&b, p, ptr_as(w, memref_as(mt)));
+        mlirValueReplaceAllUsesOfWith(a, fly_emu_irb_memref_from_ptr(&b, p, mt));
+        off = (off + (size_t)bytes + 15) & ~(size_t)15;
+    }
+    for (int i = count - 1; i >= 0; i--)
+        mlirBlockEraseArgument(entry, (unsigned)(first + i));
+    w->k->lds_static = off;
+    return 0;
+}
+
+static char *attr_str(MlirAttribute a)
+{
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    char *r = malloc(s.length + 1);
+    if (r) {
+        memcpy(r, s.data, s.length);
+        r[s.length] = '\0';
+    }
+    return r;
+}
+
+static int lower_kernel(lw *w, MlirOperation g)
+{
+    fly_emu_kernel *k = w->k;
+    MlirStringRef nm = mlirStringAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("sym_name")));
+    k->name = strndup(nm.data, nm.length);
+    k->printf_arg = -1;
+    MlirAttribute pa = mlirOperationGetAttributeByName(g, fly_ir_sref("fly.printf_arg"));
+    if (!mlirAttributeIsNull(pa))
+        k->printf_arg = (int)mlirIntegerAttrGetValueInt(pa);
+    MlirAttribute fa = mlirOperationGetAttributeByName(g, fly_ir_sref("fly.printf"));
+    if (!mlirAttributeIsNull(fa)) {
+        k->nformats = (int)mlirArrayAttrGetNumElements(fa);
+        k->formats = calloc((size_t)k->nformats + 1, sizeof *k->formats);
+        for (int i = 0; k->formats && i < k->nformats; i++)
+            k->formats[i] = attr_str(mlirArrayAttrGetElement(fa, i));
+    }
+    MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("function_type")));
+    int nin = (int)mlirFunctionTypeGetNumInputs(ft);
+    if (mlirFunctionTypeGetNumResults(ft))
+        return fail(w, "%s: a kernel returns no values", k->name);
+    k->nargs = nin;
+    k->args = calloc((size_t)nin + 1, sizeof *k->args);
+    MlirType *ins = calloc((size_t)nin + 4, sizeof *ins);
+    if (!k->args || !ins) {
+        free(ins);
+        return fail(w, "%s", "out of memory");
+    }
+    ins[0] = w->ptr;
+    ins[1] = ins[2] = ins[3] = w->idx;
+    for (int i = 0; i < nin; i++) {
+        ins[4 + i] = mlirFunctionTypeGetInput(ft, i);
+        if (classify_arg(w, ins[4 + i], &k->args[i])) {
+            free(ins);
+            return -1;
+        }
+    }
+    MlirAttribute wa = mlirOperationGetAttributeByName(g, fly_ir_sref("workgroup_attributions"));
+    int nwg = mlirAttributeIsNull(wa) ? 0 : (int)mlirIntegerAttrGetValueInt(wa);
+    char fname[300];
+    snprintf(fname, sizeof fname, "%s__emu", k->name);
+    MlirType nft = mlirFunctionTypeGet(w->ctx, nin + 4, ins, 0, NULL);
+    free(ins);
+    MlirLocation loc = mlirOperationGetLocation(g);
+    MlirOperation f = new_func(w, fname, nft, true, loc);
+    mlirRegionTakeBody(mlirOperationGetRegion(f, 0), mlirOperationGetRegion(g, 0));
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    if ((int)mlirBlockGetNumArguments(entry) != nin + nwg)
+        return fail(w, "%s: private attributions are not supported by the emulator", k->name);
+    MlirValue ctxv = mlirBlockInsertArgument(entry, 0, w->ptr, loc);
+    MlirValue tid[3];
+    for (int d = 0; d < 3; d++)
+        tid[d] = mlirBlockInsertArgument(entry, 1 + (intptr_t)d, w->idx, loc);
+    if (carve_lds(w, entry, 4 + nin, nwg, ctxv))
+        return -1;
+    body_ud u = {0};
+    mlirOperationWalk(f, collect_gpu, &u, MlirWalkPostOrder);
+    for (int i = 0; i < u.ops.n && !w->failed; i++)
+        rewrite_gpu_op(w, u.ops.v[i], ctxv, tid);
+    fly_opvec_free(&u.ops);
+    if (w->failed)
+        return -1;
+    build_entry(w, k->name, nft, true, loc);
+    build_entry(w, k->name, nft, false, loc);
+    return w->failed ? -1 : 0;
+}
+
+int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
+{
+    lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap};
+    w.ptr = fly_emu_irb_type(w.ctx, "!llvm.ptr");
+    w.i64 = mlirIntegerTypeGet(w.ctx, 64);
+    w.i32 = mlirIntegerTypeGet(w.ctx, 32);
+    w.idx = mlirIndexTypeGet(w.ctx);
+    memset(out, 0, sizeof *out);
+    fly_opvec mods = {0}, kernels = {0};
+    for (MlirOperation op = mlirBlockGetFirstOperation(w.top); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+        if (fly_ir_op_is(op, "gpu.module"))
+            fly_opvec_push(&mods, op);
+    for (int i = 0; i < mods.n; i++) {
+        MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(mods.v[i], 0));
+        for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op))
+            if (fly_ir_op_is(op, "gpu.func") &&
+                !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("gpu.kernel"))))
+                fly_opvec_push(&kernels, op);
+    }
+    if (!kernels.n)
+        fail(&w, "%s", "the module has no gpu.func kernel");
+    out->k = calloc((size_t)kernels.n + 1, sizeof *out->k);
+    if (!out->k)
+        fail(&w, "%s", "out of memory");
+    MlirType p5[5] = {w.ptr, w.i32, w.i32, w.i32, w.i32};
+    if (!w.failed) {
+        declare(&w, "fly_emu_barrier", 2, p5, 0, NULL);
+        declare(&w, "fly_emu_shfl", 5, p5, 1, &w.i64);
+        MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
+        declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
+    }
+    for (int i = 0; i < kernels.n && !w.failed; i++) {
+        w.k = &out->k[out->n++];
+        if (lower_kernel(&w, kernels.v[i]) == 0)
+            mlirOperationDestroy(kernels.v[i]);
+    }
+    /* device helpers and globals move to the top module; the gpu.modules go */
+    for (int i = 0; i < mods.n && !w.failed; i++) {
+        MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(mods.v[i], 0));
+        MlirOperation op = mlirBlockGetFirstOperation(body);
+        while (!mlirOperationIsNull(op)) {
+            MlirOperation next = mlirOperationGetNextInBlock(op);
+            if (fly_ir_op_is(op, "gpu.func"))
+                fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
+            mlirOperationRemoveFromParent(op);
+            mlirBlockAppendOwnedOperation(w.top, op);
+            op = next;
+        }
+        mlirOperationDestroy(mods.v[i]);
+    }
+    fly_opvec_free(&mods);
+    fly_opvec_free(&kernels);
+    return w.failed ? -1 : 0;
+}
+
+/* ---- access checks (LLVM dialect) ---- */
+
+typedef struct chk_ud {
+    fly_opvec acc;
+} chk_ud;
+
+static MlirWalkResult collect_acc(MlirOperation op, void *user)
+{
+    chk_ud *u = user;
+    if (fly_ir_op_is(op, "llvm.load") || fly_ir_op_is(op, "llvm.store") || fly_ir_op_is(op, "llvm.atomicrmw") ||
+        fly_ir_op_is(op, "llvm.cmpxchg"))
+        fly_opvec_push(&u->acc, op);
+    return MlirWalkResultAdvance;
+}
+
+static MlirOperation find_func(MlirBlock top, const char *name)
+{
+    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+        if (!fly_ir_op_is(op, "llvm.func"))
+            continue;
+        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
+        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
+            return op;
+    }
+    return (MlirOperation){NULL};
+}
+
+int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
+{
+    MlirContext ctx = mlirModuleGetContext(m);
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
+    for (int i = 0; i < out->n; i++) {
+        fly_emu_kernel *k = &out->k[i];
+        char fname[300];
+        snprintf(fname, sizeof fname, "%s__emu", k->name);
+        MlirOperation f = find_func(mlirModuleGetBody(m), fname);
+        if (mlirOperationIsNull(f)) {
+            snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
+            return -1;
+        }
+        MlirValue ctxv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)), 0);
+        chk_ud u = {0};
+        mlirOperationWalk(f, collect_acc, &u, MlirWalkPreOrder);
+        for (int j = 0; j < u.acc.n; j++) {
+            MlirOperation op = u.acc.v[j];
+            bool store = fly_ir_op_is(op, "llvm.store");
+            bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
+            MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
+            MlirType pt = mlirValueGetType(p);
+            int as = fly_emu_ptr_as(pt);
+            if (as != 1 && as != 3)
+                continue;
+            MlirType vt = store ? mlirValueGetType(mlirOperationGetOperand(op, 0))
+                                : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
+            int64_t bytes = fly_emu_type_bytes(vt);
+            int flags = (store ? FLY_EMU_ACC_STORE : 0) | (as == 3 ? FLY_EMU_ACC_LDS : 0) | (atomic ? FLY_EMU_ACC_ATOMIC : 0);
+            fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+            MlirValue a[5] = {ctxv, fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &p, i64, 0, NULL),
+                              fly_emu_irb_llconst(&b, bytes ? bytes : 1, i64),
+                              fly_emu_irb_llconst(&b, add_site(k, b.loc), i32), fly_emu_irb_llconst(&b, flags, i32)};
+            fly_emu_irb_llcall(&b, "fly_emu_chk", 5, a);
+        }
+        fly_opvec_free(&u.acc);
+    }
+    return 0;
+}
+
+void fly_emu_kernel_clear(fly_emu_kernel *k)
+{
+    free(k->name);
+    free(k->args);
+    for (int i = 0; i < k->nformats; i++)
+        free(k->formats ? k->formats[i] : NULL);
+    free(k->formats);
+    for (int i = 0; i < k->nsites; i++)
+        free(k->sites[i]);
+    free(k->sites);
+    memset(k, 0, sizeof *k);
+}

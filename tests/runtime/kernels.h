@@ -1,0 +1,209 @@
+/* kernels.h - MLIR test kernels for the runtime (emulator) tests and the benchmark. */
+#ifndef FLY_TEST_RUNTIME_KERNELS_H
+#define FLY_TEST_RUNTIME_KERNELS_H
+
+#define KMOD_BEGIN "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n"
+#define KMOD_END "  }\n}\n"
+
+/* 4 threads print their block and thread. */
+static const char k_hello[] = KMOD_BEGIN
+    "    gpu.func @hello() kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %b = gpu.block_id x\n"
+    "      %ti = arith.index_cast %t : index to i32\n"
+    "      %bi = arith.index_cast %b : index to i32\n"
+    "      \"fly.print\"(%bi, %ti) {format = \"hello from block {} thread {}\"} : (i32, i32) -> ()\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Scalar arguments with format specs. */
+static const char k_scalars[] = KMOD_BEGIN
+    "    gpu.func @scalars(%x: i32, %f: f32, %n: i64) kernel {\n"
+    "      %c0 = arith.constant 0 : i32\n"
+    "      %pos = arith.cmpi sgt, %x, %c0 : i32\n"
+    "      \"fly.print\"(%x, %f, %f, %x, %x, %f, %pos, %n) {format = \"x={} f={} f6={:.6f} hex={:#x} r=[{:>8}] e={:e} b={} pct=100% n={} {{lit}}\"} : (i32, f32, f32, i32, i32, f32, i1, i64) -> ()\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* FlyDSL-style vector add: each block takes one 256-element tile of the zipped-divided tensors. */
+static const char k_vadd[] = KMOD_BEGIN
+    "    gpu.func @vadd(%a: !fly.memref<f32, global, 4096:1>, %b: !fly.memref<f32, global, 4096:1>,\n"
+    "                   %c: !fly.memref<f32, global, 4096:1>) kernel {\n"
+    "      %tile = \"fly.static\"() : () -> !fly.layout<256:1>\n"
+    "      %ta = \"fly.zipped_divide\"(%a, %tile) : (!fly.memref<f32, global, 4096:1>, !fly.layout<256:1>) -> !fly.memref<f32, global, (256,16):(1,256)>\n"
+    "      %tb = \"fly.zipped_divide\"(%b, %tile) : (!fly.memref<f32, global, 4096:1>, !fly.layout<256:1>) -> !fly.memref<f32, global, (256,16):(1,256)>\n"
+    "      %tc = \"fly.zipped_divide\"(%c, %tile) : (!fly.memref<f32, global, 4096:1>, !fly.layout<256:1>) -> !fly.memref<f32, global, (256,16):(1,256)>\n"
+    "      %bid = gpu.block_id x\n"
+    "      %tid = gpu.thread_id x\n"
+    "      %bi = arith.index_cast %bid : index to i32\n"
+    "      %ti = arith.index_cast %tid : index to i32\n"
+    "      %sel = \"fly.make_coord\"(%bi) : (i32) -> !fly.int_tuple<(*,?)>\n"
+    "      %ba = \"fly.slice\"(%ta, %sel) : (!fly.memref<f32, global, (256,16):(1,256)>, !fly.int_tuple<(*,?)>) -> !fly.memref<f32, global, 256:1>\n"
+    "      %bb = \"fly.slice\"(%tb, %sel) : (!fly.memref<f32, global, (256,16):(1,256)>, !fly.int_tuple<(*,?)>) -> !fly.memref<f32, global, 256:1>\n"
+    "      %bc = \"fly.slice\"(%tc, %sel) : (!fly.memref<f32, global, (256,16):(1,256)>, !fly.int_tuple<(*,?)>) -> !fly.memref<f32, global, 256:1>\n"
+    "      %crd = \"fly.make_coord\"(%ti) : (i32) -> !fly.int_tuple<?>\n"
+    "      %x = \"fly.memref.load\"(%ba, %crd) : (!fly.memref<f32, global, 256:1>, !fly.int_tuple<?>) -> f32\n"
+    "      %y = \"fly.memref.load\"(%bb, %crd) : (!fly.memref<f32, global, 256:1>, !fly.int_tuple<?>) -> f32\n"
+    "      %s = arith.addf %x, %y : f32\n"
+    "      \"fly.memref.store\"(%s, %bc, %crd) : (f32, !fly.memref<f32, global, 256:1>, !fly.int_tuple<?>) -> ()\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Vector add over n elements with a bounds check (pointer arguments, grid-stride by block). */
+static const char k_vadd_n[] = KMOD_BEGIN
+    "    gpu.func @vadd_n(%a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %c: !llvm.ptr<1>, %n: i32) kernel {\n"
+    "      %bid = gpu.block_id x\n"
+    "      %bd = gpu.block_dim x\n"
+    "      %tid = gpu.thread_id x\n"
+    "      %o = arith.muli %bid, %bd : index\n"
+    "      %i = arith.addi %o, %tid : index\n"
+    "      %ii = arith.index_cast %i : index to i32\n"
+    "      %in = arith.cmpi slt, %ii, %n : i32\n"
+    "      scf.if %in {\n"
+    "        %pa = llvm.getelementptr %a[%ii] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32\n"
+    "        %pb = llvm.getelementptr %b[%ii] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32\n"
+    "        %pc = llvm.getelementptr %c[%ii] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32\n"
+    "        %x = llvm.load %pa : !llvm.ptr<1> -> f32\n"
+    "        %y = llvm.load %pb : !llvm.ptr<1> -> f32\n"
+    "        %s = arith.addf %x, %y : f32\n"
+    "        llvm.store %s, %pc : f32, !llvm.ptr<1>\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Block reduction through LDS with barriers (256 threads per block). */
+static const char k_bred[] = KMOD_BEGIN
+    "    gpu.func @bred(%in: memref<1024xf32, 1>, %out: memref<4xf32, 1>) workgroup(%lds : memref<256xf32, 3>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %b = gpu.block_id x\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c1 = arith.constant 1 : index\n"
+    "      %c8 = arith.constant 8 : index\n"
+    "      %c128 = arith.constant 128 : index\n"
+    "      %c256 = arith.constant 256 : index\n"
+    "      %base = arith.muli %b, %c256 : index\n"
+    "      %g = arith.addi %base, %t : index\n"
+    "      %v = memref.load %in[%g] : memref<1024xf32, 1>\n"
+    "      memref.store %v, %lds[%t] : memref<256xf32, 3>\n"
+    "      gpu.barrier\n"
+    "      scf.for %i = %c0 to %c8 step %c1 {\n"
+    "        %s = arith.shrui %c128, %i : index\n"
+    "        %p = arith.cmpi ult, %t, %s : index\n"
+    "        scf.if %p {\n"
+    "          %o = arith.addi %t, %s : index\n"
+    "          %x = memref.load %lds[%t] : memref<256xf32, 3>\n"
+    "          %y = memref.load %lds[%o] : memref<256xf32, 3>\n"
+    "          %z = arith.addf %x, %y : f32\n"
+    "          memref.store %z, %lds[%t] : memref<256xf32, 3>\n"
+    "        }\n"
+    "        gpu.barrier\n"
+    "      }\n"
+    "      %is0 = arith.cmpi eq, %t, %c0 : index\n"
+    "      scf.if %is0 {\n"
+    "        %r = memref.load %lds[%c0] : memref<256xf32, 3>\n"
+    "        memref.store %r, %out[%b] : memref<4xf32, 1>\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Wave reduction with xor shuffles; lane 0 of each wave writes; plus shuffle idx 5 per lane. */
+static const char k_wred[] = KMOD_BEGIN
+    "    gpu.func @wred(%in: memref<256xf32, 1>, %out: memref<4xf32, 1>, %bc: memref<256xf32, 1>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %v0 = memref.load %in[%t] : memref<256xf32, 1>\n"
+    "      %w = arith.constant 64 : i32\n"
+    "      %o32 = arith.constant 32 : i32\n"
+    "      %o16 = arith.constant 16 : i32\n"
+    "      %o8 = arith.constant 8 : i32\n"
+    "      %o4 = arith.constant 4 : i32\n"
+    "      %o2 = arith.constant 2 : i32\n"
+    "      %o1 = arith.constant 1 : i32\n"
+    "      %o5 = arith.constant 5 : i32\n"
+    "      %s1, %k1 = gpu.shuffle xor %v0, %o32, %w : f32\n"
+    "      %v1 = arith.addf %v0, %s1 : f32\n"
+    "      %s2, %k2 = gpu.shuffle xor %v1, %o16, %w : f32\n"
+    "      %v2 = arith.addf %v1, %s2 : f32\n"
+    "      %s3, %k3 = gpu.shuffle xor %v2, %o8, %w : f32\n"
+    "      %v3 = arith.addf %v2, %s3 : f32\n"
+    "      %s4, %k4 = gpu.shuffle xor %v3, %o4, %w : f32\n"
+    "      %v4 = arith.addf %v3, %s4 : f32\n"
+    "      %s5, %k5 = gpu.shuffle xor %v4, %o2, %w : f32\n"
+    "      %v5 = arith.addf %v4, %s5 : f32\n"
+    "      %s6, %k6 = gpu.shuffle xor %v5, %o1, %w : f32\n"
+    "      %v6 = arith.addf %v5, %s6 : f32\n"
+    "      %sx, %kx = gpu.shuffle idx %v0, %o5, %w : f32\n"
+    "      memref.store %sx, %bc[%t] : memref<256xf32, 1>\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c64 = arith.constant 64 : index\n"
+    "      %lane = arith.remui %t, %c64 : index\n"
+    "      %wave = arith.divui %t, %c64 : index\n"
+    "      %is0 = arith.cmpi eq, %lane, %c0 : index\n"
+    "      scf.if %is0 {\n"
+    "        memref.store %v6, %out[%wave] : memref<4xf32, 1>\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Atomics on global memory from every thread of every block. */
+static const char k_atomics[] = KMOD_BEGIN
+    "    gpu.func @atom(%acc: memref<1xi32, 1>, %facc: memref<1xf32, 1>, %mx: memref<1xi32, 1>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %b = gpu.block_id x\n"
+    "      %bd = gpu.block_dim x\n"
+    "      %o = arith.muli %b, %bd : index\n"
+    "      %g = arith.addi %o, %t : index\n"
+    "      %gi = arith.index_cast %g : index to i32\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %one = arith.constant 1.0 : f32\n"
+    "      %r0 = memref.atomic_rmw addi %gi, %acc[%c0] : (i32, memref<1xi32, 1>) -> i32\n"
+    "      %r1 = memref.atomic_rmw addf %one, %facc[%c0] : (f32, memref<1xf32, 1>) -> f32\n"
+    "      %r2 = memref.atomic_rmw maxs %gi, %mx[%c0] : (i32, memref<1xi32, 1>) -> i32\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Half the threads wait at a barrier the other half never reaches. */
+static const char k_deadlock[] = KMOD_BEGIN
+    "    gpu.func @dl() kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %c32 = arith.constant 32 : index\n"
+    "      %p = arith.cmpi ult, %t, %c32 : index\n"
+    "      scf.if %p {\n"
+    "        gpu.barrier\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* One thread loops n times over a global read-modify-write (for interrupts). */
+static const char k_spin[] = KMOD_BEGIN
+    "    gpu.func @spin(%buf: memref<4xf32, 1>, %n: i64) kernel {\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c1 = arith.constant 1 : index\n"
+    "      %one = arith.constant 1.0 : f32\n"
+    "      %ni = arith.index_cast %n : i64 to index\n"
+    "      scf.for %i = %c0 to %ni step %c1 {\n"
+    "        %v = memref.load %buf[%c0] : memref<4xf32, 1>\n"
+    "        %w = arith.addf %v, %one : f32\n"
+    "        memref.store %w, %buf[%c0] : memref<4xf32, 1>\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* A store into LDS at an index the caller chooses (past the 64-float allocation for the test). */
+static const char k_lds_oob[] = KMOD_BEGIN
+    "    gpu.func @lds_oob(%idx: i32) workgroup(%lds : memref<64xf32, 3>) kernel {\n"
+    "      %i = arith.index_cast %idx : i32 to index\n"
+    "      %one = arith.constant 1.0 : f32\n"
+    "      memref.store %one, %lds[%i] : memref<64xf32, 3>\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Kernel arguments of several kinds, for the kernarg layout test (with a print: hidden buffer). */
+static const char k_kernargs[] = KMOD_BEGIN
+    "    gpu.func @args(%p: !llvm.ptr<1>, %x: i32, %f: f32, %q: !llvm.ptr<1>, %n: i64) kernel {\n"
+    "      %v = llvm.load %p : !llvm.ptr<1> -> f32\n"
+    "      llvm.store %v, %q : f32, !llvm.ptr<1>\n"
+    "      \"fly.print\"(%x, %f, %n) {format = \"{} {} {}\"} : (i32, f32, i64) -> ()\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+#endif

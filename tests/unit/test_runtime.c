@@ -1,0 +1,497 @@
+/* test_runtime.c - the runtime through fly_core_api.rt: kernels in MLIR text compiled by our
+ * pipeline and run on the CPU emulator (printf, vector add, LDS + barriers, shuffles, atomics,
+ * out-of-bounds, deadlock, interrupt, printf overflow), module caching, the HIP fallback and the
+ * kernel argument packing against real code objects. Ends with "N passed, N failed". */
+#define _GNU_SOURCE
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../runtime/kernels.h"
+#include "core/core_load.h"
+
+static int passed, failed;
+static const fly_core_api *api;
+static const fly_rt_api *R;
+
+static void check(int ok, const char *what, const char *detail)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL %s: %s\n", what, detail ? detail : "");
+    }
+}
+
+typedef struct sink {
+    char buf[65536];
+    size_t len;
+    int calls;
+} sink;
+
+static void to_sink(void *user, const char *text, size_t len)
+{
+    sink *s = user;
+    s->calls++;
+    if (s->len + len >= sizeof s->buf)
+        len = sizeof s->buf - 1 - s->len;
+    memcpy(s->buf + s->len, text, len);
+    s->len += len;
+    s->buf[s->len] = '\0';
+}
+
+static sink out, notes;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static fly_rt *make_rt(size_t printf_buffer)
+{
+    fly_rt_options o = {.kind = FLY_RT_EMU, .notice = to_sink, .notice_user = &notes, .printf_sink = to_sink,
+                        .printf_user = &out, .printf_buffer = printf_buffer};
+    return R->create(&o);
+}
+
+static fly_rt_module *load(fly_rt *rt, const char *text, const char *what)
+{
+    fly_rt_module *m = R->load(rt, text);
+    check(m != NULL, what, m ? NULL : R->last_error(rt));
+    return m;
+}
+
+static int launch1(fly_rt *rt, fly_rt_module *m, unsigned grid, unsigned block, void **args, int nargs)
+{
+    fly_rt_launch l = {.grid = {grid, 1, 1}, .block = {block, 1, 1}, .args = args, .nargs = nargs};
+    return R->launch(rt, m, &l);
+}
+
+static void test_hello(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_hello, "hello: load");
+    if (!m)
+        return;
+    out.len = 0;
+    out.buf[0] = 0;
+    int rc = launch1(rt, m, 1, 4, NULL, 0);
+    check(rc == 0, "hello: launch", R->last_error(rt));
+    check(out.len == 0, "hello: no output before synchronize", out.buf);
+    R->synchronize(rt, NULL);
+    const char *want = "hello from block 0 thread 0\nhello from block 0 thread 1\n"
+                       "hello from block 0 thread 2\nhello from block 0 thread 3\n";
+    check(!strcmp(out.buf, want), "hello: exact lines in order", out.buf);
+    printf("%s", out.buf);
+    /* several blocks: blocks by linear id, threads in order, on every run */
+    out.len = 0;
+    out.buf[0] = 0;
+    launch1(rt, m, 8, 4, NULL, 0);
+    R->synchronize(rt, NULL);
+    char want2[4096] = "";
+    for (int b = 0; b < 8; b++)
+        for (int t = 0; t < 4; t++)
+            snprintf(want2 + strlen(want2), sizeof want2 - strlen(want2), "hello from block %d thread %d\n", b, t);
+    check(!strcmp(out.buf, want2), "hello: 8 blocks in block order", out.buf);
+    check(R->load(rt, k_hello) == m, "module cache: same text gives the same module", NULL);
+}
+
+static void test_scalars(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_scalars, "scalars: load");
+    if (!m)
+        return;
+    int32_t x = 42;
+    float f = 3.14159f;
+    int64_t n = -7;
+    void *args[] = {&x, &f, &n};
+    out.len = 0;
+    out.buf[0] = 0;
+    check(launch1(rt, m, 1, 1, args, 3) == 0, "scalars: launch", R->last_error(rt));
+    R->synchronize(rt, NULL);
+    const char *want = "x=42 f=3.14 f6=3.141590 hex=0x2a r=[      42] e=3.141590e+00 b=True pct=100% n=-7 {lit}\n";
+    check(!strcmp(out.buf, want), "scalars: formatted line", out.buf);
+    printf("%s", out.buf);
+}
+
+static void test_vadd(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_vadd, "vadd: load");
+    if (!m)
+        return;
+    enum { N = 4096 };
+    float *ha = malloc(N * 4), *hb = malloc(N * 4), *hc = malloc(N * 4);
+    for (int i = 0; i < N; i++) {
+        ha[i] = (float)i * 0.5f;
+        hb[i] = 1000.0f - (float)(i % 17);
+    }
+    float *a = R->malloc(rt, N * 4), *b = R->malloc(rt, N * 4), *c = R->malloc(rt, N * 4);
+    R->memcpy_htod(rt, a, ha, N * 4);
+    R->memcpy_htod(rt, b, hb, N * 4);
+    void *args[] = {&a, &b, &c};
+    check(launch1(rt, m, 16, 256, args, 3) == 0, "vadd: launch", R->last_error(rt));
+    R->synchronize(rt, NULL);
+    R->memcpy_dtoh(rt, hc, c, N * 4);
+    int bad = 0;
+    for (int i = 0; i < N; i++)
+        bad += hc[i] != ha[i] + hb[i];
+    char d[64];
+    snprintf(d, sizeof d, "%d mismatches", bad);
+    check(bad == 0, "vadd: matches the C reference", d);
+    /* out of bounds: one block too many */
+    const char *names[] = {"a", "b", "c"};
+    fly_rt_launch l = {.grid = {17, 1, 1}, .block = {256, 1, 1}, .args = args, .nargs = 3, .arg_names = names};
+    int rc = R->launch(rt, m, &l);
+    const char *e = R->last_error(rt);
+    printf("OOB error: %s\n", e);
+    check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "kernel 'vadd'") && strstr(e, "block (16,0,0)") &&
+              strstr(e, "thread (0,0,0)") && strstr(e, "argument 0 'a'") && strstr(e, "past the end") &&
+              strstr(e, "0x"),
+          "vadd: out-of-bounds error text", e);
+    /* the session goes on */
+    check(launch1(rt, m, 16, 256, args, 3) == 0, "vadd: launch after an error", R->last_error(rt));
+    R->free(rt, a);
+    R->free(rt, b);
+    R->free(rt, c);
+    free(ha);
+    free(hb);
+    free(hc);
+}
+
+static void test_bred(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_bred, "block reduction: load");
+    if (!m)
+        return;
+    float hin[1024], hout[4];
+    for (int i = 0; i < 1024; i++)
+        hin[i] = (float)(i % 97);
+    float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
+    R->memcpy_htod(rt, in, hin, sizeof hin);
+    void *args[] = {&in, &o};
+    check(launch1(rt, m, 4, 256, args, 2) == 0, "block reduction: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, hout, o, sizeof hout);
+    int bad = 0;
+    for (int b = 0; b < 4; b++) {
+        double s = 0;
+        for (int i = 0; i < 256; i++)
+            s += hin[b * 256 + i];
+        bad += hout[b] != (float)s;
+    }
+    check(bad == 0, "block reduction: sums match", NULL);
+    R->free(rt, in);
+    R->free(rt, o);
+}
+
+static void test_wred(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_wred, "shuffle reduction: load");
+    if (!m)
+        return;
+    float hin[256], hout[4], hbc[256];
+    for (int i = 0; i < 256; i++)
+        hin[i] = (float)(i * 3 % 101);
+    float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout), *bc = R->malloc(rt, sizeof hbc);
+    R->memcpy_htod(rt, in, hin, sizeof hin);
+    void *args[] = {&in, &o, &bc};
+    check(launch1(rt, m, 1, 256, args, 3) == 0, "shuffle reduction: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, hout, o, sizeof hout);
+    R->memcpy_dtoh(rt, hbc, bc, sizeof hbc);
+    int bad = 0;
+    for (int w = 0; w < 4; w++) {
+        double s = 0;
+        for (int i = 0; i < 64; i++)
+            s += hin[w * 64 + i];
+        bad += hout[w] != (float)s;
+    }
+    check(bad == 0, "shuffle reduction: wave sums match", NULL);
+    bad = 0;
+    for (int i = 0; i < 256; i++)
+        bad += hbc[i] != hin[i / 64 * 64 + 5];
+    check(bad == 0, "shuffle idx: every lane reads lane 5 of its wave", NULL);
+    R->free(rt, in);
+    R->free(rt, o);
+    R->free(rt, bc);
+}
+
+static void test_atomics(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_atomics, "atomics: load");
+    if (!m)
+        return;
+    int32_t *acc = R->malloc(rt, 4), *mx = R->malloc(rt, 4);
+    float *facc = R->malloc(rt, 4);
+    void *args[] = {&acc, &facc, &mx};
+    check(launch1(rt, m, 64, 256, args, 3) == 0, "atomics: launch", R->last_error(rt));
+    int32_t s, x;
+    float fs;
+    R->memcpy_dtoh(rt, &s, acc, 4);
+    R->memcpy_dtoh(rt, &x, mx, 4);
+    R->memcpy_dtoh(rt, &fs, facc, 4);
+    check(s == 16384 * 16383 / 2 && x == 16383 && fs == 16384.0f, "atomics: add/addf/max over 64 blocks", NULL);
+    R->free(rt, acc);
+    R->free(rt, mx);
+    R->free(rt, facc);
+}
+
+static void test_deadlock(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_deadlock, "deadlock: load");
+    if (!m)
+        return;
+    int rc = launch1(rt, m, 1, 64, NULL, 0);
+    const char *e = R->last_error(rt);
+    printf("deadlock error: %s\n", e);
+    check(rc != 0 && strstr(e, "deadlock") && strstr(e, "kernel 'dl'") && strstr(e, "32 of 64 threads wait") &&
+              strstr(e, "32 exited"),
+          "deadlock: error text", e);
+}
+
+static void test_lds_oob(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_lds_oob, "LDS out of bounds: load");
+    if (!m)
+        return;
+    int32_t idx = 5;
+    void *args[] = {&idx};
+    check(launch1(rt, m, 1, 1, args, 1) == 0, "LDS in bounds", R->last_error(rt));
+    idx = 100;
+    int rc = launch1(rt, m, 1, 1, args, 1);
+    const char *e = R->last_error(rt);
+    printf("LDS error: %s\n", e);
+    check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "LDS offset 400") && strstr(e, "256-byte LDS"),
+          "LDS out of bounds: error text", e);
+}
+
+typedef struct intr {
+    volatile int flag;
+    double set_at;
+} intr;
+
+static void *set_later(void *p)
+{
+    intr *x = p;
+    usleep(700 * 1000);
+    x->set_at = now_ms();
+    x->flag = 1;
+    return NULL;
+}
+
+static int progress_calls;
+static void on_progress(void *u, uint64_t done, uint64_t total)
+{
+    (void)u, (void)done, (void)total;
+    progress_calls++;
+}
+
+static void test_interrupt(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_spin, "interrupt: load");
+    if (!m)
+        return;
+    float *buf = R->malloc(rt, 16);
+    int64_t n = 1000000000000LL;
+    void *args[] = {&buf, &n};
+    intr x = {0, 0};
+    pthread_t th;
+    pthread_create(&th, NULL, set_later, &x);
+    fly_rt_launch l = {.grid = {4, 1, 1}, .block = {1, 1, 1}, .args = args, .nargs = 2, .interrupt = &x.flag,
+                       .progress = on_progress};
+    int rc = R->launch(rt, m, &l);
+    double stopped = now_ms();
+    pthread_join(th, NULL);
+    const char *e = R->last_error(rt);
+    char d[600];
+    snprintf(d, sizeof d, "rc %d, %.0f ms after the flag: %s", rc, stopped - x.set_at, e);
+    printf("interrupt: %s\n", d);
+    check(rc != 0 && strstr(e, "interrupted") && stopped - x.set_at < 1000, "interrupt: stops within a second", d);
+    check(progress_calls > 0, "progress callback during a long launch", NULL);
+    R->free(rt, buf);
+}
+
+static void test_overflow(void)
+{
+    fly_rt *rt = make_rt(256);
+    fly_rt_module *m = load(rt, k_hello, "overflow: load");
+    if (!m) {
+        R->destroy(rt);
+        return;
+    }
+    out.len = 0;
+    out.buf[0] = 0;
+    notes.len = 0;
+    notes.buf[0] = 0;
+    launch1(rt, m, 1, 64, NULL, 0);
+    R->synchronize(rt, NULL);
+    int lines = 0;
+    for (char *p = out.buf; *p; p++)
+        lines += *p == '\n';
+    int lost = -1;
+    const char *q = strstr(notes.buf, "overflow: ");
+    if (q)
+        lost = atoi(q + 10);
+    char d[600];
+    snprintf(d, sizeof d, "%d lines, notice '%s'", lines, notes.buf);
+    printf("overflow: %s", notes.buf);
+    check(lines == 10 && lost == 54 && strstr(notes.buf, "records lost"), "printf overflow: lines kept and lost count", d);
+    check(!strncmp(out.buf, "hello from block 0 thread 0\n", 28), "printf overflow: the first records are kept", out.buf);
+    R->destroy(rt);
+}
+
+static void test_fallback(void)
+{
+    notes.len = 0;
+    notes.buf[0] = 0;
+    notes.calls = 0;
+    fly_rt_options o = {.kind = FLY_RT_AUTO, .notice = to_sink, .notice_user = &notes,
+                        .hip_library = "/nonexistent/libamdhip64.so"};
+    fly_rt *rt = R->create(&o);
+    check(rt && !strcmp(R->backend_name(rt), "emulator"), "HIP fallback: the emulator serves", NULL);
+    check(notes.calls == 1 && strstr(notes.buf, "emulator") && strstr(notes.buf, "libamdhip64"),
+          "HIP fallback: one notice", notes.buf);
+    printf("fallback notice: %s", notes.buf);
+    if (rt)
+        R->destroy(rt);
+    /* the standard names: on a machine without ROCm (or without an AMD GPU) the same */
+    notes.len = 0;
+    notes.buf[0] = 0;
+    notes.calls = 0;
+    o.hip_library = NULL;
+    rt = R->create(&o);
+    if (rt && !strcmp(R->backend_name(rt), "hip")) {
+        printf("HIP backend active: %s (%s)\n", R->device_name(rt), R->arch(rt));
+        passed++;
+    } else {
+        check(rt && notes.calls == 1, "HIP fallback (standard names): one notice", notes.buf);
+    }
+    if (rt)
+        R->destroy(rt);
+    setenv("FLYI_BACKEND", "emu", 1);
+    notes.calls = 0;
+    rt = R->create(&o);
+    check(rt && !strcmp(R->backend_name(rt), "emulator") && notes.calls == 0, "FLYI_BACKEND=emu: no notice", notes.buf);
+    unsetenv("FLYI_BACKEND");
+    if (rt) {
+        check(!strcmp(R->arch(rt), "gfx942") && strstr(R->device_name(rt), "emulator") && R->device_count(rt) == 1,
+              "emulator device name and arch", R->device_name(rt));
+        R->destroy(rt);
+    }
+}
+
+static void test_kernargs(void)
+{
+    fly_pipeline_result r;
+    api->compile(k_kernargs, "gfx942", &r);
+    check(r.ok && r.hsaco, "kernargs: compile for gfx942", r.error);
+    if (!r.ok) {
+        api->result_free(&r);
+        return;
+    }
+    fly_rt_kernarg_layout lay;
+    char err[256] = "";
+    int rc = R->kernarg_layout_get(r.hsaco, r.hsaco_size, "args", &lay, err, sizeof err);
+    check(rc == 0, "kernargs: layout from the metadata note", err);
+    if (!rc) {
+        char d[512] = "";
+        for (int i = 0; i < lay.nargs && strlen(d) < 400; i++)
+            snprintf(d + strlen(d), sizeof d - strlen(d), "%s@%d/%d ", lay.args[i].kind, lay.args[i].offset,
+                     lay.args[i].size);
+        printf("kernargs: segment %d: %s\n", lay.segment_size, d);
+        /* p: ptr@0, x: i32@8, f: f32@12, q: ptr@16, n: i64@24, hidden printf buffer ptr@32 */
+        int ok = lay.nexplicit == 6 && lay.args[0].offset == 0 && lay.args[0].size == 8 && lay.args[1].offset == 8 &&
+                 lay.args[1].size == 4 && lay.args[2].offset == 12 && lay.args[3].offset == 16 &&
+                 lay.args[4].offset == 24 && lay.args[4].size == 8 && lay.args[5].offset == 32 &&
+                 !strcmp(lay.args[0].kind, "global_buffer") && !strcmp(lay.args[1].kind, "by_value");
+        check(ok, "kernargs: offsets, sizes and kinds", d);
+        void *p = (void *)0x1111222233334444ULL, *q = (void *)0x5555666677778888ULL, *pf = (void *)0xABCDEF;
+        int32_t x = -5;
+        float f = 2.5f;
+        int64_t n = 1LL << 40;
+        void *args[] = {&p, &x, &f, &q, &n};
+        unsigned g[3] = {10, 2, 1}, b[3] = {256, 1, 1};
+        unsigned char buf[512];
+        rc = R->kernarg_pack(&lay, args, 5, 5, pf, g, b, buf, err, sizeof err);
+        int64_t n2;
+        void *p2, *q2, *pf2;
+        int32_t x2;
+        float f2;
+        memcpy(&p2, buf, 8);
+        memcpy(&x2, buf + 8, 4);
+        memcpy(&f2, buf + 12, 4);
+        memcpy(&q2, buf + 16, 8);
+        memcpy(&n2, buf + 24, 8);
+        memcpy(&pf2, buf + 32, 8);
+        check(rc == 0 && p2 == p && x2 == x && f2 == f && q2 == q && n2 == n && pf2 == pf, "kernargs: packed bytes", err);
+        int hidden_ok = 1;
+        for (int i = 0; i < lay.nargs; i++) {
+            uint32_t v = 0;
+            if (!strcmp(lay.args[i].kind, "hidden_block_count_x"))
+                memcpy(&v, buf + lay.args[i].offset, 4), hidden_ok &= v == 10;
+            if (!strcmp(lay.args[i].kind, "hidden_group_size_x"))
+                memcpy(&v, buf + lay.args[i].offset, 2), hidden_ok &= (v & 0xffff) == 256;
+        }
+        check(hidden_ok, "kernargs: hidden block count and group size", NULL);
+        rc = R->kernarg_pack(&lay, args, 4, 5, pf, g, b, buf, err, sizeof err);
+        check(rc != 0 && strstr(err, "takes 5 arguments"), "kernargs: wrong argument count is an error", err);
+    }
+    api->result_free(&r);
+}
+
+static void test_launch_overhead(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_vadd_n, "vadd_n: load");
+    if (!m)
+        return;
+    float *a = R->malloc(rt, 64 * 4), *b = R->malloc(rt, 64 * 4), *c = R->malloc(rt, 64 * 4);
+    int32_t n = 64;
+    void *args[] = {&a, &b, &c, &n};
+    double t0 = now_ms();
+    int reps = 2000, bad = 0;
+    for (int i = 0; i < reps; i++)
+        bad += launch1(rt, m, 1, 64, args, 4) != 0;
+    double us = (now_ms() - t0) * 1000 / reps;
+    printf("cached launch of a 64-thread kernel: %.1f us\n", us);
+    check(bad == 0, "vadd_n: repeated launches", R->last_error(rt));
+    R->free(rt, a);
+    R->free(rt, b);
+    R->free(rt, c);
+}
+
+int main(void)
+{
+    char err[512];
+    api = fly_core_load(err, sizeof err);
+    if (!api || !api->rt) {
+        printf("FAIL cannot load the compiler core: %s\n0 passed, 1 failed\n", err);
+        return 1;
+    }
+    R = api->rt;
+    double t0 = now_ms();
+    fly_rt *rt = make_rt(0);
+    check(rt != NULL, "create the emulator runtime", NULL);
+    if (rt) {
+        test_hello(rt);
+        test_scalars(rt);
+        test_vadd(rt);
+        test_bred(rt);
+        test_wred(rt);
+        test_atomics(rt);
+        test_deadlock(rt);
+        test_lds_oob(rt);
+        test_interrupt(rt);
+        test_launch_overhead(rt);
+        R->destroy(rt);
+    }
+    test_overflow();
+    test_fallback();
+    test_kernargs();
+    printf("runtime tests: %.0f ms\n", now_ms() - t0);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
