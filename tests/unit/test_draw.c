@@ -66,6 +66,7 @@ static void test_tv(void) {
   fly_draw_fig f;
   CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
   CHECK(!strcmp(f.pic[0].cells[3 * 8 + 5].label, "T3V5") && f.pic[0].cells[3 * 8 + 5].key == 3);
+  fly_draw_fig_free(&f);
   fly_layout bad = parse_layout("8:1");
   CHECK(fly_draw_tv(&bad, &tile, NULL, &f, &err) != FLY_OK && strstr(err.message, "print_layout"));
   CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
