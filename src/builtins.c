@@ -45,6 +45,29 @@ BI(print) {
     if (file == fy_None) file = NULL;
     if (sep && !FY_STR_CHECK(sep)) return fy_err_format(&fy_TypeError, "sep must be None or a string, not %s", sep->type->name);
     if (end && !FY_STR_CHECK(end)) return fy_err_format(&fy_TypeError, "end must be None or a string, not %s", end->type->name);
+    extern fy_type fy_console_type, fy_file_type;
+    if (file && FY_TYPE(file) != &fy_console_type && FY_TYPE(file) != &fy_file_type) {
+        /* a Python file object gets each piece with its own write() call, as in CPython;
+         * the built-in streams take the whole line at once (one chunk for the sink) */
+        fy_obj *space = fy_intern(" "), *nl = fy_intern("\n");
+        for (size_t i = 0; i <= nargs; i++) {
+            if (i && i < nargs && write_obj(file, sep ? sep : space) < 0) return NULL;
+            if (i == nargs) {
+                if (write_obj(file, end ? end : nl) < 0) return NULL;
+                break;
+            }
+            fy_obj *piece = fy_str(args[i]);
+            int r = piece ? write_obj(file, piece) : -1;
+            FY_XDECREF(piece);
+            if (r < 0) return NULL;
+        }
+        if (flush && fy_truthy(flush) > 0) {
+            fy_obj *fr = fy_call_method(file, "flush", NULL, 0);
+            if (!fr) return NULL;
+            FY_DECREF(fr);
+        }
+        return fy_none();
+    }
     fy_sbuf b = {0};
     for (size_t i = 0; i < nargs; i++) {
         if (i) {
@@ -65,7 +88,8 @@ BI(print) {
         FY_XDECREF(s);
         if (r == 0 && flush && fy_truthy(flush) > 0) {
             fy_obj *fr = fy_call_method(file, "flush", NULL, 0);
-            if (!fr) { fy_err_clear(); } else FY_DECREF(fr);
+            if (!fr) fy_err_clear();
+            else FY_DECREF(fr);
         }
     }
     fy_sbuf_free(&b);
@@ -92,10 +116,13 @@ BI(input) {
     FY_XDECREF(prompt);
     if (!line) {
         if (fy_err_occurred()) return NULL;
+        /* the front end gave up reading because the cell was interrupted */
+        if (fy_cur->interrupt && fy_check_interrupt() < 0) return NULL;
         return fy_err_set(&fy_EOFError, "EOF when reading a line");
     }
     fy_obj *r = fy_str_from_cstr(line);
     free(line);
+    if (r && fy_cur->interrupt && fy_check_interrupt() < 0) FY_CLEAR(r);
     return r;
 }
 
@@ -203,6 +230,10 @@ BI(divmod) {
     if (fy_check_nargs("divmod", nargs, 2, 2) < 0) return NULL;
     fy_obj *q = fy_binop(args[0], args[1], FY_NB_FLOORDIV);
     if (!q) {
+        if (fy_err_matches(&fy_ZeroDivisionError) && (FY_FLOAT_CHECK(args[0]) || FY_FLOAT_CHECK(args[1]))) {
+            fy_err_clear();
+            return fy_err_set(&fy_ZeroDivisionError, "float divmod()");
+        }
         if (fy_err_matches(&fy_TypeError)) {
             fy_err_clear();
             return fy_err_format(&fy_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'",
@@ -226,9 +257,20 @@ BI(pow) {
         return fy_err_set(&fy_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
     int64_t b = FY_INT_VAL(a[0]), e = FY_INT_VAL(a[1]), m = FY_INT_VAL(a[2]);
     if (m == 0) return fy_err_set(&fy_ValueError, "pow() 3rd argument cannot be 0");
-    if (e < 0) return fy_err_set(&fy_ValueError, "base is not invertible for the given modulus");
-    __int128 r = 1, base = ((b % m) + m) % m, mm = m < 0 ? -m : m;
-    base %= mm;
+    __int128 r = 1, mm = m < 0 ? -(__int128)m : m, base = ((b % mm) + mm) % mm;
+    if (e < 0) {
+        /* modular inverse (extended Euclid), then the positive power of it */
+        __int128 g0 = mm, g1 = base, s0 = 0, s1 = 1;
+        while (g1) {
+            __int128 q = g0 / g1, t = g0 - q * g1;
+            g0 = g1; g1 = t;
+            t = s0 - q * s1; s0 = s1; s1 = t;
+        }
+        if (g0 != 1) return fy_err_set(&fy_ValueError, "base is not invertible for the given modulus");
+        base = ((s0 % mm) + mm) % mm;
+        e = -e;
+    }
+    r %= mm; /* pow(x, 0, 1) == 0 */
     while (e) {
         if (e & 1) r = (r * base) % mm;
         base = (base * base) % mm;
@@ -300,7 +342,8 @@ BI(iter) {
 BI(next) {
     if (fy_check_nargs("next", nargs, 1, 2) < 0) return NULL;
     if (!args[0]->type->next) return fy_err_format(&fy_TypeError, "'%s' object is not an iterator", args[0]->type->name);
-    fy_obj *v = fy_iter_next(args[0]);
+    extern fy_obj *fy_gen_next_value(fy_obj *o);
+    fy_obj *v = FY_TYPE(args[0]) == &fy_generator_type && nargs == 1 ? fy_gen_next_value(args[0]) : fy_iter_next(args[0]);
     if (v) return v;
     if (fy_err_occurred()) {
         if (nargs > 1 && fy_err_matches(&fy_StopIteration)) { fy_err_clear(); return fy_ref(args[1]); }

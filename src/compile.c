@@ -44,12 +44,19 @@ int fy_c_const(compiler *c, fy_obj *v) {
     return (int)FY_LIST_N(l) - 1;
 }
 
+fy_obj *fy_c_str(const char *s) {
+    fy_obj *o = fy_str_from_cstr(s);
+    return o ? fy_intern_str(o) : NULL;
+}
+
 int fy_c_name(compiler *c, const char *name) {
-    fy_obj *n = fy_intern(name);
+    fy_obj *n = fy_c_str(name);
+    if (!n) { c->error = true; return 0; }
     fy_obj *l = c->u->names;
     for (int64_t i = 0; i < FY_LIST_N(l); i++)
-        if (FY_LIST_ITEMS(l)[i] == n) return (int)i;
-    if (fy_list_append(l, n) < 0) { c->error = true; return 0; }
+        if (FY_LIST_ITEMS(l)[i] == n) { FY_DECREF(n); return (int)i; }
+    if (fy_list_append(l, n) < 0) { FY_DECREF(n); c->error = true; return 0; }
+    FY_DECREF(n);
     return (int)FY_LIST_N(l) - 1;
 }
 
@@ -99,7 +106,7 @@ void fy_c_enter_unit(compiler *c, fy_scope *s, const char *name, int firstline) 
     u->ret_slot = -1;
     u->firstline = firstline;
     if (s->kind == SCOPE_FUNCTION || s->kind == SCOPE_COMPREHENSION) {
-        for (int i = 0; i < s->nvar; i++) fy_list_append(u->varnames, fy_intern(s->varnames[i]));
+        for (int i = 0; i < s->nvar; i++) fy_list_append_steal(u->varnames, fy_c_str(s->varnames[i]));
     }
     if (s->generator) u->flags |= FY_CO_GENERATOR;
     c->u = u;
@@ -125,7 +132,7 @@ static void free_unit(cunit *u) {
 fy_obj *fy_c_qualname(compiler *c, const char *name, bool is_func) {
     cunit *u = c->u;
     if (!u || u->scope->kind == SCOPE_MODULE) return fy_str_from_cstr(name);
-    fy_sym *y = fy_scope_lookup(u->scope, name);
+    fy_sym *y = fy_scope_lookup(u->scope, fy_scope_mangle(u->scope, name));
     if (y && y->kind == NK_GLOBAL_EXPLICIT) return fy_str_from_cstr(name);
     const char *pq = u->qualname ? FY_STR_DATA(u->qualname) : u->name;
     if (u->scope->kind == SCOPE_FUNCTION || u->scope->kind == SCOPE_COMPREHENSION)
@@ -237,9 +244,9 @@ fy_obj *fy_c_make_code(compiler *c, cunit *u) {
     co->varnames = fy_list_as_tuple(u->varnames);
     fy_scope *s = u->scope;
     co->cellvars = fy_tuple_new(s->ncell);
-    for (int i = 0; i < s->ncell; i++) fy_tuple_set_steal(co->cellvars, i, fy_ref(fy_intern(s->cellvars[i])));
+    for (int i = 0; i < s->ncell; i++) fy_tuple_set_steal(co->cellvars, i, fy_c_str(s->cellvars[i]));
     co->freevars = fy_tuple_new(s->nfree);
-    for (int i = 0; i < s->nfree; i++) fy_tuple_set_steal(co->freevars, i, fy_ref(fy_intern(s->freevars[i])));
+    for (int i = 0; i < s->nfree; i++) fy_tuple_set_steal(co->freevars, i, fy_c_str(s->freevars[i]));
     co->nlocals = (int)FY_LIST_N(u->varnames);
     co->ncells = s->ncell;
     co->nfrees = s->nfree;
@@ -337,7 +344,7 @@ static int ret_slot(compiler *c) {
     if (u->ret_slot < 0) {
         char name[32];
         snprintf(name, sizeof name, ".ret%d", (int)FY_LIST_N(u->varnames));
-        fy_list_append(u->varnames, fy_intern(name));
+        fy_list_append_steal(u->varnames, fy_c_str(name));
         u->ret_slot = (int)FY_LIST_N(u->varnames) - 1;
     }
     return u->ret_slot;
@@ -437,7 +444,7 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
     fy_c_make_closure(c, cs, code, qn, 0);
     FY_DECREF(code);
     FY_DECREF(qn);
-    EMIT(LOAD_CONST, fy_c_const(c, fy_intern(s->v.classdef.name)));
+    { fy_obj *_s = fy_c_str(s->v.classdef.name); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
     /* bases and keywords as a call: __build_class__(func, name, *bases, **kw) */
     int nb = s->v.classdef.n_bases, nk = s->v.classdef.n_keywords;
     bool star = false;
@@ -451,7 +458,7 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
             fy_obj *names = fy_tuple_new(nk);
             for (int i = 0; i < nk; i++) {
                 fy_c_expr(c, s->v.classdef.keywords[i]->value);
-                fy_tuple_set_steal(names, i, fy_ref(fy_intern(s->v.classdef.keywords[i]->arg)));
+                fy_tuple_set_steal(names, i, fy_c_str(s->v.classdef.keywords[i]->arg));
             }
             EMIT(LOAD_CONST, fy_c_const(c, names));
             FY_DECREF(names);
@@ -474,7 +481,7 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
         for (int i = 0; i < nk; i++) {
             fy_keyword *k = s->v.classdef.keywords[i];
             if (k->arg) {
-                EMIT(LOAD_CONST, fy_c_const(c, fy_intern(k->arg)));
+                { fy_obj *_s = fy_c_str(k->arg); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
                 fy_c_expr(c, k->value);
                 EMIT(BUILD_MAP, 1);
                 EMIT(DICT_MERGE, 1);
@@ -750,7 +757,7 @@ static void compile_import(compiler *c, fy_stmt *s) {
 static void compile_importfrom(compiler *c, fy_stmt *s) {
     int n = s->v.importfrom.n_names;
     fy_obj *fl = fy_tuple_new(n);
-    for (int i = 0; i < n; i++) fy_tuple_set_steal(fl, i, fy_ref(fy_intern(s->v.importfrom.names[i]->name)));
+    for (int i = 0; i < n; i++) fy_tuple_set_steal(fl, i, fy_c_str(s->v.importfrom.names[i]->name));
     EMIT(LOAD_CONST, fy_c_const(c, fl));
     FY_DECREF(fl);
     /* module name with leading dots for relative imports */
@@ -806,13 +813,13 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
             fy_c_expr(c, t->v.attribute.value);
             EMIT(DUP_TOP, 0);
             fy_c_set_loc_expr(c, t);
-            EMIT(LOAD_ATTR, fy_c_name(c, t->v.attribute.attr));
+            EMIT(LOAD_ATTR, fy_c_name(c, fy_scope_mangle(c->u->scope, t->v.attribute.attr)));
             fy_c_expr(c, s->v.augassign.value);
             set_loc_stmt(c, s);
             EMIT(INPLACE_OP, (int)s->v.augassign.op);
             EMIT(ROT_TWO, 0);
             fy_c_set_loc_expr(c, t);
-            EMIT(STORE_ATTR, fy_c_name(c, t->v.attribute.attr));
+            EMIT(STORE_ATTR, fy_c_name(c, fy_scope_mangle(c->u->scope, t->v.attribute.attr)));
             break;
         case FY_E_SUBSCRIPT:
             fy_c_expr(c, t->v.subscript.value);
@@ -844,7 +851,7 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
         if (t->kind == FY_E_NAME && s->v.annassign.simple && c->u->scope->kind != SCOPE_FUNCTION) {
             fy_c_expr(c, s->v.annassign.annotation);
             EMIT(LOAD_NAME, fy_c_name(c, "__annotations__"));
-            EMIT(LOAD_CONST, fy_c_const(c, fy_intern(t->v.name.id)));
+            { fy_obj *_s = fy_c_str(t->v.name.id); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
             EMIT(STORE_SUBSCR, 0);
         } else if (t->kind != FY_E_NAME && !s->v.annassign.value) {
             /* evaluate the target's subexpressions like CPython */

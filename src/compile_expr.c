@@ -32,6 +32,7 @@ static void load_const_obj(compiler *c, fy_obj *v) {
 
 void fy_c_name_op(compiler *c, const char *name, int ctx) {
     cunit *u = c->u;
+    name = fy_scope_mangle(u->scope, name);
     fy_sym *y = fy_scope_lookup(u->scope, name);
     int kind = y ? y->kind : NK_GLOBAL_IMPLICIT;
     if (u->scope->kind == SCOPE_MODULE) {
@@ -85,7 +86,7 @@ void fy_c_store(compiler *c, fy_expr *t) {
     case FY_E_ATTRIBUTE:
         fy_c_expr(c, t->v.attribute.value);
         fy_c_set_loc_expr(c, t);
-        EMIT(STORE_ATTR, fy_c_name(c, t->v.attribute.attr));
+        EMIT(STORE_ATTR, fy_c_name(c, fy_scope_mangle(c->u->scope, t->v.attribute.attr)));
         break;
     case FY_E_SUBSCRIPT:
         fy_c_expr(c, t->v.subscript.value);
@@ -107,7 +108,7 @@ void fy_c_delete(compiler *c, fy_expr *t) {
     case FY_E_ATTRIBUTE:
         fy_c_expr(c, t->v.attribute.value);
         fy_c_set_loc_expr(c, t);
-        EMIT(DELETE_ATTR, fy_c_name(c, t->v.attribute.attr));
+        EMIT(DELETE_ATTR, fy_c_name(c, fy_scope_mangle(c->u->scope, t->v.attribute.attr)));
         break;
     case FY_E_SUBSCRIPT:
         fy_c_expr(c, t->v.subscript.value);
@@ -162,7 +163,7 @@ static void compile_call(compiler *c, fy_expr *e) {
     if (!star && !dstar && f->kind == FY_E_ATTRIBUTE && nk == 0) {
         fy_c_expr(c, f->v.attribute.value);
         fy_c_set_loc_expr(c, f);
-        EMIT(LOAD_METHOD, fy_c_name(c, f->v.attribute.attr));
+        EMIT(LOAD_METHOD, fy_c_name(c, fy_scope_mangle(c->u->scope, f->v.attribute.attr)));
         for (int i = 0; i < na; i++) fy_c_expr(c, e->v.call.args[i]);
         fy_c_set_loc_expr(c, e);
         EMIT(CALL_METHOD, na);
@@ -176,7 +177,7 @@ static void compile_call(compiler *c, fy_expr *e) {
             if (!names) { c->error = true; return; }
             for (int i = 0; i < nk; i++) {
                 fy_c_expr(c, e->v.call.keywords[i]->value);
-                fy_tuple_set_steal(names, i, fy_ref(fy_intern(e->v.call.keywords[i]->arg)));
+                fy_tuple_set_steal(names, i, fy_c_str(e->v.call.keywords[i]->arg));
             }
             load_const_obj(c, names);
             fy_c_set_loc_expr(c, e);
@@ -196,7 +197,7 @@ static void compile_call(compiler *c, fy_expr *e) {
         for (int i = 0; i < nk; i++) {
             fy_keyword *k = e->v.call.keywords[i];
             if (k->arg) {
-                load_const_obj(c, fy_ref(fy_intern(k->arg)));
+                load_const_obj(c, fy_c_str(k->arg));
                 fy_c_expr(c, k->value);
                 pending++;
             } else {
@@ -228,7 +229,7 @@ static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool an
     int nkw = 0;
     for (int i = 0; i < a->n_kwonlyargs; i++)
         if (a->kw_defaults && a->kw_defaults[i]) {
-            load_const_obj(c, fy_ref(fy_intern(a->kwonlyargs[i]->arg)));
+            load_const_obj(c, fy_c_str(fy_scope_mangle(c->u->scope, a->kwonlyargs[i]->arg)));
             fy_c_expr(c, a->kw_defaults[i]);
             nkw++;
         }
@@ -244,7 +245,7 @@ static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool an
         if (a->kwarg) all[n++] = a->kwarg;
         for (int i = 0; i < n; i++)
             if (all[i]->annotation) {
-                load_const_obj(c, fy_ref(fy_intern(all[i]->arg)));
+                load_const_obj(c, fy_c_str(fy_scope_mangle(c->u->scope, all[i]->arg)));
                 fy_c_expr(c, all[i]->annotation);
                 nann++;
             }
@@ -264,10 +265,15 @@ void fy_c_make_closure(compiler *c, fy_scope *child, fy_obj *code, fy_obj *qualn
             const char *n = child->freevars[i];
             fy_sym *y = fy_scope_lookup(c->u->scope, n);
             int slot = -1;
+            fy_scope *cs = c->u->scope;
             if (y && (y->kind == NK_CELL || y->kind == NK_FREE)) slot = y->slot;
-            else if (!strcmp(n, "__class__")) {
-                for (int k = 0; k < c->u->scope->ncell; k++)
-                    if (!strcmp(c->u->scope->cellvars[k], n)) slot = k;
+            else {
+                /* __class__, or a class body's own name that a method takes from the enclosing
+                 * function (the class passes the cell through) */
+                for (int k = 0; k < cs->ncell; k++)
+                    if (!strcmp(cs->cellvars[k], n)) slot = k;
+                for (int k = 0; slot < 0 && k < cs->nfree; k++)
+                    if (!strcmp(cs->freevars[k], n)) slot = cs->ncell + k;
             }
             if (slot < 0) { fy_c_error(c, 0, 0, "internal error: no closure slot for '%s'", n); return; }
             EMIT(LOAD_CLOSURE, slot);
@@ -579,7 +585,7 @@ void fy_c_expr(compiler *c, fy_expr *e) {
     case FY_E_ATTRIBUTE:
         fy_c_expr(c, e->v.attribute.value);
         fy_c_set_loc_expr(c, e);
-        EMIT(LOAD_ATTR, fy_c_name(c, e->v.attribute.attr));
+        EMIT(LOAD_ATTR, fy_c_name(c, fy_scope_mangle(c->u->scope, e->v.attribute.attr)));
         break;
     case FY_E_SUBSCRIPT:
         fy_c_expr(c, e->v.subscript.value);

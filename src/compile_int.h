@@ -55,6 +55,7 @@ int fy_c_here(compiler *c);
 void fy_c_patch(compiler *c, int at, int target);
 int fy_c_const(compiler *c, fy_obj *v);        /* borrows v */
 int fy_c_name(compiler *c, const char *name);  /* index in names */
+fy_obj *fy_c_str(const char *s);               /* new ref: a (mortal) interned str */
 void fy_c_set_loc_expr(compiler *c, fy_expr *e);
 void fy_c_error(compiler *c, int line, int col, const char *fmt, ...);
 /* expressions (compile_expr.c) */

@@ -26,6 +26,24 @@ static void *grow(void *p, int *cap, int need, size_t elt, bool *oom) {
     return q;
 }
 
+const char *fy_scope_mangle(const fy_scope *s, const char *name) {
+    const char *cls = s ? s->private_name : NULL;
+    if (!cls || name[0] != '_' || name[1] != '_') return name;
+    size_t n = strlen(name);
+    if ((n >= 4 && name[n - 1] == '_' && name[n - 2] == '_') || strchr(name, '.')) return name;
+    while (*cls == '_') cls++;
+    if (!*cls) return name; /* a class named only with underscores mangles nothing */
+    size_t m = strlen(cls);
+    char *buf = malloc(m + n + 2);
+    if (!buf) return name;
+    buf[0] = '_';
+    memcpy(buf + 1, cls, m);
+    memcpy(buf + 1 + m, name, n + 1);
+    fy_obj *in = fy_intern(buf);
+    free(buf);
+    return in ? FY_STR_DATA(in) : name;
+}
+
 fy_sym *fy_scope_lookup(fy_scope *s, const char *name) {
     for (int i = 0; i < s->nsyms; i++)
         if (!strcmp(s->syms[i].name, name)) return &s->syms[i];
@@ -51,6 +69,7 @@ static fy_scope *new_scope(builder *b, int kind, const char *name) {
     s->kind = kind;
     s->name = name;
     s->parent = b->cur;
+    s->private_name = kind == SCOPE_CLASS ? name : b->cur ? b->cur->private_name : NULL;
     if (b->cur) {
         fy_scope *p = b->cur;
         p->children = grow(p->children, &p->capchildren, p->nchildren + 1, sizeof(fy_scope *), &b->oom);
@@ -73,8 +92,12 @@ void fy_scope_free(fy_scope *s) {
 static void visit_expr(builder *b, fy_expr *e);
 static void visit_stmts(builder *b, fy_stmt **s, int n);
 
-static void use(builder *b, const char *name) { add_sym(b, b->cur, name, SYM_USED); }
-static void assign(builder *b, const char *name) { add_sym(b, b->cur, name, SYM_ASSIGNED); }
+/* A name from the source, as it is written in scope s (mangled there). */
+static fy_sym *add_src(builder *b, fy_scope *s, const char *name, unsigned flags) {
+    return add_sym(b, s, fy_scope_mangle(s, name), flags);
+}
+static void use(builder *b, const char *name) { add_src(b, b->cur, name, SYM_USED); }
+static void assign(builder *b, const char *name) { add_src(b, b->cur, name, SYM_ASSIGNED); }
 
 static void visit_exprs(builder *b, fy_expr **e, int n) {
     for (int i = 0; i < n; i++)
@@ -96,6 +119,7 @@ static void visit_arg_annotations(builder *b, fy_arguments *a) {
     if (a->kwarg && a->kwarg->annotation) visit_expr(b, a->kwarg->annotation);
 }
 static void add_param(builder *b, fy_scope *s, const char *name) {
+    name = fy_scope_mangle(s, name);
     add_sym(b, s, name, SYM_PARAM | SYM_ASSIGNED);
     s->varnames = grow(s->varnames, &s->capvar, s->nvar + 1, sizeof(char *), &b->oom);
     if (!b->oom) s->varnames[s->nvar++] = name;
@@ -140,7 +164,7 @@ static void visit_expr(builder *b, fy_expr *e) {
     case FY_E_BOOLOP: visit_exprs(b, e->v.boolop.values, e->v.boolop.n_values); break;
     case FY_E_NAMEDEXPR: {
         visit_expr(b, e->v.namedexpr.value);
-        const char *n = e->v.namedexpr.target->v.name.id;
+        const char *n = fy_scope_mangle(b->cur, e->v.namedexpr.target->v.name.id);
         /* binds in the nearest non-comprehension scope */
         fy_scope *s = b->cur;
         if (s->kind == SCOPE_COMPREHENSION) {
@@ -255,7 +279,7 @@ static void visit_stmt(builder *b, fy_stmt *s) {
     case FY_S_ANNASSIGN:
         if (s->v.annassign.value) visit_expr(b, s->v.annassign.value);
         if (s->v.annassign.target->kind == FY_E_NAME) {
-            fy_sym *y = add_sym(b, b->cur, s->v.annassign.target->v.name.id, SYM_ANNOT | (s->v.annassign.value ? SYM_ASSIGNED : 0));
+            fy_sym *y = add_src(b, b->cur, s->v.annassign.target->v.name.id, SYM_ANNOT | (s->v.annassign.value ? SYM_ASSIGNED : 0));
             (void)y;
             if (b->cur->kind != SCOPE_FUNCTION) b->cur->has_annotations = true;
         } else {
@@ -326,7 +350,7 @@ static void visit_stmt(builder *b, fy_stmt *s) {
         }
         break;
     case FY_S_GLOBAL:
-        for (int i = 0; i < s->v.names.n_names; i++) add_sym(b, b->cur, s->v.names.names[i], SYM_GLOBAL);
+        for (int i = 0; i < s->v.names.n_names; i++) add_src(b, b->cur, s->v.names.names[i], SYM_GLOBAL);
         break;
     case FY_S_NONLOCAL:
         for (int i = 0; i < s->v.names.n_names; i++) {
@@ -337,7 +361,7 @@ static void visit_stmt(builder *b, fy_stmt *s) {
                 snprintf(b->err, sizeof b->err, "nonlocal declaration not allowed at module level");
                 return;
             }
-            add_sym(b, b->cur, s->v.names.names[i], SYM_NONLOCAL);
+            add_src(b, b->cur, s->v.names.names[i], SYM_NONLOCAL);
         }
         break;
     case FY_S_EXPR: visit_expr(b, s->v.expr.value); break;

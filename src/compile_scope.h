@@ -35,6 +35,7 @@ typedef struct fy_scope {
     bool generator;
     bool needs_class_cell; /* class scope: some method uses super()/__class__ */
     bool has_annotations;
+    const char *private_name; /* innermost enclosing class's name: __names are mangled with it */
     int nparams;
     struct fy_scope **children; int nchildren, capchildren;
 } fy_scope;
@@ -44,6 +45,9 @@ typedef struct fy_scope {
  * fields; free them with fy_scope_free(root). */
 fy_scope *fy_scope_build(fy_stmt **body, int n, bool is_expr, fy_expr *expr, const char *filename);
 void fy_scope_free(fy_scope *s);
+/* CPython's name mangling: inside a class C, an identifier __x (not ending in __) stands for
+ * _C__x (C's leading underscores stripped). Returns name itself or an interned string. */
+const char *fy_scope_mangle(const fy_scope *s, const char *name);
 /* Find the resolved symbol of a name in a scope (NULL if the scope never mentions it). */
 fy_sym *fy_scope_lookup(fy_scope *s, const char *name);
 

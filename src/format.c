@@ -164,9 +164,33 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
         if (prec < 0) {
             fy_double_repr(a, buf, sizeof buf);
             if (from_int) { /* format(3, '') handled by int */ }
+        } else if (isfinite(a)) {
+            /* like 'g', but scientific from exponent prec-1 on and a fixed result keeps ".0" */
+            int p = prec ? prec : 1;
+            snprintf(buf, sizeof buf, "%.*e", p - 1, a);
+            char *e = strchr(buf, 'e');
+            int x = e ? atoi(e + 1) : 0;
+            if (x < -4 || x >= p - 1) {
+                char exp[16];
+                snprintf(exp, sizeof exp, "%s", e);
+                *e = 0;
+                if (strchr(buf, '.')) {
+                    size_t k = strlen(buf);
+                    while (k && buf[k - 1] == '0') buf[--k] = 0;
+                    if (k && buf[k - 1] == '.') buf[--k] = 0;
+                }
+                strcat(buf, exp);
+            } else {
+                snprintf(buf, sizeof buf, "%.*f", p - 1 - x, a);
+                if (strchr(buf, '.')) {
+                    size_t k = strlen(buf);
+                    while (k && buf[k - 1] == '0') buf[--k] = 0;
+                    if (k && buf[k - 1] == '.') buf[--k] = 0;
+                }
+                if (!strchr(buf, '.')) strcat(buf, ".0");
+            }
         } else {
-            snprintf(buf, sizeof buf, "%.*g", prec ? prec : 1, a);
-            if (!strchr(buf, '.') && !strchr(buf, 'e') && !strchr(buf, 'n') && !strchr(buf, 'i')) strcat(buf, ".0");
+            snprintf(buf, sizeof buf, "%g", a);
         }
     } else {
         switch (type) {

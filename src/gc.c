@@ -40,6 +40,18 @@ static int visit_reach(fy_obj *o, void *arg) {
 
 static int64_t gc_threshold = 20000;
 
+/* Visit what o holds: its type's traverse, plus for instances of classes the __dict__ the class
+ * added to its built-in base's layout and the class itself (each instance holds a reference). */
+static void traverse(fy_obj *o, fy_visitfn fn, void *arg) {
+    fy_type *t = o->type;
+    if (t->flags & FY_TPF_HEAP) {
+        fy_obj **dp = fy_heap_dict_ptr(o);
+        if (dp && *dp) fn(*dp, arg);
+        fn((fy_obj *)t, arg);
+    }
+    if (t->traverse) t->traverse(o, fn, arg);
+}
+
 int64_t fy_gc_collect(void) {
     fy_gchead *g;
     int64_t count = 0;
@@ -49,14 +61,14 @@ int64_t fy_gc_collect(void) {
     }
     for (g = fy_gc_list.next; g != &fy_gc_list; g = g->next) {
         fy_obj *o = FY_FROM_GC(g);
-        if (o->type->traverse) o->type->traverse(o, visit_decref, NULL);
+        traverse(o, visit_decref, NULL);
     }
     objvec w = {0};
     for (g = fy_gc_list.next; g != &fy_gc_list; g = g->next)
         if (g->refs > 0) { g->refs = REACHABLE; vec_push(&w, FY_FROM_GC(g)); }
     while (w.n && !w.oom) {
         fy_obj *o = w.v[--w.n];
-        if (o->type->traverse) o->type->traverse(o, visit_reach, &w);
+        traverse(o, visit_reach, &w);
     }
     if (w.oom) { free(w.v); return 0; }
     w.n = 0;

@@ -49,6 +49,7 @@ void fy_types_init(void) {
     for (int i = 0; core[i]; i++) fy_type_ready(core[i]);
     for (int i = 0; fy_exception_types[i]; i++) fy_type_ready(fy_exception_types[i]);
     fy_stdlib_register_all();
+    { void fy_torch_register(void); fy_torch_register(); } /* torch (src/torch), imported lazily */
     fy_dsl_register_all(); /* flydsl.* (src/dsl) */
 }
 
@@ -141,12 +142,26 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
 
 /* ------------------------------------------------------------------ interpreter */
 
+void fy_steps_reset(fy_interp *ip) {
+    ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX;
+}
+
+int fy_step_exhausted(void) {
+    fy_interp *ip = fy_cur;
+    if (ip) ip->steps_left = 0; /* stay exhausted: every later check raises too */
+    fy_err_set(&fy_RuntimeError, "step budget exhausted");
+    return -1;
+}
+
 fy_interp *fy_interp_new(int argc, char **argv) {
     fy_types_init();
     fy_interp *ip = calloc(1, sizeof(fy_interp));
     if (!ip) return NULL;
     fy_interp *prev = fy_interp_enter(ip);
     ip->recursion_limit = 1000;
+    const char *sl = getenv("FLYI_STEP_LIMIT");
+    if (sl && atoll(sl) > 0) ip->step_limit = atoll(sl);
+    fy_steps_reset(ip);
     ip->repr_stack = fy_list_new(0);
     ip->modules = fy_dict_new();
     ip->path = fy_list_new(0);

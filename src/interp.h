@@ -20,6 +20,8 @@ typedef struct fy_interp {
     int recursion_limit;
     char *stack_limit;            /* lowest C stack address we allow (guard) */
     volatile sig_atomic_t interrupt;
+    int64_t steps_left;           /* step budget left in this cell (loop back-edges and calls) */
+    int64_t step_limit;           /* budget per cell; 0: unlimited (FLYI_STEP_LIMIT) */
     fy_obj *builtins;             /* dict */
     fy_obj *builtins_mod;
     fy_obj *modules;              /* dict: sys.modules */
@@ -45,6 +47,16 @@ void fy_interp_free(fy_interp *ip);
 /* Set the thread's current interpreter (and C stack guard); returns the previous one. */
 fy_interp *fy_interp_enter(fy_interp *ip);
 void fy_interp_leave(fy_interp *prev);
+
+/* The step budget ran out: raise RuntimeError (again at every later check). Returns -1. */
+int fy_step_exhausted(void);
+/* Count one step (a loop back-edge, a call, an item a builtin consumes); -1 with an
+ * exception set when the cell's budget is spent. */
+static inline int fy_step(fy_interp *ip) {
+    return --ip->steps_left < 0 ? fy_step_exhausted() : 0;
+}
+/* Restart the step budget for a new cell. */
+void fy_steps_reset(fy_interp *ip);
 
 /* Memory accounting limit (bytes). */
 extern size_t fy_mem_used, fy_mem_limit;

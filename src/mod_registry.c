@@ -4,6 +4,7 @@
 #include <string.h>
 #include "code.h"
 #include "interp.h"
+#include "mod_ipython.h"
 #include "mod_registry.h"
 #include "object.h"
 #include "stdlib_data.h"
@@ -70,7 +71,10 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(string, "string") X(textwrap, "textwrap") X(glob, "glob") X(fnmatch, "fnmatch")      \
     X(tempfile, "tempfile") X(shutil, "shutil") X(argparse, "argparse") X(argparse_help, "_argparse_help") X(json, "json")    \
     X(bisect, "bisect") X(heapq, "heapq") X(keyword, "keyword") X(abc, "abc")              \
-    X(types, "types") X(warnings, "warnings")
+    X(types, "types") X(warnings, "warnings") X(gc, "gc")                                   \
+    X(IPython, "IPython") X(IPython_display, "IPython.display") X(IPython_core, "IPython.core") \
+    X(IPython_core_display, "IPython.core.display") X(IPython_lib, "IPython.lib")           \
+    X(IPython_lib_pretty, "IPython.lib.pretty") X(wurlitzer, "wurlitzer")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -84,6 +88,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("time", fy_mod_time_init);
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
+    fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)
 #undef PYREG

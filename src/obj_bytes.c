@@ -45,7 +45,8 @@ static int64_t bytes_hash(fy_obj *o) {
     B(o)->hash = r;
     return r;
 }
-static bool get_buf(fy_obj *o, const char **d, int64_t *n) {
+/* The data of a bytes or bytearray; false (and an empty buffer) for anything else. */
+bool fy_bytes_buf(fy_obj *o, const char **d, int64_t *n) {
     *d = "";
     *n = 0;
     if (FY_BYTES_CHECK(o)) { *d = B(o)->data; *n = B(o)->len; return true; }
@@ -55,7 +56,7 @@ static bool get_buf(fy_obj *o, const char **d, int64_t *n) {
 static fy_obj *bytes_richcmp(fy_obj *a, fy_obj *b, int op) {
     const char *x, *y;
     int64_t nx, ny;
-    if (!get_buf(a, &x, &nx) || !get_buf(b, &y, &ny)) return fy_ref(fy_NotImplemented);
+    if (!fy_bytes_buf(a, &x, &nx) || !fy_bytes_buf(b, &y, &ny)) return fy_ref(fy_NotImplemented);
     int64_t m = nx < ny ? nx : ny;
     int c = m ? memcmp(x, y, m) : 0;
     if (!c) c = nx < ny ? -1 : nx > ny;
@@ -71,7 +72,7 @@ static fy_obj *bytes_richcmp(fy_obj *a, fy_obj *b, int op) {
 static fy_obj *bytes_getitem(fy_obj *o, fy_obj *k) {
     const char *d;
     int64_t n;
-    get_buf(o, &d, &n);
+    fy_bytes_buf(o, &d, &n);
     if (FY_TYPE(k) == &fy_slice_type) {
         int64_t st, sp, step, len;
         if (fy_slice_indices(k, n, &st, &sp, &step, &len) < 0) return NULL;
@@ -95,15 +96,15 @@ static fy_obj *bytes_getitem(fy_obj *o, fy_obj *k) {
 static int bytes_contains(fy_obj *o, fy_obj *x) {
     const char *d, *y;
     int64_t n, ny;
-    get_buf(o, &d, &n);
+    fy_bytes_buf(o, &d, &n);
     if (FY_INT_CHECK(x)) return memchr(d, (int)FY_INT_VAL(x), n) != NULL;
-    if (!get_buf(x, &y, &ny)) { fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", x->type->name); return -1; }
+    if (!fy_bytes_buf(x, &y, &ny)) { fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", x->type->name); return -1; }
     return ny == 0 || memmem(d, n, y, ny) != NULL;
 }
 static fy_obj *bytes_add(fy_obj *a, fy_obj *b) {
     const char *x, *y;
     int64_t nx, ny;
-    if (!get_buf(a, &x, &nx) || !get_buf(b, &y, &ny)) return fy_ref(fy_NotImplemented);
+    if (!fy_bytes_buf(a, &x, &nx) || !fy_bytes_buf(b, &y, &ny)) return fy_ref(fy_NotImplemented);
     fy_sbuf s = {0};
     fy_sbuf_add(&s, x, nx);
     fy_sbuf_add(&s, y, ny);
@@ -127,7 +128,7 @@ static fy_obj *bytesiter_next(fy_obj *o) {
     bytesiter *it = (bytesiter *)o;
     const char *d;
     int64_t n;
-    get_buf(it->b, &d, &n);
+    fy_bytes_buf(it->b, &d, &n);
     if (it->i >= n) return NULL;
     return fy_int_from((unsigned char)d[it->i++]);
 }
@@ -142,58 +143,15 @@ static fy_obj *bytes_iter(fy_obj *o) {
     return &it->h;
 }
 
-fy_obj *fy_bytes_decode(fy_obj *b, const char *enc) {
+fy_obj *fy_bytes_hex_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     const char *d;
     int64_t n;
-    get_buf(b, &d, &n);
-    if (!strcmp(enc, "latin-1") || !strcmp(enc, "latin1") || !strcmp(enc, "iso-8859-1")) {
-        fy_sbuf s = {0};
-        for (int64_t i = 0; i < n; i++) { char e[4]; fy_sbuf_add(&s, e, fy_utf8_encode((unsigned char)d[i], e)); }
-        return s.p ? fy_sbuf_finish(&s) : fy_ref(fy_intern(""));
-    }
-    /* validate UTF-8 */
-    for (int64_t i = 0; i < n;) {
-        int adv;
-        uint32_t cp = fy_utf8_decode(d + i, n - i, &adv);
-        if (cp == 0xFFFD && !((unsigned char)d[i] == 0xEF && n - i >= 3)) {
-            return fy_err_format(&fy_UnicodeDecodeError, "'utf-8' codec can't decode byte 0x%02x in position %lld: invalid start byte",
-                                 (unsigned char)d[i], (long long)i);
-        }
-        i += adv;
-    }
-    return fy_str_from(d, n);
-}
-static fy_obj *bytes_decode_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    const char *enc = nargs && FY_STR_CHECK(args[0]) ? FY_STR_DATA(args[0]) : "utf-8";
-    for (size_t i = 0; i < fy_kwcount(kw); i++)
-        if (fy_str_eq_cstr(FY_TUPLE_ITEMS(kw)[i], "encoding") && FY_STR_CHECK(args[nargs + i])) enc = FY_STR_DATA(args[nargs + i]);
-    return fy_bytes_decode(self, enc);
-}
-static fy_obj *bytes_hex(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    const char *d;
-    int64_t n;
-    get_buf(self, &d, &n);
+    fy_bytes_buf(self, &d, &n);
     fy_sbuf s = {0};
     for (int64_t i = 0; i < n; i++) fy_sbuf_printf(&s, "%02x", (unsigned char)d[i]);
     return s.p ? fy_sbuf_finish(&s) : fy_ref(fy_intern(""));
 }
-static fy_obj *bytes_startswith(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    const char *d, *p;
-    int64_t n, np;
-    if (fy_check_nargs("startswith", nargs, 1, 1) < 0) return NULL;
-    get_buf(self, &d, &n);
-    if (!get_buf(args[0], &p, &np)) return fy_err_set(&fy_TypeError, "startswith first arg must be bytes");
-    return fy_bool(np <= n && !memcmp(d, p, np));
-}
-static fy_obj *bytes_endswith(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    const char *d, *p;
-    int64_t n, np;
-    if (fy_check_nargs("endswith", nargs, 1, 1) < 0) return NULL;
-    get_buf(self, &d, &n);
-    if (!get_buf(args[0], &p, &np)) return fy_err_set(&fy_TypeError, "endswith first arg must be bytes");
-    return fy_bool(np <= n && !memcmp(d + n - np, p, np));
-}
-static fy_obj *bytes_join(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+fy_obj *fy_bytes_join_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (fy_check_nargs("join", nargs, 1, 1) < 0) return NULL;
     fy_obj *l = fy_sequence_list(args[0]);
     if (!l) return NULL;
@@ -201,7 +159,7 @@ static fy_obj *bytes_join(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     for (int64_t i = 0; i < FY_LIST_N(l); i++) {
         const char *d;
         int64_t n;
-        if (!get_buf(FY_LIST_ITEMS(l)[i], &d, &n)) {
+        if (!fy_bytes_buf(FY_LIST_ITEMS(l)[i], &d, &n)) {
             fy_sbuf_free(&s);
             FY_DECREF(l);
             return fy_err_format(&fy_TypeError, "sequence item %lld: expected a bytes-like object", (long long)i);
@@ -214,14 +172,25 @@ static fy_obj *bytes_join(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     fy_sbuf_free(&s);
     return r;
 }
-static fy_methoddef bytes_methods[] = {{"decode", bytes_decode_m, 0, "decode(encoding='utf-8', errors='strict')"},
-                                       {"hex", bytes_hex, 0, "hex()"},
-                                       {"startswith", bytes_startswith, 0, NULL},
-                                       {"endswith", bytes_endswith, 0, NULL},
-                                       {"join", bytes_join, 0, NULL},
-                                       {NULL}};
+extern fy_methoddef fy_bytes_methods[], fy_bytearray_methods[]; /* obj_bytes_methods.c */
+
+static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw);
 
 static fy_obj *bytes_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    fy_obj *r = bytes_new_exact(args, nargs, kw);
+    if (!r || t == &fy_bytes_type) return r;
+    /* bytes subclass: copy into an instance of t */
+    int64_t n = B(r)->len;
+    fy_bytes *b = (fy_bytes *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + n + 1));
+    if (!b) { FY_DECREF(r); return NULL; }
+    b->len = n;
+    b->hash = -1;
+    memcpy(b->data, B(r)->data, n + 1);
+    FY_DECREF(r);
+    return &b->h;
+}
+
+static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (nargs == 0) return fy_bytes_from("", 0);
     fy_obj *x = args[0];
     if (FY_STR_CHECK(x)) {
@@ -239,7 +208,7 @@ static fy_obj *bytes_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *
     }
     const char *d;
     int64_t n;
-    if (get_buf(x, &d, &n)) return fy_bytes_from(d, n);
+    if (fy_bytes_buf(x, &d, &n)) return fy_bytes_from(d, n);
     fy_obj *l = fy_sequence_list(x);
     if (!l) return NULL;
     fy_sbuf s = {0};
@@ -255,12 +224,12 @@ static fy_obj *bytes_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *
     return r;
 }
 
-fy_type fy_bytes_type = {FY_TYPE_INIT("bytes", sizeof(fy_bytes)), .flags = FY_TPF_VARSIZE,
+fy_type fy_bytes_type = {FY_TYPE_INIT("bytes", sizeof(fy_bytes)), .flags = FY_TPF_VARSIZE | FY_TPF_BYTES_SUB,
                          .doc = "bytes(iterable_of_ints) -> bytes\nbytes(string, encoding[, errors]) -> bytes",
                          .new_ = bytes_new, .repr = bytes_repr, .len = bytes_len, .hash = bytes_hash,
                          .richcmp = bytes_richcmp, .getitem = bytes_getitem, .contains = bytes_contains,
                          .iter = bytes_iter, .nb = {[FY_NB_ADD] = bytes_add, [FY_NB_MUL] = bytes_mul},
-                         .methods = bytes_methods};
+                         .methods = fy_bytes_methods};
 
 /* ------------------------------------------------------------------ bytearray */
 
@@ -280,7 +249,7 @@ static int ba_append_byte(fy_obj *o, int c) {
 static fy_obj *ba_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_obj *o = fy_alloc(t);
     if (!o || !nargs) return o;
-    fy_obj *b = bytes_new(&fy_bytes_type, args, nargs, kw);
+    fy_obj *b = bytes_new_exact(args, nargs, kw);
     if (!b) { FY_DECREF(o); return NULL; }
     for (int64_t i = 0; i < B(b)->len; i++) ba_append_byte(o, (unsigned char)B(b)->data[i]);
     FY_DECREF(b);
@@ -299,24 +268,23 @@ static int ba_setitem(fy_obj *o, fy_obj *k, fy_obj *v) {
     BA(o)->data[i] = (char)x;
     return 0;
 }
-static fy_obj *ba_append(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+fy_obj *fy_bytearray_append_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     int64_t x;
     if (fy_check_nargs("append", nargs, 1, 1) < 0 || fy_index(args[0], &x) < 0) return NULL;
     if (x < 0 || x > 255) return fy_err_set(&fy_ValueError, "byte must be in range(0, 256)");
     if (ba_append_byte(self, (int)x) < 0) return NULL;
     return fy_none();
 }
-static fy_obj *ba_extend(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+fy_obj *fy_bytearray_extend_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (fy_check_nargs("extend", nargs, 1, 1) < 0) return NULL;
-    fy_obj *b = bytes_new(&fy_bytes_type, args, 1, NULL);
+    fy_obj *b = bytes_new_exact(args, 1, NULL);
     if (!b) return NULL;
     for (int64_t i = 0; i < B(b)->len; i++) ba_append_byte(self, (unsigned char)B(b)->data[i]);
     FY_DECREF(b);
     return fy_none();
 }
-static fy_methoddef ba_methods[] = {{"append", ba_append, 0, NULL}, {"extend", ba_extend, 0, NULL},
-                                    {"decode", bytes_decode_m, 0, NULL}, {"hex", bytes_hex, 0, NULL}, {NULL}};
+
 fy_type fy_bytearray_type = {FY_TYPE_INIT("bytearray", sizeof(fy_bytearray)), .dealloc = ba_dealloc,
                              .new_ = ba_new, .repr = ba_repr, .len = ba_len, .richcmp = bytes_richcmp,
                              .getitem = bytes_getitem, .setitem = ba_setitem, .contains = bytes_contains,
-                             .iter = bytes_iter, .methods = ba_methods};
+                             .iter = bytes_iter, .methods = fy_bytearray_methods};

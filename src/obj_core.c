@@ -99,10 +99,8 @@ static void dealloc_one(fy_obj *o) {
     if (t->flags & FY_TPF_HEAP) {
         fy_type *solid = t;
         while (solid->flags & FY_TPF_HEAP) solid = solid->base;
-        if (t->dictoffset && t->dictoffset >= solid->basicsize) {
-            fy_obj **dp = (fy_obj **)((char *)o + t->dictoffset);
-            FY_CLEAR(*dp);
-        }
+        fy_obj **dp = fy_heap_dict_ptr(o);
+        if (dp) FY_CLEAR(*dp);
         if (solid->dealloc) solid->dealloc(o);
         free_mem(o, t);
         FY_DECREF(t);
@@ -234,10 +232,34 @@ int fy_truthy(fy_obj *o) {
 
 /* ------------------------------------------------------------------ attributes */
 
+#define ALIGN_PTR(n) (((n) + sizeof(fy_obj *) - 1) & ~(sizeof(fy_obj *) - 1))
+
+/* Size of the built-in part of a str/bytes/tuple (subclass) instance, as allocated. */
+static size_t var_base_size(fy_obj *o) {
+    fy_type *t = o->type;
+    if (t->flags & FY_TPF_STR_SUB) return sizeof(fy_strobj) + (size_t)FY_STR_LEN(o) + 1;
+    if (t->flags & FY_TPF_TUPLE_SUB) return sizeof(fy_tuple) + (size_t)FY_TUPLE_N(o) * sizeof(fy_obj *);
+    return sizeof(fy_bytes) + (size_t)((fy_bytes *)o)->len + 1;
+}
+
+size_t fy_var_alloc_size(fy_type *t, size_t n) {
+    return t->dictoffset == FY_DICTOFF_VAR ? ALIGN_PTR(n) + sizeof(fy_obj *) : n;
+}
+
 fy_obj **fy_instance_dict_ptr(fy_obj *o) {
     size_t off = o->type->dictoffset;
     if (!off) return NULL;
+    if (off == FY_DICTOFF_VAR) off = ALIGN_PTR(var_base_size(o));
     return (fy_obj **)((char *)o + off);
+}
+
+fy_obj **fy_heap_dict_ptr(fy_obj *o) {
+    fy_type *t = o->type;
+    if (!(t->flags & FY_TPF_HEAP) || !t->dictoffset) return NULL;
+    if (t->dictoffset == FY_DICTOFF_VAR) return fy_instance_dict_ptr(o);
+    fy_type *solid = t;
+    while (solid->flags & FY_TPF_HEAP) solid = solid->base;
+    return t->dictoffset >= solid->basicsize ? fy_instance_dict_ptr(o) : NULL;
 }
 
 static fy_obj *attr_error(fy_obj *o, fy_obj *name) {
@@ -717,6 +739,7 @@ fy_obj *fy_iter(fy_obj *o) {
 fy_obj *fy_iter_next(fy_obj *it) {
     fy_unaryfn n = it->type->next;
     if (!n) return fy_err_format(&fy_TypeError, "'%s' object is not an iterator", it->type->name);
+    if (fy_cur && fy_step(fy_cur) < 0) return NULL;
     return n(it);
 }
 

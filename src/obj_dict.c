@@ -441,10 +441,21 @@ static fy_obj *view_richcmp(fy_obj *a, fy_obj *b, int op) {
 }
 static fy_obj *view_mapping(fy_obj *o) { return fy_ref(((dictview *)o)->d); }
 static fy_getsetdef view_getsets[] = {{"mapping", view_mapping, NULL, NULL}, {NULL}};
+/* reversed(view): the view's items in reverse insertion order */
+static fy_obj *view_reversed(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    fy_obj *l = fy_sequence_list(self);
+    if (!l) return NULL;
+    fy_obj **it = FY_LIST_ITEMS(l);
+    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+    fy_obj *r = fy_iter(l);
+    FY_DECREF(l);
+    return r;
+}
+static fy_methoddef view_methods[] = {{"__reversed__", view_reversed, 0, NULL}, {NULL}};
 #define VIEW_TYPE(var, NAME, ITER, CONT, EXTRA)                                                   \
     fy_type var = {FY_TYPE_INIT(NAME, sizeof(dictview)), .flags = FY_TPF_GC, .dealloc = view_dealloc, \
                    .traverse = view_traverse, .len = view_len, .iter = ITER, .repr = view_repr,    \
-                   .contains = CONT, .getsets = view_getsets, EXTRA};
+                   .contains = CONT, .getsets = view_getsets, .methods = view_methods, EXTRA};
 #define SETOPS .nb = {[FY_NB_AND] = view_and, [FY_NB_OR] = view_or, [FY_NB_SUB] = view_sub, [FY_NB_XOR] = view_xor}, \
                .richcmp = view_richcmp
 VIEW_TYPE(fy_dict_keys_type, "dict_keys", keys_iter, keys_contains, SETOPS)

@@ -84,7 +84,7 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
         r = floordiv64(a, b);
         break;
     case FY_NB_MOD:
-        if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "integer division or modulo by zero");
+        if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "integer modulo by zero");
         if (b == -1) { r = 0; break; }
         r = mod64(a, b);
         break;

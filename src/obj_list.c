@@ -173,9 +173,10 @@ static int list_ass_slice(fy_obj *o, fy_obj *key, fy_obj *v) {
         int64_t oldn = len;
         fy_obj **old = fy_malloc((oldn ? oldn : 1) * sizeof(fy_obj *));
         if (!old) { FY_DECREF(seq); return -1; }
-        memcpy(old, l->items + start, oldn * sizeof(fy_obj *));
+        if (oldn) memcpy(old, l->items + start, oldn * sizeof(fy_obj *));
         if (m > oldn && list_reserve(o, l->n + m - oldn) < 0) { fy_free(old); FY_DECREF(seq); return -1; }
-        memmove(l->items + start + m, l->items + start + oldn, (l->n - start - oldn) * sizeof(fy_obj *));
+        if (l->n - start - oldn > 0)
+            memmove(l->items + start + m, l->items + start + oldn, (l->n - start - oldn) * sizeof(fy_obj *));
         for (int64_t i = 0; i < m; i++) l->items[start + i] = fy_ref(L(seq)->items[i]);
         l->n += m - oldn;
         for (int64_t i = 0; i < oldn; i++) FY_DECREF(old[i]);

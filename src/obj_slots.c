@@ -83,9 +83,10 @@ static int64_t h_hash(fy_obj *o) {
         fy_err_set(&fy_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    int64_t h = fy_hash_i64(FY_INT_VAL(r));
+    /* as CPython: a result that fits a hash is used as it is (only -1 is reserved) */
+    int64_t h = FY_INT_VAL(r);
     FY_DECREF(r);
-    return h;
+    return h == -1 ? -2 : h;
 }
 static int64_t h_len(fy_obj *o) {
     fy_obj *r = call_dunder(o, "__len__", NULL, 0, NULL);

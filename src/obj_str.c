@@ -66,12 +66,13 @@ static fy_strobj *str_alloc(size_t len) {
     return s;
 }
 
-static fy_obj *one_char[128];
+static fy_obj *one_char[128]; /* the ASCII one-character strings, "\x00" included */
+static fy_obj *empty_str;
 
 fy_obj *fy_str_from_utf8(const char *p, size_t len) {
     if (len == 1 && (unsigned char)p[0] < 128 && one_char[(unsigned char)p[0]])
         return fy_ref(one_char[(unsigned char)p[0]]);
-    if (len == 0 && one_char[0]) return fy_ref(fy_intern(""));
+    if (len == 0 && empty_str) return fy_ref(empty_str);
     fy_strobj *s = str_alloc(len);
     if (!s) return NULL;
     memcpy(s->data, p, len);
@@ -154,6 +155,32 @@ static int intern_grow(void) {
     return 0;
 }
 
+/* Take a dead mortal interned string out of the table (backward-shift deletion keeps the
+ * linear probe sequences intact). The method cache keys on name pointers: invalidate it. */
+static void intern_remove(fy_obj *o) {
+    size_t mask = intern_cap - 1, i = (size_t)((fy_strobj *)o)->hash & mask;
+    while (intern_tab[i] != o) {
+        if (!intern_tab[i]) return;
+        i = (i + 1) & mask;
+    }
+    intern_tab[i] = NULL;
+    intern_n--;
+    for (size_t j = (i + 1) & mask; intern_tab[j]; j = (j + 1) & mask) {
+        size_t k = (size_t)((fy_strobj *)intern_tab[j])->hash & mask; /* its home slot */
+        bool stays = i <= j ? (k > i && k <= j) : (k > i || k <= j);
+        if (!stays) {
+            intern_tab[i] = intern_tab[j];
+            intern_tab[j] = NULL;
+            i = j;
+        }
+    }
+    fy_type_epoch++;
+}
+
+static void str_dealloc(fy_obj *o) {
+    if (((fy_strobj *)o)->interned == 2) intern_remove(o);
+}
+
 fy_obj *fy_intern_str(fy_obj *o) {
     fy_strobj *s = (fy_strobj *)o;
     if (s->interned || FY_TYPE(o) != &fy_str_type) return o;
@@ -165,8 +192,7 @@ fy_obj *fy_intern_str(fy_obj *o) {
         FY_DECREF(o);
         return fy_ref(f);
     }
-    s->interned = 1;
-    s->h.rc = FY_IMMORTAL_RC; /* interned strings live for the process */
+    s->interned = 2; /* mortal: leaves the table when its last reference goes */
     intern_tab[slot] = o;
     intern_n++;
     return o;
@@ -185,7 +211,14 @@ fy_obj *fy_intern(const char *c) {
     if (hh == -1) hh = -2;
     size_t slot;
     fy_obj *f = intern_lookup(c, len, hh, &slot);
-    if (f) return f;
+    if (f) {
+        /* callers of fy_intern borrow: the string must live for the process from now on */
+        if (((fy_strobj *)f)->interned == 2) {
+            ((fy_strobj *)f)->interned = 1;
+            f->rc = FY_IMMORTAL_RC;
+        }
+        return f;
+    }
     fy_strobj *s = str_alloc(len);
     if (!s) return NULL;
     memcpy(s->data, c, len);
@@ -208,7 +241,8 @@ void fy_str_init(void) {
         c[0] = (char)i;
         one_char[i] = fy_intern(c);
     }
-    one_char[0] = fy_intern("");
+    one_char[0] = fy_intern_str(fy_str_from_utf8("", 1)); /* "\x00" (fy_intern stops at NUL) */
+    empty_str = fy_intern("");
 }
 
 bool fy_str_eq_cstr(fy_obj *s, const char *c) {
@@ -540,6 +574,7 @@ fy_type fy_str_type = {
     FY_TYPE_INIT("str", sizeof(fy_strobj)),
     .doc = "str(object='') -> str\nstr(bytes_or_buffer[, encoding[, errors]]) -> str",
     .flags = FY_TPF_STR_SUB | FY_TPF_VARSIZE,
+    .dealloc = str_dealloc,
     .new_ = fy_str_new_slot,
     .repr = str_repr_slot,
     .str = str_str,

@@ -185,9 +185,8 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
                 if (i >= n) break;
                 int64_t j = i;
                 if (maxsplit >= 0 && FY_LIST_N(res) >= maxsplit) {
-                    int64_t e = n;
-                    while (e > j && is_ws(d + e - 1, 1, &adv)) e--;
-                    if (fy_list_append_steal(res, fy_str_from_utf8(d + j, e - j)) < 0) goto fail;
+                    /* the rest, trailing whitespace included (as CPython) */
+                    if (fy_list_append_steal(res, fy_str_from_utf8(d + j, n - j)) < 0) goto fail;
                     break;
                 }
                 while (j < n && !is_ws(d + j, n - j, &adv)) j += adv;
@@ -201,9 +200,7 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
                 if (i <= 0) break;
                 int64_t j = i;
                 if (maxsplit >= 0 && FY_LIST_N(res) >= maxsplit) {
-                    int64_t s = 0;
-                    while (s < j && is_ws(d + s, j - s, &adv)) s += adv;
-                    if (fy_list_append_steal(res, fy_str_from_utf8(d + s, j - s)) < 0) goto fail;
+                    if (fy_list_append_steal(res, fy_str_from_utf8(d, j)) < 0) goto fail;
                     break;
                 }
                 while (j > 0 && !is_ws(d + j - 1, 1, &adv)) j--;
@@ -275,6 +272,8 @@ METH(str_splitlines) {
 
 METH(str_join) {
     if (fy_check_nargs("join", nargs, 1, 1) < 0) return NULL;
+    if (!args[0]->type->iter && !args[0]->type->getitem)
+        return fy_err_set(&fy_TypeError, "can only join an iterable");
     fy_obj *seq = fy_sequence_list(args[0]);
     if (!seq) return NULL;
     fy_sbuf b = {0};
@@ -524,9 +523,8 @@ METH(str_expandtabs) {
     }
     return fy_sbuf_finish(&b);
 }
-METH(str_encode) {
-    return fy_bytes_from(S(self)->data, S(self)->len);
-}
+fy_obj *fy_str_encode_method(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
+METH(str_encode) { return fy_str_encode_method(self, args, nargs, kw); }
 METH(str_format) { return fy_str_format_method(self, args, nargs, kw); }
 METH(str_format_map) {
     if (fy_check_nargs("format_map", nargs, 1, 1) < 0) return NULL;
@@ -673,7 +671,7 @@ fy_obj *fy_str_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *k
     } else r = fy_str(a[0]);
     if (!r || t == &fy_str_type) return r;
     /* str subclass: copy into an instance of t */
-    fy_strobj *s = (fy_strobj *)fy_alloc_size(t, t->basicsize + FY_STR_LEN(r) + 1);
+    fy_strobj *s = (fy_strobj *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + FY_STR_LEN(r) + 1));
     if (!s) { FY_DECREF(r); return NULL; }
     memcpy(s->data, FY_STR_DATA(r), FY_STR_LEN(r) + 1);
     s->len = FY_STR_LEN(r);

@@ -263,7 +263,7 @@ static fy_obj *tuple_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *
     fy_obj *r = nargs ? fy_sequence_tuple(args[0]) : fy_empty_tuple();
     if (!r || t == &fy_tuple_type) return r;
     int64_t n = FY_TUPLE_N(r);
-    fy_tuple *s = (fy_tuple *)fy_alloc_size(t, t->basicsize + n * sizeof(fy_obj *));
+    fy_tuple *s = (fy_tuple *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + n * sizeof(fy_obj *)));
     if (!s) { FY_DECREF(r); return NULL; }
     s->n = n;
     s->hash = -1;

@@ -140,7 +140,8 @@ static void inherit_slots(fy_type *t, fy_type *b) {
     if (!t->dealloc) t->dealloc = b->dealloc;
 #undef INH
     t->flags |= b->flags & (FY_TPF_INT_SUB | FY_TPF_STR_SUB | FY_TPF_TUPLE_SUB | FY_TPF_LIST_SUB |
-                            FY_TPF_DICT_SUB | FY_TPF_EXC_SUB | FY_TPF_TYPE_SUB | FY_TPF_GC | FY_TPF_VARSIZE);
+                            FY_TPF_DICT_SUB | FY_TPF_EXC_SUB | FY_TPF_TYPE_SUB | FY_TPF_GC | FY_TPF_VARSIZE |
+                            FY_TPF_BYTES_SUB);
 }
 
 int fy_type_ready(fy_type *t) {
@@ -238,7 +239,9 @@ fy_obj *fy_type_new_meta(fy_type *meta, fy_obj *name, fy_obj *bases, fy_obj *dic
     /* layout: base layout + an instance dict unless the base already has one */
     t->basicsize = base->basicsize;
     t->dictoffset = base->dictoffset;
-    if (!t->dictoffset && !(base->flags & FY_TPF_VARSIZE) && !fy_type_is_subtype(base, &fy_type_type)) {
+    if (!t->dictoffset && (base->flags & FY_TPF_VARSIZE) && !fy_type_is_subtype(base, &fy_type_type)) {
+        t->dictoffset = FY_DICTOFF_VAR; /* after the items: see fy_instance_dict_ptr */
+    } else if (!t->dictoffset && !fy_type_is_subtype(base, &fy_type_type)) {
         t->dictoffset = t->basicsize;
         t->basicsize += sizeof(fy_obj *);
     }

@@ -125,6 +125,7 @@ enum { FY_EQ_OP = 0, FY_NE_OP, FY_LT_OP, FY_LE_OP, FY_GT_OP, FY_GE_OP };
 #define FY_TPF_EXC_SUB 0x2000u
 #define FY_TPF_TYPE_SUB 0x4000u
 #define FY_TPF_ABSTRACT_ITER 0x8000u /* iterator types whose __iter__ returns self */
+#define FY_TPF_BYTES_SUB 0x10000u
 
 typedef struct fy_methoddef {
     const char *name;
@@ -157,7 +158,8 @@ struct fy_type {
     fy_obj *name_obj;     /* str: __name__ (heap) */
     fy_obj *qualname;     /* str or NULL */
     fy_obj *module;       /* str or NULL: __module__ */
-    size_t dictoffset;    /* byte offset of the instance __dict__ pointer, 0 = none */
+    size_t dictoffset;    /* byte offset of the instance __dict__ pointer, 0 = none,
+                             FY_DICTOFF_VAR: after the items of a str/bytes/tuple subclass */
     uint64_t version;     /* bumped when the type or a base changes (attribute caches) */
 
     /* lifetime */
@@ -288,6 +290,12 @@ fy_obj *fy_generic_getattr(fy_obj *o, fy_obj *name);
 int fy_generic_setattr(fy_obj *o, fy_obj *name, fy_obj *v);
 /* Address of o's __dict__ slot, or NULL if o has none. */
 fy_obj **fy_instance_dict_ptr(fy_obj *o);
+#define FY_DICTOFF_VAR ((size_t)-1)
+/* Bytes to allocate for an instance of t whose base layout takes n bytes (room for the
+ * __dict__ pointer of a subclass of a variable-size type). */
+size_t fy_var_alloc_size(fy_type *t, size_t n);
+/* The __dict__ slot a heap type added to its built-in base's layout, or NULL. */
+fy_obj **fy_heap_dict_ptr(fy_obj *o);
 
 /* Calls: fy_call(f, args, nargs, kwnames) with the convention above. */
 fy_obj *fy_call(fy_obj *f, fy_obj *const *args, size_t nargs, fy_obj *kwnames);
@@ -446,7 +454,7 @@ typedef struct fy_strobj {
     int64_t nchars;  /* code points */
     int64_t hash;    /* -1: not computed */
     uint8_t ascii;   /* 1 if all bytes < 0x80 (indexing is then O(1)) */
-    uint8_t interned;
+    uint8_t interned; /* 0 no, 1 immortal (fy_intern), 2 mortal (fy_intern_str) */
     char data[];     /* NUL-terminated UTF-8 */
 } fy_strobj;
 #define FY_STR_CHECK(o) (FY_TYPE(o) == &fy_str_type || (FY_TYPE(o)->flags & FY_TPF_STR_SUB))
@@ -461,7 +469,8 @@ fy_obj *fy_str_from_utf8(const char *s, size_t len);
 fy_obj *fy_str_printf(const char *fmt, ...);
 /* Interned str for a C string (immortal, shared, pointer-comparable). Borrowed. */
 fy_obj *fy_intern(const char *s);
-/* Intern an existing str: returns the canonical object (new ref), consuming s. */
+/* Intern an existing str: returns the canonical object (new ref), consuming s. Such strings are
+ * mortal: the table forgets one when its last reference goes (unless fy_intern pinned it). */
 fy_obj *fy_intern_str(fy_obj *s);
 /* Compare a str with a C string. */
 bool fy_str_eq_cstr(fy_obj *s, const char *c);
@@ -480,7 +489,7 @@ fy_obj *fy_str_repr(fy_obj *s);
 
 typedef struct fy_bytes { fy_obj h; int64_t len; int64_t hash; char data[]; } fy_bytes;
 fy_obj *fy_bytes_from(const char *s, size_t len);
-#define FY_BYTES_CHECK(o) (FY_TYPE(o) == &fy_bytes_type)
+#define FY_BYTES_CHECK(o) (FY_TYPE(o) == &fy_bytes_type || (FY_TYPE(o)->flags & FY_TPF_BYTES_SUB))
 typedef struct fy_bytearray { fy_obj h; int64_t len, cap; char *data; } fy_bytearray;
 
 /* A growable UTF-8 text buffer for building strings in C. */

@@ -5,6 +5,7 @@
 #include "code.h"
 #include "gc.h"
 #include "interp.h"
+#include "mod_ipython.h"
 #include "parse.h"
 #include "session.h"
 #include "session_int.h"
@@ -34,8 +35,32 @@ int flyi_session_exit_code(const flyi_session *s) { return s->exit_code; }
 int flyi_session_execution_count(const flyi_session *s) { return s->exec_count; }
 size_t flyi_session_history_count(const flyi_session *s) { return s->nhist; }
 const char *flyi_session_history_get(const flyi_session *s, size_t i) { return i < s->nhist ? s->hist[i] : NULL; }
+/* An interrupt counts only while a cell runs (cell_gen odd); one requested while the session
+ * is idle is dropped, so it cannot hit the next cell. Front ends (the REPL, the Jupyter kernel)
+ * decide themselves what an interrupt means while idle. */
 void flyi_session_interrupt(flyi_session *s) {
-    if (s && s->ip) s->ip->interrupt = 1;
+    if (!s || !s->ip) return;
+    unsigned g = atomic_load(&s->cell_gen);
+    if (!(g & 1)) return;
+    s->ip->interrupt = 1;
+    /* the cell ended (and cleared the flag) between the load and the store: drop it again */
+    if (atomic_load(&s->cell_gen) != g) s->ip->interrupt = 0;
+}
+
+/* A cell starts: interrupts from now on are kept (the flag was cleared when the last cell
+ * ended, not here, so one that arrives as the cell starts is not lost). */
+static void cell_begin(flyi_session *s) {
+    unsigned g = atomic_load(&s->cell_gen);
+    if (g & 1) return; /* nested in a running cell: same interrupt state and step budget */
+    atomic_store(&s->cell_gen, g + 1);
+    fy_steps_reset(s->ip);
+}
+
+/* A cell ended: the session is idle again and a pending interrupt is dropped. */
+static void cell_end(flyi_session *s, unsigned outer) {
+    if (outer & 1) return; /* a nested run: the outer cell still runs */
+    atomic_store(&s->cell_gen, outer + 2);
+    s->ip->interrupt = 0;
 }
 
 char *fy_session_input(const char *prompt) {
@@ -81,17 +106,10 @@ static flyi_status finish_error(flyi_session *s, const flyi_sink *sink) {
 
 static void show_result(const flyi_sink *sink, fy_obj *v) {
     if (!v || v == fy_None) return;
-    fy_obj *r = fy_repr(v);
-    if (!r) return;
-    if (sink && sink->display) {
-        const char *mime[1] = {"text/plain"};
-        const char *data[1] = {FY_STR_DATA(r)};
-        flyi_display d = {1, mime, data};
-        sink->display(sink->user, &d, true);
-    }
+    /* the MIME bundle from the value's _repr_*_ methods (IPython's protocol) + text/plain */
+    if (fy_display_object(sink, v, true) < 0) return;
     /* keep the last result as builtins._ like the Python REPL */
     fy_dict_set_cstr(fy_cur->builtins, "_", v);
-    FY_DECREF(r);
 }
 
 static flyi_status run_code(flyi_session *s, fy_obj *code, const flyi_sink *sink, bool interactive) {
@@ -110,7 +128,6 @@ static flyi_status run_code(flyi_session *s, fy_obj *code, const flyi_sink *sink
         FY_XDECREF(result);
     }
     FY_CLEAR(s->ip->handled);
-    s->ip->interrupt = 0;
     return st;
 }
 
@@ -127,9 +144,10 @@ static void add_history(flyi_session *s, const char *cell) {
 }
 
 flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *filename, const flyi_sink *sink) {
+    unsigned outer = atomic_load(&s->cell_gen);
+    cell_begin(s);
     fy_interp *prev = fy_interp_enter(s->ip);
     s->ip->sink = sink;
-    s->ip->interrupt = 0;
     s->exec_count++;
     add_history(s, cell);
     char name[64];
@@ -157,10 +175,13 @@ flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *fil
     if (s->ip->gc_allocs > 1000) fy_gc_collect();
     s->ip->sink = NULL;
     fy_interp_leave(prev);
+    cell_end(s, outer);
     return st;
 }
 
 flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_sink *sink) {
+    unsigned outer = atomic_load(&s->cell_gen);
+    cell_begin(s);
     fy_interp *prev = fy_interp_enter(s->ip);
     s->ip->sink = sink;
     flyi_status st;
@@ -182,6 +203,7 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
             s->exit_code = 2;
             s->ip->sink = NULL;
             fy_interp_leave(prev);
+            cell_end(s, outer);
             return FLYI_EXIT;
         }
         char *text = NULL;
@@ -213,6 +235,7 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
     fy_err_clear();
     s->ip->sink = NULL;
     fy_interp_leave(prev);
+    cell_end(s, outer);
     return st;
 }
 

@@ -63,7 +63,10 @@ typedef enum {
     FLYI_EXIT = 2,   /* sys.exit()/exit()/quit() was called; see flyi_session_exit_code */
 } flyi_status;
 
-/* Create an independent session; argv becomes sys.argv (argc may be 0). NULL on out of memory. */
+/* Create an independent session; argv becomes sys.argv (argc may be 0). NULL on out of memory.
+ * The environment variable FLYI_STEP_LIMIT=N, read here, bounds every cell to N steps (loop
+ * back-edges, calls, items consumed by builtins): past it the cell gets RuntimeError("step budget
+ * exhausted") at every check until it ends (fuzzing, untrusted input). */
 flyi_session *flyi_session_new(int argc, char **argv);
 /* Destroy a session and everything it owns. */
 void flyi_session_free(flyi_session *s);
@@ -102,7 +105,8 @@ void flyi_completions_free(flyi_completions *c);
 char *flyi_session_inspect(flyi_session *s, const char *text, size_t cursor);
 
 /* Ask the running cell to stop with KeyboardInterrupt at its next check. Async-signal-safe;
- * may be called from another thread. */
+ * may be called from another thread. A request made while no cell runs is dropped; one made
+ * any time after flyi_session_eval/run_file was entered is kept until the cell checks it. */
 void flyi_session_interrupt(flyi_session *s);
 /* Forget all user globals and imported user modules (like IPython's %reset -f). */
 void flyi_session_reset(flyi_session *s);

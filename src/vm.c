@@ -182,6 +182,7 @@ fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
     f->running = true;
     if (fy_enter_recursive("")) goto error;
     if (throwflag) goto error;
+    if (fy_step(ip) < 0) goto error;
 
 #define DISPATCH()                                                                        \
     do {                                                                                  \
@@ -695,6 +696,7 @@ L_UNPACK_EX: {
 L_JUMP:
     if (arg < pc) {
         if (ip->interrupt) { if (fy_check_interrupt() < 0) goto error; }
+        if (fy_step(ip) < 0) goto error;
         if (ip->gc_allocs > 20000) fy_gc_maybe_collect();
     }
     pc = arg;
@@ -893,11 +895,14 @@ L_RAISE_VARARGS: {
     }
     fy_obj *cause = arg == 2 ? POP() : NULL;
     fy_obj *e = POP();
+    /* a cause applies only when e itself could be raised (else the TypeError stands) */
+    bool raisable = fy_isinstance_of(e, &fy_BaseException) ||
+                    (fy_isinstance_of(e, &fy_type_type) && fy_type_is_subtype((fy_type *)e, &fy_BaseException));
     fy_err_raise(e);
     FY_DECREF(e);
     if (cause) {
         fy_obj *cur = fy_err_occurred();
-        if (cur && fy_isinstance_of(cur, &fy_BaseException) && !fy_err_matches(&fy_TypeError)) {
+        if (cur && raisable && fy_isinstance_of(cur, &fy_BaseException)) {
             fy_obj *c = NULL;
             if (cause == fy_None) c = NULL;
             else if (fy_isinstance_of(cause, &fy_type_type)) {
@@ -1031,9 +1036,11 @@ error: {
                 /* avoid cycles in the context chain */
                 fy_obj *c = ip->handled;
                 bool cyc = false;
-                for (fy_obj *x = c; x; x = ((fy_exc *)x)->context)
+                int64_t walked = 0;
+                for (fy_obj *x = c; x; x = ((fy_exc *)x)->context, walked++)
                     if (x == exc) { cyc = true; break; }
                 if (!cyc) e->context = fy_ref(c);
+                ip->steps_left -= walked; /* long chains cost steps: the budget bounds the work */
             }
         }
         fy_exc_add_tb(exc, &co->h, f->cur);

@@ -134,8 +134,12 @@ static int frame_traverse(fy_obj *o, fy_visitfn v, void *a) {
     int nlp = co->nlocals + co->ncells + co->nfrees;
     for (int i = 0; i < nlp; i++)
         if (f->localsplus[i] && v(f->localsplus[i], a)) return 1;
-    for (int i = 0; i < f->sp; i++)
-        if (f->stack[i] && v(f->stack[i], a)) return 1;
+    /* A running frame's stack pointer lives in fy_vm_run's registers: f->sp is the value saved
+     * at the last yield and may cover slots popped (and freed) since. Its stack items are held
+     * by the running code, so the collector counts them as external references. */
+    if (!f->running)
+        for (int i = 0; i < f->sp; i++)
+            if (f->stack[i] && v(f->stack[i], a)) return 1;
     if (f->locals && v(f->locals, a)) return 1;
     if (f->func && v((fy_obj *)f->func, a)) return 1;
     return f->globals && v(f->globals, a);
@@ -542,6 +546,16 @@ static fy_obj *gen_next(fy_obj *o) {
     return r;
 }
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
+
+/* next(gen) / gen.__next__(): like the iterator slot, but a `return value` ends with
+ * StopIteration(value) (the slot ends silently so loops build no exception). */
+fy_obj *fy_gen_next_value(fy_obj *o) {
+    fy_obj *rv = NULL;
+    fy_obj *r = fy_gen_send((fy_gen *)o, NULL, NULL, &rv);
+    if (!r && !fy_err_occurred()) fy_err_set_obj(&fy_StopIteration, rv && rv != fy_None ? rv : NULL);
+    FY_XDECREF(rv);
+    return r;
+}
 static fy_obj *gen_send_m(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("send", n, 1, 1) < 0) return NULL;
     fy_obj *rv = NULL;

@@ -3,10 +3,13 @@
  *
  * flyc.jit wraps a function; calling the wrapper runs the body (host code, interpreted at every call).
  * flyc.kernel wraps a device function; launching it raises NotImplementedError until kernels land. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dsl/dsl.h"
+#include "dsl/dsl_numeric.h"
 #include "interp.h"
+#include "trace/trace.h"
 
 /* ------------------------------------------------------------------ JitFunction / KernelFunction */
 
@@ -33,6 +36,7 @@ static void jitfn_clear(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
 typedef struct launcher {
     fy_obj h;
     fy_obj *kernel;
+    fy_obj *args; /* tuple of the kernel call's arguments */
 } launcher;
 
 static fy_obj *fn_name(fy_obj *fn) {
@@ -53,9 +57,16 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return jitfn_new(a[0], j->kernel);
     }
     if (!j->kernel) return fy_call(j->fn, a, na, kw);
+    if (fy_kwcount(kw)) return fy_err_set(&fy_TypeError, "kernel(...): keyword arguments are not supported yet");
     launcher *l = (launcher *)fy_alloc(&launcher_type);
     if (!l) return NULL;
     l->kernel = fy_ref(self);
+    l->args = fy_tuple_new(na);
+    if (!l->args) {
+        FY_DECREF(l);
+        return NULL;
+    }
+    for (size_t i = 0; i < na; i++) fy_tuple_set_steal(l->args, i, fy_ref(a[i]));
     return &l->h;
 }
 
@@ -92,23 +103,43 @@ static fy_type jitfn_type = {
     .call = jitfn_call, .repr = jitfn_repr, .descr_get = jitfn_descr_get, .getsets = jitfn_getsets,
 };
 
-static void launcher_dealloc(fy_obj *o) { FY_CLEAR(((launcher *)o)->kernel); }
-static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
-    return ((launcher *)o)->kernel ? v(((launcher *)o)->kernel, a) : 0;
+static void launcher_dealloc(fy_obj *o) {
+    FY_CLEAR(((launcher *)o)->kernel);
+    FY_CLEAR(((launcher *)o)->args);
 }
-static void launcher_clear(fy_obj *o) { FY_CLEAR(((launcher *)o)->kernel); }
+static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    launcher *l = (launcher *)o;
+    if (l->kernel && v(l->kernel, a)) return 1;
+    return l->args ? v(l->args, a) : 0;
+}
+static void launcher_clear(fy_obj *o) { launcher_dealloc(o); }
 
+/* Records the compiled kernel as flyc.last_compiled() (an attribute of flydsl.compiler). */
+static int set_last_compiled(fy_obj *ck) {
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
+    return m ? fy_module_add(m, "_last_compiled", ck) : 0;
+}
+
+/* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments. With no launch
+ * backend wired yet, compilation stops after the code object and nothing runs. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
-    (void)na;
+    if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
     (void)kw;
-    fy_obj *k = ((launcher *)self)->kernel;
-    fy_obj *n = fn_name(k ? ((jitfn *)k)->fn : NULL);
+    launcher *l = (launcher *)self;
+    jitfn *k = (jitfn *)l->kernel;
+    fy_obj *n = fn_name(k->fn);
     if (!n) return NULL;
-    fy_err_format(&fy_NotImplementedError, "kernels are not supported yet: cannot launch kernel '%s'",
-                  FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
+    size_t nargs;
+    fy_obj **args = fy_seq_items(l->args, &nargs);
+    const char *target = getenv("ARCH");
+    fy_obj *ck = fy_trace_compile_kernel(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
+                                         target && *target ? target : NULL);
     FY_DECREF(n);
-    return NULL;
+    if (!ck) return NULL;
+    int r = set_last_compiled(ck);
+    FY_DECREF(ck);
+    return r < 0 ? NULL : fy_none();
 }
 
 static fy_methoddef launcher_methods[] = {
@@ -135,7 +166,34 @@ static fy_obj *c_kernel(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     return deco("kernel", 1, a, na, kw);
 }
 
+static fy_obj *c_last_compiled(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("last_compiled", kw) < 0 || fy_check_nargs("last_compiled", na, 0, 0) < 0) return NULL;
+    fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled");
+    return v ? fy_ref(v) : fy_none();
+}
+
+/* compile(jit_fn, *args, run=False): calls the jit function (compiling every kernel it launches, running
+ * none) and returns the last kernel it compiled. */
+static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (na < 1) return fy_err_set(&fy_TypeError, "compile() needs a @flyc.jit function");
+    size_t nkw = fy_kwcount(kw);
+    for (size_t i = 0; i < nkw; i++)
+        if (strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "run"))
+            return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'", FY_TUPLE_ITEMS(kw)[i]);
+    if (fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled") && fy_module_add(self, "_last_compiled", fy_None) < 0)
+        return NULL;
+    fy_obj *r = fy_call(a[0], a + 1, na - 1, NULL);
+    if (!r) return NULL;
+    FY_DECREF(r);
+    fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled");
+    if (!v || v == fy_None) return fy_err_set(&fy_RuntimeError, "compile(): the function launched no kernel");
+    return fy_ref(v);
+}
+
 static fy_methoddef compiler_funcs[] = {
+    {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
+    {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
     {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
     {"kernel", c_kernel, 0, "kernel(fn)\nA device function (launching kernels is not supported yet)."},
     {0}};
@@ -180,6 +238,20 @@ static fy_obj *init_typing(void) {
     return m;
 }
 
+/* Adds the C functions of funcs to module m (bound to m), skipping names m already has. */
+static int add_funcs(fy_obj *m, fy_methoddef *funcs) {
+    for (fy_methoddef *d = funcs; d->name; d++) {
+        if (fy_dict_get_cstr(FY_MODULE_DICT(m), d->name)) continue;
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}
+
+static fy_obj *init_math(void) {
+    return fy_module_new_c("flydsl.expr.math", fy_dsl_math_funcs, "fx.math: math functions on typed values.");
+}
+
 static fy_obj *init_utils(void) {
     return fy_module_new_c("flydsl.expr.utils", fy_dsl_utils_funcs, "Pictures of layouts.");
 }
@@ -190,7 +262,8 @@ static fy_obj *init_expr(void) {
     if (!m) return NULL;
     if (!set_package(m, "flydsl.expr")) return NULL;
     fy_obj *range = fy_dict_get_cstr(fy_cur->builtins, "range");
-    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0))
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0) ||
+        fy_trace_add_fx(m) < 0)
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;
@@ -202,6 +275,11 @@ static fy_obj *init_expr(void) {
     r = add_submodule(m, "flydsl.expr.utils", "utils", utils);
     FY_DECREF(utils);
     if (r < 0) goto fail;
+    fy_obj *math = init_math();
+    if (!math) goto fail;
+    r = add_submodule(m, "flydsl.expr.math", "math", math);
+    FY_DECREF(math);
+    if (r < 0 || add_funcs(m, fy_dsl_numeric_funcs) < 0 || add_funcs(m, fy_dsl_math_funcs) < 0) goto fail;
     return m;
 fail:
     FY_DECREF(m);
@@ -219,6 +297,7 @@ static fy_obj *sub_of_expr(const char *full) {
 }
 static fy_obj *init_typing_reg(void) { return sub_of_expr("flydsl.expr.typing"); }
 static fy_obj *init_utils_reg(void) { return sub_of_expr("flydsl.expr.utils"); }
+static fy_obj *init_math_reg(void) { return sub_of_expr("flydsl.expr.math"); }
 
 static fy_obj *init_compiler(void) {
     if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
@@ -243,5 +322,6 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr", init_expr);
     fy_register_builtin_module("flydsl.expr.typing", init_typing_reg);
     fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
+    fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
 }

@@ -39,6 +39,13 @@ class ABCMeta(type):
                     abstracts.add(n)
         cls.__abstractmethods__ = frozenset(abstracts)
         cls._abc_registry = []
+        cls._abc_subclasses = []
+        # each ABC knows its direct ABC subclasses: a class registered with (or structurally
+        # matching) a subclass is a virtual subclass of its ABC bases too
+        for base in bases:
+            subs = base.__dict__.get('_abc_subclasses')
+            if subs is not None:
+                subs.append(cls)
         return cls
 
     def register(cls, subclass):
@@ -68,11 +75,10 @@ class ABCMeta(type):
             ok = cls.__subclasshook__(subclass)
             if ok is not NotImplemented:
                 return bool(ok)
-        for c in cls.__mro__:
-            for r in c.__dict__.get('_abc_registry', ()):
-                if r in subclass.__mro__:
-                    return True
-        for sub in type.__subclasses__(cls) if hasattr(type, '__subclasses__') else ():
+        for r in cls.__dict__.get('_abc_registry', ()):
+            if issubclass(subclass, r):
+                return True
+        for sub in cls.__dict__.get('_abc_subclasses', ()):
             if issubclass(subclass, sub):
                 return True
         return False

@@ -34,6 +34,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jk  # noqa: E402
 from jk import T, Client, check, info, skip, streams, types  # noqa: E402,F401
+import test_display  # noqa: E402
 
 HEADER_KEYS = {"msg_id", "session", "username", "date", "msg_type", "version"}
 
@@ -709,7 +710,8 @@ def main():
         check("launch: connection file has the 9 fields",
               {"shell_port", "iopub_port", "stdin_port", "control_port", "hb_port", "ip", "key",
                "transport", "signature_scheme"} <= set(cf), sorted(cf))
-        for f in (test_kernel_info, lambda c: test_execute(c, SNIP), test_error, test_counts,
+        for f in (test_kernel_info, lambda c: test_execute(c, SNIP), test_display.test_rich_display,
+                  test_error, test_counts,
                   test_user_expressions, test_stop_on_error, test_complete_inspect,
                   test_is_complete_history, test_comms_unknown, test_stdin,
                   lambda c: test_interrupt(c, "signal")):
@@ -752,6 +754,7 @@ def main():
         info("shutdown_kernel(): %.0f ms" % ((time.time() - t0) * 1000))
 
         test_notebooks(tmp)
+        test_display.test_layouts_notebook(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     info("total %.1f s" % (time.time() - t_all))

@@ -315,6 +315,166 @@ static void test_interrupt(fly_rt *rt)
     R->free(rt, buf);
 }
 
+static void test_xlane(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_xlane, "cross-lane: load");
+    if (!m)
+        return;
+    double hf[64], of[64];
+    int64_t hi[64], oi[64], ball = 0;
+    int32_t orl[64], obp[64], orfl[64];
+    for (int i = 0; i < 64; i++) {
+        hf[i] = 1.0 / (i + 1) + 1e10 * i; /* needs all 64 bits */
+        hi[i] = (int64_t)0x100000001LL * (i + 1) - 7;
+        orfl[i] = -1;
+    }
+    double *fin = R->malloc(rt, sizeof hf), *fo = R->malloc(rt, sizeof of);
+    int64_t *iin = R->malloc(rt, sizeof hi), *io = R->malloc(rt, sizeof oi), *bo = R->malloc(rt, 8);
+    int32_t *rlo = R->malloc(rt, sizeof orl), *bpo = R->malloc(rt, sizeof obp), *rflo = R->malloc(rt, sizeof orfl);
+    R->memcpy_htod(rt, fin, hf, sizeof hf);
+    R->memcpy_htod(rt, iin, hi, sizeof hi);
+    R->memcpy_htod(rt, rflo, orfl, sizeof orfl);
+    void *args[] = {&fin, &iin, &fo, &io, &rlo, &bpo, &bo, &rflo};
+    check(launch1(rt, m, 1, 64, args, 8) == 0, "cross-lane: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, of, fo, sizeof of);
+    R->memcpy_dtoh(rt, oi, io, sizeof oi);
+    R->memcpy_dtoh(rt, orl, rlo, sizeof orl);
+    R->memcpy_dtoh(rt, obp, bpo, sizeof obp);
+    R->memcpy_dtoh(rt, orfl, rflo, sizeof orfl);
+    R->memcpy_dtoh(rt, &ball, bo, 8);
+    int bf = 0, bi = 0, brl = 0, bbp = 0, brf = 0;
+    uint64_t want_ball = 0;
+    for (int l = 0; l < 64; l++) {
+        int rel = l % 16;
+        bf += of[l] != (rel + 3 < 16 ? hf[l + 3] : hf[l]);
+        bi += oi[l] != (l >= 2 ? hi[l - 2] : hi[l]);
+        brl += orl[l] != 70;
+        bbp += obp[l] != (63 - l) * 10;
+        brf += orfl[l] != (l >= 5 ? 50 : -1);
+        want_ball |= (uint64_t)(l % 3 == 0) << l;
+    }
+    check(bf == 0, "cross-lane: f64 shuffle down 3 within width 16", NULL);
+    check(bi == 0, "cross-lane: i64 shuffle up 2", NULL);
+    check(brl == 0, "cross-lane: rocdl.readlane", NULL);
+    check(bbp == 0, "cross-lane: rocdl.ds_bpermute reverses the wave", NULL);
+    check(brf == 0, "cross-lane: rocdl.readfirstlane takes the lowest active lane", NULL);
+    char d[64];
+    snprintf(d, sizeof d, "mask 0x%llx", (unsigned long long)ball);
+    check((uint64_t)ball == want_ball, "cross-lane: rocdl.ballot", d);
+    void *bufs[] = {fin, fo, iin, io, bo, rlo, bpo, rflo};
+    for (int i = 0; i < 8; i++)
+        R->free(rt, bufs[i]);
+}
+
+static void test_lds_atomics(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_lds_atomics, "LDS atomics: load");
+    if (!m)
+        return;
+    int32_t *o = R->malloc(rt, 12);
+    float *fo = R->malloc(rt, 4);
+    void *args[] = {&o, &fo};
+    int ok = 1;
+    for (int rep = 0; rep < 2 && ok; rep++) { /* LDS starts zeroed in every block */
+        ok &= launch1(rt, m, 3, 256, args, 2) == 0;
+        int32_t h[3];
+        float hf;
+        R->memcpy_dtoh(rt, h, o, 12);
+        R->memcpy_dtoh(rt, &hf, fo, 4);
+        ok &= h[0] == 255 * 256 / 2 && h[1] == 255 && hf == 128.0f;
+    }
+    check(ok, "LDS atomics: addi, maxs, addf per block", R->last_error(rt));
+    R->free(rt, o);
+    R->free(rt, fo);
+}
+
+static void test_interrupt_pure(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_spin_pure, "interrupt (no memory accesses): load");
+    if (!m)
+        return;
+    int64_t *o = R->malloc(rt, 8), n = 1000000000000LL;
+    void *args[] = {&o, &n};
+    intr x = {0, 0};
+    pthread_t th;
+    pthread_create(&th, NULL, set_later, &x);
+    fly_rt_launch l = {.grid = {1, 1, 1}, .block = {1, 1, 1}, .args = args, .nargs = 2, .interrupt = &x.flag};
+    int rc = R->launch(rt, m, &l);
+    double stopped = now_ms();
+    pthread_join(th, NULL);
+    const char *e = R->last_error(rt);
+    char d[600];
+    snprintf(d, sizeof d, "rc %d, %.0f ms after the flag: %s", rc, stopped - x.set_at, e);
+    check(rc != 0 && strstr(e, "interrupted") && stopped - x.set_at < 1000,
+          "interrupt: a loop without memory accesses polls at its back-edge", d);
+    /* a short run of the same loop completes with the exact value */
+    n = 1000;
+    x.flag = 0;
+    check(R->launch(rt, m, &l) == 0, "pure loop: short run", R->last_error(rt));
+    int64_t got, want = 1000;
+    for (int i = 0; i < 1000; i++)
+        want = (int64_t)((uint64_t)want * 6364136223846793005ULL + 1000u);
+    R->memcpy_dtoh(rt, &got, o, 8);
+    check(got == want, "pure loop: result", NULL);
+    R->free(rt, o);
+}
+
+/* Round-to-nearest-even f32 -> f16 / bf16 bit patterns (float64-free references, by the bits). */
+static uint16_t ref_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7fffffff) > 0x7f800000)
+        return (uint16_t)((u >> 16) | 0x40);
+    return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+}
+
+static uint16_t ref_f16(float f)
+{
+    _Float16 h = (_Float16)f; /* the C compiler's conversion: IEEE round to nearest even */
+    uint16_t u;
+    memcpy(&u, &h, 2);
+    return u;
+}
+
+static void test_cvt(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_cvt, "conversions: load");
+    if (!m)
+        return;
+    float in[16] = {1.0f, -2.5f, 3.14159265f, 65504.0f, 65520.0f, 1e-8f, 6.1e-5f, 1.00048828125f,
+                    1.0009765625f, 1.00390625f, 1.005859375f, -0.0f, 1e30f, 5.9604645e-8f, 2049.0f, 2051.0f};
+    float *din = R->malloc(rt, sizeof in), *back = R->malloc(rt, 128);
+    uint16_t *dh = R->malloc(rt, 32), *db = R->malloc(rt, 32), h[16], b[16];
+    float hb[32];
+    R->memcpy_htod(rt, din, in, sizeof in);
+    void *args[] = {&din, &dh, &db, &back};
+    check(launch1(rt, m, 1, 16, args, 4) == 0, "conversions: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, h, dh, 32);
+    R->memcpy_dtoh(rt, b, db, 32);
+    R->memcpy_dtoh(rt, hb, back, 128);
+    int bh = 0, bb = 0, be = 0;
+    char d[256] = "";
+    for (int i = 0; i < 16; i++) {
+        if (h[i] != ref_f16(in[i]) && !bh++)
+            snprintf(d, sizeof d, "f16 of %g: 0x%04x, want 0x%04x", in[i], h[i], ref_f16(in[i]));
+        bb += b[i] != ref_bf16(in[i]);
+        _Float16 hv;
+        memcpy(&hv, &h[i], 2);
+        uint32_t bu = (uint32_t)b[i] << 16;
+        float bv;
+        memcpy(&bv, &bu, 4);
+        be += hb[i] != (float)hv || hb[16 + i] != bv;
+    }
+    check(bh == 0, "conversions: f32 -> f16 bit patterns (round to nearest even)", d);
+    check(bb == 0, "conversions: f32 -> bf16 bit patterns (round to nearest even)", NULL);
+    check(be == 0, "conversions: f16 / bf16 -> f32 exact", NULL);
+    R->free(rt, din);
+    R->free(rt, back);
+    R->free(rt, dh);
+    R->free(rt, db);
+}
+
 static void test_overflow(void)
 {
     fly_rt *rt = make_rt(256);
@@ -485,6 +645,10 @@ int main(void)
         test_deadlock(rt);
         test_lds_oob(rt);
         test_interrupt(rt);
+        test_interrupt_pure(rt);
+        test_xlane(rt);
+        test_lds_atomics(rt);
+        test_cvt(rt);
         test_launch_overhead(rt);
         R->destroy(rt);
     }

@@ -165,6 +165,66 @@ static void test_interrupt(flyi_session *s) {
     CHECK(run(s, &r, "n > 0") == FLYI_OK && !strcmp(r.display, "True"), "usable after interrupt");
 }
 
+/* Interrupts while idle are dropped; one that arrives while the cell runs is kept, wherever it
+ * comes from (here the sink's callbacks, which run inside the cell). */
+static flyi_session *g_cb_sess;
+static void interrupting_stream(void *u, flyi_stream w, const char *t, size_t n) {
+    r_stream(u, w, t, n);
+    flyi_session_interrupt(g_cb_sess);
+}
+static char *interrupted_input(void *u, const char *prompt, bool password) {
+    (void)u; (void)prompt; (void)password;
+    flyi_session_interrupt(g_cb_sess); /* the front end saw Ctrl-C while reading */
+    return NULL;
+}
+static char *eof_input(void *u, const char *prompt, bool password) {
+    (void)u; (void)prompt; (void)password;
+    return NULL;
+}
+
+static void test_interrupt_semantics(flyi_session *s) {
+    rec r;
+    g_cb_sess = s;
+    flyi_session_interrupt(s); /* idle: dropped */
+    CHECK(run(s, &r, "k = 0\nfor i in range(100000):\n    k += 1\nk") == FLYI_OK && !strcmp(r.display, "100000"),
+          "interrupt while idle is dropped");
+    flyi_sink k = make_sink(&r);
+    k.stream = interrupting_stream;
+    CHECK(flyi_session_eval(s, "print('go')\nwhile True:\n    pass\n", NULL, &k) == FLYI_ERROR &&
+              !strcmp(r.errtype, "KeyboardInterrupt"),
+          "interrupt during the cell is kept");
+    k = make_sink(&r);
+    k.input = interrupted_input;
+    CHECK(flyi_session_eval(s, "x = input('? ')", NULL, &k) == FLYI_ERROR && !strcmp(r.errtype, "KeyboardInterrupt"),
+          "input() interrupted raises KeyboardInterrupt");
+    k = make_sink(&r);
+    k.input = eof_input;
+    CHECK(flyi_session_eval(s, "x = input('? ')", NULL, &k) == FLYI_ERROR && !strcmp(r.errtype, "EOFError"),
+          "input() at EOF raises EOFError");
+    CHECK(run(s, &r, "1 + 1") == FLYI_OK && !strcmp(r.display, "2"), "no interrupt left over");
+}
+
+/* FLYI_STEP_LIMIT bounds every cell: an endless loop ends with RuntimeError, even one that
+ * catches exceptions, and the next cell gets a fresh budget. */
+static void test_step_budget(void) {
+    setenv("FLYI_STEP_LIMIT", "100000", 1);
+    flyi_session *s = flyi_session_new(0, NULL);
+    unsetenv("FLYI_STEP_LIMIT");
+    rec r;
+    CHECK(run(s, &r, "while True:\n    pass\n") == FLYI_ERROR && !strcmp(r.errtype, "RuntimeError") &&
+              strstr(r.errlast, "step budget"),
+          "step budget ends an endless loop");
+    CHECK(run(s, &r, "while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass\n") ==
+              FLYI_ERROR && !strcmp(r.errtype, "RuntimeError"),
+          "step budget survives except clauses");
+    CHECK(run(s, &r, "def f():\n    try:\n        f()\n    finally:\n        f()\nf()") == FLYI_ERROR,
+          "step budget ends exponential recursion");
+    CHECK(run(s, &r, "sum(range(10**12))") == FLYI_ERROR && !strcmp(r.errtype, "RuntimeError"),
+          "step budget counts items builtins consume");
+    CHECK(run(s, &r, "sum(range(1000))") == FLYI_OK && !strcmp(r.display, "499500"), "fresh budget per cell");
+    flyi_session_free(s);
+}
+
 static void test_history_reset(flyi_session *s) {
     size_t n = flyi_session_history_count(s);
     rec r;
@@ -199,6 +259,8 @@ int main(void) {
     test_complete(s);
     test_inspect(s);
     test_interrupt(s);
+    test_interrupt_semantics(s);
+    test_step_budget();
     test_history_reset(s);
     test_many_cells(s);
     flyi_session *s2 = flyi_session_new(0, NULL);

@@ -22,7 +22,21 @@ enum {
     FLY_EMU_CTX_LDS = 9,       /* pointer to the workgroup's LDS */
     FLY_EMU_CTX_PRINTF = 10,   /* pointer to the worker's printf record buffer */
     FLY_EMU_CTX_TID = 11,      /* 3 words: the running thread (fiber mode) */
-    FLY_EMU_CTX_IR_FIELDS = 14
+    FLY_EMU_CTX_HITS = 14,     /* pointer to [lo, hi) pairs: the buffer each global access site last hit */
+    FLY_EMU_CTX_LDS_LO = 15,   /* [lo, hi) of the workgroup's LDS allocation */
+    FLY_EMU_CTX_LDS_HI = 16,
+    FLY_EMU_CTX_INTR = 17,     /* pointer to an int: non-zero asks loops to call fly_emu_poll */
+    FLY_EMU_CTX_XVALID = 18,   /* 1 when the last cross-lane read came from a valid lane */
+    FLY_EMU_CTX_IR_FIELDS = 19
+};
+
+/* Cross-lane operations of fly_emu_shfl. */
+enum {
+    FLY_EMU_X_XOR, FLY_EMU_X_UP, FLY_EMU_X_DOWN, FLY_EMU_X_IDX, /* gpu.shuffle modes (lanes within width) */
+    FLY_EMU_X_READLANE,      /* rocdl.readlane: the lane given by offset */
+    FLY_EMU_X_READFIRSTLANE, /* rocdl.readfirstlane: the lowest active lane */
+    FLY_EMU_X_BPERMUTE,      /* rocdl.ds_bpermute: the lane (offset / 4) mod 64 */
+    FLY_EMU_X_BALLOT         /* rocdl.ballot: bit n set when lane n's value is non-zero */
 };
 
 /* Flags of fly_emu_chk. */
@@ -67,14 +81,18 @@ typedef struct fly_emu_lowered {
  * "__fly_emu_thread_<name>"(argv, ctx); fills out (kernels without function pointers).
  * Returns 0, or -1 with a message in err. */
 int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
-/* After the host LLVM lowering: inserts fly_emu_chk calls before global (address space 1) and
- * LDS (3) loads, stores and atomics of the kernels' bodies. Returns 0 or -1 with err. */
+/* After the host LLVM lowering: guards every global (address space 1) and LDS (3) load, store and
+ * atomic of the kernels' bodies with an inline range compare (the site's last-hit buffer, or the
+ * LDS bounds) that calls fly_emu_chk only on a miss, and puts an interrupt poll (a flag load that
+ * calls fly_emu_poll when set) on every loop back-edge (emu_checks.c). Returns 0 or -1 with err. */
 int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+/* Records loc as a new check/barrier site of k; returns its index. */
+int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc);
 /* Frees the strings and arrays of a kernel record. */
 void fly_emu_kernel_clear(fly_emu_kernel *k);
 
 /* Compiles MLIR module text for the emulator (fly passes as for chip, then the host lowering
- * and the ExecutionEngine at O2). Returns NULL with a message in err. */
+ * and the ExecutionEngine at O3). Returns NULL with a message in err. */
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap);
 /* The kernel named name (NULL: the first one), or NULL. */
 const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name);
@@ -125,7 +143,10 @@ int fly_emu_run(fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid 
 
 /* Runtime functions the generated code calls (registered with the ExecutionEngine). */
 void fly_emu_barrier(void *ctx, int32_t site);
-int64_t fly_emu_shfl(void *ctx, int32_t value, int32_t offset, int32_t width, int32_t mode);
+/* A cross-lane operation (FLY_EMU_X_*) on up to 64 bits of value; the wave's result for this lane,
+ * with ctx word FLY_EMU_CTX_XVALID saying whether the source lane was valid. */
+int64_t fly_emu_shfl(void *ctx, int64_t value, int32_t offset, int32_t width, int32_t mode);
 void fly_emu_chk(void *ctx, int64_t addr, int64_t bytes, int32_t site, int32_t flags);
+void fly_emu_poll(void *ctx);
 
 #endif

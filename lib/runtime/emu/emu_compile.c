@@ -1,6 +1,6 @@
 /* emu_compile.c - module text to native code for the emulator: the fly stages of the AMDGPU
  * pipeline (1-9, up to where it diverges), the host lowering (emu_lower.c), the upstream
- * lowering to the LLVM dialect, access checks, and the MLIR ExecutionEngine at O2 with every
+ * lowering to the LLVM dialect, access checks, and the MLIR ExecutionEngine at O3 with every
  * runtime symbol registered. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,9 @@
 
 /* The stage at which the host path leaves the AMDGPU pipeline (after 09_canonicalize). */
 #define FLY_EMU_DIVERGE_STAGE 9
+
+/* The JIT optimisation level. */
+#define FLY_EMU_OPT_LEVEL 3
 
 #define HOST_PASSES                                                                                        \
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm," \
@@ -54,6 +57,7 @@ static void register_symbols(MlirExecutionEngine ee)
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_barrier"), (void *)fly_emu_barrier);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl"), (void *)fly_emu_shfl);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
 }
 
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap)
@@ -94,7 +98,7 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
         free(s);
     }
     if (ok) {
-        p->ee = mlirExecutionEngineCreate(m, 2, 0, NULL, false, false);
+        p->ee = mlirExecutionEngineCreate(m, FLY_EMU_OPT_LEVEL, 0, NULL, false, false);
         if (mlirExecutionEngineIsNull(p->ee)) {
             snprintf(err, cap, "the ExecutionEngine could not translate the host module");
             ok = 0;
@@ -106,11 +110,13 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
         for (int i = 0; i < p->kernels.n && ok; i++) {
             fly_emu_kernel *k = &p->kernels.k[i];
             char name[300];
-            snprintf(name, sizeof name, "__fly_emu_block_%s", k->name);
-            k->block_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
-            snprintf(name, sizeof name, "__fly_emu_thread_%s", k->name);
-            k->thread_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
-            if (!k->block_fn || !k->thread_fn) {
+            snprintf(name, sizeof name, "__fly_emu_%s_%s", k->syncs ? "thread" : "block", k->name);
+            fly_emu_entry_fn fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+            if (k->syncs)
+                k->thread_fn = fn;
+            else
+                k->block_fn = fn;
+            if (!fn) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
             }

@@ -39,19 +39,22 @@ typedef struct fly_emu_ctx {
     void *lds;
     void *printf_buf;
     int64_t tid[3];
+    uintptr_t *hits; /* per access site: [lo, hi) of the buffer it last hit (0, 0: none) */
+    uintptr_t lds_lo, lds_hi;
+    volatile int *intr; /* the launch's interrupt flag (a zero word when none) */
+    int64_t xvalid;
     /* C side */
     job *job;
-    uintptr_t hit_lo, hit_hi; /* the buffer of the last checked access */
-    uintptr_t lds_lo, lds_hi;
-    volatile int *intr;
+    size_t hits_cap; /* words */
     int fiber_mode, failed, cur, nthreads;
     jmp_buf abort_jb;
     fly_emu_fiber_home home;
     fly_emu_fiber *fibers;
     unsigned char state[MAX_BLOCK];
     int site[MAX_BLOCK];
-    int32_t sh_val[MAX_BLOCK], sh_off[MAX_BLOCK], sh_width[MAX_BLOCK], sh_mode[MAX_BLOCK];
-    int64_t sh_res[MAX_BLOCK];
+    int32_t sh_off[MAX_BLOCK], sh_width[MAX_BLOCK], sh_mode[MAX_BLOCK];
+    int64_t sh_val[MAX_BLOCK], sh_res[MAX_BLOCK];
+    unsigned char sh_valid[MAX_BLOCK];
     unsigned char *lds_mem;
     size_t lds_cap;
     unsigned char *pf;  /* printf buffer: 16-byte header + data */
@@ -65,11 +68,16 @@ typedef struct fly_emu_ctx {
 _Static_assert(offsetof(fly_emu_ctx, lds) == 8 * FLY_EMU_CTX_LDS, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, printf_buf) == 8 * FLY_EMU_CTX_PRINTF, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, tid) == 8 * FLY_EMU_CTX_TID, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, hits) == 8 * FLY_EMU_CTX_HITS, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, lds_lo) == 8 * FLY_EMU_CTX_LDS_LO, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, lds_hi) == 8 * FLY_EMU_CTX_LDS_HI, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, intr) == 8 * FLY_EMU_CTX_INTR, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, xvalid) == 8 * FLY_EMU_CTX_XVALID, "ctx layout");
 
 struct job {
     const fly_emu_kernel *k;
     const fly_emu_grid *g;
-    uint64_t total;
+    uint64_t total, chunk; /* blocks, and blocks a worker claims at a time */
     _Atomic uint64_t next, done;
     _Atomic int stop;
     pthread_mutex_t mu; /* guards the error below */
@@ -136,28 +144,34 @@ static void check_interrupt(fly_emu_ctx *c)
     }
 }
 
+static void remember(fly_emu_ctx *c, int32_t site, uintptr_t lo, uintptr_t hi)
+{
+    if (site >= 0 && (size_t)site * 2 + 1 < c->hits_cap) {
+        c->hits[2 * site] = lo;
+        c->hits[2 * site + 1] = hi;
+    }
+}
+
+/* The slow path of an access check (the inline compare missed). */
 void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t flags)
 {
     fly_emu_ctx *c = ctxp;
     uintptr_t a = (uintptr_t)addr, e = a + (uintptr_t)bytes;
-    if (c->intr && *c->intr)
+    if (*c->intr)
         check_interrupt(c);
     if (flags & FLY_EMU_ACC_LDS) {
         if (a >= c->lds_lo && e <= c->lds_hi && e >= a)
             return;
     } else {
-        if (a >= c->hit_lo && e <= c->hit_hi && e >= a)
-            return;
         const fly_emu_grid *g = c->job->g;
         uintptr_t plo = (uintptr_t)c->pf, phi = plo + 16 + c->pf_cap;
-        if (a >= plo && e <= phi)
+        if (c->pf && a >= plo && e <= phi && e >= a) {
+            remember(c, site, plo, phi);
             return;
+        }
         for (int i = 0; i < g->nbufs; i++)
             if (a >= g->bufs[i].lo && e <= g->bufs[i].hi && e >= a) {
-                c->hit_lo = g->bufs[i].lo;
-                c->hit_hi = g->bufs[i].hi;
-                if (g->interrupt && *g->interrupt)
-                    check_interrupt(c);
+                remember(c, site, g->bufs[i].lo, g->bufs[i].hi);
                 return;
             }
     }
@@ -198,6 +212,8 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
     abort_block(c);
 }
 
+void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
+
 void fly_emu_barrier(void *ctxp, int32_t site)
 {
     fly_emu_ctx *c = ctxp;
@@ -210,11 +226,12 @@ void fly_emu_barrier(void *ctxp, int32_t site)
     fly_emu_fiber_yield(&c->home, c->fibers, t);
 }
 
-int64_t fly_emu_shfl(void *ctxp, int32_t value, int32_t offset, int32_t width, int32_t mode)
+int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
 {
     fly_emu_ctx *c = ctxp;
+    c->xvalid = 1;
     if (!c->fiber_mode)
-        return value;
+        return mode == FLY_EMU_X_BALLOT ? value != 0 : value;
     int t = c->cur;
     c->sh_val[t] = value;
     c->sh_off[t] = offset;
@@ -223,27 +240,43 @@ int64_t fly_emu_shfl(void *ctxp, int32_t value, int32_t offset, int32_t width, i
     c->state[t] = T_WAVE;
     c->site[t] = -1;
     fly_emu_fiber_yield(&c->home, c->fibers, t);
+    c->xvalid = c->sh_valid[t];
     return c->sh_res[t];
 }
 
-/* Computes the results of a wave whose live lanes all wait at a shuffle. */
+/* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
 static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
 {
+    int first = -1;
+    uint64_t ballot = 0;
+    for (int t = w0; t < w1; t++)
+        if (c->state[t] == T_WAVE) {
+            if (first < 0)
+                first = t - w0;
+            ballot |= (uint64_t)(c->sh_val[t] != 0) << (t - w0);
+        }
     for (int t = w0; t < w1; t++) {
         if (c->state[t] != T_WAVE)
             continue;
         int lane = t - w0, width = c->sh_width[t] > 0 && c->sh_width[t] <= WAVE ? c->sh_width[t] : WAVE;
         int base = lane / width * width, rel = lane - base, src;
         switch (c->sh_mode[t]) {
-        case 0: src = rel ^ c->sh_off[t]; break;
-        case 1: src = rel - c->sh_off[t]; break;
-        case 2: src = rel + c->sh_off[t]; break;
+        case FLY_EMU_X_XOR: src = rel ^ c->sh_off[t]; break;
+        case FLY_EMU_X_UP: src = rel - c->sh_off[t]; break;
+        case FLY_EMU_X_DOWN: src = rel + c->sh_off[t]; break;
+        case FLY_EMU_X_READLANE: base = 0, width = WAVE, src = c->sh_off[t] & (WAVE - 1); break;
+        case FLY_EMU_X_READFIRSTLANE: base = 0, width = WAVE, src = first; break;
+        case FLY_EMU_X_BPERMUTE: base = 0, width = WAVE, src = (int)(((uint32_t)c->sh_off[t] >> 2) & (WAVE - 1)); break;
+        case FLY_EMU_X_BALLOT: base = 0, width = WAVE, src = rel; break;
         default: src = c->sh_off[t]; break;
         }
         int s = w0 + base + src;
         bool valid = src >= 0 && src < width && s < w1 && c->state[s] == T_WAVE;
-        uint32_t v = (uint32_t)(valid ? c->sh_val[s] : c->sh_val[t]);
-        c->sh_res[t] = (int64_t)((uint64_t)v | ((uint64_t)valid << 32));
+        c->sh_res[t] = c->sh_mode[t] == FLY_EMU_X_BALLOT ? (int64_t)ballot
+                     : valid                              ? c->sh_val[s]
+                     : c->sh_mode[t] == FLY_EMU_X_BPERMUTE ? 0
+                                                          : c->sh_val[t];
+        c->sh_valid[t] = valid;
     }
     for (int t = w0; t < w1; t++)
         if (c->state[t] == T_WAVE)
@@ -428,12 +461,21 @@ static void run_block(fly_emu_ctx *c, uint64_t lin)
     }
 }
 
-static void work(fly_emu_ctx *c, job *j)
+static int work(fly_emu_ctx *c, job *j)
 {
+    static int no_interrupt;
     c->job = j;
-    c->hit_lo = c->hit_hi = 0;
+    size_t nh = 2 * (size_t)j->k->nsites + 2;
+    if (c->hits_cap < nh) {
+        uintptr_t *h = realloc(c->hits, nh * sizeof *h);
+        if (!h)
+            return -1;
+        c->hits = h;
+        c->hits_cap = nh;
+    }
+    memset(c->hits, 0, c->hits_cap * sizeof *c->hits);
     c->nsegs = 0;
-    c->intr = j->g->interrupt;
+    c->intr = j->g->interrupt ? j->g->interrupt : &no_interrupt;
     const fly_emu_grid *g = j->g;
     c->block_dim[0] = g->block[0];
     c->block_dim[1] = g->block[1];
@@ -460,14 +502,21 @@ static void work(fly_emu_ctx *c, job *j)
     }
     c->lds = c->lds_mem;
     for (;;) {
-        if (atomic_load(&j->stop) || (g->interrupt && *g->interrupt))
+        if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr)
             break;
-        uint64_t b = atomic_fetch_add(&j->next, 1);
+        uint64_t b = atomic_fetch_add(&j->next, j->chunk);
         if (b >= j->total)
             break;
-        run_block(c, b);
-        atomic_fetch_add(&j->done, 1);
+        uint64_t e = b + j->chunk < j->total ? b + j->chunk : j->total, done = 0;
+        for (; b < e; b++) {
+            if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr)
+                break;
+            run_block(c, b);
+            done++;
+        }
+        atomic_fetch_add(&j->done, done);
     }
+    return 0;
 }
 
 static void *worker_main(void *arg)
@@ -485,7 +534,15 @@ static void *worker_main(void *arg)
         seen = p->gen;
         job *j = p->job;
         pthread_mutex_unlock(&p->mu);
-        work(c, j);
+        if (work(c, j)) {
+            pthread_mutex_lock(&j->mu);
+            if (!j->failed) {
+                j->failed = 1;
+                j->err_block = UINT64_MAX;
+                snprintf(j->err, sizeof j->err, "out of memory");
+            }
+            pthread_mutex_unlock(&j->mu);
+        }
         pthread_mutex_lock(&p->mu);
         if (--p->busy == 0)
             pthread_cond_broadcast(&p->cv_done);
@@ -573,6 +630,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p)
         free(c->lds_mem);
         free(c->pf);
         free(c->segs);
+        free(c->hits);
         free(c);
     }
     pthread_mutex_destroy(&p->mu);
@@ -677,6 +735,9 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     j.k = k;
     j.g = g;
     j.total = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2];
+    /* claim blocks in chunks (fewer atomics on a shared line), small enough to balance the load */
+    j.chunk = j.total / ((uint64_t)(p->n + 1) * 32);
+    j.chunk = j.chunk < 1 ? 1 : j.chunk > 64 ? 64 : j.chunk;
     pthread_mutex_init(&j.mu, NULL);
     for (int i = 0; i < p->n; i++)
         p->w[i]->nsegs = 0;
@@ -684,7 +745,10 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     int reported = 0;
     if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
         /* small grids: the launching thread runs them (no wake-up of the pool) */
-        work(p->self, &j);
+        if (work(p->self, &j)) {
+            j.failed = 1;
+            snprintf(j.err, sizeof j.err, "out of memory");
+        }
         goto finished;
     }
     pthread_mutex_lock(&p->mu);

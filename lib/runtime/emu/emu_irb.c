@@ -144,3 +144,55 @@ int fly_emu_ptr_as(MlirType t)
         return -1;
     return buf[9] == '<' ? atoi(buf + 10) : buf[9] ? -1 : 0;
 }
+
+static MlirOperation branch_op(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, int nsucc,
+                               MlirBlock *succ, int nattrs, const MlirNamedAttribute *attrs)
+{
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref(name), b->loc);
+    mlirOperationStateAddOperands(&st, nops, ops);
+    mlirOperationStateAddSuccessors(&st, nsucc, succ);
+    mlirOperationStateAddAttributes(&st, nattrs, attrs);
+    MlirOperation op = mlirOperationCreate(&st);
+    fly_ir_op_insert(b->block, b->before, op);
+    return op;
+}
+
+void fly_emu_irb_br(fly_emu_irb *b, MlirBlock dest) { branch_op(b, "llvm.br", 0, NULL, 1, &dest, 0, NULL); }
+
+void fly_emu_irb_cond_br(fly_emu_irb *b, MlirValue cond, MlirBlock yes, MlirBlock no, int32_t wyes, int32_t wno)
+{
+    int32_t seg[3] = {1, 0, 0}, w[2] = {wyes, wno};
+    MlirNamedAttribute a[2] = {
+        fly_ir_named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, seg)),
+        fly_ir_named(b->ctx, "branch_weights", mlirDenseI32ArrayGet(b->ctx, 2, w)),
+    };
+    MlirBlock s[2] = {yes, no};
+    branch_op(b, "llvm.cond_br", 1, &cond, 2, s, wyes || wno ? 2 : 1, a);
+}
+
+MlirValue fly_emu_irb_icmp(fly_emu_irb *b, int pred, MlirValue x, MlirValue y)
+{
+    MlirNamedAttribute a =
+        fly_ir_named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
+    MlirValue ops[2] = {x, y};
+    return fly_emu_irb_val(b, "llvm.icmp", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+MlirValue fly_emu_irb_bin(fly_emu_irb *b, const char *name, MlirValue x, MlirValue y)
+{
+    MlirValue ops[2] = {x, y};
+    return fly_emu_irb_val(b, name, 2, ops, mlirValueGetType(x), 0, NULL);
+}
+
+MlirBlock fly_emu_irb_split(MlirBlock blk, MlirOperation op)
+{
+    MlirBlock nb = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(blk), blk, nb);
+    while (!mlirOperationIsNull(op)) {
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        mlirOperationRemoveFromParent(op);
+        mlirBlockAppendOwnedOperation(nb, op);
+        op = next;
+    }
+    return nb;
+}

@@ -36,6 +36,17 @@ MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, con
 void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops);
 /* A static memref value of type mt over pointer p (the descriptor built in LLVM, cast to mt). */
 MlirValue fly_emu_irb_memref_from_ptr(fly_emu_irb *b, MlirValue p, MlirType mt);
+/* llvm.br to dest (no operands), appended at b. */
+void fly_emu_irb_br(fly_emu_irb *b, MlirBlock dest);
+/* llvm.cond_br cond, yes, no with branch weights (0, 0: none). */
+void fly_emu_irb_cond_br(fly_emu_irb *b, MlirValue cond, MlirBlock yes, MlirBlock no, int32_t wyes, int32_t wno);
+/* llvm.icmp with an LLVM predicate number (eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7,
+ * ugt 8, uge 9). */
+MlirValue fly_emu_irb_icmp(fly_emu_irb *b, int pred, MlirValue x, MlirValue y);
+/* A binary LLVM op (llvm.add, llvm.and, ...) of x's type. */
+MlirValue fly_emu_irb_bin(fly_emu_irb *b, const char *name, MlirValue x, MlirValue y);
+/* Moves op and every op after it in blk into a new block inserted after blk; returns it. */
+MlirBlock fly_emu_irb_split(MlirBlock blk, MlirOperation op);
 /* Address space of an !llvm.ptr type, -1 for other types. */
 int fly_emu_ptr_as(MlirType t);
 /* Elements of a static shaped type. */

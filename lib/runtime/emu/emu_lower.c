@@ -3,8 +3,8 @@
  * thread ids as arguments, block ids / dims read from the context, gpu.barrier and gpu.shuffle
  * turned into calls to runtime symbols, workgroup attributions carved out of the context's LDS,
  * plus two entry points that read the arguments from a HIP-style argv: one runs every thread
- * of a block in a loop, one runs the thread the context names (for fibers). After the LLVM
- * lowering, fly_emu_insert_checks puts a fly_emu_chk call before every global/LDS access. */
+ * of a block in a loop, one runs the thread the context names (for fibers). The access checks
+ * and interrupt polls are added after the LLVM lowering (emu_checks.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +33,7 @@ static int fail(lw *w, const char *fmt, const char *a)
     return -1;
 }
 
-static int add_site(fly_emu_kernel *k, MlirLocation loc)
+int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc)
 {
     char buf[256];
     fly_ir_loc_str(loc, buf, sizeof buf);
@@ -64,6 +64,12 @@ static MlirValue ctx_index(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     MlirValue v = fly_emu_irb_load(b, p, w->i64, 8);
     return fly_emu_irb_val(b, "arith.index_cast", 1, &v, w->idx, 0, NULL);
+}
+
+static MlirValue ctx_word(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
+{
+    MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
+    return fly_emu_irb_load(b, p, w->i64, 8);
 }
 
 static MlirValue ctx_ptr(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
@@ -104,7 +110,7 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user)
 {
     body_ud *u = user;
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    if (n.length > 4 && !memcmp(n.data, "gpu.", 4))
+    if ((n.length > 4 && !memcmp(n.data, "gpu.", 4)) || (n.length > 6 && !memcmp(n.data, "rocdl.", 6)))
         fly_opvec_push(&u->ops, op);
     return MlirWalkResultAdvance;
 }
@@ -113,6 +119,41 @@ static void replace_op(MlirOperation op, MlirValue v)
 {
     mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), v);
     mlirOperationDestroy(op);
+}
+
+/* value as i64 bits (integers and floats up to 64 bits, i1 included). */
+static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v)
+{
+    MlirType t = mlirValueGetType(v);
+    int bits = mlirTypeIsAFloat(t) ? (int)mlirFloatTypeGetWidth(t) : mlirTypeIsAInteger(t) ? (int)mlirIntegerTypeGetWidth(t) : 0;
+    if (!bits || bits > 64) {
+        fail(w, "%s", "cross-lane operations: the emulator moves scalar integers and floats of up to 64 bits");
+        return v;
+    }
+    if (mlirTypeIsAFloat(t))
+        v = fly_emu_irb_val(b, "arith.bitcast", 1, &v, mlirIntegerTypeGet(w->ctx, (unsigned)bits), 0, NULL);
+    return bits == 64 ? v : fly_emu_irb_val(b, "arith.extui", 1, &v, w->i64, 0, NULL);
+}
+
+/* The i64 bits r back as type t. */
+static MlirValue from_bits(lw *w, fly_emu_irb *b, MlirValue r, MlirType t)
+{
+    int bits = mlirTypeIsAFloat(t) ? (int)mlirFloatTypeGetWidth(t) : (int)mlirIntegerTypeGetWidth(t);
+    if (bits < 64)
+        r = fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirIntegerTypeGet(w->ctx, (unsigned)bits), 0, NULL);
+    return mlirTypeIsAFloat(t) ? fly_emu_irb_val(b, "arith.bitcast", 1, &r, t, 0, NULL) : r;
+}
+
+/* A call of fly_emu_shfl for value v (result of v's type; the ballot mask as i64). */
+static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirValue off, MlirValue width, int mode)
+{
+    w->k->syncs = 1;
+    MlirType t = mlirValueGetType(v);
+    MlirValue a[5] = {ctxv, to_bits(w, b, v), off, width, fly_emu_irb_const(b, mode, w->i32)};
+    if (w->failed)
+        return v;
+    MlirValue r = fly_ir_res0(fly_emu_irb_call(b, "fly_emu_shfl", 5, a, w->i64));
+    return mode == FLY_EMU_X_BALLOT ? r : from_bits(w, b, r, t);
 }
 
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
@@ -143,35 +184,41 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         replace_op(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
     } else if (!strcmp(name, "gpu.barrier")) {
         w->k->syncs = 1;
-        MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, add_site(w->k, b.loc), w->i32)};
+        MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
         fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
         mlirOperationDestroy(op);
     } else if (!strcmp(name, "gpu.shuffle")) {
-        w->k->syncs = 1;
-        MlirValue v = mlirOperationGetOperand(op, 0);
-        MlirType vt = mlirValueGetType(v);
-        bool isf = mlirTypeIsAF32(vt);
-        if (!isf && !(mlirTypeIsAInteger(vt) && mlirIntegerTypeGetWidth(vt) == 32))
-            return fail(w, "%s: the emulator shuffles 32-bit values only", "gpu.shuffle");
         MlirAttribute ma = mlirOperationGetAttributeByName(op, fly_ir_sref("mode"));
         fly_ir_buf t = {0};
         mlirAttributePrint(ma, fly_ir_buf_callback, &t);
         const char *ms = t.data ? t.data : "";
-        int mode = strstr(ms, "xor") ? 0 : strstr(ms, "down") ? 2 : strstr(ms, "up") ? 1 : 3;
+        int mode = strstr(ms, "xor") ? FLY_EMU_X_XOR : strstr(ms, "down") ? FLY_EMU_X_DOWN
+                 : strstr(ms, "up") ? FLY_EMU_X_UP : FLY_EMU_X_IDX;
         fly_ir_buf_free(&t);
-        MlirValue bits = isf ? fly_emu_irb_val(&b, "arith.bitcast", 1, &v, w->i32, 0, NULL) : v;
-        MlirValue a[5] = {ctxv, bits, mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2),
-                          fly_emu_irb_const(&b, mode, w->i32)};
-        MlirValue r = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_shfl", 5, a, w->i64));
-        MlirValue lo = fly_emu_irb_val(&b, "arith.trunci", 1, &r, w->i32, 0, NULL);
-        if (isf)
-            lo = fly_emu_irb_val(&b, "arith.bitcast", 1, &lo, vt, 0, NULL);
-        MlirValue sh[2] = {r, fly_emu_irb_const(&b, 32, w->i64)};
-        MlirValue hi = fly_emu_irb_val(&b, "arith.shrui", 2, sh, w->i64, 0, NULL);
-        MlirValue valid = fly_emu_irb_val(&b, "arith.trunci", 1, &hi, mlirIntegerTypeGet(w->ctx, 1), 0, NULL);
-        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), lo);
-        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1), valid);
-        mlirOperationDestroy(op);
+        MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                            mlirOperationGetOperand(op, 2), mode);
+        if (!w->failed) {
+            MlirValue vw = ctx_word(w, &b, ctxv, FLY_EMU_CTX_XVALID);
+            MlirValue valid = fly_emu_irb_val(&b, "arith.trunci", 1, &vw, mlirIntegerTypeGet(w->ctx, 1), 0, NULL);
+            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
+            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1), valid);
+            mlirOperationDestroy(op);
+        }
+    } else if (!strcmp(name, "rocdl.readlane") || !strcmp(name, "rocdl.readfirstlane") ||
+               !strcmp(name, "rocdl.ds_bpermute") || !strcmp(name, "rocdl.ballot")) {
+        bool rl = !strcmp(name, "rocdl.readlane"), bp = !strcmp(name, "rocdl.ds_bpermute");
+        int mode = rl ? FLY_EMU_X_READLANE : bp ? FLY_EMU_X_BPERMUTE
+                 : !strcmp(name, "rocdl.ballot") ? FLY_EMU_X_BALLOT : FLY_EMU_X_READFIRSTLANE;
+        MlirValue v = mlirOperationGetOperand(op, bp ? 1 : 0);
+        MlirValue off = rl ? mlirOperationGetOperand(op, 1) : bp ? mlirOperationGetOperand(op, 0)
+                                                            : fly_emu_irb_const(&b, 0, w->i32);
+        MlirValue r = xlane(w, &b, ctxv, v, off, fly_emu_irb_const(&b, 64, w->i32), mode);
+        if (!w->failed && mode == FLY_EMU_X_BALLOT) {
+            MlirType rt = mlirValueGetType(fly_ir_res0(op));
+            r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
+        }
+        if (!w->failed)
+            replace_op(op, r);
     } else if (!strcmp(name, "gpu.return")) {
         fly_emu_irb_op(&b, "func.return", 0, NULL, fly_ir_type_null(), 0, NULL);
         mlirOperationDestroy(op);
@@ -408,8 +455,8 @@ static int lower_kernel(lw *w, MlirOperation g)
     fly_opvec_free(&u.ops);
     if (w->failed)
         return -1;
-    build_entry(w, k->name, nft, true, loc);
-    build_entry(w, k->name, nft, false, loc);
+    /* one entry (a single caller: LLVM inlines the body into it) */
+    build_entry(w, k->name, nft, !k->syncs, loc);
     return w->failed ? -1 : 0;
 }
 
@@ -442,9 +489,11 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     MlirType p5[5] = {w.ptr, w.i32, w.i32, w.i32, w.i32};
     if (!w.failed) {
         declare(&w, "fly_emu_barrier", 2, p5, 0, NULL);
-        declare(&w, "fly_emu_shfl", 5, p5, 1, &w.i64);
+        MlirType s5[5] = {w.ptr, w.i64, w.i32, w.i32, w.i32};
+        declare(&w, "fly_emu_shfl", 5, s5, 1, &w.i64);
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
+        declare(&w, "fly_emu_poll", 1, p5, 0, NULL);
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];
@@ -468,74 +517,6 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     fly_opvec_free(&mods);
     fly_opvec_free(&kernels);
     return w.failed ? -1 : 0;
-}
-
-/* ---- access checks (LLVM dialect) ---- */
-
-typedef struct chk_ud {
-    fly_opvec acc;
-} chk_ud;
-
-static MlirWalkResult collect_acc(MlirOperation op, void *user)
-{
-    chk_ud *u = user;
-    if (fly_ir_op_is(op, "llvm.load") || fly_ir_op_is(op, "llvm.store") || fly_ir_op_is(op, "llvm.atomicrmw") ||
-        fly_ir_op_is(op, "llvm.cmpxchg"))
-        fly_opvec_push(&u->acc, op);
-    return MlirWalkResultAdvance;
-}
-
-static MlirOperation find_func(MlirBlock top, const char *name)
-{
-    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op)) {
-        if (!fly_ir_op_is(op, "llvm.func"))
-            continue;
-        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
-        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
-            return op;
-    }
-    return (MlirOperation){NULL};
-}
-
-int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
-{
-    MlirContext ctx = mlirModuleGetContext(m);
-    MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
-    for (int i = 0; i < out->n; i++) {
-        fly_emu_kernel *k = &out->k[i];
-        char fname[300];
-        snprintf(fname, sizeof fname, "%s__emu", k->name);
-        MlirOperation f = find_func(mlirModuleGetBody(m), fname);
-        if (mlirOperationIsNull(f)) {
-            snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
-            return -1;
-        }
-        MlirValue ctxv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)), 0);
-        chk_ud u = {0};
-        mlirOperationWalk(f, collect_acc, &u, MlirWalkPreOrder);
-        for (int j = 0; j < u.acc.n; j++) {
-            MlirOperation op = u.acc.v[j];
-            bool store = fly_ir_op_is(op, "llvm.store");
-            bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
-            MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
-            MlirType pt = mlirValueGetType(p);
-            int as = fly_emu_ptr_as(pt);
-            if (as != 1 && as != 3)
-                continue;
-            MlirType vt = store ? mlirValueGetType(mlirOperationGetOperand(op, 0))
-                                : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
-            int64_t bytes = fly_emu_type_bytes(vt);
-            int flags = (store ? FLY_EMU_ACC_STORE : 0) | (as == 3 ? FLY_EMU_ACC_LDS : 0) | (atomic ? FLY_EMU_ACC_ATOMIC : 0);
-            fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-            MlirValue a[5] = {ctxv, fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &p, i64, 0, NULL),
-                              fly_emu_irb_llconst(&b, bytes ? bytes : 1, i64),
-                              fly_emu_irb_llconst(&b, add_site(k, b.loc), i32), fly_emu_irb_llconst(&b, flags, i32)};
-            fly_emu_irb_llcall(&b, "fly_emu_chk", 5, a);
-        }
-        fly_opvec_free(&u.acc);
-    }
-    return 0;
 }
 
 void fly_emu_kernel_clear(fly_emu_kernel *k)

@@ -1,6 +1,6 @@
 /* fiber.h - user-mode threads for the emulator: one fiber per GPU thread, switched at barriers
- * and cross-lane operations. x86-64 uses a hand-written switch (callee-saved registers, MXCSR
- * and the x87 control word); other machines use ucontext. Stacks are registered with valgrind
+ * and cross-lane operations. x86-64 uses a hand-written switch (callee-saved registers only; the
+ * floating-point control words are shared by all fibers); other machines use ucontext. Stacks are registered with valgrind
  * and the switches annotated for AddressSanitizer when those are present. */
 #ifndef FLY_EMU_FIBER_H
 #define FLY_EMU_FIBER_H

@@ -32,8 +32,6 @@ def my_kernel(x):
     pass
 
 
-try:
-    my_kernel(1).launch(grid=(1, 1, 1), block=(64, 1, 1))
-except NotImplementedError as e:
-    print("NotImplementedError:", e)
+my_kernel(1).launch(grid=(1, 1, 1), block=(64, 1, 1))  # compiles (no launch backend yet)
+print(flyc.last_compiled())
 fx.make_layout((4, 8), (1, 2, 3))

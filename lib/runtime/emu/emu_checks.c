@@ -1,0 +1,176 @@
+/* emu_checks.c - the emulator's access checks and interrupt polls, added to each kernel body
+ * after the host LLVM lowering.
+ *
+ * A global access becomes: a = ptrtoint p; if (a >= hits[2s] && a + n <= hits[2s+1] && a + n > a)
+ * access; else { fly_emu_chk(ctx, a, n, s, flags); access }, where hits (per worker, reset each
+ * launch) holds the buffer site s last hit: the common case is two loads and three compares that
+ * LLVM can schedule, and the call (which finds the buffer, fills the slot, or reports the error
+ * and leaves the thread) runs once per site and buffer. LDS accesses compare against the block's
+ * LDS bounds. A loop back-edge (a branch to a block at or before its own: every cycle has one)
+ * loads the interrupt flag and calls fly_emu_poll when it is set. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/pass.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_irb.h"
+
+enum { P_NE = 1, P_ULE = 7, P_UGT = 8, P_UGE = 9 };
+
+typedef struct chk_ud {
+    fly_opvec acc, br;
+} chk_ud;
+
+static MlirWalkResult collect(MlirOperation op, void *user)
+{
+    chk_ud *u = user;
+    if (fly_ir_op_is(op, "llvm.load") || fly_ir_op_is(op, "llvm.store") || fly_ir_op_is(op, "llvm.atomicrmw") ||
+        fly_ir_op_is(op, "llvm.cmpxchg"))
+        fly_opvec_push(&u->acc, op);
+    else if (mlirOperationGetNumSuccessors(op) > 0)
+        fly_opvec_push(&u->br, op);
+    return MlirWalkResultAdvance;
+}
+
+static MlirOperation find_func(MlirBlock top, const char *name)
+{
+    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+        if (!fly_ir_op_is(op, "llvm.func"))
+            continue;
+        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
+        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
+            return op;
+    }
+    return (MlirOperation){NULL};
+}
+
+/* Position of blk in its region. */
+static int block_index(MlirBlock blk)
+{
+    int i = 0;
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirBlockGetParentRegion(blk)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b), i++)
+        if (mlirBlockEqual(b, blk))
+            return i;
+    return -1;
+}
+
+static bool is_back_edge(MlirOperation br)
+{
+    MlirBlock own = mlirOperationGetBlock(br);
+    int me = block_index(own);
+    for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(br); i++) {
+        MlirBlock s = mlirOperationGetSuccessor(br, i);
+        if (mlirRegionEqual(mlirBlockGetParentRegion(s), mlirBlockGetParentRegion(own)) && block_index(s) <= me)
+            return true;
+    }
+    return false;
+}
+
+/* Before op: if (!ok) call callee(args) (a cold block appended to the region), then op. */
+static void guard(fly_emu_irb *b, MlirOperation op, MlirValue ok, const char *callee, int nargs, const MlirValue *args)
+{
+    MlirBlock blk = mlirOperationGetBlock(op);
+    MlirBlock cont = fly_emu_irb_split(blk, op);
+    MlirBlock slow = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(mlirBlockGetParentRegion(blk), slow);
+    fly_emu_irb sb = {b->ctx, slow, {NULL}, b->loc};
+    fly_emu_irb_llcall(&sb, callee, nargs, args);
+    fly_emu_irb_br(&sb, cont);
+    fly_emu_irb eb = {b->ctx, blk, {NULL}, b->loc};
+    fly_emu_irb_cond_br(&eb, ok, cont, slow, 1 << 20, 1);
+}
+
+/* A ctx word loaded at the top of the entry block, marked invariant (constant during a launch). */
+static MlirValue ctx_word(fly_emu_irb *eb, MlirValue ctxv, int word, MlirType t)
+{
+    MlirValue p = fly_emu_irb_gep_const(eb, ctxv, word, mlirIntegerTypeGet(eb->ctx, 64));
+    MlirValue v = fly_emu_irb_load(eb, p, t, 8);
+    mlirOperationSetAttributeByName(mlirOpResultGetOwner(v), fly_ir_sref("invariant"), mlirUnitAttrGet(eb->ctx));
+    return v;
+}
+
+static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv, MlirValue hits,
+                         MlirValue lds_lo, MlirValue lds_hi)
+{
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
+    bool store = fly_ir_op_is(op, "llvm.store");
+    bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
+    MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
+    int as = fly_emu_ptr_as(mlirValueGetType(p));
+    if (as != 1 && as != 3)
+        return;
+    MlirType vt = store ? mlirValueGetType(mlirOperationGetOperand(op, 0))
+                        : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
+    int64_t bytes = fly_emu_type_bytes(vt);
+    if (!bytes)
+        bytes = 1;
+    int flags = (store ? FLY_EMU_ACC_STORE : 0) | (as == 3 ? FLY_EMU_ACC_LDS : 0) | (atomic ? FLY_EMU_ACC_ATOMIC : 0);
+    fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    int site = fly_emu_add_site(k, b.loc);
+    MlirValue a = fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &p, i64, 0, NULL);
+    MlirValue nb = fly_emu_irb_llconst(&b, bytes, i64);
+    MlirValue e = fly_emu_irb_bin(&b, "llvm.add", a, nb);
+    MlirValue lo = lds_lo, hi = lds_hi;
+    if (as == 1) {
+        lo = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, hits, 2 * site, i64), i64, 8);
+        hi = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, hits, 2 * site + 1, i64), i64, 8);
+    }
+    MlirValue ok = fly_emu_irb_bin(&b, "llvm.and", fly_emu_irb_icmp(&b, P_UGE, a, lo), fly_emu_irb_icmp(&b, P_ULE, e, hi));
+    ok = fly_emu_irb_bin(&b, "llvm.and", ok, fly_emu_irb_icmp(&b, P_UGT, e, a));
+    MlirValue args[5] = {ctxv, a, nb, fly_emu_irb_llconst(&b, site, i32), fly_emu_irb_llconst(&b, flags, i32)};
+    guard(&b, op, ok, "fly_emu_chk", 5, args);
+}
+
+static void poll_edge(MlirContext ctx, MlirOperation br, MlirValue ctxv, MlirValue flagp)
+{
+    MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+    fly_emu_irb b = {ctx, mlirOperationGetBlock(br), br, mlirOperationGetLocation(br)};
+    MlirValue f = fly_emu_irb_load(&b, flagp, i32, 4);
+    mlirOperationSetAttributeByName(mlirOpResultGetOwner(f), fly_ir_sref("volatile_"), mlirUnitAttrGet(ctx));
+    MlirValue ok = fly_emu_irb_icmp(&b, 0, f, fly_emu_irb_llconst(&b, 0, i32));
+    guard(&b, br, ok, "fly_emu_poll", 1, &ctxv);
+}
+
+int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
+{
+    MlirContext ctx = mlirModuleGetContext(m);
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64), ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
+    for (int i = 0; i < out->n; i++) {
+        fly_emu_kernel *k = &out->k[i];
+        char fname[300];
+        snprintf(fname, sizeof fname, "%s__emu", k->name);
+        MlirOperation f = find_func(mlirModuleGetBody(m), fname);
+        if (mlirOperationIsNull(f)) {
+            snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
+            return -1;
+        }
+        MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+        MlirValue ctxv = mlirBlockGetArgument(entry, 0);
+        chk_ud u = {0};
+        mlirOperationWalk(f, collect, &u, MlirWalkPreOrder);
+        fly_emu_irb eb = {ctx, entry, mlirBlockGetFirstOperation(entry), mlirOperationGetLocation(f)};
+        MlirValue hits = ctx_word(&eb, ctxv, FLY_EMU_CTX_HITS, ptr);
+        MlirValue lds_lo = ctx_word(&eb, ctxv, FLY_EMU_CTX_LDS_LO, i64);
+        MlirValue lds_hi = ctx_word(&eb, ctxv, FLY_EMU_CTX_LDS_HI, i64);
+        MlirValue flagp = ctx_word(&eb, ctxv, FLY_EMU_CTX_INTR, ptr);
+        /* back-edges first (block positions are those of the lowering), then the accesses in
+         * reverse so that each split moves only the ops up to the previous one */
+        fly_opvec back = {0};
+        for (int j = 0; j < u.br.n; j++)
+            if (is_back_edge(u.br.v[j]))
+                fly_opvec_push(&back, u.br.v[j]);
+        for (int j = 0; j < back.n; j++)
+            poll_edge(ctx, back.v[j], ctxv, flagp);
+        for (int j = u.acc.n - 1; j >= 0; j--)
+            check_access(k, ctx, u.acc.v[j], ctxv, hits, lds_lo, lds_hi);
+        fly_opvec_free(&back);
+        fly_opvec_free(&u.acc);
+        fly_opvec_free(&u.br);
+    }
+    return 0;
+}

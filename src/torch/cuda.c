@@ -1,0 +1,249 @@
+/* cuda.c - torch.cuda: the active backend seen through torch's CUDA API. The emulator counts
+ * as one device; Stream and Event exist (events time with the wall clock after a device
+ * synchronize); names, counts and synchronisation go through fy_torch_hooks(). */
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+#include "torch/torch.h"
+
+static void device_sync(void) {
+    const fy_torch_device_hooks *h = fy_torch_hooks();
+    if (h->synchronize) h->synchronize();
+}
+static int ndevices(void) {
+    const fy_torch_device_hooks *h = fy_torch_hooks();
+    return h->device_count ? h->device_count() : 1;
+}
+static const char *device_name(int i) {
+    const fy_torch_device_hooks *h = fy_torch_hooks();
+    const char *n = h->device_name ? h->device_name(i) : NULL;
+    return n ? n : "flyi emulator";
+}
+
+/* ------------------------------------------------------------------ Stream */
+
+typedef struct { fy_obj h; int64_t handle; int device; } stream_t;
+static int64_t next_stream = 1;
+
+static fy_obj *stream_make(int64_t handle) {
+    extern fy_type fy_torch_stream_type;
+    stream_t *s = (stream_t *)fy_alloc(&fy_torch_stream_type);
+    if (!s) return NULL;
+    s->handle = handle;
+    return &s->h;
+}
+static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"device", "priority", NULL};
+    fy_obj *k[2];
+    if (fy_parse_args("Stream", a, n, kw, names, 0, 2, 2, k) < 0) return NULL;
+    return stream_make((next_stream++) * 16);
+}
+static fy_obj *s_cuda_stream(fy_obj *o) { return fy_int_from(((stream_t *)o)->handle); }
+static fy_obj *s_device(fy_obj *o) { fy_torch_device d = {1, 0}; return fy_torch_device_new(d); }
+static fy_obj *s_sync(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { device_sync(); return fy_none(); }
+static fy_obj *s_true(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(true); }
+static fy_obj *s_none(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
+static fy_obj *s_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_ref(self); }
+static fy_obj *s_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
+static fy_obj *stream_repr(fy_obj *o) {
+    return fy_str_printf("<torch.cuda.Stream device=cuda:0 cuda_stream=0x%llx>", (unsigned long long)((stream_t *)o)->handle);
+}
+static fy_obj *stream_richcmp(fy_obj *a, fy_obj *b, int op) {
+    extern fy_type fy_torch_stream_type;
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || !FY_IS_TYPE(b, fy_torch_stream_type)) return fy_ref(fy_NotImplemented);
+    bool eq = ((stream_t *)a)->handle == ((stream_t *)b)->handle;
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+static int64_t stream_hash(fy_obj *o) { return ((stream_t *)o)->handle + 1; }
+static fy_obj *s_record_event(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw);
+static fy_methoddef stream_methods[] = {
+    {"synchronize", s_sync, 0, "synchronize()"}, {"query", s_true, 0, "query()"},
+    {"wait_stream", s_none, 0, "wait_stream(stream)"}, {"wait_event", s_none, 0, "wait_event(event)"},
+    {"record_event", s_record_event, 0, "record_event(event=None)"},
+    {"__enter__", s_enter, 0, NULL}, {"__exit__", s_exit, 0, NULL}, {NULL}};
+static fy_getsetdef stream_getsets[] = {{"cuda_stream", s_cuda_stream, NULL, "the raw stream handle (0: default)"},
+                                        {"device", s_device, NULL, NULL}, {NULL}};
+fy_type fy_torch_stream_type = {
+    FY_TYPE_INIT("Stream", sizeof(stream_t)), .new_ = stream_new, .repr = stream_repr, .richcmp = stream_richcmp,
+    .hash = stream_hash, .methods = stream_methods, .getsets = stream_getsets,
+};
+
+/* ------------------------------------------------------------------ Event */
+
+typedef struct { fy_obj h; bool timing, recorded; double t; } event_t;
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+static fy_obj *event_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"enable_timing", "blocking", "interprocess", "external", NULL};
+    fy_obj *k[4];
+    if (fy_parse_args("Event", a, n, kw, names, 0, 4, 4, k) < 0) return NULL;
+    event_t *e = (event_t *)fy_alloc(t);
+    if (!e) return NULL;
+    e->timing = k[0] && fy_truthy(k[0]) > 0;
+    return &e->h;
+}
+static fy_obj *e_record(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    event_t *e = (event_t *)self;
+    device_sync();
+    e->t = now_s();
+    e->recorded = true;
+    return fy_none();
+}
+static fy_obj *e_elapsed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    extern fy_type fy_torch_event_type;
+    if (fy_check_nargs("elapsed_time", n, 1, 1) < 0) return NULL;
+    if (!FY_IS_TYPE(a[0], fy_torch_event_type)) return fy_err_format(&fy_TypeError, "elapsed_time(): expected an Event, got %T", a[0]);
+    event_t *s = (event_t *)self, *e = (event_t *)a[0];
+    if (!s->timing || !e->timing)
+        return fy_err_set(&fy_RuntimeError, "Both events must be created with argument 'enable_timing=True'.");
+    if (!s->recorded || !e->recorded)
+        return fy_err_set(&fy_RuntimeError, "Both events must be recorded before calculating elapsed time.");
+    return fy_float_from((e->t - s->t) * 1e3);
+}
+static fy_methoddef event_methods[] = {
+    {"record", e_record, 0, "record(stream=None)"}, {"synchronize", s_sync, 0, "synchronize()"},
+    {"query", s_true, 0, "query()"}, {"wait", s_none, 0, "wait(stream=None)"},
+    {"elapsed_time", e_elapsed, 0, "elapsed_time(end_event) -> milliseconds"}, {NULL}};
+fy_type fy_torch_event_type = {
+    FY_TYPE_INIT("Event", sizeof(event_t)), .new_ = event_new, .methods = event_methods,
+};
+static fy_obj *s_record_event(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_obj *e = n && a[0] != fy_None ? fy_ref(a[0]) : event_new(&fy_torch_event_type, NULL, 0, NULL);
+    if (!e) return NULL;
+    if (FY_IS_TYPE(e, fy_torch_event_type)) e_record(e, NULL, 0, NULL);
+    return e;
+}
+
+/* ------------------------------------------------------------------ device properties */
+
+typedef struct { fy_obj h; int index; } props_t;
+static fy_obj *p_name(fy_obj *o) { return fy_str_from_cstr(device_name(((props_t *)o)->index)); }
+static fy_obj *p_mpc(fy_obj *o) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return fy_int_from(n > 0 ? n : 1);
+}
+static fy_obj *p_mem(fy_obj *o) {
+    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+    return fy_int_from(pages > 0 && ps > 0 ? (int64_t)pages * ps : 0);
+}
+static fy_obj *p_zero(fy_obj *o) { return fy_int_from(0); }
+static fy_obj *p_warp(fy_obj *o) { return fy_int_from(64); }
+static fy_obj *props_repr(fy_obj *o) {
+    return fy_str_printf("_CudaDeviceProperties(name='%s', total_memory=%lldMB, multi_processor_count=%lld)",
+                         device_name(((props_t *)o)->index), 0LL, (long long)sysconf(_SC_NPROCESSORS_ONLN));
+}
+static fy_getsetdef props_getsets[] = {
+    {"name", p_name, NULL, NULL}, {"multi_processor_count", p_mpc, NULL, NULL},
+    {"total_memory", p_mem, NULL, NULL}, {"major", p_zero, NULL, NULL}, {"minor", p_zero, NULL, NULL},
+    {"warp_size", p_warp, NULL, NULL}, {NULL}};
+static fy_type props_type = {FY_TYPE_INIT("_CudaDeviceProperties", sizeof(props_t)), .repr = props_repr, .getsets = props_getsets};
+
+/* ------------------------------------------------------------------ functions */
+
+static fy_obj *c_is_available(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(ndevices() > 0); }
+static fy_obj *c_device_count(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(ndevices()); }
+static fy_obj *c_current_device(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(0); }
+static fy_obj *c_none(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
+static fy_obj *c_true(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(true); }
+static fy_obj *c_synchronize(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { device_sync(); return fy_none(); }
+static fy_obj *c_current_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return stream_make(0); }
+static fy_obj *c_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("stream", n, 1, 1) < 0) return NULL;
+    if (a[0] == fy_None) return stream_make(0);
+    return fy_ref(a[0]);
+}
+static int dev_index(fy_obj *const *a, size_t n, int *out) {
+    *out = 0;
+    if (n == 0 || a[0] == fy_None) return 0;
+    fy_torch_device d;
+    if (fy_torch_parse_device(a[0], &d) < 0) return -1;
+    *out = d.index < 0 ? 0 : d.index;
+    return 0;
+}
+static fy_obj *c_get_device_name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    int i;
+    if (dev_index(a, n, &i) < 0) return NULL;
+    return fy_str_from_cstr(device_name(i));
+}
+static fy_obj *c_get_device_properties(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    int i;
+    if (dev_index(a, n, &i) < 0 || fy_type_ready(&props_type) < 0) return NULL;
+    props_t *p = (props_t *)fy_alloc(&props_type);
+    if (p) p->index = i;
+    return &p->h;
+}
+static fy_obj *c_get_device_capability(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_obj *x = fy_int_from(9), *y = fy_int_from(4);
+    fy_obj *t = fy_tuple_pack(2, x, y);
+    FY_DECREF(x);
+    FY_DECREF(y);
+    return t;
+}
+static fy_obj *c_mem_get_info(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+    fy_obj *f = fy_int_from((int64_t)avail * ps), *t = fy_int_from((int64_t)pages * ps);
+    fy_obj *r = f && t ? fy_tuple_pack(2, f, t) : NULL;
+    FY_XDECREF(f);
+    FY_XDECREF(t);
+    return r;
+}
+static fy_obj *c_device(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_torch_device d = {1, 0};
+    if (n && a[0] != fy_None && fy_torch_parse_device(a[0], &d) < 0) return NULL;
+    d.type = 1;
+    return fy_torch_device_new(d);
+}
+static fy_obj *c_manual_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_obj *m = fy_import("torch");
+    if (!m) return NULL;
+    fy_obj *f = fy_getattr_cstr(m, "manual_seed");
+    FY_DECREF(m);
+    if (!f) return NULL;
+    fy_obj *r = fy_call(f, a, n, kw);
+    FY_DECREF(f);
+    if (!r) return NULL;
+    FY_DECREF(r);
+    return fy_none();
+}
+static fy_obj *c_zero(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(0); }
+static fy_obj *c_memory_stats(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_dict_new(); }
+
+static fy_methoddef cuda_funcs[] = {
+    {"is_available", c_is_available, 0, "is_available() -> bool (the emulator counts as a device)"},
+    {"is_initialized", c_true, 0, "is_initialized()"},
+    {"init", c_none, 0, "init()"},
+    {"device_count", c_device_count, 0, "device_count()"},
+    {"current_device", c_current_device, 0, "current_device()"},
+    {"set_device", c_none, 0, "set_device(device)"},
+    {"synchronize", c_synchronize, 0, "synchronize(device=None)"},
+    {"current_stream", c_current_stream, 0, "current_stream(device=None)"},
+    {"default_stream", c_current_stream, 0, "default_stream(device=None)"},
+    {"stream", c_stream, 0, "stream(stream): context manager selecting a stream"},
+    {"get_device_name", c_get_device_name, 0, "get_device_name(device=None)"},
+    {"get_device_properties", c_get_device_properties, 0, "get_device_properties(device)"},
+    {"get_device_capability", c_get_device_capability, 0, "get_device_capability(device=None)"},
+    {"mem_get_info", c_mem_get_info, 0, "mem_get_info(device=None) -> (free, total)"},
+    {"empty_cache", c_none, 0, "empty_cache()"},
+    {"memory_allocated", c_zero, 0, "memory_allocated(device=None)"},
+    {"max_memory_allocated", c_zero, 0, "max_memory_allocated(device=None)"},
+    {"reset_peak_memory_stats", c_none, 0, "reset_peak_memory_stats(device=None)"},
+    {"memory_stats", c_memory_stats, 0, "memory_stats(device=None)"},
+    {"device", c_device, 0, "device(index): context manager"},
+    {"manual_seed", c_manual_seed, 0, "manual_seed(seed)"},
+    {"manual_seed_all", c_manual_seed, 0, "manual_seed_all(seed)"},
+    {NULL}};
+
+fy_obj *fy_torch_cuda_module(void) {
+    if (fy_type_ready(&fy_torch_stream_type) < 0 || fy_type_ready(&fy_torch_event_type) < 0) return NULL;
+    fy_obj *m = fy_module_new_c("torch.cuda", cuda_funcs, "torch.cuda on flyi's active backend");
+    if (!m) return NULL;
+    if (fy_module_add(m, "Stream", (fy_obj *)&fy_torch_stream_type) < 0 ||
+        fy_module_add(m, "Event", (fy_obj *)&fy_torch_event_type) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

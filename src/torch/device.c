@@ -1,0 +1,177 @@
+/* device.c - torch.device, device argument parsing, storages and the backend hooks.
+ *
+ * fy_torch_alloc_storage() is the single allocation point: device="cuda" storages go through
+ * the installed hooks' alloc when a backend installs one, and otherwise live in host memory
+ * (which is the emulator's device memory). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "torch/torch.h"
+
+const fy_torch_device fy_torch_cpu = {0, -1};
+
+static fy_torch_device_hooks hooks;
+
+void fy_torch_set_device_hooks(const fy_torch_device_hooks *h) {
+    if (h) hooks = *h;
+    else memset(&hooks, 0, sizeof hooks);
+}
+const fy_torch_device_hooks *fy_torch_hooks(void) { return &hooks; }
+
+static int device_count(void) { return hooks.device_count ? hooks.device_count() : 1; }
+
+fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
+    if (dev.type == 1) {
+        int idx = dev.index < 0 ? 0 : dev.index;
+        if (idx >= device_count()) {
+            fy_err_set(&fy_RuntimeError, "CUDA error: invalid device ordinal");
+            return NULL;
+        }
+    }
+    fy_torch_storage *s = calloc(1, sizeof *s);
+    if (!s) { fy_err_nomem(); return NULL; }
+    size_t n = nbytes ? nbytes : 1;
+    if (dev.type == 1 && hooks.alloc) {
+        s->data = hooks.alloc(n, dev.index < 0 ? 0 : dev.index);
+        if (!s->data) {
+            free(s);
+            fy_err_format(&fy_RuntimeError, "CUDA out of memory. Tried to allocate %zu bytes.", nbytes);
+            return NULL;
+        }
+    } else {
+        void *p = NULL;
+        if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0 || !p) {
+            free(s);
+            fy_err_nomem();
+            return NULL;
+        }
+        memset(p, 0, n);
+        s->data = p;
+    }
+    s->rc = 1;
+    s->nbytes = nbytes;
+    s->dev = dev;
+    if (dev.type == 1 && s->dev.index < 0) s->dev.index = 0;
+    return s;
+}
+
+void fy_torch_storage_release(fy_torch_storage *s) {
+    if (!s || --s->rc > 0) return;
+    if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
+    else if (!(s->dev.type == 1 && hooks.alloc)) free(s->data);
+    free(s);
+}
+
+/* ------------------------------------------------------------------ torch.device */
+
+void fy_torch_device_str(fy_torch_device d, char *buf, size_t cap) {
+    const char *t = d.type == 1 ? "cuda" : "cpu";
+    if (d.index >= 0) snprintf(buf, cap, "%s:%d", t, d.index);
+    else snprintf(buf, cap, "%s", t);
+}
+
+bool fy_torch_same_device(fy_torch_device a, fy_torch_device b) {
+    if (a.type != b.type) return false;
+    return a.type == 0 || (a.index < 0 ? 0 : a.index) == (b.index < 0 ? 0 : b.index);
+}
+
+fy_obj *fy_torch_device_new(fy_torch_device d) {
+    fy_torch_device_obj *o = (fy_torch_device_obj *)fy_alloc(&fy_torch_device_type);
+    if (!o) return NULL;
+    o->d = d;
+    return &o->h;
+}
+
+static int parse_str(const char *s, fy_torch_device *out) {
+    const char *colon = strchr(s, ':');
+    size_t tl = colon ? (size_t)(colon - s) : strlen(s);
+    if (tl == 4 && !strncmp(s, "cuda", 4)) out->type = 1;
+    else if (tl == 3 && !strncmp(s, "cpu", 3)) out->type = 0;
+    else {
+        fy_err_format(&fy_RuntimeError,
+                      "Expected one of cpu, cuda device type at start of device string: %s", s);
+        return -1;
+    }
+    out->index = -1;
+    if (colon) {
+        char *end;
+        long v = strtol(colon + 1, &end, 10);
+        if (!colon[1] || *end || v < 0) {
+            fy_err_format(&fy_RuntimeError, "Invalid device string: '%s'", s);
+            return -1;
+        }
+        out->index = (int)v;
+    }
+    return 0;
+}
+
+int fy_torch_parse_device(fy_obj *o, fy_torch_device *out) {
+    if (FY_IS_TYPE(o, fy_torch_device_type)) { *out = ((fy_torch_device_obj *)o)->d; return 0; }
+    if (FY_STR_CHECK(o)) return parse_str(FY_STR_DATA(o), out);
+    if (FY_INT_CHECK(o) && !FY_IS_TYPE(o, fy_bool_type)) {
+        if (FY_INT_VAL(o) < 0) {
+            fy_err_format(&fy_RuntimeError, "Device index must not be negative");
+            return -1;
+        }
+        out->type = 1;
+        out->index = (int)FY_INT_VAL(o);
+        return 0;
+    }
+    fy_err_format(&fy_TypeError, "device() received an invalid combination of arguments - got (%T)", o);
+    return -1;
+}
+
+#define DV(o) (((fy_torch_device_obj *)(o))->d)
+static fy_obj *device_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    static const char *const names[] = {"type", "index", NULL};
+    fy_obj *a[2];
+    if (fy_parse_args("device", args, nargs, kw, names, 1, 2, 2, a) < 0) return NULL;
+    fy_torch_device d;
+    if (fy_torch_parse_device(a[0], &d) < 0) return NULL;
+    if (a[1] && a[1] != fy_None) {
+        int64_t i;
+        if (fy_index(a[1], &i) < 0) return NULL;
+        if (d.index >= 0)
+            return fy_err_set(&fy_RuntimeError,
+                              "type (string) must not include an index because index was passed explicitly");
+        d.index = (int)i;
+    }
+    return fy_torch_device_new(d);
+}
+static fy_obj *device_repr(fy_obj *o) {
+    const char *t = DV(o).type == 1 ? "cuda" : "cpu";
+    if (DV(o).index >= 0) return fy_str_printf("device(type='%s', index=%d)", t, DV(o).index);
+    return fy_str_printf("device(type='%s')", t);
+}
+static fy_obj *device_str(fy_obj *o) {
+    char buf[32];
+    fy_torch_device_str(DV(o), buf, sizeof buf);
+    return fy_str_from_cstr(buf);
+}
+static fy_obj *device_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP)) return fy_ref(fy_NotImplemented);
+    fy_torch_device db;
+    if (FY_IS_TYPE(b, fy_torch_device_type)) db = DV(b);
+    else if (FY_STR_CHECK(b)) {
+        if (parse_str(FY_STR_DATA(b), &db) < 0) { fy_err_clear(); return fy_bool(op == FY_NE_OP); }
+    } else return fy_ref(fy_NotImplemented);
+    bool eq = DV(a).type == db.type && DV(a).index == db.index;
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+static int64_t device_hash(fy_obj *o) { return DV(o).type * 1000 + DV(o).index + 7; }
+static fy_obj *device_type_get(fy_obj *o) { return fy_str_from_cstr(DV(o).type == 1 ? "cuda" : "cpu"); }
+static fy_obj *device_index_get(fy_obj *o) {
+    return DV(o).index >= 0 ? fy_int_from(DV(o).index) : fy_none();
+}
+static fy_getsetdef device_getsets[] = {{"type", device_type_get, NULL, NULL},
+                                        {"index", device_index_get, NULL, NULL}, {NULL}};
+/* `with torch.device("cuda"):` is accepted and does nothing. */
+static fy_obj *device_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_ref(self); }
+static fy_obj *device_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
+static fy_methoddef device_methods[] = {{"__enter__", device_enter, 0, NULL},
+                                        {"__exit__", device_exit, 0, NULL}, {NULL}};
+fy_type fy_torch_device_type = {
+    FY_TYPE_INIT("device", sizeof(fy_torch_device_obj)), .flags = FY_TPF_FINAL,
+    .new_ = device_new, .repr = device_repr, .str = device_str, .richcmp = device_richcmp,
+    .hash = device_hash, .getsets = device_getsets, .methods = device_methods,
+};

@@ -1,0 +1,259 @@
+/* torch.h - flyi's torch-compatible host tensor module (`import torch`): shared declarations.
+ *
+ * A tensor is a view (dtype, shape, strides in elements, offset in elements) on a refcounted
+ * storage. Storages of device="cuda" tensors come from fy_torch_alloc_storage(), the one place
+ * where a backend's device memory will be plugged in (see fy_torch_set_device_hooks); until
+ * then they live in host memory, which is also the emulator's device memory.
+ * Errors are Python exceptions carrying torch's messages; nothing here exits or aborts. */
+#ifndef FLYI_TORCH_H
+#define FLYI_TORCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "object.h"
+
+#define FY_TORCH_MAXDIM 12
+
+/* dtypes, in promotion-table order. */
+enum {
+    FY_TORCH_BOOL = 0, FY_TORCH_U8, FY_TORCH_I8, FY_TORCH_I16, FY_TORCH_I32, FY_TORCH_I64,
+    FY_TORCH_F16, FY_TORCH_BF16, FY_TORCH_F32, FY_TORCH_F64,
+    FY_TORCH_F8E4M3FN, FY_TORCH_F8E4M3FNUZ, FY_TORCH_F8E5M2, FY_TORCH_NDTYPES
+};
+
+/* torch.dtype objects (static, immortal). */
+typedef struct fy_torch_dtype_obj { fy_obj h; int id; } fy_torch_dtype_obj;
+extern fy_type fy_torch_dtype_type;
+extern fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES];
+
+/* Devices: type 0 = cpu, 1 = cuda; index -1 = unspecified. */
+typedef struct fy_torch_device { int type; int index; } fy_torch_device;
+typedef struct fy_torch_device_obj { fy_obj h; fy_torch_device d; } fy_torch_device_obj;
+extern fy_type fy_torch_device_type;
+
+/* A refcounted block of element memory. */
+typedef struct fy_torch_storage {
+    int64_t rc;
+    char *data;
+    size_t nbytes;
+    fy_torch_device dev;
+} fy_torch_storage;
+
+typedef struct fy_torch_tensor {
+    fy_obj h;
+    fy_torch_storage *st;
+    int dtype;
+    int ndim;
+    bool requires_grad;
+    bool wrapped;             /* a Python scalar turned into a 0-dim tensor (promotion) */
+    int64_t offset;           /* elements */
+    int64_t shape[FY_TORCH_MAXDIM];
+    int64_t stride[FY_TORCH_MAXDIM]; /* elements */
+} fy_torch_tensor;
+extern fy_type fy_torch_tensor_type;
+extern fy_type fy_torch_size_type;
+#define FY_TORCH_CHECK(o) fy_isinstance_of((fy_obj *)(o), &fy_torch_tensor_type)
+#define FY_TT(o) ((fy_torch_tensor *)(o))
+
+/* ---------------------------------------------------------------- device memory hooks */
+
+/* Backend hooks (process-wide); any may be NULL, meaning host memory / "flyi emulator". */
+typedef struct fy_torch_device_hooks {
+    void *(*alloc)(size_t nbytes, int device_index); /* NULL result: out of device memory */
+    void (*free)(void *p, int device_index);
+    const char *(*device_name)(int device_index);
+    int (*device_count)(void);
+    void (*synchronize)(void);
+} fy_torch_device_hooks;
+/* Install backend hooks (copied); NULL restores the host-memory defaults. */
+void fy_torch_set_device_hooks(const fy_torch_device_hooks *h);
+/* The installed hooks (never NULL; fields may be NULL). */
+const fy_torch_device_hooks *fy_torch_hooks(void);
+
+/* Allocate a zeroed storage of nbytes on dev (rc 1); NULL with MemoryError/RuntimeError. */
+fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev);
+/* Drop a storage reference, freeing it at zero. */
+void fy_torch_storage_release(fy_torch_storage *s);
+
+/* ---------------------------------------------------------------- dtypes (dtype.c) */
+
+size_t fy_torch_itemsize(int dt);
+bool fy_torch_is_float(int dt);
+bool fy_torch_is_fp8(int dt);
+/* torch's name ("float32") and C++ scalar name ("Float") of a dtype. */
+const char *fy_torch_dtype_name(int dt);
+const char *fy_torch_scalar_name(int dt);
+/* New reference to the torch.dtype object of dt. */
+fy_obj *fy_torch_dtype_get(int dt);
+/* dtype id of a torch.dtype object (or Python's float/int/bool type); -1 with TypeError. */
+int fy_torch_dtype_from(fy_obj *o);
+/* torch.promote_types; -1 with RuntimeError for unsupported float8 mixes. */
+int fy_torch_promote(int a, int b);
+/* Encode a float into a narrow float format with torch's rounding (RNE, overflow rules). */
+uint16_t fy_torch_f32_to_f16(float f);
+uint16_t fy_torch_f32_to_bf16(float f);
+uint8_t fy_torch_f32_to_fp8(float f, int dt);
+/* Decode narrow float bits into a double (exact). */
+double fy_torch_f16_to_f64(uint16_t h);
+double fy_torch_bf16_to_f64(uint16_t h);
+double fy_torch_fp8_to_f64(uint8_t b, int dt);
+/* Element access: load as double / int64, store from double / int64 with conversion. */
+double fy_torch_loadf(const char *p, int dt);
+int64_t fy_torch_loadi(const char *p, int dt);
+void fy_torch_storef(char *p, int dt, double v);
+void fy_torch_storei(char *p, int dt, int64_t v);
+/* Round v to the nearest value representable in float dtype dt (identity for F64). */
+double fy_torch_round_to(double v, int dt);
+
+/* ---------------------------------------------------------------- devices (device.c) */
+
+/* Parse a device argument (str, torch.device, int); 0 or -1 with RuntimeError. */
+int fy_torch_parse_device(fy_obj *o, fy_torch_device *out);
+/* Text of a device ("cuda:0", "cpu"). */
+void fy_torch_device_str(fy_torch_device d, char *buf, size_t cap);
+/* New torch.device object. */
+fy_obj *fy_torch_device_new(fy_torch_device d);
+bool fy_torch_same_device(fy_torch_device a, fy_torch_device b);
+
+/* ---------------------------------------------------------------- tensors (tensor.c) */
+
+/* New contiguous zeroed tensor. */
+fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
+/* New view on base's storage with the given geometry (dtype kept). */
+fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape,
+                                  const int64_t *stride, int64_t offset);
+/* 0-dim tensor holding a Python scalar (bool/int/float), marked wrapped; NULL+TypeError else. */
+fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev);
+/* o as a tensor: tensors are returned (new ref), Python scalars wrapped; else TypeError. */
+fy_torch_tensor *fy_torch_as_tensor(fy_obj *o, fy_torch_device dev);
+int64_t fy_torch_numel(const fy_torch_tensor *t);
+bool fy_torch_is_contiguous(const fy_torch_tensor *t);
+/* Address of the first element. */
+static inline char *fy_torch_data(const fy_torch_tensor *t) {
+    return t->st->data + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+}
+/* New contiguous copy converted to dtype on dev. */
+fy_torch_tensor *fy_torch_copy_as(fy_torch_tensor *t, int dtype, fy_torch_device dev);
+/* Contiguous tensor with t's values (t itself when already contiguous). */
+fy_torch_tensor *fy_torch_contiguous(fy_torch_tensor *t);
+/* Copy src into dst, broadcasting src to dst's shape and converting; 0 or -1. */
+int fy_torch_copy_into(fy_torch_tensor *dst, fy_torch_tensor *src);
+/* Fill every element of t with v (a Python scalar); 0 or -1. */
+int fy_torch_fill(fy_torch_tensor *t, fy_obj *v);
+/* Value of a one-element tensor as a Python scalar. */
+fy_obj *fy_torch_item(fy_torch_tensor *t);
+/* Element at linear index i (row-major over t's shape) as a Python scalar. */
+fy_obj *fy_torch_elem_obj(fy_torch_tensor *t, const char *p);
+/* Normalize dim against ndim (torch's IndexError message); 0 or -1. */
+int fy_torch_wrap_dim(int64_t dim, int ndim, int *out);
+/* Shape from an argument list: ints, or one sequence of ints (torch.Size, tuple, list). */
+int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, int64_t *shape,
+                         int *ndim);
+/* "[2, 3]" text of a shape into buf. */
+void fy_torch_shape_str(const int64_t *shape, int ndim, char *buf, size_t cap);
+/* New torch.Size from a shape. */
+fy_obj *fy_torch_size_new(const int64_t *shape, int ndim);
+/* Keyword lookup: fill out[i] (borrowed) for each kw in names; TypeError for unknown ones. */
+int fy_torch_kwargs(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
+                    const char *const *names, fy_obj **out);
+/* The default device (cpu) and the device of a tensor. */
+extern const fy_torch_device fy_torch_cpu;
+
+/* ---------------------------------------------------------------- iteration (tensor_iter.c) */
+
+/* Walk up to 4 operands of one shape (already broadcast: stride 0 on expanded dims), calling
+ * fn on each innermost row with byte pointers and byte strides. */
+typedef void (*fy_torch_rowfn)(char **p, const int64_t *bstride, int64_t n, void *ctx);
+void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim,
+                      fy_torch_rowfn fn, void *ctx);
+/* Broadcast shapes a and b into out (torch's RuntimeError on mismatch); 0 or -1. */
+int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out,
+                              int *nout);
+/* Geometry of t expanded to shape (strides 0 on broadcast dims) into stride; 0 or -1. */
+int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim,
+                            int64_t *stride);
+/* New view of t expanded to shape. */
+fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int ndim);
+
+/* ---------------------------------------------------------------- shape ops (tensor_shape.c) */
+
+fy_torch_tensor *fy_torch_reshape(fy_torch_tensor *t, const int64_t *shape, int ndim, bool view_only);
+fy_torch_tensor *fy_torch_transpose(fy_torch_tensor *t, int a, int b);
+fy_torch_tensor *fy_torch_unsqueeze(fy_torch_tensor *t, int dim);
+fy_torch_tensor *fy_torch_permute(fy_torch_tensor *t, const int *perm);
+/* torch.cat / torch.stack over a sequence of tensors. */
+fy_obj *fy_torch_cat(fy_obj *seq, int64_t dim, bool stack);
+extern fy_methoddef fy_torch_shape_methods[];
+
+/* ---------------------------------------------------------------- indexing (tensor_index.c) */
+
+fy_obj *fy_torch_getitem(fy_obj *self, fy_obj *key);
+int fy_torch_setitem(fy_obj *self, fy_obj *key, fy_obj *value);
+/* Indices of nonzero elements as an [n, ndim] int64 tensor. */
+fy_torch_tensor *fy_torch_nonzero(fy_torch_tensor *t);
+
+/* ---------------------------------------------------------------- elementwise (tensor_ops.c) */
+
+enum {
+    FY_TOP_ADD, FY_TOP_SUB, FY_TOP_MUL, FY_TOP_DIV, FY_TOP_FLOORDIV, FY_TOP_MOD, FY_TOP_POW,
+    FY_TOP_AND, FY_TOP_OR, FY_TOP_XOR, FY_TOP_LSHIFT, FY_TOP_RSHIFT, FY_TOP_MAX, FY_TOP_MIN,
+    FY_TOP_EQ, FY_TOP_NE, FY_TOP_LT, FY_TOP_LE, FY_TOP_GT, FY_TOP_GE, FY_TOP_COUNT
+};
+enum {
+    FY_TUN_NEG, FY_TUN_ABS, FY_TUN_EXP, FY_TUN_LOG, FY_TUN_SQRT, FY_TUN_RSQRT, FY_TUN_TANH,
+    FY_TUN_SIGMOID, FY_TUN_NOT, FY_TUN_TRUNC, FY_TUN_FLOOR, FY_TUN_CEIL, FY_TUN_ROUND,
+    FY_TUN_ISNAN, FY_TUN_ISFINITE, FY_TUN_ISINF, FY_TUN_SIN, FY_TUN_COS, FY_TUN_RELU,
+    FY_TUN_SIGN, FY_TUN_RECIP, FY_TUN_LOG2, FY_TUN_EXP2, FY_TUN_COUNT
+};
+/* Result dtype of a binary op between a and b (torch's promotion incl. scalars); -1 error. */
+int fy_torch_result_type(fy_torch_tensor *a, fy_torch_tensor *b);
+/* a OP b for Python objects (one at least a tensor); out (may be NULL) receives in place. */
+fy_obj *fy_torch_binary(fy_obj *a, fy_obj *b, int op, fy_torch_tensor *out);
+fy_obj *fy_torch_unary(fy_obj *a, int op);
+/* torch.where(cond, a, b). */
+fy_obj *fy_torch_where(fy_obj *cond, fy_obj *a, fy_obj *b);
+/* Operator slots installed on the Tensor type. */
+void fy_torch_ops_install(fy_type *t);
+extern fy_methoddef fy_torch_ops_methods[];
+extern fy_methoddef fy_torch_ops_funcs[];
+
+/* ---------------------------------------------------------------- reductions (tensor_reduce.c) */
+
+extern fy_methoddef fy_torch_reduce_methods[];
+extern fy_methoddef fy_torch_reduce_funcs[];
+/* isclose as a bool tensor (a, b same dtype required). */
+fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol,
+                                  bool equal_nan);
+/* matmul of two tensors (torch.matmul rules). */
+fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b);
+/* softmax along dim, computed in double, result dtype dt. */
+fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt);
+
+/* ---------------------------------------------------------------- nn (nn.c) */
+extern fy_methoddef fy_torch_nn_funcs[];
+
+/* ---------------------------------------------------------------- creation, random */
+
+extern fy_methoddef fy_torch_create_funcs[];
+/* torch.tensor(data): nested lists/tuples of numbers or tensors; dtype -1 infers. */
+fy_torch_tensor *fy_torch_from_data(fy_obj *data, int dtype, fy_torch_device dev);
+/* Build the Tensor method table and ready the torch types (once); 0 or -1. */
+int fy_torch_types_ready(void);
+extern fy_methoddef fy_torch_random_funcs[];
+extern fy_methoddef fy_torch_random_methods[];
+extern fy_type fy_torch_generator_type;
+
+/* ---------------------------------------------------------------- printing (tensor_print.c) */
+
+fy_obj *fy_torch_repr(fy_obj *self);
+
+/* ---------------------------------------------------------------- modules */
+
+/* torch.testing, torch.cuda submodules (new modules). */
+fy_obj *fy_torch_testing_module(void);
+fy_obj *fy_torch_cuda_module(void);
+/* Register `torch` and its submodules as lazily imported built-in modules. */
+void fy_torch_register(void);
+
+#endif

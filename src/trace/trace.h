@@ -1,0 +1,32 @@
+/* trace.h - the kernel tracer seen from the language: operations on dynamic typed values record IR
+ * ops while a kernel body is traced. Outside a trace (no dynamic values exist there) each entry raises
+ * RuntimeError. All entries return a new reference or NULL with an exception. */
+#ifndef FLYI_TRACE_TRACE_H
+#define FLYI_TRACE_TRACE_H
+
+#include "dsl/dsl_numeric.h"
+
+/* 1 while a kernel body is being traced in the current session. */
+int fy_trace_active(void);
+/* a OP b (FY_NB_*) with operands of common type ct and result type rt; a and b are typed values. */
+fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b);
+/* a CMP b (FY_EQ_OP...) in common type ct; the result is a dynamic Boolean. */
+fy_obj *fy_trace_num_cmp(int op, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b);
+/* Unary '-', '~' or 'a' (abs) of a dynamic value. */
+fy_obj *fy_trace_num_unary(int op, fy_obj *a);
+/* Conversion / same-width bitcast of a dynamic value to t. */
+fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a);
+fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a);
+/* c.select(t, f) with a dynamic condition c. */
+fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f);
+/* The value as a traced (dynamic) value: a static one becomes an arith.constant. */
+fy_obj *fy_trace_num_materialize(fy_obj *a);
+/* fx.math.NAME of a dynamic value (result type t). */
+fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n);
+/* Traces kernel function fn (a Python function) with args and compiles it for target (NULL: gfx942)
+ * as gpu.func @name: a CompiledKernel object, or NULL with an exception. */
+fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* Adds fx's kernel-only names (thread_idx, printf, Constexpr, ...) to module m. */
+int fy_trace_add_fx(fy_obj *m);
+
+#endif

@@ -1,0 +1,249 @@
+/* trace_kernel.c - tracing a @flyc.kernel at launch and compiling it: the kernel body runs once under
+ * the tracer with dynamic parameters (Constexpr parameters stay Python values), the recorded Fly IR goes
+ * through the compiler core's pipeline, and the result is a CompiledKernel (.stages, .ir(), .isa, ...). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code.h"
+#include "core/core_load.h"
+#include "trace/trace_int.h"
+
+typedef struct ckernel {
+    fy_obj h;
+    const fly_core_api *api;
+    fly_pipeline_result r;
+    fy_obj *name;
+    char *origin; /* the traced module text */
+} ckernel;
+
+typedef struct cstage { fy_obj h; fy_obj *k; int i; } cstage;
+
+static fy_type ckernel_type, cstage_type;
+
+static void ck_dealloc(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    if (k->api) k->api->result_free(&k->r);
+    free(k->origin);
+    FY_CLEAR(k->name);
+}
+
+static fly_pipeline_stage *stage_of(cstage *s) { return &((ckernel *)s->k)->r.stages[s->i]; }
+static fy_obj *st_number(fy_obj *o) { return fy_int_from(stage_of((cstage *)o)->number); }
+static fy_obj *st_name(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->name); }
+static fy_obj *st_label(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->label); }
+static fy_obj *st_time(fy_obj *o) { return fy_float_from(stage_of((cstage *)o)->ms); }
+static fy_obj *st_changed(fy_obj *o) { return fy_bool(stage_of((cstage *)o)->changed); }
+static fy_obj *st_repr(fy_obj *o) {
+    fly_pipeline_stage *s = stage_of((cstage *)o);
+    return fy_str_printf("Stage(%d, '%s', %s)", s->number, s->name, s->changed ? "changed" : "unchanged");
+}
+static void st_dealloc(fy_obj *o) { FY_CLEAR(((cstage *)o)->k); }
+static fy_getsetdef st_getsets[] = {
+    {"number", st_number, NULL, "stage number (0: origin)"}, {"name", st_name, NULL, "the pass name"},
+    {"label", st_label, NULL, "the dump file stem"}, {"time", st_time, NULL, "milliseconds"},
+    {"changed", st_changed, NULL, "the IR changed"}, {0}};
+static fy_type cstage_type = {
+    FY_TYPE_INIT("Stage", sizeof(cstage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc, .repr = st_repr,
+    .getsets = st_getsets,
+};
+
+static fy_obj *ck_stages(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    fy_obj *l = fy_list_new(0);
+    for (int i = 0; l && i < k->r.nstages; i++) {
+        cstage *s = (cstage *)fy_alloc(&cstage_type);
+        if (!s) {
+            FY_DECREF(l);
+            return NULL;
+        }
+        s->k = fy_ref(o);
+        s->i = i;
+        if (fy_list_append_steal(l, &s->h) < 0) {
+            FY_DECREF(l);
+            return NULL;
+        }
+    }
+    return l;
+}
+static fy_obj *opt_str(const char *s) { return s ? fy_str_from_cstr(s) : fy_none(); }
+static fy_obj *ck_llvm(fy_obj *o) { return opt_str(((ckernel *)o)->r.llvm_ir); }
+static fy_obj *ck_isa(fy_obj *o) { return opt_str(((ckernel *)o)->r.isa); }
+static fy_obj *ck_name(fy_obj *o) { return fy_ref(((ckernel *)o)->name); }
+static fy_obj *ck_target(fy_obj *o) { return fy_str_from_cstr(((ckernel *)o)->r.target); }
+static fy_obj *ck_binary(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    return k->r.hsaco ? fy_bytes_from((const char *)k->r.hsaco, k->r.hsaco_size) : fy_none();
+}
+
+static int dset_i(fy_obj *d, const char *k, int64_t v) {
+    fy_obj *x = fy_int_from(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+static int dset_f(fy_obj *d, const char *k, double v) {
+    fy_obj *x = fy_float_from(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+static int dset_s(fy_obj *d, const char *k, const char *v) {
+    fy_obj *x = fy_str_from_cstr(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+
+static fy_obj *ck_stats(fy_obj *o) {
+    fly_pipeline_stats *s = &((ckernel *)o)->r.stats;
+    if (!s->valid) return fy_none();
+    fy_obj *d = fy_dict_new();
+    if (!d || dset_s(d, "kernel", s->kernel) < 0 || dset_i(d, "vgpr", s->vgpr) < 0 || dset_i(d, "agpr", s->agpr) < 0 ||
+        dset_i(d, "sgpr", s->sgpr) < 0 || dset_i(d, "vgpr_spill", s->vgpr_spill) < 0 ||
+        dset_i(d, "sgpr_spill", s->sgpr_spill) < 0 || dset_i(d, "scratch_bytes", s->scratch_bytes) < 0 ||
+        dset_i(d, "lds_bytes", s->lds_bytes) < 0 || dset_i(d, "wave_size", s->wave_size) < 0 ||
+        dset_i(d, "max_workgroup_size", s->max_workgroup_size) < 0 || dset_i(d, "occupancy", s->occupancy) < 0 ||
+        dset_s(d, "limiter", s->limiter) < 0) {
+        FY_XDECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+static fy_obj *ck_timings(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    fly_pipeline_timings *t = &k->r.t;
+    fy_obj *d = fy_dict_new();
+    if (!d || dset_f(d, "parse", t->parse) < 0 || dset_f(d, "passes", t->passes) < 0 ||
+        dset_f(d, "translate", t->translate) < 0 || dset_f(d, "codegen", t->codegen) < 0 ||
+        dset_f(d, "link", t->link) < 0 || dset_f(d, "total", t->total) < 0) {
+        FY_XDECREF(d);
+        return NULL;
+    }
+    for (int i = 0; i < k->r.nstages; i++)
+        if (k->r.stages[i].number > 0 && dset_f(d, k->r.stages[i].label, k->r.stages[i].ms) < 0) {
+            FY_DECREF(d);
+            return NULL;
+        }
+    return d;
+}
+
+static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    ckernel *k = (ckernel *)o;
+    if (fy_no_kwargs("ir", kw) < 0 || fy_check_nargs("ir", na, 0, 1) < 0) return NULL;
+    if (na == 0 || a[0] == fy_None) return opt_str(k->r.final_ir);
+    for (int i = 0; i < k->r.nstages; i++) {
+        fly_pipeline_stage *s = &k->r.stages[i];
+        int hit = FY_INT_CHECK(a[0]) ? FY_INT_VAL(a[0]) == s->number
+                  : FY_STR_CHECK(a[0]) ? !strcmp(FY_STR_DATA(a[0]), s->name) || !strcmp(FY_STR_DATA(a[0]), s->label)
+                                       : 0;
+        if (hit) return opt_str(s->ir);
+    }
+    return fy_err_format(&fy_KeyError, "no stage %R (see .stages)", a[0]);
+}
+
+static fy_obj *ck_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a, (void)na, (void)kw;
+    return fy_err_format(&fy_NotImplementedError, "cannot run kernel '%S': no launch backend is wired yet",
+                         ((ckernel *)o)->name);
+}
+static fy_obj *ck_repr(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    return fy_str_printf("<CompiledKernel %s for %s, %d stages>", FY_STR_DATA(k->name), k->r.target, k->r.nstages);
+}
+
+static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR after a stage (number or pass name)."},
+                                    {0}};
+static fy_getsetdef ck_getsets[] = {
+    {"stages", ck_stages, NULL, "the pipeline stages"}, {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
+    {"isa", ck_isa, NULL, "AMDGPU assembly"}, {"binary", ck_binary, NULL, "the code object"},
+    {"stats", ck_stats, NULL, "resource usage"}, {"timings", ck_timings, NULL, "milliseconds per phase"},
+    {"name", ck_name, NULL, "kernel name"}, {"target", ck_target, NULL, "the GPU target"}, {0}};
+static fy_type ckernel_type = {
+    FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)), .flags = FY_TPF_FINAL, .dealloc = ck_dealloc, .call = ck_call,
+    .repr = ck_repr, .methods = ck_methods, .getsets = ck_getsets,
+};
+
+/* ------------------------------------------------------------------ tracing */
+
+/* The kernel's argument i: Constexpr parameters as given, numbers as dynamic parameters. */
+static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg) {
+    fy_obj *ann = NULL;
+    if (fn->annotations && (size_t)fn->code->argcount > i) {
+        fy_obj *pname = FY_TUPLE_ITEMS(fn->code->varnames)[i];
+        ann = fy_dict_get(fn->annotations, pname);
+    }
+    if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
+    fy_obj *n = fy_dsl_as_numeric(arg);
+    if (!n) {
+        if (!fy_err_occurred())
+            fy_err_format(&fy_NotImplementedError, "kernel argument %zu: values of type '%s' are not supported yet", i,
+                          fy_type_name(arg));
+        return NULL;
+    }
+    fy_dsl_numeric *t = ((fy_dsl_num *)n)->dt;
+    FY_DECREF(n);
+    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t)));
+}
+
+fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+    if (FY_TYPE(fnobj) != &fy_function_type)
+        return fy_err_format(&fy_TypeError, "kernel: expected a Python function, not '%s'", fy_type_name(fnobj));
+    if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
+    fy_function *fn = (fy_function *)fnobj;
+    fy_tracer tr = {0};
+    fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);
+    if (!vals) return NULL;
+    fy_obj *res = NULL;
+    size_t made = 0;
+    for (; made < nargs; made++)
+        if (!(vals[made] = param_value(&tr, fn, made, args[made]))) goto out;
+    fy_tracer *prev = fy_trace_set(&tr);
+    res = fy_call(fnobj, vals, nargs, NULL);
+    fy_trace_set(prev);
+    if (!res) goto out;
+    FY_CLEAR(res);
+    if (tr.failed) {
+        fy_err_nomem();
+        goto out;
+    }
+    char err[512];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) {
+        fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+        goto out;
+    }
+    size_t cap = tr.len + tr.plen + strlen(name) + 256;
+    char *text = malloc(cap);
+    if (!text) {
+        fy_err_nomem();
+        goto out;
+    }
+    snprintf(text, cap,
+             "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @%s(%s) kernel {\n%s"
+             "      gpu.return\n    }\n  }\n}\n",
+             name, tr.params ? tr.params : "", tr.body ? tr.body : "");
+    ckernel *k = (ckernel *)fy_alloc(&ckernel_type);
+    if (!k) {
+        free(text);
+        goto out;
+    }
+    k->origin = text;
+    k->name = fy_str_from_cstr(name);
+    fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1};
+    api->compile_ex(text, &opts, &k->r);
+    k->api = api;
+    if (!k->r.ok) {
+        fy_err_format(&fy_RuntimeError, "compiling kernel '%s' failed in %s:\n%s", name,
+                      k->r.error_stage ? k->r.error_stage : "?", k->r.error ? k->r.error : "");
+        FY_DECREF(k);
+        goto out;
+    }
+    res = &k->h;
+out:
+    for (size_t i = 0; i < made; i++) FY_DECREF(vals[i]);
+    fy_free(vals);
+    fy_trace_free(&tr);
+    return res;
+}

@@ -1,0 +1,7 @@
+print(abs(-3), abs(-2.5), abs(3 + 4j), hex(255), hex(-1), oct(8), bin(10), bin(-5), bin(0))
+print(int.bit_length(255), (5).bit_count() if hasattr(int, 'bit_count') else 2, (-7).bit_length(), 10 .to_bytes(2, 'big'), int.from_bytes(b'\x01\x00', 'little'))
+print(1e3.is_integer(), (2.5).as_integer_ratio(), (0.75).hex() if False else 'hex', float.fromhex('0x1.8p1'), (7).real, (7).imag, (7).conjugate())
+print(True + True, True * 3, -True, ~5, ~-1, 7 & 3, 7 | 8, 7 ^ 2, 1 << 10, -16 >> 2, 17 // -5, 17 % -5)
+print(0.1 * 3, 1 / 3 * 3, 2 ** 0.5, 10 ** -1, 9 ** 0.5, (-1) ** 0.5 if False else 'c', 3.0 // 2, -3.0 // 2)
+print(complex(1, 2) * 1j, (1 + 2j).real, abs(1j), 2j * 2j)
+print(max(1, 2.0), min(-0.0, 0.0), 5 == 5.0, 1 == True, 0.1 + 0.2 == 0.3, round(0.1 + 0.2, 10) == 0.3)

@@ -1,0 +1,29 @@
+#!/bin/sh
+# run_kernels.sh - FlyDSL-style kernel programs: run every tests/lang/kernels/*.py with flyi (compile only:
+# traced, compiled through the pipeline, stages inspected) and compare stdout with the stored .out file.
+# Prints one line per failure and ends with "N passed, N failed"; exit 1 on failures.
+SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILDDIR=${FLYI_BUILDDIR:-.}
+FLYI=${FLYI:-$BUILDDIR/flyi}
+DIR=$SRCDIR/tests/lang/kernels
+pass=0
+fail=0
+tmp=${TMPDIR:-/tmp}/flyi_kernels.$$
+mkdir -p "$tmp"
+for t in "$DIR"/*.py; do
+    name=$(basename "$t" .py)
+    exp="$DIR/$name.out"
+    [ -f "$exp" ] || continue
+    (cd "$DIR" && NO_COLOR=1 COMPILE_ONLY=1 timeout 120 $FLYI_WRAPPER "$FLYI" "$t" >"$tmp/out" 2>"$tmp/err" </dev/null)
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        fail=$((fail + 1)); echo "FAIL $name: exit status $rc: $(tail -n 1 "$tmp/err")"
+    elif ! cmp -s "$tmp/out" "$exp"; then
+        fail=$((fail + 1)); echo "FAIL $name: stdout differs"
+    else
+        pass=$((pass + 1))
+    fi
+done
+rm -rf "$tmp"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,11 @@
+import torch
+print(torch.arange(5))
+print(torch.arange(1, 4))
+print(torch.arange(0, 10, 3))
+print(torch.arange(0.0, 1.0, 0.25))
+print(torch.arange(5, dtype=torch.float32))
+print(torch.arange(3).dtype, torch.arange(3.0).dtype, torch.arange(0, 1, 0.5).dtype)
+print(torch.arange(10, 0, -3))
+print(torch.arange(1, 2.5, 0.5))
+print(torch.arange(4, device="cuda"))
+print(torch.arange(0, 1, 0.1).shape, torch.arange(-5, 5, 2))

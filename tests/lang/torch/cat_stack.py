@@ -1,0 +1,10 @@
+import torch
+a = torch.tensor([[1, 2], [3, 4]])
+b = torch.tensor([[5, 6]])
+print(torch.cat([a, b]))
+print(torch.cat((a, a), dim=1))
+print(torch.stack([a, a]).shape, torch.stack([a, a], dim=2).shape, torch.stack([a, a], 1))
+print(torch.cat([torch.tensor([1.0]), torch.tensor([2, 3])]))
+x, y = torch.arange(6).split(3)
+print(x, y, [c.tolist() for c in torch.arange(5).chunk(2)])
+print(torch.cat([a.T, a.T], dim=-1), torch.narrow(torch.arange(6), 0, 2, 3))

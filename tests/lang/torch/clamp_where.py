@@ -1,0 +1,12 @@
+import torch
+x = torch.tensor([-2.0, -0.5, 0.5, 2.0])
+print(torch.clamp(x, -1, 1), x.clamp(min=0), x.clamp(max=0.0))
+print(torch.clamp(torch.tensor([1, 5, 9]), 2, 6))
+print(torch.where(x > 0, x, torch.zeros_like(x)))
+print(torch.where(x > 0, 1.0, -1.0))
+print(torch.where(torch.tensor([True, False]), torch.tensor([1, 2]), torch.tensor([10.5, 20.5])))
+print(torch.maximum(x, torch.tensor(0.0)), torch.minimum(x, torch.tensor([0.0, 0.0, 0.0, 1.0])))
+print(torch.maximum(torch.tensor([1.0, float('nan')]), torch.tensor([2.0, 0.0])))
+print(x.masked_fill(x < 0, 0.0))
+print(torch.where(torch.tensor([[True, False], [False, True]])))
+print(torch.nonzero(torch.tensor([0, 3, 0, 4])))

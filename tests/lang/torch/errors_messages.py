@@ -1,0 +1,27 @@
+import torch
+def show(f):
+    try:
+        f()
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = torch.ones(2, 3)
+show(lambda: x.unsqueeze(3))
+show(lambda: x.sum(2))
+show(lambda: x.transpose(0, 2))
+show(lambda: torch.ones(3).item())
+show(lambda: bool(torch.ones(2)))
+show(lambda: torch.randint(5, 2, (3,)))
+show(lambda: torch.arange(0, 5, 0))
+show(lambda: torch.cat([x, torch.ones(2, 4)]))
+show(lambda: torch.stack([x, torch.ones(2, 4)]))
+show(lambda: x.permute(1, 0, 2))
+show(lambda: torch.ones(2) @ torch.ones(3))
+show(lambda: torch.ones(2, 3) @ torch.ones(2))
+show(lambda: torch.tensor([1.0]).to(torch.float8_e4m3fn) + torch.tensor([1.0]))
+show(lambda: len(torch.tensor(1.0)))
+show(lambda: x.view(4, -1))
+show(lambda: x[torch.tensor([0.5])])
+show(lambda: torch.ones(2, device="cuda") + torch.ones(2))
+show(lambda: torch.tensor([True]) - torch.tensor([True]))
+show(lambda: torch.ones(2).max(dim=1))
+show(lambda: torch.zeros(0).max())

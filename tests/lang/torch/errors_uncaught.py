@@ -1,0 +1,6 @@
+import torch
+a = torch.ones(2, 3)
+b = torch.ones(3, 2)
+print("before")
+c = a + b
+print("not reached")

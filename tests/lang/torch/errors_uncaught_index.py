@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(3)
+print(x[1].item())
+x[5]

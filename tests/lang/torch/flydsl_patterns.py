@@ -1,0 +1,22 @@
+import torch
+M, N = 129, 65
+a = torch.randn(M, N, device="cuda")
+b = torch.randn(M, N, device="cuda")
+c = torch.empty(M, N, device="cuda")
+c.copy_(a + b)
+print(torch.allclose(c, a + b), (c - (a + b)).abs().max().item())
+ref = a.cpu().double() + b.cpu().double()
+print(torch.allclose(c.cpu().double(), ref, atol=1e-6))
+src = torch.randn(1024, device="cuda")
+idx = torch.randperm(1024, device="cuda")[:256].to(torch.int32)
+out = src[idx.long()]
+print(out.shape, torch.equal(out, torch.stack([src[i] for i in idx.tolist()])))
+A = torch.randn(64, 32)
+B = torch.randn(32, 16)
+print(torch.allclose(A @ B, (B.T @ A.T).T, atol=1e-5))
+x = torch.randn(4, 1024)
+y = torch.softmax(x, dim=1)
+print((y.sum(dim=1) - 1).abs().max().item() < 1e-5)
+print(x.abs().max().item() > 0, x.reshape(-1).shape)
+t = torch.randint(0, 100, (8,), dtype=torch.int32, device="cuda")
+print(t.tolist() == [int(v) for v in t], t.to(torch.float32).dtype)

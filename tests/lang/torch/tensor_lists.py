@@ -1,0 +1,20 @@
+import torch
+print(torch.tensor([1, 2, 3]))
+print(torch.tensor([1.0, 2, 3]))
+print(torch.tensor([[1, 2], [3, 4]]).shape)
+print(torch.tensor([True, False]))
+print(torch.tensor(3.5))
+print(torch.tensor(7))
+print(torch.tensor([[1.5, -2.25], [3.0, 4.125]], dtype=torch.float64))
+print(torch.tensor([1, 2], dtype=torch.float16))
+print(torch.tensor([]).shape, torch.tensor([]).dtype)
+try:
+    torch.tensor([[1, 2], [3]])
+except ValueError as e:
+    print("ValueError:", e)
+t = torch.tensor([1, 2, 3], device="cuda")
+print(t)
+print(t.tolist(), type(t.tolist()[0]).__name__)
+print(torch.tensor([[1.5]]).tolist())
+print(torch.tensor(2.5).item(), torch.tensor([3]).item())
+print(torch.tensor([torch.tensor(1.5), 2.0]), torch.tensor((1, 2)))

@@ -1,0 +1,23 @@
+import torch
+x = torch.tensor([[1.5, 2.5], [3.5, 4.5]])
+y = x.clone()
+y.zero_()
+print(x.sum().item(), y.sum().item())
+y.fill_(2)
+print(y)
+y.copy_(torch.tensor([7.0, 8.0]))
+print(y)
+y.copy_(torch.tensor([[1, 2], [3, 4]]))
+print(y, y.dtype)
+print(x.requires_grad)
+x.requires_grad = True
+print(x.requires_grad)
+print(float(torch.tensor(2.5)), int(torch.tensor(7)), int(torch.tensor(3.9)), bool(torch.tensor([0])))
+print(isinstance(x.data_ptr(), int), x.data_ptr() != 0, x[1].data_ptr() - x.data_ptr())
+print(x.float() is x, x.to(torch.float32) is x, x.double().dtype, x.half().dtype, x.bfloat16().dtype,
+      x.long().dtype, x.int().dtype, x.bool().dtype)
+print(x.cuda().device, x.cuda().cuda().device, x.to("cuda", torch.float16).dtype, x.to(device="cuda").device)
+print([v for v in torch.tensor([1, 2, 3])])
+print(len(torch.zeros(5, 2)), "%.2f" % torch.tensor(1.2345), f"{torch.tensor(2.0):.3f}")
+print(torch.tensor([1, 2]).is_floating_point(), torch.is_tensor(x), isinstance(x, torch.Tensor))
+print(torch.zeros(3).new_ones(2), x.type(), torch.tensor([1]).cuda().type())

@@ -1,0 +1,27 @@
+import torch
+x = torch.arange(12).reshape(3, 4)
+print(x.stride(), x.is_contiguous())
+t = x.T
+print(t.shape, t.stride(), t.is_contiguous())
+print(x.t().stride(), x.transpose(0, 1).shape)
+y = x[:, 1:3]
+print(y.shape, y.stride(), y.storage_offset(), y.is_contiguous())
+y[0, 0] = 100
+print(x[0])
+z = x.view(2, 6)
+print(z.stride())
+u = x.unsqueeze(0)
+print(u.shape, u.stride())
+print(x.unsqueeze(-1).shape, x.unsqueeze(1).stride())
+print(u.squeeze().shape, torch.zeros(1, 3, 1).squeeze(0).shape)
+p = torch.zeros(2, 3, 4).permute(2, 0, 1)
+print(p.shape, p.stride())
+print(torch.zeros(2, 3, 4).flatten().shape, torch.zeros(2, 3, 4).flatten(1).shape)
+e = torch.tensor([1, 2, 3]).expand(2, 3)
+print(e.shape, e.stride())
+print(e)
+c = t.contiguous()
+print(c.stride(), c.is_contiguous())
+print(x.data_ptr() == x.view(-1).data_ptr(), y.data_ptr() - x.data_ptr())
+print(x.size(), x.size(1), x.dim(), x.numel(), x.element_size(), x.ndim)
+print(torch.zeros(4, 1).expand(-1, 3).shape, torch.zeros(3).expand_as(torch.zeros(2, 3)).stride())
