@@ -76,6 +76,13 @@ fly_status fly_layout_blocked_product(const fly_layout *A, const fly_layout *B, 
 /* raked_product: as blocked_product with mode i = (P_i, A_i). */
 fly_status fly_layout_raked_product(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err);
 
+/* tile_to_shape (CuTe): block padded to rank(target) with 1:0 modes (a block of higher rank is an error);
+ * product_shape_i = size(target_i) / size(block_i), which must divide evenly (FLY_E_DOMAIN otherwise);
+ * result = coalesce(blocked_product(block, make_ordered_layout(product_shape, order)), product_shape),
+ * canonicalised. order NULL = column-major. A leaf target is rank 1 (the result is coalesced whole). */
+fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple *target, const fly_inttuple *order,
+                                    fly_layout *out, fly_error *err);
+
 /* recast_layout: re-expresses L (static strides) for elements of new_bits instead of old_bits. */
 fly_status fly_layout_recast(const fly_layout *L, int old_bits, int new_bits, fly_layout *out, fly_error *err);
 

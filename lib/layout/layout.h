@@ -59,6 +59,12 @@ fly_status fly_layout_size_static(const fly_layout *L, int64_t *out, fly_error *
 fly_status fly_layout_cosize(const fly_layout *L, fly_inttuple *out, fly_error *err);
 /* Static cosize. */
 fly_status fly_layout_cosize_static(const fly_layout *L, int64_t *out, fly_error *err);
+/* coshape: L at its largest coordinate (every shape leaf minus 1) plus one on every leaf. An integer-strided
+ * layout gives an int equal to cosize (negative strides count by magnitude, as in cosize); basis strides give
+ * a tuple with one entry per basis direction: coshape((4,8):(1E0,1E1)) = (4,8), unused directions are 1. */
+fly_status fly_layout_coshape(const fly_layout *L, fly_inttuple *out, fly_error *err);
+/* coprofile: zeros shaped like coshape(L): 0 for integer strides, (0,0) for (4,8):(1E0,1E1). */
+fly_status fly_layout_coprofile(const fly_layout *L, fly_inttuple *out, fly_error *err);
 /* Evaluates L at 1-D index idx (column-major decomposition, the last mode extends). Static layouts only. */
 fly_status fly_layout_eval(const fly_layout *L, int64_t idx, int64_t *out, fly_error *err);
 

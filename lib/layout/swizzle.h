@@ -64,6 +64,11 @@ fly_status fly_composed_nest_layout(fly_composed *c, const fly_layout *inner, co
 fly_status fly_composed_crd2idx(const fly_composed *c, const fly_inttuple *coord, int64_t *out, fly_error *err);
 /* size = size(outer). */
 fly_status fly_composed_size(const fly_composed *c, fly_inttuple *out, fly_error *err);
+/* coshape of a composed layout: coshape of the inner layout when stage 0's inner is a layout; with a
+ * swizzle inner, max over the domain plus one (static layouts of size <= 65536, FLY_E_CAPACITY beyond). */
+fly_status fly_composed_coshape(const fly_composed *c, fly_inttuple *out, fly_error *err);
+/* coprofile of a composed layout: zeros shaped like its coshape. */
+fly_status fly_composed_coprofile(const fly_composed *c, fly_inttuple *out, fly_error *err);
 /* C o B: composes the outer layout with B, keeping inner and offsets. */
 fly_status fly_composed_composition(const fly_composed *c, const fly_layout *B, fly_composed *out,
                                     fly_error *err);

@@ -228,6 +228,22 @@ DEF(f_cosize) {
     return ret_it(fly_layout_cosize(L, &r, &err), &r, &err);
 }
 
+typedef fly_status (*cofn)(const fly_layout *, fly_inttuple *, fly_error *);
+typedef fly_status (*ccofn)(const fly_composed *, fly_inttuple *, fly_error *);
+/* coshape / coprofile of a Layout, a tensor's layout, or a composed layout. */
+static fy_obj *codomain(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, cofn lfn, ccofn cfn) {
+    fy_obj *x = one_arg(op, a, na, kw);
+    if (!x) return NULL;
+    fly_inttuple r;
+    fly_error err;
+    if (ISC(x)) return ret_it(cfn(COMP(x), &r, &err), &r, &err);
+    const fly_layout *L = layout_of(x);
+    if (!L) return fy_err_format(&fy_TypeError, "%s: expected a Layout or a Tensor, not '%s'", op, fy_type_name(x));
+    return ret_it(lfn(L, &r, &err), &r, &err);
+}
+DEF(f_coshape) { UNUSED_SELF; return codomain("coshape", a, na, kw, fly_layout_coshape, fly_composed_coshape); }
+DEF(f_coprofile) { UNUSED_SELF; return codomain("coprofile", a, na, kw, fly_layout_coprofile, fly_composed_coprofile); }
+
 static fy_obj *rank_depth(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int depth) {
     fy_obj *x = one_arg(op, a, na, kw);
     if (!x) return NULL;
@@ -619,6 +635,22 @@ DIVPROD(f_blocked_product, "blocked_product", "tiler", fly_layout_blocked_produc
 DIVPROD(f_block_product, "block_product", "tiler", fly_layout_blocked_product, NULL)
 DIVPROD(f_raked_product, "raked_product", "tiler", fly_layout_raked_product, NULL)
 
+DEF(f_tile_to_shape) {
+    UNUSED_SELF;
+    static const char *const names[] = {"block", "trg_shape", "ord_shape", NULL};
+    fy_obj *v[3];
+    fly_inttuple t, o;
+    fly_layout r;
+    fly_error err;
+    if (fy_parse_args("tile_to_shape", a, na, kw, names, 2, 3, 3, v) < 0) return NULL;
+    const fly_layout *B = need_layout(v[0], "tile_to_shape", "block");
+    if (!B) return NULL;
+    if (fy_dsl_to_inttuple(v[1], &t, 0, "tile_to_shape", "target shape") < 0) return NULL;
+    int has_order = v[2] && v[2] != fy_None;
+    if (has_order && fy_dsl_to_inttuple(v[2], &o, 0, "tile_to_shape", "order") < 0) return NULL;
+    return ret_layout(fly_layout_tile_to_shape(B, &t, has_order ? &o : NULL, &r, &err), &r, &err);
+}
+
 DEF(f_recast_layout) {
     UNUSED_SELF;
     static const char *const names[] = {"layout", "old_type_bits", "new_type_bits", NULL};
@@ -869,6 +901,8 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"get_stride", f_get_stride, 0, "get_stride(layout)\nThe stride IntTuple."},
     {"size", f_size, 0, "size(x)\nThe size as an IntTuple."},
     {"cosize", f_cosize, 0, "cosize(layout)\nThe codomain size as an IntTuple."},
+    {"coshape", f_coshape, 0, "coshape(layout)\nThe codomain shape: layout(shape - 1) + 1 (an int for integer strides)."},
+    {"coprofile", f_coprofile, 0, "coprofile(layout)\nZeros shaped like the codomain (0 for integer strides)."},
     {"rank", f_rank, 0, "rank(x)\nNumber of top-level modes (int)."},
     {"depth", f_depth, 0, "depth(x)\nNesting depth (int)."},
     {"get", f_get, 0, "get(x, mode)\nElement or mode `mode`."},
@@ -902,6 +936,7 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"blocked_product", f_blocked_product, 0, "blocked_product(layout, tiler)"},
     {"block_product", f_block_product, 0, "block_product(layout, tiler)\nSame as blocked_product."},
     {"raked_product", f_raked_product, 0, "raked_product(layout, tiler)"},
+    {"tile_to_shape", f_tile_to_shape, 0, "tile_to_shape(block, trg_shape, ord_shape=None)\nThe block replicated to cover trg_shape (copies column-major or by ord_shape)."},
     {"recast_layout", f_recast_layout, 0, "recast_layout(layout, old_type_bits, new_type_bits)"},
     {"int_tuple_add", f_int_tuple_add, 0, "int_tuple_add(lhs, rhs)"},
     {"int_tuple_sub", f_int_tuple_sub, 0, "int_tuple_sub(lhs, rhs)"},

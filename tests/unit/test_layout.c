@@ -603,6 +603,116 @@ static void test_random(void) {
   printf("random identities: %s\n", msg);
 }
 
+
+/* ---- coshape, coprofile, tile_to_shape (expected values derived by hand from the definitions) ---- */
+
+static void test_coshape_tile(void) {
+  fly_error e;
+  fly_layout L, r;
+  fly_inttuple t, o;
+  static const char *const co[][3] = {
+      /* layout, coshape = L(shape - 1) + 1, coprofile */
+      {"(4,8):(1,4)", "32", "0"},          /* 3 + 7*4 + 1 */
+      {"(8,128):(1,16)", "2040", "0"},     /* 7 + 127*16 + 1 = cosize */
+      {"(4,8):(8,1)", "32", "0"},          /* 24 + 7 + 1 */
+      {"(4,8):(0,0)", "1", "0"},           /* broadcast: a single element */
+      {"(4,8):(2,16)", "119", "0"},        /* 6 + 112 + 1, not compact */
+      {"((2,4),8):((1,2),8)", "64", "0"},  /* 1 + 6 + 56 + 1, hierarchical */
+      {"4:-1", "4", "0"},                  /* magnitude, as cosize */
+      {"(4,8):(1E0,1E1)", "(4,8)", "(0,0)"},
+      {"8:1E0", "(8)", "(0)"},
+      {"(4,1):(1E0,1E1)", "(4,1)", "(0,0)"},  /* a size-1 direction keeps its place */
+      {"(8,4):(1E1,1E0)", "(4,8)", "(0,0)"},  /* transposed identity */
+      {"(4,8):(0,1E1)", "(1,8)", "(0,0)"},    /* an unused direction is 1 */
+      {"((2,4),8):((1E0E0,1E0E1),1E1)", "((2,4),8)", "((0,0),0)"},
+      {"(2,3):(2E0,1E1)", "(3,3)", "(0,0)"},  /* 1*2 + 1 */
+      {"(4,?):(1,4)", "?", "0"},
+  };
+  for (size_t i = 0; i < sizeof co / sizeof co[0]; i++) {
+    char what[128];
+    L = L_(co[i][0]);
+    snprintf(what, sizeof what, "coshape %s", co[i][0]);
+    expect_tuple(what, fly_layout_coshape(&L, &t, &e), &t, &e, co[i][1]);
+    snprintf(what, sizeof what, "coprofile %s", co[i][0]);
+    expect_tuple(what, fly_layout_coprofile(&L, &t, &e), &t, &e, co[i][2]);
+  }
+  /* coshape equals cosize for integer strides (random non-negative layouts) */
+  int agree = 1;
+  for (int k = 0; k < 300; k++) {
+    fly_inttuple cs;
+    random_layout(&L, 0);
+    if (fly_layout_coshape(&L, &t, &e) || fly_layout_cosize(&L, &cs, &e) || !fly_inttuple_equal(&t, &cs)) agree = 0;
+  }
+  check(agree, "coshape == cosize on random integer layouts", NULL);
+  L = L_("(4,8):(1,1E1)");
+  expect_error("coshape mixing integer and basis strides", fly_layout_coshape(&L, &t, &e), &e, FLY_E_INVALID,
+               "coshape of (4,8):(1,1E1): layout mixes integer and basis strides");
+  L = L_("(4611686018427387904,4):(2,1)");
+  expect_error("coshape overflow", fly_layout_coshape(&L, &t, &e), &e, FLY_E_OVERFLOW, "coshape of");
+
+  /* composed layouts */
+  fly_composed c;
+  fly_composed_parse("32:2 o 0 o (4,8):(1,4)", &c, &e);
+  expect_tuple("coshape of a layout-composed layout is the inner's", fly_composed_coshape(&c, &t, &e), &t, &e, "63");
+  expect_tuple("coprofile of a layout-composed layout", fly_composed_coprofile(&c, &t, &e), &t, &e, "0");
+  fly_composed_parse("S<3,0,3> o 0 o (8,8):(8,1)", &c, &e);
+  expect_tuple("coshape of a swizzled 8x8 (a permutation of 0..63)", fly_composed_coshape(&c, &t, &e), &t, &e, "64");
+  fly_composed_parse("S<1,0,1> o 0 o 2:1", &c, &e);
+  /* offsets 0,1 -> 0, 1^((1&2)>>1) = 1; of 3:1: 2 -> 2^1 = 3 */
+  expect_tuple("coshape of S<1,0,1> o 2:1", fly_composed_coshape(&c, &t, &e), &t, &e, "2");
+  fly_composed_parse("S<1,0,1> o 0 o 3:1", &c, &e);
+  expect_tuple("coshape of S<1,0,1> o 3:1 (2 -> 3)", fly_composed_coshape(&c, &t, &e), &t, &e, "4");
+  fly_composed_parse("S<3,0,3> o 0 o (512,512):(512,1)", &c, &e);
+  expect_error("coshape of a large swizzled layout", fly_composed_coshape(&c, &t, &e), &e, FLY_E_CAPACITY,
+               "too large");
+
+  /* tile_to_shape */
+  fly_layout B = L_("(2,2):(2,1)");
+  t = T_("(4,6)");
+  /* product_shape (2,3); P = (2,3):(1,2); complement(B, 24) = 6:4; blocked = ((2,2),(2,3)):((2,4),(1,8)) */
+  expect_layout("tile_to_shape row-major 2x2 to (4,6)", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e,
+                "(4,(2,3)):(2,(1,8))");
+  o = T_("(1,0)");
+  /* P = (2,3):(3,1) -> complement o P = (2,3):(12,4) */
+  expect_layout("tile_to_shape with order (1,0)", fly_layout_tile_to_shape(&B, &t, &o, &r, &e), &r, &e,
+                "((2,2),(2,3)):((2,12),(1,4))");
+  B = L_("8:1");
+  t = T_("(16,4)");
+  /* padded (8,1):(1,0); product_shape (2,4); ((8,2),(1,4)):((1,8),(0,16)) -> (16,4):(1,16) */
+  expect_layout("tile_to_shape pads the block's rank", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e,
+                "(16,4):(1,16)");
+  t = T_("32");
+  expect_layout("tile_to_shape to an int", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e, "32:1");
+  t = T_("(32)");
+  expect_layout("tile_to_shape to a rank-1 tuple", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e, "32:1");
+  B = L_("(8,8):(8,1)");
+  t = T_("(32,64)");
+  /* product (4,8):(1,4); complement 32:64; ((8,4),(8,8)):((8,64),(1,256)) */
+  expect_layout("tile_to_shape (8,8):(8,1) to (32,64)", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e,
+                "(32,(8,8)):(8,(1,256))");
+  B = L_("(4,8):(1,4)");
+  t = T_("(4,8)");
+  expect_layout("tile_to_shape to the block's own shape", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e,
+                "(4,8):(1,4)");
+  t = T_("((4,2),8)");
+  /* target modes count by size: product_shape (2,1); complement 2:32 -> ((4,2),(8,1)):((1,32),(4,0)) */
+  expect_layout("tile_to_shape to a hierarchical target", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &r, &e,
+                "((4,2),8):((1,32),4)");
+  B = L_("(2,2):(2,1)");
+  t = T_("(5,4)");
+  expect_error("tile_to_shape of a non-multiple target", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &e,
+               FLY_E_DOMAIN, "tile_to_shape: target shape (5,4) is not a multiple of block shape (2,2)");
+  B = L_("(2,2,2):(1,2,4)");
+  t = T_("(4,4)");
+  expect_error("tile_to_shape of a block of larger rank", fly_layout_tile_to_shape(&B, &t, NULL, &r, &e), &e,
+               FLY_E_INVALID, "block (2,2,2):(1,2,4) has rank 3, more than the rank 2");
+  B = L_("(2,2):(2,1)");
+  t = T_("(4,6)");
+  o = T_("(0,1,2)");
+  expect_error("tile_to_shape with a bad order", fly_layout_tile_to_shape(&B, &t, &o, &r, &e), &e, FLY_E_INVALID,
+               "order (0,1,2)");
+}
+
 /* ---- errors ---- */
 
 static void test_errors(void) {
@@ -681,6 +791,7 @@ int main(void) {
   test_dynamic();
   test_random();
   test_errors();
+  test_coshape_tile();
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;
 }
