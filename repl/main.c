@@ -74,7 +74,7 @@ static char *read_all(FILE *f) {
 }
 
 int main(int argc, char **argv) {
-    flyi_sink sink = {NULL, on_stream, on_display, on_error, on_input};
+    flyi_sink sink = {NULL, on_stream, on_display, on_error, on_input, NULL};
     int rc = 0;
     if (argc >= 2 && !strcmp(argv[1], "-c")) {
         if (argc < 3) { fputs("flyi: -c needs an argument\n", stderr); return 2; }
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
         g_session = flyi_session_new(argc - 2, args);
         if (!g_session) return 1;
         signal(SIGINT, on_sigint);
-        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){NULL, on_stream, NULL, on_error, on_input});
+        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){NULL, on_stream, NULL, on_error, on_input, NULL});
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
     } else if (argc >= 2 && argv[1][0] != '-') {
         g_session = flyi_session_new(argc - 1, argv + 1);
@@ -106,7 +106,7 @@ int main(int argc, char **argv) {
         } else {
             char *src = read_all(stdin);
             if (!src) return 1;
-            flyi_sink ns = {NULL, on_stream, NULL, on_error, on_input};
+            flyi_sink ns = {NULL, on_stream, NULL, on_error, on_input, NULL};
             flyi_status st = flyi_session_eval(g_session, src, "<stdin>", &ns);
             free(src);
             rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;

@@ -55,6 +55,11 @@ int fy_step_exhausted(void);
 static inline int fy_step(fy_interp *ip) {
     return --ip->steps_left < 0 ? fy_step_exhausted() : 0;
 }
+/* The GPU target chosen with %target in the running session, else $ARCH, else NULL (gfx942). */
+const char *fy_session_target(void);
+/* The launch backend chosen with %backend ("emu" or "hip"), else NULL (automatic). */
+const char *fy_session_backend(void);
+
 /* Restart the step budget for a new cell. */
 void fy_steps_reset(fy_interp *ip);
 

@@ -12,6 +12,9 @@
 #include "traceback.h"
 
 void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len);
+/* session_magic.c: %magic lines -> _flyi_magic(...) calls (NULL: none), and that builtin. */
+char *fy_magic_transform(const char *cell);
+int fy_magic_install(fy_interp *ip);
 
 
 flyi_session *flyi_session_new(int argc, char **argv) {
@@ -73,7 +76,14 @@ char *fy_session_input(const char *prompt) {
 static void report_error(flyi_session *s, const flyi_sink *sink, fy_obj *exc) {
     fy_tbinfo t;
     if (fy_tb_format(exc, &t) < 0) return;
-    if (sink && sink->error) sink->error(sink->user, &t.err);
+    flyi_error e = t.err;
+    if (e.type && !strcmp(e.type, "UsageError") && e.nlines) { /* a magic's usage error: no traceback */
+        e.nframes = 0;
+        e.frames = NULL;
+        e.lines += e.nlines - 1;
+        e.nlines = 1;
+    }
+    if (sink && sink->error) sink->error(sink->user, &e);
     fy_tb_free(&t);
 }
 
@@ -155,12 +165,15 @@ flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *fil
         snprintf(name, sizeof name, "<cell %d>", s->exec_count);
         filename = name;
     }
-    size_t len = strlen(cell);
+    char *magic = fy_magic_transform(cell);
+    if (magic && fy_magic_install(s->ip) < 0) fy_err_clear();
+    const char *src = magic ? magic : cell;
+    size_t len = strlen(src);
     fy_syntax_error err = {0};
     flyi_status st;
-    fy_ast_module *m = fy_parse(cell, len, filename, FY_MODE_EXEC, &err);
+    fy_ast_module *m = fy_parse(src, len, filename, FY_MODE_EXEC, &err);
     if (!m) {
-        fy_raise_syntax_error(&err, filename, cell, len);
+        fy_raise_syntax_error(&err, filename, src, len);
         st = finish_error(s, sink);
     } else {
         fy_obj *code = fy_compile(m, filename, 2);
@@ -171,6 +184,7 @@ flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *fil
             FY_DECREF(code);
         }
     }
+    free(magic);
     fy_err_clear();
     if (s->ip->gc_allocs > 1000) fy_gc_collect();
     s->ip->sink = NULL;

@@ -55,6 +55,9 @@ typedef struct flyi_sink {
     /* input(): return a malloc'd line without its newline, or NULL for EOF/not allowed
      * (then input() raises EOFError). */
     char *(*input)(void *user, const char *prompt, bool password);
+    /* %load: make text (UTF-8) the next input's initial contents (the REPL pre-fills its prompt,
+     * Jupyter sends a set_next_input payload). NULL: %load reports that it cannot. */
+    void (*set_next_input)(void *user, const char *text);
 } flyi_sink;
 
 typedef enum {

@@ -82,6 +82,11 @@ size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor, f
     strvec v = {0};
     size_t len = strlen(text);
     if (cursor > len) cursor = len;
+    extern bool fy_magic_complete(fy_interp *, const char *, size_t, flyi_completions *);
+    if (fy_magic_complete(ip, text, cursor, out)) { /* a %magic line */
+        fy_interp_leave(prev);
+        return out->n;
+    }
     /* dict keys: name["prefix */
     size_t q = cursor;
     while (q > 0 && text[q - 1] != '"' && text[q - 1] != '\'' && text[q - 1] != '[' && ident_char(text[q - 1])) q--;

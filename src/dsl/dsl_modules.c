@@ -2,7 +2,8 @@
  * and flydsl.compiler (flyc), and their registration.
  *
  * flyc.jit wraps a function; calling the wrapper runs the body (host code, interpreted at every call).
- * flyc.kernel wraps a device function; launching it raises NotImplementedError until kernels land. */
+ * flyc.kernel wraps a device function; kernel(args).launch(...) traces, compiles and runs it on the session's
+ * runtime (the CPU emulator here), or only compiles it under COMPILE_ONLY=1 / flyc.compile(run=False). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,7 @@ static fy_obj *fn_name(fy_obj *fn) {
     return n;
 }
 
+static int compile_only(void);
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
     if (!j->fn) {
@@ -56,7 +58,11 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
         return jitfn_new(a[0], j->kernel);
     }
-    if (!j->kernel) return fy_call(j->fn, a, na, kw);
+    if (!j->kernel) {
+        fy_obj *r = fy_call(j->fn, a, na, kw);
+        if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
+        return r;
+    }
     if (fy_kwcount(kw)) return fy_err_set(&fy_TypeError, "kernel(...): keyword arguments are not supported yet");
     launcher *l = (launcher *)fy_alloc(&launcher_type);
     if (!l) return NULL;
@@ -114,32 +120,42 @@ static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
 }
 static void launcher_clear(fy_obj *o) { launcher_dealloc(o); }
 
+/* Launches compile only: COMPILE_ONLY=1, or inside flyc.compile(..., run=False). */
+static int compile_only(void) {
+    const char *e = getenv("COMPILE_ONLY");
+    if (e && *e && strcmp(e, "0")) return 1;
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
+    fy_obj *v = m ? fy_dict_get_cstr(FY_MODULE_DICT(m), "_compile_only") : NULL;
+    return v && v == fy_True;
+}
+
 /* Records the compiled kernel as flyc.last_compiled() (an attribute of flydsl.compiler). */
 static int set_last_compiled(fy_obj *ck) {
     fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
     return m ? fy_module_add(m, "_last_compiled", ck) : 0;
 }
 
-/* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments. With no launch
- * backend wired yet, compilation stops after the code object and nothing runs. */
+/* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
+ * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)a;
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
-    (void)kw;
+    unsigned grid[3], block[3];
+    size_t smem;
+    if (fy_trace_launch_config(a, na, kw, grid, block, &smem) < 0) return NULL;
     launcher *l = (launcher *)self;
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
     if (!n) return NULL;
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
-    const char *target = getenv("ARCH");
-    fy_obj *ck = fy_trace_compile_kernel(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
+    const char *target = fy_session_target(); /* %target, else $ARCH */
+    fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
     FY_DECREF(n);
     if (!ck) return NULL;
-    int r = set_last_compiled(ck);
+    fy_obj *res = set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
     FY_DECREF(ck);
-    return r < 0 ? NULL : fy_none();
+    return res;
 }
 
 static fy_methoddef launcher_methods[] = {
@@ -174,28 +190,54 @@ static fy_obj *c_last_compiled(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
 }
 
 /* compile(jit_fn, *args, run=False): calls the jit function (compiling every kernel it launches, running
- * none) and returns the last kernel it compiled. */
+ * them only with run=True) and returns the last kernel it compiled; calling that runs jit_fn again. */
 static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na < 1) return fy_err_set(&fy_TypeError, "compile() needs a @flyc.jit function");
     size_t nkw = fy_kwcount(kw);
-    for (size_t i = 0; i < nkw; i++)
+    int run = 0;
+    for (size_t i = 0; i < nkw; i++) {
         if (strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "run"))
             return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'", FY_TUPLE_ITEMS(kw)[i]);
+        if ((run = fy_truthy(a[na + i])) < 0) return NULL;
+    }
     if (fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled") && fy_module_add(self, "_last_compiled", fy_None) < 0)
         return NULL;
+    fy_obj *prev = fy_dict_get_cstr(FY_MODULE_DICT(self), "_compile_only");
+    prev = fy_ref(prev ? prev : fy_False);
+    if (fy_module_add(self, "_compile_only", run ? fy_False : fy_True) < 0) {
+        FY_DECREF(prev);
+        return NULL;
+    }
     fy_obj *r = fy_call(a[0], a + 1, na - 1, NULL);
-    if (!r) return NULL;
+    int rr = fy_module_add(self, "_compile_only", prev);
+    FY_DECREF(prev);
+    if (!r || rr < 0) {
+        FY_XDECREF(r);
+        return NULL;
+    }
     FY_DECREF(r);
     fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled");
     if (!v || v == fy_None) return fy_err_set(&fy_RuntimeError, "compile(): the function launched no kernel");
-    return fy_ref(v);
+    fy_obj *args = fy_tuple_new(na - 1);
+    if (!args) return NULL;
+    for (size_t i = 1; i < na; i++) fy_tuple_set_steal(args, i - 1, fy_ref(a[i]));
+    int sr = fy_trace_set_jit(v, a[0], args);
+    FY_DECREF(args);
+    return sr < 0 ? NULL : fy_ref(v);
+}
+
+static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("cache_info", kw) < 0 || fy_check_nargs("cache_info", na, 0, 0) < 0) return NULL;
+    return fy_trace_cache_info();
 }
 
 static fy_methoddef compiler_funcs[] = {
+    {"cache_info", c_cache_info, 0, "cache_info()\nThe compile cache: hits, misses and size."},
     {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
     {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
     {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
-    {"kernel", c_kernel, 0, "kernel(fn)\nA device function (launching kernels is not supported yet)."},
+    {"kernel", c_kernel, 0, "kernel(fn)\nA device function: kernel(args).launch(grid=, block=, smem=) runs it."},
     {0}};
 
 /* ------------------------------------------------------------------ modules */
@@ -303,6 +345,10 @@ static fy_obj *init_compiler(void) {
     if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
+    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
     return set_package(m, "flydsl.compiler");
 }
 

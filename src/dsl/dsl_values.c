@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dsl/dsl.h"
+#include "interp.h"
 
 #define TEXT_MAX 4096
 
@@ -215,7 +216,27 @@ static fy_obj *layout_1d(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return layout_coordfn(s, a, na, kw, "get_1d_coord", fly_layout_get_1d_coord);
 }
 
+/* _repr_svg_(): the picture fx.utils.layout_svg draws (None when it cannot be drawn), so a layout
+ * or tensor shows as an image in a notebook. */
+static fy_obj *repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("_repr_svg_", kw) < 0 || fy_check_nargs("_repr_svg_", na, 0, 0) < 0) return NULL;
+    fy_obj *m = fy_import("flydsl.expr.utils");
+    FY_XDECREF(m);
+    fy_obj *u = m ? fy_dict_get_cstr(fy_cur->modules, "flydsl.expr.utils") : NULL;
+    fy_obj *r = u ? fy_call_method(u, "layout_svg", &self, 1) : NULL;
+    if (!r) fy_err_clear();
+    if (r && FY_STR_CHECK(r) && !strncmp(FY_STR_DATA(r), "<?xml", 5)) { /* inline SVG: no XML declaration */
+        const char *sv = strstr(FY_STR_DATA(r), "<svg");
+        fy_obj *t = sv ? fy_str_from_cstr(sv) : NULL;
+        if (t) { FY_DECREF(r); r = t; }
+    }
+    return r ? r : fy_none();
+}
+static fy_methoddef svg_methods[] = {{"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."}, {0}};
+
 static fy_methoddef layout_methods[] = {
+    {"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
     {"get_hier_coord", layout_hier, 0, "get_hier_coord(idx)\nHierarchical coordinate of codomain index idx."},
     {"get_flat_coord", layout_flat, 0, "get_flat_coord(idx)\nFlat coordinate of codomain index idx."},
     {"get_1d_coord", layout_1d, 0, "get_1d_coord(idx)\n1-D coordinate of codomain index idx."},
@@ -285,7 +306,7 @@ fy_type fy_dsl_composed_type = {
     FY_TYPE_INIT("ComposedLayout", sizeof(fy_dsl_composed)),
     .doc = "ComposedLayout: inner o offset o outer.",
     .flags = FY_TPF_FINAL, .repr = composed_str, .str = composed_str, .call = composed_call,
-    .getsets = composed_getsets,
+    .getsets = composed_getsets, .methods = svg_methods,
 };
 
 /* ------------------------------------------------------------------ Swizzle */
@@ -520,7 +541,7 @@ fy_type fy_dsl_tensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_dsl_tensor)),
     .doc = "Tensor: a coordinate tensor (base + layout) or a register tensor (dtype + layout).",
     .flags = FY_TPF_FINAL, .dealloc = tensor_dealloc, .repr = tensor_str, .str = tensor_str,
-    .getitem = tensor_getitem, .getsets = tensor_getsets,
+    .getitem = tensor_getitem, .getsets = tensor_getsets, .methods = svg_methods,
 };
 
 int fy_dsl_types_ready(void) {

@@ -26,6 +26,25 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
 /* Traces kernel function fn (a Python function) with args and compiles it for target (NULL: gfx942)
  * as gpu.func @name: a CompiledKernel object, or NULL with an exception. */
 fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
+ * CompiledKernel without tracing. */
+fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* flyc.cache_info(): {"hits", "misses", "size"}. */
+fy_obj *fy_trace_cache_info(void);
+/* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
+extern fy_type fy_trace_KernelError;
+/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception. */
+int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem);
+/* Records the launch configuration in CompiledKernel ck and, when run, launches it on the session's
+ * runtime with the kernel call's arguments (synchronizing: printf lines reach stdout). None or NULL. */
+fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],
+                        size_t smem, int run);
+/* Makes calling CompiledKernel ck run jit function jit (args: the tuple it was compiled with). 0 or -1. */
+int fy_trace_set_jit(fy_obj *ck, fy_obj *jit, fy_obj *args);
+/* Puts torch's device memory on the session runtime (process-wide hooks, installed once). */
+int fy_trace_install_device_hooks(void);
+/* Adds KernelError to module m (flydsl.compiler). */
+int fy_trace_add_errors(fy_obj *m);
 /* Adds fx's kernel-only names (thread_idx, printf, Constexpr, ...) to module m. */
 int fy_trace_add_fx(fy_obj *m);
 

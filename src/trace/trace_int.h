@@ -8,7 +8,16 @@
 
 #include <stddef.h>
 
+#include "core/fly_core.h"
 #include "trace/trace.h"
+
+/* How a kernel parameter is filled at launch from the kernel call's arguments. */
+enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1 };
+typedef struct fy_trace_param {
+    int kind;            /* FY_TP_* */
+    int argi;            /* index of the kernel call's argument */
+    fy_dsl_numeric *t;   /* FY_TP_NUM: the parameter's type; FY_TP_TENSOR: the element type */
+} fy_trace_param;
 
 typedef struct fy_tracer {
     char *body;      /* the kernel body's lines */
@@ -18,7 +27,28 @@ typedef struct fy_tracer {
     int nparams;
     uint64_t next;   /* next SSA number */
     int failed;      /* out of memory while appending */
+    fy_trace_param *pmap; /* what fills each parameter at launch */
 } fy_tracer;
+
+/* A compiled kernel (CompiledKernel): the pipeline result, the traced module and how to launch it. */
+typedef struct fy_ckernel {
+    fy_obj h;
+    const fly_core_api *api;
+    fly_pipeline_result r;
+    fy_obj *name;
+    char *origin;          /* the traced module text */
+    fy_trace_param *pmap;  /* nparams entries */
+    int nparams;
+    size_t nargs;          /* arguments of the kernel call */
+    unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
+    size_t smem;
+    fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
+    fy_obj *jit_args;
+} fy_ckernel;
+extern fy_type fy_trace_ckernel_type;
+/* Launches compiled kernel k with the kernel call's arguments on the session's runtime and
+ * synchronizes; None, or NULL with flyc.KernelError / KeyboardInterrupt. */
+fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs);
 
 /* The tracer of the running kernel trace, or NULL. */
 fy_tracer *fy_trace_cur(void);
@@ -29,14 +59,20 @@ void fy_trace_emit(fy_tracer *t, const char *fmt, ...) __attribute__((format(pri
 uint64_t fy_trace_new_ssa(fy_tracer *t);
 /* Appends the source location of the running DSL statement (" loc(\"file\":line:col)") and a newline. */
 void fy_trace_end_line(fy_tracer *t);
-/* Adds a kernel parameter of MLIR type ty; its SSA handle. */
-uint64_t fy_trace_add_param(fy_tracer *t, const char *ty);
+/* Adds a kernel parameter of MLIR type ty filled at launch as p says; its SSA handle. */
+uint64_t fy_trace_add_param(fy_tracer *t, const char *ty, fy_trace_param p);
 /* The signless MLIR type of a numeric type: i32 for Int32 and Uint32, f16, index, i1. */
 const char *fy_trace_mlir_type(const fy_dsl_numeric *t);
 /* A typed value as an SSA handle of type t: constants for static values, casts for other types. */
 int fy_trace_value_as(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out);
 /* Frees the tracer's buffers. */
 void fy_trace_free(fy_tracer *t);
+
+/* A torch tensor argument as a traced kernel tensor (a !fly.memref parameter); NULL without an
+ * exception when arg is not a tensor. */
+fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
+/* The device address of a torch tensor's first element, or NULL when o is not a tensor. */
+void *fy_trace_tensor_data(fy_obj *o);
 
 /* fx.thread_idx / block_idx / block_dim / grid_dim, fx.printf, fx.barrier and fx.Constexpr for module m. */
 int fy_trace_add_fx(fy_obj *m);

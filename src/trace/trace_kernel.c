@@ -7,25 +7,24 @@
 
 #include "code.h"
 #include "core/core_load.h"
+#include "mod_ipython.h"
 #include "trace/trace_int.h"
 
-typedef struct ckernel {
-    fy_obj h;
-    const fly_core_api *api;
-    fly_pipeline_result r;
-    fy_obj *name;
-    char *origin; /* the traced module text */
-} ckernel;
+typedef fy_ckernel ckernel;
+#define ckernel_type fy_trace_ckernel_type
 
 typedef struct cstage { fy_obj h; fy_obj *k; int i; } cstage;
 
-static fy_type ckernel_type, cstage_type;
+static fy_type cstage_type;
 
 static void ck_dealloc(fy_obj *o) {
     ckernel *k = (ckernel *)o;
     if (k->api) k->api->result_free(&k->r);
     free(k->origin);
+    free(k->pmap);
     FY_CLEAR(k->name);
+    FY_CLEAR(k->jit);
+    FY_CLEAR(k->jit_args);
 }
 
 static fly_pipeline_stage *stage_of(cstage *s) { return &((ckernel *)s->k)->r.stages[s->i]; }
@@ -143,24 +142,65 @@ static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_err_format(&fy_KeyError, "no stage %R (see .stages)", a[0]);
 }
 
+/* k(*args): made by flyc.compile, runs the jit function with args (kernels come from the compile cache);
+ * otherwise launches the kernel itself with the kernel call's arguments and its launch configuration. */
 static fy_obj *ck_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)a, (void)na, (void)kw;
-    return fy_err_format(&fy_NotImplementedError, "cannot run kernel '%S': no launch backend is wired yet",
-                         ((ckernel *)o)->name);
+    ckernel *k = (ckernel *)o;
+    if (fy_no_kwargs(FY_STR_DATA(k->name), kw) < 0) return NULL;
+    if (k->jit) {
+        if (na == 0 && k->jit_args) {
+            size_t n;
+            fy_obj **items = fy_seq_items(k->jit_args, &n);
+            return fy_call(k->jit, items, n, NULL);
+        }
+        return fy_call(k->jit, a, na, NULL);
+    }
+    return fy_trace_run(k, a, na);
 }
 static fy_obj *ck_repr(fy_obj *o) {
     ckernel *k = (ckernel *)o;
     return fy_str_printf("<CompiledKernel %s for %s, %d stages>", FY_STR_DATA(k->name), k->r.target, k->r.nstages);
 }
 
+/* _repr_html_(): the notebook view (mod_ipython.h fy_kernel_html): stages, per-pass IR, ISA, stats. */
+static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("_repr_html_", kw) < 0 || fy_check_nargs("_repr_html_", na, 0, 0) < 0) return NULL;
+    ckernel *k = (ckernel *)o;
+    fy_kstage *st = calloc(k->r.nstages ? (size_t)k->r.nstages : 1, sizeof *st);
+    if (!st) return fy_err_nomem();
+    for (int i = 0; i < k->r.nstages; i++)
+        st[i] = (fy_kstage){k->r.stages[i].label, k->r.stages[i].number ? k->r.stages[i].ms : -1,
+                            k->r.stages[i].changed || !k->r.stages[i].number, k->r.stages[i].ir};
+    fly_pipeline_stats *ps = &k->r.stats;
+    char v[8][32];
+    const char *keys[8] = {"vgpr", "agpr", "sgpr", "scratch_bytes", "lds_bytes", "occupancy", "limiter", "wave_size"};
+    int vals[8] = {ps->vgpr, ps->agpr, ps->sgpr, ps->scratch_bytes, ps->lds_bytes, ps->occupancy, 0, ps->wave_size};
+    fy_kstat stats[8];
+    for (int i = 0; i < 8; i++) {
+        if (i == 6) snprintf(v[i], sizeof v[i], "%s", ps->limiter);
+        else snprintf(v[i], sizeof v[i], "%d", vals[i]);
+        stats[i] = (fy_kstat){keys[i], v[i]};
+    }
+    fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
+                           ps->valid ? 8 : 0, stats};
+    char *h = fy_kernel_html(&view);
+    free(st);
+    if (!h) return fy_err_nomem();
+    fy_obj *r = fy_str_from_cstr(h);
+    free(h);
+    return r;
+}
+
 static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR after a stage (number or pass name)."},
+                                    {"_repr_html_", ck_repr_html, 0, "_repr_html_()\nThe HTML view of the kernel."},
                                     {0}};
 static fy_getsetdef ck_getsets[] = {
     {"stages", ck_stages, NULL, "the pipeline stages"}, {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
     {"isa", ck_isa, NULL, "AMDGPU assembly"}, {"binary", ck_binary, NULL, "the code object"},
     {"stats", ck_stats, NULL, "resource usage"}, {"timings", ck_timings, NULL, "milliseconds per phase"},
     {"name", ck_name, NULL, "kernel name"}, {"target", ck_target, NULL, "the GPU target"}, {0}};
-static fy_type ckernel_type = {
+fy_type fy_trace_ckernel_type = {
     FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)), .flags = FY_TPF_FINAL, .dealloc = ck_dealloc, .call = ck_call,
     .repr = ck_repr, .methods = ck_methods, .getsets = ck_getsets,
 };
@@ -175,6 +215,15 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
         ann = fy_dict_get(fn->annotations, pname);
     }
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
+    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
+        fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
+        fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
+        if (!chk) return NULL;
+        FY_DECREF(chk);
+        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){FY_TP_NUM, (int)i, t}));
+    }
+    fy_obj *tv = fy_trace_tensor_param(tr, (int)i, arg, ann);
+    if (tv || fy_err_occurred()) return tv;
     fy_obj *n = fy_dsl_as_numeric(arg);
     if (!n) {
         if (!fy_err_occurred())
@@ -184,7 +233,7 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     fy_dsl_numeric *t = ((fy_dsl_num *)n)->dt;
     FY_DECREF(n);
-    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t)));
+    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){FY_TP_NUM, (int)i, t}));
 }
 
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
@@ -231,6 +280,10 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     }
     k->origin = text;
     k->name = fy_str_from_cstr(name);
+    k->pmap = tr.pmap;
+    k->nparams = tr.nparams;
+    k->nargs = nargs;
+    tr.pmap = NULL;
     fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1};
     api->compile_ex(text, &opts, &k->r);
     k->api = api;

@@ -55,8 +55,14 @@ static void emit_param(fy_tracer *t, const char *fmt, ...) {
 
 uint64_t fy_trace_new_ssa(fy_tracer *t) { return t->next++; }
 
-uint64_t fy_trace_add_param(fy_tracer *t, const char *ty) {
+uint64_t fy_trace_add_param(fy_tracer *t, const char *ty, fy_trace_param p) {
     uint64_t id = fy_trace_new_ssa(t);
+    fy_trace_param *np = realloc(t->pmap, (size_t)(t->nparams + 1) * sizeof *np);
+    if (!np) t->failed = 1;
+    else {
+        t->pmap = np;
+        np[t->nparams] = p;
+    }
     emit_param(t, "%s%%%llu: %s", t->nparams++ ? ", " : "", (unsigned long long)id, ty);
     return id;
 }
@@ -76,6 +82,7 @@ void fy_trace_end_line(fy_tracer *t) {
 void fy_trace_free(fy_tracer *t) {
     free(t->body);
     free(t->params);
+    free(t->pmap);
     memset(t, 0, sizeof *t);
 }
 

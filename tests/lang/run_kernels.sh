@@ -1,6 +1,7 @@
 #!/bin/sh
-# run_kernels.sh - FlyDSL-style kernel programs: run every tests/lang/kernels/*.py with flyi (compile only:
-# traced, compiled through the pipeline, stages inspected) and compare stdout with the stored .out file.
+# run_kernels.sh - FlyDSL-style kernel programs: run every tests/lang/kernels/*.py with flyi and compare
+# stdout with the stored .out file. Programs whose first line is "# flyi: run" launch their kernels on
+# the CPU emulator; the others run with COMPILE_ONLY=1 (traced, compiled, stages inspected).
 # Prints one line per failure and ends with "N passed, N failed"; exit 1 on failures.
 SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILDDIR=${FLYI_BUILDDIR:-.}
@@ -14,7 +15,9 @@ for t in "$DIR"/*.py; do
     name=$(basename "$t" .py)
     exp="$DIR/$name.out"
     [ -f "$exp" ] || continue
-    (cd "$DIR" && NO_COLOR=1 COMPILE_ONLY=1 timeout 120 $FLYI_WRAPPER "$FLYI" "$t" >"$tmp/out" 2>"$tmp/err" </dev/null)
+    co=1
+    head -n 1 "$t" | grep -q '^# flyi: run' && co=0
+    (cd "$DIR" && NO_COLOR=1 COMPILE_ONLY=$co FLYI_BACKEND=emu timeout 120 $FLYI_WRAPPER "$FLYI" "$t" >"$tmp/out" 2>"$tmp/err" </dev/null)
     rc=$?
     if [ $rc -ne 0 ]; then
         fail=$((fail + 1)); echo "FAIL $name: exit status $rc: $(tail -n 1 "$tmp/err")"
