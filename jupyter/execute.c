@@ -25,6 +25,7 @@ typedef struct exec_ctx {
     bool failed;
     json_t *error;      /* {ename, evalue, traceback} of the uncaught exception */
     char *result_text;  /* text/plain of execute_result (history output) */
+    json_t *payload;    /* the execute_reply's payload list */
 } exec_ctx;
 
 /* A MIME bundle as a Jupyter data dict; JSON types are embedded as JSON, not strings. */
@@ -145,6 +146,15 @@ static char *sink_input(void *u, const char *prompt, bool password)
     }
 }
 
+/* %load: the frontend puts text in a new cell below (IPython's set_next_input payload). */
+static void sink_set_next_input(void *u, const char *text)
+{
+    exec_ctx *x = u;
+    if (!text || !x->payload) return;
+    json_array_append_new(x->payload, json_pack("{s:s, s:o, s:b}", "source", "set_next_input",
+                                                "text", fk_json_str(text), "replace", 0));
+}
+
 /* user_expressions: evaluate each with a sink that keeps the result or the error. */
 typedef struct uexpr_ctx {
     json_t *value;
@@ -208,7 +218,7 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
     bool store = fk_jget_bool(c, "store_history", !silent) && !silent;
     bool stop_on_error = fk_jget_bool(c, "stop_on_error", 1);
     exec_ctx x = {.k = k, .req = req, .silent = silent,
-                  .allow_stdin = fk_jget_bool(c, "allow_stdin", 0)};
+                  .allow_stdin = fk_jget_bool(c, "allow_stdin", 0), .payload = json_array()};
     bool empty = blank(code);
     if (store && !empty) k->exec_count++;
     x.count = k->exec_count;
@@ -227,7 +237,8 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
         if (store) snprintf(fname, sizeof fname, "<cell %d>", x.count);
         else snprintf(fname, sizeof fname, "<cell>");
         flyi_sink sink = {.user = &x, .stream = sink_stream, .display = sink_display,
-                          .error = sink_error, .input = sink_input};
+                          .error = sink_error, .input = sink_input,
+                          .set_next_input = sink_set_next_input};
         atomic_store(&k->running, 1);
         st = flyi_session_eval(k->sess, code, fname, &sink);
         atomic_store(&k->running, 0);
@@ -251,7 +262,7 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
         reply = json_pack("{s:s}", "status", "ok");
     }
     json_object_set_new(reply, "execution_count", json_integer(x.count));
-    json_t *payload = json_array();
+    json_t *payload = x.payload ? x.payload : json_array();
     if (st == FLYI_EXIT) /* exit()/quit(): ask the frontend to close (jupyter console does) */
         json_array_append_new(payload, json_pack("{s:s, s:b}", "source", "ask_exit", "keepkernel", 0));
     json_object_set_new(reply, "payload", payload);

@@ -358,7 +358,13 @@ static int run_tty(repl *r)
         flyi_repl_ensure_bol(&r->out);
         bool cont = r->cell.len > 0;
         char *line = NULL;
-        flyi_repl_got got = flyi_repl_readline(cont ? "... " : ">>> ", cont ? r->indent : NULL, &line);
+        /* after %load the prompt starts with the file's text, all lines in one edit buffer */
+        flyi_repl_got got = flyi_repl_readline(cont ? "... " : ">>> ",
+                                               cont ? r->indent : r->out.next_input, &line);
+        if (!cont) {
+            free(r->out.next_input);
+            r->out.next_input = NULL;
+        }
         r->out.at_bol = true;
         if (got == FLYI_REPL_GOT_INTR) {
             r->cell.len = 0;
@@ -406,6 +412,7 @@ int flyi_repl_run(flyi_session *s)
     if (!r.out.tty_in) {
         status = run_plain(&r);
         free(r.cell.p);
+        free(r.out.next_input);
         return status;
     }
     /* readline needs a character set: the user's, or UTF-8 rather than plain C. */
@@ -427,5 +434,6 @@ int flyi_repl_run(flyi_session *s)
     flyi_repl_signals_restore();
     history_finish(&r);
     free(r.cell.p);
+    free(r.out.next_input);
     return status;
 }

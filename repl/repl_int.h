@@ -15,6 +15,7 @@ typedef struct flyi_repl_out {
     bool at_bol;           /* the terminal cursor is at the start of a line, as far as we know */
     bool tty_in;           /* stdin is a terminal: input() reads through readline */
     flyi_session *session; /* for input() interrupted by Ctrl-C */
+    char *next_input;      /* %load: the text the next prompt starts with (malloc'd), or NULL */
 } flyi_repl_out;
 
 /* Decide colors from isatty(2), NO_COLOR and TERM; the cursor is assumed at column 0. */

@@ -1,4 +1,5 @@
 /* repl_render.c - the REPL's sink: stream text, display values and errors on the terminal. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,12 +182,29 @@ static char *sink_input(void *user, const char *prompt, bool password)
     return flyi_repl_read_input(user, prompt ? prompt : "", password);
 }
 
+/* %load: keep the text (trailing newlines dropped) for the next prompt's edit buffer. */
+static void sink_set_next_input(void *user, const char *text)
+{
+    flyi_repl_out *o = user;
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    char *copy = strndup(text, n);
+    if (!copy)
+        return;
+    free(o->next_input);
+    o->next_input = copy;
+}
+
 flyi_sink flyi_repl_sink(flyi_repl_out *o)
 {
     flyi_sink k = {.user = o,
                    .stream = sink_stream,
                    .display = sink_display,
                    .error = sink_error,
-                   .input = sink_input};
+                   .input = sink_input,
+                   .set_next_input = sink_set_next_input};
     return k;
 }

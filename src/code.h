@@ -32,7 +32,8 @@
     X(SETUP_FINALLY) X(POP_BLOCK) X(POP_EXCEPT) X(RERAISE) X(RAISE_VARARGS)                   \
     X(JUMP_IF_NOT_EXC_MATCH) X(SETUP_WITH) X(WITH_EXIT) X(WITH_EXCEPT_START)                  \
     X(IMPORT_NAME) X(IMPORT_FROM) X(IMPORT_STAR) X(LOAD_BUILD_CLASS)                          \
-    X(LOAD_ASSERTION_ERROR) X(SETUP_ANNOTATIONS) X(PRINT_EXPR) X(CHECK_INTERRUPT)
+    X(LOAD_ASSERTION_ERROR) X(SETUP_ANNOTATIONS) X(PRINT_EXPR) X(CHECK_INTERRUPT)           \
+    X(FOR_RANGE) X(REGION_END)
 
 enum {
 #define FY_OP_ENUM(n) OP_##n,
@@ -58,6 +59,37 @@ enum {
 #define FY_CO_NESTED 8
 #define FY_CO_CLASSBODY 16
 #define FY_CO_MODULE 32
+
+/* Control flow while tracing a kernel (src/trace/trace_scf.c).
+ *
+ * The compiler records one fy_region entry per `if` statement, conditional expression and
+ * `for` loop whose header it can describe, keyed by the offset `at` of the instruction that
+ * decides it: the POP_JUMP_IF_FALSE/TRUE of an `if` (a test with `and`/`or` is compiled as a
+ * value followed by one jump, so one jump decides), or the FOR_RANGE of `for T in range(...)`.
+ * The table costs nothing at run time: the VM consults it only where a plain value cannot be
+ * used (a conditional jump whose truth test failed on a traced value; FOR_RANGE while a trace
+ * is active), and then hands the frame to the tracer, which runs each instruction range as a
+ * nested fy_vm_run of the same frame (REGION_END, patched in at the range's end for the
+ * duration, makes that run return fy_vm_region_end) into an open MLIR region and merges.
+ *
+ * FOR_RANGE n: stack [range, a1..an] -> [iterator]; like CALL n + GET_ITER, except that while a
+ * kernel is traced and the callable is the builtin range the loop becomes scf.for.
+ * REGION_END: never emitted; see above. */
+enum { FY_RG_IF = 1, FY_RG_IFEXP = 2, FY_RG_FOR = 3 };
+typedef struct fy_region {
+    int at;           /* the deciding instruction */
+    int kind;         /* FY_RG_* */
+    int a_end;        /* IF/IFEXP: end of the taken range [at+1, a_end) (the JUMP over the else part, or
+                       * the jump target when there is no else); FOR: the body's back JUMP (body is
+                       * [at+2, a_end), starting with the store of the target) */
+    int b_start, b_end; /* IF/IFEXP: the else range (empty when b_start == b_end); FOR: b_start = exit */
+    int line;         /* the statement's line */
+    int bad_line;     /* line of a return/break/continue leaving the region, or 0 */
+    char bad_kind;    /* 'r', 'b' or 'c' */
+    fy_obj *names;    /* tuple of str: names assigned in the region (FOR: the body, not the target) */
+} fy_region;
+/* The value fy_vm_run returns when it reaches REGION_END (never a real object; not refcounted). */
+extern fy_obj fy_vm_region_end;
 
 /* Source location of one instruction; (a0, a1) is an anchor range for 3.11-style carets:
  * for binary operators the gap between the operands, for subscripts the bracket part. */
@@ -89,6 +121,8 @@ typedef struct fy_code {
     void **cache;       /* one slot per instruction for inline caches (lazily used) */
     uint64_t *cache_ver;
     struct fy_frame *zombie; /* a reusable frame (not for generators) */
+    fy_region *regions; /* sorted by .at; see above */
+    int nregions;
 } fy_code;
 extern fy_type fy_code_type;
 
@@ -124,6 +158,7 @@ typedef struct fy_frame {
     bool gen;                 /* owned by a generator */
     bool running;
     fy_obj *result;           /* PRINT_EXPR target (session) */
+    int nblock_base;          /* blocks below this belong to an enclosing run of the frame (tracing) */
     fy_block *blocks;
     fy_obj **stack;
     fy_obj *localsplus[];     /* nlocals + ncells + nfrees, then the stack */
@@ -168,6 +203,8 @@ fy_obj *fy_function_new(fy_code *code, fy_obj *globals, fy_obj *qualname);
 fy_obj *fy_gen_send(fy_gen *g, fy_obj *value, fy_obj *exc, fy_obj **retval);
 /* Globals of the innermost running frame (borrowed) or NULL. */
 fy_obj *fy_frame_globals(void);
+/* The region entry of instruction `at` of co, or NULL. */
+const fy_region *fy_code_region(const fy_code *co, int at);
 /* Source line number of an instruction. */
 int fy_code_line_of(fy_obj *code, int instr);
 /* The text of line `line` of the code's source (malloc'd) or NULL. */

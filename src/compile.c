@@ -126,6 +126,8 @@ static void free_unit(cunit *u) {
     FY_XDECREF(u->varnames);
     FY_XDECREF(u->qualname);
     for (int i = 0; i < u->nfb; i++) free(u->fb[i].breaks);
+    for (int i = 0; i < u->nregions; i++) FY_XDECREF(u->regions[i].names);
+    free(u->regions);
     free(u);
 }
 
@@ -229,6 +231,71 @@ static int max_stack(cunit *u) {
     return maxd + 4;
 }
 
+/* ------------------------------------------------------------------ traced-control-flow regions */
+
+void fy_c_add_region(compiler *c, fy_region r) {
+    cunit *u = c->u;
+    if (u->nregions == u->capregions) {
+        int nc = u->capregions ? 2 * u->capregions : 8;
+        fy_region *nr = realloc(u->regions, (size_t)nc * sizeof *nr);
+        if (!nr) {
+            FY_XDECREF(r.names);
+            c->error = true;
+            return;
+        }
+        u->regions = nr;
+        u->capregions = nc;
+    }
+    u->regions[u->nregions++] = r;
+}
+
+static int region_cmp(const void *a, const void *b) {
+    int x = ((const fy_region *)a)->at, y = ((const fy_region *)b)->at;
+    return (x > y) - (x < y);
+}
+static void sort_regions(cunit *u) {
+    if (u->nregions > 1) qsort(u->regions, (size_t)u->nregions, sizeof *u->regions, region_cmp);
+}
+
+typedef struct { fy_obj *list; const char *skip; } names_acc;
+static void add_name_cb(const char *name, void *arg) {
+    names_acc *a = arg;
+    if (!a->list || (a->skip && !strcmp(name, a->skip))) return;
+    fy_obj *s = fy_c_str(name);
+    if (!s || fy_list_append_steal(a->list, s) < 0) FY_CLEAR(a->list);
+}
+/* The names statements s[0..n) assign except `skip`, as a tuple (NULL when out of memory). */
+static fy_obj *assigned_names(fy_stmt **s, int n, const char *skip) {
+    names_acc a = {fy_list_new(0), skip};
+    for (int i = 0; i < n && a.list; i++) fy_stmt_assigned_names(s[i], add_name_cb, &a);
+    if (!a.list) {
+        fy_err_clear();
+        return NULL;
+    }
+    fy_obj *t = fy_list_as_tuple(a.list);
+    FY_DECREF(a.list);
+    if (!t) fy_err_clear();
+    return t;
+}
+
+/* Escape tracking for regions: a return, or a break/continue to a loop at fb index < depth. */
+typedef struct { int esc_min, ret_count; } esc_mark;
+static esc_mark esc_begin(cunit *u) {
+    esc_mark m = {u->esc_min, u->ret_count};
+    u->esc_min = 0;
+    return m;
+}
+static void esc_end(cunit *u, esc_mark m, int depth, fy_region *r) {
+    if (u->ret_count != m.ret_count) {
+        r->bad_line = u->ret_line;
+        r->bad_kind = 'r';
+    } else if (u->esc_min && u->esc_min - 1 < depth) {
+        r->bad_line = u->esc_line;
+        r->bad_kind = 'b';
+    }
+    if (m.esc_min && (!u->esc_min || m.esc_min < u->esc_min)) u->esc_min = m.esc_min;
+}
+
 fy_obj *fy_c_make_code(compiler *c, cunit *u) {
     if (c->error) { free_unit(u); return NULL; }
     fy_code *co = (fy_code *)fy_alloc(&fy_code_type);
@@ -269,6 +336,11 @@ fy_obj *fy_c_make_code(compiler *c, cunit *u) {
     co->firstline = u->firstline;
     co->cache = calloc(co->ncode ? co->ncode : 1, sizeof(void *));
     co->cache_ver = calloc(co->ncode ? 2 * co->ncode : 2, sizeof(uint64_t));
+    sort_regions(u);
+    co->regions = u->regions;
+    co->nregions = u->nregions;
+    u->regions = NULL;
+    u->nregions = 0;
     free_unit(u);
     if (!co->consts || !co->names || !co->varnames || !co->cellvars || !co->freevars || !co->cell2arg || !co->cache ||
         !co->cache_ver) {
@@ -500,15 +572,42 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
 
 static void compile_if(compiler *c, fy_stmt *s) {
     int p[64], np = 0;
-    fy_c_cond_jump(c, s->v.if_.test, false, p, &np);
+    cunit *u = c->u;
+    fy_expr *test = s->v.if_.test;
+    if (test->kind == FY_E_BOOLOP) { /* one deciding jump (code.h: regions) */
+        fy_c_expr(c, test);
+        p[np++] = EMIT(POP_JUMP_IF_FALSE, 0);
+    } else {
+        fy_c_cond_jump(c, test, false, p, &np);
+    }
+    fy_region r = {.at = np == 1 ? p[0] : -1, .kind = FY_RG_IF, .line = s->line};
+    esc_mark m = esc_begin(u);
     fy_c_stmts(c, s->v.if_.body, s->v.if_.n_body);
     if (s->v.if_.n_orelse) {
         int end = EMIT(JUMP, 0);
         for (int i = 0; i < np; i++) fy_c_patch(c, p[i], fy_c_here(c));
+        r.a_end = end;
+        r.b_start = fy_c_here(c);
         fy_c_stmts(c, s->v.if_.orelse, s->v.if_.n_orelse);
         fy_c_patch(c, end, fy_c_here(c));
+        r.b_end = fy_c_here(c);
     } else {
         for (int i = 0; i < np; i++) fy_c_patch(c, p[i], fy_c_here(c));
+        r.a_end = r.b_start = r.b_end = fy_c_here(c);
+    }
+    esc_end(u, m, u->nfb, &r);
+    if (r.at >= 0 && !c->error) {
+        fy_obj *n1 = assigned_names(s->v.if_.body, s->v.if_.n_body, NULL);
+        fy_obj *n2 = assigned_names(s->v.if_.orelse, s->v.if_.n_orelse, NULL);
+        if (n1 && n2) {
+            fy_obj *both = fy_list_new(0);
+            if (both && fy_list_extend(both, n1) == 0 && fy_list_extend(both, n2) == 0) r.names = fy_list_as_tuple(both);
+            FY_XDECREF(both);
+            fy_err_clear();
+        }
+        FY_XDECREF(n1);
+        FY_XDECREF(n2);
+        if (r.names) fy_c_add_region(c, r);
     }
 }
 
@@ -534,21 +633,51 @@ static void compile_while(compiler *c, fy_stmt *s) {
     free(br);
 }
 
+/* Is e `range(a[, b[, c]])` with plain positional arguments? */
+static bool is_range_call(fy_expr *e) {
+    if (e->kind != FY_E_CALL || e->v.call.n_keywords || e->v.call.n_args < 1 || e->v.call.n_args > 3) return false;
+    fy_expr *fn = e->v.call.func;
+    if (fn->kind != FY_E_NAME || strcmp(fn->v.name.id, "range")) return false;
+    for (int i = 0; i < e->v.call.n_args; i++)
+        if (e->v.call.args[i]->kind == FY_E_STARRED) return false;
+    return true;
+}
+
 static void compile_for(compiler *c, fy_stmt *s) {
-    fy_c_expr(c, s->v.for_.iter);
-    set_loc_stmt(c, s);
-    fy_c_set_loc_expr(c, s->v.for_.iter);
-    EMIT(GET_ITER, 0);
+    fy_expr *iter = s->v.for_.iter;
+    bool rng = is_range_call(iter);
+    int at = -1;
+    if (rng) { /* FOR_RANGE: scf.for while tracing (code.h: regions) */
+        fy_c_expr(c, iter->v.call.func);
+        for (int i = 0; i < iter->v.call.n_args; i++) fy_c_expr(c, iter->v.call.args[i]);
+        set_loc_stmt(c, s);
+        fy_c_set_loc_expr(c, iter);
+        at = EMIT(FOR_RANGE, iter->v.call.n_args);
+    } else {
+        fy_c_expr(c, iter);
+        set_loc_stmt(c, s);
+        fy_c_set_loc_expr(c, iter);
+        EMIT(GET_ITER, 0);
+    }
     int top = fy_c_here(c);
     int exit = EMIT(FOR_ITER, 0);
+    int depth = c->u->nfb;
     fblock *f = push_fb(c, FB_FOR);
     if (!f) return;
     f->start = top;
+    esc_mark m = esc_begin(c->u);
     fy_c_store(c, s->v.for_.target);
     fy_c_stmts(c, s->v.for_.body, s->v.for_.n_body);
     set_loc_stmt(c, s);
-    EMIT(JUMP, top);
+    int back = EMIT(JUMP, top);
     fy_c_patch(c, exit, fy_c_here(c));
+    fy_region r = {.at = at, .kind = FY_RG_FOR, .a_end = back, .b_start = fy_c_here(c), .line = s->line};
+    esc_end(c->u, m, depth + 1, &r);
+    if (rng && !c->error) {
+        fy_expr *t = s->v.for_.target;
+        r.names = assigned_names(s->v.for_.body, s->v.for_.n_body, t->kind == FY_E_NAME ? t->v.name.id : NULL);
+        if (r.names) fy_c_add_region(c, r);
+    }
     f = &c->u->fb[c->u->nfb - 1];
     int nb = f->nbreaks;
     int *br = f->breaks;
@@ -569,6 +698,10 @@ static void compile_break_continue(compiler *c, fy_stmt *s, bool is_break) {
         return;
     }
     for (int k = u->nfb - 1; k > i; k--) unwind_fb(c, &u->fb[k], false);
+    if (!u->esc_min || i + 1 < u->esc_min) {
+        u->esc_min = i + 1;
+        u->esc_line = s->line;
+    }
     if (is_break) {
         if (u->fb[i].type == FB_FOR) EMIT(POP_TOP, 0);
         int j = EMIT(JUMP, 0);
@@ -585,6 +718,8 @@ static void compile_return(compiler *c, fy_stmt *s) {
         fy_c_error(c, s->line, s->col, "'return' outside function");
         return;
     }
+    u->ret_count++;
+    u->ret_line = s->line;
     if (s->v.return_.value) fy_c_expr(c, s->v.return_.value);
     else EMIT(LOAD_CONST, fy_c_const(c, fy_None));
     set_loc_stmt(c, s);

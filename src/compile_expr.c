@@ -481,12 +481,24 @@ void fy_c_expr(compiler *c, fy_expr *e) {
     case FY_E_LAMBDA: compile_lambda(c, e); break;
     case FY_E_IFEXP: {
         int p[64], np = 0;
-        fy_c_cond_jump(c, e->v.ifexp.test, false, p, &np);
+        if (e->v.ifexp.test->kind == FY_E_BOOLOP) { /* one deciding jump (code.h: regions) */
+            fy_c_expr(c, e->v.ifexp.test);
+            p[np++] = EMIT(POP_JUMP_IF_FALSE, 0);
+        } else {
+            fy_c_cond_jump(c, e->v.ifexp.test, false, p, &np);
+        }
         fy_c_expr(c, e->v.ifexp.body);
         int end = EMIT(JUMP, 0);
         for (int i = 0; i < np; i++) fy_c_patch(c, p[i], fy_c_here(c));
+        int b_start = fy_c_here(c);
         fy_c_expr(c, e->v.ifexp.orelse);
         fy_c_patch(c, end, fy_c_here(c));
+        if (np == 1 && !c->error) {
+            fy_region r = {.at = p[0], .kind = FY_RG_IFEXP, .a_end = end, .b_start = b_start, .b_end = fy_c_here(c),
+                           .line = e->line, .names = fy_tuple_new(0)};
+            if (r.names) fy_c_add_region(c, r);
+            else fy_err_clear();
+        }
         break;
     }
     case FY_E_DICT: {

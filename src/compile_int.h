@@ -37,6 +37,10 @@ typedef struct cunit {
     int firstline;
     bool module_globals;/* module scope uses LOAD_GLOBAL (locals are the globals) */
     bool interactive;
+    fy_region *regions; /* traced control flow (code.h), in emission order */
+    int nregions, capregions;
+    int esc_min;        /* the smallest fb index a break/continue jumped to (see compile_if) */
+    int esc_line, ret_count, ret_line;
 } cunit;
 
 typedef struct compiler {
@@ -69,6 +73,8 @@ void fy_c_enter_unit(compiler *c, fy_scope *s, const char *name, int firstline);
 cunit *fy_c_leave_unit(compiler *c);
 void fy_c_make_closure(compiler *c, fy_scope *child, fy_obj *code, fy_obj *qualname, int flags);
 fy_obj *fy_c_qualname(compiler *c, const char *name, bool is_func);
+/* Appends a region entry (code.h) for the statement at line `line`; names: a new tuple or NULL. */
+void fy_c_add_region(compiler *c, fy_region r);
 /* statements (compile.c) */
 void fy_c_stmts(compiler *c, fy_stmt **s, int n);
 

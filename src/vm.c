@@ -3,6 +3,7 @@
 #include "code.h"
 #include "gc.h"
 #include "interp.h"
+#include "trace/trace.h"
 
 fy_frame *fy_frame_new(fy_code *co, fy_obj *globals, fy_obj *builtins, fy_obj *locals, bool for_gen);
 fy_obj *fy_format(fy_obj *v, fy_obj *spec);
@@ -157,6 +158,20 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
 #define TOP() (sp[-1])
 #define SECOND() (sp[-2])
 #define THIRD() (sp[-3])
+
+fy_obj fy_vm_region_end;
+
+/* A conditional jump met value v whose truth test failed: a traced Boolean makes the tracer run both
+ * branches into an scf.if (trace_scf.c); anything else keeps the error. */
+#define TRACED_BRANCH(v)                                                                  \
+    do {                                                                                  \
+        f->sp = (int)(sp - f->stack);                                                     \
+        int h_ = fy_trace_scf_branch(f, pc - 1, (v), &pc);                                \
+        FY_DECREF(v);                                                                     \
+        sp = f->stack + f->sp;                                                            \
+        if (h_ <= 0) { reraise = h_ == -2; goto error; }                                  \
+        DISPATCH();                                                                       \
+    } while (0)
 
 fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
     static void *labels[OP__COUNT] = {
@@ -411,7 +426,13 @@ L_UNARY_INVERT: { fy_obj *a = TOP(); fy_obj *r = fy_invert(a); if (!r) goto erro
 L_UNARY_NOT: {
     fy_obj *a = TOP();
     int t = fy_truthy(a);
-    if (t < 0) goto error;
+    if (t < 0) {
+        fy_obj *r = fy_trace_scf_not(a); /* not of a traced Boolean, else the error stays */
+        if (!r) goto error;
+        sp[-1] = r;
+        FY_DECREF(a);
+        DISPATCH();
+    }
     sp[-1] = fy_bool(!t);
     FY_DECREF(a);
     DISPATCH();
@@ -706,8 +727,8 @@ L_POP_JUMP_IF_FALSE: {
     if (v == fy_False) { pc = arg; FY_DECREF(v); DISPATCH(); }
     if (v == fy_True) { FY_DECREF(v); DISPATCH(); }
     int t = fy_truthy(v);
+    if (t < 0) TRACED_BRANCH(v);
     FY_DECREF(v);
-    if (t < 0) goto error;
     if (!t) pc = arg;
     DISPATCH();
 }
@@ -716,21 +737,35 @@ L_POP_JUMP_IF_TRUE: {
     if (v == fy_True) { pc = arg; FY_DECREF(v); DISPATCH(); }
     if (v == fy_False) { FY_DECREF(v); DISPATCH(); }
     int t = fy_truthy(v);
+    if (t < 0) TRACED_BRANCH(v);
     FY_DECREF(v);
-    if (t < 0) goto error;
     if (t) pc = arg;
     DISPATCH();
 }
 L_JUMP_IF_FALSE_OR_POP: {
     int t = fy_truthy(TOP());
-    if (t < 0) goto error;
+    if (t < 0) {
+        /* a traced Boolean: the tracer evaluates the rest and combines (trace_scf.c) */
+        f->sp = (int)(sp - f->stack);
+        int h = fy_trace_scf_boolop(f, pc - 1, 1, &pc);
+        sp = f->stack + f->sp;
+        if (h <= 0) { reraise = h == -2; goto error; }
+        DISPATCH();
+    }
     if (!t) pc = arg;
     else { fy_obj *v = POP(); FY_DECREF(v); }
     DISPATCH();
 }
 L_JUMP_IF_TRUE_OR_POP: {
     int t = fy_truthy(TOP());
-    if (t < 0) goto error;
+    if (t < 0) {
+        /* a traced Boolean: the tracer evaluates the rest and combines (trace_scf.c) */
+        f->sp = (int)(sp - f->stack);
+        int h = fy_trace_scf_boolop(f, pc - 1, 0, &pc);
+        sp = f->stack + f->sp;
+        if (h <= 0) { reraise = h == -2; goto error; }
+        DISPATCH();
+    }
     if (t) pc = arg;
     else { fy_obj *v = POP(); FY_DECREF(v); }
     DISPATCH();
@@ -1022,6 +1057,30 @@ L_PRINT_EXPR: {
 L_CHECK_INTERRUPT:
     if (ip->interrupt && fy_check_interrupt() < 0) goto error;
     DISPATCH();
+L_FOR_RANGE: {
+    /* for T in range(...): scf.for while a kernel is traced (trace_scf.c), else CALL + GET_ITER */
+    if (fy_trace_active()) {
+        f->sp = (int)(sp - f->stack);
+        int h = fy_trace_scf_for(f, pc - 1, arg, &pc);
+        sp = f->stack + f->sp;
+        if (h < 0) { reraise = h == -2; goto error; }
+        if (h > 0) DISPATCH();
+    }
+    fy_obj **base = sp - arg - 1;
+    fy_obj *r = fy_call(base[0], base + 1, (size_t)arg, NULL);
+    while (sp > base) { fy_obj *v = POP(); FY_DECREF(v); }
+    if (!r) goto error;
+    fy_obj *it = fy_iter(r);
+    FY_DECREF(r);
+    if (!it) goto error;
+    PUSH(it);
+    DISPATCH();
+}
+L_REGION_END:
+    /* the end of an instruction range run by the tracer (patched in; see code.h) */
+    pc--;
+    retval = &fy_vm_region_end;
+    goto exit_frame;
 
 error: {
     fy_obj *exc = fy_err_occurred();
@@ -1046,7 +1105,7 @@ error: {
         fy_exc_add_tb(exc, &co->h, f->cur);
     }
     reraise = false;
-    while (f->nblock > 0) {
+    while (f->nblock > f->nblock_base) {
         fy_block *b = &f->blocks[--f->nblock];
         fy_obj **lvl = f->stack + b->level;
         if (b->type == FY_BLOCK_HANDLER) {

@@ -21,10 +21,23 @@ static void code_dealloc(fy_obj *o) {
     free(c->cell2arg);
     free(c->cache);
     free(c->cache_ver);
+    for (int i = 0; i < c->nregions; i++) FY_XDECREF(c->regions[i].names);
+    free(c->regions);
     FY_XDECREF(c->consts); FY_XDECREF(c->names); FY_XDECREF(c->varnames); FY_XDECREF(c->cellvars);
     FY_XDECREF(c->freevars); FY_XDECREF(c->name); FY_XDECREF(c->qualname); FY_XDECREF(c->filename);
     FY_XDECREF(c->source); FY_XDECREF(c->doc);
 }
+const fy_region *fy_code_region(const fy_code *co, int at) {
+    int lo = 0, hi = co->nregions - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (co->regions[mid].at == at) return &co->regions[mid];
+        if (co->regions[mid].at < at) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return NULL;
+}
+
 static int code_traverse(fy_obj *o, fy_visitfn v, void *a) {
     fy_code *c = (fy_code *)o;
     return c->consts && v(c->consts, a);

@@ -12,6 +12,15 @@
 #define COMP(o) (&((fy_dsl_composed *)(o))->c)
 #define TEN(o) ((fy_dsl_tensor *)(o))
 
+#include "trace/trace.h"
+
+/* Inside a kernel trace, fx functions on kernel tensors go to the tracer (trace_layout.c). */
+#define TRACE_HOOK(nm) \
+    do { \
+        fy_obj *r_; \
+        if (fy_trace_layout_hook(nm, a, na, kw, &r_)) return r_; \
+    } while (0)
+
 #define DEF(name) static fy_obj *name(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
 #define UNUSED_SELF (void)self
 
@@ -454,6 +463,7 @@ fy_obj *fy_dsl_slice_obj(fy_obj *src, fy_obj *coord) {
 }
 
 DEF(f_slice) {
+    TRACE_HOOK("slice");
     UNUSED_SELF;
     static const char *const names[] = {"src", "coord", NULL};
     fy_obj *v[2];
@@ -609,6 +619,8 @@ static fy_obj *divprod(const char *op, const char *what, fy_obj *const *a, size_
     fy_obj *v[2];
     fly_layout r, B;
     fly_error err;
+    fy_obj *tr_;
+    if (fy_trace_layout_hook(op, a, na, kw, &tr_)) return tr_;
     if (fy_parse_args(op, a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
     const fly_layout *A = need_layout(v[0], op, "layout");
     if (!A) return NULL;
@@ -742,6 +754,7 @@ DEF(f_get_scalar) {
 /* ------------------------------------------------------------------ tensors */
 
 DEF(f_make_view) {
+    TRACE_HOOK("make_view");
     UNUSED_SELF;
     static const char *const names[] = {"iter", "layout", NULL};
     fy_obj *v[2];
@@ -765,6 +778,7 @@ static int need_dtype(fy_obj *o, const char *op) {
 }
 
 DEF(f_make_rmem_tensor) {
+    TRACE_HOOK("make_rmem_tensor");
     UNUSED_SELF;
     static const char *const names[] = {"shape_or_layout", "dtype", NULL};
     fy_obj *v[2];
@@ -776,6 +790,7 @@ DEF(f_make_rmem_tensor) {
 }
 
 DEF(f_make_fragment_like) {
+    TRACE_HOOK("make_fragment_like");
     UNUSED_SELF;
     static const char *const names[] = {"src", "dtype", NULL};
     fy_obj *v[2];
@@ -795,6 +810,7 @@ DEF(f_make_fragment_like) {
 }
 
 DEF(f_get_layout) {
+    TRACE_HOOK("get_layout");
     UNUSED_SELF;
     fy_obj *x = one_arg("get_layout", a, na, kw);
     if (!x) return NULL;
@@ -803,6 +819,7 @@ DEF(f_get_layout) {
 }
 
 DEF(f_get_iter) {
+    TRACE_HOOK("get_iter");
     UNUSED_SELF;
     fy_obj *x = one_arg("get_iter", a, na, kw);
     if (!x) return NULL;

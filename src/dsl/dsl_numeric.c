@@ -7,6 +7,7 @@
 
 #include "dsl/dsl.h"
 #include "dsl/dsl_numeric.h"
+#include "trace/trace.h"
 
 /* ------------------------------------------------------------------ the type table */
 
@@ -179,6 +180,7 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
         fy_dsl_num *v = (fy_dsl_num *)x;
         if (!v->is_static) {
             if (v->dt == t) return fy_ref(x);
+            if (fy_trace_active()) return fy_trace_num_convert(t, x); /* Float32(traced) in a kernel */
             return fy_dsl_num_dynamic_unsupported("conversion");
         }
         if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(t, v->f);

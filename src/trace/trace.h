@@ -48,4 +48,25 @@ int fy_trace_add_errors(fy_obj *m);
 /* Adds fx's kernel-only names (thread_idx, printf, Constexpr, ...) to module m. */
 int fy_trace_add_fx(fy_obj *m);
 
+/* Layout-API hook (dsl_layout_api.c): when fx function name is called inside a kernel trace with
+ * arguments the tracer handles (kernel tensors, pointers, register tensors), sets *res (a new
+ * reference or NULL with an exception) and returns 1; otherwise returns 0 and the eager path runs. */
+int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Adds the kernel-side layout names (memref_load/store, copy atoms, tiled copies, Vector ops) to m. */
+int fy_trace_add_layout_fx(fy_obj *m);
+
+/* ---- control flow while tracing (trace_scf.c; the VM side is described in code.h) ----
+ * Each returns 1 when it handled the instruction (*pc: where the frame goes on; f->sp updated), 0 when
+ * the value is not traced (the pending exception stays), -1 with a new exception, -2 with an exception
+ * that already carries this frame's traceback entry. */
+struct fy_frame;
+/* The conditional jump at instruction `at` of frame f met traced value v (borrowed): scf.if. */
+int fy_trace_scf_branch(struct fy_frame *f, int at, fy_obj *v, int *pc);
+/* JUMP_IF_FALSE_OR_POP (is_and) / JUMP_IF_TRUE_OR_POP at `at` with a traced value on top. */
+int fy_trace_scf_boolop(struct fy_frame *f, int at, int is_and, int *pc);
+/* `not v` of a traced value (a new Boolean), or NULL keeping the pending exception. */
+fy_obj *fy_trace_scf_not(fy_obj *v);
+/* FOR_RANGE nargs at `at` while a trace is active: scf.for (1), or 0: run it as plain Python. */
+int fy_trace_scf_for(struct fy_frame *f, int at, int nargs, int *pc);
+
 #endif

@@ -79,4 +79,42 @@ int fy_trace_add_fx(fy_obj *m);
 /* Is annotation a the fx.Constexpr marker (or Constexpr[T])? */
 int fy_trace_is_constexpr(fy_obj *a);
 
+/* ---- tensors, layouts, vectors and copies inside kernels (trace_tensor.c, trace_layout.c,
+ * trace_vector.c, trace_copy.c) ---- */
+#include "layout/layout.h"
+
+/* A kernel tensor: a !fly.memref SSA value with a static layout (global or register memory). */
+typedef struct fy_ttensor {
+    fy_obj h;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int reg;          /* register address space (else global) */
+    fly_layout L;
+    char ty[640];     /* "!fly.memref<f32, global, 16:1>" */
+} fy_ttensor;
+extern fy_type fy_ttensor_type;
+#define FY_TTENSOR_CHECK(o) (FY_TYPE(o) == &fy_ttensor_type)
+/* A new kernel tensor over SSA value ssa (type text made from et, reg and L). */
+fy_obj *fy_ttensor_new(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* The memref type text for et, reg and L into buf. */
+void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* Emits "%r = fly.static : !fly.layout<L>"; its SSA handle. */
+uint64_t fy_trace_static_layout(fy_tracer *tr, const fly_layout *L);
+/* A view of tensor t's iterator with layout L: fly.get_iter + fly.make_view. */
+fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L);
+/* A register tensor (fly.memref.alloca) of element type et and layout L. */
+fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
+/* Vector (trace_vector.c): a dynamic vector<N x T> value. */
+fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
+/* t.load() / t.store(v) / t.fill(x): whole-tensor vector load, store and fill. */
+fy_obj *fy_trace_tensor_load(fy_ttensor *t);
+fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v);
+fy_obj *fy_trace_tensor_fill(fy_ttensor *t, fy_obj *x);
+/* Copy atoms and tiled copies (trace_copy.c) for module m (flydsl.expr). */
+int fy_trace_add_copy_fx(fy_obj *m);
+/* fx.copy(atom, src, dst): element moves between two kernel tensors of equal size. */
+fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst);
+/* Is o a copy atom / tiled copy value (trace_copy.c)? */
+int fy_trace_is_copy_value(fy_obj *o);
+
 #endif

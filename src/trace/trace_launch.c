@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "code.h"
 #include "core/core_load.h"
@@ -203,6 +204,38 @@ static int pack_tensor(fy_obj *arg, int i, unsigned char *buf) {
     return 0;
 }
 
+/* Progress of a long emulated launch (the runtime calls after half a second, then every quarter):
+ * one \r-updated line on a terminal's stderr, cleared when the launch ends. Never on stdout. */
+typedef struct progress_line {
+    const char *kernel;
+    int width; /* columns of the last line written; 0: none shown */
+} progress_line;
+
+static void progress_show(void *user, uint64_t done, uint64_t total) {
+    progress_line *p = user;
+    char buf[160];
+    int pct = total ? (int)(done * 100 / total) : 0;
+    int n = snprintf(buf, sizeof buf, "\r[%.40s] %llu/%llu blocks (%d%%)", p->kernel, (unsigned long long)done,
+                     (unsigned long long)total, pct);
+    if (n <= 0) return;
+    if ((size_t)n >= sizeof buf) n = (int)sizeof buf - 1;
+    fflush(stdout);
+    fwrite(buf, 1, (size_t)n, stderr);
+    /* a shorter line than the last one: blank out the rest */
+    for (int i = n - 1; i < p->width; i++) fputc(' ', stderr);
+    fflush(stderr);
+    if (n - 1 > p->width) p->width = n - 1;
+}
+
+static void progress_clear(progress_line *p) {
+    if (!p->width) return;
+    fputc('\r', stderr);
+    for (int i = 0; i < p->width; i++) fputc(' ', stderr);
+    fputc('\r', stderr);
+    fflush(stderr);
+    p->width = 0;
+}
+
 fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
     if (nargs != k->nargs)
         return fy_err_format(&fy_TypeError, "kernel '%S' takes %zu arguments (%zu given)", k->name, k->nargs, nargs);
@@ -235,7 +268,13 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         .block = {k->block[0], k->block[1], k->block[2]}, .smem = k->smem, .args = ptrs, .nargs = np,
         .interrupt = (volatile int *)&fy_cur->interrupt,
     };
+    progress_line prog = {.kernel = FY_STR_DATA(k->name)};
+    if (isatty(STDERR_FILENO) == 1) {
+        l.progress = progress_show;
+        l.progress_user = &prog;
+    }
     int rc = s->R->launch(s->rt, m, &l);
+    progress_clear(&prog);
     /* the emulator runs launches to completion: flush printf now so output keeps program order */
     int src = s->R->synchronize(s->rt, NULL);
     if (rc) {

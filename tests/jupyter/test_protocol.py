@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import jk  # noqa: E402
 from jk import T, Client, check, info, skip, streams, types  # noqa: E402,F401
 import test_display  # noqa: E402
+import test_kernels  # noqa: E402
 
 HEADER_KEYS = {"msg_id", "session", "username", "date", "msg_type", "version"}
 
@@ -725,6 +726,10 @@ def main():
                 import soak
                 soak.run(km, c)
             test_restart(km, c)
+            # kernels launched here start the emulator's threads: after the soak's fd/thread counts
+            test_kernels.test_set_next_input(c, tmp)
+            test_kernels.test_kernel_cells(c)
+            test_kernels.test_kernel_interrupt(c)
             test_shutdown(km, c)
         except Exception as e:  # noqa: BLE001
             check("no exception in heartbeat/raw/restart/shutdown", False, repr(e))
@@ -755,6 +760,7 @@ def main():
 
         test_notebooks(tmp)
         test_display.test_layouts_notebook(tmp)
+        test_kernels.test_hello_notebook(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     info("total %.1f s" % (time.time() - t_all))

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
@@ -17,6 +18,8 @@
 #include "pty_child.h"
 
 const char *g_flyi;
+const char *g_arg1;
+const char *g_stdout_file;
 char g_tmp[64];
 char g_fail[1024];
 
@@ -148,7 +151,13 @@ bool spawn(proc *p, const char *term, const char *hist, const char *env1)
             _exit(126);
         if (env1)
             putenv((char *)env1);
-        execl(g_flyi, g_flyi, (char *)NULL);
+        if (g_stdout_file) {
+            int fd = open(g_stdout_file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+                _exit(126);
+            close(fd);
+        }
+        execl(g_flyi, g_flyi, g_arg1, (char *)NULL);
         perror(g_flyi);
         _exit(127);
     }

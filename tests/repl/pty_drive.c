@@ -378,6 +378,158 @@ out:
     finish(&P);
 }
 
+/* ---- kernels on the emulator: %load, %ir/%isa, layouts, Ctrl-C and progress of a launch ---- */
+
+static bool write_tmp(const char *name, const char *text)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/%s", g_tmp, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fail("cannot write %s", path);
+        return false;
+    }
+    fputs(text, f);
+    fclose(f);
+    return true;
+}
+
+/* Type text as one bracketed paste (newlines as Enter), then Enter to run it. */
+static void paste(proc *p, const char *text)
+{
+    keys(p, "\x1b[200~");
+    for (const char *t = text; *t; t++)
+        keys(p, *t == '\n' ? "\r" : (char[]){*t, 0});
+    keys(p, "\x1b[201~\r");
+}
+
+#define HELLO_SRC                                                         \
+    "import flydsl.compiler as flyc\n"                                    \
+    "import flydsl.expr as fx\n"                                          \
+    "@flyc.kernel\n"                                                      \
+    "def hello():\n"                                                      \
+    "    fx.printf(\"hello from thread {}\", fx.thread_idx.x)\n"          \
+    "\n"                                                                  \
+    "@flyc.jit\n"                                                         \
+    "def run_hello():\n"                                                  \
+    "    hello().launch(grid=1, block=2)\n"
+
+/* A grid far too big to finish: the launch runs until interrupted. */
+#define SPIN_SRC                                                          \
+    "import flydsl.compiler as flyc\n"                                    \
+    "import flydsl.expr as fx\n"                                          \
+    "@flyc.kernel\n"                                                      \
+    "def spin(n: fx.Int32):\n"                                            \
+    "    x = fx.thread_idx.x * n + fx.block_idx.x\n"                      \
+    "    y = x * 3 + 1\n"                                                 \
+    "\n"                                                                  \
+    "@flyc.jit\n"                                                         \
+    "def run_spin(n):\n"                                                  \
+    "    spin(n).launch(grid=(100000000, 100), block=256)\n"
+
+static void t_load(void)
+{
+    if (!write_tmp("snippet.py", "def sq(x):\n    return x*x\n\nprint(\"sq\", sq(7))\n"))
+        return;
+    START("xterm", "h_load", NULL);
+    keys(&P, "%load snippet.py\r");
+    if (!expect(&P, ">>> ") || !expect(&P, "def sq(x):") || !expect(&P, "print(\"sq\", sq(7))"))
+        goto out;
+    settle(&P, 100);
+    keys(&P, "\r"); /* the pre-filled text runs as one cell */
+    if (!expect(&P, "sq 49\r\n") || !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "sq(3)\r");
+    expect(&P, "\r9\r\n");
+out:
+    finish(&P);
+}
+
+static void t_kernel_magics(void)
+{
+    START("xterm", "h_kmagic", NULL);
+    paste(&P, HELLO_SRC "\nk = flyc.compile(run_hello)\nrun_hello()\nprint(\"after\")\n");
+    if (!expect(&P, "hello from thread 0\r\nhello from thread 1\r\nafter\r\n") || !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "%ir\r");
+    if (!expect(&P, "hello for gfx9") || !expect(&P, "changed") || !expect(&P, "00_origin") ||
+        !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "%isa\r");
+    if (!expect(&P, "s_endpgm") || !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "L = fx.make_layout((4, 2), (1, 4))\r");
+    if (!expect(&P, ">>> "))
+        goto out;
+    keys(&P, "L\r");
+    if (expect(&P, "Layout<(4,2):(1,4)>\r\n"))
+        expect(&P, ">>> ");
+out:
+    finish(&P);
+}
+
+static void t_ctrl_c_kernel(void)
+{
+    START("xterm", "h_kintr", NULL);
+    paste(&P, SPIN_SRC "\nx = 5\n");
+    if (!expect(&P, ">>> "))
+        goto out;
+    keys(&P, "run_spin(3)\r");
+    settle(&P, 800);
+    long t0 = now_ms();
+    keys(&P, "\x03");
+    if (!expect(&P, "KeyboardInterrupt"))
+        goto out;
+    long dt = now_ms() - t0;
+    if (dt > 1000)
+        fail("KeyboardInterrupt after %ld ms", dt);
+    if (!expect(&P, ">>> "))
+        goto out;
+    keys(&P, "x\r"); /* state intact, and kernels still launch */
+    if (!expect(&P, "\r5\r\n") || !expect(&P, ">>> "))
+        goto out;
+    paste(&P, HELLO_SRC "\nrun_hello()\n");
+    expect(&P, "hello from thread 1\r\n");
+out:
+    finish(&P);
+}
+
+/* A long launch shows "[spin] N/M blocks (P%)" on a terminal's stderr, never on stdout. */
+static void t_progress(void)
+{
+    char out_path[160], text[256] = "";
+    snprintf(out_path, sizeof out_path, "%s/progress.out", g_tmp);
+    if (!write_tmp("spin.py", SPIN_SRC "print(\"start\")\nrun_spin(3)\nprint(\"never\")\n"))
+        return;
+    g_arg1 = "spin.py";
+    g_stdout_file = out_path;
+    proc P;
+    bool ok = spawn(&P, "xterm", "h_prog", NULL);
+    g_arg1 = NULL;
+    g_stdout_file = NULL;
+    if (!ok)
+        return;
+    if (!expect(&P, "[spin] ") || !expect(&P, " blocks (") || !expect(&P, "%)"))
+        goto out;
+    if (!strstr(P.buf, "/10000000000 blocks"))
+        fail("no total of 10^10 blocks: %s", tail(&P, 0, 200));
+    keys(&P, "\x03");
+    if (!expect(&P, "KeyboardInterrupt"))
+        goto out;
+    int st = wait_exit(&P);
+    if (st != 1 && !g_fail[0])
+        fail("exit status %d after KeyboardInterrupt, expected 1", st);
+    FILE *f = fopen(out_path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    if (strcmp(text, "start\n") != 0)
+        fail("stdout was \"%s\", expected only \"start\\n\"", text);
+out:
+    finish(&P);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -400,6 +552,10 @@ static const struct {
     {"Ctrl-C in input() ends the cell", t_input_intr},
     {"file names complete after %run", t_file_complete},
     {"~/.inputrc applies ($if flyi)", t_inputrc},
+    {"%load pre-fills the prompt, Enter runs it", t_load},
+    {"kernel printf, %ir, %isa, layout echo", t_kernel_magics},
+    {"Ctrl-C interrupts an emulated kernel", t_ctrl_c_kernel},
+    {"long launch: progress on stderr only", t_progress},
 };
 
 static void cleanup_tmp(void)

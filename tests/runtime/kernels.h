@@ -391,4 +391,111 @@ static const char k_cvt[] = KMOD_BEGIN
     "      gpu.return\n"
     "    }\n" KMOD_END;
 
+/* Buffer resources: a (na floats of records) read per thread (past the end: 0) into x (64 floats
+ * of records), and a + 1 stored into o (no floats of records: stores past them are dropped). */
+static const char k_buf[] = KMOD_BEGIN
+    "    gpu.func @bufk(%a: !llvm.ptr<1>, %o: !llvm.ptr<1>, %x: !llvm.ptr<1>, %na: i32, %no: i32) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %ti = arith.index_cast %t : index to i32\n"
+    "      %c4 = arith.constant 4 : i32\n"
+    "      %off = arith.muli %ti, %c4 : i32\n"
+    "      %nba = arith.muli %na, %c4 : i32\n"
+    "      %nbo = arith.muli %no, %c4 : i32\n"
+    "      %nba64 = arith.extui %nba : i32 to i64\n"
+    "      %nbo64 = arith.extui %nbo : i32 to i64\n"
+    "      %nbx = arith.constant 256 : i64\n"
+    "      %s = arith.constant 0 : i16\n"
+    "      %z = arith.constant 0 : i32\n"
+    "      %ra = rocdl.make.buffer.rsrc %a, %s, %nba64, %z : !llvm.ptr<1> to !llvm.ptr<8>\n"
+    "      %ro = rocdl.make.buffer.rsrc %o, %s, %nbo64, %z : !llvm.ptr<1> to !llvm.ptr<8>\n"
+    "      %rx = rocdl.make.buffer.rsrc %x, %s, %nbx, %z : !llvm.ptr<1> to !llvm.ptr<8>\n"
+    "      %v = rocdl.raw.ptr.buffer.load %ra, %off, %z, %z : f32\n"
+    "      rocdl.raw.ptr.buffer.store %v, %rx, %off, %z, %z : f32\n"
+    "      %one = arith.constant 1.0 : f32\n"
+    "      %y = arith.addf %v, %one : f32\n"
+    "      rocdl.raw.ptr.buffer.store %y, %ro, %off, %z, %z : f32\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Block reduction through a static LDS global (memref.global in the workgroup address space). */
+static const char k_gred[] = KMOD_BEGIN
+    "    memref.global \"private\" @red_lds : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "    memref.global \"private\" @flag_lds : memref<4xi32, 3>\n"
+    "    gpu.func @gred(%in: memref<1024xf32, 1>, %out: memref<4xf32, 1>) kernel {\n"
+    "      %lds = memref.get_global @red_lds : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "      %fl = memref.get_global @flag_lds : memref<4xi32, 3>\n"
+    "      %t = gpu.thread_id x\n"
+    "      %b = gpu.block_id x\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c1 = arith.constant 1 : index\n"
+    "      %c8 = arith.constant 8 : index\n"
+    "      %c128 = arith.constant 128 : index\n"
+    "      %c256 = arith.constant 256 : index\n"
+    "      %base = arith.muli %b, %c256 : index\n"
+    "      %g = arith.addi %base, %t : index\n"
+    "      %v = memref.load %in[%g] : memref<1024xf32, 1>\n"
+    "      memref.store %v, %lds[%t] : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "      gpu.barrier\n"
+    "      scf.for %i = %c0 to %c8 step %c1 {\n"
+    "        %s = arith.shrui %c128, %i : index\n"
+    "        %p = arith.cmpi ult, %t, %s : index\n"
+    "        scf.if %p {\n"
+    "          %o = arith.addi %t, %s : index\n"
+    "          %x = memref.load %lds[%t] : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "          %y = memref.load %lds[%o] : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "          %z = arith.addf %x, %y : f32\n"
+    "          memref.store %z, %lds[%t] : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "        }\n"
+    "        gpu.barrier\n"
+    "      }\n"
+    "      %is0 = arith.cmpi eq, %t, %c0 : index\n"
+    "      scf.if %is0 {\n"
+    "        %r = memref.load %lds[%c0] : memref<256xf32, #gpu.address_space<workgroup>>\n"
+    "        memref.store %r, %out[%b] : memref<4xf32, 1>\n"
+    "        %one = arith.constant 1 : i32\n"
+    "        memref.store %one, %fl[%c0] : memref<4xi32, 3>\n"
+    "      }\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* Dynamic shared memory (smem= bytes at launch): each thread stores 2 * in[t], then reads its
+ * mirror lane's value after a barrier. */
+static const char k_dyn[] = KMOD_BEGIN
+    "    gpu.func @dyn(%in: memref<64xf32, 1>, %out: memref<64xf32, 1>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c63 = arith.constant 63 : index\n"
+    "      %d = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n"
+    "      %v = memref.view %d[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>\n"
+    "      %x = memref.load %in[%t] : memref<64xf32, 1>\n"
+    "      %x2 = arith.addf %x, %x : f32\n"
+    "      memref.store %x2, %v[%t] : memref<64xf32, #gpu.address_space<workgroup>>\n"
+    "      gpu.barrier\n"
+    "      %m = arith.subi %c63, %t : index\n"
+    "      %y = memref.load %v[%m] : memref<64xf32, #gpu.address_space<workgroup>>\n"
+    "      memref.store %y, %out[%t] : memref<64xf32, 1>\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+/* fp8 conversions: in[t] to E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ (bits to q[32 k + t]) and back to
+ * f32 (back[32 k + t]). */
+#define K_F8_ONE(k, T)                                                                      \
+    "      %q" #k " = arith.truncf %x : f32 to " T "\n"                                     \
+    "      %i" #k " = arith.bitcast %q" #k " : " T " to i8\n"                               \
+    "      %o" #k " = arith.addi %t, %c" #k " : index\n"                                    \
+    "      memref.store %i" #k ", %q[%o" #k "] : memref<128xi8, 1>\n"                       \
+    "      %e" #k " = arith.extf %q" #k " : " T " to f32\n"                                 \
+    "      memref.store %e" #k ", %back[%o" #k "] : memref<128xf32, 1>\n"
+static const char k_f8[] = KMOD_BEGIN
+    "    gpu.func @f8(%in: memref<32xf32, 1>, %q: memref<128xi8, 1>, %back: memref<128xf32, 1>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c32 = arith.constant 32 : index\n"
+    "      %c64 = arith.constant 64 : index\n"
+    "      %c96 = arith.constant 96 : index\n"
+    "      %x = memref.load %in[%t] : memref<32xf32, 1>\n"
+    K_F8_ONE(0, "f8E4M3FN") K_F8_ONE(32, "f8E4M3FNUZ") K_F8_ONE(64, "f8E5M2") K_F8_ONE(96, "f8E5M2FNUZ")
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
 #endif

@@ -1,6 +1,7 @@
 /* test_runtime.c - the runtime through fly_core_api.rt: kernels in MLIR text compiled by our
  * pipeline and run on the CPU emulator (printf, vector add, LDS + barriers, shuffles, atomics,
- * out-of-bounds, deadlock, interrupt, printf overflow), module caching, the HIP fallback and the
+ * out-of-bounds, deadlock, interrupt, printf overflow, buffer resources, LDS globals and dynamic
+ * shared memory, fp8 conversions), module caching, the HIP fallback and the
  * kernel argument packing against real code objects. Ends with "N passed, N failed". */
 #define _GNU_SOURCE
 #include <math.h>
@@ -475,6 +476,197 @@ static void test_cvt(fly_rt *rt)
     R->free(rt, db);
 }
 
+static void test_buffer(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_buf, "buffer loads/stores: load");
+    if (!m)
+        return;
+    float ha[40], ho[64], hx[64];
+    for (int i = 0; i < 40; i++)
+        ha[i] = (float)(i * 3 + 1);
+    for (int i = 0; i < 64; i++)
+        ho[i] = hx[i] = -7.0f;
+    float *a = R->malloc(rt, sizeof ha), *o = R->malloc(rt, sizeof ho), *x = R->malloc(rt, sizeof hx);
+    R->memcpy_htod(rt, a, ha, sizeof ha);
+    R->memcpy_htod(rt, o, ho, sizeof ho);
+    R->memcpy_htod(rt, x, hx, sizeof hx);
+    int32_t na = 40, no = 40;
+    void *args[] = {&a, &o, &x, &na, &no};
+    check(launch1(rt, m, 1, 64, args, 5) == 0, "buffer: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, ho, o, sizeof ho);
+    R->memcpy_dtoh(rt, hx, x, sizeof hx);
+    int bx = 0, bo = 0;
+    for (int i = 0; i < 64; i++) {
+        bx += hx[i] != (i < 40 ? ha[i] : 0.0f);
+        bo += ho[i] != (i < 40 ? ha[i] + 1 : -7.0f);
+    }
+    check(bx == 0, "buffer: loads in range read the data, past num_records read exactly 0", NULL);
+    check(bo == 0, "buffer: stores past num_records are dropped", NULL);
+    /* a resource larger than the tensor: in range for the buffer rule, out of bounds for the checks */
+    na = 64;
+    int rc = launch1(rt, m, 1, 64, args, 5);
+    const char *e = R->last_error(rt);
+    printf("buffer overrun error: %s\n", e);
+    check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "kernel 'bufk'") && strstr(e, "past the end"),
+          "buffer: in-range accesses past the tensor are still out of bounds", e);
+    R->free(rt, a);
+    R->free(rt, o);
+    R->free(rt, x);
+}
+
+static void test_lds_global(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_gred, "LDS global reduction: load");
+    if (!m)
+        return;
+    float hin[1024], hout[4];
+    for (int i = 0; i < 1024; i++)
+        hin[i] = (float)(i % 89) - 20.0f;
+    float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
+    R->memcpy_htod(rt, in, hin, sizeof hin);
+    void *args[] = {&in, &o};
+    check(launch1(rt, m, 4, 256, args, 2) == 0, "LDS global reduction: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, hout, o, sizeof hout);
+    int bad = 0;
+    for (int b = 0; b < 4; b++) {
+        double s = 0;
+        for (int i = 0; i < 256; i++)
+            s += hin[b * 256 + i];
+        bad += hout[b] != (float)s;
+    }
+    check(bad == 0, "LDS global reduction: sums match", NULL);
+    R->free(rt, in);
+    R->free(rt, o);
+}
+
+static void test_dyn_smem(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_dyn, "dynamic shared memory: load");
+    if (!m)
+        return;
+    float hin[64], hout[64];
+    for (int i = 0; i < 64; i++)
+        hin[i] = (float)i + 0.25f;
+    float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
+    R->memcpy_htod(rt, in, hin, sizeof hin);
+    void *args[] = {&in, &o};
+    fly_rt_launch l = {.grid = {2, 1, 1}, .block = {64, 1, 1}, .smem = 256, .args = args, .nargs = 2};
+    check(R->launch(rt, m, &l) == 0, "dynamic shared memory: launch with smem=256", R->last_error(rt));
+    R->memcpy_dtoh(rt, hout, o, sizeof hout);
+    int bad = 0;
+    for (int i = 0; i < 64; i++)
+        bad += hout[i] != 2 * hin[63 - i];
+    check(bad == 0, "dynamic shared memory: values through LDS", NULL);
+    l.smem = 128; /* half of what the kernel touches */
+    int rc = R->launch(rt, m, &l);
+    const char *e = R->last_error(rt);
+    printf("dynamic LDS overrun error: %s\n", e);
+    check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "LDS") && strstr(e, "128-byte LDS allocation"),
+          "dynamic shared memory: access past smem bytes is out of bounds", e);
+    l.smem = 200 * 1024;
+    rc = R->launch(rt, m, &l);
+    check(rc != 0 && strstr(R->last_error(rt), "exceed the target"), "dynamic shared memory: over the target's LDS",
+          R->last_error(rt));
+    R->free(rt, in);
+    R->free(rt, o);
+}
+
+/* ---- fp8 reference: nearest representable value by search over all 256 codes ---- */
+
+typedef struct f8ref {
+    const char *name;
+    int e, m, bias, kind; /* kind 0: IEEE (inf), 1: FN (no inf, S.1111.111 NaN), 2: FNUZ (0x80 NaN, no -0) */
+} f8ref;
+
+static const f8ref F8R[4] = {{"E4M3FN", 4, 3, 7, 1}, {"E4M3FNUZ", 4, 3, 8, 2}, {"E5M2", 5, 2, 15, 0}, {"E5M2FNUZ", 5, 2, 16, 2}};
+
+/* The value of code c; *cls: 0 finite, 1 infinity, 2 NaN. */
+static double f8_decode(const f8ref *f, int c, int *cls)
+{
+    int be = (c & 0x7f) >> f->m, mant = c & ((1 << f->m) - 1), emax = (1 << f->e) - 1;
+    *cls = 0;
+    if ((f->kind == 2 && c == 0x80) || (f->kind == 1 && (c & 0x7f) == 0x7f) || (f->kind == 0 && be == emax && mant))
+        *cls = 2;
+    else if (f->kind == 0 && be == emax)
+        *cls = 1;
+    double v = be ? (1.0 + mant / (double)(1 << f->m)) * pow(2, be - f->bias) : mant * pow(2, 1 - f->bias - f->m);
+    return c & 0x80 ? -v : v;
+}
+
+static int f8_encode_ref(const f8ref *f, float x)
+{
+    int s = signbit(x) ? 0x80 : 0;
+    int ovf = f->kind == 0 ? s | ((1 << f->e) - 1) << f->m : f->kind == 1 ? s | 0x7f : 0x80;
+    if (isnan(x))
+        return f->kind == 0 ? s | ((1 << f->e) - 1) << f->m | 1 << (f->m - 1) : f->kind == 1 ? s | 0x7f : 0x80;
+    if (isinf(x))
+        return ovf;
+    int best = -1, maxc = -1;
+    double bd = INFINITY, ax = fabs((double)x), maxv = -1;
+    for (int c = 0; c < 256; c++) {
+        int cls;
+        double v = f8_decode(f, c, &cls);
+        if (cls || !((c & 0x80) == s || (f->kind == 2 && c == 0)))
+            continue;
+        double d = fabs(fabs(v) - ax);
+        if (d < bd || (d == bd && !(c & 1))) {
+            bd = d;
+            best = c;
+        }
+        if (fabs(v) > maxv) {
+            maxv = fabs(v);
+            maxc = c;
+        }
+    }
+    if (ax > maxv) { /* beyond the largest finite value: round against the next (virtual) step */
+        int cls;
+        double ulp = maxv - fabs(f8_decode(f, maxc - 1, &cls)), next = maxv + ulp;
+        if (ax - maxv > next - ax || (ax - maxv == next - ax && (maxc & 1)))
+            return ovf;
+        return maxc;
+    }
+    return best;
+}
+
+static void test_fp8(fly_rt *rt)
+{
+    fly_rt_module *m = load(rt, k_f8, "fp8 conversions: load");
+    if (!m)
+        return;
+    float in[32] = {0.0f, -0.0f, 1.0f, -1.5f, 0.1f, 3.14159265f, 448.0f, 449.0f, 464.0f, 465.0f, 480.0f,
+                    240.0f, 247.0f, 248.0f, 57344.0f, 61440.0f, 61441.0f, 1e-3f, 0x1p-9f, 0x1p-10f, 0x1.8p-10f,
+                    0x1p-17f, 0x1.8p-16f, INFINITY, -INFINITY, NAN, 1e10f, -300.0f, 0.0625f, -1e-6f, 17.5f, -0.3f};
+    float *din = R->malloc(rt, sizeof in), *dback = R->malloc(rt, 128 * 4);
+    uint8_t *dq = R->malloc(rt, 128), q[128];
+    float back[128];
+    R->memcpy_htod(rt, din, in, sizeof in);
+    void *args[] = {&din, &dq, &dback};
+    check(launch1(rt, m, 1, 32, args, 3) == 0, "fp8 conversions: launch", R->last_error(rt));
+    R->memcpy_dtoh(rt, q, dq, sizeof q);
+    R->memcpy_dtoh(rt, back, dback, sizeof back);
+    for (int k = 0; k < 4; k++) {
+        int bq = 0, be = 0;
+        char d[256] = "", what[96];
+        for (int i = 0; i < 32; i++) {
+            int want = f8_encode_ref(&F8R[k], in[i]), cls;
+            if (q[32 * k + i] != want && !bq++)
+                snprintf(d, sizeof d, "%s of %g: 0x%02x, want 0x%02x", F8R[k].name, in[i], q[32 * k + i], want);
+            double v = f8_decode(&F8R[k], q[32 * k + i], &cls);
+            float got = back[32 * k + i];
+            int bad = cls == 2 ? !isnan(got) : cls == 1 ? !(isinf(got) && (got < 0) == (v < 0)) : got != (float)v || !signbit(got) != !signbit(v);
+            if (bad && !be++)
+                snprintf(d, sizeof d, "%s code 0x%02x: %g, want %g", F8R[k].name, q[32 * k + i], got, v);
+        }
+        snprintf(what, sizeof what, "fp8: f32 -> %s bit patterns (round to nearest even)", F8R[k].name);
+        check(bq == 0, what, d);
+        snprintf(what, sizeof what, "fp8: %s -> f32 exact", F8R[k].name);
+        check(be == 0, what, d);
+    }
+    R->free(rt, din);
+    R->free(rt, dback);
+    R->free(rt, dq);
+}
+
 static void test_overflow(void)
 {
     fly_rt *rt = make_rt(256);
@@ -649,6 +841,10 @@ int main(void)
         test_xlane(rt);
         test_lds_atomics(rt);
         test_cvt(rt);
+        test_buffer(rt);
+        test_lds_global(rt);
+        test_dyn_smem(rt);
+        test_fp8(rt);
         test_launch_overhead(rt);
         R->destroy(rt);
     }

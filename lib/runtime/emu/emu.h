@@ -9,6 +9,7 @@
 #define FLY_EMU_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,6 +87,38 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
  * LDS bounds) that calls fly_emu_chk only on a miss, and puts an interrupt poll (a flag load that
  * calls fly_emu_poll when set) on every loop back-edge (emu_checks.c). Returns 0 or -1 with err. */
 int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+/* ---- emu_mem.c: memory features of the host lowering ---- */
+
+/* Rewrites rocdl.make.buffer.rsrc (a host record {base, num_records} in a stack slot of the
+ * enclosing function) and rocdl.raw.ptr.buffer.load / store (in range: an access through the base
+ * as a global pointer, checked like any other; out of range: loads give 0, stores are dropped).
+ * Returns 0, 1 when op is none of these, -1 with err. */
+int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap);
+/* Replaces #gpu.address_space<workgroup|private> memory spaces of the memref values in f (results
+ * and block arguments) by the integers 3 and 5. */
+void fly_emu_gpu_spaces_to_int(MlirOperation f);
+/* Whether op is a memref.global in LDS (address space 3). */
+bool fly_emu_is_lds_global(MlirOperation op);
+/* In f (a lowered kernel with context argument ctxv): memref.get_global of LDS globals becomes a
+ * view of the workgroup's LDS at an offset from *lds_static on (each global once, 16-byte
+ * aligned), then gpu.dynamic_shared_memory a view of the rest (the launch's smem bytes);
+ * *lds_static grows by the globals. Returns 0 or -1 with err. */
+int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const char *kname, char *err, size_t cap);
+/* arith.truncf to and arith.extf from the f8 types (scalars and 1-D vectors) in m become calls of
+ * fly_emu_f8_trunc / fly_emu_f8_ext (declared by the caller). Returns 0 or -1 with err. */
+int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap);
+
+/* The f8 formats of fly_emu_f8_trunc / fly_emu_f8_ext. */
+enum {
+    FLY_EMU_F8_E4M3FN, FLY_EMU_F8_E4M3FNUZ, FLY_EMU_F8_E5M2, FLY_EMU_F8_E5M2FNUZ, FLY_EMU_F8_E4M3B11FNUZ,
+    FLY_EMU_F8_E4M3, FLY_EMU_F8_E3M4, FLY_EMU_F8_COUNT
+};
+/* x rounded to the f8 format kind (to nearest, ties to even; beyond the largest finite value:
+ * infinity where the format has one, else NaN; -0 is +0 in the FNUZ formats): the 8 bits. */
+int32_t fly_emu_f8_trunc(double x, int32_t kind);
+/* The value of the f8 bits (low 8 bits of bits) of format kind (exact). */
+float fly_emu_f8_ext(int32_t bits, int32_t kind);
+
 /* Records loc as a new check/barrier site of k; returns its index. */
 int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc);
 /* Frees the strings and arrays of a kernel record. */

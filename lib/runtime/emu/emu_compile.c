@@ -58,6 +58,8 @@ static void register_symbols(MlirExecutionEngine ee)
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl"), (void *)fly_emu_shfl);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_trunc"), (void *)fly_emu_f8_trunc);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_ext"), (void *)fly_emu_f8_ext);
 }
 
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap)

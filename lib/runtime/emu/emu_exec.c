@@ -135,6 +135,29 @@ static const char *site_str(const fly_emu_kernel *k, int site)
 
 /* ---- runtime symbols ---- */
 
+static void set_thread(fly_emu_ctx *c, int t)
+{
+    int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
+    c->cur = t;
+    c->tid[0] = t % bx;
+    c->tid[1] = t / bx % by;
+    c->tid[2] = t / (bx * by);
+}
+
+/* Leaves fiber t (its state already set): switches straight to the next ready thread of the
+ * block, in the scheduler's order (one switch instead of a yield and a resume), or returns to the
+ * scheduler when none is left. Returns when t runs again. */
+static void leave(fly_emu_ctx *c, int t)
+{
+    for (int u = t + 1; u < c->nthreads; u++)
+        if (c->state[u] == T_READY) {
+            set_thread(c, u);
+            fly_emu_fiber_switch(c->fibers, t, u);
+            return;
+        }
+    fly_emu_fiber_yield(&c->home, c->fibers, t);
+}
+
 static void check_interrupt(fly_emu_ctx *c)
 {
     const fly_emu_grid *g = c->job->g;
@@ -223,7 +246,7 @@ void fly_emu_barrier(void *ctxp, int32_t site)
     int t = c->cur;
     c->state[t] = T_BAR;
     c->site[t] = site;
-    fly_emu_fiber_yield(&c->home, c->fibers, t);
+    leave(c, t);
 }
 
 int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
@@ -239,7 +262,7 @@ int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, i
     c->sh_mode[t] = mode;
     c->state[t] = T_WAVE;
     c->site[t] = -1;
-    fly_emu_fiber_yield(&c->home, c->fibers, t);
+    leave(c, t);
     c->xvalid = c->sh_valid[t];
     return c->sh_res[t];
 }
@@ -291,7 +314,7 @@ static void fiber_main(void *arg)
     int t = c->cur;
     c->job->k->thread_fn(c->job->g->args, c);
     c->state[t] = T_DONE;
-    fly_emu_fiber_yield(&c->home, c->fibers, t);
+    leave(c, t);
 }
 
 static void deadlock(fly_emu_ctx *c, int n)
@@ -337,20 +360,17 @@ static void run_fibers(fly_emu_ctx *c, int n)
         }
     }
     c->fiber_mode = 1;
+    c->nthreads = n;
     for (int t = 0; t < n; t++) {
         c->state[t] = T_READY;
         fly_emu_fiber_start(c->fibers, t, fiber_main, c);
     }
-    int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
     for (;;) {
         int ran = 0;
         for (int t = 0; t < n && !c->failed; t++) {
             if (c->state[t] != T_READY)
                 continue;
-            c->cur = t;
-            c->tid[0] = t % bx;
-            c->tid[1] = t / bx % by;
-            c->tid[2] = t / (bx * by);
+            set_thread(c, t);
             fly_emu_fiber_resume(&c->home, c->fibers, t);
             ran++;
         }

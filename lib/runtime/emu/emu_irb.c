@@ -108,6 +108,22 @@ MlirValue fly_emu_irb_memref_from_ptr(fly_emu_irb *b, MlirValue p, MlirType mt)
     return fly_emu_irb_val(b, "builtin.unrealized_conversion_cast", 1, &d, mt, 0, NULL);
 }
 
+MlirValue fly_emu_irb_memref_1d(fly_emu_irb *b, MlirValue p, MlirValue n, MlirType mt)
+{
+    char ps[32], st[256];
+    int as = fly_emu_ptr_as(mlirValueGetType(p));
+    snprintf(ps, sizeof ps, as > 0 ? "ptr<%d>" : "ptr", as);
+    snprintf(st, sizeof st, "!llvm.struct<(%s, %s, i64, array<1 x i64>, array<1 x i64>)>", ps, ps);
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue d = fly_emu_irb_val(b, "llvm.mlir.undef", 0, NULL, fly_emu_irb_type(b->ctx, st), 0, NULL);
+    d = insertvalue(b, d, p, 0, -1);
+    d = insertvalue(b, d, p, 1, -1);
+    d = insertvalue(b, d, fly_emu_irb_llconst(b, 0, i64), 2, -1);
+    d = insertvalue(b, d, n, 3, 0);
+    d = insertvalue(b, d, fly_emu_irb_llconst(b, 1, i64), 4, 0);
+    return fly_emu_irb_val(b, "builtin.unrealized_conversion_cast", 1, &d, mt, 0, NULL);
+}
+
 int64_t fly_emu_num_elements(MlirType t)
 {
     int64_t n = 1;

@@ -36,6 +36,8 @@ MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, con
 void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops);
 /* A static memref value of type mt over pointer p (the descriptor built in LLVM, cast to mt). */
 MlirValue fly_emu_irb_memref_from_ptr(fly_emu_irb *b, MlirValue p, MlirType mt);
+/* A rank-1 memref value of type mt (memref<?xT>) over pointer p with n (an i64 value) elements. */
+MlirValue fly_emu_irb_memref_1d(fly_emu_irb *b, MlirValue p, MlirValue n, MlirType mt);
 /* llvm.br to dest (no operands), appended at b. */
 void fly_emu_irb_br(fly_emu_irb *b, MlirBlock dest);
 /* llvm.cond_br cond, yes, no with branch weights (0, 0: none). */

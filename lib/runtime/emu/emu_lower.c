@@ -161,6 +161,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
 {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     char name[64];
+    int brc;
     fly_ir_op_name(op, name, sizeof name);
     if (!strcmp(name, "gpu.thread_id")) {
         replace_op(op, tid[dim_of(op)]);
@@ -219,6 +220,11 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         }
         if (!w->failed)
             replace_op(op, r);
+    } else if (!strncmp(name, "rocdl.", 6) && (brc = fly_emu_lower_buffer_op(op, w->err, w->cap)) != 1) {
+        if (brc < 0) {
+            w->failed = true;
+            return -1;
+        }
     } else if (!strcmp(name, "gpu.return")) {
         fly_emu_irb_op(&b, "func.return", 0, NULL, fly_ir_type_null(), 0, NULL);
         mlirOperationDestroy(op);
@@ -446,8 +452,13 @@ static int lower_kernel(lw *w, MlirOperation g)
     MlirValue tid[3];
     for (int d = 0; d < 3; d++)
         tid[d] = mlirBlockInsertArgument(entry, 1 + (intptr_t)d, w->idx, loc);
+    fly_emu_gpu_spaces_to_int(f);
     if (carve_lds(w, entry, 4 + nin, nwg, ctxv))
         return -1;
+    if (fly_emu_lower_lds(f, ctxv, &k->lds_static, k->name, w->err, w->cap)) {
+        w->failed = true;
+        return -1;
+    }
     body_ud u = {0};
     mlirOperationWalk(f, collect_gpu, &u, MlirWalkPostOrder);
     for (int i = 0; i < u.ops.n && !w->failed; i++)
@@ -494,6 +505,10 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
         declare(&w, "fly_emu_poll", 1, p5, 0, NULL);
+        MlirType f64 = mlirF64TypeGet(w.ctx), f32 = mlirF32TypeGet(w.ctx);
+        MlirType t2[2] = {f64, w.i32}, e2[2] = {w.i32, w.i32};
+        declare(&w, "fly_emu_f8_trunc", 2, t2, 1, &w.i32);
+        declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];
@@ -508,6 +523,11 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
             MlirOperation next = mlirOperationGetNextInBlock(op);
             if (fly_ir_op_is(op, "gpu.func"))
                 fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
+            if (fly_emu_is_lds_global(op)) { /* each kernel's uses are views of its LDS now */
+                mlirOperationDestroy(op);
+                op = next;
+                continue;
+            }
             mlirOperationRemoveFromParent(op);
             mlirBlockAppendOwnedOperation(w.top, op);
             op = next;
@@ -516,6 +536,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     }
     fly_opvec_free(&mods);
     fly_opvec_free(&kernels);
+    if (!w.failed && fly_emu_lower_fp8(m, err, cap))
+        w.failed = true;
     return w.failed ? -1 : 0;
 }
 

@@ -88,7 +88,14 @@ void fly_emu_fibers_destroy(fly_emu_fiber *f, int n)
 static void fiber_boot(fly_emu_fiber *self)
 {
 #ifdef FIBER_ASAN
-    __sanitizer_finish_switch_fiber(NULL, &self->home->stack_bottom, &self->home->stack_size);
+    /* the first fiber a worker runs starts from the scheduler: its stack is the home one */
+    const void *bottom;
+    size_t size;
+    __sanitizer_finish_switch_fiber(NULL, &bottom, &size);
+    if (!self->home->stack_bottom) {
+        self->home->stack_bottom = bottom;
+        self->home->stack_size = size;
+    }
 #endif
     self->fn(self->arg);
     __builtin_unreachable(); /* fibers end by yielding for good */
@@ -194,6 +201,22 @@ void fly_emu_fiber_yield(fly_emu_fiber_home *h, fly_emu_fiber *f, int i)
     swapcontext(&f[i].uc, (ucontext_t *)h->uctx);
 #endif
 #ifdef FIBER_ASAN
-    __sanitizer_finish_switch_fiber(f[i].fake, &h->stack_bottom, &h->stack_size);
+    __sanitizer_finish_switch_fiber(f[i].fake, NULL, NULL);
+#endif
+}
+
+void fly_emu_fiber_switch(fly_emu_fiber *f, int from, int to)
+{
+    f[to].home = f[from].home;
+#ifdef FIBER_ASAN
+    __sanitizer_start_switch_fiber(&f[from].fake, f[to].stack, f[to].size);
+#endif
+#if defined(__x86_64__)
+    do_switch(&f[from].sp, f[to].sp);
+#else
+    swapcontext(&f[from].uc, &f[to].uc);
+#endif
+#ifdef FIBER_ASAN
+    __sanitizer_finish_switch_fiber(f[from].fake, NULL, NULL);
 #endif
 }

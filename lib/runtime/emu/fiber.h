@@ -28,5 +28,9 @@ void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg
 void fly_emu_fiber_resume(fly_emu_fiber_home *h, fly_emu_fiber *f, int i);
 /* From fiber i: return to the scheduler. */
 void fly_emu_fiber_yield(fly_emu_fiber_home *h, fly_emu_fiber *f, int i);
+/* From fiber `from`: run fiber `to` (of the same set and scheduler, started or switched out)
+ * directly, one switch instead of a yield and a resume; `from` goes on when something resumes or
+ * switches to it again. */
+void fly_emu_fiber_switch(fly_emu_fiber *f, int from, int to);
 
 #endif

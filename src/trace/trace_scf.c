@@ -1,0 +1,583 @@
+/* trace_scf.c - control flow on traced values while a kernel is traced: scf.if, scf.for, select.
+ *
+ * Design (see also code.h, "Control flow while tracing"). There is no AST rewriting: the interpreter
+ * runs the kernel body as ordinary bytecode, and only where a plain value cannot be used does the VM
+ * call in here:
+ *   - a conditional jump (POP_JUMP_IF_FALSE/TRUE) whose truth test failed on a traced value;
+ *   - JUMP_IF_FALSE_OR_POP / JUMP_IF_TRUE_OR_POP (`and`/`or`) and UNARY_NOT on a traced value;
+ *   - FOR_RANGE (`for T in range(...)`) while a trace is active.
+ * The plain-value fast path is untouched: the hooks sit behind a failed truth test (which raises for
+ * traced values) or behind one "is a trace active" test per loop setup.
+ *
+ * The compiler records a region entry (fy_region) for every `if`, conditional expression and
+ * `for ... in range(...)`: the instruction ranges of the branches or of the body, the names the
+ * statement assigns (fy_stmt_assigned_names) and the line of any return/break/continue leaving it.
+ * A range runs as a nested fy_vm_run of the same frame: REGION_END is patched over the instruction at
+ * the range's end for the duration of the run (nested ranges nest like a stack), and the frame's
+ * block base hides enclosing try/with blocks from the nested run. While a range runs, the tracer's
+ * body buffer is swapped for a fresh one, so each branch's ops are collected apart and then placed
+ * into the regions of the scf op, which is emitted after them with fresh SSA numbers.
+ *
+ * Merging (scf.if): the values the assigned names hold after each branch are compared; a name whose
+ * value differs becomes an scf.if result when both are numeric of one type (a Python literal takes the
+ * other branch's type; two literals take their common type). A name assigned in only one branch and
+ * unbound before, or whose branch values cannot be merged, is unbound after the `if` when the code
+ * never reads it later, else it is an error naming the variable, both types and the line.
+ *
+ * Loops (scf.for over i32 as FlyDSL): names the body assigns that hold numeric values before the loop
+ * are loop-carried (iter_args and results); the body is traced once with block arguments in their
+ * place and must leave values of the same types. Names first assigned in the body are unbound after
+ * the loop (they live in its region). While a trace is active every `range` loop is a device loop,
+ * as FlyDSL makes it inside a kernel; range_constexpr (a plain Python range) unrolls at trace time and
+ * `if fx.const_expr(c):` is a plain `if`.
+ *
+ * A conditional expression `a if c else b` on a traced c evaluates both arms (as FlyDSL) and selects
+ * with arith.select. return/break/continue leaving a traced region is an error with its line. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "code.h"
+#include "interp.h"
+#include "trace/trace_int.h"
+
+fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
+
+#define U(x) ((unsigned long long)(x))
+#define NUM(o) ((fy_dsl_num *)(o))
+
+static int is_traced(fy_obj *v) { return FY_DSL_NUM_CHECK(v) && !NUM(v)->is_static; }
+
+/* ------------------------------------------------------------------ running ranges */
+
+/* Runs instructions [start, end) of frame f (whose outer run is suspended in the VM's hook) as a
+ * nested run. 0: reached end; -2: exception (traceback entry added); -1: the range returned. */
+static int run_range(fy_frame *f, int start, int end, int line) {
+    fy_code *co = f->code;
+    if (end < 0 || end >= co->ncode) {
+        fy_err_format(&fy_SystemError, "bad traced region [%d, %d)", start, end);
+        return -1;
+    }
+    uint32_t saved = co->code[end];
+    co->code[end] = FY_INSTR(OP_REGION_END, 0);
+    fy_frame *back = f->back;
+    int base = f->nblock_base;
+    f->nblock_base = f->nblock;
+    f->ip = start;
+    fy_obj *r = fy_vm_run(f, NULL);
+    co->code[end] = saved;
+    f->back = back;
+    f->running = true;
+    f->nblock_base = base;
+    fy_cur->frame = f;
+    if (r == &fy_vm_region_end) return 0;
+    if (!r) return -2;
+    FY_DECREF(r);
+    fy_err_format(&fy_RuntimeError, "'return' inside control flow on a dynamic value (line %d) is not supported", line);
+    return -1;
+}
+
+typedef struct tbuf { char *body; size_t len, cap; } tbuf;
+static tbuf buf_swap(fy_tracer *tr, tbuf nb) {
+    tbuf old = {tr->body, tr->len, tr->cap};
+    tr->body = nb.body;
+    tr->len = nb.len;
+    tr->cap = nb.cap;
+    return old;
+}
+/* Appends buffer b to the tracer's body, two more spaces in. */
+static void emit_indented(fy_tracer *tr, const tbuf *b) {
+    size_t i = 0;
+    while (i < b->len) {
+        const char *nl = memchr(b->body + i, '\n', b->len - i);
+        size_t n = nl ? (size_t)(nl - (b->body + i)) + 1 : b->len - i;
+        fy_trace_emit(tr, "  %.*s", (int)n, b->body + i);
+        i += n;
+    }
+}
+
+/* ------------------------------------------------------------------ names and types */
+
+/* Where name lives in frame f: a fast local or a cell's content; NULL when neither. *fast: its
+ * fast-local index, or -1. */
+static fy_obj **slot_of(fy_frame *f, fy_obj *name, int *fast) {
+    fy_code *co = f->code;
+    *fast = -1;
+    if (f->locals) return NULL;
+    for (int64_t i = 0; i < (int64_t)FY_TUPLE_N(co->varnames); i++)
+        if (fy_str_eq(FY_TUPLE_ITEMS(co->varnames)[i], name)) {
+            *fast = (int)i;
+            return &f->localsplus[i];
+        }
+    for (int i = 0; i < co->ncells; i++)
+        if (fy_str_eq(FY_TUPLE_ITEMS(co->cellvars)[i], name)) {
+            fy_obj *c = f->localsplus[co->nlocals + i];
+            return c ? &((fy_cell *)c)->ref : NULL;
+        }
+    return NULL;
+}
+
+/* Does the code read fast local idx at or after instruction `from` (conservative for cells)? */
+static int used_after(fy_frame *f, int idx, int from) {
+    if (idx < 0) return 1;
+    fy_code *co = f->code;
+    for (int i = from; i < co->ncode; i++) {
+        int op = FY_OPC(co->code[i]);
+        if ((op == OP_LOAD_FAST || op == OP_DELETE_FAST) && (int)FY_ARG(co->code[i]) == idx) return 1;
+    }
+    return 0;
+}
+
+/* The numeric type value v stands for: its own, or FlyDSL's for a Python literal (Boolean, Int32,
+ * Float32; *lit set); NULL for other values. */
+static fy_dsl_numeric *type_of(fy_obj *v, int *lit) {
+    *lit = 0;
+    if (FY_DSL_NUM_CHECK(v)) return NUM(v)->dt;
+    *lit = 1;
+    if (v == fy_True || v == fy_False) return &fy_dsl_t_bool;
+    if (FY_INT_CHECK(v)) return &fy_dsl_t_i32;
+    if (FY_FLOAT_CHECK(v)) return &fy_dsl_t_f32;
+    *lit = 0;
+    return NULL;
+}
+static const char *type_name(fy_obj *v) {
+    int lit;
+    fy_dsl_numeric *t = type_of(v, &lit);
+    return t && !lit ? t->name : fy_type_name(v);
+}
+
+/* v (a typed value or a Python literal) as an SSA handle of type t. */
+static int as_ssa(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out) {
+    if (FY_DSL_NUM_CHECK(v)) return fy_trace_value_as(tr, v, t, out);
+    fy_obj *n = fy_dsl_num_convert(t, v);
+    if (!n) return -1;
+    int r = fy_trace_value_as(tr, n, t, out);
+    FY_DECREF(n);
+    return r;
+}
+
+/* The condition as an i1 handle (non-Boolean values compare != 0), negated when neg. */
+static int cond_ssa(fy_tracer *tr, fy_obj *v, int neg, uint64_t *out) {
+    fy_obj *b = fy_trace_num_convert(&fy_dsl_t_bool, v);
+    if (!b) return -1;
+    *out = NUM(b)->ssa;
+    FY_DECREF(b);
+    if (neg) {
+        uint64_t t = fy_trace_new_ssa(tr), n = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant true", U(t));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.xori %%%llu, %%%llu : i1", U(n), U(*out), U(t));
+        fy_trace_end_line(tr);
+        *out = n;
+    }
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
+
+/* The names of region rg as unique slots of frame f; returns the count (slots/fast: n entries). */
+typedef fy_obj **slotp; /* where a local's value lives */
+static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names) {
+    size_t n = FY_TUPLE_N(rg->names);
+    *slots = fy_calloc(n + 1, sizeof **slots);
+    *fast = fy_calloc(n + 1, sizeof **fast);
+    *names = fy_calloc(n + 1, sizeof **names);
+    if (!*slots || !*fast || !*names) return -1;
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        fy_obj *nm = FY_TUPLE_ITEMS(rg->names)[i];
+        int fi;
+        fy_obj **s = slot_of(f, nm, &fi);
+        int dup = !s;
+        for (int j = 0; j < k && !dup; j++) dup = (*slots)[j] == s;
+        if (dup) continue;
+        (*slots)[k] = s;
+        (*fast)[k] = fi;
+        (*names)[k] = nm;
+        k++;
+    }
+    return k;
+}
+static void set_slot(fy_obj **s, fy_obj *v) { /* steals v */
+    fy_obj *old = *s;
+    *s = v;
+    FY_XDECREF(old);
+}
+
+/* ------------------------------------------------------------------ if / conditional expression */
+
+/* a if c else b: both arms traced into the current block, then arith.select. */
+static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
+    fy_obj *arm[2] = {NULL, NULL};
+    int h = run_range(f, at + 1, rg->a_end, rg->line);
+    if (h < 0) return h;
+    arm[0] = f->stack[--f->sp];
+    h = run_range(f, rg->b_start, rg->b_end, rg->line);
+    if (h < 0) {
+        FY_DECREF(arm[0]);
+        return h;
+    }
+    arm[1] = f->stack[--f->sp];
+    f->cur = at;
+    fy_obj *c = fy_trace_num_convert(&fy_dsl_t_bool, v);
+    fy_obj *r = c ? fy_trace_num_select(c, arm[neg], arm[!neg]) : NULL;
+    FY_XDECREF(c);
+    FY_DECREF(arm[0]);
+    FY_DECREF(arm[1]);
+    if (!r) return -1;
+    f->stack[f->sp++] = r;
+    *pc = rg->b_end;
+    return 1;
+}
+
+int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr || !is_traced(v)) return 0;
+    fy_code *co = f->code;
+    const fy_region *rg = fy_code_region(co, at);
+    int neg = FY_OPC(co->code[at]) == OP_POP_JUMP_IF_TRUE;
+    fy_err_clear();
+    f->cur = at;
+    if (!rg || rg->kind == FY_RG_FOR) {
+        fy_err_format(&fy_RuntimeError, "a dynamic value cannot decide this condition (line %d); only `if`, `elif`, "
+                      "`a if c else b`, `and`/`or`/`not` are traced (fx.const_expr(...) needs a trace-time value)",
+                      fy_code_line_of(&co->h, at));
+        return -1;
+    }
+    if (rg->kind == FY_RG_IFEXP) return trace_ifexp(f, rg, at, v, neg, pc);
+    if (rg->bad_line) {
+        fy_err_format(&fy_RuntimeError, "%s inside an `if` on a dynamic value (line %d, the `if` at line %d) is not "
+                      "supported: both branches become one scf.if",
+                      rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
+        return -1;
+    }
+    uint64_t c;
+    if (cond_ssa(tr, v, neg, &c) < 0) return -1;
+    slotp *slots = NULL;
+    fy_obj **names = NULL, **v0 = NULL, **v1 = NULL, **v2 = NULL;
+    int *fast = NULL, ret = -1;
+    fy_dsl_numeric **rt = NULL;
+    tbuf outer = buf_swap(tr, (tbuf){0}), tb = {0}, eb = {0};
+    int swapped = 1;
+    int n = region_slots(f, rg, &slots, &fast, &names);
+    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(v1 = fy_calloc((size_t)n + 1, sizeof *v1)) ||
+        !(v2 = fy_calloc((size_t)n + 1, sizeof *v2)) || !(rt = fy_calloc((size_t)n + 1, sizeof *rt)))
+        goto out;
+    for (int k = 0; k < n; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+    int h = run_range(f, at + 1, rg->a_end, rg->line);
+    tb = buf_swap(tr, (tbuf){0});
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
+    for (int k = 0; k < n; k++) {
+        v1[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+        set_slot(slots[k], v0[k] ? fy_ref(v0[k]) : NULL);
+    }
+    if (rg->b_start < rg->b_end && (h = run_range(f, rg->b_start, rg->b_end, rg->line)) < 0) {
+        ret = h;
+        goto out;
+    }
+    for (int k = 0; k < n; k++) v2[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+    f->cur = at;
+    /* what each name becomes */
+    int nres = 0;
+    for (int k = 0; k < n; k++) {
+        if (v1[k] == v2[k]) continue;
+        int l1 = 0, l2 = 0, used = used_after(f, fast[k], rg->b_end);
+        fy_dsl_numeric *t1 = v1[k] ? type_of(v1[k], &l1) : NULL, *t2 = v2[k] ? type_of(v2[k], &l2) : NULL, *t = NULL;
+        if (t1 && t2) t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
+        if (t) {
+            rt[k] = t;
+            nres++;
+            continue;
+        }
+        if (!used) {
+            set_slot(slots[k], NULL); /* a branch-local temporary */
+            continue;
+        }
+        const char *nm = FY_STR_DATA(names[k]);
+        if (!v1[k] || !v2[k])
+            fy_err_format(&fy_NameError, "variable '%s' is assigned in only one branch of the `if` on a dynamic value at "
+                          "line %d and used after it: assign it before the `if`", nm, rg->line);
+        else if (t1 && t2)
+            fy_err_format(&fy_TypeError, "variable '%s' has type %s in one branch and %s in the other of the `if` on a "
+                          "dynamic value at line %d", nm, t1->name, t2->name, rg->line);
+        else
+            fy_err_format(&fy_TypeError, "variable '%s' cannot be merged after the `if` on a dynamic value at line %d: "
+                          "its values are '%s' and '%s' (only numeric values become scf.if results)", nm, rg->line,
+                          type_name(v1[k]), type_name(v2[k]));
+        goto out;
+    }
+    /* yields */
+    uint64_t *ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys);
+    if (!ys) goto out;
+    for (int br = 0; br < 2; br++) {
+        tbuf *b = br ? &eb : &tb;
+        if (br) eb = buf_swap(tr, (tbuf){0}); /* the else branch's ops are in the current buffer */
+        tbuf keep = buf_swap(tr, *b);
+        int j = 0;
+        for (int k = 0; k < n; k++)
+            if (rt[k] && as_ssa(tr, br ? v2[k] : v1[k], rt[k], &ys[br * nres + j++]) < 0) {
+                *b = buf_swap(tr, keep);
+                fy_free(ys);
+                goto out;
+            }
+        fy_trace_emit(tr, "      scf.yield");
+        for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s %%%llu", i ? "," : "", U(ys[br * nres + i]));
+        for (int k = 0, i = 0; k < n; k++)
+            if (rt[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(rt[k]));
+        fy_trace_end_line(tr);
+        *b = buf_swap(tr, keep);
+    }
+    fy_free(ys);
+    /* the scf.if into the enclosing block */
+    {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+        swapped = 0;
+    }
+    uint64_t r0 = tr->next;
+    tr->next += (uint64_t)nres;
+    fy_trace_emit(tr, "      ");
+    for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
+    fy_trace_emit(tr, "%sscf.if %%%llu", nres ? " = " : "", U(c));
+    if (nres) {
+        fy_trace_emit(tr, " -> (");
+        for (int k = 0, i = 0; k < n; k++)
+            if (rt[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(rt[k]));
+        fy_trace_emit(tr, ")");
+    }
+    fy_trace_emit(tr, " {\n");
+    emit_indented(tr, &tb);
+    fy_trace_emit(tr, "      } else {\n");
+    emit_indented(tr, &eb);
+    fy_trace_emit(tr, "      }");
+    fy_trace_end_line(tr);
+    for (int k = 0, i = 0; k < n; k++)
+        if (rt[k]) {
+            fy_obj *r = fy_dsl_num_dynamic(rt[k], r0 + (uint64_t)i++);
+            if (!r) goto out;
+            set_slot(slots[k], r);
+        }
+    ret = tr->failed ? (fy_err_nomem(), -1) : 1;
+    *pc = rg->b_end;
+out:
+    if (swapped) {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+    }
+    free(tb.body);
+    free(eb.body);
+    for (int k = 0; k < n; k++) {
+        if (v0) FY_XDECREF(v0[k]);
+        if (v1) FY_XDECREF(v1[k]);
+        if (v2) FY_XDECREF(v2[k]);
+    }
+    fy_free(v0);
+    fy_free(v1);
+    fy_free(v2);
+    fy_free(rt);
+    fy_free(slots);
+    fy_free(fast);
+    fy_free(names);
+    if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
+    return ret;
+}
+
+/* ------------------------------------------------------------------ and / or / not */
+
+/* A Boolean of v: traced values convert (!= 0), others by truthiness as a static Boolean. */
+static fy_obj *as_bool(fy_obj *v) {
+    if (is_traced(v)) return fy_trace_num_convert(&fy_dsl_t_bool, v);
+    int t = fy_truthy(v);
+    return t < 0 ? NULL : fy_dsl_num_int(&fy_dsl_t_bool, t);
+}
+
+int fy_trace_scf_boolop(fy_frame *f, int at, int is_and, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
+    fy_obj *a = f->sp > 0 ? f->stack[f->sp - 1] : NULL;
+    if (!tr || !a || !is_traced(a)) return 0;
+    fy_err_clear();
+    int target = (int)FY_ARG(f->code->code[at]);
+    f->sp--;
+    int h = run_range(f, at + 1, target, fy_code_line_of(&f->code->h, at));
+    if (h < 0) {
+        FY_DECREF(a);
+        return h;
+    }
+    fy_obj *b = f->stack[--f->sp];
+    f->cur = at;
+    fy_obj *x = as_bool(a), *y = x ? as_bool(b) : NULL;
+    fy_obj *r = y ? fy_trace_num_binop(is_and ? FY_NB_AND : FY_NB_OR, &fy_dsl_t_bool, &fy_dsl_t_bool, x, y) : NULL;
+    FY_XDECREF(x);
+    FY_XDECREF(y);
+    FY_DECREF(a);
+    FY_DECREF(b);
+    if (!r) return -1;
+    f->stack[f->sp++] = r;
+    *pc = target;
+    return 1;
+}
+
+fy_obj *fy_trace_scf_not(fy_obj *v) {
+    if (!fy_trace_cur() || !is_traced(v)) return NULL;
+    fy_err_clear();
+    fy_obj *b = fy_trace_num_convert(&fy_dsl_t_bool, v);
+    fy_obj *t = b ? fy_dsl_num_int(&fy_dsl_t_bool, 1) : NULL;
+    fy_obj *r = t ? fy_trace_num_binop(FY_NB_XOR, &fy_dsl_t_bool, &fy_dsl_t_bool, b, t) : NULL;
+    FY_XDECREF(b);
+    FY_XDECREF(t);
+    return r;
+}
+
+/* ------------------------------------------------------------------ for ... in range(...) */
+
+/* A range() bound as an i32 handle. */
+static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) {
+    if (!FY_DSL_NUM_CHECK(v) && !FY_INT_CHECK(v)) {
+        fy_err_format(&fy_TypeError, "range() in a kernel: bounds must be integers, not '%s'", fy_type_name(v));
+        return -1;
+    }
+    if (FY_DSL_NUM_CHECK(v) && NUM(v)->dt->kind == FY_DSL_K_FLOAT) {
+        fy_err_format(&fy_TypeError, "range() in a kernel: bounds must be integers, not %s", NUM(v)->dt->name);
+        return -1;
+    }
+    return as_ssa(tr, v, &fy_dsl_t_i32, out);
+}
+
+int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
+    fy_obj **base = f->stack + f->sp - nargs - 1;
+    if (!tr || base[0] != (fy_obj *)&fy_range_type) return 0;
+    const fy_region *rg = fy_code_region(f->code, at);
+    if (!rg || rg->kind != FY_RG_FOR) return 0;
+    f->cur = at;
+    if (rg->bad_line) {
+        fy_err_format(&fy_RuntimeError, "%s inside a `for` over range() in a kernel (line %d, the loop at line %d) is "
+                      "not supported: the loop is a device loop (scf.for); use range_constexpr to unroll it",
+                      rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
+        return -1;
+    }
+    uint64_t lb = 0, ub = 0, st = 0;
+    fy_obj *one = fy_int_from(1), *zero = fy_int_from(0);
+    int bad = !one || !zero;
+    fy_obj *lo = nargs == 1 ? zero : base[1], *hi = nargs == 1 ? base[1] : base[2], *step = nargs == 3 ? base[3] : one;
+    if (!bad && FY_INT_CHECK(step) && fy_truthy(step) == 0) {
+        fy_err_set(&fy_ValueError, "range() arg 3 must not be zero");
+        bad = 1;
+    }
+    bad = bad || bound_ssa(tr, lo, &lb) < 0 || bound_ssa(tr, hi, &ub) < 0 || bound_ssa(tr, step, &st) < 0;
+    FY_XDECREF(one);
+    FY_XDECREF(zero);
+    if (bad) return -1;
+    slotp *slots = NULL;
+    fy_obj **names = NULL, **v0 = NULL;
+    int *fast = NULL, ret = -1;
+    fy_dsl_numeric **ct = NULL;
+    uint64_t *init = NULL, *ys = NULL;
+    tbuf outer = {0}, body = {0};
+    int swapped = 0;
+    int n = region_slots(f, rg, &slots, &fast, &names);
+    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
+        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
+        goto out;
+    int ncar = 0;
+    for (int k = 0; k < n; k++) {
+        int lit;
+        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
+        if (ct[k]) ncar++;
+    }
+    /* the loop's SSA numbers, then the body with block arguments in place of the carried names */
+    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
+    tr->next += (uint64_t)n;
+    for (int k = 0; k < n; k++)
+        if (ct[k]) {
+            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
+            if (!a) goto out;
+            set_slot(slots[k], a);
+        }
+    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, iv);
+    if (!ivv) goto out;
+    while (f->stack + f->sp > base) FY_DECREF(f->stack[--f->sp]);
+    f->stack[f->sp++] = fy_none(); /* in place of the iterator */
+    f->stack[f->sp++] = ivv;
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    int h = run_range(f, at + 2, rg->a_end, rg->line);
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
+    FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
+    f->cur = at;
+    for (int k = 0; k < n; k++) {
+        if (!ct[k]) continue;
+        fy_obj *v = *slots[k];
+        const char *nm = FY_STR_DATA(names[k]);
+        if (!v) {
+            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
+            goto out;
+        }
+        int lit;
+        fy_dsl_numeric *t = type_of(v, &lit);
+        if (!t || (is_traced(v) && t != ct[k])) {
+            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
+                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
+            goto out;
+        }
+        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) goto out;
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
+    fy_trace_end_line(tr);
+    body = buf_swap(tr, outer);
+    swapped = 0;
+    uint64_t r0 = tr->next;
+    tr->next += (uint64_t)ncar;
+    fy_trace_emit(tr, "      ");
+    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", ncar ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (ncar) {
+        fy_trace_emit(tr, " iter_args(");
+        for (int k = 0, i = 0; k < n; k++)
+            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        fy_trace_emit(tr, ") -> (");
+        for (int k = 0, i = 0; k < n; k++)
+            if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+        fy_trace_emit(tr, ")");
+    }
+    fy_trace_emit(tr, " : i32 {\n");
+    emit_indented(tr, &body);
+    fy_trace_emit(tr, "      }");
+    fy_trace_end_line(tr);
+    for (int k = 0, i = 0; k < n; k++) {
+        if (ct[k]) {
+            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
+            if (!r) goto out;
+            set_slot(slots[k], r);
+        } else if (!v0[k]) {
+            set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
+        }
+    }
+    ret = tr->failed ? (fy_err_nomem(), -1) : 1;
+    *pc = rg->b_start;
+out:
+    if (swapped) {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+    }
+    free(body.body);
+    for (int k = 0; k < n; k++)
+        if (v0) FY_XDECREF(v0[k]);
+    fy_free(v0);
+    fy_free(ct);
+    fy_free(init);
+    fy_free(ys);
+    fy_free(slots);
+    fy_free(fast);
+    fy_free(names);
+    if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
+    return ret;
+}
