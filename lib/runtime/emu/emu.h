@@ -182,4 +182,13 @@ int64_t fly_emu_shfl(void *ctx, int64_t value, int32_t offset, int32_t width, in
 void fly_emu_chk(void *ctx, int64_t addr, int64_t bytes, int32_t site, int32_t flags);
 void fly_emu_poll(void *ctx);
 
+/* A symbol the JIT-compiled kernels may call, registered with every ExecutionEngine. */
+typedef struct fly_emu_symbol {
+    const char *name;
+    void *addr;
+} fly_emu_symbol;
+/* The compiler-rt half/bfloat16 conversion helpers (LLVM calls them on CPUs without native
+ * conversion instructions); *n receives the count. */
+const fly_emu_symbol *fly_emu_softfloat_symbols(size_t *n);
+
 #endif

@@ -60,6 +60,10 @@ static void register_symbols(MlirExecutionEngine ee)
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_trunc"), (void *)fly_emu_f8_trunc);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_ext"), (void *)fly_emu_f8_ext);
+    size_t n;
+    const fly_emu_symbol *soft = fly_emu_softfloat_symbols(&n);
+    for (size_t i = 0; i < n; i++)
+        mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref(soft[i].name), soft[i].addr);
 }
 
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap)
