@@ -75,7 +75,10 @@ enum {
  * FOR_RANGE n: stack [range, a1..an] -> [iterator]; like CALL n + GET_ITER, except that while a
  * kernel is traced and the callable is the builtin range the loop becomes scf.for.
  * REGION_END: never emitted; see above. */
-enum { FY_RG_IF = 1, FY_RG_IFEXP = 2, FY_RG_FOR = 3 };
+/* WHILE: at = the test's deciding jump; the test is [b_start, at), the body [at+1, a_end) (a_end: the
+ * JUMP back), the exit b_end. CHAIN: at = a JUMP_IF_FALSE_OR_POP of a comparison chain; the rest of
+ * the chain is [at+1, a_end) (a_end: its JUMP to the end), the end b_end. */
+enum { FY_RG_IF = 1, FY_RG_IFEXP = 2, FY_RG_FOR = 3, FY_RG_WHILE = 4, FY_RG_CHAIN = 5 };
 typedef struct fy_region {
     int at;           /* the deciding instruction */
     int kind;         /* FY_RG_* */

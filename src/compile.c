@@ -614,15 +614,31 @@ static void compile_if(compiler *c, fy_stmt *s) {
 static void compile_while(compiler *c, fy_stmt *s) {
     int top = fy_c_here(c);
     int p[64], np = 0;
-    fy_c_cond_jump(c, s->v.while_.test, false, p, &np);
+    fy_expr *test = s->v.while_.test;
+    if (test->kind == FY_E_BOOLOP) { /* one deciding jump (code.h: regions) */
+        fy_c_expr(c, test);
+        p[np++] = EMIT(POP_JUMP_IF_FALSE, 0);
+    } else {
+        fy_c_cond_jump(c, test, false, p, &np);
+    }
+    int depth = c->u->nfb;
     fblock *f = push_fb(c, FB_LOOP);
     if (!f) return;
     f->start = top;
+    esc_mark m = esc_begin(c->u);
     fy_c_stmts(c, s->v.while_.body, s->v.while_.n_body);
     set_loc_stmt(c, s);
     EMIT(CHECK_INTERRUPT, 0);
-    EMIT(JUMP, top);
+    int back = EMIT(JUMP, top);
     for (int i = 0; i < np; i++) fy_c_patch(c, p[i], fy_c_here(c));
+    /* scf.while while tracing: the test is [top, at), the body [at+1, a_end) */
+    fy_region r = {.at = np == 1 ? p[0] : -1, .kind = FY_RG_WHILE, .a_end = back, .b_start = top, .b_end = fy_c_here(c),
+                   .line = s->line};
+    esc_end(c->u, m, depth + 1, &r);
+    if (r.at >= 0 && !c->error) {
+        r.names = assigned_names(s->v.while_.body, s->v.while_.n_body, NULL);
+        if (r.names) fy_c_add_region(c, r);
+    }
     f = &c->u->fb[c->u->nfb - 1];
     int nb = f->nbreaks;
     int *br = f->breaks;

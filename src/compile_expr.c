@@ -583,6 +583,12 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         EMIT(ROT_TWO, 0);
         EMIT(POP_TOP, 0);
         fy_c_patch(c, end, fy_c_here(c));
+        for (int i = 0; i < nc && !c->error; i++) { /* a traced link: the rest up to `end`, then andi */
+            fy_region r = {.at = cleanups[i], .kind = FY_RG_CHAIN, .a_end = end, .b_start = cl, .b_end = fy_c_here(c),
+                           .line = e->line, .names = fy_tuple_new(0)};
+            if (r.names) fy_c_add_region(c, r);
+            else fy_err_clear();
+        }
         break;
     }
     case FY_E_CALL: compile_call(c, e); break;

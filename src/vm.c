@@ -220,8 +220,9 @@ L_LOAD_CONST: { fy_obj *v = consts[arg]; PUSH(fy_ref(v)); DISPATCH(); }
 L_LOAD_FAST: {
     fy_obj *v = locals[arg];
     if (!v) {
-        fy_err_format(&fy_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
-                      FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[arg]));
+        if (!fy_trace_active() || !fy_trace_scf_unbound(f, (int)arg)) /* a traced loop's name: say why */
+            fy_err_format(&fy_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                          FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[arg]));
         goto error;
     }
     PUSH(fy_ref(v));

@@ -69,4 +69,18 @@ fy_obj *fy_trace_scf_not(fy_obj *v);
 /* FOR_RANGE nargs at `at` while a trace is active: scf.for (1), or 0: run it as plain Python. */
 int fy_trace_scf_for(struct fy_frame *f, int at, int nargs, int *pc);
 
+/* Cross-lane names (trace_gpu.c): fx.shuffle_xor/up/down/idx, fx.gpu.shuffle, lane_id, num_warp_threads,
+ * the fx.gpu submodule and the deprecated Numeric methods v.shuffle_xor(...). For module m (flydsl.expr). */
+int fy_trace_add_gpu_fx(fy_obj *m);
+
+/* The kernel whose code (and the functions defined inside it) makes `range` loops device loops; returns
+ * the previous one (trace_scf.c). Also forgets the names earlier loops left unbound. */
+struct fy_code;
+struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
+/* Reading fast local idx of frame f found it unbound: when a traced loop unbound it, sets a NameError
+ * saying why and returns 1, else 0. */
+int fy_trace_scf_unbound(struct fy_frame *f, int idx);
+/* Global atomics (trace_atomic.c): fx.atomic_add/max/min/exch(dst, offset, value) for module m. */
+int fy_trace_add_atomic_fx(fy_obj *m);
+
 #endif

@@ -249,7 +249,9 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     for (; made < nargs; made++)
         if (!(vals[made] = param_value(&tr, fn, made, args[made]))) goto out;
     fy_tracer *prev = fy_trace_set(&tr);
+    struct fy_code *prevk = fy_trace_scf_set_kernel(fn->code);
     res = fy_call(fnobj, vals, nargs, NULL);
+    fy_trace_scf_set_kernel(prevk);
     fy_trace_set(prev);
     if (!res) goto out;
     FY_CLEAR(res);

@@ -47,6 +47,63 @@ fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
 
 static int is_traced(fy_obj *v) { return FY_DSL_NUM_CHECK(v) && !NUM(v)->is_static; }
 
+/* ------------------------------------------------------------------ the kernel's code */
+
+/* The code of the kernel being traced: only it and the functions defined inside it make `range` loops
+ * device loops (FlyDSL rewrites the decorated function and its nested defs, not the helpers it calls). */
+static fy_code *kernel_code;
+
+/* Names a traced loop left unbound (its target, names first assigned in its body), for a clear error. */
+typedef struct unbound_rec { fy_code *co; int idx, line; char kind; } unbound_rec;
+static unbound_rec unbound[64];
+static int nunbound;
+
+fy_code *fy_trace_scf_set_kernel(fy_code *co) {
+    fy_code *old = kernel_code;
+    kernel_code = co;
+    nunbound = 0;
+    return old;
+}
+
+static int nested_in(const fy_code *outer, const fy_code *co, int depth) {
+    if (outer == co) return 1;
+    if (!outer || depth > 16 || !outer->consts) return 0;
+    for (int64_t i = 0; i < (int64_t)FY_TUPLE_N(outer->consts); i++) {
+        fy_obj *c = FY_TUPLE_ITEMS(outer->consts)[i];
+        if (FY_TYPE(c) == &fy_code_type && nested_in((const fy_code *)c, co, depth + 1)) return 1;
+    }
+    return 0;
+}
+/* Is co the kernel's code or nested in it (no kernel recorded: everything is)? */
+static int in_kernel(const fy_code *co) { return !kernel_code || nested_in(kernel_code, co, 0); }
+
+static void note_unbound(fy_code *co, int idx, int line, char kind) {
+    if (idx < 0) return;
+    for (int i = 0; i < nunbound; i++)
+        if (unbound[i].co == co && unbound[i].idx == idx) {
+            unbound[i].line = line;
+            unbound[i].kind = kind;
+            return;
+        }
+    if (nunbound < (int)(sizeof unbound / sizeof *unbound)) unbound[nunbound++] = (unbound_rec){co, idx, line, kind};
+}
+
+int fy_trace_scf_unbound(fy_frame *f, int idx) {
+    for (int i = 0; i < nunbound; i++)
+        if (unbound[i].co == f->code && unbound[i].idx == idx) {
+            const char *nm = FY_STR_DATA(FY_TUPLE_ITEMS(f->code->varnames)[idx]);
+            if (unbound[i].kind == 't')
+                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: the loop variable "
+                              "of a `for` over range() in a kernel lives only inside the loop (scf.for)", nm, unbound[i].line);
+            else
+                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: it is first assigned "
+                              "inside the loop, so it lives only there; assign it before the loop to carry it out",
+                              nm, unbound[i].line);
+            return 1;
+        }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ running ranges */
 
 /* Runs instructions [start, end) of frame f (whose outer run is suspended in the VM's hook) as a
@@ -172,6 +229,18 @@ static int cond_ssa(fy_tracer *tr, fy_obj *v, int neg, uint64_t *out) {
     return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
+/* *c negated (xori with true) when neg. */
+static int cond_ssa_neg(fy_tracer *tr, int neg, uint64_t *c) {
+    if (!neg) return 0;
+    uint64_t t = fy_trace_new_ssa(tr), n = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant true", U(t));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.xori %%%llu, %%%llu : i1", U(n), U(*c), U(t));
+    fy_trace_end_line(tr);
+    *c = n;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
+
 /* The names of region rg as unique slots of frame f; returns the count (slots/fast: n entries). */
 typedef fy_obj **slotp; /* where a local's value lives */
 static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names) {
@@ -203,29 +272,117 @@ static void set_slot(fy_obj **s, fy_obj *v) { /* steals v */
 
 /* ------------------------------------------------------------------ if / conditional expression */
 
-/* a if c else b: both arms traced into the current block, then arith.select. */
+/* Does buffer b hold an op with side effects (a store, a print, a call, a barrier, an atomic, a copy,
+ * or a nested region)? Judged by op name; conservative. */
+static int impure(const tbuf *b) {
+    static const char *const bad[] = {"store", "print", "call", "barrier", "atomic", "copy", "write", "scf.", "cf."};
+    size_t i = 0;
+    while (i < b->len) {
+        const char *p = b->body + i, *e = memchr(p, '\n', b->len - i);
+        size_t n = e ? (size_t)(e - p) + 1 : b->len - i;
+        const char *q = p, *end = p + n;
+        while (q < end && *q == ' ') q++;
+        if (q < end && *q == '%') {
+            const char *eq = memchr(q, '=', (size_t)(end - q));
+            q = eq ? eq + 1 : end;
+            while (q < end && *q == ' ') q++;
+        }
+        if (q < end && *q == '"') q++; /* generic form: "dialect.op"(...) */
+        size_t k = 0;
+        while (q + k < end && !strchr(" (<\"{\n", q[k])) k++;
+        if (k && *q != '}' && *q != '^')
+            for (size_t j = 0; j < sizeof bad / sizeof *bad; j++) {
+                size_t bl = strlen(bad[j]);
+                for (size_t o = 0; o + bl <= k; o++)
+                    if (!memcmp(q + o, bad[j], bl)) return 1;
+            }
+        i += n;
+    }
+    return 0;
+}
+
+/* a if c else b: each arm traced apart; pure arms go into the current block and arith.select picks,
+ * arms with side effects become an scf.if with one result. */
 static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
     fy_obj *arm[2] = {NULL, NULL};
-    int h = run_range(f, at + 1, rg->a_end, rg->line);
-    if (h < 0) return h;
+    tbuf outer = buf_swap(tr, (tbuf){0}), ab[2] = {{0}, {0}};
+    int swapped = 1, ret = -1, h = run_range(f, at + 1, rg->a_end, rg->line);
+    ab[0] = buf_swap(tr, (tbuf){0});
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
     arm[0] = f->stack[--f->sp];
     h = run_range(f, rg->b_start, rg->b_end, rg->line);
+    ab[1] = buf_swap(tr, (tbuf){0});
     if (h < 0) {
-        FY_DECREF(arm[0]);
-        return h;
+        ret = h;
+        goto out;
     }
     arm[1] = f->stack[--f->sp];
     f->cur = at;
-    fy_obj *c = fy_trace_num_convert(&fy_dsl_t_bool, v);
-    fy_obj *r = c ? fy_trace_num_select(c, arm[neg], arm[!neg]) : NULL;
-    FY_XDECREF(c);
-    FY_DECREF(arm[0]);
-    FY_DECREF(arm[1]);
-    if (!r) return -1;
+    {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+        swapped = 0;
+    }
+    fy_obj *r = NULL;
+    if (!impure(&ab[0]) && !impure(&ab[1])) {
+        for (int i = 0; i < 2; i++)
+            if (ab[i].len) fy_trace_emit(tr, "%.*s", (int)ab[i].len, ab[i].body);
+        fy_obj *c = fy_trace_num_convert(&fy_dsl_t_bool, v);
+        r = c ? fy_trace_num_select(c, arm[neg], arm[!neg]) : NULL;
+        FY_XDECREF(c);
+    } else {
+        int l1, l2;
+        fy_dsl_numeric *t1 = type_of(arm[0], &l1), *t2 = type_of(arm[1], &l2), *t = NULL;
+        if (t1 && t2) t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
+        if (!t) {
+            fy_err_format(&fy_TypeError, "the arms of the conditional expression on a dynamic value at line %d have side "
+                          "effects and types '%s' and '%s' that cannot be one scf.if result", rg->line,
+                          type_name(arm[0]), type_name(arm[1]));
+            goto out;
+        }
+        uint64_t c, y[2];
+        if (cond_ssa(tr, v, 0, &c) < 0) goto out;
+        for (int i = 0; i < 2; i++) { /* the yields at the end of each arm */
+            tbuf keep = buf_swap(tr, ab[i]);
+            int bad = as_ssa(tr, arm[i], t, &y[i]) < 0;
+            if (!bad) {
+                fy_trace_emit(tr, "      scf.yield %%%llu : %s", U(y[i]), fy_trace_mlir_type(t));
+                fy_trace_end_line(tr);
+            }
+            ab[i] = buf_swap(tr, keep);
+            if (bad) goto out;
+        }
+        uint64_t r0 = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = scf.if %%%llu -> (%s) {\n", U(r0), U(c), fy_trace_mlir_type(t));
+        emit_indented(tr, &ab[neg]);
+        fy_trace_emit(tr, "      } else {\n");
+        emit_indented(tr, &ab[!neg]);
+        fy_trace_emit(tr, "      }");
+        fy_trace_end_line(tr);
+        r = fy_dsl_num_dynamic(t, r0);
+    }
+    if (!r) goto out;
     f->stack[f->sp++] = r;
     *pc = rg->b_end;
-    return 1;
+    ret = tr->failed ? (fy_err_nomem(), -1) : 1;
+out:
+    if (swapped) {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+    }
+    free(ab[0].body);
+    free(ab[1].body);
+    FY_XDECREF(arm[0]);
+    FY_XDECREF(arm[1]);
+    if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
+    return ret;
 }
+
+static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc);
 
 int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     fy_tracer *tr = fy_trace_cur();
@@ -242,6 +399,7 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
         return -1;
     }
     if (rg->kind == FY_RG_IFEXP) return trace_ifexp(f, rg, at, v, neg, pc);
+    if (rg->kind == FY_RG_WHILE) return trace_while(f, rg, at, neg, pc);
     if (rg->bad_line) {
         fy_err_format(&fy_RuntimeError, "%s inside an `if` on a dynamic value (line %d, the `if` at line %d) is not "
                       "supported: both branches become one scf.if",
@@ -396,7 +554,10 @@ int fy_trace_scf_boolop(fy_frame *f, int at, int is_and, int *pc) {
     fy_obj *a = f->sp > 0 ? f->stack[f->sp - 1] : NULL;
     if (!tr || !a || !is_traced(a)) return 0;
     fy_err_clear();
-    int target = (int)FY_ARG(f->code->code[at]);
+    int target = (int)FY_ARG(f->code->code[at]), cont = target;
+    const fy_region *rg = fy_code_region(f->code, at);
+    if (rg && rg->kind == FY_RG_CHAIN) /* a < b < c: the rest of the chain, then andi; on at its JUMP */
+        target = cont = rg->a_end;
     f->sp--;
     int h = run_range(f, at + 1, target, fy_code_line_of(&f->code->h, at));
     if (h < 0) {
@@ -413,7 +574,7 @@ int fy_trace_scf_boolop(fy_frame *f, int at, int is_and, int *pc) {
     FY_DECREF(b);
     if (!r) return -1;
     f->stack[f->sp++] = r;
-    *pc = target;
+    *pc = cont;
     return 1;
 }
 
@@ -446,7 +607,7 @@ static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) {
 int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     fy_obj **base = f->stack + f->sp - nargs - 1;
-    if (!tr || base[0] != (fy_obj *)&fy_range_type) return 0;
+    if (!tr || base[0] != (fy_obj *)&fy_range_type || !in_kernel(f->code)) return 0;
     const fy_region *rg = fy_code_region(f->code, at);
     if (!rg || rg->kind != FY_RG_FOR) return 0;
     f->cur = at;
@@ -559,6 +720,15 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
             set_slot(slots[k], r);
         } else if (!v0[k]) {
             set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
+            note_unbound(f->code, fast[k], rg->line, 'b');
+        }
+    }
+    { /* the target is the body's block argument: unbound after the loop */
+        uint32_t st0 = f->code->code[at + 2];
+        if (FY_OPC(st0) == OP_STORE_FAST && !f->locals) {
+            int ti = (int)FY_ARG(st0);
+            set_slot(&f->localsplus[ti], NULL);
+            note_unbound(f->code, ti, rg->line, 't');
         }
     }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
@@ -568,6 +738,168 @@ out:
         tbuf mine = buf_swap(tr, outer);
         free(mine.body);
     }
+    free(body.body);
+    for (int k = 0; k < n; k++)
+        if (v0) FY_XDECREF(v0[k]);
+    fy_free(v0);
+    fy_free(ct);
+    fy_free(init);
+    fy_free(ys);
+    fy_free(slots);
+    fy_free(fast);
+    fy_free(names);
+    if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
+    return ret;
+}
+
+/* ------------------------------------------------------------------ while */
+
+/* `while c:` whose test met a traced value: scf.while. Names the body assigns that hold numeric values
+ * before the loop are carried (the before region's and the body's block arguments, the results); the
+ * test is traced again in the before region and the body once in the after region. The test's first
+ * evaluation, which decided to come here, stays as dead ops. */
+static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
+    if (rg->bad_line) {
+        fy_err_format(&fy_RuntimeError, "%s inside a `while` on a dynamic value (line %d, the loop at line %d) is not "
+                      "supported: the loop is a device loop (scf.while)",
+                      rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
+        return -1;
+    }
+    slotp *slots = NULL;
+    fy_obj **names = NULL, **v0 = NULL;
+    int *fast = NULL, ret = -1, swapped = 0;
+    fy_dsl_numeric **ct = NULL;
+    uint64_t *init = NULL, *ys = NULL;
+    tbuf outer = {0}, cb = {0}, body = {0};
+    int n = region_slots(f, rg, &slots, &fast, &names);
+    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
+        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
+        goto out;
+    int ncar = 0;
+    for (int k = 0; k < n; k++) {
+        int lit;
+        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
+        if (ct[k]) ncar++;
+    }
+    uint64_t ba0 = tr->next, bb0 = tr->next + (uint64_t)n;
+    tr->next += 2 * (uint64_t)n;
+    /* the before region: the test on block arguments */
+    for (int k = 0; k < n; k++)
+        if (ct[k]) {
+            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
+            if (!a) goto out;
+            set_slot(slots[k], a);
+        }
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    int h = run_range(f, rg->b_start, at, rg->line);
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
+    fy_obj *cv = f->stack[--f->sp];
+    f->cur = at;
+    uint64_t c;
+    fy_obj *cb1 = as_bool(cv);
+    FY_DECREF(cv);
+    if (!cb1) goto out;
+    int bad = fy_trace_value_as(tr, cb1, &fy_dsl_t_bool, &c) < 0;
+    FY_DECREF(cb1);
+    if (bad || cond_ssa_neg(tr, neg, &c) < 0) goto out;
+    fy_trace_emit(tr, "      scf.condition(%%%llu)", U(c));
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ba0 + (uint64_t)k));
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
+    fy_trace_end_line(tr);
+    cb = buf_swap(tr, (tbuf){0});
+    /* the after region: the body */
+    for (int k = 0; k < n; k++)
+        if (ct[k]) {
+            fy_obj *a = fy_dsl_num_dynamic(ct[k], bb0 + (uint64_t)k);
+            if (!a) goto out;
+            set_slot(slots[k], a);
+        }
+    h = run_range(f, at + 1, rg->a_end, rg->line);
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
+    f->cur = at;
+    for (int k = 0; k < n; k++) {
+        if (!ct[k]) continue;
+        fy_obj *v = *slots[k];
+        const char *nm = FY_STR_DATA(names[k]);
+        if (!v) {
+            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
+            goto out;
+        }
+        int lit;
+        fy_dsl_numeric *t = type_of(v, &lit);
+        if (!t || (is_traced(v) && t != ct[k])) {
+            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
+                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
+            goto out;
+        }
+        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) goto out;
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
+    fy_trace_end_line(tr);
+    body = buf_swap(tr, outer);
+    swapped = 0;
+    uint64_t r0 = tr->next;
+    tr->next += (uint64_t)ncar;
+    fy_trace_emit(tr, "      ");
+    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
+    fy_trace_emit(tr, "%sscf.while ", ncar ? " = " : "");
+    if (ncar) {
+        fy_trace_emit(tr, "(");
+        for (int k = 0, i = 0; k < n; k++)
+            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        fy_trace_emit(tr, ") ");
+    }
+    fy_trace_emit(tr, ": (");
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    fy_trace_emit(tr, ") -> (");
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    fy_trace_emit(tr, ") {\n");
+    emit_indented(tr, &cb);
+    fy_trace_emit(tr, "      } do {\n");
+    if (ncar) {
+        fy_trace_emit(tr, "      ^bb0(");
+        for (int k = 0, i = 0; k < n; k++)
+            if (ct[k]) fy_trace_emit(tr, "%s%%%llu: %s", i++ ? ", " : "", U(bb0 + (uint64_t)k), fy_trace_mlir_type(ct[k]));
+        fy_trace_emit(tr, "):\n");
+    }
+    emit_indented(tr, &body);
+    fy_trace_emit(tr, "      }");
+    fy_trace_end_line(tr);
+    for (int k = 0, i = 0; k < n; k++) {
+        if (ct[k]) {
+            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
+            if (!r) goto out;
+            set_slot(slots[k], r);
+        } else if (!v0[k]) {
+            set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
+            note_unbound(f->code, fast[k], rg->line, 'b');
+        }
+    }
+    ret = tr->failed ? (fy_err_nomem(), -1) : 1;
+    *pc = rg->b_end;
+out:
+    if (swapped) {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+    }
+    free(cb.body);
     free(body.body);
     for (int k = 0; k < n; k++)
         if (v0) FY_XDECREF(v0[k]);
