@@ -1,5 +1,7 @@
 /* main.c - the `flyi` program: run a file, -c code, stdin, or a minimal line loop on a tty.
  * stdout carries only the program's output; tracebacks and notices go to stderr. */
+#include "config.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,23 +57,6 @@ static void on_sigint(int sig) {
     if (g_session) flyi_session_interrupt(g_session);
 }
 
-static char *read_all(FILE *f) {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return NULL;
-    size_t k;
-    while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (cap - n < 2) {
-            char *p = realloc(buf, cap * 2);
-            if (!p) { free(buf); return NULL; }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    buf[n] = 0;
-    return buf;
-}
 
 int main(int argc, char **argv) {
     flyi_sink sink = {NULL, on_stream, on_display, on_error, on_input, NULL};
@@ -86,31 +71,42 @@ int main(int argc, char **argv) {
         signal(SIGINT, on_sigint);
         flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){NULL, on_stream, NULL, on_error, on_input, NULL});
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
-    } else if (argc >= 2 && argv[1][0] != '-') {
-        g_session = flyi_session_new(argc - 1, argv + 1);
+    } else if (argc >= 2 && (argv[1][0] != '-' || (!strcmp(argv[1], "-i") && argc >= 3))) {
+        /* flyi FILE [args] runs a script; flyi -i FILE [args] then stays interactive */
+        int interactive = !strcmp(argv[1], "-i");
+        char **fargv = argv + 1 + interactive;
+        g_session = flyi_session_new(argc - 1 - interactive, fargv);
         if (!g_session) return 1;
         signal(SIGINT, on_sigint);
-        flyi_status st = flyi_session_run_file(g_session, argv[1], &sink);
+        flyi_status st = flyi_session_run_file(g_session, fargv[0], &sink);
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
+        if (interactive && st != FLYI_EXIT && isatty(0)) {
+            g_tty = 1;
+            rc = flyi_repl_run(g_session);
+        }
     } else if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        puts("usage: flyi [FILE.py [args...] | -c CODE [args...]]");
+        puts("usage: flyi [-i] [FILE.py [args...]] | flyi -c CODE [args...] | flyi --version\n"
+             "  no arguments: the interactive REPL (or, with stdin not a terminal, run stdin)\n"
+             "  FILE.py      run a script; -i then stay interactive\n"
+             "  -c CODE      run CODE\n"
+             "environment: FLYI_BACKEND=emu|hip, ARCH=gfx942|gfx950, FLYI_PATH (module search path),\n"
+             "  FLYI_CORE (path of flycore.so), NO_COLOR, FLYI_HISTFILE");
         return 0;
+    } else if (argc >= 2 && !strcmp(argv[1], "--version")) {
+        puts("flyi " PACKAGE_VERSION);
+        return 0;
+    } else if (argc >= 2) {
+        fprintf(stderr, "flyi: unknown option %s (flyi --help)\n", argv[1]);
+        return 2;
     } else {
         char *empty[] = {""};
         g_session = flyi_session_new(1, empty);
         if (!g_session) return 1;
         signal(SIGINT, on_sigint);
-        if (isatty(0)) {
-            g_tty = 1;
-            rc = flyi_repl_run(g_session);
-        } else {
-            char *src = read_all(stdin);
-            if (!src) return 1;
-            flyi_sink ns = {NULL, on_stream, NULL, on_error, on_input, NULL};
-            flyi_status st = flyi_session_eval(g_session, src, "<stdin>", &ns);
-            free(src);
-            rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
-        }
+        /* a terminal gets the readline REPL; piped input runs cell by cell without prompts
+         * (every cell runs; the exit status is 1 if any raised) */
+        g_tty = isatty(0);
+        rc = flyi_repl_run(g_session);
     }
     fflush(stdout);
     if (getenv("FLYI_FREE_AT_EXIT")) flyi_session_free(g_session);

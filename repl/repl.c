@@ -392,10 +392,12 @@ static int run_tty(repl *r)
     }
 }
 
-static void banner(void)
+static void banner(flyi_session *s)
 {
-    printf("flyi " PACKAGE_VERSION " \xe2\x80\x94 FlyDSL-style kernels interactively; "
-           "%%help for commands, Ctrl-D to exit\n");
+    char info[256];
+    flyi_session_describe(s, info, sizeof info);
+    printf("flyi " PACKAGE_VERSION " \xe2\x80\x94 FlyDSL-style kernels interactively; %s\n"
+           "%%help for commands, name? for help on a name, Ctrl-D to exit\n", info);
     fflush(stdout);
 }
 
@@ -428,7 +430,7 @@ int flyi_repl_run(flyi_session *s)
     flyi_repl_complete_init(s);
     history_init(&r);
     flyi_repl_signals_init(s);
-    banner();
+    banner(s);
     status = run_tty(&r);
     fflush(stdout);
     flyi_repl_signals_restore();

@@ -118,4 +118,9 @@ void flyi_session_reset(flyi_session *s);
 size_t flyi_session_history_count(const flyi_session *s);
 const char *flyi_session_history_get(const flyi_session *s, size_t i);
 
+/* One line for a front end's banner: the compile target and the backend kernels will launch on,
+ * e.g. "target gfx942, backend: CPU emulator (no AMD GPU runtime found)". Cheap: it never loads
+ * the compiler core (only probes for the HIP runtime library). Writes at most cap bytes. */
+void flyi_session_describe(flyi_session *s, char *buf, size_t cap);
+
 #endif

@@ -4,6 +4,7 @@
  * rewritten to calls of the builtin `_flyi_magic(name, args)` before the cell is parsed, so magics mix
  * with Python code, report errors as exceptions (UsageError, shown without a traceback) and print
  * through the cell's sink: the REPL and the Jupyter kernel share them. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -558,6 +559,25 @@ const char *fy_session_target(void) {
 const char *fy_session_backend(void) {
     flyi_session *s = cur_session();
     return s && s->opt_backend[0] ? s->opt_backend : NULL;
+}
+
+void flyi_session_describe(flyi_session *s, char *buf, size_t cap) {
+    const char *target = s && s->opt_target[0] ? s->opt_target : getenv("ARCH");
+    const char *want = s && s->opt_backend[0] ? s->opt_backend : getenv("FLYI_BACKEND");
+    const char *backend;
+    if (want && !strcmp(want, "emu")) {
+        backend = "CPU emulator (chosen)";
+    } else {
+        /* the same library names the HIP backend tries; RTLD_LAZY keeps the probe cheap */
+        static const char *const libs[] = {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6",
+                                           "libamdhip64.so.5"};
+        void *h = NULL;
+        for (size_t i = 0; !h && i < sizeof libs / sizeof libs[0]; i++) h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
+        if (h) dlclose(h);
+        backend = h ? "HIP if it reports an AMD GPU at the first launch, else the CPU emulator"
+                    : "CPU emulator (no AMD GPU runtime found)";
+    }
+    snprintf(buf, cap, "target %s, backend: %s", target && *target ? target : "gfx942", backend);
 }
 
 static fy_obj *m_target(const char *args) {

@@ -19,6 +19,7 @@
 
 const char *g_flyi;
 const char *g_arg1;
+const char *g_arg2;
 const char *g_stdout_file;
 char g_tmp[64];
 char g_fail[1024];
@@ -157,7 +158,7 @@ bool spawn(proc *p, const char *term, const char *hist, const char *env1)
                 _exit(126);
             close(fd);
         }
-        execl(g_flyi, g_flyi, g_arg1, (char *)NULL);
+        execl(g_flyi, g_flyi, g_arg1, g_arg2, (char *)NULL);
         perror(g_flyi);
         _exit(127);
     }

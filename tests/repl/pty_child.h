@@ -20,6 +20,7 @@ typedef struct proc {
 
 extern const char *g_flyi; /* the flyi binary */
 extern const char *g_arg1;        /* spawn(): an argument for flyi (a script), or NULL */
+extern const char *g_arg2;        /* spawn(): a second argument (after g_arg1), or NULL */
 extern const char *g_stdout_file; /* spawn(): the child's stdout goes to this file, if set */
 extern char g_tmp[64];     /* the temporary folder: cwd, HOME and history files of the children */
 extern char g_fail[1024];  /* why the current case failed ("" while it has not) */

@@ -530,6 +530,26 @@ out:
     finish(&P);
 }
 
+/* The banner names the target and backend; `flyi -i FILE` runs FILE, then stays interactive. */
+static void t_interactive_file(void)
+{
+    if (!write_tmp("ifile.py", "x = 41\nprint('ran')\n"))
+        return;
+    g_arg1 = "-i";
+    g_arg2 = "ifile.py";
+    proc P;
+    bool ok = spawn(&P, "dumb", "h_ifile", NULL);
+    g_arg1 = g_arg2 = NULL;
+    if (!ok)
+        return;
+    if (!expect(&P, "ran\r\n") || !expect(&P, "target gfx942, backend: ") || !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "x + 1\r");
+    expect(&P, "\r\n42\r\n");
+out:
+    finish(&P);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -556,6 +576,7 @@ static const struct {
     {"kernel printf, %ir, %isa, layout echo", t_kernel_magics},
     {"Ctrl-C interrupts an emulated kernel", t_ctrl_c_kernel},
     {"long launch: progress on stderr only", t_progress},
+    {"flyi -i FILE, banner with target and backend", t_interactive_file},
 };
 
 static void cleanup_tmp(void)

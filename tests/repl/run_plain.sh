@@ -1,0 +1,21 @@
+#!/bin/sh
+# run_plain.sh - flyi's non-interactive modes: piped cells (no prompts, every cell runs, exit
+# status 1 if one raised, values echoed as in the REPL), --version, --help, bad options.
+# Ends with "N passed, N failed".
+FLYI=${FLYI:-${FLYI_BUILDDIR:-.}/flyi}
+pass=0 fail=0
+check() { # NAME GOT WANT
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); printf 'FAIL %s: got [%s] want [%s]\n' "$1" "$2" "$3"; fi
+}
+out=$(printf 'x = 1\n1/0\nprint(x + 1)\nx\n' | "$FLYI" 2>/dev/null); rc=$?
+check "piped cells: stdout" "$out" "$(printf '2\n1')"
+check "piped cells: exit status after an error" "$rc" 1
+err=$(printf '1/0\n' | "$FLYI" 2>&1 >/dev/null | tail -n 1)
+check "piped cells: traceback on stderr, no colors" "$err" "ZeroDivisionError: division by zero"
+out=$(printf 'def f(n):\n    return n * 2\n\nf(21)\n' | "$FLYI"); rc=$?
+check "piped cells: a block ends on an empty line" "$out|$rc" "42|0"
+check "--version" "$("$FLYI" --version)" "flyi 0.1.0"
+"$FLYI" --help | grep -q '^usage: flyi'; check "--help" "$?" 0
+"$FLYI" --bogus >/dev/null 2>&1; check "unknown option: exit 2" "$?" 2
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
