@@ -306,7 +306,7 @@ static fy_obj *init_expr(void) {
     fy_obj *range = fy_dict_get_cstr(fy_cur->builtins, "range");
     if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0) ||
         fy_trace_add_fx(m) < 0 || fy_trace_add_layout_fx(m) < 0 || fy_trace_add_gpu_fx(m) < 0 ||
-        fy_trace_add_atomic_fx(m) < 0)
+        fy_trace_add_atomic_fx(m) < 0 || fy_trace_add_smem_fx(m) < 0 || fy_trace_add_buffer_fx(m) < 0)
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;

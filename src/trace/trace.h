@@ -83,4 +83,10 @@ int fy_trace_scf_unbound(struct fy_frame *f, int idx);
 /* Global atomics (trace_atomic.c): fx.atomic_add/max/min/exch(dst, offset, value) for module m. */
 int fy_trace_add_atomic_fx(fy_obj *m);
 
+/* LDS (trace_smem.c): fx.SharedAllocator, fx.struct and fx.Array for module m. */
+int fy_trace_add_smem_fx(fy_obj *m);
+
+/* AMD buffer tensors (trace_buffer.c): the fx.rocdl submodule (make_buffer_tensor, BufferCopy*) for module m. */
+int fy_trace_add_buffer_fx(fy_obj *m);
+
 #endif

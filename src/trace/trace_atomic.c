@@ -19,7 +19,9 @@ static fy_obj *do_atomic(const char *fname, const char *kind, fy_obj *const *a, 
     if (!FY_TTENSOR_CHECK(v[0]))
         return fy_err_format(&fy_TypeError, "%s: dst must be a kernel tensor, got '%s'", fname, fy_type_name(v[0]));
     fy_ttensor *t = (fy_ttensor *)v[0];
-    if (t->reg) return fy_err_format(&fy_TypeError, "%s: dst must be in global memory, not a register tensor", fname);
+    if (t->reg != FY_SP_GLOBAL)
+        return fy_err_format(&fy_TypeError, "%s: dst must be in global memory, not a %s tensor", fname,
+                             fy_trace_space_name(t->reg));
     fy_dsl_numeric *et = t->et;
     int fl = FY_DSL_IS_FLOAT(et);
     if ((et->width != 32 && et->width != 64) || et->kind == FY_DSL_K_BOOL || et->kind == FY_DSL_K_INDEX)

@@ -119,6 +119,11 @@ static fy_obj *tc_get_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    if (FY_TYPE(o) == &fy_dsl_tensor_type)
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: coordinate tensors (make_view(make_coord(...), make_identity_layout(...))) cannot be "
+                             "partitioned inside a kernel yet; compute predicates from indices instead",
+                             op);
     if (!FY_TTENSOR_CHECK(o)) return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
     fy_ttensor *t = (fy_ttensor *)o;
     tcopy *tc = th->tc;

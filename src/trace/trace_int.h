@@ -28,6 +28,10 @@ typedef struct fy_tracer {
     uint64_t next;   /* next SSA number */
     int failed;      /* out of memory while appending */
     fy_trace_param *pmap; /* what fills each parameter at launch */
+    char *prelude;   /* gpu.module-level lines before the kernel (LDS memref.globals) */
+    size_t prlen, prcap;
+    int nlds;        /* LDS globals made so far */
+    int nallocators; /* fx.SharedAllocator()s made in this kernel */
 } fy_tracer;
 
 /* A compiled kernel (CompiledKernel): the pipeline result, the traced module and how to launch it. */
@@ -57,6 +61,8 @@ fy_tracer *fy_trace_set(fy_tracer *t);
 /* Appends printf-formatted text to the body; a new SSA number for a result. */
 void fy_trace_emit(fy_tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 uint64_t fy_trace_new_ssa(fy_tracer *t);
+/* Appends printf-formatted text to the module prelude (gpu.module level, before the kernel). */
+void fy_trace_emit_prelude(fy_tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends the source location of the running DSL statement (" loc(\"file\":line:col)") and a newline. */
 void fy_trace_end_line(fy_tracer *t);
 /* Adds a kernel parameter of MLIR type ty filled at launch as p says; its SSA handle. */
@@ -83,12 +89,17 @@ int fy_trace_is_constexpr(fy_obj *a);
  * trace_vector.c, trace_copy.c) ---- */
 #include "layout/layout.h"
 
-/* A kernel tensor: a !fly.memref SSA value with a static layout (global or register memory). */
+/* Address spaces of kernel tensors and pointers (fy_ttensor.reg). */
+enum { FY_SP_GLOBAL = 0, FY_SP_REG = 1, FY_SP_SHARED = 2 };
+/* "global", "register" or "shared". */
+const char *fy_trace_space_name(int sp);
+
+/* A kernel tensor: a !fly.memref SSA value with a static layout (global, register or shared memory). */
 typedef struct fy_ttensor {
     fy_obj h;
     uint64_t ssa;
     fy_dsl_numeric *et;
-    int reg;          /* register address space (else global) */
+    int reg;          /* address space: FY_SP_* (0 global, 1 register, 2 shared) */
     fly_layout L;
     char ty[640];     /* "!fly.memref<f32, global, 16:1>" */
 } fy_ttensor;
@@ -116,5 +127,10 @@ int fy_trace_add_copy_fx(fy_obj *m);
 fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst);
 /* Is o a copy atom / tiled copy value (trace_copy.c)? */
 int fy_trace_is_copy_value(fy_obj *o);
+
+/* Emits fly.make_coord for Python key checked against layout L (trace_tensor.c): its SSA handle, type
+ * text, tuple and number of None leaves; 0, or -1 with an exception. */
+int fy_trace_coord_emit(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_t *out, char *ty, size_t cap,
+                        fly_inttuple *c, int *nnone);
 
 #endif

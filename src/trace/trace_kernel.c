@@ -265,16 +265,16 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
         goto out;
     }
-    size_t cap = tr.len + tr.plen + strlen(name) + 256;
+    size_t cap = tr.len + tr.plen + tr.prlen + strlen(name) + 256;
     char *text = malloc(cap);
     if (!text) {
         fy_err_nomem();
         goto out;
     }
     snprintf(text, cap,
-             "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @%s(%s) kernel {\n%s"
+             "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n%s    gpu.func @%s(%s) kernel {\n%s"
              "      gpu.return\n    }\n  }\n}\n",
-             name, tr.params ? tr.params : "", tr.body ? tr.body : "");
+             tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", tr.body ? tr.body : "");
     ckernel *k = (ckernel *)fy_alloc(&ckernel_type);
     if (!k) {
         free(text);

@@ -41,14 +41,14 @@ static fy_type tptr_type;
 
 static fy_obj *tptr_repr(fy_obj *o) {
     tptr *p = (tptr *)o;
-    return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), p->reg ? "register" : "global");
+    return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
 }
 static fy_type tptr_type = {FY_TYPE_INIT("Pointer", sizeof(tptr)), .flags = FY_TPF_FINAL, .repr = tptr_repr};
 
 static uint64_t emit_get_iter(fy_tracer *tr, fy_ttensor *t) {
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, %s>", U(r), U(t->ssa), t->ty,
-                  fy_trace_mlir_type(t->et), t->reg ? "register" : "global");
+                  fy_trace_mlir_type(t->et), fy_trace_space_name(t->reg));
     fy_trace_end_line(tr);
     return r;
 }
@@ -61,7 +61,7 @@ static fy_obj *make_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int 
     char lt[512];
     fly_layout_print(L, lt, sizeof lt);
     fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.layout<%s>) -> %s", U(r),
-                  U(p), U(l), fy_trace_mlir_type(et), reg ? "register" : "global", lt, ((fy_ttensor *)res)->ty);
+                  U(p), U(l), fy_trace_mlir_type(et), fy_trace_space_name(reg), lt, ((fy_ttensor *)res)->ty);
     fy_trace_end_line(tr);
     return res;
 }

@@ -46,6 +46,13 @@ void fy_trace_emit(fy_tracer *t, const char *fmt, ...) {
     va_end(ap);
 }
 
+void fy_trace_emit_prelude(fy_tracer *t, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vappend(t, &t->prelude, &t->prlen, &t->prcap, fmt, ap);
+    va_end(ap);
+}
+
 static void emit_param(fy_tracer *t, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -83,6 +90,7 @@ void fy_trace_free(fy_tracer *t) {
     free(t->body);
     free(t->params);
     free(t->pmap);
+    free(t->prelude);
     memset(t, 0, sizeof *t);
 }
 

@@ -63,10 +63,14 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
     return fy_ttensor_new(ssa, et, 0, &L);
 }
 
+const char *fy_trace_space_name(int sp) {
+    return sp == FY_SP_REG ? "register" : sp == FY_SP_SHARED ? "shared" : "global";
+}
+
 void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, const fly_layout *L) {
     char lt[512];
     fly_layout_print(L, lt, sizeof lt);
-    snprintf(buf, cap, "!fly.memref<%s, %s, %s>", fy_trace_mlir_type(et), reg ? "register" : "global", lt);
+    snprintf(buf, cap, "!fly.memref<%s, %s, %s>", fy_trace_mlir_type(et), fy_trace_space_name(reg), lt);
 }
 
 fy_obj *fy_ttensor_new(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L) {
@@ -132,8 +136,8 @@ static int key_build(fy_tracer *tr, fly_itbuilder *b, fy_obj *x, uint64_t *dyn, 
 }
 
 /* Emits fly.make_coord for key (checked against t's shape); its SSA handle, type text and tuple. */
-static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, char *ty, size_t cap,
-                      fly_inttuple *c, int *nnone) {
+static int coord_emit_L(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_t *out, char *ty, size_t cap,
+                        fly_inttuple *c, int *nnone) {
     fly_itbuilder b;
     fly_error err;
     uint64_t dyn[32];
@@ -147,12 +151,12 @@ static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, 
     }
     char ct[256], lt[512];
     fly_inttuple_print(c, ct, sizeof ct);
-    if (!fly_inttuple_is_leaf(c) && !fly_inttuple_weakly_congruent(c, &t->L.shape)) {
-        fly_layout_print(&t->L, lt, sizeof lt);
+    if (!fly_inttuple_is_leaf(c) && !fly_inttuple_weakly_congruent(c, &L->shape)) {
+        fly_layout_print(L, lt, sizeof lt);
         fy_err_format(&fy_IndexError, "coordinate %s does not match the tensor's shape (layout %s)", ct, lt);
         return -1;
     }
-    if (fly_inttuple_is_leaf(c) && c->n[0].kind == FLY_IT_NONE && !fly_inttuple_is_leaf(&t->L.shape)) {
+    if (fly_inttuple_is_leaf(c) && c->n[0].kind == FLY_IT_NONE && !fly_inttuple_is_leaf(&L->shape)) {
         fy_err_set(&fy_IndexError, "tensor[None] keeps every mode: use the tensor itself");
         return -1;
     }
@@ -165,6 +169,16 @@ static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, 
     fy_trace_emit(tr, ") -> %s", ty);
     fy_trace_end_line(tr);
     return 0;
+}
+
+int fy_trace_coord_emit(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_t *out, char *ty, size_t cap,
+                        fly_inttuple *c, int *nnone) {
+    return coord_emit_L(tr, L, key, out, ty, cap, c, nnone);
+}
+
+static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, char *ty, size_t cap,
+                      fly_inttuple *c, int *nnone) {
+    return coord_emit_L(tr, &t->L, key, out, ty, cap, c, nnone);
 }
 
 static fy_tracer *need_tracer(void) {
@@ -247,7 +261,7 @@ static fy_obj *tt_shape(fy_obj *o) { return fy_dsl_inttuple_new(&((fy_ttensor *)
 static fy_obj *tt_stride(fy_obj *o) { return fy_dsl_inttuple_new(&((fy_ttensor *)o)->L.stride); }
 static fy_obj *tt_layout(fy_obj *o) { return fy_dsl_layout_new(&((fy_ttensor *)o)->L); }
 static fy_obj *tt_dtype(fy_obj *o) { return fy_ref(&((fy_ttensor *)o)->et->h); }
-static fy_obj *tt_as(fy_obj *o) { return fy_str_from_cstr(((fy_ttensor *)o)->reg ? "register" : "global"); }
+static fy_obj *tt_as(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_ttensor *)o)->reg)); }
 
 static fy_obj *tt_load(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
