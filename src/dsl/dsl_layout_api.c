@@ -708,7 +708,11 @@ DEF(f_int_tuple_div) { UNUSED_SELF; return it_bin("int_tuple_div", a, na, kw, FL
 DEF(f_int_tuple_mod) { UNUSED_SELF; return it_bin("int_tuple_mod", a, na, kw, FLY_ITOP_MOD); }
 DEF(f_shape_div) { UNUSED_SELF; return it_bin("shape_div", a, na, kw, 5); }
 DEF(f_ceil_div) { UNUSED_SELF; return it_bin("ceil_div", a, na, kw, 6); }
-DEF(f_elem_less) { UNUSED_SELF; return it_bin("elem_less", a, na, kw, 7); }
+DEF(f_elem_less) {
+    UNUSED_SELF;
+    if (fy_trace_coord_check("elem_less", a, na) < 0) return NULL;
+    return it_bin("elem_less", a, na, kw, 7);
+}
 DEF(f_equal) { UNUSED_SELF; return it_bin("equal", a, na, kw, 8); }
 
 static fy_obj *it_un(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int which) {

@@ -6,6 +6,7 @@
 
 #include "dsl/dsl.h"
 #include "interp.h"
+#include "trace/trace.h"
 
 #define TEXT_MAX 4096
 
@@ -502,6 +503,7 @@ static fy_obj *tensor_str(fy_obj *self) {
 
 static fy_obj *tensor_getitem(fy_obj *self, fy_obj *key) {
     fy_dsl_tensor *t = (fy_dsl_tensor *)self;
+    if (fy_trace_coord_check("Tensor[]", &key, 1) < 0) return NULL;
     if (has_none(key)) return fy_dsl_slice_obj(self, key);
     if (!t->is_coord)
         return fy_err_set(&fy_NotImplementedError,

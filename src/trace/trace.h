@@ -90,3 +90,7 @@ int fy_trace_add_smem_fx(fy_obj *m);
 int fy_trace_add_buffer_fx(fy_obj *m);
 
 #endif
+
+/* trace_coord.c: raises NotImplementedError (returns -1) when, inside a trace, any of a[] holds a traced
+ * value used as a coordinate of a coordinate tensor / elem_less; 0 otherwise. */
+int fy_trace_coord_check(const char *op, fy_obj *const *a, size_t na);

@@ -165,3 +165,57 @@ def test_hello_notebook(tmp):
         got = outs.get(tag)
         check("notebook hello_kernel.ipynb: cell '%s' outputs" % tag, got is not None and ok(*got),
               got and (got[0][:300], sorted(got[1]), got[2]))
+
+
+PIPELINE = os.path.join(HERE, "..", "..", "examples", "notebooks", "reading_the_pipeline.ipynb")
+
+
+def test_pipeline_notebook(tmp):
+    """Run examples/notebooks/reading_the_pipeline.ipynb headlessly and check its outputs."""
+    name = "notebook reading_the_pipeline.ipynb"
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+    except ImportError:
+        skip(name, "nbclient/nbformat not available")
+        return
+    nb = nbformat.read(PIPELINE, as_version=4)
+    check(name + ": committed with outputs cleared",
+          all(not c.get("outputs") and c.get("execution_count") is None
+              for c in nb.cells if c.cell_type == "code"))
+    t0 = time.time()
+    try:
+        NotebookClient(nb, kernel_name="flyi", timeout=30,
+                       resources={"metadata": {"path": tmp}}).execute()
+        err = None
+    except Exception as e:  # noqa: BLE001
+        err = e
+    info("nbclient: reading_the_pipeline.ipynb in %.2f s" % (time.time() - t0))
+    check(name + ": runs without error", err is None, repr(err)[:400])
+    outs = {}
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        text = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
+        data = {}
+        for o in cell.outputs:
+            if o.output_type in ("display_data", "execute_result"):
+                data.update(o.data)
+        tag = (cell.metadata.get("tags") or [""])[0]
+        outs[tag] = (text, data, [o.output_type for o in cell.outputs])
+    checks = [
+        ("compile", lambda t, d, k: t == "compiled\n" and "error" not in k),
+        ("stages", lambda t, d, k: "scale for gfx9" in t and "00_origin" in t
+         and "03_fly_layout_lowering" in t and "final_isa" in t and "changed" in t),
+        ("ir0", lambda t, d, k: "gpu.func @scale" in t and "arith.muli" in t and "arith.mulf" in t),
+        ("diff", lambda t, d, k: "--- 00_origin" in t and "+++ 03_fly_layout_lowering" in t
+         and any(ln.startswith("+ ") or ln.startswith("-  ") for ln in t.splitlines())),
+        ("isa", lambda t, d, k: "scale:" in t and "s_endpgm" in t),
+        ("stats", lambda t, d, k: "vgpr" in t.lower() and "occupancy" in t.lower()),
+        ("kernel", lambda t, d, k: "<details" in d.get("text/html", "") and "s_endpgm" in d.get("text/html", "")
+         and d.get("text/plain", "").startswith("<CompiledKernel scale")),
+    ]
+    for tag, ok in checks:
+        got = outs.get(tag)
+        check(name + ": cell '%s' outputs" % tag, got is not None and ok(*got),
+              got and (got[0][:300], sorted(got[1]), got[2]))

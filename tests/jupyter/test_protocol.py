@@ -36,6 +36,7 @@ import jk  # noqa: E402
 from jk import T, Client, check, info, skip, streams, types  # noqa: E402,F401
 import test_display  # noqa: E402
 import test_kernels  # noqa: E402
+import test_browser  # noqa: E402
 
 HEADER_KEYS = {"msg_id", "session", "username", "date", "msg_type", "version"}
 
@@ -761,6 +762,8 @@ def main():
         test_notebooks(tmp)
         test_display.test_layouts_notebook(tmp)
         test_kernels.test_hello_notebook(tmp)
+        test_kernels.test_pipeline_notebook(tmp)
+        test_browser.test_browser(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     info("total %.1f s" % (time.time() - t_all))
