@@ -49,7 +49,7 @@ def test_browser(tmp):
                                                            "language": "python"}})
     nbformat.write(nb, os.path.join(tmp, "browser.ipynb"))
     server = subprocess.Popen(["jupyter-notebook", "--no-browser", "--ip=127.0.0.1", "--port=%d" % port,
-                               "--NotebookApp.token=", "--NotebookApp.password=",
+                               "--NotebookApp.token=", "--NotebookApp.password=", "--allow-root",
                                "--notebook-dir=" + tmp], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     drv = None
     try:
