@@ -1,4 +1,5 @@
-/* kernelspec.c - write kernels/<name>/kernel.json (and an SVG logo) for `flyi-kernel install`. */
+/* kernelspec.c - write kernels/<name>/kernel.json and the logos (SVG, 32 and 64 px PNG) for
+ * `flyi-kernel install`. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -124,6 +125,12 @@ int fk_kernelspec_install(int argc, char **argv)
     if (f) {
         fputs(logo_svg, f);
         fclose(f);
+    }
+    static const int sizes[] = {32, 64};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        snprintf(path, sizeof path, "%s/logo-%dx%d.png", dir, sizes[i], sizes[i]);
+        if (fk_write_png_logo(path, sizes[i]))
+            fprintf(stderr, "flyi-kernel install: cannot write %s\n", path);
     }
     printf("Installed kernelspec %s in %s\n", name, dir);
     return 0;

@@ -82,6 +82,12 @@ def install_specs(kernel, root):
     check("kernelspec: display_name, language python, interrupt_mode signal",
           spec.get("display_name") == "FlyDSL (flyi)" and spec.get("language") == "python"
           and spec.get("interrupt_mode") == "signal", spec)
+    for px in (32, 64):
+        logo = os.path.join(root, "share/jupyter/kernels/flyi/logo-%dx%d.png" % (px, px))
+        head = open(logo, "rb").read(24) if os.path.exists(logo) else b""
+        check("kernelspec: logo-%dx%d.png is a %d px PNG" % (px, px, px),
+              head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") == px
+              and int.from_bytes(head[20:24], "big") == px, logo)
     subprocess.run([kernel, "install", "--prefix", root, "--name", "flyi-msg",
                     "--interrupt-mode", "message"], capture_output=True)
     os.environ["JUPYTER_PATH"] = os.path.join(root, "share/jupyter")
