@@ -303,6 +303,36 @@ static int impure(const tbuf *b) {
 
 /* a if c else b: each arm traced apart; pure arms go into the current block and arith.select picks,
  * arms with side effects become an scf.if with one result. */
+/* End a loop body: check that every loop-carried variable (ct[k] set) still holds a value of its
+ * type, and emit the scf.yield of their SSA values (into ys). 0, or -1 with an exception. */
+static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots, fy_obj **names,
+                         fy_dsl_numeric **ct, uint64_t *ys) {
+    for (int k = 0; k < n; k++) {
+        if (!ct[k]) continue;
+        fy_obj *v = *slots[k];
+        const char *nm = FY_STR_DATA(names[k]);
+        if (!v) {
+            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
+            return -1;
+        }
+        int lit;
+        fy_dsl_numeric *t = type_of(v, &lit);
+        if (!t || (is_traced(v) && t != ct[k])) {
+            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
+                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
+            return -1;
+        }
+        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) return -1;
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
+    for (int k = 0, i = 0; k < n; k++)
+        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
+    fy_trace_end_line(tr);
+    return 0;
+}
+
 static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     fy_obj *arm[2] = {NULL, NULL};
@@ -670,29 +700,7 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     }
     FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
     f->cur = at;
-    for (int k = 0; k < n; k++) {
-        if (!ct[k]) continue;
-        fy_obj *v = *slots[k];
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v) {
-            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
-            goto out;
-        }
-        int lit;
-        fy_dsl_numeric *t = type_of(v, &lit);
-        if (!t || (is_traced(v) && t != ct[k])) {
-            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
-                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
-            goto out;
-        }
-        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) goto out;
-    }
-    fy_trace_emit(tr, "      scf.yield");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
+    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
     body = buf_swap(tr, outer);
     swapped = 0;
     uint64_t r0 = tr->next;
@@ -828,29 +836,7 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
         goto out;
     }
     f->cur = at;
-    for (int k = 0; k < n; k++) {
-        if (!ct[k]) continue;
-        fy_obj *v = *slots[k];
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v) {
-            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
-            goto out;
-        }
-        int lit;
-        fy_dsl_numeric *t = type_of(v, &lit);
-        if (!t || (is_traced(v) && t != ct[k])) {
-            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
-                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
-            goto out;
-        }
-        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) goto out;
-    }
-    fy_trace_emit(tr, "      scf.yield");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
+    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
     body = buf_swap(tr, outer);
     swapped = 0;
     uint64_t r0 = tr->next;
