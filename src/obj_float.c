@@ -6,24 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp.h"
+#include "freelist.h"
 #include "object.h"
 
 int fy_cmp_int_double(int64_t a, double d);
 fy_obj *fy_int_from_double(double d);
 
-static fy_float *float_freelist;
-static int float_freecount;
+static fy_freelist float_freelist;
 
 fy_obj *fy_float_from(double v) {
-    fy_float *o;
-    if (float_freelist) {
-        o = float_freelist;
-        float_freelist = (fy_float *)o->h.type;
-        float_freecount--;
-    } else {
-        o = fy_malloc(sizeof(fy_float));
-        if (!o) return NULL;
-    }
+    fy_float *o = fy_freelist_pop(&float_freelist);
+    if (!o && !(o = fy_malloc(sizeof(fy_float)))) return NULL;
     o->h.rc = 1;
     o->h.type = &fy_float_type;
     o->v = v;
@@ -31,13 +24,7 @@ fy_obj *fy_float_from(double v) {
 }
 
 void fy_float_free(fy_obj *o) {
-    if (float_freecount < 4096) {
-        o->type = (fy_type *)float_freelist;
-        float_freelist = (fy_float *)o;
-        float_freecount++;
-    } else {
-        fy_free(o);
-    }
+    if (!fy_freelist_push(&float_freelist, o, 4096)) fy_free(o);
 }
 
 int fy_as_double(fy_obj *o, double *out) {

@@ -7,25 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp.h"
+#include "freelist.h"
 #include "object.h"
 
 fy_int fy_small_ints[FY_SMALLINT_MAX - FY_SMALLINT_MIN + 1];
 fy_int fy_True_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 1};
 fy_int fy_False_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 0};
 
-static fy_int *int_freelist;
-static int int_freecount;
+static fy_freelist int_freelist;
 
 fy_obj *fy_int_alloc(int64_t v) {
-    fy_int *o;
-    if (int_freelist) {
-        o = int_freelist;
-        int_freelist = (fy_int *)o->h.type;
-        int_freecount--;
-    } else {
-        o = fy_malloc(sizeof(fy_int));
-        if (!o) return NULL;
-    }
+    fy_int *o = fy_freelist_pop(&int_freelist);
+    if (!o && !(o = fy_malloc(sizeof(fy_int)))) return NULL;
     o->h.rc = 1;
     o->h.type = &fy_int_type;
     o->v = v;
@@ -33,13 +26,7 @@ fy_obj *fy_int_alloc(int64_t v) {
 }
 
 void fy_int_free(fy_obj *o) {
-    if (int_freecount < 4096) {
-        o->type = (fy_type *)int_freelist;
-        int_freelist = (fy_int *)o;
-        int_freecount++;
-    } else {
-        fy_free(o);
-    }
+    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_free(o);
 }
 
 static fy_obj *overflow(void) {
