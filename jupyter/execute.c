@@ -84,9 +84,19 @@ static void sink_display(void *u, const flyi_display *d, bool is_result)
                    json_pack("{s:i, s:o, s:{}}", "execution_count", x->count, "data", data,
                              "metadata"));
     } else {
-        fk_publish(x->k, "display_data", x->req->raw_header, x->req->raw_header_len,
-                   json_pack("{s:o, s:{}, s:{}}", "data", data, "metadata", "transient"));
+        /* transient.display_id names the output for later update_display_data messages */
+        json_t *transient = d->display_id ? json_pack("{s:o}", "display_id", fk_json_str(d->display_id)) : json_object();
+        fk_publish(x->k, d->update && d->display_id ? "update_display_data" : "display_data", x->req->raw_header,
+                   x->req->raw_header_len, json_pack("{s:o, s:{}, s:o}", "data", data, "metadata", "transient", transient));
     }
+}
+
+static void sink_clear_output(void *u, bool wait)
+{
+    exec_ctx *x = u;
+    if (x->silent) return;
+    flush_output(x->k);
+    fk_publish(x->k, "clear_output", x->req->raw_header, x->req->raw_header_len, json_pack("{s:b}", "wait", wait));
 }
 
 static json_t *error_fields(const flyi_error *err)
@@ -238,7 +248,7 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
         else snprintf(fname, sizeof fname, "<cell>");
         flyi_sink sink = {.user = &x, .stream = sink_stream, .display = sink_display,
                           .error = sink_error, .input = sink_input,
-                          .set_next_input = sink_set_next_input};
+                          .set_next_input = sink_set_next_input, .clear_output = sink_clear_output};
         atomic_store(&k->running, 1);
         st = flyi_session_eval(k->sess, code, fname, &sink);
         atomic_store(&k->running, 0);

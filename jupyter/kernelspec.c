@@ -1,5 +1,6 @@
 /* kernelspec.c - write kernels/<name>/kernel.json and the logos (SVG, 32 and 64 px PNG) for
- * `flyi-kernel install`. */
+ * `flyi-kernel install`; `flyi-kernel logos DIR` writes the logos alone (what `make install`
+ * puts beside the kernel.json it installs). */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -120,18 +121,40 @@ int fk_kernelspec_install(int argc, char **argv)
         fprintf(stderr, "flyi-kernel install: cannot write %s\n", path);
         return 1;
     }
+    fk_write_logos(dir, "flyi-kernel install");
+    printf("Installed kernelspec %s in %s\n", name, dir);
+    return 0;
+}
+
+int fk_write_logos(const char *dir, const char *who)
+{
+    char path[PATH_MAX + 32];
+    int rc = 0;
     snprintf(path, sizeof path, "%s/logo-svg.svg", dir);
     FILE *f = fopen(path, "w");
-    if (f) {
-        fputs(logo_svg, f);
-        fclose(f);
-    }
+    if (!f || fputs(logo_svg, f) < 0) rc = -1;
+    if (f && fclose(f) != 0) rc = -1;
+    if (rc) fprintf(stderr, "%s: cannot write %s\n", who, path);
     static const int sizes[] = {32, 64};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         snprintf(path, sizeof path, "%s/logo-%dx%d.png", dir, sizes[i], sizes[i]);
-        if (fk_write_png_logo(path, sizes[i]))
-            fprintf(stderr, "flyi-kernel install: cannot write %s\n", path);
+        if (fk_write_png_logo(path, sizes[i])) {
+            fprintf(stderr, "%s: cannot write %s\n", who, path);
+            rc = -1;
+        }
     }
-    printf("Installed kernelspec %s in %s\n", name, dir);
-    return 0;
+    return rc;
+}
+
+int fk_kernelspec_logos(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: flyi-kernel logos DIR\n");
+        return 2;
+    }
+    if (mkdirs(argv[1])) {
+        fprintf(stderr, "flyi-kernel logos: cannot create %s: %s\n", argv[1], strerror(errno));
+        return 1;
+    }
+    return fk_write_logos(argv[1], "flyi-kernel logos") ? 1 : 0;
 }

@@ -70,6 +70,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: flyi-kernel -f CONNECTION_FILE     run as a Jupyter kernel\n"
                "       flyi-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]\n"
                "                           [--display-name TEXT] [--interrupt-mode signal|message]\n"
+               "       flyi-kernel logos DIR                write the kernelspec logos into DIR\n"
                "       flyi-kernel --version | --help\n"
                "Jupyter starts the kernel itself from its kernelspec (see `install`).\n"
                "Environment: FLYI_KERNEL_NO_CAPTURE=1 leaves stdout/stderr file descriptors alone.\n");
@@ -115,6 +116,7 @@ int main(int argc, char **argv)
 {
     const char *conn_file = NULL;
     if (argc > 1 && !strcmp(argv[1], "install")) return fk_kernelspec_install(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "logos")) return fk_kernelspec_logos(argc - 1, argv + 1);
     for (int i = 1; i < argc; i++) {
         if ((!strcmp(argv[i], "-f") || !strcmp(argv[i], "--connection-file")) && i + 1 < argc)
             conn_file = argv[++i];

@@ -59,7 +59,7 @@ static void on_sigint(int sig) {
 
 
 int main(int argc, char **argv) {
-    flyi_sink sink = {NULL, on_stream, on_display, on_error, on_input, NULL};
+    flyi_sink sink = {.stream = on_stream, .display = on_display, .error = on_error, .input = on_input};
     int rc = 0;
     if (argc >= 2 && !strcmp(argv[1], "-c")) {
         if (argc < 3) { fputs("flyi: -c needs an argument\n", stderr); return 2; }
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
         g_session = flyi_session_new(argc - 2, args);
         if (!g_session) return 1;
         signal(SIGINT, on_sigint);
-        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){NULL, on_stream, NULL, on_error, on_input, NULL});
+        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){.stream = on_stream, .error = on_error, .input = on_input});
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
     } else if (argc >= 2 && (argv[1][0] != '-' || (!strcmp(argv[1], "-i") && argc >= 3))) {
         /* flyi FILE [args] runs a script; flyi -i FILE [args] then stays interactive */

@@ -33,7 +33,7 @@
     X(JUMP_IF_NOT_EXC_MATCH) X(SETUP_WITH) X(WITH_EXIT) X(WITH_EXCEPT_START)                  \
     X(IMPORT_NAME) X(IMPORT_FROM) X(IMPORT_STAR) X(LOAD_BUILD_CLASS)                          \
     X(LOAD_ASSERTION_ERROR) X(SETUP_ANNOTATIONS) X(PRINT_EXPR) X(CHECK_INTERRUPT)           \
-    X(FOR_RANGE) X(REGION_END)
+    X(FOR_RANGE) X(REGION_END) X(SCF_YIELD)
 
 enum {
 #define FY_OP_ENUM(n) OP_##n,
@@ -74,7 +74,14 @@ enum {
  *
  * FOR_RANGE n: stack [range, a1..an] -> [iterator]; like CALL n + GET_ITER, except that while a
  * kernel is traced and the callable is the builtin range the loop becomes scf.for.
+ * FOR_RANGE (n | FY_FR_INIT): `for T in range(a[, b[, c]], init=X)`, FlyDSL's explicit loop-carried
+ * form: stack [range, a1..an, X, ('init',)]; while traced, scf.for with X's values as iter_args, T
+ * bound to (iv, [carried values]); otherwise the call with the keyword (range() refuses it).
+ * SCF_YIELD flags: a `yield` lexically in the body of such a loop (the function is no generator):
+ * [v] -> [loop results]; while traced it ends the loop body with scf.yield of v (a value or a
+ * list/tuple). Flag 1: the yield is not the body's last statement (an error when it runs).
  * REGION_END: never emitted; see above. */
+#define FY_FR_INIT 0x10
 /* WHILE: at = the test's deciding jump; the test is [b_start, at), the body [at+1, a_end) (a_end: the
  * JUMP back), the exit b_end. CHAIN: at = a JUMP_IF_FALSE_OR_POP of a comparison chain; the rest of
  * the chain is [at+1, a_end) (a_end: its JUMP to the end), the end b_end. */

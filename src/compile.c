@@ -174,6 +174,7 @@ static int stack_effect(uint32_t ins, bool jump) {
     case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE: return -1;
     case OP_JUMP_IF_FALSE_OR_POP: case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
     case OP_FOR_ITER: return jump ? -1 : 1;
+    case OP_FOR_RANGE: return -(a & 0xf) - ((a & FY_FR_INIT) ? 1 : 0); /* [range, args (, kw)] -> [iterator] */
     case OP_CALL: return -a;
     case OP_CALL_KW: return -a - 1;
     case OP_CALL_METHOD: return -a - 1;
@@ -217,7 +218,8 @@ static int max_stack(cunit *u) {
                 int t = FY_ARG(ins);
                 int dj = d + stack_effect(ins, true);
                 if (dj > maxd) maxd = dj;
-                if (t <= n && depth[t] < dj) { depth[t] = dj; work[nw++] = t; if (nw > n) nw = n; }
+                /* depths only grow; a bound keeps a wrong stack effect from looping forever */
+                if (t <= n && depth[t] < dj && dj < 4096) { depth[t] = dj; work[nw++] = t; if (nw > n) nw = n; }
             }
             d += stack_effect(ins, false);
             if (d > maxd) maxd = d;
@@ -659,16 +661,31 @@ static bool is_range_call(fy_expr *e) {
     return true;
 }
 
+/* The yield ending a statement list (`yield X` or `T = yield X` last), or NULL. */
+static fy_expr *last_yield(fy_stmt **body, int n) {
+    fy_stmt *l = n ? body[n - 1] : NULL;
+    fy_expr *v = !l ? NULL : l->kind == FY_S_EXPR ? l->v.expr.value : l->kind == FY_S_ASSIGN ? l->v.assign.value : NULL;
+    return v && v->kind == FY_E_YIELD ? v : NULL;
+}
+
 static void compile_for(compiler *c, fy_stmt *s) {
-    fy_expr *iter = s->v.for_.iter;
-    bool rng = is_range_call(iter);
+    fy_expr *iter = s->v.for_.iter, *init = fy_c_init_range(iter);
+    bool rng = init || is_range_call(iter);
     int at = -1;
     if (rng) { /* FOR_RANGE: scf.for while tracing (code.h: regions) */
         fy_c_expr(c, iter->v.call.func);
         for (int i = 0; i < iter->v.call.n_args; i++) fy_c_expr(c, iter->v.call.args[i]);
+        if (init) {
+            fy_c_expr(c, init);
+            fy_obj *kw = fy_tuple_new(1);
+            if (!kw) { c->error = true; return; }
+            fy_tuple_set_steal(kw, 0, fy_c_str("init"));
+            EMIT(LOAD_CONST, fy_c_const(c, kw));
+            FY_DECREF(kw);
+        }
         set_loc_stmt(c, s);
         fy_c_set_loc_expr(c, iter);
-        at = EMIT(FOR_RANGE, iter->v.call.n_args);
+        at = EMIT(FOR_RANGE, iter->v.call.n_args | (init ? FY_FR_INIT : 0));
     } else {
         fy_c_expr(c, iter);
         set_loc_stmt(c, s);
@@ -683,7 +700,15 @@ static void compile_for(compiler *c, fy_stmt *s) {
     f->start = top;
     esc_mark m = esc_begin(c->u);
     fy_c_store(c, s->v.for_.target);
+    int scf_depth = c->u->scf_depth;
+    fy_expr *scf_yield = c->u->scf_yield;
+    if (init) {
+        c->u->scf_depth++;
+        c->u->scf_yield = last_yield(s->v.for_.body, s->v.for_.n_body);
+    }
     fy_c_stmts(c, s->v.for_.body, s->v.for_.n_body);
+    c->u->scf_depth = scf_depth;
+    c->u->scf_yield = scf_yield;
     set_loc_stmt(c, s);
     int back = EMIT(JUMP, top);
     fy_c_patch(c, exit, fy_c_here(c));

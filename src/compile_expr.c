@@ -543,7 +543,12 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         }
         if (e->v.yield.value) fy_c_expr(c, e->v.yield.value);
         else load_const_obj(c, fy_none());
-        EMIT(YIELD_VALUE, 0);
+        if (c->u->scf_depth) { /* scf.yield of a range(..., init=) loop (code.h) */
+            fy_c_set_loc_expr(c, e);
+            EMIT(SCF_YIELD, e != c->u->scf_yield);
+        } else {
+            EMIT(YIELD_VALUE, 0);
+        }
         break;
     case FY_E_YIELDFROM:
         if (c->u->scope->kind == SCOPE_MODULE || c->u->scope->kind == SCOPE_CLASS) {

@@ -41,6 +41,8 @@ typedef struct cunit {
     int nregions, capregions;
     int esc_min;        /* the smallest fb index a break/continue jumped to (see compile_if) */
     int esc_line, ret_count, ret_line;
+    int scf_depth;      /* enclosing `for ... in range(..., init=)` bodies: a yield is SCF_YIELD */
+    fy_expr *scf_yield; /* the yield that ends the innermost such body (SCF_YIELD flag 0), or NULL */
 } cunit;
 
 typedef struct compiler {

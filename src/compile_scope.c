@@ -44,6 +44,17 @@ const char *fy_scope_mangle(const fy_scope *s, const char *name) {
     return in ? FY_STR_DATA(in) : name;
 }
 
+fy_expr *fy_c_init_range(fy_expr *e) {
+    if (!e || e->kind != FY_E_CALL || e->v.call.n_keywords != 1 || e->v.call.n_args < 1 || e->v.call.n_args > 3)
+        return NULL;
+    fy_expr *fn = e->v.call.func;
+    fy_keyword *kw = e->v.call.keywords[0];
+    if (fn->kind != FY_E_NAME || strcmp(fn->v.name.id, "range") || !kw->arg || strcmp(kw->arg, "init")) return NULL;
+    for (int i = 0; i < e->v.call.n_args; i++)
+        if (e->v.call.args[i]->kind == FY_E_STARRED) return NULL;
+    return kw->value;
+}
+
 fy_sym *fy_scope_lookup(fy_scope *s, const char *name) {
     for (int i = 0; i < s->nsyms; i++)
         if (!strcmp(s->syms[i].name, name)) return &s->syms[i];
@@ -204,7 +215,7 @@ static void visit_expr(builder *b, fy_expr *e) {
     case FY_E_AWAIT: visit_expr(b, e->v.await_.value); break;
     case FY_E_YIELD: case FY_E_YIELDFROM:
         if (e->v.yield.value) visit_expr(b, e->v.yield.value);
-        b->cur->generator = true;
+        if (e->kind == FY_E_YIELDFROM || !b->cur->scf_depth) b->cur->generator = true;
         break;
     case FY_E_COMPARE: visit_expr(b, e->v.compare.left); visit_exprs(b, e->v.compare.comparators, e->v.compare.n_ops); break;
     case FY_E_CALL:
@@ -287,12 +298,16 @@ static void visit_stmt(builder *b, fy_stmt *s) {
         }
         if (b->cur->kind != SCOPE_FUNCTION) visit_expr(b, s->v.annassign.annotation);
         break;
-    case FY_S_FOR:
+    case FY_S_FOR: {
         visit_expr(b, s->v.for_.iter);
         visit_expr(b, s->v.for_.target);
+        int scf = fy_c_init_range(s->v.for_.iter) != NULL;
+        b->cur->scf_depth += scf;
         visit_stmts(b, s->v.for_.body, s->v.for_.n_body);
+        b->cur->scf_depth -= scf;
         visit_stmts(b, s->v.for_.orelse, s->v.for_.n_orelse);
         break;
+    }
     case FY_S_WHILE:
         visit_expr(b, s->v.while_.test);
         visit_stmts(b, s->v.while_.body, s->v.while_.n_body);

@@ -33,6 +33,7 @@ typedef struct fy_scope {
     const char **cellvars; int ncell, capcell;
     const char **freevars; int nfree, capfree;
     bool generator;
+    int scf_depth;         /* building: how many `for ... in range(..., init=...)` bodies enclose */
     bool needs_class_cell; /* class scope: some method uses super()/__class__ */
     bool has_annotations;
     const char *private_name; /* innermost enclosing class's name: __names are mangled with it */
@@ -48,6 +49,9 @@ void fy_scope_free(fy_scope *s);
 /* CPython's name mangling: inside a class C, an identifier __x (not ending in __) stands for
  * _C__x (C's leading underscores stripped). Returns name itself or an interned string. */
 const char *fy_scope_mangle(const fy_scope *s, const char *name);
+/* The init= argument of `range(a[, b[, c]], init=X)` (FlyDSL's explicit loop-carried loop), else NULL.
+ * A `yield` in the body of such a `for` is an scf.yield (SCF_YIELD), not a generator's yield. */
+fy_expr *fy_c_init_range(fy_expr *e);
 /* Find the resolved symbol of a name in a scope (NULL if the scope never mentions it). */
 fy_sym *fy_scope_lookup(fy_scope *s, const char *name);
 

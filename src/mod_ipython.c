@@ -163,6 +163,11 @@ fail:
 }
 
 int fy_display_publish(const flyi_sink *sink, fy_obj *bundle, bool is_result) {
+    return fy_display_publish_id(sink, bundle, is_result, NULL, false);
+}
+
+int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id,
+                          bool update) {
     if (!FY_DICT_CHECK(bundle)) {
         fy_err_format(&fy_TypeError, "a display bundle must be a dict, not %T", bundle);
         return -1;
@@ -188,7 +193,7 @@ int fy_display_publish(const flyi_sink *sink, fy_obj *bundle, bool is_result) {
                 mime[i] = FY_STR_DATA(k);
                 data[i++] = FY_STR_DATA(v);
             }
-            flyi_display disp = {i, mime, data};
+            flyi_display disp = {.n = i, .mime = mime, .data = data, .display_id = display_id, .update = update && display_id};
             sink->display(sink->user, &disp, is_result);
         } else {
             rc = -1;
@@ -215,24 +220,62 @@ int fy_display_object(const flyi_sink *sink, fy_obj *obj, bool is_result) {
 
 static const flyi_sink *cur_sink(void) { return fy_cur ? fy_cur->sink : NULL; }
 
+/* The is_result, display_id and update arguments of publish() and display(). */
+static int publish_opts(const char *fn, fy_obj *const *v, int *res, const char **id, int *update) {
+    *res = v[0] ? fy_truthy(v[0]) : 0;
+    *update = v[2] ? fy_truthy(v[2]) : 0;
+    if (*res < 0 || *update < 0) return -1;
+    *id = NULL;
+    if (v[1] && v[1] != fy_None) {
+        if (!FY_STR_CHECK(v[1])) {
+            fy_err_format(&fy_TypeError, "%s(): display_id must be a str or None, not %T", fn, v[1]);
+            return -1;
+        }
+        *id = FY_STR_DATA(v[1]);
+    }
+    if (*update && !*id) {
+        fy_err_format(&fy_ValueError, "%s(): update=True needs a display_id", fn);
+        return -1;
+    }
+    return 0;
+}
+
 static fy_obj *m_publish(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
-    static const char *const names[] = {"data", "is_result", NULL};
-    fy_obj *v[2];
-    if (fy_parse_args("publish", a, na, kw, names, 1, 2, 2, v) < 0) return NULL;
-    int res = v[1] ? fy_truthy(v[1]) : 0;
-    if (res < 0) return NULL;
-    return fy_display_publish(cur_sink(), v[0], res) < 0 ? NULL : fy_none();
+    static const char *const names[] = {"data", "is_result", "display_id", "update", NULL};
+    fy_obj *v[4];
+    if (fy_parse_args("publish", a, na, kw, names, 1, 4, 4, v) < 0) return NULL;
+    int res, update;
+    const char *id;
+    if (publish_opts("publish", v + 1, &res, &id, &update) < 0) return NULL;
+    return fy_display_publish_id(cur_sink(), v[0], res, id, update) < 0 ? NULL : fy_none();
 }
 
 static fy_obj *m_display(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
-    static const char *const names[] = {"obj", "is_result", NULL};
-    fy_obj *v[2];
-    if (fy_parse_args("display", a, na, kw, names, 1, 2, 2, v) < 0) return NULL;
-    int res = v[1] ? fy_truthy(v[1]) : 0;
-    if (res < 0) return NULL;
-    return fy_display_object(cur_sink(), v[0], res) < 0 ? NULL : fy_none();
+    static const char *const names[] = {"obj", "is_result", "display_id", "update", NULL};
+    fy_obj *v[4];
+    if (fy_parse_args("display", a, na, kw, names, 1, 4, 4, v) < 0) return NULL;
+    int res, update;
+    const char *id;
+    if (publish_opts("display", v + 1, &res, &id, &update) < 0) return NULL;
+    fy_obj *b = fy_display_bundle(v[0]);
+    if (!b) return NULL;
+    int rc = fy_display_publish_id(cur_sink(), b, res, id, update);
+    FY_DECREF(b);
+    return rc < 0 ? NULL : fy_none();
+}
+
+static fy_obj *m_clear_output(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"wait", NULL};
+    fy_obj *v[1];
+    if (fy_parse_args("clear_output", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
+    int wait = v[0] ? fy_truthy(v[0]) : 0;
+    if (wait < 0) return NULL;
+    const flyi_sink *sink = cur_sink();
+    if (sink && sink->clear_output) sink->clear_output(sink->user, wait != 0);
+    return fy_none();
 }
 
 static fy_obj *m_mimebundle(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -365,8 +408,12 @@ done:
 }
 
 static fy_methoddef display_funcs[] = {
-    {"publish", m_publish, 0, "publish(data, is_result=False): send a {mime: data} bundle to the cell's output"},
-    {"display", m_display, 0, "display(obj, is_result=False): show obj through its _repr_*_ methods"},
+    {"publish", m_publish, 0,
+     "publish(data, is_result=False, display_id=None, update=False): send a {mime: data} bundle to the cell's\n"
+     "output; update=True replaces what was shown under display_id"},
+    {"display", m_display, 0,
+     "display(obj, is_result=False, display_id=None, update=False): show obj through its _repr_*_ methods"},
+    {"clear_output", m_clear_output, 0, "clear_output(wait=False): clear the cell's output (wait: at the next output)"},
     {"mimebundle", m_mimebundle, 0, "mimebundle(obj): obj's MIME bundle as a dict"},
     {"b64encode", m_b64encode, 0, "b64encode(data): base64 text of bytes"},
     {"html_escape", m_html_escape, 0, "html_escape(s): s with & < > \" ' escaped"},

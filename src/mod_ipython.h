@@ -19,6 +19,10 @@ fy_obj *fy_display_bundle(fy_obj *obj);
  * Without a sink (or a display callback), a display item's text/plain is written to stdout;
  * a result is dropped. Returns 0, or -1 with an exception. */
 int fy_display_publish(const flyi_sink *sink, fy_obj *bundle, bool is_result);
+/* The same for display items with a display id (NULL: none); update: replace what was shown
+ * under that id (the REPL and scripts show it again). */
+int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id,
+                          bool update);
 
 /* fy_display_bundle + fy_display_publish: how a cell's final value and display(obj) show. */
 int fy_display_object(const flyi_sink *sink, fy_obj *obj, bool is_result);
@@ -26,8 +30,8 @@ int fy_display_object(const flyi_sink *sink, fy_obj *obj, bool is_result);
 /* Base64 (RFC 4648, padded, no line breaks) of n bytes as a new str. */
 fy_obj *fy_base64_str(const unsigned char *p, size_t n);
 
-/* Init function of the `_flyi_display` module (publish, display, mimebundle, b64encode,
- * html_escape, kernel_html). */
+/* Init function of the `_flyi_display` module (publish, display, clear_output, mimebundle,
+ * b64encode, html_escape, kernel_html). */
 fy_obj *fy_mod_flyi_display_init(void);
 
 /* ---------------------------------------------------------------- compiled-kernel HTML view */

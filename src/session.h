@@ -19,6 +19,11 @@ typedef struct flyi_display {
     size_t n;
     const char *const *mime;
     const char *const *data;
+    /* display(obj, display_id=...): the id later updates name, else NULL. With update, the bundle
+     * replaces what was shown under display_id (Jupyter: update_display_data); a front end that
+     * cannot replace output shows it as a new display. */
+    const char *display_id;
+    bool update;
 } flyi_display;
 
 /* One traceback frame, innermost last (Python's order). */
@@ -58,6 +63,9 @@ typedef struct flyi_sink {
     /* %load: make text (UTF-8) the next input's initial contents (the REPL pre-fills its prompt,
      * Jupyter sends a set_next_input payload). NULL: %load reports that it cannot. */
     void (*set_next_input)(void *user, const char *text);
+    /* IPython.display.clear_output(wait): clear the cell's output so far (wait: when the next
+     * output arrives). NULL: ignored. */
+    void (*clear_output)(void *user, bool wait);
 } flyi_sink;
 
 typedef enum {

@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "session.h"
 #include "session_int.h"
+#include "trace/trace.h"
 
 void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len);
 fy_obj *fy_magic_diff(const char *a, const char *b, const char *aname, const char *bname);
@@ -458,87 +459,17 @@ static fy_obj *m_passes(const char *args) {
     return fy_none();
 }
 
-static int mkdirs(const char *dir) {
-    char p[4096];
-    snprintf(p, sizeof p, "%s", dir);
-    for (char *s = p + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            if (mkdir(p, 0777) < 0 && errno != EEXIST) return -1;
-            *s = '/';
-        }
-    return mkdir(p, 0777) < 0 && errno != EEXIST ? -1 : 0;
-}
-
-static int write_file(const char *dir, const char *name, const char *text) {
-    char path[4600];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f) return -1;
-    size_t n = strlen(text);
-    int r = fwrite(text, 1, n, f) == n ? 0 : -1;
-    return fclose(f) == 0 ? r : -1;
-}
-
 static fy_obj *m_dump(const char *args) {
     toks t;
     if (split(args, &t) < 0) return usage("%%dump: too many arguments");
     fy_obj *k = pick_kernel(&t, "dump");
     if (!k) return NULL;
     if (t.n != 1) return usage("%%dump needs a folder: %%dump [kernel] DIR");
-    const char *dir = t.v[0];
-    if (mkdirs(dir) < 0) return usage("%%dump: cannot create '%s': %s", dir, strerror(errno));
-    fy_obj *st = fy_getattr_cstr(k, "stages");
-    if (!st || !FY_LIST_CHECK(st)) {
-        FY_XDECREF(st);
-        return NULL;
-    }
-    int files = 0;
-    int64_t next = 0;
-    bool seen_ll = false, seen_s = false;
-    for (int64_t i = 0; i < FY_LIST_N(st); i++) {
-        fy_obj *s = FY_LIST_ITEMS(st)[i];
-        char label[128], name[160];
-        attr_s(s, "label", label, sizeof label);
-        int64_t num = attr_i(s, "number");
-        if (num + 1 > next) next = num + 1;
-        fy_obj *ir = stage_ir(k, s);
-        if (!ir) {
-            fy_err_clear();
-            continue;
-        }
-        size_t ll = strlen(label);
-        bool is_ll = ll >= 7 && !strcmp(label + ll - 7, "llvm_ir"), is_s = ll >= 9 && !strcmp(label + ll - 9, "final_isa");
-        seen_ll |= is_ll;
-        seen_s |= is_s;
-        snprintf(name, sizeof name, "%s.%s", label, is_ll ? "ll" : is_s ? "s" : "mlir");
-        int w = write_file(dir, name, FY_STR_DATA(ir));
-        FY_DECREF(ir);
-        if (w < 0) {
-            FY_DECREF(st);
-            return usage("%%dump: cannot write %s/%s: %s", dir, name, strerror(errno));
-        }
-        files++;
-    }
-    FY_DECREF(st);
-    const char *extra[2][2] = {{"llvm_ir", "ll"}, {"isa", "s"}};
-    const char *stem[2] = {"llvm_ir", "final_isa"};
-    for (int j = 0; j < 2; j++) {
-        if (j == 0 ? seen_ll : seen_s) continue; /* already a stage of the pipeline */
-        fy_obj *v = fy_getattr_cstr(k, extra[j][0]);
-        if (!v) return NULL;
-        if (FY_STR_CHECK(v)) {
-            char name[64];
-            snprintf(name, sizeof name, "%02lld_%s.%s", (long long)(next + j), stem[j], extra[j][1]);
-            if (write_file(dir, name, FY_STR_DATA(v)) < 0) {
-                FY_DECREF(v);
-                return usage("%%dump: cannot write %s/%s: %s", dir, name, strerror(errno));
-            }
-            files++;
-        }
-        FY_DECREF(v);
-    }
-    outf("wrote %d files to %s\n", files, dir);
+    char err[4700];
+    int files = 0, r = fy_trace_dump_dir(k, t.v[0], &files, err, sizeof err); /* shared with FLYDSL_DUMP_IR */
+    if (r == -1) return usage("%%dump: %s", err);
+    if (r < 0) return NULL;
+    outf("wrote %d files to %s\n", files, t.v[0]);
     return fy_none();
 }
 

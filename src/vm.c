@@ -1067,14 +1067,26 @@ L_FOR_RANGE: {
         if (h < 0) { reraise = h == -2; goto error; }
         if (h > 0) DISPATCH();
     }
-    fy_obj **base = sp - arg - 1;
-    fy_obj *r = fy_call(base[0], base + 1, (size_t)arg, NULL);
+    fy_obj *kw = arg & FY_FR_INIT ? POP() : NULL;
+    fy_obj **base = sp - (arg & 0xf) - (kw != NULL) - 1;
+    fy_obj *r = fy_call(base[0], base + 1, (size_t)(arg & 0xf), kw);
+    FY_XDECREF(kw);
     while (sp > base) { fy_obj *v = POP(); FY_DECREF(v); }
     if (!r) goto error;
     fy_obj *it = fy_iter(r);
     FY_DECREF(r);
     if (!it) goto error;
     PUSH(it);
+    DISPATCH();
+}
+L_SCF_YIELD: {
+    /* yield in a range(..., init=) loop: scf.yield (trace_scf.c) */
+    fy_obj *v = POP();
+    f->sp = (int)(sp - f->stack);
+    fy_obj *r = fy_trace_scf_yield(f, v, arg);
+    FY_DECREF(v);
+    if (!r) goto error;
+    PUSH(r);
     DISPATCH();
 }
 L_REGION_END:

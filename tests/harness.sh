@@ -9,6 +9,11 @@ set -u
 : "${FLYI_SRCDIR:=.}" "${FLYI_BUILDDIR:=.}"
 export FLYI_SRCDIR FLYI_BUILDDIR
 export FLYI_WRAPPER="${FLYI_WRAPPER:-}"
+# Kernels compiled by the tests go to a disk cache of their own (never the user's ~/.cache/flyi),
+# emptied per run so results do not depend on earlier runs.
+FLYI_CACHE_DIR="${FLYI_BUILDDIR}/tests/cache"
+rm -rf "$FLYI_CACHE_DIR"
+export FLYI_CACHE_DIR
 
 total_pass=0 total_fail=0 total_skip=0 broken=0
 log_dir=${FLYI_BUILDDIR}/tests/logs

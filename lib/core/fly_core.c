@@ -6,7 +6,9 @@
 
 #include "ir/ir_context.h"
 #include "passes/pass.h"
+#include "pipeline/codegen.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/target.h"
 #include "llvm/Config/llvm-config.h"
 
 static int type_roundtrip(const char *text, char *out, size_t cap)
@@ -32,8 +34,19 @@ static int type_roundtrip(const char *text, char *out, size_t cap)
 
 static int compile(const char *text, const char *target, fly_pipeline_result *out)
 {
-    fly_pipeline_options o = {.target = target, .stop_after = -1};
+    fly_pipeline_options o = {.target = target, .stop_after = -1, .eager = 1};
     return fly_pipeline_compile_text(text, &o, out);
+}
+
+static int codegen_floor(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap)
+{
+    const fly_pipeline_target *tg = fly_pipeline_target_get(target);
+    fly_ir_buf e = {0};
+    bool ok = tg && fly_codegen_floor(llvm_ir, tg->chip, ms, &e);
+    if (!ok && err && cap)
+        snprintf(err, cap, "%s", !tg ? "unknown target" : e.data ? e.data : "failed");
+    fly_ir_buf_free(&e);
+    return ok ? 0 : -1;
 }
 
 static const char *pass_name(int i, const char **description)
@@ -54,6 +67,9 @@ static const fly_core_api api = {
     .pass_count = fly_pass_count,
     .pass_name = pass_name,
     .rt = &fly_rt_api_table,
+    .result_isa = fly_pipeline_result_isa,
+    .result_stages = fly_pipeline_result_stages,
+    .codegen_floor = codegen_floor,
 };
 
 const fly_core_api *fly_core_api_get(void) { return &api; }

@@ -11,7 +11,7 @@
 #include "pipeline/result.h"
 #include "runtime/backend.h"
 
-#define FLY_CORE_ABI 3
+#define FLY_CORE_ABI 4
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -35,6 +35,16 @@ typedef struct fly_core_api {
     const char *(*pass_name)(int i, const char **description);
     /* The runtime (ABI 3): backends, device memory, module load, launch, printf (runtime/backend.h). */
     const fly_rt_api *rt;
+    /* ABI 4. compile_ex leaves work for later unless opts->eager (compile does everything at
+     * once; see pipeline/result.h): result_stages prints every stage's IR and sets the changed
+     * flags (and final_ir unless it waits for the ISA); result_isa does everything left, the ISA
+     * included, and returns r->isa (NULL with the reason in r->isa_error). Both are cheap once done. */
+    const char *(*result_isa)(fly_pipeline_result *r);
+    void (*result_stages)(fly_pipeline_result *r);
+    /* The compile benchmark's floor: LLVM IR text alone through LLVM's O2, object emission and
+     * link, as the pipeline does them. ms[0] parse, ms[1] optimise + emit, ms[2] link. Returns 0,
+     * or -1 with a message in err. */
+    int (*codegen_floor)(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap);
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

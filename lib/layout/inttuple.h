@@ -185,6 +185,21 @@ fly_status fly_inttuple_select(const fly_inttuple *t, const int *idx, int n, fly
 /* Canonical form: every rank-1 tuple is unwrapped, at every level. */
 void fly_inttuple_canonical(const fly_inttuple *t, fly_inttuple *out);
 
+/* ---- dynamic leaf arithmetic hook ----
+ * When leaf arithmetic inside the library (sizes, divides, products...) combines two numeric
+ * leaves into a dynamic result, an installed hook is asked for the result's handle, so that a
+ * client that binds handles to runtime values (a tracer or an IR lowering) can compute it. The
+ * hook is per thread; without one (the default) computed dynamic leaves get handle 0. */
+typedef enum fly_dynop {
+  FLY_DYN_ADD, FLY_DYN_SUB, FLY_DYN_MUL, FLY_DYN_DIV /* floor */, FLY_DYN_CEIL_DIV, FLY_DYN_MOD, FLY_DYN_MIN,
+  FLY_DYN_MAX
+} fly_dynop;
+/* Returns the handle of `res` = a op b (a and b are static or dynamic leaves), or 0 when unknown. */
+typedef uint64_t (*fly_dyn_hook)(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b,
+                                 const fly_itnode *res);
+/* Installs fn (NULL removes it) for the calling thread; returns the previous hook and its user data. */
+fly_dyn_hook fly_layout_set_dyn_hook(fly_dyn_hook fn, void *user, void **prev_user);
+
 /* ---- text ---- */
 
 /* Prints t in FlyDSL compact syntax, snprintf-style: returns the full length, writes at most cap bytes. */

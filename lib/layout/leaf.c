@@ -46,6 +46,24 @@ static fly_itnode mkdyn(int64_t div, int wide) {
   return n;
 }
 
+static _Thread_local fly_dyn_hook dyn_hook;
+static _Thread_local void *dyn_hook_user;
+
+fly_dyn_hook fly_layout_set_dyn_hook(fly_dyn_hook fn, void *user, void **prev_user) {
+  fly_dyn_hook prev = dyn_hook;
+  if (prev_user) *prev_user = dyn_hook_user;
+  dyn_hook = fn;
+  dyn_hook_user = user;
+  return prev;
+}
+
+/* A computed dynamic leaf a op b: its handle from the hook when one is installed. */
+static fly_itnode dynres(fly_dynop op, const fly_itnode *a, const fly_itnode *b, int64_t div) {
+  fly_itnode r = mkdyn(div, (a->flags & FLY_IT_F_I64) || (b->flags & FLY_IT_F_I64));
+  if (dyn_hook) r.v = (int64_t)dyn_hook(dyn_hook_user, op, a, b, &r);
+  return r;
+}
+
 static int wide_of(const fly_itnode *a) { return (a->flags & FLY_IT_F_I64) != 0; }
 
 static int is_num(const fly_itnode *a) { return a->kind == FLY_IT_INT || a->kind == FLY_IT_DYN; }
@@ -78,7 +96,7 @@ fly_itnode lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
   if (is_num(&a) && is_num(&b)) {
     int64_t da = lf_divisibility(&a), db = lf_divisibility(&b), d;
     if (__builtin_mul_overflow(da, db, &d)) d = da > db ? da : db;
-    return mkdyn(d, wide_of(&a) || wide_of(&b));
+    return dynres(FLY_DYN_MUL, &a, &b, d);
   }
   if (a.kind == FLY_IT_BASIS && is_num(&b)) {
     fly_itnode t = a;
@@ -108,7 +126,8 @@ static fly_itnode addsub(lctx *c, fly_itnode a, fly_itnode b, int sub) {
   }
   if (lf_isint(&b, 0) && a.kind != FLY_IT_NONE) return a;
   if (!sub && lf_isint(&a, 0) && b.kind != FLY_IT_NONE) return b;
-  if (is_num(&a) && is_num(&b)) return mkdyn(gcd64(lf_divisibility(&a), lf_divisibility(&b)), wide_of(&a) || wide_of(&b));
+  if (is_num(&a) && is_num(&b))
+    return dynres(sub ? FLY_DYN_SUB : FLY_DYN_ADD, &a, &b, gcd64(lf_divisibility(&a), lf_divisibility(&b)));
   if (a.kind == FLY_IT_BASIS && b.kind == FLY_IT_BASIS && a.aux == b.aux && (a.flags >> 4) == (b.flags >> 4)) {
     fly_itnode r = a;
     if (!((a.flags | b.flags) & FLY_IT_F_DYNCOEF)) {
@@ -146,7 +165,7 @@ fly_itnode lf_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
   if (is_num(&a) && is_num(&b)) {
     int64_t da = lf_divisibility(&a);
     int64_t d = (b.kind == FLY_IT_INT && b.v > 0 && da % b.v == 0) ? da / b.v : 1;
-    return mkdyn(d, wide_of(&a) || wide_of(&b));
+    return dynres(FLY_DYN_DIV, &a, &b, d);
   }
   if (a.kind == FLY_IT_BASIS && b.kind == FLY_IT_INT && !(a.flags & FLY_IT_F_DYNCOEF)) {
     fly_itnode r = a;
@@ -169,7 +188,7 @@ fly_itnode lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
   if (is_num(&a) && is_num(&b)) {
     int64_t da = lf_divisibility(&a);
     int64_t d = (b.kind == FLY_IT_INT && b.v > 0 && da % b.v == 0) ? da / b.v : 1;
-    return mkdyn(d, wide_of(&a) || wide_of(&b));
+    return dynres(FLY_DYN_CEIL_DIV, &a, &b, d);
   }
   return bad(c, "divide", &a, &b);
 }
@@ -187,7 +206,7 @@ fly_itnode lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b) {
   if (is_num(&a) && is_num(&b)) {
     int64_t da = lf_divisibility(&a);
     if (b.kind == FLY_IT_INT && da % b.v == 0) return LF_INT(0);
-    return mkdyn(gcd64(da, lf_divisibility(&b)), wide_of(&a) || wide_of(&b));
+    return dynres(FLY_DYN_MOD, &a, &b, gcd64(da, lf_divisibility(&b)));
   }
   return bad(c, "take the modulo of", &a, &b);
 }
@@ -199,7 +218,7 @@ static fly_itnode minmax(lctx *c, fly_itnode a, fly_itnode b, int mx) {
     /* Dynamic extents are >= 1: min(1, x) = 1 and max(1, x) = x. */
     if (lf_isint(&a, 1)) return mx ? b : a;
     if (lf_isint(&b, 1)) return mx ? a : b;
-    return mkdyn(gcd64(lf_divisibility(&a), lf_divisibility(&b)), wide_of(&a) || wide_of(&b));
+    return dynres(mx ? FLY_DYN_MAX : FLY_DYN_MIN, &a, &b, gcd64(lf_divisibility(&a), lf_divisibility(&b)));
   }
   return bad(c, mx ? "take the max of" : "take the min of", &a, &b);
 }

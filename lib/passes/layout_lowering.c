@@ -7,6 +7,8 @@
  * index arithmetic from lib/layout's structure and re-wrapped in carriers; scalars, loads and
  * stores leave the fly dialect. Pointers reach LLVM through builtin.unrealized_conversion_cast
  * (!fly.ptr <-> !llvm.ptr<AS>), which convert-fly-to-rocdl and reconcile-unrealized-casts remove.
+ * Dynamic leaves that lib/layout derives from bound ones (a divide's ceil-div extents, products of
+ * strides) get values through lib/layout's dynamic-leaf hook (lower_dyn_hook, installed for the pass).
  * Dead carriers are erased at the end. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -350,7 +352,16 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
     } else if (strcmp(name, "fly.right_inverse") == 0) {
         st = fly_layout_right_inverse(&A, &R, &lc->err);
     } else if (strcmp(name, "fly.complement") == 0) {
-        st = lower_fail(lc, "dynamic complement is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+        fly_inttuple cs;
+        int64_t cot = 1;
+        st = FLY_OK;
+        if (mlirOperationGetNumOperands(op) == 2) {
+            st = tuple_leaves(lc, mlirOperationGetOperand(op, 1), &cs) ? FLY_OK : FLY_E_DYNAMIC;
+            if (!st && fly_inttuple_product_static(&cs, &cot, NULL))
+                st = lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+        }
+        if (!st)
+            st = fly_layout_complement(&A, cot, &R, &lc->err);
     } else if (algebra_fns(name, &l, &t)) {
         MlirType bt = mlirValueGetType(mlirOperationGetOperand(op, 1));
         if (fly_ir_type_kind(bt) == FLY_IR_TILE) {
@@ -437,6 +448,27 @@ static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_p
     return gep(lc, lp, lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
 }
 
+#define MAX_RUN 16
+
+/* The length of the runs of consecutive elements of a layout with dynamic strides: the first mode of its
+ * coalesced form C (or of L) when that has a static extent dividing size (at most MAX_RUN) and stride 1;
+ * 1 when there is none. coalesce keeps L(i) for every index i, so C's runs are L's. */
+static int64_t contiguous_run(const fly_layout *C, const fly_layout *L, int64_t size)
+{
+    const fly_layout *cands[2] = {C, L};
+    for (int c = 0; c < 2; c++) {
+        fly_layout F;
+        if (fly_layout_flatten(cands[c], &F, NULL))
+            continue;
+        const fly_itnode *s0 = fly_inttuple_is_leaf(&F.shape) ? F.shape.n : fly_itnode_child(F.shape.n, 0);
+        const fly_itnode *d0 = fly_inttuple_is_leaf(&F.stride) ? F.stride.n : fly_itnode_child(F.stride.n, 0);
+        for (int64_t k = MAX_RUN; s0->kind == FLY_IT_INT && d0->kind == FLY_IT_INT && d0->v == 1 && k > 1; k /= 2)
+            if (s0->v % k == 0 && size % k == 0)
+                return k;
+    }
+    return 1;
+}
+
 static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
 {
     MlirValue m = mlirOperationGetOperand(op, store ? 1 : 0);
@@ -446,8 +478,8 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
     if (lc->failed || !layout_leaves(lc, m, &L))
         return (MlirValue){NULL};
     int64_t size;
-    if (!fly_layout_is_static(&L) || fly_layout_size_static(&L, &size, NULL) || fly_layout_coalesce(&L, &C, NULL)) {
-        lower_fail(lc, "vector loads and stores need a static layout");
+    if (fly_layout_size_static(&L, &size, NULL) || fly_layout_coalesce(&L, &C, NULL)) {
+        lower_fail(lc, "vector loads and stores need a static size (the layout's shape has dynamic extents)");
         return (MlirValue){NULL};
     }
     MlirValue lp = llvm_ptr(lc, base, &p);
@@ -475,18 +507,44 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
         return (MlirValue){NULL};
     }
     MlirNamedAttribute eal = align_attr(lc, elem_align(&p));
-    for (int64_t i = 0; i < size; i++) {
-        int64_t off;
-        fly_layout_eval(&L, i, &off, NULL);
-        MlirValue ep = gep(lc, lp, sym_c(off), p.elem);
-        if (store) {
-            MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &i));
-            MlirValue v = mlirOperationGetOperand(op, 0);
-            MlirValue x = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &v, p.elem, 1, &pos));
-            MlirValue ops[2] = {x, ep};
-            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
+    bool dyn = !fly_layout_is_static(&L);
+    /* dynamic strides: runs of the first (coalesced) mode with static stride 1 move as short vectors */
+    int64_t chunk = dyn ? contiguous_run(&C, &L, size) : 1;
+    MlirType ct = mlirVectorTypeGet(1, &chunk, p.elem);
+    for (int64_t i = 0; i < size && !lc->failed; i += chunk) {
+        sym off;
+        if (dyn) {
+            /* the offset of column-major index i, folded where it can be */
+            fly_itnode leaf = {0};
+            leaf.kind = FLY_IT_INT;
+            leaf.span = 1;
+            leaf.v = i;
+            off = lower_crd2idx(lc, &leaf, L.shape.n, L.stride.n);
         } else {
-            elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+            int64_t o;
+            fly_layout_eval(&L, i, &o, NULL);
+            off = sym_c(o);
+        }
+        MlirValue ep = gep(lc, lp, off, p.elem);
+        MlirValue run = {NULL}, lanes[MAX_RUN];
+        if (!store && chunk > 1)
+            run = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
+        for (int64_t l = 0; l < chunk; l++) {
+            int64_t at = store ? i + l : l;
+            MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
+            MlirValue src = store ? mlirOperationGetOperand(op, 0) : run;
+            if (store)
+                lanes[l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else if (chunk > 1)
+                elems[i + l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else
+                elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+        }
+        if (store) {
+            MlirValue val =
+                chunk > 1 ? fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL)) : lanes[0];
+            MlirValue ops[2] = {val, ep};
+            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
         }
     }
     MlirValue r = {NULL};
@@ -1001,6 +1059,9 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
     lower_ctx *lc = malloc(sizeof *lc);
     bool failed = lc == NULL;
+    /* leaves that lib/layout computes from bound dynamic leaves get values (lower_dyn_hook) */
+    void *prev_user;
+    fly_dyn_hook prev = fly_layout_set_dyn_hook(lower_dyn_hook, lc, &prev_user);
     for (int i = 0; lc && i < ops.n; i++) {
         MlirOperation op = ops.v[i];
         memset(lc, 0, sizeof *lc);
@@ -1029,6 +1090,7 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
         }
         mlirOperationDestroy(op);
     }
+    fly_layout_set_dyn_hook(prev, prev_user, NULL);
     free(lc);
     fly_opvec_free(&ops);
     if (!failed)

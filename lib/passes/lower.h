@@ -11,7 +11,7 @@
 #include "layout/fly_layout.h"
 #include "mlir-c/IR.h"
 
-#define LOWER_MAX_TABLE 256
+#define LOWER_MAX_TABLE 2048
 
 typedef struct sym {
     int64_t c;   /* the value when v is null */
@@ -39,6 +39,12 @@ sym sym_add(lower_ctx *lc, sym a, sym b);
 sym sym_mul(lower_ctx *lc, sym a, sym b);
 sym sym_div(lower_ctx *lc, sym a, sym b);
 sym sym_mod(lower_ctx *lc, sym a, sym b);
+/* Signed minimum / maximum. */
+sym sym_min(lower_ctx *lc, sym a, sym b);
+sym sym_max(lower_ctx *lc, sym a, sym b);
+/* lib/layout's hook for computed dynamic leaves (fly_dyn_hook, user = the lower_ctx): emits the
+ * arithmetic and binds the result to a new handle. */
+uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res);
 /* The sym as an SSA value of integer or index type t (constants are materialised). */
 MlirValue sym_value(lower_ctx *lc, sym s, MlirType t);
 /* Inserts an op before lc->before; returns it. */

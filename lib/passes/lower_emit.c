@@ -108,6 +108,48 @@ sym sym_mod(lower_ctx *lc, sym a, sym b)
     return binop(lc, "arith.remui", a, b);
 }
 
+sym sym_min(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c < b.c ? a.c : b.c);
+    return binop(lc, "arith.minsi", a, b);
+}
+
+sym sym_max(lower_ctx *lc, sym a, sym b)
+{
+    if (sym_static(a) && sym_static(b))
+        return sym_c(a.c > b.c ? a.c : b.c);
+    return binop(lc, "arith.maxsi", a, b);
+}
+
+static bool known_leaf(const lower_ctx *lc, const fly_itnode *n)
+{
+    return n->kind == FLY_IT_INT || (n->kind == FLY_IT_DYN && n->v > 0 && n->v <= lc->ntable);
+}
+
+uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res)
+{
+    lower_ctx *lc = user;
+    (void)res;
+    if (lc->failed || !known_leaf(lc, a) || !known_leaf(lc, b) || lc->ntable >= LOWER_MAX_TABLE)
+        return 0;
+    sym x = lower_leaf(lc, a), y = lower_leaf(lc, b), r;
+    switch (op) {
+    case FLY_DYN_ADD: r = sym_add(lc, x, y); break;
+    case FLY_DYN_SUB: r = sym_add(lc, x, sym_mul(lc, y, sym_c(-1))); break;
+    case FLY_DYN_MUL: r = sym_mul(lc, x, y); break;
+    case FLY_DYN_DIV: r = sym_div(lc, x, y); break; /* extents and strides are non-negative here */
+    case FLY_DYN_CEIL_DIV: r = sym_div(lc, sym_add(lc, x, sym_add(lc, y, sym_c(-1))), y); break;
+    case FLY_DYN_MOD: r = sym_mod(lc, x, y); break;
+    case FLY_DYN_MIN: r = sym_min(lc, x, y); break;
+    default: r = sym_max(lc, x, y); break;
+    }
+    if (lc->failed)
+        return 0;
+    lc->table[lc->ntable++] = sym_value(lc, r, lc->ity);
+    return (uint64_t)lc->ntable;
+}
+
 bool lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n)
 {
     int k = 0;

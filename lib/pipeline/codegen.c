@@ -1,12 +1,15 @@
 /* codegen.c - LLVM IR and object code for the device module through the LLVM-C API. */
 #include "pipeline/codegen.h"
 
+#include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "llvm-c/IRReader.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
@@ -125,6 +128,12 @@ static void init_amdgpu(void)
     static int done;
     if (done)
         return;
+    /* LLVM's register allocator takes arrays of a few hundred KB per function (one entry per AMDGPU
+     * register unit) and gives them back at its end: with glibc's defaults they are mmapped or
+     * trimmed off the heap each time, and every compile page-faults them in again (~1.5 ms of a
+     * 5 ms vector add). Keep such blocks in the heap and trim it only past 64 MB. */
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
     LLVMInitializeAMDGPUTargetInfo();
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
@@ -133,50 +142,124 @@ static void init_amdgpu(void)
     done = 1;
 }
 
-bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err)
+/* ---- target machines ----
+ * One TargetMachine per chip for the whole process (making one costs about as much as the
+ * optimiser on a small kernel); a TargetMachine is not for two threads at once, so the lock is
+ * held while it optimises and emits. */
+
+static pthread_mutex_t tm_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    char chip[16];
+    LLVMTargetMachineRef tm;
+} tms[4];
+
+/* The TargetMachine for chip (tm_lock held), or NULL with a message in err. */
+static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err)
 {
+    size_t i = 0;
+    for (; i < sizeof tms / sizeof tms[0] && tms[i].tm; i++)
+        if (!strcmp(tms[i].chip, chip))
+            return tms[i].tm;
     init_amdgpu();
     char *msg = NULL;
     LLVMTargetRef T;
     if (LLVMGetTargetFromTriple(TRIPLE, &T, &msg)) {
         fly_ir_buf_printf(err, "AMDGPU target: %s", msg);
         LLVMDisposeMessage(msg);
-        return false;
+        return NULL;
     }
     LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, TRIPLE, chip, "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
                                                       LLVMCodeModelDefault);
-    LLVMModuleRef m = LLVMCloneModule(cg->mod);
+    if (!tm) {
+        fly_ir_buf_printf(err, "cannot make an AMDGPU target machine for %s", chip);
+        return NULL;
+    }
+    if (i < sizeof tms / sizeof tms[0] && strlen(chip) < sizeof tms[i].chip) {
+        snprintf(tms[i].chip, sizeof tms[i].chip, "%s", chip);
+        tms[i].tm = tm;
+    }
+    return tm;
+}
+
+/* Optimises (O2) module m in place and emits its object into cg->obj; tm_lock held. */
+static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err)
+{
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(m, td);
     LLVMDisposeTargetData(td);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(m, "default<O2>", tm, po);
     LLVMDisposePassBuilderOptions(po);
-    bool ok = true;
     if (e) {
         char *em = LLVMGetErrorMessage(e);
         fly_ir_buf_printf(err, "LLVM optimisation failed: %s", em);
         LLVMDisposeErrorMessage(em);
-        ok = false;
+        return false;
     }
+    char *msg = NULL;
     LLVMMemoryBufferRef buf = NULL;
-    if (ok && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &buf)) {
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &msg, &buf)) {
         fly_ir_buf_printf(err, "object emission failed: %s", msg);
         LLVMDisposeMessage(msg);
+        return false;
+    }
+    bool ok = true;
+    free(cg->obj);
+    cg->obj_size = LLVMGetBufferSize(buf);
+    cg->obj = malloc(cg->obj_size);
+    if (cg->obj)
+        memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
+    else
         ok = false;
+    LLVMDisposeMemoryBuffer(buf);
+    return ok;
+}
+
+bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err)
+{
+    pthread_mutex_lock(&tm_lock);
+    LLVMTargetMachineRef tm = target_machine(chip, err);
+    bool ok = false;
+    if (tm)
+        ok = emit_object(cg, tm, cg->mod, err);
+    pthread_mutex_unlock(&tm_lock);
+    return ok;
+}
+
+bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_ir_buf *err)
+{
+    ms[0] = ms[1] = ms[2] = 0;
+    fly_codegen cg;
+    fly_codegen_init(&cg);
+    double t0 = fly_ir_now_ms();
+    cg.llctx = LLVMContextCreate();
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy(llvm_ir ? llvm_ir : "", llvm_ir ? strlen(llvm_ir) : 0, "llvm_ir");
+    char *msg = NULL;
+    bool ok = !LLVMParseIRInContext(cg.llctx, buf, &cg.mod, &msg); /* takes buf */
+    if (!ok) {
+        fly_ir_buf_printf(err, "cannot parse the LLVM IR: %s", msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        cg.mod = NULL;
     }
+    double t1 = fly_ir_now_ms();
+    ms[0] = t1 - t0;
     if (ok) {
-        cg->obj_size = LLVMGetBufferSize(buf);
-        cg->obj = malloc(cg->obj_size);
-        if (cg->obj)
-            memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
-        else
-            ok = false;
+        pthread_mutex_lock(&tm_lock);
+        LLVMTargetMachineRef tm = target_machine(chip, err);
+        ok = tm && emit_object(&cg, tm, cg.mod, err);
+        pthread_mutex_unlock(&tm_lock);
     }
-    if (buf)
-        LLVMDisposeMemoryBuffer(buf);
-    LLVMDisposeModule(m);
-    LLVMDisposeTargetMachine(tm);
+    double t2 = fly_ir_now_ms();
+    ms[1] = t2 - t1;
+    unsigned char *hsaco = NULL;
+    size_t n = 0;
+    const char *method = NULL;
+    if (ok)
+        ok = fly_codegen_link(&cg, &hsaco, &n, &method, err);
+    ms[2] = fly_ir_now_ms() - t2;
+    free(hsaco);
+    fly_codegen_free(&cg);
     return ok;
 }
 

@@ -14,7 +14,7 @@
 
 typedef struct fly_codegen {
     LLVMContextRef llctx;
-    LLVMModuleRef mod;          /* the translated device module (unoptimised) */
+    LLVMModuleRef mod;          /* the translated device module (optimised once the object is made) */
     unsigned char *obj;         /* relocatable object */
     size_t obj_size;
     MlirOperation devlib_clone; /* a copy of the module when ROCm device libraries are needed */
@@ -31,8 +31,12 @@ bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf
 char *fly_codegen_llvm_ir(fly_codegen *cg);
 /* True when the module calls ROCm device library functions (__ocml_*, __ockl_*). */
 bool fly_codegen_needs_devlibs(fly_codegen *cg);
-/* Optimises (O2) a copy of the module and emits the relocatable object into cg->obj. */
+/* Optimises (O2) the module in place (take its LLVM IR text first) and emits the relocatable
+ * object into cg->obj. */
 bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err);
+/* The floor the pipeline is measured against: LLVM IR text parsed (ms[0]), then the same O2 and
+ * object emission as fly_codegen_object (ms[1]) and link (ms[2]) as fly_codegen_link, alone. */
+bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_ir_buf *err);
 /* The bytes of the first gpu.binary object under root (ISA text or ELF; malloc'ed, NUL-terminated). */
 char *fly_codegen_binary_payload(MlirOperation root, size_t *len);
 /* Links cg->obj into a shared code object (HSACO). */

@@ -1,6 +1,8 @@
-/* pipeline.c - running passes with per-pass snapshots, then code generation. */
+/* pipeline.c - running passes with per-pass snapshots, then code generation; what is left for later
+ * (stage IR, the ISA) is done on first use (lazy.h). */
 #include "pipeline/pipeline.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "ir/ir_util.h"
 #include "passes/pass.h"
 #include "pipeline/codegen.h"
+#include "pipeline/lazy.h"
 #include "pipeline/target.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
@@ -114,72 +117,163 @@ static int spec_list(const char *list, stage_spec *out, int max)
 
 typedef struct snap_state {
     fly_pipeline_result *res;
-    bool debuginfo;
+    fly_lazy *lz;    /* where the clones go; NULL: no snapshots */
     double mark;     /* end of the previous snapshot */
-    double snap_ms;  /* time spent printing */
+    double snap_ms;  /* time spent capturing */
+    int last;        /* index in res->stages of the latest pass snapshot, -1 before the first */
+    fly_pctx *pc;    /* the pooled context (its pass managers are reused), or NULL */
 } snap_state;
 
 typedef struct snap_ud {
-    snap_state *st;
+    void **state;    /* -> the snap_state of the run in progress (pass managers outlive a compile) */
     int number;
     stage_spec spec;
 } snap_ud;
 
-static void push_stage(fly_pipeline_result *res, int number, const char *name, const char *label, double ms,
+/* Appends a stage (ir may be NULL: printed later); false when out of memory. changed is set when
+ * the IR is printed (fly_lazy_print). */
+static bool push_stage(fly_pipeline_result *res, int number, const char *name, const char *label, double ms,
                        char *ir)
 {
     fly_pipeline_stage *v = realloc(res->stages, sizeof *v * (size_t)(res->nstages + 1));
     if (!v) {
         free(ir);
-        return;
+        return false;
     }
     res->stages = v;
     fly_pipeline_stage *s = &v[res->nstages];
-    const char *prev = res->nstages ? v[res->nstages - 1].ir : NULL;
     s->number = number;
     s->name = strdup(name);
     char stem[128];
     snprintf(stem, sizeof stem, "%02d_%s", number, label);
     s->label = strdup(stem);
     s->ms = ms;
-    s->changed = !prev || !ir || strcmp(prev, ir) != 0;
+    s->changed = 1;
     s->ir = ir;
     res->nstages++;
+    return true;
 }
 
+/* Captures the module after a pass. With snapshots the pass manager's own verifier is off: it
+ * would check the module again after every snapshot pass too (an external pass cannot say it
+ * preserved the IR); this checks it once per stage instead and fails the run where the pass
+ * manager would have. */
 static void snap_run(MlirOperation op, MlirExternalPass pass, void *user)
 {
-    (void)pass;
     snap_ud *u = user;
-    double t0 = fly_ir_now_ms();
-    char *ir = fly_ir_op_print(fly_ir_top(op), u->st->debuginfo, false);
-    push_stage(u->st->res, u->number, u->spec.name, u->spec.label, t0 - u->st->mark, ir);
+    snap_state *st = *u->state;
+    MlirOperation top = fly_ir_top(op);
+    if (!mlirOperationVerify(top)) {
+        mlirExternalPassSignalFailure(pass);
+        return;
+    }
+    double tv = fly_ir_now_ms();
+    if (push_stage(st->res, u->number, u->spec.name, u->spec.label, tv - st->mark, NULL) &&
+        fly_lazy_put(st->lz, st->res->nstages - 1, mlirOperationClone(top)))
+        st->last = st->res->nstages - 1;
     double t1 = fly_ir_now_ms();
-    u->st->snap_ms += t1 - t0;
-    u->st->mark = t1;
+    st->snap_ms += t1 - tv;
+    st->mark = t1;
 }
 
 static void *snap_clone(void *user) { return user; }
 static void snap_destruct(void *user) { free(user); }
 
-static MlirPass snapshot_pass(snap_state *st, int number, const stage_spec *spec)
+static MlirTypeIDAllocator snap_alloc; /* kept: the id lives as long as the process */
+static MlirTypeID snap_id;
+static void snap_id_init(void)
 {
-    static MlirTypeIDAllocator alloc;
-    static MlirTypeID id;
-    if (!alloc.ptr) {
-        alloc = mlirTypeIDAllocatorCreate();
-        id = mlirTypeIDAllocatorAllocateTypeID(alloc);
-    }
+    snap_alloc = mlirTypeIDAllocatorCreate();
+    snap_id = mlirTypeIDAllocatorAllocateTypeID(snap_alloc);
+}
+
+static MlirPass snapshot_pass(void **state, int number, const stage_spec *spec)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, snap_id_init);
     snap_ud *u = malloc(sizeof *u);
-    u->st = st;
+    if (!u)
+        return (MlirPass){NULL};
+    u->state = state;
     u->number = number;
     u->spec = *spec;
     MlirExternalPassCallbacks cb = {0};
     cb.run = snap_run;
     cb.clone = snap_clone;
     cb.destruct = snap_destruct;
-    return mlirCreateExternalPass(id, fly_ir_sref("FlySnapshot"), fly_ir_sref("fly-snapshot"),
+    return mlirCreateExternalPass(snap_id, fly_ir_sref("FlySnapshot"), fly_ir_sref("fly-snapshot"),
                                   fly_ir_sref("capture the IR after a pass"), fly_ir_sref(""), 0, NULL, cb, u);
+}
+
+/* Runs specs[0..n) (stage numbers first..) on the module; false with error/error_stage set. */
+/* A new pass manager running specs[0..n), each followed by a snapshot pass when snapshots. */
+static MlirPassManager make_pm(MlirContext ctx, const stage_spec *specs, int n, int first, bool snapshots,
+                               void **state, fly_pipeline_result *res)
+{
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
+    if (snapshots)
+        mlirPassManagerEnableVerifier(pm, false); /* snap_run verifies */
+    fly_ir_buf err = {0};
+    for (int i = 0; i < n; i++) {
+        if (!fly_pass_add(top, specs[i].text, &err)) {
+            res->error = fly_ir_buf_take(&err);
+            res->error_stage = strdup(specs[i].name);
+            mlirPassManagerDestroy(pm);
+            return (MlirPassManager){NULL};
+        }
+        MlirPass snap = snapshots ? snapshot_pass(state, first + i, &specs[i]) : (MlirPass){NULL};
+        if (snapshots && !snap.ptr) {
+            res->error = strdup("out of memory");
+            res->error_stage = strdup(specs[i].name);
+            mlirPassManagerDestroy(pm);
+            return (MlirPassManager){NULL};
+        }
+        if (snapshots)
+            mlirOpPassManagerAddOwnedPass(top, snap);
+    }
+    return pm;
+}
+
+/* The pooled context's pass manager for these passes (made and kept on first use), or NULL
+ * with res->error set when one cannot be made; *keep: it belongs to the context. */
+static MlirPassManager pooled_pm(fly_pctx *pc, const stage_spec *specs, int n, int first, bool snapshots,
+                                 snap_state *st, bool *keep)
+{
+    fly_ir_buf key = {0};
+    fly_ir_buf_printf(&key, "%d %d", first, snapshots);
+    for (int i = 0; i < n; i++)
+        fly_ir_buf_printf(&key, "\n%s", specs[i].text);
+    fly_pm_slot *slots = fly_pctx_pm_slots(pc), *free_slot = NULL;
+    for (int i = 0; i < FLY_PM_SLOTS; i++) {
+        if (slots[i].pm.ptr && key.data && !strcmp(slots[i].key, key.data)) {
+            fly_ir_buf_free(&key);
+            *slots[i].state = st;
+            *keep = true;
+            return slots[i].pm;
+        }
+        if (!slots[i].pm.ptr && !free_slot)
+            free_slot = &slots[i];
+    }
+    void **state = free_slot && key.data ? malloc(sizeof *state) : NULL;
+    if (!state) { /* no room: a pass manager for this run only */
+        fly_ir_buf_free(&key);
+        *keep = false;
+        return (MlirPassManager){NULL};
+    }
+    *state = st;
+    MlirPassManager pm = make_pm(fly_pctx_context(pc), specs, n, first, snapshots, state, st->res);
+    if (!pm.ptr) {
+        free(state);
+        fly_ir_buf_free(&key);
+        *keep = false;
+        return pm;
+    }
+    free_slot->pm = pm;
+    free_slot->key = fly_ir_buf_take(&key);
+    free_slot->state = state;
+    *keep = true;
+    return pm;
 }
 
 /* Runs specs[0..n) (stage numbers first..) on the module; false with error/error_stage set. */
@@ -187,25 +281,20 @@ static bool run_stages(MlirOperation module, const stage_spec *specs, int n, int
                        snap_state *st, bool snapshots)
 {
     fly_pipeline_result *res = st->res;
-    MlirPassManager pm = mlirPassManagerCreate(mlirOperationGetContext(module));
-    MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
-    fly_ir_buf err = {0};
-    for (int i = 0; i < n; i++) {
-        if (!fly_pass_add(top, specs[i].text, &err)) {
-            res->error = fly_ir_buf_take(&err);
-            res->error_stage = strdup(specs[i].name);
-            mlirPassManagerDestroy(pm);
-            return false;
-        }
-        if (snapshots)
-            mlirOpPassManagerAddOwnedPass(top, snapshot_pass(st, first + i, &specs[i]));
-    }
+    void *state = st;
+    bool keep = false;
+    MlirPassManager pm = st->pc ? pooled_pm(st->pc, specs, n, first, snapshots, st, &keep) : (MlirPassManager){NULL};
+    if (!pm.ptr && !res->error)
+        pm = make_pm(mlirOperationGetContext(module), specs, n, first, snapshots, &state, res);
+    if (!pm.ptr)
+        return false;
     int before = res->nstages;
     double t0 = fly_ir_now_ms();
     st->mark = t0;
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
     res->t.passes += fly_ir_now_ms() - t0;
-    mlirPassManagerDestroy(pm);
+    if (!keep)
+        mlirPassManagerDestroy(pm);
     if (mlirLogicalResultIsSuccess(r))
         return true;
     int failed = snapshots ? res->nstages - before : n == 1 ? 0 : -1;
@@ -278,7 +367,7 @@ static bool finish_codegen(fly_codegen *cg, const fly_pipeline_target *tg, fly_i
         snprintf(bin.text, sizeof bin.text, "gpu-module-to-binary{format=bin toolkit=%s}", fly_codegen_toolkit_dir());
         snprintf(bin.name, sizeof bin.name, "gpu-module-to-binary");
         snprintf(bin.label, sizeof bin.label, "gpu_module_to_binary");
-        snap_state st = {.res = res};
+        snap_state st = {.res = res, .last = -1};
         int n = res->nstages;
         ok = run_stages(cg->devlib_clone, &bin, 1, BINARY_STAGE, diags, &st, false);
         res->nstages = n;
@@ -305,9 +394,14 @@ static bool finish_codegen(fly_codegen *cg, const fly_pipeline_target *tg, fly_i
     return ok;
 }
 
-int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out)
+static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
+
+/* Compiles module (its context locked by the caller) into out; pc: the pooled context the module
+ * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
+ * everything is printed and made before returning. */
+static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc)
 {
-    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0};
+    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0};
     if (!opts)
         opts = &defaults;
     double parse_ms = out->t.parse;
@@ -322,23 +416,32 @@ int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *o
         return 0;
     }
     snprintf(out->target, sizeof out->target, "%s", tg->chip);
+    fly_lazy *lz = calloc(1, sizeof *lz);
+    stage_spec *specs = calloc(MAX_STAGES, sizeof *specs);
+    if (!lz || !specs) {
+        free(lz);
+        free(specs);
+        set_error(out, "pipeline", "out of memory");
+        return 0;
+    }
+    lz->prebin_stage = lz->final_stage = -1;
+    lz->debuginfo = opts->debug_info != 0;
+    out->lazy = lz;
     MlirOperation op = mlirModuleGetOperation(module);
     MlirContext ctx = mlirOperationGetContext(op);
     fly_ir_diags diags;
     fly_ir_diags_attach(&diags, ctx);
-    snap_state st = {.res = out, .debuginfo = opts->debug_info != 0};
     bool snaps = !opts->no_snapshots;
-    if (snaps)
-        push_stage(out, 0, "origin", "origin", 0, fly_ir_op_print(op, st.debuginfo, false));
+    snap_state st = {.res = out, .lz = lz, .last = -1, .pc = pc};
+    if (snaps && push_stage(out, 0, "origin", "origin", 0, NULL))
+        fly_lazy_put(lz, 0, mlirOperationClone(op));
 
-    stage_spec *specs = calloc(MAX_STAGES, sizeof *specs);
     fly_codegen cg;
     fly_codegen_init(&cg);
-    bool ok = specs != NULL;
+    bool ok = true;
     /* fly-verify first, as a check of its own (not a stage) */
     stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};
-    if (ok)
-        ok = run_stages(op, &verify, 1, 0, &diags, &st, false);
+    ok = run_stages(op, &verify, 1, 0, &diags, &st, false);
     if (ok && opts->passes) {
         int n = spec_list(opts->passes, specs, MAX_STAGES);
         ok = run_stages(op, specs, n, 1, &diags, &st, snaps);
@@ -357,44 +460,79 @@ int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *o
             ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {
             ok = prepare_codegen(op, tg, &cg, out);
-            if (ok)
-                ok = run_stages(op, &specs[NSTANDARD - 1], 1, NSTANDARD, &diags, &st, snaps);
             if (ok) {
-                size_t len = 0;
-                out->isa = fly_codegen_binary_payload(op, &len);
-                if (!out->isa) {
-                    set_error(out, "gpu-module-to-binary", "no gpu.binary with ISA text after gpu-module-to-binary");
-                    ok = false;
+                /* gpu-module-to-binary{format=isa} waits for fly_pipeline_result_isa: keep its input */
+                double t0 = fly_ir_now_ms();
+                if (snaps && st.last >= 0 && st.last < lz->cap && !mlirOperationIsNull(lz->snap[st.last])) {
+                    lz->prebin = lz->snap[st.last];
+                    lz->prebin_stage = st.last;
+                } else {
+                    lz->prebin = mlirOperationClone(op);
                 }
-            }
-            if (ok && snaps) {
-                push_stage(out, NSTANDARD + 1, "llvm-ir", "llvm_ir", out->t.translate, strdup(out->llvm_ir));
-                double isa_ms = out->nstages >= 2 ? out->stages[out->nstages - 2].ms : 0;
-                push_stage(out, NSTANDARD + 2, "isa", "final_isa", isa_ms, strdup(out->isa));
-            }
-            if (ok)
+                lz->want_isa = true;
+                st.snap_ms += fly_ir_now_ms() - t0;
+                if (snaps) {
+                    push_stage(out, NSTANDARD, specs[NSTANDARD - 1].name, specs[NSTANDARD - 1].label, 0, NULL);
+                    push_stage(out, NSTANDARD + 1, "llvm-ir", "llvm_ir", out->t.translate, strdup(out->llvm_ir));
+                    push_stage(out, NSTANDARD + 2, "isa", "final_isa", 0, NULL);
+                }
                 ok = finish_codegen(&cg, tg, &diags, out);
+            }
         }
     }
-    out->final_ir = fly_ir_op_print(op, opts->debug_info != 0, false);
+    /* the module after the last pass: the last snapshot once printed; else printed now */
+    if (ok && !lz->want_isa && st.last >= 0)
+        lz->final_stage = st.last;
+    else if (!ok || !lz->want_isa)
+        out->final_ir = fly_ir_op_print(op, opts->debug_info != 0, false);
+    if (!ok && lz->want_isa) {
+        lz->want_isa = false; /* no ISA for a failed compile */
+        if (lz->prebin_stage < 0 && !mlirOperationIsNull(lz->prebin))
+            mlirOperationDestroy(lz->prebin);
+        lz->prebin = (MlirOperation){NULL};
+        lz->prebin_stage = -1;
+    }
     fly_codegen_free(&cg);
     free(specs);
     fly_ir_diags_detach(&diags);
     out->t.snapshots = st.snap_ms;
     out->ok = ok;
     out->t.total = fly_ir_now_ms() - t_start;
+    /* eager, or a caller's context (nothing may stay behind in it): everything now */
+    bool now = !pc || opts->eager;
+    if (now) {
+        double t0 = fly_ir_now_ms();
+        fly_lazy_print(lz, out);
+        out->t.snapshots += fly_ir_now_ms() - t0;
+        if (lz->want_isa && !make_isa(lz, out, ctx) && ok) {
+            set_error(out, "gpu-module-to-binary", out->isa_error ? out->isa_error : "no ISA");
+            out->ok = ok = false;
+        }
+        fly_lazy_free(lz);
+        out->lazy = NULL;
+        out->t.total = fly_ir_now_ms() - t_start;
+    } else {
+        lz->ctx = pc;
+        fly_pctx_retain(pc);
+    }
     return ok;
+}
+
+int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out)
+{
+    return compile_module(module, opts, out, NULL);
 }
 
 int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts, fly_pipeline_result *out)
 {
     memset(out, 0, sizeof *out);
     double t0 = fly_ir_now_ms();
-    MlirContext ctx = fly_ir_context_create();
-    if (mlirContextIsNull(ctx)) {
+    fly_pctx *pc = fly_pctx_acquire();
+    if (!pc) {
         set_error(out, "parse", "cannot create an MLIR context");
         return 0;
     }
+    MlirContext ctx = fly_pctx_context(pc);
     fly_ir_diags diags;
     fly_ir_diags_attach(&diags, ctx);
     MlirModule m = mlirModuleCreateParse(ctx, fly_ir_sref(text ? text : ""));
@@ -406,18 +544,157 @@ int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts
         fly_ir_diags_detach(&diags);
     } else {
         fly_ir_diags_detach(&diags);
-        ok = fly_pipeline_compile_module(m, opts, out);
+        ok = compile_module(m, opts, out, pc);
         mlirModuleDestroy(m);
     }
-    fly_ir_context_destroy(ctx);
+    fly_pctx_unlock(pc);
+    fly_pctx_release(pc);
     out->t.total = fly_ir_now_ms() - t0;
     return ok;
+}
+
+/* Runs gpu-module-to-binary{format=isa} on lz->prebin (the stages printed already): isa, final_ir,
+ * the IR of stages 19 and 21. False with r->isa_error set. */
+static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx)
+{
+    fly_pipeline_result tmp = {0}; /* collects run_stages' error */
+    stage_spec bin;
+    spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir());
+    fly_ir_diags diags;
+    fly_ir_diags_attach(&diags, ctx);
+    MlirOperation op = lz->prebin;
+    snap_state st = {.res = &tmp, .last = -1};
+    double t0 = fly_ir_now_ms();
+    bool ok = run_stages(op, &bin, 1, NSTANDARD, &diags, &st, false);
+    double ms = fly_ir_now_ms() - t0;
+    size_t len = 0;
+    char *isa = ok ? fly_codegen_binary_payload(op, &len) : NULL, *ir = NULL;
+    if (ok && !isa)
+        tmp.error = strdup("no gpu.binary with ISA text after gpu-module-to-binary");
+    if (isa)
+        ir = fly_lazy_print_verified(op, lz->debuginfo);
+    fly_ir_diags_detach(&diags);
+    mlirOperationDestroy(op);
+    lz->prebin = (MlirOperation){NULL};
+    lz->prebin_stage = -1;
+    lz->want_isa = false;
+    free(tmp.error_stage);
+    if (!isa || !ir) {
+        free(isa);
+        free(ir);
+        free(r->isa_error);
+        r->isa_error = tmp.error ? tmp.error : strdup("out of memory");
+        return false;
+    }
+    free(tmp.error);
+    for (int i = 0; i < r->nstages; i++) {
+        fly_pipeline_stage *s = &r->stages[i];
+        if (s->ir || (s->number != NSTANDARD && s->number != NSTANDARD + 2))
+            continue;
+        s->ir = strdup(s->number == NSTANDARD ? ir : isa);
+        s->ms = ms;
+    }
+    for (int i = 0; i < r->nstages; i++) {
+        const char *prev = i ? r->stages[i - 1].ir : NULL, *cur = r->stages[i].ir;
+        r->stages[i].changed = !prev || !cur || strcmp(prev, cur) != 0;
+    }
+    r->t.isa = ms;
+    free(r->final_ir);
+    r->final_ir = ir;
+    r->isa = isa;
+    return true;
+}
+
+/* Makes the ISA from r->isa_pending (a result whose stages were printed, or restored from text). */
+static bool isa_from_text(fly_pipeline_result *r)
+{
+    fly_pctx *pc = fly_pctx_acquire();
+    if (!pc) {
+        free(r->isa_error);
+        r->isa_error = strdup("cannot create an MLIR context");
+        return false;
+    }
+    MlirContext ctx = fly_pctx_context(pc);
+    fly_ir_diags diags;
+    fly_ir_diags_attach(&diags, ctx);
+    MlirModule m = mlirModuleCreateParse(ctx, fly_ir_sref(r->isa_pending));
+    bool ok = false;
+    if (mlirModuleIsNull(m)) {
+        free(r->isa_error);
+        const char *d = fly_ir_diags_text(&diags);
+        r->isa_error = strdup(*d ? d : "cannot parse the module before gpu-module-to-binary");
+    }
+    fly_ir_diags_detach(&diags);
+    if (!mlirModuleIsNull(m)) {
+        /* make_isa takes the module (and destroys it) */
+        fly_lazy lz = {.prebin = mlirModuleGetOperation(m), .prebin_stage = -1, .final_stage = -1,
+                       .debuginfo = r->isa_debuginfo != 0, .want_isa = true};
+        ok = make_isa(&lz, r, ctx);
+        free(r->isa_pending);
+        r->isa_pending = NULL;
+    }
+    fly_pctx_unlock(pc);
+    fly_pctx_release(pc);
+    return ok;
+}
+
+/* Does what is left in the clones: prints the stages, then makes the ISA (want_isa) or keeps the
+ * text it is made from (isa_pending); the clones and the context reference are dropped. */
+static void complete(fly_pipeline_result *r, bool want_isa)
+{
+    fly_lazy *lz = r->lazy;
+    if (!lz)
+        return;
+    fly_pctx *pc = lz->ctx;
+    fly_pctx_lock(pc);
+    double t0 = fly_ir_now_ms();
+    fly_lazy_print(lz, r);
+    r->t.snapshots += fly_ir_now_ms() - t0;
+    if (lz->want_isa && want_isa) {
+        make_isa(lz, r, fly_pctx_context(pc));
+    } else if (lz->want_isa) {
+        r->isa_pending = lz->prebin_stage >= 0 && r->stages[lz->prebin_stage].ir
+                             ? strdup(r->stages[lz->prebin_stage].ir)
+                             : fly_lazy_print_verified(lz->prebin, lz->debuginfo);
+        r->isa_debuginfo = lz->debuginfo;
+    }
+    fly_lazy_free(lz);
+    r->lazy = NULL;
+    fly_pctx_unlock(pc);
+    fly_pctx_release(pc);
+}
+
+void fly_pipeline_result_stages(fly_pipeline_result *r)
+{
+    if (r)
+        complete(r, false);
+}
+
+const char *fly_pipeline_result_isa(fly_pipeline_result *r)
+{
+    if (!r)
+        return NULL;
+    complete(r, true);
+    if (!r->isa && r->isa_pending)
+        isa_from_text(r);
+    return r->isa;
 }
 
 void fly_pipeline_result_free(fly_pipeline_result *r)
 {
     if (!r)
         return;
+    fly_lazy *lz = r->lazy;
+    if (lz) {
+        fly_pctx *pc = lz->ctx;
+        if (pc)
+            fly_pctx_lock(pc);
+        fly_lazy_free(lz);
+        if (pc) {
+            fly_pctx_unlock(pc);
+            fly_pctx_release(pc);
+        }
+    }
     for (int i = 0; i < r->nstages; i++) {
         free(r->stages[i].name);
         free(r->stages[i].label);
@@ -430,5 +707,7 @@ void fly_pipeline_result_free(fly_pipeline_result *r)
     free(r->llvm_ir);
     free(r->isa);
     free(r->hsaco);
+    free(r->isa_pending);
+    free(r->isa_error);
     memset(r, 0, sizeof *r);
 }

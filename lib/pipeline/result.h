@@ -32,12 +32,14 @@ typedef struct fly_pipeline_stats {
 /* Wall time of each phase in milliseconds. */
 typedef struct fly_pipeline_timings {
     double parse;     /* MLIR text -> module */
-    double passes;    /* all passes, including gpu-module-to-binary (ISA) */
-    double snapshots; /* printing the IR after each pass */
+    double passes;    /* all passes but gpu-module-to-binary (see isa), snapshots included */
+    double snapshots; /* capturing the IR after each pass (clones), and printing it once done */
     double translate; /* gpu.module -> LLVM IR */
     double codegen;   /* LLVM-C O2 + object emission */
     double link;      /* object -> HSACO */
     double total;
+    double isa;       /* making the ISA (gpu-module-to-binary{format=isa}): 0 until it is made; never in
+                         passes, in total only when the compile made it (opts->eager) */
 } fly_pipeline_timings;
 
 typedef struct fly_pipeline_result {
@@ -55,6 +57,18 @@ typedef struct fly_pipeline_result {
     char target[16];
     fly_pipeline_stats stats;
     fly_pipeline_timings t;
+    /* On first use (unless opts->eager): a compile keeps each stage as a clone of the module and
+     * prints it when asked (fly_pipeline_result_stages: every stage's ir and changed flag, and
+     * final_ir unless it waits for the ISA), and makes the ISA when asked
+     * (fly_pipeline_result_isa: isa, final_ir and the IR of 19_gpu_module_to_binary and
+     * 21_final_isa; gpu-module-to-binary runs its own LLVM code generation). Until then those
+     * fields are NULL and the changed flags are not set. */
+    void *lazy;           /* the clones (pipeline/lazy.h); NULL once printed */
+    char *isa_pending;    /* once the stages are printed and until the ISA is made: the text of the
+                             module before gpu-module-to-binary, which fly_pipeline_result_isa starts
+                             from (a result can be saved and restored as text with it) */
+    int isa_debuginfo;    /* print locations in the IR made with the ISA */
+    char *isa_error;      /* why the ISA could not be made */
 } fly_pipeline_result;
 
 typedef struct fly_pipeline_options {
@@ -65,6 +79,7 @@ typedef struct fly_pipeline_options {
     int no_codegen;     /* whole pipeline: skip LLVM IR, ISA, HSACO and stats */
     int no_snapshots;   /* do not keep the IR of each stage */
     int debug_info;     /* print locations (loc(...)) in stage IR */
+    int eager;          /* print every stage and make the ISA during the compile, not on first use */
 } fly_pipeline_options;
 
 #endif

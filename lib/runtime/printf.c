@@ -2,6 +2,7 @@
 #include "runtime/printf.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,7 +96,7 @@ static void fmt_float(fly_ir_buf *out, const spec *p, double v)
 {
     char body[160], cfmt[16];
     const char *sign = v < 0 || (v == 0 && 1 / v < 0) ? "-" : p->sign == '+' ? "+" : p->sign == ' ' ? " " : "";
-    double a = v < 0 ? -v : v;
+    double a = fabs(v); /* not v < 0 ? -v : v, which keeps -0.0 negative: "--0.00" */
     char t = p->type;
     int prec = p->prec;
     if (a != a || a == 1.0 / 0.0) {

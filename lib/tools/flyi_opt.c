@@ -145,6 +145,14 @@ int main(int argc, char **argv)
         rc = 1;
     }
     bool printed = false;
+    /* the ISA (and stages 19, 21, the final IR) are made on first use */
+    if (want_stages || stage)
+        api->result_stages(&r);
+    if (ok && (r.lazy || r.isa_pending) && (want_isa || stage || (!want_stages && !want_llvm && !want_stats && !hsaco)) &&
+        !api->result_isa(&r)) {
+        fprintf(stderr, "flyi-opt: no ISA: %s\n", r.isa_error ? r.isa_error : "?");
+        rc = 1;
+    }
     if (want_stages) {
         for (int i = 0; i < r.nstages; i++)
             printf("%-48s %-40.40s %8.3f ms %s\n", r.stages[i].label, r.stages[i].name, r.stages[i].ms,

@@ -67,6 +67,29 @@ fy_obj *fy_dsl_crd2idx_obj(fy_obj *coord, fy_obj *layout);
 /* slice of a layout, composed layout, int tuple or tensor by a coordinate with None entries. */
 fy_obj *fy_dsl_slice_obj(fy_obj *src, fy_obj *coord);
 
+/* ---- tensor arguments of kernels (dsl_tensor_arg.c) ---- */
+struct fy_torch_tensor;
+/* How a tensor argument enters a kernel: per dim, 0 for a static extent / stride, else the
+ * divisibility of a dynamic one (raw torch tensors: dynamic; flyc.from_dlpack: static unless marked). */
+typedef struct fy_dsl_targ_spec {
+    struct fy_torch_tensor *t;
+    int ndim;
+    int shape_div[16], stride_div[16];
+    int align;   /* assumed_align bytes, 0: the element size */
+    int s32;     /* 32-bit dynamic strides */
+    int adaptor; /* made by flyc.from_dlpack */
+} fy_dsl_targ_spec;
+/* Fills sp for a torch tensor or a from_dlpack adaptor: 1; 0 when arg is neither; -1 with an exception
+ * (a raw tensor without a stride-1 dim, argi names the kernel argument). */
+int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp);
+/* The parameter layout of sp (dynamic leaves have handle 0; a 1-D tensor gives a leaf, not a 1-tuple). */
+void fy_dsl_targ_layout(const fy_dsl_targ_spec *sp, fly_layout *L);
+void fy_dsl_targ_layout_text(const fy_dsl_targ_spec *sp, char *buf, size_t cap);
+/* Packs the dynamic values of sp (i32 shapes, then i64 or i32 strides, packed) into buf; bytes, -1 if cap is short. */
+int fy_dsl_targ_pack(const fy_dsl_targ_spec *sp, unsigned char *buf, size_t cap);
+/* flyc.from_dlpack / flyc.from_torch_tensor. */
+extern fy_methoddef fy_dsl_targ_funcs[];
+
 /* Module tables (dsl_layout_api.c, dsl_utils.c, dsl_numeric.c). */
 extern fy_methoddef fy_dsl_layout_funcs[];
 extern fy_methoddef fy_dsl_utils_funcs[];
@@ -77,5 +100,7 @@ const char *fy_dsl_numeric_mlir_name(fy_obj *o);
 
 /* Registers flydsl, flydsl.expr, flydsl.expr.typing, flydsl.expr.utils and flydsl.compiler. */
 void fy_dsl_register_all(void);
+/* Registers flydsl.runtime(.device) and flydsl.compiler.protocol (dsl_runtime.c); called by fy_dsl_register_all. */
+void fy_dsl_register_runtime(void);
 
 #endif

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "dsl/dsl.h"
+#include "dsl/dsl_numeric.h"
 
 fy_obj *fy_dsl_raise(const fly_error *err) {
     fy_type *t = &fy_ValueError;
@@ -158,6 +159,11 @@ static fy_obj *node_to_py(const fly_itnode *n) {
     case FLY_IT_INT: return fy_int_from(n->v);
     case FLY_IT_BASIS: return fy_dsl_basis_new(n);
     case FLY_IT_NONE: return fy_none();
+    case FLY_IT_DYN:
+        /* a leaf read inside a kernel trace (its handle is the value's SSA number): Int32 / Int64 */
+        if (n->v > 0)
+            return fy_dsl_num_dynamic((n->flags & FLY_IT_F_I64) ? &fy_dsl_t_i64 : &fy_dsl_t_i32, (uint64_t)n->v);
+        /* fall through */
     default: {
         fly_inttuple t;
         fly_inttuple_leaf(&t, *n);

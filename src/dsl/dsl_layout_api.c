@@ -56,6 +56,7 @@ DEF(f_make_int_tuple) {
 
 DEF(f_make_layout) {
     UNUSED_SELF;
+    TRACE_HOOK("make_layout"); /* traced shape / stride values inside a kernel (trace_coord.c) */
     fly_layout L;
     fly_error err;
     if (na >= 1 && ISL(a[0])) {
@@ -95,6 +96,7 @@ DEF(f_make_ordered_layout) {
 }
 
 DEF(f_make_identity_layout) {
+    TRACE_HOOK("make_identity_layout"); /* traced extents (trace_coord.c) */
     UNUSED_SELF;
     static const char *const names[] = {"shape", NULL};
     fy_obj *v[1];
@@ -114,6 +116,7 @@ static void zeros_like(const fly_inttuple *t, fly_inttuple *out) {
 }
 
 DEF(f_make_identity_tensor) {
+    TRACE_HOOK("make_identity_tensor");
     UNUSED_SELF;
     static const char *const names[] = {"shape", NULL};
     fy_obj *v[1];
@@ -187,6 +190,8 @@ static const fly_layout *layout_of(fy_obj *o) {
     if (ISL(o)) return LAY(o);
     if (IST(o)) return &TEN(o)->L;
     if (ISC(o)) return &COMP(o)->outer;
+    const fly_layout *tl = fy_trace_layout_of(o); /* kernel and coordinate tensors in kernels */
+    if (tl) return tl;
     return NULL;
 }
 
@@ -220,6 +225,8 @@ DEF(f_size) {
     fly_inttuple r, t;
     fly_error err;
     if (ISC(x)) return ret_it(fly_composed_size(COMP(x), &r, &err), &r, &err);
+    fy_obj *dyn = fy_trace_dyn_size(x); /* a kernel tensor with dynamic extents: read in the kernel */
+    if (dyn || fy_err_occurred()) return dyn;
     const fly_layout *L = layout_of(x);
     if (L) return ret_it(fly_layout_size(L, &r, &err), &r, &err);
     if (fy_dsl_to_inttuple(x, &t, 0, "size", "the argument") < 0) return NULL;
@@ -710,7 +717,8 @@ DEF(f_shape_div) { UNUSED_SELF; return it_bin("shape_div", a, na, kw, 5); }
 DEF(f_ceil_div) { UNUSED_SELF; return it_bin("ceil_div", a, na, kw, 6); }
 DEF(f_elem_less) {
     UNUSED_SELF;
-    if (fy_trace_coord_check("elem_less", a, na) < 0) return NULL;
+    fy_obj *r_;
+    if (fy_trace_elem_less_hook(a, na, kw, &r_)) return r_; /* traced leaves (trace_coord.c) */
     return it_bin("elem_less", a, na, kw, 7);
 }
 DEF(f_equal) { UNUSED_SELF; return it_bin("equal", a, na, kw, 8); }

@@ -233,7 +233,7 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 }
 
 static fy_methoddef compiler_funcs[] = {
-    {"cache_info", c_cache_info, 0, "cache_info()\nThe compile cache: hits, misses and size."},
+    {"cache_info", c_cache_info, 0, "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and size."},
     {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
     {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
     {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
@@ -273,7 +273,7 @@ static fy_obj *set_package(fy_obj *m, const char *name) {
 static fy_obj *init_typing(void) {
     fy_obj *m = fy_module_new("flydsl.expr.typing");
     if (!m) return NULL;
-    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0) {
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || fy_trace_add_vector_fx(m) < 0) {
         FY_DECREF(m);
         return NULL;
     }
@@ -346,7 +346,7 @@ static fy_obj *init_compiler(void) {
     if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
-    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0) {
+    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0) {
         FY_DECREF(m);
         return NULL;
     }
@@ -371,4 +371,5 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
+    fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
 }

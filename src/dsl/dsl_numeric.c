@@ -22,6 +22,12 @@ static fy_obj *num_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 static fy_obj *num_width(fy_obj *self) { return fy_int_from(((fy_dsl_numeric *)self)->width); }
 static fy_obj *num_mlir(fy_obj *self) { return fy_str_from_cstr(((fy_dsl_numeric *)self)->mlir); }
+/* The MLIR type (signless integers: Uint32 is i32), as its text. */
+static fy_obj *num_ir_type(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    if (t->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_INDEX) return fy_str_from_cstr(t->mlir);
+    return fy_str_printf("i%d", t->width);
+}
 static fy_obj *num_is_float(fy_obj *self) { return fy_bool(((fy_dsl_numeric *)self)->kind == FY_DSL_K_FLOAT); }
 static fy_obj *num_signed(fy_obj *self) {
     fy_dsl_numeric *t = (fy_dsl_numeric *)self;
@@ -39,6 +45,7 @@ static fy_getsetdef num_getsets[] = {
     {"log_width", num_log_width, NULL, "log2 of the bit width"},
     {"signed", num_signed, NULL, "True for signed integers and floats"},
     {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
+    {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
     {"is_float", num_is_float, NULL, "True for floating-point types"},
     {"__name__", num_name, NULL, "the type's name"},
     {0}};

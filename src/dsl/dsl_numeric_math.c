@@ -177,6 +177,12 @@ static double round_even(double x) { return nearbyint(x); }
 static fy_obj *math1(const char *name, double (*fn)(double), fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *v[1];
     int st;
+    if (na >= 1 && fy_trace_is_vector(a[0])) { /* elementwise on a traced Vector (trace_vector.c) */
+        static const char *const names[] = {"x", "fastmath", NULL};
+        fy_obj *o[2] = {NULL, NULL};
+        if (fy_parse_args(name, a, na, kw, names, 1, 1, 2, o) < 0) return NULL;
+        return fy_trace_vector_math(name, a[0]);
+    }
     if (math_args(name, a, na, kw, 1, v, &st) < 0) return NULL;
     fy_dsl_numeric *t = V(v[0])->dt;
     fy_obj *r;

@@ -12,7 +12,7 @@
 #include "session.h"
 
 /* Builds the figure of obj: a Layout (a TV layout when it came from make_layout_tv or tile_mn is given),
- * a ComposedLayout (beside its unswizzled form) or a Tensor (its layout). */
+ * a ComposedLayout (beside its unswizzled form), a Tensor (its layout) or a TiledCopy (its TV layout and tile). */
 static int build_fig(fy_obj *obj, fy_obj *tile_mn, const char *op, fly_draw_fig *fig) {
     fly_error err;
     fly_status st;
@@ -41,9 +41,23 @@ static int build_fig(fy_obj *obj, fy_obj *tile_mn, const char *op, fly_draw_fig 
         st = fly_draw_composed(&((fy_dsl_composed *)obj)->c, t, fig, &err);
     } else if (fy_isinstance_of(obj, &fy_dsl_tensor_type)) {
         st = fly_draw_layout(&((fy_dsl_tensor *)obj)->L, t, fig, &err);
+    } else if (!strcmp(fy_type_name(obj), "TiledCopy")) {
+        /* a tiled copy: its TV layout over its tile, as for make_layout_tv */
+        fly_layout tv;
+        fly_inttuple tile;
+        fy_obj *lo = fy_getattr_cstr(obj, "layout_tv_tiled"), *tm = lo ? fy_getattr_cstr(obj, "tile_mn") : NULL;
+        int bad = !tm || fy_dsl_to_layout(lo, &tv, 0, op, "layout_tv") < 0 || fy_dsl_to_inttuple(tm, &tile, 0, op, "tile_mn") < 0;
+        FY_XDECREF(lo);
+        FY_XDECREF(tm);
+        if (bad) {
+            FY_DECREF(title);
+            return -1;
+        }
+        st = fly_draw_tv(&tv, &tile, t, fig, &err);
     } else {
         FY_DECREF(title);
-        fy_err_format(&fy_TypeError, "%s: expected a Layout, ComposedLayout or Tensor, not '%s'", op, fy_type_name(obj));
+        fy_err_format(&fy_TypeError, "%s: expected a Layout, ComposedLayout, Tensor or TiledCopy, not '%s'", op,
+                      fy_type_name(obj));
         return -1;
     }
     FY_DECREF(title);
@@ -119,7 +133,7 @@ static fy_obj *u_layout_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 static int emit_display(size_t n, const char *const *mime, const char *const *data) {
     const flyi_sink *sink = fy_cur ? fy_cur->sink : NULL;
     if (sink && sink->display) {
-        flyi_display d = {n, mime, data};
+        flyi_display d = {.n = n, .mime = mime, .data = data};
         sink->display(sink->user, &d, false);
         return 0;
     }

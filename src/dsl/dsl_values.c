@@ -97,6 +97,11 @@ static fy_obj *it_index(fy_obj *self) {
     const fly_inttuple *t = &((fy_dsl_inttuple *)self)->t;
     if (t->n[0].kind != FLY_IT_INT) {
         char buf[256];
+        if (t->n[0].kind == FLY_IT_DYN)
+            return fy_err_format(&fy_TypeError,
+                                 "IntTuple<%s> is dynamic (known only when the kernel runs): it cannot be used as a "
+                                 "Python int; loop over it with range(...) on the device instead of range_constexpr",
+                                 fly_inttuple_str(t, buf));
         return fy_err_format(&fy_TypeError, "IntTuple<%s> is not a static integer", fly_inttuple_str(t, buf));
     }
     return fy_int_from(t->n[0].v);

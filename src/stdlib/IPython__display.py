@@ -22,16 +22,28 @@ def _new_display_id():
     return 'flyi-display-%d' % _display_ids
 
 
-def publish_display_data(data, metadata=None, source=None, *, transient=None, **kwargs):
-    """Send a {mime: data} bundle as it is (bytes are base64-encoded)."""
-    _flyi_display.publish(data)
+def publish_display_data(data, metadata=None, source=None, *, transient=None, update=False, **kwargs):
+    """Send a {mime: data} bundle as it is (bytes are base64-encoded); transient may carry a
+    display_id, and update=True replaces what was shown under it."""
+    display_id = (transient or {}).get('display_id')
+    _flyi_display.publish(data, display_id=display_id, update=bool(update and display_id))
 
 
 def display(*objs, include=None, exclude=None, metadata=None, transient=None,
-            display_id=None, raw=False, clear=False, **kwargs):
+            display_id=None, raw=False, clear=False, update=False, **kwargs):
     """Show each object through its richest representations (raw=True: objs are MIME dicts).
 
-    With display_id, returns a DisplayHandle (updates are shown as new outputs in flyi)."""
+    display_id=True (a new id) or a str: the outputs carry that id and a DisplayHandle is
+    returned, whose update(obj) -- or update_display(obj, display_id=...) -- replaces them
+    (in the REPL the new value is printed)."""
+    if transient and transient.get('display_id') and not display_id:
+        display_id = transient['display_id']
+    if display_id is True:
+        display_id = _new_display_id()
+    if display_id is not None and not isinstance(display_id, str):
+        raise TypeError('display_id must be True, a str or None, not %s' % type(display_id).__name__)
+    if update and not display_id:
+        raise TypeError('display(update=True) needs a display_id')
     if clear:
         clear_output(wait=True)
     for obj in objs:
@@ -44,26 +56,27 @@ def display(*objs, include=None, exclude=None, metadata=None, transient=None,
         if exclude is not None:
             data = {k: v for k, v in data.items() if k not in exclude}
         if data:
-            _flyi_display.publish(data)
+            _flyi_display.publish(data, display_id=display_id or None, update=bool(update))
     if display_id:
-        if display_id is True:
-            display_id = _new_display_id()
         return DisplayHandle(display_id)
     return None
 
 
 def update_display(obj, *, display_id, **kwargs):
-    """Show obj again (flyi has no in-place update: the new output follows the old one)."""
-    display(obj, **kwargs)
+    """Replace the outputs shown under display_id with obj (the REPL prints obj again)."""
+    kwargs['update'] = True
+    display(obj, display_id=display_id, **kwargs)
 
 
 def clear_output(wait=False):
-    """Accepted for compatibility; flyi cannot clear a cell's earlier outputs."""
-    return None
+    """Clear the cell's output so far (wait=True: when the next output arrives); in the REPL and
+    in scripts there is nothing to clear."""
+    _flyi_display.clear_output(wait=bool(wait))
 
 
 class DisplayHandle:
-    """What display(..., display_id=...) returns."""
+    """What display(..., display_id=...) returns: display() shows obj under the handle's id,
+    update() replaces what is shown under it."""
 
     def __init__(self, display_id=None):
         if display_id is None:
@@ -74,7 +87,7 @@ class DisplayHandle:
         return '<%s display_id=%s>' % (self.__class__.__name__, self.display_id)
 
     def display(self, obj, **kwargs):
-        display(obj, **kwargs)
+        display(obj, display_id=self.display_id, **kwargs)
 
     def update(self, obj, **kwargs):
         update_display(obj, display_id=self.display_id, **kwargs)

@@ -297,7 +297,15 @@ static fy_obj *size_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *k
     if (nargs == 1 && fy_torch_parse_shape("Size", args, 1, shape, &nd) < 0) return NULL;
     return fy_torch_size_new(shape, nd);
 }
-static fy_methoddef size_methods[] = {{"numel", size_numel, 0, "numel()"}, {NULL}};
+/* FlyDSL host code treats a jit's tensor argument as an fx.Tensor and writes A.shape.unpack();
+ * here the argument stays a torch tensor, so its Size answers unpack() with the plain ints. */
+static fy_obj *size_unpack(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("unpack", kw) < 0 || fy_check_nargs("unpack", n, 0, 0) < 0) return NULL;
+    return fy_tuple_from(FY_TUPLE_ITEMS(self), (size_t)FY_TUPLE_N(self));
+}
+static fy_methoddef size_methods[] = {{"numel", size_numel, 0, "numel()"},
+                                      {"unpack", size_unpack, 0, "unpack()\nThe sizes as a tuple of ints (FlyDSL's IntTuple.unpack())."},
+                                      {NULL}};
 fy_type fy_torch_size_type = {
     FY_TYPE_INIT("Size", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = size_repr, .str = size_repr,
     .new_ = size_new, .methods = size_methods,

@@ -29,7 +29,7 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *arg
 /* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
  * CompiledKernel without tracing. */
 fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
-/* flyc.cache_info(): {"hits", "misses", "size"}. */
+/* flyc.cache_info(): {"hits" (memory), "misses" (traced and compiled), "disk_hits", "size" (in memory)}. */
 fy_obj *fy_trace_cache_info(void);
 /* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
 extern fy_type fy_trace_KernelError;
@@ -68,6 +68,9 @@ int fy_trace_scf_boolop(struct fy_frame *f, int at, int is_and, int *pc);
 fy_obj *fy_trace_scf_not(fy_obj *v);
 /* FOR_RANGE nargs at `at` while a trace is active: scf.for (1), or 0: run it as plain Python. */
 int fy_trace_scf_for(struct fy_frame *f, int at, int nargs, int *pc);
+/* SCF_YIELD flags with value v (borrowed) in frame f: ends the body of the innermost traced
+ * range(..., init=) loop with scf.yield; returns the loop results (one value, or a list for several). */
+fy_obj *fy_trace_scf_yield(struct fy_frame *f, fy_obj *v, int flags);
 
 /* Cross-lane names (trace_gpu.c): fx.shuffle_xor/up/down/idx, fx.gpu.shuffle, lane_id, num_warp_threads,
  * the fx.gpu submodule and the deprecated Numeric methods v.shuffle_xor(...). For module m (flydsl.expr). */
@@ -80,11 +83,39 @@ struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
 /* Reading fast local idx of frame f found it unbound: when a traced loop unbound it, sets a NameError
  * saying why and returns 1, else 0. */
 int fy_trace_scf_unbound(struct fy_frame *f, int idx);
+/* ---- a CompiledKernel's stages as files (trace_dump.c) ----
+ * fy_trace_dump_each calls fn(file, stage, text, arg) per stage of CompiledKernel k in order, with FlyDSL's
+ * dump names numbered from 00 without gaps (00_origin.mlir, NN_<pass>.mlir, NN_llvm_ir.ll, NN_final_isa.s);
+ * stage is the pass name. fn returns 0, or -1 to stop (returned). */
+typedef int (*fy_trace_dump_fn)(const char *file, const char *stage, const char *text, void *arg);
+int fy_trace_dump_each(fy_obj *k, fy_trace_dump_fn fn, void *arg);
+/* Writes those files into dir (made with its parents); *nfiles (may be NULL): how many. 0; -1 with the
+ * I/O problem in err (no exception); -2 with an exception. */
+int fy_trace_dump_dir(fy_obj *k, const char *dir, int *nfiles, char *err, size_t cap);
+/* `mkdir -p dir`: 0 or -1 with errno. */
+int fy_trace_mkdirs(const char *dir);
+/* FlyDSL's switches after a kernel compiled: FLYDSL_DEBUG_PRINT_AFTER_ALL prints each stage to stderr,
+ * FLYDSL_DUMP_IR writes them to $FLYDSL_DUMP_DIR/name (default ~/.flydsl/debug). 0 or -1 (exception). */
+int fy_trace_dump_env(fy_obj *k, const char *name);
+/* Is one of those switches on? */
+int fy_trace_dump_env_wanted(void);
+
 /* Global atomics (trace_atomic.c): fx.atomic_add/max/min/exch(dst, offset, value) for module m. */
 int fy_trace_add_atomic_fx(fy_obj *m);
 
 /* LDS (trace_smem.c): fx.SharedAllocator, fx.struct and fx.Array for module m. */
 int fy_trace_add_smem_fx(fy_obj *m);
+/* Size and alignment in bytes of an fx.struct class, fx.Array type or numeric type: 1 (set), else 0. */
+int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align);
+
+/* Vectors (trace_vector.c): fx.full and fx.ReductionOp for module m (fx or fx.typing); whether o is a traced
+ * Vector; fx.math.NAME (one float operand) applied elementwise to Vector o. */
+int fy_trace_add_vector_fx(fy_obj *m);
+int fy_trace_is_vector(fy_obj *o);
+fy_obj *fy_trace_vector_math(const char *name, fy_obj *o);
+
+/* Indexed copies (trace_gather.c): fx.gather, fx.scatter, fx.ptr_load and fx.ptr_store for module m. */
+int fy_trace_add_gather_fx(fy_obj *m);
 
 /* AMD buffer tensors (trace_buffer.c): the fx.rocdl submodule (make_buffer_tensor, BufferCopy*) for module m. */
 int fy_trace_add_buffer_fx(fy_obj *m);
@@ -92,5 +123,17 @@ int fy_trace_add_buffer_fx(fy_obj *m);
 #endif
 
 /* trace_coord.c: raises NotImplementedError (returns -1) when, inside a trace, any of a[] holds a traced
- * value used as a coordinate of a coordinate tensor / elem_less; 0 otherwise. */
+ * value used as a coordinate of an eager coordinate tensor (made outside the kernel); 0 otherwise. */
 int fy_trace_coord_check(const char *op, fy_obj *const *a, size_t na);
+/* Is o a trace-time coordinate tensor (make_view(base, layout) inside a kernel)? Its static layout. */
+int fy_trace_is_coord(fy_obj *o);
+const struct fly_layout *fy_trace_coord_layout(fy_obj *o);
+/* The layout of a kernel tensor or trace-time coordinate tensor (fx.size, fx.get_shape ...), else NULL. */
+const struct fly_layout *fy_trace_layout_of(fy_obj *o);
+/* fx.size of a kernel tensor with dynamic extents inside a trace: IntTuple<?> whose leaf is read in the
+ * kernel (fly.size + fly.get_scalar, so get_scalar / unpack give an Int32); NULL without an exception when
+ * o is not such a tensor (trace_tensor.c). */
+fy_obj *fy_trace_dyn_size(fy_obj *o);
+/* fx.elem_less(lhs, rhs) inside a trace with traced leaves: sets *res (a Boolean, traced unless folded, or
+ * NULL with an exception) and returns 1; 0 when the eager path applies. */
+int fy_trace_elem_less_hook(fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);

@@ -2,14 +2,28 @@
  * its CompiledKernel without tracing again. The key: the kernel's code object (a kernel redefined in a
  * later cell is a new one: never stale), the functions and JitFunctions its code names in its globals
  * (a redefined helper misses), its closure's values, the target, and per argument: Constexpr values
- * with their types, numeric parameter types, tensors' dtype, shape and strides (static layouts).
+ * with their types, numeric parameter types, tensors' dtype and static layout parts (dynamic extents and
+ * strides are not in the key: one kernel serves every size).
  * Unhashable Constexpr values compile without the cache. Kept in flydsl.compiler's namespace
- * (_cache, _cache_hits, _cache_misses); flyc.cache_info() reports it. */
+ * (_cache, _cache_hits, _cache_misses, _cache_disk_hits); flyc.cache_info() reports it.
+ *
+ * Below it, the disk cache (trace_disk.c, on unless FLYDSL_RUNTIME_ENABLE_CACHE=0, off while FlyDSL's dump
+ * switches are on so that dumps happen): its key is this key in a form that means the same in every
+ * process -- the build (version, executable, compiler core), the target, the kernel's name, the code of the
+ * kernel and of the functions it names by file, name, first line and a fingerprint of the whole source
+ * text, the plain values (numbers, strings, tuples) it names as globals or holds in its closure, and the
+ * argument keys. A kernel depending on anything else (an object's repr) is not cached on disk. The stdout
+ * text a trace prints is kept with the kernel and printed again on a disk hit, so that a program's output
+ * does not depend on the cache (memory hits print nothing, as FlyDSL's cache). */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "code.h"
+#include "dsl/dsl.h"
 #include "interp.h"
+#include "session.h"
 #include "torch/torch.h"
 #include "trace/trace_int.h"
 
@@ -30,13 +44,22 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
         fy_tuple_set_steal(t, 1, fy_ref(arg));
         return t;
     }
-    if (FY_TORCH_CHECK(arg)) {
-        fy_torch_tensor *x = FY_TT(arg);
+    fy_dsl_targ_spec sp;
+    fy_trace_param tp = {0};
+    int tk = fy_dsl_targ_spec_of(arg, (int)i, &sp);
+    if (tk > 0 && fy_trace_tensor_encode(arg, (int)i, &tp) > 0) {
+        /* dtype, device, adaptor, alignment and per dim the static extent / stride or -divisibility:
+         * dynamic values are not part of the key (FlyDSL's cache signature) */
         char b[512];
-        size_t k = (size_t)snprintf(b, sizeof b, "T%d d%d:", x->dtype, x->st->dev.type);
-        for (int d = 0; d < x->ndim && k < sizeof b; d++)
-            k += (size_t)snprintf(b + k, sizeof b - k, "%lld/%lld,", (long long)x->shape[d], (long long)x->stride[d]);
+        size_t k = (size_t)snprintf(b, sizeof b, "T%d d%d a%d/%d/%d:", sp.t->dtype, sp.t->st->dev.type, sp.adaptor,
+                                    sp.align, sp.s32);
+        for (int d = 0; d < tp.ndim && k < sizeof b; d++)
+            k += (size_t)snprintf(b + k, sizeof b - k, "%lld/%lld,", (long long)tp.enc[0][d], (long long)tp.enc[1][d]);
         return fy_str_from_cstr(b);
+    }
+    if (tk != 0) {
+        fy_err_clear(); /* rejected again (with the message) when traced */
+        return fy_str_printf("O%s", fy_type_name(arg));
     }
     if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) return fy_ref(ann);
     fy_obj *n = fy_dsl_as_numeric(arg);
@@ -75,6 +98,166 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ the disk key */
+
+typedef struct kbuf { char *p; size_t n, cap; int bad; } kbuf;
+
+static void kput(kbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void kput(kbuf *b, const char *fmt, ...) {
+    for (int tries = 0; !b->bad && tries < 2; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (w < 0) {
+            b->bad = 1;
+            return;
+        }
+        if (b->p && b->n + (size_t)w < b->cap) {
+            b->n += (size_t)w;
+            return;
+        }
+        size_t c = b->cap ? b->cap : 1024;
+        while (c <= b->n + (size_t)w) c *= 2;
+        char *q = realloc(b->p, c);
+        if (!q) b->bad = 1;
+        else {
+            b->p = q;
+            b->cap = c;
+        }
+    }
+}
+
+static int code_id(kbuf *b, fy_code *co) {
+    if (!co->source || !FY_STR_CHECK(co->source)) return -1;
+    kput(b, "code %s %s %d %016llx\n", co->filename ? FY_STR_DATA(co->filename) : "?",
+         co->qualname ? FY_STR_DATA(co->qualname) : "?", co->firstline,
+         (unsigned long long)fy_trace_disk_hash(FY_STR_DATA(co->source), FY_STR_LEN(co->source)));
+    return 0;
+}
+
+/* v as text that means the same in every process (plain values, tuples of them, types and modules by name,
+ * functions by their code); -1 for anything else. */
+static int stable(kbuf *b, fy_obj *v, int depth) {
+    if (depth > 8) return -1;
+    if (v == fy_None || v == fy_True || v == fy_False || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v)) {
+        fy_obj *r = fy_repr(v);
+        if (!r) return -1;
+        kput(b, "%s:%s", fy_type_name(v), FY_STR_DATA(r));
+        FY_DECREF(r);
+        return 0;
+    }
+    if (FY_TUPLE_CHECK(v)) {
+        kput(b, "(");
+        for (int64_t i = 0; i < (int64_t)FY_TUPLE_N(v); i++) {
+            if (stable(b, FY_TUPLE_ITEMS(v)[i], depth + 1) < 0) return -1;
+            kput(b, ",");
+        }
+        kput(b, ")");
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_dsl_numeric_type) {
+        kput(b, "numeric:%s", ((fy_dsl_numeric *)v)->name);
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_type_type) {
+        kput(b, "type:%s", ((fy_type *)v)->name);
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_function_type) return code_id(b, ((fy_function *)v)->code);
+    if (FY_TYPE(v) == &fy_module_type) { /* by name, as the memory key's globals ignore modules */
+        fy_obj *n = fy_getattr_cstr(v, "__name__");
+        if (n && FY_STR_CHECK(n)) kput(b, "module:%s", FY_STR_DATA(n));
+        int bad = !n || !FY_STR_CHECK(n);
+        FY_XDECREF(n);
+        return bad ? -1 : 0;
+    }
+    return -1;
+}
+
+/* The disk key (malloc'd text), or NULL when the kernel depends on something without a stable text. */
+static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+    char id[1024];
+    kbuf b = {0};
+    if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
+    kput(&b, "%s\ntarget %s\nkernel %s\n", id, target ? target : "gfx942", name);
+    if (code_id(&b, fn->code) < 0) goto fail;
+    size_t nn;
+    fy_obj **names = fy_seq_items(fn->code->names, &nn);
+    for (size_t i = 0; names && i < nn; i++) {
+        fy_obj *g = fy_dict_get(fn->globals, names[i]);
+        if (!g) continue;
+        if (!strcmp(FY_TYPE(g)->name, "JitFunction")) {
+            fy_obj *w = fy_getattr_cstr(g, "__wrapped__");
+            int bad = !w || FY_TYPE(w) != &fy_function_type || code_id(&b, ((fy_function *)w)->code) < 0;
+            FY_XDECREF(w);
+            if (bad) goto fail;
+            continue;
+        }
+        size_t mark = b.n;
+        kput(&b, "global %s = ", FY_STR_DATA(names[i]));
+        if (stable(&b, g, 0) < 0) b.n = mark; /* modules, classes, objects: not part of the key, as in memory */
+        else kput(&b, "\n");
+    }
+    size_t nc = 0;
+    fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
+    for (size_t i = 0; cells && i < nc; i++) {
+        fy_obj *v = ((fy_cell *)cells[i])->ref;
+        kput(&b, "cell %zu = ", i);
+        if (stable(&b, v ? v : fy_None, 0) < 0) goto fail;
+        kput(&b, "\n");
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        fy_obj *k = arg_key(fn, i, args[i]);
+        kput(&b, "arg %zu = ", i);
+        int bad = !k || stable(&b, k, 0) < 0;
+        FY_XDECREF(k);
+        if (bad) goto fail;
+        kput(&b, "\n");
+    }
+    if (!b.bad) return b.p;
+fail:
+    fy_err_clear();
+    free(b.p);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ stdout of a trace */
+
+/* While a kernel traces for the disk cache, the session's sink is a copy of itself whose stream also keeps
+ * the stdout text (the copy keeps every other callback and their user pointer as they are). */
+typedef struct tee {
+    void (*stream)(void *user, flyi_stream which, const char *text, size_t len); /* the sink's own */
+    flyi_sink sink;
+    kbuf out;
+    struct tee *prev;
+} tee;
+static tee *teeing; /* the innermost trace being teed */
+
+static void tee_stream(void *u, flyi_stream which, const char *text, size_t len) {
+    tee *t = teeing;
+    if (!t) return;
+    if (which == FLYI_STDOUT) kput(&t->out, "%.*s", (int)len, text);
+    if (t->stream) t->stream(u, which, text, len);
+}
+
+/* fy_trace_compile_kernel, keeping what the trace printed to stdout in t->out. */
+static fy_obj *compile_teed(tee *t, fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
+                            const char *target) {
+    fy_interp *ip = fy_cur;
+    const flyi_sink *orig = ip->sink;
+    if (orig) t->sink = *orig;
+    t->stream = orig ? orig->stream : NULL;
+    t->sink.stream = tee_stream;
+    t->prev = teeing;
+    teeing = t;
+    ip->sink = &t->sink;
+    fy_obj *ck = fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    ip->sink = orig;
+    teeing = t->prev;
+    return ck;
+}
+
 static int bump(fy_obj *m, const char *name) {
     fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), name);
     fy_obj *n = fy_int_from(v && FY_INT_CHECK(v) ? FY_INT_VAL(v) + 1 : 1);
@@ -102,7 +285,24 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
         return bump(m, "_cache_hits") < 0 ? NULL : fy_ref(hit);
     }
     if (fy_err_occurred()) goto fail;
-    fy_obj *ck = fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    char *dkey = fy_trace_disk_enabled() && !fy_trace_dump_env_wanted()
+                     ? disk_key((fy_function *)fnobj, name, args, nargs, target) : NULL;
+    char *prints = NULL;
+    fy_obj *ck = dkey ? fy_trace_disk_load(dkey, &prints) : NULL;
+    if (ck) { /* a disk hit: what the trace printed, then into the memory cache */
+        int bad = (prints && fy_write_stdout(prints, strlen(prints)) < 0) || bump(m, "_cache_disk_hits") < 0 ||
+                  fy_dict_set(cache, key, ck) < 0;
+        free(prints);
+        free(dkey);
+        if (bad) FY_CLEAR(ck);
+        FY_DECREF(key);
+        return ck;
+    }
+    tee t = {0};
+    ck = dkey ? compile_teed(&t, fnobj, name, args, nargs, target) : fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    if (ck && dkey && !t.out.bad) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.n);
+    free(t.out.p);
+    free(dkey);
     if (!ck || bump(m, "_cache_misses") < 0 || fy_dict_set(cache, key, ck) < 0) {
         FY_XDECREF(ck);
         goto fail;
@@ -118,8 +318,8 @@ fy_obj *fy_trace_cache_info(void) {
     fy_obj *m = compiler_module();
     fy_obj *d = fy_dict_new();
     if (!d || !m) return d;
-    const char *names[] = {"_cache_hits", "_cache_misses"}, *keys[] = {"hits", "misses"};
-    for (int i = 0; i < 2; i++) {
+    const char *names[] = {"_cache_hits", "_cache_misses", "_cache_disk_hits"}, *keys[] = {"hits", "misses", "disk_hits"};
+    for (int i = 0; i < 3; i++) {
         fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), names[i]);
         fy_obj *x = v ? fy_ref(v) : fy_int_from(0);
         int r = x ? fy_dict_set_cstr(d, keys[i], x) : -1;

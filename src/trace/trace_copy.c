@@ -1,6 +1,9 @@
 /* trace_copy.c - copy atoms and tiled copies (FlyDSL semantics, flydsl-surface.md §1.9, §2.7):
  * UniversalCopy(bits) / UniversalCopy8b..128b(), make_copy_atom(op, dtype), make_tiled_copy(atom,
- * layout_tv, tile_mn), tiled.get_slice(tid).partition_S(t) / partition_D(t) and fx.copy(atom, src, dst).
+ * layout_tv, tile_mn), make_tiled_copy_tv(atom, thr, val), tiled.tile_mn, tiled.get_slice(tid).partition_S(t)
+ * / partition_D(t) (kernel tensors, and coordinate tensors at trace time), fx.copy(atom, src, dst, pred=) and
+ * fx.copy_atom_call (predicated and buffer copies: trace_pred.c). Atoms and tiled copies are values (equal
+ * when they print the same), so a TiledCopy kernel argument (annotated fx.TiledCopy) keys the compile cache.
  * The partitioning is computed at trace time with lib/layout: zipped_divide(t, tile) ->
  * ((TileM,TileN),(RestM,...)); the tile mode composed with the TV layout gives (thr, val); val is split
  * into (AtomV, RestV); the thread's coordinate slices the result, which is
@@ -10,20 +13,31 @@
 #include <string.h>
 
 #include "dsl/dsl.h"
+#include "dsl/dsl_numeric.h"
 #include "layout/algebra.h"
 #include "layout/tile.h"
 #include "trace/trace_int.h"
 
-typedef struct copyop { fy_obj h; int bits; } copyop;
-typedef struct catom { fy_obj h; int bits; fy_dsl_numeric *et; } catom;
-typedef struct tcopy { fy_obj h; catom *atom; fly_layout tv; fly_tile tile; } tcopy;
+typedef struct copyop { fy_obj h; int bits; int buffer; } copyop; /* buffer: fx.rocdl.BufferCopy */
+typedef struct catom { fy_obj h; int bits; int buffer; fy_dsl_numeric *et; } catom;
+typedef struct tcopy {
+    fy_obj h;
+    catom *atom;
+    fly_layout tv;
+    fly_tile tile;
+    int has_mn;       /* the tile is a tuple of sizes: mn holds it (tile_mn as an IntTuple) */
+    fly_inttuple mn;
+} tcopy;
 typedef struct thrcopy { fy_obj h; tcopy *tc; fy_obj *tid; } thrcopy;
 static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
 
-static fy_obj *copyop_repr(fy_obj *o) { return fy_str_printf("!fly.universal_copy<%d>", ((copyop *)o)->bits); }
+static const char *op_name(int buffer) { return buffer ? "!fly_rocdl.cdna3.buffer_copy" : "!fly.universal_copy"; }
+static fy_obj *copyop_repr(fy_obj *o) {
+    return fy_str_printf("%s<%d>", op_name(((copyop *)o)->buffer), ((copyop *)o)->bits);
+}
 static fy_obj *catom_repr(fy_obj *o) {
     catom *a = (catom *)o;
-    return fy_str_printf("CopyAtom<!fly.copy_atom<!fly.universal_copy<%d>, %d>>", a->bits, a->et->width);
+    return fy_str_printf("CopyAtom<!fly.copy_atom<%s<%d>, %d>>", op_name(a->buffer), a->bits, a->et->width);
 }
 static void catom_dealloc(fy_obj *o) { (void)o; }
 static fy_obj *tcopy_repr(fy_obj *o) {
@@ -31,21 +45,55 @@ static fy_obj *tcopy_repr(fy_obj *o) {
     char l[512], tl[256];
     fly_layout_print(&t->tv, l, sizeof l);
     fly_tile_print(&t->tile, tl, sizeof tl);
-    return fy_str_printf("TiledCopy<!fly.copy_atom<!fly.universal_copy<%d>, %d>, %s, %s>", t->atom->bits,
+    return fy_str_printf("TiledCopy<!fly.copy_atom<%s<%d>, %d>, %s, %s>", op_name(t->atom->buffer), t->atom->bits,
                          t->atom->et->width, l, tl);
 }
 static void tcopy_dealloc(fy_obj *o) { FY_CLEAR(((tcopy *)o)->atom); }
+/* Tiled copies are values: equal when they print the same (the compile cache keys kernels on them). */
+static int64_t tcopy_hash(fy_obj *o) {
+    fy_obj *r = tcopy_repr(o);
+    int64_t h = r ? fy_str_hash(r) : -1;
+    FY_XDECREF(r);
+    return h;
+}
+static fy_obj *tcopy_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
+    fy_obj *x = tcopy_repr(a), *y = x ? tcopy_repr(b) : NULL;
+    int eq = y ? !strcmp(FY_STR_DATA(x), FY_STR_DATA(y)) : 0;
+    FY_XDECREF(x);
+    if (!y) return NULL;
+    FY_DECREF(y);
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+static fy_obj *tcopy_tile_mn(fy_obj *o) {
+    tcopy *t = (tcopy *)o;
+    return t->has_mn ? fy_dsl_inttuple_new(&t->mn) : fy_dsl_tile_new(&t->tile);
+}
+static fy_obj *tcopy_layout_tv(fy_obj *o) { return fy_dsl_layout_new(&((tcopy *)o)->tv); }
+static fy_obj *catom_val_bits(fy_obj *o) { return fy_int_from(((catom *)o)->bits); }
+static int64_t catom_hash(fy_obj *o) {
+    return fy_hash_i64(((catom *)o)->bits * 1000003 + ((catom *)o)->et->width * 31 + ((catom *)o)->et->kind);
+}
+static fy_obj *catom_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
+    int eq = ((catom *)a)->bits == ((catom *)b)->bits && ((catom *)a)->et == ((catom *)b)->et &&
+             ((catom *)a)->buffer == ((catom *)b)->buffer;
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
 static void thrcopy_dealloc(fy_obj *o) {
     FY_CLEAR(((thrcopy *)o)->tc);
     FY_CLEAR(((thrcopy *)o)->tid);
 }
 
-static fy_obj *new_copyop(int bits) {
+fy_obj *fy_trace_new_copyop(int bits, int buffer) {
     if (fy_type_ready(&copyop_type) < 0) return NULL;
     copyop *c = (copyop *)fy_alloc(&copyop_type);
-    if (c) c->bits = bits;
+    if (!c) return NULL;
+    c->bits = bits;
+    c->buffer = buffer;
     return &c->h;
 }
+static fy_obj *new_copyop(int bits) { return fy_trace_new_copyop(bits, 0); }
 
 #define UC(N) \
     static fy_obj *f_uc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
@@ -73,10 +121,18 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     if (FY_TYPE(a[0]) != &copyop_type)
         return fy_err_format(&fy_TypeError, "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
                              fy_type_name(a[0]));
-    if (FY_TYPE(a[1]) != FY_TYPE(&fy_dsl_t_f32.h))
+    fy_dsl_numeric *et;
+    if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
+        int64_t w;
+        if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
+        et = w == 8 ? &fy_dsl_t_i8 : w == 16 ? &fy_dsl_t_i16 : w == 32 ? &fy_dsl_t_i32 : w == 64 ? &fy_dsl_t_i64 : NULL;
+        if (!et) return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld", (long long)w);
+    } else if (FY_TYPE(a[1]) != FY_TYPE(&fy_dsl_t_f32.h)) {
         return fy_err_format(&fy_TypeError, "make_copy_atom: expected a numeric type such as fx.Float32, not '%s'",
                              fy_type_name(a[1]));
-    fy_dsl_numeric *et = (fy_dsl_numeric *)a[1];
+    } else {
+        et = (fy_dsl_numeric *)a[1];
+    }
     int bits = ((copyop *)a[0])->bits;
     if (bits % et->width)
         return fy_err_format(&fy_ValueError, "make_copy_atom: a %d-bit copy cannot move whole %s values", bits, et->name);
@@ -84,6 +140,7 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     catom *c = (catom *)fy_alloc(&catom_type);
     if (!c) return NULL;
     c->bits = bits;
+    c->buffer = ((copyop *)a[0])->buffer;
     c->et = et;
     return &c->h;
 }
@@ -97,13 +154,60 @@ static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
     tcopy *t = (tcopy *)fy_alloc(&tcopy_type);
     if (!t) return NULL;
     t->atom = (catom *)fy_ref(a[0]);
-    if (fy_dsl_to_layout(a[1], &t->tv, 0, "make_tiled_copy", "layout_tv") < 0 ||
-        fy_dsl_to_tile(a[2], &t->tile, "make_tiled_copy", "tile_mn") < 0) {
+    fy_obj *tile = a[2], *py = NULL;
+    if (fy_isinstance_of(tile, &fy_dsl_inttuple_type) && !(tile = py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)a[2])->t))) {
+        FY_DECREF(&t->h);
+        return NULL;
+    }
+    int bad = fy_dsl_to_layout(a[1], &t->tv, 0, "make_tiled_copy", "layout_tv") < 0 ||
+              fy_dsl_to_tile(tile, &t->tile, "make_tiled_copy", "tile_mn") < 0;
+    if (!bad && FY_TUPLE_CHECK(tile)) {
+        fly_inttuple mn;
+        if (fy_dsl_to_inttuple(tile, &mn, 0, "make_tiled_copy", "tile_mn") == 0) {
+            t->has_mn = 1;
+            fly_inttuple_copy(&t->mn, &mn);
+        } else {
+            fy_err_clear();
+        }
+    }
+    FY_XDECREF(py);
+    if (bad) {
         FY_DECREF(&t->h);
         return NULL;
     }
     return &t->h;
 }
+
+/* make_tiled_copy_tv(atom, thr_layout, val_layout): the TV layout and tile of make_layout_tv. */
+static fy_obj *f_make_tiled_copy_tv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"copy_atom", "thr_layout", "val_layout", NULL};
+    fy_obj *v[3];
+    fly_layout thr, val, tv;
+    fly_inttuple mn;
+    fly_error err;
+    if (fy_parse_args("make_tiled_copy_tv", a, na, kw, names, 3, 3, 3, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &catom_type)
+        return fy_err_format(&fy_TypeError, "make_tiled_copy_tv: expected a copy atom, not '%s'", fy_type_name(v[0]));
+    if (fy_dsl_to_layout(v[1], &thr, 1, "make_tiled_copy_tv", "thr_layout") < 0 ||
+        fy_dsl_to_layout(v[2], &val, 1, "make_tiled_copy_tv", "val_layout") < 0)
+        return NULL;
+    if (fly_layout_make_tv(&thr, &val, &mn, &tv, &err)) return fy_dsl_raise(&err);
+    fy_obj *py = fy_dsl_inttuple_to_py(&mn);
+    if (!py) return NULL;
+    fy_obj *lo = fy_dsl_layout_new(&tv);
+    if (!lo) {
+        FY_DECREF(py);
+        return NULL;
+    }
+    fy_obj *args[3] = {v[0], lo, py};
+    fy_obj *r = f_make_tiled_copy(NULL, args, 3, NULL);
+    FY_DECREF(lo);
+    FY_DECREF(py);
+    return r;
+}
+
+int fy_trace_is_copy_type(fy_obj *a) { return a == &tcopy_type.h || a == &catom_type.h; }
 
 static fy_obj *tc_get_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("get_slice", kw) < 0 || fy_check_nargs("get_slice", na, 1, 1) < 0) return NULL;
@@ -115,32 +219,21 @@ static fy_obj *tc_get_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return &t->h;
 }
 
-/* The thread's partition of tensor t (see the file comment). */
-static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
-    fy_tracer *tr = fy_trace_cur();
-    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
-    if (FY_TYPE(o) == &fy_dsl_tensor_type)
-        return fy_err_format(&fy_NotImplementedError,
-                             "%s: coordinate tensors (make_view(make_coord(...), make_identity_layout(...))) cannot be "
-                             "partitioned inside a kernel yet; compute predicates from indices instead",
-                             op);
-    if (!FY_TTENSOR_CHECK(o)) return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
-    fy_ttensor *t = (fy_ttensor *)o;
-    tcopy *tc = th->tc;
+/* The partition layout of L for tiled copy tc with atomv values per atom: ((AtomV,RestV),RestM,...) after
+ * the thread mode (see the file comment); *nmodes: modes of F, the thread mode included. */
+static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F, int *nmodes) {
     fly_error err;
-    fly_layout Z, T, R, C, Cthr, Cval, A, Vd, F;
-    int atomv = tc->atom->bits / t->et->width;
-    if (tc->atom->et != t->et)
-        return fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensor holds %s", op,
-                             tc->atom->et->name, t->et->name);
+    fly_layout Z, T, R, C, Cthr, Cval, A, Vd;
     fly_inttuple one, av;
     fly_inttuple_int(&av, atomv);
     fly_inttuple_int(&one, 1);
-    if (fly_layout_zipped_divide_tile(&t->L, &tc->tile, &Z, &err) || fly_layout_get(&Z, 0, &T, &err) ||
+    if (fly_layout_zipped_divide_tile(L, &tc->tile, &Z, &err) || fly_layout_get(&Z, 0, &T, &err) ||
         fly_layout_get(&Z, 1, &R, &err) || fly_layout_composition(&T, &tc->tv, &C, &err) ||
         fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
-        fly_layout_make(&A, &av, &one, &err) || fly_layout_logical_divide(&Cval, &A, &Vd, &err))
-        return fy_dsl_raise(&err);
+        fly_layout_make(&A, &av, &one, &err) || fly_layout_logical_divide(&Cval, &A, &Vd, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
     const fly_layout *modes[FLY_IT_MAX_DEPTH];
     fly_layout rm[FLY_IT_MAX_DEPTH];
     int n = 0;
@@ -149,15 +242,71 @@ static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
     int rr = fly_layout_rank(&R);
     if (fly_inttuple_is_leaf(&R.shape)) {
         modes[n++] = &R;
-        rr = 1;
     } else {
         for (int i = 0; i < rr && n < FLY_IT_MAX_DEPTH; i++) {
-            if (fly_layout_get(&R, i, &rm[i], &err)) return fy_dsl_raise(&err);
+            if (fly_layout_get(&R, i, &rm[i], &err)) {
+                fy_dsl_raise(&err);
+                return -1;
+            }
             modes[n++] = &rm[i];
         }
     }
-    if (fly_layout_concat(&F, modes, n, &err)) return fy_dsl_raise(&err);
-    fy_obj *view = fy_trace_view(tr, t, &F);
+    if (fly_layout_concat(F, modes, n, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    *nmodes = n;
+    return 0;
+}
+
+/* The thread's partition of tensor t (see the file comment); coordinate tensors are partitioned the same way
+ * at trace time (trace_coord.c). */
+static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    tcopy *tc = th->tc;
+    fly_layout F;
+    int n;
+    fy_obj *view;
+    if (fy_trace_is_coord(o)) {
+        if (part_layout(tc, fy_trace_coord_layout(o), tc->atom->bits / tc->atom->et->width, &F, &n) < 0) return NULL;
+        view = fy_trace_coord_with_layout(o, &F);
+    } else if (fy_trace_is_buffer(o) && fy_trace_buffer_shadow(o)) { /* dynamic origin: partition the shadow view */
+        return fy_trace_buffer_over(o, partition(th, fy_trace_buffer_shadow(o), op));
+    } else if (fy_trace_is_buffer(o)) { /* the same resource, the partition's layout (trace_buffer.c) */
+        fy_dsl_numeric *bt;
+        const fly_layout *BL = fy_trace_buffer_layout(o, &bt);
+        if (tc->atom->et->width != bt->width)
+            return fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensor holds %s", op,
+                                 tc->atom->et->name, bt->name);
+        if (part_layout(tc, BL, tc->atom->bits / bt->width, &F, &n) < 0) return NULL;
+        view = fy_trace_buffer_with_layout(o, &F);
+    } else {
+        if (FY_TYPE(o) == &fy_dsl_tensor_type)
+            return fy_err_format(&fy_NotImplementedError,
+                                 "%s: this coordinate tensor was made outside the kernel; make it inside the kernel "
+                                 "(fx.make_view(base, layout)) to partition it",
+                                 op);
+        if (!FY_TTENSOR_CHECK(o))
+            return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
+        fy_ttensor *t = (fy_ttensor *)o;
+        if (tc->atom->et->width != t->et->width) /* atoms carry a bit width (!fly.copy_atom<op, bits>) */
+            return fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensor holds %s", op,
+                                 tc->atom->et->name, t->et->name);
+        if (fly_layout_is_static(&t->L)) {
+            if (part_layout(tc, &t->L, tc->atom->bits / t->et->width, &F, &n) < 0) return NULL;
+        } else {
+            /* a dynamic layout: its leaves read here, the partition's leaves computed with arith ops */
+            fly_layout B;
+            fy_trace_dynsave sv;
+            if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
+            fy_trace_dyn_begin(tr, &sv);
+            int pr = part_layout(tc, &B, tc->atom->bits / t->et->width, &F, &n);
+            fy_trace_dyn_end(&sv);
+            if (pr < 0) return NULL;
+        }
+        view = fy_trace_view(tr, t, &F);
+    }
     if (!view) return NULL;
     fy_obj *key = fy_tuple_new((size_t)n);
     if (!key) {
@@ -199,14 +348,60 @@ fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst) {
     return r;
 }
 
+/* Values per atom invocation of copy atom (or tiled copy) o for tensors of et; -1 with an exception. */
+static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
+    catom *a = FY_TYPE(o) == &catom_type ? (catom *)o : FY_TYPE(o) == &tcopy_type ? ((tcopy *)o)->atom : NULL;
+    if (!a) {
+        fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(o));
+        return -1;
+    }
+    if (a->et->width != et->width) {
+        fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name, et->name);
+        return -1;
+    }
+    return a->bits / et->width;
+}
+
+/* The element type and layout of a copy operand (kernel or buffer tensor); NULL with TypeError. */
+static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op, const char *what) {
+    if (FY_TTENSOR_CHECK(o)) {
+        *et = ((fy_ttensor *)o)->et;
+        return &((fy_ttensor *)o)->L;
+    }
+    if (fy_trace_is_buffer(o)) return fy_trace_buffer_layout(o, et);
+    if (FY_TYPE(o) == &fy_dsl_tensor_type || fy_trace_is_coord(o))
+        fy_err_format(&fy_TypeError, "%s: %s is a coordinate tensor; it holds no data to copy", op, what);
+    else
+        fy_err_format(&fy_TypeError, "%s: %s must be a kernel tensor, not '%s'", op, what, fy_type_name(o));
+    return NULL;
+}
+
+static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
+    static const char *const names[] = {"copy_atom", "src", "dst", "pred", NULL};
+    fy_obj *v[4] = {NULL, NULL, NULL, NULL};
+    fy_dsl_numeric *et, *dt;
+    if (fy_parse_args(op, a, na, kw, names, 3, 3, 4, v) < 0) return NULL;
+    const fly_layout *ls = operand(v[1], &et, op, "src"), *ld = ls ? operand(v[2], &dt, op, "dst") : NULL;
+    if (!ld) return NULL;
+    int64_t av = atom_values(v[0], et, op);
+    if (av < 0) return NULL;
+    catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
+    int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
+    if (at->buffer && !bufs)
+        return fy_err_format(&fy_TypeError, "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
+                                            "as source or destination", op);
+    fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
+    if (!pred && !one && !bufs) return fy_trace_copy((fy_ttensor *)v[1], (fy_ttensor *)v[2]);
+    return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
+}
+
 static fy_obj *f_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    if (fy_no_kwargs("copy", kw) < 0 || fy_check_nargs("copy", na, 3, 3) < 0) return NULL;
-    if (FY_TYPE(a[0]) != &catom_type && FY_TYPE(a[0]) != &tcopy_type)
-        return fy_err_format(&fy_TypeError, "copy: expected a copy atom, not '%s'", fy_type_name(a[0]));
-    if (!FY_TTENSOR_CHECK(a[1]) || !FY_TTENSOR_CHECK(a[2]))
-        return fy_err_set(&fy_TypeError, "copy: src and dst must be kernel tensors");
-    return fy_trace_copy((fy_ttensor *)a[1], (fy_ttensor *)a[2]);
+    return copy_common("copy", a, na, kw, 0);
+}
+static fy_obj *f_copy_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return copy_common("copy_atom_call", a, na, kw, 1);
 }
 
 int fy_trace_is_copy_value(fy_obj *o) {
@@ -224,10 +419,16 @@ static fy_methoddef th_methods[] = {
     {0}};
 
 static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .flags = FY_TPF_FINAL, .repr = copyop_repr};
+static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (M, N) it covers"},
+                                    {"layout_tv_tiled", tcopy_layout_tv, NULL, "the TV layout"},
+                                    {0}};
+static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};
 static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)), .flags = FY_TPF_FINAL, .repr = catom_repr,
-                             .dealloc = catom_dealloc};
+                             .dealloc = catom_dealloc, .hash = catom_hash, .richcmp = catom_richcmp,
+                             .getsets = catom_getsets};
 static fy_type tcopy_type = {FY_TYPE_INIT("TiledCopy", sizeof(tcopy)), .flags = FY_TPF_FINAL, .repr = tcopy_repr,
-                             .dealloc = tcopy_dealloc, .methods = tc_methods};
+                             .dealloc = tcopy_dealloc, .methods = tc_methods, .getsets = tc_getsets,
+                             .hash = tcopy_hash, .richcmp = tcopy_richcmp};
 static fy_type thrcopy_type = {FY_TYPE_INIT("ThrCopy", sizeof(thrcopy)), .flags = FY_TPF_FINAL,
                                .dealloc = thrcopy_dealloc, .methods = th_methods};
 
@@ -240,10 +441,18 @@ static fy_methoddef copy_funcs[] = {
     {"UniversalCopy128b", f_uc128, 0, "UniversalCopy128b()"},
     {"make_copy_atom", f_make_copy_atom, 0, "make_copy_atom(copy_op, dtype)\nA copy atom."},
     {"make_tiled_copy", f_make_tiled_copy, 0, "make_tiled_copy(atom, layout_tv, tile_mn)\nA tiled copy."},
-    {"copy", f_copy, 0, "copy(atom, src, dst)\nCopies src into dst (kernels only)."},
+    {"make_tiled_copy_tv", f_make_tiled_copy_tv, 0,
+     "make_tiled_copy_tv(atom, thr_layout, val_layout)\nA tiled copy over make_layout_tv(thr_layout, val_layout)."},
+    {"copy", f_copy, 0, "copy(atom, src, dst, *, pred=None)\nCopies src into dst, each atom invocation guarded by its "
+                        "predicate (kernels only)."},
+    {"copy_atom_call", f_copy_atom_call, 0, "copy_atom_call(atom, src, dst, *, pred=None)\nExactly one atom invocation."},
     {0}};
 
 int fy_trace_add_copy_fx(fy_obj *m) {
+    if (fy_type_ready(&catom_type) < 0 || fy_type_ready(&tcopy_type) < 0 || fy_type_ready(&thrcopy_type) < 0 ||
+        fy_module_add(m, "TiledCopy", &tcopy_type.h) < 0 || fy_module_add(m, "CopyAtom", &catom_type.h) < 0 ||
+        fy_module_add(m, "ThrCopy", &thrcopy_type.h) < 0)
+        return -1;
     for (fy_methoddef *d = copy_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, m);
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;

@@ -97,11 +97,13 @@ static fy_obj *inline_text(fy_obj *o) {
     return fy_str(o);
 }
 
+fy_obj *fy_format(fy_obj *v, fy_obj *spec); /* format.c: the format() builtin */
+
 static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     if (fy_no_kwargs("printf", kw) < 0) return NULL;
     fy_tracer *tr = fy_trace_cur();
-    if (!tr) return fy_err_set(&fy_RuntimeError, "fx.printf is only available inside a kernel");
+    if (!tr) return fy_trace_host_printf(a, na); /* host code: printed now (trace_fxcompat.c) */
     const char *fmt = NULL;
     size_t first = 0;
     if (na && FY_STR_CHECK(a[0])) {
@@ -120,9 +122,19 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     size_t ai = first;
     int err = 0;
     for (const char *p = fmt; *p && !err; p++) {
-        if (p[0] == '{' && p[1] == '}' && ai < na) {
-            fy_obj *arg = a[ai++];
+        if ((p[0] == '{' || p[0] == '}') && p[1] == p[0]) { /* "{{" / "}}": a literal brace, kept escaped */
+            err = sb_put(&out, p, 2) < 0;
             p++;
+        } else if (p[0] == '{' && (p[1] == '}' || p[1] == ':') && ai < na) {
+            /* "{}" or "{:spec}" (a Python format spec, applied by the runtime's printf decoder) */
+            const char *close = strchr(p, '}');
+            if (!close) {
+                fy_err_set(&fy_ValueError, "printf: '{' without a closing '}' in the format");
+                err = 1;
+                break;
+            }
+            size_t speclen = (size_t)(close - p - 1); /* ":spec" or "" */
+            fy_obj *arg = a[ai++];
             if (FY_DSL_NUM_CHECK(arg)) {
                 if (nv >= 64) {
                     fy_err_set(&fy_ValueError, "printf: too many arguments");
@@ -135,20 +147,30 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
                     break;
                 }
                 types[nv++] = fy_trace_mlir_type(v->dt);
-                err = sb_put(&out, "{}", 2) < 0;
+                err = sb_put(&out, "{", 1) < 0 || sb_put_esc(&out, p + 1, speclen) < 0 || sb_put(&out, "}", 1) < 0;
             } else if (FY_STR_CHECK(arg) || FY_INT_CHECK(arg) || FY_FLOAT_CHECK(arg) || arg == fy_None ||
                        FY_TYPE(arg) == &fy_type_type) {
-                fy_obj *s = inline_text(arg);
+                /* a Python value: formatted now (with the spec, as format() does) and inlined */
+                fy_obj *s = NULL;
+                if (speclen) {
+                    fy_obj *spec = fy_str_from_utf8(p + 2, speclen - 1);
+                    s = spec ? fy_format(arg, spec) : NULL;
+                    FY_XDECREF(spec);
+                } else {
+                    s = inline_text(arg);
+                }
                 if (!s) {
                     err = 1;
                     break;
                 }
-                err = sb_put_esc(&out, FY_STR_DATA(s), strlen(FY_STR_DATA(s))) < 0;
+                for (const char *c = FY_STR_DATA(s); *c && !err; c++) /* braces in the text stay literal */
+                    err = (*c == '{' || *c == '}' ? sb_put(&out, c, 1) < 0 : 0) || sb_put_esc(&out, c, 1) < 0;
                 FY_DECREF(s);
             } else {
                 fy_err_format(&fy_TypeError, "printf: cannot print a value of type '%s' from a kernel", fy_type_name(arg));
                 err = 1;
             }
+            p = close;
         } else {
             err = sb_put_esc(&out, p, 1) < 0;
         }
@@ -199,7 +221,8 @@ static fy_type cexpr_type = {
 };
 static cexpr the_constexpr = {{FY_IMMORTAL_RC, &cexpr_type}};
 
-int fy_trace_is_constexpr(fy_obj *a) { return a && FY_TYPE(a) == &cexpr_type; }
+/* A TiledCopy / CopyAtom annotation also marks a trace-time value: it specialises the kernel like a Constexpr. */
+int fy_trace_is_constexpr(fy_obj *a) { return a && (FY_TYPE(a) == &cexpr_type || fy_trace_is_copy_type(a)); }
 
 int fy_trace_add_fx(fy_obj *m) {
     if (fy_type_ready(&dim3_type) < 0 || fy_type_ready(&cexpr_type) < 0) return -1;
@@ -211,5 +234,5 @@ int fy_trace_add_fx(fy_obj *m) {
         fy_obj *f = fy_cfunction_new(d, m);
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
     }
-    return 0;
+    return fy_trace_add_compat_fx(m);
 }

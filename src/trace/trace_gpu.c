@@ -1,7 +1,8 @@
 /* trace_gpu.c - cross-lane names of flydsl.expr while tracing: fx.shuffle_xor/up/down/idx(v, offset,
  * width), fx.gpu.shuffle(v, offset, width, mode), the deprecated Numeric methods v.shuffle_xor(offset,
  * width) (and _up/_down/_idx), fx.lane_id() and fx.num_warp_threads(); the fx.gpu submodule (shuffles,
- * barrier, lane_id, thread_idx ...). A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
+ * barrier, lane_id, thread_idx ...); fx.rocdl.ds_swizzle (added to the fx.rocdl of trace_buffer.c).
+ * A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
  * and width i32; 32- and 64-bit integers and floats; narrower values are widened and narrowed back). */
 #include <string.h>
 
@@ -168,6 +169,62 @@ static fy_obj *f_lane_id(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(&fy_dsl_t_i32, q);
 }
 
+/* fx.rocdl.ds_swizzle([res_type,] src, offset): the ds_swizzle_b32 lane pattern of the 16-bit
+ * offset (a Python int: the hardware encodes it in the instruction) applied to a 32-bit value
+ * (Int32, or Float32 moved as its bits); records "rocdl.ds_swizzle %v, %off : (i32, i32) -> i32".
+ * The result has the type of src. */
+static fy_obj *f_ds_swizzle(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    if (fy_no_kwargs("ds_swizzle", kw) < 0 || fy_check_nargs("ds_swizzle", na, 2, 3) < 0) return NULL;
+    fy_obj *src = a[na - 2], *offo = a[na - 1];
+    int64_t off;
+    if (!FY_INT_CHECK(offo))
+        return fy_err_format(&fy_TypeError, "ds_swizzle: the offset must be a Python int (an instruction immediate)");
+    if (fy_int_as_i64(offo, &off) < 0) return NULL;
+    if (off < 0 || off > 0xffff) return fy_err_format(&fy_ValueError, "ds_swizzle: offset %lld is not a 16-bit value", (long long)off);
+    fy_tracer *tr = need_trace("rocdl.ds_swizzle");
+    if (!tr) return NULL;
+    fy_obj *nv = fy_dsl_as_numeric(src);
+    if (!nv) {
+        if (!fy_err_occurred()) fy_err_format(&fy_TypeError, "ds_swizzle: expected a 32-bit value, got '%s'", fy_type_name(src));
+        return NULL;
+    }
+    fy_dsl_numeric *t = ((fy_dsl_num *)nv)->dt;
+    int isf = FY_DSL_IS_FLOAT(t);
+    if (t->width != 32 || t->kind == FY_DSL_K_BOOL || t->kind == FY_DSL_K_INDEX) {
+        FY_DECREF(nv);
+        return fy_err_format(&fy_TypeError, "ds_swizzle: expected a 32-bit value (Int32 or Float32), got %s", t->name);
+    }
+    uint64_t hv = 0;
+    int err = fy_trace_value_as(tr, nv, t, &hv) < 0;
+    FY_DECREF(nv);
+    if (err) return NULL;
+    if (isf) {
+        uint64_t b = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : f32 to i32", U(b), U(hv));
+        fy_trace_end_line(tr);
+        hv = b;
+    }
+    uint64_t c = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i32", U(c), (long long)off);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = rocdl.ds_swizzle %%%llu, %%%llu : (i32, i32) -> i32", U(r), U(hv), U(c));
+    fy_trace_end_line(tr);
+    if (isf) {
+        uint64_t f = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : i32 to f32", U(f), U(r));
+        fy_trace_end_line(tr);
+        r = f;
+    }
+    return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(t, r);
+}
+
+static fy_methoddef rocdl_funcs[] = {
+    {"ds_swizzle", f_ds_swizzle, 0,
+     "ds_swizzle([res_type,] src, offset)\nLane swizzle of a 32-bit value by the 16-bit pattern offset (bitmask "
+     "or quad-permute mode)."},
+    {0}};
+
 /* fx.num_warp_threads(): the target's wave size as a Python int. */
 static fy_obj *f_num_warp_threads(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s, (void)a;
@@ -202,6 +259,11 @@ static int add_func(fy_obj *m, fy_methoddef *d) {
 int fy_trace_add_gpu_fx(fy_obj *m) {
     for (fy_methoddef *d = gpu_funcs; d->name; d++)
         if (add_func(m, d) < 0) return -1;
+    /* the cross-lane ops of fx.rocdl (the module trace_buffer.c makes; making it is idempotent) */
+    if (fy_trace_add_buffer_fx(m) < 0) return -1;
+    fy_obj *rm = fy_dict_get_cstr(FY_MODULE_DICT(m), "rocdl");
+    for (fy_methoddef *d = rocdl_funcs; rm && d->name; d++)
+        if (add_func(rm, d) < 0) return -1;
     /* the deprecated Numeric methods */
     if (fy_type_ready(&fy_dsl_num_type) < 0) return -1;
     for (fy_methoddef *d = num_methods; d->name; d++) {

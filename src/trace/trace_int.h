@@ -13,10 +13,16 @@
 
 /* How a kernel parameter is filled at launch from the kernel call's arguments. */
 enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1 };
+#define FY_TP_MAXDIM 12
 typedef struct fy_trace_param {
     int kind;            /* FY_TP_* */
     int argi;            /* index of the kernel call's argument */
     fy_dsl_numeric *t;   /* FY_TP_NUM: the parameter's type; FY_TP_TENSOR: the element type */
+    /* FY_TP_TENSOR: rank, whether the layout has dynamic leaves (then a packed struct of their values
+     * follows the pointer at launch), 32-bit dynamic strides, and per dim the static shape / stride or
+     * -divisibility for a dynamic one (FlyDSL's cache-signature encoding) */
+    int ndim, dyn, s32;
+    int64_t enc[2][FY_TP_MAXDIM];
 } fy_trace_param;
 
 typedef struct fy_tracer {
@@ -50,6 +56,20 @@ typedef struct fy_ckernel {
     fy_obj *jit_args;
 } fy_ckernel;
 extern fy_type fy_trace_ckernel_type;
+/* A new empty CompiledKernel (its types made ready), or NULL. */
+fy_ckernel *fy_trace_ckernel_alloc(void);
+/* The on-disk compile cache (trace_disk.c). fy_trace_disk_load: the CompiledKernel stored under key
+ * (a text naming everything the kernel depends on), with the stdout text its trace printed in *prints
+ * (malloc'd), or NULL for a miss (missing, corrupt, truncated or another key; no exception).
+ * fy_trace_disk_store writes k with prints atomically; failures are ignored. The folder:
+ * $FLYI_CACHE_DIR or ~/.cache/flyi; off with FLYDSL_RUNTIME_ENABLE_CACHE=0 (fy_trace_disk_enabled). */
+int fy_trace_disk_enabled(void);
+fy_obj *fy_trace_disk_load(const char *key, char **prints);
+void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, size_t plen);
+/* The build's identity (version, executable and compiler core) for disk keys: 0, or -1 when unknown. */
+int fy_trace_disk_build_id(char *buf, size_t cap);
+/* 64-bit FNV-1a of n bytes (a text's fingerprint in disk keys). */
+uint64_t fy_trace_disk_hash(const void *p, size_t n);
 /* Launches compiled kernel k with the kernel call's arguments on the session's runtime and
  * synchronizes; None, or NULL with flyc.KernelError / KeyboardInterrupt. */
 fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs);
@@ -77,11 +97,19 @@ void fy_trace_free(fy_tracer *t);
 /* A torch tensor argument as a traced kernel tensor (a !fly.memref parameter); NULL without an
  * exception when arg is not a tensor. */
 fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
-/* The device address of a torch tensor's first element, or NULL when o is not a tensor. */
+/* The device address of a tensor argument's first element (torch tensor or flyc.from_dlpack adaptor),
+ * or NULL when o is neither. */
 void *fy_trace_tensor_data(fy_obj *o);
+/* Fills p's tensor fields (rank, dynamic flag, per-dim encoding) for tensor argument arg: 1; 0 when
+ * arg is not a tensor argument; -1 with an exception. */
+int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p);
 
 /* fx.thread_idx / block_idx / block_dim / grid_dim, fx.printf, fx.barrier and fx.Constexpr for module m. */
 int fy_trace_add_fx(fy_obj *m);
+/* fx.Stream, fx.T, fx.LayoutType, fx.AddressSpace, fx.MemRefType, fx.memref_alloca, fx.arith (trace_fxcompat.c). */
+int fy_trace_add_compat_fx(fy_obj *m);
+/* fx.printf(fmt, *args) outside kernels: writes the line now, formatted like device printf. None or NULL. */
+fy_obj *fy_trace_host_printf(fy_obj *const *a, size_t na);
 /* Is annotation a the fx.Constexpr marker (or Constexpr[T])? */
 int fy_trace_is_constexpr(fy_obj *a);
 
@@ -125,8 +153,47 @@ fy_obj *fy_trace_tensor_fill(fy_ttensor *t, fy_obj *x);
 int fy_trace_add_copy_fx(fy_obj *m);
 /* fx.copy(atom, src, dst): element moves between two kernel tensors of equal size. */
 fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst);
-/* Is o a copy atom / tiled copy value (trace_copy.c)? */
+/* trace_pred.c: copy of src to dst by atoms of atomv values, each invocation guarded by its element of pred
+ * (a Boolean register tensor with one element per invocation or per element, a Boolean value, or NULL);
+ * with one, exactly one invocation (copy_atom_call). None or NULL with an exception naming op. */
+fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *src, fy_obj *dst, fy_obj *pred, int one);
+/* A copy op of bits (trace_copy.c); buffer: fx.rocdl.BufferCopy (needs a buffer tensor on one side). */
+fy_obj *fy_trace_new_copyop(int bits, int buffer);
+/* Buffer tensors (trace_buffer.c): is o one; its layout and element type; fx layout calls on them (divides,
+ * slice) routed like fy_trace_layout_hook. */
+int fy_trace_is_buffer(fy_obj *o);
+const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et);
+/* A buffer tensor over the same resource and element offset as buffer tensor b, viewed with layout L. */
+fy_obj *fy_trace_buffer_with_layout(fy_obj *b, const fly_layout *L);
+/* A buffer tensor made from a dynamic layout keeps a shadow global tensor viewing the same elements: it (borrowed,
+ * NULL when none), and a buffer tensor like b over another such view (stolen). */
+fy_obj *fy_trace_buffer_shadow(fy_obj *b);
+fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
+int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Is o a copy atom / tiled copy value (trace_copy.c)? Is a the fx.TiledCopy or fx.CopyAtom type? */
 int fy_trace_is_copy_value(fy_obj *o);
+int fy_trace_is_copy_type(fy_obj *a);
+
+/* Coordinate tensors (trace_coord.c): routes fx layout calls on them (make_view of a base coordinate,
+ * slice, divides, get_layout, get_iter) like fy_trace_layout_hook; a copy with layout L. */
+int fy_trace_coord_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+fy_obj *fy_trace_coord_with_layout(fy_obj *c, const fly_layout *L);
+/* The offset of coordinate key (ints, traced integers, None) in layout L with integer strides: a Python int
+ * or a traced Int32 (arith ops emitted); with None leaves *S is the sliced layout (*nnone counts them). */
+fy_obj *fy_trace_coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, int *nnone);
+
+/* Dynamic layouts (trace_tensor.c). Trace-time handles of dynamic leaves are SSA numbers of i32 / i64
+ * values (0: unknown). fy_trace_bind_layout copies t's layout with the dynamic leaves of the parts
+ * asked for (1 shape, 2 stride) read at this point (fly.get_shape / get_stride, slice, get_scalar);
+ * 0 or -1 with an exception. */
+int fy_trace_bind_layout(fy_tracer *tr, fy_ttensor *t, fly_layout *out, int parts);
+/* Between begin and end, leaves lib/layout computes from bound leaves get values (arith ops). */
+typedef struct fy_trace_dynsave { fly_dyn_hook fn; void *user; } fy_trace_dynsave;
+void fy_trace_dyn_begin(fy_tracer *tr, fy_trace_dynsave *save);
+void fy_trace_dyn_end(fy_trace_dynsave *save);
+/* Layout L as an SSA value: fly.static when static, else fly.make_int_tuple + fly.make_layout of its
+ * bound leaves; 0 or -1 with an exception (a leaf without a value). */
+int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out);
 
 /* Emits fly.make_coord for Python key checked against layout L (trace_tensor.c): its SSA handle, type
  * text, tuple and number of None leaves; 0, or -1 with an exception. */

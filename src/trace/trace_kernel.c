@@ -27,14 +27,31 @@ static void ck_dealloc(fy_obj *o) {
     FY_CLEAR(k->jit_args);
 }
 
+/* The stages' IR and changed flags (isa = 0), or everything with the ISA, the final IR and stages
+ * 19/21 (isa = 1), are made on first use (pipeline/result.h, lazy). */
+static int ck_lazy(ckernel *k, int isa) {
+    if (!k->api || (!k->r.lazy && (!isa || k->r.isa || !k->r.isa_pending))) return 0;
+    if (!isa) {
+        k->api->result_stages(&k->r);
+        return 0;
+    }
+    if (k->api->result_isa(&k->r)) return 0;
+    fy_err_format(&fy_RuntimeError, "making the ISA of '%s' failed:\n%s", FY_STR_DATA(k->name),
+                  k->r.isa_error ? k->r.isa_error : "");
+    return -1;
+}
 static fly_pipeline_stage *stage_of(cstage *s) { return &((ckernel *)s->k)->r.stages[s->i]; }
+static fly_pipeline_stage *stage_printed(cstage *s) { /* changed is set once the IR is printed */
+    ck_lazy((ckernel *)s->k, 0);
+    return stage_of(s);
+}
 static fy_obj *st_number(fy_obj *o) { return fy_int_from(stage_of((cstage *)o)->number); }
 static fy_obj *st_name(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->name); }
 static fy_obj *st_label(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->label); }
 static fy_obj *st_time(fy_obj *o) { return fy_float_from(stage_of((cstage *)o)->ms); }
-static fy_obj *st_changed(fy_obj *o) { return fy_bool(stage_of((cstage *)o)->changed); }
+static fy_obj *st_changed(fy_obj *o) { return fy_bool(stage_printed((cstage *)o)->changed); }
 static fy_obj *st_repr(fy_obj *o) {
-    fly_pipeline_stage *s = stage_of((cstage *)o);
+    fly_pipeline_stage *s = stage_printed((cstage *)o);
     return fy_str_printf("Stage(%d, '%s', %s)", s->number, s->name, s->changed ? "changed" : "unchanged");
 }
 static void st_dealloc(fy_obj *o) { FY_CLEAR(((cstage *)o)->k); }
@@ -67,7 +84,7 @@ static fy_obj *ck_stages(fy_obj *o) {
 }
 static fy_obj *opt_str(const char *s) { return s ? fy_str_from_cstr(s) : fy_none(); }
 static fy_obj *ck_llvm(fy_obj *o) { return opt_str(((ckernel *)o)->r.llvm_ir); }
-static fy_obj *ck_isa(fy_obj *o) { return opt_str(((ckernel *)o)->r.isa); }
+static fy_obj *ck_isa(fy_obj *o) { return ck_lazy((ckernel *)o, 1) < 0 ? NULL : opt_str(((ckernel *)o)->r.isa); }
 static fy_obj *ck_name(fy_obj *o) { return fy_ref(((ckernel *)o)->name); }
 static fy_obj *ck_target(fy_obj *o) { return fy_str_from_cstr(((ckernel *)o)->r.target); }
 static fy_obj *ck_binary(fy_obj *o) {
@@ -131,13 +148,15 @@ static fy_obj *ck_timings(fy_obj *o) {
 static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     ckernel *k = (ckernel *)o;
     if (fy_no_kwargs("ir", kw) < 0 || fy_check_nargs("ir", na, 0, 1) < 0) return NULL;
-    if (na == 0 || a[0] == fy_None) return opt_str(k->r.final_ir);
+    if (na == 0 || a[0] == fy_None) return ck_lazy(k, 1) < 0 ? NULL : opt_str(k->r.final_ir);
     for (int i = 0; i < k->r.nstages; i++) {
         fly_pipeline_stage *s = &k->r.stages[i];
         int hit = FY_INT_CHECK(a[0]) ? FY_INT_VAL(a[0]) == s->number
                   : FY_STR_CHECK(a[0]) ? !strcmp(FY_STR_DATA(a[0]), s->name) || !strcmp(FY_STR_DATA(a[0]), s->label)
                                        : 0;
-        if (hit) return opt_str(s->ir);
+        if (!hit) continue;
+        if (ck_lazy(k, 0) < 0 || (!k->r.stages[i].ir && ck_lazy(k, 1) < 0)) return NULL;
+        return opt_str(k->r.stages[i].ir);
     }
     return fy_err_format(&fy_KeyError, "no stage %R (see .stages)", a[0]);
 }
@@ -167,6 +186,7 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
     (void)a;
     if (fy_no_kwargs("_repr_html_", kw) < 0 || fy_check_nargs("_repr_html_", na, 0, 0) < 0) return NULL;
     ckernel *k = (ckernel *)o;
+    if (ck_lazy(k, 1) < 0) return NULL;
     fy_kstage *st = calloc(k->r.nstages ? (size_t)k->r.nstages : 1, sizeof *st);
     if (!st) return fy_err_nomem();
     for (int i = 0; i < k->r.nstages; i++)
@@ -205,6 +225,11 @@ fy_type fy_trace_ckernel_type = {
     .repr = ck_repr, .methods = ck_methods, .getsets = ck_getsets,
 };
 
+fy_ckernel *fy_trace_ckernel_alloc(void) {
+    if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
+    return (ckernel *)fy_alloc(&ckernel_type);
+}
+
 /* ------------------------------------------------------------------ tracing */
 
 /* The kernel's argument i: Constexpr parameters as given, numbers as dynamic parameters. */
@@ -220,7 +245,7 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
         fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
         if (!chk) return NULL;
         FY_DECREF(chk);
-        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){FY_TP_NUM, (int)i, t}));
+        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
     }
     fy_obj *tv = fy_trace_tensor_param(tr, (int)i, arg, ann);
     if (tv || fy_err_occurred()) return tv;
@@ -233,7 +258,7 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     fy_dsl_numeric *t = ((fy_dsl_num *)n)->dt;
     FY_DECREF(n);
-    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){FY_TP_NUM, (int)i, t}));
+    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
 }
 
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
@@ -241,6 +266,15 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         return fy_err_format(&fy_TypeError, "kernel: expected a Python function, not '%s'", fy_type_name(fnobj));
     if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
     fy_function *fn = (fy_function *)fnobj;
+    if (fn->code->flags & FY_CO_GENERATOR) { /* a yield that is no loop's scf.yield */
+        int at = 0;
+        while (at < fn->code->ncode && FY_OPC(fn->code->code[at]) != OP_YIELD_VALUE &&
+               FY_OPC(fn->code->code[at]) != OP_YIELD_FROM)
+            at++;
+        return fy_err_format(&fy_SyntaxError, "kernel '%s': `yield` at line %d is outside a `for ... in range(..., "
+                             "init=[...])` loop; in a kernel, yield only ends such a loop's body (scf.yield)", name,
+                             fy_code_line_of(&fn->code->h, at < fn->code->ncode ? at : 0));
+    }
     fy_tracer tr = {0};
     fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);
     if (!vals) return NULL;
@@ -292,6 +326,10 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     if (!k->r.ok) {
         fy_err_format(&fy_RuntimeError, "compiling kernel '%s' failed in %s:\n%s", name,
                       k->r.error_stage ? k->r.error_stage : "?", k->r.error ? k->r.error : "");
+        FY_DECREF(k);
+        goto out;
+    }
+    if (fy_trace_dump_env_wanted() && fy_trace_dump_env(&k->h, name) < 0) { /* FLYDSL_DUMP_IR & co (trace_dump.c) */
         FY_DECREF(k);
         goto out;
     }

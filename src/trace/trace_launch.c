@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "code.h"
+#include "dsl/dsl.h"
 #include "core/core_load.h"
 #include "interp.h"
 #include "torch/torch.h"
@@ -192,15 +193,47 @@ static int pack_num(fy_dsl_numeric *t, fy_obj *arg, int i, unsigned char *buf) {
     return 0;
 }
 
-/* The device address of a tensor argument (emulator memory). */
-static int pack_tensor(fy_obj *arg, int i, unsigned char *buf) {
-    void *p = fy_trace_tensor_data(arg);
-    if (!p) {
+/* The device address of a tensor argument (emulator memory) into buf, and when the parameter's layout
+ * is dynamic the packed values of its dynamic leaves into dbuf (the kernel's next argument, a packed
+ * struct: i32 shapes, then i64 strides). The argument must match the layout the kernel was compiled for. */
+static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf, unsigned char *dbuf,
+                       size_t dcap) {
+    void *ptr = fy_trace_tensor_data(arg);
+    if (!ptr) {
         if (!fy_err_occurred())
             fy_err_format(&fy_TypeError, "kernel argument %d: expected a tensor, not '%s'", i, fy_type_name(arg));
         return -1;
     }
-    memcpy(buf, &p, sizeof p);
+    memcpy(buf, &ptr, sizeof ptr);
+    fy_trace_param q = *p;
+    if (fy_trace_tensor_encode(arg, i, &q) < 0) return -1;
+    int same = q.ndim == p->ndim && q.dyn == p->dyn && q.s32 == p->s32;
+    for (int k = 0; same && k < 2; k++)
+        for (int d = 0; d < p->ndim; d++) same &= q.enc[k][d] == p->enc[k][d] || (p->enc[k][d] < 0 && q.enc[k][d] < 0);
+    if (!same) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor's layout differs from the one the kernel was "
+                      "compiled for", i);
+        return -1;
+    }
+    if (!p->dyn) return 0;
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(arg, i, &sp) <= 0) return -1;
+    for (int d = 0; d < sp.ndim; d++) {
+        if (sp.stride_div[d] > 1 && sp.t->stride[d] % sp.stride_div[d]) {
+            fy_err_format(&fy_ValueError, "kernel argument %d: stride %lld of dim %d is not divisible by %d", i,
+                          (long long)sp.t->stride[d], d, sp.stride_div[d]);
+            return -1;
+        }
+        if (sp.shape_div[d] && sp.t->shape[d] > 0x7fffffff) {
+            fy_err_format(&fy_OverflowError, "kernel argument %d: dim %d (%lld) does not fit a dynamic Int32 extent", i,
+                          d, (long long)sp.t->shape[d]);
+            return -1;
+        }
+    }
+    if (fy_dsl_targ_pack(&sp, dbuf, dcap) < 0) {
+        fy_err_format(&fy_NotImplementedError, "kernel argument %d: too many dynamic dims", i);
+        return -1;
+    }
     return 0;
 }
 
@@ -244,24 +277,35 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
     fly_rt_module *m = s->R->load(s->rt, k->origin);
     if (!m)
         return fy_err_format(&fy_trace_KernelError, "cannot load kernel '%S': %s", k->name, s->R->last_error(s->rt));
-    int np = k->nparams;
-    unsigned char (*vals)[8] = calloc((size_t)(np ? np : 1), 8);
+    /* one argument slot per parameter, plus one after each tensor with a dynamic layout (the packed
+     * struct of its dynamic leaves, as fly-rewrite-func-signature made the signature) */
+    int np = 0;
+    for (int i = 0; i < k->nparams; i++) np += 1 + (k->pmap[i].kind == FY_TP_TENSOR && k->pmap[i].dyn);
+    enum { SLOT = 16 * FY_TP_MAXDIM };
+    unsigned char (*vals)[SLOT] = calloc((size_t)(np ? np : 1), SLOT);
     void **ptrs = calloc((size_t)(np ? np : 1), sizeof *ptrs);
     fy_obj *res = NULL;
     if (!vals || !ptrs) {
         fy_err_nomem();
         goto out;
     }
-    for (int i = 0; i < np; i++) {
+    for (int i = 0, slot = 0; i < k->nparams; i++) {
         fy_trace_param *p = &k->pmap[i];
         if ((size_t)p->argi >= nargs) {
             fy_err_format(&fy_TypeError, "kernel '%S': missing argument %d", k->name, p->argi);
             goto out;
         }
-        int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[i])
-                                     : pack_tensor(args[p->argi], p->argi, vals[i]);
+        int dyn = p->kind == FY_TP_TENSOR && p->dyn;
+        int r = p->kind == FY_TP_NUM
+                    ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
         if (r < 0) goto out;
-        ptrs[i] = vals[i];
+        ptrs[slot] = vals[slot];
+        if (dyn) {
+            slot++;
+            ptrs[slot] = vals[slot];
+        }
+        slot++;
     }
     fly_rt_launch l = {
         .kernel = FY_STR_DATA(k->name), .grid = {k->grid[0], k->grid[1], k->grid[2]},

@@ -43,7 +43,39 @@ static fy_obj *tptr_repr(fy_obj *o) {
     tptr *p = (tptr *)o;
     return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
 }
-static fy_type tptr_type = {FY_TYPE_INIT("Pointer", sizeof(tptr)), .flags = FY_TPF_FINAL, .repr = tptr_repr};
+/* p + n / n + p: the pointer advanced by n elements (fly.add_offset; n an int or a DSL integer, Int64 kept 64-bit). */
+static fy_type tptr_type;
+static fy_obj *tptr_add(fy_obj *a, fy_obj *b) {
+    int swapped = FY_TYPE(a) != &tptr_type;
+    tptr *p = (tptr *)(swapped ? b : a);
+    fy_obj *n = swapped ? a : b;
+    if (!FY_INT_CHECK(n) && !(FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt) &&
+                              ((fy_dsl_num *)n)->dt->kind != FY_DSL_K_BOOL))
+        return fy_ref(fy_NotImplemented);
+    fy_tracer *tr = need_tracer("pointer arithmetic");
+    if (!tr) return NULL;
+    int wide = FY_DSL_NUM_CHECK(n) && ((fy_dsl_num *)n)->dt->width == 64;
+    uint64_t x, t = 0, r;
+    if (fy_trace_value_as(tr, n, wide ? &fy_dsl_t_i64 : &fy_dsl_t_i32, &x) < 0) return NULL;
+    t = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_int_tuple\"(%%%llu) : (%s) -> !fly.int_tuple<%s>", U(t), U(x),
+                  wide ? "i64" : "i32", wide ? "?{i64}" : "?");
+    fy_trace_end_line(tr);
+    r = fy_trace_new_ssa(tr);
+    const char *et = fy_trace_mlir_type(p->et), *sp = fy_trace_space_name(p->reg);
+    fy_trace_emit(tr, "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> !fly.ptr<%s, %s>",
+                  U(r), U(p->ssa), U(t), et, sp, wide ? "?{i64}" : "?", et, sp);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    tptr *q = (tptr *)fy_alloc(&tptr_type);
+    if (!q) return NULL;
+    q->ssa = r;
+    q->et = p->et;
+    q->reg = p->reg;
+    return &q->h;
+}
+static fy_type tptr_type = {FY_TYPE_INIT("Pointer", sizeof(tptr)), .flags = FY_TPF_FINAL, .repr = tptr_repr,
+                            .nb = {[FY_NB_ADD] = tptr_add}};
 
 static uint64_t emit_get_iter(fy_tracer *tr, fy_ttensor *t) {
     uint64_t r = fy_trace_new_ssa(tr);
@@ -54,7 +86,8 @@ static uint64_t emit_get_iter(fy_tracer *tr, fy_ttensor *t) {
 }
 
 static fy_obj *make_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const fly_layout *L) {
-    uint64_t l = fy_trace_static_layout(tr, L);
+    uint64_t l; /* fly.static, or carriers of a dynamic layout's bound leaves */
+    if (fy_trace_layout_ssa(tr, L, &l) < 0) return NULL;
     uint64_t r = fy_trace_new_ssa(tr);
     fy_obj *res = fy_ttensor_new(r, et, reg, L);
     if (!res) return NULL;
@@ -73,8 +106,11 @@ fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L) {
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) {
     fly_error err;
     int64_t n;
-    if (!fly_layout_is_static(L) || fly_layout_cosize_static(L, &n, &err))
-        return fy_err_set(&fy_ValueError, "a register tensor needs a static layout");
+    if (!fly_layout_is_static(L) || fly_layout_cosize_static(L, &n, &err)) {
+        char lt[512];
+        fly_layout_print(L, lt, sizeof lt);
+        return fy_err_format(&fy_ValueError, "a register tensor needs a static layout, not %s", lt);
+    }
     uint64_t l = fy_trace_static_layout(tr, L);
     uint64_t r = fy_trace_new_ssa(tr);
     fy_obj *res = fy_ttensor_new(r, et, 1, L);
@@ -92,7 +128,16 @@ fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) 
 static int tensor_size(fy_ttensor *t, int64_t *n) {
     fly_error err;
     if (fly_layout_size_static(&t->L, n, &err)) {
-        fy_dsl_raise(&err);
+        if (err.code != FLY_E_DYNAMIC && fly_inttuple_is_static(&t->L.shape)) {
+            fy_dsl_raise(&err);
+            return -1;
+        }
+        char lt[512];
+        fly_layout_print(&t->L, lt, sizeof lt);
+        fy_err_format(&fy_ValueError,
+                      "the tensor's layout %s has dynamic extents: a whole-tensor vector access needs a static size "
+                      "(divide the tensor by a static tile and take one tile first)",
+                      lt);
         return -1;
     }
     return 0;
@@ -195,17 +240,56 @@ static int any_traced(fy_obj *const *a, size_t na) {
     return 0;
 }
 
+/* flat_divide of a kernel tensor: the compiler core has no fly.flat_divide op, and a divide only re-shapes
+ * the layout over the same iterator, so the result is traced as a view (fly.get_iter + fly.make_view; the
+ * leaves of a dynamic one are computed in the kernel). */
+static fy_obj *flat_divide_view(fy_tracer *tr, fy_ttensor *t, fy_obj *by) {
+    fly_layout B, R;
+    fly_tile T;
+    fly_error err;
+    int tile = FY_TUPLE_CHECK(by) || fy_isinstance_of(by, &fy_dsl_tile_type);
+    if (tile) {
+        if (fy_dsl_to_tile(by, &T, "flat_divide", "tiler") < 0) return NULL;
+        if (fly_layout_flat_divide_tile(&t->L, &T, &R, &err)) return fy_dsl_raise(&err);
+    } else {
+        if (fy_dsl_to_layout(by, &B, 1, "flat_divide", "tiler") < 0) return NULL;
+        if (fly_layout_flat_divide(&t->L, &B, &R, &err)) return fy_dsl_raise(&err);
+    }
+    if (!fly_layout_is_static(&R)) {
+        /* a dynamic result: its leaves computed here from the tensor's (read at this point) with arith ops */
+        fly_layout Lb;
+        fy_trace_dynsave sv;
+        if (fy_trace_bind_layout(tr, t, &Lb, 3) < 0) return NULL;
+        fy_trace_dyn_begin(tr, &sv);
+        fly_status st = tile ? fly_layout_flat_divide_tile(&Lb, &T, &R, &err) : fly_layout_flat_divide(&Lb, &B, &R, &err);
+        fy_trace_dyn_end(&sv);
+        if (st) return fy_dsl_raise(&err);
+    }
+    return fy_trace_view(tr, t, &R);
+}
+
+/* A tiler argument: a non-leaf IntTuple (tiled_copy.tile_mn) as nested Python tuples, else itself (new ref). */
+static fy_obj *tiler_arg(fy_obj *by) {
+    if (fy_isinstance_of(by, &fy_dsl_inttuple_type) && !fly_inttuple_is_leaf(&((fy_dsl_inttuple *)by)->t))
+        return fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)by)->t);
+    return fy_ref(by);
+}
+
 int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res) {
     fy_tracer *tr = fy_trace_cur();
     *res = NULL;
+    if (tr && fy_trace_coord_hook(name, a, na, kw, res)) return 1; /* coordinate tensors (trace_coord.c) */
+    if (tr && fy_trace_buffer_hook(name, a, na, kw, res)) return 1; /* buffer tensors (trace_buffer.c) */
     int alloc = !strcmp(name, "make_rmem_tensor") || !strcmp(name, "make_fragment_like");
     if (!tr || (!alloc && !any_traced(a, na))) return 0;
     if (alloc && !strcmp(name, "make_fragment_like") && na >= 1 && !FY_TTENSOR_CHECK(a[0]) &&
-        !fy_isinstance_of(a[0], &fy_dsl_layout_type))
+        !fy_isinstance_of(a[0], &fy_dsl_layout_type) && !fy_trace_is_coord(a[0]))
         return 0;
-    static const char *const n2[] = {"a", "b", NULL};
+    static const char *const n2[] = {"a", "b", NULL}, *const nf[] = {"src", "dtype", NULL},
+                             *const nr[] = {"shape_or_layout", "dtype", NULL};
     fy_obj *v[2] = {NULL, NULL};
-    if (fy_parse_args(name, a, na, kw, n2, 1, 2, 2, v) < 0) return 1;
+    const char *const *names = !strcmp(name, "make_fragment_like") ? nf : !strcmp(name, "make_rmem_tensor") ? nr : n2;
+    if (fy_parse_args(name, a, na, kw, names, 1, 2, 2, v) < 0) return 1;
     fly_error err;
     fly_layout L;
     if (!strcmp(name, "make_rmem_tensor")) {
@@ -221,7 +305,9 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
         return 1;
     }
     if (!strcmp(name, "make_fragment_like")) {
-        const fly_layout *src = FY_TTENSOR_CHECK(v[0]) ? &((fy_ttensor *)v[0])->L : &((fy_dsl_layout *)v[0])->L;
+        const fly_layout *src = FY_TTENSOR_CHECK(v[0])     ? &((fy_ttensor *)v[0])->L
+                                : fy_trace_is_coord(v[0]) ? fy_trace_coord_layout(v[0])
+                                                          : &((fy_dsl_layout *)v[0])->L;
         fy_dsl_numeric *et = v[1] && v[1] != fy_None ? need_numeric(v[1], name)
                              : FY_TTENSOR_CHECK(v[0])   ? ((fy_ttensor *)v[0])->et
                                                         : NULL;
@@ -263,6 +349,9 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     }
     if (!FY_TTENSOR_CHECK(v[0]) || !v[1]) return 0;
     fy_ttensor *t = (fy_ttensor *)v[0];
+    fy_obj *tiler = tiler_arg(v[1]); /* tiled_copy.tile_mn (an IntTuple) as a tile */
+    if (!tiler) return 1;
+    v[1] = tiler;
     if (!strcmp(name, "logical_divide"))
         *res = divide(tr, name, t, v[1], fly_layout_logical_divide, fly_layout_logical_divide_tile);
     else if (!strcmp(name, "zipped_divide"))
@@ -270,7 +359,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     else if (!strcmp(name, "tiled_divide"))
         *res = divide(tr, name, t, v[1], fly_layout_tiled_divide, fly_layout_tiled_divide_tile);
     else if (!strcmp(name, "flat_divide"))
-        *res = divide(tr, name, t, v[1], fly_layout_flat_divide, fly_layout_flat_divide_tile);
+        *res = flat_divide_view(tr, t, v[1]);
     else if (!strcmp(name, "slice")) {
         fy_type *tp = FY_TYPE(v[0]);
         if (!tp->getitem) return 0;
@@ -278,6 +367,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     } else {
         *res = fy_err_format(&fy_NotImplementedError, "fx.%s of a kernel tensor is not supported yet", name);
     }
+    FY_DECREF(tiler);
     return 1;
 }
 

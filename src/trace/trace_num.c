@@ -1,5 +1,6 @@
 /* trace_num.c - the tracer's state and text emission, and operations on dynamic typed values, recorded
  * as arith/math ops. Outside a trace (where no dynamic values exist) each entry raises RuntimeError. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,10 +112,35 @@ const char *fy_trace_mlir_type(const fy_dsl_numeric *t) {
 #define V(o) ((fy_dsl_num *)(o))
 #define U(x) ((unsigned long long)(x))
 
+/* The bit pattern of a non-finite d (inf, nan) in float type t for MLIR's hex float literal; 0 when t has
+ * no such encoding here. */
+static int nonfinite_bits(double d, const fy_dsl_numeric *t, unsigned long long *bits) {
+    int neg = signbit(d) != 0, nan = isnan(d);
+    const char *m = t->mlir ? t->mlir : "";
+    if (!strcmp(m, "f64")) {
+        memcpy(bits, &d, sizeof d);
+        return 1;
+    }
+    if (!strcmp(m, "f32")) {
+        float f = (float)d;
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        *bits = b;
+        return 1;
+    }
+    if (!strcmp(m, "f16")) *bits = (neg ? 0x8000u : 0) | (nan ? 0x7E00u : 0x7C00u);
+    else if (!strcmp(m, "bf16")) *bits = (neg ? 0x8000u : 0) | (nan ? 0x7FC0u : 0x7F80u);
+    else return 0;
+    return 1;
+}
+
 static uint64_t emit_const(fy_tracer *tr, fy_dsl_num *v, fy_dsl_numeric *t) {
     uint64_t id = fy_trace_new_ssa(tr);
     const char *ty = fy_trace_mlir_type(t);
-    if (t->kind == FY_DSL_K_FLOAT) fy_trace_emit(tr, "      %%%llu = arith.constant %.17e : %s", U(id), fy_dsl_num_as_double(v), ty);
+    unsigned long long nb;
+    if (t->kind == FY_DSL_K_FLOAT && !isfinite(fy_dsl_num_as_double(v)) && nonfinite_bits(fy_dsl_num_as_double(v), t, &nb))
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0x%llX : %s", U(id), nb, ty); /* inf / nan: exact bits */
+    else if (t->kind == FY_DSL_K_FLOAT) fy_trace_emit(tr, "      %%%llu = arith.constant %.17e : %s", U(id), fy_dsl_num_as_double(v), ty);
     else if (t->kind == FY_DSL_K_BOOL) fy_trace_emit(tr, "      %%%llu = arith.constant %s", U(id), v->i ? "true" : "false");
     else fy_trace_emit(tr, "      %%%llu = arith.constant %lld : %s", U(id), (long long)v->i, ty);
     fy_trace_end_line(tr);
@@ -135,6 +161,16 @@ static const char *cast_op(const fy_dsl_numeric *s, const fy_dsl_numeric *t) {
 }
 
 int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out) {
+    if (!FY_DSL_NUM_CHECK(o)) { /* a Python bool, int or float: its literal type first */
+        fy_obj *n = fy_dsl_as_numeric(o);
+        if (!n) {
+            fy_err_format(&fy_TypeError, "expected a number, not '%s'", fy_type_name(o));
+            return -1;
+        }
+        int r = fy_trace_value_as(tr, n, t, out);
+        FY_DECREF(n);
+        return r;
+    }
     fy_dsl_num *v = V(o);
     if (v->is_static) {
         fy_obj *c = fy_dsl_num_convert(t, o);
@@ -300,6 +336,23 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
                                          "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh",
                                          "acosh", "atanh", "erf", "erfc", "powf", "atan2", "copysign", "fma", "absi",
                                          "ctlz", "cttz", "ctpop", NULL};
+    if ((!strcmp(name, "max") || !strcmp(name, "min")) && n >= 1) {
+        /* fx.max / fx.min: a left fold; floats propagate NaN (maximumf / minimumf) */
+        int mx = name[1] == 'a';
+        const char *op = t->kind == FY_DSL_K_FLOAT ? (mx ? "maximumf" : "minimumf")
+                         : t->is_signed || t->kind == FY_DSL_K_BOOL ? (mx ? "maxsi" : "minsi")
+                                                                    : (mx ? "maxui" : "minui");
+        uint64_t acc, x;
+        if (fy_trace_value_as(tr, args[0], t, &acc) < 0) return NULL;
+        for (size_t i = 1; i < n; i++) {
+            if (fy_trace_value_as(tr, args[i], t, &x) < 0) return NULL;
+            uint64_t id = fy_trace_new_ssa(tr);
+            fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), op, U(acc), U(x), fy_trace_mlir_type(t));
+            fy_trace_end_line(tr);
+            acc = id;
+        }
+        return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(t, acc);
+    }
     int ok = 0;
     for (int i = 0; simple[i]; i++) ok |= !strcmp(simple[i], name);
     if (!ok || n > 3)

@@ -92,7 +92,11 @@ int fy_trace_scf_unbound(fy_frame *f, int idx) {
     for (int i = 0; i < nunbound; i++)
         if (unbound[i].co == f->code && unbound[i].idx == idx) {
             const char *nm = FY_STR_DATA(FY_TUPLE_ITEMS(f->code->varnames)[idx]);
-            if (unbound[i].kind == 't')
+            if (unbound[i].kind == 'i')
+                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: it is assigned inside "
+                              "a range(..., init=[...]) loop, so its value lives only there; carry it in init= and "
+                              "take it from the loop's `yield`", nm, unbound[i].line);
+            else if (unbound[i].kind == 't')
                 fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: the loop variable "
                               "of a `for` over range() in a kernel lives only inside the loop (scf.for)", nm, unbound[i].line);
             else
@@ -105,6 +109,9 @@ int fy_trace_scf_unbound(fy_frame *f, int idx) {
 }
 
 /* ------------------------------------------------------------------ running ranges */
+
+/* How many nested runs (regions) are active: a yield must be in its init= loop's own body run. */
+static int run_depth;
 
 /* Runs instructions [start, end) of frame f (whose outer run is suspended in the VM's hook) as a
  * nested run. 0: reached end; -2: exception (traceback entry added); -1: the range returned. */
@@ -120,7 +127,9 @@ static int run_range(fy_frame *f, int start, int end, int line) {
     int base = f->nblock_base;
     f->nblock_base = f->nblock;
     f->ip = start;
+    run_depth++;
     fy_obj *r = fy_vm_run(f, NULL);
+    run_depth--;
     co->code[end] = saved;
     f->back = back;
     f->running = true;
@@ -621,8 +630,8 @@ fy_obj *fy_trace_scf_not(fy_obj *v) {
 
 /* ------------------------------------------------------------------ for ... in range(...) */
 
-/* A range() bound as an i32 handle. */
-static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) {
+/* A range() bound as an i32 handle (index: t). */
+static int bound_ssa_t(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out) {
     if (!FY_DSL_NUM_CHECK(v) && !FY_INT_CHECK(v)) {
         fy_err_format(&fy_TypeError, "range() in a kernel: bounds must be integers, not '%s'", fy_type_name(v));
         return -1;
@@ -631,10 +640,14 @@ static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) {
         fy_err_format(&fy_TypeError, "range() in a kernel: bounds must be integers, not %s", NUM(v)->dt->name);
         return -1;
     }
-    return as_ssa(tr, v, &fy_dsl_t_i32, out);
+    return as_ssa(tr, v, t, out);
 }
+static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) { return bound_ssa_t(tr, v, &fy_dsl_t_i32, out); }
+
+static int trace_for_init(fy_frame *f, int at, int nargs, int *pc);
 
 int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
+    if (nargs & FY_FR_INIT) return trace_for_init(f, at, nargs & 0xf, pc);
     fy_tracer *tr = fy_trace_cur();
     fy_obj **base = f->stack + f->sp - nargs - 1;
     if (!tr || base[0] != (fy_obj *)&fy_range_type || !in_kernel(f->code)) return 0;
@@ -758,6 +771,239 @@ out:
     fy_free(names);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
+}
+
+/* ------------------------------------------------------------------ for ... in range(..., init=[...]) */
+
+/* FlyDSL's explicit loop-carried form:
+ *     for iv, state in range(lo, hi, step, init=[a, b]):
+ *         ...
+ *         results = yield [a2, b2]
+ * is one scf.for over index with iter_args (a, b): the target gets (iv, [carried block arguments]), the
+ * body is traced once, and the `yield` (SCF_YIELD, compiled so only when it ends such a body) emits
+ * scf.yield and evaluates to the loop results: one value, or a list for several. Only names bound from
+ * those results (and plain Python values) survive the loop; other traced values assigned in its body
+ * live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
+typedef struct init_loop {
+    fy_frame *f;
+    int depth;              /* run_depth of the body's run */
+    int line, n, yielded;
+    fy_dsl_numeric **ct;    /* carried types */
+    uint64_t r0;            /* the loop's result SSA numbers r0..r0+n-1 */
+} init_loop;
+static init_loop *open_loops[32];
+static int nopen;
+
+static int bound_index(fy_tracer *tr, fy_obj *v, uint64_t *out) { return bound_ssa_t(tr, v, &fy_dsl_t_index, out); }
+
+/* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
+ * STORE_FASTs): unbound after the loop. */
+static void unbind_target(fy_frame *f, int at, int line) {
+    fy_code *co = f->code;
+    int k = 1, i = at;
+    if (f->locals || i >= co->ncode) return;
+    if (FY_OPC(co->code[i]) == OP_UNPACK_SEQUENCE) k = (int)FY_ARG(co->code[i++]);
+    for (; k > 0 && i < co->ncode && FY_OPC(co->code[i]) == OP_STORE_FAST; k--, i++) {
+        int ti = (int)FY_ARG(co->code[i]);
+        set_slot(&f->localsplus[ti], NULL);
+        note_unbound(co, ti, line, 't');
+    }
+}
+
+static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
+    fy_tracer *tr = fy_trace_cur();
+    fy_obj **base = f->stack + f->sp - nargs - 3; /* range, args, init value, ('init',) */
+    if (!tr || base[0] != (fy_obj *)&fy_range_type) return 0;
+    const fy_region *rg = fy_code_region(f->code, at);
+    if (!rg || rg->kind != FY_RG_FOR) return 0;
+    f->cur = at;
+    if (rg->bad_line) {
+        fy_err_format(&fy_RuntimeError, "%s inside a `for` over range(..., init=[...]) (line %d, the loop at line %d) is "
+                      "not supported: the loop is a device loop (scf.for)",
+                      rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
+        return -1;
+    }
+    if (nopen >= (int)(sizeof open_loops / sizeof *open_loops)) {
+        fy_err_format(&fy_RuntimeError, "range(..., init=[...]) loops nested too deeply (line %d)", rg->line);
+        return -1;
+    }
+    fy_obj *iv0 = base[nargs + 1];
+    if (!FY_LIST_CHECK(iv0) && !FY_TUPLE_CHECK(iv0)) {
+        fy_err_format(&fy_TypeError, "range(..., init=...) at line %d: init must be a list of values, not '%s'",
+                      rg->line, type_name(iv0));
+        return -1;
+    }
+    uint64_t lb = 0, ub = 0, st = 0;
+    fy_obj *one = fy_int_from(1), *zero = fy_int_from(0);
+    int bad = !one || !zero;
+    fy_obj *lo = nargs == 1 ? zero : base[1], *hi = nargs == 1 ? base[1] : base[2], *step = nargs == 3 ? base[3] : one;
+    if (!bad && FY_INT_CHECK(step) && fy_truthy(step) == 0) {
+        fy_err_set(&fy_ValueError, "range() arg 3 must not be zero");
+        bad = 1;
+    }
+    bad = bad || bound_index(tr, lo, &lb) < 0 || bound_index(tr, hi, &ub) < 0 || bound_index(tr, step, &st) < 0;
+    FY_XDECREF(one);
+    FY_XDECREF(zero);
+    if (bad) return -1;
+    size_t ni;
+    fy_obj **items = fy_seq_items(iv0, &ni);
+    int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0;
+    init_loop L = {.f = f, .depth = run_depth + 1, .line = rg->line, .n = n};
+    uint64_t *init = NULL;
+    slotp *slots = NULL;
+    fy_obj **names = NULL, **v0 = NULL, *state = NULL;
+    int *fast = NULL;
+    tbuf outer = {0}, body = {0};
+    if (!(L.ct = fy_calloc((size_t)n + 1, sizeof *L.ct)) || !(init = fy_calloc((size_t)n + 1, sizeof *init))) goto out;
+    for (int k = 0; k < n; k++) {
+        int lit;
+        if (!(L.ct[k] = type_of(items[k], &lit))) {
+            fy_err_format(&fy_TypeError, "range(..., init=[...]) at line %d: init value %d is '%s'; loop-carried values "
+                          "must be numbers (Int32, Float32, ... or a Python int/float)", rg->line, k, fy_type_name(items[k]));
+            goto out;
+        }
+        if (as_ssa(tr, items[k], L.ct[k], &init[k]) < 0) goto out;
+    }
+    /* values the body's names hold before it, to tell what the body assigned */
+    if ((nn = region_slots(f, rg, &slots, &fast, &names)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0))) goto out;
+    for (int k = 0; k < nn; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
+    tr->next += (uint64_t)n;
+    L.r0 = tr->next;
+    tr->next += (uint64_t)n;
+    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_index, iv);
+    if (!ivv || !(state = fy_list_new(0))) {
+        FY_XDECREF(ivv);
+        goto out;
+    }
+    for (int k = 0; k < n; k++)
+        if (fy_list_append_steal(state, fy_dsl_num_dynamic(L.ct[k], ba0 + (uint64_t)k)) < 0) {
+            FY_DECREF(ivv);
+            goto out;
+        }
+    fy_obj *target = fy_tuple_pack(2, ivv, state);
+    FY_DECREF(ivv);
+    if (!target) goto out;
+    while (f->stack + f->sp > base) FY_DECREF(f->stack[--f->sp]);
+    f->stack[f->sp++] = fy_none(); /* in place of the iterator */
+    f->stack[f->sp++] = target;
+    open_loops[nopen++] = &L;
+    pushed = 1;
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    int h = run_range(f, at + 2, rg->a_end, rg->line);
+    if (h < 0) {
+        ret = h;
+        goto out;
+    }
+    FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
+    f->cur = at;
+    if (!L.yielded) {
+        if (n) {
+            fy_err_format(&fy_SyntaxError, "the body of the range(..., init=[...]) loop at line %d must end with "
+                          "`yield [...]` giving its %d loop-carried value%s", rg->line, n, n == 1 ? "" : "s");
+            goto out;
+        }
+        fy_trace_emit(tr, "      scf.yield");
+        fy_trace_end_line(tr);
+    }
+    body = buf_swap(tr, outer);
+    swapped = 0;
+    fy_trace_emit(tr, "      ");
+    for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", n ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (n) {
+        fy_trace_emit(tr, " iter_args(");
+        for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        fy_trace_emit(tr, ") -> (");
+        for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_trace_mlir_type(L.ct[k]));
+        fy_trace_emit(tr, ")");
+    }
+    fy_trace_emit(tr, " {\n");
+    emit_indented(tr, &body);
+    fy_trace_emit(tr, "      }");
+    fy_trace_end_line(tr);
+    /* traced values the body assigned live in its region, except the loop results */
+    for (int k = 0; k < nn; k++) {
+        fy_obj *v = *slots[k];
+        if (!v || v == v0[k] || !is_traced(v)) continue;
+        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)n) continue;
+        set_slot(slots[k], NULL);
+        note_unbound(f->code, fast[k], rg->line, 'i');
+    }
+    unbind_target(f, at + 2, rg->line);
+    ret = tr->failed ? (fy_err_nomem(), -1) : 1;
+    *pc = rg->b_start;
+out:
+    if (pushed) nopen--;
+    if (swapped) {
+        tbuf mine = buf_swap(tr, outer);
+        free(mine.body);
+    }
+    free(body.body);
+    FY_XDECREF(state);
+    for (int k = 0; k < nn; k++)
+        if (v0) FY_XDECREF(v0[k]);
+    fy_free(v0);
+    fy_free(slots);
+    fy_free(fast);
+    fy_free(names);
+    fy_free(L.ct);
+    fy_free(init);
+    if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
+    return ret;
+}
+
+fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
+    int line = fy_code_line_of(&f->code->h, f->cur);
+    init_loop *L = nopen ? open_loops[nopen - 1] : NULL;
+    if (!fy_trace_cur() || !L || L->f != f)
+        return fy_err_format(&fy_RuntimeError, "`yield` in a `for ... in range(..., init=[...])` loop (line %d) works only "
+                             "while a kernel is traced: it is the loop's scf.yield", line);
+    if (flags & 1)
+        return fy_err_format(&fy_SyntaxError, "`yield` at line %d must be the last statement of the body of the "
+                             "range(..., init=[...]) loop at line %d (it is the loop's scf.yield)", line, L->line);
+    if (run_depth != L->depth)
+        return fy_err_format(&fy_SyntaxError, "`yield` at line %d is inside control flow on a dynamic value in the "
+                             "range(..., init=[...]) loop at line %d; it must end the loop body itself", line, L->line);
+    if (L->yielded)
+        return fy_err_format(&fy_SyntaxError, "`yield` at line %d: the range(..., init=[...]) loop at line %d already "
+                             "yielded", line, L->line);
+    fy_tracer *tr = fy_trace_cur();
+    size_t nv = 0;
+    fy_obj **vals = v == fy_None ? NULL : FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &nv) : &v;
+    if (vals == &v) nv = 1;
+    if ((int)nv != L->n)
+        return fy_err_format(&fy_TypeError, "`yield` at line %d gives %zu value%s but the range(..., init=[...]) loop at "
+                             "line %d carries %d", line, nv, nv == 1 ? "" : "s", L->line, L->n);
+    uint64_t *ys = fy_calloc(nv + 1, sizeof *ys);
+    if (!ys) return NULL;
+    for (size_t k = 0; k < nv; k++) {
+        int lit;
+        fy_dsl_numeric *t = type_of(vals[k], &lit);
+        if (!t || (!lit && t != L->ct[k])) { /* only a Python literal converts */
+            fy_free(ys);
+            return fy_err_format(&fy_TypeError, "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
+                                 "there (its init= value)", line, k, t ? t->name : fy_type_name(vals[k]), L->line,
+                                 L->ct[k]->name);
+        }
+        if (as_ssa(tr, vals[k], L->ct[k], &ys[k]) < 0) {
+            fy_free(ys);
+            return NULL;
+        }
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %%%llu", k ? "," : "", U(ys[k]));
+    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %s", k ? "," : " :", fy_trace_mlir_type(L->ct[k]));
+    fy_trace_end_line(tr);
+    fy_free(ys);
+    L->yielded = 1;
+    if (nv == 0) return fy_none();
+    if (nv == 1) return fy_dsl_num_dynamic(L->ct[0], L->r0);
+    fy_obj *res = fy_list_new(0);
+    for (size_t k = 0; res && k < nv; k++)
+        if (fy_list_append_steal(res, fy_dsl_num_dynamic(L->ct[k], L->r0 + (uint64_t)k)) < 0) FY_CLEAR(res);
+    return res;
 }
 
 /* ------------------------------------------------------------------ while */

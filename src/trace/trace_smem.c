@@ -3,7 +3,8 @@
  * mode (one LDS global per leaf: a gpu.module-level memref.global in address space 3), Storage
  * (.peek(), .poke(v), .field) and array references (.view(layout), [i], [i] = v). A leaf's address
  * is memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
- * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's. */
+ * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's.
+ * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,16 +66,16 @@ static arrf the_array = {{FY_IMMORTAL_RC, &arrf_type}};
 
 /* ---- @fx.struct ---- */
 typedef struct sfield { char name[64]; fy_dsl_numeric *et; int64_t n, align, off; int is_array; } sfield;
-typedef struct structty { fy_obj h; char name[64]; int nf; sfield f[MAXF]; int64_t size, align; } structty;
+/* ord: every annotated field in declaration order (constexpr fields included) as an index into f, -1: constexpr */
+typedef struct structty {
+    fy_obj h; char name[64]; int nf; sfield f[MAXF]; int64_t size, align;
+    int nord; struct { char name[64]; int fi; } ord[MAXF];
+} structty;
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
     return fy_str_printf("<fx.struct %s: %lld bytes, align %lld>", s->name, (long long)s->size, (long long)s->align);
 }
-static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)a, (void)na, (void)kw;
-    return fy_err_format(&fy_NotImplementedError, "%s(...): struct values are not supported yet (use it as LDS storage)",
-                         ((structty *)o)->name);
-}
+static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
 static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
 static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
 static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
@@ -104,11 +105,13 @@ static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *k, *v;
     while (fy_dict_next(ann, &pos, &k, &v)) {
         const char *fn = FY_STR_CHECK(k) ? FY_STR_DATA(k) : "?";
-        if (fy_trace_is_constexpr(v)) continue;
-        if (s->nf >= MAXF || strlen(fn) >= sizeof s->f[0].name) {
+        if (s->nord >= MAXF || strlen(fn) >= sizeof s->f[0].name) {
             fy_err_format(&fy_ValueError, "fx.struct %s: too many fields or field name too long", s->name);
             goto fail;
         }
+        snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
+        s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
+        if (fy_trace_is_constexpr(v)) continue;
         if (fn[0] == '_' || !strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
             fy_err_format(&fy_ValueError, "fx.struct %s: field name '%s' is reserved", s->name, fn);
             goto fail;
@@ -145,6 +148,156 @@ fail:
     FY_DECREF(ann);
     FY_DECREF(&s->h);
     return NULL;
+}
+
+/* ---- struct values: Pair(a, b), p.a, p.replace(a=...) ----
+ * A frozen value holding one DSL value per scalar field (converted to the field's type) and the Python value
+ * of each constexpr field; array fields have no value form. */
+typedef struct sval { fy_obj h; structty *st; fy_obj *v[MAXF]; } sval; /* v: per ord entry */
+static fy_type sval_type;
+static void sval_dealloc(fy_obj *o) {
+    sval *s = (sval *)o;
+    for (int i = 0; s->st && i < s->st->nord; i++) FY_CLEAR(s->v[i]);
+    FY_CLEAR(s->st);
+}
+static int ord_index(structty *st, fy_obj *name) {
+    if (!FY_STR_CHECK(name)) return -1;
+    for (int i = 0; i < st->nord; i++)
+        if (fy_str_eq_cstr(name, st->ord[i].name)) return i;
+    return -1;
+}
+/* Stores x (converted) as entry i of s; 0 or -1. */
+static int sval_put(sval *s, int i, fy_obj *x) {
+    int fi = s->st->ord[i].fi;
+    fy_obj *c = fi < 0 ? fy_ref(x) : fy_dsl_num_convert(s->st->f[fi].et, x);
+    if (!c) return -1;
+    FY_XDECREF(s->v[i]);
+    s->v[i] = c;
+    return 0;
+}
+static sval *sval_alloc(structty *st) {
+    for (int i = 0; i < st->nf; i++)
+        if (st->f[i].is_array) {
+            fy_err_format(&fy_NotImplementedError,
+                          "%s(...): struct values with array fields ('%s') are not supported (use it as LDS storage)",
+                          st->name, st->f[i].name);
+            return NULL;
+        }
+    if (fy_type_ready(&sval_type) < 0) return NULL;
+    sval *s = (sval *)fy_alloc(&sval_type);
+    if (s) s->st = (structty *)fy_ref(&st->h);
+    return s;
+}
+static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    structty *st = (structty *)o;
+    if (na > (size_t)st->nord)
+        return fy_err_format(&fy_TypeError, "%s() takes %d field values but %zu were given", st->name, st->nord, na);
+    sval *s = sval_alloc(st);
+    if (!s) return NULL;
+    for (size_t i = 0; i < na; i++)
+        if (sval_put(s, (int)i, a[i]) < 0) goto fail;
+    size_t nk = fy_kwcount(kw);
+    size_t nkn = 0;
+    fy_obj **kn = nk ? fy_seq_items(kw, &nkn) : NULL;
+    for (size_t j = 0; j < nk; j++) {
+        int i = ord_index(st, kn[j]);
+        if (i < 0) {
+            fy_err_format(&fy_TypeError, "%s() got an unexpected field %R", st->name, kn[j]);
+            goto fail;
+        }
+        if (s->v[i]) {
+            fy_err_format(&fy_TypeError, "%s() got multiple values for field %R", st->name, kn[j]);
+            goto fail;
+        }
+        if (sval_put(s, i, a[na + j]) < 0) goto fail;
+    }
+    for (int i = 0; i < st->nord; i++)
+        if (!s->v[i]) {
+            fy_err_format(&fy_TypeError, "%s() missing a value for field '%s'", st->name, st->ord[i].name);
+            goto fail;
+        }
+    return &s->h;
+fail:
+    FY_DECREF(&s->h);
+    return NULL;
+}
+static fy_obj *sval_getattr(fy_obj *o, fy_obj *name) {
+    sval *s = (sval *)o;
+    int i = ord_index(s->st, name);
+    if (i >= 0) return fy_ref(s->v[i]);
+    fy_obj *r = fy_generic_getattr(o, name);
+    if (!r && fy_err_matches(&fy_AttributeError))
+        fy_err_format(&fy_AttributeError, "struct %s has no field %R", s->st->name, name);
+    return r;
+}
+static int sval_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
+    (void)v;
+    fy_err_format(&fy_AttributeError, "struct %s values are frozen: cannot assign %R (use .replace(%S=...))",
+                  ((sval *)o)->st->name, name, name);
+    return -1;
+}
+/* replace(**fields): a copy with the given fields replaced. */
+static fy_obj *sval_replace(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    sval *s = (sval *)o;
+    if (na) return fy_err_set(&fy_TypeError, "replace() takes keyword arguments only");
+    sval *r = sval_alloc(s->st);
+    if (!r) return NULL;
+    for (int i = 0; i < s->st->nord; i++) r->v[i] = fy_ref(s->v[i]);
+    size_t nk = fy_kwcount(kw);
+    size_t nkn = 0;
+    fy_obj **kn = nk ? fy_seq_items(kw, &nkn) : NULL;
+    for (size_t j = 0; j < nk; j++) {
+        fy_obj *k = kn[j], *v = a[na + j];
+        int i = ord_index(s->st, k);
+        if (i < 0) {
+            fy_err_format(&fy_TypeError, "replace(): struct %s has no field %R", s->st->name, k);
+            FY_DECREF(&r->h);
+            return NULL;
+        }
+        if (sval_put(r, i, v) < 0) {
+            FY_DECREF(&r->h);
+            return NULL;
+        }
+    }
+    return &r->h;
+}
+static fy_obj *sval_repr(fy_obj *o) {
+    sval *s = (sval *)o;
+    fy_obj *out = fy_str_printf("%s(", s->st->name);
+    for (int i = 0; out && i < s->st->nord; i++) {
+        fy_obj *n = fy_str_printf("%S%s%s=%R", out, i ? ", " : "", s->st->ord[i].name, s->v[i]);
+        FY_DECREF(out);
+        out = n;
+    }
+    if (!out) return NULL;
+    fy_obj *n = fy_str_printf("%S)", out);
+    FY_DECREF(out);
+    return n;
+}
+static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
+                                      {0}};
+static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)), .flags = FY_TPF_FINAL, .repr = sval_repr,
+                            .dealloc = sval_dealloc, .getattr = sval_getattr, .setattr = sval_setattr,
+                            .methods = sval_methods};
+
+/* Size and alignment in bytes of a struct type, fx.Array type or numeric type (dsl_size_of / dsl_align_of);
+ * 1 when o is one of them, else 0. */
+int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
+    if (FY_TYPE(o) == &structty_type) {
+        *size = ((structty *)o)->size, *align = ((structty *)o)->align;
+        return 1;
+    }
+    if (FY_TYPE(o) == &arrty_type) {
+        arrty *t = (arrty *)o;
+        *size = t->n * ((t->et->width + 7) / 8), *align = t->align;
+        return 1;
+    }
+    if (FY_TYPE(o) == &fy_dsl_numeric_type) {
+        int64_t b = (((fy_dsl_numeric *)o)->width + 7) / 8;
+        *size = b, *align = b;
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- storage, array references ---- */

@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         flyi_sink quiet = {0};
         flyi_session_eval(g_sess, g_prelude, "<prelude>", &quiet);
     }
-    flyi_sink sink = {NULL, drop_stream, drop_display, drop_error, no_input, NULL};
+    flyi_sink sink = {.stream = drop_stream, .display = drop_display, .error = drop_error, .input = no_input};
     flyi_session_eval(g_sess, text, NULL, &sink);
     free(text);
     if (++g_uses >= g_reuse) {

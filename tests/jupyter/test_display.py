@@ -111,6 +111,41 @@ def test_rich_display(c):
           and "3 stages, 2 changed, 0.75 ms" in html, (r and r["content"].get("evalue"), html[:300]))
 
 
+def test_display_ids(c):
+    # display(obj, display_id=True) -> display_data with transient.display_id; handle.update and
+    # update_display -> update_display_data with the same id; clear_output -> clear_output{wait}
+    r, io = c.execute("from IPython.display import display, update_display, clear_output, HTML\n"
+                      "h = display('one', display_id=True)\n"
+                      "print('between')\n"
+                      "h.update('two')\n"
+                      "update_display(HTML('<i>three</i>'), display_id=h.display_id)\n"
+                      "display('named', display_id='x')\n"
+                      "display('plain')\n"
+                      "clear_output(wait=True)\n"
+                      "clear_output()")
+    kinds = [m["msg_type"] for m in io if m["msg_type"] in
+             ("display_data", "update_display_data", "clear_output", "stream")]
+    dd, ud, co = _only(io, "display_data"), _only(io, "update_display_data"), _only(io, "clear_output")
+    did = dd[0]["transient"].get("display_id") if dd else None
+    check("display ids: messages in order (display, stream, 2 updates, 2 displays, 2 clears)",
+          r and r["content"]["status"] == "ok"
+          and kinds == ["display_data", "stream", "update_display_data", "update_display_data", "display_data",
+                        "display_data", "clear_output", "clear_output"], (r and r["content"].get("evalue"), kinds))
+    check("display ids: display(obj, display_id=True) carries a generated transient.display_id",
+          len(dd) == 3 and isinstance(did, str) and did and dd[0]["data"] == {"text/plain": "'one'"}
+          and dd[1]["transient"] == {"display_id": "x"} and dd[2]["transient"] == {}, dd)
+    check("display ids: handle.update / update_display -> update_display_data with the same id",
+          len(ud) == 2 and all(u["transient"] == {"display_id": did} for u in ud)
+          and ud[0]["data"] == {"text/plain": "'two'"} and ud[1]["data"].get("text/html") == "<i>three</i>"
+          and ud[1]["metadata"] == {}, ud)
+    check("display ids: clear_output(wait=True), clear_output() -> clear_output{wait}",
+          co == [{"wait": True}, {"wait": False}], co)
+    # silent cells publish none of these
+    r, io = c.execute("display('s', display_id='s'); clear_output()", silent=True)
+    check("display ids: a silent cell sends no display or clear_output",
+          not _only(io, "display_data") and not _only(io, "clear_output"), [m["msg_type"] for m in io])
+
+
 def _outputs(cell):
     out = []
     for o in cell.outputs:

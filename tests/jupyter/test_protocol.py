@@ -88,6 +88,18 @@ def install_specs(kernel, root):
         check("kernelspec: logo-%dx%d.png is a %d px PNG" % (px, px, px),
               head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") == px
               and int.from_bytes(head[20:24], "big") == px, logo)
+    # `flyi-kernel logos DIR`: what `make install` runs to put the logos beside its kernel.json
+    logos = os.path.join(root, "logos", "flyi")
+    out = subprocess.run([kernel, "logos", logos], capture_output=True, text=True)
+    names = sorted(os.listdir(logos)) if os.path.isdir(logos) else []
+    same = names and all(open(os.path.join(logos, n), "rb").read() ==
+                         open(os.path.join(root, "share/jupyter/kernels/flyi", n), "rb").read() for n in names)
+    check("kernelspec: `flyi-kernel logos DIR` writes the same three logos",
+          out.returncode == 0 and names == ["logo-32x32.png", "logo-64x64.png", "logo-svg.svg"] and same,
+          (out.returncode, out.stderr, names))
+    out = subprocess.run([kernel, "logos"], capture_output=True, text=True)
+    check("kernelspec: `flyi-kernel logos` without DIR: usage, exit 2", out.returncode == 2 and "usage" in out.stderr,
+          out.returncode)
     subprocess.run([kernel, "install", "--prefix", root, "--name", "flyi-msg",
                     "--interrupt-mode", "message"], capture_output=True)
     os.environ["JUPYTER_PATH"] = os.path.join(root, "share/jupyter")
@@ -719,6 +731,7 @@ def main():
               {"shell_port", "iopub_port", "stdin_port", "control_port", "hb_port", "ip", "key",
                "transport", "signature_scheme"} <= set(cf), sorted(cf))
         for f in (test_kernel_info, lambda c: test_execute(c, SNIP), test_display.test_rich_display,
+                  test_display.test_display_ids,
                   test_error, test_counts,
                   test_user_expressions, test_stop_on_error, test_complete_inspect,
                   test_is_complete_history, test_comms_unknown, test_stdin,

@@ -7,8 +7,8 @@
 #   NAME.fc   stdout is checked by FileCheck ($FILECHECK) instead (skipped without FileCheck);
 #   SVG files the program writes into $FLYI_DSL_TMP must be well-formed (xmllint, when present).
 # With --kernels, programs whose first line is "# flyi: run" launch their kernels on the CPU
-# emulator and the others run with COMPILE_ONLY=1. Programs run from DIR, with NO_COLOR set, stdin
-# closed and FLYI_WRAPPER (e.g. valgrind) in front of flyi.
+# emulator and the others run with COMPILE_ONLY=1. Programs run from DIR, with NO_COLOR set, an empty
+# disk compile cache (FLYI_CACHE_DIR), stdin closed and FLYI_WRAPPER (e.g. valgrind) in front of flyi.
 # Prints one line per failure and ends with "N passed, N failed"; exit 1 on failures.
 kernels=0 args=""
 while [ $# -gt 1 ]; do
@@ -36,9 +36,10 @@ for t in "$DIR"/*.py; do
     co=1
     head -n 1 "$t" | grep -q '^# flyi: run' && co=0
   fi
-  rm -rf "$tmp/files"; mkdir -p "$tmp/files"
+  rm -rf "$tmp/files" "$tmp/cache"; mkdir -p "$tmp/files"
+  # each program starts with an empty disk compile cache (FLYI_CACHE_DIR), so outputs do not depend on runs before
   # shellcheck disable=SC2086
-  (cd "$DIR" && env NO_COLOR=1 FLYI_DSL_TMP="$tmp/files" ${co:+COMPILE_ONLY=$co} ${co:+FLYI_BACKEND=emu} \
+  (cd "$DIR" && env NO_COLOR=1 FLYI_DSL_TMP="$tmp/files" FLYI_CACHE_DIR="$tmp/cache" ${co:+COMPILE_ONLY=$co} ${co:+FLYI_BACKEND=emu} \
      timeout 120 $FLYI_WRAPPER "$FLYI" "$t" $args >"$tmp/out" 2>"$tmp/err" </dev/null)
   rc=$?
   ok=1 why=""

@@ -14,6 +14,8 @@ err=$(printf '1/0\n' | "$FLYI" 2>&1 >/dev/null | tail -n 1)
 check "piped cells: traceback on stderr, no colors" "$err" "ZeroDivisionError: division by zero"
 out=$(printf 'def f(n):\n    return n * 2\n\nf(21)\n' | "$FLYI"); rc=$?
 check "piped cells: a block ends on an empty line" "$out|$rc" "42|0"
+out=$(printf 'from IPython.display import display, clear_output\nh = display(1, display_id=True)\nh.update(2)\nclear_output()\nprint(3)\n' | "$FLYI" 2>&1)
+check "piped cells: display ids (an update prints the new value; clear_output is harmless)" "$out" "$(printf '1\n2\n3')"
 check "--version" "$("$FLYI" --version)" "flyi 0.1.0"
 "$FLYI" --help | grep -q '^usage: flyi'; check "--help" "$?" 0
 "$FLYI" --bogus >/dev/null 2>&1; check "unknown option: exit 2" "$?" 2

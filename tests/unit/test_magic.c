@@ -49,7 +49,7 @@ static void r_next(void *u, const char *text) { snprintf(((rec *)u)->next_input,
 
 static flyi_status run(flyi_session *s, const char *code) {
     memset(&R, 0, sizeof R);
-    flyi_sink k = {&R, r_stream, r_display, r_error, NULL, r_next};
+    flyi_sink k = {.user = &R, .stream = r_stream, .display = r_display, .error = r_error, .set_next_input = r_next};
     return flyi_session_eval(s, code, NULL, &k);
 }
 

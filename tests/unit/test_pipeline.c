@@ -139,6 +139,123 @@ static void timing_table(const fly_core_api *api)
     printf("steady vadd compile without snapshots (best of 5): %.2f ms\n", best);
     check(keep.nstages == 22, "steady compile", "stage count");
     api->result_free(&keep);
+    /* compile_ex as the tracer calls it: snapshots with locations, the ISA left for later */
+    fly_pipeline_options lz = {.target = "gfx942", .stop_after = -1, .debug_info = 1};
+    best = 1e9;
+    for (int i = 0; i < 5; i++) {
+        fly_pipeline_result r;
+        double t0 = now_ms();
+        api->compile_ex(vadd, &lz, &r);
+        double t = now_ms() - t0;
+        if (t < best) {
+            best = t;
+            api->result_free(&keep);
+            keep = r;
+        } else {
+            api->result_free(&r);
+        }
+    }
+    printf("steady vadd compile, ISA on demand (best of 5): %.2f ms: parse %.2f, passes %.2f (snapshots %.2f), "
+           "translate %.2f, codegen %.2f, link %.2f\n",
+           best, keep.t.parse, keep.t.passes, keep.t.snapshots, keep.t.translate, keep.t.codegen, keep.t.link);
+    double t0 = now_ms();
+    api->result_isa(&keep);
+    printf("  then the ISA on first use: %.2f ms\n", now_ms() - t0);
+    api->result_free(&keep);
+}
+
+/* One integer of the ISA's .amdgpu_metadata block ("    .vgpr_count:     3"); -1 when absent. */
+static int isa_meta(const char *isa, const char *key)
+{
+    const char *m = isa ? strstr(isa, ".amdgpu_metadata") : NULL;
+    char pat[64];
+    snprintf(pat, sizeof pat, "%s:", key);
+    const char *p = m ? strstr(m, pat) : NULL;
+    return p ? atoi(p + strlen(pat)) : -1;
+}
+
+/* True when the two results have the same stages (labels, IR, changed flags), final IR and ISA. */
+static int same_result(const fly_pipeline_result *a, const fly_pipeline_result *b)
+{
+    int same = a->nstages == b->nstages && a->final_ir && b->final_ir && !strcmp(a->final_ir, b->final_ir) &&
+               a->isa && b->isa && !strcmp(a->isa, b->isa);
+    for (int i = 0; same && i < a->nstages; i++)
+        same = a->stages[i].ir && b->stages[i].ir && !strcmp(a->stages[i].ir, b->stages[i].ir) &&
+               !strcmp(a->stages[i].label, b->stages[i].label) && a->stages[i].changed == b->stages[i].changed;
+    return same;
+}
+
+/* What compile_ex leaves for later (stage IR, the ISA) against an eager compile: the same text
+ * whichever way it is made (straight from the clones, or stages first and the ISA from the text
+ * kept for it), the same code object; and the stats (read from the code object's metadata note,
+ * with no ISA made) equal what the ISA's own metadata block says. */
+static void check_lazy(const fly_core_api *api, const char *target, int debug_info)
+{
+    char d[512];
+    fly_pipeline_options eo = {.target = target, .stop_after = -1, .debug_info = debug_info, .eager = 1};
+    fly_pipeline_options lo = {.target = target, .stop_after = -1, .debug_info = debug_info};
+    fly_pipeline_result e, l, l2;
+    int eok = api->compile_ex(vadd, &eo, &e), lok = api->compile_ex(vadd, &lo, &l);
+    int l2ok = api->compile_ex(vadd, &lo, &l2);
+    snprintf(d, sizeof d, "%s debug %d: %s", target, debug_info, l.error ? l.error : "");
+    check(eok && lok && l2ok && e.isa && !e.lazy && !e.isa_pending && e.final_ir, "eager compile", d);
+    int none = 1;
+    for (int i = 0; i < l.nstages; i++)
+        none &= !l.stages[i].ir || i == 20;
+    check(lok && l.lazy && !l.isa && !l.final_ir && l.nstages == 22 && none && l.stages[20].ir && l.hsaco,
+          "lazy compile leaves the stages and the ISA", d);
+    fly_pipeline_stats before = l.stats;
+    check(l.stats.valid && l.stats.vgpr == isa_meta(e.isa, ".vgpr_count") &&
+              l.stats.sgpr == isa_meta(e.isa, ".sgpr_count") && l.stats.agpr == isa_meta(e.isa, ".agpr_count") &&
+              l.stats.vgpr_spill == isa_meta(e.isa, ".vgpr_spill_count") &&
+              l.stats.sgpr_spill == isa_meta(e.isa, ".sgpr_spill_count") &&
+              l.stats.scratch_bytes == isa_meta(e.isa, ".private_segment_fixed_size") &&
+              l.stats.lds_bytes == isa_meta(e.isa, ".group_segment_fixed_size") &&
+              l.stats.wave_size == isa_meta(e.isa, ".wavefront_size") &&
+              l.stats.max_workgroup_size == isa_meta(e.isa, ".max_flat_workgroup_size"),
+          "stats from the code object = the ISA's metadata", d);
+    /* l: the ISA straight from the clones */
+    const char *isa = api->result_isa(&l);
+    check(isa && l.isa == isa && !l.lazy && !l.isa_pending && same_result(&l, &e), "lazy = eager (ISA first)", d);
+    check(api->result_isa(&l) == isa, "lazy ISA made once", d);
+    check(l.nstages == 22 && l.stages[19].ms > 0 && l.stages[21].ms == l.stages[19].ms && l.t.isa > 0,
+          "lazy ISA timed", d);
+    check(l.hsaco_size == e.hsaco_size && !memcmp(l.hsaco, e.hsaco, e.hsaco_size) &&
+              !memcmp(&before, &l.stats, sizeof before) && !memcmp(&e.stats, &l.stats, sizeof e.stats),
+          "lazy code object and stats = eager", d);
+    /* l2: the stages first (the ISA then waits as text), then the ISA from that text */
+    api->result_stages(&l2);
+    int stages_same = l2.nstages == e.nstages && !l2.lazy && l2.isa_pending && !l2.isa && !l2.final_ir;
+    for (int i = 0; stages_same && i < l2.nstages; i++)
+        stages_same = i == 19 || i == 21 ? !l2.stages[i].ir
+                                         : l2.stages[i].ir && !strcmp(l2.stages[i].ir, e.stages[i].ir) &&
+                                               l2.stages[i].changed == e.stages[i].changed;
+    check(stages_same, "lazy stages = eager stages, ISA still to make", d);
+    isa = api->result_isa(&l2);
+    check(isa && !l2.isa_pending && same_result(&l2, &e), "lazy = eager (stages first, ISA from text)", d);
+    api->result_free(&e);
+    api->result_free(&l);
+    api->result_free(&l2);
+    /* without snapshots the module before gpu-module-to-binary is still kept */
+    lo.no_snapshots = 1;
+    lok = api->compile_ex(vadd, &lo, &l);
+    isa = lok ? api->result_isa(&l) : NULL;
+    check(isa && strstr(isa, "s_endpgm") && l.final_ir && strstr(l.final_ir, "gpu.binary") && l.nstages == 0,
+          "lazy ISA, no snapshots", l.isa_error);
+    api->result_free(&l);
+    /* freed with everything still to do */
+    lo.no_snapshots = 0;
+    lok = api->compile_ex(vadd, &lo, &l);
+    api->result_free(&l);
+    /* the floor entry: the final LLVM IR alone through codegen and link */
+    lok = api->compile_ex(vadd, &lo, &l);
+    double ms[3] = {-1, -1, -1};
+    char err[256] = "";
+    check(lok && api->codegen_floor(l.llvm_ir, target, ms, err, sizeof err) == 0 && ms[1] > 0 && ms[2] > 0,
+          "codegen floor", err);
+    check(api->codegen_floor("define void @f( {", target, ms, err, sizeof err) < 0 && strstr(err, "parse"),
+          "codegen floor: bad IR", err);
+    api->result_free(&l);
 }
 
 static void check_errors(const fly_core_api *api)
@@ -301,6 +418,9 @@ int main(void)
     check_compile(api, "gfx950", "gfx950");
     printf("first gfx950 compile: %.2f ms\n", now_ms() - t0);
     timing_table(api);
+    check_lazy(api, "gfx942", 0);
+    check_lazy(api, "gfx942", 1);
+    check_lazy(api, "gfx950", 1);
     check_errors(api);
     check_builders(api);
     printf("%d passed, %d failed\n", passed, failed);

@@ -795,6 +795,71 @@ static void test_kernargs(void)
     api->result_free(&r);
 }
 
+/* Kernel arguments of dynamic-layout memrefs: after fly-rewrite-func-signature each is a pointer plus a
+ * packed struct of its dynamic leaves (i32 extents, then i64 strides), one by_value kernarg each. */
+static const char k_kernargs_dyn[] = KMOD_BEGIN
+    "    gpu.func @dargs(%a: !fly.memref<f32, global, ?:1>, %x: !fly.memref<f32, global, (?,?):(?{i64},1)>) kernel {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %ti = arith.index_cast %t : index to i32\n"
+    "      %c = \"fly.make_coord\"(%ti) : (i32) -> !fly.int_tuple<?>\n"
+    "      %v = \"fly.memref.load\"(%a, %c) : (!fly.memref<f32, global, ?:1>, !fly.int_tuple<?>) -> f32\n"
+    "      %c2 = \"fly.make_coord\"(%ti, %ti) : (i32, i32) -> !fly.int_tuple<(?,?)>\n"
+    "      \"fly.memref.store\"(%v, %x, %c2) : (f32, !fly.memref<f32, global, (?,?):(?{i64},1)>, "
+    "!fly.int_tuple<(?,?)>) -> ()\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
+static void test_kernargs_dyn(void)
+{
+    fly_pipeline_result r;
+    api->compile(k_kernargs_dyn, "gfx942", &r);
+    check(r.ok && r.hsaco, "dynamic kernargs: compile for gfx942", r.error);
+    if (!r.ok) {
+        api->result_free(&r);
+        return;
+    }
+    fly_rt_kernarg_layout lay;
+    char err[256] = "";
+    int rc = R->kernarg_layout_get(r.hsaco, r.hsaco_size, "dargs", &lay, err, sizeof err);
+    check(rc == 0, "dynamic kernargs: layout from the metadata note", err);
+    if (!rc) {
+        char d[512] = "";
+        for (int i = 0; i < lay.nargs && strlen(d) < 400; i++)
+            snprintf(d + strlen(d), sizeof d - strlen(d), "%s@%d/%d ", lay.args[i].kind, lay.args[i].offset,
+                     lay.args[i].size);
+        /* a: ptr@0 + {i32}@8 (4 bytes), x: ptr@16 + {i32, i32, i64}@24 (16 bytes, packed) */
+        int ok = lay.nexplicit == 4 && lay.args[0].offset == 0 && lay.args[0].size == 8 && lay.args[1].offset == 8 &&
+                 lay.args[1].size == 4 && lay.args[2].offset == 16 && lay.args[3].offset == 24 &&
+                 lay.args[3].size == 16 && !strcmp(lay.args[1].kind, "by_value") &&
+                 !strcmp(lay.args[3].kind, "by_value");
+        check(ok, "dynamic kernargs: offsets, sizes and kinds", d);
+        void *p = (void *)0x1111222233334444ULL, *q = (void *)0x5555666677778888ULL;
+        unsigned char sa[4], sx[16];
+        int32_t n = 1000, m = 7, k = 300;
+        int64_t st = 1LL << 33;
+        memcpy(sa, &n, 4);
+        memcpy(sx, &m, 4);
+        memcpy(sx + 4, &k, 4);
+        memcpy(sx + 8, &st, 8);
+        void *args[] = {&p, sa, &q, sx};
+        unsigned g[3] = {1, 1, 1}, b[3] = {64, 1, 1};
+        unsigned char buf[512];
+        rc = R->kernarg_pack(&lay, args, 4, -1, NULL, g, b, buf, err, sizeof err);
+        void *p2, *q2;
+        int32_t n2, m2, k2;
+        int64_t st2;
+        memcpy(&p2, buf, 8);
+        memcpy(&n2, buf + 8, 4);
+        memcpy(&q2, buf + 16, 8);
+        memcpy(&m2, buf + 24, 4);
+        memcpy(&k2, buf + 28, 4);
+        memcpy(&st2, buf + 32, 8);
+        check(rc == 0 && p2 == p && n2 == n && q2 == q && m2 == m && k2 == k && st2 == st,
+              "dynamic kernargs: pointer and packed leaves", err);
+    }
+    api->result_free(&r);
+}
+
 static void test_launch_overhead(fly_rt *rt)
 {
     fly_rt_module *m = load(rt, k_vadd_n, "vadd_n: load");
@@ -851,6 +916,7 @@ int main(void)
     test_overflow();
     test_fallback();
     test_kernargs();
+    test_kernargs_dyn();
     printf("runtime tests: %.0f ms\n", now_ms() - t0);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -47,7 +47,7 @@ static void r_error(void *u, const flyi_error *e) {
 }
 static flyi_sink make_sink(rec *r) {
     memset(r, 0, sizeof *r);
-    flyi_sink s = {r, r_stream, r_display, r_error, NULL, NULL};
+    flyi_sink s = {.user = r, .stream = r_stream, .display = r_display, .error = r_error};
     return s;
 }
 

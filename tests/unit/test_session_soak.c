@@ -53,7 +53,7 @@ static const char *const cells[] = {
 static int only = -1; /* argv[2]: run only this cell (to find a leak) */
 
 static void run_cells(flyi_session *s, int from, int to) {
-    flyi_sink sink = {NULL, NULL, NULL, on_error, NULL, NULL};
+    flyi_sink sink = {.error = on_error};
     char code[1024];
     for (int i = from; i < to; i++) {
         snprintf(code, sizeof code, cells[only >= 0 ? (size_t)only % NCELLS : i % NCELLS], i, i, i);

@@ -1,7 +1,7 @@
 /* emu.h - the CPU emulator's internals: the compiled program (host code of every kernel of a
  * module, from the MLIR ExecutionEngine), the per-worker context the generated code reads, and
- * the executor that runs a grid with GPU semantics (workgroups on all cores, one fiber per
- * thread when the kernel synchronises, access checks, printf records).
+ * the executor that runs a grid with GPU semantics (workgroups on all cores, kernels that
+ * synchronise in phases over per-thread frames, access checks, printf records).
  *
  * Generated code and C agree on fly_emu_ctx: the host lowering (emu_lower.c) reads the first
  * FLY_EMU_CTX_IR_FIELDS 64-bit words by index and passes the context to every runtime call. */
@@ -28,8 +28,20 @@ enum {
     FLY_EMU_CTX_LDS_HI = 16,
     FLY_EMU_CTX_INTR = 17,     /* pointer to an int: non-zero asks loops to call fly_emu_poll */
     FLY_EMU_CTX_XVALID = 18,   /* 1 when the last cross-lane read came from a valid lane */
-    FLY_EMU_CTX_IR_FIELDS = 19
+    FLY_EMU_CTX_HANDLE = 19,   /* a coroutine thread's handle (its ramp stores it: the frame escapes) */
+    FLY_EMU_CTX_STATE = 20,    /* pointer to the block's thread states (bytes, FLY_EMU_T_*) */
+    FLY_EMU_CTX_SITES = 21,    /* pointer to the int32 barrier site each thread waits at */
+    FLY_EMU_CTX_CUR = 22,      /* the running thread (linear id in the block) */
+    FLY_EMU_CTX_FRAMES = 23,   /* phase loops: the block's thread frames, STRIDE bytes each */
+    FLY_EMU_CTX_STRIDE = 24,
+    FLY_EMU_CTX_NTHREADS = 25, /* threads in the block */
+    FLY_EMU_CTX_CNT_DONE = 26, /* set by a phase loop: threads that ended in it */
+    FLY_EMU_CTX_CNT_BAR = 27,  /* and threads that now wait at a barrier */
+    FLY_EMU_CTX_IR_FIELDS = 28
 };
+
+/* Thread states (bytes of the FLY_EMU_CTX_STATE array). */
+enum { FLY_EMU_T_READY, FLY_EMU_T_DONE, FLY_EMU_T_BAR, FLY_EMU_T_WAVE, FLY_EMU_T_DEAD, FLY_EMU_T_RUN };
 
 /* Cross-lane operations of fly_emu_shfl. */
 enum {
@@ -37,7 +49,9 @@ enum {
     FLY_EMU_X_READLANE,      /* rocdl.readlane: the lane given by offset */
     FLY_EMU_X_READFIRSTLANE, /* rocdl.readfirstlane: the lowest active lane */
     FLY_EMU_X_BPERMUTE,      /* rocdl.ds_bpermute: the lane (offset / 4) mod 64 */
-    FLY_EMU_X_BALLOT         /* rocdl.ballot: bit n set when lane n's value is non-zero */
+    FLY_EMU_X_BALLOT,        /* rocdl.ballot: bit n set when lane n's value is non-zero */
+    FLY_EMU_X_SWIZZLE        /* rocdl.ds_swizzle: the lane of the offset's pattern (bitmask or quad-permute
+                              * mode, checked by the lowering); an inactive source lane gives 0 */
 };
 
 /* Flags of fly_emu_chk. */
@@ -52,6 +66,9 @@ typedef struct fly_emu_arg {
 } fly_emu_arg;
 
 typedef void (*fly_emu_entry_fn)(void **argv, void *ctx);
+/* Resumes every ready thread of the block in order (frames: stride bytes each, n threads);
+ * returns the threads that ended (low 32 bits) and that now wait at a barrier (high 32 bits). */
+typedef int64_t (*fly_emu_lanes_fn)(void *ctx, void *frames, int64_t stride, int64_t n);
 
 /* One kernel of a compiled program. */
 typedef struct fly_emu_kernel {
@@ -66,7 +83,11 @@ typedef struct fly_emu_kernel {
     char **sites;         /* source location of each checked access / barrier site */
     int nsites;
     fly_emu_entry_fn block_fn;  /* runs every thread of the current block in a loop */
-    fly_emu_entry_fn thread_fn; /* runs the thread in ctx's TID words */
+    fly_emu_entry_fn thread_fn; /* runs the thread in ctx's TID words (a coroutine: up to its first
+                                 * suspension, in the frame fly_emu_coro_frame gave it) */
+    fly_emu_lanes_fn lanes_fn;  /* resumes the ready coroutine threads; NULL: thread_fn runs in a fiber */
+    int phased;                 /* thread_fn is a phase loop (emu_phase.c) over frames of frame_bytes */
+    size_t frame_bytes;
 } fly_emu_kernel;
 
 typedef struct fly_emu_program fly_emu_program;
@@ -124,6 +145,15 @@ int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc);
 /* Frees the strings and arrays of a kernel record. */
 void fly_emu_kernel_clear(fly_emu_kernel *k);
 
+/* After the checks: a kernel that synchronises becomes a phase loop (emu_phase.c): thread_fn runs
+ * every ready thread of the block to its next suspension. Returns 0 (k->phased, k->frame_bytes
+ * set), 1 when the kernel has what the rewrite cannot handle (left unchanged), -1 with err. */
+int fly_emu_make_phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap);
+/* After the checks: every other kernel that synchronises becomes an LLVM coroutine suspended at each
+ * barrier and cross-lane operation, plus "__fly_emu_lanes_<name>" (emu_coro.c).
+ * Returns 0 or -1 with err. */
+int fly_emu_make_coroutines(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+
 /* Compiles MLIR module text for the emulator (fly passes as for chip, then the host lowering
  * and the ExecutionEngine at O3). Returns NULL with a message in err. */
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap);
@@ -179,6 +209,11 @@ void fly_emu_barrier(void *ctx, int32_t site);
 /* A cross-lane operation (FLY_EMU_X_*) on up to 64 bits of value; the wave's result for this lane,
  * with ctx word FLY_EMU_CTX_XVALID saying whether the source lane was valid. */
 int64_t fly_emu_shfl(void *ctx, int64_t value, int32_t offset, int32_t width, int32_t mode);
+/* Coroutine kernels: the frame of the running thread (size bytes, the same for every thread);
+ * the operands of a cross-lane operation before the thread suspends, and its result after. */
+void *fly_emu_coro_frame(void *ctx, int64_t size);
+void fly_emu_shfl_put(void *ctx, int64_t value, int32_t offset, int32_t width, int32_t mode);
+int64_t fly_emu_shfl_get(void *ctx, int64_t value, int32_t offset, int32_t width, int32_t mode);
 void fly_emu_chk(void *ctx, int64_t addr, int64_t bytes, int32_t site, int32_t flags);
 void fly_emu_poll(void *ctx);
 

@@ -56,6 +56,9 @@ static void register_symbols(MlirExecutionEngine ee)
 {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_barrier"), (void *)fly_emu_barrier);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl"), (void *)fly_emu_shfl);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_put"), (void *)fly_emu_shfl_put);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_get"), (void *)fly_emu_shfl_get);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_coro_frame"), (void *)fly_emu_coro_frame);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_trunc"), (void *)fly_emu_f8_trunc);
@@ -98,6 +101,18 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
         ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap))
         ok = 0;
+    /* kernels that synchronise: phase loops, else coroutines; FLYI_EMU_CORO=1 makes every one a
+     * coroutine, FLYI_EMU_FIBERS=1 runs them one fiber per thread (for comparisons) */
+    bool fibers = getenv("FLYI_EMU_FIBERS") != NULL, coro = getenv("FLYI_EMU_CORO") != NULL;
+    for (int i = 0; ok && !fibers && !coro && i < p->kernels.n; i++) {
+        fly_emu_kernel *k = &p->kernels.k[i];
+        int rc = k->syncs ? fly_emu_make_phases(m, k, err, cap) : 1;
+        if (rc < 0)
+            ok = 0;
+        k->phased = rc == 0;
+    }
+    if (ok && !fibers && fly_emu_make_coroutines(m, &p->kernels, err, cap))
+        ok = 0;
     if (ok && getenv("FLYI_EMU_DUMP")) {
         char *s = fly_ir_op_print(mlirModuleGetOperation(m), false, false);
         fprintf(stderr, "%s\n", s ? s : "");
@@ -125,6 +140,14 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
             if (!fn) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
+            }
+            if (ok && k->syncs && !k->phased && !fibers) {
+                snprintf(name, sizeof name, "__fly_emu_lanes_%s", k->name);
+                k->lanes_fn = (fly_emu_lanes_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+                if (!k->lanes_fn) {
+                    snprintf(err, cap, "%s: JIT lookup failed", k->name);
+                    ok = 0;
+                }
             }
         }
     }

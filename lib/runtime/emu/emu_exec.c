@@ -2,11 +2,16 @@
  *
  * A pool of worker threads takes workgroups in turn (an atomic counter). A kernel that never
  * synchronises runs all threads of a block in a loop inside generated code; one that does runs
- * one fiber per thread: the scheduler resumes every ready fiber until it blocks, then releases a
- * wave whose live lanes all wait at a cross-lane operation, or the block when every thread waits
- * at gpu.barrier. Errors (out of bounds, deadlock, interrupt) stop the block: a longjmp in loop
- * mode, abandoning the fibers in fiber mode. printf records go to a buffer per worker, cut into
- * segments per block and merged in block order at the end. */
+ * in phases: a call of its phase loop (emu_phase.c) runs every ready thread, in thread order, to
+ * its next barrier or cross-lane operation or its end, with what lives across in per-thread
+ * frames. Kernels the phase rewrite cannot handle run each thread as a coroutine (emu_coro.c),
+ * resumed in the same order; FLYI_EMU_CORO=1 / FLYI_EMU_FIBERS=1 at compile time choose
+ * coroutines / one fiber per thread for every kernel (comparisons). Between phases the scheduler
+ * releases a wave whose live lanes all wait at a cross-lane operation, or the block when every
+ * thread waits at gpu.barrier. Errors (out of bounds, deadlock, interrupt) stop the block: a
+ * longjmp out of generated code (the frames are simply reused by the next block), abandoning the
+ * fibers in fiber mode. printf records go to a
+ * buffer per worker, cut into segments per block and merged in block order at the end. */
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <pthread.h>
@@ -24,7 +29,12 @@
 #define WAVE 64
 #define FIBER_STACK (128 * 1024)
 
-enum { T_READY, T_DONE, T_BAR, T_WAVE, T_DEAD };
+enum { T_READY = FLY_EMU_T_READY, T_DONE = FLY_EMU_T_DONE, T_BAR = FLY_EMU_T_BAR, T_WAVE = FLY_EMU_T_WAVE,
+       T_DEAD = FLY_EMU_T_DEAD, T_RUN = FLY_EMU_T_RUN };
+
+/* How the threads of a block run: a loop in generated code (no synchronisation), one fiber
+ * each, or one coroutine each (emu_coro.c). */
+enum { M_LOOP, M_FIBER, M_CORO, M_PHASE };
 
 typedef struct job job;
 
@@ -43,10 +53,17 @@ typedef struct fly_emu_ctx {
     uintptr_t lds_lo, lds_hi;
     volatile int *intr; /* the launch's interrupt flag (a zero word when none) */
     int64_t xvalid;
+    void *handle;
+    unsigned char *state_p;
+    int *site_p;
+    int64_t cur;
+    unsigned char *frames_p;
+    int64_t stride, nthreads_ir, cnt_done_ir, cnt_bar_ir;
     /* C side */
     job *job;
     size_t hits_cap; /* words */
-    int fiber_mode, failed, cur, nthreads;
+    int fiber_mode, failed, nthreads;
+    int cnt_bar, cnt_wave, cnt_done; /* coroutine mode: threads in each state */
     jmp_buf abort_jb;
     fly_emu_fiber_home home;
     fly_emu_fiber *fibers;
@@ -57,6 +74,8 @@ typedef struct fly_emu_ctx {
     unsigned char sh_valid[MAX_BLOCK];
     unsigned char *lds_mem;
     size_t lds_cap;
+    unsigned char *frames; /* coroutine frames, frame_stride bytes per thread */
+    size_t frame_stride, frames_cap;
     unsigned char *pf;  /* printf buffer: 16-byte header + data */
     size_t pf_cap;
     seg *segs;
@@ -73,6 +92,16 @@ _Static_assert(offsetof(fly_emu_ctx, lds_lo) == 8 * FLY_EMU_CTX_LDS_LO, "ctx lay
 _Static_assert(offsetof(fly_emu_ctx, lds_hi) == 8 * FLY_EMU_CTX_LDS_HI, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, intr) == 8 * FLY_EMU_CTX_INTR, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, xvalid) == 8 * FLY_EMU_CTX_XVALID, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, handle) == 8 * FLY_EMU_CTX_HANDLE, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, state_p) == 8 * FLY_EMU_CTX_STATE, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, site_p) == 8 * FLY_EMU_CTX_SITES, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, cur) == 8 * FLY_EMU_CTX_CUR, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, frames_p) == 8 * FLY_EMU_CTX_FRAMES, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, stride) == 8 * FLY_EMU_CTX_STRIDE, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, nthreads_ir) == 8 * FLY_EMU_CTX_NTHREADS, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, cnt_done_ir) == 8 * FLY_EMU_CTX_CNT_DONE, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, cnt_bar_ir) == 8 * FLY_EMU_CTX_CNT_BAR, "ctx layout");
+_Static_assert(sizeof(int) == 4, "int32 barrier sites");
 
 struct job {
     const fly_emu_kernel *k;
@@ -121,7 +150,7 @@ static void abort_block(fly_emu_ctx *c) __attribute__((noreturn));
 static void abort_block(fly_emu_ctx *c)
 {
     c->failed = 1;
-    if (c->fiber_mode) {
+    if (c->fiber_mode == M_FIBER) {
         c->state[c->cur] = T_DEAD;
         fly_emu_fiber_yield(&c->home, c->fibers, c->cur);
     }
@@ -202,7 +231,7 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
     const fly_emu_grid *g = c->job->g;
     char bs[64], ts[64], where[512] = "";
     block_str(c, bs, sizeof bs);
-    thread_str(c, cur_thread(c), ts, sizeof ts);
+    thread_str(c, c->fiber_mode == M_LOOP ? cur_thread(c) : c->cur, ts, sizeof ts);
     const char *loc = site_str(k, site);
     const char *what = flags & FLY_EMU_ACC_ATOMIC ? "atomic" : flags & FLY_EMU_ACC_STORE ? "store" : "load";
     if (flags & FLY_EMU_ACC_LDS) {
@@ -240,20 +269,68 @@ void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
 void fly_emu_barrier(void *ctxp, int32_t site)
 {
     fly_emu_ctx *c = ctxp;
-    check_interrupt(c);
-    if (!c->fiber_mode)
-        return; /* unreachable: kernels with barriers run in fibers */
     int t = c->cur;
+    if (c->fiber_mode == M_CORO) {
+        /* (generated code does this inline) the thread suspends after this call; the
+         * scheduler counts it and polls the interrupt per phase */
+        c->state[t] = T_BAR;
+        c->site[t] = site;
+        return;
+    }
+    check_interrupt(c);
+    if (c->fiber_mode == M_LOOP)
+        return; /* unreachable: kernels with barriers run in fibers or coroutines */
     c->state[t] = T_BAR;
     c->site[t] = site;
     leave(c, t);
+}
+
+void *fly_emu_coro_frame(void *ctxp, int64_t size)
+{
+    fly_emu_ctx *c = ctxp;
+    size_t need = ((size_t)size + 63) & ~(size_t)63;
+    if (c->cur == 0 && (need > c->frame_stride || need * (size_t)c->nthreads > c->frames_cap)) {
+        /* the first thread of a block: no frame is live yet */
+        if (need > c->frame_stride)
+            c->frame_stride = need;
+        size_t total = c->frame_stride * MAX_BLOCK;
+        free(c->frames);
+        c->frames = aligned_alloc(64, total);
+        c->frames_cap = c->frames ? total : 0;
+    }
+    if (!c->frames || need > c->frame_stride) {
+        snprintf(c->err, sizeof c->err, "cannot allocate thread frames for kernel '%s'", c->job->k->name);
+        abort_block(c);
+    }
+    return c->frames + c->frame_stride * (size_t)c->cur;
+}
+
+void fly_emu_shfl_put(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
+{
+    fly_emu_ctx *c = ctxp;
+    int t = c->cur;
+    c->sh_val[t] = value;
+    c->sh_off[t] = offset;
+    c->sh_width[t] = width;
+    c->sh_mode[t] = mode;
+    c->state[t] = T_WAVE;
+    c->site[t] = -1;
+    c->cnt_wave++;
+}
+
+int64_t fly_emu_shfl_get(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
+{
+    (void)value, (void)offset, (void)width, (void)mode;
+    fly_emu_ctx *c = ctxp;
+    c->xvalid = c->sh_valid[c->cur];
+    return c->sh_res[c->cur];
 }
 
 int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
 {
     fly_emu_ctx *c = ctxp;
     c->xvalid = 1;
-    if (!c->fiber_mode)
+    if (c->fiber_mode != M_FIBER)
         return mode == FLY_EMU_X_BALLOT ? value != 0 : value;
     int t = c->cur;
     c->sh_val[t] = value;
@@ -291,13 +368,22 @@ static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
         case FLY_EMU_X_READFIRSTLANE: base = 0, width = WAVE, src = first; break;
         case FLY_EMU_X_BPERMUTE: base = 0, width = WAVE, src = (int)(((uint32_t)c->sh_off[t] >> 2) & (WAVE - 1)); break;
         case FLY_EMU_X_BALLOT: base = 0, width = WAVE, src = rel; break;
+        case FLY_EMU_X_SWIZZLE: {
+            uint32_t o = (uint32_t)c->sh_off[t] & 0xffff;
+            base = 0, width = WAVE;
+            if (o & 0x8000) /* quad permute: lane i of a quad reads lane offset[2i+1:2i] */
+                src = (lane & ~3) | (int)((o >> ((lane & 3) * 2)) & 3);
+            else /* bitmask: within 32 lanes, ((lane & and) | or) ^ xor */
+                src = (lane & 32) | (int)((((uint32_t)lane & 31 & o) | ((o >> 5) & 31)) ^ ((o >> 10) & 31));
+            break;
+        }
         default: src = c->sh_off[t]; break;
         }
         int s = w0 + base + src;
         bool valid = src >= 0 && src < width && s < w1 && c->state[s] == T_WAVE;
         c->sh_res[t] = c->sh_mode[t] == FLY_EMU_X_BALLOT ? (int64_t)ballot
                      : valid                              ? c->sh_val[s]
-                     : c->sh_mode[t] == FLY_EMU_X_BPERMUTE ? 0
+                     : c->sh_mode[t] == FLY_EMU_X_BPERMUTE || c->sh_mode[t] == FLY_EMU_X_SWIZZLE ? 0
                                                           : c->sh_val[t];
         c->sh_valid[t] = valid;
     }
@@ -349,6 +435,8 @@ static void deadlock(fly_emu_ctx *c, int n)
     c->failed = 1;
 }
 
+static int release(fly_emu_ctx *c, int n);
+
 static void run_fibers(fly_emu_ctx *c, int n)
 {
     if (!c->fibers) {
@@ -359,7 +447,7 @@ static void run_fibers(fly_emu_ctx *c, int n)
             return;
         }
     }
-    c->fiber_mode = 1;
+    c->fiber_mode = M_FIBER;
     c->nthreads = n;
     for (int t = 0; t < n; t++) {
         c->state[t] = T_READY;
@@ -374,37 +462,135 @@ static void run_fibers(fly_emu_ctx *c, int n)
             fly_emu_fiber_resume(&c->home, c->fibers, t);
             ran++;
         }
-        if (c->failed)
+        (void)ran;
+        if (c->failed || release(c, n) <= 0)
             return;
-        int done = 0, bar = 0, released = 0;
-        for (int w0 = 0; w0 < n; w0 += WAVE) {
-            int w1 = w0 + WAVE < n ? w0 + WAVE : n, live = 0, waiting = 0;
-            for (int t = w0; t < w1; t++) {
-                live += c->state[t] != T_DONE;
-                waiting += c->state[t] == T_WAVE;
-            }
-            if (waiting && waiting == live) {
-                shuffle_wave(c, w0, w1);
-                released = 1;
-            }
-        }
-        if (released)
-            continue;
-        for (int t = 0; t < n; t++) {
-            done += c->state[t] == T_DONE;
-            bar += c->state[t] == T_BAR;
-        }
-        if (done == n)
-            return;
-        if (bar == n) {
-            for (int t = 0; t < n; t++)
-                c->state[t] = T_READY;
-            continue;
-        }
-        (void)ran; /* nothing can move: every thread is done or waits for one that never comes */
-        deadlock(c, n);
-        return;
     }
+}
+
+/* After a pass over the ready threads: releases waves whose live lanes all wait at a cross-lane
+ * operation, else the block when every thread waits at the barrier. Returns 1 when threads were
+ * released, 0 when every thread is done, -1 on deadlock (reported). */
+static int release(fly_emu_ctx *c, int n)
+{
+    if (c->fiber_mode >= M_CORO && !c->cnt_wave) { /* the common case without scanning */
+        if (c->cnt_done == n)
+            return 0;
+        if (c->cnt_bar == n) {
+            memset(c->state, T_READY, (size_t)n);
+            c->cnt_bar = 0;
+            return 1;
+        }
+    }
+    int released = 0;
+    for (int w0 = 0; w0 < n; w0 += WAVE) {
+        int w1 = w0 + WAVE < n ? w0 + WAVE : n, live = 0, waiting = 0;
+        for (int t = w0; t < w1; t++) {
+            live += c->state[t] != T_DONE;
+            waiting += c->state[t] == T_WAVE;
+        }
+        if (waiting && waiting == live) {
+            shuffle_wave(c, w0, w1);
+            released = 1;
+            c->cnt_wave -= waiting;
+        }
+    }
+    if (released)
+        return 1;
+    int done = 0, bar = 0;
+    for (int t = 0; t < n; t++) {
+        done += c->state[t] == T_DONE;
+        bar += c->state[t] == T_BAR;
+    }
+    if (done == n)
+        return 0;
+    if (bar == n) {
+        memset(c->state, T_READY, (size_t)n);
+        return 1;
+    }
+    deadlock(c, n);
+    return -1;
+}
+
+/* Runs a block of coroutine threads: the ramps in thread order, then after each release the
+ * ready threads in thread order (the order fibers ran them in: printf order is the same). */
+static void run_coro(fly_emu_ctx *c, int n)
+{
+    const fly_emu_kernel *k = c->job->k;
+    void **argv = c->job->g->args;
+    c->fiber_mode = M_CORO;
+    c->nthreads = n;
+    c->cnt_bar = c->cnt_wave = c->cnt_done = 0;
+    c->state_p = c->state;
+    c->site_p = c->site;
+    if (setjmp(c->abort_jb))
+        return; /* c->failed is set */
+    int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
+    c->tid[0] = c->tid[1] = c->tid[2] = 0;
+    for (int t = 0; t < n; t++) {
+        c->cur = t;
+        c->state[t] = T_RUN;
+        k->thread_fn(argv, c);
+        if (c->state[t] == T_RUN) {
+            c->state[t] = T_DONE;
+            c->cnt_done++;
+        } else {
+            c->cnt_bar += c->state[t] == T_BAR;
+        }
+        if (++c->tid[0] == bx) { /* the next thread's ids without divisions */
+            c->tid[0] = 0;
+            if (++c->tid[1] == by) {
+                c->tid[1] = 0;
+                c->tid[2]++;
+            }
+        }
+    }
+    while (release(c, n) > 0) {
+        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed))
+            check_interrupt(c);
+        int64_t r = k->lanes_fn(c, c->frames, (int64_t)c->frame_stride, n);
+        c->cnt_done += (int)(r & 0xffffffff);
+        c->cnt_bar += (int)(r >> 32);
+    }
+}
+
+/* Runs a block of a phase-loop kernel: each call of thread_fn runs every ready thread, in thread
+ * order, to its next barrier or cross-lane operation or its end. */
+static void run_phased(fly_emu_ctx *c, int n)
+{
+    const fly_emu_kernel *k = c->job->k;
+    void **argv = c->job->g->args;
+    size_t stride = k->frame_bytes;
+    if (stride * MAX_BLOCK > c->frames_cap) {
+        free(c->frames);
+        c->frames = aligned_alloc(64, stride * MAX_BLOCK);
+        c->frames_cap = c->frames ? stride * MAX_BLOCK : 0;
+        if (!c->frames) {
+            snprintf(c->err, sizeof c->err, "cannot allocate thread frames for kernel '%s'", k->name);
+            c->failed = 1;
+            return;
+        }
+    }
+    c->fiber_mode = M_PHASE;
+    c->nthreads = n;
+    c->cnt_bar = c->cnt_wave = c->cnt_done = 0;
+    c->state_p = c->state;
+    c->site_p = c->site;
+    c->frames_p = c->frames;
+    c->stride = (int64_t)stride;
+    c->nthreads_ir = n;
+    memset(c->state, T_READY, (size_t)n);
+    for (int t = 0; t < n; t++) /* every thread starts at the beginning */
+        memset(c->frames + stride * (size_t)t, 0, 4);
+    if (setjmp(c->abort_jb))
+        return; /* c->failed is set */
+    do {
+        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed))
+            check_interrupt(c);
+        k->thread_fn(argv, c);
+        c->cnt_done += (int)c->cnt_done_ir;
+        c->cnt_bar += (int)c->cnt_bar_ir;
+    } while (release(c, n) > 0);
 }
 
 static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start)
@@ -458,10 +644,14 @@ static void run_block(fly_emu_ctx *c, uint64_t lin)
         pf_start = head < c->pf_cap ? head : c->pf_cap;
     }
     int n = (int)(g->block[0] * g->block[1] * g->block[2]);
-    if (k->syncs) {
+    if (k->syncs && k->phased) {
+        run_phased(c, n);
+    } else if (k->syncs && k->lanes_fn) {
+        run_coro(c, n);
+    } else if (k->syncs) {
         run_fibers(c, n);
     } else {
-        c->fiber_mode = 0;
+        c->fiber_mode = M_LOOP;
         c->tid[0] = c->tid[1] = c->tid[2] = 0;
         if (setjmp(c->abort_jb) == 0)
             k->block_fn(g->args, c);
@@ -647,6 +837,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p)
         if (!c)
             continue;
         fly_emu_fibers_destroy(c->fibers, MAX_BLOCK);
+        free(c->frames);
         free(c->lds_mem);
         free(c->pf);
         free(c->segs);

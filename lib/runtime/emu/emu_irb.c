@@ -149,6 +149,24 @@ int64_t fly_emu_type_bytes(MlirType t)
             return (n * mlirIntegerTypeGetWidth(e) + 7) / 8;
         return n * fly_emu_type_bytes(e);
     }
+    /* a packed struct of integers (the dynamic layout leaves of fly-rewrite-func-signature), nested or not */
+    char buf[512];
+    size_t len = fly_ir_type_str(t, buf, sizeof buf);
+    if (len < sizeof buf && strncmp(buf, "!llvm.struct<packed (", 21) == 0) {
+        int64_t size = 0;
+        for (const char *p = buf + 21; *p; p++) {
+            if (strncmp(p, "struct<packed (", 15) == 0) {
+                p += 14;
+            } else if (*p == 'i' && p[1] >= '1' && p[1] <= '9') {
+                long w = strtol(p + 1, (char **)&p, 10);
+                size += (w + 7) / 8;
+                p--;
+            } else if (*p != ',' && *p != ' ' && *p != ')' && *p != '>') {
+                return 0; /* anything but integers */
+            }
+        }
+        return size;
+    }
     return 0;
 }
 

@@ -2,9 +2,10 @@
  * becomes a func.func "<name>__emu"(ctx, tx, ty, tz, args...) callable from C, with
  * thread ids as arguments, block ids / dims read from the context, gpu.barrier and gpu.shuffle
  * turned into calls to runtime symbols, workgroup attributions carved out of the context's LDS,
- * plus two entry points that read the arguments from a HIP-style argv: one runs every thread
- * of a block in a loop, one runs the thread the context names (for fibers). The access checks
- * and interrupt polls are added after the LLVM lowering (emu_checks.c). */
+ * plus an entry point that reads the arguments from a HIP-style argv: for a kernel that never
+ * synchronises it runs every thread of a block in a loop, else the threads of a phase
+ * (emu_phase.c), or the thread the context names (a coroutine, emu_coro.c, or a fiber). The access
+ * checks and interrupt polls are added after the LLVM lowering (emu_checks.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,21 @@ static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirV
     return mode == FLY_EMU_X_BALLOT ? r : from_bits(w, b, r, t);
 }
 
+/* The value of v when an arith/llvm constant op defines it. */
+static bool const_int(MlirValue v, int64_t *out)
+{
+    if (!mlirValueIsAOpResult(v))
+        return false;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if (!fly_ir_op_is(d, "arith.constant") && !fly_ir_op_is(d, "llvm.mlir.constant"))
+        return false;
+    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+        return false;
+    *out = mlirIntegerAttrGetValueInt(a);
+    return true;
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid)
 {
@@ -218,6 +234,21 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             MlirType rt = mlirValueGetType(fly_ir_res0(op));
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
+        if (!w->failed)
+            replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.ds_swizzle")) {
+        int64_t off;
+        if (!const_int(mlirOperationGetOperand(op, 1), &off))
+            return fail(w, "%s", "rocdl.ds_swizzle: the offset must be a constant");
+        off &= 0xffff;
+        if ((off & 0x8000) && (off & 0xff00) != 0x8000) {
+            char m[160];
+            snprintf(m, sizeof m, "rocdl.ds_swizzle: offset 0x%04llx is not a bitmask or quad-permute pattern (the "
+                     "emulator does not support the FFT and rotate modes)", (unsigned long long)off);
+            return fail(w, "%s", m);
+        }
+        MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                            fly_emu_irb_const(&b, 64, w->i32), FLY_EMU_X_SWIZZLE);
         if (!w->failed)
             replace_op(op, r);
     } else if (!strncmp(name, "rocdl.", 6) && (brc = fly_emu_lower_buffer_op(op, w->err, w->cap)) != 1) {
@@ -502,6 +533,10 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         declare(&w, "fly_emu_barrier", 2, p5, 0, NULL);
         MlirType s5[5] = {w.ptr, w.i64, w.i32, w.i32, w.i32};
         declare(&w, "fly_emu_shfl", 5, s5, 1, &w.i64);
+        declare(&w, "fly_emu_shfl_put", 5, s5, 0, NULL);
+        declare(&w, "fly_emu_shfl_get", 5, s5, 1, &w.i64);
+        MlirType f2[2] = {w.ptr, w.i64};
+        declare(&w, "fly_emu_coro_frame", 2, f2, 1, &w.ptr);
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
         declare(&w, "fly_emu_poll", 1, p5, 0, NULL);

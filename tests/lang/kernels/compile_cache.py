@@ -1,7 +1,8 @@
 # flyi: run
 # The compile cache: a second launch with the same key does not trace again (the trace-time print in the
-# kernel body happens once); a different Constexpr, argument type or tensor shape, or a redefined
-# kernel, compiles again.
+# kernel body happens once); a different Constexpr, element type or static layout, or a redefined kernel,
+# compiles again. A raw torch tensor has a dynamic layout, so a new shape reuses the compiled kernel;
+# flyc.from_dlpack(t) gives a static layout that specialises on the shape.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -26,7 +27,14 @@ run(x, 3)
 print(x[0].item())
 y = torch.ones(4, device="cuda")
 run(y, 2)
-print(flyc.cache_info())
+print(y.tolist(), flyc.cache_info())
+run(flyc.from_dlpack(y), 2)
+run(flyc.from_dlpack(y), 2)
+run(flyc.from_dlpack(x), 2)
+print(y.tolist(), flyc.cache_info())
+n = torch.ones(4, dtype=torch.int32, device="cuda")
+run(n, 3)
+print(n.tolist(), flyc.cache_info())
 
 @flyc.kernel
 def scale(a: fx.Tensor, k: fx.Constexpr[int]):

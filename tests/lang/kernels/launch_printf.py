@@ -52,3 +52,17 @@ try:
 except ValueError as e:
     print("ValueError:", e)
 print(issubclass(flyc.KernelError, RuntimeError))
+print("-- signed zero")
+
+@flyc.kernel
+def zeros(f: fx.Float32):
+    z = f * -1.0
+    fx.printf("{} {} {:.3f} {:+.1f} {:e}", f, z, z, f, z)
+    fx.printf("{:>4}|{}|{{x}}|{:08.3f}", 7, "a{b}", f)
+
+@flyc.jit
+def run_zeros(f):
+    zeros(f).launch(grid=1, block=1)
+
+run_zeros(0.0)
+run_zeros(-2.5)

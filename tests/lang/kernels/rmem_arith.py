@@ -1,6 +1,8 @@
 # flyi: run
 # Register tensors inside kernels: make_rmem_tensor, fill, element access, Vector arithmetic with
-# scalars and vectors, memref_load/memref_store, and shape-mismatch errors reported at trace time.
+# scalars and vectors, memref_load/memref_store, and shape-mismatch errors reported at trace time. The
+# tensor is passed with a static layout (flyc.from_dlpack), as make_fragment_like needs a static shape;
+# a raw torch tensor's layout is dynamic, so a whole-tensor access to its column is an error.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -26,7 +28,7 @@ a = torch.arange(8, dtype=torch.float32, device="cuda").reshape(2, 4)
 exp = a * 2 + 0.5
 exp[:, 1] = a[:, 1] * 2 + a[:, 1] - 0.5
 exp[:, 3] += 100
-run(a)
+run(flyc.from_dlpack(a))
 print("rmem arith", "PASS" if torch.equal(a, exp) else "FAIL")
 
 @flyc.kernel
@@ -38,6 +40,10 @@ def bad(A: fx.Tensor):
 def run_bad(a):
     bad(a).launch(grid=1, block=1)
 
+try:
+    run_bad(flyc.from_dlpack(a))
+except ValueError as e:
+    print("ValueError:", e)
 try:
     run_bad(a)
 except ValueError as e:

@@ -1,6 +1,7 @@
 # flyi: run
 # FlyDSL example-02-style tiled copy: an 8x24 block copied by 4 threads with 128-bit universal copy
-# atoms through register fragments; each thread's partition is ((4,2),2,3).
+# atoms through register fragments; each thread's partition is ((4,2),2,3). The tensors are passed with static
+# layouts (flyc.from_dlpack): make_fragment_like needs a static shape.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -26,5 +27,5 @@ def run(a, b):
 
 a = torch.arange(8 * 24, dtype=torch.float32, device="cuda").reshape(8, 24)
 b = torch.zeros(8, 24, device="cuda")
-run(a, b)
+run(flyc.from_dlpack(a), flyc.from_dlpack(b))
 print("tiled copy", "PASS" if torch.equal(a, b) else "FAIL")
