@@ -142,7 +142,8 @@ fy_obj *fy_c_qualname(compiler *c, const char *name, bool is_func) {
     return fy_str_printf("%s.%s", pq, name);
 }
 
-/* Maximum stack depth by a walk over all paths. */
+/* Maximum stack depth by a walk over all paths. STACK_UNKNOWN: an opcode without a listed effect. */
+#define STACK_UNKNOWN 0x10000
 static int stack_effect(uint32_t ins, bool jump) {
     int op = FY_OPC(ins), a = FY_ARG(ins);
     switch (op) {
@@ -189,8 +190,10 @@ static int stack_effect(uint32_t ins, bool jump) {
     case OP_WITH_EXIT: return -1;
     case OP_WITH_EXCEPT_START: return 1;
     case OP_IMPORT_NAME: return 0;
+    case OP_SCF_YIELD: return 0; /* [v] -> [loop results] */
+    case OP_REGION_END: return 0;
     }
-    return 0;
+    return STACK_UNKNOWN;
 }
 
 static bool is_jump(int op) {
@@ -199,16 +202,19 @@ static bool is_jump(int op) {
            op == OP_SETUP_FINALLY || op == OP_SETUP_WITH || op == OP_JUMP_IF_NOT_EXC_MATCH;
 }
 
+/* The walk also checks the compiler's output: every opcode has a listed effect, no depth goes
+ * negative and all paths reach an instruction with one depth. A violation is a compiler bug; it
+ * returns -1 - (the offending instruction) instead of running code with a wrong stack size. */
 static int max_stack(cunit *u) {
     int n = u->n;
     int *depth = malloc((n + 1) * sizeof(int));
     int *work = malloc((n + 1) * sizeof(int));
     if (!depth || !work) { free(depth); free(work); return 256; }
     for (int i = 0; i <= n; i++) depth[i] = -1;
-    int nw = 0, maxd = 0;
+    int nw = 0, maxd = 0, bad = -1;
     depth[0] = 0;
     work[nw++] = 0;
-    while (nw) {
+    while (nw && bad < 0) {
         int i = work[--nw];
         int d = depth[i];
         for (; i < n; i++) {
@@ -218,19 +224,23 @@ static int max_stack(cunit *u) {
                 int t = FY_ARG(ins);
                 int dj = d + stack_effect(ins, true);
                 if (dj > maxd) maxd = dj;
-                /* depths only grow; a bound keeps a wrong stack effect from looping forever */
-                if (t <= n && depth[t] < dj && dj < 4096) { depth[t] = dj; work[nw++] = t; if (nw > n) nw = n; }
+                if (dj < 0 || dj >= STACK_UNKNOWN / 2 || t > n || (depth[t] >= 0 && depth[t] != dj)) { bad = i; break; }
+                if (depth[t] < 0) { depth[t] = dj; work[nw++] = t; }
             }
             d += stack_effect(ins, false);
             if (d > maxd) maxd = d;
+            if (d < 0 || d >= STACK_UNKNOWN / 2) { bad = i; break; }
             if (op == OP_JUMP || op == OP_RETURN_VALUE || op == OP_RERAISE || op == OP_RAISE_VARARGS) break;
-            if (i + 1 <= n && depth[i + 1] >= d) break;
+            if (i + 1 <= n && depth[i + 1] >= 0) {
+                if (depth[i + 1] != d) bad = i;
+                break;
+            }
             if (i + 1 <= n) depth[i + 1] = d;
         }
     }
     free(depth);
     free(work);
-    return maxd + 4;
+    return bad >= 0 ? -1 - bad : maxd + 4;
 }
 
 /* ------------------------------------------------------------------ traced-control-flow regions */
@@ -300,9 +310,17 @@ static void esc_end(cunit *u, esc_mark m, int depth, fy_region *r) {
 
 fy_obj *fy_c_make_code(compiler *c, cunit *u) {
     if (c->error) { free_unit(u); return NULL; }
+    int ms = max_stack(u);
+    if (ms < 0) {
+        fy_err_format(&fy_SystemError, "compiler bug: inconsistent stack depth in %s at instruction %d (opcode %d)",
+                      u->name ? u->name : "?", -1 - ms, (int)FY_OPC(u->code[-1 - ms]));
+        free_unit(u);
+        c->error = true;
+        return NULL;
+    }
     fy_code *co = (fy_code *)fy_alloc(&fy_code_type);
     if (!co) { free_unit(u); c->error = true; return NULL; }
-    co->stacksize = max_stack(u);
+    co->stacksize = ms;
     co->code = u->code;
     co->locs = u->locs;
     co->ncode = u->n;

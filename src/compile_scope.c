@@ -215,6 +215,16 @@ static void visit_expr(builder *b, fy_expr *e) {
     case FY_E_AWAIT: visit_expr(b, e->v.await_.value); break;
     case FY_E_YIELD: case FY_E_YIELDFROM:
         if (e->v.yield.value) visit_expr(b, e->v.yield.value);
+        if (b->cur->kind == SCOPE_COMPREHENSION && !b->error) { /* as CPython: it would make the comprehension a generator */
+            const char *nm = b->cur->name;
+            b->error = true;
+            b->err_line = e->line;
+            b->err_col = e->col;
+            snprintf(b->err, sizeof b->err, "'yield' inside %s",
+                     !strcmp(nm, "<listcomp>") ? "list comprehension" : !strcmp(nm, "<setcomp>") ? "set comprehension"
+                     : !strcmp(nm, "<dictcomp>") ? "dict comprehension" : "generator expression");
+            return;
+        }
         if (e->kind == FY_E_YIELDFROM || !b->cur->scf_depth) b->cur->generator = true;
         break;
     case FY_E_COMPARE: visit_expr(b, e->v.compare.left); visit_exprs(b, e->v.compare.comparators, e->v.compare.n_ops); break;

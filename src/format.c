@@ -1,6 +1,7 @@
 /* format.c - format(): the format-spec mini-language for int/float/str, str.format() and
  * printf-style `%` formatting. */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,17 @@ typedef struct {
     int prec;      /* -1 none */
     char type;     /* 0 none */
 } fspec;
+
+/* Read the decimal digits at s[*i] into *v; -1 when the number does not fit in an int (the caller
+ * raises its own ValueError, as CPython does, instead of overflowing into a bogus width). */
+static int read_count(const char *s, size_t n, size_t *i, int *v) {
+    while (*i < n && isdigit((unsigned char)s[*i])) {
+        int d = s[(*i)++] - '0';
+        if (*v > (INT_MAX - d) / 10) return -1;
+        *v = *v * 10 + d;
+    }
+    return 0;
+}
 
 static int parse_spec(const char *s, size_t n, fspec *f) {
     memset(f, 0, sizeof *f);
@@ -43,18 +55,21 @@ static int parse_spec(const char *s, size_t n, fspec *f) {
         f->zero = true;
         i++;
     }
-    while (i < n && isdigit((unsigned char)s[i])) f->width = f->width * 10 + (s[i++] - '0');
+    if (read_count(s, n, &i, &f->width) < 0) goto too_many;
     if (i < n && (s[i] == ',' || s[i] == '_')) f->grouping = s[i++];
     if (i < n && s[i] == '.') {
         i++;
         if (i >= n || !isdigit((unsigned char)s[i])) { fy_err_set(&fy_ValueError, "Format specifier missing precision"); return -1; }
         f->prec = 0;
-        while (i < n && isdigit((unsigned char)s[i])) f->prec = f->prec * 10 + (s[i++] - '0');
+        if (read_count(s, n, &i, &f->prec) < 0) goto too_many;
     }
     if (i < n) f->type = s[i++];
     if (i < n) { fy_err_set(&fy_ValueError, "Invalid format specifier"); return -1; }
     if (f->zero && !f->align) { strcpy(f->fill, "0"); f->align = '='; }
     return 0;
+too_many:
+    fy_err_set(&fy_ValueError, "Too many decimal digits in format string");
+    return -1;
 }
 
 static int64_t u8len(const char *s, size_t n) {
@@ -465,11 +480,15 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             if (ai >= nitems) goto notenough;
             int64_t w;
             if (fy_index(items[ai++], &w) < 0) { fy_sbuf_free(&b); FY_XDECREF(val); return NULL; }
+            if (w < -INT_MAX || w > INT_MAX) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "width too big"); }
             if (w < 0) { left = true; w = -w; }
             f.width = (int)w;
             i++;
-        } else
-            while (i < n && isdigit((unsigned char)s[i])) f.width = f.width * 10 + (s[i++] - '0');
+        } else if (read_count(s, n, &i, &f.width) < 0) {
+            fy_sbuf_free(&b);
+            FY_XDECREF(val);
+            return fy_err_set(&fy_ValueError, "width too big");
+        }
         if (i < n && s[i] == '.') {
             i++;
             f.prec = 0;
@@ -477,10 +496,14 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
                 if (ai >= nitems) goto notenough;
                 int64_t p;
                 if (fy_index(items[ai++], &p) < 0) { fy_sbuf_free(&b); FY_XDECREF(val); return NULL; }
-                f.prec = (int)p;
+                if (p > INT_MAX) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "precision too big"); }
+                f.prec = p < 0 ? 0 : (int)p; /* as CPython: a negative precision is 0 */
                 i++;
-            } else
-                while (i < n && isdigit((unsigned char)s[i])) f.prec = f.prec * 10 + (s[i++] - '0');
+            } else if (read_count(s, n, &i, &f.prec) < 0) {
+                fy_sbuf_free(&b);
+                FY_XDECREF(val);
+                return fy_err_set(&fy_ValueError, "precision too big");
+            }
         }
         while (i < n && strchr("hlL", s[i])) i++;
         if (i >= n) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "incomplete format"); }

@@ -1,6 +1,7 @@
 /* ir_ops.c - the fly op table and result-type inference with lib/layout. */
 #include "ir/ir_ops.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -519,6 +520,96 @@ INFER(infer_print)
     return FLY_OK;
 }
 
+/* ---- copy atoms: !fly.copy_atom<op, value bits> (universal_copy<N> or fly_rocdl.cdna3.buffer_copy<N>) ---- */
+
+/* Parses a copy atom type: op bits, value bits and whether the op is a buffer copy. */
+static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool *buffer, fly_error *err)
+{
+    MlirStringRef d = fly_ir_type_data(t);
+    char s[256];
+    int ob = 0, vb = 0, used = 0;
+    if (fly_ir_type_kind(t) != FLY_IR_COPY_ATOM || d.length >= sizeof s)
+        return type_error(err, "a copy atom", t);
+    memcpy(s, d.data, d.length);
+    s[d.length] = '\0';
+    bool buf = !strncmp(s, "copy_atom<!fly_rocdl.cdna3.buffer_copy<", 39);
+    const char *body = buf ? s + 39 : !strncmp(s, "copy_atom<!fly.universal_copy<", 30) ? s + 30 : NULL;
+    if (!body || sscanf(body, "%d>, %d>%n", &ob, &vb, &used) != 2 || body[used] != '\0' || vb <= 0 || ob <= 0 ||
+        ob % vb)
+        return type_error(err, "a universal_copy or buffer_copy atom whose bits are a multiple of its value bits", t);
+    *op_bits = ob;
+    *val_bits = vb;
+    *buffer = buf;
+    return FLY_OK;
+}
+
+INFER(infer_make_copy_atom)
+{
+    UNUSED_INFER_ARGS;
+    int ob, vb;
+    bool buf;
+    fly_status st = copy_atom_parts(given, &ob, &vb, &buf, err);
+    if (st)
+        return st;
+    MlirAttribute a = find_attr(attrs, nattrs, "valBits");
+    if (!mlirAttributeIsNull(a) && (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) != vb))
+        return fly_error_set(err, FLY_E_INVALID, "valBits must be the atom's value bits (%d)", vb);
+    *out = given;
+    return FLY_OK;
+}
+
+/* copy_atom_call(atom, src, dst[, pred]) and copy(atom, src, dst[, pred]): memrefs of one element type whose
+ * value width is the atom's; a call moves exactly one atom's values. */
+static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirType *out, fly_error *err)
+{
+    int ob, vb;
+    bool buf;
+    fly_ir_ptr_info ps, pd;
+    fly_layout ls, ld;
+    int64_t ns, nd;
+    fly_status st = copy_atom_parts(in[0], &ob, &vb, &buf, err);
+    if (!st)
+        st = fly_ir_decode_memref(in[1], &ps, &ls, err);
+    if (!st)
+        st = fly_ir_decode_memref(in[2], &pd, &ld, err);
+    if (st)
+        return st;
+    if (!mlirTypeEqual(ps.elem, pd.elem))
+        return type_error(err, "a destination of the source's element type", in[2]);
+    if (fly_ir_elem_bits(ps.elem) != vb)
+        return type_error(err, "memrefs whose elements have the atom's value bits", in[1]);
+    if (fly_layout_size_static(&ls, &ns, NULL) == FLY_OK && fly_layout_size_static(&ld, &nd, NULL) == FLY_OK) {
+        if (ns != nd)
+            return fly_error_set(err, FLY_E_INVALID, "source and destination sizes differ (%lld and %lld)",
+                                 (long long)ns, (long long)nd);
+        if (one ? ns != ob / vb : ns % (ob / vb))
+            return fly_error_set(err, FLY_E_INVALID, "%lld values are not %s %d-value atom%s", (long long)ns,
+                                 one ? "one" : "a whole number of", ob / vb, one ? "" : "s");
+    }
+    if (n == 4) {
+        fly_ir_ptr_info pp;
+        st = fly_ir_decode_memref(in[3], &pp, NULL, err);
+        if (st)
+            return st;
+        if (!mlirTypeIsAInteger(pp.elem) || mlirIntegerTypeGetWidth(pp.elem) != 1 || pp.as != FLY_AS_REGISTER)
+            return type_error(err, "a register memref of i1 predicates", in[3]);
+    }
+    *out = fly_ir_type_null();
+    return FLY_OK;
+}
+
+INFER(infer_copy_atom_call)
+{
+    UNUSED_INFER_ARGS;
+    return infer_copy_common(in, n, true, out, err);
+}
+
+INFER(infer_copy)
+{
+    UNUSED_INFER_ARGS;
+    return infer_copy_common(in, n, false, out, err);
+}
+
 /* ---- the table ---- */
 
 #define E FLY_OP_ERASABLE
@@ -564,6 +655,12 @@ static const fly_ir_opdef ops[] = {
     {"fly.memref.load_vec", 1, 1, 1, E, infer_load_vec},
     {"fly.memref.store_vec", 2, 2, 0, 0, infer_store_vec},
     {"fly.print", 0, -1, 0, 0, infer_print},
+    /* MMA atoms (lib/passes/lower_mma.c lowers the calls before the layout lowering) */
+    {"fly.make_mma_atom", 0, 0, 1, E | G, NULL},
+    {"fly.mma_atom_call", 5, 5, 0, 0, NULL},
+    {"fly.make_copy_atom", 0, 0, 1, E | G, infer_make_copy_atom},
+    {"fly.copy_atom_call", 3, 4, 0, 0, infer_copy_atom_call},
+    {"fly.copy", 3, 4, 0, 0, infer_copy},
 };
 #undef E
 #undef F

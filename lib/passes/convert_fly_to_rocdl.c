@@ -1,7 +1,7 @@
 /* convert_fly_to_rocdl.c - convert-fly-to-rocdl: the last step out of the fly dialect.
  * !fly.ptr function arguments become !llvm.ptr<AS>, pointer casts left by fly-layout-lowering
- * fold away, and any fly op or fly-typed value still present is an error (copy/MMA atoms, which
- * this pass will lower to buffer loads and MFMA, are not supported yet). */
+ * fold away, and any fly op or fly-typed value still present is an error (copy and MMA atom
+ * calls are lowered earlier, in fly-layout-lowering: lower_copy.c, lower_mma.c). */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -20,6 +20,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "passes/lower.h"
+#include "passes/lower_copy.h"
+#include "passes/lower_mma.h"
 #include "passes/pass.h"
 
 #define PASS "fly-layout-lowering"
@@ -1055,6 +1057,10 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
 void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
 {
     MlirContext ctx = mlirOperationGetContext(root);
+    if (!fly_lower_copy_ops(root, pass)) /* copy atoms become fly memory ops first (lower_copy.c) */
+        return;
+    if (!fly_lower_mma_ops(root, pass)) /* and MMA atoms vector loads, rocdl.mfma.*, stores (lower_mma.c) */
+        return;
     fly_opvec ops = {0};
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
     lower_ctx *lc = malloc(sizeof *lc);

@@ -90,6 +90,20 @@ int fy_dsl_targ_pack(const fy_dsl_targ_spec *sp, unsigned char *buf, size_t cap)
 /* flyc.from_dlpack / flyc.from_torch_tensor. */
 extern fy_methoddef fy_dsl_targ_funcs[];
 
+/* ---- raw-pointer kernel arguments (dsl_ptr_arg.c) ---- */
+struct fy_dsl_numeric;
+/* Is o a flyc.from_c_void_p adaptor? */
+int fy_dsl_is_ptr_arg(fy_obj *o);
+/* The element type and address of pointer argument arg: a from_c_void_p adaptor, or (when annotated, the
+ * parameter being fx.Pointer) a bare int address inside a device tensor (its dtype). 1; 0 when arg is
+ * neither; -1 with an exception (an address in no tensor; argi names the argument). */
+int fy_dsl_ptr_arg_of(fy_obj *arg, int annotated, int argi, struct fy_dsl_numeric **et, uint64_t *addr);
+/* arg as a pointer argument like adaptor model (a bare int address re-wrapped with model's element type),
+ * else arg itself: how a compiled launcher called with x.data_ptr() keeps the types it was compiled for. */
+fy_obj *fy_dsl_ptr_arg_like(fy_obj *model, fy_obj *arg);
+/* flyc.from_c_void_p. */
+extern fy_methoddef fy_dsl_ptr_arg_funcs[];
+
 /* Module tables (dsl_layout_api.c, dsl_utils.c, dsl_numeric.c). */
 extern fy_methoddef fy_dsl_layout_funcs[];
 extern fy_methoddef fy_dsl_utils_funcs[];

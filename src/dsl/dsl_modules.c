@@ -306,7 +306,8 @@ static fy_obj *init_expr(void) {
     fy_obj *range = fy_dict_get_cstr(fy_cur->builtins, "range");
     if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0) ||
         fy_trace_add_fx(m) < 0 || fy_trace_add_layout_fx(m) < 0 || fy_trace_add_gpu_fx(m) < 0 ||
-        fy_trace_add_atomic_fx(m) < 0 || fy_trace_add_smem_fx(m) < 0 || fy_trace_add_buffer_fx(m) < 0)
+        fy_trace_add_atomic_fx(m) < 0 || fy_trace_add_smem_fx(m) < 0 || fy_trace_add_buffer_fx(m) < 0 ||
+        fy_trace_add_mma_fx(m) < 0)
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;
@@ -346,7 +347,8 @@ static fy_obj *init_compiler(void) {
     if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
-    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0) {
+    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
+        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0) {
         FY_DECREF(m);
         return NULL;
     }

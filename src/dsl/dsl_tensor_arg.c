@@ -188,6 +188,11 @@ void fy_dsl_targ_layout(const fy_dsl_targ_spec *sp, fly_layout *L) {
     fly_inttuple *parts[2] = {&L->shape, &L->stride};
     for (int p = 0; p < 2; p++) {
         fly_itb_init(&b, parts[p]);
+        if (t->ndim == 0) { /* a 0-dim tensor: one element, 1:1 */
+            fly_itb_leaf(&b, fly_itnode_int(1));
+            fly_itb_finish(&b, &err);
+            continue;
+        }
         if (t->ndim != 1) fly_itb_open(&b);
         for (int i = 0; i < t->ndim; i++) {
             int d = p ? sp->stride_div[i] : sp->shape_div[i];

@@ -20,6 +20,9 @@ const fy_torch_device_hooks *fy_torch_hooks(void) { return &hooks; }
 
 static int device_count(void) { return hooks.device_count ? hooks.device_count() : 1; }
 
+/* Live device storages, newest first. */
+static fy_torch_storage *live;
+
 fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
     if (dev.type == 1) {
         int idx = dev.index < 0 ? 0 : dev.index;
@@ -51,12 +54,31 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
     s->rc = 1;
     s->nbytes = nbytes;
     s->dev = dev;
-    if (dev.type == 1 && s->dev.index < 0) s->dev.index = 0;
+    s->dtype = -1;
+    if (dev.type == 1) {
+        if (s->dev.index < 0) s->dev.index = 0;
+        s->next = live;
+        if (live) live->prev = s;
+        live = s;
+    }
     return s;
+}
+
+fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
+    for (fy_torch_storage *s = live; s; s = s->next) {
+        uintptr_t lo = (uintptr_t)s->data;
+        if (a >= lo && (a < lo + s->nbytes || a == lo)) return s;
+    }
+    return NULL;
 }
 
 void fy_torch_storage_release(fy_torch_storage *s) {
     if (!s || --s->rc > 0) return;
+    if (s->dev.type == 1) {
+        if (s->prev) s->prev->next = s->next;
+        else if (live == s) live = s->next;
+        if (s->next) s->next->prev = s->prev;
+    }
     if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
     else if (!(s->dev.type == 1 && hooks.alloc)) free(s->data);
     free(s);

@@ -32,6 +32,7 @@ fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_to
     }
     fy_torch_storage *st = fy_torch_alloc_storage((size_t)n * fy_torch_itemsize(dtype), dev);
     if (!st) return NULL;
+    st->dtype = dtype;
     fy_torch_tensor *t = tensor_alloc();
     if (!t) { fy_torch_storage_release(st); return NULL; }
     t->st = st;

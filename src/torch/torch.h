@@ -38,6 +38,8 @@ typedef struct fy_torch_storage {
     char *data;
     size_t nbytes;
     fy_torch_device dev;
+    int dtype;    /* dtype of the tensor it was made for (-1: unknown) */
+    struct fy_torch_storage *prev, *next; /* live device storages (fy_torch_find_storage) */
 } fy_torch_storage;
 
 typedef struct fy_torch_tensor {
@@ -75,6 +77,9 @@ const fy_torch_device_hooks *fy_torch_hooks(void);
 fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev);
 /* Drop a storage reference, freeing it at zero. */
 void fy_torch_storage_release(fy_torch_storage *s);
+/* The live device storage whose bytes contain address a (one past the end counts for an empty one), or NULL:
+ * how a raw device address (x.data_ptr()) passed to a kernel finds its tensor's element type. */
+fy_torch_storage *fy_torch_find_storage(uintptr_t a);
 
 /* ---------------------------------------------------------------- dtypes (dtype.c) */
 
@@ -253,6 +258,8 @@ fy_obj *fy_torch_repr(fy_obj *self);
 /* torch.testing, torch.cuda submodules (new modules). */
 fy_obj *fy_torch_testing_module(void);
 fy_obj *fy_torch_cuda_module(void);
+/* torch.autograd (autograd.c): the Function base class. */
+fy_obj *fy_torch_autograd_module(void);
 /* Register `torch` and its submodules as lazily imported built-in modules. */
 void fy_torch_register(void);
 

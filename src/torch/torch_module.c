@@ -225,6 +225,7 @@ static fy_obj *torch_init(void) {
     if (add_submodule(m, "nn", "torch.nn", nn) < 0) goto fail;
     if (add_submodule(m, "testing", "torch.testing", fy_torch_testing_module()) < 0) goto fail;
     if (add_submodule(m, "cuda", "torch.cuda", fy_torch_cuda_module()) < 0) goto fail;
+    if (add_submodule(m, "autograd", "torch.autograd", fy_torch_autograd_module()) < 0) goto fail;
     return m;
 fail:
     FY_DECREF(m);

@@ -119,6 +119,9 @@ int fy_trace_add_gather_fx(fy_obj *m);
 
 /* AMD buffer tensors (trace_buffer.c): the fx.rocdl submodule (make_buffer_tensor, BufferCopy*) for module m. */
 int fy_trace_add_buffer_fx(fy_obj *m);
+/* MMA atoms and tiled MMAs (trace_mma.c): make_mma_atom, make_tiled_mma, gemm, ... and fx.rocdl.MFMA for module m
+ * (after fy_trace_add_buffer_fx). */
+int fy_trace_add_mma_fx(fy_obj *m);
 
 #endif
 

@@ -9,7 +9,9 @@
  * rocdl.raw.ptr.buffer.load / store: out of range (past num_records) loads give 0 and stores are dropped,
  * by the hardware rule the emulator follows. Divides and slices (fx.logical_divide, fx.slice(b, (None, i)))
  * give buffer tensors over the same resource with a moved element offset; fx.rocdl.BufferCopy* atoms copy
- * element by element through it (fx.copy / copy_atom_call, trace_pred.c). A tiled copy's partition_S /
+ * through it (fx.copy / copy_atom_call, trace_pred.c): on a static layout as fly.copy / fly.copy_atom_call of a
+ * !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<bits>, W> on a !fly.memref<T, #fly_rocdl.buffer_desc, L> view
+ * (fy_trace_buffer_memref), else element by element. A tiled copy's partition_S /
  * partition_D of a buffer tensor (trace_copy.c) is a buffer tensor again, and make_fragment_like of one is a
  * register tensor of its shape. Whole-tensor .load() / .store(vec) / .fill(x) go element by element (flat index
  * order) through the resource, with the same out-of-range rule. */
@@ -74,6 +76,36 @@ fy_obj *fy_trace_buffer_over(fy_obj *o, fy_obj *view) { return tbuf_over((tbuf *
 const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
     if (et) *et = ((tbuf *)o)->et;
     return &((tbuf *)o)->L;
+}
+
+/* Buffer tensor o as a !fly.memref<T, #fly_rocdl.buffer_desc, L> value for copy atoms: its resource and element
+ * offset carried by one cast to the buffer pointer, viewed with its (static) layout. 1 with *ssa and ty set; 0 when
+ * o has no such view (a dynamic layout: copies then go element by element); -1 with an exception. */
+int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap) {
+    tbuf *b = (tbuf *)o;
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr || b->shadow || !fly_layout_is_static(&b->L)) return 0;
+    uint64_t off;
+    if (b->off) {
+        if (fy_trace_value_as(tr, b->off, &fy_dsl_t_i32, &off) < 0) return -1;
+    } else {
+        off = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(off));
+        fy_trace_end_line(tr);
+    }
+    const char *et = fy_trace_mlir_type(b->et);
+    char lt[512];
+    fly_layout_print(&b->L, lt, sizeof lt);
+    uint64_t p = fy_trace_new_ssa(tr), l = fy_trace_static_layout(tr, &b->L), m = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu, %%%llu : !llvm.ptr<8>, i32 to "
+                      "!fly.ptr<%s, #fly_rocdl.buffer_desc>", U(p), U(b->rsrc), U(off), et);
+    fy_trace_end_line(tr);
+    snprintf(ty, cap, "!fly.memref<%s, #fly_rocdl.buffer_desc, %s>", et, lt);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, #fly_rocdl.buffer_desc>, !fly.layout<%s>) -> %s",
+                  U(m), U(p), U(l), et, lt, ty);
+    fy_trace_end_line(tr);
+    *ssa = m;
+    return tr->failed ? (fy_err_nomem(), -1) : 1;
 }
 
 static fy_tracer *need_tracer(const char *what) {

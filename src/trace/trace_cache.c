@@ -57,6 +57,13 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
             k += (size_t)snprintf(b + k, sizeof b - k, "%lld/%lld,", (long long)tp.enc[0][d], (long long)tp.enc[1][d]);
         return fy_str_from_cstr(b);
     }
+    if (tk == 0) { /* pointer arguments: the element type */
+        fy_dsl_numeric *et;
+        uint64_t addr;
+        int pk = fy_dsl_ptr_arg_of(arg, ann && ann == &fy_trace_ptr_type.h, (int)i, &et, &addr);
+        if (pk > 0) return fy_str_printf("P%s", et->name);
+        if (pk < 0) fy_err_clear(); /* rejected again (with the message) when traced */
+    }
     if (tk != 0) {
         fy_err_clear(); /* rejected again (with the message) when traced */
         return fy_str_printf("O%s", fy_type_name(arg));

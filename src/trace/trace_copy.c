@@ -7,8 +7,10 @@
  * The partitioning is computed at trace time with lib/layout: zipped_divide(t, tile) ->
  * ((TileM,TileN),(RestM,...)); the tile mode composed with the TV layout gives (thr, val); val is split
  * into (AtomV, RestV); the thread's coordinate slices the result, which is
- * ((AtomV,RestV), RestM, RestN) per thread. Copies move the elements with vector loads and stores
- * (fly.memref.load_vec / store_vec; the lowering goes element by element for strided views). */
+ * ((AtomV,RestV), RestM, RestN) per thread. Copies are recorded as FlyDSL spells them: the atom value
+ * (fly.make_copy_atom : !fly.copy_atom<!fly.universal_copy<bits>, value bits>) and fly.copy(atom, src, dst[, pred])
+ * or fly.copy_atom_call(atom, src, dst[, pred]); fly-layout-lowering (lib/passes/lower_copy.c) makes them loads and
+ * stores of the atom's width. */
 #include <stdio.h>
 #include <string.h>
 
@@ -176,6 +178,15 @@ static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
         return NULL;
     }
     return &t->h;
+}
+
+fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile) {
+    fy_obj *lo = fy_dsl_layout_new(tv);
+    if (!lo) return NULL;
+    fy_obj *args[3] = {atom, lo, tile};
+    fy_obj *r = f_make_tiled_copy(NULL, args, 3, NULL);
+    FY_DECREF(lo);
+    return r;
 }
 
 /* make_tiled_copy_tv(atom, thr_layout, val_layout): the TV layout and tile of make_layout_tv. */
@@ -348,6 +359,42 @@ fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst) {
     return r;
 }
 
+/* The copy atom value for bits per invocation over et values, as FlyDSL spells it:
+ * "%a = fly.make_copy_atom {valBits = W} : !fly.copy_atom<!fly.universal_copy<bits>, W>" (buffer:
+ * !fly_rocdl.cdna3.buffer_copy<bits>); its handle, and its type
+ * text in ty. Emitted per copy (atoms are Python values made anywhere, even outside the kernel); the lowering
+ * (lib/passes/lower_copy.c) erases it with its calls. */
+uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap) {
+    snprintf(ty, cap, "!fly.copy_atom<%s<%d>, %d>", op_name(buffer), bits, et->width);
+    uint64_t a = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_copy_atom\"() {valBits = %d : i32} : () -> %s", (unsigned long long)a,
+                  et->width, ty);
+    fy_trace_end_line(tr);
+    return a;
+}
+
+/* "fly.copy_atom_call"(atom, src, dst) (one: a single invocation) or "fly.copy"(atom, src, dst) over memref values. */
+void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, uint64_t s, const char *sty, uint64_t d,
+                        const char *dty) {
+    fy_trace_emit(tr, "      \"fly.%s\"(%%%llu, %%%llu, %%%llu) : (%s, %s, %s) -> ()", one ? "copy_atom_call" : "copy",
+                  (unsigned long long)atom, (unsigned long long)s, (unsigned long long)d, aty, sty, dty);
+    fy_trace_end_line(tr);
+}
+
+/* fx.copy(atom, src, dst) of kernel tensors without a predicate: the atom and one fly.copy. */
+static fy_obj *copy_whole(catom *at, fy_ttensor *src, fy_ttensor *dst) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_set(&fy_RuntimeError, "fx.copy is only usable inside a kernel");
+    fly_error err;
+    int64_t ns, nd, av = at->bits / src->et->width;
+    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (ns != nd || src->et != dst->et || av < 1 || ns % av) return fy_trace_copy(src, dst); /* its errors */
+    char aty[160];
+    uint64_t a = fy_trace_copy_atom(tr, at->bits, 0, src->et, aty, sizeof aty);
+    fy_trace_copy_call(tr, a, aty, 0, src->ssa, src->ty, dst->ssa, dst->ty);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
+
 /* Values per atom invocation of copy atom (or tiled copy) o for tensors of et; -1 with an exception. */
 static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
     catom *a = FY_TYPE(o) == &catom_type ? (catom *)o : FY_TYPE(o) == &tcopy_type ? ((tcopy *)o)->atom : NULL;
@@ -391,7 +438,7 @@ static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *
         return fy_err_format(&fy_TypeError, "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
                                             "as source or destination", op);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
-    if (!pred && !one && !bufs) return fy_trace_copy((fy_ttensor *)v[1], (fy_ttensor *)v[2]);
+    if (!pred && !one && !bufs) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
     return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
 }
 
@@ -413,7 +460,14 @@ static fy_methoddef tc_methods[] = {
     {"get_slice", tc_get_slice, 0, "get_slice(tid)\nThe thread's ThrCopy."},
     {"thr_slice", tc_get_slice, 0, "thr_slice(tid)\nThe thread's ThrCopy."},
     {0}};
+static fy_obj *th_retile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("retile", kw) < 0 || fy_check_nargs("retile", na, 1, 1) < 0) return NULL;
+    catom *at = ((thrcopy *)self)->tc->atom;
+    return fy_trace_mma_retile(at->bits / at->et->width, a[0]);
+}
+
 static fy_methoddef th_methods[] = {
+    {"retile", th_retile, 0, "retile(t)\nFragment t viewed as ((AtomV,RestV),Rest...) in this copy's value order."},
     {"partition_S", th_partition_S, 0, "partition_S(t)\nThe thread's source view ((AtomV,RestV),RestM,RestN)."},
     {"partition_D", th_partition_D, 0, "partition_D(t)\nThe thread's destination view."},
     {0}};

@@ -295,7 +295,8 @@ fy_obj *fy_trace_disk_load(const char *key, char **prints) {
         GET_RAW(&b, k->pmap[i]);
         k->pmap[i].t = t ? fy_dsl_numeric_by_name(t) : NULL;
         fy_trace_param *p = &k->pmap[i];
-        int lost = (t && !p->t) || (p->kind != FY_TP_NUM && p->kind != FY_TP_TENSOR) || (p->kind == FY_TP_NUM && !p->t) ||
+        int lost = (t && !p->t) || (p->kind != FY_TP_NUM && p->kind != FY_TP_TENSOR && p->kind != FY_TP_PTR) ||
+                   (p->kind != FY_TP_TENSOR && !p->t) ||
                    p->argi < 0 || (uint64_t)p->argi >= nargs || p->ndim < 0 || p->ndim > FY_TP_MAXDIM;
         free(t);
         if (lost || b.bad) goto miss;

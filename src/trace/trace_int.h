@@ -12,12 +12,12 @@
 #include "trace/trace.h"
 
 /* How a kernel parameter is filled at launch from the kernel call's arguments. */
-enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1 };
+enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1, FY_TP_PTR = 2 };
 #define FY_TP_MAXDIM 12
 typedef struct fy_trace_param {
     int kind;            /* FY_TP_* */
     int argi;            /* index of the kernel call's argument */
-    fy_dsl_numeric *t;   /* FY_TP_NUM: the parameter's type; FY_TP_TENSOR: the element type */
+    fy_dsl_numeric *t;   /* FY_TP_NUM: the parameter's type; FY_TP_TENSOR / FY_TP_PTR: the element type */
     /* FY_TP_TENSOR: rank, whether the layout has dynamic leaves (then a packed struct of their values
      * follows the pointer at launch), 32-bit dynamic strides, and per dim the static shape / stride or
      * -divisibility for a dynamic one (FlyDSL's cache-signature encoding) */
@@ -141,6 +141,23 @@ void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, co
 uint64_t fy_trace_static_layout(fy_tracer *tr, const fly_layout *L);
 /* A view of tensor t's iterator with layout L: fly.get_iter + fly.make_view. */
 fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L);
+/* A view with layout L of the !fly.ptr SSA value p (element type et, address space reg): fly.make_view. */
+fy_obj *fy_trace_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* Kernel pointers (trace_ptr.c): a !fly.ptr<T, space> SSA value; fx.Pointer is their type. */
+typedef struct fy_trace_ptr {
+    fy_obj h;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int reg; /* FY_SP_* */
+} fy_trace_ptr;
+extern fy_type fy_trace_ptr_type;
+/* A new kernel pointer over SSA value ssa. */
+fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg);
+/* A pointer argument (flyc.from_c_void_p adaptor, or a bare address for an fx.Pointer parameter) as a
+ * !fly.ptr kernel parameter; NULL without an exception when arg is not one. */
+fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
+/* fx.Pointer, fx.add_offset and fx.ptrtoint for module m. */
+int fy_trace_add_ptr_fx(fy_obj *m);
 /* A register tensor (fly.memref.alloca) of element type et and layout L. */
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
@@ -170,6 +187,11 @@ fy_obj *fy_trace_buffer_with_layout(fy_obj *b, const fly_layout *L);
 fy_obj *fy_trace_buffer_shadow(fy_obj *b);
 fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
 int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* A tiled copy of copy atom `atom` with TV layout tv over tile (a tuple of sizes) (trace_copy.c). */
+fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile);
+/* ThrCopy.retile(frag) (trace_mma.c): register fragment frag viewed as ((AtomV,RestV),Rest...) for copy atoms
+ * of atomv values. */
+fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag);
 /* Is o a copy atom / tiled copy value (trace_copy.c)? Is a the fx.TiledCopy or fx.CopyAtom type? */
 int fy_trace_is_copy_value(fy_obj *o);
 int fy_trace_is_copy_type(fy_obj *a);

@@ -7,6 +7,7 @@
 
 #include "code.h"
 #include "core/core_load.h"
+#include "dsl/dsl.h"
 #include "mod_ipython.h"
 #include "trace/trace_int.h"
 
@@ -172,7 +173,17 @@ static fy_obj *ck_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
             fy_obj **items = fy_seq_items(k->jit_args, &n);
             return fy_call(k->jit, items, n, NULL);
         }
-        return fy_call(k->jit, a, na, NULL);
+        size_t nm = 0;
+        fy_obj **model = k->jit_args ? fy_seq_items(k->jit_args, &nm) : NULL;
+        fy_obj **args = fy_calloc(na ? na : 1, sizeof *args);
+        if (!args) return NULL;
+        size_t made = 0;
+        for (; made < na; made++)
+            if (!(args[made] = made < nm && model ? fy_dsl_ptr_arg_like(model[made], a[made]) : fy_ref(a[made]))) break;
+        fy_obj *r = made == na ? fy_call(k->jit, args, na, NULL) : NULL;
+        for (size_t i = 0; i < made; i++) FY_DECREF(args[i]);
+        fy_free(args);
+        return r;
     }
     return fy_trace_run(k, a, na);
 }
@@ -249,6 +260,7 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     fy_obj *tv = fy_trace_tensor_param(tr, (int)i, arg, ann);
     if (tv || fy_err_occurred()) return tv;
+    if ((tv = fy_trace_ptr_param(tr, (int)i, arg, ann)) || fy_err_occurred()) return tv;
     fy_obj *n = fy_dsl_as_numeric(arg);
     if (!n) {
         if (!fy_err_occurred())

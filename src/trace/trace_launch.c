@@ -237,6 +237,27 @@ static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned cha
     return 0;
 }
 
+/* The address of a pointer argument into buf; its element type must be the compiled one. */
+static int pack_ptr(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf) {
+    fy_dsl_numeric *et;
+    uint64_t addr;
+    int r = fy_dsl_ptr_arg_of(arg, 1, i, &et, &addr);
+    if (r < 0) return -1;
+    if (!r) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: expected a pointer (an address or flyc.from_c_void_p), not '%s'",
+                      i, fy_type_name(arg));
+        return -1;
+    }
+    if (et != p->t && fy_dsl_is_ptr_arg(arg)) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: a pointer to %s where the kernel was compiled for %s", i,
+                      et->name, p->t->name);
+        return -1;
+    }
+    void *v = (void *)(uintptr_t)addr;
+    memcpy(buf, &v, sizeof v);
+    return 0;
+}
+
 /* Progress of a long emulated launch (the runtime calls after half a second, then every quarter):
  * one \r-updated line on a terminal's stderr, cleared when the launch ends. Never on stdout. */
 typedef struct progress_line {
@@ -296,9 +317,9 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
             goto out;
         }
         int dyn = p->kind == FY_TP_TENSOR && p->dyn;
-        int r = p->kind == FY_TP_NUM
-                    ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
-                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
+        int r = p->kind == FY_TP_NUM   ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+                : p->kind == FY_TP_PTR ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
+                                       : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {

@@ -29,54 +29,6 @@ uint64_t fy_trace_static_layout(fy_tracer *tr, const fly_layout *L) {
     return r;
 }
 
-/* ---- kernel pointers (get_iter of a kernel tensor) ---- */
-
-typedef struct tptr {
-    fy_obj h;
-    uint64_t ssa;
-    fy_dsl_numeric *et;
-    int reg;
-} tptr;
-static fy_type tptr_type;
-
-static fy_obj *tptr_repr(fy_obj *o) {
-    tptr *p = (tptr *)o;
-    return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
-}
-/* p + n / n + p: the pointer advanced by n elements (fly.add_offset; n an int or a DSL integer, Int64 kept 64-bit). */
-static fy_type tptr_type;
-static fy_obj *tptr_add(fy_obj *a, fy_obj *b) {
-    int swapped = FY_TYPE(a) != &tptr_type;
-    tptr *p = (tptr *)(swapped ? b : a);
-    fy_obj *n = swapped ? a : b;
-    if (!FY_INT_CHECK(n) && !(FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt) &&
-                              ((fy_dsl_num *)n)->dt->kind != FY_DSL_K_BOOL))
-        return fy_ref(fy_NotImplemented);
-    fy_tracer *tr = need_tracer("pointer arithmetic");
-    if (!tr) return NULL;
-    int wide = FY_DSL_NUM_CHECK(n) && ((fy_dsl_num *)n)->dt->width == 64;
-    uint64_t x, t = 0, r;
-    if (fy_trace_value_as(tr, n, wide ? &fy_dsl_t_i64 : &fy_dsl_t_i32, &x) < 0) return NULL;
-    t = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.make_int_tuple\"(%%%llu) : (%s) -> !fly.int_tuple<%s>", U(t), U(x),
-                  wide ? "i64" : "i32", wide ? "?{i64}" : "?");
-    fy_trace_end_line(tr);
-    r = fy_trace_new_ssa(tr);
-    const char *et = fy_trace_mlir_type(p->et), *sp = fy_trace_space_name(p->reg);
-    fy_trace_emit(tr, "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> !fly.ptr<%s, %s>",
-                  U(r), U(p->ssa), U(t), et, sp, wide ? "?{i64}" : "?", et, sp);
-    fy_trace_end_line(tr);
-    if (tr->failed) return fy_err_nomem();
-    tptr *q = (tptr *)fy_alloc(&tptr_type);
-    if (!q) return NULL;
-    q->ssa = r;
-    q->et = p->et;
-    q->reg = p->reg;
-    return &q->h;
-}
-static fy_type tptr_type = {FY_TYPE_INIT("Pointer", sizeof(tptr)), .flags = FY_TPF_FINAL, .repr = tptr_repr,
-                            .nb = {[FY_NB_ADD] = tptr_add}};
-
 static uint64_t emit_get_iter(fy_tracer *tr, fy_ttensor *t) {
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, %s>", U(r), U(t->ssa), t->ty,
@@ -85,7 +37,7 @@ static uint64_t emit_get_iter(fy_tracer *tr, fy_ttensor *t) {
     return r;
 }
 
-static fy_obj *make_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const fly_layout *L) {
+fy_obj *fy_trace_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const fly_layout *L) {
     uint64_t l; /* fly.static, or carriers of a dynamic layout's bound leaves */
     if (fy_trace_layout_ssa(tr, L, &l) < 0) return NULL;
     uint64_t r = fy_trace_new_ssa(tr);
@@ -100,7 +52,7 @@ static fy_obj *make_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int 
 }
 
 fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L) {
-    return make_view_ptr(tr, emit_get_iter(tr, t), t->et, t->reg, L);
+    return fy_trace_view_ptr(tr, emit_get_iter(tr, t), t->et, t->reg, L);
 }
 
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) {
@@ -236,7 +188,7 @@ static fy_obj *divide(fy_tracer *tr, const char *op, fy_ttensor *t, fy_obj *by, 
 
 static int any_traced(fy_obj *const *a, size_t na) {
     for (size_t i = 0; i < na; i++)
-        if (FY_TTENSOR_CHECK(a[i]) || FY_TYPE(a[i]) == &tptr_type) return 1;
+        if (FY_TTENSOR_CHECK(a[i]) || FY_TYPE(a[i]) == &fy_trace_ptr_type) return 1;
     return 0;
 }
 
@@ -326,13 +278,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
             *res = fy_dsl_layout_new(&t->L);
             return 1;
         }
-        if (fy_type_ready(&tptr_type) < 0) return 1;
-        tptr *p = (tptr *)fy_alloc(&tptr_type);
-        if (!p) return 1;
-        p->ssa = emit_get_iter(tr, t);
-        p->et = t->et;
-        p->reg = t->reg;
-        *res = &p->h;
+        *res = fy_trace_ptr_new(emit_get_iter(tr, t), t->et, t->reg);
         return 1;
     }
     if (!strcmp(name, "make_view")) {
@@ -342,9 +288,9 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
             *res = fy_trace_view(tr, (fy_ttensor *)v[0], &L);
             return 1;
         }
-        if (FY_TYPE(v[0]) != &tptr_type) return 0;
-        tptr *p = (tptr *)v[0];
-        *res = make_view_ptr(tr, p->ssa, p->et, p->reg, &L);
+        if (FY_TYPE(v[0]) != &fy_trace_ptr_type) return 0;
+        fy_trace_ptr *p = (fy_trace_ptr *)v[0];
+        *res = fy_trace_view_ptr(tr, p->ssa, p->et, p->reg, &L);
         return 1;
     }
     if (!FY_TTENSOR_CHECK(v[0]) || !v[1]) return 0;
@@ -413,6 +359,7 @@ static fy_methoddef layout_funcs[] = {
     {0}};
 
 int fy_trace_add_layout_fx(fy_obj *m) {
+    if (fy_trace_add_ptr_fx(m) < 0) return -1;
     for (fy_methoddef *d = layout_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, m);
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;

@@ -2,10 +2,13 @@
  * pred=None). A copy of n elements with an atom of v values makes n / v atom invocations: invocation k moves
  * the elements whose column-major index is in [k*v, (k+1)*v) (partitions are ((AtomV,RestV),Rest...), so
  * these are one atom's values). The predicate tensor holds either one Boolean per invocation
- * (partition_S(cC)[(0, None), None, None] style) or one per element (partition_S(cC) style). Each guarded
- * piece is an scf.if around its loads and stores, so masked elements are never touched: an invocation under
- * a per-invocation predicate moves its values as one vector (fly.slice + load_vec/store_vec) when the
- * tensor's first mode is the atom, element by element otherwise; per-element predicates guard each element. */
+ * (partition_S(cC)[(0, None), None, None] style) or one per element (partition_S(cC) style). Kernel tensors and
+ * buffer tensors with static layouts are copied with the atom value and fly.copy / fly.copy_atom_call (FlyDSL's
+ * IR); a register tensor of one Boolean per invocation becomes the call's predicate operand, as in FlyDSL. Other
+ * predicates guard pieces with scf.if, so masked elements are never touched: an invocation under a
+ * per-invocation predicate is one fly.copy_atom_call on its slices when the tensor's first mode is the atom,
+ * element by element otherwise; per-element predicates guard each element. Buffer tensors over dynamic layouts
+ * move element by element through the resource. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +16,51 @@
 #include "trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
+
+/* trace_copy.c: the atom value and a copy op over it; trace_buffer.c: a buffer tensor as a memref value. */
+uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap);
+void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, uint64_t s, const char *sty, uint64_t d,
+                        const char *dty);
+int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
+
+/* The copy's atom value (a: 0 when an operand has no memref value: the copy then moves elements). */
+typedef struct atomv_ssa { uint64_t a; char ty[160]; int one; } atomv_ssa;
+
+/* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout and no shadow? */
+static int has_view(fy_obj *o) {
+    if (FY_TTENSOR_CHECK(o)) return 1;
+    return fy_trace_is_buffer(o) && !fy_trace_buffer_shadow(o) && fly_layout_is_static(fy_trace_buffer_layout(o, NULL));
+}
+
+/* The atom call on src and dst (kernel or buffer tensors with has_view), with FlyDSL's predicate operand when pred
+ * is not NULL (a register tensor of one Boolean per invocation); 0 or -1 with an exception. */
+static int atom_call(const atomv_ssa *ac, int one, fy_obj *src, fy_obj *dst, fy_ttensor *pred) {
+    fy_tracer *tr = fy_trace_cur();
+    uint64_t v[2];
+    char ty[2][800];
+    fy_obj *o[2] = {src, dst};
+    for (int i = 0; i < 2; i++) {
+        if (FY_TTENSOR_CHECK(o[i])) {
+            v[i] = ((fy_ttensor *)o[i])->ssa;
+            snprintf(ty[i], sizeof ty[i], "%s", ((fy_ttensor *)o[i])->ty);
+        } else {
+            int r = fy_trace_buffer_memref(o[i], &v[i], ty[i], sizeof ty[i]);
+            if (r <= 0) {
+                if (!r) fy_err_set(&fy_RuntimeError, "copy: internal error: a buffer tensor without a memref view");
+                return -1;
+            }
+        }
+    }
+    if (pred) {
+        fy_trace_emit(tr, "      \"fly.%s\"(%%%llu, %%%llu, %%%llu, %%%llu) : (%s, %s, %s, %s) -> ()",
+                      one ? "copy_atom_call" : "copy", U(ac->a), U(v[0]), U(v[1]), U(pred->ssa), ac->ty, ty[0], ty[1],
+                      pred->ty);
+        fy_trace_end_line(tr);
+    } else {
+        fy_trace_copy_call(tr, ac->a, ac->ty, one, v[0], ty[0], v[1], ty[1]);
+    }
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
 
 static int size_of(const fly_layout *L, int64_t *n) {
     fly_error err;
@@ -114,14 +162,20 @@ static int opnd_of(fy_obj *o, opnd *r) {
     return -1;
 }
 
-/* Moves elements [k*v, (k+1)*v) of src to dst: one vector when the first leaf of both shapes is v. */
-static int move_piece(opnd *src, opnd *dst, int64_t k, int64_t v, int vec) {
+/* Moves elements [k*v, (k+1)*v) of src to dst: one atom call on the slices when the first leaf of both shapes is
+ * v, else element by element. */
+static int move_piece(opnd *src, opnd *dst, int64_t k, int64_t v, int vec, const atomv_ssa *ac) {
     if (vec) {
         fy_obj *ks = key_for(&src->L->shape, k, 1), *kd = ks ? key_for(&dst->L->shape, k, 1) : NULL;
         fy_obj *sv = kd ? FY_TYPE(src->o)->getitem(src->o, ks) : NULL;
         fy_obj *dv = sv ? FY_TYPE(dst->o)->getitem(dst->o, kd) : NULL;
-        fy_obj *x = dv ? fy_trace_tensor_load((fy_ttensor *)sv) : NULL;
-        fy_obj *r = x ? fy_trace_tensor_store((fy_ttensor *)dv, x) : NULL;
+        fy_obj *x = NULL, *r = NULL;
+        if (dv && ac->a && has_view(sv) && has_view(dv)) {
+            r = atom_call(ac, 1, sv, dv, NULL) < 0 ? NULL : fy_none();
+        } else {
+            x = dv ? fy_trace_tensor_load((fy_ttensor *)sv) : NULL;
+            r = x ? fy_trace_tensor_store((fy_ttensor *)dv, x) : NULL;
+        }
         FY_XDECREF(ks);
         FY_XDECREF(kd);
         FY_XDECREF(sv);
@@ -145,15 +199,15 @@ static int move_piece(opnd *src, opnd *dst, int64_t k, int64_t v, int vec) {
 
 /* Piece k (elements [k*v, (k+1)*v)) under predicate element pi (-1: no predicate). */
 static int guarded_piece(fy_tracer *tr, opnd *src, opnd *dst, fy_obj *pred, int64_t pi, int64_t k,
-                         int64_t v, int vec) {
-    if (!pred) return move_piece(src, dst, k, v, vec);
+                         int64_t v, int vec, const atomv_ssa *ac) {
+    if (!pred) return move_piece(src, dst, k, v, vec, ac);
     uint64_t p = 0;
     int stat = 0;
     int r = pred_value(tr, pred, pi, &p, &stat);
     if (r < 0) return -1;
-    if (r == 1) return stat ? move_piece(src, dst, k, v, vec) : 0;
+    if (r == 1) return stat ? move_piece(src, dst, k, v, vec, ac) : 0;
     fy_trace_emit(tr, "      scf.if %%%llu {\n", U(p));
-    if (move_piece(src, dst, k, v, vec) < 0) return -1;
+    if (move_piece(src, dst, k, v, vec, ac) < 0) return -1;
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
     return tr->failed ? (fy_err_nomem(), -1) : 0;
@@ -162,7 +216,7 @@ static int guarded_piece(fy_tracer *tr, opnd *src, opnd *dst, fy_obj *pred, int6
 /* Can pieces of v values be sliced as one vector from t (its first shape leaf is v)? */
 static int vec_ok(const opnd *t, int64_t v) {
     int64_t lv[FLY_IT_MAX_NODES];
-    if (!FY_TTENSOR_CHECK(t->o)) return 0;
+    if (!has_view(t->o)) return 0;
     int n = shape_leaves(&t->L->shape, lv);
     if (n < 0) {
         fy_err_clear();
@@ -171,15 +225,17 @@ static int vec_ok(const opnd *t, int64_t v) {
     return n >= 1 && lv[0] == v && (n > 1 || fly_inttuple_is_leaf(&t->L->shape));
 }
 
-/* The whole copy, unguarded: vector load and store for kernel tensors, element moves otherwise. */
-static fy_obj *move_all(opnd *src, opnd *dst, int64_t n) {
+/* The whole copy, unguarded: the atom call (fly.copy_atom_call, or fly.copy for several invocations) for kernel
+ * tensors, element moves otherwise. */
+static fy_obj *move_all(opnd *src, opnd *dst, int64_t n, const atomv_ssa *ac) {
+    if (ac->a) return atom_call(ac, ac->one, src->o, dst->o, NULL) < 0 ? NULL : fy_none();
     if (FY_TTENSOR_CHECK(src->o) && FY_TTENSOR_CHECK(dst->o)) {
         fy_obj *x = fy_trace_tensor_load((fy_ttensor *)src->o);
         fy_obj *res = x ? fy_trace_tensor_store((fy_ttensor *)dst->o, x) : NULL;
         FY_XDECREF(x);
         return res;
     }
-    return move_piece(src, dst, 0, n, 0) < 0 ? NULL : fy_none();
+    return move_piece(src, dst, 0, n, 0, ac) < 0 ? NULL : fy_none();
 }
 
 fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *dobj, fy_obj *pred, int one) {
@@ -223,6 +279,17 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
         return fy_err_format(&fy_TypeError, "%s: pred must be a Boolean tensor, not '%s'", op, fy_type_name(pred));
     }
     int scalar_pred = pred && !FY_TTENSOR_CHECK(pred);
+    int vec = atomv > 1 && vec_ok(src, atomv) && vec_ok(dst, atomv);
+    /* FlyDSL's form: a register tensor of one Boolean per invocation is the call's predicate operand */
+    fy_ttensor *pt = pred && !scalar_pred && !per_elem && np == natoms ? (fy_ttensor *)pred : NULL;
+    if (pt && !(pt->et == &fy_dsl_t_bool && pt->reg == FY_SP_REG && fly_layout_is_static(&pt->L))) pt = NULL;
+    atomv_ssa ac = {0, "", one};
+    /* the atom value, made only when a call will use it (before any scf.if, so every guard sees it) */
+    int need = !pred || scalar_pred || (!per_elem && (natoms == 1 || pt || vec));
+    if (need && has_view(so) && has_view(dobj)) /* buffer tensors make it a buffer atom */
+        ac.a = fy_trace_copy_atom(tr, (int)(atomv * src->et->width), fy_trace_is_buffer(so) || fy_trace_is_buffer(dobj),
+                                  src->et, ac.ty, sizeof ac.ty);
+    if (ac.a && pt) return atom_call(&ac, one, so, dobj, pt) < 0 ? NULL : fy_none();
     if (scalar_pred || (pred && natoms == 1 && !per_elem)) {
         /* one guard around the whole copy */
         uint64_t p = 0;
@@ -230,7 +297,7 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
         if (r < 0) return NULL;
         if (r == 1 && !stat) return fy_none();
         if (r == 0) fy_trace_emit(tr, "      scf.if %%%llu {\n", U(p));
-        fy_obj *res = move_all(src, dst, ns);
+        fy_obj *res = move_all(src, dst, ns, &ac);
         if (!res) return NULL;
         if (r == 0) {
             fy_trace_emit(tr, "      }");
@@ -238,13 +305,12 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
         }
         return res;
     }
-    if (!pred) return move_all(src, dst, ns);
-    int vec = atomv > 1 && vec_ok(src, atomv) && vec_ok(dst, atomv);
+    if (!pred) return move_all(src, dst, ns, &ac);
     for (int64_t k = 0; k < natoms; k++) {
         if (per_elem) {
             for (int64_t e = 0; e < atomv; e++)
-                if (guarded_piece(tr, src, dst, pred, k * atomv + e, k * atomv + e, 1, 0) < 0) return NULL;
-        } else if (guarded_piece(tr, src, dst, pred, k, k, atomv, vec) < 0) {
+                if (guarded_piece(tr, src, dst, pred, k * atomv + e, k * atomv + e, 1, 0, &ac) < 0) return NULL;
+        } else if (guarded_piece(tr, src, dst, pred, k, k, atomv, vec, &ac) < 0) {
             return NULL;
         }
     }

@@ -164,7 +164,7 @@ static void emit_indented(fy_tracer *tr, const tbuf *b) {
 /* ------------------------------------------------------------------ names and types */
 
 /* Where name lives in frame f: a fast local or a cell's content; NULL when neither. *fast: its
- * fast-local index, or -1. */
+ * fast-local index, -2 - i for cell i, or -1. */
 static fy_obj **slot_of(fy_frame *f, fy_obj *name, int *fast) {
     fy_code *co = f->code;
     *fast = -1;
@@ -176,19 +176,29 @@ static fy_obj **slot_of(fy_frame *f, fy_obj *name, int *fast) {
         }
     for (int i = 0; i < co->ncells; i++)
         if (fy_str_eq(FY_TUPLE_ITEMS(co->cellvars)[i], name)) {
+            *fast = -2 - i; /* a cell: used_after scans its DEREF ops */
             fy_obj *c = f->localsplus[co->nlocals + i];
             return c ? &((fy_cell *)c)->ref : NULL;
         }
     return NULL;
 }
 
-/* Does the code read fast local idx at or after instruction `from` (conservative for cells)? */
+/* Does the code read fast local (or cell) idx at or after instruction `from`? The scan
+ * stops at the first later store in code order: code after it (e.g. the other arm of a const_expr `if`
+ * that reassigns the name) reads the new value. When that store turns out to be skipped at run time, the
+ * read raises Python's unbound-local error instead of the merge message. */
 static int used_after(fy_frame *f, int idx, int from) {
-    if (idx < 0) return 1;
+    if (idx == -1) return 1;
+    int cell = idx < -1; /* cell -2 - idx: read by DEREF ops, or by a closure made later (LOAD_CLOSURE) */
+    if (cell) idx = -2 - idx;
     fy_code *co = f->code;
     for (int i = from; i < co->ncode; i++) {
         int op = FY_OPC(co->code[i]);
-        if ((op == OP_LOAD_FAST || op == OP_DELETE_FAST) && (int)FY_ARG(co->code[i]) == idx) return 1;
+        if ((int)FY_ARG(co->code[i]) != idx) continue;
+        if (cell ? op == OP_LOAD_DEREF || op == OP_DELETE_DEREF || op == OP_LOAD_CLASSDEREF || op == OP_LOAD_CLOSURE
+                 : op == OP_LOAD_FAST || op == OP_DELETE_FAST)
+            return 1;
+        if (op == (cell ? OP_STORE_DEREF : OP_STORE_FAST)) return 0;
     }
     return 0;
 }
@@ -642,7 +652,22 @@ static int bound_ssa_t(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *ou
     }
     return as_ssa(tr, v, t, out);
 }
-static int bound_ssa(fy_tracer *tr, fy_obj *v, uint64_t *out) { return bound_ssa_t(tr, v, &fy_dsl_t_i32, out); }
+
+/* range(a[, b[, c]])'s arguments (base[1..nargs]) as SSA values of type t: start, stop, step. 0 or -1. */
+static int range_bounds(fy_tracer *tr, fy_obj **base, int nargs, fy_dsl_numeric *t, uint64_t *lb, uint64_t *ub,
+                        uint64_t *st) {
+    fy_obj *one = fy_int_from(1), *zero = fy_int_from(0);
+    int bad = !one || !zero;
+    fy_obj *lo = nargs == 1 ? zero : base[1], *hi = nargs == 1 ? base[1] : base[2], *step = nargs == 3 ? base[3] : one;
+    if (!bad && FY_INT_CHECK(step) && fy_truthy(step) == 0) {
+        fy_err_set(&fy_ValueError, "range() arg 3 must not be zero");
+        bad = 1;
+    }
+    bad = bad || bound_ssa_t(tr, lo, t, lb) < 0 || bound_ssa_t(tr, hi, t, ub) < 0 || bound_ssa_t(tr, step, t, st) < 0;
+    FY_XDECREF(one);
+    FY_XDECREF(zero);
+    return bad ? -1 : 0;
+}
 
 static int trace_for_init(fy_frame *f, int at, int nargs, int *pc);
 
@@ -661,17 +686,7 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
         return -1;
     }
     uint64_t lb = 0, ub = 0, st = 0;
-    fy_obj *one = fy_int_from(1), *zero = fy_int_from(0);
-    int bad = !one || !zero;
-    fy_obj *lo = nargs == 1 ? zero : base[1], *hi = nargs == 1 ? base[1] : base[2], *step = nargs == 3 ? base[3] : one;
-    if (!bad && FY_INT_CHECK(step) && fy_truthy(step) == 0) {
-        fy_err_set(&fy_ValueError, "range() arg 3 must not be zero");
-        bad = 1;
-    }
-    bad = bad || bound_ssa(tr, lo, &lb) < 0 || bound_ssa(tr, hi, &ub) < 0 || bound_ssa(tr, step, &st) < 0;
-    FY_XDECREF(one);
-    FY_XDECREF(zero);
-    if (bad) return -1;
+    if (range_bounds(tr, base, nargs, &fy_dsl_t_i32, &lb, &ub, &st) < 0) return -1;
     slotp *slots = NULL;
     fy_obj **names = NULL, **v0 = NULL;
     int *fast = NULL, ret = -1;
@@ -794,7 +809,6 @@ typedef struct init_loop {
 static init_loop *open_loops[32];
 static int nopen;
 
-static int bound_index(fy_tracer *tr, fy_obj *v, uint64_t *out) { return bound_ssa_t(tr, v, &fy_dsl_t_index, out); }
 
 /* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
  * STORE_FASTs): unbound after the loop. */
@@ -834,17 +848,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
         return -1;
     }
     uint64_t lb = 0, ub = 0, st = 0;
-    fy_obj *one = fy_int_from(1), *zero = fy_int_from(0);
-    int bad = !one || !zero;
-    fy_obj *lo = nargs == 1 ? zero : base[1], *hi = nargs == 1 ? base[1] : base[2], *step = nargs == 3 ? base[3] : one;
-    if (!bad && FY_INT_CHECK(step) && fy_truthy(step) == 0) {
-        fy_err_set(&fy_ValueError, "range() arg 3 must not be zero");
-        bad = 1;
-    }
-    bad = bad || bound_index(tr, lo, &lb) < 0 || bound_index(tr, hi, &ub) < 0 || bound_index(tr, step, &st) < 0;
-    FY_XDECREF(one);
-    FY_XDECREF(zero);
-    if (bad) return -1;
+    if (range_bounds(tr, base, nargs, &fy_dsl_t_index, &lb, &ub, &st) < 0) return -1;
     size_t ni;
     fy_obj **items = fy_seq_items(iv0, &ni);
     int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0;

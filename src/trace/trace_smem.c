@@ -616,7 +616,67 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
     return &s->h;
 }
 
+/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS the launch sizes with smem=
+ * (gpu.dynamic_shared_memory, placed after the static LDS); Int8 elements unless dtype is given. */
+static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"dtype", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("get_dyn_shared", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("fx.get_dyn_shared");
+    if (!tr) return NULL;
+    fy_dsl_numeric *et = &fy_dsl_t_i8;
+    if (v[0] && v[0] != fy_None && !storable(v[0], "get_dyn_shared")) return NULL;
+    if (v[0] && v[0] != fy_None) et = (fy_dsl_numeric *)v[0];
+    const char *mt = "memref<?xi8, #gpu.address_space<workgroup>>";
+    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
+             f = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = gpu.dynamic_shared_memory : %s", U(g), mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>", U(f),
+                  U(p), fy_trace_mlir_type(et));
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(f, et, FY_SP_SHARED);
+}
+
+/* fx.recast_iter(dtype, ptr): the same address as a pointer to dtype elements. */
+static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"dtype", "ptr", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("recast_iter", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("fx.recast_iter");
+    if (!tr) return NULL;
+    if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
+    if (FY_TYPE(v[0]) != &fy_dsl_numeric_type)
+        return fy_err_format(&fy_TypeError, "recast_iter: expected a numeric type, not '%s'", fy_type_name(v[0]));
+    fy_trace_ptr *p = (fy_trace_ptr *)v[1];
+    fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
+    if (p->reg == FY_SP_REG) return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
+    const char *sp = fy_trace_space_name(p->reg);
+    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>", U(l),
+                  U(p->ssa), fy_trace_mlir_type(p->et), sp, as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>", U(r),
+                  U(l), as, fy_trace_mlir_type(et), sp);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(r, et, p->reg);
+}
+
 static fy_methoddef smem_funcs[] = {
+    {"get_dyn_shared", f_get_dyn_shared, 0, "get_dyn_shared(dtype=None)\nPointer to the dynamic LDS (launch smem=)."},
+    {"recast_iter", f_recast_iter, 0, "recast_iter(dtype, ptr)\nThe pointer with another element type."},
     {"SharedAllocator", f_shared_allocator, 0, "SharedAllocator(base_alignment=16, *, static=True)\nLDS allocator."},
     {"struct", f_struct, 0, "struct(cls)\nA struct type from the class's annotated fields (C layout)."},
     {0}};

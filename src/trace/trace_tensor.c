@@ -66,6 +66,7 @@ int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {
     return 1;
 }
 
+/* A 0-dim tensor enters as a one-element tensor with the static layout 1:1 (t[0] is its value). */
 fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann) {
     (void)ann;
     fy_dsl_targ_spec sp;
@@ -79,7 +80,6 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
     if (t->st->dev.type != 1)
         return fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"",
                              argi);
-    if (t->ndim == 0) return fy_err_format(&fy_NotImplementedError, "kernel argument %d: 0-dim tensors are not supported", argi);
     fy_trace_param p = {.kind = FY_TP_TENSOR, .argi = argi, .t = et};
     if (fy_trace_tensor_encode(arg, argi, &p) < 0) return NULL;
     fly_layout L;

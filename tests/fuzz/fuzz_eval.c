@@ -11,10 +11,11 @@
  * language sources are compiled in directly, so ASan/UBSan see all of them:
  *   sh src/stdlib/embed.sh /tmp/stdlib_data.c $(ls src/stdlib/[a-z_]*.py)
  *   clang-22 -g -O1 -std=gnu17 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
- *     -Isrc -Ilib -Ibuild $(ls src/[a-z]*.c src/dsl/[a-z]*.c | grep -v stdlib_data) /tmp/stdlib_data.c \
+ *     -DHAVE_CONFIG_H -Isrc -Ilib -Ibuild $(ls src/[a-z]*.c src/torch/[a-z]*.c src/dsl/[a-z]*.c \
+ *     src/trace/[a-z]*.c | grep -v stdlib_data) lib/core/core_load.c /tmp/stdlib_data.c \
  *     tests/fuzz/fuzz_eval.c build/lib/draw/.libs/libflydraw.a build/lib/layout/.libs/libflylayout.a \
- *     -lm -lpthread -o fuzz_eval
- * (add the src/torch sources and their libraries once the language links them).
+ *     -lm -lpthread -ldl -o fuzz_eval
+ * (flycore.so is not linked in: it is loaded at run time as in flyi, and without it a launch raises).
  * Run (seeded from the language tests):
  *   mkdir -p corpus && cp tests/lang/run/[a-z]*.py corpus/
  *   ./fuzz_eval -max_len=4096 -timeout=10 -rss_limit_mb=2048 -max_total_time=1800 corpus/

@@ -50,9 +50,23 @@ enum {
     FLY_EMU_X_READFIRSTLANE, /* rocdl.readfirstlane: the lowest active lane */
     FLY_EMU_X_BPERMUTE,      /* rocdl.ds_bpermute: the lane (offset / 4) mod 64 */
     FLY_EMU_X_BALLOT,        /* rocdl.ballot: bit n set when lane n's value is non-zero */
-    FLY_EMU_X_SWIZZLE        /* rocdl.ds_swizzle: the lane of the offset's pattern (bitmask or quad-permute
+    FLY_EMU_X_SWIZZLE,       /* rocdl.ds_swizzle: the lane of the offset's pattern (bitmask or quad-permute
                               * mode, checked by the lowering); an inactive source lane gives 0 */
+    FLY_EMU_X_MFMA           /* rocdl.mfma.*: offset = the kind (emu_mfma.c); operands deposited before */
 };
+
+/* ---- emu_mfma.c: MFMA across the lanes of a wave ---- */
+/* A lane's MFMA operands (A and B values packed in a word) and results. */
+typedef struct fly_emu_mfma_lane { int64_t a, b; float c[16], d[16]; } fly_emu_mfma_lane;
+/* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
+void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
+/* Rewrites a rocdl.mfma.* op into deposit calls, the cross-lane suspension and result reads (ctxv: the
+ * context argument). 0; 1 when op is no MFMA; -1 with err (an MFMA the emulator does not support). */
+int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
+/* Runtime (emu_exec.c): the running lane deposits its A/B words and accumulator value i; reads result i. */
+void fly_emu_mfma_ab(void *ctx, int64_t a, int64_t b);
+void fly_emu_mfma_acc(void *ctx, int32_t i, float v);
+float fly_emu_mfma_res(void *ctx, int32_t i);
 
 /* Flags of fly_emu_chk. */
 enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4 };

@@ -35,19 +35,6 @@ static MlirWalkResult collect(MlirOperation op, void *user)
     return MlirWalkResultAdvance;
 }
 
-static MlirOperation find_func(MlirBlock top, const char *name)
-{
-    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op)) {
-        if (!fly_ir_op_is(op, "llvm.func"))
-            continue;
-        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
-        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
-            return op;
-    }
-    return (MlirOperation){NULL};
-}
-
 /* Position of blk in its region. */
 static int block_index(MlirBlock blk)
 {
@@ -144,7 +131,7 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         fly_emu_kernel *k = &out->k[i];
         char fname[300];
         snprintf(fname, sizeof fname, "%s__emu", k->name);
-        MlirOperation f = find_func(mlirModuleGetBody(m), fname);
+        MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
         if (mlirOperationIsNull(f)) {
             snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
             return -1;

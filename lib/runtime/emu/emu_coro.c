@@ -46,19 +46,6 @@ static MlirWalkResult collect(MlirOperation op, void *user)
     return MlirWalkResultAdvance;
 }
 
-static MlirOperation find_func(MlirBlock top, const char *name)
-{
-    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op)) {
-        if (!fly_ir_op_is(op, "llvm.func"))
-            continue;
-        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
-        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
-            return op;
-    }
-    return (MlirOperation){NULL};
-}
-
 /* llvm.call @callee(ops) with one result of type res. */
 static MlirValue llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res)
 {
@@ -81,42 +68,17 @@ typedef struct coro_fn {
     MlirType token, i1, i8;
 } coro_fn;
 
-/* A load of ctx word `word` as type t. */
-static MlirValue ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirType t)
-{
-    return fly_emu_irb_load(b, fly_emu_irb_gep_const(b, ctxv, word, mlirIntegerTypeGet(b->ctx, 64)), t, 8);
-}
-
-/* llvm.getelementptr p[idx] over elem with a dynamic index. */
-static MlirValue gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem)
-{
-    int32_t dyn = INT32_MIN; /* the dynamic-index marker of rawConstantIndices */
-    MlirNamedAttribute a[2] = {
-        fly_ir_named(b->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(b->ctx, 1, &dyn)),
-        fly_ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
-    };
-    MlirValue ops[2] = {p, idx};
-    return fly_emu_irb_val(b, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a);
-}
-
-static void store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align)
-{
-    MlirNamedAttribute al = fly_ir_named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), align));
-    MlirValue ops[2] = {v, p};
-    fly_emu_irb_op(b, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
-}
-
 /* The call fly_emu_barrier(ctx, site) becomes state[cur] = BAR, sites[cur] = site (inline). */
 static MlirOperation inline_barrier(MlirContext ctx, MlirOperation call, MlirValue ctxv)
 {
     fly_emu_irb b = {ctx, mlirOperationGetBlock(call), call, mlirOperationGetLocation(call)};
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
     MlirType i8 = mlirIntegerTypeGet(ctx, 8), i32 = mlirIntegerTypeGet(ctx, 32);
-    MlirValue cur = ctx_load(&b, ctxv, FLY_EMU_CTX_CUR, i64);
-    MlirValue st = ctx_load(&b, ctxv, FLY_EMU_CTX_STATE, ptr);
-    store(&b, fly_emu_irb_llconst(&b, FLY_EMU_T_BAR, i8), gep_dyn(&b, st, cur, i8), 1);
-    MlirValue sites = ctx_load(&b, ctxv, FLY_EMU_CTX_SITES, ptr);
-    store(&b, mlirOperationGetOperand(call, 1), gep_dyn(&b, sites, cur, i32), 4);
+    MlirValue cur = fly_emu_irb_ctx_load(&b, ctxv, FLY_EMU_CTX_CUR, i64);
+    MlirValue st = fly_emu_irb_ctx_load(&b, ctxv, FLY_EMU_CTX_STATE, ptr);
+    fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, FLY_EMU_T_BAR, i8), fly_emu_irb_gep_dyn(&b, st, cur, i8), 1);
+    MlirValue sites = fly_emu_irb_ctx_load(&b, ctxv, FLY_EMU_CTX_SITES, ptr);
+    fly_emu_irb_store(&b, mlirOperationGetOperand(call, 1), fly_emu_irb_gep_dyn(&b, sites, cur, i32), 4);
     MlirOperation next = mlirOperationGetNextInBlock(call);
     mlirOperationDestroy(call);
     return next;
@@ -187,7 +149,7 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     MlirContext ctx = mlirModuleGetContext(m);
     char fname[300];
     snprintf(fname, sizeof fname, "%s__emu", k->name);
-    MlirOperation f = find_func(mlirModuleGetBody(m), fname);
+    MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
     if (mlirOperationIsNull(f)) {
         snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
         return -1;
@@ -212,7 +174,7 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     MlirValue bops[2] = {id, mem};
     cf.hdl = fly_emu_irb_val(&eb, "llvm.intr.coro.begin", 2, bops, ptr, 0, NULL);
     /* the handle must escape, or LLVM finds the frame unreachable and drops the resume paths */
-    store(&eb, cf.hdl, fly_emu_irb_gep_const(&eb, ctxv, FLY_EMU_CTX_HANDLE, i64), 8);
+    fly_emu_irb_store(&eb, cf.hdl, fly_emu_irb_gep_const(&eb, ctxv, FLY_EMU_CTX_HANDLE, i64), 8);
     /* the end block */
     cf.end = mlirBlockCreate(0, NULL, NULL);
     mlirRegionAppendOwnedBlock(body, cf.end);

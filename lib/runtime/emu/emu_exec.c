@@ -72,6 +72,7 @@ typedef struct fly_emu_ctx {
     int32_t sh_off[MAX_BLOCK], sh_width[MAX_BLOCK], sh_mode[MAX_BLOCK];
     int64_t sh_val[MAX_BLOCK], sh_res[MAX_BLOCK];
     unsigned char sh_valid[MAX_BLOCK];
+    fly_emu_mfma_lane *mf; /* MAX_BLOCK lanes' MFMA operands (emu_mfma.c), made on first use */
     unsigned char *lds_mem;
     size_t lds_cap;
     unsigned char *frames; /* coroutine frames, frame_stride bytes per thread */
@@ -251,7 +252,11 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
             snprintf(where, sizeof where, "address 0x%" PRIxPTR " (the kernel was given no buffers)", a);
         } else {
             const fly_emu_buffer *b = &g->bufs[best];
-            if (a < b->lo)
+            if (a < 4096 || bd > ((uintptr_t)1 << 30)) /* a raw pointer far from every buffer */
+                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is in none of the kernel's buffers (%s pointer; the "
+                         "nearest is %s [0x%" PRIxPTR ", %" PRIuPTR " bytes))", a, a < 4096 ? "a null" : "a stray",
+                         b->name, b->lo, b->hi - b->lo);
+            else if (a < b->lo)
                 snprintf(where, sizeof where, "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
                          a, b->lo - a, b->name, b->lo, b->hi - b->lo);
             else
@@ -344,9 +349,40 @@ int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, i
     return c->sh_res[t];
 }
 
+static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c)
+{
+    if (!c->mf && !(c->mf = calloc(MAX_BLOCK, sizeof *c->mf))) {
+        snprintf(c->err, sizeof c->err, "out of memory for the MFMA operands of kernel '%s'", c->job->k->name);
+        abort_block(c);
+    }
+    return &c->mf[c->cur];
+}
+
+void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b)
+{
+    fly_emu_mfma_lane *l = mfma_lane(ctxp);
+    l->a = a;
+    l->b = b;
+}
+
+void fly_emu_mfma_acc(void *ctxp, int32_t i, float v) { mfma_lane(ctxp)->c[i & 15] = v; }
+
+float fly_emu_mfma_res(void *ctxp, int32_t i) { return mfma_lane(ctxp)->d[i & 15]; }
+
 /* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
 static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
 {
+    /* MFMA lanes (each deposited its operands before waiting): D for all of them at once */
+    unsigned char act[WAVE] = {0};
+    int kind = -1;
+    for (int t = w0; t < w1; t++)
+        if (c->state[t] == T_WAVE && c->sh_mode[t] == FLY_EMU_X_MFMA) {
+            act[t - w0] = 1;
+            if (kind < 0)
+                kind = c->sh_off[t];
+        }
+    if (kind >= 0 && c->mf)
+        fly_emu_mfma_wave(kind, c->mf + w0, act, w1 - w0);
     int first = -1;
     uint64_t ballot = 0;
     for (int t = w0; t < w1; t++)
@@ -842,6 +878,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p)
         free(c->pf);
         free(c->segs);
         free(c->hits);
+        free(c->mf);
         free(c);
     }
     pthread_mutex_destroy(&p->mu);

@@ -218,6 +218,42 @@ MlirValue fly_emu_irb_bin(fly_emu_irb *b, const char *name, MlirValue x, MlirVal
     return fly_emu_irb_val(b, name, 2, ops, mlirValueGetType(x), 0, NULL);
 }
 
+MlirValue fly_emu_irb_ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirType t)
+{
+    return fly_emu_irb_load(b, fly_emu_irb_gep_const(b, ctxv, word, mlirIntegerTypeGet(b->ctx, 64)), t, 8);
+}
+
+MlirValue fly_emu_irb_gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem)
+{
+    int32_t dyn = INT32_MIN; /* the dynamic-index marker of rawConstantIndices */
+    MlirNamedAttribute a[2] = {
+        fly_ir_named(b->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(b->ctx, 1, &dyn)),
+        fly_ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
+    };
+    MlirValue ops[2] = {p, idx};
+    return fly_emu_irb_val(b, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a);
+}
+
+void fly_emu_irb_store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align)
+{
+    MlirNamedAttribute al = fly_ir_named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), align));
+    MlirValue ops[2] = {v, p};
+    fly_emu_irb_op(b, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+}
+
+MlirOperation fly_emu_irb_find_func(MlirBlock top, const char *name)
+{
+    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+        if (!fly_ir_op_is(op, "llvm.func"))
+            continue;
+        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
+        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
+            return op;
+    }
+    return (MlirOperation){NULL};
+}
+
 MlirBlock fly_emu_irb_split(MlirBlock blk, MlirOperation op)
 {
     MlirBlock nb = mlirBlockCreate(0, NULL, NULL);

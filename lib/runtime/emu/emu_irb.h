@@ -30,6 +30,14 @@ MlirType fly_emu_irb_type(MlirContext ctx, const char *text);
 MlirValue fly_emu_irb_gep_const(fly_emu_irb *b, MlirValue p, int32_t idx, MlirType elem);
 /* llvm.load of type t from p. */
 MlirValue fly_emu_irb_load(fly_emu_irb *b, MlirValue p, MlirType t, int64_t align);
+/* llvm.load of ctx word `word` (the emulator context, an array of i64) as type t. */
+MlirValue fly_emu_irb_ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirType t);
+/* llvm.getelementptr p[idx] over elem with a dynamic index. */
+MlirValue fly_emu_irb_gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem);
+/* llvm.store v to p. */
+void fly_emu_irb_store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align);
+/* The llvm.func @name directly in block top (a module body), or null. */
+MlirOperation fly_emu_irb_find_func(MlirBlock top, const char *name);
 /* func.call @callee(ops) with result type res (null: none); returns the op. */
 MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res);
 /* llvm.call @callee(ops) without results. */

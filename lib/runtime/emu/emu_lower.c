@@ -251,6 +251,12 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
                             fly_emu_irb_const(&b, 64, w->i32), FLY_EMU_X_SWIZZLE);
         if (!w->failed)
             replace_op(op, r);
+    } else if (!strncmp(name, "rocdl.mfma.", 11)) {
+        w->k->syncs = 1; /* a cross-lane operation */
+        if (fly_emu_lower_mfma(op, ctxv, w->err, w->cap) < 0) {
+            w->failed = true;
+            return -1;
+        }
     } else if (!strncmp(name, "rocdl.", 6) && (brc = fly_emu_lower_buffer_op(op, w->err, w->cap)) != 1) {
         if (brc < 0) {
             w->failed = true;
@@ -544,6 +550,10 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType t2[2] = {f64, w.i32}, e2[2] = {w.i32, w.i32};
         declare(&w, "fly_emu_f8_trunc", 2, t2, 1, &w.i32);
         declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
+        MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
+        declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
+        declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);
+        declare(&w, "fly_emu_mfma_res", 2, c3, 1, &f32);
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];

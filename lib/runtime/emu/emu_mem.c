@@ -273,7 +273,8 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
             bool dyn = fly_ir_op_is(op, "gpu.dynamic_shared_memory");
             MlirType mt = mlirValueGetType(fly_ir_res0(op));
             MlirAttribute ms = mlirMemRefTypeGetMemorySpace(mt);
-            bool lds = !mlirAttributeIsNull(ms) && mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 3;
+            /* gpu.dynamic_shared_memory is always workgroup memory (its verifier wants the gpu attribute) */
+            bool lds = dyn || (!mlirAttributeIsNull(ms) && mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 3);
             if (dyn != (pass == 1) || !lds)
                 continue;
             fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};

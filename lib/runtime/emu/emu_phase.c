@@ -107,42 +107,6 @@ static bool calls(MlirOperation op, const char *callee)
            fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
 }
 
-static MlirOperation find_func(MlirBlock top, const char *name)
-{
-    for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op)) {
-        if (!op_is(op, "llvm.func"))
-            continue;
-        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
-        if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), name))
-            return op;
-    }
-    return (MlirOperation){NULL};
-}
-
-static MlirValue ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirType t)
-{
-    return fly_emu_irb_load(b, fly_emu_irb_gep_const(b, ctxv, word, mlirIntegerTypeGet(b->ctx, 64)), t, 8);
-}
-
-static MlirValue gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem)
-{
-    int32_t dyn = INT32_MIN; /* the dynamic-index marker of rawConstantIndices */
-    MlirNamedAttribute a[2] = {
-        fly_ir_named(b->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(b->ctx, 1, &dyn)),
-        fly_ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
-    };
-    MlirValue ops[2] = {p, idx};
-    return fly_emu_irb_val(b, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a);
-}
-
-static void store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align)
-{
-    MlirNamedAttribute al = fly_ir_named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), align));
-    MlirValue ops[2] = {v, p};
-    fly_emu_irb_op(b, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
-}
-
 static MlirValue select_v(fly_emu_irb *b, MlirValue c, MlirValue x, MlirValue y)
 {
     MlirValue ops[3] = {c, x, y};
@@ -417,7 +381,7 @@ static void demote(ph *p, MlirValue v, int64_t off)
     fly_emu_irb b = {p->ctx, blk, after, mlirValueIsABlockArgument(v) ? mlirOperationGetLocation(after)
                                                                       : mlirOperationGetLocation(mlirOpResultGetOwner(v))};
     MlirValue slot = fly_emu_irb_gep_const(&b, p->fr, (int32_t)off, p->i8);
-    store(&b, v, slot, 1);
+    fly_emu_irb_store(&b, v, slot, 1);
 }
 
 /* At the end of blk: the thread's state byte, then a branch to NEXT with the counters. */
@@ -425,11 +389,11 @@ static void leave_thread(ph *p, MlirBlock blk, int state, int32_t site, int32_t 
 {
     fly_emu_irb b = {p->ctx, blk, {NULL}, loc};
     if (index >= 0)
-        store(&b, fly_emu_irb_llconst(&b, index, p->i32), p->fr, 4);
+        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, index, p->i32), p->fr, 4);
     if (state >= 0)
-        store(&b, fly_emu_irb_llconst(&b, state, p->i8), gep_dyn(&b, p->st, p->t, p->i8), 1);
+        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, state, p->i8), fly_emu_irb_gep_dyn(&b, p->st, p->t, p->i8), 1);
     if (site >= 0)
-        store(&b, fly_emu_irb_llconst(&b, site, p->i32), gep_dyn(&b, p->sites, p->t, p->i32), 4);
+        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, site, p->i32), fly_emu_irb_gep_dyn(&b, p->sites, p->t, p->i32), 4);
     MlirValue one = fly_emu_irb_llconst(&b, 1, p->i64);
     MlirValue nd = state == FLY_EMU_T_DONE ? fly_emu_irb_bin(&b, "llvm.add", p->nd, one) : p->nd;
     MlirValue nbv = state == FLY_EMU_T_BAR ? fly_emu_irb_bin(&b, "llvm.add", p->nb, one) : p->nb;
@@ -485,7 +449,7 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
 {
     char fname[300];
     snprintf(fname, sizeof fname, "%s__emu", k->name);
-    MlirOperation f = find_func(mlirModuleGetBody(m), fname);
+    MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
     if (mlirOperationIsNull(f)) {
         snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
         return -1;
@@ -558,13 +522,13 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         }
     /* 2. the thread loop: LANE(t, x, y, z, nd, nb) -> CHECK -> DISPATCH; NEXT(nd, nb); EXIT */
     fly_emu_irb eb = {ctx, entry, {NULL}, loc};
-    MlirValue frames = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_FRAMES, p.ptr);
-    MlirValue stride = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_STRIDE, p.i64);
-    MlirValue n = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_NTHREADS, p.i64);
-    p.st = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_STATE, p.ptr);
-    p.sites = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_SITES, p.ptr);
-    MlirValue bx = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_BLOCK_DIM, p.i64);
-    MlirValue by = ctx_load(&eb, p.ctxv, FLY_EMU_CTX_BLOCK_DIM + 1, p.i64);
+    MlirValue frames = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_FRAMES, p.ptr);
+    MlirValue stride = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_STRIDE, p.i64);
+    MlirValue n = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_NTHREADS, p.i64);
+    p.st = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_STATE, p.ptr);
+    p.sites = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_SITES, p.ptr);
+    MlirValue bx = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_BLOCK_DIM, p.i64);
+    MlirValue by = fly_emu_irb_ctx_load(&eb, p.ctxv, FLY_EMU_CTX_BLOCK_DIM + 1, p.i64);
     MlirValue zero = fly_emu_irb_llconst(&eb, 0, p.i64), one = fly_emu_irb_llconst(&eb, 1, p.i64);
     MlirType lt[6] = {p.i64, p.i64, p.i64, p.i64, p.i64, p.i64};
     MlirLocation ll[6] = {loc, loc, loc, loc, loc, loc};
@@ -586,7 +550,7 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         MlirValue more = fly_emu_irb_icmp(&b, 2, p.t, n); /* slt */
         fly_emu_irb_cond_br(&b, more, check, exitb, 0, 0);
         fly_emu_irb c = {ctx, check, {NULL}, loc};
-        MlirValue sp8 = gep_dyn(&c, p.st, p.t, p.i8);
+        MlirValue sp8 = fly_emu_irb_gep_dyn(&c, p.st, p.t, p.i8);
         MlirValue s = fly_emu_irb_load(&c, sp8, p.i8, 1);
         MlirValue ready = fly_emu_irb_icmp(&c, 0, s, fly_emu_irb_llconst(&c, FLY_EMU_T_READY, p.i8));
         int32_t seg[3] = {1, 0, 2};
@@ -595,12 +559,12 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         MlirBlock cs[2] = {dispatch, p.next};
         branch(&p, check, "llvm.cond_br", 3, cops, 2, cs, 1, &sa, loc);
         fly_emu_irb d = {ctx, dispatch, {NULL}, loc};
-        store(&d, p.t, fly_emu_irb_gep_const(&d, p.ctxv, FLY_EMU_CTX_CUR, p.i64), 8);
-        MlirValue sp8b = gep_dyn(&d, p.st, p.t, p.i8);
-        store(&d, fly_emu_irb_llconst(&d, FLY_EMU_T_RUN, p.i8), sp8b, 1);
+        fly_emu_irb_store(&d, p.t, fly_emu_irb_gep_const(&d, p.ctxv, FLY_EMU_CTX_CUR, p.i64), 8);
+        MlirValue sp8b = fly_emu_irb_gep_dyn(&d, p.st, p.t, p.i8);
+        fly_emu_irb_store(&d, fly_emu_irb_llconst(&d, FLY_EMU_T_RUN, p.i8), sp8b, 1);
         MlirValue mul[2] = {p.t, stride};
         MlirValue off = fly_emu_irb_val(&d, "llvm.mul", 2, mul, p.i64, 0, NULL);
-        p.fr = gep_dyn(&d, frames, off, p.i8);
+        p.fr = fly_emu_irb_gep_dyn(&d, frames, off, p.i8);
         /* NEXT: the next thread's ids without divisions */
         fly_emu_irb nx = {ctx, p.next, {NULL}, loc};
         MlirValue t1 = fly_emu_irb_bin(&nx, "llvm.add", p.t, one);
@@ -614,8 +578,8 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         MlirValue la[6] = {t1, x2, y2, z2, mlirBlockGetArgument(p.next, 0), mlirBlockGetArgument(p.next, 1)};
         branch(&p, p.next, "llvm.br", 6, la, 1, &lane, 0, NULL, loc);
         fly_emu_irb xb = {ctx, exitb, {NULL}, loc};
-        store(&xb, p.nd, fly_emu_irb_gep_const(&xb, p.ctxv, FLY_EMU_CTX_CNT_DONE, p.i64), 8);
-        store(&xb, p.nb, fly_emu_irb_gep_const(&xb, p.ctxv, FLY_EMU_CTX_CNT_BAR, p.i64), 8);
+        fly_emu_irb_store(&xb, p.nd, fly_emu_irb_gep_const(&xb, p.ctxv, FLY_EMU_CTX_CNT_DONE, p.i64), 8);
+        fly_emu_irb_store(&xb, p.nb, fly_emu_irb_gep_const(&xb, p.ctxv, FLY_EMU_CTX_CNT_BAR, p.i64), 8);
         fly_emu_irb_op(&xb, "llvm.return", 0, NULL, fly_ir_type_null(), 0, NULL);
     }
     for (int d = 0; d < 3; d++)

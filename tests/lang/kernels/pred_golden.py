@@ -1,7 +1,8 @@
 # Origin Fly IR of a predicated copy (checked by pred_golden.fc): the coordinate of the thread's atom comes
 # from the traced block and thread indices with arith ops, fx.elem_less is arith.cmpi slt per mode joined
-# by arith.andi and stored into an i1 register tensor, and each fx.copy is an scf.if on the loaded
-# predicate around the vector load and store of the atom. A is a raw torch tensor, so its layout is dynamic
+# by arith.andi and stored into an i1 register tensor, and each fx.copy is fly.copy(atom, src, dst, pred) with
+# the atom value (fly.make_copy_atom, !fly.copy_atom<!fly.universal_copy<128>, 32>) and that register tensor as
+# its predicate operand, as FlyDSL writes it (fly-layout-lowering makes the scf.if on the loaded predicate). A is a raw torch tensor, so its layout is dynamic
 # and the bounds (M, N) are read from it in the kernel (fly.get_shape, fly.get_scalar).
 import torch
 

@@ -1,0 +1,445 @@
+/* lower_copy.c - copy atoms in fly-layout-lowering.
+ *
+ * The tracer records copies as FlyDSL does: an atom value (fly.make_copy_atom of type
+ * !fly.copy_atom<!fly.universal_copy<N>, W> or !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<N>, W>) and
+ * fly.copy_atom_call(atom, src, dst[, pred]) for one invocation or fly.copy(atom, src, dst[, pred]) for a whole
+ * partition. Before the rest of the lowering runs, each call becomes the ops it stands for. Universal atoms: a
+ * vector load of the source and a vector store into the destination (fly.memref.load_vec / store_vec, which the
+ * lowering turns into one wide access for contiguous views: a 128-bit atom gives global_load_dwordx4). Buffer
+ * atoms: per invocation one rocdl.raw.ptr.buffer.load / store of the atom's width on the resource when its
+ * values are consecutive (buffer_load_dwordx4 for 128 bits), element accesses otherwise; out of range loads
+ * give 0 and stores are dropped (the hardware rule, per access). A buffer memref is fly.make_view over
+ * builtin.unrealized_conversion_cast(resource, element offset) (src/trace/trace_buffer.c). A predicate operand
+ * (a register memref of i1) guards each invocation with scf.if on its element: one element for a single
+ * invocation, else one per atom invocation. */
+#include "passes/lower_copy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir_build.h"
+#include "ir/ir_ops.h"
+#include "ir/ir_types.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/pass.h"
+
+#define PASS "fly-layout-lowering"
+
+typedef struct copy_ctx {
+    MlirContext ctx;
+    MlirBlock block;
+    MlirOperation before;
+    MlirLocation loc;
+    fly_error err;
+    bool failed;
+} copy_ctx;
+
+static bool fail(copy_ctx *c, const char *msg)
+{
+    if (!c->failed)
+        fly_error_set(&c->err, FLY_E_INVALID, "%s", msg);
+    c->failed = true;
+    return false;
+}
+
+static void builder(copy_ctx *c, fly_ir_builder *b)
+{
+    fly_ir_builder_init(b, c->ctx, c->block, c->before);
+    b->loc = c->loc;
+}
+
+/* Checks a builder result; false (with the builder's message) when it failed. */
+static bool built(copy_ctx *c, fly_ir_builder *b, bool ok)
+{
+    if (!ok && !c->failed) {
+        c->err = b->err;
+        c->failed = true;
+    }
+    return ok;
+}
+
+/* A static int tuple value (a coordinate). */
+static MlirValue static_index(copy_ctx *c, int64_t i)
+{
+    fly_inttuple t;
+    fly_inttuple_int(&t, i);
+    fly_ir_builder b;
+    builder(c, &b);
+    MlirValue v = fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &t));
+    built(c, &b, !mlirValueIsNull(v));
+    return v;
+}
+
+static MlirOperation emit(copy_ctx *c, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
+                          const MlirNamedAttribute *attrs)
+{
+    MlirOperation op = fly_ir_op_create(c->loc, name, nops, ops, mlirTypeIsNull(res) ? 0 : 1, &res, nattrs, attrs);
+    fly_ir_op_insert(c->block, c->before, op);
+    return op;
+}
+
+static MlirValue i32c(copy_ctx *c, int64_t v)
+{
+    MlirType t = mlirIntegerTypeGet(c->ctx, 32);
+    MlirNamedAttribute a = fly_ir_named(c->ctx, "value", mlirIntegerAttrGet(t, v));
+    return fly_ir_res0(emit(c, "arith.constant", 0, NULL, t, 1, &a));
+}
+
+/* A memref operand: its layout (static), element type and, for a #fly_rocdl.buffer_desc memref, the resource
+ * and element offset carried by the cast that makes its pointer (src/trace/trace_buffer.c). */
+typedef struct operand {
+    MlirValue m;
+    fly_layout L;
+    int64_t size;
+    MlirType elem;
+    int64_t align;    /* the pointer's alignment in bytes, 0: the element's */
+    bool buffer;
+    MlirValue rsrc, eoff;
+} operand;
+
+static bool operand_of(copy_ctx *c, MlirValue m, operand *o)
+{
+    fly_ir_ptr_info p;
+    o->m = m;
+    if (fly_ir_decode_memref(mlirValueGetType(m), &p, &o->L, &c->err) || fly_layout_size_static(&o->L, &o->size, &c->err)) {
+        c->failed = true;
+        return false;
+    }
+    o->elem = p.elem;
+    o->align = p.align;
+    o->buffer = p.as == FLY_AS_BUFFER_DESC;
+    if (!o->buffer)
+        return true;
+    MlirOperation v = mlirValueIsAOpResult(m) ? mlirOpResultGetOwner(m) : (MlirOperation){NULL};
+    MlirValue ptr = !mlirOperationIsNull(v) && fly_ir_op_is(v, "fly.make_view") ? mlirOperationGetOperand(v, 0) : (MlirValue){NULL};
+    MlirOperation cst = !mlirValueIsNull(ptr) && mlirValueIsAOpResult(ptr) ? mlirOpResultGetOwner(ptr) : (MlirOperation){NULL};
+    if (mlirOperationIsNull(cst) || !fly_ir_op_is(cst, "builtin.unrealized_conversion_cast") ||
+        mlirOperationGetNumOperands(cst) != 2 || !fly_layout_is_static(&o->L))
+        return fail(c, "a buffer memref must be fly.make_view of a static layout over the cast of (resource, element "
+                       "offset)");
+    o->rsrc = mlirOperationGetOperand(cst, 0);
+    o->eoff = mlirOperationGetOperand(cst, 1);
+    return true;
+}
+
+/* The offset of column-major element i, and whether elements [first, first+n) are consecutive in memory. */
+static int64_t offset_of(const operand *o, int64_t i)
+{
+    int64_t off = 0;
+    fly_layout_eval(&o->L, i, &off, NULL);
+    return off;
+}
+static bool consecutive(const operand *o, int64_t first, int64_t n)
+{
+    if (!fly_layout_is_static(&o->L))
+        return false;
+    for (int64_t i = 1; i < n; i++)
+        if (offset_of(o, first + i) != offset_of(o, first) + i)
+            return false;
+    return true;
+}
+
+/* The byte offset (i32) of element i of buffer operand o: (eoff + L(i)) * element bytes. */
+static MlirValue buffer_offset(copy_ctx *c, const operand *o, int64_t i)
+{
+    MlirType t = mlirIntegerTypeGet(c->ctx, 32);
+    MlirValue a[2] = {o->eoff, i32c(c, offset_of(o, i))};
+    MlirValue e = fly_ir_res0(emit(c, "arith.addi", 2, a, t, 0, NULL));
+    MlirValue m[2] = {e, i32c(c, fly_ir_elem_bits(o->elem) / 8)};
+    return fly_ir_res0(emit(c, "arith.muli", 2, m, t, 0, NULL));
+}
+
+/* rocdl.raw.ptr.buffer.load of type t at element i of o (out of range: 0, by the hardware rule). */
+static MlirValue buffer_load(copy_ctx *c, const operand *o, int64_t i, MlirType t)
+{
+    MlirValue ops[4] = {o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
+    return fly_ir_res0(emit(c, "rocdl.raw.ptr.buffer.load", 4, ops, t, 0, NULL));
+}
+static void buffer_store(copy_ctx *c, const operand *o, int64_t i, MlirValue v)
+{
+    MlirValue ops[5] = {v, o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
+    emit(c, "rocdl.raw.ptr.buffer.store", 5, ops, fly_ir_type_null(), 0, NULL);
+}
+
+static MlirValue extract(copy_ctx *c, MlirValue v, int64_t i, MlirType elem)
+{
+    MlirNamedAttribute pos = fly_ir_named(c->ctx, "static_position", mlirDenseI64ArrayGet(c->ctx, 1, &i));
+    return fly_ir_res0(emit(c, "vector.extract", 1, &v, elem, 1, &pos));
+}
+
+/* A view of n consecutive elements of o from column-major element first (fly.get_iter, fly.add_offset,
+ * fly.make_view with layout n:1), or null when o's pointer claims an alignment the offset may break. */
+static MlirValue sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t n)
+{
+    int eb = fly_ir_elem_bits(o->elem) / 8;
+    if (o->align > eb || eb < 1)
+        return (MlirValue){NULL};
+    fly_inttuple off, sh, st;
+    fly_inttuple_int(&off, offset_of(o, first));
+    fly_inttuple_int(&sh, n);
+    fly_inttuple_int(&st, 1);
+    fly_layout L;
+    fly_error err;
+    if (fly_layout_make(&L, &sh, &st, &err))
+        return (MlirValue){NULL};
+    fly_ir_builder b;
+    builder(c, &b);
+    MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", o->m);
+    MlirValue ot = mlirValueIsNull(it) ? it : fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &off));
+    MlirValue p = mlirValueIsNull(ot) ? ot : fly_ir_build_binary(&b, "fly.add_offset", it, ot);
+    MlirValue l = mlirValueIsNull(p) ? p : fly_ir_build_static(&b, fly_ir_layout_type(c->ctx, &L));
+    MlirValue v = mlirValueIsNull(l) ? l : fly_ir_build_make_view(&b, p, l);
+    built(c, &b, !mlirValueIsNull(v));
+    return v;
+}
+
+/* Elements [first, first+n) of o as a vector<n x T>: one vector load of the whole memref (fly.memref.load_vec),
+ * one buffer load of a consecutive range, else element by element. */
+static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_t n)
+{
+    MlirType vt = mlirVectorTypeGet(1, &n, o->elem);
+    if (!o->buffer && first == 0 && n == o->size) {
+        fly_ir_builder b;
+        builder(c, &b);
+        MlirValue v = fly_ir_build_load_vec(&b, o->m);
+        built(c, &b, !mlirValueIsNull(v));
+        return v;
+    }
+    if (o->buffer && n > 1 && consecutive(o, first, n)) /* one value: a scalar load (no <1 x T> intrinsic) */
+        return buffer_load(c, o, first, vt);
+    if (!o->buffer && n > 1 && consecutive(o, first, n)) {
+        MlirValue sv = sub_view(c, o, first, n);
+        if (c->failed)
+            return sv;
+        if (!mlirValueIsNull(sv)) {
+            fly_ir_builder b;
+            builder(c, &b);
+            MlirValue v = fly_ir_build_load_vec(&b, sv);
+            built(c, &b, !mlirValueIsNull(v));
+            return v;
+        }
+    }
+    MlirValue small[16], *e = n <= 16 ? small : malloc(sizeof *e * (size_t)n);
+    if (!e) {
+        fail(c, "out of memory");
+        return (MlirValue){NULL};
+    }
+    for (int64_t i = 0; i < n && !c->failed; i++) {
+        if (o->buffer) {
+            e[i] = buffer_load(c, o, first + i, o->elem);
+        } else {
+            fly_ir_builder b;
+            builder(c, &b);
+            e[i] = fly_ir_build_load(&b, o->m, static_index(c, first + i));
+            built(c, &b, !mlirValueIsNull(e[i]));
+        }
+    }
+    MlirValue v = c->failed ? (MlirValue){NULL} : fly_ir_res0(emit(c, "vector.from_elements", (int)n, e, vt, 0, NULL));
+    if (e != small)
+        free(e);
+    return v;
+}
+
+/* Writes vector v (n values) into elements [first, first+n) of o, mirroring read_range. */
+static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n, MlirValue v)
+{
+    if (c->failed)
+        return;
+    if (!o->buffer && first == 0 && n == o->size) {
+        fly_ir_builder b;
+        builder(c, &b);
+        built(c, &b, !mlirOperationIsNull(fly_ir_build_store_vec(&b, v, o->m)));
+        return;
+    }
+    if (o->buffer && n > 1 && consecutive(o, first, n)) {
+        buffer_store(c, o, first, v);
+        return;
+    }
+    if (!o->buffer && n > 1 && consecutive(o, first, n)) {
+        MlirValue sv = sub_view(c, o, first, n);
+        if (c->failed)
+            return;
+        if (!mlirValueIsNull(sv)) {
+            fly_ir_builder b;
+            builder(c, &b);
+            built(c, &b, !mlirOperationIsNull(fly_ir_build_store_vec(&b, v, sv)));
+            return;
+        }
+    }
+    for (int64_t i = 0; i < n && !c->failed; i++) {
+        MlirValue x = extract(c, v, i, o->elem);
+        if (o->buffer) {
+            buffer_store(c, o, first + i, x);
+        } else {
+            fly_ir_builder b;
+            builder(c, &b);
+            built(c, &b, !mlirOperationIsNull(fly_ir_build_store(&b, x, o->m, static_index(c, first + i))));
+        }
+    }
+}
+
+/* Elements [first, first+n) of s moved to the same elements of d. */
+static void move(copy_ctx *c, const operand *s, const operand *d, int64_t first, int64_t n)
+{
+    MlirValue v = read_range(c, s, first, n);
+    if (!c->failed)
+        write_range(c, d, first, n, v);
+}
+
+/* Opens an scf.if (no results, no else) on predicate element i of memref p; the insertion point moves into
+ * its region (restore c->block / c->before afterwards). */
+static bool open_guard(copy_ctx *c, MlirValue p, int64_t i)
+{
+    MlirValue at = static_index(c, i);
+    if (c->failed)
+        return false;
+    fly_ir_builder b;
+    builder(c, &b);
+    MlirValue cond = fly_ir_build_load(&b, p, at);
+    if (!built(c, &b, !mlirValueIsNull(cond)))
+        return false;
+    MlirRegion r = mlirRegionCreate();
+    MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(r, blk);
+    MlirOperation end = fly_ir_op_create(c->loc, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+    mlirBlockAppendOwnedOperation(blk, end);
+    MlirRegion none = mlirRegionCreate(); /* scf.if always has an else region (empty when unused) */
+    MlirRegion regions[2] = {r, none};
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), c->loc);
+    mlirOperationStateAddOperands(&st, 1, &cond);
+    mlirOperationStateAddOwnedRegions(&st, 2, regions);
+    fly_ir_op_insert(c->block, c->before, mlirOperationCreate(&st));
+    c->block = blk;
+    c->before = end;
+    return true;
+}
+
+/* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values. */
+static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer)
+{
+    MlirStringRef d = fly_ir_type_data(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    char s[256];
+    size_t n = d.length < sizeof s - 1 ? d.length : sizeof s - 1;
+    memcpy(s, d.data, n);
+    s[n] = '\0';
+    *buffer = strstr(s, "buffer_copy<") != NULL;
+    const char *lt = n > 10 ? strchr(s + 10, '<') : NULL; /* past "copy_atom<": the op's "<bits>" */
+    int ob = 0, vb = 0;
+    if (!lt || sscanf(lt, "<%d>, %d>", &ob, &vb) != 2 || vb <= 0)
+        return false;
+    *vals = ob / vb;
+    return true;
+}
+
+/* One copy op: its replacement inserted before it. */
+static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
+{
+    if (fly_ir_op_verify(op, &c->err)) {
+        c->failed = true;
+        return false;
+    }
+    int64_t vals;
+    bool buffer;
+    if (!atom_info(op, &vals, &buffer))
+        return fail(c, "cannot read the copy atom's bits");
+    operand S, D;
+    if (!operand_of(c, mlirOperationGetOperand(op, 1), &S) || !operand_of(c, mlirOperationGetOperand(op, 2), &D))
+        return false;
+    if (buffer != (S.buffer || D.buffer))
+        return fail(c, buffer ? "a buffer copy atom needs a #fly_rocdl.buffer_desc memref as source or destination"
+                              : "a universal copy atom cannot access a #fly_rocdl.buffer_desc memref");
+    if (mlirOperationGetNumOperands(op) == 3) {
+        /* buffer accesses go atom by atom: the out-of-range rule applies to each access */
+        int64_t step = buffer ? vals : S.size;
+        for (int64_t k = 0; k < S.size && !c->failed; k += step)
+            move(c, &S, &D, k, step);
+        return !c->failed;
+    }
+    MlirValue p = mlirOperationGetOperand(op, 3);
+    fly_ir_ptr_info pi;
+    fly_layout PL;
+    int64_t np;
+    if (fly_ir_decode_memref(mlirValueGetType(p), &pi, &PL, &c->err) || fly_layout_size_static(&PL, &np, &c->err)) {
+        c->failed = true;
+        return false;
+    }
+    int64_t natoms = S.size / vals;
+    if (np != natoms && !(one && np >= 1))
+        return fail(c, "the predicate needs one element per atom invocation");
+    MlirBlock blk = c->block;
+    MlirOperation before = c->before;
+    if (one || natoms == 1) {
+        if (open_guard(c, p, 0))
+            for (int64_t k = 0; k < S.size && !c->failed; k += buffer ? vals : S.size)
+                move(c, &S, &D, k, buffer ? vals : S.size);
+    } else {
+        for (int64_t k = 0; k < natoms && !c->failed; k++) {
+            if (!open_guard(c, p, k))
+                break;
+            move(c, &S, &D, k * vals, vals);
+            c->block = blk;
+            c->before = before;
+        }
+    }
+    c->block = blk;
+    c->before = before;
+    return !c->failed;
+}
+
+bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass)
+{
+    fly_opvec ops = {0}, atoms = {0}, views = {0};
+    fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
+    copy_ctx c;
+    bool ok = true;
+    for (int i = 0; i < ops.n && ok; i++) {
+        MlirOperation op = ops.v[i];
+        if (fly_ir_op_is(op, "fly.make_copy_atom")) {
+            fly_opvec_push(&atoms, op);
+            continue;
+        }
+        if (fly_ir_op_is(op, "fly.make_view") && mlirOperationGetNumOperands(op) == 2 &&
+            fly_ir_type_kind(mlirValueGetType(mlirOperationGetOperand(op, 0))) == FLY_IR_PTR) {
+            fly_ir_ptr_info p;
+            fly_error e;
+            if (!fly_ir_decode_ptr(mlirValueGetType(mlirOperationGetOperand(op, 0)), &p, &e) && p.as == FLY_AS_BUFFER_DESC)
+                fly_opvec_push(&views, op);
+            continue;
+        }
+        bool call = fly_ir_op_is(op, "fly.copy_atom_call");
+        if (!call && !fly_ir_op_is(op, "fly.copy"))
+            continue;
+        memset(&c, 0, sizeof c);
+        c.ctx = mlirOperationGetContext(op);
+        c.block = mlirOperationGetBlock(op);
+        c.before = op;
+        c.loc = mlirOperationGetLocation(op);
+        if (!lower_copy_op(&c, op, call)) {
+            char name[64];
+            fly_pass_error(pass, op, PASS, "%s: %s", fly_ir_op_name(op, name, sizeof name), c.err.message);
+            ok = false;
+            break;
+        }
+        mlirOperationDestroy(op);
+    }
+    /* the atoms, now unused (an atom still used elsewhere is left for the lowering to report) */
+    for (int i = 0; ok && i < atoms.n; i++)
+        if (fly_ir_value_unused(fly_ir_res0(atoms.v[i])))
+            mlirOperationDestroy(atoms.v[i]);
+    /* buffer views made for the calls, and the casts giving their pointers */
+    for (int i = 0; ok && i < views.n; i++) {
+        if (!fly_ir_value_unused(fly_ir_res0(views.v[i])))
+            continue;
+        MlirValue p = mlirOperationGetOperand(views.v[i], 0);
+        mlirOperationDestroy(views.v[i]);
+        if (mlirValueIsAOpResult(p) && fly_ir_value_unused(p) &&
+            fly_ir_op_is(mlirOpResultGetOwner(p), "builtin.unrealized_conversion_cast"))
+            mlirOperationDestroy(mlirOpResultGetOwner(p));
+    }
+    fly_opvec_free(&views);
+    fly_opvec_free(&atoms);
+    fly_opvec_free(&ops);
+    return ok;
+}
