@@ -369,9 +369,13 @@ static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirL
         MlirValue bz = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 2);
         MlirValue by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
         MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM);
-        cargs[3] = open_for(w, &b, bz);
-        cargs[2] = open_for(w, &b, by);
-        cargs[1] = open_for(w, &b, bx);
+        /* each loop also records its id in the ctx's TID words (one store per thread in the
+         * innermost loop), so that an access error names the thread that made it */
+        for (int d = 2; d >= 0; d--) {
+            cargs[1 + d] = open_for(w, &b, d == 2 ? bz : d == 1 ? by : bx);
+            MlirValue id = fly_emu_irb_val(&b, "arith.index_cast", 1, &cargs[1 + d], w->i64, 0, NULL);
+            fly_emu_irb_store(&b, id, fly_emu_irb_gep_const(&b, ctxv, FLY_EMU_CTX_TID + d, w->i64), 8);
+        }
     } else {
         for (int d = 0; d < 3; d++)
             cargs[1 + d] = ctx_index(w, &b, ctxv, FLY_EMU_CTX_TID + d);
