@@ -92,13 +92,13 @@ static fy_obj *pad_out(fspec *f, const char *prefix, const char *body, size_t bl
     else if (align == '^') { left = padn / 2; right = padn - left; }
     if (align == '=') {
         fy_sbuf_adds(&b, prefix);
-        for (int64_t i = 0; i < padn; i++) fy_sbuf_adds(&b, f->fill);
+        for (int64_t i = 0; i < padn && !b.oom; i++) fy_sbuf_adds(&b, f->fill);
         fy_sbuf_add(&b, body, blen);
     } else {
-        for (int64_t i = 0; i < left; i++) fy_sbuf_adds(&b, f->fill);
+        for (int64_t i = 0; i < left && !b.oom; i++) fy_sbuf_adds(&b, f->fill);
         fy_sbuf_adds(&b, prefix);
         fy_sbuf_add(&b, body, blen);
-        for (int64_t i = 0; i < right; i++) fy_sbuf_adds(&b, f->fill);
+        for (int64_t i = 0; i < right && !b.oom; i++) fy_sbuf_adds(&b, f->fill);
     }
     if (!b.p) return fy_ref(fy_intern(""));
     return fy_sbuf_finish(&b);
@@ -117,6 +117,7 @@ static fy_obj *format_int(int64_t v, fspec *f) {
     char type = f->type ? f->type : 'd';
     if (f->prec >= 0) return fy_err_set(&fy_ValueError, "Precision not allowed in integer format specifier");
     if (type == 'c') {
+        if (v < 0 || v >= 0x110000) return fy_err_set(&fy_OverflowError, "%c arg not in range(0x110000)");
         char enc[4];
         int k = fy_utf8_encode((uint32_t)v, enc);
         return pad_out(f, "", enc, k, '<');

@@ -117,8 +117,12 @@ static fy_obj *bytes_mul(fy_obj *a, fy_obj *b) {
     int64_t n;
     if (!FY_INT_CHECK(k)) return fy_ref(fy_NotImplemented);
     n = FY_INT_VAL(k);
+    if (B(s)->len && n > INT64_MAX / B(s)->len) return fy_err_set(&fy_OverflowError, "repeated bytes are too long");
+    if (!B(s)->len) n = 0; /* b"" * n: nothing to repeat (and no n-step loop) */
+    if (n > 0 && (uint64_t)(n * B(s)->len) > fy_mem_limit) return fy_err_nomem();
     fy_sbuf r = {0};
-    for (int64_t i = 0; i < n; i++) fy_sbuf_add(&r, B(s)->data, B(s)->len);
+    for (int64_t i = 0; i < n && !r.oom; i++) fy_sbuf_add(&r, B(s)->data, B(s)->len);
+    if (r.oom) { fy_sbuf_free(&r); return fy_err_nomem(); }
     fy_obj *o = fy_bytes_from(r.p ? r.p : "", r.len);
     fy_sbuf_free(&r);
     return o;

@@ -1,6 +1,7 @@
 /* obj_str_methods.c - the methods of str and the str() constructor. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wctype.h>
@@ -447,12 +448,13 @@ static fy_obj *pad(fy_obj *self, fy_obj *const *args, size_t nargs, int where, c
     }
     int64_t n = S(self)->nchars;
     if (w <= n) return FY_TYPE(self) == &fy_str_type ? fy_ref(self) : fy_str_from_utf8(S(self)->data, S(self)->len);
+    if ((uint64_t)(w - n) > fy_mem_limit / (uint64_t)fl) return fy_err_nomem(); /* fail before padding */
     int64_t tot = w - n, left = where == 0 ? 0 : where == 2 ? tot : tot / 2 + (tot & w & 1);
     int64_t right = tot - left;
     fy_sbuf b = {0};
-    for (int64_t i = 0; i < left; i++) fy_sbuf_add(&b, fill, fl);
+    for (int64_t i = 0; i < left && !b.oom; i++) fy_sbuf_add(&b, fill, fl);
     fy_sbuf_add(&b, S(self)->data, S(self)->len);
-    for (int64_t i = 0; i < right; i++) fy_sbuf_add(&b, fill, fl);
+    for (int64_t i = 0; i < right && !b.oom; i++) fy_sbuf_add(&b, fill, fl);
     return fy_sbuf_finish(&b);
 }
 METH(str_ljust) { return pad(self, args, nargs, 0, "ljust"); }
@@ -464,11 +466,12 @@ METH(str_zfill) {
     if (fy_index(args[0], &w) < 0) return NULL;
     int64_t n = S(self)->nchars;
     if (w <= n) return fy_ref(self);
+    if ((uint64_t)(w - n) > fy_mem_limit) return fy_err_nomem();
     fy_sbuf b = {0};
     const char *d = S(self)->data;
     int64_t start = 0;
     if (n && (d[0] == '+' || d[0] == '-')) { fy_sbuf_addc(&b, d[0]); start = 1; }
-    for (int64_t i = 0; i < w - n; i++) fy_sbuf_addc(&b, '0');
+    for (int64_t i = 0; i < w - n && !b.oom; i++) fy_sbuf_addc(&b, '0');
     fy_sbuf_add(&b, d + start, S(self)->len - start);
     return fy_sbuf_finish(&b);
 }
@@ -509,12 +512,13 @@ METH(str_removesuffix) {
 METH(str_expandtabs) {
     int64_t ts = 8;
     if (nargs && fy_index(args[0], &ts) < 0) return NULL;
+    if (ts > INT_MAX) return fy_err_set(&fy_OverflowError, "Python int too large to convert to C int"); /* as CPython */
     fy_sbuf b = {0};
     int64_t col = 0;
     const char *d = S(self)->data;
     for (int64_t i = 0; i < S(self)->len; i++) {
         if (d[i] == '\t') {
-            if (ts > 0) { int64_t k = ts - col % ts; for (int64_t j = 0; j < k; j++) fy_sbuf_addc(&b, ' '); col += k; }
+            if (ts > 0) { int64_t k = ts - col % ts; for (int64_t j = 0; j < k && !b.oom; j++) fy_sbuf_addc(&b, ' '); col += k; }
         } else {
             fy_sbuf_addc(&b, d[i]);
             if (d[i] == '\n' || d[i] == '\r') col = 0;

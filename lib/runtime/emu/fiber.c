@@ -19,6 +19,7 @@
 #define FIBER_ASAN 1
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
 #endif
 
 #if !defined(__x86_64__)
@@ -134,6 +135,11 @@ void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg
     fly_emu_fiber *x = &f[i];
     x->fn = fn;
     x->arg = arg;
+#ifdef FIBER_ASAN
+    /* stacks are reused from block to block; a finished fiber never unwound its frames, so the
+     * sanitizer's redzones from its last run would still be marked */
+    __asan_unpoison_memory_region(x->stack, x->size);
+#endif
     uintptr_t top = ((uintptr_t)(x->stack + x->size)) & ~(uintptr_t)15;
     uint64_t *sp = (uint64_t *)(top - 80); /* 16-aligned; the return slot at sp+56 is 8 mod 16 */
     uint32_t csr[2];
