@@ -477,12 +477,13 @@ static fy_obj *m_dump(const char *args) {
 
 static flyi_session *cur_session(void) { return fy_cur ? (flyi_session *)fy_cur->session : NULL; }
 
-/* The GPU target set with %target in the running session, else $ARCH, else NULL (the default,
- * gfx942). The tracer passes it to the compiler. */
+/* The GPU target set with %target in the running session, else $FLYDSL_COMPILE_ARCH (FlyDSL's
+ * compile.arch), else $ARCH, else NULL (the default, gfx942). The tracer passes it to the compiler. */
 const char *fy_session_target(void) {
     flyi_session *s = cur_session();
     if (s && s->opt_target[0]) return s->opt_target;
-    const char *a = getenv("ARCH");
+    const char *a = getenv("FLYDSL_COMPILE_ARCH");
+    if (!a || !*a) a = getenv("ARCH");
     return a && *a ? a : NULL;
 }
 
@@ -493,7 +494,8 @@ const char *fy_session_backend(void) {
 }
 
 void flyi_session_describe(flyi_session *s, char *buf, size_t cap) {
-    const char *target = s && s->opt_target[0] ? s->opt_target : getenv("ARCH");
+    const char *target = s && s->opt_target[0] ? s->opt_target : getenv("FLYDSL_COMPILE_ARCH");
+    if (!target || !*target) target = getenv("ARCH");
     const char *want = s && s->opt_backend[0] ? s->opt_backend : getenv("FLYI_BACKEND");
     const char *backend;
     if (want && !strcmp(want, "emu")) {

@@ -120,10 +120,14 @@ static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
 }
 static void launcher_clear(fy_obj *o) { launcher_dealloc(o); }
 
-/* Launches compile only: COMPILE_ONLY=1, or inside flyc.compile(..., run=False). */
+/* Launches compile only: COMPILE_ONLY=1 (or FlyDSL's FLYDSL_COMPILE_ONLY=1), or inside
+ * flyc.compile(..., run=False). */
 static int compile_only(void) {
-    const char *e = getenv("COMPILE_ONLY");
-    if (e && *e && strcmp(e, "0")) return 1;
+    const char *names[] = {"COMPILE_ONLY", "FLYDSL_COMPILE_ONLY"};
+    for (int i = 0; i < 2; i++) {
+        const char *e = getenv(names[i]);
+        if (e && *e && strcmp(e, "0")) return 1;
+    }
     fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
     fy_obj *v = m ? fy_dict_get_cstr(FY_MODULE_DICT(m), "_compile_only") : NULL;
     return v && v == fy_True;

@@ -122,3 +122,14 @@ for arch in ("gfx942", "gfx950"):
         print(arch, name, k.target if hasattr(k, "target") else "", arch in k.isa, want in k.isa,
               "scratch", st["scratch_bytes"], "spills", st["vgpr_spill"] + st["sgpr_spill"], "limiter", st["limiter"])
 del os.environ["ARCH"]
+
+# FlyDSL's own switches: FLYDSL_COMPILE_ARCH wins over ARCH; FLYDSL_COMPILE_ONLY=1 compiles without
+# launching (the jit call returns None and leaves its output alone).
+os.environ["ARCH"] = "gfx942"
+os.environ["FLYDSL_COMPILE_ARCH"] = "gfx950"
+os.environ["FLYDSL_COMPILE_ONLY"] = "1"
+y2 = torch.zeros_like(x)
+print("compile only:", softmax(x, y2), "output untouched:", bool((y2 == 0).all()),
+      "target:", flyc.last_compiled().target)
+for name in ("ARCH", "FLYDSL_COMPILE_ARCH", "FLYDSL_COMPILE_ONLY"):
+    del os.environ[name]
