@@ -305,6 +305,13 @@ fy_obj *fy_format(fy_obj *v, fy_obj *spec) {
 
 /* ------------------------------------------------------------------ str.format */
 
+/* A field name made of digits only is a positional index ("{1a}" is a keyword, as in CPython). */
+static bool all_digits(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)s[i])) return false;
+    return n > 0;
+}
+
 static fy_obj *field_lookup(const char *s, size_t n, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
                             size_t *auto_idx) {
     size_t i = 0;
@@ -315,8 +322,13 @@ static fy_obj *field_lookup(const char *s, size_t n, fy_obj *const *args, size_t
         size_t k = (*auto_idx)++;
         if (k >= nargs) return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);
         obj = fy_ref(args[k]);
-    } else if (isdigit((unsigned char)s[0])) {
-        size_t k = strtoul(s, NULL, 10);
+    } else if (all_digits(s, i)) {
+        size_t k = 0;
+        for (size_t d = 0; d < i; d++) {
+            if (k > ((size_t)INT64_MAX - (size_t)(s[d] - '0')) / 10) /* past Py_ssize_t, as CPython says */
+                return fy_err_set(&fy_ValueError, "Too many decimal digits in format string");
+            k = k * 10 + (size_t)(s[d] - '0');
+        }
         if (*auto_idx > 0 && *auto_idx != (size_t)-1) return fy_err_set(&fy_ValueError, "cannot switch from automatic field numbering to manual field specification");
         *auto_idx = (size_t)-1;
         if (k >= nargs) return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);

@@ -351,7 +351,8 @@ static fy_obj *int_to_bytes(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     bool sign = a[2] && fy_truthy(a[2]) > 0;
     int64_t v = FY_INT_VAL(self);
     if (v < 0 && !sign) return fy_err_set(&fy_OverflowError, "can't convert negative int to unsigned");
-    if (len < 0 || len > 1 << 20) return fy_err_set(&fy_ValueError, "length argument must be non-negative");
+    if (len < 0) return fy_err_set(&fy_ValueError, "length argument must be non-negative");
+    if (len > (int64_t)1 << 30) return fy_err_nomem(); /* CPython: MemoryError for lengths it cannot allocate */
     char *buf = fy_calloc(len ? len : 1, 1);
     if (!buf) return NULL;
     uint64_t u = (uint64_t)v;
