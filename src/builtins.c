@@ -12,7 +12,6 @@
 extern fy_type fy_enumerate_type, fy_zip_type, fy_map_type, fy_filter_type, fy_reversed_type;
 extern fy_type *fy_exception_types[];
 fy_obj *fy_calliter_new(fy_obj *fn, fy_obj *sentinel);
-fy_obj *fy_format(fy_obj *v, fy_obj *spec);
 fy_obj *fy_run_class_body(fy_function *fn, fy_obj *ns);
 fy_obj *fy_open(fy_obj *const *args, size_t nargs, fy_obj *kw);
 fy_obj *fy_import_name(fy_obj *name, fy_obj *globals, fy_obj *fromlist);

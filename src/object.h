@@ -275,6 +275,7 @@ fy_obj *fy_none(void); /* new reference to None */
 
 fy_obj *fy_repr(fy_obj *o);              /* repr(o): a str */
 fy_obj *fy_str(fy_obj *o);               /* str(o): a str */
+fy_obj *fy_format(fy_obj *v, fy_obj *spec); /* format(v, spec) (spec NULL: ""): a str */
 fy_obj *fy_ascii(fy_obj *o);             /* ascii(o) */
 int64_t fy_hash(fy_obj *o);              /* hash(o); -1 on error */
 int fy_truthy(fy_obj *o);                /* bool(o): 0/1, -1 error */

@@ -6,7 +6,6 @@
 #include "trace/trace.h"
 
 fy_frame *fy_frame_new(fy_code *co, fy_obj *globals, fy_obj *builtins, fy_obj *locals, bool for_gen);
-fy_obj *fy_format(fy_obj *v, fy_obj *spec);
 fy_obj *fy_import_name(fy_obj *name, fy_obj *globals, fy_obj *fromlist);
 fy_obj *fy_import_from(fy_obj *module, fy_obj *name);
 int fy_import_star(fy_obj *module, fy_obj *locals);

@@ -518,7 +518,6 @@ static fy_obj *m_format(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (SELF->ndim == 0) {
         fy_obj *v = fy_torch_item(SELF);
         if (!v) return NULL;
-        fy_obj *fy_format(fy_obj *v, fy_obj *spec); /* format.c: the format() builtin */
         fy_obj *r = fy_format(v, a[0]);
         FY_DECREF(v);
         return r;

@@ -97,8 +97,6 @@ static fy_obj *inline_text(fy_obj *o) {
     return fy_str(o);
 }
 
-fy_obj *fy_format(fy_obj *v, fy_obj *spec); /* format.c: the format() builtin */
-
 static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     if (fy_no_kwargs("printf", kw) < 0) return NULL;

@@ -150,6 +150,14 @@ static tbuf buf_swap(fy_tracer *tr, tbuf nb) {
     tr->cap = nb.cap;
     return old;
 }
+/* Puts back the enclosing body `outer` saved by buf_swap (when *swapped), dropping what was traced
+ * since; clears *swapped. */
+static void buf_restore(fy_tracer *tr, tbuf outer, int *swapped) {
+    if (!*swapped) return;
+    tbuf mine = buf_swap(tr, outer);
+    free(mine.body);
+    *swapped = 0;
+}
 /* Appends buffer b to the tracer's body, two more spaces in. */
 static void emit_indented(fy_tracer *tr, const tbuf *b) {
     size_t i = 0;
@@ -293,6 +301,15 @@ static void set_slot(fy_obj **s, fy_obj *v) { /* steals v */
 
 /* Does buffer b hold an op with side effects (a store, a print, a call, a barrier, an atomic, a copy,
  * or a nested region)? Judged by op name; conservative. */
+/* Frees what region_slots made and the snapshot v0 of the n variables' values (a cleanup path's). */
+static void free_vars(int n, slotp *slots, int *fast, fy_obj **names, fy_obj **v0) {
+    for (int k = 0; v0 && k < n; k++) FY_XDECREF(v0[k]);
+    fy_free(v0);
+    fy_free(slots);
+    fy_free(fast);
+    fy_free(names);
+}
+
 static int impure(const tbuf *b) {
     static const char *const bad[] = {"store", "print", "call", "barrier", "atomic", "copy", "write", "scf.", "cf."};
     size_t i = 0;
@@ -371,11 +388,7 @@ static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int 
     }
     arm[1] = f->stack[--f->sp];
     f->cur = at;
-    {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-        swapped = 0;
-    }
+    buf_restore(tr, outer, &swapped);
     fy_obj *r = NULL;
     if (!impure(&ab[0]) && !impure(&ab[1])) {
         for (int i = 0; i < 2; i++)
@@ -419,10 +432,7 @@ static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int 
     *pc = rg->b_end;
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
 out:
-    if (swapped) {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-    }
+    buf_restore(tr, outer, &swapped);
     free(ab[0].body);
     free(ab[1].body);
     FY_XDECREF(arm[0]);
@@ -536,11 +546,7 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     }
     fy_free(ys);
     /* the scf.if into the enclosing block */
-    {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-        swapped = 0;
-    }
+    buf_restore(tr, outer, &swapped);
     uint64_t r0 = tr->next;
     tr->next += (uint64_t)nres;
     fy_trace_emit(tr, "      ");
@@ -567,24 +573,17 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
-    if (swapped) {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-    }
+    buf_restore(tr, outer, &swapped);
     free(tb.body);
     free(eb.body);
     for (int k = 0; k < n; k++) {
-        if (v0) FY_XDECREF(v0[k]);
         if (v1) FY_XDECREF(v1[k]);
         if (v2) FY_XDECREF(v2[k]);
     }
-    fy_free(v0);
     fy_free(v1);
     fy_free(v2);
     fy_free(rt);
-    fy_free(slots);
-    fy_free(fast);
-    fy_free(names);
+    free_vars(n, slots, fast, names, v0);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -770,20 +769,12 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
-    if (swapped) {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-    }
+    buf_restore(tr, outer, &swapped);
     free(body.body);
-    for (int k = 0; k < n; k++)
-        if (v0) FY_XDECREF(v0[k]);
-    fy_free(v0);
+    free_vars(n, slots, fast, names, v0);
     fy_free(ct);
     fy_free(init);
     fy_free(ys);
-    fy_free(slots);
-    fy_free(fast);
-    fy_free(names);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -940,18 +931,10 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     *pc = rg->b_start;
 out:
     if (pushed) nopen--;
-    if (swapped) {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-    }
+    buf_restore(tr, outer, &swapped);
     free(body.body);
     FY_XDECREF(state);
-    for (int k = 0; k < nn; k++)
-        if (v0) FY_XDECREF(v0[k]);
-    fy_free(v0);
-    fy_free(slots);
-    fy_free(fast);
-    fy_free(names);
+    free_vars(nn, slots, fast, names, v0);
     fy_free(L.ct);
     fy_free(init);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
@@ -1131,21 +1114,13 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
-    if (swapped) {
-        tbuf mine = buf_swap(tr, outer);
-        free(mine.body);
-    }
+    buf_restore(tr, outer, &swapped);
     free(cb.body);
     free(body.body);
-    for (int k = 0; k < n; k++)
-        if (v0) FY_XDECREF(v0[k]);
-    fy_free(v0);
+    free_vars(n, slots, fast, names, v0);
     fy_free(ct);
     fy_free(init);
     fy_free(ys);
-    fy_free(slots);
-    fy_free(fast);
-    fy_free(names);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
