@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "core/core_load.h"
-#include "session.h"
+#include "flyi/session.h"
 
 static int nreps = 20; /* runs per figure */
 

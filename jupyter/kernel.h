@@ -9,7 +9,7 @@
 
 #include "conn.h"
 #include "history.h"
-#include "session.h"
+#include "flyi/session.h"
 #include "sign.h"
 #include "wire.h"
 

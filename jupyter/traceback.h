@@ -4,7 +4,7 @@
 
 #include <jansson.h>
 
-#include "session.h"
+#include "flyi/session.h"
 
 /* The traceback list for an error/execute_reply: IPython-like layout with ANSI colors, ending
  * with "Type: message". Never empty (at least the last line). */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "session.h"
+#include "flyi/session.h"
 #include "repl.h"
 
 static flyi_session *g_session;

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "session.h"
+#include "flyi/session.h"
 
 /* ---- repl_render.c: output of a cell on the terminal ---- */
 

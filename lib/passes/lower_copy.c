@@ -9,7 +9,7 @@
  * atoms: per invocation one rocdl.raw.ptr.buffer.load / store of the atom's width on the resource when its
  * values are consecutive (buffer_load_dwordx4 for 128 bits), element accesses otherwise; out of range loads
  * give 0 and stores are dropped (the hardware rule, per access). A buffer memref is fly.make_view over
- * builtin.unrealized_conversion_cast(resource, element offset) (src/trace/trace_buffer.c). A predicate operand
+ * builtin.unrealized_conversion_cast(resource, element offset) (src/flydsl/trace/trace_buffer.c). A predicate operand
  * (a register memref of i1) guards each invocation with scf.if on its element: one element for a single
  * invocation, else one per atom invocation. */
 #include "passes/lower_copy.h"
@@ -88,7 +88,7 @@ static MlirValue i32c(copy_ctx *c, int64_t v)
 }
 
 /* A memref operand: its layout (static), element type and, for a #fly_rocdl.buffer_desc memref, the resource
- * and element offset carried by the cast that makes its pointer (src/trace/trace_buffer.c). */
+ * and element offset carried by the cast that makes its pointer (src/flydsl/trace/trace_buffer.c). */
 typedef struct operand {
     MlirValue m;
     fly_layout L;

@@ -5,8 +5,8 @@
  * into the module's namespace. */
 #include <string.h>
 
-#include "code.h"
-#include "interp.h"
+#include "compile/code.h"
+#include "exec/interp.h"
 #include "torch/torch.h"
 
 static const char autograd_src[] =

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "object.h"
+#include "objects/object.h"
 
 #define FY_TORCH_MAXDIM 12
 

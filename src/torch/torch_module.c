@@ -5,7 +5,7 @@
 #include <float.h>
 #include <stdio.h>
 #include <string.h>
-#include "interp.h"
+#include "exec/interp.h"
 #include "torch/torch.h"
 
 /* ------------------------------------------------------------------ forwarding functions */

@@ -9,10 +9,10 @@
  *
  * Build (from the top of the tree, after `make` in build/ for the lib/ archives; clang-22). The
  * language sources are compiled in directly, so ASan/UBSan see all of them:
- *   sh src/stdlib/embed.sh /tmp/stdlib_data.c $(ls src/stdlib/[a-z_]*.py)
+ *   sh src/modules/stdlib/embed.sh /tmp/stdlib_data.c $(ls src/modules/stdlib/[a-z_]*.py)
  *   clang-22 -g -O1 -std=gnu17 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
- *     -DHAVE_CONFIG_H -Isrc -Ilib -Ibuild $(ls src/[a-z]*.c src/torch/[a-z]*.c src/dsl/[a-z]*.c \
- *     src/trace/[a-z]*.c | grep -v stdlib_data) lib/core/core_load.c /tmp/stdlib_data.c \
+ *     -DHAVE_CONFIG_H -Iinclude -Isrc -Ilib -Ibuild $(find src -name '[a-z]*.c' \
+ *     | grep -v stdlib_data) lib/core/core_load.c /tmp/stdlib_data.c \
  *     tests/fuzz/fuzz_eval.c build/lib/draw/.libs/libflydraw.a build/lib/layout/.libs/libflylayout.a \
  *     -lm -lpthread -ldl -o fuzz_eval
  * (flycore.so is not linked in: it is loaded at run time as in flyi, and without it a launch raises).
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session.h"
+#include "flyi/session.h"
 
 /* Cut the programs off the file system and the process: no open(), and the modules that reach
  * the OS are placeholders (the inputs may not name sys.modules, builtins, posix or __import__). */

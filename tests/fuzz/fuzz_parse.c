@@ -1,14 +1,13 @@
 /* fuzz_parse - libFuzzer target over the front end: fy_parse in all three modes, the AST dump
  * and the REPL completeness check. Build (clang-22):
- *   clang-22 -g -O1 -fsanitize=fuzzer,address,undefined -Isrc src/arena.c src/ast.c \
- *     src/ast_dump.c src/lexer.c src/parser.c src/parser_expr.c src/parser_stmt.c \
- *     src/fstring.c src/complete.c tests/fuzz/fuzz_parse.c -o fuzz_parse
+ *   clang-22 -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(ls src/parse/[a-z]*.c) \
+ *     tests/fuzz/fuzz_parse.c -o fuzz_parse
  *   ./fuzz_parse -max_len=4096 tests/lang/parse tests/lang/syntax_errors */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fy_syntax_error err;

@@ -1,3 +1,3 @@
 #!/bin/sh
-# The layout surface, printing and pictures (src/dsl, lib/draw).
+# The layout surface, printing and pictures (src/flydsl/api, lib/draw).
 exec sh "$(dirname "$0")/run_programs.sh" dsl

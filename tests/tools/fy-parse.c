@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse/parse.h"
 
 static void loc_expr(const fy_expr *e);
 static void loc_stmts(fy_stmt *const *v, int n);

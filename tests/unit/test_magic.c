@@ -1,4 +1,4 @@
-/* test_magic.c - the session's %magics (src/session_magic.c) through flyi_session_eval with a
+/* test_magic.c - the session's %magics (src/session/session_magic.c) through flyi_session_eval with a
  * recording sink. Ends with "N passed, N failed". Kernel magics are skipped when the compiler core
  * (flycore.so, $FLYI_CORE) cannot be loaded. */
 #include <regex.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "session.h"
+#include "flyi/session.h"
 
 static int passed, failed, skipped;
 #define CHECK(cond, what)                                                                 \

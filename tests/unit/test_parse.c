@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse/parse.h"
 
 static int passed, failed;
 

@@ -1,11 +1,11 @@
-/* test_session.c - unit tests of the session API (src/session.h). Ends with "N passed, N failed". */
+/* test_session.c - unit tests of the session API (include/flyi/session.h). Ends with "N passed, N failed". */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "session.h"
+#include "flyi/session.h"
 
 static int passed, failed;
 #define CHECK(cond, what)                                                                 \

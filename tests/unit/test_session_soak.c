@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "session.h"
+#include "flyi/session.h"
 
-extern size_t fy_mem_used; /* src/interp.h: bytes the interpreter has allocated */
+extern size_t fy_mem_used; /* src/exec/interp.h: bytes the interpreter has allocated */
 
 static int passed, failed;
 #define CHECK(cond, what)                                                                 \

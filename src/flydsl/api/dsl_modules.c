@@ -1,0 +1,381 @@
+/* dsl_modules.c - the built-in modules flydsl, flydsl.expr (fx), flydsl.expr.typing, flydsl.expr.utils
+ * and flydsl.compiler (flyc), and their registration.
+ *
+ * flyc.jit wraps a function; calling the wrapper runs the body (host code, interpreted at every call).
+ * flyc.kernel wraps a device function; kernel(args).launch(...) traces, compiles and runs it on the session's
+ * runtime (the CPU emulator here), or only compiles it under COMPILE_ONLY=1 / flyc.compile(run=False). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "exec/interp.h"
+#include "flydsl/trace/trace.h"
+
+/* ------------------------------------------------------------------ JitFunction / KernelFunction */
+
+typedef struct jitfn {
+    fy_obj h;
+    fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
+    int kernel;  /* 1: @flyc.kernel */
+} jitfn;
+
+static fy_type jitfn_type, launcher_type;
+
+static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
+    jitfn *j = (jitfn *)fy_alloc(&jitfn_type);
+    if (!j) return NULL;
+    j->fn = fn ? fy_ref(fn) : NULL;
+    j->kernel = kernel;
+    return &j->h;
+}
+
+static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((jitfn *)o)->fn ? v(((jitfn *)o)->fn, a) : 0; }
+static void jitfn_clear(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+
+typedef struct launcher {
+    fy_obj h;
+    fy_obj *kernel;
+    fy_obj *args; /* tuple of the kernel call's arguments */
+} launcher;
+
+static fy_obj *fn_name(fy_obj *fn) {
+    fy_obj *n = fn ? fy_getattr_opt(fn, fy_intern("__name__")) : NULL;
+    if (!n) {
+        fy_err_clear();
+        return fy_str_from_cstr("?");
+    }
+    return n;
+}
+
+static int compile_only(void);
+static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    jitfn *j = (jitfn *)self;
+    if (!j->fn) {
+        /* a decorator made by jit(...)/kernel(...) with options: wrap the function now */
+        if (fy_kwcount(kw) || na != 1 || !fy_callable(a[0]))
+            return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
+        return jitfn_new(a[0], j->kernel);
+    }
+    if (!j->kernel) {
+        fy_obj *r = fy_call(j->fn, a, na, kw);
+        if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
+        return r;
+    }
+    if (fy_kwcount(kw)) return fy_err_set(&fy_TypeError, "kernel(...): keyword arguments are not supported yet");
+    launcher *l = (launcher *)fy_alloc(&launcher_type);
+    if (!l) return NULL;
+    l->kernel = fy_ref(self);
+    l->args = fy_tuple_new(na);
+    if (!l->args) {
+        FY_DECREF(l);
+        return NULL;
+    }
+    for (size_t i = 0; i < na; i++) fy_tuple_set_steal(l->args, i, fy_ref(a[i]));
+    return &l->h;
+}
+
+static fy_obj *jitfn_repr(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    fy_obj *n = fn_name(j->fn);
+    if (!n) return NULL;
+    fy_obj *r = fy_str_printf("<%s %s>", j->kernel ? "KernelFunction" : "JitFunction", FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
+    FY_DECREF(n);
+    return r;
+}
+
+static fy_obj *jitfn_descr_get(fy_obj *descr, fy_obj *obj, fy_type *owner) {
+    (void)owner;
+    if (!obj || obj == fy_None) return fy_ref(descr);
+    return fy_method_new(descr, obj);
+}
+
+static fy_obj *jitfn_wrapped(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    return j->fn ? fy_ref(j->fn) : fy_none();
+}
+static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
+
+static fy_getsetdef jitfn_getsets[] = {
+    {"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+    {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+    {0}};
+
+static fy_type jitfn_type = {
+    FY_TYPE_INIT("JitFunction", sizeof(jitfn)),
+    .doc = "A @flyc.jit (or @flyc.kernel) function.",
+    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = jitfn_dealloc, .traverse = jitfn_traverse, .clear = jitfn_clear,
+    .call = jitfn_call, .repr = jitfn_repr, .descr_get = jitfn_descr_get, .getsets = jitfn_getsets,
+};
+
+static void launcher_dealloc(fy_obj *o) {
+    FY_CLEAR(((launcher *)o)->kernel);
+    FY_CLEAR(((launcher *)o)->args);
+}
+static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    launcher *l = (launcher *)o;
+    if (l->kernel && v(l->kernel, a)) return 1;
+    return l->args ? v(l->args, a) : 0;
+}
+static void launcher_clear(fy_obj *o) { launcher_dealloc(o); }
+
+/* Launches compile only: COMPILE_ONLY=1 (or FlyDSL's FLYDSL_COMPILE_ONLY=1), or inside
+ * flyc.compile(..., run=False). */
+static int compile_only(void) {
+    const char *names[] = {"COMPILE_ONLY", "FLYDSL_COMPILE_ONLY"};
+    for (int i = 0; i < 2; i++) {
+        const char *e = getenv(names[i]);
+        if (e && *e && strcmp(e, "0")) return 1;
+    }
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
+    fy_obj *v = m ? fy_dict_get_cstr(FY_MODULE_DICT(m), "_compile_only") : NULL;
+    return v && v == fy_True;
+}
+
+/* Records the compiled kernel as flyc.last_compiled() (an attribute of flydsl.compiler). */
+static int set_last_compiled(fy_obj *ck) {
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
+    return m ? fy_module_add(m, "_last_compiled", ck) : 0;
+}
+
+/* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
+ * on the session's runtime unless compiling only. */
+static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
+    unsigned grid[3], block[3];
+    size_t smem;
+    if (fy_trace_launch_config(a, na, kw, grid, block, &smem) < 0) return NULL;
+    launcher *l = (launcher *)self;
+    jitfn *k = (jitfn *)l->kernel;
+    fy_obj *n = fn_name(k->fn);
+    if (!n) return NULL;
+    size_t nargs;
+    fy_obj **args = fy_seq_items(l->args, &nargs);
+    const char *target = fy_session_target(); /* %target, else $ARCH */
+    fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
+                                         target && *target ? target : NULL);
+    FY_DECREF(n);
+    if (!ck) return NULL;
+    fy_obj *res = set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
+    FY_DECREF(ck);
+    return res;
+}
+
+static fy_methoddef launcher_methods[] = {
+    {"launch", launcher_launch, 0, "launch(*, grid=(1,1,1), block=(1,1,1), smem=None, stream=None)"},
+    {0}};
+
+static fy_type launcher_type = {
+    FY_TYPE_INIT("KernelLauncher", sizeof(launcher)),
+    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = launcher_dealloc, .traverse = launcher_traverse,
+    .clear = launcher_clear, .methods = launcher_methods,
+};
+
+static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (na == 1 && !fy_kwcount(kw) && fy_callable(a[0])) return jitfn_new(a[0], kernel);
+    if (na == 0) return jitfn_new(NULL, kernel); /* @flyc.jit(...) / @flyc.kernel(name=..., ...) */
+    return fy_err_format(&fy_TypeError, "%s: expected a function", name);
+}
+static fy_obj *c_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    return deco("jit", 0, a, na, kw);
+}
+static fy_obj *c_kernel(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    return deco("kernel", 1, a, na, kw);
+}
+
+static fy_obj *c_last_compiled(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("last_compiled", kw) < 0 || fy_check_nargs("last_compiled", na, 0, 0) < 0) return NULL;
+    fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled");
+    return v ? fy_ref(v) : fy_none();
+}
+
+/* compile(jit_fn, *args, run=False): calls the jit function (compiling every kernel it launches, running
+ * them only with run=True) and returns the last kernel it compiled; calling that runs jit_fn again. */
+static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (na < 1) return fy_err_set(&fy_TypeError, "compile() needs a @flyc.jit function");
+    size_t nkw = fy_kwcount(kw);
+    int run = 0;
+    for (size_t i = 0; i < nkw; i++) {
+        if (strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "run"))
+            return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'", FY_TUPLE_ITEMS(kw)[i]);
+        if ((run = fy_truthy(a[na + i])) < 0) return NULL;
+    }
+    if (fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled") && fy_module_add(self, "_last_compiled", fy_None) < 0)
+        return NULL;
+    fy_obj *prev = fy_dict_get_cstr(FY_MODULE_DICT(self), "_compile_only");
+    prev = fy_ref(prev ? prev : fy_False);
+    if (fy_module_add(self, "_compile_only", run ? fy_False : fy_True) < 0) {
+        FY_DECREF(prev);
+        return NULL;
+    }
+    fy_obj *r = fy_call(a[0], a + 1, na - 1, NULL);
+    int rr = fy_module_add(self, "_compile_only", prev);
+    FY_DECREF(prev);
+    if (!r || rr < 0) {
+        FY_XDECREF(r);
+        return NULL;
+    }
+    FY_DECREF(r);
+    fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled");
+    if (!v || v == fy_None) return fy_err_set(&fy_RuntimeError, "compile(): the function launched no kernel");
+    fy_obj *args = fy_tuple_new(na - 1);
+    if (!args) return NULL;
+    for (size_t i = 1; i < na; i++) fy_tuple_set_steal(args, i - 1, fy_ref(a[i]));
+    int sr = fy_trace_set_jit(v, a[0], args);
+    FY_DECREF(args);
+    return sr < 0 ? NULL : fy_ref(v);
+}
+
+static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("cache_info", kw) < 0 || fy_check_nargs("cache_info", na, 0, 0) < 0) return NULL;
+    return fy_trace_cache_info();
+}
+
+static fy_methoddef compiler_funcs[] = {
+    {"cache_info", c_cache_info, 0, "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and size."},
+    {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
+    {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
+    {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
+    {"kernel", c_kernel, 0, "kernel(fn)\nA device function: kernel(args).launch(grid=, block=, smem=) runs it."},
+    {0}};
+
+/* ------------------------------------------------------------------ modules */
+
+static int add_types(fy_obj *m) {
+    struct { const char *name; fy_type *t; } ts[] = {
+        {"IntTuple", &fy_dsl_inttuple_type}, {"Layout", &fy_dsl_layout_type},
+        {"ComposedLayout", &fy_dsl_composed_type}, {"Swizzle", &fy_dsl_swizzle_type},
+        {"SwizzleType", &fy_dsl_swizzletype_type}, {"Tile", &fy_dsl_tile_type}, {"Basis", &fy_dsl_basis_type},
+        {"Tensor", &fy_dsl_tensor_type}, {NULL, NULL}};
+    if (fy_dsl_types_ready() < 0) return -1;
+    for (int i = 0; ts[i].name; i++)
+        if (fy_module_add(m, ts[i].name, &ts[i].t->h) < 0) return -1;
+    return 0;
+}
+
+/* Puts a submodule into sys.modules and as an attribute of its parent. */
+static int add_submodule(fy_obj *parent, const char *fullname, const char *attr, fy_obj *sub) {
+    if (fy_dict_set_cstr(fy_cur->modules, fullname, sub) < 0) return -1;
+    return fy_module_add(parent, attr, sub);
+}
+
+static fy_obj *set_package(fy_obj *m, const char *name) {
+    fy_obj *path = fy_list_new(0);
+    if (!path || fy_module_add_steal(m, "__path__", path) < 0 ||
+        fy_module_add_steal(m, "__package__", fy_str_from_cstr(name)) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+static fy_obj *init_typing(void) {
+    fy_obj *m = fy_module_new("flydsl.expr.typing");
+    if (!m) return NULL;
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || fy_trace_add_vector_fx(m) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* Adds the C functions of funcs to module m (bound to m), skipping names m already has. */
+static int add_funcs(fy_obj *m, fy_methoddef *funcs) {
+    for (fy_methoddef *d = funcs; d->name; d++) {
+        if (fy_dict_get_cstr(FY_MODULE_DICT(m), d->name)) continue;
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}
+
+static fy_obj *init_math(void) {
+    return fy_module_new_c("flydsl.expr.math", fy_dsl_math_funcs, "fx.math: math functions on typed values.");
+}
+
+static fy_obj *init_utils(void) {
+    return fy_module_new_c("flydsl.expr.utils", fy_dsl_utils_funcs, "Pictures of layouts.");
+}
+
+static fy_obj *init_expr(void) {
+    fy_obj *m = fy_module_new_c("flydsl.expr", fy_dsl_layout_funcs,
+                                "FlyDSL expressions: the layout algebra, evaluated eagerly outside kernels.");
+    if (!m) return NULL;
+    if (!set_package(m, "flydsl.expr")) return NULL;
+    fy_obj *range = fy_dict_get_cstr(fy_cur->builtins, "range");
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0) ||
+        fy_trace_add_fx(m) < 0 || fy_trace_add_layout_fx(m) < 0 || fy_trace_add_gpu_fx(m) < 0 ||
+        fy_trace_add_atomic_fx(m) < 0 || fy_trace_add_smem_fx(m) < 0 || fy_trace_add_buffer_fx(m) < 0 ||
+        fy_trace_add_mma_fx(m) < 0)
+        goto fail;
+    fy_obj *typing = init_typing();
+    if (!typing) goto fail;
+    int r = add_submodule(m, "flydsl.expr.typing", "typing", typing);
+    FY_DECREF(typing);
+    if (r < 0) goto fail;
+    fy_obj *utils = init_utils();
+    if (!utils) goto fail;
+    r = add_submodule(m, "flydsl.expr.utils", "utils", utils);
+    FY_DECREF(utils);
+    if (r < 0) goto fail;
+    fy_obj *math = init_math();
+    if (!math) goto fail;
+    r = add_submodule(m, "flydsl.expr.math", "math", math);
+    FY_DECREF(math);
+    if (r < 0 || add_funcs(m, fy_dsl_numeric_funcs) < 0 || add_funcs(m, fy_dsl_math_funcs) < 0) goto fail;
+    return m;
+fail:
+    FY_DECREF(m);
+    return NULL;
+}
+
+/* A submodule registered on its own: importing it imports flydsl.expr, which creates it. */
+static fy_obj *sub_of_expr(const char *full) {
+    fy_obj *e = fy_import("flydsl.expr");
+    if (!e) return NULL;
+    FY_DECREF(e);
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, full);
+    if (!m) return fy_err_format(&fy_ImportError, "No module named '%s'", full);
+    return fy_ref(m);
+}
+static fy_obj *init_typing_reg(void) { return sub_of_expr("flydsl.expr.typing"); }
+static fy_obj *init_utils_reg(void) { return sub_of_expr("flydsl.expr.utils"); }
+static fy_obj *init_math_reg(void) { return sub_of_expr("flydsl.expr.math"); }
+
+static fy_obj *init_compiler(void) {
+    if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
+    fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
+    if (!m) return NULL;
+    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
+        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return set_package(m, "flydsl.compiler");
+}
+
+static fy_obj *init_flydsl(void) {
+    fy_obj *m = fy_module_new("flydsl");
+    if (!m) return NULL;
+    if (!set_package(m, "flydsl")) return NULL;
+    if (fy_module_add_steal(m, "__version__", fy_str_from_cstr("0.3.2")) < 0) {
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+void fy_dsl_register_all(void) {
+    fy_register_builtin_module("flydsl", init_flydsl);
+    fy_register_builtin_module("flydsl.expr", init_expr);
+    fy_register_builtin_module("flydsl.expr.typing", init_typing_reg);
+    fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
+    fy_register_builtin_module("flydsl.expr.math", init_math_reg);
+    fy_register_builtin_module("flydsl.compiler", init_compiler);
+    fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
+}

@@ -1,0 +1,246 @@
+/* dsl_numeric.c - the numeric types of flydsl.expr (fx.Int32, fx.Float32, fx.Boolean, ...): the type
+ * table, construction T(x) with FlyDSL's wrap-around rules, literal typing and the promotion table.
+ * Operators and methods of the values are in dsl_numeric_ops.c, fx.math and fx.max/min in
+ * dsl_numeric_math.c. */
+#include <math.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "flydsl/trace/trace.h"
+
+/* ------------------------------------------------------------------ the type table */
+
+static fy_obj *num_str(fy_obj *self) { return fy_str_from_cstr(((fy_dsl_numeric *)self)->name); }
+
+static fy_obj *num_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    if (fy_kwcount(kw)) return fy_err_format(&fy_TypeError, "%s() takes no keyword arguments", t->name);
+    if (na != 1) return fy_err_format(&fy_TypeError, "%s() takes exactly one argument (%zu given)", t->name, na);
+    return fy_dsl_num_convert(t, a[0]);
+}
+
+static fy_obj *num_width(fy_obj *self) { return fy_int_from(((fy_dsl_numeric *)self)->width); }
+static fy_obj *num_mlir(fy_obj *self) { return fy_str_from_cstr(((fy_dsl_numeric *)self)->mlir); }
+/* The MLIR type (signless integers: Uint32 is i32), as its text. */
+static fy_obj *num_ir_type(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    if (t->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_INDEX) return fy_str_from_cstr(t->mlir);
+    return fy_str_printf("i%d", t->width);
+}
+static fy_obj *num_is_float(fy_obj *self) { return fy_bool(((fy_dsl_numeric *)self)->kind == FY_DSL_K_FLOAT); }
+static fy_obj *num_signed(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    return fy_bool(t->kind == FY_DSL_K_FLOAT || t->is_signed);
+}
+static fy_obj *num_name(fy_obj *self) { return num_str(self); }
+static fy_obj *num_log_width(fy_obj *self) {
+    int w = ((fy_dsl_numeric *)self)->width, l = 0;
+    while ((1 << l) < w) l++;
+    return fy_int_from(l);
+}
+
+static fy_getsetdef num_getsets[] = {
+    {"width", num_width, NULL, "bit width"},
+    {"log_width", num_log_width, NULL, "log2 of the bit width"},
+    {"signed", num_signed, NULL, "True for signed integers and floats"},
+    {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
+    {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
+    {"is_float", num_is_float, NULL, "True for floating-point types"},
+    {"__name__", num_name, NULL, "the type's name"},
+    {0}};
+
+fy_type fy_dsl_numeric_type = {
+    FY_TYPE_INIT("NumericType", sizeof(fy_dsl_numeric)),
+    .doc = "A numeric type (Float32, Int32, ...): calling it builds a typed value.",
+    .flags = FY_TPF_FINAL, .repr = num_str, .str = num_str, .call = num_call, .getsets = num_getsets,
+};
+
+#define NUM(id, name, mlir, w, k, s) \
+    fy_dsl_numeric id = {{FY_IMMORTAL_RC, &fy_dsl_numeric_type}, name, mlir, w, k, s};
+NUM(fy_dsl_t_bool, "Boolean", "i1", 1, FY_DSL_K_BOOL, 0)
+NUM(t_i4, "Int4", "i4", 4, FY_DSL_K_INT, 1)
+NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
+NUM(fy_dsl_t_i16, "Int16", "i16", 16, FY_DSL_K_INT, 1)
+NUM(fy_dsl_t_i32, "Int32", "i32", 32, FY_DSL_K_INT, 1)
+NUM(fy_dsl_t_i64, "Int64", "i64", 64, FY_DSL_K_INT, 1)
+NUM(t_u8, "Uint8", "ui8", 8, FY_DSL_K_INT, 0)
+NUM(t_u16, "Uint16", "ui16", 16, FY_DSL_K_INT, 0)
+NUM(fy_dsl_t_u32, "Uint32", "ui32", 32, FY_DSL_K_INT, 0)
+NUM(t_u64, "Uint64", "ui64", 64, FY_DSL_K_INT, 0)
+NUM(fy_dsl_t_index, "Index", "index", 64, FY_DSL_K_INDEX, 1)
+NUM(fy_dsl_t_f16, "Float16", "f16", 16, FY_DSL_K_FLOAT, 1)
+NUM(t_bf16, "BFloat16", "bf16", 16, FY_DSL_K_FLOAT, 1)
+NUM(fy_dsl_t_f32, "Float32", "f32", 32, FY_DSL_K_FLOAT, 1)
+NUM(fy_dsl_t_f64, "Float64", "f64", 64, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e5m2, "Float8E5M2", "f8E5M2", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e4m3fn, "Float8E4M3FN", "f8E4M3FN", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e4m3fnuz, "Float8E4M3FNUZ", "f8E4M3FNUZ", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e5m2fnuz, "Float8E5M2FNUZ", "f8E5M2FNUZ", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e4m3b11fnuz, "Float8E4M3B11FNUZ", "f8E4M3B11FNUZ", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e4m3, "Float8E4M3", "f8E4M3", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f8e8m0fnu, "Float8E8M0FNU", "f8E8M0FNU", 8, FY_DSL_K_FLOAT, 1)
+NUM(t_f6e2m3fn, "Float6E2M3FN", "f6E2M3FN", 6, FY_DSL_K_FLOAT, 1)
+NUM(t_f6e3m2fn, "Float6E3M2FN", "f6E3M2FN", 6, FY_DSL_K_FLOAT, 1)
+NUM(t_f4e2m1fn, "Float4E2M1FN", "f4E2M1FN", 4, FY_DSL_K_FLOAT, 1)
+
+static fy_dsl_numeric *const all_numeric[] = {
+    &fy_dsl_t_bool, &t_i4, &fy_dsl_t_i8, &fy_dsl_t_i16, &fy_dsl_t_i32, &fy_dsl_t_i64, &t_u8, &t_u16,
+    &fy_dsl_t_u32, &t_u64, &fy_dsl_t_index, &fy_dsl_t_f16, &t_bf16, &fy_dsl_t_f32, &fy_dsl_t_f64,
+    &t_f8e5m2, &t_f8e4m3fn, &t_f8e4m3fnuz, &t_f8e5m2fnuz, &t_f8e4m3b11fnuz, &t_f8e4m3, &t_f8e8m0fnu,
+    &t_f6e2m3fn, &t_f6e3m2fn, &t_f4e2m1fn, NULL};
+
+fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name) {
+    for (int i = 0; all_numeric[i]; i++)
+        if (!strcmp(all_numeric[i]->name, name)) return all_numeric[i];
+    return NULL;
+}
+
+int fy_dsl_numeric_ready(void) {
+    if (fy_type_ready(&fy_dsl_numeric_type) < 0) return -1;
+    return fy_type_ready(&fy_dsl_num_type);
+}
+
+int fy_dsl_numeric_add(fy_obj *m) {
+    if (fy_dsl_numeric_ready() < 0) return -1;
+    for (int i = 0; all_numeric[i]; i++)
+        if (fy_module_add(m, all_numeric[i]->name, &all_numeric[i]->h) < 0) return -1;
+    if (fy_module_add(m, "NumericType", &fy_dsl_numeric_type.h) < 0) return -1;
+    return fy_module_add(m, "Numeric", &fy_dsl_num_type.h);
+}
+
+const char *fy_dsl_numeric_mlir_name(fy_obj *o) {
+    if (!o || FY_TYPE(o) != &fy_dsl_numeric_type) return NULL;
+    return ((fy_dsl_numeric *)o)->mlir;
+}
+
+fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op) {
+    if (o && FY_TYPE(o) == &fy_dsl_numeric_type) return (fy_dsl_numeric *)o;
+    fy_err_format(&fy_TypeError, "%s: expected a numeric type such as fx.Int32, not '%s'", op,
+                  o ? fy_type_name(o) : "NULL");
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ values */
+
+int64_t fy_dsl_wrap(const fy_dsl_numeric *t, int64_t v) {
+    if (t->kind == FY_DSL_K_BOOL) return v != 0;
+    if (t->width >= 64) return v;
+    uint64_t m = ((uint64_t)1 << t->width) - 1, u = (uint64_t)v & m;
+    if (t->is_signed && (u >> (t->width - 1)) & 1) u |= ~m;
+    return (int64_t)u;
+}
+
+static fy_dsl_num *num_alloc(fy_dsl_numeric *t) {
+    fy_dsl_num *v = (fy_dsl_num *)fy_alloc(&fy_dsl_num_type);
+    if (v) v->dt = t;
+    return v;
+}
+
+fy_obj *fy_dsl_num_int(fy_dsl_numeric *t, int64_t x) {
+    fy_dsl_num *v = num_alloc(t);
+    if (!v) return NULL;
+    v->is_static = 1;
+    if (t->kind == FY_DSL_K_FLOAT) v->f = (double)x;
+    else v->i = fy_dsl_wrap(t, x);
+    return &v->h;
+}
+
+fy_obj *fy_dsl_num_float(fy_dsl_numeric *t, double x) {
+    if (t->kind != FY_DSL_K_FLOAT) {
+        if (isnan(x)) return fy_err_set(&fy_ValueError, "cannot convert float NaN to integer");
+        if (isinf(x)) return fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
+        double tr = trunc(x);
+        int64_t iv;
+        if (fabs(tr) < 9223372036854775808.0) iv = (int64_t)tr;
+        else iv = (int64_t)(uint64_t)fmod(fmod(tr, 18446744073709551616.0) + 18446744073709551616.0,
+                                          18446744073709551616.0);
+        if (t->kind == FY_DSL_K_BOOL) iv = x != 0.0;
+        return fy_dsl_num_int(t, iv);
+    }
+    fy_dsl_num *v = num_alloc(t);
+    if (!v) return NULL;
+    v->is_static = 1;
+    v->f = x;
+    return &v->h;
+}
+
+fy_obj *fy_dsl_num_dynamic(fy_dsl_numeric *t, uint64_t ssa) {
+    fy_dsl_num *v = num_alloc(t);
+    if (!v) return NULL;
+    v->ssa = ssa;
+    return &v->h;
+}
+
+double fy_dsl_num_as_double(const fy_dsl_num *v) {
+    if (v->dt->kind == FY_DSL_K_FLOAT) return v->f;
+    if (!v->dt->is_signed && v->dt->width == 64) return (double)(uint64_t)v->i;
+    return (double)v->i;
+}
+
+fy_obj *fy_dsl_num_dynamic_unsupported(const char *what) {
+    return fy_err_format(&fy_RuntimeError, "%s of a dynamic value is only possible while tracing a kernel", what);
+}
+
+fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
+    if (FY_DSL_NUM_CHECK(x)) {
+        fy_dsl_num *v = (fy_dsl_num *)x;
+        if (!v->is_static) {
+            if (v->dt == t) return fy_ref(x);
+            if (fy_trace_active()) return fy_trace_num_convert(t, x); /* Float32(traced) in a kernel */
+            return fy_dsl_num_dynamic_unsupported("conversion");
+        }
+        if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(t, v->f);
+        if (t->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(t, fy_dsl_num_as_double(v));
+        return fy_dsl_num_int(t, v->i);
+    }
+    if (x == fy_True || x == fy_False) return fy_dsl_num_int(t, x == fy_True);
+    if (FY_INT_CHECK(x)) return fy_dsl_num_int(t, FY_INT_VAL(x));
+    if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));
+    return fy_err_format(&fy_TypeError, "%s(): cannot convert '%s' to a numeric value", t->name, fy_type_name(x));
+}
+
+fy_obj *fy_dsl_as_numeric(fy_obj *o) {
+    if (FY_DSL_NUM_CHECK(o)) return fy_ref(o);
+    if (o == fy_True || o == fy_False) return fy_dsl_num_int(&fy_dsl_t_bool, o == fy_True);
+    if (FY_INT_CHECK(o)) {
+        int64_t v = FY_INT_VAL(o);
+        return fy_dsl_num_int(v >= INT32_MIN && v <= INT32_MAX ? &fy_dsl_t_i32 : &fy_dsl_t_i64, v);
+    }
+    if (FY_FLOAT_CHECK(o)) return fy_dsl_num_float(&fy_dsl_t_f32, FY_FLOAT_VAL(o));
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ promotion */
+
+static fy_dsl_numeric *float_of_width(int w) {
+    if (w <= 16) return &fy_dsl_t_f16;
+    if (w <= 32) return &fy_dsl_t_f32;
+    return &fy_dsl_t_f64;
+}
+
+fy_dsl_numeric *fy_dsl_common_type(fy_dsl_numeric *a, fy_dsl_numeric *b, int bitwise) {
+    if (a->kind == FY_DSL_K_BOOL && b->kind == FY_DSL_K_BOOL && bitwise) return a;
+    if (a->kind == FY_DSL_K_BOOL) a = &fy_dsl_t_i32;
+    if (b->kind == FY_DSL_K_BOOL) b = &fy_dsl_t_i32;
+    if (a == b) return a;
+    int af = a->kind == FY_DSL_K_FLOAT, bf = b->kind == FY_DSL_K_FLOAT;
+    if (af && bf) {
+        if (a->width != b->width) return a->width > b->width ? a : b;
+        return float_of_width(a->width * 2);
+    }
+    if (af || bf) {
+        fy_dsl_numeric *f = af ? a : b, *i = af ? b : a;
+        if (f->width >= i->width) return f;
+        return float_of_width(i->width);
+    }
+    /* two integers (Index counts as a signed 64-bit integer) */
+    if (a->kind == FY_DSL_K_INDEX || b->kind == FY_DSL_K_INDEX) {
+        fy_dsl_numeric *o = a->kind == FY_DSL_K_INDEX ? b : a;
+        if (o->kind == FY_DSL_K_INDEX || o->is_signed || o->width < 64) return &fy_dsl_t_index;
+        return o;
+    }
+    if (a->is_signed == b->is_signed) return a->width >= b->width ? a : b;
+    fy_dsl_numeric *u = a->is_signed ? b : a, *s = a->is_signed ? a : b;
+    return u->width >= s->width ? u : s;
+}

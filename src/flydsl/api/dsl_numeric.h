@@ -1,0 +1,72 @@
+/* dsl_numeric.h - FlyDSL's typed scalars (flydsl.expr.numeric), internal to src/dsl/.
+ *
+ * A numeric type (fx.Int32, fx.Float16, fx.Boolean, ...) is an immortal instance of NumericType;
+ * calling it builds a value. A value is static (holds a C integer or double, folded at trace time
+ * as FlyDSL folds Python values) or dynamic (holds an opaque SSA handle of the tracer). */
+#ifndef FLYI_DSL_NUMERIC_H
+#define FLYI_DSL_NUMERIC_H
+
+#include <stdint.h>
+
+#include "objects/object.h"
+
+enum { FY_DSL_K_INT = 0, FY_DSL_K_FLOAT, FY_DSL_K_BOOL, FY_DSL_K_INDEX };
+
+typedef struct fy_dsl_numeric {
+    fy_obj h;
+    const char *name; /* "Float32" */
+    const char *mlir; /* "f32" (signless MLIR name for ints is "i32"; "ui32" marks unsigned here) */
+    int width;        /* bits */
+    int kind;         /* FY_DSL_K_* */
+    int is_signed;    /* integers: C-cast sign semantics */
+} fy_dsl_numeric;
+
+/* A typed value. Static: i (integers, Boolean 0/1, bits as int64 for unsigned) or f (floats). */
+typedef struct fy_dsl_num {
+    fy_obj h;
+    fy_dsl_numeric *dt;
+    int is_static;
+    int64_t i;
+    double f;
+    uint64_t ssa; /* dynamic: the tracer's value handle */
+} fy_dsl_num;
+
+extern fy_type fy_dsl_numeric_type, fy_dsl_num_type;
+/* The numeric types by name. */
+extern fy_dsl_numeric fy_dsl_t_bool, fy_dsl_t_i8, fy_dsl_t_i16, fy_dsl_t_i32, fy_dsl_t_i64, fy_dsl_t_u32,
+    fy_dsl_t_f16, fy_dsl_t_f32, fy_dsl_t_f64, fy_dsl_t_index;
+
+#define FY_DSL_NUM_CHECK(o) (FY_TYPE(o) == &fy_dsl_num_type)
+#define FY_DSL_IS_FLOAT(t) ((t)->kind == FY_DSL_K_FLOAT)
+#define FY_DSL_IS_INTLIKE(t) ((t)->kind != FY_DSL_K_FLOAT)
+
+/* Wraps v modulo 2^width of integer type t with t's sign semantics (Boolean: v != 0). */
+int64_t fy_dsl_wrap(const fy_dsl_numeric *t, int64_t v);
+/* A new static value of type t (integers are wrapped; floats kept as doubles). */
+fy_obj *fy_dsl_num_int(fy_dsl_numeric *t, int64_t v);
+fy_obj *fy_dsl_num_float(fy_dsl_numeric *t, double v);
+/* A new dynamic value of type t holding the tracer handle ssa. */
+fy_obj *fy_dsl_num_dynamic(fy_dsl_numeric *t, uint64_t ssa);
+/* Converts any Python int/float/bool or typed value to a typed value of type t (T(x) semantics). */
+fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x);
+/* A typed value for o: itself if typed, else literal typing (int -> Int32/Int64, float -> Float32,
+ * bool -> Boolean); NULL without exception when o is none of these. New reference. */
+fy_obj *fy_dsl_as_numeric(fy_obj *o);
+/* FlyDSL's common type of a and b for arithmetic (bitwise keeps Boolean when both are Boolean). */
+fy_dsl_numeric *fy_dsl_common_type(fy_dsl_numeric *a, fy_dsl_numeric *b, int bitwise);
+/* The static value as a double / as an unsigned-aware int64 (for Uint64 the bits). */
+double fy_dsl_num_as_double(const fy_dsl_num *v);
+/* Looks a numeric type up by name ("Int32"); NULL if none. */
+fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name);
+/* A numeric type object from o (a NumericType instance), or NULL with TypeError naming op. */
+fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op);
+/* Raises the error for an operation on a dynamic value outside a kernel trace. */
+fy_obj *fy_dsl_num_dynamic_unsupported(const char *what);
+
+/* Readies NumericType and the value type (idempotent); -1 with an exception. */
+int fy_dsl_numeric_ready(void);
+/* Module functions of fx: max, min, ceildiv (dsl_numeric_math.c); the fx.math module table. */
+extern fy_methoddef fy_dsl_numeric_funcs[];
+extern fy_methoddef fy_dsl_math_funcs[];
+
+#endif

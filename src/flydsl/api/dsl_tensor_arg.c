@@ -1,0 +1,231 @@
+/* dsl_tensor_arg.c - flyc.from_dlpack(t) / flyc.from_torch_tensor(t): a torch tensor adapted as a kernel
+ * argument with an explicit layout policy (FlyDSL's TensorAdaptor). By default the layout is STATIC (the
+ * kernel is specialised on the shape and strides); .mark_layout_dynamic(leading_dim, divisibility) makes
+ * every shape dynamic and every stride but the leading one dynamic with that divisibility. A raw torch
+ * tensor passed to a kernel gets the dynamic policy with divisibility 1 (fy_dsl_targ_spec). Other
+ * attributes (shape, dtype, ...) are the tensor's. */
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "torch/torch.h"
+
+typedef struct targ {
+    fy_obj h;
+    fy_obj *t;   /* the torch tensor */
+    int dynamic; /* mark_layout_dynamic was called */
+    int leading; /* its leading (stride-1) dim */
+    int div;     /* divisibility of the dynamic strides */
+    int align;   /* assumed_align in bytes, 0: the element size */
+    int s32;     /* use_32bit_stride */
+} targ;
+
+static fy_type targ_type;
+
+static void targ_dealloc(fy_obj *o) { FY_CLEAR(((targ *)o)->t); }
+
+/* The first dim with stride 1, or -1. */
+static int unit_dim(const fy_torch_tensor *t) {
+    for (int i = 0; i < t->ndim; i++)
+        if (t->stride[i] == 1) return i;
+    return -1;
+}
+
+static fy_obj *new_targ(const char *fname, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"tensor", "assumed_align", "use_32bit_stride", NULL};
+    fy_obj *v[3] = {NULL, NULL, NULL};
+    if (fy_parse_args(fname, a, na, kw, names, 1, 1, 3, v) < 0) return NULL;
+    if (!FY_TORCH_CHECK(v[0]))
+        return fy_err_format(&fy_TypeError, "%s: expected a torch.Tensor, not '%s'", fname, fy_type_name(v[0]));
+    int64_t align = 0;
+    if (v[1] && v[1] != fy_None) {
+        if (fy_index(v[1], &align) < 0) return NULL;
+        if (align < 1 || (align & (align - 1)))
+            return fy_err_format(&fy_ValueError, "%s: assumed_align must be a positive power of two, not %lld", fname,
+                                 (long long)align);
+    }
+    int s32 = 0;
+    if (v[2] && (s32 = fy_truthy(v[2])) < 0) return NULL;
+    if (fy_type_ready(&targ_type) < 0) return NULL;
+    targ *o = (targ *)fy_alloc(&targ_type);
+    if (!o) return NULL;
+    o->t = fy_ref(v[0]);
+    o->align = (int)align;
+    o->s32 = s32;
+    o->div = 1;
+    o->leading = -1;
+    return &o->h;
+}
+
+static fy_obj *f_from_dlpack(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return new_targ("from_dlpack", a, na, kw);
+}
+static fy_obj *f_from_torch_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return new_targ("from_torch_tensor", a, na, kw);
+}
+
+static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"leading_dim", "divisibility", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("mark_layout_dynamic", a, na, kw, names, 0, 2, 2, v) < 0) return NULL;
+    targ *o = (targ *)self;
+    fy_torch_tensor *t = FY_TT(o->t);
+    int64_t lead = -1, div = 1;
+    if (v[0] && v[0] != fy_None && fy_index(v[0], &lead) < 0) return NULL;
+    if (v[1] && v[1] != fy_None && fy_index(v[1], &div) < 0) return NULL;
+    if (div < 1 || (div & (div - 1)) || div > (1 << 30))
+        return fy_err_format(&fy_ValueError, "mark_layout_dynamic: divisibility %lld must be a power of two",
+                             (long long)div);
+    int given = v[0] && v[0] != fy_None;
+    if (!given) {
+        lead = unit_dim(t);
+        if (lead < 0)
+            return fy_err_set(&fy_RuntimeError, "tensor has no axis with stride == 1; layout-dynamic memref requires one");
+    } else if (lead < 0) {
+        lead += t->ndim;
+    }
+    if (lead < 0 || lead >= t->ndim)
+        return fy_err_format(&fy_RuntimeError, "mark_layout_dynamic: dimension index %lld out of range for rank %d",
+                             (long long)lead, t->ndim);
+    if (t->stride[lead] != 1) return fy_err_set(&fy_RuntimeError, "Leading dimension must have stride 1");
+    o->dynamic = 1;
+    o->leading = (int)lead;
+    o->div = (int)div;
+    return fy_ref(self);
+}
+
+/* TensorAdaptor<dtype, layout>: the layout the kernel parameter will have. */
+static fy_obj *targ_repr(fy_obj *o) {
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(o, -1, &sp) <= 0) return NULL;
+    char lt[512];
+    fy_dsl_targ_layout_text(&sp, lt, sizeof lt);
+    return fy_str_printf("TensorAdaptor<%s, %s>", fy_torch_dtype_name(sp.t->dtype), lt);
+}
+
+/* Unknown attributes are the tensor's (a.shape, a.dtype, a.device ...). */
+static fy_obj *targ_getattr(fy_obj *o, fy_obj *name) {
+    fy_obj *r = fy_generic_getattr(o, name);
+    if (r || !fy_err_occurred() || !fy_isinstance_of(fy_err_occurred(), &fy_AttributeError)) return r;
+    fy_err_clear();
+    return fy_getattr(((targ *)o)->t, name);
+}
+
+static fy_methoddef targ_methods[] = {
+    {"mark_layout_dynamic", targ_mark_layout_dynamic, 0,
+     "mark_layout_dynamic(leading_dim=None, divisibility=1)\nEvery shape dynamic, every stride but the leading "
+     "(stride-1) dim's dynamic with the divisibility; returns self."},
+    {0}};
+
+static fy_type targ_type = {
+    FY_TYPE_INIT("TensorAdaptor", sizeof(targ)), .doc = "A torch tensor adapted as a kernel argument (flyc.from_dlpack).",
+    .flags = FY_TPF_FINAL, .dealloc = targ_dealloc, .repr = targ_repr, .getattr = targ_getattr,
+    .methods = targ_methods,
+};
+
+fy_methoddef fy_dsl_targ_funcs[] = {
+    {"from_dlpack", f_from_dlpack, 0,
+     "from_dlpack(tensor, *, assumed_align=None, use_32bit_stride=False)\nThe tensor as a kernel argument with a "
+     "static layout (see .mark_layout_dynamic)."},
+    {"from_torch_tensor", f_from_torch_tensor, 0,
+     "from_torch_tensor(tensor, *, assumed_align=None, use_32bit_stride=False)\nSame as from_dlpack."},
+    {0}};
+
+int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp) {
+    memset(sp, 0, sizeof *sp);
+    fy_torch_tensor *t;
+    int dynamic, leading, div;
+    if (FY_TORCH_CHECK(arg)) {
+        t = FY_TT(arg);
+        /* FlyDSL's default: every extent ?, every stride but the unit one ?{i64}, so one compiled kernel
+         * serves every shape; flyc.from_dlpack(t) is the way to a static layout */
+        dynamic = 1;
+        leading = unit_dim(t);
+        div = 1;
+        if (leading < 0 && t->ndim > 0) {
+            fy_err_format(&fy_RuntimeError,
+                          "kernel argument %d: tensor has no axis with stride == 1; layout-dynamic memref requires one "
+                          "(pass flyc.from_dlpack(t) for a static layout)",
+                          argi);
+            return -1;
+        }
+    } else if (FY_TYPE(arg) == &targ_type) {
+        targ *o = (targ *)arg;
+        t = FY_TT(o->t);
+        dynamic = o->dynamic;
+        leading = o->leading;
+        div = o->div;
+        sp->align = o->align;
+        sp->s32 = o->s32;
+        sp->adaptor = 1;
+        if (dynamic && (leading >= t->ndim || t->stride[leading] != 1)) {
+            fy_err_format(&fy_RuntimeError, "kernel argument %d: the leading dimension must have stride 1", argi);
+            return -1;
+        }
+    } else {
+        return 0;
+    }
+    sp->t = t;
+    sp->ndim = t->ndim;
+    for (int i = 0; i < t->ndim; i++) {
+        sp->shape_div[i] = dynamic ? 1 : 0;
+        sp->stride_div[i] = dynamic && i != leading ? div : 0;
+    }
+    return 1;
+}
+
+void fy_dsl_targ_layout_text(const fy_dsl_targ_spec *sp, char *buf, size_t cap) {
+    fly_layout L;
+    fy_dsl_targ_layout(sp, &L);
+    fly_layout_print(&L, buf, cap);
+}
+
+void fy_dsl_targ_layout(const fy_dsl_targ_spec *sp, fly_layout *L) {
+    fly_itbuilder b;
+    fly_error err;
+    const fy_torch_tensor *t = sp->t;
+    fly_inttuple *parts[2] = {&L->shape, &L->stride};
+    for (int p = 0; p < 2; p++) {
+        fly_itb_init(&b, parts[p]);
+        if (t->ndim == 0) { /* a 0-dim tensor: one element, 1:1 */
+            fly_itb_leaf(&b, fly_itnode_int(1));
+            fly_itb_finish(&b, &err);
+            continue;
+        }
+        if (t->ndim != 1) fly_itb_open(&b);
+        for (int i = 0; i < t->ndim; i++) {
+            int d = p ? sp->stride_div[i] : sp->shape_div[i];
+            int64_t v = p ? t->stride[i] : t->shape[i];
+            fly_itb_leaf(&b, d ? fly_itnode_dyn(0, d, p && !sp->s32 ? 64 : 32) : fly_itnode_int(v));
+        }
+        if (t->ndim != 1) fly_itb_close(&b);
+        fly_itb_finish(&b, &err);
+    }
+}
+
+int fy_dsl_targ_pack(const fy_dsl_targ_spec *sp, unsigned char *buf, size_t cap) {
+    size_t k = 0;
+    const fy_torch_tensor *t = sp->t;
+    for (int i = 0; i < t->ndim; i++)
+        if (sp->shape_div[i]) {
+            if (k + 4 > cap) return -1;
+            int32_t v = (int32_t)t->shape[i];
+            memcpy(buf + k, &v, 4);
+            k += 4;
+        }
+    for (int i = 0; i < t->ndim; i++)
+        if (sp->stride_div[i]) {
+            if (sp->s32) {
+                if (k + 4 > cap) return -1;
+                int32_t v = (int32_t)t->stride[i];
+                memcpy(buf + k, &v, 4);
+                k += 4;
+            } else {
+                if (k + 8 > cap) return -1;
+                memcpy(buf + k, &t->stride[i], 8);
+                k += 8;
+            }
+        }
+    return (int)k;
+}

@@ -1,0 +1,142 @@
+/* trace.h - the kernel tracer seen from the language: operations on dynamic typed values record IR
+ * ops while a kernel body is traced. Outside a trace (no dynamic values exist there) each entry raises
+ * RuntimeError. All entries return a new reference or NULL with an exception. */
+#ifndef FLYI_TRACE_TRACE_H
+#define FLYI_TRACE_TRACE_H
+
+#include "flydsl/api/dsl_numeric.h"
+
+/* 1 while a kernel body is being traced in the current session. */
+int fy_trace_active(void);
+/* a OP b (FY_NB_*) with operands of common type ct and result type rt; a and b are typed values. */
+fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b);
+/* a CMP b (FY_EQ_OP...) in common type ct; the result is a dynamic Boolean. */
+fy_obj *fy_trace_num_cmp(int op, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b);
+/* Unary '-', '~' or 'a' (abs) of a dynamic value. */
+fy_obj *fy_trace_num_unary(int op, fy_obj *a);
+/* Conversion / same-width bitcast of a dynamic value to t. */
+fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a);
+fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a);
+/* c.select(t, f) with a dynamic condition c. */
+fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f);
+/* The value as a traced (dynamic) value: a static one becomes an arith.constant. */
+fy_obj *fy_trace_num_materialize(fy_obj *a);
+/* fx.math.NAME of a dynamic value (result type t). */
+fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n);
+/* Traces kernel function fn (a Python function) with args and compiles it for target (NULL: gfx942)
+ * as gpu.func @name: a CompiledKernel object, or NULL with an exception. */
+fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
+ * CompiledKernel without tracing. */
+fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* flyc.cache_info(): {"hits" (memory), "misses" (traced and compiled), "disk_hits", "size" (in memory)}. */
+fy_obj *fy_trace_cache_info(void);
+/* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
+extern fy_type fy_trace_KernelError;
+/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception. */
+int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem);
+/* Records the launch configuration in CompiledKernel ck and, when run, launches it on the session's
+ * runtime with the kernel call's arguments (synchronizing: printf lines reach stdout). None or NULL. */
+fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],
+                        size_t smem, int run);
+/* Makes calling CompiledKernel ck run jit function jit (args: the tuple it was compiled with). 0 or -1. */
+int fy_trace_set_jit(fy_obj *ck, fy_obj *jit, fy_obj *args);
+/* Puts torch's device memory on the session runtime (process-wide hooks, installed once). */
+int fy_trace_install_device_hooks(void);
+/* Adds KernelError to module m (flydsl.compiler). */
+int fy_trace_add_errors(fy_obj *m);
+/* Adds fx's kernel-only names (thread_idx, printf, Constexpr, ...) to module m. */
+int fy_trace_add_fx(fy_obj *m);
+
+/* Layout-API hook (dsl_layout_api.c): when fx function name is called inside a kernel trace with
+ * arguments the tracer handles (kernel tensors, pointers, register tensors), sets *res (a new
+ * reference or NULL with an exception) and returns 1; otherwise returns 0 and the eager path runs. */
+int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Adds the kernel-side layout names (memref_load/store, copy atoms, tiled copies, Vector ops) to m. */
+int fy_trace_add_layout_fx(fy_obj *m);
+
+/* ---- control flow while tracing (trace_scf.c; the VM side is described in code.h) ----
+ * Each returns 1 when it handled the instruction (*pc: where the frame goes on; f->sp updated), 0 when
+ * the value is not traced (the pending exception stays), -1 with a new exception, -2 with an exception
+ * that already carries this frame's traceback entry. */
+struct fy_frame;
+/* The conditional jump at instruction `at` of frame f met traced value v (borrowed): scf.if. */
+int fy_trace_scf_branch(struct fy_frame *f, int at, fy_obj *v, int *pc);
+/* JUMP_IF_FALSE_OR_POP (is_and) / JUMP_IF_TRUE_OR_POP at `at` with a traced value on top. */
+int fy_trace_scf_boolop(struct fy_frame *f, int at, int is_and, int *pc);
+/* `not v` of a traced value (a new Boolean), or NULL keeping the pending exception. */
+fy_obj *fy_trace_scf_not(fy_obj *v);
+/* FOR_RANGE nargs at `at` while a trace is active: scf.for (1), or 0: run it as plain Python. */
+int fy_trace_scf_for(struct fy_frame *f, int at, int nargs, int *pc);
+/* SCF_YIELD flags with value v (borrowed) in frame f: ends the body of the innermost traced
+ * range(..., init=) loop with scf.yield; returns the loop results (one value, or a list for several). */
+fy_obj *fy_trace_scf_yield(struct fy_frame *f, fy_obj *v, int flags);
+
+/* Cross-lane names (trace_gpu.c): fx.shuffle_xor/up/down/idx, fx.gpu.shuffle, lane_id, num_warp_threads,
+ * the fx.gpu submodule and the deprecated Numeric methods v.shuffle_xor(...). For module m (flydsl.expr). */
+int fy_trace_add_gpu_fx(fy_obj *m);
+
+/* The kernel whose code (and the functions defined inside it) makes `range` loops device loops; returns
+ * the previous one (trace_scf.c). Also forgets the names earlier loops left unbound. */
+struct fy_code;
+struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
+/* Reading fast local idx of frame f found it unbound: when a traced loop unbound it, sets a NameError
+ * saying why and returns 1, else 0. */
+int fy_trace_scf_unbound(struct fy_frame *f, int idx);
+/* ---- a CompiledKernel's stages as files (trace_dump.c) ----
+ * fy_trace_dump_each calls fn(file, stage, text, arg) per stage of CompiledKernel k in order, with FlyDSL's
+ * dump names numbered from 00 without gaps (00_origin.mlir, NN_<pass>.mlir, NN_llvm_ir.ll, NN_final_isa.s);
+ * stage is the pass name. fn returns 0, or -1 to stop (returned). */
+typedef int (*fy_trace_dump_fn)(const char *file, const char *stage, const char *text, void *arg);
+int fy_trace_dump_each(fy_obj *k, fy_trace_dump_fn fn, void *arg);
+/* Writes those files into dir (made with its parents); *nfiles (may be NULL): how many. 0; -1 with the
+ * I/O problem in err (no exception); -2 with an exception. */
+int fy_trace_dump_dir(fy_obj *k, const char *dir, int *nfiles, char *err, size_t cap);
+/* `mkdir -p dir`: 0 or -1 with errno. */
+int fy_trace_mkdirs(const char *dir);
+/* FlyDSL's switches after a kernel compiled: FLYDSL_DEBUG_PRINT_AFTER_ALL prints each stage to stderr,
+ * FLYDSL_DUMP_IR writes them to $FLYDSL_DUMP_DIR/name (default ~/.flydsl/debug). 0 or -1 (exception). */
+int fy_trace_dump_env(fy_obj *k, const char *name);
+/* Is one of those switches on? */
+int fy_trace_dump_env_wanted(void);
+
+/* Global atomics (trace_atomic.c): fx.atomic_add/max/min/exch(dst, offset, value) for module m. */
+int fy_trace_add_atomic_fx(fy_obj *m);
+
+/* LDS (trace_smem.c): fx.SharedAllocator, fx.struct and fx.Array for module m. */
+int fy_trace_add_smem_fx(fy_obj *m);
+/* Size and alignment in bytes of an fx.struct class, fx.Array type or numeric type: 1 (set), else 0. */
+int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align);
+
+/* Vectors (trace_vector.c): fx.full and fx.ReductionOp for module m (fx or fx.typing); whether o is a traced
+ * Vector; fx.math.NAME (one float operand) applied elementwise to Vector o. */
+int fy_trace_add_vector_fx(fy_obj *m);
+int fy_trace_is_vector(fy_obj *o);
+fy_obj *fy_trace_vector_math(const char *name, fy_obj *o);
+
+/* Indexed copies (trace_gather.c): fx.gather, fx.scatter, fx.ptr_load and fx.ptr_store for module m. */
+int fy_trace_add_gather_fx(fy_obj *m);
+
+/* AMD buffer tensors (trace_buffer.c): the fx.rocdl submodule (make_buffer_tensor, BufferCopy*) for module m. */
+int fy_trace_add_buffer_fx(fy_obj *m);
+/* MMA atoms and tiled MMAs (trace_mma.c): make_mma_atom, make_tiled_mma, gemm, ... and fx.rocdl.MFMA for module m
+ * (after fy_trace_add_buffer_fx). */
+int fy_trace_add_mma_fx(fy_obj *m);
+
+#endif
+
+/* trace_coord.c: raises NotImplementedError (returns -1) when, inside a trace, any of a[] holds a traced
+ * value used as a coordinate of an eager coordinate tensor (made outside the kernel); 0 otherwise. */
+int fy_trace_coord_check(const char *op, fy_obj *const *a, size_t na);
+/* Is o a trace-time coordinate tensor (make_view(base, layout) inside a kernel)? Its static layout. */
+int fy_trace_is_coord(fy_obj *o);
+const struct fly_layout *fy_trace_coord_layout(fy_obj *o);
+/* The layout of a kernel tensor or trace-time coordinate tensor (fx.size, fx.get_shape ...), else NULL. */
+const struct fly_layout *fy_trace_layout_of(fy_obj *o);
+/* fx.size of a kernel tensor with dynamic extents inside a trace: IntTuple<?> whose leaf is read in the
+ * kernel (fly.size + fly.get_scalar, so get_scalar / unpack give an Int32); NULL without an exception when
+ * o is not such a tensor (trace_tensor.c). */
+fy_obj *fy_trace_dyn_size(fy_obj *o);
+/* fx.elem_less(lhs, rhs) inside a trace with traced leaves: sets *res (a Boolean, traced unless folded, or
+ * NULL with an exception) and returns 1; 0 when the eager path applies. */
+int fy_trace_elem_less_hook(fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);

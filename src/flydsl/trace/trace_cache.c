@@ -1,0 +1,347 @@
+/* trace_cache.c - the session's in-memory compile cache: a launch whose key matches an earlier one reuses
+ * its CompiledKernel without tracing again. The key: the kernel's code object (a kernel redefined in a
+ * later cell is a new one: never stale), the functions and JitFunctions its code names in its globals
+ * (a redefined helper misses), its closure's values, the target, and per argument: Constexpr values
+ * with their types, numeric parameter types, tensors' dtype and static layout parts (dynamic extents and
+ * strides are not in the key: one kernel serves every size).
+ * Unhashable Constexpr values compile without the cache. Kept in flydsl.compiler's namespace
+ * (_cache, _cache_hits, _cache_misses, _cache_disk_hits); flyc.cache_info() reports it.
+ *
+ * Below it, the disk cache (trace_disk.c, on unless FLYDSL_RUNTIME_ENABLE_CACHE=0, off while FlyDSL's dump
+ * switches are on so that dumps happen): its key is this key in a form that means the same in every
+ * process -- the build (version, executable, compiler core), the target, the kernel's name, the code of the
+ * kernel and of the functions it names by file, name, first line and a fingerprint of the whole source
+ * text, the plain values (numbers, strings, tuples) it names as globals or holds in its closure, and the
+ * argument keys. A kernel depending on anything else (an object's repr) is not cached on disk. The stdout
+ * text a trace prints is kept with the kernel and printed again on a disk hit, so that a program's output
+ * does not depend on the cache (memory hits print nothing, as FlyDSL's cache). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/code.h"
+#include "flydsl/api/dsl.h"
+#include "exec/interp.h"
+#include "flyi/session.h"
+#include "torch/torch.h"
+#include "flydsl/trace/trace_int.h"
+
+static fy_obj *compiler_module(void) { return fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler"); }
+
+/* Appends a new reference v (stolen) to list l; -1 on failure. */
+static int push(fy_obj *l, fy_obj *v) { return v ? fy_list_append_steal(l, v) : -1; }
+
+static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
+    fy_obj *ann = NULL;
+    if (fn->annotations && (size_t)fn->code->argcount > i)
+        ann = fy_dict_get(fn->annotations, FY_TUPLE_ITEMS(fn->code->varnames)[i]);
+    if (fy_trace_is_constexpr(ann)) {
+        if (fy_hash(arg) == -1) return NULL;
+        fy_obj *t = fy_tuple_new(2);
+        if (!t) return NULL;
+        fy_tuple_set_steal(t, 0, fy_ref(&FY_TYPE(arg)->h));
+        fy_tuple_set_steal(t, 1, fy_ref(arg));
+        return t;
+    }
+    fy_dsl_targ_spec sp;
+    fy_trace_param tp = {0};
+    int tk = fy_dsl_targ_spec_of(arg, (int)i, &sp);
+    if (tk > 0 && fy_trace_tensor_encode(arg, (int)i, &tp) > 0) {
+        /* dtype, device, adaptor, alignment and per dim the static extent / stride or -divisibility:
+         * dynamic values are not part of the key (FlyDSL's cache signature) */
+        char b[512];
+        size_t k = (size_t)snprintf(b, sizeof b, "T%d d%d a%d/%d/%d:", sp.t->dtype, sp.t->st->dev.type, sp.adaptor,
+                                    sp.align, sp.s32);
+        for (int d = 0; d < tp.ndim && k < sizeof b; d++)
+            k += (size_t)snprintf(b + k, sizeof b - k, "%lld/%lld,", (long long)tp.enc[0][d], (long long)tp.enc[1][d]);
+        return fy_str_from_cstr(b);
+    }
+    if (tk == 0) { /* pointer arguments: the element type */
+        fy_dsl_numeric *et;
+        uint64_t addr;
+        int pk = fy_dsl_ptr_arg_of(arg, ann && ann == &fy_trace_ptr_type.h, (int)i, &et, &addr);
+        if (pk > 0) return fy_str_printf("P%s", et->name);
+        if (pk < 0) fy_err_clear(); /* rejected again (with the message) when traced */
+    }
+    if (tk != 0) {
+        fy_err_clear(); /* rejected again (with the message) when traced */
+        return fy_str_printf("O%s", fy_type_name(arg));
+    }
+    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) return fy_ref(ann);
+    fy_obj *n = fy_dsl_as_numeric(arg);
+    if (!n) return fy_str_printf("O%s", fy_type_name(arg)); /* rejected when traced */
+    fy_obj *r = fy_ref(&((fy_dsl_num *)n)->dt->h);
+    FY_DECREF(n);
+    return r;
+}
+
+/* The cache key, or NULL (with an exception only for real errors; unhashable values clear it). */
+static fy_obj *make_key(fy_function *fn, fy_obj *const *args, size_t nargs, const char *target) {
+    fy_obj *l = fy_list_new(0);
+    if (!l) return NULL;
+    if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0) goto fail;
+    size_t nn;
+    fy_obj **names = fy_seq_items(fn->code->names, &nn);
+    for (size_t i = 0; names && i < nn; i++) {
+        fy_obj *g = fy_dict_get(fn->globals, names[i]);
+        if (g && (FY_TYPE(g) == &fy_function_type || !strcmp(FY_TYPE(g)->name, "JitFunction")))
+            if (push(l, fy_ref(g)) < 0) goto fail;
+    }
+    size_t nc = 0;
+    fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
+    for (size_t i = 0; cells && i < nc; i++) {
+        fy_obj *v = ((fy_cell *)cells[i])->ref;
+        if (v && fy_hash(v) == -1) goto fail;
+        if (push(l, fy_ref(v ? v : fy_None)) < 0) goto fail;
+    }
+    for (size_t i = 0; i < nargs; i++)
+        if (push(l, arg_key(fn, i, args[i])) < 0) goto fail;
+    fy_obj *t = fy_sequence_tuple(l);
+    FY_DECREF(l);
+    return t;
+fail:
+    FY_DECREF(l);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ the disk key */
+
+typedef struct kbuf { char *p; size_t n, cap; int bad; } kbuf;
+
+static void kput(kbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void kput(kbuf *b, const char *fmt, ...) {
+    for (int tries = 0; !b->bad && tries < 2; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (w < 0) {
+            b->bad = 1;
+            return;
+        }
+        if (b->p && b->n + (size_t)w < b->cap) {
+            b->n += (size_t)w;
+            return;
+        }
+        size_t c = b->cap ? b->cap : 1024;
+        while (c <= b->n + (size_t)w) c *= 2;
+        char *q = realloc(b->p, c);
+        if (!q) b->bad = 1;
+        else {
+            b->p = q;
+            b->cap = c;
+        }
+    }
+}
+
+static int code_id(kbuf *b, fy_code *co) {
+    if (!co->source || !FY_STR_CHECK(co->source)) return -1;
+    kput(b, "code %s %s %d %016llx\n", co->filename ? FY_STR_DATA(co->filename) : "?",
+         co->qualname ? FY_STR_DATA(co->qualname) : "?", co->firstline,
+         (unsigned long long)fy_trace_disk_hash(FY_STR_DATA(co->source), FY_STR_LEN(co->source)));
+    return 0;
+}
+
+/* v as text that means the same in every process (plain values, tuples of them, types and modules by name,
+ * functions by their code); -1 for anything else. */
+static int stable(kbuf *b, fy_obj *v, int depth) {
+    if (depth > 8) return -1;
+    if (v == fy_None || v == fy_True || v == fy_False || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v)) {
+        fy_obj *r = fy_repr(v);
+        if (!r) return -1;
+        kput(b, "%s:%s", fy_type_name(v), FY_STR_DATA(r));
+        FY_DECREF(r);
+        return 0;
+    }
+    if (FY_TUPLE_CHECK(v)) {
+        kput(b, "(");
+        for (int64_t i = 0; i < (int64_t)FY_TUPLE_N(v); i++) {
+            if (stable(b, FY_TUPLE_ITEMS(v)[i], depth + 1) < 0) return -1;
+            kput(b, ",");
+        }
+        kput(b, ")");
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_dsl_numeric_type) {
+        kput(b, "numeric:%s", ((fy_dsl_numeric *)v)->name);
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_type_type) {
+        kput(b, "type:%s", ((fy_type *)v)->name);
+        return 0;
+    }
+    if (FY_TYPE(v) == &fy_function_type) return code_id(b, ((fy_function *)v)->code);
+    if (FY_TYPE(v) == &fy_module_type) { /* by name, as the memory key's globals ignore modules */
+        fy_obj *n = fy_getattr_cstr(v, "__name__");
+        if (n && FY_STR_CHECK(n)) kput(b, "module:%s", FY_STR_DATA(n));
+        int bad = !n || !FY_STR_CHECK(n);
+        FY_XDECREF(n);
+        return bad ? -1 : 0;
+    }
+    return -1;
+}
+
+/* The disk key (malloc'd text), or NULL when the kernel depends on something without a stable text. */
+static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+    char id[1024];
+    kbuf b = {0};
+    if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
+    kput(&b, "%s\ntarget %s\nkernel %s\n", id, target ? target : "gfx942", name);
+    if (code_id(&b, fn->code) < 0) goto fail;
+    size_t nn;
+    fy_obj **names = fy_seq_items(fn->code->names, &nn);
+    for (size_t i = 0; names && i < nn; i++) {
+        fy_obj *g = fy_dict_get(fn->globals, names[i]);
+        if (!g) continue;
+        if (!strcmp(FY_TYPE(g)->name, "JitFunction")) {
+            fy_obj *w = fy_getattr_cstr(g, "__wrapped__");
+            int bad = !w || FY_TYPE(w) != &fy_function_type || code_id(&b, ((fy_function *)w)->code) < 0;
+            FY_XDECREF(w);
+            if (bad) goto fail;
+            continue;
+        }
+        size_t mark = b.n;
+        kput(&b, "global %s = ", FY_STR_DATA(names[i]));
+        if (stable(&b, g, 0) < 0) b.n = mark; /* modules, classes, objects: not part of the key, as in memory */
+        else kput(&b, "\n");
+    }
+    size_t nc = 0;
+    fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
+    for (size_t i = 0; cells && i < nc; i++) {
+        fy_obj *v = ((fy_cell *)cells[i])->ref;
+        kput(&b, "cell %zu = ", i);
+        if (stable(&b, v ? v : fy_None, 0) < 0) goto fail;
+        kput(&b, "\n");
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        fy_obj *k = arg_key(fn, i, args[i]);
+        kput(&b, "arg %zu = ", i);
+        int bad = !k || stable(&b, k, 0) < 0;
+        FY_XDECREF(k);
+        if (bad) goto fail;
+        kput(&b, "\n");
+    }
+    if (!b.bad) return b.p;
+fail:
+    fy_err_clear();
+    free(b.p);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ stdout of a trace */
+
+/* While a kernel traces for the disk cache, the session's sink is a copy of itself whose stream also keeps
+ * the stdout text (the copy keeps every other callback and their user pointer as they are). */
+typedef struct tee {
+    void (*stream)(void *user, flyi_stream which, const char *text, size_t len); /* the sink's own */
+    flyi_sink sink;
+    kbuf out;
+    struct tee *prev;
+} tee;
+static tee *teeing; /* the innermost trace being teed */
+
+static void tee_stream(void *u, flyi_stream which, const char *text, size_t len) {
+    tee *t = teeing;
+    if (!t) return;
+    if (which == FLYI_STDOUT) kput(&t->out, "%.*s", (int)len, text);
+    if (t->stream) t->stream(u, which, text, len);
+}
+
+/* fy_trace_compile_kernel, keeping what the trace printed to stdout in t->out. */
+static fy_obj *compile_teed(tee *t, fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
+                            const char *target) {
+    fy_interp *ip = fy_cur;
+    const flyi_sink *orig = ip->sink;
+    if (orig) t->sink = *orig;
+    t->stream = orig ? orig->stream : NULL;
+    t->sink.stream = tee_stream;
+    t->prev = teeing;
+    teeing = t;
+    ip->sink = &t->sink;
+    fy_obj *ck = fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    ip->sink = orig;
+    teeing = t->prev;
+    return ck;
+}
+
+static int bump(fy_obj *m, const char *name) {
+    fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), name);
+    fy_obj *n = fy_int_from(v && FY_INT_CHECK(v) ? FY_INT_VAL(v) + 1 : 1);
+    return n ? fy_module_add_steal(m, name, n) : -1;
+}
+
+fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+    fy_obj *m = compiler_module();
+    if (!m || FY_TYPE(fnobj) != &fy_function_type) return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    fy_obj *key = make_key((fy_function *)fnobj, args, nargs, target);
+    if (!key) {
+        fy_obj *e = fy_err_occurred();
+        if (e && !fy_isinstance_of(e, &fy_TypeError)) return NULL;
+        fy_err_clear(); /* unhashable: no caching */
+        return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    }
+    fy_obj *cache = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache");
+    if (!cache || !FY_DICT_CHECK(cache)) {
+        if (fy_module_add_steal(m, "_cache", fy_dict_new()) < 0) goto fail;
+        cache = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache");
+    }
+    fy_obj *hit = fy_dict_get(cache, key);
+    if (hit) {
+        FY_DECREF(key);
+        return bump(m, "_cache_hits") < 0 ? NULL : fy_ref(hit);
+    }
+    if (fy_err_occurred()) goto fail;
+    char *dkey = fy_trace_disk_enabled() && !fy_trace_dump_env_wanted()
+                     ? disk_key((fy_function *)fnobj, name, args, nargs, target) : NULL;
+    char *prints = NULL;
+    fy_obj *ck = dkey ? fy_trace_disk_load(dkey, &prints) : NULL;
+    if (ck) { /* a disk hit: what the trace printed, then into the memory cache */
+        int bad = (prints && fy_write_stdout(prints, strlen(prints)) < 0) || bump(m, "_cache_disk_hits") < 0 ||
+                  fy_dict_set(cache, key, ck) < 0;
+        free(prints);
+        free(dkey);
+        if (bad) FY_CLEAR(ck);
+        FY_DECREF(key);
+        return ck;
+    }
+    tee t = {0};
+    ck = dkey ? compile_teed(&t, fnobj, name, args, nargs, target) : fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    if (ck && dkey && !t.out.bad) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.n);
+    free(t.out.p);
+    free(dkey);
+    if (!ck || bump(m, "_cache_misses") < 0 || fy_dict_set(cache, key, ck) < 0) {
+        FY_XDECREF(ck);
+        goto fail;
+    }
+    FY_DECREF(key);
+    return ck;
+fail:
+    FY_DECREF(key);
+    return NULL;
+}
+
+fy_obj *fy_trace_cache_info(void) {
+    fy_obj *m = compiler_module();
+    fy_obj *d = fy_dict_new();
+    if (!d || !m) return d;
+    const char *names[] = {"_cache_hits", "_cache_misses", "_cache_disk_hits"}, *keys[] = {"hits", "misses", "disk_hits"};
+    for (int i = 0; i < 3; i++) {
+        fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), names[i]);
+        fy_obj *x = v ? fy_ref(v) : fy_int_from(0);
+        int r = x ? fy_dict_set_cstr(d, keys[i], x) : -1;
+        FY_XDECREF(x);
+        if (r < 0) goto fail;
+    }
+    fy_obj *c = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache");
+    fy_obj *n = fy_int_from(c && FY_DICT_CHECK(c) ? fy_len(c) : 0);
+    if (!n || fy_dict_set_cstr(d, "size", n) < 0) {
+        FY_XDECREF(n);
+        goto fail;
+    }
+    FY_DECREF(n);
+    return d;
+fail:
+    FY_DECREF(d);
+    return NULL;
+}

@@ -1,0 +1,515 @@
+/* trace_copy.c - copy atoms and tiled copies (FlyDSL semantics, flydsl-surface.md §1.9, §2.7):
+ * UniversalCopy(bits) / UniversalCopy8b..128b(), make_copy_atom(op, dtype), make_tiled_copy(atom,
+ * layout_tv, tile_mn), make_tiled_copy_tv(atom, thr, val), tiled.tile_mn, tiled.get_slice(tid).partition_S(t)
+ * / partition_D(t) (kernel tensors, and coordinate tensors at trace time), fx.copy(atom, src, dst, pred=) and
+ * fx.copy_atom_call (predicated and buffer copies: trace_pred.c). Atoms and tiled copies are values (equal
+ * when they print the same), so a TiledCopy kernel argument (annotated fx.TiledCopy) keys the compile cache.
+ * The partitioning is computed at trace time with lib/layout: zipped_divide(t, tile) ->
+ * ((TileM,TileN),(RestM,...)); the tile mode composed with the TV layout gives (thr, val); val is split
+ * into (AtomV, RestV); the thread's coordinate slices the result, which is
+ * ((AtomV,RestV), RestM, RestN) per thread. Copies are recorded as FlyDSL spells them: the atom value
+ * (fly.make_copy_atom : !fly.copy_atom<!fly.universal_copy<bits>, value bits>) and fly.copy(atom, src, dst[, pred])
+ * or fly.copy_atom_call(atom, src, dst[, pred]); fly-layout-lowering (lib/passes/lower_copy.c) makes them loads and
+ * stores of the atom's width. */
+#include <stdio.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "layout/algebra.h"
+#include "layout/tile.h"
+#include "flydsl/trace/trace_int.h"
+
+typedef struct copyop { fy_obj h; int bits; int buffer; } copyop; /* buffer: fx.rocdl.BufferCopy */
+typedef struct catom { fy_obj h; int bits; int buffer; fy_dsl_numeric *et; } catom;
+typedef struct tcopy {
+    fy_obj h;
+    catom *atom;
+    fly_layout tv;
+    fly_tile tile;
+    int has_mn;       /* the tile is a tuple of sizes: mn holds it (tile_mn as an IntTuple) */
+    fly_inttuple mn;
+} tcopy;
+typedef struct thrcopy { fy_obj h; tcopy *tc; fy_obj *tid; } thrcopy;
+static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
+
+static const char *op_name(int buffer) { return buffer ? "!fly_rocdl.cdna3.buffer_copy" : "!fly.universal_copy"; }
+static fy_obj *copyop_repr(fy_obj *o) {
+    return fy_str_printf("%s<%d>", op_name(((copyop *)o)->buffer), ((copyop *)o)->bits);
+}
+static fy_obj *catom_repr(fy_obj *o) {
+    catom *a = (catom *)o;
+    return fy_str_printf("CopyAtom<!fly.copy_atom<%s<%d>, %d>>", op_name(a->buffer), a->bits, a->et->width);
+}
+static void catom_dealloc(fy_obj *o) { (void)o; }
+static fy_obj *tcopy_repr(fy_obj *o) {
+    tcopy *t = (tcopy *)o;
+    char l[512], tl[256];
+    fly_layout_print(&t->tv, l, sizeof l);
+    fly_tile_print(&t->tile, tl, sizeof tl);
+    return fy_str_printf("TiledCopy<!fly.copy_atom<%s<%d>, %d>, %s, %s>", op_name(t->atom->buffer), t->atom->bits,
+                         t->atom->et->width, l, tl);
+}
+static void tcopy_dealloc(fy_obj *o) { FY_CLEAR(((tcopy *)o)->atom); }
+/* Tiled copies are values: equal when they print the same (the compile cache keys kernels on them). */
+static int64_t tcopy_hash(fy_obj *o) {
+    fy_obj *r = tcopy_repr(o);
+    int64_t h = r ? fy_str_hash(r) : -1;
+    FY_XDECREF(r);
+    return h;
+}
+static fy_obj *tcopy_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
+    fy_obj *x = tcopy_repr(a), *y = x ? tcopy_repr(b) : NULL;
+    int eq = y ? !strcmp(FY_STR_DATA(x), FY_STR_DATA(y)) : 0;
+    FY_XDECREF(x);
+    if (!y) return NULL;
+    FY_DECREF(y);
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+static fy_obj *tcopy_tile_mn(fy_obj *o) {
+    tcopy *t = (tcopy *)o;
+    return t->has_mn ? fy_dsl_inttuple_new(&t->mn) : fy_dsl_tile_new(&t->tile);
+}
+static fy_obj *tcopy_layout_tv(fy_obj *o) { return fy_dsl_layout_new(&((tcopy *)o)->tv); }
+static fy_obj *catom_val_bits(fy_obj *o) { return fy_int_from(((catom *)o)->bits); }
+static int64_t catom_hash(fy_obj *o) {
+    return fy_hash_i64(((catom *)o)->bits * 1000003 + ((catom *)o)->et->width * 31 + ((catom *)o)->et->kind);
+}
+static fy_obj *catom_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
+    int eq = ((catom *)a)->bits == ((catom *)b)->bits && ((catom *)a)->et == ((catom *)b)->et &&
+             ((catom *)a)->buffer == ((catom *)b)->buffer;
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+static void thrcopy_dealloc(fy_obj *o) {
+    FY_CLEAR(((thrcopy *)o)->tc);
+    FY_CLEAR(((thrcopy *)o)->tid);
+}
+
+fy_obj *fy_trace_new_copyop(int bits, int buffer) {
+    if (fy_type_ready(&copyop_type) < 0) return NULL;
+    copyop *c = (copyop *)fy_alloc(&copyop_type);
+    if (!c) return NULL;
+    c->bits = bits;
+    c->buffer = buffer;
+    return &c->h;
+}
+static fy_obj *new_copyop(int bits) { return fy_trace_new_copyop(bits, 0); }
+
+#define UC(N) \
+    static fy_obj *f_uc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        (void)s, (void)a; \
+        if (fy_no_kwargs("UniversalCopy" #N "b", kw) < 0 || fy_check_nargs("UniversalCopy" #N "b", na, 0, 0) < 0) \
+            return NULL; \
+        return new_copyop(N); \
+    }
+UC(8) UC(16) UC(32) UC(64) UC(128)
+
+static fy_obj *f_uc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    int64_t b;
+    if (fy_no_kwargs("UniversalCopy", kw) < 0 || fy_check_nargs("UniversalCopy", na, 1, 1) < 0 ||
+        fy_dsl_to_int(a[0], &b, "UniversalCopy", "bits") < 0)
+        return NULL;
+    if (b != 8 && b != 16 && b != 32 && b != 64 && b != 128)
+        return fy_err_format(&fy_ValueError, "UniversalCopy: bits must be 8, 16, 32, 64 or 128, not %lld", (long long)b);
+    return new_copyop((int)b);
+}
+
+static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    if (fy_no_kwargs("make_copy_atom", kw) < 0 || fy_check_nargs("make_copy_atom", na, 2, 2) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &copyop_type)
+        return fy_err_format(&fy_TypeError, "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
+                             fy_type_name(a[0]));
+    fy_dsl_numeric *et;
+    if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
+        int64_t w;
+        if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
+        et = w == 8 ? &fy_dsl_t_i8 : w == 16 ? &fy_dsl_t_i16 : w == 32 ? &fy_dsl_t_i32 : w == 64 ? &fy_dsl_t_i64 : NULL;
+        if (!et) return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld", (long long)w);
+    } else if (FY_TYPE(a[1]) != FY_TYPE(&fy_dsl_t_f32.h)) {
+        return fy_err_format(&fy_TypeError, "make_copy_atom: expected a numeric type such as fx.Float32, not '%s'",
+                             fy_type_name(a[1]));
+    } else {
+        et = (fy_dsl_numeric *)a[1];
+    }
+    int bits = ((copyop *)a[0])->bits;
+    if (bits % et->width)
+        return fy_err_format(&fy_ValueError, "make_copy_atom: a %d-bit copy cannot move whole %s values", bits, et->name);
+    if (fy_type_ready(&catom_type) < 0) return NULL;
+    catom *c = (catom *)fy_alloc(&catom_type);
+    if (!c) return NULL;
+    c->bits = bits;
+    c->buffer = ((copyop *)a[0])->buffer;
+    c->et = et;
+    return &c->h;
+}
+
+static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    if (fy_no_kwargs("make_tiled_copy", kw) < 0 || fy_check_nargs("make_tiled_copy", na, 3, 3) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &catom_type)
+        return fy_err_format(&fy_TypeError, "make_tiled_copy: expected a copy atom, not '%s'", fy_type_name(a[0]));
+    if (fy_type_ready(&tcopy_type) < 0) return NULL;
+    tcopy *t = (tcopy *)fy_alloc(&tcopy_type);
+    if (!t) return NULL;
+    t->atom = (catom *)fy_ref(a[0]);
+    fy_obj *tile = a[2], *py = NULL;
+    if (fy_isinstance_of(tile, &fy_dsl_inttuple_type) && !(tile = py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)a[2])->t))) {
+        FY_DECREF(&t->h);
+        return NULL;
+    }
+    int bad = fy_dsl_to_layout(a[1], &t->tv, 0, "make_tiled_copy", "layout_tv") < 0 ||
+              fy_dsl_to_tile(tile, &t->tile, "make_tiled_copy", "tile_mn") < 0;
+    if (!bad && FY_TUPLE_CHECK(tile)) {
+        fly_inttuple mn;
+        if (fy_dsl_to_inttuple(tile, &mn, 0, "make_tiled_copy", "tile_mn") == 0) {
+            t->has_mn = 1;
+            fly_inttuple_copy(&t->mn, &mn);
+        } else {
+            fy_err_clear();
+        }
+    }
+    FY_XDECREF(py);
+    if (bad) {
+        FY_DECREF(&t->h);
+        return NULL;
+    }
+    return &t->h;
+}
+
+fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile) {
+    fy_obj *lo = fy_dsl_layout_new(tv);
+    if (!lo) return NULL;
+    fy_obj *args[3] = {atom, lo, tile};
+    fy_obj *r = f_make_tiled_copy(NULL, args, 3, NULL);
+    FY_DECREF(lo);
+    return r;
+}
+
+/* make_tiled_copy_tv(atom, thr_layout, val_layout): the TV layout and tile of make_layout_tv. */
+static fy_obj *f_make_tiled_copy_tv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"copy_atom", "thr_layout", "val_layout", NULL};
+    fy_obj *v[3];
+    fly_layout thr, val, tv;
+    fly_inttuple mn;
+    fly_error err;
+    if (fy_parse_args("make_tiled_copy_tv", a, na, kw, names, 3, 3, 3, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &catom_type)
+        return fy_err_format(&fy_TypeError, "make_tiled_copy_tv: expected a copy atom, not '%s'", fy_type_name(v[0]));
+    if (fy_dsl_to_layout(v[1], &thr, 1, "make_tiled_copy_tv", "thr_layout") < 0 ||
+        fy_dsl_to_layout(v[2], &val, 1, "make_tiled_copy_tv", "val_layout") < 0)
+        return NULL;
+    if (fly_layout_make_tv(&thr, &val, &mn, &tv, &err)) return fy_dsl_raise(&err);
+    fy_obj *py = fy_dsl_inttuple_to_py(&mn);
+    if (!py) return NULL;
+    fy_obj *lo = fy_dsl_layout_new(&tv);
+    if (!lo) {
+        FY_DECREF(py);
+        return NULL;
+    }
+    fy_obj *args[3] = {v[0], lo, py};
+    fy_obj *r = f_make_tiled_copy(NULL, args, 3, NULL);
+    FY_DECREF(lo);
+    FY_DECREF(py);
+    return r;
+}
+
+int fy_trace_is_copy_type(fy_obj *a) { return a == &tcopy_type.h || a == &catom_type.h; }
+
+static fy_obj *tc_get_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("get_slice", kw) < 0 || fy_check_nargs("get_slice", na, 1, 1) < 0) return NULL;
+    if (fy_type_ready(&thrcopy_type) < 0) return NULL;
+    thrcopy *t = (thrcopy *)fy_alloc(&thrcopy_type);
+    if (!t) return NULL;
+    t->tc = (tcopy *)fy_ref(self);
+    t->tid = fy_ref(a[0]);
+    return &t->h;
+}
+
+/* The partition layout of L for tiled copy tc with atomv values per atom: ((AtomV,RestV),RestM,...) after
+ * the thread mode (see the file comment); *nmodes: modes of F, the thread mode included. */
+static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F, int *nmodes) {
+    fly_error err;
+    fly_layout Z, T, R, C, Cthr, Cval, A, Vd;
+    fly_inttuple one, av;
+    fly_inttuple_int(&av, atomv);
+    fly_inttuple_int(&one, 1);
+    if (fly_layout_zipped_divide_tile(L, &tc->tile, &Z, &err) || fly_layout_get(&Z, 0, &T, &err) ||
+        fly_layout_get(&Z, 1, &R, &err) || fly_layout_composition(&T, &tc->tv, &C, &err) ||
+        fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
+        fly_layout_make(&A, &av, &one, &err) || fly_layout_logical_divide(&Cval, &A, &Vd, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    const fly_layout *modes[FLY_IT_MAX_DEPTH];
+    fly_layout rm[FLY_IT_MAX_DEPTH];
+    int n = 0;
+    modes[n++] = &Cthr;
+    modes[n++] = &Vd;
+    int rr = fly_layout_rank(&R);
+    if (fly_inttuple_is_leaf(&R.shape)) {
+        modes[n++] = &R;
+    } else {
+        for (int i = 0; i < rr && n < FLY_IT_MAX_DEPTH; i++) {
+            if (fly_layout_get(&R, i, &rm[i], &err)) {
+                fy_dsl_raise(&err);
+                return -1;
+            }
+            modes[n++] = &rm[i];
+        }
+    }
+    if (fly_layout_concat(F, modes, n, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    *nmodes = n;
+    return 0;
+}
+
+/* The thread's partition of tensor t (see the file comment); coordinate tensors are partitioned the same way
+ * at trace time (trace_coord.c). */
+static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    tcopy *tc = th->tc;
+    fly_layout F;
+    int n;
+    fy_obj *view;
+    if (fy_trace_is_coord(o)) {
+        if (part_layout(tc, fy_trace_coord_layout(o), tc->atom->bits / tc->atom->et->width, &F, &n) < 0) return NULL;
+        view = fy_trace_coord_with_layout(o, &F);
+    } else if (fy_trace_is_buffer(o) && fy_trace_buffer_shadow(o)) { /* dynamic origin: partition the shadow view */
+        return fy_trace_buffer_over(o, partition(th, fy_trace_buffer_shadow(o), op));
+    } else if (fy_trace_is_buffer(o)) { /* the same resource, the partition's layout (trace_buffer.c) */
+        fy_dsl_numeric *bt;
+        const fly_layout *BL = fy_trace_buffer_layout(o, &bt);
+        if (tc->atom->et->width != bt->width)
+            return fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensor holds %s", op,
+                                 tc->atom->et->name, bt->name);
+        if (part_layout(tc, BL, tc->atom->bits / bt->width, &F, &n) < 0) return NULL;
+        view = fy_trace_buffer_with_layout(o, &F);
+    } else {
+        if (FY_TYPE(o) == &fy_dsl_tensor_type)
+            return fy_err_format(&fy_NotImplementedError,
+                                 "%s: this coordinate tensor was made outside the kernel; make it inside the kernel "
+                                 "(fx.make_view(base, layout)) to partition it",
+                                 op);
+        if (!FY_TTENSOR_CHECK(o))
+            return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
+        fy_ttensor *t = (fy_ttensor *)o;
+        if (tc->atom->et->width != t->et->width) /* atoms carry a bit width (!fly.copy_atom<op, bits>) */
+            return fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensor holds %s", op,
+                                 tc->atom->et->name, t->et->name);
+        if (fly_layout_is_static(&t->L)) {
+            if (part_layout(tc, &t->L, tc->atom->bits / t->et->width, &F, &n) < 0) return NULL;
+        } else {
+            /* a dynamic layout: its leaves read here, the partition's leaves computed with arith ops */
+            fly_layout B;
+            fy_trace_dynsave sv;
+            if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
+            fy_trace_dyn_begin(tr, &sv);
+            int pr = part_layout(tc, &B, tc->atom->bits / t->et->width, &F, &n);
+            fy_trace_dyn_end(&sv);
+            if (pr < 0) return NULL;
+        }
+        view = fy_trace_view(tr, t, &F);
+    }
+    if (!view) return NULL;
+    fy_obj *key = fy_tuple_new((size_t)n);
+    if (!key) {
+        FY_DECREF(view);
+        return NULL;
+    }
+    fy_tuple_set_steal(key, 0, fy_ref(th->tid));
+    for (int i = 1; i < n; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
+    fy_obj *r = FY_TYPE(view)->getitem(view, key);
+    FY_DECREF(key);
+    FY_DECREF(view);
+    return r;
+}
+
+static fy_obj *th_partition_S(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("partition_S", kw) < 0 || fy_check_nargs("partition_S", na, 1, 1) < 0) return NULL;
+    return partition((thrcopy *)self, a[0], "partition_S");
+}
+static fy_obj *th_partition_D(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("partition_D", kw) < 0 || fy_check_nargs("partition_D", na, 1, 1) < 0) return NULL;
+    return partition((thrcopy *)self, a[0], "partition_D");
+}
+
+fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst) {
+    fly_error err;
+    int64_t ns, nd;
+    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (ns != nd) {
+        char a[256], b[256];
+        fly_inttuple_print(&src->L.shape, a, sizeof a);
+        fly_inttuple_print(&dst->L.shape, b, sizeof b);
+        return fy_err_format(&fy_ValueError, "copy: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)",
+                             a, (long long)ns, b, (long long)nd);
+    }
+    fy_obj *v = fy_trace_tensor_load(src);
+    if (!v) return NULL;
+    fy_obj *r = fy_trace_tensor_store(dst, v);
+    FY_DECREF(v);
+    return r;
+}
+
+/* The copy atom value for bits per invocation over et values, as FlyDSL spells it:
+ * "%a = fly.make_copy_atom {valBits = W} : !fly.copy_atom<!fly.universal_copy<bits>, W>" (buffer:
+ * !fly_rocdl.cdna3.buffer_copy<bits>); its handle, and its type
+ * text in ty. Emitted per copy (atoms are Python values made anywhere, even outside the kernel); the lowering
+ * (lib/passes/lower_copy.c) erases it with its calls. */
+uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap) {
+    snprintf(ty, cap, "!fly.copy_atom<%s<%d>, %d>", op_name(buffer), bits, et->width);
+    uint64_t a = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_copy_atom\"() {valBits = %d : i32} : () -> %s", (unsigned long long)a,
+                  et->width, ty);
+    fy_trace_end_line(tr);
+    return a;
+}
+
+/* "fly.copy_atom_call"(atom, src, dst) (one: a single invocation) or "fly.copy"(atom, src, dst) over memref values. */
+void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, uint64_t s, const char *sty, uint64_t d,
+                        const char *dty) {
+    fy_trace_emit(tr, "      \"fly.%s\"(%%%llu, %%%llu, %%%llu) : (%s, %s, %s) -> ()", one ? "copy_atom_call" : "copy",
+                  (unsigned long long)atom, (unsigned long long)s, (unsigned long long)d, aty, sty, dty);
+    fy_trace_end_line(tr);
+}
+
+/* fx.copy(atom, src, dst) of kernel tensors without a predicate: the atom and one fly.copy. */
+static fy_obj *copy_whole(catom *at, fy_ttensor *src, fy_ttensor *dst) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_set(&fy_RuntimeError, "fx.copy is only usable inside a kernel");
+    fly_error err;
+    int64_t ns, nd, av = at->bits / src->et->width;
+    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (ns != nd || src->et != dst->et || av < 1 || ns % av) return fy_trace_copy(src, dst); /* its errors */
+    char aty[160];
+    uint64_t a = fy_trace_copy_atom(tr, at->bits, 0, src->et, aty, sizeof aty);
+    fy_trace_copy_call(tr, a, aty, 0, src->ssa, src->ty, dst->ssa, dst->ty);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
+
+/* Values per atom invocation of copy atom (or tiled copy) o for tensors of et; -1 with an exception. */
+static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
+    catom *a = FY_TYPE(o) == &catom_type ? (catom *)o : FY_TYPE(o) == &tcopy_type ? ((tcopy *)o)->atom : NULL;
+    if (!a) {
+        fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(o));
+        return -1;
+    }
+    if (a->et->width != et->width) {
+        fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name, et->name);
+        return -1;
+    }
+    return a->bits / et->width;
+}
+
+/* The element type and layout of a copy operand (kernel or buffer tensor); NULL with TypeError. */
+static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op, const char *what) {
+    if (FY_TTENSOR_CHECK(o)) {
+        *et = ((fy_ttensor *)o)->et;
+        return &((fy_ttensor *)o)->L;
+    }
+    if (fy_trace_is_buffer(o)) return fy_trace_buffer_layout(o, et);
+    if (FY_TYPE(o) == &fy_dsl_tensor_type || fy_trace_is_coord(o))
+        fy_err_format(&fy_TypeError, "%s: %s is a coordinate tensor; it holds no data to copy", op, what);
+    else
+        fy_err_format(&fy_TypeError, "%s: %s must be a kernel tensor, not '%s'", op, what, fy_type_name(o));
+    return NULL;
+}
+
+static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
+    static const char *const names[] = {"copy_atom", "src", "dst", "pred", NULL};
+    fy_obj *v[4] = {NULL, NULL, NULL, NULL};
+    fy_dsl_numeric *et, *dt;
+    if (fy_parse_args(op, a, na, kw, names, 3, 3, 4, v) < 0) return NULL;
+    const fly_layout *ls = operand(v[1], &et, op, "src"), *ld = ls ? operand(v[2], &dt, op, "dst") : NULL;
+    if (!ld) return NULL;
+    int64_t av = atom_values(v[0], et, op);
+    if (av < 0) return NULL;
+    catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
+    int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
+    if (at->buffer && !bufs)
+        return fy_err_format(&fy_TypeError, "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
+                                            "as source or destination", op);
+    fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
+    if (!pred && !one && !bufs) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
+    return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
+}
+
+static fy_obj *f_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return copy_common("copy", a, na, kw, 0);
+}
+static fy_obj *f_copy_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return copy_common("copy_atom_call", a, na, kw, 1);
+}
+
+int fy_trace_is_copy_value(fy_obj *o) {
+    fy_type *t = FY_TYPE(o);
+    return t == &copyop_type || t == &catom_type || t == &tcopy_type || t == &thrcopy_type;
+}
+
+static fy_methoddef tc_methods[] = {
+    {"get_slice", tc_get_slice, 0, "get_slice(tid)\nThe thread's ThrCopy."},
+    {"thr_slice", tc_get_slice, 0, "thr_slice(tid)\nThe thread's ThrCopy."},
+    {0}};
+static fy_obj *th_retile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("retile", kw) < 0 || fy_check_nargs("retile", na, 1, 1) < 0) return NULL;
+    catom *at = ((thrcopy *)self)->tc->atom;
+    return fy_trace_mma_retile(at->bits / at->et->width, a[0]);
+}
+
+static fy_methoddef th_methods[] = {
+    {"retile", th_retile, 0, "retile(t)\nFragment t viewed as ((AtomV,RestV),Rest...) in this copy's value order."},
+    {"partition_S", th_partition_S, 0, "partition_S(t)\nThe thread's source view ((AtomV,RestV),RestM,RestN)."},
+    {"partition_D", th_partition_D, 0, "partition_D(t)\nThe thread's destination view."},
+    {0}};
+
+static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .flags = FY_TPF_FINAL, .repr = copyop_repr};
+static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (M, N) it covers"},
+                                    {"layout_tv_tiled", tcopy_layout_tv, NULL, "the TV layout"},
+                                    {0}};
+static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};
+static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)), .flags = FY_TPF_FINAL, .repr = catom_repr,
+                             .dealloc = catom_dealloc, .hash = catom_hash, .richcmp = catom_richcmp,
+                             .getsets = catom_getsets};
+static fy_type tcopy_type = {FY_TYPE_INIT("TiledCopy", sizeof(tcopy)), .flags = FY_TPF_FINAL, .repr = tcopy_repr,
+                             .dealloc = tcopy_dealloc, .methods = tc_methods, .getsets = tc_getsets,
+                             .hash = tcopy_hash, .richcmp = tcopy_richcmp};
+static fy_type thrcopy_type = {FY_TYPE_INIT("ThrCopy", sizeof(thrcopy)), .flags = FY_TPF_FINAL,
+                               .dealloc = thrcopy_dealloc, .methods = th_methods};
+
+static fy_methoddef copy_funcs[] = {
+    {"UniversalCopy", f_uc, 0, "UniversalCopy(bits)\nA target-neutral copy op of bits per thread."},
+    {"UniversalCopy8b", f_uc8, 0, "UniversalCopy8b()"},
+    {"UniversalCopy16b", f_uc16, 0, "UniversalCopy16b()"},
+    {"UniversalCopy32b", f_uc32, 0, "UniversalCopy32b()"},
+    {"UniversalCopy64b", f_uc64, 0, "UniversalCopy64b()"},
+    {"UniversalCopy128b", f_uc128, 0, "UniversalCopy128b()"},
+    {"make_copy_atom", f_make_copy_atom, 0, "make_copy_atom(copy_op, dtype)\nA copy atom."},
+    {"make_tiled_copy", f_make_tiled_copy, 0, "make_tiled_copy(atom, layout_tv, tile_mn)\nA tiled copy."},
+    {"make_tiled_copy_tv", f_make_tiled_copy_tv, 0,
+     "make_tiled_copy_tv(atom, thr_layout, val_layout)\nA tiled copy over make_layout_tv(thr_layout, val_layout)."},
+    {"copy", f_copy, 0, "copy(atom, src, dst, *, pred=None)\nCopies src into dst, each atom invocation guarded by its "
+                        "predicate (kernels only)."},
+    {"copy_atom_call", f_copy_atom_call, 0, "copy_atom_call(atom, src, dst, *, pred=None)\nExactly one atom invocation."},
+    {0}};
+
+int fy_trace_add_copy_fx(fy_obj *m) {
+    if (fy_type_ready(&catom_type) < 0 || fy_type_ready(&tcopy_type) < 0 || fy_type_ready(&thrcopy_type) < 0 ||
+        fy_module_add(m, "TiledCopy", &tcopy_type.h) < 0 || fy_module_add(m, "CopyAtom", &catom_type.h) < 0 ||
+        fy_module_add(m, "ThrCopy", &thrcopy_type.h) < 0)
+        return -1;
+    for (fy_methoddef *d = copy_funcs; d->name; d++) {
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}

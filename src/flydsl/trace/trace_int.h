@@ -1,0 +1,225 @@
+/* trace_int.h - the tracer's state, internal to src/trace/.
+ *
+ * While a kernel body runs under the tracer, every op on a dynamic value appends one line of Fly IR
+ * (generic MLIR text, with the DSL source location) to the kernel's body; a dynamic value's handle
+ * is its SSA number. The finished module text goes to the compiler core (flycore.so). */
+#ifndef FLYI_TRACE_INT_H
+#define FLYI_TRACE_INT_H
+
+#include <stddef.h>
+
+#include "core/fly_core.h"
+#include "flydsl/trace/trace.h"
+
+/* How a kernel parameter is filled at launch from the kernel call's arguments. */
+enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1, FY_TP_PTR = 2 };
+#define FY_TP_MAXDIM 12
+typedef struct fy_trace_param {
+    int kind;            /* FY_TP_* */
+    int argi;            /* index of the kernel call's argument */
+    fy_dsl_numeric *t;   /* FY_TP_NUM: the parameter's type; FY_TP_TENSOR / FY_TP_PTR: the element type */
+    /* FY_TP_TENSOR: rank, whether the layout has dynamic leaves (then a packed struct of their values
+     * follows the pointer at launch), 32-bit dynamic strides, and per dim the static shape / stride or
+     * -divisibility for a dynamic one (FlyDSL's cache-signature encoding) */
+    int ndim, dyn, s32;
+    int64_t enc[2][FY_TP_MAXDIM];
+} fy_trace_param;
+
+typedef struct fy_tracer {
+    char *body;      /* the kernel body's lines */
+    size_t len, cap;
+    char *params;    /* "%arg0: i32, %arg1: f32" */
+    size_t plen, pcap;
+    int nparams;
+    uint64_t next;   /* next SSA number */
+    int failed;      /* out of memory while appending */
+    fy_trace_param *pmap; /* what fills each parameter at launch */
+    char *prelude;   /* gpu.module-level lines before the kernel (LDS memref.globals) */
+    size_t prlen, prcap;
+    int nlds;        /* LDS globals made so far */
+    int nallocators; /* fx.SharedAllocator()s made in this kernel */
+} fy_tracer;
+
+/* A compiled kernel (CompiledKernel): the pipeline result, the traced module and how to launch it. */
+typedef struct fy_ckernel {
+    fy_obj h;
+    const fly_core_api *api;
+    fly_pipeline_result r;
+    fy_obj *name;
+    char *origin;          /* the traced module text */
+    fy_trace_param *pmap;  /* nparams entries */
+    int nparams;
+    size_t nargs;          /* arguments of the kernel call */
+    unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
+    size_t smem;
+    fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
+    fy_obj *jit_args;
+} fy_ckernel;
+extern fy_type fy_trace_ckernel_type;
+/* A new empty CompiledKernel (its types made ready), or NULL. */
+fy_ckernel *fy_trace_ckernel_alloc(void);
+/* The on-disk compile cache (trace_disk.c). fy_trace_disk_load: the CompiledKernel stored under key
+ * (a text naming everything the kernel depends on), with the stdout text its trace printed in *prints
+ * (malloc'd), or NULL for a miss (missing, corrupt, truncated or another key; no exception).
+ * fy_trace_disk_store writes k with prints atomically; failures are ignored. The folder:
+ * $FLYI_CACHE_DIR or ~/.cache/flyi; off with FLYDSL_RUNTIME_ENABLE_CACHE=0 (fy_trace_disk_enabled). */
+int fy_trace_disk_enabled(void);
+fy_obj *fy_trace_disk_load(const char *key, char **prints);
+void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, size_t plen);
+/* The build's identity (version, executable and compiler core) for disk keys: 0, or -1 when unknown. */
+int fy_trace_disk_build_id(char *buf, size_t cap);
+/* 64-bit FNV-1a of n bytes (a text's fingerprint in disk keys). */
+uint64_t fy_trace_disk_hash(const void *p, size_t n);
+/* Launches compiled kernel k with the kernel call's arguments on the session's runtime and
+ * synchronizes; None, or NULL with flyc.KernelError / KeyboardInterrupt. */
+fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs);
+
+/* The tracer of the running kernel trace, or NULL. */
+fy_tracer *fy_trace_cur(void);
+/* Makes t the running tracer (NULL ends the trace); returns the previous one. */
+fy_tracer *fy_trace_set(fy_tracer *t);
+/* Appends printf-formatted text to the body; a new SSA number for a result. */
+void fy_trace_emit(fy_tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint64_t fy_trace_new_ssa(fy_tracer *t);
+/* Appends printf-formatted text to the module prelude (gpu.module level, before the kernel). */
+void fy_trace_emit_prelude(fy_tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends the source location of the running DSL statement (" loc(\"file\":line:col)") and a newline. */
+void fy_trace_end_line(fy_tracer *t);
+/* Adds a kernel parameter of MLIR type ty filled at launch as p says; its SSA handle. */
+uint64_t fy_trace_add_param(fy_tracer *t, const char *ty, fy_trace_param p);
+/* The signless MLIR type of a numeric type: i32 for Int32 and Uint32, f16, index, i1. */
+const char *fy_trace_mlir_type(const fy_dsl_numeric *t);
+/* A typed value as an SSA handle of type t: constants for static values, casts for other types. */
+int fy_trace_value_as(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out);
+/* Frees the tracer's buffers. */
+void fy_trace_free(fy_tracer *t);
+
+/* A torch tensor argument as a traced kernel tensor (a !fly.memref parameter); NULL without an
+ * exception when arg is not a tensor. */
+fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
+/* The device address of a tensor argument's first element (torch tensor or flyc.from_dlpack adaptor),
+ * or NULL when o is neither. */
+void *fy_trace_tensor_data(fy_obj *o);
+/* Fills p's tensor fields (rank, dynamic flag, per-dim encoding) for tensor argument arg: 1; 0 when
+ * arg is not a tensor argument; -1 with an exception. */
+int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p);
+
+/* fx.thread_idx / block_idx / block_dim / grid_dim, fx.printf, fx.barrier and fx.Constexpr for module m. */
+int fy_trace_add_fx(fy_obj *m);
+/* fx.Stream, fx.T, fx.LayoutType, fx.AddressSpace, fx.MemRefType, fx.memref_alloca, fx.arith (trace_fxcompat.c). */
+int fy_trace_add_compat_fx(fy_obj *m);
+/* fx.printf(fmt, *args) outside kernels: writes the line now, formatted like device printf. None or NULL. */
+fy_obj *fy_trace_host_printf(fy_obj *const *a, size_t na);
+/* Is annotation a the fx.Constexpr marker (or Constexpr[T])? */
+int fy_trace_is_constexpr(fy_obj *a);
+
+/* ---- tensors, layouts, vectors and copies inside kernels (trace_tensor.c, trace_layout.c,
+ * trace_vector.c, trace_copy.c) ---- */
+#include "layout/layout.h"
+
+/* Address spaces of kernel tensors and pointers (fy_ttensor.reg). */
+enum { FY_SP_GLOBAL = 0, FY_SP_REG = 1, FY_SP_SHARED = 2 };
+/* "global", "register" or "shared". */
+const char *fy_trace_space_name(int sp);
+
+/* A kernel tensor: a !fly.memref SSA value with a static layout (global, register or shared memory). */
+typedef struct fy_ttensor {
+    fy_obj h;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int reg;          /* address space: FY_SP_* (0 global, 1 register, 2 shared) */
+    fly_layout L;
+    char ty[640];     /* "!fly.memref<f32, global, 16:1>" */
+} fy_ttensor;
+extern fy_type fy_ttensor_type;
+#define FY_TTENSOR_CHECK(o) (FY_TYPE(o) == &fy_ttensor_type)
+/* A new kernel tensor over SSA value ssa (type text made from et, reg and L). */
+fy_obj *fy_ttensor_new(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* The memref type text for et, reg and L into buf. */
+void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* Emits "%r = fly.static : !fly.layout<L>"; its SSA handle. */
+uint64_t fy_trace_static_layout(fy_tracer *tr, const fly_layout *L);
+/* A view of tensor t's iterator with layout L: fly.get_iter + fly.make_view. */
+fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L);
+/* A view with layout L of the !fly.ptr SSA value p (element type et, address space reg): fly.make_view. */
+fy_obj *fy_trace_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* Kernel pointers (trace_ptr.c): a !fly.ptr<T, space> SSA value; fx.Pointer is their type. */
+typedef struct fy_trace_ptr {
+    fy_obj h;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int reg; /* FY_SP_* */
+} fy_trace_ptr;
+extern fy_type fy_trace_ptr_type;
+/* A new kernel pointer over SSA value ssa. */
+fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg);
+/* A pointer argument (flyc.from_c_void_p adaptor, or a bare address for an fx.Pointer parameter) as a
+ * !fly.ptr kernel parameter; NULL without an exception when arg is not one. */
+fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
+/* fx.Pointer, fx.add_offset and fx.ptrtoint for module m. */
+int fy_trace_add_ptr_fx(fy_obj *m);
+/* A register tensor (fly.memref.alloca) of element type et and layout L. */
+fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
+/* Vector (trace_vector.c): a dynamic vector<N x T> value. */
+fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
+/* t.load() / t.store(v) / t.fill(x): whole-tensor vector load, store and fill. */
+fy_obj *fy_trace_tensor_load(fy_ttensor *t);
+fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v);
+fy_obj *fy_trace_tensor_fill(fy_ttensor *t, fy_obj *x);
+/* Copy atoms and tiled copies (trace_copy.c) for module m (flydsl.expr). */
+int fy_trace_add_copy_fx(fy_obj *m);
+/* fx.copy(atom, src, dst): element moves between two kernel tensors of equal size. */
+fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst);
+/* trace_pred.c: copy of src to dst by atoms of atomv values, each invocation guarded by its element of pred
+ * (a Boolean register tensor with one element per invocation or per element, a Boolean value, or NULL);
+ * with one, exactly one invocation (copy_atom_call). None or NULL with an exception naming op. */
+fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *src, fy_obj *dst, fy_obj *pred, int one);
+/* A copy op of bits (trace_copy.c); buffer: fx.rocdl.BufferCopy (needs a buffer tensor on one side). */
+fy_obj *fy_trace_new_copyop(int bits, int buffer);
+/* Buffer tensors (trace_buffer.c): is o one; its layout and element type; fx layout calls on them (divides,
+ * slice) routed like fy_trace_layout_hook. */
+int fy_trace_is_buffer(fy_obj *o);
+const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et);
+/* A buffer tensor over the same resource and element offset as buffer tensor b, viewed with layout L. */
+fy_obj *fy_trace_buffer_with_layout(fy_obj *b, const fly_layout *L);
+/* A buffer tensor made from a dynamic layout keeps a shadow global tensor viewing the same elements: it (borrowed,
+ * NULL when none), and a buffer tensor like b over another such view (stolen). */
+fy_obj *fy_trace_buffer_shadow(fy_obj *b);
+fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
+int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* A tiled copy of copy atom `atom` with TV layout tv over tile (a tuple of sizes) (trace_copy.c). */
+fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile);
+/* ThrCopy.retile(frag) (trace_mma.c): register fragment frag viewed as ((AtomV,RestV),Rest...) for copy atoms
+ * of atomv values. */
+fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag);
+/* Is o a copy atom / tiled copy value (trace_copy.c)? Is a the fx.TiledCopy or fx.CopyAtom type? */
+int fy_trace_is_copy_value(fy_obj *o);
+int fy_trace_is_copy_type(fy_obj *a);
+
+/* Coordinate tensors (trace_coord.c): routes fx layout calls on them (make_view of a base coordinate,
+ * slice, divides, get_layout, get_iter) like fy_trace_layout_hook; a copy with layout L. */
+int fy_trace_coord_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+fy_obj *fy_trace_coord_with_layout(fy_obj *c, const fly_layout *L);
+/* The offset of coordinate key (ints, traced integers, None) in layout L with integer strides: a Python int
+ * or a traced Int32 (arith ops emitted); with None leaves *S is the sliced layout (*nnone counts them). */
+fy_obj *fy_trace_coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, int *nnone);
+
+/* Dynamic layouts (trace_tensor.c). Trace-time handles of dynamic leaves are SSA numbers of i32 / i64
+ * values (0: unknown). fy_trace_bind_layout copies t's layout with the dynamic leaves of the parts
+ * asked for (1 shape, 2 stride) read at this point (fly.get_shape / get_stride, slice, get_scalar);
+ * 0 or -1 with an exception. */
+int fy_trace_bind_layout(fy_tracer *tr, fy_ttensor *t, fly_layout *out, int parts);
+/* Between begin and end, leaves lib/layout computes from bound leaves get values (arith ops). */
+typedef struct fy_trace_dynsave { fly_dyn_hook fn; void *user; } fy_trace_dynsave;
+void fy_trace_dyn_begin(fy_tracer *tr, fy_trace_dynsave *save);
+void fy_trace_dyn_end(fy_trace_dynsave *save);
+/* Layout L as an SSA value: fly.static when static, else fly.make_int_tuple + fly.make_layout of its
+ * bound leaves; 0 or -1 with an exception (a leaf without a value). */
+int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out);
+
+/* Emits fly.make_coord for Python key checked against layout L (trace_tensor.c): its SSA handle, type
+ * text, tuple and number of None leaves; 0, or -1 with an exception. */
+int fy_trace_coord_emit(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_t *out, char *ty, size_t cap,
+                        fly_inttuple *c, int *nnone);
+
+#endif

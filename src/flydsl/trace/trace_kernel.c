@@ -1,0 +1,354 @@
+/* trace_kernel.c - tracing a @flyc.kernel at launch and compiling it: the kernel body runs once under
+ * the tracer with dynamic parameters (Constexpr parameters stay Python values), the recorded Fly IR goes
+ * through the compiler core's pipeline, and the result is a CompiledKernel (.stages, .ir(), .isa, ...). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/code.h"
+#include "core/core_load.h"
+#include "flydsl/api/dsl.h"
+#include "modules/mod_ipython.h"
+#include "flydsl/trace/trace_int.h"
+
+typedef fy_ckernel ckernel;
+#define ckernel_type fy_trace_ckernel_type
+
+typedef struct cstage { fy_obj h; fy_obj *k; int i; } cstage;
+
+static fy_type cstage_type;
+
+static void ck_dealloc(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    if (k->api) k->api->result_free(&k->r);
+    free(k->origin);
+    free(k->pmap);
+    FY_CLEAR(k->name);
+    FY_CLEAR(k->jit);
+    FY_CLEAR(k->jit_args);
+}
+
+/* The stages' IR and changed flags (isa = 0), or everything with the ISA, the final IR and stages
+ * 19/21 (isa = 1), are made on first use (pipeline/result.h, lazy). */
+static int ck_lazy(ckernel *k, int isa) {
+    if (!k->api || (!k->r.lazy && (!isa || k->r.isa || !k->r.isa_pending))) return 0;
+    if (!isa) {
+        k->api->result_stages(&k->r);
+        return 0;
+    }
+    if (k->api->result_isa(&k->r)) return 0;
+    fy_err_format(&fy_RuntimeError, "making the ISA of '%s' failed:\n%s", FY_STR_DATA(k->name),
+                  k->r.isa_error ? k->r.isa_error : "");
+    return -1;
+}
+static fly_pipeline_stage *stage_of(cstage *s) { return &((ckernel *)s->k)->r.stages[s->i]; }
+static fly_pipeline_stage *stage_printed(cstage *s) { /* changed is set once the IR is printed */
+    ck_lazy((ckernel *)s->k, 0);
+    return stage_of(s);
+}
+static fy_obj *st_number(fy_obj *o) { return fy_int_from(stage_of((cstage *)o)->number); }
+static fy_obj *st_name(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->name); }
+static fy_obj *st_label(fy_obj *o) { return fy_str_from_cstr(stage_of((cstage *)o)->label); }
+static fy_obj *st_time(fy_obj *o) { return fy_float_from(stage_of((cstage *)o)->ms); }
+static fy_obj *st_changed(fy_obj *o) { return fy_bool(stage_printed((cstage *)o)->changed); }
+static fy_obj *st_repr(fy_obj *o) {
+    fly_pipeline_stage *s = stage_printed((cstage *)o);
+    return fy_str_printf("Stage(%d, '%s', %s)", s->number, s->name, s->changed ? "changed" : "unchanged");
+}
+static void st_dealloc(fy_obj *o) { FY_CLEAR(((cstage *)o)->k); }
+static fy_getsetdef st_getsets[] = {
+    {"number", st_number, NULL, "stage number (0: origin)"}, {"name", st_name, NULL, "the pass name"},
+    {"label", st_label, NULL, "the dump file stem"}, {"time", st_time, NULL, "milliseconds"},
+    {"changed", st_changed, NULL, "the IR changed"}, {0}};
+static fy_type cstage_type = {
+    FY_TYPE_INIT("Stage", sizeof(cstage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc, .repr = st_repr,
+    .getsets = st_getsets,
+};
+
+static fy_obj *ck_stages(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    fy_obj *l = fy_list_new(0);
+    for (int i = 0; l && i < k->r.nstages; i++) {
+        cstage *s = (cstage *)fy_alloc(&cstage_type);
+        if (!s) {
+            FY_DECREF(l);
+            return NULL;
+        }
+        s->k = fy_ref(o);
+        s->i = i;
+        if (fy_list_append_steal(l, &s->h) < 0) {
+            FY_DECREF(l);
+            return NULL;
+        }
+    }
+    return l;
+}
+static fy_obj *opt_str(const char *s) { return s ? fy_str_from_cstr(s) : fy_none(); }
+static fy_obj *ck_llvm(fy_obj *o) { return opt_str(((ckernel *)o)->r.llvm_ir); }
+static fy_obj *ck_isa(fy_obj *o) { return ck_lazy((ckernel *)o, 1) < 0 ? NULL : opt_str(((ckernel *)o)->r.isa); }
+static fy_obj *ck_name(fy_obj *o) { return fy_ref(((ckernel *)o)->name); }
+static fy_obj *ck_target(fy_obj *o) { return fy_str_from_cstr(((ckernel *)o)->r.target); }
+static fy_obj *ck_binary(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    return k->r.hsaco ? fy_bytes_from((const char *)k->r.hsaco, k->r.hsaco_size) : fy_none();
+}
+
+static int dset_i(fy_obj *d, const char *k, int64_t v) {
+    fy_obj *x = fy_int_from(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+static int dset_f(fy_obj *d, const char *k, double v) {
+    fy_obj *x = fy_float_from(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+static int dset_s(fy_obj *d, const char *k, const char *v) {
+    fy_obj *x = fy_str_from_cstr(v);
+    int r = x ? fy_dict_set_cstr(d, k, x) : -1;
+    FY_XDECREF(x);
+    return r;
+}
+
+static fy_obj *ck_stats(fy_obj *o) {
+    fly_pipeline_stats *s = &((ckernel *)o)->r.stats;
+    if (!s->valid) return fy_none();
+    fy_obj *d = fy_dict_new();
+    if (!d || dset_s(d, "kernel", s->kernel) < 0 || dset_i(d, "vgpr", s->vgpr) < 0 || dset_i(d, "agpr", s->agpr) < 0 ||
+        dset_i(d, "sgpr", s->sgpr) < 0 || dset_i(d, "vgpr_spill", s->vgpr_spill) < 0 ||
+        dset_i(d, "sgpr_spill", s->sgpr_spill) < 0 || dset_i(d, "scratch_bytes", s->scratch_bytes) < 0 ||
+        dset_i(d, "lds_bytes", s->lds_bytes) < 0 || dset_i(d, "wave_size", s->wave_size) < 0 ||
+        dset_i(d, "max_workgroup_size", s->max_workgroup_size) < 0 || dset_i(d, "occupancy", s->occupancy) < 0 ||
+        dset_s(d, "limiter", s->limiter) < 0) {
+        FY_XDECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+static fy_obj *ck_timings(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    fly_pipeline_timings *t = &k->r.t;
+    fy_obj *d = fy_dict_new();
+    if (!d || dset_f(d, "parse", t->parse) < 0 || dset_f(d, "passes", t->passes) < 0 ||
+        dset_f(d, "translate", t->translate) < 0 || dset_f(d, "codegen", t->codegen) < 0 ||
+        dset_f(d, "link", t->link) < 0 || dset_f(d, "total", t->total) < 0) {
+        FY_XDECREF(d);
+        return NULL;
+    }
+    for (int i = 0; i < k->r.nstages; i++)
+        if (k->r.stages[i].number > 0 && dset_f(d, k->r.stages[i].label, k->r.stages[i].ms) < 0) {
+            FY_DECREF(d);
+            return NULL;
+        }
+    return d;
+}
+
+static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    ckernel *k = (ckernel *)o;
+    if (fy_no_kwargs("ir", kw) < 0 || fy_check_nargs("ir", na, 0, 1) < 0) return NULL;
+    if (na == 0 || a[0] == fy_None) return ck_lazy(k, 1) < 0 ? NULL : opt_str(k->r.final_ir);
+    for (int i = 0; i < k->r.nstages; i++) {
+        fly_pipeline_stage *s = &k->r.stages[i];
+        int hit = FY_INT_CHECK(a[0]) ? FY_INT_VAL(a[0]) == s->number
+                  : FY_STR_CHECK(a[0]) ? !strcmp(FY_STR_DATA(a[0]), s->name) || !strcmp(FY_STR_DATA(a[0]), s->label)
+                                       : 0;
+        if (!hit) continue;
+        if (ck_lazy(k, 0) < 0 || (!k->r.stages[i].ir && ck_lazy(k, 1) < 0)) return NULL;
+        return opt_str(k->r.stages[i].ir);
+    }
+    return fy_err_format(&fy_KeyError, "no stage %R (see .stages)", a[0]);
+}
+
+/* k(*args): made by flyc.compile, runs the jit function with args (kernels come from the compile cache);
+ * otherwise launches the kernel itself with the kernel call's arguments and its launch configuration. */
+static fy_obj *ck_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    ckernel *k = (ckernel *)o;
+    if (fy_no_kwargs(FY_STR_DATA(k->name), kw) < 0) return NULL;
+    if (k->jit) {
+        if (na == 0 && k->jit_args) {
+            size_t n;
+            fy_obj **items = fy_seq_items(k->jit_args, &n);
+            return fy_call(k->jit, items, n, NULL);
+        }
+        size_t nm = 0;
+        fy_obj **model = k->jit_args ? fy_seq_items(k->jit_args, &nm) : NULL;
+        fy_obj **args = fy_calloc(na ? na : 1, sizeof *args);
+        if (!args) return NULL;
+        size_t made = 0;
+        for (; made < na; made++)
+            if (!(args[made] = made < nm && model ? fy_dsl_ptr_arg_like(model[made], a[made]) : fy_ref(a[made]))) break;
+        fy_obj *r = made == na ? fy_call(k->jit, args, na, NULL) : NULL;
+        for (size_t i = 0; i < made; i++) FY_DECREF(args[i]);
+        fy_free(args);
+        return r;
+    }
+    return fy_trace_run(k, a, na);
+}
+static fy_obj *ck_repr(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    return fy_str_printf("<CompiledKernel %s for %s, %d stages>", FY_STR_DATA(k->name), k->r.target, k->r.nstages);
+}
+
+/* _repr_html_(): the notebook view (mod_ipython.h fy_kernel_html): stages, per-pass IR, ISA, stats. */
+static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("_repr_html_", kw) < 0 || fy_check_nargs("_repr_html_", na, 0, 0) < 0) return NULL;
+    ckernel *k = (ckernel *)o;
+    if (ck_lazy(k, 1) < 0) return NULL;
+    fy_kstage *st = calloc(k->r.nstages ? (size_t)k->r.nstages : 1, sizeof *st);
+    if (!st) return fy_err_nomem();
+    for (int i = 0; i < k->r.nstages; i++)
+        st[i] = (fy_kstage){k->r.stages[i].label, k->r.stages[i].number ? k->r.stages[i].ms : -1,
+                            k->r.stages[i].changed || !k->r.stages[i].number, k->r.stages[i].ir};
+    fly_pipeline_stats *ps = &k->r.stats;
+    char v[8][32];
+    const char *keys[8] = {"vgpr", "agpr", "sgpr", "scratch_bytes", "lds_bytes", "occupancy", "limiter", "wave_size"};
+    int vals[8] = {ps->vgpr, ps->agpr, ps->sgpr, ps->scratch_bytes, ps->lds_bytes, ps->occupancy, 0, ps->wave_size};
+    fy_kstat stats[8];
+    for (int i = 0; i < 8; i++) {
+        if (i == 6) snprintf(v[i], sizeof v[i], "%s", ps->limiter);
+        else snprintf(v[i], sizeof v[i], "%d", vals[i]);
+        stats[i] = (fy_kstat){keys[i], v[i]};
+    }
+    fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
+                           ps->valid ? 8 : 0, stats};
+    char *h = fy_kernel_html(&view);
+    free(st);
+    if (!h) return fy_err_nomem();
+    fy_obj *r = fy_str_from_cstr(h);
+    free(h);
+    return r;
+}
+
+static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR after a stage (number or pass name)."},
+                                    {"_repr_html_", ck_repr_html, 0, "_repr_html_()\nThe HTML view of the kernel."},
+                                    {0}};
+static fy_getsetdef ck_getsets[] = {
+    {"stages", ck_stages, NULL, "the pipeline stages"}, {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
+    {"isa", ck_isa, NULL, "AMDGPU assembly"}, {"binary", ck_binary, NULL, "the code object"},
+    {"stats", ck_stats, NULL, "resource usage"}, {"timings", ck_timings, NULL, "milliseconds per phase"},
+    {"name", ck_name, NULL, "kernel name"}, {"target", ck_target, NULL, "the GPU target"}, {0}};
+fy_type fy_trace_ckernel_type = {
+    FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)), .flags = FY_TPF_FINAL, .dealloc = ck_dealloc, .call = ck_call,
+    .repr = ck_repr, .methods = ck_methods, .getsets = ck_getsets,
+};
+
+fy_ckernel *fy_trace_ckernel_alloc(void) {
+    if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
+    return (ckernel *)fy_alloc(&ckernel_type);
+}
+
+/* ------------------------------------------------------------------ tracing */
+
+/* The kernel's argument i: Constexpr parameters as given, numbers as dynamic parameters. */
+static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg) {
+    fy_obj *ann = NULL;
+    if (fn->annotations && (size_t)fn->code->argcount > i) {
+        fy_obj *pname = FY_TUPLE_ITEMS(fn->code->varnames)[i];
+        ann = fy_dict_get(fn->annotations, pname);
+    }
+    if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
+    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
+        fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
+        fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
+        if (!chk) return NULL;
+        FY_DECREF(chk);
+        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
+    }
+    fy_obj *tv = fy_trace_tensor_param(tr, (int)i, arg, ann);
+    if (tv || fy_err_occurred()) return tv;
+    if ((tv = fy_trace_ptr_param(tr, (int)i, arg, ann)) || fy_err_occurred()) return tv;
+    fy_obj *n = fy_dsl_as_numeric(arg);
+    if (!n) {
+        if (!fy_err_occurred())
+            fy_err_format(&fy_NotImplementedError, "kernel argument %zu: values of type '%s' are not supported yet", i,
+                          fy_type_name(arg));
+        return NULL;
+    }
+    fy_dsl_numeric *t = ((fy_dsl_num *)n)->dt;
+    FY_DECREF(n);
+    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
+}
+
+fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+    if (FY_TYPE(fnobj) != &fy_function_type)
+        return fy_err_format(&fy_TypeError, "kernel: expected a Python function, not '%s'", fy_type_name(fnobj));
+    if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
+    fy_function *fn = (fy_function *)fnobj;
+    if (fn->code->flags & FY_CO_GENERATOR) { /* a yield that is no loop's scf.yield */
+        int at = 0;
+        while (at < fn->code->ncode && FY_OPC(fn->code->code[at]) != OP_YIELD_VALUE &&
+               FY_OPC(fn->code->code[at]) != OP_YIELD_FROM)
+            at++;
+        return fy_err_format(&fy_SyntaxError, "kernel '%s': `yield` at line %d is outside a `for ... in range(..., "
+                             "init=[...])` loop; in a kernel, yield only ends such a loop's body (scf.yield)", name,
+                             fy_code_line_of(&fn->code->h, at < fn->code->ncode ? at : 0));
+    }
+    fy_tracer tr = {0};
+    fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);
+    if (!vals) return NULL;
+    fy_obj *res = NULL;
+    size_t made = 0;
+    for (; made < nargs; made++)
+        if (!(vals[made] = param_value(&tr, fn, made, args[made]))) goto out;
+    fy_tracer *prev = fy_trace_set(&tr);
+    struct fy_code *prevk = fy_trace_scf_set_kernel(fn->code);
+    res = fy_call(fnobj, vals, nargs, NULL);
+    fy_trace_scf_set_kernel(prevk);
+    fy_trace_set(prev);
+    if (!res) goto out;
+    FY_CLEAR(res);
+    if (tr.failed) {
+        fy_err_nomem();
+        goto out;
+    }
+    char err[512];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) {
+        fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+        goto out;
+    }
+    size_t cap = tr.len + tr.plen + tr.prlen + strlen(name) + 256;
+    char *text = malloc(cap);
+    if (!text) {
+        fy_err_nomem();
+        goto out;
+    }
+    snprintf(text, cap,
+             "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n%s    gpu.func @%s(%s) kernel {\n%s"
+             "      gpu.return\n    }\n  }\n}\n",
+             tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", tr.body ? tr.body : "");
+    ckernel *k = (ckernel *)fy_alloc(&ckernel_type);
+    if (!k) {
+        free(text);
+        goto out;
+    }
+    k->origin = text;
+    k->name = fy_str_from_cstr(name);
+    k->pmap = tr.pmap;
+    k->nparams = tr.nparams;
+    k->nargs = nargs;
+    tr.pmap = NULL;
+    fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1};
+    api->compile_ex(text, &opts, &k->r);
+    k->api = api;
+    if (!k->r.ok) {
+        fy_err_format(&fy_RuntimeError, "compiling kernel '%s' failed in %s:\n%s", name,
+                      k->r.error_stage ? k->r.error_stage : "?", k->r.error ? k->r.error : "");
+        FY_DECREF(k);
+        goto out;
+    }
+    if (fy_trace_dump_env_wanted() && fy_trace_dump_env(&k->h, name) < 0) { /* FLYDSL_DUMP_IR & co (trace_dump.c) */
+        FY_DECREF(k);
+        goto out;
+    }
+    res = &k->h;
+out:
+    for (size_t i = 0; i < made; i++) FY_DECREF(vals[i]);
+    fy_free(vals);
+    fy_trace_free(&tr);
+    return res;
+}

@@ -1,0 +1,431 @@
+/* trace_launch.c - running compiled kernels: the session's runtime (flycore.so's fly_rt, created on the
+ * first launch or device allocation), kernel arguments, launch and synchronize, device printf to the
+ * session's stdout, runtime errors as flyc.KernelError (KeyboardInterrupt for an interrupt), and torch's
+ * device memory hooks (device="cuda" tensors live in runtime memory, so the emulator's bounds checks
+ * know them).
+ *
+ * The torch hooks are process-wide; they find the runtime of the running session (fy_cur). A session's
+ * runtime lives in a small record on a process-wide list: the session owns it through an object in
+ * flydsl.compiler's namespace, and when the session goes while tensors still hold device memory the
+ * record stays (orphaned) until the last of them is freed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compile/code.h"
+#include "flydsl/api/dsl.h"
+#include "core/core_load.h"
+#include "exec/interp.h"
+#include "torch/torch.h"
+#include "flydsl/trace/trace_int.h"
+
+fy_type fy_trace_KernelError = {
+    FY_TYPE_INIT("KernelError", sizeof(fy_exc)), .doc = "A kernel failed on the device (out of bounds, deadlock, ...).",
+    .flags = FY_TPF_GC | FY_TPF_EXC_SUB, .dictoffset = offsetof(fy_exc, dict), .base = &fy_RuntimeError,
+};
+
+typedef struct rt_state {
+    struct rt_state *next;
+    const fly_rt_api *R;
+    fly_rt *rt;
+    fy_interp *ip; /* owning session; NULL once it is gone */
+    size_t live;   /* device allocations outstanding */
+} rt_state;
+
+static rt_state *states;
+
+static void state_unlink_free(rt_state *s) {
+    for (rt_state **p = &states; *p; p = &(*p)->next)
+        if (*p == s) {
+            *p = s->next;
+            break;
+        }
+    if (s->rt) s->R->destroy(s->rt);
+    free(s);
+}
+
+/* The session-owned handle: its dealloc orphans the record. */
+typedef struct rt_handle { fy_obj h; rt_state *s; } rt_handle;
+static void handle_dealloc(fy_obj *o) {
+    rt_state *s = ((rt_handle *)o)->s;
+    if (!s) return;
+    s->ip = NULL;
+    if (!s->live) state_unlink_free(s);
+}
+static fy_type rt_handle_type = {FY_TYPE_INIT("_Runtime", sizeof(rt_handle)), .flags = FY_TPF_FINAL,
+                                 .dealloc = handle_dealloc};
+
+static void printf_text(void *user, const char *text, size_t len) {
+    (void)user;
+    if (fy_write_stdout(text, len) < 0) fy_err_clear();
+}
+static void notice_text(void *user, const char *text, size_t len) {
+    (void)user;
+    fy_write_stderr(text, len);
+}
+
+static rt_state *find_state(void) {
+    for (rt_state *s = states; s; s = s->next)
+        if (s->ip && s->ip == fy_cur) return s;
+    return NULL;
+}
+
+/* The running session's runtime, created on first use; NULL with an exception. */
+static rt_state *session_state(void) {
+    rt_state *s = find_state();
+    if (s) return s;
+    if (!fy_cur) return (rt_state *)fy_err_set(&fy_RuntimeError, "no running session");
+    char err[512];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) return (rt_state *)fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+    if (!api->rt) return (rt_state *)fy_err_set(&fy_RuntimeError, "the compiler core has no runtime");
+    fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");
+    if (!m) return (rt_state *)fy_err_set(&fy_RuntimeError, "flydsl.compiler is not imported");
+    if (fy_type_ready(&rt_handle_type) < 0) return NULL;
+    s = calloc(1, sizeof *s);
+    if (!s) return (rt_state *)fy_err_nomem();
+    fly_rt_options o = {.notice = notice_text, .printf_sink = printf_text};
+    s->R = api->rt;
+    s->rt = s->R->create(&o);
+    if (!s->rt) {
+        free(s);
+        return (rt_state *)fy_err_nomem();
+    }
+    s->ip = fy_cur;
+    s->next = states;
+    states = s;
+    rt_handle *h = (rt_handle *)fy_alloc(&rt_handle_type);
+    if (!h) {
+        s->ip = NULL;
+        state_unlink_free(s);
+        return NULL;
+    }
+    h->s = s;
+    int r = fy_module_add(m, "_runtime", &h->h);
+    FY_DECREF(h);
+    return r < 0 ? NULL : s;
+}
+
+/* ------------------------------------------------------------------ torch device hooks */
+
+static void *hook_alloc(size_t n, int dev) {
+    (void)dev;
+    rt_state *s = fy_cur && fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler") ? session_state() : NULL;
+    if (!s || strcmp(s->R->backend_name(s->rt), "emulator")) {
+        /* no runtime (or a real GPU, whose memory the host cannot read): host memory */
+        fy_err_clear();
+        void *p = NULL;
+        if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0) return NULL;
+        memset(p, 0, n);
+        return p;
+    }
+    void *p = s->R->malloc(s->rt, n);
+    if (p) s->live++;
+    return p;
+}
+
+static void hook_free(void *p, int dev) {
+    (void)dev;
+    for (rt_state *s = states; s; s = s->next)
+        if (s->R->free(s->rt, p) == 0) {
+            if (--s->live == 0 && !s->ip) state_unlink_free(s);
+            return;
+        }
+    free(p);
+}
+
+static const char *hook_name(int dev) {
+    (void)dev;
+    rt_state *s = find_state();
+    return s ? s->R->device_name(s->rt) : "flyi CPU emulator";
+}
+
+static void hook_sync(void) {
+    rt_state *s = find_state();
+    if (s) s->R->synchronize(s->rt, NULL);
+}
+
+int fy_trace_install_device_hooks(void) {
+    static int done;
+    if (done) return 0;
+    done = 1;
+    fy_torch_device_hooks h = {.alloc = hook_alloc, .free = hook_free, .device_name = hook_name,
+                               .synchronize = hook_sync};
+    fy_torch_set_device_hooks(&h);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ launch */
+
+/* An integer or float argument packed as parameter type t into buf (8 bytes). */
+static int pack_num(fy_dsl_numeric *t, fy_obj *arg, int i, unsigned char *buf) {
+    fy_obj *v = fy_dsl_num_convert(t, arg);
+    if (!v) return -1;
+    fy_dsl_num *n = (fy_dsl_num *)v;
+    if (!n->is_static) {
+        FY_DECREF(v);
+        fy_err_format(&fy_TypeError, "kernel argument %d: a traced value cannot be passed to a launch", i);
+        return -1;
+    }
+    memset(buf, 0, 8);
+    if (t->kind == FY_DSL_K_FLOAT) {
+        double d = fy_dsl_num_as_double(n);
+        if (t->width == 32) {
+            float f = (float)d;
+            memcpy(buf, &f, 4);
+        } else if (t->width == 64) {
+            memcpy(buf, &d, 8);
+        } else {
+            FY_DECREF(v);
+            fy_err_format(&fy_NotImplementedError, "kernel argument %d: %s parameters are not supported yet", i, t->name);
+            return -1;
+        }
+    } else {
+        int64_t x = n->i;
+        int w = t->kind == FY_DSL_K_INDEX ? 64 : t->width;
+        if (w <= 8) buf[0] = (unsigned char)x;
+        else if (w <= 16) { int16_t y = (int16_t)x; memcpy(buf, &y, 2); }
+        else if (w <= 32) { int32_t y = (int32_t)x; memcpy(buf, &y, 4); }
+        else memcpy(buf, &x, 8);
+    }
+    FY_DECREF(v);
+    return 0;
+}
+
+/* The device address of a tensor argument (emulator memory) into buf, and when the parameter's layout
+ * is dynamic the packed values of its dynamic leaves into dbuf (the kernel's next argument, a packed
+ * struct: i32 shapes, then i64 strides). The argument must match the layout the kernel was compiled for. */
+static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf, unsigned char *dbuf,
+                       size_t dcap) {
+    void *ptr = fy_trace_tensor_data(arg);
+    if (!ptr) {
+        if (!fy_err_occurred())
+            fy_err_format(&fy_TypeError, "kernel argument %d: expected a tensor, not '%s'", i, fy_type_name(arg));
+        return -1;
+    }
+    memcpy(buf, &ptr, sizeof ptr);
+    fy_trace_param q = *p;
+    if (fy_trace_tensor_encode(arg, i, &q) < 0) return -1;
+    int same = q.ndim == p->ndim && q.dyn == p->dyn && q.s32 == p->s32;
+    for (int k = 0; same && k < 2; k++)
+        for (int d = 0; d < p->ndim; d++) same &= q.enc[k][d] == p->enc[k][d] || (p->enc[k][d] < 0 && q.enc[k][d] < 0);
+    if (!same) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor's layout differs from the one the kernel was "
+                      "compiled for", i);
+        return -1;
+    }
+    if (!p->dyn) return 0;
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(arg, i, &sp) <= 0) return -1;
+    for (int d = 0; d < sp.ndim; d++) {
+        if (sp.stride_div[d] > 1 && sp.t->stride[d] % sp.stride_div[d]) {
+            fy_err_format(&fy_ValueError, "kernel argument %d: stride %lld of dim %d is not divisible by %d", i,
+                          (long long)sp.t->stride[d], d, sp.stride_div[d]);
+            return -1;
+        }
+        if (sp.shape_div[d] && sp.t->shape[d] > 0x7fffffff) {
+            fy_err_format(&fy_OverflowError, "kernel argument %d: dim %d (%lld) does not fit a dynamic Int32 extent", i,
+                          d, (long long)sp.t->shape[d]);
+            return -1;
+        }
+    }
+    if (fy_dsl_targ_pack(&sp, dbuf, dcap) < 0) {
+        fy_err_format(&fy_NotImplementedError, "kernel argument %d: too many dynamic dims", i);
+        return -1;
+    }
+    return 0;
+}
+
+/* The address of a pointer argument into buf; its element type must be the compiled one. */
+static int pack_ptr(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf) {
+    fy_dsl_numeric *et;
+    uint64_t addr;
+    int r = fy_dsl_ptr_arg_of(arg, 1, i, &et, &addr);
+    if (r < 0) return -1;
+    if (!r) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: expected a pointer (an address or flyc.from_c_void_p), not '%s'",
+                      i, fy_type_name(arg));
+        return -1;
+    }
+    if (et != p->t && fy_dsl_is_ptr_arg(arg)) {
+        fy_err_format(&fy_TypeError, "kernel argument %d: a pointer to %s where the kernel was compiled for %s", i,
+                      et->name, p->t->name);
+        return -1;
+    }
+    void *v = (void *)(uintptr_t)addr;
+    memcpy(buf, &v, sizeof v);
+    return 0;
+}
+
+/* Progress of a long emulated launch (the runtime calls after half a second, then every quarter):
+ * one \r-updated line on a terminal's stderr, cleared when the launch ends. Never on stdout. */
+typedef struct progress_line {
+    const char *kernel;
+    int width; /* columns of the last line written; 0: none shown */
+} progress_line;
+
+static void progress_show(void *user, uint64_t done, uint64_t total) {
+    progress_line *p = user;
+    char buf[160];
+    int pct = total ? (int)(done * 100 / total) : 0;
+    int n = snprintf(buf, sizeof buf, "\r[%.40s] %llu/%llu blocks (%d%%)", p->kernel, (unsigned long long)done,
+                     (unsigned long long)total, pct);
+    if (n <= 0) return;
+    if ((size_t)n >= sizeof buf) n = (int)sizeof buf - 1;
+    fflush(stdout);
+    fwrite(buf, 1, (size_t)n, stderr);
+    /* a shorter line than the last one: blank out the rest */
+    for (int i = n - 1; i < p->width; i++) fputc(' ', stderr);
+    fflush(stderr);
+    if (n - 1 > p->width) p->width = n - 1;
+}
+
+static void progress_clear(progress_line *p) {
+    if (!p->width) return;
+    fputc('\r', stderr);
+    for (int i = 0; i < p->width; i++) fputc(' ', stderr);
+    fputc('\r', stderr);
+    fflush(stderr);
+    p->width = 0;
+}
+
+fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
+    if (nargs != k->nargs)
+        return fy_err_format(&fy_TypeError, "kernel '%S' takes %zu arguments (%zu given)", k->name, k->nargs, nargs);
+    rt_state *s = session_state();
+    if (!s) return NULL;
+    fly_rt_module *m = s->R->load(s->rt, k->origin);
+    if (!m)
+        return fy_err_format(&fy_trace_KernelError, "cannot load kernel '%S': %s", k->name, s->R->last_error(s->rt));
+    /* one argument slot per parameter, plus one after each tensor with a dynamic layout (the packed
+     * struct of its dynamic leaves, as fly-rewrite-func-signature made the signature) */
+    int np = 0;
+    for (int i = 0; i < k->nparams; i++) np += 1 + (k->pmap[i].kind == FY_TP_TENSOR && k->pmap[i].dyn);
+    enum { SLOT = 16 * FY_TP_MAXDIM };
+    unsigned char (*vals)[SLOT] = calloc((size_t)(np ? np : 1), SLOT);
+    void **ptrs = calloc((size_t)(np ? np : 1), sizeof *ptrs);
+    fy_obj *res = NULL;
+    if (!vals || !ptrs) {
+        fy_err_nomem();
+        goto out;
+    }
+    for (int i = 0, slot = 0; i < k->nparams; i++) {
+        fy_trace_param *p = &k->pmap[i];
+        if ((size_t)p->argi >= nargs) {
+            fy_err_format(&fy_TypeError, "kernel '%S': missing argument %d", k->name, p->argi);
+            goto out;
+        }
+        int dyn = p->kind == FY_TP_TENSOR && p->dyn;
+        int r = p->kind == FY_TP_NUM   ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+                : p->kind == FY_TP_PTR ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
+                                       : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
+        if (r < 0) goto out;
+        ptrs[slot] = vals[slot];
+        if (dyn) {
+            slot++;
+            ptrs[slot] = vals[slot];
+        }
+        slot++;
+    }
+    fly_rt_launch l = {
+        .kernel = FY_STR_DATA(k->name), .grid = {k->grid[0], k->grid[1], k->grid[2]},
+        .block = {k->block[0], k->block[1], k->block[2]}, .smem = k->smem, .args = ptrs, .nargs = np,
+        .interrupt = (volatile int *)&fy_cur->interrupt,
+    };
+    progress_line prog = {.kernel = FY_STR_DATA(k->name)};
+    if (isatty(STDERR_FILENO) == 1) {
+        l.progress = progress_show;
+        l.progress_user = &prog;
+    }
+    int rc = s->R->launch(s->rt, m, &l);
+    progress_clear(&prog);
+    /* the emulator runs launches to completion: flush printf now so output keeps program order */
+    int src = s->R->synchronize(s->rt, NULL);
+    if (rc) {
+        if (fy_cur->interrupt) {
+            fy_cur->interrupt = 0;
+            fy_err_set(&fy_KeyboardInterrupt, NULL);
+        } else {
+            fy_err_format(&fy_trace_KernelError, "%s", s->R->last_error(s->rt));
+        }
+        goto out;
+    }
+    if (src) {
+        fy_err_format(&fy_trace_KernelError, "%s", s->R->last_error(s->rt));
+        goto out;
+    }
+    res = fy_none();
+out:
+    free(vals);
+    free(ptrs);
+    return res;
+}
+
+/* One of grid=/block=: an int, or a tuple/list of up to 3 ints (missing dims 1). */
+static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
+    out[0] = out[1] = out[2] = 1;
+    if (!o || o == fy_None) return 0;
+    size_t n = 1;
+    fy_obj *one[1] = {o};
+    fy_obj **items = one;
+    if (!FY_INT_CHECK(o)) {
+        items = fy_seq_items(o, &n);
+        if (!items || n > 3) {
+            fy_err_format(&fy_TypeError, "launch(): %s must be an int or a tuple/list of up to 3 ints", what);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        int64_t v;
+        if (fy_index(items[i], &v) < 0) return -1;
+        if (v < 1 || v > 0x7fffffff) {
+            fy_err_format(&fy_ValueError, "launch(): %s dimension %zu is %lld (must be 1..2^31-1)", what, i, (long long)v);
+            return -1;
+        }
+        out[i] = (unsigned)v;
+    }
+    return 0;
+}
+
+int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem) {
+    static const char *const names[] = {"grid", "block", "smem", "stream", NULL};
+    fy_obj *v[4] = {0};
+    if (fy_parse_args("launch", a, na, kw, names, 0, 0, 4, v) < 0) return -1;
+    if (dims_of("grid", v[0], grid) < 0 || dims_of("block", v[1], block) < 0) return -1;
+    *smem = 0;
+    if (v[2] && v[2] != fy_None) {
+        int64_t x;
+        if (fy_index(v[2], &x) < 0) return -1;
+        if (x < 0) {
+            fy_err_set(&fy_ValueError, "launch(): smem must be >= 0");
+            return -1;
+        }
+        *smem = (size_t)x;
+    }
+    return 0;
+}
+
+fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],
+                        size_t smem, int run) {
+    if (FY_TYPE(ck) != &fy_trace_ckernel_type) return fy_err_set(&fy_TypeError, "launch: not a CompiledKernel");
+    fy_ckernel *k = (fy_ckernel *)ck;
+    memcpy(k->grid, grid, sizeof k->grid);
+    memcpy(k->block, block, sizeof k->block);
+    k->smem = smem;
+    if (!run) return fy_none();
+    return fy_trace_run(k, args, nargs);
+}
+
+int fy_trace_set_jit(fy_obj *ck, fy_obj *jit, fy_obj *args) {
+    if (FY_TYPE(ck) != &fy_trace_ckernel_type) return 0;
+    fy_ckernel *k = (fy_ckernel *)ck;
+    FY_SETREF(k->jit, fy_ref(jit));
+    FY_SETREF(k->jit_args, fy_ref(args));
+    return 0;
+}
+
+int fy_trace_add_errors(fy_obj *m) {
+    if (fy_type_ready(&fy_trace_KernelError) < 0) return -1;
+    return fy_module_add(m, "KernelError", &fy_trace_KernelError.h);
+}

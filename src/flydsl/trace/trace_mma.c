@@ -1,0 +1,747 @@
+/* trace_mma.c - MMA atoms and tiled MMAs (FlyDSL semantics, flydsl-surface.md §1.9, §2.7):
+ * fx.rocdl.MFMA(m, n, k, ab, acc=None), make_mma_atom(op), make_tiled_mma(atom, atom_layout, permutation=None),
+ * tiled_mma.thr_slice(tid) / get_slice -> partition_A/B/C(t), make_fragment_A/B/C(t), tiled_mma.tile_size_mnk,
+ * make_tiled_copy_A/B/C(copy_atom, tiled_mma), fx.gemm(mma, d, a, b, c) and fx.mma_atom_call(atom, d, a, b, c).
+ *
+ * One CDNA3 MFMA is a wave of 64 lanes; its thread-value layouts map (lane, value) to the column-major index
+ * of the atom's (M,K) tile for A, (N,K) for B and (M,N) for C:
+ *   A, B: ((MN, 64/MN), KPT) : ((1, MN*KPT), MN)       KPT = K / (64/MN) values per lane
+ *   C:    ((N, 64/N), (4, M/4/(64/N))) : ((M, 4), (1, 4*(64/N)))
+ * A tiled MMA repeats the atom over an atom layout (AM, AN, AK) whose threads are numbered column-major
+ * (lane fastest, then the atom's m, n, k coordinates). Partitioning a 2-D tensor for operand X:
+ * zipped_divide by the atom tile -> ((s0,s1),(R0,R1)); the atom mode composed with the atom's TV layout
+ * gives (lane, value); the rest divided by the atom repeats gives ((r0,r1),(R0',R1')); the thread mode is
+ * (lane, m, n, k) with the repeat the operand does not span broadcast (stride 0). Sliced at the thread id the
+ * result is (V, R0', R1') per thread. fx.gemm loops k, m, n over those rest modes and emits one
+ * fly.mma_atom_call per atom on the register fragments (lowered to rocdl.mfma.* by fly-layout-lowering). */
+#include <stdio.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "layout/algebra.h"
+#include "layout/tile.h"
+#include "flydsl/trace/trace_int.h"
+
+#define U(x) ((unsigned long long)(x))
+
+/* A tuple of n Python ints. */
+static fy_obj *int_tuple(int n, const int64_t *v) {
+    fy_obj *t = fy_tuple_new((size_t)n);
+    for (int i = 0; t && i < n; i++) {
+        fy_obj *x = fy_int_from(v[i]);
+        if (!x) {
+            FY_DECREF(t);
+            return NULL;
+        }
+        fy_tuple_set_steal(t, (size_t)i, x);
+    }
+    return t;
+}
+
+/* The MFMA shapes supported (CDNA3, one output block, f32 accumulators). */
+typedef struct mfma_shape { int m, n, k; const char *ab; int va, vc; } mfma_shape;
+static const mfma_shape shapes[] = {
+    {16, 16, 4, "f32", 1, 4},  {32, 32, 2, "f32", 1, 16},  {16, 16, 16, "f16", 4, 4},
+    {32, 32, 8, "f16", 4, 16}, {16, 16, 16, "bf16", 4, 4}, {32, 32, 8, "bf16", 4, 16},
+};
+
+typedef struct mmaop { fy_obj h; const mfma_shape *s; fy_dsl_numeric *ab, *acc; } mmaop;
+typedef struct matom { fy_obj h; const mfma_shape *s; fy_dsl_numeric *ab, *acc; } matom;
+typedef struct tmma {
+    fy_obj h;
+    matom *atom;
+    fly_layout al;   /* the atom layout (AM,AN,AK) */
+    int64_t rep[3];  /* AM, AN, AK */
+    fy_obj *perm;    /* the permutation as given (None) */
+} tmma;
+typedef struct thrmma { fy_obj h; tmma *tm; fy_obj *tid; } thrmma;
+static fy_type mmaop_type, matom_type, tmma_type, thrmma_type;
+
+static void type_text(char *buf, size_t cap, const mfma_shape *s) {
+    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> f32>", s->m, s->n, s->k, s->ab, s->ab);
+}
+static void atom_text(char *buf, size_t cap, const mfma_shape *s) {
+    char t[128];
+    type_text(t, sizeof t, s);
+    snprintf(buf, cap, "!fly.mma_atom<%s>", t);
+}
+static fy_obj *mmaop_repr(fy_obj *o) {
+    char t[128];
+    type_text(t, sizeof t, ((mmaop *)o)->s);
+    return fy_str_printf("%s", t);
+}
+static fy_obj *matom_repr(fy_obj *o) {
+    char t[160];
+    atom_text(t, sizeof t, ((matom *)o)->s);
+    return fy_str_printf("MmaAtom<%s>", t);
+}
+static fy_obj *tmma_repr(fy_obj *o) {
+    tmma *t = (tmma *)o;
+    char a[160], l[256];
+    atom_text(a, sizeof a, t->atom->s);
+    fly_layout_print(&t->al, l, sizeof l);
+    return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
+}
+static void tmma_dealloc(fy_obj *o) {
+    FY_CLEAR(((tmma *)o)->atom);
+    FY_CLEAR(((tmma *)o)->perm);
+}
+static void thrmma_dealloc(fy_obj *o) {
+    FY_CLEAR(((thrmma *)o)->tm);
+    FY_CLEAR(((thrmma *)o)->tid);
+}
+/* Atoms and tiled MMAs are values: equal when they print the same. */
+static int64_t repr_hash(fy_obj *o) {
+    fy_obj *r = FY_TYPE(o)->repr(o);
+    int64_t h = r ? fy_str_hash(r) : -1;
+    FY_XDECREF(r);
+    return h;
+}
+static fy_obj *repr_richcmp(fy_obj *a, fy_obj *b, int op) {
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
+    fy_obj *x = FY_TYPE(a)->repr(a), *y = x ? FY_TYPE(b)->repr(b) : NULL;
+    int eq = y ? !strcmp(FY_STR_DATA(x), FY_STR_DATA(y)) : 0;
+    FY_XDECREF(x);
+    if (!y) return NULL;
+    FY_DECREF(y);
+    return fy_bool(op == FY_EQ_OP ? eq : !eq);
+}
+
+static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"m", "n", "k", "elem_ab", "elem_acc", NULL};
+    fy_obj *v[5] = {NULL, NULL, NULL, NULL, NULL};
+    int64_t mnk[3];
+    if (fy_parse_args("MFMA", a, na, kw, names, 4, 5, 5, v) < 0) return NULL;
+    for (int i = 0; i < 3; i++)
+        if (fy_dsl_to_int(v[i], &mnk[i], "MFMA", names[i]) < 0) return NULL;
+    for (int i = 3; i < 5; i++)
+        if (v[i] && v[i] != fy_None && FY_TYPE(v[i]) != FY_TYPE(&fy_dsl_t_f32.h))
+            return fy_err_format(&fy_TypeError, "MFMA: %s must be a numeric type such as fx.Float32, not '%s'", names[i],
+                                 fy_type_name(v[i]));
+    fy_dsl_numeric *ab = (fy_dsl_numeric *)v[3];
+    fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : &fy_dsl_t_f32;
+    if (acc != &fy_dsl_t_f32)
+        return fy_err_format(&fy_ValueError, "MFMA: the accumulator type must be Float32, not %s", acc->name);
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        const mfma_shape *sh = &shapes[i];
+        if (sh->m == mnk[0] && sh->n == mnk[1] && sh->k == mnk[2] && !strcmp(sh->ab, fy_trace_mlir_type(ab))) {
+            if (fy_type_ready(&mmaop_type) < 0) return NULL;
+            mmaop *o = (mmaop *)fy_alloc(&mmaop_type);
+            if (!o) return NULL;
+            o->s = sh;
+            o->ab = ab;
+            o->acc = acc;
+            return &o->h;
+        }
+    }
+    return fy_err_format(&fy_ValueError,
+                         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
+                         "16x16x16 and 32x32x8 Float16 / BFloat16)",
+                         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
+}
+
+static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    if (fy_no_kwargs("make_mma_atom", kw) < 0 || fy_check_nargs("make_mma_atom", na, 1, 1) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &mmaop_type)
+        return fy_err_format(&fy_TypeError, "make_mma_atom: expected an MMA op such as fx.rocdl.MFMA(16, 16, 4, fx.Float32), "
+                                            "not '%s'", fy_type_name(a[0]));
+    if (fy_type_ready(&matom_type) < 0) return NULL;
+    matom *m = (matom *)fy_alloc(&matom_type);
+    if (!m) return NULL;
+    m->s = ((mmaop *)a[0])->s;
+    m->ab = ((mmaop *)a[0])->ab;
+    m->acc = ((mmaop *)a[0])->acc;
+    return &m->h;
+}
+
+static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"mma_atom", "atom_layout", "permutation", NULL};
+    fy_obj *v[3] = {NULL, NULL, NULL};
+    fly_error err;
+    if (fy_parse_args("make_tiled_mma", a, na, kw, names, 1, 3, 3, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &matom_type)
+        return fy_err_format(&fy_TypeError, "make_tiled_mma: expected an MMA atom (fx.make_mma_atom), not '%s'",
+                             fy_type_name(v[0]));
+    fly_layout al;
+    if (!v[1] || v[1] == fy_None) {
+        if (fly_layout_parse("(1,1,1):(0,0,0)", &al, &err)) return fy_dsl_raise(&err);
+    } else if (fy_dsl_to_layout(v[1], &al, 0, "make_tiled_mma", "atom_layout") < 0) {
+        return NULL;
+    }
+    if (v[2] && v[2] != fy_None) {
+        int trivial = FY_TUPLE_CHECK(v[2]);
+        for (size_t i = 0; trivial && i < (size_t)FY_TUPLE_N(v[2]); i++) trivial = FY_TUPLE_ITEMS(v[2])[i] == fy_None;
+        if (!trivial)
+            return fy_err_set(&fy_NotImplementedError, "make_tiled_mma: only permutation=None (or a tuple of None) is "
+                                                       "supported");
+    }
+    /* (AM,AN,AK) numbered column-major: the thread mode of the partitions relies on it */
+    fly_layout F;
+    int64_t rep[3] = {1, 1, 1}, expect = 1;
+    if (!fly_layout_is_static(&al) || fly_layout_flatten(&al, &F, &err) || fly_layout_rank(&F) > 3)
+        goto bad;
+    int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
+    for (int i = 0; i < r; i++) {
+        const fly_itnode *sh = r == 1 ? F.shape.n : fly_itnode_child(F.shape.n, i);
+        const fly_itnode *st = r == 1 ? F.stride.n : fly_itnode_child(F.stride.n, i);
+        if (sh->kind != FLY_IT_INT || st->kind != FLY_IT_INT || sh->v < 1) goto bad;
+        rep[i] = sh->v;
+        if (sh->v > 1 && st->v != expect) goto bad;
+        expect *= sh->v;
+    }
+    if (fy_type_ready(&tmma_type) < 0) return NULL;
+    tmma *t = (tmma *)fy_alloc(&tmma_type);
+    if (!t) return NULL;
+    t->atom = (matom *)fy_ref(v[0]);
+    t->al = al;
+    memcpy(t->rep, rep, sizeof rep);
+    t->perm = fy_ref(v[2] ? v[2] : fy_None);
+    return &t->h;
+bad:;
+    char l[256];
+    fly_layout_print(&al, l, sizeof l);
+    return fy_err_format(&fy_NotImplementedError,
+                         "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbered "
+                         "column-major such as (2,2,1):(1,2,0)", l);
+}
+
+/* ---- layouts ---- */
+
+/* Operand 0 = A (M,K), 1 = B (N,K), 2 = C (M,N): the atom's TV layout and tile extents. */
+static int atom_tv(const mfma_shape *s, int which, fly_layout *tv, int64_t ext[2]) {
+    char t[128];
+    fly_error err;
+    if (which < 2) {
+        int mn = which == 0 ? s->m : s->n, gk = 64 / mn, kpt = s->k / gk;
+        snprintf(t, sizeof t, "((%d,%d),%d):((1,%d),%d)", mn, gk, kpt, mn * kpt, mn);
+        ext[0] = mn, ext[1] = s->k;
+    } else {
+        int gm = 64 / s->n, v1 = s->m / 4 / gm;
+        snprintf(t, sizeof t, "((%d,%d),(4,%d)):((%d,4),(1,%d))", s->n, gm, v1, s->m, 4 * gm);
+        ext[0] = s->m, ext[1] = s->n;
+    }
+    if (fly_layout_parse(t, tv, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The repeats of the atom layout along the operand's two modes and the one it does not span: m n k. */
+static void operand_reps(const tmma *tm, int which, int idx[3]) {
+    /* idx[j]: which of the operand's rest modes (0, 1) gives thread-mode j (m, n, k), -1 broadcast */
+    idx[0] = which == 1 ? -1 : 0;
+    idx[1] = which == 0 ? -1 : which == 1 ? 0 : 1;
+    idx[2] = which == 2 ? -1 : 1;
+    (void)tm;
+}
+
+static int tile2(int64_t a, int64_t b, fly_tile *t) {
+    char s[64];
+    fly_error err;
+    snprintf(s, sizeof s, "[%lld:1|%lld:1]", (long long)a, (long long)b);
+    if (fly_tile_parse(s, t, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    return 0;
+}
+
+#define LCHK(x) \
+    do { \
+        if (x) { \
+            fy_dsl_raise(&err); \
+            return -1; \
+        } \
+    } while (0)
+
+/* The partition layout (thread, V, R0', R1') of a 2-D layout L for operand `which` (see the file comment). */
+static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, const char *op) {
+    fly_error err;
+    fly_layout AT, Z, Za, Zr, C, Cthr, Cval, Y, Yt, Yr, yt[2], yr[2], bc, T;
+    fly_tile t1, t2;
+    int64_t ext[2];
+    int idx[3];
+    if (fly_layout_rank(L) != 2 || fly_inttuple_is_leaf(&L->shape))
+        return fy_err_format(&fy_ValueError, "%s: expected a 2-D tensor", op), -1;
+    if (atom_tv(tm->atom->s, which, &AT, ext) < 0) return -1;
+    operand_reps(tm, which, idx);
+    int64_t r[2];
+    for (int j = 0, i = 0; j < 3; j++)
+        if (idx[j] >= 0) r[i++] = tm->rep[j];
+    /* the tensor must hold a whole number of atom tiles, and of atom repeats */
+    for (int d = 0; d < 2; d++) {
+        fly_layout Md;
+        int64_t n;
+        LCHK(fly_layout_get(L, d, &Md, &err));
+        if (fly_layout_size_static(&Md, &n, &err) == 0 && n % (ext[d] * r[d]))
+            return fy_err_format(&fy_ValueError, "%s: mode %d of the tensor has %lld elements, not a multiple of the "
+                                                 "tiled MMA's %lld", op, d, (long long)n, (long long)(ext[d] * r[d])), -1;
+    }
+    if (tile2(ext[0], ext[1], &t1) < 0 || tile2(r[0], r[1], &t2) < 0) return -1;
+    LCHK(fly_layout_zipped_divide_tile(L, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
+         fly_layout_get(&Z, 1, &Zr, &err) || fly_layout_composition(&Za, &AT, &C, &err) ||
+         fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
+         fly_layout_zipped_divide_tile(&Zr, &t2, &Y, &err) || fly_layout_get(&Y, 0, &Yt, &err) ||
+         fly_layout_get(&Y, 1, &Yr, &err));
+    for (int d = 0; d < 2; d++) LCHK(fly_layout_get(&Yt, d, &yt[d], &err) || fly_layout_get(&Yr, d, &yr[d], &err));
+    int bj = idx[0] < 0 ? 0 : idx[1] < 0 ? 1 : 2;
+    fly_inttuple bs, bz;
+    fly_inttuple_int(&bs, tm->rep[bj]);
+    fly_inttuple_int(&bz, 0);
+    LCHK(fly_layout_make(&bc, &bs, &bz, &err));
+    const fly_layout *tm4[4] = {&Cthr, NULL, NULL, NULL};
+    for (int j = 0; j < 3; j++) tm4[j + 1] = idx[j] < 0 ? &bc : &yt[idx[j]];
+    LCHK(fly_layout_concat(&T, tm4, 4, &err));
+    const fly_layout *all[4] = {&T, &Cval, &yr[0], &yr[1]};
+    LCHK(fly_layout_concat(F, all, 4, &err));
+    return 0;
+}
+
+/* The layout and element type of a tensor argument (kernel, buffer or coordinate tensor); NULL with TypeError. */
+static const fly_layout *tensor_layout(fy_obj *o, fy_dsl_numeric **et, const char *op) {
+    *et = NULL;
+    if (FY_TTENSOR_CHECK(o)) {
+        *et = ((fy_ttensor *)o)->et;
+        return &((fy_ttensor *)o)->L;
+    }
+    if (fy_trace_is_buffer(o)) return fy_trace_buffer_layout(o, et);
+    if (fy_trace_is_coord(o)) return fy_trace_coord_layout(o);
+    fy_err_format(&fy_TypeError, "%s: expected a tensor made inside the kernel, not '%s'", op, fy_type_name(o));
+    return NULL;
+}
+
+/* The thread's partition of tensor o for operand which (modelled on the tiled copy's partition). */
+static fy_obj *partition(thrmma *th, int which, fy_obj *o, const char *op) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    fly_layout F;
+    fy_obj *view;
+    if (fy_trace_is_coord(o)) {
+        if (part_layout(th->tm, which, fy_trace_coord_layout(o), &F, op) < 0) return NULL;
+        view = fy_trace_coord_with_layout(o, &F);
+    } else if (fy_trace_is_buffer(o) && fy_trace_buffer_shadow(o)) {
+        return fy_trace_buffer_over(o, partition(th, which, fy_trace_buffer_shadow(o), op));
+    } else if (fy_trace_is_buffer(o)) {
+        fy_dsl_numeric *bt;
+        if (part_layout(th->tm, which, fy_trace_buffer_layout(o, &bt), &F, op) < 0) return NULL;
+        view = fy_trace_buffer_with_layout(o, &F);
+    } else if (FY_TTENSOR_CHECK(o)) {
+        fy_ttensor *t = (fy_ttensor *)o;
+        if (fly_layout_is_static(&t->L)) {
+            if (part_layout(th->tm, which, &t->L, &F, op) < 0) return NULL;
+        } else {
+            fly_layout B;
+            fy_trace_dynsave sv;
+            if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
+            fy_trace_dyn_begin(tr, &sv);
+            int pr = part_layout(th->tm, which, &B, &F, op);
+            fy_trace_dyn_end(&sv);
+            if (pr < 0) return NULL;
+        }
+        view = fy_trace_view(tr, t, &F);
+    } else {
+        return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
+    }
+    if (!view) return NULL;
+    fy_obj *key = fy_tuple_new(4);
+    if (!key) {
+        FY_DECREF(view);
+        return NULL;
+    }
+    fy_tuple_set_steal(key, 0, fy_ref(th->tid));
+    for (int i = 1; i < 4; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
+    fy_obj *r = FY_TYPE(view)->getitem(view, key);
+    FY_DECREF(key);
+    FY_DECREF(view);
+    return r;
+}
+
+/* Size-1 leaves get stride 0 (how FlyDSL prints MMA fragments: (4,1,1):(1,0,0)). */
+static void zero_unit_strides(fly_layout *L) {
+    for (int i = 0; i < fly_inttuple_nodes(&L->shape) && i < fly_inttuple_nodes(&L->stride); i++)
+        if (L->shape.n[i].kind == FLY_IT_INT && L->shape.n[i].v == 1 && L->stride.n[i].kind == FLY_IT_INT)
+            L->stride.n[i].v = 0;
+}
+
+/* make_fragment_X(t): a register fragment shaped like t's partition (t already partitioned: rank 3). */
+static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    fy_dsl_numeric *et;
+    const fly_layout *L = tensor_layout(o, &et, op);
+    if (!L) return NULL;
+    fly_layout P, S, FL;
+    fly_error err;
+    if (fly_layout_rank(L) == 2 && !fly_inttuple_is_leaf(&L->shape)) {
+        fly_layout F;
+        if (part_layout(th->tm, which, L, &F, op) < 0) return NULL;
+        const fly_layout *m[3];
+        fly_layout g[3];
+        for (int i = 0; i < 3; i++) {
+            if (fly_layout_get(&F, i + 1, &g[i], &err)) return fy_dsl_raise(&err);
+            m[i] = &g[i];
+        }
+        if (fly_layout_concat(&P, m, 3, &err)) return fy_dsl_raise(&err);
+        L = &P;
+    } else if (fly_layout_rank(L) != 3) {
+        char s[256];
+        fly_inttuple_print(&L->shape, s, sizeof s);
+        return fy_err_format(&fy_ValueError, "%s: expected a 2-D tensor or its partition (V, Rest0, Rest1), not shape %s",
+                             op, s);
+    }
+    if (!fly_inttuple_is_static(&L->shape))
+        return fy_err_format(&fy_ValueError, "%s: the partition must have a static shape", op);
+    if (fly_layout_make_col_major(&S, &L->shape, &err)) return fy_dsl_raise(&err);
+    FL = S;
+    zero_unit_strides(&FL);
+    matom *at = th->tm->atom;
+    fy_obj *r = fy_trace_alloca(tr, which == 2 ? at->acc : at->ab, &FL);
+    /* fragments start at zero (as registers promoted to SSA vectors do), so gemm(C, A, B, C) on a fresh C
+     * fragment computes A*B */
+    fy_obj *zero = r ? fy_float_from(0.0) : NULL, *f = zero ? fy_trace_tensor_fill((fy_ttensor *)r, zero) : NULL;
+    FY_XDECREF(zero);
+    if (!f) {
+        FY_XDECREF(r);
+        return NULL;
+    }
+    FY_DECREF(f);
+    return r;
+}
+
+#define PART(X, W) \
+    static fy_obj *th_partition_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        if (fy_no_kwargs("partition_" #X, kw) < 0 || fy_check_nargs("partition_" #X, na, 1, 1) < 0) return NULL; \
+        return partition((thrmma *)self, W, a[0], "partition_" #X); \
+    } \
+    static fy_obj *th_fragment_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        if (fy_no_kwargs("make_fragment_" #X, kw) < 0 || fy_check_nargs("make_fragment_" #X, na, 1, 1) < 0) return NULL; \
+        return fragment((thrmma *)self, W, a[0], "make_fragment_" #X); \
+    }
+PART(A, 0) PART(B, 1) PART(C, 2)
+
+static fy_obj *tm_thr_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("thr_slice", kw) < 0 || fy_check_nargs("thr_slice", na, 1, 1) < 0) return NULL;
+    if (fy_type_ready(&thrmma_type) < 0) return NULL;
+    thrmma *t = (thrmma *)fy_alloc(&thrmma_type);
+    if (!t) return NULL;
+    t->tm = (tmma *)fy_ref(self);
+    t->tid = fy_ref(a[0]);
+    return &t->h;
+}
+
+static fy_obj *tm_tile_size_mnk(fy_obj *o) {
+    tmma *t = (tmma *)o;
+    const mfma_shape *s = t->atom->s;
+    int64_t v[3] = {s->m * t->rep[0], s->n * t->rep[1], s->k * t->rep[2]};
+    return int_tuple(3, v);
+}
+static fy_obj *tm_atom_layout(fy_obj *o) { return fy_dsl_layout_new(&((tmma *)o)->al); }
+static fy_obj *tm_permutation(fy_obj *o) { return fy_ref(((tmma *)o)->perm); }
+static fy_obj *matom_shape_mnk(fy_obj *o) {
+    const mfma_shape *s = ((matom *)o)->s;
+    int64_t v[3] = {s->m, s->n, s->k};
+    return int_tuple(3, v);
+}
+static fy_obj *matom_tv(fy_obj *o, int which) {
+    fly_layout tv;
+    int64_t ext[2];
+    if (atom_tv(((matom *)o)->s, which, &tv, ext) < 0) return NULL;
+    return fy_dsl_layout_new(&tv);
+}
+static fy_obj *matom_tv_a(fy_obj *o) { return matom_tv(o, 0); }
+static fy_obj *matom_tv_b(fy_obj *o) { return matom_tv(o, 1); }
+static fy_obj *matom_tv_c(fy_obj *o) { return matom_tv(o, 2); }
+static fy_obj *matom_thr_layout(fy_obj *o) {
+    (void)o;
+    fly_layout L;
+    fly_error err;
+    if (fly_layout_parse("64:1", &L, &err)) return fy_dsl_raise(&err);
+    return fy_dsl_layout_new(&L);
+}
+
+/* ---- tiled copies matched to an MMA operand ---- */
+
+/* The MMA's TV layout of operand which over its tile (T0,T1) (thread = (lane, m, n, k) column-major). */
+static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
+    fly_error err;
+    fly_layout AT, E, ATE, a0, a1, rm[3], T;
+    int64_t ext[2];
+    int idx[3];
+    if (atom_tv(tm->atom->s, which, &AT, ext) < 0) return -1;
+    operand_reps(tm, which, idx);
+    int64_t r[2];
+    for (int j = 0, i = 0; j < 3; j++)
+        if (idx[j] >= 0) r[i++] = tm->rep[j];
+    tile[0] = ext[0] * r[0], tile[1] = ext[1] * r[1];
+    char s[96];
+    snprintf(s, sizeof s, "(%lld,%lld):(1,%lld)", (long long)ext[0], (long long)ext[1], (long long)tile[0]);
+    LCHK(fly_layout_parse(s, &E, &err) || fly_layout_composition(&E, &AT, &ATE, &err) ||
+         fly_layout_get(&ATE, 0, &a0, &err) || fly_layout_get(&ATE, 1, &a1, &err));
+    for (int j = 0; j < 3; j++) {
+        int64_t st = idx[j] < 0 ? 0 : idx[j] == 0 ? ext[0] : ext[1] * tile[0];
+        snprintf(s, sizeof s, "%lld:%lld", (long long)tm->rep[j], (long long)st);
+        LCHK(fly_layout_parse(s, &rm[j], &err));
+    }
+    const fly_layout *tmodes[4] = {&a0, &rm[0], &rm[1], &rm[2]};
+    LCHK(fly_layout_concat(&T, tmodes, 4, &err));
+    const fly_layout *both[2] = {&T, &a1};
+    LCHK(fly_layout_concat(TV, both, 2, &err));
+    return 0;
+}
+
+static fy_obj *tiled_copy_for(const char *op, int which, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 2, 2) < 0) return NULL;
+    if (FY_TYPE(a[1]) != &tmma_type)
+        return fy_err_format(&fy_TypeError, "%s: expected a tiled MMA (fx.make_tiled_mma), not '%s'", op, fy_type_name(a[1]));
+    fly_layout TV;
+    int64_t tile[2];
+    if (tiled_tv((tmma *)a[1], which, &TV, tile) < 0) return NULL;
+    fy_obj *mn = int_tuple(2, tile);
+    if (!mn) return NULL;
+    fy_obj *r = fy_trace_tiled_copy_new(a[0], &TV, mn);
+    FY_DECREF(mn);
+    return r;
+}
+static fy_obj *f_tc_a(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return tiled_copy_for("make_tiled_copy_A", 0, a, na, kw);
+}
+static fy_obj *f_tc_b(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return tiled_copy_for("make_tiled_copy_B", 1, a, na, kw);
+}
+static fy_obj *f_tc_c(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return tiled_copy_for("make_tiled_copy_C", 2, a, na, kw);
+}
+
+fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "retile is only usable inside a kernel");
+    if (!FY_TTENSOR_CHECK(frag) || ((fy_ttensor *)frag)->reg != FY_SP_REG)
+        return fy_err_format(&fy_TypeError, "retile: expected a register fragment, not '%s'", fy_type_name(frag));
+    fy_ttensor *t = (fy_ttensor *)frag;
+    fly_error err;
+    fly_layout m0, S, R;
+    int64_t v;
+    int rank = fly_inttuple_is_leaf(&t->L.shape) ? 1 : fly_layout_rank(&t->L);
+    if ((rank > 1 && fly_layout_get(&t->L, 0, &m0, &err)) || fly_layout_size_static(rank == 1 ? &t->L : &m0, &v, &err))
+        return fy_dsl_raise(&err);
+    if (atomv < 1 || v % atomv)
+        return fy_err_format(&fy_ValueError, "retile: the fragment's %lld values per MMA atom are not a whole number of "
+                                             "the copy atom's %lld", (long long)v, (long long)atomv);
+    /* ((AtomV, RestV), rest modes...) over the fragment's elements in their column-major order */
+    fly_inttuple sh, av, tmp[FLY_IT_MAX_DEPTH];
+    const fly_inttuple *el[FLY_IT_MAX_DEPTH];
+    int64_t ab[2] = {atomv, v / atomv};
+    if (fly_inttuple_from_ints(&av, ab, 2, &err)) return fy_dsl_raise(&err);
+    int n = 0;
+    el[n++] = &av;
+    for (int i = 1; i < rank && n < FLY_IT_MAX_DEPTH; i++) {
+        if (fly_inttuple_get(&t->L.shape, i, &tmp[i], &err)) return fy_dsl_raise(&err);
+        el[n++] = &tmp[i];
+    }
+    if (fly_inttuple_make_tuple(&sh, el, n, &err) || fly_layout_make_col_major(&S, &sh, &err) ||
+        fly_layout_composition(&t->L, &S, &R, &err))
+        return fy_dsl_raise(&err);
+    return fy_trace_view(tr, t, &R);
+}
+
+/* ---- gemm ---- */
+
+static const mfma_shape *mma_shape(fy_obj *o, matom **at) {
+    *at = FY_TYPE(o) == &matom_type ? (matom *)o : FY_TYPE(o) == &tmma_type ? ((tmma *)o)->atom : NULL;
+    return *at ? (*at)->s : NULL;
+}
+
+/* Emits one atom call on register tensors d, a, b, c (each exactly one atom's values). */
+static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_ttensor *b, fy_ttensor *c) {
+    char ty[160];
+    atom_text(ty, sizeof ty, at->s);
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_mma_atom\"() : () -> %s", U(r), ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      \"fly.mma_atom_call\"(%%%llu, %%%llu, %%%llu, %%%llu, %%%llu) : (%s, %s, %s, %s, %s) -> ()", U(r),
+                  U(d->ssa), U(a->ssa), U(b->ssa), U(c->ssa), ty, d->ty, a->ty, b->ty, c->ty);
+    fy_trace_end_line(tr);
+    if (tr->failed) {
+        fy_err_nomem();
+        return -1;
+    }
+    return 0;
+}
+
+/* Checks operand o of an MMA: a register tensor of element type et; its rank-3 shape (V, R0, R1) in ext
+ * (a rank-1 tensor is (V, 1, 1)). */
+static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_t v, int64_t ext[3], const char *op,
+                         const mfma_shape *sh) {
+    fly_error err;
+    if (!FY_TTENSOR_CHECK(o) || ((fy_ttensor *)o)->reg != FY_SP_REG) {
+        fy_err_format(&fy_TypeError, "%s: %s must be a register fragment (make_fragment_%c), not '%s'", op, name,
+                      name[0] == 'd' ? 'C' : name[0] - 32, fy_type_name(o));
+        return -1;
+    }
+    fy_ttensor *t = (fy_ttensor *)o;
+    if (t->et->width != et->width || t->et->kind != et->kind) {
+        fy_err_format(&fy_TypeError, "%s: %s holds %s values but the MMA atom takes %s", op, name, t->et->name, et->name);
+        return -1;
+    }
+    int rank = fly_inttuple_is_leaf(&t->L.shape) ? 1 : fly_layout_rank(&t->L);
+    ext[1] = ext[2] = 1;
+    fly_layout m;
+    char s[256];
+    fly_inttuple_print(&t->L.shape, s, sizeof s);
+    if (rank != 1 && rank != 3) {
+        fy_err_format(&fy_ValueError, "%s: %s has shape %s; expected (V, Rest0, Rest1) with V = %lld values per atom", op,
+                      name, s, (long long)v);
+        return -1;
+    }
+    for (int i = 0; i < rank; i++) {
+        if ((rank == 1 ? (m = t->L, 0) : fly_layout_get(&t->L, i, &m, &err)) || fly_layout_size_static(&m, &ext[i], &err)) {
+            fy_dsl_raise(&err);
+            return -1;
+        }
+    }
+    if (ext[0] != v) {
+        fy_err_format(&fy_ValueError, "%s: %s has shape %s: its first mode holds %lld values, but one %dx%dx%d MMA atom "
+                                      "takes %lld per thread", op, name, s, (long long)ext[0], sh->m, sh->n, sh->k, (long long)v);
+        return -1;
+    }
+    return 0;
+}
+
+/* The atom-sized slice (None, i, j) of a rank-3 fragment (itself for rank 1). */
+static fy_obj *sub(fy_obj *o, int64_t i, int64_t j) {
+    fy_ttensor *t = (fy_ttensor *)o;
+    if (fly_inttuple_is_leaf(&t->L.shape) || fly_layout_rank(&t->L) == 1) return fy_ref(o);
+    int64_t ij[3] = {0, i, j};
+    fy_obj *key = int_tuple(3, ij);
+    if (!key) return NULL;
+    FY_DECREF(FY_TUPLE_ITEMS(key)[0]);
+    fy_tuple_set_steal(key, 0, fy_none());
+    fy_obj *r = FY_TYPE(o)->getitem(o, key);
+    FY_DECREF(key);
+    return r;
+}
+
+static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
+    /* traversal_order / traversal_layout choose the loop order on hardware; the result is the same */
+    static const char *const names[] = {"mma", "d", "a", "b", "c", "traversal_order", "traversal_layout", NULL};
+    fy_obj *v[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    if (fy_parse_args(op, a, na, kw, names, 5, 5, one ? 5 : 7, v) < 0) return NULL;
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    matom *at;
+    const mfma_shape *s = mma_shape(v[0], &at);
+    if (!s) return fy_err_format(&fy_TypeError, "%s: expected an MMA atom or tiled MMA, not '%s'", op, fy_type_name(v[0]));
+    if (one && FY_TYPE(v[0]) != &matom_type)
+        return fy_err_format(&fy_TypeError, "%s: expected an MMA atom, not '%s'", op, fy_type_name(v[0]));
+    int64_t vb = s->va, vc = s->vc;
+    int64_t ed[3], ea[3], eb[3], ec[3];
+    if (check_operand(v[1], "d", at->acc, vc, ed, op, s) < 0 || check_operand(v[2], "a", at->ab, s->va, ea, op, s) < 0 ||
+        check_operand(v[3], "b", at->ab, vb, eb, op, s) < 0 || check_operand(v[4], "c", at->acc, vc, ec, op, s) < 0)
+        return NULL;
+    /* D (V,M,N) = A (V,M,K) * B (V,N,K) + C (V,M,N) */
+    if (ed[1] != ec[1] || ed[2] != ec[2] || ea[1] != ed[1] || eb[1] != ed[2] || ea[2] != eb[2]) {
+        char sd[128], sa[128], sb[128], sc[128];
+        fly_inttuple_print(&((fy_ttensor *)v[1])->L.shape, sd, sizeof sd);
+        fly_inttuple_print(&((fy_ttensor *)v[2])->L.shape, sa, sizeof sa);
+        fly_inttuple_print(&((fy_ttensor *)v[3])->L.shape, sb, sizeof sb);
+        fly_inttuple_print(&((fy_ttensor *)v[4])->L.shape, sc, sizeof sc);
+        return fy_err_format(&fy_ValueError, "%s: fragment shapes do not match: d %s, a %s, b %s, c %s (expected d, c "
+                                             "(V,M,N), a (V,M,K), b (V,N,K))", op, sd, sa, sb, sc);
+    }
+    if (one && (ed[1] != 1 || ed[2] != 1 || ea[2] != 1))
+        return fy_err_format(&fy_ValueError, "%s: each operand must hold exactly one atom's values", op);
+    /* k outermost: D accumulates over k (the first k step reads C) */
+    for (int64_t k = 0; k < ea[2]; k++)
+        for (int64_t m = 0; m < ed[1]; m++)
+            for (int64_t n = 0; n < ed[2]; n++) {
+                fy_obj *sd = sub(v[1], m, n), *sa = sd ? sub(v[2], m, k) : NULL, *sb = sa ? sub(v[3], n, k) : NULL;
+                fy_obj *sc = sb ? sub(k == 0 ? v[4] : v[1], m, n) : NULL;
+                int rc = sc ? emit_call(tr, at, (fy_ttensor *)sd, (fy_ttensor *)sa, (fy_ttensor *)sb, (fy_ttensor *)sc) : -1;
+                FY_XDECREF(sd);
+                FY_XDECREF(sa);
+                FY_XDECREF(sb);
+                FY_XDECREF(sc);
+                if (rc < 0) return NULL;
+            }
+    return fy_none();
+}
+
+static fy_obj *f_gemm(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return mma_common("gemm", a, na, kw, 0);
+}
+static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return mma_common("mma_atom_call", a, na, kw, 1);
+}
+
+static fy_methoddef tm_methods[] = {
+    {"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
+    {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
+    {0}};
+static fy_methoddef th_methods[] = {
+    {"partition_A", th_partition_A, 0, "partition_A(t)\nThe thread's A view (V, RestM, RestK)."},
+    {"partition_B", th_partition_B, 0, "partition_B(t)\nThe thread's B view (V, RestN, RestK)."},
+    {"partition_C", th_partition_C, 0, "partition_C(t)\nThe thread's C view (V, RestM, RestN)."},
+    {"make_fragment_A", th_fragment_A, 0, "make_fragment_A(t)\nA register fragment for A shaped like t's partition."},
+    {"make_fragment_B", th_fragment_B, 0, "make_fragment_B(t)\nA register fragment for B."},
+    {"make_fragment_C", th_fragment_C, 0, "make_fragment_C(t)\nA register fragment for C (the accumulators)."},
+    {0}};
+static fy_getsetdef tm_getsets[] = {{"tile_size_mnk", tm_tile_size_mnk, NULL, "the (M, N, K) one tiling step covers"},
+                                    {"atom_layout", tm_atom_layout, NULL, "the atom layout"},
+                                    {"permutation_mnk", tm_permutation, NULL, "the permutation (None)"},
+                                    {0}};
+static fy_getsetdef matom_getsets[] = {{"shape_mnk", matom_shape_mnk, NULL, "(M, N, K)"},
+                                       {"thr_layout", matom_thr_layout, NULL, "the 64 lanes of a wave"},
+                                       {"layout_A_tv", matom_tv_a, NULL, "(lane, value) -> (M,K) index of A"},
+                                       {"layout_B_tv", matom_tv_b, NULL, "(lane, value) -> (N,K) index of B"},
+                                       {"layout_C_tv", matom_tv_c, NULL, "(lane, value) -> (M,N) index of C"},
+                                       {0}};
+
+static fy_type mmaop_type = {FY_TYPE_INIT("MFMA", sizeof(mmaop)), .flags = FY_TPF_FINAL, .repr = mmaop_repr,
+                             .hash = repr_hash, .richcmp = repr_richcmp};
+static fy_type matom_type = {FY_TYPE_INIT("MmaAtom", sizeof(matom)), .flags = FY_TPF_FINAL, .repr = matom_repr,
+                             .hash = repr_hash, .richcmp = repr_richcmp, .getsets = matom_getsets};
+static fy_type tmma_type = {FY_TYPE_INIT("TiledMma", sizeof(tmma)), .flags = FY_TPF_FINAL, .repr = tmma_repr,
+                            .dealloc = tmma_dealloc, .hash = repr_hash, .richcmp = repr_richcmp, .methods = tm_methods,
+                            .getsets = tm_getsets};
+static fy_type thrmma_type = {FY_TYPE_INIT("ThrMma", sizeof(thrmma)), .flags = FY_TPF_FINAL,
+                              .dealloc = thrmma_dealloc, .methods = th_methods};
+
+static fy_methoddef mma_funcs[] = {
+    {"make_mma_atom", f_make_mma_atom, 0, "make_mma_atom(mma_op)\nAn MMA atom."},
+    {"make_tiled_mma", f_make_tiled_mma, 0, "make_tiled_mma(mma_atom, atom_layout, permutation=None)\nA tiled MMA."},
+    {"make_tiled_copy_A", f_tc_a, 0, "make_tiled_copy_A(copy_atom, tiled_mma)\nA tiled copy matched to the MMA's A."},
+    {"make_tiled_copy_B", f_tc_b, 0, "make_tiled_copy_B(copy_atom, tiled_mma)\nA tiled copy matched to the MMA's B."},
+    {"make_tiled_copy_C", f_tc_c, 0, "make_tiled_copy_C(copy_atom, tiled_mma)\nA tiled copy matched to the MMA's C."},
+    {"gemm", f_gemm, 0, "gemm(mma, d, a, b, c)\nD = A * B + C over the fragments' rest modes (kernels only)."},
+    {"mma_atom_call", f_mma_atom_call, 0, "mma_atom_call(atom, d, a, b, c)\nExactly one MMA instruction."},
+    {0}};
+static fy_methoddef rocdl_funcs[] = {
+    {"MFMA", f_mfma, 0, "MFMA(m, n, k, elem_ab, elem_acc=None)\nA CDNA MFMA op (accumulator Float32)."},
+    {0}};
+
+static int add_funcs(fy_obj *m, fy_methoddef *d) {
+    for (; d->name; d++) {
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}
+
+int fy_trace_add_mma_fx(fy_obj *m) {
+    if (fy_type_ready(&mmaop_type) < 0 || fy_type_ready(&matom_type) < 0 || fy_type_ready(&tmma_type) < 0 ||
+        fy_type_ready(&thrmma_type) < 0 || fy_module_add(m, "TiledMma", &tmma_type.h) < 0 ||
+        fy_module_add(m, "MmaAtom", &matom_type.h) < 0 || add_funcs(m, mma_funcs) < 0)
+        return -1;
+    fy_obj *r = fy_dict_get_cstr(FY_MODULE_DICT(m), "rocdl");
+    return r ? add_funcs(r, rocdl_funcs) : 0;
+}

@@ -1,0 +1,247 @@
+/* trace_ptr.c - pointers inside a traced kernel (fx.Pointer): the iterator of a kernel tensor
+ * (fx.get_iter), or a raw-pointer kernel parameter (flyc.from_c_void_p(dtype, address), or a bare device
+ * address passed to an fx.Pointer parameter; a !fly.ptr<T, global> argument). A pointer advances by
+ * element offsets (p + n, n + p, p - n: fly.add_offset), is viewed as a tensor with a layout
+ * (p.view(layout): fly.make_view) and reads / writes single elements (p[i], p[i] = v, p.load(),
+ * p.store(v)). Global accesses through it are checked by the emulator against the device buffer the
+ * address points into. */
+#include <stdio.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/trace/trace_int.h"
+
+#define U(x) ((unsigned long long)(x))
+
+static fy_tracer *need_tracer(const char *op) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) fy_err_format(&fy_RuntimeError, "%s on a kernel pointer is only usable inside its kernel's trace", op);
+    return tr;
+}
+
+fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg) {
+    if (fy_type_ready(&fy_trace_ptr_type) < 0) return NULL;
+    fy_trace_ptr *p = (fy_trace_ptr *)fy_alloc(&fy_trace_ptr_type);
+    if (!p) return NULL;
+    p->ssa = ssa;
+    p->et = et;
+    p->reg = reg;
+    return &p->h;
+}
+
+static fy_obj *ptr_repr(fy_obj *o) {
+    fy_trace_ptr *p = (fy_trace_ptr *)o;
+    return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
+}
+
+static int is_offset(fy_obj *n) {
+    return (FY_INT_CHECK(n) && FY_TYPE(n) != &fy_bool_type) ||
+           (FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt) && ((fy_dsl_num *)n)->dt->kind != FY_DSL_K_BOOL);
+}
+
+/* p advanced by n elements (neg: by -n); n an int or a DSL integer (Int64 kept 64-bit). */
+static fy_obj *advance(fy_trace_ptr *p, fy_obj *n, int neg) {
+    fy_tracer *tr = need_tracer("pointer arithmetic");
+    if (!tr) return NULL;
+    int wide = FY_DSL_NUM_CHECK(n) ? ((fy_dsl_num *)n)->dt->width == 64 : 0;
+    if (FY_INT_CHECK(n)) {
+        int64_t v;
+        if (fy_index(n, &v) < 0) return NULL;
+        wide = v != (int32_t)v;
+    }
+    uint64_t x, t, r;
+    if (fy_trace_value_as(tr, n, wide ? &fy_dsl_t_i64 : &fy_dsl_t_i32, &x) < 0) return NULL;
+    const char *ity = wide ? "i64" : "i32";
+    if (neg) {
+        uint64_t z = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0 : %s", U(z), ity);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.subi %%%llu, %%%llu : %s", U(d), U(z), U(x), ity);
+        fy_trace_end_line(tr);
+        x = d;
+    }
+    t = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_int_tuple\"(%%%llu) : (%s) -> !fly.int_tuple<%s>", U(t), U(x), ity,
+                  wide ? "?{i64}" : "?");
+    fy_trace_end_line(tr);
+    r = fy_trace_new_ssa(tr);
+    const char *et = fy_trace_mlir_type(p->et), *sp = fy_trace_space_name(p->reg);
+    fy_trace_emit(tr, "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> !fly.ptr<%s, %s>",
+                  U(r), U(p->ssa), U(t), et, sp, wide ? "?{i64}" : "?", et, sp);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(r, p->et, p->reg);
+}
+
+static fy_obj *ptr_add(fy_obj *a, fy_obj *b) {
+    int swapped = FY_TYPE(a) != &fy_trace_ptr_type;
+    fy_obj *n = swapped ? a : b;
+    if (!is_offset(n)) return fy_ref(fy_NotImplemented);
+    return advance((fy_trace_ptr *)(swapped ? b : a), n, 0);
+}
+
+static fy_obj *ptr_sub(fy_obj *a, fy_obj *b) {
+    if (FY_TYPE(a) != &fy_trace_ptr_type || !is_offset(b)) return fy_ref(fy_NotImplemented);
+    return advance((fy_trace_ptr *)a, b, 1);
+}
+
+/* A one-element view (layout 1:1) at p + idx (idx NULL: at p). */
+static fy_obj *elem_view(fy_trace_ptr *p, fy_obj *idx, const char *op) {
+    fy_tracer *tr = need_tracer(op);
+    if (!tr) return NULL;
+    fy_obj *q = NULL;
+    if (idx) {
+        if (!is_offset(idx))
+            return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op, fy_type_name(idx));
+        if (!(q = advance(p, idx, 0))) return NULL;
+        p = (fy_trace_ptr *)q;
+    }
+    fly_layout L;
+    fly_error err;
+    fly_inttuple one;
+    fy_obj *res = NULL;
+    fly_inttuple_int(&one, 1);
+    if (fly_layout_make(&L, &one, &one, &err)) res = fy_dsl_raise(&err);
+    else res = fy_trace_view_ptr(tr, p->ssa, p->et, p->reg, &L);
+    FY_XDECREF(q);
+    return res;
+}
+
+static fy_obj *elem_load(fy_trace_ptr *p, fy_obj *idx, const char *op) {
+    fy_obj *v = elem_view(p, idx, op), *z = v ? fy_int_from(0) : NULL;
+    fy_obj *r = z ? fy_getitem(v, z) : NULL;
+    FY_XDECREF(z);
+    FY_XDECREF(v);
+    return r;
+}
+
+static int elem_store(fy_trace_ptr *p, fy_obj *idx, fy_obj *val, const char *op) {
+    fy_obj *v = elem_view(p, idx, op), *z = v ? fy_int_from(0) : NULL;
+    int r = z ? fy_setitem(v, z, val) : -1;
+    FY_XDECREF(z);
+    FY_XDECREF(v);
+    return r;
+}
+
+static fy_obj *ptr_getitem(fy_obj *o, fy_obj *k) { return elem_load((fy_trace_ptr *)o, k, "pointer indexing"); }
+static int ptr_setitem(fy_obj *o, fy_obj *k, fy_obj *v) {
+    if (!v) return fy_err_set(&fy_TypeError, "kernel pointers do not support item deletion"), -1;
+    return elem_store((fy_trace_ptr *)o, k, v, "pointer indexing");
+}
+
+static fy_obj *m_view(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"layout", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("view", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("view");
+    if (!tr) return NULL;
+    fly_layout L;
+    if (fy_dsl_to_layout(v[0], &L, 1, "view", "layout") < 0) return NULL;
+    fy_trace_ptr *p = (fy_trace_ptr *)self;
+    return fy_trace_view_ptr(tr, p->ssa, p->et, p->reg, &L);
+}
+
+static fy_obj *m_load(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"dtype", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("load", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
+    fy_obj *r = elem_load((fy_trace_ptr *)self, NULL, "load");
+    if (!r || !v[0] || v[0] == fy_None) return r;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(v[0], "load");
+    fy_obj *c = t ? fy_dsl_num_convert(t, r) : NULL;
+    FY_DECREF(r);
+    return c;
+}
+
+static fy_obj *m_store(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("store", kw) < 0 || fy_check_nargs("store", na, 1, 1) < 0) return NULL;
+    if (elem_store((fy_trace_ptr *)self, NULL, a[0], "store") < 0) return NULL;
+    return fy_none();
+}
+
+static fy_obj *g_et(fy_obj *o) { return fy_ref(&((fy_trace_ptr *)o)->et->h); }
+static fy_obj *g_space(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_trace_ptr *)o)->reg)); }
+static fy_obj *g_align(fy_obj *o) { return fy_int_from((((fy_trace_ptr *)o)->et->width + 7) / 8); }
+
+static fy_methoddef ptr_methods[] = {
+    {"view", m_view, 0, "view(layout)\nA tensor of this pointer's elements with the layout."},
+    {"load", m_load, 0, "load(dtype=None)\nThe element at the pointer."},
+    {"store", m_store, 0, "store(v)\nStores v (converted to the element type) at the pointer."},
+    {0}};
+static fy_getsetdef ptr_getsets[] = {{"element_type", g_et, NULL, "the element type"},
+                                     {"dtype", g_et, NULL, "the element type"},
+                                     {"address_space", g_space, NULL, "global, shared or register"},
+                                     {"alignment", g_align, NULL, "alignment in bytes"},
+                                     {0}};
+
+fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)), .flags = FY_TPF_FINAL, .repr = ptr_repr,
+                             .doc = "A pointer inside a kernel (fx.Pointer: also the annotation of raw-pointer "
+                                    "parameters).",
+                             .nb = {[FY_NB_ADD] = ptr_add, [FY_NB_SUB] = ptr_sub}, .getitem = ptr_getitem,
+                             .setitem = ptr_setitem, .methods = ptr_methods, .getsets = ptr_getsets};
+
+/* fx.add_offset(ptr, offset): ptr advanced by offset elements (as ptr + offset). */
+static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"ptr", "offset", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("add_offset", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "add_offset: expected a kernel Pointer, not '%s'", fy_type_name(v[0]));
+    if (!is_offset(v[1]))
+        return fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'", fy_type_name(v[1]));
+    return advance((fy_trace_ptr *)v[0], v[1], 0);
+}
+
+/* fx.ptrtoint(ptr): the address as an Int64. */
+static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("ptrtoint", kw) < 0 || fy_check_nargs("ptrtoint", na, 1, 1) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "ptrtoint: expected a kernel Pointer, not '%s'", fy_type_name(a[0]));
+    fy_trace_ptr *p = (fy_trace_ptr *)a[0];
+    if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "ptrtoint is not supported for register pointers");
+    fy_tracer *tr = need_tracer("ptrtoint");
+    if (!tr) return NULL;
+    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>", U(l),
+                  U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<%d> to i64", U(r), U(l), as);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_dsl_num_dynamic(&fy_dsl_t_i64, r);
+}
+
+static fy_methoddef ptr_funcs[] = {
+    {"add_offset", f_add_offset, 0, "add_offset(ptr, offset)\nThe pointer advanced by offset elements."},
+    {"ptrtoint", f_ptrtoint, 0, "ptrtoint(ptr)\nThe pointer's address as an Int64."},
+    {0}};
+
+int fy_trace_add_ptr_fx(fy_obj *m) {
+    if (fy_type_ready(&fy_trace_ptr_type) < 0 || fy_module_add(m, "Pointer", &fy_trace_ptr_type.h) < 0) return -1;
+    for (fy_methoddef *d = ptr_funcs; d->name; d++) {
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}
+
+fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann) {
+    fy_dsl_numeric *et;
+    uint64_t addr;
+    int annotated = ann == &fy_trace_ptr_type.h;
+    int r = fy_dsl_ptr_arg_of(arg, annotated, argi, &et, &addr);
+    if (r < 0) return NULL;
+    if (!r) {
+        if (annotated)
+            fy_err_format(&fy_TypeError, "kernel argument %d: an fx.Pointer parameter takes flyc.from_c_void_p(dtype, "
+                          "address) or a device address (x.data_ptr()), not '%s'", argi, fy_type_name(arg));
+        return NULL;
+    }
+    char ty[96];
+    snprintf(ty, sizeof ty, "!fly.ptr<%s, global>", fy_trace_mlir_type(et));
+    uint64_t ssa = fy_trace_add_param(tr, ty, (fy_trace_param){.kind = FY_TP_PTR, .argi = argi, .t = et});
+    return fy_trace_ptr_new(ssa, et, FY_SP_GLOBAL);
+}

@@ -1,0 +1,691 @@
+/* trace_smem.c - LDS inside traced kernels: fx.Array[E, N(, A)], @fx.struct classes (fields laid out by
+ * the C rule: each field aligned, size rounded to the largest alignment), fx.SharedAllocator() in static
+ * mode (one LDS global per leaf: a gpu.module-level memref.global in address space 3), Storage
+ * (.peek(), .poke(v), .field) and array references (.view(layout), [i], [i] = v). A leaf's address
+ * is memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
+ * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's.
+ * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "flydsl/trace/trace_int.h"
+
+#define U(x) ((unsigned long long)(x))
+#define MAXF 64
+
+/* ---- fx.Array[E, N, A] ---- */
+typedef struct arrty { fy_obj h; fy_dsl_numeric *et; int64_t n, align; } arrty;
+static fy_obj *arrty_repr(fy_obj *o) {
+    arrty *a = (arrty *)o;
+    return fy_str_printf("Array[%s, %lld, %lld]", a->et->name, (long long)a->n, (long long)a->align);
+}
+static fy_type arrty_type = {FY_TYPE_INIT("ArrayType", sizeof(arrty)), .flags = FY_TPF_FINAL, .repr = arrty_repr};
+
+static int storable(fy_obj *e, const char *what) {
+    if (!e || FY_TYPE(e) != &fy_dsl_numeric_type) {
+        fy_err_format(&fy_TypeError, "%s: expected a numeric type (fx.Float32, fx.Int32, ...), not '%s'", what,
+                      e ? fy_type_name(e) : "nothing");
+        return 0;
+    }
+    fy_dsl_numeric *t = (fy_dsl_numeric *)e;
+    if (t->width < 8 || t->kind == FY_DSL_K_BOOL || t->kind == FY_DSL_K_INDEX) {
+        fy_err_format(&fy_TypeError, "%s: %s is not storable in shared memory", what, t->name);
+        return 0;
+    }
+    return 1;
+}
+
+static fy_obj *arrf_getitem(fy_obj *s, fy_obj *k) {
+    (void)s;
+    size_t n = 0;
+    fy_obj **it = FY_TUPLE_CHECK(k) ? fy_seq_items(k, &n) : NULL;
+    if (n < 2 || n > 3) return fy_err_set(&fy_TypeError, "fx.Array[E, N] or fx.Array[E, N, alignment] expected");
+    if (!storable(it[0], "fx.Array")) return NULL;
+    int64_t cnt, al;
+    if (fy_dsl_to_int(it[1], &cnt, "fx.Array", "count") < 0) return NULL;
+    fy_dsl_numeric *et = (fy_dsl_numeric *)it[0];
+    al = et->width / 8;
+    if (n == 3 && fy_dsl_to_int(it[2], &al, "fx.Array", "alignment") < 0) return NULL;
+    if (cnt <= 0 || cnt > (1 << 24)) return fy_err_format(&fy_ValueError, "fx.Array: count must be in 1..2^24, not %lld", (long long)cnt);
+    if (al <= 0 || (al & (al - 1)) || al > 4096)
+        return fy_err_format(&fy_ValueError, "fx.Array: alignment must be a power of two <= 4096, not %lld", (long long)al);
+    if (fy_type_ready(&arrty_type) < 0) return NULL;
+    arrty *a = (arrty *)fy_alloc(&arrty_type);
+    if (!a) return NULL;
+    a->et = et;
+    a->n = cnt;
+    a->align = al;
+    return &a->h;
+}
+typedef struct arrf { fy_obj h; } arrf;
+static fy_type arrf_type = {FY_TYPE_INIT("ArrayFactory", sizeof(arrf)), .flags = FY_TPF_FINAL, .getitem = arrf_getitem};
+static arrf the_array = {{FY_IMMORTAL_RC, &arrf_type}};
+
+/* ---- @fx.struct ---- */
+typedef struct sfield { char name[64]; fy_dsl_numeric *et; int64_t n, align, off; int is_array; } sfield;
+/* ord: every annotated field in declaration order (constexpr fields included) as an index into f, -1: constexpr */
+typedef struct structty {
+    fy_obj h; char name[64]; int nf; sfield f[MAXF]; int64_t size, align;
+    int nord; struct { char name[64]; int fi; } ord[MAXF];
+} structty;
+static fy_obj *structty_repr(fy_obj *o) {
+    structty *s = (structty *)o;
+    return fy_str_printf("<fx.struct %s: %lld bytes, align %lld>", s->name, (long long)s->size, (long long)s->align);
+}
+static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
+static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
+static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
+static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
+                                     {"alignment", structty_align, NULL, "alignment in bytes"}, {0}};
+static fy_type structty_type = {FY_TYPE_INIT("StructType", sizeof(structty)), .flags = FY_TPF_FINAL,
+                                .repr = structty_repr, .call = structty_call, .getsets = structty_gs};
+
+static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("struct", kw) < 0 || fy_check_nargs("struct", na, 1, 1) < 0) return NULL;
+    fy_obj *ann = fy_getattr_cstr(a[0], "__annotations__");
+    if (!ann) return NULL;
+    if (!FY_DICT_CHECK(ann)) {
+        FY_DECREF(ann);
+        return fy_err_set(&fy_TypeError, "fx.struct: the class has no field annotations");
+    }
+    structty *s = fy_type_ready(&structty_type) < 0 ? NULL : (structty *)fy_alloc(&structty_type);
+    if (!s) {
+        FY_DECREF(ann);
+        return NULL;
+    }
+    fy_obj *nm = fy_getattr_cstr(a[0], "__name__");
+    snprintf(s->name, sizeof s->name, "%s", nm && FY_STR_CHECK(nm) ? FY_STR_DATA(nm) : "Struct");
+    FY_XDECREF(nm);
+    fy_err_clear();
+    int64_t pos = 0, off = 0, mal = 1;
+    fy_obj *k, *v;
+    while (fy_dict_next(ann, &pos, &k, &v)) {
+        const char *fn = FY_STR_CHECK(k) ? FY_STR_DATA(k) : "?";
+        if (s->nord >= MAXF || strlen(fn) >= sizeof s->f[0].name) {
+            fy_err_format(&fy_ValueError, "fx.struct %s: too many fields or field name too long", s->name);
+            goto fail;
+        }
+        snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
+        s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
+        if (fy_trace_is_constexpr(v)) continue;
+        if (fn[0] == '_' || !strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
+            fy_err_format(&fy_ValueError, "fx.struct %s: field name '%s' is reserved", s->name, fn);
+            goto fail;
+        }
+        sfield *f = &s->f[s->nf];
+        snprintf(f->name, sizeof f->name, "%s", fn);
+        if (FY_TYPE(v) == &arrty_type) {
+            arrty *at = (arrty *)v;
+            f->et = at->et, f->n = at->n, f->align = at->align, f->is_array = 1;
+        } else if (FY_TYPE(v) == &structty_type) {
+            fy_err_format(&fy_NotImplementedError, "fx.struct %s: nested struct field '%s' is not supported yet", s->name, fn);
+            goto fail;
+        } else {
+            char what[128];
+            snprintf(what, sizeof what, "fx.struct %s field '%s'", s->name, fn);
+            if (!storable(v, what)) goto fail;
+            f->et = (fy_dsl_numeric *)v, f->n = 1, f->align = f->et->width / 8, f->is_array = 0;
+        }
+        off = (off + f->align - 1) / f->align * f->align;
+        f->off = off;
+        off += f->n * (f->et->width / 8);
+        if (f->align > mal) mal = f->align;
+        s->nf++;
+    }
+    if (!s->nf) {
+        fy_err_format(&fy_ValueError, "fx.struct %s: no fields", s->name);
+        goto fail;
+    }
+    s->align = mal;
+    s->size = (off + mal - 1) / mal * mal;
+    FY_DECREF(ann);
+    return &s->h;
+fail:
+    FY_DECREF(ann);
+    FY_DECREF(&s->h);
+    return NULL;
+}
+
+/* ---- struct values: Pair(a, b), p.a, p.replace(a=...) ----
+ * A frozen value holding one DSL value per scalar field (converted to the field's type) and the Python value
+ * of each constexpr field; array fields have no value form. */
+typedef struct sval { fy_obj h; structty *st; fy_obj *v[MAXF]; } sval; /* v: per ord entry */
+static fy_type sval_type;
+static void sval_dealloc(fy_obj *o) {
+    sval *s = (sval *)o;
+    for (int i = 0; s->st && i < s->st->nord; i++) FY_CLEAR(s->v[i]);
+    FY_CLEAR(s->st);
+}
+static int ord_index(structty *st, fy_obj *name) {
+    if (!FY_STR_CHECK(name)) return -1;
+    for (int i = 0; i < st->nord; i++)
+        if (fy_str_eq_cstr(name, st->ord[i].name)) return i;
+    return -1;
+}
+/* Stores x (converted) as entry i of s; 0 or -1. */
+static int sval_put(sval *s, int i, fy_obj *x) {
+    int fi = s->st->ord[i].fi;
+    fy_obj *c = fi < 0 ? fy_ref(x) : fy_dsl_num_convert(s->st->f[fi].et, x);
+    if (!c) return -1;
+    FY_XDECREF(s->v[i]);
+    s->v[i] = c;
+    return 0;
+}
+static sval *sval_alloc(structty *st) {
+    for (int i = 0; i < st->nf; i++)
+        if (st->f[i].is_array) {
+            fy_err_format(&fy_NotImplementedError,
+                          "%s(...): struct values with array fields ('%s') are not supported (use it as LDS storage)",
+                          st->name, st->f[i].name);
+            return NULL;
+        }
+    if (fy_type_ready(&sval_type) < 0) return NULL;
+    sval *s = (sval *)fy_alloc(&sval_type);
+    if (s) s->st = (structty *)fy_ref(&st->h);
+    return s;
+}
+static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    structty *st = (structty *)o;
+    if (na > (size_t)st->nord)
+        return fy_err_format(&fy_TypeError, "%s() takes %d field values but %zu were given", st->name, st->nord, na);
+    sval *s = sval_alloc(st);
+    if (!s) return NULL;
+    for (size_t i = 0; i < na; i++)
+        if (sval_put(s, (int)i, a[i]) < 0) goto fail;
+    size_t nk = fy_kwcount(kw);
+    size_t nkn = 0;
+    fy_obj **kn = nk ? fy_seq_items(kw, &nkn) : NULL;
+    for (size_t j = 0; j < nk; j++) {
+        int i = ord_index(st, kn[j]);
+        if (i < 0) {
+            fy_err_format(&fy_TypeError, "%s() got an unexpected field %R", st->name, kn[j]);
+            goto fail;
+        }
+        if (s->v[i]) {
+            fy_err_format(&fy_TypeError, "%s() got multiple values for field %R", st->name, kn[j]);
+            goto fail;
+        }
+        if (sval_put(s, i, a[na + j]) < 0) goto fail;
+    }
+    for (int i = 0; i < st->nord; i++)
+        if (!s->v[i]) {
+            fy_err_format(&fy_TypeError, "%s() missing a value for field '%s'", st->name, st->ord[i].name);
+            goto fail;
+        }
+    return &s->h;
+fail:
+    FY_DECREF(&s->h);
+    return NULL;
+}
+static fy_obj *sval_getattr(fy_obj *o, fy_obj *name) {
+    sval *s = (sval *)o;
+    int i = ord_index(s->st, name);
+    if (i >= 0) return fy_ref(s->v[i]);
+    fy_obj *r = fy_generic_getattr(o, name);
+    if (!r && fy_err_matches(&fy_AttributeError))
+        fy_err_format(&fy_AttributeError, "struct %s has no field %R", s->st->name, name);
+    return r;
+}
+static int sval_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
+    (void)v;
+    fy_err_format(&fy_AttributeError, "struct %s values are frozen: cannot assign %R (use .replace(%S=...))",
+                  ((sval *)o)->st->name, name, name);
+    return -1;
+}
+/* replace(**fields): a copy with the given fields replaced. */
+static fy_obj *sval_replace(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    sval *s = (sval *)o;
+    if (na) return fy_err_set(&fy_TypeError, "replace() takes keyword arguments only");
+    sval *r = sval_alloc(s->st);
+    if (!r) return NULL;
+    for (int i = 0; i < s->st->nord; i++) r->v[i] = fy_ref(s->v[i]);
+    size_t nk = fy_kwcount(kw);
+    size_t nkn = 0;
+    fy_obj **kn = nk ? fy_seq_items(kw, &nkn) : NULL;
+    for (size_t j = 0; j < nk; j++) {
+        fy_obj *k = kn[j], *v = a[na + j];
+        int i = ord_index(s->st, k);
+        if (i < 0) {
+            fy_err_format(&fy_TypeError, "replace(): struct %s has no field %R", s->st->name, k);
+            FY_DECREF(&r->h);
+            return NULL;
+        }
+        if (sval_put(r, i, v) < 0) {
+            FY_DECREF(&r->h);
+            return NULL;
+        }
+    }
+    return &r->h;
+}
+static fy_obj *sval_repr(fy_obj *o) {
+    sval *s = (sval *)o;
+    fy_obj *out = fy_str_printf("%s(", s->st->name);
+    for (int i = 0; out && i < s->st->nord; i++) {
+        fy_obj *n = fy_str_printf("%S%s%s=%R", out, i ? ", " : "", s->st->ord[i].name, s->v[i]);
+        FY_DECREF(out);
+        out = n;
+    }
+    if (!out) return NULL;
+    fy_obj *n = fy_str_printf("%S)", out);
+    FY_DECREF(out);
+    return n;
+}
+static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
+                                      {0}};
+static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)), .flags = FY_TPF_FINAL, .repr = sval_repr,
+                            .dealloc = sval_dealloc, .getattr = sval_getattr, .setattr = sval_setattr,
+                            .methods = sval_methods};
+
+/* Size and alignment in bytes of a struct type, fx.Array type or numeric type (dsl_size_of / dsl_align_of);
+ * 1 when o is one of them, else 0. */
+int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
+    if (FY_TYPE(o) == &structty_type) {
+        *size = ((structty *)o)->size, *align = ((structty *)o)->align;
+        return 1;
+    }
+    if (FY_TYPE(o) == &arrty_type) {
+        arrty *t = (arrty *)o;
+        *size = t->n * ((t->et->width + 7) / 8), *align = t->align;
+        return 1;
+    }
+    if (FY_TYPE(o) == &fy_dsl_numeric_type) {
+        int64_t b = (((fy_dsl_numeric *)o)->width + 7) / 8;
+        *size = b, *align = b;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- storage, array references ---- */
+/* One leaf: LDS global @__flyi_lds_<sym> of n elements of et. */
+typedef struct leaf { int sym; fy_dsl_numeric *et; int64_t n; int is_array; } leaf;
+typedef struct storage { fy_obj h; structty *st; leaf l; int base; int peeked; } storage; /* st: struct (leaves base..) */
+typedef struct aref { fy_obj h; leaf l; } aref;
+static fy_type storage_type, aref_type, sview_type;
+
+static fy_tracer *need_tracer(const char *what) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) fy_err_format(&fy_RuntimeError, "%s is only available inside a kernel", what);
+    return tr;
+}
+
+/* !fly.ptr<T, shared> of leaf l's first element. */
+static int leaf_ptr(fy_tracer *tr, const leaf *l, uint64_t *out) {
+    const char *t = fy_trace_mlir_type(l->et);
+    char mt[96];
+    snprintf(mt, sizeof mt, "memref<%lldx%s, 3>", (long long)l->n, t);
+    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
+             f = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = memref.get_global @__flyi_lds_%d : %s", U(g), l->sym, mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>", U(f),
+                  U(p), t);
+    fy_trace_end_line(tr);
+    *out = f;
+    return 0;
+}
+
+static fy_obj *leaf_view(const leaf *l, const fly_layout *L) {
+    fy_tracer *tr = need_tracer("LDS views");
+    if (!tr) return NULL;
+    fly_error err;
+    int64_t cos;
+    if (fly_layout_cosize_static(L, &cos, &err)) return fy_dsl_raise(&err);
+    if (cos > l->n) {
+        char lt[512];
+        fly_layout_print(L, lt, sizeof lt);
+        return fy_err_format(&fy_ValueError, "view: layout %s spans %lld elements, the LDS array has %lld", lt,
+                             (long long)cos, (long long)l->n);
+    }
+    uint64_t p;
+    leaf_ptr(tr, l, &p);
+    uint64_t lay = fy_trace_static_layout(tr, L);
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_obj *res = fy_ttensor_new(r, l->et, FY_SP_SHARED, L);
+    if (!res) return NULL;
+    char lt[512];
+    fly_layout_print(L, lt, sizeof lt);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, shared>, !fly.layout<%s>) -> %s", U(r),
+                  U(p), U(lay), fy_trace_mlir_type(l->et), lt, ((fy_ttensor *)res)->ty);
+    fy_trace_end_line(tr);
+    return res;
+}
+
+static fy_obj *leaf_flat(const leaf *l) {
+    fly_layout L;
+    memset(&L, 0, sizeof L);
+    fly_inttuple_int(&L.shape, l->n);
+    fly_inttuple_int(&L.stride, 1);
+    return leaf_view(l, &L);
+}
+
+static fy_obj *aref_new(const leaf *l) {
+    if (fy_type_ready(&aref_type) < 0) return NULL;
+    aref *r = (aref *)fy_alloc(&aref_type);
+    if (r) r->l = *l;
+    return r ? &r->h : NULL;
+}
+
+/* peek of a leaf: the array reference, or the scalar's value. */
+static fy_obj *leaf_peek(const leaf *l) {
+    if (l->is_array) return aref_new(l);
+    fy_obj *v = leaf_flat(l);
+    if (!v) return NULL;
+    fy_obj *z = fy_int_from(0);
+    fy_obj *r = z ? fy_getitem(v, z) : NULL;
+    FY_XDECREF(z);
+    FY_DECREF(v);
+    return r;
+}
+
+static fy_obj *aref_view(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("view", kw) < 0 || fy_check_nargs("view", na, 1, 1) < 0) return NULL;
+    fly_layout L;
+    if (fy_dsl_to_layout(a[0], &L, 1, "view", "layout") < 0) return NULL;
+    return leaf_view(&((aref *)o)->l, &L);
+}
+static fy_obj *aref_getitem(fy_obj *o, fy_obj *k) {
+    fy_obj *v = leaf_flat(&((aref *)o)->l);
+    if (!v) return NULL;
+    fy_obj *r = fy_getitem(v, k);
+    FY_DECREF(v);
+    return r;
+}
+static int aref_setitem(fy_obj *o, fy_obj *k, fy_obj *x) {
+    if (!x) return fy_err_set(&fy_TypeError, "LDS array elements cannot be deleted"), -1;
+    fy_obj *v = leaf_flat(&((aref *)o)->l);
+    if (!v) return -1;
+    int r = fy_setitem(v, k, x);
+    FY_DECREF(v);
+    return r;
+}
+static int64_t aref_len(fy_obj *o) { return ((aref *)o)->l.n; }
+static fy_obj *aref_ptr(fy_obj *o) {
+    (void)o;
+    return fy_err_set(&fy_NotImplementedError, "LDS array .ptr is not supported yet: use .view(layout)");
+}
+static fy_obj *aref_repr(fy_obj *o) {
+    aref *r = (aref *)o;
+    return fy_str_printf("Array<%s, %lld, shared>", fy_trace_mlir_type(r->l.et), (long long)r->l.n);
+}
+static fy_methoddef aref_methods[] = {{"view", aref_view, 0, "view(layout)\nA shared tensor over the array."}, {0}};
+static fy_getsetdef aref_gs[] = {{"ptr", aref_ptr, NULL, "the array's pointer"}, {0}};
+static fy_type aref_type = {FY_TYPE_INIT("SharedArray", sizeof(aref)), .flags = FY_TPF_FINAL, .repr = aref_repr,
+                            .getitem = aref_getitem, .setitem = aref_setitem, .len = aref_len, .methods = aref_methods,
+                            .getsets = aref_gs};
+
+/* field i of struct storage s as a leaf */
+static leaf field_leaf(storage *s, int i) {
+    sfield *f = &s->st->f[i];
+    return (leaf){s->base + i, f->et, f->n, f->is_array};
+}
+static int field_index(storage *s, fy_obj *name) {
+    if (!s->st || !FY_STR_CHECK(name)) return -1;
+    for (int i = 0; i < s->st->nf; i++)
+        if (fy_str_eq_cstr(name, s->st->f[i].name)) return i;
+    return -1;
+}
+
+/* the struct view from peek(): fields as array references / loaded scalars */
+static fy_obj *sview_getattr(fy_obj *o, fy_obj *name) {
+    storage *s = (storage *)o;
+    int i = field_index(s, name);
+    if (i < 0) {
+        fy_obj *r = fy_generic_getattr(o, name);
+        if (!r && fy_err_matches(&fy_AttributeError))
+            fy_err_format(&fy_AttributeError, "struct %s has no field %R", s->st->name, name);
+        return r;
+    }
+    leaf l = field_leaf(s, i);
+    return leaf_peek(&l);
+}
+static int sview_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
+    storage *s = (storage *)o;
+    int i = field_index(s, name);
+    if (i < 0 || s->st->f[i].is_array || !v)
+        return fy_err_format(&fy_AttributeError, "cannot assign %R of struct %s (assign scalar fields only)", name,
+                             s->st->name),
+               -1;
+    leaf l = field_leaf(s, i);
+    fy_obj *t = leaf_flat(&l);
+    if (!t) return -1;
+    fy_obj *z = fy_int_from(0);
+    int r = z ? fy_setitem(t, z, v) : -1;
+    FY_XDECREF(z);
+    FY_DECREF(t);
+    return r;
+}
+static void st_dealloc(fy_obj *o) { FY_CLEAR(((storage *)o)->st); }
+static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc,
+                             .getattr = sview_getattr, .setattr = sview_setattr};
+
+static fy_obj *storage_new(fy_type *t, structty *st, const leaf *l, int base) {
+    if (fy_type_ready(t) < 0) return NULL;
+    storage *s = (storage *)fy_alloc(t);
+    if (!s) return NULL;
+    if (st) s->st = (structty *)fy_ref(&st->h);
+    if (l) s->l = *l;
+    s->base = base;
+    return &s->h;
+}
+
+static fy_obj *stor_peek(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("peek", kw) < 0 || fy_check_nargs("peek", na, 0, 0) < 0) return NULL;
+    if (!need_tracer("Storage.peek")) return NULL;
+    storage *s = (storage *)o;
+    return s->st ? storage_new(&sview_type, s->st, NULL, s->base) : leaf_peek(&s->l);
+}
+static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("poke", kw) < 0 || fy_check_nargs("poke", na, 1, 1) < 0) return NULL;
+    storage *s = (storage *)o;
+    if (s->st || s->l.is_array)
+        return fy_err_set(&fy_NotImplementedError, "Storage.poke: only scalar storage can be poked (use [i] = v on arrays)");
+    fy_obj *t = leaf_flat(&s->l);
+    if (!t) return NULL;
+    fy_obj *z = fy_int_from(0);
+    int r = z ? fy_setitem(t, z, a[0]) : -1;
+    FY_XDECREF(z);
+    FY_DECREF(t);
+    return r < 0 ? NULL : fy_none();
+}
+static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
+    storage *s = (storage *)o;
+    int i = field_index(s, name);
+    if (i < 0) return fy_generic_getattr(o, name);
+    leaf l = field_leaf(s, i);
+    return storage_new(&storage_type, NULL, &l, 0);
+}
+static fy_obj *stor_repr(fy_obj *o) {
+    storage *s = (storage *)o;
+    if (s->st) return fy_str_printf("Storage[%s]", s->st->name);
+    return fy_str_printf("Storage[%s x %lld]", s->l.et->name, (long long)s->l.n);
+}
+static fy_methoddef stor_methods[] = {{"peek", stor_peek, 0, "peek()\nThe stored value (arrays: a reference)."},
+                                      {"poke", stor_poke, 0, "poke(v)\nStores a scalar."}, {0}};
+static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc,
+                               .repr = stor_repr, .getattr = stor_getattr, .methods = stor_methods};
+
+/* ---- fx.SharedAllocator ---- */
+typedef struct salloc { fy_obj h; int64_t base_align, bytes; } salloc;
+static fy_type salloc_type;
+
+static void emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, int64_t align) {
+    fy_trace_emit_prelude(tr, "    memref.global \"private\" @__flyi_lds_%d : memref<%lldx%s, 3> = uninitialized {alignment = %lld : i64}\n",
+                          sym, (long long)n, fy_trace_mlir_type(et), (long long)align);
+}
+
+static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"type", "alignment", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("allocate", a, na, kw, names, 1, 2, 2, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("SharedAllocator.allocate");
+    if (!tr) return NULL;
+    salloc *sa = (salloc *)o;
+    int64_t align = 0;
+    if (v[1] && v[1] != fy_None && fy_dsl_to_int(v[1], &align, "allocate", "alignment") < 0) return NULL;
+    if (align < 0 || (align & (align - 1)) || align > 4096)
+        return fy_err_format(&fy_ValueError, "allocate: alignment must be a power of two <= 4096, not %lld", (long long)align);
+    if (FY_TYPE(v[0]) == &structty_type) {
+        structty *st = (structty *)v[0];
+        int64_t al = align > st->align ? align : st->align;
+        if (al < sa->base_align) al = sa->base_align;
+        sa->bytes = (sa->bytes + al - 1) / al * al + st->size;
+        int base = tr->nlds;
+        for (int i = 0; i < st->nf; i++) {
+            sfield *f = &st->f[i];
+            emit_global(tr, tr->nlds++, f->et, f->n, i == 0 && al > f->align ? al : f->align);
+        }
+        return storage_new(&storage_type, st, NULL, base);
+    }
+    if (FY_TYPE(v[0]) == &arrty_type) {
+        arrty *at = (arrty *)v[0];
+        int64_t al = align > at->align ? align : at->align;
+        if (al < sa->base_align) al = sa->base_align;
+        sa->bytes = (sa->bytes + al - 1) / al * al + at->n * (at->et->width / 8);
+        leaf l = {tr->nlds++, at->et, at->n, 1};
+        emit_global(tr, l.sym, at->et, at->n, al);
+        return storage_new(&storage_type, NULL, &l, 0);
+    }
+    if (FY_TYPE(v[0]) == &fy_dsl_numeric_type) {
+        if (!storable(v[0], "allocate")) return NULL;
+        fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
+        int64_t al = align > et->width / 8 ? align : et->width / 8;
+        if (al < sa->base_align) al = sa->base_align;
+        sa->bytes = (sa->bytes + al - 1) / al * al + et->width / 8;
+        leaf l = {tr->nlds++, et, 1, 0};
+        emit_global(tr, l.sym, et, 1, al);
+        return storage_new(&storage_type, NULL, &l, 0);
+    }
+    int64_t nbytes;
+    if (!FY_INT_CHECK(v[0]) && !FY_DSL_NUM_CHECK(v[0]))
+        return fy_err_format(&fy_TypeError, "allocate: expected an fx.struct type, fx.Array[...] or a byte count, not '%s'",
+                             fy_type_name(v[0]));
+    if (fy_dsl_to_int(v[0], &nbytes, "allocate", "nbytes") < 0) return NULL;
+    if (nbytes <= 0 || nbytes > 65536)
+        return fy_err_format(&fy_ValueError, "allocate: %lld bytes is outside 1..65536", (long long)nbytes);
+    int64_t al = align > sa->base_align ? align : sa->base_align;
+    sa->bytes = (sa->bytes + al - 1) / al * al + nbytes;
+    leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1};
+    emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al);
+    return storage_new(&storage_type, NULL, &l, 0);
+}
+static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
+static fy_methoddef sa_methods[] = {
+    {"allocate", sa_allocate, 0, "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
+    {0}};
+static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes allocated so far"}, {0}};
+static fy_type salloc_type = {FY_TYPE_INIT("SharedAllocator", sizeof(salloc)), .flags = FY_TPF_FINAL,
+                              .methods = sa_methods, .getsets = sa_gs};
+
+static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"base_alignment", "static", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("SharedAllocator", a, na, kw, names, 0, 1, 2, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("fx.SharedAllocator");
+    if (!tr) return NULL;
+    int64_t ba = 16;
+    if (v[0] && fy_dsl_to_int(v[0], &ba, "SharedAllocator", "base_alignment") < 0) return NULL;
+    if (ba <= 0 || (ba & (ba - 1)) || ba > 4096)
+        return fy_err_format(&fy_ValueError, "SharedAllocator: base_alignment must be a power of two <= 4096, not %lld",
+                             (long long)ba);
+    if (v[1]) {
+        int st = fy_truthy(v[1]);
+        if (st < 0) return NULL;
+        if (!st)
+            return fy_err_set(&fy_NotImplementedError,
+                              "SharedAllocator(static=False): dynamic shared memory is not supported yet");
+    }
+    if (tr->nallocators++)
+        return fy_err_set(&fy_RuntimeError, "fx.SharedAllocator: at most one allocator per kernel");
+    if (fy_type_ready(&salloc_type) < 0) return NULL;
+    salloc *s = (salloc *)fy_alloc(&salloc_type);
+    if (!s) return NULL;
+    s->base_align = ba;
+    return &s->h;
+}
+
+/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS the launch sizes with smem=
+ * (gpu.dynamic_shared_memory, placed after the static LDS); Int8 elements unless dtype is given. */
+static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"dtype", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("get_dyn_shared", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("fx.get_dyn_shared");
+    if (!tr) return NULL;
+    fy_dsl_numeric *et = &fy_dsl_t_i8;
+    if (v[0] && v[0] != fy_None && !storable(v[0], "get_dyn_shared")) return NULL;
+    if (v[0] && v[0] != fy_None) et = (fy_dsl_numeric *)v[0];
+    const char *mt = "memref<?xi8, #gpu.address_space<workgroup>>";
+    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
+             f = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = gpu.dynamic_shared_memory : %s", U(g), mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>", U(f),
+                  U(p), fy_trace_mlir_type(et));
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(f, et, FY_SP_SHARED);
+}
+
+/* fx.recast_iter(dtype, ptr): the same address as a pointer to dtype elements. */
+static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"dtype", "ptr", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("recast_iter", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    fy_tracer *tr = need_tracer("fx.recast_iter");
+    if (!tr) return NULL;
+    if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
+    if (FY_TYPE(v[0]) != &fy_dsl_numeric_type)
+        return fy_err_format(&fy_TypeError, "recast_iter: expected a numeric type, not '%s'", fy_type_name(v[0]));
+    fy_trace_ptr *p = (fy_trace_ptr *)v[1];
+    fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
+    if (p->reg == FY_SP_REG) return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
+    const char *sp = fy_trace_space_name(p->reg);
+    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>", U(l),
+                  U(p->ssa), fy_trace_mlir_type(p->et), sp, as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>", U(r),
+                  U(l), as, fy_trace_mlir_type(et), sp);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(r, et, p->reg);
+}
+
+static fy_methoddef smem_funcs[] = {
+    {"get_dyn_shared", f_get_dyn_shared, 0, "get_dyn_shared(dtype=None)\nPointer to the dynamic LDS (launch smem=)."},
+    {"recast_iter", f_recast_iter, 0, "recast_iter(dtype, ptr)\nThe pointer with another element type."},
+    {"SharedAllocator", f_shared_allocator, 0, "SharedAllocator(base_alignment=16, *, static=True)\nLDS allocator."},
+    {"struct", f_struct, 0, "struct(cls)\nA struct type from the class's annotated fields (C layout)."},
+    {0}};
+
+int fy_trace_add_smem_fx(fy_obj *m) {
+    if (fy_type_ready(&arrf_type) < 0 || fy_module_add(m, "Array", &the_array.h) < 0) return -1;
+    for (fy_methoddef *d = smem_funcs; d->name; d++) {
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    return 0;
+}

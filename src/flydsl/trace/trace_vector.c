@@ -1,0 +1,445 @@
+/* trace_vector.c - Vector values inside a traced kernel: a dynamic vector<N x T> made by
+ * tensor.load() / fx.memref_load_vec or full(n, value, dtype), with elementwise + - * / (and unary -)
+ * against another Vector of the same length and type or a scalar (broadcast with vector.broadcast),
+ * & | ^ << >> on integer elements, v[i] (vector.extract), v.to(dtype) (arith casts), v.bitcast(dtype),
+ * v.shuffle(w, mask) (vector.shuffle), v.reduce(ReductionOp.X) (vector.reduction), the fx.math
+ * functions of one float operand (math.* on the vector), stored with tensor.store(vec). fx.Vector is the type, with
+ * the static methods make_type(n, dtype) (its MLIR text), filled(n, v, dtype) and from_elements(values, dtype). */
+#include <stdio.h>
+#include <string.h>
+
+#include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "flydsl/trace/trace_int.h"
+
+#define U(x) ((unsigned long long)(x))
+
+typedef struct tvector {
+    fy_obj h;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int64_t n;
+} tvector;
+static fy_type tvector_type;
+
+fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n) {
+    if (fy_type_ready(&tvector_type) < 0) return NULL;
+    tvector *v = (tvector *)fy_alloc(&tvector_type);
+    if (!v) return NULL;
+    v->ssa = ssa;
+    v->et = et;
+    v->n = n;
+    return &v->h;
+}
+
+/* The vector's SSA handle, element type and length; -1 when v is not a Vector. */
+int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) {
+    if (!v || FY_TYPE(v) != &tvector_type) return -1;
+    tvector *t = (tvector *)v;
+    *ssa = t->ssa;
+    *et = t->et;
+    *n = t->n;
+    return 0;
+}
+
+static fy_obj *vec_repr(fy_obj *o) {
+    tvector *v = (tvector *)o;
+    return fy_str_printf("Vector(vector<%lldx%s> o (%lld,), %s)", (long long)v->n, fy_trace_mlir_type(v->et),
+                         (long long)v->n, v->et->name);
+}
+
+/* v as a vector operand of x's type: a Vector as is, a scalar broadcast. */
+static int operand(fy_tracer *tr, tvector *x, fy_obj *o, uint64_t *out) {
+    if (FY_TYPE(o) == &tvector_type) {
+        tvector *y = (tvector *)o;
+        if (y->n != x->n) {
+            fy_err_format(&fy_ValueError, "Vector shape mismatch: %lld elements and %lld elements", (long long)x->n,
+                          (long long)y->n);
+            return -1;
+        }
+        if (y->et != x->et) {
+            fy_err_format(&fy_TypeError, "Vector element types differ: %s and %s (convert with .to())", x->et->name,
+                          y->et->name);
+            return -1;
+        }
+        *out = y->ssa;
+        return 0;
+    }
+    if (!FY_DSL_NUM_CHECK(o) && !FY_INT_CHECK(o) && !FY_FLOAT_CHECK(o)) return 1;
+    uint64_t s;
+    if (fy_trace_value_as(tr, o, x->et, &s) < 0) return -1;
+    const char *et = fy_trace_mlir_type(x->et);
+    *out = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(*out), U(s), et,
+                  (long long)x->n, et);
+    fy_trace_end_line(tr);
+    return 0;
+}
+
+static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    int swapped = (fy_obj *)x != a;
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
+    uint64_t y;
+    int rc = operand(tr, x, swapped ? a : b, &y);
+    if (rc < 0) return NULL;
+    if (rc > 0) return fy_ref(fy_NotImplemented);
+    uint64_t l = swapped ? y : x->ssa, r = swapped ? x->ssa : y;
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s %%%llu, %%%llu : vector<%lldx%s>", U(id),
+                  x->et->kind == FY_DSL_K_FLOAT ? fop : iop, U(l), U(r), (long long)x->n, fy_trace_mlir_type(x->et));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+}
+
+static fy_obj *vec_add(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.addf", "arith.addi"); }
+static fy_obj *vec_sub(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.subf", "arith.subi"); }
+static fy_obj *vec_mul(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.mulf", "arith.muli"); }
+static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    if (x->et->kind != FY_DSL_K_FLOAT)
+        return fy_err_format(&fy_TypeError, "Vector '/' needs float elements, not %s (convert with .to())", x->et->name);
+    return binop(a, b, "arith.divf", "arith.divsi");
+}
+
+/* Integer-only elementwise ops (bitwise and shifts; >> is arithmetic for signed elements, logical else). */
+static fy_obj *int_binop(fy_obj *a, fy_obj *b, const char *op, const char *uop) {
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    if (x->et->kind == FY_DSL_K_FLOAT)
+        return fy_err_format(&fy_TypeError, "Vector '%s' needs integer elements, not %s (use .bitcast())", op, x->et->name);
+    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    return binop(a, b, "", sg || !uop ? op : uop);
+}
+static fy_obj *vec_and(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.andi", NULL); }
+static fy_obj *vec_or(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.ori", NULL); }
+static fy_obj *vec_xor(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.xori", NULL); }
+static fy_obj *vec_shl(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.shli", NULL); }
+static fy_obj *vec_shr(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.shrsi", "arith.shrui"); }
+
+static fy_tracer *need_tracer(void) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
+    return tr;
+}
+static const char *vty(char *buf, size_t cap, const tvector *v, const fy_dsl_numeric *et) {
+    snprintf(buf, cap, "vector<%lldx%s>", (long long)v->n, fy_trace_mlir_type(et ? et : v->et));
+    return buf;
+}
+
+static fy_obj *vec_neg(fy_obj *a) {
+    tvector *x = (tvector *)a;
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    if (x->et->kind == FY_DSL_K_FLOAT) {
+        uint64_t id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.negf %%%llu : %s", U(id), U(x->ssa), vty(t, sizeof t, x, NULL));
+        fy_trace_end_line(tr);
+        return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+    }
+    fy_obj *z = fy_int_from(0);
+    fy_obj *r = z ? binop(z, a, "arith.subf", "arith.subi") : NULL;
+    FY_XDECREF(z);
+    return r;
+}
+
+/* v[i]: element i (a static int, negative from the end, or a dynamic integer). */
+static fy_obj *vec_getitem(fy_obj *o, fy_obj *key) {
+    tvector *v = (tvector *)o;
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    uint64_t id;
+    if (FY_INT_CHECK(key) || (FY_DSL_NUM_CHECK(key) && ((fy_dsl_num *)key)->is_static)) {
+        int64_t i;
+        if (fy_dsl_to_int(key, &i, "Vector", "index") < 0) return NULL;
+        if (i < 0) i += v->n;
+        if (i < 0 || i >= v->n)
+            return fy_err_format(&fy_IndexError, "Vector index out of range (%lld elements)", (long long)v->n);
+        id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[%lld] : %s from %s", U(id), U(v->ssa), (long long)i,
+                      fy_trace_mlir_type(v->et), vty(t, sizeof t, v, NULL));
+    } else if (FY_DSL_NUM_CHECK(key) && ((fy_dsl_num *)key)->dt->kind != FY_DSL_K_FLOAT) {
+        uint64_t k;
+        if (fy_trace_value_as(tr, key, &fy_dsl_t_index, &k) < 0) return NULL;
+        id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[%%%llu] : %s from %s", U(id), U(v->ssa), U(k),
+                      fy_trace_mlir_type(v->et), vty(t, sizeof t, v, NULL));
+    } else {
+        return fy_err_format(&fy_TypeError, "Vector indices must be integers, not '%s'", fy_type_name(key));
+    }
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(v->et, id);
+}
+
+/* v.to(dtype): an elementwise conversion (the arith cast C's conversion rules pick). */
+static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *v = (tvector *)o;
+    static const char *const names[] = {"dtype", "rounding_mode", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("to", a, na, kw, names, 1, 1, 2, p) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[0], "to");
+    if (!t) return NULL;
+    if (t == v->et) return fy_ref(o);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    if (t->kind == FY_DSL_K_INDEX || v->et->kind == FY_DSL_K_INDEX)
+        return fy_err_format(&fy_TypeError, "Vector.to: %s to %s is not supported", v->et->name, t->name);
+    int ff = v->et->kind == FY_DSL_K_FLOAT, tf = t->kind == FY_DSL_K_FLOAT;
+    int sgn = v->et->kind != FY_DSL_K_BOOL && v->et->is_signed;
+    const char *op;
+    if (ff && tf) op = t->width > v->et->width ? "arith.extf" : "arith.truncf";
+    else if (!ff && tf) op = sgn ? "arith.sitofp" : "arith.uitofp";
+    else if (ff && !tf) op = t->is_signed ? "arith.fptosi" : "arith.fptoui";
+    else if (t->width == v->et->width) op = NULL;
+    else op = t->width > v->et->width ? (sgn ? "arith.extsi" : "arith.extui") : "arith.trunci";
+    if (!op || (ff && tf && t->width == v->et->width)) { /* same width: f16 <-> bf16 through f32, ints: same bits */
+        if (!op && !ff) return fy_tvector_new(v->ssa, t, v->n);
+        fy_obj *mid = vec_to(o, (fy_obj *[]){&fy_dsl_t_f32.h}, 1, NULL);
+        if (!mid) return NULL;
+        fy_obj *r = vec_to(mid, p, 1, NULL);
+        FY_DECREF(mid);
+        return r;
+    }
+    char s1[64], s2[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s %%%llu : %s to %s", U(id), op, U(v->ssa), vty(s1, sizeof s1, v, NULL),
+                  vty(s2, sizeof s2, v, t));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, v->n);
+}
+
+/* v.reduce(op, fastmath=None): vector.reduction over all elements; op a ReductionOp (or its name). */
+static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *v = (tvector *)o;
+    static const char *const names[] = {"op", "fastmath", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("reduce", a, na, kw, names, 1, 1, 2, p) < 0) return NULL;
+    fy_obj *nm = FY_STR_CHECK(p[0]) ? fy_ref(p[0]) : fy_getattr_cstr(p[0], "name");
+    if (!nm) return NULL;
+    if (!FY_STR_CHECK(nm)) {
+        FY_DECREF(nm);
+        return fy_err_set(&fy_TypeError, "reduce: expected a ReductionOp");
+    }
+    char k[16];
+    snprintf(k, sizeof k, "%s", FY_STR_DATA(nm));
+    FY_DECREF(nm);
+    for (char *c = k; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    int fl = v->et->kind == FY_DSL_K_FLOAT, sg = v->et->kind != FY_DSL_K_BOOL && v->et->is_signed;
+    const char *kind = NULL;
+    if (!strcmp(k, "add") || !strcmp(k, "mul")) kind = k;
+    else if (!strcmp(k, "max")) kind = fl ? "maximumf" : sg ? "maxsi" : "maxui";
+    else if (!strcmp(k, "min")) kind = fl ? "minimumf" : sg ? "minsi" : "minui";
+    else if (!fl && (!strcmp(k, "and") || !strcmp(k, "or") || !strcmp(k, "xor"))) kind = k;
+    if (!kind) return fy_err_format(&fy_ValueError, "reduce: %s is not a reduction of %s vectors", k, v->et->name);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu : %s into %s", U(id), kind, U(v->ssa),
+                  vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(v->et, id);
+}
+
+/* v.bitcast(dtype): the same bits as elements of dtype (the element width may change when the total does not). */
+static fy_obj *vec_bitcast(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *v = (tvector *)o;
+    if (fy_no_kwargs("bitcast", kw) < 0 || fy_check_nargs("bitcast", na, 1, 1) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "bitcast");
+    if (!t) return NULL;
+    int64_t bits = v->n * v->et->width;
+    if (t->kind == FY_DSL_K_INDEX || bits % t->width)
+        return fy_err_format(&fy_TypeError, "bitcast: %lld bits of %s do not make whole %s elements", (long long)bits,
+                             v->et->name, t->name);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    int64_t n = bits / t->width;
+    char s1[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.bitcast %%%llu : %s to vector<%lldx%s>", U(id), U(v->ssa),
+                  vty(s1, sizeof s1, v, NULL), (long long)n, fy_trace_mlir_type(t));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
+}
+
+/* v.shuffle(w, mask): vector.shuffle of v and w (same type) picking mask's positions of their concatenation. */
+static fy_obj *vec_shuffle(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *v = (tvector *)o;
+    static const char *const names[] = {"other", "mask", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("shuffle", a, na, kw, names, 2, 2, 2, p) < 0) return NULL;
+    if (FY_TYPE(p[0]) != &tvector_type || ((tvector *)p[0])->et != v->et || ((tvector *)p[0])->n != v->n)
+        return fy_err_format(&fy_TypeError, "shuffle: the other operand must be a Vector like this one, not '%s'",
+                             fy_type_name(p[0]));
+    size_t m;
+    fy_obj **it = FY_LIST_CHECK(p[1]) || FY_TUPLE_CHECK(p[1]) ? fy_seq_items(p[1], &m) : NULL;
+    if (!it || m == 0 || m > 1024) return fy_err_set(&fy_TypeError, "shuffle: mask must be a non-empty list of ints");
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char s1[64], s2[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.shuffle %%%llu, %%%llu [", U(id), U(v->ssa), U(((tvector *)p[0])->ssa));
+    for (size_t i = 0; i < m; i++) {
+        int64_t k;
+        if (fy_dsl_to_int(it[i], &k, "shuffle", "mask") < 0) return NULL;
+        if (k < 0 || k >= 2 * v->n)
+            return fy_err_format(&fy_ValueError, "shuffle: mask index %lld outside 0..%lld", (long long)k, (long long)(2 * v->n - 1));
+        fy_trace_emit(tr, "%s%lld", i ? ", " : "", (long long)k);
+    }
+    fy_trace_emit(tr, "] : %s, %s", vty(s1, sizeof s1, v, NULL), vty(s2, sizeof s2, v, NULL));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, v->et, (int64_t)m);
+}
+
+int fy_trace_is_vector(fy_obj *o) { return o && FY_TYPE(o) == &tvector_type; }
+
+fy_obj *fy_trace_vector_math(const char *name, fy_obj *o) {
+    tvector *v = (tvector *)o;
+    if (v->et->kind != FY_DSL_K_FLOAT)
+        return fy_err_format(&fy_TypeError, "math.%s expects float elements, got %s", name, v->et->name);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = math.%s %%%llu : %s", U(id), name, U(v->ssa), vty(t, sizeof t, v, NULL));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, v->et, v->n);
+}
+
+/* full(n, value, dtype): a Vector of n copies of value. */
+static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"shape", "value", "dtype", NULL};
+    fy_obj *p[3] = {NULL, NULL, NULL};
+    if (fy_parse_args("full", a, na, kw, names, 3, 3, 3, p) < 0) return NULL;
+    int64_t n;
+    fy_obj *sh = p[0];
+    if (FY_TUPLE_CHECK(sh) && fy_len(sh) == 1) sh = fy_seq_items(sh, NULL)[0];
+    if (fy_dsl_to_int(sh, &n, "full", "shape") < 0) return NULL;
+    if (n < 1 || n > 4096) return fy_err_format(&fy_ValueError, "full: %lld elements (1..4096 supported)", (long long)n);
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[2], "full");
+    if (!t) return NULL;
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    uint64_t x, id = 0;
+    if (fy_trace_value_as(tr, p[1], t, &x) < 0) return NULL;
+    id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(id), U(x), fy_trace_mlir_type(t),
+                  (long long)n, fy_trace_mlir_type(t));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
+}
+
+static fy_methoddef vec_methods[] = {
+    {"to", vec_to, 0, "to(dtype)\nThe elements converted to dtype."},
+    {"reduce", vec_reduce, 0, "reduce(op, fastmath=None)\nAll elements combined with ReductionOp op."},
+    {"bitcast", vec_bitcast, 0, "bitcast(dtype)\nThe same bits as a Vector of dtype."},
+    {"shuffle", vec_shuffle, 0, "shuffle(other, mask)\nElements of self ++ other at the mask's positions."},
+    {0}};
+
+static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
+static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
+static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element type"},
+                                     {"numel", vec_len, NULL, "the number of elements"}, {0}};
+
+static fy_type tvector_type = {
+    FY_TYPE_INIT("Vector", sizeof(tvector)), .flags = FY_TPF_FINAL, .repr = vec_repr, .getsets = vec_getsets,
+    .methods = vec_methods, .getitem = vec_getitem, .neg = vec_neg,
+    .nb = {[FY_NB_ADD] = vec_add, [FY_NB_SUB] = vec_sub, [FY_NB_MUL] = vec_mul, [FY_NB_TRUEDIV] = vec_div,
+           [FY_NB_AND] = vec_and, [FY_NB_OR] = vec_or, [FY_NB_XOR] = vec_xor, [FY_NB_LSHIFT] = vec_shl,
+           [FY_NB_RSHIFT] = vec_shr},
+};
+
+/* Vector.make_type(n, dtype): the type's MLIR text (vector<4xf32>). */
+static fy_obj *f_make_type(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    int64_t n;
+    if (fy_no_kwargs("make_type", kw) < 0 || fy_check_nargs("make_type", na, 2, 2) < 0 ||
+        fy_dsl_to_int(a[0], &n, "make_type", "n") < 0)
+        return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[1], "make_type");
+    if (!t) return NULL;
+    if (n < 1) return fy_err_format(&fy_ValueError, "make_type: a Vector needs at least one element, not %lld", (long long)n);
+    return fy_str_printf("vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t));
+}
+
+/* Vector.from_elements(values, dtype): a Vector of the values converted to dtype (vector.from_elements). */
+static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"elements", "dtype", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("from_elements", a, na, kw, names, 2, 2, 2, p) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[1], "from_elements");
+    if (!t) return NULL;
+    size_t n;
+    fy_obj **it = FY_LIST_CHECK(p[0]) || FY_TUPLE_CHECK(p[0]) ? fy_seq_items(p[0], &n) : NULL;
+    if (!it || n == 0 || n > 4096) return fy_err_set(&fy_TypeError, "from_elements: expected a non-empty list of values");
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    uint64_t *v = fy_malloc(n * sizeof *v);
+    if (!v) return fy_err_nomem();
+    for (size_t i = 0; i < n; i++)
+        if (fy_trace_value_as(tr, it[i], t, &v[i]) < 0) {
+            fy_free(v);
+            return NULL;
+        }
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.from_elements ", U(id));
+    for (size_t i = 0; i < n; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(v[i]));
+    fy_trace_emit(tr, " : vector<%zux%s>", n, fy_trace_mlir_type(t));
+    fy_trace_end_line(tr);
+    fy_free(v);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, (int64_t)n);
+}
+
+static fy_methoddef vec_static[] = {
+    {"make_type", f_make_type, 0, "make_type(n, dtype)\nThe MLIR vector type of n dtype elements."},
+    {"filled", f_full, 0, "filled(n, value, dtype)\nA Vector of n copies of value (as full)."},
+    {"from_elements", f_from_elements, 0, "from_elements(values, dtype)\nA Vector of the values."},
+    {0}};
+
+/* Adds the static methods of fx.Vector to its type (once). */
+static int add_static_methods(void) {
+    if (fy_type_ready(&tvector_type) < 0) return -1;
+    for (fy_methoddef *d = vec_static; d->name; d++) {
+        if (fy_dict_get_cstr(tvector_type.dict, d->name)) continue;
+        fy_obj *f = fy_cfunction_new(d, NULL);
+        fy_obj *sm = f ? fy_call(&fy_staticmethod_type.h, &f, 1, NULL) : NULL;
+        FY_XDECREF(f);
+        if (!sm) return -1;
+        int r = fy_dict_set_cstr(tvector_type.dict, d->name, sm);
+        FY_DECREF(sm);
+        if (r < 0) return -1;
+    }
+    return 0;
+}
+
+/* ReductionOp members: objects whose .name is the reduction's name. */
+static fy_methoddef vector_funcs[] = {
+    {"full", f_full, 0, "full(n, value, dtype)\nA Vector of n copies of value (kernels only)."}, {0}};
+
+int fy_trace_add_vector_fx(fy_obj *m) {
+    if (fy_dict_get_cstr(FY_MODULE_DICT(m), "ReductionOp")) return 0;
+    if (add_static_methods() < 0 ||
+        (!fy_dict_get_cstr(FY_MODULE_DICT(m), "Vector") && fy_module_add(m, "Vector", &tvector_type.h) < 0))
+        return -1;
+    for (fy_methoddef *d = vector_funcs; d->name; d++) {
+        if (fy_dict_get_cstr(FY_MODULE_DICT(m), d->name)) continue;
+        fy_obj *f = fy_cfunction_new(d, m);
+        if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
+    }
+    static const char *const ops[] = {"ADD", "MUL", "MAX", "MIN", "AND", "OR", "XOR", NULL};
+    fy_obj *ns = fy_module_new("ReductionOp");
+    for (int i = 0; ns && ops[i]; i++) {
+        fy_obj *mem = fy_module_new(ops[i]); /* a member: .name is its name */
+        if (!mem || fy_module_add_steal(mem, "name", fy_str_from_cstr(ops[i])) < 0 ||
+            fy_module_add_steal(ns, ops[i], mem) < 0) {
+            FY_XDECREF(mem);
+            FY_DECREF(ns);
+            return -1;
+        }
+    }
+    return ns ? fy_module_add_steal(m, "ReductionOp", ns) : -1;
+}

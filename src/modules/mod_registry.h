@@ -1,0 +1,26 @@
+/* mod_registry.h - the standard modules (math, os, random, itertools, ...).
+ *
+ * Modules written in C live in src/mod_NAME.c; modules written in Python live in
+ * src/stdlib/NAME.py
+ * and are embedded into the binary (src/stdlib_data.c). Nothing runs until a module is
+ * imported: registration only records names and init functions. */
+#ifndef FLYI_MOD_REGISTRY_H
+#define FLYI_MOD_REGISTRY_H
+
+#include "objects/object.h"
+
+/* Register every standard module with fy_register_builtin_module (process-wide, once; later
+ * calls do nothing). Call before the first import. */
+void fy_stdlib_register_all(void);
+
+/* Run the embedded Python source of module `name` into a new module (placed in sys.modules
+ * while it runs, as CPython does). Returns the module or NULL with an exception. */
+fy_obj *fy_stdlib_load_py(const char *name);
+
+/* Init functions of the C modules (each returns a new module or NULL with an exception). */
+fy_obj *fy_mod_math_init(void);
+fy_obj *fy_mod_time_init(void);
+fy_obj *fy_mod_random_init(void);
+fy_obj *fy_mod_posix_init(void);
+
+#endif
