@@ -13,27 +13,97 @@
 #include "objects/object.h"
 
 #define FY_OPCODES(X)                                                                     \
-    X(NOP) X(POP_TOP) X(DUP_TOP) X(DUP_TOP_TWO) X(ROT_TWO) X(ROT_THREE) X(ROT_FOUR)           \
-    X(LOAD_CONST) X(LOAD_FAST) X(STORE_FAST) X(DELETE_FAST)                                   \
-    X(LOAD_DEREF) X(STORE_DEREF) X(DELETE_DEREF) X(LOAD_CLOSURE) X(LOAD_CLASSDEREF)           \
-    X(LOAD_NAME) X(STORE_NAME) X(DELETE_NAME) X(LOAD_GLOBAL) X(STORE_GLOBAL) X(DELETE_GLOBAL) \
-    X(LOAD_ATTR) X(STORE_ATTR) X(DELETE_ATTR) X(LOAD_METHOD) X(CALL_METHOD)                    \
-    X(BINARY_OP) X(INPLACE_OP) X(UNARY_NEG) X(UNARY_POS) X(UNARY_INVERT) X(UNARY_NOT)          \
-    X(COMPARE_OP) X(IS_OP) X(CONTAINS_OP)                                                     \
-    X(BINARY_SUBSCR) X(STORE_SUBSCR) X(DELETE_SUBSCR) X(BUILD_SLICE)                          \
-    X(BUILD_TUPLE) X(BUILD_LIST) X(BUILD_SET) X(BUILD_MAP) X(BUILD_STRING)                    \
-    X(LIST_APPEND) X(SET_ADD) X(MAP_ADD) X(LIST_EXTEND) X(SET_UPDATE) X(DICT_UPDATE)          \
-    X(DICT_MERGE) X(LIST_TO_TUPLE) X(FORMAT_VALUE)                                            \
-    X(UNPACK_SEQUENCE) X(UNPACK_EX)                                                           \
-    X(JUMP) X(POP_JUMP_IF_FALSE) X(POP_JUMP_IF_TRUE) X(JUMP_IF_FALSE_OR_POP)                  \
-    X(JUMP_IF_TRUE_OR_POP) X(GET_ITER) X(FOR_ITER)                                            \
-    X(CALL) X(CALL_KW) X(CALL_EX) X(MAKE_FUNCTION)                                            \
-    X(RETURN_VALUE) X(YIELD_VALUE) X(GET_YIELD_FROM_ITER) X(YIELD_FROM)                       \
-    X(SETUP_FINALLY) X(POP_BLOCK) X(POP_EXCEPT) X(RERAISE) X(RAISE_VARARGS)                   \
-    X(JUMP_IF_NOT_EXC_MATCH) X(SETUP_WITH) X(WITH_EXIT) X(WITH_EXCEPT_START)                  \
-    X(IMPORT_NAME) X(IMPORT_FROM) X(IMPORT_STAR) X(LOAD_BUILD_CLASS)                          \
-    X(LOAD_ASSERTION_ERROR) X(SETUP_ANNOTATIONS) X(PRINT_EXPR) X(CHECK_INTERRUPT)           \
-    X(FOR_RANGE) X(REGION_END) X(SCF_YIELD)
+    X(NOP) \
+    X(POP_TOP) \
+    X(DUP_TOP) \
+    X(DUP_TOP_TWO) \
+    X(ROT_TWO) \
+    X(ROT_THREE) \
+    X(ROT_FOUR) \
+    X(LOAD_CONST) \
+    X(LOAD_FAST) \
+    X(STORE_FAST) \
+    X(DELETE_FAST) \
+    X(LOAD_DEREF) \
+    X(STORE_DEREF) \
+    X(DELETE_DEREF) \
+    X(LOAD_CLOSURE) \
+    X(LOAD_CLASSDEREF) \
+    X(LOAD_NAME) \
+    X(STORE_NAME) \
+    X(DELETE_NAME) \
+    X(LOAD_GLOBAL) \
+    X(STORE_GLOBAL) \
+    X(DELETE_GLOBAL) \
+    X(LOAD_ATTR) \
+    X(STORE_ATTR) \
+    X(DELETE_ATTR) \
+    X(LOAD_METHOD) \
+    X(CALL_METHOD) \
+    X(BINARY_OP) \
+    X(INPLACE_OP) \
+    X(UNARY_NEG) \
+    X(UNARY_POS) \
+    X(UNARY_INVERT) \
+    X(UNARY_NOT) \
+    X(COMPARE_OP) \
+    X(IS_OP) \
+    X(CONTAINS_OP) \
+    X(BINARY_SUBSCR) \
+    X(STORE_SUBSCR) \
+    X(DELETE_SUBSCR) \
+    X(BUILD_SLICE) \
+    X(BUILD_TUPLE) \
+    X(BUILD_LIST) \
+    X(BUILD_SET) \
+    X(BUILD_MAP) \
+    X(BUILD_STRING) \
+    X(LIST_APPEND) \
+    X(SET_ADD) \
+    X(MAP_ADD) \
+    X(LIST_EXTEND) \
+    X(SET_UPDATE) \
+    X(DICT_UPDATE) \
+    X(DICT_MERGE) \
+    X(LIST_TO_TUPLE) \
+    X(FORMAT_VALUE) \
+    X(UNPACK_SEQUENCE) \
+    X(UNPACK_EX) \
+    X(JUMP) \
+    X(POP_JUMP_IF_FALSE) \
+    X(POP_JUMP_IF_TRUE) \
+    X(JUMP_IF_FALSE_OR_POP) \
+    X(JUMP_IF_TRUE_OR_POP) \
+    X(GET_ITER) \
+    X(FOR_ITER) \
+    X(CALL) \
+    X(CALL_KW) \
+    X(CALL_EX) \
+    X(MAKE_FUNCTION) \
+    X(RETURN_VALUE) \
+    X(YIELD_VALUE) \
+    X(GET_YIELD_FROM_ITER) \
+    X(YIELD_FROM) \
+    X(SETUP_FINALLY) \
+    X(POP_BLOCK) \
+    X(POP_EXCEPT) \
+    X(RERAISE) \
+    X(RAISE_VARARGS) \
+    X(JUMP_IF_NOT_EXC_MATCH) \
+    X(SETUP_WITH) \
+    X(WITH_EXIT) \
+    X(WITH_EXCEPT_START) \
+    X(IMPORT_NAME) \
+    X(IMPORT_FROM) \
+    X(IMPORT_STAR) \
+    X(LOAD_BUILD_CLASS) \
+    X(LOAD_ASSERTION_ERROR) \
+    X(SETUP_ANNOTATIONS) \
+    X(PRINT_EXPR) \
+    X(CHECK_INTERRUPT) \
+    X(FOR_RANGE) \
+    X(REGION_END) \
+    X(SCF_YIELD)
 
 enum {
 #define FY_OP_ENUM(n) OP_##n,

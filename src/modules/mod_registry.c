@@ -64,17 +64,42 @@ fy_obj *fy_stdlib_load_py(const char *name) {
 #define PYMOD(id, name) \
     static fy_obj *pyinit_##id(void) { return fy_stdlib_load_py(name); }
 #define PYMODS(X)                                                                          \
-    X(os, "os") X(posixpath, "posixpath") X(functools, "functools")                        \
-    X(itertools, "itertools") X(operator, "operator") X(contextlib, "contextlib")          \
-    X(io, "io") X(typing, "typing") X(dataclasses, "dataclasses") X(enum, "enum")          \
-    X(collections, "collections") X(collections_abc, "collections.abc") X(copy, "copy")    \
-    X(string, "string") X(textwrap, "textwrap") X(glob, "glob") X(fnmatch, "fnmatch")      \
-    X(tempfile, "tempfile") X(shutil, "shutil") X(argparse, "argparse") X(argparse_help, "_argparse_help") X(json, "json")    \
-    X(bisect, "bisect") X(heapq, "heapq") X(keyword, "keyword") X(abc, "abc")              \
-    X(types, "types") X(warnings, "warnings") X(gc, "gc")                                   \
-    X(IPython, "IPython") X(IPython_display, "IPython.display") X(IPython_core, "IPython.core") \
-    X(IPython_core_display, "IPython.core.display") X(IPython_lib, "IPython.lib")           \
-    X(IPython_lib_pretty, "IPython.lib.pretty") X(wurlitzer, "wurlitzer")
+    X(os, "os") \
+    X(posixpath, "posixpath") \
+    X(functools, "functools") \
+    X(itertools, "itertools") \
+    X(operator, "operator") \
+    X(contextlib, "contextlib") \
+    X(io, "io") \
+    X(typing, "typing") \
+    X(dataclasses, "dataclasses") \
+    X(enum, "enum") \
+    X(collections, "collections") \
+    X(collections_abc, "collections.abc") \
+    X(copy, "copy") \
+    X(string, "string") \
+    X(textwrap, "textwrap") \
+    X(glob, "glob") \
+    X(fnmatch, "fnmatch") \
+    X(tempfile, "tempfile") \
+    X(shutil, "shutil") \
+    X(argparse, "argparse") \
+    X(argparse_help, "_argparse_help") \
+    X(json, "json") \
+    X(bisect, "bisect") \
+    X(heapq, "heapq") \
+    X(keyword, "keyword") \
+    X(abc, "abc") \
+    X(types, "types") \
+    X(warnings, "warnings") \
+    X(gc, "gc") \
+    X(IPython, "IPython") \
+    X(IPython_display, "IPython.display") \
+    X(IPython_core, "IPython.core") \
+    X(IPython_core_display, "IPython.core.display") \
+    X(IPython_lib, "IPython.lib") \
+    X(IPython_lib_pretty, "IPython.lib.pretty") \
+    X(wurlitzer, "wurlitzer")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

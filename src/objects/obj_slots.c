@@ -253,7 +253,19 @@ static fy_obj *heap_inplace(int op, fy_obj *a, fy_obj *b) {
 #define HB(i)                                                                            \
     static fy_obj *hb##i(fy_obj *a, fy_obj *b) { return heap_binop(i, a, b); }           \
     static fy_obj *hi##i(fy_obj *a, fy_obj *b) { return heap_inplace(i, a, b); }
-HB(0) HB(1) HB(2) HB(3) HB(4) HB(5) HB(6) HB(7) HB(8) HB(9) HB(10) HB(11) HB(12)
+HB(0)
+HB(1)
+HB(2)
+HB(3)
+HB(4)
+HB(5)
+HB(6)
+HB(7)
+HB(8)
+HB(9)
+HB(10)
+HB(11)
+HB(12)
 
 /* ------------------------------------------------------------------ the table */
 

@@ -632,9 +632,9 @@ static fy_obj *tensor_iter(fy_obj *o) {
     if (t->ndim == 0) return fy_err_set(&fy_TypeError, "iteration over a 0-d tensor");
     fy_obj *l = fy_list_new((size_t)t->shape[0]);
     if (!l) return NULL;
+    fy_obj **items = FY_LIST_ITEMS(l);
     for (int64_t i = 0; i < t->shape[0]; i++)
-        FY_LIST_ITEMS(l)[i] = (fy_obj *)fy_torch_view_of(t, t->ndim - 1, t->shape + 1, t->stride + 1,
-                                                         t->offset + i * t->stride[0]);
+        items[i] = (fy_obj *)fy_torch_view_of(t, t->ndim - 1, t->shape + 1, t->stride + 1, t->offset + i * t->stride[0]);
     for (int64_t i = 0; i < t->shape[0]; i++)
         if (!FY_LIST_ITEMS(l)[i]) {
             for (int64_t j = 0; j < t->shape[0]; j++) if (!FY_LIST_ITEMS(l)[j]) FY_LIST_ITEMS(l)[j] = fy_none();

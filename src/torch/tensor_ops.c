@@ -710,8 +710,18 @@ static fy_obj *sl_invert(fy_obj *a) { return unary_t(FY_TT(a), FY_TUN_NOT, NULL)
 
 void fy_torch_ops_install(fy_type *t) {
 #define SET(id) t->nb[id] = nb_##id; t->inb[id] = inb_##id;
-    SET(FY_NB_ADD) SET(FY_NB_SUB) SET(FY_NB_MUL) SET(FY_NB_TRUEDIV) SET(FY_NB_MOD) SET(FY_NB_POW)
-    SET(FY_NB_LSHIFT) SET(FY_NB_RSHIFT) SET(FY_NB_OR) SET(FY_NB_XOR) SET(FY_NB_AND) SET(FY_NB_FLOORDIV)
+    SET(FY_NB_ADD)
+    SET(FY_NB_SUB)
+    SET(FY_NB_MUL)
+    SET(FY_NB_TRUEDIV)
+    SET(FY_NB_MOD)
+    SET(FY_NB_POW)
+    SET(FY_NB_LSHIFT)
+    SET(FY_NB_RSHIFT)
+    SET(FY_NB_OR)
+    SET(FY_NB_XOR)
+    SET(FY_NB_AND)
+    SET(FY_NB_FLOORDIV)
 #undef SET
     t->nb[FY_NB_MATMUL] = nb_matmul;
     t->inb[FY_NB_MATMUL] = inb_matmul;

@@ -494,7 +494,10 @@ static const char k_f8[] = KMOD_BEGIN
     "      %c64 = arith.constant 64 : index\n"
     "      %c96 = arith.constant 96 : index\n"
     "      %x = memref.load %in[%t] : memref<32xf32, 1>\n"
-    K_F8_ONE(0, "f8E4M3FN") K_F8_ONE(32, "f8E4M3FNUZ") K_F8_ONE(64, "f8E5M2") K_F8_ONE(96, "f8E5M2FNUZ")
+    K_F8_ONE(0, "f8E4M3FN")
+    K_F8_ONE(32, "f8E4M3FNUZ")
+    K_F8_ONE(64, "f8E5M2")
+    K_F8_ONE(96, "f8E5M2FNUZ")
     "      gpu.return\n"
     "    }\n" KMOD_END;
 

@@ -199,12 +199,36 @@ static fy_obj *math1(const char *name, double (*fn)(double), fy_obj *const *a, s
         (void)s;                                                                  \
         return math1(#NAME, FN, a, na, kw);                                       \
     }
-MATH1(absf, fabs) MATH1(ceil, ceil) MATH1(floor, floor) MATH1(trunc, trunc) MATH1(round, round)
-MATH1(roundeven, round_even) MATH1(exp, exp) MATH1(exp2, exp2) MATH1(expm1, expm1) MATH1(log, log)
-MATH1(log2, log2) MATH1(log10, log10) MATH1(log1p, log1p) MATH1(sqrt, sqrt) MATH1(rsqrt, rsqrt_d)
-MATH1(cbrt, cbrt) MATH1(sin, sin) MATH1(cos, cos) MATH1(tan, tan) MATH1(asin, asin) MATH1(acos, acos)
-MATH1(atan, atan) MATH1(sinh, sinh) MATH1(cosh, cosh) MATH1(tanh, tanh) MATH1(asinh, asinh)
-MATH1(acosh, acosh) MATH1(atanh, atanh) MATH1(erf, erf) MATH1(erfc, erfc)
+MATH1(absf, fabs)
+MATH1(ceil, ceil)
+MATH1(floor, floor)
+MATH1(trunc, trunc)
+MATH1(round, round)
+MATH1(roundeven, round_even)
+MATH1(exp, exp)
+MATH1(exp2, exp2)
+MATH1(expm1, expm1)
+MATH1(log, log)
+MATH1(log2, log2)
+MATH1(log10, log10)
+MATH1(log1p, log1p)
+MATH1(sqrt, sqrt)
+MATH1(rsqrt, rsqrt_d)
+MATH1(cbrt, cbrt)
+MATH1(sin, sin)
+MATH1(cos, cos)
+MATH1(tan, tan)
+MATH1(asin, asin)
+MATH1(acos, acos)
+MATH1(atan, atan)
+MATH1(sinh, sinh)
+MATH1(cosh, cosh)
+MATH1(tanh, tanh)
+MATH1(asinh, asinh)
+MATH1(acosh, acosh)
+MATH1(atanh, atanh)
+MATH1(erf, erf)
+MATH1(erfc, erfc)
 
 /* A float function of two operands (powf, atan2, copysign): common float type. */
 static fy_obj *math2(const char *name, double (*fn)(double, double), fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -225,7 +249,9 @@ static fy_obj *math2(const char *name, double (*fn)(double, double), fy_obj *con
         (void)s;                                                                  \
         return math2(#NAME, FN, a, na, kw);                                       \
     }
-MATH2(powf, pow) MATH2(atan2, atan2) MATH2(copysign, copysign)
+MATH2(powf, pow)
+MATH2(atan2, atan2)
+MATH2(copysign, copysign)
 
 static fy_obj *m_fma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
@@ -264,7 +290,10 @@ static fy_obj *classify(const char *name, int which, fy_obj *const *a, size_t na
         (void)s;                                                                  \
         return classify(#NAME, W, a, na, kw);                                     \
     }
-CLASSIFY(isnan, 0) CLASSIFY(isinf, 1) CLASSIFY(isfinite, 2) CLASSIFY(isnormal, 3)
+CLASSIFY(isnan, 0)
+CLASSIFY(isinf, 1)
+CLASSIFY(isfinite, 2)
+CLASSIFY(isnormal, 3)
 
 /* Integer functions of one operand: absi, ctlz, cttz, ctpop (the operand's width counts). */
 static fy_obj *mathi(const char *name, int which, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -293,7 +322,10 @@ static fy_obj *mathi(const char *name, int which, fy_obj *const *a, size_t na, f
         (void)s;                                                                  \
         return mathi(#NAME, W, a, na, kw);                                        \
     }
-MATHI(absi, 0) MATHI(ctlz, 1) MATHI(cttz, 2) MATHI(ctpop, 3)
+MATHI(absi, 0)
+MATHI(ctlz, 1)
+MATHI(cttz, 2)
+MATHI(ctpop, 3)
 
 static fy_obj *m_clampf(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;

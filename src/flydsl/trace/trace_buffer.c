@@ -537,7 +537,11 @@ static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)), .flags =
         if (fy_no_kwargs("BufferCopy" #N "b", kw) < 0 || fy_check_nargs("BufferCopy" #N "b", na, 0, 0) < 0) return NULL; \
         return fy_trace_new_copyop(N, 1); \
     }
-BC(8) BC(16) BC(32) BC(64) BC(128)
+BC(8)
+BC(16)
+BC(32)
+BC(64)
+BC(128)
 static fy_obj *f_bc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     int64_t b;

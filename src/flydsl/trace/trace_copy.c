@@ -104,7 +104,11 @@ static fy_obj *new_copyop(int bits) { return fy_trace_new_copyop(bits, 0); }
             return NULL; \
         return new_copyop(N); \
     }
-UC(8) UC(16) UC(32) UC(64) UC(128)
+UC(8)
+UC(16)
+UC(32)
+UC(64)
+UC(128)
 
 static fy_obj *f_uc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;

@@ -40,8 +40,16 @@ static fy_type stream_type = {FY_TYPE_INIT("Stream", sizeof(stream)), .flags = F
         fy_dsl_numeric *t = fy_dsl_numeric_by_name(name); \
         return t ? fy_ref(&t->h) : fy_err_format(&fy_NotImplementedError, "fx.T: no type %s", name); \
     }
-TY(f32, "Float32") TY(f16, "Float16") TY(bf16, "BFloat16") TY(f64, "Float64") TY(i1, "Boolean") TY(i8, "Int8")
-TY(i16, "Int16") TY(i32, "Int32") TY(i64, "Int64") TY(t_index, "Index")
+TY(f32, "Float32")
+TY(f16, "Float16")
+TY(bf16, "BFloat16")
+TY(f64, "Float64")
+TY(i1, "Boolean")
+TY(i8, "Int8")
+TY(i16, "Int16")
+TY(i32, "Int32")
+TY(i64, "Int64")
+TY(t_index, "Index")
 static fy_methoddef t_funcs[] = {{"f32", f32, 0, "f32()"}, {"f16", f16, 0, "f16()"}, {"bf16", bf16, 0, "bf16()"},
                                  {"f64", f64, 0, "f64()"}, {"i1", i1, 0, "i1()"},    {"i8", i8, 0, "i8()"},
                                  {"i16", i16, 0, "i16()"}, {"i32", i32, 0, "i32()"}, {"i64", i64, 0, "i64()"},
@@ -138,8 +146,13 @@ static fy_obj *f_memref_alloca(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
         if (fy_parse_args("arith." #fn, a, na, kw, names, 2, 2, 2, v) < 0) return NULL; \
         return fy_binop(v[0], v[1], op); \
     }
-BIN(addf, FY_NB_ADD) BIN(subf, FY_NB_SUB) BIN(mulf, FY_NB_MUL) BIN(divf, FY_NB_TRUEDIV) BIN(addi, FY_NB_ADD)
-BIN(subi, FY_NB_SUB) BIN(muli, FY_NB_MUL)
+BIN(addf, FY_NB_ADD)
+BIN(subf, FY_NB_SUB)
+BIN(mulf, FY_NB_MUL)
+BIN(divf, FY_NB_TRUEDIV)
+BIN(addi, FY_NB_ADD)
+BIN(subi, FY_NB_SUB)
+BIN(muli, FY_NB_MUL)
 static fy_methoddef arith_funcs[] = {
     {"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
     {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},

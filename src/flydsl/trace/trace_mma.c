@@ -422,7 +422,9 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
         if (fy_no_kwargs("make_fragment_" #X, kw) < 0 || fy_check_nargs("make_fragment_" #X, na, 1, 1) < 0) return NULL; \
         return fragment((thrmma *)self, W, a[0], "make_fragment_" #X); \
     }
-PART(A, 0) PART(B, 1) PART(C, 2)
+PART(A, 0)
+PART(B, 1)
+PART(C, 2)
 
 static fy_obj *tm_thr_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("thr_slice", kw) < 0 || fy_check_nargs("thr_slice", na, 1, 1) < 0) return NULL;
