@@ -16,8 +16,7 @@
 
 static int nreps = 20; /* runs per figure */
 
-static double now_ms(void)
-{
+static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
@@ -99,8 +98,7 @@ typedef struct {
     int failed;
 } capture;
 
-static void on_stream(void *u, flyi_stream w, const char *t, size_t n)
-{
+static void on_stream(void *u, flyi_stream w, const char *t, size_t n) {
     capture *c = u;
     if (w != FLYI_STDOUT) {
         fwrite(t, 1, n, stderr);
@@ -109,8 +107,7 @@ static void on_stream(void *u, flyi_stream w, const char *t, size_t n)
     if (c->len + n + 1 > c->cap) {
         size_t cap = (c->len + n + 1) * 2;
         char *b = realloc(c->buf, cap);
-        if (!b)
-            return;
+        if (!b) return;
         c->buf = b;
         c->cap = cap;
     }
@@ -119,18 +116,14 @@ static void on_stream(void *u, flyi_stream w, const char *t, size_t n)
     c->buf[c->len] = 0;
 }
 
-static void on_error(void *u, const flyi_error *e)
-{
+static void on_error(void *u, const flyi_error *e) {
     ((capture *)u)->failed = 1;
-    for (size_t i = 0; i < e->nlines; i++)
-        fprintf(stderr, "%s\n", e->lines[i]);
+    for (size_t i = 0; i < e->nlines; i++) fprintf(stderr, "%s\n", e->lines[i]);
 }
 
-static int eval(flyi_session *s, capture *c, const char *code)
-{
+static int eval(flyi_session *s, capture *c, const char *code) {
     c->len = 0;
-    if (c->buf)
-        c->buf[0] = 0;
+    if (c->buf) c->buf[0] = 0;
     c->failed = 0;
     flyi_sink k = {.user = c, .stream = on_stream, .error = on_error};
     return flyi_session_eval(s, code, "<bench>", &k) == FLYI_OK && !c->failed ? 0 : -1;
@@ -141,8 +134,7 @@ typedef struct {
     double wall, parse, passes, snaps, translate, codegen, link, total, isa;
 } figures;
 
-static int parse_run(capture *c, figures *f, char **ir)
-{
+static int parse_run(capture *c, figures *f, char **ir) {
     const char *p = c->buf ? strstr(c->buf, "@@ ") : NULL;
     if (!p || sscanf(p, "@@ %lf %lf %lf %lf %lf %lf %lf %lf %lf", &f->wall, &f->parse, &f->passes, &f->snaps,
                      &f->translate, &f->codegen, &f->link, &f->total, &f->isa) != 9)
@@ -155,13 +147,11 @@ static int parse_run(capture *c, figures *f, char **ir)
     return 0;
 }
 
-int main(void)
-{
+int main(void) {
     char err[512];
     capture c = {0};
     const char *env_reps = getenv("FLYI_BENCH_REPS");
-    if (env_reps && atoi(env_reps) > 0)
-        nreps = atoi(env_reps);
+    if (env_reps && atoi(env_reps) > 0) nreps = atoi(env_reps);
     setenv("FLYDSL_RUNTIME_ENABLE_CACHE", "0", 1); /* compile every time: no on-disk cache */
     flyi_session *s = flyi_session_new(0, NULL);
     if (!s || eval(s, &c, setup)) {
@@ -186,8 +176,8 @@ int main(void)
            "(the pipeline's own part %.1f ms)\n\n",
            first, ff.total);
     static const char *const names[] = {"vadd", "tiled copy", "softmax"};
-    printf("%-10s %6s %6s %7s %6s %6s %6s %6s | %7s | %6s %6s %6s | %6s | %6s\n", "kernel", "trace", "parse",
-           "passes", "(snap)", "transl", "cgen", "link", "total", "floor", "(cgen", "link)", "ratio", "isa");
+    printf("%-10s %6s %6s %7s %6s %6s %6s %6s | %7s | %6s %6s %6s | %6s | %6s\n", "kernel", "trace", "parse", "passes",
+           "(snap)", "transl", "cgen", "link", "total", "floor", "(cgen", "link)", "ratio", "isa");
     int rc = 0;
     for (int k = 0; k < 3; k++) {
         char cell[64];
@@ -201,8 +191,7 @@ int main(void)
                 rc = 1;
                 break;
             }
-            if (r >= 2 && f.wall < best.wall)
-                best = f;
+            if (r >= 2 && f.wall < best.wall) best = f;
             double ms[3];
             if (api->codegen_floor(ir, "gfx942", ms, err, sizeof err)) {
                 fprintf(stderr, "bench_compile: floor for %s: %s\n", names[k], err);
@@ -216,8 +205,7 @@ int main(void)
             }
         }
         free(ir);
-        if (rc)
-            break;
+        if (rc) break;
         printf("%-10s %6.2f %6.2f %7.2f %6.2f %6.2f %6.2f %6.2f | %7.2f | %6.2f %6.2f %6.2f | %5.2fx | %6.2f\n",
                names[k], best.wall - best.total, best.parse, best.passes, best.snaps, best.translate, best.codegen,
                best.link, best.wall, fbest, fcg, flink, best.wall / fbest, best.isa);

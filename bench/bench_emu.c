@@ -24,8 +24,7 @@ static const fly_rt_api *R;
 static fly_rt *rt;
 static int nth;
 
-static double now_ms(void)
-{
+static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
@@ -39,15 +38,13 @@ typedef struct part {
     long lo, hi;
 } part;
 
-static void *run_part(void *p)
-{
+static void *run_part(void *p) {
     part *x = p;
     x->fn(x->lo, x->hi);
     return NULL;
 }
 
-static double native(range_fn fn, long total)
-{
+static double native(range_fn fn, long total) {
     pthread_t th[64];
     part ps[64];
     double t0 = now_ms();
@@ -55,49 +52,39 @@ static double native(range_fn fn, long total)
         ps[i] = (part){fn, total * i / nth, total * (i + 1) / nth};
         pthread_create(&th[i], NULL, run_part, &ps[i]);
     }
-    for (int i = 0; i < nth; i++)
-        pthread_join(th[i], NULL);
+    for (int i = 0; i < nth; i++) pthread_join(th[i], NULL);
     return now_ms() - t0;
 }
 
 static const float *na, *nb;
 static float *nc;
 
-static void vadd_range(long lo, long hi)
-{
-    for (long i = lo; i < hi; i++)
-        nc[i] = na[i] + nb[i];
+static void vadd_range(long lo, long hi) {
+    for (long i = lo; i < hi; i++) nc[i] = na[i] + nb[i];
 }
 
-static void softmax_range(long lo, long hi)
-{
+static void softmax_range(long lo, long hi) {
     for (long r = lo; r < hi; r++) {
         const float *x = na + r * COLS;
         float *y = nc + r * COLS, m = -INFINITY, s = 0;
-        for (int i = 0; i < COLS; i++)
-            m = fmaxf(m, x[i]);
-        for (int i = 0; i < COLS; i++)
-            s += expf(x[i] - m);
+        for (int i = 0; i < COLS; i++) m = fmaxf(m, x[i]);
+        for (int i = 0; i < COLS; i++) s += expf(x[i] - m);
         float inv = 1.0f / s;
-        for (int i = 0; i < COLS; i++)
-            y[i] = expf(x[i] - m) * inv;
+        for (int i = 0; i < COLS; i++) y[i] = expf(x[i] - m) * inv;
     }
 }
 
-static void bred_range(long lo, long hi)
-{
+static void bred_range(long lo, long hi) {
     for (long b = lo; b < hi; b++) {
         float s = 0;
-        for (int i = 0; i < RB; i++)
-            s += na[b * RB + i];
+        for (int i = 0; i < RB; i++) s += na[b * RB + i];
         nc[b] = s;
     }
 }
 
 /* Best of reps runs of the kernel and of the native loop; returns 0 or -1. */
-static int compare(const char *what, fly_rt_module *m, fly_rt_launch *l, range_fn fn, long total, int reps,
-                   double *emu, double *nat)
-{
+static int compare(const char *what, fly_rt_module *m, fly_rt_launch *l, range_fn fn, long total, int reps, double *emu,
+                   double *nat) {
     *emu = *nat = 1e30;
     for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
@@ -113,27 +100,21 @@ static int compare(const char *what, fly_rt_module *m, fly_rt_launch *l, range_f
     return 0;
 }
 
-static fly_rt_module *load(const char *text, double *ms)
-{
+static fly_rt_module *load(const char *text, double *ms) {
     double t0 = now_ms();
     fly_rt_module *m = R->load(rt, text);
-    if (ms)
-        *ms = now_ms() - t0;
-    if (!m)
-        fprintf(stderr, "bench_emu: %s\n", R->last_error(rt));
+    if (ms) *ms = now_ms() - t0;
+    if (!m) fprintf(stderr, "bench_emu: %s\n", R->last_error(rt));
     return m;
 }
 
-static long count_far(const float *x, const float *y, long n, double tol)
-{
+static long count_far(const float *x, const float *y, long n, double tol) {
     long bad = 0;
-    for (long i = 0; i < n; i++)
-        bad += !(fabs((double)x[i] - y[i]) <= tol * (fabs((double)y[i]) + 1e-30));
+    for (long i = 0; i < n; i++) bad += !(fabs((double)x[i] - y[i]) <= tol * (fabs((double)y[i]) + 1e-30));
     return bad;
 }
 
-int main(void)
-{
+int main(void) {
     char err[512];
     const fly_core_api *api = fly_core_load(err, sizeof err);
     if (!api || !api->rt) {
@@ -147,8 +128,7 @@ int main(void)
     nth = ncpu > 0 && ncpu < 64 ? (int)ncpu : 1;
     double load_ms, emu, nat;
     fly_rt_module *m = load(k_vadd_n, &load_ms);
-    if (!m)
-        return 1;
+    if (!m) return 1;
     float *a = R->malloc(rt, (size_t)N * 4), *b = R->malloc(rt, (size_t)N * 4), *c = R->malloc(rt, (size_t)N * 4);
     float *ref = malloc((size_t)N * 4);
     for (long i = 0; i < N; i++) {
@@ -161,40 +141,35 @@ int main(void)
     void *args[] = {&a, &b, &c, &n};
     fly_rt_launch l = {.grid = {N / 256, 1, 1}, .block = {256, 1, 1}, .args = args, .nargs = 4};
     na = a, nb = b, nc = ref;
-    if (compare("vector add", m, &l, vadd_range, N, 7, &emu, &nat))
-        return 1;
+    if (compare("vector add", m, &l, vadd_range, N, 7, &emu, &nat)) return 1;
     long far = count_far(c, ref, N, 0);
     bad |= far != 0;
     printf("vector add, 16 M floats, %d threads: emulator %.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n", nth, emu,
            nat, emu / nat, far ? " (MISMATCH)" : "");
     /* row softmax */
     fly_rt_module *ms = load(k_softmax_rows, NULL);
-    if (!ms)
-        return 1;
-    for (long i = 0; i < (long)ROWS * COLS; i++)
-        a[i] = (float)((i * 7919) % 2003) * 0.01f - 10.0f;
+    if (!ms) return 1;
+    for (long i = 0; i < (long)ROWS * COLS; i++) a[i] = (float)((i * 7919) % 2003) * 0.01f - 10.0f;
     void *sargs[] = {&a, &c};
     fly_rt_launch ls = {.grid = {ROWS / 64, 1, 1}, .block = {64, 1, 1}, .args = sargs, .nargs = 2};
-    if (compare("softmax", ms, &ls, softmax_range, ROWS, 5, &emu, &nat))
-        return 1;
+    if (compare("softmax", ms, &ls, softmax_range, ROWS, 5, &emu, &nat)) return 1;
     far = count_far(c, ref, (long)ROWS * COLS, 1e-5);
     bad |= far != 0;
     printf("row softmax, 4096x1024 floats (a thread per row), %d threads: emulator %.1f ms, native -O2 loop %.1f ms, "
-           "ratio %.2fx%s\n", nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+           "ratio %.2fx%s\n",
+           nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
     /* block reduction */
     fly_rt_module *mr = load(k_bred_big, NULL);
-    if (!mr)
-        return 1;
-    for (long i = 0; i < RN; i++)
-        a[i] = (float)(i % 97);
+    if (!mr) return 1;
+    for (long i = 0; i < RN; i++) a[i] = (float)(i % 97);
     void *rargs[] = {&a, &c};
     fly_rt_launch lr = {.grid = {RN / RB, 1, 1}, .block = {RB, 1, 1}, .args = rargs, .nargs = 2};
-    if (compare("block reduction", mr, &lr, bred_range, RN / RB, 3, &emu, &nat))
-        return 1;
+    if (compare("block reduction", mr, &lr, bred_range, RN / RB, 3, &emu, &nat)) return 1;
     far = count_far(c, ref, RN / RB, 1e-6);
     bad |= far != 0;
     printf("block reduction (LDS + 9 barriers), 4 M floats in 256-thread blocks, %d threads: emulator %.1f ms, "
-           "native -O2 loop %.1f ms, ratio %.1fx%s\n", nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+           "native -O2 loop %.1f ms, ratio %.1fx%s\n",
+           nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
     /* cached launch overhead: one block of one thread doing nothing out of range */
     int32_t zero = 0;
     void *args0[] = {&a, &b, &c, &zero};
@@ -203,8 +178,7 @@ int main(void)
     double best = 1e30;
     for (int r = 0; r < 3; r++) {
         double t0 = now_ms();
-        for (int i = 0; i < reps; i++)
-            R->launch(rt, R->load(rt, k_vadd_n), &l0);
+        for (int i = 0; i < reps; i++) R->launch(rt, R->load(rt, k_vadd_n), &l0);
         double us = (now_ms() - t0) * 1000 / reps;
         best = us < best ? us : best;
     }

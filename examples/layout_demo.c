@@ -33,8 +33,7 @@ static const struct {
 };
 
 /* Evaluate OP(a[, b]) and print "OP(a, b) = result"; returns 0 on success. */
-static int run(const char *op, const char *a, const char *b)
-{
+static int run(const char *op, const char *a, const char *b) {
     fly_error err = {0};
     fly_layout A, B, R;
     fly_tile T;
@@ -46,28 +45,21 @@ static int run(const char *op, const char *a, const char *b)
     fly_status st = FLY_E_INVALID;
     snprintf(err.message, sizeof err.message, "unknown operation '%s'", op);
     if (!b) {
-        if (!strcmp(op, "coalesce"))
-            st = fly_layout_coalesce(&A, &R, &err);
-        else if (!strcmp(op, "right_inverse"))
-            st = fly_layout_right_inverse(&A, &R, &err);
-        else if (!strcmp(op, "left_inverse"))
-            st = fly_layout_left_inverse(&A, &R, &err);
-        else if (!strcmp(op, "complement"))
-            st = fly_layout_complement(&A, 1, &R, &err);
+        if (!strcmp(op, "coalesce")) st = fly_layout_coalesce(&A, &R, &err);
+        else if (!strcmp(op, "right_inverse")) st = fly_layout_right_inverse(&A, &R, &err);
+        else if (!strcmp(op, "left_inverse")) st = fly_layout_left_inverse(&A, &R, &err);
+        else if (!strcmp(op, "complement")) st = fly_layout_complement(&A, 1, &R, &err);
     } else if (!strcmp(op, "complement")) {
         st = fly_layout_complement(&A, strtoll(b, NULL, 10), &R, &err);
     } else {
         for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++) {
-            if (strcmp(op, binops[i].name))
-                continue;
+            if (strcmp(op, binops[i].name)) continue;
             if (b[0] == '[' && binops[i].by_tile) {
                 st = fly_tile_parse(b, &T, &err);
-                if (st == FLY_OK)
-                    st = binops[i].by_tile(&A, &T, &R, &err);
+                if (st == FLY_OK) st = binops[i].by_tile(&A, &T, &R, &err);
             } else {
                 st = fly_layout_parse(b, &B, &err);
-                if (st == FLY_OK)
-                    st = binops[i].by_layout(&A, &B, &R, &err);
+                if (st == FLY_OK) st = binops[i].by_layout(&A, &B, &R, &err);
             }
         }
     }
@@ -80,8 +72,7 @@ static int run(const char *op, const char *a, const char *b)
 }
 
 /* Draw a rank-2 layout as a grid: rows are mode 0, columns mode 1, each cell the index. */
-static void draw(const char *text)
-{
+static void draw(const char *text) {
     fly_layout L, M0, M1;
     fly_error err = {0};
     int64_t rows, cols;
@@ -90,8 +81,7 @@ static void draw(const char *text)
         fly_layout_size_static(&M1, &cols, &err) || rows > 32 || cols > 32)
         return;
     printf("\n%s\n     ", text);
-    for (int64_t c = 0; c < cols; c++)
-        printf("%4lld", (long long)c);
+    for (int64_t c = 0; c < cols; c++) printf("%4lld", (long long)c);
     printf("\n");
     for (int64_t r = 0; r < rows; r++) {
         printf("%4lld ", (long long)r);
@@ -104,10 +94,8 @@ static void draw(const char *text)
     }
 }
 
-int main(int argc, char **argv)
-{
-    if (argc >= 3)
-        return run(argv[1], argv[2], argc > 3 ? argv[3] : NULL);
+int main(int argc, char **argv) {
+    if (argc >= 3) return run(argv[1], argv[2], argc > 3 ? argv[3] : NULL);
     if (argc == 2) {
         fprintf(stderr, "usage: layout_demo [OP LAYOUT [LAYOUT|TILE|COTARGET]]\n");
         return 2;
@@ -132,17 +120,15 @@ int main(int argc, char **argv)
     fly_layout_parse("(4,1):(1,1)", &thr, &err);
     fly_layout_parse("(1,8):(1,1)", &val, &err);
     if (fly_layout_make_tv(&thr, &val, &tile, &tv, &err) == FLY_OK)
-        printf("%-16s (4,1):(1,1)  (1,8):(1,1)  =  tile %s, tv %s\n", "make_layout_tv",
-               fly_inttuple_str(&tile, b1), fly_layout_str(&tv, b2));
-    else
-        bad = 1;
+        printf("%-16s (4,1):(1,1)  (1,8):(1,1)  =  tile %s, tv %s\n", "make_layout_tv", fly_inttuple_str(&tile, b1),
+               fly_layout_str(&tv, b2));
+    else bad = 1;
 
     fly_swizzle sw;
     if (fly_swizzle_make(&sw, 3, 0, 3, &err) == FLY_OK) {
         fly_swizzle_print(&sw, b1, sizeof b1);
         printf("%-16s %s applied to 0,8,...,120 =", "swizzle", b1);
-        for (int i = 0; i < 16; i++)
-            printf(" %lld", (long long)fly_swizzle_apply(&sw, i * 8));
+        for (int i = 0; i < 16; i++) printf(" %lld", (long long)fly_swizzle_apply(&sw, i * 8));
         printf("\n");
     }
     draw("(4,8):(8,1)");

@@ -46,8 +46,7 @@ struct fk_capture {
 static const char *const stream_name[3] = {"", "stdout", "stderr"};
 
 /* Emit pending text of stream w; force: also an incomplete trailing UTF-8 sequence. */
-static void emit_pending(fk_capture *c, int w, bool force)
-{
+static void emit_pending(fk_capture *c, int w, bool force) {
     pend *p = &c->p[w];
     if (!p->len) return;
     size_t n = force ? p->len : fk_utf8_safe_prefix(p->buf, p->len);
@@ -67,8 +66,7 @@ static void emit_pending(fk_capture *c, int w, bool force)
     p->since = fk_mono();
 }
 
-static void append(fk_capture *c, int w, const char *s, size_t len)
-{
+static void append(fk_capture *c, int w, const char *s, size_t len) {
     if (!len) return;
     int other = 3 - w;
     if (c->p[other].len) emit_pending(c, other, false); /* keep stdout/stderr interleaving */
@@ -89,8 +87,7 @@ static void append(fk_capture *c, int w, const char *s, size_t len)
 }
 
 /* Read everything available on the pipes (non-blocking); lock held. */
-static void drain_fds(fk_capture *c)
-{
+static void drain_fds(fk_capture *c) {
     char buf[16384];
     for (int w = 1; w <= 2; w++)
         for (;;) {
@@ -101,8 +98,7 @@ static void drain_fds(fk_capture *c)
         }
 }
 
-static void *reader(void *arg)
-{
+static void *reader(void *arg) {
     fk_capture *c = arg;
     for (;;) {
         int timeout = -1;
@@ -120,8 +116,7 @@ static void *reader(void *arg)
             }
         }
         pthread_mutex_unlock(&c->lock);
-        struct pollfd pf[3] = {{c->rd[1], POLLIN, 0}, {c->rd[2], POLLIN, 0},
-                               {c->stop_pipe[0], POLLIN, 0}};
+        struct pollfd pf[3] = {{c->rd[1], POLLIN, 0}, {c->rd[2], POLLIN, 0}, {c->stop_pipe[0], POLLIN, 0}};
         int r = poll(pf, 3, timeout);
         if (r < 0 && errno != EINTR) break;
         if (r > 0 && pf[2].revents) {
@@ -141,8 +136,7 @@ static void *reader(void *arg)
     return NULL;
 }
 
-fk_capture *fk_capture_start(fk_emit_fn emit, void *user)
-{
+fk_capture *fk_capture_start(fk_emit_fn emit, void *user) {
     fk_capture *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->emit = emit;
@@ -150,9 +144,7 @@ fk_capture *fk_capture_start(fk_emit_fn emit, void *user)
     int outp[2] = {-1, -1}, errp[2] = {-1, -1};
     c->stop_pipe[0] = c->stop_pipe[1] = -1;
     c->saved[1] = c->saved[2] = -1;
-    if (pipe2(outp, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
-        pipe2(c->stop_pipe, O_CLOEXEC | O_NONBLOCK))
-        goto fail;
+    if (pipe2(outp, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) || pipe2(c->stop_pipe, O_CLOEXEC | O_NONBLOCK)) goto fail;
     fflush(stdout);
     fflush(stderr);
     c->saved[1] = fcntl(1, F_DUPFD_CLOEXEC, 3);
@@ -184,16 +176,14 @@ fk_capture *fk_capture_start(fk_emit_fn emit, void *user)
     return c;
 fail:
     fk_log("output capture unavailable: %s", strerror(errno));
-    int fds[] = {outp[0], outp[1], errp[0], errp[1], c->stop_pipe[0], c->stop_pipe[1],
-                 c->saved[1], c->saved[2]};
+    int fds[] = {outp[0], outp[1], errp[0], errp[1], c->stop_pipe[0], c->stop_pipe[1], c->saved[1], c->saved[2]};
     for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
         if (fds[i] >= 0) close(fds[i]);
     free(c);
     return NULL;
 }
 
-void fk_capture_set_parent(fk_capture *c, const char *parent, size_t len)
-{
+void fk_capture_set_parent(fk_capture *c, const char *parent, size_t len) {
     char *copy = malloc(len + 1);
     if (!copy) return;
     memcpy(copy, parent, len);
@@ -205,15 +195,13 @@ void fk_capture_set_parent(fk_capture *c, const char *parent, size_t len)
     pthread_mutex_unlock(&c->lock);
 }
 
-void fk_capture_set_discard(fk_capture *c, bool on)
-{
+void fk_capture_set_discard(fk_capture *c, bool on) {
     pthread_mutex_lock(&c->lock);
     c->discard = on;
     pthread_mutex_unlock(&c->lock);
 }
 
-void fk_capture_write(fk_capture *c, int which, const char *text, size_t len)
-{
+void fk_capture_write(fk_capture *c, int which, const char *text, size_t len) {
     if (which != 1 && which != 2) which = 1;
     fflush(stdout);
     fflush(stderr);
@@ -230,8 +218,7 @@ void fk_capture_write(fk_capture *c, int which, const char *text, size_t len)
     }
 }
 
-void fk_capture_flush(fk_capture *c)
-{
+void fk_capture_flush(fk_capture *c) {
     fflush(stdout);
     fflush(stderr);
     pthread_mutex_lock(&c->lock);
@@ -244,8 +231,7 @@ void fk_capture_flush(fk_capture *c)
     pthread_mutex_unlock(&c->lock);
 }
 
-void fk_capture_stop(fk_capture *c)
-{
+void fk_capture_stop(fk_capture *c) {
     if (!c) return;
     fk_capture_flush(c);
     pthread_mutex_lock(&c->lock);

@@ -11,8 +11,8 @@ typedef struct fk_capture fk_capture;
 
 /* Called (with the capture lock held) for each chunk: name is "stdout" or "stderr", text is
  * valid UTF-8, parent is the raw header JSON of the current request (NULL before any). */
-typedef void (*fk_emit_fn)(void *user, const char *name, const char *text, size_t len,
-                           const char *parent, size_t parent_len);
+typedef void (*fk_emit_fn)(void *user, const char *name, const char *text, size_t len, const char *parent,
+                           size_t parent_len);
 
 /* Redirect fds 1 and 2 into pipes and start the reader thread; NULL (nothing changed) on
  * failure. fd 0 is pointed at /dev/null. */

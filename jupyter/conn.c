@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int get_port(json_t *root, const char *name, int *out, char *err, size_t cap)
-{
+static int get_port(json_t *root, const char *name, int *out, char *err, size_t cap) {
     json_t *v = json_object_get(root, name);
     if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 65535) {
         snprintf(err, cap, "connection file: missing or bad \"%s\"", name);
@@ -17,8 +16,7 @@ static int get_port(json_t *root, const char *name, int *out, char *err, size_t 
     return 0;
 }
 
-int fk_conn_load(const char *path, fk_conn *c, char *err, size_t cap)
-{
+int fk_conn_load(const char *path, fk_conn *c, char *err, size_t cap) {
     memset(c, 0, sizeof *c);
     json_error_t jerr;
     json_t *root = json_load_file(path, 0, &jerr);
@@ -48,13 +46,11 @@ int fk_conn_load(const char *path, fk_conn *c, char *err, size_t cap)
     if (get_port(root, "shell_port", &c->shell_port, err, cap) ||
         get_port(root, "iopub_port", &c->iopub_port, err, cap) ||
         get_port(root, "stdin_port", &c->stdin_port, err, cap) ||
-        get_port(root, "control_port", &c->control_port, err, cap) ||
-        get_port(root, "hb_port", &c->hb_port, err, cap))
+        get_port(root, "control_port", &c->control_port, err, cap) || get_port(root, "hb_port", &c->hb_port, err, cap))
         goto out;
     const char *scheme = json_string_value(json_object_get(root, "signature_scheme"));
     if (scheme && strcmp(scheme, "hmac-sha256")) {
-        snprintf(err, cap, "connection file: unsupported signature_scheme \"%s\" (only hmac-sha256)",
-                 scheme);
+        snprintf(err, cap, "connection file: unsupported signature_scheme \"%s\" (only hmac-sha256)", scheme);
         goto out;
     }
     json_t *key = json_object_get(root, "key");
@@ -74,16 +70,12 @@ out:
     return rc;
 }
 
-void fk_conn_endpoint(const fk_conn *c, int port, char *out, size_t cap)
-{
-    if (!strcmp(c->transport, "ipc"))
-        snprintf(out, cap, "ipc://%s-%d", c->ip, port);
-    else
-        snprintf(out, cap, "tcp://%s:%d", c->ip, port);
+void fk_conn_endpoint(const fk_conn *c, int port, char *out, size_t cap) {
+    if (!strcmp(c->transport, "ipc")) snprintf(out, cap, "ipc://%s-%d", c->ip, port);
+    else snprintf(out, cap, "tcp://%s:%d", c->ip, port);
 }
 
-void fk_conn_free(fk_conn *c)
-{
+void fk_conn_free(fk_conn *c) {
     free(c->key);
     c->key = NULL;
 }

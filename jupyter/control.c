@@ -13,8 +13,7 @@
  * (a cell stuck in code that never polls the interrupt flag). */
 #define FK_SHUTDOWN_GRACE_S 2.0
 
-static void handle(fk_kernel *k, fk_msg *req)
-{
+static void handle(fk_kernel *k, fk_msg *req) {
     const char *t = req->msg_type;
     fk_status(k, req, "busy");
     if (!strcmp(t, "kernel_info_request")) {
@@ -24,8 +23,7 @@ static void handle(fk_kernel *k, fk_msg *req)
         fk_reply(k, k->control, req, "interrupt_reply", json_pack("{s:s}", "status", "ok"));
     } else if (!strcmp(t, "shutdown_request")) {
         int restart = fk_jget_bool(req->content, "restart", 0);
-        fk_reply(k, k->control, req, "shutdown_reply",
-                 json_pack("{s:s, s:b}", "status", "ok", "restart", restart));
+        fk_reply(k, k->control, req, "shutdown_reply", json_pack("{s:s, s:b}", "status", "ok", "restart", restart));
         /* ipykernel also broadcasts the reply on IOPub */
         fk_publish(k, "shutdown_reply", req->raw_header, req->raw_header_len,
                    json_pack("{s:s, s:b}", "status", "ok", "restart", restart));
@@ -39,8 +37,7 @@ static void handle(fk_kernel *k, fk_msg *req)
     fk_status(k, req, "idle");
 }
 
-void *fk_control_thread(void *arg)
-{
+void *fk_control_thread(void *arg) {
     fk_kernel *k = arg;
     double shutdown_at = 0;
     for (;;) {

@@ -29,8 +29,7 @@ typedef struct exec_ctx {
 } exec_ctx;
 
 /* A MIME bundle as a Jupyter data dict; JSON types are embedded as JSON, not strings. */
-static json_t *bundle_data(const flyi_display *d)
-{
+static json_t *bundle_data(const flyi_display *d) {
     json_t *data = json_object();
     for (size_t i = 0; i < d->n; i++) {
         const char *mime = d->mime[i], *val = d->data[i] ? d->data[i] : "";
@@ -45,33 +44,29 @@ static json_t *bundle_data(const flyi_display *d)
     return data;
 }
 
-static const char *bundle_plain(const flyi_display *d)
-{
+static const char *bundle_plain(const flyi_display *d) {
     for (size_t i = 0; i < d->n; i++)
         if (d->mime[i] && !strcmp(d->mime[i], "text/plain")) return d->data[i];
     return NULL;
 }
 
-static void flush_output(fk_kernel *k)
-{
+static void flush_output(fk_kernel *k) {
     if (k->cap) fk_capture_flush(k->cap);
 }
 
-static void sink_stream(void *u, flyi_stream which, const char *text, size_t len)
-{
+static void sink_stream(void *u, flyi_stream which, const char *text, size_t len) {
     exec_ctx *x = u;
     if (x->silent) return;
     if (x->k->cap) {
         fk_capture_write(x->k->cap, which == FLYI_STDERR ? 2 : 1, text, len);
         return;
     }
-    fk_publish(x->k, "stream", x->req->raw_header, x->req->raw_header_len,
-               json_pack("{s:s, s:o}", "name", which == FLYI_STDERR ? "stderr" : "stdout", "text",
-                         fk_json_strn(text, len)));
+    fk_publish(
+        x->k, "stream", x->req->raw_header, x->req->raw_header_len,
+        json_pack("{s:s, s:o}", "name", which == FLYI_STDERR ? "stderr" : "stdout", "text", fk_json_strn(text, len)));
 }
 
-static void sink_display(void *u, const flyi_display *d, bool is_result)
-{
+static void sink_display(void *u, const flyi_display *d, bool is_result) {
     exec_ctx *x = u;
     if (x->silent || !d) return;
     flush_output(x->k);
@@ -81,33 +76,30 @@ static void sink_display(void *u, const flyi_display *d, bool is_result)
         free(x->result_text);
         x->result_text = plain ? strdup(plain) : NULL;
         fk_publish(x->k, "execute_result", x->req->raw_header, x->req->raw_header_len,
-                   json_pack("{s:i, s:o, s:{}}", "execution_count", x->count, "data", data,
-                             "metadata"));
+                   json_pack("{s:i, s:o, s:{}}", "execution_count", x->count, "data", data, "metadata"));
     } else {
         /* transient.display_id names the output for later update_display_data messages */
-        json_t *transient = d->display_id ? json_pack("{s:o}", "display_id", fk_json_str(d->display_id)) : json_object();
+        json_t *transient =
+            d->display_id ? json_pack("{s:o}", "display_id", fk_json_str(d->display_id)) : json_object();
         fk_publish(x->k, d->update && d->display_id ? "update_display_data" : "display_data", x->req->raw_header,
-                   x->req->raw_header_len, json_pack("{s:o, s:{}, s:o}", "data", data, "metadata", "transient", transient));
+                   x->req->raw_header_len,
+                   json_pack("{s:o, s:{}, s:o}", "data", data, "metadata", "transient", transient));
     }
 }
 
-static void sink_clear_output(void *u, bool wait)
-{
+static void sink_clear_output(void *u, bool wait) {
     exec_ctx *x = u;
     if (x->silent) return;
     flush_output(x->k);
     fk_publish(x->k, "clear_output", x->req->raw_header, x->req->raw_header_len, json_pack("{s:b}", "wait", wait));
 }
 
-static json_t *error_fields(const flyi_error *err)
-{
-    return json_pack("{s:o, s:o, s:o}", "ename", fk_json_str(err && err->type ? err->type : "Error"),
-                     "evalue", fk_json_str(err && err->message ? err->message : ""), "traceback",
-                     fk_traceback(err));
+static json_t *error_fields(const flyi_error *err) {
+    return json_pack("{s:o, s:o, s:o}", "ename", fk_json_str(err && err->type ? err->type : "Error"), "evalue",
+                     fk_json_str(err && err->message ? err->message : ""), "traceback", fk_traceback(err));
 }
 
-static void sink_error(void *u, const flyi_error *err)
-{
+static void sink_error(void *u, const flyi_error *err) {
     exec_ctx *x = u;
     x->failed = true;
     json_decref(x->error);
@@ -118,8 +110,7 @@ static void sink_error(void *u, const flyi_error *err)
 }
 
 /* input(): ask the frontend on the stdin channel, addressed like the execute_request. */
-static char *sink_input(void *u, const char *prompt, bool password)
-{
+static char *sink_input(void *u, const char *prompt, bool password) {
     exec_ctx *x = u;
     fk_kernel *k = x->k;
     if (!x->allow_stdin) return NULL;
@@ -147,22 +138,19 @@ static char *sink_input(void *u, const char *prompt, bool password)
         if (r > 0) continue;
         char *value = NULL;
         /* jupyter_client sends input_reply with an empty parent: take the next one */
-        if (!strcmp(m.msg_type, "input_reply"))
-            value = strdup(fk_jget_str(m.content, "value", ""));
-        else
-            fk_log("stdin: unexpected %s", m.msg_type);
+        if (!strcmp(m.msg_type, "input_reply")) value = strdup(fk_jget_str(m.content, "value", ""));
+        else fk_log("stdin: unexpected %s", m.msg_type);
         fk_msg_free(&m);
         if (value) return value;
     }
 }
 
 /* %load: the frontend puts text in a new cell below (IPython's set_next_input payload). */
-static void sink_set_next_input(void *u, const char *text)
-{
+static void sink_set_next_input(void *u, const char *text) {
     exec_ctx *x = u;
     if (!text || !x->payload) return;
-    json_array_append_new(x->payload, json_pack("{s:s, s:o, s:b}", "source", "set_next_input",
-                                                "text", fk_json_str(text), "replace", 0));
+    json_array_append_new(
+        x->payload, json_pack("{s:s, s:o, s:b}", "source", "set_next_input", "text", fk_json_str(text), "replace", 0));
 }
 
 /* user_expressions: evaluate each with a sink that keeps the result or the error. */
@@ -170,24 +158,21 @@ typedef struct uexpr_ctx {
     json_t *value;
 } uexpr_ctx;
 
-static void ux_display(void *u, const flyi_display *d, bool is_result)
-{
+static void ux_display(void *u, const flyi_display *d, bool is_result) {
     uexpr_ctx *x = u;
     if (!is_result || !d) return;
     json_decref(x->value);
     x->value = json_pack("{s:s, s:o, s:{}}", "status", "ok", "data", bundle_data(d), "metadata");
 }
 
-static void ux_error(void *u, const flyi_error *err)
-{
+static void ux_error(void *u, const flyi_error *err) {
     uexpr_ctx *x = u;
     json_decref(x->value);
     x->value = error_fields(err);
     if (x->value) json_object_set_new(x->value, "status", json_string("error"));
 }
 
-static json_t *user_expressions(fk_kernel *k, json_t *exprs)
-{
+static json_t *user_expressions(fk_kernel *k, json_t *exprs) {
     json_t *out = json_object();
     const char *name;
     json_t *v;
@@ -201,34 +186,34 @@ static json_t *user_expressions(fk_kernel *k, json_t *exprs)
             atomic_store(&k->running, 0);
         }
         if (!x.value) /* None, or not a string */
-            x.value = json_pack("{s:s, s:{s:s}, s:{}}", "status", "ok", "data", "text/plain",
-                                code ? "None" : "", "metadata");
+            x.value =
+                json_pack("{s:s, s:{s:s}, s:{}}", "status", "ok", "data", "text/plain", code ? "None" : "", "metadata");
         json_object_set_new(out, name, x.value);
     }
     return out;
 }
 
-static bool blank(const char *s)
-{
+static bool blank(const char *s) {
     for (; *s; s++)
         if (!isspace((unsigned char)*s)) return false;
     return true;
 }
 
-void fk_abort_execute(fk_kernel *k, fk_msg *req)
-{
+void fk_abort_execute(fk_kernel *k, fk_msg *req) {
     fk_reply(k, k->shell, req, "execute_reply", json_pack("{s:s}", "status", "aborted"));
 }
 
-void fk_handle_execute(fk_kernel *k, fk_msg *req)
-{
+void fk_handle_execute(fk_kernel *k, fk_msg *req) {
     json_t *c = req->content;
     const char *code = fk_jget_str(c, "code", "");
     bool silent = fk_jget_bool(c, "silent", 0);
     bool store = fk_jget_bool(c, "store_history", !silent) && !silent;
     bool stop_on_error = fk_jget_bool(c, "stop_on_error", 1);
-    exec_ctx x = {.k = k, .req = req, .silent = silent,
-                  .allow_stdin = fk_jget_bool(c, "allow_stdin", 0), .payload = json_array()};
+    exec_ctx x = {.k = k,
+                  .req = req,
+                  .silent = silent,
+                  .allow_stdin = fk_jget_bool(c, "allow_stdin", 0),
+                  .payload = json_array()};
     bool empty = blank(code);
     if (store && !empty) k->exec_count++;
     x.count = k->exec_count;
@@ -246,9 +231,13 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
         char fname[48];
         if (store) snprintf(fname, sizeof fname, "<cell %d>", x.count);
         else snprintf(fname, sizeof fname, "<cell>");
-        flyi_sink sink = {.user = &x, .stream = sink_stream, .display = sink_display,
-                          .error = sink_error, .input = sink_input,
-                          .set_next_input = sink_set_next_input, .clear_output = sink_clear_output};
+        flyi_sink sink = {.user = &x,
+                          .stream = sink_stream,
+                          .display = sink_display,
+                          .error = sink_error,
+                          .input = sink_input,
+                          .set_next_input = sink_set_next_input,
+                          .clear_output = sink_clear_output};
         atomic_store(&k->running, 1);
         st = flyi_session_eval(k->sess, code, fname, &sink);
         atomic_store(&k->running, 0);
@@ -257,8 +246,8 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req)
     if (st == FLYI_ERROR && !x.failed) /* the engine reported no error: make one up */
         sink_error(&x, &(flyi_error){.type = "Error", .message = "the cell failed"});
     json_t *uexpr = json_object_get(c, "user_expressions");
-    json_t *ue = (!x.failed && json_is_object(uexpr) && json_object_size(uexpr))
-                     ? user_expressions(k, uexpr) : json_object();
+    json_t *ue =
+        (!x.failed && json_is_object(uexpr) && json_object_size(uexpr)) ? user_expressions(k, uexpr) : json_object();
     if (k->cap) {
         fk_capture_flush(k->cap);
         fk_capture_set_discard(k->cap, false);

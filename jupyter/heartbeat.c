@@ -5,8 +5,7 @@
 #include "kernel.h"
 #include "util.h"
 
-void *fk_heartbeat_thread(void *arg)
-{
+void *fk_heartbeat_thread(void *arg) {
     fk_kernel *k = arg;
     for (;;) {
         zmq_msg_t m;

@@ -11,8 +11,7 @@
 /* All history of this process is reported as session number 1 (no history database). */
 #define FK_HIST_SESSION 1
 
-void fk_history_add(fk_history *h, int line, const char *input)
-{
+void fk_history_add(fk_history *h, int line, const char *input) {
     if (h->n == h->cap) {
         size_t cap = h->cap ? h->cap * 2 : 64;
         fk_hist_entry *e = realloc(h->e, cap * sizeof *e);
@@ -25,8 +24,7 @@ void fk_history_add(fk_history *h, int line, const char *input)
     h->e[h->n++] = (fk_hist_entry){line, in, NULL};
 }
 
-void fk_history_set_output(fk_history *h, int line, const char *output)
-{
+void fk_history_set_output(fk_history *h, int line, const char *output) {
     for (size_t i = h->n; i-- > 0;)
         if (h->e[i].line == line) {
             free(h->e[i].output);
@@ -35,8 +33,7 @@ void fk_history_set_output(fk_history *h, int line, const char *output)
         }
 }
 
-void fk_history_free(fk_history *h)
-{
+void fk_history_free(fk_history *h) {
     for (size_t i = 0; i < h->n; i++) {
         free(h->e[i].input);
         free(h->e[i].output);
@@ -45,17 +42,14 @@ void fk_history_free(fk_history *h)
     memset(h, 0, sizeof *h);
 }
 
-static json_t *entry(const fk_hist_entry *e, int output)
-{
+static json_t *entry(const fk_hist_entry *e, int output) {
     json_t *in = fk_json_str(e->input);
     if (output)
-        return json_pack("[i,i,[o,o]]", FK_HIST_SESSION, e->line, in,
-                         e->output ? fk_json_str(e->output) : json_null());
+        return json_pack("[i,i,[o,o]]", FK_HIST_SESSION, e->line, in, e->output ? fk_json_str(e->output) : json_null());
     return json_pack("[i,i,o]", FK_HIST_SESSION, e->line, in);
 }
 
-json_t *fk_history_query(const fk_history *h, json_t *rq)
-{
+json_t *fk_history_query(const fk_history *h, json_t *rq) {
     json_t *out = json_array();
     if (!out) return NULL;
     int output = fk_jget_bool(rq, "output", 0);
@@ -72,8 +66,7 @@ json_t *fk_history_query(const fk_history *h, json_t *rq)
         if (sess <= 0 || sess == FK_HIST_SESSION)
             for (size_t i = 0; i < h->n; i++) {
                 int line = h->e[i].line;
-                if (line >= start && (stop <= 0 || line < stop))
-                    json_array_append_new(out, entry(&h->e[i], output));
+                if (line >= start && (stop <= 0 || line < stop)) json_array_append_new(out, entry(&h->e[i], output));
             }
     } else if (!strcmp(type, "search")) {
         const char *pat = fk_jget_str(rq, "pattern", "*");
@@ -99,8 +92,7 @@ json_t *fk_history_query(const fk_history *h, json_t *rq)
             if (n > 0 && (long long)json_array_size(hits) >= n) break;
         }
         /* collected newest first; reply oldest first */
-        for (size_t j = json_array_size(hits); j-- > 0;)
-            json_array_append(out, json_array_get(hits, j));
+        for (size_t j = json_array_size(hits); j-- > 0;) json_array_append(out, json_array_get(hits, j));
         json_decref(hits);
     }
     return out;

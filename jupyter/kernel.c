@@ -14,8 +14,7 @@
 
 #include "util.h"
 
-static void *bind_socket(fk_kernel *k, int type, int port, const char *name)
-{
+static void *bind_socket(fk_kernel *k, int type, int port, const char *name) {
     char ep[300];
     fk_conn_endpoint(&k->conn, port, ep, sizeof ep);
     void *s = zmq_socket(k->zctx, type);
@@ -37,8 +36,7 @@ static void *bind_socket(fk_kernel *k, int type, int port, const char *name)
     return s;
 }
 
-int fk_kernel_open(fk_kernel *k, const char *conn_file)
-{
+int fk_kernel_open(fk_kernel *k, const char *conn_file) {
     char err[512];
     if (fk_conn_load(conn_file, &k->conn, err, sizeof err)) {
         fk_log("%s", err);
@@ -68,8 +66,7 @@ int fk_kernel_open(fk_kernel *k, const char *conn_file)
     return 0;
 }
 
-void fk_kernel_close(fk_kernel *k)
-{
+void fk_kernel_close(fk_kernel *k) {
     void **socks[] = {&k->shell, &k->control, &k->stdin_sock, &k->iopub, &k->hb};
     for (size_t i = 0; i < sizeof socks / sizeof *socks; i++)
         if (*socks[i]) {
@@ -91,41 +88,34 @@ void fk_kernel_close(fk_kernel *k)
     pthread_mutex_destroy(&k->iopub_lock);
 }
 
-void fk_publish(fk_kernel *k, const char *msg_type, const char *parent, size_t parent_len,
-                json_t *content)
-{
+void fk_publish(fk_kernel *k, const char *msg_type, const char *parent, size_t parent_len, json_t *content) {
     json_t *header = fk_header_new(k->session_id, k->username, msg_type);
     char topic[128];
     snprintf(topic, sizeof topic, "kernel.%s.%s", k->session_id, msg_type);
     pthread_mutex_lock(&k->iopub_lock);
     if (k->iopub && content && header)
-        fk_wire_send(k->iopub, &k->signer, NULL, NULL, 0, topic, header, parent, parent_len, NULL,
-                     content);
+        fk_wire_send(k->iopub, &k->signer, NULL, NULL, 0, topic, header, parent, parent_len, NULL, content);
     pthread_mutex_unlock(&k->iopub_lock);
     json_decref(header);
     json_decref(content);
 }
 
-void fk_status(fk_kernel *k, const fk_msg *req, const char *state)
-{
+void fk_status(fk_kernel *k, const fk_msg *req, const char *state) {
     fk_publish(k, "status", req ? req->raw_header : NULL, req ? req->raw_header_len : 0,
                json_pack("{s:s}", "execution_state", state));
 }
 
-void fk_reply(fk_kernel *k, void *sock, const fk_msg *req, const char *msg_type, json_t *content)
-{
+void fk_reply(fk_kernel *k, void *sock, const fk_msg *req, const char *msg_type, json_t *content) {
     json_t *header = fk_header_new(k->session_id, k->username, msg_type);
     if (header && content)
-        fk_wire_send(sock, &k->signer, req->ident, req->ident_len, req->nidents, NULL, header,
-                     req->raw_header, req->raw_header_len, NULL, content);
-    else
-        fk_log("out of memory building %s", msg_type);
+        fk_wire_send(sock, &k->signer, req->ident, req->ident_len, req->nidents, NULL, header, req->raw_header,
+                     req->raw_header_len, NULL, content);
+    else fk_log("out of memory building %s", msg_type);
     json_decref(header);
     json_decref(content);
 }
 
-void fk_wake(fk_kernel *k)
-{
+void fk_wake(fk_kernel *k) {
     if (k->wake_fd[1] >= 0) {
         char c = 1;
         ssize_t w = write(k->wake_fd[1], &c, 1);
@@ -133,8 +123,7 @@ void fk_wake(fk_kernel *k)
     }
 }
 
-void fk_interrupt(fk_kernel *k)
-{
+void fk_interrupt(fk_kernel *k) {
     atomic_store(&k->interrupted, 1);
     if (k->sess && atomic_load(&k->running)) flyi_session_interrupt(k->sess);
 }

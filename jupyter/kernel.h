@@ -46,8 +46,7 @@ void fk_kernel_close(fk_kernel *k);
 
 /* Publish one IOPub message (thread-safe); parent is raw header JSON (NULL = {}).
  * content is consumed (decref'd). */
-void fk_publish(fk_kernel *k, const char *msg_type, const char *parent, size_t parent_len,
-                json_t *content);
+void fk_publish(fk_kernel *k, const char *msg_type, const char *parent, size_t parent_len, json_t *content);
 /* Publish status {execution_state: state} with req's header as parent (req may be NULL). */
 void fk_status(fk_kernel *k, const fk_msg *req, const char *state);
 /* Send `<x>_reply` for req on sock (same identities, parent = req header); content consumed.

@@ -29,8 +29,7 @@ static const char logo_svg[] =
     "<g fill=\"#60a5fa\"><rect x=\"26\" y=\"26\" width=\"12\" height=\"12\"/>"
     "<rect x=\"42\" y=\"42\" width=\"12\" height=\"12\"/></g>\n</svg>\n";
 
-static int mkdirs(const char *path)
-{
+static int mkdirs(const char *path) {
     char buf[PATH_MAX];
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) return -1;
     for (char *p = buf + 1; *p; p++)
@@ -43,8 +42,7 @@ static int mkdirs(const char *path)
     return 0;
 }
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f, "usage: flyi-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]\n"
                "                          [--display-name TEXT] [--interrupt-mode signal|message]\n"
                "  --user        ~/.local/share/jupyter/kernels (or $JUPYTER_DATA_DIR) [default]\n"
@@ -52,35 +50,49 @@ static void usage(FILE *f)
                "  --sys-prefix  $VIRTUAL_ENV, $CONDA_PREFIX or " FK_PREFIX ", /share/jupyter/kernels\n");
 }
 
-static int valid_name(const char *n)
-{
+static int valid_name(const char *n) {
     if (!*n) return 0;
     for (; *n; n++)
-        if (!(('a' <= *n && *n <= 'z') || ('A' <= *n && *n <= 'Z') || ('0' <= *n && *n <= '9') ||
-              *n == '-' || *n == '.' || *n == '_'))
+        if (!(('a' <= *n && *n <= 'z') || ('A' <= *n && *n <= 'Z') || ('0' <= *n && *n <= '9') || *n == '-' ||
+              *n == '.' || *n == '_'))
             return 0;
     return 1;
 }
 
-int fk_kernelspec_install(int argc, char **argv)
-{
+int fk_kernelspec_install(int argc, char **argv) {
     const char *prefix = NULL, *name = "flyi", *display = "FlyDSL (flyi)", *mode = "signal";
     int user = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--user")) { user = 1; prefix = NULL; }
-        else if (!strcmp(a, "--prefix") && v) { prefix = v; user = 0; i++; }
-        else if (!strcmp(a, "--sys-prefix")) {
+        if (!strcmp(a, "--user")) {
+            user = 1;
+            prefix = NULL;
+        } else if (!strcmp(a, "--prefix") && v) {
+            prefix = v;
+            user = 0;
+            i++;
+        } else if (!strcmp(a, "--sys-prefix")) {
             prefix = getenv("VIRTUAL_ENV");
             if (!prefix || !*prefix) prefix = getenv("CONDA_PREFIX");
             if (!prefix || !*prefix) prefix = FK_PREFIX;
             user = 0;
-        } else if (!strcmp(a, "--name") && v) { name = v; i++; }
-        else if (!strcmp(a, "--display-name") && v) { display = v; i++; }
-        else if (!strcmp(a, "--interrupt-mode") && v) { mode = v; i++; }
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else { usage(stderr); return 2; }
+        } else if (!strcmp(a, "--name") && v) {
+            name = v;
+            i++;
+        } else if (!strcmp(a, "--display-name") && v) {
+            display = v;
+            i++;
+        } else if (!strcmp(a, "--interrupt-mode") && v) {
+            mode = v;
+            i++;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
+            usage(stderr);
+            return 2;
+        }
     }
     if (!valid_name(name) || (strcmp(mode, "signal") && strcmp(mode, "message"))) {
         usage(stderr);
@@ -110,9 +122,9 @@ int fk_kernelspec_install(int argc, char **argv)
         fprintf(stderr, "flyi-kernel install: cannot create %s: %s\n", dir, strerror(errno));
         return 1;
     }
-    json_t *spec = json_pack("{s:[s,s,s], s:s, s:s, s:s, s:{s:b}}", "argv", exe, "-f",
-                             "{connection_file}", "display_name", display, "language", "python",
-                             "interrupt_mode", mode, "metadata", "debugger", 0);
+    json_t *spec =
+        json_pack("{s:[s,s,s], s:s, s:s, s:s, s:{s:b}}", "argv", exe, "-f", "{connection_file}", "display_name",
+                  display, "language", "python", "interrupt_mode", mode, "metadata", "debugger", 0);
     char path[PATH_MAX + 128];
     snprintf(path, sizeof path, "%s/kernel.json", dir);
     int rc = spec ? json_dump_file(spec, path, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : -1;
@@ -126,8 +138,7 @@ int fk_kernelspec_install(int argc, char **argv)
     return 0;
 }
 
-int fk_write_logos(const char *dir, const char *who)
-{
+int fk_write_logos(const char *dir, const char *who) {
     char path[PATH_MAX + 32];
     int rc = 0;
     snprintf(path, sizeof path, "%s/logo-svg.svg", dir);
@@ -146,8 +157,7 @@ int fk_write_logos(const char *dir, const char *who)
     return rc;
 }
 
-int fk_kernelspec_logos(int argc, char **argv)
-{
+int fk_kernelspec_logos(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: flyi-kernel logos DIR\n");
         return 2;

@@ -26,16 +26,14 @@
 static fk_kernel *volatile g_kernel;
 static volatile int g_log_fd = -1;
 
-static void on_sigint(int sig)
-{
+static void on_sigint(int sig) {
     (void)sig;
     int e = errno;
     if (g_kernel) fk_interrupt(g_kernel);
     errno = e;
 }
 
-static void on_sigterm(int sig)
-{
+static void on_sigterm(int sig) {
     (void)sig;
     int e = errno;
     if (g_kernel) {
@@ -47,8 +45,7 @@ static void on_sigterm(int sig)
 }
 
 /* A crash in a cell kills the kernel (the client restarts it): say so in the server log first. */
-static void on_fatal(int sig)
-{
+static void on_fatal(int sig) {
     static const char msg[] = "flyi-kernel: fatal signal while running; the kernel dies (state is lost)\n";
     int fd = g_log_fd >= 0 ? g_log_fd : 2;
     ssize_t w = write(fd, msg, sizeof msg - 1);
@@ -57,16 +54,13 @@ static void on_fatal(int sig)
     raise(sig);
 }
 
-static void emit_stream(void *user, const char *name, const char *text, size_t len,
-                        const char *parent, size_t parent_len)
-{
+static void emit_stream(void *user, const char *name, const char *text, size_t len, const char *parent,
+                        size_t parent_len) {
     fk_kernel *k = user;
-    fk_publish(k, "stream", parent, parent_len,
-               json_pack("{s:s, s:s%}", "name", name, "text", text, len));
+    fk_publish(k, "stream", parent, parent_len, json_pack("{s:s, s:s%}", "name", name, "text", text, len));
 }
 
-static void usage(FILE *f)
-{
+static void usage(FILE *f) {
     fprintf(f, "usage: flyi-kernel -f CONNECTION_FILE     run as a Jupyter kernel\n"
                "       flyi-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]\n"
                "                           [--display-name TEXT] [--interrupt-mode signal|message]\n"
@@ -76,8 +70,7 @@ static void usage(FILE *f)
                "Environment: FLYI_KERNEL_NO_CAPTURE=1 leaves stdout/stderr file descriptors alone.\n");
 }
 
-static void shell_loop(fk_kernel *k)
-{
+static void shell_loop(fk_kernel *k) {
     const char *ppid_env = getenv("JPY_PARENT_PID");
     pid_t ppid = getppid();
     while (!atomic_load(&k->shutdown)) {
@@ -112,14 +105,12 @@ static void shell_loop(fk_kernel *k)
     }
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const char *conn_file = NULL;
     if (argc > 1 && !strcmp(argv[1], "install")) return fk_kernelspec_install(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "logos")) return fk_kernelspec_logos(argc - 1, argv + 1);
     for (int i = 1; i < argc; i++) {
-        if ((!strcmp(argv[i], "-f") || !strcmp(argv[i], "--connection-file")) && i + 1 < argc)
-            conn_file = argv[++i];
+        if ((!strcmp(argv[i], "-f") || !strcmp(argv[i], "--connection-file")) && i + 1 < argc) conn_file = argv[++i];
         else if (!strncmp(argv[i], "--f=", 4)) conn_file = argv[i] + 4;
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);

@@ -18,8 +18,7 @@
 #include <openssl/evp.h>
 #endif
 
-int fk_signer_init(fk_signer *s, const char *key, size_t len)
-{
+int fk_signer_init(fk_signer *s, const char *key, size_t len) {
     s->key = malloc(len ? len : 1);
     s->key_len = len;
     if (!s->key) return -1;
@@ -30,8 +29,7 @@ int fk_signer_init(fk_signer *s, const char *key, size_t len)
     return 0;
 }
 
-void fk_signer_free(fk_signer *s)
-{
+void fk_signer_free(fk_signer *s) {
     if (s->key) {
         volatile unsigned char *p = s->key;
         for (size_t i = 0; i < s->key_len; i++) p[i] = 0;
@@ -41,8 +39,7 @@ void fk_signer_free(fk_signer *s)
     s->key_len = 0;
 }
 
-static void to_hex(const unsigned char *mac, size_t n, char *hex)
-{
+static void to_hex(const unsigned char *mac, size_t n, char *hex) {
     static const char digits[] = "0123456789abcdef";
     for (size_t i = 0; i < n; i++) {
         hex[2 * i] = digits[mac[i] >> 4];
@@ -51,8 +48,7 @@ static void to_hex(const unsigned char *mac, size_t n, char *hex)
     hex[2 * n] = 0;
 }
 
-void fk_sign(const fk_signer *s, const void *const *parts, const size_t *lens, int n, char hex[65])
-{
+void fk_sign(const fk_signer *s, const void *const *parts, const size_t *lens, int n, char hex[65]) {
     hex[0] = 0;
     if (!s->key_len) return;
     unsigned char mac[32];
@@ -64,8 +60,7 @@ void fk_sign(const fk_signer *s, const void *const *parts, const size_t *lens, i
 #else
     EVP_MAC *m = EVP_MAC_fetch(NULL, "HMAC", NULL);
     EVP_MAC_CTX *ctx = m ? EVP_MAC_CTX_new(m) : NULL;
-    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string("digest", (char *)"SHA256", 0),
-                           OSSL_PARAM_construct_end()};
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string("digest", (char *)"SHA256", 0), OSSL_PARAM_construct_end()};
     size_t outl = 0;
     memset(mac, 0, sizeof mac);
     if (ctx && EVP_MAC_init(ctx, s->key, s->key_len, params)) {
@@ -78,9 +73,8 @@ void fk_sign(const fk_signer *s, const void *const *parts, const size_t *lens, i
     to_hex(mac, sizeof mac, hex);
 }
 
-bool fk_verify(const fk_signer *s, const void *const *parts, const size_t *lens, int n,
-               const void *sig, size_t sig_len)
-{
+bool fk_verify(const fk_signer *s, const void *const *parts, const size_t *lens, int n, const void *sig,
+               size_t sig_len) {
     if (!s->key_len) return true;
     if (sig_len != 64) return false;
     char hex[65];

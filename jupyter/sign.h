@@ -17,7 +17,7 @@ void fk_signer_free(fk_signer *s);
 /* Lowercase hex HMAC of the concatenation of n byte ranges into hex[65] ("" when no key). */
 void fk_sign(const fk_signer *s, const void *const *parts, const size_t *lens, int n, char hex[65]);
 /* Check a received signature against the parts in constant time; always true without a key. */
-bool fk_verify(const fk_signer *s, const void *const *parts, const size_t *lens, int n,
-               const void *sig, size_t sig_len);
+bool fk_verify(const fk_signer *s, const void *const *parts, const size_t *lens, int n, const void *sig,
+               size_t sig_len);
 
 #endif

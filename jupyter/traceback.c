@@ -21,8 +21,7 @@ typedef struct sbuf {
 } sbuf;
 
 static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
+static void sb_add(sbuf *b, const char *fmt, ...) {
     va_list ap, ap2;
     va_start(ap, fmt);
     va_copy(ap2, ap);
@@ -48,29 +47,23 @@ static void sb_add(sbuf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-static void push(json_t *arr, sbuf *b)
-{
+static void push(json_t *arr, sbuf *b) {
     json_array_append_new(arr, fk_json_strn(b->s ? b->s : "", b->len));
     free(b->s);
     memset(b, 0, sizeof *b);
 }
 
 /* "<cell 3>" -> "Cell In [3]"; anything else -> File path */
-static void frame_title(sbuf *b, const flyi_frame *f)
-{
+static void frame_title(sbuf *b, const flyi_frame *f) {
     const char *file = f->file ? f->file : "<unknown>";
     int cell;
-    if (sscanf(file, "<cell %d>", &cell) == 1)
-        sb_add(b, "Cell " GREEN "In [%d], line %d" RESET, cell, f->line);
-    else
-        sb_add(b, "File " GREEN "%s:%d" RESET, file, f->line);
-    if (f->function && strcmp(f->function, "<module>"))
-        sb_add(b, ", in " CYAN "%s" RESET, f->function);
+    if (sscanf(file, "<cell %d>", &cell) == 1) sb_add(b, "Cell " GREEN "In [%d], line %d" RESET, cell, f->line);
+    else sb_add(b, "File " GREEN "%s:%d" RESET, file, f->line);
+    if (f->function && strcmp(f->function, "<module>")) sb_add(b, ", in " CYAN "%s" RESET, f->function);
     sb_add(b, "\n");
 }
 
-json_t *fk_traceback(const flyi_error *err)
-{
+json_t *fk_traceback(const flyi_error *err) {
     json_t *tb = json_array();
     const char *type = err && err->type ? err->type : "Error";
     const char *msg = err && err->message ? err->message : "";

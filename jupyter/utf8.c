@@ -6,16 +6,24 @@
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid/truncated. */
-static size_t seq_len(const unsigned char *s, size_t avail)
-{
+static size_t seq_len(const unsigned char *s, size_t avail) {
     unsigned c = s[0];
     if (c < 0x80) return c ? 1 : 0;
     size_t n;
     uint32_t min, cp;
-    if ((c & 0xe0) == 0xc0) { n = 2; min = 0x80; cp = c & 0x1f; }
-    else if ((c & 0xf0) == 0xe0) { n = 3; min = 0x800; cp = c & 0x0f; }
-    else if ((c & 0xf8) == 0xf0) { n = 4; min = 0x10000; cp = c & 0x07; }
-    else return 0;
+    if ((c & 0xe0) == 0xc0) {
+        n = 2;
+        min = 0x80;
+        cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+        n = 3;
+        min = 0x800;
+        cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+        n = 4;
+        min = 0x10000;
+        cp = c & 0x07;
+    } else return 0;
     if (avail < n) return 0;
     for (size_t i = 1; i < n; i++) {
         if ((s[i] & 0xc0) != 0x80) return 0;
@@ -25,8 +33,7 @@ static size_t seq_len(const unsigned char *s, size_t avail)
     return n;
 }
 
-char *fk_utf8_repair(const char *s, size_t len, size_t *outlen)
-{
+char *fk_utf8_repair(const char *s, size_t len, size_t *outlen) {
     char *out = malloc(len * 3 + 1);
     if (!out) return NULL;
     const unsigned char *u = (const unsigned char *)s;
@@ -48,8 +55,7 @@ char *fk_utf8_repair(const char *s, size_t len, size_t *outlen)
     return out;
 }
 
-size_t fk_utf8_safe_prefix(const char *s, size_t len)
-{
+size_t fk_utf8_safe_prefix(const char *s, size_t len) {
     const unsigned char *u = (const unsigned char *)s;
     /* look back at most 3 bytes for the start of a multi-byte sequence */
     for (size_t back = 1; back <= 3 && back <= len; back++) {
@@ -62,8 +68,7 @@ size_t fk_utf8_safe_prefix(const char *s, size_t len)
     return len;
 }
 
-size_t fk_utf8_cp_to_byte(const char *s, long cp)
-{
+size_t fk_utf8_cp_to_byte(const char *s, long cp) {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
     for (long k = 0; k < cp && u[i]; k++) {
@@ -73,8 +78,7 @@ size_t fk_utf8_cp_to_byte(const char *s, long cp)
     return i;
 }
 
-long fk_utf8_byte_to_cp(const char *s, size_t byte)
-{
+long fk_utf8_byte_to_cp(const char *s, size_t byte) {
     const unsigned char *u = (const unsigned char *)s;
     long cp = 0;
     for (size_t i = 0; i < byte && u[i]; i++)
@@ -82,8 +86,7 @@ long fk_utf8_byte_to_cp(const char *s, size_t byte)
     return cp;
 }
 
-json_t *fk_json_strn(const char *s, size_t len)
-{
+json_t *fk_json_strn(const char *s, size_t len) {
     if (!s) return json_string("");
     json_t *j = json_stringn(s, len);
     if (j) return j;

@@ -20,8 +20,7 @@ static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 static time_t log_second;
 static int log_count, log_dropped;
 
-void fk_log(const char *fmt, ...)
-{
+void fk_log(const char *fmt, ...) {
     char buf[1024];
     int n = 0;
     pthread_mutex_lock(&log_lock);
@@ -29,8 +28,7 @@ void fk_log(const char *fmt, ...)
     if (now != log_second) {
         log_second = now;
         log_count = 0;
-        if (log_dropped)
-            n = snprintf(buf, sizeof buf, "flyi-kernel: (%d log lines suppressed)\n", log_dropped);
+        if (log_dropped) n = snprintf(buf, sizeof buf, "flyi-kernel: (%d log lines suppressed)\n", log_dropped);
         log_dropped = 0;
     }
     if (++log_count > LOG_BURST) {
@@ -53,8 +51,7 @@ void fk_log(const char *fmt, ...)
     (void)w;
 }
 
-void fk_iso_now(char out[32])
-{
+void fk_iso_now(char out[32]) {
     struct timespec ts;
     struct tm tm;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -63,8 +60,7 @@ void fk_iso_now(char out[32])
     snprintf(out + n, 32 - n, ".%06ldZ", (long)(ts.tv_nsec / 1000));
 }
 
-void fk_uuid4(char out[37])
-{
+void fk_uuid4(char out[37]) {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[16];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
@@ -88,26 +84,23 @@ void fk_uuid4(char out[37])
     *p = 0;
 }
 
-double fk_mono(void)
-{
+double fk_mono(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-double fk_realtime(void)
-{
+double fk_realtime(void) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int fk_parse_iso(const char *s, double *out)
-{
+int fk_parse_iso(const char *s, double *out) {
     struct tm tm = {0};
     int n = 0;
-    if (!s || sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-                     &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6)
+    if (!s || sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+                     &tm.tm_sec, &n) != 6)
         return -1;
     tm.tm_year -= 1900;
     tm.tm_mon -= 1;

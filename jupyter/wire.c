@@ -13,8 +13,7 @@
 /* Frames beyond this many are read and discarded (raw buffers are not used by this kernel). */
 #define MAX_FRAMES 64
 
-void fk_msg_free(fk_msg *m)
-{
+void fk_msg_free(fk_msg *m) {
     for (int i = 0; i < m->nidents; i++) free(m->ident[i]);
     free(m->raw_header);
     json_decref(m->header);
@@ -24,11 +23,9 @@ void fk_msg_free(fk_msg *m)
     memset(m, 0, sizeof *m);
 }
 
-static json_t *parse_dict(const zmq_msg_t *f, const char *chan, const char *what)
-{
+static json_t *parse_dict(const zmq_msg_t *f, const char *chan, const char *what) {
     json_error_t err;
-    json_t *j = json_loadb(zmq_msg_data((zmq_msg_t *)f), zmq_msg_size((zmq_msg_t *)f),
-                           JSON_ALLOW_NUL, &err);
+    json_t *j = json_loadb(zmq_msg_data((zmq_msg_t *)f), zmq_msg_size((zmq_msg_t *)f), JSON_ALLOW_NUL, &err);
     if (!j) {
         fk_log("%s: dropped message: %s is not valid JSON (%s)", chan, what, err.text);
         return NULL;
@@ -41,8 +38,7 @@ static json_t *parse_dict(const zmq_msg_t *f, const char *chan, const char *what
     return j;
 }
 
-int fk_wire_recv(void *sock, const fk_signer *sg, const char *chan, fk_msg *m)
-{
+int fk_wire_recv(void *sock, const fk_signer *sg, const char *chan, fk_msg *m) {
     memset(m, 0, sizeof *m);
     zmq_msg_t fr[MAX_FRAMES];
     int n = 0, more = 1, failed = 0;
@@ -128,18 +124,16 @@ out:
     return rc;
 }
 
-static int send_frame(void *sock, const void *data, size_t len, int more)
-{
+static int send_frame(void *sock, const void *data, size_t len, int more) {
     int rc;
     do rc = zmq_send(sock, data, len, more ? ZMQ_SNDMORE : 0);
     while (rc < 0 && errno == EINTR);
     return rc < 0 ? -1 : 0;
 }
 
-int fk_wire_send(void *sock, const fk_signer *sg, void *const *ident, const size_t *ident_len,
-                 int nidents, const char *topic, json_t *header, const char *parent,
-                 size_t parent_len, json_t *metadata, json_t *content)
-{
+int fk_wire_send(void *sock, const fk_signer *sg, void *const *ident, const size_t *ident_len, int nidents,
+                 const char *topic, json_t *header, const char *parent, size_t parent_len, json_t *metadata,
+                 json_t *content) {
     if (!parent) {
         parent = "{}";
         parent_len = 2;
@@ -175,31 +169,27 @@ out:
     return rc;
 }
 
-json_t *fk_header_new(const char *session, const char *username, const char *msg_type)
-{
+json_t *fk_header_new(const char *session, const char *username, const char *msg_type) {
     char id[37], date[32];
     fk_uuid4(id);
     fk_iso_now(date);
-    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "msg_id", id, "session", session,
-                     "username", username, "date", date, "msg_type", msg_type, "version", "5.3");
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "msg_id", id, "session", session, "username", username, "date",
+                     date, "msg_type", msg_type, "version", "5.3");
 }
 
-const char *fk_jget_str(json_t *obj, const char *key, const char *dflt)
-{
+const char *fk_jget_str(json_t *obj, const char *key, const char *dflt) {
     const char *s = json_string_value(json_object_get(obj, key));
     return s ? s : dflt;
 }
 
-long long fk_jget_int(json_t *obj, const char *key, long long dflt)
-{
+long long fk_jget_int(json_t *obj, const char *key, long long dflt) {
     json_t *v = json_object_get(obj, key);
     if (json_is_integer(v)) return json_integer_value(v);
     if (json_is_real(v)) return (long long)json_real_value(v);
     return dflt;
 }
 
-int fk_jget_bool(json_t *obj, const char *key, int dflt)
-{
+int fk_jget_bool(json_t *obj, const char *key, int dflt) {
     json_t *v = json_object_get(obj, key);
     if (json_is_boolean(v)) return json_is_true(v);
     if (json_is_integer(v)) return json_integer_value(v) != 0;

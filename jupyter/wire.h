@@ -30,9 +30,9 @@ void fk_msg_free(fk_msg *m);
 /* Send one message: idents (may be 0 of them), optional topic (IOPub), then <IDS|MSG>, signature
  * and the four dicts. header/metadata/content are serialised here; parent is raw JSON bytes
  * ("{}" when NULL). Returns 0, or -1 (logged) when the message could not be built or sent. */
-int fk_wire_send(void *sock, const fk_signer *sg, void *const *ident, const size_t *ident_len,
-                 int nidents, const char *topic, json_t *header, const char *parent,
-                 size_t parent_len, json_t *metadata, json_t *content);
+int fk_wire_send(void *sock, const fk_signer *sg, void *const *ident, const size_t *ident_len, int nidents,
+                 const char *topic, json_t *header, const char *parent, size_t parent_len, json_t *metadata,
+                 json_t *content);
 
 /* A new header object {msg_id, session, username, date, msg_type, version "5.3"}. */
 json_t *fk_header_new(const char *session, const char *username, const char *msg_type);

@@ -48,7 +48,10 @@ static char *on_input(void *user, const char *prompt, bool password) {
     char *line = NULL;
     size_t cap = 0;
     ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) { free(line); return NULL; }
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
     if (n > 0 && line[n - 1] == '\n') line[n - 1] = 0;
     return line;
 }
@@ -57,19 +60,22 @@ static void on_sigint(int sig) {
     if (g_session) flyi_session_interrupt(g_session);
 }
 
-
 int main(int argc, char **argv) {
     flyi_sink sink = {.stream = on_stream, .display = on_display, .error = on_error, .input = on_input};
     int rc = 0;
     if (argc >= 2 && !strcmp(argv[1], "-c")) {
-        if (argc < 3) { fputs("flyi: -c needs an argument\n", stderr); return 2; }
+        if (argc < 3) {
+            fputs("flyi: -c needs an argument\n", stderr);
+            return 2;
+        }
         char *args[argc];
         args[0] = "-c";
         for (int i = 3; i < argc; i++) args[i - 2] = argv[i];
         g_session = flyi_session_new(argc - 2, args);
         if (!g_session) return 1;
         signal(SIGINT, on_sigint);
-        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>", &(flyi_sink){.stream = on_stream, .error = on_error, .input = on_input});
+        flyi_status st = flyi_session_eval(g_session, argv[2], "<string>",
+                                           &(flyi_sink){.stream = on_stream, .error = on_error, .input = on_input});
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
     } else if (argc >= 2 && (argv[1][0] != '-' || (!strcmp(argv[1], "-i") && argc >= 3))) {
         /* flyi FILE [args] runs a script; flyi -i FILE [args] then stays interactive */

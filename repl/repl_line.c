@@ -33,15 +33,13 @@ static char *g_line;
 static bool g_done;
 static const char *g_prefill;
 
-static void on_signal(int sig)
-{
+static void on_signal(int sig) {
     int saved = errno;
     switch (sig) {
     case SIGINT:
         if (g_running) {
             g_int_in_cell = 1;
-            if (g_session)
-                flyi_session_interrupt(g_session);
+            if (g_session) flyi_session_interrupt(g_session);
         } else {
             g_int = 1;
         }
@@ -53,8 +51,7 @@ static void on_signal(int sig)
     errno = saved;
 }
 
-static void set_handler(int sig, struct sigaction *old)
-{
+static void set_handler(int sig, struct sigaction *old) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -63,44 +60,34 @@ static void set_handler(int sig, struct sigaction *old)
     sigaction(sig, &sa, old);
 }
 
-void flyi_repl_signals_init(flyi_session *s)
-{
+void flyi_repl_signals_init(flyi_session *s) {
     g_session = s;
-    if (g_installed)
-        return;
+    if (g_installed) return;
     set_handler(SIGINT, &g_old_int);
     set_handler(SIGWINCH, &g_old_winch);
     g_installed = true;
 }
 
-void flyi_repl_signals_restore(void)
-{
-    if (!g_installed)
-        return;
+void flyi_repl_signals_restore(void) {
+    if (!g_installed) return;
     sigaction(SIGINT, &g_old_int, NULL);
     sigaction(SIGWINCH, &g_old_winch, NULL);
     g_installed = false;
 }
 
-void flyi_repl_cell_running(bool running)
-{
-    if (running)
-        g_int_in_cell = 0;
+void flyi_repl_cell_running(bool running) {
+    if (running) g_int_in_cell = 0;
     g_running = running;
 }
 
-bool flyi_repl_cell_was_interrupted(void)
-{
-    return g_int_in_cell != 0;
-}
+bool flyi_repl_cell_was_interrupted(void) { return g_int_in_cell != 0; }
 
 /* Signals handled only while the prompt is up (the terminal is in readline's mode then). */
 static const int prompt_sigs[] = {SIGTSTP, SIGTERM, SIGHUP};
 static struct sigaction g_old_prompt[3];
 static bool g_prompt_set[3];
 
-static void prompt_signals(bool on)
-{
+static void prompt_signals(bool on) {
     for (int i = 0; i < 3; i++) {
         if (on) {
             struct sigaction cur;
@@ -118,31 +105,26 @@ static void prompt_signals(bool on)
     g_fatal = 0;
 }
 
-static void on_line(char *line)
-{
+static void on_line(char *line) {
     g_line = line;
     g_done = true;
     rl_callback_handler_remove();
 }
 
-static bool input_pending(void)
-{
+static bool input_pending(void) {
     struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
     return rl_pending_input != 0 || poll(&p, 1, 0) > 0;
 }
 
 /* rl_startup_hook: pre-fill the continuation line with the suggested indent, unless the next
  * keys are already waiting (a paste without bracketed-paste mode brings its own indentation). */
-static int startup_hook(void)
-{
-    if (g_prefill && *g_prefill && !input_pending())
-        rl_insert_text(g_prefill);
+static int startup_hook(void) {
+    if (g_prefill && *g_prefill && !input_pending()) rl_insert_text(g_prefill);
     return 0;
 }
 
 /* Abandon the line being edited: show ^C, restore the terminal, move to a new line. */
-static void abort_line(void)
-{
+static void abort_line(void) {
     rl_echo_signal_char(SIGINT);
     rl_free_line_state();
     rl_callback_sigcleanup();
@@ -153,8 +135,7 @@ static void abort_line(void)
 }
 
 /* Ctrl-Z at the prompt: give the terminal back, stop, and redraw the line when continued. */
-static void suspend_at_prompt(const sigset_t *unblocked)
-{
+static void suspend_at_prompt(const sigset_t *unblocked) {
     struct sigaction dfl, cur;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -172,8 +153,7 @@ static void suspend_at_prompt(const sigset_t *unblocked)
     rl_forced_update_display();
 }
 
-flyi_repl_got flyi_repl_readline(const char *prompt, const char *prefill, char **line)
-{
+flyi_repl_got flyi_repl_readline(const char *prompt, const char *prefill, char **line) {
     sigset_t block, old;
     flyi_repl_got got = FLYI_REPL_GOT_LINE;
 
@@ -223,14 +203,12 @@ flyi_repl_got flyi_repl_readline(const char *prompt, const char *prefill, char *
         struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
         int r = ppoll(&p, 1, NULL, &old);
         if (r < 0) {
-            if (errno == EINTR || errno == EAGAIN)
-                continue;
+            if (errno == EINTR || errno == EAGAIN) continue;
             abort_line();
             got = FLYI_REPL_GOT_EOF;
             break;
         }
-        if (r == 0)
-            continue;
+        if (r == 0) continue;
         if (p.revents & POLLNVAL) {
             rl_callback_handler_remove();
             got = FLYI_REPL_GOT_EOF;
@@ -249,16 +227,14 @@ flyi_repl_got flyi_repl_readline(const char *prompt, const char *prefill, char *
         g_line = NULL;
         return got;
     }
-    if (!g_line)
-        return FLYI_REPL_GOT_EOF;
+    if (!g_line) return FLYI_REPL_GOT_EOF;
     *line = g_line;
     g_line = NULL;
     return FLYI_REPL_GOT_LINE;
 }
 
 /* input(..., password): read a line from the terminal with echo off. */
-static char *read_password(void)
-{
+static char *read_password(void) {
     struct termios t, quiet;
     bool restore = tcgetattr(STDIN_FILENO, &t) == 0;
     if (restore) {
@@ -276,18 +252,15 @@ static char *read_password(void)
             ok = false;
             break;
         }
-        if (r <= 0)
-            continue;
+        if (r <= 0) continue;
         char c;
         ssize_t n = read(STDIN_FILENO, &c, 1);
-        if (n < 0 && errno == EINTR)
-            continue;
+        if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             ok = false;
             break;
         }
-        if (c == '\n' || c == '\r')
-            break;
+        if (c == '\n' || c == '\r') break;
         if (len + 1 >= cap) {
             char *nb = realloc(buf, cap *= 2);
             if (!nb) {
@@ -298,8 +271,7 @@ static char *read_password(void)
         }
         buf[len++] = c;
     }
-    if (restore)
-        tcsetattr(STDIN_FILENO, TCSANOW, &t);
+    if (restore) tcsetattr(STDIN_FILENO, TCSANOW, &t);
     fputc('\n', stdout);
     fflush(stdout);
     if (!ok) {
@@ -311,8 +283,7 @@ static char *read_password(void)
 }
 
 /* input() when stdin is not a terminal: the prompt on stdout, a line from stdin. */
-static char *read_plain(const char *prompt)
-{
+static char *read_plain(const char *prompt) {
     char *buf = NULL;
     size_t cap = 0;
     fputs(prompt, stdout);
@@ -322,13 +293,11 @@ static char *read_plain(const char *prompt)
         free(buf);
         return NULL;
     }
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        buf[--n] = '\0';
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r')) buf[--n] = '\0';
     return buf;
 }
 
-char *flyi_repl_read_input(flyi_repl_out *o, const char *prompt, bool password)
-{
+char *flyi_repl_read_input(flyi_repl_out *o, const char *prompt, bool password) {
     char *line = NULL;
     if (!o->tty_in) {
         line = read_plain(prompt);
@@ -347,8 +316,7 @@ char *flyi_repl_read_input(flyi_repl_out *o, const char *prompt, bool password)
         g_running = 0;
         flyi_repl_got got = flyi_repl_readline(prompt, NULL, &line);
         g_running = was_running;
-        if (got == FLYI_REPL_GOT_INTR)
-            flyi_session_interrupt(o->session);
+        if (got == FLYI_REPL_GOT_INTR) flyi_session_interrupt(o->session);
     }
     o->at_bol = true;
     return line;

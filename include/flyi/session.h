@@ -85,8 +85,7 @@ void flyi_session_free(flyi_session *s);
 /* Run one cell against the session's persistent globals. filename names the source in
  * tracebacks (NULL: "<cell N>" with N the execution count). A final expression statement's
  * value is sent to sink->display as a result unless it is None. */
-flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *filename,
-                              const flyi_sink *sink);
+flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *filename, const flyi_sink *sink);
 /* Run a whole file as __main__ (parsed before any of it runs; its folder joins the module
  * search path). */
 flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_sink *sink);
@@ -98,8 +97,7 @@ int flyi_session_execution_count(const flyi_session *s);
 typedef enum { FLYI_COMPLETE, FLYI_INCOMPLETE, FLYI_INVALID } flyi_completeness;
 /* Is `text` a complete cell? For FLYI_INCOMPLETE, indent (if not NULL) receives the
  * indentation to suggest for the next line (e.g. "    "), NUL-terminated, within cap bytes. */
-flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, char *indent,
-                                           size_t cap);
+flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, char *indent, size_t cap);
 
 /* Completion candidates for the text before `cursor`; they replace bytes [start, end). */
 typedef struct flyi_completions {
@@ -108,8 +106,7 @@ typedef struct flyi_completions {
     size_t start, end;
 } flyi_completions;
 /* Fill `out` (free with flyi_completions_free); returns the number of candidates. */
-size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor,
-                             flyi_completions *out);
+size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor, flyi_completions *out);
 void flyi_completions_free(flyi_completions *c);
 
 /* Signature and docstring of the name at `cursor` as plain text (malloc'd), or NULL. */

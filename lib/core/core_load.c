@@ -17,10 +17,8 @@
 static const fly_core_api *loaded;
 
 /* Try one path; on failure append dlerror()'s reason to err. */
-static const fly_core_api *try_open(const char *path, char *err, size_t cap)
-{
-    if (access(path, R_OK) != 0)
-        return NULL;
+static const fly_core_api *try_open(const char *path, char *err, size_t cap) {
+    if (access(path, R_OK) != 0) return NULL;
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         snprintf(err, cap, "cannot load the compiler core %s: %s", path, dlerror());
@@ -29,22 +27,19 @@ static const fly_core_api *try_open(const char *path, char *err, size_t cap)
     const fly_core_api *(*get)(void) = (const fly_core_api *(*)(void))dlsym(h, FLY_CORE_ENTRY);
     const fly_core_api *api = get ? get() : NULL;
     if (!api || api->abi != FLY_CORE_ABI) {
-        snprintf(err, cap, "%s is not a compatible flyi compiler core (ABI %d, want %d)", path,
-                 api ? api->abi : -1, FLY_CORE_ABI);
+        snprintf(err, cap, "%s is not a compatible flyi compiler core (ABI %d, want %d)", path, api ? api->abi : -1,
+                 FLY_CORE_ABI);
         dlclose(h);
         return NULL;
     }
     return api;
 }
 
-const fly_core_api *fly_core_load(char *err, size_t cap)
-{
-    if (loaded)
-        return loaded;
+const fly_core_api *fly_core_load(char *err, size_t cap) {
+    if (loaded) return loaded;
     snprintf(err, cap, "the compiler core flycore.so was not found (set FLYI_CORE to its path)");
     const char *env = getenv("FLYI_CORE");
-    if (env && *env)
-        return loaded = try_open(env, err, cap);
+    if (env && *env) return loaded = try_open(env, err, cap);
 
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -62,7 +57,6 @@ const fly_core_api *fly_core_load(char *err, size_t cap)
             snprintf(candidates[nc++], sizeof candidates[0], "%s/lib/.libs/flycore.so", exe);
         }
     }
-    for (int i = 0; i < nc && !loaded; i++)
-        loaded = try_open(candidates[i], err, cap);
+    for (int i = 0; i < nc && !loaded; i++) loaded = try_open(candidates[i], err, cap);
     return loaded;
 }

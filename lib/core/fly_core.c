@@ -11,8 +11,7 @@
 #include "pipeline/target.h"
 #include "llvm/Config/llvm-config.h"
 
-static int type_roundtrip(const char *text, char *out, size_t cap)
-{
+static int type_roundtrip(const char *text, char *out, size_t cap) {
     MlirContext ctx = fly_ir_context_create();
     if (mlirContextIsNull(ctx)) {
         snprintf(out, cap, "cannot create an MLIR context");
@@ -32,28 +31,23 @@ static int type_roundtrip(const char *text, char *out, size_t cap)
     return rc;
 }
 
-static int compile(const char *text, const char *target, fly_pipeline_result *out)
-{
+static int compile(const char *text, const char *target, fly_pipeline_result *out) {
     fly_pipeline_options o = {.target = target, .stop_after = -1, .eager = 1};
     return fly_pipeline_compile_text(text, &o, out);
 }
 
-static int codegen_floor(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap)
-{
+static int codegen_floor(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap) {
     const fly_pipeline_target *tg = fly_pipeline_target_get(target);
     fly_ir_buf e = {0};
     bool ok = tg && fly_codegen_floor(llvm_ir, tg->chip, ms, &e);
-    if (!ok && err && cap)
-        snprintf(err, cap, "%s", !tg ? "unknown target" : e.data ? e.data : "failed");
+    if (!ok && err && cap) snprintf(err, cap, "%s", !tg ? "unknown target" : e.data ? e.data : "failed");
     fly_ir_buf_free(&e);
     return ok ? 0 : -1;
 }
 
-static const char *pass_name(int i, const char **description)
-{
+static const char *pass_name(int i, const char **description) {
     const fly_pass_def *d = fly_pass_at(i);
-    if (description)
-        *description = d ? d->description : NULL;
+    if (description) *description = d ? d->description : NULL;
     return d ? d->name : NULL;
 }
 

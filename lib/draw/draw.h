@@ -24,9 +24,9 @@ extern "C" {
 
 /* A growable text buffer (malloc'd); oom is sticky. */
 typedef struct fly_draw_buf {
-  char *p;
-  size_t len, cap;
-  bool oom;
+    char *p;
+    size_t len, cap;
+    bool oom;
 } fly_draw_buf;
 
 /* Appends n bytes. */
@@ -40,22 +40,22 @@ void fly_draw_buf_free(fly_draw_buf *b);
 
 /* One cell: its label and the key its colour is chosen by (-1: no colour). */
 typedef struct fly_draw_cell {
-  char label[FLY_DRAW_LABEL_MAX];
-  int64_t key;
+    char label[FLY_DRAW_LABEL_MAX];
+    int64_t key;
 } fly_draw_cell;
 
 /* One grid: rows x cols cells shown out of full_rows x full_cols. */
 typedef struct fly_draw_pic {
-  char title[FLY_DRAW_TITLE_MAX];
-  int rows, cols;
-  int64_t full_rows, full_cols;
-  fly_draw_cell *cells; /* rows*cols, row-major; malloc'd */
+    char title[FLY_DRAW_TITLE_MAX];
+    int rows, cols;
+    int64_t full_rows, full_cols;
+    fly_draw_cell *cells; /* rows*cols, row-major; malloc'd */
 } fly_draw_pic;
 
 /* One or two pictures side by side. */
 typedef struct fly_draw_fig {
-  int npics;
-  fly_draw_pic pic[2];
+    int npics;
+    fly_draw_pic pic[2];
 } fly_draw_fig;
 
 /* Frees the cells of every picture of f. */

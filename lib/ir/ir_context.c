@@ -14,12 +14,11 @@ static MlirStringRef str_ref(const char *s) { return mlirStringRefCreate(s, strl
 /* Dialects are loaded eagerly: an op built from C for a registered-but-unloaded dialect would
  * silently become an unregistered op that no pass recognises (MLIR-C-API.md, section 1). */
 static const char *const loaded_dialects[] = {
-    "builtin", "func", "arith", "math", "memref", "scf", "cf",    "gpu",
-    "vector",  "index", "llvm", "rocdl", "amdgpu", "ub",
+    "builtin", "func",   "arith", "math", "memref", "scf",    "cf",
+    "gpu",     "vector", "index", "llvm", "rocdl",  "amdgpu", "ub",
 };
 
-MlirContext fly_ir_context_create(void)
-{
+MlirContext fly_ir_context_create(void) {
     static bool passes_registered;
     if (!passes_registered) {
         mlirRegisterAllPasses();
@@ -29,8 +28,7 @@ MlirContext fly_ir_context_create(void)
     mlirRegisterAllDialects(reg);
     MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threadingEnabled=*/false);
     mlirDialectRegistryDestroy(reg);
-    if (mlirContextIsNull(ctx))
-        return ctx;
+    if (mlirContextIsNull(ctx)) return ctx;
     mlirRegisterAllLLVMTranslations(ctx);
     mlirContextSetAllowUnregisteredDialects(ctx, true);
     for (size_t i = 0; i < sizeof loaded_dialects / sizeof loaded_dialects[0]; i++)
@@ -38,14 +36,11 @@ MlirContext fly_ir_context_create(void)
     return ctx;
 }
 
-void fly_ir_context_destroy(MlirContext ctx)
-{
-    if (!mlirContextIsNull(ctx))
-        mlirContextDestroy(ctx);
+void fly_ir_context_destroy(MlirContext ctx) {
+    if (!mlirContextIsNull(ctx)) mlirContextDestroy(ctx);
 }
 
-MlirType fly_ir_type(MlirContext ctx, const char *kind, const char *body)
-{
+MlirType fly_ir_type(MlirContext ctx, const char *kind, const char *body) {
     char data[1024];
     snprintf(data, sizeof data, "%s<%s>", kind, body);
     return mlirOpaqueTypeGet(ctx, str_ref("fly"), str_ref(data));
@@ -56,8 +51,7 @@ struct strbuf {
     size_t cap, len;
 };
 
-static void strbuf_append(MlirStringRef s, void *user)
-{
+static void strbuf_append(MlirStringRef s, void *user) {
     struct strbuf *b = user;
     if (b->len < b->cap) {
         size_t room = b->cap - b->len;
@@ -72,8 +66,7 @@ struct diag_sink {
     size_t cap;
 };
 
-static MlirLogicalResult keep_first_diagnostic(MlirDiagnostic d, void *user)
-{
+static MlirLogicalResult keep_first_diagnostic(MlirDiagnostic d, void *user) {
     struct diag_sink *sink = user;
     if (sink->cap && sink->buf[0] == '\0') {
         struct strbuf b = {sink->buf, sink->cap - 1, 0};
@@ -85,23 +78,18 @@ static MlirLogicalResult keep_first_diagnostic(MlirDiagnostic d, void *user)
 
 static void free_diag_sink(void *user) { free(user); }
 
-void fly_ir_capture_diagnostics(MlirContext ctx, char *buf, size_t cap)
-{
+void fly_ir_capture_diagnostics(MlirContext ctx, char *buf, size_t cap) {
     struct diag_sink *sink = malloc(sizeof *sink);
-    if (!sink)
-        return;
+    if (!sink) return;
     sink->buf = buf;
     sink->cap = cap;
-    if (cap)
-        buf[0] = '\0';
+    if (cap) buf[0] = '\0';
     mlirContextAttachDiagnosticHandler(ctx, keep_first_diagnostic, sink, free_diag_sink);
 }
 
-size_t fly_ir_type_str(MlirType t, char *buf, size_t cap)
-{
+size_t fly_ir_type_str(MlirType t, char *buf, size_t cap) {
     struct strbuf b = {buf, cap ? cap - 1 : 0, 0};
     mlirTypePrint(t, strbuf_append, &b);
-    if (cap)
-        buf[b.len < cap - 1 ? b.len : cap - 1] = '\0';
+    if (cap) buf[b.len < cap - 1 ? b.len : cap - 1] = '\0';
     return b.len;
 }

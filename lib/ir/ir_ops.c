@@ -10,71 +10,58 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#define INFER(fn)                                                                                       \
-    static fly_status fn(MlirContext ctx, const MlirType *in, int n, const MlirNamedAttribute *attrs, \
-                         int nattrs, MlirType given, MlirType *out, fly_error *err)
+#define INFER(fn) \
+    static fly_status fn(MlirContext ctx, const MlirType *in, int n, const MlirNamedAttribute *attrs, int nattrs, \
+                         MlirType given, MlirType *out, fly_error *err)
 #define UNUSED_INFER_ARGS (void)ctx, (void)in, (void)n, (void)attrs, (void)nattrs, (void)given, (void)out
 
-static fly_status type_error(fly_error *err, const char *what, MlirType t)
-{
+static fly_status type_error(fly_error *err, const char *what, MlirType t) {
     char *s = fly_ir_type_print(t);
     fly_status st = fly_error_set(err, FLY_E_INVALID, "expected %s, got %s", what, s);
     free(s);
     return st;
 }
 
-static fly_status set_out(MlirType t, MlirType *out, fly_error *err)
-{
-    if (mlirTypeIsNull(t))
-        return fly_error_set(err, FLY_E_CAPACITY, "result type does not print");
+static fly_status set_out(MlirType t, MlirType *out, fly_error *err) {
+    if (mlirTypeIsNull(t)) return fly_error_set(err, FLY_E_CAPACITY, "result type does not print");
     *out = t;
     return FLY_OK;
 }
 
-static MlirAttribute find_attr(const MlirNamedAttribute *attrs, int nattrs, const char *name)
-{
+static MlirAttribute find_attr(const MlirNamedAttribute *attrs, int nattrs, const char *name) {
     for (int i = 0; i < nattrs; i++)
-        if (fly_ir_sref_eq(mlirIdentifierStr(attrs[i].name), name))
-            return attrs[i].attribute;
+        if (fly_ir_sref_eq(mlirIdentifierStr(attrs[i].name), name)) return attrs[i].attribute;
     return mlirAttributeGetNull();
 }
 
 /* Number of dynamic leaves of an int tuple. */
-static int count_dyn(const fly_inttuple *t)
-{
+static int count_dyn(const fly_inttuple *t) {
     int k = 0;
-    for (int i = 0; i < fly_inttuple_nodes(t); i++)
-        k += t->n[i].kind == FLY_IT_DYN;
+    for (int i = 0; i < fly_inttuple_nodes(t); i++) k += t->n[i].kind == FLY_IT_DYN;
     return k;
 }
 
 /* ---- constructors ---- */
 
-INFER(infer_static)
-{
+INFER(infer_static) {
     UNUSED_INFER_ARGS;
     if (mlirTypeIsNull(given) || fly_ir_type_kind(given) == FLY_IR_NOT_FLY)
         return fly_error_set(err, FLY_E_INVALID, "fly.static needs a fly result type");
-    if (!fly_ir_type_is_static(given))
-        return type_error(err, "a fully static fly type", given);
+    if (!fly_ir_type_is_static(given)) return type_error(err, "a fully static fly type", given);
     *out = given;
     return FLY_OK;
 }
 
-INFER(infer_make_int_tuple)
-{
+INFER(infer_make_int_tuple) {
     UNUSED_INFER_ARGS;
     fly_inttuple t;
     fly_status st = fly_ir_decode_int_tuple(given, &t, err);
-    if (st)
-        return st;
+    if (st) return st;
     int k = count_dyn(&t);
-    if (k != n)
-        return fly_error_set(err, FLY_E_INVALID, "%d operands for %d dynamic leaves", n, k);
+    if (k != n) return fly_error_set(err, FLY_E_INVALID, "%d operands for %d dynamic leaves", n, k);
     int j = 0;
     for (int i = 0; i < fly_inttuple_nodes(&t); i++) {
-        if (t.n[i].kind != FLY_IT_DYN)
-            continue;
+        if (t.n[i].kind != FLY_IT_DYN) continue;
         MlirType ot = in[j++];
         if (!mlirTypeIsAInteger(ot) && !mlirTypeIsAIndex(ot))
             return type_error(err, "an integer or index operand for a dynamic leaf", ot);
@@ -83,48 +70,39 @@ INFER(infer_make_int_tuple)
     return FLY_OK;
 }
 
-INFER(infer_make_layout)
-{
+INFER(infer_make_layout) {
     UNUSED_INFER_ARGS;
     fly_inttuple s, d;
     fly_layout L;
     fly_status st = fly_ir_decode_int_tuple(in[0], &s, err);
-    if (!st && n > 1)
-        st = fly_ir_decode_int_tuple(in[1], &d, err);
-    if (!st)
-        st = n > 1 ? fly_layout_make(&L, &s, &d, err) : fly_layout_make_col_major(&L, &s, err);
+    if (!st && n > 1) st = fly_ir_decode_int_tuple(in[1], &d, err);
+    if (!st) st = n > 1 ? fly_layout_make(&L, &s, &d, err) : fly_layout_make_col_major(&L, &s, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
 }
 
-INFER(infer_make_identity_layout)
-{
+INFER(infer_make_identity_layout) {
     UNUSED_INFER_ARGS;
     fly_inttuple s;
     fly_layout L;
     fly_status st = fly_ir_decode_int_tuple(in[0], &s, err);
-    if (!st)
-        st = fly_layout_make_identity(&L, &s, err);
+    if (!st) st = fly_layout_make_identity(&L, &s, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
 }
 
-INFER(infer_make_view)
-{
+INFER(infer_make_view) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_layout L;
     fly_status st = fly_ir_decode_ptr(in[0], &p, err);
-    if (!st)
-        st = fly_ir_decode_layout(in[1], &L, err);
+    if (!st) st = fly_ir_decode_layout(in[1], &L, err);
     return st ? st : set_out(fly_ir_memref_type(ctx, &p, &L), out, err);
 }
 
-INFER(infer_make_ptr)
-{
+INFER(infer_make_ptr) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_status st = fly_ir_decode_ptr(given, &p, err);
-    if (st)
-        return st;
+    if (st) return st;
     MlirAttribute a = find_attr(attrs, nattrs, "dictAttrs");
     MlirAttribute sz = mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)
                            ? mlirAttributeGetNull()
@@ -137,47 +115,40 @@ INFER(infer_make_ptr)
 
 /* ---- extractors ---- */
 
-INFER(infer_get_shape)
-{
+INFER(infer_get_shape) {
     UNUSED_INFER_ARGS;
     fly_layout L;
     fly_status st = fly_ir_decode_layout_of(in[0], &L, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &L.shape), out, err);
 }
 
-INFER(infer_get_stride)
-{
+INFER(infer_get_stride) {
     UNUSED_INFER_ARGS;
     fly_layout L;
     fly_status st = fly_ir_decode_layout_of(in[0], &L, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &L.stride), out, err);
 }
 
-INFER(infer_get_layout)
-{
+INFER(infer_get_layout) {
     UNUSED_INFER_ARGS;
     fly_layout L;
-    if (fly_ir_type_kind(in[0]) != FLY_IR_MEMREF)
-        return type_error(err, "a !fly.memref", in[0]);
+    if (fly_ir_type_kind(in[0]) != FLY_IR_MEMREF) return type_error(err, "a !fly.memref", in[0]);
     fly_status st = fly_ir_decode_layout_of(in[0], &L, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
 }
 
-INFER(infer_get_iter)
-{
+INFER(infer_get_iter) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_status st = fly_ir_decode_memref(in[0], &p, NULL, err);
     return st ? st : set_out(fly_ir_ptr_type(ctx, &p), out, err);
 }
 
-INFER(infer_get_scalar)
-{
+INFER(infer_get_scalar) {
     UNUSED_INFER_ARGS;
     fly_inttuple t, c;
     fly_status st = fly_ir_decode_int_tuple(in[0], &t, err);
-    if (st)
-        return st;
+    if (st) return st;
     fly_inttuple_canonical(&t, &c);
     if (!fly_inttuple_is_leaf(&c) || (c.n[0].kind != FLY_IT_INT && c.n[0].kind != FLY_IT_DYN))
         return type_error(err, "an int tuple with a single integer leaf", in[0]);
@@ -193,51 +164,42 @@ INFER(infer_get_scalar)
 
 /* ---- queries ---- */
 
-INFER(infer_size)
-{
+INFER(infer_size) {
     UNUSED_INFER_ARGS;
     fly_inttuple r;
     fly_status st;
     if (fly_ir_type_kind(in[0]) == FLY_IR_INT_TUPLE) {
         fly_inttuple t;
         st = fly_ir_decode_int_tuple(in[0], &t, err);
-        if (!st)
-            st = fly_inttuple_product(&t, &r, err);
+        if (!st) st = fly_inttuple_product(&t, &r, err);
     } else {
         fly_layout L;
         st = fly_ir_decode_layout_of(in[0], &L, err);
-        if (!st)
-            st = fly_layout_size(&L, &r, err);
+        if (!st) st = fly_layout_size(&L, &r, err);
     }
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
 
-INFER(infer_cosize)
-{
+INFER(infer_cosize) {
     UNUSED_INFER_ARGS;
     fly_layout L;
     fly_inttuple r;
     fly_status st = fly_ir_decode_layout_of(in[0], &L, err);
-    if (!st)
-        st = fly_layout_cosize(&L, &r, err);
+    if (!st) st = fly_layout_cosize(&L, &r, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
 
-INFER(infer_crd2idx)
-{
+INFER(infer_crd2idx) {
     UNUSED_INFER_ARGS;
     fly_inttuple c, r;
     fly_layout L;
     fly_status st = fly_ir_decode_int_tuple(in[0], &c, err);
-    if (!st)
-        st = fly_ir_decode_layout_of(in[1], &L, err);
-    if (!st)
-        st = fly_layout_crd2idx(&L, &c, &r, err);
+    if (!st) st = fly_ir_decode_layout_of(in[1], &L, err);
+    if (!st) st = fly_layout_crd2idx(&L, &c, &r, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
 
-INFER(infer_idx2crd)
-{
+INFER(infer_idx2crd) {
     UNUSED_INFER_ARGS;
     fly_inttuple i, s, r;
     fly_status st = fly_ir_decode_int_tuple(in[0], &i, err);
@@ -247,48 +209,40 @@ INFER(infer_idx2crd)
         } else {
             fly_layout L;
             st = fly_ir_decode_layout_of(in[1], &L, err);
-            if (!st)
-                fly_inttuple_copy(&s, &L.shape);
+            if (!st) fly_inttuple_copy(&s, &L.shape);
         }
     }
-    if (!st)
-        st = fly_inttuple_idx2crd(&i, &s, NULL, &r, err);
+    if (!st) st = fly_inttuple_idx2crd(&i, &s, NULL, &r, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
 
-INFER(infer_slice)
-{
+INFER(infer_slice) {
     UNUSED_INFER_ARGS;
     fly_inttuple c;
     fly_status st = fly_ir_decode_int_tuple(in[1], &c, err);
-    if (st)
-        return st;
+    if (st) return st;
     switch (fly_ir_type_kind(in[0])) {
     case FLY_IR_INT_TUPLE: {
         fly_inttuple t, r;
         st = fly_ir_decode_int_tuple(in[0], &t, err);
-        if (!st)
-            st = fly_inttuple_slice(&c, &t, &r, err);
+        if (!st) st = fly_inttuple_slice(&c, &t, &r, err);
         return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
     }
     case FLY_IR_LAYOUT: {
         fly_layout L, r;
         st = fly_ir_decode_layout(in[0], &L, err);
-        if (!st)
-            st = fly_layout_slice(&L, &c, &r, err);
+        if (!st) st = fly_layout_slice(&L, &c, &r, err);
         return st ? st : set_out(fly_ir_layout_type(ctx, &r), out, err);
     }
     case FLY_IR_MEMREF: {
         fly_ir_ptr_info p;
         fly_layout L, r;
         st = fly_ir_decode_memref(in[0], &p, &L, err);
-        if (!st)
-            st = fly_layout_slice(&L, &c, &r, err);
+        if (!st) st = fly_layout_slice(&L, &c, &r, err);
         p.align = 0; /* the offset may break any alignment beyond the element's */
         return st ? st : set_out(fly_ir_memref_type(ctx, &p, &r), out, err);
     }
-    default:
-        return type_error(err, "an int tuple, layout or memref", in[0]);
+    default: return type_error(err, "an int tuple, layout or memref", in[0]);
     }
 }
 
@@ -298,62 +252,50 @@ typedef fly_status (*layout_binop)(const fly_layout *, const fly_layout *, fly_l
 typedef fly_status (*layout_tileop)(const fly_layout *, const fly_tile *, fly_layout *, fly_error *);
 
 /* A layout (or memref: its layout) combined with a layout or tile tiler. */
-static fly_status infer_algebra(MlirContext ctx, const MlirType *in, layout_binop lop, layout_tileop top,
-                                MlirType *out, fly_error *err)
-{
+static fly_status infer_algebra(MlirContext ctx, const MlirType *in, layout_binop lop, layout_tileop top, MlirType *out,
+                                fly_error *err) {
     fly_layout A, R;
     fly_ir_ptr_info p;
     bool memref = fly_ir_type_kind(in[0]) == FLY_IR_MEMREF;
     fly_status st = memref ? fly_ir_decode_memref(in[0], &p, &A, err) : fly_ir_decode_layout(in[0], &A, err);
-    if (st)
-        return st;
+    if (st) return st;
     if (fly_ir_type_kind(in[1]) == FLY_IR_TILE) {
         fly_tile *T = malloc(sizeof *T);
-        if (!T)
-            return fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+        if (!T) return fly_error_set(err, FLY_E_CAPACITY, "out of memory");
         st = fly_ir_decode_tile(in[1], T, err);
-        if (!st)
-            st = top(&A, T, &R, err);
+        if (!st) st = top(&A, T, &R, err);
         free(T);
     } else {
         fly_layout B;
         st = fly_ir_decode_layout(in[1], &B, err);
-        if (!st)
-            st = lop(&A, &B, &R, err);
+        if (!st) st = lop(&A, &B, &R, err);
     }
-    if (st)
-        return st;
+    if (st) return st;
     return set_out(memref ? fly_ir_memref_type(ctx, &p, &R) : fly_ir_layout_type(ctx, &R), out, err);
 }
 
-INFER(infer_composition)
-{
+INFER(infer_composition) {
     UNUSED_INFER_ARGS;
     return infer_algebra(ctx, in, fly_layout_composition, fly_layout_composition_tile, out, err);
 }
-INFER(infer_logical_divide)
-{
+INFER(infer_logical_divide) {
     UNUSED_INFER_ARGS;
     return infer_algebra(ctx, in, fly_layout_logical_divide, fly_layout_logical_divide_tile, out, err);
 }
-INFER(infer_zipped_divide)
-{
+INFER(infer_zipped_divide) {
     UNUSED_INFER_ARGS;
     return infer_algebra(ctx, in, fly_layout_zipped_divide, fly_layout_zipped_divide_tile, out, err);
 }
-INFER(infer_tiled_divide)
-{
+INFER(infer_tiled_divide) {
     UNUSED_INFER_ARGS;
     return infer_algebra(ctx, in, fly_layout_tiled_divide, fly_layout_tiled_divide_tile, out, err);
 }
-INFER(infer_logical_product)
-{
+INFER(infer_logical_product) {
     UNUSED_INFER_ARGS;
     return infer_algebra(ctx, in, fly_layout_logical_product, fly_layout_logical_product_tile, out, err);
 }
 
-INFER(infer_complement)
-{
+INFER(infer_complement) {
     UNUSED_INFER_ARGS;
     fly_layout L, R;
     int64_t cot = 1;
@@ -361,153 +303,135 @@ INFER(infer_complement)
     if (!st && n > 1) {
         fly_inttuple c;
         st = fly_ir_decode_int_tuple(in[1], &c, err);
-        if (!st)
-            st = fly_inttuple_product_static(&c, &cot, err);
+        if (!st) st = fly_inttuple_product_static(&c, &cot, err);
     }
-    if (!st)
-        st = fly_layout_complement(&L, cot, &R, err);
+    if (!st) st = fly_layout_complement(&L, cot, &R, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &R), out, err);
 }
 
-INFER(infer_coalesce)
-{
+INFER(infer_coalesce) {
     UNUSED_INFER_ARGS;
     fly_layout L, R;
     fly_status st = fly_ir_decode_layout(in[0], &L, err);
-    if (!st)
-        st = fly_layout_coalesce(&L, &R, err);
+    if (!st) st = fly_layout_coalesce(&L, &R, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &R), out, err);
 }
 
-INFER(infer_right_inverse)
-{
+INFER(infer_right_inverse) {
     UNUSED_INFER_ARGS;
     fly_layout L, R;
     fly_status st = fly_ir_decode_layout(in[0], &L, err);
-    if (!st)
-        st = fly_layout_right_inverse(&L, &R, err);
+    if (!st) st = fly_layout_right_inverse(&L, &R, err);
     return st ? st : set_out(fly_ir_layout_type(ctx, &R), out, err);
 }
 
-static fly_status infer_elementwise(MlirContext ctx, const MlirType *in, fly_itop op, MlirType *out,
-                                    fly_error *err)
-{
+static fly_status infer_elementwise(MlirContext ctx, const MlirType *in, fly_itop op, MlirType *out, fly_error *err) {
     fly_inttuple a, b, r;
     fly_status st = fly_ir_decode_int_tuple(in[0], &a, err);
-    if (!st)
-        st = fly_ir_decode_int_tuple(in[1], &b, err);
-    if (!st)
-        st = fly_inttuple_elementwise(op, &a, &b, &r, err);
+    if (!st) st = fly_ir_decode_int_tuple(in[1], &b, err);
+    if (!st) st = fly_inttuple_elementwise(op, &a, &b, &r, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
-INFER(infer_add) { UNUSED_INFER_ARGS; return infer_elementwise(ctx, in, FLY_ITOP_ADD, out, err); }
-INFER(infer_sub) { UNUSED_INFER_ARGS; return infer_elementwise(ctx, in, FLY_ITOP_SUB, out, err); }
-INFER(infer_mul) { UNUSED_INFER_ARGS; return infer_elementwise(ctx, in, FLY_ITOP_MUL, out, err); }
-INFER(infer_div) { UNUSED_INFER_ARGS; return infer_elementwise(ctx, in, FLY_ITOP_DIV, out, err); }
-INFER(infer_mod) { UNUSED_INFER_ARGS; return infer_elementwise(ctx, in, FLY_ITOP_MOD, out, err); }
+INFER(infer_add) {
+    UNUSED_INFER_ARGS;
+    return infer_elementwise(ctx, in, FLY_ITOP_ADD, out, err);
+}
+INFER(infer_sub) {
+    UNUSED_INFER_ARGS;
+    return infer_elementwise(ctx, in, FLY_ITOP_SUB, out, err);
+}
+INFER(infer_mul) {
+    UNUSED_INFER_ARGS;
+    return infer_elementwise(ctx, in, FLY_ITOP_MUL, out, err);
+}
+INFER(infer_div) {
+    UNUSED_INFER_ARGS;
+    return infer_elementwise(ctx, in, FLY_ITOP_DIV, out, err);
+}
+INFER(infer_mod) {
+    UNUSED_INFER_ARGS;
+    return infer_elementwise(ctx, in, FLY_ITOP_MOD, out, err);
+}
 
 /* ---- memory ---- */
 
-INFER(infer_add_offset)
-{
+INFER(infer_add_offset) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_inttuple o, c;
     fly_status st = fly_ir_decode_ptr(in[0], &p, err);
-    if (!st)
-        st = fly_ir_decode_int_tuple(in[1], &o, err);
-    if (st)
-        return st;
+    if (!st) st = fly_ir_decode_int_tuple(in[1], &o, err);
+    if (st) return st;
     fly_inttuple_canonical(&o, &c);
-    if (!fly_inttuple_is_leaf(&c))
-        return type_error(err, "a single-leaf offset", in[1]);
+    if (!fly_inttuple_is_leaf(&c)) return type_error(err, "a single-leaf offset", in[1]);
     *out = in[0];
     return FLY_OK;
 }
 
-INFER(infer_memref_alloca)
-{
+INFER(infer_memref_alloca) {
     UNUSED_INFER_ARGS;
     fly_layout L, R;
     fly_ir_ptr_info p;
     fly_status st = fly_ir_decode_layout(in[0], &L, err);
-    if (!st)
-        st = fly_ir_decode_memref(given, &p, &R, err);
-    if (st)
-        return st;
-    if (!fly_layout_is_static(&L))
-        return type_error(err, "a static layout", in[0]);
+    if (!st) st = fly_ir_decode_memref(given, &p, &R, err);
+    if (st) return st;
+    if (!fly_layout_is_static(&L)) return type_error(err, "a static layout", in[0]);
     if (p.as != FLY_AS_REGISTER || !fly_layout_equal(&L, &R))
         return type_error(err, "a register memref with the operand's layout", given);
     *out = given;
     return FLY_OK;
 }
 
-INFER(infer_memref_load)
-{
+INFER(infer_memref_load) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_inttuple c;
     fly_status st = fly_ir_decode_memref(in[0], &p, NULL, err);
-    if (!st)
-        st = fly_ir_decode_int_tuple(in[1], &c, err);
-    if (st)
-        return st;
+    if (!st) st = fly_ir_decode_int_tuple(in[1], &c, err);
+    if (st) return st;
     *out = p.elem;
     return FLY_OK;
 }
 
-INFER(infer_memref_store)
-{
+INFER(infer_memref_store) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_inttuple c;
     fly_status st = fly_ir_decode_memref(in[1], &p, NULL, err);
-    if (!st)
-        st = fly_ir_decode_int_tuple(in[2], &c, err);
-    if (st)
-        return st;
-    if (!mlirTypeEqual(in[0], p.elem))
-        return type_error(err, "a value of the memref's element type", in[0]);
+    if (!st) st = fly_ir_decode_int_tuple(in[2], &c, err);
+    if (st) return st;
+    if (!mlirTypeEqual(in[0], p.elem)) return type_error(err, "a value of the memref's element type", in[0]);
     *out = fly_ir_type_null();
     return FLY_OK;
 }
 
-static fly_status vec_type(MlirType mem, MlirType *out, fly_error *err)
-{
+static fly_status vec_type(MlirType mem, MlirType *out, fly_error *err) {
     fly_ir_ptr_info p;
     fly_layout L;
     int64_t size;
     fly_status st = fly_ir_decode_memref(mem, &p, &L, err);
-    if (!st)
-        st = fly_layout_size_static(&L, &size, err);
-    if (st)
-        return st;
+    if (!st) st = fly_layout_size_static(&L, &size, err);
+    if (st) return st;
     *out = mlirVectorTypeGet(1, &size, p.elem);
     return FLY_OK;
 }
 
-INFER(infer_load_vec)
-{
+INFER(infer_load_vec) {
     UNUSED_INFER_ARGS;
     return vec_type(in[0], out, err);
 }
 
-INFER(infer_store_vec)
-{
+INFER(infer_store_vec) {
     UNUSED_INFER_ARGS;
     MlirType v;
     fly_status st = vec_type(in[1], &v, err);
-    if (st)
-        return st;
-    if (!mlirTypeEqual(v, in[0]))
-        return type_error(err, "a vector of the memref's size and element type", in[0]);
+    if (st) return st;
+    if (!mlirTypeEqual(v, in[0])) return type_error(err, "a vector of the memref's size and element type", in[0]);
     *out = fly_ir_type_null();
     return FLY_OK;
 }
 
-INFER(infer_print)
-{
+INFER(infer_print) {
     UNUSED_INFER_ARGS;
     MlirAttribute f = find_attr(attrs, nattrs, "format");
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f))
@@ -523,13 +447,11 @@ INFER(infer_print)
 /* ---- copy atoms: !fly.copy_atom<op, value bits> (universal_copy<N> or fly_rocdl.cdna3.buffer_copy<N>) ---- */
 
 /* Parses a copy atom type: op bits, value bits and whether the op is a buffer copy. */
-static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool *buffer, fly_error *err)
-{
+static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool *buffer, fly_error *err) {
     MlirStringRef d = fly_ir_type_data(t);
     char s[256];
     int ob = 0, vb = 0, used = 0;
-    if (fly_ir_type_kind(t) != FLY_IR_COPY_ATOM || d.length >= sizeof s)
-        return type_error(err, "a copy atom", t);
+    if (fly_ir_type_kind(t) != FLY_IR_COPY_ATOM || d.length >= sizeof s) return type_error(err, "a copy atom", t);
     memcpy(s, d.data, d.length);
     s[d.length] = '\0';
     bool buf = !strncmp(s, "copy_atom<!fly_rocdl.cdna3.buffer_copy<", 39);
@@ -543,14 +465,12 @@ static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool 
     return FLY_OK;
 }
 
-INFER(infer_make_copy_atom)
-{
+INFER(infer_make_copy_atom) {
     UNUSED_INFER_ARGS;
     int ob, vb;
     bool buf;
     fly_status st = copy_atom_parts(given, &ob, &vb, &buf, err);
-    if (st)
-        return st;
+    if (st) return st;
     MlirAttribute a = find_attr(attrs, nattrs, "valBits");
     if (!mlirAttributeIsNull(a) && (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) != vb))
         return fly_error_set(err, FLY_E_INVALID, "valBits must be the atom's value bits (%d)", vb);
@@ -560,22 +480,17 @@ INFER(infer_make_copy_atom)
 
 /* copy_atom_call(atom, src, dst[, pred]) and copy(atom, src, dst[, pred]): memrefs of one element type whose
  * value width is the atom's; a call moves exactly one atom's values. */
-static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirType *out, fly_error *err)
-{
+static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirType *out, fly_error *err) {
     int ob, vb;
     bool buf;
     fly_ir_ptr_info ps, pd;
     fly_layout ls, ld;
     int64_t ns, nd;
     fly_status st = copy_atom_parts(in[0], &ob, &vb, &buf, err);
-    if (!st)
-        st = fly_ir_decode_memref(in[1], &ps, &ls, err);
-    if (!st)
-        st = fly_ir_decode_memref(in[2], &pd, &ld, err);
-    if (st)
-        return st;
-    if (!mlirTypeEqual(ps.elem, pd.elem))
-        return type_error(err, "a destination of the source's element type", in[2]);
+    if (!st) st = fly_ir_decode_memref(in[1], &ps, &ls, err);
+    if (!st) st = fly_ir_decode_memref(in[2], &pd, &ld, err);
+    if (st) return st;
+    if (!mlirTypeEqual(ps.elem, pd.elem)) return type_error(err, "a destination of the source's element type", in[2]);
     if (fly_ir_elem_bits(ps.elem) != vb)
         return type_error(err, "memrefs whose elements have the atom's value bits", in[1]);
     if (fly_layout_size_static(&ls, &ns, NULL) == FLY_OK && fly_layout_size_static(&ld, &nd, NULL) == FLY_OK) {
@@ -589,8 +504,7 @@ static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirTyp
     if (n == 4) {
         fly_ir_ptr_info pp;
         st = fly_ir_decode_memref(in[3], &pp, NULL, err);
-        if (st)
-            return st;
+        if (st) return st;
         if (!mlirTypeIsAInteger(pp.elem) || mlirIntegerTypeGetWidth(pp.elem) != 1 || pp.as != FLY_AS_REGISTER)
             return type_error(err, "a register memref of i1 predicates", in[3]);
     }
@@ -598,14 +512,12 @@ static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirTyp
     return FLY_OK;
 }
 
-INFER(infer_copy_atom_call)
-{
+INFER(infer_copy_atom_call) {
     UNUSED_INFER_ARGS;
     return infer_copy_common(in, n, true, out, err);
 }
 
-INFER(infer_copy)
-{
+INFER(infer_copy) {
     UNUSED_INFER_ARGS;
     return infer_copy_common(in, n, false, out, err);
 }
@@ -666,11 +578,9 @@ static const fly_ir_opdef ops[] = {
 #undef F
 #undef G
 
-const fly_ir_opdef *fly_ir_opdef_lookup(const char *name, size_t len)
-{
+const fly_ir_opdef *fly_ir_opdef_lookup(const char *name, size_t len) {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strlen(ops[i].name) == len && memcmp(ops[i].name, name, len) == 0)
-            return &ops[i];
+        if (strlen(ops[i].name) == len && memcmp(ops[i].name, name, len) == 0) return &ops[i];
     return NULL;
 }
 
@@ -678,93 +588,74 @@ int fly_ir_opdef_count(void) { return (int)(sizeof ops / sizeof ops[0]); }
 const fly_ir_opdef *fly_ir_opdef_at(int i) { return i >= 0 && i < fly_ir_opdef_count() ? &ops[i] : NULL; }
 
 fly_status fly_ir_op_infer(const fly_ir_opdef *def, MlirContext ctx, const MlirType *operands, int n,
-                           const MlirNamedAttribute *attrs, int nattrs, MlirType given, MlirType *out,
-                           fly_error *err)
-{
+                           const MlirNamedAttribute *attrs, int nattrs, MlirType given, MlirType *out, fly_error *err) {
     if (n < def->min_operands || (def->max_operands >= 0 && n > def->max_operands)) {
         if (def->min_operands == def->max_operands)
-            return fly_error_set(err, FLY_E_INVALID, "%s takes %d operand%s, got %d", def->name,
-                                 def->min_operands, def->min_operands == 1 ? "" : "s", n);
-        return fly_error_set(err, FLY_E_INVALID, "%s takes %d to %d operands, got %d", def->name,
-                             def->min_operands, def->max_operands, n);
+            return fly_error_set(err, FLY_E_INVALID, "%s takes %d operand%s, got %d", def->name, def->min_operands,
+                                 def->min_operands == 1 ? "" : "s", n);
+        return fly_error_set(err, FLY_E_INVALID, "%s takes %d to %d operands, got %d", def->name, def->min_operands,
+                             def->max_operands, n);
     }
     for (int i = 0; i < n; i++)
         if (mlirTypeIsNull(operands[i]))
             return fly_error_set(err, FLY_E_INVALID, "%s: operand %d is null", def->name, i);
     fly_status st = def->infer ? def->infer(ctx, operands, n, attrs, nattrs, given, out, err) : FLY_OK;
-    if (st)
-        fly_error_wrap(err, "%s", def->name);
+    if (st) fly_error_wrap(err, "%s", def->name);
     return st;
 }
 
 /* Data of a fly type with "{...}" annotations of dynamic leaves removed, into buf. */
-static void strip_annotations(MlirType t, char *buf, size_t cap)
-{
+static void strip_annotations(MlirType t, char *buf, size_t cap) {
     MlirStringRef d = fly_ir_type_data(t);
     size_t j = 0;
     for (size_t i = 0; i < d.length && j + 1 < cap; i++) {
         if (d.data[i] == '{' && i > 0 && d.data[i - 1] == '?') {
-            while (i < d.length && d.data[i] != '}')
-                i++;
+            while (i < d.length && d.data[i] != '}') i++;
             continue;
         }
-        if (d.data[i] != ' ')
-            buf[j++] = d.data[i];
+        if (d.data[i] != ' ') buf[j++] = d.data[i];
     }
     buf[j] = '\0';
 }
 
-bool fly_ir_types_agree(MlirType a, MlirType b)
-{
-    if (mlirTypeEqual(a, b))
-        return true;
-    if (fly_ir_type_kind(a) == FLY_IR_NOT_FLY || fly_ir_type_kind(b) == FLY_IR_NOT_FLY)
-        return false;
+bool fly_ir_types_agree(MlirType a, MlirType b) {
+    if (mlirTypeEqual(a, b)) return true;
+    if (fly_ir_type_kind(a) == FLY_IR_NOT_FLY || fly_ir_type_kind(b) == FLY_IR_NOT_FLY) return false;
     char x[2048], y[2048];
     strip_annotations(a, x, sizeof x);
     strip_annotations(b, y, sizeof y);
     return strcmp(x, y) == 0;
 }
 
-fly_status fly_ir_op_verify(MlirOperation op, fly_error *err)
-{
+fly_status fly_ir_op_verify(MlirOperation op, fly_error *err) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
     const fly_ir_opdef *def = fly_ir_opdef_lookup(name.data, name.length);
-    if (!def)
-        return fly_error_set(err, FLY_E_INVALID, "unknown fly op '%.*s'", (int)name.length, name.data);
+    if (!def) return fly_error_set(err, FLY_E_INVALID, "unknown fly op '%.*s'", (int)name.length, name.data);
     intptr_t nres = mlirOperationGetNumResults(op);
     if (nres != def->num_results)
         return fly_error_set(err, FLY_E_INVALID, "%s has %d result%s, expected %d", def->name, (int)nres,
                              nres == 1 ? "" : "s", def->num_results);
-    if (mlirOperationGetNumRegions(op) != 0)
-        return fly_error_set(err, FLY_E_INVALID, "%s takes no regions", def->name);
+    if (mlirOperationGetNumRegions(op) != 0) return fly_error_set(err, FLY_E_INVALID, "%s takes no regions", def->name);
     int n = (int)mlirOperationGetNumOperands(op);
     MlirType small[8];
     MlirType *in = n <= 8 ? small : malloc(sizeof(MlirType) * (size_t)n);
-    if (!in)
-        return fly_error_set(err, FLY_E_CAPACITY, "out of memory");
-    for (int i = 0; i < n; i++)
-        in[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!in) return fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+    for (int i = 0; i < n; i++) in[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
     int na = (int)mlirOperationGetNumAttributes(op);
     MlirNamedAttribute asmall[8];
     MlirNamedAttribute *attrs = na <= 8 ? asmall : malloc(sizeof(MlirNamedAttribute) * (size_t)na);
-    for (int i = 0; attrs && i < na; i++)
-        attrs[i] = mlirOperationGetAttribute(op, i);
+    for (int i = 0; attrs && i < na; i++) attrs[i] = mlirOperationGetAttribute(op, i);
     MlirType actual = nres ? mlirValueGetType(mlirOperationGetResult(op, 0)) : fly_ir_type_null();
     MlirType inferred = fly_ir_type_null();
     fly_status st = fly_ir_op_infer(def, mlirOperationGetContext(op), in, n, attrs, attrs ? na : 0,
-                                    (def->flags & FLY_OP_RESULT_GIVEN) ? actual : fly_ir_type_null(),
-                                    &inferred, err);
+                                    (def->flags & FLY_OP_RESULT_GIVEN) ? actual : fly_ir_type_null(), &inferred, err);
     if (!st && nres && def->infer && !fly_ir_types_agree(inferred, actual)) {
         char *a = fly_ir_type_print(actual), *b = fly_ir_type_print(inferred);
-        st = fly_error_set(err, FLY_E_INVALID, "%s: result type %s does not match the inferred %s", def->name,
-                           a, b);
+        st = fly_error_set(err, FLY_E_INVALID, "%s: result type %s does not match the inferred %s", def->name, a, b);
         free(a);
         free(b);
     }
-    if (in != small)
-        free(in);
-    if (attrs != asmall)
-        free(attrs);
+    if (in != small) free(in);
+    if (attrs != asmall) free(attrs);
     return st;
 }

@@ -21,9 +21,8 @@ enum {
 /* Infers the result type of an op from its operand types and attributes (attrs may be NULL
  * when nattrs is 0). `given` is the caller's result type for FLY_OP_RESULT_GIVEN ops, else
  * null. Returns FLY_OK and *out, or an error whose message names the problem. */
-typedef fly_status (*fly_ir_infer_fn)(MlirContext ctx, const MlirType *operands, int n,
-                                      const MlirNamedAttribute *attrs, int nattrs, MlirType given,
-                                      MlirType *out, fly_error *err);
+typedef fly_status (*fly_ir_infer_fn)(MlirContext ctx, const MlirType *operands, int n, const MlirNamedAttribute *attrs,
+                                      int nattrs, MlirType given, MlirType *out, fly_error *err);
 
 typedef struct fly_ir_opdef {
     const char *name;     /* full name, "fly.make_layout" */
@@ -46,8 +45,7 @@ fly_status fly_ir_op_verify(MlirOperation op, fly_error *err);
 
 /* Infers the result type for op `def` with the given operands; used by the builders. */
 fly_status fly_ir_op_infer(const fly_ir_opdef *def, MlirContext ctx, const MlirType *operands, int n,
-                           const MlirNamedAttribute *attrs, int nattrs, MlirType given, MlirType *out,
-                           fly_error *err);
+                           const MlirNamedAttribute *attrs, int nattrs, MlirType given, MlirType *out, fly_error *err);
 
 /* True when two fly types agree up to dynamic-leaf annotations ("?{div=4}" matches "?"). */
 bool fly_ir_types_agree(MlirType a, MlirType b);

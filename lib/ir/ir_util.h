@@ -43,9 +43,8 @@ MlirLocation fly_ir_loc(MlirContext ctx, const char *file, unsigned line, unsign
 MlirNamedAttribute fly_ir_named(MlirContext ctx, const char *name, MlirAttribute attr);
 
 /* Creates an operation (not inserted anywhere). */
-MlirOperation fly_ir_op_create(MlirLocation loc, const char *name, intptr_t nops, const MlirValue *ops,
-                               intptr_t nres, const MlirType *res, intptr_t nattrs,
-                               const MlirNamedAttribute *attrs);
+MlirOperation fly_ir_op_create(MlirLocation loc, const char *name, intptr_t nops, const MlirValue *ops, intptr_t nres,
+                               const MlirType *res, intptr_t nattrs, const MlirNamedAttribute *attrs);
 /* Inserts op before `before` (or at the end of block when before is null). */
 void fly_ir_op_insert(MlirBlock block, MlirOperation before, MlirOperation op);
 /* Result 0 of op. */

@@ -24,8 +24,7 @@ fly_status fly_layout_coalesce_profile(const fly_layout *L, const fly_inttuple *
 /* Drops stride-0 and size-1 leaves, then coalesces; 1:0 when nothing is left. */
 fly_status fly_layout_filter(const fly_layout *L, fly_layout *out, fly_error *err);
 /* Filter by mode with a profile (as coalesce_profile). */
-fly_status fly_layout_filter_profile(const fly_layout *L, const fly_inttuple *profile, fly_layout *out,
-                                     fly_error *err);
+fly_status fly_layout_filter_profile(const fly_layout *L, const fly_inttuple *profile, fly_layout *out, fly_error *err);
 
 /* R = A o B, R(i) = A(B(i)); B's hierarchy is kept. Needs the CuTe divisibility conditions. */
 fly_status fly_layout_composition(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err);
@@ -66,8 +65,7 @@ fly_status fly_layout_tiled_product(const fly_layout *A, const fly_layout *B, fl
 /* flat_product: (A modes..., product modes...). */
 fly_status fly_layout_flat_product(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err);
 /* Tile-tiler variants of the four products. */
-fly_status fly_layout_logical_product_tile(const fly_layout *A, const fly_tile *T, fly_layout *out,
-                                           fly_error *err);
+fly_status fly_layout_logical_product_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err);
 fly_status fly_layout_zipped_product_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err);
 fly_status fly_layout_tiled_product_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err);
 fly_status fly_layout_flat_product_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err);

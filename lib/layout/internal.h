@@ -15,27 +15,27 @@
 #include "layout/tile.h"
 
 typedef struct lctx {
-  fly_error *err;
-  fly_status st;
+    fly_error *err;
+    fly_status st;
 } lctx;
 
 static inline lctx lctx_make(fly_error *err) {
-  lctx c = {err, FLY_OK};
-  return c;
+    lctx c = {err, FLY_OK};
+    return c;
 }
 
 /* Records the first error; returns its code. */
 fly_status lctx_fail(lctx *c, fly_status code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static inline fly_itnode LF_INT(int64_t v) {
-  fly_itnode n;
-  n.v = v;
-  n.aux = 0;
-  n.kind = FLY_IT_INT;
-  n.flags = 0;
-  n.span = 1;
-  n.n = 0;
-  return n;
+    fly_itnode n;
+    n.v = v;
+    n.aux = 0;
+    n.kind = FLY_IT_INT;
+    n.flags = 0;
+    n.span = 1;
+    n.n = 0;
+    return n;
 }
 
 static inline bool lf_isint(const fly_itnode *a, int64_t v) { return a->kind == FLY_IT_INT && a->v == v; }
@@ -52,34 +52,34 @@ fly_itnode lf_min(lctx *c, fly_itnode a, fly_itnode b);
 fly_itnode lf_max(lctx *c, fly_itnode a, fly_itnode b);
 
 static inline int lf_both_int(const fly_itnode *a, const fly_itnode *b) {
-  return a->kind == FLY_IT_INT && b->kind == FLY_IT_INT;
+    return a->kind == FLY_IT_INT && b->kind == FLY_IT_INT;
 }
 static inline fly_itnode lf_mul(lctx *c, fly_itnode a, fly_itnode b) {
-  int64_t r;
-  if (lf_both_int(&a, &b) && !__builtin_mul_overflow(a.v, b.v, &r)) return LF_INT(r);
-  return lf_mul_slow(c, a, b);
+    int64_t r;
+    if (lf_both_int(&a, &b) && !__builtin_mul_overflow(a.v, b.v, &r)) return LF_INT(r);
+    return lf_mul_slow(c, a, b);
 }
 static inline fly_itnode lf_add(lctx *c, fly_itnode a, fly_itnode b) {
-  int64_t r;
-  if (lf_both_int(&a, &b) && !__builtin_add_overflow(a.v, b.v, &r)) return LF_INT(r);
-  return lf_add_slow(c, a, b);
+    int64_t r;
+    if (lf_both_int(&a, &b) && !__builtin_add_overflow(a.v, b.v, &r)) return LF_INT(r);
+    return lf_add_slow(c, a, b);
 }
 static inline fly_itnode lf_sub(lctx *c, fly_itnode a, fly_itnode b) {
-  int64_t r;
-  if (lf_both_int(&a, &b) && !__builtin_sub_overflow(a.v, b.v, &r)) return LF_INT(r);
-  return lf_sub_slow(c, a, b);
+    int64_t r;
+    if (lf_both_int(&a, &b) && !__builtin_sub_overflow(a.v, b.v, &r)) return LF_INT(r);
+    return lf_sub_slow(c, a, b);
 }
 static inline fly_itnode lf_div(lctx *c, fly_itnode a, fly_itnode b) {
-  if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v);
-  return lf_div_slow(c, a, b);
+    if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v);
+    return lf_div_slow(c, a, b);
 }
 static inline fly_itnode lf_ceil_div(lctx *c, fly_itnode a, fly_itnode b) {
-  if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v + (a.v % b.v != 0));
-  return lf_ceil_div_slow(c, a, b);
+    if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v + (a.v % b.v != 0));
+    return lf_ceil_div_slow(c, a, b);
 }
 static inline fly_itnode lf_mod(lctx *c, fly_itnode a, fly_itnode b) {
-  if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v % b.v);
-  return lf_mod_slow(c, a, b);
+    if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v % b.v);
+    return lf_mod_slow(c, a, b);
 }
 /* 1 known equal, 0 known different, -1 unknown. */
 int lf_eq(const fly_itnode *a, const fly_itnode *b);
@@ -90,112 +90,112 @@ int64_t lf_divisibility(const fly_itnode *a);
 
 /* A (sub-)layout: pointers to congruent shape and stride subtree roots. */
 typedef struct lref {
-  const fly_itnode *s;
-  const fly_itnode *d;
+    const fly_itnode *s;
+    const fly_itnode *d;
 } lref;
 
 static inline lref lref_of(const fly_layout *L) {
-  lref r = {L->shape.n, L->stride.n};
-  return r;
+    lref r = {L->shape.n, L->stride.n};
+    return r;
 }
 static inline int lref_rank(lref r) { return r.s->kind == FLY_IT_TUPLE ? r.s->n : 1; }
 /* Mode i (an int-shaped layout has only mode 0, itself). */
 static inline lref lref_mode(lref r, int i) {
-  if (r.s->kind != FLY_IT_TUPLE) return r;
-  lref m = {fly_itnode_child(r.s, i), fly_itnode_child(r.d, i)};
-  return m;
+    if (r.s->kind != FLY_IT_TUPLE) return r;
+    lref m = {fly_itnode_child(r.s, i), fly_itnode_child(r.d, i)};
+    return m;
 }
 
 /* Inline builder steps (the public fly_itb_* functions wrap these). */
 static inline int itb_room(fly_itbuilder *b, int need) {
-  if (b->st) return 0;
-  if (b->depth == 0 && b->len > 0) {
-    b->st = FLY_E_INVALID; /* a second root */
-    return 0;
-  }
-  if (b->len + need > FLY_IT_MAX_NODES) {
-    b->st = FLY_E_CAPACITY;
-    return 0;
-  }
-  if (b->depth > 0) {
-    fly_itnode *p = &b->t->n[b->stack[b->depth - 1]];
-    if (p->n == 255) {
-      b->st = FLY_E_CAPACITY;
-      return 0;
+    if (b->st) return 0;
+    if (b->depth == 0 && b->len > 0) {
+        b->st = FLY_E_INVALID; /* a second root */
+        return 0;
     }
-    p->n++;
-  }
-  return 1;
+    if (b->len + need > FLY_IT_MAX_NODES) {
+        b->st = FLY_E_CAPACITY;
+        return 0;
+    }
+    if (b->depth > 0) {
+        fly_itnode *p = &b->t->n[b->stack[b->depth - 1]];
+        if (p->n == 255) {
+            b->st = FLY_E_CAPACITY;
+            return 0;
+        }
+        p->n++;
+    }
+    return 1;
 }
 
 static inline void itb_open(fly_itbuilder *b) {
-  if (b->depth >= FLY_IT_MAX_DEPTH) {
-    if (!b->st) b->st = FLY_E_CAPACITY;
-    return;
-  }
-  if (!itb_room(b, 1)) return;
-  fly_itnode *n = &b->t->n[b->len];
-  memset(n, 0, sizeof *n);
-  n->kind = FLY_IT_TUPLE;
-  b->stack[b->depth++] = b->len++;
+    if (b->depth >= FLY_IT_MAX_DEPTH) {
+        if (!b->st) b->st = FLY_E_CAPACITY;
+        return;
+    }
+    if (!itb_room(b, 1)) return;
+    fly_itnode *n = &b->t->n[b->len];
+    memset(n, 0, sizeof *n);
+    n->kind = FLY_IT_TUPLE;
+    b->stack[b->depth++] = b->len++;
 }
 
 static inline void itb_close(fly_itbuilder *b) {
-  if (b->st) return;
-  if (b->depth == 0) {
-    b->st = FLY_E_INVALID;
-    return;
-  }
-  int at = b->stack[--b->depth];
-  b->t->n[at].span = (uint8_t)(b->len - at);
+    if (b->st) return;
+    if (b->depth == 0) {
+        b->st = FLY_E_INVALID;
+        return;
+    }
+    int at = b->stack[--b->depth];
+    b->t->n[at].span = (uint8_t)(b->len - at);
 }
 
 static inline void itb_leaf(fly_itbuilder *b, fly_itnode leaf) {
-  if (!itb_room(b, 1)) return;
-  leaf.span = 1;
-  leaf.n = 0;
-  b->t->n[b->len++] = leaf;
+    if (!itb_room(b, 1)) return;
+    leaf.span = 1;
+    leaf.n = 0;
+    b->t->n[b->len++] = leaf;
 }
 
 static inline void itb_subtree(fly_itbuilder *b, const fly_itnode *node) {
-  if (!itb_room(b, node->span)) return;
-  memmove(&b->t->n[b->len], node, sizeof(fly_itnode) * node->span);
-  b->len += node->span;
+    if (!itb_room(b, node->span)) return;
+    memmove(&b->t->n[b->len], node, sizeof(fly_itnode) * node->span);
+    b->len += node->span;
 }
 
 typedef struct lbuild {
-  fly_itbuilder s, d;
+    fly_itbuilder s, d;
 } lbuild;
 
 static inline void lb_init(lbuild *b, fly_layout *L) {
-  fly_itb_init(&b->s, &L->shape);
-  fly_itb_init(&b->d, &L->stride);
+    fly_itb_init(&b->s, &L->shape);
+    fly_itb_init(&b->d, &L->stride);
 }
 static inline void lb_open(lbuild *b) {
-  itb_open(&b->s);
-  itb_open(&b->d);
+    itb_open(&b->s);
+    itb_open(&b->d);
 }
 static inline void lb_close(lbuild *b) {
-  itb_close(&b->s);
-  itb_close(&b->d);
+    itb_close(&b->s);
+    itb_close(&b->d);
 }
 static inline void lb_leaf(lbuild *b, fly_itnode s, fly_itnode d) {
-  itb_leaf(&b->s, s);
-  itb_leaf(&b->d, d);
+    itb_leaf(&b->s, s);
+    itb_leaf(&b->d, d);
 }
 static inline void lb_sub(lbuild *b, lref r) {
-  itb_subtree(&b->s, r.s);
-  itb_subtree(&b->d, r.d);
+    itb_subtree(&b->s, r.s);
+    itb_subtree(&b->d, r.d);
 }
 fly_status lb_finish(lbuild *b, fly_error *err);
 
 /* Flat leaves of a (sub-)layout. */
 #define FLY_FLAT_MAX FLY_IT_MAX_NODES
 typedef struct lflat {
-  int n;
-  int all_static; /* set by lflat_coalesce: every extent and stride is a static integer */
-  fly_itnode s[FLY_FLAT_MAX];
-  fly_itnode d[FLY_FLAT_MAX];
+    int n;
+    int all_static; /* set by lflat_coalesce: every extent and stride is a static integer */
+    fly_itnode s[FLY_FLAT_MAX];
+    fly_itnode d[FLY_FLAT_MAX];
 } lflat;
 
 /* Collects the leaves of r (shape/stride pairs in order). */

@@ -29,11 +29,11 @@ extern "C" {
 #define FLY_BASIS_MAX_PATH 4  /* modes in a basis path (1E0E1E2E3) */
 
 typedef enum fly_itkind {
-  FLY_IT_TUPLE = 0, /* inner node; n children follow */
-  FLY_IT_INT = 1,   /* static integer v */
-  FLY_IT_DYN = 2,   /* dynamic value: handle v, divisibility aux */
-  FLY_IT_BASIS = 3, /* coefficient v (static, or a dynamic handle with FLY_IT_F_DYNCOEF) times E<path> */
-  FLY_IT_NONE = 4,  /* "*" */
+    FLY_IT_TUPLE = 0, /* inner node; n children follow */
+    FLY_IT_INT = 1,   /* static integer v */
+    FLY_IT_DYN = 2,   /* dynamic value: handle v, divisibility aux */
+    FLY_IT_BASIS = 3, /* coefficient v (static, or a dynamic handle with FLY_IT_F_DYNCOEF) times E<path> */
+    FLY_IT_NONE = 4,  /* "*" */
 } fly_itkind;
 
 #define FLY_IT_F_I64 0x01     /* dynamic value (or dynamic coefficient) is 64 bits wide */
@@ -42,17 +42,17 @@ typedef enum fly_itkind {
 /* One node. For BASIS the path is packed one byte per level in aux (first mode in
  * the low byte) and its length is in bits 4..6 of flags. */
 typedef struct fly_itnode {
-  int64_t v;     /* INT: value; DYN: handle; BASIS: coefficient or handle */
-  uint32_t aux;  /* DYN: divisibility (>= 1); BASIS: packed mode path */
-  uint8_t kind;  /* fly_itkind */
-  uint8_t flags; /* FLY_IT_F_* and basis path length << 4 */
-  uint8_t span;  /* nodes in this subtree, this node included */
-  uint8_t n;     /* TUPLE: number of children */
+    int64_t v;     /* INT: value; DYN: handle; BASIS: coefficient or handle */
+    uint32_t aux;  /* DYN: divisibility (>= 1); BASIS: packed mode path */
+    uint8_t kind;  /* fly_itkind */
+    uint8_t flags; /* FLY_IT_F_* and basis path length << 4 */
+    uint8_t span;  /* nodes in this subtree, this node included */
+    uint8_t n;     /* TUPLE: number of children */
 } fly_itnode;
 
 /* A hierarchical int tuple; n[0] is the root, n[0].span the number of used nodes. */
 typedef struct fly_inttuple {
-  fly_itnode n[FLY_IT_MAX_NODES];
+    fly_itnode n[FLY_IT_MAX_NODES];
 } fly_inttuple;
 
 /* ---- leaf nodes ---- */
@@ -85,11 +85,11 @@ void fly_inttuple_copy(fly_inttuple *dst, const fly_inttuple *src);
 
 /* Incremental preorder builder: open/leaf/append/close, then finish. Errors are sticky. */
 typedef struct fly_itbuilder {
-  fly_inttuple *t;
-  int len;
-  int depth;
-  int stack[FLY_IT_MAX_DEPTH + 1];
-  fly_status st;
+    fly_inttuple *t;
+    int len;
+    int depth;
+    int stack[FLY_IT_MAX_DEPTH + 1];
+    fly_status st;
 } fly_itbuilder;
 
 /* Starts building into t. */
@@ -130,8 +130,7 @@ bool fly_inttuple_weakly_congruent(const fly_inttuple *a, const fly_inttuple *b)
 /* Element i of a tuple (a leaf has only element 0, itself). */
 fly_status fly_inttuple_get(const fly_inttuple *t, int i, fly_inttuple *out, fly_error *err);
 /* Follows a path of element indices. */
-fly_status fly_inttuple_get_path(const fly_inttuple *t, const int *path, int npath, fly_inttuple *out,
-                                 fly_error *err);
+fly_status fly_inttuple_get_path(const fly_inttuple *t, const int *path, int npath, fly_inttuple *out, fly_error *err);
 /* Product of all leaves (size of a shape), as a leaf (dynamic if any leaf is). */
 fly_status fly_inttuple_product(const fly_inttuple *t, fly_inttuple *out, fly_error *err);
 /* Product of all leaves when static; FLY_E_DYNAMIC otherwise. */
@@ -149,17 +148,13 @@ fly_status fly_inttuple_flatten(const fly_inttuple *t, fly_inttuple *out, fly_er
 fly_status fly_inttuple_prefix_product(const fly_inttuple *t, const fly_inttuple *init, fly_inttuple *out,
                                        fly_error *err);
 /* Sum of leafwise products of congruent a and b, as a leaf. */
-fly_status fly_inttuple_inner_product(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out,
-                                      fly_error *err);
+fly_status fly_inttuple_inner_product(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out, fly_error *err);
 /* Scales a by b: congruent elementwise; a leaf a with a tuple b multiplies by size(b). */
-fly_status fly_inttuple_elem_scale(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out,
-                                   fly_error *err);
+fly_status fly_inttuple_elem_scale(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out, fly_error *err);
 /* CuTe shape_div: divides shape a by b (a leaf b is divided out of a's modes left to right). */
-fly_status fly_inttuple_shape_div(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out,
-                                  fly_error *err);
+fly_status fly_inttuple_shape_div(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out, fly_error *err);
 /* CuTe ceil_div: like shape_div with rounding up; a leaf b divides a's modes left to right. */
-fly_status fly_inttuple_ceil_div(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out,
-                                 fly_error *err);
+fly_status fly_inttuple_ceil_div(const fly_inttuple *a, const fly_inttuple *b, fly_inttuple *out, fly_error *err);
 
 typedef enum fly_itop { FLY_ITOP_ADD, FLY_ITOP_SUB, FLY_ITOP_MUL, FLY_ITOP_DIV, FLY_ITOP_MOD } fly_itop;
 /* Elementwise a op b for congruent a, b (a leaf b is broadcast); DIV/MOD by 0 fail. */
@@ -191,8 +186,14 @@ void fly_inttuple_canonical(const fly_inttuple *t, fly_inttuple *out);
  * client that binds handles to runtime values (a tracer or an IR lowering) can compute it. The
  * hook is per thread; without one (the default) computed dynamic leaves get handle 0. */
 typedef enum fly_dynop {
-  FLY_DYN_ADD, FLY_DYN_SUB, FLY_DYN_MUL, FLY_DYN_DIV /* floor */, FLY_DYN_CEIL_DIV, FLY_DYN_MOD, FLY_DYN_MIN,
-  FLY_DYN_MAX
+    FLY_DYN_ADD,
+    FLY_DYN_SUB,
+    FLY_DYN_MUL,
+    FLY_DYN_DIV /* floor */,
+    FLY_DYN_CEIL_DIV,
+    FLY_DYN_MOD,
+    FLY_DYN_MIN,
+    FLY_DYN_MAX
 } fly_dynop;
 /* Returns the handle of `res` = a op b (a and b are static or dynamic leaves), or 0 when unknown. */
 typedef uint64_t (*fly_dyn_hook)(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b,

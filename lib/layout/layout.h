@@ -17,8 +17,8 @@ extern "C" {
 
 /* A layout: congruent shape and stride tuples. */
 typedef struct fly_layout {
-  fly_inttuple shape;
-  fly_inttuple stride;
+    fly_inttuple shape;
+    fly_inttuple stride;
 } fly_layout;
 
 /* ---- construction ---- */
@@ -28,8 +28,7 @@ fly_status fly_layout_make(fly_layout *L, const fly_inttuple *shape, const fly_i
 /* L = shape with compact column-major strides (make_layout(shape)), stored as given. */
 fly_status fly_layout_make_col_major(fly_layout *L, const fly_inttuple *shape, fly_error *err);
 /* Compact layout whose mode i has rank order[i] from fastest ((8,8),(1,0) -> (8,8):(8,1)). */
-fly_status fly_layout_make_ordered(fly_layout *L, const fly_inttuple *shape, const fly_inttuple *order,
-                                   fly_error *err);
+fly_status fly_layout_make_ordered(fly_layout *L, const fly_inttuple *shape, const fly_inttuple *order, fly_error *err);
 /* Identity layout: strides are unit bases, (4,8) -> (4,8):(1E0,1E1). */
 fly_status fly_layout_make_identity(fly_layout *L, const fly_inttuple *shape, fly_error *err);
 /* Concatenation make_layout(L0, L1, ...): one mode per argument (n == 1 gives a rank-1 tuple). Not canonicalised. */
@@ -100,14 +99,11 @@ fly_status fly_layout_crd2idx(const fly_layout *L, const fly_inttuple *coord, fl
 fly_status fly_inttuple_idx2crd(const fly_inttuple *idx, const fly_inttuple *shape, const fly_inttuple *stride,
                                 fly_inttuple *out, fly_error *err);
 /* Hierarchical coordinate of codomain index idx: idx2crd(idx, shape, stride). */
-fly_status fly_layout_get_hier_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out,
-                                     fly_error *err);
+fly_status fly_layout_get_hier_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out, fly_error *err);
 /* Flat coordinate (one 1-D coordinate per top-level mode) of codomain index idx. */
-fly_status fly_layout_get_flat_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out,
-                                     fly_error *err);
+fly_status fly_layout_get_flat_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out, fly_error *err);
 /* 1-D column-major coordinate of codomain index idx: get_1d_coord(5,(4,8):(8,1)) = 20. */
-fly_status fly_layout_get_1d_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out,
-                                   fly_error *err);
+fly_status fly_layout_get_1d_coord(const fly_layout *L, const fly_inttuple *idx, fly_inttuple *out, fly_error *err);
 
 /* ---- slicing ---- */
 

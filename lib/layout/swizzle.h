@@ -13,9 +13,9 @@ extern "C" {
 #endif
 
 typedef struct fly_swizzle {
-  int32_t bits;  /* number of bits in the mask (FlyDSL calls it mask) */
-  int32_t base;  /* number of least-significant bits kept constant */
-  int32_t shift; /* distance to shift the mask; |shift| >= bits */
+    int32_t bits;  /* number of bits in the mask (FlyDSL calls it mask) */
+    int32_t base;  /* number of least-significant bits kept constant */
+    int32_t shift; /* distance to shift the mask; |shift| >= bits */
 } fly_swizzle;
 
 /* Validates and sets S<bits,base,shift>: bits, base >= 0, |shift| >= bits, fits 64 bits. */
@@ -35,17 +35,17 @@ typedef enum fly_inner_kind { FLY_INNER_SWIZZLE = 0, FLY_INNER_LAYOUT = 1 } fly_
 
 /* One stage "inner o offset o ...". */
 typedef struct fly_composed_stage {
-  uint8_t inner_kind; /* fly_inner_kind */
-  fly_swizzle swizzle;
-  fly_layout inner;
-  fly_inttuple offset;
+    uint8_t inner_kind; /* fly_inner_kind */
+    fly_swizzle swizzle;
+    fly_layout inner;
+    fly_inttuple offset;
 } fly_composed_stage;
 
 /* stage[0].inner o stage[0].offset o [stage[1] ... o outer]. */
 typedef struct fly_composed {
-  int nstages;
-  fly_composed_stage stage[FLY_COMPOSED_MAX_STAGES];
-  fly_layout outer;
+    int nstages;
+    fly_composed_stage stage[FLY_COMPOSED_MAX_STAGES];
+    fly_layout outer;
 } fly_composed;
 
 /* Composed layout inner_swizzle o offset o outer (offset NULL = 0). */
@@ -70,11 +70,9 @@ fly_status fly_composed_coshape(const fly_composed *c, fly_inttuple *out, fly_er
 /* coprofile of a composed layout: zeros shaped like its coshape. */
 fly_status fly_composed_coprofile(const fly_composed *c, fly_inttuple *out, fly_error *err);
 /* C o B: composes the outer layout with B, keeping inner and offsets. */
-fly_status fly_composed_composition(const fly_composed *c, const fly_layout *B, fly_composed *out,
-                                    fly_error *err);
+fly_status fly_composed_composition(const fly_composed *c, const fly_layout *B, fly_composed *out, fly_error *err);
 /* Slices the outer layout; the fixed part's offset is added to the innermost stage's offset. */
-fly_status fly_composed_slice(const fly_composed *c, const fly_inttuple *coord, fly_composed *out,
-                              fly_error *err);
+fly_status fly_composed_slice(const fly_composed *c, const fly_inttuple *coord, fly_composed *out, fly_error *err);
 /* Prints "S<3,0,3> o 0 o (8,8):(8,1)" or "32:2 o 5 o [32:1 o 8 o 8:4]". */
 int fly_composed_print(const fly_composed *c, char *buf, size_t cap);
 /* Parses the composed syntax above (spaces allowed). */

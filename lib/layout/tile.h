@@ -18,33 +18,33 @@ extern "C" {
 #define FLY_TILE_MAX_DEPTH 8
 
 typedef enum fly_tile_kind {
-  FLY_TILE_LIST = 0,   /* a (nested) list of n entries */
-  FLY_TILE_INT = 1,    /* integer v, meaning v:1 */
-  FLY_TILE_LAYOUT = 2, /* layout number `layout` */
-  FLY_TILE_NONE = 3,   /* "*" */
+    FLY_TILE_LIST = 0,   /* a (nested) list of n entries */
+    FLY_TILE_INT = 1,    /* integer v, meaning v:1 */
+    FLY_TILE_LAYOUT = 2, /* layout number `layout` */
+    FLY_TILE_NONE = 3,   /* "*" */
 } fly_tile_kind;
 
 typedef struct fly_tile_entry {
-  int64_t v;      /* INT: the integer */
-  uint8_t kind;   /* fly_tile_kind */
-  uint8_t n;      /* LIST: number of entries */
-  uint8_t span;   /* entries in this subtree, itself included */
-  uint8_t layout; /* LAYOUT: index into fly_tile.layouts */
+    int64_t v;      /* INT: the integer */
+    uint8_t kind;   /* fly_tile_kind */
+    uint8_t n;      /* LIST: number of entries */
+    uint8_t span;   /* entries in this subtree, itself included */
+    uint8_t layout; /* LAYOUT: index into fly_tile.layouts */
 } fly_tile_entry;
 
 typedef struct fly_tile {
-  fly_tile_entry e[FLY_TILE_MAX_ENTRIES];
-  uint8_t nlayouts;
-  fly_layout layouts[FLY_TILE_MAX_LAYOUTS];
+    fly_tile_entry e[FLY_TILE_MAX_ENTRIES];
+    uint8_t nlayouts;
+    fly_layout layouts[FLY_TILE_MAX_LAYOUTS];
 } fly_tile;
 
 /* Tile builder: init, then add entries / open and close nested lists, then finish. Errors are sticky. */
 typedef struct fly_tile_builder {
-  fly_tile *t;
-  int len;
-  int depth;
-  int stack[FLY_TILE_MAX_DEPTH + 1];
-  fly_status st;
+    fly_tile *t;
+    int len;
+    int depth;
+    int stack[FLY_TILE_MAX_DEPTH + 1];
+    fly_status st;
 } fly_tile_builder;
 
 /* Starts an empty root list in t. */

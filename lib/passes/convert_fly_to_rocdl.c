@@ -12,44 +12,36 @@
 
 #define PASS "convert-fly-to-rocdl"
 
-static MlirType llvm_ptr(MlirContext ctx, MlirType flyptr)
-{
+static MlirType llvm_ptr(MlirContext ctx, MlirType flyptr) {
     fly_ir_ptr_info p;
-    if (fly_ir_decode_ptr(flyptr, &p, NULL))
-        return fly_ir_type_null();
+    if (fly_ir_decode_ptr(flyptr, &p, NULL)) return fly_ir_type_null();
     char s[32];
     int as = fly_ir_addrspace_llvm(p.as);
     snprintf(s, sizeof s, as ? "!llvm.ptr<%d>" : "!llvm.ptr", as);
     return mlirTypeParseGet(ctx, fly_ir_sref(s));
 }
 
-static void retype_func(MlirOperation fn)
-{
+static void retype_func(MlirOperation fn) {
     MlirContext ctx = mlirOperationGetContext(fn);
     MlirAttribute fta = mlirOperationGetAttributeByName(fn, fly_ir_sref("function_type"));
-    if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta))
-        return;
+    if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta)) return;
     MlirType ft = mlirTypeAttrGetValue(fta);
     intptr_t nin = mlirFunctionTypeGetNumInputs(ft), nres = mlirFunctionTypeGetNumResults(ft);
-    if (nin > 256 || nres > 256)
-        return;
+    if (nin > 256 || nres > 256) return;
     MlirType ins[256], outs[256];
     bool changed = false;
     MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
     for (intptr_t i = 0; i < nin; i++) {
         ins[i] = mlirFunctionTypeGetInput(ft, i);
-        if (fly_ir_type_kind(ins[i]) != FLY_IR_PTR)
-            continue;
+        if (fly_ir_type_kind(ins[i]) != FLY_IR_PTR) continue;
         MlirType lt = llvm_ptr(ctx, ins[i]);
-        if (mlirTypeIsNull(lt))
-            continue;
+        if (mlirTypeIsNull(lt)) continue;
         ins[i] = lt;
         changed = true;
         if (!mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry))
             mlirBlockArgumentSetType(mlirBlockGetArgument(entry, i), lt);
     }
-    for (intptr_t i = 0; i < nres; i++)
-        outs[i] = mlirFunctionTypeGetResult(ft, i);
+    for (intptr_t i = 0; i < nres; i++) outs[i] = mlirFunctionTypeGetResult(ft, i);
     if (changed)
         mlirOperationSetAttributeByName(fn, fly_ir_sref("function_type"),
                                         mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nin, ins, nres, outs)));
@@ -60,19 +52,16 @@ struct walk_ud {
     MlirOperation bad;
 };
 
-static MlirWalkResult collect(MlirOperation op, void *user)
-{
+static MlirWalkResult collect(MlirOperation op, void *user) {
     struct walk_ud *w = user;
-    if (fly_ir_op_is(op, "func.func") || fly_ir_op_is(op, "gpu.func"))
-        fly_opvec_push(&w->funcs, op);
+    if (fly_ir_op_is(op, "func.func") || fly_ir_op_is(op, "gpu.func")) fly_opvec_push(&w->funcs, op);
     else if (fly_ir_op_is(op, "builtin.unrealized_conversion_cast") && mlirOperationGetNumOperands(op) == 1 &&
              mlirOperationGetNumResults(op) == 1)
         fly_opvec_push(&w->casts, op);
     return MlirWalkResultAdvance;
 }
 
-static MlirWalkResult find_fly(MlirOperation op, void *user)
-{
+static MlirWalkResult find_fly(MlirOperation op, void *user) {
     struct walk_ud *w = user;
     bool fly = fly_ir_op_is_fly(op);
     for (intptr_t i = 0; !fly && i < mlirOperationGetNumResults(op); i++)
@@ -86,12 +75,10 @@ static MlirWalkResult find_fly(MlirOperation op, void *user)
     return MlirWalkResultAdvance;
 }
 
-void fly_pass_run_convert_fly_to_rocdl(MlirOperation root, MlirExternalPass pass)
-{
+void fly_pass_run_convert_fly_to_rocdl(MlirOperation root, MlirExternalPass pass) {
     struct walk_ud w = {0};
     mlirOperationWalk(root, collect, &w, MlirWalkPreOrder);
-    for (int i = 0; i < w.funcs.n; i++)
-        retype_func(w.funcs.v[i]);
+    for (int i = 0; i < w.funcs.n; i++) retype_func(w.funcs.v[i]);
     /* fold cast chains: x : A -> B -> A gives x, and A -> A gives the operand */
     for (int i = 0; i < w.casts.n; i++) {
         MlirOperation c = w.casts.v[i];
@@ -107,8 +94,7 @@ void fly_pass_run_convert_fly_to_rocdl(MlirOperation root, MlirExternalPass pass
         }
     }
     for (int i = w.casts.n - 1; i >= 0; i--)
-        if (fly_ir_value_unused(mlirOperationGetResult(w.casts.v[i], 0)))
-            mlirOperationDestroy(w.casts.v[i]);
+        if (fly_ir_value_unused(mlirOperationGetResult(w.casts.v[i], 0))) mlirOperationDestroy(w.casts.v[i]);
     fly_pass_erase_dead(root);
     mlirOperationWalk(root, find_fly, &w, MlirWalkPreOrder);
     if (!mlirOperationIsNull(w.bad)) {

@@ -29,64 +29,51 @@
 
 /* ---- carriers ---- */
 
-static MlirOperation def_op(MlirValue v)
-{
+static MlirOperation def_op(MlirValue v) {
     return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
-static bool is_tuple_carrier(MlirOperation op)
-{
-    return !mlirOperationIsNull(op) &&
-           (fly_ir_op_is(op, "fly.make_int_tuple") || fly_ir_op_is(op, "fly.make_shape") ||
-            fly_ir_op_is(op, "fly.make_stride") || fly_ir_op_is(op, "fly.make_coord"));
+static bool is_tuple_carrier(MlirOperation op) {
+    return !mlirOperationIsNull(op) && (fly_ir_op_is(op, "fly.make_int_tuple") || fly_ir_op_is(op, "fly.make_shape") ||
+                                        fly_ir_op_is(op, "fly.make_stride") || fly_ir_op_is(op, "fly.make_coord"));
 }
 
-static const char *producer(MlirValue v, char *buf, size_t cap)
-{
+static const char *producer(MlirValue v, char *buf, size_t cap) {
     MlirOperation d = def_op(v);
-    if (mlirOperationIsNull(d))
-        return "a block argument";
+    if (mlirOperationIsNull(d)) return "a block argument";
     return fly_ir_op_name(d, buf, cap);
 }
 
 /* Decodes an int-tuple value's type into t and binds its dynamic leaves to the carrier's operands. */
-static bool tuple_leaves(lower_ctx *lc, MlirValue v, fly_inttuple *t)
-{
+static bool tuple_leaves(lower_ctx *lc, MlirValue v, fly_inttuple *t) {
     if (fly_ir_decode_int_tuple(mlirValueGetType(v), t, &lc->err)) {
         lc->failed = true;
         return false;
     }
     bool has_dyn = false;
-    for (int i = 0; i < fly_inttuple_nodes(t); i++)
-        has_dyn |= t->n[i].kind == FLY_IT_DYN;
-    if (!has_dyn)
-        return true;
+    for (int i = 0; i < fly_inttuple_nodes(t); i++) has_dyn |= t->n[i].kind == FLY_IT_DYN;
+    if (!has_dyn) return true;
     MlirOperation d = def_op(v);
     char name[64];
     if (!is_tuple_carrier(d))
-        return lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet", producer(v, name, sizeof name));
+        return lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet",
+                          producer(v, name, sizeof name));
     int n = (int)mlirOperationGetNumOperands(d);
     MlirValue dyn[MAXV];
-    for (int i = 0; i < n && i < MAXV; i++)
-        dyn[i] = mlirOperationGetOperand(d, i);
+    for (int i = 0; i < n && i < MAXV; i++) dyn[i] = mlirOperationGetOperand(d, i);
     return lower_bind(lc, t, dyn, n);
 }
 
 /* Binds the dynamic leaves of part (shape or stride) to the carrier value cv of that part. */
-static bool bind_part(lower_ctx *lc, fly_inttuple *part, MlirValue cv)
-{
-    if (fly_inttuple_is_static(part))
-        return true;
+static bool bind_part(lower_ctx *lc, fly_inttuple *part, MlirValue cv) {
+    if (fly_inttuple_is_static(part)) return true;
     fly_inttuple tmp;
-    if (!tuple_leaves(lc, cv, &tmp))
-        return false;
+    if (!tuple_leaves(lc, cv, &tmp)) return false;
     /* copy the handles over (same structure) */
     int k = 0, j = 0;
     for (int i = 0; i < fly_inttuple_nodes(part); i++) {
-        if (part->n[i].kind != FLY_IT_DYN)
-            continue;
-        while (j < fly_inttuple_nodes(&tmp) && tmp.n[j].kind != FLY_IT_DYN)
-            j++;
+        if (part->n[i].kind != FLY_IT_DYN) continue;
+        while (j < fly_inttuple_nodes(&tmp) && tmp.n[j].kind != FLY_IT_DYN) j++;
         if (j >= fly_inttuple_nodes(&tmp))
             return lower_fail(lc, "a layout's carrier has fewer dynamic leaves than its type");
         part->n[i].v = tmp.n[j++].v;
@@ -96,14 +83,12 @@ static bool bind_part(lower_ctx *lc, fly_inttuple *part, MlirValue cv)
 }
 
 /* Decodes a layout-like value (layout or memref) and binds its dynamic leaves. */
-static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L)
-{
+static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L) {
     if (fly_ir_decode_layout_of(mlirValueGetType(v), L, &lc->err)) {
         lc->failed = true;
         return false;
     }
-    if (fly_layout_is_static(L))
-        return true;
+    if (fly_layout_is_static(L)) return true;
     MlirOperation d = def_op(v);
     char name[64];
     if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view"))
@@ -115,35 +100,30 @@ static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L)
 }
 
 /* The !fly.ptr of a memref value (the make_view's pointer operand). */
-static MlirValue memref_base(lower_ctx *lc, MlirValue m)
-{
+static MlirValue memref_base(lower_ctx *lc, MlirValue m) {
     MlirOperation d = def_op(m);
     char name[64];
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view")) {
-        lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)", producer(m, name, sizeof name));
+        lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)",
+                   producer(m, name, sizeof name));
         return (MlirValue){NULL};
     }
     return mlirOperationGetOperand(d, 0);
 }
 
-static MlirType llvm_ptr_type(MlirContext ctx, int as)
-{
+static MlirType llvm_ptr_type(MlirContext ctx, int as) {
     char s[32];
-    if (as)
-        snprintf(s, sizeof s, "!llvm.ptr<%d>", as);
-    else
-        snprintf(s, sizeof s, "!llvm.ptr");
+    if (as) snprintf(s, sizeof s, "!llvm.ptr<%d>", as);
+    else snprintf(s, sizeof s, "!llvm.ptr");
     return mlirTypeParseGet(ctx, fly_ir_sref(s));
 }
 
-static MlirValue cast(lower_ctx *lc, MlirValue v, MlirType to)
-{
+static MlirValue cast(lower_ctx *lc, MlirValue v, MlirType to) {
     return fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, to, 0, NULL));
 }
 
 /* The LLVM pointer behind a !fly.ptr value. */
-static MlirValue llvm_ptr(lower_ctx *lc, MlirValue p, fly_ir_ptr_info *info)
-{
+static MlirValue llvm_ptr(lower_ctx *lc, MlirValue p, fly_ir_ptr_info *info) {
     if (fly_ir_decode_ptr(mlirValueGetType(p), info, &lc->err)) {
         lc->failed = true;
         return (MlirValue){NULL};
@@ -156,17 +136,14 @@ static MlirValue llvm_ptr(lower_ctx *lc, MlirValue p, fly_ir_ptr_info *info)
 }
 
 /* An element type LLVM understands for address arithmetic (fp8 and friends as iN). */
-static MlirType llvm_elem(MlirContext ctx, MlirType e)
-{
+static MlirType llvm_elem(MlirContext ctx, MlirType e) {
     if (mlirTypeIsAFloat(e) && !mlirTypeIsAF16(e) && !mlirTypeIsABF16(e) && !mlirTypeIsAF32(e) && !mlirTypeIsAF64(e))
         return mlirIntegerTypeGet(ctx, mlirFloatTypeGetWidth(e));
     return e;
 }
 
-static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem)
-{
-    if (sym_static(off) && off.c == 0)
-        return p;
+static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem) {
+    if (sym_static(off) && off.c == 0) return p;
     MlirValue ops[2] = {p, sym_value(lc, off, lc->ity)};
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute a[2] = {
@@ -176,28 +153,24 @@ static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem)
     return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
 }
 
-static MlirNamedAttribute align_attr(lower_ctx *lc, int64_t bytes)
-{
+static MlirNamedAttribute align_attr(lower_ctx *lc, int64_t bytes) {
     return fly_ir_named(lc->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), bytes));
 }
 
-static int64_t elem_align(const fly_ir_ptr_info *p)
-{
+static int64_t elem_align(const fly_ir_ptr_info *p) {
     int bits = fly_ir_elem_bits(p->elem);
     return bits >= 8 ? bits / 8 : 1;
 }
 
 /* ---- results ---- */
 
-static void fill_builder(lower_ctx *lc, fly_ir_builder *b)
-{
+static void fill_builder(lower_ctx *lc, fly_ir_builder *b) {
     fly_ir_builder_init(b, lc->ctx, lc->block, lc->before);
     b->loc = lc->loc;
 }
 
 /* A carrier of type rt whose leaves (all of them, pre-order) are leaves[0..n). */
-static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int n)
-{
+static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int n) {
     fly_inttuple t;
     if (fly_ir_decode_int_tuple(rt, &t, &lc->err)) {
         lc->failed = true;
@@ -207,8 +180,7 @@ static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int
     int k = 0, j = 0;
     for (int i = 0; i < fly_inttuple_nodes(&t); i++) {
         const fly_itnode *nd = &t.n[i];
-        if (nd->kind == FLY_IT_TUPLE)
-            continue;
+        if (nd->kind == FLY_IT_TUPLE) continue;
         if (j >= n) {
             lower_fail(lc, "the result type has more leaves than computed");
             return (MlirValue){NULL};
@@ -224,86 +196,71 @@ static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_int_tuple(&b, NULL, &t, dyn);
-    if (mlirValueIsNull(v))
-        lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
 /* A carrier for a tuple computed by lib/layout whose dynamic leaves carry bound handles. */
-static MlirValue tuple_from_handles(lower_ctx *lc, const fly_inttuple *res)
-{
+static MlirValue tuple_from_handles(lower_ctx *lc, const fly_inttuple *res) {
     MlirValue dyn[MAXV];
     int k = 0;
     for (int i = 0; i < fly_inttuple_nodes(res); i++)
         if (res->n[i].kind == FLY_IT_DYN) {
             sym s = lower_leaf(lc, &res->n[i]);
-            if (lc->failed)
-                return (MlirValue){NULL};
+            if (lc->failed) return (MlirValue){NULL};
             dyn[k++] = sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (res->n[i].flags & FLY_IT_F_I64) ? 64 : 32));
         }
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_inttuple_is_static(res) ? fly_ir_build_static(&b, fly_ir_int_tuple_type(lc->ctx, res))
                                               : fly_ir_build_int_tuple(&b, NULL, res, dyn);
-    if (mlirValueIsNull(v))
-        lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
-static MlirValue layout_from_handles(lower_ctx *lc, const fly_layout *res)
-{
+static MlirValue layout_from_handles(lower_ctx *lc, const fly_layout *res) {
     MlirValue s = tuple_from_handles(lc, &res->shape);
     MlirValue d = lc->failed ? s : tuple_from_handles(lc, &res->stride);
-    if (lc->failed)
-        return (MlirValue){NULL};
+    if (lc->failed) return (MlirValue){NULL};
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_make_layout(&b, s, d);
-    if (mlirValueIsNull(v))
-        lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
-static MlirValue make_view(lower_ctx *lc, MlirValue ptr, MlirValue layout)
-{
+static MlirValue make_view(lower_ctx *lc, MlirValue ptr, MlirValue layout) {
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_make_view(&b, ptr, layout);
-    if (mlirValueIsNull(v))
-        lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
 /* ---- op lowerings (return the replacement of result 0, or null for none) ---- */
 
-static const fly_itnode *single_leaf(const fly_inttuple *t)
-{
+static const fly_itnode *single_leaf(const fly_inttuple *t) {
     const fly_itnode *leaf = NULL;
     for (int i = 0; i < fly_inttuple_nodes(t); i++)
         if (t->n[i].kind != FLY_IT_TUPLE) {
-            if (leaf)
-                return NULL;
+            if (leaf) return NULL;
             leaf = &t->n[i];
         }
     return leaf;
 }
 
-static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt)
-{
+static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt) {
     fly_inttuple s;
-    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 0), &s))
-        return (MlirValue){NULL};
+    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 0), &s)) return (MlirValue){NULL};
     /* compact column-major strides: exclusive prefix products of the shape's leaves */
     sym strides[MAXV], acc = sym_c(1);
     int n = 0;
     int leaves = 0;
-    for (int i = 0; i < fly_inttuple_nodes(&s); i++)
-        leaves += s.n[i].kind != FLY_IT_TUPLE;
+    for (int i = 0; i < fly_inttuple_nodes(&s); i++) leaves += s.n[i].kind != FLY_IT_TUPLE;
     for (int i = 0; i < fly_inttuple_nodes(&s); i++)
         if (s.n[i].kind != FLY_IT_TUPLE) {
             strides[n++] = acc;
-            if (n < leaves)
-                acc = sym_mul(lc, acc, lower_leaf(lc, &s.n[i]));
+            if (n < leaves) acc = sym_mul(lc, acc, lower_leaf(lc, &s.n[i]));
         }
     fly_layout R;
     if (fly_ir_decode_layout(rt, &R, &lc->err)) {
@@ -311,8 +268,7 @@ static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt)
         return (MlirValue){NULL};
     }
     MlirValue d = tuple_result(lc, fly_ir_int_tuple_type(lc->ctx, &R.stride), strides, n);
-    if (lc->failed)
-        return d;
+    if (lc->failed) return d;
     fly_ir_builder b;
     fill_builder(lc, &b);
     return fly_ir_build_make_layout(&b, mlirOperationGetOperand(op, 0), d);
@@ -321,9 +277,12 @@ static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt)
 typedef fly_status (*lop)(const fly_layout *, const fly_layout *, fly_layout *, fly_error *);
 typedef fly_status (*top)(const fly_layout *, const fly_tile *, fly_layout *, fly_error *);
 
-static bool algebra_fns(const char *name, lop *l, top *t)
-{
-    static const struct { const char *name; lop l; top t; } fns[] = {
+static bool algebra_fns(const char *name, lop *l, top *t) {
+    static const struct {
+        const char *name;
+        lop l;
+        top t;
+    } fns[] = {
         {"fly.composition", fly_layout_composition, fly_layout_composition_tile},
         {"fly.logical_divide", fly_layout_logical_divide, fly_layout_logical_divide_tile},
         {"fly.zipped_divide", fly_layout_zipped_divide, fly_layout_zipped_divide_tile},
@@ -340,12 +299,10 @@ static bool algebra_fns(const char *name, lop *l, top *t)
 }
 
 /* Layout (or memref) algebra with a dynamic result: lib/layout rearranges bound leaves. */
-static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name)
-{
+static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name) {
     MlirValue a = mlirOperationGetOperand(op, 0);
     fly_layout A, R;
-    if (!layout_leaves(lc, a, &A))
-        return (MlirValue){NULL};
+    if (!layout_leaves(lc, a, &A)) return (MlirValue){NULL};
     fly_status st;
     lop l;
     top t;
@@ -360,23 +317,21 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
         if (mlirOperationGetNumOperands(op) == 2) {
             st = tuple_leaves(lc, mlirOperationGetOperand(op, 1), &cs) ? FLY_OK : FLY_E_DYNAMIC;
             if (!st && fly_inttuple_product_static(&cs, &cot, NULL))
-                st = lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+                st =
+                    lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
         }
-        if (!st)
-            st = fly_layout_complement(&A, cot, &R, &lc->err);
+        if (!st) st = fly_layout_complement(&A, cot, &R, &lc->err);
     } else if (algebra_fns(name, &l, &t)) {
         MlirType bt = mlirValueGetType(mlirOperationGetOperand(op, 1));
         if (fly_ir_type_kind(bt) == FLY_IR_TILE) {
             fly_tile *T = malloc(sizeof *T);
             st = T ? fly_ir_decode_tile(bt, T, &lc->err) : FLY_E_CAPACITY;
-            if (!st)
-                st = t(&A, T, &R, &lc->err);
+            if (!st) st = t(&A, T, &R, &lc->err);
             free(T);
         } else {
             fly_layout B;
             st = layout_leaves(lc, mlirOperationGetOperand(op, 1), &B) ? FLY_OK : FLY_E_DYNAMIC;
-            if (!st)
-                st = l(&A, &B, &R, &lc->err);
+            if (!st) st = l(&A, &B, &R, &lc->err);
         }
     } else {
         st = lower_fail(lc, "no lowering for %s", name) ? FLY_OK : FLY_E_INVALID;
@@ -386,24 +341,19 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
         return (MlirValue){NULL};
     }
     MlirValue layout = layout_from_handles(lc, &R);
-    if (lc->failed)
-        return layout;
-    if (fly_ir_type_kind(mlirValueGetType(a)) == FLY_IR_MEMREF)
-        return make_view(lc, memref_base(lc, a), layout);
+    if (lc->failed) return layout;
+    if (fly_ir_type_kind(mlirValueGetType(a)) == FLY_IR_MEMREF) return make_view(lc, memref_base(lc, a), layout);
     return layout;
 }
 
-static MlirValue lower_slice(lower_ctx *lc, MlirOperation op)
-{
+static MlirValue lower_slice(lower_ctx *lc, MlirOperation op) {
     MlirValue x = mlirOperationGetOperand(op, 0);
     fly_inttuple c;
-    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 1), &c))
-        return (MlirValue){NULL};
+    if (!tuple_leaves(lc, mlirOperationGetOperand(op, 1), &c)) return (MlirValue){NULL};
     fly_ir_kind k = fly_ir_type_kind(mlirValueGetType(x));
     if (k == FLY_IR_INT_TUPLE) {
         fly_inttuple t, r;
-        if (!tuple_leaves(lc, x, &t))
-            return (MlirValue){NULL};
+        if (!tuple_leaves(lc, x, &t)) return (MlirValue){NULL};
         if (fly_inttuple_slice(&c, &t, &r, &lc->err)) {
             lc->failed = true;
             return (MlirValue){NULL};
@@ -411,19 +361,16 @@ static MlirValue lower_slice(lower_ctx *lc, MlirOperation op)
         return tuple_from_handles(lc, &r);
     }
     fly_layout L, R;
-    if (!layout_leaves(lc, x, &L))
-        return (MlirValue){NULL};
+    if (!layout_leaves(lc, x, &L)) return (MlirValue){NULL};
     if (fly_layout_slice(&L, &c, &R, &lc->err)) {
         lc->failed = true;
         return (MlirValue){NULL};
     }
     MlirValue layout = layout_from_handles(lc, &R);
-    if (k != FLY_IR_MEMREF || lc->failed)
-        return layout;
+    if (k != FLY_IR_MEMREF || lc->failed) return layout;
     fly_ir_ptr_info p;
     MlirValue base = memref_base(lc, x);
-    if (lc->failed)
-        return base;
+    if (lc->failed) return base;
     MlirValue lp = llvm_ptr(lc, base, &p);
     sym off = lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
     MlirValue np = gep(lc, lp, off, p.elem);
@@ -437,16 +384,13 @@ static MlirValue lower_slice(lower_ctx *lc, MlirOperation op)
 }
 
 /* The address of coordinate `crd` in memref m, with the memref's pointer info. */
-static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_ptr_info *p)
-{
+static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_ptr_info *p) {
     fly_layout L;
     fly_inttuple c;
     MlirValue base = memref_base(lc, m);
-    if (lc->failed || !layout_leaves(lc, m, &L) || !tuple_leaves(lc, crd, &c))
-        return (MlirValue){NULL};
+    if (lc->failed || !layout_leaves(lc, m, &L) || !tuple_leaves(lc, crd, &c)) return (MlirValue){NULL};
     MlirValue lp = llvm_ptr(lc, base, p);
-    if (lc->failed)
-        return lp;
+    if (lc->failed) return lp;
     return gep(lc, lp, lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
 }
 
@@ -455,38 +399,32 @@ static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_p
 /* The length of the runs of consecutive elements of a layout with dynamic strides: the first mode of its
  * coalesced form C (or of L) when that has a static extent dividing size (at most MAX_RUN) and stride 1;
  * 1 when there is none. coalesce keeps L(i) for every index i, so C's runs are L's. */
-static int64_t contiguous_run(const fly_layout *C, const fly_layout *L, int64_t size)
-{
+static int64_t contiguous_run(const fly_layout *C, const fly_layout *L, int64_t size) {
     const fly_layout *cands[2] = {C, L};
     for (int c = 0; c < 2; c++) {
         fly_layout F;
-        if (fly_layout_flatten(cands[c], &F, NULL))
-            continue;
+        if (fly_layout_flatten(cands[c], &F, NULL)) continue;
         const fly_itnode *s0 = fly_inttuple_is_leaf(&F.shape) ? F.shape.n : fly_itnode_child(F.shape.n, 0);
         const fly_itnode *d0 = fly_inttuple_is_leaf(&F.stride) ? F.stride.n : fly_itnode_child(F.stride.n, 0);
         for (int64_t k = MAX_RUN; s0->kind == FLY_IT_INT && d0->kind == FLY_IT_INT && d0->v == 1 && k > 1; k /= 2)
-            if (s0->v % k == 0 && size % k == 0)
-                return k;
+            if (s0->v % k == 0 && size % k == 0) return k;
     }
     return 1;
 }
 
-static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
-{
+static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     MlirValue m = mlirOperationGetOperand(op, store ? 1 : 0);
     fly_layout L, C;
     fly_ir_ptr_info p;
     MlirValue base = memref_base(lc, m);
-    if (lc->failed || !layout_leaves(lc, m, &L))
-        return (MlirValue){NULL};
+    if (lc->failed || !layout_leaves(lc, m, &L)) return (MlirValue){NULL};
     int64_t size;
     if (fly_layout_size_static(&L, &size, NULL) || fly_layout_coalesce(&L, &C, NULL)) {
         lower_fail(lc, "vector loads and stores need a static size (the layout's shape has dynamic extents)");
         return (MlirValue){NULL};
     }
     MlirValue lp = llvm_ptr(lc, base, &p);
-    if (lc->failed)
-        return lp;
+    if (lc->failed) return lp;
     MlirType vt = mlirVectorTypeGet(1, &size, p.elem);
     MlirNamedAttribute al = align_attr(lc, p.align > 0 ? p.align : elem_align(&p));
     int64_t s0 = 0, d0 = 0;
@@ -529,29 +467,25 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store)
         }
         MlirValue ep = gep(lc, lp, off, p.elem);
         MlirValue run = {NULL}, lanes[MAX_RUN];
-        if (!store && chunk > 1)
-            run = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
+        if (!store && chunk > 1) run = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
         for (int64_t l = 0; l < chunk; l++) {
             int64_t at = store ? i + l : l;
             MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
             MlirValue src = store ? mlirOperationGetOperand(op, 0) : run;
-            if (store)
-                lanes[l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else if (chunk > 1)
-                elems[i + l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else
-                elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+            if (store) lanes[l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else if (chunk > 1) elems[i + l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
         }
         if (store) {
-            MlirValue val =
-                chunk > 1 ? fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL)) : lanes[0];
+            MlirValue val = chunk > 1
+                                ? fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
+                                : lanes[0];
             MlirValue ops[2] = {val, ep};
             lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
         }
     }
     MlirValue r = {NULL};
-    if (!store)
-        r = fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)size, elems, vt, 0, NULL));
+    if (!store) r = fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)size, elems, vt, 0, NULL));
     free(elems);
     return r;
 }
@@ -573,8 +507,7 @@ typedef struct print_args {
     int n;
 } print_args;
 
-static void print_push(lower_ctx *lc, print_args *a, MlirValue v)
-{
+static void print_push(lower_ctx *lc, print_args *a, MlirValue v) {
     if (a->n >= PRINT_MAX_ARGS) {
         lower_fail(lc, "fly.print: too many values");
         return;
@@ -584,8 +517,7 @@ static void print_push(lower_ctx *lc, print_args *a, MlirValue v)
     char k;
     if (mlirTypeIsAFloat(t)) {
         k = 'f';
-        if (!mlirTypeEqual(t, f64))
-            v = fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
+        if (!mlirTypeEqual(t, f64)) v = fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
     } else if (mlirTypeIsAIndex(t)) {
         k = 'i';
         v = fly_ir_res0(lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
@@ -597,10 +529,8 @@ static void print_push(lower_ctx *lc, print_args *a, MlirValue v)
             MlirType sl = mlirIntegerTypeGet(lc->ctx, w);
             v = fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, sl, 0, NULL));
         }
-        if (w < 64)
-            v = fly_ir_res0(lower_emit(lc, k == 'i' ? "arith.extsi" : "arith.extui", 1, &v, i64, 0, NULL));
-        else if (w > 64)
-            v = fly_ir_res0(lower_emit(lc, "arith.trunci", 1, &v, i64, 0, NULL));
+        if (w < 64) v = fly_ir_res0(lower_emit(lc, k == 'i' ? "arith.extsi" : "arith.extui", 1, &v, i64, 0, NULL));
+        else if (w > 64) v = fly_ir_res0(lower_emit(lc, "arith.trunci", 1, &v, i64, 0, NULL));
     } else {
         char *ts = fly_ir_type_print(t);
         lower_fail(lc, "fly.print: cannot print a value of type %s", ts ? ts : "?");
@@ -612,13 +542,11 @@ static void print_push(lower_ctx *lc, print_args *a, MlirValue v)
 }
 
 /* Appends the text of an int tuple with a {} per dynamic leaf, pushing their values. */
-static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, print_args *a)
-{
+static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, print_args *a) {
     if (nd->kind == FLY_IT_TUPLE) {
         fly_ir_buf_puts(out, "(");
         for (int i = 0; i < nd->n; i++) {
-            if (i)
-                fly_ir_buf_puts(out, ",");
+            if (i) fly_ir_buf_puts(out, ",");
             print_tuple(lc, out, fly_itnode_child(nd, i), a);
         }
         fly_ir_buf_puts(out, ")");
@@ -634,22 +562,18 @@ static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, pr
 }
 
 /* The function (func.func / gpu.func) around op. */
-static MlirOperation enclosing_func(MlirOperation op)
-{
+static MlirOperation enclosing_func(MlirOperation op) {
     for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
          p = mlirOperationGetParentOperation(p))
-        if (fly_ir_op_is(p, "func.func") || fly_ir_op_is(p, "gpu.func"))
-            return p;
+        if (fly_ir_op_is(p, "func.func") || fly_ir_op_is(p, "gpu.func")) return p;
     return (MlirOperation){NULL};
 }
 
 /* The hidden printf buffer argument of fn, added (after the declared inputs) on first use. */
-static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn)
-{
+static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn) {
     MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
     MlirAttribute ia = mlirOperationGetAttributeByName(fn, fly_ir_sref("fly.printf_arg"));
-    if (!mlirAttributeIsNull(ia))
-        return mlirBlockGetArgument(entry, (intptr_t)mlirIntegerAttrGetValueInt(ia));
+    if (!mlirAttributeIsNull(ia)) return mlirBlockGetArgument(entry, (intptr_t)mlirIntegerAttrGetValueInt(ia));
     MlirAttribute fta = mlirOperationGetAttributeByName(fn, fly_ir_sref("function_type"));
     if (mlirAttributeIsNull(fta) || mlirBlockIsNull(entry)) {
         lower_fail(lc, "fly.print: the enclosing function has no signature");
@@ -662,10 +586,8 @@ static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn)
         return (MlirValue){NULL};
     }
     MlirType ins[256], outs[256];
-    for (intptr_t i = 0; i < nin; i++)
-        ins[i] = mlirFunctionTypeGetInput(ft, i);
-    for (intptr_t i = 0; i < nres; i++)
-        outs[i] = mlirFunctionTypeGetResult(ft, i);
+    for (intptr_t i = 0; i < nin; i++) ins[i] = mlirFunctionTypeGetInput(ft, i);
+    for (intptr_t i = 0; i < nres; i++) outs[i] = mlirFunctionTypeGetResult(ft, i);
     ins[nin] = llvm_ptr_type(lc->ctx, 1);
     mlirOperationSetAttributeByName(fn, fly_ir_sref("function_type"),
                                     mlirTypeAttrGet(mlirFunctionTypeGet(lc->ctx, nin + 1, ins, nres, outs)));
@@ -674,8 +596,7 @@ static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn)
         intptr_t n = mlirArrayAttrGetNumElements(aa);
         MlirAttribute *el = calloc((size_t)n + 1, sizeof *el);
         if (el) {
-            for (intptr_t i = 0; i < n; i++)
-                el[i] = mlirArrayAttrGetElement(aa, i);
+            for (intptr_t i = 0; i < n; i++) el[i] = mlirArrayAttrGetElement(aa, i);
             el[n] = mlirDictionaryAttrGet(lc->ctx, 0, NULL);
             mlirOperationSetAttributeByName(fn, fly_ir_sref("arg_attrs"), mlirArrayAttrGet(lc->ctx, n + 1, el));
             free(el);
@@ -688,8 +609,7 @@ static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn)
 }
 
 /* Appends entry to fn's fly.printf table; returns its index (the format id). */
-static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *entry, size_t len)
-{
+static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *entry, size_t len) {
     MlirAttribute t = mlirOperationGetAttributeByName(fn, fly_ir_sref("fly.printf"));
     intptr_t n = mlirAttributeIsNull(t) ? 0 : mlirArrayAttrGetNumElements(t);
     MlirAttribute *el = calloc((size_t)n + 1, sizeof *el);
@@ -697,22 +617,19 @@ static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *ent
         lower_fail(lc, "out of memory");
         return 0;
     }
-    for (intptr_t i = 0; i < n; i++)
-        el[i] = mlirArrayAttrGetElement(t, i);
+    for (intptr_t i = 0; i < n; i++) el[i] = mlirArrayAttrGetElement(t, i);
     el[n] = mlirStringAttrGet(lc->ctx, mlirStringRefCreate(entry, len));
     mlirOperationSetAttributeByName(fn, fly_ir_sref("fly.printf"), mlirArrayAttrGet(lc->ctx, n + 1, el));
     free(el);
     return n;
 }
 
-static MlirValue iconst(lower_ctx *lc, int64_t c, int bits)
-{
+static MlirValue iconst(lower_ctx *lc, int64_t c, int bits) {
     return sym_value(lc, sym_c(c), mlirIntegerTypeGet(lc->ctx, (unsigned)bits));
 }
 
 /* buf + off bytes, as a pointer. */
-static MlirValue byte_ptr(lower_ctx *lc, MlirValue p, MlirValue off)
-{
+static MlirValue byte_ptr(lower_ctx *lc, MlirValue p, MlirValue off) {
     MlirValue ops[2] = {p, off};
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute a[2] = {
@@ -722,8 +639,7 @@ static MlirValue byte_ptr(lower_ctx *lc, MlirValue p, MlirValue off)
     return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
 }
 
-static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v)
-{
+static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v) {
     MlirValue ops[2] = {p, v};
     MlirNamedAttribute a[2] = {
         /* LLVM::AtomicBinOp::add, LLVM::AtomicOrdering::monotonic (I64 enum attributes) */
@@ -733,8 +649,7 @@ static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v)
     return fly_ir_res0(lower_emit(lc, "llvm.atomicrmw", 2, ops, mlirValueGetType(v), 2, a));
 }
 
-static void store_at(lower_ctx *lc, MlirValue v, MlirValue base, int64_t off, int64_t align)
-{
+static void store_at(lower_ctx *lc, MlirValue v, MlirValue base, int64_t off, int64_t align) {
     MlirValue ops[2] = {v, off ? byte_ptr(lc, base, iconst(lc, off, 32)) : base};
     MlirNamedAttribute al = align_attr(lc, align);
     lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
@@ -743,8 +658,7 @@ static void store_at(lower_ctx *lc, MlirValue v, MlirValue base, int64_t off, in
 /* An scf.if without results before lc->before; *then_blk / *else_blk receive their blocks,
  * each ending in scf.yield (returned in *then_end / *else_end). */
 static void emit_if(lower_ctx *lc, MlirValue cond, MlirBlock *then_blk, MlirOperation *then_end, MlirBlock *else_blk,
-                    MlirOperation *else_end)
-{
+                    MlirOperation *else_end) {
     MlirRegion r[2];
     MlirBlock *blks[2] = {then_blk, else_blk};
     MlirOperation *ends[2] = {then_end, else_end};
@@ -762,8 +676,7 @@ static void emit_if(lower_ctx *lc, MlirValue cond, MlirBlock *then_blk, MlirOper
 }
 
 /* The device side of one print: reserve, then write the record or count it lost. */
-static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const print_args *a)
-{
+static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const print_args *a) {
     int64_t size = 8 + 8 * (int64_t)a->n;
     MlirValue sz = iconst(lc, size, 32);
     MlirValue head = atomic_add(lc, buf, sz);
@@ -773,8 +686,8 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
     MlirNamedAttribute al4 = align_attr(lc, 4);
     MlirValue cap = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &capp, mlirValueGetType(sz), 1, &al4));
     MlirValue cmp[2] = {end, cap};
-    MlirNamedAttribute pred = fly_ir_named(lc->ctx, "predicate",
-                                           mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 7 /* ule */));
+    MlirNamedAttribute pred =
+        fly_ir_named(lc->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 7 /* ule */));
     MlirValue fits = fly_ir_res0(lower_emit(lc, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(lc->ctx, 1), 1, &pred));
     MlirBlock tb, eb;
     MlirOperation te, ee;
@@ -788,8 +701,7 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
     MlirValue rec = byte_ptr(lc, buf, roff);
     store_at(lc, iconst(lc, fmt_id, 32), rec, 0, 8);
     store_at(lc, iconst(lc, size, 32), rec, 4, 4);
-    for (int i = 0; i < a->n; i++)
-        store_at(lc, a->v[i], rec, 8 + 8 * (int64_t)i, 8);
+    for (int i = 0; i < a->n; i++) store_at(lc, a->v[i], rec, 8 + 8 * (int64_t)i, 8);
     lc->block = eb;
     lc->before = ee;
     atomic_add(lc, byte_ptr(lc, buf, iconst(lc, 8, 32)), iconst(lc, 1, 32));
@@ -798,8 +710,7 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
 }
 
 /* fly.print's "{}" format into a format table entry, with the values to record. */
-static void lower_print(lower_ctx *lc, MlirOperation op)
-{
+static void lower_print(lower_ctx *lc, MlirOperation op) {
     MlirAttribute fa = mlirOperationGetAttributeByName(op, fly_ir_sref("format"));
     MlirStringRef f = mlirStringAttrGetValue(fa);
     fly_ir_buf out = {0};
@@ -816,8 +727,7 @@ static void lower_print(lower_ctx *lc, MlirOperation op)
             i++;
         } else if (ch == '{' && i + 1 < f.length && (f.data[i + 1] == '}' || f.data[i + 1] == ':')) {
             size_t j = i + 1;
-            while (j < f.length && f.data[j] != '}')
-                j++;
+            while (j < f.length && f.data[j] != '}') j++;
             if (j >= f.length) {
                 lower_fail(lc, "fly.print: unterminated {");
                 break;
@@ -829,8 +739,7 @@ static void lower_print(lower_ctx *lc, MlirOperation op)
             MlirValue v = mlirOperationGetOperand(op, next++);
             if (fly_ir_type_kind(mlirValueGetType(v)) == FLY_IR_INT_TUPLE) {
                 fly_inttuple it;
-                if (!tuple_leaves(lc, v, &it))
-                    break;
+                if (!tuple_leaves(lc, v, &it)) break;
                 print_tuple(lc, &out, it.n, a);
             } else {
                 fly_ir_buf_add(&out, f.data + i, j - i + 1);
@@ -842,15 +751,13 @@ static void lower_print(lower_ctx *lc, MlirOperation op)
         }
     }
     MlirOperation fn = enclosing_func(op);
-    if (!lc->failed && mlirOperationIsNull(fn))
-        lower_fail(lc, "fly.print outside a function");
+    if (!lc->failed && mlirOperationIsNull(fn)) lower_fail(lc, "fly.print outside a function");
     if (!lc->failed) {
         MlirValue buf = printf_buffer_arg(lc, fn);
         fly_ir_buf entry = {0};
         fly_ir_buf_printf(&entry, "%s:%s", a->kinds, out.data ? out.data : "");
         int64_t id = printf_table_add(lc, fn, entry.data, entry.len);
-        if (!lc->failed)
-            emit_record(lc, buf, id, a);
+        if (!lc->failed) emit_record(lc, buf, id, a);
         fly_ir_buf_free(&entry);
     }
     free(a);
@@ -858,18 +765,15 @@ static void lower_print(lower_ctx *lc, MlirOperation op)
 }
 
 /* Lowers one op; returns true when op must be erased (its result, if any, replaced by *repl). */
-static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
-{
+static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
     char name[64];
     fly_ir_op_name(op, name, sizeof name);
     const fly_ir_opdef *def = fly_ir_opdef_lookup(name, strlen(name));
     MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(fly_ir_res0(op)) : fly_ir_type_null();
     *repl = (MlirValue){NULL};
-    if (is_tuple_carrier(op) || fly_ir_op_is(op, "fly.static") || fly_ir_op_is(op, "fly.make_view"))
-        return false;
+    if (is_tuple_carrier(op) || fly_ir_op_is(op, "fly.static") || fly_ir_op_is(op, "fly.make_view")) return false;
     if (fly_ir_op_is(op, "fly.make_layout")) {
-        if (mlirOperationGetNumOperands(op) == 2 || fly_ir_type_is_static(rt))
-            return false;
+        if (mlirOperationGetNumOperands(op) == 2 || fly_ir_type_is_static(rt)) return false;
         *repl = lower_make_layout(lc, op, rt);
         return true;
     }
@@ -895,11 +799,9 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
     }
     if (!strcmp(name, "fly.get_scalar")) {
         fly_inttuple t;
-        if (!tuple_leaves(lc, x, &t))
-            return true;
+        if (!tuple_leaves(lc, x, &t)) return true;
         const fly_itnode *leaf = single_leaf(&t);
-        if (!leaf)
-            return lower_fail(lc, "get_scalar of a tuple with several leaves");
+        if (!leaf) return lower_fail(lc, "get_scalar of a tuple with several leaves");
         *repl = sym_value(lc, lower_leaf(lc, leaf), rt);
         return true;
     }
@@ -907,13 +809,11 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
         sym s;
         if (fly_ir_type_kind(mlirValueGetType(x)) == FLY_IR_INT_TUPLE) {
             fly_inttuple t;
-            if (!tuple_leaves(lc, x, &t))
-                return true;
+            if (!tuple_leaves(lc, x, &t)) return true;
             s = lower_size(lc, t.n);
         } else {
             fly_layout L;
-            if (!layout_leaves(lc, x, &L))
-                return true;
+            if (!layout_leaves(lc, x, &L)) return true;
             s = name[4] == 's' ? lower_size(lc, L.shape.n) : lower_cosize(lc, &L);
         }
         *repl = tuple_result(lc, rt, &s, 1);
@@ -931,20 +831,16 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
     if (!strcmp(name, "fly.idx2crd")) {
         fly_inttuple i, shape;
         MlirValue y = mlirOperationGetOperand(op, 1);
-        if (!tuple_leaves(lc, x, &i))
-            return true;
+        if (!tuple_leaves(lc, x, &i)) return true;
         if (fly_ir_type_kind(mlirValueGetType(y)) == FLY_IR_INT_TUPLE) {
-            if (!tuple_leaves(lc, y, &shape))
-                return true;
+            if (!tuple_leaves(lc, y, &shape)) return true;
         } else {
             fly_layout L;
-            if (!layout_leaves(lc, y, &L))
-                return true;
+            if (!layout_leaves(lc, y, &L)) return true;
             fly_inttuple_copy(&shape, &L.shape);
         }
         const fly_itnode *leaf = single_leaf(&i);
-        if (!leaf)
-            return lower_fail(lc, "idx2crd of a tuple index is not supported yet");
+        if (!leaf) return lower_fail(lc, "idx2crd of a tuple index is not supported yet");
         sym out[MAXV];
         int n = 0;
         lower_idx2crd(lc, lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
@@ -954,19 +850,16 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
     if (!strncmp(name, "fly.int_tuple_", 14)) {
         fly_inttuple a, b;
         MlirValue y = mlirOperationGetOperand(op, 1);
-        if (!tuple_leaves(lc, x, &a) || !tuple_leaves(lc, y, &b))
-            return true;
+        if (!tuple_leaves(lc, x, &a) || !tuple_leaves(lc, y, &b)) return true;
         const fly_itnode *bl = single_leaf(&b);
         sym out[MAXV];
         int n = 0;
         for (int k = 0, j = 0; k < fly_inttuple_nodes(&a); k++) {
-            if (a.n[k].kind == FLY_IT_TUPLE)
-                continue;
-            while (!bl && j < fly_inttuple_nodes(&b) && b.n[j].kind == FLY_IT_TUPLE)
-                j++;
+            if (a.n[k].kind == FLY_IT_TUPLE) continue;
+            while (!bl && j < fly_inttuple_nodes(&b) && b.n[j].kind == FLY_IT_TUPLE) j++;
             sym l = lower_leaf(lc, &a.n[k]), r = lower_leaf(lc, bl ? bl : &b.n[j++]);
             const char *o = name + 14;
-            out[n++] = !strcmp(o, "add") ? sym_add(lc, l, r)
+            out[n++] = !strcmp(o, "add")   ? sym_add(lc, l, r)
                        : !strcmp(o, "sub") ? sym_add(lc, l, sym_mul(lc, r, sym_c(-1)))
                        : !strcmp(o, "mul") ? sym_mul(lc, l, r)
                        : !strcmp(o, "div") ? sym_div(lc, l, r)
@@ -1019,8 +912,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
         fly_ir_ptr_info p;
         fly_inttuple o;
         MlirValue lp = llvm_ptr(lc, x, &p);
-        if (lc->failed || !tuple_leaves(lc, mlirOperationGetOperand(op, 1), &o))
-            return true;
+        if (lc->failed || !tuple_leaves(lc, mlirOperationGetOperand(op, 1), &o)) return true;
         *repl = cast(lc, gep(lc, lp, lower_leaf(lc, single_leaf(&o)), p.elem), rt);
         return true;
     }
@@ -1054,8 +946,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl)
     return lower_fail(lc, "no lowering for %s", name);
 }
 
-void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
-{
+void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass) {
     MlirContext ctx = mlirOperationGetContext(root);
     if (!fly_lower_copy_ops(root, pass)) /* copy atoms become fly memory ops first (lower_copy.c) */
         return;
@@ -1084,8 +975,7 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
             failed = true;
             break;
         }
-        if (!erase)
-            continue;
+        if (!erase) continue;
         if (mlirOperationGetNumResults(op) == 1) {
             if (mlirValueIsNull(repl)) {
                 fly_pass_error(pass, op, PASS, "internal error: no replacement value");
@@ -1099,6 +989,5 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass)
     fly_layout_set_dyn_hook(prev, prev_user, NULL);
     free(lc);
     fly_opvec_free(&ops);
-    if (!failed)
-        fly_pass_erase_dead(root);
+    if (!failed) fly_pass_erase_dead(root);
 }

@@ -36,23 +36,19 @@ typedef struct copy_ctx {
     bool failed;
 } copy_ctx;
 
-static bool fail(copy_ctx *c, const char *msg)
-{
-    if (!c->failed)
-        fly_error_set(&c->err, FLY_E_INVALID, "%s", msg);
+static bool fail(copy_ctx *c, const char *msg) {
+    if (!c->failed) fly_error_set(&c->err, FLY_E_INVALID, "%s", msg);
     c->failed = true;
     return false;
 }
 
-static void builder(copy_ctx *c, fly_ir_builder *b)
-{
+static void builder(copy_ctx *c, fly_ir_builder *b) {
     fly_ir_builder_init(b, c->ctx, c->block, c->before);
     b->loc = c->loc;
 }
 
 /* Checks a builder result; false (with the builder's message) when it failed. */
-static bool built(copy_ctx *c, fly_ir_builder *b, bool ok)
-{
+static bool built(copy_ctx *c, fly_ir_builder *b, bool ok) {
     if (!ok && !c->failed) {
         c->err = b->err;
         c->failed = true;
@@ -61,8 +57,7 @@ static bool built(copy_ctx *c, fly_ir_builder *b, bool ok)
 }
 
 /* A static int tuple value (a coordinate). */
-static MlirValue static_index(copy_ctx *c, int64_t i)
-{
+static MlirValue static_index(copy_ctx *c, int64_t i) {
     fly_inttuple t;
     fly_inttuple_int(&t, i);
     fly_ir_builder b;
@@ -73,15 +68,13 @@ static MlirValue static_index(copy_ctx *c, int64_t i)
 }
 
 static MlirOperation emit(copy_ctx *c, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
-                          const MlirNamedAttribute *attrs)
-{
+                          const MlirNamedAttribute *attrs) {
     MlirOperation op = fly_ir_op_create(c->loc, name, nops, ops, mlirTypeIsNull(res) ? 0 : 1, &res, nattrs, attrs);
     fly_ir_op_insert(c->block, c->before, op);
     return op;
 }
 
-static MlirValue i32c(copy_ctx *c, int64_t v)
-{
+static MlirValue i32c(copy_ctx *c, int64_t v) {
     MlirType t = mlirIntegerTypeGet(c->ctx, 32);
     MlirNamedAttribute a = fly_ir_named(c->ctx, "value", mlirIntegerAttrGet(t, v));
     return fly_ir_res0(emit(c, "arith.constant", 0, NULL, t, 1, &a));
@@ -99,22 +92,23 @@ typedef struct operand {
     MlirValue rsrc, eoff;
 } operand;
 
-static bool operand_of(copy_ctx *c, MlirValue m, operand *o)
-{
+static bool operand_of(copy_ctx *c, MlirValue m, operand *o) {
     fly_ir_ptr_info p;
     o->m = m;
-    if (fly_ir_decode_memref(mlirValueGetType(m), &p, &o->L, &c->err) || fly_layout_size_static(&o->L, &o->size, &c->err)) {
+    if (fly_ir_decode_memref(mlirValueGetType(m), &p, &o->L, &c->err) ||
+        fly_layout_size_static(&o->L, &o->size, &c->err)) {
         c->failed = true;
         return false;
     }
     o->elem = p.elem;
     o->align = p.align;
     o->buffer = p.as == FLY_AS_BUFFER_DESC;
-    if (!o->buffer)
-        return true;
+    if (!o->buffer) return true;
     MlirOperation v = mlirValueIsAOpResult(m) ? mlirOpResultGetOwner(m) : (MlirOperation){NULL};
-    MlirValue ptr = !mlirOperationIsNull(v) && fly_ir_op_is(v, "fly.make_view") ? mlirOperationGetOperand(v, 0) : (MlirValue){NULL};
-    MlirOperation cst = !mlirValueIsNull(ptr) && mlirValueIsAOpResult(ptr) ? mlirOpResultGetOwner(ptr) : (MlirOperation){NULL};
+    MlirValue ptr =
+        !mlirOperationIsNull(v) && fly_ir_op_is(v, "fly.make_view") ? mlirOperationGetOperand(v, 0) : (MlirValue){NULL};
+    MlirOperation cst =
+        !mlirValueIsNull(ptr) && mlirValueIsAOpResult(ptr) ? mlirOpResultGetOwner(ptr) : (MlirOperation){NULL};
     if (mlirOperationIsNull(cst) || !fly_ir_op_is(cst, "builtin.unrealized_conversion_cast") ||
         mlirOperationGetNumOperands(cst) != 2 || !fly_layout_is_static(&o->L))
         return fail(c, "a buffer memref must be fly.make_view of a static layout over the cast of (resource, element "
@@ -125,25 +119,20 @@ static bool operand_of(copy_ctx *c, MlirValue m, operand *o)
 }
 
 /* The offset of column-major element i, and whether elements [first, first+n) are consecutive in memory. */
-static int64_t offset_of(const operand *o, int64_t i)
-{
+static int64_t offset_of(const operand *o, int64_t i) {
     int64_t off = 0;
     fly_layout_eval(&o->L, i, &off, NULL);
     return off;
 }
-static bool consecutive(const operand *o, int64_t first, int64_t n)
-{
-    if (!fly_layout_is_static(&o->L))
-        return false;
+static bool consecutive(const operand *o, int64_t first, int64_t n) {
+    if (!fly_layout_is_static(&o->L)) return false;
     for (int64_t i = 1; i < n; i++)
-        if (offset_of(o, first + i) != offset_of(o, first) + i)
-            return false;
+        if (offset_of(o, first + i) != offset_of(o, first) + i) return false;
     return true;
 }
 
 /* The byte offset (i32) of element i of buffer operand o: (eoff + L(i)) * element bytes. */
-static MlirValue buffer_offset(copy_ctx *c, const operand *o, int64_t i)
-{
+static MlirValue buffer_offset(copy_ctx *c, const operand *o, int64_t i) {
     MlirType t = mlirIntegerTypeGet(c->ctx, 32);
     MlirValue a[2] = {o->eoff, i32c(c, offset_of(o, i))};
     MlirValue e = fly_ir_res0(emit(c, "arith.addi", 2, a, t, 0, NULL));
@@ -152,38 +141,32 @@ static MlirValue buffer_offset(copy_ctx *c, const operand *o, int64_t i)
 }
 
 /* rocdl.raw.ptr.buffer.load of type t at element i of o (out of range: 0, by the hardware rule). */
-static MlirValue buffer_load(copy_ctx *c, const operand *o, int64_t i, MlirType t)
-{
+static MlirValue buffer_load(copy_ctx *c, const operand *o, int64_t i, MlirType t) {
     MlirValue ops[4] = {o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
     return fly_ir_res0(emit(c, "rocdl.raw.ptr.buffer.load", 4, ops, t, 0, NULL));
 }
-static void buffer_store(copy_ctx *c, const operand *o, int64_t i, MlirValue v)
-{
+static void buffer_store(copy_ctx *c, const operand *o, int64_t i, MlirValue v) {
     MlirValue ops[5] = {v, o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
     emit(c, "rocdl.raw.ptr.buffer.store", 5, ops, fly_ir_type_null(), 0, NULL);
 }
 
-static MlirValue extract(copy_ctx *c, MlirValue v, int64_t i, MlirType elem)
-{
+static MlirValue extract(copy_ctx *c, MlirValue v, int64_t i, MlirType elem) {
     MlirNamedAttribute pos = fly_ir_named(c->ctx, "static_position", mlirDenseI64ArrayGet(c->ctx, 1, &i));
     return fly_ir_res0(emit(c, "vector.extract", 1, &v, elem, 1, &pos));
 }
 
 /* A view of n consecutive elements of o from column-major element first (fly.get_iter, fly.add_offset,
  * fly.make_view with layout n:1), or null when o's pointer claims an alignment the offset may break. */
-static MlirValue sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t n)
-{
+static MlirValue sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t n) {
     int eb = fly_ir_elem_bits(o->elem) / 8;
-    if (o->align > eb || eb < 1)
-        return (MlirValue){NULL};
+    if (o->align > eb || eb < 1) return (MlirValue){NULL};
     fly_inttuple off, sh, st;
     fly_inttuple_int(&off, offset_of(o, first));
     fly_inttuple_int(&sh, n);
     fly_inttuple_int(&st, 1);
     fly_layout L;
     fly_error err;
-    if (fly_layout_make(&L, &sh, &st, &err))
-        return (MlirValue){NULL};
+    if (fly_layout_make(&L, &sh, &st, &err)) return (MlirValue){NULL};
     fly_ir_builder b;
     builder(c, &b);
     MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", o->m);
@@ -197,8 +180,7 @@ static MlirValue sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t 
 
 /* Elements [first, first+n) of o as a vector<n x T>: one vector load of the whole memref (fly.memref.load_vec),
  * one buffer load of a consecutive range, else element by element. */
-static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_t n)
-{
+static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_t n) {
     MlirType vt = mlirVectorTypeGet(1, &n, o->elem);
     if (!o->buffer && first == 0 && n == o->size) {
         fly_ir_builder b;
@@ -211,8 +193,7 @@ static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_
         return buffer_load(c, o, first, vt);
     if (!o->buffer && n > 1 && consecutive(o, first, n)) {
         MlirValue sv = sub_view(c, o, first, n);
-        if (c->failed)
-            return sv;
+        if (c->failed) return sv;
         if (!mlirValueIsNull(sv)) {
             fly_ir_builder b;
             builder(c, &b);
@@ -237,16 +218,13 @@ static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_
         }
     }
     MlirValue v = c->failed ? (MlirValue){NULL} : fly_ir_res0(emit(c, "vector.from_elements", (int)n, e, vt, 0, NULL));
-    if (e != small)
-        free(e);
+    if (e != small) free(e);
     return v;
 }
 
 /* Writes vector v (n values) into elements [first, first+n) of o, mirroring read_range. */
-static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n, MlirValue v)
-{
-    if (c->failed)
-        return;
+static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n, MlirValue v) {
+    if (c->failed) return;
     if (!o->buffer && first == 0 && n == o->size) {
         fly_ir_builder b;
         builder(c, &b);
@@ -259,8 +237,7 @@ static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n,
     }
     if (!o->buffer && n > 1 && consecutive(o, first, n)) {
         MlirValue sv = sub_view(c, o, first, n);
-        if (c->failed)
-            return;
+        if (c->failed) return;
         if (!mlirValueIsNull(sv)) {
             fly_ir_builder b;
             builder(c, &b);
@@ -281,25 +258,20 @@ static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n,
 }
 
 /* Elements [first, first+n) of s moved to the same elements of d. */
-static void move(copy_ctx *c, const operand *s, const operand *d, int64_t first, int64_t n)
-{
+static void move(copy_ctx *c, const operand *s, const operand *d, int64_t first, int64_t n) {
     MlirValue v = read_range(c, s, first, n);
-    if (!c->failed)
-        write_range(c, d, first, n, v);
+    if (!c->failed) write_range(c, d, first, n, v);
 }
 
 /* Opens an scf.if (no results, no else) on predicate element i of memref p; the insertion point moves into
  * its region (restore c->block / c->before afterwards). */
-static bool open_guard(copy_ctx *c, MlirValue p, int64_t i)
-{
+static bool open_guard(copy_ctx *c, MlirValue p, int64_t i) {
     MlirValue at = static_index(c, i);
-    if (c->failed)
-        return false;
+    if (c->failed) return false;
     fly_ir_builder b;
     builder(c, &b);
     MlirValue cond = fly_ir_build_load(&b, p, at);
-    if (!built(c, &b, !mlirValueIsNull(cond)))
-        return false;
+    if (!built(c, &b, !mlirValueIsNull(cond))) return false;
     MlirRegion r = mlirRegionCreate();
     MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
     mlirRegionAppendOwnedBlock(r, blk);
@@ -317,8 +289,7 @@ static bool open_guard(copy_ctx *c, MlirValue p, int64_t i)
 }
 
 /* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values. */
-static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer)
-{
+static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer) {
     MlirStringRef d = fly_ir_type_data(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     char s[256];
     size_t n = d.length < sizeof s - 1 ? d.length : sizeof s - 1;
@@ -327,23 +298,20 @@ static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer)
     *buffer = strstr(s, "buffer_copy<") != NULL;
     const char *lt = n > 10 ? strchr(s + 10, '<') : NULL; /* past "copy_atom<": the op's "<bits>" */
     int ob = 0, vb = 0;
-    if (!lt || sscanf(lt, "<%d>, %d>", &ob, &vb) != 2 || vb <= 0)
-        return false;
+    if (!lt || sscanf(lt, "<%d>, %d>", &ob, &vb) != 2 || vb <= 0) return false;
     *vals = ob / vb;
     return true;
 }
 
 /* One copy op: its replacement inserted before it. */
-static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
-{
+static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     if (fly_ir_op_verify(op, &c->err)) {
         c->failed = true;
         return false;
     }
     int64_t vals;
     bool buffer;
-    if (!atom_info(op, &vals, &buffer))
-        return fail(c, "cannot read the copy atom's bits");
+    if (!atom_info(op, &vals, &buffer)) return fail(c, "cannot read the copy atom's bits");
     operand S, D;
     if (!operand_of(c, mlirOperationGetOperand(op, 1), &S) || !operand_of(c, mlirOperationGetOperand(op, 2), &D))
         return false;
@@ -353,8 +321,7 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
     if (mlirOperationGetNumOperands(op) == 3) {
         /* buffer accesses go atom by atom: the out-of-range rule applies to each access */
         int64_t step = buffer ? vals : S.size;
-        for (int64_t k = 0; k < S.size && !c->failed; k += step)
-            move(c, &S, &D, k, step);
+        for (int64_t k = 0; k < S.size && !c->failed; k += step) move(c, &S, &D, k, step);
         return !c->failed;
     }
     MlirValue p = mlirOperationGetOperand(op, 3);
@@ -366,8 +333,7 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
         return false;
     }
     int64_t natoms = S.size / vals;
-    if (np != natoms && !(one && np >= 1))
-        return fail(c, "the predicate needs one element per atom invocation");
+    if (np != natoms && !(one && np >= 1)) return fail(c, "the predicate needs one element per atom invocation");
     MlirBlock blk = c->block;
     MlirOperation before = c->before;
     if (one || natoms == 1) {
@@ -376,8 +342,7 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
                 move(c, &S, &D, k, buffer ? vals : S.size);
     } else {
         for (int64_t k = 0; k < natoms && !c->failed; k++) {
-            if (!open_guard(c, p, k))
-                break;
+            if (!open_guard(c, p, k)) break;
             move(c, &S, &D, k * vals, vals);
             c->block = blk;
             c->before = before;
@@ -388,8 +353,7 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one)
     return !c->failed;
 }
 
-bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass)
-{
+bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass) {
     fly_opvec ops = {0}, atoms = {0}, views = {0};
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
     copy_ctx c;
@@ -404,13 +368,13 @@ bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass)
             fly_ir_type_kind(mlirValueGetType(mlirOperationGetOperand(op, 0))) == FLY_IR_PTR) {
             fly_ir_ptr_info p;
             fly_error e;
-            if (!fly_ir_decode_ptr(mlirValueGetType(mlirOperationGetOperand(op, 0)), &p, &e) && p.as == FLY_AS_BUFFER_DESC)
+            if (!fly_ir_decode_ptr(mlirValueGetType(mlirOperationGetOperand(op, 0)), &p, &e) &&
+                p.as == FLY_AS_BUFFER_DESC)
                 fly_opvec_push(&views, op);
             continue;
         }
         bool call = fly_ir_op_is(op, "fly.copy_atom_call");
-        if (!call && !fly_ir_op_is(op, "fly.copy"))
-            continue;
+        if (!call && !fly_ir_op_is(op, "fly.copy")) continue;
         memset(&c, 0, sizeof c);
         c.ctx = mlirOperationGetContext(op);
         c.block = mlirOperationGetBlock(op);
@@ -426,12 +390,10 @@ bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass)
     }
     /* the atoms, now unused (an atom still used elsewhere is left for the lowering to report) */
     for (int i = 0; ok && i < atoms.n; i++)
-        if (fly_ir_value_unused(fly_ir_res0(atoms.v[i])))
-            mlirOperationDestroy(atoms.v[i]);
+        if (fly_ir_value_unused(fly_ir_res0(atoms.v[i]))) mlirOperationDestroy(atoms.v[i]);
     /* buffer views made for the calls, and the casts giving their pointers */
     for (int i = 0; ok && i < views.n; i++) {
-        if (!fly_ir_value_unused(fly_ir_res0(views.v[i])))
-            continue;
+        if (!fly_ir_value_unused(fly_ir_res0(views.v[i]))) continue;
         MlirValue p = mlirOperationGetOperand(views.v[i], 0);
         mlirOperationDestroy(views.v[i]);
         if (mlirValueIsAOpResult(p) && fly_ir_value_unused(p) &&

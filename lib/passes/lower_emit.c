@@ -7,8 +7,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "passes/lower.h"
 
-bool lower_fail(lower_ctx *lc, const char *fmt, ...)
-{
+bool lower_fail(lower_ctx *lc, const char *fmt, ...) {
     if (!lc->failed) {
         va_list ap;
         va_start(ap, fmt);
@@ -21,118 +20,88 @@ bool lower_fail(lower_ctx *lc, const char *fmt, ...)
 }
 
 MlirOperation lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
-                         const MlirNamedAttribute *attrs)
-{
+                         const MlirNamedAttribute *attrs) {
     MlirOperation op = fly_ir_op_create(lc->loc, name, nops, ops, mlirTypeIsNull(res) ? 0 : 1, &res, nattrs, attrs);
     fly_ir_op_insert(lc->block, lc->before, op);
     return op;
 }
 
-static MlirValue constant(lower_ctx *lc, int64_t c, MlirType t)
-{
+static MlirValue constant(lower_ctx *lc, int64_t c, MlirType t) {
     MlirNamedAttribute a = fly_ir_named(lc->ctx, "value", mlirIntegerAttrGet(t, c));
     return fly_ir_res0(lower_emit(lc, "arith.constant", 0, NULL, t, 1, &a));
 }
 
 static int width_of(MlirType t) { return mlirTypeIsAIndex(t) ? -1 : (int)mlirIntegerTypeGetWidth(t); }
 
-MlirValue sym_value(lower_ctx *lc, sym s, MlirType t)
-{
-    if (sym_static(s))
-        return constant(lc, s.c, t);
+MlirValue sym_value(lower_ctx *lc, sym s, MlirType t) {
+    if (sym_static(s)) return constant(lc, s.c, t);
     MlirType from = mlirValueGetType(s.v);
-    if (mlirTypeEqual(from, t))
-        return s.v;
+    if (mlirTypeEqual(from, t)) return s.v;
     int wf = width_of(from), wt = width_of(t);
     const char *op = wf < 0 || wt < 0 ? "arith.index_cast" : wf < wt ? "arith.extsi" : "arith.trunci";
     return fly_ir_res0(lower_emit(lc, op, 1, &s.v, t, 0, NULL));
 }
 
-static sym binop(lower_ctx *lc, const char *name, sym a, sym b)
-{
+static sym binop(lower_ctx *lc, const char *name, sym a, sym b) {
     MlirValue ops[2] = {sym_value(lc, a, lc->ity), sym_value(lc, b, lc->ity)};
     return (sym){0, fly_ir_res0(lower_emit(lc, name, 2, ops, lc->ity, 0, NULL))};
 }
 
-sym sym_add(lower_ctx *lc, sym a, sym b)
-{
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c + b.c);
-    if (sym_static(a) && a.c == 0)
-        return b;
-    if (sym_static(b) && b.c == 0)
-        return a;
+sym sym_add(lower_ctx *lc, sym a, sym b) {
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c + b.c);
+    if (sym_static(a) && a.c == 0) return b;
+    if (sym_static(b) && b.c == 0) return a;
     return binop(lc, "arith.addi", a, b);
 }
 
-sym sym_mul(lower_ctx *lc, sym a, sym b)
-{
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c * b.c);
-    if ((sym_static(a) && a.c == 0) || (sym_static(b) && b.c == 0))
-        return sym_c(0);
-    if (sym_static(a) && a.c == 1)
-        return b;
-    if (sym_static(b) && b.c == 1)
-        return a;
+sym sym_mul(lower_ctx *lc, sym a, sym b) {
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c * b.c);
+    if ((sym_static(a) && a.c == 0) || (sym_static(b) && b.c == 0)) return sym_c(0);
+    if (sym_static(a) && a.c == 1) return b;
+    if (sym_static(b) && b.c == 1) return a;
     return binop(lc, "arith.muli", a, b);
 }
 
-sym sym_div(lower_ctx *lc, sym a, sym b)
-{
+sym sym_div(lower_ctx *lc, sym a, sym b) {
     if (sym_static(b) && b.c == 0) {
         lower_fail(lc, "division by zero");
         return sym_c(0);
     }
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c / b.c);
-    if (sym_static(b) && b.c == 1)
-        return a;
-    if (sym_static(a) && a.c == 0)
-        return a;
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c / b.c);
+    if (sym_static(b) && b.c == 1) return a;
+    if (sym_static(a) && a.c == 0) return a;
     return binop(lc, "arith.divui", a, b);
 }
 
-sym sym_mod(lower_ctx *lc, sym a, sym b)
-{
+sym sym_mod(lower_ctx *lc, sym a, sym b) {
     if (sym_static(b) && b.c == 0) {
         lower_fail(lc, "modulo by zero");
         return sym_c(0);
     }
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c % b.c);
-    if (sym_static(b) && b.c == 1)
-        return sym_c(0);
-    if (sym_static(a) && a.c == 0)
-        return a;
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c % b.c);
+    if (sym_static(b) && b.c == 1) return sym_c(0);
+    if (sym_static(a) && a.c == 0) return a;
     return binop(lc, "arith.remui", a, b);
 }
 
-sym sym_min(lower_ctx *lc, sym a, sym b)
-{
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c < b.c ? a.c : b.c);
+sym sym_min(lower_ctx *lc, sym a, sym b) {
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c < b.c ? a.c : b.c);
     return binop(lc, "arith.minsi", a, b);
 }
 
-sym sym_max(lower_ctx *lc, sym a, sym b)
-{
-    if (sym_static(a) && sym_static(b))
-        return sym_c(a.c > b.c ? a.c : b.c);
+sym sym_max(lower_ctx *lc, sym a, sym b) {
+    if (sym_static(a) && sym_static(b)) return sym_c(a.c > b.c ? a.c : b.c);
     return binop(lc, "arith.maxsi", a, b);
 }
 
-static bool known_leaf(const lower_ctx *lc, const fly_itnode *n)
-{
+static bool known_leaf(const lower_ctx *lc, const fly_itnode *n) {
     return n->kind == FLY_IT_INT || (n->kind == FLY_IT_DYN && n->v > 0 && n->v <= lc->ntable);
 }
 
-uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res)
-{
+uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res) {
     lower_ctx *lc = user;
     (void)res;
-    if (lc->failed || !known_leaf(lc, a) || !known_leaf(lc, b) || lc->ntable >= LOWER_MAX_TABLE)
-        return 0;
+    if (lc->failed || !known_leaf(lc, a) || !known_leaf(lc, b) || lc->ntable >= LOWER_MAX_TABLE) return 0;
     sym x = lower_leaf(lc, a), y = lower_leaf(lc, b), r;
     switch (op) {
     case FLY_DYN_ADD: r = sym_add(lc, x, y); break;
@@ -144,35 +113,27 @@ uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly
     case FLY_DYN_MIN: r = sym_min(lc, x, y); break;
     default: r = sym_max(lc, x, y); break;
     }
-    if (lc->failed)
-        return 0;
+    if (lc->failed) return 0;
     lc->table[lc->ntable++] = sym_value(lc, r, lc->ity);
     return (uint64_t)lc->ntable;
 }
 
-bool lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n)
-{
+bool lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n) {
     int k = 0;
     for (int i = 0; i < fly_inttuple_nodes(t); i++) {
         fly_itnode *nd = &t->n[i];
-        if (nd->kind != FLY_IT_DYN)
-            continue;
-        if (k >= n)
-            return lower_fail(lc, "%d values for more dynamic leaves", n);
-        if (lc->ntable >= LOWER_MAX_TABLE)
-            return lower_fail(lc, "too many dynamic leaves");
+        if (nd->kind != FLY_IT_DYN) continue;
+        if (k >= n) return lower_fail(lc, "%d values for more dynamic leaves", n);
+        if (lc->ntable >= LOWER_MAX_TABLE) return lower_fail(lc, "too many dynamic leaves");
         lc->table[lc->ntable++] = dyn[k++];
         nd->v = lc->ntable;
-        if (nd->flags & FLY_IT_F_I64)
-            lc->ity = mlirIntegerTypeGet(lc->ctx, 64);
+        if (nd->flags & FLY_IT_F_I64) lc->ity = mlirIntegerTypeGet(lc->ctx, 64);
     }
-    if (k != n)
-        return lower_fail(lc, "%d values for %d dynamic leaves", n, k);
+    if (k != n) return lower_fail(lc, "%d values for %d dynamic leaves", n, k);
     return true;
 }
 
-sym lower_leaf(lower_ctx *lc, const fly_itnode *n)
-{
+sym lower_leaf(lower_ctx *lc, const fly_itnode *n) {
     switch (n->kind) {
     case FLY_IT_INT: return sym_c(n->v);
     case FLY_IT_NONE: return sym_c(0);
@@ -182,24 +143,18 @@ sym lower_leaf(lower_ctx *lc, const fly_itnode *n)
             return sym_c(0);
         }
         return (sym){0, lc->table[n->v - 1]};
-    default:
-        lower_fail(lc, "basis leaves are only supported when everything is static");
-        return sym_c(0);
+    default: lower_fail(lc, "basis leaves are only supported when everything is static"); return sym_c(0);
     }
 }
 
-sym lower_size(lower_ctx *lc, const fly_itnode *p)
-{
-    if (p->kind != FLY_IT_TUPLE)
-        return lower_leaf(lc, p);
+sym lower_size(lower_ctx *lc, const fly_itnode *p) {
+    if (p->kind != FLY_IT_TUPLE) return lower_leaf(lc, p);
     sym r = sym_c(1);
-    for (int i = 0; i < p->n; i++)
-        r = sym_mul(lc, r, lower_size(lc, fly_itnode_child(p, i)));
+    for (int i = 0; i < p->n; i++) r = sym_mul(lc, r, lower_size(lc, fly_itnode_child(p, i)));
     return r;
 }
 
-sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride)
-{
+sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride) {
     if (crd->kind == FLY_IT_TUPLE) {
         if (shape->kind != FLY_IT_TUPLE || shape->n != crd->n) {
             lower_fail(lc, "crd2idx: the coordinate is not congruent with the shape");
@@ -207,13 +162,13 @@ sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape,
         }
         sym r = sym_c(0);
         for (int i = 0; i < crd->n; i++)
-            r = sym_add(lc, r, lower_crd2idx(lc, fly_itnode_child(crd, i), fly_itnode_child(shape, i),
-                                             fly_itnode_child(stride, i)));
+            r = sym_add(
+                lc, r,
+                lower_crd2idx(lc, fly_itnode_child(crd, i), fly_itnode_child(shape, i), fly_itnode_child(stride, i)));
         return r;
     }
     sym c = lower_leaf(lc, crd);
-    if (shape->kind != FLY_IT_TUPLE)
-        return sym_mul(lc, c, lower_leaf(lc, stride));
+    if (shape->kind != FLY_IT_TUPLE) return sym_mul(lc, c, lower_leaf(lc, stride));
     /* an integer coordinate over a tuple shape: column-major split, the last mode takes the rest */
     sym r = sym_c(0), rest = c;
     for (int i = 0; i < shape->n; i++) {
@@ -244,13 +199,10 @@ sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape,
     return r;
 }
 
-void lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap)
-{
+void lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap) {
     if (shape->kind != FLY_IT_TUPLE) {
-        if (*n < cap)
-            out[(*n)++] = idx;
-        else
-            lower_fail(lc, "idx2crd: too many leaves");
+        if (*n < cap) out[(*n)++] = idx;
+        else lower_fail(lc, "idx2crd: too many leaves");
         return;
     }
     sym rest = idx;
@@ -266,13 +218,11 @@ void lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, in
     }
 }
 
-sym lower_cosize(lower_ctx *lc, const fly_layout *L)
-{
+sym lower_cosize(lower_ctx *lc, const fly_layout *L) {
     sym r = sym_c(1);
     for (int i = 0; i < fly_inttuple_nodes(&L->shape); i++) {
         const fly_itnode *s = &L->shape.n[i], *d = &L->stride.n[i];
-        if (s->kind == FLY_IT_TUPLE)
-            continue;
+        if (s->kind == FLY_IT_TUPLE) continue;
         r = sym_add(lc, r, sym_mul(lc, sym_add(lc, lower_leaf(lc, s), sym_c(-1)), lower_leaf(lc, d)));
     }
     return r;

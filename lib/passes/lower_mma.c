@@ -16,7 +16,12 @@
 #define PASS "fly-layout-lowering"
 
 /* The supported MFMAs: shape, input type, values per lane of A/B and of C, ROCDL op. */
-typedef struct mfma_def { int m, n, k; const char *ab; int64_t va, vc; const char *op; } mfma_def;
+typedef struct mfma_def {
+    int m, n, k;
+    const char *ab;
+    int64_t va, vc;
+    const char *op;
+} mfma_def;
 static const mfma_def defs[] = {
     {16, 16, 4, "f32", 1, 4, "rocdl.mfma.f32.16x16x4f32"},
     {32, 32, 2, "f32", 1, 16, "rocdl.mfma.f32.32x32x2f32"},
@@ -27,8 +32,7 @@ static const mfma_def defs[] = {
 };
 
 /* The MFMA an atom type names, or NULL. */
-static const mfma_def *find_def(MlirType atom)
-{
+static const mfma_def *find_def(MlirType atom) {
     MlirStringRef d = fly_ir_type_data(atom);
     char buf[256];
     snprintf(buf, sizeof buf, "%.*s", (int)d.length, d.data);
@@ -39,14 +43,12 @@ static const mfma_def *find_def(MlirType atom)
         sscanf(p, "cdna3.mfma<%dx%dx%d, (%15[^,], %15[^)]) -> f32>", &m, &n, &k, ab, ab2) != 5 || strcmp(ab, ab2))
         return NULL;
     for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
-        if (defs[i].m == m && defs[i].n == n && defs[i].k == k && !strcmp(defs[i].ab, ab))
-            return &defs[i];
+        if (defs[i].m == m && defs[i].n == n && defs[i].k == k && !strcmp(defs[i].ab, ab)) return &defs[i];
     return NULL;
 }
 
 static MlirValue emit(MlirOperation before, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
-                      const MlirNamedAttribute *attrs)
-{
+                      const MlirNamedAttribute *attrs) {
     MlirOperation op = fly_ir_op_create(mlirOperationGetLocation(before), name, nops, ops, mlirTypeIsNull(res) ? 0 : 1,
                                         &res, nattrs, attrs);
     fly_ir_op_insert(mlirOperationGetBlock(before), before, op);
@@ -54,23 +56,23 @@ static MlirValue emit(MlirOperation before, const char *name, int nops, const Ml
 }
 
 /* Number of elements of memref type t (its layout's static size), or -1. */
-static int64_t memref_size(MlirType t, fly_ir_ptr_info *p)
-{
+static int64_t memref_size(MlirType t, fly_ir_ptr_info *p) {
     fly_layout L;
     fly_error err;
     int64_t n;
-    if (fly_ir_type_kind(t) != FLY_IR_MEMREF || fly_ir_decode_memref(t, p, &L, &err) || fly_layout_size_static(&L, &n, &err))
+    if (fly_ir_type_kind(t) != FLY_IR_MEMREF || fly_ir_decode_memref(t, p, &L, &err) ||
+        fly_layout_size_static(&L, &n, &err))
         return -1;
     return n;
 }
 
-static bool lower_call(MlirOperation op, MlirExternalPass pass)
-{
+static bool lower_call(MlirOperation op, MlirExternalPass pass) {
     MlirContext ctx = mlirOperationGetContext(op);
     const mfma_def *d = find_def(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     if (!d) {
-        fly_pass_error(pass, op, PASS, "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
-                                       "f32, 16x16x16 and 32x32x8 f16 / bf16)");
+        fly_pass_error(pass, op, PASS,
+                       "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
+                       "f32, 16x16x16 and 32x32x8 f16 / bf16)");
         return false;
     }
     static const char *const what[4] = {"d", "a", "b", "c"};
@@ -100,7 +102,8 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass)
             v[i] = emit(op, "vector.extract", 1, &v[i], mlirF32TypeGet(ctx), 1, &pos);
         } else if (!strcmp(d->ab, "bf16")) {
             int64_t four = 4;
-            v[i] = emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &four, mlirIntegerTypeGet(ctx, 16)), 0, NULL);
+            v[i] =
+                emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &four, mlirIntegerTypeGet(ctx, 16)), 0, NULL);
         }
     }
     MlirType i32 = mlirIntegerTypeGet(ctx, 32);
@@ -114,19 +117,15 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass)
     return true;
 }
 
-bool fly_lower_mma_ops(MlirOperation root, MlirExternalPass pass)
-{
+bool fly_lower_mma_ops(MlirOperation root, MlirExternalPass pass) {
     fly_opvec ops = {0}, calls = {0}, atoms = {0};
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
     for (int i = 0; i < ops.n; i++) {
-        if (fly_ir_op_is(ops.v[i], "fly.mma_atom_call"))
-            fly_opvec_push(&calls, ops.v[i]);
-        else if (fly_ir_op_is(ops.v[i], "fly.make_mma_atom"))
-            fly_opvec_push(&atoms, ops.v[i]);
+        if (fly_ir_op_is(ops.v[i], "fly.mma_atom_call")) fly_opvec_push(&calls, ops.v[i]);
+        else if (fly_ir_op_is(ops.v[i], "fly.make_mma_atom")) fly_opvec_push(&atoms, ops.v[i]);
     }
     bool ok = true;
-    for (int i = 0; i < calls.n && ok; i++)
-        ok = lower_call(calls.v[i], pass);
+    for (int i = 0; i < calls.n && ok; i++) ok = lower_call(calls.v[i], pass);
     for (int i = 0; i < atoms.n && ok; i++) {
         MlirOperation op = atoms.v[i];
         if (!fly_ir_value_unused(fly_ir_res0(op))) {

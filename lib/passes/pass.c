@@ -16,47 +16,42 @@ static const fly_pass_def defs[] = {
      fly_pass_run_rewrite_func_signature},
     {"fly-canonicalize", "FlyCanonicalize", "fold fly ops with static results into fly.static, drop dead ones",
      fly_pass_run_canonicalize},
-    {"fly-layout-lowering", "FlyLayoutLowering",
-     "lower layout algebra, views and memory ops to arith/llvm/vector/gpu", fly_pass_run_layout_lowering},
+    {"fly-layout-lowering", "FlyLayoutLowering", "lower layout algebra, views and memory ops to arith/llvm/vector/gpu",
+     fly_pass_run_layout_lowering},
     {"fly-int-swizzle-simplify", "FlyIntSwizzleSimplify", "simplify integer swizzles (nothing to do yet)",
      fly_pass_run_nothing},
     {"fly-convert-atom-call-to-ssa-form", "FlyConvertAtomCallToSSAForm",
      "copy/MMA atom calls to SSA form (no atoms yet)", fly_pass_run_nothing},
     {"fly-promote-regmem-to-vectorssa", "FlyPromoteRegMemToVectorSSA",
      "register memrefs to vector SSA (not done yet: register memrefs stay allocas)", fly_pass_run_nothing},
-    {"convert-fly-to-rocdl", "ConvertFlyToROCDL",
-     "fly pointers become LLVM pointers; no fly op or type may remain", fly_pass_run_convert_fly_to_rocdl},
+    {"convert-fly-to-rocdl", "ConvertFlyToROCDL", "fly pointers become LLVM pointers; no fly op or type may remain",
+     fly_pass_run_convert_fly_to_rocdl},
 };
 #define NDEFS (int)(sizeof defs / sizeof defs[0])
 
-const fly_pass_def *fly_pass_lookup(const char *name)
-{
+const fly_pass_def *fly_pass_lookup(const char *name) {
     for (int i = 0; i < NDEFS; i++)
-        if (strcmp(defs[i].name, name) == 0)
-            return &defs[i];
+        if (strcmp(defs[i].name, name) == 0) return &defs[i];
     return NULL;
 }
 
 int fly_pass_count(void) { return NDEFS; }
 const fly_pass_def *fly_pass_at(int i) { return i >= 0 && i < NDEFS ? &defs[i] : NULL; }
 
-static void ext_run(MlirOperation op, MlirExternalPass pass, void *user)
-{
+static void ext_run(MlirOperation op, MlirExternalPass pass, void *user) {
     ((const fly_pass_def *)user)->run(op, pass);
 }
 
 /* The user data is the static table entry: clones share it. */
 static void *ext_clone(void *user) { return user; }
 
-MlirPass fly_pass_create(const fly_pass_def *def)
-{
+MlirPass fly_pass_create(const fly_pass_def *def) {
     /* One TypeID per pass, allocated once per process (MLIR's pass registry is global too). */
     static MlirTypeIDAllocator alloc;
     static MlirTypeID ids[NDEFS];
     if (!alloc.ptr) {
         alloc = mlirTypeIDAllocatorCreate();
-        for (int i = 0; i < NDEFS; i++)
-            ids[i] = mlirTypeIDAllocatorAllocateTypeID(alloc);
+        for (int i = 0; i < NDEFS; i++) ids[i] = mlirTypeIDAllocatorAllocateTypeID(alloc);
     }
     MlirExternalPassCallbacks cb = {0};
     cb.run = ext_run;
@@ -68,8 +63,7 @@ MlirPass fly_pass_create(const fly_pass_def *def)
 
 static void err_cb(MlirStringRef s, void *user) { fly_ir_buf_add(user, s.data, s.length); }
 
-bool fly_pass_add(MlirOpPassManager pm, const char *text, fly_ir_buf *err)
-{
+bool fly_pass_add(MlirOpPassManager pm, const char *text, fly_ir_buf *err) {
     const fly_pass_def *def = fly_pass_lookup(text);
     if (def) {
         mlirOpPassManagerAddOwnedPass(pm, fly_pass_create(def));
@@ -86,8 +80,7 @@ bool fly_pass_add(MlirOpPassManager pm, const char *text, fly_ir_buf *err)
     return true;
 }
 
-void fly_pass_error(MlirExternalPass pass, MlirOperation at, const char *pass_name, const char *fmt, ...)
-{
+void fly_pass_error(MlirExternalPass pass, MlirOperation at, const char *pass_name, const char *fmt, ...) {
     char msg[1024];
     int n = snprintf(msg, sizeof msg, "%s: ", pass_name);
     va_list ap;
@@ -98,8 +91,7 @@ void fly_pass_error(MlirExternalPass pass, MlirOperation at, const char *pass_na
     mlirExternalPassSignalFailure(pass);
 }
 
-void fly_pass_run_nothing(MlirOperation op, MlirExternalPass pass)
-{
+void fly_pass_run_nothing(MlirOperation op, MlirExternalPass pass) {
     (void)op;
     (void)pass;
 }

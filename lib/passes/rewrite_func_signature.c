@@ -20,8 +20,7 @@
 #define MAX_ARGS 256
 
 /* "i32, i64" for the dynamic leaves of t into b; returns the number of leaves. */
-static int leaf_fields(const fly_inttuple *t, fly_ir_buf *b)
-{
+static int leaf_fields(const fly_inttuple *t, fly_ir_buf *b) {
     int k = 0;
     for (int i = 0; i < fly_inttuple_nodes(t); i++)
         if (t->n[i].kind == FLY_IT_DYN)
@@ -30,8 +29,7 @@ static int leaf_fields(const fly_inttuple *t, fly_ir_buf *b)
 }
 
 /* The packed struct type of a dynamic int tuple (nested = false) or layout. */
-static MlirType struct_type(MlirContext ctx, const fly_inttuple *it, const fly_layout *L)
-{
+static MlirType struct_type(MlirContext ctx, const fly_inttuple *it, const fly_layout *L) {
     fly_ir_buf b = {0};
     fly_ir_buf_puts(&b, "!llvm.struct<packed (");
     if (it) {
@@ -41,8 +39,7 @@ static MlirType struct_type(MlirContext ctx, const fly_inttuple *it, const fly_l
         int k = 0;
         for (int p = 0; p < 2; p++) {
             fly_ir_buf f = {0};
-            if (leaf_fields(parts[p], &f))
-                fly_ir_buf_printf(&b, "%sstruct<packed (%s)>", k++ ? ", " : "", f.data);
+            if (leaf_fields(parts[p], &f)) fly_ir_buf_printf(&b, "%sstruct<packed (%s)>", k++ ? ", " : "", f.data);
             fly_ir_buf_free(&f);
         }
     }
@@ -52,8 +49,7 @@ static MlirType struct_type(MlirContext ctx, const fly_inttuple *it, const fly_l
     return t;
 }
 
-static MlirValue extract(fly_ir_builder *b, MlirValue s, int64_t i, int64_t j, bool nested, MlirType t)
-{
+static MlirValue extract(fly_ir_builder *b, MlirValue s, int64_t i, int64_t j, bool nested, MlirType t) {
     int64_t pos[2] = {i, j};
     MlirNamedAttribute a = fly_ir_named(b->ctx, "position", mlirDenseI64ArrayGet(b->ctx, nested ? 2 : 1, pos));
     MlirOperation op = fly_ir_op_create(b->loc, "llvm.extractvalue", 1, &s, 1, &t, 1, &a);
@@ -62,8 +58,7 @@ static MlirValue extract(fly_ir_builder *b, MlirValue s, int64_t i, int64_t j, b
 }
 
 /* fly.make_int_tuple of t from the fields of struct s (field `outer` when nested). */
-static MlirValue unpack_tuple(fly_ir_builder *b, MlirValue s, const fly_inttuple *t, int outer, bool nested)
-{
+static MlirValue unpack_tuple(fly_ir_builder *b, MlirValue s, const fly_inttuple *t, int outer, bool nested) {
     MlirValue dyn[FLY_IT_MAX_NODES];
     int k = 0;
     for (int i = 0; i < fly_inttuple_nodes(t); i++)
@@ -75,8 +70,7 @@ static MlirValue unpack_tuple(fly_ir_builder *b, MlirValue s, const fly_inttuple
     return fly_ir_build_int_tuple(b, NULL, t, dyn);
 }
 
-static MlirValue unpack_layout(fly_ir_builder *b, MlirValue s, const fly_layout *L)
-{
+static MlirValue unpack_layout(fly_ir_builder *b, MlirValue s, const fly_layout *L) {
     int field = 0;
     MlirValue parts[2];
     const fly_inttuple *tuples[2] = {&L->shape, &L->stride};
@@ -91,12 +85,10 @@ static MlirValue unpack_layout(fly_ir_builder *b, MlirValue s, const fly_layout 
 }
 
 /* Rewrites one function; false (with a diagnostic) on failure. */
-static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
-{
+static bool rewrite_func(MlirOperation fn, MlirExternalPass pass) {
     MlirContext ctx = mlirOperationGetContext(fn);
     MlirAttribute fta = mlirOperationGetAttributeByName(fn, fly_ir_sref("function_type"));
-    if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta))
-        return true;
+    if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta)) return true;
     MlirType ft = mlirTypeAttrGetValue(fta);
     intptr_t nin = mlirFunctionTypeGetNumInputs(ft), nres = mlirFunctionTypeGetNumResults(ft);
     if (nin > MAX_ARGS) {
@@ -106,15 +98,13 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
     MlirType ins[MAX_ARGS * 2], outs[MAX_ARGS];
     int nnew = 0;
     bool changed = false;
-    for (intptr_t r = 0; r < nres && r < MAX_ARGS; r++)
-        outs[r] = mlirFunctionTypeGetResult(ft, r);
+    for (intptr_t r = 0; r < nres && r < MAX_ARGS; r++) outs[r] = mlirFunctionTypeGetResult(ft, r);
 
     MlirRegion body = mlirOperationGetRegion(fn, 0);
     MlirBlock entry = mlirRegionGetFirstBlock(body);
     bool has_body = !mlirBlockIsNull(entry);
     fly_ir_builder b;
-    if (has_body)
-        fly_ir_builder_init(&b, ctx, entry, mlirBlockGetFirstOperation(entry));
+    if (has_body) fly_ir_builder_init(&b, ctx, entry, mlirBlockGetFirstOperation(entry));
 
     for (intptr_t k = 0; k < nin; k++) {
         MlirType t = mlirFunctionTypeGetInput(ft, k);
@@ -122,8 +112,7 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
         int at = nnew; /* index of this argument in the new signature */
         MlirValue arg = has_body ? mlirBlockGetArgument(entry, at) : (MlirValue){NULL};
         MlirLocation loc = has_body ? mlirValueGetLocation(arg) : mlirOperationGetLocation(fn);
-        if (has_body)
-            b.loc = loc;
+        if (has_body) b.loc = loc;
         fly_error err;
         if (kind == FLY_IR_NOT_FLY || kind == FLY_IR_PTR || kind == FLY_IR_OTHER) {
             ins[nnew++] = t;
@@ -132,8 +121,7 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
         changed = true;
         MlirValue repl = {NULL};
         if (fly_ir_type_is_static(t)) {
-            if (has_body)
-                repl = fly_ir_build_static(&b, t);
+            if (has_body) repl = fly_ir_build_static(&b, t);
         } else if (kind == FLY_IR_MEMREF) {
             fly_ir_ptr_info p;
             fly_layout L;
@@ -145,8 +133,7 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
             ins[nnew++] = pt;
             bool dyn = !fly_layout_is_static(&L);
             MlirType st = dyn ? struct_type(ctx, NULL, &L) : fly_ir_type_null();
-            if (dyn)
-                ins[nnew++] = st;
+            if (dyn) ins[nnew++] = st;
             if (has_body) {
                 MlirValue pv = mlirBlockInsertArgument(entry, (unsigned)at + 1, pt, loc);
                 MlirValue lv;
@@ -161,8 +148,8 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
         } else if (kind == FLY_IR_INT_TUPLE || kind == FLY_IR_LAYOUT) {
             fly_inttuple it;
             fly_layout L;
-            fly_status s = kind == FLY_IR_INT_TUPLE ? fly_ir_decode_int_tuple(t, &it, &err)
-                                                    : fly_ir_decode_layout(t, &L, &err);
+            fly_status s =
+                kind == FLY_IR_INT_TUPLE ? fly_ir_decode_int_tuple(t, &it, &err) : fly_ir_decode_layout(t, &L, &err);
             if (s) {
                 fly_pass_error(pass, fn, PASS, "argument %d: %s", (int)k, err.message);
                 return false;
@@ -188,27 +175,22 @@ static bool rewrite_func(MlirOperation fn, MlirExternalPass pass)
             mlirBlockEraseArgument(entry, (unsigned)at);
         }
     }
-    if (!changed)
-        return true;
+    if (!changed) return true;
     MlirType nft = mlirFunctionTypeGet(ctx, nnew, ins, nres, outs);
     mlirOperationSetAttributeByName(fn, fly_ir_sref("function_type"), mlirTypeAttrGet(nft));
     mlirOperationRemoveAttributeByName(fn, fly_ir_sref("arg_attrs"));
     return true;
 }
 
-static MlirWalkResult collect_funcs(MlirOperation op, void *user)
-{
-    if (fly_ir_op_is(op, "func.func") || fly_ir_op_is(op, "gpu.func"))
-        fly_opvec_push(user, op);
+static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
+    if (fly_ir_op_is(op, "func.func") || fly_ir_op_is(op, "gpu.func")) fly_opvec_push(user, op);
     return MlirWalkResultAdvance;
 }
 
-void fly_pass_run_rewrite_func_signature(MlirOperation root, MlirExternalPass pass)
-{
+void fly_pass_run_rewrite_func_signature(MlirOperation root, MlirExternalPass pass) {
     fly_opvec fns = {0};
     mlirOperationWalk(root, collect_funcs, &fns, MlirWalkPreOrder);
     for (int i = 0; i < fns.n; i++)
-        if (!rewrite_func(fns.v[i], pass))
-            break;
+        if (!rewrite_func(fns.v[i], pass)) break;
     fly_opvec_free(&fns);
 }

@@ -25,30 +25,23 @@
 
 void fly_codegen_init(fly_codegen *cg) { memset(cg, 0, sizeof *cg); }
 
-void fly_codegen_free(fly_codegen *cg)
-{
-    if (cg->mod)
-        LLVMDisposeModule(cg->mod);
-    if (cg->llctx)
-        LLVMContextDispose(cg->llctx);
+void fly_codegen_free(fly_codegen *cg) {
+    if (cg->mod) LLVMDisposeModule(cg->mod);
+    if (cg->llctx) LLVMContextDispose(cg->llctx);
     free(cg->obj);
-    if (!mlirOperationIsNull(cg->devlib_clone))
-        mlirOperationDestroy(cg->devlib_clone);
+    if (!mlirOperationIsNull(cg->devlib_clone)) mlirOperationDestroy(cg->devlib_clone);
     memset(cg, 0, sizeof *cg);
 }
 
-static bool is_dir(const char *p)
-{
+static bool is_dir(const char *p) {
     struct stat s;
     return stat(p, &s) == 0 && S_ISDIR(s.st_mode);
 }
 
-const char *fly_codegen_toolkit_dir(void)
-{
+const char *fly_codegen_toolkit_dir(void) {
     static char dir[512];
     static int done;
-    if (done)
-        return dir[0] ? dir : NULL;
+    if (done) return dir[0] ? dir : NULL;
     done = 1;
     char probe[600];
     const char *rocm = getenv("ROCM_PATH");
@@ -63,10 +56,8 @@ const char *fly_codegen_toolkit_dir(void)
                                           "/opt/rocm/amdgcn/bitcode"};
     const char *bc = NULL;
     for (size_t i = 0; i < sizeof bitcode / sizeof bitcode[0] && !bc; i++)
-        if (is_dir(bitcode[i]))
-            bc = bitcode[i];
-    if (!bc)
-        return NULL;
+        if (is_dir(bitcode[i])) bc = bitcode[i];
+    if (!bc) return NULL;
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/flyi-toolkit-%d", tmp && *tmp ? tmp : "/tmp", (int)getuid());
     /* DIR/amdgcn/bitcode -> the bitcode, DIR/llvm/bin/ld.lld -> LLVM's lld (made idempotently) */
@@ -90,10 +81,8 @@ const char *fly_codegen_toolkit_dir(void)
     return dir;
 }
 
-bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf *err)
-{
-    if (!cg->llctx)
-        cg->llctx = LLVMContextCreate();
+bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf *err) {
+    if (!cg->llctx) cg->llctx = LLVMContextCreate();
     cg->mod = mlirTranslateModuleToLLVMIR(gpu_module, cg->llctx);
     if (!cg->mod) {
         fly_ir_buf_puts(err, "mlirTranslateModuleToLLVMIR failed on the gpu.module");
@@ -103,16 +92,14 @@ bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf
     return true;
 }
 
-char *fly_codegen_llvm_ir(fly_codegen *cg)
-{
+char *fly_codegen_llvm_ir(fly_codegen *cg) {
     char *s = LLVMPrintModuleToString(cg->mod);
     char *r = strdup(s);
     LLVMDisposeMessage(s);
     return r;
 }
 
-bool fly_codegen_needs_devlibs(fly_codegen *cg)
-{
+bool fly_codegen_needs_devlibs(fly_codegen *cg) {
     for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
         size_t n;
         const char *name = LLVMGetValueName2(f, &n);
@@ -123,11 +110,9 @@ bool fly_codegen_needs_devlibs(fly_codegen *cg)
     return false;
 }
 
-static void init_amdgpu(void)
-{
+static void init_amdgpu(void) {
     static int done;
-    if (done)
-        return;
+    if (done) return;
     /* LLVM's register allocator takes arrays of a few hundred KB per function (one entry per AMDGPU
      * register unit) and gives them back at its end: with glibc's defaults they are mmapped or
      * trimmed off the heap each time, and every compile page-faults them in again (~1.5 ms of a
@@ -154,12 +139,10 @@ static struct {
 } tms[4];
 
 /* The TargetMachine for chip (tm_lock held), or NULL with a message in err. */
-static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err)
-{
+static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err) {
     size_t i = 0;
     for (; i < sizeof tms / sizeof tms[0] && tms[i].tm; i++)
-        if (!strcmp(tms[i].chip, chip))
-            return tms[i].tm;
+        if (!strcmp(tms[i].chip, chip)) return tms[i].tm;
     init_amdgpu();
     char *msg = NULL;
     LLVMTargetRef T;
@@ -168,8 +151,8 @@ static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err)
         LLVMDisposeMessage(msg);
         return NULL;
     }
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(T, TRIPLE, chip, "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
-                                                      LLVMCodeModelDefault);
+    LLVMTargetMachineRef tm =
+        LLVMCreateTargetMachine(T, TRIPLE, chip, "", LLVMCodeGenLevelDefault, LLVMRelocPIC, LLVMCodeModelDefault);
     if (!tm) {
         fly_ir_buf_printf(err, "cannot make an AMDGPU target machine for %s", chip);
         return NULL;
@@ -182,8 +165,7 @@ static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err)
 }
 
 /* Optimises (O2) module m in place and emits its object into cg->obj; tm_lock held. */
-static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err)
-{
+static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err) {
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(m, td);
     LLVMDisposeTargetData(td);
@@ -207,27 +189,22 @@ static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef 
     free(cg->obj);
     cg->obj_size = LLVMGetBufferSize(buf);
     cg->obj = malloc(cg->obj_size);
-    if (cg->obj)
-        memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
-    else
-        ok = false;
+    if (cg->obj) memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
+    else ok = false;
     LLVMDisposeMemoryBuffer(buf);
     return ok;
 }
 
-bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err)
-{
+bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err) {
     pthread_mutex_lock(&tm_lock);
     LLVMTargetMachineRef tm = target_machine(chip, err);
     bool ok = false;
-    if (tm)
-        ok = emit_object(cg, tm, cg->mod, err);
+    if (tm) ok = emit_object(cg, tm, cg->mod, err);
     pthread_mutex_unlock(&tm_lock);
     return ok;
 }
 
-bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_ir_buf *err)
-{
+bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_ir_buf *err) {
     ms[0] = ms[1] = ms[2] = 0;
     fly_codegen cg;
     fly_codegen_init(&cg);
@@ -255,29 +232,23 @@ bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_
     unsigned char *hsaco = NULL;
     size_t n = 0;
     const char *method = NULL;
-    if (ok)
-        ok = fly_codegen_link(&cg, &hsaco, &n, &method, err);
+    if (ok) ok = fly_codegen_link(&cg, &hsaco, &n, &method, err);
     ms[2] = fly_ir_now_ms() - t2;
     free(hsaco);
     fly_codegen_free(&cg);
     return ok;
 }
 
-char *fly_codegen_binary_payload(MlirOperation root, size_t *len)
-{
+char *fly_codegen_binary_payload(MlirOperation root, size_t *len) {
     MlirOperation bin = fly_ir_find_first(root, "gpu.binary");
-    if (mlirOperationIsNull(bin))
-        return NULL;
+    if (mlirOperationIsNull(bin)) return NULL;
     MlirAttribute objs = mlirOperationGetAttributeByName(bin, fly_ir_sref("objects"));
-    if (mlirAttributeIsNull(objs) || !mlirAttributeIsAArray(objs) || mlirArrayAttrGetNumElements(objs) < 1)
-        return NULL;
+    if (mlirAttributeIsNull(objs) || !mlirAttributeIsAArray(objs) || mlirArrayAttrGetNumElements(objs) < 1) return NULL;
     MlirAttribute obj = mlirArrayAttrGetElement(objs, 0);
-    if (!mlirAttributeIsAGPUObjectAttr(obj))
-        return NULL;
+    if (!mlirAttributeIsAGPUObjectAttr(obj)) return NULL;
     MlirStringRef s = mlirGPUObjectAttrGetObject(obj);
     char *copy = malloc(s.length + 1);
-    if (!copy)
-        return NULL;
+    if (!copy) return NULL;
     memcpy(copy, s.data, s.length);
     copy[s.length] = '\0';
     *len = s.length;

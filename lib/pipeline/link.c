@@ -20,11 +20,9 @@ extern char **environ;
 int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable);
 #endif
 
-static unsigned char *read_all(const char *path, size_t *n)
-{
+static unsigned char *read_all(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     fseek(f, 0, SEEK_END);
     long len = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -34,25 +32,20 @@ static unsigned char *read_all(const char *path, size_t *n)
         buf = NULL;
     }
     fclose(f);
-    if (buf)
-        *n = (size_t)len;
+    if (buf) *n = (size_t)len;
     return buf;
 }
 
-static bool spawn_lld(const char *in, const char *out, fly_ir_buf *err)
-{
+static bool spawn_lld(const char *in, const char *out, fly_ir_buf *err) {
     static const char *const cands[] = {FLYI_LLVM_BINDIR "/ld.lld", "/usr/bin/ld.lld-22", "/usr/bin/ld.lld"};
     for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
-        if (access(cands[i], X_OK) != 0)
-            continue;
+        if (access(cands[i], X_OK) != 0) continue;
         char *argv[] = {"ld.lld", "-shared", (char *)in, "-o", (char *)out, NULL};
         pid_t pid;
         int st = -1;
-        if (posix_spawn(&pid, cands[i], NULL, NULL, argv, environ) != 0)
-            continue;
+        if (posix_spawn(&pid, cands[i], NULL, NULL, argv, environ) != 0) continue;
         waitpid(pid, &st, 0);
-        if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-            return true;
+        if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return true;
         fly_ir_buf_printf(err, "%s failed (status %d)", cands[i], st);
         return false;
     }
@@ -60,8 +53,7 @@ static bool spawn_lld(const char *in, const char *out, fly_ir_buf *err)
     return false;
 }
 
-bool fly_codegen_link(fly_codegen *cg, unsigned char **out, size_t *out_size, const char **method, fly_ir_buf *err)
-{
+bool fly_codegen_link(fly_codegen *cg, unsigned char **out, size_t *out_size, const char **method, fly_ir_buf *err) {
     if (!cg->obj) {
         fly_ir_buf_puts(err, "no object to link");
         return false;
@@ -85,8 +77,7 @@ bool fly_codegen_link(fly_codegen *cg, unsigned char **out, size_t *out_size, co
         int reusable = 1;
         linked = fly_pipeline_lld_link(in, so, msg, sizeof msg, &reusable) == 0;
         lld_reusable = reusable;
-        if (linked)
-            *method = "lld (in process)";
+        if (linked) *method = "lld (in process)";
         else if (reusable) {
             fly_ir_buf_printf(err, "lld: %s", msg);
             ok = false;
@@ -95,8 +86,7 @@ bool fly_codegen_link(fly_codegen *cg, unsigned char **out, size_t *out_size, co
 #endif
     if (ok && !linked) {
         linked = spawn_lld(in, so, err);
-        if (linked)
-            *method = "ld.lld (spawned)";
+        if (linked) *method = "ld.lld (spawned)";
     }
     unlink(in);
     if (linked) {

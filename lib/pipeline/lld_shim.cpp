@@ -12,8 +12,7 @@ LLD_HAS_DRIVER(elf)
 // Links `in` (an object file) into the shared object `out`. Returns 0 on success, else a non-zero
 // status with lld's messages in err (cap bytes, NUL-terminated). `reusable` is cleared when lld
 // says it cannot safely run again in this process.
-extern "C" int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable)
-{
+extern "C" int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable) {
     std::string errs;
     llvm::raw_string_ostream es(errs);
     const char *args[] = {"ld.lld", "-shared", in, "-o", out};
@@ -23,7 +22,6 @@ extern "C" int fly_pipeline_lld_link(const char *in, const char *out, char *err,
         std::strncpy(err, errs.c_str(), cap - 1);
         err[cap - 1] = 0;
     }
-    if (reusable)
-        *reusable = r.canRunAgain ? 1 : 0;
+    if (reusable) *reusable = r.canRunAgain ? 1 : 0;
     return r.retCode;
 }

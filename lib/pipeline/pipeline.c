@@ -58,8 +58,7 @@ static const struct {
 int fly_pipeline_stage_count(void) { return NSTANDARD; }
 const char *fly_pipeline_stage_label(int i) { return i >= 1 && i <= NSTANDARD ? standard[i - 1].label : NULL; }
 
-static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit)
-{
+static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit) {
     snprintf(s->text, sizeof s->text, standard[i].fmt, chip, toolkit ? toolkit : "");
     snprintf(s->label, sizeof s->label, "%s", standard[i].label);
     /* the name: the pass text without options */
@@ -67,10 +66,8 @@ static void spec_standard(stage_spec *s, int i, const char *chip, const char *to
     size_t cap = sizeof s->name;
     int depth = 0;
     for (const char *p = s->text; *p && cap > 1; p++) {
-        if (*p == '{')
-            depth++;
-        else if (*p == '}')
-            depth--;
+        if (*p == '{') depth++;
+        else if (*p == '}') depth--;
         else if (!depth) {
             *o++ = *p;
             cap--;
@@ -80,18 +77,14 @@ static void spec_standard(stage_spec *s, int i, const char *chip, const char *to
 }
 
 /* Splits a comma-separated pass list at top level (outside (), {}). */
-static int spec_list(const char *list, stage_spec *out, int max)
-{
+static int spec_list(const char *list, stage_spec *out, int max) {
     int n = 0, depth = 0;
     const char *start = list;
     for (const char *p = list;; p++) {
-        if (*p == '(' || *p == '{')
-            depth++;
-        else if (*p == ')' || *p == '}')
-            depth--;
+        if (*p == '(' || *p == '{') depth++;
+        else if (*p == ')' || *p == '}') depth--;
         if ((*p == ',' && depth == 0) || *p == '\0') {
-            while (start < p && (*start == ' ' || *start == '\n'))
-                start++;
+            while (start < p && (*start == ' ' || *start == '\n')) start++;
             size_t len = (size_t)(p - start);
             if (len && n < max) {
                 stage_spec *s = &out[n++];
@@ -99,14 +92,13 @@ static int spec_list(const char *list, stage_spec *out, int max)
                 snprintf(s->name, sizeof s->name, "%.*s", (int)len, start);
                 size_t j = 0;
                 for (size_t i = 0; i < len && s->text[i] != '{' && j + 1 < sizeof s->label; i++)
-                    s->label[j++] = (char)((s->text[i] >= 'a' && s->text[i] <= 'z') ||
-                                                   (s->text[i] >= '0' && s->text[i] <= '9')
-                                               ? s->text[i]
-                                               : '_');
+                    s->label[j++] =
+                        (char)((s->text[i] >= 'a' && s->text[i] <= 'z') || (s->text[i] >= '0' && s->text[i] <= '9')
+                                   ? s->text[i]
+                                   : '_');
                 s->label[j] = '\0';
             }
-            if (!*p)
-                break;
+            if (!*p) break;
             start = p + 1;
         }
     }
@@ -132,9 +124,7 @@ typedef struct snap_ud {
 
 /* Appends a stage (ir may be NULL: printed later); false when out of memory. changed is set when
  * the IR is printed (fly_lazy_print). */
-static bool push_stage(fly_pipeline_result *res, int number, const char *name, const char *label, double ms,
-                       char *ir)
-{
+static bool push_stage(fly_pipeline_result *res, int number, const char *name, const char *label, double ms, char *ir) {
     fly_pipeline_stage *v = realloc(res->stages, sizeof *v * (size_t)(res->nstages + 1));
     if (!v) {
         free(ir);
@@ -158,8 +148,7 @@ static bool push_stage(fly_pipeline_result *res, int number, const char *name, c
  * would check the module again after every snapshot pass too (an external pass cannot say it
  * preserved the IR); this checks it once per stage instead and fails the run where the pass
  * manager would have. */
-static void snap_run(MlirOperation op, MlirExternalPass pass, void *user)
-{
+static void snap_run(MlirOperation op, MlirExternalPass pass, void *user) {
     snap_ud *u = user;
     snap_state *st = *u->state;
     MlirOperation top = fly_ir_top(op);
@@ -181,19 +170,16 @@ static void snap_destruct(void *user) { free(user); }
 
 static MlirTypeIDAllocator snap_alloc; /* kept: the id lives as long as the process */
 static MlirTypeID snap_id;
-static void snap_id_init(void)
-{
+static void snap_id_init(void) {
     snap_alloc = mlirTypeIDAllocatorCreate();
     snap_id = mlirTypeIDAllocatorAllocateTypeID(snap_alloc);
 }
 
-static MlirPass snapshot_pass(void **state, int number, const stage_spec *spec)
-{
+static MlirPass snapshot_pass(void **state, int number, const stage_spec *spec) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, snap_id_init);
     snap_ud *u = malloc(sizeof *u);
-    if (!u)
-        return (MlirPass){NULL};
+    if (!u) return (MlirPass){NULL};
     u->state = state;
     u->number = number;
     u->spec = *spec;
@@ -207,13 +193,11 @@ static MlirPass snapshot_pass(void **state, int number, const stage_spec *spec)
 
 /* Runs specs[0..n) (stage numbers first..) on the module; false with error/error_stage set. */
 /* A new pass manager running specs[0..n), each followed by a snapshot pass when snapshots. */
-static MlirPassManager make_pm(MlirContext ctx, const stage_spec *specs, int n, int first, bool snapshots,
-                               void **state, fly_pipeline_result *res)
-{
+static MlirPassManager make_pm(MlirContext ctx, const stage_spec *specs, int n, int first, bool snapshots, void **state,
+                               fly_pipeline_result *res) {
     MlirPassManager pm = mlirPassManagerCreate(ctx);
     MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
-    if (snapshots)
-        mlirPassManagerEnableVerifier(pm, false); /* snap_run verifies */
+    if (snapshots) mlirPassManagerEnableVerifier(pm, false); /* snap_run verifies */
     fly_ir_buf err = {0};
     for (int i = 0; i < n; i++) {
         if (!fly_pass_add(top, specs[i].text, &err)) {
@@ -229,8 +213,7 @@ static MlirPassManager make_pm(MlirContext ctx, const stage_spec *specs, int n, 
             mlirPassManagerDestroy(pm);
             return (MlirPassManager){NULL};
         }
-        if (snapshots)
-            mlirOpPassManagerAddOwnedPass(top, snap);
+        if (snapshots) mlirOpPassManagerAddOwnedPass(top, snap);
     }
     return pm;
 }
@@ -238,12 +221,10 @@ static MlirPassManager make_pm(MlirContext ctx, const stage_spec *specs, int n, 
 /* The pooled context's pass manager for these passes (made and kept on first use), or NULL
  * with res->error set when one cannot be made; *keep: it belongs to the context. */
 static MlirPassManager pooled_pm(fly_pctx *pc, const stage_spec *specs, int n, int first, bool snapshots,
-                                 snap_state *st, bool *keep)
-{
+                                 snap_state *st, bool *keep) {
     fly_ir_buf key = {0};
     fly_ir_buf_printf(&key, "%d %d", first, snapshots);
-    for (int i = 0; i < n; i++)
-        fly_ir_buf_printf(&key, "\n%s", specs[i].text);
+    for (int i = 0; i < n; i++) fly_ir_buf_printf(&key, "\n%s", specs[i].text);
     fly_pm_slot *slots = fly_pctx_pm_slots(pc), *free_slot = NULL;
     for (int i = 0; i < FLY_PM_SLOTS; i++) {
         if (slots[i].pm.ptr && key.data && !strcmp(slots[i].key, key.data)) {
@@ -252,8 +233,7 @@ static MlirPassManager pooled_pm(fly_pctx *pc, const stage_spec *specs, int n, i
             *keep = true;
             return slots[i].pm;
         }
-        if (!slots[i].pm.ptr && !free_slot)
-            free_slot = &slots[i];
+        if (!slots[i].pm.ptr && !free_slot) free_slot = &slots[i];
     }
     void **state = free_slot && key.data ? malloc(sizeof *state) : NULL;
     if (!state) { /* no room: a pass manager for this run only */
@@ -278,42 +258,33 @@ static MlirPassManager pooled_pm(fly_pctx *pc, const stage_spec *specs, int n, i
 
 /* Runs specs[0..n) (stage numbers first..) on the module; false with error/error_stage set. */
 static bool run_stages(MlirOperation module, const stage_spec *specs, int n, int first, fly_ir_diags *diags,
-                       snap_state *st, bool snapshots)
-{
+                       snap_state *st, bool snapshots) {
     fly_pipeline_result *res = st->res;
     void *state = st;
     bool keep = false;
     MlirPassManager pm = st->pc ? pooled_pm(st->pc, specs, n, first, snapshots, st, &keep) : (MlirPassManager){NULL};
-    if (!pm.ptr && !res->error)
-        pm = make_pm(mlirOperationGetContext(module), specs, n, first, snapshots, &state, res);
-    if (!pm.ptr)
-        return false;
+    if (!pm.ptr && !res->error) pm = make_pm(mlirOperationGetContext(module), specs, n, first, snapshots, &state, res);
+    if (!pm.ptr) return false;
     int before = res->nstages;
     double t0 = fly_ir_now_ms();
     st->mark = t0;
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
     res->t.passes += fly_ir_now_ms() - t0;
-    if (!keep)
-        mlirPassManagerDestroy(pm);
-    if (mlirLogicalResultIsSuccess(r))
-        return true;
+    if (!keep) mlirPassManagerDestroy(pm);
+    if (mlirLogicalResultIsSuccess(r)) return true;
     int failed = snapshots ? res->nstages - before : n == 1 ? 0 : -1;
-    if (failed >= n)
-        failed = n - 1;
+    if (failed >= n) failed = n - 1;
     res->error_stage = strdup(failed >= 0 ? specs[failed].name : "pipeline");
     fly_ir_buf msg = {0};
     fly_ir_buf_printf(&msg, "pass '%s' failed", res->error_stage);
     const char *d = fly_ir_diags_text(diags);
-    if (*d)
-        fly_ir_buf_printf(&msg, ":\n%s", d);
-    else
-        fly_ir_buf_puts(&msg, "\n");
+    if (*d) fly_ir_buf_printf(&msg, ":\n%s", d);
+    else fly_ir_buf_puts(&msg, "\n");
     res->error = fly_ir_buf_take(&msg);
     return false;
 }
 
-static void set_error(fly_pipeline_result *r, const char *stage, const char *msg)
-{
+static void set_error(fly_pipeline_result *r, const char *stage, const char *msg) {
     free(r->error);
     free(r->error_stage);
     r->error = strdup(msg);
@@ -322,8 +293,7 @@ static void set_error(fly_pipeline_result *r, const char *stage, const char *msg
 
 /* LLVM IR, HSACO and stats once the module is in the LLVM dialect (before gpu-module-to-binary). */
 static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg, fly_codegen *cg,
-                            fly_pipeline_result *res)
-{
+                            fly_pipeline_result *res) {
     MlirOperation gm = fly_ir_find_first(module, "gpu.module");
     if (mlirOperationIsNull(gm)) {
         set_error(res, "llvm-ir", "the module has no gpu.module to compile");
@@ -357,8 +327,7 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
 }
 
 static bool finish_codegen(fly_codegen *cg, const fly_pipeline_target *tg, fly_ir_diags *diags,
-                           fly_pipeline_result *res)
-{
+                           fly_pipeline_result *res) {
     fly_ir_buf err = {0};
     double t0 = fly_ir_now_ms();
     bool ok;
@@ -379,18 +348,15 @@ static bool finish_codegen(fly_codegen *cg, const fly_pipeline_target *tg, fly_i
             res->link_method = "gpu-module-to-binary (device libraries)";
         } else {
             ok = false;
-            if (!res->error)
-                set_error(res, "link", "gpu-module-to-binary{format=bin} gave no code object");
+            if (!res->error) set_error(res, "link", "gpu-module-to-binary{format=bin} gave no code object");
         }
     } else {
         ok = fly_codegen_link(cg, &res->hsaco, &res->hsaco_size, &res->link_method, &err);
-        if (!ok)
-            set_error(res, "link", err.data ? err.data : "linking failed");
+        if (!ok) set_error(res, "link", err.data ? err.data : "linking failed");
     }
     res->t.link = fly_ir_now_ms() - t0;
     fly_ir_buf_free(&err);
-    if (ok)
-        fly_codegen_stats(res->hsaco, res->hsaco_size, tg, &res->stats);
+    if (ok) fly_codegen_stats(res->hsaco, res->hsaco_size, tg, &res->stats);
     return ok;
 }
 
@@ -399,11 +365,9 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
 /* Compiles module (its context locked by the caller) into out; pc: the pooled context the module
  * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
  * everything is printed and made before returning. */
-static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc)
-{
+static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc) {
     static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0};
-    if (!opts)
-        opts = &defaults;
+    if (!opts) opts = &defaults;
     double parse_ms = out->t.parse;
     memset(out, 0, sizeof *out);
     out->t.parse = parse_ms;
@@ -433,8 +397,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
     fly_ir_diags_attach(&diags, ctx);
     bool snaps = !opts->no_snapshots;
     snap_state st = {.res = out, .lz = lz, .last = -1, .pc = pc};
-    if (snaps && push_stage(out, 0, "origin", "origin", 0, NULL))
-        fly_lazy_put(lz, 0, mlirOperationClone(op));
+    if (snaps && push_stage(out, 0, "origin", "origin", 0, NULL)) fly_lazy_put(lz, 0, mlirOperationClone(op));
 
     fly_codegen cg;
     fly_codegen_init(&cg);
@@ -453,11 +416,9 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
             set_error(out, "gpu-module-to-binary", "no ROCm device library bitcode directory found (set ROCM_PATH)");
             ok = false;
         }
-        for (int i = 0; ok && i < NSTANDARD; i++)
-            spec_standard(&specs[i], i, tg->chip, toolkit);
+        for (int i = 0; ok && i < NSTANDARD; i++) spec_standard(&specs[i], i, tg->chip, toolkit);
         int upto = codegen ? NSTANDARD - 1 : last;
-        if (ok)
-            ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
+        if (ok) ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {
             ok = prepare_codegen(op, tg, &cg, out);
             if (ok) {
@@ -481,14 +442,11 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
         }
     }
     /* the module after the last pass: the last snapshot once printed; else printed now */
-    if (ok && !lz->want_isa && st.last >= 0)
-        lz->final_stage = st.last;
-    else if (!ok || !lz->want_isa)
-        out->final_ir = fly_ir_op_print(op, opts->debug_info != 0, false);
+    if (ok && !lz->want_isa && st.last >= 0) lz->final_stage = st.last;
+    else if (!ok || !lz->want_isa) out->final_ir = fly_ir_op_print(op, opts->debug_info != 0, false);
     if (!ok && lz->want_isa) {
         lz->want_isa = false; /* no ISA for a failed compile */
-        if (lz->prebin_stage < 0 && !mlirOperationIsNull(lz->prebin))
-            mlirOperationDestroy(lz->prebin);
+        if (lz->prebin_stage < 0 && !mlirOperationIsNull(lz->prebin)) mlirOperationDestroy(lz->prebin);
         lz->prebin = (MlirOperation){NULL};
         lz->prebin_stage = -1;
     }
@@ -518,13 +476,11 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
     return ok;
 }
 
-int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out)
-{
+int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out) {
     return compile_module(module, opts, out, NULL);
 }
 
-int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts, fly_pipeline_result *out)
-{
+int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts, fly_pipeline_result *out) {
     memset(out, 0, sizeof *out);
     double t0 = fly_ir_now_ms();
     fly_pctx *pc = fly_pctx_acquire();
@@ -555,8 +511,7 @@ int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts
 
 /* Runs gpu-module-to-binary{format=isa} on lz->prebin (the stages printed already): isa, final_ir,
  * the IR of stages 19 and 21. False with r->isa_error set. */
-static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx)
-{
+static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx) {
     fly_pipeline_result tmp = {0}; /* collects run_stages' error */
     stage_spec bin;
     spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir());
@@ -569,10 +524,8 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx)
     double ms = fly_ir_now_ms() - t0;
     size_t len = 0;
     char *isa = ok ? fly_codegen_binary_payload(op, &len) : NULL, *ir = NULL;
-    if (ok && !isa)
-        tmp.error = strdup("no gpu.binary with ISA text after gpu-module-to-binary");
-    if (isa)
-        ir = fly_lazy_print_verified(op, lz->debuginfo);
+    if (ok && !isa) tmp.error = strdup("no gpu.binary with ISA text after gpu-module-to-binary");
+    if (isa) ir = fly_lazy_print_verified(op, lz->debuginfo);
     fly_ir_diags_detach(&diags);
     mlirOperationDestroy(op);
     lz->prebin = (MlirOperation){NULL};
@@ -589,8 +542,7 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx)
     free(tmp.error);
     for (int i = 0; i < r->nstages; i++) {
         fly_pipeline_stage *s = &r->stages[i];
-        if (s->ir || (s->number != NSTANDARD && s->number != NSTANDARD + 2))
-            continue;
+        if (s->ir || (s->number != NSTANDARD && s->number != NSTANDARD + 2)) continue;
         s->ir = strdup(s->number == NSTANDARD ? ir : isa);
         s->ms = ms;
     }
@@ -606,8 +558,7 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx)
 }
 
 /* Makes the ISA from r->isa_pending (a result whose stages were printed, or restored from text). */
-static bool isa_from_text(fly_pipeline_result *r)
-{
+static bool isa_from_text(fly_pipeline_result *r) {
     fly_pctx *pc = fly_pctx_acquire();
     if (!pc) {
         free(r->isa_error);
@@ -627,8 +578,11 @@ static bool isa_from_text(fly_pipeline_result *r)
     fly_ir_diags_detach(&diags);
     if (!mlirModuleIsNull(m)) {
         /* make_isa takes the module (and destroys it) */
-        fly_lazy lz = {.prebin = mlirModuleGetOperation(m), .prebin_stage = -1, .final_stage = -1,
-                       .debuginfo = r->isa_debuginfo != 0, .want_isa = true};
+        fly_lazy lz = {.prebin = mlirModuleGetOperation(m),
+                       .prebin_stage = -1,
+                       .final_stage = -1,
+                       .debuginfo = r->isa_debuginfo != 0,
+                       .want_isa = true};
         ok = make_isa(&lz, r, ctx);
         free(r->isa_pending);
         r->isa_pending = NULL;
@@ -640,11 +594,9 @@ static bool isa_from_text(fly_pipeline_result *r)
 
 /* Does what is left in the clones: prints the stages, then makes the ISA (want_isa) or keeps the
  * text it is made from (isa_pending); the clones and the context reference are dropped. */
-static void complete(fly_pipeline_result *r, bool want_isa)
-{
+static void complete(fly_pipeline_result *r, bool want_isa) {
     fly_lazy *lz = r->lazy;
-    if (!lz)
-        return;
+    if (!lz) return;
     fly_pctx *pc = lz->ctx;
     fly_pctx_lock(pc);
     double t0 = fly_ir_now_ms();
@@ -664,31 +616,23 @@ static void complete(fly_pipeline_result *r, bool want_isa)
     fly_pctx_release(pc);
 }
 
-void fly_pipeline_result_stages(fly_pipeline_result *r)
-{
-    if (r)
-        complete(r, false);
+void fly_pipeline_result_stages(fly_pipeline_result *r) {
+    if (r) complete(r, false);
 }
 
-const char *fly_pipeline_result_isa(fly_pipeline_result *r)
-{
-    if (!r)
-        return NULL;
+const char *fly_pipeline_result_isa(fly_pipeline_result *r) {
+    if (!r) return NULL;
     complete(r, true);
-    if (!r->isa && r->isa_pending)
-        isa_from_text(r);
+    if (!r->isa && r->isa_pending) isa_from_text(r);
     return r->isa;
 }
 
-void fly_pipeline_result_free(fly_pipeline_result *r)
-{
-    if (!r)
-        return;
+void fly_pipeline_result_free(fly_pipeline_result *r) {
+    if (!r) return;
     fly_lazy *lz = r->lazy;
     if (lz) {
         fly_pctx *pc = lz->ctx;
-        if (pc)
-            fly_pctx_lock(pc);
+        if (pc) fly_pctx_lock(pc);
         fly_lazy_free(lz);
         if (pc) {
             fly_pctx_unlock(pc);

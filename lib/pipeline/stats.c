@@ -13,16 +13,14 @@ typedef struct mp {
     bool bad;
 } mp;
 
-static uint64_t be(mp *m, int n)
-{
+static uint64_t be(mp *m, int n) {
     if (m->end - m->p < n) {
         m->bad = true;
         m->p = m->end;
         return 0;
     }
     uint64_t v = 0;
-    for (int i = 0; i < n; i++)
-        v = v << 8 | m->p[i];
+    for (int i = 0; i < n; i++) v = v << 8 | m->p[i];
     m->p += n;
     return v;
 }
@@ -30,18 +28,32 @@ static uint64_t be(mp *m, int n)
 enum { MP_INT, MP_STR, MP_MAP, MP_ARR, MP_OTHER };
 
 /* Reads one item header: kind, and integer value / string (s, len) / element count. */
-static int mp_next(mp *m, int64_t *iv, const char **s, size_t *len)
-{
+static int mp_next(mp *m, int64_t *iv, const char **s, size_t *len) {
     if (m->p >= m->end) {
         m->bad = true;
         return MP_OTHER;
     }
     unsigned c = *m->p++;
-    if (c <= 0x7f) { *iv = c; return MP_INT; }
-    if (c >= 0xe0) { *iv = (int8_t)c; return MP_INT; }
-    if ((c & 0xf0) == 0x80) { *len = c & 0x0f; return MP_MAP; }
-    if ((c & 0xf0) == 0x90) { *len = c & 0x0f; return MP_ARR; }
-    if ((c & 0xe0) == 0xa0) { *len = c & 0x1f; goto str; }
+    if (c <= 0x7f) {
+        *iv = c;
+        return MP_INT;
+    }
+    if (c >= 0xe0) {
+        *iv = (int8_t)c;
+        return MP_INT;
+    }
+    if ((c & 0xf0) == 0x80) {
+        *len = c & 0x0f;
+        return MP_MAP;
+    }
+    if ((c & 0xf0) == 0x90) {
+        *len = c & 0x0f;
+        return MP_ARR;
+    }
+    if ((c & 0xe0) == 0xa0) {
+        *len = c & 0x1f;
+        goto str;
+    }
     switch (c) {
     case 0xcc: *iv = (int64_t)be(m, 1); return MP_INT;
     case 0xcd: *iv = (int64_t)be(m, 2); return MP_INT;
@@ -74,15 +86,12 @@ str:
     m->p += *len;
     return MP_STR;
 skip:
-    if ((size_t)(m->end - m->p) < *len)
-        m->bad = true;
-    else
-        m->p += *len;
+    if ((size_t)(m->end - m->p) < *len) m->bad = true;
+    else m->p += *len;
     return MP_OTHER;
 }
 
-static void mp_skip(mp *m, int depth)
-{
+static void mp_skip(mp *m, int depth) {
     int64_t iv;
     const char *s;
     size_t len = 0;
@@ -91,18 +100,15 @@ static void mp_skip(mp *m, int depth)
         m->bad = true;
         return;
     }
-    if (k == MP_MAP)
-        len *= 2;
+    if (k == MP_MAP) len *= 2;
     if (k == MP_MAP || k == MP_ARR)
-        for (size_t i = 0; i < len && !m->bad; i++)
-            mp_skip(m, depth + 1);
+        for (size_t i = 0; i < len && !m->bad; i++) mp_skip(m, depth + 1);
 }
 
 static bool key_is(const char *s, size_t len, const char *k) { return strlen(k) == len && !memcmp(s, k, len); }
 
 /* Reads the first kernel's map from amdhsa.kernels. */
-static void read_kernel(mp *m, size_t n, fly_pipeline_stats *st)
-{
+static void read_kernel(mp *m, size_t n, fly_pipeline_stats *st) {
     for (size_t i = 0; i < n && !m->bad; i++) {
         int64_t iv = 0;
         const char *s = NULL, *v = NULL;
@@ -118,10 +124,8 @@ static void read_kernel(mp *m, size_t n, fly_pipeline_stats *st)
             mp_skip(m, 0);
             continue;
         }
-        if (k == MP_STR && key_is(s, len, ".name"))
-            snprintf(st->kernel, sizeof st->kernel, "%.*s", (int)vlen, v);
-        if (k != MP_INT)
-            continue;
+        if (k == MP_STR && key_is(s, len, ".name")) snprintf(st->kernel, sizeof st->kernel, "%.*s", (int)vlen, v);
+        if (k != MP_INT) continue;
         if (key_is(s, len, ".vgpr_count")) st->vgpr = (int)iv;
         else if (key_is(s, len, ".agpr_count")) st->agpr = (int)iv;
         else if (key_is(s, len, ".sgpr_count")) st->sgpr = (int)iv;
@@ -134,14 +138,12 @@ static void read_kernel(mp *m, size_t n, fly_pipeline_stats *st)
     }
 }
 
-static bool parse_metadata(const unsigned char *d, size_t n, fly_pipeline_stats *st)
-{
+static bool parse_metadata(const unsigned char *d, size_t n, fly_pipeline_stats *st) {
     mp m = {d, d + n, false};
     int64_t iv;
     const char *s;
     size_t len = 0, klen = 0;
-    if (mp_next(&m, &iv, &s, &len) != MP_MAP)
-        return false;
+    if (mp_next(&m, &iv, &s, &len) != MP_MAP) return false;
     for (size_t i = 0; i < len && !m.bad; i++) {
         const char *k = NULL;
         if (mp_next(&m, &iv, &k, &klen) != MP_STR) {
@@ -153,11 +155,9 @@ static bool parse_metadata(const unsigned char *d, size_t n, fly_pipeline_stats 
             continue;
         }
         size_t nk = 0;
-        if (mp_next(&m, &iv, &s, &nk) != MP_ARR || nk == 0)
-            return false;
+        if (mp_next(&m, &iv, &s, &nk) != MP_ARR || nk == 0) return false;
         size_t nf = 0;
-        if (mp_next(&m, &iv, &s, &nf) != MP_MAP)
-            return false;
+        if (mp_next(&m, &iv, &s, &nf) != MP_MAP) return false;
         read_kernel(&m, nf, st);
         return !m.bad;
     }
@@ -166,34 +166,27 @@ static bool parse_metadata(const unsigned char *d, size_t n, fly_pipeline_stats 
 
 /* ---- ELF notes ---- */
 
-static uint64_t rd(const unsigned char *p, int n)
-{
+static uint64_t rd(const unsigned char *p, int n) {
     uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = v << 8 | p[i];
+    for (int i = n - 1; i >= 0; i--) v = v << 8 | p[i];
     return v;
 }
 
-static bool find_note(const unsigned char *e, size_t size, fly_pipeline_stats *st)
-{
-    if (size < 64 || memcmp(e, "\177ELF", 4) != 0 || e[4] != 2 /* ELFCLASS64 */)
-        return false;
+static bool find_note(const unsigned char *e, size_t size, fly_pipeline_stats *st) {
+    if (size < 64 || memcmp(e, "\177ELF", 4) != 0 || e[4] != 2 /* ELFCLASS64 */) return false;
     uint64_t shoff = rd(e + 0x28, 8);
     unsigned shentsize = (unsigned)rd(e + 0x3a, 2), shnum = (unsigned)rd(e + 0x3c, 2);
-    if (shoff > size || (uint64_t)shentsize * shnum > size - shoff)
-        return false;
+    if (shoff > size || (uint64_t)shentsize * shnum > size - shoff) return false;
     for (unsigned i = 0; i < shnum; i++) {
         const unsigned char *sh = e + shoff + (size_t)i * shentsize;
-        if (rd(sh + 4, 4) != 7 /* SHT_NOTE */)
-            continue;
+        if (rd(sh + 4, 4) != 7 /* SHT_NOTE */) continue;
         uint64_t off = rd(sh + 0x18, 8), len = rd(sh + 0x20, 8);
-        if (off > size || len > size - off)
-            continue;
+        if (off > size || len > size - off) continue;
         for (uint64_t p = off; p + 12 <= off + len;) {
-            uint32_t namesz = (uint32_t)rd(e + p, 4), descsz = (uint32_t)rd(e + p + 4, 4), type = (uint32_t)rd(e + p + 8, 4);
+            uint32_t namesz = (uint32_t)rd(e + p, 4), descsz = (uint32_t)rd(e + p + 4, 4),
+                     type = (uint32_t)rd(e + p + 8, 4);
             uint64_t name = p + 12, desc = name + ((namesz + 3u) & ~3u);
-            if (desc + descsz > off + len)
-                break;
+            if (desc + descsz > off + len) break;
             if (type == 32 /* NT_AMDGPU_METADATA */ && namesz >= 6 && !memcmp(e + name, "AMDGPU", 6))
                 return parse_metadata(e + desc, descsz, st);
             p = desc + ((descsz + 3u) & ~3u);
@@ -204,11 +197,9 @@ static bool find_note(const unsigned char *e, size_t size, fly_pipeline_stats *s
 
 static int align_up(int x, int a) { return (x + a - 1) / a * a; }
 
-bool fly_codegen_stats(const unsigned char *elf, size_t size, const fly_pipeline_target *tg, fly_pipeline_stats *st)
-{
+bool fly_codegen_stats(const unsigned char *elf, size_t size, const fly_pipeline_target *tg, fly_pipeline_stats *st) {
     memset(st, 0, sizeof *st);
-    if (!elf || !find_note(elf, size, st))
-        return false;
+    if (!elf || !find_note(elf, size, st)) return false;
     st->valid = 1;
     int waves = tg->max_waves_per_simd;
     snprintf(st->limiter, sizeof st->limiter, "waves");

@@ -8,13 +8,10 @@ static const fly_pipeline_target targets[] = {
     {"gfx950", "CDNA4", 64, 160 * 1024, 512, 8, 4},
 };
 
-const fly_pipeline_target *fly_pipeline_target_get(const char *chip)
-{
-    if (!chip || !*chip)
-        return &targets[0];
+const fly_pipeline_target *fly_pipeline_target_get(const char *chip) {
+    if (!chip || !*chip) return &targets[0];
     for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
-        if (strcmp(targets[i].chip, chip) == 0)
-            return &targets[i];
+        if (strcmp(targets[i].chip, chip) == 0) return &targets[i];
     return NULL;
 }
 

@@ -17,8 +17,7 @@ typedef struct fly_rt_kinfo {
 } fly_rt_kinfo;
 
 /* Called by a backend with the printf records of one launch (in output order). */
-typedef void (*fly_rt_records_fn)(void *rt, const unsigned char *rec, size_t len, const fly_rt_kinfo *k,
-                                  uint64_t lost);
+typedef void (*fly_rt_records_fn)(void *rt, const unsigned char *rec, size_t len, const fly_rt_kinfo *k, uint64_t lost);
 
 typedef struct fly_rt_dev fly_rt_dev;
 

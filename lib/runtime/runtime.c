@@ -27,62 +27,49 @@ struct fly_rt {
 };
 
 static void notice(fly_rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void notice(fly_rt *rt, const char *fmt, ...)
-{
-    if (!rt->o.notice)
-        return;
+static void notice(fly_rt *rt, const char *fmt, ...) {
+    if (!rt->o.notice) return;
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
+    if (n < 0) return;
     rt->o.notice(rt->o.notice_user, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
-static int fail(fly_rt *rt, const char *msg)
-{
-    if (msg != rt->err)
-        snprintf(rt->err, sizeof rt->err, "%s", msg);
+static int fail(fly_rt *rt, const char *msg) {
+    if (msg != rt->err) snprintf(rt->err, sizeof rt->err, "%s", msg);
     return -1;
 }
 
-void fly_rt_kinfo_free(fly_rt_kinfo *k, int n)
-{
+void fly_rt_kinfo_free(fly_rt_kinfo *k, int n) {
     for (int i = 0; k && i < n; i++) {
         free(k[i].name);
-        for (int j = 0; k[i].formats && j < k[i].nformats; j++)
-            free(k[i].formats[j]);
+        for (int j = 0; k[i].formats && j < k[i].nformats; j++) free(k[i].formats[j]);
         free(k[i].formats);
     }
     free(k);
 }
 
-fly_rt *fly_rt_create(const fly_rt_options *o)
-{
+fly_rt *fly_rt_create(const fly_rt_options *o) {
     fly_rt *rt = calloc(1, sizeof *rt);
-    if (!rt)
-        return NULL;
-    if (o)
-        rt->o = *o;
-    if (!rt->o.printf_buffer)
-        rt->o.printf_buffer = fly_rt_printf_buffer_size();
+    if (!rt) return NULL;
+    if (o) rt->o = *o;
+    if (!rt->o.printf_buffer) rt->o.printf_buffer = fly_rt_printf_buffer_size();
     fly_rt_kind kind = rt->o.kind;
     const char *env = getenv("FLYI_BACKEND");
     if (kind == FLY_RT_AUTO && env && *env) {
-        if (!strcmp(env, "emu") || !strcmp(env, "emulator"))
-            kind = FLY_RT_EMU;
-        else if (!strcmp(env, "hip"))
-            kind = FLY_RT_HIP;
-        else
-            notice(rt, "flyi: FLYI_BACKEND=%s is not one of emu, hip; choosing automatically\n", env);
+        if (!strcmp(env, "emu") || !strcmp(env, "emulator")) kind = FLY_RT_EMU;
+        else if (!strcmp(env, "hip")) kind = FLY_RT_HIP;
+        else notice(rt, "flyi: FLYI_BACKEND=%s is not one of emu, hip; choosing automatically\n", env);
     }
     char why[512] = "";
     if (kind != FLY_RT_EMU) {
         rt->dev = fly_hip_backend_create(rt->o.hip_library, why, sizeof why);
         if (!rt->dev)
-            notice(rt, "flyi: %s%s; kernels run on the CPU emulator\n", kind == FLY_RT_HIP ? "HIP backend requested but " : "", why);
+            notice(rt, "flyi: %s%s; kernels run on the CPU emulator\n",
+                   kind == FLY_RT_HIP ? "HIP backend requested but " : "", why);
     }
     if (!rt->dev) {
         rt->dev = fly_emu_backend_create(&rt->o, rt->err, sizeof rt->err);
@@ -94,10 +81,8 @@ fly_rt *fly_rt_create(const fly_rt_options *o)
     return rt;
 }
 
-void fly_rt_destroy(fly_rt *rt)
-{
-    if (!rt)
-        return;
+void fly_rt_destroy(fly_rt *rt) {
+    if (!rt) return;
     fly_rt_module *m = rt->mods;
     while (m) {
         fly_rt_module *n = m->next;
@@ -118,42 +103,33 @@ const char *fly_rt_arch(const fly_rt *rt) { return rt->dev->arch; }
 int fly_rt_device_count(const fly_rt *rt) { return rt->dev->count; }
 const char *fly_rt_last_error(const fly_rt *rt) { return rt->err; }
 
-void *fly_rt_malloc(fly_rt *rt, size_t bytes)
-{
-    return rt->dev->ops->malloc(rt->dev, bytes, rt->err, sizeof rt->err);
-}
+void *fly_rt_malloc(fly_rt *rt, size_t bytes) { return rt->dev->ops->malloc(rt->dev, bytes, rt->err, sizeof rt->err); }
 
 int fly_rt_free(fly_rt *rt, void *p) { return rt->dev->ops->free(rt->dev, p, rt->err, sizeof rt->err); }
 
-int fly_rt_memcpy_htod(fly_rt *rt, void *dst, const void *src, size_t n)
-{
+int fly_rt_memcpy_htod(fly_rt *rt, void *dst, const void *src, size_t n) {
     return rt->dev->ops->copy(rt->dev, dst, src, n, 0, rt->err, sizeof rt->err);
 }
 
-int fly_rt_memcpy_dtoh(fly_rt *rt, void *dst, const void *src, size_t n)
-{
+int fly_rt_memcpy_dtoh(fly_rt *rt, void *dst, const void *src, size_t n) {
     return rt->dev->ops->copy(rt->dev, dst, src, n, 1, rt->err, sizeof rt->err);
 }
 
-int fly_rt_memcpy_dtod(fly_rt *rt, void *dst, const void *src, size_t n)
-{
+int fly_rt_memcpy_dtod(fly_rt *rt, void *dst, const void *src, size_t n) {
     return rt->dev->ops->copy(rt->dev, dst, src, n, 2, rt->err, sizeof rt->err);
 }
 
-int fly_rt_memset(fly_rt *rt, void *p, int v, size_t n)
-{
+int fly_rt_memset(fly_rt *rt, void *p, int v, size_t n) {
     return rt->dev->ops->memset(rt->dev, p, v, n, rt->err, sizeof rt->err);
 }
 
-fly_rt_module *fly_rt_load(fly_rt *rt, const char *text)
-{
+fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
     if (!text) {
         fail(rt, "load: no module text");
         return NULL;
     }
     for (fly_rt_module *m = rt->mods; m; m = m->next)
-        if (!strcmp(m->text, text))
-            return m;
+        if (!strcmp(m->text, text)) return m;
     fly_rt_module *m = calloc(1, sizeof *m);
     if (!m || !(m->text = strdup(text))) {
         free(m);
@@ -175,43 +151,34 @@ fly_rt_module *fly_rt_load(fly_rt *rt, const char *text)
 
 int fly_rt_module_kernel_count(const fly_rt_module *m) { return m ? m->nk : 0; }
 
-const char *fly_rt_module_kernel_name(const fly_rt_module *m, int i)
-{
+const char *fly_rt_module_kernel_name(const fly_rt_module *m, int i) {
     return m && i >= 0 && i < m->nk ? m->k[i].name : NULL;
 }
 
-static const fly_rt_kinfo *kernel(const fly_rt_module *m, const char *name)
-{
-    if (!m || !m->nk)
-        return NULL;
-    if (!name)
-        return &m->k[0];
+static const fly_rt_kinfo *kernel(const fly_rt_module *m, const char *name) {
+    if (!m || !m->nk) return NULL;
+    if (!name) return &m->k[0];
     for (int i = 0; i < m->nk; i++)
-        if (!strcmp(m->k[i].name, name))
-            return &m->k[i];
+        if (!strcmp(m->k[i].name, name)) return &m->k[i];
     return NULL;
 }
 
-int fly_rt_module_kernel_nargs(const fly_rt_module *m, const char *name)
-{
+int fly_rt_module_kernel_nargs(const fly_rt_module *m, const char *name) {
     const fly_rt_kinfo *k = kernel(m, name);
     return k ? k->nargs : -1;
 }
 
 double fly_rt_module_load_ms(const fly_rt_module *m) { return m ? m->ms : 0; }
 
-static void on_records(void *p, const unsigned char *rec, size_t len, const fly_rt_kinfo *k, uint64_t lost)
-{
+static void on_records(void *p, const unsigned char *rec, size_t len, const fly_rt_kinfo *k, uint64_t lost) {
     fly_rt *rt = p;
     fly_rt_printf_decode(rec, len, k->formats, k->nformats, &rt->pending);
     rt->lost += lost;
 }
 
-int fly_rt_launch_kernel(fly_rt *rt, fly_rt_module *m, const fly_rt_launch *l)
-{
+int fly_rt_launch_kernel(fly_rt *rt, fly_rt_module *m, const fly_rt_launch *l) {
     rt->err[0] = '\0';
-    if (!m || !l)
-        return fail(rt, "launch: no module or launch parameters");
+    if (!m || !l) return fail(rt, "launch: no module or launch parameters");
     const fly_rt_kinfo *k = kernel(m, l->kernel);
     if (!k) {
         snprintf(rt->err, sizeof rt->err, "launch: the module has no kernel '%s'", l->kernel ? l->kernel : "");
@@ -220,11 +187,9 @@ int fly_rt_launch_kernel(fly_rt *rt, fly_rt_module *m, const fly_rt_launch *l)
     return rt->dev->ops->launch(rt->dev, m->impl, k, l, rt->o.printf_buffer, on_records, rt, rt->err, sizeof rt->err);
 }
 
-int fly_rt_synchronize(fly_rt *rt, void *stream)
-{
+int fly_rt_synchronize(fly_rt *rt, void *stream) {
     int rc = rt->dev->ops->sync(rt->dev, stream, on_records, rt, rt->err, sizeof rt->err);
-    if (rt->pending.len && rt->o.printf_sink)
-        rt->o.printf_sink(rt->o.printf_user, rt->pending.data, rt->pending.len);
+    if (rt->pending.len && rt->o.printf_sink) rt->o.printf_sink(rt->o.printf_user, rt->pending.data, rt->pending.len);
     fly_ir_buf_free(&rt->pending);
     if (rt->lost) {
         notice(rt, "flyi: printf buffer overflow: %llu records lost (raise FLYI_PRINTF_BUFFER, now %zu bytes)\n",
@@ -236,17 +201,34 @@ int fly_rt_synchronize(fly_rt *rt, void *stream)
 
 void *fly_rt_stream_create(fly_rt *rt) { return rt->dev->ops->stream_create(rt->dev, rt->err, sizeof rt->err); }
 
-int fly_rt_stream_destroy(fly_rt *rt, void *s)
-{
+int fly_rt_stream_destroy(fly_rt *rt, void *s) {
     return rt->dev->ops->stream_destroy(rt->dev, s, rt->err, sizeof rt->err);
 }
 
 const fly_rt_api fly_rt_api_table = {
-    fly_rt_create, fly_rt_destroy, fly_rt_backend_name, fly_rt_device_name, fly_rt_arch,
-    fly_rt_device_count, fly_rt_last_error, fly_rt_malloc, fly_rt_free, fly_rt_memcpy_htod,
-    fly_rt_memcpy_dtoh, fly_rt_memcpy_dtod, fly_rt_memset, fly_rt_load, fly_rt_module_kernel_count,
-    fly_rt_module_kernel_name, fly_rt_module_kernel_nargs, fly_rt_module_load_ms, fly_rt_launch_kernel,
-    fly_rt_synchronize, fly_rt_stream_create, fly_rt_stream_destroy, fly_rt_kernarg_layout_get,
+    fly_rt_create,
+    fly_rt_destroy,
+    fly_rt_backend_name,
+    fly_rt_device_name,
+    fly_rt_arch,
+    fly_rt_device_count,
+    fly_rt_last_error,
+    fly_rt_malloc,
+    fly_rt_free,
+    fly_rt_memcpy_htod,
+    fly_rt_memcpy_dtoh,
+    fly_rt_memcpy_dtod,
+    fly_rt_memset,
+    fly_rt_load,
+    fly_rt_module_kernel_count,
+    fly_rt_module_kernel_name,
+    fly_rt_module_kernel_nargs,
+    fly_rt_module_load_ms,
+    fly_rt_launch_kernel,
+    fly_rt_synchronize,
+    fly_rt_stream_create,
+    fly_rt_stream_destroy,
+    fly_rt_kernarg_layout_get,
     fly_rt_kernarg_pack,
 };
 

@@ -24,11 +24,9 @@ static const char usage[] =
     "  --timings          print per-phase timings\n"
     "  --list-passes      list the fly passes\n";
 
-static char *read_input(const char *path)
-{
+static char *read_input(const char *path) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     size_t n;
@@ -43,15 +41,12 @@ static char *read_input(const char *path)
             buf = b;
         }
     }
-    if (f != stdin)
-        fclose(f);
-    if (buf)
-        buf[len] = '\0';
+    if (f != stdin) fclose(f);
+    if (buf) buf[len] = '\0';
     return buf;
 }
 
-static const fly_pipeline_stage *find_stage(const fly_pipeline_result *r, const char *sel)
-{
+static const fly_pipeline_stage *find_stage(const fly_pipeline_result *r, const char *sel) {
     char *end;
     long n = strtol(sel, &end, 10);
     bool numeric = *sel && *end == '\0';
@@ -63,47 +58,32 @@ static const fly_pipeline_stage *find_stage(const fly_pipeline_result *r, const 
     return NULL;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const char *file = NULL, *passes = NULL, *stage = NULL, *target = NULL, *hsaco = NULL;
     int want_llvm = 0, want_isa = 0, want_stats = 0, want_stages = 0, timings = 0, list = 0;
     fly_pipeline_options o = {.stop_after = -1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strncmp(a, "--pass=", 7))
-            passes = a + 7;
-        else if (!strcmp(a, "--pipeline"))
-            passes = NULL;
-        else if (!strncmp(a, "--stage=", 8))
-            stage = a + 8;
-        else if (!strcmp(a, "--stages"))
-            want_stages = 1;
-        else if (!strcmp(a, "--llvm"))
-            want_llvm = 1;
-        else if (!strcmp(a, "--isa"))
-            want_isa = 1;
-        else if (!strcmp(a, "--stats"))
-            want_stats = 1;
-        else if (!strncmp(a, "--hsaco=", 8))
-            hsaco = a + 8;
-        else if (!strncmp(a, "--target=", 9))
-            target = a + 9;
-        else if (!strcmp(a, "--no-codegen"))
-            o.no_codegen = 1;
-        else if (!strcmp(a, "--debuginfo"))
-            o.debug_info = 1;
-        else if (!strcmp(a, "--timings"))
-            timings = 1;
-        else if (!strcmp(a, "--list-passes"))
-            list = 1;
+        if (!strncmp(a, "--pass=", 7)) passes = a + 7;
+        else if (!strcmp(a, "--pipeline")) passes = NULL;
+        else if (!strncmp(a, "--stage=", 8)) stage = a + 8;
+        else if (!strcmp(a, "--stages")) want_stages = 1;
+        else if (!strcmp(a, "--llvm")) want_llvm = 1;
+        else if (!strcmp(a, "--isa")) want_isa = 1;
+        else if (!strcmp(a, "--stats")) want_stats = 1;
+        else if (!strncmp(a, "--hsaco=", 8)) hsaco = a + 8;
+        else if (!strncmp(a, "--target=", 9)) target = a + 9;
+        else if (!strcmp(a, "--no-codegen")) o.no_codegen = 1;
+        else if (!strcmp(a, "--debuginfo")) o.debug_info = 1;
+        else if (!strcmp(a, "--timings")) timings = 1;
+        else if (!strcmp(a, "--list-passes")) list = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return 0;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "flyi-opt: unknown option %s\n%s", a, usage);
             return 2;
-        } else
-            file = a;
+        } else file = a;
     }
     char err[512];
     const fly_core_api *api = fly_core_load(err, sizeof err);
@@ -132,8 +112,7 @@ int main(int argc, char **argv)
     o.passes = passes;
     if (!passes && stage && !want_llvm && !want_isa && !want_stats && !hsaco) {
         long n = strtol(stage, NULL, 10);
-        if (n > 0 && n < 19)
-            o.stop_after = (int)n;
+        if (n > 0 && n < 19) o.stop_after = (int)n;
     }
     fly_pipeline_result r;
     int ok = api->compile_ex(text, &o, &r);
@@ -146,10 +125,9 @@ int main(int argc, char **argv)
     }
     bool printed = false;
     /* the ISA (and stages 19, 21, the final IR) are made on first use */
-    if (want_stages || stage)
-        api->result_stages(&r);
-    if (ok && (r.lazy || r.isa_pending) && (want_isa || stage || (!want_stages && !want_llvm && !want_stats && !hsaco)) &&
-        !api->result_isa(&r)) {
+    if (want_stages || stage) api->result_stages(&r);
+    if (ok && (r.lazy || r.isa_pending) &&
+        (want_isa || stage || (!want_stages && !want_llvm && !want_stats && !hsaco)) && !api->result_isa(&r)) {
         fprintf(stderr, "flyi-opt: no ISA: %s\n", r.isa_error ? r.isa_error : "?");
         rc = 1;
     }
@@ -161,8 +139,7 @@ int main(int argc, char **argv)
     }
     if (stage) {
         const fly_pipeline_stage *s = find_stage(&r, stage);
-        if (s)
-            fputs(s->ir, stdout);
+        if (s) fputs(s->ir, stdout);
         else if (ok) {
             fprintf(stderr, "flyi-opt: no stage '%s'\n", stage);
             rc = 1;
@@ -193,12 +170,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "flyi-opt: cannot write %s\n", hsaco);
             rc = 1;
         }
-        if (f)
-            fclose(f);
+        if (f) fclose(f);
         printed = true;
     }
-    if (!printed && r.final_ir && ok)
-        fputs(r.final_ir, stdout);
+    if (!printed && r.final_ir && ok) fputs(r.final_ir, stdout);
     if (timings)
         fprintf(stderr,
                 "timings (ms): parse %.3f, passes %.3f (snapshots %.3f), translate %.3f, codegen %.3f, link %.3f, "

@@ -12,7 +12,7 @@
 #include "parse/ast.h"
 #include "objects/object.h"
 
-#define FY_OPCODES(X)                                                                     \
+#define FY_OPCODES(X) \
     X(NOP) \
     X(POP_TOP) \
     X(DUP_TOP) \
@@ -109,7 +109,7 @@ enum {
 #define FY_OP_ENUM(n) OP_##n,
     FY_OPCODES(FY_OP_ENUM)
 #undef FY_OP_ENUM
-    OP__COUNT
+        OP__COUNT
 };
 
 #define FY_INSTR(op, arg) ((uint32_t)(op) | ((uint32_t)(arg) << 8))
@@ -221,7 +221,9 @@ typedef struct fy_function {
     fy_obj *module;
 } fy_function;
 
-typedef struct fy_block { int type, handler, level; } fy_block;
+typedef struct fy_block {
+    int type, handler, level;
+} fy_block;
 #define FY_BLOCK_FINALLY 1
 #define FY_BLOCK_HANDLER 2
 

@@ -16,12 +16,20 @@ int fy_c_emit(compiler *c, int op, int arg) {
         int nc = u->cap ? u->cap * 2 : 64;
         uint32_t *code = realloc(u->code, nc * sizeof(uint32_t));
         fy_loc *locs = code ? realloc(u->locs, nc * sizeof(fy_loc)) : NULL;
-        if (!code || !locs) { if (code) u->code = code; c->error = true; fy_err_nomem(); return 0; }
+        if (!code || !locs) {
+            if (code) u->code = code;
+            c->error = true;
+            fy_err_nomem();
+            return 0;
+        }
         u->code = code;
         u->locs = locs;
         u->cap = nc;
     }
-    if (arg < 0 || arg >= (1 << 24)) { fy_c_error(c, u->loc.line, u->loc.col, "too many constants or jumps"); arg = 0; }
+    if (arg < 0 || arg >= (1 << 24)) {
+        fy_c_error(c, u->loc.line, u->loc.col, "too many constants or jumps");
+        arg = 0;
+    }
     u->code[u->n] = FY_INSTR(op, arg);
     u->locs[u->n] = u->loc;
     return u->n++;
@@ -40,7 +48,10 @@ int fy_c_const(compiler *c, fy_obj *v) {
         if (x->type == v->type && (x->type == &fy_str_type || x->type == &fy_int_type) && fy_eq(x, v) == 1)
             return (int)i;
     }
-    if (fy_list_append(l, v) < 0) { c->error = true; return 0; }
+    if (fy_list_append(l, v) < 0) {
+        c->error = true;
+        return 0;
+    }
     return (int)FY_LIST_N(l) - 1;
 }
 
@@ -51,11 +62,21 @@ fy_obj *fy_c_str(const char *s) {
 
 int fy_c_name(compiler *c, const char *name) {
     fy_obj *n = fy_c_str(name);
-    if (!n) { c->error = true; return 0; }
+    if (!n) {
+        c->error = true;
+        return 0;
+    }
     fy_obj *l = c->u->names;
     for (int64_t i = 0; i < FY_LIST_N(l); i++)
-        if (FY_LIST_ITEMS(l)[i] == n) { FY_DECREF(n); return (int)i; }
-    if (fy_list_append(l, n) < 0) { FY_DECREF(n); c->error = true; return 0; }
+        if (FY_LIST_ITEMS(l)[i] == n) {
+            FY_DECREF(n);
+            return (int)i;
+        }
+    if (fy_list_append(l, n) < 0) {
+        FY_DECREF(n);
+        c->error = true;
+        return 0;
+    }
     FY_DECREF(n);
     return (int)FY_LIST_N(l) - 1;
 }
@@ -77,7 +98,10 @@ void fy_c_error(compiler *c, int line, int col, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (!line) { line = c->u->loc.line; col = c->u->loc.col; }
+    if (!line) {
+        line = c->u->loc.line;
+        col = c->u->loc.col;
+    }
     fy_obj *msg = fy_str_from_cstr(buf);
     fy_obj *ln = fy_int_from(line), *off = fy_int_from(col + 1);
     char *text = NULL;
@@ -89,14 +113,21 @@ void fy_c_error(compiler *c, int line, int col, const char *fmt, ...) {
     fy_obj *args[2] = {msg, info};
     fy_obj *e = fy_exc_new(&fy_SyntaxError, args, 2);
     if (e) fy_err_restore(e);
-    FY_XDECREF(msg); FY_XDECREF(ln); FY_XDECREF(off); FY_XDECREF(txt); FY_XDECREF(info);
+    FY_XDECREF(msg);
+    FY_XDECREF(ln);
+    FY_XDECREF(off);
+    FY_XDECREF(txt);
+    FY_XDECREF(info);
 }
 
 /* ------------------------------------------------------------------ units */
 
 void fy_c_enter_unit(compiler *c, fy_scope *s, const char *name, int firstline) {
     cunit *u = calloc(1, sizeof(cunit));
-    if (!u) { c->error = true; return; }
+    if (!u) {
+        c->error = true;
+        return;
+    }
     u->scope = s;
     u->parent = c->u;
     u->consts = fy_list_new(0);
@@ -147,41 +178,88 @@ fy_obj *fy_c_qualname(compiler *c, const char *name, bool is_func) {
 static int stack_effect(uint32_t ins, bool jump) {
     int op = FY_OPC(ins), a = FY_ARG(ins);
     switch (op) {
-    case OP_NOP: case OP_ROT_TWO: case OP_ROT_THREE: case OP_ROT_FOUR: case OP_UNARY_NEG: case OP_UNARY_POS:
-    case OP_UNARY_INVERT: case OP_UNARY_NOT: case OP_LOAD_ATTR: case OP_GET_ITER: case OP_JUMP:
-    case OP_CHECK_INTERRUPT: case OP_GET_YIELD_FROM_ITER: case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE:
-    case OP_POP_BLOCK: case OP_FORMAT_VALUE - 1000: case OP_SETUP_ANNOTATIONS: case OP_DELETE_FAST:
-    case OP_DELETE_DEREF: case OP_DELETE_NAME: case OP_DELETE_GLOBAL:
-        return 0;
+    case OP_NOP:
+    case OP_ROT_TWO:
+    case OP_ROT_THREE:
+    case OP_ROT_FOUR:
+    case OP_UNARY_NEG:
+    case OP_UNARY_POS:
+    case OP_UNARY_INVERT:
+    case OP_UNARY_NOT:
+    case OP_LOAD_ATTR:
+    case OP_GET_ITER:
+    case OP_JUMP:
+    case OP_CHECK_INTERRUPT:
+    case OP_GET_YIELD_FROM_ITER:
+    case OP_LIST_TO_TUPLE:
+    case OP_YIELD_VALUE:
+    case OP_POP_BLOCK:
+    case OP_FORMAT_VALUE - 1000:
+    case OP_SETUP_ANNOTATIONS:
+    case OP_DELETE_FAST:
+    case OP_DELETE_DEREF:
+    case OP_DELETE_NAME:
+    case OP_DELETE_GLOBAL: return 0;
     case OP_FORMAT_VALUE: return (a & 4) ? -1 : 0;
-    case OP_POP_TOP: case OP_STORE_FAST: case OP_STORE_DEREF: case OP_STORE_NAME: case OP_STORE_GLOBAL:
-    case OP_BINARY_OP: case OP_INPLACE_OP: case OP_COMPARE_OP: case OP_IS_OP: case OP_CONTAINS_OP:
-    case OP_BINARY_SUBSCR: case OP_LIST_APPEND: case OP_SET_ADD: case OP_LIST_EXTEND: case OP_SET_UPDATE:
-    case OP_DICT_UPDATE: case OP_DICT_MERGE: case OP_RETURN_VALUE: case OP_DELETE_ATTR: case OP_PRINT_EXPR:
-    case OP_IMPORT_STAR: case OP_YIELD_FROM: case OP_RERAISE:
-        return -1;
-    case OP_DUP_TOP: case OP_LOAD_CONST: case OP_LOAD_FAST: case OP_LOAD_DEREF: case OP_LOAD_CLOSURE:
-    case OP_LOAD_CLASSDEREF: case OP_LOAD_NAME: case OP_LOAD_GLOBAL: case OP_LOAD_METHOD:
-    case OP_LOAD_BUILD_CLASS: case OP_LOAD_ASSERTION_ERROR: case OP_IMPORT_FROM:
-        return 1;
+    case OP_POP_TOP:
+    case OP_STORE_FAST:
+    case OP_STORE_DEREF:
+    case OP_STORE_NAME:
+    case OP_STORE_GLOBAL:
+    case OP_BINARY_OP:
+    case OP_INPLACE_OP:
+    case OP_COMPARE_OP:
+    case OP_IS_OP:
+    case OP_CONTAINS_OP:
+    case OP_BINARY_SUBSCR:
+    case OP_LIST_APPEND:
+    case OP_SET_ADD:
+    case OP_LIST_EXTEND:
+    case OP_SET_UPDATE:
+    case OP_DICT_UPDATE:
+    case OP_DICT_MERGE:
+    case OP_RETURN_VALUE:
+    case OP_DELETE_ATTR:
+    case OP_PRINT_EXPR:
+    case OP_IMPORT_STAR:
+    case OP_YIELD_FROM:
+    case OP_RERAISE: return -1;
+    case OP_DUP_TOP:
+    case OP_LOAD_CONST:
+    case OP_LOAD_FAST:
+    case OP_LOAD_DEREF:
+    case OP_LOAD_CLOSURE:
+    case OP_LOAD_CLASSDEREF:
+    case OP_LOAD_NAME:
+    case OP_LOAD_GLOBAL:
+    case OP_LOAD_METHOD:
+    case OP_LOAD_BUILD_CLASS:
+    case OP_LOAD_ASSERTION_ERROR:
+    case OP_IMPORT_FROM: return 1;
     case OP_DUP_TOP_TWO: return 2;
-    case OP_STORE_ATTR: case OP_DELETE_SUBSCR: case OP_MAP_ADD: return -2;
+    case OP_STORE_ATTR:
+    case OP_DELETE_SUBSCR:
+    case OP_MAP_ADD: return -2;
     case OP_STORE_SUBSCR: return -3;
     case OP_BUILD_SLICE: return 1 - a;
-    case OP_BUILD_TUPLE: case OP_BUILD_LIST: case OP_BUILD_SET: case OP_BUILD_STRING: return 1 - a;
+    case OP_BUILD_TUPLE:
+    case OP_BUILD_LIST:
+    case OP_BUILD_SET:
+    case OP_BUILD_STRING: return 1 - a;
     case OP_BUILD_MAP: return 1 - 2 * a;
     case OP_UNPACK_SEQUENCE: return a - 1;
     case OP_UNPACK_EX: return (a & 0xfff) + (a >> 12);
-    case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE: return -1;
-    case OP_JUMP_IF_FALSE_OR_POP: case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
+    case OP_POP_JUMP_IF_FALSE:
+    case OP_POP_JUMP_IF_TRUE: return -1;
+    case OP_JUMP_IF_FALSE_OR_POP:
+    case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
     case OP_FOR_ITER: return jump ? -1 : 1;
     case OP_FOR_RANGE: return -(a & 0xf) - ((a & FY_FR_INIT) ? 1 : 0); /* [range, args (, kw)] -> [iterator] */
     case OP_CALL: return -a;
     case OP_CALL_KW: return -a - 1;
     case OP_CALL_METHOD: return -a - 1;
     case OP_CALL_EX: return (a & 1) ? -2 : -1;
-    case OP_MAKE_FUNCTION:
-        return -1 - ((a & 1) != 0) - ((a & 2) != 0) - ((a & 4) != 0) - ((a & 8) != 0);
+    case OP_MAKE_FUNCTION: return -1 - ((a & 1) != 0) - ((a & 2) != 0) - ((a & 4) != 0) - ((a & 8) != 0);
     case OP_SETUP_FINALLY: return jump ? 2 : 0;
     case OP_POP_EXCEPT: return -2;
     case OP_RAISE_VARARGS: return -a;
@@ -197,9 +275,9 @@ static int stack_effect(uint32_t ins, bool jump) {
 }
 
 static bool is_jump(int op) {
-    return op == OP_JUMP || op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE ||
-           op == OP_JUMP_IF_FALSE_OR_POP || op == OP_JUMP_IF_TRUE_OR_POP || op == OP_FOR_ITER ||
-           op == OP_SETUP_FINALLY || op == OP_SETUP_WITH || op == OP_JUMP_IF_NOT_EXC_MATCH;
+    return op == OP_JUMP || op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE || op == OP_JUMP_IF_FALSE_OR_POP ||
+           op == OP_JUMP_IF_TRUE_OR_POP || op == OP_FOR_ITER || op == OP_SETUP_FINALLY || op == OP_SETUP_WITH ||
+           op == OP_JUMP_IF_NOT_EXC_MATCH;
 }
 
 /* The walk also checks the compiler's output: every opcode has a listed effect, no depth goes
@@ -209,7 +287,11 @@ static int max_stack(cunit *u) {
     int n = u->n;
     int *depth = malloc((n + 1) * sizeof(int));
     int *work = malloc((n + 1) * sizeof(int));
-    if (!depth || !work) { free(depth); free(work); return 256; }
+    if (!depth || !work) {
+        free(depth);
+        free(work);
+        return 256;
+    }
     for (int i = 0; i <= n; i++) depth[i] = -1;
     int nw = 0, maxd = 0, bad = -1;
     depth[0] = 0;
@@ -224,12 +306,21 @@ static int max_stack(cunit *u) {
                 int t = FY_ARG(ins);
                 int dj = d + stack_effect(ins, true);
                 if (dj > maxd) maxd = dj;
-                if (dj < 0 || dj >= STACK_UNKNOWN / 2 || t > n || (depth[t] >= 0 && depth[t] != dj)) { bad = i; break; }
-                if (depth[t] < 0) { depth[t] = dj; work[nw++] = t; }
+                if (dj < 0 || dj >= STACK_UNKNOWN / 2 || t > n || (depth[t] >= 0 && depth[t] != dj)) {
+                    bad = i;
+                    break;
+                }
+                if (depth[t] < 0) {
+                    depth[t] = dj;
+                    work[nw++] = t;
+                }
             }
             d += stack_effect(ins, false);
             if (d > maxd) maxd = d;
-            if (d < 0 || d >= STACK_UNKNOWN / 2) { bad = i; break; }
+            if (d < 0 || d >= STACK_UNKNOWN / 2) {
+                bad = i;
+                break;
+            }
             if (op == OP_JUMP || op == OP_RETURN_VALUE || op == OP_RERAISE || op == OP_RAISE_VARARGS) break;
             if (i + 1 <= n && depth[i + 1] >= 0) {
                 if (depth[i + 1] != d) bad = i;
@@ -269,7 +360,10 @@ static void sort_regions(cunit *u) {
     if (u->nregions > 1) qsort(u->regions, (size_t)u->nregions, sizeof *u->regions, region_cmp);
 }
 
-typedef struct { fy_obj *list; const char *skip; } names_acc;
+typedef struct {
+    fy_obj *list;
+    const char *skip;
+} names_acc;
 static void add_name_cb(const char *name, void *arg) {
     names_acc *a = arg;
     if (!a->list || (a->skip && !strcmp(name, a->skip))) return;
@@ -291,7 +385,9 @@ static fy_obj *assigned_names(fy_stmt **s, int n, const char *skip) {
 }
 
 /* Escape tracking for regions: a return, or a break/continue to a loop at fb index < depth. */
-typedef struct { int esc_min, ret_count; } esc_mark;
+typedef struct {
+    int esc_min, ret_count;
+} esc_mark;
 static esc_mark esc_begin(cunit *u) {
     esc_mark m = {u->esc_min, u->ret_count};
     u->esc_min = 0;
@@ -309,7 +405,10 @@ static void esc_end(cunit *u, esc_mark m, int depth, fy_region *r) {
 }
 
 fy_obj *fy_c_make_code(compiler *c, cunit *u) {
-    if (c->error) { free_unit(u); return NULL; }
+    if (c->error) {
+        free_unit(u);
+        return NULL;
+    }
     int ms = max_stack(u);
     if (ms < 0) {
         fy_err_format(&fy_SystemError, "compiler bug: inconsistent stack depth in %s at instruction %d (opcode %d)",
@@ -319,7 +418,11 @@ fy_obj *fy_c_make_code(compiler *c, cunit *u) {
         return NULL;
     }
     fy_code *co = (fy_code *)fy_alloc(&fy_code_type);
-    if (!co) { free_unit(u); c->error = true; return NULL; }
+    if (!co) {
+        free_unit(u);
+        c->error = true;
+        return NULL;
+    }
     co->stacksize = ms;
     co->code = u->code;
     co->locs = u->locs;
@@ -375,7 +478,10 @@ fy_obj *fy_c_make_code(compiler *c, cunit *u) {
 
 static fblock *push_fb(compiler *c, int type) {
     cunit *u = c->u;
-    if (u->nfb >= 64) { fy_c_error(c, 0, 0, "too many statically nested blocks"); return NULL; }
+    if (u->nfb >= 64) {
+        fy_c_error(c, 0, 0, "too many statically nested blocks");
+        return NULL;
+    }
     fblock *f = &u->fb[u->nfb++];
     memset(f, 0, sizeof *f);
     f->type = type;
@@ -391,7 +497,10 @@ static void add_break(compiler *c, fblock *f, int at) {
     if (f->nbreaks == f->capbreaks) {
         int nc = f->capbreaks ? f->capbreaks * 2 : 8;
         int *p = realloc(f->breaks, nc * sizeof(int));
-        if (!p) { c->error = true; return; }
+        if (!p) {
+            c->error = true;
+            return;
+        }
         f->breaks = p;
         f->capbreaks = nc;
     }
@@ -426,7 +535,10 @@ static void unwind_fb(compiler *c, fblock *f, bool for_return) {
     }
     case FB_HANDLER: EMIT(POP_EXCEPT, 0); break;
     case FB_TRY_EXCEPT: EMIT(POP_BLOCK, 0); break;
-    case FB_WITH: EMIT(POP_BLOCK, 0); EMIT(WITH_EXIT, 0); break;
+    case FB_WITH:
+        EMIT(POP_BLOCK, 0);
+        EMIT(WITH_EXIT, 0);
+        break;
     default: break;
     }
 }
@@ -466,7 +578,7 @@ static void compile_decorators_apply(compiler *c, int n) {
 static void compile_funcdef(compiler *c, fy_stmt *s) {
     for (int i = 0; i < s->v.functiondef.n_decorators; i++) fy_c_expr(c, s->v.functiondef.decorator_list[i]);
     set_loc_stmt(c, s);
-    extern int fy_c_push_defaults_pub(compiler *c, fy_arguments *a, fy_expr *returns);
+    extern int fy_c_push_defaults_pub(compiler * c, fy_arguments * a, fy_expr * returns);
     int flags = fy_c_push_defaults_pub(c, s->v.functiondef.args, s->v.functiondef.returns);
     fy_obj *qn = fy_c_qualname(c, s->v.functiondef.name, true);
     fy_scope *fs = s->v.functiondef.scope;
@@ -488,7 +600,10 @@ static void compile_funcdef(compiler *c, fy_stmt *s) {
     EMIT(RETURN_VALUE, 0);
     u = fy_c_leave_unit(c);
     fy_obj *code = fy_c_make_code(c, u);
-    if (!code) { FY_XDECREF(doc); return; }
+    if (!code) {
+        FY_XDECREF(doc);
+        return;
+    }
     ((fy_code *)code)->doc = doc;
     set_loc_stmt(c, s);
     fy_c_make_closure(c, fs, code, qn, flags);
@@ -531,12 +646,19 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
     cunit *u = fy_c_leave_unit(c);
     u->flags |= FY_CO_CLASSBODY;
     fy_obj *code = fy_c_make_code(c, u);
-    if (!code) { FY_DECREF(qn); return; }
+    if (!code) {
+        FY_DECREF(qn);
+        return;
+    }
     set_loc_stmt(c, s);
     fy_c_make_closure(c, cs, code, qn, 0);
     FY_DECREF(code);
     FY_DECREF(qn);
-    { fy_obj *_s = fy_c_str(s->v.classdef.name); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
+    {
+        fy_obj *_s = fy_c_str(s->v.classdef.name);
+        EMIT(LOAD_CONST, fy_c_const(c, _s));
+        FY_XDECREF(_s);
+    }
     /* bases and keywords as a call: __build_class__(func, name, *bases, **kw) */
     int nb = s->v.classdef.n_bases, nk = s->v.classdef.n_keywords;
     bool star = false;
@@ -565,15 +687,25 @@ static void compile_classdef(compiler *c, fy_stmt *s) {
         EMIT(BUILD_LIST, 2);
         for (int i = 0; i < nb; i++) {
             fy_expr *b = s->v.classdef.bases[i];
-            if (b->kind == FY_E_STARRED) { fy_c_expr(c, b->v.starred.value); EMIT(LIST_EXTEND, 1); }
-            else { fy_c_expr(c, b); EMIT(BUILD_LIST, 1); EMIT(LIST_EXTEND, 1); }
+            if (b->kind == FY_E_STARRED) {
+                fy_c_expr(c, b->v.starred.value);
+                EMIT(LIST_EXTEND, 1);
+            } else {
+                fy_c_expr(c, b);
+                EMIT(BUILD_LIST, 1);
+                EMIT(LIST_EXTEND, 1);
+            }
         }
         EMIT(LIST_TO_TUPLE, 0);
         EMIT(BUILD_MAP, 0);
         for (int i = 0; i < nk; i++) {
             fy_keyword *k = s->v.classdef.keywords[i];
             if (k->arg) {
-                { fy_obj *_s = fy_c_str(k->arg); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
+                {
+                    fy_obj *_s = fy_c_str(k->arg);
+                    EMIT(LOAD_CONST, fy_c_const(c, _s));
+                    FY_XDECREF(_s);
+                }
                 fy_c_expr(c, k->value);
                 EMIT(BUILD_MAP, 1);
                 EMIT(DICT_MERGE, 1);
@@ -621,7 +753,8 @@ static void compile_if(compiler *c, fy_stmt *s) {
         fy_obj *n2 = assigned_names(s->v.if_.orelse, s->v.if_.n_orelse, NULL);
         if (n1 && n2) {
             fy_obj *both = fy_list_new(0);
-            if (both && fy_list_extend(both, n1) == 0 && fy_list_extend(both, n2) == 0) r.names = fy_list_as_tuple(both);
+            if (both && fy_list_extend(both, n1) == 0 && fy_list_extend(both, n2) == 0)
+                r.names = fy_list_as_tuple(both);
             FY_XDECREF(both);
             fy_err_clear();
         }
@@ -652,7 +785,11 @@ static void compile_while(compiler *c, fy_stmt *s) {
     int back = EMIT(JUMP, top);
     for (int i = 0; i < np; i++) fy_c_patch(c, p[i], fy_c_here(c));
     /* scf.while while tracing: the test is [top, at), the body [at+1, a_end) */
-    fy_region r = {.at = np == 1 ? p[0] : -1, .kind = FY_RG_WHILE, .a_end = back, .b_start = top, .b_end = fy_c_here(c),
+    fy_region r = {.at = np == 1 ? p[0] : -1,
+                   .kind = FY_RG_WHILE,
+                   .a_end = back,
+                   .b_start = top,
+                   .b_end = fy_c_here(c),
                    .line = s->line};
     esc_end(c->u, m, depth + 1, &r);
     if (r.at >= 0 && !c->error) {
@@ -696,7 +833,10 @@ static void compile_for(compiler *c, fy_stmt *s) {
         if (init) {
             fy_c_expr(c, init);
             fy_obj *kw = fy_tuple_new(1);
-            if (!kw) { c->error = true; return; }
+            if (!kw) {
+                c->error = true;
+                return;
+            }
             fy_tuple_set_steal(kw, 0, fy_c_str("init"));
             EMIT(LOAD_CONST, fy_c_const(c, kw));
             FY_DECREF(kw);
@@ -1032,7 +1172,9 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
             l = c->u->loc;
             (void)l;
             fy_c_error(c, t->line, t->col, "'%s' is an illegal expression for augmented assignment",
-                       t->kind == FY_E_TUPLE ? "tuple" : t->kind == FY_E_LIST ? "list" : "expression");
+                       t->kind == FY_E_TUPLE  ? "tuple"
+                       : t->kind == FY_E_LIST ? "list"
+                                              : "expression");
         }
         break;
     }
@@ -1045,11 +1187,18 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
         if (t->kind == FY_E_NAME && s->v.annassign.simple && c->u->scope->kind != SCOPE_FUNCTION) {
             fy_c_expr(c, s->v.annassign.annotation);
             EMIT(LOAD_NAME, fy_c_name(c, "__annotations__"));
-            { fy_obj *_s = fy_c_str(t->v.name.id); EMIT(LOAD_CONST, fy_c_const(c, _s)); FY_XDECREF(_s); }
+            {
+                fy_obj *_s = fy_c_str(t->v.name.id);
+                EMIT(LOAD_CONST, fy_c_const(c, _s));
+                FY_XDECREF(_s);
+            }
             EMIT(STORE_SUBSCR, 0);
         } else if (t->kind != FY_E_NAME && !s->v.annassign.value) {
             /* evaluate the target's subexpressions like CPython */
-            if (t->kind == FY_E_ATTRIBUTE) { fy_c_expr(c, t->v.attribute.value); EMIT(POP_TOP, 0); }
+            if (t->kind == FY_E_ATTRIBUTE) {
+                fy_c_expr(c, t->v.attribute.value);
+                EMIT(POP_TOP, 0);
+            }
         }
         break;
     }
@@ -1082,14 +1231,15 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
     }
     case FY_S_IMPORT: compile_import(c, s); break;
     case FY_S_IMPORTFROM: compile_importfrom(c, s); break;
-    case FY_S_GLOBAL: case FY_S_NONLOCAL: case FY_S_PASS: break;
+    case FY_S_GLOBAL:
+    case FY_S_NONLOCAL:
+    case FY_S_PASS: break;
     case FY_S_EXPR:
         fy_c_expr(c, s->v.expr.value);
         set_loc_stmt(c, s);
         if (c->u->interactive && c->u->scope->kind == SCOPE_MODULE && c->u->nfb == 0 && s->flags == 1)
             EMIT(PRINT_EXPR, 0);
-        else
-            EMIT(POP_TOP, 0);
+        else EMIT(POP_TOP, 0);
         break;
     case FY_S_BREAK: compile_break_continue(c, s, true); break;
     case FY_S_CONTINUE: compile_break_continue(c, s, false); break;
@@ -1107,10 +1257,18 @@ fy_obj *fy_compile(fy_ast_module *m, const char *filename, int mode) {
     c->mode = mode;
     c->filename = fy_str_from_cstr(filename ? filename : m->filename);
     c->source = fy_str_from(m->source, m->source_len);
-    if (!c->filename || !c->source) { FY_XDECREF(c->filename); FY_XDECREF(c->source); return NULL; }
+    if (!c->filename || !c->source) {
+        FY_XDECREF(c->filename);
+        FY_XDECREF(c->source);
+        return NULL;
+    }
     bool is_expr = m->mode == FY_MODE_EVAL;
     fy_scope *root = fy_scope_build(m->body, m->n_body, is_expr, m->expr, FY_STR_DATA(c->filename));
-    if (!root) { FY_DECREF(c->filename); FY_DECREF(c->source); return NULL; }
+    if (!root) {
+        FY_DECREF(c->filename);
+        FY_DECREF(c->source);
+        return NULL;
+    }
     c->root = root;
     fy_c_enter_unit(c, root, "<module>", 1);
     c->u->module_globals = !(mode & 4);
@@ -1122,8 +1280,7 @@ fy_obj *fy_compile(fy_ast_module *m, const char *filename, int mode) {
         fy_c_expr(c, m->expr);
         EMIT(RETURN_VALUE, 0);
     } else {
-        if (mode == 2 && m->n_body > 0 && m->body[m->n_body - 1]->kind == FY_S_EXPR)
-            m->body[m->n_body - 1]->flags = 1;
+        if (mode == 2 && m->n_body > 0 && m->body[m->n_body - 1]->kind == FY_S_EXPR) m->body[m->n_body - 1]->flags = 1;
         fy_obj *doc = mode == 0 ? docstring_of(m->body, m->n_body) : NULL;
         if (doc) {
             EMIT(LOAD_CONST, fy_c_const(c, doc));
@@ -1152,11 +1309,14 @@ fy_obj *fy_compile(fy_ast_module *m, const char *filename, int mode) {
 /* Raise a SyntaxError from a parser error record. */
 void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len) {
     fy_type *t = err->kind == FY_ERR_INDENTATION ? &fy_IndentationError
-               : err->kind == FY_ERR_TAB ? &fy_TabError
-               : err->kind == FY_ERR_MEMORY ? &fy_MemoryError
-               : err->kind == FY_ERR_RECURSION ? &fy_RecursionError
-               : &fy_SyntaxError;
-    if (t == &fy_MemoryError || t == &fy_RecursionError) { fy_err_set(t, err->msg); return; }
+                 : err->kind == FY_ERR_TAB       ? &fy_TabError
+                 : err->kind == FY_ERR_MEMORY    ? &fy_MemoryError
+                 : err->kind == FY_ERR_RECURSION ? &fy_RecursionError
+                                                 : &fy_SyntaxError;
+    if (t == &fy_MemoryError || t == &fy_RecursionError) {
+        fy_err_set(t, err->msg);
+        return;
+    }
     fy_obj *msg = fy_str_from_cstr(err->msg);
     fy_obj *fn = fy_str_from_cstr(filename ? filename : "<unknown>");
     fy_obj *ln = fy_int_from(err->line), *off = fy_int_from(err->offset);
@@ -1168,8 +1328,14 @@ void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, con
     fy_obj *args[2] = {msg, info};
     fy_obj *e = fy_exc_new(t, args, 2);
     if (e) fy_err_restore(e);
-    FY_XDECREF(msg); FY_XDECREF(fn); FY_XDECREF(ln); FY_XDECREF(off); FY_XDECREF(txt);
-    FY_XDECREF(el); FY_XDECREF(eo); FY_XDECREF(info);
+    FY_XDECREF(msg);
+    FY_XDECREF(fn);
+    FY_XDECREF(ln);
+    FY_XDECREF(off);
+    FY_XDECREF(txt);
+    FY_XDECREF(el);
+    FY_XDECREF(eo);
+    FY_XDECREF(info);
 }
 
 fy_obj *fy_compile_source(const char *src, size_t len, const char *filename, int mode) {

@@ -23,7 +23,10 @@ static fy_obj *const_of(fy_constant *k) {
 }
 
 static void load_const_obj(compiler *c, fy_obj *v) {
-    if (!v) { c->error = true; return; }
+    if (!v) {
+        c->error = true;
+        return;
+    }
     EMIT(LOAD_CONST, fy_c_const(c, v));
     FY_DECREF(v);
 }
@@ -45,8 +48,12 @@ void fy_c_name_op(compiler *c, const char *name, int ctx) {
         op = ctx == FY_LOAD ? OP_LOAD_FAST : ctx == FY_STORE ? OP_STORE_FAST : OP_DELETE_FAST;
         fy_c_emit(c, op, y->slot);
         return;
-    case NK_CELL: case NK_FREE:
-        if (u->scope->kind == SCOPE_CLASS && ctx == FY_LOAD) { fy_c_emit(c, OP_LOAD_CLASSDEREF, y->slot); return; }
+    case NK_CELL:
+    case NK_FREE:
+        if (u->scope->kind == SCOPE_CLASS && ctx == FY_LOAD) {
+            fy_c_emit(c, OP_LOAD_CLASSDEREF, y->slot);
+            return;
+        }
         op = ctx == FY_LOAD ? OP_LOAD_DEREF : ctx == FY_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF;
         fy_c_emit(c, op, y->slot);
         return;
@@ -67,7 +74,10 @@ static void store_seq(compiler *c, fy_expr *t) {
     int n = t->v.seq.n_elts, star = -1;
     for (int i = 0; i < n; i++)
         if (t->v.seq.elts[i]->kind == FY_E_STARRED) {
-            if (star >= 0) { fy_c_error(c, t->line, t->col, "multiple starred expressions in assignment"); return; }
+            if (star >= 0) {
+                fy_c_error(c, t->line, t->col, "multiple starred expressions in assignment");
+                return;
+            }
             star = i;
         }
     if (star < 0) EMIT(UNPACK_SEQUENCE, n);
@@ -94,7 +104,8 @@ void fy_c_store(compiler *c, fy_expr *t) {
         fy_c_set_loc_expr(c, t);
         EMIT(STORE_SUBSCR, 0);
         break;
-    case FY_E_TUPLE: case FY_E_LIST: store_seq(c, t); break;
+    case FY_E_TUPLE:
+    case FY_E_LIST: store_seq(c, t); break;
     case FY_E_STARRED: fy_c_error(c, t->line, t->col, "starred assignment target must be in a list or tuple"); break;
     default: fy_c_error(c, t->line, t->col, "cannot assign to expression"); break;
     }
@@ -116,7 +127,8 @@ void fy_c_delete(compiler *c, fy_expr *t) {
         fy_c_set_loc_expr(c, t);
         EMIT(DELETE_SUBSCR, 0);
         break;
-    case FY_E_TUPLE: case FY_E_LIST:
+    case FY_E_TUPLE:
+    case FY_E_LIST:
         for (int i = 0; i < t->v.seq.n_elts; i++) fy_c_delete(c, t->v.seq.elts[i]);
         break;
     default: fy_c_error(c, t->line, t->col, "cannot delete expression"); break;
@@ -137,8 +149,13 @@ static void build_list_starred(compiler *c, fy_expr **e, int n) {
     bool built = false;
     for (int i = 0; i < n; i++) {
         if (e[i]->kind == FY_E_STARRED) {
-            if (!built) { EMIT(BUILD_LIST, pending); built = true; }
-            else if (pending) { EMIT(BUILD_LIST, pending); EMIT(LIST_EXTEND, 1); }
+            if (!built) {
+                EMIT(BUILD_LIST, pending);
+                built = true;
+            } else if (pending) {
+                EMIT(BUILD_LIST, pending);
+                EMIT(LIST_EXTEND, 1);
+            }
             pending = 0;
             fy_c_expr(c, e[i]->v.starred.value);
             EMIT(LIST_EXTEND, 1);
@@ -148,7 +165,10 @@ static void build_list_starred(compiler *c, fy_expr **e, int n) {
         }
     }
     if (!built) EMIT(BUILD_LIST, pending);
-    else if (pending) { EMIT(BUILD_LIST, pending); EMIT(LIST_EXTEND, 1); }
+    else if (pending) {
+        EMIT(BUILD_LIST, pending);
+        EMIT(LIST_EXTEND, 1);
+    }
 }
 
 /* ------------------------------------------------------------------ calls */
@@ -174,7 +194,10 @@ static void compile_call(compiler *c, fy_expr *e) {
         for (int i = 0; i < na; i++) fy_c_expr(c, e->v.call.args[i]);
         if (nk) {
             fy_obj *names = fy_tuple_new(nk);
-            if (!names) { c->error = true; return; }
+            if (!names) {
+                c->error = true;
+                return;
+            }
             for (int i = 0; i < nk; i++) {
                 fy_c_expr(c, e->v.call.keywords[i]->value);
                 fy_tuple_set_steal(names, i, fy_c_str(e->v.call.keywords[i]->arg));
@@ -201,12 +224,20 @@ static void compile_call(compiler *c, fy_expr *e) {
                 fy_c_expr(c, k->value);
                 pending++;
             } else {
-                if (pending || !built) { EMIT(BUILD_MAP, pending); if (built) EMIT(DICT_MERGE, 1); built = true; pending = 0; }
+                if (pending || !built) {
+                    EMIT(BUILD_MAP, pending);
+                    if (built) EMIT(DICT_MERGE, 1);
+                    built = true;
+                    pending = 0;
+                }
                 fy_c_expr(c, k->value);
                 EMIT(DICT_MERGE, 1);
             }
         }
-        if (pending || !built) { EMIT(BUILD_MAP, pending); if (built) EMIT(DICT_MERGE, 1); }
+        if (pending || !built) {
+            EMIT(BUILD_MAP, pending);
+            if (built) EMIT(DICT_MERGE, 1);
+        }
         fy_c_set_loc_expr(c, e);
         EMIT(CALL_EX, 1);
     } else {
@@ -233,7 +264,10 @@ static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool an
             fy_c_expr(c, a->kw_defaults[i]);
             nkw++;
         }
-    if (nkw) { EMIT(BUILD_MAP, nkw); flags |= FY_MF_KWDEFAULTS; }
+    if (nkw) {
+        EMIT(BUILD_MAP, nkw);
+        flags |= FY_MF_KWDEFAULTS;
+    }
     if (annotations) {
         int nann = 0;
         fy_arg *all[512];
@@ -254,7 +288,10 @@ static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool an
             fy_c_expr(c, returns);
             nann++;
         }
-        if (nann) { EMIT(BUILD_MAP, nann); flags |= FY_MF_ANNOTATIONS; }
+        if (nann) {
+            EMIT(BUILD_MAP, nann);
+            flags |= FY_MF_ANNOTATIONS;
+        }
     }
     return flags;
 }
@@ -275,7 +312,10 @@ void fy_c_make_closure(compiler *c, fy_scope *child, fy_obj *code, fy_obj *qualn
                 for (int k = 0; slot < 0 && k < cs->nfree; k++)
                     if (!strcmp(cs->freevars[k], n)) slot = cs->ncell + k;
             }
-            if (slot < 0) { fy_c_error(c, 0, 0, "internal error: no closure slot for '%s'", n); return; }
+            if (slot < 0) {
+                fy_c_error(c, 0, 0, "internal error: no closure slot for '%s'", n);
+                return;
+            }
             EMIT(LOAD_CLOSURE, slot);
         }
         EMIT(BUILD_TUPLE, child->nfree);
@@ -307,7 +347,10 @@ static void compile_lambda(compiler *c, fy_expr *e) {
     EMIT(RETURN_VALUE, 0);
     cunit *u = fy_c_leave_unit(c);
     fy_obj *code = fy_c_make_code(c, u);
-    if (!code) { c->error = true; return; }
+    if (!code) {
+        c->error = true;
+        return;
+    }
     fy_c_set_loc_expr(c, e);
     fy_c_make_closure(c, s, code, qn, flags);
     FY_DECREF(code);
@@ -318,22 +361,37 @@ static void compile_lambda(compiler *c, fy_expr *e) {
 static void comp_generator(compiler *c, fy_expr *e, int gi, int depth) {
     fy_comprehension *g = e->v.comp.generators[gi];
     if (gi == 0) EMIT(LOAD_FAST, 0); /* .0: the iterator passed in */
-    else { fy_c_expr(c, g->iter); EMIT(GET_ITER, 0); }
+    else {
+        fy_c_expr(c, g->iter);
+        EMIT(GET_ITER, 0);
+    }
     int top = fy_c_here(c);
     int exit = EMIT(FOR_ITER, 0);
     fy_c_store(c, g->target);
     int skips[64], nskip = 0;
-    for (int i = 0; i < g->n_ifs && nskip < 64; i++) {
-        fy_c_cond_jump(c, g->ifs[i], false, skips, &nskip);
-    }
+    for (int i = 0; i < g->n_ifs && nskip < 64; i++) { fy_c_cond_jump(c, g->ifs[i], false, skips, &nskip); }
     if (gi + 1 < e->v.comp.n_generators) {
         comp_generator(c, e, gi + 1, depth + 1);
     } else {
         switch (e->kind) {
-        case FY_E_LISTCOMP: fy_c_expr(c, e->v.comp.elt); EMIT(LIST_APPEND, depth + 2); break;
-        case FY_E_SETCOMP: fy_c_expr(c, e->v.comp.elt); EMIT(SET_ADD, depth + 2); break;
-        case FY_E_DICTCOMP: fy_c_expr(c, e->v.comp.key); fy_c_expr(c, e->v.comp.value); EMIT(MAP_ADD, depth + 2); break;
-        default: fy_c_expr(c, e->v.comp.elt); EMIT(YIELD_VALUE, 0); EMIT(POP_TOP, 0); break;
+        case FY_E_LISTCOMP:
+            fy_c_expr(c, e->v.comp.elt);
+            EMIT(LIST_APPEND, depth + 2);
+            break;
+        case FY_E_SETCOMP:
+            fy_c_expr(c, e->v.comp.elt);
+            EMIT(SET_ADD, depth + 2);
+            break;
+        case FY_E_DICTCOMP:
+            fy_c_expr(c, e->v.comp.key);
+            fy_c_expr(c, e->v.comp.value);
+            EMIT(MAP_ADD, depth + 2);
+            break;
+        default:
+            fy_c_expr(c, e->v.comp.elt);
+            EMIT(YIELD_VALUE, 0);
+            EMIT(POP_TOP, 0);
+            break;
         }
     }
     for (int i = 0; i < nskip; i++) fy_c_patch(c, skips[i], top);
@@ -356,7 +414,10 @@ static void compile_comp(compiler *c, fy_expr *e) {
     EMIT(RETURN_VALUE, 0);
     cunit *u = fy_c_leave_unit(c);
     fy_obj *code = fy_c_make_code(c, u);
-    if (!code) { c->error = true; return; }
+    if (!code) {
+        c->error = true;
+        return;
+    }
     fy_c_set_loc_expr(c, e);
     fy_c_make_closure(c, s, code, qn, 0);
     FY_DECREF(code);
@@ -494,8 +555,13 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         fy_c_expr(c, e->v.ifexp.orelse);
         fy_c_patch(c, end, fy_c_here(c));
         if (np == 1 && !c->error) {
-            fy_region r = {.at = p[0], .kind = FY_RG_IFEXP, .a_end = end, .b_start = b_start, .b_end = fy_c_here(c),
-                           .line = e->line, .names = fy_tuple_new(0)};
+            fy_region r = {.at = p[0],
+                           .kind = FY_RG_IFEXP,
+                           .a_end = end,
+                           .b_start = b_start,
+                           .b_end = fy_c_here(c),
+                           .line = e->line,
+                           .names = fy_tuple_new(0)};
             if (r.names) fy_c_add_region(c, r);
             else fy_err_clear();
         }
@@ -510,15 +576,23 @@ void fy_c_expr(compiler *c, fy_expr *e) {
                 fy_c_expr(c, e->v.dict.values[i]);
                 pending++;
             } else {
-                if (!built) { EMIT(BUILD_MAP, pending); built = true; }
-                else if (pending) { EMIT(BUILD_MAP, pending); EMIT(DICT_UPDATE, 1); }
+                if (!built) {
+                    EMIT(BUILD_MAP, pending);
+                    built = true;
+                } else if (pending) {
+                    EMIT(BUILD_MAP, pending);
+                    EMIT(DICT_UPDATE, 1);
+                }
                 pending = 0;
                 fy_c_expr(c, e->v.dict.values[i]);
                 EMIT(DICT_UPDATE, 1);
             }
         }
         if (!built) EMIT(BUILD_MAP, pending);
-        else if (pending) { EMIT(BUILD_MAP, pending); EMIT(DICT_UPDATE, 1); }
+        else if (pending) {
+            EMIT(BUILD_MAP, pending);
+            EMIT(DICT_UPDATE, 1);
+        }
         break;
     }
     case FY_E_SET:
@@ -526,15 +600,23 @@ void fy_c_expr(compiler *c, fy_expr *e) {
             EMIT(BUILD_SET, 0);
             for (int i = 0; i < e->v.set.n_elts; i++) {
                 fy_expr *x = e->v.set.elts[i];
-                if (x->kind == FY_E_STARRED) { fy_c_expr(c, x->v.starred.value); EMIT(SET_UPDATE, 1); }
-                else { fy_c_expr(c, x); EMIT(SET_ADD, 1); }
+                if (x->kind == FY_E_STARRED) {
+                    fy_c_expr(c, x->v.starred.value);
+                    EMIT(SET_UPDATE, 1);
+                } else {
+                    fy_c_expr(c, x);
+                    EMIT(SET_ADD, 1);
+                }
             }
         } else {
             for (int i = 0; i < e->v.set.n_elts; i++) fy_c_expr(c, e->v.set.elts[i]);
             EMIT(BUILD_SET, e->v.set.n_elts);
         }
         break;
-    case FY_E_LISTCOMP: case FY_E_SETCOMP: case FY_E_DICTCOMP: case FY_E_GENERATOREXP: compile_comp(c, e); break;
+    case FY_E_LISTCOMP:
+    case FY_E_SETCOMP:
+    case FY_E_DICTCOMP:
+    case FY_E_GENERATOREXP: compile_comp(c, e); break;
     case FY_E_AWAIT: fy_c_error(c, e->line, e->col, "'await' outside async function"); break;
     case FY_E_YIELD:
         if (c->u->scope->kind == SCOPE_MODULE || c->u->scope->kind == SCOPE_CLASS) {
@@ -589,8 +671,13 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         EMIT(POP_TOP, 0);
         fy_c_patch(c, end, fy_c_here(c));
         for (int i = 0; i < nc && !c->error; i++) { /* a traced link: the rest up to `end`, then andi */
-            fy_region r = {.at = cleanups[i], .kind = FY_RG_CHAIN, .a_end = end, .b_start = cl, .b_end = fy_c_here(c),
-                           .line = e->line, .names = fy_tuple_new(0)};
+            fy_region r = {.at = cleanups[i],
+                           .kind = FY_RG_CHAIN,
+                           .a_end = end,
+                           .b_start = cl,
+                           .b_end = fy_c_here(c),
+                           .line = e->line,
+                           .names = fy_tuple_new(0)};
             if (r.names) fy_c_add_region(c, r);
             else fy_err_clear();
         }
@@ -600,7 +687,10 @@ void fy_c_expr(compiler *c, fy_expr *e) {
     case FY_E_FORMATTEDVALUE: compile_fvalue(c, e); break;
     case FY_E_JOINEDSTR: {
         int n = e->v.joinedstr.n_values;
-        if (n == 1 && e->v.joinedstr.values[0]->kind == FY_E_CONSTANT) { fy_c_expr(c, e->v.joinedstr.values[0]); break; }
+        if (n == 1 && e->v.joinedstr.values[0]->kind == FY_E_CONSTANT) {
+            fy_c_expr(c, e->v.joinedstr.values[0]);
+            break;
+        }
         for (int i = 0; i < n; i++) fy_c_expr(c, e->v.joinedstr.values[i]);
         EMIT(BUILD_STRING, n);
         break;
@@ -639,10 +729,17 @@ void fy_c_expr(compiler *c, fy_expr *e) {
                 if (e->v.seq.elts[i]->kind != FY_E_CONSTANT) all_const = false;
             if (all_const) {
                 fy_obj *t = fy_tuple_new(e->v.seq.n_elts);
-                if (!t) { c->error = true; break; }
+                if (!t) {
+                    c->error = true;
+                    break;
+                }
                 for (int i = 0; i < e->v.seq.n_elts; i++) {
                     fy_obj *k = const_of(&e->v.seq.elts[i]->v.constant);
-                    if (!k) { FY_DECREF(t); c->error = true; break; }
+                    if (!k) {
+                        FY_DECREF(t);
+                        c->error = true;
+                        break;
+                    }
                     fy_tuple_set_steal(t, i, k);
                 }
                 if (!c->error) load_const_obj(c, t);
@@ -654,9 +751,14 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         break;
     case FY_E_SLICE: {
         int n = 2;
-        if (e->v.slice.lower) fy_c_expr(c, e->v.slice.lower); else load_const_obj(c, fy_none());
-        if (e->v.slice.upper) fy_c_expr(c, e->v.slice.upper); else load_const_obj(c, fy_none());
-        if (e->v.slice.step) { fy_c_expr(c, e->v.slice.step); n = 3; }
+        if (e->v.slice.lower) fy_c_expr(c, e->v.slice.lower);
+        else load_const_obj(c, fy_none());
+        if (e->v.slice.upper) fy_c_expr(c, e->v.slice.upper);
+        else load_const_obj(c, fy_none());
+        if (e->v.slice.step) {
+            fy_c_expr(c, e->v.slice.step);
+            n = 3;
+        }
         EMIT(BUILD_SLICE, n);
         break;
     }
@@ -664,4 +766,6 @@ void fy_c_expr(compiler *c, fy_expr *e) {
     c->u->loc = saved;
 }
 
-int fy_c_push_defaults_pub(compiler *c, fy_arguments *a, fy_expr *returns) { return push_defaults(c, a, returns, true); }
+int fy_c_push_defaults_pub(compiler *c, fy_arguments *a, fy_expr *returns) {
+    return push_defaults(c, a, returns, true);
+}

@@ -14,7 +14,8 @@ typedef struct fblock {
     int start;          /* loop: continue target */
     int *breaks;        /* loop: pending break jumps to patch */
     int nbreaks, capbreaks;
-    fy_stmt **finalbody; int nfinal; /* FB_TRY_FINALLY */
+    fy_stmt **finalbody;
+    int nfinal; /* FB_TRY_FINALLY */
 } fblock;
 
 typedef struct cunit {

@@ -21,7 +21,10 @@ static void *grow(void *p, int *cap, int need, size_t elt, bool *oom) {
     int nc = *cap ? *cap * 2 : 8;
     while (nc < need) nc *= 2;
     void *q = realloc(p, nc * elt);
-    if (!q) { *oom = true; return p; }
+    if (!q) {
+        *oom = true;
+        return p;
+    }
     *cap = nc;
     return q;
 }
@@ -63,7 +66,10 @@ fy_sym *fy_scope_lookup(fy_scope *s, const char *name) {
 
 static fy_sym *add_sym(builder *b, fy_scope *s, const char *name, unsigned flags) {
     fy_sym *y = fy_scope_lookup(s, name);
-    if (y) { y->flags |= flags; return y; }
+    if (y) {
+        y->flags |= flags;
+        return y;
+    }
     s->syms = grow(s->syms, &s->cap, s->nsyms + 1, sizeof(fy_sym), &b->oom);
     if (b->oom) return NULL;
     y = &s->syms[s->nsyms++];
@@ -76,7 +82,10 @@ static fy_sym *add_sym(builder *b, fy_scope *s, const char *name, unsigned flags
 
 static fy_scope *new_scope(builder *b, int kind, const char *name) {
     fy_scope *s = calloc(1, sizeof(fy_scope));
-    if (!s) { b->oom = true; return NULL; }
+    if (!s) {
+        b->oom = true;
+        return NULL;
+    }
     s->kind = kind;
     s->name = name;
     s->parent = b->cur;
@@ -123,9 +132,12 @@ static void visit_args_defaults(builder *b, fy_arguments *a) {
 }
 static void visit_arg_annotations(builder *b, fy_arguments *a) {
     if (!a) return;
-    for (int i = 0; i < a->n_posonlyargs; i++) if (a->posonlyargs[i]->annotation) visit_expr(b, a->posonlyargs[i]->annotation);
-    for (int i = 0; i < a->n_args; i++) if (a->args[i]->annotation) visit_expr(b, a->args[i]->annotation);
-    for (int i = 0; i < a->n_kwonlyargs; i++) if (a->kwonlyargs[i]->annotation) visit_expr(b, a->kwonlyargs[i]->annotation);
+    for (int i = 0; i < a->n_posonlyargs; i++)
+        if (a->posonlyargs[i]->annotation) visit_expr(b, a->posonlyargs[i]->annotation);
+    for (int i = 0; i < a->n_args; i++)
+        if (a->args[i]->annotation) visit_expr(b, a->args[i]->annotation);
+    for (int i = 0; i < a->n_kwonlyargs; i++)
+        if (a->kwonlyargs[i]->annotation) visit_expr(b, a->kwonlyargs[i]->annotation);
     if (a->vararg && a->vararg->annotation) visit_expr(b, a->vararg->annotation);
     if (a->kwarg && a->kwarg->annotation) visit_expr(b, a->kwarg->annotation);
 }
@@ -150,8 +162,10 @@ static void visit_comp(builder *b, fy_expr *e) {
     int n = e->v.comp.n_generators;
     visit_expr(b, g[0]->iter); /* evaluated in the enclosing scope */
     fy_scope *s = new_scope(b, SCOPE_COMPREHENSION,
-                            e->kind == FY_E_LISTCOMP ? "<listcomp>" : e->kind == FY_E_SETCOMP ? "<setcomp>"
-                            : e->kind == FY_E_DICTCOMP ? "<dictcomp>" : "<genexpr>");
+                            e->kind == FY_E_LISTCOMP   ? "<listcomp>"
+                            : e->kind == FY_E_SETCOMP  ? "<setcomp>"
+                            : e->kind == FY_E_DICTCOMP ? "<dictcomp>"
+                                                       : "<genexpr>");
     if (!s) return;
     e->v.comp.scope = s;
     fy_scope *saved = b->cur;
@@ -194,7 +208,10 @@ static void visit_expr(builder *b, fy_expr *e) {
         }
         break;
     }
-    case FY_E_BINOP: visit_expr(b, e->v.binop.left); visit_expr(b, e->v.binop.right); break;
+    case FY_E_BINOP:
+        visit_expr(b, e->v.binop.left);
+        visit_expr(b, e->v.binop.right);
+        break;
     case FY_E_UNARYOP: visit_expr(b, e->v.unaryop.operand); break;
     case FY_E_LAMBDA: {
         visit_args_defaults(b, e->v.lambda.args);
@@ -208,36 +225,59 @@ static void visit_expr(builder *b, fy_expr *e) {
         b->cur = saved;
         break;
     }
-    case FY_E_IFEXP: visit_expr(b, e->v.ifexp.test); visit_expr(b, e->v.ifexp.body); visit_expr(b, e->v.ifexp.orelse); break;
-    case FY_E_DICT: visit_exprs(b, e->v.dict.keys, e->v.dict.n_keys); visit_exprs(b, e->v.dict.values, e->v.dict.n_keys); break;
+    case FY_E_IFEXP:
+        visit_expr(b, e->v.ifexp.test);
+        visit_expr(b, e->v.ifexp.body);
+        visit_expr(b, e->v.ifexp.orelse);
+        break;
+    case FY_E_DICT:
+        visit_exprs(b, e->v.dict.keys, e->v.dict.n_keys);
+        visit_exprs(b, e->v.dict.values, e->v.dict.n_keys);
+        break;
     case FY_E_SET: visit_exprs(b, e->v.set.elts, e->v.set.n_elts); break;
-    case FY_E_LISTCOMP: case FY_E_SETCOMP: case FY_E_DICTCOMP: case FY_E_GENERATOREXP: visit_comp(b, e); break;
+    case FY_E_LISTCOMP:
+    case FY_E_SETCOMP:
+    case FY_E_DICTCOMP:
+    case FY_E_GENERATOREXP: visit_comp(b, e); break;
     case FY_E_AWAIT: visit_expr(b, e->v.await_.value); break;
-    case FY_E_YIELD: case FY_E_YIELDFROM:
+    case FY_E_YIELD:
+    case FY_E_YIELDFROM:
         if (e->v.yield.value) visit_expr(b, e->v.yield.value);
-        if (b->cur->kind == SCOPE_COMPREHENSION && !b->error) { /* as CPython: it would make the comprehension a generator */
+        if (b->cur->kind == SCOPE_COMPREHENSION &&
+            !b->error) { /* as CPython: it would make the comprehension a generator */
             const char *nm = b->cur->name;
             b->error = true;
             b->err_line = e->line;
             b->err_col = e->col;
             snprintf(b->err, sizeof b->err, "'yield' inside %s",
-                     !strcmp(nm, "<listcomp>") ? "list comprehension" : !strcmp(nm, "<setcomp>") ? "set comprehension"
-                     : !strcmp(nm, "<dictcomp>") ? "dict comprehension" : "generator expression");
+                     !strcmp(nm, "<listcomp>")   ? "list comprehension"
+                     : !strcmp(nm, "<setcomp>")  ? "set comprehension"
+                     : !strcmp(nm, "<dictcomp>") ? "dict comprehension"
+                                                 : "generator expression");
             return;
         }
         if (e->kind == FY_E_YIELDFROM || !b->cur->scf_depth) b->cur->generator = true;
         break;
-    case FY_E_COMPARE: visit_expr(b, e->v.compare.left); visit_exprs(b, e->v.compare.comparators, e->v.compare.n_ops); break;
+    case FY_E_COMPARE:
+        visit_expr(b, e->v.compare.left);
+        visit_exprs(b, e->v.compare.comparators, e->v.compare.n_ops);
+        break;
     case FY_E_CALL:
         visit_expr(b, e->v.call.func);
         visit_exprs(b, e->v.call.args, e->v.call.n_args);
         for (int i = 0; i < e->v.call.n_keywords; i++) visit_expr(b, e->v.call.keywords[i]->value);
         break;
-    case FY_E_FORMATTEDVALUE: visit_expr(b, e->v.formattedvalue.value); visit_expr(b, e->v.formattedvalue.format_spec); break;
+    case FY_E_FORMATTEDVALUE:
+        visit_expr(b, e->v.formattedvalue.value);
+        visit_expr(b, e->v.formattedvalue.format_spec);
+        break;
     case FY_E_JOINEDSTR: visit_exprs(b, e->v.joinedstr.values, e->v.joinedstr.n_values); break;
     case FY_E_CONSTANT: break;
     case FY_E_ATTRIBUTE: visit_expr(b, e->v.attribute.value); break;
-    case FY_E_SUBSCRIPT: visit_expr(b, e->v.subscript.value); visit_expr(b, e->v.subscript.slice); break;
+    case FY_E_SUBSCRIPT:
+        visit_expr(b, e->v.subscript.value);
+        visit_expr(b, e->v.subscript.slice);
+        break;
     case FY_E_STARRED: visit_expr(b, e->v.starred.value); break;
     case FY_E_NAME:
         if (e->v.name.ctx == FY_LOAD) {
@@ -247,8 +287,13 @@ static void visit_expr(builder *b, fy_expr *e) {
             assign(b, e->v.name.id);
         }
         break;
-    case FY_E_LIST: case FY_E_TUPLE: visit_exprs(b, e->v.seq.elts, e->v.seq.n_elts); break;
-    case FY_E_SLICE: visit_expr(b, e->v.slice.lower); visit_expr(b, e->v.slice.upper); visit_expr(b, e->v.slice.step); break;
+    case FY_E_LIST:
+    case FY_E_TUPLE: visit_exprs(b, e->v.seq.elts, e->v.seq.n_elts); break;
+    case FY_E_SLICE:
+        visit_expr(b, e->v.slice.lower);
+        visit_expr(b, e->v.slice.upper);
+        visit_expr(b, e->v.slice.step);
+        break;
     }
 }
 
@@ -287,7 +332,10 @@ static void visit_stmt(builder *b, fy_stmt *s) {
     }
     case FY_S_RETURN: visit_expr(b, s->v.return_.value); break;
     case FY_S_DELETE: visit_exprs(b, s->v.delete.targets, s->v.delete.n_targets); break;
-    case FY_S_ASSIGN: visit_expr(b, s->v.assign.value); visit_exprs(b, s->v.assign.targets, s->v.assign.n_targets); break;
+    case FY_S_ASSIGN:
+        visit_expr(b, s->v.assign.value);
+        visit_exprs(b, s->v.assign.targets, s->v.assign.n_targets);
+        break;
     case FY_S_AUGASSIGN:
         visit_expr(b, s->v.augassign.value);
         if (s->v.augassign.target->kind == FY_E_NAME) {
@@ -300,7 +348,8 @@ static void visit_stmt(builder *b, fy_stmt *s) {
     case FY_S_ANNASSIGN:
         if (s->v.annassign.value) visit_expr(b, s->v.annassign.value);
         if (s->v.annassign.target->kind == FY_E_NAME) {
-            fy_sym *y = add_src(b, b->cur, s->v.annassign.target->v.name.id, SYM_ANNOT | (s->v.annassign.value ? SYM_ASSIGNED : 0));
+            fy_sym *y = add_src(b, b->cur, s->v.annassign.target->v.name.id,
+                                SYM_ANNOT | (s->v.annassign.value ? SYM_ASSIGNED : 0));
             (void)y;
             if (b->cur->kind != SCOPE_FUNCTION) b->cur->has_annotations = true;
         } else {
@@ -335,7 +384,10 @@ static void visit_stmt(builder *b, fy_stmt *s) {
         }
         visit_stmts(b, s->v.with.body, s->v.with.n_body);
         break;
-    case FY_S_RAISE: visit_expr(b, s->v.raise.exc); visit_expr(b, s->v.raise.cause); break;
+    case FY_S_RAISE:
+        visit_expr(b, s->v.raise.exc);
+        visit_expr(b, s->v.raise.cause);
+        break;
     case FY_S_TRY:
         visit_stmts(b, s->v.try_.body, s->v.try_.n_body);
         for (int i = 0; i < s->v.try_.n_handlers; i++) {
@@ -347,7 +399,10 @@ static void visit_stmt(builder *b, fy_stmt *s) {
         visit_stmts(b, s->v.try_.orelse, s->v.try_.n_orelse);
         visit_stmts(b, s->v.try_.finalbody, s->v.try_.n_finalbody);
         break;
-    case FY_S_ASSERT: visit_expr(b, s->v.assert_.test); visit_expr(b, s->v.assert_.msg); break;
+    case FY_S_ASSERT:
+        visit_expr(b, s->v.assert_.test);
+        visit_expr(b, s->v.assert_.msg);
+        break;
     case FY_S_IMPORT:
         for (int i = 0; i < s->v.import.n_names; i++) {
             fy_alias *a = s->v.import.names[i];
@@ -390,7 +445,9 @@ static void visit_stmt(builder *b, fy_stmt *s) {
         }
         break;
     case FY_S_EXPR: visit_expr(b, s->v.expr.value); break;
-    case FY_S_PASS: case FY_S_BREAK: case FY_S_CONTINUE: break;
+    case FY_S_PASS:
+    case FY_S_BREAK:
+    case FY_S_CONTINUE: break;
     }
 }
 
@@ -455,10 +512,19 @@ static void resolve(builder *b, fy_scope *s) {
     for (int i = 0; i < s->nsyms && !b->error; i++) {
         fy_sym *y = &s->syms[i];
         if (y->kind == NK_FREE || y->kind == NK_CELL) continue;
-        if (s->kind == SCOPE_MODULE) { y->kind = (y->flags & SYM_GLOBAL) ? NK_GLOBAL_EXPLICIT : NK_NAME; continue; }
-        if (y->flags & SYM_GLOBAL) { y->kind = NK_GLOBAL_EXPLICIT; continue; }
+        if (s->kind == SCOPE_MODULE) {
+            y->kind = (y->flags & SYM_GLOBAL) ? NK_GLOBAL_EXPLICIT : NK_NAME;
+            continue;
+        }
+        if (y->flags & SYM_GLOBAL) {
+            y->kind = NK_GLOBAL_EXPLICIT;
+            continue;
+        }
         if (s->kind == SCOPE_CLASS) {
-            if (y->flags & (SYM_ASSIGNED | SYM_ANNOT)) { y->kind = NK_NAME; continue; }
+            if (y->flags & (SYM_ASSIGNED | SYM_ANNOT)) {
+                y->kind = NK_NAME;
+                continue;
+            }
             if (y->flags & SYM_NONLOCAL) {
                 if (!resolve_free(b, s, y->name)) goto no_binding;
                 y->kind = NK_FREE;
@@ -472,8 +538,14 @@ static void resolve(builder *b, fy_scope *s) {
             y->kind = NK_FREE;
             continue;
         }
-        if (y->flags & (SYM_ASSIGNED | SYM_PARAM)) { if (y->kind != NK_CELL) y->kind = NK_LOCAL; continue; }
-        if (y->flags & SYM_ANNOT) { y->kind = NK_LOCAL; continue; }
+        if (y->flags & (SYM_ASSIGNED | SYM_PARAM)) {
+            if (y->kind != NK_CELL) y->kind = NK_LOCAL;
+            continue;
+        }
+        if (y->flags & SYM_ANNOT) {
+            y->kind = NK_LOCAL;
+            continue;
+        }
         y->kind = resolve_free(b, s, y->name) ? NK_FREE : NK_GLOBAL_IMPLICIT;
         continue;
     no_binding:
@@ -513,13 +585,20 @@ fy_scope *fy_scope_build(fy_stmt **body, int n, bool is_expr, fy_expr *expr, con
     builder b = {0};
     b.filename = filename;
     fy_scope *root = new_scope(&b, SCOPE_MODULE, "<module>");
-    if (!root) { fy_err_nomem(); return NULL; }
+    if (!root) {
+        fy_err_nomem();
+        return NULL;
+    }
     b.cur = root;
     if (is_expr) visit_expr(&b, expr);
     else visit_stmts(&b, body, n);
     if (!b.oom && !b.error) resolve(&b, root);
     if (!b.oom && !b.error) assign_slots(&b, root);
-    if (b.oom) { fy_scope_free(root); fy_err_nomem(); return NULL; }
+    if (b.oom) {
+        fy_scope_free(root);
+        fy_err_nomem();
+        return NULL;
+    }
     if (b.error) {
         fy_scope_free(root);
         fy_obj *msg = fy_str_from_cstr(b.err);
@@ -530,7 +609,11 @@ fy_scope *fy_scope_build(fy_stmt **body, int n, bool is_expr, fy_expr *expr, con
         fy_obj *args[2] = {msg, info};
         fy_obj *e = fy_exc_new(&fy_SyntaxError, args, 2);
         if (e) fy_err_restore(e);
-        FY_XDECREF(msg); FY_XDECREF(fn); FY_XDECREF(ln); FY_XDECREF(off); FY_XDECREF(info);
+        FY_XDECREF(msg);
+        FY_XDECREF(fn);
+        FY_XDECREF(ln);
+        FY_XDECREF(off);
+        FY_XDECREF(info);
         return NULL;
     }
     return root;
@@ -542,7 +625,8 @@ static void targets_of(fy_expr *e, void (*cb)(const char *, void *), void *arg) 
     if (!e) return;
     switch (e->kind) {
     case FY_E_NAME: cb(e->v.name.id, arg); break;
-    case FY_E_TUPLE: case FY_E_LIST:
+    case FY_E_TUPLE:
+    case FY_E_LIST:
         for (int i = 0; i < e->v.seq.n_elts; i++) targets_of(e->v.seq.elts[i], cb, arg);
         break;
     case FY_E_STARRED: targets_of(e->v.starred.value, cb, arg); break;
@@ -557,34 +641,57 @@ static void walrus_list(fy_expr **e, int n, void (*cb)(const char *, void *), vo
 static void walrus_in(fy_expr *e, void (*cb)(const char *, void *), void *arg) {
     if (!e) return;
     switch (e->kind) {
-    case FY_E_NAMEDEXPR: cb(e->v.namedexpr.target->v.name.id, arg); walrus_in(e->v.namedexpr.value, cb, arg); break;
-    case FY_E_BOOLOP: walrus_list(e->v.boolop.values, e->v.boolop.n_values, cb, arg); break;
-    case FY_E_BINOP: walrus_in(e->v.binop.left, cb, arg); walrus_in(e->v.binop.right, cb, arg); break;
-    case FY_E_UNARYOP: walrus_in(e->v.unaryop.operand, cb, arg); break;
-    case FY_E_IFEXP: walrus_in(e->v.ifexp.test, cb, arg); walrus_in(e->v.ifexp.body, cb, arg); walrus_in(e->v.ifexp.orelse, cb, arg); break;
-    case FY_E_COMPARE: walrus_in(e->v.compare.left, cb, arg); walrus_list(e->v.compare.comparators, e->v.compare.n_ops, cb, arg); break;
-    case FY_E_CALL: walrus_in(e->v.call.func, cb, arg); walrus_list(e->v.call.args, e->v.call.n_args, cb, arg); break;
-    case FY_E_TUPLE: case FY_E_LIST: walrus_list(e->v.seq.elts, e->v.seq.n_elts, cb, arg); break;
-    case FY_E_LISTCOMP: case FY_E_SETCOMP: case FY_E_GENERATOREXP: case FY_E_DICTCOMP:
-        walrus_in(e->v.comp.elt, cb, arg);
+    case FY_E_NAMEDEXPR:
+        cb(e->v.namedexpr.target->v.name.id, arg);
+        walrus_in(e->v.namedexpr.value, cb, arg);
         break;
+    case FY_E_BOOLOP: walrus_list(e->v.boolop.values, e->v.boolop.n_values, cb, arg); break;
+    case FY_E_BINOP:
+        walrus_in(e->v.binop.left, cb, arg);
+        walrus_in(e->v.binop.right, cb, arg);
+        break;
+    case FY_E_UNARYOP: walrus_in(e->v.unaryop.operand, cb, arg); break;
+    case FY_E_IFEXP:
+        walrus_in(e->v.ifexp.test, cb, arg);
+        walrus_in(e->v.ifexp.body, cb, arg);
+        walrus_in(e->v.ifexp.orelse, cb, arg);
+        break;
+    case FY_E_COMPARE:
+        walrus_in(e->v.compare.left, cb, arg);
+        walrus_list(e->v.compare.comparators, e->v.compare.n_ops, cb, arg);
+        break;
+    case FY_E_CALL:
+        walrus_in(e->v.call.func, cb, arg);
+        walrus_list(e->v.call.args, e->v.call.n_args, cb, arg);
+        break;
+    case FY_E_TUPLE:
+    case FY_E_LIST: walrus_list(e->v.seq.elts, e->v.seq.n_elts, cb, arg); break;
+    case FY_E_LISTCOMP:
+    case FY_E_SETCOMP:
+    case FY_E_GENERATOREXP:
+    case FY_E_DICTCOMP: walrus_in(e->v.comp.elt, cb, arg); break;
     default: break;
     }
 }
 
 void fy_stmt_assigned_names(fy_stmt *s, void (*cb)(const char *, void *), void *arg) {
     if (!s) return;
-#define BODY(arr, n) for (int i_ = 0; i_ < (n); i_++) fy_stmt_assigned_names((arr)[i_], cb, arg)
+#define BODY(arr, n) \
+    for (int i_ = 0; i_ < (n); i_++) fy_stmt_assigned_names((arr)[i_], cb, arg)
     switch (s->kind) {
     case FY_S_FUNCTIONDEF: cb(s->v.functiondef.name, arg); break;
     case FY_S_CLASSDEF: cb(s->v.classdef.name, arg); break;
-    case FY_S_DELETE: for (int i = 0; i < s->v.delete.n_targets; i++) targets_of(s->v.delete.targets[i], cb, arg); break;
+    case FY_S_DELETE:
+        for (int i = 0; i < s->v.delete.n_targets; i++) targets_of(s->v.delete.targets[i], cb, arg);
+        break;
     case FY_S_ASSIGN:
         for (int i = 0; i < s->v.assign.n_targets; i++) targets_of(s->v.assign.targets[i], cb, arg);
         walrus_in(s->v.assign.value, cb, arg);
         break;
     case FY_S_AUGASSIGN: targets_of(s->v.augassign.target, cb, arg); break;
-    case FY_S_ANNASSIGN: if (s->v.annassign.value) targets_of(s->v.annassign.target, cb, arg); break;
+    case FY_S_ANNASSIGN:
+        if (s->v.annassign.value) targets_of(s->v.annassign.target, cb, arg);
+        break;
     case FY_S_FOR:
         targets_of(s->v.for_.target, cb, arg);
         BODY(s->v.for_.body, s->v.for_.n_body);
@@ -619,7 +726,8 @@ void fy_stmt_assigned_names(fy_stmt *s, void (*cb)(const char *, void *), void *
         break;
     case FY_S_IMPORTFROM:
         for (int i = 0; i < s->v.importfrom.n_names; i++)
-            cb(s->v.importfrom.names[i]->asname ? s->v.importfrom.names[i]->asname : s->v.importfrom.names[i]->name, arg);
+            cb(s->v.importfrom.names[i]->asname ? s->v.importfrom.names[i]->asname : s->v.importfrom.names[i]->name,
+               arg);
         break;
     case FY_S_EXPR: walrus_in(s->v.expr.value, cb, arg); break;
     default: break;

@@ -29,16 +29,20 @@ typedef struct fy_scope {
     struct fy_scope *parent;
     fy_sym *syms;
     int nsyms, cap;
-    const char **varnames; int nvar, capvar;
-    const char **cellvars; int ncell, capcell;
-    const char **freevars; int nfree, capfree;
+    const char **varnames;
+    int nvar, capvar;
+    const char **cellvars;
+    int ncell, capcell;
+    const char **freevars;
+    int nfree, capfree;
     bool generator;
     int scf_depth;         /* building: how many `for ... in range(..., init=...)` bodies enclose */
     bool needs_class_cell; /* class scope: some method uses super()/__class__ */
     bool has_annotations;
     const char *private_name; /* innermost enclosing class's name: __names are mangled with it */
     int nparams;
-    struct fy_scope **children; int nchildren, capchildren;
+    struct fy_scope **children;
+    int nchildren, capchildren;
 } fy_scope;
 
 /* Build and resolve the scopes of a module body. Returns the module scope or NULL with a

@@ -42,8 +42,10 @@ BI(print) {
     if (sep == fy_None) sep = NULL;
     if (end == fy_None) end = NULL;
     if (file == fy_None) file = NULL;
-    if (sep && !FY_STR_CHECK(sep)) return fy_err_format(&fy_TypeError, "sep must be None or a string, not %s", sep->type->name);
-    if (end && !FY_STR_CHECK(end)) return fy_err_format(&fy_TypeError, "end must be None or a string, not %s", end->type->name);
+    if (sep && !FY_STR_CHECK(sep))
+        return fy_err_format(&fy_TypeError, "sep must be None or a string, not %s", sep->type->name);
+    if (end && !FY_STR_CHECK(end))
+        return fy_err_format(&fy_TypeError, "end must be None or a string, not %s", end->type->name);
     extern fy_type fy_console_type, fy_file_type;
     if (file && FY_TYPE(file) != &fy_console_type && FY_TYPE(file) != &fy_file_type) {
         /* a Python file object gets each piece with its own write() call, as in CPython;
@@ -74,11 +76,17 @@ BI(print) {
             else fy_sbuf_addc(&b, ' ');
         }
         if (FY_TYPE(args[i]) == &fy_str_type) fy_sbuf_add(&b, FY_STR_DATA(args[i]), FY_STR_LEN(args[i]));
-        else if (fy_sbuf_add_str(&b, args[i]) < 0) { fy_sbuf_free(&b); return NULL; }
+        else if (fy_sbuf_add_str(&b, args[i]) < 0) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
     }
     if (end) fy_sbuf_add(&b, FY_STR_DATA(end), FY_STR_LEN(end));
     else fy_sbuf_addc(&b, '\n');
-    if (b.oom) { fy_sbuf_free(&b); return fy_err_nomem(); }
+    if (b.oom) {
+        fy_sbuf_free(&b);
+        return fy_err_nomem();
+    }
     int r;
     if (!file) r = fy_write_stdout(b.p ? b.p : "", b.len);
     else {
@@ -197,12 +205,15 @@ BI(ord) {
     fy_obj *s = args[0];
     if (FY_BYTES_CHECK(s)) {
         if (((fy_bytes *)s)->len != 1)
-            return fy_err_format(&fy_TypeError, "ord() expected a character, but string of length %lld found", (long long)((fy_bytes *)s)->len);
+            return fy_err_format(&fy_TypeError, "ord() expected a character, but string of length %lld found",
+                                 (long long)((fy_bytes *)s)->len);
         return fy_int_from((unsigned char)((fy_bytes *)s)->data[0]);
     }
-    if (!FY_STR_CHECK(s)) return fy_err_format(&fy_TypeError, "ord() expected string of length 1, but %s found", s->type->name);
+    if (!FY_STR_CHECK(s))
+        return fy_err_format(&fy_TypeError, "ord() expected string of length 1, but %s found", s->type->name);
     if (((fy_strobj *)s)->nchars != 1)
-        return fy_err_format(&fy_TypeError, "ord() expected a character, but string of length %lld found", (long long)((fy_strobj *)s)->nchars);
+        return fy_err_format(&fy_TypeError, "ord() expected a character, but string of length %lld found",
+                             (long long)((fy_strobj *)s)->nchars);
     int adv;
     return fy_int_from(fy_utf8_decode(FY_STR_DATA(s), FY_STR_LEN(s), &adv));
 }
@@ -213,7 +224,10 @@ static fy_obj *int_base(fy_obj *const *args, size_t nargs, const char *name, int
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     char d[80];
     int n = 0;
-    do { d[n++] = "0123456789abcdef"[u % base]; u /= base; } while (u);
+    do {
+        d[n++] = "0123456789abcdef"[u % base];
+        u /= base;
+    } while (u);
     char out[90];
     int o = 0;
     if (v < 0) out[o++] = '-';
@@ -241,7 +255,10 @@ BI(divmod) {
         return NULL;
     }
     fy_obj *r = fy_binop(args[0], args[1], FY_NB_MOD);
-    if (!r) { FY_DECREF(q); return NULL; }
+    if (!r) {
+        FY_DECREF(q);
+        return NULL;
+    }
     fy_obj *t = fy_tuple_pack(2, q, r);
     FY_DECREF(q);
     FY_DECREF(r);
@@ -262,8 +279,11 @@ BI(pow) {
         __int128 g0 = mm, g1 = base, s0 = 0, s1 = 1;
         while (g1) {
             __int128 q = g0 / g1, t = g0 - q * g1;
-            g0 = g1; g1 = t;
-            t = s0 - q * s1; s0 = s1; s1 = t;
+            g0 = g1;
+            g1 = t;
+            t = s0 - q * s1;
+            s0 = s1;
+            s1 = t;
         }
         if (g0 != 1) return fy_err_set(&fy_ValueError, "base is not invertible for the given modulus");
         base = ((s0 % mm) + mm) % mm;
@@ -293,7 +313,10 @@ BI(round) {
         int64_t p = 1;
         for (int64_t i = 0; i < -n && p < INT64_MAX / 10; i++) p *= 10;
         int64_t v = FY_INT_VAL(x), q = v / p, r = v % p;
-        if (r < 0) { r += p; q--; }
+        if (r < 0) {
+            r += p;
+            q--;
+        }
         if (2 * r > p || (2 * r == p && (q & 1))) q++;
         return fy_int_from(q * p);
     }
@@ -340,12 +363,17 @@ BI(iter) {
 }
 BI(next) {
     if (fy_check_nargs("next", nargs, 1, 2) < 0) return NULL;
-    if (!args[0]->type->next) return fy_err_format(&fy_TypeError, "'%s' object is not an iterator", args[0]->type->name);
-    extern fy_obj *fy_gen_next_value(fy_obj *o);
-    fy_obj *v = FY_TYPE(args[0]) == &fy_generator_type && nargs == 1 ? fy_gen_next_value(args[0]) : fy_iter_next(args[0]);
+    if (!args[0]->type->next)
+        return fy_err_format(&fy_TypeError, "'%s' object is not an iterator", args[0]->type->name);
+    extern fy_obj *fy_gen_next_value(fy_obj * o);
+    fy_obj *v =
+        FY_TYPE(args[0]) == &fy_generator_type && nargs == 1 ? fy_gen_next_value(args[0]) : fy_iter_next(args[0]);
     if (v) return v;
     if (fy_err_occurred()) {
-        if (nargs > 1 && fy_err_matches(&fy_StopIteration)) { fy_err_clear(); return fy_ref(args[1]); }
+        if (nargs > 1 && fy_err_matches(&fy_StopIteration)) {
+            fy_err_clear();
+            return fy_ref(args[1]);
+        }
         return NULL;
     }
     if (nargs > 1) return fy_ref(args[1]);
@@ -359,8 +387,14 @@ static fy_obj *any_all(fy_obj *const *args, size_t nargs, bool want, const char 
     while ((x = fy_iter_next(it))) {
         int t = fy_truthy(x);
         FY_DECREF(x);
-        if (t < 0) { FY_DECREF(it); return NULL; }
-        if (t == want) { FY_DECREF(it); return fy_bool(want); }
+        if (t < 0) {
+            FY_DECREF(it);
+            return NULL;
+        }
+        if (t == want) {
+            FY_DECREF(it);
+            return fy_bool(want);
+        }
     }
     FY_DECREF(it);
     if (fy_err_occurred()) return NULL;
@@ -379,7 +413,10 @@ BI(sum) {
         return fy_err_set(&fy_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
     }
     fy_obj *it = fy_iter(a[0]);
-    if (!it) { FY_DECREF(acc); return NULL; }
+    if (!it) {
+        FY_DECREF(acc);
+        return NULL;
+    }
     fy_obj *x;
     /* exact float accumulation like CPython's (compensated) */
     while ((x = fy_iter_next(it))) {
@@ -391,11 +428,17 @@ BI(sum) {
         } else r = fy_binop(acc, x, FY_NB_ADD);
         FY_DECREF(x);
         FY_DECREF(acc);
-        if (!r) { FY_DECREF(it); return NULL; }
+        if (!r) {
+            FY_DECREF(it);
+            return NULL;
+        }
         acc = r;
     }
     FY_DECREF(it);
-    if (fy_err_occurred()) { FY_DECREF(acc); return NULL; }
+    if (fy_err_occurred()) {
+        FY_DECREF(acc);
+        return NULL;
+    }
     return acc;
 }
 
@@ -413,7 +456,9 @@ static fy_obj *minmax(fy_obj *const *args, size_t nargs, fy_obj *kw, int op, con
     if (nargs == 1) {
         it = fy_iter(args[0]);
     } else {
-        if (dflt) return fy_err_format(&fy_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
+        if (dflt)
+            return fy_err_format(&fy_TypeError, "Cannot specify a default for %s() with multiple positional arguments",
+                                 name);
         fy_obj *t = fy_tuple_from(args, nargs);
         if (!t) return NULL;
         it = fy_iter(t);
@@ -423,12 +468,30 @@ static fy_obj *minmax(fy_obj *const *args, size_t nargs, fy_obj *kw, int op, con
     fy_obj *best = NULL, *bestk = NULL, *x;
     while ((x = fy_iter_next(it))) {
         fy_obj *k = key ? fy_call1(key, x) : fy_ref(x);
-        if (!k) { FY_DECREF(x); goto fail; }
-        if (!best) { best = x; bestk = k; continue; }
+        if (!k) {
+            FY_DECREF(x);
+            goto fail;
+        }
+        if (!best) {
+            best = x;
+            bestk = k;
+            continue;
+        }
         int c = fy_richcmp_bool(k, bestk, op);
-        if (c < 0) { FY_DECREF(x); FY_DECREF(k); goto fail; }
-        if (c) { FY_DECREF(best); FY_DECREF(bestk); best = x; bestk = k; }
-        else { FY_DECREF(x); FY_DECREF(k); }
+        if (c < 0) {
+            FY_DECREF(x);
+            FY_DECREF(k);
+            goto fail;
+        }
+        if (c) {
+            FY_DECREF(best);
+            FY_DECREF(bestk);
+            best = x;
+            bestk = k;
+        } else {
+            FY_DECREF(x);
+            FY_DECREF(k);
+        }
     }
     if (fy_err_occurred()) goto fail;
     FY_DECREF(it);
@@ -457,9 +520,15 @@ BI(sorted) {
         fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
         if (fy_str_eq_cstr(k, "key")) key = args[nargs + i];
         else if (fy_str_eq_cstr(k, "reverse")) rev = fy_truthy(args[nargs + i]) > 0;
-        else { FY_DECREF(l); return fy_err_format(&fy_TypeError, "sort() got an unexpected keyword argument '%s'", FY_STR_DATA(k)); }
+        else {
+            FY_DECREF(l);
+            return fy_err_format(&fy_TypeError, "sort() got an unexpected keyword argument '%s'", FY_STR_DATA(k));
+        }
     }
-    if (fy_list_sort(l, key, rev) < 0) { FY_DECREF(l); return NULL; }
+    if (fy_list_sort(l, key, rev) < 0) {
+        FY_DECREF(l);
+        return NULL;
+    }
     return l;
 }
 
@@ -522,7 +591,8 @@ BI(isinstance) {
 }
 BI(issubclass) {
     if (fy_check_nargs("issubclass", nargs, 2, 2) < 0) return NULL;
-    if (!fy_isinstance_of(args[0], &fy_type_type)) return fy_err_set(&fy_TypeError, "issubclass() arg 1 must be a class");
+    if (!fy_isinstance_of(args[0], &fy_type_type))
+        return fy_err_set(&fy_TypeError, "issubclass() arg 1 must be a class");
     int r = issub(args[0], args[1]);
     return r < 0 ? NULL : fy_bool(r);
 }
@@ -564,8 +634,14 @@ BI(hasattr) {
     fy_obj *name = fy_intern_str(fy_ref(args[1]));
     fy_obj *r = fy_getattr(args[0], name);
     FY_DECREF(name);
-    if (r) { FY_DECREF(r); return fy_bool(true); }
-    if (fy_err_matches(&fy_AttributeError)) { fy_err_clear(); return fy_bool(false); }
+    if (r) {
+        FY_DECREF(r);
+        return fy_bool(true);
+    }
+    if (fy_err_matches(&fy_AttributeError)) {
+        fy_err_clear();
+        return fy_bool(false);
+    }
     return NULL;
 }
 
@@ -583,7 +659,8 @@ fy_obj *fy_builtin_dir_of(fy_obj *o) {
         fy_obj **dp = fy_instance_dict_ptr(o);
         if (dp && *dp) dir_add_dict(s, *dp);
         fy_type *t = fy_isinstance_of(o, &fy_type_type) ? (fy_type *)o : o->type;
-        for (int64_t i = 0; t->mro && i < FY_TUPLE_N(t->mro); i++) dir_add_dict(s, ((fy_type *)FY_TUPLE_ITEMS(t->mro)[i])->dict);
+        for (int64_t i = 0; t->mro && i < FY_TUPLE_N(t->mro); i++)
+            dir_add_dict(s, ((fy_type *)FY_TUPLE_ITEMS(t->mro)[i])->dict);
         if (t != o->type)
             for (int64_t i = 0; i < FY_TUPLE_N(o->type->mro); i++) {
                 (void)i;
@@ -592,7 +669,10 @@ fy_obj *fy_builtin_dir_of(fy_obj *o) {
     }
     fy_obj *l = fy_sequence_list(s);
     FY_DECREF(s);
-    if (l && fy_list_sort(l, NULL, false) < 0) { FY_DECREF(l); return NULL; }
+    if (l && fy_list_sort(l, NULL, false) < 0) {
+        FY_DECREF(l);
+        return NULL;
+    }
     return l;
 }
 BI(dir) {
@@ -667,7 +747,8 @@ static fy_obj *exec_eval(fy_obj *const *args, size_t nargs, fy_obj *kw, int mode
             return r;
         }
     }
-    if (!FY_DICT_CHECK(g)) return fy_err_format(&fy_TypeError, "%s() globals must be a dict, not %s", name, g->type->name);
+    if (!FY_DICT_CHECK(g))
+        return fy_err_format(&fy_TypeError, "%s() globals must be a dict, not %s", name, g->type->name);
     if (!l) l = g;
     fy_obj *code;
     fy_obj *src = a[0];
@@ -675,7 +756,11 @@ static fy_obj *exec_eval(fy_obj *const *args, size_t nargs, fy_obj *kw, int mode
     else if (FY_STR_CHECK(src) || FY_BYTES_CHECK(src)) {
         const char *s = FY_STR_CHECK(src) ? FY_STR_DATA(src) : ((fy_bytes *)src)->data;
         size_t n = FY_STR_CHECK(src) ? (size_t)FY_STR_LEN(src) : (size_t)((fy_bytes *)src)->len;
-        if (mode == 1) while (n && (*s == ' ' || *s == '\t')) { s++; n--; }
+        if (mode == 1)
+            while (n && (*s == ' ' || *s == '\t')) {
+                s++;
+                n--;
+            }
         code = fy_compile_source(s, n, "<string>", mode | (l != g ? 4 : 0));
     } else {
         return fy_err_format(&fy_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
@@ -685,7 +770,10 @@ static fy_obj *exec_eval(fy_obj *const *args, size_t nargs, fy_obj *kw, int mode
     fy_obj *r = fy_eval_code((fy_code *)code, g, l);
     FY_DECREF(code);
     if (!r) return NULL;
-    if (mode == 0) { FY_DECREF(r); return fy_none(); }
+    if (mode == 0) {
+        FY_DECREF(r);
+        return fy_none();
+    }
     return r;
 }
 BI(exec) { return exec_eval(args, nargs, kw, 0, "exec"); }
@@ -703,7 +791,8 @@ BI(compile) {
 BI(build_class) {
     if (nargs < 2) return fy_err_set(&fy_TypeError, "__build_class__: not enough arguments");
     fy_obj *func = args[0], *name = args[1];
-    if (FY_TYPE(func) != &fy_function_type) return fy_err_set(&fy_TypeError, "__build_class__: func must be a function");
+    if (FY_TYPE(func) != &fy_function_type)
+        return fy_err_set(&fy_TypeError, "__build_class__: func must be a function");
     fy_obj *bases = fy_tuple_from(args + 2, nargs - 2);
     if (!bases) return NULL;
     fy_obj *meta = NULL;
@@ -715,7 +804,10 @@ BI(build_class) {
     for (size_t i = 0; i < nk && i < 32; i++) {
         fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
         if (fy_str_eq_cstr(k, "metaclass")) meta = args[nargs + i];
-        else { kwn[nkv] = k; kwvals[nkv++] = args[nargs + i]; }
+        else {
+            kwn[nkv] = k;
+            kwvals[nkv++] = args[nargs + i];
+        }
     }
     if (nkv) kwnames = fy_tuple_from(kwn, nkv);
     if (!meta) {
@@ -736,9 +828,18 @@ BI(build_class) {
         fy_err_clear();
         ns = fy_dict_new();
     }
-    if (!ns) { FY_DECREF(bases); FY_XDECREF(kwnames); return NULL; }
+    if (!ns) {
+        FY_DECREF(bases);
+        FY_XDECREF(kwnames);
+        return NULL;
+    }
     fy_obj *cell = fy_run_class_body((fy_function *)func, ns);
-    if (!cell) { FY_DECREF(ns); FY_DECREF(bases); FY_XDECREF(kwnames); return NULL; }
+    if (!cell) {
+        FY_DECREF(ns);
+        FY_DECREF(bases);
+        FY_XDECREF(kwnames);
+        return NULL;
+    }
     fy_obj *cls;
     if (meta == (fy_obj *)&fy_type_type) {
         cls = fy_type_new_meta(&fy_type_type, name, bases, ns);
@@ -776,9 +877,13 @@ BI(exit) {
 }
 
 static fy_methoddef builtin_funcs[] = {
-    {"print", bi_print, 0, "print(*args, sep=' ', end='\\n', file=None, flush=False)\nPrints the values to a stream, or to sys.stdout by default."},
+    {"print", bi_print, 0,
+     "print(*args, sep=' ', end='\\n', file=None, flush=False)\nPrints the values to a stream, or to sys.stdout by "
+     "default."},
     {"input", bi_input, 0, "input(prompt='', /)\nRead a string from standard input. The trailing newline is stripped."},
-    {"open", bi_open, 0, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)\nOpen file and return a stream."},
+    {"open", bi_open, 0,
+     "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)\nOpen "
+     "file and return a stream."},
     {"len", bi_len, 0, "len(obj, /)\nReturn the number of items in a container."},
     {"repr", bi_repr, 0, "repr(obj, /)\nReturn the canonical string representation of the object."},
     {"ascii", bi_ascii, 0, "ascii(obj, /)"},
@@ -793,28 +898,41 @@ static fy_methoddef builtin_funcs[] = {
     {"oct", bi_oct, 0, "oct(number, /)\nReturn the octal representation of an integer."},
     {"bin", bi_bin, 0, "bin(number, /)\nReturn the binary representation of an integer."},
     {"divmod", bi_divmod, 0, "divmod(x, y, /)\nReturn the tuple (x//y, x%y)."},
-    {"pow", bi_pow, 0, "pow(base, exp, mod=None)\nEquivalent to base**exp with 2 arguments or base**exp % mod with 3 arguments"},
+    {"pow", bi_pow, 0,
+     "pow(base, exp, mod=None)\nEquivalent to base**exp with 2 arguments or base**exp % mod with 3 arguments"},
     {"round", bi_round, 0, "round(number, ndigits=None)\nRound a number to a given precision in decimal digits."},
     {"iter", bi_iter, 0, "iter(iterable) -> iterator\niter(callable, sentinel) -> iterator"},
     {"next", bi_next, 0, "next(iterator[, default])\nReturn the next item from the iterator."},
     {"any", bi_any, 0, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, 0, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
-    {"sum", bi_sum, 0, "sum(iterable, /, start=0)\nReturn the sum of a 'start' value (default: 0) plus an iterable of numbers"},
-    {"min", bi_min, 0, "min(iterable, *[, default=obj, key=func]) -> value\nmin(arg1, arg2, *args, *[, key=func]) -> value"},
-    {"max", bi_max, 0, "max(iterable, *[, default=obj, key=func]) -> value\nmax(arg1, arg2, *args, *[, key=func]) -> value"},
-    {"sorted", bi_sorted, 0, "sorted(iterable, /, *, key=None, reverse=False)\nReturn a new list containing all items from the iterable in ascending order."},
-    {"isinstance", bi_isinstance, 0, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
-    {"issubclass", bi_issubclass, 0, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},
+    {"sum", bi_sum, 0,
+     "sum(iterable, /, start=0)\nReturn the sum of a 'start' value (default: 0) plus an iterable of numbers"},
+    {"min", bi_min, 0,
+     "min(iterable, *[, default=obj, key=func]) -> value\nmin(arg1, arg2, *args, *[, key=func]) -> value"},
+    {"max", bi_max, 0,
+     "max(iterable, *[, default=obj, key=func]) -> value\nmax(arg1, arg2, *args, *[, key=func]) -> value"},
+    {"sorted", bi_sorted, 0,
+     "sorted(iterable, /, *, key=None, reverse=False)\nReturn a new list containing all items from the iterable in "
+     "ascending order."},
+    {"isinstance", bi_isinstance, 0,
+     "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass "
+     "thereof."},
+    {"issubclass", bi_issubclass, 0,
+     "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},
     {"getattr", bi_getattr, 0, "getattr(object, name[, default]) -> value\nGet a named attribute from an object."},
-    {"setattr", bi_setattr, 0, "setattr(obj, name, value, /)\nSets the named attribute on the given object to the specified value."},
+    {"setattr", bi_setattr, 0,
+     "setattr(obj, name, value, /)\nSets the named attribute on the given object to the specified value."},
     {"delattr", bi_delattr, 0, "delattr(obj, name, /)\nDeletes the named attribute from the given object."},
-    {"hasattr", bi_hasattr, 0, "hasattr(obj, name, /)\nReturn whether the object has an attribute with the given name."},
+    {"hasattr", bi_hasattr, 0,
+     "hasattr(obj, name, /)\nReturn whether the object has an attribute with the given name."},
     {"dir", bi_dir, 0, "dir([object]) -> list of strings"},
     {"vars", bi_vars, 0, "vars([object]) -> dictionary"},
     {"globals", bi_globals, 0, "globals()\nReturn the dictionary containing the current scope's global variables."},
     {"locals", bi_locals, 0, "locals()\nReturn a dictionary containing the current scope's local variables."},
-    {"exec", bi_exec, 0, "exec(source, globals=None, locals=None, /)\nExecute the given source in the context of globals and locals."},
-    {"eval", bi_eval, 0, "eval(source, globals=None, locals=None, /)\nEvaluate the given source in the context of globals and locals."},
+    {"exec", bi_exec, 0,
+     "exec(source, globals=None, locals=None, /)\nExecute the given source in the context of globals and locals."},
+    {"eval", bi_eval, 0,
+     "eval(source, globals=None, locals=None, /)\nEvaluate the given source in the context of globals and locals."},
     {"compile", bi_compile, 0, "compile(source, filename, mode)"},
     {"__build_class__", bi_build_class, 0, NULL},
     {"__import__", bi_import, 0, "__import__(name, globals=None, locals=None, fromlist=(), level=0) -> module"},
@@ -826,17 +944,38 @@ fy_obj *fy_builtins_new(fy_interp *ip) {
     fy_obj *m = fy_module_new_c("builtins", builtin_funcs, "Built-in functions, exceptions, and other objects.");
     if (!m) return NULL;
     fy_obj *d = FY_MODULE_DICT(m);
-    struct { const char *n; fy_type *t; } types[] = {
-        {"object", &fy_object_type}, {"type", &fy_type_type}, {"int", &fy_int_type}, {"bool", &fy_bool_type},
-        {"float", &fy_float_type}, {"complex", &fy_complex_type}, {"str", &fy_str_type}, {"bytes", &fy_bytes_type},
-        {"bytearray", &fy_bytearray_type}, {"list", &fy_list_type}, {"tuple", &fy_tuple_type}, {"dict", &fy_dict_type},
-        {"set", &fy_set_type}, {"frozenset", &fy_frozenset_type}, {"range", &fy_range_type}, {"slice", &fy_slice_type},
-        {"property", &fy_property_type}, {"staticmethod", &fy_staticmethod_type},
-        {"classmethod", &fy_classmethod_type}, {"super", &fy_super_type}, {"enumerate", &fy_enumerate_type},
-        {"zip", &fy_zip_type}, {"map", &fy_map_type}, {"filter", &fy_filter_type}, {"reversed", &fy_reversed_type},
-        {NULL, NULL}};
+    struct {
+        const char *n;
+        fy_type *t;
+    } types[] = {{"object", &fy_object_type},
+                 {"type", &fy_type_type},
+                 {"int", &fy_int_type},
+                 {"bool", &fy_bool_type},
+                 {"float", &fy_float_type},
+                 {"complex", &fy_complex_type},
+                 {"str", &fy_str_type},
+                 {"bytes", &fy_bytes_type},
+                 {"bytearray", &fy_bytearray_type},
+                 {"list", &fy_list_type},
+                 {"tuple", &fy_tuple_type},
+                 {"dict", &fy_dict_type},
+                 {"set", &fy_set_type},
+                 {"frozenset", &fy_frozenset_type},
+                 {"range", &fy_range_type},
+                 {"slice", &fy_slice_type},
+                 {"property", &fy_property_type},
+                 {"staticmethod", &fy_staticmethod_type},
+                 {"classmethod", &fy_classmethod_type},
+                 {"super", &fy_super_type},
+                 {"enumerate", &fy_enumerate_type},
+                 {"zip", &fy_zip_type},
+                 {"map", &fy_map_type},
+                 {"filter", &fy_filter_type},
+                 {"reversed", &fy_reversed_type},
+                 {NULL, NULL}};
     for (int i = 0; types[i].n; i++) fy_dict_set_cstr(d, types[i].n, (fy_obj *)types[i].t);
-    for (int i = 0; fy_exception_types[i]; i++) fy_dict_set_cstr(d, fy_exception_types[i]->name, (fy_obj *)fy_exception_types[i]);
+    for (int i = 0; fy_exception_types[i]; i++)
+        fy_dict_set_cstr(d, fy_exception_types[i]->name, (fy_obj *)fy_exception_types[i]);
     fy_dict_set_cstr(d, "IOError", (fy_obj *)&fy_OSError);
     fy_dict_set_cstr(d, "EnvironmentError", (fy_obj *)&fy_OSError);
     fy_dict_set_cstr(d, "None", fy_None);

@@ -50,10 +50,14 @@ int fy_write_stderr(const char *s, size_t n) {
     return sink_write(FLYI_STDERR, s, n);
 }
 
-typedef struct { fy_obj h; int which; } console;
+typedef struct {
+    fy_obj h;
+    int which;
+} console;
 static fy_obj *console_write(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (fy_check_nargs("write", nargs, 1, 1) < 0) return NULL;
-    if (!FY_STR_CHECK(args[0])) return fy_err_format(&fy_TypeError, "write() argument must be str, not %s", args[0]->type->name);
+    if (!FY_STR_CHECK(args[0]))
+        return fy_err_format(&fy_TypeError, "write() argument must be str, not %s", args[0]->type->name);
     sink_write(((console *)self)->which, FY_STR_DATA(args[0]), FY_STR_LEN(args[0]));
     return fy_int_from(((fy_strobj *)args[0])->nchars);
 }
@@ -63,11 +67,14 @@ static fy_obj *console_fileno(fy_obj *self, fy_obj *const *args, size_t nargs, f
     return fy_int_from(((console *)self)->which);
 }
 static fy_obj *console_encoding(fy_obj *o) { return fy_str_from_cstr("utf-8"); }
-static fy_obj *console_name(fy_obj *o) { return fy_str_from_cstr(((console *)o)->which == 1 ? "<stdout>" : "<stderr>"); }
+static fy_obj *console_name(fy_obj *o) {
+    return fy_str_from_cstr(((console *)o)->which == 1 ? "<stdout>" : "<stderr>");
+}
 static fy_methoddef console_methods[] = {{"write", console_write, 0, "write(s)"}, {"flush", console_flush, 0, NULL},
-                                         {"isatty", console_false, 0, NULL}, {"fileno", console_fileno, 0, NULL},
-                                         {"writable", console_false, 0, NULL}, {NULL}};
-static fy_getsetdef console_getsets[] = {{"encoding", console_encoding, NULL, NULL}, {"name", console_name, NULL, NULL}, {NULL}};
+                                         {"isatty", console_false, 0, NULL},      {"fileno", console_fileno, 0, NULL},
+                                         {"writable", console_false, 0, NULL},    {NULL}};
+static fy_getsetdef console_getsets[] = {
+    {"encoding", console_encoding, NULL, NULL}, {"name", console_name, NULL, NULL}, {NULL}};
 fy_type fy_console_type = {FY_TYPE_INIT("TextIOWrapper", sizeof(console)), .flags = FY_TPF_FINAL,
                            .methods = console_methods, .getsets = console_getsets};
 fy_obj *fy_console_new(int which) {
@@ -78,11 +85,20 @@ fy_obj *fy_console_new(int which) {
 
 /* ------------------------------------------------------------------ files */
 
-typedef struct { fy_obj h; FILE *fp; fy_obj *name; fy_obj *mode; bool binary, closed; } fileobj;
+typedef struct {
+    fy_obj h;
+    FILE *fp;
+    fy_obj *name;
+    fy_obj *mode;
+    bool binary, closed;
+} fileobj;
 #define F(o) ((fileobj *)(o))
 
 static int check_open(fy_obj *o) {
-    if (F(o)->closed) { fy_err_set(&fy_ValueError, "I/O operation on closed file."); return -1; }
+    if (F(o)->closed) {
+        fy_err_set(&fy_ValueError, "I/O operation on closed file.");
+        return -1;
+    }
     return 0;
 }
 static fy_obj *make_data(fy_obj *o, const char *s, size_t n) {
@@ -113,7 +129,11 @@ static fy_obj *f_read(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *k
             if ((c & 0xC0) != 0x80) {
                 /* count a char at its lead byte; pull continuation bytes */
                 int cont = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-                for (int i = 0; i < cont; i++) { int d = fgetc(F(self)->fp); if (d == EOF) break; fy_sbuf_addc(&b, (char)d); }
+                for (int i = 0; i < cont; i++) {
+                    int d = fgetc(F(self)->fp);
+                    if (d == EOF) break;
+                    fy_sbuf_addc(&b, (char)d);
+                }
                 n--;
             }
         }
@@ -138,13 +158,19 @@ static fy_obj *f_next(fy_obj *self) {
     if (check_open(self) < 0) return NULL;
     fy_obj *l = f_readline(self, NULL, 0, NULL);
     if (!l) return NULL;
-    if ((F(self)->binary ? ((fy_bytes *)l)->len : FY_STR_LEN(l)) == 0) { FY_DECREF(l); return NULL; }
+    if ((F(self)->binary ? ((fy_bytes *)l)->len : FY_STR_LEN(l)) == 0) {
+        FY_DECREF(l);
+        return NULL;
+    }
     return l;
 }
 static fy_obj *f_readlines(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_obj *res = fy_list_new(0), *l;
     while (res && (l = f_next(self))) fy_list_append_steal(res, l);
-    if (fy_err_occurred()) { FY_XDECREF(res); return NULL; }
+    if (fy_err_occurred()) {
+        FY_XDECREF(res);
+        return NULL;
+    }
     return res;
 }
 static fy_obj *f_write(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
@@ -169,7 +195,10 @@ static fy_obj *f_writelines(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     while ((x = fy_iter_next(it))) {
         fy_obj *r = f_write(self, &x, 1, NULL);
         FY_DECREF(x);
-        if (!r) { FY_DECREF(it); return NULL; }
+        if (!r) {
+            FY_DECREF(it);
+            return NULL;
+        }
         FY_DECREF(r);
     }
     FY_DECREF(it);
@@ -230,20 +259,36 @@ static fy_obj *f_repr(fy_obj *o) {
 static fy_obj *f_name(fy_obj *o) { return fy_ref(F(o)->name); }
 static fy_obj *f_mode(fy_obj *o) { return fy_ref(F(o)->mode); }
 static fy_obj *f_closed(fy_obj *o) { return fy_bool(F(o)->closed); }
-static fy_methoddef file_methods[] = {
-    {"read", f_read, 0, "read(size=-1)"}, {"readline", f_readline, 0, "readline()"},
-    {"readlines", f_readlines, 0, "readlines()"}, {"write", f_write, 0, "write(s)"},
-    {"writelines", f_writelines, 0, "writelines(lines)"}, {"close", f_close, 0, "close()"},
-    {"flush", f_flush, 0, "flush()"}, {"__enter__", f_enter, 0, NULL}, {"__exit__", f_exit, 0, NULL},
-    {"seek", f_seek, 0, "seek(offset, whence=0)"}, {"tell", f_tell, 0, "tell()"}, {"fileno", f_fileno, 0, NULL},
-    {"readable", f_true, 0, NULL}, {"writable", f_true, 0, NULL}, {"isatty", f_false, 0, NULL}, {NULL}};
-static fy_getsetdef file_getsets[] = {{"name", f_name, NULL, NULL}, {"mode", f_mode, NULL, NULL},
-                                      {"closed", f_closed, NULL, NULL}, {NULL}};
-fy_type fy_file_type = {FY_TYPE_INIT("TextIOWrapper", sizeof(fileobj)), .flags = FY_TPF_FINAL, .dealloc = f_dealloc,
-                        .iter = f_iter, .next = f_next, .repr = f_repr, .methods = file_methods, .getsets = file_getsets};
+static fy_methoddef file_methods[] = {{"read", f_read, 0, "read(size=-1)"},
+                                      {"readline", f_readline, 0, "readline()"},
+                                      {"readlines", f_readlines, 0, "readlines()"},
+                                      {"write", f_write, 0, "write(s)"},
+                                      {"writelines", f_writelines, 0, "writelines(lines)"},
+                                      {"close", f_close, 0, "close()"},
+                                      {"flush", f_flush, 0, "flush()"},
+                                      {"__enter__", f_enter, 0, NULL},
+                                      {"__exit__", f_exit, 0, NULL},
+                                      {"seek", f_seek, 0, "seek(offset, whence=0)"},
+                                      {"tell", f_tell, 0, "tell()"},
+                                      {"fileno", f_fileno, 0, NULL},
+                                      {"readable", f_true, 0, NULL},
+                                      {"writable", f_true, 0, NULL},
+                                      {"isatty", f_false, 0, NULL},
+                                      {NULL}};
+static fy_getsetdef file_getsets[] = {
+    {"name", f_name, NULL, NULL}, {"mode", f_mode, NULL, NULL}, {"closed", f_closed, NULL, NULL}, {NULL}};
+fy_type fy_file_type = {FY_TYPE_INIT("TextIOWrapper", sizeof(fileobj)),
+                        .flags = FY_TPF_FINAL,
+                        .dealloc = f_dealloc,
+                        .iter = f_iter,
+                        .next = f_next,
+                        .repr = f_repr,
+                        .methods = file_methods,
+                        .getsets = file_getsets};
 
 fy_obj *fy_open(fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    static const char *const names[] = {"file", "mode", "buffering", "encoding", "errors", "newline", "closefd", "opener", NULL};
+    static const char *const names[] = {"file",    "mode",    "buffering", "encoding", "errors",
+                                        "newline", "closefd", "opener",    NULL};
     fy_obj *a[8];
     if (fy_parse_args("open", args, nargs, kw, names, 1, 8, 8, a) < 0) return NULL;
     fy_obj *path = a[0];
@@ -274,24 +319,35 @@ fy_obj *fy_open(fy_obj *const *args, size_t nargs, fy_obj *kw) {
             fy_obj *ea[3] = {no, msg, path};
             fy_obj *e = fy_exc_new(&fy_FileExistsError, ea, 3);
             if (e) fy_err_restore(e);
-            FY_DECREF(no); FY_DECREF(msg); FY_DECREF(path);
+            FY_DECREF(no);
+            FY_DECREF(msg);
+            FY_DECREF(path);
             return NULL;
         }
     }
     FILE *fp = fopen(FY_STR_DATA(path), cmode);
     if (!fp) {
         int err = errno;
-        fy_type *t = err == ENOENT ? &fy_FileNotFoundError : err == EACCES ? &fy_PermissionError
-                   : err == EISDIR ? &fy_IsADirectoryError : err == ENOTDIR ? &fy_NotADirectoryError : &fy_OSError;
+        fy_type *t = err == ENOENT    ? &fy_FileNotFoundError
+                     : err == EACCES  ? &fy_PermissionError
+                     : err == EISDIR  ? &fy_IsADirectoryError
+                     : err == ENOTDIR ? &fy_NotADirectoryError
+                                      : &fy_OSError;
         fy_obj *no = fy_int_from(err), *msg = fy_str_from_cstr(strerror(err));
         fy_obj *ea[3] = {no, msg, path};
         fy_obj *e = fy_exc_new(t, ea, 3);
         if (e) fy_err_restore(e);
-        FY_DECREF(no); FY_DECREF(msg); FY_DECREF(path);
+        FY_DECREF(no);
+        FY_DECREF(msg);
+        FY_DECREF(path);
         return NULL;
     }
     fileobj *f = (fileobj *)fy_alloc(&fy_file_type);
-    if (!f) { fclose(fp); FY_DECREF(path); return NULL; }
+    if (!f) {
+        fclose(fp);
+        FY_DECREF(path);
+        return NULL;
+    }
     f->fp = fp;
     f->name = path;
     f->mode = fy_str_from_cstr(mode);

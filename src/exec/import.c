@@ -8,13 +8,19 @@
 #include "exec/interp.h"
 #include "parse/parse.h"
 
-typedef struct { char *name; fy_module_init init; } regentry;
+typedef struct {
+    char *name;
+    fy_module_init init;
+} regentry;
 static regentry *reg;
 static size_t nreg, capreg;
 
 void fy_register_builtin_module(const char *name, fy_module_init init) {
     for (size_t i = 0; i < nreg; i++)
-        if (!strcmp(reg[i].name, name)) { reg[i].init = init; return; }
+        if (!strcmp(reg[i].name, name)) {
+            reg[i].init = init;
+            return;
+        }
     if (nreg == capreg) {
         size_t nc = capreg ? capreg * 2 : 32;
         regentry *p = realloc(reg, nc * sizeof *p);
@@ -59,12 +65,18 @@ static fy_obj *load_file(const char *name, const char *path, bool package, const
     size_t k;
     while ((k = fread(buf, 1, sizeof buf, fp)) > 0) fy_sbuf_add(&b, buf, k);
     fclose(fp);
-    if (b.oom) { fy_sbuf_free(&b); return fy_err_nomem(); }
+    if (b.oom) {
+        fy_sbuf_free(&b);
+        return fy_err_nomem();
+    }
     fy_obj *code = fy_compile_source(b.p ? b.p : "", b.len, path, 0);
     fy_sbuf_free(&b);
     if (!code) return NULL;
     fy_obj *m = fy_module_new(name);
-    if (!m) { FY_DECREF(code); return NULL; }
+    if (!m) {
+        FY_DECREF(code);
+        return NULL;
+    }
     fy_obj *d = FY_MODULE_DICT(m);
     fy_obj *pf = fy_str_from_cstr(path);
     fy_dict_set_cstr(d, "__file__", pf);
@@ -99,7 +111,10 @@ static fy_obj *load_file(const char *name, const char *path, bool package, const
     /* the module may have replaced itself in sys.modules */
     fy_obj *final = fy_dict_get(ip->modules, key);
     FY_DECREF(key);
-    if (final && final != m) { FY_DECREF(m); return fy_ref(final); }
+    if (final && final != m) {
+        FY_DECREF(m);
+        return fy_ref(final);
+    }
     return m;
 }
 
@@ -129,7 +144,10 @@ static fy_obj *import_abs(const char *name) {
     fy_obj *key = fy_str_from_cstr(name);
     if (!key) return NULL;
     fy_obj *m = fy_dict_get(ip->modules, key);
-    if (m) { FY_DECREF(key); return fy_ref(m); }
+    if (m) {
+        FY_DECREF(key);
+        return fy_ref(m);
+    }
     const char *dot = strrchr(name, '.');
     fy_obj *parent = NULL, *paths = NULL;
     if (dot) {
@@ -139,19 +157,38 @@ static fy_obj *import_abs(const char *name) {
         memcpy(pname, name, k);
         pname[k] = 0;
         parent = import_abs(pname);
-        if (!parent) { FY_DECREF(key); return NULL; }
+        if (!parent) {
+            FY_DECREF(key);
+            return NULL;
+        }
         m = fy_dict_get(ip->modules, key);
-        if (m) { FY_DECREF(key); FY_DECREF(parent); return fy_ref(m); }
+        if (m) {
+            FY_DECREF(key);
+            FY_DECREF(parent);
+            return fy_ref(m);
+        }
         paths = fy_getattr_opt(parent, fy_intern("__path__"));
-        if (!paths && fy_err_occurred()) { FY_DECREF(key); FY_DECREF(parent); return NULL; }
+        if (!paths && fy_err_occurred()) {
+            FY_DECREF(key);
+            FY_DECREF(parent);
+            return NULL;
+        }
     }
     /* built-in modules */
     for (size_t i = 0; i < nreg; i++) {
         if (strcmp(reg[i].name, name)) continue;
         m = reg[i].init();
-        if (!m) { FY_DECREF(key); FY_XDECREF(parent); FY_XDECREF(paths); return NULL; }
+        if (!m) {
+            FY_DECREF(key);
+            FY_XDECREF(parent);
+            FY_XDECREF(paths);
+            return NULL;
+        }
         if (!fy_dict_get(ip->modules, key)) fy_dict_set(ip->modules, key, m);
-        else { FY_DECREF(m); m = fy_ref(fy_dict_get(ip->modules, key)); }
+        else {
+            FY_DECREF(m);
+            m = fy_ref(fy_dict_get(ip->modules, key));
+        }
         goto bind;
     }
     m = find_in_path(name, dot ? dot + 1 : name, dot ? paths : ip->path);
@@ -235,8 +272,14 @@ fy_obj *fy_import_from(fy_obj *module, fy_obj *name) {
         char full[1024];
         snprintf(full, sizeof full, "%s.%s", FY_STR_DATA(mn), FY_STR_DATA(name));
         fy_obj *sub = import_abs(full);
-        if (sub) { FY_DECREF(mn); return sub; }
-        if (!fy_err_matches(&fy_ModuleNotFoundError)) { FY_DECREF(mn); return NULL; }
+        if (sub) {
+            FY_DECREF(mn);
+            return sub;
+        }
+        if (!fy_err_matches(&fy_ModuleNotFoundError)) {
+            FY_DECREF(mn);
+            return NULL;
+        }
         fy_err_clear();
     } else fy_err_clear();
     fy_obj *file = fy_getattr_opt(module, fy_intern("__file__"));
@@ -264,7 +307,10 @@ int fy_import_star(fy_obj *module, fy_obj *locals) {
             int r = v ? fy_setitem(locals, n, v) : -1;
             FY_XDECREF(v);
             FY_DECREF(n);
-            if (r < 0) { FY_DECREF(it); return -1; }
+            if (r < 0) {
+                FY_DECREF(it);
+                return -1;
+            }
         }
         FY_DECREF(it);
         return fy_err_occurred() ? -1 : 0;
@@ -280,7 +326,10 @@ int fy_import_star(fy_obj *module, fy_obj *locals) {
     }
     for (int64_t i = 0; i < FY_LIST_N(pairs); i++) {
         fy_obj *p = FY_LIST_ITEMS(pairs)[i];
-        if (fy_setitem(locals, FY_TUPLE_ITEMS(p)[0], FY_TUPLE_ITEMS(p)[1]) < 0) { FY_DECREF(pairs); return -1; }
+        if (fy_setitem(locals, FY_TUPLE_ITEMS(p)[0], FY_TUPLE_ITEMS(p)[1]) < 0) {
+            FY_DECREF(pairs);
+            return -1;
+        }
     }
     FY_DECREF(pairs);
     return 0;

@@ -28,28 +28,34 @@ void fy_types_init(void) {
     setlocale(LC_CTYPE, "C.UTF-8");
     /* memory limit: FLYI_MEMORY_LIMIT (MiB), default half the physical memory, at most 8 GiB */
     long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && psz > 0 && (size_t)pages * (size_t)psz / 2 < fy_mem_limit) fy_mem_limit = (size_t)pages * (size_t)psz / 2;
+    if (pages > 0 && psz > 0 && (size_t)pages * (size_t)psz / 2 < fy_mem_limit)
+        fy_mem_limit = (size_t)pages * (size_t)psz / 2;
     const char *ml = getenv("FLYI_MEMORY_LIMIT");
     if (ml && atol(ml) > 0) fy_mem_limit = (size_t)atol(ml) << 20;
     fy_int_init();
-    fy_type *core[] = {&fy_object_type, &fy_type_type, &fy_str_type, &fy_dict_type, &fy_tuple_type, &fy_list_type,
-                       &fy_int_type, &fy_bool_type, &fy_float_type, &fy_complex_type, &fy_none_type,
-                       &fy_notimpl_type, &fy_ellipsis_type, &fy_bytes_type, &fy_bytearray_type, &fy_set_type,
-                       &fy_frozenset_type, &fy_range_type, &fy_slice_type, &fy_function_type, &fy_cfunction_type,
-                       &fy_method_type, &fy_cell_type, &fy_code_type, &fy_module_type, &fy_property_type,
-                       &fy_staticmethod_type, &fy_classmethod_type, &fy_super_type, &fy_generator_type,
-                       &fy_methoddescr_type, &fy_getsetdescr_type, &fy_slotwrapper_type, &fy_dict_keys_type,
-                       &fy_dict_values_type, &fy_dict_items_type, &fy_tb_type, &fy_enumerate_type, &fy_zip_type,
-                       &fy_map_type, &fy_filter_type, &fy_reversed_type, &fy_calliter_type, &fy_seqiter_type,
-                       &fy_striter_type, &fy_tupleiter_type, &fy_listiter_type, &fy_listrevit_type,
-                       &fy_dictiter_type, &fy_setiter_type, &fy_rangeiter_type, &fy_bytesiter_type,
-                       &fy_console_type, &fy_file_type, &fy_frame_type, NULL};
+    fy_type *core[] = {&fy_object_type,      &fy_type_type,      &fy_str_type,          &fy_dict_type,
+                       &fy_tuple_type,       &fy_list_type,      &fy_int_type,          &fy_bool_type,
+                       &fy_float_type,       &fy_complex_type,   &fy_none_type,         &fy_notimpl_type,
+                       &fy_ellipsis_type,    &fy_bytes_type,     &fy_bytearray_type,    &fy_set_type,
+                       &fy_frozenset_type,   &fy_range_type,     &fy_slice_type,        &fy_function_type,
+                       &fy_cfunction_type,   &fy_method_type,    &fy_cell_type,         &fy_code_type,
+                       &fy_module_type,      &fy_property_type,  &fy_staticmethod_type, &fy_classmethod_type,
+                       &fy_super_type,       &fy_generator_type, &fy_methoddescr_type,  &fy_getsetdescr_type,
+                       &fy_slotwrapper_type, &fy_dict_keys_type, &fy_dict_values_type,  &fy_dict_items_type,
+                       &fy_tb_type,          &fy_enumerate_type, &fy_zip_type,          &fy_map_type,
+                       &fy_filter_type,      &fy_reversed_type,  &fy_calliter_type,     &fy_seqiter_type,
+                       &fy_striter_type,     &fy_tupleiter_type, &fy_listiter_type,     &fy_listrevit_type,
+                       &fy_dictiter_type,    &fy_setiter_type,   &fy_rangeiter_type,    &fy_bytesiter_type,
+                       &fy_console_type,     &fy_file_type,      &fy_frame_type,        NULL};
     /* the dict type must work before any type is ready: dicts need no readiness */
     fy_str_init();
     for (int i = 0; core[i]; i++) fy_type_ready(core[i]);
     for (int i = 0; fy_exception_types[i]; i++) fy_type_ready(fy_exception_types[i]);
     fy_stdlib_register_all();
-    { void fy_torch_register(void); fy_torch_register(); } /* torch (src/torch), imported lazily */
+    {
+        void fy_torch_register(void);
+        fy_torch_register();
+    } /* torch (src/torch), imported lazily */
     fy_dsl_register_all(); /* flydsl.* (src/dsl) */
 }
 
@@ -142,9 +148,7 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
 
 /* ------------------------------------------------------------------ interpreter */
 
-void fy_steps_reset(fy_interp *ip) {
-    ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX;
-}
+void fy_steps_reset(fy_interp *ip) { ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX; }
 
 int fy_step_exhausted(void) {
     fy_interp *ip = fy_cur;

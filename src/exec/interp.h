@@ -52,9 +52,7 @@ void fy_interp_leave(fy_interp *prev);
 int fy_step_exhausted(void);
 /* Count one step (a loop back-edge, a call, an item a builtin consumes); -1 with an
  * exception set when the cell's budget is spent. */
-static inline int fy_step(fy_interp *ip) {
-    return --ip->steps_left < 0 ? fy_step_exhausted() : 0;
-}
+static inline int fy_step(fy_interp *ip) { return --ip->steps_left < 0 ? fy_step_exhausted() : 0; }
 /* The GPU target chosen with %target in the running session, else $ARCH, else NULL (gfx942). */
 const char *fy_session_target(void);
 /* The launch backend chosen with %backend ("emu" or "hip"), else NULL (automatic). */

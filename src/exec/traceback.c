@@ -26,8 +26,7 @@ static char *type_name_of(fy_obj *exc) {
     char buf[512];
     if (mod && FY_STR_CHECK(mod) && !fy_str_eq_cstr(mod, "builtins") && !fy_str_eq_cstr(mod, "__main__"))
         snprintf(buf, sizeof buf, "%s.%s", FY_STR_DATA(mod), qn);
-    else
-        snprintf(buf, sizeof buf, "%s", qn);
+    else snprintf(buf, sizeof buf, "%s", qn);
     return strdup(buf);
 }
 
@@ -35,8 +34,13 @@ static char *message_of(fy_obj *exc) {
     fy_obj *saved = fy_err_fetch();
     fy_obj *s = fy_str(exc);
     char *r;
-    if (s) { r = strdup(FY_STR_DATA(s)); FY_DECREF(s); }
-    else { fy_err_clear(); r = strdup("<exception str() failed>"); }
+    if (s) {
+        r = strdup(FY_STR_DATA(s));
+        FY_DECREF(s);
+    } else {
+        fy_err_clear();
+        r = strdup("<exception str() failed>");
+    }
     if (saved) fy_err_restore(saved);
     return r;
 }
@@ -111,7 +115,8 @@ static void format_one(fy_tbinfo *t, fy_obj *exc, bool record_frames) {
         } else {
             if (repeat >= 3) {
                 char buf[128];
-                snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", repeat - 2, repeat - 2 == 1 ? "" : "s");
+                snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]", repeat - 2,
+                         repeat - 2 == 1 ? "" : "s");
                 add_line(t, buf);
             }
             repeat = 0;
@@ -170,7 +175,8 @@ static void format_one(fy_tbinfo *t, fy_obj *exc, bool record_frames) {
                 char *stripped = strdup(s + ind);
                 if (stripped) {
                     size_t k = strlen(stripped);
-                    while (k && (stripped[k - 1] == '\n' || stripped[k - 1] == ' ' || stripped[k - 1] == '\r')) stripped[--k] = 0;
+                    while (k && (stripped[k - 1] == '\n' || stripped[k - 1] == ' ' || stripped[k - 1] == '\r'))
+                        stripped[--k] = 0;
                     char line[1200];
                     snprintf(line, sizeof line, "    %s", stripped);
                     add_line(t, line);

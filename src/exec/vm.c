@@ -20,18 +20,33 @@ fy_obj *fy_frame_globals(void) {
 /* super() without arguments: __class__ cell and the first argument of the running frame. */
 int fy_super_zero_args(fy_type **type, fy_obj **obj) {
     fy_frame *f = fy_cur ? fy_cur->frame : NULL;
-    if (!f) { fy_err_set(&fy_RuntimeError, "super(): no current frame"); return -1; }
+    if (!f) {
+        fy_err_set(&fy_RuntimeError, "super(): no current frame");
+        return -1;
+    }
     fy_code *co = f->code;
-    if (co->argcount == 0 && !(co->flags & FY_CO_VARARGS)) { fy_err_set(&fy_RuntimeError, "super(): no arguments"); return -1; }
+    if (co->argcount == 0 && !(co->flags & FY_CO_VARARGS)) {
+        fy_err_set(&fy_RuntimeError, "super(): no arguments");
+        return -1;
+    }
     fy_obj *first = f->localsplus[0];
     for (int i = 0; i < co->ncells; i++)
         if (co->cell2arg[i] == 0) first = ((fy_cell *)f->localsplus[co->nlocals + i])->ref;
-    if (!first) { fy_err_set(&fy_RuntimeError, "super(): arg[0] deleted"); return -1; }
+    if (!first) {
+        fy_err_set(&fy_RuntimeError, "super(): arg[0] deleted");
+        return -1;
+    }
     for (int i = 0; i < co->nfrees; i++) {
         if (fy_str_eq_cstr(FY_TUPLE_ITEMS(co->freevars)[i], "__class__")) {
             fy_cell *c = (fy_cell *)f->localsplus[co->nlocals + co->ncells + i];
-            if (!c->ref) { fy_err_set(&fy_RuntimeError, "super(): empty __class__ cell"); return -1; }
-            if (!fy_isinstance_of(c->ref, &fy_type_type)) { fy_err_set(&fy_RuntimeError, "super(): __class__ is not a type"); return -1; }
+            if (!c->ref) {
+                fy_err_set(&fy_RuntimeError, "super(): empty __class__ cell");
+                return -1;
+            }
+            if (!fy_isinstance_of(c->ref, &fy_type_type)) {
+                fy_err_set(&fy_RuntimeError, "super(): __class__ is not a type");
+                return -1;
+            }
             *type = (fy_type *)c->ref;
             *obj = first;
             return 0;
@@ -51,7 +66,8 @@ static int unpack(fy_obj *seq, int before, int after, bool star, fy_obj **out) {
     int need = before + after;
     if (items && !star) {
         if ((int)n != need) {
-            if ((int)n < need) fy_err_format(&fy_ValueError, "not enough values to unpack (expected %d, got %zu)", need, n);
+            if ((int)n < need)
+                fy_err_format(&fy_ValueError, "not enough values to unpack (expected %d, got %zu)", need, n);
             else fy_err_format(&fy_ValueError, "too many values to unpack (expected %d)", need);
             return -1;
         }
@@ -71,7 +87,9 @@ static int unpack(fy_obj *seq, int before, int after, bool star, fy_obj **out) {
         fy_obj *x = fy_iter_next(it);
         if (!x) {
             if (!fy_err_occurred()) {
-                if (star) fy_err_format(&fy_ValueError, "not enough values to unpack (expected at least %d, got %d)", need, got);
+                if (star)
+                    fy_err_format(&fy_ValueError, "not enough values to unpack (expected at least %d, got %d)", need,
+                                  got);
                 else fy_err_format(&fy_ValueError, "not enough values to unpack (expected %d, got %d)", need, got);
             }
             goto fail;
@@ -98,9 +116,7 @@ static int unpack(fy_obj *seq, int before, int after, bool star, fy_obj **out) {
         goto fail;
     }
     int64_t rn = FY_LIST_N(rest);
-    for (int i = 0; i < after; i++) {
-        out[before + 1 + i] = FY_LIST_ITEMS(rest)[rn - after + i];
-    }
+    for (int i = 0; i < after; i++) { out[before + 1 + i] = FY_LIST_ITEMS(rest)[rn - after + i]; }
     FY_LIST_N(rest) = rn - after;
     out[before] = rest;
     got = before + 1 + after;
@@ -140,9 +156,15 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
     if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) {
         int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b), r;
         switch (op) {
-        case FY_NB_ADD: if (!__builtin_add_overflow(x, y, &r)) return fy_int_from(r); break;
-        case FY_NB_SUB: if (!__builtin_sub_overflow(x, y, &r)) return fy_int_from(r); break;
-        case FY_NB_MUL: if (!__builtin_mul_overflow(x, y, &r)) return fy_int_from(r); break;
+        case FY_NB_ADD:
+            if (!__builtin_add_overflow(x, y, &r)) return fy_int_from(r);
+            break;
+        case FY_NB_SUB:
+            if (!__builtin_sub_overflow(x, y, &r)) return fy_int_from(r);
+            break;
+        case FY_NB_MUL:
+            if (!__builtin_mul_overflow(x, y, &r)) return fy_int_from(r);
+            break;
         default: break;
         }
         return fy_int_binop(x, y, op);
@@ -162,14 +184,17 @@ fy_obj fy_vm_region_end;
 
 /* A conditional jump met value v whose truth test failed: a traced Boolean makes the tracer run both
  * branches into an scf.if (trace_scf.c); anything else keeps the error. */
-#define TRACED_BRANCH(v)                                                                  \
-    do {                                                                                  \
-        f->sp = (int)(sp - f->stack);                                                     \
-        int h_ = fy_trace_scf_branch(f, pc - 1, (v), &pc);                                \
-        FY_DECREF(v);                                                                     \
-        sp = f->stack + f->sp;                                                            \
-        if (h_ <= 0) { reraise = h_ == -2; goto error; }                                  \
-        DISPATCH();                                                                       \
+#define TRACED_BRANCH(v) \
+    do { \
+        f->sp = (int)(sp - f->stack); \
+        int h_ = fy_trace_scf_branch(f, pc - 1, (v), &pc); \
+        FY_DECREF(v); \
+        sp = f->stack + f->sp; \
+        if (h_ <= 0) { \
+            reraise = h_ == -2; \
+            goto error; \
+        } \
+        DISPATCH(); \
     } while (0)
 
 fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
@@ -198,40 +223,84 @@ fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
     if (throwflag) goto error;
     if (fy_step(ip) < 0) goto error;
 
-#define DISPATCH()                                                                        \
-    do {                                                                                  \
-        f->cur = pc;                                                                      \
-        ins = code[pc++];                                                                 \
-        arg = (int)FY_ARG(ins);                                                           \
-        goto *labels[FY_OPC(ins)];                                                        \
+#define DISPATCH() \
+    do { \
+        f->cur = pc; \
+        ins = code[pc++]; \
+        arg = (int)FY_ARG(ins); \
+        goto *labels[FY_OPC(ins)]; \
     } while (0)
 
     DISPATCH();
 
-L_NOP: DISPATCH();
-L_POP_TOP: { fy_obj *v = POP(); FY_DECREF(v); DISPATCH(); }
-L_DUP_TOP: { fy_obj *v = TOP(); PUSH(fy_ref(v)); DISPATCH(); }
-L_DUP_TOP_TWO: { fy_obj *a = SECOND(), *b = TOP(); PUSH(fy_ref(a)); PUSH(fy_ref(b)); DISPATCH(); }
-L_ROT_TWO: { fy_obj *t = TOP(); sp[-1] = sp[-2]; sp[-2] = t; DISPATCH(); }
-L_ROT_THREE: { fy_obj *t = TOP(); sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = t; DISPATCH(); }
-L_ROT_FOUR: { fy_obj *t = TOP(); sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = sp[-4]; sp[-4] = t; DISPATCH(); }
-L_LOAD_CONST: { fy_obj *v = consts[arg]; PUSH(fy_ref(v)); DISPATCH(); }
+L_NOP:
+    DISPATCH();
+L_POP_TOP: {
+    fy_obj *v = POP();
+    FY_DECREF(v);
+    DISPATCH();
+}
+L_DUP_TOP: {
+    fy_obj *v = TOP();
+    PUSH(fy_ref(v));
+    DISPATCH();
+}
+L_DUP_TOP_TWO: {
+    fy_obj *a = SECOND(), *b = TOP();
+    PUSH(fy_ref(a));
+    PUSH(fy_ref(b));
+    DISPATCH();
+}
+L_ROT_TWO: {
+    fy_obj *t = TOP();
+    sp[-1] = sp[-2];
+    sp[-2] = t;
+    DISPATCH();
+}
+L_ROT_THREE: {
+    fy_obj *t = TOP();
+    sp[-1] = sp[-2];
+    sp[-2] = sp[-3];
+    sp[-3] = t;
+    DISPATCH();
+}
+L_ROT_FOUR: {
+    fy_obj *t = TOP();
+    sp[-1] = sp[-2];
+    sp[-2] = sp[-3];
+    sp[-3] = sp[-4];
+    sp[-4] = t;
+    DISPATCH();
+}
+L_LOAD_CONST: {
+    fy_obj *v = consts[arg];
+    PUSH(fy_ref(v));
+    DISPATCH();
+}
 L_LOAD_FAST: {
     fy_obj *v = locals[arg];
     if (!v) {
         if (!fy_trace_active() || !fy_trace_scf_unbound(f, (int)arg)) /* a traced loop's name: say why */
-            fy_err_format(&fy_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+            fy_err_format(&fy_UnboundLocalError,
+                          "cannot access local variable '%s' where it is not associated with a value",
                           FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[arg]));
         goto error;
     }
     PUSH(fy_ref(v));
     DISPATCH();
 }
-L_STORE_FAST: { fy_obj *v = POP(); fy_obj *old = locals[arg]; locals[arg] = v; FY_XDECREF(old); DISPATCH(); }
+L_STORE_FAST: {
+    fy_obj *v = POP();
+    fy_obj *old = locals[arg];
+    locals[arg] = v;
+    FY_XDECREF(old);
+    DISPATCH();
+}
 L_DELETE_FAST: {
     fy_obj *old = locals[arg];
     if (!old) {
-        fy_err_format(&fy_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+        fy_err_format(&fy_UnboundLocalError,
+                      "cannot access local variable '%s' where it is not associated with a value",
                       FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[arg]));
         goto error;
     }
@@ -243,10 +312,12 @@ L_LOAD_DEREF: {
     fy_obj *v = ((fy_cell *)cells[arg])->ref;
     if (!v) {
         if (arg < co->ncells)
-            fy_err_format(&fy_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+            fy_err_format(&fy_UnboundLocalError,
+                          "cannot access local variable '%s' where it is not associated with a value",
                           FY_STR_DATA(FY_TUPLE_ITEMS(co->cellvars)[arg]));
         else
-            fy_err_format(&fy_NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope",
+            fy_err_format(&fy_NameError,
+                          "cannot access free variable '%s' where it is not associated with a value in enclosing scope",
                           FY_STR_DATA(FY_TUPLE_ITEMS(co->freevars)[arg - co->ncells]));
         goto error;
     }
@@ -263,16 +334,25 @@ L_STORE_DEREF: {
 }
 L_DELETE_DEREF: {
     fy_cell *c = (fy_cell *)cells[arg];
-    if (!c->ref) { fy_err_set(&fy_NameError, "free variable referenced before assignment"); goto error; }
+    if (!c->ref) {
+        fy_err_set(&fy_NameError, "free variable referenced before assignment");
+        goto error;
+    }
     FY_CLEAR(c->ref);
     DISPATCH();
 }
-L_LOAD_CLOSURE: PUSH(fy_ref(cells[arg])); DISPATCH();
+L_LOAD_CLOSURE:
+    PUSH(fy_ref(cells[arg]));
+    DISPATCH();
 L_LOAD_CLASSDEREF: {
-    fy_obj *name = arg < co->ncells ? FY_TUPLE_ITEMS(co->cellvars)[arg] : FY_TUPLE_ITEMS(co->freevars)[arg - co->ncells];
+    fy_obj *name =
+        arg < co->ncells ? FY_TUPLE_ITEMS(co->cellvars)[arg] : FY_TUPLE_ITEMS(co->freevars)[arg - co->ncells];
     fy_obj *v = f->locals ? fy_dict_get(f->locals, name) : NULL;
     if (!v) v = ((fy_cell *)cells[arg])->ref;
-    if (!v) { name_error(name); goto error; }
+    if (!v) {
+        name_error(name);
+        goto error;
+    }
     PUSH(fy_ref(v));
     DISPATCH();
 }
@@ -282,14 +362,20 @@ L_LOAD_NAME: {
         if (FY_DICT_CHECK(f->locals)) v = fy_dict_get_str(f->locals, name);
         else {
             v = fy_getitem(f->locals, name);
-            if (v) { PUSH(v); DISPATCH(); }
+            if (v) {
+                PUSH(v);
+                DISPATCH();
+            }
             if (!fy_err_matches(&fy_KeyError)) goto error;
             fy_err_clear();
         }
     }
     if (!v) v = fy_dict_get_str(f->globals, name);
     if (!v) v = fy_dict_get_str(f->builtins, name);
-    if (!v) { name_error(name); goto error; }
+    if (!v) {
+        name_error(name);
+        goto error;
+    }
     PUSH(fy_ref(v));
     DISPATCH();
 }
@@ -303,7 +389,10 @@ L_STORE_NAME: {
 L_DELETE_NAME: {
     fy_obj *target = f->locals ? f->locals : f->globals;
     int r = FY_DICT_CHECK(target) ? fy_dict_del(target, names[arg]) : fy_delitem(target, names[arg]);
-    if (r == 1) { name_error(names[arg]); goto error; }
+    if (r == 1) {
+        name_error(names[arg]);
+        goto error;
+    }
     if (r < 0) goto error;
     DISPATCH();
 }
@@ -317,7 +406,10 @@ L_LOAD_GLOBAL: {
     fy_obj *name = names[arg];
     fy_obj *v = fy_dict_get_str(f->globals, name);
     if (!v) v = fy_dict_get_str(f->builtins, name);
-    if (!v) { name_error(name); goto error; }
+    if (!v) {
+        name_error(name);
+        goto error;
+    }
     co->cache[f->cur] = v;
     co->cache_ver[2 * f->cur] = g->version;
     co->cache_ver[2 * f->cur + 1] = b->version;
@@ -333,7 +425,10 @@ L_STORE_GLOBAL: {
 }
 L_DELETE_GLOBAL: {
     int r = fy_dict_del(f->globals, names[arg]);
-    if (r == 1) { name_error(names[arg]); goto error; }
+    if (r == 1) {
+        name_error(names[arg]);
+        goto error;
+    }
     if (r < 0) goto error;
     DISPATCH();
 }
@@ -404,7 +499,10 @@ L_BINARY_OP: {
     fy_obj *r = fast_binop(a, b, arg);
     FY_DECREF(a);
     FY_DECREF(b);
-    if (!r) { sp--; goto error; }
+    if (!r) {
+        sp--;
+        goto error;
+    }
     sp[-1] = r;
     DISPATCH();
 }
@@ -412,17 +510,42 @@ L_INPLACE_OP: {
     fy_obj *b = POP(), *a = TOP();
     fy_obj *r;
     if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) r = fast_binop(a, b, arg);
-    else if (FY_STR_CHECK(a) && FY_STR_CHECK(b) && arg == FY_NB_ADD && FY_TYPE(a) == &fy_str_type) r = fy_str_concat(a, b);
+    else if (FY_STR_CHECK(a) && FY_STR_CHECK(b) && arg == FY_NB_ADD && FY_TYPE(a) == &fy_str_type)
+        r = fy_str_concat(a, b);
     else r = fy_inplace_op(a, b, arg);
     FY_DECREF(a);
     FY_DECREF(b);
-    if (!r) { sp--; goto error; }
+    if (!r) {
+        sp--;
+        goto error;
+    }
     sp[-1] = r;
     DISPATCH();
 }
-L_UNARY_NEG: { fy_obj *a = TOP(); fy_obj *r = fy_neg(a); if (!r) goto error; sp[-1] = r; FY_DECREF(a); DISPATCH(); }
-L_UNARY_POS: { fy_obj *a = TOP(); fy_obj *r = fy_pos(a); if (!r) goto error; sp[-1] = r; FY_DECREF(a); DISPATCH(); }
-L_UNARY_INVERT: { fy_obj *a = TOP(); fy_obj *r = fy_invert(a); if (!r) goto error; sp[-1] = r; FY_DECREF(a); DISPATCH(); }
+L_UNARY_NEG: {
+    fy_obj *a = TOP();
+    fy_obj *r = fy_neg(a);
+    if (!r) goto error;
+    sp[-1] = r;
+    FY_DECREF(a);
+    DISPATCH();
+}
+L_UNARY_POS: {
+    fy_obj *a = TOP();
+    fy_obj *r = fy_pos(a);
+    if (!r) goto error;
+    sp[-1] = r;
+    FY_DECREF(a);
+    DISPATCH();
+}
+L_UNARY_INVERT: {
+    fy_obj *a = TOP();
+    fy_obj *r = fy_invert(a);
+    if (!r) goto error;
+    sp[-1] = r;
+    FY_DECREF(a);
+    DISPATCH();
+}
 L_UNARY_NOT: {
     fy_obj *a = TOP();
     int t = fy_truthy(a);
@@ -457,7 +580,10 @@ L_COMPARE_OP: {
     }
     FY_DECREF(a);
     FY_DECREF(b);
-    if (!r) { sp--; goto error; }
+    if (!r) {
+        sp--;
+        goto error;
+    }
     sp[-1] = r;
     DISPATCH();
 }
@@ -474,7 +600,10 @@ L_CONTAINS_OP: {
     int r = fy_contains(b, a);
     FY_DECREF(a);
     FY_DECREF(b);
-    if (r < 0) { sp--; goto error; }
+    if (r < 0) {
+        sp--;
+        goto error;
+    }
     sp[-1] = fy_bool(r != arg);
     DISPATCH();
 }
@@ -491,7 +620,10 @@ L_BINARY_SUBSCR: {
     }
     FY_DECREF(o);
     FY_DECREF(k);
-    if (!r) { sp--; goto error; }
+    if (!r) {
+        sp--;
+        goto error;
+    }
     sp[-1] = r;
     DISPATCH();
 }
@@ -547,7 +679,10 @@ L_BUILD_SET: {
         if (!err && fy_set_add(s, sp[i - arg]) < 0) err = 1;
     for (int i = 0; i < arg; i++) FY_DECREF(sp[i - arg]);
     sp -= arg;
-    if (err) { FY_DECREF(s); goto error; }
+    if (err) {
+        FY_DECREF(s);
+        goto error;
+    }
     PUSH(s);
     DISPATCH();
 }
@@ -559,7 +694,10 @@ L_BUILD_MAP: {
         if (!err && fy_dict_set(d, sp[2 * (i - arg)], sp[2 * (i - arg) + 1]) < 0) err = 1;
     for (int i = 0; i < 2 * arg; i++) FY_DECREF(sp[i - 2 * arg]);
     sp -= 2 * arg;
-    if (err) { FY_DECREF(d); goto error; }
+    if (err) {
+        FY_DECREF(d);
+        goto error;
+    }
     PUSH(d);
     DISPATCH();
 }
@@ -637,7 +775,11 @@ L_DICT_MERGE: {
             goto error;
         }
         fy_obj *tmp = fy_dict_new();
-        if (!tmp || fy_dict_update(tmp, v) < 0) { FY_XDECREF(tmp); FY_DECREF(v); goto error; }
+        if (!tmp || fy_dict_update(tmp, v) < 0) {
+            FY_XDECREF(tmp);
+            FY_DECREF(v);
+            goto error;
+        }
         FY_DECREF(v);
         v = tmp;
     }
@@ -651,12 +793,14 @@ L_DICT_MERGE: {
                 bool bi = !ff->module || !FY_STR_CHECK(ff->module) || fy_str_eq_cstr(ff->module, "builtins");
                 fy_err_format(&fy_TypeError, "%s%s%S() got multiple values for keyword argument '%S'",
                               bi ? "" : FY_STR_DATA(ff->module), bi ? "" : ".", ff->qualname, k);
-            } else
-                fy_err_format(&fy_TypeError, "got multiple values for keyword argument '%S'", k);
+            } else fy_err_format(&fy_TypeError, "got multiple values for keyword argument '%S'", k);
             r = -1;
             break;
         }
-        if (fy_dict_set(d, k, val) < 0) { r = -1; break; }
+        if (fy_dict_set(d, k, val) < 0) {
+            r = -1;
+            break;
+        }
     }
     FY_DECREF(v);
     if (r < 0) goto error;
@@ -680,7 +824,10 @@ L_FORMAT_VALUE: {
     else if (cv == 3) conv = fy_ascii(v);
     else FY_INCREF(conv);
     FY_DECREF(v);
-    if (!conv) { FY_XDECREF(spec); goto error; }
+    if (!conv) {
+        FY_XDECREF(spec);
+        goto error;
+    }
     fy_obj *r;
     if (!spec && FY_TYPE(conv) == &fy_str_type) r = fy_ref(conv);
     else r = fy_format(conv, spec);
@@ -693,10 +840,16 @@ L_FORMAT_VALUE: {
 L_UNPACK_SEQUENCE: {
     fy_obj *seq = POP();
     fy_obj *buf[256], **out = arg <= 256 ? buf : fy_malloc(arg * sizeof(fy_obj *));
-    if (!out) { FY_DECREF(seq); goto error; }
+    if (!out) {
+        FY_DECREF(seq);
+        goto error;
+    }
     int r = unpack(seq, arg, 0, false, out);
     FY_DECREF(seq);
-    if (r < 0) { if (out != buf) fy_free(out); goto error; }
+    if (r < 0) {
+        if (out != buf) fy_free(out);
+        goto error;
+    }
     for (int i = arg - 1; i >= 0; i--) PUSH(out[i]);
     if (out != buf) fy_free(out);
     DISPATCH();
@@ -706,17 +859,25 @@ L_UNPACK_EX: {
     fy_obj *seq = POP();
     int total = before + after + 1;
     fy_obj *buf[256], **out = total <= 256 ? buf : fy_malloc(total * sizeof(fy_obj *));
-    if (!out) { FY_DECREF(seq); goto error; }
+    if (!out) {
+        FY_DECREF(seq);
+        goto error;
+    }
     int r = unpack(seq, before, after, true, out);
     FY_DECREF(seq);
-    if (r < 0) { if (out != buf) fy_free(out); goto error; }
+    if (r < 0) {
+        if (out != buf) fy_free(out);
+        goto error;
+    }
     for (int i = total - 1; i >= 0; i--) PUSH(out[i]);
     if (out != buf) fy_free(out);
     DISPATCH();
 }
 L_JUMP:
     if (arg < pc) {
-        if (ip->interrupt) { if (fy_check_interrupt() < 0) goto error; }
+        if (ip->interrupt) {
+            if (fy_check_interrupt() < 0) goto error;
+        }
         if (fy_step(ip) < 0) goto error;
         if (ip->gc_allocs > 20000) fy_gc_maybe_collect();
     }
@@ -724,8 +885,15 @@ L_JUMP:
     DISPATCH();
 L_POP_JUMP_IF_FALSE: {
     fy_obj *v = POP();
-    if (v == fy_False) { pc = arg; FY_DECREF(v); DISPATCH(); }
-    if (v == fy_True) { FY_DECREF(v); DISPATCH(); }
+    if (v == fy_False) {
+        pc = arg;
+        FY_DECREF(v);
+        DISPATCH();
+    }
+    if (v == fy_True) {
+        FY_DECREF(v);
+        DISPATCH();
+    }
     int t = fy_truthy(v);
     if (t < 0) TRACED_BRANCH(v);
     FY_DECREF(v);
@@ -734,8 +902,15 @@ L_POP_JUMP_IF_FALSE: {
 }
 L_POP_JUMP_IF_TRUE: {
     fy_obj *v = POP();
-    if (v == fy_True) { pc = arg; FY_DECREF(v); DISPATCH(); }
-    if (v == fy_False) { FY_DECREF(v); DISPATCH(); }
+    if (v == fy_True) {
+        pc = arg;
+        FY_DECREF(v);
+        DISPATCH();
+    }
+    if (v == fy_False) {
+        FY_DECREF(v);
+        DISPATCH();
+    }
     int t = fy_truthy(v);
     if (t < 0) TRACED_BRANCH(v);
     FY_DECREF(v);
@@ -749,11 +924,17 @@ L_JUMP_IF_FALSE_OR_POP: {
         f->sp = (int)(sp - f->stack);
         int h = fy_trace_scf_boolop(f, pc - 1, 1, &pc);
         sp = f->stack + f->sp;
-        if (h <= 0) { reraise = h == -2; goto error; }
+        if (h <= 0) {
+            reraise = h == -2;
+            goto error;
+        }
         DISPATCH();
     }
     if (!t) pc = arg;
-    else { fy_obj *v = POP(); FY_DECREF(v); }
+    else {
+        fy_obj *v = POP();
+        FY_DECREF(v);
+    }
     DISPATCH();
 }
 L_JUMP_IF_TRUE_OR_POP: {
@@ -763,11 +944,17 @@ L_JUMP_IF_TRUE_OR_POP: {
         f->sp = (int)(sp - f->stack);
         int h = fy_trace_scf_boolop(f, pc - 1, 0, &pc);
         sp = f->stack + f->sp;
-        if (h <= 0) { reraise = h == -2; goto error; }
+        if (h <= 0) {
+            reraise = h == -2;
+            goto error;
+        }
         DISPATCH();
     }
     if (t) pc = arg;
-    else { fy_obj *v = POP(); FY_DECREF(v); }
+    else {
+        fy_obj *v = POP();
+        FY_DECREF(v);
+    }
     DISPATCH();
 }
 L_GET_ITER: {
@@ -781,7 +968,10 @@ L_GET_ITER: {
 L_FOR_ITER: {
     fy_obj *it = TOP();
     fy_obj *v = it->type->next(it);
-    if (v) { PUSH(v); DISPATCH(); }
+    if (v) {
+        PUSH(v);
+        DISPATCH();
+    }
     if (fy_err_occurred()) {
         if (!fy_err_matches(&fy_StopIteration)) goto error;
         fy_err_clear();
@@ -904,7 +1094,9 @@ L_SETUP_FINALLY: {
     b->level = (int)(sp - f->stack);
     DISPATCH();
 }
-L_POP_BLOCK: f->nblock--; DISPATCH();
+L_POP_BLOCK:
+    f->nblock--;
+    DISPATCH();
 L_POP_EXCEPT: {
     f->nblock--; /* the HANDLER block */
     fy_obj *exc = POP(), *prev = POP();
@@ -923,7 +1115,10 @@ L_RERAISE: {
 }
 L_RAISE_VARARGS: {
     if (arg == 0) {
-        if (!ip->handled) { fy_err_set(&fy_RuntimeError, "No active exception to reraise"); goto error; }
+        if (!ip->handled) {
+            fy_err_set(&fy_RuntimeError, "No active exception to reraise");
+            goto error;
+        }
         fy_err_restore(fy_ref(ip->handled));
         reraise = true;
         goto error;
@@ -942,7 +1137,10 @@ L_RAISE_VARARGS: {
             if (cause == fy_None) c = NULL;
             else if (fy_isinstance_of(cause, &fy_type_type)) {
                 c = fy_call0(cause);
-                if (!c) { FY_DECREF(cause); goto error; }
+                if (!c) {
+                    FY_DECREF(cause);
+                    goto error;
+                }
             } else if (fy_isinstance_of(cause, &fy_BaseException)) c = fy_ref(cause);
             else {
                 FY_DECREF(cause);
@@ -982,10 +1180,16 @@ L_SETUP_WITH: {
     fy_obj *exit = exitd->type->descr_get ? exitd->type->descr_get(exitd, mgr, mgr->type) : fy_ref(exitd);
     if (!exit) goto error;
     fy_obj *en = enter->type->descr_get ? enter->type->descr_get(enter, mgr, mgr->type) : fy_ref(enter);
-    if (!en) { FY_DECREF(exit); goto error; }
+    if (!en) {
+        FY_DECREF(exit);
+        goto error;
+    }
     fy_obj *res = fy_call0(en);
     FY_DECREF(en);
-    if (!res) { FY_DECREF(exit); goto error; }
+    if (!res) {
+        FY_DECREF(exit);
+        goto error;
+    }
     sp[-1] = exit;
     FY_DECREF(mgr);
     fy_block *b = &f->blocks[f->nblock++];
@@ -1034,17 +1238,25 @@ L_IMPORT_STAR: {
 }
 L_LOAD_BUILD_CLASS: {
     fy_obj *bc = fy_dict_get_cstr(f->builtins, "__build_class__");
-    if (!bc) { fy_err_set(&fy_NameError, "__build_class__ not found"); goto error; }
+    if (!bc) {
+        fy_err_set(&fy_NameError, "__build_class__ not found");
+        goto error;
+    }
     PUSH(fy_ref(bc));
     DISPATCH();
 }
-L_LOAD_ASSERTION_ERROR: PUSH(fy_ref((fy_obj *)&fy_AssertionError)); DISPATCH();
+L_LOAD_ASSERTION_ERROR:
+    PUSH(fy_ref((fy_obj *)&fy_AssertionError));
+    DISPATCH();
 L_SETUP_ANNOTATIONS: {
     fy_obj *ns = f->locals ? f->locals : f->globals;
     fy_obj *a = FY_DICT_CHECK(ns) ? fy_dict_get_cstr(ns, "__annotations__") : NULL;
     if (!a) {
         fy_obj *d = fy_dict_new();
-        if (!d || fy_setitem(ns, fy_intern("__annotations__"), d) < 0) { FY_XDECREF(d); goto error; }
+        if (!d || fy_setitem(ns, fy_intern("__annotations__"), d) < 0) {
+            FY_XDECREF(d);
+            goto error;
+        }
         FY_DECREF(d);
     }
     DISPATCH();
@@ -1063,14 +1275,20 @@ L_FOR_RANGE: {
         f->sp = (int)(sp - f->stack);
         int h = fy_trace_scf_for(f, pc - 1, arg, &pc);
         sp = f->stack + f->sp;
-        if (h < 0) { reraise = h == -2; goto error; }
+        if (h < 0) {
+            reraise = h == -2;
+            goto error;
+        }
         if (h > 0) DISPATCH();
     }
     fy_obj *kw = arg & FY_FR_INIT ? POP() : NULL;
     fy_obj **base = sp - (arg & 0xf) - (kw != NULL) - 1;
     fy_obj *r = fy_call(base[0], base + 1, (size_t)(arg & 0xf), kw);
     FY_XDECREF(kw);
-    while (sp > base) { fy_obj *v = POP(); FY_DECREF(v); }
+    while (sp > base) {
+        fy_obj *v = POP();
+        FY_DECREF(v);
+    }
     if (!r) goto error;
     fy_obj *it = fy_iter(r);
     FY_DECREF(r);
@@ -1109,7 +1327,10 @@ error: {
                 bool cyc = false;
                 int64_t walked = 0;
                 for (fy_obj *x = c; x; x = ((fy_exc *)x)->context, walked++)
-                    if (x == exc) { cyc = true; break; }
+                    if (x == exc) {
+                        cyc = true;
+                        break;
+                    }
                 if (!cyc) e->context = fy_ref(c);
                 ip->steps_left -= walked; /* long chains cost steps: the budget bounds the work */
             }
@@ -1121,7 +1342,10 @@ error: {
         fy_block *b = &f->blocks[--f->nblock];
         fy_obj **lvl = f->stack + b->level;
         if (b->type == FY_BLOCK_HANDLER) {
-            while (sp > lvl + 1) { fy_obj *v = POP(); FY_XDECREF(v); }
+            while (sp > lvl + 1) {
+                fy_obj *v = POP();
+                FY_XDECREF(v);
+            }
             if (sp > lvl) {
                 fy_obj *prev = POP();
                 fy_obj *old = ip->handled;
@@ -1131,7 +1355,10 @@ error: {
             }
             continue;
         }
-        while (sp > lvl) { fy_obj *v = POP(); FY_XDECREF(v); }
+        while (sp > lvl) {
+            fy_obj *v = POP();
+            FY_XDECREF(v);
+        }
         int handler = b->handler, level = b->level;
         fy_obj *e = fy_err_fetch();
         PUSH(ip->handled ? ip->handled : fy_ref(fy_None));
@@ -1144,7 +1371,10 @@ error: {
         pc = handler;
         DISPATCH();
     }
-    while (sp > f->stack) { fy_obj *v = POP(); FY_XDECREF(v); }
+    while (sp > f->stack) {
+        fy_obj *v = POP();
+        FY_XDECREF(v);
+    }
     retval = NULL;
     goto exit_frame;
 }

@@ -23,9 +23,16 @@ static void code_dealloc(fy_obj *o) {
     free(c->cache_ver);
     for (int i = 0; i < c->nregions; i++) FY_XDECREF(c->regions[i].names);
     free(c->regions);
-    FY_XDECREF(c->consts); FY_XDECREF(c->names); FY_XDECREF(c->varnames); FY_XDECREF(c->cellvars);
-    FY_XDECREF(c->freevars); FY_XDECREF(c->name); FY_XDECREF(c->qualname); FY_XDECREF(c->filename);
-    FY_XDECREF(c->source); FY_XDECREF(c->doc);
+    FY_XDECREF(c->consts);
+    FY_XDECREF(c->names);
+    FY_XDECREF(c->varnames);
+    FY_XDECREF(c->cellvars);
+    FY_XDECREF(c->freevars);
+    FY_XDECREF(c->name);
+    FY_XDECREF(c->qualname);
+    FY_XDECREF(c->filename);
+    FY_XDECREF(c->source);
+    FY_XDECREF(c->doc);
 }
 const fy_region *fy_code_region(const fy_code *co, int at) {
     int lo = 0, hi = co->nregions - 1;
@@ -55,14 +62,21 @@ static fy_obj *code_flags(fy_obj *o) { return fy_int_from(((fy_code *)o)->flags)
 static fy_obj *code_freevars(fy_obj *o) { return fy_ref(((fy_code *)o)->freevars); }
 static fy_obj *code_kwonly(fy_obj *o) { return fy_int_from(((fy_code *)o)->kwonlycount); }
 static fy_obj *code_posonly(fy_obj *o) { return fy_int_from(((fy_code *)o)->posonlycount); }
-static fy_getsetdef code_getsets[] = {
-    {"co_name", code_name, NULL, NULL}, {"co_filename", code_filename, NULL, NULL},
-    {"co_varnames", code_varnames, NULL, NULL}, {"co_argcount", code_argcount, NULL, NULL},
-    {"co_firstlineno", code_firstline, NULL, NULL}, {"co_flags", code_flags, NULL, NULL},
-    {"co_freevars", code_freevars, NULL, NULL}, {"co_kwonlyargcount", code_kwonly, NULL, NULL},
-    {"co_posonlyargcount", code_posonly, NULL, NULL}, {NULL}};
-fy_type fy_code_type = {FY_TYPE_INIT("code", sizeof(fy_code)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                        .dealloc = code_dealloc, .traverse = code_traverse, .repr = code_repr,
+static fy_getsetdef code_getsets[] = {{"co_name", code_name, NULL, NULL},
+                                      {"co_filename", code_filename, NULL, NULL},
+                                      {"co_varnames", code_varnames, NULL, NULL},
+                                      {"co_argcount", code_argcount, NULL, NULL},
+                                      {"co_firstlineno", code_firstline, NULL, NULL},
+                                      {"co_flags", code_flags, NULL, NULL},
+                                      {"co_freevars", code_freevars, NULL, NULL},
+                                      {"co_kwonlyargcount", code_kwonly, NULL, NULL},
+                                      {"co_posonlyargcount", code_posonly, NULL, NULL},
+                                      {NULL}};
+fy_type fy_code_type = {FY_TYPE_INIT("code", sizeof(fy_code)),
+                        .flags = FY_TPF_GC | FY_TPF_FINAL,
+                        .dealloc = code_dealloc,
+                        .traverse = code_traverse,
+                        .repr = code_repr,
                         .getsets = code_getsets};
 
 int fy_code_line_of(fy_obj *code, int instr) {
@@ -165,7 +179,10 @@ fy_type fy_frame_type = {FY_TYPE_INIT("frame", sizeof(fy_frame)), .flags = FY_TP
 
 /* Release a non-generator frame after a call, keeping one per code object for reuse. */
 void fy_frame_release(fy_frame *f) {
-    if (f->h.rc != 1 || f->gen) { FY_DECREF(f); return; }
+    if (f->h.rc != 1 || f->gen) {
+        FY_DECREF(f);
+        return;
+    }
     fy_code *co = f->code;
     frame_clear_contents(f);
     FY_CLEAR(f->globals);
@@ -203,21 +220,42 @@ fy_obj *fy_function_new(fy_code *code, fy_obj *globals, fy_obj *qualname) {
 
 static void func_dealloc(fy_obj *o) {
     fy_function *f = (fy_function *)o;
-    FY_XDECREF((fy_obj *)f->code); FY_XDECREF(f->globals); FY_XDECREF(f->builtins); FY_XDECREF(f->name);
-    FY_XDECREF(f->qualname); FY_XDECREF(f->defaults); FY_XDECREF(f->kwdefaults); FY_XDECREF(f->closure);
-    FY_XDECREF(f->doc); FY_XDECREF(f->dict); FY_XDECREF(f->annotations); FY_XDECREF(f->module);
+    FY_XDECREF((fy_obj *)f->code);
+    FY_XDECREF(f->globals);
+    FY_XDECREF(f->builtins);
+    FY_XDECREF(f->name);
+    FY_XDECREF(f->qualname);
+    FY_XDECREF(f->defaults);
+    FY_XDECREF(f->kwdefaults);
+    FY_XDECREF(f->closure);
+    FY_XDECREF(f->doc);
+    FY_XDECREF(f->dict);
+    FY_XDECREF(f->annotations);
+    FY_XDECREF(f->module);
 }
 static int func_traverse(fy_obj *o, fy_visitfn v, void *a) {
     fy_function *f = (fy_function *)o;
-#define V(x) if ((x) && v((fy_obj *)(x), a)) return 1
-    V(f->code); V(f->globals); V(f->defaults); V(f->kwdefaults); V(f->closure); V(f->dict); V(f->annotations); V(f->doc);
+#define V(x) \
+    if ((x) && v((fy_obj *)(x), a)) return 1
+    V(f->code);
+    V(f->globals);
+    V(f->defaults);
+    V(f->kwdefaults);
+    V(f->closure);
+    V(f->dict);
+    V(f->annotations);
+    V(f->doc);
 #undef V
     return 0;
 }
 static void func_clear(fy_obj *o) {
     fy_function *f = (fy_function *)o;
-    FY_CLEAR(f->globals); FY_CLEAR(f->defaults); FY_CLEAR(f->kwdefaults); FY_CLEAR(f->closure);
-    FY_CLEAR(f->dict); FY_CLEAR(f->annotations);
+    FY_CLEAR(f->globals);
+    FY_CLEAR(f->defaults);
+    FY_CLEAR(f->kwdefaults);
+    FY_CLEAR(f->closure);
+    FY_CLEAR(f->dict);
+    FY_CLEAR(f->annotations);
 }
 static fy_obj *func_repr(fy_obj *o) {
     return fy_str_printf("<function %S at %p>", ((fy_function *)o)->qualname, (void *)o);
@@ -226,10 +264,10 @@ static fy_obj *func_get(fy_obj *d, fy_obj *obj, fy_type *owner) {
     if (!obj) return fy_ref(d);
     return fy_method_new(d, obj);
 }
-#define FGET(fn, field, dflt)                                                             \
-    static fy_obj *fn(fy_obj *o) {                                                         \
-        fy_obj *x = ((fy_function *)o)->field;                                             \
-        return fy_ref(x ? x : (dflt));                                                     \
+#define FGET(fn, field, dflt) \
+    static fy_obj *fn(fy_obj *o) { \
+        fy_obj *x = ((fy_function *)o)->field; \
+        return fy_ref(x ? x : (dflt)); \
     }
 FGET(func_get_name, name, fy_None)
 FGET(func_get_qualname, qualname, fy_None)
@@ -239,22 +277,28 @@ FGET(func_get_kwdefaults, kwdefaults, fy_None)
 FGET(func_get_globals, globals, fy_None)
 FGET(func_get_closure, closure, fy_None)
 FGET(func_get_module, module, fy_None)
-#define FSET(fn, field)                                                                   \
-    static int fn(fy_obj *o, fy_obj *v) {                                                  \
-        FY_SETREF(((fy_function *)o)->field, v && v != fy_None ? fy_ref(v) : NULL);         \
-        return 0;                                                                          \
+#define FSET(fn, field) \
+    static int fn(fy_obj *o, fy_obj *v) { \
+        FY_SETREF(((fy_function *)o)->field, v && v != fy_None ? fy_ref(v) : NULL); \
+        return 0; \
     }
 FSET(func_set_doc, doc)
 FSET(func_set_defaults, defaults)
 FSET(func_set_kwdefaults, kwdefaults)
 FSET(func_set_module, module)
 static int func_set_name(fy_obj *o, fy_obj *v) {
-    if (!v || !FY_STR_CHECK(v)) { fy_err_set(&fy_TypeError, "__name__ must be set to a string object"); return -1; }
+    if (!v || !FY_STR_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "__name__ must be set to a string object");
+        return -1;
+    }
     FY_SETREF(((fy_function *)o)->name, fy_ref(v));
     return 0;
 }
 static int func_set_qualname(fy_obj *o, fy_obj *v) {
-    if (!v || !FY_STR_CHECK(v)) { fy_err_set(&fy_TypeError, "__qualname__ must be set to a string object"); return -1; }
+    if (!v || !FY_STR_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "__qualname__ must be set to a string object");
+        return -1;
+    }
     FY_SETREF(((fy_function *)o)->qualname, fy_ref(v));
     return 0;
 }
@@ -273,19 +317,30 @@ static int func_set_annotations(fy_obj *o, fy_obj *v) {
     FY_SETREF(((fy_function *)o)->annotations, v ? fy_ref(v) : NULL);
     return 0;
 }
-static fy_getsetdef func_getsets[] = {
-    {"__name__", func_get_name, func_set_name, NULL}, {"__qualname__", func_get_qualname, func_set_qualname, NULL},
-    {"__doc__", func_get_doc, func_set_doc, NULL}, {"__defaults__", func_get_defaults, func_set_defaults, NULL},
-    {"__kwdefaults__", func_get_kwdefaults, func_set_kwdefaults, NULL}, {"__globals__", func_get_globals, NULL, NULL},
-    {"__closure__", func_get_closure, NULL, NULL}, {"__code__", func_get_code, NULL, NULL},
-    {"__dict__", func_get_dict, NULL, NULL}, {"__module__", func_get_module, func_set_module, NULL},
-    {"__annotations__", func_get_annotations, func_set_annotations, NULL}, {NULL}};
+static fy_getsetdef func_getsets[] = {{"__name__", func_get_name, func_set_name, NULL},
+                                      {"__qualname__", func_get_qualname, func_set_qualname, NULL},
+                                      {"__doc__", func_get_doc, func_set_doc, NULL},
+                                      {"__defaults__", func_get_defaults, func_set_defaults, NULL},
+                                      {"__kwdefaults__", func_get_kwdefaults, func_set_kwdefaults, NULL},
+                                      {"__globals__", func_get_globals, NULL, NULL},
+                                      {"__closure__", func_get_closure, NULL, NULL},
+                                      {"__code__", func_get_code, NULL, NULL},
+                                      {"__dict__", func_get_dict, NULL, NULL},
+                                      {"__module__", func_get_module, func_set_module, NULL},
+                                      {"__annotations__", func_get_annotations, func_set_annotations, NULL},
+                                      {NULL}};
 static int64_t func_hash(fy_obj *o) { return (int64_t)(((uintptr_t)o) >> 4); }
 
-fy_type fy_function_type = {FY_TYPE_INIT("function", sizeof(fy_function)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                            .dealloc = func_dealloc, .traverse = func_traverse, .clear = func_clear,
-                            .call = fy_function_call, .repr = func_repr, .descr_get = func_get,
-                            .getsets = func_getsets, .hash = func_hash,
+fy_type fy_function_type = {FY_TYPE_INIT("function", sizeof(fy_function)),
+                            .flags = FY_TPF_GC | FY_TPF_FINAL,
+                            .dealloc = func_dealloc,
+                            .traverse = func_traverse,
+                            .clear = func_clear,
+                            .call = fy_function_call,
+                            .repr = func_repr,
+                            .descr_get = func_get,
+                            .getsets = func_getsets,
+                            .hash = func_hash,
                             .dictoffset = offsetof(fy_function, dict)};
 
 /* ------------------------------------------------------------------ argument binding */
@@ -297,13 +352,17 @@ static void missing_args(fy_function *fn, fy_obj **slots, int lo, int hi, const 
     for (int i = lo; i < hi && n < 64; i++)
         if (!slots[i]) names[n++] = FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[i]);
     fy_sbuf b = {0};
-    fy_sbuf_printf(&b, "%s() missing %d required %s argument%s: ", FY_STR_DATA(fn->qualname), n, kind, n == 1 ? "" : "s");
+    fy_sbuf_printf(&b, "%s() missing %d required %s argument%s: ", FY_STR_DATA(fn->qualname), n, kind,
+                   n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         if (i) fy_sbuf_adds(&b, n == 2 ? " and " : (i == n - 1 ? ", and " : ", "));
         fy_sbuf_printf(&b, "'%s'", names[i]);
     }
     fy_obj *m = fy_sbuf_finish(&b);
-    if (m) { fy_err_set_obj(&fy_TypeError, m); FY_DECREF(m); }
+    if (m) {
+        fy_err_set_obj(&fy_TypeError, m);
+        FY_DECREF(m);
+    }
 }
 
 /* Bind args into f->localsplus. Returns 0 or -1 (TypeError). */
@@ -354,7 +413,10 @@ static int bind_args(fy_function *fn, fy_frame *f, fy_obj *const *args, size_t n
         int idx = -1;
         for (int i = co->posonlycount; i < total; i++) {
             fy_obj *vn = FY_TUPLE_ITEMS(co->varnames)[i];
-            if (vn == name || fy_str_eq(vn, name)) { idx = i; break; }
+            if (vn == name || fy_str_eq(vn, name)) {
+                idx = i;
+                break;
+            }
         }
         if (idx < 0) {
             bool posonly = false;
@@ -365,7 +427,8 @@ static int bind_args(fy_function *fn, fy_frame *f, fy_obj *const *args, size_t n
                 continue;
             }
             if (posonly)
-                fy_err_format(&fy_TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'",
+                fy_err_format(&fy_TypeError,
+                              "%s() got some positional-only arguments passed as keyword arguments: '%s'",
                               FY_STR_DATA(fn->qualname), FY_STR_DATA(name));
             else
                 fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", FY_STR_DATA(fn->qualname),
@@ -388,7 +451,10 @@ static int bind_args(fy_function *fn, fy_frame *f, fy_obj *const *args, size_t n
             if (i >= firstdef) slots[i] = fy_ref(FY_TUPLE_ITEMS(fn->defaults)[i - firstdef]);
             else missing = true;
         }
-        if (missing) { missing_args(fn, slots, 0, argc, "positional"); return -1; }
+        if (missing) {
+            missing_args(fn, slots, 0, argc, "positional");
+            return -1;
+        }
     }
     if (kwonly) {
         bool missing = false;
@@ -398,7 +464,10 @@ static int bind_args(fy_function *fn, fy_frame *f, fy_obj *const *args, size_t n
             if (d) slots[i] = fy_ref(d);
             else missing = true;
         }
-        if (missing) { missing_args(fn, slots, argc, total, "keyword-only"); return -1; }
+        if (missing) {
+            missing_args(fn, slots, argc, total, "keyword-only");
+            return -1;
+        }
     }
     return 0;
 }
@@ -434,7 +503,10 @@ fy_obj *fy_function_call(fy_obj *callable, fy_obj *const *args, size_t nargs, fy
         fy_frame_release(f);
         return NULL;
     }
-    if ((co->ncells || co->nfrees) && setup_cells(fn, f) < 0) { fy_frame_release(f); return NULL; }
+    if ((co->ncells || co->nfrees) && setup_cells(fn, f) < 0) {
+        fy_frame_release(f);
+        return NULL;
+    }
     if (gen) return fy_gen_new(f, fn);
     if (++ip->depth > ip->recursion_limit) {
         ip->depth--;
@@ -477,7 +549,10 @@ fy_obj *fy_run_class_body(fy_function *fn, fy_obj *ns) {
     if (!f) return NULL;
     f->func = fn;
     FY_INCREF(fn);
-    if (setup_cells(fn, f) < 0) { FY_DECREF(f); return NULL; }
+    if (setup_cells(fn, f) < 0) {
+        FY_DECREF(f);
+        return NULL;
+    }
     fy_interp *ip = fy_cur;
     if (++ip->depth > ip->recursion_limit) {
         ip->depth--;
@@ -494,7 +569,10 @@ fy_obj *fy_run_class_body(fy_function *fn, fy_obj *ns) {
 
 fy_obj *fy_gen_new(fy_frame *f, fy_function *fn) {
     fy_gen *g = (fy_gen *)fy_alloc(&fy_generator_type);
-    if (!g) { FY_DECREF(f); return NULL; }
+    if (!g) {
+        FY_DECREF(f);
+        return NULL;
+    }
     g->frame = f;
     g->name = fy_ref(fn->name);
     g->qualname = fy_ref(fn->qualname);
@@ -507,7 +585,10 @@ fy_obj *fy_gen_send(fy_gen *g, fy_obj *value, fy_obj *exc, fy_obj **retval) {
     if (g->running) return fy_err_set(&fy_ValueError, "generator already executing");
     fy_frame *f = g->frame;
     if (!f) {
-        if (exc) { fy_err_raise(exc); return NULL; }
+        if (exc) {
+            fy_err_raise(exc);
+            return NULL;
+        }
         return NULL;
     }
     if (f->ip == 0 && value && value != fy_None && !exc)
@@ -652,14 +733,26 @@ static fy_obj *gen_repr(fy_obj *o) {
 static fy_obj *gen_name(fy_obj *o) { return fy_ref(((fy_gen *)o)->name); }
 static fy_obj *gen_qualname(fy_obj *o) { return fy_ref(((fy_gen *)o)->qualname); }
 static fy_obj *gen_running(fy_obj *o) { return fy_bool(((fy_gen *)o)->running); }
-static fy_obj *gen_frame(fy_obj *o) { fy_gen *g = (fy_gen *)o; return fy_ref(g->frame ? &g->frame->h : fy_None); }
+static fy_obj *gen_frame(fy_obj *o) {
+    fy_gen *g = (fy_gen *)o;
+    return fy_ref(g->frame ? &g->frame->h : fy_None);
+}
 static fy_methoddef gen_methods[] = {{"send", gen_send_m, 0, "send(arg) -> send 'arg' into generator"},
                                      {"throw", gen_throw_m, 0, "throw(typ[,val[,tb]])"},
                                      {"close", gen_close_m, 0, "close() -> raise GeneratorExit inside generator."},
                                      {NULL}};
-static fy_getsetdef gen_getsets[] = {{"__name__", gen_name, NULL, NULL}, {"__qualname__", gen_qualname, NULL, NULL},
-                                     {"gi_running", gen_running, NULL, NULL}, {"gi_frame", gen_frame, NULL, NULL}, {NULL}};
-fy_type fy_generator_type = {FY_TYPE_INIT("generator", sizeof(fy_gen)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                             .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear,
-                             .iter = self_iter, .next = gen_next, .repr = gen_repr, .methods = gen_methods,
+static fy_getsetdef gen_getsets[] = {{"__name__", gen_name, NULL, NULL},
+                                     {"__qualname__", gen_qualname, NULL, NULL},
+                                     {"gi_running", gen_running, NULL, NULL},
+                                     {"gi_frame", gen_frame, NULL, NULL},
+                                     {NULL}};
+fy_type fy_generator_type = {FY_TYPE_INIT("generator", sizeof(fy_gen)),
+                             .flags = FY_TPF_GC | FY_TPF_FINAL,
+                             .dealloc = gen_dealloc,
+                             .traverse = gen_traverse,
+                             .clear = gen_clear,
+                             .iter = self_iter,
+                             .next = gen_next,
+                             .repr = gen_repr,
+                             .methods = gen_methods,
                              .getsets = gen_getsets};

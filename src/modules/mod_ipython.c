@@ -36,7 +36,8 @@ static bool is_json_mime(const char *m) {
 /* The text form of one MIME value: str as is, bytes/bytearray base64, JSON data serialized. */
 static fy_obj *mime_text(const char *mime, fy_obj *v) {
     if (FY_STR_CHECK(v)) return fy_ref(v);
-    if (FY_BYTES_CHECK(v)) return fy_base64_str((const unsigned char *)((fy_bytes *)v)->data, (size_t)((fy_bytes *)v)->len);
+    if (FY_BYTES_CHECK(v))
+        return fy_base64_str((const unsigned char *)((fy_bytes *)v)->data, (size_t)((fy_bytes *)v)->len);
     if (fy_isinstance_of(v, &fy_bytearray_type))
         return fy_base64_str((const unsigned char *)((fy_bytearray *)v)->data, (size_t)((fy_bytearray *)v)->len);
     if (is_json_mime(mime)) {
@@ -89,10 +90,14 @@ static fy_obj *call_repr(fy_obj *obj, const char *name, fy_obj *const *args, siz
 static const struct {
     const char *method, *mime;
 } repr_methods[] = {
-    {"_repr_html_", "text/html"},       {"_repr_markdown_", "text/markdown"},
-    {"_repr_svg_", "image/svg+xml"},    {"_repr_png_", "image/png"},
-    {"_repr_jpeg_", "image/jpeg"},      {"_repr_pdf_", "application/pdf"},
-    {"_repr_latex_", "text/latex"},     {"_repr_json_", "application/json"},
+    {"_repr_html_", "text/html"},
+    {"_repr_markdown_", "text/markdown"},
+    {"_repr_svg_", "image/svg+xml"},
+    {"_repr_png_", "image/png"},
+    {"_repr_jpeg_", "image/jpeg"},
+    {"_repr_pdf_", "application/pdf"},
+    {"_repr_latex_", "text/latex"},
+    {"_repr_json_", "application/json"},
     {"_repr_javascript_", "application/javascript"},
 };
 
@@ -166,8 +171,7 @@ int fy_display_publish(const flyi_sink *sink, fy_obj *bundle, bool is_result) {
     return fy_display_publish_id(sink, bundle, is_result, NULL, false);
 }
 
-int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id,
-                          bool update) {
+int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id, bool update) {
     if (!FY_DICT_CHECK(bundle)) {
         fy_err_format(&fy_TypeError, "a display bundle must be a dict, not %T", bundle);
         return -1;
@@ -193,7 +197,8 @@ int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result,
                 mime[i] = FY_STR_DATA(k);
                 data[i++] = FY_STR_DATA(v);
             }
-            flyi_display disp = {.n = i, .mime = mime, .data = data, .display_id = display_id, .update = update && display_id};
+            flyi_display disp = {
+                .n = i, .mime = mime, .data = data, .display_id = display_id, .update = update && display_id};
             sink->display(sink->user, &disp, is_result);
         } else {
             rc = -1;

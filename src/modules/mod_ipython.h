@@ -21,8 +21,7 @@ fy_obj *fy_display_bundle(fy_obj *obj);
 int fy_display_publish(const flyi_sink *sink, fy_obj *bundle, bool is_result);
 /* The same for display items with a display id (NULL: none); update: replace what was shown
  * under that id (the REPL and scripts show it again). */
-int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id,
-                          bool update);
+int fy_display_publish_id(const flyi_sink *sink, fy_obj *bundle, bool is_result, const char *display_id, bool update);
 
 /* fy_display_bundle + fy_display_publish: how a cell's final value and display(obj) show. */
 int fy_display_object(const flyi_sink *sink, fy_obj *obj, bool is_result);

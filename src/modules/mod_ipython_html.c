@@ -95,8 +95,9 @@ static size_t count_lines(const char *s) {
 }
 
 /* Styles are inline (no <style> block) so that nothing leaks into the rest of the page. */
-#define PRE_STYLE "margin:4px 0 6px 18px;padding:6px;max-height:28em;overflow:auto;" \
-                  "background:rgba(127,127,127,0.08);font-size:12px;line-height:1.3"
+#define PRE_STYLE \
+    "margin:4px 0 6px 18px;padding:6px;max-height:28em;overflow:auto;" \
+    "background:rgba(127,127,127,0.08);font-size:12px;line-height:1.3"
 #define MUTED "opacity:0.65"
 
 static void render_stats(hbuf *b, const fy_kernel_view *v) {
@@ -163,8 +164,10 @@ char *fy_kernel_html(const fy_kernel_view *v) {
             }
             if (v->stages[i].changed) nchanged++;
         }
-        hb_printf(&b, "<div class=\"flyi-kernel-stages\"><b>Pipeline</b> <span style=\"" MUTED "\">"
-                      "%zu stage%s, %zu changed", v->nstages, v->nstages == 1 ? "" : "s", nchanged);
+        hb_printf(&b,
+                  "<div class=\"flyi-kernel-stages\"><b>Pipeline</b> <span style=\"" MUTED "\">"
+                  "%zu stage%s, %zu changed",
+                  v->nstages, v->nstages == 1 ? "" : "s", nchanged);
         if (timed) hb_printf(&b, ", %.2f ms", total);
         hb_adds(&b, "</span>\n");
         for (size_t i = 0; i < v->nstages; i++) render_stage(&b, i, &v->stages[i]);
@@ -172,8 +175,10 @@ char *fy_kernel_html(const fy_kernel_view *v) {
     }
     if (v->isa) {
         size_t nl = count_lines(v->isa);
-        hb_printf(&b, "<details class=\"flyi-kernel-isa\"><summary><b>ISA</b> <span style=\"" MUTED
-                      "\">%zu line%s</span></summary><pre style=\"" PRE_STYLE "\">", nl, nl == 1 ? "" : "s");
+        hb_printf(&b,
+                  "<details class=\"flyi-kernel-isa\"><summary><b>ISA</b> <span style=\"" MUTED
+                  "\">%zu line%s</span></summary><pre style=\"" PRE_STYLE "\">",
+                  nl, nl == 1 ? "" : "s");
         hb_escs(&b, v->isa);
         hb_adds(&b, "</pre></details>\n");
     }

@@ -13,8 +13,14 @@
 
 /* x as a double; TypeError "must be real number, not T" otherwise. */
 static int real_arg(fy_obj *x, double *out) {
-    if (FY_FLOAT_CHECK(x)) { *out = FY_FLOAT_VAL(x); return 0; }
-    if (FY_INT_CHECK(x)) { *out = (double)FY_INT_VAL(x); return 0; }
+    if (FY_FLOAT_CHECK(x)) {
+        *out = FY_FLOAT_VAL(x);
+        return 0;
+    }
+    if (FY_INT_CHECK(x)) {
+        *out = (double)FY_INT_VAL(x);
+        return 0;
+    }
     if (fy_as_double(x, out) == 0) return 0;
     if (fy_err_matches(&fy_TypeError)) {
         fy_err_clear();
@@ -24,7 +30,10 @@ static int real_arg(fy_obj *x, double *out) {
 }
 
 static int int_arg(fy_obj *x, int64_t *out) {
-    if (FY_INT_CHECK(x)) { *out = FY_INT_VAL(x); return 0; }
+    if (FY_INT_CHECK(x)) {
+        *out = FY_INT_VAL(x);
+        return 0;
+    }
     return fy_index(x, out);
 }
 
@@ -63,8 +72,7 @@ static int two_args(const char *name, size_t nargs, fy_obj *kw) {
 /* Apply f to the single argument with CPython's error rules: a NaN from a non-NaN is a domain
  * error; an infinity from a finite value is a range error when can_overflow, else a domain
  * error. */
-static fy_obj *math_1(const char *name, fy_obj *const *a, size_t n, fy_obj *kw, double (*f)(double),
-                      int can_overflow) {
+static fy_obj *math_1(const char *name, fy_obj *const *a, size_t n, fy_obj *kw, double (*f)(double), int can_overflow) {
     double x;
     if (one_arg(name, n, kw) < 0 || real_arg(a[0], &x) < 0) return NULL;
     double r = f(x);
@@ -73,9 +81,9 @@ static fy_obj *math_1(const char *name, fy_obj *const *a, size_t n, fy_obj *kw, 
     return fy_float_from(r);
 }
 
-#define M1(name, fn, ovf)                                                                   \
-    static fy_obj *m_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {          \
-        return math_1(#name, a, n, kw, fn, ovf);                                          \
+#define M1(name, fn, ovf) \
+    static fy_obj *m_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        return math_1(#name, a, n, kw, fn, ovf); \
     }
 M1(acos, acos, 0)
 M1(acosh, acosh, 0)
@@ -151,16 +159,14 @@ static fy_obj *m_isnan(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ rounding to int */
 
 /* floor/ceil/trunc: ints pass through, objects may define __floor__/__ceil__/__trunc__. */
-static fy_obj *rounding(const char *name, const char *dunder, fy_obj *const *a, size_t n,
-                        fy_obj *kw, double (*f)(double), int trunc) {
+static fy_obj *rounding(const char *name, const char *dunder, fy_obj *const *a, size_t n, fy_obj *kw,
+                        double (*f)(double), int trunc) {
     if (one_arg(name, n, kw) < 0) return NULL;
     fy_obj *x = a[0];
     if (FY_INT_CHECK(x)) return fy_int_from(FY_INT_VAL(x));
     if (FY_IS_TYPE(x, fy_float_type)) return int_from_double(f(FY_FLOAT_VAL(x)));
     if (fy_type_lookup_cstr(FY_TYPE(x), dunder)) return fy_call_method(x, dunder, NULL, 0);
-    if (trunc)
-        return fy_err_format(&fy_TypeError, "type %s doesn't define __trunc__ method",
-                             fy_type_name(x));
+    if (trunc) return fy_err_format(&fy_TypeError, "type %s doesn't define __trunc__ method", fy_type_name(x));
     double d;
     if (real_arg(x, &d) < 0) return NULL;
     return int_from_double(f(d));
@@ -179,22 +185,19 @@ static fy_obj *m_trunc(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *m_atan2(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double y, x;
-    if (two_args("atan2", n, kw) < 0 || real_arg(a[0], &y) < 0 || real_arg(a[1], &x) < 0)
-        return NULL;
+    if (two_args("atan2", n, kw) < 0 || real_arg(a[0], &y) < 0 || real_arg(a[1], &x) < 0) return NULL;
     return fy_float_from(atan2(y, x));
 }
 
 static fy_obj *m_copysign(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, y;
-    if (two_args("copysign", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0)
-        return NULL;
+    if (two_args("copysign", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0) return NULL;
     return fy_float_from(copysign(x, y));
 }
 
 static fy_obj *m_fmod(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, y;
-    if (two_args("fmod", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0)
-        return NULL;
+    if (two_args("fmod", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0) return NULL;
     if (isinf(y) && isfinite(x)) return fy_float_from(x);
     double r = fmod(x, y);
     if (isnan(r) && !isnan(x) && !isnan(y)) return domain_error();
@@ -203,8 +206,7 @@ static fy_obj *m_fmod(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *m_remainder(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, y;
-    if (two_args("remainder", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0)
-        return NULL;
+    if (two_args("remainder", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0) return NULL;
     if (isnan(x) || isnan(y)) return fy_float_from(NAN);
     if (isinf(x) || y == 0) return domain_error();
     if (isinf(y)) return fy_float_from(x);
@@ -213,8 +215,7 @@ static fy_obj *m_remainder(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *m_pow(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, y;
-    if (two_args("pow", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0)
-        return NULL;
+    if (two_args("pow", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0) return NULL;
     if (!isfinite(x) || !isfinite(y)) {
         if (isnan(x)) return fy_float_from(y == 0.0 ? 1.0 : x);
         if (isnan(y)) return fy_float_from(x == 1.0 ? 1.0 : y);
@@ -229,8 +230,7 @@ static fy_obj *m_pow(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *m_nextafter(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, y;
-    if (two_args("nextafter", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0)
-        return NULL;
+    if (two_args("nextafter", n, kw) < 0 || real_arg(a[0], &x) < 0 || real_arg(a[1], &y) < 0) return NULL;
     return fy_float_from(nextafter(x, y));
 }
 
@@ -249,8 +249,7 @@ static fy_obj *m_ldexp(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x;
     int64_t e;
     if (two_args("ldexp", n, kw) < 0 || real_arg(a[0], &x) < 0) return NULL;
-    if (!FY_INT_CHECK(a[1]))
-        return fy_err_set(&fy_TypeError, "Expected an int as second argument to ldexp.");
+    if (!FY_INT_CHECK(a[1])) return fy_err_set(&fy_TypeError, "Expected an int as second argument to ldexp.");
     e = FY_INT_VAL(a[1]);
     if (x == 0 || !isfinite(x)) return fy_float_from(x);
     if (e > 100000) return range_error();
@@ -275,8 +274,10 @@ static fy_obj *m_frexp(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *m_modf(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     double x, ip, fp;
     if (one_arg("modf", n, kw) < 0 || real_arg(a[0], &x) < 0) return NULL;
-    if (isinf(x)) { ip = x; fp = copysign(0.0, x); }
-    else fp = modf(x, &ip);
+    if (isinf(x)) {
+        ip = x;
+        fp = copysign(0.0, x);
+    } else fp = modf(x, &ip);
     fy_obj *fo = fy_float_from(fp), *io = fy_float_from(ip);
     fy_obj *t = (fo && io) ? fy_tuple_pack(2, fo, io) : NULL;
     FY_XDECREF(fo);
@@ -291,8 +292,14 @@ static int log_of(fy_obj *x, double (*f)(double), double *out) {
     double d;
     *out = 0;
     if (real_arg(x, &d) < 0) return -1;
-    if (isnan(d)) { *out = d; return 0; }
-    if (d <= 0) { domain_error(); return -1; }
+    if (isnan(d)) {
+        *out = d;
+        return 0;
+    }
+    if (d <= 0) {
+        domain_error();
+        return -1;
+    }
     *out = f(d);
     return 0;
 }
@@ -309,11 +316,11 @@ static fy_obj *m_log(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_float_from(num / den);
 }
 
-#define MLOG(name, fn)                                                                      \
-    static fy_obj *m_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {          \
-        double r;                                                                         \
-        if (one_arg(#name, n, kw) < 0 || log_of(a[0], fn, &r) < 0) return NULL;              \
-        return fy_float_from(r);                                                          \
+#define MLOG(name, fn) \
+    static fy_obj *m_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        double r; \
+        if (one_arg(#name, n, kw) < 0 || log_of(a[0], fn, &r) < 0) return NULL; \
+        return fy_float_from(r); \
     }
 MLOG(log2, log2)
 MLOG(log10, log10)
@@ -348,7 +355,11 @@ static fy_obj *m_fsum(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         size_t j = 0;
         for (size_t i = 0; i < np; i++) {
             double y = p[i];
-            if (fabs(x) < fabs(y)) { double t = x; x = y; y = t; }
+            if (fabs(x) < fabs(y)) {
+                double t = x;
+                x = y;
+                y = t;
+            }
             double hi = x + y, lo = y - (hi - x);
             if (lo != 0.0) p[j++] = lo;
             x = hi;
@@ -366,8 +377,7 @@ static fy_obj *m_fsum(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
                 np = 0;
             } else {
                 if (np >= cap) {
-                    double *q = p == stack ? fy_malloc(2 * cap * sizeof *q)
-                                           : fy_realloc(p, 2 * cap * sizeof *q);
+                    double *q = p == stack ? fy_malloc(2 * cap * sizeof *q) : fy_realloc(p, 2 * cap * sizeof *q);
                     if (!q) goto fail;
                     if (p == stack) memcpy(q, stack, sizeof stack);
                     p = q;
@@ -456,7 +466,10 @@ static fy_obj *m_dist(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_obj *p = fy_sequence_tuple(a[0]);
     if (!p) return NULL;
     fy_obj *q = fy_sequence_tuple(a[1]);
-    if (!q) { FY_DECREF(p); return NULL; }
+    if (!q) {
+        FY_DECREF(p);
+        return NULL;
+    }
     fy_obj *res = NULL;
     size_t m = (size_t)FY_TUPLE_N(p);
     double *v = NULL;
@@ -468,8 +481,7 @@ static fy_obj *m_dist(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (!v) goto out;
     for (size_t i = 0; i < m; i++) {
         double x, y;
-        if (real_arg(FY_TUPLE_ITEMS(p)[i], &x) < 0 || real_arg(FY_TUPLE_ITEMS(q)[i], &y) < 0)
-            goto out;
+        if (real_arg(FY_TUPLE_ITEMS(p)[i], &x) < 0 || real_arg(FY_TUPLE_ITEMS(q)[i], &y) < 0) goto out;
         v[i] = x - y;
     }
     res = fy_float_from(vector_norm(v, m));
@@ -488,8 +500,7 @@ static fy_obj *m_isclose(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (real_arg(o[0], &x) < 0 || real_arg(o[1], &y) < 0) return NULL;
     if (o[2] && real_arg(o[2], &rel) < 0) return NULL;
     if (o[3] && real_arg(o[3], &abs_tol) < 0) return NULL;
-    if (rel < 0.0 || abs_tol < 0.0)
-        return fy_err_set(&fy_ValueError, "tolerances must be non-negative");
+    if (rel < 0.0 || abs_tol < 0.0) return fy_err_set(&fy_ValueError, "tolerances must be non-negative");
     if (x == y) return fy_bool(true);
     if (isinf(x) || isinf(y)) return fy_bool(false);
     double diff = fabs(y - x);
@@ -507,26 +518,35 @@ static fy_obj *m_prod(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         fy_obj *r = fy_binop(acc, item, FY_NB_MUL);
         FY_DECREF(item);
         FY_DECREF(acc);
-        if (!r) { FY_DECREF(it); return NULL; }
+        if (!r) {
+            FY_DECREF(it);
+            return NULL;
+        }
         acc = r;
     }
     FY_DECREF(it);
-    if (fy_err_occurred()) { FY_DECREF(acc); return NULL; }
+    if (fy_err_occurred()) {
+        FY_DECREF(acc);
+        return NULL;
+    }
     return acc;
 }
 
 /* ------------------------------------------------------------------ integer functions */
 
 static uint64_t u_gcd(uint64_t x, uint64_t y) {
-    while (y) { uint64_t t = x % y; x = y; y = t; }
+    while (y) {
+        uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
     return x;
 }
 
 static uint64_t u_abs(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
 
 static fy_obj *u_result(uint64_t v) {
-    if (v > (uint64_t)INT64_MAX)
-        return fy_err_set(&fy_OverflowError, "int too large (flyi ints are 64-bit)");
+    if (v > (uint64_t)INT64_MAX) return fy_err_set(&fy_OverflowError, "int too large (flyi ints are 64-bit)");
     return fy_int_from((int64_t)v);
 }
 
@@ -595,8 +615,7 @@ static uint64_t perm_comb(uint64_t nn, uint64_t k, int comb) {
 
 static fy_obj *m_comb(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t nn, k;
-    if (two_args("comb", n, kw) < 0 || int_arg(a[0], &nn) < 0 || int_arg(a[1], &k) < 0)
-        return NULL;
+    if (two_args("comb", n, kw) < 0 || int_arg(a[0], &nn) < 0 || int_arg(a[1], &k) < 0) return NULL;
     if (nn < 0) return fy_err_set(&fy_ValueError, "n must be a non-negative integer");
     if (k < 0) return fy_err_set(&fy_ValueError, "k must be a non-negative integer");
     if (k > nn) return fy_int_from(0);
@@ -606,8 +625,7 @@ static fy_obj *m_comb(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *m_perm(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t nn, k;
     if (fy_no_kwargs("perm", kw) < 0) return NULL;
-    if (n < 1 || n > 2)
-        return fy_err_format(&fy_TypeError, "perm expected at most 2 arguments, got %zu", n);
+    if (n < 1 || n > 2) return fy_err_format(&fy_TypeError, "perm expected at most 2 arguments, got %zu", n);
     if (int_arg(a[0], &nn) < 0) return NULL;
     if (n == 1 || a[1] == fy_None) {
         if (nn < 0) return fy_err_set(&fy_ValueError, "n must be a non-negative integer");
@@ -653,8 +671,7 @@ static fy_methoddef math_funcs[] = {
     {"gamma", m_gamma, 0, "gamma(x, /)\nGamma function at x."},
     {"gcd", m_gcd, 0, "gcd(*integers)\nGreatest Common Divisor."},
     {"hypot", m_hypot, 0, "hypot(*coordinates) -> value\nMultidimensional Euclidean distance."},
-    {"isclose", m_isclose, 0,
-     "isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\nDetermine whether two floats are close."},
+    {"isclose", m_isclose, 0, "isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\nDetermine whether two floats are close."},
     {"isfinite", m_isfinite, 0, "isfinite(x, /)\nReturn True if x is neither an infinity nor a NaN."},
     {"isinf", m_isinf, 0, "isinf(x, /)\nReturn True if x is a positive or negative infinity."},
     {"isnan", m_isnan, 0, "isnan(x, /)\nReturn True if x is a NaN (not a number)."},
@@ -695,9 +712,8 @@ fy_obj *fy_mod_math_init(void) {
                                 "This module provides access to the mathematical functions\n"
                                 "defined by the C standard.");
     if (!m) return NULL;
-    if (add_float(m, "pi", M_PI) < 0 || add_float(m, "e", M_E) < 0 ||
-        add_float(m, "tau", 2 * M_PI) < 0 || add_float(m, "inf", INFINITY) < 0 ||
-        add_float(m, "nan", NAN) < 0) {
+    if (add_float(m, "pi", M_PI) < 0 || add_float(m, "e", M_E) < 0 || add_float(m, "tau", 2 * M_PI) < 0 ||
+        add_float(m, "inf", INFINITY) < 0 || add_float(m, "nan", NAN) < 0) {
         FY_DECREF(m);
         return NULL;
     }

@@ -26,9 +26,11 @@ static fy_type *errno_type(int err) {
     case EEXIST: return &fy_FileExistsError;
     case EISDIR: return &fy_IsADirectoryError;
     case ENOTDIR: return &fy_NotADirectoryError;
-    case EACCES: case EPERM: return &fy_PermissionError;
+    case EACCES:
+    case EPERM: return &fy_PermissionError;
     case ETIMEDOUT: return &fy_TimeoutError;
-    case EPIPE: case ESHUTDOWN: return &fy_BrokenPipeError;
+    case EPIPE:
+    case ESHUTDOWN: return &fy_BrokenPipeError;
     case ECHILD: return &fy_ChildProcessError;
     default: return &fy_OSError;
     }
@@ -38,7 +40,11 @@ static fy_type *errno_type(int err) {
 static fy_obj *raise_errno(int err, fy_obj *filename, fy_obj *filename2) {
     fy_type *t = errno_type(err);
     fy_obj *eno = fy_int_from(err), *msg = fy_str_from_cstr(strerror(err));
-    if (!eno || !msg) { FY_XDECREF(eno); FY_XDECREF(msg); return NULL; }
+    if (!eno || !msg) {
+        FY_XDECREF(eno);
+        FY_XDECREF(msg);
+        return NULL;
+    }
     fy_obj *args[5] = {eno, msg, filename, fy_None, filename2};
     size_t nargs = filename2 ? 5 : filename ? 3 : 2;
     fy_obj *exc = fy_exc_new(t, args, nargs);
@@ -48,8 +54,14 @@ static fy_obj *raise_errno(int err, fy_obj *filename, fy_obj *filename2) {
         if (s && strncmp(FY_STR_DATA(s), "[Errno ", 7) != 0) {
             fy_sbuf b = {0};
             fy_sbuf_printf(&b, "[Errno %d] %s", err, strerror(err));
-            if (filename) { fy_sbuf_adds(&b, ": "); fy_sbuf_add_repr(&b, filename); }
-            if (filename2) { fy_sbuf_adds(&b, " -> "); fy_sbuf_add_repr(&b, filename2); }
+            if (filename) {
+                fy_sbuf_adds(&b, ": ");
+                fy_sbuf_add_repr(&b, filename);
+            }
+            if (filename2) {
+                fy_sbuf_adds(&b, " -> ");
+                fy_sbuf_add_repr(&b, filename2);
+            }
             fy_obj *m = fy_sbuf_finish(&b);
             FY_DECREF(exc);
             exc = m ? fy_exc_new(t, &m, 1) : NULL;
@@ -79,22 +91,27 @@ static fy_obj *raise_errno(int err, fy_obj *filename, fy_obj *filename2) {
 /* A path argument: str, or an object with __fspath__ returning str. *keep receives the str
  * (new ref) whose data is returned. */
 static const char *path_arg(const char *fname, fy_obj *o, fy_obj **keep) {
-    if (FY_STR_CHECK(o)) { *keep = fy_ref(o); return FY_STR_DATA(o); }
+    if (FY_STR_CHECK(o)) {
+        *keep = fy_ref(o);
+        return FY_STR_DATA(o);
+    }
     if (fy_type_lookup_cstr(FY_TYPE(o), "__fspath__")) {
         fy_obj *r = fy_call_method(o, "__fspath__", NULL, 0);
         if (!r) return NULL;
-        if (FY_STR_CHECK(r)) { *keep = r; return FY_STR_DATA(r); }
+        if (FY_STR_CHECK(r)) {
+            *keep = r;
+            return FY_STR_DATA(r);
+        }
         FY_DECREF(r);
     }
-    fy_err_format(&fy_TypeError, "%s: path should be string, bytes or os.PathLike, not %T",
-                  fname, o);
+    fy_err_format(&fy_TypeError, "%s: path should be string, bytes or os.PathLike, not %T", fname, o);
     return NULL;
 }
 
-#define PATH1(fname)                                                                       \
-    fy_obj *keep = NULL;                                                                   \
-    if (fy_no_kwargs(fname, kw) < 0 || fy_check_nargs(fname, n, 1, 1) < 0) return NULL;   \
-    const char *path = path_arg(fname, a[0], &keep);                                       \
+#define PATH1(fname) \
+    fy_obj *keep = NULL; \
+    if (fy_no_kwargs(fname, kw) < 0 || fy_check_nargs(fname, n, 1, 1) < 0) return NULL; \
+    const char *path = path_arg(fname, a[0], &keep); \
     if (!path) return NULL;
 
 static fy_obj *done_none(int rc, fy_obj *keep) {
@@ -170,7 +187,10 @@ static fy_obj *p_rename(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     const char *p1 = path_arg("rename", a[0], &k1);
     if (!p1) return NULL;
     const char *p2 = path_arg("rename", a[1], &k2);
-    if (!p2) { FY_DECREF(k1); return NULL; }
+    if (!p2) {
+        FY_DECREF(k1);
+        return NULL;
+    }
     fy_obj *r = rename(p1, p2) < 0 ? raise_errno(errno, k1, k2) : fy_none();
     FY_DECREF(k1);
     FY_DECREF(k2);
@@ -183,7 +203,10 @@ static fy_obj *p_symlink(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     const char *p1 = path_arg("symlink", a[0], &k1);
     if (!p1) return NULL;
     const char *p2 = path_arg("symlink", a[1], &k2);
-    if (!p2) { FY_DECREF(k1); return NULL; }
+    if (!p2) {
+        FY_DECREF(k1);
+        return NULL;
+    }
     fy_obj *r = symlink(p1, p2) < 0 ? raise_errno(errno, k1, k2) : fy_none();
     FY_DECREF(k1);
     FY_DECREF(k2);
@@ -194,7 +217,11 @@ static fy_obj *p_readlink(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     PATH1("readlink");
     char buf[PATH_MAX];
     ssize_t k = readlink(path, buf, sizeof buf - 1);
-    if (k < 0) { raise_errno(errno, keep, NULL); FY_DECREF(keep); return NULL; }
+    if (k < 0) {
+        raise_errno(errno, keep, NULL);
+        FY_DECREF(keep);
+        return NULL;
+    }
     FY_DECREF(keep);
     return fy_str_from(buf, (size_t)k);
 }
@@ -219,27 +246,30 @@ static fy_obj *do_stat(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
         const char *path = path_arg(fname, o[0], &keep);
         if (!path) return NULL;
         rc = follow ? stat(path, &st) : lstat(path, &st);
-        if (rc < 0) { raise_errno(errno, keep, NULL); FY_DECREF(keep); return NULL; }
+        if (rc < 0) {
+            raise_errno(errno, keep, NULL);
+            FY_DECREF(keep);
+            return NULL;
+        }
         FY_DECREF(keep);
     }
     fy_obj *t = fy_tuple_new(10);
     if (!t) return NULL;
     int64_t iv[7] = {st.st_mode, (int64_t)st.st_ino, (int64_t)st.st_dev, (int64_t)st.st_nlink,
-                     st.st_uid, st.st_gid, st.st_size};
+                     st.st_uid,  st.st_gid,          st.st_size};
     for (int i = 0; i < 7; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(iv[i]));
     fy_tuple_set_steal(t, 7, fy_float_from(st.st_atim.tv_sec + st.st_atim.tv_nsec * 1e-9));
     fy_tuple_set_steal(t, 8, fy_float_from(st.st_mtim.tv_sec + st.st_mtim.tv_nsec * 1e-9));
     fy_tuple_set_steal(t, 9, fy_float_from(st.st_ctim.tv_sec + st.st_ctim.tv_nsec * 1e-9));
     for (int i = 0; i < 10; i++)
-        if (!FY_TUPLE_ITEMS(t)[i]) { FY_DECREF(t); return NULL; }
+        if (!FY_TUPLE_ITEMS(t)[i]) {
+            FY_DECREF(t);
+            return NULL;
+        }
     return t;
 }
-static fy_obj *p_stat(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return do_stat("stat", a, n, kw, 1);
-}
-static fy_obj *p_lstat(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return do_stat("lstat", a, n, kw, 0);
-}
+static fy_obj *p_stat(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return do_stat("stat", a, n, kw, 1); }
+static fy_obj *p_lstat(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return do_stat("lstat", a, n, kw, 0); }
 
 /* _kind(path, follow) -> 0 missing, 1 file, 2 dir, 3 symlink (when not following), 4 other.
  * Never raises for missing or inaccessible paths (os.path.exists & co.). */
@@ -268,7 +298,10 @@ static fy_obj *p_access(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t mode;
     const char *path = path_arg("access", a[0], &keep);
     if (!path) return NULL;
-    if (fy_index(a[1], &mode) < 0) { FY_DECREF(keep); return NULL; }
+    if (fy_index(a[1], &mode) < 0) {
+        FY_DECREF(keep);
+        return NULL;
+    }
     int rc = access(path, (int)mode);
     FY_DECREF(keep);
     return fy_bool(rc == 0);
@@ -280,19 +313,16 @@ static fy_obj *p_chmod(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t mode;
     const char *path = path_arg("chmod", a[0], &keep);
     if (!path) return NULL;
-    if (fy_index(a[1], &mode) < 0) { FY_DECREF(keep); return NULL; }
+    if (fy_index(a[1], &mode) < 0) {
+        FY_DECREF(keep);
+        return NULL;
+    }
     return done_none(chmod(path, (mode_t)mode), keep);
 }
 
-static fy_obj *p_getpid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from(getpid());
-}
-static fy_obj *p_getppid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from(getppid());
-}
-static fy_obj *p_getuid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from(getuid());
-}
+static fy_obj *p_getpid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(getpid()); }
+static fy_obj *p_getppid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(getppid()); }
+static fy_obj *p_getuid(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(getuid()); }
 static fy_obj *p_cpu_count(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     long c = sysconf(_SC_NPROCESSORS_ONLN);
     return c > 0 ? fy_int_from(c) : fy_none();
@@ -331,8 +361,7 @@ static int str2(const char *fname, fy_obj *const *a, size_t n, size_t want) {
 static fy_obj *p_putenv(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (str2("putenv", a, n, 2) < 0) return NULL;
     const char *k = FY_STR_DATA(a[0]);
-    if (!*k || strchr(k, '='))
-        return fy_err_set(&fy_ValueError, "illegal environment variable name");
+    if (!*k || strchr(k, '=')) return fy_err_set(&fy_ValueError, "illegal environment variable name");
     if ((size_t)FY_STR_LEN(a[0]) != strlen(k) || (size_t)FY_STR_LEN(a[1]) != strlen(FY_STR_DATA(a[1])))
         return fy_err_set(&fy_ValueError, "embedded null byte");
     if (setenv(k, FY_STR_DATA(a[1]), 1) < 0) return raise_errno(errno, NULL, NULL);
@@ -342,8 +371,7 @@ static fy_obj *p_putenv(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *p_unsetenv(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (str2("unsetenv", a, n, 1) < 0) return NULL;
     const char *k = FY_STR_DATA(a[0]);
-    if (!*k || strchr(k, '='))
-        return fy_err_set(&fy_ValueError, "illegal environment variable name");
+    if (!*k || strchr(k, '=')) return fy_err_set(&fy_ValueError, "illegal environment variable name");
     if (unsetenv(k) < 0) return raise_errno(errno, NULL, NULL);
     return fy_none();
 }
@@ -407,8 +435,10 @@ static fy_obj *p_write(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("write", n, 2, 2) < 0 || fy_index(a[0], &fd) < 0) return NULL;
     const char *data;
     size_t len;
-    if (FY_BYTES_CHECK(a[1])) { data = ((fy_bytes *)a[1])->data; len = (size_t)((fy_bytes *)a[1])->len; }
-    else if (FY_IS_TYPE(a[1], fy_bytearray_type)) {
+    if (FY_BYTES_CHECK(a[1])) {
+        data = ((fy_bytes *)a[1])->data;
+        len = (size_t)((fy_bytes *)a[1])->len;
+    } else if (FY_IS_TYPE(a[1], fy_bytearray_type)) {
         data = ((fy_bytearray *)a[1])->data;
         len = (size_t)((fy_bytearray *)a[1])->len;
     } else return fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", fy_type_name(a[1]));
@@ -419,8 +449,7 @@ static fy_obj *p_write(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *p_read(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t fd, k;
-    if (fy_check_nargs("read", n, 2, 2) < 0 || fy_index(a[0], &fd) < 0 || fy_index(a[1], &k) < 0)
-        return NULL;
+    if (fy_check_nargs("read", n, 2, 2) < 0 || fy_index(a[0], &fd) < 0 || fy_index(a[1], &k) < 0) return NULL;
     if (k < 0) return raise_errno(EINVAL, NULL, NULL);
     char *buf = fy_malloc((size_t)k + 1);
     if (!buf) return NULL;
@@ -456,9 +485,11 @@ static fy_methoddef posix_funcs[] = {
     {"rename", p_rename, 0, "rename(src, dst)\nRename a file or directory."},
     {"replace", p_rename, 0, "replace(src, dst)\nRename a file or directory, overwriting the destination."},
     {"symlink", p_symlink, 0, "symlink(src, dst)\nCreate a symbolic link pointing to src named dst."},
-    {"readlink", p_readlink, 0, "readlink(path)\nReturn a string representing the path to which the symbolic link points."},
+    {"readlink", p_readlink, 0,
+     "readlink(path)\nReturn a string representing the path to which the symbolic link points."},
     {"stat", p_stat, 0, "stat(path, *, follow_symlinks=True)\nPerform a stat system call on the given path."},
-    {"lstat", p_lstat, 0, "lstat(path)\nPerform a stat system call on the given path, without following symbolic links."},
+    {"lstat", p_lstat, 0,
+     "lstat(path)\nPerform a stat system call on the given path, without following symbolic links."},
     {"_kind", p_kind, 0, "_kind(path, follow)\n0 missing, 1 file, 2 directory, 3 symlink, 4 other."},
     {"access", p_access, 0, "access(path, mode)\nUse the real uid/gid to test for access to a path."},
     {"chmod", p_chmod, 0, "chmod(path, mode)\nChange the access permissions of a file."},
@@ -471,25 +502,31 @@ static fy_methoddef posix_funcs[] = {
     {"putenv", p_putenv, 0, "putenv(name, value)\nChange or add an environment variable."},
     {"unsetenv", p_unsetenv, 0, "unsetenv(name)\nDelete an environment variable."},
     {"strerror", p_strerror, 0, "strerror(code)\nTranslate an error code to a message string."},
-    {"urandom", p_urandom, 0, "urandom(size)\nReturn a bytes object containing random bytes suitable for cryptographic use."},
+    {"urandom", p_urandom, 0,
+     "urandom(size)\nReturn a bytes object containing random bytes suitable for cryptographic use."},
     {"system", p_system, 0, "system(command)\nExecute the command in a subshell."},
     {"open", p_open, 0, "open(path, flags, mode=511)\nOpen a file for low level IO."},
     {"close", p_close, 0, "close(fd)\nClose a file descriptor."},
     {"write", p_write, 0, "write(fd, data)\nWrite a bytes object to a file descriptor."},
     {"read", p_read, 0, "read(fd, length)\nRead from a file descriptor."},
     {"isatty", p_isatty, 0, "isatty(fd)\nReturn True if the fd is connected to a terminal."},
-    {"waitstatus_to_exitcode", p_waitstatus, 0, "waitstatus_to_exitcode(status)\nConvert a wait status to an exit code."},
+    {"waitstatus_to_exitcode", p_waitstatus, 0,
+     "waitstatus_to_exitcode(status)\nConvert a wait status to an exit code."},
     {NULL, NULL, 0, NULL}};
 
 fy_obj *fy_mod_posix_init(void) {
     fy_obj *m = fy_module_new_c("posix", posix_funcs, "The system calls under the os module.");
     if (!m) return NULL;
-    static const struct { const char *name; int64_t v; } consts[] = {
-        {"O_RDONLY", O_RDONLY}, {"O_WRONLY", O_WRONLY}, {"O_RDWR", O_RDWR},
-        {"O_APPEND", O_APPEND}, {"O_CREAT", O_CREAT}, {"O_EXCL", O_EXCL},
-        {"O_TRUNC", O_TRUNC}, {"O_NOFOLLOW", O_NOFOLLOW}, {"O_CLOEXEC", O_CLOEXEC},
-        {"F_OK", F_OK}, {"R_OK", R_OK}, {"W_OK", W_OK}, {"X_OK", X_OK},
-        {NULL, 0}};
+    static const struct {
+        const char *name;
+        int64_t v;
+    } consts[] = {{"O_RDONLY", O_RDONLY},   {"O_WRONLY", O_WRONLY},
+                  {"O_RDWR", O_RDWR},       {"O_APPEND", O_APPEND},
+                  {"O_CREAT", O_CREAT},     {"O_EXCL", O_EXCL},
+                  {"O_TRUNC", O_TRUNC},     {"O_NOFOLLOW", O_NOFOLLOW},
+                  {"O_CLOEXEC", O_CLOEXEC}, {"F_OK", F_OK},
+                  {"R_OK", R_OK},           {"W_OK", W_OK},
+                  {"X_OK", X_OK},           {NULL, 0}};
     for (int i = 0; consts[i].name; i++) {
         fy_obj *v = fy_int_from(consts[i].v);
         if (!v || fy_module_add(m, consts[i].name, v) < 0) {

@@ -29,8 +29,7 @@ static fy_type rnd_type;
 
 static void mt_init_genrand(rnd_obj *r, uint32_t s) {
     r->mt[0] = s;
-    for (int i = 1; i < MT_N; i++)
-        r->mt[i] = 1812433253u * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    for (int i = 1; i < MT_N; i++) r->mt[i] = 1812433253u * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
     r->mti = MT_N;
 }
 
@@ -42,13 +41,19 @@ static void mt_init_by_array(rnd_obj *r, const uint32_t *key, size_t len) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
         i++;
         j++;
-        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
         if (j >= len) j = 0;
     }
     for (k = MT_N - 1; k; k--) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
         i++;
-        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
     }
     mt[0] = 0x80000000u;
     r->mti = MT_N;
@@ -107,26 +112,22 @@ static uint64_t rnd_below(rnd_obj *r, uint64_t n) {
 /* ------------------------------------------------------------------ SHA-512 (FIPS 180-4), for str seeds */
 
 static const uint64_t sha_k[80] = {
-    0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
-    0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
-    0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
-    0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
-    0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
-    0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
-    0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
-    0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
-    0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
-    0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
-    0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
-    0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
-    0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
-    0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
-    0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
-    0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
-    0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
-    0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
-    0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
-    0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull};
+    0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull, 0x3956c25bf348b538ull,
+    0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull, 0xd807aa98a3030242ull, 0x12835b0145706fbeull,
+    0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull, 0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull,
+    0xc19bf174cf692694ull, 0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+    0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull, 0x983e5152ee66dfabull,
+    0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull, 0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull,
+    0x06ca6351e003826full, 0x142929670a0e6e70ull, 0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull,
+    0x53380d139d95b3dfull, 0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+    0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull, 0xd192e819d6ef5218ull,
+    0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull, 0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull,
+    0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull, 0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull,
+    0x682e6ff3d6b2b8a3ull, 0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+    0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull, 0xca273eceea26619cull,
+    0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull, 0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull,
+    0x113f9804bef90daeull, 0x1b710b35131c471bull, 0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull,
+    0x431d67c49c100d4cull, 0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull};
 
 #define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
@@ -141,8 +142,7 @@ static void sha512_block(uint64_t hs[8], const unsigned char *p) {
         uint64_t s1 = ROR64(w[i - 2], 19) ^ ROR64(w[i - 2], 61) ^ (w[i - 2] >> 6);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    uint64_t a = hs[0], b = hs[1], c = hs[2], d = hs[3], e = hs[4], f = hs[5], g = hs[6],
-             h = hs[7];
+    uint64_t a = hs[0], b = hs[1], c = hs[2], d = hs[3], e = hs[4], f = hs[5], g = hs[6], h = hs[7];
     for (int i = 0; i < 80; i++) {
         uint64_t S1 = ROR64(e, 14) ^ ROR64(e, 18) ^ ROR64(e, 41);
         uint64_t ch = (e & f) ^ (~e & g);
@@ -150,16 +150,28 @@ static void sha512_block(uint64_t hs[8], const unsigned char *p) {
         uint64_t S0 = ROR64(a, 28) ^ ROR64(a, 34) ^ ROR64(a, 39);
         uint64_t maj = (a & b) ^ (a & c) ^ (b & c);
         uint64_t t2 = S0 + maj;
-        h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
     }
-    hs[0] += a; hs[1] += b; hs[2] += c; hs[3] += d;
-    hs[4] += e; hs[5] += f; hs[6] += g; hs[7] += h;
+    hs[0] += a;
+    hs[1] += b;
+    hs[2] += c;
+    hs[3] += d;
+    hs[4] += e;
+    hs[5] += f;
+    hs[6] += g;
+    hs[7] += h;
 }
 
 static void sha512(const unsigned char *msg, size_t len, unsigned char out[64]) {
-    uint64_t hs[8] = {0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull,
-                      0xa54ff53a5f1d36f1ull, 0x510e527fade682d1ull, 0x9b05688c2b3e6c1full,
-                      0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
+    uint64_t hs[8] = {0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+                      0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
     size_t i = 0;
     for (; i + 128 <= len; i += 128) sha512_block(hs, msg + i);
     unsigned char buf[256] = {0};
@@ -184,7 +196,10 @@ static void seed_u64(rnd_obj *r, uint64_t n) {
 
 /* Seed from big-endian bytes taken as one unsigned integer (CPython's version-2 str seeds). */
 static int seed_bytes_be(rnd_obj *r, const unsigned char *b, size_t n) {
-    while (n && *b == 0) { b++; n--; }
+    while (n && *b == 0) {
+        b++;
+        n--;
+    }
     size_t words = n ? (n + 3) / 4 : 1;
     uint32_t *key = fy_calloc(words, sizeof *key);
     if (!key) return -1;
@@ -216,7 +231,10 @@ static void seed_entropy(rnd_obj *r) {
 
 static int rnd_seed_obj(rnd_obj *r, fy_obj *a) {
     r->has_gauss = 0;
-    if (!a || a == fy_None) { seed_entropy(r); return 0; }
+    if (!a || a == fy_None) {
+        seed_entropy(r);
+        return 0;
+    }
     if (FY_INT_CHECK(a)) {
         int64_t v = FY_INT_VAL(a);
         seed_u64(r, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
@@ -230,14 +248,17 @@ static int rnd_seed_obj(rnd_obj *r, fy_obj *a) {
     }
     const unsigned char *data = NULL;
     size_t n = 0;
-    if (FY_STR_CHECK(a)) { data = (const unsigned char *)FY_STR_DATA(a); n = (size_t)FY_STR_LEN(a); }
-    else if (FY_BYTES_CHECK(a)) { data = (const unsigned char *)((fy_bytes *)a)->data; n = (size_t)((fy_bytes *)a)->len; }
-    else if (FY_IS_TYPE(a, fy_bytearray_type)) {
+    if (FY_STR_CHECK(a)) {
+        data = (const unsigned char *)FY_STR_DATA(a);
+        n = (size_t)FY_STR_LEN(a);
+    } else if (FY_BYTES_CHECK(a)) {
+        data = (const unsigned char *)((fy_bytes *)a)->data;
+        n = (size_t)((fy_bytes *)a)->len;
+    } else if (FY_IS_TYPE(a, fy_bytearray_type)) {
         data = (const unsigned char *)((fy_bytearray *)a)->data;
         n = (size_t)((fy_bytearray *)a)->len;
     } else {
-        fy_err_set(&fy_TypeError,
-                   "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.");
+        fy_err_set(&fy_TypeError, "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.");
         return -1;
     }
     unsigned char *buf = fy_malloc(n + 64);
@@ -252,8 +273,14 @@ static int rnd_seed_obj(rnd_obj *r, fy_obj *a) {
 /* ------------------------------------------------------------------ helpers */
 
 static int real_arg(fy_obj *x, double *out) {
-    if (FY_FLOAT_CHECK(x)) { *out = FY_FLOAT_VAL(x); return 0; }
-    if (FY_INT_CHECK(x)) { *out = (double)FY_INT_VAL(x); return 0; }
+    if (FY_FLOAT_CHECK(x)) {
+        *out = FY_FLOAT_VAL(x);
+        return 0;
+    }
+    if (FY_INT_CHECK(x)) {
+        *out = (double)FY_INT_VAL(x);
+        return 0;
+    }
     if (fy_as_double(x, out) == 0) return 0;
     if (fy_err_matches(&fy_TypeError)) {
         fy_err_clear();
@@ -264,7 +291,10 @@ static int real_arg(fy_obj *x, double *out) {
 
 /* An int argument of randrange (integral floats accepted, as 3.11 still does). */
 static int range_arg(fy_obj *x, const char *what, int64_t *out) {
-    if (FY_INT_CHECK(x)) { *out = FY_INT_VAL(x); return 0; }
+    if (FY_INT_CHECK(x)) {
+        *out = FY_INT_VAL(x);
+        return 0;
+    }
     if (FY_FLOAT_CHECK(x)) {
         double d = FY_FLOAT_VAL(x);
         if (d != floor(d) || !isfinite(d)) {
@@ -288,8 +318,8 @@ static fy_obj *randrange_impl(rnd_obj *r, int64_t start, int64_t stop, int64_t s
     __int128 width = (__int128)stop - start;
     if (step == 1) {
         if (width > 0) return fy_int_from(start + (int64_t)rnd_below(r, (uint64_t)width));
-        return fy_err_format(&fy_ValueError, "empty range for randrange() (%lld, %lld, %lld)",
-                             (long long)start, (long long)stop, (long long)width);
+        return fy_err_format(&fy_ValueError, "empty range for randrange() (%lld, %lld, %lld)", (long long)start,
+                             (long long)stop, (long long)width);
     }
     __int128 n;
     if (step > 0) n = floordiv128(width + step - 1, step);
@@ -316,21 +346,18 @@ static fy_obj *r_random(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 static fy_obj *r_getrandbits(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t k;
-    if (fy_no_kwargs("getrandbits", kw) < 0 || fy_check_nargs("getrandbits", n, 1, 1) < 0 ||
-        fy_index(a[0], &k) < 0)
+    if (fy_no_kwargs("getrandbits", kw) < 0 || fy_check_nargs("getrandbits", n, 1, 1) < 0 || fy_index(a[0], &k) < 0)
         return NULL;
     if (k < 0) return fy_err_set(&fy_ValueError, "number of bits must be non-negative");
     if (k > 64) return fy_err_set(&fy_OverflowError, "getrandbits: flyi ints are 64-bit (k <= 63)");
     uint64_t v = rnd_bits((rnd_obj *)self, (int)k);
-    if (v > (uint64_t)INT64_MAX)
-        return fy_err_set(&fy_OverflowError, "getrandbits: result does not fit a 64-bit int");
+    if (v > (uint64_t)INT64_MAX) return fy_err_set(&fy_OverflowError, "getrandbits: result does not fit a 64-bit int");
     return fy_int_from((int64_t)v);
 }
 
 static fy_obj *r_randbytes(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t k;
-    if (fy_no_kwargs("randbytes", kw) < 0 || fy_check_nargs("randbytes", n, 1, 1) < 0 ||
-        fy_index(a[0], &k) < 0)
+    if (fy_no_kwargs("randbytes", kw) < 0 || fy_check_nargs("randbytes", n, 1, 1) < 0 || fy_index(a[0], &k) < 0)
         return NULL;
     if (k < 0) return fy_err_set(&fy_ValueError, "number of bits must be non-negative");
     char *buf = fy_malloc((size_t)k + 4);
@@ -421,8 +448,8 @@ static fy_obj *r_shuffle(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 /* Is o a sequence for sample() (what collections.abc.Sequence accepts among our types)? */
 static bool is_sequence(fy_obj *o) {
-    if (FY_LIST_CHECK(o) || FY_TUPLE_CHECK(o) || FY_STR_CHECK(o) || FY_BYTES_CHECK(o) ||
-        FY_IS_TYPE(o, fy_range_type) || FY_IS_TYPE(o, fy_bytearray_type))
+    if (FY_LIST_CHECK(o) || FY_TUPLE_CHECK(o) || FY_STR_CHECK(o) || FY_BYTES_CHECK(o) || FY_IS_TYPE(o, fy_range_type) ||
+        FY_IS_TYPE(o, fy_bytearray_type))
         return true;
     if (FY_DICT_CHECK(o) || FY_ANYSET_CHECK(o)) return false;
     return fy_type_lookup_cstr(FY_TYPE(o), "__getitem__") && fy_type_lookup_cstr(FY_TYPE(o), "__len__");
@@ -440,7 +467,10 @@ static fy_obj *seq_item(fy_obj *seq, int64_t i) {
 }
 
 /* Open-addressing set of int64 for sample()'s large-population path. */
-typedef struct { int64_t *slot; size_t mask; } iset;
+typedef struct {
+    int64_t *slot;
+    size_t mask;
+} iset;
 static int iset_add(iset *s, int64_t v) { /* 1 added, 0 present */
     size_t h = (size_t)(v * 0x9E3779B97F4A7C15ull) & s->mask;
     while (s->slot[h] != -1) {
@@ -480,7 +510,10 @@ static fy_obj *sample_impl(rnd_obj *r, fy_obj *pop, int64_t k) {
             int64_t j = (int64_t)rnd_below(r, (uint64_t)n);
             while (!iset_add(&s, j)) j = (int64_t)rnd_below(r, (uint64_t)n);
             fy_obj *v = seq_item(pop, j);
-            if (!v) { fy_free(s.slot); goto fail; }
+            if (!v) {
+                fy_free(s.slot);
+                goto fail;
+            }
             FY_SETREF(FY_LIST_ITEMS(result)[i], v);
         }
         fy_free(s.slot);
@@ -497,8 +530,7 @@ static fy_obj *r_sample(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_parse_args("sample", a, n, kw, names, 2, 2, 3, o) < 0) return NULL;
     rnd_obj *r = (rnd_obj *)self;
     if (!is_sequence(o[0]))
-        return fy_err_set(&fy_TypeError,
-                          "Population must be a sequence.  For dicts or sets, use sorted(d).");
+        return fy_err_set(&fy_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
     int64_t k;
     if (fy_index(o[1], &k) < 0) return NULL;
     if (!o[2] || o[2] == fy_None) return sample_impl(r, o[0], k);
@@ -514,7 +546,10 @@ static fy_obj *r_sample(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t total = 0;
     for (int64_t i = 0; i < nc; i++) {
         fy_obj *c = FY_LIST_ITEMS(counts)[i];
-        if (!FY_INT_CHECK(c)) { fy_err_set(&fy_TypeError, "Counts must be integers"); goto out; }
+        if (!FY_INT_CHECK(c)) {
+            fy_err_set(&fy_TypeError, "Counts must be integers");
+            goto out;
+        }
         total += FY_INT_VAL(c);
         cum[i] = total;
     }
@@ -522,7 +557,10 @@ static fy_obj *r_sample(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
         fy_err_set(&fy_ValueError, "The number of counts does not match the population");
         goto out;
     }
-    if (total <= 0) { fy_err_set(&fy_ValueError, "Total of counts must be greater than zero"); goto out; }
+    if (total <= 0) {
+        fy_err_set(&fy_ValueError, "Total of counts must be greater than zero");
+        goto out;
+    }
     rng = fy_range_new(0, total, 1);
     if (!rng || !(sel = sample_impl(r, rng, k))) goto out;
     res = fy_list_new((size_t)k);
@@ -537,7 +575,10 @@ static fy_obj *r_sample(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
             else lo = mid + 1;
         }
         fy_obj *v = seq_item(o[0], lo);
-        if (!v) { FY_CLEAR(res); goto out; }
+        if (!v) {
+            FY_CLEAR(res);
+            goto out;
+        }
         FY_SETREF(FY_LIST_ITEMS(res)[i], v);
     }
 out:
@@ -585,7 +626,10 @@ static fy_obj *r_choices(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
             fy_obj *nacc = acc ? fy_binop(acc, x, FY_NB_ADD) : fy_ref(x);
             FY_XDECREF(acc);
             acc = nacc;
-            if (!acc || fy_list_append(cum, acc) < 0) { FY_CLEAR(cum); break; }
+            if (!acc || fy_list_append(cum, acc) < 0) {
+                FY_CLEAR(cum);
+                break;
+            }
         }
         FY_XDECREF(acc);
         FY_DECREF(w);
@@ -606,9 +650,18 @@ static fy_obj *r_choices(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     for (int64_t i = 0; i < nc; i++)
         if (real_arg(FY_LIST_ITEMS(cum)[i], &cd[i]) < 0) goto fail;
     double total = nc ? cd[nc - 1] : 0.0;
-    if (nc == 0) { fy_err_set(&fy_IndexError, "list index out of range"); goto fail; }
-    if (total <= 0.0) { fy_err_set(&fy_ValueError, "Total of weights must be greater than zero"); goto fail; }
-    if (!isfinite(total)) { fy_err_set(&fy_ValueError, "Total of weights must be finite"); goto fail; }
+    if (nc == 0) {
+        fy_err_set(&fy_IndexError, "list index out of range");
+        goto fail;
+    }
+    if (total <= 0.0) {
+        fy_err_set(&fy_ValueError, "Total of weights must be greater than zero");
+        goto fail;
+    }
+    if (!isfinite(total)) {
+        fy_err_set(&fy_ValueError, "Total of weights must be finite");
+        goto fail;
+    }
     for (int64_t i = 0; i < k; i++) {
         double x = rnd_double(r) * total;
         int64_t lo = 0, hi = nc - 1;
@@ -631,8 +684,8 @@ fail:
 }
 
 /* Parse up to three float arguments with defaults; returns -1 on error. */
-static int float_args(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw,
-                      const char *const *names, int nreq, int nparams, double *out) {
+static int float_args(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw, const char *const *names, int nreq,
+                      int nparams, double *out) {
     fy_obj *o[3] = {0};
     if (fy_parse_args(fname, a, n, kw, names, nreq, nparams, nparams, o) < 0) return -1;
     for (int i = 0; i < nparams; i++)
@@ -719,7 +772,9 @@ static fy_obj *r_triangular(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw
     if (u > c) {
         u = 1.0 - u;
         c = 1.0 - c;
-        double t = low; low = high; high = t;
+        double t = low;
+        low = high;
+        high = t;
     }
     return fy_float_from(low + (high - low) * sqrt(u * c));
 }
@@ -732,7 +787,10 @@ static fy_obj *r_getstate(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     for (int i = 0; i < MT_N; i++) fy_tuple_set_steal(inner, (size_t)i, fy_int_from(r->mt[i]));
     fy_tuple_set_steal(inner, MT_N, fy_int_from(r->mti));
     for (int i = 0; i <= MT_N; i++)
-        if (!FY_TUPLE_ITEMS(inner)[i]) { FY_DECREF(inner); return NULL; }
+        if (!FY_TUPLE_ITEMS(inner)[i]) {
+            FY_DECREF(inner);
+            return NULL;
+        }
     fy_obj *ver = fy_int_from(3);
     fy_obj *g = r->has_gauss ? fy_float_from(r->gauss_next) : fy_none();
     fy_obj *res = g ? fy_tuple_pack(3, ver, inner, g) : NULL;
@@ -749,8 +807,10 @@ static fy_obj *r_setstate(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     if (!FY_TUPLE_CHECK(st) || FY_TUPLE_N(st) != 3 || !FY_INT_CHECK(FY_TUPLE_ITEMS(st)[0]))
         return fy_err_set(&fy_TypeError, "state vector must be a tuple");
     if (FY_INT_VAL(FY_TUPLE_ITEMS(st)[0]) != 3)
-        return fy_err_format(&fy_ValueError, "state with version %R passed to Random.setstate() "
-                                             "of version 3", FY_TUPLE_ITEMS(st)[0]);
+        return fy_err_format(&fy_ValueError,
+                             "state with version %R passed to Random.setstate() "
+                             "of version 3",
+                             FY_TUPLE_ITEMS(st)[0]);
     fy_obj *inner = FY_TUPLE_ITEMS(st)[1], *g = FY_TUPLE_ITEMS(st)[2];
     if (!FY_TUPLE_CHECK(inner) || FY_TUPLE_N(inner) != MT_N + 1)
         return fy_err_set(&fy_ValueError, "state vector is the wrong size");
@@ -782,7 +842,8 @@ static fy_methoddef rnd_methods[] = {
     {"shuffle", r_shuffle, 0, "shuffle(x)\nShuffle list x in place, and return None."},
     {"sample", r_sample, 0, "sample(population, k, *, counts=None)\nChooses k unique random elements."},
     {"choices", r_choices, 0,
-     "choices(population, weights=None, *, cum_weights=None, k=1)\nReturn a k sized list of elements chosen with replacement."},
+     "choices(population, weights=None, *, cum_weights=None, k=1)\nReturn a k sized list of elements chosen with "
+     "replacement."},
     {"uniform", r_uniform, 0, "uniform(a, b)\nGet a random number in the range [a, b) or [a, b]."},
     {"gauss", r_gauss, 0, "gauss(mu=0.0, sigma=1.0)\nGaussian distribution."},
     {"normalvariate", r_normalvariate, 0, "normalvariate(mu=0.0, sigma=1.0)\nNormal distribution."},
@@ -807,8 +868,8 @@ static fy_obj *rnd_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
 static int rnd_init(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return 0; }
 
 static fy_type rnd_type = {FY_TYPE_INIT("Random", sizeof(rnd_obj)),
-                           .doc = "Random number generator base class used by bound module functions.",
-                           .new_ = rnd_new, .init = rnd_init, .methods = rnd_methods};
+                           .doc = "Random number generator base class used by bound module functions.", .new_ = rnd_new,
+                           .init = rnd_init, .methods = rnd_methods};
 
 fy_obj *fy_mod_random_init(void) {
     if (fy_type_ready(&rnd_type) < 0) return NULL;

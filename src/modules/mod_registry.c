@@ -19,7 +19,10 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     fy_obj *code = fy_compile_source(text, len, filename, 0);
     if (!code) return NULL;
     fy_obj *m = fy_module_new(name);
-    if (!m) { FY_DECREF(code); return NULL; }
+    if (!m) {
+        FY_DECREF(code);
+        return NULL;
+    }
     fy_obj *d = FY_MODULE_DICT(m);
     fy_obj *file = fy_str_from_cstr(filename);
     if (!file || fy_dict_set_cstr(d, "__file__", file) < 0) {
@@ -63,7 +66,7 @@ fy_obj *fy_stdlib_load_py(const char *name) {
 /* One init function per Python module (fy_module_init takes no arguments). */
 #define PYMOD(id, name) \
     static fy_obj *pyinit_##id(void) { return fy_stdlib_load_py(name); }
-#define PYMODS(X)                                                                          \
+#define PYMODS(X) \
     X(os, "os") \
     X(posixpath, "posixpath") \
     X(functools, "functools") \

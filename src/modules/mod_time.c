@@ -20,15 +20,14 @@ static double clock_s(clockid_t id) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-#define CLOCKFN(name, id)                                                                   \
-    static fy_obj *t_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {           \
+#define CLOCKFN(name, id) \
+    static fy_obj *t_##name(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { \
         if (fy_no_kwargs(#name, kw) < 0 || fy_check_nargs(#name, n, 0, 0) < 0) return NULL; \
-        return fy_float_from(clock_s(id));                                                 \
-    }                                                                                      \
-    static fy_obj *t_##name##_ns(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {      \
-        if (fy_no_kwargs(#name "_ns", kw) < 0 || fy_check_nargs(#name "_ns", n, 0, 0) < 0) \
-            return NULL;                                                                   \
-        return fy_int_from(clock_ns(id));                                                  \
+        return fy_float_from(clock_s(id)); \
+    } \
+    static fy_obj *t_##name##_ns(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        if (fy_no_kwargs(#name "_ns", kw) < 0 || fy_check_nargs(#name "_ns", n, 0, 0) < 0) return NULL; \
+        return fy_int_from(clock_ns(id)); \
     }
 CLOCKFN(time, CLOCK_REALTIME)
 CLOCKFN(perf_counter, CLOCK_MONOTONIC)
@@ -66,17 +65,23 @@ static fy_obj *t_sleep(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ calendar time */
 
 static int time_arg(fy_obj *const *a, size_t n, time_t *out) {
-    if (n == 0 || a[0] == fy_None) { *out = time(NULL); return 0; }
+    if (n == 0 || a[0] == fy_None) {
+        *out = time(NULL);
+        return 0;
+    }
     double d;
     if (fy_as_double(a[0], &d) < 0) return -1;
-    if (!isfinite(d)) { fy_err_set(&fy_OverflowError, "timestamp out of range for platform time_t"); return -1; }
+    if (!isfinite(d)) {
+        fy_err_set(&fy_OverflowError, "timestamp out of range for platform time_t");
+        return -1;
+    }
     *out = (time_t)floor(d);
     return 0;
 }
 
 static fy_obj *tm_tuple(const struct tm *tm) {
-    int v[9] = {tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday, tm->tm_hour, tm->tm_min,
-                tm->tm_sec, (tm->tm_wday + 6) % 7, tm->tm_yday + 1, tm->tm_isdst};
+    int v[9] = {tm->tm_year + 1900, tm->tm_mon + 1,        tm->tm_mday,     tm->tm_hour, tm->tm_min,
+                tm->tm_sec,         (tm->tm_wday + 6) % 7, tm->tm_yday + 1, tm->tm_isdst};
     fy_obj *t = fy_tuple_new(9);
     if (!t) return NULL;
     for (int i = 0; i < 9; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(v[i]));
@@ -109,8 +114,7 @@ static int tuple_tm(fy_obj *t, struct tm *tm) {
 static fy_obj *t_localtime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     time_t t;
     struct tm tm;
-    if (fy_no_kwargs("localtime", kw) < 0 || fy_check_nargs("localtime", n, 0, 1) < 0 ||
-        time_arg(a, n, &t) < 0)
+    if (fy_no_kwargs("localtime", kw) < 0 || fy_check_nargs("localtime", n, 0, 1) < 0 || time_arg(a, n, &t) < 0)
         return NULL;
     if (!localtime_r(&t, &tm)) return fy_err_set(&fy_OverflowError, "timestamp out of range for platform time_t");
     return tm_tuple(&tm);
@@ -119,26 +123,21 @@ static fy_obj *t_localtime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *t_gmtime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     time_t t;
     struct tm tm;
-    if (fy_no_kwargs("gmtime", kw) < 0 || fy_check_nargs("gmtime", n, 0, 1) < 0 ||
-        time_arg(a, n, &t) < 0)
-        return NULL;
+    if (fy_no_kwargs("gmtime", kw) < 0 || fy_check_nargs("gmtime", n, 0, 1) < 0 || time_arg(a, n, &t) < 0) return NULL;
     if (!gmtime_r(&t, &tm)) return fy_err_set(&fy_OverflowError, "timestamp out of range for platform time_t");
     return tm_tuple(&tm);
 }
 
 static fy_obj *t_mktime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     struct tm tm;
-    if (fy_no_kwargs("mktime", kw) < 0 || fy_check_nargs("mktime", n, 1, 1) < 0 ||
-        tuple_tm(a[0], &tm) < 0)
-        return NULL;
+    if (fy_no_kwargs("mktime", kw) < 0 || fy_check_nargs("mktime", n, 1, 1) < 0 || tuple_tm(a[0], &tm) < 0) return NULL;
     time_t t = mktime(&tm);
     return fy_float_from((double)t);
 }
 
 static fy_obj *t_strftime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("strftime", kw) < 0 || fy_check_nargs("strftime", n, 1, 2) < 0) return NULL;
-    if (!FY_STR_CHECK(a[0]))
-        return fy_err_format(&fy_TypeError, "strftime() argument 1 must be str, not %T", a[0]);
+    if (!FY_STR_CHECK(a[0])) return fy_err_format(&fy_TypeError, "strftime() argument 1 must be str, not %T", a[0]);
     struct tm tm;
     if (n == 2) {
         if (tuple_tm(a[1], &tm) < 0) return NULL;
@@ -165,8 +164,7 @@ static fy_obj *t_strftime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *t_ctime(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     time_t t;
     struct tm tm;
-    if (fy_no_kwargs("ctime", kw) < 0 || fy_check_nargs("ctime", n, 0, 1) < 0 || time_arg(a, n, &t) < 0)
-        return NULL;
+    if (fy_no_kwargs("ctime", kw) < 0 || fy_check_nargs("ctime", n, 0, 1) < 0 || time_arg(a, n, &t) < 0) return NULL;
     localtime_r(&t, &tm);
     char buf[64];
     size_t k = strftime(buf, sizeof buf, "%a %b %e %H:%M:%S %Y", &tm);

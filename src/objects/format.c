@@ -49,8 +49,14 @@ static int parse_spec(const char *s, size_t n, fspec *f) {
         i = 1;
     }
     if (i < n && strchr("+- ", s[i])) f->sign = s[i++];
-    if (i < n && s[i] == 'z') { f->z = true; i++; }
-    if (i < n && s[i] == '#') { f->alt = true; i++; }
+    if (i < n && s[i] == 'z') {
+        f->z = true;
+        i++;
+    }
+    if (i < n && s[i] == '#') {
+        f->alt = true;
+        i++;
+    }
     if (i < n && s[i] == '0') {
         f->zero = true;
         i++;
@@ -59,13 +65,22 @@ static int parse_spec(const char *s, size_t n, fspec *f) {
     if (i < n && (s[i] == ',' || s[i] == '_')) f->grouping = s[i++];
     if (i < n && s[i] == '.') {
         i++;
-        if (i >= n || !isdigit((unsigned char)s[i])) { fy_err_set(&fy_ValueError, "Format specifier missing precision"); return -1; }
+        if (i >= n || !isdigit((unsigned char)s[i])) {
+            fy_err_set(&fy_ValueError, "Format specifier missing precision");
+            return -1;
+        }
         f->prec = 0;
         if (read_count(s, n, &i, &f->prec) < 0) goto too_many;
     }
     if (i < n) f->type = s[i++];
-    if (i < n) { fy_err_set(&fy_ValueError, "Invalid format specifier"); return -1; }
-    if (f->zero && !f->align) { strcpy(f->fill, "0"); f->align = '='; }
+    if (i < n) {
+        fy_err_set(&fy_ValueError, "Invalid format specifier");
+        return -1;
+    }
+    if (f->zero && !f->align) {
+        strcpy(f->fill, "0");
+        f->align = '=';
+    }
     return 0;
 too_many:
     fy_err_set(&fy_ValueError, "Too many decimal digits in format string");
@@ -89,7 +104,10 @@ static fy_obj *pad_out(fspec *f, const char *prefix, const char *body, size_t bl
     int64_t left = 0, right = 0;
     if (align == '<') right = padn;
     else if (align == '>') left = padn;
-    else if (align == '^') { left = padn / 2; right = padn - left; }
+    else if (align == '^') {
+        left = padn / 2;
+        right = padn - left;
+    }
     if (align == '=') {
         fy_sbuf_adds(&b, prefix);
         for (int64_t i = 0; i < padn && !b.oom; i++) fy_sbuf_adds(&b, f->fill);
@@ -127,17 +145,32 @@ static fy_obj *format_int(int64_t v, fspec *f) {
     int base = 10;
     const char *pfx = "";
     switch (type) {
-    case 'd': case 'n': base = 10; break;
-    case 'x': base = 16; pfx = "0x"; break;
-    case 'X': base = 16; pfx = "0X"; break;
-    case 'o': base = 8; pfx = "0o"; break;
-    case 'b': base = 2; pfx = "0b"; break;
-    default:
-        return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'int'", type);
+    case 'd':
+    case 'n': base = 10; break;
+    case 'x':
+        base = 16;
+        pfx = "0x";
+        break;
+    case 'X':
+        base = 16;
+        pfx = "0X";
+        break;
+    case 'o':
+        base = 8;
+        pfx = "0o";
+        break;
+    case 'b':
+        base = 2;
+        pfx = "0b";
+        break;
+    default: return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'int'", type);
     }
     int nd = 0;
     const char *dig = type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-    do { digits[nd++] = dig[u % base]; u /= base; } while (u);
+    do {
+        digits[nd++] = dig[u % base];
+        u /= base;
+    } while (u);
     char rev[80];
     for (int i = 0; i < nd; i++) rev[i] = digits[nd - 1 - i];
     char prefix[8] = "";
@@ -145,7 +178,10 @@ static fy_obj *format_int(int64_t v, fspec *f) {
     if (v < 0) prefix[pl++] = '-';
     else if (f->sign == '+') prefix[pl++] = '+';
     else if (f->sign == ' ') prefix[pl++] = ' ';
-    if (f->alt && base != 10) { strcpy(prefix + pl, pfx); pl += 2; }
+    if (f->alt && base != 10) {
+        strcpy(prefix + pl, pfx);
+        pl += 2;
+    }
     prefix[pl] = 0;
     fy_sbuf body = {0};
     int every = base == 10 ? 3 : 4;
@@ -155,7 +191,10 @@ static fy_obj *format_int(int64_t v, fspec *f) {
         int have = nd + (nd - 1) / every;
         fy_sbuf tmp = {0};
         int zeros = 0;
-        while (have < want) { zeros++; have = nd + zeros + (nd + zeros - 1) / every; }
+        while (have < want) {
+            zeros++;
+            have = nd + zeros + (nd + zeros - 1) / every;
+        }
         for (int i = 0; i < zeros; i++) fy_sbuf_addc(&tmp, '0');
         fy_sbuf_add(&tmp, rev, nd);
         group_digits(tmp.p, tmp.len, f->grouping, every, &body);
@@ -179,7 +218,8 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
     if (!type) {
         if (prec < 0) {
             fy_double_repr(a, buf, sizeof buf);
-            if (from_int) { /* format(3, '') handled by int */ }
+            if (from_int) { /* format(3, '') handled by int */
+            }
         } else if (isfinite(a)) {
             /* like 'g', but scientific from exponent prec-1 on and a fixed result keeps ".0" */
             int p = prec ? prec : 1;
@@ -210,9 +250,13 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
         }
     } else {
         switch (type) {
-        case 'f': case 'F': snprintf(buf, sizeof buf, type == 'f' ? "%.*f" : "%.*F", prec < 0 ? 6 : prec, a); break;
-        case 'e': case 'E': snprintf(buf, sizeof buf, type == 'e' ? "%.*e" : "%.*E", prec < 0 ? 6 : prec, a); break;
-        case 'g': case 'G': case 'n':
+        case 'f':
+        case 'F': snprintf(buf, sizeof buf, type == 'f' ? "%.*f" : "%.*F", prec < 0 ? 6 : prec, a); break;
+        case 'e':
+        case 'E': snprintf(buf, sizeof buf, type == 'e' ? "%.*e" : "%.*E", prec < 0 ? 6 : prec, a); break;
+        case 'g':
+        case 'G':
+        case 'n':
             snprintf(buf, sizeof buf, type == 'G' ? (f->alt ? "%#.*G" : "%.*G") : (f->alt ? "%#.*g" : "%.*g"),
                      prec < 0 ? 6 : (prec == 0 ? 1 : prec), a);
             break;
@@ -226,8 +270,10 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
     if (isnan(a)) strcpy(buf, (type == 'F' || type == 'E' || type == 'G') ? "NAN" : "nan");
     if (f->alt && type && strchr("fFeE", type) && !strchr(buf, '.') && isfinite(a)) {
         char *e = strpbrk(buf, "eE");
-        if (e) { memmove(e + 1, e, strlen(e) + 1); *e = '.'; }
-        else strcat(buf, ".");
+        if (e) {
+            memmove(e + 1, e, strlen(e) + 1);
+            *e = '.';
+        } else strcat(buf, ".");
     }
     /* grouping on the integer part */
     if (f->grouping) {
@@ -249,12 +295,14 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
 }
 
 static fy_obj *format_str(fy_obj *s, fspec *f) {
-    if (f->type && f->type != 's') return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'str'", f->type);
+    if (f->type && f->type != 's')
+        return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'str'", f->type);
     if (f->sign) return fy_err_set(&fy_ValueError, "Sign not allowed in string format specifier");
     if (f->align == '=') return fy_err_set(&fy_ValueError, "'=' alignment not allowed in string format specifier");
     const char *d = FY_STR_DATA(s);
     size_t n = FY_STR_LEN(s);
-    if (f->prec >= 0) n = fy_str_byte_offset(s, f->prec < ((fy_strobj *)s)->nchars ? f->prec : ((fy_strobj *)s)->nchars);
+    if (f->prec >= 0)
+        n = fy_str_byte_offset(s, f->prec < ((fy_strobj *)s)->nchars ? f->prec : ((fy_strobj *)s)->nchars);
     return pad_out(f, "", d, n, '<');
 }
 
@@ -266,7 +314,8 @@ fy_obj *fy_format(fy_obj *v, fy_obj *spec) {
     if (!builtin) {
         fy_obj *m = fy_type_lookup(t, fy_intern("__format__"));
         extern fy_type fy_methoddescr_type;
-        bool is_object_format = m && FY_TYPE(m) == &fy_methoddescr_type && fy_type_lookup(&fy_object_type, fy_intern("__format__")) == m;
+        bool is_object_format =
+            m && FY_TYPE(m) == &fy_methoddescr_type && fy_type_lookup(&fy_object_type, fy_intern("__format__")) == m;
         if (m && !is_object_format) {
             fy_obj *s = spec ? fy_ref(spec) : fy_ref(fy_intern(""));
             fy_obj *r = fy_call_method(v, "__format__", &s, 1);
@@ -318,9 +367,12 @@ static fy_obj *field_lookup(const char *s, size_t n, fy_obj *const *args, size_t
     while (i < n && s[i] != '.' && s[i] != '[') i++;
     fy_obj *obj;
     if (i == 0) {
-        if (*auto_idx == (size_t)-1) return fy_err_set(&fy_ValueError, "cannot switch from manual field specification to automatic field numbering");
+        if (*auto_idx == (size_t)-1)
+            return fy_err_set(&fy_ValueError,
+                              "cannot switch from manual field specification to automatic field numbering");
         size_t k = (*auto_idx)++;
-        if (k >= nargs) return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);
+        if (k >= nargs)
+            return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);
         obj = fy_ref(args[k]);
     } else if (all_digits(s, i)) {
         size_t k = 0;
@@ -329,16 +381,22 @@ static fy_obj *field_lookup(const char *s, size_t n, fy_obj *const *args, size_t
                 return fy_err_set(&fy_ValueError, "Too many decimal digits in format string");
             k = k * 10 + (size_t)(s[d] - '0');
         }
-        if (*auto_idx > 0 && *auto_idx != (size_t)-1) return fy_err_set(&fy_ValueError, "cannot switch from automatic field numbering to manual field specification");
+        if (*auto_idx > 0 && *auto_idx != (size_t)-1)
+            return fy_err_set(&fy_ValueError,
+                              "cannot switch from automatic field numbering to manual field specification");
         *auto_idx = (size_t)-1;
-        if (k >= nargs) return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);
+        if (k >= nargs)
+            return fy_err_format(&fy_IndexError, "Replacement index %zu out of range for positional args tuple", k);
         obj = fy_ref(args[k]);
     } else {
         obj = NULL;
         size_t nk = fy_kwcount(kwnames);
         for (size_t k = 0; k < nk; k++) {
             fy_obj *kn = FY_TUPLE_ITEMS(kwnames)[k];
-            if ((size_t)FY_STR_LEN(kn) == i && !memcmp(FY_STR_DATA(kn), s, i)) { obj = fy_ref(args[nargs + k]); break; }
+            if ((size_t)FY_STR_LEN(kn) == i && !memcmp(FY_STR_DATA(kn), s, i)) {
+                obj = fy_ref(args[nargs + k]);
+                break;
+            }
         }
         if (!obj) {
             fy_obj *key = fy_str_from(s, i);
@@ -375,19 +433,32 @@ static fy_obj *field_lookup(const char *s, size_t n, fy_obj *const *args, size_t
     return obj;
 }
 
-static fy_obj *vformat(const char *s, size_t n, fy_obj *const *args, size_t nargs, fy_obj *kwnames, size_t *auto_idx, int depth) {
+static fy_obj *vformat(const char *s, size_t n, fy_obj *const *args, size_t nargs, fy_obj *kwnames, size_t *auto_idx,
+                       int depth) {
     if (depth > 2) return fy_err_set(&fy_ValueError, "Max string recursion exceeded");
     fy_sbuf b = {0};
     size_t i = 0;
     while (i < n) {
         char c = s[i];
         if (c == '}') {
-            if (i + 1 < n && s[i + 1] == '}') { fy_sbuf_addc(&b, '}'); i += 2; continue; }
+            if (i + 1 < n && s[i + 1] == '}') {
+                fy_sbuf_addc(&b, '}');
+                i += 2;
+                continue;
+            }
             fy_sbuf_free(&b);
             return fy_err_set(&fy_ValueError, "Single '}' encountered in format string");
         }
-        if (c != '{') { fy_sbuf_addc(&b, c); i++; continue; }
-        if (i + 1 < n && s[i + 1] == '{') { fy_sbuf_addc(&b, '{'); i += 2; continue; }
+        if (c != '{') {
+            fy_sbuf_addc(&b, c);
+            i++;
+            continue;
+        }
+        if (i + 1 < n && s[i + 1] == '{') {
+            fy_sbuf_addc(&b, '{');
+            i += 2;
+            continue;
+        }
         /* find the matching close brace */
         size_t j = i + 1;
         int lvl = 1;
@@ -396,17 +467,24 @@ static fy_obj *vformat(const char *s, size_t n, fy_obj *const *args, size_t narg
             else if (s[j] == '}') lvl--;
             if (lvl) j++;
         }
-        if (j >= n) { fy_sbuf_free(&b); return fy_err_set(&fy_ValueError, "expected '}' before end of string"); }
+        if (j >= n) {
+            fy_sbuf_free(&b);
+            return fy_err_set(&fy_ValueError, "expected '}' before end of string");
+        }
         const char *fld = s + i + 1;
         size_t fl = j - i - 1;
         size_t k = 0;
         while (k < fl && fld[k] != '!' && fld[k] != ':') {
-            if (fld[k] == '[') while (k < fl && fld[k] != ']') k++;
+            if (fld[k] == '[')
+                while (k < fl && fld[k] != ']') k++;
             k++;
         }
         if (k > fl) k = fl;
         fy_obj *obj = field_lookup(fld, k, args, nargs, kwnames, auto_idx);
-        if (!obj) { fy_sbuf_free(&b); return NULL; }
+        if (!obj) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
         char conv = 0;
         if (k < fl && fld[k] == '!') {
             conv = k + 1 < fl ? fld[k + 1] : 0;
@@ -420,17 +498,28 @@ static fy_obj *vformat(const char *s, size_t n, fy_obj *const *args, size_t narg
         fy_obj *spec = NULL;
         if (k < fl && fld[k] == ':') spec = vformat(fld + k + 1, fl - k - 1, args, nargs, kwnames, auto_idx, depth + 1);
         else spec = fy_ref(fy_intern(""));
-        if (!spec) { FY_DECREF(obj); fy_sbuf_free(&b); return NULL; }
+        if (!spec) {
+            FY_DECREF(obj);
+            fy_sbuf_free(&b);
+            return NULL;
+        }
         if (conv) {
             fy_obj *cv = conv == 'r' ? fy_repr(obj) : conv == 'a' ? fy_ascii(obj) : fy_str(obj);
             FY_DECREF(obj);
             obj = cv;
-            if (!obj) { FY_DECREF(spec); fy_sbuf_free(&b); return NULL; }
+            if (!obj) {
+                FY_DECREF(spec);
+                fy_sbuf_free(&b);
+                return NULL;
+            }
         }
         fy_obj *r = fy_format(obj, spec);
         FY_DECREF(obj);
         FY_DECREF(spec);
-        if (!r) { fy_sbuf_free(&b); return NULL; }
+        if (!r) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
         fy_sbuf_add(&b, FY_STR_DATA(r), FY_STR_LEN(r));
         FY_DECREF(r);
         i = j + 1;
@@ -452,27 +541,52 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
     fy_obj *const *items;
     size_t nitems;
     fy_obj *single[1] = {args};
-    bool is_map = !FY_TUPLE_CHECK(args) && (FY_DICT_CHECK(args) || (args->type->getitem && !FY_STR_CHECK(args) && !FY_LIST_CHECK(args)));
-    if (FY_TUPLE_CHECK(args)) { items = FY_TUPLE_ITEMS(args); nitems = FY_TUPLE_N(args); }
-    else { items = single; nitems = 1; }
+    bool is_map = !FY_TUPLE_CHECK(args) &&
+                  (FY_DICT_CHECK(args) || (args->type->getitem && !FY_STR_CHECK(args) && !FY_LIST_CHECK(args)));
+    if (FY_TUPLE_CHECK(args)) {
+        items = FY_TUPLE_ITEMS(args);
+        nitems = FY_TUPLE_N(args);
+    } else {
+        items = single;
+        nitems = 1;
+    }
     size_t ai = 0;
     fy_sbuf b = {0};
     bool used_map = false;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] != '%') { fy_sbuf_addc(&b, s[i]); continue; }
+        if (s[i] != '%') {
+            fy_sbuf_addc(&b, s[i]);
+            continue;
+        }
         i++;
-        if (i >= n) { fy_sbuf_free(&b); return fy_err_set(&fy_ValueError, "incomplete format"); }
-        if (s[i] == '%') { fy_sbuf_addc(&b, '%'); continue; }
+        if (i >= n) {
+            fy_sbuf_free(&b);
+            return fy_err_set(&fy_ValueError, "incomplete format");
+        }
+        if (s[i] == '%') {
+            fy_sbuf_addc(&b, '%');
+            continue;
+        }
         fy_obj *val = NULL;
         if (s[i] == '(') {
             size_t j = ++i;
             int lvl = 1;
-            while (i < n && lvl) { if (s[i] == '(') lvl++; else if (s[i] == ')') lvl--; if (lvl) i++; }
-            if (i >= n) { fy_sbuf_free(&b); return fy_err_set(&fy_ValueError, "incomplete format key"); }
+            while (i < n && lvl) {
+                if (s[i] == '(') lvl++;
+                else if (s[i] == ')') lvl--;
+                if (lvl) i++;
+            }
+            if (i >= n) {
+                fy_sbuf_free(&b);
+                return fy_err_set(&fy_ValueError, "incomplete format key");
+            }
             fy_obj *key = fy_str_from(s + j, i - j);
             val = fy_getitem(args, key);
             FY_DECREF(key);
-            if (!val) { fy_sbuf_free(&b); return NULL; }
+            if (!val) {
+                fy_sbuf_free(&b);
+                return NULL;
+            }
             i++;
             used_map = true;
         }
@@ -492,9 +606,20 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
         if (i < n && s[i] == '*') {
             if (ai >= nitems) goto notenough;
             int64_t w;
-            if (fy_index(items[ai++], &w) < 0) { fy_sbuf_free(&b); FY_XDECREF(val); return NULL; }
-            if (w < -INT_MAX || w > INT_MAX) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "width too big"); }
-            if (w < 0) { left = true; w = -w; }
+            if (fy_index(items[ai++], &w) < 0) {
+                fy_sbuf_free(&b);
+                FY_XDECREF(val);
+                return NULL;
+            }
+            if (w < -INT_MAX || w > INT_MAX) {
+                fy_sbuf_free(&b);
+                FY_XDECREF(val);
+                return fy_err_set(&fy_ValueError, "width too big");
+            }
+            if (w < 0) {
+                left = true;
+                w = -w;
+            }
             f.width = (int)w;
             i++;
         } else if (read_count(s, n, &i, &f.width) < 0) {
@@ -508,8 +633,16 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             if (i < n && s[i] == '*') {
                 if (ai >= nitems) goto notenough;
                 int64_t p;
-                if (fy_index(items[ai++], &p) < 0) { fy_sbuf_free(&b); FY_XDECREF(val); return NULL; }
-                if (p > INT_MAX) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "precision too big"); }
+                if (fy_index(items[ai++], &p) < 0) {
+                    fy_sbuf_free(&b);
+                    FY_XDECREF(val);
+                    return NULL;
+                }
+                if (p > INT_MAX) {
+                    fy_sbuf_free(&b);
+                    FY_XDECREF(val);
+                    return fy_err_set(&fy_ValueError, "precision too big");
+                }
                 f.prec = p < 0 ? 0 : (int)p; /* as CPython: a negative precision is 0 */
                 i++;
             } else if (read_count(s, n, &i, &f.prec) < 0) {
@@ -519,27 +652,44 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             }
         }
         while (i < n && strchr("hlL", s[i])) i++;
-        if (i >= n) { fy_sbuf_free(&b); FY_XDECREF(val); return fy_err_set(&fy_ValueError, "incomplete format"); }
+        if (i >= n) {
+            fy_sbuf_free(&b);
+            FY_XDECREF(val);
+            return fy_err_set(&fy_ValueError, "incomplete format");
+        }
         char conv = s[i];
         if (!val) {
             if (ai >= nitems) goto notenough;
             val = fy_ref(items[ai++]);
         }
         if (left) f.align = '<';
-        else if (f.zero && strchr("diouxXeEfFgG", conv)) { f.align = '='; strcpy(f.fill, "0"); }
-        else f.align = '>';
+        else if (f.zero && strchr("diouxXeEfFgG", conv)) {
+            f.align = '=';
+            strcpy(f.fill, "0");
+        } else f.align = '>';
         fy_obj *r = NULL;
         switch (conv) {
-        case 's': case 'r': case 'a': {
+        case 's':
+        case 'r':
+        case 'a': {
             fy_obj *t = conv == 's' ? fy_str(val) : conv == 'r' ? fy_repr(val) : fy_ascii(val);
-            if (t) { f.type = 0; r = format_str(t, &f); FY_DECREF(t); }
+            if (t) {
+                f.type = 0;
+                r = format_str(t, &f);
+                FY_DECREF(t);
+            }
             break;
         }
-        case 'd': case 'i': case 'u': {
+        case 'd':
+        case 'i':
+        case 'u': {
             int64_t x;
             if (FY_FLOAT_CHECK(val)) {
                 double d = FY_FLOAT_VAL(val);
-                if (!isfinite(d)) { r = fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer"); break; }
+                if (!isfinite(d)) {
+                    r = fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
+                    break;
+                }
                 x = (int64_t)d;
             } else if (FY_INT_CHECK(val) || val->type->index || val->type->to_int) {
                 if (!FY_INT_CHECK(val) && val->type->to_int) {
@@ -549,7 +699,8 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
                     FY_DECREF(iv);
                 } else if (fy_index(val, &x) < 0) break;
             } else {
-                r = fy_err_format(&fy_TypeError, "%%%c format: a real number is required, not %s", conv, val->type->name);
+                r = fy_err_format(&fy_TypeError, "%%%c format: a real number is required, not %s", conv,
+                                  val->type->name);
                 break;
             }
             f.type = 'd';
@@ -561,7 +712,9 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             }
             break;
         }
-        case 'x': case 'X': case 'o': {
+        case 'x':
+        case 'X':
+        case 'o': {
             int64_t x;
             if (!FY_INT_CHECK(val) && !val->type->index) {
                 r = fy_err_format(&fy_TypeError, "%%%c format: an integer is required, not %s", conv, val->type->name);
@@ -573,7 +726,12 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             r = format_int(x, &f);
             break;
         }
-        case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+        case 'e':
+        case 'E':
+        case 'f':
+        case 'F':
+        case 'g':
+        case 'G': {
             double d;
             if (fy_as_double(val, &d) < 0) {
                 fy_err_clear();
@@ -586,8 +744,10 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             break;
         }
         case 'c': {
-            if (FY_STR_CHECK(val)) { f.type = 0; r = format_str(val, &f); }
-            else {
+            if (FY_STR_CHECK(val)) {
+                f.type = 0;
+                r = format_str(val, &f);
+            } else {
                 int64_t x;
                 if (fy_index(val, &x) < 0) break;
                 f.type = 'c';
@@ -599,7 +759,10 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
             r = fy_err_format(&fy_ValueError, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
         }
         FY_DECREF(val);
-        if (!r) { fy_sbuf_free(&b); return NULL; }
+        if (!r) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
         fy_sbuf_add(&b, FY_STR_DATA(r), FY_STR_LEN(r));
         FY_DECREF(r);
     }

@@ -15,12 +15,19 @@ static int visit_decref(fy_obj *o, void *arg) {
     return 0;
 }
 
-typedef struct { fy_obj **v; size_t n, cap; bool oom; } objvec;
+typedef struct {
+    fy_obj **v;
+    size_t n, cap;
+    bool oom;
+} objvec;
 static void vec_push(objvec *w, fy_obj *o) {
     if (w->n == w->cap) {
         size_t nc = w->cap ? w->cap * 2 : 1024;
         fy_obj **p = realloc(w->v, nc * sizeof *p);
-        if (!p) { w->oom = true; return; }
+        if (!p) {
+            w->oom = true;
+            return;
+        }
         w->v = p;
         w->cap = nc;
     }
@@ -65,16 +72,25 @@ int64_t fy_gc_collect(void) {
     }
     objvec w = {0};
     for (g = fy_gc_list.next; g != &fy_gc_list; g = g->next)
-        if (g->refs > 0) { g->refs = REACHABLE; vec_push(&w, FY_FROM_GC(g)); }
+        if (g->refs > 0) {
+            g->refs = REACHABLE;
+            vec_push(&w, FY_FROM_GC(g));
+        }
     while (w.n && !w.oom) {
         fy_obj *o = w.v[--w.n];
         traverse(o, visit_reach, &w);
     }
-    if (w.oom) { free(w.v); return 0; }
+    if (w.oom) {
+        free(w.v);
+        return 0;
+    }
     w.n = 0;
     for (g = fy_gc_list.next; g != &fy_gc_list; g = g->next)
         if (g->refs != REACHABLE) vec_push(&w, FY_FROM_GC(g));
-    if (w.oom) { free(w.v); return 0; }
+    if (w.oom) {
+        free(w.v);
+        return 0;
+    }
     size_t n = w.n;
     for (size_t i = 0; i < n; i++) FY_INCREF(w.v[i]);
     for (size_t i = 0; i < n; i++) {

@@ -24,8 +24,10 @@ static fy_obj *bytes_repr_data(const char *d, int64_t n, const char *pre, const 
     fy_sbuf_addc(&b, q);
     for (int64_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)d[i];
-        if (c == (unsigned char)q || c == '\\') { fy_sbuf_addc(&b, '\\'); fy_sbuf_addc(&b, (char)c); }
-        else if (c == '\n') fy_sbuf_adds(&b, "\\n");
+        if (c == (unsigned char)q || c == '\\') {
+            fy_sbuf_addc(&b, '\\');
+            fy_sbuf_addc(&b, (char)c);
+        } else if (c == '\n') fy_sbuf_adds(&b, "\\n");
         else if (c == '\r') fy_sbuf_adds(&b, "\\r");
         else if (c == '\t') fy_sbuf_adds(&b, "\\t");
         else if (c < 0x20 || c >= 0x7f) fy_sbuf_printf(&b, "\\x%02x", c);
@@ -40,7 +42,10 @@ static int64_t bytes_len(fy_obj *o) { return B(o)->len; }
 static int64_t bytes_hash(fy_obj *o) {
     if (B(o)->hash != -1) return B(o)->hash;
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (int64_t i = 0; i < B(o)->len; i++) { h ^= (unsigned char)B(o)->data[i]; h *= 0x100000001b3ULL; }
+    for (int64_t i = 0; i < B(o)->len; i++) {
+        h ^= (unsigned char)B(o)->data[i];
+        h *= 0x100000001b3ULL;
+    }
     int64_t r = (int64_t)(h >> 1);
     B(o)->hash = r;
     return r;
@@ -49,8 +54,16 @@ static int64_t bytes_hash(fy_obj *o) {
 bool fy_bytes_buf(fy_obj *o, const char **d, int64_t *n) {
     *d = "";
     *n = 0;
-    if (FY_BYTES_CHECK(o)) { *d = B(o)->data; *n = B(o)->len; return true; }
-    if (FY_TYPE(o) == &fy_bytearray_type) { *d = ((fy_bytearray *)o)->data; *n = ((fy_bytearray *)o)->len; return true; }
+    if (FY_BYTES_CHECK(o)) {
+        *d = B(o)->data;
+        *n = B(o)->len;
+        return true;
+    }
+    if (FY_TYPE(o) == &fy_bytearray_type) {
+        *d = ((fy_bytearray *)o)->data;
+        *n = ((fy_bytearray *)o)->len;
+        return true;
+    }
     return false;
 }
 static fy_obj *bytes_richcmp(fy_obj *a, fy_obj *b, int op) {
@@ -90,7 +103,8 @@ static fy_obj *bytes_getitem(fy_obj *o, fy_obj *k) {
     int64_t i;
     if (fy_index(k, &i) < 0) return NULL;
     if (i < 0) i += n;
-    if (i < 0 || i >= n) return fy_err_set(&fy_IndexError, FY_BYTES_CHECK(o) ? "index out of range" : "bytearray index out of range");
+    if (i < 0 || i >= n)
+        return fy_err_set(&fy_IndexError, FY_BYTES_CHECK(o) ? "index out of range" : "bytearray index out of range");
     return fy_int_from((unsigned char)d[i]);
 }
 static int bytes_contains(fy_obj *o, fy_obj *x) {
@@ -98,7 +112,10 @@ static int bytes_contains(fy_obj *o, fy_obj *x) {
     int64_t n, ny;
     fy_bytes_buf(o, &d, &n);
     if (FY_INT_CHECK(x)) return memchr(d, (int)FY_INT_VAL(x), n) != NULL;
-    if (!fy_bytes_buf(x, &y, &ny)) { fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", x->type->name); return -1; }
+    if (!fy_bytes_buf(x, &y, &ny)) {
+        fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", x->type->name);
+        return -1;
+    }
     return ny == 0 || memmem(d, n, y, ny) != NULL;
 }
 static fy_obj *bytes_add(fy_obj *a, fy_obj *b) {
@@ -122,12 +139,19 @@ static fy_obj *bytes_mul(fy_obj *a, fy_obj *b) {
     if (n > 0 && (uint64_t)(n * B(s)->len) > fy_mem_limit) return fy_err_nomem();
     fy_sbuf r = {0};
     for (int64_t i = 0; i < n && !r.oom; i++) fy_sbuf_add(&r, B(s)->data, B(s)->len);
-    if (r.oom) { fy_sbuf_free(&r); return fy_err_nomem(); }
+    if (r.oom) {
+        fy_sbuf_free(&r);
+        return fy_err_nomem();
+    }
     fy_obj *o = fy_bytes_from(r.p ? r.p : "", r.len);
     fy_sbuf_free(&r);
     return o;
 }
-typedef struct { fy_obj h; fy_obj *b; int64_t i; } bytesiter;
+typedef struct {
+    fy_obj h;
+    fy_obj *b;
+    int64_t i;
+} bytesiter;
 static fy_obj *bytesiter_next(fy_obj *o) {
     bytesiter *it = (bytesiter *)o;
     const char *d;
@@ -186,7 +210,10 @@ static fy_obj *bytes_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *
     /* bytes subclass: copy into an instance of t */
     int64_t n = B(r)->len;
     fy_bytes *b = (fy_bytes *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + n + 1));
-    if (!b) { FY_DECREF(r); return NULL; }
+    if (!b) {
+        FY_DECREF(r);
+        return NULL;
+    }
     b->len = n;
     b->hash = -1;
     memcpy(b->data, B(r)->data, n + 1);
@@ -218,8 +245,16 @@ static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_sbuf s = {0};
     for (int64_t i = 0; i < FY_LIST_N(l); i++) {
         int64_t v;
-        if (fy_index(FY_LIST_ITEMS(l)[i], &v) < 0) { fy_sbuf_free(&s); FY_DECREF(l); return NULL; }
-        if (v < 0 || v > 255) { fy_sbuf_free(&s); FY_DECREF(l); return fy_err_set(&fy_ValueError, "bytes must be in range(0, 256)"); }
+        if (fy_index(FY_LIST_ITEMS(l)[i], &v) < 0) {
+            fy_sbuf_free(&s);
+            FY_DECREF(l);
+            return NULL;
+        }
+        if (v < 0 || v > 255) {
+            fy_sbuf_free(&s);
+            FY_DECREF(l);
+            return fy_err_set(&fy_ValueError, "bytes must be in range(0, 256)");
+        }
         fy_sbuf_addc(&s, (char)v);
     }
     FY_DECREF(l);
@@ -228,11 +263,18 @@ static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw) {
     return r;
 }
 
-fy_type fy_bytes_type = {FY_TYPE_INIT("bytes", sizeof(fy_bytes)), .flags = FY_TPF_VARSIZE | FY_TPF_BYTES_SUB,
+fy_type fy_bytes_type = {FY_TYPE_INIT("bytes", sizeof(fy_bytes)),
+                         .flags = FY_TPF_VARSIZE | FY_TPF_BYTES_SUB,
                          .doc = "bytes(iterable_of_ints) -> bytes\nbytes(string, encoding[, errors]) -> bytes",
-                         .new_ = bytes_new, .repr = bytes_repr, .len = bytes_len, .hash = bytes_hash,
-                         .richcmp = bytes_richcmp, .getitem = bytes_getitem, .contains = bytes_contains,
-                         .iter = bytes_iter, .nb = {[FY_NB_ADD] = bytes_add, [FY_NB_MUL] = bytes_mul},
+                         .new_ = bytes_new,
+                         .repr = bytes_repr,
+                         .len = bytes_len,
+                         .hash = bytes_hash,
+                         .richcmp = bytes_richcmp,
+                         .getitem = bytes_getitem,
+                         .contains = bytes_contains,
+                         .iter = bytes_iter,
+                         .nb = {[FY_NB_ADD] = bytes_add, [FY_NB_MUL] = bytes_mul},
                          .methods = fy_bytes_methods};
 
 /* ------------------------------------------------------------------ bytearray */
@@ -254,21 +296,36 @@ static fy_obj *ba_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw)
     fy_obj *o = fy_alloc(t);
     if (!o || !nargs) return o;
     fy_obj *b = bytes_new_exact(args, nargs, kw);
-    if (!b) { FY_DECREF(o); return NULL; }
+    if (!b) {
+        FY_DECREF(o);
+        return NULL;
+    }
     for (int64_t i = 0; i < B(b)->len; i++) ba_append_byte(o, (unsigned char)B(b)->data[i]);
     FY_DECREF(b);
     return o;
 }
-static fy_obj *ba_repr(fy_obj *o) { return bytes_repr_data(BA(o)->data ? BA(o)->data : "", BA(o)->len, "bytearray(b", ")"); }
+static fy_obj *ba_repr(fy_obj *o) {
+    return bytes_repr_data(BA(o)->data ? BA(o)->data : "", BA(o)->len, "bytearray(b", ")");
+}
 static int64_t ba_len(fy_obj *o) { return BA(o)->len; }
 static int ba_setitem(fy_obj *o, fy_obj *k, fy_obj *v) {
     int64_t i, x;
     if (fy_index(k, &i) < 0) return -1;
     if (i < 0) i += BA(o)->len;
-    if (i < 0 || i >= BA(o)->len) { fy_err_set(&fy_IndexError, "bytearray index out of range"); return -1; }
-    if (!v) { memmove(BA(o)->data + i, BA(o)->data + i + 1, BA(o)->len - i - 1); BA(o)->len--; return 0; }
+    if (i < 0 || i >= BA(o)->len) {
+        fy_err_set(&fy_IndexError, "bytearray index out of range");
+        return -1;
+    }
+    if (!v) {
+        memmove(BA(o)->data + i, BA(o)->data + i + 1, BA(o)->len - i - 1);
+        BA(o)->len--;
+        return 0;
+    }
     if (fy_index(v, &x) < 0) return -1;
-    if (x < 0 || x > 255) { fy_err_set(&fy_ValueError, "byte must be in range(0, 256)"); return -1; }
+    if (x < 0 || x > 255) {
+        fy_err_set(&fy_ValueError, "byte must be in range(0, 256)");
+        return -1;
+    }
     BA(o)->data[i] = (char)x;
     return 0;
 }
@@ -288,7 +345,14 @@ fy_obj *fy_bytearray_extend_m(fy_obj *self, fy_obj *const *args, size_t nargs, f
     return fy_none();
 }
 
-fy_type fy_bytearray_type = {FY_TYPE_INIT("bytearray", sizeof(fy_bytearray)), .dealloc = ba_dealloc,
-                             .new_ = ba_new, .repr = ba_repr, .len = ba_len, .richcmp = bytes_richcmp,
-                             .getitem = bytes_getitem, .setitem = ba_setitem, .contains = bytes_contains,
-                             .iter = bytes_iter, .methods = fy_bytearray_methods};
+fy_type fy_bytearray_type = {FY_TYPE_INIT("bytearray", sizeof(fy_bytearray)),
+                             .dealloc = ba_dealloc,
+                             .new_ = ba_new,
+                             .repr = ba_repr,
+                             .len = ba_len,
+                             .richcmp = bytes_richcmp,
+                             .getitem = bytes_getitem,
+                             .setitem = ba_setitem,
+                             .contains = bytes_contains,
+                             .iter = bytes_iter,
+                             .methods = fy_bytearray_methods};

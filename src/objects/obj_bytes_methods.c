@@ -20,14 +20,20 @@ static fy_obj *like(fy_obj *self, const char *d, int64_t n) {
     return r;
 }
 static fy_obj *like_sbuf(fy_obj *self, fy_sbuf *s) {
-    if (s->oom) { fy_sbuf_free(s); return fy_err_set(&fy_MemoryError, ""); }
+    if (s->oom) {
+        fy_sbuf_free(s);
+        return fy_err_set(&fy_MemoryError, "");
+    }
     fy_obj *r = like(self, s->p ? s->p : "", (int64_t)s->len);
     fy_sbuf_free(s);
     return r;
 }
 
 static void self_buf(fy_obj *self, const char **d, int64_t *n) {
-    if (!fy_bytes_buf(self, d, n)) { *d = ""; *n = 0; }
+    if (!fy_bytes_buf(self, d, n)) {
+        *d = "";
+        *n = 0;
+    }
 }
 
 /* A bytes-like argument; TypeError "a bytes-like object is required, not 'T'". */
@@ -41,7 +47,10 @@ static int arg_buf(fy_obj *o, const char **d, int64_t *n) {
 static int sub_arg(fy_obj *o, const char **d, int64_t *n, char *one) {
     if (FY_INT_CHECK(o)) {
         int64_t v = FY_INT_VAL(o);
-        if (v < 0 || v > 255) { fy_err_set(&fy_ValueError, "byte must be in range(0, 256)"); return -1; }
+        if (v < 0 || v > 255) {
+            fy_err_set(&fy_ValueError, "byte must be in range(0, 256)");
+            return -1;
+        }
         *one = (char)v;
         *d = one;
         *n = 1;
@@ -58,8 +67,14 @@ static int range_args(fy_obj *const *args, size_t nargs, size_t first, int64_t n
     *en = n;
     if (nargs > first && args[first] != fy_None && fy_index(args[first], st) < 0) return -1;
     if (nargs > first + 1 && args[first + 1] != fy_None && fy_index(args[first + 1], en) < 0) return -1;
-    if (*st < 0) { *st += n; if (*st < 0) *st = 0; }
-    if (*en < 0) { *en += n; if (*en < 0) *en = 0; }
+    if (*st < 0) {
+        *st += n;
+        if (*st < 0) *st = 0;
+    }
+    if (*en < 0) {
+        *en += n;
+        if (*en < 0) *en = 0;
+    }
     if (*en > n) *en = n;
     return 0;
 }
@@ -123,7 +138,10 @@ static fy_obj *affix(fy_obj *self, fy_obj *const *args, size_t nargs, bool end, 
     if (range_args(args, nargs, 1, n, &st, &en) < 0) return NULL;
     fy_obj *const *cand = &args[0];
     int64_t nc = 1;
-    if (FY_TUPLE_CHECK(args[0])) { cand = FY_TUPLE_ITEMS(args[0]); nc = FY_TUPLE_N(args[0]); }
+    if (FY_TUPLE_CHECK(args[0])) {
+        cand = FY_TUPLE_ITEMS(args[0]);
+        nc = FY_TUPLE_N(args[0]);
+    }
     for (int64_t i = 0; i < nc; i++) {
         const char *p;
         int64_t pn;
@@ -140,7 +158,11 @@ METH(b_endswith) { return affix(self, args, nargs, true, "endswith"); }
 
 static void list_reverse(fy_obj *l) {
     fy_obj **it = FY_LIST_ITEMS(l);
-    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) {
+        fy_obj *t = it[i];
+        it[i] = it[j];
+        it[j] = t;
+    }
 }
 
 static bool is_ws(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
@@ -199,7 +221,10 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
         int64_t i = 0;
         for (;;) {
             int64_t k = (maxs >= 0 && count >= maxs) ? -1 : find_in(d + i, n - i, sep, sn, false);
-            if (k < 0) { fy_list_append_steal(l, like(self, d + i, n - i)); break; }
+            if (k < 0) {
+                fy_list_append_steal(l, like(self, d + i, n - i));
+                break;
+            }
             fy_list_append_steal(l, like(self, d + i, k));
             count++;
             i += k + sn;
@@ -208,7 +233,10 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
         int64_t e = n;
         for (;;) {
             int64_t k = (maxs >= 0 && count >= maxs) ? -1 : find_in(d, e, sep, sn, true);
-            if (k < 0) { fy_list_append_steal(l, like(self, d, e)); break; }
+            if (k < 0) {
+                fy_list_append_steal(l, like(self, d, e));
+                break;
+            }
             fy_list_append_steal(l, like(self, d + k + sn, e - k - sn));
             count++;
             e = k;
@@ -253,7 +281,10 @@ METH(b_replace) {
     if (!on) {
         /* insert w before every byte and at the end */
         for (; i <= n; i++) {
-            if (maxc < 0 || count < maxc) { fy_sbuf_add(&s, w, (size_t)wn); count++; }
+            if (maxc < 0 || count < maxc) {
+                fy_sbuf_add(&s, w, (size_t)wn);
+                count++;
+            }
             if (i < n) fy_sbuf_addc(&s, d[i]);
         }
         return like_sbuf(self, &s);
@@ -341,12 +372,26 @@ static fy_obj *predicate(fy_obj *self, int kind) {
     for (int64_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)d[i];
         switch (kind) {
-        case 0: if (!alpha_c(c)) return fy_bool(false); break;
-        case 1: if (!digit_c(c)) return fy_bool(false); break;
-        case 2: if (!alpha_c(c) && !digit_c(c)) return fy_bool(false); break;
-        case 3: if (!is_ws(c)) return fy_bool(false); break;
-        case 4: if (upper_c(c)) return fy_bool(false); cased |= lower_c(c); break;
-        default: if (lower_c(c)) return fy_bool(false); cased |= upper_c(c); break;
+        case 0:
+            if (!alpha_c(c)) return fy_bool(false);
+            break;
+        case 1:
+            if (!digit_c(c)) return fy_bool(false);
+            break;
+        case 2:
+            if (!alpha_c(c) && !digit_c(c)) return fy_bool(false);
+            break;
+        case 3:
+            if (!is_ws(c)) return fy_bool(false);
+            break;
+        case 4:
+            if (upper_c(c)) return fy_bool(false);
+            cased |= lower_c(c);
+            break;
+        default:
+            if (lower_c(c)) return fy_bool(false);
+            cased |= upper_c(c);
+            break;
         }
     }
     return fy_bool(kind < 4 || cased);
@@ -390,7 +435,10 @@ METH(b_zfill) {
     if (w <= n) return like(self, d, n);
     fy_sbuf s = {0};
     int64_t i = 0;
-    if (n && (d[0] == '+' || d[0] == '-')) { fy_sbuf_addc(&s, d[0]); i = 1; }
+    if (n && (d[0] == '+' || d[0] == '-')) {
+        fy_sbuf_addc(&s, d[0]);
+        i = 1;
+    }
     for (int64_t k = 0; k < w - n && !s.oom; k++) fy_sbuf_addc(&s, '0');
     fy_sbuf_add(&s, d + i, (size_t)(n - i));
     return like_sbuf(self, &s);
@@ -436,17 +484,23 @@ METH(b_removesuffix) { return affix_remove(self, args, nargs, true); }
 
 METH(b_fromhex) {
     if (fy_check_nargs("fromhex", nargs, 1, 1) < 0) return NULL;
-    if (!FY_STR_CHECK(args[0])) return fy_err_format(&fy_TypeError, "fromhex() argument must be str, not %s", args[0]->type->name);
+    if (!FY_STR_CHECK(args[0]))
+        return fy_err_format(&fy_TypeError, "fromhex() argument must be str, not %s", args[0]->type->name);
     const char *s = FY_STR_DATA(args[0]);
     int64_t n = FY_STR_LEN(args[0]);
     fy_sbuf b = {0};
     for (int64_t i = 0; i < n;) {
-        if (s[i] == ' ') { i++; continue; }
+        if (s[i] == ' ') {
+            i++;
+            continue;
+        }
         int v[2];
         for (int k = 0; k < 2; k++) {
             char c = i + k < n ? s[i + k] : 0;
-            v[k] = digit_c((unsigned char)c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+            v[k] = digit_c((unsigned char)c) ? c - '0'
+                   : (c >= 'a' && c <= 'f')  ? c - 'a' + 10
+                   : (c >= 'A' && c <= 'F')  ? c - 'A' + 10
+                                             : -1;
             if (v[k] < 0) {
                 fy_sbuf_free(&b);
                 return fy_err_format(&fy_ValueError, "non-hexadecimal number found in fromhex() arg at position %lld",
@@ -477,8 +531,7 @@ static int codec_of(const char *enc) {
     n[k] = 0;
     if (!strcmp(n, "utf-8") || !strcmp(n, "utf8")) return 0;
     if (!strcmp(n, "ascii") || !strcmp(n, "us-ascii")) return 1;
-    if (!strcmp(n, "latin-1") || !strcmp(n, "latin1") || !strcmp(n, "iso-8859-1") || !strcmp(n, "iso8859-1"))
-        return 2;
+    if (!strcmp(n, "latin-1") || !strcmp(n, "latin1") || !strcmp(n, "iso-8859-1") || !strcmp(n, "iso8859-1")) return 2;
     fy_err_format(&fy_LookupError, "unknown encoding: %s", enc);
     return -1;
 }
@@ -497,12 +550,22 @@ static int handler_of(const char *e) {
  * maximal invalid prefix (CPython reports and replaces that much). */
 static int utf8_seq(const unsigned char *d, int64_t n, const char **why, int64_t *bad) {
     unsigned char c = d[0];
-    int len = c < 0x80 ? 1 : (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3 : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
+    int len = c < 0x80                   ? 1
+              : (c >= 0xC2 && c <= 0xDF) ? 2
+              : (c >= 0xE0 && c <= 0xEF) ? 3
+              : (c >= 0xF0 && c <= 0xF4) ? 4
+                                         : 0;
     *bad = 1;
-    if (!len) { *why = "invalid start byte"; return 0; }
+    if (!len) {
+        *why = "invalid start byte";
+        return 0;
+    }
     for (int k = 1; k < len; k++) {
         *bad = k;
-        if (k >= n) { *why = "unexpected end of data"; return 0; }
+        if (k >= n) {
+            *why = "unexpected end of data";
+            return 0;
+        }
         unsigned char x = d[k], lo = 0x80, hi = 0xBF;
         if (k == 1) {
             if (c == 0xE0) lo = 0xA0;
@@ -510,7 +573,10 @@ static int utf8_seq(const unsigned char *d, int64_t n, const char **why, int64_t
             else if (c == 0xF0) lo = 0x90;
             else if (c == 0xF4) hi = 0x8F;
         }
-        if (x < lo || x > hi) { *why = "invalid continuation byte"; return 0; }
+        if (x < lo || x > hi) {
+            *why = "invalid continuation byte";
+            return 0;
+        }
     }
     return len;
 }
@@ -531,7 +597,11 @@ static fy_obj *decode(const char *d, int64_t n, const char *enc, const char *err
         const char *why = "ordinal not in range(128)";
         int64_t bad = 1;
         int len = codec == 0 ? utf8_seq((const unsigned char *)d + i, n - i, &why, &bad) : 0;
-        if (len) { fy_sbuf_add(&s, d + i, (size_t)len); i += len; continue; }
+        if (len) {
+            fy_sbuf_add(&s, d + i, (size_t)len);
+            i += len;
+            continue;
+        }
         if (h == 0) {
             fy_sbuf_free(&s);
             if (bad > 1)
@@ -545,7 +615,10 @@ static fy_obj *decode(const char *d, int64_t n, const char *enc, const char *err
             for (int64_t k = 0; k < bad; k++) fy_sbuf_printf(&s, "\\x%02x", (unsigned char)d[i + k]);
         i += bad;
     }
-    if (s.oom) { fy_sbuf_free(&s); return fy_err_set(&fy_MemoryError, ""); }
+    if (s.oom) {
+        fy_sbuf_free(&s);
+        return fy_err_set(&fy_MemoryError, "");
+    }
     return s.p ? fy_sbuf_finish(&s) : fy_ref(fy_intern(""));
 }
 
@@ -607,8 +680,9 @@ fy_obj *fy_str_encode_method(fy_obj *self, fy_obj *const *args, size_t nargs, fy
             const char *cn = codec == 1 ? "ascii" : "latin-1";
             const char *why = codec == 1 ? "ordinal not in range(128)" : "ordinal not in range(256)";
             if (end - pos > 1)
-                return fy_err_format(&fy_UnicodeEncodeError, "'%s' codec can't encode characters in position %lld-%lld: %s",
-                                     cn, (long long)pos, (long long)(end - 1), why);
+                return fy_err_format(&fy_UnicodeEncodeError,
+                                     "'%s' codec can't encode characters in position %lld-%lld: %s", cn, (long long)pos,
+                                     (long long)(end - 1), why);
             char esc[16];
             snprintf(esc, sizeof esc, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)cp);
             return fy_err_format(&fy_UnicodeEncodeError, "'%s' codec can't encode character '%s' in position %lld: %s",
@@ -633,47 +707,33 @@ fy_obj *fy_bytearray_extend_m(fy_obj *self, fy_obj *const *args, size_t nargs, f
 
 /* The methods bytes and bytearray share. */
 #define COMMON_METHODS \
-    {"hex", fy_bytes_hex_m, 0, "hex()"}, \
-    {"join", fy_bytes_join_m, 0, "join(iterable_of_bytes, /)"}, \
-    {"decode", b_decode, 0, "decode(encoding='utf-8', errors='strict')"}, \
-    {"find", b_find, 0, "find(sub[, start[, end]]) -> int"}, \
-    {"rfind", b_rfind, 0, "rfind(sub[, start[, end]]) -> int"}, \
-    {"index", b_index, 0, "index(sub[, start[, end]]) -> int"}, \
-    {"rindex", b_rindex, 0, "rindex(sub[, start[, end]]) -> int"}, \
-    {"count", b_count, 0, "count(sub[, start[, end]]) -> int"}, \
-    {"startswith", b_startswith, 0, "startswith(prefix[, start[, end]]) -> bool"}, \
-    {"endswith", b_endswith, 0, "endswith(suffix[, start[, end]]) -> bool"}, \
-    {"split", b_split, 0, "split(sep=None, maxsplit=-1)"}, \
-    {"rsplit", b_rsplit, 0, "rsplit(sep=None, maxsplit=-1)"}, \
-    {"splitlines", b_splitlines, 0, "splitlines(keepends=False)"}, \
-    {"replace", b_replace, 0, "replace(old, new, count=-1, /)"}, \
-    {"strip", b_strip, 0, "strip(bytes=None, /)"}, \
-    {"lstrip", b_lstrip, 0, "lstrip(bytes=None, /)"}, \
-    {"rstrip", b_rstrip, 0, "rstrip(bytes=None, /)"}, \
-    {"lower", b_lower, 0, NULL}, \
-    {"upper", b_upper, 0, NULL}, \
-    {"swapcase", b_swapcase, 0, NULL}, \
-    {"capitalize", b_capitalize, 0, NULL}, \
-    {"title", b_title, 0, NULL}, \
-    {"isalpha", b_isalpha, 0, NULL}, \
-    {"isdigit", b_isdigit, 0, NULL}, \
-    {"isalnum", b_isalnum, 0, NULL}, \
-    {"isspace", b_isspace, 0, NULL}, \
-    {"islower", b_islower, 0, NULL}, \
-    {"isupper", b_isupper, 0, NULL}, \
-    {"isascii", b_isascii, 0, NULL}, \
-    {"ljust", b_ljust, 0, "ljust(width, fillchar=b' ', /)"}, \
-    {"rjust", b_rjust, 0, "rjust(width, fillchar=b' ', /)"}, \
-    {"center", b_center, 0, "center(width, fillchar=b' ', /)"}, \
-    {"zfill", b_zfill, 0, "zfill(width, /)"}, \
-    {"partition", b_partition, 0, "partition(sep, /)"}, \
-    {"rpartition", b_rpartition, 0, "rpartition(sep, /)"}, \
-    {"removeprefix", b_removeprefix, 0, "removeprefix(prefix, /)"}, \
-    {"removesuffix", b_removesuffix, 0, "removesuffix(suffix, /)"}, \
-    {"fromhex", b_fromhex, FY_METH_CLASS, "fromhex(string, /)"},
+    {"hex", fy_bytes_hex_m, 0, "hex()"}, {"join", fy_bytes_join_m, 0, "join(iterable_of_bytes, /)"}, \
+        {"decode", b_decode, 0, "decode(encoding='utf-8', errors='strict')"}, \
+        {"find", b_find, 0, "find(sub[, start[, end]]) -> int"}, \
+        {"rfind", b_rfind, 0, "rfind(sub[, start[, end]]) -> int"}, \
+        {"index", b_index, 0, "index(sub[, start[, end]]) -> int"}, \
+        {"rindex", b_rindex, 0, "rindex(sub[, start[, end]]) -> int"}, \
+        {"count", b_count, 0, "count(sub[, start[, end]]) -> int"}, \
+        {"startswith", b_startswith, 0, "startswith(prefix[, start[, end]]) -> bool"}, \
+        {"endswith", b_endswith, 0, "endswith(suffix[, start[, end]]) -> bool"}, \
+        {"split", b_split, 0, "split(sep=None, maxsplit=-1)"}, \
+        {"rsplit", b_rsplit, 0, "rsplit(sep=None, maxsplit=-1)"}, \
+        {"splitlines", b_splitlines, 0, "splitlines(keepends=False)"}, \
+        {"replace", b_replace, 0, "replace(old, new, count=-1, /)"}, {"strip", b_strip, 0, "strip(bytes=None, /)"}, \
+        {"lstrip", b_lstrip, 0, "lstrip(bytes=None, /)"}, {"rstrip", b_rstrip, 0, "rstrip(bytes=None, /)"}, \
+        {"lower", b_lower, 0, NULL}, {"upper", b_upper, 0, NULL}, {"swapcase", b_swapcase, 0, NULL}, \
+        {"capitalize", b_capitalize, 0, NULL}, {"title", b_title, 0, NULL}, {"isalpha", b_isalpha, 0, NULL}, \
+        {"isdigit", b_isdigit, 0, NULL}, {"isalnum", b_isalnum, 0, NULL}, {"isspace", b_isspace, 0, NULL}, \
+        {"islower", b_islower, 0, NULL}, {"isupper", b_isupper, 0, NULL}, {"isascii", b_isascii, 0, NULL}, \
+        {"ljust", b_ljust, 0, "ljust(width, fillchar=b' ', /)"}, \
+        {"rjust", b_rjust, 0, "rjust(width, fillchar=b' ', /)"}, \
+        {"center", b_center, 0, "center(width, fillchar=b' ', /)"}, {"zfill", b_zfill, 0, "zfill(width, /)"}, \
+        {"partition", b_partition, 0, "partition(sep, /)"}, {"rpartition", b_rpartition, 0, "rpartition(sep, /)"}, \
+        {"removeprefix", b_removeprefix, 0, "removeprefix(prefix, /)"}, \
+        {"removesuffix", b_removesuffix, 0, "removesuffix(suffix, /)"}, \
+        {"fromhex", b_fromhex, FY_METH_CLASS, "fromhex(string, /)"},
 
-fy_methoddef fy_bytes_methods[] = {COMMON_METHODS {NULL}};
-fy_methoddef fy_bytearray_methods[] = {
-    {"append", fy_bytearray_append_m, 0, "append(item, /)"},
-    {"extend", fy_bytearray_extend_m, 0, "extend(iterable_of_ints, /)"},
-    COMMON_METHODS {NULL}};
+fy_methoddef fy_bytes_methods[] = {COMMON_METHODS{NULL}};
+fy_methoddef fy_bytearray_methods[] = {{"append", fy_bytearray_append_m, 0, "append(item, /)"},
+                                       {"extend", fy_bytearray_extend_m, 0, "extend(iterable_of_ints, /)"},
+                                       COMMON_METHODS{NULL}};

@@ -13,14 +13,23 @@ size_t fy_mem_used, fy_mem_limit = (size_t)8 << 30;
 /* ------------------------------------------------------------------ raw memory */
 
 void *fy_malloc(size_t n) {
-    if (n > fy_mem_limit || fy_mem_used + n > fy_mem_limit) { fy_err_nomem(); return NULL; }
+    if (n > fy_mem_limit || fy_mem_used + n > fy_mem_limit) {
+        fy_err_nomem();
+        return NULL;
+    }
     void *p = malloc(n ? n : 1);
-    if (!p) { fy_err_nomem(); return NULL; }
+    if (!p) {
+        fy_err_nomem();
+        return NULL;
+    }
     fy_mem_used += malloc_usable_size(p);
     return p;
 }
 void *fy_calloc(size_t n, size_t m) {
-    if (m && n > fy_mem_limit / m) { fy_err_nomem(); return NULL; }
+    if (m && n > fy_mem_limit / m) {
+        fy_err_nomem();
+        return NULL;
+    }
     void *p = fy_malloc(n * m);
     if (p) memset(p, 0, n * m);
     return p;
@@ -28,9 +37,15 @@ void *fy_calloc(size_t n, size_t m) {
 void *fy_realloc(void *p, size_t n) {
     if (!p) return fy_malloc(n);
     size_t old = malloc_usable_size(p);
-    if (n > fy_mem_limit || fy_mem_used - old + n > fy_mem_limit) { fy_err_nomem(); return NULL; }
+    if (n > fy_mem_limit || fy_mem_used - old + n > fy_mem_limit) {
+        fy_err_nomem();
+        return NULL;
+    }
     void *q = realloc(p, n ? n : 1);
-    if (!q) { fy_err_nomem(); return NULL; }
+    if (!q) {
+        fy_err_nomem();
+        return NULL;
+    }
     fy_mem_used = fy_mem_used - old + malloc_usable_size(q);
     return q;
 }
@@ -94,8 +109,14 @@ void fy_float_free(fy_obj *o);
 
 static void dealloc_one(fy_obj *o) {
     fy_type *t = o->type;
-    if (t == &fy_int_type) { fy_int_free(o); return; }
-    if (t == &fy_float_type) { fy_float_free(o); return; }
+    if (t == &fy_int_type) {
+        fy_int_free(o);
+        return;
+    }
+    if (t == &fy_float_type) {
+        fy_float_free(o);
+        return;
+    }
     if (t->flags & FY_TPF_HEAP) {
         fy_type *solid = t;
         while (solid->flags & FY_TPF_HEAP) solid = solid->base;
@@ -116,7 +137,10 @@ void fy_dealloc(fy_obj *o) {
         if (dealloc_qn == dealloc_qcap) {
             size_t nc = dealloc_qcap ? dealloc_qcap * 2 : 256;
             fy_obj **q = realloc(dealloc_queue, nc * sizeof *q);
-            if (!q) { dealloc_one(o); return; } /* last resort: recurse */
+            if (!q) {
+                dealloc_one(o);
+                return;
+            } /* last resort: recurse */
             dealloc_queue = q;
             dealloc_qcap = nc;
         }
@@ -145,11 +169,14 @@ static fy_obj *none_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n || kw) return fy_err_set(&fy_TypeError, "NoneType takes no arguments");
     return fy_none();
 }
-fy_type fy_none_type = {FY_TYPE_INIT("NoneType", sizeof(fy_obj)), .flags = 0, .repr = none_repr,
-                        .truth = none_truth, .hash = none_hash, .new_ = none_new};
+fy_type fy_none_type = {FY_TYPE_INIT("NoneType", sizeof(fy_obj)),
+                        .flags = 0,
+                        .repr = none_repr,
+                        .truth = none_truth,
+                        .hash = none_hash,
+                        .new_ = none_new};
 static fy_obj *ni_repr(fy_obj *o) { return fy_ref(fy_intern("NotImplemented")); }
-fy_type fy_notimpl_type = {FY_TYPE_INIT("NotImplementedType", sizeof(fy_obj)), .flags = 0,
-                           .repr = ni_repr};
+fy_type fy_notimpl_type = {FY_TYPE_INIT("NotImplementedType", sizeof(fy_obj)), .flags = 0, .repr = ni_repr};
 static fy_obj *ell_repr(fy_obj *o) { return fy_ref(fy_intern("Ellipsis")); }
 fy_type fy_ellipsis_type = {FY_TYPE_INIT("ellipsis", sizeof(fy_obj)), .flags = 0, .repr = ell_repr};
 
@@ -199,8 +226,7 @@ void fy_repr_leave(fy_obj *o) {
     for (int64_t i = FY_LIST_N(st) - 1; i >= 0; i--)
         if (FY_LIST_ITEMS(st)[i] == o) {
             fy_obj *x = FY_LIST_ITEMS(st)[i];
-            memmove(&FY_LIST_ITEMS(st)[i], &FY_LIST_ITEMS(st)[i + 1],
-                    (FY_LIST_N(st) - i - 1) * sizeof(fy_obj *));
+            memmove(&FY_LIST_ITEMS(st)[i], &FY_LIST_ITEMS(st)[i + 1], (FY_LIST_N(st) - i - 1) * sizeof(fy_obj *));
             FY_LIST_N(st)--;
             FY_DECREF(x);
             return;
@@ -265,14 +291,13 @@ fy_obj **fy_heap_dict_ptr(fy_obj *o) {
 static fy_obj *attr_error(fy_obj *o, fy_obj *name) {
     if (o->type == &fy_module_type) {
         fy_obj *mn = ((fy_module *)o)->name;
-        return fy_err_format(&fy_AttributeError, "module '%s' has no attribute '%s'",
-                             mn ? FY_STR_DATA(mn) : "?", FY_STR_DATA(name));
+        return fy_err_format(&fy_AttributeError, "module '%s' has no attribute '%s'", mn ? FY_STR_DATA(mn) : "?",
+                             FY_STR_DATA(name));
     }
     if (o->type == &fy_type_type || fy_type_is_subtype(o->type, &fy_type_type))
-        return fy_err_format(&fy_AttributeError, "type object '%s' has no attribute '%s'",
-                             ((fy_type *)o)->name, FY_STR_DATA(name));
-    return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'",
-                         o->type->name, FY_STR_DATA(name));
+        return fy_err_format(&fy_AttributeError, "type object '%s' has no attribute '%s'", ((fy_type *)o)->name,
+                             FY_STR_DATA(name));
+    return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", o->type->name, FY_STR_DATA(name));
 }
 
 fy_obj *fy_generic_getattr(fy_obj *o, fy_obj *name) {
@@ -310,11 +335,8 @@ int fy_generic_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     fy_obj **dp = fy_instance_dict_ptr(o);
     if (!dp) {
         if (descr)
-            fy_err_format(&fy_AttributeError, "'%s' object attribute '%s' is read-only", t->name,
-                          FY_STR_DATA(name));
-        else
-            fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", t->name,
-                          FY_STR_DATA(name));
+            fy_err_format(&fy_AttributeError, "'%s' object attribute '%s' is read-only", t->name, FY_STR_DATA(name));
+        else fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", t->name, FY_STR_DATA(name));
         return -1;
     }
     if (!*dp) {
@@ -327,8 +349,7 @@ int fy_generic_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     if (r == 1) goto missing;
     return r;
 missing:
-    fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", t->name,
-                  FY_STR_DATA(name));
+    fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", t->name, FY_STR_DATA(name));
     return -1;
 }
 
@@ -351,9 +372,7 @@ int fy_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     if (t->setattr) return t->setattr(o, name, v);
     return fy_generic_setattr(o, name, v);
 }
-int fy_setattr_cstr(fy_obj *o, const char *name, fy_obj *v) {
-    return fy_setattr(o, fy_intern(name), v);
-}
+int fy_setattr_cstr(fy_obj *o, const char *name, fy_obj *v) { return fy_setattr(o, fy_intern(name), v); }
 int fy_hasattr_cstr(fy_obj *o, const char *name) {
     fy_obj *r = fy_getattr_opt(o, fy_intern(name));
     if (!r) return fy_err_occurred() ? -1 : 0;
@@ -396,7 +415,10 @@ fy_obj *fy_call_tuple_dict(fy_obj *f, fy_obj *args, fy_obj *kwargs) {
     if (!buf) return NULL;
     for (size_t i = 0; i < np; i++) buf[i] = FY_TUPLE_ITEMS(args)[i];
     fy_obj *names = fy_tuple_new(nk);
-    if (!names) { if (buf != stackbuf) fy_free(buf); return NULL; }
+    if (!names) {
+        if (buf != stackbuf) fy_free(buf);
+        return NULL;
+    }
     int64_t pos = 0;
     fy_obj *k, *v;
     size_t i = 0;
@@ -427,24 +449,21 @@ int fy_no_kwargs(const char *fname, fy_obj *kwnames) {
 int fy_check_nargs(const char *fname, size_t nargs, size_t min, size_t max) {
     if (nargs >= min && nargs <= max) return 0;
     if (min == max) {
-        if (min == 0)
-            fy_err_format(&fy_TypeError, "%s() takes no arguments (%zu given)", fname, nargs);
-        else if (min == 1)
-            fy_err_format(&fy_TypeError, "%s() takes exactly one argument (%zu given)", fname, nargs);
-        else
-            fy_err_format(&fy_TypeError, "%s expected %zu arguments, got %zu", fname, min, nargs);
+        if (min == 0) fy_err_format(&fy_TypeError, "%s() takes no arguments (%zu given)", fname, nargs);
+        else if (min == 1) fy_err_format(&fy_TypeError, "%s() takes exactly one argument (%zu given)", fname, nargs);
+        else fy_err_format(&fy_TypeError, "%s expected %zu arguments, got %zu", fname, min, nargs);
     } else if (nargs < min) {
-        fy_err_format(&fy_TypeError, "%s expected at least %zu argument%s, got %zu", fname, min,
-                      min == 1 ? "" : "s", nargs);
+        fy_err_format(&fy_TypeError, "%s expected at least %zu argument%s, got %zu", fname, min, min == 1 ? "" : "s",
+                      nargs);
     } else {
-        fy_err_format(&fy_TypeError, "%s expected at most %zu argument%s, got %zu", fname, max,
-                      max == 1 ? "" : "s", nargs);
+        fy_err_format(&fy_TypeError, "%s expected at most %zu argument%s, got %zu", fname, max, max == 1 ? "" : "s",
+                      nargs);
     }
     return -1;
 }
 
-int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
-                  const char *const *names, int nreq, int npos, int nparams, fy_obj **out) {
+int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames, const char *const *names,
+                  int nreq, int npos, int nparams, fy_obj **out) {
     for (int i = 0; i < nparams; i++) out[i] = NULL;
     if ((int)nargs > npos) {
         if (npos == nparams && nreq == npos)
@@ -461,15 +480,17 @@ int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *
         fy_obj *kn = FY_TUPLE_ITEMS(kwnames)[k];
         int found = -1;
         for (int i = 0; names && i < nparams && names[i]; i++)
-            if (fy_str_eq_cstr(kn, names[i])) { found = i; break; }
+            if (fy_str_eq_cstr(kn, names[i])) {
+                found = i;
+                break;
+            }
         if (found < 0) {
-            fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", fname,
-                          FY_STR_DATA(kn));
+            fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", fname, FY_STR_DATA(kn));
             return -1;
         }
         if (out[found]) {
-            fy_err_format(&fy_TypeError, "argument for %s() given by name ('%s') and position (%d)",
-                          fname, names[found], found + 1);
+            fy_err_format(&fy_TypeError, "argument for %s() given by name ('%s') and position (%d)", fname,
+                          names[found], found + 1);
             return -1;
         }
         out[found] = args[nargs + k];
@@ -477,11 +498,10 @@ int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *
     for (int i = 0; i < nreq; i++)
         if (!out[i]) {
             if (names && names[i] && i >= (int)nargs)
-                fy_err_format(&fy_TypeError, "%s() missing required argument '%s' (pos %d)", fname,
-                              names[i], i + 1);
+                fy_err_format(&fy_TypeError, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
             else
-                fy_err_format(&fy_TypeError, "%s() takes at least %d argument%s (%zu given)", fname,
-                              nreq, nreq == 1 ? "" : "s", nargs);
+                fy_err_format(&fy_TypeError, "%s() takes at least %d argument%s (%zu given)", fname, nreq,
+                              nreq == 1 ? "" : "s", nargs);
             return -1;
         }
     return 0;
@@ -489,10 +509,10 @@ int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *
 
 /* ------------------------------------------------------------------ numbers */
 
-static const char *nb_syms[FY_NB_COUNT] = {"+", "-", "*", "@", "/", "%", "** or pow()",
+static const char *nb_syms[FY_NB_COUNT] = {"+",  "-",  "*", "@", "/", "%", "** or pow()",
                                            "<<", ">>", "|", "^", "&", "//"};
-static const char *nb_isyms[FY_NB_COUNT] = {"+=", "-=", "*=", "@=", "/=", "%=", "**=",
-                                            "<<=", ">>=", "|=", "^=", "&=", "//="};
+static const char *nb_isyms[FY_NB_COUNT] = {
+    "+=", "-=", "*=", "@=", "/=", "%=", "**=", "<<=", ">>=", "|=", "^=", "&=", "//="};
 const char *fy_nb_symbol(int op) { return op == FY_NB_POW ? "**" : nb_syms[op]; }
 
 static fy_obj *binop_try(fy_obj *a, fy_obj *b, int op, bool inplace) {
@@ -528,31 +548,29 @@ fy_obj *fy_binop(fy_obj *a, fy_obj *b, int op) {
     fy_obj *r = binop_try(a, b, op, false);
     if (r != fy_NotImplemented) return r;
     if (op == FY_NB_ADD && a->type != b->type && (FY_STR_CHECK(a) || FY_LIST_CHECK(a) || FY_TUPLE_CHECK(a)))
-        return fy_err_format(&fy_TypeError, "can only concatenate %s (not \"%s\") to %s",
-                             a->type->name, b->type->name, a->type->name);
+        return fy_err_format(&fy_TypeError, "can only concatenate %s (not \"%s\") to %s", a->type->name, b->type->name,
+                             a->type->name);
     if (op == FY_NB_POW)
-        return fy_err_format(&fy_TypeError,
-                             "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
-                             a->type->name, b->type->name);
-    return fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
-                         nb_syms[op], a->type->name, b->type->name);
+        return fy_err_format(&fy_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'", a->type->name,
+                             b->type->name);
+    return fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", nb_syms[op], a->type->name,
+                         b->type->name);
 }
 
 fy_obj *fy_inplace_op(fy_obj *a, fy_obj *b, int op) {
     fy_obj *r = binop_try(a, b, op, true);
     if (r != fy_NotImplemented) return r;
     if (op == FY_NB_ADD && (FY_STR_CHECK(a) || FY_LIST_CHECK(a) || FY_TUPLE_CHECK(a)))
-        return fy_err_format(&fy_TypeError, "can only concatenate %s (not \"%s\") to %s",
-                             a->type->name, b->type->name, a->type->name);
-    return fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
-                         nb_isyms[op], a->type->name, b->type->name);
+        return fy_err_format(&fy_TypeError, "can only concatenate %s (not \"%s\") to %s", a->type->name, b->type->name,
+                             a->type->name);
+    return fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", nb_isyms[op],
+                         a->type->name, b->type->name);
 }
 
-#define UNARY(fn, slot, sym)                                                              \
-    fy_obj *fn(fy_obj *a) {                                                               \
-        if (a->type->slot) return a->type->slot(a);                                       \
-        return fy_err_format(&fy_TypeError, "bad operand type for " sym ": '%s'",         \
-                             a->type->name);                                              \
+#define UNARY(fn, slot, sym) \
+    fy_obj *fn(fy_obj *a) { \
+        if (a->type->slot) return a->type->slot(a); \
+        return fy_err_format(&fy_TypeError, "bad operand type for " sym ": '%s'", a->type->name); \
     }
 UNARY(fy_neg, neg, "unary -")
 UNARY(fy_pos, pos, "unary +")
@@ -560,7 +578,10 @@ UNARY(fy_invert, invert, "unary ~")
 UNARY(fy_abs, abs, "abs()")
 
 int fy_index(fy_obj *o, int64_t *out) {
-    if (FY_INT_CHECK(o)) { *out = FY_INT_VAL(o); return 0; }
+    if (FY_INT_CHECK(o)) {
+        *out = FY_INT_VAL(o);
+        return 0;
+    }
     if (o->type->index) {
         fy_obj *r = o->type->index(o);
         if (!r) return -1;
@@ -603,8 +624,8 @@ fy_obj *fy_richcmp(fy_obj *a, fy_obj *b, int op) {
     }
     if (op == FY_EQ_OP) return fy_bool(a == b);
     if (op == FY_NE_OP) return fy_bool(a != b);
-    return fy_err_format(&fy_TypeError, "'%s' not supported between instances of '%s' and '%s'",
-                         cmp_syms[op], ta->name, tb->name);
+    return fy_err_format(&fy_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmp_syms[op], ta->name,
+                         tb->name);
 }
 
 int fy_richcmp_bool(fy_obj *a, fy_obj *b, int op) {
@@ -683,14 +704,21 @@ int fy_contains(fy_obj *c, fy_obj *item) {
     while ((x = fy_iter_next(it))) {
         int r = fy_eq(x, item);
         FY_DECREF(x);
-        if (r != 0) { FY_DECREF(it); return r; }
+        if (r != 0) {
+            FY_DECREF(it);
+            return r;
+        }
     }
     FY_DECREF(it);
     return fy_err_occurred() ? -1 : 0;
 }
 
 /* Iterator over an object with only __getitem__ (old sequence protocol). */
-typedef struct { fy_obj h; fy_obj *seq; int64_t i; } seqiter;
+typedef struct {
+    fy_obj h;
+    fy_obj *seq;
+    int64_t i;
+} seqiter;
 static fy_obj *seqiter_next(fy_obj *o) {
     seqiter *s = (seqiter *)o;
     if (!s->seq) return NULL;
@@ -712,9 +740,12 @@ static int seqiter_traverse(fy_obj *o, fy_visitfn v, void *a) {
     return ((seqiter *)o)->seq ? v(((seqiter *)o)->seq, a) : 0;
 }
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-fy_type fy_seqiter_type = {FY_TYPE_INIT("iterator", sizeof(seqiter)), .flags = FY_TPF_GC,
-                           .dealloc = seqiter_dealloc, .traverse = seqiter_traverse,
-                           .iter = self_iter, .next = seqiter_next};
+fy_type fy_seqiter_type = {FY_TYPE_INIT("iterator", sizeof(seqiter)),
+                           .flags = FY_TPF_GC,
+                           .dealloc = seqiter_dealloc,
+                           .traverse = seqiter_traverse,
+                           .iter = self_iter,
+                           .next = seqiter_next};
 
 fy_obj *fy_iter(fy_obj *o) {
     fy_type *t = o->type;
@@ -744,15 +775,24 @@ fy_obj *fy_iter_next(fy_obj *it) {
 }
 
 fy_obj **fy_seq_items(fy_obj *o, size_t *n) {
-    if (FY_LIST_CHECK(o)) { *n = FY_LIST_N(o); return FY_LIST_ITEMS(o); }
-    if (FY_TUPLE_CHECK(o)) { *n = FY_TUPLE_N(o); return FY_TUPLE_ITEMS(o); }
+    if (FY_LIST_CHECK(o)) {
+        *n = FY_LIST_N(o);
+        return FY_LIST_ITEMS(o);
+    }
+    if (FY_TUPLE_CHECK(o)) {
+        *n = FY_TUPLE_N(o);
+        return FY_TUPLE_ITEMS(o);
+    }
     return NULL;
 }
 
 fy_obj *fy_sequence_list(fy_obj *iterable) {
     fy_obj *l = fy_list_new(0);
     if (!l) return NULL;
-    if (fy_list_extend(l, iterable) < 0) { FY_DECREF(l); return NULL; }
+    if (fy_list_extend(l, iterable) < 0) {
+        FY_DECREF(l);
+        return NULL;
+    }
     return l;
 }
 

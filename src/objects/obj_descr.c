@@ -27,8 +27,7 @@ static fy_obj *cfunc_call(fy_obj *o, fy_obj *const *args, size_t nargs, fy_obj *
 }
 static fy_obj *cfunc_repr(fy_obj *o) {
     fy_cfunction *f = (fy_cfunction *)o;
-    if (!f->self || FY_TYPE(f->self) == &fy_module_type)
-        return fy_str_printf("<built-in function %s>", f->def->name);
+    if (!f->self || FY_TYPE(f->self) == &fy_module_type) return fy_str_printf("<built-in function %s>", f->def->name);
     if (fy_isinstance_of(f->self, &fy_type_type))
         return fy_str_printf("<built-in method %s of type object at %p>", f->def->name, (void *)f->self);
     return fy_str_printf("<built-in method %s of %s object at %p>", f->def->name, f->self->type->name, (void *)f->self);
@@ -55,17 +54,26 @@ static fy_obj *cfunc_richcmp(fy_obj *a, fy_obj *b, int op) {
     bool eq = x->def == y->def && x->self == y->self;
     return fy_bool(op == FY_EQ_OP ? eq : !eq);
 }
-static fy_getsetdef cfunc_getsets[] = {{"__name__", cfunc_name, NULL, NULL}, {"__qualname__", cfunc_name, NULL, NULL},
-                                       {"__doc__", cfunc_doc, NULL, NULL}, {"__self__", cfunc_self, NULL, NULL},
-                                       {"__module__", cfunc_module, NULL, NULL}, {NULL}};
+static fy_getsetdef cfunc_getsets[] = {
+    {"__name__", cfunc_name, NULL, NULL}, {"__qualname__", cfunc_name, NULL, NULL}, {"__doc__", cfunc_doc, NULL, NULL},
+    {"__self__", cfunc_self, NULL, NULL}, {"__module__", cfunc_module, NULL, NULL}, {NULL}};
 fy_type fy_cfunction_type = {FY_TYPE_INIT("builtin_function_or_method", sizeof(fy_cfunction)),
-                             .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = cfunc_dealloc, .traverse = cfunc_traverse,
-                             .call = cfunc_call, .repr = cfunc_repr, .getsets = cfunc_getsets,
-                             .hash = cfunc_hash, .richcmp = cfunc_richcmp};
+                             .flags = FY_TPF_GC | FY_TPF_FINAL,
+                             .dealloc = cfunc_dealloc,
+                             .traverse = cfunc_traverse,
+                             .call = cfunc_call,
+                             .repr = cfunc_repr,
+                             .getsets = cfunc_getsets,
+                             .hash = cfunc_hash,
+                             .richcmp = cfunc_richcmp};
 
 /* ------------------------------------------------------------------ method descriptor */
 
-typedef struct { fy_obj h; fy_methoddef *def; fy_type *owner; } methoddescr;
+typedef struct {
+    fy_obj h;
+    fy_methoddef *def;
+    fy_type *owner;
+} methoddescr;
 
 fy_obj *fy_methoddescr_new(fy_methoddef *def, fy_type *owner) {
     methoddescr *d = (methoddescr *)fy_alloc(&fy_methoddescr_type);
@@ -108,10 +116,16 @@ static fy_obj *md_qualname(fy_obj *o) {
     methoddescr *d = (methoddescr *)o;
     return fy_str_printf("%s.%s", d->owner->name, d->def->name);
 }
-static fy_getsetdef md_getsets[] = {{"__name__", md_name, NULL, NULL}, {"__doc__", md_doc, NULL, NULL},
-                                    {"__qualname__", md_qualname, NULL, NULL}, {NULL}};
-fy_type fy_methoddescr_type = {FY_TYPE_INIT("method_descriptor", sizeof(methoddescr)), .flags = FY_TPF_FINAL,
-                               .descr_get = md_get, .call = md_call, .repr = md_repr, .getsets = md_getsets};
+static fy_getsetdef md_getsets[] = {{"__name__", md_name, NULL, NULL},
+                                    {"__doc__", md_doc, NULL, NULL},
+                                    {"__qualname__", md_qualname, NULL, NULL},
+                                    {NULL}};
+fy_type fy_methoddescr_type = {FY_TYPE_INIT("method_descriptor", sizeof(methoddescr)),
+                               .flags = FY_TPF_FINAL,
+                               .descr_get = md_get,
+                               .call = md_call,
+                               .repr = md_repr,
+                               .getsets = md_getsets};
 
 /* The C function behind a method descriptor (for the VM's fast method calls); NULL if o is not one. */
 fy_methoddef *fy_methoddescr_def(fy_obj *o) {
@@ -122,7 +136,11 @@ fy_methoddef *fy_methoddescr_def(fy_obj *o) {
 
 /* ------------------------------------------------------------------ getset descriptor */
 
-typedef struct { fy_obj h; fy_getsetdef *def; fy_type *owner; } getsetdescr;
+typedef struct {
+    fy_obj h;
+    fy_getsetdef *def;
+    fy_type *owner;
+} getsetdescr;
 fy_obj *fy_getsetdescr_new(fy_getsetdef *def, fy_type *owner) {
     getsetdescr *d = (getsetdescr *)fy_alloc(&fy_getsetdescr_type);
     if (!d) return NULL;
@@ -141,7 +159,8 @@ static fy_obj *gs_get(fy_obj *o, fy_obj *obj, fy_type *owner) {
 static int gs_set(fy_obj *o, fy_obj *obj, fy_obj *v) {
     getsetdescr *d = (getsetdescr *)o;
     if (!d->def->set) {
-        fy_err_format(&fy_AttributeError, "attribute '%s' of '%s' objects is not writable", d->def->name, d->owner->name);
+        fy_err_format(&fy_AttributeError, "attribute '%s' of '%s' objects is not writable", d->def->name,
+                      d->owner->name);
         return -1;
     }
     return d->def->set(obj, v);
@@ -190,7 +209,10 @@ static fy_obj *meth_call(fy_obj *o, fy_obj *const *args, size_t nargs, fy_obj *k
 static fy_obj *meth_repr(fy_obj *o) {
     fy_method *m = (fy_method *)o;
     fy_obj *qn = fy_getattr_opt(m->func, fy_intern("__qualname__"));
-    if (!qn) { fy_err_clear(); qn = fy_str_from_cstr("?"); }
+    if (!qn) {
+        fy_err_clear();
+        qn = fy_str_from_cstr("?");
+    }
     fy_obj *r = fy_str_printf("<bound method %S of %R>", qn, m->self);
     FY_DECREF(qn);
     return r;
@@ -214,10 +236,17 @@ static int64_t meth_hash(fy_obj *o) {
     return (int64_t)((((uintptr_t)m->func) >> 4) ^ (((uintptr_t)m->self) >> 4));
 }
 static fy_getsetdef meth_getsets[] = {{"__func__", meth_func, NULL, NULL}, {"__self__", meth_self, NULL, NULL}, {NULL}};
-fy_type fy_method_type = {FY_TYPE_INIT("method", sizeof(fy_method)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                          .dealloc = meth_dealloc, .traverse = meth_traverse, .clear = meth_clear,
-                          .call = meth_call, .repr = meth_repr, .getattr = meth_getattr,
-                          .getsets = meth_getsets, .richcmp = meth_richcmp, .hash = meth_hash};
+fy_type fy_method_type = {FY_TYPE_INIT("method", sizeof(fy_method)),
+                          .flags = FY_TPF_GC | FY_TPF_FINAL,
+                          .dealloc = meth_dealloc,
+                          .traverse = meth_traverse,
+                          .clear = meth_clear,
+                          .call = meth_call,
+                          .repr = meth_repr,
+                          .getattr = meth_getattr,
+                          .getsets = meth_getsets,
+                          .richcmp = meth_richcmp,
+                          .hash = meth_hash};
 
 /* ------------------------------------------------------------------ staticmethod / classmethod */
 
@@ -249,7 +278,8 @@ static fy_obj *wr_getattr(fy_obj *o, fy_obj *name) {
     fy_obj *r = fy_generic_getattr(o, name);
     if (r || !fy_err_matches(&fy_AttributeError)) return r;
     const char *n = FY_STR_DATA(name);
-    if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__") || !strcmp(n, "__doc__") || !strcmp(n, "__isabstractmethod__")) {
+    if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__") || !strcmp(n, "__doc__") ||
+        !strcmp(n, "__isabstractmethod__")) {
         fy_err_clear();
         return fy_getattr(((fy_wrapper *)o)->callable, name);
     }
@@ -257,27 +287,48 @@ static fy_obj *wr_getattr(fy_obj *o, fy_obj *name) {
 }
 static fy_getsetdef wr_getsets[] = {{"__func__", wr_func, NULL, NULL}, {"__wrapped__", wr_func, NULL, NULL}, {NULL}};
 fy_type fy_staticmethod_type = {FY_TYPE_INIT("staticmethod", sizeof(fy_wrapper)),
-                                .doc = "staticmethod(function) -> method", .flags = FY_TPF_GC,
-                                .dealloc = wr_dealloc, .traverse = wr_traverse, .clear = wr_clear, .new_ = wr_new,
-                                .descr_get = sm_get, .call = sm_call, .getsets = wr_getsets, .getattr = wr_getattr};
+                                .doc = "staticmethod(function) -> method",
+                                .flags = FY_TPF_GC,
+                                .dealloc = wr_dealloc,
+                                .traverse = wr_traverse,
+                                .clear = wr_clear,
+                                .new_ = wr_new,
+                                .descr_get = sm_get,
+                                .call = sm_call,
+                                .getsets = wr_getsets,
+                                .getattr = wr_getattr};
 fy_type fy_classmethod_type = {FY_TYPE_INIT("classmethod", sizeof(fy_wrapper)),
-                               .doc = "classmethod(function) -> method", .flags = FY_TPF_GC,
-                               .dealloc = wr_dealloc, .traverse = wr_traverse, .clear = wr_clear, .new_ = wr_new,
-                               .descr_get = cm_get, .getsets = wr_getsets, .getattr = wr_getattr};
+                               .doc = "classmethod(function) -> method",
+                               .flags = FY_TPF_GC,
+                               .dealloc = wr_dealloc,
+                               .traverse = wr_traverse,
+                               .clear = wr_clear,
+                               .new_ = wr_new,
+                               .descr_get = cm_get,
+                               .getsets = wr_getsets,
+                               .getattr = wr_getattr};
 
 /* ------------------------------------------------------------------ property */
 
 static void prop_dealloc(fy_obj *o) {
     fy_property *p = (fy_property *)o;
-    FY_XDECREF(p->fget); FY_XDECREF(p->fset); FY_XDECREF(p->fdel); FY_XDECREF(p->doc); FY_XDECREF(p->name);
+    FY_XDECREF(p->fget);
+    FY_XDECREF(p->fset);
+    FY_XDECREF(p->fdel);
+    FY_XDECREF(p->doc);
+    FY_XDECREF(p->name);
 }
 static int prop_traverse(fy_obj *o, fy_visitfn v, void *a) {
     fy_property *p = (fy_property *)o;
-    return (p->fget && v(p->fget, a)) || (p->fset && v(p->fset, a)) || (p->fdel && v(p->fdel, a)) || (p->doc && v(p->doc, a));
+    return (p->fget && v(p->fget, a)) || (p->fset && v(p->fset, a)) || (p->fdel && v(p->fdel, a)) ||
+           (p->doc && v(p->doc, a));
 }
 static void prop_clear(fy_obj *o) {
     fy_property *p = (fy_property *)o;
-    FY_CLEAR(p->fget); FY_CLEAR(p->fset); FY_CLEAR(p->fdel); FY_CLEAR(p->doc);
+    FY_CLEAR(p->fget);
+    FY_CLEAR(p->fset);
+    FY_CLEAR(p->fdel);
+    FY_CLEAR(p->doc);
 }
 static fy_obj *prop_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     static const char *const names[] = {"fget", "fset", "fdel", "doc", NULL};
@@ -304,22 +355,21 @@ static fy_obj *prop_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *k
     return &p->h;
 }
 static int prop_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) { return 0; }
-static const char *prop_name(fy_property *p) {
-    return p->name && FY_STR_CHECK(p->name) ? FY_STR_DATA(p->name) : "?";
-}
+static const char *prop_name(fy_property *p) { return p->name && FY_STR_CHECK(p->name) ? FY_STR_DATA(p->name) : "?"; }
 static fy_obj *prop_get(fy_obj *o, fy_obj *obj, fy_type *owner) {
     fy_property *p = (fy_property *)o;
     if (!obj) return fy_ref(o);
     if (!p->fget)
-        return fy_err_format(&fy_AttributeError, "property '%s' of '%s' object has no getter", prop_name(p), obj->type->name);
+        return fy_err_format(&fy_AttributeError, "property '%s' of '%s' object has no getter", prop_name(p),
+                             obj->type->name);
     return fy_call1(p->fget, obj);
 }
 static int prop_set(fy_obj *o, fy_obj *obj, fy_obj *v) {
     fy_property *p = (fy_property *)o;
     fy_obj *f = v ? p->fset : p->fdel;
     if (!f) {
-        fy_err_format(&fy_AttributeError, v ? "property '%s' of '%s' object has no setter"
-                                            : "property '%s' of '%s' object has no deleter",
+        fy_err_format(&fy_AttributeError,
+                      v ? "property '%s' of '%s' object has no setter" : "property '%s' of '%s' object has no deleter",
                       prop_name(p), obj->type->name);
         return -1;
     }
@@ -335,7 +385,9 @@ static fy_obj *prop_copy(fy_obj *o, fy_obj *g, fy_obj *s, fy_obj *d) {
     n->fget = g ? g : p->fget;
     n->fset = s ? s : p->fset;
     n->fdel = d ? d : p->fdel;
-    FY_XINCREF(n->fget); FY_XINCREF(n->fset); FY_XINCREF(n->fdel);
+    FY_XINCREF(n->fget);
+    FY_XINCREF(n->fset);
+    FY_XINCREF(n->fdel);
     n->doc = p->doc ? fy_ref(p->doc) : NULL;
     n->name = p->name ? fy_ref(p->name) : NULL;
     if (g && !n->name) {
@@ -360,10 +412,22 @@ static fy_obj *prop_set_name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     if (n == 2) FY_SETREF(((fy_property *)self)->name, fy_ref(a[1]));
     return fy_none();
 }
-static fy_obj *prop_fget(fy_obj *o) { fy_obj *f = ((fy_property *)o)->fget; return fy_ref(f ? f : fy_None); }
-static fy_obj *prop_fset(fy_obj *o) { fy_obj *f = ((fy_property *)o)->fset; return fy_ref(f ? f : fy_None); }
-static fy_obj *prop_fdel(fy_obj *o) { fy_obj *f = ((fy_property *)o)->fdel; return fy_ref(f ? f : fy_None); }
-static fy_obj *prop_doc(fy_obj *o) { fy_obj *f = ((fy_property *)o)->doc; return fy_ref(f ? f : fy_None); }
+static fy_obj *prop_fget(fy_obj *o) {
+    fy_obj *f = ((fy_property *)o)->fget;
+    return fy_ref(f ? f : fy_None);
+}
+static fy_obj *prop_fset(fy_obj *o) {
+    fy_obj *f = ((fy_property *)o)->fset;
+    return fy_ref(f ? f : fy_None);
+}
+static fy_obj *prop_fdel(fy_obj *o) {
+    fy_obj *f = ((fy_property *)o)->fdel;
+    return fy_ref(f ? f : fy_None);
+}
+static fy_obj *prop_doc(fy_obj *o) {
+    fy_obj *f = ((fy_property *)o)->doc;
+    return fy_ref(f ? f : fy_None);
+}
 static fy_obj *prop_isabs(fy_obj *o) {
     fy_property *p = (fy_property *)o;
     if (p->fget) {
@@ -373,20 +437,38 @@ static fy_obj *prop_isabs(fy_obj *o) {
     }
     return fy_bool(false);
 }
-static fy_methoddef prop_methods[] = {{"getter", prop_getter, 0, NULL}, {"setter", prop_setter, 0, NULL},
-                                      {"deleter", prop_deleter, 0, NULL}, {"__set_name__", prop_set_name, 0, NULL}, {NULL}};
-static fy_getsetdef prop_getsets[] = {{"fget", prop_fget, NULL, NULL}, {"fset", prop_fset, NULL, NULL},
-                                      {"fdel", prop_fdel, NULL, NULL}, {"__doc__", prop_doc, NULL, NULL},
-                                      {"__isabstractmethod__", prop_isabs, NULL, NULL}, {NULL}};
+static fy_methoddef prop_methods[] = {{"getter", prop_getter, 0, NULL},
+                                      {"setter", prop_setter, 0, NULL},
+                                      {"deleter", prop_deleter, 0, NULL},
+                                      {"__set_name__", prop_set_name, 0, NULL},
+                                      {NULL}};
+static fy_getsetdef prop_getsets[] = {{"fget", prop_fget, NULL, NULL},
+                                      {"fset", prop_fset, NULL, NULL},
+                                      {"fdel", prop_fdel, NULL, NULL},
+                                      {"__doc__", prop_doc, NULL, NULL},
+                                      {"__isabstractmethod__", prop_isabs, NULL, NULL},
+                                      {NULL}};
 fy_type fy_property_type = {FY_TYPE_INIT("property", sizeof(fy_property)),
-                            .doc = "property(fget=None, fset=None, fdel=None, doc=None)", .flags = FY_TPF_GC,
-                            .dealloc = prop_dealloc, .traverse = prop_traverse, .clear = prop_clear,
-                            .new_ = prop_new, .init = prop_init, .descr_get = prop_get, .descr_set = prop_set,
-                            .methods = prop_methods, .getsets = prop_getsets};
+                            .doc = "property(fget=None, fset=None, fdel=None, doc=None)",
+                            .flags = FY_TPF_GC,
+                            .dealloc = prop_dealloc,
+                            .traverse = prop_traverse,
+                            .clear = prop_clear,
+                            .new_ = prop_new,
+                            .init = prop_init,
+                            .descr_get = prop_get,
+                            .descr_set = prop_set,
+                            .methods = prop_methods,
+                            .getsets = prop_getsets};
 
 /* ------------------------------------------------------------------ super */
 
-typedef struct { fy_obj h; fy_type *type; fy_obj *obj; fy_type *obj_type; } superobj;
+typedef struct {
+    fy_obj h;
+    fy_type *type;
+    fy_obj *obj;
+    fy_type *obj_type;
+} superobj;
 int fy_super_zero_args(fy_type **type, fy_obj **obj); /* vm.c */
 
 static fy_obj *super_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
@@ -454,10 +536,15 @@ static fy_obj *super_repr(fy_obj *o) {
     if (s->obj_type) return fy_str_printf("<super: <class '%s'>, <%s object>>", s->type->name, s->obj_type->name);
     return fy_str_printf("<super: <class '%s'>, NULL>", s->type->name);
 }
-fy_type fy_super_type = {FY_TYPE_INIT("super", sizeof(superobj)), .flags = FY_TPF_GC,
+fy_type fy_super_type = {FY_TYPE_INIT("super", sizeof(superobj)),
+                         .flags = FY_TPF_GC,
                          .doc = "super() -> same as super(__class__, <first argument>)",
-                         .dealloc = super_dealloc, .traverse = super_traverse, .new_ = super_new, .init = super_init,
-                         .getattr = super_getattr, .repr = super_repr};
+                         .dealloc = super_dealloc,
+                         .traverse = super_traverse,
+                         .new_ = super_new,
+                         .init = super_init,
+                         .getattr = super_getattr,
+                         .repr = super_repr};
 
 /* ------------------------------------------------------------------ cell */
 
@@ -468,7 +555,9 @@ fy_obj *fy_cell_new(fy_obj *v) {
     return &c->h;
 }
 static void cell_dealloc(fy_obj *o) { FY_XDECREF(((fy_cell *)o)->ref); }
-static int cell_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((fy_cell *)o)->ref ? v(((fy_cell *)o)->ref, a) : 0; }
+static int cell_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((fy_cell *)o)->ref ? v(((fy_cell *)o)->ref, a) : 0;
+}
 static void cell_clear(fy_obj *o) { FY_CLEAR(((fy_cell *)o)->ref); }
 static fy_obj *cell_contents(fy_obj *o) {
     fy_cell *c = (fy_cell *)o;
@@ -476,6 +565,9 @@ static fy_obj *cell_contents(fy_obj *o) {
     return fy_ref(c->ref);
 }
 static fy_getsetdef cell_getsets[] = {{"cell_contents", cell_contents, NULL, NULL}, {NULL}};
-fy_type fy_cell_type = {FY_TYPE_INIT("cell", sizeof(fy_cell)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                        .dealloc = cell_dealloc, .traverse = cell_traverse, .clear = cell_clear,
+fy_type fy_cell_type = {FY_TYPE_INIT("cell", sizeof(fy_cell)),
+                        .flags = FY_TPF_GC | FY_TPF_FINAL,
+                        .dealloc = cell_dealloc,
+                        .traverse = cell_traverse,
+                        .clear = cell_clear,
                         .getsets = cell_getsets};

@@ -20,7 +20,11 @@ static int dict_build(fy_dict *d, int64_t isize) {
     int32_t *index = fy_malloc(isize * sizeof(int32_t));
     int64_t ecap = isize * 2 / 3;
     fy_dict_entry *ents = fy_malloc(ecap * sizeof(fy_dict_entry));
-    if (!index || !ents) { fy_free(index); fy_free(ents); return -1; }
+    if (!index || !ents) {
+        fy_free(index);
+        fy_free(ents);
+        return -1;
+    }
     memset(index, 0xff, isize * sizeof(int32_t));
     int64_t n = 0;
     uint64_t mask = isize - 1;
@@ -49,14 +53,20 @@ static int dict_build(fy_dict *d, int64_t isize) {
 static int dict_grow(fy_dict *d) {
     int64_t isize = 8;
     while (isize * 2 / 3 <= d->used * 3 / 2 + 1) isize *= 2;
-    if ((uint64_t)isize > ((uint64_t)1 << 31)) { fy_err_nomem(); return -1; }
+    if ((uint64_t)isize > ((uint64_t)1 << 31)) {
+        fy_err_nomem();
+        return -1;
+    }
     return dict_build(d, isize);
 }
 
 /* Find key: returns the entry index or -1; *slot receives the index-table slot of the key or
  * the first free slot for insertion. -2 on error. */
 static int64_t dict_lookup(fy_dict *d, fy_obj *key, int64_t hash, uint64_t *slot) {
-    if (!d->isize) { *slot = 0; return -1; }
+    if (!d->isize) {
+        *slot = 0;
+        return -1;
+    }
 again:;
     uint64_t mask = d->isize - 1, perturb = (uint64_t)hash, i = perturb & mask;
     int64_t freeslot = -1;
@@ -71,18 +81,27 @@ again:;
             if (freeslot < 0) freeslot = (int64_t)i;
         } else {
             fy_dict_entry *e = &ents[ix];
-            if (e->key == key) { *slot = i; return ix; }
+            if (e->key == key) {
+                *slot = i;
+                return ix;
+            }
             if (e->hash == hash) {
                 fy_obj *k = e->key;
                 if (FY_TYPE(k) == &fy_str_type && FY_TYPE(key) == &fy_str_type) {
-                    if (fy_str_eq(k, key)) { *slot = i; return ix; }
+                    if (fy_str_eq(k, key)) {
+                        *slot = i;
+                        return ix;
+                    }
                 } else {
                     FY_INCREF(k);
                     int r = fy_eq(k, key);
                     FY_DECREF(k);
                     if (r < 0) return -2;
                     if (d->entries != ents || d->index[i] != ix) goto again;
-                    if (r) { *slot = i; return ix; }
+                    if (r) {
+                        *slot = i;
+                        return ix;
+                    }
                 }
             }
         }
@@ -201,7 +220,10 @@ void fy_dict_clear(fy_obj *o) {
     d->isize = d->ecap = d->nentries = d->used = 0;
     d->version = ++fy_dict_version_counter;
     for (int64_t i = 0; i < n; i++)
-        if (ents[i].key) { FY_DECREF(ents[i].key); FY_DECREF(ents[i].value); }
+        if (ents[i].key) {
+            FY_DECREF(ents[i].key);
+            FY_DECREF(ents[i].value);
+        }
     fy_free(ents);
 }
 
@@ -211,7 +233,10 @@ fy_obj *fy_dict_copy(fy_obj *o) {
     int64_t pos = 0;
     fy_obj *k, *v;
     while (fy_dict_next(o, &pos, &k, &v))
-        if (dict_insert(D(r), k, D(o)->entries[pos - 1].hash, v) < 0) { FY_DECREF(r); return NULL; }
+        if (dict_insert(D(r), k, D(o)->entries[pos - 1].hash, v) < 0) {
+            FY_DECREF(r);
+            return NULL;
+        }
     return r;
 }
 
@@ -220,7 +245,10 @@ fy_obj *fy_dict_keys_list(fy_obj *o) {
     int64_t pos = 0;
     fy_obj *k;
     while (l && fy_dict_next(o, &pos, &k, NULL))
-        if (fy_list_append(l, k) < 0) { FY_DECREF(l); return NULL; }
+        if (fy_list_append(l, k) < 0) {
+            FY_DECREF(l);
+            return NULL;
+        }
     return l;
 }
 
@@ -246,7 +274,10 @@ int fy_dict_update(fy_obj *d, fy_obj *other) {
             int r = v ? fy_dict_set(d, k, v) : -1;
             FY_XDECREF(v);
             FY_DECREF(k);
-            if (r < 0) { FY_DECREF(it); return -1; }
+            if (r < 0) {
+                FY_DECREF(it);
+                return -1;
+            }
         }
         FY_DECREF(it);
         return fy_err_occurred() ? -1 : 0;
@@ -263,7 +294,8 @@ int fy_dict_update(fy_obj *d, fy_obj *other) {
             FY_DECREF(it);
             if (fy_err_matches(&fy_TypeError)) {
                 fy_err_clear();
-                fy_err_format(&fy_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence", (long long)n);
+                fy_err_format(&fy_TypeError, "cannot convert dictionary update sequence element #%lld to a sequence",
+                              (long long)n);
             }
             return -1;
         }
@@ -277,7 +309,10 @@ int fy_dict_update(fy_obj *d, fy_obj *other) {
         }
         int r = fy_dict_set(d, FY_TUPLE_ITEMS(pair)[0], FY_TUPLE_ITEMS(pair)[1]);
         FY_DECREF(pair);
-        if (r < 0) { FY_DECREF(it); return -1; }
+        if (r < 0) {
+            FY_DECREF(it);
+            return -1;
+        }
         n++;
     }
     FY_DECREF(it);
@@ -307,10 +342,17 @@ static fy_obj *dict_repr(fy_obj *o) {
         FY_INCREF(k);
         FY_INCREF(v);
         int r = fy_sbuf_add_repr(&b, k);
-        if (r == 0) { fy_sbuf_adds(&b, ": "); r = fy_sbuf_add_repr(&b, v); }
+        if (r == 0) {
+            fy_sbuf_adds(&b, ": ");
+            r = fy_sbuf_add_repr(&b, v);
+        }
         FY_DECREF(k);
         FY_DECREF(v);
-        if (r < 0) { fy_sbuf_free(&b); fy_repr_leave(o); return NULL; }
+        if (r < 0) {
+            fy_sbuf_free(&b);
+            fy_repr_leave(o);
+            return NULL;
+        }
     }
     fy_sbuf_addc(&b, '}');
     fy_repr_leave(o);
@@ -333,7 +375,10 @@ static fy_obj *dict_getitem(fy_obj *o, fy_obj *key) {
 static int dict_setitem(fy_obj *o, fy_obj *key, fy_obj *v) {
     if (v) return fy_dict_set(o, key, v);
     int r = fy_dict_del(o, key);
-    if (r == 1) { fy_err_set_obj(&fy_KeyError, key); return -1; }
+    if (r == 1) {
+        fy_err_set_obj(&fy_KeyError, key);
+        return -1;
+    }
     return r;
 }
 
@@ -350,10 +395,16 @@ static fy_obj *dict_richcmp(fy_obj *a, fy_obj *b, int op) {
     fy_obj *k, *v;
     while (eq && fy_dict_next(a, &pos, &k, &v)) {
         fy_obj *w = fy_dict_get(b, k);
-        if (!w) { if (fy_err_occurred()) return NULL; eq = false; break; }
-        FY_INCREF(v); FY_INCREF(w);
+        if (!w) {
+            if (fy_err_occurred()) return NULL;
+            eq = false;
+            break;
+        }
+        FY_INCREF(v);
+        FY_INCREF(w);
         int r = fy_eq(v, w);
-        FY_DECREF(v); FY_DECREF(w);
+        FY_DECREF(v);
+        FY_DECREF(w);
         if (r < 0) return NULL;
         if (!r) eq = false;
     }
@@ -361,7 +412,13 @@ static fy_obj *dict_richcmp(fy_obj *a, fy_obj *b, int op) {
 }
 
 /* iterators and views */
-typedef struct { fy_obj h; fy_obj *d; int64_t pos; int64_t used; int kind; } dictiter;
+typedef struct {
+    fy_obj h;
+    fy_obj *d;
+    int64_t pos;
+    int64_t used;
+    int kind;
+} dictiter;
 enum { DK_KEYS, DK_VALUES, DK_ITEMS };
 static fy_obj *dictiter_next(fy_obj *o) {
     dictiter *it = (dictiter *)o;
@@ -371,16 +428,24 @@ static fy_obj *dictiter_next(fy_obj *o) {
         return fy_err_set(&fy_RuntimeError, "dictionary changed size during iteration");
     }
     fy_obj *k, *v;
-    if (!fy_dict_next(it->d, &it->pos, &k, &v)) { FY_CLEAR(it->d); return NULL; }
+    if (!fy_dict_next(it->d, &it->pos, &k, &v)) {
+        FY_CLEAR(it->d);
+        return NULL;
+    }
     if (it->kind == DK_KEYS) return fy_ref(k);
     if (it->kind == DK_VALUES) return fy_ref(v);
     return fy_tuple_pack(2, k, v);
 }
 static void dictiter_dealloc(fy_obj *o) { FY_XDECREF(((dictiter *)o)->d); }
-static int dictiter_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((dictiter *)o)->d ? v(((dictiter *)o)->d, a) : 0; }
+static int dictiter_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((dictiter *)o)->d ? v(((dictiter *)o)->d, a) : 0;
+}
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-fy_type fy_dictiter_type = {FY_TYPE_INIT("dict_keyiterator", sizeof(dictiter)), .flags = FY_TPF_GC,
-                            .dealloc = dictiter_dealloc, .traverse = dictiter_traverse, .iter = self_iter,
+fy_type fy_dictiter_type = {FY_TYPE_INIT("dict_keyiterator", sizeof(dictiter)),
+                            .flags = FY_TPF_GC,
+                            .dealloc = dictiter_dealloc,
+                            .traverse = dictiter_traverse,
+                            .iter = self_iter,
                             .next = dictiter_next};
 static fy_obj *dictiter_new(fy_obj *d, int kind) {
     dictiter *it = (dictiter *)fy_alloc(&fy_dictiter_type);
@@ -392,7 +457,10 @@ static fy_obj *dictiter_new(fy_obj *d, int kind) {
 }
 static fy_obj *dict_iter(fy_obj *o) { return dictiter_new(o, DK_KEYS); }
 
-typedef struct { fy_obj h; fy_obj *d; } dictview;
+typedef struct {
+    fy_obj h;
+    fy_obj *d;
+} dictview;
 static void view_dealloc(fy_obj *o) { FY_XDECREF(((dictview *)o)->d); }
 static int view_traverse(fy_obj *o, fy_visitfn v, void *a) { return v(((dictview *)o)->d, a); }
 static int64_t view_len(fy_obj *o) { return D(((dictview *)o)->d)->used; }
@@ -417,7 +485,10 @@ static fy_obj *view_setop(fy_obj *a, fy_obj *b, int op) {
     fy_obj *sa = fy_set_new(a);
     if (!sa) return NULL;
     fy_obj *sb = fy_set_new(b);
-    if (!sb) { FY_DECREF(sa); return NULL; }
+    if (!sb) {
+        FY_DECREF(sa);
+        return NULL;
+    }
     fy_obj *r = fy_binop(sa, sb, op);
     FY_DECREF(sa);
     FY_DECREF(sb);
@@ -433,7 +504,10 @@ static fy_obj *view_richcmp(fy_obj *a, fy_obj *b, int op) {
     fy_obj *sa = fy_set_new(a);
     if (!sa) return NULL;
     fy_obj *sb = fy_set_new(b);
-    if (!sb) { FY_DECREF(sa); return NULL; }
+    if (!sb) {
+        FY_DECREF(sa);
+        return NULL;
+    }
     fy_obj *r = fy_richcmp(sa, sb, op);
     FY_DECREF(sa);
     FY_DECREF(sb);
@@ -446,18 +520,31 @@ static fy_obj *view_reversed(fy_obj *self, fy_obj *const *args, size_t nargs, fy
     fy_obj *l = fy_sequence_list(self);
     if (!l) return NULL;
     fy_obj **it = FY_LIST_ITEMS(l);
-    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) {
+        fy_obj *t = it[i];
+        it[i] = it[j];
+        it[j] = t;
+    }
     fy_obj *r = fy_iter(l);
     FY_DECREF(l);
     return r;
 }
 static fy_methoddef view_methods[] = {{"__reversed__", view_reversed, 0, NULL}, {NULL}};
-#define VIEW_TYPE(var, NAME, ITER, CONT, EXTRA)                                                   \
-    fy_type var = {FY_TYPE_INIT(NAME, sizeof(dictview)), .flags = FY_TPF_GC, .dealloc = view_dealloc, \
-                   .traverse = view_traverse, .len = view_len, .iter = ITER, .repr = view_repr,    \
-                   .contains = CONT, .getsets = view_getsets, .methods = view_methods, EXTRA};
-#define SETOPS .nb = {[FY_NB_AND] = view_and, [FY_NB_OR] = view_or, [FY_NB_SUB] = view_sub, [FY_NB_XOR] = view_xor}, \
-               .richcmp = view_richcmp
+#define VIEW_TYPE(var, NAME, ITER, CONT, EXTRA) \
+    fy_type var = {FY_TYPE_INIT(NAME, sizeof(dictview)), \
+                   .flags = FY_TPF_GC, \
+                   .dealloc = view_dealloc, \
+                   .traverse = view_traverse, \
+                   .len = view_len, \
+                   .iter = ITER, \
+                   .repr = view_repr, \
+                   .contains = CONT, \
+                   .getsets = view_getsets, \
+                   .methods = view_methods, \
+                   EXTRA};
+#define SETOPS \
+    .nb = {[FY_NB_AND] = view_and, [FY_NB_OR] = view_or, [FY_NB_SUB] = view_sub, [FY_NB_XOR] = view_xor}, \
+    .richcmp = view_richcmp
 VIEW_TYPE(fy_dict_keys_type, "dict_keys", keys_iter, keys_contains, SETOPS)
 VIEW_TYPE(fy_dict_values_type, "dict_values", values_iter, NULL, .richcmp = NULL)
 VIEW_TYPE(fy_dict_items_type, "dict_items", items_iter, items_contains, SETOPS)
@@ -498,7 +585,10 @@ METH(dict_pop) {
         return fy_err_set_obj(&fy_KeyError, args[0]);
     }
     FY_INCREF(v);
-    if (fy_dict_del(self, args[0]) < 0) { FY_DECREF(v); return NULL; }
+    if (fy_dict_del(self, args[0]) < 0) {
+        FY_DECREF(v);
+        return NULL;
+    }
     return v;
 }
 METH(dict_popitem) {
@@ -506,7 +596,10 @@ METH(dict_popitem) {
     for (int64_t i = d->nentries - 1; i >= 0; i--) {
         if (!d->entries[i].key) continue;
         fy_obj *t = fy_tuple_pack(2, d->entries[i].key, d->entries[i].value);
-        if (!t || fy_dict_del(self, d->entries[i].key) < 0) { FY_XDECREF(t); return NULL; }
+        if (!t || fy_dict_del(self, d->entries[i].key) < 0) {
+            FY_XDECREF(t);
+            return NULL;
+        }
         d->nentries = i;
         return t;
     }
@@ -519,29 +612,46 @@ METH(dict_update_m) {
         if (fy_dict_set(self, FY_TUPLE_ITEMS(kw)[i], args[nargs + i]) < 0) return NULL;
     return fy_none();
 }
-METH(dict_clear_m) { fy_dict_clear(self); return fy_none(); }
+METH(dict_clear_m) {
+    fy_dict_clear(self);
+    return fy_none();
+}
 METH(dict_copy_m) { return fy_dict_copy(self); }
 METH(dict_fromkeys) {
     if (fy_check_nargs("fromkeys", nargs, 1, 2) < 0) return NULL;
     fy_obj *d = fy_call0(self);
     if (!d) return NULL;
     fy_obj *it = fy_iter(args[0]);
-    if (!it) { FY_DECREF(d); return NULL; }
+    if (!it) {
+        FY_DECREF(d);
+        return NULL;
+    }
     fy_obj *k;
     while ((k = fy_iter_next(it))) {
         int r = fy_setitem(d, k, nargs > 1 ? args[1] : fy_None);
         FY_DECREF(k);
-        if (r < 0) { FY_DECREF(it); FY_DECREF(d); return NULL; }
+        if (r < 0) {
+            FY_DECREF(it);
+            FY_DECREF(d);
+            return NULL;
+        }
     }
     FY_DECREF(it);
-    if (fy_err_occurred()) { FY_DECREF(d); return NULL; }
+    if (fy_err_occurred()) {
+        FY_DECREF(d);
+        return NULL;
+    }
     return d;
 }
 METH(dict_reversed) {
     fy_obj *l = fy_dict_keys_list(self);
     if (!l) return NULL;
     fy_obj **it = FY_LIST_ITEMS(l);
-    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+    for (int64_t i = 0, j = FY_LIST_N(l) - 1; i < j; i++, j--) {
+        fy_obj *t = it[i];
+        it[i] = it[j];
+        it[j] = t;
+    }
     fy_obj *r = fy_iter(l);
     FY_DECREF(l);
     return r;
@@ -549,7 +659,10 @@ METH(dict_reversed) {
 static fy_obj *dict_or(fy_obj *a, fy_obj *b) {
     if (!FY_DICT_CHECK(a) || !FY_DICT_CHECK(b)) return fy_ref(fy_NotImplemented);
     fy_obj *r = fy_dict_copy(a);
-    if (r && fy_dict_update(r, b) < 0) { FY_DECREF(r); return NULL; }
+    if (r && fy_dict_update(r, b) < 0) {
+        FY_DECREF(r);
+        return NULL;
+    }
     return r;
 }
 static fy_obj *dict_ior(fy_obj *a, fy_obj *b) {
@@ -561,7 +674,8 @@ static fy_methoddef dict_methods[] = {
     {"keys", dict_keys, 0, "keys()\nA set-like object providing a view on the dict's keys."},
     {"values", dict_values, 0, "values()"},
     {"items", dict_items, 0, "items()"},
-    {"get", dict_get_m, 0, "get(key, default=None, /)\nReturn the value for key if key is in the dictionary, else default."},
+    {"get", dict_get_m, 0,
+     "get(key, default=None, /)\nReturn the value for key if key is in the dictionary, else default."},
     {"setdefault", dict_setdefault, 0, "setdefault(key, default=None, /)"},
     {"pop", dict_pop, 0, "pop(key[, default])"},
     {"popitem", dict_popitem, 0, "popitem()"},
@@ -590,7 +704,8 @@ static int dict_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw
 
 fy_type fy_dict_type = {
     FY_TYPE_INIT("dict", sizeof(fy_dict)),
-    .doc = "dict() -> new empty dictionary\ndict(mapping) -> new dictionary initialized from a mapping object's (key, value) pairs\n"
+    .doc = "dict() -> new empty dictionary\ndict(mapping) -> new dictionary initialized from a mapping object's (key, "
+           "value) pairs\n"
            "dict(iterable) -> new dictionary initialized as if via: d = {} for k, v in iterable: d[k] = v\n"
            "dict(**kwargs) -> new dictionary initialized with the name=value pairs",
     .flags = FY_TPF_BASETYPE | FY_TPF_GC | FY_TPF_DICT_SUB,

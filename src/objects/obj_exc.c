@@ -39,9 +39,7 @@ fy_obj *fy_err_nomem(void) {
     return NULL;
 }
 
-fy_obj *fy_exc_new(fy_type *t, fy_obj *const *args, size_t nargs) {
-    return fy_call((fy_obj *)t, args, nargs, NULL);
-}
+fy_obj *fy_exc_new(fy_type *t, fy_obj *const *args, size_t nargs) { return fy_call((fy_obj *)t, args, nargs, NULL); }
 
 fy_obj *fy_err_set_obj(fy_type *t, fy_obj *value) {
     fy_obj *e = value ? fy_exc_new(t, &value, 1) : fy_exc_new(t, NULL, 0);
@@ -121,16 +119,26 @@ static void tb_clear(fy_obj *o) {
 }
 int fy_code_line_of(fy_obj *code, int instr);
 static fy_obj *tb_lineno(fy_obj *o) { return fy_int_from(fy_code_line_of(((fy_tb *)o)->code, ((fy_tb *)o)->instr)); }
-static fy_obj *tb_next(fy_obj *o) { fy_tb *t = (fy_tb *)o; return fy_ref(t->next ? &t->next->h : fy_None); }
+static fy_obj *tb_next(fy_obj *o) {
+    fy_tb *t = (fy_tb *)o;
+    return fy_ref(t->next ? &t->next->h : fy_None);
+}
 static fy_getsetdef tb_getsets[] = {{"tb_lineno", tb_lineno, NULL, NULL}, {"tb_next", tb_next, NULL, NULL}, {NULL}};
-fy_type fy_tb_type = {FY_TYPE_INIT("traceback", sizeof(fy_tb)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                      .dealloc = tb_dealloc, .traverse = tb_traverse, .clear = tb_clear, .getsets = tb_getsets};
+fy_type fy_tb_type = {FY_TYPE_INIT("traceback", sizeof(fy_tb)),
+                      .flags = FY_TPF_GC | FY_TPF_FINAL,
+                      .dealloc = tb_dealloc,
+                      .traverse = tb_traverse,
+                      .clear = tb_clear,
+                      .getsets = tb_getsets};
 
 void fy_exc_add_tb(fy_obj *exc, fy_obj *code, int instr) {
     if (!exc || !fy_isinstance_of(exc, &fy_BaseException)) return;
     fy_exc *e = (fy_exc *)exc;
     fy_tb *t = (fy_tb *)fy_alloc(&fy_tb_type);
-    if (!t) { fy_err_clear(); return; }
+    if (!t) {
+        fy_err_clear();
+        return;
+    }
     t->code = fy_ref(code);
     t->instr = instr;
     t->next = (fy_tb *)e->tb;
@@ -145,12 +153,16 @@ static fy_obj *exc_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw
     fy_obj *o = fy_alloc(t);
     if (!o) return NULL;
     E(o)->args = fy_tuple_from(args, nargs);
-    if (!E(o)->args) { FY_DECREF(o); return NULL; }
+    if (!E(o)->args) {
+        FY_DECREF(o);
+        return NULL;
+    }
     return o;
 }
 static int exc_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (FY_TYPE(self) == &fy_BaseException || !(FY_TYPE(self)->flags & FY_TPF_HEAP))
-        if (kw && FY_TUPLE_N(kw) && !fy_isinstance_of(self, &fy_ImportError) && !fy_isinstance_of(self, &fy_SyntaxError)) {
+        if (kw && FY_TUPLE_N(kw) && !fy_isinstance_of(self, &fy_ImportError) &&
+            !fy_isinstance_of(self, &fy_SyntaxError)) {
             fy_err_format(&fy_TypeError, "%s() takes no keyword arguments", self->type->name);
             return -1;
         }
@@ -201,7 +213,10 @@ static fy_obj *keyerror_str(fy_obj *o) {
 }
 static fy_obj *exc_get_args(fy_obj *o) { return fy_ref(E(o)->args ? E(o)->args : fy_empty_tuple()); }
 static int exc_set_args(fy_obj *o, fy_obj *v) {
-    if (!v) { fy_err_set(&fy_TypeError, "args may not be deleted"); return -1; }
+    if (!v) {
+        fy_err_set(&fy_TypeError, "args may not be deleted");
+        return -1;
+    }
     fy_obj *t = fy_sequence_tuple(v);
     if (!t) return -1;
     FY_SETREF(E(o)->args, t);
@@ -232,7 +247,8 @@ static int exc_set_suppress(fy_obj *o, fy_obj *v) {
     return 0;
 }
 static fy_obj *exc_get_notes(fy_obj *o) {
-    if (!E(o)->notes) return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '__notes__'", o->type->name);
+    if (!E(o)->notes)
+        return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '__notes__'", o->type->name);
     return fy_ref(E(o)->notes);
 }
 static fy_obj *exc_with_tb(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -252,19 +268,16 @@ static fy_obj *exc_get_dict(fy_obj *o) {
     return E(o)->dict ? fy_ref(E(o)->dict) : NULL;
 }
 
-static fy_getsetdef exc_getsets[] = {
-    {"args", exc_get_args, exc_set_args, NULL},
-    {"__traceback__", exc_get_tb, exc_set_tb, NULL},
-    {"__cause__", exc_get_cause, exc_set_cause, NULL},
-    {"__context__", exc_get_context, exc_set_context, NULL},
-    {"__suppress_context__", exc_get_suppress, exc_set_suppress, NULL},
-    {"__notes__", exc_get_notes, NULL, NULL},
-    {"__dict__", exc_get_dict, NULL, NULL},
-    {NULL}};
+static fy_getsetdef exc_getsets[] = {{"args", exc_get_args, exc_set_args, NULL},
+                                     {"__traceback__", exc_get_tb, exc_set_tb, NULL},
+                                     {"__cause__", exc_get_cause, exc_set_cause, NULL},
+                                     {"__context__", exc_get_context, exc_set_context, NULL},
+                                     {"__suppress_context__", exc_get_suppress, exc_set_suppress, NULL},
+                                     {"__notes__", exc_get_notes, NULL, NULL},
+                                     {"__dict__", exc_get_dict, NULL, NULL},
+                                     {NULL}};
 static fy_methoddef exc_methods[] = {
-    {"with_traceback", exc_with_tb, 0, "with_traceback(tb)"},
-    {"add_note", exc_add_note, 0, "add_note(note)"},
-    {NULL}};
+    {"with_traceback", exc_with_tb, 0, "with_traceback(tb)"}, {"add_note", exc_add_note, 0, "add_note(note)"}, {NULL}};
 
 /* Attribute helpers for subclasses: first arg as attribute (StopIteration.value, SystemExit.code). */
 static fy_obj *first_arg_or_none(fy_obj *o) {
@@ -297,8 +310,10 @@ static fy_obj *oserr_str(fy_obj *o) {
     if (a && FY_TUPLE_N(a) == 2) return fy_str_printf("[Errno %S] %S", FY_TUPLE_ITEMS(a)[0], FY_TUPLE_ITEMS(a)[1]);
     return exc_str(o);
 }
-static fy_getsetdef oserr_getsets[] = {{"errno", oserr_errno, NULL, NULL}, {"strerror", oserr_strerror, NULL, NULL},
-                                       {"filename", oserr_filename, NULL, NULL}, {NULL}};
+static fy_getsetdef oserr_getsets[] = {{"errno", oserr_errno, NULL, NULL},
+                                       {"strerror", oserr_strerror, NULL, NULL},
+                                       {"filename", oserr_filename, NULL, NULL},
+                                       {NULL}};
 
 /* ImportError(msg, name=..., path=...) and NameError/AttributeError name attributes live in
  * the instance dict. */
@@ -313,7 +328,8 @@ static int importerr_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     for (size_t i = 0; i < fy_kwcount(kw); i++) {
         fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
         if (!fy_str_eq_cstr(k, "name") && !fy_str_eq_cstr(k, "path")) {
-            fy_err_format(&fy_TypeError, "'%s' is an invalid keyword argument for %s()", FY_STR_DATA(k), self->type->name);
+            fy_err_format(&fy_TypeError, "'%s' is an invalid keyword argument for %s()", FY_STR_DATA(k),
+                          self->type->name);
             return -1;
         }
         fy_dict_set(E(self)->dict, k, args[nargs + i]);
@@ -350,13 +366,19 @@ static fy_obj *syntaxerr_str(fy_obj *o) {
 
 #define EXC_BASE_FIELDS(NAME, DOC) \
     FY_TYPE_INIT(NAME, sizeof(fy_exc)), .doc = DOC, .flags = FY_TPF_GC | FY_TPF_EXC_SUB, \
-    .dictoffset = offsetof(fy_exc, dict)
+        .dictoffset = offsetof(fy_exc, dict)
 
 fy_type fy_BaseException = {
     EXC_BASE_FIELDS("BaseException", "Common base class for all exceptions"),
-    .dealloc = exc_dealloc, .traverse = exc_traverse, .clear = exc_clear,
-    .new_ = exc_new, .init = exc_init, .str = exc_str, .repr = exc_repr,
-    .getsets = exc_getsets, .methods = exc_methods,
+    .dealloc = exc_dealloc,
+    .traverse = exc_traverse,
+    .clear = exc_clear,
+    .new_ = exc_new,
+    .init = exc_init,
+    .str = exc_str,
+    .repr = exc_repr,
+    .getsets = exc_getsets,
+    .methods = exc_methods,
 };
 
 #define EXC(var, NAME, BASE, DOC) fy_type var = {EXC_BASE_FIELDS(NAME, DOC), .base = &BASE};
@@ -364,12 +386,14 @@ fy_type fy_BaseException = {
 
 EXC(fy_Exception, "Exception", fy_BaseException, "Common base class for all non-exit exceptions.")
 EXC(fy_ArithmeticError, "ArithmeticError", fy_Exception, "Base class for arithmetic errors.")
-EXC(fy_ZeroDivisionError, "ZeroDivisionError", fy_ArithmeticError, "Second argument to a division or modulo operation was zero.")
+EXC(fy_ZeroDivisionError, "ZeroDivisionError", fy_ArithmeticError,
+    "Second argument to a division or modulo operation was zero.")
 EXC(fy_OverflowError, "OverflowError", fy_ArithmeticError, "Result too large to be represented.")
 EXC(fy_FloatingPointError, "FloatingPointError", fy_ArithmeticError, "Floating point operation failed.")
 EXC(fy_AssertionError, "AssertionError", fy_Exception, "Assertion failed.")
 EXC(fy_AttributeError, "AttributeError", fy_Exception, "Attribute not found.")
-EXCX(fy_ImportError, "ImportError", fy_Exception, "Import can't find module, or can't find name in module.", .init = importerr_init)
+EXCX(fy_ImportError, "ImportError", fy_Exception, "Import can't find module, or can't find name in module.",
+     .init = importerr_init)
 EXC(fy_ModuleNotFoundError, "ModuleNotFoundError", fy_ImportError, "Module not found.")
 EXC(fy_LookupError, "LookupError", fy_Exception, "Base class for lookup errors.")
 EXC(fy_IndexError, "IndexError", fy_LookupError, "Sequence index out of range.")
@@ -381,13 +405,15 @@ EXC(fy_ValueError, "ValueError", fy_Exception, "Inappropriate argument value (of
 EXC(fy_RuntimeError, "RuntimeError", fy_Exception, "Unspecified run-time error.")
 EXC(fy_RecursionError, "RecursionError", fy_RuntimeError, "Recursion limit exceeded.")
 EXC(fy_NotImplementedError, "NotImplementedError", fy_RuntimeError, "Method or function hasn't been implemented yet.")
-EXCX(fy_StopIteration, "StopIteration", fy_Exception, "Signal the end from iterator.__next__().", .getsets = stopiter_getsets)
+EXCX(fy_StopIteration, "StopIteration", fy_Exception, "Signal the end from iterator.__next__().",
+     .getsets = stopiter_getsets)
 EXC(fy_StopAsyncIteration, "StopAsyncIteration", fy_Exception, "Signal the end from iterator.__anext__().")
 EXC(fy_GeneratorExit, "GeneratorExit", fy_BaseException, "Request that a generator exit.")
 EXC(fy_KeyboardInterrupt, "KeyboardInterrupt", fy_BaseException, "Program interrupted by user.")
 EXCX(fy_SystemExit, "SystemExit", fy_BaseException, "Request to exit from the interpreter.", .getsets = sysexit_getsets)
 EXC(fy_MemoryError, "MemoryError", fy_Exception, "Out of memory.")
-EXCX(fy_OSError, "OSError", fy_Exception, "Base class for I/O related errors.", .str = oserr_str, .getsets = oserr_getsets)
+EXCX(fy_OSError, "OSError", fy_Exception, "Base class for I/O related errors.", .str = oserr_str,
+     .getsets = oserr_getsets)
 EXC(fy_FileNotFoundError, "FileNotFoundError", fy_OSError, "File not found.")
 EXC(fy_FileExistsError, "FileExistsError", fy_OSError, "File already exists.")
 EXC(fy_IsADirectoryError, "IsADirectoryError", fy_OSError, "Operation doesn't work on directories.")
@@ -411,14 +437,53 @@ EXC(fy_UserWarning, "UserWarning", fy_Warning, "Base class for warnings generate
 EXC(fy_DeprecationWarning, "DeprecationWarning", fy_Warning, "Base class for warnings about deprecated features.")
 EXC(fy_RuntimeWarning, "RuntimeWarning", fy_Warning, "Base class for warnings about dubious runtime behavior.")
 
-fy_type *fy_exception_types[] = {
-    &fy_BaseException, &fy_Exception, &fy_ArithmeticError, &fy_ZeroDivisionError, &fy_OverflowError,
-    &fy_FloatingPointError, &fy_AssertionError, &fy_AttributeError, &fy_ImportError, &fy_ModuleNotFoundError,
-    &fy_LookupError, &fy_IndexError, &fy_KeyError, &fy_NameError, &fy_UnboundLocalError, &fy_TypeError,
-    &fy_ValueError, &fy_RuntimeError, &fy_RecursionError, &fy_NotImplementedError, &fy_StopIteration,
-    &fy_StopAsyncIteration, &fy_GeneratorExit, &fy_KeyboardInterrupt, &fy_SystemExit, &fy_MemoryError,
-    &fy_OSError, &fy_FileNotFoundError, &fy_FileExistsError, &fy_IsADirectoryError, &fy_NotADirectoryError,
-    &fy_PermissionError, &fy_TimeoutError, &fy_ConnectionError, &fy_BrokenPipeError, &fy_ChildProcessError,
-    &fy_EOFError, &fy_UnicodeError, &fy_UnicodeDecodeError, &fy_UnicodeEncodeError, &fy_SyntaxError,
-    &fy_IndentationError, &fy_TabError, &fy_BufferError, &fy_SystemError, &fy_Warning, &fy_UserWarning,
-    &fy_DeprecationWarning, &fy_RuntimeWarning, NULL};
+fy_type *fy_exception_types[] = {&fy_BaseException,
+                                 &fy_Exception,
+                                 &fy_ArithmeticError,
+                                 &fy_ZeroDivisionError,
+                                 &fy_OverflowError,
+                                 &fy_FloatingPointError,
+                                 &fy_AssertionError,
+                                 &fy_AttributeError,
+                                 &fy_ImportError,
+                                 &fy_ModuleNotFoundError,
+                                 &fy_LookupError,
+                                 &fy_IndexError,
+                                 &fy_KeyError,
+                                 &fy_NameError,
+                                 &fy_UnboundLocalError,
+                                 &fy_TypeError,
+                                 &fy_ValueError,
+                                 &fy_RuntimeError,
+                                 &fy_RecursionError,
+                                 &fy_NotImplementedError,
+                                 &fy_StopIteration,
+                                 &fy_StopAsyncIteration,
+                                 &fy_GeneratorExit,
+                                 &fy_KeyboardInterrupt,
+                                 &fy_SystemExit,
+                                 &fy_MemoryError,
+                                 &fy_OSError,
+                                 &fy_FileNotFoundError,
+                                 &fy_FileExistsError,
+                                 &fy_IsADirectoryError,
+                                 &fy_NotADirectoryError,
+                                 &fy_PermissionError,
+                                 &fy_TimeoutError,
+                                 &fy_ConnectionError,
+                                 &fy_BrokenPipeError,
+                                 &fy_ChildProcessError,
+                                 &fy_EOFError,
+                                 &fy_UnicodeError,
+                                 &fy_UnicodeDecodeError,
+                                 &fy_UnicodeEncodeError,
+                                 &fy_SyntaxError,
+                                 &fy_IndentationError,
+                                 &fy_TabError,
+                                 &fy_BufferError,
+                                 &fy_SystemError,
+                                 &fy_Warning,
+                                 &fy_UserWarning,
+                                 &fy_DeprecationWarning,
+                                 &fy_RuntimeWarning,
+                                 NULL};

@@ -28,8 +28,14 @@ void fy_float_free(fy_obj *o) {
 }
 
 int fy_as_double(fy_obj *o, double *out) {
-    if (FY_FLOAT_CHECK(o)) { *out = FY_FLOAT_VAL(o); return 0; }
-    if (FY_INT_CHECK(o)) { *out = (double)FY_INT_VAL(o); return 0; }
+    if (FY_FLOAT_CHECK(o)) {
+        *out = FY_FLOAT_VAL(o);
+        return 0;
+    }
+    if (FY_INT_CHECK(o)) {
+        *out = (double)FY_INT_VAL(o);
+        return 0;
+    }
     if (o->type->to_float) {
         fy_obj *r = o->type->to_float(o);
         if (!r) return -1;
@@ -54,9 +60,18 @@ int fy_as_double(fy_obj *o, double *out) {
 
 /* Shortest repr: the fewest significant digits that round-trip, in Python's layout. */
 void fy_double_repr(double v, char *buf, size_t cap) {
-    if (isnan(v)) { snprintf(buf, cap, "nan"); return; }
-    if (isinf(v)) { snprintf(buf, cap, v < 0 ? "-inf" : "inf"); return; }
-    if (v == 0) { snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0"); return; }
+    if (isnan(v)) {
+        snprintf(buf, cap, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+        return;
+    }
+    if (v == 0) {
+        snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
+        return;
+    }
     char tmp[40];
     int prec;
     for (prec = 1; prec <= 17; prec++) {
@@ -68,7 +83,10 @@ void fy_double_repr(double v, char *buf, size_t cap) {
     int nd = 0;
     const char *p = tmp;
     bool neg = false;
-    if (*p == '-') { neg = true; p++; }
+    if (*p == '-') {
+        neg = true;
+        p++;
+    }
     for (; *p && *p != 'e'; p++)
         if (isdigit((unsigned char)*p)) digits[nd++] = *p;
     int exp = atoi(p + 1);
@@ -89,8 +107,7 @@ void fy_double_repr(double v, char *buf, size_t cap) {
             out[o++] = '.';
             if (decpt < nd)
                 for (int i = decpt; i < nd; i++) out[o++] = digits[i];
-            else
-                out[o++] = '0';
+            else out[o++] = '0';
         }
         out[o] = 0;
     } else {
@@ -118,7 +135,10 @@ int64_t fy_hash_double(double v) {
     int e;
     double m = frexp(v, &e);
     int sign = 1;
-    if (m < 0) { sign = -1; m = -m; }
+    if (m < 0) {
+        sign = -1;
+        m = -m;
+    }
     uint64_t x = 0;
     while (m) {
         x = ((x << 28) & M) | x >> (61 - 28);
@@ -139,8 +159,14 @@ static int64_t float_hash(fy_obj *o) { return fy_hash_double(FY_FLOAT_VAL(o)); }
 static int float_truth(fy_obj *o) { return FY_FLOAT_VAL(o) != 0.0; }
 
 static int to_double(fy_obj *o, double *d) {
-    if (FY_FLOAT_CHECK(o)) { *d = FY_FLOAT_VAL(o); return 1; }
-    if (FY_INT_CHECK(o)) { *d = (double)FY_INT_VAL(o); return 1; }
+    if (FY_FLOAT_CHECK(o)) {
+        *d = FY_FLOAT_VAL(o);
+        return 1;
+    }
+    if (FY_INT_CHECK(o)) {
+        *d = (double)FY_INT_VAL(o);
+        return 1;
+    }
     return 0;
 }
 
@@ -199,7 +225,8 @@ static fy_obj *float_nb(fy_obj *a, fy_obj *b, int op) {
     }
     return fy_float_binop(x, y, op);
 }
-#define FOP(name, OP) static fy_obj *name(fy_obj *a, fy_obj *b) { return float_nb(a, b, OP); }
+#define FOP(name, OP) \
+    static fy_obj *name(fy_obj *a, fy_obj *b) { return float_nb(a, b, OP); }
 FOP(float_add, FY_NB_ADD)
 FOP(float_sub, FY_NB_SUB)
 FOP(float_mul, FY_NB_MUL)
@@ -264,12 +291,20 @@ int fy_parse_double(const char *s, size_t len, double *out) {
     if (!n) return -1;
     const char *b = buf;
     int sign = 1;
-    if (*b == '+' || *b == '-') { sign = *b == '-' ? -1 : 1; b++; }
-    if (!strcasecmp(b, "inf") || !strcasecmp(b, "infinity")) { *out = sign * INFINITY; return 0; }
-    if (!strcasecmp(b, "nan")) { *out = sign < 0 ? -NAN : NAN; return 0; }
+    if (*b == '+' || *b == '-') {
+        sign = *b == '-' ? -1 : 1;
+        b++;
+    }
+    if (!strcasecmp(b, "inf") || !strcasecmp(b, "infinity")) {
+        *out = sign * INFINITY;
+        return 0;
+    }
+    if (!strcasecmp(b, "nan")) {
+        *out = sign < 0 ? -NAN : NAN;
+        return 0;
+    }
     for (const char *q = b; *q; q++)
-        if (!(isdigit((unsigned char)*q) || *q == '.' || *q == 'e' || *q == 'E' || *q == '+' || *q == '-'))
-            return -1;
+        if (!(isdigit((unsigned char)*q) || *q == '.' || *q == 'e' || *q == 'E' || *q == '+' || *q == '-')) return -1;
     char *e;
     double d = strtod(buf, &e);
     if (*e || e == buf) return -1;
@@ -315,7 +350,10 @@ static fy_obj *float_as_ratio(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     if (isnan(d)) return fy_err_set(&fy_ValueError, "cannot convert NaN to integer ratio");
     int e;
     double m = frexp(d, &e);
-    for (int i = 0; i < 300 && m != floor(m); i++) { m *= 2.0; e--; }
+    for (int i = 0; i < 300 && m != floor(m); i++) {
+        m *= 2.0;
+        e--;
+    }
     int64_t num = (int64_t)m, den = 1;
     if (e > 0) {
         if (e >= 62) return fy_err_set(&fy_OverflowError, "integer ratio does not fit in 64 bits");
@@ -348,15 +386,14 @@ static fy_obj *float_fromhex(fy_obj *cls, fy_obj *const *a, size_t n, fy_obj *kw
 static fy_obj *float_get_real(fy_obj *o) { return fy_float_from(FY_FLOAT_VAL(o)); }
 static fy_obj *float_get_imag(fy_obj *o) { return fy_float_from(0.0); }
 
-static fy_methoddef float_methods[] = {
-    {"is_integer", float_is_integer, 0, "is_integer($self, /)"},
-    {"conjugate", float_conjugate, 0, "conjugate($self, /)"},
-    {"as_integer_ratio", float_as_ratio, 0, "as_integer_ratio($self, /)"},
-    {"hex", float_hex, 0, "hex($self, /)"},
-    {"fromhex", float_fromhex, FY_METH_CLASS, "fromhex(string, /)"},
-    {NULL}};
-static fy_getsetdef float_getsets[] = {{"real", float_get_real, NULL, NULL},
-                                       {"imag", float_get_imag, NULL, NULL}, {NULL}};
+static fy_methoddef float_methods[] = {{"is_integer", float_is_integer, 0, "is_integer($self, /)"},
+                                       {"conjugate", float_conjugate, 0, "conjugate($self, /)"},
+                                       {"as_integer_ratio", float_as_ratio, 0, "as_integer_ratio($self, /)"},
+                                       {"hex", float_hex, 0, "hex($self, /)"},
+                                       {"fromhex", float_fromhex, FY_METH_CLASS, "fromhex(string, /)"},
+                                       {NULL}};
+static fy_getsetdef float_getsets[] = {
+    {"real", float_get_real, NULL, NULL}, {"imag", float_get_imag, NULL, NULL}, {NULL}};
 
 fy_type fy_float_type = {
     FY_TYPE_INIT("float", sizeof(fy_float)),
@@ -366,8 +403,12 @@ fy_type fy_float_type = {
     .richcmp = float_richcmp,
     .hash = float_hash,
     .truth = float_truth,
-    .nb = {[FY_NB_ADD] = float_add, [FY_NB_SUB] = float_sub, [FY_NB_MUL] = float_mul,
-           [FY_NB_TRUEDIV] = float_div, [FY_NB_FLOORDIV] = float_fdiv, [FY_NB_MOD] = float_mod,
+    .nb = {[FY_NB_ADD] = float_add,
+           [FY_NB_SUB] = float_sub,
+           [FY_NB_MUL] = float_mul,
+           [FY_NB_TRUEDIV] = float_div,
+           [FY_NB_FLOORDIV] = float_fdiv,
+           [FY_NB_MOD] = float_mod,
            [FY_NB_POW] = float_pow},
     .neg = float_neg,
     .pos = float_pos,
@@ -388,7 +429,11 @@ fy_obj *fy_complex_from(double re, double im) {
     return &c->h;
 }
 static int to_complex(fy_obj *o, double *re, double *im) {
-    if (FY_TYPE(o) == &fy_complex_type) { *re = ((fy_complex *)o)->re; *im = ((fy_complex *)o)->im; return 1; }
+    if (FY_TYPE(o) == &fy_complex_type) {
+        *re = ((fy_complex *)o)->re;
+        *im = ((fy_complex *)o)->im;
+        return 1;
+    }
     *im = 0;
     return to_double(o, re);
 }
@@ -446,7 +491,8 @@ static fy_obj *complex_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj
     if (nargs > 0 && !to_complex(args[0], &re, &im))
         return fy_err_set(&fy_TypeError, "complex() first argument must be a string or a number");
     if (nargs > 1) {
-        if (!to_complex(args[1], &r2, &i2)) return fy_err_set(&fy_TypeError, "complex() second argument must be a number");
+        if (!to_complex(args[1], &r2, &i2))
+            return fy_err_set(&fy_TypeError, "complex() second argument must be a number");
         re -= i2;
         im += r2;
     }
@@ -456,7 +502,14 @@ static fy_methoddef complex_methods[] = {{"conjugate", c_conj, 0, NULL}, {NULL}}
 static fy_getsetdef complex_getsets[] = {{"real", c_real, NULL, NULL}, {"imag", c_imag, NULL, NULL}, {NULL}};
 fy_type fy_complex_type = {
     FY_TYPE_INIT("complex", sizeof(fy_complex)),
-    .new_ = complex_new, .repr = c_repr, .richcmp = c_richcmp, .hash = c_hash, .truth = c_truth,
+    .new_ = complex_new,
+    .repr = c_repr,
+    .richcmp = c_richcmp,
+    .hash = c_hash,
+    .truth = c_truth,
     .nb = {[FY_NB_ADD] = c_add, [FY_NB_SUB] = c_sub, [FY_NB_MUL] = c_mul, [FY_NB_TRUEDIV] = c_div},
-    .neg = c_neg, .abs = c_abs, .methods = complex_methods, .getsets = complex_getsets,
+    .neg = c_neg,
+    .abs = c_abs,
+    .methods = complex_methods,
+    .getsets = complex_getsets,
 };

@@ -59,9 +59,15 @@ static int64_t mod64(int64_t a, int64_t b) {
 fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
     int64_t r;
     switch (op) {
-    case FY_NB_ADD: if (__builtin_add_overflow(a, b, &r)) return overflow(); break;
-    case FY_NB_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(); break;
-    case FY_NB_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(); break;
+    case FY_NB_ADD:
+        if (__builtin_add_overflow(a, b, &r)) return overflow();
+        break;
+    case FY_NB_SUB:
+        if (__builtin_sub_overflow(a, b, &r)) return overflow();
+        break;
+    case FY_NB_MUL:
+        if (__builtin_mul_overflow(a, b, &r)) return overflow();
+        break;
     case FY_NB_TRUEDIV:
         if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "division by zero");
         return fy_float_from((double)a / (double)b);
@@ -72,13 +78,15 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
         break;
     case FY_NB_MOD:
         if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "integer modulo by zero");
-        if (b == -1) { r = 0; break; }
+        if (b == -1) {
+            r = 0;
+            break;
+        }
         r = mod64(a, b);
         break;
     case FY_NB_POW: {
         if (b < 0) {
-            if (a == 0)
-                return fy_err_set(&fy_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+            if (a == 0) return fy_err_set(&fy_ZeroDivisionError, "0.0 cannot be raised to a negative power");
             return fy_float_from(pow((double)a, (double)b));
         }
         int64_t base = a, acc = 1;
@@ -94,7 +102,10 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
     }
     case FY_NB_LSHIFT:
         if (b < 0) return fy_err_set(&fy_ValueError, "negative shift count");
-        if (a == 0) { r = 0; break; }
+        if (a == 0) {
+            r = 0;
+            break;
+        }
         if (b >= 63) return overflow();
         r = (int64_t)((uint64_t)a << b);
         if ((r >> b) != a) return overflow();
@@ -111,10 +122,10 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
     return fy_int_from(r);
 }
 
-#define INTOP(name, OP)                                                                   \
-    static fy_obj *name(fy_obj *a, fy_obj *b) {                                           \
-        if (!FY_INT_CHECK(a) || !FY_INT_CHECK(b)) return fy_ref(fy_NotImplemented);       \
-        return fy_int_binop(FY_INT_VAL(a), FY_INT_VAL(b), OP);                            \
+#define INTOP(name, OP) \
+    static fy_obj *name(fy_obj *a, fy_obj *b) { \
+        if (!FY_INT_CHECK(a) || !FY_INT_CHECK(b)) return fy_ref(fy_NotImplemented); \
+        return fy_int_binop(FY_INT_VAL(a), FY_INT_VAL(b), OP); \
     }
 INTOP(int_add, FY_NB_ADD)
 INTOP(int_sub, FY_NB_SUB)
@@ -204,12 +215,14 @@ fy_obj *fy_int_from_string(const char *s, size_t len, int base) {
     while (p < end && isspace((unsigned char)*p)) p++;
     while (end > p && isspace((unsigned char)end[-1])) end--;
     int neg = 0;
-    if (p < end && (*p == '+' || *p == '-')) { neg = *p == '-'; p++; }
+    if (p < end && (*p == '+' || *p == '-')) {
+        neg = *p == '-';
+        p++;
+    }
     int b = base;
     if (p + 1 < end && p[0] == '0' && (base == 0 || base == 16 || base == 8 || base == 2)) {
         char c = (char)tolower((unsigned char)p[1]);
-        if ((c == 'x' && (b == 0 || b == 16)) || (c == 'o' && (b == 0 || b == 8)) ||
-            (c == 'b' && (b == 0 || b == 2))) {
+        if ((c == 'x' && (b == 0 || b == 16)) || (c == 'o' && (b == 0 || b == 8)) || (c == 'b' && (b == 0 || b == 2))) {
             b = c == 'x' ? 16 : c == 'o' ? 8 : 2;
             p += 2;
             if (p < end && *p == '_') p++;
@@ -229,7 +242,11 @@ fy_obj *fy_int_from_string(const char *s, size_t len, int base) {
     int digits = 0, prev_us = 1;
     for (; p < end; p++) {
         int c = (unsigned char)*p, d;
-        if (c == '_') { if (prev_us) goto bad; prev_us = 1; continue; }
+        if (c == '_') {
+            if (prev_us) goto bad;
+            prev_us = 1;
+            continue;
+        }
         prev_us = 0;
         if (isdigit(c)) d = c - '0';
         else if (isalpha(c)) d = tolower(c) - 'a' + 10;
@@ -300,7 +317,8 @@ static fy_obj *int_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw
             else
                 return fy_err_format(&fy_TypeError,
                                      "int() argument must be a string, a bytes-like object or a "
-                                     "real number, not '%s'", x->type->name);
+                                     "real number, not '%s'",
+                                     x->type->name);
         }
     }
     if (!r || t == &fy_int_type) return r;
@@ -362,7 +380,10 @@ static fy_obj *int_to_bytes(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     int64_t bits = len * 8;
     bool fits = bits >= 64 || (sign ? (v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1)))
                                     : ((uint64_t)v < ((uint64_t)1 << bits)));
-    if (!fits) { fy_free(buf); return fy_err_set(&fy_OverflowError, "int too big to convert"); }
+    if (!fits) {
+        fy_free(buf);
+        return fy_err_set(&fy_OverflowError, "int too big to convert");
+    }
     fy_obj *r = fy_bytes_from(buf, len);
     fy_free(buf);
     return r;
@@ -382,7 +403,8 @@ static fy_obj *int_from_bytes(fy_obj *cls, fy_obj *const *args, size_t nargs, fy
         u = (u << 8) | c;
     }
     int64_t v = (int64_t)u;
-    if (sign && b->len > 0 && b->len < 8 && (u >> (b->len * 8 - 1)) & 1) v = (int64_t)(u - ((uint64_t)1 << (b->len * 8)));
+    if (sign && b->len > 0 && b->len < 8 && (u >> (b->len * 8 - 1)) & 1)
+        v = (int64_t)(u - ((uint64_t)1 << (b->len * 8)));
     return fy_int_from(v);
 }
 
@@ -413,10 +435,18 @@ fy_type fy_int_type = {
     .richcmp = int_richcmp,
     .hash = int_hash,
     .truth = int_truth,
-    .nb = {[FY_NB_ADD] = int_add, [FY_NB_SUB] = int_sub, [FY_NB_MUL] = int_mul,
-           [FY_NB_TRUEDIV] = int_truediv, [FY_NB_FLOORDIV] = int_floordiv, [FY_NB_MOD] = int_mod,
-           [FY_NB_POW] = int_pow, [FY_NB_LSHIFT] = int_lshift, [FY_NB_RSHIFT] = int_rshift,
-           [FY_NB_AND] = int_and, [FY_NB_OR] = int_or, [FY_NB_XOR] = int_xor},
+    .nb = {[FY_NB_ADD] = int_add,
+           [FY_NB_SUB] = int_sub,
+           [FY_NB_MUL] = int_mul,
+           [FY_NB_TRUEDIV] = int_truediv,
+           [FY_NB_FLOORDIV] = int_floordiv,
+           [FY_NB_MOD] = int_mod,
+           [FY_NB_POW] = int_pow,
+           [FY_NB_LSHIFT] = int_lshift,
+           [FY_NB_RSHIFT] = int_rshift,
+           [FY_NB_AND] = int_and,
+           [FY_NB_OR] = int_or,
+           [FY_NB_XOR] = int_xor},
     .neg = int_neg,
     .pos = int_pos,
     .abs = int_abs,

@@ -17,7 +17,10 @@ static int list_reserve(fy_obj *o, int64_t need) {
     if (need <= l->cap) return 0;
     int64_t nc = l->cap < 4 ? 4 : l->cap + (l->cap >> 1) + 1;
     if (nc < need) nc = need;
-    if ((uint64_t)nc > fy_mem_limit / sizeof(fy_obj *)) { fy_err_nomem(); return -1; }
+    if ((uint64_t)nc > fy_mem_limit / sizeof(fy_obj *)) {
+        fy_err_nomem();
+        return -1;
+    }
     fy_obj **p = fy_realloc(l->items, nc * sizeof(fy_obj *));
     if (!p) return -1;
     l->items = p;
@@ -29,7 +32,10 @@ fy_obj *fy_list_new(size_t n) {
     fy_list *l = (fy_list *)fy_alloc(&fy_list_type);
     if (!l) return NULL;
     if (n) {
-        if (list_reserve(&l->h, n) < 0) { FY_DECREF(l); return NULL; }
+        if (list_reserve(&l->h, n) < 0) {
+            FY_DECREF(l);
+            return NULL;
+        }
         memset(l->items, 0, n * sizeof(fy_obj *));
         l->n = n;
     }
@@ -53,7 +59,10 @@ int fy_list_append(fy_obj *o, fy_obj *v) {
 int fy_list_append_steal(fy_obj *o, fy_obj *v) {
     if (!v) return -1;
     fy_list *l = L(o);
-    if (l->n == l->cap && list_reserve(o, l->n + 1) < 0) { FY_DECREF(v); return -1; }
+    if (l->n == l->cap && list_reserve(o, l->n + 1) < 0) {
+        FY_DECREF(v);
+        return -1;
+    }
     l->items[l->n++] = v;
     return 0;
 }
@@ -72,7 +81,10 @@ int fy_list_extend(fy_obj *o, fy_obj *it) {
     if (!iter) return -1;
     fy_obj *x;
     while ((x = fy_iter_next(iter))) {
-        if (fy_list_append_steal(o, x) < 0) { FY_DECREF(iter); return -1; }
+        if (fy_list_append_steal(o, x) < 0) {
+            FY_DECREF(iter);
+            return -1;
+        }
     }
     FY_DECREF(iter);
     return fy_err_occurred() ? -1 : 0;
@@ -80,7 +92,10 @@ int fy_list_extend(fy_obj *o, fy_obj *it) {
 
 int fy_list_insert(fy_obj *o, int64_t i, fy_obj *v) {
     fy_list *l = L(o);
-    if (i < 0) { i += l->n; if (i < 0) i = 0; }
+    if (i < 0) {
+        i += l->n;
+        if (i < 0) i = 0;
+    }
     if (i > l->n) i = l->n;
     if (list_reserve(o, l->n + 1) < 0) return -1;
     memmove(&l->items[i + 1], &l->items[i], (l->n - i) * sizeof(fy_obj *));
@@ -153,12 +168,18 @@ static int list_ass_slice(fy_obj *o, fy_obj *key, fy_obj *v) {
     int64_t start, stop, step, len;
     if (fy_slice_indices(key, l->n, &start, &stop, &step, &len) < 0) return -1;
     if (!v) {
-        if (step < 0) { start = start + (len - 1) * step; step = -step; }
+        if (step < 0) {
+            start = start + (len - 1) * step;
+            step = -step;
+        }
         fy_obj **dead = fy_malloc((len ? len : 1) * sizeof(fy_obj *));
         if (!dead) return -1;
         int64_t w = start, d = 0;
         for (int64_t i = start; i < l->n; i++) {
-            if (d < len && i == start + d * step) { dead[d++] = l->items[i]; continue; }
+            if (d < len && i == start + d * step) {
+                dead[d++] = l->items[i];
+                continue;
+            }
             l->items[w++] = l->items[i];
         }
         l->n = w;
@@ -172,9 +193,16 @@ static int list_ass_slice(fy_obj *o, fy_obj *key, fy_obj *v) {
     if (step == 1) {
         int64_t oldn = len;
         fy_obj **old = fy_malloc((oldn ? oldn : 1) * sizeof(fy_obj *));
-        if (!old) { FY_DECREF(seq); return -1; }
+        if (!old) {
+            FY_DECREF(seq);
+            return -1;
+        }
         if (oldn) memcpy(old, l->items + start, oldn * sizeof(fy_obj *));
-        if (m > oldn && list_reserve(o, l->n + m - oldn) < 0) { fy_free(old); FY_DECREF(seq); return -1; }
+        if (m > oldn && list_reserve(o, l->n + m - oldn) < 0) {
+            fy_free(old);
+            FY_DECREF(seq);
+            return -1;
+        }
         if (l->n - start - oldn > 0)
             memmove(l->items + start + m, l->items + start + oldn, (l->n - start - oldn) * sizeof(fy_obj *));
         for (int64_t i = 0; i < m; i++) l->items[start + i] = fy_ref(L(seq)->items[i]);
@@ -342,13 +370,20 @@ METH(list_clear_m) {
 METH(list_copy) { return fy_list_from(L(self)->items, L(self)->n); }
 METH(list_reverse) {
     fy_obj **it = L(self)->items;
-    for (int64_t i = 0, j = L(self)->n - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+    for (int64_t i = 0, j = L(self)->n - 1; i < j; i++, j--) {
+        fy_obj *t = it[i];
+        it[i] = it[j];
+        it[j] = t;
+    }
     return fy_none();
 }
 
 /* ------------------------------------------------------------------ sort */
 
-typedef struct { fy_obj *key; fy_obj *val; } sortitem;
+typedef struct {
+    fy_obj *key;
+    fy_obj *val;
+} sortitem;
 
 static int merge_sort(sortitem *a, sortitem *tmp, int64_t n, bool reverse) {
     if (n < 2) return 0;
@@ -359,7 +394,10 @@ static int merge_sort(sortitem *a, sortitem *tmp, int64_t n, bool reverse) {
             while (j > 0) {
                 int lt = reverse ? fy_richcmp_bool(a[j - 1].key, x.key, FY_LT_OP)
                                  : fy_richcmp_bool(x.key, a[j - 1].key, FY_LT_OP);
-                if (lt < 0) { a[j] = x; return -1; }
+                if (lt < 0) {
+                    a[j] = x;
+                    return -1;
+                }
                 if (!lt) break;
                 a[j] = a[j - 1];
                 j--;
@@ -374,8 +412,8 @@ static int merge_sort(sortitem *a, sortitem *tmp, int64_t n, bool reverse) {
     int64_t i = 0, j = m, k = 0;
     while (i < m && j < n) {
         /* take from the right only if strictly less (stability) */
-        int lt = reverse ? fy_richcmp_bool(tmp[i].key, a[j].key, FY_LT_OP)
-                         : fy_richcmp_bool(a[j].key, tmp[i].key, FY_LT_OP);
+        int lt =
+            reverse ? fy_richcmp_bool(tmp[i].key, a[j].key, FY_LT_OP) : fy_richcmp_bool(a[j].key, tmp[i].key, FY_LT_OP);
         if (lt < 0) {
             while (i < m) a[k++] = tmp[i++];
             return -1;
@@ -392,7 +430,11 @@ int fy_list_sort(fy_obj *self, fy_obj *key, bool reverse) {
     int64_t n = l->n;
     if (n < 2) return 0;
     sortitem *a = fy_malloc(n * sizeof(sortitem)), *tmp = fy_malloc(n * sizeof(sortitem));
-    if (!a || !tmp) { fy_free(a); fy_free(tmp); return -1; }
+    if (!a || !tmp) {
+        fy_free(a);
+        fy_free(tmp);
+        return -1;
+    }
     /* detach items so the list is empty while sorting (as CPython) */
     fy_obj **items = l->items;
     l->items = NULL;
@@ -403,7 +445,10 @@ int fy_list_sort(fy_obj *self, fy_obj *key, bool reverse) {
         a[i].val = items[i];
         if (key && key != fy_None) {
             a[i].key = fy_call1(key, items[i]);
-            if (!a[i].key) { rc = -1; break; }
+            if (!a[i].key) {
+                rc = -1;
+                break;
+            }
             nk++;
         } else {
             a[i].key = items[i];
@@ -424,7 +469,10 @@ int fy_list_sort(fy_obj *self, fy_obj *key, bool reverse) {
     if (modified) {
         for (int64_t i = 0; i < extran; i++) FY_DECREF(extra[i]);
         fy_free(extra);
-        if (!rc) { fy_err_set(&fy_ValueError, "list modified during sort"); rc = -1; }
+        if (!rc) {
+            fy_err_set(&fy_ValueError, "list modified during sort");
+            rc = -1;
+        }
     }
     fy_free(a);
     fy_free(tmp);
@@ -458,9 +506,7 @@ static fy_methoddef list_methods[] = {
     {"sort", list_sort, 0, "sort(*, key=None, reverse=False)\nSort the list in ascending order and return None."},
     {NULL}};
 
-static fy_obj *list_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    return fy_alloc(t);
-}
+static fy_obj *list_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) { return fy_alloc(t); }
 static int list_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (FY_TYPE(self) == &fy_list_type && fy_no_kwargs("list", kw) < 0) return -1;
     if (nargs > 1) {
@@ -473,7 +519,11 @@ static int list_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw
 }
 
 /* reversed(list) iterator */
-typedef struct { fy_obj h; fy_obj *seq; int64_t i; } rev_it;
+typedef struct {
+    fy_obj h;
+    fy_obj *seq;
+    int64_t i;
+} rev_it;
 static fy_obj *revit_next(fy_obj *o) {
     rev_it *it = (rev_it *)o;
     if (!it->seq) return NULL;
@@ -482,10 +532,15 @@ static fy_obj *revit_next(fy_obj *o) {
     return NULL;
 }
 static void revit_dealloc(fy_obj *o) { FY_XDECREF(((rev_it *)o)->seq); }
-static int revit_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((rev_it *)o)->seq ? v(((rev_it *)o)->seq, a) : 0; }
+static int revit_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((rev_it *)o)->seq ? v(((rev_it *)o)->seq, a) : 0;
+}
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-fy_type fy_listrevit_type = {FY_TYPE_INIT("list_reverseiterator", sizeof(rev_it)), .flags = FY_TPF_GC,
-                             .dealloc = revit_dealloc, .traverse = revit_traverse, .iter = self_iter,
+fy_type fy_listrevit_type = {FY_TYPE_INIT("list_reverseiterator", sizeof(rev_it)),
+                             .flags = FY_TPF_GC,
+                             .dealloc = revit_dealloc,
+                             .traverse = revit_traverse,
+                             .iter = self_iter,
                              .next = revit_next};
 METH(list_reversed) {
     rev_it *it = (rev_it *)fy_alloc(&fy_listrevit_type);

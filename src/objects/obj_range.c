@@ -41,7 +41,8 @@ static fy_obj *range_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_
 static int64_t range_len(fy_obj *o) { return R(o)->len; }
 static fy_obj *range_repr(fy_obj *o) {
     if (R(o)->step == 1) return fy_str_printf("range(%lld, %lld)", (long long)R(o)->start, (long long)R(o)->stop);
-    return fy_str_printf("range(%lld, %lld, %lld)", (long long)R(o)->start, (long long)R(o)->stop, (long long)R(o)->step);
+    return fy_str_printf("range(%lld, %lld, %lld)", (long long)R(o)->start, (long long)R(o)->stop,
+                         (long long)R(o)->step);
 }
 static fy_obj *range_getitem(fy_obj *o, fy_obj *key) {
     fy_range *r = R(o);
@@ -84,7 +85,10 @@ static int64_t range_hash(fy_obj *o) {
     return fy_hash_i64(R(o)->len) ^ (fy_hash_i64(R(o)->start) * 31) ^ (fy_hash_i64(R(o)->step) * 1000003);
 }
 
-typedef struct { fy_obj h; int64_t cur, step, left; } rangeiter;
+typedef struct {
+    fy_obj h;
+    int64_t cur, step, left;
+} rangeiter;
 static fy_obj *rangeiter_next(fy_obj *o) {
     rangeiter *it = (rangeiter *)o;
     if (it->left <= 0) return NULL;
@@ -94,7 +98,9 @@ static fy_obj *rangeiter_next(fy_obj *o) {
     return fy_int_from(v);
 }
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-static fy_obj *rangeiter_len(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(((rangeiter *)self)->left); }
+static fy_obj *rangeiter_len(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return fy_int_from(((rangeiter *)self)->left);
+}
 static fy_methoddef rangeiter_methods[] = {{"__length_hint__", rangeiter_len, 0, NULL}, {NULL}};
 fy_type fy_rangeiter_type = {FY_TYPE_INIT("range_iterator", sizeof(rangeiter)), .iter = self_iter,
                              .next = rangeiter_next, .methods = rangeiter_methods};
@@ -126,17 +132,26 @@ static fy_obj *range_count(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
 static fy_obj *range_start(fy_obj *o) { return fy_int_from(R(o)->start); }
 static fy_obj *range_stop(fy_obj *o) { return fy_int_from(R(o)->stop); }
 static fy_obj *range_step(fy_obj *o) { return fy_int_from(R(o)->step); }
-static fy_methoddef range_methods[] = {{"__reversed__", range_reversed, 0, NULL}, {"index", range_index, 0, NULL},
-                                       {"count", range_count, 0, NULL}, {NULL}};
-static fy_getsetdef range_getsets[] = {{"start", range_start, NULL, NULL}, {"stop", range_stop, NULL, NULL},
-                                       {"step", range_step, NULL, NULL}, {NULL}};
+static fy_methoddef range_methods[] = {{"__reversed__", range_reversed, 0, NULL},
+                                       {"index", range_index, 0, NULL},
+                                       {"count", range_count, 0, NULL},
+                                       {NULL}};
+static fy_getsetdef range_getsets[] = {
+    {"start", range_start, NULL, NULL}, {"stop", range_stop, NULL, NULL}, {"step", range_step, NULL, NULL}, {NULL}};
 fy_type fy_range_type = {
     FY_TYPE_INIT("range", sizeof(fy_range)),
     .doc = "range(stop) -> range object\nrange(start, stop[, step]) -> range object",
     .flags = FY_TPF_FINAL,
-    .new_ = range_new_slot, .repr = range_repr, .len = range_len, .getitem = range_getitem,
-    .contains = range_contains, .iter = range_iter, .richcmp = range_richcmp, .hash = range_hash,
-    .methods = range_methods, .getsets = range_getsets,
+    .new_ = range_new_slot,
+    .repr = range_repr,
+    .len = range_len,
+    .getitem = range_getitem,
+    .contains = range_contains,
+    .iter = range_iter,
+    .richcmp = range_richcmp,
+    .hash = range_hash,
+    .methods = range_methods,
+    .getsets = range_getsets,
 };
 
 /* ------------------------------------------------------------------ slice */
@@ -161,7 +176,10 @@ static int slice_traverse(fy_obj *o, fy_visitfn v, void *a) {
 }
 
 static int slice_int(fy_obj *o, int64_t *out) {
-    if (FY_INT_CHECK(o)) { *out = FY_INT_VAL(o); return 0; }
+    if (FY_INT_CHECK(o)) {
+        *out = FY_INT_VAL(o);
+        return 0;
+    }
     if (o->type->index) return fy_index(o, out);
     fy_err_set(&fy_TypeError, "slice indices must be integers or None or have an __index__ method");
     return -1;
@@ -172,23 +190,31 @@ int fy_slice_indices(fy_obj *o, int64_t length, int64_t *pstart, int64_t *pstop,
     int64_t step = 1, start, stop;
     if (s->step != fy_None) {
         if (slice_int(s->step, &step) < 0) return -1;
-        if (step == 0) { fy_err_set(&fy_ValueError, "slice step cannot be zero"); return -1; }
+        if (step == 0) {
+            fy_err_set(&fy_ValueError, "slice step cannot be zero");
+            return -1;
+        }
     }
     if (s->start == fy_None) start = step < 0 ? length - 1 : 0;
     else {
         if (slice_int(s->start, &start) < 0) return -1;
-        if (start < 0) { start += length; if (start < 0) start = step < 0 ? -1 : 0; }
-        else if (start >= length) start = step < 0 ? length - 1 : length;
+        if (start < 0) {
+            start += length;
+            if (start < 0) start = step < 0 ? -1 : 0;
+        } else if (start >= length) start = step < 0 ? length - 1 : length;
     }
     if (s->stop == fy_None) stop = step < 0 ? -1 : length;
     else {
         if (slice_int(s->stop, &stop) < 0) return -1;
-        if (stop < 0) { stop += length; if (stop < 0) stop = step < 0 ? -1 : 0; }
-        else if (stop >= length) stop = step < 0 ? length - 1 : length;
+        if (stop < 0) {
+            stop += length;
+            if (stop < 0) stop = step < 0 ? -1 : 0;
+        } else if (stop >= length) stop = step < 0 ? length - 1 : length;
     }
     int64_t n = 0;
-    if (step < 0) { if (stop < start) n = (start - stop - 1) / (-step) + 1; }
-    else if (start < stop) n = (stop - start - 1) / step + 1;
+    if (step < 0) {
+        if (stop < start) n = (start - stop - 1) / (-step) + 1;
+    } else if (start < stop) n = (stop - start - 1) / step + 1;
     *pstart = start;
     *pstop = stop;
     *pstep = step;
@@ -224,15 +250,22 @@ static fy_obj *slice_indices_m(fy_obj *self, fy_obj *const *a, size_t n, fy_obj 
     if (fy_slice_indices(self, len, &s0, &s1, &st, &sl) < 0) return NULL;
     fy_obj *x = fy_int_from(s0), *y = fy_int_from(s1), *z = fy_int_from(st);
     fy_obj *t = fy_tuple_pack(3, x, y, z);
-    FY_DECREF(x); FY_DECREF(y); FY_DECREF(z);
+    FY_DECREF(x);
+    FY_DECREF(y);
+    FY_DECREF(z);
     return t;
 }
-static fy_getsetdef slice_getsets[] = {{"start", slice_start, NULL, NULL}, {"stop", slice_stop, NULL, NULL},
-                                       {"step", slice_step, NULL, NULL}, {NULL}};
+static fy_getsetdef slice_getsets[] = {
+    {"start", slice_start, NULL, NULL}, {"stop", slice_stop, NULL, NULL}, {"step", slice_step, NULL, NULL}, {NULL}};
 static fy_methoddef slice_methods[] = {{"indices", slice_indices_m, 0, NULL}, {NULL}};
-fy_type fy_slice_type = {FY_TYPE_INIT("slice", sizeof(fy_slice)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                         .dealloc = slice_dealloc, .traverse = slice_traverse, .new_ = slice_new_slot,
-                         .repr = slice_repr, .richcmp = slice_richcmp, .getsets = slice_getsets,
+fy_type fy_slice_type = {FY_TYPE_INIT("slice", sizeof(fy_slice)),
+                         .flags = FY_TPF_GC | FY_TPF_FINAL,
+                         .dealloc = slice_dealloc,
+                         .traverse = slice_traverse,
+                         .new_ = slice_new_slot,
+                         .repr = slice_repr,
+                         .richcmp = slice_richcmp,
+                         .getsets = slice_getsets,
                          .methods = slice_methods};
 
 /* ------------------------------------------------------------------ module */
@@ -242,7 +275,10 @@ fy_obj *fy_module_new(const char *name) {
     if (!m) return NULL;
     m->dict = fy_dict_new();
     m->name = fy_str_from_cstr(name);
-    if (!m->dict || !m->name) { FY_DECREF(m); return NULL; }
+    if (!m->dict || !m->name) {
+        FY_DECREF(m);
+        return NULL;
+    }
     fy_dict_set_cstr(m->dict, "__name__", m->name);
     fy_dict_set_cstr(m->dict, "__doc__", fy_None);
     return &m->h;
@@ -253,7 +289,10 @@ fy_obj *fy_module_new_c(const char *name, fy_methoddef *funcs, const char *doc) 
     if (!m) return NULL;
     for (fy_methoddef *f = funcs; f && f->name; f++) {
         fy_cfunction *cf = (fy_cfunction *)fy_cfunction_new(f, m);
-        if (!cf) { FY_DECREF(m); return NULL; }
+        if (!cf) {
+            FY_DECREF(m);
+            return NULL;
+        }
         cf->module = fy_ref(((fy_module *)m)->name);
         fy_dict_set_cstr(((fy_module *)m)->dict, f->name, &cf->h);
         FY_DECREF(cf);
@@ -292,7 +331,10 @@ static fy_obj *module_getattr(fy_obj *o, fy_obj *name) {
     fy_obj *r = fy_generic_getattr(o, name);
     if (!r && fy_err_matches(&fy_AttributeError) && m->dict) {
         fy_obj *ga = fy_dict_get_cstr(m->dict, "__getattr__");
-        if (ga) { fy_err_clear(); return fy_call1(ga, name); }
+        if (ga) {
+            fy_err_clear();
+            return fy_call1(ga, name);
+        }
     }
     return r;
 }
@@ -319,7 +361,12 @@ static fy_obj *module_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy
     if (m && nargs > 1) fy_dict_set_cstr(((fy_module *)m)->dict, "__doc__", args[1]);
     return m;
 }
-fy_type fy_module_type = {FY_TYPE_INIT("module", sizeof(fy_module)), .flags = FY_TPF_GC,
-                          .dealloc = module_dealloc, .traverse = module_traverse, .clear = module_clear,
-                          .getattr = module_getattr, .setattr = module_setattr, .repr = module_repr,
+fy_type fy_module_type = {FY_TYPE_INIT("module", sizeof(fy_module)),
+                          .flags = FY_TPF_GC,
+                          .dealloc = module_dealloc,
+                          .traverse = module_traverse,
+                          .clear = module_clear,
+                          .getattr = module_getattr,
+                          .setattr = module_setattr,
+                          .repr = module_repr,
                           .new_ = module_new_slot};

@@ -12,7 +12,6 @@ static fy_obj dummy_s = {FY_IMMORTAL_RC, &fy_none_type};
 
 fy_obj *fy_seq_richcmp(fy_obj *const *a, int64_t na, fy_obj *const *b, int64_t nb, int op);
 
-
 static int set_init_table(fy_set *s) {
     s->table = fy_calloc(MINSIZE, sizeof(fy_set_entry));
     if (!s->table) return -1;
@@ -79,7 +78,10 @@ restart:;
                     FY_INCREF(k);
                     int r = fy_eq(k, key);
                     FY_DECREF(k);
-                    if (r < 0) { *err = 1; return NULL; }
+                    if (r < 0) {
+                        *err = 1;
+                        return NULL;
+                    }
                     if (table != s->table || e->key != k) goto restart;
                     if (r) return e;
                 }
@@ -166,7 +168,8 @@ int fy_set_discard(fy_obj *o, fy_obj *key) {
     fy_obj *k = e->key;
     e->key = DUMMY;
     e->hash = -1;
-    SET(o)->used--;
+    SET(o)
+    ->used--;
     FY_DECREF(k);
     return 1;
 }
@@ -176,7 +179,10 @@ bool fy_set_next(fy_obj *o, int64_t *pos, fy_obj **key) {
     if (!s->table) return false;
     while (*pos <= s->mask) {
         fy_set_entry *e = &s->table[(*pos)++];
-        if (e->key && e->key != DUMMY) { *key = e->key; return true; }
+        if (e->key && e->key != DUMMY) {
+            *key = e->key;
+            return true;
+        }
     }
     return false;
 }
@@ -219,7 +225,10 @@ int fy_set_update(fy_obj *o, fy_obj *iterable) {
     while ((x = fy_iter_next(it))) {
         int r = fy_set_add(o, x);
         FY_DECREF(x);
-        if (r < 0) { FY_DECREF(it); return -1; }
+        if (r < 0) {
+            FY_DECREF(it);
+            return -1;
+        }
     }
     FY_DECREF(it);
     return fy_err_occurred() ? -1 : 0;
@@ -228,8 +237,12 @@ int fy_set_update(fy_obj *o, fy_obj *iterable) {
 static fy_obj *make_set(fy_type *t, fy_obj *iterable) {
     fy_obj *s = fy_alloc(t);
     if (!s) return NULL;
-    if (iterable && fy_set_update(s, iterable) < 0) { FY_DECREF(s); return NULL; }
-    SET(s)->hash = -1;
+    if (iterable && fy_set_update(s, iterable) < 0) {
+        FY_DECREF(s);
+        return NULL;
+    }
+    SET(s)
+    ->hash = -1;
     return s;
 }
 fy_obj *fy_set_new(fy_obj *iterable) { return make_set(&fy_set_type, iterable); }
@@ -261,7 +274,10 @@ static int set_traverse(fy_obj *o, fy_visitfn v, void *a) {
         if (v(k, a)) return 1;
     return 0;
 }
-static int64_t set_len(fy_obj *o) { return SET(o)->used; }
+static int64_t set_len(fy_obj *o) {
+    return SET(o)
+    ->used;
+}
 static int set_contains_slot(fy_obj *o, fy_obj *k) { return fy_set_contains(o, k); }
 
 static fy_obj *set_repr(fy_obj *o) {
@@ -278,7 +294,11 @@ static fy_obj *set_repr(fy_obj *o) {
     fy_obj *k;
     while (fy_set_next(o, &pos, &k)) {
         if (i++) fy_sbuf_adds(&b, ", ");
-        if (fy_sbuf_add_repr(&b, k) < 0) { fy_sbuf_free(&b); fy_repr_leave(o); return NULL; }
+        if (fy_sbuf_add_repr(&b, k) < 0) {
+            fy_sbuf_free(&b);
+            fy_repr_leave(o);
+            return NULL;
+        }
     }
     fy_sbuf_addc(&b, '}');
     if (frozen || sub) fy_sbuf_addc(&b, ')');
@@ -300,10 +320,13 @@ static int subset(fy_obj *a, fy_obj *b) {
 
 static fy_obj *set_richcmp(fy_obj *a, fy_obj *b, int op) {
     if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented);
-    int64_t na = SET(a)->used, nb = SET(b)->used;
+    int64_t na = SET(a)
+    ->used, nb = SET(b)
+    ->used;
     int r;
     switch (op) {
-    case FY_EQ_OP: case FY_NE_OP:
+    case FY_EQ_OP:
+    case FY_NE_OP:
         r = na == nb ? subset(a, b) : 0;
         if (r < 0) return NULL;
         return fy_bool(op == FY_EQ_OP ? r : !r);
@@ -334,7 +357,11 @@ static int64_t frozenset_hash(fy_obj *o) {
     return r;
 }
 
-typedef struct { fy_obj h; fy_obj *s; int64_t pos, used; } setiter;
+typedef struct {
+    fy_obj h;
+    fy_obj *s;
+    int64_t pos, used;
+} setiter;
 static fy_obj *setiter_next(fy_obj *o) {
     setiter *it = (setiter *)o;
     if (!it->s) return NULL;
@@ -343,20 +370,29 @@ static fy_obj *setiter_next(fy_obj *o) {
         return fy_err_set(&fy_RuntimeError, "Set changed size during iteration");
     }
     fy_obj *k;
-    if (!fy_set_next(it->s, &it->pos, &k)) { FY_CLEAR(it->s); return NULL; }
+    if (!fy_set_next(it->s, &it->pos, &k)) {
+        FY_CLEAR(it->s);
+        return NULL;
+    }
     return fy_ref(k);
 }
 static void setiter_dealloc(fy_obj *o) { FY_XDECREF(((setiter *)o)->s); }
-static int setiter_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((setiter *)o)->s ? v(((setiter *)o)->s, a) : 0; }
+static int setiter_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((setiter *)o)->s ? v(((setiter *)o)->s, a) : 0;
+}
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-fy_type fy_setiter_type = {FY_TYPE_INIT("set_iterator", sizeof(setiter)), .flags = FY_TPF_GC,
-                           .dealloc = setiter_dealloc, .traverse = setiter_traverse, .iter = self_iter,
+fy_type fy_setiter_type = {FY_TYPE_INIT("set_iterator", sizeof(setiter)),
+                           .flags = FY_TPF_GC,
+                           .dealloc = setiter_dealloc,
+                           .traverse = setiter_traverse,
+                           .iter = self_iter,
                            .next = setiter_next};
 static fy_obj *set_iter(fy_obj *o) {
     setiter *it = (setiter *)fy_alloc(&fy_setiter_type);
     if (!it) return NULL;
     it->s = fy_ref(o);
-    it->used = SET(o)->used;
+    it->used = SET(o)
+    ->used;
     return &it->h;
 }
 
@@ -368,7 +404,10 @@ static fy_type *result_type(fy_obj *a) {
 
 static fy_obj *set_union2(fy_obj *a, fy_obj *b) {
     fy_obj *r = make_set(result_type(a), a);
-    if (r && fy_set_update(r, b) < 0) { FY_DECREF(r); return NULL; }
+    if (r && fy_set_update(r, b) < 0) {
+        FY_DECREF(r);
+        return NULL;
+    }
     return r;
 }
 static fy_obj *set_inter2(fy_obj *a, fy_obj *b) {
@@ -376,25 +415,42 @@ static fy_obj *set_inter2(fy_obj *a, fy_obj *b) {
     if (!r) return NULL;
     if (FY_ANYSET_CHECK(b)) {
         fy_obj *small = a, *big = b;
-        if (SET(b)->used < SET(a)->used) { small = b; big = a; }
+        if (SET(b)->used < SET(a)->used) {
+            small = b;
+            big = a;
+        }
         int64_t pos = 0;
         fy_obj *k;
         while (fy_set_next(small, &pos, &k)) {
             int c = fy_set_contains(big, k);
-            if (c < 0 || (c && set_add_hashed(SET(r), k, SET(small)->table[pos - 1].hash) < 0)) { FY_DECREF(r); return NULL; }
+            if (c < 0 || (c && set_add_hashed(SET(r), k, SET(small)->table[pos - 1].hash) < 0)) {
+                FY_DECREF(r);
+                return NULL;
+            }
         }
         return r;
     }
     fy_obj *it = fy_iter(b);
-    if (!it) { FY_DECREF(r); return NULL; }
+    if (!it) {
+        FY_DECREF(r);
+        return NULL;
+    }
     fy_obj *x;
     while ((x = fy_iter_next(it))) {
         int c = fy_set_contains(a, x);
-        if (c < 0 || (c && fy_set_add(r, x) < 0)) { FY_DECREF(x); FY_DECREF(it); FY_DECREF(r); return NULL; }
+        if (c < 0 || (c && fy_set_add(r, x) < 0)) {
+            FY_DECREF(x);
+            FY_DECREF(it);
+            FY_DECREF(r);
+            return NULL;
+        }
         FY_DECREF(x);
     }
     FY_DECREF(it);
-    if (fy_err_occurred()) { FY_DECREF(r); return NULL; }
+    if (fy_err_occurred()) {
+        FY_DECREF(r);
+        return NULL;
+    }
     return r;
 }
 static fy_obj *set_diff2(fy_obj *a, fy_obj *b) {
@@ -422,10 +478,10 @@ static fy_obj *set_symdiff2(fy_obj *a, fy_obj *b) {
     return r;
 }
 
-#define BINOP(name, fn)                                                                   \
-    static fy_obj *name(fy_obj *a, fy_obj *b) {                                           \
+#define BINOP(name, fn) \
+    static fy_obj *name(fy_obj *a, fy_obj *b) { \
         if (!FY_ANYSET_CHECK(a) || !FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented); \
-        return fn(a, b);                                                                  \
+        return fn(a, b); \
     }
 BINOP(set_or, set_union2)
 BINOP(set_and, set_inter2)
@@ -435,14 +491,26 @@ BINOP(set_xor, set_symdiff2)
 static fy_obj *replace_contents(fy_obj *a, fy_obj *r) {
     if (!r) return NULL;
     fy_set tmp = *SET(a);
-    SET(a)->table = SET(r)->table;
-    SET(a)->fill = SET(r)->fill;
-    SET(a)->used = SET(r)->used;
-    SET(a)->mask = SET(r)->mask;
-    SET(r)->table = tmp.table;
-    SET(r)->fill = tmp.fill;
-    SET(r)->used = tmp.used;
-    SET(r)->mask = tmp.mask;
+    SET(a)
+    ->table = SET(r)
+    ->table;
+    SET(a)
+    ->fill = SET(r)
+    ->fill;
+    SET(a)
+    ->used = SET(r)
+    ->used;
+    SET(a)
+    ->mask = SET(r)
+    ->mask;
+    SET(r)
+    ->table = tmp.table;
+    SET(r)
+    ->fill = tmp.fill;
+    SET(r)
+    ->used = tmp.used;
+    SET(r)
+    ->mask = tmp.mask;
     FY_DECREF(r);
     return fy_ref(a);
 }
@@ -451,9 +519,18 @@ static fy_obj *set_ior(fy_obj *a, fy_obj *b) {
     if (fy_set_update(a, b) < 0) return NULL;
     return fy_ref(a);
 }
-static fy_obj *set_iand(fy_obj *a, fy_obj *b) { if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented); return replace_contents(a, set_inter2(a, b)); }
-static fy_obj *set_isub(fy_obj *a, fy_obj *b) { if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented); return replace_contents(a, set_diff2(a, b)); }
-static fy_obj *set_ixor(fy_obj *a, fy_obj *b) { if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented); return replace_contents(a, set_symdiff2(a, b)); }
+static fy_obj *set_iand(fy_obj *a, fy_obj *b) {
+    if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented);
+    return replace_contents(a, set_inter2(a, b));
+}
+static fy_obj *set_isub(fy_obj *a, fy_obj *b) {
+    if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented);
+    return replace_contents(a, set_diff2(a, b));
+}
+static fy_obj *set_ixor(fy_obj *a, fy_obj *b) {
+    if (!FY_ANYSET_CHECK(b)) return fy_ref(fy_NotImplemented);
+    return replace_contents(a, set_symdiff2(a, b));
+}
 
 #define METH(name) static fy_obj *name(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw)
 METH(m_add) {
@@ -486,25 +563,31 @@ METH(m_pop) {
     }
     return fy_err_set(&fy_KeyError, "pop from an empty set");
 }
-METH(m_clear) { set_clear_slot(self); return fy_none(); }
+METH(m_clear) {
+    set_clear_slot(self);
+    return fy_none();
+}
 METH(m_copy) { return make_set(result_type(self), self); }
 static fy_obj *inplace_done(fy_obj *r) {
     if (!r) return NULL;
     FY_DECREF(r);
     return fy_none();
 }
-#define MULTI(name, fn, inplace)                                                          \
-    METH(name) {                                                                          \
-        fy_obj *acc = fy_ref(self);                                                       \
-        for (size_t i = 0; i < nargs; i++) {                                              \
-            fy_obj *r = fn(acc, args[i]);                                                 \
-            FY_DECREF(acc);                                                               \
-            if (!r) return NULL;                                                          \
-            acc = r;                                                                      \
-        }                                                                                 \
-        if (inplace) return inplace_done(replace_contents(self, acc));                    \
-        if (acc == self) { FY_DECREF(acc); return make_set(result_type(self), self); }    \
-        return acc;                                                                       \
+#define MULTI(name, fn, inplace) \
+    METH(name) { \
+        fy_obj *acc = fy_ref(self); \
+        for (size_t i = 0; i < nargs; i++) { \
+            fy_obj *r = fn(acc, args[i]); \
+            FY_DECREF(acc); \
+            if (!r) return NULL; \
+            acc = r; \
+        } \
+        if (inplace) return inplace_done(replace_contents(self, acc)); \
+        if (acc == self) { \
+            FY_DECREF(acc); \
+            return make_set(result_type(self), self); \
+        } \
+        return acc; \
     }
 MULTI(m_union, set_union2, 0)
 MULTI(m_intersection, set_inter2, 0)
@@ -548,30 +631,30 @@ METH(m_isdisjoint) {
     if (fy_check_nargs("isdisjoint", nargs, 1, 1) < 0) return NULL;
     fy_obj *r = set_inter2(self, args[0]);
     if (!r) return NULL;
-    bool e = SET(r)->used == 0;
+    bool e = SET(r)
+    ->used == 0;
     FY_DECREF(r);
     return fy_bool(e);
 }
 
-static fy_methoddef set_methods[] = {
-    {"add", m_add, 0, "add(elem)\nAdd an element to a set."},
-    {"discard", m_discard, 0, "discard(elem)"},
-    {"remove", m_remove, 0, "remove(elem)"},
-    {"pop", m_pop, 0, "pop()"},
-    {"clear", m_clear, 0, "clear()"},
-    {"copy", m_copy, 0, "copy()"},
-    {"union", m_union, 0, "union(*others)"},
-    {"intersection", m_intersection, 0, "intersection(*others)"},
-    {"difference", m_difference, 0, "difference(*others)"},
-    {"symmetric_difference", m_symmetric_difference, 0, "symmetric_difference(other)"},
-    {"update", m_update, 0, "update(*others)"},
-    {"intersection_update", m_intersection_update, 0, NULL},
-    {"difference_update", m_difference_update, 0, NULL},
-    {"symmetric_difference_update", m_symmetric_difference_update, 0, NULL},
-    {"issubset", m_issubset, 0, "issubset(other)"},
-    {"issuperset", m_issuperset, 0, "issuperset(other)"},
-    {"isdisjoint", m_isdisjoint, 0, "isdisjoint(other)"},
-    {NULL}};
+static fy_methoddef set_methods[] = {{"add", m_add, 0, "add(elem)\nAdd an element to a set."},
+                                     {"discard", m_discard, 0, "discard(elem)"},
+                                     {"remove", m_remove, 0, "remove(elem)"},
+                                     {"pop", m_pop, 0, "pop()"},
+                                     {"clear", m_clear, 0, "clear()"},
+                                     {"copy", m_copy, 0, "copy()"},
+                                     {"union", m_union, 0, "union(*others)"},
+                                     {"intersection", m_intersection, 0, "intersection(*others)"},
+                                     {"difference", m_difference, 0, "difference(*others)"},
+                                     {"symmetric_difference", m_symmetric_difference, 0, "symmetric_difference(other)"},
+                                     {"update", m_update, 0, "update(*others)"},
+                                     {"intersection_update", m_intersection_update, 0, NULL},
+                                     {"difference_update", m_difference_update, 0, NULL},
+                                     {"symmetric_difference_update", m_symmetric_difference_update, 0, NULL},
+                                     {"issubset", m_issubset, 0, "issubset(other)"},
+                                     {"issuperset", m_issuperset, 0, "issuperset(other)"},
+                                     {"isdisjoint", m_isdisjoint, 0, "isdisjoint(other)"},
+                                     {NULL}};
 static fy_methoddef frozenset_methods[] = {
     {"copy", m_copy, 0, "copy()"},
     {"union", m_union, 0, "union(*others)"},
@@ -585,7 +668,8 @@ static fy_methoddef frozenset_methods[] = {
 
 static fy_obj *set_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_obj *s = fy_alloc(t);
-    if (s) SET(s)->hash = -1;
+    if (s) SET(s)
+    ->hash = -1;
     return s;
 }
 static int set_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
@@ -604,21 +688,27 @@ static fy_obj *frozenset_new_slot(fy_type *t, fy_obj *const *args, size_t nargs,
     return make_set(t, nargs ? args[0] : NULL);
 }
 
-#define SET_COMMON                                                                        \
+#define SET_COMMON \
     .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot, .repr = set_repr, \
-    .richcmp = set_richcmp, .len = set_len, .contains = set_contains_slot, .iter = set_iter,     \
+    .richcmp = set_richcmp, .len = set_len, .contains = set_contains_slot, .iter = set_iter, \
     .nb = {[FY_NB_OR] = set_or, [FY_NB_AND] = set_and, [FY_NB_SUB] = set_sub, [FY_NB_XOR] = set_xor}
 
 fy_type fy_set_type = {
     FY_TYPE_INIT("set", sizeof(fy_set)),
     .doc = "set() -> new empty set object\nset(iterable) -> new set object",
-    .flags = FY_TPF_GC, SET_COMMON,
+    .flags = FY_TPF_GC,
+    SET_COMMON,
     .inb = {[FY_NB_OR] = set_ior, [FY_NB_AND] = set_iand, [FY_NB_SUB] = set_isub, [FY_NB_XOR] = set_ixor},
-    .new_ = set_new_slot, .init = set_init, .methods = set_methods,
+    .new_ = set_new_slot,
+    .init = set_init,
+    .methods = set_methods,
 };
 fy_type fy_frozenset_type = {
     FY_TYPE_INIT("frozenset", sizeof(fy_set)),
     .doc = "frozenset() -> empty frozenset object\nfrozenset(iterable) -> frozenset object",
-    .flags = FY_TPF_GC, SET_COMMON, .hash = frozenset_hash,
-    .new_ = frozenset_new_slot, .methods = frozenset_methods,
+    .flags = FY_TPF_GC,
+    SET_COMMON,
+    .hash = frozenset_hash,
+    .new_ = frozenset_new_slot,
+    .methods = frozenset_methods,
 };

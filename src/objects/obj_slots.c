@@ -8,8 +8,26 @@
 #include "objects/object.h"
 
 typedef enum {
-    K_UNARY, K_NEXT, K_HASH, K_LEN, K_BOOL, K_BINARY, K_RBINARY, K_INPLACE, K_SETITEM, K_DELITEM,
-    K_CONTAINS, K_CALL, K_INIT, K_RICHCMP, K_GETATTR, K_SETATTR, K_DELATTR, K_GET, K_SET, K_DELETE
+    K_UNARY,
+    K_NEXT,
+    K_HASH,
+    K_LEN,
+    K_BOOL,
+    K_BINARY,
+    K_RBINARY,
+    K_INPLACE,
+    K_SETITEM,
+    K_DELITEM,
+    K_CONTAINS,
+    K_CALL,
+    K_INIT,
+    K_RICHCMP,
+    K_GETATTR,
+    K_SETATTR,
+    K_DELATTR,
+    K_GET,
+    K_SET,
+    K_DELETE
 } wkind;
 
 typedef struct slotdef {
@@ -20,7 +38,11 @@ typedef struct slotdef {
     void *heapfn;  /* the heap slot implementation */
 } slotdef;
 
-typedef struct { fy_obj h; const slotdef *sd; fy_type *owner; } slotwrapper;
+typedef struct {
+    fy_obj h;
+    const slotdef *sd;
+    fy_type *owner;
+} slotwrapper;
 
 #define SLOTPTR(t, sd) (*(void **)((char *)(t) + (sd)->offset))
 
@@ -31,7 +53,10 @@ typedef struct { fy_obj h; const slotdef *sd; fy_type *owner; } slotwrapper;
 static fy_obj *call_dunder(fy_obj *self, const char *name, fy_obj *const *args, size_t n, bool *missing) {
     fy_obj *f = fy_type_lookup(self->type, fy_intern(name));
     if (!f) {
-        if (missing) { *missing = true; return NULL; }
+        if (missing) {
+            *missing = true;
+            return NULL;
+        }
         return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", self->type->name, name);
     }
     if (missing) *missing = false;
@@ -58,7 +83,8 @@ static fy_obj *call_dunder_kw(fy_obj *self, const char *name, fy_obj *const *arg
     return r;
 }
 
-#define H_UNARY(fn, NAME) static fy_obj *fn(fy_obj *o) { return call_dunder(o, NAME, NULL, 0, NULL); }
+#define H_UNARY(fn, NAME) \
+    static fy_obj *fn(fy_obj *o) { return call_dunder(o, NAME, NULL, 0, NULL); }
 H_UNARY(h_repr, "__repr__")
 H_UNARY(h_str, "__str__")
 H_UNARY(h_iter, "__iter__")
@@ -92,9 +118,15 @@ static int64_t h_len(fy_obj *o) {
     fy_obj *r = call_dunder(o, "__len__", NULL, 0, NULL);
     if (!r) return -1;
     int64_t n;
-    if (fy_index(r, &n) < 0) { FY_DECREF(r); return -1; }
+    if (fy_index(r, &n) < 0) {
+        FY_DECREF(r);
+        return -1;
+    }
     FY_DECREF(r);
-    if (n < 0) { fy_err_set(&fy_ValueError, "__len__() should return >= 0"); return -1; }
+    if (n < 0) {
+        fy_err_set(&fy_ValueError, "__len__() should return >= 0");
+        return -1;
+    }
     return n;
 }
 static int h_truth(fy_obj *o) {
@@ -135,7 +167,10 @@ static int h_contains(fy_obj *o, fy_obj *k) {
         while ((x = fy_iter_next(it))) {
             int e = fy_eq(x, k);
             FY_DECREF(x);
-            if (e) { FY_DECREF(it); return e; }
+            if (e) {
+                FY_DECREF(it);
+                return e;
+            }
         }
         FY_DECREF(it);
         return fy_err_occurred() ? -1 : 0;
@@ -167,7 +202,10 @@ static fy_obj *h_new(fy_type *t, fy_obj *const *args, size_t n, fy_obj *kw) {
     size_t nk = fy_kwcount(kw);
     fy_obj *stackbuf[16];
     fy_obj **buf = n + nk + 1 <= 16 ? stackbuf : fy_malloc((n + nk + 1) * sizeof(fy_obj *));
-    if (!buf) { FY_DECREF(fn); return NULL; }
+    if (!buf) {
+        FY_DECREF(fn);
+        return NULL;
+    }
     buf[0] = (fy_obj *)t;
     for (size_t i = 0; i < n + nk; i++) buf[i + 1] = args[i];
     fy_obj *r = fy_call(fn, buf, n + 1, kw);
@@ -213,14 +251,14 @@ static int h_set(fy_obj *d, fy_obj *obj, fy_obj *v) {
 }
 
 /* binary ops: a op b, with the reflected method of b */
-static const char *nb_names[FY_NB_COUNT] = {"__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__mod__",
-                                            "__pow__", "__lshift__", "__rshift__", "__or__", "__xor__", "__and__",
-                                            "__floordiv__"};
-static const char *nb_rnames[FY_NB_COUNT] = {"__radd__", "__rsub__", "__rmul__", "__rmatmul__", "__rtruediv__",
-                                             "__rmod__", "__rpow__", "__rlshift__", "__rrshift__", "__ror__",
+static const char *nb_names[FY_NB_COUNT] = {"__add__", "__sub__", "__mul__",     "__matmul__", "__truediv__",
+                                            "__mod__", "__pow__", "__lshift__",  "__rshift__", "__or__",
+                                            "__xor__", "__and__", "__floordiv__"};
+static const char *nb_rnames[FY_NB_COUNT] = {"__radd__", "__rsub__", "__rmul__",     "__rmatmul__", "__rtruediv__",
+                                             "__rmod__", "__rpow__", "__rlshift__",  "__rrshift__", "__ror__",
                                              "__rxor__", "__rand__", "__rfloordiv__"};
-static const char *nb_inames[FY_NB_COUNT] = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
-                                             "__imod__", "__ipow__", "__ilshift__", "__irshift__", "__ior__",
+static const char *nb_inames[FY_NB_COUNT] = {"__iadd__", "__isub__", "__imul__",     "__imatmul__", "__itruediv__",
+                                             "__imod__", "__ipow__", "__ilshift__",  "__irshift__", "__ior__",
                                              "__ixor__", "__iand__", "__ifloordiv__"};
 static fy_binfn heap_nb[FY_NB_COUNT];
 
@@ -250,8 +288,8 @@ static fy_obj *heap_inplace(int op, fy_obj *a, fy_obj *b) {
     if (missing) return fy_ref(fy_NotImplemented);
     return r;
 }
-#define HB(i)                                                                            \
-    static fy_obj *hb##i(fy_obj *a, fy_obj *b) { return heap_binop(i, a, b); }           \
+#define HB(i) \
+    static fy_obj *hb##i(fy_obj *a, fy_obj *b) { return heap_binop(i, a, b); } \
     static fy_obj *hi##i(fy_obj *a, fy_obj *b) { return heap_inplace(i, a, b); }
 HB(0)
 HB(1)
@@ -270,43 +308,56 @@ HB(12)
 /* ------------------------------------------------------------------ the table */
 
 #define OFF(f) offsetof(fy_type, f)
-#define NB(i) {NULL, OFF(nb[i]), K_BINARY, i, (void *)hb##i}, {NULL, OFF(nb[i]), K_RBINARY, i, (void *)hb##i}, \
-              {NULL, OFF(inb[i]), K_INPLACE, i, (void *)hi##i}
-static slotdef slotdefs[] = {
-    {"__repr__", OFF(repr), K_UNARY, 0, (void *)h_repr},
-    {"__str__", OFF(str), K_UNARY, 0, (void *)h_str},
-    {"__hash__", OFF(hash), K_HASH, 0, (void *)h_hash},
-    {"__call__", OFF(call), K_CALL, 0, (void *)h_call},
-    {"__len__", OFF(len), K_LEN, 0, (void *)h_len},
-    {"__getitem__", OFF(getitem), K_BINARY, -1, (void *)h_getitem},
-    {"__setitem__", OFF(setitem), K_SETITEM, 0, (void *)h_setitem},
-    {"__delitem__", OFF(setitem), K_DELITEM, 0, (void *)h_setitem},
-    {"__contains__", OFF(contains), K_CONTAINS, 0, (void *)h_contains},
-    {"__iter__", OFF(iter), K_UNARY, 0, (void *)h_iter},
-    {"__next__", OFF(next), K_NEXT, 0, (void *)h_next},
-    {"__bool__", OFF(truth), K_BOOL, 0, (void *)h_truth},
-    {"__init__", OFF(init), K_INIT, 0, (void *)h_init},
-    {"__eq__", OFF(richcmp), K_RICHCMP, FY_EQ_OP, (void *)h_richcmp},
-    {"__ne__", OFF(richcmp), K_RICHCMP, FY_NE_OP, (void *)h_richcmp},
-    {"__lt__", OFF(richcmp), K_RICHCMP, FY_LT_OP, (void *)h_richcmp},
-    {"__le__", OFF(richcmp), K_RICHCMP, FY_LE_OP, (void *)h_richcmp},
-    {"__gt__", OFF(richcmp), K_RICHCMP, FY_GT_OP, (void *)h_richcmp},
-    {"__ge__", OFF(richcmp), K_RICHCMP, FY_GE_OP, (void *)h_richcmp},
-    {"__getattribute__", OFF(getattr), K_GETATTR, 0, (void *)h_getattribute},
-    {"__setattr__", OFF(setattr), K_SETATTR, 0, (void *)h_setattr},
-    {"__delattr__", OFF(setattr), K_DELATTR, 0, (void *)h_setattr},
-    {"__get__", OFF(descr_get), K_GET, 0, (void *)h_get},
-    {"__set__", OFF(descr_set), K_SET, 0, (void *)h_set},
-    {"__delete__", OFF(descr_set), K_DELETE, 0, (void *)h_set},
-    {"__neg__", OFF(neg), K_UNARY, 0, (void *)h_neg},
-    {"__pos__", OFF(pos), K_UNARY, 0, (void *)h_pos},
-    {"__abs__", OFF(abs), K_UNARY, 0, (void *)h_abs},
-    {"__invert__", OFF(invert), K_UNARY, 0, (void *)h_invert},
-    {"__index__", OFF(index), K_UNARY, 0, (void *)h_index},
-    {"__int__", OFF(to_int), K_UNARY, 0, (void *)h_int},
-    {"__float__", OFF(to_float), K_UNARY, 0, (void *)h_float},
-    NB(0), NB(1), NB(2), NB(3), NB(4), NB(5), NB(6), NB(7), NB(8), NB(9), NB(10), NB(11), NB(12),
-    {NULL, 0, 0, 0, NULL}};
+#define NB(i) \
+    {NULL, OFF(nb[i]), K_BINARY, i, (void *)hb##i}, {NULL, OFF(nb[i]), K_RBINARY, i, (void *)hb##i}, { \
+        NULL, OFF(inb[i]), K_INPLACE, i, (void *)hi##i \
+    }
+static slotdef slotdefs[] = {{"__repr__", OFF(repr), K_UNARY, 0, (void *)h_repr},
+                             {"__str__", OFF(str), K_UNARY, 0, (void *)h_str},
+                             {"__hash__", OFF(hash), K_HASH, 0, (void *)h_hash},
+                             {"__call__", OFF(call), K_CALL, 0, (void *)h_call},
+                             {"__len__", OFF(len), K_LEN, 0, (void *)h_len},
+                             {"__getitem__", OFF(getitem), K_BINARY, -1, (void *)h_getitem},
+                             {"__setitem__", OFF(setitem), K_SETITEM, 0, (void *)h_setitem},
+                             {"__delitem__", OFF(setitem), K_DELITEM, 0, (void *)h_setitem},
+                             {"__contains__", OFF(contains), K_CONTAINS, 0, (void *)h_contains},
+                             {"__iter__", OFF(iter), K_UNARY, 0, (void *)h_iter},
+                             {"__next__", OFF(next), K_NEXT, 0, (void *)h_next},
+                             {"__bool__", OFF(truth), K_BOOL, 0, (void *)h_truth},
+                             {"__init__", OFF(init), K_INIT, 0, (void *)h_init},
+                             {"__eq__", OFF(richcmp), K_RICHCMP, FY_EQ_OP, (void *)h_richcmp},
+                             {"__ne__", OFF(richcmp), K_RICHCMP, FY_NE_OP, (void *)h_richcmp},
+                             {"__lt__", OFF(richcmp), K_RICHCMP, FY_LT_OP, (void *)h_richcmp},
+                             {"__le__", OFF(richcmp), K_RICHCMP, FY_LE_OP, (void *)h_richcmp},
+                             {"__gt__", OFF(richcmp), K_RICHCMP, FY_GT_OP, (void *)h_richcmp},
+                             {"__ge__", OFF(richcmp), K_RICHCMP, FY_GE_OP, (void *)h_richcmp},
+                             {"__getattribute__", OFF(getattr), K_GETATTR, 0, (void *)h_getattribute},
+                             {"__setattr__", OFF(setattr), K_SETATTR, 0, (void *)h_setattr},
+                             {"__delattr__", OFF(setattr), K_DELATTR, 0, (void *)h_setattr},
+                             {"__get__", OFF(descr_get), K_GET, 0, (void *)h_get},
+                             {"__set__", OFF(descr_set), K_SET, 0, (void *)h_set},
+                             {"__delete__", OFF(descr_set), K_DELETE, 0, (void *)h_set},
+                             {"__neg__", OFF(neg), K_UNARY, 0, (void *)h_neg},
+                             {"__pos__", OFF(pos), K_UNARY, 0, (void *)h_pos},
+                             {"__abs__", OFF(abs), K_UNARY, 0, (void *)h_abs},
+                             {"__invert__", OFF(invert), K_UNARY, 0, (void *)h_invert},
+                             {"__index__", OFF(index), K_UNARY, 0, (void *)h_index},
+                             {"__int__", OFF(to_int), K_UNARY, 0, (void *)h_int},
+                             {"__float__", OFF(to_float), K_UNARY, 0, (void *)h_float},
+                             NB(0),
+                             NB(1),
+                             NB(2),
+                             NB(3),
+                             NB(4),
+                             NB(5),
+                             NB(6),
+                             NB(7),
+                             NB(8),
+                             NB(9),
+                             NB(10),
+                             NB(11),
+                             NB(12),
+                             {NULL, 0, 0, 0, NULL}};
 #define NSLOTDEFS (sizeof slotdefs / sizeof slotdefs[0] - 1)
 
 static void fill_names(void) {
@@ -316,11 +367,23 @@ static void fill_names(void) {
     for (size_t i = 0; i < NSLOTDEFS; i++) {
         slotdef *sd = &slotdefs[i];
         if (sd->name) continue;
-        sd->name = sd->kind == K_BINARY ? nb_names[sd->op] : sd->kind == K_RBINARY ? nb_rnames[sd->op] : nb_inames[sd->op];
+        sd->name = sd->kind == K_BINARY    ? nb_names[sd->op]
+                   : sd->kind == K_RBINARY ? nb_rnames[sd->op]
+                                           : nb_inames[sd->op];
     }
-    heap_nb[0] = hb0; heap_nb[1] = hb1; heap_nb[2] = hb2; heap_nb[3] = hb3; heap_nb[4] = hb4;
-    heap_nb[5] = hb5; heap_nb[6] = hb6; heap_nb[7] = hb7; heap_nb[8] = hb8; heap_nb[9] = hb9;
-    heap_nb[10] = hb10; heap_nb[11] = hb11; heap_nb[12] = hb12;
+    heap_nb[0] = hb0;
+    heap_nb[1] = hb1;
+    heap_nb[2] = hb2;
+    heap_nb[3] = hb3;
+    heap_nb[4] = hb4;
+    heap_nb[5] = hb5;
+    heap_nb[6] = hb6;
+    heap_nb[7] = hb7;
+    heap_nb[8] = hb8;
+    heap_nb[9] = hb9;
+    heap_nb[10] = hb10;
+    heap_nb[11] = hb11;
+    heap_nb[12] = hb12;
 }
 
 /* ------------------------------------------------------------------ slot wrapper objects */
@@ -329,7 +392,9 @@ static fy_obj *sw_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *
     slotwrapper *w = (slotwrapper *)self;
     const slotdef *sd = w->sd;
     void *fn = SLOTPTR(w->owner, sd);
-    if (nargs < 1) return fy_err_format(&fy_TypeError, "descriptor '%s' of '%s' object needs an argument", sd->name, w->owner->name);
+    if (nargs < 1)
+        return fy_err_format(&fy_TypeError, "descriptor '%s' of '%s' object needs an argument", sd->name,
+                             w->owner->name);
     fy_obj *s = args[0];
     if (!fy_isinstance_of(s, w->owner) && sd->kind != K_RBINARY && sd->kind != K_BINARY)
         return fy_err_format(&fy_TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", sd->name,
@@ -338,7 +403,8 @@ static fy_obj *sw_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *
     nargs--;
     if (!fn) return fy_err_format(&fy_TypeError, "'%s' has no %s", w->owner->name, sd->name);
     if (sd->kind != K_CALL && sd->kind != K_INIT && fy_no_kwargs(sd->name, kw) < 0) return NULL;
-#define NEED(k) if (fy_check_nargs(sd->name, nargs, k, k) < 0) return NULL
+#define NEED(k) \
+    if (fy_check_nargs(sd->name, nargs, k, k) < 0) return NULL
     switch (sd->kind) {
     case K_UNARY: NEED(0); return ((fy_unaryfn)fn)(s);
     case K_NEXT: {
@@ -347,25 +413,51 @@ static fy_obj *sw_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *
         if (!r && !fy_err_occurred()) fy_err_set_obj(&fy_StopIteration, NULL);
         return r;
     }
-    case K_HASH: { NEED(0); int64_t h = ((int64_t(*)(fy_obj *))fn)(s); return h == -1 ? NULL : fy_int_from(h); }
-    case K_LEN: { NEED(0); int64_t n = ((int64_t(*)(fy_obj *))fn)(s); return n < 0 ? NULL : fy_int_from(n); }
-    case K_BOOL: { NEED(0); int v = ((int (*)(fy_obj *))fn)(s); return v < 0 ? NULL : fy_bool(v); }
+    case K_HASH: {
+        NEED(0);
+        int64_t h = ((int64_t (*)(fy_obj *))fn)(s);
+        return h == -1 ? NULL : fy_int_from(h);
+    }
+    case K_LEN: {
+        NEED(0);
+        int64_t n = ((int64_t (*)(fy_obj *))fn)(s);
+        return n < 0 ? NULL : fy_int_from(n);
+    }
+    case K_BOOL: {
+        NEED(0);
+        int v = ((int (*)(fy_obj *))fn)(s);
+        return v < 0 ? NULL : fy_bool(v);
+    }
     case K_BINARY: NEED(1); return ((fy_binfn)fn)(s, args[0]);
     case K_RBINARY: NEED(1); return ((fy_binfn)fn)(args[0], s);
     case K_INPLACE: NEED(1); return ((fy_binfn)fn)(s, args[0]);
-    case K_SETITEM: NEED(2); if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], args[1]) < 0) return NULL; return fy_none();
-    case K_DELITEM: NEED(1); if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], NULL) < 0) return NULL; return fy_none();
-    case K_CONTAINS: { NEED(1); int v = ((int (*)(fy_obj *, fy_obj *))fn)(s, args[0]); return v < 0 ? NULL : fy_bool(v); }
+    case K_SETITEM:
+        NEED(2);
+        if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], args[1]) < 0) return NULL;
+        return fy_none();
+    case K_DELITEM:
+        NEED(1);
+        if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], NULL) < 0) return NULL;
+        return fy_none();
+    case K_CONTAINS: {
+        NEED(1);
+        int v = ((int (*)(fy_obj *, fy_obj *))fn)(s, args[0]);
+        return v < 0 ? NULL : fy_bool(v);
+    }
     case K_CALL: return ((fy_cfunc)fn)(s, args, nargs, kw);
-    case K_INIT: if (((int (*)(fy_obj *, fy_obj *const *, size_t, fy_obj *))fn)(s, args, nargs, kw) < 0) return NULL; return fy_none();
+    case K_INIT:
+        if (((int (*)(fy_obj *, fy_obj *const *, size_t, fy_obj *))fn)(s, args, nargs, kw) < 0) return NULL;
+        return fy_none();
     case K_RICHCMP: NEED(1); return ((fy_obj * (*)(fy_obj *, fy_obj *, int)) fn)(s, args[0], sd->op);
     case K_GETATTR:
         NEED(1);
-        if (!FY_STR_CHECK(args[0])) return fy_err_format(&fy_TypeError, "attribute name must be string, not '%s'", args[0]->type->name);
+        if (!FY_STR_CHECK(args[0]))
+            return fy_err_format(&fy_TypeError, "attribute name must be string, not '%s'", args[0]->type->name);
         return ((fy_binfn)fn)(s, args[0]);
     case K_SETATTR:
         NEED(2);
-        if (!FY_STR_CHECK(args[0])) return fy_err_format(&fy_TypeError, "attribute name must be string, not '%s'", args[0]->type->name);
+        if (!FY_STR_CHECK(args[0]))
+            return fy_err_format(&fy_TypeError, "attribute name must be string, not '%s'", args[0]->type->name);
         if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], args[1]) < 0) return NULL;
         return fy_none();
     case K_DELATTR:
@@ -378,8 +470,14 @@ static fy_obj *sw_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *
         fy_type *owner = nargs > 1 && args[1] != fy_None ? (fy_type *)args[1] : (obj ? obj->type : NULL);
         return ((fy_obj * (*)(fy_obj *, fy_obj *, fy_type *)) fn)(s, obj, owner);
     }
-    case K_SET: NEED(2); if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], args[1]) < 0) return NULL; return fy_none();
-    case K_DELETE: NEED(1); if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], NULL) < 0) return NULL; return fy_none();
+    case K_SET:
+        NEED(2);
+        if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], args[1]) < 0) return NULL;
+        return fy_none();
+    case K_DELETE:
+        NEED(1);
+        if (((int (*)(fy_obj *, fy_obj *, fy_obj *))fn)(s, args[0], NULL) < 0) return NULL;
+        return fy_none();
     }
 #undef NEED
     return fy_err_set(&fy_SystemError, "bad slot wrapper");
@@ -395,20 +493,28 @@ static fy_obj *sw_repr(fy_obj *o) {
 }
 static fy_obj *sw_get_name(fy_obj *o) { return fy_str_from_cstr(((slotwrapper *)o)->sd->name); }
 static fy_obj *sw_get_objclass(fy_obj *o) { return fy_ref((fy_obj *)((slotwrapper *)o)->owner); }
-static fy_getsetdef sw_getsets[] = {{"__name__", sw_get_name, NULL, NULL}, {"__qualname__", sw_get_name, NULL, NULL},
-                                    {"__objclass__", sw_get_objclass, NULL, NULL}, {NULL}};
-fy_type fy_slotwrapper_type = {FY_TYPE_INIT("wrapper_descriptor", sizeof(slotwrapper)), .flags = FY_TPF_FINAL,
-                               .call = sw_call, .descr_get = sw_descr_get, .repr = sw_repr, .getsets = sw_getsets};
+static fy_getsetdef sw_getsets[] = {{"__name__", sw_get_name, NULL, NULL},
+                                    {"__qualname__", sw_get_name, NULL, NULL},
+                                    {"__objclass__", sw_get_objclass, NULL, NULL},
+                                    {NULL}};
+fy_type fy_slotwrapper_type = {FY_TYPE_INIT("wrapper_descriptor", sizeof(slotwrapper)),
+                               .flags = FY_TPF_FINAL,
+                               .call = sw_call,
+                               .descr_get = sw_descr_get,
+                               .repr = sw_repr,
+                               .getsets = sw_getsets};
 
 /* __new__ of a C type: a builtin taking the class first. */
 static fy_obj *tp_new_wrapper(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_type *owner = (fy_type *)self;
     if (nargs < 1) return fy_err_format(&fy_TypeError, "%s.__new__(): not enough arguments", owner->name);
     if (!fy_isinstance_of(args[0], &fy_type_type))
-        return fy_err_format(&fy_TypeError, "%s.__new__(X): X is not a type object (%s)", owner->name, args[0]->type->name);
+        return fy_err_format(&fy_TypeError, "%s.__new__(X): X is not a type object (%s)", owner->name,
+                             args[0]->type->name);
     fy_type *sub = (fy_type *)args[0];
     if (!fy_type_is_subtype(sub, owner))
-        return fy_err_format(&fy_TypeError, "%s.__new__(%s): %s is not a subtype of %s", owner->name, sub->name, sub->name, owner->name);
+        return fy_err_format(&fy_TypeError, "%s.__new__(%s): %s is not a subtype of %s", owner->name, sub->name,
+                             sub->name, owner->name);
     fy_type *solid = owner;
     if (!solid->new_) return fy_err_format(&fy_TypeError, "cannot create '%s' instances", owner->name);
     extern int fy_object_init(fy_obj *, fy_obj *const *, size_t, fy_obj *);
@@ -416,7 +522,8 @@ static fy_obj *tp_new_wrapper(fy_obj *self, fy_obj *const *args, size_t nargs, f
         /* object.__new__(cls, *args): args tolerated when __init__ is overridden */
         if (sub->flags & FY_TPF_HEAP) {
             fy_obj *abs = fy_dict_get_cstr(sub->dict, "__abstractmethods__");
-            if (abs && fy_truthy(abs) > 0) return fy_err_format(&fy_TypeError, "Can't instantiate abstract class %s", sub->name);
+            if (abs && fy_truthy(abs) > 0)
+                return fy_err_format(&fy_TypeError, "Can't instantiate abstract class %s", sub->name);
         }
         return fy_alloc(sub);
     }
@@ -448,8 +555,12 @@ void fy_slots_add_wrappers(fy_type *t) {
         if (f) {
             fy_obj *sm;
             fy_wrapper *w = (fy_wrapper *)fy_alloc(&fy_staticmethod_type);
-            if (w) { w->callable = f; sm = &w->h; fy_dict_set_cstr(t->dict, "__new__", sm); FY_DECREF(sm); }
-            else FY_DECREF(f);
+            if (w) {
+                w->callable = f;
+                sm = &w->h;
+                fy_dict_set_cstr(t->dict, "__new__", sm);
+                FY_DECREF(sm);
+            } else FY_DECREF(f);
         }
     }
 }
@@ -471,15 +582,17 @@ void fy_slots_fixup_heap(fy_type *t) {
             if (!cur) SLOTPTR(t, sd) = SLOTPTR(w->owner, w->sd);
             continue;
         }
-        if (sd->offset == OFF(hash) && f == fy_None) { SLOTPTR(t, sd) = NULL; continue; }
+        if (sd->offset == OFF(hash) && f == fy_None) {
+            SLOTPTR(t, sd) = NULL;
+            continue;
+        }
         SLOTPTR(t, sd) = sd->heapfn; /* a Python-level definition wins over a C one */
     }
     /* __new__: a Python staticmethod -> heap new; otherwise inherited */
     fy_obj *nw = fy_type_lookup(t, fy_intern("__new__"));
     if (nw && FY_TYPE(nw) == &fy_staticmethod_type && FY_TYPE(((fy_wrapper *)nw)->callable) == &fy_function_type)
         t->new_ = h_new;
-    else
-        t->new_ = t->base->new_;
+    else t->new_ = t->base->new_;
     /* hash: inherit unless __eq__ is defined without __hash__ (handled via __hash__ = None) */
     fy_obj *hs = fy_type_lookup(t, fy_intern("__hash__"));
     if (hs == fy_None) t->hash = NULL;
@@ -487,9 +600,12 @@ void fy_slots_fixup_heap(fy_type *t) {
     /* instances' __dict__ attribute */
     if (t->dictoffset && !fy_type_lookup(t, fy_intern("__dict__"))) {
         extern fy_getsetdef fy_instance_dict_getset;
-        extern fy_obj *fy_getsetdescr_new(fy_getsetdef *def, fy_type *owner);
+        extern fy_obj *fy_getsetdescr_new(fy_getsetdef * def, fy_type * owner);
         fy_obj *d = fy_getsetdescr_new(&fy_instance_dict_getset, t);
-        if (d) { fy_dict_set_cstr(t->dict, "__dict__", d); FY_DECREF(d); }
+        if (d) {
+            fy_dict_set_cstr(t->dict, "__dict__", d);
+            FY_DECREF(d);
+        }
     }
     fy_type_epoch++;
 }

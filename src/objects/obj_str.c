@@ -10,26 +10,45 @@
 /* ------------------------------------------------------------------ UTF-8 */
 
 int fy_utf8_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) { o[0] = (char)cp; return 1; }
-    if (cp < 0x800) { o[0] = (char)(0xC0 | (cp >> 6)); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
     if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12)); o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[0] = (char)(0xE0 | (cp >> 12));
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
         o[2] = (char)(0x80 | (cp & 0x3F));
         return 3;
     }
-    o[0] = (char)(0xF0 | (cp >> 18)); o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
+    o[0] = (char)(0xF0 | (cp >> 18));
+    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (cp & 0x3F));
     return 4;
 }
 
 uint32_t fy_utf8_decode(const char *s, size_t n, int *adv) {
     const unsigned char *u = (const unsigned char *)s;
-    if (u[0] < 0x80 || n < 1) { *adv = 1; return u[0]; }
+    if (u[0] < 0x80 || n < 1) {
+        *adv = 1;
+        return u[0];
+    }
     int len = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : u[0] >= 0xC0 ? 2 : 1;
-    if (len == 1 || (size_t)len > n) { *adv = 1; return 0xFFFD; }
+    if (len == 1 || (size_t)len > n) {
+        *adv = 1;
+        return 0xFFFD;
+    }
     uint32_t cp = u[0] & (0x7F >> len);
     for (int i = 1; i < len; i++) {
-        if ((u[i] & 0xC0) != 0x80) { *adv = 1; return 0xFFFD; }
+        if ((u[i] & 0xC0) != 0x80) {
+            *adv = 1;
+            return 0xFFFD;
+        }
         cp = (cp << 6) | (u[i] & 0x3F);
     }
     *adv = len;
@@ -41,7 +60,11 @@ static bool utf8_valid(const char *s, size_t n, int64_t *nchars, bool *ascii) {
     bool a = true;
     for (size_t i = 0; i < n;) {
         unsigned char b = (unsigned char)s[i];
-        if (b < 0x80) { i++; c++; continue; }
+        if (b < 0x80) {
+            i++;
+            c++;
+            continue;
+        }
         a = false;
         int len = b >= 0xF8 ? 0 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0;
         if (!len || i + len > n) return false;
@@ -203,7 +226,10 @@ fy_obj *fy_intern(const char *c) {
     if (intern_n * 2 >= intern_cap && intern_grow() < 0) return NULL;
     /* compute hash without allocating */
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < len; i++) { h ^= (unsigned char)c[i]; h *= 0x100000001b3ULL; }
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)c[i];
+        h *= 0x100000001b3ULL;
+    }
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL;
     h ^= h >> 32;
@@ -296,8 +322,10 @@ fy_obj *fy_str_repr(fy_obj *o) {
     for (int64_t i = 0; i < s->len;) {
         unsigned char c = (unsigned char)s->data[i];
         if (c < 0x80) {
-            if (c == (unsigned char)q || c == '\\') { fy_sbuf_addc(&b, '\\'); fy_sbuf_addc(&b, (char)c); }
-            else if (c == '\n') fy_sbuf_adds(&b, "\\n");
+            if (c == (unsigned char)q || c == '\\') {
+                fy_sbuf_addc(&b, '\\');
+                fy_sbuf_addc(&b, (char)c);
+            } else if (c == '\n') fy_sbuf_adds(&b, "\\n");
             else if (c == '\r') fy_sbuf_adds(&b, "\\r");
             else if (c == '\t') fy_sbuf_adds(&b, "\\t");
             else if (c < 0x20 || c == 0x7f) fy_sbuf_printf(&b, "\\x%02x", c);
@@ -326,7 +354,10 @@ static bool sbuf_grow(fy_sbuf *b, size_t need) {
     size_t nc = b->cap ? b->cap * 2 : 64;
     while (nc < b->len + need + 1) nc *= 2;
     char *p = fy_realloc(b->p, nc);
-    if (!p) { b->oom = true; return false; }
+    if (!p) {
+        b->oom = true;
+        return false;
+    }
     b->p = p;
     b->cap = nc;
     return true;
@@ -339,7 +370,11 @@ void fy_sbuf_add(fy_sbuf *b, const char *s, size_t n) {
 }
 void fy_sbuf_adds(fy_sbuf *b, const char *s) { fy_sbuf_add(b, s, strlen(s)); }
 void fy_sbuf_addc(fy_sbuf *b, char c) {
-    if (b->len + 2 <= b->cap) { b->p[b->len++] = c; b->p[b->len] = 0; return; }
+    if (b->len + 2 <= b->cap) {
+        b->p[b->len++] = c;
+        b->p[b->len] = 0;
+        return;
+    }
     fy_sbuf_add(b, &c, 1);
 }
 void fy_sbuf_printf(fy_sbuf *b, const char *fmt, ...) {
@@ -348,7 +383,10 @@ void fy_sbuf_printf(fy_sbuf *b, const char *fmt, ...) {
     char tmp[256];
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    if (n < (int)sizeof tmp) { fy_sbuf_add(b, tmp, n); return; }
+    if (n < (int)sizeof tmp) {
+        fy_sbuf_add(b, tmp, n);
+        return;
+    }
     if (!sbuf_grow(b, n)) return;
     va_start(ap, fmt);
     vsnprintf(b->p + b->len, n + 1, fmt, ap);
@@ -370,7 +408,10 @@ int fy_sbuf_add_str(fy_sbuf *b, fy_obj *o) {
     return b->oom ? -1 : 0;
 }
 fy_obj *fy_sbuf_finish(fy_sbuf *b) {
-    if (b->oom) { fy_sbuf_free(b); return fy_err_nomem(); }
+    if (b->oom) {
+        fy_sbuf_free(b);
+        return fy_err_nomem();
+    }
     fy_obj *r = fy_str_from_utf8(b->p ? b->p : "", b->len);
     fy_sbuf_free(b);
     return r;
@@ -384,7 +425,10 @@ void fy_sbuf_free(fy_sbuf *b) {
 /* Format with %R %S %T extensions into an sbuf. */
 void fy_sbuf_vformat(fy_sbuf *b, const char *fmt, va_list ap) {
     for (const char *p = fmt; *p; p++) {
-        if (*p != '%') { fy_sbuf_addc(b, *p); continue; }
+        if (*p != '%') {
+            fy_sbuf_addc(b, *p);
+            continue;
+        }
         p++;
         char spec[16];
         int n = 0;
@@ -393,12 +437,18 @@ void fy_sbuf_vformat(fy_sbuf *b, const char *fmt, va_list ap) {
         spec[n++] = *p;
         spec[n] = 0;
         switch (*p) {
-        case 'R': case 'S': {
+        case 'R':
+        case 'S': {
             fy_obj *o = va_arg(ap, fy_obj *);
             fy_obj *err = fy_err_fetch();
             fy_obj *r = *p == 'R' ? fy_repr(o) : fy_str(o);
-            if (r) { fy_sbuf_add(b, FY_STR_DATA(r), FY_STR_LEN(r)); FY_DECREF(r); }
-            else { fy_err_clear(); fy_sbuf_adds(b, "<?>"); }
+            if (r) {
+                fy_sbuf_add(b, FY_STR_DATA(r), FY_STR_LEN(r));
+                FY_DECREF(r);
+            } else {
+                fy_err_clear();
+                fy_sbuf_adds(b, "<?>");
+            }
             if (err) fy_err_restore(err);
             break;
         }
@@ -406,13 +456,17 @@ void fy_sbuf_vformat(fy_sbuf *b, const char *fmt, va_list ap) {
         case 's': fy_sbuf_printf(b, spec, va_arg(ap, const char *)); break;
         case 'c': fy_sbuf_addc(b, (char)va_arg(ap, int)); break;
         case 'p': fy_sbuf_printf(b, "%p", va_arg(ap, void *)); break;
-        case 'd': case 'i': case 'x': case 'u':
+        case 'd':
+        case 'i':
+        case 'x':
+        case 'u':
             if (strstr(spec, "ll")) fy_sbuf_printf(b, spec, va_arg(ap, long long));
             else if (strchr(spec, 'z')) fy_sbuf_printf(b, spec, va_arg(ap, size_t));
             else if (strchr(spec, 'l')) fy_sbuf_printf(b, spec, va_arg(ap, long));
             else fy_sbuf_printf(b, spec, va_arg(ap, int));
             break;
-        case 'f': case 'g': fy_sbuf_printf(b, spec, va_arg(ap, double)); break;
+        case 'f':
+        case 'g': fy_sbuf_printf(b, spec, va_arg(ap, double)); break;
         case '%': fy_sbuf_addc(b, '%'); break;
         default: fy_sbuf_add(b, spec, n); break;
         }
@@ -545,7 +599,11 @@ static fy_obj *str_mod(fy_obj *a, fy_obj *b) {
     return fy_str_percent(a, b);
 }
 
-typedef struct { fy_obj h; fy_obj *s; int64_t off; } striter;
+typedef struct {
+    fy_obj h;
+    fy_obj *s;
+    int64_t off;
+} striter;
 static fy_obj *striter_next(fy_obj *o) {
     striter *it = (striter *)o;
     fy_strobj *s = (fy_strobj *)it->s;
@@ -558,8 +616,8 @@ static fy_obj *striter_next(fy_obj *o) {
 }
 static void striter_dealloc(fy_obj *o) { FY_XDECREF(((striter *)o)->s); }
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
-fy_type fy_striter_type = {FY_TYPE_INIT("str_ascii_iterator", sizeof(striter)), .flags = 0,
-                           .dealloc = striter_dealloc, .iter = self_iter, .next = striter_next};
+fy_type fy_striter_type = {FY_TYPE_INIT("str_ascii_iterator", sizeof(striter)), .flags = 0, .dealloc = striter_dealloc,
+                           .iter = self_iter, .next = striter_next};
 static fy_obj *str_iter(fy_obj *o) {
     striter *it = (striter *)fy_alloc(&fy_striter_type);
     if (!it) return NULL;

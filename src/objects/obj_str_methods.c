@@ -28,10 +28,20 @@ static int byte_range(fy_obj *s, fy_obj *const *args, size_t nargs, size_t first
     int64_t n = S(s)->nchars, st = 0, en = n;
     if (nargs > first && args[first] != fy_None && fy_index(args[first], &st) < 0) return -1;
     if (nargs > first + 1 && args[first + 1] != fy_None && fy_index(args[first + 1], &en) < 0) return -1;
-    if (st < 0) { st += n; if (st < 0) st = 0; }
-    if (en < 0) { en += n; if (en < 0) en = 0; }
+    if (st < 0) {
+        st += n;
+        if (st < 0) st = 0;
+    }
+    if (en < 0) {
+        en += n;
+        if (en < 0) en = 0;
+    }
     if (en > n) en = n;
-    if (st > n) { *b0 = -1; *b1 = -1; return 0; }
+    if (st > n) {
+        *b0 = -1;
+        *b1 = -1;
+        return 0;
+    }
     *b0 = fy_str_byte_offset(s, st);
     *b1 = en < st ? *b0 : fy_str_byte_offset(s, en);
     return 0;
@@ -59,8 +69,7 @@ static int64_t find_bytes(const char *h, int64_t hn, const char *n, int64_t nn, 
 
 static fy_obj *find_common(fy_obj *self, fy_obj *const *args, size_t nargs, bool rev, bool raise, const char *name) {
     if (fy_check_nargs(name, nargs, 1, 3) < 0) return NULL;
-    if (!FY_STR_CHECK(args[0]))
-        return fy_err_format(&fy_TypeError, "must be str, not %s", args[0]->type->name);
+    if (!FY_STR_CHECK(args[0])) return fy_err_format(&fy_TypeError, "must be str, not %s", args[0]->type->name);
     int64_t b0, b1;
     if (byte_range(self, args, nargs, 1, &b0, &b1) < 0) return NULL;
     int64_t r = -1;
@@ -86,8 +95,10 @@ METH(str_count) {
     if (!nn) return fy_int_from(chars_before(self, b1) - chars_before(self, b0) + 1);
     const char *h = S(self)->data;
     for (int64_t i = b0; i + nn <= b1;) {
-        if (!memcmp(h + i, FY_STR_DATA(args[0]), nn)) { c++; i += nn; }
-        else i++;
+        if (!memcmp(h + i, FY_STR_DATA(args[0]), nn)) {
+            c++;
+            i += nn;
+        } else i++;
     }
     return fy_int_from(c);
 }
@@ -99,9 +110,12 @@ static fy_obj *starts_ends(fy_obj *self, fy_obj *const *args, size_t nargs, bool
     fy_obj *pre = args[0];
     size_t np = 1;
     fy_obj *const *items = &pre;
-    if (FY_TUPLE_CHECK(pre)) { np = FY_TUPLE_N(pre); items = FY_TUPLE_ITEMS(pre); }
-    else if (!FY_STR_CHECK(pre))
-        return fy_err_format(&fy_TypeError, "%s first arg must be str or a tuple of str, not %s", name, pre->type->name);
+    if (FY_TUPLE_CHECK(pre)) {
+        np = FY_TUPLE_N(pre);
+        items = FY_TUPLE_ITEMS(pre);
+    } else if (!FY_STR_CHECK(pre))
+        return fy_err_format(&fy_TypeError, "%s first arg must be str or a tuple of str, not %s", name,
+                             pre->type->name);
     if (b0 < 0) return fy_bool(false);
     for (size_t i = 0; i < np; i++) {
         fy_obj *p = items[i];
@@ -119,10 +133,13 @@ METH(str_endswith) { return starts_ends(self, args, nargs, true, "endswith"); }
 
 static bool is_ws(const char *p, int64_t n, int *adv) {
     unsigned char c = (unsigned char)*p;
-    if (c < 0x80) { *adv = 1; return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f); }
+    if (c < 0x80) {
+        *adv = 1;
+        return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+    }
     uint32_t cp = fy_utf8_decode(p, n, adv);
-    return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
-           cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+           cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
 static fy_obj *strip_common(fy_obj *self, fy_obj *const *args, size_t nargs, int which, const char *name) {
@@ -132,7 +149,8 @@ static fy_obj *strip_common(fy_obj *self, fy_obj *const *args, size_t nargs, int
     fy_obj *chars = nargs ? args[0] : fy_None;
     if (chars == fy_None) {
         int adv;
-        if (which & 1) while (a < b && is_ws(d + a, b - a, &adv)) a += adv;
+        if (which & 1)
+            while (a < b && is_ws(d + a, b - a, &adv)) a += adv;
         if (which & 2)
             while (b > a) {
                 int64_t k = b - 1;
@@ -213,11 +231,15 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
         if (need_str(a[0], "sep") < 0) goto fail;
         const char *sp = FY_STR_DATA(a[0]);
         int64_t sn = FY_STR_LEN(a[0]);
-        if (!sn) { fy_err_set(&fy_ValueError, "empty separator"); goto fail; }
+        if (!sn) {
+            fy_err_set(&fy_ValueError, "empty separator");
+            goto fail;
+        }
         if (!rev) {
             int64_t i = 0;
             while (1) {
-                int64_t f = (maxsplit >= 0 && FY_LIST_N(res) >= maxsplit) ? -1 : find_bytes(d + i, n - i, sp, sn, false);
+                int64_t f =
+                    (maxsplit >= 0 && FY_LIST_N(res) >= maxsplit) ? -1 : find_bytes(d + i, n - i, sp, sn, false);
                 if (f < 0) {
                     if (fy_list_append_steal(res, fy_str_from_utf8(d + i, n - i)) < 0) goto fail;
                     break;
@@ -240,7 +262,11 @@ static fy_obj *split_common(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     }
     if (rev) {
         fy_obj **it = FY_LIST_ITEMS(res);
-        for (int64_t i = 0, j = FY_LIST_N(res) - 1; i < j; i++, j--) { fy_obj *t = it[i]; it[i] = it[j]; it[j] = t; }
+        for (int64_t i = 0, j = FY_LIST_N(res) - 1; i < j; i++, j--) {
+            fy_obj *t = it[i];
+            it[i] = it[j];
+            it[j] = t;
+        }
     }
     return res;
 fail:
@@ -260,12 +286,18 @@ METH(str_splitlines) {
     int64_t n = S(self)->len, i = 0;
     while (i < n) {
         int64_t j = i;
-        while (j < n && d[j] != '\n' && d[j] != '\r' && d[j] != '\v' && d[j] != '\f' && d[j] != 0x1c &&
-               d[j] != 0x1d && d[j] != 0x1e)
+        while (j < n && d[j] != '\n' && d[j] != '\r' && d[j] != '\v' && d[j] != '\f' && d[j] != 0x1c && d[j] != 0x1d &&
+               d[j] != 0x1e)
             j++;
         int64_t e = j;
-        if (j < n) { e = j + 1; if (d[j] == '\r' && j + 1 < n && d[j + 1] == '\n') e++; }
-        if (fy_list_append_steal(res, fy_str_from_utf8(d + i, (keep ? e : j) - i)) < 0) { FY_DECREF(res); return NULL; }
+        if (j < n) {
+            e = j + 1;
+            if (d[j] == '\r' && j + 1 < n && d[j + 1] == '\n') e++;
+        }
+        if (fy_list_append_steal(res, fy_str_from_utf8(d + i, (keep ? e : j) - i)) < 0) {
+            FY_DECREF(res);
+            return NULL;
+        }
         i = e;
     }
     return res;
@@ -273,15 +305,15 @@ METH(str_splitlines) {
 
 METH(str_join) {
     if (fy_check_nargs("join", nargs, 1, 1) < 0) return NULL;
-    if (!args[0]->type->iter && !args[0]->type->getitem)
-        return fy_err_set(&fy_TypeError, "can only join an iterable");
+    if (!args[0]->type->iter && !args[0]->type->getitem) return fy_err_set(&fy_TypeError, "can only join an iterable");
     fy_obj *seq = fy_sequence_list(args[0]);
     if (!seq) return NULL;
     fy_sbuf b = {0};
     for (int64_t i = 0; i < FY_LIST_N(seq); i++) {
         fy_obj *x = FY_LIST_ITEMS(seq)[i];
         if (!FY_STR_CHECK(x)) {
-            fy_err_format(&fy_TypeError, "sequence item %lld: expected str instance, %s found", (long long)i, x->type->name);
+            fy_err_format(&fy_TypeError, "sequence item %lld: expected str instance, %s found", (long long)i,
+                          x->type->name);
             fy_sbuf_free(&b);
             FY_DECREF(seq);
             return NULL;
@@ -308,7 +340,10 @@ METH(str_replace) {
         /* insert between every character */
         int adv;
         while (i <= n) {
-            if (count < 0 || done < count) { fy_sbuf_add(&b, nw, nn); done++; }
+            if (count < 0 || done < count) {
+                fy_sbuf_add(&b, nw, nn);
+                done++;
+            }
             if (i == n) break;
             fy_utf8_decode(d + i, n - i, &adv);
             fy_sbuf_add(&b, d + i, adv);
@@ -318,7 +353,10 @@ METH(str_replace) {
     }
     while (i < n) {
         int64_t f = (count >= 0 && done >= count) ? -1 : find_bytes(d + i, n - i, o, on, false);
-        if (f < 0) { fy_sbuf_add(&b, d + i, n - i); break; }
+        if (f < 0) {
+            fy_sbuf_add(&b, d + i, n - i);
+            break;
+        }
         fy_sbuf_add(&b, d + i, f);
         fy_sbuf_add(&b, nw, nn);
         i += f + on;
@@ -346,7 +384,9 @@ static fy_obj *map_chars(fy_obj *self, uint32_t (*f)(uint32_t, void *), void *st
 }
 static uint32_t up(uint32_t c, void *s) { return c < 128 ? (uint32_t)toupper((int)c) : (uint32_t)towupper(c); }
 static uint32_t low(uint32_t c, void *s) { return c < 128 ? (uint32_t)tolower((int)c) : (uint32_t)towlower(c); }
-static uint32_t swap(uint32_t c, void *s) { return iswupper(c) ? (uint32_t)towlower(c) : iswlower(c) ? (uint32_t)towupper(c) : c; }
+static uint32_t swap(uint32_t c, void *s) {
+    return iswupper(c) ? (uint32_t)towlower(c) : iswlower(c) ? (uint32_t)towupper(c) : c;
+}
 static bool is_alpha_cp(uint32_t c) { return c < 128 ? isalpha((int)c) : iswalpha(c); }
 static uint32_t title(uint32_t c, void *s) {
     int *prev = s;
@@ -363,8 +403,14 @@ static uint32_t cap(uint32_t c, void *s) {
 METH(str_upper) { return map_chars(self, up, NULL); }
 METH(str_lower) { return map_chars(self, low, NULL); }
 METH(str_swapcase) { return map_chars(self, swap, NULL); }
-METH(str_title) { int prev = 0; return map_chars(self, title, &prev); }
-METH(str_capitalize) { int first = 1; return map_chars(self, cap, &first); }
+METH(str_title) {
+    int prev = 0;
+    return map_chars(self, title, &prev);
+}
+METH(str_capitalize) {
+    int first = 1;
+    return map_chars(self, cap, &first);
+}
 
 static fy_obj *pred_all(fy_obj *self, int (*p)(uint32_t), bool empty_ok) {
     const char *d = S(self)->data;
@@ -381,7 +427,11 @@ static fy_obj *pred_all(fy_obj *self, int (*p)(uint32_t), bool empty_ok) {
 static int p_digit(uint32_t c) { return c < 128 ? isdigit((int)c) : iswdigit(c); }
 static int p_alpha(uint32_t c) { return is_alpha_cp(c); }
 static int p_alnum(uint32_t c) { return p_digit(c) || p_alpha(c); }
-static int p_space(uint32_t c) { char b[4]; int a, k = fy_utf8_encode(c, b); return is_ws(b, k, &a); }
+static int p_space(uint32_t c) {
+    char b[4];
+    int a, k = fy_utf8_encode(c, b);
+    return is_ws(b, k, &a);
+}
 static int p_print(uint32_t c) { return c < 128 ? isprint((int)c) : iswprint(c); }
 static int p_ascii(uint32_t c) { return c < 128; }
 METH(str_isdigit) { return pred_all(self, p_digit, false); }
@@ -398,8 +448,13 @@ static fy_obj *case_check(fy_obj *self, bool upper) {
         int adv;
         uint32_t cp = fy_utf8_decode(d + i, n - i, &adv);
         i += adv;
-        if (iswupper(cp) || (cp < 128 && isupper((int)cp))) { if (!upper) return fy_bool(false); cased = true; }
-        else if (iswlower(cp) || (cp < 128 && islower((int)cp))) { if (upper) return fy_bool(false); cased = true; }
+        if (iswupper(cp) || (cp < 128 && isupper((int)cp))) {
+            if (!upper) return fy_bool(false);
+            cased = true;
+        } else if (iswlower(cp) || (cp < 128 && islower((int)cp))) {
+            if (upper) return fy_bool(false);
+            cased = true;
+        }
     }
     return fy_bool(cased);
 }
@@ -414,9 +469,13 @@ METH(str_istitle) {
         uint32_t cp = fy_utf8_decode(d + i, n - i, &adv);
         i += adv;
         bool u = iswupper(cp) || (cp < 128 && isupper((int)cp)), l = iswlower(cp) || (cp < 128 && islower((int)cp));
-        if (u) { if (prev_cased) return fy_bool(false); prev_cased = cased = true; }
-        else if (l) { if (!prev_cased) return fy_bool(false); prev_cased = cased = true; }
-        else prev_cased = false;
+        if (u) {
+            if (prev_cased) return fy_bool(false);
+            prev_cased = cased = true;
+        } else if (l) {
+            if (!prev_cased) return fy_bool(false);
+            prev_cased = cased = true;
+        } else prev_cased = false;
     }
     return fy_bool(cased);
 }
@@ -470,7 +529,10 @@ METH(str_zfill) {
     fy_sbuf b = {0};
     const char *d = S(self)->data;
     int64_t start = 0;
-    if (n && (d[0] == '+' || d[0] == '-')) { fy_sbuf_addc(&b, d[0]); start = 1; }
+    if (n && (d[0] == '+' || d[0] == '-')) {
+        fy_sbuf_addc(&b, d[0]);
+        start = 1;
+    }
     for (int64_t i = 0; i < w - n && !b.oom; i++) fy_sbuf_addc(&b, '0');
     fy_sbuf_add(&b, d + start, S(self)->len - start);
     return fy_sbuf_finish(&b);
@@ -518,7 +580,11 @@ METH(str_expandtabs) {
     const char *d = S(self)->data;
     for (int64_t i = 0; i < S(self)->len; i++) {
         if (d[i] == '\t') {
-            if (ts > 0) { int64_t k = ts - col % ts; for (int64_t j = 0; j < k && !b.oom; j++) fy_sbuf_addc(&b, ' '); col += k; }
+            if (ts > 0) {
+                int64_t k = ts - col % ts;
+                for (int64_t j = 0; j < k && !b.oom; j++) fy_sbuf_addc(&b, ' ');
+                col += k;
+            }
         } else {
             fy_sbuf_addc(&b, d[i]);
             if (d[i] == '\n' || d[i] == '\r') col = 0;
@@ -545,13 +611,18 @@ METH(str_maketrans) {
     if (fy_check_nargs("maketrans", nargs, 1, 3) < 0) return NULL;
     fy_obj *d = fy_dict_new();
     if (nargs == 1) {
-        if (!FY_DICT_CHECK(args[0])) { FY_DECREF(d); return fy_err_set(&fy_TypeError, "if you give only one argument to maketrans it must be a dict"); }
+        if (!FY_DICT_CHECK(args[0])) {
+            FY_DECREF(d);
+            return fy_err_set(&fy_TypeError, "if you give only one argument to maketrans it must be a dict");
+        }
         int64_t pos = 0;
         fy_obj *k, *v;
         while (fy_dict_next(args[0], &pos, &k, &v)) {
             fy_obj *key = k;
-            if (FY_STR_CHECK(k)) { int adv; key = fy_int_from(fy_utf8_decode(FY_STR_DATA(k), FY_STR_LEN(k), &adv)); }
-            else FY_INCREF(key);
+            if (FY_STR_CHECK(k)) {
+                int adv;
+                key = fy_int_from(fy_utf8_decode(FY_STR_DATA(k), FY_STR_LEN(k), &adv));
+            } else FY_INCREF(key);
             fy_dict_set(d, key, v);
             FY_DECREF(key);
         }
@@ -598,12 +669,18 @@ METH(str_translate) {
         fy_obj *v = fy_getitem(args[0], k);
         FY_DECREF(k);
         if (!v) {
-            if (!fy_err_matches(&fy_LookupError)) { fy_sbuf_free(&b); return NULL; }
+            if (!fy_err_matches(&fy_LookupError)) {
+                fy_sbuf_free(&b);
+                return NULL;
+            }
             fy_err_clear();
             fy_sbuf_add(&b, d + i, adv);
         } else {
             if (FY_STR_CHECK(v)) fy_sbuf_add(&b, FY_STR_DATA(v), FY_STR_LEN(v));
-            else if (FY_INT_CHECK(v)) { char e[4]; fy_sbuf_add(&b, e, fy_utf8_encode((uint32_t)FY_INT_VAL(v), e)); }
+            else if (FY_INT_CHECK(v)) {
+                char e[4];
+                fy_sbuf_add(&b, e, fy_utf8_encode((uint32_t)FY_INT_VAL(v), e));
+            }
             FY_DECREF(v);
         }
         i += adv;
@@ -612,55 +689,54 @@ METH(str_translate) {
     return fy_sbuf_finish(&b);
 }
 
-fy_methoddef fy_str_methods[] = {
-    {"find", str_find, 0, "find(sub[, start[, end]]) -> int"},
-    {"rfind", str_rfind, 0, "rfind(sub[, start[, end]]) -> int"},
-    {"index", str_index, 0, "index(sub[, start[, end]]) -> int"},
-    {"rindex", str_rindex, 0, "rindex(sub[, start[, end]]) -> int"},
-    {"count", str_count, 0, "count(sub[, start[, end]]) -> int"},
-    {"startswith", str_startswith, 0, "startswith(prefix[, start[, end]]) -> bool"},
-    {"endswith", str_endswith, 0, "endswith(suffix[, start[, end]]) -> bool"},
-    {"strip", str_strip, 0, "strip(chars=None, /)"},
-    {"lstrip", str_lstrip, 0, "lstrip(chars=None, /)"},
-    {"rstrip", str_rstrip, 0, "rstrip(chars=None, /)"},
-    {"split", str_split, 0, "split(sep=None, maxsplit=-1)"},
-    {"rsplit", str_rsplit, 0, "rsplit(sep=None, maxsplit=-1)"},
-    {"splitlines", str_splitlines, 0, "splitlines(keepends=False)"},
-    {"join", str_join, 0, "join(iterable, /)"},
-    {"replace", str_replace, 0, "replace(old, new, count=-1, /)"},
-    {"upper", str_upper, 0, "upper()"},
-    {"lower", str_lower, 0, "lower()"},
-    {"casefold", str_lower, 0, "casefold()"},
-    {"swapcase", str_swapcase, 0, "swapcase()"},
-    {"title", str_title, 0, "title()"},
-    {"capitalize", str_capitalize, 0, "capitalize()"},
-    {"isdigit", str_isdigit, 0, NULL},
-    {"isdecimal", str_isdigit, 0, NULL},
-    {"isnumeric", str_isdigit, 0, NULL},
-    {"isalpha", str_isalpha, 0, NULL},
-    {"isalnum", str_isalnum, 0, NULL},
-    {"isspace", str_isspace, 0, NULL},
-    {"isupper", str_isupper, 0, NULL},
-    {"islower", str_islower, 0, NULL},
-    {"istitle", str_istitle, 0, NULL},
-    {"isidentifier", str_isidentifier, 0, NULL},
-    {"isprintable", str_isprintable, 0, NULL},
-    {"isascii", str_isascii, 0, NULL},
-    {"ljust", str_ljust, 0, "ljust(width, fillchar=' ', /)"},
-    {"rjust", str_rjust, 0, "rjust(width, fillchar=' ', /)"},
-    {"center", str_center, 0, "center(width, fillchar=' ', /)"},
-    {"zfill", str_zfill, 0, "zfill(width, /)"},
-    {"partition", str_partition, 0, "partition(sep, /)"},
-    {"rpartition", str_rpartition, 0, "rpartition(sep, /)"},
-    {"removeprefix", str_removeprefix, 0, "removeprefix(prefix, /)"},
-    {"removesuffix", str_removesuffix, 0, "removesuffix(suffix, /)"},
-    {"expandtabs", str_expandtabs, 0, "expandtabs(tabsize=8)"},
-    {"encode", str_encode, 0, "encode(encoding='utf-8', errors='strict')"},
-    {"format", str_format, 0, "format(*args, **kwargs) -> str"},
-    {"format_map", str_format_map, 0, "format_map(mapping) -> str"},
-    {"maketrans", str_maketrans, FY_METH_STATIC, "maketrans(x, y=None, z=None, /)"},
-    {"translate", str_translate, 0, "translate(table, /)"},
-    {NULL}};
+fy_methoddef fy_str_methods[] = {{"find", str_find, 0, "find(sub[, start[, end]]) -> int"},
+                                 {"rfind", str_rfind, 0, "rfind(sub[, start[, end]]) -> int"},
+                                 {"index", str_index, 0, "index(sub[, start[, end]]) -> int"},
+                                 {"rindex", str_rindex, 0, "rindex(sub[, start[, end]]) -> int"},
+                                 {"count", str_count, 0, "count(sub[, start[, end]]) -> int"},
+                                 {"startswith", str_startswith, 0, "startswith(prefix[, start[, end]]) -> bool"},
+                                 {"endswith", str_endswith, 0, "endswith(suffix[, start[, end]]) -> bool"},
+                                 {"strip", str_strip, 0, "strip(chars=None, /)"},
+                                 {"lstrip", str_lstrip, 0, "lstrip(chars=None, /)"},
+                                 {"rstrip", str_rstrip, 0, "rstrip(chars=None, /)"},
+                                 {"split", str_split, 0, "split(sep=None, maxsplit=-1)"},
+                                 {"rsplit", str_rsplit, 0, "rsplit(sep=None, maxsplit=-1)"},
+                                 {"splitlines", str_splitlines, 0, "splitlines(keepends=False)"},
+                                 {"join", str_join, 0, "join(iterable, /)"},
+                                 {"replace", str_replace, 0, "replace(old, new, count=-1, /)"},
+                                 {"upper", str_upper, 0, "upper()"},
+                                 {"lower", str_lower, 0, "lower()"},
+                                 {"casefold", str_lower, 0, "casefold()"},
+                                 {"swapcase", str_swapcase, 0, "swapcase()"},
+                                 {"title", str_title, 0, "title()"},
+                                 {"capitalize", str_capitalize, 0, "capitalize()"},
+                                 {"isdigit", str_isdigit, 0, NULL},
+                                 {"isdecimal", str_isdigit, 0, NULL},
+                                 {"isnumeric", str_isdigit, 0, NULL},
+                                 {"isalpha", str_isalpha, 0, NULL},
+                                 {"isalnum", str_isalnum, 0, NULL},
+                                 {"isspace", str_isspace, 0, NULL},
+                                 {"isupper", str_isupper, 0, NULL},
+                                 {"islower", str_islower, 0, NULL},
+                                 {"istitle", str_istitle, 0, NULL},
+                                 {"isidentifier", str_isidentifier, 0, NULL},
+                                 {"isprintable", str_isprintable, 0, NULL},
+                                 {"isascii", str_isascii, 0, NULL},
+                                 {"ljust", str_ljust, 0, "ljust(width, fillchar=' ', /)"},
+                                 {"rjust", str_rjust, 0, "rjust(width, fillchar=' ', /)"},
+                                 {"center", str_center, 0, "center(width, fillchar=' ', /)"},
+                                 {"zfill", str_zfill, 0, "zfill(width, /)"},
+                                 {"partition", str_partition, 0, "partition(sep, /)"},
+                                 {"rpartition", str_rpartition, 0, "rpartition(sep, /)"},
+                                 {"removeprefix", str_removeprefix, 0, "removeprefix(prefix, /)"},
+                                 {"removesuffix", str_removesuffix, 0, "removesuffix(suffix, /)"},
+                                 {"expandtabs", str_expandtabs, 0, "expandtabs(tabsize=8)"},
+                                 {"encode", str_encode, 0, "encode(encoding='utf-8', errors='strict')"},
+                                 {"format", str_format, 0, "format(*args, **kwargs) -> str"},
+                                 {"format_map", str_format_map, 0, "format_map(mapping) -> str"},
+                                 {"maketrans", str_maketrans, FY_METH_STATIC, "maketrans(x, y=None, z=None, /)"},
+                                 {"translate", str_translate, 0, "translate(table, /)"},
+                                 {NULL}};
 
 fy_obj *fy_str_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     static const char *const names[] = {"object", "encoding", "errors", NULL};
@@ -671,12 +747,17 @@ fy_obj *fy_str_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *k
     else if (a[1] || a[2]) {
         if (FY_BYTES_CHECK(a[0]) || FY_TYPE(a[0]) == &fy_bytearray_type)
             r = fy_bytes_decode(a[0], a[1] && FY_STR_CHECK(a[1]) ? FY_STR_DATA(a[1]) : "utf-8");
-        else return fy_err_format(&fy_TypeError, "decoding to str: need a bytes-like object, %s found", a[0]->type->name);
+        else
+            return fy_err_format(&fy_TypeError, "decoding to str: need a bytes-like object, %s found",
+                                 a[0]->type->name);
     } else r = fy_str(a[0]);
     if (!r || t == &fy_str_type) return r;
     /* str subclass: copy into an instance of t */
     fy_strobj *s = (fy_strobj *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + FY_STR_LEN(r) + 1));
-    if (!s) { FY_DECREF(r); return NULL; }
+    if (!s) {
+        FY_DECREF(r);
+        return NULL;
+    }
     memcpy(s->data, FY_STR_DATA(r), FY_STR_LEN(r) + 1);
     s->len = FY_STR_LEN(r);
     s->nchars = S(r)->nchars;

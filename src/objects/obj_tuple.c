@@ -54,7 +54,8 @@ static void tuple_clear(fy_obj *o) {
 }
 
 /* repr of a sequence of items between open/close. */
-fy_obj *fy_seq_repr(fy_obj *self, fy_obj *const *items, int64_t n, const char *open, const char *close, bool one_comma) {
+fy_obj *fy_seq_repr(fy_obj *self, fy_obj *const *items, int64_t n, const char *open, const char *close,
+                    bool one_comma) {
     int rec = fy_repr_enter(self);
     if (rec < 0) return NULL;
     if (rec) return fy_str_printf("%s...%s", open, close);
@@ -74,9 +75,7 @@ fy_obj *fy_seq_repr(fy_obj *self, fy_obj *const *items, int64_t n, const char *o
     return fy_sbuf_finish(&b);
 }
 
-static fy_obj *tuple_repr(fy_obj *o) {
-    return fy_seq_repr(o, FY_TUPLE_ITEMS(o), FY_TUPLE_N(o), "(", ")", true);
-}
+static fy_obj *tuple_repr(fy_obj *o) { return fy_seq_repr(o, FY_TUPLE_ITEMS(o), FY_TUPLE_N(o), "(", ")", true); }
 
 static int64_t tuple_hash(fy_obj *o) {
     fy_tuple *t = (fy_tuple *)o;
@@ -190,7 +189,11 @@ static fy_obj *tuple_mul(fy_obj *a, fy_obj *b) {
 }
 
 /* Iterator over a list or tuple. */
-typedef struct { fy_obj h; fy_obj *seq; int64_t i; } seq_it;
+typedef struct {
+    fy_obj h;
+    fy_obj *seq;
+    int64_t i;
+} seq_it;
 static fy_obj *seqit_next(fy_obj *o) {
     seq_it *it = (seq_it *)o;
     if (!it->seq) return NULL;
@@ -201,7 +204,9 @@ static fy_obj *seqit_next(fy_obj *o) {
     return NULL;
 }
 static void seqit_dealloc(fy_obj *o) { FY_XDECREF(((seq_it *)o)->seq); }
-static int seqit_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((seq_it *)o)->seq ? v(((seq_it *)o)->seq, a) : 0; }
+static int seqit_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    return ((seq_it *)o)->seq ? v(((seq_it *)o)->seq, a) : 0;
+}
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
 static fy_obj *seqit_len(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     seq_it *it = (seq_it *)self;
@@ -210,12 +215,20 @@ static fy_obj *seqit_len(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from(it->seq ? (int64_t)m - it->i : 0);
 }
 static fy_methoddef seqit_methods[] = {{"__length_hint__", seqit_len, 0, NULL}, {NULL}};
-fy_type fy_tupleiter_type = {FY_TYPE_INIT("tuple_iterator", sizeof(seq_it)), .flags = FY_TPF_GC,
-                             .dealloc = seqit_dealloc, .traverse = seqit_traverse, .iter = self_iter,
-                             .next = seqit_next, .methods = seqit_methods};
-fy_type fy_listiter_type = {FY_TYPE_INIT("list_iterator", sizeof(seq_it)), .flags = FY_TPF_GC,
-                            .dealloc = seqit_dealloc, .traverse = seqit_traverse, .iter = self_iter,
-                            .next = seqit_next, .methods = seqit_methods};
+fy_type fy_tupleiter_type = {FY_TYPE_INIT("tuple_iterator", sizeof(seq_it)),
+                             .flags = FY_TPF_GC,
+                             .dealloc = seqit_dealloc,
+                             .traverse = seqit_traverse,
+                             .iter = self_iter,
+                             .next = seqit_next,
+                             .methods = seqit_methods};
+fy_type fy_listiter_type = {FY_TYPE_INIT("list_iterator", sizeof(seq_it)),
+                            .flags = FY_TPF_GC,
+                            .dealloc = seqit_dealloc,
+                            .traverse = seqit_traverse,
+                            .iter = self_iter,
+                            .next = seqit_next,
+                            .methods = seqit_methods};
 fy_obj *fy_seq_iter_new(fy_obj *seq, fy_type *t) {
     seq_it *it = (seq_it *)fy_alloc(t);
     if (!it) return NULL;
@@ -230,8 +243,14 @@ fy_obj *fy_seq_index(fy_obj *const *items, int64_t n, fy_obj *const *args, size_
     int64_t st = 0, en = n;
     if (nargs > 1 && fy_index(args[1], &st) < 0) return NULL;
     if (nargs > 2 && fy_index(args[2], &en) < 0) return NULL;
-    if (st < 0) { st += n; if (st < 0) st = 0; }
-    if (en < 0) { en += n; if (en < 0) en = 0; }
+    if (st < 0) {
+        st += n;
+        if (st < 0) st = 0;
+    }
+    if (en < 0) {
+        en += n;
+        if (en < 0) en = 0;
+    }
     for (int64_t i = st; i < en && i < n; i++) {
         int r = fy_eq(items[i], args[0]);
         if (r < 0) return NULL;
@@ -264,7 +283,10 @@ static fy_obj *tuple_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *
     if (!r || t == &fy_tuple_type) return r;
     int64_t n = FY_TUPLE_N(r);
     fy_tuple *s = (fy_tuple *)fy_alloc_size(t, fy_var_alloc_size(t, t->basicsize + n * sizeof(fy_obj *)));
-    if (!s) { FY_DECREF(r); return NULL; }
+    if (!s) {
+        FY_DECREF(r);
+        return NULL;
+    }
     s->n = n;
     s->hash = -1;
     for (int64_t i = 0; i < n; i++) s->items[i] = fy_ref(FY_TUPLE_ITEMS(r)[i]);
@@ -279,11 +301,10 @@ static fy_obj *tuple_getnewargs(fy_obj *self, fy_obj *const *args, size_t nargs,
     return r;
 }
 
-static fy_methoddef tuple_methods[] = {
-    {"index", tuple_index, 0, "index(value, start=0, stop=sys.maxsize, /)"},
-    {"count", tuple_count, 0, "count(value, /)"},
-    {"__getnewargs__", tuple_getnewargs, 0, NULL},
-    {NULL}};
+static fy_methoddef tuple_methods[] = {{"index", tuple_index, 0, "index(value, start=0, stop=sys.maxsize, /)"},
+                                       {"count", tuple_count, 0, "count(value, /)"},
+                                       {"__getnewargs__", tuple_getnewargs, 0, NULL},
+                                       {NULL}};
 
 fy_type fy_tuple_type = {
     FY_TYPE_INIT("tuple", sizeof(fy_tuple)),

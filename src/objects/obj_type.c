@@ -30,13 +30,17 @@ bool fy_type_is_subtype(fy_type *t, fy_type *base) {
 
 /* Method cache: (type, name) -> result, valid while the epoch is unchanged. */
 #define MCACHE_SIZE 4096
-static struct { fy_type *t; fy_obj *name; fy_obj *v; uint64_t epoch; } mcache[MCACHE_SIZE];
+static struct {
+    fy_type *t;
+    fy_obj *name;
+    fy_obj *v;
+    uint64_t epoch;
+} mcache[MCACHE_SIZE];
 
 fy_obj *fy_type_lookup(fy_type *t, fy_obj *name) {
     uintptr_t h = (((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 4) * 31) & (MCACHE_SIZE - 1);
     bool interned = ((fy_strobj *)name)->interned;
-    if (interned && mcache[h].t == t && mcache[h].name == name && mcache[h].epoch == fy_type_epoch)
-        return mcache[h].v;
+    if (interned && mcache[h].t == t && mcache[h].name == name && mcache[h].epoch == fy_type_epoch) return mcache[h].v;
     fy_obj *res = NULL;
     fy_obj *mro = t->mro;
     if (!mro) {
@@ -89,7 +93,10 @@ static fy_obj *c3_mro(fy_type *t, fy_obj *bases) {
     lens[nb] = nb;
     pos[nb] = 0;
     fy_obj *res = fy_list_new(0);
-    if (!res || fy_list_append(res, (fy_obj *)t) < 0) { FY_XDECREF(res); return NULL; }
+    if (!res || fy_list_append(res, (fy_obj *)t) < 0) {
+        FY_XDECREF(res);
+        return NULL;
+    }
     for (;;) {
         bool any = false;
         fy_obj *cand = NULL;
@@ -100,8 +107,14 @@ static fy_obj *c3_mro(fy_type *t, fy_obj *bases) {
             bool in_tail = false;
             for (int64_t j = 0; j < nseq && !in_tail; j++)
                 for (int64_t k = pos[j] + 1; k < lens[j]; k++)
-                    if (seqs[j][k] == c) { in_tail = true; break; }
-            if (!in_tail) { cand = c; break; }
+                    if (seqs[j][k] == c) {
+                        in_tail = true;
+                        break;
+                    }
+            if (!in_tail) {
+                cand = c;
+                break;
+            }
         }
         if (!any) break;
         if (!cand) {
@@ -112,11 +125,17 @@ static fy_obj *c3_mro(fy_type *t, fy_obj *bases) {
                 fy_sbuf_adds(&b, ((fy_type *)FY_TUPLE_ITEMS(bases)[i])->name);
             }
             fy_obj *m = fy_sbuf_finish(&b);
-            if (m) { fy_err_set_obj(&fy_TypeError, m); FY_DECREF(m); }
+            if (m) {
+                fy_err_set_obj(&fy_TypeError, m);
+                FY_DECREF(m);
+            }
             FY_DECREF(res);
             return NULL;
         }
-        if (fy_list_append(res, cand) < 0) { FY_DECREF(res); return NULL; }
+        if (fy_list_append(res, cand) < 0) {
+            FY_DECREF(res);
+            return NULL;
+        }
         for (int64_t i = 0; i < nseq; i++)
             if (pos[i] < lens[i] && seqs[i][pos[i]] == cand) pos[i]++;
     }
@@ -128,20 +147,46 @@ static fy_obj *c3_mro(fy_type *t, fy_obj *bases) {
 /* ------------------------------------------------------------------ readiness */
 
 static void inherit_slots(fy_type *t, fy_type *b) {
-#define INH(f) if (!t->f) t->f = b->f
-    INH(repr); INH(str); INH(richcmp); INH(truth); INH(getattr); INH(setattr);
-    INH(descr_get); INH(descr_set); INH(call); INH(len); INH(getitem); INH(setitem); INH(contains);
-    INH(iter); INH(next); INH(neg); INH(pos); INH(invert); INH(abs); INH(index); INH(to_int);
-    INH(to_float); INH(init); INH(new_);
-    for (int i = 0; i < FY_NB_COUNT; i++) { INH(nb[i]); INH(inb[i]); }
+#define INH(f) \
+    if (!t->f) t->f = b->f
+    INH(repr);
+    INH(str);
+    INH(richcmp);
+    INH(truth);
+    INH(getattr);
+    INH(setattr);
+    INH(descr_get);
+    INH(descr_set);
+    INH(call);
+    INH(len);
+    INH(getitem);
+    INH(setitem);
+    INH(contains);
+    INH(iter);
+    INH(next);
+    INH(neg);
+    INH(pos);
+    INH(invert);
+    INH(abs);
+    INH(index);
+    INH(to_int);
+    INH(to_float);
+    INH(init);
+    INH(new_);
+    for (int i = 0; i < FY_NB_COUNT; i++) {
+        INH(nb[i]);
+        INH(inb[i]);
+    }
     if (!t->hash && !t->richcmp) t->hash = b->hash;
     else if (!t->hash && t->richcmp == b->richcmp) t->hash = b->hash;
-    if (!t->traverse && (b->flags & FY_TPF_GC)) { t->traverse = b->traverse; t->clear = b->clear; }
+    if (!t->traverse && (b->flags & FY_TPF_GC)) {
+        t->traverse = b->traverse;
+        t->clear = b->clear;
+    }
     if (!t->dealloc) t->dealloc = b->dealloc;
 #undef INH
-    t->flags |= b->flags & (FY_TPF_INT_SUB | FY_TPF_STR_SUB | FY_TPF_TUPLE_SUB | FY_TPF_LIST_SUB |
-                            FY_TPF_DICT_SUB | FY_TPF_EXC_SUB | FY_TPF_TYPE_SUB | FY_TPF_GC | FY_TPF_VARSIZE |
-                            FY_TPF_BYTES_SUB);
+    t->flags |= b->flags & (FY_TPF_INT_SUB | FY_TPF_STR_SUB | FY_TPF_TUPLE_SUB | FY_TPF_LIST_SUB | FY_TPF_DICT_SUB |
+                            FY_TPF_EXC_SUB | FY_TPF_TYPE_SUB | FY_TPF_GC | FY_TPF_VARSIZE | FY_TPF_BYTES_SUB);
 }
 
 int fy_type_ready(fy_type *t) {
@@ -197,8 +242,10 @@ static fy_type *best_base(fy_obj *bases) {
     for (int64_t i = 0; i < FY_TUPLE_N(bases); i++) {
         fy_type *b = (fy_type *)FY_TUPLE_ITEMS(bases)[i];
         fy_type *s = solid_base(b);
-        if (!best || fy_type_is_subtype(s, bsolid)) { best = b; bsolid = s; }
-        else if (!fy_type_is_subtype(bsolid, s)) {
+        if (!best || fy_type_is_subtype(s, bsolid)) {
+            best = b;
+            bsolid = s;
+        } else if (!fy_type_is_subtype(bsolid, s)) {
             fy_err_set(&fy_TypeError, "multiple bases have instance lay-out conflict");
             return NULL;
         }
@@ -223,9 +270,15 @@ fy_obj *fy_type_new_meta(fy_type *meta, fy_obj *name, fy_obj *bases, fy_obj *dic
         }
     }
     fy_type *base = best_base(own_bases);
-    if (!base) { FY_DECREF(own_bases); return NULL; }
+    if (!base) {
+        FY_DECREF(own_bases);
+        return NULL;
+    }
     fy_type *t = (fy_type *)fy_alloc_size(meta, meta->basicsize > sizeof(fy_type) ? meta->basicsize : sizeof(fy_type));
-    if (!t) { FY_DECREF(own_bases); return NULL; }
+    if (!t) {
+        FY_DECREF(own_bases);
+        return NULL;
+    }
     t->flags = FY_TPF_HEAP | FY_TPF_READY | FY_TPF_GC;
     t->name_obj = fy_ref(name);
     t->name = FY_STR_DATA(name);
@@ -302,7 +355,10 @@ fy_obj *fy_type_new_meta(fy_type *meta, fy_obj *name, fy_obj *bases, fy_obj *dic
         if (sn) {
             fy_obj *args[3] = {val, (fy_obj *)t, FY_TUPLE_ITEMS(pair)[0]};
             fy_obj *r = fy_call(sn, args, 3, NULL);
-            if (!r) { FY_DECREF(items); goto fail; }
+            if (!r) {
+                FY_DECREF(items);
+                goto fail;
+            }
             FY_DECREF(r);
         }
     }
@@ -336,7 +392,10 @@ int fy_type_init_subclass(fy_obj *t, fy_obj *kwnames, fy_obj *const *kwvals) {
 
 fy_obj *fy_type_new_heap(fy_obj *name, fy_obj *bases, fy_obj *dict) {
     fy_obj *t = fy_type_new_meta(&fy_type_type, name, bases, dict);
-    if (t && fy_type_init_subclass(t, NULL, NULL) < 0) { FY_DECREF(t); return NULL; }
+    if (t && fy_type_init_subclass(t, NULL, NULL) < 0) {
+        FY_DECREF(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -345,14 +404,16 @@ fy_obj *fy_type_new_heap(fy_obj *name, fy_obj *bases, fy_obj *dict) {
 static fy_obj *type_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_type *t = (fy_type *)self;
     if (t == &fy_type_type && nargs == 1 && !fy_kwcount(kw)) return fy_ref((fy_obj *)args[0]->type);
-    if (!t->new_)
-        return fy_err_format(&fy_TypeError, "cannot create '%s' instances", t->name);
+    if (!t->new_) return fy_err_format(&fy_TypeError, "cannot create '%s' instances", t->name);
     fy_obj *o = t->new_(t, args, nargs, kw);
     if (!o) return NULL;
     if (!fy_isinstance_of(o, t)) return o;
     fy_type *ot = o->type;
     if (ot->init) {
-        if (ot->init(o, args, nargs, kw) < 0) { FY_DECREF(o); return NULL; }
+        if (ot->init(o, args, nargs, kw) < 0) {
+            FY_DECREF(o);
+            return NULL;
+        }
     }
     return o;
 }
@@ -363,7 +424,10 @@ static fy_obj *type_new(fy_type *meta, fy_obj *const *args, size_t nargs, fy_obj
     if (!FY_TUPLE_CHECK(args[1]) || !FY_DICT_CHECK(args[2]))
         return fy_err_set(&fy_TypeError, "type.__new__() argument 2 must be tuple, argument 3 must be dict");
     fy_obj *t = fy_type_new_meta(meta, args[0], args[1], args[2]);
-    if (t && fy_type_init_subclass(t, kw, args + nargs) < 0) { FY_DECREF(t); return NULL; }
+    if (t && fy_type_init_subclass(t, kw, args + nargs) < 0) {
+        FY_DECREF(t);
+        return NULL;
+    }
     return t;
 }
 static int type_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) { return 0; }
@@ -454,7 +518,10 @@ static fy_obj *type_get_name(fy_obj *o) {
 }
 static int type_set_name(fy_obj *o, fy_obj *v) {
     fy_type *t = (fy_type *)o;
-    if (!(t->flags & FY_TPF_HEAP) || !v || !FY_STR_CHECK(v)) { fy_err_set(&fy_TypeError, "can only assign string to __name__"); return -1; }
+    if (!(t->flags & FY_TPF_HEAP) || !v || !FY_STR_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "can only assign string to __name__");
+        return -1;
+    }
     FY_SETREF(t->name_obj, fy_ref(v));
     t->name = FY_STR_DATA(v);
     return 0;
@@ -465,7 +532,10 @@ static fy_obj *type_get_qualname(fy_obj *o) {
 }
 static int type_set_qualname(fy_obj *o, fy_obj *v) {
     fy_type *t = (fy_type *)o;
-    if (!v || !FY_STR_CHECK(v)) { fy_err_set(&fy_TypeError, "can only assign string to __qualname__"); return -1; }
+    if (!v || !FY_STR_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "can only assign string to __qualname__");
+        return -1;
+    }
     FY_SETREF(t->qualname, fy_ref(v));
     return 0;
 }
@@ -479,12 +549,19 @@ static fy_obj *type_get_module(fy_obj *o) {
 }
 static int type_set_module(fy_obj *o, fy_obj *v) {
     fy_type *t = (fy_type *)o;
-    if (!(t->flags & FY_TPF_HEAP) || !v) { fy_err_set(&fy_TypeError, "cannot set __module__"); return -1; }
+    if (!(t->flags & FY_TPF_HEAP) || !v) {
+        fy_err_set(&fy_TypeError, "cannot set __module__");
+        return -1;
+    }
     FY_SETREF(t->module, fy_ref(v));
     return fy_dict_set_cstr(t->dict, "__module__", v);
 }
-static fy_obj *type_get_bases(fy_obj *o) { return fy_ref(((fy_type *)o)->bases ? ((fy_type *)o)->bases : fy_empty_tuple()); }
-static fy_obj *type_get_base(fy_obj *o) { return fy_ref(((fy_type *)o)->base ? (fy_obj *)((fy_type *)o)->base : fy_None); }
+static fy_obj *type_get_bases(fy_obj *o) {
+    return fy_ref(((fy_type *)o)->bases ? ((fy_type *)o)->bases : fy_empty_tuple());
+}
+static fy_obj *type_get_base(fy_obj *o) {
+    return fy_ref(((fy_type *)o)->base ? (fy_obj *)((fy_type *)o)->base : fy_None);
+}
 static fy_obj *type_get_mro(fy_obj *o) { return fy_ref(((fy_type *)o)->mro); }
 static fy_obj *type_get_dict(fy_obj *o) { return fy_dict_copy(((fy_type *)o)->dict); }
 static fy_obj *type_get_doc(fy_obj *o) {
@@ -509,28 +586,27 @@ static fy_obj *type_subclasscheck(fy_obj *self, fy_obj *const *a, size_t n, fy_o
 static fy_obj *type_prepare(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_dict_new(); }
 static fy_obj *type_or(fy_obj *a, fy_obj *b) {
     /* X | Y in annotations: return a tuple-like union object; we keep it simple: a tuple */
-    if ((a == fy_None || fy_isinstance_of(a, &fy_type_type)) && (b == fy_None || fy_isinstance_of(b, &fy_type_type) || FY_TUPLE_CHECK(b)))
+    if ((a == fy_None || fy_isinstance_of(a, &fy_type_type)) &&
+        (b == fy_None || fy_isinstance_of(b, &fy_type_type) || FY_TUPLE_CHECK(b)))
         return fy_tuple_pack(2, a, b);
     return fy_ref(fy_NotImplemented);
 }
 
-static fy_getsetdef type_getsets[] = {
-    {"__name__", type_get_name, type_set_name, NULL},
-    {"__qualname__", type_get_qualname, type_set_qualname, NULL},
-    {"__module__", type_get_module, type_set_module, NULL},
-    {"__bases__", type_get_bases, NULL, NULL},
-    {"__base__", type_get_base, NULL, NULL},
-    {"__mro__", type_get_mro, NULL, NULL},
-    {"__dict__", type_get_dict, NULL, NULL},
-    {"__doc__", type_get_doc, NULL, NULL},
-    {NULL}};
-static fy_methoddef type_methods[] = {
-    {"mro", type_mro_m, 0, "mro()\nReturn a type's method resolution order."},
-    {"__subclasses__", type_subclasses, 0, NULL},
-    {"__instancecheck__", type_instancecheck, 0, NULL},
-    {"__subclasscheck__", type_subclasscheck, 0, NULL},
-    {"__prepare__", type_prepare, FY_METH_CLASS, NULL},
-    {NULL}};
+static fy_getsetdef type_getsets[] = {{"__name__", type_get_name, type_set_name, NULL},
+                                      {"__qualname__", type_get_qualname, type_set_qualname, NULL},
+                                      {"__module__", type_get_module, type_set_module, NULL},
+                                      {"__bases__", type_get_bases, NULL, NULL},
+                                      {"__base__", type_get_base, NULL, NULL},
+                                      {"__mro__", type_get_mro, NULL, NULL},
+                                      {"__dict__", type_get_dict, NULL, NULL},
+                                      {"__doc__", type_get_doc, NULL, NULL},
+                                      {NULL}};
+static fy_methoddef type_methods[] = {{"mro", type_mro_m, 0, "mro()\nReturn a type's method resolution order."},
+                                      {"__subclasses__", type_subclasses, 0, NULL},
+                                      {"__instancecheck__", type_instancecheck, 0, NULL},
+                                      {"__subclasscheck__", type_subclasscheck, 0, NULL},
+                                      {"__prepare__", type_prepare, FY_METH_CLASS, NULL},
+                                      {NULL}};
 
 static int64_t object_hash(fy_obj *o) {
     uintptr_t p = (uintptr_t)o;
@@ -617,7 +693,10 @@ static fy_obj *object_richcmp(fy_obj *a, fy_obj *b, int op) {
 
 static fy_obj *object_get_class(fy_obj *o) { return fy_ref((fy_obj *)o->type); }
 static int object_set_class(fy_obj *o, fy_obj *v) {
-    if (!v || !fy_isinstance_of(v, &fy_type_type)) { fy_err_set(&fy_TypeError, "__class__ must be set to a class"); return -1; }
+    if (!v || !fy_isinstance_of(v, &fy_type_type)) {
+        fy_err_set(&fy_TypeError, "__class__ must be set to a class");
+        return -1;
+    }
     fy_type *nt = (fy_type *)v;
     if (!(nt->flags & FY_TPF_HEAP) || !(o->type->flags & FY_TPF_HEAP) || nt->basicsize != o->type->basicsize) {
         fy_err_set(&fy_TypeError, "__class__ assignment only supported for compatible heap types");
@@ -637,7 +716,10 @@ static fy_obj *object_get_dict(fy_obj *o) {
 }
 static int object_set_dict(fy_obj *o, fy_obj *v) {
     fy_obj **dp = fy_instance_dict_ptr(o);
-    if (!dp || !v || !FY_DICT_CHECK(v)) { fy_err_set(&fy_TypeError, "__dict__ must be set to a dictionary"); return -1; }
+    if (!dp || !v || !FY_DICT_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "__dict__ must be set to a dictionary");
+        return -1;
+    }
     FY_SETREF(*dp, fy_ref(v));
     return 0;
 }
@@ -653,7 +735,8 @@ static fy_obj *object_dir(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
 static fy_obj *object_init_subclass(fy_obj *cls, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n || fy_kwcount(kw)) {
         if (fy_kwcount(kw))
-            return fy_err_format(&fy_TypeError, "%s.__init_subclass__() takes no keyword arguments", ((fy_type *)cls)->name);
+            return fy_err_format(&fy_TypeError, "%s.__init_subclass__() takes no keyword arguments",
+                                 ((fy_type *)cls)->name);
         return fy_err_set(&fy_TypeError, "__init_subclass__() takes no arguments");
     }
     return fy_none();
@@ -665,17 +748,14 @@ static fy_obj *object_sizeof(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     return fy_int_from((int64_t)self->type->basicsize);
 }
 
-static fy_getsetdef object_getsets[] = {
-    {"__class__", object_get_class, object_set_class, NULL},
-    {NULL}};
+static fy_getsetdef object_getsets[] = {{"__class__", object_get_class, object_set_class, NULL}, {NULL}};
 fy_getsetdef fy_instance_dict_getset = {"__dict__", object_get_dict, object_set_dict, NULL};
-static fy_methoddef object_methods[] = {
-    {"__format__", object_format, 0, NULL},
-    {"__dir__", object_dir, 0, NULL},
-    {"__init_subclass__", object_init_subclass, FY_METH_CLASS, NULL},
-    {"__reduce_ex__", object_reduce_ex, 0, NULL},
-    {"__sizeof__", object_sizeof, 0, NULL},
-    {NULL}};
+static fy_methoddef object_methods[] = {{"__format__", object_format, 0, NULL},
+                                        {"__dir__", object_dir, 0, NULL},
+                                        {"__init_subclass__", object_init_subclass, FY_METH_CLASS, NULL},
+                                        {"__reduce_ex__", object_reduce_ex, 0, NULL},
+                                        {"__sizeof__", object_sizeof, 0, NULL},
+                                        {NULL}};
 
 fy_type fy_object_type = {
     FY_TYPE_INIT("object", sizeof(fy_obj)),

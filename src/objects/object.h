@@ -58,35 +58,38 @@ struct fy_obj {
 #define FY_IMMORTAL_RC ((intptr_t)1 << 60)
 void fy_dealloc(fy_obj *o); /* called when rc reaches 0; do not call directly */
 #define FY_INCREF(o) ((void)(((fy_obj *)(o))->rc++))
-#define FY_DECREF(o)                                                                      \
-    do {                                                                                  \
-        fy_obj *_fy_o = (fy_obj *)(o);                                                    \
-        if (--_fy_o->rc == 0) fy_dealloc(_fy_o);                                          \
+#define FY_DECREF(o) \
+    do { \
+        fy_obj *_fy_o = (fy_obj *)(o); \
+        if (--_fy_o->rc == 0) fy_dealloc(_fy_o); \
     } while (0)
-#define FY_XINCREF(o)                                                                     \
-    do {                                                                                  \
-        fy_obj *_fy_o = (fy_obj *)(o);                                                    \
-        if (_fy_o) _fy_o->rc++;                                                           \
+#define FY_XINCREF(o) \
+    do { \
+        fy_obj *_fy_o = (fy_obj *)(o); \
+        if (_fy_o) _fy_o->rc++; \
     } while (0)
-#define FY_XDECREF(o)                                                                     \
-    do {                                                                                  \
-        fy_obj *_fy_o = (fy_obj *)(o);                                                    \
-        if (_fy_o && --_fy_o->rc == 0) fy_dealloc(_fy_o);                                 \
+#define FY_XDECREF(o) \
+    do { \
+        fy_obj *_fy_o = (fy_obj *)(o); \
+        if (_fy_o && --_fy_o->rc == 0) fy_dealloc(_fy_o); \
     } while (0)
-#define FY_CLEAR(p)                                                                       \
-    do {                                                                                  \
-        fy_obj *_fy_o = (fy_obj *)(p);                                                    \
-        (p) = NULL;                                                                       \
-        if (_fy_o && --_fy_o->rc == 0) fy_dealloc(_fy_o);                                 \
+#define FY_CLEAR(p) \
+    do { \
+        fy_obj *_fy_o = (fy_obj *)(p); \
+        (p) = NULL; \
+        if (_fy_o && --_fy_o->rc == 0) fy_dealloc(_fy_o); \
     } while (0)
 /* Return a new reference to o (o must not be NULL). */
-static inline fy_obj *fy_ref(fy_obj *o) { o->rc++; return o; }
+static inline fy_obj *fy_ref(fy_obj *o) {
+    o->rc++;
+    return o;
+}
 /* Replace *slot by v (new ref taken), releasing the old value. */
-#define FY_SETREF(slot, v)                                                                \
-    do {                                                                                  \
-        fy_obj *_fy_old = (fy_obj *)(slot);                                               \
-        (slot) = (v);                                                                     \
-        FY_XDECREF(_fy_old);                                                              \
+#define FY_SETREF(slot, v) \
+    do { \
+        fy_obj *_fy_old = (fy_obj *)(slot); \
+        (slot) = (v); \
+        FY_XDECREF(_fy_old); \
     } while (0)
 
 /* ------------------------------------------------------------------ calling convention */
@@ -104,8 +107,20 @@ size_t fy_kwcount(fy_obj *kwnames);
 
 /* Binary number slots, indexed like fy_operator in ast.h. */
 enum {
-    FY_NB_ADD = 0, FY_NB_SUB, FY_NB_MUL, FY_NB_MATMUL, FY_NB_TRUEDIV, FY_NB_MOD, FY_NB_POW,
-    FY_NB_LSHIFT, FY_NB_RSHIFT, FY_NB_OR, FY_NB_XOR, FY_NB_AND, FY_NB_FLOORDIV, FY_NB_COUNT
+    FY_NB_ADD = 0,
+    FY_NB_SUB,
+    FY_NB_MUL,
+    FY_NB_MATMUL,
+    FY_NB_TRUEDIV,
+    FY_NB_MOD,
+    FY_NB_POW,
+    FY_NB_LSHIFT,
+    FY_NB_RSHIFT,
+    FY_NB_OR,
+    FY_NB_XOR,
+    FY_NB_AND,
+    FY_NB_FLOORDIV,
+    FY_NB_COUNT
 };
 /* Rich comparison ops, indexed like fy_cmpop's first six. */
 enum { FY_EQ_OP = 0, FY_NE_OP, FY_LT_OP, FY_LE_OP, FY_GT_OP, FY_GE_OP };
@@ -215,8 +230,7 @@ struct fy_type {
 };
 
 /* Static type initializer: FY_TYPE_INIT("name", sizeof(instance struct)). */
-#define FY_TYPE_INIT(NAME, SIZE) .h = {FY_IMMORTAL_RC, &fy_type_type}, .name = (NAME), \
-    .basicsize = (SIZE)
+#define FY_TYPE_INIT(NAME, SIZE) .h = {FY_IMMORTAL_RC, &fy_type_type}, .name = (NAME), .basicsize = (SIZE)
 
 /* Complete a static type: inherit slots from .base (default object), build MRO and __dict__
  * from .methods/.getsets and slot wrappers. Idempotent. Returns 0, or -1 with an error. */
@@ -236,9 +250,7 @@ extern uint64_t fy_type_epoch;
 
 #define FY_TYPE(o) (((fy_obj *)(o))->type)
 #define FY_IS_TYPE(o, T) (FY_TYPE(o) == &(T))
-static inline bool fy_isinstance_of(fy_obj *o, fy_type *t) {
-    return o->type == t || fy_type_is_subtype(o->type, t);
-}
+static inline bool fy_isinstance_of(fy_obj *o, fy_type *t) { return o->type == t || fy_type_is_subtype(o->type, t); }
 
 /* ------------------------------------------------------------------ allocation */
 
@@ -256,13 +268,11 @@ void fy_free(void *p);
 /* ------------------------------------------------------------------ singletons and core types */
 
 extern fy_type fy_type_type, fy_object_type, fy_none_type, fy_notimpl_type, fy_ellipsis_type;
-extern fy_type fy_int_type, fy_bool_type, fy_float_type, fy_complex_type, fy_str_type, fy_bytes_type,
-    fy_bytearray_type;
+extern fy_type fy_int_type, fy_bool_type, fy_float_type, fy_complex_type, fy_str_type, fy_bytes_type, fy_bytearray_type;
 extern fy_type fy_list_type, fy_tuple_type, fy_dict_type, fy_set_type, fy_frozenset_type;
-extern fy_type fy_range_type, fy_slice_type, fy_function_type, fy_cfunction_type,
-    fy_method_type, fy_cell_type, fy_code_type, fy_module_type, fy_property_type,
-    fy_staticmethod_type, fy_classmethod_type, fy_super_type, fy_generator_type,
-    fy_methoddescr_type, fy_getsetdescr_type, fy_slotwrapper_type;
+extern fy_type fy_range_type, fy_slice_type, fy_function_type, fy_cfunction_type, fy_method_type, fy_cell_type,
+    fy_code_type, fy_module_type, fy_property_type, fy_staticmethod_type, fy_classmethod_type, fy_super_type,
+    fy_generator_type, fy_methoddescr_type, fy_getsetdescr_type, fy_slotwrapper_type;
 extern fy_type fy_dict_keys_type, fy_dict_values_type, fy_dict_items_type;
 
 extern fy_obj fy_None_s, fy_NotImplemented_s, fy_Ellipsis_s;
@@ -365,17 +375,15 @@ void fy_err_clear(void);
 fy_obj *fy_exc_new(fy_type *t, fy_obj *const *args, size_t nargs);
 
 /* Exception types (instances are fy_exc). */
-extern fy_type fy_BaseException, fy_Exception, fy_ArithmeticError, fy_ZeroDivisionError,
-    fy_OverflowError, fy_FloatingPointError, fy_AssertionError, fy_AttributeError,
-    fy_ImportError, fy_ModuleNotFoundError, fy_LookupError, fy_IndexError, fy_KeyError,
-    fy_NameError, fy_UnboundLocalError, fy_TypeError, fy_ValueError, fy_RuntimeError,
-    fy_RecursionError, fy_NotImplementedError, fy_StopIteration, fy_GeneratorExit,
-    fy_KeyboardInterrupt, fy_SystemExit, fy_MemoryError, fy_OSError, fy_FileNotFoundError,
-    fy_FileExistsError, fy_IsADirectoryError, fy_NotADirectoryError, fy_PermissionError,
-    fy_EOFError, fy_UnicodeError, fy_UnicodeDecodeError, fy_UnicodeEncodeError,
-    fy_SyntaxError, fy_IndentationError, fy_TabError, fy_BufferError, fy_SystemError,
-    fy_Warning, fy_UserWarning, fy_DeprecationWarning, fy_RuntimeWarning, fy_StopAsyncIteration,
-    fy_TimeoutError, fy_ConnectionError, fy_ChildProcessError, fy_BrokenPipeError;
+extern fy_type fy_BaseException, fy_Exception, fy_ArithmeticError, fy_ZeroDivisionError, fy_OverflowError,
+    fy_FloatingPointError, fy_AssertionError, fy_AttributeError, fy_ImportError, fy_ModuleNotFoundError, fy_LookupError,
+    fy_IndexError, fy_KeyError, fy_NameError, fy_UnboundLocalError, fy_TypeError, fy_ValueError, fy_RuntimeError,
+    fy_RecursionError, fy_NotImplementedError, fy_StopIteration, fy_GeneratorExit, fy_KeyboardInterrupt, fy_SystemExit,
+    fy_MemoryError, fy_OSError, fy_FileNotFoundError, fy_FileExistsError, fy_IsADirectoryError, fy_NotADirectoryError,
+    fy_PermissionError, fy_EOFError, fy_UnicodeError, fy_UnicodeDecodeError, fy_UnicodeEncodeError, fy_SyntaxError,
+    fy_IndentationError, fy_TabError, fy_BufferError, fy_SystemError, fy_Warning, fy_UserWarning, fy_DeprecationWarning,
+    fy_RuntimeWarning, fy_StopAsyncIteration, fy_TimeoutError, fy_ConnectionError, fy_ChildProcessError,
+    fy_BrokenPipeError;
 
 typedef struct fy_exc {
     fy_obj h;
@@ -401,13 +409,23 @@ void fy_exc_add_tb(fy_obj *exc, fy_obj *code, int instr);
 
 /* ------------------------------------------------------------------ int / bool / float */
 
-typedef struct fy_int { fy_obj h; int64_t v; } fy_int;
-typedef struct fy_float { fy_obj h; double v; } fy_float;
+typedef struct fy_int {
+    fy_obj h;
+    int64_t v;
+} fy_int;
+typedef struct fy_float {
+    fy_obj h;
+    double v;
+} fy_float;
 
 extern fy_int fy_True_s, fy_False_s;
 #define fy_True ((fy_obj *)&fy_True_s)
 #define fy_False ((fy_obj *)&fy_False_s)
-static inline fy_obj *fy_bool(bool b) { fy_obj *r = b ? fy_True : fy_False; r->rc++; return r; }
+static inline fy_obj *fy_bool(bool b) {
+    fy_obj *r = b ? fy_True : fy_False;
+    r->rc++;
+    return r;
+}
 
 #define FY_SMALLINT_MIN (-5)
 #define FY_SMALLINT_MAX 1024
@@ -444,7 +462,10 @@ int fy_as_double(fy_obj *o, double *out);
 /* Python's repr of a double into buf (>= 32 bytes): shortest round-trip text. */
 void fy_double_repr(double v, char *buf, size_t cap);
 int64_t fy_hash_double(double v);
-typedef struct fy_complex { fy_obj h; double re, im; } fy_complex;
+typedef struct fy_complex {
+    fy_obj h;
+    double re, im;
+} fy_complex;
 fy_obj *fy_complex_from(double re, double im);
 
 /* ------------------------------------------------------------------ str / bytes */
@@ -488,13 +509,26 @@ int64_t fy_str_byte_offset(fy_obj *s, int64_t i);
 /* repr of a str (quotes and escapes as Python). */
 fy_obj *fy_str_repr(fy_obj *s);
 
-typedef struct fy_bytes { fy_obj h; int64_t len; int64_t hash; char data[]; } fy_bytes;
+typedef struct fy_bytes {
+    fy_obj h;
+    int64_t len;
+    int64_t hash;
+    char data[];
+} fy_bytes;
 fy_obj *fy_bytes_from(const char *s, size_t len);
 #define FY_BYTES_CHECK(o) (FY_TYPE(o) == &fy_bytes_type || (FY_TYPE(o)->flags & FY_TPF_BYTES_SUB))
-typedef struct fy_bytearray { fy_obj h; int64_t len, cap; char *data; } fy_bytearray;
+typedef struct fy_bytearray {
+    fy_obj h;
+    int64_t len, cap;
+    char *data;
+} fy_bytearray;
 
 /* A growable UTF-8 text buffer for building strings in C. */
-typedef struct fy_sbuf { char *p; size_t len, cap; bool oom; } fy_sbuf;
+typedef struct fy_sbuf {
+    char *p;
+    size_t len, cap;
+    bool oom;
+} fy_sbuf;
 void fy_sbuf_add(fy_sbuf *b, const char *s, size_t n);
 void fy_sbuf_adds(fy_sbuf *b, const char *s);
 void fy_sbuf_addc(fy_sbuf *b, char c);
@@ -508,8 +542,17 @@ void fy_sbuf_free(fy_sbuf *b);
 
 /* ------------------------------------------------------------------ tuple / list */
 
-typedef struct fy_tuple { fy_obj h; int64_t n; int64_t hash; fy_obj *items[]; } fy_tuple;
-typedef struct fy_list { fy_obj h; int64_t n, cap; fy_obj **items; } fy_list;
+typedef struct fy_tuple {
+    fy_obj h;
+    int64_t n;
+    int64_t hash;
+    fy_obj *items[];
+} fy_tuple;
+typedef struct fy_list {
+    fy_obj h;
+    int64_t n, cap;
+    fy_obj **items;
+} fy_list;
 #define FY_TUPLE_CHECK(o) (FY_TYPE(o) == &fy_tuple_type || (FY_TYPE(o)->flags & FY_TPF_TUPLE_SUB))
 #define FY_LIST_CHECK(o) (FY_TYPE(o) == &fy_list_type || (FY_TYPE(o)->flags & FY_TPF_LIST_SUB))
 #define FY_TUPLE_N(o) (((fy_tuple *)(o))->n)
@@ -536,7 +579,11 @@ fy_obj *fy_list_as_tuple(fy_obj *l);
 
 /* ------------------------------------------------------------------ dict */
 
-typedef struct fy_dict_entry { int64_t hash; fy_obj *key; fy_obj *value; } fy_dict_entry;
+typedef struct fy_dict_entry {
+    int64_t hash;
+    fy_obj *key;
+    fy_obj *value;
+} fy_dict_entry;
 typedef struct fy_dict {
     fy_obj h;
     int64_t used;        /* live entries */
@@ -568,7 +615,10 @@ extern uint64_t fy_dict_version_counter;
 
 /* ------------------------------------------------------------------ set / frozenset */
 
-typedef struct fy_set_entry { int64_t hash; fy_obj *key; } fy_set_entry;
+typedef struct fy_set_entry {
+    int64_t hash;
+    fy_obj *key;
+} fy_set_entry;
 typedef struct fy_set {
     fy_obj h;
     int64_t fill, used, mask;
@@ -585,42 +635,69 @@ bool fy_set_next(fy_obj *s, int64_t *pos, fy_obj **key);
 
 /* ------------------------------------------------------------------ range / slice */
 
-typedef struct fy_range { fy_obj h; int64_t start, stop, step, len; } fy_range;
-typedef struct fy_slice { fy_obj h; fy_obj *start, *stop, *step; } fy_slice;
+typedef struct fy_range {
+    fy_obj h;
+    int64_t start, stop, step, len;
+} fy_range;
+typedef struct fy_slice {
+    fy_obj h;
+    fy_obj *start, *stop, *step;
+} fy_slice;
 fy_obj *fy_slice_new(fy_obj *start, fy_obj *stop, fy_obj *step); /* NULL means None */
 /* Resolve a slice against a sequence length: 0 ok, -1 error; *slicelen gets the count. */
-int fy_slice_indices(fy_obj *slice, int64_t length, int64_t *start, int64_t *stop,
-                     int64_t *step, int64_t *slicelen);
+int fy_slice_indices(fy_obj *slice, int64_t length, int64_t *start, int64_t *stop, int64_t *step, int64_t *slicelen);
 fy_obj *fy_range_new(int64_t start, int64_t stop, int64_t step);
 
 /* ------------------------------------------------------------------ functions, methods */
 
 /* A C function / method object: wraps an fy_methoddef with its self (module or instance). */
-typedef struct fy_cfunction { fy_obj h; fy_methoddef *def; fy_obj *self; fy_obj *module; } fy_cfunction;
+typedef struct fy_cfunction {
+    fy_obj h;
+    fy_methoddef *def;
+    fy_obj *self;
+    fy_obj *module;
+} fy_cfunction;
 /* New builtin function object from def, bound to self (may be NULL). */
 fy_obj *fy_cfunction_new(fy_methoddef *def, fy_obj *self);
 /* A bound method: func called with self prepended. */
-typedef struct fy_method { fy_obj h; fy_obj *func; fy_obj *self; } fy_method;
+typedef struct fy_method {
+    fy_obj h;
+    fy_obj *func;
+    fy_obj *self;
+} fy_method;
 fy_obj *fy_method_new(fy_obj *func, fy_obj *self);
-typedef struct fy_cell { fy_obj h; fy_obj *ref; } fy_cell;
+typedef struct fy_cell {
+    fy_obj h;
+    fy_obj *ref;
+} fy_cell;
 fy_obj *fy_cell_new(fy_obj *v); /* v may be NULL (empty cell) */
-typedef struct fy_property { fy_obj h; fy_obj *fget, *fset, *fdel, *doc, *name; } fy_property;
-typedef struct fy_wrapper { fy_obj h; fy_obj *callable; } fy_wrapper; /* staticmethod, classmethod */
+typedef struct fy_property {
+    fy_obj h;
+    fy_obj *fget, *fset, *fdel, *doc, *name;
+} fy_property;
+typedef struct fy_wrapper {
+    fy_obj h;
+    fy_obj *callable;
+} fy_wrapper; /* staticmethod, classmethod */
 
 /* Parse call arguments into out[] (borrowed refs; NULL where an optional arg is absent).
  *   fname: for messages; names: parameter names (NULL-terminated list, may be NULL when
  *   keywords are not accepted); nreq: number of required parameters; npos: how many may be
  *   given positionally (the rest are keyword-only); nparams: total parameters.
  * Raises TypeError with Python's messages. Returns 0 or -1. */
-int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
-                  const char *const *names, int nreq, int npos, int nparams, fy_obj **out);
+int fy_parse_args(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames, const char *const *names,
+                  int nreq, int npos, int nparams, fy_obj **out);
 /* Check that no keywords were passed / nargs is in [min,max]; TypeError otherwise. */
 int fy_no_kwargs(const char *fname, fy_obj *kwnames);
 int fy_check_nargs(const char *fname, size_t nargs, size_t min, size_t max);
 
 /* ------------------------------------------------------------------ modules */
 
-typedef struct fy_module { fy_obj h; fy_obj *dict; fy_obj *name; } fy_module;
+typedef struct fy_module {
+    fy_obj h;
+    fy_obj *dict;
+    fy_obj *name;
+} fy_module;
 /* New empty module with __name__ set. */
 fy_obj *fy_module_new(const char *name);
 /* New module with C functions from funcs (NULL-name terminated) and a docstring. */

@@ -3,26 +3,26 @@
 
 const char *fy_expr_kind_name(fy_expr_kind k) {
     static const char *n[] = {
-        "?", "BoolOp", "NamedExpr", "BinOp", "UnaryOp", "Lambda", "IfExp", "Dict", "Set",
-        "ListComp", "SetComp", "DictComp", "GeneratorExp", "Await", "Yield", "YieldFrom",
-        "Compare", "Call", "FormattedValue", "JoinedStr", "Constant", "Attribute", "Subscript",
-        "Starred", "Name", "List", "Tuple", "Slice",
+        "?",         "BoolOp",    "NamedExpr", "BinOp",   "UnaryOp",        "Lambda",       "IfExp",
+        "Dict",      "Set",       "ListComp",  "SetComp", "DictComp",       "GeneratorExp", "Await",
+        "Yield",     "YieldFrom", "Compare",   "Call",    "FormattedValue", "JoinedStr",    "Constant",
+        "Attribute", "Subscript", "Starred",   "Name",    "List",           "Tuple",        "Slice",
     };
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
 const char *fy_stmt_kind_name(fy_stmt_kind k) {
     static const char *n[] = {
-        "?", "FunctionDef", "ClassDef", "Return", "Delete", "Assign", "AugAssign", "AnnAssign",
-        "For", "While", "If", "With", "Raise", "Try", "Assert", "Import", "ImportFrom", "Global",
-        "Nonlocal", "Expr", "Pass", "Break", "Continue",
+        "?",          "FunctionDef", "ClassDef", "Return", "Delete", "Assign", "AugAssign", "AnnAssign",
+        "For",        "While",       "If",       "With",   "Raise",  "Try",    "Assert",    "Import",
+        "ImportFrom", "Global",      "Nonlocal", "Expr",   "Pass",   "Break",  "Continue",
     };
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }
 
 const char *fy_operator_name(fy_operator op) {
-    static const char *n[] = {"Add", "Sub", "Mult", "MatMult", "Div", "Mod", "Pow",
-                              "LShift", "RShift", "BitOr", "BitXor", "BitAnd", "FloorDiv"};
+    static const char *n[] = {"Add",    "Sub",    "Mult",  "MatMult", "Div",    "Mod",     "Pow",
+                              "LShift", "RShift", "BitOr", "BitXor",  "BitAnd", "FloorDiv"};
     return (unsigned)op < sizeof n / sizeof n[0] ? n[op] : "?";
 }
 

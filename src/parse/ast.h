@@ -47,15 +47,24 @@ typedef enum fy_expr_ctx { FY_LOAD = 0, FY_STORE, FY_DEL } fy_expr_ctx;
 typedef enum fy_boolop { FY_AND = 0, FY_OR } fy_boolop;
 
 typedef enum fy_operator {
-    FY_ADD = 0, FY_SUB, FY_MULT, FY_MATMULT, FY_DIV, FY_MOD, FY_POW,
-    FY_LSHIFT, FY_RSHIFT, FY_BITOR, FY_BITXOR, FY_BITAND, FY_FLOORDIV
+    FY_ADD = 0,
+    FY_SUB,
+    FY_MULT,
+    FY_MATMULT,
+    FY_DIV,
+    FY_MOD,
+    FY_POW,
+    FY_LSHIFT,
+    FY_RSHIFT,
+    FY_BITOR,
+    FY_BITXOR,
+    FY_BITAND,
+    FY_FLOORDIV
 } fy_operator;
 
 typedef enum fy_unaryop { FY_INVERT = 0, FY_NOT, FY_UADD, FY_USUB } fy_unaryop;
 
-typedef enum fy_cmpop {
-    FY_EQ = 0, FY_NOTEQ, FY_LT, FY_LTE, FY_GT, FY_GTE, FY_IS, FY_ISNOT, FY_IN, FY_NOTIN
-} fy_cmpop;
+typedef enum fy_cmpop { FY_EQ = 0, FY_NOTEQ, FY_LT, FY_LTE, FY_GT, FY_GTE, FY_IS, FY_ISNOT, FY_IN, FY_NOTIN } fy_cmpop;
 
 /* ---------------------------------------------------------------- constants */
 
@@ -125,19 +134,44 @@ struct fy_expr {
     unsigned flags; /* compiler */
     void *aux;      /* compiler */
     union {
-        struct { fy_boolop op; fy_expr **values; int n_values; } boolop;
-        struct { fy_expr *target; fy_expr *value; } namedexpr;
-        struct { fy_expr *left; fy_operator op; fy_expr *right; } binop;
-        struct { fy_unaryop op; fy_expr *operand; } unaryop;
+        struct {
+            fy_boolop op;
+            fy_expr **values;
+            int n_values;
+        } boolop;
+        struct {
+            fy_expr *target;
+            fy_expr *value;
+        } namedexpr;
+        struct {
+            fy_expr *left;
+            fy_operator op;
+            fy_expr *right;
+        } binop;
+        struct {
+            fy_unaryop op;
+            fy_expr *operand;
+        } unaryop;
         struct {
             fy_arguments *args;
             fy_expr *body;
             void *scope;        /* compiler */
             unsigned scope_flags; /* compiler */
         } lambda;
-        struct { fy_expr *test; fy_expr *body; fy_expr *orelse; } ifexp;
-        struct { fy_expr **keys; fy_expr **values; int n_keys; /* == n of values */ } dict;
-        struct { fy_expr **elts; int n_elts; } set;
+        struct {
+            fy_expr *test;
+            fy_expr *body;
+            fy_expr *orelse;
+        } ifexp;
+        struct {
+            fy_expr **keys;
+            fy_expr **values;
+            int n_keys; /* == n of values */
+        } dict;
+        struct {
+            fy_expr **elts;
+            int n_elts;
+        } set;
         struct {
             fy_expr *elt;   /* ListComp/SetComp/GeneratorExp */
             fy_expr *key;   /* DictComp */
@@ -147,32 +181,65 @@ struct fy_expr {
             void *scope;          /* compiler */
             unsigned scope_flags; /* compiler */
         } comp;
-        struct { fy_expr *value; } await_;
-        struct { fy_expr *value; } yield;
-        struct { fy_expr *left; fy_cmpop *ops; fy_expr **comparators; int n_ops; } compare;
+        struct {
+            fy_expr *value;
+        } await_;
+        struct {
+            fy_expr *value;
+        } yield;
+        struct {
+            fy_expr *left;
+            fy_cmpop *ops;
+            fy_expr **comparators;
+            int n_ops;
+        } compare;
         struct {
             fy_expr *func;
-            fy_expr **args; int n_args;               /* Starred entries for `*x` */
-            fy_keyword **keywords; int n_keywords;    /* keyword.arg NULL for `**x` */
+            fy_expr **args;
+            int n_args;               /* Starred entries for `*x` */
+            fy_keyword **keywords;
+            int n_keywords;    /* keyword.arg NULL for `**x` */
         } call;
         struct {
             fy_expr *value;
             int conversion;       /* FY_CONV_NONE, 's', 'r', 'a' */
             fy_expr *format_spec; /* a JoinedStr, or NULL */
         } formattedvalue;
-        struct { fy_expr **values; int n_values; } joinedstr;
+        struct {
+            fy_expr **values;
+            int n_values;
+        } joinedstr;
         fy_constant constant;
-        struct { fy_expr *value; const char *attr; fy_expr_ctx ctx; } attribute;
-        struct { fy_expr *value; fy_expr *slice; fy_expr_ctx ctx; } subscript;
-        struct { fy_expr *value; fy_expr_ctx ctx; } starred;
+        struct {
+            fy_expr *value;
+            const char *attr;
+            fy_expr_ctx ctx;
+        } attribute;
+        struct {
+            fy_expr *value;
+            fy_expr *slice;
+            fy_expr_ctx ctx;
+        } subscript;
+        struct {
+            fy_expr *value;
+            fy_expr_ctx ctx;
+        } starred;
         struct {
             const char *id;
             fy_expr_ctx ctx;
             int scope_slot;       /* compiler */
             unsigned scope_kind;  /* compiler */
         } name;
-        struct { fy_expr **elts; int n_elts; fy_expr_ctx ctx; } seq; /* List, Tuple */
-        struct { fy_expr *lower; fy_expr *upper; fy_expr *step; } slice;
+        struct {
+            fy_expr **elts;
+            int n_elts;
+            fy_expr_ctx ctx;
+        } seq; /* List, Tuple */
+        struct {
+            fy_expr *lower;
+            fy_expr *upper;
+            fy_expr *step;
+        } slice;
     } v;
 };
 
@@ -187,13 +254,17 @@ struct fy_arg {
 };
 
 struct fy_arguments {
-    fy_arg **posonlyargs; int n_posonlyargs;
-    fy_arg **args; int n_args;
+    fy_arg **posonlyargs;
+    int n_posonlyargs;
+    fy_arg **args;
+    int n_args;
     fy_arg *vararg;                 /* *args, or NULL */
-    fy_arg **kwonlyargs; int n_kwonlyargs;
+    fy_arg **kwonlyargs;
+    int n_kwonlyargs;
     fy_expr **kw_defaults;          /* n_kwonlyargs entries, NULL where no default */
     fy_arg *kwarg;                  /* **kwargs, or NULL */
-    fy_expr **defaults; int n_defaults; /* for the last n_defaults of posonlyargs+args */
+    fy_expr **defaults;
+    int n_defaults; /* for the last n_defaults of posonlyargs+args */
 };
 
 struct fy_keyword {
@@ -216,7 +287,8 @@ struct fy_withitem {
 struct fy_comprehension {
     fy_expr *target;
     fy_expr *iter;
-    fy_expr **ifs; int n_ifs;
+    fy_expr **ifs;
+    int n_ifs;
     int is_async; /* always 0 */
     unsigned flags; /* compiler */
 };
@@ -225,7 +297,8 @@ struct fy_excepthandler {
     FY_LOC_FIELDS;
     fy_expr *type;    /* or NULL for bare `except:` */
     const char *name; /* `as name`, or NULL */
-    fy_stmt **body; int n_body;
+    fy_stmt **body;
+    int n_body;
 };
 
 /* ---------------------------------------------------------------- statements */
@@ -264,25 +337,44 @@ struct fy_stmt {
         struct {
             const char *name;
             fy_arguments *args;
-            fy_stmt **body; int n_body;
-            fy_expr **decorator_list; int n_decorators;
+            fy_stmt **body;
+            int n_body;
+            fy_expr **decorator_list;
+            int n_decorators;
             fy_expr *returns;     /* or NULL */
             void *scope;          /* compiler */
             unsigned scope_flags; /* compiler */
         } functiondef;
         struct {
             const char *name;
-            fy_expr **bases; int n_bases;
-            fy_keyword **keywords; int n_keywords;
-            fy_stmt **body; int n_body;
-            fy_expr **decorator_list; int n_decorators;
+            fy_expr **bases;
+            int n_bases;
+            fy_keyword **keywords;
+            int n_keywords;
+            fy_stmt **body;
+            int n_body;
+            fy_expr **decorator_list;
+            int n_decorators;
             void *scope;          /* compiler */
             unsigned scope_flags; /* compiler */
         } classdef;
-        struct { fy_expr *value; } return_;
-        struct { fy_expr **targets; int n_targets; } delete;
-        struct { fy_expr **targets; int n_targets; fy_expr *value; } assign;
-        struct { fy_expr *target; fy_operator op; fy_expr *value; } augassign;
+        struct {
+            fy_expr *value;
+        } return_;
+        struct {
+            fy_expr **targets;
+            int n_targets;
+        } delete;
+        struct {
+            fy_expr **targets;
+            int n_targets;
+            fy_expr *value;
+        } assign;
+        struct {
+            fy_expr *target;
+            fy_operator op;
+            fy_expr *value;
+        } augassign;
         struct {
             fy_expr *target;
             fy_expr *annotation;
@@ -292,28 +384,66 @@ struct fy_stmt {
         struct {
             fy_expr *target;
             fy_expr *iter;
-            fy_stmt **body; int n_body;
-            fy_stmt **orelse; int n_orelse;
+            fy_stmt **body;
+            int n_body;
+            fy_stmt **orelse;
+            int n_orelse;
         } for_;
-        struct { fy_expr *test; fy_stmt **body; int n_body; fy_stmt **orelse; int n_orelse; } while_;
-        struct { fy_expr *test; fy_stmt **body; int n_body; fy_stmt **orelse; int n_orelse; } if_;
-        struct { fy_withitem **items; int n_items; fy_stmt **body; int n_body; } with;
-        struct { fy_expr *exc; fy_expr *cause; } raise; /* both may be NULL */
         struct {
-            fy_stmt **body; int n_body;
-            fy_excepthandler **handlers; int n_handlers;
-            fy_stmt **orelse; int n_orelse;
-            fy_stmt **finalbody; int n_finalbody;
+            fy_expr *test;
+            fy_stmt **body;
+            int n_body;
+            fy_stmt **orelse;
+            int n_orelse;
+        } while_;
+        struct {
+            fy_expr *test;
+            fy_stmt **body;
+            int n_body;
+            fy_stmt **orelse;
+            int n_orelse;
+        } if_;
+        struct {
+            fy_withitem **items;
+            int n_items;
+            fy_stmt **body;
+            int n_body;
+        } with;
+        struct {
+            fy_expr *exc;
+            fy_expr *cause;
+        } raise; /* both may be NULL */
+        struct {
+            fy_stmt **body;
+            int n_body;
+            fy_excepthandler **handlers;
+            int n_handlers;
+            fy_stmt **orelse;
+            int n_orelse;
+            fy_stmt **finalbody;
+            int n_finalbody;
         } try_;
-        struct { fy_expr *test; fy_expr *msg; } assert_;
-        struct { fy_alias **names; int n_names; } import;
+        struct {
+            fy_expr *test;
+            fy_expr *msg;
+        } assert_;
+        struct {
+            fy_alias **names;
+            int n_names;
+        } import;
         struct {
             const char *module; /* dotted name, or NULL for `from . import x` */
-            fy_alias **names; int n_names;
+            fy_alias **names;
+            int n_names;
             int level;          /* number of leading dots */
         } importfrom;
-        struct { const char **names; int n_names; } names; /* Global, Nonlocal */
-        struct { fy_expr *value; } expr;
+        struct {
+            const char **names;
+            int n_names;
+        } names; /* Global, Nonlocal */
+        struct {
+            fy_expr *value;
+        } expr;
     } v;
 };
 

@@ -20,7 +20,10 @@ static void put(out *o, const char *s, size_t n) {
         size_t nc = o->cap ? o->cap * 2 : 256;
         while (nc < o->n + n + 1) nc *= 2;
         char *ns = realloc(o->s, nc);
-        if (!ns) { o->oom = true; return; }
+        if (!ns) {
+            o->oom = true;
+            return;
+        }
         o->s = ns;
         o->cap = nc;
     }
@@ -34,8 +37,14 @@ static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
 
 /* Python's repr(float) */
 static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
-    if (isnan(x)) { snprintf(buf, cap, "nan"); return; }
-    if (isinf(x)) { snprintf(buf, cap, x > 0 ? "inf" : "-inf"); return; }
+    if (isnan(x)) {
+        snprintf(buf, cap, "nan");
+        return;
+    }
+    if (isinf(x)) {
+        snprintf(buf, cap, x > 0 ? "inf" : "-inf");
+        return;
+    }
     char tmp[64];
     int prec;
     for (prec = 1; prec <= 17; prec++) {
@@ -47,7 +56,10 @@ static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
     int nd = 0;
     const char *q = tmp;
     bool neg = false;
-    if (*q == '-') { neg = true; q++; }
+    if (*q == '-') {
+        neg = true;
+        q++;
+    }
     while (*q && *q != 'e') {
         if (*q != '.') digits[nd++] = *q;
         q++;
@@ -88,11 +100,10 @@ static bool printable(unsigned cp) {
     if (cp < 0x20 || cp == 0x7F) return false;
     if (cp < 0x7F) return true;
     if (cp <= 0xA0 || cp == 0xAD) return false;
-    if ((cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
-        (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0xFEFF || cp == 0x1680 ||
-        (cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xFFFE ||
-        cp == 0xFFFF || cp >= 0xE0000 || cp == 0x061C || cp == 0x180E ||
-        (cp >= 0x0600 && cp <= 0x0605) || cp == 0x06DD || cp == 0x070F || cp == 0x110BD)
+    if ((cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) ||
+        cp == 0x3000 || cp == 0xFEFF || cp == 0x1680 || (cp >= 0xD800 && cp <= 0xF8FF) ||
+        (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xFFFE || cp == 0xFFFF || cp >= 0xE0000 || cp == 0x061C ||
+        cp == 0x180E || (cp >= 0x0600 && cp <= 0x0605) || cp == 0x06DD || cp == 0x070F || cp == 0x110BD)
         return false;
     return true;
 }
@@ -113,16 +124,32 @@ static void str_repr(out *o, const char *s, size_t n, bool bytes) {
             i++;
             continue;
         }
-        if (c == '\t') { put(o, "\\t", 2); i++; continue; }
-        if (c == '\n') { put(o, "\\n", 2); i++; continue; }
-        if (c == '\r') { put(o, "\\r", 2); i++; continue; }
+        if (c == '\t') {
+            put(o, "\\t", 2);
+            i++;
+            continue;
+        }
+        if (c == '\n') {
+            put(o, "\\n", 2);
+            i++;
+            continue;
+        }
+        if (c == '\r') {
+            put(o, "\\r", 2);
+            i++;
+            continue;
+        }
         if (c < 0x20 || c == 0x7F || (bytes && c >= 0x80)) {
             snprintf(esc, sizeof esc, "\\x%02x", c);
             put(o, esc, 4);
             i++;
             continue;
         }
-        if (c < 0x80) { put(o, (const char *)&s[i], 1); i++; continue; }
+        if (c < 0x80) {
+            put(o, (const char *)&s[i], 1);
+            i++;
+            continue;
+        }
         int nb;
         unsigned cp = fy_lex_utf8_decode(s + i, n - i, &nb);
         if (nb < 1) nb = 1;
@@ -169,7 +196,10 @@ static void ident(out *o, const char *s) { str_repr(o, s, strlen(s), false); }
 static void arg(out *o, const fy_arg *a) {
     puts_(o, "arg(arg=");
     ident(o, a->arg);
-    if (a->annotation) { field(o, "annotation", false); expr(o, a->annotation); }
+    if (a->annotation) {
+        field(o, "annotation", false);
+        expr(o, a->annotation);
+    }
     put(o, ")", 1);
 }
 
@@ -187,12 +217,18 @@ static void arguments(out *o, const fy_arguments *a) {
     args_list(o, a->posonlyargs, a->n_posonlyargs);
     field(o, "args", false);
     args_list(o, a->args, a->n_args);
-    if (a->vararg) { field(o, "vararg", false); arg(o, a->vararg); }
+    if (a->vararg) {
+        field(o, "vararg", false);
+        arg(o, a->vararg);
+    }
     field(o, "kwonlyargs", false);
     args_list(o, a->kwonlyargs, a->n_kwonlyargs);
     field(o, "kw_defaults", false);
     exprs(o, a->kw_defaults, a->n_kwonlyargs);
-    if (a->kwarg) { field(o, "kwarg", false); arg(o, a->kwarg); }
+    if (a->kwarg) {
+        field(o, "kwarg", false);
+        arg(o, a->kwarg);
+    }
     field(o, "defaults", false);
     exprs(o, a->defaults, a->n_defaults);
     put(o, ")", 1);
@@ -203,7 +239,11 @@ static void keywords(out *o, fy_keyword *const *v, int n) {
     for (int i = 0; i < n; i++) {
         if (i) put(o, ", ", 2);
         puts_(o, "keyword(");
-        if (v[i]->arg) { puts_(o, "arg="); ident(o, v[i]->arg); put(o, ", ", 2); }
+        if (v[i]->arg) {
+            puts_(o, "arg=");
+            ident(o, v[i]->arg);
+            put(o, ", ", 2);
+        }
         puts_(o, "value=");
         expr(o, v[i]->value);
         put(o, ")", 1);
@@ -233,9 +273,15 @@ static void constant(out *o, const fy_constant *c) {
     case FY_CONST_TRUE: puts_(o, "True"); break;
     case FY_CONST_FALSE: puts_(o, "False"); break;
     case FY_CONST_ELLIPSIS: puts_(o, "Ellipsis"); break;
-    case FY_CONST_INT: snprintf(buf, sizeof buf, "%lld", (long long)c->i); puts_(o, buf); break;
+    case FY_CONST_INT:
+        snprintf(buf, sizeof buf, "%lld", (long long)c->i);
+        puts_(o, buf);
+        break;
     case FY_CONST_BIGINT: put(o, c->s, c->len); break;
-    case FY_CONST_FLOAT: float_repr(buf, sizeof buf, c->f, false); puts_(o, buf); break;
+    case FY_CONST_FLOAT:
+        float_repr(buf, sizeof buf, c->f, false);
+        puts_(o, buf);
+        break;
     case FY_CONST_COMPLEX:
         float_repr(buf, sizeof buf, c->f, true);
         puts_(o, buf);
@@ -321,7 +367,10 @@ static void expr(out *o, const fy_expr *e) {
         expr(o, e->v.await_.value);
         break;
     case FY_E_YIELD:
-        if (e->v.yield.value) { puts_(o, "value="); expr(o, e->v.yield.value); }
+        if (e->v.yield.value) {
+            puts_(o, "value=");
+            expr(o, e->v.yield.value);
+        }
         break;
     case FY_E_YIELDFROM:
         puts_(o, "value=");
@@ -400,9 +449,20 @@ static void expr(out *o, const fy_expr *e) {
         break;
     case FY_E_SLICE: {
         bool first = true;
-        if (e->v.slice.lower) { field(o, "lower", first); expr(o, e->v.slice.lower); first = false; }
-        if (e->v.slice.upper) { field(o, "upper", first); expr(o, e->v.slice.upper); first = false; }
-        if (e->v.slice.step) { field(o, "step", first); expr(o, e->v.slice.step); }
+        if (e->v.slice.lower) {
+            field(o, "lower", first);
+            expr(o, e->v.slice.lower);
+            first = false;
+        }
+        if (e->v.slice.upper) {
+            field(o, "upper", first);
+            expr(o, e->v.slice.upper);
+            first = false;
+        }
+        if (e->v.slice.step) {
+            field(o, "step", first);
+            expr(o, e->v.slice.step);
+        }
         break;
     }
     }
@@ -415,7 +475,10 @@ static void aliases(out *o, fy_alias *const *v, int n) {
         if (i) put(o, ", ", 2);
         puts_(o, "alias(name=");
         ident(o, v[i]->name);
-        if (v[i]->asname) { puts_(o, ", asname="); ident(o, v[i]->asname); }
+        if (v[i]->asname) {
+            puts_(o, ", asname=");
+            ident(o, v[i]->asname);
+        }
         put(o, ")", 1);
     }
     put(o, "]", 1);
@@ -434,7 +497,10 @@ static void stmt(out *o, const fy_stmt *s) {
         stmts(o, s->v.functiondef.body, s->v.functiondef.n_body);
         field(o, "decorator_list", false);
         exprs(o, s->v.functiondef.decorator_list, s->v.functiondef.n_decorators);
-        if (s->v.functiondef.returns) { field(o, "returns", false); expr(o, s->v.functiondef.returns); }
+        if (s->v.functiondef.returns) {
+            field(o, "returns", false);
+            expr(o, s->v.functiondef.returns);
+        }
         break;
     case FY_S_CLASSDEF:
         puts_(o, "name=");
@@ -449,7 +515,10 @@ static void stmt(out *o, const fy_stmt *s) {
         exprs(o, s->v.classdef.decorator_list, s->v.classdef.n_decorators);
         break;
     case FY_S_RETURN:
-        if (s->v.return_.value) { puts_(o, "value="); expr(o, s->v.return_.value); }
+        if (s->v.return_.value) {
+            puts_(o, "value=");
+            expr(o, s->v.return_.value);
+        }
         break;
     case FY_S_DELETE:
         puts_(o, "targets=");
@@ -474,7 +543,10 @@ static void stmt(out *o, const fy_stmt *s) {
         expr(o, s->v.annassign.target);
         field(o, "annotation", false);
         expr(o, s->v.annassign.annotation);
-        if (s->v.annassign.value) { field(o, "value", false); expr(o, s->v.annassign.value); }
+        if (s->v.annassign.value) {
+            field(o, "value", false);
+            expr(o, s->v.annassign.value);
+        }
         puts_(o, s->v.annassign.simple ? ", simple=1" : ", simple=0");
         break;
     case FY_S_FOR:
@@ -515,8 +587,15 @@ static void stmt(out *o, const fy_stmt *s) {
         break;
     case FY_S_RAISE: {
         bool first = true;
-        if (s->v.raise.exc) { field(o, "exc", first); expr(o, s->v.raise.exc); first = false; }
-        if (s->v.raise.cause) { field(o, "cause", first); expr(o, s->v.raise.cause); }
+        if (s->v.raise.exc) {
+            field(o, "exc", first);
+            expr(o, s->v.raise.exc);
+            first = false;
+        }
+        if (s->v.raise.cause) {
+            field(o, "cause", first);
+            expr(o, s->v.raise.cause);
+        }
         break;
     }
     case FY_S_TRY:
@@ -527,8 +606,16 @@ static void stmt(out *o, const fy_stmt *s) {
             const fy_excepthandler *h = s->v.try_.handlers[i];
             if (i) put(o, ", ", 2);
             puts_(o, "ExceptHandler(");
-            if (h->type) { puts_(o, "type="); expr(o, h->type); put(o, ", ", 2); }
-            if (h->name) { puts_(o, "name="); ident(o, h->name); put(o, ", ", 2); }
+            if (h->type) {
+                puts_(o, "type=");
+                expr(o, h->type);
+                put(o, ", ", 2);
+            }
+            if (h->name) {
+                puts_(o, "name=");
+                ident(o, h->name);
+                put(o, ", ", 2);
+            }
             puts_(o, "body=");
             stmts(o, h->body, h->n_body);
             put(o, ")", 1);
@@ -541,7 +628,10 @@ static void stmt(out *o, const fy_stmt *s) {
     case FY_S_ASSERT:
         puts_(o, "test=");
         expr(o, s->v.assert_.test);
-        if (s->v.assert_.msg) { field(o, "msg", false); expr(o, s->v.assert_.msg); }
+        if (s->v.assert_.msg) {
+            field(o, "msg", false);
+            expr(o, s->v.assert_.msg);
+        }
         break;
     case FY_S_IMPORT:
         puts_(o, "names=");
@@ -575,8 +665,7 @@ static void stmt(out *o, const fy_stmt *s) {
         break;
     case FY_S_PASS:
     case FY_S_BREAK:
-    case FY_S_CONTINUE:
-        break;
+    case FY_S_CONTINUE: break;
     }
     put(o, ")", 1);
 }
@@ -601,13 +690,19 @@ char *fy_ast_dump(const fy_ast_module *m) {
         stmts(&o, m->body, m->n_body);
         puts_(&o, m->mode == FY_MODE_SINGLE ? ")" : ", type_ignores=[])");
     }
-    if (o.oom) { free(o.s); return NULL; }
+    if (o.oom) {
+        free(o.s);
+        return NULL;
+    }
     return o.s;
 }
 
 char *fy_ast_dump_expr(const fy_expr *e) {
     out o = {0};
     expr(&o, e);
-    if (o.oom) { free(o.s); return NULL; }
+    if (o.oom) {
+        free(o.s);
+        return NULL;
+    }
     return o.s;
 }

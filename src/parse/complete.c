@@ -41,11 +41,14 @@ static void put_indent(char *out, size_t cap, const char *ws, size_t n, int extr
 
 static bool is_compound(const fy_stmt *s) {
     switch (s->kind) {
-    case FY_S_IF: case FY_S_FOR: case FY_S_WHILE: case FY_S_WITH: case FY_S_TRY:
-    case FY_S_FUNCTIONDEF: case FY_S_CLASSDEF:
-        return true;
-    default:
-        return false;
+    case FY_S_IF:
+    case FY_S_FOR:
+    case FY_S_WHILE:
+    case FY_S_WITH:
+    case FY_S_TRY:
+    case FY_S_FUNCTIONDEF:
+    case FY_S_CLASSDEF: return true;
+    default: return false;
     }
 }
 

@@ -30,14 +30,24 @@ static void sb_put(fyp_parser *p, sbuf *b, const char *s, size_t n) {
 static void sb_cp(fyp_parser *p, sbuf *b, unsigned cp) {
     char u[4];
     size_t n;
-    if (cp < 0x80) { u[0] = (char)cp; n = 1; }
-    else if (cp < 0x800) { u[0] = (char)(0xC0 | (cp >> 6)); u[1] = (char)(0x80 | (cp & 0x3F)); n = 2; }
-    else if (cp < 0x10000) {
-        u[0] = (char)(0xE0 | (cp >> 12)); u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (cp & 0x3F)); n = 3;
+    if (cp < 0x80) {
+        u[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (char)(0xC0 | (cp >> 6));
+        u[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (char)(0xE0 | (cp >> 12));
+        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
     } else {
-        u[0] = (char)(0xF0 | (cp >> 18)); u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[3] = (char)(0x80 | (cp & 0x3F)); n = 4;
+        u[0] = (char)(0xF0 | (cp >> 18));
+        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
     }
     sb_put(p, b, u, n);
 }
@@ -69,22 +79,50 @@ static void split_token(const fy_token *t, strtok_info *si) {
 }
 
 /* a few \N{...} names (there is no Unicode name table in flyi) */
-static const struct { const char *name; unsigned cp; } uni_names[] = {
-    {"BULLET", 0x2022}, {"EM DASH", 0x2014}, {"EN DASH", 0x2013}, {"DEGREE SIGN", 0xB0},
-    {"NO-BREAK SPACE", 0xA0}, {"HORIZONTAL ELLIPSIS", 0x2026}, {"MICRO SIGN", 0xB5},
-    {"MULTIPLICATION SIGN", 0xD7}, {"DIVISION SIGN", 0xF7}, {"PLUS-MINUS SIGN", 0xB1},
-    {"GREEK SMALL LETTER ALPHA", 0x3B1}, {"GREEK SMALL LETTER BETA", 0x3B2},
-    {"GREEK SMALL LETTER GAMMA", 0x3B3}, {"GREEK SMALL LETTER DELTA", 0x3B4},
-    {"GREEK SMALL LETTER EPSILON", 0x3B5}, {"GREEK SMALL LETTER LAMDA", 0x3BB},
-    {"GREEK SMALL LETTER MU", 0x3BC}, {"GREEK SMALL LETTER PI", 0x3C0},
-    {"GREEK SMALL LETTER SIGMA", 0x3C3}, {"GREEK CAPITAL LETTER DELTA", 0x394},
-    {"GREEK CAPITAL LETTER SIGMA", 0x3A3}, {"GREEK CAPITAL LETTER OMEGA", 0x3A9},
-    {"INFINITY", 0x221E}, {"CHECK MARK", 0x2713}, {"BALLOT X", 0x2717},
-    {"RIGHTWARDS ARROW", 0x2192}, {"LEFTWARDS ARROW", 0x2190}, {"BLACK STAR", 0x2605},
-    {"COPYRIGHT SIGN", 0xA9}, {"EURO SIGN", 0x20AC}, {"SPACE", 0x20}, {"NULL", 0},
-    {"LINE FEED", 0x0A}, {"CARRIAGE RETURN", 0x0D}, {"CHARACTER TABULATION", 0x09},
-    {"ESCAPE", 0x1B}, {"SNOWMAN", 0x2603}, {"FULL BLOCK", 0x2588},
-    {"BOX DRAWINGS LIGHT HORIZONTAL", 0x2500}, {"BOX DRAWINGS LIGHT VERTICAL", 0x2502},
+static const struct {
+    const char *name;
+    unsigned cp;
+} uni_names[] = {
+    {"BULLET", 0x2022},
+    {"EM DASH", 0x2014},
+    {"EN DASH", 0x2013},
+    {"DEGREE SIGN", 0xB0},
+    {"NO-BREAK SPACE", 0xA0},
+    {"HORIZONTAL ELLIPSIS", 0x2026},
+    {"MICRO SIGN", 0xB5},
+    {"MULTIPLICATION SIGN", 0xD7},
+    {"DIVISION SIGN", 0xF7},
+    {"PLUS-MINUS SIGN", 0xB1},
+    {"GREEK SMALL LETTER ALPHA", 0x3B1},
+    {"GREEK SMALL LETTER BETA", 0x3B2},
+    {"GREEK SMALL LETTER GAMMA", 0x3B3},
+    {"GREEK SMALL LETTER DELTA", 0x3B4},
+    {"GREEK SMALL LETTER EPSILON", 0x3B5},
+    {"GREEK SMALL LETTER LAMDA", 0x3BB},
+    {"GREEK SMALL LETTER MU", 0x3BC},
+    {"GREEK SMALL LETTER PI", 0x3C0},
+    {"GREEK SMALL LETTER SIGMA", 0x3C3},
+    {"GREEK CAPITAL LETTER DELTA", 0x394},
+    {"GREEK CAPITAL LETTER SIGMA", 0x3A3},
+    {"GREEK CAPITAL LETTER OMEGA", 0x3A9},
+    {"INFINITY", 0x221E},
+    {"CHECK MARK", 0x2713},
+    {"BALLOT X", 0x2717},
+    {"RIGHTWARDS ARROW", 0x2192},
+    {"LEFTWARDS ARROW", 0x2190},
+    {"BLACK STAR", 0x2605},
+    {"COPYRIGHT SIGN", 0xA9},
+    {"EURO SIGN", 0x20AC},
+    {"SPACE", 0x20},
+    {"NULL", 0},
+    {"LINE FEED", 0x0A},
+    {"CARRIAGE RETURN", 0x0D},
+    {"CHARACTER TABULATION", 0x09},
+    {"ESCAPE", 0x1B},
+    {"SNOWMAN", 0x2603},
+    {"FULL BLOCK", 0x2588},
+    {"BOX DRAWINGS LIGHT HORIZONTAL", 0x2500},
+    {"BOX DRAWINGS LIGHT VERTICAL", 0x2502},
 };
 
 static bool lookup_name(const char *s, size_t n, unsigned *cp) {
@@ -97,7 +135,10 @@ static bool lookup_name(const char *s, size_t n, unsigned *cp) {
             if (c >= 'a' && c <= 'z') c = (char)(c - 32);
             eq = c == uni_names[i].name[j];
         }
-        if (eq) { *cp = uni_names[i].cp; return true; }
+        if (eq) {
+            *cp = uni_names[i].cp;
+            return true;
+        }
     }
     return false;
 }
@@ -115,8 +156,7 @@ _Noreturn static void tok_err(fyp_parser *p, const fy_token *t, const char *msg)
 }
 
 /* Decode s[0..n) of a (non-f) literal body into b. Newlines are normalised to \n. */
-static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bool bytes,
-                   const fy_token *t) {
+static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bool bytes, const fy_token *t) {
     size_t i = 0;
     while (i < n) {
         unsigned char c = (unsigned char)s[i];
@@ -127,7 +167,7 @@ static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bo
         }
         if (bytes && c >= 0x80)
             fyp_fail(p, FY_ERR_SYNTAX, t->line, t->col + 1, t->end_line, t->end_col + 1,
-                    "bytes can only contain ASCII literal characters");
+                     "bytes can only contain ASCII literal characters");
         if (c != '\\' || raw) {
             if (raw && c == '\\' && i + 1 < n) {
                 /* raw: backslash stays, the next char too (even a quote) */
@@ -148,14 +188,20 @@ static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bo
             continue;
         }
         /* escape */
-        if (i + 1 >= n) { sb_put(p, b, "\\", 1); i++; continue; }
+        if (i + 1 >= n) {
+            sb_put(p, b, "\\", 1);
+            i++;
+            continue;
+        }
         char e = s[i + 1];
         size_t pos = (size_t)b->n;
         (void)pos;
         i += 2;
         switch (e) {
         case '\n': break;
-        case '\r': if (i < n && s[i] == '\n') i++; break;
+        case '\r':
+            if (i < n && s[i] == '\n') i++;
+            break;
         case '\\': sb_put(p, b, "\\", 1); break;
         case '\'': sb_put(p, b, "'", 1); break;
         case '"': sb_put(p, b, "\"", 1); break;
@@ -166,15 +212,29 @@ static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bo
         case 'r': sb_put(p, b, "\r", 1); break;
         case 't': sb_put(p, b, "\t", 1); break;
         case 'v': sb_put(p, b, "\v", 1); break;
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7': {
             unsigned v = (unsigned)(e - '0');
             for (int k = 0; k < 2 && i < n && s[i] >= '0' && s[i] <= '7'; k++, i++) v = v * 8 + (unsigned)(s[i] - '0');
-            if (bytes) { char ch = (char)(v & 0xFF); sb_put(p, b, &ch, 1); }
-            else sb_cp(p, b, v);
+            if (bytes) {
+                char ch = (char)(v & 0xFF);
+                sb_put(p, b, &ch, 1);
+            } else sb_cp(p, b, v);
             break;
         }
-        case 'x': case 'u': case 'U': {
-            if (bytes && e != 'x') { sb_put(p, b, s + i - 2, 2); break; }
+        case 'x':
+        case 'u':
+        case 'U': {
+            if (bytes && e != 'x') {
+                sb_put(p, b, s + i - 2, 2);
+                break;
+            }
             int nd = e == 'x' ? 2 : e == 'u' ? 4 : 8;
             unsigned v = 0;
             for (int k = 0; k < nd; k++) {
@@ -183,25 +243,33 @@ static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bo
                     char msg[160];
                     snprintf(msg, sizeof msg,
                              "(%s error) '%s' codec can't decode bytes in position %zu-%zu: truncated \\%s escape",
-                             bytes ? "value" : "unicode", bytes ? "bytes" : "unicodeescape",
-                             (size_t)0, (size_t)k + 1,
-                             e == 'x' ? "xXX" : e == 'u' ? "uXXXX" : "UXXXXXXXX");
+                             bytes ? "value" : "unicode", bytes ? "bytes" : "unicodeescape", (size_t)0, (size_t)k + 1,
+                             e == 'x'   ? "xXX"
+                             : e == 'u' ? "uXXXX"
+                                        : "UXXXXXXXX");
                     if (bytes) snprintf(msg, sizeof msg, "(value error) invalid \\x escape at position 0");
                     tok_err(p, t, msg);
                 }
                 v = v * 16 + (unsigned)h;
             }
             i += (size_t)nd;
-            if (bytes) { char ch = (char)v; sb_put(p, b, &ch, 1); }
-            else {
+            if (bytes) {
+                char ch = (char)v;
+                sb_put(p, b, &ch, 1);
+            } else {
                 if (v > 0x10FFFF)
-                    tok_err(p, t, "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-9: illegal Unicode character");
+                    tok_err(p, t,
+                            "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-9: illegal Unicode "
+                            "character");
                 sb_cp(p, b, v);
             }
             break;
         }
         case 'N': {
-            if (bytes) { sb_put(p, b, "\\N", 2); break; }
+            if (bytes) {
+                sb_put(p, b, "\\N", 2);
+                break;
+            }
             unsigned cp = 0;
             if (i < n && s[i] == '{') {
                 size_t j = i + 1;
@@ -212,9 +280,13 @@ static void decode(fyp_parser *p, sbuf *b, const char *s, size_t n, bool raw, bo
                     break;
                 }
                 if (j < n)
-                    tok_err(p, t, "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-1: unknown Unicode character name");
+                    tok_err(p, t,
+                            "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-1: unknown Unicode "
+                            "character name");
             }
-            tok_err(p, t, "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-1: malformed \\N character escape");
+            tok_err(p, t,
+                    "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-1: malformed \\N character "
+                    "escape");
         }
         default:
             /* unknown escape: kept as is (CPython warns) */
@@ -248,7 +320,10 @@ static void locate(const fy_token *t, const char *q, int *line, const char **ls)
     int l = t->line;
     const char *start = t->start - t->col;
     for (const char *r = t->start; r < q; r++)
-        if (*r == '\n') { l++; start = r + 1; }
+        if (*r == '\n') {
+            l++;
+            start = r + 1;
+        }
     *line = l;
     *ls = start;
 }
@@ -324,17 +399,14 @@ static fy_expr *parse_field_expr(fyp_parser *p, const char *s, size_t n, const f
     longjmp(*p->jb, r == 2 ? 2 : 1);
 }
 
-static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, bool raw, int nest,
-                         bool spec, size_t *consumed, const char *tok_end);
+static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, bool raw, int nest, bool spec,
+                         size_t *consumed, const char *tok_end);
 
 /* At s[*i] == '{' (not doubled): parse one replacement field up to its '}' */
-static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, size_t *ip, bool raw,
-                          int nest) {
+static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, size_t *ip, bool raw, int nest) {
     const fy_token *t = fp->tok;
     size_t i = *ip + 1;
-    if (nest >= 2) {
-        tok_err(p, t, "f-string: expressions nested too deeply");
-    }
+    if (nest >= 2) { tok_err(p, t, "f-string: expressions nested too deeply"); }
     size_t start = i;
     int depth = 0;
     char quote = 0;
@@ -346,7 +418,10 @@ static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, si
         if (quote) {
             if (c == quote) {
                 if (qlen == 1) quote = 0;
-                else if (i + 2 < n && s[i + 1] == quote && s[i + 2] == quote) { quote = 0; i += 2; }
+                else if (i + 2 < n && s[i + 1] == quote && s[i + 2] == quote) {
+                    quote = 0;
+                    i += 2;
+                }
             }
             if (c == '\\') goto backslash;
             continue;
@@ -361,13 +436,20 @@ static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, si
             i += (size_t)qlen - 1;
             continue;
         }
-        if (c == '#') {
-            tok_err(p, t, "f-string expression part cannot include '#'");
+        if (c == '#') { tok_err(p, t, "f-string expression part cannot include '#'"); }
+        if (c == '(' || c == '[' || c == '{') {
+            depth++;
+            continue;
         }
-        if (c == '(' || c == '[' || c == '{') { depth++; continue; }
-        if (c == ')' || c == ']') { if (depth > 0) depth--; continue; }
+        if (c == ')' || c == ']') {
+            if (depth > 0) depth--;
+            continue;
+        }
         if (c == '}') {
-            if (depth > 0) { depth--; continue; }
+            if (depth > 0) {
+                depth--;
+                continue;
+            }
             break;
         }
         if (depth > 0) continue;
@@ -376,7 +458,10 @@ static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, si
         if (c == '=') {
             char prev = i > start ? s[i - 1] : 0;
             char next = i + 1 < n ? s[i + 1] : 0;
-            if (next == '=') { i++; continue; }
+            if (next == '=') {
+                i++;
+                continue;
+            }
             if (prev == '=' || prev == '!' || prev == '<' || prev == '>') continue;
             break;
         }
@@ -434,8 +519,8 @@ expecting:
 
 /* Literal text and fields of an f-string body (or of a format spec when spec: then it stops
  * at the closing '}' and *consumed says how far it got). */
-static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, bool raw, int nest,
-                         bool spec, size_t *consumed, const char *tok_end) {
+static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, bool raw, int nest, bool spec,
+                         size_t *consumed, const char *tok_end) {
     (void)tok_end;
     size_t i = 0;
     while (i < n) {
@@ -495,7 +580,7 @@ fy_expr *fy_p_strings(fyp_parser *p, int first, int last) {
     if (any_bytes && any_str) {
         const fy_token *after = fyp_tok(p, 0); /* CPython points at the token after the strings */
         fyp_fail(p, FY_ERR_SYNTAX, after->line, after->col + 1, after->end_line, after->end_col + 1,
-                "cannot mix bytes and nonbytes literals");
+                 "cannot mix bytes and nonbytes literals");
     }
     fy_expr *e;
     if (!any_f) {

@@ -17,15 +17,13 @@ void fy_lexer_init(fy_lexer *lx, const char *src, size_t len) {
     lx->at_bol = true;
     lx->last = FY_T_NEWLINE;
     /* a UTF-8 byte order mark is skipped */
-    if (len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
-        (unsigned char)src[2] == 0xBF) {
+    if (len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB && (unsigned char)src[2] == 0xBF) {
         lx->p += 3;
         lx->line_start = lx->p;
     }
 }
 
-void fy_lexer_init_fexpr(fy_lexer *lx, const char *src, size_t len, const char *line_start,
-                         int line) {
+void fy_lexer_init_fexpr(fy_lexer *lx, const char *src, size_t len, const char *line_start, int line) {
     fy_lexer_init(lx, src, len);
     lx->p = src;
     lx->line_start = line_start;
@@ -34,9 +32,7 @@ void fy_lexer_init_fexpr(fy_lexer *lx, const char *src, size_t len, const char *
     lx->fmode = true;
 }
 
-static int peek(const fy_lexer *lx, int k) {
-    return lx->p + k < lx->end ? (unsigned char)lx->p[k] : -1;
-}
+static int peek(const fy_lexer *lx, int k) { return lx->p + k < lx->end ? (unsigned char)lx->p[k] : -1; }
 
 static int col_of(const fy_lexer *lx, const char *q) { return (int)(q - lx->line_start); }
 
@@ -45,8 +41,8 @@ static void newline_at(fy_lexer *lx, const char *after_nl) {
     lx->line_start = after_nl;
 }
 
-static bool lx_error_kind(fy_lexer *lx, fy_error_kind kind, int line, int offset, int end_line,
-                          int end_offset, const char *fmt, ...) {
+static bool lx_error_kind(fy_lexer *lx, fy_error_kind kind, int line, int offset, int end_line, int end_offset,
+                          const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(lx->err.msg, sizeof lx->err.msg, fmt, ap);
@@ -60,16 +56,24 @@ static bool lx_error_kind(fy_lexer *lx, fy_error_kind kind, int line, int offset
     return false;
 }
 
-#define lx_error(lx, line, offset, ...) \
-    lx_error_kind(lx, FY_ERR_SYNTAX, line, offset, line, offset, __VA_ARGS__)
+#define lx_error(lx, line, offset, ...) lx_error_kind(lx, FY_ERR_SYNTAX, line, offset, line, offset, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ UTF-8 */
 
 unsigned fy_lex_utf8_decode(const char *s, size_t n, int *nbytes) {
     const unsigned char *u = (const unsigned char *)s;
-    if (n == 0) { *nbytes = 0; return 0; }
-    if (u[0] < 0x80) { *nbytes = 1; return u[0]; }
-    if ((u[0] & 0xE0) == 0xC0 && n >= 2) { *nbytes = 2; return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu); }
+    if (n == 0) {
+        *nbytes = 0;
+        return 0;
+    }
+    if (u[0] < 0x80) {
+        *nbytes = 1;
+        return u[0];
+    }
+    if ((u[0] & 0xE0) == 0xC0 && n >= 2) {
+        *nbytes = 2;
+        return ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu);
+    }
     if ((u[0] & 0xF0) == 0xE0 && n >= 3) {
         *nbytes = 3;
         return ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu);
@@ -111,8 +115,16 @@ bool fy_check_source(const char *src, size_t len, fy_syntax_error *err) {
         if (ok) {
             unsigned cp = c & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
             for (int k = 1; k <= need; k++) {
-                if (i + (size_t)k >= len) { ok = false; why = "unexpected end of data"; break; }
-                if ((u[i + k] & 0xC0) != 0x80) { ok = false; why = "invalid continuation byte"; break; }
+                if (i + (size_t)k >= len) {
+                    ok = false;
+                    why = "unexpected end of data";
+                    break;
+                }
+                if ((u[i + k] & 0xC0) != 0x80) {
+                    ok = false;
+                    why = "invalid continuation byte";
+                    break;
+                }
                 cp = (cp << 6) | (u[i + k] & 0x3F);
             }
             if (ok && (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) {
@@ -124,8 +136,7 @@ bool fy_check_source(const char *src, size_t len, fy_syntax_error *err) {
             memset(err, 0, sizeof *err);
             err->kind = FY_ERR_SYNTAX;
             snprintf(err->msg, sizeof err->msg,
-                     "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %zu: %s",
-                     c, i, why);
+                     "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %zu: %s", c, i, why);
             err->line = line;
             err->offset = 0;
             return false;
@@ -138,24 +149,23 @@ bool fy_check_source(const char *src, size_t len, fy_syntax_error *err) {
 /* Rough Unicode classification for non-ASCII code points (no tables): 0 = identifier
  * character, 1 = printable non-identifier character, 2 = non-printable. */
 static int classify_cp(unsigned cp) {
-    if (cp < 0xA0 || cp == 0xAD || (cp >= 0x2000 && cp <= 0x200F) ||
-        (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0xFEFF ||
-        cp == 0x3000 || (cp >= 0xE000 && cp <= 0xF8FF) || (cp >= 0xFFF0 && cp <= 0xFFFF) ||
-        cp >= 0xF0000 || cp == 0x1680)
+    if (cp < 0xA0 || cp == 0xAD || (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
+        (cp >= 0x205F && cp <= 0x206F) || cp == 0xFEFF || cp == 0x3000 || (cp >= 0xE000 && cp <= 0xF8FF) ||
+        (cp >= 0xFFF0 && cp <= 0xFFFF) || cp >= 0xF0000 || cp == 0x1680)
         return 2;
     if (cp == 0xA0) return 2;
     if (cp <= 0xBF) return (cp == 0xAA || cp == 0xB5 || cp == 0xBA || cp == 0xB7) ? 0 : 1;
     if (cp == 0xD7 || cp == 0xF7) return 1;
     if ((cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205E)) return 1;
     if (cp >= 0x20A0 && cp <= 0x20CF) return 1;
-    if ((cp >= 0x2190 && cp <= 0x23FF) || (cp >= 0x2460 && cp <= 0x24FF) ||
-        (cp >= 0x2500 && cp <= 0x27BF) || (cp >= 0x27C0 && cp <= 0x2BFF))
+    if ((cp >= 0x2190 && cp <= 0x23FF) || (cp >= 0x2460 && cp <= 0x24FF) || (cp >= 0x2500 && cp <= 0x27BF) ||
+        (cp >= 0x27C0 && cp <= 0x2BFF))
         return 1;
     if (cp >= 0x2E00 && cp <= 0x2E7F) return 1;
     if (cp >= 0x3001 && cp <= 0x3004) return 1;
     if (cp >= 0x3008 && cp <= 0x3020) return 1;
-    if ((cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) ||
-        (cp >= 0xFF3B && cp <= 0xFF3E) || cp == 0xFF40 || (cp >= 0xFF5B && cp <= 0xFF65))
+    if ((cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF3E) ||
+        cp == 0xFF40 || (cp >= 0xFF5B && cp <= 0xFF65))
         return 1;
     if (cp >= 0x1F000 && cp <= 0x1FAFF) return 1;
     return 0;
@@ -163,19 +173,45 @@ static int classify_cp(unsigned cp) {
 
 /* ------------------------------------------------------------------ keywords */
 
-static const struct { const char *s; fy_tok_kind k; } keywords[] = {
-    {"False", FY_T_KW_FALSE}, {"None", FY_T_KW_NONE}, {"True", FY_T_KW_TRUE},
-    {"and", FY_T_KW_AND}, {"as", FY_T_KW_AS}, {"assert", FY_T_KW_ASSERT},
-    {"async", FY_T_KW_ASYNC}, {"await", FY_T_KW_AWAIT}, {"break", FY_T_KW_BREAK},
-    {"class", FY_T_KW_CLASS}, {"continue", FY_T_KW_CONTINUE}, {"def", FY_T_KW_DEF},
-    {"del", FY_T_KW_DEL}, {"elif", FY_T_KW_ELIF}, {"else", FY_T_KW_ELSE},
-    {"except", FY_T_KW_EXCEPT}, {"finally", FY_T_KW_FINALLY}, {"for", FY_T_KW_FOR},
-    {"from", FY_T_KW_FROM}, {"global", FY_T_KW_GLOBAL}, {"if", FY_T_KW_IF},
-    {"import", FY_T_KW_IMPORT}, {"in", FY_T_KW_IN}, {"is", FY_T_KW_IS},
-    {"lambda", FY_T_KW_LAMBDA}, {"nonlocal", FY_T_KW_NONLOCAL}, {"not", FY_T_KW_NOT},
-    {"or", FY_T_KW_OR}, {"pass", FY_T_KW_PASS}, {"raise", FY_T_KW_RAISE},
-    {"return", FY_T_KW_RETURN}, {"try", FY_T_KW_TRY}, {"while", FY_T_KW_WHILE},
-    {"with", FY_T_KW_WITH}, {"yield", FY_T_KW_YIELD},
+static const struct {
+    const char *s;
+    fy_tok_kind k;
+} keywords[] = {
+    {"False", FY_T_KW_FALSE},
+    {"None", FY_T_KW_NONE},
+    {"True", FY_T_KW_TRUE},
+    {"and", FY_T_KW_AND},
+    {"as", FY_T_KW_AS},
+    {"assert", FY_T_KW_ASSERT},
+    {"async", FY_T_KW_ASYNC},
+    {"await", FY_T_KW_AWAIT},
+    {"break", FY_T_KW_BREAK},
+    {"class", FY_T_KW_CLASS},
+    {"continue", FY_T_KW_CONTINUE},
+    {"def", FY_T_KW_DEF},
+    {"del", FY_T_KW_DEL},
+    {"elif", FY_T_KW_ELIF},
+    {"else", FY_T_KW_ELSE},
+    {"except", FY_T_KW_EXCEPT},
+    {"finally", FY_T_KW_FINALLY},
+    {"for", FY_T_KW_FOR},
+    {"from", FY_T_KW_FROM},
+    {"global", FY_T_KW_GLOBAL},
+    {"if", FY_T_KW_IF},
+    {"import", FY_T_KW_IMPORT},
+    {"in", FY_T_KW_IN},
+    {"is", FY_T_KW_IS},
+    {"lambda", FY_T_KW_LAMBDA},
+    {"nonlocal", FY_T_KW_NONLOCAL},
+    {"not", FY_T_KW_NOT},
+    {"or", FY_T_KW_OR},
+    {"pass", FY_T_KW_PASS},
+    {"raise", FY_T_KW_RAISE},
+    {"return", FY_T_KW_RETURN},
+    {"try", FY_T_KW_TRY},
+    {"while", FY_T_KW_WHILE},
+    {"with", FY_T_KW_WITH},
+    {"yield", FY_T_KW_YIELD},
 };
 
 static fy_tok_kind keyword_kind(const char *s, size_t n) {
@@ -188,12 +224,11 @@ static fy_tok_kind keyword_kind(const char *s, size_t n) {
 
 const char *fy_tok_kind_name(fy_tok_kind k) {
     static const char *names[] = {
-        "ENDMARKER", "NAME", "NUMBER", "STRING", "NEWLINE", "INDENT", "DEDENT",
-        "'('", "')'", "'['", "']'", "'{'", "'}'", "':'", "','", "';'", "'.'", "'...'", "'->'",
-        "':='", "'+'", "'-'", "'*'", "'/'", "'|'", "'&'", "'<'", "'>'", "'='", "'%'", "'~'",
-        "'^'", "'@'", "'=='", "'!='", "'<='", "'>='", "'<<'", "'>>'", "'**'", "'//'",
-        "'+='", "'-='", "'*='", "'@='", "'/='", "'%='", "'**='", "'<<='", "'>>='", "'|='",
-        "'^='", "'&='", "'//='", "ERRORTOKEN",
+        "ENDMARKER", "NAME", "NUMBER", "STRING", "NEWLINE", "INDENT", "DEDENT", "'('",  "')'",  "'['",   "']'",
+        "'{'",       "'}'",  "':'",    "','",    "';'",     "'.'",    "'...'",  "'->'", "':='", "'+'",   "'-'",
+        "'*'",       "'/'",  "'|'",    "'&'",    "'<'",     "'>'",    "'='",    "'%'",  "'~'",  "'^'",   "'@'",
+        "'=='",      "'!='", "'<='",   "'>='",   "'<<'",    "'>>'",   "'**'",   "'//'", "'+='", "'-='",  "'*='",
+        "'@='",      "'/='", "'%='",   "'**='",  "'<<='",   "'>>='",  "'|='",   "'^='", "'&='", "'//='", "ERRORTOKEN",
     };
     if ((size_t)k < sizeof names / sizeof names[0]) return names[k];
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
@@ -211,8 +246,10 @@ static bool do_indent(fy_lexer *lx) {
     for (;;) {
         int c = q < lx->end ? (unsigned char)*q : -1;
         if (c == ' ') col++, altcol++;
-        else if (c == '\t') { col = (col / 8 + 1) * 8; altcol++; }
-        else if (c == '\f') col = altcol = 0;
+        else if (c == '\t') {
+            col = (col / 8 + 1) * 8;
+            altcol++;
+        } else if (c == '\f') col = altcol = 0;
         else break;
         q++;
     }
@@ -231,8 +268,7 @@ static bool do_indent(fy_lexer *lx) {
                                  "inconsistent use of tabs and spaces in indentation");
     } else if (col > lx->indstack[lx->indent]) {
         if (lx->indent + 1 >= FY_MAXINDENT)
-            return lx_error_kind(lx, FY_ERR_INDENTATION, line, 1, line, 0,
-                                 "too many levels of indentation");
+            return lx_error_kind(lx, FY_ERR_INDENTATION, line, 1, line, 0, "too many levels of indentation");
         if (altcol <= lx->altstack[lx->indent])
             return lx_error_kind(lx, FY_ERR_TAB, line, 1, line, 0,
                                  "inconsistent use of tabs and spaces in indentation");
@@ -287,8 +323,7 @@ static bool scan_digits(fy_lexer *lx, bool (*ok)(int), const char *kind) {
         while (ok(peek(lx, 0))) lx->p++;
         if (peek(lx, 0) != '_') return true;
         lx->p++;
-        if (!ok(peek(lx, 0)))
-            return lx_error(lx, lx->line, col_of(lx, lx->p), "invalid %s literal", kind);
+        if (!ok(peek(lx, 0))) return lx_error(lx, lx->line, col_of(lx, lx->p), "invalid %s literal", kind);
     }
 }
 
@@ -305,8 +340,7 @@ static bool scan_exponent_and_imag(fy_lexer *lx) {
         c = peek(lx, 0);
         if (c == '+' || c == '-') {
             lx->p++;
-            if (!is_digit(peek(lx, 0)))
-                return lx_error(lx, lx->line, col_of(lx, lx->p), "invalid decimal literal");
+            if (!is_digit(peek(lx, 0))) return lx_error(lx, lx->line, col_of(lx, lx->p), "invalid decimal literal");
         } else if (!is_digit(c)) {
             lx->p = e;
             return lx_error(lx, lx->line, col_of(lx, e), "invalid decimal literal");
@@ -352,7 +386,10 @@ static bool scan_number(fy_lexer *lx) {
         const char *zeros_end = NULL;
         for (;;) {
             while (peek(lx, 0) == '0') lx->p++;
-            if (peek(lx, 0) == '_' && is_digit(peek(lx, 1))) { lx->p++; continue; }
+            if (peek(lx, 0) == '_' && is_digit(peek(lx, 1))) {
+                lx->p++;
+                continue;
+            }
             break;
         }
         zeros_end = lx->p;
@@ -372,8 +409,7 @@ static bool scan_number(fy_lexer *lx) {
         if (c == 'e' || c == 'E' || c == 'j' || c == 'J') return scan_exponent_and_imag(lx);
         if (nonzero) {
             int sc = col_of(lx, start) + 1;
-            return lx_error_kind(lx, FY_ERR_SYNTAX, lx->line, sc, lx->line,
-                                 col_of(lx, zeros_end) + 1,
+            return lx_error_kind(lx, FY_ERR_SYNTAX, lx->line, sc, lx->line, col_of(lx, zeros_end) + 1,
                                  "leading zeros in decimal integer literals are not permitted; "
                                  "use an 0o prefix for octal integers");
         }
@@ -400,10 +436,22 @@ static bool string_prefix(const char *s, size_t n) {
     if (n > 2) return false;
     for (size_t i = 0; i < n; i++) {
         switch (s[i] | 0x20) {
-        case 'r': if (r) return false; r = true; break;
-        case 'b': if (b) return false; b = true; break;
-        case 'u': if (u) return false; u = true; break;
-        case 'f': if (f) return false; f = true; break;
+        case 'r':
+            if (r) return false;
+            r = true;
+            break;
+        case 'b':
+            if (b) return false;
+            b = true;
+            break;
+        case 'u':
+            if (u) return false;
+            u = true;
+            break;
+        case 'f':
+            if (f) return false;
+            f = true;
+            break;
         default: return false;
         }
     }
@@ -424,11 +472,9 @@ static bool scan_string(fy_lexer *lx, const char *start) {
             int at = lx->line;
             if (lx->p > lx->src && (lx->p[-1] == '\n' || lx->p[-1] == '\r') && at > sline) at--;
             if (triple)
-                return lx_error(lx, sline, scol + 1,
-                                "unterminated triple-quoted string literal (detected at line %d)",
+                return lx_error(lx, sline, scol + 1, "unterminated triple-quoted string literal (detected at line %d)",
                                 at);
-            return lx_error(lx, sline, scol + 1,
-                            "unterminated string literal (detected at line %d)", at);
+            return lx_error(lx, sline, scol + 1, "unterminated string literal (detected at line %d)", at);
         }
         if (c == '\\') {
             lx->p++;
@@ -444,8 +490,7 @@ static bool scan_string(fy_lexer *lx, const char *start) {
         }
         if (c == '\n' || c == '\r') {
             if (!triple)
-                return lx_error(lx, sline, scol + 1,
-                                "unterminated string literal (detected at line %d)", lx->line);
+                return lx_error(lx, sline, scol + 1, "unterminated string literal (detected at line %d)", lx->line);
             lx->p++;
             if (c == '\r' && peek(lx, 0) == '\n') lx->p++;
             newline_at(lx, lx->p);
@@ -497,7 +542,10 @@ again:
     /* skip whitespace, comments and continuation lines */
     for (;;) {
         int c = peek(lx, 0);
-        if (c == ' ' || c == '\t' || c == '\f') { lx->p++; continue; }
+        if (c == ' ' || c == '\t' || c == '\f') {
+            lx->p++;
+            continue;
+        }
         if (c == '\n' || c == '\r') {
             if (lx->fmode) {
                 lx->p++;
@@ -541,8 +589,8 @@ again:
             set_tok(lx, t, FY_T_ENDMARKER, start, line, col);
             return true;
         }
-        if (lx->level == 0 && lx->last != FY_T_NEWLINE && lx->last != FY_T_DEDENT &&
-            lx->last != FY_T_INDENT && !lx->eof_newline_done) {
+        if (lx->level == 0 && lx->last != FY_T_NEWLINE && lx->last != FY_T_DEDENT && lx->last != FY_T_INDENT &&
+            !lx->eof_newline_done) {
             lx->eof_newline_done = true;
             set_tok(lx, t, FY_T_NEWLINE, start, line, col);
             t->end_col = col + 1;
@@ -588,11 +636,9 @@ again:
             unsigned cp = fy_lex_utf8_decode(lx->p, (size_t)(lx->end - lx->p), &nb);
             int cls = classify_cp(cp);
             if (cls == 2)
-                return lx_error(lx, line, col_of(lx, lx->p) + 1,
-                                "invalid non-printable character U+%04X", cp);
+                return lx_error(lx, line, col_of(lx, lx->p) + 1, "invalid non-printable character U+%04X", cp);
             if (cls == 1)
-                return lx_error(lx, line, col_of(lx, lx->p) + 1, "invalid character '%.*s' (U+%04X)",
-                                nb, lx->p, cp);
+                return lx_error(lx, line, col_of(lx, lx->p) + 1, "invalid character '%.*s' (U+%04X)", nb, lx->p, cp);
             lx->p += nb;
         }
         int d = peek(lx, 0);
@@ -633,12 +679,18 @@ static bool op_token(fy_lexer *lx, fy_token *t) {
     case ',': k = FY_T_COMMA; break;
     case ';': k = FY_T_SEMI; break;
     case '~': k = FY_T_TILDE; break;
-    case ':': if (c1 == '=') k = FY_T_COLONEQUAL, n = 2; else k = FY_T_COLON; break;
+    case ':':
+        if (c1 == '=') k = FY_T_COLONEQUAL, n = 2;
+        else k = FY_T_COLON;
+        break;
     case '.':
         if (c1 == '.' && c2 == '.') k = FY_T_ELLIPSIS, n = 3;
         else k = FY_T_DOT;
         break;
-    case '+': if (c1 == '=') k = FY_T_PLUSEQUAL, n = 2; else k = FY_T_PLUS; break;
+    case '+':
+        if (c1 == '=') k = FY_T_PLUSEQUAL, n = 2;
+        else k = FY_T_PLUS;
+        break;
     case '-':
         if (c1 == '=') k = FY_T_MINEQUAL, n = 2;
         else if (c1 == '>') k = FY_T_RARROW, n = 2;
@@ -646,37 +698,64 @@ static bool op_token(fy_lexer *lx, fy_token *t) {
         break;
     case '*':
         if (c1 == '*') {
-            if (c2 == '=') k = FY_T_DOUBLESTAREQUAL, n = 3; else k = FY_T_DOUBLESTAR, n = 2;
+            if (c2 == '=') k = FY_T_DOUBLESTAREQUAL, n = 3;
+            else k = FY_T_DOUBLESTAR, n = 2;
         } else if (c1 == '=') k = FY_T_STAREQUAL, n = 2;
         else k = FY_T_STAR;
         break;
     case '/':
         if (c1 == '/') {
-            if (c2 == '=') k = FY_T_DOUBLESLASHEQUAL, n = 3; else k = FY_T_DOUBLESLASH, n = 2;
+            if (c2 == '=') k = FY_T_DOUBLESLASHEQUAL, n = 3;
+            else k = FY_T_DOUBLESLASH, n = 2;
         } else if (c1 == '=') k = FY_T_SLASHEQUAL, n = 2;
         else k = FY_T_SLASH;
         break;
-    case '|': if (c1 == '=') k = FY_T_VBAREQUAL, n = 2; else k = FY_T_VBAR; break;
-    case '&': if (c1 == '=') k = FY_T_AMPEREQUAL, n = 2; else k = FY_T_AMPER; break;
-    case '^': if (c1 == '=') k = FY_T_CIRCUMFLEXEQUAL, n = 2; else k = FY_T_CIRCUMFLEX; break;
-    case '%': if (c1 == '=') k = FY_T_PERCENTEQUAL, n = 2; else k = FY_T_PERCENT; break;
-    case '@': if (c1 == '=') k = FY_T_ATEQUAL, n = 2; else k = FY_T_AT; break;
-    case '=': if (c1 == '=') k = FY_T_EQEQUAL, n = 2; else k = FY_T_EQUAL; break;
-    case '!': if (c1 == '=') k = FY_T_NOTEQUAL, n = 2; else k = FY_T_ERRORTOKEN; break;
+    case '|':
+        if (c1 == '=') k = FY_T_VBAREQUAL, n = 2;
+        else k = FY_T_VBAR;
+        break;
+    case '&':
+        if (c1 == '=') k = FY_T_AMPEREQUAL, n = 2;
+        else k = FY_T_AMPER;
+        break;
+    case '^':
+        if (c1 == '=') k = FY_T_CIRCUMFLEXEQUAL, n = 2;
+        else k = FY_T_CIRCUMFLEX;
+        break;
+    case '%':
+        if (c1 == '=') k = FY_T_PERCENTEQUAL, n = 2;
+        else k = FY_T_PERCENT;
+        break;
+    case '@':
+        if (c1 == '=') k = FY_T_ATEQUAL, n = 2;
+        else k = FY_T_AT;
+        break;
+    case '=':
+        if (c1 == '=') k = FY_T_EQEQUAL, n = 2;
+        else k = FY_T_EQUAL;
+        break;
+    case '!':
+        if (c1 == '=') k = FY_T_NOTEQUAL, n = 2;
+        else k = FY_T_ERRORTOKEN;
+        break;
     case '<':
         if (c1 == '<') {
-            if (c2 == '=') k = FY_T_LEFTSHIFTEQUAL, n = 3; else k = FY_T_LEFTSHIFT, n = 2;
+            if (c2 == '=') k = FY_T_LEFTSHIFTEQUAL, n = 3;
+            else k = FY_T_LEFTSHIFT, n = 2;
         } else if (c1 == '=') k = FY_T_LESSEQUAL, n = 2;
         else if (c1 == '>') k = FY_T_NOTEQUAL, n = 2; /* '<>' : rejected by the parser */
         else k = FY_T_LESS;
         break;
     case '>':
         if (c1 == '>') {
-            if (c2 == '=') k = FY_T_RIGHTSHIFTEQUAL, n = 3; else k = FY_T_RIGHTSHIFT, n = 2;
+            if (c2 == '=') k = FY_T_RIGHTSHIFTEQUAL, n = 3;
+            else k = FY_T_RIGHTSHIFT, n = 2;
         } else if (c1 == '=') k = FY_T_GREATEREQUAL, n = 2;
         else k = FY_T_GREATER;
         break;
-    case '$': case '?': case '`': k = FY_T_ERRORTOKEN; break;
+    case '$':
+    case '?':
+    case '`': k = FY_T_ERRORTOKEN; break;
     default: {
         if (c >= 128) {
             int nb;
@@ -690,8 +769,7 @@ static bool op_token(fy_lexer *lx, fy_token *t) {
     }
     /* bracket matching */
     if (k == FY_T_LPAR || k == FY_T_LSQB || k == FY_T_LBRACE) {
-        if (lx->level >= FY_MAXLEVEL)
-            return lx_error(lx, line, col + 1, "too many nested parentheses");
+        if (lx->level >= FY_MAXLEVEL) return lx_error(lx, line, col + 1, "too many nested parentheses");
         lx->parens[lx->level] = (char)c;
         lx->paren_line[lx->level] = line;
         lx->paren_col[lx->level] = col;
@@ -705,10 +783,10 @@ static bool op_token(fy_lexer *lx, fy_token *t) {
             if (!((o == '(' && c == ')') || (o == '[' && c == ']') || (o == '{' && c == '}'))) {
                 if (lx->paren_line[lx->level] != line)
                     return lx_error(lx, line, col + 1,
-                                    "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d",
-                                    c, o, lx->paren_line[lx->level]);
-                return lx_error(lx, line, col + 1,
-                                "closing parenthesis '%c' does not match opening parenthesis '%c'", c, o);
+                                    "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d", c, o,
+                                    lx->paren_line[lx->level]);
+                return lx_error(lx, line, col + 1, "closing parenthesis '%c' does not match opening parenthesis '%c'",
+                                c, o);
             }
         }
     }

@@ -34,8 +34,7 @@ typedef struct fy_lexer {
 void fy_lexer_init(fy_lexer *lx, const char *src, size_t len);
 /* Start tokenizing an f-string replacement field src[0..len) whose first byte sits at
  * (line, col) of the enclosing source; newlines are plain whitespace. */
-void fy_lexer_init_fexpr(fy_lexer *lx, const char *src, size_t len, const char *line_start,
-                         int line);
+void fy_lexer_init_fexpr(fy_lexer *lx, const char *src, size_t len, const char *line_start, int line);
 /* Produce the next token in *t. false on a tokenizer error (lx->err filled); after an error
  * or ENDMARKER it keeps returning the same result. */
 bool fy_lexer_next(fy_lexer *lx, fy_token *t);

@@ -24,7 +24,8 @@ typedef enum fy_parse_mode {
 typedef struct fy_ast_module {
     fy_arena *arena;
     fy_parse_mode mode;
-    fy_stmt **body; int n_body; /* EXEC/SINGLE: the statements */
+    fy_stmt **body;
+    int n_body; /* EXEC/SINGLE: the statements */
     fy_expr *expr;              /* EVAL: the expression */
     const char *source;         /* copy of the source text (NUL-terminated) */
     size_t source_len;
@@ -55,8 +56,7 @@ const char *fy_error_kind_name(fy_error_kind k);
 
 /* Parse `len` bytes of UTF-8 source (need not be NUL-terminated). filename may be NULL.
  * Returns the tree, or NULL with *err filled (err may be NULL). Never aborts. */
-fy_ast_module *fy_parse(const char *src, size_t len, const char *filename, fy_parse_mode mode,
-                    fy_syntax_error *err);
+fy_ast_module *fy_parse(const char *src, size_t len, const char *filename, fy_parse_mode mode, fy_syntax_error *err);
 /* Parse a NUL-terminated string as a file/cell (FY_MODE_EXEC). */
 fy_ast_module *fy_parse_string(const char *src, const char *filename, fy_syntax_error *err);
 /* Read and parse a file (FY_MODE_EXEC). An unreadable file gives NULL with err->kind ==

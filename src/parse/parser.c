@@ -53,8 +53,7 @@ static void fetch(fyp_parser *p) {
         longjmp(*p->jb, 2); /* 2: tokenizer error, never rewound by fyp_try */
     }
     /* tokens at the end of input sit where the last NEWLINE was, as CPython reports them */
-    if ((t->kind == FY_T_DEDENT || t->kind == FY_T_ENDMARKER) && !p->in_fexpr && p->ntoks > 0 &&
-        p->lx.p >= p->lx.end) {
+    if ((t->kind == FY_T_DEDENT || t->kind == FY_T_ENDMARKER) && !p->in_fexpr && p->ntoks > 0 && p->lx.p >= p->lx.end) {
         const fy_token *prev = fyp_tokat(p, p->ntoks - 1);
         if (prev->kind == FY_T_NEWLINE || prev->kind == FY_T_DEDENT) {
             t->line = t->end_line = prev->line;
@@ -96,8 +95,8 @@ const fy_token *fyp_prev(fyp_parser *p) { return fyp_tokat(p, p->pos > 0 ? p->po
 
 /* ------------------------------------------------------------------ errors */
 
-static void vset_err(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line,
-                     int end_col, const char *fmt, va_list ap) {
+static void vset_err(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line, int end_col, const char *fmt,
+                     va_list ap) {
     vsnprintf(p->err.msg, sizeof p->err.msg, fmt, ap);
     p->err.kind = kind;
     p->err.line = line;
@@ -106,8 +105,7 @@ static void vset_err(fyp_parser *p, fy_error_kind kind, int line, int col, int e
     p->err.end_offset = end_col;
 }
 
-void fyp_fail(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line, int end_col,
-             const char *fmt, ...) {
+void fyp_fail(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line, int end_col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vset_err(p, kind, line, col, end_line, end_col, fmt, ap);
@@ -135,8 +133,7 @@ void fyp_fail_generic(fyp_parser *p) {
     if (p->ntoks == 0) fyp_fail(p, FY_ERR_SYNTAX, 1, 1, 1, 1, "invalid syntax");
     if (p->maxpos >= p->ntoks) p->maxpos = p->ntoks - 1;
     const fy_token *t = fyp_tokat(p, p->maxpos < 0 ? 0 : p->maxpos);
-    if (t->kind == FY_T_INDENT)
-        fyp_fail(p, FY_ERR_INDENTATION, t->line, t->col, t->line, -1, "unexpected indent");
+    if (t->kind == FY_T_INDENT) fyp_fail(p, FY_ERR_INDENTATION, t->line, t->col, t->line, -1, "unexpected indent");
     p->err.kind = FY_ERR_SYNTAX;
     snprintf(p->err.msg, sizeof p->err.msg, "invalid syntax");
     p->err.line = t->line;
@@ -321,10 +318,12 @@ static int source_encoding(const char *s, size_t len, fy_syntax_error *err) {
                 name[n] = 0;
                 if (n == 0) return 0;
                 static const char *utf8[] = {"utf-8", "utf8", "utf-8-sig"};
-                static const char *latin1[] = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "l1",
-                                               "iso-latin-1", "iso-8859-1-unix"};
+                static const char *latin1[] = {"latin-1", "latin1",      "iso-8859-1",     "iso8859-1",
+                                               "l1",      "iso-latin-1", "iso-8859-1-unix"};
                 for (size_t q = 0; q < sizeof utf8 / sizeof *utf8; q++)
-                    if (strncmp(name, utf8[q], strlen(utf8[q])) == 0 && (name[strlen(utf8[q])] == 0 || name[strlen(utf8[q])] == '-')) return 0;
+                    if (strncmp(name, utf8[q], strlen(utf8[q])) == 0 &&
+                        (name[strlen(utf8[q])] == 0 || name[strlen(utf8[q])] == '-'))
+                        return 0;
                 for (size_t q = 0; q < sizeof latin1 / sizeof *latin1; q++)
                     if (strcmp(name, latin1[q]) == 0) return 1;
                 if (strcmp(name, "ascii") == 0 || strcmp(name, "us-ascii") == 0) return 0;
@@ -357,9 +356,13 @@ static int run_parse(fyp_parser *p, fy_ast_module *m) {
         m->expr = fy_p_star_expressions(p);
         /* eval input is `expressions`: no top-level starred items */
         fy_expr *e = m->expr;
-        if (e->kind == FY_E_TUPLE && e->v.seq.n_elts > 0 && e->line == e->v.seq.elts[0]->line && e->col == e->v.seq.elts[0]->col)
+        if (e->kind == FY_E_TUPLE && e->v.seq.n_elts > 0 && e->line == e->v.seq.elts[0]->line &&
+            e->col == e->v.seq.elts[0]->col)
             for (int i = 0; i < e->v.seq.n_elts; i++)
-                if (e->v.seq.elts[i]->kind == FY_E_STARRED) { e = e->v.seq.elts[i]; break; }
+                if (e->v.seq.elts[i]->kind == FY_E_STARRED) {
+                    e = e->v.seq.elts[i];
+                    break;
+                }
         if (e->kind == FY_E_STARRED)
             fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, e->end_line, e->end_col + 1, "invalid syntax");
         while (fyp_at(p, FY_T_NEWLINE)) fyp_next(p);
@@ -372,13 +375,12 @@ static int run_parse(fyp_parser *p, fy_ast_module *m) {
     return 0;
 }
 
-fy_ast_module *fy_parse(const char *src, size_t len, const char *filename, fy_parse_mode mode,
-                    fy_syntax_error *err) {
+fy_ast_module *fy_parse(const char *src, size_t len, const char *filename, fy_parse_mode mode, fy_syntax_error *err) {
     return fy_parse_ex(src, len, filename, mode, err, NULL);
 }
 
-fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy_parse_mode mode,
-                       fy_syntax_error *err, bool *at_eof) {
+fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy_parse_mode mode, fy_syntax_error *err,
+                           bool *at_eof) {
     fy_syntax_error dummy;
     if (at_eof) *at_eof = false;
     if (!err) err = &dummy;
@@ -386,9 +388,9 @@ fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy
     fy_arena *arena = fy_arena_new();
     fy_ast_module *m = arena ? fy_arena_alloc(arena, sizeof *m) : NULL;
     char *copy = m ? fy_arena_strndup(arena, src ? src : "", src ? len : 0) : NULL;
-    const char *fname = copy ? fy_arena_strndup(arena, filename ? filename : "<unknown>",
-                                                strlen(filename ? filename : "<unknown>"))
-                             : NULL;
+    const char *fname =
+        copy ? fy_arena_strndup(arena, filename ? filename : "<unknown>", strlen(filename ? filename : "<unknown>"))
+             : NULL;
     if (!fname) {
         fy_arena_free(arena);
         err->kind = FY_ERR_MEMORY;
@@ -415,7 +417,10 @@ fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)copy[i];
             if (c < 0x80) u[k++] = (char)c;
-            else { u[k++] = (char)(0xC0 | (c >> 6)); u[k++] = (char)(0x80 | (c & 0x3F)); }
+            else {
+                u[k++] = (char)(0xC0 | (c >> 6));
+                u[k++] = (char)(0x80 | (c & 0x3F));
+            }
         }
         u[k] = 0;
         copy = u;
@@ -453,15 +458,12 @@ fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy
     if (at_eof && p->ntoks > 0) {
         int i = p->maxpos < p->ntoks ? p->maxpos : p->ntoks - 1;
         const fy_token *t = fyp_tokat(p, i);
-        *at_eof = t->kind == FY_T_ENDMARKER ||
-                  (t->kind == FY_T_DEDENT && p->lx.p >= p->lx.end && i == p->ntoks - 1);
+        *at_eof = t->kind == FY_T_ENDMARKER || (t->kind == FY_T_DEDENT && p->lx.p >= p->lx.end && i == p->ntoks - 1);
         if (r == 2) *at_eof = false;
     }
-    if (r == 3 && p->maxpos < p->ntoks && fyp_tokat(p, p->maxpos)[0].kind == FY_T_ENDMARKER &&
-        p->lx.level > 0)
+    if (r == 3 && p->maxpos < p->ntoks && fyp_tokat(p, p->maxpos)[0].kind == FY_T_ENDMARKER && p->lx.level > 0)
         unclosed_at_eof(p);
-    else if (r != 2 && p->err.kind != FY_ERR_MEMORY)
-        check_rest(p);
+    else if (r != 2 && p->err.kind != FY_ERR_MEMORY) check_rest(p);
     *err = p->err;
     fyp_free_tokens(p);
     free(p);

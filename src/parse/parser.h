@@ -42,9 +42,7 @@ typedef struct fyp_vec {
 void fyp_vec_push(fyp_parser *p, fyp_vec *v, void *x);
 
 /* tokens */
-static inline fy_token *fyp_tokat(fyp_parser *p, int i) {
-    return &p->tchunks[i / FY_TOK_CHUNK][i % FY_TOK_CHUNK];
-}
+static inline fy_token *fyp_tokat(fyp_parser *p, int i) { return &p->tchunks[i / FY_TOK_CHUNK][i % FY_TOK_CHUNK]; }
 void fyp_free_tokens(fyp_parser *p);
 const fy_token *fyp_tok(fyp_parser *p, int k);            /* k-th token from the current one */
 const fy_token *fyp_next(fyp_parser *p);                  /* consume and return the current token */
@@ -54,9 +52,8 @@ const fy_token *fyp_expect(fyp_parser *p, fy_tok_kind k); /* consume k or fail "
 const fy_token *fyp_prev(fyp_parser *p);                  /* the last consumed token */
 
 /* errors: all of these jump out of the parse */
-_Noreturn void fyp_fail(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line,
-                       int end_col, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
+_Noreturn void fyp_fail(fyp_parser *p, fy_error_kind kind, int line, int col, int end_line, int end_col,
+                        const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 _Noreturn void fyp_fail_at_tok(fyp_parser *p, const fy_token *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 _Noreturn void fyp_fail_at_expr(fyp_parser *p, const fy_expr *e, const char *fmt, ...)
@@ -104,8 +101,8 @@ void fy_p_statement(fyp_parser *p, fyp_vec *body);
 
 /* fy_parse that also says whether a syntax error was met at the end of the input (the parse
  * wanted more tokens): the REPL completeness check uses it. */
-fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy_parse_mode mode,
-                       fy_syntax_error *err, bool *at_eof);
+fy_ast_module *fy_parse_ex(const char *src, size_t len, const char *filename, fy_parse_mode mode, fy_syntax_error *err,
+                           bool *at_eof);
 
 /* strings (fstring.c): one literal, or implicit concatenation of the tokens [first, last) */
 fy_expr *fy_p_strings(fyp_parser *p, int first, int last);

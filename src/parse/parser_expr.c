@@ -24,7 +24,6 @@ static fy_expr *new_from(fyp_parser *p, fy_expr_kind k, const fy_token *start) {
     return e;
 }
 
-
 /* ------------------------------------------------------------------ descriptions/targets */
 
 const char *fyp_expr_describe(const fy_expr *e) {
@@ -37,16 +36,20 @@ const char *fyp_expr_describe(const fy_expr *e) {
     case FY_E_TUPLE: return "tuple";
     case FY_E_LAMBDA: return "lambda";
     case FY_E_CALL: return "function call";
-    case FY_E_BOOLOP: case FY_E_BINOP: case FY_E_UNARYOP: return "expression";
+    case FY_E_BOOLOP:
+    case FY_E_BINOP:
+    case FY_E_UNARYOP: return "expression";
     case FY_E_GENERATOREXP: return "generator expression";
-    case FY_E_YIELD: case FY_E_YIELDFROM: return "yield expression";
+    case FY_E_YIELD:
+    case FY_E_YIELDFROM: return "yield expression";
     case FY_E_AWAIT: return "await expression";
     case FY_E_LISTCOMP: return "list comprehension";
     case FY_E_SETCOMP: return "set comprehension";
     case FY_E_DICTCOMP: return "dict comprehension";
     case FY_E_DICT: return "dict literal";
     case FY_E_SET: return "set display";
-    case FY_E_JOINEDSTR: case FY_E_FORMATTEDVALUE: return "f-string expression";
+    case FY_E_JOINEDSTR:
+    case FY_E_FORMATTEDVALUE: return "f-string expression";
     case FY_E_CONSTANT:
         switch (e->v.constant.kind) {
         case FY_CONST_NONE: return "None";
@@ -112,7 +115,10 @@ static void int_value(fyp_parser *p, fy_expr *e, const char *s, size_t n, int ba
     for (size_t i = 0; i < n; i++) {
         int c = s[i];
         int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) { big = true; break; }
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
+            big = true;
+            break;
+        }
         v = v * (uint64_t)base + (uint64_t)d;
     }
     if (!big && v <= (uint64_t)INT64_MAX) {
@@ -186,10 +192,8 @@ void fy_p_call_args(fyp_parser *p, fy_expr *call) {
             e->v.starred.value = fy_p_expression(p);
             e->v.starred.ctx = FY_LOAD;
             fyp_expr_end(p, e);
-            if (is_comp_start(p))
-                fyp_fail_at_expr(p, e, "iterable unpacking cannot be used in comprehension");
-            if (seen_dstar)
-                fyp_fail_at_expr(p, e, "iterable argument unpacking follows keyword argument unpacking");
+            if (is_comp_start(p)) fyp_fail_at_expr(p, e, "iterable unpacking cannot be used in comprehension");
+            if (seen_dstar) fyp_fail_at_expr(p, e, "iterable argument unpacking follows keyword argument unpacking");
             fyp_vec_push(p, seen_kw ? &args : &args, e);
         } else if (st->kind == FY_T_DOUBLESTAR) {
             fyp_next(p);
@@ -217,7 +221,7 @@ void fy_p_call_args(fyp_parser *p, fy_expr *call) {
                 fy_keyword *o = kws.items[i];
                 if (o->arg && strcmp(o->arg, k->arg) == 0)
                     fyp_fail(p, FY_ERR_SYNTAX, k->line, k->col + 1, k->end_line, k->end_col + 1,
-                            "keyword argument repeated: %s", k->arg);
+                             "keyword argument repeated: %s", k->arg);
             }
             fyp_vec_push(p, &kws, k);
             seen_kw = true;
@@ -229,12 +233,12 @@ void fy_p_call_args(fyp_parser *p, fy_expr *call) {
                     (e->v.constant.kind == FY_CONST_TRUE || e->v.constant.kind == FY_CONST_FALSE ||
                      e->v.constant.kind == FY_CONST_NONE))
                     fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, eq->line, eq->end_col + 1 + 1,
-                            "cannot assign to %s", fyp_expr_describe(e));
+                             "cannot assign to %s", fyp_expr_describe(e));
                 fyp_next(p);
                 if (!fyp_at(p, FY_T_RPAR) && !fyp_at(p, FY_T_COMMA)) {
                     fy_expr *v = fy_p_expression(p);
                     fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, v->end_line, v->end_col + 1,
-                            "expression cannot contain assignment, perhaps you meant \"==\"?");
+                             "expression cannot contain assignment, perhaps you meant \"==\"?");
                 }
                 fyp_fail_generic(p);
             }
@@ -244,8 +248,8 @@ void fy_p_call_args(fyp_parser *p, fy_expr *call) {
                 p_for_if_clauses(p, g);
                 if (args.n || kws.n || !fyp_at(p, FY_T_RPAR)) {
                     if (fyp_at(p, FY_T_COMMA) || args.n || kws.n)
-                        fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, fyp_prev(p)->end_line,
-                                fyp_prev(p)->end_col + 1, "Generator expression must be parenthesized");
+                        fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, fyp_prev(p)->end_line, fyp_prev(p)->end_col + 1,
+                                 "Generator expression must be parenthesized");
                     fyp_fail_generic(p);
                 }
                 fyp_expect(p, FY_T_RPAR);
@@ -254,8 +258,9 @@ void fy_p_call_args(fyp_parser *p, fy_expr *call) {
                 goto done;
             }
             if (seen_kw)
-                fyp_fail_at_tok(p, fyp_tok(p, 0), seen_dstar ? "positional argument follows keyword argument unpacking"
-                                                           : "positional argument follows keyword argument");
+                fyp_fail_at_tok(p, fyp_tok(p, 0),
+                                seen_dstar ? "positional argument follows keyword argument unpacking"
+                                           : "positional argument follows keyword argument");
             fyp_vec_push(p, &args, e);
         }
         if (!fyp_accept(p, FY_T_COMMA)) break;
@@ -356,8 +361,7 @@ static fy_expr *p_primary(fyp_parser *p) {
 
 static fy_expr *p_power(fyp_parser *p) {
     const fy_token *st = fyp_tok(p, 0);
-    if (st->kind == FY_T_KW_AWAIT)
-        fyp_fail_at_tok(p, st, "'await' is not supported");
+    if (st->kind == FY_T_KW_AWAIT) fyp_fail_at_tok(p, st, "'await' is not supported");
     fy_expr *e = p_primary(p);
     if (fyp_accept(p, FY_T_DOUBLESTAR)) {
         fy_expr *b = new_from(p, FY_E_BINOP, st);
@@ -445,8 +449,10 @@ static bool cmp_op(fyp_parser *p, fy_cmpop *op) {
     case FY_T_GREATEREQUAL: *op = FY_GTE; break;
     case FY_T_KW_IN: *op = FY_IN; break;
     case FY_T_KW_IS:
-        if (fyp_tok(p, 1)->kind == FY_T_KW_NOT) { fyp_next(p); *op = FY_ISNOT; }
-        else *op = FY_IS;
+        if (fyp_tok(p, 1)->kind == FY_T_KW_NOT) {
+            fyp_next(p);
+            *op = FY_ISNOT;
+        } else *op = FY_IS;
         break;
     case FY_T_KW_NOT:
         if (fyp_tok(p, 1)->kind != FY_T_KW_IN) return false;
@@ -538,8 +544,8 @@ static void try_expression(fyp_parser *p, void *ctx) { *(fy_expr **)ctx = fy_p_e
 static void comma_hint(fyp_parser *p, fy_expr *a, const fy_token *a_start) {
     const fy_token *t = fyp_tok(p, 0);
     if (t->level == 0 && !p->in_fexpr) return;
-    if (!starts_expression(t->kind) || t->kind == FY_T_STAR || t->kind == FY_T_MINUS ||
-        t->kind == FY_T_PLUS || t->kind == FY_T_TILDE || t->kind == FY_T_LPAR || t->kind == FY_T_LSQB)
+    if (!starts_expression(t->kind) || t->kind == FY_T_STAR || t->kind == FY_T_MINUS || t->kind == FY_T_PLUS ||
+        t->kind == FY_T_TILDE || t->kind == FY_T_LPAR || t->kind == FY_T_LSQB)
         return;
     if (a_start->kind == FY_T_NAME && fyp_tok(p, -1) == a_start && t->kind == FY_T_STRING) return;
     if (a_start->kind == FY_T_NAME && a_start->len <= 5 &&
@@ -549,7 +555,7 @@ static void comma_hint(fyp_parser *p, fy_expr *a, const fy_token *a_start) {
     fy_expr *b = NULL;
     if (!fyp_try(p, try_expression, &b)) return;
     fyp_fail(p, FY_ERR_SYNTAX, a->line, a->col + 1, b->end_line, b->end_col + 1,
-            "invalid syntax. Perhaps you forgot a comma?");
+             "invalid syntax. Perhaps you forgot a comma?");
 }
 
 fy_expr *fy_p_expression(fyp_parser *p) {
@@ -568,11 +574,11 @@ fy_expr *fy_p_expression(fyp_parser *p) {
             c->v.ifexp.test = fy_p_disjunction(p);
             if (!fyp_accept(p, FY_T_KW_ELSE)) {
                 const fy_token *n = fyp_tok(p, 0);
-                if (n->kind == FY_T_NEWLINE || n->kind == FY_T_RPAR || n->kind == FY_T_RSQB ||
-                    n->kind == FY_T_COMMA || n->kind == FY_T_ENDMARKER || n->kind == FY_T_RBRACE ||
-                    n->kind == FY_T_SEMI || n->kind == FY_T_COLON)
+                if (n->kind == FY_T_NEWLINE || n->kind == FY_T_RPAR || n->kind == FY_T_RSQB || n->kind == FY_T_COMMA ||
+                    n->kind == FY_T_ENDMARKER || n->kind == FY_T_RBRACE || n->kind == FY_T_SEMI ||
+                    n->kind == FY_T_COLON)
                     fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, c->v.ifexp.test->end_line,
-                            c->v.ifexp.test->end_col + 1, "expected 'else' after 'if' expression");
+                             c->v.ifexp.test->end_col + 1, "expected 'else' after 'if' expression");
                 fyp_fail_generic(p);
             }
             c->v.ifexp.orelse = fy_p_expression(p);
@@ -621,13 +627,24 @@ static fy_expr *p_star_named_expression(fyp_parser *p) {
 
 static bool starts_expression(fy_tok_kind k) {
     switch (k) {
-    case FY_T_NAME: case FY_T_NUMBER: case FY_T_STRING: case FY_T_LPAR: case FY_T_LSQB:
-    case FY_T_LBRACE: case FY_T_MINUS: case FY_T_PLUS: case FY_T_TILDE: case FY_T_ELLIPSIS:
-    case FY_T_KW_NONE: case FY_T_KW_TRUE: case FY_T_KW_FALSE: case FY_T_KW_NOT:
-    case FY_T_KW_LAMBDA: case FY_T_KW_AWAIT: case FY_T_STAR:
-        return true;
-    default:
-        return false;
+    case FY_T_NAME:
+    case FY_T_NUMBER:
+    case FY_T_STRING:
+    case FY_T_LPAR:
+    case FY_T_LSQB:
+    case FY_T_LBRACE:
+    case FY_T_MINUS:
+    case FY_T_PLUS:
+    case FY_T_TILDE:
+    case FY_T_ELLIPSIS:
+    case FY_T_KW_NONE:
+    case FY_T_KW_TRUE:
+    case FY_T_KW_FALSE:
+    case FY_T_KW_NOT:
+    case FY_T_KW_LAMBDA:
+    case FY_T_KW_AWAIT:
+    case FY_T_STAR: return true;
+    default: return false;
     }
 }
 
@@ -712,8 +729,7 @@ fy_expr *fy_p_star_targets(fyp_parser *p) {
     fy_expr *r;
     if (!tuple) {
         r = elts.items[0];
-        if (r->kind == FY_E_STARRED)
-            fyp_fail_at_expr(p, r, "starred assignment target must be in a list or tuple");
+        if (r->kind == FY_E_STARRED) fyp_fail_at_expr(p, r, "starred assignment target must be in a list or tuple");
     } else {
         r = fyp_new_expr(p, FY_E_TUPLE, st);
         r->v.seq.elts = (fy_expr **)elts.items;
@@ -727,7 +743,8 @@ fy_expr *fy_p_star_targets(fyp_parser *p) {
 static void p_for_if_clauses(fyp_parser *p, fy_expr *comp) {
     fyp_vec gens = {0};
     while (fyp_at(p, FY_T_KW_FOR) || fyp_at(p, FY_T_KW_ASYNC)) {
-        if (fyp_at(p, FY_T_KW_ASYNC)) fyp_fail_at_tok(p, fyp_tok(p, 0), "asynchronous comprehensions are not supported");
+        if (fyp_at(p, FY_T_KW_ASYNC))
+            fyp_fail_at_tok(p, fyp_tok(p, 0), "asynchronous comprehensions are not supported");
         fyp_next(p);
         fy_comprehension *c = fyp_alloc(p, sizeof *c);
         c->target = fy_p_star_targets(p);
@@ -787,7 +804,7 @@ static fy_expr *p_paren(fyp_parser *p) {
                 fy_expr *v = fy_p_bitwise_or(p);
                 if (!fyp_at(p, FY_T_EQUAL) && !fyp_at(p, FY_T_COLONEQUAL))
                     fyp_fail(p, FY_ERR_SYNTAX, first->line, first->col + 1, v->end_line, v->end_col + 1,
-                            "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+                             "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
             }
         }
         fyp_fail_generic(p);
@@ -851,7 +868,7 @@ static fy_expr *p_brace(fyp_parser *p) {
         v0 = fy_p_bitwise_or(p);
         if (is_comp_start(p))
             fyp_fail(p, FY_ERR_SYNTAX, t->line, t->col + 1, v0->end_line, v0->end_col + 1,
-                    "dict unpacking cannot be used in dict comprehension");
+                     "dict unpacking cannot be used in dict comprehension");
     } else {
         k0 = p_star_named_expression(p);
         if (fyp_accept(p, FY_T_COLON)) {
@@ -883,7 +900,7 @@ static fy_expr *p_brace(fyp_parser *p) {
             if (!fyp_at(p, FY_T_COLON)) {
                 if (fyp_at(p, FY_T_RBRACE) || fyp_at(p, FY_T_COMMA))
                     fyp_fail(p, FY_ERR_SYNTAX, k->line, k->col + 1, k->end_line, 0,
-                            "':' expected after dictionary key");
+                             "':' expected after dictionary key");
                 fyp_fail_generic(p);
             }
             fyp_next(p);
@@ -900,8 +917,7 @@ static fy_expr *p_brace(fyp_parser *p) {
     }
     /* set */
     if (is_comp_start(p)) {
-        if (k0->kind == FY_E_STARRED)
-            fyp_fail_at_expr(p, k0, "iterable unpacking cannot be used in comprehension");
+        if (k0->kind == FY_E_STARRED) fyp_fail_at_expr(p, k0, "iterable unpacking cannot be used in comprehension");
         fy_expr *g = fyp_new_expr(p, FY_E_SETCOMP, open);
         g->v.comp.elt = k0;
         p_for_if_clauses(p, g);
@@ -940,10 +956,8 @@ static fy_expr *p_atom(fyp_parser *p) {
     case FY_T_LPAR: return p_paren(p);
     case FY_T_LSQB: return p_list(p);
     case FY_T_LBRACE: return p_brace(p);
-    case FY_T_STAR:
-        fyp_fail_generic(p);
-    default:
-        fyp_fail_generic(p);
+    case FY_T_STAR: fyp_fail_generic(p);
+    default: fyp_fail_generic(p);
     }
 }
 
@@ -1033,7 +1047,7 @@ fy_arguments *fy_p_params(fyp_parser *p, bool lambda) {
                     seen_default = true;
                 } else if (seen_default) {
                     fyp_fail(p, FY_ERR_SYNTAX, a->line, a->col + 1, a->end_line, a->end_col + 1,
-                            "non-default argument follows default argument");
+                             "non-default argument follows default argument");
                 }
                 fyp_vec_push(p, &pos, a);
             }

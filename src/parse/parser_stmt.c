@@ -48,9 +48,9 @@ void fy_p_block(fyp_parser *p, fyp_vec *body, const fy_token *kw, const char *wh
     if (t->kind != FY_T_INDENT) {
         if (what[0] == '\'')
             fyp_fail(p, FY_ERR_INDENTATION, t->line, t->col + 1, t->end_line, t->end_col + 1,
-                    "expected an indented block after %s statement on line %d", what, kw->line);
+                     "expected an indented block after %s statement on line %d", what, kw->line);
         fyp_fail(p, FY_ERR_INDENTATION, t->line, t->col + 1, t->end_line, t->end_col + 1,
-                "expected an indented block after %s on line %d", what, kw->line);
+                 "expected an indented block after %s on line %d", what, kw->line);
     }
     fyp_next(p);
     fyp_enter(p);
@@ -71,7 +71,7 @@ static fy_stmt *expr_or_assign(fyp_parser *p) {
         /* annotated assignment */
         if (e->kind == FY_E_TUPLE || e->kind == FY_E_LIST)
             fyp_fail_at_expr(p, e, "only single target (not %s) can be annotated",
-                            e->kind == FY_E_TUPLE ? "tuple" : "list");
+                             e->kind == FY_E_TUPLE ? "tuple" : "list");
         if (e->kind != FY_E_NAME && e->kind != FY_E_ATTRIBUTE && e->kind != FY_E_SUBSCRIPT)
             fyp_fail_at_expr(p, e, "illegal target for annotation");
         fyp_set_context(p, e, FY_STORE, 0);
@@ -94,9 +94,8 @@ static fy_stmt *expr_or_assign(fyp_parser *p) {
                 fyp_fail_at_expr(p, cur, "assignment to yield expression not possible");
             if (cur->kind == FY_E_STARRED)
                 fyp_fail_at_expr(p, cur, "starred assignment target must be in a list or tuple");
-            bool plain = cur->kind != FY_E_NAME && cur->kind != FY_E_ATTRIBUTE &&
-                         cur->kind != FY_E_SUBSCRIPT && cur->kind != FY_E_TUPLE &&
-                         cur->kind != FY_E_LIST && cur->kind != FY_E_STARRED;
+            bool plain = cur->kind != FY_E_NAME && cur->kind != FY_E_ATTRIBUTE && cur->kind != FY_E_SUBSCRIPT &&
+                         cur->kind != FY_E_TUPLE && cur->kind != FY_E_LIST && cur->kind != FY_E_STARRED;
             fyp_vec_push(p, &targets, cur);
             ntargets++;
             cur = rhs(p);
@@ -105,17 +104,15 @@ static fy_stmt *expr_or_assign(fyp_parser *p) {
                 fy_expr *bad = targets.items[targets.n - 1];
                 bool hint = ntargets == 1 && !fyp_at(p, FY_T_EQUAL) && !fyp_at(p, FY_T_COLONEQUAL) &&
                             !(bad->kind == FY_E_CONSTANT &&
-                              (bad->v.constant.kind == FY_CONST_TRUE ||
-                               bad->v.constant.kind == FY_CONST_FALSE ||
+                              (bad->v.constant.kind == FY_CONST_TRUE || bad->v.constant.kind == FY_CONST_FALSE ||
                                bad->v.constant.kind == FY_CONST_NONE)) &&
-                            bad->kind != FY_E_GENERATOREXP && bad->kind != FY_E_BOOLOP &&
-                            bad->kind != FY_E_NAMEDEXPR && bad->kind != FY_E_IFEXP &&
-                            bad->kind != FY_E_LAMBDA && bad->kind != FY_E_COMPARE &&
+                            bad->kind != FY_E_GENERATOREXP && bad->kind != FY_E_BOOLOP && bad->kind != FY_E_NAMEDEXPR &&
+                            bad->kind != FY_E_IFEXP && bad->kind != FY_E_LAMBDA && bad->kind != FY_E_COMPARE &&
                             bad->kind != FY_E_YIELD && bad->kind != FY_E_YIELDFROM;
                 (void)first_eq;
                 if (hint)
                     fyp_fail_at_expr(p, bad, "cannot assign to %s here. Maybe you meant '==' instead of '='?",
-                                    fyp_expr_describe(bad));
+                                     fyp_expr_describe(bad));
                 if (bad->kind == FY_E_CONSTANT && bad->v.constant.kind <= FY_CONST_FALSE)
                     fyp_fail_at_expr(p, bad, "cannot assign to %s", fyp_expr_describe(bad));
             }
@@ -130,8 +127,7 @@ static fy_stmt *expr_or_assign(fyp_parser *p) {
     }
     if (is_aug(t->kind)) {
         if (e->kind != FY_E_NAME && e->kind != FY_E_ATTRIBUTE && e->kind != FY_E_SUBSCRIPT)
-            fyp_fail_at_expr(p, e, "'%s' is an illegal expression for augmented assignment",
-                            fyp_expr_describe(e));
+            fyp_fail_at_expr(p, e, "'%s' is an illegal expression for augmented assignment", fyp_expr_describe(e));
         fyp_set_context(p, e, FY_STORE, 3);
         fyp_next(p);
         fy_stmt *s = fyp_new_stmt(p, FY_S_AUGASSIGN, st);
@@ -146,8 +142,7 @@ static fy_stmt *expr_or_assign(fyp_parser *p) {
         (t->kind == FY_T_STRING || t->kind == FY_T_NAME || t->kind == FY_T_NUMBER)) {
         fy_expr *arg = fy_p_star_expressions(p);
         fyp_fail(p, FY_ERR_SYNTAX, e->line, e->col + 1, arg->end_line, arg->end_col + 1,
-                "Missing parentheses in call to '%s'. Did you mean %s(...)?", e->v.name.id,
-                e->v.name.id);
+                 "Missing parentheses in call to '%s'. Did you mean %s(...)?", e->v.name.id, e->v.name.id);
     }
     fy_stmt *s = fyp_new_stmt(p, FY_S_EXPR, st);
     s->v.expr.value = e;
@@ -174,8 +169,7 @@ static const char *dotted_name(fyp_parser *p) {
     char *out = fyp_alloc(p, total + 1);
     size_t n = 0;
     for (const char *q = start; q < last->start + last->len; q++)
-        if (*q != ' ' && *q != '\t' && *q != '\\' && *q != '\n' && *q != '\r' && *q != '\f')
-            out[n++] = *q;
+        if (*q != ' ' && *q != '\t' && *q != '\\' && *q != '\n' && *q != '\r' && *q != '\f') out[n++] = *q;
     out[n] = 0;
     return out;
 }
@@ -251,7 +245,7 @@ static fy_stmt *from_stmt(fyp_parser *p) {
             fy_tok_kind k = fyp_tok(p, 0)->kind;
             if (k == FY_T_NEWLINE || k == FY_T_SEMI || k == FY_T_ENDMARKER)
                 fyp_fail(p, FY_ERR_SYNTAX, c->line, c->end_col + 1, c->line, c->end_col + 1,
-                        "trailing comma not allowed without surrounding parentheses");
+                         "trailing comma not allowed without surrounding parentheses");
         }
     }
     s->v.importfrom.names = (fy_alias **)names.items;
@@ -292,8 +286,7 @@ static fy_stmt *del_stmt(fyp_parser *p) {
             e = fy_p_bitwise_or(p);
         }
         fy_tok_kind nk = fyp_tok(p, 0)->kind;
-        if (nk != FY_T_COMMA && nk != FY_T_NEWLINE && nk != FY_T_SEMI && nk != FY_T_ENDMARKER)
-            fyp_fail_generic(p);
+        if (nk != FY_T_COMMA && nk != FY_T_NEWLINE && nk != FY_T_SEMI && nk != FY_T_ENDMARKER) fyp_fail_generic(p);
         fyp_set_context(p, e, FY_DEL, 1);
         fyp_vec_push(p, &targets, e);
         if (!fyp_accept(p, FY_T_COMMA)) break;
@@ -317,8 +310,7 @@ static fy_stmt *simple_stmt(fyp_parser *p) {
         fyp_next(p);
         s = fyp_new_stmt(p, FY_S_RETURN, t);
         fy_tok_kind k = fyp_tok(p, 0)->kind;
-        if (k != FY_T_NEWLINE && k != FY_T_SEMI && k != FY_T_ENDMARKER)
-            s->v.return_.value = fy_p_star_expressions(p);
+        if (k != FY_T_NEWLINE && k != FY_T_SEMI && k != FY_T_ENDMARKER) s->v.return_.value = fy_p_star_expressions(p);
         fyp_stmt_end(p, s);
         return s;
     }
@@ -378,7 +370,7 @@ static fy_stmt *if_stmt(fyp_parser *p, const char *what) {
         fyp_next(p);
         fy_expr *v = fy_p_bitwise_or(p);
         fyp_fail(p, FY_ERR_SYNTAX, t->line, t->col + 1, v->end_line, v->end_col + 1,
-                "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+                 "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
     }
     expect_colon(p, false);
     fyp_vec body = {0}, orelse = {0};
@@ -457,7 +449,9 @@ static fy_withitem *with_item(fyp_parser *p) {
     return w;
 }
 
-struct with_ctx { fyp_vec items; };
+struct with_ctx {
+    fyp_vec items;
+};
 
 static void with_paren_items(fyp_parser *p, void *vctx) {
     struct with_ctx *c = vctx;
@@ -510,8 +504,8 @@ static fy_stmt *try_stmt(fyp_parser *p) {
                 fy_expr *last = first;
                 while (fyp_accept(p, FY_T_COMMA)) last = fy_p_expression(p);
                 if (fyp_at(p, FY_T_COLON) || (fyp_at(p, FY_T_KW_AS)))
-                    fyp_fail(p, FY_ERR_SYNTAX, first->line, first->col + 1, last->end_line,
-                            last->end_col + 1, "multiple exception types must be parenthesized");
+                    fyp_fail(p, FY_ERR_SYNTAX, first->line, first->col + 1, last->end_line, last->end_col + 1,
+                             "multiple exception types must be parenthesized");
                 fyp_fail_generic(p);
             }
             if (fyp_accept(p, FY_T_KW_AS)) {
@@ -535,8 +529,7 @@ static fy_stmt *try_stmt(fyp_parser *p) {
         expect_colon(p, true);
         fy_p_block(p, &fin, fk, "'finally'");
     }
-    if (handlers.n == 0 && fin.n == 0)
-        fyp_fail_at_tok(p, fyp_tok(p, 0), "expected 'except' or 'finally' block");
+    if (handlers.n == 0 && fin.n == 0) fyp_fail_at_tok(p, fyp_tok(p, 0), "expected 'except' or 'finally' block");
     s->v.try_.handlers = (fy_excepthandler **)handlers.items;
     s->v.try_.n_handlers = handlers.n;
     s->v.try_.orelse = vec_stmts(&orelse, &s->v.try_.n_orelse);
@@ -611,8 +604,7 @@ static fy_stmt *decorated(fyp_parser *p) {
     (void)start;
     if (fyp_at(p, FY_T_KW_DEF)) return funcdef(p, &decs, NULL);
     if (fyp_at(p, FY_T_KW_CLASS)) return classdef(p, &decs, NULL);
-    if (fyp_at(p, FY_T_KW_ASYNC))
-        fyp_fail_at_tok(p, fyp_tok(p, 0), "'async def' is not supported");
+    if (fyp_at(p, FY_T_KW_ASYNC)) fyp_fail_at_tok(p, fyp_tok(p, 0), "'async def' is not supported");
     fyp_fail_generic(p);
 }
 
@@ -638,10 +630,9 @@ void fy_p_statement(fyp_parser *p, fyp_vec *body) {
     case FY_T_NAME:
         if (t->len == 5 && memcmp(t->start, "match", 5) == 0) {
             fy_tok_kind k = fyp_tok(p, 1)->kind;
-            if (k != FY_T_EQUAL && k != FY_T_DOT && k != FY_T_NEWLINE && k != FY_T_SEMI &&
-                k != FY_T_COMMA && k != FY_T_COLON && !(k >= FY_T_PLUSEQUAL && k <= FY_T_DOUBLESLASHEQUAL)) {
-                if (!fyp_try(p, match_unsupported, body))
-                    fyp_fail_at_tok(p, t, "'match' statements are not supported");
+            if (k != FY_T_EQUAL && k != FY_T_DOT && k != FY_T_NEWLINE && k != FY_T_SEMI && k != FY_T_COMMA &&
+                k != FY_T_COLON && !(k >= FY_T_PLUSEQUAL && k <= FY_T_DOUBLESLASHEQUAL)) {
+                if (!fyp_try(p, match_unsupported, body)) fyp_fail_at_tok(p, t, "'match' statements are not supported");
                 break;
             }
         }

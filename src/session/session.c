@@ -16,12 +16,14 @@ void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, con
 char *fy_magic_transform(const char *cell);
 int fy_magic_install(fy_interp *ip);
 
-
 flyi_session *flyi_session_new(int argc, char **argv) {
     flyi_session *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->ip = fy_interp_new(argc, argv);
-    if (!s->ip) { free(s); return NULL; }
+    if (!s->ip) {
+        free(s);
+        return NULL;
+    }
     s->ip->session = s;
     return s;
 }
@@ -206,7 +208,10 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
     if (slash) *slash = 0;
     else strcpy(dir, ".");
     fy_obj *d = fy_str_from_cstr(dir);
-    if (d) { fy_list_insert(s->ip->path, 0, d); FY_DECREF(d); }
+    if (d) {
+        fy_list_insert(s->ip->path, 0, d);
+        FY_DECREF(d);
+    }
     fy_syntax_error err = {0};
     fy_ast_module *m = fy_parse_file(path, &err);
     if (!m) {
@@ -228,7 +233,10 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
             long sz = ftell(fp);
             fseek(fp, 0, SEEK_SET);
             text = sz >= 0 ? malloc((size_t)sz + 1) : NULL;
-            if (text) { tlen = fread(text, 1, (size_t)sz, fp); text[tlen] = 0; }
+            if (text) {
+                tlen = fread(text, 1, (size_t)sz, fp);
+                text[tlen] = 0;
+            }
             fclose(fp);
         }
         fy_raise_syntax_error(&err, path, text, tlen);

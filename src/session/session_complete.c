@@ -8,13 +8,16 @@
 #include "flyi/session.h"
 #include "session/session_int.h"
 
+static const char *keywords[] = {"False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
+                                 "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
+                                 "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
+                                 "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
+                                 "while",   "with",     "yield",    NULL};
 
-static const char *keywords[] = {"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-                                 "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-                                 "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-                                 "return", "try", "while", "with", "yield", NULL};
-
-typedef struct { char **v; size_t n, cap; } strvec;
+typedef struct {
+    char **v;
+    size_t n, cap;
+} strvec;
 static void sv_add(strvec *s, const char *x) {
     for (size_t i = 0; i < s->n; i++)
         if (!strcmp(s->v[i], x)) return;
@@ -44,7 +47,10 @@ static fy_obj *resolve_dotted(fy_interp *ip, const char *s, size_t n) {
         size_t k = j - i < sizeof name - 1 ? j - i : sizeof name - 1;
         memcpy(name, s + i, k);
         name[k] = 0;
-        if (!k) { FY_XDECREF(cur); return NULL; }
+        if (!k) {
+            FY_XDECREF(cur);
+            return NULL;
+        }
         fy_obj *nx;
         if (!cur) {
             nx = fy_dict_get_cstr(ip->main_dict, name);
@@ -122,7 +128,7 @@ size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor, f
         size_t pl = cursor - (size_t)(pre - text);
         if (o) {
             fy_obj *names = NULL;
-            extern fy_obj *fy_builtin_dir_of(fy_obj *o);
+            extern fy_obj *fy_builtin_dir_of(fy_obj * o);
             names = fy_builtin_dir_of(o);
             for (int64_t i = 0; names && i < FY_LIST_N(names); i++) {
                 const char *n = FY_STR_DATA(FY_LIST_ITEMS(names)[i]);
@@ -189,11 +195,15 @@ static void func_signature(fy_function *f, fy_sbuf *b) {
         fy_obj *n = FY_TUPLE_ITEMS(co->varnames)[i];
         fy_sbuf_adds(b, FY_STR_DATA(n));
         fy_obj *d = f->kwdefaults ? fy_dict_get(f->kwdefaults, n) : NULL;
-        if (d) { fy_sbuf_addc(b, '='); fy_sbuf_add_repr(b, d); }
+        if (d) {
+            fy_sbuf_addc(b, '=');
+            fy_sbuf_add_repr(b, d);
+        }
     }
     if (co->flags & FY_CO_VARKW) {
         if (k) fy_sbuf_adds(b, ", ");
-        fy_sbuf_printf(b, "**%s", FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[idx + ((co->flags & FY_CO_VARARGS) ? 1 : 0)]));
+        fy_sbuf_printf(b, "**%s",
+                       FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[idx + ((co->flags & FY_CO_VARARGS) ? 1 : 0)]));
     }
     fy_sbuf_addc(b, ')');
 }
@@ -224,7 +234,10 @@ char *flyi_session_inspect(flyi_session *s, const char *text, size_t cursor) {
         if (FY_TYPE(target) == &fy_function_type) {
             func_signature((fy_function *)target, &sb);
             doc = ((fy_function *)target)->doc;
-            if (doc && FY_STR_CHECK(doc)) { fy_sbuf_adds(&sb, "\n\n"); fy_sbuf_adds(&sb, FY_STR_DATA(doc)); }
+            if (doc && FY_STR_CHECK(doc)) {
+                fy_sbuf_adds(&sb, "\n\n");
+                fy_sbuf_adds(&sb, FY_STR_DATA(doc));
+            }
         } else if (FY_TYPE(target) == &fy_cfunction_type) {
             const char *d = ((fy_cfunction *)target)->def->doc;
             fy_sbuf_adds(&sb, d ? d : ((fy_cfunction *)target)->def->name);
@@ -245,13 +258,23 @@ char *flyi_session_inspect(flyi_session *s, const char *text, size_t cursor) {
                 fy_sbuf_free(&b2);
             } else fy_sbuf_printf(&sb, "class %s", t->name);
             fy_obj *d = fy_dict_get_cstr(t->dict, "__doc__");
-            if (d && FY_STR_CHECK(d)) { fy_sbuf_adds(&sb, "\n\n"); fy_sbuf_adds(&sb, FY_STR_DATA(d)); }
+            if (d && FY_STR_CHECK(d)) {
+                fy_sbuf_adds(&sb, "\n\n");
+                fy_sbuf_adds(&sb, FY_STR_DATA(d));
+            }
         } else {
             fy_sbuf_printf(&sb, "%s object", target->type->name);
             fy_obj *r = fy_repr(target);
-            if (r) { fy_sbuf_adds(&sb, ": "); fy_sbuf_add(&sb, FY_STR_DATA(r), FY_STR_LEN(r)); FY_DECREF(r); }
+            if (r) {
+                fy_sbuf_adds(&sb, ": ");
+                fy_sbuf_add(&sb, FY_STR_DATA(r), FY_STR_LEN(r));
+                FY_DECREF(r);
+            }
             fy_obj *d = fy_dict_get_cstr(target->type->dict, "__doc__");
-            if (d && FY_STR_CHECK(d)) { fy_sbuf_adds(&sb, "\n\n"); fy_sbuf_adds(&sb, FY_STR_DATA(d)); }
+            if (d && FY_STR_CHECK(d)) {
+                fy_sbuf_adds(&sb, "\n\n");
+                fy_sbuf_adds(&sb, FY_STR_DATA(d));
+            }
         }
         fy_err_clear();
         if (sb.p) res = strdup(sb.p);

@@ -153,7 +153,11 @@ static int out_text(const char *s) {
 }
 
 #define MAXTOK 16
-typedef struct { int n; char *v[MAXTOK]; char buf[4096]; } toks;
+typedef struct {
+    int n;
+    char *v[MAXTOK];
+    char buf[4096];
+} toks;
 
 /* Splits args at blanks ('...' and "..." group). Returns -1 when there are too many words. */
 static int split(const char *args, toks *t) {
@@ -175,7 +179,10 @@ static int split(const char *args, toks *t) {
             }
         }
         if (o < end) *o++ = 0;
-        else { *end = 0; break; }
+        else {
+            *end = 0;
+            break;
+        }
     }
     return 0;
 }
@@ -427,7 +434,8 @@ static const char *const pipeline[][2] = {
     {"fly_promote_regmem_to_vectorssa", "fly-promote-regmem-to-vectorssa"},
     {"convert_fly_to_rocdl", "convert-fly-to-rocdl"},
     {"canonicalize", "canonicalize"},
-    {"convert_scf_to_cf_cse_convert_gpu_to_rocdl", "gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{chipset=$1})"},
+    {"convert_scf_to_cf_cse_convert_gpu_to_rocdl",
+     "gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{chipset=$1})"},
     {"rocdl_attach_target", "rocdl-attach-target{chip=$1}"},
     {"convert_scf_to_cf", "convert-scf-to-cf"},
     {"convert_cf_to_llvm", "convert-cf-to-llvm"},
@@ -547,8 +555,9 @@ static fy_obj *m_backend(const char *args) {
             fly_rt_options o = {.kind = FLY_RT_HIP};
             rt = api->rt->create(&o);
         }
-        if (!rt) return usage("%%backend hip: HIP is not available here (no HIP runtime or no AMD GPU); still %s",
-                              s->opt_backend[0] ? s->opt_backend : "auto");
+        if (!rt)
+            return usage("%%backend hip: HIP is not available here (no HIP runtime or no AMD GPU); still %s",
+                         s->opt_backend[0] ? s->opt_backend : "auto");
         api->rt->destroy(rt);
     } else if (strcmp(t.v[0], "emu")) {
         return usage("%%backend: unknown backend '%s' (emu or hip)", t.v[0]);
@@ -601,8 +610,7 @@ static void fmt_time(double t, char *buf, size_t cap) {
             t *= 1000.0;
             u++;
         }
-    else
-        u = 3, t = 0;
+    else u = 3, t = 0;
     snprintf(buf, cap, "%.3g %s", t, units[u]);
 }
 
@@ -657,15 +665,15 @@ static fy_obj *m_timeit(const char *args) {
         FY_DECREF(code);
         return fy_err_nomem();
     }
-#define TIME_LOOPS(n, out_t)                                       \
-    do {                                                           \
-        double t0_ = now_s();                                      \
-        for (long i_ = 0; i_ < (n); i_++) {                        \
-            fy_obj *r_ = run_main(code);                           \
-            if (!r_) goto done;                                    \
-            FY_DECREF(r_);                                         \
-        }                                                          \
-        (out_t) = now_s() - t0_;                                   \
+#define TIME_LOOPS(n, out_t) \
+    do { \
+        double t0_ = now_s(); \
+        for (long i_ = 0; i_ < (n); i_++) { \
+            fy_obj *r_ = run_main(code); \
+            if (!r_) goto done; \
+            FY_DECREF(r_); \
+        } \
+        (out_t) = now_s() - t0_; \
     } while (0)
     if (!number) {
         number = 1;
@@ -695,7 +703,8 @@ static fy_obj *m_timeit(const char *args) {
         char w[32];
         fmt_time(best, w, sizeof w);
         outf("The slowest run took %.2f times longer than the fastest. This could mean that an intermediate "
-             "result is being cached.\n", worst / best);
+             "result is being cached.\n",
+             worst / best);
     }
     outf("%s \xc2\xb1 %s per loop (mean \xc2\xb1 std. dev. of %ld run%s, %ld loop%s each)\n", a, b, repeat,
          repeat == 1 ? "" : "s", number, number == 1 ? "" : "s");
@@ -762,8 +771,7 @@ static fy_obj *m_reset(const char *args) {
     for (int64_t i = 0; keys && i < FY_LIST_N(keys); i++) {
         fy_obj *key = FY_LIST_ITEMS(keys)[i];
         fy_obj *m = fy_dict_get(ip->modules, key);
-        if (m && FY_TYPE(m) == &fy_module_type && m != ip->main_mod &&
-            fy_dict_get_cstr(FY_MODULE_DICT(m), "__file__"))
+        if (m && FY_TYPE(m) == &fy_module_type && m != ip->main_mod && fy_dict_get_cstr(FY_MODULE_DICT(m), "__file__"))
             fy_dict_del(ip->modules, key);
     }
     FY_XDECREF(keys);
@@ -869,7 +877,10 @@ static fy_obj *m_draw(const char *args) {
 
 static fy_obj *m_help(const char *args);
 
-typedef struct { const char *name, *usage, *help; fy_obj *(*fn)(const char *args); } magic_def;
+typedef struct {
+    const char *name, *usage, *help;
+    fy_obj *(*fn)(const char *args);
+} magic_def;
 static const magic_def magics[] = {
     {"help", "%help", "list the magics", m_help},
     {"ir", "%ir [kernel] [stage]", "stage list (times, changed), or the IR after a stage", m_ir},
@@ -982,8 +993,9 @@ bool fy_magic_complete(fy_interp *ip, const char *text, size_t cursor, flyi_comp
     while (fy_dict_next(ip->main_dict, &pos, &k, &v)) {
         if (!FY_STR_CHECK(k) || strncmp(FY_STR_DATA(k), text + ws, cursor - ws) || FY_STR_DATA(k)[0] == '_') continue;
         bool kern = !strcmp(tname(v), "CompiledKernel") || !strcmp(tname(v), "JitFunction");
-        if (which == 5 ? !strcmp(tname(v), "Layout") || !strcmp(tname(v), "ComposedLayout") || !strcmp(tname(v), "Tensor")
-                       : kern)
+        if (which == 5
+                ? !strcmp(tname(v), "Layout") || !strcmp(tname(v), "ComposedLayout") || !strcmp(tname(v), "Tensor")
+                : kern)
             add_item(out, &cap, FY_STR_DATA(k));
     }
     if (out->n) qsort(out->items, out->n, sizeof(char *), cmp_cstr);

@@ -5,7 +5,11 @@
 
 #include "objects/object.h"
 
-typedef struct { const char *p; size_t n; uint64_t h; } line;
+typedef struct {
+    const char *p;
+    size_t n;
+    uint64_t h;
+} line;
 
 /* Splits text into lines (without their newlines). */
 static line *split_lines(const char *s, size_t *count) {
@@ -16,7 +20,10 @@ static line *split_lines(const char *s, size_t *count) {
         size_t len = e ? (size_t)(e - s) : strlen(s);
         if (n == cap) {
             line *nv = realloc(v, (cap *= 2) * sizeof *v);
-            if (!nv) { free(v); return NULL; }
+            if (!nv) {
+                free(v);
+                return NULL;
+            }
             v = nv;
         }
         uint64_t h = 1469598103934665603ull;
@@ -31,7 +38,10 @@ static line *split_lines(const char *s, size_t *count) {
 static int eq(const line *a, const line *b) { return a->h == b->h && a->n == b->n && !memcmp(a->p, b->p, a->n); }
 
 /* Edit ops: 0 keep, 1 delete (a), 2 insert (b). */
-typedef struct { char op; size_t ai, bi; } edit;
+typedef struct {
+    char op;
+    size_t ai, bi;
+} edit;
 
 #define MAXD 6000 /* beyond this many edits: everything deleted, then inserted (still a valid diff) */
 
@@ -52,7 +62,10 @@ static edit *myers(const line *a, size_t n, const line *b, size_t m, size_t *ne)
             long y = x - k;
             while (x < (long)n && y < (long)m && eq(&a[x], &b[y])) x++, y++;
             v[off + k] = x;
-            if (x >= (long)n && y >= (long)m) { dfound = d; break; }
+            if (x >= (long)n && y >= (long)m) {
+                dfound = d;
+                break;
+            }
         }
         trace[d] = malloc(width * sizeof(long));
         if (!trace[d]) goto fail;
@@ -74,13 +87,25 @@ static edit *myers(const line *a, size_t n, const line *b, size_t m, size_t *ne)
                 pk = (k == -d || (k != d && vp[off + k - 1] < vp[off + k + 1])) ? k + 1 : k - 1;
             }
             long px = d == 0 ? 0 : trace[d - 1][off + pk], py = px - pk;
-            while (x > px && y > py) { x--, y--; e[cnt++] = (edit){0, (size_t)x, (size_t)y}; }
+            while (x > px && y > py) {
+                x--, y--;
+                e[cnt++] = (edit){0, (size_t)x, (size_t)y};
+            }
             if (d > 0) {
-                if (x == px) { y--; e[cnt++] = (edit){2, (size_t)x, (size_t)y}; }
-                else { x--; e[cnt++] = (edit){1, (size_t)x, (size_t)y}; }
+                if (x == px) {
+                    y--;
+                    e[cnt++] = (edit){2, (size_t)x, (size_t)y};
+                } else {
+                    x--;
+                    e[cnt++] = (edit){1, (size_t)x, (size_t)y};
+                }
             }
         }
-        for (size_t i = 0; i < cnt / 2; i++) { edit t = e[i]; e[i] = e[cnt - 1 - i]; e[cnt - 1 - i] = t; }
+        for (size_t i = 0; i < cnt / 2; i++) {
+            edit t = e[i];
+            e[i] = e[cnt - 1 - i];
+            e[cnt - 1 - i] = t;
+        }
     }
     for (size_t d = 0; d <= dmax; d++) free(trace[d]);
     free(trace);
@@ -88,7 +113,8 @@ static edit *myers(const line *a, size_t n, const line *b, size_t m, size_t *ne)
     *ne = cnt;
     return e;
 fail:
-    if (trace) for (size_t d = 0; d <= dmax; d++) free(trace[d]);
+    if (trace)
+        for (size_t d = 0; d <= dmax; d++) free(trace[d]);
     free(trace);
     free(v);
     free(e);
@@ -125,7 +151,10 @@ fy_obj *fy_magic_diff(const char *ta, const char *tb, const char *aname, const c
             while (he < ne && e[he].op != 0) he++;
             size_t k = he;
             while (k < ne && e[k].op == 0 && k - he < 2 * C + 1) k++;
-            if (k < ne && e[k].op != 0 && k - he <= 2 * C) { he = k; continue; }
+            if (k < ne && e[k].op != 0 && k - he <= 2 * C) {
+                he = k;
+                continue;
+            }
             he = he + C < ne ? he + C : ne;
             break;
         }

@@ -22,7 +22,11 @@ static const char *device_name(int i) {
 
 /* ------------------------------------------------------------------ Stream */
 
-typedef struct { fy_obj h; int64_t handle; int device; } stream_t;
+typedef struct {
+    fy_obj h;
+    int64_t handle;
+    int device;
+} stream_t;
 static int64_t next_stream = 1;
 
 static fy_obj *stream_make(int64_t handle) {
@@ -39,14 +43,21 @@ static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
     return stream_make((next_stream++) * 16);
 }
 static fy_obj *s_cuda_stream(fy_obj *o) { return fy_int_from(((stream_t *)o)->handle); }
-static fy_obj *s_device(fy_obj *o) { fy_torch_device d = {1, 0}; return fy_torch_device_new(d); }
-static fy_obj *s_sync(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { device_sync(); return fy_none(); }
+static fy_obj *s_device(fy_obj *o) {
+    fy_torch_device d = {1, 0};
+    return fy_torch_device_new(d);
+}
+static fy_obj *s_sync(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    device_sync();
+    return fy_none();
+}
 static fy_obj *s_true(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(true); }
 static fy_obj *s_none(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
 static fy_obj *s_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_ref(self); }
 static fy_obj *s_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
 static fy_obj *stream_repr(fy_obj *o) {
-    return fy_str_printf("<torch.cuda.Stream device=cuda:0 cuda_stream=0x%llx>", (unsigned long long)((stream_t *)o)->handle);
+    return fy_str_printf("<torch.cuda.Stream device=cuda:0 cuda_stream=0x%llx>",
+                         (unsigned long long)((stream_t *)o)->handle);
 }
 static fy_obj *stream_richcmp(fy_obj *a, fy_obj *b, int op) {
     extern fy_type fy_torch_stream_type;
@@ -56,21 +67,34 @@ static fy_obj *stream_richcmp(fy_obj *a, fy_obj *b, int op) {
 }
 static int64_t stream_hash(fy_obj *o) { return ((stream_t *)o)->handle + 1; }
 static fy_obj *s_record_event(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw);
-static fy_methoddef stream_methods[] = {
-    {"synchronize", s_sync, 0, "synchronize()"}, {"query", s_true, 0, "query()"},
-    {"wait_stream", s_none, 0, "wait_stream(stream)"}, {"wait_event", s_none, 0, "wait_event(event)"},
-    {"record_event", s_record_event, 0, "record_event(event=None)"},
-    {"__enter__", s_enter, 0, NULL}, {"__exit__", s_exit, 0, NULL}, {NULL}};
+static fy_methoddef stream_methods[] = {{"synchronize", s_sync, 0, "synchronize()"},
+                                        {"query", s_true, 0, "query()"},
+                                        {"wait_stream", s_none, 0, "wait_stream(stream)"},
+                                        {"wait_event", s_none, 0, "wait_event(event)"},
+                                        {"record_event", s_record_event, 0, "record_event(event=None)"},
+                                        {"__enter__", s_enter, 0, NULL},
+                                        {"__exit__", s_exit, 0, NULL},
+                                        {NULL}};
 static fy_getsetdef stream_getsets[] = {{"cuda_stream", s_cuda_stream, NULL, "the raw stream handle (0: default)"},
-                                        {"device", s_device, NULL, NULL}, {NULL}};
+                                        {"device", s_device, NULL, NULL},
+                                        {NULL}};
 fy_type fy_torch_stream_type = {
-    FY_TYPE_INIT("Stream", sizeof(stream_t)), .new_ = stream_new, .repr = stream_repr, .richcmp = stream_richcmp,
-    .hash = stream_hash, .methods = stream_methods, .getsets = stream_getsets,
+    FY_TYPE_INIT("Stream", sizeof(stream_t)),
+    .new_ = stream_new,
+    .repr = stream_repr,
+    .richcmp = stream_richcmp,
+    .hash = stream_hash,
+    .methods = stream_methods,
+    .getsets = stream_getsets,
 };
 
 /* ------------------------------------------------------------------ Event */
 
-typedef struct { fy_obj h; bool timing, recorded; double t; } event_t;
+typedef struct {
+    fy_obj h;
+    bool timing, recorded;
+    double t;
+} event_t;
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -95,7 +119,8 @@ static fy_obj *e_record(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *e_elapsed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     extern fy_type fy_torch_event_type;
     if (fy_check_nargs("elapsed_time", n, 1, 1) < 0) return NULL;
-    if (!FY_IS_TYPE(a[0], fy_torch_event_type)) return fy_err_format(&fy_TypeError, "elapsed_time(): expected an Event, got %T", a[0]);
+    if (!FY_IS_TYPE(a[0], fy_torch_event_type))
+        return fy_err_format(&fy_TypeError, "elapsed_time(): expected an Event, got %T", a[0]);
     event_t *s = (event_t *)self, *e = (event_t *)a[0];
     if (!s->timing || !e->timing)
         return fy_err_set(&fy_RuntimeError, "Both events must be created with argument 'enable_timing=True'.");
@@ -103,12 +128,16 @@ static fy_obj *e_elapsed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
         return fy_err_set(&fy_RuntimeError, "Both events must be recorded before calculating elapsed time.");
     return fy_float_from((e->t - s->t) * 1e3);
 }
-static fy_methoddef event_methods[] = {
-    {"record", e_record, 0, "record(stream=None)"}, {"synchronize", s_sync, 0, "synchronize()"},
-    {"query", s_true, 0, "query()"}, {"wait", s_none, 0, "wait(stream=None)"},
-    {"elapsed_time", e_elapsed, 0, "elapsed_time(end_event) -> milliseconds"}, {NULL}};
+static fy_methoddef event_methods[] = {{"record", e_record, 0, "record(stream=None)"},
+                                       {"synchronize", s_sync, 0, "synchronize()"},
+                                       {"query", s_true, 0, "query()"},
+                                       {"wait", s_none, 0, "wait(stream=None)"},
+                                       {"elapsed_time", e_elapsed, 0, "elapsed_time(end_event) -> milliseconds"},
+                                       {NULL}};
 fy_type fy_torch_event_type = {
-    FY_TYPE_INIT("Event", sizeof(event_t)), .new_ = event_new, .methods = event_methods,
+    FY_TYPE_INIT("Event", sizeof(event_t)),
+    .new_ = event_new,
+    .methods = event_methods,
 };
 static fy_obj *s_record_event(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_obj *e = n && a[0] != fy_None ? fy_ref(a[0]) : event_new(&fy_torch_event_type, NULL, 0, NULL);
@@ -119,7 +148,10 @@ static fy_obj *s_record_event(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
 
 /* ------------------------------------------------------------------ device properties */
 
-typedef struct { fy_obj h; int index; } props_t;
+typedef struct {
+    fy_obj h;
+    int index;
+} props_t;
 static fy_obj *p_name(fy_obj *o) { return fy_str_from_cstr(device_name(((props_t *)o)->index)); }
 static fy_obj *p_mpc(fy_obj *o) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -135,11 +167,15 @@ static fy_obj *props_repr(fy_obj *o) {
     return fy_str_printf("_CudaDeviceProperties(name='%s', total_memory=%lldMB, multi_processor_count=%lld)",
                          device_name(((props_t *)o)->index), 0LL, (long long)sysconf(_SC_NPROCESSORS_ONLN));
 }
-static fy_getsetdef props_getsets[] = {
-    {"name", p_name, NULL, NULL}, {"multi_processor_count", p_mpc, NULL, NULL},
-    {"total_memory", p_mem, NULL, NULL}, {"major", p_zero, NULL, NULL}, {"minor", p_zero, NULL, NULL},
-    {"warp_size", p_warp, NULL, NULL}, {NULL}};
-static fy_type props_type = {FY_TYPE_INIT("_CudaDeviceProperties", sizeof(props_t)), .repr = props_repr, .getsets = props_getsets};
+static fy_getsetdef props_getsets[] = {{"name", p_name, NULL, NULL},
+                                       {"multi_processor_count", p_mpc, NULL, NULL},
+                                       {"total_memory", p_mem, NULL, NULL},
+                                       {"major", p_zero, NULL, NULL},
+                                       {"minor", p_zero, NULL, NULL},
+                                       {"warp_size", p_warp, NULL, NULL},
+                                       {NULL}};
+static fy_type props_type = {FY_TYPE_INIT("_CudaDeviceProperties", sizeof(props_t)), .repr = props_repr,
+                             .getsets = props_getsets};
 
 /* ------------------------------------------------------------------ functions */
 
@@ -148,7 +184,10 @@ static fy_obj *c_device_count(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
 static fy_obj *c_current_device(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(0); }
 static fy_obj *c_none(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
 static fy_obj *c_true(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(true); }
-static fy_obj *c_synchronize(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { device_sync(); return fy_none(); }
+static fy_obj *c_synchronize(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    device_sync();
+    return fy_none();
+}
 static fy_obj *c_current_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return stream_make(0); }
 static fy_obj *c_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("stream", n, 1, 1) < 0) return NULL;

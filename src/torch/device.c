@@ -32,7 +32,10 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
         }
     }
     fy_torch_storage *s = calloc(1, sizeof *s);
-    if (!s) { fy_err_nomem(); return NULL; }
+    if (!s) {
+        fy_err_nomem();
+        return NULL;
+    }
     size_t n = nbytes ? nbytes : 1;
     if (dev.type == 1 && hooks.alloc) {
         s->data = hooks.alloc(n, dev.index < 0 ? 0 : dev.index);
@@ -110,8 +113,7 @@ static int parse_str(const char *s, fy_torch_device *out) {
     if (tl == 4 && !strncmp(s, "cuda", 4)) out->type = 1;
     else if (tl == 3 && !strncmp(s, "cpu", 3)) out->type = 0;
     else {
-        fy_err_format(&fy_RuntimeError,
-                      "Expected one of cpu, cuda device type at start of device string: %s", s);
+        fy_err_format(&fy_RuntimeError, "Expected one of cpu, cuda device type at start of device string: %s", s);
         return -1;
     }
     out->index = -1;
@@ -128,7 +130,10 @@ static int parse_str(const char *s, fy_torch_device *out) {
 }
 
 int fy_torch_parse_device(fy_obj *o, fy_torch_device *out) {
-    if (FY_IS_TYPE(o, fy_torch_device_type)) { *out = ((fy_torch_device_obj *)o)->d; return 0; }
+    if (FY_IS_TYPE(o, fy_torch_device_type)) {
+        *out = ((fy_torch_device_obj *)o)->d;
+        return 0;
+    }
     if (FY_STR_CHECK(o)) return parse_str(FY_STR_DATA(o), out);
     if (FY_INT_CHECK(o) && !FY_IS_TYPE(o, fy_bool_type)) {
         if (FY_INT_VAL(o) < 0) {
@@ -175,25 +180,32 @@ static fy_obj *device_richcmp(fy_obj *a, fy_obj *b, int op) {
     fy_torch_device db;
     if (FY_IS_TYPE(b, fy_torch_device_type)) db = DV(b);
     else if (FY_STR_CHECK(b)) {
-        if (parse_str(FY_STR_DATA(b), &db) < 0) { fy_err_clear(); return fy_bool(op == FY_NE_OP); }
+        if (parse_str(FY_STR_DATA(b), &db) < 0) {
+            fy_err_clear();
+            return fy_bool(op == FY_NE_OP);
+        }
     } else return fy_ref(fy_NotImplemented);
     bool eq = DV(a).type == db.type && DV(a).index == db.index;
     return fy_bool(op == FY_EQ_OP ? eq : !eq);
 }
 static int64_t device_hash(fy_obj *o) { return DV(o).type * 1000 + DV(o).index + 7; }
 static fy_obj *device_type_get(fy_obj *o) { return fy_str_from_cstr(DV(o).type == 1 ? "cuda" : "cpu"); }
-static fy_obj *device_index_get(fy_obj *o) {
-    return DV(o).index >= 0 ? fy_int_from(DV(o).index) : fy_none();
-}
-static fy_getsetdef device_getsets[] = {{"type", device_type_get, NULL, NULL},
-                                        {"index", device_index_get, NULL, NULL}, {NULL}};
+static fy_obj *device_index_get(fy_obj *o) { return DV(o).index >= 0 ? fy_int_from(DV(o).index) : fy_none(); }
+static fy_getsetdef device_getsets[] = {
+    {"type", device_type_get, NULL, NULL}, {"index", device_index_get, NULL, NULL}, {NULL}};
 /* `with torch.device("cuda"):` is accepted and does nothing. */
 static fy_obj *device_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_ref(self); }
 static fy_obj *device_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
-static fy_methoddef device_methods[] = {{"__enter__", device_enter, 0, NULL},
-                                        {"__exit__", device_exit, 0, NULL}, {NULL}};
+static fy_methoddef device_methods[] = {
+    {"__enter__", device_enter, 0, NULL}, {"__exit__", device_exit, 0, NULL}, {NULL}};
 fy_type fy_torch_device_type = {
-    FY_TYPE_INIT("device", sizeof(fy_torch_device_obj)), .flags = FY_TPF_FINAL,
-    .new_ = device_new, .repr = device_repr, .str = device_str, .richcmp = device_richcmp,
-    .hash = device_hash, .getsets = device_getsets, .methods = device_methods,
+    FY_TYPE_INIT("device", sizeof(fy_torch_device_obj)),
+    .flags = FY_TPF_FINAL,
+    .new_ = device_new,
+    .repr = device_repr,
+    .str = device_str,
+    .richcmp = device_richcmp,
+    .hash = device_hash,
+    .getsets = device_getsets,
+    .methods = device_methods,
 };

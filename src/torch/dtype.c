@@ -6,7 +6,10 @@
 #include <string.h>
 #include "torch/torch.h"
 
-static const struct { const char *name, *scalar; size_t size; } info[FY_TORCH_NDTYPES] = {
+static const struct {
+    const char *name, *scalar;
+    size_t size;
+} info[FY_TORCH_NDTYPES] = {
     [FY_TORCH_BOOL] = {"bool", "Bool", 1},
     [FY_TORCH_U8] = {"uint8", "Byte", 1},
     [FY_TORCH_I8] = {"int8", "Char", 1},
@@ -34,25 +37,24 @@ const char *fy_torch_scalar_name(int dt) { return info[dt].scalar; }
 static fy_obj *dtype_repr(fy_obj *o) { return fy_str_printf("torch.%s", info[DT(o)].name); }
 static fy_obj *dtype_itemsize(fy_obj *o) { return fy_int_from((int64_t)info[DT(o)].size); }
 static fy_obj *dtype_is_fp(fy_obj *o) { return fy_bool(fy_torch_is_float(DT(o))); }
-static fy_obj *dtype_is_signed(fy_obj *o) {
-    return fy_bool(DT(o) != FY_TORCH_BOOL && DT(o) != FY_TORCH_U8);
-}
+static fy_obj *dtype_is_signed(fy_obj *o) { return fy_bool(DT(o) != FY_TORCH_BOOL && DT(o) != FY_TORCH_U8); }
 static fy_obj *dtype_is_complex(fy_obj *o) { return fy_bool(false); }
 static int64_t dtype_hash(fy_obj *o) { return (int64_t)(intptr_t)o >> 4; }
-static fy_getsetdef dtype_getsets[] = {
-    {"itemsize", dtype_itemsize, NULL, "size of one element in bytes"},
-    {"is_floating_point", dtype_is_fp, NULL, NULL},
-    {"is_signed", dtype_is_signed, NULL, NULL},
-    {"is_complex", dtype_is_complex, NULL, NULL},
-    {NULL}};
+static fy_getsetdef dtype_getsets[] = {{"itemsize", dtype_itemsize, NULL, "size of one element in bytes"},
+                                       {"is_floating_point", dtype_is_fp, NULL, NULL},
+                                       {"is_signed", dtype_is_signed, NULL, NULL},
+                                       {"is_complex", dtype_is_complex, NULL, NULL},
+                                       {NULL}};
 fy_type fy_torch_dtype_type = {
-    FY_TYPE_INIT("dtype", sizeof(fy_torch_dtype_obj)), .flags = FY_TPF_FINAL,
-    .repr = dtype_repr, .hash = dtype_hash, .getsets = dtype_getsets,
+    FY_TYPE_INIT("dtype", sizeof(fy_torch_dtype_obj)),
+    .flags = FY_TPF_FINAL,
+    .repr = dtype_repr,
+    .hash = dtype_hash,
+    .getsets = dtype_getsets,
 };
 #define DTO(id) {{FY_IMMORTAL_RC, &fy_torch_dtype_type}, id}
-fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES] = {
-    DTO(0), DTO(1), DTO(2), DTO(3), DTO(4), DTO(5), DTO(6), DTO(7), DTO(8), DTO(9), DTO(10),
-    DTO(11), DTO(12)};
+fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES] = {DTO(0), DTO(1), DTO(2), DTO(3),  DTO(4),  DTO(5), DTO(6),
+                                                        DTO(7), DTO(8), DTO(9), DTO(10), DTO(11), DTO(12)};
 
 fy_obj *fy_torch_dtype_get(int dt) { return fy_ref(&fy_torch_dtypes[dt].h); }
 
@@ -74,8 +76,7 @@ int fy_torch_promote(int a, int b) {
     if (fy_torch_is_fp8(a) || fy_torch_is_fp8(b)) {
         if (a == FY_TORCH_BOOL) return b;
         if (b == FY_TORCH_BOOL) return a;
-        fy_err_format(&fy_RuntimeError,
-                      "Promotion for Float8 Types is not supported, attempted to promote %s and %s",
+        fy_err_format(&fy_RuntimeError, "Promotion for Float8 Types is not supported, attempted to promote %s and %s",
                       info[a].scalar, info[b].scalar);
         return -1;
     }
@@ -83,8 +84,7 @@ int fy_torch_promote(int a, int b) {
     if (b == FY_TORCH_BOOL) return a;
     bool fa = fy_torch_is_float(a), fb = fy_torch_is_float(b);
     if (fa && fb) {
-        if ((a == FY_TORCH_F16 && b == FY_TORCH_BF16) || (a == FY_TORCH_BF16 && b == FY_TORCH_F16))
-            return FY_TORCH_F32;
+        if ((a == FY_TORCH_F16 && b == FY_TORCH_BF16) || (a == FY_TORCH_BF16 && b == FY_TORCH_F16)) return FY_TORCH_F32;
         return a > b ? a : b;
     }
     if (fa) return a;
@@ -110,7 +110,10 @@ static uint32_t round_narrow(double x, int mbits, int bias) {
     if (e < emin) e = emin;
     double n = nearbyint(ldexp(x, mbits - e)); /* significand scaled to an integer, RNE */
     uint32_t one = 1u << mbits;
-    if (n >= 2.0 * one) { n /= 2; e += 1; }
+    if (n >= 2.0 * one) {
+        n /= 2;
+        e += 1;
+    }
     uint32_t ni = (uint32_t)n;
     if (ni < one) return ni; /* subnormal (only possible at emin) */
     return ((uint32_t)(e + bias) << mbits) | (ni - one);
@@ -205,13 +208,41 @@ double fy_torch_loadf(const char *p, int dt) {
     case FY_TORCH_BOOL: return *(const uint8_t *)p ? 1.0 : 0.0;
     case FY_TORCH_U8: return *(const uint8_t *)p;
     case FY_TORCH_I8: return *(const int8_t *)p;
-    case FY_TORCH_I16: { int16_t v; memcpy(&v, p, 2); return v; }
-    case FY_TORCH_I32: { int32_t v; memcpy(&v, p, 4); return v; }
-    case FY_TORCH_I64: { int64_t v; memcpy(&v, p, 8); return (double)v; }
-    case FY_TORCH_F16: { uint16_t v; memcpy(&v, p, 2); return fy_torch_f16_to_f64(v); }
-    case FY_TORCH_BF16: { uint16_t v; memcpy(&v, p, 2); return fy_torch_bf16_to_f64(v); }
-    case FY_TORCH_F32: { float v; memcpy(&v, p, 4); return v; }
-    case FY_TORCH_F64: { double v; memcpy(&v, p, 8); return v; }
+    case FY_TORCH_I16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case FY_TORCH_I32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case FY_TORCH_I64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return (double)v;
+    }
+    case FY_TORCH_F16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return fy_torch_f16_to_f64(v);
+    }
+    case FY_TORCH_BF16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return fy_torch_bf16_to_f64(v);
+    }
+    case FY_TORCH_F32: {
+        float v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case FY_TORCH_F64: {
+        double v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     default: return fy_torch_fp8_to_f64(*(const uint8_t *)p, dt);
     }
 }
@@ -221,9 +252,21 @@ int64_t fy_torch_loadi(const char *p, int dt) {
     case FY_TORCH_BOOL: return *(const uint8_t *)p != 0;
     case FY_TORCH_U8: return *(const uint8_t *)p;
     case FY_TORCH_I8: return *(const int8_t *)p;
-    case FY_TORCH_I16: { int16_t v; memcpy(&v, p, 2); return v; }
-    case FY_TORCH_I32: { int32_t v; memcpy(&v, p, 4); return v; }
-    case FY_TORCH_I64: { int64_t v; memcpy(&v, p, 8); return v; }
+    case FY_TORCH_I16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case FY_TORCH_I32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case FY_TORCH_I64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     default: {
         double d = fy_torch_loadf(p, dt);
         if (!(d > -9.3e18 && d < 9.3e18)) return INT64_MIN;
@@ -244,8 +287,16 @@ void fy_torch_storei(char *p, int dt, int64_t v) {
     case FY_TORCH_BOOL: *(uint8_t *)p = v != 0; break;
     case FY_TORCH_U8: *(uint8_t *)p = (uint8_t)v; break;
     case FY_TORCH_I8: *(int8_t *)p = (int8_t)v; break;
-    case FY_TORCH_I16: { int16_t x = (int16_t)v; memcpy(p, &x, 2); break; }
-    case FY_TORCH_I32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
+    case FY_TORCH_I16: {
+        int16_t x = (int16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case FY_TORCH_I32: {
+        int32_t x = (int32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
     case FY_TORCH_I64: memcpy(p, &v, 8); break;
     default: fy_torch_storef(p, dt, (double)v); break;
     }
@@ -254,12 +305,26 @@ void fy_torch_storei(char *p, int dt, int64_t v) {
 void fy_torch_storef(char *p, int dt, double v) {
     switch (dt) {
     case FY_TORCH_BOOL: *(uint8_t *)p = v != 0; break;
-    case FY_TORCH_U8: case FY_TORCH_I8: case FY_TORCH_I16: case FY_TORCH_I32: case FY_TORCH_I64:
-        fy_torch_storei(p, dt, f2i(v));
+    case FY_TORCH_U8:
+    case FY_TORCH_I8:
+    case FY_TORCH_I16:
+    case FY_TORCH_I32:
+    case FY_TORCH_I64: fy_torch_storei(p, dt, f2i(v)); break;
+    case FY_TORCH_F16: {
+        uint16_t h = fy_torch_f32_to_f16((float)v);
+        memcpy(p, &h, 2);
         break;
-    case FY_TORCH_F16: { uint16_t h = fy_torch_f32_to_f16((float)v); memcpy(p, &h, 2); break; }
-    case FY_TORCH_BF16: { uint16_t h = fy_torch_f32_to_bf16((float)v); memcpy(p, &h, 2); break; }
-    case FY_TORCH_F32: { float f = (float)v; memcpy(p, &f, 4); break; }
+    }
+    case FY_TORCH_BF16: {
+        uint16_t h = fy_torch_f32_to_bf16((float)v);
+        memcpy(p, &h, 2);
+        break;
+    }
+    case FY_TORCH_F32: {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+        break;
+    }
     case FY_TORCH_F64: memcpy(p, &v, 8); break;
     default: *(uint8_t *)p = fy_torch_f32_to_fp8((float)v, dt); break;
     }

@@ -30,7 +30,8 @@ static fy_torch_tensor *affine_param(fy_obj *o, const char *what, int64_t inner,
 /* Shared by layer_norm (rms = false) and rms_norm. */
 static fy_obj *norm(fy_obj *x, fy_obj *nshape, fy_obj *w, fy_obj *bias, double eps, bool rms) {
     const char *fname = rms ? "rms_norm" : "layer_norm";
-    if (!FY_TORCH_CHECK(x)) return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", fname, x);
+    if (!FY_TORCH_CHECK(x))
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", fname, x);
     fy_torch_tensor *t = FY_TT(x);
     int64_t ns[FY_TORCH_MAXDIM];
     int nn;
@@ -43,10 +44,13 @@ static fy_obj *norm(fy_obj *x, fy_obj *nshape, fy_obj *w, fy_obj *bias, double e
         fy_torch_shape_str(t->shape, t->ndim, b, sizeof b);
         char star[260];
         snprintf(star, sizeof star, "[*, %s", a + 1);
-        return fy_err_format(&fy_RuntimeError, "Given normalized_shape=%s, expected input with shape %s, but got input of size%s", a, star, b);
+        return fy_err_format(&fy_RuntimeError,
+                             "Given normalized_shape=%s, expected input with shape %s, but got input of size%s", a,
+                             star, b);
     }
     if (!fy_torch_is_float(t->dtype))
-        return fy_err_format(&fy_RuntimeError, "\"LayerNormKernelImpl\" not implemented for '%s'", fy_torch_scalar_name(t->dtype));
+        return fy_err_format(&fy_RuntimeError, "\"LayerNormKernelImpl\" not implemented for '%s'",
+                             fy_torch_scalar_name(t->dtype));
     int64_t inner = 1;
     for (int i = 0; i < nn; i++) inner *= ns[i];
     int64_t outer = inner ? fy_torch_numel(t) / inner : 0;
@@ -54,10 +58,18 @@ static fy_obj *norm(fy_obj *x, fy_obj *nshape, fy_obj *w, fy_obj *bias, double e
     fy_torch_tensor *wt = affine_param(w, "weight", inner, &err);
     if (err) return NULL;
     fy_torch_tensor *bt = affine_param(bias, "bias", inner, &err);
-    if (err) { FY_XDECREF(wt); return NULL; }
+    if (err) {
+        FY_XDECREF(wt);
+        return NULL;
+    }
     fy_torch_tensor *xd = fy_torch_copy_as(t, FY_TORCH_F64, fy_torch_cpu);
     fy_torch_tensor *r = xd ? fy_torch_empty(t->dtype, t->ndim, t->shape, t->st->dev) : NULL;
-    if (!r) { FY_XDECREF(wt); FY_XDECREF(bt); FY_XDECREF(xd); return NULL; }
+    if (!r) {
+        FY_XDECREF(wt);
+        FY_XDECREF(bt);
+        FY_XDECREF(xd);
+        return NULL;
+    }
     const double *X = (const double *)fy_torch_data(xd);
     const double *W = wt ? (const double *)fy_torch_data(wt) : NULL, *B = bt ? (const double *)fy_torch_data(bt) : NULL;
     size_t isz = fy_torch_itemsize(t->dtype);
@@ -104,8 +116,10 @@ static fy_obj *f_rms_norm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     if (k[3] && k[3] != fy_None && fy_as_double(k[3], &eps) < 0) return NULL;
     if (eps < 0) {
         int dt = FY_TORCH_CHECK(k[0]) ? FY_TT(k[0])->dtype : FY_TORCH_F32;
-        eps = dt == FY_TORCH_F64 ? 2.220446049250313e-16 : dt == FY_TORCH_F16 ? 0.0009765625
-            : dt == FY_TORCH_BF16 ? 0.0078125 : 1.1920928955078125e-07;
+        eps = dt == FY_TORCH_F64    ? 2.220446049250313e-16
+              : dt == FY_TORCH_F16  ? 0.0009765625
+              : dt == FY_TORCH_BF16 ? 0.0078125
+                                    : 1.1920928955078125e-07;
     }
     return norm(k[0], k[1], k[2], NULL, eps, true);
 }
@@ -114,7 +128,8 @@ static fy_obj *f_linear(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     static const char *const names[] = {"input", "weight", "bias", NULL};
     fy_obj *k[3];
     if (fy_parse_args("linear", a, n, kw, names, 2, 3, 3, k) < 0) return NULL;
-    if (!FY_TORCH_CHECK(k[0]) || !FY_TORCH_CHECK(k[1])) return fy_err_set(&fy_TypeError, "linear(): input and weight must be Tensors");
+    if (!FY_TORCH_CHECK(k[0]) || !FY_TORCH_CHECK(k[1]))
+        return fy_err_set(&fy_TypeError, "linear(): input and weight must be Tensors");
     fy_torch_tensor *w = FY_TT(k[1]);
     fy_torch_tensor *wt = w->ndim == 2 ? fy_torch_transpose(w, 0, 1) : (fy_torch_tensor *)fy_ref(&w->h);
     if (!wt) return NULL;
@@ -129,7 +144,8 @@ static fy_obj *f_linear(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* Pointwise activations computed from the unary kernels. */
 static fy_obj *act(fy_obj *const *a, size_t n, fy_obj *kw, const char *name, int which) {
     if (n < 1) return fy_err_format(&fy_TypeError, "%s() missing required argument 'input'", name);
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "%s(): argument 'input' must be Tensor, not %T", name, a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' must be Tensor, not %T", name, a[0]);
     fy_torch_tensor *t = FY_TT(a[0]);
     if (which < FY_TUN_COUNT) return fy_torch_unary(a[0], which);
     /* silu = x * sigmoid(x); gelu = 0.5 x (1 + erf(x / sqrt 2)) */
@@ -143,11 +159,21 @@ static fy_obj *act(fy_obj *const *a, size_t n, fy_obj *kw, const char *name, int
     FY_DECREF(xd);
     return r;
 }
-static fy_obj *f_relu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return act(a, n, kw, "relu", FY_TUN_RELU); }
-static fy_obj *f_sigmoid(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return act(a, n, kw, "sigmoid", FY_TUN_SIGMOID); }
-static fy_obj *f_tanh(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return act(a, n, kw, "tanh", FY_TUN_TANH); }
-static fy_obj *f_silu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return act(a, n, kw, "silu", FY_TUN_COUNT); }
-static fy_obj *f_gelu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return act(a, n, kw, "gelu", FY_TUN_COUNT + 1); }
+static fy_obj *f_relu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return act(a, n, kw, "relu", FY_TUN_RELU);
+}
+static fy_obj *f_sigmoid(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return act(a, n, kw, "sigmoid", FY_TUN_SIGMOID);
+}
+static fy_obj *f_tanh(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return act(a, n, kw, "tanh", FY_TUN_TANH);
+}
+static fy_obj *f_silu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return act(a, n, kw, "silu", FY_TUN_COUNT);
+}
+static fy_obj *f_gelu(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return act(a, n, kw, "gelu", FY_TUN_COUNT + 1);
+}
 
 static fy_obj *f_softmax_fwd(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, const char *name) {
     fy_obj *m = fy_import("torch");
@@ -159,8 +185,12 @@ static fy_obj *f_softmax_fwd(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     FY_DECREF(f);
     return r;
 }
-static fy_obj *f_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return f_softmax_fwd(self, a, n, kw, "softmax"); }
-static fy_obj *f_log_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return f_softmax_fwd(self, a, n, kw, "log_softmax"); }
+static fy_obj *f_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return f_softmax_fwd(self, a, n, kw, "softmax");
+}
+static fy_obj *f_log_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return f_softmax_fwd(self, a, n, kw, "log_softmax");
+}
 
 fy_methoddef fy_torch_nn_funcs[] = {
     {"layer_norm", f_layer_norm, 0, "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)"},

@@ -44,7 +44,10 @@ static uint64_t gen_next(gen_t *g) {
 /* Uniform double in [0, 1) with 53 random bits. */
 static double gen_double(gen_t *g) { return (double)(gen_next(g) >> 11) * 0x1.0p-53; }
 static double gen_normal(gen_t *g) {
-    if (g->has_spare) { g->has_spare = false; return g->spare; }
+    if (g->has_spare) {
+        g->has_spare = false;
+        return g->spare;
+    }
     double u1 = 1.0 - gen_double(g), u2 = gen_double(g);
     double r = sqrt(-2.0 * log(u1)), th = 2.0 * M_PI * u2;
     g->spare = r * sin(th);
@@ -53,7 +56,11 @@ static double gen_normal(gen_t *g) {
 }
 /* Uniform value in [0, 1) representable in dt (no rounding up to 1). */
 static double gen_uniform(gen_t *g, int dt) {
-    int bits = dt == FY_TORCH_F64 ? 53 : dt == FY_TORCH_F16 ? 11 : dt == FY_TORCH_BF16 ? 8 : fy_torch_is_fp8(dt) ? 3 : 24;
+    int bits = dt == FY_TORCH_F64    ? 53
+               : dt == FY_TORCH_F16  ? 11
+               : dt == FY_TORCH_BF16 ? 8
+               : fy_torch_is_fp8(dt) ? 3
+                                     : 24;
     return (double)(gen_next(g) >> (64 - bits)) * ldexp(1.0, -bits);
 }
 static uint64_t gen_below(gen_t *g, uint64_t range) {
@@ -84,14 +91,16 @@ static fy_obj *g_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from((int64_t)s);
 }
 static fy_obj *g_device(fy_obj *self) { return fy_torch_device_new(fy_torch_cpu); }
-static fy_methoddef gen_methods[] = {
-    {"manual_seed", g_manual_seed, 0, "manual_seed(seed) -> Generator"},
-    {"initial_seed", g_initial_seed, 0, "initial_seed()"},
-    {"seed", g_seed, 0, "seed()"},
-    {NULL}};
+static fy_methoddef gen_methods[] = {{"manual_seed", g_manual_seed, 0, "manual_seed(seed) -> Generator"},
+                                     {"initial_seed", g_initial_seed, 0, "initial_seed()"},
+                                     {"seed", g_seed, 0, "seed()"},
+                                     {NULL}};
 static fy_getsetdef gen_getsets[] = {{"device", g_device, NULL, NULL}, {NULL}};
 fy_type fy_torch_generator_type = {
-    FY_TYPE_INIT("Generator", sizeof(gen_t)), .new_ = gen_new, .methods = gen_methods, .getsets = gen_getsets,
+    FY_TYPE_INIT("Generator", sizeof(gen_t)),
+    .new_ = gen_new,
+    .methods = gen_methods,
+    .getsets = gen_getsets,
 };
 
 /* The session's default generator (torch.default_generator). Borrowed. */
@@ -134,7 +143,13 @@ static fy_obj *f_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ sampling into tensors */
 
 enum { D_NORMAL, D_UNIFORM, D_INT };
-typedef struct { gen_t *g; int kind; double p0, p1; int64_t lo; uint64_t range; } dist_t;
+typedef struct {
+    gen_t *g;
+    int kind;
+    double p0, p1;
+    int64_t lo;
+    uint64_t range;
+} dist_t;
 
 static void sample_into(fy_torch_tensor *t, dist_t *d) {
     int64_t n = fy_torch_numel(t);
@@ -157,7 +172,8 @@ static void sample_into(fy_torch_tensor *t, dist_t *d) {
     }
 }
 
-static const char *const rnames[] = {"dtype", "device", "requires_grad", "generator", "pin_memory", "layout", "out", NULL};
+static const char *const rnames[] = {"dtype",      "device", "requires_grad", "generator",
+                                     "pin_memory", "layout", "out",           NULL};
 
 static int opts(fy_obj **k, int *dt, fy_torch_device *dev, int defdt) {
     *dt = defdt;
@@ -177,8 +193,8 @@ static fy_obj *sampled(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
         opts(k, &dt, &dev, FY_TORCH_F32) < 0)
         return NULL;
     if (!fy_torch_is_float(dt))
-        return fy_err_format(&fy_RuntimeError, "\"%s\" not implemented for '%s'", kind == D_NORMAL ? "normal_kernel_cpu" : "check_uniform_bounds",
-                             fy_torch_scalar_name(dt));
+        return fy_err_format(&fy_RuntimeError, "\"%s\" not implemented for '%s'",
+                             kind == D_NORMAL ? "normal_kernel_cpu" : "check_uniform_bounds", fy_torch_scalar_name(dt));
     gen_t *g = pick_gen(k[3]);
     if (!g) return NULL;
     fy_torch_tensor *t = fy_torch_empty(dt, nd, shape, dev);
@@ -188,13 +204,18 @@ static fy_obj *sampled(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
     if (k[2] && fy_truthy(k[2]) > 0) t->requires_grad = true;
     return (fy_obj *)t;
 }
-static fy_obj *f_randn(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return sampled("randn", a, n, kw, D_NORMAL); }
-static fy_obj *f_rand(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return sampled("rand", a, n, kw, D_UNIFORM); }
+static fy_obj *f_randn(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return sampled("randn", a, n, kw, D_NORMAL);
+}
+static fy_obj *f_rand(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return sampled("rand", a, n, kw, D_UNIFORM);
+}
 
 static fy_obj *sampled_like(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw, int kind) {
     fy_obj *k[7];
     if (fy_torch_kwargs(fname, a, n, kw, rnames, k) < 0) return NULL;
-    if (n != 1 || !FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor", fname);
+    if (n != 1 || !FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor", fname);
     fy_torch_tensor *s = FY_TT(a[0]);
     int dt;
     fy_torch_device dev;
@@ -208,8 +229,12 @@ static fy_obj *sampled_like(const char *fname, fy_obj *const *a, size_t n, fy_ob
     sample_into(t, &d);
     return (fy_obj *)t;
 }
-static fy_obj *f_randn_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return sampled_like("randn_like", a, n, kw, D_NORMAL); }
-static fy_obj *f_rand_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return sampled_like("rand_like", a, n, kw, D_UNIFORM); }
+static fy_obj *f_randn_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return sampled_like("randn_like", a, n, kw, D_NORMAL);
+}
+static fy_obj *f_rand_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return sampled_like("rand_like", a, n, kw, D_UNIFORM);
+}
 
 /* randint(high, size) / randint(low, high, size) */
 static fy_obj *f_randint(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -217,18 +242,28 @@ static fy_obj *f_randint(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_obj *k[7];
     if (fy_torch_kwargs("randint", a, n, kw, names, k) < 0) return NULL;
     fy_obj *pos[3] = {NULL, NULL, NULL};
-    if (n == 2 && k[2]) { pos[0] = a[0]; pos[1] = a[1]; }
-    else if (n == 2) { pos[1] = a[0]; pos[2] = a[1]; }
-    else if (n == 3) { pos[0] = a[0]; pos[1] = a[1]; pos[2] = a[2]; }
-    else if (n == 1) { pos[1] = a[0]; }
-    else if (n > 3) return fy_err_set(&fy_TypeError, "randint() takes at most 3 positional arguments");
-    for (int i = 0; i < 3; i++) if (k[i]) pos[i] = k[i];
+    if (n == 2 && k[2]) {
+        pos[0] = a[0];
+        pos[1] = a[1];
+    } else if (n == 2) {
+        pos[1] = a[0];
+        pos[2] = a[1];
+    } else if (n == 3) {
+        pos[0] = a[0];
+        pos[1] = a[1];
+        pos[2] = a[2];
+    } else if (n == 1) {
+        pos[1] = a[0];
+    } else if (n > 3) return fy_err_set(&fy_TypeError, "randint() takes at most 3 positional arguments");
+    for (int i = 0; i < 3; i++)
+        if (k[i]) pos[i] = k[i];
     if (!pos[1] || !pos[2]) return fy_err_set(&fy_TypeError, "randint() missing required arguments 'high' and 'size'");
     int64_t lo = 0, hi;
     if ((pos[0] && fy_index(pos[0], &lo) < 0) || fy_index(pos[1], &hi) < 0) return NULL;
     if (lo >= hi)
-        return fy_err_format(&fy_RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
-                             (long long)lo, (long long)hi);
+        return fy_err_format(&fy_RuntimeError,
+                             "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)lo,
+                             (long long)hi);
     int64_t shape[FY_TORCH_MAXDIM];
     int nd, dt;
     fy_torch_device dev;
@@ -260,7 +295,9 @@ static fy_obj *f_randperm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     for (int64_t i = 0; i < m; i++) perm[i] = i;
     for (int64_t i = m - 1; i > 0; i--) {
         int64_t j = (int64_t)gen_below(g, (uint64_t)i + 1);
-        int64_t x = perm[i]; perm[i] = perm[j]; perm[j] = x;
+        int64_t x = perm[i];
+        perm[i] = perm[j];
+        perm[j] = x;
     }
     fy_torch_tensor *t = fy_torch_empty(dt, 1, &m, dev);
     if (t) {
@@ -289,7 +326,8 @@ static fy_obj *inplace(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int
     static const char *const nn[] = {"mean", "std", "generator", NULL};
     static const char *const un[] = {"from", "to", "generator", NULL};
     fy_obj *k[3];
-    if (fy_parse_args(kind == D_NORMAL ? "normal_" : "uniform_", a, n, kw, kind == D_NORMAL ? nn : un, 0, 2, 3, k) < 0) return NULL;
+    if (fy_parse_args(kind == D_NORMAL ? "normal_" : "uniform_", a, n, kw, kind == D_NORMAL ? nn : un, 0, 2, 3, k) < 0)
+        return NULL;
     double p0 = 0, p1 = 1;
     if ((k[0] && fy_as_double(k[0], &p0) < 0) || (k[1] && fy_as_double(k[1], &p1) < 0)) return NULL;
     gen_t *g = pick_gen(k[2]);
@@ -298,10 +336,13 @@ static fy_obj *inplace(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int
     sample_into(FY_TT(self), &d);
     return fy_ref(self);
 }
-static fy_obj *m_normal_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return inplace(self, a, n, kw, D_NORMAL); }
-static fy_obj *m_uniform_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return inplace(self, a, n, kw, D_UNIFORM); }
+static fy_obj *m_normal_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return inplace(self, a, n, kw, D_NORMAL);
+}
+static fy_obj *m_uniform_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return inplace(self, a, n, kw, D_UNIFORM);
+}
 
-fy_methoddef fy_torch_random_methods[] = {
-    {"normal_", m_normal_, 0, "normal_(mean=0, std=1, generator=None)"},
-    {"uniform_", m_uniform_, 0, "uniform_(from=0, to=1, generator=None)"},
-    {NULL}};
+fy_methoddef fy_torch_random_methods[] = {{"normal_", m_normal_, 0, "normal_(mean=0, std=1, generator=None)"},
+                                          {"uniform_", m_uniform_, 0, "uniform_(from=0, to=1, generator=None)"},
+                                          {NULL}};

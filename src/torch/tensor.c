@@ -11,9 +11,7 @@
 
 static void tensor_dealloc(fy_obj *o) { fy_torch_storage_release(FY_TT(o)->st); }
 
-static fy_torch_tensor *tensor_alloc(void) {
-    return (fy_torch_tensor *)fy_alloc(&fy_torch_tensor_type);
-}
+static fy_torch_tensor *tensor_alloc(void) { return (fy_torch_tensor *)fy_alloc(&fy_torch_tensor_type); }
 
 fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_torch_device dev) {
     if (ndim > FY_TORCH_MAXDIM) {
@@ -23,18 +21,24 @@ fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_to
     int64_t n = 1;
     for (int i = 0; i < ndim; i++) {
         if (shape[i] < 0) {
-            fy_err_format(&fy_RuntimeError, "Trying to create tensor with negative dimension %lld: ",
-                          (long long)shape[i]);
+            fy_err_format(&fy_RuntimeError,
+                          "Trying to create tensor with negative dimension %lld: ", (long long)shape[i]);
             return NULL;
         }
-        if (shape[i] && n > INT64_MAX / 16 / shape[i]) { fy_err_nomem(); return NULL; }
+        if (shape[i] && n > INT64_MAX / 16 / shape[i]) {
+            fy_err_nomem();
+            return NULL;
+        }
         n *= shape[i];
     }
     fy_torch_storage *st = fy_torch_alloc_storage((size_t)n * fy_torch_itemsize(dtype), dev);
     if (!st) return NULL;
     st->dtype = dtype;
     fy_torch_tensor *t = tensor_alloc();
-    if (!t) { fy_torch_storage_release(st); return NULL; }
+    if (!t) {
+        fy_torch_storage_release(st);
+        return NULL;
+    }
     t->st = st;
     t->dtype = dtype;
     t->ndim = ndim;
@@ -47,8 +51,8 @@ fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_to
     return t;
 }
 
-fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape,
-                                  const int64_t *stride, int64_t offset) {
+fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
+                                  int64_t offset) {
     if (ndim > FY_TORCH_MAXDIM) {
         fy_err_format(&fy_RuntimeError, "flyi tensors have at most %d dimensions", FY_TORCH_MAXDIM);
         return NULL;
@@ -60,7 +64,10 @@ fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t
     t->dtype = base->dtype;
     t->ndim = ndim;
     t->offset = offset;
-    for (int i = 0; i < ndim; i++) { t->shape[i] = shape[i]; t->stride[i] = stride[i]; }
+    for (int i = 0; i < ndim; i++) {
+        t->shape[i] = shape[i];
+        t->stride[i] = stride[i];
+    }
     return t;
 }
 
@@ -104,13 +111,19 @@ bool fy_torch_is_contiguous(const fy_torch_tensor *t) {
 
 /* ------------------------------------------------------------------ copies */
 
-typedef struct { int ddt, sdt; bool intpath; } copyctx;
+typedef struct {
+    int ddt, sdt;
+    bool intpath;
+} copyctx;
 static void copy_row(char **p, const int64_t *bs, int64_t n, void *vctx) {
     copyctx *c = vctx;
     char *d = p[0], *s = p[1];
     if (c->ddt == c->sdt) {
         size_t isz = fy_torch_itemsize(c->ddt);
-        if ((int64_t)isz == bs[0] && (int64_t)isz == bs[1]) { memmove(d, s, isz * (size_t)n); return; }
+        if ((int64_t)isz == bs[0] && (int64_t)isz == bs[1]) {
+            memmove(d, s, isz * (size_t)n);
+            return;
+        }
         for (int64_t i = 0; i < n; i++, d += bs[0], s += bs[1]) memmove(d, s, isz);
         return;
     }
@@ -193,8 +206,8 @@ fy_obj *fy_torch_item(fy_torch_tensor *t) {
 int fy_torch_wrap_dim(int64_t dim, int ndim, int *out) {
     int n = ndim > 0 ? ndim : 1;
     if (dim < -n || dim >= n) {
-        fy_err_format(&fy_IndexError, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
-                      -n, n - 1, (long long)dim);
+        fy_err_format(&fy_IndexError, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -n,
+                      n - 1, (long long)dim);
         return -1;
     }
     *out = (int)(dim < 0 ? dim + n : dim);
@@ -208,15 +221,15 @@ void fy_torch_shape_str(const int64_t *shape, int ndim, char *buf, size_t cap) {
     if (k < cap) snprintf(buf + k, cap - k, "]");
 }
 
-int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, int64_t *shape,
-                         int *ndim) {
+int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, int64_t *shape, int *ndim) {
     fy_obj *const *items = args;
     size_t n = nargs;
     if (nargs == 1 && !FY_INT_CHECK(args[0])) {
         fy_obj **it = fy_seq_items(args[0], &n);
         if (!it) {
-            fy_err_format(&fy_TypeError, "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos 0",
-                          fname, args[0]);
+            fy_err_format(&fy_TypeError,
+                          "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos 0", fname,
+                          args[0]);
             return -1;
         }
         items = it;
@@ -231,8 +244,9 @@ int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, i
             continue;
         }
         if (!FY_INT_CHECK(items[i]) && !(items[i]->type->index)) {
-            fy_err_format(&fy_TypeError, "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos %zu",
-                          fname, items[i], i);
+            fy_err_format(&fy_TypeError,
+                          "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos %zu", fname,
+                          items[i], i);
             return -1;
         }
         if (fy_index(items[i], &shape[i]) < 0) return -1;
@@ -241,15 +255,16 @@ int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, i
     return 0;
 }
 
-int fy_torch_kwargs(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
-                    const char *const *names, fy_obj **out) {
+int fy_torch_kwargs(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames, const char *const *names,
+                    fy_obj **out) {
     int k = 0;
     for (; names[k]; k++) out[k] = NULL;
     size_t nkw = fy_kwcount(kwnames);
     for (size_t i = 0; i < nkw; i++) {
         fy_obj *key = FY_TUPLE_ITEMS(kwnames)[i];
         int j = 0;
-        for (; names[j]; j++) if (fy_str_eq_cstr(key, names[j])) break;
+        for (; names[j]; j++)
+            if (fy_str_eq_cstr(key, names[j])) break;
         if (!names[j]) {
             fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", fname, FY_STR_DATA(key));
             return -1;
@@ -268,7 +283,11 @@ fy_obj *fy_torch_size_new(const int64_t *shape, int ndim) {
     s->hash = -1;
     for (int i = 0; i < ndim; i++) {
         s->items[i] = fy_int_from(shape[i]);
-        if (!s->items[i]) { s->n = i; FY_DECREF(&s->h); return NULL; }
+        if (!s->items[i]) {
+            s->n = i;
+            FY_DECREF(&s->h);
+            return NULL;
+        }
     }
     return &s->h;
 }
@@ -277,7 +296,10 @@ static fy_obj *size_repr(fy_obj *o) {
     fy_sbuf_adds(&b, "torch.Size([");
     for (int64_t i = 0; i < FY_TUPLE_N(o); i++) {
         if (i) fy_sbuf_adds(&b, ", ");
-        if (fy_sbuf_add_repr(&b, FY_TUPLE_ITEMS(o)[i]) < 0) { fy_sbuf_free(&b); return NULL; }
+        if (fy_sbuf_add_repr(&b, FY_TUPLE_ITEMS(o)[i]) < 0) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
     }
     fy_sbuf_adds(&b, "])");
     return fy_sbuf_finish(&b);
@@ -304,12 +326,17 @@ static fy_obj *size_unpack(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
     if (fy_no_kwargs("unpack", kw) < 0 || fy_check_nargs("unpack", n, 0, 0) < 0) return NULL;
     return fy_tuple_from(FY_TUPLE_ITEMS(self), (size_t)FY_TUPLE_N(self));
 }
-static fy_methoddef size_methods[] = {{"numel", size_numel, 0, "numel()"},
-                                      {"unpack", size_unpack, 0, "unpack()\nThe sizes as a tuple of ints (FlyDSL's IntTuple.unpack())."},
-                                      {NULL}};
+static fy_methoddef size_methods[] = {
+    {"numel", size_numel, 0, "numel()"},
+    {"unpack", size_unpack, 0, "unpack()\nThe sizes as a tuple of ints (FlyDSL's IntTuple.unpack())."},
+    {NULL}};
 fy_type fy_torch_size_type = {
-    FY_TYPE_INIT("Size", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = size_repr, .str = size_repr,
-    .new_ = size_new, .methods = size_methods,
+    FY_TYPE_INIT("Size", sizeof(fy_tuple)),
+    .base = &fy_tuple_type,
+    .repr = size_repr,
+    .str = size_repr,
+    .new_ = size_new,
+    .methods = size_methods,
 };
 
 /* ------------------------------------------------------------------ properties */
@@ -345,37 +372,42 @@ static fy_obj *t_T(fy_obj *o) {
 }
 static fy_obj *t_mT(fy_obj *o) {
     fy_torch_tensor *t = FY_TT(o);
-    if (t->ndim < 2) return fy_err_set(&fy_RuntimeError, "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    if (t->ndim < 2)
+        return fy_err_set(&fy_RuntimeError,
+                          "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
     return (fy_obj *)fy_torch_transpose(t, t->ndim - 2, t->ndim - 1);
 }
 
-static fy_getsetdef tensor_getsets[] = {
-    {"shape", t_shape, NULL, "torch.Size of the tensor"},
-    {"dtype", t_dtype, NULL, NULL},
-    {"device", t_device, NULL, NULL},
-    {"ndim", t_ndim, NULL, NULL},
-    {"is_cuda", t_is_cuda, NULL, NULL},
-    {"grad", t_none, NULL, NULL},
-    {"grad_fn", t_none, NULL, NULL},
-    {"itemsize", t_itemsize, NULL, NULL},
-    {"requires_grad", t_rg, t_set_rg, "attribute only: flyi has no autograd"},
-    {"data", t_data, NULL, NULL},
-    {"T", t_T, NULL, NULL},
-    {"mT", t_mT, NULL, NULL},
-    {NULL}};
+static fy_getsetdef tensor_getsets[] = {{"shape", t_shape, NULL, "torch.Size of the tensor"},
+                                        {"dtype", t_dtype, NULL, NULL},
+                                        {"device", t_device, NULL, NULL},
+                                        {"ndim", t_ndim, NULL, NULL},
+                                        {"is_cuda", t_is_cuda, NULL, NULL},
+                                        {"grad", t_none, NULL, NULL},
+                                        {"grad_fn", t_none, NULL, NULL},
+                                        {"itemsize", t_itemsize, NULL, NULL},
+                                        {"requires_grad", t_rg, t_set_rg, "attribute only: flyi has no autograd"},
+                                        {"data", t_data, NULL, NULL},
+                                        {"T", t_T, NULL, NULL},
+                                        {"mT", t_mT, NULL, NULL},
+                                        {NULL}};
 
 /* ------------------------------------------------------------------ methods */
 
 #define SELF FY_TT(self)
 static fy_obj *m_dim(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(SELF->ndim); }
-static fy_obj *m_numel(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(fy_torch_numel(SELF)); }
+static fy_obj *m_numel(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return fy_int_from(fy_torch_numel(SELF));
+}
 static fy_obj *m_element_size(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from((int64_t)fy_torch_itemsize(SELF->dtype));
 }
 static fy_obj *m_data_ptr(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from((int64_t)(intptr_t)fy_torch_data(SELF));
 }
-static fy_obj *m_storage_offset(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(SELF->offset); }
+static fy_obj *m_storage_offset(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return fy_int_from(SELF->offset);
+}
 static fy_obj *m_size_stride(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, bool stride) {
     static const char *const names[] = {"dim", NULL};
     fy_obj *d[1];
@@ -385,7 +417,9 @@ static fy_obj *m_size_stride(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         int64_t k;
         int dim;
         if (fy_index(d[0], &k) < 0 || fy_torch_wrap_dim(k, SELF->ndim, &dim) < 0) return NULL;
-        if (SELF->ndim == 0) return fy_err_format(&fy_IndexError, "dimension specified as %lld but tensor has no dimensions", (long long)k);
+        if (SELF->ndim == 0)
+            return fy_err_format(&fy_IndexError, "dimension specified as %lld but tensor has no dimensions",
+                                 (long long)k);
         return fy_int_from(v[dim]);
     }
     if (!stride) return fy_torch_size_new(v, SELF->ndim);
@@ -394,8 +428,12 @@ static fy_obj *m_size_stride(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     for (int i = 0; i < SELF->ndim; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(v[i]));
     return t;
 }
-static fy_obj *m_size(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_size_stride(self, a, n, kw, false); }
-static fy_obj *m_stride(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_size_stride(self, a, n, kw, true); }
+static fy_obj *m_size(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_size_stride(self, a, n, kw, false);
+}
+static fy_obj *m_stride(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_size_stride(self, a, n, kw, true);
+}
 static fy_obj *m_item(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("item", n, 0, 0) < 0) return NULL;
     return fy_torch_item(SELF);
@@ -408,7 +446,11 @@ static fy_obj *tolist_rec(fy_torch_tensor *t, int d, const char *p) {
     int64_t bs = t->stride[d] * (int64_t)fy_torch_itemsize(t->dtype);
     for (int64_t i = 0; i < t->shape[d]; i++) {
         fy_obj *v = tolist_rec(t, d + 1, p + i * bs);
-        if (!v) { for (int64_t j = i; j < t->shape[d]; j++) FY_LIST_ITEMS(l)[j] = fy_none(); FY_DECREF(l); return NULL; }
+        if (!v) {
+            for (int64_t j = i; j < t->shape[d]; j++) FY_LIST_ITEMS(l)[j] = fy_none();
+            FY_DECREF(l);
+            return NULL;
+        }
         FY_LIST_ITEMS(l)[i] = v;
     }
     return l;
@@ -433,8 +475,10 @@ static fy_obj *m_to(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     for (size_t i = 0; i < n; i++) {
         fy_obj *x = a[i];
         if (FY_IS_TYPE(x, fy_torch_dtype_type)) dtype = ((fy_torch_dtype_obj *)x)->id;
-        else if (FY_TORCH_CHECK(x)) { dtype = FY_TT(x)->dtype; dev = FY_TT(x)->st->dev; }
-        else if (FY_IS_TYPE(x, fy_bool_type)) continue; /* non_blocking */
+        else if (FY_TORCH_CHECK(x)) {
+            dtype = FY_TT(x)->dtype;
+            dev = FY_TT(x)->st->dev;
+        } else if (FY_IS_TYPE(x, fy_bool_type)) continue; /* non_blocking */
         else if (fy_torch_parse_device(x, &dev) < 0) return NULL;
     }
     if (k[0] && k[0] != fy_None && (dtype = fy_torch_dtype_from(k[0])) < 0) return NULL;
@@ -454,7 +498,8 @@ static fy_obj *m_cuda(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 }
 #define CONV(name, dt) \
     static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
-        return convert(SELF, dt, SELF->st->dev, false); }
+        return convert(SELF, dt, SELF->st->dev, false); \
+    }
 CONV(float, FY_TORCH_F32)
 CONV(double, FY_TORCH_F64)
 CONV(half, FY_TORCH_F16)
@@ -468,9 +513,9 @@ CONV(bool, FY_TORCH_BOOL)
 
 static fy_obj *m_type(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n == 0) {
-        const char *names[] = {"BoolTensor", "ByteTensor", "CharTensor", "ShortTensor", "IntTensor",
-                               "LongTensor", "HalfTensor", "BFloat16Tensor", "FloatTensor",
-                               "DoubleTensor", "Float8_e4m3fnTensor", "Float8_e4m3fnuzTensor",
+        const char *names[] = {"BoolTensor",       "ByteTensor",   "CharTensor",          "ShortTensor",
+                               "IntTensor",        "LongTensor",   "HalfTensor",          "BFloat16Tensor",
+                               "FloatTensor",      "DoubleTensor", "Float8_e4m3fnTensor", "Float8_e4m3fnuzTensor",
                                "Float8_e5m2Tensor"};
         return fy_str_printf("torch.%s%s", SELF->st->dev.type == 1 ? "cuda." : "", names[SELF->dtype]);
     }
@@ -543,50 +588,55 @@ static fy_obj *m_new_tensor_like(fy_obj *self, fy_obj *const *a, size_t n, fy_ob
     }
     return (fy_obj *)t;
 }
-static fy_obj *m_new_zeros(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_new_tensor_like(self, a, n, kw, 0); }
-static fy_obj *m_new_ones(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_new_tensor_like(self, a, n, kw, 1); }
-static fy_obj *m_new_empty(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_new_tensor_like(self, a, n, kw, 0); }
+static fy_obj *m_new_zeros(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_new_tensor_like(self, a, n, kw, 0);
+}
+static fy_obj *m_new_ones(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_new_tensor_like(self, a, n, kw, 1);
+}
+static fy_obj *m_new_empty(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_new_tensor_like(self, a, n, kw, 0);
+}
 
-static fy_methoddef tensor_methods[] = {
-    {"dim", m_dim, 0, "dim()"},
-    {"ndimension", m_dim, 0, "ndimension()"},
-    {"numel", m_numel, 0, "numel()"},
-    {"nelement", m_numel, 0, "nelement()"},
-    {"element_size", m_element_size, 0, "element_size()"},
-    {"data_ptr", m_data_ptr, 0, "data_ptr(): address of the first element"},
-    {"storage_offset", m_storage_offset, 0, "storage_offset()"},
-    {"size", m_size, 0, "size(dim=None)"},
-    {"stride", m_stride, 0, "stride(dim=None)"},
-    {"item", m_item, 0, "item()"},
-    {"tolist", m_tolist, 0, "tolist()"},
-    {"to", m_to, 0, "to(dtype|device|tensor, ...)"},
-    {"cpu", m_cpu, 0, "cpu()"},
-    {"cuda", m_cuda, 0, "cuda(device=None)"},
-    {"float", m_float, 0, "float()"},
-    {"double", m_double, 0, "double()"},
-    {"half", m_half, 0, "half()"},
-    {"bfloat16", m_bfloat16, 0, "bfloat16()"},
-    {"long", m_long, 0, "long()"},
-    {"int", m_int, 0, "int()"},
-    {"short", m_short, 0, "short()"},
-    {"char", m_char, 0, "char()"},
-    {"byte", m_byte, 0, "byte()"},
-    {"bool", m_bool, 0, "bool()"},
-    {"type", m_type, 0, "type(dtype=None)"},
-    {"contiguous", m_contiguous, 0, "contiguous()"},
-    {"is_contiguous", m_is_contiguous, 0, "is_contiguous()"},
-    {"is_floating_point", m_is_floating_point, 0, "is_floating_point()"},
-    {"clone", m_clone, 0, "clone()"},
-    {"detach", m_detach, 0, "detach()"},
-    {"zero_", m_zero_, 0, "zero_()"},
-    {"fill_", m_fill_, 0, "fill_(value)"},
-    {"copy_", m_copy_, 0, "copy_(src)"},
-    {"requires_grad_", m_requires_grad_, 0, "requires_grad_(requires_grad=True)"},
-    {"new_zeros", m_new_zeros, 0, "new_zeros(size)"},
-    {"new_ones", m_new_ones, 0, "new_ones(size)"},
-    {"new_empty", m_new_empty, 0, "new_empty(size)"},
-    {"__format__", m_format, 0, NULL},
-    {NULL}};
+static fy_methoddef tensor_methods[] = {{"dim", m_dim, 0, "dim()"},
+                                        {"ndimension", m_dim, 0, "ndimension()"},
+                                        {"numel", m_numel, 0, "numel()"},
+                                        {"nelement", m_numel, 0, "nelement()"},
+                                        {"element_size", m_element_size, 0, "element_size()"},
+                                        {"data_ptr", m_data_ptr, 0, "data_ptr(): address of the first element"},
+                                        {"storage_offset", m_storage_offset, 0, "storage_offset()"},
+                                        {"size", m_size, 0, "size(dim=None)"},
+                                        {"stride", m_stride, 0, "stride(dim=None)"},
+                                        {"item", m_item, 0, "item()"},
+                                        {"tolist", m_tolist, 0, "tolist()"},
+                                        {"to", m_to, 0, "to(dtype|device|tensor, ...)"},
+                                        {"cpu", m_cpu, 0, "cpu()"},
+                                        {"cuda", m_cuda, 0, "cuda(device=None)"},
+                                        {"float", m_float, 0, "float()"},
+                                        {"double", m_double, 0, "double()"},
+                                        {"half", m_half, 0, "half()"},
+                                        {"bfloat16", m_bfloat16, 0, "bfloat16()"},
+                                        {"long", m_long, 0, "long()"},
+                                        {"int", m_int, 0, "int()"},
+                                        {"short", m_short, 0, "short()"},
+                                        {"char", m_char, 0, "char()"},
+                                        {"byte", m_byte, 0, "byte()"},
+                                        {"bool", m_bool, 0, "bool()"},
+                                        {"type", m_type, 0, "type(dtype=None)"},
+                                        {"contiguous", m_contiguous, 0, "contiguous()"},
+                                        {"is_contiguous", m_is_contiguous, 0, "is_contiguous()"},
+                                        {"is_floating_point", m_is_floating_point, 0, "is_floating_point()"},
+                                        {"clone", m_clone, 0, "clone()"},
+                                        {"detach", m_detach, 0, "detach()"},
+                                        {"zero_", m_zero_, 0, "zero_()"},
+                                        {"fill_", m_fill_, 0, "fill_(value)"},
+                                        {"copy_", m_copy_, 0, "copy_(src)"},
+                                        {"requires_grad_", m_requires_grad_, 0, "requires_grad_(requires_grad=True)"},
+                                        {"new_zeros", m_new_zeros, 0, "new_zeros(size)"},
+                                        {"new_ones", m_new_ones, 0, "new_ones(size)"},
+                                        {"new_empty", m_new_empty, 0, "new_empty(size)"},
+                                        {"__format__", m_format, 0, NULL},
+                                        {NULL}};
 
 /* ------------------------------------------------------------------ slots */
 
@@ -609,7 +659,11 @@ static fy_obj *tensor_to_float(fy_obj *o) {
 static fy_obj *tensor_to_int(fy_obj *o) {
     fy_obj *v = fy_torch_item(FY_TT(o));
     if (!v || !FY_FLOAT_CHECK(v)) {
-        if (v && FY_IS_TYPE(v, fy_bool_type)) { fy_obj *r = fy_int_from(FY_INT_VAL(v)); FY_DECREF(v); return r; }
+        if (v && FY_IS_TYPE(v, fy_bool_type)) {
+            fy_obj *r = fy_int_from(FY_INT_VAL(v));
+            FY_DECREF(v);
+            return r;
+        }
         return v;
     }
     double d = FY_FLOAT_VAL(v);
@@ -624,7 +678,10 @@ static fy_obj *tensor_index(fy_obj *o) {
 }
 static int64_t tensor_hash(fy_obj *o) { return (int64_t)((uintptr_t)o >> 4); }
 static int64_t tensor_len(fy_obj *o) {
-    if (FY_TT(o)->ndim == 0) { fy_err_set(&fy_TypeError, "len() of a 0-d tensor"); return -1; }
+    if (FY_TT(o)->ndim == 0) {
+        fy_err_set(&fy_TypeError, "len() of a 0-d tensor");
+        return -1;
+    }
     return FY_TT(o)->shape[0];
 }
 static fy_obj *tensor_iter(fy_obj *o) {
@@ -634,10 +691,12 @@ static fy_obj *tensor_iter(fy_obj *o) {
     if (!l) return NULL;
     fy_obj **items = FY_LIST_ITEMS(l);
     for (int64_t i = 0; i < t->shape[0]; i++)
-        items[i] = (fy_obj *)fy_torch_view_of(t, t->ndim - 1, t->shape + 1, t->stride + 1, t->offset + i * t->stride[0]);
+        items[i] =
+            (fy_obj *)fy_torch_view_of(t, t->ndim - 1, t->shape + 1, t->stride + 1, t->offset + i * t->stride[0]);
     for (int64_t i = 0; i < t->shape[0]; i++)
         if (!FY_LIST_ITEMS(l)[i]) {
-            for (int64_t j = 0; j < t->shape[0]; j++) if (!FY_LIST_ITEMS(l)[j]) FY_LIST_ITEMS(l)[j] = fy_none();
+            for (int64_t j = 0; j < t->shape[0]; j++)
+                if (!FY_LIST_ITEMS(l)[j]) FY_LIST_ITEMS(l)[j] = fy_none();
             FY_DECREF(l);
             return NULL;
         }
@@ -678,20 +737,23 @@ fy_type fy_torch_tensor_type = {
 int fy_torch_types_ready(void) {
     static bool done;
     if (done) return 0;
-    fy_methoddef *tabs[] = {tensor_methods, fy_torch_shape_methods, fy_torch_ops_methods,
-                            fy_torch_reduce_methods, fy_torch_random_methods};
+    fy_methoddef *tabs[] = {tensor_methods, fy_torch_shape_methods, fy_torch_ops_methods, fy_torch_reduce_methods,
+                            fy_torch_random_methods};
     size_t total = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) total++;
     fy_methoddef *all = calloc(total + 1, sizeof *all);
-    if (!all) { fy_err_nomem(); return -1; }
+    if (!all) {
+        fy_err_nomem();
+        return -1;
+    }
     size_t k = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) all[k++] = *m;
     fy_torch_tensor_type.methods = all;
     fy_torch_ops_install(&fy_torch_tensor_type);
-    fy_type *types[] = {&fy_torch_dtype_type, &fy_torch_device_type, &fy_torch_size_type,
-                        &fy_torch_tensor_type, &fy_torch_generator_type};
+    fy_type *types[] = {&fy_torch_dtype_type, &fy_torch_device_type, &fy_torch_size_type, &fy_torch_tensor_type,
+                        &fy_torch_generator_type};
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (fy_type_ready(types[i]) < 0) return -1;
     done = true;

@@ -7,9 +7,13 @@
 
 /* ------------------------------------------------------------------ creation keywords */
 
-typedef struct { int dtype; fy_torch_device dev; bool rg; } copts;
-static const char *const cnames[] = {"dtype", "device", "requires_grad", "pin_memory", "layout",
-                                     "memory_format", "out", "generator", NULL};
+typedef struct {
+    int dtype;
+    fy_torch_device dev;
+    bool rg;
+} copts;
+static const char *const cnames[] = {"dtype",         "device", "requires_grad", "pin_memory", "layout",
+                                     "memory_format", "out",    "generator",     NULL};
 
 /* Parse the common keywords; dtype stays -1 when not given. */
 static int parse_copts(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw, copts *o, fy_obj **k) {
@@ -32,7 +36,8 @@ static fy_obj *finish(fy_torch_tensor *t, const copts *o) {
     if (t && o->rg) {
         if (!fy_torch_is_float(t->dtype)) {
             FY_DECREF(t);
-            return fy_err_set(&fy_RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
+            return fy_err_set(&fy_RuntimeError,
+                              "Only Tensors of floating point and complex dtype can require gradients");
         }
         t->requires_grad = true;
     }
@@ -41,7 +46,11 @@ static fy_obj *finish(fy_torch_tensor *t, const copts *o) {
 
 /* ------------------------------------------------------------------ torch.tensor */
 
-typedef struct { int64_t shape[FY_TORCH_MAXDIM]; int nd; bool any_float, any_int, any_bool; } infer_t;
+typedef struct {
+    int64_t shape[FY_TORCH_MAXDIM];
+    int nd;
+    bool any_float, any_int, any_bool;
+} infer_t;
 
 static bool is_seq(fy_obj *o) { return !FY_TORCH_CHECK(o) && (FY_LIST_CHECK(o) || FY_TUPLE_CHECK(o)); }
 
@@ -49,14 +58,18 @@ static bool is_seq(fy_obj *o) { return !FY_TORCH_CHECK(o) && (FY_LIST_CHECK(o) |
 static int check(fy_obj *o, int depth, infer_t *s) {
     if (depth < s->nd) {
         size_t n;
-        if (!is_seq(o)) { fy_err_set(&fy_TypeError, "not a sequence"); return -1; }
+        if (!is_seq(o)) {
+            fy_err_set(&fy_TypeError, "not a sequence");
+            return -1;
+        }
         fy_obj **items = fy_seq_items(o, &n);
         if ((int64_t)n != s->shape[depth]) {
             fy_err_format(&fy_ValueError, "expected sequence of length %lld at dim %d (got %zu)",
                           (long long)s->shape[depth], depth, n);
             return -1;
         }
-        for (size_t i = 0; i < n; i++) if (check(items[i], depth + 1, s) < 0) return -1;
+        for (size_t i = 0; i < n; i++)
+            if (check(items[i], depth + 1, s) < 0) return -1;
         return 0;
     }
     if (is_seq(o)) {
@@ -91,7 +104,10 @@ static int infer(fy_obj *o, int depth, infer_t *s) {
     while (is_seq(cur)) {
         size_t n;
         fy_obj **items = fy_seq_items(cur, &n);
-        if (s->nd >= FY_TORCH_MAXDIM) { fy_err_set(&fy_ValueError, "too many dimensions"); return -1; }
+        if (s->nd >= FY_TORCH_MAXDIM) {
+            fy_err_set(&fy_ValueError, "too many dimensions");
+            return -1;
+        }
         s->shape[s->nd++] = (int64_t)n;
         if (n == 0) break;
         cur = items[0];
@@ -120,7 +136,8 @@ fy_torch_tensor *fy_torch_from_data(fy_obj *data, int dtype, fy_torch_device dev
     infer_t s;
     memset(&s, 0, sizeof s);
     if (infer(data, 0, &s) < 0) return NULL;
-    if (dtype < 0) dtype = s.any_float ? FY_TORCH_F32 : s.any_int ? FY_TORCH_I64 : s.any_bool ? FY_TORCH_BOOL : FY_TORCH_F32;
+    if (dtype < 0)
+        dtype = s.any_float ? FY_TORCH_F32 : s.any_int ? FY_TORCH_I64 : s.any_bool ? FY_TORCH_BOOL : FY_TORCH_F32;
     fy_torch_tensor *t = fy_torch_empty(dtype, s.nd, s.shape, dev);
     if (!t) return NULL;
     char *p = t->st->data;
@@ -160,11 +177,18 @@ static fy_obj *filled(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw,
     if (parse_copts(fname, a, n, kw, &o, k) < 0) return NULL;
     if (fy_torch_parse_shape(fname, a, n, shape, &nd) < 0) return NULL;
     fy_torch_tensor *t = fy_torch_empty(o.dtype < 0 ? defdt : o.dtype, nd, shape, o.dev);
-    if (t && value && fy_torch_fill(t, value) < 0) { FY_DECREF(t); return NULL; }
+    if (t && value && fy_torch_fill(t, value) < 0) {
+        FY_DECREF(t);
+        return NULL;
+    }
     return finish(t, &o);
 }
-static fy_obj *f_zeros(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return filled("zeros", a, n, kw, NULL, FY_TORCH_F32); }
-static fy_obj *f_empty(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return filled("empty", a, n, kw, NULL, FY_TORCH_F32); }
+static fy_obj *f_zeros(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return filled("zeros", a, n, kw, NULL, FY_TORCH_F32);
+}
+static fy_obj *f_empty(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return filled("empty", a, n, kw, NULL, FY_TORCH_F32);
+}
 static fy_obj *f_ones(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_obj *one = fy_int_from(1);
     fy_obj *r = filled("ones", a, n, kw, one, FY_TORCH_F32);
@@ -178,7 +202,8 @@ static int scalar_dtype(fy_obj *v) {
     return FY_TORCH_F32;
 }
 static fy_obj *f_full(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    static const char *const names[] = {"size", "fill_value", "dtype", "device", "requires_grad", "pin_memory", "layout", NULL};
+    static const char *const names[] = {"size",          "fill_value", "dtype",  "device",
+                                        "requires_grad", "pin_memory", "layout", NULL};
     fy_obj *k[7];
     if (fy_parse_args("full", a, n, kw, names, 2, 2, 7, k) < 0) return NULL;
     copts o = {-1, fy_torch_cpu, false};
@@ -190,7 +215,10 @@ static fy_obj *f_full(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int nd;
     if (fy_torch_parse_shape("full", &k[0], 1, shape, &nd) < 0) return NULL;
     fy_torch_tensor *t = fy_torch_empty(o.dtype < 0 ? scalar_dtype(k[1]) : o.dtype, nd, shape, o.dev);
-    if (t && fy_torch_fill(t, k[1]) < 0) { FY_DECREF(t); return NULL; }
+    if (t && fy_torch_fill(t, k[1]) < 0) {
+        FY_DECREF(t);
+        return NULL;
+    }
     return finish(t, &o);
 }
 
@@ -199,18 +227,30 @@ static fy_obj *like(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw, f
     copts o;
     fy_obj *k[8];
     if (parse_copts(fname, a, n, kw, &o, k) < 0) return NULL;
-    if (n != (has_value ? 2u : 1u)) return fy_err_format(&fy_TypeError, "%s() takes %d positional arguments but %zu were given", fname, has_value ? 2 : 1, n);
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", fname, a[0]);
+    if (n != (has_value ? 2u : 1u))
+        return fy_err_format(&fy_TypeError, "%s() takes %d positional arguments but %zu were given", fname,
+                             has_value ? 2 : 1, n);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", fname, a[0]);
     fy_torch_tensor *src = FY_TT(a[0]);
     if (has_value) value = a[1];
     fy_torch_device dev = k[1] && k[1] != fy_None ? o.dev : src->st->dev;
     fy_torch_tensor *t = fy_torch_empty(o.dtype < 0 ? src->dtype : o.dtype, src->ndim, src->shape, dev);
-    if (t && value && fy_torch_fill(t, value) < 0) { FY_DECREF(t); return NULL; }
+    if (t && value && fy_torch_fill(t, value) < 0) {
+        FY_DECREF(t);
+        return NULL;
+    }
     return finish(t, &o);
 }
-static fy_obj *f_zeros_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return like("zeros_like", a, n, kw, NULL, false); }
-static fy_obj *f_empty_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return like("empty_like", a, n, kw, NULL, false); }
-static fy_obj *f_full_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return like("full_like", a, n, kw, NULL, true); }
+static fy_obj *f_zeros_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return like("zeros_like", a, n, kw, NULL, false);
+}
+static fy_obj *f_empty_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return like("empty_like", a, n, kw, NULL, false);
+}
+static fy_obj *f_full_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return like("full_like", a, n, kw, NULL, true);
+}
 static fy_obj *f_ones_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_obj *one = fy_int_from(1);
     fy_obj *r = like("ones_like", a, n, kw, one, false);
@@ -223,14 +263,19 @@ static fy_obj *f_ones_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
 static fy_obj *f_arange(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     copts o;
     fy_obj *k[8];
-    static const char *const names[] = {"start", "end", "step", "dtype", "device", "requires_grad", "pin_memory", "layout", "out", NULL};
+    static const char *const names[] = {"start",         "end",        "step",   "dtype", "device",
+                                        "requires_grad", "pin_memory", "layout", "out",   NULL};
     fy_obj *kk[9];
     if (fy_torch_kwargs("arange", a, n, kw, names, kk) < 0) return NULL;
     (void)k;
     if (n > 3) return fy_err_format(&fy_TypeError, "arange() takes at most 3 positional arguments (%zu given)", n);
     fy_obj *start = NULL, *end = NULL, *step = NULL;
     if (n == 1) end = a[0];
-    else if (n >= 2) { start = a[0]; end = a[1]; if (n == 3) step = a[2]; }
+    else if (n >= 2) {
+        start = a[0];
+        end = a[1];
+        if (n == 3) step = a[2];
+    }
     if (kk[0]) start = kk[0];
     if (kk[1]) end = kk[1];
     if (kk[2]) step = kk[2];
@@ -254,12 +299,21 @@ static fy_obj *f_arange(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
         if (FY_TORCH_CHECK(v)) {
             fy_obj *it = fy_torch_item(FY_TT(v));
             if (!it) return NULL;
-            if (FY_FLOAT_CHECK(it)) { anyf = true; d[i] = FY_FLOAT_VAL(it); }
-            else { iv[i] = FY_INT_VAL(it); d[i] = (double)iv[i]; }
+            if (FY_FLOAT_CHECK(it)) {
+                anyf = true;
+                d[i] = FY_FLOAT_VAL(it);
+            } else {
+                iv[i] = FY_INT_VAL(it);
+                d[i] = (double)iv[i];
+            }
             FY_DECREF(it);
-        } else if (FY_FLOAT_CHECK(v)) { anyf = true; d[i] = FY_FLOAT_VAL(v); }
-        else if (FY_INT_CHECK(v)) { iv[i] = FY_INT_VAL(v); d[i] = (double)iv[i]; }
-        else return fy_err_format(&fy_TypeError, "arange(): argument 'end' must be Number, not %T", v);
+        } else if (FY_FLOAT_CHECK(v)) {
+            anyf = true;
+            d[i] = FY_FLOAT_VAL(v);
+        } else if (FY_INT_CHECK(v)) {
+            iv[i] = FY_INT_VAL(v);
+            d[i] = (double)iv[i];
+        } else return fy_err_format(&fy_TypeError, "arange(): argument 'end' must be Number, not %T", v);
     }
     int dt = o.dtype >= 0 ? o.dtype : anyf ? FY_TORCH_F32 : FY_TORCH_I64;
     if (d[2] == 0) return fy_err_set(&fy_RuntimeError, "step must be nonzero");
@@ -318,7 +372,8 @@ static fy_obj *f_eye(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_torch_tensor *t = fy_torch_empty(dt, 2, sh, o.dev);
     if (!t) return NULL;
     size_t isz = fy_torch_itemsize(dt);
-    for (int64_t i = 0; i < sh[0] && i < sh[1]; i++) fy_torch_storei(t->st->data + (i * sh[1] + i) * (int64_t)isz, dt, 1);
+    for (int64_t i = 0; i < sh[0] && i < sh[1]; i++)
+        fy_torch_storei(t->st->data + (i * sh[1] + i) * (int64_t)isz, dt, 1);
     return finish(t, &o);
 }
 
@@ -336,7 +391,8 @@ static fy_obj *f_cat(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { ret
 static fy_obj *f_stack(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return cat_common(a, n, kw, true); }
 static fy_obj *f_nonzero(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("nonzero", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "nonzero(): argument 'input' must be Tensor, not %T", a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "nonzero(): argument 'input' must be Tensor, not %T", a[0]);
     return (fy_obj *)fy_torch_nonzero(FY_TT(a[0]));
 }
 static fy_obj *f_is_tensor(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -345,7 +401,8 @@ static fy_obj *f_is_tensor(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
 }
 static fy_obj *f_numel(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("numel", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "numel(): argument 'input' must be Tensor, not %T", a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "numel(): argument 'input' must be Tensor, not %T", a[0]);
     return fy_int_from(fy_torch_numel(FY_TT(a[0])));
 }
 static fy_obj *f_promote_types(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {

@@ -6,7 +6,12 @@
 #include "torch/torch.h"
 
 enum { K_INT, K_SLICE, K_NONE, K_ELLIPSIS, K_TENSOR, K_MASK };
-typedef struct { int kind; int64_t i; fy_obj *o; fy_torch_tensor *t; } item_t;
+typedef struct {
+    int kind;
+    int64_t i;
+    fy_obj *o;
+    fy_torch_tensor *t;
+} item_t;
 
 #define MAXITEMS 32
 #define MAXADV FY_TORCH_MAXDIM
@@ -28,17 +33,34 @@ static void plan_free(plan_t *p) {
 static int classify(fy_obj *o, item_t *it) {
     it->o = o;
     it->t = NULL;
-    if (o == fy_None) { it->kind = K_NONE; return 0; }
-    if (o == fy_Ellipsis) { it->kind = K_ELLIPSIS; return 0; }
-    if (FY_IS_TYPE(o, fy_slice_type)) { it->kind = K_SLICE; return 0; }
+    if (o == fy_None) {
+        it->kind = K_NONE;
+        return 0;
+    }
+    if (o == fy_Ellipsis) {
+        it->kind = K_ELLIPSIS;
+        return 0;
+    }
+    if (FY_IS_TYPE(o, fy_slice_type)) {
+        it->kind = K_SLICE;
+        return 0;
+    }
     if (FY_TORCH_CHECK(o)) {
         fy_torch_tensor *t = FY_TT(o);
-        if (t->dtype == FY_TORCH_BOOL || t->dtype == FY_TORCH_U8) { it->kind = K_MASK; it->t = (fy_torch_tensor *)fy_ref(o); return 0; }
+        if (t->dtype == FY_TORCH_BOOL || t->dtype == FY_TORCH_U8) {
+            it->kind = K_MASK;
+            it->t = (fy_torch_tensor *)fy_ref(o);
+            return 0;
+        }
         if (fy_torch_is_float(t->dtype)) {
             fy_err_set(&fy_IndexError, "tensors used as indices must be long, int, byte or bool tensors");
             return -1;
         }
-        if (t->ndim == 0) { it->kind = K_INT; it->i = fy_torch_loadi(fy_torch_data(t), t->dtype); return 0; }
+        if (t->ndim == 0) {
+            it->kind = K_INT;
+            it->i = fy_torch_loadi(fy_torch_data(t), t->dtype);
+            return 0;
+        }
         it->kind = K_TENSOR;
         it->t = (fy_torch_tensor *)fy_ref(o);
         return 0;
@@ -63,7 +85,10 @@ static int classify(fy_obj *o, item_t *it) {
         it->t = t;
         return 0;
     }
-    fy_err_format(&fy_IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)", o->type->name);
+    fy_err_format(
+        &fy_IndexError,
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)",
+        o->type->name);
     return -1;
 }
 
@@ -74,14 +99,23 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
     int n = 0, rc = -1;
     fy_obj *const *keys = &key;
     size_t nk = 1;
-    if (FY_TUPLE_CHECK(key)) { keys = FY_TUPLE_ITEMS(key); nk = (size_t)FY_TUPLE_N(key); }
-    if (nk > MAXITEMS) { fy_err_set(&fy_IndexError, "too many indices"); return -1; }
+    if (FY_TUPLE_CHECK(key)) {
+        keys = FY_TUPLE_ITEMS(key);
+        nk = (size_t)FY_TUPLE_N(key);
+    }
+    if (nk > MAXITEMS) {
+        fy_err_set(&fy_IndexError, "too many indices");
+        return -1;
+    }
     int consumed = 0, nell = 0;
     for (size_t i = 0; i < nk; i++) {
         if (classify(keys[i], &items[n]) < 0) goto out;
         item_t *it = &items[n++];
         if (it->kind == K_ELLIPSIS) {
-            if (nell++) { fy_err_set(&fy_IndexError, "an index can only have a single ellipsis ('...')"); goto out; }
+            if (nell++) {
+                fy_err_set(&fy_IndexError, "an index can only have a single ellipsis ('...')");
+                goto out;
+            }
         } else if (it->kind == K_MASK) consumed += it->t->ndim;
         else if (it->kind != K_NONE) consumed++;
     }
@@ -95,12 +129,21 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
     int nidx = 0;
     for (int i = 0; i < n; i++) {
         item_t *it = &items[i];
-        if (nd >= FY_TORCH_MAXDIM && it->kind != K_INT) { fy_err_set(&fy_IndexError, "too many dimensions"); goto out; }
+        if (nd >= FY_TORCH_MAXDIM && it->kind != K_INT) {
+            fy_err_set(&fy_IndexError, "too many dimensions");
+            goto out;
+        }
         switch (it->kind) {
-        case K_NONE: shape[nd] = 1; stride[nd++] = 0; break;
+        case K_NONE:
+            shape[nd] = 1;
+            stride[nd++] = 0;
+            break;
         case K_ELLIPSIS: {
             int k = t->ndim - consumed;
-            for (int j = 0; j < k; j++, src++) { shape[nd] = t->shape[src]; stride[nd++] = t->stride[src]; }
+            for (int j = 0; j < k; j++, src++) {
+                shape[nd] = t->shape[src];
+                stride[nd++] = t->stride[src];
+            }
             break;
         }
         case K_INT: {
@@ -117,7 +160,10 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
         case K_SLICE: {
             int64_t start, stop, step, len;
             if (fy_slice_indices(it->o, t->shape[src], &start, &stop, &step, &len) < 0) goto out;
-            if (step <= 0) { fy_err_set(&fy_ValueError, "step must be greater than zero"); goto out; }
+            if (step <= 0) {
+                fy_err_set(&fy_ValueError, "step must be greater than zero");
+                goto out;
+            }
             shape[nd] = len;
             stride[nd++] = t->stride[src] * step;
             if (len > 0) offset += start * t->stride[src];
@@ -125,7 +171,10 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
             break;
         }
         case K_TENSOR:
-            if (nidx >= MAXADV) { fy_err_set(&fy_IndexError, "too many index tensors"); goto out; }
+            if (nidx >= MAXADV) {
+                fy_err_set(&fy_IndexError, "too many index tensors");
+                goto out;
+            }
             p->advdim[nidx] = nd;
             idx[nidx++] = (fy_torch_tensor *)fy_ref(&it->t->h);
             shape[nd] = t->shape[src];
@@ -135,7 +184,9 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
             fy_torch_tensor *m = it->t;
             for (int j = 0; j < m->ndim; j++)
                 if (m->shape[j] != t->shape[src + j]) {
-                    fy_err_format(&fy_IndexError, "The shape of the mask [%lld] at index %d does not match the shape of the indexed tensor [%lld] at index %d",
+                    fy_err_format(&fy_IndexError,
+                                  "The shape of the mask [%lld] at index %d does not match the shape of the indexed "
+                                  "tensor [%lld] at index %d",
                                   (long long)m->shape[j], j, (long long)t->shape[src + j], src + j);
                     goto out;
                 }
@@ -149,9 +200,16 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
                 break;
             }
             for (int j = 0; j < m->ndim; j++) {
-                if (nidx >= MAXADV) { FY_DECREF(nz); fy_err_set(&fy_IndexError, "too many index tensors"); goto out; }
+                if (nidx >= MAXADV) {
+                    FY_DECREF(nz);
+                    fy_err_set(&fy_IndexError, "too many index tensors");
+                    goto out;
+                }
                 fy_torch_tensor *col = fy_torch_view_of(nz, 1, nz->shape, nz->stride, nz->offset + j);
-                if (!col) { FY_DECREF(nz); goto out; }
+                if (!col) {
+                    FY_DECREF(nz);
+                    goto out;
+                }
                 p->advdim[nidx] = nd;
                 idx[nidx++] = col;
                 shape[nd] = t->shape[src];
@@ -162,14 +220,25 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
         }
         }
     }
-    for (; src < t->ndim; src++) { shape[nd] = t->shape[src]; stride[nd++] = t->stride[src]; }
+    for (; src < t->ndim; src++) {
+        shape[nd] = t->shape[src];
+        stride[nd++] = t->stride[src];
+    }
     p->view = fy_torch_view_of(t, nd, shape, stride, offset);
-    if (!p->view) { for (int i = 0; i < nidx; i++) FY_DECREF(idx[i]); goto out; }
+    if (!p->view) {
+        for (int i = 0; i < nidx; i++) FY_DECREF(idx[i]);
+        goto out;
+    }
     /* broadcast the index tensors together */
     p->nb = 0;
     bool first = true;
     for (int i = 0; i < nidx; i++) {
-        if (first) { memcpy(p->bshape, idx[i]->shape, sizeof(int64_t) * (size_t)idx[i]->ndim); p->nb = idx[i]->ndim; first = false; continue; }
+        if (first) {
+            memcpy(p->bshape, idx[i]->shape, sizeof(int64_t) * (size_t)idx[i]->ndim);
+            p->nb = idx[i]->ndim;
+            first = false;
+            continue;
+        }
         int64_t tmp[FY_TORCH_MAXDIM];
         int nt;
         if (fy_torch_broadcast_shapes(p->bshape, p->nb, idx[i]->shape, idx[i]->ndim, tmp, &nt) < 0) {
@@ -186,7 +255,10 @@ static int make_plan(fy_torch_tensor *t, fy_obj *key, plan_t *p) {
         fy_torch_tensor *c = e ? fy_torch_copy_as(e, FY_TORCH_I64, fy_torch_cpu) : NULL;
         FY_XDECREF(e);
         FY_DECREF(idx[i]);
-        if (!c) { for (int j = i + 1; j < nidx; j++) FY_DECREF(idx[j]); goto out; }
+        if (!c) {
+            for (int j = i + 1; j < nidx; j++) FY_DECREF(idx[j]);
+            goto out;
+        }
         p->adv[p->nadv++] = c;
         /* bounds */
         int64_t sz = p->view->shape[p->advdim[i]], m = fy_torch_numel(c);
@@ -220,14 +292,29 @@ static int adv_layout(plan_t *p, int64_t *rshape, int *rmap) {
     fy_torch_tensor *v = p->view;
     if (consecutive) {
         int first = p->advdim[0];
-        for (int d = 0; d < first; d++) { rshape[nr] = v->shape[d]; rmap[nr++] = d; }
-        for (int k = 0; k < p->nb; k++) { rshape[nr] = p->bshape[k]; rmap[nr++] = -1 - k; }
+        for (int d = 0; d < first; d++) {
+            rshape[nr] = v->shape[d];
+            rmap[nr++] = d;
+        }
+        for (int k = 0; k < p->nb; k++) {
+            rshape[nr] = p->bshape[k];
+            rmap[nr++] = -1 - k;
+        }
         for (int d = first; d < v->ndim; d++)
-            if (!isadv[d]) { rshape[nr] = v->shape[d]; rmap[nr++] = d; }
+            if (!isadv[d]) {
+                rshape[nr] = v->shape[d];
+                rmap[nr++] = d;
+            }
     } else {
-        for (int k = 0; k < p->nb; k++) { rshape[nr] = p->bshape[k]; rmap[nr++] = -1 - k; }
+        for (int k = 0; k < p->nb; k++) {
+            rshape[nr] = p->bshape[k];
+            rmap[nr++] = -1 - k;
+        }
         for (int d = 0; d < v->ndim; d++)
-            if (!isadv[d]) { rshape[nr] = v->shape[d]; rmap[nr++] = d; }
+            if (!isadv[d]) {
+                rshape[nr] = v->shape[d];
+                rmap[nr++] = d;
+            }
     }
     return nr;
 }
@@ -239,7 +326,10 @@ static void adv_walk(plan_t *p, const int64_t *rshape, const int *rmap, int nr,
     int64_t total = 1;
     for (int i = 0; i < nr; i++) total *= rshape[i];
     int64_t bstr[FY_TORCH_MAXDIM], s = 1;
-    for (int k = p->nb - 1; k >= 0; k--) { bstr[k] = s; s *= p->bshape[k]; }
+    for (int k = p->nb - 1; k >= 0; k--) {
+        bstr[k] = s;
+        s *= p->bshape[k];
+    }
     int64_t idx[FY_TORCH_MAXDIM] = {0};
     size_t isz = fy_torch_itemsize(v->dtype);
     for (int64_t o = 0; o < total; o++) {
@@ -257,7 +347,10 @@ static void adv_walk(plan_t *p, const int64_t *rshape, const int *rmap, int nr,
     }
 }
 
-typedef struct { char *dst; size_t isz; } gctx;
+typedef struct {
+    char *dst;
+    size_t isz;
+} gctx;
 static void gather_one(char *srcp, int64_t o, void *c) {
     gctx *g = c;
     memcpy(g->dst + o * (int64_t)g->isz, srcp, g->isz);
@@ -288,7 +381,10 @@ fy_obj *fy_torch_getitem(fy_obj *self, fy_obj *key) {
 }
 
 int fy_torch_setitem(fy_obj *self, fy_obj *key, fy_obj *value) {
-    if (!value) { fy_err_set(&fy_TypeError, "'Tensor' object does not support item deletion"); return -1; }
+    if (!value) {
+        fy_err_set(&fy_TypeError, "'Tensor' object does not support item deletion");
+        return -1;
+    }
     plan_t p;
     fy_torch_tensor *t = FY_TT(self);
     if (make_plan(t, key, &p) < 0) return -1;
@@ -296,7 +392,10 @@ int fy_torch_setitem(fy_obj *self, fy_obj *key, fy_obj *value) {
     if (FY_TORCH_CHECK(value)) v = (fy_torch_tensor *)fy_ref(value);
     else if (FY_INT_CHECK(value) || FY_FLOAT_CHECK(value)) v = fy_torch_from_scalar(value, fy_torch_cpu);
     else v = fy_torch_from_data(value, t->dtype, fy_torch_cpu);
-    if (!v) { plan_free(&p); return -1; }
+    if (!v) {
+        plan_free(&p);
+        return -1;
+    }
     int rc = -1;
     if (p.nadv == 0) {
         rc = fy_torch_copy_into(p.view, v);
@@ -310,7 +409,9 @@ int fy_torch_setitem(fy_obj *self, fy_obj *key, fy_obj *value) {
             fy_err_clear();
             fy_torch_shape_str(v->shape, v->ndim, a, sizeof a);
             fy_torch_shape_str(rshape, nr, b, sizeof b);
-            fy_err_format(&fy_RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", a, b);
+            fy_err_format(&fy_RuntimeError,
+                          "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
+                          a, b);
         } else {
             fy_torch_tensor *c = fy_torch_copy_as(e, t->dtype, fy_torch_cpu);
             FY_DECREF(e);
@@ -335,10 +436,14 @@ fy_torch_tensor *fy_torch_nonzero(fy_torch_tensor *t) {
     for (int64_t i = 0; i < n; i++) cnt += d[i] != 0;
     int64_t shape[2] = {cnt, t->ndim};
     fy_torch_tensor *r = fy_torch_empty(FY_TORCH_I64, 2, shape, t->st->dev);
-    if (!r) { FY_DECREF(c); return NULL; }
+    if (!r) {
+        FY_DECREF(c);
+        return NULL;
+    }
     int64_t *out = (int64_t *)fy_torch_data(r), idx[FY_TORCH_MAXDIM] = {0};
     for (int64_t i = 0; i < n; i++) {
-        if (d[i]) for (int k = 0; k < t->ndim; k++) *out++ = idx[k];
+        if (d[i])
+            for (int k = 0; k < t->ndim; k++) *out++ = idx[k];
         for (int k = t->ndim - 1; k >= 0; k--) {
             if (++idx[k] < t->shape[k]) break;
             idx[k] = 0;

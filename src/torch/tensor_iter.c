@@ -3,8 +3,7 @@
 #include <string.h>
 #include "torch/torch.h"
 
-int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out,
-                              int *nout) {
+int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out, int *nout) {
     int n = na > nb ? na : nb;
     for (int i = n - 1; i >= 0; i--) {
         int ia = na - n + i, ib = nb - n + i;
@@ -22,12 +21,14 @@ int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb
     return 0;
 }
 
-int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim,
-                            int64_t *stride) {
+int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim, int64_t *stride) {
     if (t->ndim > ndim) goto bad;
     for (int i = 0; i < ndim; i++) {
         int j = t->ndim - ndim + i;
-        if (j < 0) { stride[i] = 0; continue; }
+        if (j < 0) {
+            stride[i] = 0;
+            continue;
+        }
         if (t->shape[j] == shape[i]) stride[i] = t->stride[j];
         else if (t->shape[j] == 1) stride[i] = 0;
         else goto bad;
@@ -49,7 +50,8 @@ bad:;
     }
     fy_err_format(&fy_RuntimeError,
                   "expand: the number of sizes provided (%d) must be greater or equal to the number "
-                  "of dimensions in the tensor (%d)", ndim, t->ndim);
+                  "of dimensions in the tensor (%d)",
+                  ndim, t->ndim);
     return -1;
 }
 
@@ -59,12 +61,13 @@ fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int n
     return fy_torch_view_of(t, ndim, shape, st, t->offset);
 }
 
-void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim,
-                      fy_torch_rowfn fn, void *ctx) {
+void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim, fy_torch_rowfn fn,
+                      void *ctx) {
     int64_t sh[FY_TORCH_MAXDIM], bs[4][FY_TORCH_MAXDIM];
     char *base[4];
     int nd = 0;
-    for (int d = 0; d < ndim; d++) if (shape[d] == 0) return;
+    for (int d = 0; d < ndim; d++)
+        if (shape[d] == 0) return;
     /* drop size-1 dims, then merge dims that are contiguous for every operand */
     for (int d = 0; d < ndim; d++) {
         if (shape[d] == 1) continue;

@@ -11,9 +11,10 @@
 #include <string.h>
 #include "torch/torch.h"
 
-static const char *const op_names[FY_TOP_COUNT] = {
-    "add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "lshift", "rshift", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge"};
+static const char *const op_names[FY_TOP_COUNT] = {"add",       "sub",    "mul",         "div",        "floor_divide",
+                                                   "remainder", "pow",    "bitwise_and", "bitwise_or", "bitwise_xor",
+                                                   "lshift",    "rshift", "maximum",     "minimum",    "eq",
+                                                   "ne",        "lt",     "le",          "gt",         "ge"};
 
 static bool is_cmp(int op) { return op >= FY_TOP_EQ; }
 
@@ -52,19 +53,28 @@ static int common_device(fy_torch_tensor *const *ts, int n, fy_torch_device *out
     int found = -1;
     for (int i = 0; i < n; i++) {
         if (ts[i]->wrapped || (ts[i]->ndim == 0 && ts[i]->st->dev.type == 0)) continue;
-        if (found < 0) { found = i; *out = ts[i]->st->dev; continue; }
+        if (found < 0) {
+            found = i;
+            *out = ts[i]->st->dev;
+            continue;
+        }
         if (!fy_torch_same_device(*out, ts[i]->st->dev)) {
             char a[32], b[32];
             fy_torch_device_str(*out, a, sizeof a);
             fy_torch_device_str(ts[i]->st->dev, b, sizeof b);
             fy_err_format(&fy_RuntimeError,
-                          "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+                          "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+                          a, b);
             return -1;
         }
     }
     if (found < 0) {
         *out = fy_torch_cpu;
-        for (int i = 0; i < n; i++) if (!ts[i]->wrapped) { *out = ts[i]->st->dev; break; }
+        for (int i = 0; i < n; i++)
+            if (!ts[i]->wrapped) {
+                *out = ts[i]->st->dev;
+                break;
+            }
     }
     return 0;
 }
@@ -130,14 +140,20 @@ static int64_t iop(int op, int64_t x, int64_t y, bool *zerodiv) {
     case FY_TOP_SUB: return (int64_t)((uint64_t)x - (uint64_t)y);
     case FY_TOP_MUL: return (int64_t)((uint64_t)x * (uint64_t)y);
     case FY_TOP_FLOORDIV: {
-        if (y == 0) { *zerodiv = true; return 0; }
+        if (y == 0) {
+            *zerodiv = true;
+            return 0;
+        }
         if (y == -1) return (int64_t)(0 - (uint64_t)x);
         int64_t q = x / y;
         if ((x % y != 0) && ((x < 0) != (y < 0))) q--;
         return q;
     }
     case FY_TOP_MOD: {
-        if (y == 0) { *zerodiv = true; return 0; }
+        if (y == 0) {
+            *zerodiv = true;
+            return 0;
+        }
         if (y == -1) return 0;
         int64_t m = x % y;
         if (m != 0 && ((m < 0) != (y < 0))) m += y;
@@ -161,7 +177,10 @@ static int64_t iop(int op, int64_t x, int64_t y, bool *zerodiv) {
     }
 }
 
-typedef struct { int op, adt, bdt, cdt, odt; bool fl, zerodiv; } binctx;
+typedef struct {
+    int op, adt, bdt, cdt, odt;
+    bool fl, zerodiv;
+} binctx;
 
 static void bin_row(char **p, const int64_t *bs, int64_t n, void *vc) {
     binctx *c = vc;
@@ -204,7 +223,8 @@ static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torc
         return fy_err_set(&fy_RuntimeError, "Subtraction, the `-` operator, with two bool tensors is not supported. "
                                             "Use the `^` or `logical_xor()` operator instead.");
     if (op >= FY_TOP_AND && op <= FY_TOP_RSHIFT && fy_torch_is_float(cdt))
-        return fy_err_format(&fy_RuntimeError, "\"%s_cpu\" not implemented for '%s'", op_names[op], fy_torch_scalar_name(cdt));
+        return fy_err_format(&fy_RuntimeError, "\"%s_cpu\" not implemented for '%s'", op_names[op],
+                             fy_torch_scalar_name(cdt));
     if (op == FY_TOP_POW && !fy_torch_is_float(cdt) && cdt != FY_TORCH_BOOL && !fy_torch_is_float(b->dtype)) {
         /* integer base to a negative integer power */
         if (fy_torch_numel(b) && b->ndim == 0 && fy_torch_loadi(fy_torch_data(b), b->dtype) < 0)
@@ -232,26 +252,34 @@ static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torc
         if (!r) return NULL;
     }
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
-    if (!eb) { FY_XDECREF(ea); FY_DECREF(r); return NULL; }
+    if (!eb) {
+        FY_XDECREF(ea);
+        FY_DECREF(r);
+        return NULL;
+    }
     binctx c = {op, a->dtype, b->dtype, cdt, odt, fy_torch_is_float(cdt), false};
     fy_torch_tensor *ops[3] = {r, ea, eb};
     fy_torch_foreach(3, ops, shape, nd, bin_row, &c);
     FY_DECREF(ea);
     FY_DECREF(eb);
-    if (c.zerodiv) { FY_DECREF(r); return fy_err_set(&fy_RuntimeError, "ZeroDivisionError"); }
+    if (c.zerodiv) {
+        FY_DECREF(r);
+        return fy_err_set(&fy_RuntimeError, "ZeroDivisionError");
+    }
     return (fy_obj *)r;
 }
 
-static bool operand_ok(fy_obj *o) {
-    return FY_TORCH_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o);
-}
+static bool operand_ok(fy_obj *o) { return FY_TORCH_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o); }
 
 fy_obj *fy_torch_binary(fy_obj *a, fy_obj *b, int op, fy_torch_tensor *out) {
     if (!operand_ok(a) || !operand_ok(b)) return fy_ref(fy_NotImplemented);
     fy_torch_tensor *ta = fy_torch_as_tensor(a, fy_torch_cpu);
     if (!ta) return NULL;
     fy_torch_tensor *tb = fy_torch_as_tensor(b, fy_torch_cpu);
-    if (!tb) { FY_DECREF(ta); return NULL; }
+    if (!tb) {
+        FY_DECREF(ta);
+        return NULL;
+    }
     fy_obj *r = binary_tt(ta, tb, op, out);
     FY_DECREF(ta);
     FY_DECREF(tb);
@@ -261,8 +289,8 @@ fy_obj *fy_torch_binary(fy_obj *a, fy_obj *b, int op, fy_torch_tensor *out) {
 /* ------------------------------------------------------------------ unary */
 
 static const char *const un_names[FY_TUN_COUNT] = {
-    "neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "bitwise_not", "trunc", "floor",
-    "ceil", "round", "isnan", "isfinite", "isinf", "sin", "cos", "relu", "sign", "reciprocal", "log2", "exp2"};
+    "neg",   "abs",   "exp",      "log",   "sqrt", "rsqrt", "tanh", "sigmoid", "bitwise_not", "trunc", "floor", "ceil",
+    "round", "isnan", "isfinite", "isinf", "sin",  "cos",   "relu", "sign",    "reciprocal",  "log2",  "exp2"};
 
 static double ufop(int op, double x) {
     switch (op) {
@@ -296,7 +324,8 @@ static int64_t uiop(int op, int64_t x, int dt) {
     case FY_TUN_NEG: return (int64_t)(0 - (uint64_t)x);
     case FY_TUN_ABS: return x < 0 ? (int64_t)(0 - (uint64_t)x) : x;
     case FY_TUN_NOT: return dt == FY_TORCH_BOOL ? !x : ~x;
-    case FY_TUN_ISNAN: case FY_TUN_ISINF: return 0;
+    case FY_TUN_ISNAN:
+    case FY_TUN_ISINF: return 0;
     case FY_TUN_ISFINITE: return 1;
     case FY_TUN_RELU: return x > 0 ? x : 0;
     case FY_TUN_SIGN: return (x > 0) - (x < 0);
@@ -304,7 +333,10 @@ static int64_t uiop(int op, int64_t x, int dt) {
     }
 }
 
-typedef struct { int op, idt, odt; bool fl; } unctx;
+typedef struct {
+    int op, idt, odt;
+    bool fl;
+} unctx;
 static void un_row(char **p, const int64_t *bs, int64_t n, void *vc) {
     unctx *c = vc;
     char *o = p[0], *a = p[1];
@@ -324,10 +356,12 @@ static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
     if (transcend && !fy_torch_is_float(dt)) odt = FY_TORCH_F32;
     if (op == FY_TUN_ISNAN || op == FY_TUN_ISFINITE || op == FY_TUN_ISINF) odt = FY_TORCH_BOOL;
     if (op == FY_TUN_NEG && dt == FY_TORCH_BOOL)
-        return fy_err_set(&fy_RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. "
-                                            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+        return fy_err_set(&fy_RuntimeError,
+                          "Negation, the `-` operator, on a bool tensor is not supported. "
+                          "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
     if (op == FY_TUN_NOT && fy_torch_is_float(dt))
-        return fy_err_format(&fy_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'", fy_torch_scalar_name(dt));
+        return fy_err_format(&fy_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'",
+                             fy_torch_scalar_name(dt));
     fy_torch_tensor *r;
     if (out) {
         if (!can_cast(odt, out->dtype))
@@ -344,13 +378,17 @@ static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
 
 fy_obj *fy_torch_unary(fy_obj *a, int op) {
     if (!FY_TORCH_CHECK(a))
-        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", un_names[op], a);
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", un_names[op],
+                             a);
     return unary_t(FY_TT(a), op, NULL);
 }
 
 /* ------------------------------------------------------------------ where */
 
-typedef struct { int cdt, adt, bdt, odt; bool fl; } wherectx;
+typedef struct {
+    int cdt, adt, bdt, odt;
+    bool fl;
+} wherectx;
 static void where_row(char **p, const int64_t *bs, int64_t n, void *vc) {
     wherectx *c = vc;
     char *o = p[0], *m = p[1], *a = p[2], *b = p[3];
@@ -366,7 +404,8 @@ fy_obj *fy_torch_where(fy_obj *cond, fy_obj *a, fy_obj *b) {
         return fy_err_format(&fy_TypeError, "where(): argument 'condition' (position 1) must be Tensor, not %T", cond);
     fy_torch_tensor *m = FY_TT(cond);
     if (m->dtype != FY_TORCH_BOOL && m->dtype != FY_TORCH_U8)
-        return fy_err_format(&fy_RuntimeError, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+        return fy_err_format(&fy_RuntimeError,
+                             "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
                              fy_torch_scalar_name(m->dtype));
     fy_torch_tensor *ta = fy_torch_as_tensor(a, m->st->dev), *tb = ta ? fy_torch_as_tensor(b, m->st->dev) : NULL;
     fy_obj *res = NULL;
@@ -407,7 +446,10 @@ done:
 #define UNM(name, op) \
     static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return unary_t(SELF, op, NULL); } \
     static fy_obj *m_##name##_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
-        fy_obj *r = unary_t(SELF, op, SELF); if (!r) return NULL; return r; }
+        fy_obj *r = unary_t(SELF, op, SELF); \
+        if (!r) return NULL; \
+        return r; \
+    }
 UNM(neg, FY_TUN_NEG)
 UNM(abs, FY_TUN_ABS)
 UNM(exp, FY_TUN_EXP)
@@ -428,9 +470,15 @@ UNM(reciprocal, FY_TUN_RECIP)
 UNM(log2, FY_TUN_LOG2)
 UNM(exp2, FY_TUN_EXP2)
 UNM(bitwise_not, FY_TUN_NOT)
-static fy_obj *m_isnan(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return unary_t(SELF, FY_TUN_ISNAN, NULL); }
-static fy_obj *m_isfinite(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return unary_t(SELF, FY_TUN_ISFINITE, NULL); }
-static fy_obj *m_isinf(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return unary_t(SELF, FY_TUN_ISINF, NULL); }
+static fy_obj *m_isnan(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return unary_t(SELF, FY_TUN_ISNAN, NULL);
+}
+static fy_obj *m_isfinite(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return unary_t(SELF, FY_TUN_ISFINITE, NULL);
+}
+static fy_obj *m_isinf(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return unary_t(SELF, FY_TUN_ISINF, NULL);
+}
 static fy_obj *m_logical_not(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     fy_torch_tensor *b = fy_torch_copy_as(SELF, FY_TORCH_BOOL, SELF->st->dev);
     if (!b) return NULL;
@@ -445,7 +493,8 @@ static fy_obj *bin_method(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, 
     fy_obj *k[3];
     if (fy_torch_kwargs(op_names[op], a, n, kw, names, k) < 0) return NULL;
     fy_obj *other = n >= 1 ? a[0] : k[0];
-    if (!other) return fy_err_format(&fy_TypeError, "%s() missing 1 required positional arguments: \"other\"", op_names[op]);
+    if (!other)
+        return fy_err_format(&fy_TypeError, "%s() missing 1 required positional arguments: \"other\"", op_names[op]);
     fy_obj *scaled = NULL;
     if (k[1] && (op == FY_TOP_ADD || op == FY_TOP_SUB)) {
         scaled = fy_torch_binary(other, k[1], FY_TOP_MUL, NULL);
@@ -464,27 +513,35 @@ static fy_obj *bin_method(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, 
             if (!t) return NULL;
             int want = SELF->dtype;
             (void)dt;
-            if (!fy_torch_is_float(want) && FY_TORCH_CHECK(other) && fy_torch_is_float(FY_TT(other)->dtype)) want = FY_TT(other)->dtype;
+            if (!fy_torch_is_float(want) && FY_TORCH_CHECK(other) && fy_torch_is_float(FY_TT(other)->dtype))
+                want = FY_TT(other)->dtype;
             if (!fy_torch_is_float(want) && FY_FLOAT_CHECK(other)) want = FY_TORCH_F32;
             fy_obj *r = (fy_obj *)fy_torch_copy_as(FY_TT(t), want, FY_TT(t)->st->dev);
             FY_DECREF(t);
             return r;
         } else {
             FY_XDECREF(scaled);
-            return fy_err_format(&fy_RuntimeError, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%S'", k[2]);
+            return fy_err_format(&fy_RuntimeError,
+                                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%S'",
+                                 k[2]);
         }
     }
     fy_obj *r = fy_torch_binary(self, other, op, inplace ? SELF : NULL);
     FY_XDECREF(scaled);
     if (r == fy_NotImplemented) {
         FY_DECREF(r);
-        return fy_err_format(&fy_TypeError, "%s(): argument 'other' (position 1) must be Tensor, not %T", op_names[op], other);
+        return fy_err_format(&fy_TypeError, "%s(): argument 'other' (position 1) must be Tensor, not %T", op_names[op],
+                             other);
     }
     return r;
 }
 #define BINM(name, op) \
-    static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return bin_method(self, a, n, kw, op, false); } \
-    static fy_obj *m_##name##_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return bin_method(self, a, n, kw, op, true); }
+    static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        return bin_method(self, a, n, kw, op, false); \
+    } \
+    static fy_obj *m_##name##_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        return bin_method(self, a, n, kw, op, true); \
+    }
 BINM(add, FY_TOP_ADD)
 BINM(sub, FY_TOP_SUB)
 BINM(mul, FY_TOP_MUL)
@@ -514,8 +571,12 @@ static fy_obj *logical2(fy_obj *self, fy_obj *const *a, size_t n, int op) {
     FY_XDECREF(y);
     return r;
 }
-static fy_obj *m_logical_and(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return logical2(self, a, n, FY_TOP_AND); }
-static fy_obj *m_logical_or(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return logical2(self, a, n, FY_TOP_OR); }
+static fy_obj *m_logical_and(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return logical2(self, a, n, FY_TOP_AND);
+}
+static fy_obj *m_logical_or(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return logical2(self, a, n, FY_TOP_OR);
+}
 
 /* clamp(min=None, max=None): maximum then minimum, with min/max scalars or tensors. */
 static fy_obj *clamp_impl(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, bool inplace) {
@@ -539,8 +600,12 @@ static fy_obj *clamp_impl(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, 
     }
     return cur;
 }
-static fy_obj *m_clamp(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return clamp_impl(self, a, n, kw, false); }
-static fy_obj *m_clamp_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return clamp_impl(self, a, n, kw, true); }
+static fy_obj *m_clamp(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return clamp_impl(self, a, n, kw, false);
+}
+static fy_obj *m_clamp_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return clamp_impl(self, a, n, kw, true);
+}
 
 static fy_obj *m_where(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("where", n, 2, 2) < 0) return NULL;
@@ -562,35 +627,68 @@ static fy_obj *masked_fill(fy_obj *self, fy_obj *const *a, size_t n, bool inplac
     FY_DECREF(r);
     return rc < 0 ? NULL : fy_ref(self);
 }
-static fy_obj *m_masked_fill(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return masked_fill(self, a, n, false); }
-static fy_obj *m_masked_fill_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return masked_fill(self, a, n, true); }
+static fy_obj *m_masked_fill(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return masked_fill(self, a, n, false);
+}
+static fy_obj *m_masked_fill_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return masked_fill(self, a, n, true);
+}
 
 #define MD(name, doc) {#name, m_##name, 0, doc}, {#name "_", m_##name##_, 0, doc " (in place)"}
-fy_methoddef fy_torch_ops_methods[] = {
-    MD(neg, "neg()"), {"negative", m_neg, 0, "negative()"}, MD(abs, "abs()"), MD(exp, "exp()"),
-    MD(log, "log()"), MD(sqrt, "sqrt()"), MD(rsqrt, "rsqrt()"), MD(tanh, "tanh()"),
-    MD(sigmoid, "sigmoid()"), MD(trunc, "trunc()"), MD(floor, "floor()"), MD(ceil, "ceil()"),
-    MD(round, "round()"), MD(sin, "sin()"), MD(cos, "cos()"), MD(relu, "relu()"), MD(sign, "sign()"),
-    MD(reciprocal, "reciprocal()"), MD(log2, "log2()"), MD(exp2, "exp2()"),
-    MD(bitwise_not, "bitwise_not()"),
-    {"isnan", m_isnan, 0, "isnan()"}, {"isfinite", m_isfinite, 0, "isfinite()"},
-    {"isinf", m_isinf, 0, "isinf()"}, {"logical_not", m_logical_not, 0, "logical_not()"},
-    {"logical_and", m_logical_and, 0, "logical_and(other)"},
-    {"logical_or", m_logical_or, 0, "logical_or(other)"},
-    MD(add, "add(other, alpha=1)"), MD(sub, "sub(other, alpha=1)"), MD(mul, "mul(other)"),
-    MD(div, "div(other, rounding_mode=None)"), MD(pow, "pow(exponent)"),
-    MD(remainder, "remainder(other)"), MD(floor_divide, "floor_divide(other)"),
-    MD(maximum, "maximum(other)"), MD(minimum, "minimum(other)"),
-    MD(eq, "eq(other)"), MD(ne, "ne(other)"), MD(lt, "lt(other)"), MD(le, "le(other)"),
-    MD(gt, "gt(other)"), MD(ge, "ge(other)"),
-    MD(bitwise_and, "bitwise_and(other)"), MD(bitwise_or, "bitwise_or(other)"),
-    MD(bitwise_xor, "bitwise_xor(other)"),
-    {"subtract", m_sub, 0, "subtract(other)"}, {"multiply", m_mul, 0, "multiply(other)"},
-    {"divide", m_div, 0, "divide(other)"}, {"true_divide", m_div, 0, "true_divide(other)"},
-    MD(clamp, "clamp(min=None, max=None)"), {"clip", m_clamp, 0, "clip(min=None, max=None)"},
-    {"where", m_where, 0, "where(condition, other)"},
-    MD(masked_fill, "masked_fill(mask, value)"),
-    {NULL}};
+fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
+                                       {"negative", m_neg, 0, "negative()"},
+                                       MD(abs, "abs()"),
+                                       MD(exp, "exp()"),
+                                       MD(log, "log()"),
+                                       MD(sqrt, "sqrt()"),
+                                       MD(rsqrt, "rsqrt()"),
+                                       MD(tanh, "tanh()"),
+                                       MD(sigmoid, "sigmoid()"),
+                                       MD(trunc, "trunc()"),
+                                       MD(floor, "floor()"),
+                                       MD(ceil, "ceil()"),
+                                       MD(round, "round()"),
+                                       MD(sin, "sin()"),
+                                       MD(cos, "cos()"),
+                                       MD(relu, "relu()"),
+                                       MD(sign, "sign()"),
+                                       MD(reciprocal, "reciprocal()"),
+                                       MD(log2, "log2()"),
+                                       MD(exp2, "exp2()"),
+                                       MD(bitwise_not, "bitwise_not()"),
+                                       {"isnan", m_isnan, 0, "isnan()"},
+                                       {"isfinite", m_isfinite, 0, "isfinite()"},
+                                       {"isinf", m_isinf, 0, "isinf()"},
+                                       {"logical_not", m_logical_not, 0, "logical_not()"},
+                                       {"logical_and", m_logical_and, 0, "logical_and(other)"},
+                                       {"logical_or", m_logical_or, 0, "logical_or(other)"},
+                                       MD(add, "add(other, alpha=1)"),
+                                       MD(sub, "sub(other, alpha=1)"),
+                                       MD(mul, "mul(other)"),
+                                       MD(div, "div(other, rounding_mode=None)"),
+                                       MD(pow, "pow(exponent)"),
+                                       MD(remainder, "remainder(other)"),
+                                       MD(floor_divide, "floor_divide(other)"),
+                                       MD(maximum, "maximum(other)"),
+                                       MD(minimum, "minimum(other)"),
+                                       MD(eq, "eq(other)"),
+                                       MD(ne, "ne(other)"),
+                                       MD(lt, "lt(other)"),
+                                       MD(le, "le(other)"),
+                                       MD(gt, "gt(other)"),
+                                       MD(ge, "ge(other)"),
+                                       MD(bitwise_and, "bitwise_and(other)"),
+                                       MD(bitwise_or, "bitwise_or(other)"),
+                                       MD(bitwise_xor, "bitwise_xor(other)"),
+                                       {"subtract", m_sub, 0, "subtract(other)"},
+                                       {"multiply", m_mul, 0, "multiply(other)"},
+                                       {"divide", m_div, 0, "divide(other)"},
+                                       {"true_divide", m_div, 0, "true_divide(other)"},
+                                       MD(clamp, "clamp(min=None, max=None)"),
+                                       {"clip", m_clamp, 0, "clip(min=None, max=None)"},
+                                       {"where", m_where, 0, "where(condition, other)"},
+                                       MD(masked_fill, "masked_fill(mask, value)"),
+                                       {NULL}};
 
 /* torch.where(cond, a, b) / torch.where(cond) */
 static fy_obj *f_where(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -616,23 +714,29 @@ static fy_obj *f_bin(fy_obj *const *a, size_t n, fy_obj *kw, int op) {
     static const char *const names[] = {"out", "alpha", NULL};
     fy_obj *k[2];
     if (fy_torch_kwargs(op_names[op], a, n, kw, names, k) < 0) return NULL;
-    if (n != 2) return fy_err_format(&fy_TypeError, "%s() takes 2 positional arguments but %zu were given", op_names[op], n);
+    if (n != 2)
+        return fy_err_format(&fy_TypeError, "%s() takes 2 positional arguments but %zu were given", op_names[op], n);
     fy_obj *b = a[1], *scaled = NULL;
     if (k[1]) {
         if (!(scaled = fy_torch_binary(b, k[1], FY_TOP_MUL, NULL))) return NULL;
         b = scaled;
     }
     fy_torch_tensor *out = k[0] && k[0] != fy_None ? (FY_TORCH_CHECK(k[0]) ? FY_TT(k[0]) : NULL) : NULL;
-    if (k[0] && k[0] != fy_None && !out) { FY_XDECREF(scaled); return fy_err_set(&fy_TypeError, "out must be a Tensor"); }
+    if (k[0] && k[0] != fy_None && !out) {
+        FY_XDECREF(scaled);
+        return fy_err_set(&fy_TypeError, "out must be a Tensor");
+    }
     fy_obj *r = fy_torch_binary(a[0], b, op, out);
     FY_XDECREF(scaled);
     if (r == fy_NotImplemented) {
         FY_DECREF(r);
-        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", op_names[op], a[0]);
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", op_names[op],
+                             a[0]);
     }
     return r;
 }
-#define FBIN(name, op) static fy_obj *f_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return f_bin(a, n, kw, op); }
+#define FBIN(name, op) \
+    static fy_obj *f_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return f_bin(a, n, kw, op); }
 FBIN(add, FY_TOP_ADD)
 FBIN(sub, FY_TOP_SUB)
 FBIN(mul, FY_TOP_MUL)
@@ -648,31 +752,38 @@ FBIN(le, FY_TOP_LE)
 FBIN(gt, FY_TOP_GT)
 FBIN(ge, FY_TOP_GE)
 
-fy_methoddef fy_torch_ops_funcs[] = {
-    {"where", f_where, 0, "where(condition, input, other)"},
-    {"add", f_add, 0, "add(input, other, out=None)"}, {"sub", f_sub, 0, "sub(input, other, out=None)"},
-    {"mul", f_mul, 0, "mul(input, other, out=None)"}, {"div", f_div, 0, "div(input, other, out=None)"},
-    {"maximum", f_maximum, 0, "maximum(input, other)"}, {"minimum", f_minimum, 0, "minimum(input, other)"},
-    {"pow", f_pow, 0, "pow(input, exponent)"}, {"remainder", f_remainder, 0, "remainder(input, other)"},
-    {"eq", f_eq, 0, "eq(input, other)"}, {"ne", f_ne, 0, "ne(input, other)"},
-    {"lt", f_lt, 0, "lt(input, other)"}, {"le", f_le, 0, "le(input, other)"},
-    {"gt", f_gt, 0, "gt(input, other)"}, {"ge", f_ge, 0, "ge(input, other)"},
-    {NULL}};
+fy_methoddef fy_torch_ops_funcs[] = {{"where", f_where, 0, "where(condition, input, other)"},
+                                     {"add", f_add, 0, "add(input, other, out=None)"},
+                                     {"sub", f_sub, 0, "sub(input, other, out=None)"},
+                                     {"mul", f_mul, 0, "mul(input, other, out=None)"},
+                                     {"div", f_div, 0, "div(input, other, out=None)"},
+                                     {"maximum", f_maximum, 0, "maximum(input, other)"},
+                                     {"minimum", f_minimum, 0, "minimum(input, other)"},
+                                     {"pow", f_pow, 0, "pow(input, exponent)"},
+                                     {"remainder", f_remainder, 0, "remainder(input, other)"},
+                                     {"eq", f_eq, 0, "eq(input, other)"},
+                                     {"ne", f_ne, 0, "ne(input, other)"},
+                                     {"lt", f_lt, 0, "lt(input, other)"},
+                                     {"le", f_le, 0, "le(input, other)"},
+                                     {"gt", f_gt, 0, "gt(input, other)"},
+                                     {"ge", f_ge, 0, "ge(input, other)"},
+                                     {NULL}};
 
 /* ------------------------------------------------------------------ slots */
 
-static const int nb_to_top[FY_NB_COUNT] = {
-    [FY_NB_ADD] = FY_TOP_ADD, [FY_NB_SUB] = FY_TOP_SUB, [FY_NB_MUL] = FY_TOP_MUL,
-    [FY_NB_MATMUL] = -1, [FY_NB_TRUEDIV] = FY_TOP_DIV, [FY_NB_MOD] = FY_TOP_MOD,
-    [FY_NB_POW] = FY_TOP_POW, [FY_NB_LSHIFT] = FY_TOP_LSHIFT, [FY_NB_RSHIFT] = FY_TOP_RSHIFT,
-    [FY_NB_OR] = FY_TOP_OR, [FY_NB_XOR] = FY_TOP_XOR, [FY_NB_AND] = FY_TOP_AND,
-    [FY_NB_FLOORDIV] = FY_TOP_FLOORDIV};
+static const int nb_to_top[FY_NB_COUNT] = {[FY_NB_ADD] = FY_TOP_ADD,          [FY_NB_SUB] = FY_TOP_SUB,
+                                           [FY_NB_MUL] = FY_TOP_MUL,          [FY_NB_MATMUL] = -1,
+                                           [FY_NB_TRUEDIV] = FY_TOP_DIV,      [FY_NB_MOD] = FY_TOP_MOD,
+                                           [FY_NB_POW] = FY_TOP_POW,          [FY_NB_LSHIFT] = FY_TOP_LSHIFT,
+                                           [FY_NB_RSHIFT] = FY_TOP_RSHIFT,    [FY_NB_OR] = FY_TOP_OR,
+                                           [FY_NB_XOR] = FY_TOP_XOR,          [FY_NB_AND] = FY_TOP_AND,
+                                           [FY_NB_FLOORDIV] = FY_TOP_FLOORDIV};
 
-#define NBF(id)                                                                                   \
+#define NBF(id) \
     static fy_obj *nb_##id(fy_obj *a, fy_obj *b) { return fy_torch_binary(a, b, nb_to_top[id], NULL); } \
-    static fy_obj *inb_##id(fy_obj *a, fy_obj *b) {                                               \
-        if (!FY_TORCH_CHECK(a)) return fy_ref(fy_NotImplemented);                                 \
-        return fy_torch_binary(a, b, nb_to_top[id], FY_TT(a));                                    \
+    static fy_obj *inb_##id(fy_obj *a, fy_obj *b) { \
+        if (!FY_TORCH_CHECK(a)) return fy_ref(fy_NotImplemented); \
+        return fy_torch_binary(a, b, nb_to_top[id], FY_TT(a)); \
     }
 NBF(FY_NB_ADD)
 NBF(FY_NB_SUB)
@@ -709,7 +820,9 @@ static fy_obj *sl_abs(fy_obj *a) { return unary_t(FY_TT(a), FY_TUN_ABS, NULL); }
 static fy_obj *sl_invert(fy_obj *a) { return unary_t(FY_TT(a), FY_TUN_NOT, NULL); }
 
 void fy_torch_ops_install(fy_type *t) {
-#define SET(id) t->nb[id] = nb_##id; t->inb[id] = inb_##id;
+#define SET(id) \
+    t->nb[id] = nb_##id; \
+    t->inb[id] = inb_##id;
     SET(FY_NB_ADD)
     SET(FY_NB_SUB)
     SET(FY_NB_MUL)

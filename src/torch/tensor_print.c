@@ -17,13 +17,19 @@ typedef struct {
     int width;
 } fmt_t;
 
-typedef struct { fy_torch_tensor *t; bool summarize; } ctx_t;
+typedef struct {
+    fy_torch_tensor *t;
+    bool summarize;
+} ctx_t;
 
 /* Call fn on every element that will be shown (all, or the summarised edges). */
 typedef void (*visit_fn)(const char *p, void *arg);
 static void visit(ctx_t *c, int d, const char *p, visit_fn fn, void *arg) {
     fy_torch_tensor *t = c->t;
-    if (d == t->ndim) { fn(p, arg); return; }
+    if (d == t->ndim) {
+        fn(p, arg);
+        return;
+    }
     int64_t n = t->shape[d], bs = t->stride[d] * (int64_t)fy_torch_itemsize(t->dtype);
     for (int64_t i = 0; i < n; i++) {
         if (c->summarize && n > 2 * EDGE && i == EDGE) i = n - EDGE;
@@ -31,7 +37,12 @@ static void visit(ctx_t *c, int d, const char *p, visit_fn fn, void *arg) {
     }
 }
 
-typedef struct { fy_torch_tensor *t; fmt_t *f; double mn, mx; bool any; } scan_t;
+typedef struct {
+    fy_torch_tensor *t;
+    fmt_t *f;
+    double mn, mx;
+    bool any;
+} scan_t;
 
 static void scan_float(const char *p, void *arg) {
     scan_t *s = arg;
@@ -52,9 +63,9 @@ static void scan_width(const char *p, void *arg) {
     if (s->f->fl) {
         double v = fy_torch_loadf(p, s->t->dtype);
         if (!isfinite(v) || v == 0) return;
-        int w = s->f->sci ? snprintf(buf, sizeof buf, "%.4e", v)
+        int w = s->f->sci        ? snprintf(buf, sizeof buf, "%.4e", v)
                 : s->f->int_mode ? snprintf(buf, sizeof buf, "%.0f", v) + 1
-                : snprintf(buf, sizeof buf, "%.4f", v);
+                                 : snprintf(buf, sizeof buf, "%.4f", v);
         if (w > s->f->width) s->f->width = w;
         return;
     }
@@ -173,7 +184,8 @@ fy_obj *fy_torch_repr(fy_obj *self) {
             snprintf(sz + k, sizeof sz - k, t->ndim == 1 ? ",)" : ")");
             snprintf(suffix[ns++], sizeof suffix[0], "%s", sz);
         }
-        if (t->dtype != FY_TORCH_F32) snprintf(suffix[ns++], sizeof suffix[0], "dtype=torch.%s", fy_torch_dtype_name(t->dtype));
+        if (t->dtype != FY_TORCH_F32)
+            snprintf(suffix[ns++], sizeof suffix[0], "dtype=torch.%s", fy_torch_dtype_name(t->dtype));
         fy_sbuf_adds(&b, "[]");
     } else {
         if (!defdt) snprintf(suffix[ns++], sizeof suffix[0], "dtype=torch.%s", fy_torch_dtype_name(t->dtype));
@@ -184,10 +196,17 @@ fy_obj *fy_torch_repr(fy_obj *self) {
     }
     if (t->requires_grad) snprintf(suffix[ns++], sizeof suffix[0], "requires_grad=True");
     /* torch's _add_suffixes, including its count of the last line's length */
-    if (b.oom) { fy_sbuf_free(&b); return fy_err_nomem(); }
+    if (b.oom) {
+        fy_sbuf_free(&b);
+        return fy_err_nomem();
+    }
     size_t last_nl = 0;
     bool has_nl = false;
-    for (size_t i = 0; i < b.len; i++) if (b.p[i] == '\n') { last_nl = i; has_nl = true; }
+    for (size_t i = 0; i < b.len; i++)
+        if (b.p[i] == '\n') {
+            last_nl = i;
+            has_nl = true;
+        }
     int64_t last = has_nl ? (int64_t)(b.len - last_nl) + 1 : (int64_t)b.len + 2;
     for (int i = 0; i < ns; i++) {
         int64_t sl = (int64_t)strlen(suffix[i]);

@@ -7,7 +7,8 @@
 #include "torch/torch.h"
 
 enum { R_SUM, R_MEAN, R_PROD, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN, R_ALL, R_ANY, R_VAR, R_STD };
-static const char *const rnames[] = {"sum", "mean", "prod", "max", "min", "argmax", "argmin", "all", "any", "var", "std"};
+static const char *const rnames[] = {"sum",    "mean", "prod", "max", "min", "argmax",
+                                     "argmin", "all",  "any",  "var", "std"};
 
 typedef struct {
     double s, best, mean, m2;
@@ -23,8 +24,13 @@ static void reduce_into(fy_torch_tensor *t, const bool *mask, int op, bool fl, f
     int nk = 0, nr = 0;
     int64_t isz = (int64_t)fy_torch_itemsize(t->dtype);
     for (int d = 0; d < t->ndim; d++) {
-        if (mask[d]) { rshape[nr] = t->shape[d]; rstride[nr++] = t->stride[d] * isz; }
-        else { kshape[nk] = t->shape[d]; kstride[nk++] = t->stride[d] * isz; }
+        if (mask[d]) {
+            rshape[nr] = t->shape[d];
+            rstride[nr++] = t->stride[d] * isz;
+        } else {
+            kshape[nk] = t->shape[d];
+            kstride[nk++] = t->stride[d] * isz;
+        }
     }
     int64_t nout = 1, nred = 1;
     for (int i = 0; i < nk; i++) nout *= kshape[i];
@@ -44,13 +50,24 @@ static void reduce_into(fy_torch_tensor *t, const bool *mask, int op, bool fl, f
             if (fl) {
                 double v = fy_torch_loadf(p, t->dtype);
                 switch (op) {
-                case R_SUM: case R_MEAN: a.s += v; break;
+                case R_SUM:
+                case R_MEAN: a.s += v; break;
                 case R_PROD: a.s *= v; break;
-                case R_MAX: case R_ARGMAX:
-                    if (!a.have || (!isnan(a.best) && (v > a.best || isnan(v)))) { a.best = v; a.bi = i; a.have = true; }
+                case R_MAX:
+                case R_ARGMAX:
+                    if (!a.have || (!isnan(a.best) && (v > a.best || isnan(v)))) {
+                        a.best = v;
+                        a.bi = i;
+                        a.have = true;
+                    }
                     break;
-                case R_MIN: case R_ARGMIN:
-                    if (!a.have || (!isnan(a.best) && (v < a.best || isnan(v)))) { a.best = v; a.bi = i; a.have = true; }
+                case R_MIN:
+                case R_ARGMIN:
+                    if (!a.have || (!isnan(a.best) && (v < a.best || isnan(v)))) {
+                        a.best = v;
+                        a.bi = i;
+                        a.have = true;
+                    }
                     break;
                 case R_ALL: a.all &= v != 0; break;
                 case R_ANY: a.any |= v != 0; break;
@@ -64,10 +81,25 @@ static void reduce_into(fy_torch_tensor *t, const bool *mask, int op, bool fl, f
             } else {
                 int64_t v = fy_torch_loadi(p, t->dtype);
                 switch (op) {
-                case R_SUM: case R_MEAN: a.si = (int64_t)((uint64_t)a.si + (uint64_t)v); break;
+                case R_SUM:
+                case R_MEAN: a.si = (int64_t)((uint64_t)a.si + (uint64_t)v); break;
                 case R_PROD: a.si = (int64_t)((uint64_t)a.si * (uint64_t)v); break;
-                case R_MAX: case R_ARGMAX: if (!a.have || v > a.si) { a.si = v; a.bi = i; a.have = true; } break;
-                case R_MIN: case R_ARGMIN: if (!a.have || v < a.si) { a.si = v; a.bi = i; a.have = true; } break;
+                case R_MAX:
+                case R_ARGMAX:
+                    if (!a.have || v > a.si) {
+                        a.si = v;
+                        a.bi = i;
+                        a.have = true;
+                    }
+                    break;
+                case R_MIN:
+                case R_ARGMIN:
+                    if (!a.have || v < a.si) {
+                        a.si = v;
+                        a.bi = i;
+                        a.have = true;
+                    }
+                    break;
                 case R_ALL: a.all &= v != 0; break;
                 case R_ANY: a.any |= v != 0; break;
                 default: break;
@@ -82,15 +114,20 @@ static void reduce_into(fy_torch_tensor *t, const bool *mask, int op, bool fl, f
         }
         char *q = odata + o * (int64_t)osz;
         switch (op) {
-        case R_SUM: case R_PROD:
-            if (fl) fy_torch_storef(q, out->dtype, a.s); else fy_torch_storei(q, out->dtype, a.si);
+        case R_SUM:
+        case R_PROD:
+            if (fl) fy_torch_storef(q, out->dtype, a.s);
+            else fy_torch_storei(q, out->dtype, a.si);
             break;
         case R_MEAN: fy_torch_storef(q, out->dtype, (fl ? a.s : (double)a.si) / (double)nred); break;
-        case R_MAX: case R_MIN:
-            if (fl) fy_torch_storef(q, out->dtype, a.best); else fy_torch_storei(q, out->dtype, a.si);
+        case R_MAX:
+        case R_MIN:
+            if (fl) fy_torch_storef(q, out->dtype, a.best);
+            else fy_torch_storei(q, out->dtype, a.si);
             if (idata) fy_torch_storei(idata + o * 8, FY_TORCH_I64, a.bi);
             break;
-        case R_ARGMAX: case R_ARGMIN: fy_torch_storei(q, out->dtype, a.bi); break;
+        case R_ARGMAX:
+        case R_ARGMIN: fy_torch_storei(q, out->dtype, a.bi); break;
         case R_ALL: fy_torch_storei(q, out->dtype, a.all); break;
         case R_ANY: fy_torch_storei(q, out->dtype, a.any); break;
         default: {
@@ -160,22 +197,33 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     fy_obj *keeparg = n >= 2 ? a[1] : k[1];
     if ((op == R_MAX || op == R_MIN) && dimarg && FY_TORCH_CHECK(dimarg))
         return fy_torch_binary(self, dimarg, op == R_MAX ? FY_TOP_MAX : FY_TOP_MIN, NULL);
-    if ((op == R_VAR || op == R_STD) && n >= 1 && FY_IS_TYPE(a[0], fy_bool_type)) { k[3] = a[0]; dimarg = k[0]; }
+    if ((op == R_VAR || op == R_STD) && n >= 1 && FY_IS_TYPE(a[0], fy_bool_type)) {
+        k[3] = a[0];
+        dimarg = k[0];
+    }
     bool keepdim = keeparg && fy_truthy(keeparg) > 0;
     bool mask[FY_TORCH_MAXDIM], all;
     if (parse_dims(dimarg, t->ndim, mask, &all) < 0) return NULL;
     int dt = t->dtype, odt = dt;
     bool fl = fy_torch_is_float(dt);
     switch (op) {
-    case R_SUM: case R_PROD: if (!fl) odt = FY_TORCH_I64; break;
-    case R_MEAN: case R_VAR: case R_STD:
+    case R_SUM:
+    case R_PROD:
+        if (!fl) odt = FY_TORCH_I64;
+        break;
+    case R_MEAN:
+    case R_VAR:
+    case R_STD:
         if (!fl && !(k[2] && k[2] != fy_None))
             return fy_err_format(&fy_RuntimeError,
-                                 "%s(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s",
+                                 "%s(): could not infer output dtype. Input dtype must be either a floating point or "
+                                 "complex dtype. Got: %s",
                                  op == R_MEAN ? "mean" : rnames[op], fy_torch_scalar_name(dt));
         break;
-    case R_ARGMAX: case R_ARGMIN: odt = FY_TORCH_I64; break;
-    case R_ALL: case R_ANY: odt = FY_TORCH_BOOL; break;
+    case R_ARGMAX:
+    case R_ARGMIN: odt = FY_TORCH_I64; break;
+    case R_ALL:
+    case R_ANY: odt = FY_TORCH_BOOL; break;
     default: break;
     }
     if (k[2] && k[2] != fy_None) {
@@ -195,22 +243,34 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     } else FY_INCREF(src);
     if (fy_torch_numel(src) == 0 && (op == R_MAX || op == R_MIN || op == R_ARGMAX || op == R_ARGMIN)) {
         bool empty_red = all;
-        for (int d = 0; d < src->ndim && !empty_red; d++) if (mask[d] && src->shape[d] == 0) empty_red = true;
+        for (int d = 0; d < src->ndim && !empty_red; d++)
+            if (mask[d] && src->shape[d] == 0) empty_red = true;
         if (empty_red) {
             FY_DECREF(src);
             if (all)
-                return fy_err_format(&fy_RuntimeError, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", rnames[op]);
-            return fy_err_format(&fy_IndexError, "%s(): Expected reduction dim %d to have non-zero size.", rnames[op], 0);
+                return fy_err_format(&fy_RuntimeError,
+                                     "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                     "reduction dim with the 'dim' argument.",
+                                     rnames[op]);
+            return fy_err_format(&fy_IndexError, "%s(): Expected reduction dim %d to have non-zero size.", rnames[op],
+                                 0);
         }
     }
     int64_t shape[FY_TORCH_MAXDIM];
     int nd;
     out_shape(src, mask, keepdim && !argflat, shape, &nd);
-    if (argflat && keepdim) { nd = t->ndim; for (int i = 0; i < nd; i++) shape[i] = 1; }
+    if (argflat && keepdim) {
+        nd = t->ndim;
+        for (int i = 0; i < nd; i++) shape[i] = 1;
+    }
     fy_torch_tensor *out = fy_torch_empty(odt, nd, shape, t->st->dev), *idx = NULL;
     bool pair = (op == R_MAX || op == R_MIN) && !all;
     if (out && pair) idx = fy_torch_empty(FY_TORCH_I64, nd, shape, t->st->dev);
-    if (!out || (pair && !idx)) { FY_XDECREF(out); FY_DECREF(src); return NULL; }
+    if (!out || (pair && !idx)) {
+        FY_XDECREF(out);
+        FY_DECREF(src);
+        return NULL;
+    }
     reduce_into(src, mask, op, fy_torch_is_float(dt), out, idx, correction);
     FY_DECREF(src);
     if (!pair) return (fy_obj *)out;
@@ -220,7 +280,10 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     return r;
 }
 
-#define RM(name, op) static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return reduce_common(self, a, n, kw, op); }
+#define RM(name, op) \
+    static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        return reduce_common(self, a, n, kw, op); \
+    }
 RM(sum, R_SUM)
 RM(mean, R_MEAN)
 RM(prod, R_PROD)
@@ -250,14 +313,16 @@ static fy_obj *m_amin(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ return_types.max/min */
 
 static fy_obj *rt_repr(fy_obj *o) {
-    return fy_str_printf("torch.return_types.%s(\nvalues=%R,\nindices=%R)", o->type->name,
-                         FY_TUPLE_ITEMS(o)[0], FY_TUPLE_ITEMS(o)[1]);
+    return fy_str_printf("torch.return_types.%s(\nvalues=%R,\nindices=%R)", o->type->name, FY_TUPLE_ITEMS(o)[0],
+                         FY_TUPLE_ITEMS(o)[1]);
 }
 static fy_obj *rt_values(fy_obj *o) { return fy_ref(FY_TUPLE_ITEMS(o)[0]); }
 static fy_obj *rt_indices(fy_obj *o) { return fy_ref(FY_TUPLE_ITEMS(o)[1]); }
 static fy_getsetdef rt_getsets[] = {{"values", rt_values, NULL, NULL}, {"indices", rt_indices, NULL, NULL}, {NULL}};
-static fy_type rt_max_type = {FY_TYPE_INIT("max", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr, .str = rt_repr, .getsets = rt_getsets};
-static fy_type rt_min_type = {FY_TYPE_INIT("min", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr, .str = rt_repr, .getsets = rt_getsets};
+static fy_type rt_max_type = {FY_TYPE_INIT("max", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                              .str = rt_repr, .getsets = rt_getsets};
+static fy_type rt_min_type = {FY_TYPE_INIT("min", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                              .str = rt_repr, .getsets = rt_getsets};
 
 static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
     fy_type *t = !strcmp(name, "max") ? &rt_max_type : &rt_min_type;
@@ -275,7 +340,8 @@ static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
 
 fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol, bool equal_nan) {
     if (a->dtype != b->dtype) {
-        fy_err_format(&fy_RuntimeError, "%s did not match %s", fy_torch_scalar_name(a->dtype), fy_torch_scalar_name(b->dtype));
+        fy_err_format(&fy_RuntimeError, "%s did not match %s", fy_torch_scalar_name(a->dtype),
+                      fy_torch_scalar_name(b->dtype));
         return NULL;
     }
     int64_t shape[FY_TORCH_MAXDIM];
@@ -283,11 +349,19 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
     if (fy_torch_broadcast_shapes(a->shape, a->ndim, b->shape, b->ndim, shape, &nd) < 0) return NULL;
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
     fy_torch_tensor *r = eb ? fy_torch_empty(FY_TORCH_BOOL, nd, shape, a->st->dev) : NULL;
-    if (!r) { FY_XDECREF(ea); FY_XDECREF(eb); return NULL; }
+    if (!r) {
+        FY_XDECREF(ea);
+        FY_XDECREF(eb);
+        return NULL;
+    }
     fy_torch_tensor *ca = fy_torch_contiguous(ea), *cb = ca ? fy_torch_contiguous(eb) : NULL;
     FY_DECREF(ea);
     FY_DECREF(eb);
-    if (!cb) { FY_XDECREF(ca); FY_DECREF(r); return NULL; }
+    if (!cb) {
+        FY_XDECREF(ca);
+        FY_DECREF(r);
+        return NULL;
+    }
     int dt = a->dtype;
     /* torch computes the tolerances in the tensors' dtype (float32 for integer inputs) */
     int cdt = fy_torch_is_float(dt) ? dt : FY_TORCH_F32;
@@ -301,7 +375,8 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
             double y = fy_torch_loadf(fy_torch_data(cb) + i * (int64_t)isz, dt);
             c = x == y || (equal_nan && isnan(x) && isnan(y));
             if (!c && !(rtol == 0 && atol == 0)) {
-                double allowed = fy_torch_round_to(at + fy_torch_round_to(fabs(fy_torch_round_to(rt * y, cdt)), cdt), cdt);
+                double allowed =
+                    fy_torch_round_to(at + fy_torch_round_to(fabs(fy_torch_round_to(rt * y, cdt)), cdt), cdt);
                 double actual = fy_torch_round_to(fabs(fy_torch_round_to(x - y, cdt)), cdt);
                 c = isfinite(actual) && actual <= allowed;
             }
@@ -328,7 +403,8 @@ static int close_args(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw,
     if (fy_parse_args(fname, a, n, kw, names, 2, 5, 5, k) < 0) return -1;
     for (int i = 0; i < 2; i++)
         if (!FY_TORCH_CHECK(k[i])) {
-            fy_err_format(&fy_TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %T", fname, names[i], i + 1, k[i]);
+            fy_err_format(&fy_TypeError, "%s(): argument '%s' (position %d) must be Tensor, not %T", fname, names[i],
+                          i + 1, k[i]);
             return -1;
         }
     *x = FY_TT(k[0]);
@@ -364,7 +440,8 @@ static fy_obj *f_allclose(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
 static fy_obj *f_equal(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("equal", n, 2, 2) < 0) return NULL;
     if (!FY_TORCH_CHECK(a[0]) || !FY_TORCH_CHECK(a[1]))
-        return fy_err_format(&fy_TypeError, "equal(): argument 'input' must be Tensor, not %T", FY_TORCH_CHECK(a[0]) ? a[1] : a[0]);
+        return fy_err_format(&fy_TypeError, "equal(): argument 'input' must be Tensor, not %T",
+                             FY_TORCH_CHECK(a[0]) ? a[1] : a[0]);
     fy_torch_tensor *x = FY_TT(a[0]), *y = FY_TT(a[1]);
     if (x->ndim != y->ndim || memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim)) return fy_bool(false);
     fy_obj *eq = fy_torch_binary(a[0], a[1], FY_TOP_EQ, NULL);
@@ -405,15 +482,27 @@ static fy_obj *m_equal(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ matmul */
 
 static const char *cxx_name(int dt) {
-    static const char *const n[] = {"bool", "unsigned char", "signed char", "short int", "int", "long int",
-                                    "c10::Half", "c10::BFloat16", "float", "double",
-                                    "c10::Float8_e4m3fn", "c10::Float8_e4m3fnuz", "c10::Float8_e5m2"};
+    static const char *const n[] = {"bool",
+                                    "unsigned char",
+                                    "signed char",
+                                    "short int",
+                                    "int",
+                                    "long int",
+                                    "c10::Half",
+                                    "c10::BFloat16",
+                                    "float",
+                                    "double",
+                                    "c10::Float8_e4m3fn",
+                                    "c10::Float8_e4m3fnuz",
+                                    "c10::Float8_e5m2"};
     return n[dt];
 }
 
 fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     if (a->ndim == 0 || b->ndim == 0)
-        return fy_err_format(&fy_RuntimeError, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", a->ndim, b->ndim);
+        return fy_err_format(&fy_RuntimeError,
+                             "both arguments to matmul need to be at least 1D, but they are %dD and %dD", a->ndim,
+                             b->ndim);
     if (a->dtype != b->dtype)
         return fy_err_format(&fy_RuntimeError, "expected m1 and m2 to have the same dtype, but got: %s != %s",
                              cxx_name(a->dtype), cxx_name(b->dtype));
@@ -423,10 +512,13 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     int64_t N = b->ndim >= 2 ? b->shape[b->ndim - 1] : 1;
     if (K != Kb) {
         if (a->ndim == 1 && b->ndim == 1)
-            return fy_err_format(&fy_RuntimeError, "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements, but got %lld and %lld elements respectively",
+            return fy_err_format(&fy_RuntimeError,
+                                 "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same "
+                                 "number of elements, but got %lld and %lld elements respectively",
                                  (long long)K, (long long)Kb, (long long)K, (long long)Kb);
         if (a->ndim == 2 && b->ndim == 1)
-            return fy_err_format(&fy_RuntimeError, "size mismatch, got input (%lld), mat (%lldx%lld), vec (%lld)", (long long)M, (long long)M, (long long)K, (long long)Kb);
+            return fy_err_format(&fy_RuntimeError, "size mismatch, got input (%lld), mat (%lldx%lld), vec (%lld)",
+                                 (long long)M, (long long)M, (long long)K, (long long)Kb);
         return fy_err_format(&fy_RuntimeError, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
                              (long long)M, (long long)K, (long long)Kb, (long long)N);
     }
@@ -442,15 +534,23 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     int64_t sa[FY_TORCH_MAXDIM], sb[FY_TORCH_MAXDIM];
     memcpy(sa, bshape, sizeof(int64_t) * (size_t)nbt);
     memcpy(sb, bshape, sizeof(int64_t) * (size_t)nbt);
-    sa[nbt] = M; sa[nbt + 1] = K;
-    sb[nbt] = K; sb[nbt + 1] = N;
+    sa[nbt] = M;
+    sa[nbt + 1] = K;
+    sb[nbt] = K;
+    sb[nbt + 1] = N;
     int64_t s2a[2] = {M, K}, s2b[2] = {K, N};
     fy_torch_tensor *a2 = a->ndim == 1 ? fy_torch_reshape(a, s2a, 2, false) : (fy_torch_tensor *)fy_ref(&a->h);
-    fy_torch_tensor *b2 = !a2 ? NULL : b->ndim == 1 ? fy_torch_reshape(b, s2b, 2, false) : (fy_torch_tensor *)fy_ref(&b->h);
-    fy_torch_tensor *ea = b2 ? fy_torch_expand(a2, sa, nbt + 2) : NULL, *eb = ea ? fy_torch_expand(b2, sb, nbt + 2) : NULL;
+    fy_torch_tensor *b2 = !a2            ? NULL
+                          : b->ndim == 1 ? fy_torch_reshape(b, s2b, 2, false)
+                                         : (fy_torch_tensor *)fy_ref(&b->h);
+    fy_torch_tensor *ea = b2 ? fy_torch_expand(a2, sa, nbt + 2) : NULL,
+                    *eb = ea ? fy_torch_expand(b2, sb, nbt + 2) : NULL;
     FY_XDECREF(a2);
     FY_XDECREF(b2);
-    if (!eb) { FY_XDECREF(ea); return NULL; }
+    if (!eb) {
+        FY_XDECREF(ea);
+        return NULL;
+    }
     bool fl = fy_torch_is_float(a->dtype);
     fy_torch_tensor *da = fy_torch_copy_as(ea, fl ? FY_TORCH_F64 : FY_TORCH_I64, fy_torch_cpu);
     fy_torch_tensor *db = da ? fy_torch_copy_as(eb, fl ? FY_TORCH_F64 : FY_TORCH_I64, fy_torch_cpu) : NULL;
@@ -462,12 +562,21 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     if (a->ndim >= 2) oshape[ond++] = M;
     if (b->ndim >= 2) oshape[ond++] = N;
     fy_torch_tensor *r = db ? fy_torch_empty(a->dtype, ond, oshape, a->st->dev) : NULL;
-    if (!r) { FY_XDECREF(da); FY_XDECREF(db); return NULL; }
+    if (!r) {
+        FY_XDECREF(da);
+        FY_XDECREF(db);
+        return NULL;
+    }
     size_t osz = fy_torch_itemsize(a->dtype);
     char *out = fy_torch_data(r);
     if (fl) {
         double *acc = fy_malloc(sizeof(double) * (size_t)(N ? N : 1));
-        if (!acc) { FY_DECREF(da); FY_DECREF(db); FY_DECREF(r); return NULL; }
+        if (!acc) {
+            FY_DECREF(da);
+            FY_DECREF(db);
+            FY_DECREF(r);
+            return NULL;
+        }
         const double *A = (const double *)fy_torch_data(da), *Bm = (const double *)fy_torch_data(db);
         for (int64_t bt = 0; bt < B; bt++)
             for (int64_t i = 0; i < M; i++) {
@@ -478,7 +587,8 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
                     const double *brow = Bm + (bt * K + k) * N;
                     for (int64_t j = 0; j < N; j++) acc[j] += x * brow[j];
                 }
-                for (int64_t j = 0; j < N; j++) fy_torch_storef(out + ((bt * M + i) * N + j) * (int64_t)osz, a->dtype, acc[j]);
+                for (int64_t j = 0; j < N; j++)
+                    fy_torch_storef(out + ((bt * M + i) * N + j) * (int64_t)osz, a->dtype, acc[j]);
             }
         fy_free(acc);
     } else {
@@ -487,7 +597,8 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
             for (int64_t i = 0; i < M; i++)
                 for (int64_t j = 0; j < N; j++) {
                     uint64_t s = 0;
-                    for (int64_t k = 0; k < K; k++) s += (uint64_t)A[(bt * M + i) * K + k] * (uint64_t)Bm[(bt * K + k) * N + j];
+                    for (int64_t k = 0; k < K; k++)
+                        s += (uint64_t)A[(bt * M + i) * K + k] * (uint64_t)Bm[(bt * K + k) * N + j];
                     fy_torch_storei(out + ((bt * M + i) * N + j) * (int64_t)osz, a->dtype, (int64_t)s);
                 }
     }
@@ -498,12 +609,14 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
 
 static fy_obj *m_matmul(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("matmul", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "matmul(): argument 'other' (position 1) must be Tensor, not %T", a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "matmul(): argument 'other' (position 1) must be Tensor, not %T", a[0]);
     return fy_torch_matmul(FY_TT(self), FY_TT(a[0]));
 }
 static fy_obj *m_mm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("mm", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "mm(): argument 'mat2' (position 1) must be Tensor, not %T", a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "mm(): argument 'mat2' (position 1) must be Tensor, not %T", a[0]);
     if (FY_TT(self)->ndim != 2) return fy_err_set(&fy_RuntimeError, "self must be a matrix");
     if (FY_TT(a[0])->ndim != 2) return fy_err_set(&fy_RuntimeError, "mat2 must be a matrix");
     return fy_torch_matmul(FY_TT(self), FY_TT(a[0]));
@@ -519,20 +632,33 @@ fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
         return (fy_obj *)r;
     }
     int64_t L = x->shape[dim];
-    int64_t xs = x->stride[dim] * (int64_t)fy_torch_itemsize(x->dtype), rs = r->stride[dim] * (int64_t)fy_torch_itemsize(dt);
+    int64_t xs = x->stride[dim] * (int64_t)fy_torch_itemsize(x->dtype),
+            rs = r->stride[dim] * (int64_t)fy_torch_itemsize(dt);
     /* iterate over all positions with index 0 along dim */
     fy_torch_tensor *xv = fy_torch_view_of(x, x->ndim, x->shape, x->stride, x->offset);
     fy_torch_tensor *rv = xv ? fy_torch_view_of(r, r->ndim, r->shape, r->stride, r->offset) : NULL;
-    if (!rv) { FY_XDECREF(xv); FY_DECREF(r); return NULL; }
+    if (!rv) {
+        FY_XDECREF(xv);
+        FY_DECREF(r);
+        return NULL;
+    }
     xv->shape[dim] = 1;
     rv->shape[dim] = 1;
     int64_t n = fy_torch_numel(xv);
     double *buf = fy_malloc(sizeof(double) * (size_t)(L ? L : 1));
-    if (!buf) { FY_DECREF(xv); FY_DECREF(rv); FY_DECREF(r); return NULL; }
+    if (!buf) {
+        FY_DECREF(xv);
+        FY_DECREF(rv);
+        FY_DECREF(r);
+        return NULL;
+    }
     int64_t idx[FY_TORCH_MAXDIM] = {0};
     for (int64_t o = 0; o < n; o++) {
         int64_t xo = xv->offset, ro = 0;
-        for (int d = 0; d < x->ndim; d++) { xo += idx[d] * x->stride[d]; ro += idx[d] * r->stride[d]; }
+        for (int d = 0; d < x->ndim; d++) {
+            xo += idx[d] * x->stride[d];
+            ro += idx[d] * r->stride[d];
+        }
         const char *px = x->st->data + xo * (int64_t)fy_torch_itemsize(x->dtype);
         char *pr = fy_torch_data(r) + ro * (int64_t)fy_torch_itemsize(dt);
         double mx = -INFINITY, s = 0;
@@ -540,7 +666,10 @@ fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
             buf[i] = fy_torch_loadf(px + i * xs, x->dtype);
             if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
         }
-        for (int64_t i = 0; i < L; i++) { buf[i] = exp(buf[i] - mx); s += buf[i]; }
+        for (int64_t i = 0; i < L; i++) {
+            buf[i] = exp(buf[i] - mx);
+            s += buf[i];
+        }
         for (int64_t i = 0; i < L; i++) fy_torch_storef(pr + i * rs, dt, buf[i] / s);
         for (int d = x->ndim - 1; d >= 0; d--) {
             if (++idx[d] < xv->shape[d]) break;
@@ -557,7 +686,8 @@ static fy_obj *softmax_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, b
     static const char *const names[] = {"dim", "dtype", "_stacklevel", NULL};
     fy_obj *k[3];
     if (fy_parse_args(log ? "log_softmax" : "softmax", a, n, kw, names, 0, 3, 3, k) < 0) return NULL;
-    if (!FY_TORCH_CHECK(x)) return fy_err_format(&fy_TypeError, "softmax(): argument 'input' (position 1) must be Tensor, not %T", x);
+    if (!FY_TORCH_CHECK(x))
+        return fy_err_format(&fy_TypeError, "softmax(): argument 'input' (position 1) must be Tensor, not %T", x);
     fy_torch_tensor *t = FY_TT(x);
     int64_t d64 = t->ndim <= 1 ? 0 : 1; /* torch's legacy implicit dim */
     if (k[0] && k[0] != fy_None && fy_index(k[0], &d64) < 0) return NULL;
@@ -565,7 +695,8 @@ static fy_obj *softmax_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, b
     if (fy_torch_wrap_dim(d64, t->ndim, &dim) < 0) return NULL;
     if (k[1] && k[1] != fy_None && (dt = fy_torch_dtype_from(k[1])) < 0) return NULL;
     if (!fy_torch_is_float(dt))
-        return fy_err_format(&fy_RuntimeError, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'", fy_torch_scalar_name(dt));
+        return fy_err_format(&fy_RuntimeError, "\"softmax_lastdim_kernel_impl\" not implemented for '%s'",
+                             fy_torch_scalar_name(dt));
     if (!log) return fy_torch_softmax(t, dim, dt);
     fy_obj *s = fy_torch_softmax(t, dim, FY_TORCH_F64);
     if (!s) return NULL;
@@ -576,8 +707,12 @@ static fy_obj *softmax_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, b
     FY_DECREF(l);
     return r;
 }
-static fy_obj *m_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return softmax_args(self, a, n, kw, false); }
-static fy_obj *m_log_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return softmax_args(self, a, n, kw, true); }
+static fy_obj *m_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return softmax_args(self, a, n, kw, false);
+}
+static fy_obj *m_log_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return softmax_args(self, a, n, kw, true);
+}
 static fy_obj *f_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n < 1) return fy_err_set(&fy_TypeError, "softmax() missing required argument 'input'");
     return softmax_args(a[0], a + 1, n - 1, kw, false);

@@ -9,7 +9,10 @@ static bool view_strides(const fy_torch_tensor *t, const int64_t *ns, int nn, in
     int64_t numel = fy_torch_numel(t);
     if (numel == 0 || t->ndim == 0) {
         int64_t s = 1;
-        for (int i = nn - 1; i >= 0; i--) { out[i] = s; s *= ns[i] ? ns[i] : 1; }
+        for (int i = nn - 1; i >= 0; i--) {
+            out[i] = s;
+            s *= ns[i] ? ns[i] : 1;
+        }
         return true;
     }
     int vd = nn - 1;
@@ -24,7 +27,11 @@ static bool view_strides(const fy_torch_tensor *t, const int64_t *ns, int nn, in
                 vd--;
             }
             if (vn != tn) return false;
-            if (td > 0) { base = t->stride[td - 1]; tn = 1; vn = 1; }
+            if (td > 0) {
+                base = t->stride[td - 1];
+                tn = 1;
+                vn = 1;
+            }
         }
     }
     return vd == -1;
@@ -36,7 +43,10 @@ fy_torch_tensor *fy_torch_reshape(fy_torch_tensor *t, const int64_t *shape, int 
     for (int i = 0; i < ndim; i++) {
         ns[i] = shape[i];
         if (shape[i] == -1) {
-            if (infer >= 0) { fy_err_set(&fy_RuntimeError, "only one dimension can be inferred"); return NULL; }
+            if (infer >= 0) {
+                fy_err_set(&fy_RuntimeError, "only one dimension can be inferred");
+                return NULL;
+            }
             infer = i;
         } else if (shape[i] < 0) {
             fy_err_format(&fy_RuntimeError, "invalid shape dimension %lld", (long long)shape[i]);
@@ -68,14 +78,21 @@ fy_torch_tensor *fy_torch_reshape(fy_torch_tensor *t, const int64_t *shape, int 
 fy_torch_tensor *fy_torch_transpose(fy_torch_tensor *t, int a, int b) {
     fy_torch_tensor *r = fy_torch_view_of(t, t->ndim, t->shape, t->stride, t->offset);
     if (!r || t->ndim == 0) return r;
-    int64_t x = r->shape[a]; r->shape[a] = r->shape[b]; r->shape[b] = x;
-    x = r->stride[a]; r->stride[a] = r->stride[b]; r->stride[b] = x;
+    int64_t x = r->shape[a];
+    r->shape[a] = r->shape[b];
+    r->shape[b] = x;
+    x = r->stride[a];
+    r->stride[a] = r->stride[b];
+    r->stride[b] = x;
     return r;
 }
 
 fy_torch_tensor *fy_torch_permute(fy_torch_tensor *t, const int *perm) {
     int64_t sh[FY_TORCH_MAXDIM], st[FY_TORCH_MAXDIM];
-    for (int i = 0; i < t->ndim; i++) { sh[i] = t->shape[perm[i]]; st[i] = t->stride[perm[i]]; }
+    for (int i = 0; i < t->ndim; i++) {
+        sh[i] = t->shape[perm[i]];
+        st[i] = t->stride[perm[i]];
+    }
     return fy_torch_view_of(t, t->ndim, sh, st, t->offset);
 }
 
@@ -116,15 +133,21 @@ static fy_obj *reshape_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     if (fy_torch_parse_shape(name, a, n, shape, &nd) < 0) return NULL;
     return (fy_obj *)fy_torch_reshape(SELF, shape, nd, view);
 }
-static fy_obj *m_reshape(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return reshape_common(self, a, n, kw, false, "reshape"); }
-static fy_obj *m_view(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return reshape_common(self, a, n, kw, true, "view"); }
+static fy_obj *m_reshape(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return reshape_common(self, a, n, kw, false, "reshape");
+}
+static fy_obj *m_view(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return reshape_common(self, a, n, kw, true, "view");
+}
 static fy_obj *m_as(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, bool view) {
     if (fy_check_nargs(view ? "view_as" : "reshape_as", n, 1, 1) < 0) return NULL;
     if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "expected Tensor, got %T", a[0]);
     return (fy_obj *)fy_torch_reshape(SELF, FY_TT(a[0])->shape, FY_TT(a[0])->ndim, view);
 }
 static fy_obj *m_view_as(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_as(self, a, n, kw, true); }
-static fy_obj *m_reshape_as(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_as(self, a, n, kw, false); }
+static fy_obj *m_reshape_as(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_as(self, a, n, kw, false);
+}
 
 static int dim_arg(fy_obj *o, int ndim, int *out) {
     int64_t d;
@@ -142,7 +165,8 @@ static fy_obj *m_transpose(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
 }
 static fy_obj *m_t(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (SELF->ndim > 2)
-        return fy_err_format(&fy_RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is %dD", SELF->ndim);
+        return fy_err_format(&fy_RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is %dD",
+                             SELF->ndim);
     return (fy_obj *)fy_torch_transpose(SELF, 0, SELF->ndim == 2 ? 1 : 0);
 }
 static fy_obj *m_permute(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -150,10 +174,11 @@ static fy_obj *m_permute(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int nd, perm[FY_TORCH_MAXDIM], seen[FY_TORCH_MAXDIM] = {0};
     if (fy_no_kwargs("permute", kw) < 0 || fy_torch_parse_shape("permute", a, n, dims, &nd) < 0) return NULL;
     if (nd != SELF->ndim)
-        return fy_err_format(&fy_RuntimeError,
-                             "permute(sparse_coo): number of dimensions in the tensor input does not match the "
-                             "length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d",
-                             SELF->ndim, nd);
+        return fy_err_format(
+            &fy_RuntimeError,
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+            "length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d",
+            SELF->ndim, nd);
     for (int i = 0; i < nd; i++) {
         if (fy_torch_wrap_dim(dims[i], nd, &perm[i]) < 0) return NULL;
         if (seen[perm[i]]++) return fy_err_set(&fy_RuntimeError, "permute(): duplicate dims are not allowed.");
@@ -189,7 +214,11 @@ static fy_obj *m_squeeze(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t sh[FY_TORCH_MAXDIM], st[FY_TORCH_MAXDIM];
     int k = 0;
     for (int i = 0; i < SELF->ndim; i++)
-        if (!drop[i]) { sh[k] = SELF->shape[i]; st[k] = SELF->stride[i]; k++; }
+        if (!drop[i]) {
+            sh[k] = SELF->shape[i];
+            st[k] = SELF->stride[i];
+            k++;
+        }
     return (fy_obj *)fy_torch_view_of(SELF, k, sh, st, SELF->offset);
 }
 static fy_obj *m_flatten(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -221,7 +250,10 @@ static fy_obj *m_expand(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     for (int i = 0; i < nd; i++) {
         int j = SELF->ndim - nd + i;
         if (shape[i] == -1) {
-            if (j < 0) return fy_err_format(&fy_RuntimeError, "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension %d", i);
+            if (j < 0)
+                return fy_err_format(
+                    &fy_RuntimeError,
+                    "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension %d", i);
             shape[i] = SELF->shape[j];
         }
     }
@@ -245,7 +277,8 @@ static fy_obj *m_narrow(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (start < 0 || len < 0 || start + len > SELF->shape[dim])
         return fy_err_format(&fy_RuntimeError, "start (%lld) + length (%lld) exceeds dimension size (%lld).",
                              (long long)start, (long long)len, (long long)SELF->shape[dim]);
-    fy_torch_tensor *r = fy_torch_view_of(SELF, SELF->ndim, SELF->shape, SELF->stride, SELF->offset + start * SELF->stride[dim]);
+    fy_torch_tensor *r =
+        fy_torch_view_of(SELF, SELF->ndim, SELF->shape, SELF->stride, SELF->offset + start * SELF->stride[dim]);
     if (r) r->shape[dim] = len;
     return (fy_obj *)r;
 }
@@ -259,7 +292,11 @@ static fy_obj *pieces(fy_torch_tensor *t, int64_t size, int dim) {
     for (int64_t i = 0; i < count; i++) {
         int64_t s = i * size, l = len - s < size ? len - s : size;
         fy_torch_tensor *r = fy_torch_view_of(t, t->ndim, t->shape, t->stride, t->offset + s * t->stride[dim]);
-        if (!r) { for (int64_t j = i; j < count; j++) fy_tuple_set_steal(tup, (size_t)j, fy_none()); FY_DECREF(tup); return NULL; }
+        if (!r) {
+            for (int64_t j = i; j < count; j++) fy_tuple_set_steal(tup, (size_t)j, fy_none());
+            FY_DECREF(tup);
+            return NULL;
+        }
         r->shape[dim] = l < 0 ? 0 : l;
         fy_tuple_set_steal(tup, (size_t)i, &r->h);
     }
@@ -270,34 +307,40 @@ static fy_obj *m_split_chunk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     fy_obj *d[2];
     int64_t k, dd = 0;
     int dim;
-    if (fy_parse_args(chunk ? "chunk" : "split", a, n, kw, names, 1, 2, 2, d) < 0 || fy_index(d[0], &k) < 0) return NULL;
+    if (fy_parse_args(chunk ? "chunk" : "split", a, n, kw, names, 1, 2, 2, d) < 0 || fy_index(d[0], &k) < 0)
+        return NULL;
     if (d[1] && fy_index(d[1], &dd) < 0) return NULL;
     if (fy_torch_wrap_dim(dd, SELF->ndim, &dim) < 0) return NULL;
-    if (k <= 0) return fy_err_set(&fy_RuntimeError, chunk ? "chunk expects `chunks` to be greater than 0" : "split expects split_size be non-negative");
+    if (k <= 0)
+        return fy_err_set(&fy_RuntimeError, chunk ? "chunk expects `chunks` to be greater than 0"
+                                                  : "split expects split_size be non-negative");
     if (chunk) k = (SELF->shape[dim] + k - 1) / k;
     return pieces(SELF, k, dim);
 }
-static fy_obj *m_split(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_split_chunk(self, a, n, kw, false); }
-static fy_obj *m_chunk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return m_split_chunk(self, a, n, kw, true); }
+static fy_obj *m_split(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_split_chunk(self, a, n, kw, false);
+}
+static fy_obj *m_chunk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return m_split_chunk(self, a, n, kw, true);
+}
 
-fy_methoddef fy_torch_shape_methods[] = {
-    {"reshape", m_reshape, 0, "reshape(*shape)"},
-    {"view", m_view, 0, "view(*shape) or view(dtype)"},
-    {"view_as", m_view_as, 0, "view_as(other)"},
-    {"reshape_as", m_reshape_as, 0, "reshape_as(other)"},
-    {"transpose", m_transpose, 0, "transpose(dim0, dim1)"},
-    {"t", m_t, 0, "t()"},
-    {"permute", m_permute, 0, "permute(*dims)"},
-    {"unsqueeze", m_unsqueeze, 0, "unsqueeze(dim)"},
-    {"squeeze", m_squeeze, 0, "squeeze(dim=None)"},
-    {"flatten", m_flatten, 0, "flatten(start_dim=0, end_dim=-1)"},
-    {"expand", m_expand, 0, "expand(*sizes)"},
-    {"expand_as", m_expand_as, 0, "expand_as(other)"},
-    {"broadcast_to", m_expand, 0, "broadcast_to(shape)"},
-    {"narrow", m_narrow, 0, "narrow(dim, start, length)"},
-    {"split", m_split, 0, "split(split_size, dim=0)"},
-    {"chunk", m_chunk, 0, "chunk(chunks, dim=0)"},
-    {NULL}};
+fy_methoddef fy_torch_shape_methods[] = {{"reshape", m_reshape, 0, "reshape(*shape)"},
+                                         {"view", m_view, 0, "view(*shape) or view(dtype)"},
+                                         {"view_as", m_view_as, 0, "view_as(other)"},
+                                         {"reshape_as", m_reshape_as, 0, "reshape_as(other)"},
+                                         {"transpose", m_transpose, 0, "transpose(dim0, dim1)"},
+                                         {"t", m_t, 0, "t()"},
+                                         {"permute", m_permute, 0, "permute(*dims)"},
+                                         {"unsqueeze", m_unsqueeze, 0, "unsqueeze(dim)"},
+                                         {"squeeze", m_squeeze, 0, "squeeze(dim=None)"},
+                                         {"flatten", m_flatten, 0, "flatten(start_dim=0, end_dim=-1)"},
+                                         {"expand", m_expand, 0, "expand(*sizes)"},
+                                         {"expand_as", m_expand_as, 0, "expand_as(other)"},
+                                         {"broadcast_to", m_expand, 0, "broadcast_to(shape)"},
+                                         {"narrow", m_narrow, 0, "narrow(dim, start, length)"},
+                                         {"split", m_split, 0, "split(split_size, dim=0)"},
+                                         {"chunk", m_chunk, 0, "chunk(chunks, dim=0)"},
+                                         {NULL}};
 
 /* ------------------------------------------------------------------ cat / stack */
 
@@ -307,10 +350,13 @@ fy_obj *fy_torch_cat(fy_obj *seq, int64_t dim0, bool stack) {
     fy_obj **items = fy_seq_items(seq, &n);
     if (!items)
         return fy_err_format(&fy_TypeError, "%s(): argument 'tensors' must be tuple of Tensors, not %T", fname, seq);
-    if (n == 0) return fy_err_format(&fy_RuntimeError, stack ? "stack expects a non-empty TensorList" : "torch.cat(): expected a non-empty list of Tensors");
+    if (n == 0)
+        return fy_err_format(&fy_RuntimeError, stack ? "stack expects a non-empty TensorList"
+                                                     : "torch.cat(): expected a non-empty list of Tensors");
     for (size_t i = 0; i < n; i++)
         if (!FY_TORCH_CHECK(items[i]))
-            return fy_err_format(&fy_TypeError, "expected Tensor as element %zu in argument 0, but got %T", i, items[i]);
+            return fy_err_format(&fy_TypeError, "expected Tensor as element %zu in argument 0, but got %T", i,
+                                 items[i]);
     fy_torch_tensor *first = FY_TT(items[0]);
     int dt = first->dtype, dim;
     for (size_t i = 1; i < n; i++)
@@ -326,16 +372,21 @@ fy_obj *fy_torch_cat(fy_obj *seq, int64_t dim0, bool stack) {
                 char a[256], b[256];
                 fy_torch_shape_str(first->shape, first->ndim, a, sizeof a);
                 fy_torch_shape_str(t->shape, t->ndim, b, sizeof b);
-                return fy_err_format(&fy_RuntimeError, "stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %zu", a, b, i);
+                return fy_err_format(
+                    &fy_RuntimeError,
+                    "stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %zu", a, b, i);
             }
             continue;
         }
         if (t->ndim == 1 && t->shape[0] == 0) continue; /* legacy empty tensors are skipped */
         if (t->ndim != first->ndim)
-            return fy_err_format(&fy_RuntimeError, "Tensors must have same number of dimensions: got %d and %d", first->ndim, t->ndim);
+            return fy_err_format(&fy_RuntimeError, "Tensors must have same number of dimensions: got %d and %d",
+                                 first->ndim, t->ndim);
         for (int d = 0; d < t->ndim; d++)
             if (d != dim && t->shape[d] != first->shape[d])
-                return fy_err_format(&fy_RuntimeError, "Sizes of tensors must match except in dimension %d. Expected size %lld but got size %lld for tensor number %zu in the list.",
+                return fy_err_format(&fy_RuntimeError,
+                                     "Sizes of tensors must match except in dimension %d. Expected size %lld but got "
+                                     "size %lld for tensor number %zu in the list.",
                                      dim, (long long)first->shape[d], (long long)t->shape[d], i);
         total += t->shape[dim];
     }
@@ -353,13 +404,19 @@ fy_obj *fy_torch_cat(fy_obj *seq, int64_t dim0, bool stack) {
         if (!stack && t->ndim == 1 && t->shape[0] == 0 && nd != 1) continue;
         int64_t len = stack ? 1 : t->shape[dim];
         fy_torch_tensor *dst = fy_torch_view_of(r, nd, r->shape, r->stride, pos * r->stride[dim]);
-        if (!dst) { FY_DECREF(r); return NULL; }
+        if (!dst) {
+            FY_DECREF(r);
+            return NULL;
+        }
         dst->shape[dim] = len;
         fy_torch_tensor *src = stack ? fy_torch_unsqueeze(t, dim) : (fy_torch_tensor *)fy_ref(&t->h);
         int rc = src ? fy_torch_copy_into(dst, src) : -1;
         FY_XDECREF(src);
         FY_DECREF(dst);
-        if (rc < 0) { FY_DECREF(r); return NULL; }
+        if (rc < 0) {
+            FY_DECREF(r);
+            return NULL;
+        }
         pos += len;
     }
     return (fy_obj *)r;

@@ -8,11 +8,26 @@
 
 static void default_tol(int dt, double *rtol, double *atol) {
     switch (dt) {
-    case FY_TORCH_F16: *rtol = 1e-3; *atol = 1e-5; break;
-    case FY_TORCH_BF16: *rtol = 1.6e-2; *atol = 1e-5; break;
-    case FY_TORCH_F32: *rtol = 1.3e-6; *atol = 1e-5; break;
-    case FY_TORCH_F64: *rtol = 1e-7; *atol = 1e-7; break;
-    default: *rtol = 0; *atol = 0; break;
+    case FY_TORCH_F16:
+        *rtol = 1e-3;
+        *atol = 1e-5;
+        break;
+    case FY_TORCH_BF16:
+        *rtol = 1.6e-2;
+        *atol = 1e-5;
+        break;
+    case FY_TORCH_F32:
+        *rtol = 1.3e-6;
+        *atol = 1e-5;
+        break;
+    case FY_TORCH_F64:
+        *rtol = 1e-7;
+        *atol = 1e-7;
+        break;
+    default:
+        *rtol = 0;
+        *atol = 0;
+        break;
     }
 }
 
@@ -22,8 +37,8 @@ static void add_float(fy_sbuf *b, double v) {
     fy_sbuf_adds(b, buf);
 }
 
-static void diff_line(fy_sbuf *b, const char *type, bool is_int, double diff, int64_t idiff, const char *idx, double tol,
-                      bool equality) {
+static void diff_line(fy_sbuf *b, const char *type, bool is_int, double diff, int64_t idiff, const char *idx,
+                      double tol, bool equality) {
     if (idx) fy_sbuf_printf(b, "Greatest %s difference: ", type);
     else fy_sbuf_printf(b, "%c%s difference: ", type[0] - 32, type + 1);
     if (is_int) fy_sbuf_printf(b, "%lld", (long long)idiff);
@@ -39,9 +54,13 @@ static void diff_line(fy_sbuf *b, const char *type, bool is_int, double diff, in
 
 static void index_text(const fy_torch_tensor *t, int64_t flat, char *buf, size_t cap) {
     int64_t idx[FY_TORCH_MAXDIM];
-    for (int d = t->ndim - 1; d >= 0; d--) { idx[d] = t->shape[d] ? flat % t->shape[d] : 0; flat = t->shape[d] ? flat / t->shape[d] : 0; }
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        idx[d] = t->shape[d] ? flat % t->shape[d] : 0;
+        flat = t->shape[d] ? flat / t->shape[d] : 0;
+    }
     size_t k = (size_t)snprintf(buf, cap, "(");
-    for (int d = 0; d < t->ndim && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)idx[d]);
+    for (int d = 0; d < t->ndim && k < cap; d++)
+        k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)idx[d]);
     if (k < cap) snprintf(buf + k, cap - k, t->ndim == 1 ? ",)" : ")");
 }
 
@@ -55,7 +74,10 @@ static fy_obj *fail(fy_obj *msg, fy_sbuf *b) {
         if (!(text = t2)) return NULL;
     }
     if (msg && msg != fy_None) {
-        if (FY_STR_CHECK(msg)) { FY_DECREF(text); return fy_err_set_obj(&fy_AssertionError, msg); }
+        if (FY_STR_CHECK(msg)) {
+            FY_DECREF(text);
+            return fy_err_set_obj(&fy_AssertionError, msg);
+        }
         fy_obj *r = fy_call1(msg, text);
         FY_DECREF(text);
         if (!r) return NULL;
@@ -75,9 +97,11 @@ static fy_obj *scalars(double act, double exp_, bool is_int, double rtol, double
     bool equality = rtol == 0 && atol == 0;
     fy_sbuf b = {0};
     fy_sbuf_printf(&b, "Scalars are not %s!\n\nExpected ", equality ? "equal" : "close");
-    if (is_int) fy_sbuf_printf(&b, "%lld", (long long)exp_); else add_float(&b, exp_);
+    if (is_int) fy_sbuf_printf(&b, "%lld", (long long)exp_);
+    else add_float(&b, exp_);
     fy_sbuf_adds(&b, " but got ");
-    if (is_int) fy_sbuf_printf(&b, "%lld", (long long)act); else add_float(&b, act);
+    if (is_int) fy_sbuf_printf(&b, "%lld", (long long)act);
+    else add_float(&b, act);
     fy_sbuf_adds(&b, ".\n");
     double ad = fabs(act - exp_);
     diff_line(&b, "absolute", is_int, ad, (int64_t)ad, NULL, atol, equality);
@@ -88,22 +112,30 @@ static fy_obj *scalars(double act, double exp_, bool is_int, double rtol, double
 static fy_obj *attr_mismatch(const char *attr, fy_obj *a, fy_obj *b, fy_obj *msg) {
     fy_sbuf s = {0};
     fy_sbuf_printf(&s, "The values for attribute '%s' do not match: ", attr);
-    if (fy_sbuf_add_str(&s, a) < 0) { fy_sbuf_free(&s); return NULL; }
+    if (fy_sbuf_add_str(&s, a) < 0) {
+        fy_sbuf_free(&s);
+        return NULL;
+    }
     fy_sbuf_adds(&s, " != ");
-    if (fy_sbuf_add_str(&s, b) < 0) { fy_sbuf_free(&s); return NULL; }
+    if (fy_sbuf_add_str(&s, b) < 0) {
+        fy_sbuf_free(&s);
+        return NULL;
+    }
     fy_sbuf_adds(&s, ".");
     return fail(msg, &s);
 }
 
 static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    static const char *const names[] = {"actual", "expected", "allow_subclasses", "rtol", "atol", "equal_nan",
-                                        "check_device", "check_dtype", "check_layout", "check_stride", "msg", NULL};
+    static const char *const names[] = {
+        "actual",       "expected",    "allow_subclasses", "rtol",         "atol", "equal_nan",
+        "check_device", "check_dtype", "check_layout",     "check_stride", "msg",  NULL};
     fy_obj *k[11];
     if (fy_parse_args("assert_close", a, n, kw, names, 2, 2, 11, k) < 0) return NULL;
     fy_obj *ao = k[0], *eo = k[1], *msg = k[10];
     bool has_r = k[3] && k[3] != fy_None, has_a = k[4] && k[4] != fy_None;
     if (has_r != has_a)
-        return fy_err_format(&fy_ValueError, "Both 'rtol' and 'atol' must be either specified or omitted, but got no %s.",
+        return fy_err_format(&fy_ValueError,
+                             "Both 'rtol' and 'atol' must be either specified or omitted, but got no %s.",
                              has_r ? "atol" : "rtol");
     double rtol = 0, atol = 0;
     if (has_r && (fy_as_double(k[3], &rtol) < 0 || fy_as_double(k[4], &atol) < 0)) return NULL;
@@ -146,18 +178,29 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     }
     int dt = x->dtype;
     if (x->dtype != y->dtype && (dt = fy_torch_promote(x->dtype, y->dtype)) < 0) return NULL;
-    fy_torch_tensor *cx = fy_torch_copy_as(x, dt, fy_torch_cpu), *cy = cx ? fy_torch_copy_as(y, dt, fy_torch_cpu) : NULL;
+    fy_torch_tensor *cx = fy_torch_copy_as(x, dt, fy_torch_cpu),
+                    *cy = cx ? fy_torch_copy_as(y, dt, fy_torch_cpu) : NULL;
     fy_torch_tensor *m = cy ? fy_torch_isclose(cx, cy, rtol, atol, equal_nan) : NULL;
-    if (!m) { FY_XDECREF(cx); FY_XDECREF(cy); return NULL; }
+    if (!m) {
+        FY_XDECREF(cx);
+        FY_XDECREF(cy);
+        return NULL;
+    }
     int64_t total = fy_torch_numel(m), bad = 0;
     const uint8_t *mm = (const uint8_t *)fy_torch_data(m);
     for (int64_t i = 0; i < total; i++) bad += !mm[i];
-    if (bad == 0) { FY_DECREF(cx); FY_DECREF(cy); FY_DECREF(m); return fy_none(); }
+    if (bad == 0) {
+        FY_DECREF(cx);
+        FY_DECREF(cy);
+        FY_DECREF(m);
+        return fy_none();
+    }
     bool equality = rtol == 0 && atol == 0;
     fy_obj *res;
     if (x->ndim == 0) {
         bool isint = !fy_torch_is_float(dt);
-        res = scalars(fy_torch_loadf(fy_torch_data(cx), dt), fy_torch_loadf(fy_torch_data(cy), dt), isint, rtol, atol, equal_nan, msg);
+        res = scalars(fy_torch_loadf(fy_torch_data(cx), dt), fy_torch_loadf(fy_torch_data(cy), dt), isint, rtol, atol,
+                      equal_nan, msg);
     } else {
         bool fl = fy_torch_is_float(dt);
         size_t isz = fy_torch_itemsize(dt);
@@ -167,19 +210,30 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
         for (int64_t i = 0; i < total; i++) {
             double ad, rd;
             int64_t adi = 0;
-            if (mm[i]) { ad = 0; rd = 0; }
-            else if (fl) {
-                double p = fy_torch_loadf(fy_torch_data(cx) + i * (int64_t)isz, dt), q = fy_torch_loadf(fy_torch_data(cy) + i * (int64_t)isz, dt);
+            if (mm[i]) {
+                ad = 0;
+                rd = 0;
+            } else if (fl) {
+                double p = fy_torch_loadf(fy_torch_data(cx) + i * (int64_t)isz, dt),
+                       q = fy_torch_loadf(fy_torch_data(cy) + i * (int64_t)isz, dt);
                 ad = fy_torch_round_to(fabs(fy_torch_round_to(p - q, dt)), dt);
                 rd = fy_torch_round_to(ad / fy_torch_round_to(fabs(q), dt), dt);
             } else {
-                int64_t p = fy_torch_loadi(fy_torch_data(cx) + i * (int64_t)isz, dt), q = fy_torch_loadi(fy_torch_data(cy) + i * (int64_t)isz, dt);
+                int64_t p = fy_torch_loadi(fy_torch_data(cx) + i * (int64_t)isz, dt),
+                        q = fy_torch_loadi(fy_torch_data(cy) + i * (int64_t)isz, dt);
                 adi = p > q ? p - q : q - p;
                 ad = (double)adi;
                 rd = (float)((float)adi / (float)(q < 0 ? -q : q));
             }
-            if (first || (!isnan(best_a) && (ad > best_a || isnan(ad)))) { best_a = ad; ia = i; best_ai = adi; }
-            if (first || (!isnan(best_r) && (rd > best_r || isnan(rd)))) { best_r = rd; ir = i; }
+            if (first || (!isnan(best_a) && (ad > best_a || isnan(ad)))) {
+                best_a = ad;
+                ia = i;
+                best_ai = adi;
+            }
+            if (first || (!isnan(best_r) && (rd > best_r || isnan(rd)))) {
+                best_r = rd;
+                ir = i;
+            }
             first = false;
         }
         fy_sbuf b = {0};
@@ -200,7 +254,9 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
 }
 
 static fy_methoddef testing_funcs[] = {
-    {"assert_close", f_assert_close, 0, "assert_close(actual, expected, *, rtol=None, atol=None, equal_nan=False, check_device=True, check_dtype=True, msg=None)"},
+    {"assert_close", f_assert_close, 0,
+     "assert_close(actual, expected, *, rtol=None, atol=None, equal_nan=False, check_device=True, check_dtype=True, "
+     "msg=None)"},
     {"assert_allclose", f_assert_close, 0, "assert_allclose(actual, expected, rtol=None, atol=None)"},
     {NULL}};
 

@@ -17,19 +17,39 @@
 
 /* dtypes, in promotion-table order. */
 enum {
-    FY_TORCH_BOOL = 0, FY_TORCH_U8, FY_TORCH_I8, FY_TORCH_I16, FY_TORCH_I32, FY_TORCH_I64,
-    FY_TORCH_F16, FY_TORCH_BF16, FY_TORCH_F32, FY_TORCH_F64,
-    FY_TORCH_F8E4M3FN, FY_TORCH_F8E4M3FNUZ, FY_TORCH_F8E5M2, FY_TORCH_NDTYPES
+    FY_TORCH_BOOL = 0,
+    FY_TORCH_U8,
+    FY_TORCH_I8,
+    FY_TORCH_I16,
+    FY_TORCH_I32,
+    FY_TORCH_I64,
+    FY_TORCH_F16,
+    FY_TORCH_BF16,
+    FY_TORCH_F32,
+    FY_TORCH_F64,
+    FY_TORCH_F8E4M3FN,
+    FY_TORCH_F8E4M3FNUZ,
+    FY_TORCH_F8E5M2,
+    FY_TORCH_NDTYPES
 };
 
 /* torch.dtype objects (static, immortal). */
-typedef struct fy_torch_dtype_obj { fy_obj h; int id; } fy_torch_dtype_obj;
+typedef struct fy_torch_dtype_obj {
+    fy_obj h;
+    int id;
+} fy_torch_dtype_obj;
 extern fy_type fy_torch_dtype_type;
 extern fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES];
 
 /* Devices: type 0 = cpu, 1 = cuda; index -1 = unspecified. */
-typedef struct fy_torch_device { int type; int index; } fy_torch_device;
-typedef struct fy_torch_device_obj { fy_obj h; fy_torch_device d; } fy_torch_device_obj;
+typedef struct fy_torch_device {
+    int type;
+    int index;
+} fy_torch_device;
+typedef struct fy_torch_device_obj {
+    fy_obj h;
+    fy_torch_device d;
+} fy_torch_device_obj;
 extern fy_type fy_torch_device_type;
 
 /* A refcounted block of element memory. */
@@ -126,8 +146,8 @@ bool fy_torch_same_device(fy_torch_device a, fy_torch_device b);
 /* New contiguous zeroed tensor. */
 fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
 /* New view on base's storage with the given geometry (dtype kept). */
-fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape,
-                                  const int64_t *stride, int64_t offset);
+fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
+                                  int64_t offset);
 /* 0-dim tensor holding a Python scalar (bool/int/float), marked wrapped; NULL+TypeError else. */
 fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev);
 /* o as a tensor: tensors are returned (new ref), Python scalars wrapped; else TypeError. */
@@ -153,15 +173,14 @@ fy_obj *fy_torch_elem_obj(fy_torch_tensor *t, const char *p);
 /* Normalize dim against ndim (torch's IndexError message); 0 or -1. */
 int fy_torch_wrap_dim(int64_t dim, int ndim, int *out);
 /* Shape from an argument list: ints, or one sequence of ints (torch.Size, tuple, list). */
-int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, int64_t *shape,
-                         int *ndim);
+int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, int64_t *shape, int *ndim);
 /* "[2, 3]" text of a shape into buf. */
 void fy_torch_shape_str(const int64_t *shape, int ndim, char *buf, size_t cap);
 /* New torch.Size from a shape. */
 fy_obj *fy_torch_size_new(const int64_t *shape, int ndim);
 /* Keyword lookup: fill out[i] (borrowed) for each kw in names; TypeError for unknown ones. */
-int fy_torch_kwargs(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames,
-                    const char *const *names, fy_obj **out);
+int fy_torch_kwargs(const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kwnames, const char *const *names,
+                    fy_obj **out);
 /* The default device (cpu) and the device of a tensor. */
 extern const fy_torch_device fy_torch_cpu;
 
@@ -170,14 +189,12 @@ extern const fy_torch_device fy_torch_cpu;
 /* Walk up to 4 operands of one shape (already broadcast: stride 0 on expanded dims), calling
  * fn on each innermost row with byte pointers and byte strides. */
 typedef void (*fy_torch_rowfn)(char **p, const int64_t *bstride, int64_t n, void *ctx);
-void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim,
-                      fy_torch_rowfn fn, void *ctx);
+void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim, fy_torch_rowfn fn,
+                      void *ctx);
 /* Broadcast shapes a and b into out (torch's RuntimeError on mismatch); 0 or -1. */
-int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out,
-                              int *nout);
+int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb, int64_t *out, int *nout);
 /* Geometry of t expanded to shape (strides 0 on broadcast dims) into stride; 0 or -1. */
-int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim,
-                            int64_t *stride);
+int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim, int64_t *stride);
 /* New view of t expanded to shape. */
 fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int ndim);
 
@@ -201,15 +218,53 @@ fy_torch_tensor *fy_torch_nonzero(fy_torch_tensor *t);
 /* ---------------------------------------------------------------- elementwise (tensor_ops.c) */
 
 enum {
-    FY_TOP_ADD, FY_TOP_SUB, FY_TOP_MUL, FY_TOP_DIV, FY_TOP_FLOORDIV, FY_TOP_MOD, FY_TOP_POW,
-    FY_TOP_AND, FY_TOP_OR, FY_TOP_XOR, FY_TOP_LSHIFT, FY_TOP_RSHIFT, FY_TOP_MAX, FY_TOP_MIN,
-    FY_TOP_EQ, FY_TOP_NE, FY_TOP_LT, FY_TOP_LE, FY_TOP_GT, FY_TOP_GE, FY_TOP_COUNT
+    FY_TOP_ADD,
+    FY_TOP_SUB,
+    FY_TOP_MUL,
+    FY_TOP_DIV,
+    FY_TOP_FLOORDIV,
+    FY_TOP_MOD,
+    FY_TOP_POW,
+    FY_TOP_AND,
+    FY_TOP_OR,
+    FY_TOP_XOR,
+    FY_TOP_LSHIFT,
+    FY_TOP_RSHIFT,
+    FY_TOP_MAX,
+    FY_TOP_MIN,
+    FY_TOP_EQ,
+    FY_TOP_NE,
+    FY_TOP_LT,
+    FY_TOP_LE,
+    FY_TOP_GT,
+    FY_TOP_GE,
+    FY_TOP_COUNT
 };
 enum {
-    FY_TUN_NEG, FY_TUN_ABS, FY_TUN_EXP, FY_TUN_LOG, FY_TUN_SQRT, FY_TUN_RSQRT, FY_TUN_TANH,
-    FY_TUN_SIGMOID, FY_TUN_NOT, FY_TUN_TRUNC, FY_TUN_FLOOR, FY_TUN_CEIL, FY_TUN_ROUND,
-    FY_TUN_ISNAN, FY_TUN_ISFINITE, FY_TUN_ISINF, FY_TUN_SIN, FY_TUN_COS, FY_TUN_RELU,
-    FY_TUN_SIGN, FY_TUN_RECIP, FY_TUN_LOG2, FY_TUN_EXP2, FY_TUN_COUNT
+    FY_TUN_NEG,
+    FY_TUN_ABS,
+    FY_TUN_EXP,
+    FY_TUN_LOG,
+    FY_TUN_SQRT,
+    FY_TUN_RSQRT,
+    FY_TUN_TANH,
+    FY_TUN_SIGMOID,
+    FY_TUN_NOT,
+    FY_TUN_TRUNC,
+    FY_TUN_FLOOR,
+    FY_TUN_CEIL,
+    FY_TUN_ROUND,
+    FY_TUN_ISNAN,
+    FY_TUN_ISFINITE,
+    FY_TUN_ISINF,
+    FY_TUN_SIN,
+    FY_TUN_COS,
+    FY_TUN_RELU,
+    FY_TUN_SIGN,
+    FY_TUN_RECIP,
+    FY_TUN_LOG2,
+    FY_TUN_EXP2,
+    FY_TUN_COUNT
 };
 /* Result dtype of a binary op between a and b (torch's promotion incl. scalars); -1 error. */
 int fy_torch_result_type(fy_torch_tensor *a, fy_torch_tensor *b);
@@ -228,8 +283,7 @@ extern fy_methoddef fy_torch_ops_funcs[];
 extern fy_methoddef fy_torch_reduce_methods[];
 extern fy_methoddef fy_torch_reduce_funcs[];
 /* isclose as a bool tensor (a, b same dtype required). */
-fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol,
-                                  bool equal_nan);
+fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol, bool equal_nan);
 /* matmul of two tensors (torch.matmul rules). */
 fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b);
 /* softmax along dim, computed in double, result dtype dt. */

@@ -13,9 +13,11 @@
 /* torch.NAME(t, *args, **kw) -> t.NAME(*args, **kw); self is the interned method name. */
 static fy_obj *forward(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n < 1)
-        return fy_err_format(&fy_TypeError, "%s() missing 1 required positional arguments: \"input\"", FY_STR_DATA(self));
+        return fy_err_format(&fy_TypeError, "%s() missing 1 required positional arguments: \"input\"",
+                             FY_STR_DATA(self));
     if (!FY_TORCH_CHECK(a[0]))
-        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", FY_STR_DATA(self), a[0]);
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T",
+                             FY_STR_DATA(self), a[0]);
     fy_obj *m = fy_getattr(a[0], self);
     if (!m) return NULL;
     fy_obj *r = fy_call(m, a + 1, n - 1, kw);
@@ -25,17 +27,17 @@ static fy_obj *forward(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 #define FW(name) {name, forward, 0, "torch." name "(input, ...) -> input." name "(...)"}
 static fy_methoddef fwd_defs[] = {
-    FW("exp"), FW("log"), FW("sqrt"), FW("rsqrt"), FW("tanh"), FW("sigmoid"), FW("abs"), FW("neg"),
-    FW("negative"), FW("trunc"), FW("floor"), FW("ceil"), FW("round"), FW("isnan"), FW("isfinite"),
-    FW("isinf"), FW("sin"), FW("cos"), FW("relu"), FW("sign"), FW("reciprocal"), FW("log2"),
-    FW("exp2"), FW("clamp"), FW("clip"), FW("sum"), FW("mean"), FW("max"), FW("min"), FW("amax"),
-    FW("amin"), FW("argmax"), FW("argmin"), FW("prod"), FW("all"), FW("any"), FW("var"), FW("std"),
-    FW("reshape"), FW("transpose"), FW("permute"), FW("unsqueeze"), FW("squeeze"), FW("flatten"),
-    FW("t"), FW("narrow"), FW("split"), FW("chunk"), FW("logical_not"), FW("logical_and"),
-    FW("logical_or"), FW("bitwise_not"), FW("bitwise_and"), FW("bitwise_or"), FW("bitwise_xor"),
-    FW("floor_divide"), FW("masked_fill"), FW("clone"), FW("matmul"), FW("mm"), FW("broadcast_to"),
-    FW("subtract"), FW("multiply"), FW("divide"), FW("true_divide"),
-    {NULL}};
+    FW("exp"),          FW("log"),          FW("sqrt"),        FW("rsqrt"),       FW("tanh"),        FW("sigmoid"),
+    FW("abs"),          FW("neg"),          FW("negative"),    FW("trunc"),       FW("floor"),       FW("ceil"),
+    FW("round"),        FW("isnan"),        FW("isfinite"),    FW("isinf"),       FW("sin"),         FW("cos"),
+    FW("relu"),         FW("sign"),         FW("reciprocal"),  FW("log2"),        FW("exp2"),        FW("clamp"),
+    FW("clip"),         FW("sum"),          FW("mean"),        FW("max"),         FW("min"),         FW("amax"),
+    FW("amin"),         FW("argmax"),       FW("argmin"),      FW("prod"),        FW("all"),         FW("any"),
+    FW("var"),          FW("std"),          FW("reshape"),     FW("transpose"),   FW("permute"),     FW("unsqueeze"),
+    FW("squeeze"),      FW("flatten"),      FW("t"),           FW("narrow"),      FW("split"),       FW("chunk"),
+    FW("logical_not"),  FW("logical_and"),  FW("logical_or"),  FW("bitwise_not"), FW("bitwise_and"), FW("bitwise_or"),
+    FW("bitwise_xor"),  FW("floor_divide"), FW("masked_fill"), FW("clone"),       FW("matmul"),      FW("mm"),
+    FW("broadcast_to"), FW("subtract"),     FW("multiply"),    FW("divide"),      FW("true_divide"), {NULL}};
 
 /* ------------------------------------------------------------------ misc functions */
 
@@ -44,7 +46,8 @@ static fy_obj *f_get_default_dtype(fy_obj *self, fy_obj *const *a, size_t n, fy_
 }
 static fy_obj *f_is_floating_point(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("is_floating_point", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "is_floating_point(): argument 'input' must be Tensor, not %T", a[0]);
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "is_floating_point(): argument 'input' must be Tensor, not %T", a[0]);
     return fy_bool(fy_torch_is_float(FY_TT(a[0])->dtype));
 }
 static fy_obj *f_broadcast_shapes(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -65,7 +68,9 @@ static fy_obj *f_square(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 /* ------------------------------------------------------------------ no_grad and friends */
 
-typedef struct { fy_obj h; } nograd_t;
+typedef struct {
+    fy_obj h;
+} nograd_t;
 static fy_obj *ng_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_alloc(t); }
 static fy_obj *ng_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
 static fy_obj *ng_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
@@ -75,13 +80,19 @@ static fy_obj *ng_call(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_ref(a[0]);
 }
 static fy_methoddef ng_methods[] = {{"__enter__", ng_enter, 0, NULL}, {"__exit__", ng_exit, 0, NULL}, {NULL}};
-static fy_type nograd_type = {FY_TYPE_INIT("no_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call, .methods = ng_methods};
-static fy_type infmode_type = {FY_TYPE_INIT("inference_mode", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call, .methods = ng_methods};
-static fy_type enablegrad_type = {FY_TYPE_INIT("enable_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call, .methods = ng_methods};
+static fy_type nograd_type = {FY_TYPE_INIT("no_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
+                              .methods = ng_methods};
+static fy_type infmode_type = {FY_TYPE_INIT("inference_mode", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
+                               .methods = ng_methods};
+static fy_type enablegrad_type = {FY_TYPE_INIT("enable_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
+                                  .methods = ng_methods};
 
 /* ------------------------------------------------------------------ finfo / iinfo */
 
-typedef struct { fy_obj h; int dt; } info_t;
+typedef struct {
+    fy_obj h;
+    int dt;
+} info_t;
 static double finfo_val(int dt, int which) {
     /* which: 0 eps, 1 max, 2 tiny, 3 bits, 4 resolution */
     static const double tab[][5] = {
@@ -103,14 +114,22 @@ static fy_obj *fi_tiny(fy_obj *o) { return fy_float_from(finfo_val(INF(o), 2)); 
 static fy_obj *fi_bits(fy_obj *o) { return fy_int_from((int64_t)finfo_val(INF(o), 3)); }
 static fy_obj *fi_res(fy_obj *o) { return fy_float_from(finfo_val(INF(o), 4)); }
 static fy_obj *fi_dtype(fy_obj *o) { return fy_str_from_cstr(fy_torch_dtype_name(INF(o))); }
-static fy_getsetdef finfo_getsets[] = {{"eps", fi_eps, NULL, NULL}, {"max", fi_max, NULL, NULL}, {"min", fi_min, NULL, NULL},
-                                       {"tiny", fi_tiny, NULL, NULL}, {"smallest_normal", fi_tiny, NULL, NULL},
-                                       {"bits", fi_bits, NULL, NULL}, {"resolution", fi_res, NULL, NULL},
-                                       {"dtype", fi_dtype, NULL, NULL}, {NULL}};
+static fy_getsetdef finfo_getsets[] = {{"eps", fi_eps, NULL, NULL},
+                                       {"max", fi_max, NULL, NULL},
+                                       {"min", fi_min, NULL, NULL},
+                                       {"tiny", fi_tiny, NULL, NULL},
+                                       {"smallest_normal", fi_tiny, NULL, NULL},
+                                       {"bits", fi_bits, NULL, NULL},
+                                       {"resolution", fi_res, NULL, NULL},
+                                       {"dtype", fi_dtype, NULL, NULL},
+                                       {NULL}};
 static fy_obj *finfo_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
     int dt = n ? fy_torch_dtype_from(a[0]) : FY_TORCH_F32;
     if (dt < 0) return NULL;
-    if (!fy_torch_is_float(dt)) return fy_err_set(&fy_TypeError, "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'");
+    if (!fy_torch_is_float(dt))
+        return fy_err_set(
+            &fy_TypeError,
+            "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'");
     info_t *o = (info_t *)fy_alloc(t);
     if (o) o->dt = dt;
     return &o->h;
@@ -123,28 +142,73 @@ static fy_obj *finfo_repr(fy_obj *o) {
     return fy_str_printf("finfo(resolution=%g, min=-%s, max=%s, eps=%s, smallest_normal=%s, tiny=%s, dtype=%s)",
                          finfo_val(INF(o), 4), mx, mx, e, tn, tn, fy_torch_dtype_name(INF(o)));
 }
-static fy_type finfo_type = {FY_TYPE_INIT("finfo", sizeof(info_t)), .new_ = finfo_new, .repr = finfo_repr, .getsets = finfo_getsets};
+static fy_type finfo_type = {FY_TYPE_INIT("finfo", sizeof(info_t)), .new_ = finfo_new, .repr = finfo_repr,
+                             .getsets = finfo_getsets};
 
 static void iinfo_range(int dt, int64_t *lo, int64_t *hi, int *bits) {
     switch (dt) {
-    case FY_TORCH_U8: *lo = 0; *hi = 255; *bits = 8; break;
-    case FY_TORCH_I8: *lo = -128; *hi = 127; *bits = 8; break;
-    case FY_TORCH_I16: *lo = INT16_MIN; *hi = INT16_MAX; *bits = 16; break;
-    case FY_TORCH_I32: *lo = INT32_MIN; *hi = INT32_MAX; *bits = 32; break;
-    case FY_TORCH_BOOL: *lo = 0; *hi = 1; *bits = 8; break;
-    default: *lo = INT64_MIN; *hi = INT64_MAX; *bits = 64; break;
+    case FY_TORCH_U8:
+        *lo = 0;
+        *hi = 255;
+        *bits = 8;
+        break;
+    case FY_TORCH_I8:
+        *lo = -128;
+        *hi = 127;
+        *bits = 8;
+        break;
+    case FY_TORCH_I16:
+        *lo = INT16_MIN;
+        *hi = INT16_MAX;
+        *bits = 16;
+        break;
+    case FY_TORCH_I32:
+        *lo = INT32_MIN;
+        *hi = INT32_MAX;
+        *bits = 32;
+        break;
+    case FY_TORCH_BOOL:
+        *lo = 0;
+        *hi = 1;
+        *bits = 8;
+        break;
+    default:
+        *lo = INT64_MIN;
+        *hi = INT64_MAX;
+        *bits = 64;
+        break;
     }
 }
-static fy_obj *ii_min(fy_obj *o) { int64_t l, h; int b; iinfo_range(INF(o), &l, &h, &b); return fy_int_from(l); }
-static fy_obj *ii_max(fy_obj *o) { int64_t l, h; int b; iinfo_range(INF(o), &l, &h, &b); return fy_int_from(h); }
-static fy_obj *ii_bits(fy_obj *o) { int64_t l, h; int b; iinfo_range(INF(o), &l, &h, &b); return fy_int_from(b); }
-static fy_getsetdef iinfo_getsets[] = {{"min", ii_min, NULL, NULL}, {"max", ii_max, NULL, NULL}, {"bits", ii_bits, NULL, NULL},
-                                       {"dtype", fi_dtype, NULL, NULL}, {NULL}};
+static fy_obj *ii_min(fy_obj *o) {
+    int64_t l, h;
+    int b;
+    iinfo_range(INF(o), &l, &h, &b);
+    return fy_int_from(l);
+}
+static fy_obj *ii_max(fy_obj *o) {
+    int64_t l, h;
+    int b;
+    iinfo_range(INF(o), &l, &h, &b);
+    return fy_int_from(h);
+}
+static fy_obj *ii_bits(fy_obj *o) {
+    int64_t l, h;
+    int b;
+    iinfo_range(INF(o), &l, &h, &b);
+    return fy_int_from(b);
+}
+static fy_getsetdef iinfo_getsets[] = {{"min", ii_min, NULL, NULL},
+                                       {"max", ii_max, NULL, NULL},
+                                       {"bits", ii_bits, NULL, NULL},
+                                       {"dtype", fi_dtype, NULL, NULL},
+                                       {NULL}};
 static fy_obj *iinfo_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("iinfo", n, 1, 1) < 0) return NULL;
     int dt = fy_torch_dtype_from(a[0]);
     if (dt < 0) return NULL;
-    if (fy_torch_is_float(dt)) return fy_err_set(&fy_TypeError, "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'");
+    if (fy_torch_is_float(dt))
+        return fy_err_set(&fy_TypeError,
+                          "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'");
     info_t *o = (info_t *)fy_alloc(t);
     if (o) o->dt = dt;
     return &o->h;
@@ -153,9 +217,11 @@ static fy_obj *iinfo_repr(fy_obj *o) {
     int64_t l, h;
     int b;
     iinfo_range(INF(o), &l, &h, &b);
-    return fy_str_printf("iinfo(min=%lld, max=%lld, dtype=%s)", (long long)l, (long long)h, fy_torch_dtype_name(INF(o)));
+    return fy_str_printf("iinfo(min=%lld, max=%lld, dtype=%s)", (long long)l, (long long)h,
+                         fy_torch_dtype_name(INF(o)));
 }
-static fy_type iinfo_type = {FY_TYPE_INIT("iinfo", sizeof(info_t)), .new_ = iinfo_new, .repr = iinfo_repr, .getsets = iinfo_getsets};
+static fy_type iinfo_type = {FY_TYPE_INIT("iinfo", sizeof(info_t)), .new_ = iinfo_new, .repr = iinfo_repr,
+                             .getsets = iinfo_getsets};
 
 static fy_methoddef misc_funcs[] = {
     {"get_default_dtype", f_get_default_dtype, 0, "get_default_dtype() -> torch.float32"},
@@ -192,7 +258,8 @@ static fy_obj *torch_init(void) {
     fy_type *types[] = {&nograd_type, &infmode_type, &enablegrad_type, &finfo_type, &iinfo_type};
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (fy_type_ready(types[i]) < 0) return NULL;
-    fy_obj *m = fy_module_new_c("torch", fy_torch_create_funcs, "torch: flyi's host tensors (a torch-compatible subset)");
+    fy_obj *m =
+        fy_module_new_c("torch", fy_torch_create_funcs, "torch: flyi's host tensors (a torch-compatible subset)");
     if (!m) return NULL;
     if (add_funcs(m, fwd_defs, fy_True) < 0 || add_funcs(m, fy_torch_random_funcs, NULL) < 0 ||
         add_funcs(m, fy_torch_ops_funcs, NULL) < 0 || add_funcs(m, fy_torch_reduce_funcs, NULL) < 0 ||
@@ -200,16 +267,26 @@ static fy_obj *torch_init(void) {
         goto fail;
     for (int i = 0; i < FY_TORCH_NDTYPES; i++)
         if (fy_module_add(m, fy_torch_dtype_name(i), &fy_torch_dtypes[i].h) < 0) goto fail;
-    static const struct { const char *alias; int dt; } aliases[] = {
-        {"float", FY_TORCH_F32}, {"double", FY_TORCH_F64}, {"half", FY_TORCH_F16}, {"long", FY_TORCH_I64},
-        {"int", FY_TORCH_I32}, {"short", FY_TORCH_I16}};
+    static const struct {
+        const char *alias;
+        int dt;
+    } aliases[] = {{"float", FY_TORCH_F32}, {"double", FY_TORCH_F64}, {"half", FY_TORCH_F16},
+                   {"long", FY_TORCH_I64},  {"int", FY_TORCH_I32},    {"short", FY_TORCH_I16}};
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
         if (fy_module_add(m, aliases[i].alias, &fy_torch_dtypes[aliases[i].dt].h) < 0) goto fail;
-    struct { const char *name; fy_type *t; } tps[] = {
-        {"Tensor", &fy_torch_tensor_type}, {"Size", &fy_torch_size_type}, {"dtype", &fy_torch_dtype_type},
-        {"device", &fy_torch_device_type}, {"Generator", &fy_torch_generator_type}, {"no_grad", &nograd_type},
-        {"inference_mode", &infmode_type}, {"enable_grad", &enablegrad_type}, {"finfo", &finfo_type},
-        {"iinfo", &iinfo_type}};
+    struct {
+        const char *name;
+        fy_type *t;
+    } tps[] = {{"Tensor", &fy_torch_tensor_type},
+               {"Size", &fy_torch_size_type},
+               {"dtype", &fy_torch_dtype_type},
+               {"device", &fy_torch_device_type},
+               {"Generator", &fy_torch_generator_type},
+               {"no_grad", &nograd_type},
+               {"inference_mode", &infmode_type},
+               {"enable_grad", &enablegrad_type},
+               {"finfo", &finfo_type},
+               {"iinfo", &iinfo_type}};
     for (size_t i = 0; i < sizeof tps / sizeof *tps; i++)
         if (fy_module_add(m, tps[i].name, (fy_obj *)tps[i].t) < 0) goto fail;
     for (size_t i = 0; i < sizeof tps / sizeof *tps; i++)
@@ -221,7 +298,10 @@ static fy_obj *torch_init(void) {
     fy_obj *nn = fy_module_new("torch.nn");
     if (!nn) goto fail;
     fy_obj *F = fy_module_new_c("torch.nn.functional", fy_torch_nn_funcs, "torch.nn.functional");
-    if (add_submodule(nn, "functional", "torch.nn.functional", F) < 0) { FY_DECREF(nn); goto fail; }
+    if (add_submodule(nn, "functional", "torch.nn.functional", F) < 0) {
+        FY_DECREF(nn);
+        goto fail;
+    }
     if (add_submodule(m, "nn", "torch.nn", nn) < 0) goto fail;
     if (add_submodule(m, "testing", "torch.testing", fy_torch_testing_module()) < 0) goto fail;
     if (add_submodule(m, "cuda", "torch.cuda", fy_torch_cuda_module()) < 0) goto fail;

@@ -29,18 +29,20 @@
 
 /* Cut the programs off the file system and the process: no open(), and the modules that reach
  * the OS are placeholders (the inputs may not name sys.modules, builtins, posix or __import__). */
-static const char g_prelude[] =
-    "import sys, builtins\n"
-    "del builtins.open\n"
-    "for _m in ('os', 'posix', 'shutil', 'tempfile', 'glob', 'os.path', 'posixpath'):\n"
-    "    sys.modules[_m] = None\n"
-    "del sys, builtins, _m\n";
+static const char g_prelude[] = "import sys, builtins\n"
+                                "del builtins.open\n"
+                                "for _m in ('os', 'posix', 'shutil', 'tempfile', 'glob', 'os.path', 'posixpath'):\n"
+                                "    sys.modules[_m] = None\n"
+                                "del sys, builtins, _m\n";
 
 static flyi_session *g_sess;
 static long g_uses, g_reuse;
 
 static void drop_stream(void *u, flyi_stream w, const char *t, size_t n) {
-    (void)u; (void)w; (void)t; (void)n;
+    (void)u;
+    (void)w;
+    (void)t;
+    (void)n;
 }
 static void drop_error(void *u, const flyi_error *e) {
     (void)u;
@@ -52,18 +54,22 @@ static void drop_error(void *u, const flyi_error *e) {
     (void)n;
 }
 static void drop_display(void *u, const flyi_display *d, bool is_result) {
-    (void)u; (void)is_result;
+    (void)u;
+    (void)is_result;
     size_t n = 0;
     for (size_t i = 0; i < d->n; i++) n += strlen(d->data[i]);
     (void)n;
 }
 static char *no_input(void *u, const char *prompt, bool password) {
-    (void)u; (void)prompt; (void)password;
+    (void)u;
+    (void)prompt;
+    (void)password;
     return NULL;
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc; (void)argv;
+    (void)argc;
+    (void)argv;
     const char *steps = getenv("FUZZ_STEPS");
     char buf[32];
     snprintf(buf, sizeof buf, "%s", steps ? steps : "200000");
@@ -89,11 +95,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* keep programs away from the file system and the process */
     static const char *const banned[] = {"modules", "builtins", "posix", "__import__", "sleep", NULL};
     for (int i = 0; banned[i]; i++)
-        if (strstr(text, banned[i])) { free(text); return -1; }
+        if (strstr(text, banned[i])) {
+            free(text);
+            return -1;
+        }
     if (!g_sess) {
         char *argv[] = {"fuzz", NULL};
         g_sess = flyi_session_new(1, argv);
-        if (!g_sess) { free(text); return 0; }
+        if (!g_sess) {
+            free(text);
+            return 0;
+        }
         flyi_sink quiet = {0};
         flyi_session_eval(g_sess, g_prelude, "<prelude>", &quiet);
     }

@@ -19,118 +19,96 @@
 
 /* ---- the cases ---- */
 
-#define START(term, hist, env)             \
-    proc P;                                \
-    if (!spawn(&P, term, hist, env))       \
-        return;                            \
-    if (!expect(&P, ">>> "))               \
-        goto out
+#define START(term, hist, env) \
+    proc P; \
+    if (!spawn(&P, term, hist, env)) return; \
+    if (!expect(&P, ">>> ")) goto out
 
-static void t_repr(void)
-{
+static void t_repr(void) {
     START("dumb", "h_repr", NULL);
     keys(&P, "x = 6*7\r");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "x\r");
-    if (expect(&P, "\r\n42\r\n"))
-        expect(&P, ">>> ");
+    if (expect(&P, "\r\n42\r\n")) expect(&P, ">>> ");
 out:
     finish(&P);
 }
 
-static void t_def_call(void)
-{
+static void t_def_call(void) {
     START("dumb", "h_def", NULL);
     keys(&P, "def f(x):\r");
-    if (!expect(&P, "... "))
-        goto out;
+    if (!expect(&P, "... ")) goto out;
     keys(&P, "\x15    return x+1\r"); /* Ctrl-U: drop the pre-filled indent, type our own */
-    if (!expect(&P, "... "))
-        goto out;
+    if (!expect(&P, "... ")) goto out;
     keys(&P, "\x15\r");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "f(2)\r");
     expect(&P, "\r\n3\r\n");
 out:
     finish(&P);
 }
 
-static void t_autoindent(void)
-{
+static void t_autoindent(void) {
     START("dumb", "h_indent", NULL);
     keys(&P, "def g(x):\r");
     if (!expect(&P, "...     ")) /* the continuation line comes indented */
         goto out;
     settle(&P, 50);
     keys(&P, "\x15\treturn x*2\r"); /* Tab on a blank line indents (no completion list) */
-    if (!expect(&P, "...     "))
-        goto out;
+    if (!expect(&P, "...     ")) goto out;
     settle(&P, 50);
     keys(&P, "\r"); /* an indent-only line ends the block */
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "g(21)\r");
     expect(&P, "\r\n42\r\n");
 out:
     finish(&P);
 }
 
-static void t_paste(void)
-{
+static void t_paste(void) {
     START("xterm", "h_paste", NULL);
     settle(&P, 50);
     size_t before = P.len;
     keys(&P, "\x1b[200~def h(x):\r    return x*3\r\rprint(h(5))\r\x1b[201~\r");
-    if (!expect(&P, "15\r\n") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "15\r\n") || !expect(&P, ">>> ")) goto out;
     if (memmem(P.buf + before, P.len - before, "... ", 4))
         fail("the paste was split into lines: %s", tail(&P, before, 300));
 out:
     finish(&P);
 }
 
-static void t_tab(void)
-{
+static void t_tab(void) {
     START("dumb", "h_tab", NULL);
     keys(&P, "pri\t");
-    if (!expect(&P, "pri") || !expect(&P, "nt"))
-        goto out;
+    if (!expect(&P, "pri") || !expect(&P, "nt")) goto out;
     settle(&P, 100);
     bool paren = P.len > P.mark && P.buf[P.mark] == '(';
     keys(&P, paren ? "\"ok\")\r" : "(\"ok\")\r");
-    if (!expect(&P, "\r\nok\r\n") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "\r\nok\r\n") || !expect(&P, ">>> ")) goto out;
     /* several candidates: listed without the text before the word */
     keys(&P, "y = p\t\t");
-    if (!expect(&P, "pow"))
-        goto out;
+    if (!expect(&P, "pow")) goto out;
     settle(&P, 100);
-    if (memmem(P.buf, P.len, "y = pow", 7))
-        fail("candidates listed with the line's prefix: %s", tail(&P, 0, 300));
+    if (memmem(P.buf, P.len, "y = pow", 7)) fail("candidates listed with the line's prefix: %s", tail(&P, 0, 300));
 out:
     finish(&P);
 }
 
 /* Entries of a history file (timestamp lines skipped, continuation lines joined). */
-static int history_entries(const char *file, char out[][64], int max)
-{
+static int history_entries(const char *file, char out[][64], int max) {
     char path[128], line[256];
     snprintf(path, sizeof path, "%s/%s", g_tmp, file);
     FILE *f = fopen(path, "r");
     int n = 0;
     bool after_ts = false;
-    if (!f)
-        return -1;
+    if (!f) return -1;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
         if (line[0] == '#' && line[1] >= '0' && line[1] <= '9') {
             after_ts = true;
             continue;
         }
-        if (after_ts && n < max)
-            snprintf(out[n++], 64, "%.63s", line);
+        if (after_ts && n < max) snprintf(out[n++], 64, "%.63s", line);
         else if (n > 0) {
             size_t k = strlen(out[n - 1]);
             snprintf(out[n - 1] + k, 64 - k, "|%s", line);
@@ -141,8 +119,7 @@ static int history_entries(const char *file, char out[][64], int max)
     return n;
 }
 
-static void t_history(void)
-{
+static void t_history(void) {
     {
         START("dumb", "h_hist", NULL);
         keys(&P, "a = 1\r");
@@ -158,8 +135,7 @@ static void t_history(void)
         keys(&P, "b = 2\r");
         expect(&P, ">>> ");
         keys(&P, "\x04");
-        if (wait_exit(&P) != 0)
-            fail("Ctrl-D: exit status %d", P.status);
+        if (wait_exit(&P) != 0) fail("Ctrl-D: exit status %d", P.status);
     out:
         finish(&P);
     }
@@ -167,102 +143,81 @@ static void t_history(void)
     int n = history_entries("h_hist", e, 8);
     if (n != 3 || strcmp(e[0], "a = 1") != 0 || strcmp(e[1], "def k(x):|    return x+1") != 0 ||
         strcmp(e[2], "b = 2") != 0) {
-        fail("history file: %d entries (%s, %s, %s), expected a = 1, the def, b = 2", n,
-             n > 0 ? e[0] : "", n > 1 ? e[1] : "", n > 2 ? e[2] : "");
+        fail("history file: %d entries (%s, %s, %s), expected a = 1, the def, b = 2", n, n > 0 ? e[0] : "",
+             n > 1 ? e[1] : "", n > 2 ? e[2] : "");
         return;
     }
     START("dumb", "h_hist", NULL);
     keys(&P, "\x10"); /* Ctrl-P: previous-history */
-    if (!expect(&P, "b = 2"))
-        goto out2;
+    if (!expect(&P, "b = 2")) goto out2;
     keys(&P, "\x10");
-    if (!expect(&P, "def k(x):") || !expect(&P, "return x+1"))
-        goto out2;
+    if (!expect(&P, "def k(x):") || !expect(&P, "return x+1")) goto out2;
     keys(&P, "\r"); /* the recalled multi-line entry runs as one cell */
-    if (!expect(&P, ">>> "))
-        goto out2;
+    if (!expect(&P, ">>> ")) goto out2;
     keys(&P, "k(1)\r");
-    if (!expect(&P, "\r\n2\r\n") || !expect(&P, ">>> "))
-        goto out2;
+    if (!expect(&P, "\r\n2\r\n") || !expect(&P, ">>> ")) goto out2;
     /* history now: a = 1, the def, b = 2, the def, k(1) */
     keys(&P, "\x10\x10\x10\x10\x10");
-    if (!expect(&P, "a = 1"))
-        goto out2;
+    if (!expect(&P, "a = 1")) goto out2;
     keys(&P, "\r");
-    if (!expect(&P, ">>> "))
-        goto out2;
+    if (!expect(&P, ">>> ")) goto out2;
     keys(&P, "a\r");
     expect(&P, "\r\n1\r\n");
 out2:
     finish(&P);
 }
 
-static void t_ctrl_c_cell(void)
-{
+static void t_ctrl_c_cell(void) {
     START("dumb", "h_intr", NULL);
     keys(&P, "x = 5\r");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "while True: pass\r");
-    if (!expect(&P, "... "))
-        goto out;
+    if (!expect(&P, "... ")) goto out;
     keys(&P, "\x15\r");
     settle(&P, 300);
     long t0 = now_ms();
     keys(&P, "\x03");
-    if (!expect(&P, "KeyboardInterrupt"))
-        goto out;
+    if (!expect(&P, "KeyboardInterrupt")) goto out;
     long dt = now_ms() - t0;
-    if (dt > 1000)
-        fail("KeyboardInterrupt after %ld ms", dt);
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (dt > 1000) fail("KeyboardInterrupt after %ld ms", dt);
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "x\r");
     expect(&P, "\r\n5\r\n");
 out:
     finish(&P);
 }
 
-static void t_ctrl_c_prompt(void)
-{
+static void t_ctrl_c_prompt(void) {
     START("dumb", "h_cprompt", NULL);
     keys(&P, "abc");
-    if (!expect(&P, "abc"))
-        goto out;
+    if (!expect(&P, "abc")) goto out;
     keys(&P, "\x03");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "7\r");
-    if (expect(&P, "\r\n7\r\n"))
-        expect(&P, ">>> ");
+    if (expect(&P, "\r\n7\r\n")) expect(&P, ">>> ");
 out:
     finish(&P);
 }
 
-static void t_ctrl_d(void)
-{
+static void t_ctrl_d(void) {
     START("dumb", "h_eof", NULL);
     keys(&P, "\x04");
     int st = wait_exit(&P);
-    if (st != 0 && !g_fail[0])
-        fail("exit status %d, expected 0", st);
+    if (st != 0 && !g_fail[0]) fail("exit status %d, expected 0", st);
 out:
     finish(&P);
 }
 
-static void t_exit3(void)
-{
+static void t_exit3(void) {
     START("dumb", "h_exit", NULL);
     keys(&P, "exit(3)\r");
     int st = wait_exit(&P);
-    if (st != 3 && !g_fail[0])
-        fail("exit status %d, expected 3", st);
+    if (st != 3 && !g_fail[0]) fail("exit status %d, expected 3", st);
 out:
     finish(&P);
 }
 
-static void t_error(void)
-{
+static void t_error(void) {
     START("dumb", "h_err", NULL);
     keys(&P, "1/0\r");
     if (!expect(&P, "Traceback (most recent call last):") || !expect(&P, "1/0") ||
@@ -275,19 +230,15 @@ out:
 }
 
 /* The error's text between "Traceback" and the next prompt, with or without NO_COLOR. */
-static void error_colors(bool no_color)
-{
+static void error_colors(bool no_color) {
     START("xterm", "h_color", no_color ? "NO_COLOR=1" : NULL);
     keys(&P, "1/0\r");
-    if (!expect(&P, "Traceback"))
-        goto out;
+    if (!expect(&P, "Traceback")) goto out;
     size_t from = P.mark;
-    if (!expect(&P, "division by zero"))
-        goto out;
+    if (!expect(&P, "division by zero")) goto out;
     size_t to = P.mark;
     bool esc = memchr(P.buf + from, '\x1b', to - from) != NULL;
-    if (no_color && esc)
-        fail("escape codes with NO_COLOR=1: %s", tail(&P, from, to - from));
+    if (no_color && esc) fail("escape codes with NO_COLOR=1: %s", tail(&P, from, to - from));
     if (!no_color && !memmem(P.buf + from, to - from, "\x1b[1;31mZeroDivisionError", 24))
         fail("no bold red last line on a terminal: %s", tail(&P, from, to - from + 10));
 out:
@@ -297,59 +248,47 @@ out:
 static void t_no_color(void) { error_colors(true); }
 static void t_color(void) { error_colors(false); }
 
-static void t_help(void)
-{
+static void t_help(void) {
     START("dumb", "h_help", NULL);
     keys(&P, "print?\r");
-    if (expect(&P, "print?\r\n"))
-        expect(&P, "print(");
+    if (expect(&P, "print?\r\n")) expect(&P, "print(");
 out:
     finish(&P);
 }
 
-static void t_input(void)
-{
+static void t_input(void) {
     START("dumb", "h_input", NULL);
     keys(&P, "print(\"got \" + input(\"? \"))\r");
-    if (!expect(&P, "? "))
-        goto out;
+    if (!expect(&P, "? ")) goto out;
     keys(&P, "hello\r");
-    if (expect(&P, "got hello\r\n"))
-        expect(&P, ">>> ");
+    if (expect(&P, "got hello\r\n")) expect(&P, ">>> ");
 out:
     finish(&P);
 }
 
-static void t_input_intr(void)
-{
+static void t_input_intr(void) {
     START("dumb", "h_inintr", NULL);
     keys(&P, "print(\"got \" + input(\"? \"))\r");
-    if (!expect(&P, "? "))
-        goto out;
+    if (!expect(&P, "? ")) goto out;
     settle(&P, 50);
     keys(&P, "\x03");
-    if (!expect(&P, "KeyboardInterrupt") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "KeyboardInterrupt") || !expect(&P, ">>> ")) goto out;
     keys(&P, "8\r");
     expect(&P, "\r\n8\r\n");
 out:
     finish(&P);
 }
 
-static void t_file_complete(void)
-{
+static void t_file_complete(void) {
     char path[128];
     snprintf(path, sizeof path, "%s/script_one.py", g_tmp);
     FILE *f = fopen(path, "w");
-    if (f)
-        fclose(f);
+    if (f) fclose(f);
     START("dumb", "h_files", NULL);
     keys(&P, "%run scr\t");
-    if (!expect(&P, "ipt_one.py"))
-        goto out;
+    if (!expect(&P, "ipt_one.py")) goto out;
     keys(&P, "\x15x = scr\t"); /* not after %run: no file names */
-    if (!expect(&P, "x = scr"))
-        goto out;
+    if (!expect(&P, "x = scr")) goto out;
     settle(&P, 150);
     if (memmem(P.buf + P.mark, P.len - P.mark, "ipt_one", 7))
         fail("file names completed outside %%load/%%run: %s", tail(&P, P.mark, 200));
@@ -358,8 +297,7 @@ out:
 }
 
 /* ~/.inputrc applies, with $if flyi (rl_readline_name). */
-static void t_inputrc(void)
-{
+static void t_inputrc(void) {
     static char env[160];
     char path[128];
     snprintf(path, sizeof path, "%s/inputrc_flyi", g_tmp);
@@ -380,8 +318,7 @@ out:
 
 /* ---- kernels on the emulator: %load, %ir/%isa, layouts, Ctrl-C and progress of a launch ---- */
 
-static bool write_tmp(const char *name, const char *text)
-{
+static bool write_tmp(const char *name, const char *text) {
     char path[160];
     snprintf(path, sizeof path, "%s/%s", g_tmp, name);
     FILE *f = fopen(path, "w");
@@ -395,99 +332,81 @@ static bool write_tmp(const char *name, const char *text)
 }
 
 /* Type text as one bracketed paste (newlines as Enter), then Enter to run it. */
-static void paste(proc *p, const char *text)
-{
+static void paste(proc *p, const char *text) {
     keys(p, "\x1b[200~");
-    for (const char *t = text; *t; t++)
-        keys(p, *t == '\n' ? "\r" : (char[]){*t, 0});
+    for (const char *t = text; *t; t++) keys(p, *t == '\n' ? "\r" : (char[]){*t, 0});
     keys(p, "\x1b[201~\r");
 }
 
-#define HELLO_SRC                                                         \
-    "import flydsl.compiler as flyc\n"                                    \
-    "import flydsl.expr as fx\n"                                          \
-    "@flyc.kernel\n"                                                      \
-    "def hello():\n"                                                      \
-    "    fx.printf(\"hello from thread {}\", fx.thread_idx.x)\n"          \
-    "\n"                                                                  \
-    "@flyc.jit\n"                                                         \
-    "def run_hello():\n"                                                  \
+#define HELLO_SRC \
+    "import flydsl.compiler as flyc\n" \
+    "import flydsl.expr as fx\n" \
+    "@flyc.kernel\n" \
+    "def hello():\n" \
+    "    fx.printf(\"hello from thread {}\", fx.thread_idx.x)\n" \
+    "\n" \
+    "@flyc.jit\n" \
+    "def run_hello():\n" \
     "    hello().launch(grid=1, block=2)\n"
 
 /* A grid far too big to finish: the launch runs until interrupted. */
-#define SPIN_SRC                                                          \
-    "import flydsl.compiler as flyc\n"                                    \
-    "import flydsl.expr as fx\n"                                          \
-    "@flyc.kernel\n"                                                      \
-    "def spin(n: fx.Int32):\n"                                            \
-    "    x = fx.thread_idx.x * n + fx.block_idx.x\n"                      \
-    "    y = x * 3 + 1\n"                                                 \
-    "\n"                                                                  \
-    "@flyc.jit\n"                                                         \
-    "def run_spin(n):\n"                                                  \
+#define SPIN_SRC \
+    "import flydsl.compiler as flyc\n" \
+    "import flydsl.expr as fx\n" \
+    "@flyc.kernel\n" \
+    "def spin(n: fx.Int32):\n" \
+    "    x = fx.thread_idx.x * n + fx.block_idx.x\n" \
+    "    y = x * 3 + 1\n" \
+    "\n" \
+    "@flyc.jit\n" \
+    "def run_spin(n):\n" \
     "    spin(n).launch(grid=(100000000, 100), block=256)\n"
 
-static void t_load(void)
-{
-    if (!write_tmp("snippet.py", "def sq(x):\n    return x*x\n\nprint(\"sq\", sq(7))\n"))
-        return;
+static void t_load(void) {
+    if (!write_tmp("snippet.py", "def sq(x):\n    return x*x\n\nprint(\"sq\", sq(7))\n")) return;
     START("xterm", "h_load", NULL);
     keys(&P, "%load snippet.py\r");
-    if (!expect(&P, ">>> ") || !expect(&P, "def sq(x):") || !expect(&P, "print(\"sq\", sq(7))"))
-        goto out;
+    if (!expect(&P, ">>> ") || !expect(&P, "def sq(x):") || !expect(&P, "print(\"sq\", sq(7))")) goto out;
     settle(&P, 100);
     keys(&P, "\r"); /* the pre-filled text runs as one cell */
-    if (!expect(&P, "sq 49\r\n") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "sq 49\r\n") || !expect(&P, ">>> ")) goto out;
     keys(&P, "sq(3)\r");
     expect(&P, "\r9\r\n");
 out:
     finish(&P);
 }
 
-static void t_kernel_magics(void)
-{
+static void t_kernel_magics(void) {
     START("xterm", "h_kmagic", NULL);
     paste(&P, HELLO_SRC "\nk = flyc.compile(run_hello)\nrun_hello()\nprint(\"after\")\n");
-    if (!expect(&P, "hello from thread 0\r\nhello from thread 1\r\nafter\r\n") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "hello from thread 0\r\nhello from thread 1\r\nafter\r\n") || !expect(&P, ">>> ")) goto out;
     keys(&P, "%ir\r");
-    if (!expect(&P, "hello for gfx9") || !expect(&P, "changed") || !expect(&P, "00_origin") ||
-        !expect(&P, ">>> "))
+    if (!expect(&P, "hello for gfx9") || !expect(&P, "changed") || !expect(&P, "00_origin") || !expect(&P, ">>> "))
         goto out;
     keys(&P, "%isa\r");
-    if (!expect(&P, "s_endpgm") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "s_endpgm") || !expect(&P, ">>> ")) goto out;
     keys(&P, "L = fx.make_layout((4, 2), (1, 4))\r");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "L\r");
-    if (expect(&P, "Layout<(4,2):(1,4)>\r\n"))
-        expect(&P, ">>> ");
+    if (expect(&P, "Layout<(4,2):(1,4)>\r\n")) expect(&P, ">>> ");
 out:
     finish(&P);
 }
 
-static void t_ctrl_c_kernel(void)
-{
+static void t_ctrl_c_kernel(void) {
     START("xterm", "h_kintr", NULL);
     paste(&P, SPIN_SRC "\nx = 5\n");
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "run_spin(3)\r");
     settle(&P, 800);
     long t0 = now_ms();
     keys(&P, "\x03");
-    if (!expect(&P, "KeyboardInterrupt"))
-        goto out;
+    if (!expect(&P, "KeyboardInterrupt")) goto out;
     long dt = now_ms() - t0;
-    if (dt > 1000)
-        fail("KeyboardInterrupt after %ld ms", dt);
-    if (!expect(&P, ">>> "))
-        goto out;
+    if (dt > 1000) fail("KeyboardInterrupt after %ld ms", dt);
+    if (!expect(&P, ">>> ")) goto out;
     keys(&P, "x\r"); /* state intact, and kernels still launch */
-    if (!expect(&P, "\r5\r\n") || !expect(&P, ">>> "))
-        goto out;
+    if (!expect(&P, "\r5\r\n") || !expect(&P, ">>> ")) goto out;
     paste(&P, HELLO_SRC "\nrun_hello()\n");
     expect(&P, "hello from thread 1\r\n");
 out:
@@ -495,55 +414,42 @@ out:
 }
 
 /* A long launch shows "[spin] N/M blocks (P%)" on a terminal's stderr, never on stdout. */
-static void t_progress(void)
-{
+static void t_progress(void) {
     char out_path[160], text[256] = "";
     snprintf(out_path, sizeof out_path, "%s/progress.out", g_tmp);
-    if (!write_tmp("spin.py", SPIN_SRC "print(\"start\")\nrun_spin(3)\nprint(\"never\")\n"))
-        return;
+    if (!write_tmp("spin.py", SPIN_SRC "print(\"start\")\nrun_spin(3)\nprint(\"never\")\n")) return;
     g_arg1 = "spin.py";
     g_stdout_file = out_path;
     proc P;
     bool ok = spawn(&P, "xterm", "h_prog", NULL);
     g_arg1 = NULL;
     g_stdout_file = NULL;
-    if (!ok)
-        return;
-    if (!expect(&P, "[spin] ") || !expect(&P, " blocks (") || !expect(&P, "%)"))
-        goto out;
-    if (!strstr(P.buf, "/10000000000 blocks"))
-        fail("no total of 10^10 blocks: %s", tail(&P, 0, 200));
+    if (!ok) return;
+    if (!expect(&P, "[spin] ") || !expect(&P, " blocks (") || !expect(&P, "%)")) goto out;
+    if (!strstr(P.buf, "/10000000000 blocks")) fail("no total of 10^10 blocks: %s", tail(&P, 0, 200));
     keys(&P, "\x03");
-    if (!expect(&P, "KeyboardInterrupt"))
-        goto out;
+    if (!expect(&P, "KeyboardInterrupt")) goto out;
     int st = wait_exit(&P);
-    if (st != 1 && !g_fail[0])
-        fail("exit status %d after KeyboardInterrupt, expected 1", st);
+    if (st != 1 && !g_fail[0]) fail("exit status %d after KeyboardInterrupt, expected 1", st);
     FILE *f = fopen(out_path, "r");
     size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
+    if (f) fclose(f);
     text[n] = '\0';
-    if (strcmp(text, "start\n") != 0)
-        fail("stdout was \"%s\", expected only \"start\\n\"", text);
+    if (strcmp(text, "start\n") != 0) fail("stdout was \"%s\", expected only \"start\\n\"", text);
 out:
     finish(&P);
 }
 
 /* The banner names the target and backend; `flyi -i FILE` runs FILE, then stays interactive. */
-static void t_interactive_file(void)
-{
-    if (!write_tmp("ifile.py", "x = 41\nprint('ran')\n"))
-        return;
+static void t_interactive_file(void) {
+    if (!write_tmp("ifile.py", "x = 41\nprint('ran')\n")) return;
     g_arg1 = "-i";
     g_arg2 = "ifile.py";
     proc P;
     bool ok = spawn(&P, "dumb", "h_ifile", NULL);
     g_arg1 = g_arg2 = NULL;
-    if (!ok)
-        return;
-    if (!expect(&P, "ran\r\n") || !expect(&P, "target gfx942, backend: ") || !expect(&P, ">>> "))
-        goto out;
+    if (!ok) return;
+    if (!expect(&P, "ran\r\n") || !expect(&P, "target gfx942, backend: ") || !expect(&P, ">>> ")) goto out;
     keys(&P, "x + 1\r");
     expect(&P, "\r\n42\r\n");
 out:
@@ -579,24 +485,20 @@ static const struct {
     {"flyi -i FILE, banner with target and backend", t_interactive_file},
 };
 
-static void cleanup_tmp(void)
-{
+static void cleanup_tmp(void) {
     DIR *d = opendir(g_tmp);
     struct dirent *e;
     char path[512];
     while (d && (e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
+        if (e->d_name[0] == '.') continue;
         snprintf(path, sizeof path, "%s/%s", g_tmp, e->d_name);
         unlink(path);
     }
-    if (d)
-        closedir(d);
+    if (d) closedir(d);
     rmdir(g_tmp);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     static char def[4096];
     const char *bd = getenv("FLYI_BUILDDIR");
     const char *only = argc > 2 ? argv[2] : NULL;
@@ -622,13 +524,11 @@ int main(int argc, char **argv)
     char rc[128];
     snprintf(rc, sizeof rc, "%s/inputrc", g_tmp);
     FILE *f = fopen(rc, "w"); /* an empty ~/.inputrc: the user's own must not change the keys */
-    if (f)
-        fclose(f);
+    if (f) fclose(f);
     signal(SIGPIPE, SIG_IGN);
     int pass = 0, failed = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        if (only && !strstr(cases[i].name, only))
-            continue;
+        if (only && !strstr(cases[i].name, only)) continue;
         g_fail[0] = '\0';
         long t0 = now_ms();
         cases[i].run();

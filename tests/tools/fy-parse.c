@@ -17,10 +17,13 @@ static void loc_exprs(fy_expr *const *v, int n) {
 }
 
 static void loc_args(const fy_arguments *a) {
-    for (int i = 0; i < a->n_posonlyargs; i++) if (a->posonlyargs[i]->annotation) loc_expr(a->posonlyargs[i]->annotation);
-    for (int i = 0; i < a->n_args; i++) if (a->args[i]->annotation) loc_expr(a->args[i]->annotation);
+    for (int i = 0; i < a->n_posonlyargs; i++)
+        if (a->posonlyargs[i]->annotation) loc_expr(a->posonlyargs[i]->annotation);
+    for (int i = 0; i < a->n_args; i++)
+        if (a->args[i]->annotation) loc_expr(a->args[i]->annotation);
     if (a->vararg && a->vararg->annotation) loc_expr(a->vararg->annotation);
-    for (int i = 0; i < a->n_kwonlyargs; i++) if (a->kwonlyargs[i]->annotation) loc_expr(a->kwonlyargs[i]->annotation);
+    for (int i = 0; i < a->n_kwonlyargs; i++)
+        if (a->kwonlyargs[i]->annotation) loc_expr(a->kwonlyargs[i]->annotation);
     loc_exprs(a->kw_defaults, a->n_kwonlyargs);
     if (a->kwarg && a->kwarg->annotation) loc_expr(a->kwarg->annotation);
     loc_exprs(a->defaults, a->n_defaults);
@@ -38,21 +41,51 @@ static void loc_expr(const fy_expr *e) {
     printf("%s %d %d %d %d\n", fy_expr_kind_name(e->kind), e->line, e->col, e->end_line, e->end_col);
     switch (e->kind) {
     case FY_E_BOOLOP: loc_exprs(e->v.boolop.values, e->v.boolop.n_values); break;
-    case FY_E_NAMEDEXPR: loc_expr(e->v.namedexpr.target); loc_expr(e->v.namedexpr.value); break;
-    case FY_E_BINOP: loc_expr(e->v.binop.left); loc_expr(e->v.binop.right); break;
+    case FY_E_NAMEDEXPR:
+        loc_expr(e->v.namedexpr.target);
+        loc_expr(e->v.namedexpr.value);
+        break;
+    case FY_E_BINOP:
+        loc_expr(e->v.binop.left);
+        loc_expr(e->v.binop.right);
+        break;
     case FY_E_UNARYOP: loc_expr(e->v.unaryop.operand); break;
-    case FY_E_LAMBDA: loc_args(e->v.lambda.args); loc_expr(e->v.lambda.body); break;
-    case FY_E_IFEXP: loc_expr(e->v.ifexp.test); loc_expr(e->v.ifexp.body); loc_expr(e->v.ifexp.orelse); break;
-    case FY_E_DICT: loc_exprs(e->v.dict.keys, e->v.dict.n_keys); loc_exprs(e->v.dict.values, e->v.dict.n_keys); break;
+    case FY_E_LAMBDA:
+        loc_args(e->v.lambda.args);
+        loc_expr(e->v.lambda.body);
+        break;
+    case FY_E_IFEXP:
+        loc_expr(e->v.ifexp.test);
+        loc_expr(e->v.ifexp.body);
+        loc_expr(e->v.ifexp.orelse);
+        break;
+    case FY_E_DICT:
+        loc_exprs(e->v.dict.keys, e->v.dict.n_keys);
+        loc_exprs(e->v.dict.values, e->v.dict.n_keys);
+        break;
     case FY_E_SET: loc_exprs(e->v.set.elts, e->v.set.n_elts); break;
-    case FY_E_LISTCOMP: case FY_E_SETCOMP: case FY_E_GENERATOREXP:
-        loc_expr(e->v.comp.elt); loc_comps(e->v.comp.generators, e->v.comp.n_generators); break;
+    case FY_E_LISTCOMP:
+    case FY_E_SETCOMP:
+    case FY_E_GENERATOREXP:
+        loc_expr(e->v.comp.elt);
+        loc_comps(e->v.comp.generators, e->v.comp.n_generators);
+        break;
     case FY_E_DICTCOMP:
-        loc_expr(e->v.comp.key); loc_expr(e->v.comp.value); loc_comps(e->v.comp.generators, e->v.comp.n_generators); break;
-    case FY_E_YIELD: case FY_E_YIELDFROM: if (e->v.yield.value) loc_expr(e->v.yield.value); break;
-    case FY_E_COMPARE: loc_expr(e->v.compare.left); loc_exprs(e->v.compare.comparators, e->v.compare.n_ops); break;
+        loc_expr(e->v.comp.key);
+        loc_expr(e->v.comp.value);
+        loc_comps(e->v.comp.generators, e->v.comp.n_generators);
+        break;
+    case FY_E_YIELD:
+    case FY_E_YIELDFROM:
+        if (e->v.yield.value) loc_expr(e->v.yield.value);
+        break;
+    case FY_E_COMPARE:
+        loc_expr(e->v.compare.left);
+        loc_exprs(e->v.compare.comparators, e->v.compare.n_ops);
+        break;
     case FY_E_CALL:
-        loc_expr(e->v.call.func); loc_exprs(e->v.call.args, e->v.call.n_args);
+        loc_expr(e->v.call.func);
+        loc_exprs(e->v.call.args, e->v.call.n_args);
         for (int i = 0; i < e->v.call.n_keywords; i++) loc_expr(e->v.call.keywords[i]->value);
         break;
     case FY_E_FORMATTEDVALUE:
@@ -61,9 +94,13 @@ static void loc_expr(const fy_expr *e) {
         break;
     case FY_E_JOINEDSTR: loc_exprs(e->v.joinedstr.values, e->v.joinedstr.n_values); break;
     case FY_E_ATTRIBUTE: loc_expr(e->v.attribute.value); break;
-    case FY_E_SUBSCRIPT: loc_expr(e->v.subscript.value); loc_expr(e->v.subscript.slice); break;
+    case FY_E_SUBSCRIPT:
+        loc_expr(e->v.subscript.value);
+        loc_expr(e->v.subscript.slice);
+        break;
     case FY_E_STARRED: loc_expr(e->v.starred.value); break;
-    case FY_E_LIST: case FY_E_TUPLE: loc_exprs(e->v.seq.elts, e->v.seq.n_elts); break;
+    case FY_E_LIST:
+    case FY_E_TUPLE: loc_exprs(e->v.seq.elts, e->v.seq.n_elts); break;
     case FY_E_SLICE:
         if (e->v.slice.lower) loc_expr(e->v.slice.lower);
         if (e->v.slice.upper) loc_expr(e->v.slice.upper);
@@ -77,7 +114,8 @@ static void loc_stmt(const fy_stmt *s) {
     printf("%s %d %d %d %d\n", fy_stmt_kind_name(s->kind), s->line, s->col, s->end_line, s->end_col);
     switch (s->kind) {
     case FY_S_FUNCTIONDEF:
-        loc_args(s->v.functiondef.args); loc_stmts(s->v.functiondef.body, s->v.functiondef.n_body);
+        loc_args(s->v.functiondef.args);
+        loc_stmts(s->v.functiondef.body, s->v.functiondef.n_body);
         loc_exprs(s->v.functiondef.decorator_list, s->v.functiondef.n_decorators);
         if (s->v.functiondef.returns) loc_expr(s->v.functiondef.returns);
         break;
@@ -87,24 +125,37 @@ static void loc_stmt(const fy_stmt *s) {
         loc_stmts(s->v.classdef.body, s->v.classdef.n_body);
         loc_exprs(s->v.classdef.decorator_list, s->v.classdef.n_decorators);
         break;
-    case FY_S_RETURN: if (s->v.return_.value) loc_expr(s->v.return_.value); break;
+    case FY_S_RETURN:
+        if (s->v.return_.value) loc_expr(s->v.return_.value);
+        break;
     case FY_S_DELETE: loc_exprs(s->v.delete.targets, s->v.delete.n_targets); break;
-    case FY_S_ASSIGN: loc_exprs(s->v.assign.targets, s->v.assign.n_targets); loc_expr(s->v.assign.value); break;
-    case FY_S_AUGASSIGN: loc_expr(s->v.augassign.target); loc_expr(s->v.augassign.value); break;
+    case FY_S_ASSIGN:
+        loc_exprs(s->v.assign.targets, s->v.assign.n_targets);
+        loc_expr(s->v.assign.value);
+        break;
+    case FY_S_AUGASSIGN:
+        loc_expr(s->v.augassign.target);
+        loc_expr(s->v.augassign.value);
+        break;
     case FY_S_ANNASSIGN:
-        loc_expr(s->v.annassign.target); loc_expr(s->v.annassign.annotation);
+        loc_expr(s->v.annassign.target);
+        loc_expr(s->v.annassign.annotation);
         if (s->v.annassign.value) loc_expr(s->v.annassign.value);
         break;
     case FY_S_FOR:
-        loc_expr(s->v.for_.target); loc_expr(s->v.for_.iter);
-        loc_stmts(s->v.for_.body, s->v.for_.n_body); loc_stmts(s->v.for_.orelse, s->v.for_.n_orelse);
+        loc_expr(s->v.for_.target);
+        loc_expr(s->v.for_.iter);
+        loc_stmts(s->v.for_.body, s->v.for_.n_body);
+        loc_stmts(s->v.for_.orelse, s->v.for_.n_orelse);
         break;
     case FY_S_WHILE:
-        loc_expr(s->v.while_.test); loc_stmts(s->v.while_.body, s->v.while_.n_body);
+        loc_expr(s->v.while_.test);
+        loc_stmts(s->v.while_.body, s->v.while_.n_body);
         loc_stmts(s->v.while_.orelse, s->v.while_.n_orelse);
         break;
     case FY_S_IF:
-        loc_expr(s->v.if_.test); loc_stmts(s->v.if_.body, s->v.if_.n_body);
+        loc_expr(s->v.if_.test);
+        loc_stmts(s->v.if_.body, s->v.if_.n_body);
         loc_stmts(s->v.if_.orelse, s->v.if_.n_orelse);
         break;
     case FY_S_WITH:
@@ -153,7 +204,10 @@ int main(int argc, char **argv) {
         else path = argv[i];
     }
     FILE *f = path ? fopen(path, "rb") : stdin;
-    if (!f) { perror(path); return 2; }
+    if (!f) {
+        perror(path);
+        return 2;
+    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     size_t got;

@@ -6,8 +6,7 @@
 
 static int passed, failed;
 
-static void check(int ok, const char *what, const char *detail)
-{
+static void check(int ok, const char *what, const char *detail) {
     if (ok) {
         passed++;
     } else {
@@ -17,21 +16,17 @@ static void check(int ok, const char *what, const char *detail)
 }
 
 /* Is a library whose path contains `name` mapped into this process? */
-static int mapped(const char *name)
-{
+static int mapped(const char *name) {
     FILE *f = fopen("/proc/self/maps", "r");
     char line[1024];
     int found = 0;
     while (f && fgets(line, sizeof line, f))
-        if (strstr(line, name))
-            found = 1;
-    if (f)
-        fclose(f);
+        if (strstr(line, name)) found = 1;
+    if (f) fclose(f);
     return found;
 }
 
-static void roundtrip(const fly_core_api *api, const char *in, const char *want)
-{
+static void roundtrip(const fly_core_api *api, const char *in, const char *want) {
     char out[512];
     int rc = api->type_roundtrip(in, out, sizeof out);
     char detail[1200];
@@ -39,8 +34,7 @@ static void roundtrip(const fly_core_api *api, const char *in, const char *want)
     check(rc == 0 && strcmp(out, want) == 0, "type round trip", detail);
 }
 
-int main(void)
-{
+int main(void) {
     check(!mapped("libMLIR"), "start-up", "libMLIR is mapped before the core is loaded");
     char err[512] = "";
     const fly_core_api *api = fly_core_load(err, sizeof err);

@@ -7,114 +7,114 @@
 
 static int passed, failed;
 
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (cond) passed++;                                                    \
-    else {                                                                 \
-      failed++;                                                            \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);               \
-    }                                                                      \
-  } while (0)
+#define CHECK(cond) \
+    do { \
+        if (cond) passed++; \
+        else { \
+            failed++; \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+        } \
+    } while (0)
 
 static fly_layout parse_layout(const char *s) {
-  fly_layout L;
-  fly_error err;
-  if (fly_layout_parse(s, &L, &err)) printf("parse %s: %s\n", s, err.message);
-  return L;
+    fly_layout L;
+    fly_error err;
+    if (fly_layout_parse(s, &L, &err)) printf("parse %s: %s\n", s, err.message);
+    return L;
 }
 
 static int count(const char *hay, const char *needle) {
-  int n = 0;
-  for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle)) n++;
-  return n;
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
 }
 
 static void test_layout_grid(void) {
-  fly_layout L = parse_layout("(4,8):(8,1)");
-  fly_draw_fig f;
-  fly_error err;
-  CHECK(fly_draw_layout(&L, NULL, &f, &err) == FLY_OK);
-  CHECK(f.npics == 1 && f.pic[0].rows == 4 && f.pic[0].cols == 8);
-  CHECK(!strcmp(f.pic[0].cells[2 * 8 + 3].label, "19"));
-  CHECK(!strcmp(f.pic[0].title, "(4,8):(8,1)"));
-  fly_draw_buf b = {0};
-  CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
-  CHECK(strstr(b.p, "\u250c") && strstr(b.p, "\u2518") && strstr(b.p, "\u253c"));
-  CHECK(strstr(b.p, "2 \u2502 16 \u2502 17 \u2502 18 \u2502 19 \u2502") != NULL);
-  CHECK(!strstr(b.p, "\033["));
-  CHECK(count(b.p, "\n") == 11);
-  fly_draw_buf_free(&b);
-  CHECK(fly_draw_render_term(&f, true, &b, &err) == FLY_OK);
-  CHECK(count(b.p, "\033[0m") == 32);
-  fly_draw_buf_free(&b);
-  CHECK(fly_draw_render_svg(&f, &b, &err) == FLY_OK);
-  CHECK(!strncmp(b.p, "<?xml", 5) && strstr(b.p, "</svg>\n"));
-  CHECK(count(b.p, "<rect") == 33);
-  CHECK(strstr(b.p, ">31</text>") != NULL);
-  fly_draw_buf_free(&b);
-  CHECK(fly_draw_render_typst(&f, &b, &err) == FLY_OK);
-  CHECK(count(b.p, "table.cell(fill:") == 32 && strstr(b.p, "columns: 9"));
-  fly_draw_buf_free(&b);
-  fly_draw_fig_free(&f);
+    fly_layout L = parse_layout("(4,8):(8,1)");
+    fly_draw_fig f;
+    fly_error err;
+    CHECK(fly_draw_layout(&L, NULL, &f, &err) == FLY_OK);
+    CHECK(f.npics == 1 && f.pic[0].rows == 4 && f.pic[0].cols == 8);
+    CHECK(!strcmp(f.pic[0].cells[2 * 8 + 3].label, "19"));
+    CHECK(!strcmp(f.pic[0].title, "(4,8):(8,1)"));
+    fly_draw_buf b = {0};
+    CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
+    CHECK(strstr(b.p, "\u250c") && strstr(b.p, "\u2518") && strstr(b.p, "\u253c"));
+    CHECK(strstr(b.p, "2 \u2502 16 \u2502 17 \u2502 18 \u2502 19 \u2502") != NULL);
+    CHECK(!strstr(b.p, "\033["));
+    CHECK(count(b.p, "\n") == 11);
+    fly_draw_buf_free(&b);
+    CHECK(fly_draw_render_term(&f, true, &b, &err) == FLY_OK);
+    CHECK(count(b.p, "\033[0m") == 32);
+    fly_draw_buf_free(&b);
+    CHECK(fly_draw_render_svg(&f, &b, &err) == FLY_OK);
+    CHECK(!strncmp(b.p, "<?xml", 5) && strstr(b.p, "</svg>\n"));
+    CHECK(count(b.p, "<rect") == 33);
+    CHECK(strstr(b.p, ">31</text>") != NULL);
+    fly_draw_buf_free(&b);
+    CHECK(fly_draw_render_typst(&f, &b, &err) == FLY_OK);
+    CHECK(count(b.p, "table.cell(fill:") == 32 && strstr(b.p, "columns: 9"));
+    fly_draw_buf_free(&b);
+    fly_draw_fig_free(&f);
 }
 
 static void test_tv(void) {
-  fly_layout tv = parse_layout("(4,8):(1,4)");
-  fly_inttuple tile;
-  fly_error err;
-  fly_inttuple_parse("(4,8)", &tile, &err);
-  fly_draw_fig f;
-  CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
-  CHECK(!strcmp(f.pic[0].cells[3 * 8 + 5].label, "T3V5") && f.pic[0].cells[3 * 8 + 5].key == 3);
-  fly_draw_fig_free(&f);
-  fly_layout bad = parse_layout("8:1");
-  CHECK(fly_draw_tv(&bad, &tile, NULL, &f, &err) != FLY_OK && strstr(err.message, "print_layout"));
-  CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
-  fly_draw_fig_free(&f);
+    fly_layout tv = parse_layout("(4,8):(1,4)");
+    fly_inttuple tile;
+    fly_error err;
+    fly_inttuple_parse("(4,8)", &tile, &err);
+    fly_draw_fig f;
+    CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
+    CHECK(!strcmp(f.pic[0].cells[3 * 8 + 5].label, "T3V5") && f.pic[0].cells[3 * 8 + 5].key == 3);
+    fly_draw_fig_free(&f);
+    fly_layout bad = parse_layout("8:1");
+    CHECK(fly_draw_tv(&bad, &tile, NULL, &f, &err) != FLY_OK && strstr(err.message, "print_layout"));
+    CHECK(fly_draw_tv(&tv, &tile, NULL, &f, &err) == FLY_OK);
+    fly_draw_fig_free(&f);
 }
 
 static void test_composed(void) {
-  fly_composed c;
-  fly_error err;
-  CHECK(fly_composed_parse("S<2,0,2> o 0 o (4,4):(4,1)", &c, &err) == FLY_OK);
-  fly_draw_fig f;
-  CHECK(fly_draw_composed(&c, NULL, &f, &err) == FLY_OK);
-  CHECK(f.npics == 2);
-  CHECK(!strcmp(f.pic[0].cells[1 * 4 + 0].label, "5") && !strcmp(f.pic[1].cells[1 * 4 + 0].label, "4"));
-  fly_draw_buf b = {0};
-  CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
-  CHECK(strstr(b.p, "without swizzle") != NULL);
-  fly_draw_buf_free(&b);
-  CHECK(fly_draw_render_svg(&f, &b, &err) == FLY_OK && count(b.p, "<g class=\"layout\">") == 2);
-  fly_draw_buf_free(&b);
-  fly_draw_fig_free(&f);
+    fly_composed c;
+    fly_error err;
+    CHECK(fly_composed_parse("S<2,0,2> o 0 o (4,4):(4,1)", &c, &err) == FLY_OK);
+    fly_draw_fig f;
+    CHECK(fly_draw_composed(&c, NULL, &f, &err) == FLY_OK);
+    CHECK(f.npics == 2);
+    CHECK(!strcmp(f.pic[0].cells[1 * 4 + 0].label, "5") && !strcmp(f.pic[1].cells[1 * 4 + 0].label, "4"));
+    fly_draw_buf b = {0};
+    CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
+    CHECK(strstr(b.p, "without swizzle") != NULL);
+    fly_draw_buf_free(&b);
+    CHECK(fly_draw_render_svg(&f, &b, &err) == FLY_OK && count(b.p, "<g class=\"layout\">") == 2);
+    fly_draw_buf_free(&b);
+    fly_draw_fig_free(&f);
 }
 
 static void test_truncation_and_errors(void) {
-  fly_layout L = parse_layout("(1000,1000):(1000,1)");
-  fly_draw_fig f;
-  fly_error err;
-  CHECK(fly_draw_layout(&L, "big", &f, &err) == FLY_OK);
-  CHECK(f.pic[0].rows == 64 && f.pic[0].cols == 64 && fly_draw_fig_truncated(&f));
-  fly_draw_buf b = {0};
-  CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
-  CHECK(strstr(b.p, "note: 1000 x 1000 cells, showing the first 64 x 64") != NULL);
-  fly_draw_buf_free(&b);
-  fly_draw_fig_free(&f);
-  fly_layout D = parse_layout("(?,4):(1,?)");
-  CHECK(fly_draw_layout(&D, NULL, &f, &err) == FLY_E_DYNAMIC && strstr(err.message, "dynamic"));
-  fly_layout I = parse_layout("(2,3):(1E0,1E1)");
-  CHECK(fly_draw_layout(&I, NULL, &f, &err) == FLY_OK && !strcmp(f.pic[0].cells[1 * 3 + 2].label, "(1,2)"));
-  fly_draw_fig_free(&f);
-  CHECK(!strcmp(fly_draw_color_hex(-1), "#ffffff") && fly_draw_color_hex(3)[0] == '#');
-  CHECK(!strcmp(fly_draw_color_hex(1), fly_draw_color_hex(17)));
+    fly_layout L = parse_layout("(1000,1000):(1000,1)");
+    fly_draw_fig f;
+    fly_error err;
+    CHECK(fly_draw_layout(&L, "big", &f, &err) == FLY_OK);
+    CHECK(f.pic[0].rows == 64 && f.pic[0].cols == 64 && fly_draw_fig_truncated(&f));
+    fly_draw_buf b = {0};
+    CHECK(fly_draw_render_term(&f, false, &b, &err) == FLY_OK);
+    CHECK(strstr(b.p, "note: 1000 x 1000 cells, showing the first 64 x 64") != NULL);
+    fly_draw_buf_free(&b);
+    fly_draw_fig_free(&f);
+    fly_layout D = parse_layout("(?,4):(1,?)");
+    CHECK(fly_draw_layout(&D, NULL, &f, &err) == FLY_E_DYNAMIC && strstr(err.message, "dynamic"));
+    fly_layout I = parse_layout("(2,3):(1E0,1E1)");
+    CHECK(fly_draw_layout(&I, NULL, &f, &err) == FLY_OK && !strcmp(f.pic[0].cells[1 * 3 + 2].label, "(1,2)"));
+    fly_draw_fig_free(&f);
+    CHECK(!strcmp(fly_draw_color_hex(-1), "#ffffff") && fly_draw_color_hex(3)[0] == '#');
+    CHECK(!strcmp(fly_draw_color_hex(1), fly_draw_color_hex(17)));
 }
 
 int main(void) {
-  test_layout_grid();
-  test_tv();
-  test_composed();
-  test_truncation_and_errors();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+    test_layout_grid();
+    test_tv();
+    test_composed();
+    test_truncation_and_errors();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
 }

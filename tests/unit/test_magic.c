@@ -10,10 +10,13 @@
 #include "flyi/session.h"
 
 static int passed, failed, skipped;
-#define CHECK(cond, what)                                                                 \
-    do {                                                                                  \
-        if (cond) passed++;                                                               \
-        else { failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); }          \
+#define CHECK(cond, what) \
+    do { \
+        if (cond) passed++; \
+        else { \
+            failed++; \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); \
+        } \
     } while (0)
 
 typedef struct {
@@ -30,7 +33,10 @@ static void r_stream(void *u, flyi_stream w, const char *t, size_t n) {
     rec *r = u;
     (void)w;
     size_t k = strlen(r->out);
-    if (k + n < sizeof r->out) { memcpy(r->out + k, t, n); r->out[k + n] = 0; }
+    if (k + n < sizeof r->out) {
+        memcpy(r->out + k, t, n);
+        r->out[k + n] = 0;
+    }
 }
 static void r_display(void *u, const flyi_display *d, bool is_result) {
     rec *r = u;
@@ -63,30 +69,37 @@ static bool matches(const char *re, const char *text) {
 
 static void test_general(flyi_session *s) {
     CHECK(run(s, "%help") == FLYI_OK, "%help runs");
-    CHECK(!strncmp(R.out, "Magics (kernel defaults to the last compiled one):\n"
-                          "  %help                        list the magics\n"
-                          "  %ir [kernel] [stage]         stage list (times, changed), or the IR after a stage\n",
+    CHECK(!strncmp(R.out,
+                   "Magics (kernel defaults to the last compiled one):\n"
+                   "  %help                        list the magics\n"
+                   "  %ir [kernel] [stage]         stage list (times, changed), or the IR after a stage\n",
                    strlen("Magics (kernel defaults to the last compiled one):\n"
                           "  %help                        list the magics\n"
                           "  %ir [kernel] [stage]         stage list (times, changed), or the IR after a stage\n")),
           "%help's first lines");
     CHECK(strstr(R.out, "%timeit") && strstr(R.out, "%dump"), "%help lists all");
     CHECK(run(s, "%bogus") == FLYI_ERROR && !strcmp(R.errtype, "UsageError"), "unknown magic: UsageError");
-    CHECK(strstr(R.errlast, "`%bogus` not found") && R.nerrlines == 1 && R.nframes == 0, "usage error without traceback");
+    CHECK(strstr(R.errlast, "`%bogus` not found") && R.nerrlines == 1 && R.nframes == 0,
+          "usage error without traceback");
     CHECK(run(s, "x = 7 % 3\nx") == FLYI_OK && !strcmp(R.display, "1"), "% operator unaffected");
     CHECK(run(s, "y = (7\n% 4)\ny") == FLYI_OK && !strcmp(R.display, "3"), "% in brackets unaffected");
     CHECK(run(s, "s = '''\n%notmagic\n'''\nlen(s)") == FLYI_OK && !strcmp(R.display, "11"), "% in a string unaffected");
     CHECK(run(s, "a1 = 5\n%who") == FLYI_OK && matches("^a1\t.*s\t.*x\ty\t\n$", R.out), "%who after code");
     CHECK(run(s, "%time sum(range(10))") == FLYI_OK &&
               matches("^CPU times: user [0-9.]+ (s|ms|µs|ns), sys: [0-9.]+ (s|ms|µs|ns), total: [0-9.]+ (s|ms|µs|ns)\n"
-                      "Wall time: [0-9.]+ (s|ms|µs|ns)\n$", R.out) && !strcmp(R.display, "45"),
+                      "Wall time: [0-9.]+ (s|ms|µs|ns)\n$",
+                      R.out) &&
+              !strcmp(R.display, "45"),
           "%time format and value");
     CHECK(run(s, "%timeit -n 5 -r 3 a1 + 1") == FLYI_OK &&
-              matches("^[0-9.]+ (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \\(mean ± std. dev. of 3 runs, 5 loops each\\)\n$",
-                      R.out), "%timeit -n -r format");
-    CHECK(run(s, "%timeit pass") == FLYI_OK &&
-              matches("[0-9.]+ (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \\(mean ± std. dev. of 7 runs, [0-9]+ loops? each\\)\n$",
-                      R.out), "%timeit auto loop count");
+              matches("^[0-9.]+ (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \\(mean ± std. dev. of 3 runs, 5 loops "
+                      "each\\)\n$",
+                      R.out),
+          "%timeit -n -r format");
+    CHECK(run(s, "%timeit pass") == FLYI_OK && matches("[0-9.]+ (s|ms|µs|ns) ± [0-9.]+ (s|ms|µs|ns) per loop \\(mean ± "
+                                                       "std. dev. of 7 runs, [0-9]+ loops? each\\)\n$",
+                                                       R.out),
+          "%timeit auto loop count");
     CHECK(run(s, "%timeit") == FLYI_ERROR && !strcmp(R.errtype, "UsageError"), "%timeit without statement");
     CHECK(run(s, "%time 1 +") == FLYI_ERROR && !strcmp(R.errtype, "SyntaxError"), "%time syntax error");
     CHECK(run(s, "%reset -f\n%who") == FLYI_OK && !strcmp(R.out, "Interactive namespace is empty.\n"), "%reset -f");
@@ -110,22 +123,23 @@ static void test_general(flyi_session *s) {
     CHECK(run(s, "%ir") == FLYI_ERROR && strstr(R.errlast, "no kernel has been compiled"), "%ir before any kernel");
     CHECK(run(s, "%draw") == FLYI_ERROR && !strcmp(R.errtype, "UsageError"), "%draw without argument");
     CHECK(run(s, "import flydsl.expr as fx\nL = fx.make_layout((2, 3), (3, 1))\n%draw L") == FLYI_OK &&
-              strstr(R.out, "0") && strstr(R.out, "5"), "%draw prints the grid");
+              strstr(R.out, "0") && strstr(R.out, "5"),
+          "%draw prints the grid");
     CHECK(run(s, "%backend emu\n%backend") == FLYI_OK && !strcmp(R.out, "backend: emu\nemu\n"), "%backend emu");
     CHECK(run(s, "%passes") == FLYI_OK && strstr(R.out, "fly_layout_lowering") && strstr(R.out, "gfx942"), "%passes");
     /* completion */
     flyi_completions c;
     flyi_session_complete(s, "%ti", 3, &c);
-    CHECK(c.n == 2 && c.start == 0 && !strcmp(c.items[0], "%time") && !strcmp(c.items[1], "%timeit"), "complete magic names");
+    CHECK(c.n == 2 && c.start == 0 && !strcmp(c.items[0], "%time") && !strcmp(c.items[1], "%timeit"),
+          "complete magic names");
     flyi_completions_free(&c);
 }
 
-static const char *kernel_src =
-    "import flydsl.compiler as flyc\nimport flydsl.expr as fx\n"
-    "@flyc.kernel\ndef hello(n: fx.Int32, scale: fx.Constexpr[int]):\n"
-    "    fx.printf('hi {}', n * 2 + fx.thread_idx.x)\n"
-    "@flyc.jit\ndef run(n):\n    hello(n, 4).launch(grid=(1, 1, 1), block=(4, 1, 1))\n"
-    "k = flyc.compile(run, 3)\n";
+static const char *kernel_src = "import flydsl.compiler as flyc\nimport flydsl.expr as fx\n"
+                                "@flyc.kernel\ndef hello(n: fx.Int32, scale: fx.Constexpr[int]):\n"
+                                "    fx.printf('hi {}', n * 2 + fx.thread_idx.x)\n"
+                                "@flyc.jit\ndef run(n):\n    hello(n, 4).launch(grid=(1, 1, 1), block=(4, 1, 1))\n"
+                                "k = flyc.compile(run, 3)\n";
 
 static void test_kernels(flyi_session *s) {
     if (run(s, kernel_src) != FLYI_OK) {
@@ -133,22 +147,25 @@ static void test_kernels(flyi_session *s) {
         skipped++;
         return;
     }
-    CHECK(run(s, "%ir") == FLYI_OK && matches("^hello for gfx942: [0-9]+ stages\n  # +stage +time ms  changed\n"
-                                              "  0  00_origin +- +-\n  1  01_fly_rewrite_func_signature +[0-9.]+  (yes|no)\n",
-                                              R.out), "%ir stage list");
+    CHECK(run(s, "%ir") == FLYI_OK &&
+              matches("^hello for gfx942: [0-9]+ stages\n  # +stage +time ms  changed\n"
+                      "  0  00_origin +- +-\n  1  01_fly_rewrite_func_signature +[0-9.]+  (yes|no)\n",
+                      R.out),
+          "%ir stage list");
     CHECK(run(s, "%ir 0") == FLYI_OK && strstr(R.out, "gpu.func"), "%ir 0 has gpu.func");
     CHECK(run(s, "%ir hello fly_layout_lowering") == FLYI_OK && strstr(R.out, "gpu.func"), "%ir kernel pass-name");
     CHECK(run(s, "%ir --diff 0 3") == FLYI_OK && !strncmp(R.out, "--- 00_origin\n+++ 03_fly_layout_lowering\n@@ -", 44),
           "%ir --diff headers");
-    CHECK(matches("^@@ -[0-9]+(,[0-9]+)? \\+[0-9]+(,[0-9]+)? @@$", R.out) && matches("^-", R.out),
-          "%ir --diff hunks");
+    CHECK(matches("^@@ -[0-9]+(,[0-9]+)? \\+[0-9]+(,[0-9]+)? @@$", R.out) && matches("^-", R.out), "%ir --diff hunks");
     CHECK(run(s, "%ir --diff 2 2") == FLYI_OK && strstr(R.out, "no differences"), "%ir --diff equal stages");
     CHECK(run(s, "%ir 99") == FLYI_ERROR && !strcmp(R.errtype, "UsageError"), "%ir unknown stage");
     CHECK(run(s, "%isa") == FLYI_OK && strstr(R.out, "s_endpgm") && strstr(R.out, "gfx942"), "%isa");
     CHECK(run(s, "%llvm k") == FLYI_OK && strstr(R.out, "define"), "%llvm");
     CHECK(run(s, "%stats") == FLYI_OK && strstr(R.out, "VGPR:") && strstr(R.out, "AGPR:") && strstr(R.out, "SGPR:") &&
-              strstr(R.out, "scratch:") && strstr(R.out, "LDS:") && matches("^occupancy: +[0-9]+ waves per SIMD \\(limited by [a-z]+\\)$", R.out) &&
-              !strstr(R.out, "warning"), "%stats fields");
+              strstr(R.out, "scratch:") && strstr(R.out, "LDS:") &&
+              matches("^occupancy: +[0-9]+ waves per SIMD \\(limited by [a-z]+\\)$", R.out) &&
+              !strstr(R.out, "warning"),
+          "%stats fields");
     flyi_completions c;
     flyi_session_complete(s, "%isa he", 7, &c);
     CHECK(c.n == 1 && c.start == 5 && !strcmp(c.items[0], "hello"), "complete kernel names");
@@ -169,11 +186,13 @@ static void test_kernels(flyi_session *s) {
     }
     CHECK(run(s, "%target") == FLYI_OK && !strcmp(R.out, "gfx942 (default)\n"), "%target shows default");
     CHECK(run(s, "%target gfx950\nk2 = flyc.compile(run, 3)\n%isa k2") == FLYI_OK && strstr(R.out, "gfx950") &&
-              !strstr(R.out, "gfx942"), "%target gfx950 compiles for gfx950");
+              !strstr(R.out, "gfx942"),
+          "%target gfx950 compiles for gfx950");
     CHECK(run(s, "%target") == FLYI_OK && !strcmp(R.out, "gfx950\n"), "%target shows the set one");
     CHECK(run(s, "%isa k") == FLYI_OK && strstr(R.out, "gfx942"), "named kernel keeps its target");
     CHECK(run(s, "k.target") == FLYI_OK && !strcmp(R.display, "'gfx942'"), "target of first kernel");
-    CHECK(run(s, "'<details' in k._repr_html_() and 's_endpgm' in k._repr_html_()") == FLYI_OK && !strcmp(R.display, "True"),
+    CHECK(run(s, "'<details' in k._repr_html_() and 's_endpgm' in k._repr_html_()") == FLYI_OK &&
+              !strcmp(R.display, "True"),
           "CompiledKernel._repr_html_");
 }
 

@@ -30,7 +30,11 @@ static char *slurp(const char *path, size_t *len) {
         n += got;
         if (n == cap) {
             char *nb = realloc(buf, (cap *= 2) + 1);
-            if (!nb) { free(buf); buf = NULL; break; }
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
             buf = nb;
         }
     }
@@ -46,9 +50,7 @@ static void chomp(char *s) {
     while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
 }
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* sorted list of the *.py files in dir (malloc'd names) */
 static char **list_py(const char *dir, int *n) {
@@ -93,8 +95,8 @@ static void run_parse_dir(const char *srcdir) {
             fy_ast_module *m = fy_parse(src, len, names[i], FY_MODE_EXEC, &err);
             if (!m) {
                 char got[400];
-                snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind),
-                         err.msg, err.line, err.offset);
+                snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind), err.msg,
+                         err.line, err.offset);
                 fail("parse/%s: unexpected error: %s%s", names[i], got, "");
             } else {
                 char *d = fy_ast_dump(m);
@@ -141,8 +143,8 @@ static void run_error_dir(const char *srcdir) {
             char got[400];
             if (m) snprintf(got, sizeof got, "OK");
             else
-                snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind),
-                         err.msg, err.line, err.offset);
+                snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind), err.msg,
+                         err.line, err.offset);
             fy_ast_module_free(m);
             if (strcmp(got, want) == 0) passed++;
             else fail("syntax_errors/%s:\n  want %s\n  got  %s", names[i], want, got);
@@ -224,7 +226,9 @@ static void check_error(const char *src, fy_error_kind kind, const char *msg, in
     char want[300], got[300];
     snprintf(want, sizeof want, "%s: %s (line %d, offset %d)", fy_error_kind_name(kind), msg, line, offset);
     if (m) snprintf(got, sizeof got, "OK");
-    else snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind), err.msg, err.line, err.offset);
+    else
+        snprintf(got, sizeof got, "%s: %s (line %d, offset %d)", fy_error_kind_name(err.kind), err.msg, err.line,
+                 err.offset);
     fy_ast_module_free(m);
     if (strcmp(want, got) == 0) passed++;
     else fail("error(%s): got %s, want %s", src, got, want);
@@ -235,7 +239,10 @@ static void test_api(void) {
     const char *src = "x = foo(a, b=1)\nif y:\n    z = 'é' + w\n";
     fy_syntax_error err;
     fy_ast_module *m = fy_parse_string(src, "<t>", &err);
-    if (!m) { fail("api: parse failed: %s%s%s", err.msg, "", ""); return; }
+    if (!m) {
+        fail("api: parse failed: %s%s%s", err.msg, "", "");
+        return;
+    }
     fy_stmt *s0 = m->body[0];
     fy_expr *call = s0->v.assign.value;
     if (s0->line == 1 && s0->col == 0 && s0->end_line == 1 && s0->end_col == 15 && call->col == 4 &&
@@ -246,8 +253,7 @@ static void test_api(void) {
     fy_stmt *inner = s1->v.if_.body[0];
     fy_expr *w = inner->v.assign.value->v.binop.right;
     /* 'é' is two bytes: columns are UTF-8 byte offsets */
-    if (s1->end_line == 3 && inner->line == 3 && inner->col == 4 && w->col == 15 && w->end_col == 16)
-        passed++;
+    if (s1->end_line == 3 && inner->line == 3 && inner->col == 4 && w->col == 15 && w->end_col == 16) passed++;
     else fail("api: locations of line 3 wrong%s%s%s", "", "", "");
     if (strcmp(m->source, src) == 0 && strcmp(m->filename, "<t>") == 0) passed++;
     else fail("api: source/filename not kept%s%s%s", "", "", "");
@@ -258,8 +264,8 @@ static void test_api(void) {
     if (m) {
         fy_expr *mul = m->body[0]->v.expr.value, *add = mul->v.binop.left;
         fy_expr *nt = m->body[1]->v.expr.value;
-        if (mul->col == 0 && mul->end_col == 11 && add->col == 1 && add->end_col == 6 &&
-            nt->end_col == 7 && nt->v.unaryop.operand->col == 5)
+        if (mul->col == 0 && mul->end_col == 11 && add->col == 1 && add->end_col == 6 && nt->end_col == 7 &&
+            nt->v.unaryop.operand->col == 5)
             passed++;
         else fail("api: parenthesized spans wrong%s%s%s", "", "", "");
         fy_ast_module_free(m);
@@ -281,8 +287,7 @@ static void test_api(void) {
     /* big ints keep their decimal digits */
     m = fy_parse_string("0x10000000000000000", NULL, &err);
     fy_expr *c = m ? m->body[0]->v.expr.value : NULL;
-    if (c && c->v.constant.kind == FY_CONST_BIGINT && strcmp(c->v.constant.s, "18446744073709551616") == 0)
-        passed++;
+    if (c && c->v.constant.kind == FY_CONST_BIGINT && strcmp(c->v.constant.s, "18446744073709551616") == 0) passed++;
     else fail("api: bigint%s%s%s", "", "", "");
     fy_ast_module_free(m);
 
@@ -295,13 +300,19 @@ static void test_api(void) {
     deep[250] = 0;
     check_error(deep, FY_ERR_SYNTAX, "too many nested parentheses", 1, 201);
     char *big = malloc(200001);
-    for (int i = 0; i < 100000; i++) { big[2 * i] = '-'; big[2 * i + 1] = ' '; }
+    for (int i = 0; i < 100000; i++) {
+        big[2 * i] = '-';
+        big[2 * i + 1] = ' ';
+    }
     big[200000] = 0;
     m = fy_parse_string(big, NULL, &err);
     if (!m && err.kind == FY_ERR_RECURSION) passed++;
     else fail("api: deep unary nesting not bounded: %s%s%s", m ? "parsed" : err.msg, "", "");
     fy_ast_module_free(m);
-    for (int i = 0; i < 100000; i++) { big[2 * i] = '['; big[2 * i + 1] = 'x'; }
+    for (int i = 0; i < 100000; i++) {
+        big[2 * i] = '[';
+        big[2 * i + 1] = 'x';
+    }
     m = fy_parse_string(big, NULL, &err);
     if (!m) passed++;
     else fail("api: deep brackets accepted%s%s%s", "", "", "");

@@ -14,8 +14,7 @@
 
 static int passed, failed;
 
-static void check(int ok, const char *what, const char *detail)
-{
+static void check(int ok, const char *what, const char *detail) {
     if (ok) {
         passed++;
     } else {
@@ -28,7 +27,8 @@ static const char vadd[] =
     "module attributes {gpu.container_module} {\n"
     "  gpu.module @kernels {\n"
     "    gpu.func @vadd(%a: !fly.memref<f32, global, 1024:1>, %b: !fly.memref<f32, global, 1024:1>,\n"
-    "                   %c: !fly.memref<f32, global, 1024:1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {\n"
+    "                   %c: !fly.memref<f32, global, 1024:1>) kernel attributes {known_block_size = array<i32: 256, 1, "
+    "1>} {\n"
     "      %tid = gpu.thread_id x\n"
     "      %bid = gpu.block_id x\n"
     "      %n = arith.constant 256 : index\n"
@@ -45,25 +45,38 @@ static const char vadd[] =
     "  }\n"
     "}\n";
 
-static double now_ms(void)
-{
+static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static const char *const labels[] = {
-    "00_origin", "01_fly_rewrite_func_signature", "02_fly_canonicalize", "03_fly_layout_lowering",
-    "04_fly_int_swizzle_simplify", "05_canonicalize", "06_fly_convert_atom_call_to_ssa_form",
-    "07_fly_promote_regmem_to_vectorssa", "08_convert_fly_to_rocdl", "09_canonicalize",
-    "10_convert_scf_to_cf_cse_convert_gpu_to_rocdl", "11_rocdl_attach_target", "12_convert_scf_to_cf",
-    "13_convert_cf_to_llvm", "14_gpu_to_llvm", "15_convert_vector_to_llvm", "16_convert_arith_to_llvm",
-    "17_convert_func_to_llvm", "18_reconcile_unrealized_casts", "19_gpu_module_to_binary", "20_llvm_ir",
+    "00_origin",
+    "01_fly_rewrite_func_signature",
+    "02_fly_canonicalize",
+    "03_fly_layout_lowering",
+    "04_fly_int_swizzle_simplify",
+    "05_canonicalize",
+    "06_fly_convert_atom_call_to_ssa_form",
+    "07_fly_promote_regmem_to_vectorssa",
+    "08_convert_fly_to_rocdl",
+    "09_canonicalize",
+    "10_convert_scf_to_cf_cse_convert_gpu_to_rocdl",
+    "11_rocdl_attach_target",
+    "12_convert_scf_to_cf",
+    "13_convert_cf_to_llvm",
+    "14_gpu_to_llvm",
+    "15_convert_vector_to_llvm",
+    "16_convert_arith_to_llvm",
+    "17_convert_func_to_llvm",
+    "18_reconcile_unrealized_casts",
+    "19_gpu_module_to_binary",
+    "20_llvm_ir",
     "21_final_isa",
 };
 
-static void check_compile(const fly_core_api *api, const char *target, const char *isa_target)
-{
+static void check_compile(const fly_core_api *api, const char *target, const char *isa_target) {
     fly_pipeline_result r;
     int ok = api->compile(vadd, target, &r);
     char d[512];
@@ -76,14 +89,13 @@ static void check_compile(const fly_core_api *api, const char *target, const cha
         check(r.stages[i].number == i && strcmp(r.stages[i].label, labels[i]) == 0 && r.stages[i].ir, "stage name", d);
     }
     if (r.nstages == 22) {
-        check(!strcmp(r.stages[0].name, "origin") && !strcmp(r.stages[3].name, "fly-layout-lowering"), "stage pass names",
-              r.stages[3].name);
+        check(!strcmp(r.stages[0].name, "origin") && !strcmp(r.stages[3].name, "fly-layout-lowering"),
+              "stage pass names", r.stages[3].name);
         check(r.stages[3].changed && !r.stages[4].changed, "changed flags", "03 should change, 04 should not");
         check(strstr(r.stages[0].ir, "fly.memref.load") && !strstr(r.stages[8].ir, "fly."), "stage IR",
               "fly ops in origin, none after convert-fly-to-rocdl");
         double sum = 0;
-        for (int i = 1; i < 20; i++)
-            sum += r.stages[i].ms;
+        for (int i = 1; i < 20; i++) sum += r.stages[i].ms;
         check(sum > 0, "pass timings", "no pass took any time");
     }
     check(r.isa && strstr(r.isa, "s_endpgm") && strstr(r.isa, "global_load_dword") && strstr(r.isa, isa_target), "isa",
@@ -94,15 +106,13 @@ static void check_compile(const fly_core_api *api, const char *target, const cha
     snprintf(d, sizeof d, "valid %d kernel '%s' vgpr %d sgpr %d occupancy %d (%s)", r.stats.valid, r.stats.kernel,
              r.stats.vgpr, r.stats.sgpr, r.stats.occupancy, r.stats.limiter);
     check(r.stats.valid && !strcmp(r.stats.kernel, "vadd") && r.stats.vgpr > 0 && r.stats.sgpr > 0 &&
-              r.stats.occupancy >= 1 && r.stats.occupancy <= 8 && r.stats.scratch_bytes == 0 &&
-              r.stats.wave_size == 64,
+              r.stats.occupancy >= 1 && r.stats.occupancy <= 8 && r.stats.scratch_bytes == 0 && r.stats.wave_size == 64,
           "stats", d);
     check(r.t.passes > 0 && r.t.codegen > 0 && r.t.link > 0 && r.t.total >= r.t.passes, "timings", "phase times");
     api->result_free(&r);
 }
 
-static void timing_table(const fly_core_api *api)
-{
+static void timing_table(const fly_core_api *api) {
     /* first compile in this process happened above; now steady-state */
     double best = 1e9;
     fly_pipeline_result keep;
@@ -125,7 +135,8 @@ static void timing_table(const fly_core_api *api)
            best, keep.t.parse, keep.t.passes, keep.t.snapshots, keep.t.translate, keep.t.codegen, keep.t.link,
            keep.link_method ? keep.link_method : "-");
     for (int i = 0; i < keep.nstages; i++)
-        printf("  %-46s %7.3f ms%s\n", keep.stages[i].label, keep.stages[i].ms, keep.stages[i].changed ? "" : " (unchanged)");
+        printf("  %-46s %7.3f ms%s\n", keep.stages[i].label, keep.stages[i].ms,
+               keep.stages[i].changed ? "" : " (unchanged)");
     fly_pipeline_options o = {.target = "gfx942", .stop_after = -1, .no_snapshots = 1};
     best = 1e9;
     for (int i = 0; i < 5; i++) {
@@ -165,8 +176,7 @@ static void timing_table(const fly_core_api *api)
 }
 
 /* One integer of the ISA's .amdgpu_metadata block ("    .vgpr_count:     3"); -1 when absent. */
-static int isa_meta(const char *isa, const char *key)
-{
+static int isa_meta(const char *isa, const char *key) {
     const char *m = isa ? strstr(isa, ".amdgpu_metadata") : NULL;
     char pat[64];
     snprintf(pat, sizeof pat, "%s:", key);
@@ -175,10 +185,9 @@ static int isa_meta(const char *isa, const char *key)
 }
 
 /* True when the two results have the same stages (labels, IR, changed flags), final IR and ISA. */
-static int same_result(const fly_pipeline_result *a, const fly_pipeline_result *b)
-{
-    int same = a->nstages == b->nstages && a->final_ir && b->final_ir && !strcmp(a->final_ir, b->final_ir) &&
-               a->isa && b->isa && !strcmp(a->isa, b->isa);
+static int same_result(const fly_pipeline_result *a, const fly_pipeline_result *b) {
+    int same = a->nstages == b->nstages && a->final_ir && b->final_ir && !strcmp(a->final_ir, b->final_ir) && a->isa &&
+               b->isa && !strcmp(a->isa, b->isa);
     for (int i = 0; same && i < a->nstages; i++)
         same = a->stages[i].ir && b->stages[i].ir && !strcmp(a->stages[i].ir, b->stages[i].ir) &&
                !strcmp(a->stages[i].label, b->stages[i].label) && a->stages[i].changed == b->stages[i].changed;
@@ -189,8 +198,7 @@ static int same_result(const fly_pipeline_result *a, const fly_pipeline_result *
  * whichever way it is made (straight from the clones, or stages first and the ISA from the text
  * kept for it), the same code object; and the stats (read from the code object's metadata note,
  * with no ISA made) equal what the ISA's own metadata block says. */
-static void check_lazy(const fly_core_api *api, const char *target, int debug_info)
-{
+static void check_lazy(const fly_core_api *api, const char *target, int debug_info) {
     char d[512];
     fly_pipeline_options eo = {.target = target, .stop_after = -1, .debug_info = debug_info, .eager = 1};
     fly_pipeline_options lo = {.target = target, .stop_after = -1, .debug_info = debug_info};
@@ -200,8 +208,7 @@ static void check_lazy(const fly_core_api *api, const char *target, int debug_in
     snprintf(d, sizeof d, "%s debug %d: %s", target, debug_info, l.error ? l.error : "");
     check(eok && lok && l2ok && e.isa && !e.lazy && !e.isa_pending && e.final_ir, "eager compile", d);
     int none = 1;
-    for (int i = 0; i < l.nstages; i++)
-        none &= !l.stages[i].ir || i == 20;
+    for (int i = 0; i < l.nstages; i++) none &= !l.stages[i].ir || i == 20;
     check(lok && l.lazy && !l.isa && !l.final_ir && l.nstages == 22 && none && l.stages[20].ir && l.hsaco,
           "lazy compile leaves the stages and the ISA", d);
     fly_pipeline_stats before = l.stats;
@@ -218,8 +225,8 @@ static void check_lazy(const fly_core_api *api, const char *target, int debug_in
     const char *isa = api->result_isa(&l);
     check(isa && l.isa == isa && !l.lazy && !l.isa_pending && same_result(&l, &e), "lazy = eager (ISA first)", d);
     check(api->result_isa(&l) == isa, "lazy ISA made once", d);
-    check(l.nstages == 22 && l.stages[19].ms > 0 && l.stages[21].ms == l.stages[19].ms && l.t.isa > 0,
-          "lazy ISA timed", d);
+    check(l.nstages == 22 && l.stages[19].ms > 0 && l.stages[21].ms == l.stages[19].ms && l.t.isa > 0, "lazy ISA timed",
+          d);
     check(l.hsaco_size == e.hsaco_size && !memcmp(l.hsaco, e.hsaco, e.hsaco_size) &&
               !memcmp(&before, &l.stats, sizeof before) && !memcmp(&e.stats, &l.stats, sizeof e.stats),
           "lazy code object and stats = eager", d);
@@ -258,8 +265,7 @@ static void check_lazy(const fly_core_api *api, const char *target, int debug_in
     api->result_free(&l);
 }
 
-static void check_errors(const fly_core_api *api)
-{
+static void check_errors(const fly_core_api *api) {
     fly_pipeline_result r;
     const char *bad_type =
         "func.func @f() {\n"
@@ -279,16 +285,15 @@ static void check_errors(const fly_core_api *api)
         "  return %x : i32\n}\n";
     fly_pipeline_options o = {.passes = "fly-layout-lowering", .stop_after = -1};
     ok = api->compile_ex(dyn_bad, &o, &r);
-    check(!ok && r.error_stage && !strcmp(r.error_stage, "fly-layout-lowering") &&
-              r.error && strstr(r.error, "block argument"),
+    check(!ok && r.error_stage && !strcmp(r.error_stage, "fly-layout-lowering") && r.error &&
+              strstr(r.error, "block argument"),
           "lowering error", r.error);
     api->result_free(&r);
     ok = api->compile(vadd, "gfx1100", &r);
     check(!ok && r.error && strstr(r.error, "unknown target"), "unknown target", r.error);
     api->result_free(&r);
     ok = api->compile("func.func @f( {", NULL, &r);
-    check(!ok && r.error_stage && !strcmp(r.error_stage, "parse"), "parse error",
-          r.error);
+    check(!ok && r.error_stage && !strcmp(r.error_stage, "parse"), "parse error", r.error);
     api->result_free(&r);
     o.passes = "no-such-pass";
     ok = api->compile_ex(vadd, &o, &r);
@@ -301,15 +306,12 @@ static void check_errors(const fly_core_api *api)
 
 #define SYM(h, name) __typeof__(name) *p_##name = (__typeof__(name) *)dlsym(h, #name)
 
-static void check_builders(const fly_core_api *api)
-{
+static void check_builders(const fly_core_api *api) {
     Dl_info info;
     void *h = NULL;
-    if (dladdr((void *)api->compile, &info) && info.dli_fname)
-        h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+    if (dladdr((void *)api->compile, &info) && info.dli_fname) h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
     check(h != NULL, "builders", "cannot reopen flycore.so");
-    if (!h)
-        return;
+    if (!h) return;
     SYM(h, fly_ir_context_create);
     SYM(h, fly_ir_context_destroy);
     SYM(h, mlirLocationUnknownGet);
@@ -332,8 +334,8 @@ static void check_builders(const fly_core_api *api)
     SYM(h, fly_ir_layout_type);
     SYM(h, fly_ir_tile_type);
     SYM(h, fly_tile_parse);
-    check(p_fly_ir_context_create && p_fly_ir_build_binary && p_fly_tile_parse && p_mlirModuleCreateEmpty,
-          "builders", "missing exported symbols");
+    check(p_fly_ir_context_create && p_fly_ir_build_binary && p_fly_tile_parse && p_mlirModuleCreateEmpty, "builders",
+          "missing exported symbols");
     if (!p_fly_ir_context_create || !p_fly_ir_build_binary || !p_fly_tile_parse || !p_mlirModuleCreateEmpty) {
         dlclose(h);
         return;
@@ -402,8 +404,7 @@ static void check_builders(const fly_core_api *api)
     dlclose(h);
 }
 
-int main(void)
-{
+int main(void) {
     char err[512] = "";
     const fly_core_api *api = fly_core_load(err, sizeof err);
     check(api != NULL, "load", err);

@@ -19,8 +19,7 @@ static int passed, failed;
 static const fly_core_api *api;
 static const fly_rt_api *R;
 
-static void check(int ok, const char *what, const char *detail)
-{
+static void check(int ok, const char *what, const char *detail) {
     if (ok) {
         passed++;
     } else {
@@ -35,12 +34,10 @@ typedef struct sink {
     int calls;
 } sink;
 
-static void to_sink(void *user, const char *text, size_t len)
-{
+static void to_sink(void *user, const char *text, size_t len) {
     sink *s = user;
     s->calls++;
-    if (s->len + len >= sizeof s->buf)
-        len = sizeof s->buf - 1 - s->len;
+    if (s->len + len >= sizeof s->buf) len = sizeof s->buf - 1 - s->len;
     memcpy(s->buf + s->len, text, len);
     s->len += len;
     s->buf[s->len] = '\0';
@@ -48,38 +45,36 @@ static void to_sink(void *user, const char *text, size_t len)
 
 static sink out, notes;
 
-static double now_ms(void)
-{
+static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static fly_rt *make_rt(size_t printf_buffer)
-{
-    fly_rt_options o = {.kind = FLY_RT_EMU, .notice = to_sink, .notice_user = &notes, .printf_sink = to_sink,
-                        .printf_user = &out, .printf_buffer = printf_buffer};
+static fly_rt *make_rt(size_t printf_buffer) {
+    fly_rt_options o = {.kind = FLY_RT_EMU,
+                        .notice = to_sink,
+                        .notice_user = &notes,
+                        .printf_sink = to_sink,
+                        .printf_user = &out,
+                        .printf_buffer = printf_buffer};
     return R->create(&o);
 }
 
-static fly_rt_module *load(fly_rt *rt, const char *text, const char *what)
-{
+static fly_rt_module *load(fly_rt *rt, const char *text, const char *what) {
     fly_rt_module *m = R->load(rt, text);
     check(m != NULL, what, m ? NULL : R->last_error(rt));
     return m;
 }
 
-static int launch1(fly_rt *rt, fly_rt_module *m, unsigned grid, unsigned block, void **args, int nargs)
-{
+static int launch1(fly_rt *rt, fly_rt_module *m, unsigned grid, unsigned block, void **args, int nargs) {
     fly_rt_launch l = {.grid = {grid, 1, 1}, .block = {block, 1, 1}, .args = args, .nargs = nargs};
     return R->launch(rt, m, &l);
 }
 
-static void test_hello(fly_rt *rt)
-{
+static void test_hello(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_hello, "hello: load");
-    if (!m)
-        return;
+    if (!m) return;
     out.len = 0;
     out.buf[0] = 0;
     int rc = launch1(rt, m, 1, 4, NULL, 0);
@@ -103,11 +98,9 @@ static void test_hello(fly_rt *rt)
     check(R->load(rt, k_hello) == m, "module cache: same text gives the same module", NULL);
 }
 
-static void test_scalars(fly_rt *rt)
-{
+static void test_scalars(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_scalars, "scalars: load");
-    if (!m)
-        return;
+    if (!m) return;
     int32_t x = 42;
     float f = 3.14159f;
     int64_t n = -7;
@@ -121,11 +114,9 @@ static void test_scalars(fly_rt *rt)
     printf("%s", out.buf);
 }
 
-static void test_vadd(fly_rt *rt)
-{
+static void test_vadd(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_vadd, "vadd: load");
-    if (!m)
-        return;
+    if (!m) return;
     enum { N = 4096 };
     float *ha = malloc(N * 4), *hb = malloc(N * 4), *hc = malloc(N * 4);
     for (int i = 0; i < N; i++) {
@@ -140,8 +131,7 @@ static void test_vadd(fly_rt *rt)
     R->synchronize(rt, NULL);
     R->memcpy_dtoh(rt, hc, c, N * 4);
     int bad = 0;
-    for (int i = 0; i < N; i++)
-        bad += hc[i] != ha[i] + hb[i];
+    for (int i = 0; i < N; i++) bad += hc[i] != ha[i] + hb[i];
     char d[64];
     snprintf(d, sizeof d, "%d mismatches", bad);
     check(bad == 0, "vadd: matches the C reference", d);
@@ -165,14 +155,11 @@ static void test_vadd(fly_rt *rt)
     free(hc);
 }
 
-static void test_bred(fly_rt *rt)
-{
+static void test_bred(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_bred, "block reduction: load");
-    if (!m)
-        return;
+    if (!m) return;
     float hin[1024], hout[4];
-    for (int i = 0; i < 1024; i++)
-        hin[i] = (float)(i % 97);
+    for (int i = 0; i < 1024; i++) hin[i] = (float)(i % 97);
     float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
     R->memcpy_htod(rt, in, hin, sizeof hin);
     void *args[] = {&in, &o};
@@ -181,8 +168,7 @@ static void test_bred(fly_rt *rt)
     int bad = 0;
     for (int b = 0; b < 4; b++) {
         double s = 0;
-        for (int i = 0; i < 256; i++)
-            s += hin[b * 256 + i];
+        for (int i = 0; i < 256; i++) s += hin[b * 256 + i];
         bad += hout[b] != (float)s;
     }
     check(bad == 0, "block reduction: sums match", NULL);
@@ -190,14 +176,11 @@ static void test_bred(fly_rt *rt)
     R->free(rt, o);
 }
 
-static void test_wred(fly_rt *rt)
-{
+static void test_wred(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_wred, "shuffle reduction: load");
-    if (!m)
-        return;
+    if (!m) return;
     float hin[256], hout[4], hbc[256];
-    for (int i = 0; i < 256; i++)
-        hin[i] = (float)(i * 3 % 101);
+    for (int i = 0; i < 256; i++) hin[i] = (float)(i * 3 % 101);
     float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout), *bc = R->malloc(rt, sizeof hbc);
     R->memcpy_htod(rt, in, hin, sizeof hin);
     void *args[] = {&in, &o, &bc};
@@ -207,25 +190,21 @@ static void test_wred(fly_rt *rt)
     int bad = 0;
     for (int w = 0; w < 4; w++) {
         double s = 0;
-        for (int i = 0; i < 64; i++)
-            s += hin[w * 64 + i];
+        for (int i = 0; i < 64; i++) s += hin[w * 64 + i];
         bad += hout[w] != (float)s;
     }
     check(bad == 0, "shuffle reduction: wave sums match", NULL);
     bad = 0;
-    for (int i = 0; i < 256; i++)
-        bad += hbc[i] != hin[i / 64 * 64 + 5];
+    for (int i = 0; i < 256; i++) bad += hbc[i] != hin[i / 64 * 64 + 5];
     check(bad == 0, "shuffle idx: every lane reads lane 5 of its wave", NULL);
     R->free(rt, in);
     R->free(rt, o);
     R->free(rt, bc);
 }
 
-static void test_atomics(fly_rt *rt)
-{
+static void test_atomics(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_atomics, "atomics: load");
-    if (!m)
-        return;
+    if (!m) return;
     int32_t *acc = R->malloc(rt, 4), *mx = R->malloc(rt, 4);
     float *facc = R->malloc(rt, 4);
     void *args[] = {&acc, &facc, &mx};
@@ -241,11 +220,9 @@ static void test_atomics(fly_rt *rt)
     R->free(rt, facc);
 }
 
-static void test_deadlock(fly_rt *rt)
-{
+static void test_deadlock(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_deadlock, "deadlock: load");
-    if (!m)
-        return;
+    if (!m) return;
     int rc = launch1(rt, m, 1, 64, NULL, 0);
     const char *e = R->last_error(rt);
     printf("deadlock error: %s\n", e);
@@ -254,11 +231,9 @@ static void test_deadlock(fly_rt *rt)
           "deadlock: error text", e);
 }
 
-static void test_lds_oob(fly_rt *rt)
-{
+static void test_lds_oob(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_lds_oob, "LDS out of bounds: load");
-    if (!m)
-        return;
+    if (!m) return;
     int32_t idx = 5;
     void *args[] = {&idx};
     check(launch1(rt, m, 1, 1, args, 1) == 0, "LDS in bounds", R->last_error(rt));
@@ -275,8 +250,7 @@ typedef struct intr {
     double set_at;
 } intr;
 
-static void *set_later(void *p)
-{
+static void *set_later(void *p) {
     intr *x = p;
     usleep(700 * 1000);
     x->set_at = now_ms();
@@ -285,25 +259,22 @@ static void *set_later(void *p)
 }
 
 static int progress_calls;
-static void on_progress(void *u, uint64_t done, uint64_t total)
-{
+static void on_progress(void *u, uint64_t done, uint64_t total) {
     (void)u, (void)done, (void)total;
     progress_calls++;
 }
 
-static void test_interrupt(fly_rt *rt)
-{
+static void test_interrupt(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_spin, "interrupt: load");
-    if (!m)
-        return;
+    if (!m) return;
     float *buf = R->malloc(rt, 16);
     int64_t n = 1000000000000LL;
     void *args[] = {&buf, &n};
     intr x = {0, 0};
     pthread_t th;
     pthread_create(&th, NULL, set_later, &x);
-    fly_rt_launch l = {.grid = {4, 1, 1}, .block = {1, 1, 1}, .args = args, .nargs = 2, .interrupt = &x.flag,
-                       .progress = on_progress};
+    fly_rt_launch l = {
+        .grid = {4, 1, 1}, .block = {1, 1, 1}, .args = args, .nargs = 2, .interrupt = &x.flag, .progress = on_progress};
     int rc = R->launch(rt, m, &l);
     double stopped = now_ms();
     pthread_join(th, NULL);
@@ -316,11 +287,9 @@ static void test_interrupt(fly_rt *rt)
     R->free(rt, buf);
 }
 
-static void test_xlane(fly_rt *rt)
-{
+static void test_xlane(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_xlane, "cross-lane: load");
-    if (!m)
-        return;
+    if (!m) return;
     double hf[64], of[64];
     int64_t hi[64], oi[64], ball = 0;
     int32_t orl[64], obp[64], orfl[64];
@@ -363,15 +332,12 @@ static void test_xlane(fly_rt *rt)
     snprintf(d, sizeof d, "mask 0x%llx", (unsigned long long)ball);
     check((uint64_t)ball == want_ball, "cross-lane: rocdl.ballot", d);
     void *bufs[] = {fin, fo, iin, io, bo, rlo, bpo, rflo};
-    for (int i = 0; i < 8; i++)
-        R->free(rt, bufs[i]);
+    for (int i = 0; i < 8; i++) R->free(rt, bufs[i]);
 }
 
-static void test_lds_atomics(fly_rt *rt)
-{
+static void test_lds_atomics(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_lds_atomics, "LDS atomics: load");
-    if (!m)
-        return;
+    if (!m) return;
     int32_t *o = R->malloc(rt, 12);
     float *fo = R->malloc(rt, 4);
     void *args[] = {&o, &fo};
@@ -389,11 +355,9 @@ static void test_lds_atomics(fly_rt *rt)
     R->free(rt, fo);
 }
 
-static void test_interrupt_pure(fly_rt *rt)
-{
+static void test_interrupt_pure(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_spin_pure, "interrupt (no memory accesses): load");
-    if (!m)
-        return;
+    if (!m) return;
     int64_t *o = R->malloc(rt, 8), n = 1000000000000LL;
     void *args[] = {&o, &n};
     intr x = {0, 0};
@@ -413,38 +377,33 @@ static void test_interrupt_pure(fly_rt *rt)
     x.flag = 0;
     check(R->launch(rt, m, &l) == 0, "pure loop: short run", R->last_error(rt));
     int64_t got, want = 1000;
-    for (int i = 0; i < 1000; i++)
-        want = (int64_t)((uint64_t)want * 6364136223846793005ULL + 1000u);
+    for (int i = 0; i < 1000; i++) want = (int64_t)((uint64_t)want * 6364136223846793005ULL + 1000u);
     R->memcpy_dtoh(rt, &got, o, 8);
     check(got == want, "pure loop: result", NULL);
     R->free(rt, o);
 }
 
 /* Round-to-nearest-even f32 -> f16 / bf16 bit patterns (float64-free references, by the bits). */
-static uint16_t ref_bf16(float f)
-{
+static uint16_t ref_bf16(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
-    if ((u & 0x7fffffff) > 0x7f800000)
-        return (uint16_t)((u >> 16) | 0x40);
+    if ((u & 0x7fffffff) > 0x7f800000) return (uint16_t)((u >> 16) | 0x40);
     return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 }
 
-static uint16_t ref_f16(float f)
-{
+static uint16_t ref_f16(float f) {
     _Float16 h = (_Float16)f; /* the C compiler's conversion: IEEE round to nearest even */
     uint16_t u;
     memcpy(&u, &h, 2);
     return u;
 }
 
-static void test_cvt(fly_rt *rt)
-{
+static void test_cvt(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_cvt, "conversions: load");
-    if (!m)
-        return;
-    float in[16] = {1.0f, -2.5f, 3.14159265f, 65504.0f, 65520.0f, 1e-8f, 6.1e-5f, 1.00048828125f,
-                    1.0009765625f, 1.00390625f, 1.005859375f, -0.0f, 1e30f, 5.9604645e-8f, 2049.0f, 2051.0f};
+    if (!m) return;
+    float in[16] = {1.0f,    -2.5f,          3.14159265f,   65504.0f,    65520.0f,     1e-8f,
+                    6.1e-5f, 1.00048828125f, 1.0009765625f, 1.00390625f, 1.005859375f, -0.0f,
+                    1e30f,   5.9604645e-8f,  2049.0f,       2051.0f};
     float *din = R->malloc(rt, sizeof in), *back = R->malloc(rt, 128);
     uint16_t *dh = R->malloc(rt, 32), *db = R->malloc(rt, 32), h[16], b[16];
     float hb[32];
@@ -476,16 +435,12 @@ static void test_cvt(fly_rt *rt)
     R->free(rt, db);
 }
 
-static void test_buffer(fly_rt *rt)
-{
+static void test_buffer(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_buf, "buffer loads/stores: load");
-    if (!m)
-        return;
+    if (!m) return;
     float ha[40], ho[64], hx[64];
-    for (int i = 0; i < 40; i++)
-        ha[i] = (float)(i * 3 + 1);
-    for (int i = 0; i < 64; i++)
-        ho[i] = hx[i] = -7.0f;
+    for (int i = 0; i < 40; i++) ha[i] = (float)(i * 3 + 1);
+    for (int i = 0; i < 64; i++) ho[i] = hx[i] = -7.0f;
     float *a = R->malloc(rt, sizeof ha), *o = R->malloc(rt, sizeof ho), *x = R->malloc(rt, sizeof hx);
     R->memcpy_htod(rt, a, ha, sizeof ha);
     R->memcpy_htod(rt, o, ho, sizeof ho);
@@ -514,14 +469,11 @@ static void test_buffer(fly_rt *rt)
     R->free(rt, x);
 }
 
-static void test_lds_global(fly_rt *rt)
-{
+static void test_lds_global(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_gred, "LDS global reduction: load");
-    if (!m)
-        return;
+    if (!m) return;
     float hin[1024], hout[4];
-    for (int i = 0; i < 1024; i++)
-        hin[i] = (float)(i % 89) - 20.0f;
+    for (int i = 0; i < 1024; i++) hin[i] = (float)(i % 89) - 20.0f;
     float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
     R->memcpy_htod(rt, in, hin, sizeof hin);
     void *args[] = {&in, &o};
@@ -530,8 +482,7 @@ static void test_lds_global(fly_rt *rt)
     int bad = 0;
     for (int b = 0; b < 4; b++) {
         double s = 0;
-        for (int i = 0; i < 256; i++)
-            s += hin[b * 256 + i];
+        for (int i = 0; i < 256; i++) s += hin[b * 256 + i];
         bad += hout[b] != (float)s;
     }
     check(bad == 0, "LDS global reduction: sums match", NULL);
@@ -539,14 +490,11 @@ static void test_lds_global(fly_rt *rt)
     R->free(rt, o);
 }
 
-static void test_dyn_smem(fly_rt *rt)
-{
+static void test_dyn_smem(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_dyn, "dynamic shared memory: load");
-    if (!m)
-        return;
+    if (!m) return;
     float hin[64], hout[64];
-    for (int i = 0; i < 64; i++)
-        hin[i] = (float)i + 0.25f;
+    for (int i = 0; i < 64; i++) hin[i] = (float)i + 0.25f;
     float *in = R->malloc(rt, sizeof hin), *o = R->malloc(rt, sizeof hout);
     R->memcpy_htod(rt, in, hin, sizeof hin);
     void *args[] = {&in, &o};
@@ -554,8 +502,7 @@ static void test_dyn_smem(fly_rt *rt)
     check(R->launch(rt, m, &l) == 0, "dynamic shared memory: launch with smem=256", R->last_error(rt));
     R->memcpy_dtoh(rt, hout, o, sizeof hout);
     int bad = 0;
-    for (int i = 0; i < 64; i++)
-        bad += hout[i] != 2 * hin[63 - i];
+    for (int i = 0; i < 64; i++) bad += hout[i] != 2 * hin[63 - i];
     check(bad == 0, "dynamic shared memory: values through LDS", NULL);
     l.smem = 128; /* half of what the kernel touches */
     int rc = R->launch(rt, m, &l);
@@ -578,36 +525,32 @@ typedef struct f8ref {
     int e, m, bias, kind; /* kind 0: IEEE (inf), 1: FN (no inf, S.1111.111 NaN), 2: FNUZ (0x80 NaN, no -0) */
 } f8ref;
 
-static const f8ref F8R[4] = {{"E4M3FN", 4, 3, 7, 1}, {"E4M3FNUZ", 4, 3, 8, 2}, {"E5M2", 5, 2, 15, 0}, {"E5M2FNUZ", 5, 2, 16, 2}};
+static const f8ref F8R[4] = {
+    {"E4M3FN", 4, 3, 7, 1}, {"E4M3FNUZ", 4, 3, 8, 2}, {"E5M2", 5, 2, 15, 0}, {"E5M2FNUZ", 5, 2, 16, 2}};
 
 /* The value of code c; *cls: 0 finite, 1 infinity, 2 NaN. */
-static double f8_decode(const f8ref *f, int c, int *cls)
-{
+static double f8_decode(const f8ref *f, int c, int *cls) {
     int be = (c & 0x7f) >> f->m, mant = c & ((1 << f->m) - 1), emax = (1 << f->e) - 1;
     *cls = 0;
     if ((f->kind == 2 && c == 0x80) || (f->kind == 1 && (c & 0x7f) == 0x7f) || (f->kind == 0 && be == emax && mant))
         *cls = 2;
-    else if (f->kind == 0 && be == emax)
-        *cls = 1;
+    else if (f->kind == 0 && be == emax) *cls = 1;
     double v = be ? (1.0 + mant / (double)(1 << f->m)) * pow(2, be - f->bias) : mant * pow(2, 1 - f->bias - f->m);
     return c & 0x80 ? -v : v;
 }
 
-static int f8_encode_ref(const f8ref *f, float x)
-{
+static int f8_encode_ref(const f8ref *f, float x) {
     int s = signbit(x) ? 0x80 : 0;
     int ovf = f->kind == 0 ? s | ((1 << f->e) - 1) << f->m : f->kind == 1 ? s | 0x7f : 0x80;
     if (isnan(x))
         return f->kind == 0 ? s | ((1 << f->e) - 1) << f->m | 1 << (f->m - 1) : f->kind == 1 ? s | 0x7f : 0x80;
-    if (isinf(x))
-        return ovf;
+    if (isinf(x)) return ovf;
     int best = -1, maxc = -1;
     double bd = INFINITY, ax = fabs((double)x), maxv = -1;
     for (int c = 0; c < 256; c++) {
         int cls;
         double v = f8_decode(f, c, &cls);
-        if (cls || !((c & 0x80) == s || (f->kind == 2 && c == 0)))
-            continue;
+        if (cls || !((c & 0x80) == s || (f->kind == 2 && c == 0))) continue;
         double d = fabs(fabs(v) - ax);
         if (d < bd || (d == bd && !(c & 1))) {
             bd = d;
@@ -621,21 +564,19 @@ static int f8_encode_ref(const f8ref *f, float x)
     if (ax > maxv) { /* beyond the largest finite value: round against the next (virtual) step */
         int cls;
         double ulp = maxv - fabs(f8_decode(f, maxc - 1, &cls)), next = maxv + ulp;
-        if (ax - maxv > next - ax || (ax - maxv == next - ax && (maxc & 1)))
-            return ovf;
+        if (ax - maxv > next - ax || (ax - maxv == next - ax && (maxc & 1))) return ovf;
         return maxc;
     }
     return best;
 }
 
-static void test_fp8(fly_rt *rt)
-{
+static void test_fp8(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_f8, "fp8 conversions: load");
-    if (!m)
-        return;
-    float in[32] = {0.0f, -0.0f, 1.0f, -1.5f, 0.1f, 3.14159265f, 448.0f, 449.0f, 464.0f, 465.0f, 480.0f,
-                    240.0f, 247.0f, 248.0f, 57344.0f, 61440.0f, 61441.0f, 1e-3f, 0x1p-9f, 0x1p-10f, 0x1.8p-10f,
-                    0x1p-17f, 0x1.8p-16f, INFINITY, -INFINITY, NAN, 1e10f, -300.0f, 0.0625f, -1e-6f, 17.5f, -0.3f};
+    if (!m) return;
+    float in[32] = {0.0f,      -0.0f,  1.0f,    -1.5f,    0.1f,       3.14159265f, 448.0f,     449.0f,
+                    464.0f,    465.0f, 480.0f,  240.0f,   247.0f,     248.0f,      57344.0f,   61440.0f,
+                    61441.0f,  1e-3f,  0x1p-9f, 0x1p-10f, 0x1.8p-10f, 0x1p-17f,    0x1.8p-16f, INFINITY,
+                    -INFINITY, NAN,    1e10f,   -300.0f,  0.0625f,    -1e-6f,      17.5f,      -0.3f};
     float *din = R->malloc(rt, sizeof in), *dback = R->malloc(rt, 128 * 4);
     uint8_t *dq = R->malloc(rt, 128), q[128];
     float back[128];
@@ -653,9 +594,10 @@ static void test_fp8(fly_rt *rt)
                 snprintf(d, sizeof d, "%s of %g: 0x%02x, want 0x%02x", F8R[k].name, in[i], q[32 * k + i], want);
             double v = f8_decode(&F8R[k], q[32 * k + i], &cls);
             float got = back[32 * k + i];
-            int bad = cls == 2 ? !isnan(got) : cls == 1 ? !(isinf(got) && (got < 0) == (v < 0)) : got != (float)v || !signbit(got) != !signbit(v);
-            if (bad && !be++)
-                snprintf(d, sizeof d, "%s code 0x%02x: %g, want %g", F8R[k].name, q[32 * k + i], got, v);
+            int bad = cls == 2   ? !isnan(got)
+                      : cls == 1 ? !(isinf(got) && (got < 0) == (v < 0))
+                                 : got != (float)v || !signbit(got) != !signbit(v);
+            if (bad && !be++) snprintf(d, sizeof d, "%s code 0x%02x: %g, want %g", F8R[k].name, q[32 * k + i], got, v);
         }
         snprintf(what, sizeof what, "fp8: f32 -> %s bit patterns (round to nearest even)", F8R[k].name);
         check(bq == 0, what, d);
@@ -667,8 +609,7 @@ static void test_fp8(fly_rt *rt)
     R->free(rt, dq);
 }
 
-static void test_overflow(void)
-{
+static void test_overflow(void) {
     fly_rt *rt = make_rt(256);
     fly_rt_module *m = load(rt, k_hello, "overflow: load");
     if (!m) {
@@ -682,34 +623,32 @@ static void test_overflow(void)
     launch1(rt, m, 1, 64, NULL, 0);
     R->synchronize(rt, NULL);
     int lines = 0;
-    for (char *p = out.buf; *p; p++)
-        lines += *p == '\n';
+    for (char *p = out.buf; *p; p++) lines += *p == '\n';
     int lost = -1;
     const char *q = strstr(notes.buf, "overflow: ");
-    if (q)
-        lost = atoi(q + 10);
+    if (q) lost = atoi(q + 10);
     char d[600];
     snprintf(d, sizeof d, "%d lines, notice '%s'", lines, notes.buf);
     printf("overflow: %s", notes.buf);
-    check(lines == 10 && lost == 54 && strstr(notes.buf, "records lost"), "printf overflow: lines kept and lost count", d);
-    check(!strncmp(out.buf, "hello from block 0 thread 0\n", 28), "printf overflow: the first records are kept", out.buf);
+    check(lines == 10 && lost == 54 && strstr(notes.buf, "records lost"), "printf overflow: lines kept and lost count",
+          d);
+    check(!strncmp(out.buf, "hello from block 0 thread 0\n", 28), "printf overflow: the first records are kept",
+          out.buf);
     R->destroy(rt);
 }
 
-static void test_fallback(void)
-{
+static void test_fallback(void) {
     notes.len = 0;
     notes.buf[0] = 0;
     notes.calls = 0;
-    fly_rt_options o = {.kind = FLY_RT_AUTO, .notice = to_sink, .notice_user = &notes,
-                        .hip_library = "/nonexistent/libamdhip64.so"};
+    fly_rt_options o = {
+        .kind = FLY_RT_AUTO, .notice = to_sink, .notice_user = &notes, .hip_library = "/nonexistent/libamdhip64.so"};
     fly_rt *rt = R->create(&o);
     check(rt && !strcmp(R->backend_name(rt), "emulator"), "HIP fallback: the emulator serves", NULL);
     check(notes.calls == 1 && strstr(notes.buf, "emulator") && strstr(notes.buf, "libamdhip64"),
           "HIP fallback: one notice", notes.buf);
     printf("fallback notice: %s", notes.buf);
-    if (rt)
-        R->destroy(rt);
+    if (rt) R->destroy(rt);
     /* the standard names: on a machine without ROCm (or without an AMD GPU) the same */
     notes.len = 0;
     notes.buf[0] = 0;
@@ -722,8 +661,7 @@ static void test_fallback(void)
     } else {
         check(rt && notes.calls == 1, "HIP fallback (standard names): one notice", notes.buf);
     }
-    if (rt)
-        R->destroy(rt);
+    if (rt) R->destroy(rt);
     setenv("FLYI_BACKEND", "emu", 1);
     notes.calls = 0;
     rt = R->create(&o);
@@ -736,8 +674,7 @@ static void test_fallback(void)
     }
 }
 
-static void test_kernargs(void)
-{
+static void test_kernargs(void) {
     fly_pipeline_result r;
     api->compile(k_kernargs, "gfx942", &r);
     check(r.ok && r.hsaco, "kernargs: compile for gfx942", r.error);
@@ -779,7 +716,8 @@ static void test_kernargs(void)
         memcpy(&q2, buf + 16, 8);
         memcpy(&n2, buf + 24, 8);
         memcpy(&pf2, buf + 32, 8);
-        check(rc == 0 && p2 == p && x2 == x && f2 == f && q2 == q && n2 == n && pf2 == pf, "kernargs: packed bytes", err);
+        check(rc == 0 && p2 == p && x2 == x && f2 == f && q2 == q && n2 == n && pf2 == pf, "kernargs: packed bytes",
+              err);
         int hidden_ok = 1;
         for (int i = 0; i < lay.nargs; i++) {
             uint32_t v = 0;
@@ -809,8 +747,7 @@ static const char k_kernargs_dyn[] = KMOD_BEGIN
     "      gpu.return\n"
     "    }\n" KMOD_END;
 
-static void test_kernargs_dyn(void)
-{
+static void test_kernargs_dyn(void) {
     fly_pipeline_result r;
     api->compile(k_kernargs_dyn, "gfx942", &r);
     check(r.ok && r.hsaco, "dynamic kernargs: compile for gfx942", r.error);
@@ -860,18 +797,15 @@ static void test_kernargs_dyn(void)
     api->result_free(&r);
 }
 
-static void test_launch_overhead(fly_rt *rt)
-{
+static void test_launch_overhead(fly_rt *rt) {
     fly_rt_module *m = load(rt, k_vadd_n, "vadd_n: load");
-    if (!m)
-        return;
+    if (!m) return;
     float *a = R->malloc(rt, 64 * 4), *b = R->malloc(rt, 64 * 4), *c = R->malloc(rt, 64 * 4);
     int32_t n = 64;
     void *args[] = {&a, &b, &c, &n};
     double t0 = now_ms();
     int reps = 2000, bad = 0;
-    for (int i = 0; i < reps; i++)
-        bad += launch1(rt, m, 1, 64, args, 4) != 0;
+    for (int i = 0; i < reps; i++) bad += launch1(rt, m, 1, 64, args, 4) != 0;
     double us = (now_ms() - t0) * 1000 / reps;
     printf("cached launch of a 64-thread kernel: %.1f us\n", us);
     check(bad == 0, "vadd_n: repeated launches", R->last_error(rt));
@@ -880,8 +814,7 @@ static void test_launch_overhead(fly_rt *rt)
     R->free(rt, c);
 }
 
-int main(void)
-{
+int main(void) {
     char err[512];
     api = fly_core_load(err, sizeof err);
     if (!api || !api->rt) {

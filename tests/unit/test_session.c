@@ -8,10 +8,13 @@
 #include "flyi/session.h"
 
 static int passed, failed;
-#define CHECK(cond, what)                                                                 \
-    do {                                                                                  \
-        if (cond) passed++;                                                               \
-        else { failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); }          \
+#define CHECK(cond, what) \
+    do { \
+        if (cond) passed++; \
+        else { \
+            failed++; \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); \
+        } \
     } while (0)
 
 /* A sink that records everything. */
@@ -30,7 +33,10 @@ static void r_stream(void *u, flyi_stream w, const char *t, size_t n) {
     char *dst = w == FLYI_STDOUT ? r->out : r->err;
     strncat(dst, t, n < 4000 ? n : 4000);
     size_t k = strlen(r->order);
-    if (k < 250) { r->order[k] = w == FLYI_STDOUT ? 'o' : 'e'; r->order[k + 1] = 0; }
+    if (k < 250) {
+        r->order[k] = w == FLYI_STDOUT ? 'o' : 'e';
+        r->order[k + 1] = 0;
+    }
 }
 static void r_display(void *u, const flyi_display *d, bool is_result) {
     rec *r = u;
@@ -88,7 +94,8 @@ static void test_errors(flyi_session *s) {
     CHECK(!strcmp(r.errlast, "ZeroDivisionError: division by zero"), "error last line");
     CHECK(run(s, &r, "y + 1") == FLYI_OK && !strcmp(r.display, "2"), "usable after error; partial cell ran");
     CHECK(run(s, &r, "def (") == FLYI_ERROR && !strcmp(r.errtype, "SyntaxError"), "syntax error reported");
-    CHECK(run(s, &r, "undefined_thing") == FLYI_ERROR && !strcmp(r.errlast, "NameError: name 'undefined_thing' is not defined"),
+    CHECK(run(s, &r, "undefined_thing") == FLYI_ERROR &&
+              !strcmp(r.errlast, "NameError: name 'undefined_thing' is not defined"),
           "NameError message");
     CHECK(run(s, &r, "import sys\nsys.exit(4)") == FLYI_EXIT && flyi_session_exit_code(s) == 4, "sys.exit honoured");
     CHECK(run(s, &r, "1") == FLYI_OK, "usable after exit request");
@@ -110,7 +117,9 @@ static int has(const flyi_completions *c, const char *item) {
 
 static void test_complete(flyi_session *s) {
     rec r;
-    run(s, &r, "import math\nnumber = 5\nalphabet = {'alpha': 1, 'beta': 2}\nclass Pt:\n    def __init__(self): self.xval = 1\np = Pt()\n");
+    run(s, &r,
+        "import math\nnumber = 5\nalphabet = {'alpha': 1, 'beta': 2}\nclass Pt:\n    def __init__(self): self.xval = "
+        "1\np = Pt()\n");
     flyi_completions c;
     flyi_session_complete(s, "imp", 3, &c);
     CHECK(has(&c, "import") && c.start == 0 && c.end == 3, "keyword completion");
@@ -173,12 +182,16 @@ static void interrupting_stream(void *u, flyi_stream w, const char *t, size_t n)
     flyi_session_interrupt(g_cb_sess);
 }
 static char *interrupted_input(void *u, const char *prompt, bool password) {
-    (void)u; (void)prompt; (void)password;
+    (void)u;
+    (void)prompt;
+    (void)password;
     flyi_session_interrupt(g_cb_sess); /* the front end saw Ctrl-C while reading */
     return NULL;
 }
 static char *eof_input(void *u, const char *prompt, bool password) {
-    (void)u; (void)prompt; (void)password;
+    (void)u;
+    (void)prompt;
+    (void)password;
     return NULL;
 }
 
@@ -215,7 +228,8 @@ static void test_step_budget(void) {
               strstr(r.errlast, "step budget"),
           "step budget ends an endless loop");
     CHECK(run(s, &r, "while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass\n") ==
-              FLYI_ERROR && !strcmp(r.errtype, "RuntimeError"),
+                  FLYI_ERROR &&
+              !strcmp(r.errtype, "RuntimeError"),
           "step budget survives except clauses");
     CHECK(run(s, &r, "def f():\n    try:\n        f()\n    finally:\n        f()\nf()") == FLYI_ERROR,
           "step budget ends exponential recursion");

@@ -12,10 +12,13 @@
 extern size_t fy_mem_used; /* src/exec/interp.h: bytes the interpreter has allocated */
 
 static int passed, failed;
-#define CHECK(cond, what)                                                                 \
-    do {                                                                                  \
-        if (cond) passed++;                                                               \
-        else { failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); }          \
+#define CHECK(cond, what) \
+    do { \
+        if (cond) passed++; \
+        else { \
+            failed++; \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what); \
+        } \
     } while (0)
 
 static int nerrors;

@@ -45,7 +45,10 @@ enum { FLY_EMU_T_READY, FLY_EMU_T_DONE, FLY_EMU_T_BAR, FLY_EMU_T_WAVE, FLY_EMU_T
 
 /* Cross-lane operations of fly_emu_shfl. */
 enum {
-    FLY_EMU_X_XOR, FLY_EMU_X_UP, FLY_EMU_X_DOWN, FLY_EMU_X_IDX, /* gpu.shuffle modes (lanes within width) */
+    FLY_EMU_X_XOR,
+    FLY_EMU_X_UP,
+    FLY_EMU_X_DOWN,
+    FLY_EMU_X_IDX, /* gpu.shuffle modes (lanes within width) */
     FLY_EMU_X_READLANE,      /* rocdl.readlane: the lane given by offset */
     FLY_EMU_X_READFIRSTLANE, /* rocdl.readfirstlane: the lowest active lane */
     FLY_EMU_X_BPERMUTE,      /* rocdl.ds_bpermute: the lane (offset / 4) mod 64 */
@@ -57,7 +60,10 @@ enum {
 
 /* ---- emu_mfma.c: MFMA across the lanes of a wave ---- */
 /* A lane's MFMA operands (A and B values packed in a word) and results. */
-typedef struct fly_emu_mfma_lane { int64_t a, b; float c[16], d[16]; } fly_emu_mfma_lane;
+typedef struct fly_emu_mfma_lane {
+    int64_t a, b;
+    float c[16], d[16];
+} fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
 /* Rewrites a rocdl.mfma.* op into deposit calls, the cross-lane suspension and result reads (ctxv: the
@@ -145,8 +151,14 @@ int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap);
 
 /* The f8 formats of fly_emu_f8_trunc / fly_emu_f8_ext. */
 enum {
-    FLY_EMU_F8_E4M3FN, FLY_EMU_F8_E4M3FNUZ, FLY_EMU_F8_E5M2, FLY_EMU_F8_E5M2FNUZ, FLY_EMU_F8_E4M3B11FNUZ,
-    FLY_EMU_F8_E4M3, FLY_EMU_F8_E3M4, FLY_EMU_F8_COUNT
+    FLY_EMU_F8_E4M3FN,
+    FLY_EMU_F8_E4M3FNUZ,
+    FLY_EMU_F8_E5M2,
+    FLY_EMU_F8_E5M2FNUZ,
+    FLY_EMU_F8_E4M3B11FNUZ,
+    FLY_EMU_F8_E4M3,
+    FLY_EMU_F8_E3M4,
+    FLY_EMU_F8_COUNT
 };
 /* x rounded to the f8 format kind (to nearest, ties to even; beyond the largest finite value:
  * infinity where the format has one, else NaN; -0 is +0 in the FNUZ formats): the 8 bits. */
@@ -215,8 +227,8 @@ fly_emu_pool *fly_emu_pool_create(int nthreads);
 void fly_emu_pool_destroy(fly_emu_pool *p);
 /* Runs the grid; returns 0, or -1 with the error text (out of bounds, deadlock, interrupted, ...)
  * in err. printf records are appended to pf (when the kernel prints). */
-int fly_emu_run(fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf,
-                char *err, size_t cap);
+int fly_emu_run(fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf, char *err,
+                size_t cap);
 
 /* Runtime functions the generated code calls (registered with the ExecutionEngine). */
 void fly_emu_barrier(void *ctx, int32_t site);

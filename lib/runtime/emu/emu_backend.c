@@ -21,30 +21,25 @@ typedef struct emu_dev {
     int nallocs, cap;
 } emu_dev;
 
-static void emu_destroy(fly_rt_dev *d)
-{
+static void emu_destroy(fly_rt_dev *d) {
     emu_dev *e = (emu_dev *)d;
     fly_emu_pool_destroy(e->pool);
-    for (int i = 0; i < e->nallocs; i++)
-        free((void *)e->allocs[i].lo);
+    for (int i = 0; i < e->nallocs; i++) free((void *)e->allocs[i].lo);
     free(e->allocs);
     free(e);
 }
 
-static void *emu_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap)
-{
+static void *emu_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap) {
     emu_dev *e = (emu_dev *)d;
     if (e->nallocs == e->cap) {
         int nc = e->cap ? e->cap * 2 : 64;
         alloc *v = realloc(e->allocs, sizeof *v * (size_t)nc);
-        if (!v)
-            goto oom;
+        if (!v) goto oom;
         e->allocs = v;
         e->cap = nc;
     }
     void *p = calloc(1, n ? n : 1);
-    if (!p)
-        goto oom;
+    if (!p) goto oom;
     e->allocs[e->nallocs++] = (alloc){(uintptr_t)p, (uintptr_t)p + n};
     return p;
 oom:
@@ -52,19 +47,15 @@ oom:
     return NULL;
 }
 
-static int find_alloc(emu_dev *e, uintptr_t p)
-{
+static int find_alloc(emu_dev *e, uintptr_t p) {
     for (int i = e->nallocs - 1; i >= 0; i--)
-        if (p >= e->allocs[i].lo && (p < e->allocs[i].hi || p == e->allocs[i].lo))
-            return i;
+        if (p >= e->allocs[i].lo && (p < e->allocs[i].hi || p == e->allocs[i].lo)) return i;
     return -1;
 }
 
-static int emu_free(fly_rt_dev *d, void *p, char *err, size_t cap)
-{
+static int emu_free(fly_rt_dev *d, void *p, char *err, size_t cap) {
     emu_dev *e = (emu_dev *)d;
-    if (!p)
-        return 0;
+    if (!p) return 0;
     int i = find_alloc(e, (uintptr_t)p);
     if (i < 0 || e->allocs[i].lo != (uintptr_t)p) {
         snprintf(err, cap, "free: %p is not emulator device memory", p);
@@ -75,8 +66,7 @@ static int emu_free(fly_rt_dev *d, void *p, char *err, size_t cap)
     return 0;
 }
 
-static int emu_copy(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir, char *err, size_t cap)
-{
+static int emu_copy(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir, char *err, size_t cap) {
     (void)d;
     (void)dir;
     if (n && (!dst || !src)) {
@@ -87,8 +77,7 @@ static int emu_copy(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir
     return 0;
 }
 
-static int emu_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t cap)
-{
+static int emu_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t cap) {
     (void)d;
     if (n && !p) {
         snprintf(err, cap, "memset: null pointer");
@@ -98,12 +87,10 @@ static int emu_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t
     return 0;
 }
 
-static void *emu_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap)
-{
+static void *emu_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap) {
     emu_dev *e = (emu_dev *)d;
     fly_emu_program *p = fly_emu_compile(text, e->tg->chip, err, cap);
-    if (!p)
-        return NULL;
+    if (!p) return NULL;
     int n = fly_emu_program_kernel_count(p);
     fly_rt_kinfo *ki = calloc((size_t)n + 1, sizeof *ki);
     if (!ki) {
@@ -126,15 +113,13 @@ static void *emu_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int
     return p;
 }
 
-static void emu_unload(fly_rt_dev *d, void *mod)
-{
+static void emu_unload(fly_rt_dev *d, void *mod) {
     (void)d;
     fly_emu_program_free(mod);
 }
 
 static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fly_rt_launch *l, size_t printf_cap,
-                      fly_rt_records_fn records, void *rt, char *err, size_t cap)
-{
+                      fly_rt_records_fn records, void *rt, char *err, size_t cap) {
     emu_dev *e = (emu_dev *)d;
     const fly_emu_kernel *k = fly_emu_program_kernel(mod, ki->name);
     if (!k) {
@@ -170,10 +155,8 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
             int a = find_alloc(e, p);
             if (a >= 0) {
                 const char *nm = l->arg_names && l->arg_names[ui] ? l->arg_names[ui] : NULL;
-                if (nm)
-                    snprintf(names[nb], sizeof names[nb], "buffer of argument %d '%s'", ui, nm);
-                else
-                    snprintf(names[nb], sizeof names[nb], "buffer of argument %d", ui);
+                if (nm) snprintf(names[nb], sizeof names[nb], "buffer of argument %d '%s'", ui, nm);
+                else snprintf(names[nb], sizeof names[nb], "buffer of argument %d", ui);
                 bufs[nb] = (fly_emu_buffer){e->allocs[a].lo, e->allocs[a].hi, names[nb]};
                 nb++;
             }
@@ -195,8 +178,7 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
     };
     fly_emu_printf_out pf = {0};
     int rc = fly_emu_run(e->pool, k, &g, &pf, err, cap);
-    if (k->printf_arg >= 0 && (pf.len || pf.lost))
-        records(rt, pf.records, pf.len, ki, pf.lost);
+    if (k->printf_arg >= 0 && (pf.len || pf.lost)) records(rt, pf.records, pf.len, ki, pf.lost);
     free(pf.records);
     free(argv);
     free(bufs);
@@ -204,39 +186,34 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
     return rc;
 }
 
-static int emu_sync(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void *rt, char *err, size_t cap)
-{
+static int emu_sync(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void *rt, char *err, size_t cap) {
     (void)d, (void)stream, (void)records, (void)rt, (void)err, (void)cap;
     return 0; /* launches are synchronous */
 }
 
-static void *emu_stream_create(fly_rt_dev *d, char *err, size_t cap)
-{
+static void *emu_stream_create(fly_rt_dev *d, char *err, size_t cap) {
     (void)err, (void)cap;
     return d; /* any non-NULL handle */
 }
 
-static int emu_stream_destroy(fly_rt_dev *d, void *s, char *err, size_t cap)
-{
+static int emu_stream_destroy(fly_rt_dev *d, void *s, char *err, size_t cap) {
     (void)d, (void)s, (void)err, (void)cap;
     return 0;
 }
 
 static const fly_rt_dev_ops emu_ops = {
-    "emulator", emu_destroy, emu_malloc, emu_free, emu_copy, emu_memset, emu_load,
-    emu_unload, emu_launch, emu_sync, emu_stream_create, emu_stream_destroy,
+    "emulator", emu_destroy, emu_malloc, emu_free, emu_copy,          emu_memset,
+    emu_load,   emu_unload,  emu_launch, emu_sync, emu_stream_create, emu_stream_destroy,
 };
 
-fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t cap)
-{
+fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t cap) {
     emu_dev *e = calloc(1, sizeof *e);
     if (!e) {
         snprintf(err, cap, "out of memory");
         return NULL;
     }
     e->tg = fly_pipeline_target_get(o && o->emu_target ? o->emu_target : NULL);
-    if (!e->tg)
-        e->tg = fly_pipeline_target_get(NULL);
+    if (!e->tg) e->tg = fly_pipeline_target_get(NULL);
     e->pool = fly_emu_pool_create(o ? o->threads : 0);
     if (!e->pool) {
         free(e);

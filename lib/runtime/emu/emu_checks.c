@@ -24,30 +24,25 @@ typedef struct chk_ud {
     fly_opvec acc, br;
 } chk_ud;
 
-static MlirWalkResult collect(MlirOperation op, void *user)
-{
+static MlirWalkResult collect(MlirOperation op, void *user) {
     chk_ud *u = user;
     if (fly_ir_op_is(op, "llvm.load") || fly_ir_op_is(op, "llvm.store") || fly_ir_op_is(op, "llvm.atomicrmw") ||
         fly_ir_op_is(op, "llvm.cmpxchg"))
         fly_opvec_push(&u->acc, op);
-    else if (mlirOperationGetNumSuccessors(op) > 0)
-        fly_opvec_push(&u->br, op);
+    else if (mlirOperationGetNumSuccessors(op) > 0) fly_opvec_push(&u->br, op);
     return MlirWalkResultAdvance;
 }
 
 /* Position of blk in its region. */
-static int block_index(MlirBlock blk)
-{
+static int block_index(MlirBlock blk) {
     int i = 0;
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirBlockGetParentRegion(blk)); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b), i++)
-        if (mlirBlockEqual(b, blk))
-            return i;
+        if (mlirBlockEqual(b, blk)) return i;
     return -1;
 }
 
-static bool is_back_edge(MlirOperation br)
-{
+static bool is_back_edge(MlirOperation br) {
     MlirBlock own = mlirOperationGetBlock(br);
     int me = block_index(own);
     for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(br); i++) {
@@ -59,8 +54,8 @@ static bool is_back_edge(MlirOperation br)
 }
 
 /* Before op: if (!ok) call callee(args) (a cold block appended to the region), then op. */
-static void guard(fly_emu_irb *b, MlirOperation op, MlirValue ok, const char *callee, int nargs, const MlirValue *args)
-{
+static void guard(fly_emu_irb *b, MlirOperation op, MlirValue ok, const char *callee, int nargs,
+                  const MlirValue *args) {
     MlirBlock blk = mlirOperationGetBlock(op);
     MlirBlock cont = fly_emu_irb_split(blk, op);
     MlirBlock slow = mlirBlockCreate(0, NULL, NULL);
@@ -73,8 +68,7 @@ static void guard(fly_emu_irb *b, MlirOperation op, MlirValue ok, const char *ca
 }
 
 /* A ctx word loaded at the top of the entry block, marked invariant (constant during a launch). */
-static MlirValue ctx_word(fly_emu_irb *eb, MlirValue ctxv, int word, MlirType t)
-{
+static MlirValue ctx_word(fly_emu_irb *eb, MlirValue ctxv, int word, MlirType t) {
     MlirValue p = fly_emu_irb_gep_const(eb, ctxv, word, mlirIntegerTypeGet(eb->ctx, 64));
     MlirValue v = fly_emu_irb_load(eb, p, t, 8);
     mlirOperationSetAttributeByName(mlirOpResultGetOwner(v), fly_ir_sref("invariant"), mlirUnitAttrGet(eb->ctx));
@@ -82,20 +76,17 @@ static MlirValue ctx_word(fly_emu_irb *eb, MlirValue ctxv, int word, MlirType t)
 }
 
 static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv, MlirValue hits,
-                         MlirValue lds_lo, MlirValue lds_hi)
-{
+                         MlirValue lds_lo, MlirValue lds_hi) {
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
     bool store = fly_ir_op_is(op, "llvm.store");
     bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
     MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
     int as = fly_emu_ptr_as(mlirValueGetType(p));
-    if (as != 1 && as != 3)
-        return;
+    if (as != 1 && as != 3) return;
     MlirType vt = store ? mlirValueGetType(mlirOperationGetOperand(op, 0))
                         : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
     int64_t bytes = fly_emu_type_bytes(vt);
-    if (!bytes)
-        bytes = 1;
+    if (!bytes) bytes = 1;
     int flags = (store ? FLY_EMU_ACC_STORE : 0) | (as == 3 ? FLY_EMU_ACC_LDS : 0) | (atomic ? FLY_EMU_ACC_ATOMIC : 0);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     int site = fly_emu_add_site(k, b.loc);
@@ -107,14 +98,14 @@ static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, M
         lo = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, hits, 2 * site, i64), i64, 8);
         hi = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, hits, 2 * site + 1, i64), i64, 8);
     }
-    MlirValue ok = fly_emu_irb_bin(&b, "llvm.and", fly_emu_irb_icmp(&b, P_UGE, a, lo), fly_emu_irb_icmp(&b, P_ULE, e, hi));
+    MlirValue ok =
+        fly_emu_irb_bin(&b, "llvm.and", fly_emu_irb_icmp(&b, P_UGE, a, lo), fly_emu_irb_icmp(&b, P_ULE, e, hi));
     ok = fly_emu_irb_bin(&b, "llvm.and", ok, fly_emu_irb_icmp(&b, P_UGT, e, a));
     MlirValue args[5] = {ctxv, a, nb, fly_emu_irb_llconst(&b, site, i32), fly_emu_irb_llconst(&b, flags, i32)};
     guard(&b, op, ok, "fly_emu_chk", 5, args);
 }
 
-static void poll_edge(MlirContext ctx, MlirOperation br, MlirValue ctxv, MlirValue flagp)
-{
+static void poll_edge(MlirContext ctx, MlirOperation br, MlirValue ctxv, MlirValue flagp) {
     MlirType i32 = mlirIntegerTypeGet(ctx, 32);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(br), br, mlirOperationGetLocation(br)};
     MlirValue f = fly_emu_irb_load(&b, flagp, i32, 4);
@@ -123,8 +114,7 @@ static void poll_edge(MlirContext ctx, MlirOperation br, MlirValue ctxv, MlirVal
     guard(&b, br, ok, "fly_emu_poll", 1, &ctxv);
 }
 
-int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
-{
+int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t cap) {
     MlirContext ctx = mlirModuleGetContext(m);
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
     for (int i = 0; i < out->n; i++) {
@@ -149,12 +139,9 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
          * reverse so that each split moves only the ops up to the previous one */
         fly_opvec back = {0};
         for (int j = 0; j < u.br.n; j++)
-            if (is_back_edge(u.br.v[j]))
-                fly_opvec_push(&back, u.br.v[j]);
-        for (int j = 0; j < back.n; j++)
-            poll_edge(ctx, back.v[j], ctxv, flagp);
-        for (int j = u.acc.n - 1; j >= 0; j--)
-            check_access(k, ctx, u.acc.v[j], ctxv, hits, lds_lo, lds_hi);
+            if (is_back_edge(u.br.v[j])) fly_opvec_push(&back, u.br.v[j]);
+        for (int j = 0; j < back.n; j++) poll_edge(ctx, back.v[j], ctxv, flagp);
+        for (int j = u.acc.n - 1; j >= 0; j--) check_access(k, ctx, u.acc.v[j], ctxv, hits, lds_lo, lds_hi);
         fly_opvec_free(&back);
         fly_opvec_free(&u.acc);
         fly_opvec_free(&u.br);

@@ -19,7 +19,7 @@
 /* The JIT optimisation level. */
 #define FLY_EMU_OPT_LEVEL 3
 
-#define HOST_PASSES                                                                                        \
+#define HOST_PASSES \
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm," \
     "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm," \
     "reconcile-unrealized-casts"
@@ -31,8 +31,7 @@ struct fly_emu_program {
     double ms;
 };
 
-static int run_host_passes(MlirModule m, char *err, size_t cap)
-{
+static int run_host_passes(MlirModule m, char *err, size_t cap) {
     MlirContext ctx = mlirModuleGetContext(m);
     fly_ir_diags d;
     fly_ir_diags_attach(&d, ctx);
@@ -52,8 +51,7 @@ static int run_host_passes(MlirModule m, char *err, size_t cap)
     return rc;
 }
 
-static void register_symbols(MlirExecutionEngine ee)
-{
+static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_barrier"), (void *)fly_emu_barrier);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl"), (void *)fly_emu_shfl);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_put"), (void *)fly_emu_shfl_put);
@@ -68,12 +66,10 @@ static void register_symbols(MlirExecutionEngine ee)
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_ext"), (void *)fly_emu_f8_ext);
     size_t n;
     const fly_emu_symbol *soft = fly_emu_softfloat_symbols(&n);
-    for (size_t i = 0; i < n; i++)
-        mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref(soft[i].name), soft[i].addr);
+    for (size_t i = 0; i < n; i++) mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref(soft[i].name), soft[i].addr);
 }
 
-fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap)
-{
+fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap) {
     double t0 = fly_ir_now_ms();
     fly_emu_program *p = calloc(1, sizeof *p);
     if (!p) {
@@ -95,27 +91,21 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
     fly_pipeline_result r;
     memset(&r, 0, sizeof r);
     int ok = fly_pipeline_compile_module(m, &o, &r);
-    if (!ok)
-        snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
+    if (!ok) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
     fly_pipeline_result_free(&r);
-    if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap))
-        ok = 0;
-    if (ok && run_host_passes(m, err, cap))
-        ok = 0;
-    if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap))
-        ok = 0;
+    if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap)) ok = 0;
+    if (ok && run_host_passes(m, err, cap)) ok = 0;
+    if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
     /* kernels that synchronise: phase loops, else coroutines; FLYI_EMU_CORO=1 makes every one a
      * coroutine, FLYI_EMU_FIBERS=1 runs them one fiber per thread (for comparisons) */
     bool fibers = getenv("FLYI_EMU_FIBERS") != NULL, coro = getenv("FLYI_EMU_CORO") != NULL;
     for (int i = 0; ok && !fibers && !coro && i < p->kernels.n; i++) {
         fly_emu_kernel *k = &p->kernels.k[i];
         int rc = k->syncs ? fly_emu_make_phases(m, k, err, cap) : 1;
-        if (rc < 0)
-            ok = 0;
+        if (rc < 0) ok = 0;
         k->phased = rc == 0;
     }
-    if (ok && !fibers && fly_emu_make_coroutines(m, &p->kernels, err, cap))
-        ok = 0;
+    if (ok && !fibers && fly_emu_make_coroutines(m, &p->kernels, err, cap)) ok = 0;
     if (ok && getenv("FLYI_EMU_DUMP")) {
         char *s = fly_ir_op_print(mlirModuleGetOperation(m), false, false);
         fprintf(stderr, "%s\n", s ? s : "");
@@ -136,10 +126,8 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
             char name[300];
             snprintf(name, sizeof name, "__fly_emu_%s_%s", k->syncs ? "thread" : "block", k->name);
             fly_emu_entry_fn fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
-            if (k->syncs)
-                k->thread_fn = fn;
-            else
-                k->block_fn = fn;
+            if (k->syncs) k->thread_fn = fn;
+            else k->block_fn = fn;
             if (!fn) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
@@ -163,37 +151,27 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
     return p;
 }
 
-const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name)
-{
-    if (!p || !p->kernels.n)
-        return NULL;
-    if (!name || !*name)
-        return &p->kernels.k[0];
+const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name) {
+    if (!p || !p->kernels.n) return NULL;
+    if (!name || !*name) return &p->kernels.k[0];
     for (int i = 0; i < p->kernels.n; i++)
-        if (!strcmp(p->kernels.k[i].name, name))
-            return &p->kernels.k[i];
+        if (!strcmp(p->kernels.k[i].name, name)) return &p->kernels.k[i];
     return NULL;
 }
 
 int fly_emu_program_kernel_count(const fly_emu_program *p) { return p ? p->kernels.n : 0; }
 
-const fly_emu_kernel *fly_emu_program_kernel_at(const fly_emu_program *p, int i)
-{
+const fly_emu_kernel *fly_emu_program_kernel_at(const fly_emu_program *p, int i) {
     return p && i >= 0 && i < p->kernels.n ? &p->kernels.k[i] : NULL;
 }
 
 double fly_emu_program_compile_ms(const fly_emu_program *p) { return p ? p->ms : 0; }
 
-void fly_emu_program_free(fly_emu_program *p)
-{
-    if (!p)
-        return;
-    if (!mlirExecutionEngineIsNull(p->ee))
-        mlirExecutionEngineDestroy(p->ee);
-    for (int i = 0; i < p->kernels.n; i++)
-        fly_emu_kernel_clear(&p->kernels.k[i]);
+void fly_emu_program_free(fly_emu_program *p) {
+    if (!p) return;
+    if (!mlirExecutionEngineIsNull(p->ee)) mlirExecutionEngineDestroy(p->ee);
+    for (int i = 0; i < p->kernels.n; i++) fly_emu_kernel_clear(&p->kernels.k[i]);
     free(p->kernels.k);
-    if (!mlirContextIsNull(p->ctx))
-        fly_ir_context_destroy(p->ctx);
+    if (!mlirContextIsNull(p->ctx)) fly_ir_context_destroy(p->ctx);
     free(p);
 }

@@ -25,30 +25,23 @@ typedef struct coro_ud {
     fly_opvec bar, shfl, ret;
 } coro_ud;
 
-static bool calls(MlirOperation op, const char *callee)
-{
-    if (!fly_ir_op_is(op, "llvm.call"))
-        return false;
+static bool calls(MlirOperation op, const char *callee) {
+    if (!fly_ir_op_is(op, "llvm.call")) return false;
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
     return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
            fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
 }
 
-static MlirWalkResult collect(MlirOperation op, void *user)
-{
+static MlirWalkResult collect(MlirOperation op, void *user) {
     coro_ud *u = user;
-    if (calls(op, "fly_emu_barrier"))
-        fly_opvec_push(&u->bar, op);
-    else if (calls(op, "fly_emu_shfl"))
-        fly_opvec_push(&u->shfl, op);
-    else if (fly_ir_op_is(op, "llvm.return"))
-        fly_opvec_push(&u->ret, op);
+    if (calls(op, "fly_emu_barrier")) fly_opvec_push(&u->bar, op);
+    else if (calls(op, "fly_emu_shfl")) fly_opvec_push(&u->shfl, op);
+    else if (fly_ir_op_is(op, "llvm.return")) fly_opvec_push(&u->ret, op);
     return MlirWalkResultAdvance;
 }
 
 /* llvm.call @callee(ops) with one result of type res. */
-static MlirValue llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res)
-{
+static MlirValue llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res) {
     int32_t seg[2] = {nops, 0};
     MlirNamedAttribute a[6] = {
         fly_ir_named(b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, fly_ir_sref(callee))),
@@ -69,8 +62,7 @@ typedef struct coro_fn {
 } coro_fn;
 
 /* The call fly_emu_barrier(ctx, site) becomes state[cur] = BAR, sites[cur] = site (inline). */
-static MlirOperation inline_barrier(MlirContext ctx, MlirOperation call, MlirValue ctxv)
-{
+static MlirOperation inline_barrier(MlirContext ctx, MlirOperation call, MlirValue ctxv) {
     fly_emu_irb b = {ctx, mlirOperationGetBlock(call), call, mlirOperationGetLocation(call)};
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
     MlirType i8 = mlirIntegerTypeGet(ctx, 8), i32 = mlirIntegerTypeGet(ctx, 32);
@@ -85,8 +77,7 @@ static MlirOperation inline_barrier(MlirContext ctx, MlirOperation call, MlirVal
 }
 
 /* Splits op's block before op and suspends there: the thread goes on at op when resumed. */
-static void suspend_before(coro_fn *cf, MlirOperation op)
-{
+static void suspend_before(coro_fn *cf, MlirOperation op) {
     MlirBlock blk = mlirOperationGetBlock(op);
     MlirBlock cont = fly_emu_irb_split(blk, op);
     fly_emu_irb b = {cf->ctx, blk, {NULL}, mlirOperationGetLocation(op)};
@@ -144,8 +135,7 @@ static void suspend_before(coro_fn *cf, MlirOperation op)
     "  llvm.return %%r : i64\n" \
     "}\n"
 
-static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
-{
+static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) {
     MlirContext ctx = mlirModuleGetContext(m);
     char fname[300];
     snprintf(fname, sizeof fname, "%s__emu", k->name);
@@ -157,7 +147,9 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     coro_ud u = {0};
     mlirOperationWalk(f, collect, &u, MlirWalkPreOrder);
     MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
-    coro_fn cf = {.ctx = ctx, .token = fly_emu_irb_type(ctx, "!llvm.token"), .i1 = mlirIntegerTypeGet(ctx, 1),
+    coro_fn cf = {.ctx = ctx,
+                  .token = fly_emu_irb_type(ctx, "!llvm.token"),
+                  .i1 = mlirIntegerTypeGet(ctx, 1),
                   .i8 = mlirIntegerTypeGet(ctx, 8)};
     MlirRegion body = mlirOperationGetRegion(f, 0);
     MlirBlock entry = mlirRegionGetFirstBlock(body);
@@ -189,14 +181,12 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
         mlirOperationDestroy(u.ret.v[i]);
     }
     /* suspension points */
-    for (int i = 0; i < u.bar.n; i++)
-        suspend_before(&cf, inline_barrier(ctx, u.bar.v[i], ctxv));
+    for (int i = 0; i < u.bar.n; i++) suspend_before(&cf, inline_barrier(ctx, u.bar.v[i], ctxv));
     for (int i = 0; i < u.shfl.n; i++) {
         MlirOperation op = u.shfl.v[i];
         intptr_t n = mlirOperationGetNumOperands(op);
         MlirValue ops[8];
-        for (intptr_t j = 0; j < n && j < 8; j++)
-            ops[j] = mlirOperationGetOperand(op, j);
+        for (intptr_t j = 0; j < n && j < 8; j++) ops[j] = mlirOperationGetOperand(op, j);
         fly_emu_irb pb = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
         fly_emu_irb_llcall(&pb, "fly_emu_shfl_put", (int)n, ops);
         suspend_before(&cf, op);
@@ -210,8 +200,8 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     mlirOperationSetAttributeByName(f, fly_ir_sref("passthrough"), mlirArrayAttrGet(ctx, 1, &pre));
     /* the loop over the lanes */
     char text[4096];
-    snprintf(text, sizeof text, LANES_FN, k->name, FLY_EMU_CTX_STATE, FLY_EMU_CTX_CUR, FLY_EMU_T_READY,
-             FLY_EMU_T_DONE, FLY_EMU_T_BAR, FLY_EMU_T_RUN);
+    snprintf(text, sizeof text, LANES_FN, k->name, FLY_EMU_CTX_STATE, FLY_EMU_CTX_CUR, FLY_EMU_T_READY, FLY_EMU_T_DONE,
+             FLY_EMU_T_BAR, FLY_EMU_T_RUN);
     MlirOperation rf = mlirOperationCreateParse(ctx, fly_ir_sref(text), fly_ir_sref("emu"));
     if (mlirOperationIsNull(rf)) {
         snprintf(err, cap, "%s: cannot build the coroutine lane loop", k->name);
@@ -221,10 +211,8 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     return 0;
 }
 
-int fly_emu_make_coroutines(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
-{
+int fly_emu_make_coroutines(MlirModule m, fly_emu_lowered *out, char *err, size_t cap) {
     for (int i = 0; i < out->n; i++)
-        if (out->k[i].syncs && !out->k[i].phased && make_coroutine(m, &out->k[i], err, cap))
-            return -1;
+        if (out->k[i].syncs && !out->k[i].phased && make_coroutine(m, &out->k[i], err, cap)) return -1;
     return 0;
 }

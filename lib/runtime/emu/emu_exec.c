@@ -29,8 +29,14 @@
 #define WAVE 64
 #define FIBER_STACK (128 * 1024)
 
-enum { T_READY = FLY_EMU_T_READY, T_DONE = FLY_EMU_T_DONE, T_BAR = FLY_EMU_T_BAR, T_WAVE = FLY_EMU_T_WAVE,
-       T_DEAD = FLY_EMU_T_DEAD, T_RUN = FLY_EMU_T_RUN };
+enum {
+    T_READY = FLY_EMU_T_READY,
+    T_DONE = FLY_EMU_T_DONE,
+    T_BAR = FLY_EMU_T_BAR,
+    T_WAVE = FLY_EMU_T_WAVE,
+    T_DEAD = FLY_EMU_T_DEAD,
+    T_RUN = FLY_EMU_T_RUN
+};
 
 /* How the threads of a block run: a loop in generated code (no synchronisation), one fiber
  * each, or one coroutine each (emu_coro.c). */
@@ -130,26 +136,22 @@ struct fly_emu_pool {
 
 /* ---- errors ---- */
 
-static void block_str(const fly_emu_ctx *c, char *b, size_t n)
-{
+static void block_str(const fly_emu_ctx *c, char *b, size_t n) {
     snprintf(b, n, "block (%" PRId64 ",%" PRId64 ",%" PRId64 ")", c->block_id[0], c->block_id[1], c->block_id[2]);
 }
 
-static void thread_str(const fly_emu_ctx *c, int t, char *b, size_t n)
-{
+static void thread_str(const fly_emu_ctx *c, int t, char *b, size_t n) {
     int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
     snprintf(b, n, "thread (%d,%d,%d)", t % bx, t / bx % by, t / (bx * by));
 }
 
-static int cur_thread(const fly_emu_ctx *c)
-{
+static int cur_thread(const fly_emu_ctx *c) {
     return (int)(c->tid[0] + c->block_dim[0] * (c->tid[1] + c->block_dim[1] * c->tid[2]));
 }
 
 /* Records the error of this block and leaves the running thread (never returns). */
 static void abort_block(fly_emu_ctx *c) __attribute__((noreturn));
-static void abort_block(fly_emu_ctx *c)
-{
+static void abort_block(fly_emu_ctx *c) {
     c->failed = 1;
     if (c->fiber_mode == M_FIBER) {
         c->state[c->cur] = T_DEAD;
@@ -158,15 +160,13 @@ static void abort_block(fly_emu_ctx *c)
     longjmp(c->abort_jb, 1);
 }
 
-static const char *site_str(const fly_emu_kernel *k, int site)
-{
+static const char *site_str(const fly_emu_kernel *k, int site) {
     return site >= 0 && site < k->nsites && k->sites[site][0] ? k->sites[site] : NULL;
 }
 
 /* ---- runtime symbols ---- */
 
-static void set_thread(fly_emu_ctx *c, int t)
-{
+static void set_thread(fly_emu_ctx *c, int t) {
     int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
     c->cur = t;
     c->tid[0] = t % bx;
@@ -177,8 +177,7 @@ static void set_thread(fly_emu_ctx *c, int t)
 /* Leaves fiber t (its state already set): switches straight to the next ready thread of the
  * block, in the scheduler's order (one switch instead of a yield and a resume), or returns to the
  * scheduler when none is left. Returns when t runs again. */
-static void leave(fly_emu_ctx *c, int t)
-{
+static void leave(fly_emu_ctx *c, int t) {
     for (int u = t + 1; u < c->nthreads; u++)
         if (c->state[u] == T_READY) {
             set_thread(c, u);
@@ -188,8 +187,7 @@ static void leave(fly_emu_ctx *c, int t)
     fly_emu_fiber_yield(&c->home, c->fibers, t);
 }
 
-static void check_interrupt(fly_emu_ctx *c)
-{
+static void check_interrupt(fly_emu_ctx *c) {
     const fly_emu_grid *g = c->job->g;
     if ((g->interrupt && *g->interrupt) || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) {
         snprintf(c->err, sizeof c->err, "interrupted: kernel '%s' stopped", c->job->k->name);
@@ -197,8 +195,7 @@ static void check_interrupt(fly_emu_ctx *c)
     }
 }
 
-static void remember(fly_emu_ctx *c, int32_t site, uintptr_t lo, uintptr_t hi)
-{
+static void remember(fly_emu_ctx *c, int32_t site, uintptr_t lo, uintptr_t hi) {
     if (site >= 0 && (size_t)site * 2 + 1 < c->hits_cap) {
         c->hits[2 * site] = lo;
         c->hits[2 * site + 1] = hi;
@@ -206,15 +203,12 @@ static void remember(fly_emu_ctx *c, int32_t site, uintptr_t lo, uintptr_t hi)
 }
 
 /* The slow path of an access check (the inline compare missed). */
-void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t flags)
-{
+void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t flags) {
     fly_emu_ctx *c = ctxp;
     uintptr_t a = (uintptr_t)addr, e = a + (uintptr_t)bytes;
-    if (*c->intr)
-        check_interrupt(c);
+    if (*c->intr) check_interrupt(c);
     if (flags & FLY_EMU_ACC_LDS) {
-        if (a >= c->lds_lo && e <= c->lds_hi && e >= a)
-            return;
+        if (a >= c->lds_lo && e <= c->lds_hi && e >= a) return;
     } else {
         const fly_emu_grid *g = c->job->g;
         uintptr_t plo = (uintptr_t)c->pf, phi = plo + 16 + c->pf_cap;
@@ -253,14 +247,18 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
         } else {
             const fly_emu_buffer *b = &g->bufs[best];
             if (a < 4096 || bd > ((uintptr_t)1 << 30)) /* a raw pointer far from every buffer */
-                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is in none of the kernel's buffers (%s pointer; the "
-                         "nearest is %s [0x%" PRIxPTR ", %" PRIuPTR " bytes))", a, a < 4096 ? "a null" : "a stray",
-                         b->name, b->lo, b->hi - b->lo);
+                snprintf(where, sizeof where,
+                         "address 0x%" PRIxPTR " is in none of the kernel's buffers (%s pointer; the "
+                         "nearest is %s [0x%" PRIxPTR ", %" PRIuPTR " bytes))",
+                         a, a < 4096 ? "a null" : "a stray", b->name, b->lo, b->hi - b->lo);
             else if (a < b->lo)
-                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
+                snprintf(where, sizeof where,
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
                          a, b->lo - a, b->name, b->lo, b->hi - b->lo);
             else
-                snprintf(where, sizeof where, "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
+                snprintf(where, sizeof where,
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %" PRIuPTR
+                         " bytes)",
                          a, e - b->hi, b->name, b->lo, b->hi - b->lo);
         }
     }
@@ -271,8 +269,7 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
 
 void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
 
-void fly_emu_barrier(void *ctxp, int32_t site)
-{
+void fly_emu_barrier(void *ctxp, int32_t site) {
     fly_emu_ctx *c = ctxp;
     int t = c->cur;
     if (c->fiber_mode == M_CORO) {
@@ -283,21 +280,18 @@ void fly_emu_barrier(void *ctxp, int32_t site)
         return;
     }
     check_interrupt(c);
-    if (c->fiber_mode == M_LOOP)
-        return; /* unreachable: kernels with barriers run in fibers or coroutines */
+    if (c->fiber_mode == M_LOOP) return; /* unreachable: kernels with barriers run in fibers or coroutines */
     c->state[t] = T_BAR;
     c->site[t] = site;
     leave(c, t);
 }
 
-void *fly_emu_coro_frame(void *ctxp, int64_t size)
-{
+void *fly_emu_coro_frame(void *ctxp, int64_t size) {
     fly_emu_ctx *c = ctxp;
     size_t need = ((size_t)size + 63) & ~(size_t)63;
     if (c->cur == 0 && (need > c->frame_stride || need * (size_t)c->nthreads > c->frames_cap)) {
         /* the first thread of a block: no frame is live yet */
-        if (need > c->frame_stride)
-            c->frame_stride = need;
+        if (need > c->frame_stride) c->frame_stride = need;
         size_t total = c->frame_stride * MAX_BLOCK;
         free(c->frames);
         c->frames = aligned_alloc(64, total);
@@ -310,8 +304,7 @@ void *fly_emu_coro_frame(void *ctxp, int64_t size)
     return c->frames + c->frame_stride * (size_t)c->cur;
 }
 
-void fly_emu_shfl_put(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
-{
+void fly_emu_shfl_put(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode) {
     fly_emu_ctx *c = ctxp;
     int t = c->cur;
     c->sh_val[t] = value;
@@ -323,20 +316,17 @@ void fly_emu_shfl_put(void *ctxp, int64_t value, int32_t offset, int32_t width, 
     c->cnt_wave++;
 }
 
-int64_t fly_emu_shfl_get(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
-{
+int64_t fly_emu_shfl_get(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode) {
     (void)value, (void)offset, (void)width, (void)mode;
     fly_emu_ctx *c = ctxp;
     c->xvalid = c->sh_valid[c->cur];
     return c->sh_res[c->cur];
 }
 
-int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode)
-{
+int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, int32_t mode) {
     fly_emu_ctx *c = ctxp;
     c->xvalid = 1;
-    if (c->fiber_mode != M_FIBER)
-        return mode == FLY_EMU_X_BALLOT ? value != 0 : value;
+    if (c->fiber_mode != M_FIBER) return mode == FLY_EMU_X_BALLOT ? value != 0 : value;
     int t = c->cur;
     c->sh_val[t] = value;
     c->sh_off[t] = offset;
@@ -349,8 +339,7 @@ int64_t fly_emu_shfl(void *ctxp, int64_t value, int32_t offset, int32_t width, i
     return c->sh_res[t];
 }
 
-static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c)
-{
+static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c) {
     if (!c->mf && !(c->mf = calloc(MAX_BLOCK, sizeof *c->mf))) {
         snprintf(c->err, sizeof c->err, "out of memory for the MFMA operands of kernel '%s'", c->job->k->name);
         abort_block(c);
@@ -358,8 +347,7 @@ static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c)
     return &c->mf[c->cur];
 }
 
-void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b)
-{
+void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b) {
     fly_emu_mfma_lane *l = mfma_lane(ctxp);
     l->a = a;
     l->b = b;
@@ -370,30 +358,25 @@ void fly_emu_mfma_acc(void *ctxp, int32_t i, float v) { mfma_lane(ctxp)->c[i & 1
 float fly_emu_mfma_res(void *ctxp, int32_t i) { return mfma_lane(ctxp)->d[i & 15]; }
 
 /* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
-static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
-{
+static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {
     /* MFMA lanes (each deposited its operands before waiting): D for all of them at once */
     unsigned char act[WAVE] = {0};
     int kind = -1;
     for (int t = w0; t < w1; t++)
         if (c->state[t] == T_WAVE && c->sh_mode[t] == FLY_EMU_X_MFMA) {
             act[t - w0] = 1;
-            if (kind < 0)
-                kind = c->sh_off[t];
+            if (kind < 0) kind = c->sh_off[t];
         }
-    if (kind >= 0 && c->mf)
-        fly_emu_mfma_wave(kind, c->mf + w0, act, w1 - w0);
+    if (kind >= 0 && c->mf) fly_emu_mfma_wave(kind, c->mf + w0, act, w1 - w0);
     int first = -1;
     uint64_t ballot = 0;
     for (int t = w0; t < w1; t++)
         if (c->state[t] == T_WAVE) {
-            if (first < 0)
-                first = t - w0;
+            if (first < 0) first = t - w0;
             ballot |= (uint64_t)(c->sh_val[t] != 0) << (t - w0);
         }
     for (int t = w0; t < w1; t++) {
-        if (c->state[t] != T_WAVE)
-            continue;
+        if (c->state[t] != T_WAVE) continue;
         int lane = t - w0, width = c->sh_width[t] > 0 && c->sh_width[t] <= WAVE ? c->sh_width[t] : WAVE;
         int base = lane / width * width, rel = lane - base, src;
         switch (c->sh_mode[t]) {
@@ -417,21 +400,19 @@ static void shuffle_wave(fly_emu_ctx *c, int w0, int w1)
         }
         int s = w0 + base + src;
         bool valid = src >= 0 && src < width && s < w1 && c->state[s] == T_WAVE;
-        c->sh_res[t] = c->sh_mode[t] == FLY_EMU_X_BALLOT ? (int64_t)ballot
-                     : valid                              ? c->sh_val[s]
-                     : c->sh_mode[t] == FLY_EMU_X_BPERMUTE || c->sh_mode[t] == FLY_EMU_X_SWIZZLE ? 0
-                                                          : c->sh_val[t];
+        c->sh_res[t] = c->sh_mode[t] == FLY_EMU_X_BALLOT                                           ? (int64_t)ballot
+                       : valid                                                                     ? c->sh_val[s]
+                       : c->sh_mode[t] == FLY_EMU_X_BPERMUTE || c->sh_mode[t] == FLY_EMU_X_SWIZZLE ? 0
+                                                                                                   : c->sh_val[t];
         c->sh_valid[t] = valid;
     }
     for (int t = w0; t < w1; t++)
-        if (c->state[t] == T_WAVE)
-            c->state[t] = T_READY;
+        if (c->state[t] == T_WAVE) c->state[t] = T_READY;
 }
 
 /* ---- running a block ---- */
 
-static void fiber_main(void *arg)
-{
+static void fiber_main(void *arg) {
     fly_emu_ctx *c = arg;
     int t = c->cur;
     c->job->k->thread_fn(c->job->g->args, c);
@@ -439,29 +420,22 @@ static void fiber_main(void *arg)
     leave(c, t);
 }
 
-static void deadlock(fly_emu_ctx *c, int n)
-{
+static void deadlock(fly_emu_ctx *c, int n) {
     int nbar = 0, nwave = 0, ndone = 0, first_bar = -1, first_other = -1;
     for (int t = 0; t < n; t++) {
         if (c->state[t] == T_BAR) {
             nbar++;
-            if (first_bar < 0)
-                first_bar = t;
+            if (first_bar < 0) first_bar = t;
         } else {
-            if (c->state[t] == T_WAVE)
-                nwave++;
-            else if (c->state[t] == T_DONE)
-                ndone++;
-            if (first_other < 0)
-                first_other = t;
+            if (c->state[t] == T_WAVE) nwave++;
+            else if (c->state[t] == T_DONE) ndone++;
+            if (first_other < 0) first_other = t;
         }
     }
     char bs[64], t1[64] = "", t2[64] = "";
     block_str(c, bs, sizeof bs);
-    if (first_bar >= 0)
-        thread_str(c, first_bar, t1, sizeof t1);
-    if (first_other >= 0)
-        thread_str(c, first_other, t2, sizeof t2);
+    if (first_bar >= 0) thread_str(c, first_bar, t1, sizeof t1);
+    if (first_other >= 0) thread_str(c, first_other, t2, sizeof t2);
     const char *loc = first_bar >= 0 ? site_str(c->job->k, c->site[first_bar]) : NULL;
     snprintf(c->err, sizeof c->err,
              "deadlock: kernel '%s' %s: a barrier is not reached by every thread: %d of %d threads wait at the "
@@ -473,8 +447,7 @@ static void deadlock(fly_emu_ctx *c, int n)
 
 static int release(fly_emu_ctx *c, int n);
 
-static void run_fibers(fly_emu_ctx *c, int n)
-{
+static void run_fibers(fly_emu_ctx *c, int n) {
     if (!c->fibers) {
         c->fibers = fly_emu_fibers_create(MAX_BLOCK, FIBER_STACK);
         if (!c->fibers) {
@@ -492,26 +465,22 @@ static void run_fibers(fly_emu_ctx *c, int n)
     for (;;) {
         int ran = 0;
         for (int t = 0; t < n && !c->failed; t++) {
-            if (c->state[t] != T_READY)
-                continue;
+            if (c->state[t] != T_READY) continue;
             set_thread(c, t);
             fly_emu_fiber_resume(&c->home, c->fibers, t);
             ran++;
         }
         (void)ran;
-        if (c->failed || release(c, n) <= 0)
-            return;
+        if (c->failed || release(c, n) <= 0) return;
     }
 }
 
 /* After a pass over the ready threads: releases waves whose live lanes all wait at a cross-lane
  * operation, else the block when every thread waits at the barrier. Returns 1 when threads were
  * released, 0 when every thread is done, -1 on deadlock (reported). */
-static int release(fly_emu_ctx *c, int n)
-{
+static int release(fly_emu_ctx *c, int n) {
     if (c->fiber_mode >= M_CORO && !c->cnt_wave) { /* the common case without scanning */
-        if (c->cnt_done == n)
-            return 0;
+        if (c->cnt_done == n) return 0;
         if (c->cnt_bar == n) {
             memset(c->state, T_READY, (size_t)n);
             c->cnt_bar = 0;
@@ -531,15 +500,13 @@ static int release(fly_emu_ctx *c, int n)
             c->cnt_wave -= waiting;
         }
     }
-    if (released)
-        return 1;
+    if (released) return 1;
     int done = 0, bar = 0;
     for (int t = 0; t < n; t++) {
         done += c->state[t] == T_DONE;
         bar += c->state[t] == T_BAR;
     }
-    if (done == n)
-        return 0;
+    if (done == n) return 0;
     if (bar == n) {
         memset(c->state, T_READY, (size_t)n);
         return 1;
@@ -550,8 +517,7 @@ static int release(fly_emu_ctx *c, int n)
 
 /* Runs a block of coroutine threads: the ramps in thread order, then after each release the
  * ready threads in thread order (the order fibers ran them in: printf order is the same). */
-static void run_coro(fly_emu_ctx *c, int n)
-{
+static void run_coro(fly_emu_ctx *c, int n) {
     const fly_emu_kernel *k = c->job->k;
     void **argv = c->job->g->args;
     c->fiber_mode = M_CORO;
@@ -559,8 +525,7 @@ static void run_coro(fly_emu_ctx *c, int n)
     c->cnt_bar = c->cnt_wave = c->cnt_done = 0;
     c->state_p = c->state;
     c->site_p = c->site;
-    if (setjmp(c->abort_jb))
-        return; /* c->failed is set */
+    if (setjmp(c->abort_jb)) return; /* c->failed is set */
     int bx = (int)c->block_dim[0], by = (int)c->block_dim[1];
     c->tid[0] = c->tid[1] = c->tid[2] = 0;
     for (int t = 0; t < n; t++) {
@@ -582,8 +547,7 @@ static void run_coro(fly_emu_ctx *c, int n)
         }
     }
     while (release(c, n) > 0) {
-        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed))
-            check_interrupt(c);
+        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
         int64_t r = k->lanes_fn(c, c->frames, (int64_t)c->frame_stride, n);
         c->cnt_done += (int)(r & 0xffffffff);
         c->cnt_bar += (int)(r >> 32);
@@ -592,8 +556,7 @@ static void run_coro(fly_emu_ctx *c, int n)
 
 /* Runs a block of a phase-loop kernel: each call of thread_fn runs every ready thread, in thread
  * order, to its next barrier or cross-lane operation or its end. */
-static void run_phased(fly_emu_ctx *c, int n)
-{
+static void run_phased(fly_emu_ctx *c, int n) {
     const fly_emu_kernel *k = c->job->k;
     void **argv = c->job->g->args;
     size_t stride = k->frame_bytes;
@@ -618,19 +581,16 @@ static void run_phased(fly_emu_ctx *c, int n)
     memset(c->state, T_READY, (size_t)n);
     for (int t = 0; t < n; t++) /* every thread starts at the beginning */
         memset(c->frames + stride * (size_t)t, 0, 4);
-    if (setjmp(c->abort_jb))
-        return; /* c->failed is set */
+    if (setjmp(c->abort_jb)) return; /* c->failed is set */
     do {
-        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed))
-            check_interrupt(c);
+        if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
         k->thread_fn(argv, c);
         c->cnt_done += (int)c->cnt_done_ir;
         c->cnt_bar += (int)c->cnt_bar_ir;
     } while (release(c, n) > 0);
 }
 
-static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start)
-{
+static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start) {
     uint32_t head;
     memcpy(&head, c->pf, 4);
     size_t end = head < c->pf_cap ? head : c->pf_cap;
@@ -640,35 +600,30 @@ static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start)
         while (off + 8 <= c->pf_cap) {
             uint32_t sz;
             memcpy(&sz, c->pf + 16 + off + 4, 4);
-            if (!sz || off + sz > c->pf_cap)
-                break;
+            if (!sz || off + sz > c->pf_cap) break;
             off += sz;
         }
         end = off;
     }
-    if (end <= start)
-        return;
+    if (end <= start) return;
     if (c->nsegs == c->capsegs) {
         int nc = c->capsegs ? c->capsegs * 2 : 64;
         seg *v = realloc(c->segs, sizeof *v * (size_t)nc);
-        if (!v)
-            return;
+        if (!v) return;
         c->segs = v;
         c->capsegs = nc;
     }
     c->segs[c->nsegs++] = (seg){block, start, end};
 }
 
-static void run_block(fly_emu_ctx *c, uint64_t lin)
-{
+static void run_block(fly_emu_ctx *c, uint64_t lin) {
     const fly_emu_grid *g = c->job->g;
     const fly_emu_kernel *k = c->job->k;
     c->block_id[0] = (int64_t)(lin % g->grid[0]);
     c->block_id[1] = (int64_t)(lin / g->grid[0] % g->grid[1]);
     c->block_id[2] = (int64_t)(lin / ((uint64_t)g->grid[0] * g->grid[1]));
     size_t lds = k->lds_static + g->lds_dynamic;
-    if (lds)
-        memset(c->lds_mem, 0, lds);
+    if (lds) memset(c->lds_mem, 0, lds);
     c->lds_lo = (uintptr_t)c->lds_mem;
     c->lds_hi = c->lds_lo + lds;
     c->failed = 0;
@@ -689,11 +644,9 @@ static void run_block(fly_emu_ctx *c, uint64_t lin)
     } else {
         c->fiber_mode = M_LOOP;
         c->tid[0] = c->tid[1] = c->tid[2] = 0;
-        if (setjmp(c->abort_jb) == 0)
-            k->block_fn(g->args, c);
+        if (setjmp(c->abort_jb) == 0) k->block_fn(g->args, c);
     }
-    if (c->pf)
-        pf_segment(c, lin, pf_start);
+    if (c->pf) pf_segment(c, lin, pf_start);
     if (c->failed) {
         job *j = c->job;
         pthread_mutex_lock(&j->mu);
@@ -707,15 +660,13 @@ static void run_block(fly_emu_ctx *c, uint64_t lin)
     }
 }
 
-static int work(fly_emu_ctx *c, job *j)
-{
+static int work(fly_emu_ctx *c, job *j) {
     static int no_interrupt;
     c->job = j;
     size_t nh = 2 * (size_t)j->k->nsites + 2;
     if (c->hits_cap < nh) {
         uintptr_t *h = realloc(c->hits, nh * sizeof *h);
-        if (!h)
-            return -1;
+        if (!h) return -1;
         c->hits = h;
         c->hits_cap = nh;
     }
@@ -748,15 +699,12 @@ static int work(fly_emu_ctx *c, job *j)
     }
     c->lds = c->lds_mem;
     for (;;) {
-        if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr)
-            break;
+        if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr) break;
         uint64_t b = atomic_fetch_add(&j->next, j->chunk);
-        if (b >= j->total)
-            break;
+        if (b >= j->total) break;
         uint64_t e = b + j->chunk < j->total ? b + j->chunk : j->total, done = 0;
         for (; b < e; b++) {
-            if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr)
-                break;
+            if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr) break;
             run_block(c, b);
             done++;
         }
@@ -765,18 +713,15 @@ static int work(fly_emu_ctx *c, job *j)
     return 0;
 }
 
-static void *worker_main(void *arg)
-{
+static void *worker_main(void *arg) {
     fly_emu_pool *p = ((void **)arg)[0];
     fly_emu_ctx *c = ((void **)arg)[1];
     free(arg);
     uint64_t seen = 0;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->quit && p->gen == seen)
-            pthread_cond_wait(&p->cv_work, &p->mu);
-        if (p->quit)
-            break;
+        while (!p->quit && p->gen == seen) pthread_cond_wait(&p->cv_work, &p->mu);
+        if (p->quit) break;
         seen = p->gen;
         job *j = p->job;
         pthread_mutex_unlock(&p->mu);
@@ -790,24 +735,20 @@ static void *worker_main(void *arg)
             pthread_mutex_unlock(&j->mu);
         }
         pthread_mutex_lock(&p->mu);
-        if (--p->busy == 0)
-            pthread_cond_broadcast(&p->cv_done);
+        if (--p->busy == 0) pthread_cond_broadcast(&p->cv_done);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
-fly_emu_pool *fly_emu_pool_create(int nthreads)
-{
+fly_emu_pool *fly_emu_pool_create(int nthreads) {
     if (nthreads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         nthreads = n > 0 ? (int)n : 1;
     }
-    if (nthreads > 256)
-        nthreads = 256;
+    if (nthreads > 256) nthreads = 256;
     fly_emu_pool *p = calloc(1, sizeof *p);
-    if (!p)
-        return NULL;
+    if (!p) return NULL;
     p->th = calloc((size_t)nthreads, sizeof *p->th);
     p->w = calloc((size_t)nthreads + 1, sizeof *p->w);
     pthread_mutex_init(&p->mu, NULL);
@@ -857,21 +798,17 @@ fly_emu_pool *fly_emu_pool_create(int nthreads)
     return p;
 }
 
-void fly_emu_pool_destroy(fly_emu_pool *p)
-{
-    if (!p)
-        return;
+void fly_emu_pool_destroy(fly_emu_pool *p) {
+    if (!p) return;
     pthread_mutex_lock(&p->mu);
     p->quit = 1;
     pthread_cond_broadcast(&p->cv_work);
     pthread_mutex_unlock(&p->mu);
     p->w[p->n] = p->self;
     for (int i = 0; i <= p->n; i++) {
-        if (i < p->n)
-            pthread_join(p->th[i], NULL);
+        if (i < p->n) pthread_join(p->th[i], NULL);
         fly_emu_ctx *c = p->w[i];
-        if (!c)
-            continue;
+        if (!c) continue;
         fly_emu_fibers_destroy(c->fibers, MAX_BLOCK);
         free(c->frames);
         free(c->lds_mem);
@@ -889,21 +826,17 @@ void fly_emu_pool_destroy(fly_emu_pool *p)
     free(p);
 }
 
-static int seg_cmp(const void *a, const void *b)
-{
+static int seg_cmp(const void *a, const void *b) {
     const seg *x = a, *y = b;
     return x->block < y->block ? -1 : x->block > y->block;
 }
 
 /* Merges the workers' printf segments in block order into pf. */
-static void merge_printf(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf)
-{
-    if (k->printf_arg < 0 || !pf)
-        return;
+static void merge_printf(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf) {
+    if (k->printf_arg < 0 || !pf) return;
     int n = 0, nw = p->n + 1;
     p->w[p->n] = p->self;
-    for (int i = 0; i < nw; i++)
-        n += p->w[i]->nsegs;
+    for (int i = 0; i < nw; i++) n += p->w[i]->nsegs;
     struct ref {
         seg s;
         const unsigned char *data;
@@ -939,14 +872,12 @@ static void merge_printf(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu
         while (off + 8 <= len) {
             uint32_t sz;
             memcpy(&sz, d + off + 4, 4);
-            if (sz < 8 || off + sz > len)
-                break;
+            if (sz < 8 || off + sz > len) break;
             if (pf->len + sz > g->printf_cap) {
                 pf->lost++;
             } else {
                 unsigned char *nb = realloc(pf->records, pf->len + sz);
-                if (!nb)
-                    break;
+                if (!nb) break;
                 pf->records = nb;
                 memcpy(pf->records + pf->len, d + off, sz);
                 pf->len += sz;
@@ -959,23 +890,23 @@ static void merge_printf(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu
 }
 
 int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf, char *err,
-                size_t cap)
-{
+                size_t cap) {
     int n = (int)(g->block[0] * g->block[1] * g->block[2]);
     if (!g->block[0] || !g->block[1] || !g->block[2] || n > MAX_BLOCK || g->block[0] > MAX_BLOCK) {
         snprintf(err, cap, "kernel '%s': block (%u,%u,%u) has %lld threads; the emulator runs 1 to %d", k->name,
                  g->block[0], g->block[1], g->block[2], (long long)g->block[0] * g->block[1] * g->block[2], MAX_BLOCK);
         return -1;
     }
-    if (!g->grid[0] || !g->grid[1] || !g->grid[2] || g->grid[0] > 2147483647u || g->grid[1] > 65535 || g->grid[2] > 65535) {
+    if (!g->grid[0] || !g->grid[1] || !g->grid[2] || g->grid[0] > 2147483647u || g->grid[1] > 65535 ||
+        g->grid[2] > 65535) {
         snprintf(err, cap, "kernel '%s': grid (%u,%u,%u) is out of range (x 1..2^31-1, y and z 1..65535)", k->name,
                  g->grid[0], g->grid[1], g->grid[2]);
         return -1;
     }
     size_t lds = k->lds_static + g->lds_dynamic;
     if (lds > g->lds_limit) {
-        snprintf(err, cap, "kernel '%s': %zu bytes of LDS (%zu static + %zu dynamic) exceed the target's %zu", k->name, lds,
-                 k->lds_static, g->lds_dynamic, g->lds_limit);
+        snprintf(err, cap, "kernel '%s': %zu bytes of LDS (%zu static + %zu dynamic) exceed the target's %zu", k->name,
+                 lds, k->lds_static, g->lds_dynamic, g->lds_limit);
         return -1;
     }
     job j;
@@ -987,8 +918,7 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     j.chunk = j.total / ((uint64_t)(p->n + 1) * 32);
     j.chunk = j.chunk < 1 ? 1 : j.chunk > 64 ? 64 : j.chunk;
     pthread_mutex_init(&j.mu, NULL);
-    for (int i = 0; i < p->n; i++)
-        p->w[i]->nsegs = 0;
+    for (int i = 0; i < p->n; i++) p->w[i]->nsegs = 0;
     p->self->nsegs = 0;
     int reported = 0;
     if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
@@ -1028,8 +958,7 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     p->job = NULL;
     pthread_mutex_unlock(&p->mu);
 finished:
-    if (reported)
-        g->progress(g->progress_user, atomic_load(&j.done), j.total);
+    if (reported) g->progress(g->progress_user, atomic_load(&j.done), j.total);
     merge_printf(p, k, g, pf);
     int rc = 0;
     if (j.failed) {

@@ -15,11 +15,11 @@ typedef struct fly_emu_irb {
 } fly_emu_irb;
 
 /* Creates and inserts an op with up to one result; returns the op. */
-MlirOperation fly_emu_irb_op(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res,
-                             int nattrs, const MlirNamedAttribute *attrs);
+MlirOperation fly_emu_irb_op(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
+                             const MlirNamedAttribute *attrs);
 /* Result 0 of fly_emu_irb_op. */
-MlirValue fly_emu_irb_val(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res,
-                          int nattrs, const MlirNamedAttribute *attrs);
+MlirValue fly_emu_irb_val(fly_emu_irb *b, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
+                          const MlirNamedAttribute *attrs);
 /* arith.constant of integer or index type t. */
 MlirValue fly_emu_irb_const(fly_emu_irb *b, int64_t v, MlirType t);
 /* llvm.mlir.constant of integer type t. */

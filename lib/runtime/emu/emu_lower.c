@@ -26,29 +26,24 @@ typedef struct lw {
     MlirType ptr, i64, i32, idx;
 } lw;
 
-static int fail(lw *w, const char *fmt, const char *a)
-{
-    if (!w->failed)
-        snprintf(w->err, w->cap, fmt, a);
+static int fail(lw *w, const char *fmt, const char *a) {
+    if (!w->failed) snprintf(w->err, w->cap, fmt, a);
     w->failed = true;
     return -1;
 }
 
-int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc)
-{
+int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc) {
     char buf[256];
     fly_ir_loc_str(loc, buf, sizeof buf);
     char **v = realloc(k->sites, sizeof *v * (size_t)(k->nsites + 1));
-    if (!v)
-        return 0;
+    if (!v) return 0;
     k->sites = v;
     v[k->nsites] = strdup(buf);
     return k->nsites++;
 }
 
 /* The dimension (0..2) of a gpu.thread_id-like op. */
-static int dim_of(MlirOperation op)
-{
+static int dim_of(MlirOperation op) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("dimension"));
     char buf[64] = "";
     if (!mlirAttributeIsNull(a)) {
@@ -60,44 +55,36 @@ static int dim_of(MlirOperation op)
     return strstr(buf, " y>") ? 1 : strstr(buf, " z>") ? 2 : 0;
 }
 
-static MlirValue ctx_index(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
-{
+static MlirValue ctx_index(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     MlirValue v = fly_emu_irb_load(b, p, w->i64, 8);
     return fly_emu_irb_val(b, "arith.index_cast", 1, &v, w->idx, 0, NULL);
 }
 
-static MlirValue ctx_word(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
-{
+static MlirValue ctx_word(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     return fly_emu_irb_load(b, p, w->i64, 8);
 }
 
-static MlirValue ctx_ptr(lw *w, fly_emu_irb *b, MlirValue ctxv, int word)
-{
+static MlirValue ctx_ptr(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     return fly_emu_irb_load(b, p, w->ptr, 8);
 }
 
-static MlirValue addrspace_cast(fly_emu_irb *b, MlirValue p, MlirType to)
-{
-    if (mlirTypeEqual(mlirValueGetType(p), to))
-        return p;
+static MlirValue addrspace_cast(fly_emu_irb *b, MlirValue p, MlirType to) {
+    if (mlirTypeEqual(mlirValueGetType(p), to)) return p;
     return fly_emu_irb_val(b, "llvm.addrspacecast", 1, &p, to, 0, NULL);
 }
 
-static MlirType ptr_as(lw *w, unsigned as)
-{
+static MlirType ptr_as(lw *w, unsigned as) {
     char s[32];
     snprintf(s, sizeof s, as ? "!llvm.ptr<%u>" : "!llvm.ptr", as);
     return fly_emu_irb_type(w->ctx, s);
 }
 
-static unsigned memref_as(MlirType mt)
-{
+static unsigned memref_as(MlirType mt) {
     MlirAttribute ms = mlirMemRefTypeGetMemorySpace(mt);
-    if (mlirAttributeIsNull(ms) || !mlirAttributeIsAInteger(ms))
-        return 0;
+    if (mlirAttributeIsNull(ms) || !mlirAttributeIsAInteger(ms)) return 0;
     return (unsigned)mlirIntegerAttrGetValueInt(ms);
 }
 
@@ -107,8 +94,7 @@ typedef struct body_ud {
     fly_opvec ops;
 } body_ud;
 
-static MlirWalkResult collect_gpu(MlirOperation op, void *user)
-{
+static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     body_ud *u = user;
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if ((n.length > 4 && !memcmp(n.data, "gpu.", 4)) || (n.length > 6 && !memcmp(n.data, "rocdl.", 6)))
@@ -116,17 +102,17 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user)
     return MlirWalkResultAdvance;
 }
 
-static void replace_op(MlirOperation op, MlirValue v)
-{
+static void replace_op(MlirOperation op, MlirValue v) {
     mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), v);
     mlirOperationDestroy(op);
 }
 
 /* value as i64 bits (integers and floats up to 64 bits, i1 included). */
-static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v)
-{
+static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v) {
     MlirType t = mlirValueGetType(v);
-    int bits = mlirTypeIsAFloat(t) ? (int)mlirFloatTypeGetWidth(t) : mlirTypeIsAInteger(t) ? (int)mlirIntegerTypeGetWidth(t) : 0;
+    int bits = mlirTypeIsAFloat(t)     ? (int)mlirFloatTypeGetWidth(t)
+               : mlirTypeIsAInteger(t) ? (int)mlirIntegerTypeGetWidth(t)
+                                       : 0;
     if (!bits || bits > 64) {
         fail(w, "%s", "cross-lane operations: the emulator moves scalar integers and floats of up to 64 bits");
         return v;
@@ -137,44 +123,35 @@ static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v)
 }
 
 /* The i64 bits r back as type t. */
-static MlirValue from_bits(lw *w, fly_emu_irb *b, MlirValue r, MlirType t)
-{
+static MlirValue from_bits(lw *w, fly_emu_irb *b, MlirValue r, MlirType t) {
     int bits = mlirTypeIsAFloat(t) ? (int)mlirFloatTypeGetWidth(t) : (int)mlirIntegerTypeGetWidth(t);
-    if (bits < 64)
-        r = fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirIntegerTypeGet(w->ctx, (unsigned)bits), 0, NULL);
+    if (bits < 64) r = fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirIntegerTypeGet(w->ctx, (unsigned)bits), 0, NULL);
     return mlirTypeIsAFloat(t) ? fly_emu_irb_val(b, "arith.bitcast", 1, &r, t, 0, NULL) : r;
 }
 
 /* A call of fly_emu_shfl for value v (result of v's type; the ballot mask as i64). */
-static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirValue off, MlirValue width, int mode)
-{
+static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirValue off, MlirValue width, int mode) {
     w->k->syncs = 1;
     MlirType t = mlirValueGetType(v);
     MlirValue a[5] = {ctxv, to_bits(w, b, v), off, width, fly_emu_irb_const(b, mode, w->i32)};
-    if (w->failed)
-        return v;
+    if (w->failed) return v;
     MlirValue r = fly_ir_res0(fly_emu_irb_call(b, "fly_emu_shfl", 5, a, w->i64));
     return mode == FLY_EMU_X_BALLOT ? r : from_bits(w, b, r, t);
 }
 
 /* The value of v when an arith/llvm constant op defines it. */
-static bool const_int(MlirValue v, int64_t *out)
-{
-    if (!mlirValueIsAOpResult(v))
-        return false;
+static bool const_int(MlirValue v, int64_t *out) {
+    if (!mlirValueIsAOpResult(v)) return false;
     MlirOperation d = mlirOpResultGetOwner(v);
-    if (!fly_ir_op_is(d, "arith.constant") && !fly_ir_op_is(d, "llvm.mlir.constant"))
-        return false;
+    if (!fly_ir_op_is(d, "arith.constant") && !fly_ir_op_is(d, "llvm.mlir.constant")) return false;
     MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-        return false;
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
     *out = mlirIntegerAttrGetValueInt(a);
     return true;
 }
 
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
-static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid)
-{
+static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     char name[64];
     int brc;
@@ -188,7 +165,8 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strcmp(name, "gpu.grid_dim")) {
         replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_GRID_DIM + dim_of(op)));
     } else if (!strcmp(name, "gpu.lane_id")) {
-        MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM), by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
+        MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM),
+                  by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
         MlirValue t1[2] = {tid[2], by};
         MlirValue l = fly_emu_irb_val(&b, "arith.muli", 2, t1, w->idx, 0, NULL);
         MlirValue t2[2] = {l, tid[1]};
@@ -209,8 +187,10 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         fly_ir_buf t = {0};
         mlirAttributePrint(ma, fly_ir_buf_callback, &t);
         const char *ms = t.data ? t.data : "";
-        int mode = strstr(ms, "xor") ? FLY_EMU_X_XOR : strstr(ms, "down") ? FLY_EMU_X_DOWN
-                 : strstr(ms, "up") ? FLY_EMU_X_UP : FLY_EMU_X_IDX;
+        int mode = strstr(ms, "xor")    ? FLY_EMU_X_XOR
+                   : strstr(ms, "down") ? FLY_EMU_X_DOWN
+                   : strstr(ms, "up")   ? FLY_EMU_X_UP
+                                        : FLY_EMU_X_IDX;
         fly_ir_buf_free(&t);
         MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
                             mlirOperationGetOperand(op, 2), mode);
@@ -224,18 +204,20 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strcmp(name, "rocdl.readlane") || !strcmp(name, "rocdl.readfirstlane") ||
                !strcmp(name, "rocdl.ds_bpermute") || !strcmp(name, "rocdl.ballot")) {
         bool rl = !strcmp(name, "rocdl.readlane"), bp = !strcmp(name, "rocdl.ds_bpermute");
-        int mode = rl ? FLY_EMU_X_READLANE : bp ? FLY_EMU_X_BPERMUTE
-                 : !strcmp(name, "rocdl.ballot") ? FLY_EMU_X_BALLOT : FLY_EMU_X_READFIRSTLANE;
+        int mode = rl                              ? FLY_EMU_X_READLANE
+                   : bp                            ? FLY_EMU_X_BPERMUTE
+                   : !strcmp(name, "rocdl.ballot") ? FLY_EMU_X_BALLOT
+                                                   : FLY_EMU_X_READFIRSTLANE;
         MlirValue v = mlirOperationGetOperand(op, bp ? 1 : 0);
-        MlirValue off = rl ? mlirOperationGetOperand(op, 1) : bp ? mlirOperationGetOperand(op, 0)
-                                                            : fly_emu_irb_const(&b, 0, w->i32);
+        MlirValue off = rl   ? mlirOperationGetOperand(op, 1)
+                        : bp ? mlirOperationGetOperand(op, 0)
+                             : fly_emu_irb_const(&b, 0, w->i32);
         MlirValue r = xlane(w, &b, ctxv, v, off, fly_emu_irb_const(&b, 64, w->i32), mode);
         if (!w->failed && mode == FLY_EMU_X_BALLOT) {
             MlirType rt = mlirValueGetType(fly_ir_res0(op));
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
-        if (!w->failed)
-            replace_op(op, r);
+        if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
         if (!const_int(mlirOperationGetOperand(op, 1), &off))
@@ -243,14 +225,15 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         off &= 0xffff;
         if ((off & 0x8000) && (off & 0xff00) != 0x8000) {
             char m[160];
-            snprintf(m, sizeof m, "rocdl.ds_swizzle: offset 0x%04llx is not a bitmask or quad-permute pattern (the "
-                     "emulator does not support the FFT and rotate modes)", (unsigned long long)off);
+            snprintf(m, sizeof m,
+                     "rocdl.ds_swizzle: offset 0x%04llx is not a bitmask or quad-permute pattern (the "
+                     "emulator does not support the FFT and rotate modes)",
+                     (unsigned long long)off);
             return fail(w, "%s", m);
         }
         MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
                             fly_emu_irb_const(&b, 64, w->i32), FLY_EMU_X_SWIZZLE);
-        if (!w->failed)
-            replace_op(op, r);
+        if (!w->failed) replace_op(op, r);
     } else if (!strncmp(name, "rocdl.mfma.", 11)) {
         w->k->syncs = 1; /* a cross-lane operation */
         if (fly_emu_lower_mfma(op, ctxv, w->err, w->cap) < 0) {
@@ -273,8 +256,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
 
 /* ---- signature and entry points ---- */
 
-static void declare(lw *w, const char *name, int nin, const MlirType *ins, int nres, const MlirType *res)
-{
+static void declare(lw *w, const char *name, int nin, const MlirType *ins, int nres, const MlirType *res) {
     fly_emu_irb b = {w->ctx, w->top, {NULL}, mlirLocationUnknownGet(w->ctx)};
     MlirType ft = mlirFunctionTypeGet(w->ctx, nin, ins, nres, res);
     MlirNamedAttribute a[3] = {
@@ -289,8 +271,7 @@ static void declare(lw *w, const char *name, int nin, const MlirType *ins, int n
     mlirBlockAppendOwnedOperation(w->top, mlirOperationCreate(&st));
 }
 
-static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, MlirLocation loc)
-{
+static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, MlirLocation loc) {
     MlirNamedAttribute a[3] = {
         fly_ir_named(w->ctx, "sym_name", mlirStringAttrGet(w->ctx, fly_ir_sref(name))),
         fly_ir_named(w->ctx, "function_type", mlirTypeAttrGet(ft)),
@@ -306,8 +287,7 @@ static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, M
 }
 
 /* scf.for lb..ub step 1 at b; returns the body block (ending in scf.yield, b re-pointed into it). */
-static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub)
-{
+static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub) {
     MlirValue ops[3] = {fly_emu_irb_const(b, 0, w->idx), ub, fly_emu_irb_const(b, 1, w->idx)};
     MlirRegion r = mlirRegionCreate();
     MlirLocation loc = b->loc;
@@ -325,8 +305,7 @@ static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub)
 }
 
 /* The entry "__fly_emu_{block,thread}_<name>"(argv, ctx). */
-static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirLocation loc)
-{
+static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirLocation loc) {
     char name[300], callee[300];
     snprintf(name, sizeof name, "__fly_emu_%s_%s", loop ? "block" : "thread", kname);
     snprintf(callee, sizeof callee, "%s__emu", kname);
@@ -377,15 +356,13 @@ static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirL
             fly_emu_irb_store(&b, id, fly_emu_irb_gep_const(&b, ctxv, FLY_EMU_CTX_TID + d, w->i64), 8);
         }
     } else {
-        for (int d = 0; d < 3; d++)
-            cargs[1 + d] = ctx_index(w, &b, ctxv, FLY_EMU_CTX_TID + d);
+        for (int d = 0; d < 3; d++) cargs[1 + d] = ctx_index(w, &b, ctxv, FLY_EMU_CTX_TID + d);
     }
     fly_emu_irb_call(&b, callee, (int)n, cargs, fly_ir_type_null());
     free(cargs);
 }
 
-static int classify_arg(lw *w, MlirType t, fly_emu_arg *a)
-{
+static int classify_arg(lw *w, MlirType t, fly_emu_arg *a) {
     if (fly_emu_ptr_as(t) >= 0 || mlirTypeIsAMemRef(t)) {
         if (mlirTypeIsAMemRef(t) && !mlirShapedTypeHasStaticShape(t))
             return fail(w, "%s: the emulator needs static shapes for memref kernel arguments", w->k->name);
@@ -398,16 +375,14 @@ static int classify_arg(lw *w, MlirType t, fly_emu_arg *a)
         *a = (fly_emu_arg){FLY_EMU_ARG_FLOAT, (int)fly_emu_type_bytes(t)};
     } else {
         int64_t n = fly_emu_type_bytes(t);
-        if (!n)
-            return fail(w, "%s: unsupported kernel argument type", w->k->name);
+        if (!n) return fail(w, "%s: unsupported kernel argument type", w->k->name);
         *a = (fly_emu_arg){FLY_EMU_ARG_OTHER, (int)n};
     }
     return 0;
 }
 
 /* Workgroup attributions (block arguments after the inputs) become views of the context's LDS. */
-static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctxv)
-{
+static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctxv) {
     MlirOperation head = mlirBlockGetFirstOperation(entry);
     fly_emu_irb b = {w->ctx, entry, head, mlirLocationUnknownGet(w->ctx)};
     MlirValue base = count ? ctx_ptr(w, &b, ctxv, FLY_EMU_CTX_LDS) : (MlirValue){NULL};
@@ -424,14 +399,12 @@ static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctx
         mlirValueReplaceAllUsesOfWith(a, fly_emu_irb_memref_from_ptr(&b, p, mt));
         off = (off + (size_t)bytes + 15) & ~(size_t)15;
     }
-    for (int i = count - 1; i >= 0; i--)
-        mlirBlockEraseArgument(entry, (unsigned)(first + i));
+    for (int i = count - 1; i >= 0; i--) mlirBlockEraseArgument(entry, (unsigned)(first + i));
     w->k->lds_static = off;
     return 0;
 }
 
-static char *attr_str(MlirAttribute a)
-{
+static char *attr_str(MlirAttribute a) {
     MlirStringRef s = mlirStringAttrGetValue(a);
     char *r = malloc(s.length + 1);
     if (r) {
@@ -441,26 +414,22 @@ static char *attr_str(MlirAttribute a)
     return r;
 }
 
-static int lower_kernel(lw *w, MlirOperation g)
-{
+static int lower_kernel(lw *w, MlirOperation g) {
     fly_emu_kernel *k = w->k;
     MlirStringRef nm = mlirStringAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("sym_name")));
     k->name = strndup(nm.data, nm.length);
     k->printf_arg = -1;
     MlirAttribute pa = mlirOperationGetAttributeByName(g, fly_ir_sref("fly.printf_arg"));
-    if (!mlirAttributeIsNull(pa))
-        k->printf_arg = (int)mlirIntegerAttrGetValueInt(pa);
+    if (!mlirAttributeIsNull(pa)) k->printf_arg = (int)mlirIntegerAttrGetValueInt(pa);
     MlirAttribute fa = mlirOperationGetAttributeByName(g, fly_ir_sref("fly.printf"));
     if (!mlirAttributeIsNull(fa)) {
         k->nformats = (int)mlirArrayAttrGetNumElements(fa);
         k->formats = calloc((size_t)k->nformats + 1, sizeof *k->formats);
-        for (int i = 0; k->formats && i < k->nformats; i++)
-            k->formats[i] = attr_str(mlirArrayAttrGetElement(fa, i));
+        for (int i = 0; k->formats && i < k->nformats; i++) k->formats[i] = attr_str(mlirArrayAttrGetElement(fa, i));
     }
     MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("function_type")));
     int nin = (int)mlirFunctionTypeGetNumInputs(ft);
-    if (mlirFunctionTypeGetNumResults(ft))
-        return fail(w, "%s: a kernel returns no values", k->name);
+    if (mlirFunctionTypeGetNumResults(ft)) return fail(w, "%s: a kernel returns no values", k->name);
     k->nargs = nin;
     k->args = calloc((size_t)nin + 1, sizeof *k->args);
     MlirType *ins = calloc((size_t)nin + 4, sizeof *ins);
@@ -491,29 +460,24 @@ static int lower_kernel(lw *w, MlirOperation g)
         return fail(w, "%s: private attributions are not supported by the emulator", k->name);
     MlirValue ctxv = mlirBlockInsertArgument(entry, 0, w->ptr, loc);
     MlirValue tid[3];
-    for (int d = 0; d < 3; d++)
-        tid[d] = mlirBlockInsertArgument(entry, 1 + (intptr_t)d, w->idx, loc);
+    for (int d = 0; d < 3; d++) tid[d] = mlirBlockInsertArgument(entry, 1 + (intptr_t)d, w->idx, loc);
     fly_emu_gpu_spaces_to_int(f);
-    if (carve_lds(w, entry, 4 + nin, nwg, ctxv))
-        return -1;
+    if (carve_lds(w, entry, 4 + nin, nwg, ctxv)) return -1;
     if (fly_emu_lower_lds(f, ctxv, &k->lds_static, k->name, w->err, w->cap)) {
         w->failed = true;
         return -1;
     }
     body_ud u = {0};
     mlirOperationWalk(f, collect_gpu, &u, MlirWalkPostOrder);
-    for (int i = 0; i < u.ops.n && !w->failed; i++)
-        rewrite_gpu_op(w, u.ops.v[i], ctxv, tid);
+    for (int i = 0; i < u.ops.n && !w->failed; i++) rewrite_gpu_op(w, u.ops.v[i], ctxv, tid);
     fly_opvec_free(&u.ops);
-    if (w->failed)
-        return -1;
+    if (w->failed) return -1;
     /* one entry (a single caller: LLVM inlines the body into it) */
     build_entry(w, k->name, nft, !k->syncs, loc);
     return w->failed ? -1 : 0;
 }
 
-int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap)
-{
+int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap) {
     lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap};
     w.ptr = fly_emu_irb_type(w.ctx, "!llvm.ptr");
     w.i64 = mlirIntegerTypeGet(w.ctx, 64);
@@ -523,8 +487,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     fly_opvec mods = {0}, kernels = {0};
     for (MlirOperation op = mlirBlockGetFirstOperation(w.top); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op))
-        if (fly_ir_op_is(op, "gpu.module"))
-            fly_opvec_push(&mods, op);
+        if (fly_ir_op_is(op, "gpu.module")) fly_opvec_push(&mods, op);
     for (int i = 0; i < mods.n; i++) {
         MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(mods.v[i], 0));
         for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -533,11 +496,9 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
                 !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("gpu.kernel"))))
                 fly_opvec_push(&kernels, op);
     }
-    if (!kernels.n)
-        fail(&w, "%s", "the module has no gpu.func kernel");
+    if (!kernels.n) fail(&w, "%s", "the module has no gpu.func kernel");
     out->k = calloc((size_t)kernels.n + 1, sizeof *out->k);
-    if (!out->k)
-        fail(&w, "%s", "out of memory");
+    if (!out->k) fail(&w, "%s", "out of memory");
     MlirType p5[5] = {w.ptr, w.i32, w.i32, w.i32, w.i32};
     if (!w.failed) {
         declare(&w, "fly_emu_barrier", 2, p5, 0, NULL);
@@ -561,8 +522,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];
-        if (lower_kernel(&w, kernels.v[i]) == 0)
-            mlirOperationDestroy(kernels.v[i]);
+        if (lower_kernel(&w, kernels.v[i]) == 0) mlirOperationDestroy(kernels.v[i]);
     }
     /* device helpers and globals move to the top module; the gpu.modules go */
     for (int i = 0; i < mods.n && !w.failed; i++) {
@@ -570,8 +530,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirOperation op = mlirBlockGetFirstOperation(body);
         while (!mlirOperationIsNull(op)) {
             MlirOperation next = mlirOperationGetNextInBlock(op);
-            if (fly_ir_op_is(op, "gpu.func"))
-                fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
+            if (fly_ir_op_is(op, "gpu.func")) fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
             if (fly_emu_is_lds_global(op)) { /* each kernel's uses are views of its LDS now */
                 mlirOperationDestroy(op);
                 op = next;
@@ -585,20 +544,16 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     }
     fly_opvec_free(&mods);
     fly_opvec_free(&kernels);
-    if (!w.failed && fly_emu_lower_fp8(m, err, cap))
-        w.failed = true;
+    if (!w.failed && fly_emu_lower_fp8(m, err, cap)) w.failed = true;
     return w.failed ? -1 : 0;
 }
 
-void fly_emu_kernel_clear(fly_emu_kernel *k)
-{
+void fly_emu_kernel_clear(fly_emu_kernel *k) {
     free(k->name);
     free(k->args);
-    for (int i = 0; i < k->nformats; i++)
-        free(k->formats ? k->formats[i] : NULL);
+    for (int i = 0; i < k->nformats; i++) free(k->formats ? k->formats[i] : NULL);
     free(k->formats);
-    for (int i = 0; i < k->nsites; i++)
-        free(k->sites[i]);
+    for (int i = 0; i < k->nsites; i++) free(k->sites[i]);
     free(k->sites);
     memset(k, 0, sizeof *k);
 }

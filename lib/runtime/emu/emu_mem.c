@@ -17,35 +17,28 @@
 
 static MlirType ty(MlirContext c, const char *s) { return fly_emu_irb_type(c, s); }
 
-static MlirValue cast_ptr(fly_emu_irb *b, MlirValue p, const char *to)
-{
+static MlirValue cast_ptr(fly_emu_irb *b, MlirValue p, const char *to) {
     MlirType t = ty(b->ctx, to);
-    if (mlirTypeEqual(mlirValueGetType(p), t))
-        return p;
+    if (mlirTypeEqual(mlirValueGetType(p), t)) return p;
     return fly_emu_irb_val(b, "llvm.addrspacecast", 1, &p, t, 0, NULL);
 }
 
-static void store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align)
-{
+static void store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align) {
     MlirValue ops[2] = {v, p};
     MlirNamedAttribute a = fly_ir_named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), align));
     fly_emu_irb_op(b, "llvm.store", 2, ops, fly_ir_type_null(), 1, &a);
 }
 
 /* Integer value v widened (zero-extended) or cut to i64. */
-static MlirValue to_i64(fly_emu_irb *b, MlirValue v)
-{
+static MlirValue to_i64(fly_emu_irb *b, MlirValue v) {
     MlirType t = mlirValueGetType(v), i64 = mlirIntegerTypeGet(b->ctx, 64);
-    if (mlirTypeIsAIndex(t))
-        return fly_emu_irb_val(b, "arith.index_castui", 1, &v, i64, 0, NULL);
+    if (mlirTypeIsAIndex(t)) return fly_emu_irb_val(b, "arith.index_castui", 1, &v, i64, 0, NULL);
     unsigned w = mlirIntegerTypeGetWidth(t);
-    if (w == 64)
-        return v;
+    if (w == 64) return v;
     return fly_emu_irb_val(b, w < 64 ? "arith.extui" : "arith.trunci", 1, &v, i64, 0, NULL);
 }
 
-static MlirBlock func_entry(MlirOperation op)
-{
+static MlirBlock func_entry(MlirOperation op) {
     MlirOperation f = op;
     while (!mlirOperationIsNull(f) && !fly_ir_op_is(f, "func.func") && !fly_ir_op_is(f, "llvm.func"))
         f = mlirOperationGetParentOperation(f);
@@ -54,8 +47,7 @@ static MlirBlock func_entry(MlirOperation op)
 
 /* scf.if cond (with one result of type res, or none when res is null): *yes and *no receive the
  * two region blocks, empty (the caller appends the scf.yield). */
-static MlirOperation scf_if(fly_emu_irb *b, MlirValue cond, MlirType res, MlirBlock *yes, MlirBlock *no)
-{
+static MlirOperation scf_if(fly_emu_irb *b, MlirValue cond, MlirType res, MlirBlock *yes, MlirBlock *no) {
     MlirRegion r[2] = {mlirRegionCreate(), mlirRegionCreate()};
     *yes = mlirBlockCreate(0, NULL, NULL);
     *no = mlirBlockCreate(0, NULL, NULL);
@@ -63,16 +55,14 @@ static MlirOperation scf_if(fly_emu_irb *b, MlirValue cond, MlirType res, MlirBl
     mlirRegionAppendOwnedBlock(r[1], *no);
     MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), b->loc);
     mlirOperationStateAddOperands(&st, 1, &cond);
-    if (!mlirTypeIsNull(res))
-        mlirOperationStateAddResults(&st, 1, &res);
+    if (!mlirTypeIsNull(res)) mlirOperationStateAddResults(&st, 1, &res);
     mlirOperationStateAddOwnedRegions(&st, 2, r);
     MlirOperation op = mlirOperationCreate(&st);
     fly_ir_op_insert(b->block, b->before, op);
     return op;
 }
 
-static void yield(fly_emu_irb *b, MlirValue v)
-{
+static void yield(fly_emu_irb *b, MlirValue v) {
     fly_emu_irb_op(b, "scf.yield", mlirValueIsNull(v) ? 0 : 1, &v, fly_ir_type_null(), 0, NULL);
 }
 
@@ -80,8 +70,7 @@ static void yield(fly_emu_irb *b, MlirValue v)
 
 /* rocdl.make.buffer.rsrc base, stride, num_records, flags: a host record {base as ptr<1>,
  * num_records as i64} in a stack slot of the enclosing function; the resource is its address. */
-static int lower_rsrc(MlirOperation op, char *err, size_t cap)
-{
+static int lower_rsrc(MlirOperation op, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
     MlirBlock entry = func_entry(op);
     if (mlirBlockIsNull(entry)) {
@@ -113,8 +102,7 @@ static int lower_rsrc(MlirOperation op, char *err, size_t cap)
 /* rocdl.raw.ptr.buffer.load / store: in range (offset + soffset + size <= num_records) the access
  * goes through base as a global pointer (checked like every global access); out of range a load
  * gives 0 and a store is dropped. */
-static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_t cap)
-{
+static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
     MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
     int o = is_store ? 1 : 0;
@@ -129,7 +117,8 @@ static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_
     MlirValue rec = cast_ptr(&b, mlirOperationGetOperand(op, o), "!llvm.ptr");
     MlirValue base = fly_emu_irb_load(&b, rec, ty(c, "!llvm.ptr<1>"), 8);
     MlirValue num = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, rec, 1, i64), i64, 8);
-    MlirValue off2[2] = {to_i64(&b, mlirOperationGetOperand(op, o + 1)), to_i64(&b, mlirOperationGetOperand(op, o + 2))};
+    MlirValue off2[2] = {to_i64(&b, mlirOperationGetOperand(op, o + 1)),
+                         to_i64(&b, mlirOperationGetOperand(op, o + 2))};
     MlirValue off = fly_emu_irb_val(&b, "arith.addi", 2, off2, i64, 0, NULL);
     MlirValue e2[2] = {off, fly_emu_irb_const(&b, bytes, i64)};
     MlirValue end = fly_emu_irb_val(&b, "arith.addi", 2, e2, i64, 0, NULL);
@@ -160,24 +149,18 @@ static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_
     return 0;
 }
 
-int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap)
-{
-    if (fly_ir_op_is(op, "rocdl.make.buffer.rsrc"))
-        return lower_rsrc(op, err, cap);
-    if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.load"))
-        return lower_buffer_access(op, false, err, cap);
-    if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.store"))
-        return lower_buffer_access(op, true, err, cap);
+int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap) {
+    if (fly_ir_op_is(op, "rocdl.make.buffer.rsrc")) return lower_rsrc(op, err, cap);
+    if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.load")) return lower_buffer_access(op, false, err, cap);
+    if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.store")) return lower_buffer_access(op, true, err, cap);
     return 1;
 }
 
 /* ---- LDS ---- */
 
 /* The integer address space a #gpu.address_space attribute stands for (0: not one). */
-static int gpu_as(MlirAttribute ms)
-{
-    if (mlirAttributeIsNull(ms) || mlirAttributeIsAInteger(ms))
-        return 0;
+static int gpu_as(MlirAttribute ms) {
+    if (mlirAttributeIsNull(ms) || mlirAttributeIsAInteger(ms)) return 0;
     fly_ir_buf t = {0};
     mlirAttributePrint(ms, fly_ir_buf_callback, &t);
     const char *s = t.data ? t.data : "";
@@ -186,51 +169,39 @@ static int gpu_as(MlirAttribute ms)
     return as;
 }
 
-static MlirType fix_type(MlirType t)
-{
-    if (!mlirTypeIsAMemRef(t))
-        return t;
+static MlirType fix_type(MlirType t) {
+    if (!mlirTypeIsAMemRef(t)) return t;
     int as = gpu_as(mlirMemRefTypeGetMemorySpace(t));
-    if (as != 3 && as != 5)
-        return t;
+    if (as != 3 && as != 5) return t;
     MlirContext c = mlirTypeGetContext(t);
     intptr_t rank = mlirShapedTypeGetRank(t);
     int64_t shape[16];
-    for (intptr_t i = 0; i < rank && i < 16; i++)
-        shape[i] = mlirShapedTypeGetDimSize(t, i);
+    for (intptr_t i = 0; i < rank && i < 16; i++) shape[i] = mlirShapedTypeGetDimSize(t, i);
     MlirAttribute ms = mlirIntegerAttrGet(mlirIntegerTypeGet(c, 64), as);
     return mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank, shape, mlirMemRefTypeGetLayout(t), ms);
 }
 
-static void fix_value(MlirValue v)
-{
+static void fix_value(MlirValue v) {
     MlirType t = mlirValueGetType(v), n = fix_type(t);
-    if (!mlirTypeEqual(t, n))
-        mlirValueSetType(v, n);
+    if (!mlirTypeEqual(t, n)) mlirValueSetType(v, n);
 }
 
-static MlirWalkResult fix_op(MlirOperation op, void *user)
-{
+static MlirWalkResult fix_op(MlirOperation op, void *user) {
     (void)user;
-    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-        fix_value(mlirOperationGetResult(op, i));
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) fix_value(mlirOperationGetResult(op, i));
     for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
         for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
              b = mlirBlockGetNextInRegion(b))
-            for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
-                fix_value(mlirBlockGetArgument(b, i));
+            for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) fix_value(mlirBlockGetArgument(b, i));
     return MlirWalkResultAdvance;
 }
 
 void fly_emu_gpu_spaces_to_int(MlirOperation f) { mlirOperationWalk(f, fix_op, NULL, MlirWalkPreOrder); }
 
-bool fly_emu_is_lds_global(MlirOperation op)
-{
-    if (!fly_ir_op_is(op, "memref.global"))
-        return false;
+bool fly_emu_is_lds_global(MlirOperation op) {
+    if (!fly_ir_op_is(op, "memref.global")) return false;
     MlirAttribute ta = mlirOperationGetAttributeByName(op, fly_ir_sref("type"));
-    if (mlirAttributeIsNull(ta) || !mlirAttributeIsAType(ta))
-        return false;
+    if (mlirAttributeIsNull(ta) || !mlirAttributeIsAType(ta)) return false;
     MlirType t = fix_type(mlirTypeAttrGetValue(ta));
     MlirAttribute ms = mlirMemRefTypeGetMemorySpace(t);
     return !mlirAttributeIsNull(ms) && mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 3;
@@ -240,22 +211,19 @@ typedef struct lds_ud {
     fly_opvec uses;
 } lds_ud;
 
-static MlirWalkResult collect_lds(MlirOperation op, void *user)
-{
+static MlirWalkResult collect_lds(MlirOperation op, void *user) {
     lds_ud *u = user;
     if (fly_ir_op_is(op, "memref.get_global") || fly_ir_op_is(op, "gpu.dynamic_shared_memory"))
         fly_opvec_push(&u->uses, op);
     return MlirWalkResultAdvance;
 }
 
-static MlirValue lds_base(fly_emu_irb *b, MlirValue ctxv)
-{
+static MlirValue lds_base(fly_emu_irb *b, MlirValue ctxv) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, FLY_EMU_CTX_LDS, mlirIntegerTypeGet(b->ctx, 64));
     return fly_emu_irb_load(b, p, ty(b->ctx, "!llvm.ptr"), 8);
 }
 
-int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const char *kname, char *err, size_t cap)
-{
+int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const char *kname, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(f);
     MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
     lds_ud u = {0};
@@ -268,15 +236,14 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
     for (int pass = 0; pass < 2 && names && offs && !rc; pass++) {
         for (int i = 0; i < u.uses.n && !rc; i++) {
             MlirOperation op = u.uses.v[i];
-            if (mlirOperationIsNull(op))
-                continue; /* rewritten by the first pass */
+            if (mlirOperationIsNull(op)) continue; /* rewritten by the first pass */
             bool dyn = fly_ir_op_is(op, "gpu.dynamic_shared_memory");
             MlirType mt = mlirValueGetType(fly_ir_res0(op));
             MlirAttribute ms = mlirMemRefTypeGetMemorySpace(mt);
             /* gpu.dynamic_shared_memory is always workgroup memory (its verifier wants the gpu attribute) */
-            bool lds = dyn || (!mlirAttributeIsNull(ms) && mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 3);
-            if (dyn != (pass == 1) || !lds)
-                continue;
+            bool lds =
+                dyn || (!mlirAttributeIsNull(ms) && mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 3);
+            if (dyn != (pass == 1) || !lds) continue;
             fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
             MlirValue base = lds_base(&b, ctxv);
             MlirValue v;
@@ -298,8 +265,7 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
                 MlirAttribute na = mlirOperationGetAttributeByName(op, fly_ir_sref("name"));
                 MlirStringRef sr = mlirFlatSymbolRefAttrGetValue(na);
                 int j = 0;
-                while (j < nn && !fly_ir_sref_eq(sr, names[j]))
-                    j++;
+                while (j < nn && !fly_ir_sref_eq(sr, names[j])) j++;
                 if (j == nn) {
                     names[nn] = strndup(sr.data, sr.length);
                     offs[nn++] = off;
@@ -318,8 +284,7 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
         snprintf(err, cap, "out of memory");
         rc = -1;
     }
-    for (int i = 0; i < nn; i++)
-        free(names[i]);
+    for (int i = 0; i < nn; i++) free(names[i]);
     free(names);
     free(offs);
     fly_opvec_free(&u.uses);
@@ -334,27 +299,22 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
 static const struct f8fmt {
     int e, m, bias, kind;
 } F8[FLY_EMU_F8_COUNT] = {
-    [FLY_EMU_F8_E4M3FN] = {4, 3, 7, 1},       [FLY_EMU_F8_E4M3FNUZ] = {4, 3, 8, 2},
-    [FLY_EMU_F8_E5M2] = {5, 2, 15, 0},        [FLY_EMU_F8_E5M2FNUZ] = {5, 2, 16, 2},
-    [FLY_EMU_F8_E4M3B11FNUZ] = {4, 3, 11, 2}, [FLY_EMU_F8_E4M3] = {4, 3, 7, 0},
+    [FLY_EMU_F8_E4M3FN] = {4, 3, 7, 1},    [FLY_EMU_F8_E4M3FNUZ] = {4, 3, 8, 2},     [FLY_EMU_F8_E5M2] = {5, 2, 15, 0},
+    [FLY_EMU_F8_E5M2FNUZ] = {5, 2, 16, 2}, [FLY_EMU_F8_E4M3B11FNUZ] = {4, 3, 11, 2}, [FLY_EMU_F8_E4M3] = {4, 3, 7, 0},
     [FLY_EMU_F8_E3M4] = {3, 4, 3, 0},
 };
 
-int32_t fly_emu_f8_trunc(double x, int32_t kind)
-{
+int32_t fly_emu_f8_trunc(double x, int32_t kind) {
     const struct f8fmt *f = &F8[kind >= 0 && kind < FLY_EMU_F8_COUNT ? kind : 0];
     int s = signbit(x) ? 0x80 : 0, emask = (1 << f->e) - 1, mmask = (1 << f->m) - 1;
     int nan = f->kind == 2 ? 0x80 : f->kind == 1 ? s | 0x7f : s | emask << f->m | 1 << (f->m - 1);
     int ovf = f->kind == 0 ? s | emask << f->m : nan;
-    if (isnan(x))
-        return nan;
-    if (isinf(x))
-        return ovf;
+    if (isnan(x)) return nan;
+    if (isinf(x)) return ovf;
     int emax = (f->kind == 0 ? emask - 1 : emask) - f->bias, maxm = f->kind == 1 ? mmask - 1 : mmask;
     int emin = 1 - f->bias, k;
     double a = fabs(x);
-    if (a == 0)
-        return f->kind == 2 ? 0 : s;
+    if (a == 0) return f->kind == 2 ? 0 : s;
     frexp(a, &k);
     int e = k - 1 < emin ? emin : k - 1;
     double q = nearbyint(ldexp(a, f->m - e)); /* the default rounding mode: to nearest even */
@@ -362,40 +322,36 @@ int32_t fly_emu_f8_trunc(double x, int32_t kind)
         e++;
         q = ldexp(q, -1);
     }
-    if (q == 0)
-        return f->kind == 2 ? 0 : s;
-    if (e > emax || (e == emax && (int)q - (1 << f->m) > maxm))
-        return ovf;
+    if (q == 0) return f->kind == 2 ? 0 : s;
+    if (e > emax || (e == emax && (int)q - (1 << f->m) > maxm)) return ovf;
     int mant = (int)q;
-    if (mant < 1 << f->m)
-        return s | mant;
+    if (mant < 1 << f->m) return s | mant;
     return s | (e + f->bias) << f->m | (mant - (1 << f->m));
 }
 
-float fly_emu_f8_ext(int32_t bits, int32_t kind)
-{
+float fly_emu_f8_ext(int32_t bits, int32_t kind) {
     const struct f8fmt *f = &F8[kind >= 0 && kind < FLY_EMU_F8_COUNT ? kind : 0];
     int emask = (1 << f->e) - 1, mmask = (1 << f->m) - 1;
     bits &= 0xff;
     int s = bits & 0x80, be = bits >> f->m & emask, mant = bits & mmask;
-    if ((f->kind == 2 && bits == 0x80) || (f->kind == 1 && be == emask && mant == mmask) || (f->kind == 0 && be == emask && mant))
+    if ((f->kind == 2 && bits == 0x80) || (f->kind == 1 && be == emask && mant == mmask) ||
+        (f->kind == 0 && be == emask && mant))
         return s ? -NAN : NAN;
     double v = f->kind == 0 && be == emask ? INFINITY
-             : be ? ldexp(1 + ldexp(mant, -f->m), be - f->bias)
-                  : ldexp(mant, 1 - f->bias - f->m);
+               : be                        ? ldexp(1 + ldexp(mant, -f->m), be - f->bias)
+                                           : ldexp(mant, 1 - f->bias - f->m);
     return (float)(s ? -v : v);
 }
 
-static int f8_kind(MlirType t)
-{
-    return mlirTypeIsAFloat8E4M3FN(t)       ? FLY_EMU_F8_E4M3FN
-         : mlirTypeIsAFloat8E4M3FNUZ(t)     ? FLY_EMU_F8_E4M3FNUZ
-         : mlirTypeIsAFloat8E5M2(t)         ? FLY_EMU_F8_E5M2
-         : mlirTypeIsAFloat8E5M2FNUZ(t)     ? FLY_EMU_F8_E5M2FNUZ
-         : mlirTypeIsAFloat8E4M3B11FNUZ(t)  ? FLY_EMU_F8_E4M3B11FNUZ
-         : mlirTypeIsAFloat8E4M3(t)         ? FLY_EMU_F8_E4M3
-         : mlirTypeIsAFloat8E3M4(t)         ? FLY_EMU_F8_E3M4
-                                            : -1;
+static int f8_kind(MlirType t) {
+    return mlirTypeIsAFloat8E4M3FN(t)        ? FLY_EMU_F8_E4M3FN
+           : mlirTypeIsAFloat8E4M3FNUZ(t)    ? FLY_EMU_F8_E4M3FNUZ
+           : mlirTypeIsAFloat8E5M2(t)        ? FLY_EMU_F8_E5M2
+           : mlirTypeIsAFloat8E5M2FNUZ(t)    ? FLY_EMU_F8_E5M2FNUZ
+           : mlirTypeIsAFloat8E4M3B11FNUZ(t) ? FLY_EMU_F8_E4M3B11FNUZ
+           : mlirTypeIsAFloat8E4M3(t)        ? FLY_EMU_F8_E4M3
+           : mlirTypeIsAFloat8E3M4(t)        ? FLY_EMU_F8_E3M4
+                                             : -1;
 }
 
 static MlirType elem(MlirType t) { return mlirTypeIsAVector(t) ? mlirShapedTypeGetElementType(t) : t; }
@@ -404,26 +360,21 @@ typedef struct f8_ud {
     fly_opvec ops;
 } f8_ud;
 
-static MlirWalkResult collect_f8(MlirOperation op, void *user)
-{
+static MlirWalkResult collect_f8(MlirOperation op, void *user) {
     f8_ud *u = user;
     bool tr = fly_ir_op_is(op, "arith.truncf"), ex = fly_ir_op_is(op, "arith.extf");
-    if (tr && f8_kind(elem(mlirValueGetType(fly_ir_res0(op)))) >= 0)
-        fly_opvec_push(&u->ops, op);
-    else if (ex && f8_kind(elem(mlirValueGetType(mlirOperationGetOperand(op, 0)))) >= 0)
-        fly_opvec_push(&u->ops, op);
+    if (tr && f8_kind(elem(mlirValueGetType(fly_ir_res0(op)))) >= 0) fly_opvec_push(&u->ops, op);
+    else if (ex && f8_kind(elem(mlirValueGetType(mlirOperationGetOperand(op, 0)))) >= 0) fly_opvec_push(&u->ops, op);
     return MlirWalkResultAdvance;
 }
 
 /* One scalar conversion of x (from type `from` to type `to`, one of them f8) at b. */
-static MlirValue f8_scalar(fly_emu_irb *b, MlirValue x, MlirType to, bool trunc)
-{
+static MlirValue f8_scalar(fly_emu_irb *b, MlirValue x, MlirType to, bool trunc) {
     MlirContext c = b->ctx;
     MlirType i32 = mlirIntegerTypeGet(c, 32), i8 = mlirIntegerTypeGet(c, 8), f32 = mlirF32TypeGet(c);
     MlirType f64 = mlirF64TypeGet(c);
     if (trunc) {
-        if (!mlirTypeEqual(mlirValueGetType(x), f64))
-            x = fly_emu_irb_val(b, "arith.extf", 1, &x, f64, 0, NULL);
+        if (!mlirTypeEqual(mlirValueGetType(x), f64)) x = fly_emu_irb_val(b, "arith.extf", 1, &x, f64, 0, NULL);
         MlirValue a[2] = {x, fly_emu_irb_const(b, f8_kind(to), i32)};
         MlirValue r = fly_ir_res0(fly_emu_irb_call(b, "fly_emu_f8_trunc", 2, a, i32));
         r = fly_emu_irb_val(b, "arith.trunci", 1, &r, i8, 0, NULL);
@@ -434,14 +385,12 @@ static MlirValue f8_scalar(fly_emu_irb *b, MlirValue x, MlirType to, bool trunc)
     xi = fly_emu_irb_val(b, "arith.extui", 1, &xi, i32, 0, NULL);
     MlirValue a[2] = {xi, fly_emu_irb_const(b, kind, i32)};
     MlirValue r = fly_ir_res0(fly_emu_irb_call(b, "fly_emu_f8_ext", 2, a, f32));
-    if (mlirTypeEqual(to, f32))
-        return r;
+    if (mlirTypeEqual(to, f32)) return r;
     /* every f8 value is exact in f16, bf16 and f64 */
     return fly_emu_irb_val(b, mlirFloatTypeGetWidth(to) > 32 ? "arith.extf" : "arith.truncf", 1, &r, to, 0, NULL);
 }
 
-int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap)
-{
+int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap) {
     f8_ud u = {0};
     mlirOperationWalk(mlirModuleGetOperation(m), collect_f8, &u, MlirWalkPostOrder);
     int rc = 0;
@@ -469,7 +418,8 @@ int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap)
             }
             for (int64_t j = 0; j < n; j++) {
                 MlirNamedAttribute pa = fly_ir_named(c, "static_position", mlirDenseI64ArrayGet(c, 1, &j));
-                MlirValue e = fly_emu_irb_val(&b, "vector.extract", 1, &x, mlirShapedTypeGetElementType(mlirValueGetType(x)), 1, &pa);
+                MlirValue e = fly_emu_irb_val(&b, "vector.extract", 1, &x,
+                                              mlirShapedTypeGetElementType(mlirValueGetType(x)), 1, &pa);
                 el[j] = f8_scalar(&b, e, et, trunc);
             }
             r = fly_emu_irb_val(&b, "vector.from_elements", (int)n, el, rt, 0, NULL);

@@ -21,14 +21,14 @@
 #include "runtime/emu/emu.h"
 #include "runtime/emu/emu_irb.h"
 
-typedef struct mfma_kind { const char *op; int mn, k, kpt, vc, ebits, bf; } mfma_kind;
+typedef struct mfma_kind {
+    const char *op;
+    int mn, k, kpt, vc, ebits, bf;
+} mfma_kind;
 static const mfma_kind kinds[] = {
-    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},
-    {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
-    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},
-    {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
-    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1},
-    {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
+    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},       {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
+    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},     {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
+    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1}, {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
@@ -69,8 +69,7 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
             double s = l[t].c[v];
             for (int kk = 0; kk < k->k; kk++) {
                 int la = row + mn * (kk / k->kpt), lb = col + mn * (kk / k->kpt), i = kk % k->kpt;
-                if (la < n && lb < n && active[la] && active[lb])
-                    s += elem(k, l[la].a, i) * elem(k, l[lb].b, i);
+                if (la < n && lb < n && active[la] && active[lb]) s += elem(k, l[la].a, i) * elem(k, l[lb].b, i);
             }
             d[t][v] = (float)s;
         }
@@ -89,8 +88,10 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
         if (!strcmp(name, kinds[i].op)) kind = i;
     if (kind < 0) {
         if (!strncmp(name, "rocdl.mfma.", 11)) {
-            snprintf(err, cap, "the emulator does not support %s (supported: 16x16x4 and 32x32x2 f32, 16x16x16 and "
-                               "32x32x8 f16 / bf16)", name);
+            snprintf(err, cap,
+                     "the emulator does not support %s (supported: 16x16x4 and 32x32x2 f32, 16x16x16 and "
+                     "32x32x8 f16 / bf16)",
+                     name);
             return -1;
         }
         return 1;
@@ -117,11 +118,12 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
     MlirValue c = mlirOperationGetOperand(op, 2);
     for (int64_t v = 0; v < k->vc; v++) {
         MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &v));
-        MlirValue cv[3] = {ctxv, fly_emu_irb_const(&b, v, i32), fly_emu_irb_val(&b, "vector.extract", 1, &c, f32, 1, &pos)};
+        MlirValue cv[3] = {ctxv, fly_emu_irb_const(&b, v, i32),
+                           fly_emu_irb_val(&b, "vector.extract", 1, &c, f32, 1, &pos)};
         fly_emu_irb_call(&b, "fly_emu_mfma_acc", 3, cv, fly_ir_type_null());
     }
-    MlirValue x[5] = {ctxv, fly_emu_irb_const(&b, 0, i64), fly_emu_irb_const(&b, kind, i32), fly_emu_irb_const(&b, 64, i32),
-                      fly_emu_irb_const(&b, FLY_EMU_X_MFMA, i32)};
+    MlirValue x[5] = {ctxv, fly_emu_irb_const(&b, 0, i64), fly_emu_irb_const(&b, kind, i32),
+                      fly_emu_irb_const(&b, 64, i32), fly_emu_irb_const(&b, FLY_EMU_X_MFMA, i32)};
     fly_emu_irb_call(&b, "fly_emu_shfl", 5, x, i64);
     MlirValue res[16];
     for (int v = 0; v < k->vc; v++) {

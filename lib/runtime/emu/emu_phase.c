@@ -34,22 +34,19 @@ typedef struct vmap {
     size_t cap, n;
 } vmap;
 
-static size_t vhash(const void *p, size_t cap) { return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull) & (cap - 1); }
+static size_t vhash(const void *p, size_t cap) {
+    return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull) & (cap - 1);
+}
 
-static int vmap_get(const vmap *m, MlirValue v)
-{
-    if (!m->cap)
-        return -1;
+static int vmap_get(const vmap *m, MlirValue v) {
+    if (!m->cap) return -1;
     for (size_t i = vhash(v.ptr, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->key[i])
-            return -1;
-        if (m->key[i] == v.ptr)
-            return m->val[i];
+        if (!m->key[i]) return -1;
+        if (m->key[i] == v.ptr) return m->val[i];
     }
 }
 
-static int vmap_put(vmap *m, MlirValue v, int idx)
-{
+static int vmap_put(vmap *m, MlirValue v, int idx) {
     if ((m->n + 1) * 2 > m->cap) {
         size_t nc = m->cap ? m->cap * 2 : 256;
         const void **k = calloc(nc, sizeof *k);
@@ -62,8 +59,7 @@ static int vmap_put(vmap *m, MlirValue v, int idx)
         for (size_t i = 0; i < m->cap; i++)
             if (m->key[i]) {
                 size_t j = vhash(m->key[i], nc);
-                while (k[j])
-                    j = (j + 1) & (nc - 1);
+                while (k[j]) j = (j + 1) & (nc - 1);
                 k[j] = m->key[i];
                 x[j] = m->val[i];
             }
@@ -74,10 +70,8 @@ static int vmap_put(vmap *m, MlirValue v, int idx)
         m->cap = nc;
     }
     size_t i = vhash(v.ptr, m->cap);
-    while (m->key[i] && m->key[i] != v.ptr)
-        i = (i + 1) & (m->cap - 1);
-    if (!m->key[i])
-        m->n++;
+    while (m->key[i] && m->key[i] != v.ptr) i = (i + 1) & (m->cap - 1);
+    if (!m->key[i]) m->n++;
     m->key[i] = v.ptr;
     m->val[i] = idx;
     return 0;
@@ -98,43 +92,34 @@ typedef struct ph {
 
 static bool op_is(MlirOperation op, const char *name) { return fly_ir_op_is(op, name); }
 
-static bool calls(MlirOperation op, const char *callee)
-{
-    if (!op_is(op, "llvm.call"))
-        return false;
+static bool calls(MlirOperation op, const char *callee) {
+    if (!op_is(op, "llvm.call")) return false;
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
     return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
            fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
 }
 
-static MlirValue select_v(fly_emu_irb *b, MlirValue c, MlirValue x, MlirValue y)
-{
+static MlirValue select_v(fly_emu_irb *b, MlirValue c, MlirValue x, MlirValue y) {
     MlirValue ops[3] = {c, x, y};
     return fly_emu_irb_val(b, "llvm.select", 3, ops, mlirValueGetType(x), 0, NULL);
 }
 
 /* Bytes of the type spelled at *s (LLVM dialect syntax inside !llvm.struct / !llvm.array), each
  * scalar counted as 8: an upper bound; advances *s; 0 when unknown. */
-static int64_t text_bytes(const char **s)
-{
+static int64_t text_bytes(const char **s) {
     const char *p = *s;
-    while (*p == ' ')
-        p++;
+    while (*p == ' ') p++;
     int64_t r = 0;
-    if (!strncmp(p, "!llvm.", 6))
-        p += 6;
+    if (!strncmp(p, "!llvm.", 6)) p += 6;
     if (!strncmp(p, "struct<(", 8) || !strncmp(p, "struct<packed (", 15)) {
         p = strchr(p, '(') + 1;
         while (*p && *p != ')') {
             int64_t e = text_bytes(&p);
-            if (!e)
-                return 0;
+            if (!e) return 0;
             r += e;
-            while (*p == ' ' || *p == ',')
-                p++;
+            while (*p == ' ' || *p == ',') p++;
         }
-        if (strncmp(p, ")>", 2))
-            return 0;
+        if (strncmp(p, ")>", 2)) return 0;
         p += 2;
         r = r ? r : 8;
     } else if (!strncmp(p, "array<", 6) || !strncmp(p, "vector<", 7)) {
@@ -142,24 +127,20 @@ static int64_t text_bytes(const char **s)
         p = strchr(p, '<') + 1;
         char *end;
         long long n = strtoll(p, &end, 10);
-        if (end == p || strncmp(end, " x ", 3))
-            return 0;
+        if (end == p || strncmp(end, " x ", 3)) return 0;
         p = end + 3;
         int64_t e = text_bytes(&p);
-        if (!e || *p != '>')
-            return 0;
+        if (!e || *p != '>') return 0;
         p++;
         r = n * e;
         r = vec ? (r + 15) / 16 * 16 : r;
     } else if (!strncmp(p, "ptr", 3)) {
         p += 3;
-        if (*p == '<')
-            p = strchr(p, '>') + 1;
+        if (*p == '<') p = strchr(p, '>') + 1;
         r = 8;
     } else if (*p == 'i' || *p == 'f' || !strncmp(p, "bf16", 4) || !strncmp(p, "tf32", 4)) {
         p++;
-        while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_')
-            p++;
+        while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') p++;
         r = 8;
     } else {
         return 0;
@@ -169,8 +150,7 @@ static int64_t text_bytes(const char **s)
 }
 
 /* Bytes a value of type t takes in memory (an upper bound, 8-byte granules), 0 when unknown. */
-static int64_t slot_bytes(MlirType t)
-{
+static int64_t slot_bytes(MlirType t) {
     char buf[512];
     size_t n = fly_ir_type_str(t, buf, sizeof buf);
     if (n < sizeof buf && (!strncmp(buf, "!llvm.struct<", 13) || !strncmp(buf, "!llvm.array<", 12))) {
@@ -179,8 +159,7 @@ static int64_t slot_bytes(MlirType t)
         return *p ? 0 : r;
     }
     int64_t b = fly_emu_type_bytes(t);
-    if (!b)
-        return 0;
+    if (!b) return 0;
     return mlirTypeIsAVector(t) ? (b + 15) / 16 * 16 : (b + 7) / 8 * 8;
 }
 
@@ -192,26 +171,21 @@ typedef struct live {
     uint64_t *in, *out, *use, *def;
 } live;
 
-static int block_pos(const live *L, MlirBlock b)
-{
+static int block_pos(const live *L, MlirBlock b) {
     for (int i = 0; i < L->nb; i++)
-        if (mlirBlockEqual(L->blk[i], b))
-            return i;
+        if (mlirBlockEqual(L->blk[i], b)) return i;
     return -1;
 }
 
 static void bset(uint64_t *s, int i) { s[i >> 6] |= 1ull << (i & 63); }
 static bool bget(const uint64_t *s, int i) { return s[i >> 6] >> (i & 63) & 1; }
 
-static int track(ph *p, MlirValue v)
-{
-    if (vmap_get(&p->ids, v) >= 0)
-        return 0;
+static int track(ph *p, MlirValue v) {
+    if (vmap_get(&p->ids, v) >= 0) return 0;
     if (p->nvals == p->capvals) {
         int nc = p->capvals ? p->capvals * 2 : 256;
         MlirValue *nv = realloc(p->vals, sizeof *nv * (size_t)nc);
-        if (!nv)
-            return -1;
+        if (!nv) return -1;
         p->vals = nv;
         p->capvals = nc;
     }
@@ -220,44 +194,39 @@ static int track(ph *p, MlirValue v)
 }
 
 /* Numbers every value defined in the body blocks (from `first` on), then computes live-in sets. */
-static int liveness(ph *p, MlirRegion r, MlirBlock first, live *L)
-{
+static int liveness(ph *p, MlirRegion r, MlirBlock first, live *L) {
     memset(L, 0, sizeof *L);
     bool on = false;
     for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
         on |= mlirBlockEqual(b, first);
-        if (!on)
-            continue;
+        if (!on) continue;
         L->nb++;
         for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
-            if (track(p, mlirBlockGetArgument(b, i)))
-                return -1;
-        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+            if (track(p, mlirBlockGetArgument(b, i))) return -1;
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op))
             for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-                if (track(p, mlirOperationGetResult(op, i)))
-                    return -1;
+                if (track(p, mlirOperationGetResult(op, i))) return -1;
     }
     L->words = (p->nvals + 63) / 64 + 1;
     L->blk = calloc((size_t)L->nb, sizeof *L->blk);
     size_t w = (size_t)L->nb * (size_t)L->words;
     L->in = calloc(w, 8), L->out = calloc(w, 8), L->use = calloc(w, 8), L->def = calloc(w, 8);
-    if (!L->blk || !L->in || !L->out || !L->use || !L->def)
-        return -1;
+    if (!L->blk || !L->in || !L->out || !L->use || !L->def) return -1;
     int bi = 0;
     on = false;
     for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
         on |= mlirBlockEqual(b, first);
-        if (!on)
-            continue;
+        if (!on) continue;
         L->blk[bi] = b;
         uint64_t *use = L->use + (size_t)bi * L->words, *def = L->def + (size_t)bi * L->words;
         for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
             bset(def, vmap_get(&p->ids, mlirBlockGetArgument(b, i)));
-        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op)) {
             for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
                 int id = vmap_get(&p->ids, mlirOperationGetOperand(op, i));
-                if (id >= 0 && !bget(def, id))
-                    bset(use, id);
+                if (id >= 0 && !bget(def, id)) bset(use, id);
             }
             for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
                 bset(def, vmap_get(&p->ids, mlirOperationGetResult(op, i)));
@@ -268,8 +237,7 @@ static int liveness(ph *p, MlirRegion r, MlirBlock first, live *L)
     int *succ = NULL, *nsucc = calloc((size_t)L->nb + 1, sizeof *nsucc), total = 0;
     for (int b = 0; b < L->nb; b++) {
         MlirOperation term = mlirBlockGetTerminator(L->blk[b]);
-        if (!mlirOperationIsNull(term))
-            total += (int)mlirOperationGetNumSuccessors(term);
+        if (!mlirOperationIsNull(term)) total += (int)mlirOperationGetNumSuccessors(term);
     }
     succ = calloc((size_t)total + 1, sizeof *succ);
     if (!succ || !nsucc) {
@@ -292,11 +260,9 @@ static int liveness(ph *p, MlirRegion r, MlirBlock first, live *L)
             uint64_t *in = L->in + (size_t)b * L->words, *out = L->out + (size_t)b * L->words;
             uint64_t *use = L->use + (size_t)b * L->words, *def = L->def + (size_t)b * L->words;
             for (int s = nsucc[b]; s < nsucc[b + 1]; s++) {
-                if (succ[s] < 0)
-                    continue;
+                if (succ[s] < 0) continue;
                 const uint64_t *sin = L->in + (size_t)succ[s] * L->words;
-                for (int w2 = 0; w2 < L->words; w2++)
-                    out[w2] |= sin[w2];
+                for (int w2 = 0; w2 < L->words; w2++) out[w2] |= sin[w2];
             }
             for (int w2 = 0; w2 < L->words; w2++) {
                 uint64_t v = use[w2] | (out[w2] & ~def[w2]);
@@ -312,8 +278,7 @@ static int liveness(ph *p, MlirRegion r, MlirBlock first, live *L)
     return 0;
 }
 
-static void live_free(live *L)
-{
+static void live_free(live *L) {
     free(L->blk);
     free(L->in);
     free(L->out);
@@ -330,16 +295,13 @@ typedef struct susp {
 
 /* Splitting block `from` moved its end into `cont`: a suspension recorded earlier at the end of
  * `from` (a cross-lane put followed in the same block by a barrier, say) now ends `cont`. */
-static void moved_end(susp *sp, int nsp, MlirBlock from, MlirBlock cont)
-{
+static void moved_end(susp *sp, int nsp, MlirBlock from, MlirBlock cont) {
     for (int i = 0; i < nsp; i++)
-        if (mlirBlockEqual(sp[i].from, from))
-            sp[i].from = cont;
+        if (mlirBlockEqual(sp[i].from, from)) sp[i].from = cont;
 }
 
 /* Stores v into its frame slot right after its definition and loads it before every use. */
-static void demote(ph *p, MlirValue v, int64_t off)
-{
+static void demote(ph *p, MlirValue v, int64_t off) {
     MlirType t = mlirValueGetType(v);
     /* the uses first (the store added below is a use too) */
     int nu = 0, cap = 8;
@@ -347,8 +309,7 @@ static void demote(ph *p, MlirValue v, int64_t off)
     for (MlirOpOperand u = mlirValueGetFirstUse(v); uses && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
         if (nu == cap) {
             MlirOpOperand *nw = realloc(uses, sizeof *uses * (size_t)(cap *= 2));
-            if (!nw)
-                break;
+            if (!nw) break;
             uses = nw;
         }
         uses[nu++] = u;
@@ -378,22 +339,22 @@ static void demote(ph *p, MlirValue v, int64_t off)
         blk = mlirOperationGetBlock(d);
         after = mlirOperationGetNextInBlock(d);
     }
-    fly_emu_irb b = {p->ctx, blk, after, mlirValueIsABlockArgument(v) ? mlirOperationGetLocation(after)
-                                                                      : mlirOperationGetLocation(mlirOpResultGetOwner(v))};
+    fly_emu_irb b = {p->ctx, blk, after,
+                     mlirValueIsABlockArgument(v) ? mlirOperationGetLocation(after)
+                                                  : mlirOperationGetLocation(mlirOpResultGetOwner(v))};
     MlirValue slot = fly_emu_irb_gep_const(&b, p->fr, (int32_t)off, p->i8);
     fly_emu_irb_store(&b, v, slot, 1);
 }
 
 /* At the end of blk: the thread's state byte, then a branch to NEXT with the counters. */
-static void leave_thread(ph *p, MlirBlock blk, int state, int32_t site, int32_t index, MlirLocation loc)
-{
+static void leave_thread(ph *p, MlirBlock blk, int state, int32_t site, int32_t index, MlirLocation loc) {
     fly_emu_irb b = {p->ctx, blk, {NULL}, loc};
-    if (index >= 0)
-        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, index, p->i32), p->fr, 4);
+    if (index >= 0) fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, index, p->i32), p->fr, 4);
     if (state >= 0)
         fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, state, p->i8), fly_emu_irb_gep_dyn(&b, p->st, p->t, p->i8), 1);
     if (site >= 0)
-        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, site, p->i32), fly_emu_irb_gep_dyn(&b, p->sites, p->t, p->i32), 4);
+        fly_emu_irb_store(&b, fly_emu_irb_llconst(&b, site, p->i32), fly_emu_irb_gep_dyn(&b, p->sites, p->t, p->i32),
+                          4);
     MlirValue one = fly_emu_irb_llconst(&b, 1, p->i64);
     MlirValue nd = state == FLY_EMU_T_DONE ? fly_emu_irb_bin(&b, "llvm.add", p->nd, one) : p->nd;
     MlirValue nbv = state == FLY_EMU_T_BAR ? fly_emu_irb_bin(&b, "llvm.add", p->nb, one) : p->nb;
@@ -405,8 +366,7 @@ static void leave_thread(ph *p, MlirBlock blk, int state, int32_t site, int32_t 
 }
 
 static MlirOperation branch(ph *p, MlirBlock at, const char *name, int nops, const MlirValue *ops, int nsucc,
-                            MlirBlock *succ, int nattrs, const MlirNamedAttribute *attrs, MlirLocation loc)
-{
+                            MlirBlock *succ, int nattrs, const MlirNamedAttribute *attrs, MlirLocation loc) {
     (void)p;
     MlirOperationState os = mlirOperationStateGet(fly_ir_sref(name), loc);
     mlirOperationStateAddOperands(&os, nops, ops);
@@ -419,34 +379,28 @@ static MlirOperation branch(ph *p, MlirBlock at, const char *name, int nops, con
 
 /* Whether op (in the original entry block) computes the same for every thread of a block from
  * values available before the thread loop: it moves to the new entry. */
-static bool uniform_op(MlirOperation op, const vmap *uni)
-{
+static bool uniform_op(MlirOperation op, const vmap *uni) {
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
-        if (vmap_get(uni, mlirOperationGetOperand(op, i)) < 0)
-            return false;
+        if (vmap_get(uni, mlirOperationGetOperand(op, i)) < 0) return false;
     if (op_is(op, "llvm.mlir.constant") || op_is(op, "llvm.mlir.zero") || op_is(op, "llvm.mlir.undef") ||
-        op_is(op, "llvm.mlir.addressof") ||
-        op_is(op, "llvm.mlir.poison") || op_is(op, "llvm.getelementptr") || op_is(op, "llvm.addrspacecast") ||
-        op_is(op, "llvm.extractvalue") || op_is(op, "llvm.insertvalue") || op_is(op, "llvm.bitcast"))
+        op_is(op, "llvm.mlir.addressof") || op_is(op, "llvm.mlir.poison") || op_is(op, "llvm.getelementptr") ||
+        op_is(op, "llvm.addrspacecast") || op_is(op, "llvm.extractvalue") || op_is(op, "llvm.insertvalue") ||
+        op_is(op, "llvm.bitcast"))
         return true;
-    if (!op_is(op, "llvm.load"))
-        return false;
+    if (!op_is(op, "llvm.load")) return false;
     /* ctx words that stay the same during a block (not the running thread's) */
     MlirValue a = mlirOperationGetOperand(op, 0);
-    if (!mlirValueIsAOpResult(a) || !op_is(mlirOpResultGetOwner(a), "llvm.getelementptr"))
-        return false;
+    if (!mlirValueIsAOpResult(a) || !op_is(mlirOpResultGetOwner(a), "llvm.getelementptr")) return false;
     MlirOperation g = mlirOpResultGetOwner(a);
     if (mlirOperationGetNumOperands(g) != 1 || vmap_get(uni, mlirOperationGetOperand(g, 0)) != 0)
         return false; /* index 0 of the uniform map: ctx */
     MlirAttribute ri = mlirOperationGetAttributeByName(g, fly_ir_sref("rawConstantIndices"));
-    if (mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1)
-        return false;
+    if (mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1) return false;
     int32_t w = mlirDenseI32ArrayGetElement(ri, 0);
     return (w >= 0 && w < FLY_EMU_CTX_TID) || (w >= FLY_EMU_CTX_HITS && w <= FLY_EMU_CTX_INTR);
 }
 
-static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
-{
+static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) {
     char fname[300];
     snprintf(fname, sizeof fname, "%s__emu", k->name);
     MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
@@ -460,9 +414,9 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
     MlirLocation loc = mlirOperationGetLocation(f);
     /* what this cannot handle */
     for (MlirBlock b = entry; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-            if (mlirOperationGetNumRegions(op))
-                return 1;
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op)) {
+            if (mlirOperationGetNumRegions(op)) return 1;
             if (op_is(op, "llvm.alloca")) {
                 MlirValue n = mlirOperationGetOperand(op, 0);
                 if (!mlirValueIsAOpResult(n) || !op_is(mlirOpResultGetOwner(n), "llvm.mlir.constant") ||
@@ -470,10 +424,8 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
                     return 1;
             }
             for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-                if (!slot_bytes(mlirValueGetType(mlirOperationGetResult(op, i))))
-                    return 1;
-            if (op_is(op, "llvm.intr.stacksave") || op_is(op, "llvm.intr.stackrestore"))
-                return 1;
+                if (!slot_bytes(mlirValueGetType(mlirOperationGetResult(op, i)))) return 1;
+            if (op_is(op, "llvm.intr.stacksave") || op_is(op, "llvm.intr.stackrestore")) return 1;
         }
     ph p = {.ctx = ctx};
     p.ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
@@ -495,19 +447,16 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         mlirBlockAppendOwnedOperation(orig, op);
         op = next;
     }
-    if (vmap_put(&uni, p.ctxv, 0))
-        goto out;
+    if (vmap_put(&uni, p.ctxv, 0)) goto out;
     for (intptr_t i = 4; i < mlirBlockGetNumArguments(entry); i++)
-        if (vmap_put(&uni, mlirBlockGetArgument(entry, i), 1))
-            goto out;
+        if (vmap_put(&uni, mlirBlockGetArgument(entry, i), 1)) goto out;
     for (MlirOperation op = mlirBlockGetFirstOperation(orig); !mlirOperationIsNull(op);) {
         MlirOperation next = mlirOperationGetNextInBlock(op);
         if (uniform_op(op, &uni)) {
             mlirOperationRemoveFromParent(op);
             mlirBlockAppendOwnedOperation(entry, op);
             for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-                if (vmap_put(&uni, mlirOperationGetResult(op, i), 1))
-                    goto out;
+                if (vmap_put(&uni, mlirOperationGetResult(op, i), 1)) goto out;
         }
         op = next;
     }
@@ -587,21 +536,19 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
     p.frame = 8; /* the suspension index */
     /* 3. the body's allocas, suspension points and returns */
     for (MlirBlock b = orig; !mlirBlockIsNull(b) && !mlirBlockEqual(b, p.next); b = mlirBlockGetNextInRegion(b))
-        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-            if (op_is(op, "llvm.alloca"))
-                fly_opvec_push(&allocas, op);
-            else if (op_is(op, "llvm.return"))
-                fly_opvec_push(&rets, op);
-            else if (calls(op, "fly_emu_barrier"))
-                fly_opvec_push(&bars, op);
-            else if (calls(op, "fly_emu_shfl"))
-                fly_opvec_push(&shfls, op);
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op)) {
+            if (op_is(op, "llvm.alloca")) fly_opvec_push(&allocas, op);
+            else if (op_is(op, "llvm.return")) fly_opvec_push(&rets, op);
+            else if (calls(op, "fly_emu_barrier")) fly_opvec_push(&bars, op);
+            else if (calls(op, "fly_emu_shfl")) fly_opvec_push(&shfls, op);
         }
     for (int i = 0; i < allocas.n; i++) {
         MlirOperation op = allocas.v[i];
         MlirType et = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("elem_type")));
         MlirValue cnt = mlirOperationGetOperand(op, 0);
-        int64_t c = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(mlirOpResultGetOwner(cnt), fly_ir_sref("value")));
+        int64_t c = mlirIntegerAttrGetValueInt(
+            mlirOperationGetAttributeByName(mlirOpResultGetOwner(cnt), fly_ir_sref("value")));
         MlirAttribute aa = mlirOperationGetAttributeByName(op, fly_ir_sref("alignment"));
         size_t al = mlirAttributeIsNull(aa) ? 16 : (size_t)mlirIntegerAttrGetValueInt(aa);
         al = al < 16 ? 16 : al;
@@ -609,8 +556,7 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         fly_emu_irb d = {ctx, dispatch, {NULL}, mlirOperationGetLocation(op)};
         MlirValue q = fly_emu_irb_gep_const(&d, p.fr, (int32_t)p.frame, p.i8);
         MlirType rt = mlirValueGetType(fly_ir_res0(op));
-        if (!mlirTypeEqual(rt, p.ptr))
-            q = fly_emu_irb_val(&d, "llvm.addrspacecast", 1, &q, rt, 0, NULL);
+        if (!mlirTypeEqual(rt, p.ptr)) q = fly_emu_irb_val(&d, "llvm.addrspacecast", 1, &q, rt, 0, NULL);
         mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), q);
         mlirOperationDestroy(op);
         p.frame += (size_t)(c > 0 ? c : 1) * (size_t)slot_bytes(et);
@@ -618,13 +564,11 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
     /* a cross-lane operation: fly_emu_shfl_put(operands), suspend, then fly_emu_shfl_get reads the
      * result (its other operands become constants: nothing else needs to live across) */
     sp = calloc((size_t)(bars.n + shfls.n) + 1, sizeof *sp);
-    if (!sp)
-        goto out;
+    if (!sp) goto out;
     for (int i = 0; i < shfls.n; i++) {
         MlirOperation op = shfls.v[i];
         MlirValue ops[5];
-        for (int j = 0; j < 5; j++)
-            ops[j] = mlirOperationGetOperand(op, j);
+        for (int j = 0; j < 5; j++) ops[j] = mlirOperationGetOperand(op, j);
         fly_emu_irb pb = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
         fly_emu_irb_llcall(&pb, "fly_emu_shfl_put", 5, ops);
         MlirBlock from = mlirOperationGetBlock(op);
@@ -632,8 +576,7 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         moved_end(sp, nsp, from, cont);
         fly_emu_irb z0 = {ctx, entry, mlirBlockGetTerminator(entry), loc};
         mlirOperationSetOperand(op, 1, fly_emu_irb_llconst(&z0, 0, p.i64));
-        for (int j = 2; j < 5; j++)
-            mlirOperationSetOperand(op, j, fly_emu_irb_llconst(&z0, 0, p.i32));
+        for (int j = 2; j < 5; j++) mlirOperationSetOperand(op, j, fly_emu_irb_llconst(&z0, 0, p.i32));
         mlirOperationSetAttributeByName(op, fly_ir_sref("callee"),
                                         mlirFlatSymbolRefAttrGet(ctx, fly_ir_sref("fly_emu_shfl_get")));
         sp[nsp++] = (susp){from, cont, -1};
@@ -642,7 +585,8 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         MlirOperation op = bars.v[i];
         MlirValue sv = mlirOperationGetOperand(op, 1);
         int32_t site = mlirValueIsAOpResult(sv) && op_is(mlirOpResultGetOwner(sv), "llvm.mlir.constant")
-                           ? (int32_t)mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(mlirOpResultGetOwner(sv), fly_ir_sref("value")))
+                           ? (int32_t)mlirIntegerAttrGetValueInt(
+                                 mlirOperationGetAttributeByName(mlirOpResultGetOwner(sv), fly_ir_sref("value")))
                            : -1;
         MlirBlock from = mlirOperationGetBlock(op);
         MlirBlock cont = fly_emu_irb_split(from, mlirOperationGetNextInBlock(op));
@@ -655,20 +599,16 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
         fly_emu_irb b = {ctx, sp[i].from, {NULL}, loc};
         fly_emu_irb_br(&b, sp[i].cont);
     }
-    if (liveness(&p, r, orig, &L))
-        goto out;
+    if (liveness(&p, r, orig, &L)) goto out;
     /* 4. what lives across a suspension gets a slot */
     uint64_t *across = calloc((size_t)L.words, 8);
-    if (!across)
-        goto out;
+    if (!across) goto out;
     for (int i = 0; i < nsp; i++) {
         int bi = block_pos(&L, sp[i].cont);
-        for (int w = 0; bi >= 0 && w < L.words; w++)
-            across[w] |= L.in[(size_t)bi * L.words + w];
+        for (int w = 0; bi >= 0 && w < L.words; w++) across[w] |= L.in[(size_t)bi * L.words + w];
     }
     for (int id = 0; id < p.nvals; id++) {
-        if (!bget(across, id))
-            continue;
+        if (!bget(across, id)) continue;
         MlirValue v = p.vals[id];
         int64_t sz = slot_bytes(mlirValueGetType(v));
         size_t al = sz >= 16 ? 16 : 8;
@@ -733,12 +673,8 @@ out:
     fly_opvec_free(&rets);
     fly_opvec_free(&bars);
     fly_opvec_free(&shfls);
-    if (rc)
-        snprintf(err, cap, "%s: out of memory", k->name);
+    if (rc) snprintf(err, cap, "%s: out of memory", k->name);
     return rc;
 }
 
-int fly_emu_make_phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap)
-{
-    return phases(m, k, err, cap);
-}
+int fly_emu_make_phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) { return phases(m, k, err, cap); }

@@ -40,19 +40,16 @@ struct fly_emu_fiber {
 #endif
 };
 
-static size_t page_size(void)
-{
+static size_t page_size(void) {
     long p = sysconf(_SC_PAGESIZE);
     return p > 0 ? (size_t)p : 4096;
 }
 
-fly_emu_fiber *fly_emu_fibers_create(int n, size_t stack_bytes)
-{
+fly_emu_fiber *fly_emu_fibers_create(int n, size_t stack_bytes) {
     size_t pg = page_size();
     stack_bytes = (stack_bytes + pg - 1) / pg * pg;
     fly_emu_fiber *f = calloc((size_t)n, sizeof *f);
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     size_t each = stack_bytes + pg; /* a guard page below each stack */
     char *m = mmap(NULL, each * (size_t)n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) {
@@ -71,23 +68,18 @@ fly_emu_fiber *fly_emu_fibers_create(int n, size_t stack_bytes)
     return f;
 }
 
-void fly_emu_fibers_destroy(fly_emu_fiber *f, int n)
-{
-    if (!f)
-        return;
+void fly_emu_fibers_destroy(fly_emu_fiber *f, int n) {
+    if (!f) return;
     size_t pg = page_size();
 #ifdef FIBER_VALGRIND
-    for (int i = 0; i < n; i++)
-        VALGRIND_STACK_DEREGISTER(f[i].vg_id);
+    for (int i = 0; i < n; i++) VALGRIND_STACK_DEREGISTER(f[i].vg_id);
 #endif
-    if (n > 0)
-        munmap(f[0].stack - pg, (f[0].size + pg) * (size_t)n);
+    if (n > 0) munmap(f[0].stack - pg, (f[0].size + pg) * (size_t)n);
     free(f);
 }
 
 /* First code a fiber runs (on its own stack). */
-static void fiber_boot(fly_emu_fiber *self)
-{
+static void fiber_boot(fly_emu_fiber *self) {
 #ifdef FIBER_ASAN
     /* the first fiber a worker runs starts from the scheduler: its stack is the home one */
     const void *bottom;
@@ -130,8 +122,7 @@ __asm__(".text\n"
         ".section .note.GNU-stack,\"\",@progbits\n"
         ".text\n");
 
-void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg)
-{
+void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg) {
     fly_emu_fiber *x = &f[i];
     x->fn = fn;
     x->arg = arg;
@@ -158,13 +149,9 @@ void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg
 
 static void do_switch(void **save, void *next) { fly_emu_ctx_switch(save, next); }
 #else
-static void uc_boot(unsigned hi, unsigned lo)
-{
-    fiber_boot((fly_emu_fiber *)(((uintptr_t)hi << 32) | lo));
-}
+static void uc_boot(unsigned hi, unsigned lo) { fiber_boot((fly_emu_fiber *)(((uintptr_t)hi << 32) | lo)); }
 
-void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg)
-{
+void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg) {
     fly_emu_fiber *x = &f[i];
     x->fn = fn;
     x->arg = arg;
@@ -177,8 +164,7 @@ void fly_emu_fiber_start(fly_emu_fiber *f, int i, fly_emu_fiber_fn fn, void *arg
 }
 #endif
 
-void fly_emu_fiber_resume(fly_emu_fiber_home *h, fly_emu_fiber *f, int i)
-{
+void fly_emu_fiber_resume(fly_emu_fiber_home *h, fly_emu_fiber *f, int i) {
     f[i].home = h;
 #ifdef FIBER_ASAN
     void *fake = NULL;
@@ -196,8 +182,7 @@ void fly_emu_fiber_resume(fly_emu_fiber_home *h, fly_emu_fiber *f, int i)
 #endif
 }
 
-void fly_emu_fiber_yield(fly_emu_fiber_home *h, fly_emu_fiber *f, int i)
-{
+void fly_emu_fiber_yield(fly_emu_fiber_home *h, fly_emu_fiber *f, int i) {
 #ifdef FIBER_ASAN
     __sanitizer_start_switch_fiber(&f[i].fake, h->stack_bottom, h->stack_size);
 #endif
@@ -211,8 +196,7 @@ void fly_emu_fiber_yield(fly_emu_fiber_home *h, fly_emu_fiber *f, int i)
 #endif
 }
 
-void fly_emu_fiber_switch(fly_emu_fiber *f, int from, int to)
-{
+void fly_emu_fiber_switch(fly_emu_fiber *f, int from, int to) {
     f[to].home = f[from].home;
 #ifdef FIBER_ASAN
     __sanitizer_start_switch_fiber(&f[from].fake, f[to].stack, f[to].size);

@@ -60,57 +60,47 @@ typedef struct hip_dev {
     int npend, cappend;
 } hip_dev;
 
-static int herror(hip_dev *h, herr e, const char *what, const char *kernel, char *err, size_t cap)
-{
-    if (!e)
-        return 0;
+static int herror(hip_dev *h, herr e, const char *what, const char *kernel, char *err, size_t cap) {
+    if (!e) return 0;
     snprintf(err, cap, "HIP error in %s%s%s%s: %s (%d)", what, kernel ? " (kernel '" : "", kernel ? kernel : "",
              kernel ? "')" : "", h->f.GetErrorString ? h->f.GetErrorString(e) : "?", e);
     return -1;
 }
 
-static void hip_destroy(fly_rt_dev *d)
-{
+static void hip_destroy(fly_rt_dev *d) {
     hip_dev *h = (hip_dev *)d;
-    for (int i = 0; i < h->npend; i++)
-        h->f.Free(h->pend[i].buf);
+    for (int i = 0; i < h->npend; i++) h->f.Free(h->pend[i].buf);
     free(h->pend);
     dlclose(h->lib);
     free(h);
 }
 
-static void *hip_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap)
-{
+static void *hip_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     void *p = NULL;
-    if (herror(h, h->f.Malloc(&p, n ? n : 1), "hipMalloc", NULL, err, cap))
-        return NULL;
+    if (herror(h, h->f.Malloc(&p, n ? n : 1), "hipMalloc", NULL, err, cap)) return NULL;
     h->f.Memset(p, 0, n);
     return p;
 }
 
-static int hip_free(fly_rt_dev *d, void *p, char *err, size_t cap)
-{
+static int hip_free(fly_rt_dev *d, void *p, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     return herror(h, h->f.Free(p), "hipFree", NULL, err, cap);
 }
 
-static int hip_copy(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir, char *err, size_t cap)
-{
+static int hip_copy(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     static const int kinds[3] = {HIP_MEMCPY_H2D, HIP_MEMCPY_D2H, HIP_MEMCPY_D2D};
     return herror(h, h->f.Memcpy(dst, src, n, kinds[dir]), "hipMemcpy", NULL, err, cap);
 }
 
-static int hip_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t cap)
-{
+static int hip_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     return herror(h, h->f.Memset(p, v, n), "hipMemset", NULL, err, cap);
 }
 
 /* Kernel names and printf tables: the module after fly-layout-lowering (stage 3). */
-static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, int *nk, char *err, size_t cap)
-{
+static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, int *nk, char *err, size_t cap) {
     MlirContext ctx = fly_ir_context_create();
     MlirModule m = mlirModuleCreateParse(ctx, fly_ir_sref(text));
     int rc = -1;
@@ -122,15 +112,13 @@ static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, in
             fly_rt_kinfo *k = NULL;
             int n = 0;
             MlirOperation gm = fly_ir_find_first(mlirModuleGetOperation(m), "gpu.module");
-            MlirBlock b = mlirOperationIsNull(gm) ? (MlirBlock){NULL}
-                                                  : mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0));
+            MlirBlock b =
+                mlirOperationIsNull(gm) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0));
             for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(b);
                  !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-                if (!fly_ir_op_is(op, "gpu.func"))
-                    continue;
+                if (!fly_ir_op_is(op, "gpu.func")) continue;
                 fly_rt_kinfo *v = realloc(k, sizeof *v * (size_t)(n + 1));
-                if (!v)
-                    break;
+                if (!v) break;
                 k = v;
                 fly_rt_kinfo *x = &k[n++];
                 memset(x, 0, sizeof *x);
@@ -165,19 +153,15 @@ static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, in
     return rc;
 }
 
-static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap)
-{
+static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
-    if (read_kinfo(text, d->arch, kinfo, nk, err, cap))
-        return NULL;
+    if (read_kinfo(text, d->arch, kinfo, nk, err, cap)) return NULL;
     fly_pipeline_options o = {.target = d->arch, .stop_after = -1, .no_snapshots = 1};
     fly_pipeline_result r;
     hip_mod *m = calloc(1, sizeof *m);
     if (!m || !fly_pipeline_compile_text(text, &o, &r)) {
-        if (m)
-            snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
-        if (m)
-            fly_pipeline_result_free(&r);
+        if (m) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
+        if (m) fly_pipeline_result_free(&r);
         free(m);
         return NULL;
     }
@@ -193,8 +177,7 @@ static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int
     return m;
 }
 
-static void hip_unload(fly_rt_dev *d, void *mod)
-{
+static void hip_unload(fly_rt_dev *d, void *mod) {
     hip_dev *h = (hip_dev *)d;
     hip_mod *m = mod;
     h->f.ModuleUnload(m->module);
@@ -203,20 +186,19 @@ static void hip_unload(fly_rt_dev *d, void *mod)
 }
 
 static int hip_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *k, const fly_rt_launch *l, size_t printf_cap,
-                      fly_rt_records_fn records, void *rt, char *err, size_t cap)
-{
+                      fly_rt_records_fn records, void *rt, char *err, size_t cap) {
     (void)records, (void)rt;
     hip_dev *h = (hip_dev *)d;
     hip_mod *m = mod;
     fly_rt_kernarg_layout lay;
-    if (fly_rt_kernarg_layout_get(m->hsaco, m->size, k->name, &lay, err, cap))
-        return -1;
+    if (fly_rt_kernarg_layout_get(m->hsaco, m->size, k->name, &lay, err, cap)) return -1;
     void *fn = NULL;
     if (herror(h, h->f.ModuleGetFunction(&fn, m->module, k->name), "hipModuleGetFunction", k->name, err, cap))
         return -1;
     void *pbuf = NULL;
     if (k->printf_arg >= 0) {
-        if (herror(h, h->f.Malloc(&pbuf, FLY_RT_PRINTF_HEADER + printf_cap), "hipMalloc (printf buffer)", k->name, err, cap))
+        if (herror(h, h->f.Malloc(&pbuf, FLY_RT_PRINTF_HEADER + printf_cap), "hipMalloc (printf buffer)", k->name, err,
+                   cap))
             return -1;
         uint32_t hdr[4] = {0, (uint32_t)printf_cap, 0, 0};
         h->f.Memcpy(pbuf, hdr, sizeof hdr, HIP_MEMCPY_H2D);
@@ -229,9 +211,10 @@ static int hip_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *k, const fly
     if (!rc) {
         void *extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, kb, HIP_LAUNCH_PARAM_BUFFER_SIZE, &kbsize,
                          HIP_LAUNCH_PARAM_END};
-        rc = herror(h, h->f.ModuleLaunchKernel(fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)l->smem, l->stream,
-                                               NULL, extra),
-                    "hipModuleLaunchKernel", k->name, err, cap);
+        rc = herror(
+            h,
+            h->f.ModuleLaunchKernel(fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)l->smem, l->stream, NULL, extra),
+            "hipModuleLaunchKernel", k->name, err, cap);
     }
     free(kb);
     if (pbuf) {
@@ -250,8 +233,7 @@ static int hip_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *k, const fly
     return rc;
 }
 
-static int hip_sync(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void *rt, char *err, size_t cap)
-{
+static int hip_sync(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void *rt, char *err, size_t cap) {
     (void)stream; /* the device: printf buffers of every stream are read back */
     hip_dev *h = (hip_dev *)d;
     int rc = herror(h, h->f.DeviceSynchronize(), "hipDeviceSynchronize", NULL, err, cap);
@@ -270,28 +252,24 @@ static int hip_sync(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void
     return rc;
 }
 
-static void *hip_stream_create(fly_rt_dev *d, char *err, size_t cap)
-{
+static void *hip_stream_create(fly_rt_dev *d, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     void *s = NULL;
-    if (herror(h, h->f.StreamCreate(&s), "hipStreamCreate", NULL, err, cap))
-        return NULL;
+    if (herror(h, h->f.StreamCreate(&s), "hipStreamCreate", NULL, err, cap)) return NULL;
     return s;
 }
 
-static int hip_stream_destroy(fly_rt_dev *d, void *s, char *err, size_t cap)
-{
+static int hip_stream_destroy(fly_rt_dev *d, void *s, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     return herror(h, h->f.StreamDestroy(s), "hipStreamDestroy", NULL, err, cap);
 }
 
 static const fly_rt_dev_ops hip_ops = {
-    "hip", hip_destroy, hip_malloc, hip_free, hip_copy, hip_memset, hip_load,
-    hip_unload, hip_launch, hip_sync, hip_stream_create, hip_stream_destroy,
+    "hip",    hip_destroy, hip_malloc, hip_free, hip_copy,          hip_memset,
+    hip_load, hip_unload,  hip_launch, hip_sync, hip_stream_create, hip_stream_destroy,
 };
 
-static void *open_lib(const char *library, char *tried, size_t cap)
-{
+static void *open_lib(const char *library, char *tried, size_t cap) {
     static const char *const names[] = {"libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"};
     tried[0] = '\0';
     if (library) {
@@ -304,24 +282,22 @@ static void *open_lib(const char *library, char *tried, size_t cap)
     }
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         void *h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (h)
-            return h;
+        if (h) return h;
     }
     snprintf(tried, cap, "libamdhip64.so (.7, .6, .5)");
     return NULL;
 }
 
-#define SYM(field, name)                                                                                             \
-    do {                                                                                                             \
-        *(void **)&h->f.field = dlsym(h->lib, name);                                                                 \
-        if (!h->f.field) {                                                                                           \
-            snprintf(err, cap, "%s lacks %s", tried, name);                                                          \
-            goto fail;                                                                                               \
-        }                                                                                                            \
+#define SYM(field, name) \
+    do { \
+        *(void **)&h->f.field = dlsym(h->lib, name); \
+        if (!h->f.field) { \
+            snprintf(err, cap, "%s lacks %s", tried, name); \
+            goto fail; \
+        } \
     } while (0)
 
-fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap)
-{
+fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap) {
     char tried[512];
     hip_dev *h = calloc(1, sizeof *h);
     if (!h) {
@@ -337,8 +313,7 @@ fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap)
     SYM(GetDeviceCount, "hipGetDeviceCount");
     SYM(SetDevice, "hipSetDevice");
     *(void **)&h->f.GetDeviceProperties = dlsym(h->lib, "hipGetDevicePropertiesR0600"); /* ROCm 6+ */
-    if (!h->f.GetDeviceProperties)
-        SYM(GetDeviceProperties, "hipGetDeviceProperties");
+    if (!h->f.GetDeviceProperties) SYM(GetDeviceProperties, "hipGetDeviceProperties");
     SYM(GetErrorString, "hipGetErrorString");
     SYM(Malloc, "hipMalloc");
     SYM(Free, "hipFree");
@@ -368,8 +343,7 @@ fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap)
     for (size_t i = 256; i + 8 < 8192; i++)
         if (!memcmp(props + i, "gfx", 3) && props[i - 1] == '\0') {
             size_t j = 0;
-            while (j + 1 < sizeof h->base.arch && props[i + j] && props[i + j] != ':')
-                j++;
+            while (j + 1 < sizeof h->base.arch && props[i + j] && props[i + j] != ':') j++;
             memcpy(h->base.arch, props + i, j);
             h->base.arch[j] = '\0';
             break;

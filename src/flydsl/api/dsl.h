@@ -10,17 +10,38 @@
 #include "objects/object.h"
 
 /* IntTuple<...>: a (possibly nested) int tuple. */
-typedef struct fy_dsl_inttuple { fy_obj h; fly_inttuple t; } fy_dsl_inttuple;
+typedef struct fy_dsl_inttuple {
+    fy_obj h;
+    fly_inttuple t;
+} fy_dsl_inttuple;
 /* Layout<...>; has_tv marks the TV layout of make_layout_tv (tile_mn then holds its tile). */
-typedef struct fy_dsl_layout { fy_obj h; fly_layout L; int has_tv; fly_inttuple tile_mn; } fy_dsl_layout;
+typedef struct fy_dsl_layout {
+    fy_obj h;
+    fly_layout L;
+    int has_tv;
+    fly_inttuple tile_mn;
+} fy_dsl_layout;
 /* ComposedLayout<...>. */
-typedef struct fy_dsl_composed { fy_obj h; fly_composed c; } fy_dsl_composed;
+typedef struct fy_dsl_composed {
+    fy_obj h;
+    fly_composed c;
+} fy_dsl_composed;
 /* Swizzle value (Swizzle<S<..>>) or, with is_type, the type !fly.swizzle<S<..>> of SwizzleType.get. */
-typedef struct fy_dsl_swizzle { fy_obj h; fly_swizzle s; int is_type; } fy_dsl_swizzle;
+typedef struct fy_dsl_swizzle {
+    fy_obj h;
+    fly_swizzle s;
+    int is_type;
+} fy_dsl_swizzle;
 /* Tile<[...]>. */
-typedef struct fy_dsl_tile { fy_obj h; fly_tile t; } fy_dsl_tile;
+typedef struct fy_dsl_tile {
+    fy_obj h;
+    fly_tile t;
+} fy_dsl_tile;
 /* A basis element coef*E<m0>E<m1>... (fx.Basis, fx.E), a single basis leaf. */
-typedef struct fy_dsl_basis { fy_obj h; fly_itnode n; } fy_dsl_basis;
+typedef struct fy_dsl_basis {
+    fy_obj h;
+    fly_itnode n;
+} fy_dsl_basis;
 /* Tensor: a coordinate tensor (base + layout) or a register tensor (dtype + layout). */
 typedef struct fy_dsl_tensor {
     fy_obj h;
@@ -30,8 +51,8 @@ typedef struct fy_dsl_tensor {
     fly_layout L;
 } fy_dsl_tensor;
 
-extern fy_type fy_dsl_inttuple_type, fy_dsl_layout_type, fy_dsl_composed_type, fy_dsl_swizzle_type,
-    fy_dsl_tile_type, fy_dsl_basis_type, fy_dsl_tensor_type, fy_dsl_swizzletype_type;
+extern fy_type fy_dsl_inttuple_type, fy_dsl_layout_type, fy_dsl_composed_type, fy_dsl_swizzle_type, fy_dsl_tile_type,
+    fy_dsl_basis_type, fy_dsl_tensor_type, fy_dsl_swizzletype_type;
 
 /* Readies every DSL type (idempotent); -1 with an exception. */
 int fy_dsl_types_ready(void);

@@ -45,9 +45,18 @@ static fy_obj *make_tuple_like(const char *op, fy_obj *const *a, size_t na, fy_o
     FY_DECREF(v);
     return r < 0 ? NULL : fy_dsl_inttuple_new(&t);
 }
-DEF(f_make_shape) { UNUSED_SELF; return make_tuple_like("make_shape", a, na, kw, 0); }
-DEF(f_make_stride) { UNUSED_SELF; return make_tuple_like("make_stride", a, na, kw, 0); }
-DEF(f_make_coord) { UNUSED_SELF; return make_tuple_like("make_coord", a, na, kw, 1); }
+DEF(f_make_shape) {
+    UNUSED_SELF;
+    return make_tuple_like("make_shape", a, na, kw, 0);
+}
+DEF(f_make_stride) {
+    UNUSED_SELF;
+    return make_tuple_like("make_stride", a, na, kw, 0);
+}
+DEF(f_make_coord) {
+    UNUSED_SELF;
+    return make_tuple_like("make_coord", a, na, kw, 1);
+}
 DEF(f_make_int_tuple) {
     UNUSED_SELF;
     if (fy_check_nargs("make_int_tuple", na, 1, 1) < 0) return NULL;
@@ -257,8 +266,14 @@ static fy_obj *codomain(const char *op, fy_obj *const *a, size_t na, fy_obj *kw,
     if (!L) return fy_err_format(&fy_TypeError, "%s: expected a Layout or a Tensor, not '%s'", op, fy_type_name(x));
     return ret_it(lfn(L, &r, &err), &r, &err);
 }
-DEF(f_coshape) { UNUSED_SELF; return codomain("coshape", a, na, kw, fly_layout_coshape, fly_composed_coshape); }
-DEF(f_coprofile) { UNUSED_SELF; return codomain("coprofile", a, na, kw, fly_layout_coprofile, fly_composed_coprofile); }
+DEF(f_coshape) {
+    UNUSED_SELF;
+    return codomain("coshape", a, na, kw, fly_layout_coshape, fly_composed_coshape);
+}
+DEF(f_coprofile) {
+    UNUSED_SELF;
+    return codomain("coprofile", a, na, kw, fly_layout_coprofile, fly_composed_coprofile);
+}
 
 static fy_obj *rank_depth(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int depth) {
     fy_obj *x = one_arg(op, a, na, kw);
@@ -269,8 +284,14 @@ static fy_obj *rank_depth(const char *op, fy_obj *const *a, size_t na, fy_obj *k
     if (fy_dsl_to_inttuple(x, &t, 1, op, "the argument") < 0) return NULL;
     return fy_int_from(depth ? fly_inttuple_depth(&t) : fly_inttuple_rank(&t));
 }
-DEF(f_rank) { UNUSED_SELF; return rank_depth("rank", a, na, kw, 0); }
-DEF(f_depth) { UNUSED_SELF; return rank_depth("depth", a, na, kw, 1); }
+DEF(f_rank) {
+    UNUSED_SELF;
+    return rank_depth("rank", a, na, kw, 0);
+}
+DEF(f_depth) {
+    UNUSED_SELF;
+    return rank_depth("depth", a, na, kw, 1);
+}
 
 /* ------------------------------------------------------------------ modes */
 
@@ -370,11 +391,18 @@ static fy_obj *range_op(const char *op, fy_obj *const *a, size_t na, fy_obj *kw,
     }
     fly_inttuple t, r;
     if (fy_dsl_to_inttuple(v[0], &t, 1, op, "x") < 0) return NULL;
-    fly_status st = group ? fly_inttuple_group(&t, (int)b, (int)e, &r, &err) : fly_inttuple_take(&t, (int)b, (int)e, &r, &err);
+    fly_status st =
+        group ? fly_inttuple_group(&t, (int)b, (int)e, &r, &err) : fly_inttuple_take(&t, (int)b, (int)e, &r, &err);
     return ret_it(st, &r, &err);
 }
-DEF(f_take) { UNUSED_SELF; return range_op("take", a, na, kw, 0); }
-DEF(f_group) { UNUSED_SELF; return range_op("group", a, na, kw, 1); }
+DEF(f_take) {
+    UNUSED_SELF;
+    return range_op("take", a, na, kw, 0);
+}
+DEF(f_group) {
+    UNUSED_SELF;
+    return range_op("group", a, na, kw, 1);
+}
 
 static fy_obj *append_op(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int prepend) {
     static const char *const names[] = {"base", "elem", "n", NULL};
@@ -394,16 +422,21 @@ static fy_obj *append_op(const char *op, fy_obj *const *a, size_t na, fy_obj *kw
         return fy_dsl_layout_new(&m);
     }
     fly_inttuple t, x;
-    if (fy_dsl_to_inttuple(v[0], &t, 1, op, "base") < 0 || fy_dsl_to_inttuple(v[1], &x, 1, op, "elem") < 0)
-        return NULL;
+    if (fy_dsl_to_inttuple(v[0], &t, 1, op, "base") < 0 || fy_dsl_to_inttuple(v[1], &x, 1, op, "elem") < 0) return NULL;
     do {
         fly_status st = prepend ? fly_inttuple_prepend(&t, &x, &t, &err) : fly_inttuple_append(&t, &x, &t, &err);
         if (st) return fy_dsl_raise(&err);
     } while (n >= 0 && fly_inttuple_rank(&t) < n);
     return fy_dsl_inttuple_new(&t);
 }
-DEF(f_append) { UNUSED_SELF; return append_op("append", a, na, kw, 0); }
-DEF(f_prepend) { UNUSED_SELF; return append_op("prepend", a, na, kw, 1); }
+DEF(f_append) {
+    UNUSED_SELF;
+    return append_op("append", a, na, kw, 0);
+}
+DEF(f_prepend) {
+    UNUSED_SELF;
+    return append_op("prepend", a, na, kw, 1);
+}
 
 DEF(f_zip) {
     UNUSED_SELF;
@@ -513,8 +546,7 @@ DEF(f_idx2crd) {
     if (fy_dsl_to_inttuple(v[0], &i, 0, "idx2crd", "idx") < 0) return NULL;
     const fly_layout *L = layout_of(v[1]);
     if (L) fly_inttuple_copy(&s, &L->shape);
-    else if (fy_dsl_to_inttuple(v[1], &s, 0, "idx2crd", "shape") < 0)
-        return NULL;
+    else if (fy_dsl_to_inttuple(v[1], &s, 0, "idx2crd", "shape") < 0) return NULL;
     if (v[2] && v[2] != fy_None) {
         if (fy_dsl_to_inttuple(v[2], &d, 0, "idx2crd", "stride") < 0) return NULL;
         return ret_it(fly_inttuple_idx2crd(&i, &s, &d, &r, &err), &r, &err);
@@ -534,9 +566,18 @@ static fy_obj *coord_op(const char *op, fy_obj *const *a, size_t na, fy_obj *kw,
     if (!L) return fy_err_format(&fy_TypeError, "%s: layout must be a Layout, not '%s'", op, fy_type_name(v[1]));
     return ret_it(fn(L, &i, &r, &err), &r, &err);
 }
-DEF(f_get_flat_coord) { UNUSED_SELF; return coord_op("get_flat_coord", a, na, kw, fly_layout_get_flat_coord); }
-DEF(f_get_1d_coord) { UNUSED_SELF; return coord_op("get_1d_coord", a, na, kw, fly_layout_get_1d_coord); }
-DEF(f_get_hier_coord) { UNUSED_SELF; return coord_op("get_hier_coord", a, na, kw, fly_layout_get_hier_coord); }
+DEF(f_get_flat_coord) {
+    UNUSED_SELF;
+    return coord_op("get_flat_coord", a, na, kw, fly_layout_get_flat_coord);
+}
+DEF(f_get_1d_coord) {
+    UNUSED_SELF;
+    return coord_op("get_1d_coord", a, na, kw, fly_layout_get_1d_coord);
+}
+DEF(f_get_hier_coord) {
+    UNUSED_SELF;
+    return coord_op("get_hier_coord", a, na, kw, fly_layout_get_hier_coord);
+}
 
 /* ------------------------------------------------------------------ algebra */
 
@@ -613,8 +654,14 @@ static fy_obj *unary(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, un
     fly_error err;
     return ret_layout(fn(L, &r, &err), &r, &err);
 }
-DEF(f_right_inverse) { UNUSED_SELF; return unary("right_inverse", a, na, kw, fly_layout_right_inverse); }
-DEF(f_left_inverse) { UNUSED_SELF; return unary("left_inverse", a, na, kw, fly_layout_left_inverse); }
+DEF(f_right_inverse) {
+    UNUSED_SELF;
+    return unary("right_inverse", a, na, kw, fly_layout_right_inverse);
+}
+DEF(f_left_inverse) {
+    UNUSED_SELF;
+    return unary("left_inverse", a, na, kw, fly_layout_left_inverse);
+}
 
 typedef fly_status (*binfn)(const fly_layout *, const fly_layout *, fly_layout *, fly_error *);
 typedef fly_status (*tilefn)(const fly_layout *, const fly_tile *, fly_layout *, fly_error *);
@@ -641,7 +688,10 @@ static fy_obj *divprod(const char *op, const char *what, fy_obj *const *a, size_
 }
 
 #define DIVPROD(fname, op, what, lfn, tfn) \
-    DEF(fname) { UNUSED_SELF; return divprod(op, what, a, na, kw, lfn, tfn); }
+    DEF(fname) { \
+        UNUSED_SELF; \
+        return divprod(op, what, a, na, kw, lfn, tfn); \
+    }
 DIVPROD(f_logical_divide, "logical_divide", "divisor", fly_layout_logical_divide, fly_layout_logical_divide_tile)
 DIVPROD(f_zipped_divide, "zipped_divide", "divisor", fly_layout_zipped_divide, fly_layout_zipped_divide_tile)
 DIVPROD(f_tiled_divide, "tiled_divide", "divisor", fly_layout_tiled_divide, fly_layout_tiled_divide_tile)
@@ -708,20 +758,44 @@ static fy_obj *it_bin(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, i
     }
     return ret_it(st, &r, &err);
 }
-DEF(f_int_tuple_add) { UNUSED_SELF; return it_bin("int_tuple_add", a, na, kw, FLY_ITOP_ADD); }
-DEF(f_int_tuple_sub) { UNUSED_SELF; return it_bin("int_tuple_sub", a, na, kw, FLY_ITOP_SUB); }
-DEF(f_int_tuple_mul) { UNUSED_SELF; return it_bin("int_tuple_mul", a, na, kw, FLY_ITOP_MUL); }
-DEF(f_int_tuple_div) { UNUSED_SELF; return it_bin("int_tuple_div", a, na, kw, FLY_ITOP_DIV); }
-DEF(f_int_tuple_mod) { UNUSED_SELF; return it_bin("int_tuple_mod", a, na, kw, FLY_ITOP_MOD); }
-DEF(f_shape_div) { UNUSED_SELF; return it_bin("shape_div", a, na, kw, 5); }
-DEF(f_ceil_div) { UNUSED_SELF; return it_bin("ceil_div", a, na, kw, 6); }
+DEF(f_int_tuple_add) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_add", a, na, kw, FLY_ITOP_ADD);
+}
+DEF(f_int_tuple_sub) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_sub", a, na, kw, FLY_ITOP_SUB);
+}
+DEF(f_int_tuple_mul) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_mul", a, na, kw, FLY_ITOP_MUL);
+}
+DEF(f_int_tuple_div) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_div", a, na, kw, FLY_ITOP_DIV);
+}
+DEF(f_int_tuple_mod) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_mod", a, na, kw, FLY_ITOP_MOD);
+}
+DEF(f_shape_div) {
+    UNUSED_SELF;
+    return it_bin("shape_div", a, na, kw, 5);
+}
+DEF(f_ceil_div) {
+    UNUSED_SELF;
+    return it_bin("ceil_div", a, na, kw, 6);
+}
 DEF(f_elem_less) {
     UNUSED_SELF;
     fy_obj *r_;
     if (fy_trace_elem_less_hook(a, na, kw, &r_)) return r_; /* traced leaves (trace_coord.c) */
     return it_bin("elem_less", a, na, kw, 7);
 }
-DEF(f_equal) { UNUSED_SELF; return it_bin("equal", a, na, kw, 8); }
+DEF(f_equal) {
+    UNUSED_SELF;
+    return it_bin("equal", a, na, kw, 8);
+}
 
 static fy_obj *it_un(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int which) {
     fy_obj *x = one_arg(op, a, na, kw);
@@ -732,8 +806,14 @@ static fy_obj *it_un(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, in
     fly_status st = which ? fly_inttuple_product_each(&t, &r, &err) : fly_inttuple_product(&t, &r, &err);
     return ret_it(st, &r, &err);
 }
-DEF(f_int_tuple_product) { UNUSED_SELF; return it_un("int_tuple_product", a, na, kw, 0); }
-DEF(f_int_tuple_product_each) { UNUSED_SELF; return it_un("int_tuple_product_each", a, na, kw, 1); }
+DEF(f_int_tuple_product) {
+    UNUSED_SELF;
+    return it_un("int_tuple_product", a, na, kw, 0);
+}
+DEF(f_int_tuple_product_each) {
+    UNUSED_SELF;
+    return it_un("int_tuple_product_each", a, na, kw, 1);
+}
 
 DEF(f_get_leaves) {
     UNUSED_SELF;
@@ -758,7 +838,8 @@ DEF(f_get_scalar) {
     if (fy_dsl_to_inttuple(x, &t, 0, "get_scalar", "the argument") < 0) return NULL;
     if (!fly_inttuple_is_leaf(&t)) {
         char buf[256];
-        return fy_err_format(&fy_ValueError, "get_scalar: IntTuple<%s> is not a single leaf", fly_inttuple_str(&t, buf));
+        return fy_err_format(&fy_ValueError, "get_scalar: IntTuple<%s> is not a single leaf",
+                             fly_inttuple_str(&t, buf));
     }
     return fy_dsl_inttuple_to_py(&t);
 }
@@ -796,7 +877,8 @@ DEF(f_make_rmem_tensor) {
     fy_obj *v[2];
     fly_layout L;
     if (fy_parse_args("make_rmem_tensor", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
-    if (layout_or_shape(v[0], &L, "make_rmem_tensor", "shape_or_layout") < 0 || need_dtype(v[1], "make_rmem_tensor") < 0)
+    if (layout_or_shape(v[0], &L, "make_rmem_tensor", "shape_or_layout") < 0 ||
+        need_dtype(v[1], "make_rmem_tensor") < 0)
         return NULL;
     return fy_dsl_reg_tensor_new(v[1], &L);
 }
@@ -888,9 +970,18 @@ static fy_obj *composed_part(const char *op, const char *attr, fy_obj *const *a,
     if (!ISC(x)) return fy_err_format(&fy_TypeError, "%s: expected a ComposedLayout, not '%s'", op, fy_type_name(x));
     return fy_getattr_cstr(x, attr);
 }
-DEF(f_composed_get_inner) { UNUSED_SELF; return composed_part("composed_get_inner", "inner", a, na, kw); }
-DEF(f_composed_get_outer) { UNUSED_SELF; return composed_part("composed_get_outer", "outer", a, na, kw); }
-DEF(f_composed_get_offset) { UNUSED_SELF; return composed_part("composed_get_offset", "offset", a, na, kw); }
+DEF(f_composed_get_inner) {
+    UNUSED_SELF;
+    return composed_part("composed_get_inner", "inner", a, na, kw);
+}
+DEF(f_composed_get_outer) {
+    UNUSED_SELF;
+    return composed_part("composed_get_outer", "outer", a, na, kw);
+}
+DEF(f_composed_get_offset) {
+    UNUSED_SELF;
+    return composed_part("composed_get_offset", "offset", a, na, kw);
+}
 
 DEF(f_E) {
     UNUSED_SELF;
@@ -921,16 +1012,19 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"make_coord", f_make_coord, 0, "make_coord(*xs)\nA coordinate IntTuple (None keeps a mode)."},
     {"make_int_tuple", f_make_int_tuple, 0, "make_int_tuple(x)\nAn IntTuple from an int or a nested tuple."},
     {"make_layout", f_make_layout, 0, "make_layout(shape, stride=None) or make_layout(L0, L1, ...)\nA Layout."},
-    {"make_ordered_layout", f_make_ordered_layout, 0, "make_ordered_layout(shape, order)\nA compact layout, order[i] = rank of mode i."},
+    {"make_ordered_layout", f_make_ordered_layout, 0,
+     "make_ordered_layout(shape, order)\nA compact layout, order[i] = rank of mode i."},
     {"make_identity_layout", f_make_identity_layout, 0, "make_identity_layout(shape)\nshape:(1E0,1E1,...)."},
-    {"make_identity_tensor", f_make_identity_tensor, 0, "make_identity_tensor(shape)\nA coordinate tensor over the identity layout."},
+    {"make_identity_tensor", f_make_identity_tensor, 0,
+     "make_identity_tensor(shape)\nA coordinate tensor over the identity layout."},
     {"make_layout_tv", f_make_layout_tv, 0, "make_layout_tv(thr_layout, val_layout)\n(tile_mn, tv_layout)."},
     {"make_tile", f_make_tile, 0, "make_tile(*modes)\nA by-mode Tile."},
     {"get_shape", f_get_shape, 0, "get_shape(layout)\nThe shape IntTuple."},
     {"get_stride", f_get_stride, 0, "get_stride(layout)\nThe stride IntTuple."},
     {"size", f_size, 0, "size(x)\nThe size as an IntTuple."},
     {"cosize", f_cosize, 0, "cosize(layout)\nThe codomain size as an IntTuple."},
-    {"coshape", f_coshape, 0, "coshape(layout)\nThe codomain shape: layout(shape - 1) + 1 (an int for integer strides)."},
+    {"coshape", f_coshape, 0,
+     "coshape(layout)\nThe codomain shape: layout(shape - 1) + 1 (an int for integer strides)."},
     {"coprofile", f_coprofile, 0, "coprofile(layout)\nZeros shaped like the codomain (0 for integer strides)."},
     {"rank", f_rank, 0, "rank(x)\nNumber of top-level modes (int)."},
     {"depth", f_depth, 0, "depth(x)\nNesting depth (int)."},
@@ -965,7 +1059,9 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"blocked_product", f_blocked_product, 0, "blocked_product(layout, tiler)"},
     {"block_product", f_block_product, 0, "block_product(layout, tiler)\nSame as blocked_product."},
     {"raked_product", f_raked_product, 0, "raked_product(layout, tiler)"},
-    {"tile_to_shape", f_tile_to_shape, 0, "tile_to_shape(block, trg_shape, ord_shape=None)\nThe block replicated to cover trg_shape (copies column-major or by ord_shape)."},
+    {"tile_to_shape", f_tile_to_shape, 0,
+     "tile_to_shape(block, trg_shape, ord_shape=None)\nThe block replicated to cover trg_shape (copies column-major or "
+     "by ord_shape)."},
     {"recast_layout", f_recast_layout, 0, "recast_layout(layout, old_type_bits, new_type_bits)"},
     {"int_tuple_add", f_int_tuple_add, 0, "int_tuple_add(lhs, rhs)"},
     {"int_tuple_sub", f_int_tuple_sub, 0, "int_tuple_sub(lhs, rhs)"},
@@ -982,7 +1078,8 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"get_scalar", f_get_scalar, 0, "get_scalar(x)\nThe single leaf as an int (or Basis)."},
     {"make_view", f_make_view, 0, "make_view(iter, layout)\nA coordinate tensor when iter is an IntTuple."},
     {"make_rmem_tensor", f_make_rmem_tensor, 0, "make_rmem_tensor(shape_or_layout, dtype)\nA register tensor."},
-    {"make_fragment_like", f_make_fragment_like, 0, "make_fragment_like(src, dtype=None)\nA register tensor shaped like src."},
+    {"make_fragment_like", f_make_fragment_like, 0,
+     "make_fragment_like(src, dtype=None)\nA register tensor shaped like src."},
     {"get_layout", f_get_layout, 0, "get_layout(tensor)"},
     {"get_iter", f_get_iter, 0, "get_iter(tensor)\nThe base coordinate of a coordinate tensor."},
     {"static", f_static, 0, "static(type)\nThe static value of a type (a Swizzle for a swizzle type)."},

@@ -80,7 +80,8 @@ static fy_obj *jitfn_repr(fy_obj *self) {
     jitfn *j = (jitfn *)self;
     fy_obj *n = fn_name(j->fn);
     if (!n) return NULL;
-    fy_obj *r = fy_str_printf("<%s %s>", j->kernel ? "KernelFunction" : "JitFunction", FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
+    fy_obj *r =
+        fy_str_printf("<%s %s>", j->kernel ? "KernelFunction" : "JitFunction", FY_STR_CHECK(n) ? FY_STR_DATA(n) : "?");
     FY_DECREF(n);
     return r;
 }
@@ -97,16 +98,21 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
 }
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
 
-static fy_getsetdef jitfn_getsets[] = {
-    {"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
-    {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
-    {0}};
+static fy_getsetdef jitfn_getsets[] = {{"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+                                       {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+                                       {0}};
 
 static fy_type jitfn_type = {
     FY_TYPE_INIT("JitFunction", sizeof(jitfn)),
     .doc = "A @flyc.jit (or @flyc.kernel) function.",
-    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = jitfn_dealloc, .traverse = jitfn_traverse, .clear = jitfn_clear,
-    .call = jitfn_call, .repr = jitfn_repr, .descr_get = jitfn_descr_get, .getsets = jitfn_getsets,
+    .flags = FY_TPF_GC | FY_TPF_FINAL,
+    .dealloc = jitfn_dealloc,
+    .traverse = jitfn_traverse,
+    .clear = jitfn_clear,
+    .call = jitfn_call,
+    .repr = jitfn_repr,
+    .descr_get = jitfn_descr_get,
+    .getsets = jitfn_getsets,
 };
 
 static void launcher_dealloc(fy_obj *o) {
@@ -157,19 +163,22 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
                                          target && *target ? target : NULL);
     FY_DECREF(n);
     if (!ck) return NULL;
-    fy_obj *res = set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
+    fy_obj *res =
+        set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
     FY_DECREF(ck);
     return res;
 }
 
 static fy_methoddef launcher_methods[] = {
-    {"launch", launcher_launch, 0, "launch(*, grid=(1,1,1), block=(1,1,1), smem=None, stream=None)"},
-    {0}};
+    {"launch", launcher_launch, 0, "launch(*, grid=(1,1,1), block=(1,1,1), smem=None, stream=None)"}, {0}};
 
 static fy_type launcher_type = {
     FY_TYPE_INIT("KernelLauncher", sizeof(launcher)),
-    .flags = FY_TPF_GC | FY_TPF_FINAL, .dealloc = launcher_dealloc, .traverse = launcher_traverse,
-    .clear = launcher_clear, .methods = launcher_methods,
+    .flags = FY_TPF_GC | FY_TPF_FINAL,
+    .dealloc = launcher_dealloc,
+    .traverse = launcher_traverse,
+    .clear = launcher_clear,
+    .methods = launcher_methods,
 };
 
 static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -201,7 +210,8 @@ static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     int run = 0;
     for (size_t i = 0; i < nkw; i++) {
         if (strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "run"))
-            return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'", FY_TUPLE_ITEMS(kw)[i]);
+            return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'",
+                                 FY_TUPLE_ITEMS(kw)[i]);
         if ((run = fy_truthy(a[na + i])) < 0) return NULL;
     }
     if (fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled") && fy_module_add(self, "_last_compiled", fy_None) < 0)
@@ -237,7 +247,9 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 }
 
 static fy_methoddef compiler_funcs[] = {
-    {"cache_info", c_cache_info, 0, "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and size."},
+    {"cache_info", c_cache_info, 0,
+     "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and "
+     "size."},
     {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
     {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
     {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
@@ -247,11 +259,18 @@ static fy_methoddef compiler_funcs[] = {
 /* ------------------------------------------------------------------ modules */
 
 static int add_types(fy_obj *m) {
-    struct { const char *name; fy_type *t; } ts[] = {
-        {"IntTuple", &fy_dsl_inttuple_type}, {"Layout", &fy_dsl_layout_type},
-        {"ComposedLayout", &fy_dsl_composed_type}, {"Swizzle", &fy_dsl_swizzle_type},
-        {"SwizzleType", &fy_dsl_swizzletype_type}, {"Tile", &fy_dsl_tile_type}, {"Basis", &fy_dsl_basis_type},
-        {"Tensor", &fy_dsl_tensor_type}, {NULL, NULL}};
+    struct {
+        const char *name;
+        fy_type *t;
+    } ts[] = {{"IntTuple", &fy_dsl_inttuple_type},
+              {"Layout", &fy_dsl_layout_type},
+              {"ComposedLayout", &fy_dsl_composed_type},
+              {"Swizzle", &fy_dsl_swizzle_type},
+              {"SwizzleType", &fy_dsl_swizzletype_type},
+              {"Tile", &fy_dsl_tile_type},
+              {"Basis", &fy_dsl_basis_type},
+              {"Tensor", &fy_dsl_tensor_type},
+              {NULL, NULL}};
     if (fy_dsl_types_ready() < 0) return -1;
     for (int i = 0; ts[i].name; i++)
         if (fy_module_add(m, ts[i].name, &ts[i].t->h) < 0) return -1;

@@ -40,24 +40,26 @@ static fy_obj *num_log_width(fy_obj *self) {
     return fy_int_from(l);
 }
 
-static fy_getsetdef num_getsets[] = {
-    {"width", num_width, NULL, "bit width"},
-    {"log_width", num_log_width, NULL, "log2 of the bit width"},
-    {"signed", num_signed, NULL, "True for signed integers and floats"},
-    {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
-    {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
-    {"is_float", num_is_float, NULL, "True for floating-point types"},
-    {"__name__", num_name, NULL, "the type's name"},
-    {0}};
+static fy_getsetdef num_getsets[] = {{"width", num_width, NULL, "bit width"},
+                                     {"log_width", num_log_width, NULL, "log2 of the bit width"},
+                                     {"signed", num_signed, NULL, "True for signed integers and floats"},
+                                     {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
+                                     {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
+                                     {"is_float", num_is_float, NULL, "True for floating-point types"},
+                                     {"__name__", num_name, NULL, "the type's name"},
+                                     {0}};
 
 fy_type fy_dsl_numeric_type = {
     FY_TYPE_INIT("NumericType", sizeof(fy_dsl_numeric)),
     .doc = "A numeric type (Float32, Int32, ...): calling it builds a typed value.",
-    .flags = FY_TPF_FINAL, .repr = num_str, .str = num_str, .call = num_call, .getsets = num_getsets,
+    .flags = FY_TPF_FINAL,
+    .repr = num_str,
+    .str = num_str,
+    .call = num_call,
+    .getsets = num_getsets,
 };
 
-#define NUM(id, name, mlir, w, k, s) \
-    fy_dsl_numeric id = {{FY_IMMORTAL_RC, &fy_dsl_numeric_type}, name, mlir, w, k, s};
+#define NUM(id, name, mlir, w, k, s) fy_dsl_numeric id = {{FY_IMMORTAL_RC, &fy_dsl_numeric_type}, name, mlir, w, k, s};
 NUM(fy_dsl_t_bool, "Boolean", "i1", 1, FY_DSL_K_BOOL, 0)
 NUM(t_i4, "Int4", "i4", 4, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
@@ -85,10 +87,10 @@ NUM(t_f6e3m2fn, "Float6E3M2FN", "f6E3M2FN", 6, FY_DSL_K_FLOAT, 1)
 NUM(t_f4e2m1fn, "Float4E2M1FN", "f4E2M1FN", 4, FY_DSL_K_FLOAT, 1)
 
 static fy_dsl_numeric *const all_numeric[] = {
-    &fy_dsl_t_bool, &t_i4, &fy_dsl_t_i8, &fy_dsl_t_i16, &fy_dsl_t_i32, &fy_dsl_t_i64, &t_u8, &t_u16,
-    &fy_dsl_t_u32, &t_u64, &fy_dsl_t_index, &fy_dsl_t_f16, &t_bf16, &fy_dsl_t_f32, &fy_dsl_t_f64,
-    &t_f8e5m2, &t_f8e4m3fn, &t_f8e4m3fnuz, &t_f8e5m2fnuz, &t_f8e4m3b11fnuz, &t_f8e4m3, &t_f8e8m0fnu,
-    &t_f6e2m3fn, &t_f6e3m2fn, &t_f4e2m1fn, NULL};
+    &fy_dsl_t_bool, &t_i4,         &fy_dsl_t_i8, &fy_dsl_t_i16,   &fy_dsl_t_i32, &fy_dsl_t_i64,    &t_u8,
+    &t_u16,         &fy_dsl_t_u32, &t_u64,       &fy_dsl_t_index, &fy_dsl_t_f16, &t_bf16,          &fy_dsl_t_f32,
+    &fy_dsl_t_f64,  &t_f8e5m2,     &t_f8e4m3fn,  &t_f8e4m3fnuz,   &t_f8e5m2fnuz, &t_f8e4m3b11fnuz, &t_f8e4m3,
+    &t_f8e8m0fnu,   &t_f6e2m3fn,   &t_f6e3m2fn,  &t_f4e2m1fn,     NULL};
 
 fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name) {
     for (int i = 0; all_numeric[i]; i++)
@@ -153,8 +155,9 @@ fy_obj *fy_dsl_num_float(fy_dsl_numeric *t, double x) {
         double tr = trunc(x);
         int64_t iv;
         if (fabs(tr) < 9223372036854775808.0) iv = (int64_t)tr;
-        else iv = (int64_t)(uint64_t)fmod(fmod(tr, 18446744073709551616.0) + 18446744073709551616.0,
-                                          18446744073709551616.0);
+        else
+            iv = (int64_t)(uint64_t)fmod(fmod(tr, 18446744073709551616.0) + 18446744073709551616.0,
+                                         18446744073709551616.0);
         if (t->kind == FY_DSL_K_BOOL) iv = x != 0.0;
         return fy_dsl_num_int(t, iv);
     }

@@ -33,8 +33,8 @@ typedef struct fy_dsl_num {
 
 extern fy_type fy_dsl_numeric_type, fy_dsl_num_type;
 /* The numeric types by name. */
-extern fy_dsl_numeric fy_dsl_t_bool, fy_dsl_t_i8, fy_dsl_t_i16, fy_dsl_t_i32, fy_dsl_t_i64, fy_dsl_t_u32,
-    fy_dsl_t_f16, fy_dsl_t_f32, fy_dsl_t_f64, fy_dsl_t_index;
+extern fy_dsl_numeric fy_dsl_t_bool, fy_dsl_t_i8, fy_dsl_t_i16, fy_dsl_t_i32, fy_dsl_t_i64, fy_dsl_t_u32, fy_dsl_t_f16,
+    fy_dsl_t_f32, fy_dsl_t_f64, fy_dsl_t_index;
 
 #define FY_DSL_NUM_CHECK(o) (FY_TYPE(o) == &fy_dsl_num_type)
 #define FY_DSL_IS_FLOAT(t) ((t)->kind == FY_DSL_K_FLOAT)

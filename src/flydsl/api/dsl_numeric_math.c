@@ -21,7 +21,8 @@ static int flatten(fy_obj *o, fy_obj *out, const char *op) {
     }
     fy_obj *v = fy_dsl_as_numeric(o);
     if (!v) {
-        if (!fy_err_occurred()) fy_err_format(&fy_TypeError, "%s: expected numeric values, not '%s'", op, fy_type_name(o));
+        if (!fy_err_occurred())
+            fy_err_format(&fy_TypeError, "%s: expected numeric values, not '%s'", op, fy_type_name(o));
         return -1;
     }
     return fy_list_append_steal(out, v);
@@ -101,11 +102,16 @@ static fy_obj *f_ceildiv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     if (fy_no_kwargs("ceildiv", kw) < 0 || fy_check_nargs("ceildiv", na, 2, 2) < 0) return NULL;
     fy_obj *x = fy_dsl_as_numeric(a[0]);
-    if (!x) return fy_err_occurred() ? NULL : fy_err_format(&fy_TypeError, "ceildiv: expected integers, not '%s'", fy_type_name(a[0]));
+    if (!x)
+        return fy_err_occurred()
+                   ? NULL
+                   : fy_err_format(&fy_TypeError, "ceildiv: expected integers, not '%s'", fy_type_name(a[0]));
     fy_obj *y = fy_dsl_as_numeric(a[1]);
     if (!y) {
         FY_DECREF(x);
-        return fy_err_occurred() ? NULL : fy_err_format(&fy_TypeError, "ceildiv: expected integers, not '%s'", fy_type_name(a[1]));
+        return fy_err_occurred()
+                   ? NULL
+                   : fy_err_format(&fy_TypeError, "ceildiv: expected integers, not '%s'", fy_type_name(a[1]));
     }
     fy_obj *r = NULL;
     if (V(x)->dt->kind == FY_DSL_K_FLOAT || V(y)->dt->kind == FY_DSL_K_FLOAT) {
@@ -148,8 +154,10 @@ static int math_args(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, 
     static const char *const names[] = {"x", "y", "z", "fastmath", NULL};
     fy_obj *o[4] = {0};
     const char *const *nm = names;
-    if (fy_parse_args(name, a, na, kw, want == 1 ? (const char *const[]){"x", "fastmath", NULL}
-                                                  : want == 2 ? (const char *const[]){"x", "y", "fastmath", NULL} : nm,
+    if (fy_parse_args(name, a, na, kw,
+                      want == 1   ? (const char *const[]){"x", "fastmath", NULL}
+                      : want == 2 ? (const char *const[]){"x", "y", "fastmath", NULL}
+                                  : nm,
                       (int)want, (int)want, (int)want + 1, o) < 0)
         return -1;
     *all_static = 1;
@@ -196,8 +204,8 @@ static fy_obj *math1(const char *name, double (*fn)(double), fy_obj *const *a, s
 
 #define MATH1(NAME, FN) \
     static fy_obj *m_##NAME(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        (void)s;                                                                  \
-        return math1(#NAME, FN, a, na, kw);                                       \
+        (void)s; \
+        return math1(#NAME, FN, a, na, kw); \
     }
 MATH1(absf, fabs)
 MATH1(ceil, ceil)
@@ -246,8 +254,8 @@ static fy_obj *math2(const char *name, double (*fn)(double, double), fy_obj *con
 }
 #define MATH2(NAME, FN) \
     static fy_obj *m_##NAME(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        (void)s;                                                                  \
-        return math2(#NAME, FN, a, na, kw);                                       \
+        (void)s; \
+        return math2(#NAME, FN, a, na, kw); \
     }
 MATH2(powf, pow)
 MATH2(atan2, atan2)
@@ -262,8 +270,9 @@ static fy_obj *m_fma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *r;
     if (t->kind != FY_DSL_K_FLOAT) r = fy_err_format(&fy_TypeError, "math.fma expects float operands, got %s", t->name);
     else if (!st) r = fy_trace_num_math("fma", t, v, 3);
-    else r = fy_dsl_num_float(t, fma(fy_dsl_num_as_double(V(v[0])), fy_dsl_num_as_double(V(v[1])),
-                                     fy_dsl_num_as_double(V(v[2]))));
+    else
+        r = fy_dsl_num_float(
+            t, fma(fy_dsl_num_as_double(V(v[0])), fy_dsl_num_as_double(V(v[1])), fy_dsl_num_as_double(V(v[2]))));
     release(v, 3);
     return r;
 }
@@ -275,11 +284,15 @@ static fy_obj *classify(const char *name, int which, fy_obj *const *a, size_t na
     if (math_args(name, a, na, kw, 1, v, &st) < 0) return NULL;
     fy_dsl_numeric *t = V(v[0])->dt;
     fy_obj *r;
-    if (t->kind != FY_DSL_K_FLOAT) r = fy_err_format(&fy_TypeError, "math.%s expects a float operand, got %s", name, t->name);
+    if (t->kind != FY_DSL_K_FLOAT)
+        r = fy_err_format(&fy_TypeError, "math.%s expects a float operand, got %s", name, t->name);
     else if (!st) r = fy_trace_num_math(name, &fy_dsl_t_bool, v, 1);
     else {
         double x = V(v[0])->f;
-        int c = which == 0 ? isnan(x) != 0 : which == 1 ? isinf(x) != 0 : which == 2 ? isfinite(x) != 0 : isnormal(x) != 0;
+        int c = which == 0   ? isnan(x) != 0
+                : which == 1 ? isinf(x) != 0
+                : which == 2 ? isfinite(x) != 0
+                             : isnormal(x) != 0;
         r = fy_dsl_num_int(&fy_dsl_t_bool, c);
     }
     release(v, 1);
@@ -287,8 +300,8 @@ static fy_obj *classify(const char *name, int which, fy_obj *const *a, size_t na
 }
 #define CLASSIFY(NAME, W) \
     static fy_obj *m_##NAME(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        (void)s;                                                                  \
-        return classify(#NAME, W, a, na, kw);                                     \
+        (void)s; \
+        return classify(#NAME, W, a, na, kw); \
     }
 CLASSIFY(isnan, 0)
 CLASSIFY(isinf, 1)
@@ -302,7 +315,8 @@ static fy_obj *mathi(const char *name, int which, fy_obj *const *a, size_t na, f
     if (math_args(name, a, na, kw, 1, v, &st) < 0) return NULL;
     fy_dsl_numeric *t = V(v[0])->dt;
     fy_obj *r;
-    if (t->kind == FY_DSL_K_FLOAT) r = fy_err_format(&fy_TypeError, "math.%s expects an integer operand, got %s", name, t->name);
+    if (t->kind == FY_DSL_K_FLOAT)
+        r = fy_err_format(&fy_TypeError, "math.%s expects an integer operand, got %s", name, t->name);
     else if (!st) r = fy_trace_num_math(name, t, v, 1);
     else {
         int w = t->width;
@@ -319,8 +333,8 @@ static fy_obj *mathi(const char *name, int which, fy_obj *const *a, size_t na, f
 }
 #define MATHI(NAME, W) \
     static fy_obj *m_##NAME(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        (void)s;                                                                  \
-        return mathi(#NAME, W, a, na, kw);                                        \
+        (void)s; \
+        return mathi(#NAME, W, a, na, kw); \
     }
 MATHI(absi, 0)
 MATHI(ctlz, 1)
@@ -334,7 +348,8 @@ static fy_obj *m_clampf(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (math_args("clampf", a, na, kw, 3, v, &st) < 0) return NULL;
     fy_dsl_numeric *t = V(v[0])->dt;
     fy_obj *r;
-    if (t->kind != FY_DSL_K_FLOAT) r = fy_err_format(&fy_TypeError, "math.clampf expects a float operand, got %s", t->name);
+    if (t->kind != FY_DSL_K_FLOAT)
+        r = fy_err_format(&fy_TypeError, "math.clampf expects a float operand, got %s", t->name);
     else if (!st) r = fy_trace_num_math("clampf", t, v, 3);
     else {
         double x = V(v[0])->f, lo = fy_dsl_num_as_double(V(v[1])), hi = fy_dsl_num_as_double(V(v[2]));
@@ -364,20 +379,48 @@ static fy_obj *m_sincos(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 #define ENTRY(NAME, DOC) {#NAME, m_##NAME, 0, #NAME DOC}
-fy_methoddef fy_dsl_math_funcs[] = {
-    ENTRY(absf, "(x, *, fastmath=None)"), ENTRY(ceil, "(x, *, fastmath=None)"), ENTRY(floor, "(x, *, fastmath=None)"),
-    ENTRY(trunc, "(x, *, fastmath=None)"), ENTRY(round, "(x, *, fastmath=None)"),
-    ENTRY(roundeven, "(x, *, fastmath=None)"), ENTRY(exp, "(x, *, fastmath=None)"), ENTRY(exp2, "(x, *, fastmath=None)"),
-    ENTRY(expm1, "(x, *, fastmath=None)"), ENTRY(log, "(x, *, fastmath=None)"), ENTRY(log2, "(x, *, fastmath=None)"),
-    ENTRY(log10, "(x, *, fastmath=None)"), ENTRY(log1p, "(x, *, fastmath=None)"), ENTRY(sqrt, "(x, *, fastmath=None)"),
-    ENTRY(rsqrt, "(x, *, fastmath=None)"), ENTRY(cbrt, "(x, *, fastmath=None)"), ENTRY(sin, "(x, *, fastmath=None)"),
-    ENTRY(cos, "(x, *, fastmath=None)"), ENTRY(tan, "(x, *, fastmath=None)"), ENTRY(asin, "(x, *, fastmath=None)"),
-    ENTRY(acos, "(x, *, fastmath=None)"), ENTRY(atan, "(x, *, fastmath=None)"), ENTRY(sinh, "(x, *, fastmath=None)"),
-    ENTRY(cosh, "(x, *, fastmath=None)"), ENTRY(tanh, "(x, *, fastmath=None)"), ENTRY(asinh, "(x, *, fastmath=None)"),
-    ENTRY(acosh, "(x, *, fastmath=None)"), ENTRY(atanh, "(x, *, fastmath=None)"), ENTRY(erf, "(x, *, fastmath=None)"),
-    ENTRY(erfc, "(x, *, fastmath=None)"), ENTRY(powf, "(x, y, *, fastmath=None)"),
-    ENTRY(atan2, "(x, y, *, fastmath=None)"), ENTRY(copysign, "(x, y, *, fastmath=None)"),
-    ENTRY(fma, "(x, y, z, *, fastmath=None)"), ENTRY(isnan, "(x)"), ENTRY(isinf, "(x)"), ENTRY(isfinite, "(x)"),
-    ENTRY(isnormal, "(x)"), ENTRY(absi, "(x)"), ENTRY(ctlz, "(x)"), ENTRY(cttz, "(x)"), ENTRY(ctpop, "(x)"),
-    ENTRY(clampf, "(x, lo, hi, *, fastmath=None)"), ENTRY(sincos, "(x, *, fastmath=None)"),
-    {0}};
+fy_methoddef fy_dsl_math_funcs[] = {ENTRY(absf, "(x, *, fastmath=None)"),
+                                    ENTRY(ceil, "(x, *, fastmath=None)"),
+                                    ENTRY(floor, "(x, *, fastmath=None)"),
+                                    ENTRY(trunc, "(x, *, fastmath=None)"),
+                                    ENTRY(round, "(x, *, fastmath=None)"),
+                                    ENTRY(roundeven, "(x, *, fastmath=None)"),
+                                    ENTRY(exp, "(x, *, fastmath=None)"),
+                                    ENTRY(exp2, "(x, *, fastmath=None)"),
+                                    ENTRY(expm1, "(x, *, fastmath=None)"),
+                                    ENTRY(log, "(x, *, fastmath=None)"),
+                                    ENTRY(log2, "(x, *, fastmath=None)"),
+                                    ENTRY(log10, "(x, *, fastmath=None)"),
+                                    ENTRY(log1p, "(x, *, fastmath=None)"),
+                                    ENTRY(sqrt, "(x, *, fastmath=None)"),
+                                    ENTRY(rsqrt, "(x, *, fastmath=None)"),
+                                    ENTRY(cbrt, "(x, *, fastmath=None)"),
+                                    ENTRY(sin, "(x, *, fastmath=None)"),
+                                    ENTRY(cos, "(x, *, fastmath=None)"),
+                                    ENTRY(tan, "(x, *, fastmath=None)"),
+                                    ENTRY(asin, "(x, *, fastmath=None)"),
+                                    ENTRY(acos, "(x, *, fastmath=None)"),
+                                    ENTRY(atan, "(x, *, fastmath=None)"),
+                                    ENTRY(sinh, "(x, *, fastmath=None)"),
+                                    ENTRY(cosh, "(x, *, fastmath=None)"),
+                                    ENTRY(tanh, "(x, *, fastmath=None)"),
+                                    ENTRY(asinh, "(x, *, fastmath=None)"),
+                                    ENTRY(acosh, "(x, *, fastmath=None)"),
+                                    ENTRY(atanh, "(x, *, fastmath=None)"),
+                                    ENTRY(erf, "(x, *, fastmath=None)"),
+                                    ENTRY(erfc, "(x, *, fastmath=None)"),
+                                    ENTRY(powf, "(x, y, *, fastmath=None)"),
+                                    ENTRY(atan2, "(x, y, *, fastmath=None)"),
+                                    ENTRY(copysign, "(x, y, *, fastmath=None)"),
+                                    ENTRY(fma, "(x, y, z, *, fastmath=None)"),
+                                    ENTRY(isnan, "(x)"),
+                                    ENTRY(isinf, "(x)"),
+                                    ENTRY(isfinite, "(x)"),
+                                    ENTRY(isnormal, "(x)"),
+                                    ENTRY(absi, "(x)"),
+                                    ENTRY(ctlz, "(x)"),
+                                    ENTRY(cttz, "(x)"),
+                                    ENTRY(ctpop, "(x)"),
+                                    ENTRY(clampf, "(x, lo, hi, *, fastmath=None)"),
+                                    ENTRY(sincos, "(x, *, fastmath=None)"),
+                                    {0}};

@@ -93,9 +93,7 @@ static fy_obj *from_bits(fy_dsl_numeric *t, uint64_t b) {
 
 /* ------------------------------------------------------------------ static folding */
 
-static int is_unsigned64(const fy_dsl_numeric *t) {
-    return t->kind == FY_DSL_K_INT && !t->is_signed && t->width == 64;
-}
+static int is_unsigned64(const fy_dsl_numeric *t) { return t->kind == FY_DSL_K_INT && !t->is_signed && t->width == 64; }
 
 static double py_fmod(double x, double y) {
     double m = fmod(x, y);
@@ -129,8 +127,10 @@ static fy_obj *fold_float(fy_dsl_numeric *rt, double x, double y, int op) {
         return fy_dsl_num_float(rt, py_fmod(x, y));
     case FY_NB_POW: return fy_dsl_num_float(rt, pow(x, y));
     default:
-        return fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: operands of type %s (bitwise "
-                             "operations need integers)", fy_nb_symbol(op), rt->name);
+        return fy_err_format(&fy_TypeError,
+                             "unsupported operand type(s) for %s: operands of type %s (bitwise "
+                             "operations need integers)",
+                             fy_nb_symbol(op), rt->name);
     }
 }
 
@@ -146,8 +146,9 @@ static fy_obj *fold_int(fy_dsl_numeric *rt, int64_t x, int64_t y, int op) {
     case FY_NB_XOR: return fy_dsl_num_int(rt, x ^ y);
     case FY_NB_FLOORDIV:
     case FY_NB_MOD: {
-        if (y == 0) return fy_err_set(&fy_ZeroDivisionError, op == FY_NB_MOD ? "integer modulo by zero"
-                                                                            : "integer division or modulo by zero");
+        if (y == 0)
+            return fy_err_set(&fy_ZeroDivisionError,
+                              op == FY_NB_MOD ? "integer modulo by zero" : "integer division or modulo by zero");
         if (uns) return fy_dsl_num_int(rt, (int64_t)(op == FY_NB_MOD ? ux % uy : ux / uy));
         if (x == INT64_MIN && y == -1) return fy_dsl_num_int(rt, op == FY_NB_MOD ? 0 : x);
         int64_t q = x / y, r = x % y;
@@ -202,8 +203,10 @@ fy_obj *fy_dsl_num_binop(fy_obj *a, fy_obj *b, int op) {
     fy_dsl_numeric *ct = fy_dsl_common_type(V(na)->dt, V(nb)->dt, is_bitwise(op)), *rt = ct;
     fy_obj *r = NULL;
     if (is_bitwise(op) && ct->kind == FY_DSL_K_FLOAT) {
-        r = fy_err_format(&fy_TypeError, "unsupported operand type(s) for %s: '%s' and '%s' (bitwise operations need "
-                          "integers)", fy_nb_symbol(op), V(na)->dt->name, V(nb)->dt->name);
+        r = fy_err_format(&fy_TypeError,
+                          "unsupported operand type(s) for %s: '%s' and '%s' (bitwise operations need "
+                          "integers)",
+                          fy_nb_symbol(op), V(na)->dt->name, V(nb)->dt->name);
         goto out;
     }
     if (op == FY_NB_TRUEDIV && ct->kind != FY_DSL_K_FLOAT) rt = ct->width <= 32 ? &fy_dsl_t_f32 : &fy_dsl_t_f64;
@@ -213,7 +216,8 @@ fy_obj *fy_dsl_num_binop(fy_obj *a, fy_obj *b, int op) {
     }
     fy_obj *ca = cast_static(ct, na), *cb = ca ? cast_static(ct, nb) : NULL;
     if (cb) {
-        if (rt->kind == FY_DSL_K_FLOAT) r = fold_float(rt, fy_dsl_num_as_double(V(ca)), fy_dsl_num_as_double(V(cb)), op);
+        if (rt->kind == FY_DSL_K_FLOAT)
+            r = fold_float(rt, fy_dsl_num_as_double(V(ca)), fy_dsl_num_as_double(V(cb)), op);
         else r = fold_int(rt, V(ca)->i, V(cb)->i, op);
     }
     FY_XDECREF(ca);
@@ -257,16 +261,28 @@ static fy_obj *num_richcmp(fy_obj *a, fy_obj *b, int op) {
             int c;
             if (ct->kind == FY_DSL_K_FLOAT) {
                 double x = V(ca)->f, y = V(cb)->f;
-                c = op == FY_EQ_OP ? x == y : op == FY_NE_OP ? x != y : op == FY_LT_OP ? x < y
-                    : op == FY_LE_OP ? x <= y : op == FY_GT_OP ? x > y : x >= y;
+                c = op == FY_EQ_OP   ? x == y
+                    : op == FY_NE_OP ? x != y
+                    : op == FY_LT_OP ? x < y
+                    : op == FY_LE_OP ? x <= y
+                    : op == FY_GT_OP ? x > y
+                                     : x >= y;
             } else if (is_unsigned64(ct)) {
                 uint64_t x = (uint64_t)V(ca)->i, y = (uint64_t)V(cb)->i;
-                c = op == FY_EQ_OP ? x == y : op == FY_NE_OP ? x != y : op == FY_LT_OP ? x < y
-                    : op == FY_LE_OP ? x <= y : op == FY_GT_OP ? x > y : x >= y;
+                c = op == FY_EQ_OP   ? x == y
+                    : op == FY_NE_OP ? x != y
+                    : op == FY_LT_OP ? x < y
+                    : op == FY_LE_OP ? x <= y
+                    : op == FY_GT_OP ? x > y
+                                     : x >= y;
             } else {
                 int64_t x = V(ca)->i, y = V(cb)->i;
-                c = op == FY_EQ_OP ? x == y : op == FY_NE_OP ? x != y : op == FY_LT_OP ? x < y
-                    : op == FY_LE_OP ? x <= y : op == FY_GT_OP ? x > y : x >= y;
+                c = op == FY_EQ_OP   ? x == y
+                    : op == FY_NE_OP ? x != y
+                    : op == FY_LT_OP ? x < y
+                    : op == FY_LE_OP ? x <= y
+                    : op == FY_GT_OP ? x > y
+                                     : x >= y;
             }
             r = fy_dsl_num_int(&fy_dsl_t_bool, c);
         }
@@ -399,7 +415,8 @@ static fy_obj *m_bitcast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     if (!v->is_static) return fy_trace_num_bitcast(t, self);
     uint64_t bits;
     if (value_bits(v, &bits) < 0)
-        return fy_err_format(&fy_NotImplementedError, "bitcast from %s is not supported for static values", v->dt->name);
+        return fy_err_format(&fy_NotImplementedError, "bitcast from %s is not supported for static values",
+                             v->dt->name);
     return from_bits(t, bits);
 }
 
@@ -448,21 +465,40 @@ static fy_obj *g_value(fy_obj *self) {
     return num_to_int(self);
 }
 
-static fy_getsetdef num_getsets[] = {
-    {"dtype", g_dtype, NULL, "the numeric type"},
-    {"width", g_width, NULL, "bit width of the type"},
-    {"signed", g_signed, NULL, "True for signed integers and floats"},
-    {"value", g_value, NULL, "the static Python value"},
-    {0}};
+static fy_getsetdef num_getsets[] = {{"dtype", g_dtype, NULL, "the numeric type"},
+                                     {"width", g_width, NULL, "bit width of the type"},
+                                     {"signed", g_signed, NULL, "True for signed integers and floats"},
+                                     {"value", g_value, NULL, "the static Python value"},
+                                     {0}};
 
 fy_type fy_dsl_num_type = {
     FY_TYPE_INIT("Numeric", sizeof(fy_dsl_num)),
     .doc = "A typed scalar of flydsl.expr (static, or dynamic while tracing).",
-    .flags = FY_TPF_FINAL, .repr = num_repr, .str = num_str, .richcmp = num_richcmp, .hash = num_hash,
+    .flags = FY_TPF_FINAL,
+    .repr = num_repr,
+    .str = num_str,
+    .richcmp = num_richcmp,
+    .hash = num_hash,
     .truth = num_truth,
-    .nb = {[FY_NB_ADD] = nb_add, [FY_NB_SUB] = nb_sub, [FY_NB_MUL] = nb_mul, [FY_NB_TRUEDIV] = nb_truediv,
-           [FY_NB_FLOORDIV] = nb_floordiv, [FY_NB_MOD] = nb_mod, [FY_NB_POW] = nb_pow, [FY_NB_LSHIFT] = nb_lshift,
-           [FY_NB_RSHIFT] = nb_rshift, [FY_NB_AND] = nb_and, [FY_NB_OR] = nb_or, [FY_NB_XOR] = nb_xor},
-    .neg = num_neg, .pos = num_pos, .invert = num_invert, .abs = num_abs, .index = num_index,
-    .to_int = num_to_int, .to_float = num_to_float, .methods = num_methods, .getsets = num_getsets,
+    .nb = {[FY_NB_ADD] = nb_add,
+           [FY_NB_SUB] = nb_sub,
+           [FY_NB_MUL] = nb_mul,
+           [FY_NB_TRUEDIV] = nb_truediv,
+           [FY_NB_FLOORDIV] = nb_floordiv,
+           [FY_NB_MOD] = nb_mod,
+           [FY_NB_POW] = nb_pow,
+           [FY_NB_LSHIFT] = nb_lshift,
+           [FY_NB_RSHIFT] = nb_rshift,
+           [FY_NB_AND] = nb_and,
+           [FY_NB_OR] = nb_or,
+           [FY_NB_XOR] = nb_xor},
+    .neg = num_neg,
+    .pos = num_pos,
+    .invert = num_invert,
+    .abs = num_abs,
+    .index = num_index,
+    .to_int = num_to_int,
+    .to_float = num_to_float,
+    .methods = num_methods,
+    .getsets = num_getsets,
 };

@@ -35,9 +35,14 @@ static fy_obj *parg_getattr(fy_obj *o, fy_obj *name) {
 static fy_obj *parg_int(fy_obj *o) { return fy_int_from((int64_t)((parg *)o)->addr); }
 
 static fy_type parg_type = {
-    FY_TYPE_INIT("PointerAdaptor", sizeof(parg)), .doc = "A raw device address adapted as an fx.Pointer argument "
-    "(flyc.from_c_void_p).", .flags = FY_TPF_FINAL, .repr = parg_repr, .getattr = parg_getattr,
-    .index = parg_int, .to_int = parg_int,
+    FY_TYPE_INIT("PointerAdaptor", sizeof(parg)),
+    .doc = "A raw device address adapted as an fx.Pointer argument "
+           "(flyc.from_c_void_p).",
+    .flags = FY_TPF_FINAL,
+    .repr = parg_repr,
+    .getattr = parg_getattr,
+    .index = parg_int,
+    .to_int = parg_int,
 };
 
 /* An address: an int, an object with .value (ctypes.c_void_p) or None (0). */
@@ -70,13 +75,15 @@ static fy_obj *f_from_c_void_p(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
         int global = FY_STR_CHECK(v[2]) ? !strcmp(FY_STR_DATA(v[2]), "global")
                                         : FY_INT_CHECK(v[2]) && fy_index(v[2], &sp) == 0 && sp == 0;
         if (!global)
-            return fy_err_set(&fy_NotImplementedError, "from_c_void_p: only global address space pointers are supported");
+            return fy_err_set(&fy_NotImplementedError,
+                              "from_c_void_p: only global address space pointers are supported");
     }
     int64_t align = 0;
     if (v[3] && v[3] != fy_None) {
         if (fy_index(v[3], &align) < 0) return NULL;
         if (align < 1 || (align & (align - 1)))
-            return fy_err_format(&fy_ValueError, "from_c_void_p: assumed_align must be a positive power of two, not %lld",
+            return fy_err_format(&fy_ValueError,
+                                 "from_c_void_p: assumed_align must be a positive power of two, not %lld",
                                  (long long)align);
     }
     uint64_t addr;

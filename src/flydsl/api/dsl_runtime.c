@@ -38,7 +38,8 @@ static fy_obj *arch_arg(const char *fn, fy_obj *const *a, size_t na, fy_obj *kw)
     fy_obj *v[1] = {NULL};
     if (fy_parse_args(fn, a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
     if (!v[0] || v[0] == fy_None) return f_get_rocm_arch(NULL, NULL, 0, NULL);
-    if (!FY_STR_CHECK(v[0])) return fy_err_format(&fy_TypeError, "%s: arch must be a str, not '%s'", fn, fy_type_name(v[0]));
+    if (!FY_STR_CHECK(v[0]))
+        return fy_err_format(&fy_TypeError, "%s: arch must be a str, not '%s'", fn, fy_type_name(v[0]));
     return fy_call_method(v[0], "lower", NULL, 0);
 }
 
@@ -105,7 +106,10 @@ static fy_obj *init_device(void) {
     fy_obj *m = fy_module_new_c("flydsl.runtime.device", device_funcs, "The GPU target and its properties.");
     if (!m) return NULL;
     fy_obj *d = fy_dict_new();
-    static const struct { const char *k; int v; } caps[] = {{"gfx942", 65536}, {"gfx950", 163840}};
+    static const struct {
+        const char *k;
+        int v;
+    } caps[] = {{"gfx942", 65536}, {"gfx950", 163840}};
     for (size_t i = 0; d && i < sizeof caps / sizeof caps[0]; i++) {
         fy_obj *v = fy_int_from(caps[i].v);
         if (!v || fy_dict_set_cstr(d, caps[i].k, v) < 0) {
@@ -129,8 +133,8 @@ static fy_obj *size_or_align(const char *fn, fy_obj *const *a, size_t na, fy_obj
     int64_t sz, al;
     if (fy_no_kwargs(fn, kw) < 0 || fy_check_nargs(fn, na, 1, 1) < 0) return NULL;
     if (!fy_trace_type_size(a[0], &sz, &al))
-        return fy_err_format(&fy_TypeError, "%s: expected an fx.struct class, fx.Array type or numeric type, not %R", fn,
-                             a[0]);
+        return fy_err_format(&fy_TypeError, "%s: expected an fx.struct class, fx.Array type or numeric type, not %R",
+                             fn, a[0]);
     return fy_int_from(align ? al : sz);
 }
 static fy_obj *f_size_of(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {

@@ -81,7 +81,8 @@ static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t n
     if (!given) {
         lead = unit_dim(t);
         if (lead < 0)
-            return fy_err_set(&fy_RuntimeError, "tensor has no axis with stride == 1; layout-dynamic memref requires one");
+            return fy_err_set(&fy_RuntimeError,
+                              "tensor has no axis with stride == 1; layout-dynamic memref requires one");
     } else if (lead < 0) {
         lead += t->ndim;
     }
@@ -119,8 +120,12 @@ static fy_methoddef targ_methods[] = {
     {0}};
 
 static fy_type targ_type = {
-    FY_TYPE_INIT("TensorAdaptor", sizeof(targ)), .doc = "A torch tensor adapted as a kernel argument (flyc.from_dlpack).",
-    .flags = FY_TPF_FINAL, .dealloc = targ_dealloc, .repr = targ_repr, .getattr = targ_getattr,
+    FY_TYPE_INIT("TensorAdaptor", sizeof(targ)),
+    .doc = "A torch tensor adapted as a kernel argument (flyc.from_dlpack).",
+    .flags = FY_TPF_FINAL,
+    .dealloc = targ_dealloc,
+    .repr = targ_repr,
+    .getattr = targ_getattr,
     .methods = targ_methods,
 };
 

@@ -46,7 +46,8 @@ static int build_fig(fy_obj *obj, fy_obj *tile_mn, const char *op, fly_draw_fig 
         fly_layout tv;
         fly_inttuple tile;
         fy_obj *lo = fy_getattr_cstr(obj, "layout_tv_tiled"), *tm = lo ? fy_getattr_cstr(obj, "tile_mn") : NULL;
-        int bad = !tm || fy_dsl_to_layout(lo, &tv, 0, op, "layout_tv") < 0 || fy_dsl_to_inttuple(tm, &tile, 0, op, "tile_mn") < 0;
+        int bad = !tm || fy_dsl_to_layout(lo, &tv, 0, op, "layout_tv") < 0 ||
+                  fy_dsl_to_inttuple(tm, &tile, 0, op, "tile_mn") < 0;
         FY_XDECREF(lo);
         FY_XDECREF(tm);
         if (bad) {
@@ -84,7 +85,7 @@ static fy_obj *render(fy_obj *obj, fy_obj *tile_mn, int kind, int color, const c
     fly_draw_buf b = {0};
     fly_error err;
     if (build_fig(obj, tile_mn, op, &fig) < 0) return NULL;
-    fly_status st = kind == 0 ? fly_draw_render_term(&fig, color, &b, &err)
+    fly_status st = kind == 0   ? fly_draw_render_term(&fig, color, &b, &err)
                     : kind == 1 ? fly_draw_render_svg(&fig, &b, &err)
                                 : fly_draw_render_typst(&fig, &b, &err);
     fly_draw_fig_free(&fig);
@@ -237,7 +238,8 @@ static fy_obj *u_print_typst(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
 
 fy_methoddef fy_dsl_utils_funcs[] = {
     {"print_layout", u_print_layout, 0,
-     "print_layout(layout, tile_mn=None, color=None)\nPrints the layout as a terminal grid (TV layouts as T<t>V<v> cells)."},
+     "print_layout(layout, tile_mn=None, color=None)\nPrints the layout as a terminal grid (TV layouts as T<t>V<v> "
+     "cells)."},
     {"show", u_show, 0, "show(obj, tile_mn=None)\nDisplays the picture (SVG in a notebook, the grid in a terminal)."},
     {"print_typst", u_print_typst, 0,
      "print_typst(obj, *, color=None, file=None, tile_mn=None)\nWrites a Typst description of the picture."},

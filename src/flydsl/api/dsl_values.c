@@ -115,10 +115,22 @@ static fy_methoddef it_methods[] = {
 fy_type fy_dsl_inttuple_type = {
     FY_TYPE_INIT("IntTuple", sizeof(fy_dsl_inttuple)),
     .doc = "IntTuple: a hierarchical integer tuple (shape, stride, coordinate).",
-    .flags = FY_TPF_FINAL, .repr = it_str, .str = it_str, .getitem = it_getitem, .len = it_len,
-    .richcmp = it_richcmp, .hash = it_hash, .index = it_index, .to_int = it_index,
-    .nb[FY_NB_ADD] = it_add, .nb[FY_NB_SUB] = it_sub, .nb[FY_NB_MUL] = it_mul, .nb[FY_NB_FLOORDIV] = it_div,
-    .nb[FY_NB_TRUEDIV] = it_div, .nb[FY_NB_MOD] = it_mod, .methods = it_methods,
+    .flags = FY_TPF_FINAL,
+    .repr = it_str,
+    .str = it_str,
+    .getitem = it_getitem,
+    .len = it_len,
+    .richcmp = it_richcmp,
+    .hash = it_hash,
+    .index = it_index,
+    .to_int = it_index,
+    .nb[FY_NB_ADD] = it_add,
+    .nb[FY_NB_SUB] = it_sub,
+    .nb[FY_NB_MUL] = it_mul,
+    .nb[FY_NB_FLOORDIV] = it_div,
+    .nb[FY_NB_TRUEDIV] = it_div,
+    .nb[FY_NB_MOD] = it_mod,
+    .methods = it_methods,
 };
 
 /* ------------------------------------------------------------------ Layout */
@@ -235,7 +247,10 @@ static fy_obj *repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (r && FY_STR_CHECK(r) && !strncmp(FY_STR_DATA(r), "<?xml", 5)) { /* inline SVG: no XML declaration */
         const char *sv = strstr(FY_STR_DATA(r), "<svg");
         fy_obj *t = sv ? fy_str_from_cstr(sv) : NULL;
-        if (t) { FY_DECREF(r); r = t; }
+        if (t) {
+            FY_DECREF(r);
+            r = t;
+        }
     }
     return r ? r : fy_none();
 }
@@ -247,16 +262,22 @@ static fy_methoddef layout_methods[] = {
     {"get_flat_coord", layout_flat, 0, "get_flat_coord(idx)\nFlat coordinate of codomain index idx."},
     {"get_1d_coord", layout_1d, 0, "get_1d_coord(idx)\n1-D coordinate of codomain index idx."},
     {0}};
-static fy_getsetdef layout_getsets[] = {
-    {"shape", layout_shape, NULL, "the shape (IntTuple)"},
-    {"stride", layout_stride, NULL, "the stride (IntTuple)"},
-    {0}};
+static fy_getsetdef layout_getsets[] = {{"shape", layout_shape, NULL, "the shape (IntTuple)"},
+                                        {"stride", layout_stride, NULL, "the stride (IntTuple)"},
+                                        {0}};
 
 fy_type fy_dsl_layout_type = {
     FY_TYPE_INIT("Layout", sizeof(fy_dsl_layout)),
     .doc = "Layout: shape:stride, a function from coordinates to indices. L(c) is crd2idx, L[i] mode i.",
-    .flags = FY_TPF_FINAL, .repr = layout_str, .str = layout_str, .call = layout_call, .getitem = layout_getitem,
-    .richcmp = layout_richcmp, .hash = layout_hash, .methods = layout_methods, .getsets = layout_getsets,
+    .flags = FY_TPF_FINAL,
+    .repr = layout_str,
+    .str = layout_str,
+    .call = layout_call,
+    .getitem = layout_getitem,
+    .richcmp = layout_richcmp,
+    .hash = layout_hash,
+    .methods = layout_methods,
+    .getsets = layout_getsets,
 };
 
 /* ------------------------------------------------------------------ ComposedLayout */
@@ -302,17 +323,20 @@ static fy_obj *composed_outer(fy_obj *self) {
     return fy_dsl_composed_new(&rest);
 }
 
-static fy_getsetdef composed_getsets[] = {
-    {"inner", composed_inner, NULL, "the inner function (Swizzle or Layout)"},
-    {"offset", composed_offset, NULL, "the offset (IntTuple)"},
-    {"outer", composed_outer, NULL, "the outer layout"},
-    {0}};
+static fy_getsetdef composed_getsets[] = {{"inner", composed_inner, NULL, "the inner function (Swizzle or Layout)"},
+                                          {"offset", composed_offset, NULL, "the offset (IntTuple)"},
+                                          {"outer", composed_outer, NULL, "the outer layout"},
+                                          {0}};
 
 fy_type fy_dsl_composed_type = {
     FY_TYPE_INIT("ComposedLayout", sizeof(fy_dsl_composed)),
     .doc = "ComposedLayout: inner o offset o outer.",
-    .flags = FY_TPF_FINAL, .repr = composed_str, .str = composed_str, .call = composed_call,
-    .getsets = composed_getsets, .methods = svg_methods,
+    .flags = FY_TPF_FINAL,
+    .repr = composed_str,
+    .str = composed_str,
+    .call = composed_call,
+    .getsets = composed_getsets,
+    .methods = svg_methods,
 };
 
 /* ------------------------------------------------------------------ Swizzle */
@@ -353,17 +377,20 @@ static fy_obj *swizzle_richcmp(fy_obj *a, fy_obj *b, int op) {
     return fy_bool(op == FY_EQ_OP ? eq : !eq);
 }
 
-static fy_getsetdef swizzle_getsets[] = {
-    {"mask", swizzle_mask, NULL, "number of bits in the mask"},
-    {"base", swizzle_base, NULL, "number of least-significant bits kept"},
-    {"shift", swizzle_shift, NULL, "distance of the xor"},
-    {0}};
+static fy_getsetdef swizzle_getsets[] = {{"mask", swizzle_mask, NULL, "number of bits in the mask"},
+                                         {"base", swizzle_base, NULL, "number of least-significant bits kept"},
+                                         {"shift", swizzle_shift, NULL, "distance of the xor"},
+                                         {0}};
 
 fy_type fy_dsl_swizzle_type = {
     FY_TYPE_INIT("Swizzle", sizeof(fy_dsl_swizzle)),
     .doc = "Swizzle S<mask,base,shift>: x ^ ((x & yyy_mask) >> shift).",
-    .flags = FY_TPF_FINAL, .repr = swizzle_str, .str = swizzle_str, .call = swizzle_call,
-    .richcmp = swizzle_richcmp, .getsets = swizzle_getsets,
+    .flags = FY_TPF_FINAL,
+    .repr = swizzle_str,
+    .str = swizzle_str,
+    .call = swizzle_call,
+    .richcmp = swizzle_richcmp,
+    .getsets = swizzle_getsets,
 };
 
 /* SwizzleType: only the static constructor SwizzleType.get(mask, base, shift). */
@@ -381,12 +408,14 @@ static fy_obj *swizzletype_get(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     return fy_dsl_swizzle_new(&s, 1);
 }
 static fy_methoddef swizzletype_methods[] = {
-    {"get", swizzletype_get, FY_METH_STATIC, "get(mask, base, shift)\nThe swizzle type !fly.swizzle<S<mask,base,shift>>."},
+    {"get", swizzletype_get, FY_METH_STATIC,
+     "get(mask, base, shift)\nThe swizzle type !fly.swizzle<S<mask,base,shift>>."},
     {0}};
 fy_type fy_dsl_swizzletype_type = {
     FY_TYPE_INIT("SwizzleType", sizeof(fy_obj)),
     .doc = "SwizzleType.get(mask, base, shift) gives the type; fx.static(type) the Swizzle value.",
-    .flags = FY_TPF_FINAL, .methods = swizzletype_methods,
+    .flags = FY_TPF_FINAL,
+    .methods = swizzletype_methods,
 };
 
 /* ------------------------------------------------------------------ Tile */
@@ -406,7 +435,9 @@ static fy_obj *tile_str(fy_obj *self) {
 fy_type fy_dsl_tile_type = {
     FY_TYPE_INIT("Tile", sizeof(fy_dsl_tile)),
     .doc = "Tile: a by-mode tiler [t0|t1|...].",
-    .flags = FY_TPF_FINAL, .repr = tile_str, .str = tile_str,
+    .flags = FY_TPF_FINAL,
+    .repr = tile_str,
+    .str = tile_str,
 };
 
 /* ------------------------------------------------------------------ Basis */
@@ -469,7 +500,11 @@ static fy_obj *basis_mul(fy_obj *a, fy_obj *b) {
 fy_type fy_dsl_basis_type = {
     FY_TYPE_INIT("Basis", sizeof(fy_dsl_basis)),
     .doc = "Basis(value, modes): value times the unit vector along modes, printed 2E0, 1E0E1.",
-    .flags = FY_TPF_FINAL, .new_ = basis_new, .repr = basis_str, .str = basis_str, .richcmp = basis_richcmp,
+    .flags = FY_TPF_FINAL,
+    .new_ = basis_new,
+    .repr = basis_str,
+    .str = basis_str,
+    .richcmp = basis_richcmp,
     .nb[FY_NB_MUL] = basis_mul,
 };
 
@@ -535,25 +570,30 @@ static fy_obj *tensor_aspace(fy_obj *self) {
     return fy_str_from_cstr("register");
 }
 
-static fy_getsetdef tensor_getsets[] = {
-    {"layout", tensor_layout, NULL, "the layout"},
-    {"shape", tensor_shape, NULL, "the shape (IntTuple)"},
-    {"stride", tensor_stride, NULL, "the stride (IntTuple)"},
-    {"element_type", tensor_dtype, NULL, "the element type (register tensors)"},
-    {"dtype", tensor_dtype, NULL, "the element type (register tensors)"},
-    {"address_space", tensor_aspace, NULL, "the address space (register tensors)"},
-    {0}};
+static fy_getsetdef tensor_getsets[] = {{"layout", tensor_layout, NULL, "the layout"},
+                                        {"shape", tensor_shape, NULL, "the shape (IntTuple)"},
+                                        {"stride", tensor_stride, NULL, "the stride (IntTuple)"},
+                                        {"element_type", tensor_dtype, NULL, "the element type (register tensors)"},
+                                        {"dtype", tensor_dtype, NULL, "the element type (register tensors)"},
+                                        {"address_space", tensor_aspace, NULL, "the address space (register tensors)"},
+                                        {0}};
 
 fy_type fy_dsl_tensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_dsl_tensor)),
     .doc = "Tensor: a coordinate tensor (base + layout) or a register tensor (dtype + layout).",
-    .flags = FY_TPF_FINAL, .dealloc = tensor_dealloc, .repr = tensor_str, .str = tensor_str,
-    .getitem = tensor_getitem, .getsets = tensor_getsets, .methods = svg_methods,
+    .flags = FY_TPF_FINAL,
+    .dealloc = tensor_dealloc,
+    .repr = tensor_str,
+    .str = tensor_str,
+    .getitem = tensor_getitem,
+    .getsets = tensor_getsets,
+    .methods = svg_methods,
 };
 
 int fy_dsl_types_ready(void) {
-    fy_type *ts[] = {&fy_dsl_inttuple_type, &fy_dsl_layout_type, &fy_dsl_composed_type, &fy_dsl_swizzle_type,
-                     &fy_dsl_swizzletype_type, &fy_dsl_tile_type, &fy_dsl_basis_type, &fy_dsl_tensor_type, NULL};
+    fy_type *ts[] = {&fy_dsl_inttuple_type, &fy_dsl_layout_type,      &fy_dsl_composed_type,
+                     &fy_dsl_swizzle_type,  &fy_dsl_swizzletype_type, &fy_dsl_tile_type,
+                     &fy_dsl_basis_type,    &fy_dsl_tensor_type,      NULL};
     for (int i = 0; ts[i]; i++)
         if (fy_type_ready(ts[i]) < 0) return -1;
     return 0;

@@ -47,7 +47,8 @@ static fy_obj *do_atomic(const char *fname, const char *kind, fy_obj *const *a, 
     int err = fy_trace_value_as(tr, off, &fy_dsl_t_i32, &ho) < 0;
     FY_DECREF(off);
     if (err) return NULL;
-    fy_obj *val = FY_DSL_NUM_CHECK(v[2]) || FY_INT_CHECK(v[2]) || FY_FLOAT_CHECK(v[2]) ? fy_dsl_num_convert(et, v[2]) : NULL;
+    fy_obj *val =
+        FY_DSL_NUM_CHECK(v[2]) || FY_INT_CHECK(v[2]) || FY_FLOAT_CHECK(v[2]) ? fy_dsl_num_convert(et, v[2]) : NULL;
     if (!val) {
         if (!fy_err_occurred())
             fy_err_format(&fy_TypeError, "%s: value must be a number, got '%s'", fname, fy_type_name(v[2]));
@@ -58,19 +59,22 @@ static fy_obj *do_atomic(const char *fname, const char *kind, fy_obj *const *a, 
     if (err) return NULL;
     const char *ty = fy_trace_mlir_type(et);
     uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr), g = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty, ty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
+                  ty);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
                   U(p), U(it), ty);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = llvm.getelementptr %%%llu[%%%llu] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, %s", U(g), U(p),
-                  U(ho), ty);
+    fy_trace_emit(tr, "      %%%llu = llvm.getelementptr %%%llu[%%%llu] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, %s",
+                  U(g), U(p), U(ho), ty);
     fy_trace_end_line(tr);
     if (*scope)
-        fy_trace_emit(tr, "      %%%llu = llvm.atomicrmw %s %%%llu, %%%llu syncscope(\"%s\") monotonic : !llvm.ptr<1>, %s", U(r),
-                      op, U(g), U(hv), scope, ty);
+        fy_trace_emit(tr,
+                      "      %%%llu = llvm.atomicrmw %s %%%llu, %%%llu syncscope(\"%s\") monotonic : !llvm.ptr<1>, %s",
+                      U(r), op, U(g), U(hv), scope, ty);
     else
-        fy_trace_emit(tr, "      %%%llu = llvm.atomicrmw %s %%%llu, %%%llu monotonic : !llvm.ptr<1>, %s", U(r), op, U(g), U(hv), ty);
+        fy_trace_emit(tr, "      %%%llu = llvm.atomicrmw %s %%%llu, %%%llu monotonic : !llvm.ptr<1>, %s", U(r), op,
+                      U(g), U(hv), ty);
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(et, r);
 }
@@ -93,10 +97,14 @@ static fy_obj *f_atomic_exch(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw)
 }
 
 static fy_methoddef atomic_funcs[] = {
-    {"atomic_add", f_atomic_add, 0, "atomic_add(dst, offset, value, syncscope='agent')\nAtomic dst[offset] += value; the old value."},
-    {"atomic_max", f_atomic_max, 0, "atomic_max(dst, offset, value, syncscope='agent')\nAtomic max into dst[offset]; the old value."},
-    {"atomic_min", f_atomic_min, 0, "atomic_min(dst, offset, value, syncscope='agent')\nAtomic min into dst[offset]; the old value."},
-    {"atomic_exch", f_atomic_exch, 0, "atomic_exch(dst, offset, value, syncscope='agent')\nAtomic exchange; the old value."},
+    {"atomic_add", f_atomic_add, 0,
+     "atomic_add(dst, offset, value, syncscope='agent')\nAtomic dst[offset] += value; the old value."},
+    {"atomic_max", f_atomic_max, 0,
+     "atomic_max(dst, offset, value, syncscope='agent')\nAtomic max into dst[offset]; the old value."},
+    {"atomic_min", f_atomic_min, 0,
+     "atomic_min(dst, offset, value, syncscope='agent')\nAtomic min into dst[offset]; the old value."},
+    {"atomic_exch", f_atomic_exch, 0,
+     "atomic_exch(dst, offset, value, syncscope='agent')\nAtomic exchange; the old value."},
     {0}};
 
 int fy_trace_add_atomic_fx(fy_obj *m) {

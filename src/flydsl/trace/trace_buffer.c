@@ -70,7 +70,9 @@ static fy_obj *tbuf_over(tbuf *b, fy_obj *v) {
 }
 
 int fy_trace_is_buffer(fy_obj *o) { return o && FY_TYPE(o) == &tbuf_type; }
-fy_obj *fy_trace_buffer_with_layout(fy_obj *o, const fly_layout *L) { return tbuf_with((tbuf *)o, L, ((tbuf *)o)->off); }
+fy_obj *fy_trace_buffer_with_layout(fy_obj *o, const fly_layout *L) {
+    return tbuf_with((tbuf *)o, L, ((tbuf *)o)->off);
+}
 fy_obj *fy_trace_buffer_shadow(fy_obj *o) { return ((tbuf *)o)->shadow; }
 fy_obj *fy_trace_buffer_over(fy_obj *o, fy_obj *view) { return tbuf_over((tbuf *)o, view); }
 const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
@@ -97,11 +99,15 @@ int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap) {
     char lt[512];
     fly_layout_print(&b->L, lt, sizeof lt);
     uint64_t p = fy_trace_new_ssa(tr), l = fy_trace_static_layout(tr, &b->L), m = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu, %%%llu : !llvm.ptr<8>, i32 to "
-                      "!fly.ptr<%s, #fly_rocdl.buffer_desc>", U(p), U(b->rsrc), U(off), et);
+    fy_trace_emit(tr,
+                  "      %%%llu = builtin.unrealized_conversion_cast %%%llu, %%%llu : !llvm.ptr<8>, i32 to "
+                  "!fly.ptr<%s, #fly_rocdl.buffer_desc>",
+                  U(p), U(b->rsrc), U(off), et);
     fy_trace_end_line(tr);
     snprintf(ty, cap, "!fly.memref<%s, #fly_rocdl.buffer_desc, %s>", et, lt);
-    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, #fly_rocdl.buffer_desc>, !fly.layout<%s>) -> %s",
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, #fly_rocdl.buffer_desc>, "
+                  "!fly.layout<%s>) -> %s",
                   U(m), U(p), U(l), et, lt, ty);
     fy_trace_end_line(tr);
     *ssa = m;
@@ -125,7 +131,8 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
         return fy_err_format(&fy_TypeError, "make_buffer_tensor: expected a kernel tensor in global memory, not '%s'",
                              fy_type_name(v[0]));
     fy_ttensor *t = (fy_ttensor *)v[0];
-    if (t->reg) return fy_err_set(&fy_TypeError, "make_buffer_tensor: the tensor must be in global memory, not registers");
+    if (t->reg)
+        return fy_err_set(&fy_TypeError, "make_buffer_tensor: the tensor must be in global memory, not registers");
     if (t->et->kind == FY_DSL_K_BOOL || t->et->kind == FY_DSL_K_INDEX || t->et->width % 8)
         return fy_err_format(&fy_TypeError, "make_buffer_tensor: %s elements are not supported", t->et->name);
     int max_size = 1;
@@ -147,9 +154,11 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
         fly_layout_print(&t->L, lt, sizeof lt);
         uint64_t l = fy_trace_new_ssa(tr), c = fy_trace_new_ssa(tr), v = fy_trace_new_ssa(tr), w = fy_trace_new_ssa(tr),
                  k = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> !fly.layout<%s>", U(l), U(t->ssa), t->ty, lt);
+        fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> !fly.layout<%s>", U(l), U(t->ssa), t->ty,
+                      lt);
         fy_trace_end_line(tr);
-        fy_trace_emit(tr, "      %%%llu = \"fly.cosize\"(%%%llu) : (!fly.layout<%s>) -> !fly.int_tuple<?{i64}>", U(c), U(l), lt);
+        fy_trace_emit(tr, "      %%%llu = \"fly.cosize\"(%%%llu) : (!fly.layout<%s>) -> !fly.int_tuple<?{i64}>", U(c),
+                      U(l), lt);
         fy_trace_end_line(tr);
         fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<?{i64}>) -> i64", U(v), U(c));
         fy_trace_end_line(tr);
@@ -180,7 +189,8 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
     const char *ty = fy_trace_mlir_type(t->et);
     uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr), st = fy_trace_new_ssa(tr), fl = fy_trace_new_ssa(tr),
              r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty, ty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
+                  ty);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
                   U(p), U(it), ty);
@@ -189,7 +199,8 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(fl), (7 << 12) | (4 << 15));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
+    fy_trace_emit(tr,
+                  "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
                   U(r), U(p), U(st), U(hnr), U(fl));
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
@@ -231,10 +242,11 @@ static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     uint64_t it = fy_trace_new_ssa(tr), pp = fy_trace_new_ssa(tr), pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr),
              k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr), l = fy_trace_new_ssa(tr),
              ix = fy_trace_new_ssa(tr), sc = fy_trace_new_ssa(tr), sum = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty, ty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty,
+                  ty);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>", U(pp),
-                  U(it), ty);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
+                  U(pp), U(it), ty);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<1> to i64", U(pi), U(pp));
     fy_trace_end_line(tr);
@@ -246,7 +258,8 @@ static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.trunci %%%llu : i64 to i32", U(q32), U(q));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> !fly.layout<%s>", U(l), U(v->ssa), v->ty, lt);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> !fly.layout<%s>", U(l), U(v->ssa), v->ty,
+                  lt);
     fy_trace_end_line(tr);
     /* the result type the verifier infers: crd2idx computed here (dynamic leaves stay '?') */
     fly_inttuple idx;
@@ -258,8 +271,8 @@ static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     }
     fly_inttuple_print(&idx, it2, sizeof it2);
     int wide = fly_inttuple_is_leaf(&idx) && idx.n[0].kind == FLY_IT_DYN && (idx.n[0].flags & FLY_IT_F_I64);
-    fy_trace_emit(tr, "      %%%llu = \"fly.crd2idx\"(%%%llu, %%%llu) : (%s, !fly.layout<%s>) -> !fly.int_tuple<%s>", U(ix), U(c),
-                  U(l), cty, lt, it2);
+    fy_trace_emit(tr, "      %%%llu = \"fly.crd2idx\"(%%%llu, %%%llu) : (%s, !fly.layout<%s>) -> !fly.int_tuple<%s>",
+                  U(ix), U(c), U(l), cty, lt, it2);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<%s>) -> %s", U(sc), U(ix), it2,
                   wide ? "i64" : "i32");
@@ -307,8 +320,8 @@ static int byte_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     fly_layout_print(&b->L, lt, sizeof lt);
     uint64_t l = fy_trace_static_layout(tr, &b->L);
     uint64_t i = fy_trace_new_ssa(tr), sc = fy_trace_new_ssa(tr), k = fy_trace_new_ssa(tr), o = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.crd2idx\"(%%%llu, %%%llu) : (%s, !fly.layout<%s>) -> !fly.int_tuple<%s>", U(i),
-                  U(c), U(l), cty, lt, it);
+    fy_trace_emit(tr, "      %%%llu = \"fly.crd2idx\"(%%%llu, %%%llu) : (%s, !fly.layout<%s>) -> !fly.int_tuple<%s>",
+                  U(i), U(c), U(l), cty, lt, it);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<%s>) -> i32", U(sc), U(i), it);
     fy_trace_end_line(tr);
@@ -376,8 +389,8 @@ static fy_obj *tb_getitem(fy_obj *o, fy_obj *key) {
     uint64_t z = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = rocdl.raw.ptr.buffer.load %%%llu, %%%llu, %%%llu, %%%llu : %s", U(r), U(b->rsrc), U(off),
-                  U(z), U(z), fy_trace_mlir_type(b->et));
+    fy_trace_emit(tr, "      %%%llu = rocdl.raw.ptr.buffer.load %%%llu, %%%llu, %%%llu, %%%llu : %s", U(r), U(b->rsrc),
+                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(b->et, r);
 }
@@ -391,7 +404,8 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     fy_tracer *tr = need_tracer("a buffer tensor");
     if (!tr) return -1;
     if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val)) {
-        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a buffer tensor element", fy_type_name(val));
+        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a buffer tensor element",
+                      fy_type_name(val));
         return -1;
     }
     uint64_t x, off;
@@ -399,8 +413,8 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     uint64_t z = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.store %%%llu, %%%llu, %%%llu, %%%llu, %%%llu : %s", U(x), U(b->rsrc), U(off),
-                  U(z), U(z), fy_trace_mlir_type(b->et));
+    fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.store %%%llu, %%%llu, %%%llu, %%%llu, %%%llu : %s", U(x), U(b->rsrc),
+                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
     fy_trace_end_line(tr);
     if (tr->failed) {
         fy_err_nomem();
@@ -482,10 +496,13 @@ static fy_obj *tb_write(fy_obj *self, fy_obj *x, int fill, const char *op) {
     if (!fill) {
         if (fy_tvector_parts(x, &vs, &vt, &vn) < 0)
             return fy_err_format(&fy_TypeError, "store: expected a Vector, not '%s'", fy_type_name(x));
-        if (vn != n) return fy_err_format(&fy_ValueError, "store: a Vector of %lld elements into %lld", (long long)vn, (long long)n);
+        if (vn != n)
+            return fy_err_format(&fy_ValueError, "store: a Vector of %lld elements into %lld", (long long)vn,
+                                 (long long)n);
         if (vt != b->et)
-            return fy_err_format(&fy_TypeError, "store: a Vector of %s into a buffer tensor of %s (convert with .to(%s))",
-                                 vt->name, b->et->name, b->et->name);
+            return fy_err_format(&fy_TypeError,
+                                 "store: a Vector of %s into a buffer tensor of %s (convert with .to(%s))", vt->name,
+                                 b->et->name, b->et->name);
     }
     for (int64_t i = 0; i < n; i++) {
         fy_obj *v;
@@ -493,8 +510,8 @@ static fy_obj *tb_write(fy_obj *self, fy_obj *x, int fill, const char *op) {
             v = fy_ref(x);
         } else {
             uint64_t id = fy_trace_new_ssa(tr);
-            fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[%lld] : %s from vector<%lldx%s>", U(id), U(vs), (long long)i,
-                          fy_trace_mlir_type(vt), (long long)vn, fy_trace_mlir_type(vt));
+            fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[%lld] : %s from vector<%lldx%s>", U(id), U(vs),
+                          (long long)i, fy_trace_mlir_type(vt), (long long)vn, fy_trace_mlir_type(vt));
             fy_trace_end_line(tr);
             v = fy_dsl_num_dynamic(vt, id);
         }
@@ -527,14 +544,20 @@ static fy_getsetdef tb_getsets[] = {{"shape", tb_shape, NULL, "the shape (IntTup
                                     {"element_type", tb_dtype, NULL, "the element type"},
                                     {"address_space", tb_as, NULL, "buffer_desc"},
                                     {0}};
-static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)), .flags = FY_TPF_FINAL, .repr = tb_repr,
+static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
+                            .flags = FY_TPF_FINAL,
+                            .repr = tb_repr,
                             .dealloc = tbuf_dealloc,
-                            .getitem = tb_getitem, .setitem = tb_setitem, .getsets = tb_getsets, .methods = tb_methods};
+                            .getitem = tb_getitem,
+                            .setitem = tb_setitem,
+                            .getsets = tb_getsets,
+                            .methods = tb_methods};
 
 #define BC(N) \
     static fy_obj *f_bc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
         (void)s, (void)a; \
-        if (fy_no_kwargs("BufferCopy" #N "b", kw) < 0 || fy_check_nargs("BufferCopy" #N "b", na, 0, 0) < 0) return NULL; \
+        if (fy_no_kwargs("BufferCopy" #N "b", kw) < 0 || fy_check_nargs("BufferCopy" #N "b", na, 0, 0) < 0) \
+            return NULL; \
         return fy_trace_new_copyop(N, 1); \
     }
 BC(8)
@@ -564,7 +587,8 @@ static int fragment_like(tbuf *b, fy_obj *const *a, size_t na, fy_obj *kw, fy_ob
     if (fy_parse_args("make_fragment_like", a, na, kw, names, 1, 2, 2, v) < 0) return 1;
     if (v[1] && v[1] != fy_None) {
         if (FY_TYPE(v[1]) != FY_TYPE(&fy_dsl_t_f32.h)) {
-            *res = fy_err_format(&fy_TypeError, "make_fragment_like: dtype must be a numeric type such as fx.Float32, not '%s'",
+            *res = fy_err_format(&fy_TypeError,
+                                 "make_fragment_like: dtype must be a numeric type such as fx.Float32, not '%s'",
                                  fy_type_name(v[1]));
             return 1;
         }
@@ -589,16 +613,20 @@ int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     if (!strcmp(name, "slice")) {
         int done;
         *res = tb_slice(b, a[1], &done);
-        if (!done) *res = fy_err_set(&fy_TypeError, "slice: the coordinate has no None leaf (index the tensor instead)");
+        if (!done)
+            *res = fy_err_set(&fy_TypeError, "slice: the coordinate has no None leaf (index the tensor instead)");
         return 1;
     }
     typedef fly_status (*lfn)(const fly_layout *, const fly_layout *, fly_layout *, fly_error *);
     typedef fly_status (*tfn)(const fly_layout *, const fly_tile *, fly_layout *, fly_error *);
-    static const struct { const char *n; lfn l; tfn t; } divs[] = {
-        {"logical_divide", fly_layout_logical_divide, fly_layout_logical_divide_tile},
-        {"zipped_divide", fly_layout_zipped_divide, fly_layout_zipped_divide_tile},
-        {"tiled_divide", fly_layout_tiled_divide, fly_layout_tiled_divide_tile},
-        {"flat_divide", fly_layout_flat_divide, fly_layout_flat_divide_tile}};
+    static const struct {
+        const char *n;
+        lfn l;
+        tfn t;
+    } divs[] = {{"logical_divide", fly_layout_logical_divide, fly_layout_logical_divide_tile},
+                {"zipped_divide", fly_layout_zipped_divide, fly_layout_zipped_divide_tile},
+                {"tiled_divide", fly_layout_tiled_divide, fly_layout_tiled_divide_tile},
+                {"flat_divide", fly_layout_flat_divide, fly_layout_flat_divide_tile}};
     for (size_t i = 0; i < sizeof divs / sizeof divs[0]; i++) {
         if (strcmp(name, divs[i].n)) continue;
         if (b->shadow) { /* the ordinary tensor divide of the shadow */
@@ -630,7 +658,8 @@ static fy_methoddef buffer_funcs[] = {
     {"make_buffer_tensor", f_make_buffer_tensor, 0,
      "make_buffer_tensor(tensor, max_size=True, *, num_records_bytes=None)\nThe tensor over an AMD buffer resource: "
      "out-of-range loads give 0, stores are dropped."},
-    {"BufferCopy", f_bc, 0, "BufferCopy(bits)\nA copy op through a buffer resource (out of range: loads 0, stores dropped)."},
+    {"BufferCopy", f_bc, 0,
+     "BufferCopy(bits)\nA copy op through a buffer resource (out of range: loads 0, stores dropped)."},
     {"BufferCopy8b", f_bc8, 0, "BufferCopy8b()"},
     {"BufferCopy16b", f_bc16, 0, "BufferCopy16b()"},
     {"BufferCopy32b", f_bc32, 0, "BufferCopy32b()"},

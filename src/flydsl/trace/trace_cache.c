@@ -107,7 +107,11 @@ fail:
 
 /* ------------------------------------------------------------------ the disk key */
 
-typedef struct kbuf { char *p; size_t n, cap; int bad; } kbuf;
+typedef struct kbuf {
+    char *p;
+    size_t n, cap;
+    int bad;
+} kbuf;
 
 static void kput(kbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void kput(kbuf *b, const char *fmt, ...) {
@@ -271,7 +275,8 @@ static int bump(fy_obj *m, const char *name) {
     return n ? fy_module_add_steal(m, name, n) : -1;
 }
 
-fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
+                                const char *target) {
     fy_obj *m = compiler_module();
     if (!m || FY_TYPE(fnobj) != &fy_function_type) return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
     fy_obj *key = make_key((fy_function *)fnobj, args, nargs, target);
@@ -293,7 +298,8 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
     }
     if (fy_err_occurred()) goto fail;
     char *dkey = fy_trace_disk_enabled() && !fy_trace_dump_env_wanted()
-                     ? disk_key((fy_function *)fnobj, name, args, nargs, target) : NULL;
+                     ? disk_key((fy_function *)fnobj, name, args, nargs, target)
+                     : NULL;
     char *prints = NULL;
     fy_obj *ck = dkey ? fy_trace_disk_load(dkey, &prints) : NULL;
     if (ck) { /* a disk hit: what the trace printed, then into the memory cache */
@@ -306,7 +312,8 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
         return ck;
     }
     tee t = {0};
-    ck = dkey ? compile_teed(&t, fnobj, name, args, nargs, target) : fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    ck = dkey ? compile_teed(&t, fnobj, name, args, nargs, target)
+              : fy_trace_compile_kernel(fnobj, name, args, nargs, target);
     if (ck && dkey && !t.out.bad) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.n);
     free(t.out.p);
     free(dkey);
@@ -325,7 +332,8 @@ fy_obj *fy_trace_cache_info(void) {
     fy_obj *m = compiler_module();
     fy_obj *d = fy_dict_new();
     if (!d || !m) return d;
-    const char *names[] = {"_cache_hits", "_cache_misses", "_cache_disk_hits"}, *keys[] = {"hits", "misses", "disk_hits"};
+    const char *names[] = {"_cache_hits", "_cache_misses", "_cache_disk_hits"},
+               *keys[] = {"hits", "misses", "disk_hits"};
     for (int i = 0; i < 3; i++) {
         fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), names[i]);
         fy_obj *x = v ? fy_ref(v) : fy_int_from(0);

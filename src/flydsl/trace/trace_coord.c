@@ -447,7 +447,8 @@ static fy_obj *tc_load(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     fly_error err;
     if (fly_layout_size_static(&c->L, &n, &err)) return fy_dsl_raise(&err);
     if (n < 1 || n > 4096)
-        return fy_err_format(&fy_ValueError, "load: a coordinate tensor of %lld elements (1..4096 supported)", (long long)n);
+        return fy_err_format(&fy_ValueError, "load: a coordinate tensor of %lld elements (1..4096 supported)",
+                             (long long)n);
     uint64_t *e = fy_malloc((size_t)n * sizeof *e);
     if (!e) return fy_err_nomem();
     for (int64_t i = 0; i < n; i++) {
@@ -457,8 +458,9 @@ static fy_obj *tc_load(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
             const fly_inttuple *t = &((fy_dsl_inttuple *)x)->t;
             fy_obj *v = fly_inttuple_is_leaf(t) && t->n[0].kind == FLY_IT_INT ? fy_int_from(t->n[0].v) : NULL;
             if (!v && !fy_err_occurred())
-                fy_err_set(&fy_NotImplementedError,
-                           "load: this coordinate tensor holds tuple coordinates; only scalar offsets load as a Vector");
+                fy_err_set(
+                    &fy_NotImplementedError,
+                    "load: this coordinate tensor holds tuple coordinates; only scalar offsets load as a Vector");
             FY_DECREF(x);
             x = v;
         }
@@ -488,8 +490,13 @@ static fy_getsetdef tc_getsets[] = {{"layout", tc_layout, NULL, "the layout"},
                                     {"iter", tc_iter, NULL, "the base coordinate"},
                                     {0}};
 
-static fy_type tcoord_type = {FY_TYPE_INIT("Tensor", sizeof(tcoord)), .flags = FY_TPF_FINAL, .dealloc = tc_dealloc,
-                              .repr = tc_repr, .str = tc_repr, .getitem = tc_getitem, .getsets = tc_getsets,
+static fy_type tcoord_type = {FY_TYPE_INIT("Tensor", sizeof(tcoord)),
+                              .flags = FY_TPF_FINAL,
+                              .dealloc = tc_dealloc,
+                              .repr = tc_repr,
+                              .str = tc_repr,
+                              .getitem = tc_getitem,
+                              .getsets = tc_getsets,
                               .methods = tc_methods};
 
 /* ---- construction: make_view(base, layout) inside a kernel ---- */
@@ -811,8 +818,8 @@ int fy_trace_coord_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *k
     else {
         FY_DECREF(c);
         if (eager) return 0;
-        *res = fy_err_format(&fy_NotImplementedError, "fx.%s of a coordinate tensor inside a kernel is not supported yet",
-                             name);
+        *res = fy_err_format(&fy_NotImplementedError,
+                             "fx.%s of a coordinate tensor inside a kernel is not supported yet", name);
         return 1;
     }
     FY_DECREF(c);

@@ -20,8 +20,17 @@
 #include "layout/tile.h"
 #include "flydsl/trace/trace_int.h"
 
-typedef struct copyop { fy_obj h; int bits; int buffer; } copyop; /* buffer: fx.rocdl.BufferCopy */
-typedef struct catom { fy_obj h; int bits; int buffer; fy_dsl_numeric *et; } catom;
+typedef struct copyop {
+    fy_obj h;
+    int bits;
+    int buffer;
+} copyop; /* buffer: fx.rocdl.BufferCopy */
+typedef struct catom {
+    fy_obj h;
+    int bits;
+    int buffer;
+    fy_dsl_numeric *et;
+} catom;
 typedef struct tcopy {
     fy_obj h;
     catom *atom;
@@ -30,7 +39,11 @@ typedef struct tcopy {
     int has_mn;       /* the tile is a tuple of sizes: mn holds it (tile_mn as an IntTuple) */
     fly_inttuple mn;
 } tcopy;
-typedef struct thrcopy { fy_obj h; tcopy *tc; fy_obj *tid; } thrcopy;
+typedef struct thrcopy {
+    fy_obj h;
+    tcopy *tc;
+    fy_obj *tid;
+} thrcopy;
 static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
 
 static const char *op_name(int buffer) { return buffer ? "!fly_rocdl.cdna3.buffer_copy" : "!fly.universal_copy"; }
@@ -117,7 +130,8 @@ static fy_obj *f_uc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
         fy_dsl_to_int(a[0], &b, "UniversalCopy", "bits") < 0)
         return NULL;
     if (b != 8 && b != 16 && b != 32 && b != 64 && b != 128)
-        return fy_err_format(&fy_ValueError, "UniversalCopy: bits must be 8, 16, 32, 64 or 128, not %lld", (long long)b);
+        return fy_err_format(&fy_ValueError, "UniversalCopy: bits must be 8, 16, 32, 64 or 128, not %lld",
+                             (long long)b);
     return new_copyop((int)b);
 }
 
@@ -125,14 +139,17 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     (void)s;
     if (fy_no_kwargs("make_copy_atom", kw) < 0 || fy_check_nargs("make_copy_atom", na, 2, 2) < 0) return NULL;
     if (FY_TYPE(a[0]) != &copyop_type)
-        return fy_err_format(&fy_TypeError, "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
+        return fy_err_format(&fy_TypeError,
+                             "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
                              fy_type_name(a[0]));
     fy_dsl_numeric *et;
     if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
         int64_t w;
         if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
         et = w == 8 ? &fy_dsl_t_i8 : w == 16 ? &fy_dsl_t_i16 : w == 32 ? &fy_dsl_t_i32 : w == 64 ? &fy_dsl_t_i64 : NULL;
-        if (!et) return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld", (long long)w);
+        if (!et)
+            return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld",
+                                 (long long)w);
     } else if (FY_TYPE(a[1]) != FY_TYPE(&fy_dsl_t_f32.h)) {
         return fy_err_format(&fy_TypeError, "make_copy_atom: expected a numeric type such as fx.Float32, not '%s'",
                              fy_type_name(a[1]));
@@ -141,7 +158,8 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     }
     int bits = ((copyop *)a[0])->bits;
     if (bits % et->width)
-        return fy_err_format(&fy_ValueError, "make_copy_atom: a %d-bit copy cannot move whole %s values", bits, et->name);
+        return fy_err_format(&fy_ValueError, "make_copy_atom: a %d-bit copy cannot move whole %s values", bits,
+                             et->name);
     if (fy_type_ready(&catom_type) < 0) return NULL;
     catom *c = (catom *)fy_alloc(&catom_type);
     if (!c) return NULL;
@@ -161,7 +179,8 @@ static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
     if (!t) return NULL;
     t->atom = (catom *)fy_ref(a[0]);
     fy_obj *tile = a[2], *py = NULL;
-    if (fy_isinstance_of(tile, &fy_dsl_inttuple_type) && !(tile = py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)a[2])->t))) {
+    if (fy_isinstance_of(tile, &fy_dsl_inttuple_type) &&
+        !(tile = py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)a[2])->t))) {
         FY_DECREF(&t->h);
         return NULL;
     }
@@ -348,13 +367,15 @@ static fy_obj *th_partition_D(fy_obj *self, fy_obj *const *a, size_t na, fy_obj 
 fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst) {
     fly_error err;
     int64_t ns, nd;
-    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err))
+        return fy_dsl_raise(&err);
     if (ns != nd) {
         char a[256], b[256];
         fly_inttuple_print(&src->L.shape, a, sizeof a);
         fly_inttuple_print(&dst->L.shape, b, sizeof b);
-        return fy_err_format(&fy_ValueError, "copy: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)",
-                             a, (long long)ns, b, (long long)nd);
+        return fy_err_format(&fy_ValueError,
+                             "copy: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)", a,
+                             (long long)ns, b, (long long)nd);
     }
     fy_obj *v = fy_trace_tensor_load(src);
     if (!v) return NULL;
@@ -391,7 +412,8 @@ static fy_obj *copy_whole(catom *at, fy_ttensor *src, fy_ttensor *dst) {
     if (!tr) return fy_err_set(&fy_RuntimeError, "fx.copy is only usable inside a kernel");
     fly_error err;
     int64_t ns, nd, av = at->bits / src->et->width;
-    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err))
+        return fy_dsl_raise(&err);
     if (ns != nd || src->et != dst->et || av < 1 || ns % av) return fy_trace_copy(src, dst); /* its errors */
     char aty[160];
     uint64_t a = fy_trace_copy_atom(tr, at->bits, 0, src->et, aty, sizeof aty);
@@ -407,7 +429,8 @@ static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
         return -1;
     }
     if (a->et->width != et->width) {
-        fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name, et->name);
+        fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name,
+                      et->name);
         return -1;
     }
     return a->bits / et->width;
@@ -422,8 +445,7 @@ static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op,
     if (fy_trace_is_buffer(o)) return fy_trace_buffer_layout(o, et);
     if (FY_TYPE(o) == &fy_dsl_tensor_type || fy_trace_is_coord(o))
         fy_err_format(&fy_TypeError, "%s: %s is a coordinate tensor; it holds no data to copy", op, what);
-    else
-        fy_err_format(&fy_TypeError, "%s: %s must be a kernel tensor, not '%s'", op, what, fy_type_name(o));
+    else fy_err_format(&fy_TypeError, "%s: %s must be a kernel tensor, not '%s'", op, what, fy_type_name(o));
     return NULL;
 }
 
@@ -439,8 +461,10 @@ static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *
     catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
     int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
     if (at->buffer && !bufs)
-        return fy_err_format(&fy_TypeError, "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
-                                            "as source or destination", op);
+        return fy_err_format(&fy_TypeError,
+                             "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
+                             "as source or destination",
+                             op);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
     if (!pred && !one && !bufs) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
     return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
@@ -460,10 +484,9 @@ int fy_trace_is_copy_value(fy_obj *o) {
     return t == &copyop_type || t == &catom_type || t == &tcopy_type || t == &thrcopy_type;
 }
 
-static fy_methoddef tc_methods[] = {
-    {"get_slice", tc_get_slice, 0, "get_slice(tid)\nThe thread's ThrCopy."},
-    {"thr_slice", tc_get_slice, 0, "thr_slice(tid)\nThe thread's ThrCopy."},
-    {0}};
+static fy_methoddef tc_methods[] = {{"get_slice", tc_get_slice, 0, "get_slice(tid)\nThe thread's ThrCopy."},
+                                    {"thr_slice", tc_get_slice, 0, "thr_slice(tid)\nThe thread's ThrCopy."},
+                                    {0}};
 static fy_obj *th_retile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("retile", kw) < 0 || fy_check_nargs("retile", na, 1, 1) < 0) return NULL;
     catom *at = ((thrcopy *)self)->tc->atom;
@@ -476,17 +499,27 @@ static fy_methoddef th_methods[] = {
     {"partition_D", th_partition_D, 0, "partition_D(t)\nThe thread's destination view."},
     {0}};
 
-static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .flags = FY_TPF_FINAL, .repr = copyop_repr};
+static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .flags = FY_TPF_FINAL,
+                              .repr = copyop_repr};
 static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (M, N) it covers"},
                                     {"layout_tv_tiled", tcopy_layout_tv, NULL, "the TV layout"},
                                     {0}};
 static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};
-static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)), .flags = FY_TPF_FINAL, .repr = catom_repr,
-                             .dealloc = catom_dealloc, .hash = catom_hash, .richcmp = catom_richcmp,
+static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)),
+                             .flags = FY_TPF_FINAL,
+                             .repr = catom_repr,
+                             .dealloc = catom_dealloc,
+                             .hash = catom_hash,
+                             .richcmp = catom_richcmp,
                              .getsets = catom_getsets};
-static fy_type tcopy_type = {FY_TYPE_INIT("TiledCopy", sizeof(tcopy)), .flags = FY_TPF_FINAL, .repr = tcopy_repr,
-                             .dealloc = tcopy_dealloc, .methods = tc_methods, .getsets = tc_getsets,
-                             .hash = tcopy_hash, .richcmp = tcopy_richcmp};
+static fy_type tcopy_type = {FY_TYPE_INIT("TiledCopy", sizeof(tcopy)),
+                             .flags = FY_TPF_FINAL,
+                             .repr = tcopy_repr,
+                             .dealloc = tcopy_dealloc,
+                             .methods = tc_methods,
+                             .getsets = tc_getsets,
+                             .hash = tcopy_hash,
+                             .richcmp = tcopy_richcmp};
 static fy_type thrcopy_type = {FY_TYPE_INIT("ThrCopy", sizeof(thrcopy)), .flags = FY_TPF_FINAL,
                                .dealloc = thrcopy_dealloc, .methods = th_methods};
 
@@ -501,9 +534,11 @@ static fy_methoddef copy_funcs[] = {
     {"make_tiled_copy", f_make_tiled_copy, 0, "make_tiled_copy(atom, layout_tv, tile_mn)\nA tiled copy."},
     {"make_tiled_copy_tv", f_make_tiled_copy_tv, 0,
      "make_tiled_copy_tv(atom, thr_layout, val_layout)\nA tiled copy over make_layout_tv(thr_layout, val_layout)."},
-    {"copy", f_copy, 0, "copy(atom, src, dst, *, pred=None)\nCopies src into dst, each atom invocation guarded by its "
-                        "predicate (kernels only)."},
-    {"copy_atom_call", f_copy_atom_call, 0, "copy_atom_call(atom, src, dst, *, pred=None)\nExactly one atom invocation."},
+    {"copy", f_copy, 0,
+     "copy(atom, src, dst, *, pred=None)\nCopies src into dst, each atom invocation guarded by its "
+     "predicate (kernels only)."},
+    {"copy_atom_call", f_copy_atom_call, 0,
+     "copy_atom_call(atom, src, dst, *, pred=None)\nExactly one atom invocation."},
     {0}};
 
 int fy_trace_add_copy_fx(fy_obj *m) {

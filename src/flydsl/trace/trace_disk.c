@@ -57,7 +57,11 @@ static int paths(const char *key, int mk, char *dir, size_t dcap, char *file, si
 
 /* ------------------------------------------------------------------ writing */
 
-typedef struct wbuf { char *p; size_t n, cap; int bad; } wbuf;
+typedef struct wbuf {
+    char *p;
+    size_t n, cap;
+    int bad;
+} wbuf;
 
 static void put(wbuf *b, const void *s, size_t n) {
     if (b->bad) return;
@@ -86,7 +90,11 @@ static void put_str(wbuf *b, const char *s) { put_field(b, s, s ? strlen(s) : 0)
 
 /* Keeps the folder under $FLYI_CACHE_MAX_MB (default 512) MiB of cache files by removing the least recently
  * used (a hit refreshes a file's time); also removes temporary files a crashed writer left an hour ago. */
-typedef struct entry { char name[64]; time_t t; off_t size; } entry;
+typedef struct entry {
+    char name[64];
+    time_t t;
+    off_t size;
+} entry;
 static int by_time(const void *a, const void *b) {
     time_t x = ((const entry *)a)->t, y = ((const entry *)b)->t;
     return x < y ? -1 : x > y;
@@ -197,7 +205,11 @@ void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, siz
 
 /* ------------------------------------------------------------------ reading */
 
-typedef struct rbuf { const char *p; size_t n, at; int bad; } rbuf;
+typedef struct rbuf {
+    const char *p;
+    size_t n, at;
+    int bad;
+} rbuf;
 
 /* The next field (pointer into the buffer) and its length; NULL when absent or bad. */
 static const char *get_field(rbuf *b, size_t *n) {
@@ -296,8 +308,8 @@ fy_obj *fy_trace_disk_load(const char *key, char **prints) {
         k->pmap[i].t = t ? fy_dsl_numeric_by_name(t) : NULL;
         fy_trace_param *p = &k->pmap[i];
         int lost = (t && !p->t) || (p->kind != FY_TP_NUM && p->kind != FY_TP_TENSOR && p->kind != FY_TP_PTR) ||
-                   (p->kind != FY_TP_TENSOR && !p->t) ||
-                   p->argi < 0 || (uint64_t)p->argi >= nargs || p->ndim < 0 || p->ndim > FY_TP_MAXDIM;
+                   (p->kind != FY_TP_TENSOR && !p->t) || p->argi < 0 || (uint64_t)p->argi >= nargs || p->ndim < 0 ||
+                   p->ndim > FY_TP_MAXDIM;
         free(t);
         if (lost || b.bad) goto miss;
     }

@@ -89,7 +89,12 @@ int fy_trace_dump_each(fy_obj *k, fy_trace_dump_fn cb, void *arg) {
     return r;
 }
 
-typedef struct dump_dir { const char *dir; int files; char *err; size_t cap; } dump_dir;
+typedef struct dump_dir {
+    const char *dir;
+    int files;
+    char *err;
+    size_t cap;
+} dump_dir;
 
 static int write_one(const char *file, const char *stage, const char *text, void *arg) {
     (void)stage;
@@ -125,10 +130,12 @@ static int print_one(const char *file, const char *stage, const char *text, void
     char head[512];
     size_t n = strlen(text);
     int stem = (int)(strchr(file, '.') ? strchr(file, '.') - file : (ptrdiff_t)strlen(file));
-    int hl = strncmp(file, "00_", 3) ? snprintf(head, sizeof head, "// -----// IR Dump After %s (%.*s) //----- //\n",
-                                                stage, stem, file)
-                                     : snprintf(head, sizeof head, "// -----// IR Dump Before the pipeline (%.*s) "
-                                                "//----- //\n", stem, file);
+    int hl = strncmp(file, "00_", 3)
+                 ? snprintf(head, sizeof head, "// -----// IR Dump After %s (%.*s) //----- //\n", stage, stem, file)
+                 : snprintf(head, sizeof head,
+                            "// -----// IR Dump Before the pipeline (%.*s) "
+                            "//----- //\n",
+                            stem, file);
     if (fy_write_stderr(head, (size_t)hl) < 0 || fy_write_stderr(text, n) < 0) return -1;
     return n && text[n - 1] != '\n' ? fy_write_stderr("\n", 1) : 0;
 }

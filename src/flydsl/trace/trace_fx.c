@@ -9,7 +9,11 @@
 
 /* ------------------------------------------------------------------ thread_idx and friends */
 
-typedef struct dim3 { fy_obj h; const char *op; const char *name; } dim3;
+typedef struct dim3 {
+    fy_obj h;
+    const char *op;
+    const char *name;
+} dim3;
 
 static fy_obj *dim_get(dim3 *d, char axis) {
     fy_tracer *tr = fy_trace_cur();
@@ -50,7 +54,10 @@ static fy_getsetdef dim_getsets[] = {
     {"x", g_x, NULL, "x index (dynamic Int32)"}, {"y", g_y, NULL, "y index"}, {"z", g_z, NULL, "z index"}, {0}};
 
 static fy_type dim3_type = {
-    FY_TYPE_INIT("Tuple3D", sizeof(dim3)), .flags = FY_TPF_FINAL, .repr = dim_repr, .iter = dim_iter,
+    FY_TYPE_INIT("Tuple3D", sizeof(dim3)),
+    .flags = FY_TPF_FINAL,
+    .repr = dim_repr,
+    .iter = dim_iter,
     .getsets = dim_getsets,
 };
 
@@ -61,7 +68,10 @@ static dim3 d_gdim = {{FY_IMMORTAL_RC, &dim3_type}, "grid_dim", "grid_dim"};
 
 /* ------------------------------------------------------------------ printf */
 
-typedef struct sbuf { char *p; size_t n, cap; } sbuf;
+typedef struct sbuf {
+    char *p;
+    size_t n, cap;
+} sbuf;
 static int sb_put(sbuf *b, const char *s, size_t n) {
     if (b->n + n + 1 > b->cap) {
         size_t nc = (b->cap + n) * 2 + 64;
@@ -165,7 +175,8 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
                     err = (*c == '{' || *c == '}' ? sb_put(&out, c, 1) < 0 : 0) || sb_put_esc(&out, c, 1) < 0;
                 FY_DECREF(s);
             } else {
-                fy_err_format(&fy_TypeError, "printf: cannot print a value of type '%s' from a kernel", fy_type_name(arg));
+                fy_err_format(&fy_TypeError, "printf: cannot print a value of type '%s' from a kernel",
+                              fy_type_name(arg));
                 err = 1;
             }
             p = close;
@@ -205,7 +216,9 @@ static fy_methoddef fx_funcs[] = {
 
 /* ------------------------------------------------------------------ Constexpr */
 
-typedef struct cexpr { fy_obj h; } cexpr;
+typedef struct cexpr {
+    fy_obj h;
+} cexpr;
 static fy_obj *cexpr_getitem(fy_obj *s, fy_obj *k) {
     (void)k;
     return fy_ref(s);
@@ -215,7 +228,10 @@ static fy_obj *cexpr_repr(fy_obj *s) {
     return fy_str_from_cstr("Constexpr");
 }
 static fy_type cexpr_type = {
-    FY_TYPE_INIT("ConstexprType", sizeof(cexpr)), .flags = FY_TPF_FINAL, .repr = cexpr_repr, .getitem = cexpr_getitem,
+    FY_TYPE_INIT("ConstexprType", sizeof(cexpr)),
+    .flags = FY_TPF_FINAL,
+    .repr = cexpr_repr,
+    .getitem = cexpr_getitem,
 };
 static cexpr the_constexpr = {{FY_IMMORTAL_RC, &cexpr_type}};
 

@@ -16,7 +16,10 @@
 
 /* ---- fx.Stream ---- */
 
-typedef struct stream { fy_obj h; fy_obj *v; } stream;
+typedef struct stream {
+    fy_obj h;
+    fy_obj *v;
+} stream;
 static void stream_dealloc(fy_obj *o) { FY_CLEAR(((stream *)o)->v); }
 static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"stream", NULL};
@@ -27,8 +30,11 @@ static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
     return &s->h;
 }
 static fy_obj *stream_repr(fy_obj *o) { return fy_str_printf("Stream(%R)", ((stream *)o)->v); }
-static fy_type stream_type = {FY_TYPE_INIT("Stream", sizeof(stream)), .flags = FY_TPF_FINAL, .new_ = stream_new,
-                              .dealloc = stream_dealloc, .repr = stream_repr,
+static fy_type stream_type = {FY_TYPE_INIT("Stream", sizeof(stream)),
+                              .flags = FY_TPF_FINAL,
+                              .new_ = stream_new,
+                              .dealloc = stream_dealloc,
+                              .repr = stream_repr,
                               .doc = "Stream(stream=None): the stream a launch goes to (None: the default one)."};
 
 /* ---- fx.T ---- */
@@ -50,10 +56,17 @@ TY(i16, "Int16")
 TY(i32, "Int32")
 TY(i64, "Int64")
 TY(t_index, "Index")
-static fy_methoddef t_funcs[] = {{"f32", f32, 0, "f32()"}, {"f16", f16, 0, "f16()"}, {"bf16", bf16, 0, "bf16()"},
-                                 {"f64", f64, 0, "f64()"}, {"i1", i1, 0, "i1()"},    {"i8", i8, 0, "i8()"},
-                                 {"i16", i16, 0, "i16()"}, {"i32", i32, 0, "i32()"}, {"i64", i64, 0, "i64()"},
-                                 {"index", t_index, 0, "index()"}, {0}};
+static fy_methoddef t_funcs[] = {{"f32", f32, 0, "f32()"},
+                                 {"f16", f16, 0, "f16()"},
+                                 {"bf16", bf16, 0, "bf16()"},
+                                 {"f64", f64, 0, "f64()"},
+                                 {"i1", i1, 0, "i1()"},
+                                 {"i8", i8, 0, "i8()"},
+                                 {"i16", i16, 0, "i16()"},
+                                 {"i32", i32, 0, "i32()"},
+                                 {"i64", i64, 0, "i64()"},
+                                 {"index", t_index, 0, "index()"},
+                                 {0}};
 
 /* ---- fx.LayoutType, fx.AddressSpace, fx.MemRefType ---- */
 
@@ -78,7 +91,12 @@ static fy_obj *layouttype_get(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw
 }
 static fy_methoddef layouttype_funcs[] = {{"get", layouttype_get, 0, "get(shape, stride=None)\nA static layout."}, {0}};
 
-typedef struct mrtype { fy_obj h; fy_dsl_numeric *et; int sp; fly_layout L; } mrtype;
+typedef struct mrtype {
+    fy_obj h;
+    fy_dsl_numeric *et;
+    int sp;
+    fly_layout L;
+} mrtype;
 static fy_obj *mrtype_repr(fy_obj *o) {
     mrtype *m = (mrtype *)o;
     char ty[640];
@@ -110,7 +128,8 @@ static fy_obj *memreftype_get(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw
     return &m->h;
 }
 static fy_methoddef memreftype_funcs[] = {
-    {"get", memreftype_get, 0, "get(elem_ty, layout, address_space)\nA memref type (fx.memref_alloca's first argument)."},
+    {"get", memreftype_get, 0,
+     "get(elem_ty, layout, address_space)\nA memref type (fx.memref_alloca's first argument)."},
     {0}};
 
 /* fx.memref_alloca(memref_type, layout): a register tensor. */
@@ -153,15 +172,14 @@ BIN(divf, FY_NB_TRUEDIV)
 BIN(addi, FY_NB_ADD)
 BIN(subi, FY_NB_SUB)
 BIN(muli, FY_NB_MUL)
-static fy_methoddef arith_funcs[] = {
-    {"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
-    {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},
-    {"mulf", mulf, 0, "mulf(lhs, rhs)\nlhs * rhs."},
-    {"divf", divf, 0, "divf(lhs, rhs)\nlhs / rhs."},
-    {"addi", addi, 0, "addi(lhs, rhs)\nlhs + rhs (integers)."},
-    {"subi", subi, 0, "subi(lhs, rhs)\nlhs - rhs."},
-    {"muli", muli, 0, "muli(lhs, rhs)\nlhs * rhs."},
-    {0}};
+static fy_methoddef arith_funcs[] = {{"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
+                                     {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},
+                                     {"mulf", mulf, 0, "mulf(lhs, rhs)\nlhs * rhs."},
+                                     {"divf", divf, 0, "divf(lhs, rhs)\nlhs / rhs."},
+                                     {"addi", addi, 0, "addi(lhs, rhs)\nlhs + rhs (integers)."},
+                                     {"subi", subi, 0, "subi(lhs, rhs)\nlhs - rhs."},
+                                     {"muli", muli, 0, "muli(lhs, rhs)\nlhs * rhs."},
+                                     {0}};
 
 /* ---- fx.printf in host code ---- */
 
@@ -202,7 +220,8 @@ fy_obj *fy_trace_host_printf(fy_obj *const *a, size_t na) {
     if (!parts) return NULL;
     for (size_t i = 0; !fmt && i < na; i++) {
         fy_obj *t = host_text(a[i], NULL, 0);
-        if (!t || fy_list_append_steal(parts, t) < 0 || (i + 1 < na && fy_list_append_steal(parts, fy_str_from_cstr(" ")) < 0))
+        if (!t || fy_list_append_steal(parts, t) < 0 ||
+            (i + 1 < na && fy_list_append_steal(parts, fy_str_from_cstr(" ")) < 0))
             goto fail;
     }
     for (const char *p = fmt; p && *p; p++) {
@@ -235,7 +254,9 @@ fail:
 
 /* ---- fast-math flags (accepted everywhere; they do not change the emulated arithmetic) ---- */
 
-typedef struct fmctx { fy_obj h; } fmctx;
+typedef struct fmctx {
+    fy_obj h;
+} fmctx;
 static fy_obj *fm_enter(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a, (void)na, (void)kw;
     return fy_ref(o);
@@ -254,7 +275,8 @@ static fy_obj *f_fastmath(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *v[1] = {NULL};
     if (fy_parse_args("fastmath", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
     if (v[0] && v[0] != fy_None && !FY_INT_CHECK(v[0]) && !FY_STR_CHECK(v[0]))
-        return fy_err_format(&fy_TypeError, "fastmath: expected FastMathFlags, an int or a str, not '%s'", fy_type_name(v[0]));
+        return fy_err_format(&fy_TypeError, "fastmath: expected FastMathFlags, an int or a str, not '%s'",
+                             fy_type_name(v[0]));
     if (fy_type_ready(&fmctx_type) < 0) return NULL;
     return fy_alloc(&fmctx_type);
 }
@@ -370,12 +392,14 @@ static int add_ns(fy_obj *m, const char *attr, const char *full, fy_methoddef *f
 
 static fy_methoddef compat_funcs[] = {
     {"memref_alloca", f_memref_alloca, 0, "memref_alloca(memref_type, layout)\nA register tensor (kernels only)."},
-    {"fastmath", f_fastmath, 0, "fastmath(flags)\nwith fx.fastmath(flags): fast-math flags for the ops inside (no effect "
-                                "on the emulated results)."},
+    {"fastmath", f_fastmath, 0,
+     "fastmath(flags)\nwith fx.fastmath(flags): fast-math flags for the ops inside (no effect "
+     "on the emulated results)."},
     {0}};
 
 int fy_trace_add_compat_fx(fy_obj *m) {
-    if (fy_type_ready(&stream_type) < 0 || fy_type_ready(&mrtype_type) < 0 || fy_module_add(m, "Stream", &stream_type.h) < 0)
+    if (fy_type_ready(&stream_type) < 0 || fy_type_ready(&mrtype_type) < 0 ||
+        fy_module_add(m, "Stream", &stream_type.h) < 0)
         return -1;
     for (fy_methoddef *d = compat_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, m);
@@ -383,14 +407,18 @@ int fy_trace_add_compat_fx(fy_obj *m) {
     }
     if (add_ns(m, "T", "flydsl.expr.T", t_funcs, "Element types: T.f32() is fx.Float32.") < 0 ||
         add_ns(m, "LayoutType", "flydsl.expr.LayoutType", layouttype_funcs, "LayoutType.get(shape, stride)") < 0 ||
-        add_ns(m, "MemRefType", "flydsl.expr.MemRefType", memreftype_funcs, "MemRefType.get(elem, layout, space)") < 0 ||
+        add_ns(m, "MemRefType", "flydsl.expr.MemRefType", memreftype_funcs, "MemRefType.get(elem, layout, space)") <
+            0 ||
         add_ns(m, "arith", "flydsl.expr.arith", arith_funcs, "fx.arith: arithmetic on scalars and Vectors.") < 0 ||
         add_flag_names(m, fy_dict_get_cstr(FY_MODULE_DICT(m), "arith")) < 0 || add_num_methods() < 0 ||
         fy_trace_add_vector_fx(m) < 0 || fy_trace_add_gather_fx(m) < 0)
         return -1;
     fy_obj *as = fy_module_new("flydsl.expr.AddressSpace");
     if (!as) return -1;
-    static const struct { const char *n; int v; } sps[] = {{"Global", FY_SP_GLOBAL}, {"Register", FY_SP_REG}, {"Shared", FY_SP_SHARED}};
+    static const struct {
+        const char *n;
+        int v;
+    } sps[] = {{"Global", FY_SP_GLOBAL}, {"Register", FY_SP_REG}, {"Shared", FY_SP_SHARED}};
     for (size_t i = 0; i < sizeof sps / sizeof sps[0]; i++)
         if (fy_module_add_steal(as, sps[i].n, fy_int_from(sps[i].v)) < 0) {
             FY_DECREF(as);

@@ -79,7 +79,8 @@ static fy_obj *gather_scatter(const char *op, fy_obj *atom, fy_obj *base, fy_obj
     const fly_layout *lo = fy_trace_layout_of(offs), *ld = fy_trace_layout_of(data);
     if (!lo) return fy_err_format(&fy_TypeError, "%s: offsets must be a tensor, not '%s'", op, fy_type_name(offs));
     if (!ld || !FY_TTENSOR_CHECK(data))
-        return fy_err_format(&fy_TypeError, "%s: the data fragment must be a kernel tensor, not '%s'", op, fy_type_name(data));
+        return fy_err_format(&fy_TypeError, "%s: the data fragment must be a kernel tensor, not '%s'", op,
+                             fy_type_name(data));
     fy_obj *vb = fy_getattr_cstr(atom, "val_bits");
     if (!vb) { /* not a copy atom */
         fy_err_clear();
@@ -90,7 +91,9 @@ static fy_obj *gather_scatter(const char *op, fy_obj *atom, fy_obj *base, fy_obj
     FY_DECREF(vb);
     if (bad) return NULL;
     fy_dsl_numeric *et = ((fy_ttensor *)data)->et;
-    if (bits % et->width) return fy_err_format(&fy_ValueError, "%s: a %lld-bit atom cannot move whole %s values", op, (long long)bits, et->name);
+    if (bits % et->width)
+        return fy_err_format(&fy_ValueError, "%s: a %lld-bit atom cannot move whole %s values", op, (long long)bits,
+                             et->name);
     int64_t atomv = bits / et->width;
     int64_t so[8], sd[8];
     int no = mode_sizes(lo, so, 8, op, "offsets"), nd = no < 0 ? -1 : mode_sizes(ld, sd, 8, op, "the data fragment");
@@ -99,18 +102,23 @@ static fy_obj *gather_scatter(const char *op, fy_obj *atom, fy_obj *base, fy_obj
         char a[256], b[256];
         fly_inttuple_print(&lo->shape, a, sizeof a);
         fly_inttuple_print(&ld->shape, b, sizeof b);
-        return fy_err_format(&fy_ValueError, "%s: offsets %s must be (TV, Rest...) for a data fragment ((AtomV, TV), Rest...), not %s",
+        return fy_err_format(&fy_ValueError,
+                             "%s: offsets %s must be (TV, Rest...) for a data fragment ((AtomV, TV), Rest...), not %s",
                              op, a, b);
     }
     int64_t tv = so[0], rest = 1;
     for (int i = 1; i < no; i++) {
-        if (so[i] != sd[i]) return fy_err_format(&fy_ValueError, "%s: offsets and data differ in mode %d (%lld and %lld)", op, i, (long long)so[i], (long long)sd[i]);
+        if (so[i] != sd[i])
+            return fy_err_format(&fy_ValueError, "%s: offsets and data differ in mode %d (%lld and %lld)", op, i,
+                                 (long long)so[i], (long long)sd[i]);
         rest *= so[i];
     }
     if (sd[0] != atomv * tv)
-        return fy_err_format(&fy_ValueError, "%s: the data fragment's first mode holds %lld values; expected AtomV x TV = %lld x %lld",
+        return fy_err_format(&fy_ValueError,
+                             "%s: the data fragment's first mode holds %lld values; expected AtomV x TV = %lld x %lld",
                              op, (long long)sd[0], (long long)atomv, (long long)tv);
-    fy_obj *fcopy = fx_func("copy"), *fview = fcopy ? fx_func("make_view") : NULL, *flay = fview ? fx_func("make_layout") : NULL;
+    fy_obj *fcopy = fx_func("copy"), *fview = fcopy ? fx_func("make_view") : NULL,
+           *flay = fview ? fx_func("make_layout") : NULL;
     fy_obj *la[2] = {NULL, NULL}, *lay = NULL;
     if (flay && (la[0] = fy_int_from(atomv)) && (la[1] = fy_int_from(1))) lay = fy_call(flay, la, 2, NULL);
     FY_XDECREF(la[0]);
@@ -168,7 +176,8 @@ static fy_obj *f_scatter(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 static fy_obj *elem_view(fy_obj *p, const char *op) {
     if (!fy_trace_cur()) return fy_err_format(&fy_RuntimeError, "fx.%s is only usable inside a kernel", op);
     if (strcmp(fy_type_name(p), "Pointer"))
-        return fy_err_format(&fy_TypeError, "%s: expected a Pointer (fx.get_iter(t) + offset), not '%s'", op, fy_type_name(p));
+        return fy_err_format(&fy_TypeError, "%s: expected a Pointer (fx.get_iter(t) + offset), not '%s'", op,
+                             fy_type_name(p));
     fy_obj *fview = fx_func("make_view"), *flay = fview ? fx_func("make_layout") : NULL;
     fy_obj *one = flay ? fy_int_from(1) : NULL, *la[2] = {one, one};
     fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {p, lay};
@@ -206,7 +215,8 @@ static fy_methoddef gather_funcs[] = {
     {"ptr_load", f_ptr_load, 0, "ptr_load(ptr)\nThe element ptr points at (kernels only)."},
     {"ptr_store", f_ptr_store, 0, "ptr_store(value, ptr)\nStores value where ptr points (kernels only)."},
     {"gather", f_gather, 0,
-     "gather(copy_atom, base_iter, offset_tensor, dst_tensor, *, pred=None)\nIndexed load: dst[(None, v), r] = the AtomV "
+     "gather(copy_atom, base_iter, offset_tensor, dst_tensor, *, pred=None)\nIndexed load: dst[(None, v), r] = the "
+     "AtomV "
      "elements at base_iter + offset_tensor[v, r] (kernels only)."},
     {"scatter", f_scatter, 0,
      "scatter(copy_atom, src_tensor, base_iter, offset_tensor, *, pred=None)\nIndexed store: the AtomV elements at "

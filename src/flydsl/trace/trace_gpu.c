@@ -110,7 +110,8 @@ static fy_obj *f_shuffle(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     const char *m = FY_STR_DATA(ms), *dot = strrchr(m, '.');
     char low[16] = {0};
     const char *src = dot ? dot + 1 : m;
-    for (size_t i = 0; i < sizeof low - 1 && src[i]; i++) low[i] = (char)(src[i] >= 'A' && src[i] <= 'Z' ? src[i] + 32 : src[i]);
+    for (size_t i = 0; i < sizeof low - 1 && src[i]; i++)
+        low[i] = (char)(src[i] >= 'A' && src[i] <= 'Z' ? src[i] + 32 : src[i]);
     FY_DECREF(ms);
     return do_shuffle(low, v[0], v[1], v[2] == fy_None ? NULL : v[2]);
 }
@@ -143,9 +144,9 @@ static fy_obj *f_lane_id(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (!tr) return NULL;
     uint64_t id[9];
     for (int i = 0; i < 9; i++) id[i] = fy_trace_new_ssa(tr);
-    static const char *const lines[] = {
-        "      %%%llu = gpu.thread_id x", "      %%%llu = gpu.thread_id y", "      %%%llu = gpu.thread_id z",
-        "      %%%llu = gpu.block_dim x", "      %%%llu = gpu.block_dim y"};
+    static const char *const lines[] = {"      %%%llu = gpu.thread_id x", "      %%%llu = gpu.thread_id y",
+                                        "      %%%llu = gpu.thread_id z", "      %%%llu = gpu.block_dim x",
+                                        "      %%%llu = gpu.block_dim y"};
     for (int i = 0; i < 5; i++) {
         fy_trace_emit(tr, lines[i], U(id[i]));
         fy_trace_end_line(tr);
@@ -181,12 +182,14 @@ static fy_obj *f_ds_swizzle(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) 
     if (!FY_INT_CHECK(offo))
         return fy_err_format(&fy_TypeError, "ds_swizzle: the offset must be a Python int (an instruction immediate)");
     if (fy_int_as_i64(offo, &off) < 0) return NULL;
-    if (off < 0 || off > 0xffff) return fy_err_format(&fy_ValueError, "ds_swizzle: offset %lld is not a 16-bit value", (long long)off);
+    if (off < 0 || off > 0xffff)
+        return fy_err_format(&fy_ValueError, "ds_swizzle: offset %lld is not a 16-bit value", (long long)off);
     fy_tracer *tr = need_trace("rocdl.ds_swizzle");
     if (!tr) return NULL;
     fy_obj *nv = fy_dsl_as_numeric(src);
     if (!nv) {
-        if (!fy_err_occurred()) fy_err_format(&fy_TypeError, "ds_swizzle: expected a 32-bit value, got '%s'", fy_type_name(src));
+        if (!fy_err_occurred())
+            fy_err_format(&fy_TypeError, "ds_swizzle: expected a 32-bit value, got '%s'", fy_type_name(src));
         return NULL;
     }
     fy_dsl_numeric *t = ((fy_dsl_num *)nv)->dt;
@@ -243,10 +246,13 @@ static fy_methoddef gpu_funcs[] = {
     {0}};
 
 static fy_methoddef num_methods[] = {
-    {"shuffle_xor", m_shuffle_xor, 0, "shuffle_xor(offset, width=64)\nDeprecated: fx.shuffle_xor(self, offset, width)."},
+    {"shuffle_xor", m_shuffle_xor, 0,
+     "shuffle_xor(offset, width=64)\nDeprecated: fx.shuffle_xor(self, offset, width)."},
     {"shuffle_up", m_shuffle_up, 0, "shuffle_up(offset, width=64)\nDeprecated: fx.shuffle_up(self, offset, width)."},
-    {"shuffle_down", m_shuffle_down, 0, "shuffle_down(offset, width=64)\nDeprecated: fx.shuffle_down(self, offset, width)."},
-    {"shuffle_idx", m_shuffle_idx, 0, "shuffle_idx(offset, width=64)\nDeprecated: fx.shuffle_idx(self, offset, width)."},
+    {"shuffle_down", m_shuffle_down, 0,
+     "shuffle_down(offset, width=64)\nDeprecated: fx.shuffle_down(self, offset, width)."},
+    {"shuffle_idx", m_shuffle_idx, 0,
+     "shuffle_idx(offset, width=64)\nDeprecated: fx.shuffle_idx(self, offset, width)."},
     {0}};
 
 /* Adds fn to module m under its name unless m already has it. */

@@ -210,7 +210,10 @@ fy_obj *fy_trace_coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, i
  * 0 or -1 with an exception. */
 int fy_trace_bind_layout(fy_tracer *tr, fy_ttensor *t, fly_layout *out, int parts);
 /* Between begin and end, leaves lib/layout computes from bound leaves get values (arith ops). */
-typedef struct fy_trace_dynsave { fly_dyn_hook fn; void *user; } fy_trace_dynsave;
+typedef struct fy_trace_dynsave {
+    fly_dyn_hook fn;
+    void *user;
+} fy_trace_dynsave;
 void fy_trace_dyn_begin(fy_tracer *tr, fy_trace_dynsave *save);
 void fy_trace_dyn_end(fy_trace_dynsave *save);
 /* Layout L as an SSA value: fly.static when static, else fly.make_int_tuple + fly.make_layout of its

@@ -14,7 +14,11 @@
 typedef fy_ckernel ckernel;
 #define ckernel_type fy_trace_ckernel_type
 
-typedef struct cstage { fy_obj h; fy_obj *k; int i; } cstage;
+typedef struct cstage {
+    fy_obj h;
+    fy_obj *k;
+    int i;
+} cstage;
 
 static fy_type cstage_type;
 
@@ -58,10 +62,13 @@ static fy_obj *st_repr(fy_obj *o) {
 static void st_dealloc(fy_obj *o) { FY_CLEAR(((cstage *)o)->k); }
 static fy_getsetdef st_getsets[] = {
     {"number", st_number, NULL, "stage number (0: origin)"}, {"name", st_name, NULL, "the pass name"},
-    {"label", st_label, NULL, "the dump file stem"}, {"time", st_time, NULL, "milliseconds"},
-    {"changed", st_changed, NULL, "the IR changed"}, {0}};
+    {"label", st_label, NULL, "the dump file stem"},         {"time", st_time, NULL, "milliseconds"},
+    {"changed", st_changed, NULL, "the IR changed"},         {0}};
 static fy_type cstage_type = {
-    FY_TYPE_INIT("Stage", sizeof(cstage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc, .repr = st_repr,
+    FY_TYPE_INIT("Stage", sizeof(cstage)),
+    .flags = FY_TPF_FINAL,
+    .dealloc = st_dealloc,
+    .repr = st_repr,
     .getsets = st_getsets,
 };
 
@@ -152,7 +159,7 @@ static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na == 0 || a[0] == fy_None) return ck_lazy(k, 1) < 0 ? NULL : opt_str(k->r.final_ir);
     for (int i = 0; i < k->r.nstages; i++) {
         fly_pipeline_stage *s = &k->r.stages[i];
-        int hit = FY_INT_CHECK(a[0]) ? FY_INT_VAL(a[0]) == s->number
+        int hit = FY_INT_CHECK(a[0])   ? FY_INT_VAL(a[0]) == s->number
                   : FY_STR_CHECK(a[0]) ? !strcmp(FY_STR_DATA(a[0]), s->name) || !strcmp(FY_STR_DATA(a[0]), s->label)
                                        : 0;
         if (!hit) continue;
@@ -214,7 +221,7 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
         stats[i] = (fy_kstat){keys[i], v[i]};
     }
     fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
-                           ps->valid ? 8 : 0, stats};
+                           ps->valid ? 8 : 0,    stats};
     char *h = fy_kernel_html(&view);
     free(st);
     if (!h) return fy_err_nomem();
@@ -226,14 +233,23 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
 static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR after a stage (number or pass name)."},
                                     {"_repr_html_", ck_repr_html, 0, "_repr_html_()\nThe HTML view of the kernel."},
                                     {0}};
-static fy_getsetdef ck_getsets[] = {
-    {"stages", ck_stages, NULL, "the pipeline stages"}, {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
-    {"isa", ck_isa, NULL, "AMDGPU assembly"}, {"binary", ck_binary, NULL, "the code object"},
-    {"stats", ck_stats, NULL, "resource usage"}, {"timings", ck_timings, NULL, "milliseconds per phase"},
-    {"name", ck_name, NULL, "kernel name"}, {"target", ck_target, NULL, "the GPU target"}, {0}};
+static fy_getsetdef ck_getsets[] = {{"stages", ck_stages, NULL, "the pipeline stages"},
+                                    {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
+                                    {"isa", ck_isa, NULL, "AMDGPU assembly"},
+                                    {"binary", ck_binary, NULL, "the code object"},
+                                    {"stats", ck_stats, NULL, "resource usage"},
+                                    {"timings", ck_timings, NULL, "milliseconds per phase"},
+                                    {"name", ck_name, NULL, "kernel name"},
+                                    {"target", ck_target, NULL, "the GPU target"},
+                                    {0}};
 fy_type fy_trace_ckernel_type = {
-    FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)), .flags = FY_TPF_FINAL, .dealloc = ck_dealloc, .call = ck_call,
-    .repr = ck_repr, .methods = ck_methods, .getsets = ck_getsets,
+    FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)),
+    .flags = FY_TPF_FINAL,
+    .dealloc = ck_dealloc,
+    .call = ck_call,
+    .repr = ck_repr,
+    .methods = ck_methods,
+    .getsets = ck_getsets,
 };
 
 fy_ckernel *fy_trace_ckernel_alloc(void) {
@@ -256,7 +272,8 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
         fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
         if (!chk) return NULL;
         FY_DECREF(chk);
-        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
+        return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t),
+                                                        (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
     }
     fy_obj *tv = fy_trace_tensor_param(tr, (int)i, arg, ann);
     if (tv || fy_err_occurred()) return tv;
@@ -270,10 +287,12 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     fy_dsl_numeric *t = ((fy_dsl_num *)n)->dt;
     FY_DECREF(n);
-    return fy_dsl_num_dynamic(t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
+    return fy_dsl_num_dynamic(
+        t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
 }
 
-fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
+fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
+                                const char *target) {
     if (FY_TYPE(fnobj) != &fy_function_type)
         return fy_err_format(&fy_TypeError, "kernel: expected a Python function, not '%s'", fy_type_name(fnobj));
     if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
@@ -283,9 +302,10 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         while (at < fn->code->ncode && FY_OPC(fn->code->code[at]) != OP_YIELD_VALUE &&
                FY_OPC(fn->code->code[at]) != OP_YIELD_FROM)
             at++;
-        return fy_err_format(&fy_SyntaxError, "kernel '%s': `yield` at line %d is outside a `for ... in range(..., "
-                             "init=[...])` loop; in a kernel, yield only ends such a loop's body (scf.yield)", name,
-                             fy_code_line_of(&fn->code->h, at < fn->code->ncode ? at : 0));
+        return fy_err_format(&fy_SyntaxError,
+                             "kernel '%s': `yield` at line %d is outside a `for ... in range(..., "
+                             "init=[...])` loop; in a kernel, yield only ends such a loop's body (scf.yield)",
+                             name, fy_code_line_of(&fn->code->h, at < fn->code->ncode ? at : 0));
     }
     fy_tracer tr = {0};
     fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);

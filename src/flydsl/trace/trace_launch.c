@@ -21,8 +21,11 @@
 #include "flydsl/trace/trace_int.h"
 
 fy_type fy_trace_KernelError = {
-    FY_TYPE_INIT("KernelError", sizeof(fy_exc)), .doc = "A kernel failed on the device (out of bounds, deadlock, ...).",
-    .flags = FY_TPF_GC | FY_TPF_EXC_SUB, .dictoffset = offsetof(fy_exc, dict), .base = &fy_RuntimeError,
+    FY_TYPE_INIT("KernelError", sizeof(fy_exc)),
+    .doc = "A kernel failed on the device (out of bounds, deadlock, ...).",
+    .flags = FY_TPF_GC | FY_TPF_EXC_SUB,
+    .dictoffset = offsetof(fy_exc, dict),
+    .base = &fy_RuntimeError,
 };
 
 typedef struct rt_state {
@@ -46,7 +49,10 @@ static void state_unlink_free(rt_state *s) {
 }
 
 /* The session-owned handle: its dealloc orphans the record. */
-typedef struct rt_handle { fy_obj h; rt_state *s; } rt_handle;
+typedef struct rt_handle {
+    fy_obj h;
+    rt_state *s;
+} rt_handle;
 static void handle_dealloc(fy_obj *o) {
     rt_state *s = ((rt_handle *)o)->s;
     if (!s) return;
@@ -150,8 +156,8 @@ int fy_trace_install_device_hooks(void) {
     static int done;
     if (done) return 0;
     done = 1;
-    fy_torch_device_hooks h = {.alloc = hook_alloc, .free = hook_free, .device_name = hook_name,
-                               .synchronize = hook_sync};
+    fy_torch_device_hooks h = {
+        .alloc = hook_alloc, .free = hook_free, .device_name = hook_name, .synchronize = hook_sync};
     fy_torch_set_device_hooks(&h);
     return 0;
 }
@@ -178,16 +184,21 @@ static int pack_num(fy_dsl_numeric *t, fy_obj *arg, int i, unsigned char *buf) {
             memcpy(buf, &d, 8);
         } else {
             FY_DECREF(v);
-            fy_err_format(&fy_NotImplementedError, "kernel argument %d: %s parameters are not supported yet", i, t->name);
+            fy_err_format(&fy_NotImplementedError, "kernel argument %d: %s parameters are not supported yet", i,
+                          t->name);
             return -1;
         }
     } else {
         int64_t x = n->i;
         int w = t->kind == FY_DSL_K_INDEX ? 64 : t->width;
         if (w <= 8) buf[0] = (unsigned char)x;
-        else if (w <= 16) { int16_t y = (int16_t)x; memcpy(buf, &y, 2); }
-        else if (w <= 32) { int32_t y = (int32_t)x; memcpy(buf, &y, 4); }
-        else memcpy(buf, &x, 8);
+        else if (w <= 16) {
+            int16_t y = (int16_t)x;
+            memcpy(buf, &y, 2);
+        } else if (w <= 32) {
+            int32_t y = (int32_t)x;
+            memcpy(buf, &y, 4);
+        } else memcpy(buf, &x, 8);
     }
     FY_DECREF(v);
     return 0;
@@ -211,8 +222,10 @@ static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned cha
     for (int k = 0; same && k < 2; k++)
         for (int d = 0; d < p->ndim; d++) same &= q.enc[k][d] == p->enc[k][d] || (p->enc[k][d] < 0 && q.enc[k][d] < 0);
     if (!same) {
-        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor's layout differs from the one the kernel was "
-                      "compiled for", i);
+        fy_err_format(&fy_TypeError,
+                      "kernel argument %d: the tensor's layout differs from the one the kernel was "
+                      "compiled for",
+                      i);
         return -1;
     }
     if (!p->dyn) return 0;
@@ -244,8 +257,9 @@ static int pack_ptr(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *
     int r = fy_dsl_ptr_arg_of(arg, 1, i, &et, &addr);
     if (r < 0) return -1;
     if (!r) {
-        fy_err_format(&fy_TypeError, "kernel argument %d: expected a pointer (an address or flyc.from_c_void_p), not '%s'",
-                      i, fy_type_name(arg));
+        fy_err_format(&fy_TypeError,
+                      "kernel argument %d: expected a pointer (an address or flyc.from_c_void_p), not '%s'", i,
+                      fy_type_name(arg));
         return -1;
     }
     if (et != p->t && fy_dsl_is_ptr_arg(arg)) {
@@ -317,9 +331,10 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
             goto out;
         }
         int dyn = p->kind == FY_TP_TENSOR && p->dyn;
-        int r = p->kind == FY_TP_NUM   ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
-                : p->kind == FY_TP_PTR ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
-                                       : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
+        int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+                : p->kind == FY_TP_PTR
+                    ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
+                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {
@@ -329,8 +344,12 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         slot++;
     }
     fly_rt_launch l = {
-        .kernel = FY_STR_DATA(k->name), .grid = {k->grid[0], k->grid[1], k->grid[2]},
-        .block = {k->block[0], k->block[1], k->block[2]}, .smem = k->smem, .args = ptrs, .nargs = np,
+        .kernel = FY_STR_DATA(k->name),
+        .grid = {k->grid[0], k->grid[1], k->grid[2]},
+        .block = {k->block[0], k->block[1], k->block[2]},
+        .smem = k->smem,
+        .args = ptrs,
+        .nargs = np,
         .interrupt = (volatile int *)&fy_cur->interrupt,
     };
     progress_line prog = {.kernel = FY_STR_DATA(k->name)};
@@ -380,7 +399,8 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
         int64_t v;
         if (fy_index(items[i], &v) < 0) return -1;
         if (v < 1 || v > 0x7fffffff) {
-            fy_err_format(&fy_ValueError, "launch(): %s dimension %zu is %lld (must be 1..2^31-1)", what, i, (long long)v);
+            fy_err_format(&fy_ValueError, "launch(): %s dimension %zu is %lld (must be 1..2^31-1)", what, i,
+                          (long long)v);
             return -1;
         }
         out[i] = (unsigned)v;

@@ -45,8 +45,8 @@ fy_obj *fy_trace_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg
     if (!res) return NULL;
     char lt[512];
     fly_layout_print(L, lt, sizeof lt);
-    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.layout<%s>) -> %s", U(r),
-                  U(p), U(l), fy_trace_mlir_type(et), fy_trace_space_name(reg), lt, ((fy_ttensor *)res)->ty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.layout<%s>) -> %s",
+                  U(r), U(p), U(l), fy_trace_mlir_type(et), fy_trace_space_name(reg), lt, ((fy_ttensor *)res)->ty);
     fy_trace_end_line(tr);
     return res;
 }
@@ -100,8 +100,8 @@ fy_obj *fy_trace_tensor_load(fy_ttensor *t) {
     int64_t n;
     if (!tr || tensor_size(t, &n) < 0) return NULL;
     uint64_t r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.memref.load_vec\"(%%%llu) : (%s) -> vector<%lldx%s>", U(r), U(t->ssa), t->ty,
-                  (long long)n, fy_trace_mlir_type(t->et));
+    fy_trace_emit(tr, "      %%%llu = \"fly.memref.load_vec\"(%%%llu) : (%s) -> vector<%lldx%s>", U(r), U(t->ssa),
+                  t->ty, (long long)n, fy_trace_mlir_type(t->et));
     fy_trace_end_line(tr);
     return fy_tvector_new(r, t->et, n);
 }
@@ -121,8 +121,8 @@ fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v) {
         return fy_err_format(&fy_ValueError, "store: shape mismatch: a Vector of %lld elements into a tensor of %lld",
                              (long long)vn, (long long)n);
     if (vt != t->et)
-        return fy_err_format(&fy_TypeError, "store: a Vector of %s into a tensor of %s (convert with .to(%s))", vt->name,
-                             t->et->name, t->et->name);
+        return fy_err_format(&fy_TypeError, "store: a Vector of %s into a tensor of %s (convert with .to(%s))",
+                             vt->name, t->et->name, t->et->name);
     fy_trace_emit(tr, "      \"fly.memref.store_vec\"(%%%llu, %%%llu) : (vector<%lldx%s>, %s) -> ()", U(vs), U(t->ssa),
                   (long long)n, fy_trace_mlir_type(t->et), t->ty);
     fy_trace_end_line(tr);
@@ -136,7 +136,8 @@ fy_obj *fy_trace_tensor_fill(fy_ttensor *t, fy_obj *x) {
     if (!tr || tensor_size(t, &n) < 0 || fy_trace_value_as(tr, x, t->et, &s) < 0) return NULL;
     const char *et = fy_trace_mlir_type(t->et);
     uint64_t r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(r), U(s), et, (long long)n, et);
+    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(r), U(s), et, (long long)n,
+                  et);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      \"fly.memref.store_vec\"(%%%llu, %%%llu) : (vector<%lldx%s>, %s) -> ()", U(r), U(t->ssa),
                   (long long)n, et, t->ty);
@@ -180,8 +181,8 @@ static fy_obj *divide(fy_tracer *tr, const char *op, fy_ttensor *t, fy_obj *by, 
     uint64_t r = fy_trace_new_ssa(tr);
     fy_obj *res = fy_ttensor_new(r, t->et, t->reg, &R);
     if (!res) return NULL;
-    fy_trace_emit(tr, "      %%%llu = \"fly.%s\"(%%%llu, %%%llu) : (%s, %s) -> %s", U(r), op, U(t->ssa), U(d), t->ty, opty,
-                  ((fy_ttensor *)res)->ty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.%s\"(%%%llu, %%%llu) : (%s, %s) -> %s", U(r), op, U(t->ssa), U(d), t->ty,
+                  opty, ((fy_ttensor *)res)->ty);
     fy_trace_end_line(tr);
     return res;
 }
@@ -213,7 +214,8 @@ static fy_obj *flat_divide_view(fy_tracer *tr, fy_ttensor *t, fy_obj *by) {
         fy_trace_dynsave sv;
         if (fy_trace_bind_layout(tr, t, &Lb, 3) < 0) return NULL;
         fy_trace_dyn_begin(tr, &sv);
-        fly_status st = tile ? fly_layout_flat_divide_tile(&Lb, &T, &R, &err) : fly_layout_flat_divide(&Lb, &B, &R, &err);
+        fly_status st =
+            tile ? fly_layout_flat_divide_tile(&Lb, &T, &R, &err) : fly_layout_flat_divide(&Lb, &B, &R, &err);
         fy_trace_dyn_end(&sv);
         if (st) return fy_dsl_raise(&err);
     }
@@ -257,12 +259,12 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
         return 1;
     }
     if (!strcmp(name, "make_fragment_like")) {
-        const fly_layout *src = FY_TTENSOR_CHECK(v[0])     ? &((fy_ttensor *)v[0])->L
+        const fly_layout *src = FY_TTENSOR_CHECK(v[0])    ? &((fy_ttensor *)v[0])->L
                                 : fy_trace_is_coord(v[0]) ? fy_trace_coord_layout(v[0])
                                                           : &((fy_dsl_layout *)v[0])->L;
-        fy_dsl_numeric *et = v[1] && v[1] != fy_None ? need_numeric(v[1], name)
-                             : FY_TTENSOR_CHECK(v[0])   ? ((fy_ttensor *)v[0])->et
-                                                        : NULL;
+        fy_dsl_numeric *et = v[1] && v[1] != fy_None  ? need_numeric(v[1], name)
+                             : FY_TTENSOR_CHECK(v[0]) ? ((fy_ttensor *)v[0])->et
+                                                      : NULL;
         if (!et) {
             if (!fy_err_occurred()) fy_err_set(&fy_TypeError, "make_fragment_like: a dtype is needed for this source");
             return 1;
@@ -304,8 +306,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
         *res = divide(tr, name, t, v[1], fly_layout_zipped_divide, fly_layout_zipped_divide_tile);
     else if (!strcmp(name, "tiled_divide"))
         *res = divide(tr, name, t, v[1], fly_layout_tiled_divide, fly_layout_tiled_divide_tile);
-    else if (!strcmp(name, "flat_divide"))
-        *res = flat_divide_view(tr, t, v[1]);
+    else if (!strcmp(name, "flat_divide")) *res = flat_divide_view(tr, t, v[1]);
     else if (!strcmp(name, "slice")) {
         fy_type *tp = FY_TYPE(v[0]);
         if (!tp->getitem) return 0;

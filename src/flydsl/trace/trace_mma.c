@@ -40,14 +40,26 @@ static fy_obj *int_tuple(int n, const int64_t *v) {
 }
 
 /* The MFMA shapes supported (CDNA3, one output block, f32 accumulators). */
-typedef struct mfma_shape { int m, n, k; const char *ab; int va, vc; } mfma_shape;
+typedef struct mfma_shape {
+    int m, n, k;
+    const char *ab;
+    int va, vc;
+} mfma_shape;
 static const mfma_shape shapes[] = {
     {16, 16, 4, "f32", 1, 4},  {32, 32, 2, "f32", 1, 16},  {16, 16, 16, "f16", 4, 4},
     {32, 32, 8, "f16", 4, 16}, {16, 16, 16, "bf16", 4, 4}, {32, 32, 8, "bf16", 4, 16},
 };
 
-typedef struct mmaop { fy_obj h; const mfma_shape *s; fy_dsl_numeric *ab, *acc; } mmaop;
-typedef struct matom { fy_obj h; const mfma_shape *s; fy_dsl_numeric *ab, *acc; } matom;
+typedef struct mmaop {
+    fy_obj h;
+    const mfma_shape *s;
+    fy_dsl_numeric *ab, *acc;
+} mmaop;
+typedef struct matom {
+    fy_obj h;
+    const mfma_shape *s;
+    fy_dsl_numeric *ab, *acc;
+} matom;
 typedef struct tmma {
     fy_obj h;
     matom *atom;
@@ -55,7 +67,11 @@ typedef struct tmma {
     int64_t rep[3];  /* AM, AN, AK */
     fy_obj *perm;    /* the permutation as given (None) */
 } tmma;
-typedef struct thrmma { fy_obj h; tmma *tm; fy_obj *tid; } thrmma;
+typedef struct thrmma {
+    fy_obj h;
+    tmma *tm;
+    fy_obj *tid;
+} thrmma;
 static fy_type mmaop_type, matom_type, tmma_type, thrmma_type;
 
 static void type_text(char *buf, size_t cap, const mfma_shape *s) {
@@ -118,8 +134,8 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (fy_dsl_to_int(v[i], &mnk[i], "MFMA", names[i]) < 0) return NULL;
     for (int i = 3; i < 5; i++)
         if (v[i] && v[i] != fy_None && FY_TYPE(v[i]) != FY_TYPE(&fy_dsl_t_f32.h))
-            return fy_err_format(&fy_TypeError, "MFMA: %s must be a numeric type such as fx.Float32, not '%s'", names[i],
-                                 fy_type_name(v[i]));
+            return fy_err_format(&fy_TypeError, "MFMA: %s must be a numeric type such as fx.Float32, not '%s'",
+                                 names[i], fy_type_name(v[i]));
     fy_dsl_numeric *ab = (fy_dsl_numeric *)v[3];
     fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : &fy_dsl_t_f32;
     if (acc != &fy_dsl_t_f32)
@@ -136,18 +152,21 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
             return &o->h;
         }
     }
-    return fy_err_format(&fy_ValueError,
-                         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
-                         "16x16x16 and 32x32x8 Float16 / BFloat16)",
-                         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
+    return fy_err_format(
+        &fy_ValueError,
+        "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
+        "16x16x16 and 32x32x8 Float16 / BFloat16)",
+        (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
 }
 
 static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     if (fy_no_kwargs("make_mma_atom", kw) < 0 || fy_check_nargs("make_mma_atom", na, 1, 1) < 0) return NULL;
     if (FY_TYPE(a[0]) != &mmaop_type)
-        return fy_err_format(&fy_TypeError, "make_mma_atom: expected an MMA op such as fx.rocdl.MFMA(16, 16, 4, fx.Float32), "
-                                            "not '%s'", fy_type_name(a[0]));
+        return fy_err_format(&fy_TypeError,
+                             "make_mma_atom: expected an MMA op such as fx.rocdl.MFMA(16, 16, 4, fx.Float32), "
+                             "not '%s'",
+                             fy_type_name(a[0]));
     if (fy_type_ready(&matom_type) < 0) return NULL;
     matom *m = (matom *)fy_alloc(&matom_type);
     if (!m) return NULL;
@@ -182,8 +201,7 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     /* (AM,AN,AK) numbered column-major: the thread mode of the partitions relies on it */
     fly_layout F;
     int64_t rep[3] = {1, 1, 1}, expect = 1;
-    if (!fly_layout_is_static(&al) || fly_layout_flatten(&al, &F, &err) || fly_layout_rank(&F) > 3)
-        goto bad;
+    if (!fly_layout_is_static(&al) || fly_layout_flatten(&al, &F, &err) || fly_layout_rank(&F) > 3) goto bad;
     int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
     for (int i = 0; i < r; i++) {
         const fly_itnode *sh = r == 1 ? F.shape.n : fly_itnode_child(F.shape.n, i);
@@ -206,7 +224,8 @@ bad:;
     fly_layout_print(&al, l, sizeof l);
     return fy_err_format(&fy_NotImplementedError,
                          "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbered "
-                         "column-major such as (2,2,1):(1,2,0)", l);
+                         "column-major such as (2,2,1):(1,2,0)",
+                         l);
 }
 
 /* ---- layouts ---- */
@@ -279,8 +298,11 @@ static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, 
         int64_t n;
         LCHK(fly_layout_get(L, d, &Md, &err));
         if (fly_layout_size_static(&Md, &n, &err) == 0 && n % (ext[d] * r[d]))
-            return fy_err_format(&fy_ValueError, "%s: mode %d of the tensor has %lld elements, not a multiple of the "
-                                                 "tiled MMA's %lld", op, d, (long long)n, (long long)(ext[d] * r[d])), -1;
+            return fy_err_format(&fy_ValueError,
+                                 "%s: mode %d of the tensor has %lld elements, not a multiple of the "
+                                 "tiled MMA's %lld",
+                                 op, d, (long long)n, (long long)(ext[d] * r[d])),
+                   -1;
     }
     if (tile2(ext[0], ext[1], &t1) < 0 || tile2(r[0], r[1], &t2) < 0) return -1;
     LCHK(fly_layout_zipped_divide_tile(L, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
@@ -391,8 +413,8 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
     } else if (fly_layout_rank(L) != 3) {
         char s[256];
         fly_inttuple_print(&L->shape, s, sizeof s);
-        return fy_err_format(&fy_ValueError, "%s: expected a 2-D tensor or its partition (V, Rest0, Rest1), not shape %s",
-                             op, s);
+        return fy_err_format(&fy_ValueError,
+                             "%s: expected a 2-D tensor or its partition (V, Rest0, Rest1), not shape %s", op, s);
     }
     if (!fly_inttuple_is_static(&L->shape))
         return fy_err_format(&fy_ValueError, "%s: the partition must have a static shape", op);
@@ -419,7 +441,8 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
         return partition((thrmma *)self, W, a[0], "partition_" #X); \
     } \
     static fy_obj *th_fragment_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        if (fy_no_kwargs("make_fragment_" #X, kw) < 0 || fy_check_nargs("make_fragment_" #X, na, 1, 1) < 0) return NULL; \
+        if (fy_no_kwargs("make_fragment_" #X, kw) < 0 || fy_check_nargs("make_fragment_" #X, na, 1, 1) < 0) \
+            return NULL; \
         return fragment((thrmma *)self, W, a[0], "make_fragment_" #X); \
     }
 PART(A, 0)
@@ -499,7 +522,8 @@ static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
 static fy_obj *tiled_copy_for(const char *op, int which, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 2, 2) < 0) return NULL;
     if (FY_TYPE(a[1]) != &tmma_type)
-        return fy_err_format(&fy_TypeError, "%s: expected a tiled MMA (fx.make_tiled_mma), not '%s'", op, fy_type_name(a[1]));
+        return fy_err_format(&fy_TypeError, "%s: expected a tiled MMA (fx.make_tiled_mma), not '%s'", op,
+                             fy_type_name(a[1]));
     fly_layout TV;
     int64_t tile[2];
     if (tiled_tv((tmma *)a[1], which, &TV, tile) < 0) return NULL;
@@ -535,8 +559,10 @@ fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag) {
     if ((rank > 1 && fly_layout_get(&t->L, 0, &m0, &err)) || fly_layout_size_static(rank == 1 ? &t->L : &m0, &v, &err))
         return fy_dsl_raise(&err);
     if (atomv < 1 || v % atomv)
-        return fy_err_format(&fy_ValueError, "retile: the fragment's %lld values per MMA atom are not a whole number of "
-                                             "the copy atom's %lld", (long long)v, (long long)atomv);
+        return fy_err_format(&fy_ValueError,
+                             "retile: the fragment's %lld values per MMA atom are not a whole number of "
+                             "the copy atom's %lld",
+                             (long long)v, (long long)atomv);
     /* ((AtomV, RestV), rest modes...) over the fragment's elements in their column-major order */
     fly_inttuple sh, av, tmp[FLY_IT_MAX_DEPTH];
     const fly_inttuple *el[FLY_IT_MAX_DEPTH];
@@ -568,8 +594,9 @@ static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.make_mma_atom\"() : () -> %s", U(r), ty);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      \"fly.mma_atom_call\"(%%%llu, %%%llu, %%%llu, %%%llu, %%%llu) : (%s, %s, %s, %s, %s) -> ()", U(r),
-                  U(d->ssa), U(a->ssa), U(b->ssa), U(c->ssa), ty, d->ty, a->ty, b->ty, c->ty);
+    fy_trace_emit(tr,
+                  "      \"fly.mma_atom_call\"(%%%llu, %%%llu, %%%llu, %%%llu, %%%llu) : (%s, %s, %s, %s, %s) -> ()",
+                  U(r), U(d->ssa), U(a->ssa), U(b->ssa), U(c->ssa), ty, d->ty, a->ty, b->ty, c->ty);
     fy_trace_end_line(tr);
     if (tr->failed) {
         fy_err_nomem();
@@ -590,7 +617,8 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
     }
     fy_ttensor *t = (fy_ttensor *)o;
     if (t->et->width != et->width || t->et->kind != et->kind) {
-        fy_err_format(&fy_TypeError, "%s: %s holds %s values but the MMA atom takes %s", op, name, t->et->name, et->name);
+        fy_err_format(&fy_TypeError, "%s: %s holds %s values but the MMA atom takes %s", op, name, t->et->name,
+                      et->name);
         return -1;
     }
     int rank = fly_inttuple_is_leaf(&t->L.shape) ? 1 : fly_layout_rank(&t->L);
@@ -599,19 +627,22 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
     char s[256];
     fly_inttuple_print(&t->L.shape, s, sizeof s);
     if (rank != 1 && rank != 3) {
-        fy_err_format(&fy_ValueError, "%s: %s has shape %s; expected (V, Rest0, Rest1) with V = %lld values per atom", op,
-                      name, s, (long long)v);
+        fy_err_format(&fy_ValueError, "%s: %s has shape %s; expected (V, Rest0, Rest1) with V = %lld values per atom",
+                      op, name, s, (long long)v);
         return -1;
     }
     for (int i = 0; i < rank; i++) {
-        if ((rank == 1 ? (m = t->L, 0) : fly_layout_get(&t->L, i, &m, &err)) || fly_layout_size_static(&m, &ext[i], &err)) {
+        if ((rank == 1 ? (m = t->L, 0) : fly_layout_get(&t->L, i, &m, &err)) ||
+            fly_layout_size_static(&m, &ext[i], &err)) {
             fy_dsl_raise(&err);
             return -1;
         }
     }
     if (ext[0] != v) {
-        fy_err_format(&fy_ValueError, "%s: %s has shape %s: its first mode holds %lld values, but one %dx%dx%d MMA atom "
-                                      "takes %lld per thread", op, name, s, (long long)ext[0], sh->m, sh->n, sh->k, (long long)v);
+        fy_err_format(&fy_ValueError,
+                      "%s: %s has shape %s: its first mode holds %lld values, but one %dx%dx%d MMA atom "
+                      "takes %lld per thread",
+                      op, name, s, (long long)ext[0], sh->m, sh->n, sh->k, (long long)v);
         return -1;
     }
     return 0;
@@ -640,13 +671,15 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
     if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
     matom *at;
     const mfma_shape *s = mma_shape(v[0], &at);
-    if (!s) return fy_err_format(&fy_TypeError, "%s: expected an MMA atom or tiled MMA, not '%s'", op, fy_type_name(v[0]));
+    if (!s)
+        return fy_err_format(&fy_TypeError, "%s: expected an MMA atom or tiled MMA, not '%s'", op, fy_type_name(v[0]));
     if (one && FY_TYPE(v[0]) != &matom_type)
         return fy_err_format(&fy_TypeError, "%s: expected an MMA atom, not '%s'", op, fy_type_name(v[0]));
     int64_t vb = s->va, vc = s->vc;
     int64_t ed[3], ea[3], eb[3], ec[3];
-    if (check_operand(v[1], "d", at->acc, vc, ed, op, s) < 0 || check_operand(v[2], "a", at->ab, s->va, ea, op, s) < 0 ||
-        check_operand(v[3], "b", at->ab, vb, eb, op, s) < 0 || check_operand(v[4], "c", at->acc, vc, ec, op, s) < 0)
+    if (check_operand(v[1], "d", at->acc, vc, ed, op, s) < 0 ||
+        check_operand(v[2], "a", at->ab, s->va, ea, op, s) < 0 || check_operand(v[3], "b", at->ab, vb, eb, op, s) < 0 ||
+        check_operand(v[4], "c", at->acc, vc, ec, op, s) < 0)
         return NULL;
     /* D (V,M,N) = A (V,M,K) * B (V,N,K) + C (V,M,N) */
     if (ed[1] != ec[1] || ed[2] != ec[2] || ea[1] != ed[1] || eb[1] != ed[2] || ea[2] != eb[2]) {
@@ -655,8 +688,10 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
         fly_inttuple_print(&((fy_ttensor *)v[2])->L.shape, sa, sizeof sa);
         fly_inttuple_print(&((fy_ttensor *)v[3])->L.shape, sb, sizeof sb);
         fly_inttuple_print(&((fy_ttensor *)v[4])->L.shape, sc, sizeof sc);
-        return fy_err_format(&fy_ValueError, "%s: fragment shapes do not match: d %s, a %s, b %s, c %s (expected d, c "
-                                             "(V,M,N), a (V,M,K), b (V,N,K))", op, sd, sa, sb, sc);
+        return fy_err_format(&fy_ValueError,
+                             "%s: fragment shapes do not match: d %s, a %s, b %s, c %s (expected d, c "
+                             "(V,M,N), a (V,M,K), b (V,N,K))",
+                             op, sd, sa, sb, sc);
     }
     if (one && (ed[1] != 1 || ed[2] != 1 || ea[2] != 1))
         return fy_err_format(&fy_ValueError, "%s: each operand must hold exactly one atom's values", op);
@@ -666,7 +701,8 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
             for (int64_t n = 0; n < ed[2]; n++) {
                 fy_obj *sd = sub(v[1], m, n), *sa = sd ? sub(v[2], m, k) : NULL, *sb = sa ? sub(v[3], n, k) : NULL;
                 fy_obj *sc = sb ? sub(k == 0 ? v[4] : v[1], m, n) : NULL;
-                int rc = sc ? emit_call(tr, at, (fy_ttensor *)sd, (fy_ttensor *)sa, (fy_ttensor *)sb, (fy_ttensor *)sc) : -1;
+                int rc =
+                    sc ? emit_call(tr, at, (fy_ttensor *)sd, (fy_ttensor *)sa, (fy_ttensor *)sb, (fy_ttensor *)sc) : -1;
                 FY_XDECREF(sd);
                 FY_XDECREF(sa);
                 FY_XDECREF(sb);
@@ -685,10 +721,9 @@ static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return mma_common("mma_atom_call", a, na, kw, 1);
 }
 
-static fy_methoddef tm_methods[] = {
-    {"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
-    {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
-    {0}};
+static fy_methoddef tm_methods[] = {{"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
+                                    {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
+                                    {0}};
 static fy_methoddef th_methods[] = {
     {"partition_A", th_partition_A, 0, "partition_A(t)\nThe thread's A view (V, RestM, RestK)."},
     {"partition_B", th_partition_B, 0, "partition_B(t)\nThe thread's B view (V, RestN, RestK)."},
@@ -710,13 +745,22 @@ static fy_getsetdef matom_getsets[] = {{"shape_mnk", matom_shape_mnk, NULL, "(M,
 
 static fy_type mmaop_type = {FY_TYPE_INIT("MFMA", sizeof(mmaop)), .flags = FY_TPF_FINAL, .repr = mmaop_repr,
                              .hash = repr_hash, .richcmp = repr_richcmp};
-static fy_type matom_type = {FY_TYPE_INIT("MmaAtom", sizeof(matom)), .flags = FY_TPF_FINAL, .repr = matom_repr,
-                             .hash = repr_hash, .richcmp = repr_richcmp, .getsets = matom_getsets};
-static fy_type tmma_type = {FY_TYPE_INIT("TiledMma", sizeof(tmma)), .flags = FY_TPF_FINAL, .repr = tmma_repr,
-                            .dealloc = tmma_dealloc, .hash = repr_hash, .richcmp = repr_richcmp, .methods = tm_methods,
+static fy_type matom_type = {FY_TYPE_INIT("MmaAtom", sizeof(matom)),
+                             .flags = FY_TPF_FINAL,
+                             .repr = matom_repr,
+                             .hash = repr_hash,
+                             .richcmp = repr_richcmp,
+                             .getsets = matom_getsets};
+static fy_type tmma_type = {FY_TYPE_INIT("TiledMma", sizeof(tmma)),
+                            .flags = FY_TPF_FINAL,
+                            .repr = tmma_repr,
+                            .dealloc = tmma_dealloc,
+                            .hash = repr_hash,
+                            .richcmp = repr_richcmp,
+                            .methods = tm_methods,
                             .getsets = tm_getsets};
-static fy_type thrmma_type = {FY_TYPE_INIT("ThrMma", sizeof(thrmma)), .flags = FY_TPF_FINAL,
-                              .dealloc = thrmma_dealloc, .methods = th_methods};
+static fy_type thrmma_type = {FY_TYPE_INIT("ThrMma", sizeof(thrmma)), .flags = FY_TPF_FINAL, .dealloc = thrmma_dealloc,
+                              .methods = th_methods};
 
 static fy_methoddef mma_funcs[] = {
     {"make_mma_atom", f_make_mma_atom, 0, "make_mma_atom(mma_op)\nAn MMA atom."},
@@ -728,8 +772,7 @@ static fy_methoddef mma_funcs[] = {
     {"mma_atom_call", f_mma_atom_call, 0, "mma_atom_call(atom, d, a, b, c)\nExactly one MMA instruction."},
     {0}};
 static fy_methoddef rocdl_funcs[] = {
-    {"MFMA", f_mfma, 0, "MFMA(m, n, k, elem_ab, elem_acc=None)\nA CDNA MFMA op (accumulator Float32)."},
-    {0}};
+    {"MFMA", f_mfma, 0, "MFMA(m, n, k, elem_ab, elem_acc=None)\nA CDNA MFMA op (accumulator Float32)."}, {0}};
 
 static int add_funcs(fy_obj *m, fy_methoddef *d) {
     for (; d->name; d++) {

@@ -138,10 +138,13 @@ static uint64_t emit_const(fy_tracer *tr, fy_dsl_num *v, fy_dsl_numeric *t) {
     uint64_t id = fy_trace_new_ssa(tr);
     const char *ty = fy_trace_mlir_type(t);
     unsigned long long nb;
-    if (t->kind == FY_DSL_K_FLOAT && !isfinite(fy_dsl_num_as_double(v)) && nonfinite_bits(fy_dsl_num_as_double(v), t, &nb))
+    if (t->kind == FY_DSL_K_FLOAT && !isfinite(fy_dsl_num_as_double(v)) &&
+        nonfinite_bits(fy_dsl_num_as_double(v), t, &nb))
         fy_trace_emit(tr, "      %%%llu = arith.constant 0x%llX : %s", U(id), nb, ty); /* inf / nan: exact bits */
-    else if (t->kind == FY_DSL_K_FLOAT) fy_trace_emit(tr, "      %%%llu = arith.constant %.17e : %s", U(id), fy_dsl_num_as_double(v), ty);
-    else if (t->kind == FY_DSL_K_BOOL) fy_trace_emit(tr, "      %%%llu = arith.constant %s", U(id), v->i ? "true" : "false");
+    else if (t->kind == FY_DSL_K_FLOAT)
+        fy_trace_emit(tr, "      %%%llu = arith.constant %.17e : %s", U(id), fy_dsl_num_as_double(v), ty);
+    else if (t->kind == FY_DSL_K_BOOL)
+        fy_trace_emit(tr, "      %%%llu = arith.constant %s", U(id), v->i ? "true" : "false");
     else fy_trace_emit(tr, "      %%%llu = arith.constant %lld : %s", U(id), (long long)v->i, ty);
     fy_trace_end_line(tr);
     return id;
@@ -207,7 +210,8 @@ fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_ob
     fy_dsl_numeric *ot = op == FY_NB_TRUEDIV ? rt : ct; /* operand type */
     uint64_t x, y;
     if (fy_trace_value_as(tr, a, ot, &x) < 0 || fy_trace_value_as(tr, b, ot, &y) < 0) return NULL;
-    int fl = ot->kind == FY_DSL_K_FLOAT, uns = ot->kind == FY_DSL_K_BOOL || (ot->kind == FY_DSL_K_INT && !ot->is_signed);
+    int fl = ot->kind == FY_DSL_K_FLOAT,
+        uns = ot->kind == FY_DSL_K_BOOL || (ot->kind == FY_DSL_K_INT && !ot->is_signed);
     const char *name = NULL;
     switch (op) {
     case FY_NB_ADD: name = fl ? "arith.addf" : "arith.addi"; break;
@@ -244,10 +248,14 @@ fy_obj *fy_trace_num_cmp(int op, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b) {
     static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
     static const char *const sp[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
     static const char *const up[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
-    int fl = ct->kind == FY_DSL_K_FLOAT, uns = ct->kind == FY_DSL_K_BOOL || (ct->kind == FY_DSL_K_INT && !ct->is_signed);
+    int fl = ct->kind == FY_DSL_K_FLOAT,
+        uns = ct->kind == FY_DSL_K_BOOL || (ct->kind == FY_DSL_K_INT && !ct->is_signed);
     uint64_t id = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = %s %s, %%%llu, %%%llu : %s", U(id), fl ? "arith.cmpf" : "arith.cmpi",
-                  fl ? fp[op] : uns ? up[op] : sp[op], U(x), U(y), fy_trace_mlir_type(ct));
+                  fl    ? fp[op]
+                  : uns ? up[op]
+                        : sp[op],
+                  U(x), U(y), fy_trace_mlir_type(ct));
     return emit_result(tr, &fy_dsl_t_bool, id);
 }
 
@@ -294,8 +302,8 @@ fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a) {
     fy_tracer *tr = cur_tracer;
     if (!tr) return no_trace("bitcast");
     uint64_t id = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to %s", U(id), U(V(a)->ssa), fy_trace_mlir_type(V(a)->dt),
-                  fy_trace_mlir_type(t));
+    fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to %s", U(id), U(V(a)->ssa),
+                  fy_trace_mlir_type(V(a)->dt), fy_trace_mlir_type(t));
     return emit_result(tr, t, id);
 }
 
@@ -331,15 +339,15 @@ fy_obj *fy_trace_num_materialize(fy_obj *a) {
 fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n) {
     fy_tracer *tr = cur_tracer;
     if (!tr) return fy_err_format(&fy_RuntimeError, "fx.math.%s of a dynamic value needs an active kernel trace", name);
-    static const char *const simple[] = {"absf", "ceil", "floor", "trunc", "round", "roundeven", "exp", "exp2",
-                                         "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "sin",
-                                         "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh",
-                                         "acosh", "atanh", "erf", "erfc", "powf", "atan2", "copysign", "fma", "absi",
-                                         "ctlz", "cttz", "ctpop", NULL};
+    static const char *const simple[] = {"absf",     "ceil",  "floor", "trunc", "round", "roundeven", "exp",   "exp2",
+                                         "expm1",    "log",   "log2",  "log10", "log1p", "sqrt",      "rsqrt", "cbrt",
+                                         "sin",      "cos",   "tan",   "asin",  "acos",  "atan",      "sinh",  "cosh",
+                                         "tanh",     "asinh", "acosh", "atanh", "erf",   "erfc",      "powf",  "atan2",
+                                         "copysign", "fma",   "absi",  "ctlz",  "cttz",  "ctpop",     NULL};
     if ((!strcmp(name, "max") || !strcmp(name, "min")) && n >= 1) {
         /* fx.max / fx.min: a left fold; floats propagate NaN (maximumf / minimumf) */
         int mx = name[1] == 'a';
-        const char *op = t->kind == FY_DSL_K_FLOAT ? (mx ? "maximumf" : "minimumf")
+        const char *op = t->kind == FY_DSL_K_FLOAT                  ? (mx ? "maximumf" : "minimumf")
                          : t->is_signed || t->kind == FY_DSL_K_BOOL ? (mx ? "maxsi" : "minsi")
                                                                     : (mx ? "maxui" : "minui");
         uint64_t acc, x;
@@ -347,7 +355,8 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
         for (size_t i = 1; i < n; i++) {
             if (fy_trace_value_as(tr, args[i], t, &x) < 0) return NULL;
             uint64_t id = fy_trace_new_ssa(tr);
-            fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), op, U(acc), U(x), fy_trace_mlir_type(t));
+            fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), op, U(acc), U(x),
+                          fy_trace_mlir_type(t));
             fy_trace_end_line(tr);
             acc = id;
         }
@@ -355,8 +364,7 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
     }
     int ok = 0;
     for (int i = 0; simple[i]; i++) ok |= !strcmp(simple[i], name);
-    if (!ok || n > 3)
-        return fy_err_format(&fy_NotImplementedError, "fx.%s of dynamic values is not traced yet", name);
+    if (!ok || n > 3) return fy_err_format(&fy_NotImplementedError, "fx.%s of dynamic values is not traced yet", name);
     uint64_t v[3];
     for (size_t i = 0; i < n; i++)
         if (fy_trace_value_as(tr, args[i], t, &v[i]) < 0) return NULL;

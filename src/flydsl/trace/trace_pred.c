@@ -24,7 +24,11 @@ void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, 
 int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
 
 /* The copy's atom value (a: 0 when an operand has no memref value: the copy then moves elements). */
-typedef struct atomv_ssa { uint64_t a; char ty[160]; int one; } atomv_ssa;
+typedef struct atomv_ssa {
+    uint64_t a;
+    char ty[160];
+    int one;
+} atomv_ssa;
 
 /* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout and no shadow? */
 static int has_view(fy_obj *o) {
@@ -145,7 +149,11 @@ static int pred_value(fy_tracer *tr, fy_obj *pred, int64_t i, uint64_t *ssa, int
 }
 
 /* A copy operand: a kernel tensor or a buffer tensor (element access through getitem / setitem). */
-typedef struct opnd { fy_obj *o; const fly_layout *L; fy_dsl_numeric *et; } opnd;
+typedef struct opnd {
+    fy_obj *o;
+    const fly_layout *L;
+    fy_dsl_numeric *et;
+} opnd;
 
 static int opnd_of(fy_obj *o, opnd *r) {
     r->o = o;
@@ -198,8 +206,8 @@ static int move_piece(opnd *src, opnd *dst, int64_t k, int64_t v, int vec, const
 }
 
 /* Piece k (elements [k*v, (k+1)*v)) under predicate element pi (-1: no predicate). */
-static int guarded_piece(fy_tracer *tr, opnd *src, opnd *dst, fy_obj *pred, int64_t pi, int64_t k,
-                         int64_t v, int vec, const atomv_ssa *ac) {
+static int guarded_piece(fy_tracer *tr, opnd *src, opnd *dst, fy_obj *pred, int64_t pi, int64_t k, int64_t v, int vec,
+                         const atomv_ssa *ac) {
     if (!pred) return move_piece(src, dst, k, v, vec, ac);
     uint64_t p = 0;
     int stat = 0;
@@ -249,11 +257,13 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
         char a[256], b[256];
         fly_inttuple_print(&src->L->shape, a, sizeof a);
         fly_inttuple_print(&dst->L->shape, b, sizeof b);
-        return fy_err_format(&fy_ValueError, "%s: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)",
-                             op, a, (long long)ns, b, (long long)nd);
+        return fy_err_format(&fy_ValueError,
+                             "%s: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)", op, a,
+                             (long long)ns, b, (long long)nd);
     }
     if (src->et != dst->et)
-        return fy_err_format(&fy_TypeError, "%s: source holds %s but destination holds %s", op, src->et->name, dst->et->name);
+        return fy_err_format(&fy_TypeError, "%s: source holds %s but destination holds %s", op, src->et->name,
+                             dst->et->name);
     if (atomv < 1 || ns % atomv)
         return fy_err_format(&fy_ValueError, "%s: %lld elements are not a whole number of %lld-value atoms", op,
                              (long long)ns, (long long)atomv);
@@ -273,8 +283,8 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
                                  (long long)np, (long long)natoms);
         else if (np != natoms)
             return fy_err_format(&fy_ValueError,
-                                 "%s: pred has %lld elements; expected one per atom (%lld) or one per element (%lld)", op,
-                                 (long long)np, (long long)natoms, (long long)ns);
+                                 "%s: pred has %lld elements; expected one per atom (%lld) or one per element (%lld)",
+                                 op, (long long)np, (long long)natoms, (long long)ns);
     } else if (pred && natoms != 1 && !(pred == fy_True || pred == fy_False || FY_DSL_NUM_CHECK(pred))) {
         return fy_err_format(&fy_TypeError, "%s: pred must be a Boolean tensor, not '%s'", op, fy_type_name(pred));
     }

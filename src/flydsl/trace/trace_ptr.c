@@ -36,7 +36,8 @@ static fy_obj *ptr_repr(fy_obj *o) {
 
 static int is_offset(fy_obj *n) {
     return (FY_INT_CHECK(n) && FY_TYPE(n) != &fy_bool_type) ||
-           (FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt) && ((fy_dsl_num *)n)->dt->kind != FY_DSL_K_BOOL);
+           (FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt) &&
+            ((fy_dsl_num *)n)->dt->kind != FY_DSL_K_BOOL);
 }
 
 /* p advanced by n elements (neg: by -n); n an int or a DSL integer (Int64 kept 64-bit). */
@@ -66,7 +67,9 @@ static fy_obj *advance(fy_trace_ptr *p, fy_obj *n, int neg) {
     fy_trace_end_line(tr);
     r = fy_trace_new_ssa(tr);
     const char *et = fy_trace_mlir_type(p->et), *sp = fy_trace_space_name(p->reg);
-    fy_trace_emit(tr, "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> !fly.ptr<%s, %s>",
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> "
+                  "!fly.ptr<%s, %s>",
                   U(r), U(p->ssa), U(t), et, sp, wide ? "?{i64}" : "?", et, sp);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
@@ -92,7 +95,8 @@ static fy_obj *elem_view(fy_trace_ptr *p, fy_obj *idx, const char *op) {
     fy_obj *q = NULL;
     if (idx) {
         if (!is_offset(idx))
-            return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op, fy_type_name(idx));
+            return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op,
+                                 fy_type_name(idx));
         if (!(q = advance(p, idx, 0))) return NULL;
         p = (fy_trace_ptr *)q;
     }
@@ -174,11 +178,16 @@ static fy_getsetdef ptr_getsets[] = {{"element_type", g_et, NULL, "the element t
                                      {"alignment", g_align, NULL, "alignment in bytes"},
                                      {0}};
 
-fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)), .flags = FY_TPF_FINAL, .repr = ptr_repr,
+fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)),
+                             .flags = FY_TPF_FINAL,
+                             .repr = ptr_repr,
                              .doc = "A pointer inside a kernel (fx.Pointer: also the annotation of raw-pointer "
                                     "parameters).",
-                             .nb = {[FY_NB_ADD] = ptr_add, [FY_NB_SUB] = ptr_sub}, .getitem = ptr_getitem,
-                             .setitem = ptr_setitem, .methods = ptr_methods, .getsets = ptr_getsets};
+                             .nb = {[FY_NB_ADD] = ptr_add, [FY_NB_SUB] = ptr_sub},
+                             .getitem = ptr_getitem,
+                             .setitem = ptr_setitem,
+                             .methods = ptr_methods,
+                             .getsets = ptr_getsets};
 
 /* fx.add_offset(ptr, offset): ptr advanced by offset elements (as ptr + offset). */
 static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -205,8 +214,8 @@ static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     if (!tr) return NULL;
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
     uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>", U(l),
-                  U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
+                  U(l), U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<%d> to i64", U(r), U(l), as);
     fy_trace_end_line(tr);
@@ -236,8 +245,10 @@ fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann) {
     if (r < 0) return NULL;
     if (!r) {
         if (annotated)
-            fy_err_format(&fy_TypeError, "kernel argument %d: an fx.Pointer parameter takes flyc.from_c_void_p(dtype, "
-                          "address) or a device address (x.data_ptr()), not '%s'", argi, fy_type_name(arg));
+            fy_err_format(&fy_TypeError,
+                          "kernel argument %d: an fx.Pointer parameter takes flyc.from_c_void_p(dtype, "
+                          "address) or a device address (x.data_ptr()), not '%s'",
+                          argi, fy_type_name(arg));
         return NULL;
     }
     char ty[96];

@@ -54,7 +54,11 @@ static int is_traced(fy_obj *v) { return FY_DSL_NUM_CHECK(v) && !NUM(v)->is_stat
 static fy_code *kernel_code;
 
 /* Names a traced loop left unbound (its target, names first assigned in its body), for a clear error. */
-typedef struct unbound_rec { fy_code *co; int idx, line; char kind; } unbound_rec;
+typedef struct unbound_rec {
+    fy_code *co;
+    int idx, line;
+    char kind;
+} unbound_rec;
 static unbound_rec unbound[64];
 static int nunbound;
 
@@ -93,14 +97,19 @@ int fy_trace_scf_unbound(fy_frame *f, int idx) {
         if (unbound[i].co == f->code && unbound[i].idx == idx) {
             const char *nm = FY_STR_DATA(FY_TUPLE_ITEMS(f->code->varnames)[idx]);
             if (unbound[i].kind == 'i')
-                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: it is assigned inside "
+                fy_err_format(&fy_NameError,
+                              "'%s' is not defined after the device loop at line %d: it is assigned inside "
                               "a range(..., init=[...]) loop, so its value lives only there; carry it in init= and "
-                              "take it from the loop's `yield`", nm, unbound[i].line);
+                              "take it from the loop's `yield`",
+                              nm, unbound[i].line);
             else if (unbound[i].kind == 't')
-                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: the loop variable "
-                              "of a `for` over range() in a kernel lives only inside the loop (scf.for)", nm, unbound[i].line);
+                fy_err_format(&fy_NameError,
+                              "'%s' is not defined after the device loop at line %d: the loop variable "
+                              "of a `for` over range() in a kernel lives only inside the loop (scf.for)",
+                              nm, unbound[i].line);
             else
-                fy_err_format(&fy_NameError, "'%s' is not defined after the device loop at line %d: it is first assigned "
+                fy_err_format(&fy_NameError,
+                              "'%s' is not defined after the device loop at line %d: it is first assigned "
                               "inside the loop, so it lives only there; assign it before the loop to carry it out",
                               nm, unbound[i].line);
             return 1;
@@ -142,7 +151,10 @@ static int run_range(fy_frame *f, int start, int end, int line) {
     return -1;
 }
 
-typedef struct tbuf { char *body; size_t len, cap; } tbuf;
+typedef struct tbuf {
+    char *body;
+    size_t len, cap;
+} tbuf;
 static tbuf buf_swap(fy_tracer *tr, tbuf nb) {
     tbuf old = {tr->body, tr->len, tr->cap};
     tr->body = nb.body;
@@ -341,8 +353,8 @@ static int impure(const tbuf *b) {
  * arms with side effects become an scf.if with one result. */
 /* End a loop body: check that every loop-carried variable (ct[k] set) still holds a value of its
  * type, and emit the scf.yield of their SSA values (into ys). 0, or -1 with an exception. */
-static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots, fy_obj **names,
-                         fy_dsl_numeric **ct, uint64_t *ys) {
+static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots, fy_obj **names, fy_dsl_numeric **ct,
+                         uint64_t *ys) {
     for (int k = 0; k < n; k++) {
         if (!ct[k]) continue;
         fy_obj *v = *slots[k];
@@ -354,8 +366,10 @@ static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots
         int lit;
         fy_dsl_numeric *t = type_of(v, &lit);
         if (!t || (is_traced(v) && t != ct[k])) {
-            fy_err_format(&fy_TypeError, "variable '%s' is %s before the loop at line %d and %s after its body: a "
-                          "loop-carried value must keep its type", nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
+            fy_err_format(&fy_TypeError,
+                          "variable '%s' is %s before the loop at line %d and %s after its body: a "
+                          "loop-carried value must keep its type",
+                          nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
             return -1;
         }
         if (as_ssa(tr, v, ct[k], &ys[k]) < 0) return -1;
@@ -399,11 +413,13 @@ static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int 
     } else {
         int l1, l2;
         fy_dsl_numeric *t1 = type_of(arm[0], &l1), *t2 = type_of(arm[1], &l2), *t = NULL;
-        if (t1 && t2) t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
+        if (t1 && t2)
+            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
         if (!t) {
-            fy_err_format(&fy_TypeError, "the arms of the conditional expression on a dynamic value at line %d have side "
-                          "effects and types '%s' and '%s' that cannot be one scf.if result", rg->line,
-                          type_name(arm[0]), type_name(arm[1]));
+            fy_err_format(&fy_TypeError,
+                          "the arms of the conditional expression on a dynamic value at line %d have side "
+                          "effects and types '%s' and '%s' that cannot be one scf.if result",
+                          rg->line, type_name(arm[0]), type_name(arm[1]));
             goto out;
         }
         uint64_t c, y[2];
@@ -452,7 +468,8 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     fy_err_clear();
     f->cur = at;
     if (!rg || rg->kind == FY_RG_FOR) {
-        fy_err_format(&fy_RuntimeError, "a dynamic value cannot decide this condition (line %d); only `if`, `elif`, "
+        fy_err_format(&fy_RuntimeError,
+                      "a dynamic value cannot decide this condition (line %d); only `if`, `elif`, "
                       "`a if c else b`, `and`/`or`/`not` are traced (fx.const_expr(...) needs a trace-time value)",
                       fy_code_line_of(&co->h, at));
         return -1;
@@ -460,7 +477,8 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     if (rg->kind == FY_RG_IFEXP) return trace_ifexp(f, rg, at, v, neg, pc);
     if (rg->kind == FY_RG_WHILE) return trace_while(f, rg, at, neg, pc);
     if (rg->bad_line) {
-        fy_err_format(&fy_RuntimeError, "%s inside an `if` on a dynamic value (line %d, the `if` at line %d) is not "
+        fy_err_format(&fy_RuntimeError,
+                      "%s inside an `if` on a dynamic value (line %d, the `if` at line %d) is not "
                       "supported: both branches become one scf.if",
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
@@ -500,7 +518,8 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
         if (v1[k] == v2[k]) continue;
         int l1 = 0, l2 = 0, used = used_after(f, fast[k], rg->b_end);
         fy_dsl_numeric *t1 = v1[k] ? type_of(v1[k], &l1) : NULL, *t2 = v2[k] ? type_of(v2[k], &l2) : NULL, *t = NULL;
-        if (t1 && t2) t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
+        if (t1 && t2)
+            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
         if (t) {
             rt[k] = t;
             nres++;
@@ -512,15 +531,20 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
         }
         const char *nm = FY_STR_DATA(names[k]);
         if (!v1[k] || !v2[k])
-            fy_err_format(&fy_NameError, "variable '%s' is assigned in only one branch of the `if` on a dynamic value at "
-                          "line %d and used after it: assign it before the `if`", nm, rg->line);
+            fy_err_format(&fy_NameError,
+                          "variable '%s' is assigned in only one branch of the `if` on a dynamic value at "
+                          "line %d and used after it: assign it before the `if`",
+                          nm, rg->line);
         else if (t1 && t2)
-            fy_err_format(&fy_TypeError, "variable '%s' has type %s in one branch and %s in the other of the `if` on a "
-                          "dynamic value at line %d", nm, t1->name, t2->name, rg->line);
+            fy_err_format(&fy_TypeError,
+                          "variable '%s' has type %s in one branch and %s in the other of the `if` on a "
+                          "dynamic value at line %d",
+                          nm, t1->name, t2->name, rg->line);
         else
-            fy_err_format(&fy_TypeError, "variable '%s' cannot be merged after the `if` on a dynamic value at line %d: "
-                          "its values are '%s' and '%s' (only numeric values become scf.if results)", nm, rg->line,
-                          type_name(v1[k]), type_name(v2[k]));
+            fy_err_format(&fy_TypeError,
+                          "variable '%s' cannot be merged after the `if` on a dynamic value at line %d: "
+                          "its values are '%s' and '%s' (only numeric values become scf.if results)",
+                          nm, rg->line, type_name(v1[k]), type_name(v2[k]));
         goto out;
     }
     /* yields */
@@ -679,7 +703,8 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     if (!rg || rg->kind != FY_RG_FOR) return 0;
     f->cur = at;
     if (rg->bad_line) {
-        fy_err_format(&fy_RuntimeError, "%s inside a `for` over range() in a kernel (line %d, the loop at line %d) is "
+        fy_err_format(&fy_RuntimeError,
+                      "%s inside a `for` over range() in a kernel (line %d, the loop at line %d) is "
                       "not supported: the loop is a device loop (scf.for); use range_constexpr to unroll it",
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
@@ -800,7 +825,6 @@ typedef struct init_loop {
 static init_loop *open_loops[32];
 static int nopen;
 
-
 /* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
  * STORE_FASTs): unbound after the loop. */
 static void unbind_target(fy_frame *f, int at, int line) {
@@ -823,7 +847,8 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     if (!rg || rg->kind != FY_RG_FOR) return 0;
     f->cur = at;
     if (rg->bad_line) {
-        fy_err_format(&fy_RuntimeError, "%s inside a `for` over range(..., init=[...]) (line %d, the loop at line %d) is "
+        fy_err_format(&fy_RuntimeError,
+                      "%s inside a `for` over range(..., init=[...]) (line %d, the loop at line %d) is "
                       "not supported: the loop is a device loop (scf.for)",
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
@@ -853,14 +878,17 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     for (int k = 0; k < n; k++) {
         int lit;
         if (!(L.ct[k] = type_of(items[k], &lit))) {
-            fy_err_format(&fy_TypeError, "range(..., init=[...]) at line %d: init value %d is '%s'; loop-carried values "
-                          "must be numbers (Int32, Float32, ... or a Python int/float)", rg->line, k, fy_type_name(items[k]));
+            fy_err_format(&fy_TypeError,
+                          "range(..., init=[...]) at line %d: init value %d is '%s'; loop-carried values "
+                          "must be numbers (Int32, Float32, ... or a Python int/float)",
+                          rg->line, k, fy_type_name(items[k]));
             goto out;
         }
         if (as_ssa(tr, items[k], L.ct[k], &init[k]) < 0) goto out;
     }
     /* values the body's names hold before it, to tell what the body assigned */
-    if ((nn = region_slots(f, rg, &slots, &fast, &names)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0))) goto out;
+    if ((nn = region_slots(f, rg, &slots, &fast, &names)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
+        goto out;
     for (int k = 0; k < nn; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
     tr->next += (uint64_t)n;
@@ -895,8 +923,10 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     f->cur = at;
     if (!L.yielded) {
         if (n) {
-            fy_err_format(&fy_SyntaxError, "the body of the range(..., init=[...]) loop at line %d must end with "
-                          "`yield [...]` giving its %d loop-carried value%s", rg->line, n, n == 1 ? "" : "s");
+            fy_err_format(&fy_SyntaxError,
+                          "the body of the range(..., init=[...]) loop at line %d must end with "
+                          "`yield [...]` giving its %d loop-carried value%s",
+                          rg->line, n, n == 1 ? "" : "s");
             goto out;
         }
         fy_trace_emit(tr, "      scf.yield");
@@ -909,7 +939,8 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", n ? " = " : "", U(iv), U(lb), U(ub), U(st));
     if (n) {
         fy_trace_emit(tr, " iter_args(");
-        for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int k = 0; k < n; k++)
+            fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
         fy_trace_emit(tr, ") -> (");
         for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_trace_mlir_type(L.ct[k]));
         fy_trace_emit(tr, ")");
@@ -945,24 +976,34 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
     int line = fy_code_line_of(&f->code->h, f->cur);
     init_loop *L = nopen ? open_loops[nopen - 1] : NULL;
     if (!fy_trace_cur() || !L || L->f != f)
-        return fy_err_format(&fy_RuntimeError, "`yield` in a `for ... in range(..., init=[...])` loop (line %d) works only "
-                             "while a kernel is traced: it is the loop's scf.yield", line);
+        return fy_err_format(&fy_RuntimeError,
+                             "`yield` in a `for ... in range(..., init=[...])` loop (line %d) works only "
+                             "while a kernel is traced: it is the loop's scf.yield",
+                             line);
     if (flags & 1)
-        return fy_err_format(&fy_SyntaxError, "`yield` at line %d must be the last statement of the body of the "
-                             "range(..., init=[...]) loop at line %d (it is the loop's scf.yield)", line, L->line);
+        return fy_err_format(&fy_SyntaxError,
+                             "`yield` at line %d must be the last statement of the body of the "
+                             "range(..., init=[...]) loop at line %d (it is the loop's scf.yield)",
+                             line, L->line);
     if (run_depth != L->depth)
-        return fy_err_format(&fy_SyntaxError, "`yield` at line %d is inside control flow on a dynamic value in the "
-                             "range(..., init=[...]) loop at line %d; it must end the loop body itself", line, L->line);
+        return fy_err_format(&fy_SyntaxError,
+                             "`yield` at line %d is inside control flow on a dynamic value in the "
+                             "range(..., init=[...]) loop at line %d; it must end the loop body itself",
+                             line, L->line);
     if (L->yielded)
-        return fy_err_format(&fy_SyntaxError, "`yield` at line %d: the range(..., init=[...]) loop at line %d already "
-                             "yielded", line, L->line);
+        return fy_err_format(&fy_SyntaxError,
+                             "`yield` at line %d: the range(..., init=[...]) loop at line %d already "
+                             "yielded",
+                             line, L->line);
     fy_tracer *tr = fy_trace_cur();
     size_t nv = 0;
     fy_obj **vals = v == fy_None ? NULL : FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &nv) : &v;
     if (vals == &v) nv = 1;
     if ((int)nv != L->n)
-        return fy_err_format(&fy_TypeError, "`yield` at line %d gives %zu value%s but the range(..., init=[...]) loop at "
-                             "line %d carries %d", line, nv, nv == 1 ? "" : "s", L->line, L->n);
+        return fy_err_format(&fy_TypeError,
+                             "`yield` at line %d gives %zu value%s but the range(..., init=[...]) loop at "
+                             "line %d carries %d",
+                             line, nv, nv == 1 ? "" : "s", L->line, L->n);
     uint64_t *ys = fy_calloc(nv + 1, sizeof *ys);
     if (!ys) return NULL;
     for (size_t k = 0; k < nv; k++) {
@@ -970,9 +1011,10 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
         fy_dsl_numeric *t = type_of(vals[k], &lit);
         if (!t || (!lit && t != L->ct[k])) { /* only a Python literal converts */
             fy_free(ys);
-            return fy_err_format(&fy_TypeError, "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
-                                 "there (its init= value)", line, k, t ? t->name : fy_type_name(vals[k]), L->line,
-                                 L->ct[k]->name);
+            return fy_err_format(&fy_TypeError,
+                                 "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
+                                 "there (its init= value)",
+                                 line, k, t ? t->name : fy_type_name(vals[k]), L->line, L->ct[k]->name);
         }
         if (as_ssa(tr, vals[k], L->ct[k], &ys[k]) < 0) {
             fy_free(ys);
@@ -1002,7 +1044,8 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
 static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     if (rg->bad_line) {
-        fy_err_format(&fy_RuntimeError, "%s inside a `while` on a dynamic value (line %d, the loop at line %d) is not "
+        fy_err_format(&fy_RuntimeError,
+                      "%s inside a `while` on a dynamic value (line %d, the loop at line %d) is not "
                       "supported: the loop is a device loop (scf.while)",
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
@@ -1095,7 +1138,8 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     if (ncar) {
         fy_trace_emit(tr, "      ^bb0(");
         for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%%%llu: %s", i++ ? ", " : "", U(bb0 + (uint64_t)k), fy_trace_mlir_type(ct[k]));
+            if (ct[k])
+                fy_trace_emit(tr, "%s%%%llu: %s", i++ ? ", " : "", U(bb0 + (uint64_t)k), fy_trace_mlir_type(ct[k]));
         fy_trace_emit(tr, "):\n");
     }
     emit_indented(tr, &body);

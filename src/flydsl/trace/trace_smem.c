@@ -17,7 +17,11 @@
 #define MAXF 64
 
 /* ---- fx.Array[E, N, A] ---- */
-typedef struct arrty { fy_obj h; fy_dsl_numeric *et; int64_t n, align; } arrty;
+typedef struct arrty {
+    fy_obj h;
+    fy_dsl_numeric *et;
+    int64_t n, align;
+} arrty;
 static fy_obj *arrty_repr(fy_obj *o) {
     arrty *a = (arrty *)o;
     return fy_str_printf("Array[%s, %lld, %lld]", a->et->name, (long long)a->n, (long long)a->align);
@@ -49,9 +53,11 @@ static fy_obj *arrf_getitem(fy_obj *s, fy_obj *k) {
     fy_dsl_numeric *et = (fy_dsl_numeric *)it[0];
     al = et->width / 8;
     if (n == 3 && fy_dsl_to_int(it[2], &al, "fx.Array", "alignment") < 0) return NULL;
-    if (cnt <= 0 || cnt > (1 << 24)) return fy_err_format(&fy_ValueError, "fx.Array: count must be in 1..2^24, not %lld", (long long)cnt);
+    if (cnt <= 0 || cnt > (1 << 24))
+        return fy_err_format(&fy_ValueError, "fx.Array: count must be in 1..2^24, not %lld", (long long)cnt);
     if (al <= 0 || (al & (al - 1)) || al > 4096)
-        return fy_err_format(&fy_ValueError, "fx.Array: alignment must be a power of two <= 4096, not %lld", (long long)al);
+        return fy_err_format(&fy_ValueError, "fx.Array: alignment must be a power of two <= 4096, not %lld",
+                             (long long)al);
     if (fy_type_ready(&arrty_type) < 0) return NULL;
     arrty *a = (arrty *)fy_alloc(&arrty_type);
     if (!a) return NULL;
@@ -60,16 +66,31 @@ static fy_obj *arrf_getitem(fy_obj *s, fy_obj *k) {
     a->align = al;
     return &a->h;
 }
-typedef struct arrf { fy_obj h; } arrf;
+typedef struct arrf {
+    fy_obj h;
+} arrf;
 static fy_type arrf_type = {FY_TYPE_INIT("ArrayFactory", sizeof(arrf)), .flags = FY_TPF_FINAL, .getitem = arrf_getitem};
 static arrf the_array = {{FY_IMMORTAL_RC, &arrf_type}};
 
 /* ---- @fx.struct ---- */
-typedef struct sfield { char name[64]; fy_dsl_numeric *et; int64_t n, align, off; int is_array; } sfield;
+typedef struct sfield {
+    char name[64];
+    fy_dsl_numeric *et;
+    int64_t n, align, off;
+    int is_array;
+} sfield;
 /* ord: every annotated field in declaration order (constexpr fields included) as an index into f, -1: constexpr */
 typedef struct structty {
-    fy_obj h; char name[64]; int nf; sfield f[MAXF]; int64_t size, align;
-    int nord; struct { char name[64]; int fi; } ord[MAXF];
+    fy_obj h;
+    char name[64];
+    int nf;
+    sfield f[MAXF];
+    int64_t size, align;
+    int nord;
+    struct {
+        char name[64];
+        int fi;
+    } ord[MAXF];
 } structty;
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
@@ -79,7 +100,8 @@ static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw)
 static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
 static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
 static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
-                                     {"alignment", structty_align, NULL, "alignment in bytes"}, {0}};
+                                     {"alignment", structty_align, NULL, "alignment in bytes"},
+                                     {0}};
 static fy_type structty_type = {FY_TYPE_INIT("StructType", sizeof(structty)), .flags = FY_TPF_FINAL,
                                 .repr = structty_repr, .call = structty_call, .getsets = structty_gs};
 
@@ -122,7 +144,8 @@ static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
             arrty *at = (arrty *)v;
             f->et = at->et, f->n = at->n, f->align = at->align, f->is_array = 1;
         } else if (FY_TYPE(v) == &structty_type) {
-            fy_err_format(&fy_NotImplementedError, "fx.struct %s: nested struct field '%s' is not supported yet", s->name, fn);
+            fy_err_format(&fy_NotImplementedError, "fx.struct %s: nested struct field '%s' is not supported yet",
+                          s->name, fn);
             goto fail;
         } else {
             char what[128];
@@ -153,7 +176,11 @@ fail:
 /* ---- struct values: Pair(a, b), p.a, p.replace(a=...) ----
  * A frozen value holding one DSL value per scalar field (converted to the field's type) and the Python value
  * of each constexpr field; array fields have no value form. */
-typedef struct sval { fy_obj h; structty *st; fy_obj *v[MAXF]; } sval; /* v: per ord entry */
+typedef struct sval {
+    fy_obj h;
+    structty *st;
+    fy_obj *v[MAXF];
+} sval; /* v: per ord entry */
 static fy_type sval_type;
 static void sval_dealloc(fy_obj *o) {
     sval *s = (sval *)o;
@@ -276,8 +303,12 @@ static fy_obj *sval_repr(fy_obj *o) {
 }
 static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
                                       {0}};
-static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)), .flags = FY_TPF_FINAL, .repr = sval_repr,
-                            .dealloc = sval_dealloc, .getattr = sval_getattr, .setattr = sval_setattr,
+static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)),
+                            .flags = FY_TPF_FINAL,
+                            .repr = sval_repr,
+                            .dealloc = sval_dealloc,
+                            .getattr = sval_getattr,
+                            .setattr = sval_setattr,
                             .methods = sval_methods};
 
 /* Size and alignment in bytes of a struct type, fx.Array type or numeric type (dsl_size_of / dsl_align_of);
@@ -302,9 +333,23 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
 
 /* ---- storage, array references ---- */
 /* One leaf: LDS global @__flyi_lds_<sym> of n elements of et. */
-typedef struct leaf { int sym; fy_dsl_numeric *et; int64_t n; int is_array; } leaf;
-typedef struct storage { fy_obj h; structty *st; leaf l; int base; int peeked; } storage; /* st: struct (leaves base..) */
-typedef struct aref { fy_obj h; leaf l; } aref;
+typedef struct leaf {
+    int sym;
+    fy_dsl_numeric *et;
+    int64_t n;
+    int is_array;
+} leaf;
+typedef struct storage {
+    fy_obj h;
+    structty *st;
+    leaf l;
+    int base;
+    int peeked;
+} storage; /* st: struct (leaves base..) */
+typedef struct aref {
+    fy_obj h;
+    leaf l;
+} aref;
 static fy_type storage_type, aref_type, sview_type;
 
 static fy_tracer *need_tracer(const char *what) {
@@ -328,8 +373,8 @@ static int leaf_ptr(fy_tracer *tr, const leaf *l, uint64_t *out) {
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>", U(f),
-                  U(p), t);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
+                  U(f), U(p), t);
     fy_trace_end_line(tr);
     *out = f;
     return 0;
@@ -355,8 +400,9 @@ static fy_obj *leaf_view(const leaf *l, const fly_layout *L) {
     if (!res) return NULL;
     char lt[512];
     fly_layout_print(L, lt, sizeof lt);
-    fy_trace_emit(tr, "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, shared>, !fly.layout<%s>) -> %s", U(r),
-                  U(p), U(lay), fy_trace_mlir_type(l->et), lt, ((fy_ttensor *)res)->ty);
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.make_view\"(%%%llu, %%%llu) : (!fly.ptr<%s, shared>, !fly.layout<%s>) -> %s",
+                  U(r), U(p), U(lay), fy_trace_mlir_type(l->et), lt, ((fy_ttensor *)res)->ty);
     fy_trace_end_line(tr);
     return res;
 }
@@ -420,8 +466,13 @@ static fy_obj *aref_repr(fy_obj *o) {
 }
 static fy_methoddef aref_methods[] = {{"view", aref_view, 0, "view(layout)\nA shared tensor over the array."}, {0}};
 static fy_getsetdef aref_gs[] = {{"ptr", aref_ptr, NULL, "the array's pointer"}, {0}};
-static fy_type aref_type = {FY_TYPE_INIT("SharedArray", sizeof(aref)), .flags = FY_TPF_FINAL, .repr = aref_repr,
-                            .getitem = aref_getitem, .setitem = aref_setitem, .len = aref_len, .methods = aref_methods,
+static fy_type aref_type = {FY_TYPE_INIT("SharedArray", sizeof(aref)),
+                            .flags = FY_TPF_FINAL,
+                            .repr = aref_repr,
+                            .getitem = aref_getitem,
+                            .setitem = aref_setitem,
+                            .len = aref_len,
+                            .methods = aref_methods,
                             .getsets = aref_gs};
 
 /* field i of struct storage s as a leaf */
@@ -466,8 +517,8 @@ static int sview_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     return r;
 }
 static void st_dealloc(fy_obj *o) { FY_CLEAR(((storage *)o)->st); }
-static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc,
-                             .getattr = sview_getattr, .setattr = sview_setattr};
+static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL,
+                             .dealloc = st_dealloc, .getattr = sview_getattr, .setattr = sview_setattr};
 
 static fy_obj *storage_new(fy_type *t, structty *st, const leaf *l, int base) {
     if (fy_type_ready(t) < 0) return NULL;
@@ -490,7 +541,8 @@ static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("poke", kw) < 0 || fy_check_nargs("poke", na, 1, 1) < 0) return NULL;
     storage *s = (storage *)o;
     if (s->st || s->l.is_array)
-        return fy_err_set(&fy_NotImplementedError, "Storage.poke: only scalar storage can be poked (use [i] = v on arrays)");
+        return fy_err_set(&fy_NotImplementedError,
+                          "Storage.poke: only scalar storage can be poked (use [i] = v on arrays)");
     fy_obj *t = leaf_flat(&s->l);
     if (!t) return NULL;
     fy_obj *z = fy_int_from(0);
@@ -512,17 +564,27 @@ static fy_obj *stor_repr(fy_obj *o) {
     return fy_str_printf("Storage[%s x %lld]", s->l.et->name, (long long)s->l.n);
 }
 static fy_methoddef stor_methods[] = {{"peek", stor_peek, 0, "peek()\nThe stored value (arrays: a reference)."},
-                                      {"poke", stor_poke, 0, "poke(v)\nStores a scalar."}, {0}};
-static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)), .flags = FY_TPF_FINAL, .dealloc = st_dealloc,
-                               .repr = stor_repr, .getattr = stor_getattr, .methods = stor_methods};
+                                      {"poke", stor_poke, 0, "poke(v)\nStores a scalar."},
+                                      {0}};
+static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)),
+                               .flags = FY_TPF_FINAL,
+                               .dealloc = st_dealloc,
+                               .repr = stor_repr,
+                               .getattr = stor_getattr,
+                               .methods = stor_methods};
 
 /* ---- fx.SharedAllocator ---- */
-typedef struct salloc { fy_obj h; int64_t base_align, bytes; } salloc;
+typedef struct salloc {
+    fy_obj h;
+    int64_t base_align, bytes;
+} salloc;
 static fy_type salloc_type;
 
 static void emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, int64_t align) {
-    fy_trace_emit_prelude(tr, "    memref.global \"private\" @__flyi_lds_%d : memref<%lldx%s, 3> = uninitialized {alignment = %lld : i64}\n",
-                          sym, (long long)n, fy_trace_mlir_type(et), (long long)align);
+    fy_trace_emit_prelude(
+        tr,
+        "    memref.global \"private\" @__flyi_lds_%d : memref<%lldx%s, 3> = uninitialized {alignment = %lld : i64}\n",
+        sym, (long long)n, fy_trace_mlir_type(et), (long long)align);
 }
 
 static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -535,7 +597,8 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     int64_t align = 0;
     if (v[1] && v[1] != fy_None && fy_dsl_to_int(v[1], &align, "allocate", "alignment") < 0) return NULL;
     if (align < 0 || (align & (align - 1)) || align > 4096)
-        return fy_err_format(&fy_ValueError, "allocate: alignment must be a power of two <= 4096, not %lld", (long long)align);
+        return fy_err_format(&fy_ValueError, "allocate: alignment must be a power of two <= 4096, not %lld",
+                             (long long)align);
     if (FY_TYPE(v[0]) == &structty_type) {
         structty *st = (structty *)v[0];
         int64_t al = align > st->align ? align : st->align;
@@ -569,7 +632,8 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     int64_t nbytes;
     if (!FY_INT_CHECK(v[0]) && !FY_DSL_NUM_CHECK(v[0]))
-        return fy_err_format(&fy_TypeError, "allocate: expected an fx.struct type, fx.Array[...] or a byte count, not '%s'",
+        return fy_err_format(&fy_TypeError,
+                             "allocate: expected an fx.struct type, fx.Array[...] or a byte count, not '%s'",
                              fy_type_name(v[0]));
     if (fy_dsl_to_int(v[0], &nbytes, "allocate", "nbytes") < 0) return NULL;
     if (nbytes <= 0 || nbytes > 65536)
@@ -582,7 +646,8 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
 static fy_methoddef sa_methods[] = {
-    {"allocate", sa_allocate, 0, "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
+    {"allocate", sa_allocate, 0,
+     "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
     {0}};
 static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes allocated so far"}, {0}};
 static fy_type salloc_type = {FY_TYPE_INIT("SharedAllocator", sizeof(salloc)), .flags = FY_TPF_FINAL,
@@ -607,8 +672,7 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
             return fy_err_set(&fy_NotImplementedError,
                               "SharedAllocator(static=False): dynamic shared memory is not supported yet");
     }
-    if (tr->nallocators++)
-        return fy_err_set(&fy_RuntimeError, "fx.SharedAllocator: at most one allocator per kernel");
+    if (tr->nallocators++) return fy_err_set(&fy_RuntimeError, "fx.SharedAllocator: at most one allocator per kernel");
     if (fy_type_ready(&salloc_type) < 0) return NULL;
     salloc *s = (salloc *)fy_alloc(&salloc_type);
     if (!s) return NULL;
@@ -639,8 +703,8 @@ static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_ob
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>", U(f),
-                  U(p), fy_trace_mlir_type(et));
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
+                  U(f), U(p), fy_trace_mlir_type(et));
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
     return fy_trace_ptr_new(f, et, FY_SP_SHARED);
@@ -660,15 +724,16 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
         return fy_err_format(&fy_TypeError, "recast_iter: expected a numeric type, not '%s'", fy_type_name(v[0]));
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
     fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
-    if (p->reg == FY_SP_REG) return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
+    if (p->reg == FY_SP_REG)
+        return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
     const char *sp = fy_trace_space_name(p->reg);
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
     uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>", U(l),
-                  U(p->ssa), fy_trace_mlir_type(p->et), sp, as);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
+                  U(l), U(p->ssa), fy_trace_mlir_type(p->et), sp, as);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>", U(r),
-                  U(l), as, fy_trace_mlir_type(et), sp);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>",
+                  U(r), U(l), as, fy_trace_mlir_type(et), sp);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
     return fy_trace_ptr_new(r, et, p->reg);

@@ -51,8 +51,8 @@ int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {
     int r = fy_dsl_targ_spec_of(arg, argi, &sp);
     if (r <= 0) return r;
     if (sp.ndim > FY_TP_MAXDIM) {
-        fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of more than %d dims are not supported", argi,
-                      FY_TP_MAXDIM);
+        fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of more than %d dims are not supported",
+                      argi, FY_TP_MAXDIM);
         return -1;
     }
     p->ndim = sp.ndim;
@@ -75,11 +75,11 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
     fy_torch_tensor *t = sp.t;
     fy_dsl_numeric *et = elem_type(t->dtype);
     if (!et)
-        return fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of dtype %s are not supported yet", argi,
-                             fy_torch_dtype_name(t->dtype));
+        return fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of dtype %s are not supported yet",
+                             argi, fy_torch_dtype_name(t->dtype));
     if (t->st->dev.type != 1)
-        return fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"",
-                             argi);
+        return fy_err_format(&fy_TypeError,
+                             "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", argi);
     fy_trace_param p = {.kind = FY_TP_TENSOR, .argi = argi, .t = et};
     if (fy_trace_tensor_encode(arg, argi, &p) < 0) return NULL;
     fly_layout L;
@@ -169,12 +169,13 @@ static void bind_part(fy_tracer *tr, fly_inttuple *part, uint64_t tup, const cha
             fy_trace_emit(tr, "      %%%llu = \"fly.make_coord\"() : () -> !fly.int_tuple<%s>", U(cv), ct);
             fy_trace_end_line(tr);
             leaf = fy_trace_new_ssa(tr);
-            fy_trace_emit(tr, "      %%%llu = \"fly.slice\"(%%%llu, %%%llu) : (%s, !fly.int_tuple<%s>) -> !fly.int_tuple<%s>",
-                          U(leaf), U(tup), U(cv), tty, ct, rt);
+            fy_trace_emit(
+                tr, "      %%%llu = \"fly.slice\"(%%%llu, %%%llu) : (%s, !fly.int_tuple<%s>) -> !fly.int_tuple<%s>",
+                U(leaf), U(tup), U(cv), tty, ct, rt);
             fy_trace_end_line(tr);
             uint64_t v = fy_trace_new_ssa(tr);
-            fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<%s>) -> %s", U(v), U(leaf), rt,
-                          wide ? "i64" : "i32");
+            fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<%s>) -> %s", U(v), U(leaf),
+                          rt, wide ? "i64" : "i32");
             fy_trace_end_line(tr);
             nd->v = (int64_t)v;
         } else {
@@ -196,8 +197,8 @@ static void bind_of(fy_tracer *tr, fy_ttensor *t, fly_layout *L, int p) {
     char tty[540];
     snprintf(tty, sizeof tty, "!fly.int_tuple<%s>", tt);
     uint64_t tup = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_%s\"(%%%llu) : (%s) -> %s", U(tup), p ? "stride" : "shape", U(t->ssa), t->ty,
-                  tty);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_%s\"(%%%llu) : (%s) -> %s", U(tup), p ? "stride" : "shape", U(t->ssa),
+                  t->ty, tty);
     fy_trace_end_line(tr);
     bind_part(tr, part, tup, tty);
 }
@@ -222,8 +223,10 @@ static int tuple_ssa(fy_tracer *tr, const fly_inttuple *t, uint64_t *out) {
     for (int i = 0; i < fly_inttuple_nodes(t); i++)
         if (t->n[i].kind == FLY_IT_DYN) {
             if (t->n[i].v <= 0) {
-                fy_err_format(&fy_NotImplementedError, "a dynamic layout (%s) computed here has a leaf the tracer cannot "
-                              "compute yet", tt);
+                fy_err_format(&fy_NotImplementedError,
+                              "a dynamic layout (%s) computed here has a leaf the tracer cannot "
+                              "compute yet",
+                              tt);
                 return -1;
             }
             vals[n++] = (uint64_t)t->n[i].v;
@@ -256,8 +259,10 @@ int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out) {
     fly_inttuple_print(&L->stride, dt, sizeof dt);
     fly_layout_print(L, lt, sizeof lt);
     *out = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.make_layout\"(%%%llu, %%%llu) : (!fly.int_tuple<%s>, !fly.int_tuple<%s>) -> "
-                  "!fly.layout<%s>", U(*out), U(s), U(d), st, dt, lt);
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.make_layout\"(%%%llu, %%%llu) : (!fly.int_tuple<%s>, !fly.int_tuple<%s>) -> "
+                  "!fly.layout<%s>",
+                  U(*out), U(s), U(d), st, dt, lt);
     fy_trace_end_line(tr);
     return 0;
 }
@@ -405,8 +410,8 @@ int fy_trace_coord_emit(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_
     return coord_emit_L(tr, L, key, out, ty, cap, c, nnone);
 }
 
-static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, char *ty, size_t cap,
-                      fly_inttuple *c, int *nnone) {
+static int coord_emit(fy_tracer *tr, fy_ttensor *t, fy_obj *key, uint64_t *out, char *ty, size_t cap, fly_inttuple *c,
+                      int *nnone) {
     return coord_emit_L(tr, &t->L, key, out, ty, cap, c, nnone);
 }
 
@@ -441,8 +446,8 @@ static fy_obj *tt_getitem(fy_obj *o, fy_obj *key) {
         return res;
     }
     const char *et = fy_trace_mlir_type(v->et);
-    fy_trace_emit(tr, "      %%%llu = \"fly.memref.load\"(%%%llu, %%%llu) : (%s, %s) -> %s", U(r), U(v->ssa), U(c), v->ty,
-                  cty, et);
+    fy_trace_emit(tr, "      %%%llu = \"fly.memref.load\"(%%%llu, %%%llu) : (%s, %s) -> %s", U(r), U(v->ssa), U(c),
+                  v->ty, cty, et);
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(v->et, r);
 }
@@ -466,7 +471,8 @@ static int tt_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     if (fy_trace_value_as(tr, val, v->et, &x) < 0 || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0)
         return -1;
     if (nnone) {
-        fy_err_set(&fy_IndexError, "assigning to a tensor slice is not supported; use .store(vec) or .fill(x) on the slice");
+        fy_err_set(&fy_IndexError,
+                   "assigning to a tensor slice is not supported; use .store(vec) or .fill(x) on the slice");
         return -1;
     }
     fy_trace_emit(tr, "      \"fly.memref.store\"(%%%llu, %%%llu, %%%llu) : (%s, %s, %s) -> ()", U(x), U(v->ssa), U(c),
@@ -532,6 +538,11 @@ static fy_getsetdef tt_getsets[] = {{"shape", tt_shape, NULL, "the shape (IntTup
                                     {0}};
 
 fy_type fy_ttensor_type = {
-    FY_TYPE_INIT("Tensor", sizeof(fy_ttensor)), .flags = FY_TPF_FINAL, .repr = tt_repr, .getitem = tt_getitem,
-    .setitem = tt_setitem, .getsets = tt_getsets, .methods = tt_methods,
+    FY_TYPE_INIT("Tensor", sizeof(fy_ttensor)),
+    .flags = FY_TPF_FINAL,
+    .repr = tt_repr,
+    .getitem = tt_getitem,
+    .setitem = tt_setitem,
+    .getsets = tt_getsets,
+    .methods = tt_methods,
 };

@@ -99,7 +99,8 @@ static fy_obj *vec_mul(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.mulf", 
 static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
     tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
     if (x->et->kind != FY_DSL_K_FLOAT)
-        return fy_err_format(&fy_TypeError, "Vector '/' needs float elements, not %s (convert with .to())", x->et->name);
+        return fy_err_format(&fy_TypeError, "Vector '/' needs float elements, not %s (convert with .to())",
+                             x->et->name);
     return binop(a, b, "arith.divf", "arith.divsi");
 }
 
@@ -107,7 +108,8 @@ static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
 static fy_obj *int_binop(fy_obj *a, fy_obj *b, const char *op, const char *uop) {
     tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
     if (x->et->kind == FY_DSL_K_FLOAT)
-        return fy_err_format(&fy_TypeError, "Vector '%s' needs integer elements, not %s (use .bitcast())", op, x->et->name);
+        return fy_err_format(&fy_TypeError, "Vector '%s' needs integer elements, not %s (use .bitcast())", op,
+                             x->et->name);
     int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
     return binop(a, b, "", sg || !uop ? op : uop);
 }
@@ -285,7 +287,8 @@ static fy_obj *vec_shuffle(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t k;
         if (fy_dsl_to_int(it[i], &k, "shuffle", "mask") < 0) return NULL;
         if (k < 0 || k >= 2 * v->n)
-            return fy_err_format(&fy_ValueError, "shuffle: mask index %lld outside 0..%lld", (long long)k, (long long)(2 * v->n - 1));
+            return fy_err_format(&fy_ValueError, "shuffle: mask index %lld outside 0..%lld", (long long)k,
+                                 (long long)(2 * v->n - 1));
         fy_trace_emit(tr, "%s%lld", i ? ", " : "", (long long)k);
     }
     fy_trace_emit(tr, "] : %s, %s", vty(s1, sizeof s1, v, NULL), vty(s2, sizeof s2, v, NULL));
@@ -318,7 +321,8 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *sh = p[0];
     if (FY_TUPLE_CHECK(sh) && fy_len(sh) == 1) sh = fy_seq_items(sh, NULL)[0];
     if (fy_dsl_to_int(sh, &n, "full", "shape") < 0) return NULL;
-    if (n < 1 || n > 4096) return fy_err_format(&fy_ValueError, "full: %lld elements (1..4096 supported)", (long long)n);
+    if (n < 1 || n > 4096)
+        return fy_err_format(&fy_ValueError, "full: %lld elements (1..4096 supported)", (long long)n);
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[2], "full");
     if (!t) return NULL;
     fy_tracer *tr = need_tracer();
@@ -326,8 +330,8 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     uint64_t x, id = 0;
     if (fy_trace_value_as(tr, p[1], t, &x) < 0) return NULL;
     id = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(id), U(x), fy_trace_mlir_type(t),
-                  (long long)n, fy_trace_mlir_type(t));
+    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(id), U(x),
+                  fy_trace_mlir_type(t), (long long)n, fy_trace_mlir_type(t));
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
 }
@@ -341,14 +345,25 @@ static fy_methoddef vec_methods[] = {
 
 static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
 static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
-static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element type"},
-                                     {"numel", vec_len, NULL, "the number of elements"}, {0}};
+static fy_getsetdef vec_getsets[] = {
+    {"dtype", vec_dtype, NULL, "the element type"}, {"numel", vec_len, NULL, "the number of elements"}, {0}};
 
 static fy_type tvector_type = {
-    FY_TYPE_INIT("Vector", sizeof(tvector)), .flags = FY_TPF_FINAL, .repr = vec_repr, .getsets = vec_getsets,
-    .methods = vec_methods, .getitem = vec_getitem, .neg = vec_neg,
-    .nb = {[FY_NB_ADD] = vec_add, [FY_NB_SUB] = vec_sub, [FY_NB_MUL] = vec_mul, [FY_NB_TRUEDIV] = vec_div,
-           [FY_NB_AND] = vec_and, [FY_NB_OR] = vec_or, [FY_NB_XOR] = vec_xor, [FY_NB_LSHIFT] = vec_shl,
+    FY_TYPE_INIT("Vector", sizeof(tvector)),
+    .flags = FY_TPF_FINAL,
+    .repr = vec_repr,
+    .getsets = vec_getsets,
+    .methods = vec_methods,
+    .getitem = vec_getitem,
+    .neg = vec_neg,
+    .nb = {[FY_NB_ADD] = vec_add,
+           [FY_NB_SUB] = vec_sub,
+           [FY_NB_MUL] = vec_mul,
+           [FY_NB_TRUEDIV] = vec_div,
+           [FY_NB_AND] = vec_and,
+           [FY_NB_OR] = vec_or,
+           [FY_NB_XOR] = vec_xor,
+           [FY_NB_LSHIFT] = vec_shl,
            [FY_NB_RSHIFT] = vec_shr},
 };
 
@@ -361,7 +376,8 @@ static fy_obj *f_make_type(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
         return NULL;
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[1], "make_type");
     if (!t) return NULL;
-    if (n < 1) return fy_err_format(&fy_ValueError, "make_type: a Vector needs at least one element, not %lld", (long long)n);
+    if (n < 1)
+        return fy_err_format(&fy_ValueError, "make_type: a Vector needs at least one element, not %lld", (long long)n);
     return fy_str_printf("vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t));
 }
 
@@ -375,7 +391,8 @@ static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     if (!t) return NULL;
     size_t n;
     fy_obj **it = FY_LIST_CHECK(p[0]) || FY_TUPLE_CHECK(p[0]) ? fy_seq_items(p[0], &n) : NULL;
-    if (!it || n == 0 || n > 4096) return fy_err_set(&fy_TypeError, "from_elements: expected a non-empty list of values");
+    if (!it || n == 0 || n > 4096)
+        return fy_err_set(&fy_TypeError, "from_elements: expected a non-empty list of values");
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
     uint64_t *v = fy_malloc(n * sizeof *v);
