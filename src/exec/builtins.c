@@ -6,6 +6,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "flyi/sink.h"
 
 #define BI(name) static fy_obj *bi_##name(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw)
 
@@ -118,8 +119,9 @@ BI(input) {
         prompt = fy_str(args[0]);
         if (!prompt) return NULL;
     }
-    extern char *fy_session_input(const char *prompt);
-    char *line = fy_session_input(prompt ? FY_STR_DATA(prompt) : "");
+    /* the running cell's sink reads the line (the REPL's readline, Jupyter's input_request) */
+    const flyi_sink *sink = fy_cur->sink;
+    char *line = sink && sink->input ? sink->input(sink->user, prompt ? FY_STR_DATA(prompt) : "", false) : NULL;
     FY_XDECREF(prompt);
     if (!line) {
         if (fy_err_occurred()) return NULL;

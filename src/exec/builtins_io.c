@@ -6,7 +6,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
-#include "flyi/session.h"
+#include "flyi/sink.h"
 
 /* ------------------------------------------------------------------ sink output */
 

@@ -9,8 +9,6 @@
 #include "compile/code.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
-#include "modules/mod_registry.h"
-#include "flydsl/api/dsl.h"
 
 void fy_int_init(void);
 void fy_str_init(void);
@@ -51,12 +49,6 @@ void fy_types_init(void) {
     fy_str_init();
     for (int i = 0; core[i]; i++) fy_type_ready(core[i]);
     for (int i = 0; fy_exception_types[i]; i++) fy_type_ready(fy_exception_types[i]);
-    fy_stdlib_register_all();
-    {
-        void fy_torch_register(void);
-        fy_torch_register();
-    } /* torch (src/torch), imported lazily */
-    fy_dsl_register_all(); /* flydsl.* (src/dsl) */
 }
 
 /* ------------------------------------------------------------------ sys */
@@ -149,6 +141,15 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
 /* ------------------------------------------------------------------ interpreter */
 
 void fy_steps_reset(fy_interp *ip) { ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX; }
+
+const char *fy_interp_target(const fy_interp *ip) {
+    if (ip && ip->opt_target[0]) return ip->opt_target;
+    const char *a = getenv("FLYDSL_COMPILE_ARCH");
+    if (!a || !*a) a = getenv("ARCH");
+    return a && *a ? a : NULL;
+}
+
+const char *fy_interp_backend(const fy_interp *ip) { return ip && ip->opt_backend[0] ? ip->opt_backend : NULL; }
 
 int fy_step_exhausted(void) {
     fy_interp *ip = fy_cur;

@@ -37,6 +37,9 @@ typedef struct fy_interp {
     int64_t gc_allocs;            /* container allocations since the last collection */
     fy_obj *stdout_override;      /* sys.stdout when replaced by the program, else NULL */
     fy_obj *stderr_override;
+    /* options the session sets (%target, %backend) and the layers below read; "": the default */
+    char opt_target[16];          /* GPU target, e.g. "gfx950" */
+    char opt_backend[8];          /* launch backend, "emu" or "hip" */
 } fy_interp;
 
 extern _Thread_local fy_interp *fy_cur;
@@ -53,10 +56,12 @@ int fy_step_exhausted(void);
 /* Count one step (a loop back-edge, a call, an item a builtin consumes); -1 with an
  * exception set when the cell's budget is spent. */
 static inline int fy_step(fy_interp *ip) { return --ip->steps_left < 0 ? fy_step_exhausted() : 0; }
-/* The GPU target chosen with %target in the running session, else $ARCH, else NULL (gfx942). */
-const char *fy_session_target(void);
-/* The launch backend chosen with %backend ("emu" or "hip"), else NULL (automatic). */
-const char *fy_session_backend(void);
+/* The GPU target of the running interpreter: its opt_target (%target), else $FLYDSL_COMPILE_ARCH,
+ * else $ARCH, else NULL (gfx942). ip may be NULL (then only the environment counts). */
+const char *fy_interp_target(const fy_interp *ip);
+/* The launch backend of the running interpreter: its opt_backend ("emu" or "hip"), else NULL
+ * (the runtime's automatic choice). */
+const char *fy_interp_backend(const fy_interp *ip);
 
 /* Restart the step budget for a new cell. */
 void fy_steps_reset(fy_interp *ip);

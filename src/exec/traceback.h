@@ -3,7 +3,7 @@
 #define FLYI_TRACEBACK_H
 
 #include "objects/object.h"
-#include "flyi/session.h"
+#include "flyi/sink.h"
 
 /* A formatted exception: owns all strings. */
 typedef struct fy_tbinfo {

@@ -3,7 +3,7 @@
 #include "compile/code.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
-#include "flydsl/trace/trace.h"
+#include "exec/trace_hooks.h"
 
 fy_frame *fy_frame_new(fy_code *co, fy_obj *globals, fy_obj *builtins, fy_obj *locals, bool for_gen);
 fy_obj *fy_import_name(fy_obj *name, fy_obj *globals, fy_obj *fromlist);

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "objects/object.h"
-#include "flyi/session.h"
+#include "flyi/sink.h"
 
 /* Build obj's MIME bundle as a new dict {mime: str} from its _repr_mimebundle_ and
  * _repr_{html,markdown,svg,png,jpeg,pdf,latex,json,javascript}_ methods, plus text/plain

@@ -1,4 +1,5 @@
 /* session.c - the session API (session.h): cells, files, errors, history, interrupt, reset. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,9 @@
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "modules/mod_ipython.h"
+#include "modules/mod_registry.h"
+#include "torch/torch.h"
+#include "flydsl/api/dsl.h"
 #include "parse/parse.h"
 #include "flyi/session.h"
 #include "session/session_int.h"
@@ -16,7 +20,18 @@ void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, con
 char *fy_magic_transform(const char *cell);
 int fy_magic_install(fy_interp *ip);
 
+/* The built-in module table (exec/import.c) is filled once per process, here: the session is
+ * the one layer that knows every module folder (modules/, torch/, flydsl/). Modules are imported
+ * lazily; registering only names them. */
+static void register_modules(void) {
+    fy_stdlib_register_all(); /* math, random, os, json, IPython, ... (src/modules) */
+    fy_torch_register();      /* torch (src/torch) */
+    fy_dsl_register_all();    /* flydsl.* (src/flydsl) */
+}
+
 flyi_session *flyi_session_new(int argc, char **argv) {
+    static pthread_once_t modules_once = PTHREAD_ONCE_INIT;
+    pthread_once(&modules_once, register_modules);
     flyi_session *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->ip = fy_interp_new(argc, argv);
@@ -66,13 +81,6 @@ static void cell_end(flyi_session *s, unsigned outer) {
     if (outer & 1) return; /* a nested run: the outer cell still runs */
     atomic_store(&s->cell_gen, outer + 2);
     s->ip->interrupt = 0;
-}
-
-char *fy_session_input(const char *prompt) {
-    fy_interp *ip = fy_cur;
-    const flyi_sink *sink = ip ? ip->sink : NULL;
-    if (!sink || !sink->input) return NULL;
-    return sink->input(sink->user, prompt, false);
 }
 
 static void report_error(flyi_session *s, const flyi_sink *sink, fy_obj *exc) {

@@ -15,8 +15,5 @@ struct flyi_session {
     /* odd while a cell runs: incremented when flyi_session_eval/run_file starts and ends.
      * Lock-free, so flyi_session_interrupt stays async-signal-safe. */
     atomic_uint cell_gen;
-    /* session options set by magics: %target ("gfx950"), %backend ("emu"/"hip"); "": default */
-    char opt_target[16];
-    char opt_backend[8];
 };
 #endif

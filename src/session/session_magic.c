@@ -448,11 +448,9 @@ static const char *const pipeline[][2] = {
 };
 #define NPIPE (int)(sizeof pipeline / sizeof pipeline[0])
 
-const char *fy_session_target(void);
-
 static fy_obj *m_passes(const char *args) {
     if (*args) return usage("%%passes takes no arguments");
-    const char *chip = fy_session_target();
+    const char *chip = fy_interp_target(fy_cur);
     if (!chip) chip = "gfx942";
     outf("pipeline for %s (fly-verify runs first):\n", chip);
     for (int i = 0; i < NPIPE; i++) {
@@ -485,26 +483,11 @@ static fy_obj *m_dump(const char *args) {
 
 static flyi_session *cur_session(void) { return fy_cur ? (flyi_session *)fy_cur->session : NULL; }
 
-/* The GPU target set with %target in the running session, else $FLYDSL_COMPILE_ARCH (FlyDSL's
- * compile.arch), else $ARCH, else NULL (the default, gfx942). The tracer passes it to the compiler. */
-const char *fy_session_target(void) {
-    flyi_session *s = cur_session();
-    if (s && s->opt_target[0]) return s->opt_target;
-    const char *a = getenv("FLYDSL_COMPILE_ARCH");
-    if (!a || !*a) a = getenv("ARCH");
-    return a && *a ? a : NULL;
-}
-
-/* The backend set with %backend ("emu" or "hip"), else NULL (the runtime's automatic choice). */
-const char *fy_session_backend(void) {
-    flyi_session *s = cur_session();
-    return s && s->opt_backend[0] ? s->opt_backend : NULL;
-}
-
+/* %target and %backend set the interpreter's options (exec/interp.h), which the tracer and the
+ * launcher read: the session never is called back from below. */
 void flyi_session_describe(flyi_session *s, char *buf, size_t cap) {
-    const char *target = s && s->opt_target[0] ? s->opt_target : getenv("FLYDSL_COMPILE_ARCH");
-    if (!target || !*target) target = getenv("ARCH");
-    const char *want = s && s->opt_backend[0] ? s->opt_backend : getenv("FLYI_BACKEND");
+    const char *target = fy_interp_target(s ? s->ip : NULL);
+    const char *want = s && s->ip->opt_backend[0] ? s->ip->opt_backend : getenv("FLYI_BACKEND");
     const char *backend;
     if (want && !strcmp(want, "emu")) {
         backend = "CPU emulator (chosen)";
@@ -526,14 +509,14 @@ static fy_obj *m_target(const char *args) {
     flyi_session *s = cur_session();
     if (split(args, &t) < 0 || t.n > 1 || !s) return usage("%%target: expected %%target [gfx942|gfx950]");
     if (t.n == 0) {
-        const char *cur = fy_session_target();
+        const char *cur = fy_interp_target(fy_cur);
         outf("%s%s\n", cur ? cur : "gfx942", cur ? "" : " (default)");
         return fy_none();
     }
     if (strcmp(t.v[0], "gfx942") && strcmp(t.v[0], "gfx950"))
         return usage("%%target: unknown target '%s' (gfx942 or gfx950)", t.v[0]);
-    snprintf(s->opt_target, sizeof s->opt_target, "%s", t.v[0]);
-    outf("target: %s\n", s->opt_target);
+    snprintf(s->ip->opt_target, sizeof s->ip->opt_target, "%s", t.v[0]);
+    outf("target: %s\n", s->ip->opt_target);
     return fy_none();
 }
 
@@ -542,7 +525,7 @@ static fy_obj *m_backend(const char *args) {
     flyi_session *s = cur_session();
     if (split(args, &t) < 0 || t.n > 1 || !s) return usage("%%backend: expected %%backend [emu|hip]");
     if (t.n == 0) {
-        const char *b = fy_session_backend();
+        const char *b = fy_interp_backend(fy_cur);
         outf("%s\n", b ? b : "auto (HIP when usable, else emu)");
         return fy_none();
     }
@@ -557,13 +540,13 @@ static fy_obj *m_backend(const char *args) {
         }
         if (!rt)
             return usage("%%backend hip: HIP is not available here (no HIP runtime or no AMD GPU); still %s",
-                         s->opt_backend[0] ? s->opt_backend : "auto");
+                         s->ip->opt_backend[0] ? s->ip->opt_backend : "auto");
         api->rt->destroy(rt);
     } else if (strcmp(t.v[0], "emu")) {
         return usage("%%backend: unknown backend '%s' (emu or hip)", t.v[0]);
     }
-    snprintf(s->opt_backend, sizeof s->opt_backend, "%s", t.v[0]);
-    outf("backend: %s\n", s->opt_backend);
+    snprintf(s->ip->opt_backend, sizeof s->ip->opt_backend, "%s", t.v[0]);
+    outf("backend: %s\n", s->ip->opt_backend);
     return fy_none();
 }
 

@@ -158,7 +158,7 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     if (!n) return NULL;
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
-    const char *target = fy_session_target(); /* %target, else $ARCH */
+    const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
     FY_DECREF(n);

@@ -28,7 +28,7 @@ static fy_obj *f_get_rocm_arch(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
         int x, y, z;
         if (sscanf(buf, "%d.%d.%d", &x, &y, &z) == 3) return fy_str_printf("gfx%d%d%d", x, y, z);
     }
-    const char *t = fy_session_target();
+    const char *t = fy_interp_target(fy_cur);
     return fy_str_from_cstr(t && *t ? t : "gfx942");
 }
 

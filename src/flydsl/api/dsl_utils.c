@@ -9,7 +9,7 @@
 #include "draw/draw.h"
 #include "flydsl/api/dsl.h"
 #include "exec/interp.h"
-#include "flyi/session.h"
+#include "flyi/sink.h"
 
 /* Builds the figure of obj: a Layout (a TV layout when it came from make_layout_tv or tile_mn is given),
  * a ComposedLayout (beside its unswizzled form), a Tensor (its layout) or a TiledCopy (its TV layout and tile). */

@@ -4,10 +4,9 @@
 #ifndef FLYI_TRACE_TRACE_H
 #define FLYI_TRACE_TRACE_H
 
+#include "exec/trace_hooks.h"
 #include "flydsl/api/dsl_numeric.h"
 
-/* 1 while a kernel body is being traced in the current session. */
-int fy_trace_active(void);
 /* a OP b (FY_NB_*) with operands of common type ct and result type rt; a and b are typed values. */
 fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b);
 /* a CMP b (FY_EQ_OP...) in common type ct; the result is a dynamic Boolean. */
@@ -55,23 +54,6 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
 /* Adds the kernel-side layout names (memref_load/store, copy atoms, tiled copies, Vector ops) to m. */
 int fy_trace_add_layout_fx(fy_obj *m);
 
-/* ---- control flow while tracing (trace_scf.c; the VM side is described in code.h) ----
- * Each returns 1 when it handled the instruction (*pc: where the frame goes on; f->sp updated), 0 when
- * the value is not traced (the pending exception stays), -1 with a new exception, -2 with an exception
- * that already carries this frame's traceback entry. */
-struct fy_frame;
-/* The conditional jump at instruction `at` of frame f met traced value v (borrowed): scf.if. */
-int fy_trace_scf_branch(struct fy_frame *f, int at, fy_obj *v, int *pc);
-/* JUMP_IF_FALSE_OR_POP (is_and) / JUMP_IF_TRUE_OR_POP at `at` with a traced value on top. */
-int fy_trace_scf_boolop(struct fy_frame *f, int at, int is_and, int *pc);
-/* `not v` of a traced value (a new Boolean), or NULL keeping the pending exception. */
-fy_obj *fy_trace_scf_not(fy_obj *v);
-/* FOR_RANGE nargs at `at` while a trace is active: scf.for (1), or 0: run it as plain Python. */
-int fy_trace_scf_for(struct fy_frame *f, int at, int nargs, int *pc);
-/* SCF_YIELD flags with value v (borrowed) in frame f: ends the body of the innermost traced
- * range(..., init=) loop with scf.yield; returns the loop results (one value, or a list for several). */
-fy_obj *fy_trace_scf_yield(struct fy_frame *f, fy_obj *v, int flags);
-
 /* Cross-lane names (trace_gpu.c): fx.shuffle_xor/up/down/idx, fx.gpu.shuffle, lane_id, num_warp_threads,
  * the fx.gpu submodule and the deprecated Numeric methods v.shuffle_xor(...). For module m (flydsl.expr). */
 int fy_trace_add_gpu_fx(fy_obj *m);
@@ -80,9 +62,6 @@ int fy_trace_add_gpu_fx(fy_obj *m);
  * the previous one (trace_scf.c). Also forgets the names earlier loops left unbound. */
 struct fy_code;
 struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
-/* Reading fast local idx of frame f found it unbound: when a traced loop unbound it, sets a NameError
- * saying why and returns 1, else 0. */
-int fy_trace_scf_unbound(struct fy_frame *f, int idx);
 /* ---- a CompiledKernel's stages as files (trace_dump.c) ----
  * fy_trace_dump_each calls fn(file, stage, text, arg) per stage of CompiledKernel k in order, with FlyDSL's
  * dump names numbered from 00 without gaps (00_origin.mlir, NN_<pass>.mlir, NN_llvm_ir.ll, NN_final_isa.s);

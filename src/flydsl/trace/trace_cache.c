@@ -23,7 +23,7 @@
 #include "compile/code.h"
 #include "flydsl/api/dsl.h"
 #include "exec/interp.h"
-#include "flyi/session.h"
+#include "flyi/sink.h"
 #include "torch/torch.h"
 #include "flydsl/trace/trace_int.h"
 
