@@ -9,16 +9,13 @@
 #include <unistd.h>
 
 #include "pipeline/codegen.h"
+#include "pipeline/lld_shim.h"
 
 #ifndef FLYI_LLVM_BINDIR
 #define FLYI_LLVM_BINDIR "/usr/lib/llvm-22/bin"
 #endif
 
 extern char **environ;
-
-#ifdef FLYI_WITH_LLD
-int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable);
-#endif
 
 static unsigned char *read_all(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");

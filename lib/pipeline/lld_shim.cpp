@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lld/Common/Driver.h"
+#include "pipeline/lld_shim.h"
 #include "llvm/Support/raw_ostream.h"
 
 LLD_HAS_DRIVER(elf)
@@ -12,7 +13,7 @@ LLD_HAS_DRIVER(elf)
 // Links `in` (an object file) into the shared object `out`. Returns 0 on success, else a non-zero
 // status with lld's messages in err (cap bytes, NUL-terminated). `reusable` is cleared when lld
 // says it cannot safely run again in this process.
-extern "C" int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable) {
+int fly_pipeline_lld_link(const char *in, const char *out, char *err, size_t cap, int *reusable) {
     std::string errs;
     llvm::raw_string_ostream es(errs);
     const char *args[] = {"ld.lld", "-shared", in, "-o", out};

@@ -10,6 +10,7 @@
 #define FLYI_CODE_H
 
 #include "parse/ast.h"
+#include "parse/parse.h"
 #include "objects/object.h"
 
 #define FY_OPCODES(X) \
@@ -270,27 +271,8 @@ fy_obj *fy_compile_source(const char *src, size_t len, const char *filename, int
  * (duplicates possible). */
 void fy_stmt_assigned_names(fy_stmt *s, void (*cb)(const char *name, void *arg), void *arg);
 
-/* ---------------------------------------------------------------- VM */
-
-/* Run module/class-body code with the given globals and locals dict (locals may equal
- * globals). Returns the value of the code (None for modules) or NULL with an exception. */
-fy_obj *fy_eval_code(fy_code *co, fy_obj *globals, fy_obj *locals);
-/* Same, also returning the interactive result (new ref or NULL) in *result. */
-fy_obj *fy_eval_code_ex(fy_code *co, fy_obj *globals, fy_obj *locals, fy_obj **result);
-/* Call a Python function (vectorcall). */
-fy_obj *fy_function_call(fy_obj *f, fy_obj *const *args, size_t nargs, fy_obj *kwnames);
-fy_obj *fy_function_new(fy_code *code, fy_obj *globals, fy_obj *qualname);
-/* Resume a generator with a value (or throw exc); NULL + no exception: finished
- * (*retval receives the return value, new ref). */
-fy_obj *fy_gen_send(fy_gen *g, fy_obj *value, fy_obj *exc, fy_obj **retval);
-/* Globals of the innermost running frame (borrowed) or NULL. */
-fy_obj *fy_frame_globals(void);
-/* The region entry of instruction `at` of co, or NULL. */
-const fy_region *fy_code_region(const fy_code *co, int at);
-/* Source line number of an instruction. */
-int fy_code_line_of(fy_obj *code, int instr);
-/* The text of line `line` of the code's source (malloc'd) or NULL. */
-char *fy_code_source_line(fy_code *co, int line);
-extern fy_type fy_generator_type;
+/* Raise SyntaxError for err in filename's source src (compile.c; the parser's errors become
+ * exceptions here). */
+void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len);
 
 #endif

@@ -578,7 +578,6 @@ static void compile_decorators_apply(compiler *c, int n) {
 static void compile_funcdef(compiler *c, fy_stmt *s) {
     for (int i = 0; i < s->v.functiondef.n_decorators; i++) fy_c_expr(c, s->v.functiondef.decorator_list[i]);
     set_loc_stmt(c, s);
-    extern int fy_c_push_defaults_pub(compiler * c, fy_arguments * a, fy_expr * returns);
     int flags = fy_c_push_defaults_pub(c, s->v.functiondef.args, s->v.functiondef.returns);
     fy_obj *qn = fy_c_qualname(c, s->v.functiondef.name, true);
     fy_scope *fs = s->v.functiondef.scope;
@@ -1247,7 +1246,6 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
 }
 
 /* exported wrapper for compile_expr.c's static helper */
-int fy_c_push_defaults_pub(compiler *c, fy_arguments *a, fy_expr *returns);
 
 /* ------------------------------------------------------------------ entry points */
 

@@ -57,6 +57,8 @@ typedef struct compiler {
 } compiler;
 
 /* emitting */
+/* Push a function's defaults, keyword defaults and annotations (compile_expr.c, for compile.c). */
+int fy_c_push_defaults_pub(compiler *c, fy_arguments *a, fy_expr *returns);
 int fy_c_emit(compiler *c, int op, int arg);
 int fy_c_here(compiler *c);
 void fy_c_patch(compiler *c, int at, int target);

@@ -7,18 +7,10 @@
 #include "exec/interp.h"
 #include "objects/object.h"
 #include "flyi/sink.h"
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 #define BI(name) static fy_obj *bi_##name(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw)
-
-extern fy_type fy_enumerate_type, fy_zip_type, fy_map_type, fy_filter_type, fy_reversed_type;
-extern fy_type *fy_exception_types[];
-fy_obj *fy_calliter_new(fy_obj *fn, fy_obj *sentinel);
-fy_obj *fy_run_class_body(fy_function *fn, fy_obj *ns);
-fy_obj *fy_open(fy_obj *const *args, size_t nargs, fy_obj *kw);
-fy_obj *fy_import_name(fy_obj *name, fy_obj *globals, fy_obj *fromlist);
-int fy_type_init_subclass(fy_obj *t, fy_obj *kwnames, fy_obj *const *kwvals);
-fy_obj *fy_type_new_meta(fy_type *meta, fy_obj *name, fy_obj *bases, fy_obj *dict);
-fy_obj *fy_stream_for(int which);
 
 /* ------------------------------------------------------------------ print and I/O */
 
@@ -47,7 +39,6 @@ BI(print) {
         return fy_err_format(&fy_TypeError, "sep must be None or a string, not %s", sep->type->name);
     if (end && !FY_STR_CHECK(end))
         return fy_err_format(&fy_TypeError, "end must be None or a string, not %s", end->type->name);
-    extern fy_type fy_console_type, fy_file_type;
     if (file && FY_TYPE(file) != &fy_console_type && FY_TYPE(file) != &fy_file_type) {
         /* a Python file object gets each piece with its own write() call, as in CPython;
          * the built-in streams take the whole line at once (one chunk for the sink) */
@@ -328,7 +319,6 @@ BI(round) {
             if (isnan(v)) return fy_err_set(&fy_ValueError, "cannot convert float NaN to integer");
             if (isinf(v)) return fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
             double r = nearbyint(v); /* ties to even in the default rounding mode */
-            extern fy_obj *fy_int_from_double(double);
             return fy_int_from_double(r);
         }
         int64_t n;
@@ -367,7 +357,6 @@ BI(next) {
     if (fy_check_nargs("next", nargs, 1, 2) < 0) return NULL;
     if (!args[0]->type->next)
         return fy_err_format(&fy_TypeError, "'%s' object is not an iterator", args[0]->type->name);
-    extern fy_obj *fy_gen_next_value(fy_obj * o);
     fy_obj *v =
         FY_TYPE(args[0]) == &fy_generator_type && nargs == 1 ? fy_gen_next_value(args[0]) : fy_iter_next(args[0]);
     if (v) return v;

@@ -7,6 +7,7 @@
 #include "exec/interp.h"
 #include "objects/object.h"
 #include "flyi/sink.h"
+#include "exec/vm.h"
 
 /* ------------------------------------------------------------------ sink output */
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "exec/vm.h"
 
 static fy_obj *self_iter(fy_obj *o) { return fy_ref(o); }
 

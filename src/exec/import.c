@@ -7,6 +7,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "parse/parse.h"
+#include "exec/vm.h"
 
 typedef struct {
     char *name;
@@ -31,19 +32,6 @@ void fy_register_builtin_module(const char *name, fy_module_init init) {
     reg[nreg].name = strdup(name);
     reg[nreg].init = init;
     if (reg[nreg].name) nreg++;
-}
-
-bool fy_builtin_module_exists(const char *name) {
-    for (size_t i = 0; i < nreg; i++)
-        if (!strcmp(reg[i].name, name)) return true;
-    return false;
-}
-size_t fy_builtin_module_names(const char ***out) {
-    static const char *names[512];
-    size_t n = 0;
-    for (size_t i = 0; i < nreg && n < 512; i++) names[n++] = reg[i].name;
-    *out = names;
-    return n;
 }
 
 static bool is_file(const char *p) {

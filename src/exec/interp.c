@@ -9,14 +9,8 @@
 #include "compile/code.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
-
-void fy_int_init(void);
-void fy_str_init(void);
-extern fy_type *fy_exception_types[];
-extern fy_type fy_enumerate_type, fy_zip_type, fy_map_type, fy_filter_type, fy_reversed_type, fy_calliter_type,
-    fy_seqiter_type, fy_striter_type, fy_tupleiter_type, fy_listiter_type, fy_listrevit_type, fy_dictiter_type,
-    fy_setiter_type, fy_rangeiter_type, fy_bytesiter_type, fy_console_type, fy_file_type, fy_frame_type;
-fy_obj *fy_console_new(int which);
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 static bool types_ready;
 

@@ -6,6 +6,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "exec/traceback.h"
+#include "exec/vm.h"
 
 static void add_line(fy_tbinfo *t, const char *s) {
     if (t->nlines == t->caplines) {

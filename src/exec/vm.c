@@ -4,13 +4,8 @@
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "exec/trace_hooks.h"
-
-fy_frame *fy_frame_new(fy_code *co, fy_obj *globals, fy_obj *builtins, fy_obj *locals, bool for_gen);
-fy_obj *fy_import_name(fy_obj *name, fy_obj *globals, fy_obj *fromlist);
-fy_obj *fy_import_from(fy_obj *module, fy_obj *name);
-int fy_import_star(fy_obj *module, fy_obj *locals);
-fy_methoddef *fy_methoddescr_def(fy_obj *o);
-fy_obj *fy_float_binop(double a, double b, int op);
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 fy_obj *fy_frame_globals(void) {
     fy_interp *ip = fy_cur;
@@ -747,7 +742,6 @@ L_LIST_EXTEND: {
 }
 L_SET_UPDATE: {
     fy_obj *v = POP();
-    extern int fy_set_update(fy_obj *, fy_obj *);
     int r = fy_set_update(sp[-arg], v);
     FY_DECREF(v);
     if (r < 0) goto error;

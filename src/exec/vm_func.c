@@ -4,8 +4,7 @@
 #include <string.h>
 #include "compile/code.h"
 #include "exec/interp.h"
-
-fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
+#include "exec/vm.h"
 
 /* ------------------------------------------------------------------ code */
 
@@ -178,7 +177,7 @@ fy_type fy_frame_type = {FY_TYPE_INIT("frame", sizeof(fy_frame)), .flags = FY_TP
                          .dealloc = frame_dealloc, .traverse = frame_traverse, .clear = frame_clear};
 
 /* Release a non-generator frame after a call, keeping one per code object for reuse. */
-void fy_frame_release(fy_frame *f) {
+static void fy_frame_release(fy_frame *f) {
     if (f->h.rc != 1 || f->gen) {
         FY_DECREF(f);
         return;
@@ -484,8 +483,6 @@ static int setup_cells(fy_function *fn, fy_frame *f) {
     for (int i = 0; i < co->nfrees; i++) cells[co->ncells + i] = fy_ref(FY_TUPLE_ITEMS(fn->closure)[i]);
     return 0;
 }
-
-fy_obj *fy_gen_new(fy_frame *f, fy_function *fn);
 
 fy_obj *fy_function_call(fy_obj *callable, fy_obj *const *args, size_t nargs, fy_obj *kwnames) {
     fy_function *fn = (fy_function *)callable;

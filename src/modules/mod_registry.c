@@ -8,6 +8,7 @@
 #include "modules/mod_registry.h"
 #include "objects/object.h"
 #include "modules/stdlib_data.h"
+#include "exec/vm.h"
 
 fy_obj *fy_stdlib_load_py(const char *name) {
     const char *text;

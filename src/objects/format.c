@@ -8,6 +8,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 typedef struct {
     char fill[5];
@@ -313,7 +314,6 @@ fy_obj *fy_format(fy_obj *v, fy_obj *spec) {
     bool builtin = t == &fy_int_type || t == &fy_bool_type || t == &fy_float_type || t == &fy_str_type;
     if (!builtin) {
         fy_obj *m = fy_type_lookup(t, fy_intern("__format__"));
-        extern fy_type fy_methoddescr_type;
         bool is_object_format =
             m && FY_TYPE(m) == &fy_methoddescr_type && fy_type_lookup(&fy_object_type, fy_intern("__format__")) == m;
         if (m && !is_object_format) {

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 #define B(o) ((fy_bytes *)(o))
 
@@ -200,7 +201,6 @@ fy_obj *fy_bytes_join_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj 
     fy_sbuf_free(&s);
     return r;
 }
-extern fy_methoddef fy_bytes_methods[], fy_bytearray_methods[]; /* obj_bytes_methods.c */
 
 static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw);
 

@@ -6,10 +6,9 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 #define METH(name) static fy_obj *name(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw)
-
-bool fy_bytes_buf(fy_obj *o, const char **d, int64_t *n);
 
 /* A new bytes or bytearray (like self) holding d[0:n]. */
 static fy_obj *like(fy_obj *self, const char *d, int64_t n) {
@@ -699,11 +698,6 @@ fy_obj *fy_str_encode_method(fy_obj *self, fy_obj *const *args, size_t nargs, fy
     fy_sbuf_free(&s);
     return r;
 }
-
-fy_obj *fy_bytes_hex_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
-fy_obj *fy_bytes_join_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
-fy_obj *fy_bytearray_append_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
-fy_obj *fy_bytearray_extend_m(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
 
 /* The methods bytes and bytearray share. */
 #define COMMON_METHODS \

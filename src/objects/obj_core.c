@@ -6,6 +6,7 @@
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 _Thread_local fy_interp *fy_cur;
 size_t fy_mem_used, fy_mem_limit = (size_t)8 << 30;
@@ -103,9 +104,6 @@ static void free_mem(fy_obj *o, fy_type *t) {
 static int dealloc_depth;
 static fy_obj **dealloc_queue;
 static size_t dealloc_qn, dealloc_qcap;
-
-void fy_int_free(fy_obj *o);
-void fy_float_free(fy_obj *o);
 
 static void dealloc_one(fy_obj *o) {
     fy_type *t = o->type;

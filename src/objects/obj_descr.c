@@ -3,6 +3,8 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 /* ------------------------------------------------------------------ builtin function */
 
@@ -469,7 +471,6 @@ typedef struct {
     fy_obj *obj;
     fy_type *obj_type;
 } superobj;
-int fy_super_zero_args(fy_type **type, fy_obj **obj); /* vm.c */
 
 static fy_obj *super_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     fy_type *type;

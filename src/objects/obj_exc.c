@@ -3,6 +3,8 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 static fy_interp fallback_interp;
 #define CUR (fy_cur ? fy_cur : &fallback_interp)
@@ -59,7 +61,6 @@ fy_obj *fy_err_set(fy_type *t, const char *msg) {
     return NULL;
 }
 
-void fy_sbuf_vformat(fy_sbuf *b, const char *fmt, va_list ap);
 fy_obj *fy_err_vformat(fy_type *t, const char *fmt, va_list ap) {
     fy_sbuf b = {0};
     fy_sbuf_vformat(&b, fmt, ap);
@@ -117,7 +118,6 @@ static void tb_clear(fy_obj *o) {
     t->next = NULL;
     FY_XDECREF(n);
 }
-int fy_code_line_of(fy_obj *code, int instr);
 static fy_obj *tb_lineno(fy_obj *o) { return fy_int_from(fy_code_line_of(((fy_tb *)o)->code, ((fy_tb *)o)->instr)); }
 static fy_obj *tb_next(fy_obj *o) {
     fy_tb *t = (fy_tb *)o;

@@ -8,9 +8,7 @@
 #include "exec/interp.h"
 #include "objects/freelist.h"
 #include "objects/object.h"
-
-int fy_cmp_int_double(int64_t a, double d);
-fy_obj *fy_int_from_double(double d);
+#include "objects/objects_int.h"
 
 static fy_freelist float_freelist;
 
@@ -170,7 +168,7 @@ static int to_double(fy_obj *o, double *d) {
     return 0;
 }
 
-double fy_float_mod(double a, double b) {
+static double fy_float_mod(double a, double b) {
     double m = fmod(a, b);
     if (m) {
         if ((b < 0) != (m < 0)) m += b;
@@ -271,7 +269,7 @@ static fy_obj *float_richcmp(fy_obj *a, fy_obj *b, int op) {
 }
 
 /* Parse Python float text; returns 0 ok, -1 bad. */
-int fy_parse_double(const char *s, size_t len, double *out) {
+static int fy_parse_double(const char *s, size_t len, double *out) {
     char buf[128];
     const char *p = s, *end = s + len;
     while (p < end && isspace((unsigned char)*p)) p++;

@@ -9,6 +9,7 @@
 #include "exec/interp.h"
 #include "objects/freelist.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 fy_int fy_small_ints[FY_SMALLINT_MAX - FY_SMALLINT_MIN + 1];
 fy_int fy_True_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 1};

@@ -2,13 +2,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
-
-fy_obj *fy_seq_repr(fy_obj *self, fy_obj *const *items, int64_t n, const char *open, const char *close, bool one_comma);
-fy_obj *fy_seq_richcmp(fy_obj *const *a, int64_t na, fy_obj *const *b, int64_t nb, int op);
-fy_obj *fy_seq_iter_new(fy_obj *seq, fy_type *t);
-fy_obj *fy_seq_index(fy_obj *const *items, int64_t n, fy_obj *const *args, size_t nargs, const char *what);
-fy_obj *fy_seq_count(fy_obj *const *items, int64_t n, fy_obj *x);
-extern fy_type fy_listiter_type;
+#include "objects/objects_int.h"
 
 #define L(o) ((fy_list *)(o))
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 /* ------------------------------------------------------------------ range */
 
@@ -104,7 +105,7 @@ static fy_obj *rangeiter_len(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
 static fy_methoddef rangeiter_methods[] = {{"__length_hint__", rangeiter_len, 0, NULL}, {NULL}};
 fy_type fy_rangeiter_type = {FY_TYPE_INIT("range_iterator", sizeof(rangeiter)), .iter = self_iter,
                              .next = rangeiter_next, .methods = rangeiter_methods};
-fy_obj *fy_rangeiter_new(int64_t start, int64_t step, int64_t len) {
+static fy_obj *fy_rangeiter_new(int64_t start, int64_t step, int64_t len) {
     rangeiter *it = (rangeiter *)fy_alloc(&fy_rangeiter_type);
     if (!it) return NULL;
     it->cur = start;
@@ -237,7 +238,6 @@ static fy_obj *slice_richcmp(fy_obj *a, fy_obj *b, int op) {
     if (FY_TYPE(b) != &fy_slice_type) return fy_ref(fy_NotImplemented);
     fy_slice *x = (fy_slice *)a, *y = (fy_slice *)b;
     fy_obj *ta[3] = {x->start, x->stop, x->step}, *tb[3] = {y->start, y->stop, y->step};
-    extern fy_obj *fy_seq_richcmp(fy_obj *const *, int64_t, fy_obj *const *, int64_t, int);
     return fy_seq_richcmp(ta, 3, tb, 3, op);
 }
 static fy_obj *slice_start(fy_obj *o) { return fy_ref(((fy_slice *)o)->start); }

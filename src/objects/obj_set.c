@@ -3,14 +3,13 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 #define SET(o) ((fy_set *)(o))
 #define MINSIZE 8
 #define LINEAR_PROBES 9
 static fy_obj dummy_s = {FY_IMMORTAL_RC, &fy_none_type};
 #define DUMMY (&dummy_s)
-
-fy_obj *fy_seq_richcmp(fy_obj *const *a, int64_t na, fy_obj *const *b, int64_t nb, int op);
 
 static int set_init_table(fy_set *s) {
     s->table = fy_calloc(MINSIZE, sizeof(fy_set_entry));

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 typedef enum {
     K_UNARY,
@@ -517,7 +518,6 @@ static fy_obj *tp_new_wrapper(fy_obj *self, fy_obj *const *args, size_t nargs, f
                              sub->name, owner->name);
     fy_type *solid = owner;
     if (!solid->new_) return fy_err_format(&fy_TypeError, "cannot create '%s' instances", owner->name);
-    extern int fy_object_init(fy_obj *, fy_obj *const *, size_t, fy_obj *);
     if (owner == &fy_object_type) {
         /* object.__new__(cls, *args): args tolerated when __init__ is overridden */
         if (sub->flags & FY_TPF_HEAP) {
@@ -599,8 +599,6 @@ void fy_slots_fixup_heap(fy_type *t) {
     /* data descriptors need both get and set; keep get-only types non-data */
     /* instances' __dict__ attribute */
     if (t->dictoffset && !fy_type_lookup(t, fy_intern("__dict__"))) {
-        extern fy_getsetdef fy_instance_dict_getset;
-        extern fy_obj *fy_getsetdescr_new(fy_getsetdef * def, fy_type * owner);
         fy_obj *d = fy_getsetdescr_new(&fy_instance_dict_getset, t);
         if (d) {
             fy_dict_set_cstr(t->dict, "__dict__", d);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 /* ------------------------------------------------------------------ UTF-8 */
 
@@ -550,7 +551,6 @@ static fy_obj *str_getitem(fy_obj *o, fy_obj *key) {
     return fy_err_format(&fy_TypeError, "string indices must be integers, not '%s'", key->type->name);
 }
 
-fy_obj *fy_str_find_impl(fy_obj *hay, fy_obj *needle, int64_t bstart, int64_t bend);
 static int str_contains(fy_obj *o, fy_obj *x) {
     if (!FY_STR_CHECK(x)) {
         fy_err_format(&fy_TypeError, "'in <string>' requires string as left operand, not %s", x->type->name);
@@ -566,7 +566,7 @@ static fy_obj *str_add(fy_obj *a, fy_obj *b) {
     return fy_str_concat(a, b);
 }
 
-fy_obj *fy_str_repeat(fy_obj *s, int64_t n) {
+static fy_obj *fy_str_repeat(fy_obj *s, int64_t n) {
     if (n <= 0) return fy_ref(fy_intern(""));
     int64_t len = FY_STR_LEN(s);
     if (n == 1 && FY_TYPE(s) == &fy_str_type) return fy_ref(s);
@@ -593,7 +593,6 @@ static fy_obj *str_mul(fy_obj *a, fy_obj *b) {
     return fy_str_repeat(s, FY_INT_VAL(n));
 }
 
-fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args);
 static fy_obj *str_mod(fy_obj *a, fy_obj *b) {
     if (!FY_STR_CHECK(a)) return fy_ref(fy_NotImplemented);
     return fy_str_percent(a, b);
@@ -624,9 +623,6 @@ static fy_obj *str_iter(fy_obj *o) {
     it->s = fy_ref(o);
     return &it->h;
 }
-
-fy_obj *fy_str_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw);
-extern fy_methoddef fy_str_methods[];
 
 fy_type fy_str_type = {
     FY_TYPE_INIT("str", sizeof(fy_strobj)),

@@ -7,10 +7,7 @@
 #include <wctype.h>
 #include "exec/interp.h"
 #include "objects/object.h"
-
-fy_obj *fy_str_substr(fy_obj *o, int64_t start, int64_t stop);
-fy_obj *fy_str_format_method(fy_obj *fmt, fy_obj *const *args, size_t nargs, fy_obj *kwnames);
-fy_obj *fy_bytes_decode(fy_obj *b, const char *encoding);
+#include "objects/objects_int.h"
 
 #define S(o) ((fy_strobj *)(o))
 #define METH(name) static fy_obj *name(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw)
@@ -593,7 +590,6 @@ METH(str_expandtabs) {
     }
     return fy_sbuf_finish(&b);
 }
-fy_obj *fy_str_encode_method(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw);
 METH(str_encode) { return fy_str_encode_method(self, args, nargs, kw); }
 METH(str_format) { return fy_str_format_method(self, args, nargs, kw); }
 METH(str_format_map) {

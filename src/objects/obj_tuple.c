@@ -2,6 +2,7 @@
 #include <string.h>
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
 
 static fy_tuple empty_tuple_s = {{FY_IMMORTAL_RC, &fy_tuple_type}, 0, -1};
 

@@ -5,13 +5,10 @@
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "objects/object.h"
+#include "objects/objects_int.h"
+#include "exec/vm.h"
 
 uint64_t fy_type_epoch = 1;
-
-void fy_slots_add_wrappers(fy_type *t);   /* obj_slots.c */
-void fy_slots_fixup_heap(fy_type *t);     /* obj_slots.c */
-fy_obj *fy_methoddescr_new(fy_methoddef *def, fy_type *owner);
-fy_obj *fy_getsetdescr_new(fy_getsetdef *def, fy_type *owner);
 
 /* ------------------------------------------------------------------ MRO */
 
@@ -303,7 +300,6 @@ fy_obj *fy_type_new_meta(fy_type *meta, fy_obj *name, fy_obj *bases, fy_obj *dic
     t->dealloc = NULL;
     fy_obj *mod = fy_dict_get_cstr(t->dict, "__module__");
     if (!mod && fy_cur && fy_cur->frame) {
-        extern fy_obj *fy_frame_globals(void);
         fy_obj *g = fy_frame_globals();
         fy_obj *mn = g ? fy_dict_get_cstr(g, "__name__") : NULL;
         if (mn) fy_dict_set_cstr(t->dict, "__module__", mn);
@@ -636,7 +632,6 @@ fy_type fy_type_type = {
 
 static fy_obj *object_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (nargs || fy_kwcount(kw)) {
-        extern int fy_object_init(fy_obj *, fy_obj *const *, size_t, fy_obj *);
         if (t->new_ != object_new)
             return fy_err_set(&fy_TypeError, "object.__new__() takes exactly one argument (the type to instantiate)");
         if (t->init == fy_object_init) return fy_err_format(&fy_TypeError, "%s() takes no arguments", t->name);
@@ -730,7 +725,6 @@ static fy_obj *object_format(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         return fy_err_format(&fy_TypeError, "unsupported format string passed to %s.__format__", self->type->name);
     return fy_str(self);
 }
-fy_obj *fy_builtin_dir_of(fy_obj *o);
 static fy_obj *object_dir(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_builtin_dir_of(self); }
 static fy_obj *object_init_subclass(fy_obj *cls, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (n || fy_kwcount(kw)) {

@@ -659,6 +659,14 @@ typedef struct fy_cfunction {
 } fy_cfunction;
 /* New builtin function object from def, bound to self (may be NULL). */
 fy_obj *fy_cfunction_new(fy_methoddef *def, fy_obj *self);
+/* A method descriptor for def on type owner (what a type's method table becomes in its dict), and the
+ * definition behind such a descriptor, or NULL when o is not one (obj_descr.c). */
+/* set.update(iterable) in place (obj_set.c); 0, or -1 with an exception. */
+int fy_set_update(fy_obj *o, fy_obj *iterable);
+/* Every built-in exception type, NULL-terminated (obj_exc.c). */
+extern fy_type *fy_exception_types[];
+fy_obj *fy_methoddescr_new(fy_methoddef *def, fy_type *owner);
+fy_methoddef *fy_methoddescr_def(fy_obj *o);
 /* A bound method: func called with self prepended. */
 typedef struct fy_method {
     fy_obj h;

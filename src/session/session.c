@@ -14,11 +14,9 @@
 #include "flyi/session.h"
 #include "session/session_int.h"
 #include "exec/traceback.h"
+#include "exec/vm.h"
 
-void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len);
 /* session_magic.c: %magic lines -> _flyi_magic(...) calls (NULL: none), and that builtin. */
-char *fy_magic_transform(const char *cell);
-int fy_magic_install(fy_interp *ip);
 
 /* The built-in module table (exec/import.c) is filled once per process, here: the session is
  * the one layer that knows every module folder (modules/, torch/, flydsl/). Modules are imported

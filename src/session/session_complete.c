@@ -7,6 +7,7 @@
 #include "exec/interp.h"
 #include "flyi/session.h"
 #include "session/session_int.h"
+#include "exec/vm.h"
 
 static const char *keywords[] = {"False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
                                  "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
@@ -88,7 +89,6 @@ size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor, f
     strvec v = {0};
     size_t len = strlen(text);
     if (cursor > len) cursor = len;
-    extern bool fy_magic_complete(fy_interp *, const char *, size_t, flyi_completions *);
     if (fy_magic_complete(ip, text, cursor, out)) { /* a %magic line */
         fy_interp_leave(prev);
         return out->n;
@@ -128,7 +128,6 @@ size_t flyi_session_complete(flyi_session *s, const char *text, size_t cursor, f
         size_t pl = cursor - (size_t)(pre - text);
         if (o) {
             fy_obj *names = NULL;
-            extern fy_obj *fy_builtin_dir_of(fy_obj * o);
             names = fy_builtin_dir_of(o);
             for (int64_t i = 0; names && i < FY_LIST_N(names); i++) {
                 const char *n = FY_STR_DATA(FY_LIST_ITEMS(names)[i]);

@@ -16,4 +16,11 @@ struct flyi_session {
      * Lock-free, so flyi_session_interrupt stays async-signal-safe. */
     atomic_uint cell_gen;
 };
+/* session_magic.c: a cell's %magic lines as _flyi_magic(...) calls (malloc'd; NULL: none), the
+ * _flyi_magic builtin for interpreter ip; session_magic_diff.c: the unified diff of two texts (a str). */
+/* Completions of a %magic line (its names, file names after %load/%run); true when text is one. */
+bool fy_magic_complete(fy_interp *ip, const char *text, size_t cursor, flyi_completions *out);
+char *fy_magic_transform(const char *cell);
+int fy_magic_install(fy_interp *ip);
+fy_obj *fy_magic_diff(const char *a, const char *b, const char *aname, const char *bname);
 #endif

@@ -21,9 +21,7 @@
 #include "flyi/session.h"
 #include "session/session_int.h"
 #include "flydsl/trace/trace.h"
-
-void fy_raise_syntax_error(const fy_syntax_error *err, const char *filename, const char *src, size_t len);
-fy_obj *fy_magic_diff(const char *a, const char *b, const char *aname, const char *bname);
+#include "exec/vm.h"
 
 /* ------------------------------------------------------------------ rewriting a cell */
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "objects/object.h"
+#include "session/session_int.h"
 
 typedef struct {
     const char *p;

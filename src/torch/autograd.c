@@ -8,6 +8,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "torch/torch.h"
+#include "exec/vm.h"
 
 static const char autograd_src[] =
     "class FunctionCtx:\n"

@@ -30,7 +30,6 @@ typedef struct {
 static int64_t next_stream = 1;
 
 static fy_obj *stream_make(int64_t handle) {
-    extern fy_type fy_torch_stream_type;
     stream_t *s = (stream_t *)fy_alloc(&fy_torch_stream_type);
     if (!s) return NULL;
     s->handle = handle;
@@ -60,7 +59,6 @@ static fy_obj *stream_repr(fy_obj *o) {
                          (unsigned long long)((stream_t *)o)->handle);
 }
 static fy_obj *stream_richcmp(fy_obj *a, fy_obj *b, int op) {
-    extern fy_type fy_torch_stream_type;
     if ((op != FY_EQ_OP && op != FY_NE_OP) || !FY_IS_TYPE(b, fy_torch_stream_type)) return fy_ref(fy_NotImplemented);
     bool eq = ((stream_t *)a)->handle == ((stream_t *)b)->handle;
     return fy_bool(op == FY_EQ_OP ? eq : !eq);
@@ -117,7 +115,6 @@ static fy_obj *e_record(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_none();
 }
 static fy_obj *e_elapsed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    extern fy_type fy_torch_event_type;
     if (fy_check_nargs("elapsed_time", n, 1, 1) < 0) return NULL;
     if (!FY_IS_TYPE(a[0], fy_torch_event_type))
         return fy_err_format(&fy_TypeError, "elapsed_time(): expected an Event, got %T", a[0]);

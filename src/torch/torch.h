@@ -302,6 +302,8 @@ int fy_torch_types_ready(void);
 extern fy_methoddef fy_torch_random_funcs[];
 extern fy_methoddef fy_torch_random_methods[];
 extern fy_type fy_torch_generator_type;
+/* torch.cuda.Stream and torch.cuda.Event (cuda.c). */
+extern fy_type fy_torch_stream_type, fy_torch_event_type;
 
 /* ---------------------------------------------------------------- printing (tensor_print.c) */
 

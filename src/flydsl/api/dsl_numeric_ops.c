@@ -191,7 +191,7 @@ static fy_obj *cast_static(fy_dsl_numeric *t, fy_obj *v) {
     return V(v)->dt == t ? fy_ref(v) : fy_dsl_num_convert(t, v);
 }
 
-fy_obj *fy_dsl_num_binop(fy_obj *a, fy_obj *b, int op) {
+static fy_obj *fy_dsl_num_binop(fy_obj *a, fy_obj *b, int op) {
     if (op == FY_NB_MATMUL) return fy_ref(fy_NotImplemented);
     fy_obj *na = fy_dsl_as_numeric(a);
     if (!na) return fy_err_occurred() ? NULL : fy_ref(fy_NotImplemented);

@@ -364,7 +364,6 @@ static fy_methoddef num_compat_methods[] = {
     {"maximumf", m_maximumf, 0, "maximumf(other)\nDeprecated: fx.max(self, other)."},
     {"minimumf", m_minimumf, 0, "minimumf(other)\nDeprecated: fx.min(self, other)."},
     {0}};
-fy_obj *fy_methoddescr_new(fy_methoddef *def, fy_type *owner); /* the core's method descriptors (object.c) */
 static int add_num_methods(void) {
     if (fy_type_ready(&fy_dsl_num_type) < 0) return -1;
     for (fy_methoddef *d = num_compat_methods; d->name; d++) {

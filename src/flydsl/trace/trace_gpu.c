@@ -13,8 +13,6 @@
 /* The target's wave size (gfx9: 64). */
 #define FY_WAVE 64
 
-fy_obj *fy_methoddescr_new(fy_methoddef *def, fy_type *owner);
-
 /* The tracer, or NULL with RuntimeError naming what. */
 static fy_tracer *need_trace(const char *what) {
     fy_tracer *tr = fy_trace_cur();

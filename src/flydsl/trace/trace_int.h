@@ -225,4 +225,14 @@ int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out);
 int fy_trace_coord_emit(fy_tracer *tr, const fly_layout *L, fy_obj *key, uint64_t *out, char *ty, size_t cap,
                         fly_inttuple *c, int *nnone);
 
+/* A traced Vector's SSA handle, element type and length (trace_vector.c); 0, or -1 with an exception. */
+int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
+/* A copy atom of `bits` (buffer: a buffer copy) for elements et: its SSA handle, its type text in ty
+ * (trace_copy.c); and one copy through it from s to d (one: a single atom call, else fly.copy). */
+uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap);
+void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, uint64_t s, const char *sty, uint64_t d,
+                        const char *dty);
+/* The memref SSA handle and type text of a buffer tensor o (trace_buffer.c); 1, 0 when o is not one. */
+int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
+
 #endif

@@ -10,6 +10,7 @@
 #include "flydsl/api/dsl.h"
 #include "modules/mod_ipython.h"
 #include "flydsl/trace/trace_int.h"
+#include "exec/vm.h"
 
 typedef fy_ckernel ckernel;
 #define ckernel_type fy_trace_ckernel_type

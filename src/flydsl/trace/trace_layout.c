@@ -107,7 +107,6 @@ fy_obj *fy_trace_tensor_load(fy_ttensor *t) {
 }
 
 /* Defined in trace_vector.c: the vector's SSA handle, element type and length, or -1 (not a Vector). */
-int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
 
 fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v) {
     fy_tracer *tr = need_tracer("store()");

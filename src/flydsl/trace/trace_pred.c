@@ -18,10 +18,6 @@
 #define U(x) ((unsigned long long)(x))
 
 /* trace_copy.c: the atom value and a copy op over it; trace_buffer.c: a buffer tensor as a memref value. */
-uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap);
-void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, uint64_t s, const char *sty, uint64_t d,
-                        const char *dty);
-int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
 
 /* The copy's atom value (a: 0 when an operand has no memref value: the copy then moves elements). */
 typedef struct atomv_ssa {

@@ -39,8 +39,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace_int.h"
-
-fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
+#include "exec/vm.h"
 
 #define U(x) ((unsigned long long)(x))
 #define NUM(o) ((fy_dsl_num *)(o))
