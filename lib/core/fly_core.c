@@ -10,6 +10,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/target.h"
 #include "llvm/Config/llvm-config.h"
+#include "ir/ir_api.h"
 
 static int type_roundtrip(const char *text, char *out, size_t cap) {
     MlirContext ctx = fly_ir_context_create();
@@ -64,6 +65,8 @@ static const fly_core_api api = {
     .result_isa = fly_pipeline_result_isa,
     .result_stages = fly_pipeline_result_stages,
     .codegen_floor = codegen_floor,
+    .ir = &fly_ir_api_table,
 };
 
-const fly_core_api *fly_core_api_get(void) { return &api; }
+/* The one exported symbol (lib/core/flycore.map). */
+__attribute__((visibility("default"))) const fly_core_api *fly_core_api_get(void) { return &api; }

@@ -11,7 +11,7 @@
 #include "pipeline/result.h"
 #include "runtime/backend.h"
 
-#define FLY_CORE_ABI 4
+#define FLY_CORE_ABI 5
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -45,6 +45,8 @@ typedef struct fly_core_api {
      * link, as the pipeline does them. ms[0] parse, ms[1] optimise + emit, ms[2] link. Returns 0,
      * or -1 with a message in err. */
     int (*codegen_floor)(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap);
+    /* ABI 5. lib/ir's builders (ir/ir_api.h): flycore.so exports only this table's entry point. */
+    const struct fly_ir_api *ir;
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

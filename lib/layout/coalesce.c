@@ -5,7 +5,7 @@
 
 static void coalesce_into(lctx *c, lbuild *b, lref L, int filter) {
     lflat f;
-    lflat_of(L, &f);
+    fly_lflat_of(L, &f);
     if (filter) {
         int k = 0;
         for (int i = 0; i < f.n; i++) {
@@ -16,16 +16,16 @@ static void coalesce_into(lctx *c, lbuild *b, lref L, int filter) {
         }
         f.n = k;
     }
-    lflat_coalesce(c, &f); /* an empty list gives 1:0 */
-    lflat_emit(b, &f);
+    fly_lflat_coalesce(c, &f); /* an empty list gives 1:0 */
+    fly_lflat_emit(b, &f);
 }
 
-fly_status alg_coalesce(lctx *c, lref L, fly_layout *out) {
+fly_status fly_alg_coalesce(lctx *c, lref L, fly_layout *out) {
     lbuild b;
     lb_init(&b, out);
     coalesce_into(c, &b, L, 0);
     if (c->st) return c->st;
-    return lb_finish(&b, c->err);
+    return fly_lb_finish(&b, c->err);
 }
 
 static void by_profile(lctx *c, lbuild *b, lref L, const fly_itnode *prof, int filter) {
@@ -37,7 +37,7 @@ static void by_profile(lctx *c, lbuild *b, lref L, const fly_itnode *prof, int f
     int r = lref_rank(L);
     if (prof->n > r) {
         char x[256], y[256];
-        lctx_fail(c, FLY_E_INVALID, "profile %s has more modes than layout %s", itnode_str(prof, x), lref_str(L, y));
+        fly_lctx_fail(c, FLY_E_INVALID, "profile %s has more modes than layout %s", fly_itnode_str(prof, x), fly_lref_str(L, y));
         return;
     }
     lb_open(b);
@@ -56,20 +56,20 @@ static void by_profile(lctx *c, lbuild *b, lref L, const fly_itnode *prof, int f
 static fly_status run(const fly_layout *L, const fly_inttuple *profile, fly_layout *out, fly_error *err, int filter) {
     const char *op = filter ? "filter" : "coalesce";
     lctx c = lctx_make(err);
-    if (check_layout(&c, L, op)) return c.st;
+    if (fly_check_layout(&c, L, op)) return c.st;
     fly_layout tmp;
     lbuild b;
     lb_init(&b, &tmp);
     fly_itnode leaf = LF_INT(1);
     by_profile(&c, &b, lref_of(L), profile ? profile->n : &leaf, filter);
-    if (!c.st) c.st = lb_finish(&b, err);
+    if (!c.st) c.st = fly_lb_finish(&b, err);
     if (c.st) {
         char x[256];
         if (err && strncmp(err->message, op, strlen(op)) != 0)
             fly_error_wrap(err, "%s of %s", op, fly_layout_str(L, x));
         return c.st;
     }
-    layout_canon_out(&tmp, out);
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }
 

@@ -12,11 +12,11 @@ static void leaf_fail(lctx *c, const lflat *fa, fly_itnode s, fly_itnode d, cons
     fly_layout L;
     lbuild b;
     lb_init(&b, &L);
-    lflat_emit(&b, &tmp);
-    if (lb_finish(&b, NULL)) L.shape.n[0] = LF_INT(0), L.stride.n[0] = LF_INT(0);
+    fly_lflat_emit(&b, &tmp);
+    if (fly_lb_finish(&b, NULL)) L.shape.n[0] = LF_INT(0), L.stride.n[0] = LF_INT(0);
     fly_itnode_print(&s, buf, sizeof buf);
     fly_itnode_print(&d, sd, sizeof sd);
-    lctx_fail(c, FLY_E_DOMAIN, "composition: %s o %s:%s: %s %lld and %lld", fly_layout_str(&L, a), buf, sd, why,
+    fly_lctx_fail(c, FLY_E_DOMAIN, "composition: %s o %s:%s: %s %lld and %lld", fly_layout_str(&L, a), buf, sd, why,
               (long long)x, (long long)y);
 }
 
@@ -50,7 +50,7 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             int64_t q = cs / rd, ns = q < rs ? q : rs;
             if (ns != 1) {
                 if (__builtin_mul_overflow(rd, fa->d[i].v, &prod)) {
-                    lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
+                    fly_lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
                               (long long)fa->d[i].v);
                     return;
                 }
@@ -73,7 +73,7 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
                 return;
             }
             if (__builtin_mul_overflow(rd, fa->d[fa->n - 1].v, &prod)) {
-                lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
+                fly_lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
                           (long long)fa->d[fa->n - 1].v);
                 return;
             }
@@ -81,7 +81,7 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             r.d[r.n] = LF_INT(prod);
             r.n++;
         }
-        lflat_emit(b, &r);
+        fly_lflat_emit(b, &r);
         return;
     }
     fly_itnode rest_s = s, rest_d = d;
@@ -95,10 +95,10 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             }
         }
         fly_itnode q = lf_div(c, cs, rest_d);
-        fly_itnode ns = lf_min(c, lf_max(c, LF_INT(1), q), rest_s);
+        fly_itnode ns = fly_lf_min(c, fly_lf_max(c, LF_INT(1), q), rest_s);
         if (!lf_isint(&ns, 1)) {
             if (r.n == FLY_FLAT_MAX) {
-                lctx_fail(c, FLY_E_CAPACITY, "composition: too many modes");
+                fly_lctx_fail(c, FLY_E_CAPACITY, "composition: too many modes");
                 return;
             }
             r.s[r.n] = ns;
@@ -121,14 +121,14 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             return;
         }
         if (r.n == FLY_FLAT_MAX) {
-            lctx_fail(c, FLY_E_CAPACITY, "composition: too many modes");
+            fly_lctx_fail(c, FLY_E_CAPACITY, "composition: too many modes");
             return;
         }
         r.s[r.n] = rest_s;
         r.d[r.n] = lf_mul(c, rest_d, fa->d[fa->n - 1]);
         r.n++;
     }
-    lflat_emit(b, &r);
+    fly_lflat_emit(b, &r);
 }
 
 static void comp_rec(lctx *c, lbuild *b, const lflat *fa, lref B, int ext_bad) {
@@ -144,24 +144,24 @@ static void comp_rec(lctx *c, lbuild *b, const lflat *fa, lref B, int ext_bad) {
 
 static void comp_into(lctx *c, lbuild *b, lref A, lref B) {
     lflat fa;
-    lflat_of(A, &fa);
+    fly_lflat_of(A, &fa);
     fly_itnode last_s = fa.s[fa.n - 1], last_d = fa.d[fa.n - 1];
-    lflat_coalesce(c, &fa);
+    fly_lflat_coalesce(c, &fa);
     int ext_bad = 0;
     if (lf_isint(&last_s, 1)) {
         fly_itnode cont = lf_mul(c, fa.s[fa.n - 1], fa.d[fa.n - 1]);
         ext_bad =
-            !lf_isint(&last_d, 0) && lf_eq(&cont, &last_d) != 1; /* stride 0 on extent 1: canonical, no constraint */
+            !lf_isint(&last_d, 0) && fly_lf_eq(&cont, &last_d) != 1; /* stride 0 on extent 1: canonical, no constraint */
     }
     comp_rec(c, b, &fa, B, ext_bad);
 }
 
-fly_status alg_composition(lctx *c, lref A, lref B, fly_layout *out) {
+fly_status fly_alg_composition(lctx *c, lref A, lref B, fly_layout *out) {
     lbuild b;
     lb_init(&b, out);
     comp_into(c, &b, A, B);
     if (c->st) return c->st;
-    return c->st = lb_finish(&b, c->err);
+    return c->st = fly_lb_finish(&b, c->err);
 }
 
 static void comp_tile_into(lctx *c, lbuild *b, lref A, const fly_tile *T, int e) {
@@ -170,8 +170,8 @@ static void comp_tile_into(lctx *c, lbuild *b, lref A, const fly_tile *T, int e)
     int r = lref_rank(A);
     if (x->n > r) {
         char a[256], t[256];
-        lctx_fail(c, FLY_E_INVALID, "composition: tile %s has more modes than layout %s", fly_tile_str(T, t),
-                  lref_str(A, a));
+        fly_lctx_fail(c, FLY_E_INVALID, "composition: tile %s has more modes than layout %s", fly_tile_str(T, t),
+                  fly_lref_str(A, a));
         return;
     }
     lb_open(b);
@@ -189,7 +189,7 @@ static void comp_tile_into(lctx *c, lbuild *b, lref A, const fly_tile *T, int e)
             comp_tile_into(c, b, Ai, T, ce);
         } else {
             fly_layout Bi;
-            tile_entry_layout(T, ce, &Bi);
+            fly_tile_entry_layout(T, ce, &Bi);
             comp_into(c, b, Ai, lref_of(&Bi));
         }
         ce += y->span;
@@ -197,28 +197,28 @@ static void comp_tile_into(lctx *c, lbuild *b, lref A, const fly_tile *T, int e)
     lb_close(b);
 }
 
-fly_status alg_composition_tile(lctx *c, lref A, const fly_tile *T, int entry, fly_layout *out) {
+fly_status fly_alg_composition_tile(lctx *c, lref A, const fly_tile *T, int entry, fly_layout *out) {
     lbuild b;
     lb_init(&b, out);
     comp_tile_into(c, &b, A, T, entry);
     if (c->st) return c->st;
-    return c->st = lb_finish(&b, c->err);
+    return c->st = fly_lb_finish(&b, c->err);
 }
 
 /* ---- public ---- */
 
 fly_status fly_layout_composition(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err) {
     lctx c = lctx_make(err);
-    if (check_layout(&c, A, "composition") || check_layout(&c, B, "composition")) return c.st;
+    if (fly_check_layout(&c, A, "composition") || fly_check_layout(&c, B, "composition")) return c.st;
     fly_layout tmp;
-    if (alg_composition(&c, lref_of(A), lref_of(B), &tmp)) {
+    if (fly_alg_composition(&c, lref_of(A), lref_of(B), &tmp)) {
         if (c.st == FLY_E_CAPACITY || c.st == FLY_E_OVERFLOW) {
             char a[256], x[256];
             fly_error_wrap(err, "composition of %s with %s", fly_layout_str(A, a), fly_layout_str(B, x));
         }
         return c.st;
     }
-    layout_canon_out(&tmp, out);
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }
 
@@ -231,9 +231,9 @@ fly_status fly_layout_composition_int(const fly_layout *A, int64_t n, fly_layout
 
 fly_status fly_layout_composition_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err) {
     lctx c = lctx_make(err);
-    if (check_layout(&c, A, "composition") || check_tile(&c, T, "composition")) return c.st;
+    if (fly_check_layout(&c, A, "composition") || fly_check_tile(&c, T, "composition")) return c.st;
     fly_layout tmp;
-    if (alg_composition_tile(&c, lref_of(A), T, 0, &tmp)) return c.st;
-    layout_canon_out(&tmp, out);
+    if (fly_alg_composition_tile(&c, lref_of(A), T, 0, &tmp)) return c.st;
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }

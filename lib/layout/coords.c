@@ -26,7 +26,7 @@ static void acc_add(lctx *c, acc *a, fly_itnode v) {
             return;
         }
     if (a->nterms == MAX_TERMS) {
-        lctx_fail(c, FLY_E_CAPACITY, "crd2idx: too many basis directions");
+        fly_lctx_fail(c, FLY_E_CAPACITY, "crd2idx: too many basis directions");
         return;
     }
     a->term[a->nterms++] = v;
@@ -37,8 +37,8 @@ static void crd_rec(lctx *c, acc *a, const fly_itnode *crd, const fly_itnode *s,
     if (is_tup(crd)) {
         if (!is_tup(s) || s->n != crd->n || !is_tup(d) || d->n != s->n) {
             char x[256], y[256];
-            lctx_fail(c, FLY_E_INVALID, "crd2idx: coordinate %s does not match shape %s", itnode_str(crd, x),
-                      itnode_str(s, y));
+            fly_lctx_fail(c, FLY_E_INVALID, "crd2idx: coordinate %s does not match shape %s", fly_itnode_str(crd, x),
+                      fly_itnode_str(s, y));
             return;
         }
         const fly_itnode *x = crd + 1, *y = s + 1, *z = d + 1;
@@ -47,19 +47,19 @@ static void crd_rec(lctx *c, acc *a, const fly_itnode *crd, const fly_itnode *s,
     }
     fly_itnode v = crd->kind == FLY_IT_NONE ? LF_INT(0) : *crd;
     if (v.kind == FLY_IT_BASIS) {
-        lctx_fail(c, FLY_E_INVALID, "crd2idx: a coordinate leaf is a basis element");
+        fly_lctx_fail(c, FLY_E_INVALID, "crd2idx: a coordinate leaf is a basis element");
         return;
     }
     if (!is_tup(s)) {
         if (is_tup(d)) {
-            lctx_fail(c, FLY_E_INVALID, "crd2idx: shape and stride are not congruent");
+            fly_lctx_fail(c, FLY_E_INVALID, "crd2idx: shape and stride are not congruent");
             return;
         }
         acc_add(c, a, lf_mul(c, v, *d));
         return;
     }
     if (!is_tup(d) || d->n != s->n) {
-        lctx_fail(c, FLY_E_INVALID, "crd2idx: shape and stride are not congruent");
+        fly_lctx_fail(c, FLY_E_INVALID, "crd2idx: shape and stride are not congruent");
         return;
     }
     const fly_itnode *y = s + 1, *z = d + 1;
@@ -68,7 +68,7 @@ static void crd_rec(lctx *c, acc *a, const fly_itnode *crd, const fly_itnode *s,
             crd_rec(c, a, &v, y, z);
             break;
         }
-        fly_itnode ext = it_size(c, y);
+        fly_itnode ext = fly_it_size(c, y);
         fly_itnode sub = lf_mod(c, v, ext);
         sub.span = 1;
         crd_rec(c, a, &sub, y, z);
@@ -146,14 +146,14 @@ static void idx_rec(lctx *c, fly_itbuilder *b, const fly_itnode *idx, const fly_
     if (c->st) return;
     char x[256], y[256];
     if (is_tup(s) != is_tup(d) || (is_tup(s) && s->n != d->n)) {
-        lctx_fail(c, FLY_E_INVALID, "idx2crd: shape %s and stride %s are not congruent", itnode_str(s, x),
-                  itnode_str(d, y));
+        fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: shape %s and stride %s are not congruent", fly_itnode_str(s, x),
+                  fly_itnode_str(d, y));
         return;
     }
     if (is_tup(idx)) {
         if (!is_tup(s) || s->n != idx->n) {
-            lctx_fail(c, FLY_E_INVALID, "idx2crd: index %s does not match shape %s", itnode_str(idx, x),
-                      itnode_str(s, y));
+            fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: index %s does not match shape %s", fly_itnode_str(idx, x),
+                      fly_itnode_str(s, y));
             return;
         }
         itb_open(b);
@@ -170,7 +170,7 @@ static void idx_rec(lctx *c, fly_itbuilder *b, const fly_itnode *idx, const fly_
         return;
     }
     if (lf_isint(d, 0)) {
-        lctx_fail(c, FLY_E_INVALID, "idx2crd: stride 0 cannot be inverted");
+        fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: stride 0 cannot be inverted");
         return;
     }
     fly_itnode v = idx->kind == FLY_IT_NONE ? LF_INT(0) : *idx;
@@ -235,8 +235,8 @@ static void slice_rec(lctx *c, fly_itbuilder *b, fly_itbuilder *b2, const fly_it
     if (is_tup(crd)) {
         if (!is_tup(t) || t->n != crd->n) {
             char x[256], y[256];
-            lctx_fail(c, FLY_E_INVALID, "%s: coordinate %s does not match %s", dice ? "dice" : "slice",
-                      itnode_str(crd, x), itnode_str(t, y));
+            fly_lctx_fail(c, FLY_E_INVALID, "%s: coordinate %s does not match %s", dice ? "dice" : "slice",
+                      fly_itnode_str(crd, x), fly_itnode_str(t, y));
             return;
         }
         const fly_itnode *x = crd + 1, *y = t + 1, *z = u ? u + 1 : NULL;
@@ -278,7 +278,7 @@ fly_status fly_inttuple_dice(const fly_inttuple *coord, const fly_inttuple *t, f
 static fly_status slice_layout(const fly_layout *L, const fly_inttuple *coord, fly_layout *out, fly_error *err,
                                int dice) {
     lctx c = lctx_make(err);
-    if (check_layout(&c, L, dice ? "dice" : "slice")) return c.st;
+    if (fly_check_layout(&c, L, dice ? "dice" : "slice")) return c.st;
     fly_layout tmp;
     lbuild b;
     lb_init(&b, &tmp);
@@ -289,8 +289,8 @@ static fly_status slice_layout(const fly_layout *L, const fly_inttuple *coord, f
         char x[256];
         return fly_error_wrap(err, "layout %s", fly_layout_str(L, x));
     }
-    if (lb_finish(&b, err)) return fly_error_wrap(err, dice ? "dice" : "slice");
-    layout_canon_out(&tmp, out);
+    if (fly_lb_finish(&b, err)) return fly_error_wrap(err, dice ? "dice" : "slice");
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }
 

@@ -30,7 +30,7 @@ static void co_add(lctx *c, coacc *a, fly_itnode ext, fly_itnode d) {
                 return;
             }
         if (a->nterms == CO_MAX_TERMS) {
-            lctx_fail(c, FLY_E_CAPACITY, "too many basis directions");
+            fly_lctx_fail(c, FLY_E_CAPACITY, "too many basis directions");
             return;
         }
         a->aux[a->nterms] = d.aux;
@@ -72,7 +72,7 @@ static void co_emit(lctx *c, fly_itbuilder *b, const coacc *a, int *prefix, int 
             else if (r >= 0) deeper = 1;
         }
         if (here >= 0 && deeper) {
-            lctx_fail(c, FLY_E_INVALID, "basis strides overlap (a path is a prefix of another)");
+            fly_lctx_fail(c, FLY_E_INVALID, "basis strides overlap (a path is a prefix of another)");
             return;
         }
         if (deeper) co_emit(c, b, a, prefix, depth + 1);
@@ -83,18 +83,18 @@ static void co_emit(lctx *c, fly_itbuilder *b, const coacc *a, int *prefix, int 
 
 static fly_status coshape_of(const fly_layout *L, fly_inttuple *out, const char *op, fly_error *err) {
     lctx c = lctx_make(err);
-    if (check_layout(&c, L, op)) return c.st;
+    if (fly_check_layout(&c, L, op)) return c.st;
     coacc a;
     a.num = LF_INT(0);
     a.nterms = 0;
     lflat f;
-    lflat_of(lref_of(L), &f);
+    fly_lflat_of(lref_of(L), &f);
     for (int i = 0; i < f.n && !c.st; i++) co_add(&c, &a, f.s[i], f.d[i]);
     fly_inttuple tmp;
     if (!c.st && a.nterms == 0) {
         fly_inttuple_leaf(&tmp, lf_add(&c, a.num, LF_INT(1)));
     } else if (!c.st) {
-        if (!lf_isint(&a.num, 0)) lctx_fail(&c, FLY_E_INVALID, "layout mixes integer and basis strides");
+        if (!lf_isint(&a.num, 0)) fly_lctx_fail(&c, FLY_E_INVALID, "layout mixes integer and basis strides");
         fly_itbuilder b;
         fly_itb_init(&b, &tmp);
         int prefix[FLY_BASIS_MAX_PATH + 1] = {0};
@@ -182,7 +182,7 @@ fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple 
     static const char op[] = "tile_to_shape";
     char a[256], b[256], o[256];
     lctx c = lctx_make(err);
-    if (check_layout(&c, block, op)) return c.st;
+    if (fly_check_layout(&c, block, op)) return c.st;
     int R = fly_inttuple_rank(target), rb = fly_layout_rank(block);
     if (rb > R)
         return fly_error_set(err, FLY_E_INVALID, "%s: block %s has rank %d, more than the rank %d of target shape %s",
@@ -200,7 +200,7 @@ fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple 
         for (int i = rb; i < R; i++) lb_leaf(&lb, LF_INT(1), LF_INT(0));
         lb_close(&lb);
     }
-    if (lb_finish(&lb, err)) return fly_error_wrap(err, "%s", op);
+    if (fly_lb_finish(&lb, err)) return fly_error_wrap(err, "%s", op);
   /* product_shape_i = size(target_i) / size(block_i), which must divide evenly. */
     fly_inttuple pshape;
     fly_itbuilder pb;
@@ -209,7 +209,7 @@ fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple 
     if (!fly_inttuple_is_leaf(target)) itb_open(&pb);
     const fly_itnode *tm = fly_inttuple_is_leaf(target) ? target->n : target->n + 1;
     for (int i = 0; i < R; i++, tm += tm->span) {
-        fly_itnode t = it_size(&c, tm), k = it_size(&c, lref_mode(pr, i).s);
+        fly_itnode t = fly_it_size(&c, tm), k = fly_it_size(&c, lref_mode(pr, i).s);
         if (c.st) return fly_error_wrap(err, "%s", op);
         if (t.kind == FLY_IT_INT && k.kind == FLY_IT_INT && (k.v <= 0 || t.v % k.v != 0)) {
             fly_inttuple bs;
@@ -240,11 +240,11 @@ fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple 
         return fly_error_wrap(err, "%s", op);
     }
     fly_layout prod, res;
-    if (alg_blocked_raked(&c, &padded, &P, 0, &prod))
+    if (fly_alg_blocked_raked(&c, &padded, &P, 0, &prod))
         return fly_error_wrap(err, "%s of %s to %s", op, fly_layout_str(block, a), fly_inttuple_str(target, b));
   /* Each mode coalesced on its own (a rank-1 target: the whole layout). */
     if (R == 1 ? fly_layout_coalesce(&prod, &res, err) : fly_layout_coalesce_profile(&prod, &pshape, &res, err))
         return fly_error_wrap(err, "%s of %s to %s", op, fly_layout_str(block, a), fly_inttuple_str(target, b));
-    layout_canon_out(&res, out);
+    fly_layout_canon_out(&res, out);
     return FLY_OK;
 }

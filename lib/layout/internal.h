@@ -25,7 +25,7 @@ static inline lctx lctx_make(fly_error *err) {
 }
 
 /* Records the first error; returns its code. */
-fly_status lctx_fail(lctx *c, fly_status code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+fly_status fly_lctx_fail(lctx *c, fly_status code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static inline fly_itnode LF_INT(int64_t v) {
     fly_itnode n;
@@ -42,14 +42,14 @@ static inline bool lf_isint(const fly_itnode *a, int64_t v) { return a->kind == 
 static inline bool lf_static(const fly_itnode *a) { return a->kind == FLY_IT_INT; }
 
 /* General leaf arithmetic (leaf.c); the inline wrappers below fold small static cases. */
-fly_itnode lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b);
-fly_itnode lf_add_slow(lctx *c, fly_itnode a, fly_itnode b);
-fly_itnode lf_sub_slow(lctx *c, fly_itnode a, fly_itnode b);
-fly_itnode lf_div_slow(lctx *c, fly_itnode a, fly_itnode b);      /* floor division */
-fly_itnode lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b); /* ceiling division */
-fly_itnode lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b);
-fly_itnode lf_min(lctx *c, fly_itnode a, fly_itnode b);
-fly_itnode lf_max(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_add_slow(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_sub_slow(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_div_slow(lctx *c, fly_itnode a, fly_itnode b);      /* floor division */
+fly_itnode fly_lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b); /* ceiling division */
+fly_itnode fly_lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_min(lctx *c, fly_itnode a, fly_itnode b);
+fly_itnode fly_lf_max(lctx *c, fly_itnode a, fly_itnode b);
 
 static inline int lf_both_int(const fly_itnode *a, const fly_itnode *b) {
     return a->kind == FLY_IT_INT && b->kind == FLY_IT_INT;
@@ -57,34 +57,34 @@ static inline int lf_both_int(const fly_itnode *a, const fly_itnode *b) {
 static inline fly_itnode lf_mul(lctx *c, fly_itnode a, fly_itnode b) {
     int64_t r;
     if (lf_both_int(&a, &b) && !__builtin_mul_overflow(a.v, b.v, &r)) return LF_INT(r);
-    return lf_mul_slow(c, a, b);
+    return fly_lf_mul_slow(c, a, b);
 }
 static inline fly_itnode lf_add(lctx *c, fly_itnode a, fly_itnode b) {
     int64_t r;
     if (lf_both_int(&a, &b) && !__builtin_add_overflow(a.v, b.v, &r)) return LF_INT(r);
-    return lf_add_slow(c, a, b);
+    return fly_lf_add_slow(c, a, b);
 }
 static inline fly_itnode lf_sub(lctx *c, fly_itnode a, fly_itnode b) {
     int64_t r;
     if (lf_both_int(&a, &b) && !__builtin_sub_overflow(a.v, b.v, &r)) return LF_INT(r);
-    return lf_sub_slow(c, a, b);
+    return fly_lf_sub_slow(c, a, b);
 }
 static inline fly_itnode lf_div(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v);
-    return lf_div_slow(c, a, b);
+    return fly_lf_div_slow(c, a, b);
 }
 static inline fly_itnode lf_ceil_div(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v / b.v + (a.v % b.v != 0));
-    return lf_ceil_div_slow(c, a, b);
+    return fly_lf_ceil_div_slow(c, a, b);
 }
 static inline fly_itnode lf_mod(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_both_int(&a, &b) && a.v >= 0 && b.v > 0) return LF_INT(a.v % b.v);
-    return lf_mod_slow(c, a, b);
+    return fly_lf_mod_slow(c, a, b);
 }
 /* 1 known equal, 0 known different, -1 unknown. */
-int lf_eq(const fly_itnode *a, const fly_itnode *b);
+int fly_lf_eq(const fly_itnode *a, const fly_itnode *b);
 /* Divisibility known for a leaf: value for INT (0 -> 0), aux for DYN, 1 otherwise. */
-int64_t lf_divisibility(const fly_itnode *a);
+int64_t fly_lf_divisibility(const fly_itnode *a);
 
 /* ---- layout references and builders ---- */
 
@@ -187,67 +187,67 @@ static inline void lb_sub(lbuild *b, lref r) {
     itb_subtree(&b->s, r.s);
     itb_subtree(&b->d, r.d);
 }
-fly_status lb_finish(lbuild *b, fly_error *err);
+fly_status fly_lb_finish(lbuild *b, fly_error *err);
 
 /* Flat leaves of a (sub-)layout. */
 #define FLY_FLAT_MAX FLY_IT_MAX_NODES
 typedef struct lflat {
     int n;
-    int all_static; /* set by lflat_coalesce: every extent and stride is a static integer */
+    int all_static; /* set by fly_lflat_coalesce: every extent and stride is a static integer */
     fly_itnode s[FLY_FLAT_MAX];
     fly_itnode d[FLY_FLAT_MAX];
 } lflat;
 
 /* Collects the leaves of r (shape/stride pairs in order). */
-void lflat_of(lref r, lflat *f);
+void fly_lflat_of(lref r, lflat *f);
 /* Coalesces flat modes in place (CuTe coalesce on the leaves); keeps at least one mode (1:0). */
-void lflat_coalesce(lctx *c, lflat *f);
+void fly_lflat_coalesce(lctx *c, lflat *f);
 /* Writes flat modes as a layout: one mode is a leaf, several a flat tuple. */
-void lflat_emit(lbuild *b, const lflat *f);
+void fly_lflat_emit(lbuild *b, const lflat *f);
 
 /* Internal (non-canonical, pycute-shaped) algebra used to build the public operations. */
-fly_status alg_composition(lctx *c, lref A, lref B, fly_layout *out);
-fly_status alg_composition_tile(lctx *c, lref A, const fly_tile *T, int entry, fly_layout *out);
-fly_status alg_complement(lctx *c, lref L, fly_itnode cotarget, fly_layout *out);
-fly_status alg_right_inverse(lctx *c, lref L, fly_layout *out);
-fly_status alg_coalesce(lctx *c, lref L, fly_layout *out);
-fly_status alg_logical_divide(lctx *c, lref A, lref B, fly_layout *out);
-fly_status alg_logical_product(lctx *c, lref A, lref B, fly_layout *out);
+fly_status fly_alg_composition(lctx *c, lref A, lref B, fly_layout *out);
+fly_status fly_alg_composition_tile(lctx *c, lref A, const fly_tile *T, int entry, fly_layout *out);
+fly_status fly_alg_complement(lctx *c, lref L, fly_itnode cotarget, fly_layout *out);
+fly_status fly_alg_right_inverse(lctx *c, lref L, fly_layout *out);
+fly_status fly_alg_coalesce(lctx *c, lref L, fly_layout *out);
+fly_status fly_alg_logical_divide(lctx *c, lref A, lref B, fly_layout *out);
+fly_status fly_alg_logical_product(lctx *c, lref A, lref B, fly_layout *out);
 /* blocked (raked = 0) or raked (raked = 1) product, not canonicalised. */
-fly_status alg_blocked_raked(lctx *c, const fly_layout *A, const fly_layout *B, int raked, fly_layout *out);
+fly_status fly_alg_blocked_raked(lctx *c, const fly_layout *A, const fly_layout *B, int raked, fly_layout *out);
 
 /* A splitter: a rank-2 operation of a layout by a layout (logical_divide / logical_product). */
 typedef fly_status (*alg_splitter)(lctx *c, lref A, lref B, fly_layout *out);
 /* By-mode application of a splitter along tile list entry e (the "logical" forms). */
-fly_status alg_by_mode(lctx *c, alg_splitter f, lref A, const fly_tile *T, int e, fly_layout *out);
+fly_status fly_alg_by_mode(lctx *c, alg_splitter f, lref A, const fly_tile *T, int e, fly_layout *out);
 /* hier_unzip: ((tile parts...), (rest parts..., untouched modes...)); T NULL means the layout B. */
-fly_status alg_unzip(lctx *c, alg_splitter f, lref A, lref B, const fly_tile *T, int e, fly_layout *out);
+fly_status fly_alg_unzip(lctx *c, alg_splitter f, lref A, lref B, const fly_tile *T, int e, fly_layout *out);
 /* (Z0, Z1_0, Z1_1, ...) from a zipped result. */
-fly_status alg_tiled_from_zipped(lctx *c, const fly_layout *Z, fly_layout *out);
+fly_status fly_alg_tiled_from_zipped(lctx *c, const fly_layout *Z, fly_layout *out);
 /* (Z0_0, Z0_1, ..., Z1_0, Z1_1, ...) from a zipped result. */
-fly_status alg_flat_from_zipped(lctx *c, const fly_layout *Z, fly_layout *out);
+fly_status fly_alg_flat_from_zipped(lctx *c, const fly_layout *Z, fly_layout *out);
 
 enum { ALG_LOGICAL, ALG_ZIPPED, ALG_TILED, ALG_FLAT };
 /* Validates operands, runs a divide/product form with a layout B or a tile T, canonicalises. */
-fly_status alg_run(int form, alg_splitter f, const char *name, const fly_layout *A, const fly_layout *B,
+fly_status fly_alg_run(int form, alg_splitter f, const char *name, const fly_layout *A, const fly_layout *B,
                    const fly_tile *T, fly_layout *out, fly_error *err);
 
 /* Validation of an input layout reference; name is the operation and role for messages. */
-fly_status check_layout(lctx *c, const fly_layout *L, const char *op);
-fly_status check_tile(lctx *c, const fly_tile *T, const char *op);
+fly_status fly_check_layout(lctx *c, const fly_layout *L, const char *op);
+fly_status fly_check_tile(lctx *c, const fly_tile *T, const char *op);
 
 /* size of a subtree as a leaf. */
-fly_itnode it_size(lctx *c, const fly_itnode *p);
+fly_itnode fly_it_size(lctx *c, const fly_itnode *p);
 /* Canonicalises into a temporary, then copies (so out may alias in). */
-void layout_canon_out(const fly_layout *in, fly_layout *out);
+void fly_layout_canon_out(const fly_layout *in, fly_layout *out);
 
 /* Layout of the tile entry e (INT n -> n:1, LAYOUT -> the layout). */
-void tile_entry_layout(const fly_tile *T, int e, fly_layout *out);
+void fly_tile_entry_layout(const fly_tile *T, int e, fly_layout *out);
 /* Index of entry i of list entry e. */
-int tile_child(const fly_tile *T, int e, int i);
+int fly_tile_child(const fly_tile *T, int e, int i);
 
 /* Text of a subtree (for messages). */
-const char *itnode_str(const fly_itnode *p, char buf[256]);
-const char *lref_str(lref r, char buf[256]);
+const char *fly_itnode_str(const fly_itnode *p, char buf[256]);
+const char *fly_lref_str(lref r, char buf[256]);
 
 #endif

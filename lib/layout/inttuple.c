@@ -169,7 +169,7 @@ static bool weak_rec(const fly_itnode *a, const fly_itnode *b) {
 
 bool fly_inttuple_weakly_congruent(const fly_inttuple *a, const fly_inttuple *b) { return weak_rec(a->n, b->n); }
 
-fly_itnode it_size(lctx *c, const fly_itnode *p) {
+fly_itnode fly_it_size(lctx *c, const fly_itnode *p) {
     fly_itnode r = LF_INT(1);
     for (int i = 0; i < p->span; i++)
         if (p[i].kind != FLY_IT_TUPLE) r = lf_mul(c, r, p[i]);
@@ -179,8 +179,8 @@ fly_itnode it_size(lctx *c, const fly_itnode *p) {
 static bool compat_rec(const fly_itnode *a, const fly_itnode *b) {
     if (a->kind != FLY_IT_TUPLE) {
         lctx c = lctx_make(NULL);
-        fly_itnode s = it_size(&c, b);
-        return c.st == FLY_OK && lf_eq(a, &s) == 1;
+        fly_itnode s = fly_it_size(&c, b);
+        return c.st == FLY_OK && fly_lf_eq(a, &s) == 1;
     }
     if (b->kind != FLY_IT_TUPLE || a->n != b->n) return false;
     const fly_itnode *x = a + 1, *y = b + 1;
@@ -191,7 +191,7 @@ static bool compat_rec(const fly_itnode *a, const fly_itnode *b) {
 
 bool fly_inttuple_compatible(const fly_inttuple *a, const fly_inttuple *b) { return compat_rec(a->n, b->n); }
 
-const char *itnode_str(const fly_itnode *p, char buf[256]) {
+const char *fly_itnode_str(const fly_itnode *p, char buf[256]) {
     fly_inttuple tmp;
     memcpy(tmp.n, p, sizeof(fly_itnode) * p->span);
     int len = fly_inttuple_print(&tmp, buf, 256);
@@ -199,7 +199,7 @@ const char *itnode_str(const fly_itnode *p, char buf[256]) {
     return buf;
 }
 
-const char *fly_inttuple_str(const fly_inttuple *t, char buf[256]) { return itnode_str(t->n, buf); }
+const char *fly_inttuple_str(const fly_inttuple *t, char buf[256]) { return fly_itnode_str(t->n, buf); }
 
 fly_status fly_inttuple_get(const fly_inttuple *t, int i, fly_inttuple *out, fly_error *err) {
     return fly_inttuple_get_path(t, &i, 1, out, err);
@@ -222,7 +222,7 @@ fly_status fly_inttuple_get_path(const fly_inttuple *t, const int *path, int npa
 
 fly_status fly_inttuple_product(const fly_inttuple *t, fly_inttuple *out, fly_error *err) {
     lctx c = lctx_make(err);
-    fly_itnode r = it_size(&c, t->n);
+    fly_itnode r = fly_it_size(&c, t->n);
     if (c.st) return fly_error_wrap(err, "product");
     fly_inttuple_leaf(out, r);
     return FLY_OK;
@@ -230,7 +230,7 @@ fly_status fly_inttuple_product(const fly_inttuple *t, fly_inttuple *out, fly_er
 
 fly_status fly_inttuple_product_static(const fly_inttuple *t, int64_t *out, fly_error *err) {
     lctx c = lctx_make(err);
-    fly_itnode r = it_size(&c, t->n);
+    fly_itnode r = fly_it_size(&c, t->n);
     if (c.st) return fly_error_wrap(err, "product");
     if (r.kind != FLY_IT_INT) {
         char b[256];
@@ -244,13 +244,13 @@ fly_status fly_inttuple_product_each(const fly_inttuple *t, fly_inttuple *out, f
     lctx c = lctx_make(err);
     fly_inttuple tmp;
     if (t->n[0].kind != FLY_IT_TUPLE) {
-        fly_inttuple_leaf(&tmp, it_size(&c, t->n));
+        fly_inttuple_leaf(&tmp, fly_it_size(&c, t->n));
     } else {
         fly_itbuilder b;
         fly_itb_init(&b, &tmp);
         itb_open(&b);
         const fly_itnode *x = t->n + 1;
-        for (int i = 0; i < t->n[0].n; i++, x += x->span) itb_leaf(&b, it_size(&c, x));
+        for (int i = 0; i < t->n[0].n; i++, x += x->span) itb_leaf(&b, fly_it_size(&c, x));
         itb_close(&b);
         if (!c.st) fly_itb_finish(&b, err);
         if (b.st) c.st = b.st;

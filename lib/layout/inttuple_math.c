@@ -8,7 +8,7 @@ static int is_tup(const fly_itnode *p) { return p->kind == FLY_IT_TUPLE; }
 
 static void mismatch(lctx *c, const char *op, const fly_itnode *a, const fly_itnode *b) {
     char x[256], y[256];
-    lctx_fail(c, FLY_E_INVALID, "%s: %s and %s do not match", op, itnode_str(a, x), itnode_str(b, y));
+    fly_lctx_fail(c, FLY_E_INVALID, "%s: %s and %s do not match", op, fly_itnode_str(a, x), fly_itnode_str(b, y));
 }
 
 static fly_status done(lctx *c, fly_itbuilder *b, fly_inttuple *tmp, fly_inttuple *out, const char *op) {
@@ -36,7 +36,7 @@ static void prefix_rec(lctx *c, fly_itbuilder *b, const fly_itnode *a, const fly
             const fly_itnode *x = a + 1;
             for (int i = 0; i < a->n; i++, x += x->span) {
                 prefix_rec(c, b, x, &cur);
-                cur = lf_mul(c, cur, it_size(c, x));
+                cur = lf_mul(c, cur, fly_it_size(c, x));
             }
         }
         itb_close(b);
@@ -97,7 +97,7 @@ static void scale_rec(lctx *c, fly_itbuilder *b, const fly_itnode *a, const fly_
         for (int i = 0; i < a->n; i++, x += x->span, y += y->span) scale_rec(c, b, x, y);
         itb_close(b);
     } else {
-        itb_leaf(b, lf_mul(c, *a, it_size(c, s)));
+        itb_leaf(b, lf_mul(c, *a, fly_it_size(c, s)));
     }
 }
 
@@ -116,12 +116,12 @@ static fly_itnode sdiv_leaf(lctx *c, fly_itnode a, fly_itnode b, int ceil) {
     if (ceil) return lf_ceil_div(c, a, b);
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
         if (b.v == 0 || a.v == 0) {
-            if (b.v == 0) lctx_fail(c, FLY_E_INVALID, "shape_div: division of %lld by zero", (long long)a.v);
+            if (b.v == 0) fly_lctx_fail(c, FLY_E_INVALID, "shape_div: division of %lld by zero", (long long)a.v);
             return LF_INT(0);
         }
         if (a.v % b.v == 0) return LF_INT(a.v / b.v);
         if (b.v % a.v == 0) return LF_INT((a.v < 0) != (b.v < 0) ? -1 : 1);
-        lctx_fail(c, FLY_E_DOMAIN, "shape_div: %lld and %lld do not divide each other", (long long)a.v, (long long)b.v);
+        fly_lctx_fail(c, FLY_E_DOMAIN, "shape_div: %lld and %lld do not divide each other", (long long)a.v, (long long)b.v);
         return LF_INT(0);
     }
     return lf_div(c, a, b); /* dynamic: divisibility is assumed */
@@ -148,12 +148,12 @@ static void sdiv_rec(lctx *c, fly_itbuilder *b, const fly_itnode *a, const fly_i
             const fly_itnode *x = a + 1;
             for (int i = 0; i < a->n; i++, x += x->span) {
                 sdiv_rec(c, b, x, &cur, ceil);
-                cur = sdiv_leaf(c, cur, it_size(c, x), ceil);
+                cur = sdiv_leaf(c, cur, fly_it_size(c, x), ceil);
             }
         }
         itb_close(b);
     } else {
-        itb_leaf(b, sdiv_leaf(c, *a, it_size(c, d), ceil));
+        itb_leaf(b, sdiv_leaf(c, *a, fly_it_size(c, d), ceil));
     }
 }
 
@@ -245,9 +245,9 @@ static int less_rec(lctx *c, const fly_itnode *a, const fly_itnode *b) {
         for (int i = 0; i < a->n; i++, x += x->span, y += y->span) all &= less_rec(c, x, y);
         return all;
     }
-    fly_itnode bs = it_size(c, b);
+    fly_itnode bs = fly_it_size(c, b);
     if (a->kind != FLY_IT_INT || bs.kind != FLY_IT_INT) {
-        lctx_fail(c, FLY_E_DYNAMIC, "elem_less: comparison of dynamic values is not static");
+        fly_lctx_fail(c, FLY_E_DYNAMIC, "elem_less: comparison of dynamic values is not static");
         return 0;
     }
     return a->v < bs.v;

@@ -6,13 +6,13 @@
 
 /* ---- builders and flat modes ---- */
 
-fly_status lb_finish(lbuild *b, fly_error *err) {
+fly_status fly_lb_finish(lbuild *b, fly_error *err) {
     fly_status st = fly_itb_finish(&b->s, err);
     if (!st) st = fly_itb_finish(&b->d, err);
     return st;
 }
 
-void lflat_of(lref r, lflat *f) {
+void fly_lflat_of(lref r, lflat *f) {
     f->n = 0;
     for (int i = 0; i < r.s->span; i++)
         if (r.s[i].kind != FLY_IT_TUPLE) f->s[f->n++] = r.s[i];
@@ -21,7 +21,7 @@ void lflat_of(lref r, lflat *f) {
         if (r.d[i].kind != FLY_IT_TUPLE) f->d[f->n++] = r.d[i];
 }
 
-void lflat_coalesce(lctx *c, lflat *f) {
+void fly_lflat_coalesce(lctx *c, lflat *f) {
     int st = 1;
     for (int i = 0; i < f->n && st; i++) st = f->s[i].kind == FLY_IT_INT && f->d[i].kind == FLY_IT_INT;
     f->all_static = st;
@@ -37,7 +37,7 @@ void lflat_coalesce(lctx *c, lflat *f) {
                 m = 1;
             } else if (!__builtin_mul_overflow(rs, rd, &end) && end == d) {
                 if (__builtin_mul_overflow(rs, s, &rs)) {
-                    lctx_fail(c, FLY_E_OVERFLOW, "coalesce: 64-bit overflow in extent");
+                    fly_lctx_fail(c, FLY_E_OVERFLOW, "coalesce: 64-bit overflow in extent");
                     return;
                 }
             } else {
@@ -66,7 +66,7 @@ void lflat_coalesce(lctx *c, lflat *f) {
             continue;
         }
         fly_itnode prev_end = lf_mul(c, rs, rd);
-        if (lf_eq(&prev_end, &d) == 1) {
+        if (fly_lf_eq(&prev_end, &d) == 1) {
             rs = lf_mul(c, rs, s);
         } else {
             f->s[m - 1] = rs;
@@ -82,7 +82,7 @@ void lflat_coalesce(lctx *c, lflat *f) {
     f->n = m;
 }
 
-void lflat_emit(lbuild *b, const lflat *f) {
+void fly_lflat_emit(lbuild *b, const lflat *f) {
     if (f->n == 1) {
         lb_leaf(b, f->s[0], f->d[0]);
         return;
@@ -124,17 +124,17 @@ static int check_rec(const fly_itnode *s, const fly_itnode *d, const char **why)
     return 1;
 }
 
-fly_status check_layout(lctx *c, const fly_layout *L, const char *op) {
+fly_status fly_check_layout(lctx *c, const fly_layout *L, const char *op) {
     const char *why = NULL;
     if (check_rec(L->shape.n, L->stride.n, &why)) return FLY_OK;
     char a[256], b[256];
-    return lctx_fail(c, FLY_E_INVALID, "%s: invalid layout %s:%s: %s", op, fly_inttuple_str(&L->shape, a),
+    return fly_lctx_fail(c, FLY_E_INVALID, "%s: invalid layout %s:%s: %s", op, fly_inttuple_str(&L->shape, a),
                      fly_inttuple_str(&L->stride, b), why);
 }
 
 fly_status fly_layout_check(const fly_layout *L, fly_error *err) {
     lctx c = lctx_make(err);
-    return check_layout(&c, L, "layout");
+    return fly_check_layout(&c, L, "layout");
 }
 
 /* ---- construction ---- */
@@ -158,7 +158,7 @@ fly_status fly_layout_make(fly_layout *L, const fly_inttuple *shape, const fly_i
     fly_inttuple_copy(&tmp.shape, shape);
     fly_inttuple_copy(&tmp.stride, stride);
     lctx c = lctx_make(err);
-    if (check_layout(&c, &tmp, "make_layout")) return c.st;
+    if (fly_check_layout(&c, &tmp, "make_layout")) return c.st;
     fly_layout_copy(L, &tmp);
     return FLY_OK;
 }
@@ -168,7 +168,7 @@ fly_status fly_layout_make_col_major(fly_layout *L, const fly_inttuple *shape, f
     fly_inttuple_copy(&tmp.shape, shape);
     if (fly_inttuple_prefix_product(shape, NULL, &tmp.stride, err)) return fly_error_wrap(err, "make_layout");
     lctx c = lctx_make(err);
-    if (check_layout(&c, &tmp, "make_layout")) return c.st;
+    if (fly_check_layout(&c, &tmp, "make_layout")) return c.st;
     fly_layout_copy(L, &tmp);
     return FLY_OK;
 }
@@ -216,7 +216,7 @@ fly_status fly_layout_make_ordered(fly_layout *L, const fly_inttuple *shape, con
             x.n = 0;
             tmp.stride.n[i] = x;
         }
-    if (check_layout(&c, &tmp, "make_ordered_layout")) return c.st;
+    if (fly_check_layout(&c, &tmp, "make_ordered_layout")) return c.st;
     fly_layout_copy(L, &tmp);
     return FLY_OK;
 }
@@ -225,7 +225,7 @@ static void ident_rec(lctx *c, fly_itbuilder *b, const fly_itnode *s, int *path,
     if (s->kind != FLY_IT_TUPLE) {
         fly_itnode e;
         if (fly_itnode_basis(&e, 1, path, depth, c->err)) {
-            lctx_fail(c, FLY_E_CAPACITY, "make_identity_layout: shape nested too deeply for a basis path");
+            fly_lctx_fail(c, FLY_E_CAPACITY, "make_identity_layout: shape nested too deeply for a basis path");
             return;
         }
         itb_leaf(b, e);
@@ -235,7 +235,7 @@ static void ident_rec(lctx *c, fly_itbuilder *b, const fly_itnode *s, int *path,
     const fly_itnode *x = s + 1;
     for (int i = 0; i < s->n; i++, x += x->span) {
         if (depth >= FLY_BASIS_MAX_PATH) {
-            lctx_fail(c, FLY_E_CAPACITY, "make_identity_layout: shape nested too deeply for a basis path");
+            fly_lctx_fail(c, FLY_E_CAPACITY, "make_identity_layout: shape nested too deeply for a basis path");
             return;
         }
         path[depth] = i;
@@ -255,7 +255,7 @@ fly_status fly_layout_make_identity(fly_layout *L, const fly_inttuple *shape, fl
     else ident_rec(&c, &b, shape->n, path, 0);
     if (c.st) return c.st;
     if (fly_itb_finish(&b, err)) return fly_error_wrap(err, "make_identity_layout");
-    if (check_layout(&c, &tmp, "make_identity_layout")) return c.st;
+    if (fly_check_layout(&c, &tmp, "make_identity_layout")) return c.st;
     fly_layout_copy(L, &tmp);
     return FLY_OK;
 }
@@ -267,7 +267,7 @@ fly_status fly_layout_concat(fly_layout *L, const fly_layout *const *modes, int 
     lb_open(&b);
     for (int i = 0; i < n; i++) lb_sub(&b, lref_of(modes[i]));
     lb_close(&b);
-    if (lb_finish(&b, err)) return fly_error_wrap(err, "make_layout");
+    if (fly_lb_finish(&b, err)) return fly_error_wrap(err, "make_layout");
     fly_layout_copy(L, &tmp);
     return FLY_OK;
 }
@@ -294,10 +294,10 @@ void fly_layout_canonical(const fly_layout *in, fly_layout *out) {
     lbuild b;
     lb_init(&b, &tmp);
     canon_rec(&b, in->shape.n, in->stride.n);
-    if (lb_finish(&b, NULL) == FLY_OK) fly_layout_copy(out, &tmp);
+    if (fly_lb_finish(&b, NULL) == FLY_OK) fly_layout_copy(out, &tmp);
 }
 
-void layout_canon_out(const fly_layout *in, fly_layout *out) {
+void fly_layout_canon_out(const fly_layout *in, fly_layout *out) {
     if (in == out) {
         fly_layout_canonical(in, out);
         return;
@@ -314,7 +314,7 @@ int fly_layout_depth(const fly_layout *L) { return fly_inttuple_depth(&L->shape)
 
 fly_status fly_layout_size(const fly_layout *L, fly_inttuple *out, fly_error *err) {
     lctx c = lctx_make(err);
-    fly_itnode s = it_size(&c, L->shape.n);
+    fly_itnode s = fly_it_size(&c, L->shape.n);
     if (c.st) return fly_error_wrap(err, "size");
     fly_inttuple_leaf(out, s);
     return FLY_OK;
@@ -360,7 +360,7 @@ fly_status fly_layout_cosize_static(const fly_layout *L, int64_t *out, fly_error
 
 fly_status fly_layout_eval(const fly_layout *L, int64_t idx, int64_t *out, fly_error *err) {
     lflat f;
-    lflat_of(lref_of(L), &f);
+    fly_lflat_of(lref_of(L), &f);
     int64_t r = 0;
     for (int i = 0; i < f.n; i++) {
         if (f.s[i].kind != FLY_IT_INT || f.d[i].kind != FLY_IT_INT) {
@@ -394,7 +394,7 @@ fly_status fly_layout_get_path(const fly_layout *L, const int *path, int npath, 
         if (path[k] < 0 || path[k] >= lref_rank(r)) {
             char a[256], b[256];
             return fly_error_set(err, FLY_E_INVALID, "get: index %d out of range for rank %d mode %s of %s", path[k],
-                                 lref_rank(r), lref_str(r, a), fly_layout_str(L, b));
+                                 lref_rank(r), fly_lref_str(r, a), fly_layout_str(L, b));
         }
         r = lref_mode(r, path[k]);
     }
@@ -416,7 +416,7 @@ fly_status fly_layout_select(const fly_layout *L, const int *idx, int n, fly_lay
     lb_open(&b);
     for (int i = 0; i < n; i++) lb_sub(&b, lref_mode(r, idx[i]));
     lb_close(&b);
-    if (lb_finish(&b, err)) return fly_error_wrap(err, "select");
+    if (fly_lb_finish(&b, err)) return fly_error_wrap(err, "select");
     fly_layout_copy(out, &tmp);
     return FLY_OK;
 }
@@ -454,7 +454,7 @@ static fly_status join(const fly_layout *L, const fly_layout *x, fly_layout *out
     for (int i = 0; i < lref_rank(r); i++) lb_sub(&b, lref_mode(r, i));
     if (!front) lb_sub(&b, lref_of(x));
     lb_close(&b);
-    if (lb_finish(&b, err)) return fly_error_wrap(err, front ? "prepend" : "append");
+    if (fly_lb_finish(&b, err)) return fly_error_wrap(err, front ? "prepend" : "append");
     fly_layout_copy(out, &tmp);
     return FLY_OK;
 }

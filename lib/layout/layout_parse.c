@@ -198,7 +198,7 @@ static fly_status parse_layout(parser *ps, fly_layout *out) {
     if (!accept(ps, ':')) return perr(ps, "':'");
     if (parse_tuple(ps, &out->stride)) return ps->st ? ps->st : FLY_E_PARSE;
     lctx c = lctx_make(ps->err);
-    if (check_layout(&c, out, "parse")) ps->st = c.st;
+    if (fly_check_layout(&c, out, "parse")) ps->st = c.st;
     return ps->st;
 }
 
@@ -249,7 +249,7 @@ static void parse_tile_rec(parser *ps, fly_tile_builder *b, int depth) {
                     return;
                 }
                 lctx c = lctx_make(ps->err);
-                if (check_layout(&c, &L, "parse")) {
+                if (fly_check_layout(&c, &L, "parse")) {
                     ps->st = c.st;
                     return;
                 }

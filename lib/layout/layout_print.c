@@ -119,7 +119,7 @@ static const char *clip(char buf[256], int len) {
 
 const char *fly_layout_str(const fly_layout *L, char buf[256]) { return clip(buf, fly_layout_print(L, buf, 256)); }
 
-const char *lref_str(lref r, char buf[256]) {
+const char *fly_lref_str(lref r, char buf[256]) {
     pbuf p = pb(buf, 256);
     put_tuple(&p, r.s);
     puts_(&p, ":");

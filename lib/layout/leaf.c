@@ -3,7 +3,7 @@
 
 #include "layout/internal.h"
 
-fly_status lctx_fail(lctx *c, fly_status code, const char *fmt, ...) {
+fly_status fly_lctx_fail(lctx *c, fly_status code, const char *fmt, ...) {
     if (c->st == FLY_OK) {
         c->st = code;
         if (c->err) {
@@ -28,7 +28,7 @@ static int64_t gcd64(int64_t a, int64_t b) {
     return a;
 }
 
-int64_t lf_divisibility(const fly_itnode *a) {
+int64_t fly_lf_divisibility(const fly_itnode *a) {
     if (a->kind == FLY_IT_INT) return a->v < 0 ? -a->v : a->v;
     if (a->kind == FLY_IT_DYN) return a->aux ? a->aux : 1;
     return 1;
@@ -72,16 +72,16 @@ static fly_itnode bad(lctx *c, const char *what, const fly_itnode *a, const fly_
     char x[64], y[64];
     fly_itnode_print(a, x, sizeof x);
     fly_itnode_print(b, y, sizeof y);
-    lctx_fail(c, FLY_E_INVALID, "cannot %s %s and %s", what, x, y);
+    fly_lctx_fail(c, FLY_E_INVALID, "cannot %s %s and %s", what, x, y);
     return LF_INT(0);
 }
 
 static fly_itnode overflow(lctx *c, const char *what, int64_t a, int64_t b) {
-    lctx_fail(c, FLY_E_OVERFLOW, "64-bit overflow in %lld %s %lld", (long long)a, what, (long long)b);
+    fly_lctx_fail(c, FLY_E_OVERFLOW, "64-bit overflow in %lld %s %lld", (long long)a, what, (long long)b);
     return LF_INT(0);
 }
 
-fly_itnode lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
+fly_itnode fly_lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
         int64_t r;
         if (__builtin_mul_overflow(a.v, b.v, &r)) return overflow(c, "*", a.v, b.v);
@@ -94,7 +94,7 @@ fly_itnode lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_isint(&a, 1) && b.kind != FLY_IT_NONE) return b;
     if (lf_isint(&b, 1) && a.kind != FLY_IT_NONE) return a;
     if (is_num(&a) && is_num(&b)) {
-        int64_t da = lf_divisibility(&a), db = lf_divisibility(&b), d;
+        int64_t da = fly_lf_divisibility(&a), db = fly_lf_divisibility(&b), d;
         if (__builtin_mul_overflow(da, db, &d)) d = da > db ? da : db;
         return dynres(FLY_DYN_MUL, &a, &b, d);
     }
@@ -127,7 +127,7 @@ static fly_itnode addsub(lctx *c, fly_itnode a, fly_itnode b, int sub) {
     if (lf_isint(&b, 0) && a.kind != FLY_IT_NONE) return a;
     if (!sub && lf_isint(&a, 0) && b.kind != FLY_IT_NONE) return b;
     if (is_num(&a) && is_num(&b))
-        return dynres(sub ? FLY_DYN_SUB : FLY_DYN_ADD, &a, &b, gcd64(lf_divisibility(&a), lf_divisibility(&b)));
+        return dynres(sub ? FLY_DYN_SUB : FLY_DYN_ADD, &a, &b, gcd64(fly_lf_divisibility(&a), fly_lf_divisibility(&b)));
     if (a.kind == FLY_IT_BASIS && b.kind == FLY_IT_BASIS && a.aux == b.aux && (a.flags >> 4) == (b.flags >> 4)) {
         fly_itnode r = a;
         if (!((a.flags | b.flags) & FLY_IT_F_DYNCOEF)) {
@@ -142,8 +142,8 @@ static fly_itnode addsub(lctx *c, fly_itnode a, fly_itnode b, int sub) {
     return bad(c, sub ? "subtract" : "add", &a, &b);
 }
 
-fly_itnode lf_add_slow(lctx *c, fly_itnode a, fly_itnode b) { return addsub(c, a, b, 0); }
-fly_itnode lf_sub_slow(lctx *c, fly_itnode a, fly_itnode b) { return addsub(c, a, b, 1); }
+fly_itnode fly_lf_add_slow(lctx *c, fly_itnode a, fly_itnode b) { return addsub(c, a, b, 0); }
+fly_itnode fly_lf_sub_slow(lctx *c, fly_itnode a, fly_itnode b) { return addsub(c, a, b, 1); }
 
 static int64_t floordiv(int64_t a, int64_t b) {
     int64_t q = a / b;
@@ -151,9 +151,9 @@ static int64_t floordiv(int64_t a, int64_t b) {
     return q;
 }
 
-fly_itnode lf_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
+fly_itnode fly_lf_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_isint(&b, 0)) {
-        lctx_fail(c, FLY_E_INVALID, "division by zero");
+        fly_lctx_fail(c, FLY_E_INVALID, "division by zero");
         return LF_INT(0);
     }
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
@@ -163,7 +163,7 @@ fly_itnode lf_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_isint(&b, 1) && a.kind != FLY_IT_NONE) return a;
     if (lf_isint(&a, 0) && is_num(&b)) return LF_INT(0);
     if (is_num(&a) && is_num(&b)) {
-        int64_t da = lf_divisibility(&a);
+        int64_t da = fly_lf_divisibility(&a);
         int64_t d = (b.kind == FLY_IT_INT && b.v > 0 && da % b.v == 0) ? da / b.v : 1;
         return dynres(FLY_DYN_DIV, &a, &b, d);
     }
@@ -175,9 +175,9 @@ fly_itnode lf_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
     return bad(c, "divide", &a, &b);
 }
 
-fly_itnode lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
+fly_itnode fly_lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_isint(&b, 0)) {
-        lctx_fail(c, FLY_E_INVALID, "division by zero");
+        fly_lctx_fail(c, FLY_E_INVALID, "division by zero");
         return LF_INT(0);
     }
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
@@ -186,16 +186,16 @@ fly_itnode lf_ceil_div_slow(lctx *c, fly_itnode a, fly_itnode b) {
     }
     if (lf_isint(&b, 1) && a.kind != FLY_IT_NONE) return a;
     if (is_num(&a) && is_num(&b)) {
-        int64_t da = lf_divisibility(&a);
+        int64_t da = fly_lf_divisibility(&a);
         int64_t d = (b.kind == FLY_IT_INT && b.v > 0 && da % b.v == 0) ? da / b.v : 1;
         return dynres(FLY_DYN_CEIL_DIV, &a, &b, d);
     }
     return bad(c, "divide", &a, &b);
 }
 
-fly_itnode lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b) {
+fly_itnode fly_lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (lf_isint(&b, 0)) {
-        lctx_fail(c, FLY_E_INVALID, "modulo by zero");
+        fly_lctx_fail(c, FLY_E_INVALID, "modulo by zero");
         return LF_INT(0);
     }
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
@@ -204,9 +204,9 @@ fly_itnode lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b) {
     }
     if (lf_isint(&b, 1) && is_num(&a)) return LF_INT(0);
     if (is_num(&a) && is_num(&b)) {
-        int64_t da = lf_divisibility(&a);
+        int64_t da = fly_lf_divisibility(&a);
         if (b.kind == FLY_IT_INT && da % b.v == 0) return LF_INT(0);
-        return dynres(FLY_DYN_MOD, &a, &b, gcd64(da, lf_divisibility(&b)));
+        return dynres(FLY_DYN_MOD, &a, &b, gcd64(da, fly_lf_divisibility(&b)));
     }
     return bad(c, "take the modulo of", &a, &b);
 }
@@ -214,20 +214,20 @@ fly_itnode lf_mod_slow(lctx *c, fly_itnode a, fly_itnode b) {
 static fly_itnode minmax(lctx *c, fly_itnode a, fly_itnode b, int mx) {
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT)
         return LF_INT(mx ? (a.v > b.v ? a.v : b.v) : (a.v < b.v ? a.v : b.v));
-    if (lf_eq(&a, &b) == 1) return a;
+    if (fly_lf_eq(&a, &b) == 1) return a;
     if (is_num(&a) && is_num(&b)) {
     /* Dynamic extents are >= 1: min(1, x) = 1 and max(1, x) = x. */
         if (lf_isint(&a, 1)) return mx ? b : a;
         if (lf_isint(&b, 1)) return mx ? a : b;
-        return dynres(mx ? FLY_DYN_MAX : FLY_DYN_MIN, &a, &b, gcd64(lf_divisibility(&a), lf_divisibility(&b)));
+        return dynres(mx ? FLY_DYN_MAX : FLY_DYN_MIN, &a, &b, gcd64(fly_lf_divisibility(&a), fly_lf_divisibility(&b)));
     }
     return bad(c, mx ? "take the max of" : "take the min of", &a, &b);
 }
 
-fly_itnode lf_min(lctx *c, fly_itnode a, fly_itnode b) { return minmax(c, a, b, 0); }
-fly_itnode lf_max(lctx *c, fly_itnode a, fly_itnode b) { return minmax(c, a, b, 1); }
+fly_itnode fly_lf_min(lctx *c, fly_itnode a, fly_itnode b) { return minmax(c, a, b, 0); }
+fly_itnode fly_lf_max(lctx *c, fly_itnode a, fly_itnode b) { return minmax(c, a, b, 1); }
 
-int lf_eq(const fly_itnode *a, const fly_itnode *b) {
+int fly_lf_eq(const fly_itnode *a, const fly_itnode *b) {
     if (a->kind == FLY_IT_INT && b->kind == FLY_IT_INT) return a->v == b->v;
     if (a->kind == FLY_IT_DYN && b->kind == FLY_IT_DYN && a->v != 0 && a->v == b->v) return 1;
     if (a->kind == FLY_IT_BASIS && b->kind == FLY_IT_BASIS) {

@@ -6,7 +6,7 @@
 static fly_itnode cosize_leaf(lctx *c, lref r) {
     fly_itnode acc = LF_INT(1);
     lflat f;
-    lflat_of(r, &f);
+    fly_lflat_of(r, &f);
     for (int i = 0; i < f.n; i++) {
         fly_itnode d = f.d[i];
         if (d.kind == FLY_IT_INT && d.v < 0) d.v = -d.v;
@@ -15,26 +15,26 @@ static fly_itnode cosize_leaf(lctx *c, lref r) {
     return acc;
 }
 
-fly_status alg_logical_product(lctx *c, lref A, lref B, fly_layout *out) {
+fly_status fly_alg_logical_product(lctx *c, lref A, lref B, fly_layout *out) {
     fly_layout comp, rhs;
-    fly_itnode cot = lf_mul(c, it_size(c, A.s), cosize_leaf(c, B));
-    if (c->st || alg_complement(c, A, cot, &comp)) return c->st;
-    if (alg_composition(c, lref_of(&comp), B, &rhs)) return c->st;
+    fly_itnode cot = lf_mul(c, fly_it_size(c, A.s), cosize_leaf(c, B));
+    if (c->st || fly_alg_complement(c, A, cot, &comp)) return c->st;
+    if (fly_alg_composition(c, lref_of(&comp), B, &rhs)) return c->st;
     lbuild b;
     lb_init(&b, out);
     lb_open(&b);
     lb_sub(&b, A);
     lb_sub(&b, lref_of(&rhs));
     lb_close(&b);
-    return c->st = lb_finish(&b, c->err);
+    return c->st = fly_lb_finish(&b, c->err);
 }
 
 #define PRODUCT(fn, form, name) \
     fly_status fn(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err) { \
-        return alg_run(form, alg_logical_product, name, A, B, NULL, out, err); \
+        return fly_alg_run(form, fly_alg_logical_product, name, A, B, NULL, out, err); \
     } \
     fly_status fn##_tile(const fly_layout *A, const fly_tile *T, fly_layout *out, fly_error *err) { \
-        return alg_run(form, alg_logical_product, name, A, NULL, T, out, err); \
+        return fly_alg_run(form, fly_alg_logical_product, name, A, NULL, T, out, err); \
     }
 
 PRODUCT(fly_layout_logical_product, ALG_LOGICAL, "logical_product")
@@ -56,15 +56,15 @@ static void pad(lctx *c, const fly_layout *L, int R, fly_layout *out) {
     for (int i = 0; i < n; i++) lb_sub(&b, lref_mode(r, i));
     for (int i = n; i < R; i++) lb_leaf(&b, LF_INT(1), LF_INT(0));
     lb_close(&b);
-    if (!c->st) c->st = lb_finish(&b, c->err);
+    if (!c->st) c->st = fly_lb_finish(&b, c->err);
 }
 
-fly_status alg_blocked_raked(lctx *c, const fly_layout *A, const fly_layout *B, int raked, fly_layout *out) {
+fly_status fly_alg_blocked_raked(lctx *c, const fly_layout *A, const fly_layout *B, int raked, fly_layout *out) {
     int ra = fly_layout_rank(A), rb = fly_layout_rank(B), R = ra > rb ? ra : rb;
     fly_layout Ap, Bp, P;
     pad(c, A, R, &Ap);
     pad(c, B, R, &Bp);
-    if (c->st || alg_logical_product(c, lref_of(&Ap), lref_of(&Bp), &P)) return c->st;
+    if (c->st || fly_alg_logical_product(c, lref_of(&Ap), lref_of(&Bp), &P)) return c->st;
     lref p = lref_of(&P), p0 = lref_mode(p, 0), p1 = lref_mode(p, 1);
     lbuild b;
     lb_init(&b, out);
@@ -81,20 +81,20 @@ fly_status alg_blocked_raked(lctx *c, const fly_layout *A, const fly_layout *B, 
         }
     }
     lb_close(&b);
-    return c->st = lb_finish(&b, c->err);
+    return c->st = fly_lb_finish(&b, c->err);
 }
 
 static fly_status blocked_raked(const fly_layout *A, const fly_layout *B, fly_layout *out, fly_error *err, int raked) {
     const char *name = raked ? "raked_product" : "blocked_product";
     lctx c = lctx_make(err);
-    if (check_layout(&c, A, name) || check_layout(&c, B, name)) return c.st;
+    if (fly_check_layout(&c, A, name) || fly_check_layout(&c, B, name)) return c.st;
     fly_layout tmp;
-    if (alg_blocked_raked(&c, A, B, raked, &tmp)) {
+    if (fly_alg_blocked_raked(&c, A, B, raked, &tmp)) {
         char a[256], x[256];
         fly_error_wrap(err, "%s of %s and %s", name, fly_layout_str(A, a), fly_layout_str(B, x));
         return c.st;
     }
-    layout_canon_out(&tmp, out);
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }
 
@@ -149,6 +149,6 @@ fly_status fly_layout_recast(const fly_layout *L, int old_bits, int new_bits, fl
             }
         }
     }
-    layout_canon_out(&tmp, out);
+    fly_layout_canon_out(&tmp, out);
     return FLY_OK;
 }

@@ -51,8 +51,8 @@ static void default_offset(const fly_layout *outer, const fly_inttuple *offset, 
 static fly_status make_stage(fly_composed *c, int kind, const fly_swizzle *sw, const fly_layout *inner,
                              const fly_inttuple *offset, const fly_layout *outer, fly_error *err) {
     lctx x = lctx_make(err);
-    if (check_layout(&x, outer, "make_composed_layout")) return x.st;
-    if (inner && check_layout(&x, inner, "make_composed_layout")) return x.st;
+    if (fly_check_layout(&x, outer, "make_composed_layout")) return x.st;
+    if (inner && fly_check_layout(&x, inner, "make_composed_layout")) return x.st;
     c->nstages = 1;
     fly_composed_stage *s = &c->stage[0];
     s->inner_kind = (uint8_t)kind;
@@ -80,7 +80,7 @@ static fly_status nest(fly_composed *c, int kind, const fly_swizzle *sw, const f
                              FLY_COMPOSED_MAX_STAGES);
     if (inner) {
         lctx x = lctx_make(err);
-        if (check_layout(&x, inner, "make_composed_layout")) return x.st;
+        if (fly_check_layout(&x, inner, "make_composed_layout")) return x.st;
     }
     memmove(&c->stage[1], &c->stage[0], sizeof(c->stage[0]) * (size_t)c->nstages);
     c->nstages++;

@@ -88,13 +88,13 @@ fly_status fly_tile_from_layouts(fly_tile *t, const fly_layout *const *ls, int n
 
 int fly_tile_rank(const fly_tile *t) { return t->e[0].n; }
 
-int tile_child(const fly_tile *T, int e, int i) {
+int fly_tile_child(const fly_tile *T, int e, int i) {
     int c = e + 1;
     while (i-- > 0) c += T->e[c].span;
     return c;
 }
 
-void tile_entry_layout(const fly_tile *T, int e, fly_layout *out) {
+void fly_tile_entry_layout(const fly_tile *T, int e, fly_layout *out) {
     const fly_tile_entry *x = &T->e[e];
     if (x->kind == FLY_TILE_LAYOUT) {
         fly_layout_copy(out, &T->layouts[x->layout]);
@@ -104,15 +104,15 @@ void tile_entry_layout(const fly_tile *T, int e, fly_layout *out) {
     }
 }
 
-fly_status check_tile(lctx *c, const fly_tile *T, const char *op) {
+fly_status fly_check_tile(lctx *c, const fly_tile *T, const char *op) {
     for (int e = 1; e < T->e[0].span; e++) {
         const fly_tile_entry *x = &T->e[e];
         if (x->kind == FLY_TILE_INT && x->v < 1) {
             char b[256];
-            return lctx_fail(c, FLY_E_INVALID, "%s: tile %s has a non-positive extent %lld", op, fly_tile_str(T, b),
+            return fly_lctx_fail(c, FLY_E_INVALID, "%s: tile %s has a non-positive extent %lld", op, fly_tile_str(T, b),
                              (long long)x->v);
         }
-        if (x->kind == FLY_TILE_LAYOUT && check_layout(c, &T->layouts[x->layout], op)) return c->st;
+        if (x->kind == FLY_TILE_LAYOUT && fly_check_layout(c, &T->layouts[x->layout], op)) return c->st;
     }
     return FLY_OK;
 }

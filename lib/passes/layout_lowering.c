@@ -8,7 +8,7 @@
  * stores leave the fly dialect. Pointers reach LLVM through builtin.unrealized_conversion_cast
  * (!fly.ptr <-> !llvm.ptr<AS>), which convert-fly-to-rocdl and reconcile-unrealized-casts remove.
  * Dynamic leaves that lib/layout derives from bound ones (a divide's ceil-div extents, products of
- * strides) get values through lib/layout's dynamic-leaf hook (lower_dyn_hook, installed for the pass).
+ * strides) get values through lib/layout's dynamic-leaf hook (fly_lower_dyn_hook, installed for the pass).
  * Dead carriers are erased at the end. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,12 +56,12 @@ static bool tuple_leaves(lower_ctx *lc, MlirValue v, fly_inttuple *t) {
     MlirOperation d = def_op(v);
     char name[64];
     if (!is_tuple_carrier(d))
-        return lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet",
+        return fly_lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet",
                           producer(v, name, sizeof name));
     int n = (int)mlirOperationGetNumOperands(d);
     MlirValue dyn[MAXV];
     for (int i = 0; i < n && i < MAXV; i++) dyn[i] = mlirOperationGetOperand(d, i);
-    return lower_bind(lc, t, dyn, n);
+    return fly_lower_bind(lc, t, dyn, n);
 }
 
 /* Binds the dynamic leaves of part (shape or stride) to the carrier value cv of that part. */
@@ -75,7 +75,7 @@ static bool bind_part(lower_ctx *lc, fly_inttuple *part, MlirValue cv) {
         if (part->n[i].kind != FLY_IT_DYN) continue;
         while (j < fly_inttuple_nodes(&tmp) && tmp.n[j].kind != FLY_IT_DYN) j++;
         if (j >= fly_inttuple_nodes(&tmp))
-            return lower_fail(lc, "a layout's carrier has fewer dynamic leaves than its type");
+            return fly_lower_fail(lc, "a layout's carrier has fewer dynamic leaves than its type");
         part->n[i].v = tmp.n[j++].v;
         k++;
     }
@@ -94,7 +94,7 @@ static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L) {
     if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view"))
         return layout_leaves(lc, mlirOperationGetOperand(d, 1), L);
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_layout") || mlirOperationGetNumOperands(d) != 2)
-        return lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet", producer(v, name, sizeof name));
+        return fly_lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet", producer(v, name, sizeof name));
     return bind_part(lc, &L->shape, mlirOperationGetOperand(d, 0)) &&
            bind_part(lc, &L->stride, mlirOperationGetOperand(d, 1));
 }
@@ -104,7 +104,7 @@ static MlirValue memref_base(lower_ctx *lc, MlirValue m) {
     MlirOperation d = def_op(m);
     char name[64];
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view")) {
-        lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)",
+        fly_lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)",
                    producer(m, name, sizeof name));
         return (MlirValue){NULL};
     }
@@ -119,7 +119,7 @@ static MlirType llvm_ptr_type(MlirContext ctx, int as) {
 }
 
 static MlirValue cast(lower_ctx *lc, MlirValue v, MlirType to) {
-    return fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, to, 0, NULL));
+    return fly_ir_res0(fly_lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, to, 0, NULL));
 }
 
 /* The LLVM pointer behind a !fly.ptr value. */
@@ -144,13 +144,13 @@ static MlirType llvm_elem(MlirContext ctx, MlirType e) {
 
 static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem) {
     if (sym_static(off) && off.c == 0) return p;
-    MlirValue ops[2] = {p, sym_value(lc, off, lc->ity)};
+    MlirValue ops[2] = {p, fly_sym_value(lc, off, lc->ity)};
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute a[2] = {
         fly_ir_named(lc->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(lc->ctx, 1, &dyn)),
         fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(llvm_elem(lc->ctx, elem))),
     };
-    return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
+    return fly_ir_res0(fly_lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
 }
 
 static MlirNamedAttribute align_attr(lower_ctx *lc, int64_t bytes) {
@@ -182,21 +182,21 @@ static MlirValue tuple_result(lower_ctx *lc, MlirType rt, const sym *leaves, int
         const fly_itnode *nd = &t.n[i];
         if (nd->kind == FLY_IT_TUPLE) continue;
         if (j >= n) {
-            lower_fail(lc, "the result type has more leaves than computed");
+            fly_lower_fail(lc, "the result type has more leaves than computed");
             return (MlirValue){NULL};
         }
         sym s = leaves[j++];
         if (nd->kind == FLY_IT_DYN)
-            dyn[k++] = sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (nd->flags & FLY_IT_F_I64) ? 64 : 32));
+            dyn[k++] = fly_sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (nd->flags & FLY_IT_F_I64) ? 64 : 32));
     }
     if (j != n) {
-        lower_fail(lc, "the result type has fewer leaves than computed");
+        fly_lower_fail(lc, "the result type has fewer leaves than computed");
         return (MlirValue){NULL};
     }
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_int_tuple(&b, NULL, &t, dyn);
-    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) fly_lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
@@ -206,15 +206,15 @@ static MlirValue tuple_from_handles(lower_ctx *lc, const fly_inttuple *res) {
     int k = 0;
     for (int i = 0; i < fly_inttuple_nodes(res); i++)
         if (res->n[i].kind == FLY_IT_DYN) {
-            sym s = lower_leaf(lc, &res->n[i]);
+            sym s = fly_lower_leaf(lc, &res->n[i]);
             if (lc->failed) return (MlirValue){NULL};
-            dyn[k++] = sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (res->n[i].flags & FLY_IT_F_I64) ? 64 : 32));
+            dyn[k++] = fly_sym_value(lc, s, mlirIntegerTypeGet(lc->ctx, (res->n[i].flags & FLY_IT_F_I64) ? 64 : 32));
         }
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_inttuple_is_static(res) ? fly_ir_build_static(&b, fly_ir_int_tuple_type(lc->ctx, res))
                                               : fly_ir_build_int_tuple(&b, NULL, res, dyn);
-    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) fly_lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
@@ -225,7 +225,7 @@ static MlirValue layout_from_handles(lower_ctx *lc, const fly_layout *res) {
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_make_layout(&b, s, d);
-    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) fly_lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
@@ -233,7 +233,7 @@ static MlirValue make_view(lower_ctx *lc, MlirValue ptr, MlirValue layout) {
     fly_ir_builder b;
     fill_builder(lc, &b);
     MlirValue v = fly_ir_build_make_view(&b, ptr, layout);
-    if (mlirValueIsNull(v)) lower_fail(lc, "%s", b.err.message);
+    if (mlirValueIsNull(v)) fly_lower_fail(lc, "%s", b.err.message);
     return v;
 }
 
@@ -260,7 +260,7 @@ static MlirValue lower_make_layout(lower_ctx *lc, MlirOperation op, MlirType rt)
     for (int i = 0; i < fly_inttuple_nodes(&s); i++)
         if (s.n[i].kind != FLY_IT_TUPLE) {
             strides[n++] = acc;
-            if (n < leaves) acc = sym_mul(lc, acc, lower_leaf(lc, &s.n[i]));
+            if (n < leaves) acc = fly_sym_mul(lc, acc, fly_lower_leaf(lc, &s.n[i]));
         }
     fly_layout R;
     if (fly_ir_decode_layout(rt, &R, &lc->err)) {
@@ -318,7 +318,7 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
             st = tuple_leaves(lc, mlirOperationGetOperand(op, 1), &cs) ? FLY_OK : FLY_E_DYNAMIC;
             if (!st && fly_inttuple_product_static(&cs, &cot, NULL))
                 st =
-                    lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+                    fly_lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
         }
         if (!st) st = fly_layout_complement(&A, cot, &R, &lc->err);
     } else if (algebra_fns(name, &l, &t)) {
@@ -334,7 +334,7 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
             if (!st) st = l(&A, &B, &R, &lc->err);
         }
     } else {
-        st = lower_fail(lc, "no lowering for %s", name) ? FLY_OK : FLY_E_INVALID;
+        st = fly_lower_fail(lc, "no lowering for %s", name) ? FLY_OK : FLY_E_INVALID;
     }
     if (st) {
         lc->failed = true;
@@ -372,7 +372,7 @@ static MlirValue lower_slice(lower_ctx *lc, MlirOperation op) {
     MlirValue base = memref_base(lc, x);
     if (lc->failed) return base;
     MlirValue lp = llvm_ptr(lc, base, &p);
-    sym off = lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
+    sym off = fly_lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
     MlirValue np = gep(lc, lp, off, p.elem);
     fly_ir_ptr_info rp;
     fly_layout rl;
@@ -391,7 +391,7 @@ static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_p
     if (lc->failed || !layout_leaves(lc, m, &L) || !tuple_leaves(lc, crd, &c)) return (MlirValue){NULL};
     MlirValue lp = llvm_ptr(lc, base, p);
     if (lc->failed) return lp;
-    return gep(lc, lp, lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
+    return gep(lc, lp, fly_lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
 }
 
 #define MAX_RUN 16
@@ -420,7 +420,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     if (lc->failed || !layout_leaves(lc, m, &L)) return (MlirValue){NULL};
     int64_t size;
     if (fly_layout_size_static(&L, &size, NULL) || fly_layout_coalesce(&L, &C, NULL)) {
-        lower_fail(lc, "vector loads and stores need a static size (the layout's shape has dynamic extents)");
+        fly_lower_fail(lc, "vector loads and stores need a static size (the layout's shape has dynamic extents)");
         return (MlirValue){NULL};
     }
     MlirValue lp = llvm_ptr(lc, base, &p);
@@ -435,15 +435,15 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     if (contiguous) {
         if (store) {
             MlirValue ops[2] = {mlirOperationGetOperand(op, 0), lp};
-            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
             return (MlirValue){NULL};
         }
-        return fly_ir_res0(lower_emit(lc, "llvm.load", 1, &lp, vt, 1, &al));
+        return fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &lp, vt, 1, &al));
     }
     /* element by element */
     MlirValue *elems = malloc(sizeof(MlirValue) * (size_t)size);
     if (!elems) {
-        lower_fail(lc, "out of memory");
+        fly_lower_fail(lc, "out of memory");
         return (MlirValue){NULL};
     }
     MlirNamedAttribute eal = align_attr(lc, elem_align(&p));
@@ -459,7 +459,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
             leaf.kind = FLY_IT_INT;
             leaf.span = 1;
             leaf.v = i;
-            off = lower_crd2idx(lc, &leaf, L.shape.n, L.stride.n);
+            off = fly_lower_crd2idx(lc, &leaf, L.shape.n, L.stride.n);
         } else {
             int64_t o;
             fly_layout_eval(&L, i, &o, NULL);
@@ -467,25 +467,25 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
         }
         MlirValue ep = gep(lc, lp, off, p.elem);
         MlirValue run = {NULL}, lanes[MAX_RUN];
-        if (!store && chunk > 1) run = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
+        if (!store && chunk > 1) run = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
         for (int64_t l = 0; l < chunk; l++) {
             int64_t at = store ? i + l : l;
             MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
             MlirValue src = store ? mlirOperationGetOperand(op, 0) : run;
-            if (store) lanes[l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else if (chunk > 1) elems[i + l] = fly_ir_res0(lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else elems[i] = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+            if (store) lanes[l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else if (chunk > 1) elems[i + l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else elems[i] = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
         }
         if (store) {
             MlirValue val = chunk > 1
-                                ? fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
+                                ? fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
                                 : lanes[0];
             MlirValue ops[2] = {val, ep};
-            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
         }
     }
     MlirValue r = {NULL};
-    if (!store) r = fly_ir_res0(lower_emit(lc, "vector.from_elements", (int)size, elems, vt, 0, NULL));
+    if (!store) r = fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)size, elems, vt, 0, NULL));
     free(elems);
     return r;
 }
@@ -509,7 +509,7 @@ typedef struct print_args {
 
 static void print_push(lower_ctx *lc, print_args *a, MlirValue v) {
     if (a->n >= PRINT_MAX_ARGS) {
-        lower_fail(lc, "fly.print: too many values");
+        fly_lower_fail(lc, "fly.print: too many values");
         return;
     }
     MlirType t = mlirValueGetType(v);
@@ -517,23 +517,23 @@ static void print_push(lower_ctx *lc, print_args *a, MlirValue v) {
     char k;
     if (mlirTypeIsAFloat(t)) {
         k = 'f';
-        if (!mlirTypeEqual(t, f64)) v = fly_ir_res0(lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
+        if (!mlirTypeEqual(t, f64)) v = fly_ir_res0(fly_lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL));
     } else if (mlirTypeIsAIndex(t)) {
         k = 'i';
-        v = fly_ir_res0(lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
+        v = fly_ir_res0(fly_lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
     } else if (mlirTypeIsAInteger(t)) {
         unsigned w = mlirIntegerTypeGetWidth(t);
         k = w == 1 ? 'b' : mlirIntegerTypeIsUnsigned(t) ? 'u' : 'i';
         if (mlirIntegerTypeIsUnsigned(t) || mlirIntegerTypeIsSigned(t)) {
             /* arith wants signless integers */
             MlirType sl = mlirIntegerTypeGet(lc->ctx, w);
-            v = fly_ir_res0(lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, sl, 0, NULL));
+            v = fly_ir_res0(fly_lower_emit(lc, "builtin.unrealized_conversion_cast", 1, &v, sl, 0, NULL));
         }
-        if (w < 64) v = fly_ir_res0(lower_emit(lc, k == 'i' ? "arith.extsi" : "arith.extui", 1, &v, i64, 0, NULL));
-        else if (w > 64) v = fly_ir_res0(lower_emit(lc, "arith.trunci", 1, &v, i64, 0, NULL));
+        if (w < 64) v = fly_ir_res0(fly_lower_emit(lc, k == 'i' ? "arith.extsi" : "arith.extui", 1, &v, i64, 0, NULL));
+        else if (w > 64) v = fly_ir_res0(fly_lower_emit(lc, "arith.trunci", 1, &v, i64, 0, NULL));
     } else {
         char *ts = fly_ir_type_print(t);
-        lower_fail(lc, "fly.print: cannot print a value of type %s", ts ? ts : "?");
+        fly_lower_fail(lc, "fly.print: cannot print a value of type %s", ts ? ts : "?");
         free(ts);
         return;
     }
@@ -553,7 +553,7 @@ static void print_tuple(lower_ctx *lc, fly_ir_buf *out, const fly_itnode *nd, pr
     } else if (nd->kind == FLY_IT_DYN) {
         bool wide = nd->flags & FLY_IT_F_I64;
         fly_ir_buf_puts(out, "{}");
-        print_push(lc, a, sym_value(lc, lower_leaf(lc, nd), mlirIntegerTypeGet(lc->ctx, wide ? 64 : 32)));
+        print_push(lc, a, fly_sym_value(lc, fly_lower_leaf(lc, nd), mlirIntegerTypeGet(lc->ctx, wide ? 64 : 32)));
     } else {
         char leaf[64];
         fly_itnode_print(nd, leaf, sizeof leaf);
@@ -576,13 +576,13 @@ static MlirValue printf_buffer_arg(lower_ctx *lc, MlirOperation fn) {
     if (!mlirAttributeIsNull(ia)) return mlirBlockGetArgument(entry, (intptr_t)mlirIntegerAttrGetValueInt(ia));
     MlirAttribute fta = mlirOperationGetAttributeByName(fn, fly_ir_sref("function_type"));
     if (mlirAttributeIsNull(fta) || mlirBlockIsNull(entry)) {
-        lower_fail(lc, "fly.print: the enclosing function has no signature");
+        fly_lower_fail(lc, "fly.print: the enclosing function has no signature");
         return (MlirValue){NULL};
     }
     MlirType ft = mlirTypeAttrGetValue(fta);
     intptr_t nin = mlirFunctionTypeGetNumInputs(ft), nres = mlirFunctionTypeGetNumResults(ft);
     if (nin >= 255 || nres > 256) {
-        lower_fail(lc, "fly.print: too many function arguments");
+        fly_lower_fail(lc, "fly.print: too many function arguments");
         return (MlirValue){NULL};
     }
     MlirType ins[256], outs[256];
@@ -614,7 +614,7 @@ static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *ent
     intptr_t n = mlirAttributeIsNull(t) ? 0 : mlirArrayAttrGetNumElements(t);
     MlirAttribute *el = calloc((size_t)n + 1, sizeof *el);
     if (!el) {
-        lower_fail(lc, "out of memory");
+        fly_lower_fail(lc, "out of memory");
         return 0;
     }
     for (intptr_t i = 0; i < n; i++) el[i] = mlirArrayAttrGetElement(t, i);
@@ -625,7 +625,7 @@ static int64_t printf_table_add(lower_ctx *lc, MlirOperation fn, const char *ent
 }
 
 static MlirValue iconst(lower_ctx *lc, int64_t c, int bits) {
-    return sym_value(lc, sym_c(c), mlirIntegerTypeGet(lc->ctx, (unsigned)bits));
+    return fly_sym_value(lc, sym_c(c), mlirIntegerTypeGet(lc->ctx, (unsigned)bits));
 }
 
 /* buf + off bytes, as a pointer. */
@@ -636,7 +636,7 @@ static MlirValue byte_ptr(lower_ctx *lc, MlirValue p, MlirValue off) {
         fly_ir_named(lc->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(lc->ctx, 1, &dyn)),
         fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(lc->ctx, 8))),
     };
-    return fly_ir_res0(lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
+    return fly_ir_res0(fly_lower_emit(lc, "llvm.getelementptr", 2, ops, mlirValueGetType(p), 2, a));
 }
 
 static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v) {
@@ -646,13 +646,13 @@ static MlirValue atomic_add(lower_ctx *lc, MlirValue p, MlirValue v) {
         fly_ir_named(lc->ctx, "bin_op", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 1)),
         fly_ir_named(lc->ctx, "ordering", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 2)),
     };
-    return fly_ir_res0(lower_emit(lc, "llvm.atomicrmw", 2, ops, mlirValueGetType(v), 2, a));
+    return fly_ir_res0(fly_lower_emit(lc, "llvm.atomicrmw", 2, ops, mlirValueGetType(v), 2, a));
 }
 
 static void store_at(lower_ctx *lc, MlirValue v, MlirValue base, int64_t off, int64_t align) {
     MlirValue ops[2] = {v, off ? byte_ptr(lc, base, iconst(lc, off, 32)) : base};
     MlirNamedAttribute al = align_attr(lc, align);
-    lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+    fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
 }
 
 /* An scf.if without results before lc->before; *then_blk / *else_blk receive their blocks,
@@ -681,14 +681,14 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
     MlirValue sz = iconst(lc, size, 32);
     MlirValue head = atomic_add(lc, buf, sz);
     MlirValue ops[2] = {head, sz};
-    MlirValue end = fly_ir_res0(lower_emit(lc, "arith.addi", 2, ops, mlirValueGetType(sz), 0, NULL));
+    MlirValue end = fly_ir_res0(fly_lower_emit(lc, "arith.addi", 2, ops, mlirValueGetType(sz), 0, NULL));
     MlirValue capp = byte_ptr(lc, buf, iconst(lc, 4, 32));
     MlirNamedAttribute al4 = align_attr(lc, 4);
-    MlirValue cap = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &capp, mlirValueGetType(sz), 1, &al4));
+    MlirValue cap = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &capp, mlirValueGetType(sz), 1, &al4));
     MlirValue cmp[2] = {end, cap};
     MlirNamedAttribute pred =
         fly_ir_named(lc->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(lc->ctx, 64), 7 /* ule */));
-    MlirValue fits = fly_ir_res0(lower_emit(lc, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(lc->ctx, 1), 1, &pred));
+    MlirValue fits = fly_ir_res0(fly_lower_emit(lc, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(lc->ctx, 1), 1, &pred));
     MlirBlock tb, eb;
     MlirOperation te, ee;
     emit_if(lc, fits, &tb, &te, &eb, &ee);
@@ -697,7 +697,7 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
     lc->block = tb;
     lc->before = te;
     MlirValue off[2] = {head, iconst(lc, 16, 32)};
-    MlirValue roff = fly_ir_res0(lower_emit(lc, "arith.addi", 2, off, mlirValueGetType(sz), 0, NULL));
+    MlirValue roff = fly_ir_res0(fly_lower_emit(lc, "arith.addi", 2, off, mlirValueGetType(sz), 0, NULL));
     MlirValue rec = byte_ptr(lc, buf, roff);
     store_at(lc, iconst(lc, fmt_id, 32), rec, 0, 8);
     store_at(lc, iconst(lc, size, 32), rec, 4, 4);
@@ -716,7 +716,7 @@ static void lower_print(lower_ctx *lc, MlirOperation op) {
     fly_ir_buf out = {0};
     print_args *a = calloc(1, sizeof *a);
     if (!a) {
-        lower_fail(lc, "out of memory");
+        fly_lower_fail(lc, "out of memory");
         return;
     }
     int next = 0, nops = (int)mlirOperationGetNumOperands(op);
@@ -729,11 +729,11 @@ static void lower_print(lower_ctx *lc, MlirOperation op) {
             size_t j = i + 1;
             while (j < f.length && f.data[j] != '}') j++;
             if (j >= f.length) {
-                lower_fail(lc, "fly.print: unterminated {");
+                fly_lower_fail(lc, "fly.print: unterminated {");
                 break;
             }
             if (next >= nops) {
-                lower_fail(lc, "fly.print: more {} than values");
+                fly_lower_fail(lc, "fly.print: more {} than values");
                 break;
             }
             MlirValue v = mlirOperationGetOperand(op, next++);
@@ -751,7 +751,7 @@ static void lower_print(lower_ctx *lc, MlirOperation op) {
         }
     }
     MlirOperation fn = enclosing_func(op);
-    if (!lc->failed && mlirOperationIsNull(fn)) lower_fail(lc, "fly.print outside a function");
+    if (!lc->failed && mlirOperationIsNull(fn)) fly_lower_fail(lc, "fly.print outside a function");
     if (!lc->failed) {
         MlirValue buf = printf_buffer_arg(lc, fn);
         fly_ir_buf entry = {0};
@@ -793,7 +793,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
     if (!strcmp(name, "fly.get_layout") || !strcmp(name, "fly.get_iter")) {
         MlirOperation d = def_op(x);
         if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view"))
-            return lower_fail(lc, "%s of a memref not made by fly.make_view", name);
+            return fly_lower_fail(lc, "%s of a memref not made by fly.make_view", name);
         *repl = mlirOperationGetOperand(d, name[8] == 'l' ? 1 : 0);
         return true;
     }
@@ -801,8 +801,8 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         fly_inttuple t;
         if (!tuple_leaves(lc, x, &t)) return true;
         const fly_itnode *leaf = single_leaf(&t);
-        if (!leaf) return lower_fail(lc, "get_scalar of a tuple with several leaves");
-        *repl = sym_value(lc, lower_leaf(lc, leaf), rt);
+        if (!leaf) return fly_lower_fail(lc, "get_scalar of a tuple with several leaves");
+        *repl = fly_sym_value(lc, fly_lower_leaf(lc, leaf), rt);
         return true;
     }
     if (!strcmp(name, "fly.size") || !strcmp(name, "fly.cosize")) {
@@ -810,11 +810,11 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         if (fly_ir_type_kind(mlirValueGetType(x)) == FLY_IR_INT_TUPLE) {
             fly_inttuple t;
             if (!tuple_leaves(lc, x, &t)) return true;
-            s = lower_size(lc, t.n);
+            s = fly_lower_size(lc, t.n);
         } else {
             fly_layout L;
             if (!layout_leaves(lc, x, &L)) return true;
-            s = name[4] == 's' ? lower_size(lc, L.shape.n) : lower_cosize(lc, &L);
+            s = name[4] == 's' ? fly_lower_size(lc, L.shape.n) : fly_lower_cosize(lc, &L);
         }
         *repl = tuple_result(lc, rt, &s, 1);
         return true;
@@ -823,7 +823,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         fly_inttuple c;
         fly_layout L;
         if (tuple_leaves(lc, x, &c) && layout_leaves(lc, mlirOperationGetOperand(op, 1), &L)) {
-            sym s = lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
+            sym s = fly_lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
             *repl = tuple_result(lc, rt, &s, 1);
         }
         return true;
@@ -840,10 +840,10 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
             fly_inttuple_copy(&shape, &L.shape);
         }
         const fly_itnode *leaf = single_leaf(&i);
-        if (!leaf) return lower_fail(lc, "idx2crd of a tuple index is not supported yet");
+        if (!leaf) return fly_lower_fail(lc, "idx2crd of a tuple index is not supported yet");
         sym out[MAXV];
         int n = 0;
-        lower_idx2crd(lc, lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
+        fly_lower_idx2crd(lc, fly_lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
         *repl = tuple_result(lc, rt, out, n);
         return true;
     }
@@ -857,13 +857,13 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         for (int k = 0, j = 0; k < fly_inttuple_nodes(&a); k++) {
             if (a.n[k].kind == FLY_IT_TUPLE) continue;
             while (!bl && j < fly_inttuple_nodes(&b) && b.n[j].kind == FLY_IT_TUPLE) j++;
-            sym l = lower_leaf(lc, &a.n[k]), r = lower_leaf(lc, bl ? bl : &b.n[j++]);
+            sym l = fly_lower_leaf(lc, &a.n[k]), r = fly_lower_leaf(lc, bl ? bl : &b.n[j++]);
             const char *o = name + 14;
-            out[n++] = !strcmp(o, "add")   ? sym_add(lc, l, r)
-                       : !strcmp(o, "sub") ? sym_add(lc, l, sym_mul(lc, r, sym_c(-1)))
-                       : !strcmp(o, "mul") ? sym_mul(lc, l, r)
-                       : !strcmp(o, "div") ? sym_div(lc, l, r)
-                                           : sym_mod(lc, l, r);
+            out[n++] = !strcmp(o, "add")   ? fly_sym_add(lc, l, r)
+                       : !strcmp(o, "sub") ? fly_sym_add(lc, l, fly_sym_mul(lc, r, sym_c(-1)))
+                       : !strcmp(o, "mul") ? fly_sym_mul(lc, l, r)
+                       : !strcmp(o, "div") ? fly_sym_div(lc, l, r)
+                                           : fly_sym_mod(lc, l, r);
         }
         *repl = tuple_result(lc, rt, out, n);
         return true;
@@ -896,13 +896,13 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
             }
         }
         MlirType i64 = mlirIntegerTypeGet(lc->ctx, 64);
-        MlirValue n = sym_value(lc, sym_c(count), i64);
+        MlirValue n = fly_sym_value(lc, sym_c(count), i64);
         MlirNamedAttribute a[2] = {
             fly_ir_named(lc->ctx, "elem_type", mlirTypeAttrGet(llvm_elem(lc->ctx, p.elem))),
             align_attr(lc, p.align > 0 ? p.align : elem_align(&p)),
         };
         MlirValue lp = fly_ir_res0(
-            lower_emit(lc, "llvm.alloca", 1, &n, llvm_ptr_type(lc->ctx, fly_ir_addrspace_llvm(p.as)), 2, a));
+            fly_lower_emit(lc, "llvm.alloca", 1, &n, llvm_ptr_type(lc->ctx, fly_ir_addrspace_llvm(p.as)), 2, a));
         p.swizzled = false;
         MlirValue fp = cast(lc, lp, fly_ir_ptr_type(lc->ctx, &p));
         *repl = view ? make_view(lc, fp, x) : fp;
@@ -913,7 +913,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         fly_inttuple o;
         MlirValue lp = llvm_ptr(lc, x, &p);
         if (lc->failed || !tuple_leaves(lc, mlirOperationGetOperand(op, 1), &o)) return true;
-        *repl = cast(lc, gep(lc, lp, lower_leaf(lc, single_leaf(&o)), p.elem), rt);
+        *repl = cast(lc, gep(lc, lp, fly_lower_leaf(lc, single_leaf(&o)), p.elem), rt);
         return true;
     }
     if (!strcmp(name, "fly.memref.load")) {
@@ -921,7 +921,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         MlirValue ep = element_ptr(lc, x, mlirOperationGetOperand(op, 1), &p);
         if (!lc->failed) {
             MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            *repl = fly_ir_res0(lower_emit(lc, "llvm.load", 1, &ep, rt, 1, &al));
+            *repl = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, rt, 1, &al));
         }
         return true;
     }
@@ -931,7 +931,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         if (!lc->failed) {
             MlirValue ops[2] = {x, ep};
             MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
         }
         return true;
     }
@@ -943,7 +943,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         lower_print(lc, op);
         return true;
     }
-    return lower_fail(lc, "no lowering for %s", name);
+    return fly_lower_fail(lc, "no lowering for %s", name);
 }
 
 void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass) {
@@ -956,9 +956,9 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass) {
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
     lower_ctx *lc = malloc(sizeof *lc);
     bool failed = lc == NULL;
-    /* leaves that lib/layout computes from bound dynamic leaves get values (lower_dyn_hook) */
+    /* leaves that lib/layout computes from bound dynamic leaves get values (fly_lower_dyn_hook) */
     void *prev_user;
-    fly_dyn_hook prev = fly_layout_set_dyn_hook(lower_dyn_hook, lc, &prev_user);
+    fly_dyn_hook prev = fly_layout_set_dyn_hook(fly_lower_dyn_hook, lc, &prev_user);
     for (int i = 0; lc && i < ops.n; i++) {
         MlirOperation op = ops.v[i];
         memset(lc, 0, sizeof *lc);

@@ -31,38 +31,38 @@ typedef struct lower_ctx {
 } lower_ctx;
 
 /* Records the first failure (message printf-style); returns false for convenience. */
-bool lower_fail(lower_ctx *lc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool fly_lower_fail(lower_ctx *lc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static inline sym sym_c(int64_t c) { return (sym){c, {NULL}}; }
 static inline bool sym_static(sym s) { return s.v.ptr == NULL; }
-sym sym_add(lower_ctx *lc, sym a, sym b);
-sym sym_mul(lower_ctx *lc, sym a, sym b);
-sym sym_div(lower_ctx *lc, sym a, sym b);
-sym sym_mod(lower_ctx *lc, sym a, sym b);
+sym fly_sym_add(lower_ctx *lc, sym a, sym b);
+sym fly_sym_mul(lower_ctx *lc, sym a, sym b);
+sym fly_sym_div(lower_ctx *lc, sym a, sym b);
+sym fly_sym_mod(lower_ctx *lc, sym a, sym b);
 /* Signed minimum / maximum. */
-sym sym_min(lower_ctx *lc, sym a, sym b);
-sym sym_max(lower_ctx *lc, sym a, sym b);
+sym fly_sym_min(lower_ctx *lc, sym a, sym b);
+sym fly_sym_max(lower_ctx *lc, sym a, sym b);
 /* lib/layout's hook for computed dynamic leaves (fly_dyn_hook, user = the lower_ctx): emits the
  * arithmetic and binds the result to a new handle. */
-uint64_t lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res);
+uint64_t fly_lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res);
 /* The sym as an SSA value of integer or index type t (constants are materialised). */
-MlirValue sym_value(lower_ctx *lc, sym s, MlirType t);
+MlirValue fly_sym_value(lower_ctx *lc, sym s, MlirType t);
 /* Inserts an op before lc->before; returns it. */
-MlirOperation lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
+MlirOperation fly_lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
                          const MlirNamedAttribute *attrs);
 
 /* Binds the dynamic leaves of t (pre-order) to dyn[0..n): their handles index lc->table. */
-bool lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n);
+bool fly_lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n);
 /* The sym of a leaf node (static integer, bound dynamic leaf, "*" as 0). */
-sym lower_leaf(lower_ctx *lc, const fly_itnode *n);
+sym fly_lower_leaf(lower_ctx *lc, const fly_itnode *n);
 /* Product of the leaves under node p. */
-sym lower_size(lower_ctx *lc, const fly_itnode *p);
+sym fly_lower_size(lower_ctx *lc, const fly_itnode *p);
 /* crd2idx(coord, shape, stride) following CuTe: tuple coords go mode by mode, an integer
  * coordinate is split column-major over a tuple shape. */
-sym lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride);
+sym fly_lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride);
 /* idx2crd(idx, shape): one sym per leaf of shape, pre-order, into out (*n counts). */
-void lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap);
+void fly_lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap);
 /* cosize of a layout: 1 + sum over leaves of (shape-1)*stride. */
-sym lower_cosize(lower_ctx *lc, const fly_layout *L);
+sym fly_lower_cosize(lower_ctx *lc, const fly_layout *L);
 
 #endif

@@ -11,6 +11,7 @@
 #include "ir/ir_build.h"
 #include "ir/ir_context.h"
 #include "ir/ir_util.h"
+#include "ir/ir_api.h"
 
 static int passed, failed;
 
@@ -302,96 +303,77 @@ static void check_errors(const fly_core_api *api) {
     check(api->pass_count() == 8 && !strcmp(api->pass_name(0, NULL), "fly-verify"), "pass list", "fly passes");
 }
 
-/* ---- builders, through flycore.so's exported symbols ---- */
+/* ---- builders, through flycore.so's entry table (fly_core_api.ir) ---- */
 
-#define SYM(h, name) __typeof__(name) *p_##name = (__typeof__(name) *)dlsym(h, #name)
-
-static void check_builders(const fly_core_api *api) {
+static void check_exports(const fly_core_api *api) {
     Dl_info info;
     void *h = NULL;
     if (dladdr((void *)api->compile, &info) && info.dli_fname) h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
-    check(h != NULL, "builders", "cannot reopen flycore.so");
+    check(h != NULL, "exports", "cannot reopen flycore.so");
     if (!h) return;
-    SYM(h, fly_ir_context_create);
-    SYM(h, fly_ir_context_destroy);
-    SYM(h, mlirLocationUnknownGet);
-    SYM(h, mlirModuleCreateEmpty);
-    SYM(h, mlirModuleGetBody);
-    SYM(h, mlirModuleGetOperation);
-    SYM(h, mlirModuleDestroy);
-    SYM(h, mlirValueGetType);
-    SYM(h, fly_ir_builder_init);
-    SYM(h, fly_ir_builder_set_loc);
-    SYM(h, fly_ir_build_int_tuple);
-    SYM(h, fly_ir_build_make_layout);
-    SYM(h, fly_ir_build_unary);
-    SYM(h, fly_ir_build_binary);
-    SYM(h, fly_ir_build_static);
-    SYM(h, fly_ir_type_print);
-    SYM(h, fly_ir_op_print);
-    SYM(h, fly_inttuple_parse);
-    SYM(h, fly_layout_parse);
-    SYM(h, fly_ir_layout_type);
-    SYM(h, fly_ir_tile_type);
-    SYM(h, fly_tile_parse);
-    check(p_fly_ir_context_create && p_fly_ir_build_binary && p_fly_tile_parse && p_mlirModuleCreateEmpty, "builders",
-          "missing exported symbols");
-    if (!p_fly_ir_context_create || !p_fly_ir_build_binary || !p_fly_tile_parse || !p_mlirModuleCreateEmpty) {
-        dlclose(h);
-        return;
-    }
-    MlirContext ctx = p_fly_ir_context_create();
-    MlirModule m = p_mlirModuleCreateEmpty(p_mlirLocationUnknownGet(ctx));
+    /* only the entry table leaves the shared object (lib/core/flycore.map) */
+    check(dlsym(h, FLY_CORE_ENTRY) && !dlsym(h, "fly_ir_build_binary") && !dlsym(h, "fly_pipeline_compile_text") &&
+              !dlsym(h, "fly_alg_composition"),
+          "exports", "flycore.so exports a symbol besides its entry table");
+    dlclose(h);
+}
+
+static void check_builders(const fly_core_api *api) {
+    const fly_ir_api *ir = api->ir;
+    check(ir && ir->context_create && ir->build_binary && ir->op_print, "builders", "no ir table");
+    if (!ir || !ir->context_create) return;
+    MlirContext ctx = ir->context_create();
+    MlirModule m = ir->module_create(ctx);
     fly_ir_builder b;
-    p_fly_ir_builder_init(&b, ctx, p_mlirModuleGetBody(m), (MlirOperation){NULL});
-    p_fly_ir_builder_set_loc(&b, "cell1", 3, 5);
+    ir->builder_init(&b, ctx, ir->module_body(m), (MlirOperation){NULL});
+    ir->builder_set_loc(&b, "cell1", 3, 5);
     fly_inttuple t;
-    p_fly_inttuple_parse("(4,8)", &t, NULL);
-    MlirValue shape = p_fly_ir_build_int_tuple(&b, "shape", &t, NULL);
-    p_fly_inttuple_parse("(1,4)", &t, NULL);
-    MlirValue stride = p_fly_ir_build_int_tuple(&b, "stride", &t, NULL);
-    p_fly_inttuple_parse("(2,3)", &t, NULL);
-    MlirValue crd = p_fly_ir_build_int_tuple(&b, "coord", &t, NULL);
-    MlirValue L = p_fly_ir_build_make_layout(&b, shape, stride);
+    fly_inttuple_parse("(4,8)", &t, NULL);
+    MlirValue shape = ir->build_int_tuple(&b, "shape", &t, NULL);
+    fly_inttuple_parse("(1,4)", &t, NULL);
+    MlirValue stride = ir->build_int_tuple(&b, "stride", &t, NULL);
+    fly_inttuple_parse("(2,3)", &t, NULL);
+    MlirValue crd = ir->build_int_tuple(&b, "coord", &t, NULL);
+    MlirValue L = ir->build_make_layout(&b, shape, stride);
     fly_layout l8;
-    p_fly_layout_parse("8:1", &l8, NULL);
-    MlirValue A = p_fly_ir_build_static(&b, p_fly_ir_layout_type(ctx, &l8));
-    p_fly_layout_parse("(2,4):(1,2)", &l8, NULL);
-    MlirValue B = p_fly_ir_build_static(&b, p_fly_ir_layout_type(ctx, &l8));
+    fly_layout_parse("8:1", &l8, NULL);
+    MlirValue A = ir->build_static(&b, ir->layout_type(ctx, &l8));
+    fly_layout_parse("(2,4):(1,2)", &l8, NULL);
+    MlirValue B = ir->build_static(&b, ir->layout_type(ctx, &l8));
     fly_tile *tile = malloc(sizeof *tile);
-    p_fly_tile_parse("[2|4]", tile, NULL);
-    MlirValue T = p_fly_ir_build_static(&b, p_fly_ir_tile_type(ctx, tile));
+    fly_tile_parse("[2|4]", tile, NULL);
+    MlirValue T = ir->build_static(&b, ir->tile_type(ctx, tile));
     free(tile);
     struct {
         MlirValue v;
         const char *want;
     } cases[] = {
         {L, "!fly.layout<(4,8):(1,4)>"},
-        {p_fly_ir_build_binary(&b, "fly.crd2idx", crd, L), "!fly.int_tuple<14>"},
-        {p_fly_ir_build_unary(&b, "fly.size", L), "!fly.int_tuple<32>"},
-        {p_fly_ir_build_unary(&b, "fly.cosize", L), "!fly.int_tuple<32>"},
-        {p_fly_ir_build_unary(&b, "fly.get_stride", L), "!fly.int_tuple<(1,4)>"},
-        {p_fly_ir_build_binary(&b, "fly.logical_divide", A, B), "!fly.layout<((2,4),1):((1,2),0)>"},
-        {p_fly_ir_build_binary(&b, "fly.zipped_divide", L, T), "!fly.layout<((2,4),(2,2)):((1,4),(2,16))>"},
-        {p_fly_ir_build_unary(&b, "fly.complement", B), "!fly.layout<1:0>"},
+        {ir->build_binary(&b, "fly.crd2idx", crd, L), "!fly.int_tuple<14>"},
+        {ir->build_unary(&b, "fly.size", L), "!fly.int_tuple<32>"},
+        {ir->build_unary(&b, "fly.cosize", L), "!fly.int_tuple<32>"},
+        {ir->build_unary(&b, "fly.get_stride", L), "!fly.int_tuple<(1,4)>"},
+        {ir->build_binary(&b, "fly.logical_divide", A, B), "!fly.layout<((2,4),1):((1,2),0)>"},
+        {ir->build_binary(&b, "fly.zipped_divide", L, T), "!fly.layout<((2,4),(2,2)):((1,4),(2,16))>"},
+        {ir->build_unary(&b, "fly.complement", B), "!fly.layout<1:0>"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *s = mlirValueIsNull(cases[i].v) ? NULL : p_fly_ir_type_print(p_mlirValueGetType(cases[i].v));
+        char *s = mlirValueIsNull(cases[i].v) ? NULL : ir->type_print(ir->value_type(cases[i].v));
         char d[400];
         snprintf(d, sizeof d, "case %zu: got %s, want %s (%s)", i, s ? s : "(null)", cases[i].want, b.err.message);
         check(s && !strcmp(s, cases[i].want), "builder result type", d);
         free(s);
     }
     /* an error names the op and the DSL location, and inserts nothing */
-    p_fly_inttuple_parse("(1,2,3)", &t, NULL);
-    MlirValue bad = p_fly_ir_build_int_tuple(&b, "coord", &t, NULL);
-    MlirValue r = p_fly_ir_build_binary(&b, "fly.crd2idx", bad, L);
+    fly_inttuple_parse("(1,2,3)", &t, NULL);
+    MlirValue bad = ir->build_int_tuple(&b, "coord", &t, NULL);
+    MlirValue r = ir->build_binary(&b, "fly.crd2idx", bad, L);
     check(mlirValueIsNull(r) && strstr(b.err.message, "cell1:3:5") && strstr(b.err.message, "fly.crd2idx"),
           "builder error", b.err.message);
-    r = p_fly_ir_build_unary(&b, "fly.no_such_op", L);
+    r = ir->build_unary(&b, "fly.no_such_op", L);
     check(mlirValueIsNull(r) && strstr(b.err.message, "unknown fly op"), "builder unknown op", b.err.message);
     /* what the builders made passes fly-verify, with the locations */
-    char *text = p_fly_ir_op_print(p_mlirModuleGetOperation(m), true, false);
+    char *text = ir->op_print(ir->module_operation(m), true, false);
     check(strstr(text, "loc(\"cell1\":3:5)") != NULL, "builder location", text);
     fly_pipeline_result res;
     fly_pipeline_options o = {.passes = "fly-verify", .stop_after = -1};
@@ -399,9 +381,8 @@ static void check_builders(const fly_core_api *api) {
     check(vok, "builder output verifies", res.error);
     api->result_free(&res);
     free(text);
-    p_mlirModuleDestroy(m);
-    p_fly_ir_context_destroy(ctx);
-    dlclose(h);
+    ir->module_destroy(m);
+    ir->context_destroy(ctx);
 }
 
 int main(void) {
@@ -423,6 +404,7 @@ int main(void) {
     check_lazy(api, "gfx942", 1);
     check_lazy(api, "gfx950", 1);
     check_errors(api);
+    check_exports(api);
     check_builders(api);
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
