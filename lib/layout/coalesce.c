@@ -37,7 +37,8 @@ static void by_profile(lctx *c, lbuild *b, lref L, const fly_itnode *prof, int f
     int r = lref_rank(L);
     if (prof->n > r) {
         char x[256], y[256];
-        fly_lctx_fail(c, FLY_E_INVALID, "profile %s has more modes than layout %s", fly_itnode_str(prof, x), fly_lref_str(L, y));
+        fly_lctx_fail(c, FLY_E_INVALID, "profile %s has more modes than layout %s", fly_itnode_str(prof, x),
+                      fly_lref_str(L, y));
         return;
     }
     lb_open(b);

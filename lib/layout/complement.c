@@ -34,7 +34,8 @@ static fly_status complement_impl(lctx *c, lref L, fly_itnode cotarget, lflat *r
     for (int k = 0; k < f.n; k++) {
         fly_itnode s = f.s[order[k]], d = f.d[order[k]];
         if (lf_isint(&d, 0) || lf_isint(&s, 1)) continue;
-        if (d.v < 0) return fly_lctx_fail(c, FLY_E_DOMAIN, "complement: layout %s has a negative stride", fly_lref_str(L, a));
+        if (d.v < 0)
+            return fly_lctx_fail(c, FLY_E_DOMAIN, "complement: layout %s has a negative stride", fly_lref_str(L, a));
         if (cur.kind == FLY_IT_INT && d.v % cur.v != 0) {
             fly_itnode_print(&cotarget, t, sizeof t);
             return fly_lctx_fail(

@@ -17,7 +17,7 @@ static void leaf_fail(lctx *c, const lflat *fa, fly_itnode s, fly_itnode d, cons
     fly_itnode_print(&s, buf, sizeof buf);
     fly_itnode_print(&d, sd, sizeof sd);
     fly_lctx_fail(c, FLY_E_DOMAIN, "composition: %s o %s:%s: %s %lld and %lld", fly_layout_str(&L, a), buf, sd, why,
-              (long long)x, (long long)y);
+                  (long long)x, (long long)y);
 }
 
 /* Composes the coalesced flat A with the leaf layout s:d, appending one leaf or a flat tuple.
@@ -50,8 +50,8 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             int64_t q = cs / rd, ns = q < rs ? q : rs;
             if (ns != 1) {
                 if (__builtin_mul_overflow(rd, fa->d[i].v, &prod)) {
-                    fly_lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
-                              (long long)fa->d[i].v);
+                    fly_lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld",
+                                  (long long)rd, (long long)fa->d[i].v);
                     return;
                 }
                 r.s[r.n] = LF_INT(ns);
@@ -74,7 +74,7 @@ static void comp_leaf(lctx *c, lbuild *b, const lflat *fa, fly_itnode s, fly_itn
             }
             if (__builtin_mul_overflow(rd, fa->d[fa->n - 1].v, &prod)) {
                 fly_lctx_fail(c, FLY_E_OVERFLOW, "composition: 64-bit overflow in stride %lld * %lld", (long long)rd,
-                          (long long)fa->d[fa->n - 1].v);
+                              (long long)fa->d[fa->n - 1].v);
                 return;
             }
             r.s[r.n] = LF_INT(rs);
@@ -150,8 +150,8 @@ static void comp_into(lctx *c, lbuild *b, lref A, lref B) {
     int ext_bad = 0;
     if (lf_isint(&last_s, 1)) {
         fly_itnode cont = lf_mul(c, fa.s[fa.n - 1], fa.d[fa.n - 1]);
-        ext_bad =
-            !lf_isint(&last_d, 0) && fly_lf_eq(&cont, &last_d) != 1; /* stride 0 on extent 1: canonical, no constraint */
+        ext_bad = !lf_isint(&last_d, 0) &&
+                  fly_lf_eq(&cont, &last_d) != 1; /* stride 0 on extent 1: canonical, no constraint */
     }
     comp_rec(c, b, &fa, B, ext_bad);
 }
@@ -171,7 +171,7 @@ static void comp_tile_into(lctx *c, lbuild *b, lref A, const fly_tile *T, int e)
     if (x->n > r) {
         char a[256], t[256];
         fly_lctx_fail(c, FLY_E_INVALID, "composition: tile %s has more modes than layout %s", fly_tile_str(T, t),
-                  fly_lref_str(A, a));
+                      fly_lref_str(A, a));
         return;
     }
     lb_open(b);

@@ -38,7 +38,7 @@ static void crd_rec(lctx *c, acc *a, const fly_itnode *crd, const fly_itnode *s,
         if (!is_tup(s) || s->n != crd->n || !is_tup(d) || d->n != s->n) {
             char x[256], y[256];
             fly_lctx_fail(c, FLY_E_INVALID, "crd2idx: coordinate %s does not match shape %s", fly_itnode_str(crd, x),
-                      fly_itnode_str(s, y));
+                          fly_itnode_str(s, y));
             return;
         }
         const fly_itnode *x = crd + 1, *y = s + 1, *z = d + 1;
@@ -147,13 +147,13 @@ static void idx_rec(lctx *c, fly_itbuilder *b, const fly_itnode *idx, const fly_
     char x[256], y[256];
     if (is_tup(s) != is_tup(d) || (is_tup(s) && s->n != d->n)) {
         fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: shape %s and stride %s are not congruent", fly_itnode_str(s, x),
-                  fly_itnode_str(d, y));
+                      fly_itnode_str(d, y));
         return;
     }
     if (is_tup(idx)) {
         if (!is_tup(s) || s->n != idx->n) {
             fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: index %s does not match shape %s", fly_itnode_str(idx, x),
-                      fly_itnode_str(s, y));
+                          fly_itnode_str(s, y));
             return;
         }
         itb_open(b);
@@ -236,7 +236,7 @@ static void slice_rec(lctx *c, fly_itbuilder *b, fly_itbuilder *b2, const fly_it
         if (!is_tup(t) || t->n != crd->n) {
             char x[256], y[256];
             fly_lctx_fail(c, FLY_E_INVALID, "%s: coordinate %s does not match %s", dice ? "dice" : "slice",
-                      fly_itnode_str(crd, x), fly_itnode_str(t, y));
+                          fly_itnode_str(crd, x), fly_itnode_str(t, y));
             return;
         }
         const fly_itnode *x = crd + 1, *y = t + 1, *z = u ? u + 1 : NULL;

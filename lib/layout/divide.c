@@ -23,7 +23,8 @@ fly_status fly_alg_by_mode(lctx *c, alg_splitter f, lref A, const fly_tile *T, i
     int r = lref_rank(A);
     if (x->n > r) {
         char a[256], t[256];
-        return fly_lctx_fail(c, FLY_E_INVALID, "tile %s has more modes than layout %s", fly_tile_str(T, t), fly_lref_str(A, a));
+        return fly_lctx_fail(c, FLY_E_INVALID, "tile %s has more modes than layout %s", fly_tile_str(T, t),
+                             fly_lref_str(A, a));
     }
     lbuild b;
     lb_init(&b, out);
@@ -61,7 +62,8 @@ fly_status fly_alg_unzip(lctx *c, alg_splitter f, lref A, lref B, const fly_tile
     int r = lref_rank(A);
     if (x->n > r) {
         char a[256], t[256];
-        return fly_lctx_fail(c, FLY_E_INVALID, "tile %s has more modes than layout %s", fly_tile_str(T, t), fly_lref_str(A, a));
+        return fly_lctx_fail(c, FLY_E_INVALID, "tile %s has more modes than layout %s", fly_tile_str(T, t),
+                             fly_lref_str(A, a));
     }
     fly_layout split[FLY_TILE_MAX_ENTRIES];
     int ce = e + 1;
@@ -119,7 +121,7 @@ fly_status fly_alg_tiled_from_zipped(lctx *c, const fly_layout *Z, fly_layout *o
 fly_status fly_alg_flat_from_zipped(lctx *c, const fly_layout *Z, fly_layout *out) { return unpack(c, Z, out, 1); }
 
 fly_status fly_alg_run(int form, alg_splitter f, const char *name, const fly_layout *A, const fly_layout *B,
-                   const fly_tile *T, fly_layout *out, fly_error *err) {
+                       const fly_tile *T, fly_layout *out, fly_error *err) {
     lctx c = lctx_make(err);
     if (fly_check_layout(&c, A, name)) return c.st;
     if (B && fly_check_layout(&c, B, name)) return c.st;

@@ -230,7 +230,7 @@ fly_status fly_alg_flat_from_zipped(lctx *c, const fly_layout *Z, fly_layout *ou
 enum { ALG_LOGICAL, ALG_ZIPPED, ALG_TILED, ALG_FLAT };
 /* Validates operands, runs a divide/product form with a layout B or a tile T, canonicalises. */
 fly_status fly_alg_run(int form, alg_splitter f, const char *name, const fly_layout *A, const fly_layout *B,
-                   const fly_tile *T, fly_layout *out, fly_error *err);
+                       const fly_tile *T, fly_layout *out, fly_error *err);
 
 /* Validation of an input layout reference; name is the operation and role for messages. */
 fly_status fly_check_layout(lctx *c, const fly_layout *L, const char *op);

@@ -121,7 +121,8 @@ static fly_itnode sdiv_leaf(lctx *c, fly_itnode a, fly_itnode b, int ceil) {
         }
         if (a.v % b.v == 0) return LF_INT(a.v / b.v);
         if (b.v % a.v == 0) return LF_INT((a.v < 0) != (b.v < 0) ? -1 : 1);
-        fly_lctx_fail(c, FLY_E_DOMAIN, "shape_div: %lld and %lld do not divide each other", (long long)a.v, (long long)b.v);
+        fly_lctx_fail(c, FLY_E_DOMAIN, "shape_div: %lld and %lld do not divide each other", (long long)a.v,
+                      (long long)b.v);
         return LF_INT(0);
     }
     return lf_div(c, a, b); /* dynamic: divisibility is assumed */

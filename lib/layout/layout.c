@@ -129,7 +129,7 @@ fly_status fly_check_layout(lctx *c, const fly_layout *L, const char *op) {
     if (check_rec(L->shape.n, L->stride.n, &why)) return FLY_OK;
     char a[256], b[256];
     return fly_lctx_fail(c, FLY_E_INVALID, "%s: invalid layout %s:%s: %s", op, fly_inttuple_str(&L->shape, a),
-                     fly_inttuple_str(&L->stride, b), why);
+                         fly_inttuple_str(&L->stride, b), why);
 }
 
 fly_status fly_layout_check(const fly_layout *L, fly_error *err) {

@@ -110,7 +110,7 @@ fly_status fly_check_tile(lctx *c, const fly_tile *T, const char *op) {
         if (x->kind == FLY_TILE_INT && x->v < 1) {
             char b[256];
             return fly_lctx_fail(c, FLY_E_INVALID, "%s: tile %s has a non-positive extent %lld", op, fly_tile_str(T, b),
-                             (long long)x->v);
+                                 (long long)x->v);
         }
         if (x->kind == FLY_TILE_LAYOUT && fly_check_layout(c, &T->layouts[x->layout], op)) return c->st;
     }

@@ -57,7 +57,7 @@ static bool tuple_leaves(lower_ctx *lc, MlirValue v, fly_inttuple *t) {
     char name[64];
     if (!is_tuple_carrier(d))
         return fly_lower_fail(lc, "a dynamic int tuple defined by %s cannot be lowered yet",
-                          producer(v, name, sizeof name));
+                              producer(v, name, sizeof name));
     int n = (int)mlirOperationGetNumOperands(d);
     MlirValue dyn[MAXV];
     for (int i = 0; i < n && i < MAXV; i++) dyn[i] = mlirOperationGetOperand(d, i);
@@ -94,7 +94,8 @@ static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L) {
     if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view"))
         return layout_leaves(lc, mlirOperationGetOperand(d, 1), L);
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_layout") || mlirOperationGetNumOperands(d) != 2)
-        return fly_lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet", producer(v, name, sizeof name));
+        return fly_lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet",
+                              producer(v, name, sizeof name));
     return bind_part(lc, &L->shape, mlirOperationGetOperand(d, 0)) &&
            bind_part(lc, &L->stride, mlirOperationGetOperand(d, 1));
 }
@@ -105,7 +106,7 @@ static MlirValue memref_base(lower_ctx *lc, MlirValue m) {
     char name[64];
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_view")) {
         fly_lower_fail(lc, "a memref defined by %s cannot be lowered (expected fly.make_view)",
-                   producer(m, name, sizeof name));
+                       producer(m, name, sizeof name));
         return (MlirValue){NULL};
     }
     return mlirOperationGetOperand(d, 0);
@@ -317,8 +318,8 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
         if (mlirOperationGetNumOperands(op) == 2) {
             st = tuple_leaves(lc, mlirOperationGetOperand(op, 1), &cs) ? FLY_OK : FLY_E_DYNAMIC;
             if (!st && fly_inttuple_product_static(&cs, &cot, NULL))
-                st =
-                    fly_lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK : FLY_E_DYNAMIC;
+                st = fly_lower_fail(lc, "complement with a dynamic codomain size is not supported") ? FLY_OK
+                                                                                                    : FLY_E_DYNAMIC;
         }
         if (!st) st = fly_layout_complement(&A, cot, &R, &lc->err);
     } else if (algebra_fns(name, &l, &t)) {
@@ -473,13 +474,14 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
             MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
             MlirValue src = store ? mlirOperationGetOperand(op, 0) : run;
             if (store) lanes[l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else if (chunk > 1) elems[i + l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
+            else if (chunk > 1)
+                elems[i + l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
             else elems[i] = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
         }
         if (store) {
-            MlirValue val = chunk > 1
-                                ? fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
-                                : lanes[0];
+            MlirValue val =
+                chunk > 1 ? fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
+                          : lanes[0];
             MlirValue ops[2] = {val, ep};
             fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
         }

@@ -49,7 +49,7 @@ uint64_t fly_lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const
 MlirValue fly_sym_value(lower_ctx *lc, sym s, MlirType t);
 /* Inserts an op before lc->before; returns it. */
 MlirOperation fly_lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
-                         const MlirNamedAttribute *attrs);
+                             const MlirNamedAttribute *attrs);
 
 /* Binds the dynamic leaves of t (pre-order) to dyn[0..n): their handles index lc->table. */
 bool fly_lower_bind(lower_ctx *lc, fly_inttuple *t, const MlirValue *dyn, int n);

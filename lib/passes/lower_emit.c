@@ -20,7 +20,7 @@ bool fly_lower_fail(lower_ctx *lc, const char *fmt, ...) {
 }
 
 MlirOperation fly_lower_emit(lower_ctx *lc, const char *name, int nops, const MlirValue *ops, MlirType res, int nattrs,
-                         const MlirNamedAttribute *attrs) {
+                             const MlirNamedAttribute *attrs) {
     MlirOperation op = fly_ir_op_create(lc->loc, name, nops, ops, mlirTypeIsNull(res) ? 0 : 1, &res, nattrs, attrs);
     fly_ir_op_insert(lc->block, lc->before, op);
     return op;
@@ -162,9 +162,9 @@ sym fly_lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *sh
         }
         sym r = sym_c(0);
         for (int i = 0; i < crd->n; i++)
-            r = fly_sym_add(
-                lc, r,
-                fly_lower_crd2idx(lc, fly_itnode_child(crd, i), fly_itnode_child(shape, i), fly_itnode_child(stride, i)));
+            r = fly_sym_add(lc, r,
+                            fly_lower_crd2idx(lc, fly_itnode_child(crd, i), fly_itnode_child(shape, i),
+                                              fly_itnode_child(stride, i)));
         return r;
     }
     sym c = fly_lower_leaf(lc, crd);
@@ -223,7 +223,8 @@ sym fly_lower_cosize(lower_ctx *lc, const fly_layout *L) {
     for (int i = 0; i < fly_inttuple_nodes(&L->shape); i++) {
         const fly_itnode *s = &L->shape.n[i], *d = &L->stride.n[i];
         if (s->kind == FLY_IT_TUPLE) continue;
-        r = fly_sym_add(lc, r, fly_sym_mul(lc, fly_sym_add(lc, fly_lower_leaf(lc, s), sym_c(-1)), fly_lower_leaf(lc, d)));
+        r = fly_sym_add(lc, r,
+                        fly_sym_mul(lc, fly_sym_add(lc, fly_lower_leaf(lc, s), sym_c(-1)), fly_lower_leaf(lc, d)));
     }
     return r;
 }
