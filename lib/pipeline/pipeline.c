@@ -13,6 +13,7 @@
 #include "passes/pass.h"
 #include "pipeline/codegen.h"
 #include "pipeline/lazy.h"
+#include "pipeline/stages.h"
 #include "pipeline/target.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
@@ -25,42 +26,17 @@ typedef struct stage_spec {
     char text[512];  /* what fly_pass_add receives */
 } stage_spec;
 
-/* FlyDSL's ROCm pipeline (flydsl-surface.md 4.2), one entry per dump file. */
-static const struct {
-    const char *label, *fmt;
-} standard[] = {
-    {"fly_rewrite_func_signature", "fly-rewrite-func-signature"},
-    {"fly_canonicalize", "fly-canonicalize"},
-    {"fly_layout_lowering", "fly-layout-lowering"},
-    {"fly_int_swizzle_simplify", "fly-int-swizzle-simplify"},
-    {"canonicalize", "canonicalize"},
-    {"fly_convert_atom_call_to_ssa_form", "fly-convert-atom-call-to-ssa-form"},
-    {"fly_promote_regmem_to_vectorssa", "fly-promote-regmem-to-vectorssa"},
-    {"convert_fly_to_rocdl", "convert-fly-to-rocdl"},
-    {"canonicalize", "canonicalize"},
-    {"convert_scf_to_cf_cse_convert_gpu_to_rocdl",
-     "gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{chipset=%1$s index-bitwidth=0 runtime=HIP "
-     "use-bare-ptr-memref-call-conv=true})"},
-    {"rocdl_attach_target", "rocdl-attach-target{O=2 abi=600 chip=%1$s correct-sqrt=true triple=amdgcn-amd-amdhsa "
-                            "wave64=true}"},
-    {"convert_scf_to_cf", "convert-scf-to-cf"},
-    {"convert_cf_to_llvm", "convert-cf-to-llvm"},
-    {"gpu_to_llvm", "gpu-to-llvm{use-bare-pointers-for-host=true use-bare-pointers-for-kernels=true}"},
-    {"convert_vector_to_llvm", "convert-vector-to-llvm"},
-    {"convert_arith_to_llvm", "convert-arith-to-llvm"},
-    {"convert_func_to_llvm", "convert-func-to-llvm"},
-    {"reconcile_unrealized_casts", "reconcile-unrealized-casts"},
-    {"gpu_module_to_binary", "gpu-module-to-binary{format=isa toolkit=%2$s}"},
-};
-#define NSTANDARD (int)(sizeof standard / sizeof standard[0])
+#define NSTANDARD FLY_PIPELINE_NSTAGES
 #define BINARY_STAGE NSTANDARD /* the stage number of gpu-module-to-binary */
 
 int fly_pipeline_stage_count(void) { return NSTANDARD; }
-const char *fly_pipeline_stage_label(int i) { return i >= 1 && i <= NSTANDARD ? standard[i - 1].label : NULL; }
+const char *fly_pipeline_stage_label(int i) {
+    return i >= 1 && i <= NSTANDARD ? fly_pipeline_stages[i - 1].label : NULL;
+}
 
 static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit) {
-    snprintf(s->text, sizeof s->text, standard[i].fmt, chip, toolkit ? toolkit : "");
-    snprintf(s->label, sizeof s->label, "%s", standard[i].label);
+    snprintf(s->text, sizeof s->text, fly_pipeline_stages[i].fmt, chip, toolkit ? toolkit : "");
+    snprintf(s->label, sizeof s->label, "%s", fly_pipeline_stages[i].label);
     /* the name: the pass text without options */
     char *o = s->name;
     size_t cap = sizeof s->name;

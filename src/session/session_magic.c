@@ -22,6 +22,7 @@
 #include "session/session_int.h"
 #include "flydsl/trace/trace.h"
 #include "exec/vm.h"
+#include "pipeline/stages.h"
 
 /* ------------------------------------------------------------------ rewriting a cell */
 
@@ -421,45 +422,18 @@ static fy_obj *m_stats(const char *args) {
     return fy_none();
 }
 
-/* FlyDSL's ROCm pipeline, as lib/pipeline/pipeline.c runs it ($1: the chip). */
-static const char *const pipeline[][2] = {
-    {"fly_rewrite_func_signature", "fly-rewrite-func-signature"},
-    {"fly_canonicalize", "fly-canonicalize"},
-    {"fly_layout_lowering", "fly-layout-lowering"},
-    {"fly_int_swizzle_simplify", "fly-int-swizzle-simplify"},
-    {"canonicalize", "canonicalize"},
-    {"fly_convert_atom_call_to_ssa_form", "fly-convert-atom-call-to-ssa-form"},
-    {"fly_promote_regmem_to_vectorssa", "fly-promote-regmem-to-vectorssa"},
-    {"convert_fly_to_rocdl", "convert-fly-to-rocdl"},
-    {"canonicalize", "canonicalize"},
-    {"convert_scf_to_cf_cse_convert_gpu_to_rocdl",
-     "gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{chipset=$1})"},
-    {"rocdl_attach_target", "rocdl-attach-target{chip=$1}"},
-    {"convert_scf_to_cf", "convert-scf-to-cf"},
-    {"convert_cf_to_llvm", "convert-cf-to-llvm"},
-    {"gpu_to_llvm", "gpu-to-llvm"},
-    {"convert_vector_to_llvm", "convert-vector-to-llvm"},
-    {"convert_arith_to_llvm", "convert-arith-to-llvm"},
-    {"convert_func_to_llvm", "convert-func-to-llvm"},
-    {"reconcile_unrealized_casts", "reconcile-unrealized-casts"},
-    {"gpu_module_to_binary", "gpu-module-to-binary{format=isa}"},
-};
-#define NPIPE (int)(sizeof pipeline / sizeof pipeline[0])
-
 static fy_obj *m_passes(const char *args) {
     if (*args) return usage("%%passes takes no arguments");
     const char *chip = fy_interp_target(fy_cur);
     if (!chip) chip = "gfx942";
     outf("pipeline for %s (fly-verify runs first):\n", chip);
-    for (int i = 0; i < NPIPE; i++) {
-        char pass[256];
-        const char *f = pipeline[i][1], *d = strstr(f, "$1");
-        if (d) snprintf(pass, sizeof pass, "%.*s%s%s", (int)(d - f), f, chip, d + 2);
-        else snprintf(pass, sizeof pass, "%s", f);
-        outf("%3d  %-44s %s\n", i + 1, pipeline[i][0], pass);
+    for (int i = 0; i < FLY_PIPELINE_NSTAGES; i++) {
+        char pass[640];
+        snprintf(pass, sizeof pass, fly_pipeline_stages[i].fmt, chip, "<rocm>");
+        outf("%3d  %-44s %s\n", i + 1, fly_pipeline_stages[i].label, pass);
     }
-    outf("%3d  %-44s %s\n%3d  %-44s %s\n", NPIPE + 1, "llvm_ir", "(LLVM IR of the device module)", NPIPE + 2,
-         "final_isa", "(AMDGPU assembly)");
+    outf("%3d  %-44s %s\n%3d  %-44s %s\n", FLY_PIPELINE_NSTAGES + 1, "llvm_ir", "(LLVM IR of the device module)",
+         FLY_PIPELINE_NSTAGES + 2, "final_isa", "(AMDGPU assembly)");
     return fy_none();
 }
 
