@@ -44,7 +44,8 @@ static fy_obj *it_getitem(fy_obj *self, fy_obj *key) {
     fly_error err;
     if (i < 0 || i >= r) return fy_err_format(&fy_IndexError, "IntTuple index %lld out of range", (long long)i);
     if (fly_inttuple_get(t, (int)i, &e, &err)) return fy_dsl_raise(&err);
-    return fy_dsl_inttuple_new(&e);
+    fy_obj *x = fy_trace_leaf_value(&e); /* a runtime leaf inside a kernel: its Int32 / Int64 */
+    return x ? x : fy_dsl_inttuple_new(&e);
 }
 
 static int64_t it_len(fy_obj *self) {
@@ -76,15 +77,41 @@ static int64_t it_hash(fy_obj *self) {
     return text_hash(buf);
 }
 
+/* A one-leaf IntTuple as a scalar: a Python int (static) or, inside a kernel, the runtime leaf's DSL
+ * integer (new reference); NULL without an exception otherwise. */
+static fy_obj *leaf_scalar(fy_obj *o) {
+    if (!fy_isinstance_of(o, &fy_dsl_inttuple_type)) return NULL;
+    const fly_inttuple *t = &((fy_dsl_inttuple *)o)->t;
+    if (!fly_inttuple_is_leaf(t)) return NULL;
+    if (t->n[0].kind == FLY_IT_INT) return fy_int_from(t->n[0].v);
+    return fy_trace_leaf_value(t);
+}
+
 static fy_obj *it_binop(fy_obj *a, fy_obj *b, fly_itop op, const char *name) {
     fly_inttuple x, y, r;
     fly_error err;
+    if (FY_DSL_NUM_CHECK(a) || FY_DSL_NUM_CHECK(b)) {
+        /* a one-leaf IntTuple (fx.get of a coordinate) with a DSL number: the number's arithmetic */
+        fy_obj *o = FY_DSL_NUM_CHECK(a) ? b : a, *sc = leaf_scalar(o);
+        if (!sc) return fy_ref(fy_NotImplemented);
+        static const int nb[] = {[FLY_ITOP_ADD] = FY_NB_ADD,
+                                 [FLY_ITOP_SUB] = FY_NB_SUB,
+                                 [FLY_ITOP_MUL] = FY_NB_MUL,
+                                 [FLY_ITOP_DIV] = FY_NB_FLOORDIV,
+                                 [FLY_ITOP_MOD] = FY_NB_MOD};
+        fy_obj *res = o == a ? fy_binop(sc, b, nb[op]) : fy_binop(a, sc, nb[op]);
+        FY_DECREF(sc);
+        return res;
+    }
     if (!fy_isinstance_of(a, &fy_dsl_inttuple_type) && !FY_INT_CHECK(a) && !FY_TUPLE_CHECK(a))
         return fy_ref(fy_NotImplemented);
     if (!fy_isinstance_of(b, &fy_dsl_inttuple_type) && !FY_INT_CHECK(b) && !FY_TUPLE_CHECK(b))
         return fy_ref(fy_NotImplemented);
     if (fy_dsl_to_inttuple(a, &x, 0, name, "lhs") < 0 || fy_dsl_to_inttuple(b, &y, 0, name, "rhs") < 0) return NULL;
-    if (fly_inttuple_elementwise(op, &x, &y, &r, &err)) return fy_dsl_raise(&err);
+    int on = fy_trace_dyn_enter(); /* runtime leaves inside a kernel: computed there */
+    fly_status st = fly_inttuple_elementwise(op, &x, &y, &r, &err);
+    fy_trace_dyn_leave(on);
+    if (st) return fy_dsl_raise(&err);
     return fy_dsl_inttuple_new(&r);
 }
 static fy_obj *it_add(fy_obj *a, fy_obj *b) { return it_binop(a, b, FLY_ITOP_ADD, "int_tuple_add"); }
