@@ -85,3 +85,22 @@ func.func @idx2crd(%x: i32, %m: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(
   return %i, %gs : !fly.int_tuple<(?,?)>, !fly.int_tuple<(?,4)>
 }
 
+
+// idx2crd over a layout uses its strides (FlyDSL): (4,64):(64,1) gives ((x / 64) % 4, x % 64); a mode of
+// extent 1 gives 0 whatever its stride.
+// CHECK-LABEL: func.func @idx2crd_layout(%arg0: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>)
+// CHECK: %[[Q:.*]] = arith.divui %arg0, %{{.*}} : i32
+// CHECK: %[[W:.*]] = arith.remui %[[Q]], %{{.*}} : i32
+// CHECK: %[[L:.*]] = arith.remui %arg0, %{{.*}} : i32
+// CHECK: %[[T:.*]] = "fly.make_int_tuple"(%[[W]], %[[L]]) : (i32, i32) -> !fly.int_tuple<(?,?)>
+// CHECK: %[[L2:.*]] = arith.remui %arg0, %{{.*}} : i32
+// CHECK: %[[U:.*]] = "fly.make_int_tuple"(%[[L2]]) : (i32) -> !fly.int_tuple<(0,?)>
+// CHECK: return %[[T]], %[[U]]
+func.func @idx2crd_layout(%x: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>) {
+  %l = "fly.static"() : () -> !fly.layout<(4,64):(64,1)>
+  %c = "fly.make_int_tuple"(%x) : (i32) -> !fly.int_tuple<?>
+  %i = "fly.idx2crd"(%c, %l) : (!fly.int_tuple<?>, !fly.layout<(4,64):(64,1)>) -> !fly.int_tuple<(?,?)>
+  %l1 = "fly.static"() : () -> !fly.layout<(1,8):(0,1)>
+  %j = "fly.idx2crd"(%c, %l1) : (!fly.int_tuple<?>, !fly.layout<(1,8):(0,1)>) -> !fly.int_tuple<(0,?)>
+  return %i, %j : !fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>
+}
