@@ -477,7 +477,11 @@ fy_obj *fy_dsl_crd2idx_obj(fy_obj *coord, fy_obj *layout) {
     if (fy_dsl_to_inttuple(coord, &c, 0, "crd2idx", "coord") < 0) return NULL;
     if (ISC(layout)) {
         int64_t v;
-        if (fly_composed_crd2idx(COMP(layout), &c, &v, &err)) return fy_dsl_raise(&err);
+        if (fly_composed_crd2idx(COMP(layout), &c, &v, &err)) {
+            /* runtime coordinates inside a kernel: the swizzles and offsets computed there */
+            if (err.code == FLY_E_DYNAMIC && fy_trace_active()) return fy_trace_composed_crd2idx(COMP(layout), &c);
+            return fy_dsl_raise(&err);
+        }
         fly_inttuple_int(&r, v);
         return fy_dsl_inttuple_new(&r);
     }

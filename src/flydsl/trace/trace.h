@@ -62,6 +62,10 @@ int fy_trace_num_leaf(fy_obj *o, struct fly_itnode *out);
 int fy_trace_dyn_enter(void);
 void fy_trace_dyn_leave(int entered);
 fy_obj *fy_trace_leaf_value(const struct fly_inttuple *t);
+/* crd2idx of a composed layout (swizzles, offsets, inner layouts) at a coordinate with runtime leaves,
+ * inside a trace: IntTuple of one leaf (bound) or NULL with an exception. */
+struct fly_composed;
+fy_obj *fy_trace_composed_crd2idx(const struct fly_composed *c, const struct fly_inttuple *coord);
 /* Adds the kernel-side layout names (memref_load/store, copy atoms, tiled copies, Vector ops) to m. */
 int fy_trace_add_layout_fx(fy_obj *m);
 

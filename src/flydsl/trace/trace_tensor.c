@@ -340,6 +340,23 @@ static int key_build(fy_tracer *tr, fly_itbuilder *b, fy_obj *x, uint64_t *dyn, 
         ++*nnone;
         return 0;
     }
+    if (fy_isinstance_of(x, &fy_dsl_inttuple_type)) {
+        /* an IntTuple coordinate (fx.idx2crd, fx.make_coord): its leaves as ints and runtime integers */
+        fy_obj *py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)x)->t);
+        if (!py) return -1;
+        int r = -1;
+        if (fy_isinstance_of(py, &fy_dsl_inttuple_type)) {
+            char buf[256];
+            fy_err_format(&fy_TypeError, "tensor index IntTuple<%s> has a dynamic leaf whose value is not known here",
+                          fly_inttuple_str(&((fy_dsl_inttuple *)x)->t, buf));
+        } else if (FY_TUPLE_CHECK(py) && depth + 1 > 8) {
+            fy_err_set(&fy_IndexError, "tensor coordinate: too deeply nested tuple");
+        } else {
+            r = key_build(tr, b, py, dyn, nd, nnone, depth + 1);
+        }
+        FY_DECREF(py);
+        return r;
+    }
     if (FY_INT_CHECK(x)) {
         int64_t v;
         if (fy_dsl_to_int(x, &v, "tensor index", "coordinate") < 0) return -1;
