@@ -246,9 +246,14 @@ DEF(f_size) {
     fy_obj *dyn = fy_trace_dyn_size(x); /* a kernel tensor with dynamic extents: read in the kernel */
     if (dyn || fy_err_occurred()) return dyn;
     const fly_layout *L = layout_of(x);
-    if (L) return ret_it(fly_layout_size(L, &r, &err), &r, &err);
+    fly_status st;
+    if (L) {
+        DYN_CALL(st, fly_layout_size(L, &r, &err));
+        return ret_it(st, &r, &err);
+    }
     if (fy_dsl_to_inttuple(x, &t, 0, "size", "the argument") < 0) return NULL;
-    return ret_it(fly_inttuple_product(&t, &r, &err), &r, &err);
+    DYN_CALL(st, fly_inttuple_product(&t, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 DEF(f_cosize) {
@@ -259,7 +264,9 @@ DEF(f_cosize) {
     fly_error err;
     const fly_layout *L = ISC(x) ? NULL : layout_of(x);
     if (!L) return fy_err_format(&fy_TypeError, "cosize: expected a Layout or a Tensor, not '%s'", fy_type_name(x));
-    return ret_it(fly_layout_cosize(L, &r, &err), &r, &err);
+    fly_status st;
+    DYN_CALL(st, fly_layout_cosize(L, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 typedef fly_status (*cofn)(const fly_layout *, fly_inttuple *, fly_error *);
@@ -496,13 +503,15 @@ fy_obj *fy_dsl_slice_obj(fy_obj *src, fy_obj *coord) {
     fly_inttuple c;
     fly_error err;
     if (fy_dsl_to_inttuple(coord, &c, 1, "slice", "coord") < 0) return NULL;
+    fly_status st;
     if (ISL(src)) {
         fly_layout r;
         return ret_layout(fly_layout_slice(LAY(src), &c, &r, &err), &r, &err);
     }
-    if (ISC(src)) {
+    if (ISC(src)) { /* the fixed part's offset: computed in the kernel for runtime coordinates */
         fly_composed r;
-        if (fly_composed_slice(COMP(src), &c, &r, &err)) return fy_dsl_raise(&err);
+        DYN_CALL(st, fly_composed_slice(COMP(src), &c, &r, &err));
+        if (st) return fy_dsl_raise(&err);
         return fy_dsl_composed_new(&r);
     }
     if (IST(src)) {
@@ -779,15 +788,15 @@ static fy_obj *it_bin(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, i
     if (fy_dsl_to_inttuple(v[0], &x, 0, op, "lhs") < 0 || fy_dsl_to_inttuple(v[1], &y, 0, op, "rhs") < 0) return NULL;
     fly_status st;
     switch (which) {
-    case 5: st = fly_inttuple_shape_div(&x, &y, &r, &err); break;
-    case 6: st = fly_inttuple_ceil_div(&x, &y, &r, &err); break;
+    case 5: DYN_CALL(st, fly_inttuple_shape_div(&x, &y, &r, &err)); break;
+    case 6: DYN_CALL(st, fly_inttuple_ceil_div(&x, &y, &r, &err)); break;
     case 7: {
         bool b;
         if (fly_inttuple_elem_less(&x, &y, &b, &err)) return fy_dsl_raise(&err);
         return fy_bool(b);
     }
     case 8: return fy_bool(fly_inttuple_equal(&x, &y));
-    default: st = fly_inttuple_elementwise((fly_itop)which, &x, &y, &r, &err);
+    default: DYN_CALL(st, fly_inttuple_elementwise((fly_itop)which, &x, &y, &r, &err));
     }
     return ret_it(st, &r, &err);
 }
@@ -836,7 +845,8 @@ static fy_obj *it_un(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, in
     fly_inttuple t, r;
     fly_error err;
     if (fy_dsl_to_inttuple(x, &t, 1, op, "the argument") < 0) return NULL;
-    fly_status st = which ? fly_inttuple_product_each(&t, &r, &err) : fly_inttuple_product(&t, &r, &err);
+    fly_status st;
+    DYN_CALL(st, which ? fly_inttuple_product_each(&t, &r, &err) : fly_inttuple_product(&t, &r, &err));
     return ret_it(st, &r, &err);
 }
 DEF(f_int_tuple_product) {
