@@ -244,11 +244,16 @@ static fy_obj *layout_stride(fy_obj *self) { return fy_dsl_inttuple_new(&((fy_ds
 
 typedef fly_status (*coordfn)(const fly_layout *, const fly_inttuple *, fly_inttuple *, fly_error *);
 static fy_obj *layout_coordfn(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw, const char *name, coordfn fn) {
+    static const char *const names[] = {"index", NULL};
+    fy_obj *v[1];
     fly_inttuple idx, r;
     fly_error err;
-    if (fy_no_kwargs(name, kw) < 0 || fy_check_nargs(name, na, 1, 1) < 0) return NULL;
-    if (fy_dsl_to_inttuple(a[0], &idx, 0, name, "the index") < 0) return NULL;
-    if (fn(&((fy_dsl_layout *)self)->L, &idx, &r, &err)) return fy_dsl_raise(&err);
+    if (fy_parse_args(name, a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    if (fy_dsl_to_inttuple(v[0], &idx, 0, name, "the index") < 0) return NULL;
+    int on = fy_trace_dyn_enter(); /* a runtime index inside a kernel: the coordinate computed there */
+    fly_status st = fn(&((fy_dsl_layout *)self)->L, &idx, &r, &err);
+    fy_trace_dyn_leave(on);
+    if (st) return fy_dsl_raise(&err);
     return fy_dsl_inttuple_new(&r);
 }
 static fy_obj *layout_hier(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -285,9 +290,10 @@ static fy_methoddef svg_methods[] = {{"_repr_svg_", repr_svg, 0, "_repr_svg_()\n
 
 static fy_methoddef layout_methods[] = {
     {"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
-    {"get_hier_coord", layout_hier, 0, "get_hier_coord(idx)\nHierarchical coordinate of codomain index idx."},
-    {"get_flat_coord", layout_flat, 0, "get_flat_coord(idx)\nFlat coordinate of codomain index idx."},
-    {"get_1d_coord", layout_1d, 0, "get_1d_coord(idx)\n1-D coordinate of codomain index idx."},
+    {"get_hier_coord", layout_hier, 0,
+     "get_hier_coord(index)\nHierarchical coordinate of an index: idx2crd(index, self)."},
+    {"get_flat_coord", layout_flat, 0, "get_flat_coord(index)\nPer top-level mode, the 1-D coordinate of an index."},
+    {"get_1d_coord", layout_1d, 0, "get_1d_coord(index)\n1-D (column-major) coordinate of an index."},
     {0}};
 static fy_getsetdef layout_getsets[] = {{"shape", layout_shape, NULL, "the shape (IntTuple)"},
                                         {"stride", layout_stride, NULL, "the stride (IntTuple)"},

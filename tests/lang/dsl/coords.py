@@ -18,7 +18,7 @@ print("get_flat_coord", fx.get_flat_coord(9, fx.make_layout((4, 8), (1, 4))), fx
       fx.get_flat_coord(13, N), fx.get_flat_coord(index=37, layout=R))
 print("get_1d_coord", fx.get_1d_coord(9, fx.make_layout((4, 8), (1, 4))), fx.get_1d_coord(5, fx.make_layout((4, 8), (8, 1))),
       fx.get_1d_coord(37, R), fx.get_1d_coord(13, N))
-print("methods", R.get_hier_coord(37), R.get_flat_coord(37), R.get_1d_coord(37))
+print("methods", R.get_hier_coord(37), R.get_flat_coord(37), R.get_1d_coord(37), R.get_hier_coord(index=37), R(37), R(2, 5))
 print("numerics", fx.idx2crd(fx.Int32(37), R), fx.crd2idx((fx.Int32(2), 5), R), fx.make_coord(None, fx.Int32(3)),
       fx.get(fx.make_coord(fx.Int32(3), 4), 0))
 print("get", fx.get(fx.idx2crd(37, R), 0), fx.get(fx.idx2crd(37, R), 1), fx.get(fx.idx2crd(13, N), 0))
