@@ -70,7 +70,7 @@ sym fly_sym_div(lower_ctx *lc, sym a, sym b) {
     if (sym_static(a) && sym_static(b)) return sym_c(a.c / b.c);
     if (sym_static(b) && b.c == 1) return a;
     if (sym_static(a) && a.c == 0) return a;
-    return binop(lc, "arith.divui", a, b);
+    return binop(lc, "arith.divsi", a, b);
 }
 
 sym fly_sym_mod(lower_ctx *lc, sym a, sym b) {
@@ -81,7 +81,7 @@ sym fly_sym_mod(lower_ctx *lc, sym a, sym b) {
     if (sym_static(a) && sym_static(b)) return sym_c(a.c % b.c);
     if (sym_static(b) && b.c == 1) return sym_c(0);
     if (sym_static(a) && a.c == 0) return a;
-    return binop(lc, "arith.remui", a, b);
+    return binop(lc, "arith.remsi", a, b);
 }
 
 sym fly_sym_min(lower_ctx *lc, sym a, sym b) {

@@ -133,7 +133,7 @@ static uint64_t trace_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, co
         x = t2;
         op = FLY_DYN_DIV;
     }
-    static const char *const names[] = {"addi", "subi", "muli", "divui", "divui", "remui", "minsi", "maxsi"};
+    static const char *const names[] = {"addi", "subi", "muli", "divsi", "divsi", "remsi", "minsi", "maxsi"};
     r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(r), names[op], U(x), U(y), ty);
     fy_trace_end_line(tr);
