@@ -522,7 +522,14 @@ static fy_obj *tt_part(fy_obj *o, int p) {
 }
 static fy_obj *tt_shape(fy_obj *o) { return tt_part(o, 0); }
 static fy_obj *tt_stride(fy_obj *o) { return tt_part(o, 1); }
-static fy_obj *tt_layout(fy_obj *o) { return fy_dsl_layout_new(&((fy_ttensor *)o)->L); }
+fy_obj *fy_trace_tensor_layout(fy_ttensor *t) {
+    fy_tracer *tr = fy_trace_cur();
+    if (fly_layout_is_static(&t->L) || !tr) return fy_dsl_layout_new(&t->L);
+    fly_layout B;
+    if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
+    return fy_dsl_layout_new(&B);
+}
+static fy_obj *tt_layout(fy_obj *o) { return fy_trace_tensor_layout((fy_ttensor *)o); }
 static fy_obj *tt_dtype(fy_obj *o) { return fy_ref(&((fy_ttensor *)o)->et->h); }
 static fy_obj *tt_as(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_ttensor *)o)->reg)); }
 
