@@ -373,9 +373,7 @@ DEF(f_get_) {
     }
     fly_inttuple t, r;
     if (fy_dsl_to_inttuple(a[0], &t, 1, "get_", "the argument") < 0) return NULL;
-    if (fly_inttuple_get_path(&t, path, np, &r, &err)) return fy_dsl_raise(&err);
-    fy_obj *x = fy_trace_leaf_value(&r); /* a runtime leaf inside a kernel: its Int32 / Int64 */
-    return x ? x : fy_dsl_inttuple_new(&r);
+    return ret_it(fly_inttuple_get_path(&t, path, np, &r, &err), &r, &err); /* an IntTuple, as FlyDSL's get_ */
 }
 
 DEF(f_select) {

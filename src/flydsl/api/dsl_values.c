@@ -44,8 +44,7 @@ static fy_obj *it_getitem(fy_obj *self, fy_obj *key) {
     fly_error err;
     if (i < 0 || i >= r) return fy_err_format(&fy_IndexError, "IntTuple index %lld out of range", (long long)i);
     if (fly_inttuple_get(t, (int)i, &e, &err)) return fy_dsl_raise(&err);
-    fy_obj *x = fy_trace_leaf_value(&e); /* a runtime leaf inside a kernel: its Int32 / Int64 */
-    return x ? x : fy_dsl_inttuple_new(&e);
+    return fy_dsl_inttuple_new(&e); /* an IntTuple, as FlyDSL's IntTuple[i] (fx.get gives the scalar) */
 }
 
 static int64_t it_len(fy_obj *self) {

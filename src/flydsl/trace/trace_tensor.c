@@ -482,7 +482,9 @@ static int tt_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     int nnone;
     if (!tr) return -1;
     if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val) && val != fy_True && val != fy_False) {
-        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a tensor element", fy_type_name(val));
+        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a tensor element%s", fy_type_name(val),
+                      fy_isinstance_of(val, &fy_dsl_inttuple_type) ? " (fx.get_scalar(x) gives an IntTuple's integer)"
+                                                                   : "");
         return -1;
     }
     if (fy_trace_value_as(tr, val, v->et, &x) < 0 || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0)

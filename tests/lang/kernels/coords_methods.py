@@ -13,9 +13,9 @@ def k(A: fx.Tensor):
     A[tid, 0] = fx.get_scalar(L(tid))
     A[tid, 1] = fx.get_scalar(L(tid % 4, tid // 4))
     h = L.get_hier_coord(tid)
-    A[tid, 2] = h[0] * 100 + h[1]
+    A[tid, 2] = fx.get(h, 0) * 100 + fx.get(h, 1)
     f = L.get_flat_coord(index=tid)
-    A[tid, 3] = f[0] * 100 + f[1]
+    A[tid, 3] = fx.get(f, 0) * 100 + fx.get(f, 1)
     A[tid, 4] = fx.get_scalar(L.get_1d_coord(tid))
     s = L(None, tid % 16)
     print(s)

@@ -66,12 +66,13 @@ def coords(A: fx.Tensor, M: fx.Int32, N: fx.Int32):
     A[g, 0] = wave_id
     A[g, 1] = lane_id
     w, l = coord
+    print(coord, coord[1], l)
     A[g, 2] = fx.get_scalar(fx.crd2idx((l, w), fx.make_layout((64, 4), (1, 64))))
     A[g, 3] = fx.get_scalar(fx.crd2idx(fx.make_coord(bid, l), fx.make_layout((3, 64), (64, 1))))
     h = fx.idx2crd(g, fx.make_layout(((2, 2), 32), ((1, 2), 4)))
     A[g, 4] = fx.get(fx.get(h, 0), 0) + 10 * fx.get(fx.get(h, 0), 1) + 100 * fx.get(h, 1)
     f = fx.get_flat_coord(g, fx.make_layout(((2, 2), 32), ((1, 2), 4)))
-    A[g, 5] = f[0] * 1000 + f[1]
+    A[g, 5] = fx.get(f, 0) * 1000 + fx.get(f, 1)
     A[g, 6] = fx.get_scalar(fx.get_1d_coord(g, fx.make_layout((8, 32), (32, 1))))
     D = fx.make_layout((M, N), (N, 1))
     A[g, 7] = fx.get_scalar(fx.crd2idx(g, D))
