@@ -1,8 +1,8 @@
 /* trace_gpu.c - cross-lane names of flydsl.expr while tracing: fx.shuffle_xor/up/down/idx(v, offset,
- * width), fx.gpu.shuffle(v, offset, width, mode), fx.gpu.thread_id / block_id("x"), the deprecated Numeric methods v.shuffle_xor(offset,
+ * width), fx.gpu.shuffle(v, offset, width, mode), the deprecated Numeric methods v.shuffle_xor(offset,
  * width) (and _up/_down/_idx), fx.lane_id() and fx.num_warp_threads(); the fx.gpu submodule (shuffles,
- * barrier, lane_id, thread_idx ...); fx.rocdl.ds_swizzle (added to the fx.rocdl of trace_buffer.c).
- * A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
+ * barrier, lane_id, thread_idx ..., and gpu.thread_id / block_id("x")); fx.rocdl.ds_swizzle (added to
+ * the fx.rocdl of trace_buffer.c). A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
  * and width i32; 32- and 64-bit integers and floats; narrower values are widened and narrowed back). */
 #include <string.h>
 
