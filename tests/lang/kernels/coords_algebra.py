@@ -58,3 +58,19 @@ names = ["size of a runtime shape", "size of a runtime layout", "ceil_div", "sli
 for i, name in enumerate(names):
     print(name, "PASS" if all(got[t][i] == exp[t][i] for t in range(64)) else "FAIL")
 print(got[37])
+
+
+@flyc.kernel
+def tiles(A: fx.Tensor, m: fx.Int32):
+    T = fx.logical_divide(fx.make_layout(64, 1), fx.make_layout(m, 1))
+    print(T)
+    A[0] = fx.get_scalar(fx.crd2idx((1, 2), T))
+    T2 = fx.logical_divide(fx.make_layout((16, 16), (16, 1)), (fx.make_layout(m, 1), 4))
+    print(T2)
+    A[1] = fx.get_scalar(fx.crd2idx(((1, 2), (3, 1)), T2))
+
+
+b = torch.zeros(2, dtype=torch.int32, device="cuda")
+tiles(b, 8).launch(grid=1, block=1)
+# m = 8: (8,8):(1,8) and ((8,2),(4,4)):((16,128),(1,4))
+print("divide by a runtime tile", "PASS" if b.tolist() == [1 + 2 * 8, 16 + 2 * 128 + 3 + 4] else "FAIL")
