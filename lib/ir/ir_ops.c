@@ -201,7 +201,9 @@ INFER(infer_crd2idx) {
 
 INFER(infer_idx2crd) {
     UNUSED_INFER_ARGS;
-    fly_inttuple i, s, r;
+    /* FlyDSL's idx2crd(index, layout) uses the layout's strides; an int_tuple operand is a shape (column-major) */
+    fly_inttuple i, s, d, r;
+    const fly_inttuple *dp = NULL;
     fly_status st = fly_ir_decode_int_tuple(in[0], &i, err);
     if (!st) {
         if (fly_ir_type_kind(in[1]) == FLY_IR_INT_TUPLE) {
@@ -209,10 +211,14 @@ INFER(infer_idx2crd) {
         } else {
             fly_layout L;
             st = fly_ir_decode_layout_of(in[1], &L, err);
-            if (!st) fly_inttuple_copy(&s, &L.shape);
+            if (!st) {
+                fly_inttuple_copy(&s, &L.shape);
+                fly_inttuple_copy(&d, &L.stride);
+                dp = &d;
+            }
         }
     }
-    if (!st) st = fly_inttuple_idx2crd(&i, &s, NULL, &r, err);
+    if (!st) st = fly_inttuple_idx2crd(&i, &s, dp, &r, err);
     return st ? st : set_out(fly_ir_int_tuple_type(ctx, &r), out, err);
 }
 

@@ -169,6 +169,10 @@ static void idx_rec(lctx *c, fly_itbuilder *b, const fly_itnode *idx, const fly_
         itb_close(b);
         return;
     }
+    if (lf_isint(s, 1)) { /* a mode of extent 1: coordinate 0 whatever its stride */
+        itb_leaf(b, LF_INT(0));
+        return;
+    }
     if (lf_isint(d, 0)) {
         fly_lctx_fail(c, FLY_E_INVALID, "idx2crd: stride 0 cannot be inverted");
         return;

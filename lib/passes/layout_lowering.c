@@ -833,19 +833,19 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
     if (!strcmp(name, "fly.idx2crd")) {
         fly_inttuple i, shape;
         MlirValue y = mlirOperationGetOperand(op, 1);
-        if (!tuple_leaves(lc, x, &i)) return true;
-        if (fly_ir_type_kind(mlirValueGetType(y)) == FLY_IR_INT_TUPLE) {
-            if (!tuple_leaves(lc, y, &shape)) return true;
-        } else {
-            fly_layout L;
-            if (!layout_leaves(lc, y, &L)) return true;
-            fly_inttuple_copy(&shape, &L.shape);
-        }
-        const fly_itnode *leaf = single_leaf(&i);
-        if (!leaf) return fly_lower_fail(lc, "idx2crd of a tuple index is not supported yet");
         sym out[MAXV];
         int n = 0;
-        fly_lower_idx2crd(lc, fly_lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
+        if (!tuple_leaves(lc, x, &i)) return true;
+        if (fly_ir_type_kind(mlirValueGetType(y)) == FLY_IR_INT_TUPLE) { /* a shape: column-major */
+            if (!tuple_leaves(lc, y, &shape)) return true;
+            const fly_itnode *leaf = single_leaf(&i);
+            if (!leaf) return fly_lower_fail(lc, "idx2crd of a tuple index over a shape is not supported yet");
+            fly_lower_idx2crd(lc, fly_lower_leaf(lc, leaf), shape.n, out, &n, MAXV);
+        } else { /* a layout: its strides count */
+            fly_layout L;
+            if (!layout_leaves(lc, y, &L)) return true;
+            fly_lower_idx2crd_layout(lc, i.n, L.shape.n, L.stride.n, out, &n, MAXV);
+        }
         *repl = tuple_result(lc, rt, out, n);
         return true;
     }

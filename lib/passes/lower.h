@@ -62,6 +62,10 @@ sym fly_lower_size(lower_ctx *lc, const fly_itnode *p);
 sym fly_lower_crd2idx(lower_ctx *lc, const fly_itnode *crd, const fly_itnode *shape, const fly_itnode *stride);
 /* idx2crd(idx, shape): one sym per leaf of shape, pre-order, into out (*n counts). */
 void fly_lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out, int *n, int cap);
+/* FlyDSL's idx2crd(idx, layout): (idx / stride) % shape per leaf (0 for extent 1); a tuple index goes mode
+ * by mode. One sym per leaf of shape, pre-order, into out. */
+void fly_lower_idx2crd_layout(lower_ctx *lc, const fly_itnode *idx, const fly_itnode *shape, const fly_itnode *stride,
+                              sym *out, int *n, int cap);
 /* cosize of a layout: 1 + sum over leaves of (shape-1)*stride. */
 sym fly_lower_cosize(lower_ctx *lc, const fly_layout *L);
 

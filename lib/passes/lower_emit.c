@@ -70,7 +70,7 @@ sym fly_sym_div(lower_ctx *lc, sym a, sym b) {
     if (sym_static(a) && sym_static(b)) return sym_c(a.c / b.c);
     if (sym_static(b) && b.c == 1) return a;
     if (sym_static(a) && a.c == 0) return a;
-    return binop(lc, "arith.divui", a, b);
+    return binop(lc, "arith.divsi", a, b);
 }
 
 sym fly_sym_mod(lower_ctx *lc, sym a, sym b) {
@@ -81,7 +81,7 @@ sym fly_sym_mod(lower_ctx *lc, sym a, sym b) {
     if (sym_static(a) && sym_static(b)) return sym_c(a.c % b.c);
     if (sym_static(b) && b.c == 1) return sym_c(0);
     if (sym_static(a) && a.c == 0) return a;
-    return binop(lc, "arith.remui", a, b);
+    return binop(lc, "arith.remsi", a, b);
 }
 
 sym fly_sym_min(lower_ctx *lc, sym a, sym b) {
@@ -216,6 +216,44 @@ void fly_lower_idx2crd(lower_ctx *lc, sym idx, const fly_itnode *shape, sym *out
         }
         fly_lower_idx2crd(lc, ci, s, out, n, cap);
     }
+}
+
+/* idx2crd of one integer over a (sub)shape with its strides: (idx / stride) % shape per leaf, 0 for extent 1. */
+static void idx2crd_leaf(lower_ctx *lc, sym idx, const fly_itnode *shape, const fly_itnode *stride, sym *out, int *n,
+                         int cap) {
+    if (*n >= cap) {
+        fly_lower_fail(lc, "idx2crd: too many leaves");
+        return;
+    }
+    if (shape->kind == FLY_IT_TUPLE) {
+        if (stride->kind != FLY_IT_TUPLE || stride->n != shape->n) {
+            fly_lower_fail(lc, "idx2crd: shape and stride are not congruent");
+            return;
+        }
+        for (int i = 0; i < shape->n; i++)
+            idx2crd_leaf(lc, idx, fly_itnode_child(shape, i), fly_itnode_child(stride, i), out, n, cap);
+        return;
+    }
+    if (shape->kind == FLY_IT_INT && shape->v == 1) {
+        out[(*n)++] = sym_c(0);
+        return;
+    }
+    out[(*n)++] = fly_sym_mod(lc, fly_sym_div(lc, idx, fly_lower_leaf(lc, stride)), fly_lower_leaf(lc, shape));
+}
+
+void fly_lower_idx2crd_layout(lower_ctx *lc, const fly_itnode *idx, const fly_itnode *shape, const fly_itnode *stride,
+                              sym *out, int *n, int cap) {
+    if (idx->kind != FLY_IT_TUPLE) {
+        idx2crd_leaf(lc, fly_lower_leaf(lc, idx), shape, stride, out, n, cap);
+        return;
+    }
+    if (shape->kind != FLY_IT_TUPLE || shape->n != idx->n || stride->kind != FLY_IT_TUPLE || stride->n != idx->n) {
+        fly_lower_fail(lc, "idx2crd: the index is not congruent with the layout");
+        return;
+    }
+    for (int i = 0; i < idx->n; i++)
+        fly_lower_idx2crd_layout(lc, fly_itnode_child(idx, i), fly_itnode_child(shape, i), fly_itnode_child(stride, i),
+                                 out, n, cap);
 }
 
 sym fly_lower_cosize(lower_ctx *lc, const fly_layout *L) {

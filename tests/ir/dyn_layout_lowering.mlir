@@ -15,7 +15,7 @@
 // LOW: %[[RS:.*]] = llvm.extractvalue %arg3[1, 0]
 // LOW: %[[C63:.*]] = arith.constant 63 : i32
 // LOW: %[[T:.*]] = arith.addi %[[N]], %[[C63]] : i32
-// LOW: arith.divui %[[T]], %{{.*}} : i32
+// LOW: arith.divsi %[[T]], %{{.*}} : i32
 // LOW: arith.muli %{{.*}}, %[[RS]] : i64
 // LOW: llvm.store
 // LOW: %[[RS4:.*]] = arith.muli %{{.*}}, %[[RS]] : i64

@@ -33,10 +33,10 @@ func.func @crd2idx_dynamic(%c0: i32, %c1: i32) -> i32 {
 // A 1-D coordinate into a hierarchical layout: split column-major, mode by mode.
 // ((2,4),8):((8,1),16) at x = (x%8)%2*8 + (x%8)/2 + (x/8)*16
 // CHECK-LABEL: func.func @crd2idx_1d(%arg0: i32) -> i32
-// CHECK: %[[LO:.*]] = arith.remui %arg0, %{{.*}} : i32
-// CHECK: %[[HI:.*]] = arith.divui %arg0, %{{.*}} : i32
-// CHECK: %[[A:.*]] = arith.remui %[[LO]], %{{.*}} : i32
-// CHECK: %[[B:.*]] = arith.divui %[[LO]], %{{.*}} : i32
+// CHECK: %[[LO:.*]] = arith.remsi %arg0, %{{.*}} : i32
+// CHECK: %[[HI:.*]] = arith.divsi %arg0, %{{.*}} : i32
+// CHECK: %[[A:.*]] = arith.remsi %[[LO]], %{{.*}} : i32
+// CHECK: %[[B:.*]] = arith.divsi %[[LO]], %{{.*}} : i32
 // CHECK: %[[A8:.*]] = arith.muli %[[A]], %{{.*}} : i32
 // CHECK: %[[IN:.*]] = arith.addi %[[A8]], %[[B]] : i32
 // CHECK: %[[H16:.*]] = arith.muli %[[HI]], %{{.*}} : i32
@@ -70,8 +70,8 @@ func.func @dynamic_layout(%n: i32, %x: i32, %y: i32) -> (i32, i32) {
 
 // idx2crd: (x % 4, x / 4) for shape (4,8); get_shape forwards the dynamic leaf.
 // CHECK-LABEL: func.func @idx2crd(%arg0: i32, %arg1: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(?,4)>)
-// CHECK: %[[R:.*]] = arith.remui %arg0, %{{.*}} : i32
-// CHECK: %[[Q:.*]] = arith.divui %arg0, %{{.*}} : i32
+// CHECK: %[[R:.*]] = arith.remsi %arg0, %{{.*}} : i32
+// CHECK: %[[Q:.*]] = arith.divsi %arg0, %{{.*}} : i32
 // CHECK: %[[T:.*]] = "fly.make_int_tuple"(%[[R]], %[[Q]]) : (i32, i32) -> !fly.int_tuple<(?,?)>
 // CHECK: %[[S:.*]] = "fly.make_int_tuple"(%arg1) : (i32) -> !fly.int_tuple<(?,4)>
 // CHECK: return %[[T]], %[[S]]
@@ -85,3 +85,22 @@ func.func @idx2crd(%x: i32, %m: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(
   return %i, %gs : !fly.int_tuple<(?,?)>, !fly.int_tuple<(?,4)>
 }
 
+
+// idx2crd over a layout uses its strides (FlyDSL): (4,64):(64,1) gives ((x / 64) % 4, x % 64); a mode of
+// extent 1 gives 0 whatever its stride.
+// CHECK-LABEL: func.func @idx2crd_layout(%arg0: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>)
+// CHECK: %[[Q:.*]] = arith.divsi %arg0, %{{.*}} : i32
+// CHECK: %[[W:.*]] = arith.remsi %[[Q]], %{{.*}} : i32
+// CHECK: %[[L:.*]] = arith.remsi %arg0, %{{.*}} : i32
+// CHECK: %[[T:.*]] = "fly.make_int_tuple"(%[[W]], %[[L]]) : (i32, i32) -> !fly.int_tuple<(?,?)>
+// CHECK: %[[L2:.*]] = arith.remsi %arg0, %{{.*}} : i32
+// CHECK: %[[U:.*]] = "fly.make_int_tuple"(%[[L2]]) : (i32) -> !fly.int_tuple<(0,?)>
+// CHECK: return %[[T]], %[[U]]
+func.func @idx2crd_layout(%x: i32) -> (!fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>) {
+  %l = "fly.static"() : () -> !fly.layout<(4,64):(64,1)>
+  %c = "fly.make_int_tuple"(%x) : (i32) -> !fly.int_tuple<?>
+  %i = "fly.idx2crd"(%c, %l) : (!fly.int_tuple<?>, !fly.layout<(4,64):(64,1)>) -> !fly.int_tuple<(?,?)>
+  %l1 = "fly.static"() : () -> !fly.layout<(1,8):(0,1)>
+  %j = "fly.idx2crd"(%c, %l1) : (!fly.int_tuple<?>, !fly.layout<(1,8):(0,1)>) -> !fly.int_tuple<(0,?)>
+  return %i, %j : !fly.int_tuple<(?,?)>, !fly.int_tuple<(0,?)>
+}

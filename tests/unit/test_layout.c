@@ -181,6 +181,31 @@ static void test_golden(void) {
     t = T_("5");
     expect_tuple("get_flat_coord(5)", fly_layout_get_flat_coord(&F, &t, &u, &e), &u, &e, "(5,0)");
     expect_tuple("get_1d_coord(5,(4,8):(8,1))", fly_layout_get_1d_coord(&R, &t, &u, &e), &u, &e, "20");
+    /* FlyDSL's idx2crd uses the strides: mode k is (i // stride_k) % shape_k; extent 1 gives 0 */
+    fly_layout W = L_("(4,16):(16,1)");
+    t = T_("37");
+    expect_tuple("idx2crd 37 on (4,16):(16,1)", fly_layout_get_hier_coord(&W, &t, &u, &e), &u, &e, "(2,5)");
+    expect_tuple("idx2crd 37 with explicit strides", fly_inttuple_idx2crd(&t, &W.shape, &W.stride, &u, &e), &u, &e,
+                 "(2,5)");
+    expect_tuple("get_flat_coord 37 on (4,16):(16,1)", fly_layout_get_flat_coord(&W, &t, &u, &e), &u, &e, "(2,5)");
+    expect_tuple("get_1d_coord 37 on (4,16):(16,1)", fly_layout_get_1d_coord(&W, &t, &u, &e), &u, &e, "22");
+    fly_layout E1 = L_("(1,8):(0,1)");
+    t = T_("5");
+    expect_tuple("idx2crd over an extent-1 mode of stride 0", fly_layout_get_hier_coord(&E1, &t, &u, &e), &u, &e,
+                 "(0,5)");
+    fly_layout Z = L_("(4,8):(0,1)");
+    expect_error("idx2crd over stride 0", fly_layout_get_hier_coord(&Z, &t, &u, &e), &e, FLY_E_INVALID, "stride 0");
+    fly_layout N = L_("((2,2),4):((1,2),4)");
+    t = T_("13");
+    expect_tuple("idx2crd 13 nested", fly_layout_get_hier_coord(&N, &t, &u, &e), &u, &e, "((1,0),3)");
+    expect_tuple("get_flat_coord 13 nested", fly_layout_get_flat_coord(&N, &t, &u, &e), &u, &e, "(1,3)");
+    expect_tuple("get_1d_coord 13 nested", fly_layout_get_1d_coord(&N, &t, &u, &e), &u, &e, "13");
+    t = T_("(3,2)");
+    expect_tuple("idx2crd of a tuple index", fly_layout_get_hier_coord(&R, &t, &u, &e), &u, &e, "(0,2)");
+    t = T_("37");
+    expect_tuple("crd2idx of an integer over (4,16):(16,1)", fly_layout_crd2idx(&W, &t, &u, &e), &u, &e, "25");
+    t = T_("?");
+    expect_tuple("idx2crd of a dynamic index", fly_layout_get_hier_coord(&W, &t, &u, &e), &u, &e, "(?,?)");
   /* nb04 coord_to_index: (0,1) -> 1 / 8, (1,0) -> 8 / 1, (2,3) -> 19 / 26 */
     fly_layout C = L_("(8,8):(1,8)");
     t = T_("(2,3)");

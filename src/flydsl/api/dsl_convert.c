@@ -3,6 +3,7 @@
 
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
+#include "flydsl/trace/trace.h"
 
 fy_obj *fy_dsl_raise(const fly_error *err) {
     fy_type *t = &fy_ValueError;
@@ -30,6 +31,17 @@ static int add_py(fly_itbuilder *b, fy_obj *o, int allow_none, const char *op, c
         fly_itb_leaf(b, ((fy_dsl_basis *)o)->n);
     } else if (o == fy_None && allow_none) {
         fly_itb_leaf(b, fly_itnode_none());
+    } else if (FY_DSL_NUM_CHECK(o) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)o)->dt)) {
+        /* a DSL integer: static, or (inside a kernel trace) a leaf bound to its runtime value */
+        fly_itnode leaf;
+        int k = fy_trace_num_leaf(o, &leaf);
+        if (k < 0) return -1;
+        if (k == 0) {
+            fy_err_format(&fy_TypeError, "%s: %s: a runtime %s is only usable inside its kernel's trace", op, what,
+                          fy_type_name(o));
+            return -1;
+        }
+        fly_itb_leaf(b, leaf);
     } else {
         fy_err_format(&fy_TypeError, "%s: %s must be an int, a tuple of ints%s or an IntTuple, not '%s'", op, what,
                       allow_none ? ", None" : "", fy_type_name(o));

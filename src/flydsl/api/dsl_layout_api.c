@@ -31,6 +31,15 @@ static fy_obj *ret_layout(fly_status st, const fly_layout *L, const fly_error *e
     return st ? fy_dsl_raise(err) : fy_dsl_layout_new(L);
 }
 
+/* Runs lib/layout call `call` (a fly_status expression) so that, inside a kernel trace, the leaves it derives
+ * from runtime leaves are computed in the kernel (trace_rtcoord.c); the status goes to st. */
+#define DYN_CALL(st, call) \
+    do { \
+        int on_ = fy_trace_dyn_enter(); \
+        (st) = (call); \
+        fy_trace_dyn_leave(on_); \
+    } while (0)
+
 /* The arguments as one value: a single argument itself, several as a tuple (new ref). */
 static fy_obj *pack(fy_obj *const *a, size_t na) { return na == 1 ? fy_ref(a[0]) : fy_tuple_from(a, na); }
 
@@ -237,9 +246,14 @@ DEF(f_size) {
     fy_obj *dyn = fy_trace_dyn_size(x); /* a kernel tensor with dynamic extents: read in the kernel */
     if (dyn || fy_err_occurred()) return dyn;
     const fly_layout *L = layout_of(x);
-    if (L) return ret_it(fly_layout_size(L, &r, &err), &r, &err);
+    fly_status st;
+    if (L) {
+        DYN_CALL(st, fly_layout_size(L, &r, &err));
+        return ret_it(st, &r, &err);
+    }
     if (fy_dsl_to_inttuple(x, &t, 0, "size", "the argument") < 0) return NULL;
-    return ret_it(fly_inttuple_product(&t, &r, &err), &r, &err);
+    DYN_CALL(st, fly_inttuple_product(&t, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 DEF(f_cosize) {
@@ -250,7 +264,9 @@ DEF(f_cosize) {
     fly_error err;
     const fly_layout *L = ISC(x) ? NULL : layout_of(x);
     if (!L) return fy_err_format(&fy_TypeError, "cosize: expected a Layout or a Tensor, not '%s'", fy_type_name(x));
-    return ret_it(fly_layout_cosize(L, &r, &err), &r, &err);
+    fly_status st;
+    DYN_CALL(st, fly_layout_cosize(L, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 typedef fly_status (*cofn)(const fly_layout *, fly_inttuple *, fly_error *);
@@ -331,7 +347,9 @@ DEF(f_get) {
     }
     fly_inttuple t, r;
     if (fy_dsl_to_inttuple(v[0], &t, 1, "get", "int_tuple") < 0) return NULL;
-    return ret_it(fly_inttuple_get(&t, (int)i, &r, &err), &r, &err);
+    if (fly_inttuple_get(&t, (int)i, &r, &err)) return fy_dsl_raise(&err);
+    fy_obj *x = fy_trace_leaf_value(&r); /* a runtime leaf inside a kernel: its Int32 / Int64 */
+    return x ? x : fy_dsl_inttuple_new(&r);
 }
 
 DEF(f_get_) {
@@ -355,7 +373,7 @@ DEF(f_get_) {
     }
     fly_inttuple t, r;
     if (fy_dsl_to_inttuple(a[0], &t, 1, "get_", "the argument") < 0) return NULL;
-    return ret_it(fly_inttuple_get_path(&t, path, np, &r, &err), &r, &err);
+    return ret_it(fly_inttuple_get_path(&t, path, np, &r, &err), &r, &err); /* an IntTuple, as FlyDSL's get_ */
 }
 
 DEF(f_select) {
@@ -466,26 +484,34 @@ fy_obj *fy_dsl_crd2idx_obj(fy_obj *coord, fy_obj *layout) {
     if (fy_dsl_to_inttuple(coord, &c, 0, "crd2idx", "coord") < 0) return NULL;
     if (ISC(layout)) {
         int64_t v;
-        if (fly_composed_crd2idx(COMP(layout), &c, &v, &err)) return fy_dsl_raise(&err);
+        if (fly_composed_crd2idx(COMP(layout), &c, &v, &err)) {
+            /* runtime coordinates inside a kernel: the swizzles and offsets computed there */
+            if (err.code == FLY_E_DYNAMIC && fy_trace_active()) return fy_trace_composed_crd2idx(COMP(layout), &c);
+            return fy_dsl_raise(&err);
+        }
         fly_inttuple_int(&r, v);
         return fy_dsl_inttuple_new(&r);
     }
     const fly_layout *L = layout_of(layout);
     if (!L) return fy_err_format(&fy_TypeError, "crd2idx: layout must be a Layout, not '%s'", fy_type_name(layout));
-    return ret_it(fly_layout_crd2idx(L, &c, &r, &err), &r, &err);
+    fly_status st;
+    DYN_CALL(st, fly_layout_crd2idx(L, &c, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 fy_obj *fy_dsl_slice_obj(fy_obj *src, fy_obj *coord) {
     fly_inttuple c;
     fly_error err;
     if (fy_dsl_to_inttuple(coord, &c, 1, "slice", "coord") < 0) return NULL;
+    fly_status st;
     if (ISL(src)) {
         fly_layout r;
         return ret_layout(fly_layout_slice(LAY(src), &c, &r, &err), &r, &err);
     }
-    if (ISC(src)) {
+    if (ISC(src)) { /* the fixed part's offset: computed in the kernel for runtime coordinates */
         fly_composed r;
-        if (fly_composed_slice(COMP(src), &c, &r, &err)) return fy_dsl_raise(&err);
+        DYN_CALL(st, fly_composed_slice(COMP(src), &c, &r, &err));
+        if (st) return fy_dsl_raise(&err);
         return fy_dsl_composed_new(&r);
     }
     if (IST(src)) {
@@ -538,33 +564,46 @@ DEF(f_crd2idx) {
 
 DEF(f_idx2crd) {
     UNUSED_SELF;
-    static const char *const names[] = {"idx", "layout", "stride", NULL};
+    /* FlyDSL's idx2crd(index, layout): coordinate k is (index // stride_k) % shape_k. flyi also takes a shape
+     * with an optional stride (none: column-major). */
+    static const char *const names[] = {"index", "layout", "stride", NULL};
     fy_obj *v[3];
     fly_inttuple i, s, d, r;
     fly_error err;
+    fly_status st;
+    const fly_inttuple *dp = NULL;
     if (fy_parse_args("idx2crd", a, na, kw, names, 2, 3, 3, v) < 0) return NULL;
-    if (fy_dsl_to_inttuple(v[0], &i, 0, "idx2crd", "idx") < 0) return NULL;
+    if (fy_dsl_to_inttuple(v[0], &i, 0, "idx2crd", "index") < 0) return NULL;
     const fly_layout *L = layout_of(v[1]);
-    if (L) fly_inttuple_copy(&s, &L->shape);
-    else if (fy_dsl_to_inttuple(v[1], &s, 0, "idx2crd", "shape") < 0) return NULL;
-    if (v[2] && v[2] != fy_None) {
+    if (L) {
+        if (v[2] && v[2] != fy_None)
+            return fy_err_set(&fy_TypeError, "idx2crd: a stride is given with a layout (it has its own)");
+        fly_inttuple_copy(&s, &L->shape);
+        fly_inttuple_copy(&d, &L->stride);
+        dp = &d;
+    } else if (fy_dsl_to_inttuple(v[1], &s, 0, "idx2crd", "shape") < 0) {
+        return NULL;
+    } else if (v[2] && v[2] != fy_None) {
         if (fy_dsl_to_inttuple(v[2], &d, 0, "idx2crd", "stride") < 0) return NULL;
-        return ret_it(fly_inttuple_idx2crd(&i, &s, &d, &r, &err), &r, &err);
+        dp = &d;
     }
-    return ret_it(fly_inttuple_idx2crd(&i, &s, NULL, &r, &err), &r, &err);
+    DYN_CALL(st, fly_inttuple_idx2crd(&i, &s, dp, &r, &err));
+    return ret_it(st, &r, &err);
 }
 
 typedef fly_status (*coordfn)(const fly_layout *, const fly_inttuple *, fly_inttuple *, fly_error *);
 static fy_obj *coord_op(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, coordfn fn) {
-    static const char *const names[] = {"idx", "layout", NULL};
+    static const char *const names[] = {"index", "layout", NULL};
     fy_obj *v[2];
     fly_inttuple i, r;
     fly_error err;
+    fly_status st;
     if (fy_parse_args(op, a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
-    if (fy_dsl_to_inttuple(v[0], &i, 0, op, "idx") < 0) return NULL;
+    if (fy_dsl_to_inttuple(v[0], &i, 0, op, "index") < 0) return NULL;
     const fly_layout *L = layout_of(v[1]);
     if (!L) return fy_err_format(&fy_TypeError, "%s: layout must be a Layout, not '%s'", op, fy_type_name(v[1]));
-    return ret_it(fn(L, &i, &r, &err), &r, &err);
+    DYN_CALL(st, fn(L, &i, &r, &err));
+    return ret_it(st, &r, &err);
 }
 DEF(f_get_flat_coord) {
     UNUSED_SELF;
@@ -678,13 +717,16 @@ static fy_obj *divprod(const char *op, const char *what, fy_obj *const *a, size_
     if (fy_parse_args(op, a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
     const fly_layout *A = need_layout(v[0], op, "layout");
     if (!A) return NULL;
+    fly_status st;
     if (ISL(v[1]) || FY_INT_CHECK(v[1]) || !tfn) {
         if (fy_dsl_to_layout(v[1], &B, 1, op, what) < 0) return NULL;
-        return ret_layout(lfn(A, &B, &r, &err), &r, &err);
+        DYN_CALL(st, lfn(A, &B, &r, &err));
+        return ret_layout(st, &r, &err);
     }
     fly_tile T;
     if (fy_dsl_to_tile(v[1], &T, op, what) < 0) return NULL;
-    return ret_layout(tfn(A, &T, &r, &err), &r, &err);
+    DYN_CALL(st, tfn(A, &T, &r, &err));
+    return ret_layout(st, &r, &err);
 }
 
 #define DIVPROD(fname, op, what, lfn, tfn) \
@@ -746,15 +788,15 @@ static fy_obj *it_bin(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, i
     if (fy_dsl_to_inttuple(v[0], &x, 0, op, "lhs") < 0 || fy_dsl_to_inttuple(v[1], &y, 0, op, "rhs") < 0) return NULL;
     fly_status st;
     switch (which) {
-    case 5: st = fly_inttuple_shape_div(&x, &y, &r, &err); break;
-    case 6: st = fly_inttuple_ceil_div(&x, &y, &r, &err); break;
+    case 5: DYN_CALL(st, fly_inttuple_shape_div(&x, &y, &r, &err)); break;
+    case 6: DYN_CALL(st, fly_inttuple_ceil_div(&x, &y, &r, &err)); break;
     case 7: {
         bool b;
         if (fly_inttuple_elem_less(&x, &y, &b, &err)) return fy_dsl_raise(&err);
         return fy_bool(b);
     }
     case 8: return fy_bool(fly_inttuple_equal(&x, &y));
-    default: st = fly_inttuple_elementwise((fly_itop)which, &x, &y, &r, &err);
+    default: DYN_CALL(st, fly_inttuple_elementwise((fly_itop)which, &x, &y, &r, &err));
     }
     return ret_it(st, &r, &err);
 }
@@ -803,7 +845,8 @@ static fy_obj *it_un(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, in
     fly_inttuple t, r;
     fly_error err;
     if (fy_dsl_to_inttuple(x, &t, 1, op, "the argument") < 0) return NULL;
-    fly_status st = which ? fly_inttuple_product_each(&t, &r, &err) : fly_inttuple_product(&t, &r, &err);
+    fly_status st;
+    DYN_CALL(st, which ? fly_inttuple_product_each(&t, &r, &err) : fly_inttuple_product(&t, &r, &err));
     return ret_it(st, &r, &err);
 }
 DEF(f_int_tuple_product) {
@@ -1039,10 +1082,13 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"slice", f_slice, 0, "slice(src, coord)\nKeeps the modes where coord is None."},
     {"dice", f_dice, 0, "dice(src, coord)\nKeeps the modes where coord is not None."},
     {"crd2idx", f_crd2idx, 0, "crd2idx(crd, layout)\nThe index of a coordinate (IntTuple)."},
-    {"idx2crd", f_idx2crd, 0, "idx2crd(idx, layout_or_shape, stride=None)\nThe coordinate of an index."},
-    {"get_flat_coord", f_get_flat_coord, 0, "get_flat_coord(idx, layout)\nFlat coordinate of an index."},
-    {"get_1d_coord", f_get_1d_coord, 0, "get_1d_coord(idx, layout)\n1-D coordinate of an index."},
-    {"get_hier_coord", f_get_hier_coord, 0, "get_hier_coord(idx, layout)\nHierarchical coordinate of an index."},
+    {"idx2crd", f_idx2crd, 0,
+     "idx2crd(index, layout)\nThe coordinate of an index: mode k is (index // stride_k) % shape_k. A shape "
+     "(and an optional stride) may stand for the layout."},
+    {"get_flat_coord", f_get_flat_coord, 0,
+     "get_flat_coord(index, layout)\nPer top-level mode, the 1-D coordinate of an index."},
+    {"get_1d_coord", f_get_1d_coord, 0, "get_1d_coord(index, layout)\n1-D (column-major) coordinate of an index."},
+    {"get_hier_coord", f_get_hier_coord, 0, "get_hier_coord(index, layout)\nHierarchical coordinate of an index."},
     {"coalesce", f_coalesce, 0, "coalesce(layout, pattern=None)\nMerges modes where possible."},
     {"composition", f_composition, 0, "composition(layout, tiler)\nlayout o tiler."},
     {"complement", f_complement, 0, "complement(layout, codomain_size=None)\nThe complement layout."},

@@ -44,7 +44,7 @@ static fy_obj *it_getitem(fy_obj *self, fy_obj *key) {
     fly_error err;
     if (i < 0 || i >= r) return fy_err_format(&fy_IndexError, "IntTuple index %lld out of range", (long long)i);
     if (fly_inttuple_get(t, (int)i, &e, &err)) return fy_dsl_raise(&err);
-    return fy_dsl_inttuple_new(&e);
+    return fy_dsl_inttuple_new(&e); /* an IntTuple, as FlyDSL's IntTuple[i] (fx.get gives the scalar) */
 }
 
 static int64_t it_len(fy_obj *self) {
@@ -76,15 +76,41 @@ static int64_t it_hash(fy_obj *self) {
     return text_hash(buf);
 }
 
+/* A one-leaf IntTuple as a scalar: a Python int (static) or, inside a kernel, the runtime leaf's DSL
+ * integer (new reference); NULL without an exception otherwise. */
+static fy_obj *leaf_scalar(fy_obj *o) {
+    if (!fy_isinstance_of(o, &fy_dsl_inttuple_type)) return NULL;
+    const fly_inttuple *t = &((fy_dsl_inttuple *)o)->t;
+    if (!fly_inttuple_is_leaf(t)) return NULL;
+    if (t->n[0].kind == FLY_IT_INT) return fy_int_from(t->n[0].v);
+    return fy_trace_leaf_value(t);
+}
+
 static fy_obj *it_binop(fy_obj *a, fy_obj *b, fly_itop op, const char *name) {
     fly_inttuple x, y, r;
     fly_error err;
+    if (FY_DSL_NUM_CHECK(a) || FY_DSL_NUM_CHECK(b)) {
+        /* a one-leaf IntTuple (fx.get of a coordinate) with a DSL number: the number's arithmetic */
+        fy_obj *o = FY_DSL_NUM_CHECK(a) ? b : a, *sc = leaf_scalar(o);
+        if (!sc) return fy_ref(fy_NotImplemented);
+        static const int nb[] = {[FLY_ITOP_ADD] = FY_NB_ADD,
+                                 [FLY_ITOP_SUB] = FY_NB_SUB,
+                                 [FLY_ITOP_MUL] = FY_NB_MUL,
+                                 [FLY_ITOP_DIV] = FY_NB_FLOORDIV,
+                                 [FLY_ITOP_MOD] = FY_NB_MOD};
+        fy_obj *res = o == a ? fy_binop(sc, b, nb[op]) : fy_binop(a, sc, nb[op]);
+        FY_DECREF(sc);
+        return res;
+    }
     if (!fy_isinstance_of(a, &fy_dsl_inttuple_type) && !FY_INT_CHECK(a) && !FY_TUPLE_CHECK(a))
         return fy_ref(fy_NotImplemented);
     if (!fy_isinstance_of(b, &fy_dsl_inttuple_type) && !FY_INT_CHECK(b) && !FY_TUPLE_CHECK(b))
         return fy_ref(fy_NotImplemented);
     if (fy_dsl_to_inttuple(a, &x, 0, name, "lhs") < 0 || fy_dsl_to_inttuple(b, &y, 0, name, "rhs") < 0) return NULL;
-    if (fly_inttuple_elementwise(op, &x, &y, &r, &err)) return fy_dsl_raise(&err);
+    int on = fy_trace_dyn_enter(); /* runtime leaves inside a kernel: computed there */
+    fly_status st = fly_inttuple_elementwise(op, &x, &y, &r, &err);
+    fy_trace_dyn_leave(on);
+    if (st) return fy_dsl_raise(&err);
     return fy_dsl_inttuple_new(&r);
 }
 static fy_obj *it_add(fy_obj *a, fy_obj *b) { return it_binop(a, b, FLY_ITOP_ADD, "int_tuple_add"); }
@@ -217,11 +243,16 @@ static fy_obj *layout_stride(fy_obj *self) { return fy_dsl_inttuple_new(&((fy_ds
 
 typedef fly_status (*coordfn)(const fly_layout *, const fly_inttuple *, fly_inttuple *, fly_error *);
 static fy_obj *layout_coordfn(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw, const char *name, coordfn fn) {
+    static const char *const names[] = {"index", NULL};
+    fy_obj *v[1];
     fly_inttuple idx, r;
     fly_error err;
-    if (fy_no_kwargs(name, kw) < 0 || fy_check_nargs(name, na, 1, 1) < 0) return NULL;
-    if (fy_dsl_to_inttuple(a[0], &idx, 0, name, "the index") < 0) return NULL;
-    if (fn(&((fy_dsl_layout *)self)->L, &idx, &r, &err)) return fy_dsl_raise(&err);
+    if (fy_parse_args(name, a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    if (fy_dsl_to_inttuple(v[0], &idx, 0, name, "the index") < 0) return NULL;
+    int on = fy_trace_dyn_enter(); /* a runtime index inside a kernel: the coordinate computed there */
+    fly_status st = fn(&((fy_dsl_layout *)self)->L, &idx, &r, &err);
+    fy_trace_dyn_leave(on);
+    if (st) return fy_dsl_raise(&err);
     return fy_dsl_inttuple_new(&r);
 }
 static fy_obj *layout_hier(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -258,9 +289,10 @@ static fy_methoddef svg_methods[] = {{"_repr_svg_", repr_svg, 0, "_repr_svg_()\n
 
 static fy_methoddef layout_methods[] = {
     {"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
-    {"get_hier_coord", layout_hier, 0, "get_hier_coord(idx)\nHierarchical coordinate of codomain index idx."},
-    {"get_flat_coord", layout_flat, 0, "get_flat_coord(idx)\nFlat coordinate of codomain index idx."},
-    {"get_1d_coord", layout_1d, 0, "get_1d_coord(idx)\n1-D coordinate of codomain index idx."},
+    {"get_hier_coord", layout_hier, 0,
+     "get_hier_coord(index)\nHierarchical coordinate of an index: idx2crd(index, self)."},
+    {"get_flat_coord", layout_flat, 0, "get_flat_coord(index)\nPer top-level mode, the 1-D coordinate of an index."},
+    {"get_1d_coord", layout_1d, 0, "get_1d_coord(index)\n1-D (column-major) coordinate of an index."},
     {0}};
 static fy_getsetdef layout_getsets[] = {{"shape", layout_shape, NULL, "the shape (IntTuple)"},
                                         {"stride", layout_stride, NULL, "the stride (IntTuple)"},

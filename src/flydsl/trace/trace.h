@@ -51,6 +51,21 @@ int fy_trace_add_fx(fy_obj *m);
  * arguments the tracer handles (kernel tensors, pointers, register tensors), sets *res (a new
  * reference or NULL with an exception) and returns 1; otherwise returns 0 and the eager path runs. */
 int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Runtime integers in the layout API (trace_rtcoord.c). fy_trace_num_leaf: a DSL integer as an IntTuple leaf,
+ * static or (inside a trace) dynamic and bound to its SSA value: 1 (*out set), 0 (not one), -1 (exception).
+ * fy_trace_dyn_enter / leave bracket a lib/layout computation so that the leaves it derives from bound
+ * leaves get values (arith ops); enter returns what leave takes. fy_trace_leaf_value: inside a trace, the
+ * DSL integer (Int32 / Int64) of an IntTuple that is one bound dynamic leaf, else NULL without exception. */
+struct fly_itnode;
+struct fly_inttuple;
+int fy_trace_num_leaf(fy_obj *o, struct fly_itnode *out);
+int fy_trace_dyn_enter(void);
+void fy_trace_dyn_leave(int entered);
+fy_obj *fy_trace_leaf_value(const struct fly_inttuple *t);
+/* crd2idx of a composed layout (swizzles, offsets, inner layouts) at a coordinate with runtime leaves,
+ * inside a trace: IntTuple of one leaf (bound) or NULL with an exception. */
+struct fly_composed;
+fy_obj *fy_trace_composed_crd2idx(const struct fly_composed *c, const struct fly_inttuple *coord);
 /* Adds the kernel-side layout names (memref_load/store, copy atoms, tiled copies, Vector ops) to m. */
 int fy_trace_add_layout_fx(fy_obj *m);
 

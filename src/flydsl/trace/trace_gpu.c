@@ -1,8 +1,8 @@
 /* trace_gpu.c - cross-lane names of flydsl.expr while tracing: fx.shuffle_xor/up/down/idx(v, offset,
  * width), fx.gpu.shuffle(v, offset, width, mode), the deprecated Numeric methods v.shuffle_xor(offset,
  * width) (and _up/_down/_idx), fx.lane_id() and fx.num_warp_threads(); the fx.gpu submodule (shuffles,
- * barrier, lane_id, thread_idx ...); fx.rocdl.ds_swizzle (added to the fx.rocdl of trace_buffer.c).
- * A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
+ * barrier, lane_id, thread_idx ..., and gpu.thread_id / block_id("x")); fx.rocdl.ds_swizzle (added to
+ * the fx.rocdl of trace_buffer.c). A shuffle records "gpu.shuffle MODE %v, %off, %width : T" (offset
  * and width i32; 32- and 64-bit integers and floats; narrower values are widened and narrowed back). */
 #include <string.h>
 
@@ -233,6 +233,41 @@ static fy_obj *f_num_warp_threads(fy_obj *s, fy_obj *const *a, size_t na, fy_obj
     return fy_int_from(FY_WAVE);
 }
 
+/* gpu.thread_id(dim) / gpu.block_id(dim) (FlyDSL's preferred spelling; dim "x", "y" or "z"): the index
+ * along dim, a dynamic Int32 like fx.thread_idx.x. */
+static fy_obj *gpu_id(const char *what, const char *op, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"dimension", NULL};
+    fy_obj *v[1];
+    if (fy_parse_args(what, a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    const char *d = FY_STR_CHECK(v[0]) ? FY_STR_DATA(v[0]) : NULL;
+    if (!d || (strcmp(d, "x") && strcmp(d, "y") && strcmp(d, "z")))
+        return fy_err_format(&fy_ValueError, "gpu.%s: the dimension must be \"x\", \"y\" or \"z\"", what);
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "gpu.%s is only available inside a kernel", what);
+    uint64_t x = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = gpu.%s %s", U(x), op, d);
+    fy_trace_end_line(tr);
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i32", U(r), U(x));
+    fy_trace_end_line(tr);
+    return fy_dsl_num_dynamic(&fy_dsl_t_i32, r);
+}
+static fy_obj *f_thread_id(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return gpu_id("thread_id", "thread_id", a, na, kw);
+}
+static fy_obj *f_block_id(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return gpu_id("block_id", "block_id", a, na, kw);
+}
+
+/* Only in fx.gpu (not re-exported by fx, as in FlyDSL). */
+static fy_methoddef gpu_only_funcs[] = {
+    {"thread_id", f_thread_id, 0,
+     "thread_id(dimension)\nThe thread index along \"x\", \"y\" or \"z\" (dynamic Int32)."},
+    {"block_id", f_block_id, 0, "block_id(dimension)\nThe block index along \"x\", \"y\" or \"z\" (dynamic Int32)."},
+    {0}};
+
 static fy_methoddef gpu_funcs[] = {
     {"shuffle_xor", f_shuffle_xor, 0, "shuffle_xor(value, offset, width=64)\nValue of lane (lane ^ offset)."},
     {"shuffle_up", f_shuffle_up, 0, "shuffle_up(value, offset, width=64)\nValue of lane (lane - offset)."},
@@ -284,6 +319,8 @@ int fy_trace_add_gpu_fx(fy_obj *m) {
     g = fy_module_new("flydsl.expr.gpu");
     if (!g) return -1;
     for (fy_methoddef *d = gpu_funcs; d->name; d++)
+        if (add_func(g, d) < 0) goto fail;
+    for (fy_methoddef *d = gpu_only_funcs; d->name; d++)
         if (add_func(g, d) < 0) goto fail;
     static const char *const copied[] = {"thread_idx", "block_idx", "block_dim", "grid_dim", "barrier", NULL};
     for (int i = 0; copied[i]; i++) {

@@ -209,6 +209,9 @@ fy_obj *fy_trace_coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, i
  * asked for (1 shape, 2 stride) read at this point (fly.get_shape / get_stride, slice, get_scalar);
  * 0 or -1 with an exception. */
 int fy_trace_bind_layout(fy_tracer *tr, fy_ttensor *t, fly_layout *out, int parts);
+/* t.layout / fx.get_layout(t): a Layout whose dynamic leaves are read at this point (bound), so that
+ * crd2idx / idx2crd over it compute in the kernel. */
+fy_obj *fy_trace_tensor_layout(fy_ttensor *t);
 /* Between begin and end, leaves lib/layout computes from bound leaves get values (arith ops). */
 typedef struct fy_trace_dynsave {
     fly_dyn_hook fn;

@@ -276,7 +276,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
         if (!FY_TTENSOR_CHECK(v[0])) return 0;
         fy_ttensor *t = (fy_ttensor *)v[0];
         if (name[4] == 'l') {
-            *res = fy_dsl_layout_new(&t->L);
+            *res = fy_trace_tensor_layout(t); /* dynamic leaves read here */
             return 1;
         }
         *res = fy_trace_ptr_new(emit_get_iter(tr, t), t->et, t->reg);

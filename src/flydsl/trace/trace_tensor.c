@@ -133,7 +133,7 @@ static uint64_t trace_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, co
         x = t2;
         op = FLY_DYN_DIV;
     }
-    static const char *const names[] = {"addi", "subi", "muli", "divui", "divui", "remui", "minsi", "maxsi"};
+    static const char *const names[] = {"addi", "subi", "muli", "divsi", "divsi", "remsi", "minsi", "maxsi"};
     r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(r), names[op], U(x), U(y), ty);
     fy_trace_end_line(tr);
@@ -340,6 +340,23 @@ static int key_build(fy_tracer *tr, fly_itbuilder *b, fy_obj *x, uint64_t *dyn, 
         ++*nnone;
         return 0;
     }
+    if (fy_isinstance_of(x, &fy_dsl_inttuple_type)) {
+        /* an IntTuple coordinate (fx.idx2crd, fx.make_coord): its leaves as ints and runtime integers */
+        fy_obj *py = fy_dsl_inttuple_to_py(&((fy_dsl_inttuple *)x)->t);
+        if (!py) return -1;
+        int r = -1;
+        if (fy_isinstance_of(py, &fy_dsl_inttuple_type)) {
+            char buf[256];
+            fy_err_format(&fy_TypeError, "tensor index IntTuple<%s> has a dynamic leaf whose value is not known here",
+                          fly_inttuple_str(&((fy_dsl_inttuple *)x)->t, buf));
+        } else if (FY_TUPLE_CHECK(py) && depth + 1 > 8) {
+            fy_err_set(&fy_IndexError, "tensor coordinate: too deeply nested tuple");
+        } else {
+            r = key_build(tr, b, py, dyn, nd, nnone, depth + 1);
+        }
+        FY_DECREF(py);
+        return r;
+    }
     if (FY_INT_CHECK(x)) {
         int64_t v;
         if (fy_dsl_to_int(x, &v, "tensor index", "coordinate") < 0) return -1;
@@ -465,7 +482,9 @@ static int tt_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     int nnone;
     if (!tr) return -1;
     if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val) && val != fy_True && val != fy_False) {
-        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a tensor element", fy_type_name(val));
+        fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a tensor element%s", fy_type_name(val),
+                      fy_isinstance_of(val, &fy_dsl_inttuple_type) ? " (fx.get_scalar(x) gives an IntTuple's integer)"
+                                                                   : "");
         return -1;
     }
     if (fy_trace_value_as(tr, val, v->et, &x) < 0 || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0)
@@ -505,7 +524,14 @@ static fy_obj *tt_part(fy_obj *o, int p) {
 }
 static fy_obj *tt_shape(fy_obj *o) { return tt_part(o, 0); }
 static fy_obj *tt_stride(fy_obj *o) { return tt_part(o, 1); }
-static fy_obj *tt_layout(fy_obj *o) { return fy_dsl_layout_new(&((fy_ttensor *)o)->L); }
+fy_obj *fy_trace_tensor_layout(fy_ttensor *t) {
+    fy_tracer *tr = fy_trace_cur();
+    if (fly_layout_is_static(&t->L) || !tr) return fy_dsl_layout_new(&t->L);
+    fly_layout B;
+    if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
+    return fy_dsl_layout_new(&B);
+}
+static fy_obj *tt_layout(fy_obj *o) { return fy_trace_tensor_layout((fy_ttensor *)o); }
 static fy_obj *tt_dtype(fy_obj *o) { return fy_ref(&((fy_ttensor *)o)->et->h); }
 static fy_obj *tt_as(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_ttensor *)o)->reg)); }
 
