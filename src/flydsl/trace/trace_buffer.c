@@ -453,8 +453,6 @@ static int64_t tb_size(tbuf *b, const char *op) {
     return n;
 }
 
-int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
-
 /* b.load(): every element (flat index order) through the resource, as a Vector (out of range: 0). */
 static fy_obj *tb_load(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;

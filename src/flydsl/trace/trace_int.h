@@ -162,6 +162,8 @@ int fy_trace_add_ptr_fx(fy_obj *m);
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
+/* The SSA handle, element type and length of a Vector; -1 when v is not one. */
+int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
 /* t.load() / t.store(v) / t.fill(x): whole-tensor vector load, store and fill. */
 fy_obj *fy_trace_tensor_load(fy_ttensor *t);
 fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v);
