@@ -297,6 +297,7 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
                                 const char *target) {
     fy_obj *m = compiler_module();
     if (!m || FY_TYPE(fnobj) != &fy_function_type) return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    if (fy_trace_check_args(fnobj, name, args, nargs) < 0) return NULL; /* before the key reads them */
     fy_obj *key = make_key((fy_function *)fnobj, args, nargs, target);
     if (!key) {
         fy_obj *e = fy_err_occurred();

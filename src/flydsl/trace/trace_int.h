@@ -160,6 +160,11 @@ fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
 int fy_trace_add_ptr_fx(fy_obj *m);
 /* A register tensor (fly.memref.alloca) of element type et and layout L. */
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
+/* A kernel call's arguments against the kernel's parameters before any trace (trace_kernel.c): their
+ * count, and each against its annotation (a tensor for fx.Tensor, a number for fx.Int32 & co, a trace-time
+ * value for fx.Constexpr); 0, or -1 with a TypeError naming the kernel, the parameter, what it expects and
+ * what came. */
+int fy_trace_check_args(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
 /* The SSA handle, element type and length of a Vector; -1 when v is not one. */
