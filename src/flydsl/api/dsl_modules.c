@@ -114,7 +114,11 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return jitfn_new(a[0], j->kernel);
     }
     if (!j->kernel) {
-        fy_obj *r = fy_call(j->fn, a, na, kw);
+        int failed;
+        fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
+        if (failed) return NULL;
+        fy_obj *r = fy_call(j->fn, wa ? wa : a, na, kw);
+        fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
         if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
         return r;
     }

@@ -42,6 +42,14 @@ static fy_type stream_type = {FY_TYPE_INIT("Stream", sizeof(stream)),
                               .repr = stream_repr,
                               .doc = "Stream(stream=None): the stream a launch goes to (None: the default one)."};
 
+fy_obj *fy_trace_stream_coerce(fy_obj *ann, fy_obj *arg) {
+    if (ann != &stream_type.h || FY_TYPE(arg) == &stream_type) return fy_ref(arg);
+    if (fy_type_ready(&stream_type) < 0) return NULL;
+    stream *s = (stream *)fy_alloc(&stream_type);
+    if (s) s->v = fy_ref(arg);
+    return &s->h;
+}
+
 /* ---- fx.T ---- */
 
 #define TY(fn, name) \

@@ -165,6 +165,9 @@ fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
  * value for fx.Constexpr); 0, or -1 with a TypeError naming the kernel, the parameter, what it expects and
  * what came. */
 int fy_trace_check_args(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs);
+/* arg for a parameter annotated ann: for fx.Stream, a Stream wrapping arg unless it is one (FlyDSL makes a
+ * Stream of what a Stream parameter is given); else arg. A new reference, or NULL. */
+fy_obj *fy_trace_stream_coerce(fy_obj *ann, fy_obj *arg);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
 /* The SSA handle, element type and length of a Vector; -1 when v is not one. */

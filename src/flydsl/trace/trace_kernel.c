@@ -421,6 +421,53 @@ int fy_trace_check_args(fy_obj *fnobj, const char *name, fy_obj *const *args, si
     return 0;
 }
 
+fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, int *failed) {
+    *failed = 0;
+    if (FY_TYPE(fnobj) != &fy_function_type) return NULL;
+    fy_function *fn = (fy_function *)fnobj;
+    if (!fn->annotations || !FY_DICT_CHECK(fn->annotations)) return NULL;
+    fy_code *c = fn->code;
+    const char *fname = FY_STR_CHECK(fn->name) ? FY_STR_DATA(fn->name) : "?";
+    size_t nkw = fy_kwcount(kw), n = na + nkw;
+    fy_obj **v = NULL;
+    for (size_t i = 0; i < n; i++) {
+        fy_obj *pname = NULL;
+        if (i < na && i < (size_t)c->argcount) pname = FY_TUPLE_ITEMS(c->varnames)[i];
+        else if (i >= na) pname = FY_TUPLE_ITEMS(kw)[i - na];
+        fy_obj *ann = pname ? fy_dict_get(fn->annotations, pname) : NULL;
+        if (!ann) continue;
+        char label[200];
+        snprintf(label, sizeof label, "jit function '%s' argument '%s'", fname,
+                 FY_STR_CHECK(pname) ? FY_STR_DATA(pname) : "?");
+        if (!fy_trace_is_constexpr(ann) && check_arg(label, ann, a[i]) < 0) goto fail;
+        fy_obj *w = fy_trace_stream_coerce(ann, a[i]);
+        if (!w) goto fail;
+        if (w == a[i] && !v) {
+            FY_DECREF(w);
+            continue;
+        }
+        if (!v) {
+            if (!(v = fy_calloc(n, sizeof *v))) {
+                FY_DECREF(w);
+                goto fail;
+            }
+            for (size_t j = 0; j < n; j++) v[j] = fy_ref(a[j]);
+        }
+        FY_SETREF(v[i], w);
+    }
+    return v;
+fail:
+    fy_trace_jit_args_free(v, n);
+    *failed = 1;
+    return NULL;
+}
+
+void fy_trace_jit_args_free(fy_obj **v, size_t n) {
+    if (!v) return;
+    for (size_t i = 0; i < n; i++) FY_XDECREF(v[i]);
+    fy_free(v);
+}
+
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
     if (FY_TYPE(fnobj) != &fy_function_type)

@@ -66,3 +66,18 @@ t(run, a, 1, 2, g=(1, 2, 3, 4))
 t(run, a, 1, 2, s=-1)
 t(run, a, 1, 2)
 print(a.tolist(), fx.Stream(None).value)
+
+# @flyc.jit functions: their annotations are checked the same way; a parameter annotated fx.Stream gets
+# an fx.Stream of what it is given (FlyDSL's programs launch with stream=stream.value).
+@flyc.jit
+def launch(A: fx.Tensor, n: fx.Int32, stream: fx.Stream = fx.Stream(None)):
+    print(type(stream).__name__, stream.value)
+    k(A, n, c=10).launch(grid=1, block=4, stream=stream.value)
+
+launch(a, 1)
+launch(a, 2, stream=torch.cuda.current_stream())
+launch(a, 3, fx.Stream(None))
+print(a.tolist())
+t(launch, 5, 1)
+t(launch, a, a)
+t(launch, a, n="x")
