@@ -166,6 +166,7 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
 
 static fy_getsetdef jitfn_getsets[] = {{"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+                                       {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
                                        {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
                                        {0}};
 
@@ -401,6 +402,15 @@ static fy_obj *init_expr(void) {
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;
+    /* FlyDSL's typing also holds Constexpr and Stream (fx's, the same objects) */
+    static const char *const shared[] = {"Constexpr", "Stream", NULL};
+    for (int i = 0; shared[i]; i++) {
+        fy_obj *o = fy_dict_get_cstr(FY_MODULE_DICT(m), shared[i]);
+        if (o && fy_module_add(typing, shared[i], o) < 0) {
+            FY_DECREF(typing);
+            goto fail;
+        }
+    }
     int r = add_submodule(m, "flydsl.expr.typing", "typing", typing);
     FY_DECREF(typing);
     if (r < 0) goto fail;

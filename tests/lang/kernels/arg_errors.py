@@ -81,3 +81,7 @@ print(a.tolist())
 t(launch, 5, 1)
 t(launch, a, a)
 t(launch, a, n="x")
+
+# what FlyDSL's programs read: flydsl.expr.typing's Constexpr and Stream, a JitFunction's .func
+from flydsl.expr.typing import Constexpr, Stream
+print(Constexpr is fx.Constexpr, Stream is fx.Stream, launch.func.__name__, k.func.__name__)
