@@ -120,6 +120,45 @@ def test_kernel_interrupt(c):
           (r and r["content"], streams(io)))
 
 
+FAULT = """@flyc.kernel
+def kdiv(a: fx.Tensor, n: fx.Int32):
+    t = fx.thread_idx.x
+    a[t] = 100 // (t - n)
+
+@flyc.kernel
+def ktrap(a: fx.Tensor, n: fx.Int32):
+    a[fx.thread_idx.x] = 100 // (fx.thread_idx.x - n)
+
+@flyc.jit
+def run_fault(k, a, n):
+    k(a, n).launch(grid=1, block=4)
+
+import torch
+fa = torch.zeros(4, dtype=torch.int32, device="cuda")
+keep_f = 12
+"""
+
+
+def test_kernel_fault(c):
+    r, io = c.execute(FAULT)
+    check("kernel fault: the kernels are defined", r and r["content"]["status"] == "ok", r and r["content"])
+    for cell, want in [("run_fault(kdiv, fa, 2)",
+                        "integer division by zero: kernel 'kdiv' block (0,0,0) thread (2,0,0): 32-bit signed "
+                        "division at "),
+                       ("import os\nos.environ['FLYI_EMU_DIVCHECK'] = '0'\nrun_fault(ktrap, fa, 1)",
+                        "fault: kernel 'ktrap' block (0,0,0) thread (1,0,0): SIGFPE: integer division by zero "
+                        "(in code the emulator's checks do not cover)")]:
+        r, io = c.execute(cell)
+        check("kernel fault (%s): flyc.KernelError, the kernel goes on" % cell.split("\n")[-1],
+              r and r["content"]["status"] == "error" and r["content"].get("ename") == "KernelError"
+              and r["content"].get("evalue", "").startswith(want), r and r["content"])
+    r, io = c.execute("os.environ['FLYI_EMU_DIVCHECK'] = '1'\nrun_fault(kdiv, fa, 10)\nprint(keep_f, fa.tolist())\nrun_hello()")
+    check("kernel fault: state intact, kernels launch again",
+          r and r["content"]["status"] == "ok"
+          and streams(io, "stdout") == "12 [-10, -12, -13, -15]\n" + "".join(
+              "hello from block 0 thread %d\n" % t for t in range(4)), (r and r["content"], streams(io)))
+
+
 def test_hello_notebook(tmp):
     """Run examples/notebooks/hello_kernel.ipynb headlessly and check its outputs."""
     try:

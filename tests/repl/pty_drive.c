@@ -413,6 +413,44 @@ out:
     finish(&P);
 }
 
+/* A fault in a kernel (a division by zero, a stray access) is a flyc.KernelError; the REPL goes on. */
+static void t_kernel_fault(void) {
+    START("xterm", "h_kfault", NULL);
+    paste(&P, "import flydsl.compiler as flyc\n"
+              "import flydsl.expr as fx\n"
+              "import torch\n"
+              "@flyc.kernel\n"
+              "def kdiv(a: fx.Tensor, n: fx.Int32):\n"
+              "    a[fx.thread_idx.x] = 100 // (fx.thread_idx.x - n)\n"
+              "\n"
+              "@flyc.kernel\n"
+              "def ktrap(a: fx.Tensor, n: fx.Int32):\n"
+              "    a[fx.thread_idx.x] = 100 // (fx.thread_idx.x - n)\n"
+              "\n"
+              "@flyc.jit\n"
+              "def run_fault(k, a, n):\n"
+              "    k(a, n).launch(grid=1, block=4)\n"
+              "\n"
+              "fa = torch.zeros(4, dtype=torch.int32, device=\"cuda\")\n"
+              "import os\n"
+              "x = 7\n");
+    if (!expect(&P, ">>> ")) goto out;
+    keys(&P, "run_fault(kdiv, fa, 1)\r");
+    if (!expect(&P, "KernelError: integer division by zero: kernel 'kdiv' block (0,0,0) thread (1,0,0): 32-bit "
+                    "signed division at ") ||
+        !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "os.environ['FLYI_EMU_DIVCHECK'] = '0'; run_fault(ktrap, fa, 1)\r");
+    if (!expect(&P, "KernelError: fault: kernel 'ktrap' block (0,0,0) thread (1,0,0): SIGFPE: integer division by "
+                    "zero") ||
+        !expect(&P, ">>> "))
+        goto out;
+    keys(&P, "run_fault(kdiv, fa, 10); print(x, fa.tolist())\r");
+    expect(&P, "7 [-10, -12, -13, -15]\r\n");
+out:
+    finish(&P);
+}
+
 /* A long launch shows "[spin] N/M blocks (P%)" on a terminal's stderr, never on stdout. */
 static void t_progress(void) {
     char out_path[160], text[256] = "";
@@ -481,6 +519,7 @@ static const struct {
     {"%load pre-fills the prompt, Enter runs it", t_load},
     {"kernel printf, %ir, %isa, layout echo", t_kernel_magics},
     {"Ctrl-C interrupts an emulated kernel", t_ctrl_c_kernel},
+    {"a fault in a kernel is a KernelError, the REPL goes on", t_kernel_fault},
     {"long launch: progress on stderr only", t_progress},
     {"flyi -i FILE, banner with target and backend", t_interactive_file},
 };

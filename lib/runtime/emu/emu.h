@@ -76,6 +76,8 @@ float fly_emu_mfma_res(void *ctx, int32_t i);
 
 /* Flags of fly_emu_chk. */
 enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4 };
+/* Flags of fly_emu_divchk (bits 8..15: the operands' width in bits). */
+enum { FLY_EMU_DIV_SIGNED = 1, FLY_EMU_DIV_REM = 2 };
 
 /* The kind of a kernel argument as the entry function reads it from argv. */
 typedef enum { FLY_EMU_ARG_PTR, FLY_EMU_ARG_INT, FLY_EMU_ARG_FLOAT, FLY_EMU_ARG_OTHER } fly_emu_arg_kind;
@@ -242,6 +244,9 @@ void fly_emu_shfl_put(void *ctx, int64_t value, int32_t offset, int32_t width, i
 int64_t fly_emu_shfl_get(void *ctx, int64_t value, int32_t offset, int32_t width, int32_t mode);
 void fly_emu_chk(void *ctx, int64_t addr, int64_t bytes, int32_t site, int32_t flags);
 void fly_emu_poll(void *ctx);
+/* The slow path of a division check: divisor d is 0 (or the division is signed MIN / -1): reports it
+ * and leaves the thread. */
+void fly_emu_divchk(void *ctx, int64_t d, int32_t site, int32_t flags);
 
 /* A symbol the JIT-compiled kernels may call, registered with every ExecutionEngine. */
 typedef struct fly_emu_symbol {

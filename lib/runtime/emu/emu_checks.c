@@ -7,7 +7,9 @@
  * LLVM can schedule, and the call (which finds the buffer, fills the slot, or reports the error
  * and leaves the thread) runs once per site and buffer. LDS accesses compare against the block's
  * LDS bounds. A loop back-edge (a branch to a block at or before its own: every cycle has one)
- * loads the interrupt flag and calls fly_emu_poll when it is set. */
+ * loads the interrupt flag and calls fly_emu_poll when it is set. A scalar integer division or
+ * remainder whose divisor is 0 (or a signed MIN / -1) calls fly_emu_divchk, which reports it (unless
+ * FLYI_EMU_DIVCHECK=0 at compile time: then the CPU traps and the fault handler reports it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +23,24 @@
 enum { P_NE = 1, P_ULE = 7, P_UGT = 8, P_UGE = 9 };
 
 typedef struct chk_ud {
-    fly_opvec acc, br;
+    fly_opvec acc, br, div;
 } chk_ud;
+
+/* Whether op is a scalar integer division or remainder (of up to 64 bits). */
+static bool is_scalar_div(MlirOperation op) {
+    if (!fly_ir_op_is(op, "llvm.sdiv") && !fly_ir_op_is(op, "llvm.udiv") && !fly_ir_op_is(op, "llvm.srem") &&
+        !fly_ir_op_is(op, "llvm.urem"))
+        return false;
+    MlirType t = mlirValueGetType(fly_ir_res0(op));
+    return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) <= 64;
+}
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
     chk_ud *u = user;
     if (fly_ir_op_is(op, "llvm.load") || fly_ir_op_is(op, "llvm.store") || fly_ir_op_is(op, "llvm.atomicrmw") ||
         fly_ir_op_is(op, "llvm.cmpxchg"))
         fly_opvec_push(&u->acc, op);
+    else if (is_scalar_div(op)) fly_opvec_push(&u->div, op);
     else if (mlirOperationGetNumSuccessors(op) > 0) fly_opvec_push(&u->br, op);
     return MlirWalkResultAdvance;
 }
@@ -105,6 +117,33 @@ static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, M
     guard(&b, op, ok, "fly_emu_chk", 5, args);
 }
 
+/* A division or remainder: if (d == 0 || (signed && n == MIN && d == -1)) fly_emu_divchk(ctx, d, site,
+ * flags) (which reports the error and leaves the thread) before it: the CPU would trap (SIGFPE) where
+ * the GPU gives a defined value, and the error names the DSL line. */
+static void check_div(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv) {
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
+    bool sgn = fly_ir_op_is(op, "llvm.sdiv") || fly_ir_op_is(op, "llvm.srem");
+    bool rem = fly_ir_op_is(op, "llvm.srem") || fly_ir_op_is(op, "llvm.urem");
+    MlirValue n = mlirOperationGetOperand(op, 0), d = mlirOperationGetOperand(op, 1);
+    MlirType t = mlirValueGetType(d);
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    int site = fly_emu_add_site(k, b.loc);
+    MlirValue ok = fly_emu_irb_icmp(&b, P_NE, d, fly_emu_irb_llconst(&b, 0, t));
+    if (sgn && w > 1) {
+        int64_t min = w == 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
+        MlirValue no_ovf =
+            fly_emu_irb_bin(&b, "llvm.or", fly_emu_irb_icmp(&b, P_NE, n, fly_emu_irb_llconst(&b, min, t)),
+                            fly_emu_irb_icmp(&b, P_NE, d, fly_emu_irb_llconst(&b, -1, t)));
+        ok = fly_emu_irb_bin(&b, "llvm.and", ok, no_ovf);
+    }
+    MlirValue d64 = d;
+    if (w < 64) d64 = fly_emu_irb_val(&b, sgn ? "llvm.sext" : "llvm.zext", 1, &d, i64, 0, NULL);
+    int flags = (sgn ? FLY_EMU_DIV_SIGNED : 0) | (rem ? FLY_EMU_DIV_REM : 0) | (int)w << 8;
+    MlirValue args[4] = {ctxv, d64, fly_emu_irb_llconst(&b, site, i32), fly_emu_irb_llconst(&b, flags, i32)};
+    guard(&b, op, ok, "fly_emu_divchk", 4, args);
+}
+
 static void poll_edge(MlirContext ctx, MlirOperation br, MlirValue ctxv, MlirValue flagp) {
     MlirType i32 = mlirIntegerTypeGet(ctx, 32);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(br), br, mlirOperationGetLocation(br)};
@@ -142,6 +181,10 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
             if (is_back_edge(u.br.v[j])) fly_opvec_push(&back, u.br.v[j]);
         for (int j = 0; j < back.n; j++) poll_edge(ctx, back.v[j], ctxv, flagp);
         for (int j = u.acc.n - 1; j >= 0; j--) check_access(k, ctx, u.acc.v[j], ctxv, hits, lds_lo, lds_hi);
+        /* FLYI_EMU_DIVCHECK=0: no division checks (the CPU's trap reaches the fault handler) */
+        const char *dc = getenv("FLYI_EMU_DIVCHECK");
+        for (int j = u.div.n - 1; j >= 0 && !(dc && !strcmp(dc, "0")); j--) check_div(k, ctx, u.div.v[j], ctxv);
+        fly_opvec_free(&u.div);
         fly_opvec_free(&back);
         fly_opvec_free(&u.acc);
         fly_opvec_free(&u.br);

@@ -62,6 +62,7 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_res"), (void *)fly_emu_mfma_res);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_divchk"), (void *)fly_emu_divchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_trunc"), (void *)fly_emu_f8_trunc);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_ext"), (void *)fly_emu_f8_ext);
     size_t n;

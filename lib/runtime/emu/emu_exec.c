@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,7 @@ typedef struct fly_emu_ctx {
     job *job;
     size_t hits_cap; /* words */
     int fiber_mode, failed, nthreads;
+    volatile sig_atomic_t in_fault; /* the fault handler runs for this context (a second fault: give up) */
     int cnt_bar, cnt_wave, cnt_done; /* coroutine mode: threads in each state */
     jmp_buf abort_jb;
     fly_emu_fiber_home home;
@@ -132,6 +134,7 @@ struct fly_emu_pool {
     uint64_t gen;
     int busy, quit;
     fly_emu_ctx *self;
+    void *alt; /* the launching thread's alternate signal stack (while it runs blocks) */
 };
 
 /* ---- errors ---- */
@@ -189,8 +192,12 @@ static void leave(fly_emu_ctx *c, int t) {
 
 static void check_interrupt(fly_emu_ctx *c) {
     const fly_emu_grid *g = c->job->g;
-    if ((g->interrupt && *g->interrupt) || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) {
+    if (g->interrupt && *g->interrupt) {
         snprintf(c->err, sizeof c->err, "interrupted: kernel '%s' stopped", c->job->k->name);
+        abort_block(c);
+    }
+    if (atomic_load_explicit(&c->job->stop, memory_order_relaxed)) {
+        c->err[0] = '\0'; /* another block failed: its error is the launch's */
         abort_block(c);
     }
 }
@@ -268,6 +275,109 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
 }
 
 void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
+
+void fly_emu_divchk(void *ctxp, int64_t d, int32_t site, int32_t flags) {
+    fly_emu_ctx *c = ctxp;
+    const fly_emu_kernel *k = c->job->k;
+    char bs[64], ts[64];
+    block_str(c, bs, sizeof bs);
+    thread_str(c, c->fiber_mode == M_LOOP ? cur_thread(c) : c->cur, ts, sizeof ts);
+    const char *loc = site_str(k, site);
+    int bits = (flags >> 8) & 0xff;
+    const char *sg = flags & FLY_EMU_DIV_SIGNED ? "signed" : "unsigned";
+    const char *op = flags & FLY_EMU_DIV_REM ? "remainder" : "division";
+    if (d == 0)
+        snprintf(c->err, sizeof c->err, "integer division by zero: kernel '%s' %s %s: %d-bit %s %s%s%s", k->name, bs,
+                 ts, bits, sg, op, loc ? " at " : "", loc ? loc : "");
+    else /* signed MIN / -1: the quotient does not fit */
+        snprintf(c->err, sizeof c->err,
+                 "integer overflow: kernel '%s' %s %s: %d-bit signed %s of %" PRId64 " by -1 does not fit%s%s", k->name,
+                 bs, ts, bits, op, bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1)), loc ? " at " : "",
+                 loc ? loc : "");
+    abort_block(c);
+}
+
+/* ---- the safety net: a fault in kernel code (a trap no check covers) stops the block ---- */
+
+/* The context whose block this thread runs (NULL outside generated code's reach). */
+static _Thread_local fly_emu_ctx *tl_running;
+static struct sigaction old_act[4];
+static const int fault_sigs[4] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL};
+#define ALT_STACK (64 * 1024)
+
+static const char *fault_what(int sig, const siginfo_t *si, char *b, size_t n) {
+    uintptr_t a = (uintptr_t)si->si_addr;
+    switch (sig) {
+    case SIGFPE:
+        snprintf(b, n, "SIGFPE: %s",
+                 si->si_code == FPE_INTDIV   ? "integer division by zero"
+                 : si->si_code == FPE_INTOVF ? "integer overflow"
+                                             : "arithmetic exception");
+        break;
+    case SIGSEGV: snprintf(b, n, "SIGSEGV: invalid memory access at address 0x%" PRIxPTR, a); break;
+    case SIGBUS: snprintf(b, n, "SIGBUS: bus error at address 0x%" PRIxPTR, a); break;
+    default: snprintf(b, n, "SIGILL: illegal instruction at 0x%" PRIxPTR, a); break;
+    }
+    return b;
+}
+
+static void fault_handler(int sig, siginfo_t *si, void *uc) {
+    (void)uc;
+    fly_emu_ctx *c = tl_running;
+    if (!c || c->in_fault || !c->job) { /* not ours (or a fault while reporting one): the old action */
+        for (int i = 0; i < 4; i++)
+            if (fault_sigs[i] == sig) sigaction(sig, &old_act[i], NULL);
+        return; /* the instruction faults again */
+    }
+    c->in_fault = 1;
+    char bs[64], ts[64], what[160];
+    block_str(c, bs, sizeof bs);
+    thread_str(c, c->fiber_mode == M_LOOP ? cur_thread(c) : (int)c->cur, ts, sizeof ts);
+    snprintf(c->err, sizeof c->err, "fault: kernel '%s' %s %s: %s (in code the emulator's checks do not cover)",
+             c->job->k->name, bs, ts, fault_what(sig, si, what, sizeof what));
+    c->in_fault = 0;
+    abort_block(c);
+}
+
+/* The handlers are installed while a launch runs (whoever installed others since, LLVM's crash
+ * handlers or a front end's, gets them back after): launches in flight are counted. */
+static pthread_mutex_t handlers_mu = PTHREAD_MUTEX_INITIALIZER;
+static int handlers_users;
+
+static void handlers_enter(void) {
+    pthread_mutex_lock(&handlers_mu);
+    if (handlers_users++ == 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = fault_handler;
+        /* on the thread's alternate stack (a fiber's stack may be what overflowed); not blocked while it
+         * runs, since it leaves by longjmp or a fiber switch and the next fault must find it again */
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        for (int i = 0; i < 4; i++) sigaction(fault_sigs[i], &sa, &old_act[i]);
+    }
+    pthread_mutex_unlock(&handlers_mu);
+}
+
+static void handlers_leave(void) {
+    pthread_mutex_lock(&handlers_mu);
+    if (--handlers_users == 0)
+        for (int i = 0; i < 4; i++) sigaction(fault_sigs[i], &old_act[i], NULL);
+    pthread_mutex_unlock(&handlers_mu);
+}
+
+/* Gives this thread the alternate signal stack mem (ALT_STACK bytes) unless it has one; *old receives
+ * the previous one (to restore). Returns whether it installed mem. */
+static bool alt_stack_push(void *mem, stack_t *old) {
+    if (sigaltstack(NULL, old) || !(old->ss_flags & SS_DISABLE) || !mem) return false;
+    stack_t st = {.ss_sp = mem, .ss_size = ALT_STACK, .ss_flags = 0};
+    return sigaltstack(&st, NULL) == 0;
+}
+
+static void alt_stack_pop(bool pushed) {
+    stack_t off = {.ss_flags = SS_DISABLE};
+    if (pushed) sigaltstack(&off, NULL);
+}
 
 void fly_emu_barrier(void *ctxp, int32_t site) {
     fly_emu_ctx *c = ctxp;
@@ -635,6 +745,8 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
         pf_start = head < c->pf_cap ? head : c->pf_cap;
     }
     int n = (int)(g->block[0] * g->block[1] * g->block[2]);
+    c->in_fault = 0;
+    tl_running = c;
     if (k->syncs && k->phased) {
         run_phased(c, n);
     } else if (k->syncs && k->lanes_fn) {
@@ -646,8 +758,9 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
         c->tid[0] = c->tid[1] = c->tid[2] = 0;
         if (setjmp(c->abort_jb) == 0) k->block_fn(g->args, c);
     }
+    tl_running = NULL;
     if (c->pf) pf_segment(c, lin, pf_start);
-    if (c->failed) {
+    if (c->failed && c->err[0]) {
         job *j = c->job;
         pthread_mutex_lock(&j->mu);
         if (!j->failed || lin < j->err_block) {
@@ -718,6 +831,9 @@ static void *worker_main(void *arg) {
     fly_emu_ctx *c = ((void **)arg)[1];
     free(arg);
     uint64_t seen = 0;
+    void *alt = malloc(ALT_STACK);
+    stack_t old_alt;
+    bool pushed = alt_stack_push(alt, &old_alt);
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->quit && p->gen == seen) pthread_cond_wait(&p->cv_work, &p->mu);
@@ -738,6 +854,8 @@ static void *worker_main(void *arg) {
         if (--p->busy == 0) pthread_cond_broadcast(&p->cv_done);
     }
     pthread_mutex_unlock(&p->mu);
+    alt_stack_pop(pushed);
+    free(alt);
     return NULL;
 }
 
@@ -749,6 +867,7 @@ fly_emu_pool *fly_emu_pool_create(int nthreads) {
     if (nthreads > 256) nthreads = 256;
     fly_emu_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    p->alt = malloc(ALT_STACK);
     p->th = calloc((size_t)nthreads, sizeof *p->th);
     p->w = calloc((size_t)nthreads + 1, sizeof *p->w);
     pthread_mutex_init(&p->mu, NULL);
@@ -823,6 +942,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p) {
     pthread_cond_destroy(&p->cv_done);
     free(p->th);
     free(p->w);
+    free(p->alt);
     free(p);
 }
 
@@ -918,15 +1038,19 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     j.chunk = j.total / ((uint64_t)(p->n + 1) * 32);
     j.chunk = j.chunk < 1 ? 1 : j.chunk > 64 ? 64 : j.chunk;
     pthread_mutex_init(&j.mu, NULL);
+    handlers_enter();
     for (int i = 0; i < p->n; i++) p->w[i]->nsegs = 0;
     p->self->nsegs = 0;
     int reported = 0;
     if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
         /* small grids: the launching thread runs them (no wake-up of the pool) */
+        stack_t old_alt;
+        bool pushed = alt_stack_push(p->alt, &old_alt);
         if (work(p->self, &j)) {
             j.failed = 1;
             snprintf(j.err, sizeof j.err, "out of memory");
         }
+        alt_stack_pop(pushed);
         goto finished;
     }
     pthread_mutex_lock(&p->mu);
@@ -959,6 +1083,7 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     pthread_mutex_unlock(&p->mu);
 finished:
     if (reported) g->progress(g->progress_user, atomic_load(&j.done), j.total);
+    handlers_leave();
     merge_printf(p, k, g, pf);
     int rc = 0;
     if (j.failed) {

@@ -511,6 +511,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
         declare(&w, "fly_emu_poll", 1, p5, 0, NULL);
+        MlirType d4[4] = {w.ptr, w.i64, w.i32, w.i32};
+        declare(&w, "fly_emu_divchk", 4, d4, 0, NULL);
         MlirType f64 = mlirF64TypeGet(w.ctx), f32 = mlirF32TypeGet(w.ctx);
         MlirType t2[2] = {f64, w.i32}, e2[2] = {w.i32, w.i32};
         declare(&w, "fly_emu_f8_trunc", 2, t2, 1, &w.i32);

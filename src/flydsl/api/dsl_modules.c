@@ -9,6 +9,7 @@
 
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
+#include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
 
@@ -49,6 +50,60 @@ static fy_obj *fn_name(fy_obj *fn) {
     return n;
 }
 
+/* A kernel call's positional and keyword arguments as one tuple of positional ones (the parameters' order,
+ * defaults filling the gaps), or NULL with Python's TypeError for an unknown, repeated or missing one. */
+static fy_obj *bind_kwargs(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (FY_TYPE(fnobj) != &fy_function_type)
+        return fy_err_set(&fy_TypeError, "kernel(...): keyword arguments need a plain Python function");
+    fy_function *fn = (fy_function *)fnobj;
+    fy_code *c = fn->code;
+    const char *fname = FY_STR_CHECK(fn->name) ? FY_STR_DATA(fn->name) : "kernel";
+    if (c->flags & FY_CO_VARARGS || c->kwonlycount)
+        return fy_err_format(&fy_TypeError,
+                             "%s(): keyword arguments of a kernel with *args or keyword-only "
+                             "parameters are not supported",
+                             fname);
+    size_t n = (size_t)c->argcount;
+    if (na > n)
+        return fy_err_format(&fy_TypeError, "%s() takes %zu positional argument%s but %zu %s given", fname, n,
+                             n == 1 ? "" : "s", na, na == 1 ? "was" : "were");
+    fy_obj **v = fy_calloc(n ? n : 1, sizeof *v);
+    if (!v) return NULL;
+    fy_obj *res = NULL;
+    for (size_t i = 0; i < na; i++) v[i] = a[i];
+    size_t last = na;
+    for (size_t j = 0; j < fy_kwcount(kw); j++) {
+        fy_obj *k = FY_TUPLE_ITEMS(kw)[j], *val = a[na + j];
+        size_t i = (size_t)c->posonlycount;
+        while (i < n && !(FY_STR_CHECK(k) && !strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(c->varnames)[i]), FY_STR_DATA(k)))) i++;
+        if (i == n) {
+            fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%S'", fname, k);
+            goto out;
+        }
+        if (v[i]) {
+            fy_err_format(&fy_TypeError, "%s() got multiple values for argument '%S'", fname, k);
+            goto out;
+        }
+        v[i] = val;
+        if (i + 1 > last) last = i + 1;
+    }
+    size_t ndef = fn->defaults && FY_TUPLE_CHECK(fn->defaults) ? FY_TUPLE_N(fn->defaults) : 0;
+    for (size_t i = 0; i < last; i++)
+        if (!v[i]) {
+            if (i + ndef >= n) {
+                v[i] = FY_TUPLE_ITEMS(fn->defaults)[i + ndef - n];
+                continue;
+            }
+            fy_err_format(&fy_TypeError, "%s() missing required argument '%S'", fname, FY_TUPLE_ITEMS(c->varnames)[i]);
+            goto out;
+        }
+    res = fy_tuple_new(last);
+    for (size_t i = 0; res && i < last; i++) fy_tuple_set_steal(res, i, fy_ref(v[i]));
+out:
+    fy_free(v);
+    return res;
+}
+
 static int compile_only(void);
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
@@ -59,14 +114,26 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return jitfn_new(a[0], j->kernel);
     }
     if (!j->kernel) {
-        fy_obj *r = fy_call(j->fn, a, na, kw);
+        int failed;
+        fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
+        if (failed) return NULL;
+        fy_obj *r = fy_call(j->fn, wa ? wa : a, na, kw);
+        fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
         if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
         return r;
     }
-    if (fy_kwcount(kw)) return fy_err_set(&fy_TypeError, "kernel(...): keyword arguments are not supported yet");
+    fy_obj *args = fy_kwcount(kw) ? bind_kwargs(j->fn, a, na, kw) : NULL;
+    if (fy_kwcount(kw) && !args) return NULL;
     launcher *l = (launcher *)fy_alloc(&launcher_type);
-    if (!l) return NULL;
+    if (!l) {
+        FY_XDECREF(args);
+        return NULL;
+    }
     l->kernel = fy_ref(self);
+    if (args) {
+        l->args = args;
+        return &l->h;
+    }
     l->args = fy_tuple_new(na);
     if (!l->args) {
         FY_DECREF(l);
@@ -99,6 +166,7 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
 
 static fy_getsetdef jitfn_getsets[] = {{"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+                                       {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
                                        {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
                                        {0}};
 
@@ -334,6 +402,15 @@ static fy_obj *init_expr(void) {
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;
+    /* FlyDSL's typing also holds Constexpr and Stream (fx's, the same objects) */
+    static const char *const shared[] = {"Constexpr", "Stream", NULL};
+    for (int i = 0; shared[i]; i++) {
+        fy_obj *o = fy_dict_get_cstr(FY_MODULE_DICT(m), shared[i]);
+        if (o && fy_module_add(typing, shared[i], o) < 0) {
+            FY_DECREF(typing);
+            goto fail;
+        }
+    }
     int r = add_submodule(m, "flydsl.expr.typing", "typing", typing);
     FY_DECREF(typing);
     if (r < 0) goto fail;

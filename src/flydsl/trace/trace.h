@@ -28,6 +28,13 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *arg
 /* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
  * CompiledKernel without tracing. */
 fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
+/* The arguments of a call of @flyc.jit function fn (Python's calling convention: na positional, then the
+ * values of the kwnames kw) against its annotations: a TypeError naming the parameter, what it expects and
+ * what came, for a non-tensor given to fx.Tensor or a non-number to fx.Int32 & co; arguments of fx.Stream
+ * parameters wrapped in a Stream. NULL with *failed 0: use the arguments as they are; else a new array of
+ * na + len(kw) references (free with fy_trace_jit_args_free). */
+fy_obj **fy_trace_jit_args(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, int *failed);
+void fy_trace_jit_args_free(fy_obj **v, size_t n);
 /* flyc.cache_info(): {"hits" (memory), "misses" (traced and compiled), "disk_hits", "size" (in memory)}. */
 fy_obj *fy_trace_cache_info(void);
 /* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */

@@ -13,8 +13,9 @@
  * kernel and of the functions it names by file, name, first line and a fingerprint of the whole source
  * text, the plain values (numbers, strings, tuples) it names as globals or holds in its closure, and the
  * argument keys. A kernel depending on anything else (an object's repr) is not cached on disk. The stdout
- * text a trace prints is kept with the kernel and printed again on a disk hit, so that a program's output
- * does not depend on the cache (memory hits print nothing, as FlyDSL's cache). */
+ * text a trace prints is kept with the kernel and printed again on a disk hit and on a memory hit
+ * (_cache_prints: key -> the text, for the kernels whose trace printed), so that a cell prints the same
+ * whether or not its kernel was cached. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,10 +276,28 @@ static int bump(fy_obj *m, const char *name) {
     return n ? fy_module_add_steal(m, name, n) : -1;
 }
 
+/* Keeps the stdout text of key's trace (when it printed) for the memory hits: 0, or -1 with an error. */
+static int keep_prints(fy_obj *m, fy_obj *key, const char *text, size_t n) {
+    fy_obj *pd = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache_prints");
+    if (!text || !n) { /* nothing printed: no (stale) text for this key */
+        if (pd && FY_DICT_CHECK(pd) && fy_dict_get(pd, key)) return fy_dict_del(pd, key) < 0 ? -1 : 0;
+        return fy_err_occurred() ? -1 : 0;
+    }
+    if (!pd || !FY_DICT_CHECK(pd)) {
+        if (fy_module_add_steal(m, "_cache_prints", fy_dict_new()) < 0) return -1;
+        pd = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache_prints");
+    }
+    fy_obj *s = fy_str_from_utf8(text, n);
+    int r = s ? fy_dict_set(pd, key, s) : -1;
+    FY_XDECREF(s);
+    return r;
+}
+
 fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
     fy_obj *m = compiler_module();
     if (!m || FY_TYPE(fnobj) != &fy_function_type) return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    if (fy_trace_check_args(fnobj, name, args, nargs) < 0) return NULL; /* before the key reads them */
     fy_obj *key = make_key((fy_function *)fnobj, args, nargs, target);
     if (!key) {
         fy_obj *e = fy_err_occurred();
@@ -293,7 +312,11 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
     }
     fy_obj *hit = fy_dict_get(cache, key);
     if (hit) {
+        fy_obj *pd = fy_dict_get_cstr(FY_MODULE_DICT(m), "_cache_prints");
+        fy_obj *text = pd && FY_DICT_CHECK(pd) ? fy_dict_get(pd, key) : NULL;
         FY_DECREF(key);
+        if (text && FY_STR_CHECK(text) && fy_write_stdout(FY_STR_DATA(text), strlen(FY_STR_DATA(text))) < 0)
+            return NULL;
         return bump(m, "_cache_hits") < 0 ? NULL : fy_ref(hit);
     }
     if (fy_err_occurred()) goto fail;
@@ -304,7 +327,7 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
     fy_obj *ck = dkey ? fy_trace_disk_load(dkey, &prints) : NULL;
     if (ck) { /* a disk hit: what the trace printed, then into the memory cache */
         int bad = (prints && fy_write_stdout(prints, strlen(prints)) < 0) || bump(m, "_cache_disk_hits") < 0 ||
-                  fy_dict_set(cache, key, ck) < 0;
+                  fy_dict_set(cache, key, ck) < 0 || keep_prints(m, key, prints, prints ? strlen(prints) : 0) < 0;
         free(prints);
         free(dkey);
         if (bad) FY_CLEAR(ck);
@@ -312,15 +335,16 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
         return ck;
     }
     tee t = {0};
-    ck = dkey ? compile_teed(&t, fnobj, name, args, nargs, target)
-              : fy_trace_compile_kernel(fnobj, name, args, nargs, target);
+    ck = compile_teed(&t, fnobj, name, args, nargs, target);
     if (ck && dkey && !t.out.bad) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.n);
-    free(t.out.p);
     free(dkey);
-    if (!ck || bump(m, "_cache_misses") < 0 || fy_dict_set(cache, key, ck) < 0) {
+    if (!ck || bump(m, "_cache_misses") < 0 || fy_dict_set(cache, key, ck) < 0 ||
+        keep_prints(m, key, t.out.bad ? NULL : t.out.p, t.out.n) < 0) {
+        free(t.out.p);
         FY_XDECREF(ck);
         goto fail;
     }
+    free(t.out.p);
     FY_DECREF(key);
     return ck;
 fail:

@@ -1,6 +1,7 @@
 /* trace_fx.c - kernel-only names of flydsl.expr: thread_idx / block_idx / block_dim / grid_dim (.x .y .z
  * give dynamic Int32), printf (fly.print with FlyDSL's "{}" placeholders; Python values inlined at
  * trace time), barrier, and the Constexpr annotation marker. */
+#include <stdio.h>
 #include <string.h>
 
 #include "flydsl/trace/trace_int.h"
@@ -129,6 +130,9 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     int nv = 0;
     size_t ai = first;
     int err = 0;
+    uint64_t vssa;
+    fy_dsl_numeric *vet;
+    int64_t vn;
     for (const char *p = fmt; *p && !err; p++) {
         if ((p[0] == '{' || p[0] == '}') && p[1] == p[0]) { /* "{{" / "}}": a literal brace, kept escaped */
             err = sb_put(&out, p, 2) < 0;
@@ -174,6 +178,27 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
                 for (const char *c = FY_STR_DATA(s); *c && !err; c++) /* braces in the text stay literal */
                     err = (*c == '{' || *c == '}' ? sb_put(&out, c, 1) < 0 : 0) || sb_put_esc(&out, c, 1) < 0;
                 FY_DECREF(s);
+            } else if (fy_tvector_parts(arg, &vssa, &vet, &vn) == 0) {
+                /* a Vector: "[a, b, ...]", each element with the spec */
+                if (nv + vn > 64) {
+                    fy_err_set(&fy_ValueError, "printf: too many arguments");
+                    err = 1;
+                    break;
+                }
+                char vt[64];
+                snprintf(vt, sizeof vt, "vector<%lldx%s>", (long long)vn, fy_trace_mlir_type(vet));
+                err = sb_put(&out, "[", 1) < 0;
+                for (int64_t e = 0; e < vn && !err; e++) {
+                    uint64_t id = fy_trace_new_ssa(tr);
+                    fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[%lld] : %s from %s", U(id), U(vssa),
+                                  (long long)e, fy_trace_mlir_type(vet), vt);
+                    fy_trace_end_line(tr);
+                    vals[nv] = id;
+                    types[nv++] = fy_trace_mlir_type(vet);
+                    err = (e && sb_put(&out, ", ", 2) < 0) || sb_put(&out, "{", 1) < 0 ||
+                          sb_put_esc(&out, p + 1, speclen) < 0 || sb_put(&out, "}", 1) < 0;
+                }
+                err = err || sb_put(&out, "]", 1) < 0;
             } else {
                 fy_err_format(&fy_TypeError, "printf: cannot print a value of type '%s' from a kernel",
                               fy_type_name(arg));

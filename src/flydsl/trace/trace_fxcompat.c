@@ -30,12 +30,25 @@ static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
     return &s->h;
 }
 static fy_obj *stream_repr(fy_obj *o) { return fy_str_printf("Stream(%R)", ((stream *)o)->v); }
+/* .value: what the Stream wraps (None, a torch stream, a raw int), as FlyDSL's programs pass to launch() */
+static fy_obj *stream_value(fy_obj *o) { return fy_ref(((stream *)o)->v); }
+static fy_getsetdef stream_getsets[] = {{"value", stream_value, NULL, "the wrapped stream (None: the default one)"},
+                                        {0}};
 static fy_type stream_type = {FY_TYPE_INIT("Stream", sizeof(stream)),
                               .flags = FY_TPF_FINAL,
+                              .getsets = stream_getsets,
                               .new_ = stream_new,
                               .dealloc = stream_dealloc,
                               .repr = stream_repr,
                               .doc = "Stream(stream=None): the stream a launch goes to (None: the default one)."};
+
+fy_obj *fy_trace_stream_coerce(fy_obj *ann, fy_obj *arg) {
+    if (ann != &stream_type.h || FY_TYPE(arg) == &stream_type) return fy_ref(arg);
+    if (fy_type_ready(&stream_type) < 0) return NULL;
+    stream *s = (stream *)fy_alloc(&stream_type);
+    if (s) s->v = fy_ref(arg);
+    return &s->h;
+}
 
 /* ---- fx.T ---- */
 

@@ -160,8 +160,18 @@ fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);
 int fy_trace_add_ptr_fx(fy_obj *m);
 /* A register tensor (fly.memref.alloca) of element type et and layout L. */
 fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L);
+/* A kernel call's arguments against the kernel's parameters before any trace (trace_kernel.c): their
+ * count, and each against its annotation (a tensor for fx.Tensor, a number for fx.Int32 & co, a trace-time
+ * value for fx.Constexpr); 0, or -1 with a TypeError naming the kernel, the parameter, what it expects and
+ * what came. */
+int fy_trace_check_args(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs);
+/* arg for a parameter annotated ann: for fx.Stream, a Stream wrapping arg unless it is one (FlyDSL makes a
+ * Stream of what a Stream parameter is given); else arg. A new reference, or NULL. */
+fy_obj *fy_trace_stream_coerce(fy_obj *ann, fy_obj *arg);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
+/* The SSA handle, element type and length of a Vector; -1 when v is not one. */
+int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
 /* t.load() / t.store(v) / t.fill(x): whole-tensor vector load, store and fill. */
 fy_obj *fy_trace_tensor_load(fy_ttensor *t);
 fy_obj *fy_trace_tensor_store(fy_ttensor *t, fy_obj *v);

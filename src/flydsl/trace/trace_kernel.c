@@ -9,6 +9,7 @@
 #include "core/core_load.h"
 #include "flydsl/api/dsl.h"
 #include "modules/mod_ipython.h"
+#include "torch/torch.h"
 #include "flydsl/trace/trace_int.h"
 #include "exec/vm.h"
 
@@ -260,13 +261,79 @@ fy_ckernel *fy_trace_ckernel_alloc(void) {
 
 /* ------------------------------------------------------------------ tracing */
 
+/* ---- the arguments against the annotations, before the trace ---- */
+
+/* What an argument is, for an error: "int (5)", "a tensor (torch.float32, 2-D)", "a runtime Int32". */
+static void describe_arg(fy_obj *arg, char *b, size_t n) {
+    if (FY_TORCH_CHECK(arg)) {
+        fy_torch_tensor *t = (fy_torch_tensor *)arg;
+        snprintf(b, n, "a tensor (torch.%s, %d-D)", fy_torch_dtype_name(t->dtype), t->ndim);
+    } else if (FY_DSL_NUM_CHECK(arg) && !((fy_dsl_num *)arg)->is_static) {
+        snprintf(b, n, "a runtime %s", ((fy_dsl_num *)arg)->dt->name);
+    } else if (FY_INT_CHECK(arg) || FY_FLOAT_CHECK(arg) || FY_STR_CHECK(arg) || FY_DSL_NUM_CHECK(arg) ||
+               arg == fy_None || arg == fy_True || arg == fy_False) {
+        fy_obj *r = fy_repr(arg);
+        if (r && FY_STR_CHECK(r) && FY_STR_LEN(r) < 60) snprintf(b, n, "%s (%s)", fy_type_name(arg), FY_STR_DATA(r));
+        else snprintf(b, n, "%s", fy_type_name(arg));
+        if (!r) fy_err_clear();
+        FY_XDECREF(r);
+    } else {
+        snprintf(b, n, "%s", fy_type_name(arg));
+    }
+}
+
+/* "kernel 'k' argument 'A'" for the errors of argument i. */
+static void arg_label(const char *kname, fy_function *fn, size_t i, char *b, size_t n) {
+    fy_obj *v = fn->code->varnames;
+    if (i < (size_t)fn->code->argcount && v && FY_TUPLE_CHECK(v) && i < (size_t)FY_TUPLE_N(v) &&
+        FY_STR_CHECK(FY_TUPLE_ITEMS(v)[i]))
+        snprintf(b, n, "kernel '%s' argument '%s'", kname, FY_STR_DATA(FY_TUPLE_ITEMS(v)[i]));
+    else snprintf(b, n, "kernel '%s' argument %zu", kname, i);
+}
+
+/* Checks argument i against its annotation: 0, or -1 with a TypeError naming the parameter, what it
+ * expects and what came. */
+static int check_arg(const char *label, fy_obj *ann, fy_obj *arg) {
+    char got[128];
+    describe_arg(arg, got, sizeof got);
+    if (fy_trace_is_constexpr(ann)) {
+        if (FY_DSL_NUM_CHECK(arg) && !((fy_dsl_num *)arg)->is_static) {
+            fy_err_format(&fy_TypeError,
+                          "%s is an fx.Constexpr: it takes a value known when the kernel is traced, got %s", label,
+                          got);
+            return -1;
+        }
+        return 0;
+    }
+    if (ann == &fy_dsl_tensor_type.h) { /* a tensor (or from_dlpack's adaptor), never a scalar or a sequence */
+        if (FY_INT_CHECK(arg) || FY_FLOAT_CHECK(arg) || FY_STR_CHECK(arg) || FY_DSL_NUM_CHECK(arg) || arg == fy_None ||
+            FY_LIST_CHECK(arg) || FY_TUPLE_CHECK(arg)) {
+            fy_err_format(&fy_TypeError,
+                          "%s expects a tensor (fx.Tensor: a torch tensor on the device or "
+                          "flyc.from_dlpack(t)), got %s",
+                          label, got);
+            return -1;
+        }
+        return 0;
+    }
+    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
+        fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
+        if (FY_TORCH_CHECK(arg) || (!FY_INT_CHECK(arg) && !FY_FLOAT_CHECK(arg) && !FY_DSL_NUM_CHECK(arg))) {
+            fy_err_format(&fy_TypeError, "%s expects a number (fx.%s), got %s", label, t->name, got);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The kernel's argument i: Constexpr parameters as given, numbers as dynamic parameters. */
-static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg) {
+static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg, const char *kname) {
     fy_obj *ann = NULL;
     if (fn->annotations && (size_t)fn->code->argcount > i) {
         fy_obj *pname = FY_TUPLE_ITEMS(fn->code->varnames)[i];
         ann = fy_dict_get(fn->annotations, pname);
     }
+    (void)kname;
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
     if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
         fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
@@ -292,6 +359,116 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
         t, fy_trace_add_param(tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
 }
 
+/* An error of argument i that names it by index ("kernel argument 3: ...") names it by kernel and parameter. */
+static void relabel(const char *kname, fy_function *fn, size_t i) {
+    fy_obj *e = fy_err_occurred();
+    if (!e) return;
+    fy_obj *msg = fy_str(e);
+    char head[48];
+    snprintf(head, sizeof head, "kernel argument %zu: ", i);
+    if (msg && FY_STR_CHECK(msg) && !strncmp(FY_STR_DATA(msg), head, strlen(head))) {
+        char label[200];
+        arg_label(kname, fn, i, label, sizeof label);
+        fy_type *t = FY_TYPE(e);
+        fy_obj *rest = fy_str_from_cstr(FY_STR_DATA(msg) + strlen(head));
+        fy_err_clear();
+        if (rest) fy_err_format(t, "%s: %S", label, rest);
+        FY_XDECREF(rest);
+    } else if (!msg) {
+        fy_err_clear();
+        fy_err_restore(fy_ref(e));
+    }
+    FY_XDECREF(msg);
+}
+
+/* The kernel call's argument count against the kernel's parameters (Python's wording). */
+static int fy_trace_bind_check(const char *kname, fy_function *fn, size_t nargs) {
+    fy_code *c = fn->code;
+    if (c->flags & FY_CO_VARARGS || c->kwonlycount) return 0;
+    size_t n = (size_t)c->argcount, ndef = fn->defaults && FY_TUPLE_CHECK(fn->defaults) ? FY_TUPLE_N(fn->defaults) : 0;
+    if (nargs > n) {
+        fy_err_format(&fy_TypeError, "%s() takes %zu positional argument%s but %zu %s given", kname, n,
+                      n == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+        return -1;
+    }
+    if (nargs + ndef >= n) return 0;
+    char names[512] = "";
+    size_t miss = n - ndef - nargs;
+    for (size_t i = nargs, k = 0; i < n - ndef; i++, k++) {
+        fy_obj *v = FY_TUPLE_ITEMS(c->varnames)[i];
+        size_t l = strlen(names);
+        snprintf(names + l, sizeof names - l, "%s'%s'",
+                 !k              ? ""
+                 : miss == 2     ? " and "
+                 : k + 1 == miss ? ", and "
+                                 : ", ",
+                 FY_STR_CHECK(v) ? FY_STR_DATA(v) : "?");
+    }
+    fy_err_format(&fy_TypeError, "%s() missing %zu required positional argument%s: %s", kname, miss,
+                  miss == 1 ? "" : "s", names);
+    return -1;
+}
+
+int fy_trace_check_args(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs) {
+    if (FY_TYPE(fnobj) != &fy_function_type) return 0;
+    fy_function *fn = (fy_function *)fnobj;
+    if (fy_trace_bind_check(name, fn, nargs) < 0) return -1;
+    for (size_t i = 0; i < nargs && i < (size_t)fn->code->argcount; i++) {
+        fy_obj *ann = fn->annotations ? fy_dict_get(fn->annotations, FY_TUPLE_ITEMS(fn->code->varnames)[i]) : NULL;
+        char label[200];
+        arg_label(name, fn, i, label, sizeof label);
+        if (check_arg(label, ann, args[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, int *failed) {
+    *failed = 0;
+    if (FY_TYPE(fnobj) != &fy_function_type) return NULL;
+    fy_function *fn = (fy_function *)fnobj;
+    if (!fn->annotations || !FY_DICT_CHECK(fn->annotations)) return NULL;
+    fy_code *c = fn->code;
+    const char *fname = FY_STR_CHECK(fn->name) ? FY_STR_DATA(fn->name) : "?";
+    size_t nkw = fy_kwcount(kw), n = na + nkw;
+    fy_obj **v = NULL;
+    for (size_t i = 0; i < n; i++) {
+        fy_obj *pname = NULL;
+        if (i < na && i < (size_t)c->argcount) pname = FY_TUPLE_ITEMS(c->varnames)[i];
+        else if (i >= na) pname = FY_TUPLE_ITEMS(kw)[i - na];
+        fy_obj *ann = pname ? fy_dict_get(fn->annotations, pname) : NULL;
+        if (!ann) continue;
+        char label[200];
+        snprintf(label, sizeof label, "jit function '%s' argument '%s'", fname,
+                 FY_STR_CHECK(pname) ? FY_STR_DATA(pname) : "?");
+        if (!fy_trace_is_constexpr(ann) && check_arg(label, ann, a[i]) < 0) goto fail;
+        fy_obj *w = fy_trace_stream_coerce(ann, a[i]);
+        if (!w) goto fail;
+        if (w == a[i] && !v) {
+            FY_DECREF(w);
+            continue;
+        }
+        if (!v) {
+            if (!(v = fy_calloc(n, sizeof *v))) {
+                FY_DECREF(w);
+                goto fail;
+            }
+            for (size_t j = 0; j < n; j++) v[j] = fy_ref(a[j]);
+        }
+        FY_SETREF(v[i], w);
+    }
+    return v;
+fail:
+    fy_trace_jit_args_free(v, n);
+    *failed = 1;
+    return NULL;
+}
+
+void fy_trace_jit_args_free(fy_obj **v, size_t n) {
+    if (!v) return;
+    for (size_t i = 0; i < n; i++) FY_XDECREF(v[i]);
+    fy_free(v);
+}
+
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
     if (FY_TYPE(fnobj) != &fy_function_type)
@@ -313,8 +490,12 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     if (!vals) return NULL;
     fy_obj *res = NULL;
     size_t made = 0;
+    if (fy_trace_check_args(fnobj, name, args, nargs) < 0) goto out;
     for (; made < nargs; made++)
-        if (!(vals[made] = param_value(&tr, fn, made, args[made]))) goto out;
+        if (!(vals[made] = param_value(&tr, fn, made, args[made], name))) {
+            relabel(name, fn, made);
+            goto out;
+        }
     fy_tracer *prev = fy_trace_set(&tr);
     struct fy_code *prevk = fy_trace_scf_set_kernel(fn->code);
     res = fy_call(fnobj, vals, nargs, NULL);

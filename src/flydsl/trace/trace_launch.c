@@ -391,7 +391,13 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     if (!FY_INT_CHECK(o)) {
         items = fy_seq_items(o, &n);
         if (!items || n > 3) {
-            fy_err_format(&fy_TypeError, "launch(): %s must be an int or a tuple/list of up to 3 ints", what);
+            fy_err_clear();
+            if (items)
+                fy_err_format(&fy_TypeError,
+                              "launch(): %s must be an int or a tuple/list of up to 3 ints, got %zu items", what, n);
+            else
+                fy_err_format(&fy_TypeError, "launch(): %s must be an int or a tuple/list of up to 3 ints, got %s",
+                              what, fy_type_name(o));
             return -1;
         }
     }
@@ -413,6 +419,12 @@ int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned gri
     fy_obj *v[4] = {0};
     if (fy_parse_args("launch", a, na, kw, names, 0, 0, 4, v) < 0) return -1;
     if (dims_of("grid", v[0], grid) < 0 || dims_of("block", v[1], block) < 0) return -1;
+    uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+    if (threads > 1024) {
+        fy_err_format(&fy_ValueError, "launch(): block (%u,%u,%u) has %llu threads; a block has at most 1024", block[0],
+                      block[1], block[2], (unsigned long long)threads);
+        return -1;
+    }
     *smem = 0;
     if (v[2] && v[2] != fy_None) {
         int64_t x;
