@@ -113,6 +113,9 @@ extern fy_methoddef fy_dsl_targ_funcs[];
 
 /* ---- raw-pointer kernel arguments (dsl_ptr_arg.c) ---- */
 struct fy_dsl_numeric;
+/* The DSL element type of torch dtype FY_TORCH_* (what a tensor or pointer argument of that dtype
+ * holds in a kernel), or NULL when kernels cannot take it (dsl_tensor_arg.c). */
+struct fy_dsl_numeric *fy_dsl_numeric_of_dtype(int dtype);
 /* Is o a flyc.from_c_void_p adaptor? */
 int fy_dsl_is_ptr_arg(fy_obj *o);
 /* The element type and address of pointer argument arg: a from_c_void_p adaptor, or (when annotated, the

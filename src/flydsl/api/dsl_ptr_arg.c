@@ -99,23 +99,6 @@ static fy_obj *f_from_c_void_p(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
 
 int fy_dsl_is_ptr_arg(fy_obj *o) { return FY_TYPE(o) == &parg_type; }
 
-/* The numeric type of a torch dtype, or NULL. */
-static fy_dsl_numeric *torch_elem(int dtype) {
-    switch (dtype) {
-    case FY_TORCH_F32: return &fy_dsl_t_f32;
-    case FY_TORCH_F64: return &fy_dsl_t_f64;
-    case FY_TORCH_F16: return &fy_dsl_t_f16;
-    case FY_TORCH_BF16: return fy_dsl_numeric_by_name("BFloat16");
-    case FY_TORCH_I32: return &fy_dsl_t_i32;
-    case FY_TORCH_I64: return &fy_dsl_t_i64;
-    case FY_TORCH_I16: return &fy_dsl_t_i16;
-    case FY_TORCH_I8: return &fy_dsl_t_i8;
-    case FY_TORCH_U8: return fy_dsl_numeric_by_name("Uint8");
-    case FY_TORCH_BOOL: return &fy_dsl_t_bool;
-    default: return NULL;
-    }
-}
-
 int fy_dsl_ptr_arg_of(fy_obj *arg, int annotated, int argi, fy_dsl_numeric **et, uint64_t *addr) {
     if (FY_TYPE(arg) == &parg_type) {
         *et = ((parg *)arg)->et;
@@ -126,7 +109,7 @@ int fy_dsl_ptr_arg_of(fy_obj *arg, int annotated, int argi, fy_dsl_numeric **et,
     int64_t v;
     if (fy_index(arg, &v) < 0) return -1;
     fy_torch_storage *st = fy_torch_find_storage((uintptr_t)v);
-    *et = st && st->dtype >= 0 ? torch_elem(st->dtype) : NULL;
+    *et = st && st->dtype >= 0 ? fy_dsl_numeric_of_dtype(st->dtype) : NULL;
     if (!*et) {
         fy_err_format(&fy_TypeError,
                       "kernel argument %d: the address 0x%llx is in no device tensor%s; pass flyc.from_c_void_p(dtype, "

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
 #include "torch/torch.h"
 
 typedef struct targ {
@@ -136,6 +137,22 @@ fy_methoddef fy_dsl_targ_funcs[] = {
     {"from_torch_tensor", f_from_torch_tensor, 0,
      "from_torch_tensor(tensor, *, assumed_align=None, use_32bit_stride=False)\nSame as from_dlpack."},
     {0}};
+
+fy_dsl_numeric *fy_dsl_numeric_of_dtype(int dtype) {
+    switch (dtype) {
+    case FY_TORCH_F32: return &fy_dsl_t_f32;
+    case FY_TORCH_F64: return &fy_dsl_t_f64;
+    case FY_TORCH_F16: return &fy_dsl_t_f16;
+    case FY_TORCH_BF16: return fy_dsl_numeric_by_name("BFloat16");
+    case FY_TORCH_I64: return &fy_dsl_t_i64;
+    case FY_TORCH_I32: return &fy_dsl_t_i32;
+    case FY_TORCH_I16: return &fy_dsl_t_i16;
+    case FY_TORCH_I8: return &fy_dsl_t_i8;
+    case FY_TORCH_U8: return fy_dsl_numeric_by_name("Uint8");
+    case FY_TORCH_BOOL: return &fy_dsl_t_bool;
+    default: return NULL;
+    }
+}
 
 int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp) {
     memset(sp, 0, sizeof *sp);

@@ -21,21 +21,6 @@
 
 #define U(x) ((unsigned long long)(x))
 
-/* The DSL numeric type of a torch dtype; NULL if kernels cannot take it yet. */
-static fy_dsl_numeric *elem_type(int dtype) {
-    switch (dtype) {
-    case FY_TORCH_F32: return &fy_dsl_t_f32;
-    case FY_TORCH_F64: return &fy_dsl_t_f64;
-    case FY_TORCH_F16: return &fy_dsl_t_f16;
-    case FY_TORCH_BF16: return fy_dsl_numeric_by_name("BFloat16");
-    case FY_TORCH_I32: return &fy_dsl_t_i32;
-    case FY_TORCH_I64: return &fy_dsl_t_i64;
-    case FY_TORCH_I16: return &fy_dsl_t_i16;
-    case FY_TORCH_I8: return &fy_dsl_t_i8;
-    default: return NULL;
-    }
-}
-
 void *fy_trace_tensor_data(fy_obj *o) {
     fy_dsl_targ_spec sp;
     if (fy_dsl_targ_spec_of(o, 0, &sp) <= 0) {
@@ -73,7 +58,7 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
     int ok = fy_dsl_targ_spec_of(arg, argi, &sp);
     if (ok <= 0) return NULL;
     fy_torch_tensor *t = sp.t;
-    fy_dsl_numeric *et = elem_type(t->dtype);
+    fy_dsl_numeric *et = fy_dsl_numeric_of_dtype(t->dtype);
     if (!et)
         return fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of dtype %s are not supported yet",
                              argi, fy_torch_dtype_name(t->dtype));
