@@ -40,20 +40,6 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
 }
 
-/* llvm.call @callee(ops) with one result of type res. */
-static MlirValue llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res) {
-    int32_t seg[2] = {nops, 0};
-    MlirNamedAttribute a[6] = {
-        fly_ir_named(b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, fly_ir_sref(callee))),
-        fly_ir_named(b->ctx, "CConv", mlirAttributeParseGet(b->ctx, fly_ir_sref("#llvm.cconv<ccc>"))),
-        fly_ir_named(b->ctx, "TailCallKind", mlirAttributeParseGet(b->ctx, fly_ir_sref("#llvm.tailcallkind<none>"))),
-        fly_ir_named(b->ctx, "fastmathFlags", mlirAttributeParseGet(b->ctx, fly_ir_sref("#llvm.fastmath<none>"))),
-        fly_ir_named(b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)),
-        fly_ir_named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg)),
-    };
-    return fly_emu_irb_val(b, "llvm.call", nops, ops, res, 6, a);
-}
-
 typedef struct coro_fn {
     MlirContext ctx;
     MlirValue hdl;
@@ -162,7 +148,7 @@ static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap
     MlirValue id = fly_emu_irb_val(&eb, "llvm.intr.coro.id", 4, idops, cf.token, 0, NULL);
     MlirValue sz = fly_emu_irb_val(&eb, "llvm.intr.coro.size", 0, NULL, i64, 0, NULL);
     MlirValue fops[2] = {ctxv, sz};
-    MlirValue mem = llcall_val(&eb, "fly_emu_coro_frame", 2, fops, ptr);
+    MlirValue mem = fly_emu_irb_llcall_val(&eb, "fly_emu_coro_frame", 2, fops, ptr);
     MlirValue bops[2] = {id, mem};
     cf.hdl = fly_emu_irb_val(&eb, "llvm.intr.coro.begin", 2, bops, ptr, 0, NULL);
     /* the handle must escape, or LLVM finds the frame unreachable and drops the resume paths */

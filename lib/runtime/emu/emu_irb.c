@@ -52,7 +52,7 @@ MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, con
     return fly_emu_irb_op(b, "func.call", nops, ops, res, 1, &a);
 }
 
-void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops) {
+static MlirOperation llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res) {
     int32_t seg[2] = {nops, 0};
     MlirNamedAttribute a[6] = {
         fly_ir_named(b->ctx, "callee", mlirFlatSymbolRefAttrGet(b->ctx, fly_ir_sref(callee))),
@@ -62,7 +62,15 @@ void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const Mlir
         fly_ir_named(b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)),
         fly_ir_named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg)),
     };
-    fly_emu_irb_op(b, "llvm.call", nops, ops, fly_ir_type_null(), 6, a);
+    return fly_emu_irb_op(b, "llvm.call", nops, ops, res, 6, a);
+}
+
+void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops) {
+    llcall(b, callee, nops, ops, fly_ir_type_null());
+}
+
+MlirValue fly_emu_irb_llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res) {
+    return fly_ir_res0(llcall(b, callee, nops, ops, res));
 }
 
 static MlirValue insertvalue(fly_emu_irb *b, MlirValue agg, MlirValue v, int64_t i, int64_t j) {

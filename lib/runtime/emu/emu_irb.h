@@ -42,6 +42,8 @@ MlirOperation fly_emu_irb_find_func(MlirBlock top, const char *name);
 MlirOperation fly_emu_irb_call(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res);
 /* llvm.call @callee(ops) without results. */
 void fly_emu_irb_llcall(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops);
+/* The same for a callee with one result of type res; returns it. */
+MlirValue fly_emu_irb_llcall_val(fly_emu_irb *b, const char *callee, int nops, const MlirValue *ops, MlirType res);
 /* A static memref value of type mt over pointer p (the descriptor built in LLVM, cast to mt). */
 MlirValue fly_emu_irb_memref_from_ptr(fly_emu_irb *b, MlirValue p, MlirType mt);
 /* A rank-1 memref value of type mt (memref<?xT>) over pointer p with n (an i64 value) elements. */
