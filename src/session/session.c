@@ -272,9 +272,7 @@ flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, ch
     return c == FY_COMPLETE ? FLYI_COMPLETE : c == FY_INCOMPLETE ? FLYI_INCOMPLETE : FLYI_INVALID;
 }
 
-void flyi_session_reset(flyi_session *s) {
-    fy_interp *prev = fy_interp_enter(s->ip);
-    fy_interp *ip = s->ip;
+void fy_session_forget_names(fy_interp *ip) {
     fy_dict_clear(ip->main_dict);
     fy_obj *n = fy_str_from_cstr("__main__");
     fy_dict_set_cstr(ip->main_dict, "__name__", n);
@@ -285,12 +283,22 @@ void flyi_session_reset(flyi_session *s) {
     for (int64_t i = 0; keys && i < FY_LIST_N(keys); i++) {
         fy_obj *k = FY_LIST_ITEMS(keys)[i];
         fy_obj *m = fy_dict_get(ip->modules, k);
-        if (m && FY_TYPE(m) == &fy_module_type && fy_dict_get_cstr(FY_MODULE_DICT(m), "__file__") && m != ip->main_mod)
+        if (m && FY_TYPE(m) == &fy_module_type && m != ip->main_mod && fy_dict_get_cstr(FY_MODULE_DICT(m), "__file__"))
             fy_dict_del(ip->modules, k);
     }
     FY_XDECREF(keys);
-    fy_dict_del(ip->builtins, fy_intern("_"));
+    fy_obj *u = fy_intern("_");
+    if (fy_dict_get(ip->builtins, u)) fy_dict_del(ip->builtins, u);
+    /* the magics' "last compiled kernel" (%ir, %isa without a name) */
+    fy_obj *cm = fy_dict_get_cstr(ip->modules, "flydsl.compiler");
+    if (cm && fy_dict_get_cstr(FY_MODULE_DICT(cm), "_last_compiled"))
+        fy_dict_set_cstr(FY_MODULE_DICT(cm), "_last_compiled", fy_None);
     fy_err_clear();
+}
+
+void flyi_session_reset(flyi_session *s) {
+    fy_interp *prev = fy_interp_enter(s->ip);
+    fy_session_forget_names(s->ip);
     fy_gc_collect();
     fy_interp_leave(prev);
 }

@@ -21,6 +21,9 @@ struct flyi_session {
 /* Completions of a %magic line (its names, file names after %load/%run); true when text is one. */
 bool fy_magic_complete(fy_interp *ip, const char *text, size_t cursor, flyi_completions *out);
 char *fy_magic_transform(const char *cell);
+/* What a reset forgets (session.c, for flyi_session_reset and %reset): the user's names, modules
+ * loaded from files, `_`, the last compiled kernel. */
+void fy_session_forget_names(fy_interp *ip);
 int fy_magic_install(fy_interp *ip);
 fy_obj *fy_magic_diff(const char *a, const char *b, const char *aname, const char *bname);
 #endif

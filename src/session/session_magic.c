@@ -715,27 +715,8 @@ static fy_obj *m_reset(const char *args) {
     toks t;
     if (split(args, &t) < 0 || t.n > 1 || (t.n == 1 && strcmp(t.v[0], "-f")))
         return usage("%%reset: expected %%reset [-f]");
-    fy_interp *ip = fy_cur;
-    /* like flyi_session_reset, without a collection while this cell's frames run */
-    fy_dict_clear(ip->main_dict);
-    fy_obj *n = fy_str_from_cstr("__main__");
-    fy_dict_set_cstr(ip->main_dict, "__name__", n);
-    FY_XDECREF(n);
-    fy_dict_set_cstr(ip->main_dict, "__builtins__", ip->builtins_mod);
-    fy_obj *keys = fy_dict_keys_list(ip->modules);
-    for (int64_t i = 0; keys && i < FY_LIST_N(keys); i++) {
-        fy_obj *key = FY_LIST_ITEMS(keys)[i];
-        fy_obj *m = fy_dict_get(ip->modules, key);
-        if (m && FY_TYPE(m) == &fy_module_type && m != ip->main_mod && fy_dict_get_cstr(FY_MODULE_DICT(m), "__file__"))
-            fy_dict_del(ip->modules, key);
-    }
-    FY_XDECREF(keys);
-    fy_obj *u = fy_intern("_");
-    if (fy_dict_get(ip->builtins, u)) fy_dict_del(ip->builtins, u);
-    fy_obj *cm = fy_dict_get_cstr(ip->modules, "flydsl.compiler");
-    if (cm && fy_dict_get_cstr(FY_MODULE_DICT(cm), "_last_compiled"))
-        fy_dict_set_cstr(FY_MODULE_DICT(cm), "_last_compiled", fy_None);
-    fy_err_clear();
+    /* flyi_session_reset without its collection: this cell's frames are running */
+    fy_session_forget_names(fy_cur);
     return fy_none();
 }
 
