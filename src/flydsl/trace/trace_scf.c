@@ -39,6 +39,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace_int.h"
+#include "flydsl/trace/trace_scf.h"
 
 fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
 
@@ -181,6 +182,40 @@ static void emit_indented(fy_tracer *tr, const tbuf *b) {
     }
 }
 
+/* A loop's leaves the body gives back unchanged (its yield is the leaf's block argument) are not carried:
+ * with ys, fills keep and returns how many are kept; then (and with ys NULL, for another region of the
+ * loop whose block arguments start at base) the current body's uses of the dropped block arguments
+ * base + i become uses of their initial values. SSA names inside string attributes are left alone. */
+static int prune(fy_tracer *tr, fy_carry *cy, int nl, const uint64_t *ys, uint64_t base, int *keep) {
+    int nk = 0;
+    if (ys)
+        for (int i = 0; i < nl; i++) nk += keep[i] = ys[i] != base + (uint64_t)i;
+    else
+        for (int i = 0; i < nl; i++) nk += keep[i];
+    if (nk == nl) return nk;
+    tbuf in = buf_swap(tr, (tbuf){0});
+    int quoted = 0;
+    for (size_t i = 0; i < in.len;) {
+        char ch = in.body[i];
+        if (ch == '"' && (i == 0 || in.body[i - 1] != '\\')) quoted = !quoted;
+        if (ch == '%' && !quoted && i + 1 < in.len && in.body[i + 1] >= '0' && in.body[i + 1] <= '9') {
+            size_t j = i + 1;
+            uint64_t v = 0;
+            while (j < in.len && in.body[j] >= '0' && in.body[j] <= '9') v = v * 10 + (uint64_t)(in.body[j++] - '0');
+            if (v >= base && v < base + (uint64_t)nl && !keep[v - base]) v = fy_carry_init(cy, (int)(v - base));
+            fy_trace_emit(tr, "%%%llu", U(v));
+            i = j;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < in.len && in.body[j] != '%' && in.body[j] != '"') j++;
+        fy_trace_emit(tr, "%.*s", (int)(j - i), in.body + i);
+        i = j;
+    }
+    free(in.body);
+    return nk;
+}
+
 /* ------------------------------------------------------------------ names and types */
 
 /* Where name lives in frame f: a fast local or a cell's content; NULL when neither. *fast: its
@@ -235,6 +270,10 @@ static fy_dsl_numeric *type_of(fy_obj *v, int *lit) {
     *lit = 0;
     return NULL;
 }
+fy_dsl_numeric *fy_scf_type_of(fy_obj *v, int *lit) { return type_of(v, lit); }
+int fy_scf_used_after(fy_frame *f, int idx, int from) { return used_after(f, idx, from); }
+static int as_ssa(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out);
+int fy_scf_as_ssa(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out) { return as_ssa(tr, v, t, out); }
 static const char *type_name(fy_obj *v) {
     int lit;
     fy_dsl_numeric *t = type_of(v, &lit);
@@ -282,11 +321,12 @@ static int cond_ssa_neg(fy_tracer *tr, int neg, uint64_t *c) {
 
 /* The names of region rg as unique slots of frame f; returns the count (slots/fast: n entries). */
 typedef fy_obj **slotp; /* where a local's value lives */
-static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names) {
+static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names, int **asg) {
     size_t n = FY_TUPLE_N(rg->names);
-    *slots = fy_calloc(n + 1, sizeof **slots);
-    *fast = fy_calloc(n + 1, sizeof **fast);
-    *names = fy_calloc(n + 1, sizeof **names);
+    *slots = fy_calloc(n + 2, sizeof **slots); /* room for a loop's target */
+    *fast = fy_calloc(n + 2, sizeof **fast);
+    *names = fy_calloc(n + 2, sizeof **names);
+    if (asg && !(*asg = fy_calloc(n + 2, sizeof **asg))) return -1;
     if (!*slots || !*fast || !*names) return -1;
     int k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -299,6 +339,7 @@ static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **f
         (*slots)[k] = s;
         (*fast)[k] = fi;
         (*names)[k] = nm;
+        if (asg) (*asg)[k] = (int)i < rg->nassigned;
         k++;
     }
     return k;
@@ -351,37 +392,6 @@ static int impure(const tbuf *b) {
 
 /* a if c else b: each arm traced apart; pure arms go into the current block and arith.select picks,
  * arms with side effects become an scf.if with one result. */
-/* End a loop body: check that every loop-carried variable (ct[k] set) still holds a value of its
- * type, and emit the scf.yield of their SSA values (into ys). 0, or -1 with an exception. */
-static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots, fy_obj **names, fy_dsl_numeric **ct,
-                         uint64_t *ys) {
-    for (int k = 0; k < n; k++) {
-        if (!ct[k]) continue;
-        fy_obj *v = *slots[k];
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v) {
-            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
-            return -1;
-        }
-        int lit;
-        fy_dsl_numeric *t = type_of(v, &lit);
-        if (!t || (is_traced(v) && t != ct[k])) {
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' is %s before the loop at line %d and %s after its body: a "
-                          "loop-carried value must keep its type",
-                          nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
-            return -1;
-        }
-        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) return -1;
-    }
-    fy_trace_emit(tr, "      scf.yield");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
-    return 0;
-}
 
 static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
@@ -486,100 +496,54 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     uint64_t c;
     if (cond_ssa(tr, v, neg, &c) < 0) return -1;
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL, **v1 = NULL, **v2 = NULL;
-    int *fast = NULL, ret = -1;
-    fy_dsl_numeric **rt = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, ret = -1;
+    uint64_t *ys = NULL;
+    fy_carry *cy = NULL;
     tbuf outer = buf_swap(tr, (tbuf){0}), tb = {0}, eb = {0};
     int swapped = 1;
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(v1 = fy_calloc((size_t)n + 1, sizeof *v1)) ||
-        !(v2 = fy_calloc((size_t)n + 1, sizeof *v2)) || !(rt = fy_calloc((size_t)n + 1, sizeof *rt)))
-        goto out;
-    for (int k = 0; k < n; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    if (n < 0 || !(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "`if`"))) goto out;
     int h = run_range(f, at + 1, rg->a_end, rg->line);
     tb = buf_swap(tr, (tbuf){0});
     if (h < 0) {
         ret = h;
         goto out;
     }
-    for (int k = 0; k < n; k++) {
-        v1[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        set_slot(slots[k], v0[k] ? fy_ref(v0[k]) : NULL);
-    }
+    if (fy_carry_branch_end(cy, 0) < 0) goto out;
     if (rg->b_start < rg->b_end && (h = run_range(f, rg->b_start, rg->b_end, rg->line)) < 0) {
         ret = h;
         goto out;
     }
-    for (int k = 0; k < n; k++) v2[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     f->cur = at;
+    if (fy_carry_branch_end(cy, 1) < 0) goto out;
     /* what each name becomes */
-    int nres = 0;
-    for (int k = 0; k < n; k++) {
-        if (v1[k] == v2[k]) continue;
-        int l1 = 0, l2 = 0, used = used_after(f, fast[k], rg->b_end);
-        fy_dsl_numeric *t1 = v1[k] ? type_of(v1[k], &l1) : NULL, *t2 = v2[k] ? type_of(v2[k], &l2) : NULL, *t = NULL;
-        if (t1 && t2)
-            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
-        if (t) {
-            rt[k] = t;
-            nres++;
-            continue;
-        }
-        if (!used) {
-            set_slot(slots[k], NULL); /* a branch-local temporary */
-            continue;
-        }
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v1[k] || !v2[k])
-            fy_err_format(&fy_NameError,
-                          "variable '%s' is assigned in only one branch of the `if` on a dynamic value at "
-                          "line %d and used after it: assign it before the `if`",
-                          nm, rg->line);
-        else if (t1 && t2)
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' has type %s in one branch and %s in the other of the `if` on a "
-                          "dynamic value at line %d",
-                          nm, t1->name, t2->name, rg->line);
-        else
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' cannot be merged after the `if` on a dynamic value at line %d: "
-                          "its values are '%s' and '%s' (only numeric values become scf.if results)",
-                          nm, rg->line, type_name(v1[k]), type_name(v2[k]));
-        goto out;
-    }
+    int nres = fy_carry_merge(cy, rg->b_end);
+    if (nres < 0 || !(ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys))) goto out;
     /* yields */
-    uint64_t *ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys);
-    if (!ys) goto out;
     for (int br = 0; br < 2; br++) {
         tbuf *b = br ? &eb : &tb;
         if (br) eb = buf_swap(tr, (tbuf){0}); /* the else branch's ops are in the current buffer */
         tbuf keep = buf_swap(tr, *b);
-        int j = 0;
-        for (int k = 0; k < n; k++)
-            if (rt[k] && as_ssa(tr, br ? v2[k] : v1[k], rt[k], &ys[br * nres + j++]) < 0) {
+        for (int i = 0; i < nres; i++)
+            if (fy_carry_branch_ssa(cy, tr, br, i, &ys[br * nres + i]) < 0) {
                 *b = buf_swap(tr, keep);
-                fy_free(ys);
                 goto out;
             }
         fy_trace_emit(tr, "      scf.yield");
         for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s %%%llu", i ? "," : "", U(ys[br * nres + i]));
-        for (int k = 0, i = 0; k < n; k++)
-            if (rt[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(rt[k]));
+        for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s %s", i ? "," : " :", fy_carry_type(cy, i));
         fy_trace_end_line(tr);
         *b = buf_swap(tr, keep);
     }
-    fy_free(ys);
     /* the scf.if into the enclosing block */
     buf_restore(tr, outer, &swapped);
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)nres;
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
+    for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(fy_carry_res(cy, i)));
     fy_trace_emit(tr, "%sscf.if %%%llu", nres ? " = " : "", U(c));
     if (nres) {
         fy_trace_emit(tr, " -> (");
-        for (int k = 0, i = 0; k < n; k++)
-            if (rt[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(rt[k]));
+        for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%s", i ? ", " : "", fy_carry_type(cy, i));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " {\n");
@@ -588,26 +552,17 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     emit_indented(tr, &eb);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++)
-        if (rt[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(rt[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        }
+    if (fy_carry_commit_if(cy) < 0) goto out;
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
     buf_restore(tr, outer, &swapped);
     free(tb.body);
     free(eb.body);
-    for (int k = 0; k < n; k++) {
-        if (v1) FY_XDECREF(v1[k]);
-        if (v2) FY_XDECREF(v2[k]);
-    }
-    fy_free(v1);
-    fy_free(v2);
-    fy_free(rt);
-    free_vars(n, slots, fast, names, v0);
+    fy_free(ys);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -712,32 +667,48 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     uint64_t lb = 0, ub = 0, st = 0;
     if (range_bounds(tr, base, nargs, &fy_dsl_t_i32, &lb, &ub, &st) < 0) return -1;
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL;
-    int *fast = NULL, ret = -1;
-    fy_dsl_numeric **ct = NULL;
-    uint64_t *init = NULL, *ys = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, *keep = NULL, ret = -1, swapped = 0;
+    uint64_t *ys = NULL, *res = NULL;
+    unsigned char *mode = NULL, *bound = NULL;
+    fy_carry *cy = NULL;
     tbuf outer = {0}, body = {0};
-    int swapped = 0;
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
-        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
-        goto out;
-    int ncar = 0;
-    for (int k = 0; k < n; k++) {
-        int lit;
-        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
-        if (ct[k]) ncar++;
-    }
-    /* the loop's SSA numbers, then the body with block arguments in place of the carried names */
-    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
-    tr->next += (uint64_t)n;
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    if (n < 0 || !(mode = fy_calloc((size_t)n + 2, 1)) || !(bound = fy_calloc((size_t)n + 2, 1))) goto out;
+    /* the target: carried when read after the loop (Python's value: the last one, or as before) */
+    int ti = -1, tcar = 0;
+    uint32_t st0 = f->code->code[at + 2];
+    if (FY_OPC(st0) == OP_STORE_FAST && !f->locals) {
+        ti = (int)FY_ARG(st0);
+        if (fy_scf_used_after(f, ti, rg->b_start)) {
+            int lit;
+            fy_obj **ts = &f->localsplus[ti];
+            if (!*ts || !fy_scf_type_of(*ts, &lit)) {
+                fy_obj *l0 = fy_dsl_num_dynamic(&fy_dsl_t_i32, lb); /* unbound before: the start */
+                if (!l0) goto out;
+                set_slot(ts, l0);
+            }
+            slots[n] = ts;
+            fast[n] = ti;
+            names[n] = FY_TUPLE_ITEMS(f->code->varnames)[ti];
+            asg[n] = 1;
+            n++;
+            tcar = 1;
         }
+    }
+    for (int k = 0; k < n; k++) {
+        bound[k] = *slots[k] != NULL;
+        mode[k] = !bound[k] ? 0 : asg[k] ? 1 : 2;
+    }
+    if (!(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "loop"))) goto out;
+    int nl = fy_carry_loop_begin(cy, tr, mode);
+    if (nl < 0 || !(ys = fy_calloc((size_t)nl + 1, sizeof *ys)) || !(res = fy_calloc((size_t)nl + 1, sizeof *res)) ||
+        !(keep = fy_calloc((size_t)nl + 1, sizeof *keep)))
+        goto out;
+    /* the loop's SSA numbers, then the body with block arguments in place of the carried values */
+    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
+    tr->next += (uint64_t)nl;
+    if (fy_carry_bind(cy, ba0) < 0) goto out;
     fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, iv);
     if (!ivv) goto out;
     while (f->stack + f->sp > base) FY_DECREF(f->stack[--f->sp]);
@@ -752,54 +723,59 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     }
     FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
     f->cur = at;
-    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
+    if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
+    int nk = prune(tr, cy, nl, ys, ba0, keep);
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
     body = buf_swap(tr, outer);
     swapped = 0;
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)ncar;
+    for (int i = 0; i < nl; i++)
+        if (keep[i]) res[i] = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
-    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", ncar ? " = " : "", U(iv), U(lb), U(ub), U(st));
-    if (ncar) {
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%%%llu", j++ ? ", " : "", U(res[i]));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", nk ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (nk) {
         fy_trace_emit(tr, " iter_args(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i])
+                fy_trace_emit(tr, "%s%%%llu = %%%llu", j++ ? ", " : "", U(ba0 + (uint64_t)i), U(fy_carry_init(cy, i)));
         fy_trace_emit(tr, ") -> (");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " : i32 {\n");
     emit_indented(tr, &body);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++) {
-        if (ct[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        } else if (!v0[k]) {
+    if (fy_carry_loop_commit(cy, keep, res) < 0) goto out;
+    for (int k = 0; k < n; k++)
+        if (!bound[k]) {
             set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
             note_unbound(f->code, fast[k], rg->line, 'b');
         }
-    }
-    { /* the target is the body's block argument: unbound after the loop */
-        uint32_t st0 = f->code->code[at + 2];
-        if (FY_OPC(st0) == OP_STORE_FAST && !f->locals) {
-            int ti = (int)FY_ARG(st0);
-            set_slot(&f->localsplus[ti], NULL);
-            note_unbound(f->code, ti, rg->line, 't');
-        }
+    if (ti >= 0 && !tcar) { /* the target is the body's block argument, not read after the loop */
+        set_slot(&f->localsplus[ti], NULL);
+        note_unbound(f->code, ti, rg->line, 't');
     }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
     buf_restore(tr, outer, &swapped);
     free(body.body);
-    free_vars(n, slots, fast, names, v0);
-    fy_free(ct);
-    fy_free(init);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
+    fy_free(mode);
+    fy_free(bound);
     fy_free(ys);
+    fy_free(res);
+    fy_free(keep);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -887,7 +863,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
         if (as_ssa(tr, items[k], L.ct[k], &init[k]) < 0) goto out;
     }
     /* values the body's names hold before it, to tell what the body assigned */
-    if ((nn = region_slots(f, rg, &slots, &fast, &names)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
+    if ((nn = region_slots(f, rg, &slots, &fast, &names, NULL)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
         goto out;
     for (int k = 0; k < nn; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
@@ -1036,11 +1012,10 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
 }
 
 /* ------------------------------------------------------------------ while */
-
-/* `while c:` whose test met a traced value: scf.while. Names the body assigns that hold numeric values
- * before the loop are carried (the before region's and the body's block arguments, the results); the
- * test is traced again in the before region and the body once in the after region. The test's first
- * evaluation, which decided to come here, stays as dead ops. */
+/* `while c:` whose test met a traced value: scf.while. The variables the body assigns or changes in place
+ * that are bound before the loop are carried (trace_carry.c): the before region's and the body's block
+ * arguments, the results; the test is traced again in the before region and the body once in the after
+ * region. The test's first evaluation, which decided to come here, stays as dead ops. */
 static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     if (rg->bad_line) {
@@ -1051,31 +1026,27 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
         return -1;
     }
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL;
-    int *fast = NULL, ret = -1, swapped = 0;
-    fy_dsl_numeric **ct = NULL;
-    uint64_t *init = NULL, *ys = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, *keep = NULL, ret = -1, swapped = 0;
+    uint64_t *ys = NULL, *res = NULL;
+    unsigned char *mode = NULL, *bound = NULL;
+    fy_carry *cy = NULL;
     tbuf outer = {0}, cb = {0}, body = {0};
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
-        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
-        goto out;
-    int ncar = 0;
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    if (n < 0 || !(mode = fy_calloc((size_t)n + 1, 1)) || !(bound = fy_calloc((size_t)n + 1, 1))) goto out;
     for (int k = 0; k < n; k++) {
-        int lit;
-        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
-        if (ct[k]) ncar++;
+        bound[k] = *slots[k] != NULL;
+        mode[k] = !bound[k] ? 0 : asg[k] ? 1 : 2;
     }
-    uint64_t ba0 = tr->next, bb0 = tr->next + (uint64_t)n;
-    tr->next += 2 * (uint64_t)n;
+    if (!(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "loop"))) goto out;
+    int nl = fy_carry_loop_begin(cy, tr, mode);
+    if (nl < 0 || !(ys = fy_calloc((size_t)nl + 1, sizeof *ys)) || !(res = fy_calloc((size_t)nl + 1, sizeof *res)) ||
+        !(keep = fy_calloc((size_t)nl + 1, sizeof *keep)))
+        goto out;
+    uint64_t ba0 = tr->next, bb0 = tr->next + (uint64_t)nl;
+    tr->next += 2 * (uint64_t)nl;
     /* the before region: the test on block arguments */
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
-        }
+    if (fy_carry_bind(cy, ba0) < 0) goto out;
     outer = buf_swap(tr, (tbuf){0});
     swapped = 1;
     int h = run_range(f, rg->b_start, at, rg->line);
@@ -1092,79 +1063,84 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     int bad = fy_trace_value_as(tr, cb1, &fy_dsl_t_bool, &c) < 0;
     FY_DECREF(cb1);
     if (bad || cond_ssa_neg(tr, neg, &c) < 0) goto out;
-    fy_trace_emit(tr, "      scf.condition(%%%llu)", U(c));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ba0 + (uint64_t)k));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
     cb = buf_swap(tr, (tbuf){0});
     /* the after region: the body */
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], bb0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
-        }
+    if (fy_carry_bind(cy, bb0) < 0) goto out;
     h = run_range(f, at + 1, rg->a_end, rg->line);
     if (h < 0) {
         ret = h;
         goto out;
     }
     f->cur = at;
-    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
-    body = buf_swap(tr, outer);
+    if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
+    int nk = prune(tr, cy, nl, ys, bb0, keep);
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
+    body = buf_swap(tr, cb); /* the test's region: its unchanged values are the initial ones too */
+    prune(tr, cy, nl, NULL, ba0, keep);
+    fy_trace_emit(tr, "      scf.condition(%%%llu)", U(c));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ba0 + (uint64_t)i));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
+    cb = buf_swap(tr, outer);
     swapped = 0;
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)ncar;
+    for (int i = 0; i < nl; i++)
+        if (keep[i]) res[i] = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
-    fy_trace_emit(tr, "%sscf.while ", ncar ? " = " : "");
-    if (ncar) {
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%%%llu", j++ ? ", " : "", U(res[i]));
+    fy_trace_emit(tr, "%sscf.while ", nk ? " = " : "");
+    if (nk) {
         fy_trace_emit(tr, "(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i])
+                fy_trace_emit(tr, "%s%%%llu = %%%llu", j++ ? ", " : "", U(ba0 + (uint64_t)i), U(fy_carry_init(cy, i)));
         fy_trace_emit(tr, ") ");
     }
     fy_trace_emit(tr, ": (");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
     fy_trace_emit(tr, ") -> (");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
     fy_trace_emit(tr, ") {\n");
     emit_indented(tr, &cb);
     fy_trace_emit(tr, "      } do {\n");
-    if (ncar) {
+    if (nk) {
         fy_trace_emit(tr, "      ^bb0(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k])
-                fy_trace_emit(tr, "%s%%%llu: %s", i++ ? ", " : "", U(bb0 + (uint64_t)k), fy_trace_mlir_type(ct[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i]) fy_trace_emit(tr, "%s%%%llu: %s", j++ ? ", " : "", U(bb0 + (uint64_t)i), fy_carry_type(cy, i));
         fy_trace_emit(tr, "):\n");
     }
     emit_indented(tr, &body);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++) {
-        if (ct[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        } else if (!v0[k]) {
+    if (fy_carry_loop_commit(cy, keep, res) < 0) goto out;
+    for (int k = 0; k < n; k++)
+        if (!bound[k]) {
             set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
             note_unbound(f->code, fast[k], rg->line, 'b');
         }
-    }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
     buf_restore(tr, outer, &swapped);
     free(cb.body);
     free(body.body);
-    free_vars(n, slots, fast, names, v0);
-    fy_free(ct);
-    fy_free(init);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
+    fy_free(mode);
+    fy_free(bound);
     fy_free(ys);
+    fy_free(res);
+    fy_free(keep);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
