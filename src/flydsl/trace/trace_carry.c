@@ -24,8 +24,8 @@
 
 enum { LK_NUM = 1, LK_VEC, LK_TEN, LK_PTR };
 typedef struct leaf {
-    int kind, lit;
-    fy_dsl_numeric *t; /* NUM: the type; others: the element type */
+    int kind, lit, dyn; /* dyn: an SSA value (ssa) */
+    fy_dsl_numeric *t;  /* NUM: the type; others: the element type */
     int64_t n;         /* VEC: length */
     int reg;           /* TEN, PTR: address space */
     fy_obj *ex;        /* TEN: a tensor of the type (its layout) */
@@ -83,7 +83,7 @@ struct fy_carry {
     int nl, capl;
     tnode *tn;
     int ntn, captn;
-    int *root;
+    int *root, vroot;
     int soft; /* the last merge failure is a mismatch (the variable may be unbound instead) */
 };
 
@@ -97,6 +97,10 @@ static int leaf_info(fy_obj *v, leaf *o) {
         o->kind = LK_NUM;
         o->t = t;
         o->lit = lit;
+        if (FY_DSL_NUM_CHECK(v) && !((fy_dsl_num *)v)->is_static) {
+            o->dyn = 1;
+            o->ssa = ((fy_dsl_num *)v)->ssa;
+        }
         snprintf(o->ty, sizeof o->ty, "%s", fy_trace_mlir_type(t));
         return 1;
     }
@@ -105,6 +109,7 @@ static int leaf_info(fy_obj *v, leaf *o) {
     uint64_t s;
     if (fy_tvector_parts(v, &s, &et, &n) == 0) {
         o->kind = LK_VEC;
+        o->dyn = 1;
         o->t = et;
         o->n = n;
         o->ssa = s;
@@ -114,6 +119,7 @@ static int leaf_info(fy_obj *v, leaf *o) {
     if (FY_TTENSOR_CHECK(v)) {
         fy_ttensor *x = (fy_ttensor *)v;
         o->kind = LK_TEN;
+        o->dyn = 1;
         o->t = x->et;
         o->reg = x->reg;
         o->ex = v;
@@ -124,6 +130,7 @@ static int leaf_info(fy_obj *v, leaf *o) {
     if (FY_TYPE(v) == &fy_trace_ptr_type) {
         fy_trace_ptr *p = (fy_trace_ptr *)v;
         o->kind = LK_PTR;
+        o->dyn = 1;
         o->t = p->et;
         o->reg = p->reg;
         o->ssa = p->ssa;
@@ -173,6 +180,11 @@ static fy_obj *leaf_new(const leaf *L, uint64_t ssa) {
     }
     default: return fy_trace_ptr_new(ssa, L->t, L->reg);
     }
+}
+
+int fy_carry_is_leaf(fy_obj *v) {
+    leaf x;
+    return leaf_info(v, &x);
 }
 
 /* What v is, for messages. */
@@ -341,6 +353,8 @@ fy_carry *fy_carry_new(fy_frame *f, fy_obj **const *slots, fy_obj *const *names,
         c->fast[k] = fast[k];
         c->v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     }
+    c->vroot = -1;
+    if (!slots) return c; /* a carry of one value (fy_carry_value_begin) */
     /* every container reachable from the frame's locals (a store through any name is seen) */
     fy_code *co = f->code;
     int nl = co->nlocals + co->ncells + co->nfrees;
@@ -524,6 +538,7 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
     leaf la, lb, lj;
     int ia = leaf_info(a, &la), ib = leaf_info(b, &lb);
     if (ia && ib) {
+        if (la.dyn && lb.dyn && la.ssa == lb.ssa && !strcmp(la.ty, lb.ty)) return fy_ref(a); /* one SSA value */
         if (!leaf_join(&la, &lb, &lj)) return mismatch(c, path, a, b, "");
         int i = add_leaf(c, &lj);
         if (i < 0) return NULL;
@@ -949,4 +964,22 @@ int fy_carry_loop_commit(fy_carry *c, const int *keep, const uint64_t *res) {
         set_slot(c->slots[k], v);
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------ one value (range(..., init=)) */
+
+int fy_carry_value_begin(fy_carry *c, fy_tracer *tr, fy_obj *v) {
+    if ((c->vroot = build(c, tr, v, 0, 0)) < 0) return -1;
+    return tr->failed ? (fy_err_nomem(), -1) : c->nl;
+}
+
+fy_obj *fy_carry_value_make(fy_carry *c, uint64_t base) {
+    int nx;
+    return inst(c, c->vroot, &nx, mk_arg, &base);
+}
+
+int fy_carry_value_yields(fy_carry *c, fy_tracer *tr, fy_obj *v, const char *path, uint64_t *ys) {
+    int nx;
+    if (walk(c, tr, c->vroot, v, path, ys, &nx) < 0) return -1;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
 }

@@ -152,6 +152,30 @@ static int run_range(fy_frame *f, int start, int end, int line) {
     return -1;
 }
 
+/* An open range(..., init=) loop (see trace_for_init). */
+typedef struct init_loop {
+    fy_frame *f;
+    int depth;        /* run_depth of the body's run */
+    int line, n, yielded;
+    fy_carry *cy;     /* the carried value: the init list's leaves */
+    int nl;           /* how many */
+    fy_obj **init;    /* the init list's items (borrowed) */
+    fy_obj *pending;  /* a yield inside an `if` in the body: its values (a list), merged like a variable */
+    fy_obj *pname;    /* the name of that pseudo-variable in messages */
+    uint64_t r0;      /* the loop's result SSA numbers r0..r0+nl-1 */
+} init_loop;
+static init_loop *open_loops[32];
+static int nopen;
+/* run_depth of the innermost traced for/while body: a yield may not leave it */
+static int loop_body_depth;
+
+/* The pending-yield pseudo-variable of the innermost init= loop of frame f whose body holds the running
+ * `if` (trace_if merges it like a variable), or NULL. */
+static init_loop *pending_loop(fy_frame *f) {
+    init_loop *L = nopen ? open_loops[nopen - 1] : NULL;
+    return L && L->f == f && run_depth >= L->depth && L->depth >= loop_body_depth ? L : NULL;
+}
+
 typedef struct tbuf {
     char *body;
     size_t len, cap;
@@ -503,6 +527,13 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     tbuf outer = buf_swap(tr, (tbuf){0}), tb = {0}, eb = {0};
     int swapped = 1;
     int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    init_loop *PL = n < 0 ? NULL : pending_loop(f);
+    if (PL) { /* a yield of the enclosing init= loop on the branches' paths: merged like a variable */
+        slots[n] = &PL->pending;
+        fast[n] = -1;
+        names[n] = PL->pname;
+        n++;
+    }
     if (n < 0 || !(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "`if`"))) goto out;
     int h = run_range(f, at + 1, rg->a_end, rg->line);
     tb = buf_swap(tr, (tbuf){0});
@@ -510,12 +541,20 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
         ret = h;
         goto out;
     }
+    int y0 = PL && PL->pending;
     if (fy_carry_branch_end(cy, 0) < 0) goto out;
     if (rg->b_start < rg->b_end && (h = run_range(f, rg->b_start, rg->b_end, rg->line)) < 0) {
         ret = h;
         goto out;
     }
     f->cur = at;
+    if (PL && y0 != (PL->pending != NULL)) {
+        fy_err_format(&fy_SyntaxError,
+                      "the `if` on a dynamic value at line %d yields on one path only: every path through the body "
+                      "of the range(..., init=[...]) loop at line %d must end with its `yield`",
+                      rg->line, PL->line);
+        goto out;
+    }
     if (fy_carry_branch_end(cy, 1) < 0) goto out;
     /* what each name becomes */
     int nres = fy_carry_merge(cy, rg->b_end);
@@ -716,7 +755,10 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     f->stack[f->sp++] = ivv;
     outer = buf_swap(tr, (tbuf){0});
     swapped = 1;
+    int sbd = loop_body_depth;
+    loop_body_depth = run_depth + 1;
     int h = run_range(f, at + 2, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;
@@ -786,20 +828,14 @@ out:
  *     for iv, state in range(lo, hi, step, init=[a, b]):
  *         ...
  *         results = yield [a2, b2]
- * is one scf.for over index with iter_args (a, b): the target gets (iv, [carried block arguments]), the
- * body is traced once, and the `yield` (SCF_YIELD, compiled so only when it ends such a body) emits
- * scf.yield and evaluates to the loop results: one value, or a list for several. Only names bound from
- * those results (and plain Python values) survive the loop; other traced values assigned in its body
- * live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
-typedef struct init_loop {
-    fy_frame *f;
-    int depth;              /* run_depth of the body's run */
-    int line, n, yielded;
-    fy_dsl_numeric **ct;    /* carried types */
-    uint64_t r0;            /* the loop's result SSA numbers r0..r0+n-1 */
-} init_loop;
-static init_loop *open_loops[32];
-static int nopen;
+ * is one scf.for over index with iter_args (the leaves of a, b: numbers, Vectors, tensors, pointers, or
+ * tuples/lists/dicts/struct values of them, trace_carry.c): the target gets (iv, [carried block
+ * arguments]), the body is traced once, and the `yield` (SCF_YIELD, compiled so only where it ends such a
+ * body: as its last statement or the last of a branch of a last `if`) emits scf.yield and evaluates to
+ * the loop results: one value, or a list for several. A yield inside an `if` on a dynamic value is
+ * pending until the `if` is merged (every path must yield); the merged values are the scf.yield. Only
+ * names bound from the results (and plain Python values) survive the loop; other traced values assigned
+ * in its body live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
 
 /* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
  * STORE_FASTs): unbound after the loop. */
@@ -813,6 +849,35 @@ static void unbind_target(fy_frame *f, int at, int line) {
         set_slot(&f->localsplus[ti], NULL);
         note_unbound(co, ti, line, 't');
     }
+}
+
+/* Emits the scf.yield of loop L's values vals (a list of L->n, checked against the init= values). */
+static int emit_init_yield(init_loop *L, fy_obj *vals, int line) {
+    fy_tracer *tr = fy_trace_cur();
+    size_t nv = (size_t)FY_LIST_N(vals);
+    for (size_t k = 0; k < nv; k++) {
+        int lit, l0;
+        fy_dsl_numeric *t0 = type_of(L->init[k], &l0), *t = type_of(FY_LIST_ITEMS(vals)[k], &lit);
+        if (t0 && (!t || (!lit && t != t0))) /* only a Python literal converts */
+            return fy_err_format(&fy_TypeError,
+                                 "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
+                                 "there (its init= value)",
+                                 line, k, t ? t->name : type_name(FY_LIST_ITEMS(vals)[k]), L->line, t0->name),
+                   -1;
+    }
+    uint64_t *ys = fy_calloc((size_t)L->nl + 1, sizeof *ys);
+    if (!ys) return -1;
+    if (fy_carry_value_yields(L->cy, tr, vals, "yield", ys) < 0) {
+        fy_free(ys);
+        return -1;
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0; i < L->nl; i++) fy_trace_emit(tr, "%s %%%llu", i ? "," : "", U(ys[i]));
+    for (int i = 0; i < L->nl; i++) fy_trace_emit(tr, "%s %s", i ? "," : " :", fy_carry_type(L->cy, i));
+    fy_trace_end_line(tr);
+    fy_free(ys);
+    L->yielded = 1;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
 static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
@@ -843,43 +908,44 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     if (range_bounds(tr, base, nargs, &fy_dsl_t_index, &lb, &ub, &st) < 0) return -1;
     size_t ni;
     fy_obj **items = fy_seq_items(iv0, &ni);
-    int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0;
+    int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0, sbd = loop_body_depth;
     init_loop L = {.f = f, .depth = run_depth + 1, .line = rg->line, .n = n};
-    uint64_t *init = NULL;
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL, *state = NULL;
+    fy_obj **names = NULL, **v0 = NULL, *state = NULL, *ilist = NULL;
     int *fast = NULL;
     tbuf outer = {0}, body = {0};
-    if (!(L.ct = fy_calloc((size_t)n + 1, sizeof *L.ct)) || !(init = fy_calloc((size_t)n + 1, sizeof *init))) goto out;
     for (int k = 0; k < n; k++) {
-        int lit;
-        if (!(L.ct[k] = type_of(items[k], &lit))) {
+        fy_obj **fv;
+        int nf, lit;
+        fy_obj *x = items[k];
+        if (!type_of(x, &lit) && !fy_carry_is_leaf(x) && !FY_LIST_CHECK(x) && !FY_TUPLE_CHECK(x) && !FY_DICT_CHECK(x) &&
+            !fy_trace_struct_fields(x, &fv, &nf)) {
             fy_err_format(&fy_TypeError,
                           "range(..., init=[...]) at line %d: init value %d is '%s'; loop-carried values "
-                          "must be numbers (Int32, Float32, ... or a Python int/float)",
-                          rg->line, k, fy_type_name(items[k]));
+                          "must be numbers (Int32, Float32, ... or a Python int/float), Vectors, tensors, pointers "
+                          "or tuples/lists/dicts of them",
+                          rg->line, k, fy_type_name(x));
             goto out;
         }
-        if (as_ssa(tr, items[k], L.ct[k], &init[k]) < 0) goto out;
     }
+    if (!(ilist = fy_list_from(items, ni)) || !(L.pname = fy_str_from_cstr("yield"))) goto out;
+    L.init = FY_LIST_ITEMS(ilist);
+    if (!(L.cy = fy_carry_new(f, NULL, NULL, NULL, 0, rg->line, "loop")) ||
+        (L.nl = fy_carry_value_begin(L.cy, tr, ilist)) < 0)
+        goto out;
     /* values the body's names hold before it, to tell what the body assigned */
     if ((nn = region_slots(f, rg, &slots, &fast, &names, NULL)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
         goto out;
     for (int k = 0; k < nn; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
-    tr->next += (uint64_t)n;
+    tr->next += (uint64_t)L.nl;
     L.r0 = tr->next;
-    tr->next += (uint64_t)n;
+    tr->next += (uint64_t)L.nl;
     fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_index, iv);
-    if (!ivv || !(state = fy_list_new(0))) {
+    if (!ivv || !(state = fy_carry_value_make(L.cy, ba0))) {
         FY_XDECREF(ivv);
         goto out;
     }
-    for (int k = 0; k < n; k++)
-        if (fy_list_append_steal(state, fy_dsl_num_dynamic(L.ct[k], ba0 + (uint64_t)k)) < 0) {
-            FY_DECREF(ivv);
-            goto out;
-        }
     fy_obj *target = fy_tuple_pack(2, ivv, state);
     FY_DECREF(ivv);
     if (!target) goto out;
@@ -890,13 +956,16 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     pushed = 1;
     outer = buf_swap(tr, (tbuf){0});
     swapped = 1;
+    loop_body_depth = run_depth + 1;
     int h = run_range(f, at + 2, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;
     }
     FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
     f->cur = at;
+    if (!L.yielded && L.pending && emit_init_yield(&L, L.pending, rg->line) < 0) goto out;
     if (!L.yielded) {
         if (n) {
             fy_err_format(&fy_SyntaxError,
@@ -911,14 +980,14 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     body = buf_swap(tr, outer);
     swapped = 0;
     fy_trace_emit(tr, "      ");
-    for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
-    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", n ? " = " : "", U(iv), U(lb), U(ub), U(st));
-    if (n) {
+    for (int k = 0; k < L.nl; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", L.nl ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (L.nl) {
         fy_trace_emit(tr, " iter_args(");
-        for (int k = 0; k < n; k++)
-            fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int k = 0; k < L.nl; k++)
+            fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(fy_carry_init(L.cy, k)));
         fy_trace_emit(tr, ") -> (");
-        for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_trace_mlir_type(L.ct[k]));
+        for (int k = 0; k < L.nl; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_carry_type(L.cy, k));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " {\n");
@@ -929,7 +998,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     for (int k = 0; k < nn; k++) {
         fy_obj *v = *slots[k];
         if (!v || v == v0[k] || !is_traced(v)) continue;
-        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)n) continue;
+        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)L.nl) continue;
         set_slot(slots[k], NULL);
         note_unbound(f->code, fast[k], rg->line, 'i');
     }
@@ -937,13 +1006,16 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
+    loop_body_depth = sbd;
     if (pushed) nopen--;
     buf_restore(tr, outer, &swapped);
     free(body.body);
     FY_XDECREF(state);
+    FY_XDECREF(ilist);
+    FY_XDECREF(L.pending);
+    FY_XDECREF(L.pname);
+    fy_carry_free(L.cy);
     free_vars(nn, slots, fast, names, v0);
-    fy_free(L.ct);
-    fy_free(init);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -961,17 +1033,16 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
                              "`yield` at line %d must be the last statement of the body of the "
                              "range(..., init=[...]) loop at line %d (it is the loop's scf.yield)",
                              line, L->line);
-    if (run_depth != L->depth)
+    if (run_depth != L->depth && L->depth < loop_body_depth)
         return fy_err_format(&fy_SyntaxError,
-                             "`yield` at line %d is inside control flow on a dynamic value in the "
+                             "`yield` at line %d is inside a device loop in the body of the "
                              "range(..., init=[...]) loop at line %d; it must end the loop body itself",
                              line, L->line);
-    if (L->yielded)
+    if (L->yielded || (run_depth != L->depth && L->pending))
         return fy_err_format(&fy_SyntaxError,
                              "`yield` at line %d: the range(..., init=[...]) loop at line %d already "
                              "yielded",
                              line, L->line);
-    fy_tracer *tr = fy_trace_cur();
     size_t nv = 0;
     fy_obj **vals = v == fy_None ? NULL : FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &nv) : &v;
     if (vals == &v) nv = 1;
@@ -980,35 +1051,20 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
                              "`yield` at line %d gives %zu value%s but the range(..., init=[...]) loop at "
                              "line %d carries %d",
                              line, nv, nv == 1 ? "" : "s", L->line, L->n);
-    uint64_t *ys = fy_calloc(nv + 1, sizeof *ys);
-    if (!ys) return NULL;
-    for (size_t k = 0; k < nv; k++) {
-        int lit;
-        fy_dsl_numeric *t = type_of(vals[k], &lit);
-        if (!t || (!lit && t != L->ct[k])) { /* only a Python literal converts */
-            fy_free(ys);
-            return fy_err_format(&fy_TypeError,
-                                 "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
-                                 "there (its init= value)",
-                                 line, k, t ? t->name : fy_type_name(vals[k]), L->line, L->ct[k]->name);
-        }
-        if (as_ssa(tr, vals[k], L->ct[k], &ys[k]) < 0) {
-            fy_free(ys);
-            return NULL;
-        }
+    fy_obj *lv = fy_list_from(vals, nv);
+    if (!lv) return NULL;
+    if (run_depth != L->depth) { /* inside an `if`: merged with the other paths' yields */
+        L->pending = lv;
+    } else {
+        int bad = emit_init_yield(L, lv, line) < 0;
+        FY_DECREF(lv);
+        if (bad) return NULL;
     }
-    fy_trace_emit(tr, "      scf.yield");
-    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %%%llu", k ? "," : "", U(ys[k]));
-    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %s", k ? "," : " :", fy_trace_mlir_type(L->ct[k]));
-    fy_trace_end_line(tr);
-    fy_free(ys);
-    L->yielded = 1;
-    if (nv == 0) return fy_none();
-    if (nv == 1) return fy_dsl_num_dynamic(L->ct[0], L->r0);
-    fy_obj *res = fy_list_new(0);
-    for (size_t k = 0; res && k < nv; k++)
-        if (fy_list_append_steal(res, fy_dsl_num_dynamic(L->ct[k], L->r0 + (uint64_t)k)) < 0) FY_CLEAR(res);
-    return res;
+    fy_obj *res = fy_carry_value_make(L->cy, L->r0);
+    if (!res || nv != 1) return res;
+    fy_obj *r = fy_ref(FY_LIST_ITEMS(res)[0]);
+    FY_DECREF(res);
+    return r;
 }
 
 /* ------------------------------------------------------------------ while */
@@ -1066,7 +1122,10 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     cb = buf_swap(tr, (tbuf){0});
     /* the after region: the body */
     if (fy_carry_bind(cy, bb0) < 0) goto out;
+    int sbd = loop_body_depth;
+    loop_body_depth = run_depth + 1;
     h = run_range(f, at + 1, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;

@@ -34,6 +34,8 @@ typedef struct fy_carry fy_carry;
 fy_carry *fy_carry_new(fy_frame *f, fy_obj **const *slots, fy_obj *const *names, const int *fast, int n, int line,
                        const char *what);
 void fy_carry_free(fy_carry *c);
+/* Is v a leaf (a numeric or Python number, a Vector, a kernel tensor, a pointer)? */
+int fy_carry_is_leaf(fy_obj *v);
 
 /* if: after branch br (0, 1) ran, record its state; after branch 0 also put the entry state back. 0 or -1. */
 int fy_carry_branch_end(fy_carry *c, int br);
@@ -60,5 +62,13 @@ int fy_carry_bind(fy_carry *c, uint64_t base);
 int fy_carry_loop_yields(fy_carry *c, fy_tracer *tr, uint64_t *ys);
 /* After the loop: leaf i is res[i] when keep[i], else its value before the loop. 0 or -1. */
 int fy_carry_loop_commit(fy_carry *c, const int *keep, const uint64_t *res);
+
+/* One value carried by a loop (range(..., init=v)): its template and leaves (initial values emitted), the
+ * number of leaves or -1; the value with leaf i block argument / result base + i; the leaves of value v
+ * (named path in messages) at the loop's yield, which must have v's structure and types. Make the carry
+ * with fy_carry_new(f, NULL, NULL, NULL, 0, line, what). */
+int fy_carry_value_begin(fy_carry *c, fy_tracer *tr, fy_obj *v);
+fy_obj *fy_carry_value_make(fy_carry *c, uint64_t base);
+int fy_carry_value_yields(fy_carry *c, fy_tracer *tr, fy_obj *v, const char *path, uint64_t *ys);
 
 #endif
