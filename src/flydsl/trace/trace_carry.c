@@ -57,6 +57,7 @@ enum {
     N_DICT = 'd',
     N_FDICT = 'g',
     N_OBJ = 'o',
+    N_FOBJ = 'p',
     N_STATIC = 'c',
     N_REF = 'r'
 };
@@ -207,6 +208,20 @@ static fy_obj *obj_dict(fy_obj *o) { /* a plain object's attribute dict, or NULL
         return NULL;
     fy_obj **d = fy_instance_dict_ptr(o);
     return d && *d && FY_DICT_CHECK(*d) ? *d : NULL;
+}
+
+/* A new plain object of o's class (made without __init__) with the attributes of dict d. */
+static fy_obj *obj_like(fy_obj *o, fy_obj *d) {
+    fy_type *t = FY_TYPE(o);
+    fy_obj *r = t->new_ ? t->new_(t, NULL, 0, NULL) : NULL;
+    if (!r) return fy_err_occurred() ? NULL : fy_err_format(&fy_TypeError, "cannot make a '%s'", t->name);
+    fy_obj **dp = fy_instance_dict_ptr(r);
+    if (dp && !*dp) *dp = fy_dict_new();
+    if (!dp || !*dp || fy_dict_update(*dp, d) < 0) {
+        FY_DECREF(r);
+        return fy_err_occurred() ? NULL : fy_err_format(&fy_TypeError, "cannot make a '%s'", t->name);
+    }
+    return r;
 }
 
 static int cont_find(fy_carry *c, fy_obj *o) {
@@ -586,6 +601,15 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
         if (!r) return mismatch(c, path, a, b, " (dicts must have the same keys on every path)");
         return r == (fy_obj *)-1 ? NULL : r;
     }
+    fy_obj *oa = obj_dict(a), *ob = obj_dict(b);
+    if (oa && ob && FY_TYPE(a) == FY_TYPE(b)) { /* two objects of one class: a new one */
+        fy_obj *d = merge_dicts(c, content_in(c, oa, 0), content_in(c, ob, 1), path, 1);
+        if (!d) return mismatch(c, path, a, b, " (objects must have the same attributes on every path)");
+        if (d == (fy_obj *)-1) return NULL;
+        fy_obj *r = obj_like(a, d);
+        FY_DECREF(d);
+        return r;
+    }
     int eq = fy_eq(a, b);
     if (eq < 0) fy_err_clear();
     if (eq == 1) return fy_ref(a);
@@ -636,6 +660,12 @@ int fy_carry_merge(fy_carry *c, int endpc) {
         if (!k->merged) return -1;
     }
     return c->nl;
+}
+
+int fy_carry_changed(fy_carry *c) {
+    for (int i = 0; i < c->nc; i++)
+        if (!same_contents(c->cs[i].s0, c->cs[i].s[0]) || !same_contents(c->cs[i].s0, c->cs[i].s[1])) return 1;
+    return 0;
 }
 
 const char *fy_carry_type(fy_carry *c, int i) { return c->lv[i].L.ty; }
@@ -691,7 +721,7 @@ static int build(fy_carry *c, fy_tracer *tr, fy_obj *v, int inplace, int depth) 
         return n;
     }
     for (int j = 0; j < c->ntn; j++) /* a container met before: the same object */
-        if (c->tn[j].obj == v && strchr("lfdgo", c->tn[j].kind)) {
+        if (c->tn[j].obj == v && strchr("lfdgop", c->tn[j].kind)) {
             int n = add_node(c, N_REF, NULL);
             if (n >= 0) c->tn[n].idx = j;
             return n;
@@ -709,7 +739,7 @@ static int build(fy_carry *c, fy_tracer *tr, fy_obj *v, int inplace, int depth) 
         items = fv;
         ni = (size_t)nf;
     } else if (FY_DICT_CHECK(v) || (d = obj_dict(v))) {
-        n = add_node(c, d ? N_OBJ : inplace ? N_DICT : N_FDICT, v);
+        n = add_node(c, d ? (inplace ? N_OBJ : N_FOBJ) : inplace ? N_DICT : N_FDICT, v);
         if (!d) d = v;
         if (n >= 0 && !(c->tn[n].keys = fy_dict_keys_list(d))) return -1;
         if (n >= 0) {
@@ -780,12 +810,13 @@ static fy_obj *inst(fy_carry *c, int n, int *next, mkleaf mk, const void *arg) {
         case N_FLIST: r = fy_list_from(FY_TUPLE_ITEMS(ch), (size_t)t->nch); break;
         case N_LIST: r = set_contents(t->obj, ch) < 0 ? NULL : fy_ref(t->obj); break;
         default: { /* dicts and objects */
+            int fresh = t->kind == N_FDICT || t->kind == N_FOBJ;
             fy_obj *d = t->kind == N_OBJ ? obj_dict(t->obj) : t->kind == N_DICT ? t->obj : fy_dict_new();
             int bad = !d;
             for (int i = 0; i < t->nch && !bad; i++)
                 bad = fy_dict_set(d, FY_TUPLE_ITEMS(t->keys)[i], FY_TUPLE_ITEMS(ch)[i]) < 0;
-            r = bad ? NULL : t->kind == N_FDICT ? d : fy_ref(t->obj);
-            if (bad && t->kind == N_FDICT) FY_XDECREF(d);
+            r = bad ? NULL : t->kind == N_FDICT ? fy_ref(d) : t->kind == N_FOBJ ? obj_like(t->obj, d) : fy_ref(t->obj);
+            if (fresh) FY_XDECREF(d);
         }
         }
         FY_DECREF(ch);
@@ -897,7 +928,10 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
         break;
     }
     default: { /* dicts and objects */
-        fy_obj *d = t->kind == N_OBJ ? (v == t->obj ? obj_dict(v) : NULL) : FY_DICT_CHECK(v) ? v : NULL;
+        fy_obj *d = t->kind == N_OBJ    ? (v == t->obj ? obj_dict(v) : NULL)
+                    : t->kind == N_FOBJ ? (FY_TYPE(v) == FY_TYPE(t->obj) ? obj_dict(v) : NULL)
+                    : FY_DICT_CHECK(v)  ? v
+                                        : NULL;
         if (!d) return changed(c, 0, path, t->obj, v, t->kind == N_OBJ ? " (and stay the same object)" : "");
         if (((fy_dict *)d)->used != t->nch)
             return changed(c, 0, path, t->obj, v,
@@ -905,7 +939,8 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
                                             : " (a dict's keys must stay the same)");
         for (int i = 0; i < t->nch; i++) {
             fy_obj *key = FY_TUPLE_ITEMS(t->keys)[i], *x = fy_dict_get(d, key);
-            if (t->kind == N_OBJ && FY_STR_CHECK(key)) snprintf(sub, sizeof sub, "%s.%s", path, FY_STR_DATA(key));
+            if ((t->kind == N_OBJ || t->kind == N_FOBJ) && FY_STR_CHECK(key))
+                snprintf(sub, sizeof sub, "%s.%s", path, FY_STR_DATA(key));
             else {
                 key_text(key, kt, sizeof kt);
                 snprintf(sub, sizeof sub, "%s[%s]", path, kt);

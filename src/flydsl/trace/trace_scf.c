@@ -414,20 +414,29 @@ static int impure(const tbuf *b) {
     return 0;
 }
 
-/* a if c else b: each arm traced apart; pure arms go into the current block and arith.select picks,
- * arms with side effects become an scf.if with one result. */
-
+/* a if c else b: each arm traced apart; pure numeric arms go into the current block and arith.select
+ * picks; arms with side effects or other values (lists, Vectors, ...) become an scf.if whose results are
+ * the arms' leaves (trace_carry.c), merged like a variable. */
 static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
-    fy_obj *arm[2] = {NULL, NULL};
-    tbuf outer = buf_swap(tr, (tbuf){0}), ab[2] = {{0}, {0}};
-    int swapped = 1, ret = -1, h = run_range(f, at + 1, rg->a_end, rg->line);
+    fy_obj *arm[2] = {NULL, NULL}, *tmp = NULL, *nm = fy_str_from_cstr("the conditional expression");
+    fy_obj **sl[1] = {&tmp};
+    int fast[1] = {-1}, swapped = 0, ret = -1;
+    uint64_t *ys = NULL;
+    tbuf outer = {0}, ab[2] = {{0}, {0}};
+    fy_carry *cy = nm ? fy_carry_new(f, sl, &nm, fast, 1, rg->line, "`if`") : NULL;
+    if (!cy) goto out;
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    int h = run_range(f, at + 1, rg->a_end, rg->line);
     ab[0] = buf_swap(tr, (tbuf){0});
     if (h < 0) {
         ret = h;
         goto out;
     }
     arm[0] = f->stack[--f->sp];
+    tmp = fy_ref(arm[0]);
+    if (fy_carry_branch_end(cy, 0) < 0) goto out;
     h = run_range(f, rg->b_start, rg->b_end, rg->line);
     ab[1] = buf_swap(tr, (tbuf){0});
     if (h < 0) {
@@ -435,47 +444,52 @@ static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int 
         goto out;
     }
     arm[1] = f->stack[--f->sp];
+    FY_XDECREF(tmp);
+    tmp = fy_ref(arm[1]);
     f->cur = at;
+    if (fy_carry_branch_end(cy, 1) < 0) goto out;
     buf_restore(tr, outer, &swapped);
     fy_obj *r = NULL;
-    if (!impure(&ab[0]) && !impure(&ab[1])) {
+    int l1, l2;
+    if (!impure(&ab[0]) && !impure(&ab[1]) && type_of(arm[0], &l1) && type_of(arm[1], &l2) && !fy_carry_changed(cy)) {
         for (int i = 0; i < 2; i++)
             if (ab[i].len) fy_trace_emit(tr, "%.*s", (int)ab[i].len, ab[i].body);
         fy_obj *c = fy_trace_num_convert(&fy_dsl_t_bool, v);
         r = c ? fy_trace_num_select(c, arm[neg], arm[!neg]) : NULL;
         FY_XDECREF(c);
     } else {
-        int l1, l2;
-        fy_dsl_numeric *t1 = type_of(arm[0], &l1), *t2 = type_of(arm[1], &l2), *t = NULL;
-        if (t1 && t2)
-            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
-        if (!t) {
-            fy_err_format(&fy_TypeError,
-                          "the arms of the conditional expression on a dynamic value at line %d have side "
-                          "effects and types '%s' and '%s' that cannot be one scf.if result",
-                          rg->line, type_name(arm[0]), type_name(arm[1]));
-            goto out;
-        }
-        uint64_t c, y[2];
-        if (cond_ssa(tr, v, 0, &c) < 0) goto out;
+        int nres = fy_carry_merge(cy, rg->b_end);
+        uint64_t c;
+        if (nres < 0 || !(ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys)) || cond_ssa(tr, v, 0, &c) < 0) goto out;
         for (int i = 0; i < 2; i++) { /* the yields at the end of each arm */
             tbuf keep = buf_swap(tr, ab[i]);
-            int bad = as_ssa(tr, arm[i], t, &y[i]) < 0;
+            int bad = 0;
+            for (int k = 0; k < nres && !bad; k++) bad = fy_carry_branch_ssa(cy, tr, i, k, &ys[i * nres + k]) < 0;
             if (!bad) {
-                fy_trace_emit(tr, "      scf.yield %%%llu : %s", U(y[i]), fy_trace_mlir_type(t));
+                fy_trace_emit(tr, "      scf.yield");
+                for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s %%%llu", k ? "," : "", U(ys[i * nres + k]));
+                for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s %s", k ? "," : " :", fy_carry_type(cy, k));
                 fy_trace_end_line(tr);
             }
             ab[i] = buf_swap(tr, keep);
             if (bad) goto out;
         }
-        uint64_t r0 = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = scf.if %%%llu -> (%s) {\n", U(r0), U(c), fy_trace_mlir_type(t));
+        fy_trace_emit(tr, "      ");
+        for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(fy_carry_res(cy, k)));
+        fy_trace_emit(tr, "%sscf.if %%%llu", nres ? " = " : "", U(c));
+        if (nres) {
+            fy_trace_emit(tr, " -> (");
+            for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_carry_type(cy, k));
+            fy_trace_emit(tr, ")");
+        }
+        fy_trace_emit(tr, " {\n");
         emit_indented(tr, &ab[neg]);
         fy_trace_emit(tr, "      } else {\n");
         emit_indented(tr, &ab[!neg]);
         fy_trace_emit(tr, "      }");
         fy_trace_end_line(tr);
-        r = fy_dsl_num_dynamic(t, r0);
+        if (fy_carry_commit_if(cy) < 0) goto out;
+        r = tmp ? fy_ref(tmp) : NULL;
     }
     if (!r) goto out;
     f->stack[f->sp++] = r;
@@ -487,6 +501,10 @@ out:
     free(ab[1].body);
     FY_XDECREF(arm[0]);
     FY_XDECREF(arm[1]);
+    FY_XDECREF(tmp);
+    FY_XDECREF(nm);
+    fy_free(ys);
+    fy_carry_free(cy);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }

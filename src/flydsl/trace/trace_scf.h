@@ -43,6 +43,8 @@ int fy_carry_branch_end(fy_carry *c, int br);
  * a variable that cannot be merged and is not read after instruction `endpc` is unbound. Returns the number
  * of results, or -1 with an exception naming the variable. */
 int fy_carry_merge(fy_carry *c, int endpc);
+/* Did a branch change a container's contents? */
+int fy_carry_changed(fy_carry *c);
 /* The MLIR type of result i, its SSA number; its value in branch br as an SSA handle (emitted into the current body). */
 const char *fy_carry_type(fy_carry *c, int i);
 uint64_t fy_carry_res(fy_carry *c, int i);
