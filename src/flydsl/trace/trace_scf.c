@@ -704,6 +704,41 @@ static int range_bounds(fy_tracer *tr, fy_obj **base, int nargs, fy_dsl_numeric 
     return bad ? -1 : 0;
 }
 
+/* An i32 constant. */
+static uint64_t trip_const(fy_tracer *tr, int64_t v) {
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i32", U(r), (long long)v);
+    fy_trace_end_line(tr);
+    return r;
+}
+static uint64_t trip_op(fy_tracer *tr, const char *op, uint64_t a, uint64_t b) {
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : i32", U(r), op, U(a), U(b));
+    fy_trace_end_line(tr);
+    return r;
+}
+/* The number of iterations of range(lb, ub, st) for a step of any sign, as Python counts them: with
+ * a = |st| (1 for 0), st > 0: (ub - lb + a - 1) / a, st < 0: (lb - ub + a - 1) / a, at least 0. Emits the
+ * arithmetic; *lo = 0 ... *hi = trips. 0 or -1. */
+static int trip_count(fy_tracer *tr, uint64_t lb, uint64_t ub, uint64_t st, uint64_t *lo, uint64_t *hi) {
+    uint64_t z = trip_const(tr, 0), one = trip_const(tr, 1);
+    uint64_t pos = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.cmpi sgt, %%%llu, %%%llu : i32", U(pos), U(st), U(z));
+    fy_trace_end_line(tr);
+    uint64_t neg = trip_op(tr, "subi", z, st), a0 = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : i32", U(a0), U(pos), U(st), U(neg));
+    fy_trace_end_line(tr);
+    uint64_t a = trip_op(tr, "maxsi", a0, one); /* |st|, 1 for 0 */
+    uint64_t d1 = trip_op(tr, "subi", ub, lb), d2 = trip_op(tr, "subi", lb, ub), d = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : i32", U(d), U(pos), U(d1), U(d2));
+    fy_trace_end_line(tr);
+    uint64_t e = trip_op(tr, "addi", d, trip_op(tr, "subi", a, one));
+    uint64_t q = trip_op(tr, "divsi", e, a);
+    *hi = trip_op(tr, "maxsi", q, z);
+    *lo = z;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
+
 static int trace_for_init(fy_frame *f, int at, int nargs, int *pc);
 
 int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
@@ -721,8 +756,20 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
     }
-    uint64_t lb = 0, ub = 0, st = 0;
+    uint64_t lb = 0, ub = 0, st = 0, st0v = 0, lb0 = 0;
     if (range_bounds(tr, base, nargs, &fy_dsl_t_i32, &lb, &ub, &st) < 0) return -1;
+    /* scf.for steps up: any other step (negative, or only known at run time) counts trips instead, k from 0
+     * by 1, and the body's iv is lb + k * step */
+    int64_t sv = 1;
+    fy_obj *so = nargs == 3 ? base[3] : NULL;
+    int upward = !so || (FY_INT_CHECK(so) && fy_int_as_i64(so, &sv) == 0 && sv > 0) ||
+                 (FY_DSL_NUM_CHECK(so) && NUM(so)->is_static && NUM(so)->i > 0);
+    if (fy_err_occurred()) fy_err_clear();
+    if (!upward) {
+        st0v = st, lb0 = lb;
+        if (trip_count(tr, lb0, ub, st0v, &lb, &ub) < 0) return -1;
+        st = trip_const(tr, 1);
+    }
     slotp *slots = NULL;
     fy_obj **names = NULL;
     int *fast = NULL, *asg = NULL, *keep = NULL, ret = -1, swapped = 0;
@@ -766,13 +813,22 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
     tr->next += (uint64_t)nl;
     if (fy_carry_bind(cy, ba0) < 0) goto out;
-    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, iv);
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    uint64_t ivb = iv;
+    if (!upward) { /* iv = start + k * step */
+        uint64_t m = fy_trace_new_ssa(tr);
+        ivb = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.muli %%%llu, %%%llu : i32", U(m), U(iv), U(st0v));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : i32", U(ivb), U(lb0), U(m));
+        fy_trace_end_line(tr);
+    }
+    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, ivb);
     if (!ivv) goto out;
     while (f->stack + f->sp > base) FY_DECREF(f->stack[--f->sp]);
     f->stack[f->sp++] = fy_none(); /* in place of the iterator */
     f->stack[f->sp++] = ivv;
-    outer = buf_swap(tr, (tbuf){0});
-    swapped = 1;
     int sbd = loop_body_depth;
     loop_body_depth = run_depth + 1;
     int h = run_range(f, at + 2, rg->a_end, rg->line);
