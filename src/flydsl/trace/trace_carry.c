@@ -37,6 +37,7 @@ typedef struct rleaf { /* a result / carried leaf */
     leaf L;
     fy_obj *a, *b;     /* if: the branches' values; loops: a = the value before the loop */
     uint64_t init, res;
+    char path[160];    /* loops: the variable (and item) it is, for messages */
 } rleaf;
 
 typedef struct cont {
@@ -188,17 +189,38 @@ int fy_carry_is_leaf(fy_obj *v) {
     return leaf_info(v, &x);
 }
 
+/* Why a tensor or pointer cannot be an scf result. */
+static const char *no_scf_msg(int kind) {
+    return kind == LK_TEN
+               ? "a tensor (!fly.memref) cannot be an scf result (fly-layout-lowering lowers only tensors made "
+                 "by fly.make_view); choose the elements, or an offset into one tensor, instead"
+               : "a pointer (!fly.ptr) cannot be an scf result (the fly passes do not lower it); carry an "
+                 "integer offset and add it to one pointer instead";
+}
+
 /* What v is, for messages. */
 static void describe(fy_obj *v, char *buf, size_t cap) {
     leaf x;
     if (!v) snprintf(buf, cap, "unbound");
-    else if (FY_LIST_CHECK(v)) snprintf(buf, cap, "a list of %lld items", (long long)FY_LIST_N(v));
-    else if (FY_TUPLE_CHECK(v)) snprintf(buf, cap, "a tuple of %lld items", (long long)FY_TUPLE_N(v));
-    else if (FY_DICT_CHECK(v)) snprintf(buf, cap, "a dict of %lld keys", (long long)((fy_dict *)v)->used);
-    else if (leaf_info(v, &x) && x.kind == LK_NUM && !x.lit) snprintf(buf, cap, "%s", x.t->name);
+    else if (FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v)) {
+        long long n = FY_LIST_CHECK(v) ? (long long)FY_LIST_N(v) : (long long)FY_TUPLE_N(v);
+        snprintf(buf, cap, "a %s of %lld item%s", FY_LIST_CHECK(v) ? "list" : "tuple", n, n == 1 ? "" : "s");
+    } else if (FY_DICT_CHECK(v)) {
+        long long n = (long long)((fy_dict *)v)->used;
+        snprintf(buf, cap, "a dict of %lld key%s", n, n == 1 ? "" : "s");
+    } else if (leaf_info(v, &x) && x.kind == LK_NUM && !x.lit) snprintf(buf, cap, "%s", x.t->name);
     else if (leaf_info(v, &x) && x.kind == LK_VEC) snprintf(buf, cap, "a Vector of %lld %s", (long long)x.n, x.t->name);
-    else if (leaf_info(v, &x) && x.kind != LK_NUM) snprintf(buf, cap, "%.*s", (int)(cap > 1 ? cap - 1 : 0), x.ty);
-    else snprintf(buf, cap, "'%s'", fy_type_name(v));
+    else if (leaf_info(v, &x) && x.kind != LK_NUM)
+        snprintf(buf, cap, "%s %.*s", x.kind == LK_TEN ? "a tensor" : "a pointer", (int)(cap > 16 ? cap - 16 : 0),
+                 x.ty);
+    else {
+        fy_obj *r = fy_repr(v);
+        if (r && FY_STR_CHECK(r) && FY_STR_LEN(r) < 48)
+            snprintf(buf, cap, "%s ('%s')", FY_STR_DATA(r), fy_type_name(v));
+        else snprintf(buf, cap, "'%s'", fy_type_name(v));
+        FY_XDECREF(r);
+        fy_err_clear();
+    }
 }
 
 /* ------------------------------------------------------------------ containers */
@@ -555,6 +577,13 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
     if (ia && ib) {
         if (la.dyn && lb.dyn && la.ssa == lb.ssa && !strcmp(la.ty, lb.ty)) return fy_ref(a); /* one SSA value */
         if (!leaf_join(&la, &lb, &lj)) return mismatch(c, path, a, b, "");
+        if (lj.kind == LK_TEN || lj.kind == LK_PTR) {
+            c->soft = 1;
+            return fy_err_format(
+                &fy_TypeError,
+                "variable '%s' is a different %s in each branch of the `if` on a dynamic value at line %d: %s", path,
+                lj.kind == LK_TEN ? "tensor" : "pointer", c->line, no_scf_msg(lj.kind));
+        }
         int i = add_leaf(c, &lj);
         if (i < 0) return NULL;
         c->lv[i].a = fy_ref(a);
@@ -588,7 +617,7 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
         fy_obj *sa = content_in(c, a, 0), *sb = content_in(c, b, 1);
         size_t n1, n2;
         fy_obj **i1 = fy_seq_items(sa, &n1), **i2 = fy_seq_items(sb, &n2);
-        if (n1 != n2) return mismatch(c, path, sa, sb, " (lists must have one length on every path)");
+        if (n1 != n2) return mismatch(c, path, a, b, " (lists must have one length on every path)");
         int same;
         fy_obj *t = merge_items(c, i1, i2, n1, path, &same);
         if (!t) return NULL;
@@ -850,11 +879,23 @@ int fy_carry_bind(fy_carry *c, uint64_t base) {
     return 0;
 }
 
-static int changed(fy_carry *c, int k, const char *path, fy_obj *was, fy_obj *now, const char *why) {
+/* What template node n stood for before the loop, for messages. */
+static void describe_node(fy_carry *c, const tnode *t, char *buf, size_t cap) {
+    const char *k = t->kind == N_LIST || t->kind == N_FLIST   ? "list"
+                    : t->kind == N_TUPLE                      ? "tuple"
+                    : t->kind == N_DICT || t->kind == N_FDICT ? "dict"
+                                                              : NULL;
+    if (k)
+        snprintf(buf, cap, "a %s of %d %s%s", k, t->nch, t->kind == N_DICT || t->kind == N_FDICT ? "key" : "item",
+                 t->nch == 1 ? "" : "s");
+    else if (t->kind == N_LEAF) describe(c->lv[t->idx].a, buf, cap);
+    else describe(t->obj, buf, cap);
+}
+
+static int changed(fy_carry *c, const tnode *t, const char *path, fy_obj *now, const char *why) {
     char da[160], db[160];
-    describe(was, da, sizeof da);
+    describe_node(c, t, da, sizeof da);
     describe(now, db, sizeof db);
-    (void)k;
     fy_err_format(&fy_TypeError,
                   "variable '%s' is %s before the %s at line %d and %s after its body: a loop-carried value "
                   "must keep its structure and types%s",
@@ -876,8 +917,9 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
     char sub[200], kt[96];
     switch (t->kind) {
     case N_LEAF: {
+        snprintf(c->lv[t->idx].path, sizeof c->lv[t->idx].path, "%s", path);
         int r = leaf_ssa(tr, v, &c->lv[t->idx].L, &ys[t->idx]);
-        if (r > 0) return changed(c, 0, path, c->lv[t->idx].a, v, "");
+        if (r > 0) return changed(c, t, path, v, "");
         if (r < 0) return -1;
         break;
     }
@@ -885,13 +927,13 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
         int eq = v == t->obj ? 1 : fy_eq(v, t->obj);
         if (eq < 0) fy_err_clear();
         if (eq != 1)
-            return changed(c, 0, path, t->obj, v,
+            return changed(c, t, path, v,
                            " (only values made of DSL numerics, Vectors, tensors and pointers "
                            "can change in a device loop)");
         break;
     }
     case N_REF:
-        if (v != c->tn[t->idx].val) return changed(c, 0, path, c->tn[t->idx].obj, v, " (and stay the same object)");
+        if (v != c->tn[t->idx].val) return changed(c, &c->tn[t->idx], path, v, " (and stay the same object)");
         break;
     case N_TUPLE:
     case N_LIST:
@@ -902,19 +944,12 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
         int nf;
         if (t->kind == N_STRUCT) {
             if (FY_TYPE(v) != FY_TYPE(t->obj) || !fy_trace_struct_fields(v, &fv, &nf))
-                return changed(c, 0, path, t->obj, v, "");
+                return changed(c, t, path, v, "");
             items = fv;
             ni = (size_t)nf;
-        } else if (t->kind == N_TUPLE ? !FY_TUPLE_CHECK(v) : !FY_LIST_CHECK(v))
-            return changed(c, 0, path, t->obj, v, "");
+        } else if (t->kind == N_TUPLE ? !FY_TUPLE_CHECK(v) : !FY_LIST_CHECK(v)) return changed(c, t, path, v, "");
         else items = fy_seq_items(v, &ni);
-        if ((int)ni != t->nch) {
-            char da[160];
-            describe(t->obj, da, sizeof da);
-            fy_obj *was = t->obj;
-            (void)da;
-            return changed(c, 0, path, was, v, " (a list's length must stay the same)");
-        }
+        if ((int)ni != t->nch) return changed(c, t, path, v, " (a list's length must stay the same)");
         fy_obj *hold = fy_tuple_from(items, ni); /* the walk may not change v, but keep the items alive */
         if (!hold) return -1;
         for (size_t i = 0; i < ni; i++) {
@@ -932,9 +967,9 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
                     : t->kind == N_FOBJ ? (FY_TYPE(v) == FY_TYPE(t->obj) ? obj_dict(v) : NULL)
                     : FY_DICT_CHECK(v)  ? v
                                         : NULL;
-        if (!d) return changed(c, 0, path, t->obj, v, t->kind == N_OBJ ? " (and stay the same object)" : "");
+        if (!d) return changed(c, t, path, v, t->kind == N_OBJ ? " (and stay the same object)" : "");
         if (((fy_dict *)d)->used != t->nch)
-            return changed(c, 0, path, t->obj, v,
+            return changed(c, t, path, v,
                            t->kind == N_OBJ ? " (its attributes must stay the same)"
                                             : " (a dict's keys must stay the same)");
         for (int i = 0; i < t->nch; i++) {
@@ -947,7 +982,7 @@ static int walk(fy_carry *c, fy_tracer *tr, int n, fy_obj *v, const char *path, 
             }
             if (!x) {
                 fy_err_clear();
-                return changed(c, 0, path, t->obj, v, " (a dict's keys must stay the same)");
+                return changed(c, t, path, v, " (a dict's keys must stay the same)");
             }
             if (walk(c, tr, j, x, sub, ys, &j) < 0) return -1;
         }
@@ -986,6 +1021,17 @@ typedef struct commit_arg {
 static fy_obj *mk_res(fy_carry *c, int i, const void *arg) {
     const commit_arg *a = arg;
     return a->keep[i] ? leaf_new(&c->lv[i].L, a->res[i]) : fy_ref(c->lv[i].a);
+}
+
+int fy_carry_check_kept(fy_carry *c, const int *keep) {
+    for (int i = 0; i < c->nl; i++)
+        if (keep[i] && (c->lv[i].L.kind == LK_TEN || c->lv[i].L.kind == LK_PTR)) {
+            fy_err_format(&fy_TypeError, "variable '%s' is a %s the body of the %s at line %d changes: %s",
+                          c->lv[i].path, c->lv[i].L.kind == LK_TEN ? "tensor" : "pointer", c->what, c->line,
+                          no_scf_msg(c->lv[i].L.kind));
+            return -1;
+        }
+    return 0;
 }
 
 int fy_carry_loop_commit(fy_carry *c, const int *keep, const uint64_t *res) {

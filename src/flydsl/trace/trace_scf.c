@@ -841,6 +841,7 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     f->cur = at;
     if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
     int nk = prune(tr, cy, nl, ys, ba0, keep);
+    if (fy_carry_check_kept(cy, keep) < 0) goto out;
     fy_trace_emit(tr, "      scf.yield");
     for (int i = 0, j = 0; i < nl; i++)
         if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));
@@ -1207,6 +1208,7 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     f->cur = at;
     if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
     int nk = prune(tr, cy, nl, ys, bb0, keep);
+    if (fy_carry_check_kept(cy, keep) < 0) goto out;
     fy_trace_emit(tr, "      scf.yield");
     for (int i = 0, j = 0; i < nl; i++)
         if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));

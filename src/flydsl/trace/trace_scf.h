@@ -62,6 +62,8 @@ int fy_carry_bind(fy_carry *c, uint64_t base);
 /* After the body: the values to yield (ys[i] for leaf i), checking every carried variable kept its
  * structure and types and no other container was changed. 0 or -1 with an exception. */
 int fy_carry_loop_yields(fy_carry *c, fy_tracer *tr, uint64_t *ys);
+/* Refuses kept leaves that no scf op can carry (tensors, pointers): 0 or -1 naming the variable. */
+int fy_carry_check_kept(fy_carry *c, const int *keep);
 /* After the loop: leaf i is res[i] when keep[i], else its value before the loop. 0 or -1. */
 int fy_carry_loop_commit(fy_carry *c, const int *keep, const uint64_t *res);
 
