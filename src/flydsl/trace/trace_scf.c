@@ -18,21 +18,27 @@
  * body buffer is swapped for a fresh one, so each branch's ops are collected apart and then placed
  * into the regions of the scf op, which is emitted after them with fresh SSA numbers.
  *
- * Merging (scf.if): the values the assigned names hold after each branch are compared; a name whose
- * value differs becomes an scf.if result when both are numeric of one type (a Python literal takes the
- * other branch's type; two literals take their common type). A name assigned in only one branch and
- * unbound before, or whose branch values cannot be merged, is unbound after the `if` when the code
- * never reads it later, else it is an error naming the variable, both types and the line.
+ * Values (trace_carry.c, trace_scf.h): every branch runs from the same state (the variables the statement
+ * assigns or changes in place, and the contents of every list, dict and plain object reachable from the
+ * frame's locals); what differs after the branches becomes scf.if results, flattened into leaves
+ * (numerics, Python numbers taking FlyDSL's types, Vectors) through tuples, lists, dicts, objects and
+ * struct values, and rebuilt in their structure (in place when the same container flows through). A name
+ * assigned in only one branch and unbound before, or whose branch values cannot be merged, is unbound
+ * after the `if` when the code never reads it later, else it is an error naming it, both kinds and the line.
  *
- * Loops (scf.for over i32 as FlyDSL): names the body assigns that hold numeric values before the loop
- * are loop-carried (iter_args and results); the body is traced once with block arguments in their
- * place and must leave values of the same types. Names first assigned in the body are unbound after
- * the loop (they live in its region). While a trace is active every `range` loop is a device loop,
- * as FlyDSL makes it inside a kernel; range_constexpr (a plain Python range) unrolls at trace time and
- * `if fx.const_expr(c):` is a plain `if`.
+ * Loops (scf.for over i32 as FlyDSL, scf.while): the variables the body assigns or changes in place that
+ * are bound before the loop, and the loop variable when it is read after the loop (Python's value: the
+ * last one, or the one before the loop after zero iterations), are loop-carried: their leaves become
+ * block arguments, the body is traced once and must leave the same structure and types, and leaves the
+ * body gives back unchanged are dropped again (their block arguments replaced by the initial values), so
+ * only what changes is an iter_arg. A step that is not a known positive number counts trips (any sign, as
+ * Python). Names first assigned in the body are unbound after the loop (they live in its region). While a
+ * trace is active every `range` loop of the kernel's own code is a device loop, as FlyDSL makes it inside
+ * a kernel; range_constexpr (a plain Python range) unrolls at trace time and `if fx.const_expr(c):` is a
+ * plain `if`.
  *
  * A conditional expression `a if c else b` on a traced c evaluates both arms (as FlyDSL) and selects
- * with arith.select. return/break/continue leaving a traced region is an error with its line. */
+ * with arith.select (numeric arms without side effects) or becomes an scf.if (any other arms). return/break/continue leaving a traced region is an error with its line. */
 #include <stdlib.h>
 #include <string.h>
 
