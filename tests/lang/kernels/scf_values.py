@@ -4,12 +4,14 @@
 # Python per thread with Python ints in place of Int32. Lists, tuples, dicts and plain objects, rebound or
 # changed in place (x[i] = v, d[k] = v, o.a = v, append + pop), through if/elif/else, for with runtime
 # bounds and a negative step, while, and their nesting; the loop variable is live after the loop with
-# Python's value (also after zero iterations).
+# Python's value (also after zero iterations); a SimpleNamespace rebound in a while loop; a dict rebuilt
+# with its keys in another order.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
+from types import SimpleNamespace
 
-W = 15
+W = 17
 
 class Obj:
     pass
@@ -60,8 +62,14 @@ def make(kernel, I32, T, RC):
         ns = [I32(0), (I32(5), I32(6))]
         if i == flag:
             ns = [ns[0] + 1, (ns[1][1], ns[1][0])]
+        sn = SimpleNamespace(cnt=n, acc=I32(0))
+        while sn.cnt > i:
+            sn = SimpleNamespace(cnt=sn.cnt - 1, acc=sn.acc + sn.cnt)
+        kd = {"a": I32(1), "b": I32(2)}
+        if flag > i:
+            kd = {"b": kd["a"] + 10, "a": kd["b"] + 20}
         vals = [lst[0], lst[1], acc[0], acc[1], d["s"], d["p"], l2[0], l2[1], t[0], t[1][0], t[1][1], down, j, o.a,
-                ns[0] * 100 + ns[1][0] * 10 + ns[1][1]]
+                ns[0] * 100 + ns[1][0] * 10 + ns[1][1], sn.cnt * 100 + sn.acc, kd["a"] * 100 + kd["b"]]
         for m in RC(W):
             out[i * W + m] = vals[m]
     return body
