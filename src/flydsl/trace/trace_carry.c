@@ -1054,6 +1054,16 @@ int fy_carry_value_begin(fy_carry *c, fy_tracer *tr, fy_obj *v) {
     return tr->failed ? (fy_err_nomem(), -1) : c->nl;
 }
 
+int fy_carry_value_check(fy_carry *c) {
+    for (int i = 0; i < c->nl; i++)
+        if (c->lv[i].L.kind == LK_TEN || c->lv[i].L.kind == LK_PTR) {
+            fy_err_format(&fy_TypeError, "range(..., init=[...]) at line %d: the init values hold a %s: %s", c->line,
+                          c->lv[i].L.kind == LK_TEN ? "tensor" : "pointer", no_scf_msg(c->lv[i].L.kind));
+            return -1;
+        }
+    return 0;
+}
+
 fy_obj *fy_carry_value_make(fy_carry *c, uint64_t base) {
     int nx;
     return inst(c, c->vroot, &nx, mk_arg, &base);

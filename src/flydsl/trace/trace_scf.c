@@ -1012,7 +1012,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     if (!(ilist = fy_list_from(items, ni)) || !(L.pname = fy_str_from_cstr("yield"))) goto out;
     L.init = FY_LIST_ITEMS(ilist);
     if (!(L.cy = fy_carry_new(f, NULL, NULL, NULL, 0, rg->line, "loop")) ||
-        (L.nl = fy_carry_value_begin(L.cy, tr, ilist)) < 0)
+        (L.nl = fy_carry_value_begin(L.cy, tr, ilist)) < 0 || fy_carry_value_check(L.cy) < 0)
         goto out;
     /* values the body's names hold before it, to tell what the body assigned */
     if ((nn = region_slots(f, rg, &slots, &fast, &names, NULL)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))

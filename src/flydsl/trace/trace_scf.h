@@ -72,6 +72,8 @@ int fy_carry_loop_commit(fy_carry *c, const int *keep, const uint64_t *res);
  * (named path in messages) at the loop's yield, which must have v's structure and types. Make the carry
  * with fy_carry_new(f, NULL, NULL, NULL, 0, line, what). */
 int fy_carry_value_begin(fy_carry *c, fy_tracer *tr, fy_obj *v);
+/* Refuses tensors and pointers among the leaves (no scf op carries them): 0 or -1. */
+int fy_carry_value_check(fy_carry *c);
 fy_obj *fy_carry_value_make(fy_carry *c, uint64_t base);
 int fy_carry_value_yields(fy_carry *c, fy_tracer *tr, fy_obj *v, const char *path, uint64_t *ys);
 

@@ -2,7 +2,7 @@
 # an error naming the variable, both kinds and the line, never a wrong result or invalid IR; the session
 # goes on. Lists of different lengths, a tensor on one path and an int on the other, Python-only values
 # changed on a runtime path, a list growing in a loop, a change through another name, two different
-# tensors or pointers as one result, a yield on one path only.
+# tensors or pointers as one result, a yield on one path only, a tensor in init=.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 
@@ -75,8 +75,14 @@ def yield_one_path(A: fx.Tensor, x: fx.Int32):
             pass
     A[0] = fx.Float32(r)
 
+@flyc.kernel
+def init_tensor(A: fx.Tensor, x: fx.Int32):
+    for iv, st in range(0, x, 1, init=[A]):
+        r = yield [st[0]]
+    r[0] = fx.Float32(1.0)
+
 for k in (lengths, rebound_lengths, tensor_or_int, python_str, grows, through_helper, two_tensors, loop_tensor,
-          yield_one_path):
+          yield_one_path, init_tensor):
     @flyc.jit
     def run(A, B, x):
         if k in (two_tensors, loop_tensor):
