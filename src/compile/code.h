@@ -150,7 +150,8 @@ enum {
  * bound to (iv, [carried values]); otherwise the call with the keyword (range() refuses it).
  * SCF_YIELD flags: a `yield` lexically in the body of such a loop (the function is no generator):
  * [v] -> [loop results]; while traced it ends the loop body with scf.yield of v (a value or a
- * list/tuple). Flag 1: the yield is not the body's last statement (an error when it runs).
+ * list/tuple). Flag 1: the yield does not end the body (as its last statement or the last of a branch of a
+ * last `if`, at any depth): an error when it runs.
  * REGION_END: never emitted; see above. */
 #define FY_FR_INIT 0x10
 /* WHILE: at = the test's deciding jump; the test is [b_start, at), the body [at+1, a_end) (a_end: the
@@ -167,7 +168,9 @@ typedef struct fy_region {
     int line;         /* the statement's line */
     int bad_line;     /* line of a return/break/continue leaving the region, or 0 */
     char bad_kind;    /* 'r', 'b' or 'c' */
-    fy_obj *names;    /* tuple of str: names assigned in the region (FOR: the body, not the target) */
+    fy_obj *names;    /* tuple of str: names assigned in the region (FOR: the body, not the target), then (FOR,
+                       * WHILE) those only changed in place (fy_stmt_mutated_names) */
+    int nassigned;    /* FOR, WHILE: how many of names are assigned */
 } fy_region;
 /* The value fy_vm_run returns when it reaches REGION_END (never a real object; not refcounted). */
 extern fy_obj fy_vm_region_end;
@@ -270,6 +273,9 @@ fy_obj *fy_compile_source(const char *src, size_t len, const char *filename, int
  * def, class, walrus, del), not descending into nested functions/classes. Calls cb for each
  * (duplicates possible). */
 void fy_stmt_assigned_names(fy_stmt *s, void (*cb)(const char *name, void *arg), void *arg);
+/* The names whose values a statement may change in place: roots of subscript / attribute store targets
+ * (`a[i] = v`, `a.x = v`, `del a[i]`) and of method callees (`a.append(v)`), for the tracer's regions. */
+void fy_stmt_mutated_names(fy_stmt *s, void (*cb)(const char *name, void *arg), void *arg);
 
 /* Raise SyntaxError for err in filename's source src (compile.c; the parser's errors become
  * exceptions here). */

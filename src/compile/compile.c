@@ -254,7 +254,7 @@ static int stack_effect(uint32_t ins, bool jump) {
     case OP_JUMP_IF_FALSE_OR_POP:
     case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
     case OP_FOR_ITER: return jump ? -1 : 1;
-    case OP_FOR_RANGE: return -(a & 0xf) - ((a & FY_FR_INIT) ? 1 : 0); /* [range, args (, kw)] -> [iterator] */
+    case OP_FOR_RANGE: return -(a & 0xf) - ((a & FY_FR_INIT) ? 2 : 0); /* [range, args (, X, kw)] -> [iterator] */
     case OP_CALL: return -a;
     case OP_CALL_KW: return -a - 1;
     case OP_CALL_METHOD: return -a - 1;
@@ -370,16 +370,42 @@ static void add_name_cb(const char *name, void *arg) {
     fy_obj *s = fy_c_str(name);
     if (!s || fy_list_append_steal(a->list, s) < 0) FY_CLEAR(a->list);
 }
-/* The names statements s[0..n) assign except `skip`, as a tuple (NULL when out of memory). */
-static fy_obj *assigned_names(fy_stmt **s, int n, const char *skip) {
+/* The names statements s[0..n) assign except `skip`, then those they only change in place
+ * (fy_stmt_mutated_names; *nassigned: how many come first), as a tuple (NULL when out of memory). */
+static fy_obj *assigned_names(fy_stmt **s, int n, const char *skip, int *nassigned) {
     names_acc a = {fy_list_new(0), skip};
     for (int i = 0; i < n && a.list; i++) fy_stmt_assigned_names(s[i], add_name_cb, &a);
+    int na = a.list ? (int)FY_LIST_N(a.list) : 0;
+    for (int i = 0; i < n && a.list; i++) fy_stmt_mutated_names(s[i], add_name_cb, &a);
     if (!a.list) {
         fy_err_clear();
         return NULL;
     }
-    fy_obj *t = fy_list_as_tuple(a.list);
+    /* a name also assigned is not "only changed in place" */
+    fy_obj *l = fy_list_new(0);
+    for (int64_t i = 0; l && i < FY_LIST_N(a.list); i++) {
+        fy_obj *nm = FY_LIST_ITEMS(a.list)[i];
+        int dup = 0;
+        for (int64_t j = 0; j < FY_LIST_N(l) && !dup; j++) dup = fy_str_eq(FY_LIST_ITEMS(l)[j], nm);
+        if (dup) continue;
+        if (fy_list_append(l, nm) < 0) FY_CLEAR(l);
+    }
+    int kept_assigned = 0;
+    if (l)
+        for (int64_t j = 0; j < FY_LIST_N(l); j++)
+            for (int64_t i = 0; i < na; i++)
+                if (fy_str_eq(FY_LIST_ITEMS(l)[j], FY_LIST_ITEMS(a.list)[i])) {
+                    kept_assigned = (int)j + 1;
+                    break;
+                }
     FY_DECREF(a.list);
+    if (!l) {
+        fy_err_clear();
+        return NULL;
+    }
+    if (nassigned) *nassigned = kept_assigned;
+    fy_obj *t = fy_list_as_tuple(l);
+    FY_DECREF(l);
     if (!t) fy_err_clear();
     return t;
 }
@@ -748,8 +774,8 @@ static void compile_if(compiler *c, fy_stmt *s) {
     }
     esc_end(u, m, u->nfb, &r);
     if (r.at >= 0 && !c->error) {
-        fy_obj *n1 = assigned_names(s->v.if_.body, s->v.if_.n_body, NULL);
-        fy_obj *n2 = assigned_names(s->v.if_.orelse, s->v.if_.n_orelse, NULL);
+        fy_obj *n1 = assigned_names(s->v.if_.body, s->v.if_.n_body, NULL, NULL);
+        fy_obj *n2 = assigned_names(s->v.if_.orelse, s->v.if_.n_orelse, NULL, NULL);
         if (n1 && n2) {
             fy_obj *both = fy_list_new(0);
             if (both && fy_list_extend(both, n1) == 0 && fy_list_extend(both, n2) == 0)
@@ -792,7 +818,7 @@ static void compile_while(compiler *c, fy_stmt *s) {
                    .line = s->line};
     esc_end(c->u, m, depth + 1, &r);
     if (r.at >= 0 && !c->error) {
-        r.names = assigned_names(s->v.while_.body, s->v.while_.n_body, NULL);
+        r.names = assigned_names(s->v.while_.body, s->v.while_.n_body, NULL, &r.nassigned);
         if (r.names) fy_c_add_region(c, r);
     }
     f = &c->u->fb[c->u->nfb - 1];
@@ -815,11 +841,16 @@ static bool is_range_call(fy_expr *e) {
     return true;
 }
 
-/* The yield ending a statement list (`yield X` or `T = yield X` last), or NULL. */
-static fy_expr *last_yield(fy_stmt **body, int n) {
+/* Does yield e end statement list body[0..n): its last statement, or the last of a branch of an `if`
+ * (elif, else) that is the last statement, at any depth? */
+bool fy_c_tail_yield(fy_stmt **body, int n, const fy_expr *e) {
     fy_stmt *l = n ? body[n - 1] : NULL;
-    fy_expr *v = !l ? NULL : l->kind == FY_S_EXPR ? l->v.expr.value : l->kind == FY_S_ASSIGN ? l->v.assign.value : NULL;
-    return v && v->kind == FY_E_YIELD ? v : NULL;
+    if (!l) return false;
+    if (l->kind == FY_S_IF)
+        return fy_c_tail_yield(l->v.if_.body, l->v.if_.n_body, e) ||
+               fy_c_tail_yield(l->v.if_.orelse, l->v.if_.n_orelse, e);
+    fy_expr *v = l->kind == FY_S_EXPR ? l->v.expr.value : l->kind == FY_S_ASSIGN ? l->v.assign.value : NULL;
+    return v == e;
 }
 
 static void compile_for(compiler *c, fy_stmt *s) {
@@ -858,14 +889,17 @@ static void compile_for(compiler *c, fy_stmt *s) {
     esc_mark m = esc_begin(c->u);
     fy_c_store(c, s->v.for_.target);
     int scf_depth = c->u->scf_depth;
-    fy_expr *scf_yield = c->u->scf_yield;
+    fy_stmt **scf_body = c->u->scf_body;
+    int scf_nbody = c->u->scf_nbody;
     if (init) {
         c->u->scf_depth++;
-        c->u->scf_yield = last_yield(s->v.for_.body, s->v.for_.n_body);
+        c->u->scf_body = s->v.for_.body;
+        c->u->scf_nbody = s->v.for_.n_body;
     }
     fy_c_stmts(c, s->v.for_.body, s->v.for_.n_body);
     c->u->scf_depth = scf_depth;
-    c->u->scf_yield = scf_yield;
+    c->u->scf_body = scf_body;
+    c->u->scf_nbody = scf_nbody;
     set_loc_stmt(c, s);
     int back = EMIT(JUMP, top);
     fy_c_patch(c, exit, fy_c_here(c));
@@ -873,7 +907,8 @@ static void compile_for(compiler *c, fy_stmt *s) {
     esc_end(c->u, m, depth + 1, &r);
     if (rng && !c->error) {
         fy_expr *t = s->v.for_.target;
-        r.names = assigned_names(s->v.for_.body, s->v.for_.n_body, t->kind == FY_E_NAME ? t->v.name.id : NULL);
+        r.names =
+            assigned_names(s->v.for_.body, s->v.for_.n_body, t->kind == FY_E_NAME ? t->v.name.id : NULL, &r.nassigned);
         if (r.names) fy_c_add_region(c, r);
     }
     f = &c->u->fb[c->u->nfb - 1];

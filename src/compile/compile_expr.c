@@ -627,7 +627,7 @@ void fy_c_expr(compiler *c, fy_expr *e) {
         else load_const_obj(c, fy_none());
         if (c->u->scf_depth) { /* scf.yield of a range(..., init=) loop (code.h) */
             fy_c_set_loc_expr(c, e);
-            EMIT(SCF_YIELD, e != c->u->scf_yield);
+            EMIT(SCF_YIELD, !fy_c_tail_yield(c->u->scf_body, c->u->scf_nbody, e));
         } else {
             EMIT(YIELD_VALUE, 0);
         }

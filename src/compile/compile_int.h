@@ -43,7 +43,8 @@ typedef struct cunit {
     int esc_min;        /* the smallest fb index a break/continue jumped to (see compile_if) */
     int esc_line, ret_count, ret_line;
     int scf_depth;      /* enclosing `for ... in range(..., init=)` bodies: a yield is SCF_YIELD */
-    fy_expr *scf_yield; /* the yield that ends the innermost such body (SCF_YIELD flag 0), or NULL */
+    fy_stmt **scf_body; /* the innermost such body: a yield ending it (fy_c_tail_yield) has SCF_YIELD flag 0 */
+    int scf_nbody;
 } cunit;
 
 typedef struct compiler {
@@ -80,6 +81,8 @@ void fy_c_make_closure(compiler *c, fy_scope *child, fy_obj *code, fy_obj *qualn
 fy_obj *fy_c_qualname(compiler *c, const char *name, bool is_func);
 /* Appends a region entry (code.h) for the statement at line `line`; names: a new tuple or NULL. */
 void fy_c_add_region(compiler *c, fy_region r);
+/* Does yield e end statement list body[0..n) (its last statement, or the last of a branch of a last `if`)? */
+bool fy_c_tail_yield(fy_stmt **body, int n, const fy_expr *e);
 /* statements (compile.c) */
 void fy_c_stmts(compiler *c, fy_stmt **s, int n);
 

@@ -674,6 +674,134 @@ static void walrus_in(fy_expr *e, void (*cb)(const char *, void *), void *arg) {
     }
 }
 
+/* The name at the root of an attribute / subscript chain (`a`, `a.b`, `a[i].c`), or NULL. */
+static const char *chain_root(fy_expr *e) {
+    while (e && (e->kind == FY_E_ATTRIBUTE || e->kind == FY_E_SUBSCRIPT))
+        e = e->kind == FY_E_ATTRIBUTE ? e->v.attribute.value : e->v.subscript.value;
+    return e && e->kind == FY_E_NAME ? e->v.name.id : NULL;
+}
+
+/* Names whose value an expression may change in place: the root of the callee of a method call
+ * (`lst.append(x)`, `a.b.m()`); walks every subexpression. */
+static void mutated_in(fy_expr *e, void (*cb)(const char *, void *), void *arg);
+static void mutated_list(fy_expr **e, int n, void (*cb)(const char *, void *), void *arg) {
+    for (int i = 0; i < n; i++) mutated_in(e[i], cb, arg);
+}
+static void mutated_in(fy_expr *e, void (*cb)(const char *, void *), void *arg) {
+    if (!e) return;
+    switch (e->kind) {
+    case FY_E_NAMEDEXPR: mutated_in(e->v.namedexpr.value, cb, arg); break;
+    case FY_E_BOOLOP: mutated_list(e->v.boolop.values, e->v.boolop.n_values, cb, arg); break;
+    case FY_E_BINOP:
+        mutated_in(e->v.binop.left, cb, arg);
+        mutated_in(e->v.binop.right, cb, arg);
+        break;
+    case FY_E_UNARYOP: mutated_in(e->v.unaryop.operand, cb, arg); break;
+    case FY_E_IFEXP:
+        mutated_in(e->v.ifexp.test, cb, arg);
+        mutated_in(e->v.ifexp.body, cb, arg);
+        mutated_in(e->v.ifexp.orelse, cb, arg);
+        break;
+    case FY_E_COMPARE:
+        mutated_in(e->v.compare.left, cb, arg);
+        mutated_list(e->v.compare.comparators, e->v.compare.n_ops, cb, arg);
+        break;
+    case FY_E_CALL: {
+        fy_expr *fn = e->v.call.func;
+        const char *root = fn->kind == FY_E_ATTRIBUTE ? chain_root(fn->v.attribute.value) : NULL;
+        if (root) cb(root, arg);
+        mutated_in(fn, cb, arg);
+        mutated_list(e->v.call.args, e->v.call.n_args, cb, arg);
+        for (int i = 0; i < e->v.call.n_keywords; i++) mutated_in(e->v.call.keywords[i]->value, cb, arg);
+        break;
+    }
+    case FY_E_ATTRIBUTE: mutated_in(e->v.attribute.value, cb, arg); break;
+    case FY_E_SUBSCRIPT:
+        mutated_in(e->v.subscript.value, cb, arg);
+        mutated_in(e->v.subscript.slice, cb, arg);
+        break;
+    case FY_E_STARRED: mutated_in(e->v.starred.value, cb, arg); break;
+    case FY_E_DICT:
+        for (int i = 0; i < e->v.dict.n_keys; i++) {
+            mutated_in(e->v.dict.keys[i], cb, arg);
+            mutated_in(e->v.dict.values[i], cb, arg);
+        }
+        break;
+    case FY_E_TUPLE:
+    case FY_E_LIST: mutated_list(e->v.seq.elts, e->v.seq.n_elts, cb, arg); break;
+    default: break;
+    }
+}
+/* A store target's in-place part: the root of `a[i] = v` / `a.x = v` (in tuples too). */
+static void mutated_target(fy_expr *e, void (*cb)(const char *, void *), void *arg) {
+    if (!e) return;
+    if (e->kind == FY_E_TUPLE || e->kind == FY_E_LIST) {
+        for (int i = 0; i < e->v.seq.n_elts; i++) mutated_target(e->v.seq.elts[i], cb, arg);
+        return;
+    }
+    if (e->kind == FY_E_STARRED) return mutated_target(e->v.starred.value, cb, arg);
+    if (e->kind == FY_E_ATTRIBUTE || e->kind == FY_E_SUBSCRIPT) {
+        const char *root = chain_root(e);
+        if (root) cb(root, arg);
+    }
+    mutated_in(e, cb, arg);
+}
+
+void fy_stmt_mutated_names(fy_stmt *s, void (*cb)(const char *, void *), void *arg) {
+    if (!s) return;
+#define BODY(arr, n) \
+    for (int i_ = 0; i_ < (n); i_++) fy_stmt_mutated_names((arr)[i_], cb, arg)
+    switch (s->kind) {
+    case FY_S_DELETE:
+        for (int i = 0; i < s->v.delete.n_targets; i++) mutated_target(s->v.delete.targets[i], cb, arg);
+        break;
+    case FY_S_ASSIGN:
+        for (int i = 0; i < s->v.assign.n_targets; i++) mutated_target(s->v.assign.targets[i], cb, arg);
+        mutated_in(s->v.assign.value, cb, arg);
+        break;
+    case FY_S_AUGASSIGN:
+        mutated_target(s->v.augassign.target, cb, arg);
+        mutated_in(s->v.augassign.value, cb, arg);
+        break;
+    case FY_S_ANNASSIGN:
+        if (s->v.annassign.value) {
+            mutated_target(s->v.annassign.target, cb, arg);
+            mutated_in(s->v.annassign.value, cb, arg);
+        }
+        break;
+    case FY_S_FOR:
+        mutated_target(s->v.for_.target, cb, arg);
+        mutated_in(s->v.for_.iter, cb, arg);
+        BODY(s->v.for_.body, s->v.for_.n_body);
+        BODY(s->v.for_.orelse, s->v.for_.n_orelse);
+        break;
+    case FY_S_WHILE:
+        mutated_in(s->v.while_.test, cb, arg);
+        BODY(s->v.while_.body, s->v.while_.n_body);
+        BODY(s->v.while_.orelse, s->v.while_.n_orelse);
+        break;
+    case FY_S_IF:
+        mutated_in(s->v.if_.test, cb, arg);
+        BODY(s->v.if_.body, s->v.if_.n_body);
+        BODY(s->v.if_.orelse, s->v.if_.n_orelse);
+        break;
+    case FY_S_WITH:
+        for (int i = 0; i < s->v.with.n_items; i++) mutated_in(s->v.with.items[i]->context_expr, cb, arg);
+        BODY(s->v.with.body, s->v.with.n_body);
+        break;
+    case FY_S_TRY:
+        BODY(s->v.try_.body, s->v.try_.n_body);
+        for (int i = 0; i < s->v.try_.n_handlers; i++) BODY(s->v.try_.handlers[i]->body, s->v.try_.handlers[i]->n_body);
+        BODY(s->v.try_.orelse, s->v.try_.n_orelse);
+        BODY(s->v.try_.finalbody, s->v.try_.n_finalbody);
+        break;
+    case FY_S_EXPR: mutated_in(s->v.expr.value, cb, arg); break;
+    case FY_S_RETURN: mutated_in(s->v.return_.value, cb, arg); break;
+    default: break;
+    }
+#undef BODY
+}
+
 void fy_stmt_assigned_names(fy_stmt *s, void (*cb)(const char *, void *), void *arg) {
     if (!s) return;
 #define BODY(arr, n) \

@@ -182,6 +182,16 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         FY_DECREF(c);
         return 0;
     }
+    if ((v->dt->kind == FY_DSL_K_INDEX) != (t->kind == FY_DSL_K_INDEX) &&
+        (v->dt->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_FLOAT)) { /* index <-> float: through i64 */
+        uint64_t mid;
+        if (fy_trace_value_as(tr, o, &fy_dsl_t_i64, &mid) < 0) return -1;
+        fy_obj *m = fy_dsl_num_dynamic(&fy_dsl_t_i64, mid);
+        if (!m) return -1;
+        int r = fy_trace_value_as(tr, m, t, out);
+        FY_DECREF(m);
+        return r;
+    }
     const char *op = cast_op(v->dt, t);
     if (!op) {
         *out = v->ssa;

@@ -18,21 +18,27 @@
  * body buffer is swapped for a fresh one, so each branch's ops are collected apart and then placed
  * into the regions of the scf op, which is emitted after them with fresh SSA numbers.
  *
- * Merging (scf.if): the values the assigned names hold after each branch are compared; a name whose
- * value differs becomes an scf.if result when both are numeric of one type (a Python literal takes the
- * other branch's type; two literals take their common type). A name assigned in only one branch and
- * unbound before, or whose branch values cannot be merged, is unbound after the `if` when the code
- * never reads it later, else it is an error naming the variable, both types and the line.
+ * Values (trace_carry.c, trace_scf.h): every branch runs from the same state (the variables the statement
+ * assigns or changes in place, and the contents of every list, dict and plain object reachable from the
+ * frame's locals); what differs after the branches becomes scf.if results, flattened into leaves
+ * (numerics, Python numbers taking FlyDSL's types, Vectors) through tuples, lists, dicts, objects and
+ * struct values, and rebuilt in their structure (in place when the same container flows through). A name
+ * assigned in only one branch and unbound before, or whose branch values cannot be merged, is unbound
+ * after the `if` when the code never reads it later, else it is an error naming it, both kinds and the line.
  *
- * Loops (scf.for over i32 as FlyDSL): names the body assigns that hold numeric values before the loop
- * are loop-carried (iter_args and results); the body is traced once with block arguments in their
- * place and must leave values of the same types. Names first assigned in the body are unbound after
- * the loop (they live in its region). While a trace is active every `range` loop is a device loop,
- * as FlyDSL makes it inside a kernel; range_constexpr (a plain Python range) unrolls at trace time and
- * `if fx.const_expr(c):` is a plain `if`.
+ * Loops (scf.for over i32 as FlyDSL, scf.while): the variables the body assigns or changes in place that
+ * are bound before the loop, and the loop variable when it is read after the loop (Python's value: the
+ * last one, or the one before the loop after zero iterations), are loop-carried: their leaves become
+ * block arguments, the body is traced once and must leave the same structure and types, and leaves the
+ * body gives back unchanged are dropped again (their block arguments replaced by the initial values), so
+ * only what changes is an iter_arg. A step that is not a known positive number counts trips (any sign, as
+ * Python). Names first assigned in the body are unbound after the loop (they live in its region). While a
+ * trace is active every `range` loop of the kernel's own code is a device loop, as FlyDSL makes it inside
+ * a kernel; range_constexpr (a plain Python range) unrolls at trace time and `if fx.const_expr(c):` is a
+ * plain `if`.
  *
  * A conditional expression `a if c else b` on a traced c evaluates both arms (as FlyDSL) and selects
- * with arith.select. return/break/continue leaving a traced region is an error with its line. */
+ * with arith.select (numeric arms without side effects) or becomes an scf.if (any other arms). return/break/continue leaving a traced region is an error with its line. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +46,7 @@
 #include "exec/interp.h"
 #include "flydsl/trace/trace_int.h"
 #include "exec/vm.h"
+#include "flydsl/trace/trace_scf.h"
 
 #define U(x) ((unsigned long long)(x))
 #define NUM(o) ((fy_dsl_num *)(o))
@@ -150,6 +157,30 @@ static int run_range(fy_frame *f, int start, int end, int line) {
     return -1;
 }
 
+/* An open range(..., init=) loop (see trace_for_init). */
+typedef struct init_loop {
+    fy_frame *f;
+    int depth;        /* run_depth of the body's run */
+    int line, n, yielded;
+    fy_carry *cy;     /* the carried value: the init list's leaves */
+    int nl;           /* how many */
+    fy_obj **init;    /* the init list's items (borrowed) */
+    fy_obj *pending;  /* a yield inside an `if` in the body: its values (a list), merged like a variable */
+    fy_obj *pname;    /* the name of that pseudo-variable in messages */
+    uint64_t r0;      /* the loop's result SSA numbers r0..r0+nl-1 */
+} init_loop;
+static init_loop *open_loops[32];
+static int nopen;
+/* run_depth of the innermost traced for/while body: a yield may not leave it */
+static int loop_body_depth;
+
+/* The pending-yield pseudo-variable of the innermost init= loop of frame f whose body holds the running
+ * `if` (trace_if merges it like a variable), or NULL. */
+static init_loop *pending_loop(fy_frame *f) {
+    init_loop *L = nopen ? open_loops[nopen - 1] : NULL;
+    return L && L->f == f && run_depth >= L->depth && L->depth >= loop_body_depth ? L : NULL;
+}
+
 typedef struct tbuf {
     char *body;
     size_t len, cap;
@@ -178,6 +209,40 @@ static void emit_indented(fy_tracer *tr, const tbuf *b) {
         fy_trace_emit(tr, "  %.*s", (int)n, b->body + i);
         i += n;
     }
+}
+
+/* A loop's leaves the body gives back unchanged (its yield is the leaf's block argument) are not carried:
+ * with ys, fills keep and returns how many are kept; then (and with ys NULL, for another region of the
+ * loop whose block arguments start at base) the current body's uses of the dropped block arguments
+ * base + i become uses of their initial values. SSA names inside string attributes are left alone. */
+static int prune(fy_tracer *tr, fy_carry *cy, int nl, const uint64_t *ys, uint64_t base, int *keep) {
+    int nk = 0;
+    if (ys)
+        for (int i = 0; i < nl; i++) nk += keep[i] = ys[i] != base + (uint64_t)i;
+    else
+        for (int i = 0; i < nl; i++) nk += keep[i];
+    if (nk == nl) return nk;
+    tbuf in = buf_swap(tr, (tbuf){0});
+    int quoted = 0;
+    for (size_t i = 0; i < in.len;) {
+        char ch = in.body[i];
+        if (ch == '"' && (i == 0 || in.body[i - 1] != '\\')) quoted = !quoted;
+        if (ch == '%' && !quoted && i + 1 < in.len && in.body[i + 1] >= '0' && in.body[i + 1] <= '9') {
+            size_t j = i + 1;
+            uint64_t v = 0;
+            while (j < in.len && in.body[j] >= '0' && in.body[j] <= '9') v = v * 10 + (uint64_t)(in.body[j++] - '0');
+            if (v >= base && v < base + (uint64_t)nl && !keep[v - base]) v = fy_carry_init(cy, (int)(v - base));
+            fy_trace_emit(tr, "%%%llu", U(v));
+            i = j;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < in.len && in.body[j] != '%' && in.body[j] != '"') j++;
+        fy_trace_emit(tr, "%.*s", (int)(j - i), in.body + i);
+        i = j;
+    }
+    free(in.body);
+    return nk;
 }
 
 /* ------------------------------------------------------------------ names and types */
@@ -234,6 +299,10 @@ static fy_dsl_numeric *type_of(fy_obj *v, int *lit) {
     *lit = 0;
     return NULL;
 }
+fy_dsl_numeric *fy_scf_type_of(fy_obj *v, int *lit) { return type_of(v, lit); }
+int fy_scf_used_after(fy_frame *f, int idx, int from) { return used_after(f, idx, from); }
+static int as_ssa(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out);
+int fy_scf_as_ssa(fy_tracer *tr, fy_obj *v, fy_dsl_numeric *t, uint64_t *out) { return as_ssa(tr, v, t, out); }
 static const char *type_name(fy_obj *v) {
     int lit;
     fy_dsl_numeric *t = type_of(v, &lit);
@@ -281,11 +350,12 @@ static int cond_ssa_neg(fy_tracer *tr, int neg, uint64_t *c) {
 
 /* The names of region rg as unique slots of frame f; returns the count (slots/fast: n entries). */
 typedef fy_obj **slotp; /* where a local's value lives */
-static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names) {
+static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **fast, fy_obj ***names, int **asg) {
     size_t n = FY_TUPLE_N(rg->names);
-    *slots = fy_calloc(n + 1, sizeof **slots);
-    *fast = fy_calloc(n + 1, sizeof **fast);
-    *names = fy_calloc(n + 1, sizeof **names);
+    *slots = fy_calloc(n + 2, sizeof **slots); /* room for a loop's target */
+    *fast = fy_calloc(n + 2, sizeof **fast);
+    *names = fy_calloc(n + 2, sizeof **names);
+    if (asg && !(*asg = fy_calloc(n + 2, sizeof **asg))) return -1;
     if (!*slots || !*fast || !*names) return -1;
     int k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -298,6 +368,7 @@ static int region_slots(fy_frame *f, const fy_region *rg, slotp **slots, int **f
         (*slots)[k] = s;
         (*fast)[k] = fi;
         (*names)[k] = nm;
+        if (asg) (*asg)[k] = (int)i < rg->nassigned;
         k++;
     }
     return k;
@@ -348,51 +419,29 @@ static int impure(const tbuf *b) {
     return 0;
 }
 
-/* a if c else b: each arm traced apart; pure arms go into the current block and arith.select picks,
- * arms with side effects become an scf.if with one result. */
-/* End a loop body: check that every loop-carried variable (ct[k] set) still holds a value of its
- * type, and emit the scf.yield of their SSA values (into ys). 0, or -1 with an exception. */
-static int yield_carried(fy_tracer *tr, const fy_region *rg, int n, slotp *slots, fy_obj **names, fy_dsl_numeric **ct,
-                         uint64_t *ys) {
-    for (int k = 0; k < n; k++) {
-        if (!ct[k]) continue;
-        fy_obj *v = *slots[k];
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v) {
-            fy_err_format(&fy_NameError, "variable '%s' is deleted in the body of the loop at line %d", nm, rg->line);
-            return -1;
-        }
-        int lit;
-        fy_dsl_numeric *t = type_of(v, &lit);
-        if (!t || (is_traced(v) && t != ct[k])) {
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' is %s before the loop at line %d and %s after its body: a "
-                          "loop-carried value must keep its type",
-                          nm, ct[k]->name, rg->line, t ? t->name : fy_type_name(v));
-            return -1;
-        }
-        if (as_ssa(tr, v, ct[k], &ys[k]) < 0) return -1;
-    }
-    fy_trace_emit(tr, "      scf.yield");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ys[k]));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
-    return 0;
-}
-
+/* a if c else b: each arm traced apart; pure numeric arms go into the current block and arith.select
+ * picks; arms with side effects or other values (lists, Vectors, ...) become an scf.if whose results are
+ * the arms' leaves (trace_carry.c), merged like a variable. */
 static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
-    fy_obj *arm[2] = {NULL, NULL};
-    tbuf outer = buf_swap(tr, (tbuf){0}), ab[2] = {{0}, {0}};
-    int swapped = 1, ret = -1, h = run_range(f, at + 1, rg->a_end, rg->line);
+    fy_obj *arm[2] = {NULL, NULL}, *tmp = NULL, *nm = fy_str_from_cstr("the conditional expression");
+    fy_obj **sl[1] = {&tmp};
+    int fast[1] = {-1}, swapped = 0, ret = -1;
+    uint64_t *ys = NULL;
+    tbuf outer = {0}, ab[2] = {{0}, {0}};
+    fy_carry *cy = nm ? fy_carry_new(f, sl, &nm, fast, 1, rg->line, "`if`") : NULL;
+    if (!cy) goto out;
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    int h = run_range(f, at + 1, rg->a_end, rg->line);
     ab[0] = buf_swap(tr, (tbuf){0});
     if (h < 0) {
         ret = h;
         goto out;
     }
     arm[0] = f->stack[--f->sp];
+    tmp = fy_ref(arm[0]);
+    if (fy_carry_branch_end(cy, 0) < 0) goto out;
     h = run_range(f, rg->b_start, rg->b_end, rg->line);
     ab[1] = buf_swap(tr, (tbuf){0});
     if (h < 0) {
@@ -400,47 +449,52 @@ static int trace_ifexp(fy_frame *f, const fy_region *rg, int at, fy_obj *v, int 
         goto out;
     }
     arm[1] = f->stack[--f->sp];
+    FY_XDECREF(tmp);
+    tmp = fy_ref(arm[1]);
     f->cur = at;
+    if (fy_carry_branch_end(cy, 1) < 0) goto out;
     buf_restore(tr, outer, &swapped);
     fy_obj *r = NULL;
-    if (!impure(&ab[0]) && !impure(&ab[1])) {
+    int l1, l2;
+    if (!impure(&ab[0]) && !impure(&ab[1]) && type_of(arm[0], &l1) && type_of(arm[1], &l2) && !fy_carry_changed(cy)) {
         for (int i = 0; i < 2; i++)
             if (ab[i].len) fy_trace_emit(tr, "%.*s", (int)ab[i].len, ab[i].body);
         fy_obj *c = fy_trace_num_convert(&fy_dsl_t_bool, v);
         r = c ? fy_trace_num_select(c, arm[neg], arm[!neg]) : NULL;
         FY_XDECREF(c);
     } else {
-        int l1, l2;
-        fy_dsl_numeric *t1 = type_of(arm[0], &l1), *t2 = type_of(arm[1], &l2), *t = NULL;
-        if (t1 && t2)
-            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
-        if (!t) {
-            fy_err_format(&fy_TypeError,
-                          "the arms of the conditional expression on a dynamic value at line %d have side "
-                          "effects and types '%s' and '%s' that cannot be one scf.if result",
-                          rg->line, type_name(arm[0]), type_name(arm[1]));
-            goto out;
-        }
-        uint64_t c, y[2];
-        if (cond_ssa(tr, v, 0, &c) < 0) goto out;
+        int nres = fy_carry_merge(cy, rg->b_end);
+        uint64_t c;
+        if (nres < 0 || !(ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys)) || cond_ssa(tr, v, 0, &c) < 0) goto out;
         for (int i = 0; i < 2; i++) { /* the yields at the end of each arm */
             tbuf keep = buf_swap(tr, ab[i]);
-            int bad = as_ssa(tr, arm[i], t, &y[i]) < 0;
+            int bad = 0;
+            for (int k = 0; k < nres && !bad; k++) bad = fy_carry_branch_ssa(cy, tr, i, k, &ys[i * nres + k]) < 0;
             if (!bad) {
-                fy_trace_emit(tr, "      scf.yield %%%llu : %s", U(y[i]), fy_trace_mlir_type(t));
+                fy_trace_emit(tr, "      scf.yield");
+                for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s %%%llu", k ? "," : "", U(ys[i * nres + k]));
+                for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s %s", k ? "," : " :", fy_carry_type(cy, k));
                 fy_trace_end_line(tr);
             }
             ab[i] = buf_swap(tr, keep);
             if (bad) goto out;
         }
-        uint64_t r0 = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = scf.if %%%llu -> (%s) {\n", U(r0), U(c), fy_trace_mlir_type(t));
+        fy_trace_emit(tr, "      ");
+        for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(fy_carry_res(cy, k)));
+        fy_trace_emit(tr, "%sscf.if %%%llu", nres ? " = " : "", U(c));
+        if (nres) {
+            fy_trace_emit(tr, " -> (");
+            for (int k = 0; k < nres; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_carry_type(cy, k));
+            fy_trace_emit(tr, ")");
+        }
+        fy_trace_emit(tr, " {\n");
         emit_indented(tr, &ab[neg]);
         fy_trace_emit(tr, "      } else {\n");
         emit_indented(tr, &ab[!neg]);
         fy_trace_emit(tr, "      }");
         fy_trace_end_line(tr);
-        r = fy_dsl_num_dynamic(t, r0);
+        if (fy_carry_commit_if(cy) < 0) goto out;
+        r = tmp ? fy_ref(tmp) : NULL;
     }
     if (!r) goto out;
     f->stack[f->sp++] = r;
@@ -452,6 +506,10 @@ out:
     free(ab[1].body);
     FY_XDECREF(arm[0]);
     FY_XDECREF(arm[1]);
+    FY_XDECREF(tmp);
+    FY_XDECREF(nm);
+    fy_free(ys);
+    fy_carry_free(cy);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -485,100 +543,69 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     uint64_t c;
     if (cond_ssa(tr, v, neg, &c) < 0) return -1;
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL, **v1 = NULL, **v2 = NULL;
-    int *fast = NULL, ret = -1;
-    fy_dsl_numeric **rt = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, ret = -1;
+    uint64_t *ys = NULL;
+    fy_carry *cy = NULL;
     tbuf outer = buf_swap(tr, (tbuf){0}), tb = {0}, eb = {0};
     int swapped = 1;
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(v1 = fy_calloc((size_t)n + 1, sizeof *v1)) ||
-        !(v2 = fy_calloc((size_t)n + 1, sizeof *v2)) || !(rt = fy_calloc((size_t)n + 1, sizeof *rt)))
-        goto out;
-    for (int k = 0; k < n; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    init_loop *PL = n < 0 ? NULL : pending_loop(f);
+    if (PL) { /* a yield of the enclosing init= loop on the branches' paths: merged like a variable */
+        slots[n] = &PL->pending;
+        fast[n] = -1;
+        names[n] = PL->pname;
+        n++;
+    }
+    if (n < 0 || !(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "`if`"))) goto out;
     int h = run_range(f, at + 1, rg->a_end, rg->line);
     tb = buf_swap(tr, (tbuf){0});
     if (h < 0) {
         ret = h;
         goto out;
     }
-    for (int k = 0; k < n; k++) {
-        v1[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        set_slot(slots[k], v0[k] ? fy_ref(v0[k]) : NULL);
-    }
+    int y0 = PL && PL->pending;
+    if (fy_carry_branch_end(cy, 0) < 0) goto out;
     if (rg->b_start < rg->b_end && (h = run_range(f, rg->b_start, rg->b_end, rg->line)) < 0) {
         ret = h;
         goto out;
     }
-    for (int k = 0; k < n; k++) v2[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     f->cur = at;
-    /* what each name becomes */
-    int nres = 0;
-    for (int k = 0; k < n; k++) {
-        if (v1[k] == v2[k]) continue;
-        int l1 = 0, l2 = 0, used = used_after(f, fast[k], rg->b_end);
-        fy_dsl_numeric *t1 = v1[k] ? type_of(v1[k], &l1) : NULL, *t2 = v2[k] ? type_of(v2[k], &l2) : NULL, *t = NULL;
-        if (t1 && t2)
-            t = t1 == t2 ? t1 : l1 && !l2 ? t2 : l2 && !l1 ? t1 : l1 && l2 ? fy_dsl_common_type(t1, t2, 0) : NULL;
-        if (t) {
-            rt[k] = t;
-            nres++;
-            continue;
-        }
-        if (!used) {
-            set_slot(slots[k], NULL); /* a branch-local temporary */
-            continue;
-        }
-        const char *nm = FY_STR_DATA(names[k]);
-        if (!v1[k] || !v2[k])
-            fy_err_format(&fy_NameError,
-                          "variable '%s' is assigned in only one branch of the `if` on a dynamic value at "
-                          "line %d and used after it: assign it before the `if`",
-                          nm, rg->line);
-        else if (t1 && t2)
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' has type %s in one branch and %s in the other of the `if` on a "
-                          "dynamic value at line %d",
-                          nm, t1->name, t2->name, rg->line);
-        else
-            fy_err_format(&fy_TypeError,
-                          "variable '%s' cannot be merged after the `if` on a dynamic value at line %d: "
-                          "its values are '%s' and '%s' (only numeric values become scf.if results)",
-                          nm, rg->line, type_name(v1[k]), type_name(v2[k]));
+    if (PL && y0 != (PL->pending != NULL)) {
+        fy_err_format(&fy_SyntaxError,
+                      "the `if` on a dynamic value at line %d yields on one path only: every path through the body "
+                      "of the range(..., init=[...]) loop at line %d must end with its `yield`",
+                      rg->line, PL->line);
         goto out;
     }
+    if (fy_carry_branch_end(cy, 1) < 0) goto out;
+    /* what each name becomes */
+    int nres = fy_carry_merge(cy, rg->b_end);
+    if (nres < 0 || !(ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys))) goto out;
     /* yields */
-    uint64_t *ys = fy_calloc(2 * (size_t)nres + 1, sizeof *ys);
-    if (!ys) goto out;
     for (int br = 0; br < 2; br++) {
         tbuf *b = br ? &eb : &tb;
         if (br) eb = buf_swap(tr, (tbuf){0}); /* the else branch's ops are in the current buffer */
         tbuf keep = buf_swap(tr, *b);
-        int j = 0;
-        for (int k = 0; k < n; k++)
-            if (rt[k] && as_ssa(tr, br ? v2[k] : v1[k], rt[k], &ys[br * nres + j++]) < 0) {
+        for (int i = 0; i < nres; i++)
+            if (fy_carry_branch_ssa(cy, tr, br, i, &ys[br * nres + i]) < 0) {
                 *b = buf_swap(tr, keep);
-                fy_free(ys);
                 goto out;
             }
         fy_trace_emit(tr, "      scf.yield");
         for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s %%%llu", i ? "," : "", U(ys[br * nres + i]));
-        for (int k = 0, i = 0; k < n; k++)
-            if (rt[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(rt[k]));
+        for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s %s", i ? "," : " :", fy_carry_type(cy, i));
         fy_trace_end_line(tr);
         *b = buf_swap(tr, keep);
     }
-    fy_free(ys);
     /* the scf.if into the enclosing block */
     buf_restore(tr, outer, &swapped);
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)nres;
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
+    for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(fy_carry_res(cy, i)));
     fy_trace_emit(tr, "%sscf.if %%%llu", nres ? " = " : "", U(c));
     if (nres) {
         fy_trace_emit(tr, " -> (");
-        for (int k = 0, i = 0; k < n; k++)
-            if (rt[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(rt[k]));
+        for (int i = 0; i < nres; i++) fy_trace_emit(tr, "%s%s", i ? ", " : "", fy_carry_type(cy, i));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " {\n");
@@ -587,26 +614,17 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     emit_indented(tr, &eb);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++)
-        if (rt[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(rt[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        }
+    if (fy_carry_commit_if(cy) < 0) goto out;
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
     buf_restore(tr, outer, &swapped);
     free(tb.body);
     free(eb.body);
-    for (int k = 0; k < n; k++) {
-        if (v1) FY_XDECREF(v1[k]);
-        if (v2) FY_XDECREF(v2[k]);
-    }
-    fy_free(v1);
-    fy_free(v2);
-    fy_free(rt);
-    free_vars(n, slots, fast, names, v0);
+    fy_free(ys);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -691,6 +709,41 @@ static int range_bounds(fy_tracer *tr, fy_obj **base, int nargs, fy_dsl_numeric 
     return bad ? -1 : 0;
 }
 
+/* An i32 constant. */
+static uint64_t trip_const(fy_tracer *tr, int64_t v) {
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i32", U(r), (long long)v);
+    fy_trace_end_line(tr);
+    return r;
+}
+static uint64_t trip_op(fy_tracer *tr, const char *op, uint64_t a, uint64_t b) {
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : i32", U(r), op, U(a), U(b));
+    fy_trace_end_line(tr);
+    return r;
+}
+/* The number of iterations of range(lb, ub, st) for a step of any sign, as Python counts them: with
+ * a = |st| (1 for 0), st > 0: (ub - lb + a - 1) / a, st < 0: (lb - ub + a - 1) / a, at least 0. Emits the
+ * arithmetic; *lo = 0 ... *hi = trips. 0 or -1. */
+static int trip_count(fy_tracer *tr, uint64_t lb, uint64_t ub, uint64_t st, uint64_t *lo, uint64_t *hi) {
+    uint64_t z = trip_const(tr, 0), one = trip_const(tr, 1);
+    uint64_t pos = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.cmpi sgt, %%%llu, %%%llu : i32", U(pos), U(st), U(z));
+    fy_trace_end_line(tr);
+    uint64_t neg = trip_op(tr, "subi", z, st), a0 = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : i32", U(a0), U(pos), U(st), U(neg));
+    fy_trace_end_line(tr);
+    uint64_t a = trip_op(tr, "maxsi", a0, one); /* |st|, 1 for 0 */
+    uint64_t d1 = trip_op(tr, "subi", ub, lb), d2 = trip_op(tr, "subi", lb, ub), d = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : i32", U(d), U(pos), U(d1), U(d2));
+    fy_trace_end_line(tr);
+    uint64_t e = trip_op(tr, "addi", d, trip_op(tr, "subi", a, one));
+    uint64_t q = trip_op(tr, "divsi", e, a);
+    *hi = trip_op(tr, "maxsi", q, z);
+    *lo = z;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
+
 static int trace_for_init(fy_frame *f, int at, int nargs, int *pc);
 
 int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
@@ -708,97 +761,143 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
                       rg->bad_kind == 'r' ? "'return'" : "'break'/'continue'", rg->bad_line, rg->line);
         return -1;
     }
-    uint64_t lb = 0, ub = 0, st = 0;
+    uint64_t lb = 0, ub = 0, st = 0, st0v = 0, lb0 = 0;
     if (range_bounds(tr, base, nargs, &fy_dsl_t_i32, &lb, &ub, &st) < 0) return -1;
-    slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL;
-    int *fast = NULL, ret = -1;
-    fy_dsl_numeric **ct = NULL;
-    uint64_t *init = NULL, *ys = NULL;
-    tbuf outer = {0}, body = {0};
-    int swapped = 0;
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
-        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
-        goto out;
-    int ncar = 0;
-    for (int k = 0; k < n; k++) {
-        int lit;
-        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
-        if (ct[k]) ncar++;
+    /* scf.for steps up: any other step (negative, or only known at run time) counts trips instead, k from 0
+     * by 1, and the body's iv is lb + k * step */
+    int64_t sv = 1;
+    fy_obj *so = nargs == 3 ? base[3] : NULL;
+    int upward = !so || (FY_INT_CHECK(so) && fy_int_as_i64(so, &sv) == 0 && sv > 0) ||
+                 (FY_DSL_NUM_CHECK(so) && NUM(so)->is_static && NUM(so)->i > 0);
+    if (fy_err_occurred()) fy_err_clear();
+    if (!upward) {
+        st0v = st, lb0 = lb;
+        if (trip_count(tr, lb0, ub, st0v, &lb, &ub) < 0) return -1;
+        st = trip_const(tr, 1);
     }
-    /* the loop's SSA numbers, then the body with block arguments in place of the carried names */
-    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
-    tr->next += (uint64_t)n;
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
+    slotp *slots = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, *keep = NULL, ret = -1, swapped = 0;
+    uint64_t *ys = NULL, *res = NULL;
+    unsigned char *mode = NULL, *bound = NULL;
+    fy_carry *cy = NULL;
+    tbuf outer = {0}, body = {0};
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    if (n < 0 || !(mode = fy_calloc((size_t)n + 2, 1)) || !(bound = fy_calloc((size_t)n + 2, 1))) goto out;
+    /* the target: carried when read after the loop (Python's value: the last one, or as before) */
+    int ti = -1, tcar = 0;
+    uint32_t st0 = f->code->code[at + 2];
+    if (FY_OPC(st0) == OP_STORE_FAST && !f->locals) {
+        ti = (int)FY_ARG(st0);
+        if (fy_scf_used_after(f, ti, rg->b_start)) {
+            int lit;
+            fy_obj **ts = &f->localsplus[ti];
+            if (!*ts || !fy_scf_type_of(*ts, &lit)) {
+                fy_obj *l0 = fy_dsl_num_dynamic(&fy_dsl_t_i32, lb); /* unbound before: the start */
+                if (!l0) goto out;
+                set_slot(ts, l0);
+            }
+            slots[n] = ts;
+            fast[n] = ti;
+            names[n] = FY_TUPLE_ITEMS(f->code->varnames)[ti];
+            asg[n] = 1;
+            n++;
+            tcar = 1;
         }
-    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, iv);
+    }
+    for (int k = 0; k < n; k++) {
+        bound[k] = *slots[k] != NULL;
+        mode[k] = !bound[k] ? 0 : asg[k] ? 1 : 2;
+    }
+    if (!(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "loop"))) goto out;
+    int nl = fy_carry_loop_begin(cy, tr, mode);
+    if (nl < 0 || !(ys = fy_calloc((size_t)nl + 1, sizeof *ys)) || !(res = fy_calloc((size_t)nl + 1, sizeof *res)) ||
+        !(keep = fy_calloc((size_t)nl + 1, sizeof *keep)))
+        goto out;
+    /* the loop's SSA numbers, then the body with block arguments in place of the carried values */
+    uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
+    tr->next += (uint64_t)nl;
+    if (fy_carry_bind(cy, ba0) < 0) goto out;
+    outer = buf_swap(tr, (tbuf){0});
+    swapped = 1;
+    uint64_t ivb = iv;
+    if (!upward) { /* iv = start + k * step */
+        uint64_t m = fy_trace_new_ssa(tr);
+        ivb = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.muli %%%llu, %%%llu : i32", U(m), U(iv), U(st0v));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : i32", U(ivb), U(lb0), U(m));
+        fy_trace_end_line(tr);
+    }
+    fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_i32, ivb);
     if (!ivv) goto out;
     while (f->stack + f->sp > base) FY_DECREF(f->stack[--f->sp]);
     f->stack[f->sp++] = fy_none(); /* in place of the iterator */
     f->stack[f->sp++] = ivv;
-    outer = buf_swap(tr, (tbuf){0});
-    swapped = 1;
+    int sbd = loop_body_depth;
+    loop_body_depth = run_depth + 1;
     int h = run_range(f, at + 2, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;
     }
     FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
     f->cur = at;
-    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
+    if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
+    int nk = prune(tr, cy, nl, ys, ba0, keep);
+    if (fy_carry_check_kept(cy, keep) < 0) goto out;
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
     body = buf_swap(tr, outer);
     swapped = 0;
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)ncar;
+    for (int i = 0; i < nl; i++)
+        if (keep[i]) res[i] = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
-    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", ncar ? " = " : "", U(iv), U(lb), U(ub), U(st));
-    if (ncar) {
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%%%llu", j++ ? ", " : "", U(res[i]));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", nk ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (nk) {
         fy_trace_emit(tr, " iter_args(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i])
+                fy_trace_emit(tr, "%s%%%llu = %%%llu", j++ ? ", " : "", U(ba0 + (uint64_t)i), U(fy_carry_init(cy, i)));
         fy_trace_emit(tr, ") -> (");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " : i32 {\n");
     emit_indented(tr, &body);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++) {
-        if (ct[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        } else if (!v0[k]) {
+    if (fy_carry_loop_commit(cy, keep, res) < 0) goto out;
+    for (int k = 0; k < n; k++)
+        if (!bound[k]) {
             set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
             note_unbound(f->code, fast[k], rg->line, 'b');
         }
-    }
-    { /* the target is the body's block argument: unbound after the loop */
-        uint32_t st0 = f->code->code[at + 2];
-        if (FY_OPC(st0) == OP_STORE_FAST && !f->locals) {
-            int ti = (int)FY_ARG(st0);
-            set_slot(&f->localsplus[ti], NULL);
-            note_unbound(f->code, ti, rg->line, 't');
-        }
+    if (ti >= 0 && !tcar) { /* the target is the body's block argument, not read after the loop */
+        set_slot(&f->localsplus[ti], NULL);
+        note_unbound(f->code, ti, rg->line, 't');
     }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
     buf_restore(tr, outer, &swapped);
     free(body.body);
-    free_vars(n, slots, fast, names, v0);
-    fy_free(ct);
-    fy_free(init);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
+    fy_free(mode);
+    fy_free(bound);
     fy_free(ys);
+    fy_free(res);
+    fy_free(keep);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -809,20 +908,14 @@ out:
  *     for iv, state in range(lo, hi, step, init=[a, b]):
  *         ...
  *         results = yield [a2, b2]
- * is one scf.for over index with iter_args (a, b): the target gets (iv, [carried block arguments]), the
- * body is traced once, and the `yield` (SCF_YIELD, compiled so only when it ends such a body) emits
- * scf.yield and evaluates to the loop results: one value, or a list for several. Only names bound from
- * those results (and plain Python values) survive the loop; other traced values assigned in its body
- * live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
-typedef struct init_loop {
-    fy_frame *f;
-    int depth;              /* run_depth of the body's run */
-    int line, n, yielded;
-    fy_dsl_numeric **ct;    /* carried types */
-    uint64_t r0;            /* the loop's result SSA numbers r0..r0+n-1 */
-} init_loop;
-static init_loop *open_loops[32];
-static int nopen;
+ * is one scf.for over index with iter_args (the leaves of a, b: numbers, Vectors, tensors, pointers, or
+ * tuples/lists/dicts/struct values of them, trace_carry.c): the target gets (iv, [carried block
+ * arguments]), the body is traced once, and the `yield` (SCF_YIELD, compiled so only where it ends such a
+ * body: as its last statement or the last of a branch of a last `if`) emits scf.yield and evaluates to
+ * the loop results: one value, or a list for several. A yield inside an `if` on a dynamic value is
+ * pending until the `if` is merged (every path must yield); the merged values are the scf.yield. Only
+ * names bound from the results (and plain Python values) survive the loop; other traced values assigned
+ * in its body live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
 
 /* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
  * STORE_FASTs): unbound after the loop. */
@@ -836,6 +929,35 @@ static void unbind_target(fy_frame *f, int at, int line) {
         set_slot(&f->localsplus[ti], NULL);
         note_unbound(co, ti, line, 't');
     }
+}
+
+/* Emits the scf.yield of loop L's values vals (a list of L->n, checked against the init= values). */
+static int emit_init_yield(init_loop *L, fy_obj *vals, int line) {
+    fy_tracer *tr = fy_trace_cur();
+    size_t nv = (size_t)FY_LIST_N(vals);
+    for (size_t k = 0; k < nv; k++) {
+        int lit, l0;
+        fy_dsl_numeric *t0 = type_of(L->init[k], &l0), *t = type_of(FY_LIST_ITEMS(vals)[k], &lit);
+        if (t0 && (!t || (!lit && t != t0))) /* only a Python literal converts */
+            return fy_err_format(&fy_TypeError,
+                                 "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
+                                 "there (its init= value)",
+                                 line, k, t ? t->name : type_name(FY_LIST_ITEMS(vals)[k]), L->line, t0->name),
+                   -1;
+    }
+    uint64_t *ys = fy_calloc((size_t)L->nl + 1, sizeof *ys);
+    if (!ys) return -1;
+    if (fy_carry_value_yields(L->cy, tr, vals, "yield", ys) < 0) {
+        fy_free(ys);
+        return -1;
+    }
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0; i < L->nl; i++) fy_trace_emit(tr, "%s %%%llu", i ? "," : "", U(ys[i]));
+    for (int i = 0; i < L->nl; i++) fy_trace_emit(tr, "%s %s", i ? "," : " :", fy_carry_type(L->cy, i));
+    fy_trace_end_line(tr);
+    fy_free(ys);
+    L->yielded = 1;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
 static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
@@ -866,43 +988,44 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     if (range_bounds(tr, base, nargs, &fy_dsl_t_index, &lb, &ub, &st) < 0) return -1;
     size_t ni;
     fy_obj **items = fy_seq_items(iv0, &ni);
-    int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0;
+    int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0, sbd = loop_body_depth;
     init_loop L = {.f = f, .depth = run_depth + 1, .line = rg->line, .n = n};
-    uint64_t *init = NULL;
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL, *state = NULL;
+    fy_obj **names = NULL, **v0 = NULL, *state = NULL, *ilist = NULL;
     int *fast = NULL;
     tbuf outer = {0}, body = {0};
-    if (!(L.ct = fy_calloc((size_t)n + 1, sizeof *L.ct)) || !(init = fy_calloc((size_t)n + 1, sizeof *init))) goto out;
     for (int k = 0; k < n; k++) {
-        int lit;
-        if (!(L.ct[k] = type_of(items[k], &lit))) {
+        fy_obj **fv;
+        int nf, lit;
+        fy_obj *x = items[k];
+        if (!type_of(x, &lit) && !fy_carry_is_leaf(x) && !FY_LIST_CHECK(x) && !FY_TUPLE_CHECK(x) && !FY_DICT_CHECK(x) &&
+            !fy_trace_struct_fields(x, &fv, &nf)) {
             fy_err_format(&fy_TypeError,
                           "range(..., init=[...]) at line %d: init value %d is '%s'; loop-carried values "
-                          "must be numbers (Int32, Float32, ... or a Python int/float)",
-                          rg->line, k, fy_type_name(items[k]));
+                          "must be numbers (Int32, Float32, ... or a Python int/float), Vectors, tensors, pointers "
+                          "or tuples/lists/dicts of them",
+                          rg->line, k, fy_type_name(x));
             goto out;
         }
-        if (as_ssa(tr, items[k], L.ct[k], &init[k]) < 0) goto out;
     }
+    if (!(ilist = fy_list_from(items, ni)) || !(L.pname = fy_str_from_cstr("yield"))) goto out;
+    L.init = FY_LIST_ITEMS(ilist);
+    if (!(L.cy = fy_carry_new(f, NULL, NULL, NULL, 0, rg->line, "loop")) ||
+        (L.nl = fy_carry_value_begin(L.cy, tr, ilist)) < 0 || fy_carry_value_check(L.cy) < 0)
+        goto out;
     /* values the body's names hold before it, to tell what the body assigned */
-    if ((nn = region_slots(f, rg, &slots, &fast, &names)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
+    if ((nn = region_slots(f, rg, &slots, &fast, &names, NULL)) < 0 || !(v0 = fy_calloc((size_t)nn + 1, sizeof *v0)))
         goto out;
     for (int k = 0; k < nn; k++) v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
     uint64_t iv = fy_trace_new_ssa(tr), ba0 = tr->next;
-    tr->next += (uint64_t)n;
+    tr->next += (uint64_t)L.nl;
     L.r0 = tr->next;
-    tr->next += (uint64_t)n;
+    tr->next += (uint64_t)L.nl;
     fy_obj *ivv = fy_dsl_num_dynamic(&fy_dsl_t_index, iv);
-    if (!ivv || !(state = fy_list_new(0))) {
+    if (!ivv || !(state = fy_carry_value_make(L.cy, ba0))) {
         FY_XDECREF(ivv);
         goto out;
     }
-    for (int k = 0; k < n; k++)
-        if (fy_list_append_steal(state, fy_dsl_num_dynamic(L.ct[k], ba0 + (uint64_t)k)) < 0) {
-            FY_DECREF(ivv);
-            goto out;
-        }
     fy_obj *target = fy_tuple_pack(2, ivv, state);
     FY_DECREF(ivv);
     if (!target) goto out;
@@ -913,13 +1036,16 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     pushed = 1;
     outer = buf_swap(tr, (tbuf){0});
     swapped = 1;
+    loop_body_depth = run_depth + 1;
     int h = run_range(f, at + 2, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;
     }
     FY_DECREF(f->stack[--f->sp]); /* the placeholder iterator */
     f->cur = at;
+    if (!L.yielded && L.pending && emit_init_yield(&L, L.pending, rg->line) < 0) goto out;
     if (!L.yielded) {
         if (n) {
             fy_err_format(&fy_SyntaxError,
@@ -934,14 +1060,14 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     body = buf_swap(tr, outer);
     swapped = 0;
     fy_trace_emit(tr, "      ");
-    for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
-    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", n ? " = " : "", U(iv), U(lb), U(ub), U(st));
-    if (n) {
+    for (int k = 0; k < L.nl; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
+    fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", L.nl ? " = " : "", U(iv), U(lb), U(ub), U(st));
+    if (L.nl) {
         fy_trace_emit(tr, " iter_args(");
-        for (int k = 0; k < n; k++)
-            fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int k = 0; k < L.nl; k++)
+            fy_trace_emit(tr, "%s%%%llu = %%%llu", k ? ", " : "", U(ba0 + (uint64_t)k), U(fy_carry_init(L.cy, k)));
         fy_trace_emit(tr, ") -> (");
-        for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_trace_mlir_type(L.ct[k]));
+        for (int k = 0; k < L.nl; k++) fy_trace_emit(tr, "%s%s", k ? ", " : "", fy_carry_type(L.cy, k));
         fy_trace_emit(tr, ")");
     }
     fy_trace_emit(tr, " {\n");
@@ -952,7 +1078,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     for (int k = 0; k < nn; k++) {
         fy_obj *v = *slots[k];
         if (!v || v == v0[k] || !is_traced(v)) continue;
-        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)n) continue;
+        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)L.nl) continue;
         set_slot(slots[k], NULL);
         note_unbound(f->code, fast[k], rg->line, 'i');
     }
@@ -960,13 +1086,16 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
+    loop_body_depth = sbd;
     if (pushed) nopen--;
     buf_restore(tr, outer, &swapped);
     free(body.body);
     FY_XDECREF(state);
+    FY_XDECREF(ilist);
+    FY_XDECREF(L.pending);
+    FY_XDECREF(L.pname);
+    fy_carry_free(L.cy);
     free_vars(nn, slots, fast, names, v0);
-    fy_free(L.ct);
-    fy_free(init);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }
@@ -984,17 +1113,16 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
                              "`yield` at line %d must be the last statement of the body of the "
                              "range(..., init=[...]) loop at line %d (it is the loop's scf.yield)",
                              line, L->line);
-    if (run_depth != L->depth)
+    if (run_depth != L->depth && L->depth < loop_body_depth)
         return fy_err_format(&fy_SyntaxError,
-                             "`yield` at line %d is inside control flow on a dynamic value in the "
+                             "`yield` at line %d is inside a device loop in the body of the "
                              "range(..., init=[...]) loop at line %d; it must end the loop body itself",
                              line, L->line);
-    if (L->yielded)
+    if (L->yielded || (run_depth != L->depth && L->pending))
         return fy_err_format(&fy_SyntaxError,
                              "`yield` at line %d: the range(..., init=[...]) loop at line %d already "
                              "yielded",
                              line, L->line);
-    fy_tracer *tr = fy_trace_cur();
     size_t nv = 0;
     fy_obj **vals = v == fy_None ? NULL : FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &nv) : &v;
     if (vals == &v) nv = 1;
@@ -1003,43 +1131,27 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
                              "`yield` at line %d gives %zu value%s but the range(..., init=[...]) loop at "
                              "line %d carries %d",
                              line, nv, nv == 1 ? "" : "s", L->line, L->n);
-    uint64_t *ys = fy_calloc(nv + 1, sizeof *ys);
-    if (!ys) return NULL;
-    for (size_t k = 0; k < nv; k++) {
-        int lit;
-        fy_dsl_numeric *t = type_of(vals[k], &lit);
-        if (!t || (!lit && t != L->ct[k])) { /* only a Python literal converts */
-            fy_free(ys);
-            return fy_err_format(&fy_TypeError,
-                                 "`yield` at line %d: value %zu is %s but the loop at line %d carries %s "
-                                 "there (its init= value)",
-                                 line, k, t ? t->name : fy_type_name(vals[k]), L->line, L->ct[k]->name);
-        }
-        if (as_ssa(tr, vals[k], L->ct[k], &ys[k]) < 0) {
-            fy_free(ys);
-            return NULL;
-        }
+    fy_obj *lv = fy_list_from(vals, nv);
+    if (!lv) return NULL;
+    if (run_depth != L->depth) { /* inside an `if`: merged with the other paths' yields */
+        L->pending = lv;
+    } else {
+        int bad = emit_init_yield(L, lv, line) < 0;
+        FY_DECREF(lv);
+        if (bad) return NULL;
     }
-    fy_trace_emit(tr, "      scf.yield");
-    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %%%llu", k ? "," : "", U(ys[k]));
-    for (size_t k = 0; k < nv; k++) fy_trace_emit(tr, "%s %s", k ? "," : " :", fy_trace_mlir_type(L->ct[k]));
-    fy_trace_end_line(tr);
-    fy_free(ys);
-    L->yielded = 1;
-    if (nv == 0) return fy_none();
-    if (nv == 1) return fy_dsl_num_dynamic(L->ct[0], L->r0);
-    fy_obj *res = fy_list_new(0);
-    for (size_t k = 0; res && k < nv; k++)
-        if (fy_list_append_steal(res, fy_dsl_num_dynamic(L->ct[k], L->r0 + (uint64_t)k)) < 0) FY_CLEAR(res);
-    return res;
+    fy_obj *res = fy_carry_value_make(L->cy, L->r0);
+    if (!res || nv != 1) return res;
+    fy_obj *r = fy_ref(FY_LIST_ITEMS(res)[0]);
+    FY_DECREF(res);
+    return r;
 }
 
 /* ------------------------------------------------------------------ while */
-
-/* `while c:` whose test met a traced value: scf.while. Names the body assigns that hold numeric values
- * before the loop are carried (the before region's and the body's block arguments, the results); the
- * test is traced again in the before region and the body once in the after region. The test's first
- * evaluation, which decided to come here, stays as dead ops. */
+/* `while c:` whose test met a traced value: scf.while. The variables the body assigns or changes in place
+ * that are bound before the loop are carried (trace_carry.c): the before region's and the body's block
+ * arguments, the results; the test is traced again in the before region and the body once in the after
+ * region. The test's first evaluation, which decided to come here, stays as dead ops. */
 static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     if (rg->bad_line) {
@@ -1050,31 +1162,27 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
         return -1;
     }
     slotp *slots = NULL;
-    fy_obj **names = NULL, **v0 = NULL;
-    int *fast = NULL, ret = -1, swapped = 0;
-    fy_dsl_numeric **ct = NULL;
-    uint64_t *init = NULL, *ys = NULL;
+    fy_obj **names = NULL;
+    int *fast = NULL, *asg = NULL, *keep = NULL, ret = -1, swapped = 0;
+    uint64_t *ys = NULL, *res = NULL;
+    unsigned char *mode = NULL, *bound = NULL;
+    fy_carry *cy = NULL;
     tbuf outer = {0}, cb = {0}, body = {0};
-    int n = region_slots(f, rg, &slots, &fast, &names);
-    if (n < 0 || !(v0 = fy_calloc((size_t)n + 1, sizeof *v0)) || !(ct = fy_calloc((size_t)n + 1, sizeof *ct)) ||
-        !(init = fy_calloc((size_t)n + 1, sizeof *init)) || !(ys = fy_calloc((size_t)n + 1, sizeof *ys)))
-        goto out;
-    int ncar = 0;
+    int n = region_slots(f, rg, &slots, &fast, &names, &asg);
+    if (n < 0 || !(mode = fy_calloc((size_t)n + 1, 1)) || !(bound = fy_calloc((size_t)n + 1, 1))) goto out;
     for (int k = 0; k < n; k++) {
-        int lit;
-        v0[k] = *slots[k] ? fy_ref(*slots[k]) : NULL;
-        if (v0[k] && (ct[k] = type_of(v0[k], &lit)) && as_ssa(tr, v0[k], ct[k], &init[k]) < 0) goto out;
-        if (ct[k]) ncar++;
+        bound[k] = *slots[k] != NULL;
+        mode[k] = !bound[k] ? 0 : asg[k] ? 1 : 2;
     }
-    uint64_t ba0 = tr->next, bb0 = tr->next + (uint64_t)n;
-    tr->next += 2 * (uint64_t)n;
+    if (!(cy = fy_carry_new(f, slots, names, fast, n, rg->line, "loop"))) goto out;
+    int nl = fy_carry_loop_begin(cy, tr, mode);
+    if (nl < 0 || !(ys = fy_calloc((size_t)nl + 1, sizeof *ys)) || !(res = fy_calloc((size_t)nl + 1, sizeof *res)) ||
+        !(keep = fy_calloc((size_t)nl + 1, sizeof *keep)))
+        goto out;
+    uint64_t ba0 = tr->next, bb0 = tr->next + (uint64_t)nl;
+    tr->next += 2 * (uint64_t)nl;
     /* the before region: the test on block arguments */
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], ba0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
-        }
+    if (fy_carry_bind(cy, ba0) < 0) goto out;
     outer = buf_swap(tr, (tbuf){0});
     swapped = 1;
     int h = run_range(f, rg->b_start, at, rg->line);
@@ -1091,79 +1199,88 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     int bad = fy_trace_value_as(tr, cb1, &fy_dsl_t_bool, &c) < 0;
     FY_DECREF(cb1);
     if (bad || cond_ssa_neg(tr, neg, &c) < 0) goto out;
-    fy_trace_emit(tr, "      scf.condition(%%%llu)", U(c));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %%%llu", i++ ? "," : "", U(ba0 + (uint64_t)k));
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s %s", i++ ? "," : " :", fy_trace_mlir_type(ct[k]));
-    fy_trace_end_line(tr);
     cb = buf_swap(tr, (tbuf){0});
     /* the after region: the body */
-    for (int k = 0; k < n; k++)
-        if (ct[k]) {
-            fy_obj *a = fy_dsl_num_dynamic(ct[k], bb0 + (uint64_t)k);
-            if (!a) goto out;
-            set_slot(slots[k], a);
-        }
+    if (fy_carry_bind(cy, bb0) < 0) goto out;
+    int sbd = loop_body_depth;
+    loop_body_depth = run_depth + 1;
     h = run_range(f, at + 1, rg->a_end, rg->line);
+    loop_body_depth = sbd;
     if (h < 0) {
         ret = h;
         goto out;
     }
     f->cur = at;
-    if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
-    body = buf_swap(tr, outer);
+    if (fy_carry_loop_yields(cy, tr, ys) < 0) goto out;
+    int nk = prune(tr, cy, nl, ys, bb0, keep);
+    if (fy_carry_check_kept(cy, keep) < 0) goto out;
+    fy_trace_emit(tr, "      scf.yield");
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ys[i]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
+    body = buf_swap(tr, cb); /* the test's region: its unchanged values are the initial ones too */
+    prune(tr, cy, nl, NULL, ba0, keep);
+    fy_trace_emit(tr, "      scf.condition(%%%llu)", U(c));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %%%llu", j++ ? "," : "", U(ba0 + (uint64_t)i));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s %s", j++ ? "," : " :", fy_carry_type(cy, i));
+    fy_trace_end_line(tr);
+    cb = buf_swap(tr, outer);
     swapped = 0;
-    uint64_t r0 = tr->next;
-    tr->next += (uint64_t)ncar;
+    for (int i = 0; i < nl; i++)
+        if (keep[i]) res[i] = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      ");
-    for (int i = 0; i < ncar; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(r0 + (uint64_t)i));
-    fy_trace_emit(tr, "%sscf.while ", ncar ? " = " : "");
-    if (ncar) {
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%%%llu", j++ ? ", " : "", U(res[i]));
+    fy_trace_emit(tr, "%sscf.while ", nk ? " = " : "");
+    if (nk) {
         fy_trace_emit(tr, "(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k]) fy_trace_emit(tr, "%s%%%llu = %%%llu", i++ ? ", " : "", U(ba0 + (uint64_t)k), U(init[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i])
+                fy_trace_emit(tr, "%s%%%llu = %%%llu", j++ ? ", " : "", U(ba0 + (uint64_t)i), U(fy_carry_init(cy, i)));
         fy_trace_emit(tr, ") ");
     }
     fy_trace_emit(tr, ": (");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
     fy_trace_emit(tr, ") -> (");
-    for (int k = 0, i = 0; k < n; k++)
-        if (ct[k]) fy_trace_emit(tr, "%s%s", i++ ? ", " : "", fy_trace_mlir_type(ct[k]));
+    for (int i = 0, j = 0; i < nl; i++)
+        if (keep[i]) fy_trace_emit(tr, "%s%s", j++ ? ", " : "", fy_carry_type(cy, i));
     fy_trace_emit(tr, ") {\n");
     emit_indented(tr, &cb);
     fy_trace_emit(tr, "      } do {\n");
-    if (ncar) {
+    if (nk) {
         fy_trace_emit(tr, "      ^bb0(");
-        for (int k = 0, i = 0; k < n; k++)
-            if (ct[k])
-                fy_trace_emit(tr, "%s%%%llu: %s", i++ ? ", " : "", U(bb0 + (uint64_t)k), fy_trace_mlir_type(ct[k]));
+        for (int i = 0, j = 0; i < nl; i++)
+            if (keep[i]) fy_trace_emit(tr, "%s%%%llu: %s", j++ ? ", " : "", U(bb0 + (uint64_t)i), fy_carry_type(cy, i));
         fy_trace_emit(tr, "):\n");
     }
     emit_indented(tr, &body);
     fy_trace_emit(tr, "      }");
     fy_trace_end_line(tr);
-    for (int k = 0, i = 0; k < n; k++) {
-        if (ct[k]) {
-            fy_obj *r = fy_dsl_num_dynamic(ct[k], r0 + (uint64_t)i++);
-            if (!r) goto out;
-            set_slot(slots[k], r);
-        } else if (!v0[k]) {
+    if (fy_carry_loop_commit(cy, keep, res) < 0) goto out;
+    for (int k = 0; k < n; k++)
+        if (!bound[k]) {
             set_slot(slots[k], NULL); /* first assigned in the loop: lives in its region */
             note_unbound(f->code, fast[k], rg->line, 'b');
         }
-    }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
     buf_restore(tr, outer, &swapped);
     free(cb.body);
     free(body.body);
-    free_vars(n, slots, fast, names, v0);
-    fy_free(ct);
-    fy_free(init);
+    fy_carry_free(cy);
+    free_vars(n, slots, fast, names, NULL);
+    fy_free(asg);
+    fy_free(mode);
+    fy_free(bound);
     fy_free(ys);
+    fy_free(res);
+    fy_free(keep);
     if (ret < 0 && !fy_err_occurred()) fy_err_nomem();
     return ret;
 }

@@ -12,6 +12,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace_int.h"
+#include "flydsl/trace/trace_scf.h"
 
 #define U(x) ((unsigned long long)(x))
 #define MAXF 64
@@ -310,6 +311,25 @@ static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)),
                             .getattr = sval_getattr,
                             .setattr = sval_setattr,
                             .methods = sval_methods};
+
+/* Struct values through control flow (trace_scf.h): the fields, and a copy with other field values. */
+int fy_trace_struct_fields(fy_obj *o, fy_obj ***v, int *n) {
+    if (!o || FY_TYPE(o) != &sval_type) return 0;
+    sval *s = (sval *)o;
+    *v = s->v;
+    *n = s->st->nord;
+    return 1;
+}
+fy_obj *fy_trace_struct_with(fy_obj *o, fy_obj *const *v) {
+    sval *s = (sval *)o, *r = sval_alloc(s->st);
+    if (!r) return NULL;
+    for (int i = 0; i < s->st->nord; i++)
+        if (sval_put(r, i, v[i]) < 0) {
+            FY_DECREF(&r->h);
+            return NULL;
+        }
+    return &r->h;
+}
 
 /* Size and alignment in bytes of a struct type, fx.Array type or numeric type (dsl_size_of / dsl_align_of);
  * 1 when o is one of them, else 0. */

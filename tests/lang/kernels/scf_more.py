@@ -1,7 +1,8 @@
 # flyi: run
 # More control flow on dynamic values (trace_scf.c): only the kernel's own code makes `range` loops device
 # loops (helpers unroll in Python), `while` -> scf.while, comparison chains, conditional expressions whose
-# arms have side effects (scf.if), and names a device loop leaves unbound.
+# arms have side effects (scf.if), the loop variable live after a device loop (Python's value), and names
+# a device loop leaves unbound.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
