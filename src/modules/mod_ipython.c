@@ -301,11 +301,7 @@ static fy_obj *m_html_escape(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     (void)self;
     if (fy_no_kwargs("html_escape", kw) < 0 || fy_check_nargs("html_escape", na, 1, 1) < 0) return NULL;
     if (!FY_STR_CHECK(a[0])) return fy_err_format(&fy_TypeError, "html_escape() argument must be str, not %T", a[0]);
-    char *s = fy_html_escape(FY_STR_DATA(a[0]), (size_t)FY_STR_LEN(a[0]));
-    if (!s) return fy_err_nomem();
-    fy_obj *r = fy_str_from_cstr(s);
-    free(s);
-    return r;
+    return fy_html_escape(FY_STR_DATA(a[0]), (size_t)FY_STR_LEN(a[0]));
 }
 
 /* A str argument that may be None: its text, or NULL for None; -1 on a wrong type. */
@@ -396,13 +392,7 @@ static fy_obj *m_kernel_html(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
         }
         view.stats = stats;
     }
-    char *html = fy_kernel_html(&view);
-    if (!html) {
-        fy_err_nomem();
-        goto done;
-    }
-    res = fy_str_from_cstr(html);
-    free(html);
+    res = fy_kernel_html(&view);
 done:
     fy_free(stages);
     fy_free(stats);

@@ -62,11 +62,10 @@ typedef struct fy_kernel_view {
 } fy_kernel_view;
 
 /* Render v as one self-contained, HTML-escaped fragment (inline styles, one <details> per
- * stage; unchanged stages carry no IR copy). Returns a malloc'd NUL-terminated string (free()
- * it), or NULL when out of memory. */
-char *fy_kernel_html(const fy_kernel_view *v);
+ * stage; unchanged stages carry no IR copy). Returns a new str, or NULL with MemoryError. */
+fy_obj *fy_kernel_html(const fy_kernel_view *v);
 
-/* s (n bytes) HTML-escaped (& < > " ') as a malloc'd NUL-terminated string, or NULL (OOM). */
-char *fy_html_escape(const char *s, size_t n);
+/* s (n bytes) HTML-escaped (& < > " ') as a new str, or NULL with MemoryError. */
+fy_obj *fy_html_escape(const char *s, size_t n);
 
 #endif

@@ -7,42 +7,7 @@
 #include <string.h>
 #include "modules/mod_ipython.h"
 
-typedef struct hbuf {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} hbuf;
-
-static void hb_add(hbuf *b, const char *s, size_t n) {
-    if (b->oom) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-static void hb_adds(hbuf *b, const char *s) { hb_add(b, s, strlen(s)); }
-
-static void hb_printf(hbuf *b, const char *fmt, ...) {
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0) hb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static void hb_esc(hbuf *b, const char *s, size_t n) {
+static void hb_esc(fy_sbuf *b, const char *s, size_t n) {
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         const char *rep = NULL;
@@ -55,32 +20,28 @@ static void hb_esc(hbuf *b, const char *s, size_t n) {
         default: break;
         }
         if (!rep) continue;
-        hb_add(b, s + run, i - run);
-        hb_adds(b, rep);
+        fy_sbuf_add(b, s + run, i - run);
+        fy_sbuf_adds(b, rep);
         run = i + 1;
     }
-    hb_add(b, s + run, n - run);
+    fy_sbuf_add(b, s + run, n - run);
 }
 
-static void hb_escs(hbuf *b, const char *s) {
+static void hb_escs(fy_sbuf *b, const char *s) {
     if (s) hb_esc(b, s, strlen(s));
 }
 
-static char *hb_finish(hbuf *b) {
+/* The buffer as a str (NULL with MemoryError when it ran out of memory); frees the buffer. */
+static fy_obj *hb_finish(fy_sbuf *b) {
     if (b->oom) {
-        free(b->p);
+        fy_sbuf_free(b);
         return NULL;
     }
-    if (!b->p) hb_add(b, "", 0);
-    if (b->oom) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
+    return fy_sbuf_finish(b);
 }
 
-char *fy_html_escape(const char *s, size_t n) {
-    hbuf b = {0};
+fy_obj *fy_html_escape(const char *s, size_t n) {
+    fy_sbuf b = {0};
     hb_esc(&b, s ? s : "", s ? n : 0);
     return hb_finish(&b);
 }
@@ -100,58 +61,58 @@ static size_t count_lines(const char *s) {
     "background:rgba(127,127,127,0.08);font-size:12px;line-height:1.3"
 #define MUTED "opacity:0.65"
 
-static void render_stats(hbuf *b, const fy_kernel_view *v) {
+static void render_stats(fy_sbuf *b, const fy_kernel_view *v) {
     if (!v->nstats || !v->stats) return;
-    hb_adds(b, "<table class=\"flyi-kernel-stats\" style=\"border-collapse:collapse;margin:4px 0\">"
-               "<tr><th colspan=\"2\" style=\"text-align:left\">Resources</th></tr>\n");
+    fy_sbuf_adds(b, "<table class=\"flyi-kernel-stats\" style=\"border-collapse:collapse;margin:4px 0\">"
+                    "<tr><th colspan=\"2\" style=\"text-align:left\">Resources</th></tr>\n");
     for (size_t i = 0; i < v->nstats; i++) {
-        hb_adds(b, "<tr><td style=\"padding:1px 12px 1px 0\">");
+        fy_sbuf_adds(b, "<tr><td style=\"padding:1px 12px 1px 0\">");
         hb_escs(b, v->stats[i].key ? v->stats[i].key : "");
-        hb_adds(b, "</td><td style=\"padding:1px 0;text-align:right;font-family:monospace\">");
+        fy_sbuf_adds(b, "</td><td style=\"padding:1px 0;text-align:right;font-family:monospace\">");
         hb_escs(b, v->stats[i].value ? v->stats[i].value : "");
-        hb_adds(b, "</td></tr>\n");
+        fy_sbuf_adds(b, "</td></tr>\n");
     }
-    hb_adds(b, "</table>\n");
+    fy_sbuf_adds(b, "</table>\n");
 }
 
-static void render_stage(hbuf *b, size_t i, const fy_kstage *st) {
-    hb_adds(b, "<details class=\"flyi-kernel-stage\"><summary><code>");
-    hb_printf(b, "%02zu", i);
-    hb_adds(b, "</code> ");
+static void render_stage(fy_sbuf *b, size_t i, const fy_kstage *st) {
+    fy_sbuf_adds(b, "<details class=\"flyi-kernel-stage\"><summary><code>");
+    fy_sbuf_printf(b, "%02zu", i);
+    fy_sbuf_adds(b, "</code> ");
     hb_escs(b, st->name ? st->name : "?");
-    if (st->ms >= 0) hb_printf(b, " <span style=\"" MUTED "\">%.2f ms</span>", st->ms);
-    if (st->changed) hb_adds(b, " <span style=\"color:#2a7\">changed</span>");
-    else hb_adds(b, " <span style=\"" MUTED "\">unchanged</span>");
-    hb_adds(b, "</summary>");
+    if (st->ms >= 0) fy_sbuf_printf(b, " <span style=\"" MUTED "\">%.2f ms</span>", st->ms);
+    if (st->changed) fy_sbuf_adds(b, " <span style=\"color:#2a7\">changed</span>");
+    else fy_sbuf_adds(b, " <span style=\"" MUTED "\">unchanged</span>");
+    fy_sbuf_adds(b, "</summary>");
     if (st->ir && st->changed) {
-        hb_adds(b, "<pre style=\"" PRE_STYLE "\">");
+        fy_sbuf_adds(b, "<pre style=\"" PRE_STYLE "\">");
         hb_escs(b, st->ir);
-        hb_adds(b, "</pre>");
+        fy_sbuf_adds(b, "</pre>");
     } else if (st->ir) {
-        hb_adds(b, "<div style=\"margin-left:18px;" MUTED "\">IR unchanged by this pass</div>");
+        fy_sbuf_adds(b, "<div style=\"margin-left:18px;" MUTED "\">IR unchanged by this pass</div>");
     } else {
-        hb_adds(b, "<div style=\"margin-left:18px;" MUTED "\">IR not captured</div>");
+        fy_sbuf_adds(b, "<div style=\"margin-left:18px;" MUTED "\">IR not captured</div>");
     }
-    hb_adds(b, "</details>\n");
+    fy_sbuf_adds(b, "</details>\n");
 }
 
-char *fy_kernel_html(const fy_kernel_view *v) {
-    hbuf b = {0};
+fy_obj *fy_kernel_html(const fy_kernel_view *v) {
+    fy_sbuf b = {0};
     static const fy_kernel_view empty = {0};
     if (!v) v = &empty;
-    hb_adds(&b, "<div class=\"flyi-kernel\" style=\"font-family:sans-serif;font-size:13px\">\n");
-    hb_adds(&b, "<div class=\"flyi-kernel-title\"><b>Compiled kernel</b>");
+    fy_sbuf_adds(&b, "<div class=\"flyi-kernel\" style=\"font-family:sans-serif;font-size:13px\">\n");
+    fy_sbuf_adds(&b, "<div class=\"flyi-kernel-title\"><b>Compiled kernel</b>");
     if (v->title) {
-        hb_adds(&b, " <code>");
+        fy_sbuf_adds(&b, " <code>");
         hb_escs(&b, v->title);
-        hb_adds(&b, "</code>");
+        fy_sbuf_adds(&b, "</code>");
     }
     if (v->target) {
-        hb_adds(&b, " <span style=\"" MUTED "\">for ");
+        fy_sbuf_adds(&b, " <span style=\"" MUTED "\">for ");
         hb_escs(&b, v->target);
-        hb_adds(&b, "</span>");
+        fy_sbuf_adds(&b, "</span>");
     }
-    hb_adds(&b, "</div>\n");
+    fy_sbuf_adds(&b, "</div>\n");
     render_stats(&b, v);
     if (v->nstages && v->stages) {
         double total = 0;
@@ -164,24 +125,24 @@ char *fy_kernel_html(const fy_kernel_view *v) {
             }
             if (v->stages[i].changed) nchanged++;
         }
-        hb_printf(&b,
-                  "<div class=\"flyi-kernel-stages\"><b>Pipeline</b> <span style=\"" MUTED "\">"
-                  "%zu stage%s, %zu changed",
-                  v->nstages, v->nstages == 1 ? "" : "s", nchanged);
-        if (timed) hb_printf(&b, ", %.2f ms", total);
-        hb_adds(&b, "</span>\n");
+        fy_sbuf_printf(&b,
+                       "<div class=\"flyi-kernel-stages\"><b>Pipeline</b> <span style=\"" MUTED "\">"
+                       "%zu stage%s, %zu changed",
+                       v->nstages, v->nstages == 1 ? "" : "s", nchanged);
+        if (timed) fy_sbuf_printf(&b, ", %.2f ms", total);
+        fy_sbuf_adds(&b, "</span>\n");
         for (size_t i = 0; i < v->nstages; i++) render_stage(&b, i, &v->stages[i]);
-        hb_adds(&b, "</div>\n");
+        fy_sbuf_adds(&b, "</div>\n");
     }
     if (v->isa) {
         size_t nl = count_lines(v->isa);
-        hb_printf(&b,
-                  "<details class=\"flyi-kernel-isa\"><summary><b>ISA</b> <span style=\"" MUTED
-                  "\">%zu line%s</span></summary><pre style=\"" PRE_STYLE "\">",
-                  nl, nl == 1 ? "" : "s");
+        fy_sbuf_printf(&b,
+                       "<details class=\"flyi-kernel-isa\"><summary><b>ISA</b> <span style=\"" MUTED
+                       "\">%zu line%s</span></summary><pre style=\"" PRE_STYLE "\">",
+                       nl, nl == 1 ? "" : "s");
         hb_escs(&b, v->isa);
-        hb_adds(&b, "</pre></details>\n");
+        fy_sbuf_adds(&b, "</pre></details>\n");
     }
-    hb_adds(&b, "</div>");
+    fy_sbuf_adds(&b, "</div>");
     return hb_finish(&b);
 }

@@ -69,25 +69,13 @@ static dim3 d_gdim = {{FY_IMMORTAL_RC, &dim3_type}, "grid_dim", "grid_dim"};
 
 /* ------------------------------------------------------------------ printf */
 
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-static int sb_put(sbuf *b, const char *s, size_t n) {
-    if (b->n + n + 1 > b->cap) {
-        size_t nc = (b->cap + n) * 2 + 64;
-        char *np = fy_realloc(b->p, nc);
-        if (!np) return -1;
-        b->p = np;
-        b->cap = nc;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-    return 0;
+/* fy_sbuf's append, as 0 or -1 (out of memory, MemoryError set). */
+static int sb_put(fy_sbuf *b, const char *s, size_t n) {
+    fy_sbuf_add(b, s, n);
+    return b->oom ? -1 : 0;
 }
 /* Appends s escaped for an MLIR string literal. */
-static int sb_put_esc(sbuf *b, const char *s, size_t n) {
+static int sb_put_esc(fy_sbuf *b, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '"' || c == '\\') {
@@ -119,7 +107,7 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
         fmt = FY_STR_DATA(a[0]);
         first = 1;
     }
-    sbuf out = {0}, defaultfmt = {0};
+    fy_sbuf out = {0}, defaultfmt = {0};
     if (!fmt) {
         for (size_t i = 0; i < na; i++)
             if (sb_put(&defaultfmt, i ? " {}" : "{}", i ? 3 : 2) < 0) return NULL;
@@ -209,9 +197,9 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
             err = sb_put_esc(&out, p, 1) < 0;
         }
     }
-    fy_free(defaultfmt.p);
+    fy_sbuf_free(&defaultfmt);
     if (err) {
-        fy_free(out.p);
+        fy_sbuf_free(&out);
         return NULL;
     }
     fy_trace_emit(tr, "      \"fly.print\"(");
@@ -220,7 +208,7 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     for (int i = 0; i < nv; i++) fy_trace_emit(tr, "%s%s", i ? ", " : "", types[i]);
     fy_trace_emit(tr, ") -> ()");
     fy_trace_end_line(tr);
-    fy_free(out.p);
+    fy_sbuf_free(&out);
     return tr->failed ? fy_err_nomem() : fy_none();
 }
 

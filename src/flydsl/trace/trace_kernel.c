@@ -224,11 +224,8 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
     }
     fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
                            ps->valid ? 8 : 0,    stats};
-    char *h = fy_kernel_html(&view);
+    fy_obj *r = fy_kernel_html(&view);
     free(st);
-    if (!h) return fy_err_nomem();
-    fy_obj *r = fy_str_from_cstr(h);
-    free(h);
     return r;
 }
 
