@@ -108,78 +108,47 @@ fail:
 
 /* ------------------------------------------------------------------ the disk key */
 
-typedef struct kbuf {
-    char *p;
-    size_t n, cap;
-    int bad;
-} kbuf;
-
-static void kput(kbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void kput(kbuf *b, const char *fmt, ...) {
-    for (int tries = 0; !b->bad && tries < 2; tries++) {
-        va_list ap;
-        va_start(ap, fmt);
-        int w = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-        va_end(ap);
-        if (w < 0) {
-            b->bad = 1;
-            return;
-        }
-        if (b->p && b->n + (size_t)w < b->cap) {
-            b->n += (size_t)w;
-            return;
-        }
-        size_t c = b->cap ? b->cap : 1024;
-        while (c <= b->n + (size_t)w) c *= 2;
-        char *q = realloc(b->p, c);
-        if (!q) b->bad = 1;
-        else {
-            b->p = q;
-            b->cap = c;
-        }
-    }
-}
-
-static int code_id(kbuf *b, fy_code *co) {
+/* The key is built in an fy_sbuf; out of memory means no disk key (the MemoryError is dropped). */
+static int code_id(fy_sbuf *b, fy_code *co) {
     if (!co->source || !FY_STR_CHECK(co->source)) return -1;
-    kput(b, "code %s %s %d %016llx\n", co->filename ? FY_STR_DATA(co->filename) : "?",
-         co->qualname ? FY_STR_DATA(co->qualname) : "?", co->firstline,
-         (unsigned long long)fy_trace_disk_hash(FY_STR_DATA(co->source), FY_STR_LEN(co->source)));
+    fy_sbuf_printf(b, "code %s %s %d %016llx\n", co->filename ? FY_STR_DATA(co->filename) : "?",
+                   co->qualname ? FY_STR_DATA(co->qualname) : "?", co->firstline,
+                   (unsigned long long)fy_trace_disk_hash(FY_STR_DATA(co->source), FY_STR_LEN(co->source)));
     return 0;
 }
 
 /* v as text that means the same in every process (plain values, tuples of them, types and modules by name,
  * functions by their code); -1 for anything else. */
-static int stable(kbuf *b, fy_obj *v, int depth) {
+static int stable(fy_sbuf *b, fy_obj *v, int depth) {
     if (depth > 8) return -1;
     if (v == fy_None || v == fy_True || v == fy_False || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v)) {
         fy_obj *r = fy_repr(v);
         if (!r) return -1;
-        kput(b, "%s:%s", fy_type_name(v), FY_STR_DATA(r));
+        fy_sbuf_printf(b, "%s:%s", fy_type_name(v), FY_STR_DATA(r));
         FY_DECREF(r);
         return 0;
     }
     if (FY_TUPLE_CHECK(v)) {
-        kput(b, "(");
+        fy_sbuf_printf(b, "(");
         for (int64_t i = 0; i < (int64_t)FY_TUPLE_N(v); i++) {
             if (stable(b, FY_TUPLE_ITEMS(v)[i], depth + 1) < 0) return -1;
-            kput(b, ",");
+            fy_sbuf_printf(b, ",");
         }
-        kput(b, ")");
+        fy_sbuf_printf(b, ")");
         return 0;
     }
     if (FY_TYPE(v) == &fy_dsl_numeric_type) {
-        kput(b, "numeric:%s", ((fy_dsl_numeric *)v)->name);
+        fy_sbuf_printf(b, "numeric:%s", ((fy_dsl_numeric *)v)->name);
         return 0;
     }
     if (FY_TYPE(v) == &fy_type_type) {
-        kput(b, "type:%s", ((fy_type *)v)->name);
+        fy_sbuf_printf(b, "type:%s", ((fy_type *)v)->name);
         return 0;
     }
     if (FY_TYPE(v) == &fy_function_type) return code_id(b, ((fy_function *)v)->code);
     if (FY_TYPE(v) == &fy_module_type) { /* by name, as the memory key's globals ignore modules */
         fy_obj *n = fy_getattr_cstr(v, "__name__");
-        if (n && FY_STR_CHECK(n)) kput(b, "module:%s", FY_STR_DATA(n));
+        if (n && FY_STR_CHECK(n)) fy_sbuf_printf(b, "module:%s", FY_STR_DATA(n));
         int bad = !n || !FY_STR_CHECK(n);
         FY_XDECREF(n);
         return bad ? -1 : 0;
@@ -190,9 +159,9 @@ static int stable(kbuf *b, fy_obj *v, int depth) {
 /* The disk key (malloc'd text), or NULL when the kernel depends on something without a stable text. */
 static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
     char id[1024];
-    kbuf b = {0};
+    fy_sbuf b = {0};
     if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
-    kput(&b, "%s\ntarget %s\nkernel %s\n", id, target ? target : "gfx942", name);
+    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\n", id, target ? target : "gfx942", name);
     if (code_id(&b, fn->code) < 0) goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);
@@ -206,31 +175,32 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
             if (bad) goto fail;
             continue;
         }
-        size_t mark = b.n;
-        kput(&b, "global %s = ", FY_STR_DATA(names[i]));
-        if (stable(&b, g, 0) < 0) b.n = mark; /* modules, classes, objects: not part of the key, as in memory */
-        else kput(&b, "\n");
+        size_t mark = b.len;
+        fy_sbuf_printf(&b, "global %s = ", FY_STR_DATA(names[i]));
+        if (stable(&b, g, 0) < 0)
+            b.p[b.len = mark] = 0; /* modules, classes, objects: not part of the key, as in memory */
+        else fy_sbuf_printf(&b, "\n");
     }
     size_t nc = 0;
     fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
     for (size_t i = 0; cells && i < nc; i++) {
         fy_obj *v = ((fy_cell *)cells[i])->ref;
-        kput(&b, "cell %zu = ", i);
+        fy_sbuf_printf(&b, "cell %zu = ", i);
         if (stable(&b, v ? v : fy_None, 0) < 0) goto fail;
-        kput(&b, "\n");
+        fy_sbuf_printf(&b, "\n");
     }
     for (size_t i = 0; i < nargs; i++) {
         fy_obj *k = arg_key(fn, i, args[i]);
-        kput(&b, "arg %zu = ", i);
+        fy_sbuf_printf(&b, "arg %zu = ", i);
         int bad = !k || stable(&b, k, 0) < 0;
         FY_XDECREF(k);
         if (bad) goto fail;
-        kput(&b, "\n");
+        fy_sbuf_printf(&b, "\n");
     }
-    if (!b.bad) return b.p;
+    if (!b.oom) return b.p;
 fail:
+    fy_sbuf_free(&b);
     fy_err_clear();
-    free(b.p);
     return NULL;
 }
 
@@ -241,7 +211,7 @@ fail:
 typedef struct tee {
     void (*stream)(void *user, flyi_stream which, const char *text, size_t len); /* the sink's own */
     flyi_sink sink;
-    kbuf out;
+    fy_sbuf out;
     struct tee *prev;
 } tee;
 static tee *teeing; /* the innermost trace being teed */
@@ -249,7 +219,10 @@ static tee *teeing; /* the innermost trace being teed */
 static void tee_stream(void *u, flyi_stream which, const char *text, size_t len) {
     tee *t = teeing;
     if (!t) return;
-    if (which == FLYI_STDOUT) kput(&t->out, "%.*s", (int)len, text);
+    if (which == FLYI_STDOUT && !t->out.oom) {
+        fy_sbuf_add(&t->out, text, len);
+        if (t->out.oom) fy_err_clear(); /* only this copy is lost: the text still reaches the sink */
+    }
     if (t->stream) t->stream(u, which, text, len);
 }
 
@@ -329,22 +302,22 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
         int bad = (prints && fy_write_stdout(prints, strlen(prints)) < 0) || bump(m, "_cache_disk_hits") < 0 ||
                   fy_dict_set(cache, key, ck) < 0 || keep_prints(m, key, prints, prints ? strlen(prints) : 0) < 0;
         free(prints);
-        free(dkey);
+        fy_free(dkey);
         if (bad) FY_CLEAR(ck);
         FY_DECREF(key);
         return ck;
     }
     tee t = {0};
     ck = compile_teed(&t, fnobj, name, args, nargs, target);
-    if (ck && dkey && !t.out.bad) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.n);
-    free(dkey);
+    if (ck && dkey && !t.out.oom) fy_trace_disk_store(dkey, (fy_ckernel *)ck, t.out.p, t.out.len);
+    fy_free(dkey);
     if (!ck || bump(m, "_cache_misses") < 0 || fy_dict_set(cache, key, ck) < 0 ||
-        keep_prints(m, key, t.out.bad ? NULL : t.out.p, t.out.n) < 0) {
-        free(t.out.p);
+        keep_prints(m, key, t.out.oom ? NULL : t.out.p, t.out.len) < 0) {
+        fy_sbuf_free(&t.out);
         FY_XDECREF(ck);
         goto fail;
     }
-    free(t.out.p);
+    fy_sbuf_free(&t.out);
     FY_DECREF(key);
     return ck;
 fail:

@@ -57,35 +57,15 @@ static int paths(const char *key, int mk, char *dir, size_t dcap, char *file, si
 
 /* ------------------------------------------------------------------ writing */
 
-typedef struct wbuf {
-    char *p;
-    size_t n, cap;
-    int bad;
-} wbuf;
-
-static void put(wbuf *b, const void *s, size_t n) {
-    if (b->bad) return;
-    if (b->n + n > b->cap) {
-        size_t c = b->cap ? b->cap : 4096;
-        while (c < b->n + n) c *= 2;
-        char *q = realloc(b->p, c);
-        if (!q) {
-            b->bad = 1;
-            return;
-        }
-        b->p = q;
-        b->cap = c;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-}
-/* A field: 8-byte length (UINT64_MAX: absent) and the bytes. */
-static void put_field(wbuf *b, const void *s, size_t n) {
+/* The file is built in an fy_sbuf (binary is fine: it keeps its length); out of memory only means
+ * the kernel is not saved, so the MemoryError it sets is dropped (fy_trace_disk_store). */
+static void put(fy_sbuf *b, const void *s, size_t n) { fy_sbuf_add(b, (const char *)s, n); }
+static void put_field(fy_sbuf *b, const void *s, size_t n) {
     uint64_t len = s ? (uint64_t)n : UINT64_MAX;
     put(b, &len, sizeof len);
     if (s) put(b, s, n);
 }
-static void put_str(wbuf *b, const char *s) { put_field(b, s, s ? strlen(s) : 0); }
+static void put_str(fy_sbuf *b, const char *s) { put_field(b, s, s ? strlen(s) : 0); }
 #define PUT_RAW(b, v) put_field(b, &(v), sizeof(v))
 
 /* Keeps the folder under $FLYI_CACHE_MAX_MB (default 512) MiB of cache files by removing the least recently
@@ -153,7 +133,7 @@ void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, siz
      * as the text it is made from (isa_pending), which a restored result makes it from */
     if (r->lazy && k->api && k->api->result_stages) k->api->result_stages(r);
     if (r->lazy) return;
-    wbuf b = {0};
+    fy_sbuf b = {0};
     put(&b, MAGIC, 8);
     put_str(&b, key);
     put_str(&b, FY_STR_DATA(k->name));
@@ -189,18 +169,20 @@ void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, siz
     PUT_RAW(&b, r->isa_debuginfo);
     PUT_RAW(&b, r->stats);
     PUT_RAW(&b, r->t);
-    uint64_t sum = fnv(b.p, b.n, 0xcbf29ce484222325ULL);
+    uint64_t sum = fnv(b.p, b.len, 0xcbf29ce484222325ULL);
     put(&b, "END!", 4);
     put(&b, &sum, sizeof sum);
-    if (!b.bad) {
+    if (!b.oom) {
         snprintf(tmp, sizeof tmp, "%s.%ld.tmp", file, (long)getpid());
         FILE *f = fopen(tmp, "wb");
-        int ok = f && fwrite(b.p, 1, b.n, f) == b.n;
+        int ok = f && fwrite(b.p, 1, b.len, f) == b.len;
         if (f && fclose(f) != 0) ok = 0;
         if (!ok || rename(tmp, file) != 0) unlink(tmp);
         else prune(dir);
+    } else {
+        fy_err_clear();
     }
-    free(b.p);
+    fy_sbuf_free(&b);
 }
 
 /* ------------------------------------------------------------------ reading */
