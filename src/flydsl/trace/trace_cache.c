@@ -177,9 +177,12 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
         }
         size_t mark = b.len;
         fy_sbuf_printf(&b, "global %s = ", FY_STR_DATA(names[i]));
-        if (stable(&b, g, 0) < 0)
-            b.p[b.len = mark] = 0; /* modules, classes, objects: not part of the key, as in memory */
-        else fy_sbuf_printf(&b, "\n");
+        if (stable(&b, g, 0) < 0) { /* modules, classes, objects: not part of the key, as in memory */
+            b.len = mark;
+            if (b.p) b.p[mark] = 0;
+        } else {
+            fy_sbuf_printf(&b, "\n");
+        }
     }
     size_t nc = 0;
     fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
