@@ -315,7 +315,7 @@ fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f) {
         FY_XDECREF(nt);
         return fy_err_occurred() ? NULL : fy_err_set(&fy_TypeError, "select: expected numeric values");
     }
-    fy_dsl_numeric *rt = fy_dsl_common_type(V(nt)->dt, V(nf)->dt, 0);
+    fy_dsl_numeric *rt = fy_dsl_common_type(V(nt)->dt, V(nf)->dt, 1);
     uint64_t cv, x, y;
     fy_obj *r = NULL;
     if (fy_trace_value_as(tr, c, &fy_dsl_t_bool, &cv) == 0 && fy_trace_value_as(tr, nt, rt, &x) == 0 &&
