@@ -334,12 +334,14 @@ class Gen:
         else:
             b = self.expr(env, depth - 1)
         t = resolve(a.t, b.t)
-        if a.static and b.static and c.static and isf(t):
+        # a static condition picks one value at trace time: static when that value is
+        st = (a.static and b.static) or (c.static and (a.static or b.static))
+        if st and isf(t):
             return a
         o = "(%s if %s else %s)" % (self.oper(a, a.t, t, None), c.o, self.oper(b, b.t, t, lit))
         if self.chance(0.7) or lit is not None or a.static or b.static:
-            return E("%s.select(%s, %s)" % (c.k, a.k, b.k), o, t, a.static and b.static and c.static)
-        return E("fx.arith.select(%s, %s, %s)" % (c.k, self.conv(a, t).k, self.conv(b, t).k), o, t)
+            return E("%s.select(%s, %s)" % (c.k, a.k, b.k), o, t, st)
+        return E("fx.arith.select(%s, %s, %s)" % (c.k, self.conv(a, t).k, self.conv(b, t).k), o, t, st)
 
     def cond(self, env, depth):
         a = self.expr(env, depth)
@@ -402,6 +404,21 @@ class Gen:
         if len(self.kl) == n0:
             self.emit(ind, "pass")
         return local
+
+    def loop_body(self, env, ind, depth, rt, nstmt):
+        # A body that makes a variable maybe-static makes it so for the statements before it too, from
+        # the second iteration on: generate the body again until the marks no longer change.
+        nk, no = len(self.kl), len(self.ol)
+        lists = dict(self.lists)
+        for _ in range(8):
+            before = set(self.mstatic)
+            self.block(env, ind, depth, rt, nstmt)
+            if self.mstatic == before:
+                return
+            del self.kl[nk:]
+            del self.ol[no:]
+            self.lists = dict(lists)
+        self.block(env, ind, depth, rt, nstmt)
 
     def assign_target(self, local, outer, rt, t):
         # an existing variable of type t that this block may rebind, or None
@@ -502,7 +519,7 @@ class Gen:
         if hi.static:
             self.mstatic.add(ivv)
         self.nest += 1
-        self.block(inner, ind + 1, depth - 1, True, r.randint(1, 3))
+        self.loop_body(inner, ind + 1, depth - 1, True, r.randint(1, 3))
         self.nest -= 1
 
     def gen_while(self, local, ind, depth, rt):
@@ -524,7 +541,7 @@ class Gen:
         if b.static:
             self.mstatic.add(lim)
         self.nest += 1
-        self.block(inner, ind + 1, depth - 1, True, self.r.randint(1, 2))
+        self.loop_body(inner, ind + 1, depth - 1, True, self.r.randint(1, 2))
         self.nest -= 1
         self.emit(ind + 1, "%s = %s + 1" % (w, w), "%s = %s + 1" % (w, w))
 
@@ -540,7 +557,7 @@ class Gen:
         self.mstatic.add(ivv)
         # the body runs at trace time: assignments to outer variables of the same type only
         self.nest += 1
-        self.block(inner, ind + 1, depth - 1, rt, self.r.randint(1, 3))
+        self.loop_body(inner, ind + 1, depth - 1, rt, self.r.randint(1, 3))
         self.nest -= 1
         for nm in list(local):
             pass
@@ -585,7 +602,7 @@ class Gen:
         # the body may not rebind outer variables (only the state is carried)
         self.ro = set(saved) | set(local)
         self.nest += 1
-        self.block(inner, ind + 1, depth - 1, True, r.randint(0, 2))
+        self.loop_body(inner, ind + 1, depth - 1, True, r.randint(0, 2))
         self.nest -= 1
         self.ro = saved
         ys = [self.typed(inner, types[j], 2) for j in range(ns)]
@@ -640,10 +657,13 @@ class Gen:
             self.emit(ind, "%s = (%s, %s)" % (tp, a, b))
             self.emit(ind, "%s, %s = %s[1], %s[0]" % (a, b, tp, tp))
         sa, sb = a in self.mstatic, b in self.mstatic
-        if sa or sb:
-            for nm in (a, b):
-                if not isf(local[nm]):
-                    self.mstatic.add(nm)
+        # the values trade places, and so does their maybe-static mark (inside runtime control flow
+        # the types are equal and both stay marked when one was)
+        for nm, st in ((a, sb), (b, sa)):
+            if st or ((rt or self.nest) and (sa or sb)):
+                self.mstatic.add(nm)
+            elif not rt and not self.nest:
+                self.mstatic.discard(nm)
         ta, tb = local[a], local[b]
         local[a] = tb
         local[b] = ta

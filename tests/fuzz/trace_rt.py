@@ -226,13 +226,6 @@ def _fmod(a, b):
     return math.fmod(a, b)
 
 
-def _tdiv(a, b):
-    q = a // b
-    if q < 0 and q * b != a:
-        q += 1
-    return q
-
-
 def _floordiv(a, b, t):
     w, s, f = _TY[t]
     if f:
@@ -249,7 +242,11 @@ def _mod(a, b, t):
     if t == "u64":
         return _udivmod64(a, b)[1]
     if s:
-        return _wrap(a - b * _tdiv(a, b), t)
+        # arith.remsi: the remainder takes the sign of the dividend
+        r = a % b
+        if r != 0 and (r < 0) != (a < 0):
+            r -= b
+        return r
     return a % b
 
 
