@@ -152,11 +152,11 @@ class Gen:
         names = [n for n in env if want is None or env[n] == want]
         if names and (self.chance(0.8) or (want is not None and isf(want))):
             n = self.r.choice(names)
-            return E(n, n, env[n], n in self.mstatic)
+            return E(n, n, env[n], n in self.mstatic and not isf(env[n]))
         t = want if want is not None else self.r.choice(COMMON_INTS + ["b"])
         if isf(t):
             # FlyDSL keeps a static Float32 in double precision: only dynamic floats here
-            dyn = [n for n in env if n not in self.mstatic]
+            dyn = [n for n in env if isf(env[n]) or n not in self.mstatic]
             n = self.r.choice(dyn)
             return E("%s(%s)" % (dsl(t), n), "_cv(%s, '%s', '%s')" % (n, env[n], t), t)
         if t == "b":
@@ -381,11 +381,19 @@ class Gen:
             e = self.select(env, depth)
         elif c < 0.9:
             e = self.cond(env, depth - 1)
+        elif c < 0.93 and self.vecs:
+            nm = self.r.choice(list(self.vecs))
+            t, n = self.vecs[nm]
+            i = self.r.randint(0, n - 1)
+            if self.chance(0.2) and not isf(t):
+                e = E("%s.reduce(fx.ReductionOp.ADD)" % nm, "_vsum(%s, '%s')" % (nm, t), t)
+            else:
+                e = E("%s[%d]" % (nm, i), "%s[%d]" % (nm, i), t)
         elif c < 0.95 and self.lists:
             nm = self.r.choice(list(self.lists))
             ts = self.lists[nm]
             i = self.r.randint(0, len(ts) - 1)
-            e = E("%s[%d]" % (nm, i), "%s[%d]" % (nm, i), ts[i])
+            e = E("%s[%d]" % (nm, i), "%s[%d]" % (nm, i), ts[i], "%s[%d]" % (nm, i) in self.mstatic)
         else:
             e = self.call(env, depth)
         return e
@@ -410,6 +418,7 @@ class Gen:
         # the second iteration on: generate the body again until the marks no longer change.
         nk, no = len(self.kl), len(self.ol)
         lists = dict(self.lists)
+        vecs = dict(self.vecs)
         for _ in range(8):
             before = set(self.mstatic)
             self.block(env, ind, depth, rt, nstmt)
@@ -418,6 +427,7 @@ class Gen:
             del self.kl[nk:]
             del self.ol[no:]
             self.lists = dict(lists)
+            self.vecs = dict(vecs)
         self.block(env, ind, depth, rt, nstmt)
 
     def assign_target(self, local, outer, rt, t):
@@ -469,8 +479,10 @@ class Gen:
                 # bug of issue 13 item 2 (--carry generates them)
                 return self.stmt(local, outer, ind, 0, rt)
             self.gen_init_loop(local, ind, depth, rt)
-        elif c < 0.93:
+        elif c < 0.88:
             self.gen_list(local, ind, depth, rt)
+        elif c < 0.93:
+            self.gen_vector(local, ind, depth, rt)
         else:
             self.gen_tuple(local, ind, depth, rt)
 
@@ -626,10 +638,15 @@ class Gen:
             if self.chance(0.5):
                 i = r.randint(0, len(ts) - 1)
                 e = self.typed(local, ts[i], 2)
+                if e.static:
+                    self.mstatic.add("%s[%d]" % (nm, i))
                 self.emit(ind, "%s[%d] = %s" % (nm, i, e.k), "%s[%d] = %s" % (nm, i, e.o))
             else:
                 # rebuild the list from its own elements (a permutation where the types allow)
                 es = [self.typed(local, t, 1) for t in ts]
+                for i in range(len(es)):
+                    if es[i].static:
+                        self.mstatic.add("%s[%d]" % (nm, i))
                 self.emit(ind, "%s = [%s]" % (nm, ", ".join(e.k for e in es)),
                           "%s = [%s]" % (nm, ", ".join(e.o for e in es)))
             return
@@ -638,8 +655,35 @@ class Gen:
         nm = self.fresh("L")
         ts = [r.choice(COMMON_INTS + FLOATS) for _ in range(r.randint(1, 4))]
         es = [self.typed(local, t, 2) for t in ts]
+        for i in range(len(es)):
+            if es[i].static:
+                self.mstatic.add("%s[%d]" % (nm, i))
         self.emit(ind, "%s = [%s]" % (nm, ", ".join(e.k for e in es)), "%s = [%s]" % (nm, ", ".join(e.o for e in es)))
         self.lists[nm] = ts
+
+    def gen_vector(self, local, ind, depth, rt):
+        # fx.Vector values: built from scalars, combined element-wise, read by element or reduced
+        r = self.r
+        if self.vecs and (not rt or self.carry) and self.chance(0.6):
+            a = r.choice(list(self.vecs))
+            t, n = self.vecs[a]
+            same = [v for v in self.vecs if self.vecs[v] == (t, n)]
+            b = r.choice(same)
+            op = r.choice(["+", "-", "*"] + ([] if isf(t) else ["&", "|", "^"]))
+            dst = a if (rt or self.chance(0.5)) else self.fresh("V")
+            self.emit(ind, "%s = %s %s %s" % (dst, a, op, b),
+                      "%s = [%s(x, y, '%s') for x, y in zip(%s, %s)]" % (dst, ONAME[op], t, a, b))
+            self.vecs[dst] = (t, n)
+            return
+        if rt:
+            return
+        t = r.choice(["i32", "i32", "u32", "f32", "f32", "i64", "f64"])
+        n = r.randint(2, 4)
+        es = [self.typed(local, t, 2) for _ in range(n)]
+        nm = self.fresh("V")
+        self.emit(ind, "%s = fx.Vector.from_elements([%s], %s)" % (nm, ", ".join(e.k for e in es), dsl(t)),
+                  "%s = [%s]" % (nm, ", ".join(e.o for e in es)))
+        self.vecs[nm] = (t, n)
 
     def gen_tuple(self, local, ind, depth, rt):
         r = self.r
@@ -674,19 +718,23 @@ class Gen:
         pts = [r.choice(FLOATS)] + [r.choice(COMMON_INTS + FLOATS) for _ in range(r.randint(0, 2))]
         params = ["a%d" % j for j in range(len(pts))]
         for j in range(len(pts)):
+            self.mstatic.discard(params[j])   # (the names of an earlier helper's parameters)
             if not isf(pts[j]):
                 self.mstatic.add(params[j])
         env = dict(zip(params, pts))
         self.kl, self.ol = [], []
         self.in_helper = True
         save_lists = self.lists
+        save_vecs = self.vecs
         self.lists = {}
+        self.vecs = {}
         env = self.block(env, 1, 2, False, r.randint(1, 3))
         e = self.expr(env, 3)
         if e.static and isf(e.t):
             e = self.leaf(env, e.t)
         self.emit(1, "return %s" % e.k, "return %s" % e.o)
         self.lists = save_lists
+        self.vecs = save_vecs
         self.in_helper = False
         self.helper_k.append("def %s(%s):" % (name, ", ".join(params)))
         self.helper_k.extend(self.kl)
@@ -699,6 +747,7 @@ class Gen:
     def program(self, rt_text):
         r = self.r
         self.lists = {}
+        self.vecs = {}
         self.ro = set()
         self.mstatic = set()
         self.nest = 0
@@ -735,13 +784,20 @@ class Gen:
         for nm in sorted(self.lists):
             for i in range(len(self.lists[nm])):
                 outs.append("%s[%d]" % (nm, i))
-        outs = outs[:14]
+        for nm in sorted(self.vecs)[:2]:
+            outs.append("%s[%d]" % (nm, self.vecs[nm][1] - 1))
+        outs = outs[:16]
         words = 0
         kinds = []
         store_k = []
         otypes = []
         for o in outs:
-            t = local[o] if o in local else self.lists[o.split("[")[0]][int(o.split("[")[1][:-1])]
+            if o in local:
+                t = local[o]
+            elif o.split("[")[0] in self.vecs:
+                t = self.vecs[o.split("[")[0]][0]
+            else:
+                t = self.lists[o.split("[")[0]][int(o.split("[")[1][:-1])]
             otypes.append(t)
             if t == "f32":
                 store_k.append("out[t * NW + %d] = %s.bitcast(fx.Int32)" % (words, o))

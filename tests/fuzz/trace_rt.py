@@ -320,6 +320,13 @@ def _cmp(op, a, b, t):
     return 1 if r else 0
 
 
+def _vsum(v, t):
+    r = 0 if not _TY[t][2] else 0.0
+    for x in v:
+        r = _add(r, x, t)
+    return r
+
+
 def _popc(a, t):
     w = _TY[t][0]
     a = a & ((1 << w) - 1) if w < 64 else a
