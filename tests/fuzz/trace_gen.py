@@ -152,7 +152,9 @@ class Gen:
         names = [n for n in env if want is None or env[n] == want]
         if names and (self.chance(0.8) or (want is not None and isf(want))):
             n = self.r.choice(names)
-            return E(n, n, env[n], n in self.mstatic and not isf(env[n]))
+            e = E(n, n, env[n], n in self.mstatic and not isf(env[n]))
+            e.i2f64 = n in self.i2f
+            return e
         t = want if want is not None else self.r.choice(COMMON_INTS + ["b"])
         if isf(t):
             # FlyDSL keeps a static Float32 in double precision: only dynamic floats here
@@ -174,7 +176,14 @@ class Gen:
             return None
         if e.static and isf(t):
             return None
-        return E("%s(%s)" % (dsl(t), e.k), "_cv(%s, '%s', '%s')" % (e.o, e.t, t), t, e.static)
+        if t == "f32" and getattr(e, "i2f64", False):
+            # MLIR's canonicalizer folds truncf(uitofp/sitofp i64 -> f64) into one i64 -> f32 conversion
+            # (TruncFUIToFPToUIToFP), one rounding instead of Python's two: FlyDSL's compiled code does
+            # the same, so the generator leaves that pair out
+            return None
+        r = E("%s(%s)" % (dsl(t), e.k), "_cv(%s, '%s', '%s')" % (e.o, e.t, t), t, e.static)
+        r.i2f64 = t == "f64" and width(e.t) == 64 and not isf(e.t)
+        return r
 
     def typed(self, env, t, depth):
         for _ in range(6):
@@ -339,6 +348,11 @@ class Gen:
         if st and isf(t):
             return a
         o = "(%s if %s else %s)" % (self.oper(a, a.t, t, None), c.o, self.oper(b, b.t, t, lit))
+        if t == "f64" and c.static:
+            # a static condition's select is the picked value, converted: see conv (i2f64)
+            if (width(a.t) == 64 and not isf(a.t)) or (width(b.t) == 64 and not isf(b.t)) or \
+                    getattr(a, "i2f64", False) or getattr(b, "i2f64", False):
+                return a
         if self.chance(0.7) or lit is not None or a.static or b.static:
             return E("%s.select(%s, %s)" % (c.k, a.k, b.k), o, t, st)
         return E("fx.arith.select(%s, %s, %s)" % (c.k, self.conv(a, t).k, self.conv(b, t).k), o, t, st)
@@ -366,8 +380,10 @@ class Gen:
         h = self.r.choice(self.helpers)
         name, pts, rt, st = h
         args = [self.typed(env, t, depth - 1) for t in pts]
-        return E("%s(%s)" % (name, ", ".join(a.k for a in args)),
-                 "%s_o(%s)" % (name, ", ".join(a.o for a in args)), rt, st)
+        e = E("%s(%s)" % (name, ", ".join(a.k for a in args)),
+              "%s_o(%s)" % (name, ", ".join(a.o for a in args)), rt, st)
+        e.i2f64 = rt == "f64"   # (conservatively: the helper is inlined)
+        return e
 
     def expr(self, env, depth):
         if depth <= 0 or self.chance(0.2):
@@ -389,11 +405,13 @@ class Gen:
                 e = E("%s.reduce(fx.ReductionOp.ADD)" % nm, "_vsum(%s, '%s')" % (nm, t), t)
             else:
                 e = E("%s[%d]" % (nm, i), "%s[%d]" % (nm, i), t)
+                e.i2f64 = t == "f64"   # (extract of from_elements folds to the element)
         elif c < 0.95 and self.lists:
             nm = self.r.choice(list(self.lists))
             ts = self.lists[nm]
             i = self.r.randint(0, len(ts) - 1)
             e = E("%s[%d]" % (nm, i), "%s[%d]" % (nm, i), ts[i], "%s[%d]" % (nm, i) in self.mstatic)
+            e.i2f64 = ts[i] == "f64"   # (conservatively)
         else:
             e = self.call(env, depth)
         return e
@@ -448,6 +466,8 @@ class Gen:
                 if tgt is None:
                     tgt = self.fresh("v")
                 local[tgt] = t
+                if getattr(e, "i2f64", False):
+                    self.i2f.add(tgt)
                 if e.static:
                     self.mstatic.add(tgt)
                 self.emit(ind, "%s = %s" % (tgt, e.k), "%s = %s" % (tgt, e.o))
@@ -457,6 +477,8 @@ class Gen:
                 if nm is None or nm in self.ro:
                     nm = self.fresh("v")
                 local[nm] = e.t
+                if getattr(e, "i2f64", False):
+                    self.i2f.add(nm)
                 if e.static:
                     self.mstatic.add(nm)
                 self.emit(ind, "%s = %s" % (nm, e.k), "%s = %s" % (nm, e.o))
@@ -700,6 +722,8 @@ class Gen:
             tp = self.fresh("tp")
             self.emit(ind, "%s = (%s, %s)" % (tp, a, b))
             self.emit(ind, "%s, %s = %s[1], %s[0]" % (a, b, tp, tp))
+        if a in self.i2f or b in self.i2f:
+            self.i2f.update([a, b])
         sa, sb = a in self.mstatic, b in self.mstatic
         # the values trade places, and so does their maybe-static mark (inside runtime control flow
         # the types are equal and both stay marked when one was)
@@ -719,6 +743,8 @@ class Gen:
         params = ["a%d" % j for j in range(len(pts))]
         for j in range(len(pts)):
             self.mstatic.discard(params[j])   # (the names of an earlier helper's parameters)
+            if pts[j] == "f64":
+                self.i2f.add(params[j])
             if not isf(pts[j]):
                 self.mstatic.add(params[j])
         env = dict(zip(params, pts))
@@ -750,6 +776,7 @@ class Gen:
         self.vecs = {}
         self.ro = set()
         self.mstatic = set()
+        self.i2f = set()
         self.nest = 0
         self.in_helper = False
         for i in range(r.randint(0, 2)):
