@@ -223,9 +223,10 @@ static fy_dsl_numeric *float_of_width(int w) {
 }
 
 fy_dsl_numeric *fy_dsl_common_type(fy_dsl_numeric *a, fy_dsl_numeric *b, int bitwise) {
-    if (a->kind == FY_DSL_K_BOOL && b->kind == FY_DSL_K_BOOL && bitwise) return a;
-    if (a->kind == FY_DSL_K_BOOL) a = &fy_dsl_t_i32;
-    if (b->kind == FY_DSL_K_BOOL) b = &fy_dsl_t_i32;
+    /* FlyDSL widens a Boolean to Int32 for arithmetic only; elsewhere it is a signed 1-bit integer
+     * (Boolean & Int8 is Int8, Boolean & Uint8 is Uint8, select(Boolean, Boolean) is Boolean) */
+    if (!bitwise && a->kind == FY_DSL_K_BOOL) a = &fy_dsl_t_i32;
+    if (!bitwise && b->kind == FY_DSL_K_BOOL) b = &fy_dsl_t_i32;
     if (a == b) return a;
     int af = a->kind == FY_DSL_K_FLOAT, bf = b->kind == FY_DSL_K_FLOAT;
     if (af && bf) {

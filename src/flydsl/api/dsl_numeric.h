@@ -52,7 +52,8 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x);
 /* A typed value for o: itself if typed, else literal typing (int -> Int32/Int64, float -> Float32,
  * bool -> Boolean); NULL without exception when o is none of these. New reference. */
 fy_obj *fy_dsl_as_numeric(fy_obj *o);
-/* FlyDSL's common type of a and b for arithmetic (bitwise keeps Boolean when both are Boolean). */
+/* FlyDSL's common type of a and b: for arithmetic (bitwise 0) a Boolean counts as Int32; with bitwise 1
+ * (bitwise operations, select) as a signed 1-bit integer, as FlyDSL's _resolve_numeric_type. */
 fy_dsl_numeric *fy_dsl_common_type(fy_dsl_numeric *a, fy_dsl_numeric *b, int bitwise);
 /* The static value as a double / as an unsigned-aware int64 (for Uint64 the bits). */
 double fy_dsl_num_as_double(const fy_dsl_num *v);

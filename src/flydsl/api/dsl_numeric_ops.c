@@ -424,10 +424,22 @@ static fy_obj *m_select(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("select", kw) < 0 || fy_check_nargs("select", na, 2, 2) < 0) return NULL;
     fy_dsl_num *v = V(self);
     if (!v->is_static) return fy_trace_num_select(self, a[0], a[1]);
+    /* a static condition picks one value, converted to the common type of both (as FlyDSL) */
     int c = num_truth(self);
-    fy_obj *r = fy_dsl_as_numeric(a[c ? 0 : 1]);
-    if (!r && !fy_err_occurred())
-        return fy_err_format(&fy_TypeError, "select: expected numeric values, not '%s'", fy_type_name(a[c ? 0 : 1]));
+    fy_obj *n[2] = {NULL, NULL}, *r = NULL;
+    for (int i = 0; i < 2; i++)
+        if (!(n[i] = fy_dsl_as_numeric(a[i]))) {
+            if (!fy_err_occurred())
+                fy_err_format(&fy_TypeError, "select: expected numeric values, not '%s'", fy_type_name(a[i]));
+            goto out;
+        }
+    fy_dsl_numeric *rt = fy_dsl_common_type(V(n[0])->dt, V(n[1])->dt, 1);
+    fy_obj *pick = n[c ? 0 : 1];
+    if (!V(pick)->is_static && V(pick)->dt != rt) r = fy_trace_num_convert(rt, pick);
+    else r = fy_dsl_num_convert(rt, pick);
+out:
+    FY_XDECREF(n[0]);
+    FY_XDECREF(n[1]);
     return r;
 }
 

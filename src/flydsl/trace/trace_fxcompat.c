@@ -185,6 +185,15 @@ BIN(divf, FY_NB_TRUEDIV)
 BIN(addi, FY_NB_ADD)
 BIN(subi, FY_NB_SUB)
 BIN(muli, FY_NB_MUL)
+/* arith.select(condition, true_value, false_value): the condition's .select (a DSL Boolean, static or
+ * traced; a scalar or a Vector condition). */
+static fy_obj *arith_select(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"condition", "true_value", "false_value", NULL};
+    fy_obj *v[3];
+    if (fy_parse_args("arith.select", a, na, kw, names, 3, 3, 3, v) < 0) return NULL;
+    return fy_call_method(v[0], "select", v + 1, 2);
+}
 static fy_methoddef arith_funcs[] = {{"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
                                      {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},
                                      {"mulf", mulf, 0, "mulf(lhs, rhs)\nlhs * rhs."},
@@ -192,6 +201,9 @@ static fy_methoddef arith_funcs[] = {{"addf", addf, 0, "addf(lhs, rhs)\nlhs + rh
                                      {"addi", addi, 0, "addi(lhs, rhs)\nlhs + rhs (integers)."},
                                      {"subi", subi, 0, "subi(lhs, rhs)\nlhs - rhs."},
                                      {"muli", muli, 0, "muli(lhs, rhs)\nlhs * rhs."},
+                                     {"select", arith_select, 0,
+                                      "select(condition, true_value, false_value)\ncondition.select(true_value, "
+                                      "false_value)."},
                                      {0}};
 
 /* ---- fx.printf in host code ---- */

@@ -214,12 +214,26 @@ static fy_obj *emit_result(fy_tracer *tr, fy_dsl_numeric *rt, uint64_t id) {
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(rt, id);
 }
 
+/* x (a typed value) as a value of type t: itself, its static conversion or a traced one. */
+static fy_obj *to_type(fy_dsl_numeric *t, fy_obj *x) {
+    if (V(x)->dt == t) return fy_ref(x);
+    return V(x)->is_static ? fy_dsl_num_convert(t, x) : fy_trace_num_convert(t, x);
+}
+
 fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b) {
     fy_tracer *tr = cur_tracer;
     if (!tr) return no_trace("arithmetic");
     fy_dsl_numeric *ot = op == FY_NB_TRUEDIV ? rt : ct; /* operand type */
     uint64_t x, y;
-    if (fy_trace_value_as(tr, a, ot, &x) < 0 || fy_trace_value_as(tr, b, ot, &y) < 0) return NULL;
+    if (op == FY_NB_TRUEDIV && ct->kind != FY_DSL_K_FLOAT) {
+        /* integers divide as floats after their promotion to the common integer type (as FlyDSL's
+         * _coerce_operands): Int32(-5) / Uint64(n) converts -5 to Uint64 first, then uitofp */
+        fy_obj *ca = to_type(ct, a), *cb = ca ? to_type(ct, b) : NULL;
+        int bad = !cb || fy_trace_value_as(tr, ca, ot, &x) < 0 || fy_trace_value_as(tr, cb, ot, &y) < 0;
+        FY_XDECREF(ca);
+        FY_XDECREF(cb);
+        if (bad) return NULL;
+    } else if (fy_trace_value_as(tr, a, ot, &x) < 0 || fy_trace_value_as(tr, b, ot, &y) < 0) return NULL;
     int fl = ot->kind == FY_DSL_K_FLOAT,
         uns = ot->kind == FY_DSL_K_BOOL || (ot->kind == FY_DSL_K_INT && !ot->is_signed);
     const char *name = NULL;
@@ -325,7 +339,7 @@ fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f) {
         FY_XDECREF(nt);
         return fy_err_occurred() ? NULL : fy_err_set(&fy_TypeError, "select: expected numeric values");
     }
-    fy_dsl_numeric *rt = fy_dsl_common_type(V(nt)->dt, V(nf)->dt, 0);
+    fy_dsl_numeric *rt = fy_dsl_common_type(V(nt)->dt, V(nf)->dt, 1);
     uint64_t cv, x, y;
     fy_obj *r = NULL;
     if (fy_trace_value_as(tr, c, &fy_dsl_t_bool, &cv) == 0 && fy_trace_value_as(tr, nt, rt, &x) == 0 &&
