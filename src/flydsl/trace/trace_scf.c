@@ -53,6 +53,61 @@
 
 static int is_traced(fy_obj *v) { return FY_DSL_NUM_CHECK(v) && !NUM(v)->is_static; }
 
+/* Does v hold a value of the trace (a dynamic numeric, Vector, tensor, pointer, ... or a list, tuple or
+ * dict holding one)? Such a value made in a region lives only there. */
+static int holds_traced(fy_obj *v, int depth) {
+    if (is_traced(v) || fy_carry_is_leaf(v)) return 1;
+    if (depth > 12) return 0;
+    if (FY_TUPLE_CHECK(v) || FY_LIST_CHECK(v)) {
+        int64_t n = FY_TUPLE_CHECK(v) ? FY_TUPLE_N(v) : FY_LIST_N(v);
+        fy_obj *const *it = FY_TUPLE_CHECK(v) ? FY_TUPLE_ITEMS(v) : FY_LIST_ITEMS(v);
+        for (int64_t i = 0; i < n; i++)
+            if (holds_traced(it[i], depth + 1)) return 1;
+        return 0;
+    }
+    if (FY_DICT_CHECK(v)) {
+        fy_obj *keys = fy_dict_keys_list(v);
+        int r = 0;
+        for (int64_t i = 0; keys && !r && i < FY_LIST_N(keys); i++) {
+            fy_obj *x = fy_dict_get(v, FY_LIST_ITEMS(keys)[i]);
+            r = x && holds_traced(x, depth + 1);
+        }
+        FY_XDECREF(keys);
+        return r;
+    }
+    return 0;
+}
+
+/* Does v (or a list, tuple or dict in it) hold a numeric or Vector whose SSA number is in [lo, hi) but
+ * not in [xlo, xhi)? The value of a region that has closed: using it would be invalid IR. */
+static int holds_region_value(fy_obj *v, uint64_t lo, uint64_t hi, uint64_t xlo, uint64_t xhi, int depth) {
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int64_t n;
+    if (is_traced(v)) ssa = NUM(v)->ssa;
+    else if (fy_tvector_parts(v, &ssa, &et, &n) == 0) {
+    } else {
+        if (depth > 12) return 0;
+        if (FY_TUPLE_CHECK(v) || FY_LIST_CHECK(v)) {
+            int64_t m = FY_TUPLE_CHECK(v) ? FY_TUPLE_N(v) : FY_LIST_N(v);
+            fy_obj *const *it = FY_TUPLE_CHECK(v) ? FY_TUPLE_ITEMS(v) : FY_LIST_ITEMS(v);
+            for (int64_t i = 0; i < m; i++)
+                if (holds_region_value(it[i], lo, hi, xlo, xhi, depth + 1)) return 1;
+        } else if (FY_DICT_CHECK(v)) {
+            fy_obj *keys = fy_dict_keys_list(v);
+            int r = 0;
+            for (int64_t i = 0; keys && !r && i < FY_LIST_N(keys); i++) {
+                fy_obj *x = fy_dict_get(v, FY_LIST_ITEMS(keys)[i]);
+                r = x && holds_region_value(x, lo, hi, xlo, xhi, depth + 1);
+            }
+            FY_XDECREF(keys);
+            return r;
+        }
+        return 0;
+    }
+    return ssa >= lo && ssa < hi && !(ssa >= xlo && ssa < xhi);
+}
+
 /* ------------------------------------------------------------------ the kernel's code */
 
 /* The code of the kernel being traced: only it and the functions defined inside it make `range` loops
@@ -1077,12 +1132,24 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     /* traced values the body assigned live in its region, except the loop results */
     for (int k = 0; k < nn; k++) {
         fy_obj *v = *slots[k];
-        if (!v || v == v0[k] || !is_traced(v)) continue;
-        if (NUM(v)->ssa >= L.r0 && NUM(v)->ssa < L.r0 + (uint64_t)L.nl) continue;
+        if (!v || v == v0[k] || !holds_traced(v, 0)) continue;
+        /* the loop's results (what `yield` gave back) live on; anything else the body assigned does not */
+        if (!holds_region_value(v, 0, UINT64_MAX, L.r0, L.r0 + (uint64_t)L.nl, 0)) continue;
         set_slot(slots[k], NULL);
         note_unbound(f->code, fast[k], rg->line, 'i');
     }
     unbind_target(f, at + 2, rg->line);
+    /* a container the body changed in place (lst[i] = v) that still holds a value of the body: an
+     * init= loop carries only its state, so say so instead of writing invalid IR */
+    for (int k = 0; k < f->code->nlocals; k++) {
+        fy_obj *v = f->localsplus[k];
+        if (!v || FY_DSL_NUM_CHECK(v) || !holds_region_value(v, iv, tr->next, L.r0, L.r0 + (uint64_t)L.nl, 0)) continue;
+        fy_err_format(&fy_NameError,
+                      "'%s' was changed inside the range(..., init=[...]) loop at line %d and holds a value that lives "
+                      "only there; carry it in init= and take it from the loop's `yield`",
+                      FY_STR_DATA(FY_TUPLE_ITEMS(f->code->varnames)[k]), rg->line);
+        goto out;
+    }
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
