@@ -295,7 +295,9 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
 /* The error for an operation outside any trace on a, b (either may be NULL): a value of an ended trace
  * says which kernel made it. */
 static fy_obj *no_trace(const char *what, fy_obj *a, fy_obj *b) {
-    fy_obj *o = a && FY_DSL_NUM_CHECK(a) && !V(a)->is_static ? a : b && FY_DSL_NUM_CHECK(b) && !V(b)->is_static ? b : NULL;
+    fy_obj *o = a && FY_DSL_NUM_CHECK(a) && !V(a)->is_static   ? a
+                : b && FY_DSL_NUM_CHECK(b) && !V(b)->is_static ? b
+                                                               : NULL;
     if (o && V(o)->ssa >> 32) {
         fy_trace_check_handle(V(o)->ssa);
         return NULL;
