@@ -488,6 +488,7 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     fy_obj **names = NULL, **v0 = NULL, **v1 = NULL, **v2 = NULL;
     int *fast = NULL, ret = -1;
     fy_dsl_numeric **rt = NULL;
+    uint64_t mark = tr->next; /* the branches' values: from here to the results */
     tbuf outer = buf_swap(tr, (tbuf){0}), tb = {0}, eb = {0};
     int swapped = 1;
     int n = region_slots(f, rg, &slots, &fast, &names);
@@ -570,6 +571,7 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     fy_free(ys);
     /* the scf.if into the enclosing block */
     buf_restore(tr, outer, &swapped);
+    uint64_t cl_hi = tr->next; /* after the scf.if is emitted, the branches are closed */
     uint64_t r0 = tr->next;
     tr->next += (uint64_t)nres;
     fy_trace_emit(tr, "      ");
@@ -593,6 +595,7 @@ int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
             if (!r) goto out;
             set_slot(slots[k], r);
         }
+    fy_trace_close_region(tr, mark, cl_hi, "if", rg->line);
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
@@ -754,6 +757,7 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
     body = buf_swap(tr, outer);
     swapped = 0;
+    uint64_t cl_hi = tr->next; /* after the scf.for is emitted, the body is closed */
     uint64_t r0 = tr->next;
     tr->next += (uint64_t)ncar;
     fy_trace_emit(tr, "      ");
@@ -790,6 +794,7 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
             note_unbound(f->code, ti, rg->line, 't');
         }
     }
+    fy_trace_close_region(tr, iv, cl_hi, "for", rg->line);
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
@@ -933,6 +938,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     }
     body = buf_swap(tr, outer);
     swapped = 0;
+    uint64_t cl_hi = tr->next; /* after the scf.for is emitted, the body is closed */
     fy_trace_emit(tr, "      ");
     for (int k = 0; k < n; k++) fy_trace_emit(tr, "%s%%%llu", k ? ", " : "", U(L.r0 + (uint64_t)k));
     fy_trace_emit(tr, "%sscf.for %%%llu = %%%llu to %%%llu step %%%llu", n ? " = " : "", U(iv), U(lb), U(ub), U(st));
@@ -957,6 +963,8 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
         note_unbound(f->code, fast[k], rg->line, 'i');
     }
     unbind_target(f, at + 2, rg->line);
+    fy_trace_close_region(tr, iv, L.r0, "for", rg->line); /* the results were numbered before the body */
+    fy_trace_close_region(tr, L.r0 + (uint64_t)n, cl_hi, "for", rg->line);
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_start;
 out:
@@ -1114,6 +1122,7 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
     if (yield_carried(tr, rg, n, slots, names, ct, ys) < 0) goto out;
     body = buf_swap(tr, outer);
     swapped = 0;
+    uint64_t cl_hi = tr->next; /* after the scf.while is emitted, its regions are closed */
     uint64_t r0 = tr->next;
     tr->next += (uint64_t)ncar;
     fy_trace_emit(tr, "      ");
@@ -1154,6 +1163,7 @@ static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *p
             note_unbound(f->code, fast[k], rg->line, 'b');
         }
     }
+    fy_trace_close_region(tr, ba0, cl_hi, "while", rg->line);
     ret = tr->failed ? (fy_err_nomem(), -1) : 1;
     *pc = rg->b_end;
 out:
