@@ -3,7 +3,8 @@
 # tensor, near (a silent stack overwrite before) or far (a crash before), stops the launch with
 # flyc.KernelError naming the kernel, block, thread and DSL line, in the kernels without barriers and
 # in the three ways the emulator runs kernels that synchronise (phase loops, FLYI_EMU_CORO,
-# FLYI_EMU_FIBERS). In-range accesses give the right values and the session goes on.
+# FLYI_EMU_FIBERS); a static index outside it is an IndexError when traced. In-range accesses give the
+# right values and the session goes on.
 import os
 import flydsl.compiler as flyc
 import flydsl.expr as fx
@@ -31,6 +32,16 @@ def ksync(a: fx.Tensor, n: fx.Int32, mode: fx.Constexpr[int]):
     r[fx.thread_idx.x * n] = a[fx.thread_idx.x] + mode
     fx.barrier()
     a[fx.thread_idx.x] = r[0] + r[1]
+
+@flyc.kernel
+def kstatic(a: fx.Tensor, n: fx.Int32):
+    r = fx.make_rmem_tensor(fx.make_layout(4, 1), fx.Float32)
+    r[4] = 1.0                 # a static index: rejected when traced
+
+@flyc.kernel
+def kstatic_load(a: fx.Tensor, n: fx.Int32):
+    r = fx.make_rmem_tensor(fx.make_layout(4, 1), fx.Float32)
+    a[0] = r[-1]
 
 @flyc.jit
 def run(k, a, n):
@@ -61,3 +72,8 @@ for i, mode in enumerate(["", "FLYI_EMU_CORO", "FLYI_EMU_FIBERS"]):
     print(a.tolist())
     if mode:
         del os.environ[mode]
+for k in [kstatic, kstatic_load]:
+    try:
+        run(k, a, 1)
+    except IndexError as e:
+        print(e)
