@@ -75,7 +75,9 @@ void fly_emu_mfma_acc(void *ctx, int32_t i, float v);
 float fly_emu_mfma_res(void *ctx, int32_t i);
 
 /* Flags of fly_emu_chk. */
-enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4 };
+/* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags
+ * the alloca's size in bytes. */
+enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4, FLY_EMU_ACC_REG = 8 };
 /* Flags of fly_emu_divchk (bits 8..15: the operands' width in bits). */
 enum { FLY_EMU_DIV_SIGNED = 1, FLY_EMU_DIV_REM = 2 };
 

@@ -6,7 +6,9 @@
  * launch) holds the buffer site s last hit: the common case is two loads and three compares that
  * LLVM can schedule, and the call (which finds the buffer, fills the slot, or reports the error
  * and leaves the thread) runs once per site and buffer. LDS accesses compare against the block's
- * LDS bounds. A loop back-edge (a branch to a block at or before its own: every cycle has one)
+ * LDS bounds. A private (register tensor) access through getelementptrs of an llvm.alloca compares the
+ * byte offset the indices give with the alloca's size (no ptrtoint, so SROA still promotes allocas
+ * indexed statically; constant in-range offsets add nothing). A loop back-edge (a branch to a block at or before its own: every cycle has one)
  * loads the interrupt flag and calls fly_emu_poll when it is set. A scalar integer division or
  * remainder whose divisor is 0 (or a signed MIN / -1) calls fly_emu_divchk, which reports it (unless
  * FLYI_EMU_DIVCHECK=0 at compile time: then the CPU traps and the fault handler reports it). */
@@ -87,6 +89,69 @@ static MlirValue ctx_word(fly_emu_irb *eb, MlirValue ctxv, int word, MlirType t)
     return v;
 }
 
+/* The llvm.alloca that private pointer p is a getelementptr chain (single-index, element types of known
+ * size) of, with the chain's byte offset as an i64 value built before op (*off; NULL when constant, in
+ * *coff); null when p is not such a pointer. */
+static MlirOperation priv_root(fly_emu_irb *b, MlirValue p, MlirValue *off, int64_t *coff) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    *off = (MlirValue){NULL};
+    *coff = 0;
+    for (int depth = 0; depth < 32 && mlirValueIsAOpResult(p); depth++) {
+        MlirOperation d = mlirOpResultGetOwner(p);
+        if (fly_ir_op_is(d, "llvm.alloca")) return d;
+        if (!fly_ir_op_is(d, "llvm.getelementptr")) break;
+        MlirAttribute raw = mlirOperationGetAttributeByName(d, fly_ir_sref("rawConstantIndices"));
+        MlirAttribute et = mlirOperationGetAttributeByName(d, fly_ir_sref("elem_type"));
+        if (mlirAttributeIsNull(raw) || mlirAttributeIsNull(et) || mlirDenseArrayGetNumElements(raw) != 1) break;
+        int64_t sz = fly_emu_type_bytes(mlirTypeAttrGetValue(et));
+        if (sz <= 0) break;
+        int32_t ci = mlirDenseI32ArrayGetElement(raw, 0);
+        if (ci != INT32_MIN) {
+            *coff += (int64_t)ci * sz;
+        } else {
+            if (mlirOperationGetNumOperands(d) != 2) break;
+            MlirValue ix = mlirOperationGetOperand(d, 1);
+            MlirType it = mlirValueGetType(ix);
+            if (!mlirTypeIsAInteger(it) || mlirIntegerTypeGetWidth(it) > 64) break;
+            if (mlirIntegerTypeGetWidth(it) < 64) ix = fly_emu_irb_val(b, "llvm.sext", 1, &ix, i64, 0, NULL);
+            MlirValue t = fly_emu_irb_bin(b, "llvm.mul", ix, fly_emu_irb_llconst(b, sz, i64));
+            *off = mlirValueIsNull(*off) ? t : fly_emu_irb_bin(b, "llvm.add", *off, t);
+        }
+        p = mlirOperationGetOperand(d, 0);
+    }
+    return (MlirOperation){NULL};
+}
+
+/* A private access through an alloca: if (off >u size - n) fly_emu_chk(ctx, off, n, site, REG | size << 8). */
+static void check_private(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue p, int64_t bytes, bool store,
+                          MlirValue ctxv) {
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
+    fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue off;
+    int64_t coff;
+    MlirOperation al = priv_root(&b, p, &off, &coff);
+    if (mlirOperationIsNull(al) || mlirOperationGetNumOperands(al) != 1) return;
+    MlirValue cnt = mlirOperationGetOperand(al, 0);
+    MlirAttribute et = mlirOperationGetAttributeByName(al, fly_ir_sref("elem_type"));
+    if (!mlirValueIsAOpResult(cnt) || mlirAttributeIsNull(et)) return;
+    MlirOperation cop = mlirOpResultGetOwner(cnt);
+    MlirAttribute cv = mlirOperationGetAttributeByName(cop, fly_ir_sref("value"));
+    if (!fly_ir_op_is(cop, "llvm.mlir.constant") || mlirAttributeIsNull(cv) || !mlirAttributeIsAInteger(cv)) return;
+    int64_t size = mlirIntegerAttrGetValueInt(cv) * fly_emu_type_bytes(mlirTypeAttrGetValue(et));
+    if (size <= 0 || size >= ((int64_t)1 << 23)) return;
+    int flags = FLY_EMU_ACC_REG | (store ? FLY_EMU_ACC_STORE : 0) | (int)(size << 8);
+    int fits = bytes <= size;
+    if (mlirValueIsNull(off) && fits && coff >= 0 && coff <= size - bytes) return; /* in range statically */
+    int site = fly_emu_add_site(k, b.loc);
+    MlirValue o = fly_emu_irb_llconst(&b, coff, i64);
+    if (!mlirValueIsNull(off)) o = coff ? fly_emu_irb_bin(&b, "llvm.add", off, o) : off;
+    MlirValue ok = fly_emu_irb_icmp(&b, P_ULE, o, fly_emu_irb_llconst(&b, fits ? size - bytes : -1, i64));
+    if (!fits) ok = fly_emu_irb_icmp(&b, P_NE, o, o); /* always false */
+    MlirValue args[5] = {ctxv, o, fly_emu_irb_llconst(&b, bytes, i64), fly_emu_irb_llconst(&b, site, i32),
+                         fly_emu_irb_llconst(&b, flags, i32)};
+    guard(&b, op, ok, "fly_emu_chk", 5, args);
+}
+
 static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv, MlirValue hits,
                          MlirValue lds_lo, MlirValue lds_hi) {
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32);
@@ -94,11 +159,15 @@ static void check_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, M
     bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
     MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
     int as = fly_emu_ptr_as(mlirValueGetType(p));
-    if (as != 1 && as != 3) return;
+    if (as != 1 && as != 3 && as != 5) return;
     MlirType vt = store ? mlirValueGetType(mlirOperationGetOperand(op, 0))
                         : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
     int64_t bytes = fly_emu_type_bytes(vt);
     if (!bytes) bytes = 1;
+    if (as == 5) {
+        check_private(k, ctx, op, p, bytes, store || atomic, ctxv);
+        return;
+    }
     int flags = (store ? FLY_EMU_ACC_STORE : 0) | (as == 3 ? FLY_EMU_ACC_LDS : 0) | (atomic ? FLY_EMU_ACC_ATOMIC : 0);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     int site = fly_emu_add_site(k, b.loc);

@@ -209,11 +209,34 @@ static void remember(fly_emu_ctx *c, int32_t site, uintptr_t lo, uintptr_t hi) {
     }
 }
 
+/* A register tensor access at byte offset off outside its alloca (bits 8..31 of flags: its size). */
+static void reg_oob(fly_emu_ctx *c, int64_t off, int64_t bytes, int32_t site, int32_t flags) {
+    const fly_emu_kernel *k = c->job->k;
+    char bs[64], ts[64];
+    block_str(c, bs, sizeof bs);
+    thread_str(c, c->fiber_mode == M_LOOP ? cur_thread(c) : c->cur, ts, sizeof ts);
+    const char *loc = site_str(k, site);
+    int64_t size = (int64_t)((uint32_t)flags >> 8);
+    char idx[96] = "";
+    if (bytes > 0 && off % bytes == 0 && size % bytes == 0)
+        snprintf(idx, sizeof idx, " (element %" PRId64 " of %" PRId64 ")", off / bytes, size / bytes);
+    snprintf(c->err, sizeof c->err,
+             "out-of-bounds access of a register tensor: kernel '%s' %s %s: %" PRId64 "-byte %s at byte offset %" PRId64
+             "%s of a %" PRId64 "-byte register tensor%s%s",
+             k->name, bs, ts, bytes, flags & FLY_EMU_ACC_STORE ? "store" : "load", off, idx, size, loc ? " at " : "",
+             loc ? loc : "");
+    abort_block(c);
+}
+
 /* The slow path of an access check (the inline compare missed). */
 void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t flags) {
     fly_emu_ctx *c = ctxp;
     uintptr_t a = (uintptr_t)addr, e = a + (uintptr_t)bytes;
     if (*c->intr) check_interrupt(c);
+    if (flags & FLY_EMU_ACC_REG) {
+        reg_oob(c, addr, bytes, site, flags);
+        return;
+    }
     if (flags & FLY_EMU_ACC_LDS) {
         if (a >= c->lds_lo && e <= c->lds_hi && e >= a) return;
     } else {

@@ -377,12 +377,12 @@ static void value_text(const fy_dsl_num *v, char *buf, size_t cap) {
 static fy_obj *num_repr(fy_obj *a) {
     fy_dsl_num *v = V(a);
     char buf[64];
-    if (!v->is_static) return fy_str_printf("%s(?)", v->dt->name);
+    if (!v->is_static) return fy_trace_check_handle(v->ssa) < 0 ? NULL : fy_str_printf("%s(?)", v->dt->name);
     value_text(v, buf, sizeof buf);
     return fy_str_printf("%s(%s)", v->dt->name, buf);
 }
-static fy_obj *num_str(fy_obj *a) {
-    (void)a;
+static fy_obj *num_str(fy_obj *a) { /* a dynamic value (static ones print their value) */
+    if (!V(a)->is_static && fy_trace_check_handle(V(a)->ssa) < 0) return NULL;
     return fy_str_from_cstr("?");
 }
 

@@ -24,6 +24,9 @@ fy_obj *fy_trace_num_materialize(fy_obj *a);
 fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n);
 /* Traces kernel function fn (a Python function) with args and compiles it for target (NULL: gfx942)
  * as gpu.func @name: a CompiledKernel object, or NULL with an exception. */
+/* 0 when traced-value handle h belongs to the running kernel trace; else -1 with a RuntimeError naming the
+ * kernel whose trace made it and the DSL line (values of a kernel live only inside its trace). */
+int fy_trace_check_handle(uint64_t h);
 fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
 /* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
  * CompiledKernel without tracing. */

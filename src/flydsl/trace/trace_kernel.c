@@ -483,6 +483,7 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
                              name, fy_code_line_of(&fn->code->h, at < fn->code->ncode ? at : 0));
     }
     fy_tracer tr = {0};
+    fy_trace_begin(&tr, name);
     fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);
     if (!vals) return NULL;
     fy_obj *res = NULL;
@@ -500,6 +501,10 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     fy_trace_set(prev);
     if (!res) goto out;
     FY_CLEAR(res);
+    if (tr.stale) {
+        fy_trace_stale_error(&tr, name);
+        goto out;
+    }
     if (tr.failed) {
         fy_err_nomem();
         goto out;

@@ -20,6 +20,141 @@ fy_tracer *fy_trace_set(fy_tracer *t) {
 }
 int fy_trace_active(void) { return cur_tracer != NULL; }
 
+/* ---- which trace a value belongs to ---- */
+
+/* The kernel name of each generation (index gen - 1): traces made so far in this process. */
+static char **gen_names;
+static uint64_t ngen;
+
+void fy_trace_begin(fy_tracer *t, const char *name) {
+    char **nn = realloc(gen_names, (size_t)(ngen + 1) * sizeof *nn);
+    if (nn) {
+        gen_names = nn;
+        gen_names[ngen] = strdup(name ? name : "?");
+    } else {
+        t->failed = 1;
+    }
+    t->gen = ++ngen;
+    t->next = t->gen << 32;
+}
+
+void fy_trace_close_region(fy_tracer *t, uint64_t lo, uint64_t hi, const char *kind, int line) {
+    if (lo >= hi) return;
+    int n = 0; /* ranges inside [lo, hi) (inner regions) are dropped */
+    for (int i = 0; i < t->nclosed; i++)
+        if (!(t->closed[i].lo >= lo && t->closed[i].hi <= hi)) t->closed[n++] = t->closed[i];
+    t->nclosed = n;
+    if (t->nclosed == t->capclosed) {
+        int nc = t->capclosed ? 2 * t->capclosed : 16;
+        fy_trace_closed *c = realloc(t->closed, (size_t)nc * sizeof *c);
+        if (!c) {
+            t->failed = 1;
+            return;
+        }
+        t->closed = c;
+        t->capclosed = nc;
+    }
+    t->closed[t->nclosed++] = (fy_trace_closed){lo, hi, kind, line};
+}
+
+/* The closed region handle h was made in, or -1. */
+static int closed_of(const fy_tracer *t, uint64_t h) {
+    for (int i = t->nclosed - 1; i >= 0; i--)
+        if (h >= t->closed[i].lo && h < t->closed[i].hi) return i;
+    return -1;
+}
+
+static const char *gen_name(uint64_t gen) {
+    return gen >= 1 && gen <= ngen && gen_names[gen - 1] ? gen_names[gen - 1] : "?";
+}
+
+/* "file:line" of the running DSL statement into buf. */
+static void stmt_at(char *buf, size_t cap) {
+    fy_frame *f = fy_cur ? fy_cur->frame : NULL;
+    buf[0] = 0;
+    if (f && f->code && f->cur >= 0 && f->cur < f->code->ncode) {
+        const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
+        const char *base = strrchr(file, '/');
+        snprintf(buf, cap, " at %s:%d", base ? base + 1 : file, f->code->locs[f->cur].line);
+    }
+}
+
+static int stale_message(uint64_t h, const char *at) {
+    fy_tracer *t = cur_tracer;
+    if (!t)
+        fy_err_format(&fy_RuntimeError,
+                      "this value was computed while tracing kernel '%s' and cannot be used outside it (values of a "
+                      "kernel live only inside its trace)%s",
+                      gen_name(h >> 32), at);
+    else
+        fy_err_format(&fy_RuntimeError,
+                      "this value was computed while tracing kernel '%s' and cannot be used in kernel '%s' (values "
+                      "of a kernel live only inside its trace)%s",
+                      gen_name(h >> 32), gen_name(t->gen), at);
+    return -1;
+}
+
+int fy_trace_check_handle(uint64_t h) {
+    fy_tracer *t = cur_tracer;
+    if (t && h >> 32 == t->gen) return 0;
+    char at[160];
+    stmt_at(at, sizeof at);
+    return stale_message(h, at);
+}
+
+int fy_trace_stale_error(fy_tracer *t, const char *name) {
+    (void)name;
+    if (t->stale_kind) {
+        fy_err_format(&fy_RuntimeError,
+                      "this value was computed inside the runtime `%s` at line %d and cannot be used after it (a "
+                      "value of a branch or loop body lives only there; assign it to a name before the `%s` to "
+                      "carry it out)%s",
+                      t->stale_kind, t->stale_line, t->stale_kind, t->stale_at);
+        return -1;
+    }
+    fy_tracer *prev = fy_trace_set(t);
+    stale_message(t->stale, t->stale_at);
+    fy_trace_set(prev);
+    return -1;
+}
+
+/* Emitted text s (n bytes) with each SSA reference "%<handle>" rewritten to its number (the low 32 bits);
+ * the first handle of another trace is recorded in t->stale. The bytes removed. */
+static size_t unstamp(fy_tracer *t, char *s, size_t n) {
+    char *w = s, *end = s + n;
+    const char *r = s;
+    while (r < end) {
+        const char *pc = memchr(r, '%', (size_t)(end - r));
+        if (!pc) pc = end;
+        size_t k = (size_t)(pc - r);
+        if (w != r) memmove(w, r, k);
+        w += k;
+        r = pc;
+        if (r >= end) break;
+        *w++ = *r++; /* the '%' */
+        const char *d = r;
+        uint64_t v = 0;
+        while (d < end && *d >= '0' && *d <= '9' && d - r < 20) v = v * 10 + (uint64_t)(*d++ - '0');
+        if (d == r || v >> 32 == 0) continue;
+        if (!t->stale && (v >> 32 != t->gen || (t->nclosed && closed_of(t, v) >= 0))) {
+            t->stale = v;
+            int ci = v >> 32 == t->gen ? closed_of(t, v) : -1;
+            if (ci >= 0) {
+                t->stale_kind = t->closed[ci].kind;
+                t->stale_line = t->closed[ci].line;
+            }
+            stmt_at(t->stale_at, sizeof t->stale_at);
+        }
+        char num[24];
+        int len = snprintf(num, sizeof num, "%llu", (unsigned long long)(v & 0xffffffffu));
+        memcpy(w, num, (size_t)len); /* never longer than the handle's digits */
+        w += len;
+        r = d;
+    }
+    *w = 0;
+    return n - (size_t)(w - s);
+}
+
 static void vappend(fy_tracer *t, char **buf, size_t *len, size_t *cap, const char *fmt, va_list ap) {
     va_list aq;
     va_copy(aq, ap);
@@ -37,7 +172,7 @@ static void vappend(fy_tracer *t, char **buf, size_t *len, size_t *cap, const ch
         *cap = nc;
     }
     vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
-    *len += (size_t)n;
+    *len += (size_t)n - unstamp(t, *buf + *len, (size_t)n);
 }
 
 void fy_trace_emit(fy_tracer *t, const char *fmt, ...) {
@@ -92,6 +227,7 @@ void fy_trace_free(fy_tracer *t) {
     free(t->params);
     free(t->pmap);
     free(t->prelude);
+    free(t->closed);
     memset(t, 0, sizeof *t);
 }
 
@@ -182,6 +318,7 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         FY_DECREF(c);
         return 0;
     }
+    if (fy_trace_check_handle(v->ssa) < 0) return -1;
     if ((v->dt->kind == FY_DSL_K_INDEX) != (t->kind == FY_DSL_K_INDEX) &&
         (v->dt->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_FLOAT)) { /* index <-> float: through i64 */
         uint64_t mid;
@@ -205,7 +342,16 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
     return 0;
 }
 
-static fy_obj *no_trace(const char *what) {
+/* The error for an operation outside any trace on a, b (either may be NULL): a value of an ended trace
+ * says which kernel made it. */
+static fy_obj *no_trace(const char *what, fy_obj *a, fy_obj *b) {
+    fy_obj *o = a && FY_DSL_NUM_CHECK(a) && !V(a)->is_static   ? a
+                : b && FY_DSL_NUM_CHECK(b) && !V(b)->is_static ? b
+                                                               : NULL;
+    if (o && V(o)->ssa >> 32) {
+        fy_trace_check_handle(V(o)->ssa);
+        return NULL;
+    }
     return fy_err_format(&fy_RuntimeError, "%s of a dynamic value needs an active kernel trace", what);
 }
 
@@ -222,7 +368,7 @@ static fy_obj *to_type(fy_dsl_numeric *t, fy_obj *x) {
 
 fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("arithmetic");
+    if (!tr) return no_trace("arithmetic", a, b);
     fy_dsl_numeric *ot = op == FY_NB_TRUEDIV ? rt : ct; /* operand type */
     uint64_t x, y;
     if (op == FY_NB_TRUEDIV && ct->kind != FY_DSL_K_FLOAT) {
@@ -266,7 +412,7 @@ fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_ob
 
 fy_obj *fy_trace_num_cmp(int op, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("comparison");
+    if (!tr) return no_trace("comparison", a, b);
     uint64_t x, y;
     if (fy_trace_value_as(tr, a, ct, &x) < 0 || fy_trace_value_as(tr, b, ct, &y) < 0) return NULL;
     static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
@@ -285,7 +431,7 @@ fy_obj *fy_trace_num_cmp(int op, fy_dsl_numeric *ct, fy_obj *a, fy_obj *b) {
 
 fy_obj *fy_trace_num_unary(int op, fy_obj *a) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("a unary operation");
+    if (!tr) return no_trace("a unary operation", a, NULL);
     fy_dsl_numeric *t = V(a)->dt;
     if (op == '-' && t->kind == FY_DSL_K_FLOAT) {
         uint64_t id = fy_trace_new_ssa(tr);
@@ -309,7 +455,7 @@ fy_obj *fy_trace_num_unary(int op, fy_obj *a) {
 
 fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("conversion");
+    if (!tr) return no_trace("conversion", a, NULL);
     if (t->kind == FY_DSL_K_BOOL && V(a)->dt->kind != FY_DSL_K_BOOL) {
         fy_obj *z = fy_dsl_num_int(V(a)->dt, 0);
         if (!z) return NULL;
@@ -324,7 +470,7 @@ fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a) {
 
 fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("bitcast");
+    if (!tr) return no_trace("bitcast", a, NULL);
     uint64_t id = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to %s", U(id), U(V(a)->ssa),
                   fy_trace_mlir_type(V(a)->dt), fy_trace_mlir_type(t));
@@ -333,7 +479,7 @@ fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a) {
 
 fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("select");
+    if (!tr) return no_trace("select", c, t);
     fy_obj *nt = fy_dsl_as_numeric(t), *nf = nt ? fy_dsl_as_numeric(f) : NULL;
     if (!nf) {
         FY_XDECREF(nt);
@@ -356,7 +502,7 @@ fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f) {
 
 fy_obj *fy_trace_num_materialize(fy_obj *a) {
     fy_tracer *tr = cur_tracer;
-    if (!tr) return no_trace("ir_value");
+    if (!tr) return no_trace("ir_value", a, NULL);
     return fy_trace_num_convert(V(a)->dt, a);
 }
 

@@ -286,6 +286,7 @@ static int prune(fy_tracer *tr, fy_carry *cy, int nl, const uint64_t *ys, uint64
             size_t j = i + 1;
             uint64_t v = 0;
             while (j < in.len && in.body[j] >= '0' && in.body[j] <= '9') v = v * 10 + (uint64_t)(in.body[j++] - '0');
+            v |= tr->gen << 32; /* the text shows SSA numbers without their trace's generation */
             if (v >= base && v < base + (uint64_t)nl && !keep[v - base]) v = fy_carry_init(cy, (int)(v - base));
             fy_trace_emit(tr, "%%%llu", U(v));
             i = j;

@@ -423,6 +423,21 @@ static fy_tracer *need_tracer(void) {
     return tr;
 }
 
+/* A static 1-D index of a register tensor outside it: IndexError at trace time (dynamic ones are checked
+ * by the emulator); 0 or -1. */
+static int reg_static_check(const fy_ttensor *v, const fly_inttuple *c) {
+    int64_t size;
+    if (v->reg != FY_SP_REG || !fly_inttuple_is_leaf(c) || c->n[0].kind != FLY_IT_INT ||
+        fly_inttuple_product_static(&v->L.shape, &size, NULL))
+        return 0;
+    if (c->n[0].v >= 0 && c->n[0].v < size) return 0;
+    char lt[512];
+    fly_layout_print(&v->L, lt, sizeof lt);
+    fy_err_format(&fy_IndexError, "index %lld is out of range for a register tensor of %lld elements (layout %s)",
+                  (long long)c->n[0].v, (long long)size, lt);
+    return -1;
+}
+
 static fy_obj *tt_getitem(fy_obj *o, fy_obj *key) {
     fy_ttensor *v = (fy_ttensor *)o;
     fy_tracer *tr = need_tracer();
@@ -430,7 +445,8 @@ static fy_obj *tt_getitem(fy_obj *o, fy_obj *key) {
     char cty[300];
     fly_inttuple ct;
     int nnone;
-    if (!tr || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0) return NULL;
+    if (!tr || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0 || reg_static_check(v, &ct) < 0)
+        return NULL;
     uint64_t r = fy_trace_new_ssa(tr);
     if (nnone) {
         fly_layout S;
@@ -472,7 +488,8 @@ static int tt_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
                                                                    : "");
         return -1;
     }
-    if (fy_trace_value_as(tr, val, v->et, &x) < 0 || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0)
+    if (fy_trace_value_as(tr, val, v->et, &x) < 0 || coord_emit(tr, v, key, &c, cty, sizeof cty, &ct, &nnone) < 0 ||
+        reg_static_check(v, &ct) < 0)
         return -1;
     if (nnone) {
         fy_err_set(&fy_IndexError,

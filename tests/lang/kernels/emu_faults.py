@@ -2,8 +2,8 @@
 # A fault in kernel code stops the launch with flyc.KernelError and the session goes on. An integer
 # division or remainder by zero, or a signed MIN // -1, is caught by the emulator's check before the
 # division (the CPU would trap) and names the kernel, block, thread and DSL line; any other trap (here
-# a register tensor indexed far out of range, which no check covers) is caught by the signal safety
-# net. Each kind in the kernels without barriers (one loop per block) and, through a barrier, in the
+# a division with the checks off, FLYI_EMU_DIVCHECK=0) is caught by the signal safety net. Each kind
+# in the kernels without barriers (one loop per block) and, through a barrier, in the
 # three ways the emulator runs kernels that synchronise (phase loops, FLYI_EMU_CORO, FLYI_EMU_FIBERS);
 # small grids run on the launching thread, larger ones on the worker pool.
 import os
