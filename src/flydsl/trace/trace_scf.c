@@ -270,7 +270,7 @@ static void emit_indented(fy_tracer *tr, const tbuf *b) {
  * with ys, fills keep and returns how many are kept; then (and with ys NULL, for another region of the
  * loop whose block arguments start at base) the current body's uses of the dropped block arguments
  * base + i become uses of their initial values. SSA names inside string attributes are left alone. */
-static int prune(fy_tracer *tr, fy_carry *cy, int nl, const uint64_t *ys, uint64_t base, int *keep) {
+static int prune(fy_tracer *tr, fy_carry *cy, int nl, uint64_t *ys, uint64_t base, int *keep) {
     int nk = 0;
     if (ys)
         for (int i = 0; i < nl; i++) nk += keep[i] = ys[i] != base + (uint64_t)i;
@@ -298,6 +298,11 @@ static int prune(fy_tracer *tr, fy_carry *cy, int nl, const uint64_t *ys, uint64
         i = j;
     }
     free(in.body);
+    /* a kept value's yield may be a dropped one's block argument (`a, b = b, a` with one side unchanged):
+     * that argument is gone, its value is the dropped variable's initial value */
+    for (int i = 0; ys && i < nl; i++)
+        if (keep[i] && ys[i] >= base && ys[i] < base + (uint64_t)nl && !keep[ys[i] - base])
+            ys[i] = fy_carry_init(cy, (int)(ys[i] - base));
     return nk;
 }
 
