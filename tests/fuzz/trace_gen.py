@@ -353,9 +353,12 @@ class Gen:
             if (width(a.t) == 64 and not isf(a.t)) or (width(b.t) == 64 and not isf(b.t)) or \
                     getattr(a, "i2f64", False) or getattr(b, "i2f64", False):
                 return a
-        if self.chance(0.7) or lit is not None or a.static or b.static:
+        ca, cb = self.conv(a, t), self.conv(b, t)
+        # fx.arith.select wants both operands of the result type; without a conversion (float -> int,
+        # i64 -> f64 -> f32) the method form, which converts itself, stands in
+        if self.chance(0.7) or lit is not None or a.static or b.static or ca is None or cb is None:
             return E("%s.select(%s, %s)" % (c.k, a.k, b.k), o, t, st)
-        return E("fx.arith.select(%s, %s, %s)" % (c.k, self.conv(a, t).k, self.conv(b, t).k), o, t, st)
+        return E("fx.arith.select(%s, %s, %s)" % (c.k, ca.k, cb.k), o, t, st)
 
     def cond(self, env, depth):
         a = self.expr(env, depth)
