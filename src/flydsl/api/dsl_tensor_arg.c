@@ -79,6 +79,7 @@ static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t n
         return fy_err_format(&fy_ValueError, "mark_layout_dynamic: divisibility %lld must be a power of two",
                              (long long)div);
     int given = v[0] && v[0] != fy_None;
+    int64_t asked = lead;
     if (!given) {
         lead = unit_dim(t);
         if (lead < 0)
@@ -89,7 +90,7 @@ static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t n
     }
     if (lead < 0 || lead >= t->ndim)
         return fy_err_format(&fy_RuntimeError, "mark_layout_dynamic: dimension index %lld out of range for rank %d",
-                             (long long)lead, t->ndim);
+                             (long long)asked, t->ndim);
     if (t->stride[lead] != 1) return fy_err_set(&fy_RuntimeError, "Leading dimension must have stride 1");
     o->dynamic = 1;
     o->leading = (int)lead;

@@ -41,20 +41,7 @@ typedef struct fy_tracer {
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
     char stale_at[160]; /* "file:line" of the DSL statement that used it */
-    struct fy_trace_closed *closed; /* SSA number ranges of closed regions (values that live only there) */
-    int nclosed, capclosed;
-    const char *stale_kind; /* t->stale is a value of a closed region: its kind and line; else NULL */
-    int stale_line;
 } fy_tracer;
-
-/* The SSA numbers [lo, hi) of a region (a runtime `if` branch, a loop body) that has been closed: a value
- * made there and used after it is an error naming the statement (kind: "if", "for", "while"; line). */
-typedef struct fy_trace_closed {
-    uint64_t lo, hi;
-    const char *kind;
-    int line;
-} fy_trace_closed;
-void fy_trace_close_region(fy_tracer *t, uint64_t lo, uint64_t hi, const char *kind, int line);
 
 /* Traced values remember their trace: an SSA handle is (generation << 32) | number, and only the number
  * is printed. fy_trace_begin gives t a new generation (kernel `name`). Emitted text holding a handle of

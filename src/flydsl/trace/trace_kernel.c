@@ -300,6 +300,20 @@ static int check_arg(const char *label, fy_obj *ann, fy_obj *arg) {
                           got);
             return -1;
         }
+        fy_dsl_targ_spec sp;
+        int is_tensor = FY_TORCH_CHECK(arg);
+        if (!is_tensor) {
+            int r = fy_dsl_targ_spec_of(arg, -1, &sp);
+            if (r < 0) fy_err_clear();
+            is_tensor = r > 0;
+        }
+        if (is_tensor || fy_dsl_is_ptr_arg(arg)) { /* FlyDSL's Constexpr.value_signature refuses them too */
+            fy_err_format(&fy_TypeError,
+                          "%s is an fx.Constexpr: Constexpr values support only int, bool, float, str, tuples of "
+                          "those scalar values, and lambdas without free variables; got %s",
+                          label, got);
+            return -1;
+        }
         return 0;
     }
     if (ann == &fy_dsl_tensor_type.h) { /* a tensor (or from_dlpack's adaptor), never a scalar or a sequence */
@@ -437,7 +451,7 @@ fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
         char label[200];
         snprintf(label, sizeof label, "jit function '%s' argument '%s'", fname,
                  FY_STR_CHECK(pname) ? FY_STR_DATA(pname) : "?");
-        if (!fy_trace_is_constexpr(ann) && check_arg(label, ann, a[i]) < 0) goto fail;
+        if (check_arg(label, ann, a[i]) < 0) goto fail;
         fy_obj *w = fy_trace_stream_coerce(ann, a[i]);
         if (!w) goto fail;
         if (w == a[i] && !v) {

@@ -38,32 +38,6 @@ void fy_trace_begin(fy_tracer *t, const char *name) {
     t->next = t->gen << 32;
 }
 
-void fy_trace_close_region(fy_tracer *t, uint64_t lo, uint64_t hi, const char *kind, int line) {
-    if (lo >= hi) return;
-    int n = 0; /* ranges inside [lo, hi) (inner regions) are dropped */
-    for (int i = 0; i < t->nclosed; i++)
-        if (!(t->closed[i].lo >= lo && t->closed[i].hi <= hi)) t->closed[n++] = t->closed[i];
-    t->nclosed = n;
-    if (t->nclosed == t->capclosed) {
-        int nc = t->capclosed ? 2 * t->capclosed : 16;
-        fy_trace_closed *c = realloc(t->closed, (size_t)nc * sizeof *c);
-        if (!c) {
-            t->failed = 1;
-            return;
-        }
-        t->closed = c;
-        t->capclosed = nc;
-    }
-    t->closed[t->nclosed++] = (fy_trace_closed){lo, hi, kind, line};
-}
-
-/* The closed region handle h was made in, or -1. */
-static int closed_of(const fy_tracer *t, uint64_t h) {
-    for (int i = t->nclosed - 1; i >= 0; i--)
-        if (h >= t->closed[i].lo && h < t->closed[i].hi) return i;
-    return -1;
-}
-
 static const char *gen_name(uint64_t gen) {
     return gen >= 1 && gen <= ngen && gen_names[gen - 1] ? gen_names[gen - 1] : "?";
 }
@@ -104,14 +78,6 @@ int fy_trace_check_handle(uint64_t h) {
 
 int fy_trace_stale_error(fy_tracer *t, const char *name) {
     (void)name;
-    if (t->stale_kind) {
-        fy_err_format(&fy_RuntimeError,
-                      "this value was computed inside the runtime `%s` at line %d and cannot be used after it (a "
-                      "value of a branch or loop body lives only there; assign it to a name before the `%s` to "
-                      "carry it out)%s",
-                      t->stale_kind, t->stale_line, t->stale_kind, t->stale_at);
-        return -1;
-    }
     fy_tracer *prev = fy_trace_set(t);
     stale_message(t->stale, t->stale_at);
     fy_trace_set(prev);
@@ -136,13 +102,8 @@ static size_t unstamp(fy_tracer *t, char *s, size_t n) {
         uint64_t v = 0;
         while (d < end && *d >= '0' && *d <= '9' && d - r < 20) v = v * 10 + (uint64_t)(*d++ - '0');
         if (d == r || v >> 32 == 0) continue;
-        if (!t->stale && (v >> 32 != t->gen || (t->nclosed && closed_of(t, v) >= 0))) {
+        if (!t->stale && v >> 32 != t->gen) {
             t->stale = v;
-            int ci = v >> 32 == t->gen ? closed_of(t, v) : -1;
-            if (ci >= 0) {
-                t->stale_kind = t->closed[ci].kind;
-                t->stale_line = t->closed[ci].line;
-            }
             stmt_at(t->stale_at, sizeof t->stale_at);
         }
         char num[24];
@@ -227,7 +188,6 @@ void fy_trace_free(fy_tracer *t) {
     free(t->params);
     free(t->pmap);
     free(t->prelude);
-    free(t->closed);
     memset(t, 0, sizeof *t);
 }
 

@@ -85,3 +85,33 @@ t(launch, a, n="x")
 # what FlyDSL's programs read: flydsl.expr.typing's Constexpr and Stream, a JitFunction's .func
 from flydsl.expr.typing import Constexpr, Stream
 print(Constexpr is fx.Constexpr, Stream is fx.Stream, launch.func.__name__, k.func.__name__)
+
+# A jit function's fx.Constexpr takes what FlyDSL's Constexpr takes: a tensor or a pointer is refused
+# with its wording and the parameter; a plain value specialises the kernel.
+@flyc.jit
+def launch_c(A: fx.Tensor, c: fx.Constexpr[int]):
+    k(A, 1, c).launch(grid=1, block=4)
+
+launch_c(a, 5)
+print(a.tolist())
+t(launch_c, a, a)
+t(launch_c, a, flyc.from_dlpack(a))
+t(launch_c, a, flyc.from_c_void_p(fx.Float32, a.data_ptr()))
+
+# A tensor used with a coordinate of another rank than its static layout's is an IndexError at trace
+# time, naming the layout; mark_layout_dynamic's dimension must exist.
+@flyc.kernel
+def k2(A: fx.Tensor):
+    A[(fx.thread_idx.x, 0)] = 1.0
+
+@flyc.jit
+def launch_2d(A: fx.Tensor):
+    k2(A).launch(grid=1, block=2)
+
+t(launch_2d, flyc.from_dlpack(torch.zeros(8, device="cuda")))
+b2 = torch.zeros(2, 3, device="cuda")
+launch_2d(flyc.from_dlpack(b2))
+print(b2.tolist())
+t(lambda: flyc.from_dlpack(b2).mark_layout_dynamic(leading_dim=2))
+t(lambda: flyc.from_dlpack(b2).mark_layout_dynamic(leading_dim=-3))
+t(lambda: flyc.from_dlpack(b2).mark_layout_dynamic(leading_dim=0))
