@@ -142,6 +142,13 @@ static int nested_in(const fy_code *outer, const fy_code *co, int depth) {
 /* Is co the kernel's code or nested in it (no kernel recorded: everything is)? */
 static int in_kernel(const fy_code *co) { return !kernel_code || nested_in(kernel_code, co, 0); }
 
+/* Is one of the n values a runtime (traced) numeric? */
+static int any_dynamic(fy_obj *const *v, int n) {
+    for (int i = 0; i < n; i++)
+        if (FY_DSL_NUM_CHECK(v[i]) && !NUM(v[i])->is_static) return 1;
+    return 0;
+}
+
 static void note_unbound(fy_code *co, int idx, int line, char kind) {
     if (idx < 0) return;
     for (int i = 0; i < nunbound; i++)
@@ -811,7 +818,10 @@ int fy_trace_scf_for(fy_frame *f, int at, int nargs, int *pc) {
     if (nargs & FY_FR_INIT) return trace_for_init(f, at, nargs & 0xf, pc);
     fy_tracer *tr = fy_trace_cur();
     fy_obj **base = f->stack + f->sp - nargs - 1;
-    if (!tr || base[0] != (fy_obj *)&fy_range_type || !in_kernel(f->code)) return 0;
+    if (!tr || base[0] != (fy_obj *)&fy_range_type) return 0;
+    /* the kernel's own loops are device loops; a helper's only when a bound is a runtime value (Python's
+     * range could not run it; with static bounds it stays a Python loop, unrolled) */
+    if (!in_kernel(f->code) && !any_dynamic(base + 1, nargs)) return 0;
     const fy_region *rg = fy_code_region(f->code, at);
     if (!rg || rg->kind != FY_RG_FOR) return 0;
     f->cur = at;
