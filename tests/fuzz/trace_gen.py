@@ -488,10 +488,6 @@ class Gen:
             return
         if c < 0.5:
             self.gen_if(local, ind, depth, rt)
-        elif c < 0.67 and self.in_helper:
-            # a helper is plain Python (FlyDSL rewrites only the kernel's own loops): range() and while
-            # over a dynamic value are errors there, in FlyDSL as in flyi
-            self.gen_constexpr(local, ind, depth, rt)
         elif c < 0.6:
             self.gen_for(local, ind, depth, rt)
         elif c < 0.67:
