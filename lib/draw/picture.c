@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/draw_int.h"
 
 void fly_draw_buf_add(fly_draw_buf *b, const char *s, size_t n) {
     if (b->oom) return;
@@ -55,10 +56,12 @@ void fly_draw_buf_free(fly_draw_buf *b) {
 }
 
 void fly_draw_fig_free(fly_draw_fig *f) {
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < FLY_DRAW_MAX_PICS; i++) {
         free(f->pic[i].cells);
         f->pic[i].cells = NULL;
     }
+    free(f->head);
+    f->head = NULL;
     f->npics = 0;
 }
 
@@ -81,8 +84,7 @@ static int pal_index(int64_t key) {
 const char *fly_draw_color_hex(int64_t key) { return key < 0 ? "#ffffff" : hex_palette[pal_index(key)]; }
 int fly_draw_color_ansi(int64_t key) { return key < 0 ? 255 : ansi_palette[pal_index(key)]; }
 
-/* Allocates the shown part of a full_rows x full_cols grid. */
-static fly_status pic_init(fly_draw_pic *p, const char *title, int64_t full_rows, int64_t full_cols, fly_error *err) {
+fly_status fly_draw_pic_init(fly_draw_pic *p, const char *title, int64_t full_rows, int64_t full_cols, fly_error *err) {
     memset(p, 0, sizeof *p);
     snprintf(p->title, sizeof p->title, "%s", title ? title : "");
     p->full_rows = full_rows;
@@ -93,7 +95,10 @@ static fly_status pic_init(fly_draw_pic *p, const char *title, int64_t full_rows
     if (p->cols < 1) p->cols = 1;
     p->cells = calloc((size_t)p->rows * (size_t)p->cols, sizeof *p->cells);
     if (!p->cells) return fly_error_set(err, FLY_E_CAPACITY, "draw: out of memory");
-    for (int i = 0; i < p->rows * p->cols; i++) p->cells[i].key = -1;
+    for (int i = 0; i < p->rows * p->cols; i++) {
+        p->cells[i].key = -1;
+        p->cells[i].tid = p->cells[i].vid = -1;
+    }
     return FLY_OK;
 }
 
@@ -172,7 +177,8 @@ fly_status fly_draw_layout(const fly_layout *L, const char *title, fly_draw_fig 
     int64_t rows, cols;
     if (grid_dims(L, "print_layout", &rows, &cols, err)) return err ? err->code : FLY_E_INVALID;
     char tbuf[256];
-    if (pic_init(&out->pic[0], title ? title : fly_layout_str(L, tbuf), rows, cols, err)) return FLY_E_CAPACITY;
+    if (fly_draw_pic_init(&out->pic[0], title ? title : fly_layout_str(L, tbuf), rows, cols, err))
+        return FLY_E_CAPACITY;
     out->npics = 1;
     fly_draw_pic *p = &out->pic[0];
     if (has_basis(L)) {
@@ -214,7 +220,7 @@ fly_status fly_draw_tv(const fly_layout *tv, const fly_inttuple *tile_mn, const 
                        fly_error *err) {
     memset(out, 0, sizeof *out);
     char b1[256], b2[256];
-    int64_t M = 1, N = 1, T, V;
+    int64_t M = 1, N = 1;
     if (fly_inttuple_is_leaf(tile_mn)) {
         if (fly_inttuple_product_static(tile_mn, &M, err)) return fly_error_wrap(err, "print_layout");
     } else {
@@ -229,42 +235,20 @@ fly_status fly_draw_tv(const fly_layout *tv, const fly_inttuple *tile_mn, const 
             N *= k;
         }
     }
-    if (fly_layout_rank(tv) != 2 || fly_inttuple_is_leaf(&tv->shape))
-        return fly_error_set(err, FLY_E_INVALID, "print_layout: a TV layout has two modes (thread, value), not %s",
-                             fly_layout_str(tv, b1));
-    fly_layout m0;
-    int64_t size;
-    if (fly_layout_get(tv, 0, &m0, err) || fly_layout_size_static(&m0, &T, err) ||
-        fly_layout_size_static(tv, &size, err))
-        return fly_error_wrap(err, "print_layout");
-    V = T ? size / T : 0;
+    int64_t T, V;
+    if (fly_draw_tv_dims(tv, &T, &V, err)) return err ? err->code : FLY_E_INVALID;
     if (!title) {
         char t[FLY_DRAW_TITLE_MAX];
         snprintf(t, sizeof t, "TV layout %s over tile %s", fly_layout_str(tv, b1), fly_inttuple_str(tile_mn, b2));
-        if (pic_init(&out->pic[0], t, M, N, err)) return FLY_E_CAPACITY;
-    } else if (pic_init(&out->pic[0], title, M, N, err)) {
+        if (fly_draw_pic_init(&out->pic[0], t, M, N, err)) return FLY_E_CAPACITY;
+    } else if (fly_draw_pic_init(&out->pic[0], title, M, N, err)) {
         return FLY_E_CAPACITY;
     }
     out->npics = 1;
-    fly_draw_pic *p = &out->pic[0];
-    int64_t budget = (int64_t)1 << 22;
-    for (int64_t v = 0; v < V; v++)
-        for (int64_t t = 0; t < T; t++) {
-            if (--budget < 0) goto done;
-            int64_t idx;
-            if (fly_layout_eval(tv, t + v * T, &idx, err)) {
-                fly_draw_fig_free(out);
-                return fly_error_wrap(err, "print_layout");
-            }
-            if (idx < 0 || idx >= M * N) continue;
-            int64_t m = idx % M, n = idx / M;
-            if (m >= p->rows || n >= p->cols) continue;
-            fly_draw_cell *cell = &p->cells[m * p->cols + n];
-            if (cell->label[0]) continue;
-            snprintf(cell->label, sizeof cell->label, "T%dV%d", (int)t, (int)v);
-            cell->key = t;
-        }
-done:
+    if (fly_draw_tv_fill(tv, M, false, &out->pic[0], err)) {
+        fly_draw_fig_free(out);
+        return err ? err->code : FLY_E_INVALID;
+    }
     return FLY_OK;
 }
 
@@ -278,7 +262,7 @@ fly_status fly_draw_composed(const fly_composed *c, const char *title, fly_draw_
         fly_composed_print(c, t, sizeof t);
         title = t;
     }
-    if (pic_init(&out->pic[0], title, rows, cols, err)) return FLY_E_CAPACITY;
+    if (fly_draw_pic_init(&out->pic[0], title, rows, cols, err)) return FLY_E_CAPACITY;
     out->npics = 1;
     const fly_inttuple *off = &c->stage[c->nstages - 1].offset;
     int64_t offv = off->n[0].kind == FLY_IT_INT ? off->n[0].v : 0;
@@ -290,7 +274,7 @@ fly_status fly_draw_composed(const fly_composed *c, const char *title, fly_draw_
     else
         snprintf(t2, sizeof t2, "without %s: %s", c->stage[0].inner_kind == FLY_INNER_SWIZZLE ? "swizzle" : "inner",
                  fly_layout_str(L, lb));
-    if (pic_init(&out->pic[1], t2, rows, cols, err)) {
+    if (fly_draw_pic_init(&out->pic[1], t2, rows, cols, err)) {
         fly_draw_fig_free(out);
         return FLY_E_CAPACITY;
     }

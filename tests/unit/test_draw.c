@@ -53,7 +53,8 @@ static void test_layout_grid(void) {
     CHECK(strstr(b.p, ">31</text>") != NULL);
     fly_draw_buf_free(&b);
     CHECK(fly_draw_render_typst(&f, &b, &err) == FLY_OK);
-    CHECK(count(b.p, "table.cell(fill:") == 32 && strstr(b.p, "columns: 9"));
+    CHECK(count(b.p, "grid.cell(fill: rgb(") == 32 &&
+          strstr(b.p, "columns: (auto, auto, auto, auto, auto, auto, auto, auto, auto)"));
     fly_draw_buf_free(&b);
     fly_draw_fig_free(&f);
 }

@@ -503,6 +503,9 @@ static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .fl
                               .repr = copyop_repr};
 static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (M, N) it covers"},
                                     {"layout_tv_tiled", tcopy_layout_tv, NULL, "the TV layout"},
+                                    /* every copy atom flyi has reads and writes with one thread-value layout */
+                                    {"layout_src_tv_tiled", tcopy_layout_tv, NULL, "the source TV layout"},
+                                    {"layout_dst_tv_tiled", tcopy_layout_tv, NULL, "the destination TV layout"},
                                     {0}};
 static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};
 static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)),

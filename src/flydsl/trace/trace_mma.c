@@ -732,9 +732,32 @@ static fy_methoddef th_methods[] = {
     {"make_fragment_B", th_fragment_B, 0, "make_fragment_B(t)\nA register fragment for B."},
     {"make_fragment_C", th_fragment_C, 0, "make_fragment_C(t)\nA register fragment for C (the accumulators)."},
     {0}};
+/* The tiled TV layout of operand which over its tile (A: (M,K), B: (N,K), C: (M,N) of tile_size_mnk). */
+static fy_obj *tm_tiled_tv(fy_obj *o, int which) {
+    fly_layout TV;
+    int64_t tile[2];
+    if (tiled_tv((tmma *)o, which, &TV, tile) < 0) return NULL;
+    return fy_dsl_layout_new(&TV);
+}
+static fy_obj *tm_tv_a(fy_obj *o) { return tm_tiled_tv(o, 0); }
+static fy_obj *tm_tv_b(fy_obj *o) { return tm_tiled_tv(o, 1); }
+static fy_obj *tm_tv_c(fy_obj *o) { return tm_tiled_tv(o, 2); }
+/* The threads of the tiled MMA: the atom's 64 lanes, then the atom layout's (M, N, K) repeats. */
+static fy_obj *tm_thr_vmnk(fy_obj *o) {
+    const fly_layout *al = &((tmma *)o)->al;
+    fly_layout lanes, R;
+    fly_error err;
+    if (fly_layout_parse("64:1", &lanes, &err) || fly_layout_tiled_product(&lanes, al, &R, &err))
+        return fy_dsl_raise(&err);
+    return fy_dsl_layout_new(&R);
+}
 static fy_getsetdef tm_getsets[] = {{"tile_size_mnk", tm_tile_size_mnk, NULL, "the (M, N, K) one tiling step covers"},
                                     {"atom_layout", tm_atom_layout, NULL, "the atom layout"},
                                     {"permutation_mnk", tm_permutation, NULL, "the permutation (None)"},
+                                    {"thr_layout_vmnk", tm_thr_vmnk, NULL, "(lane, M, N, K repeats) -> thread"},
+                                    {"tv_layout_A_tiled", tm_tv_a, NULL, "(thread, value) -> (M,K) index of A's tile"},
+                                    {"tv_layout_B_tiled", tm_tv_b, NULL, "(thread, value) -> (N,K) index of B's tile"},
+                                    {"tv_layout_C_tiled", tm_tv_c, NULL, "(thread, value) -> (M,N) index of C's tile"},
                                     {0}};
 static fy_getsetdef matom_getsets[] = {{"shape_mnk", matom_shape_mnk, NULL, "(M, N, K)"},
                                        {"thr_layout", matom_thr_layout, NULL, "the 64 lanes of a wave"},

@@ -27,4 +27,4 @@ fx.utils.print_typst(L, file=path)
 fx.utils.print_typst(tv, file=path)
 with open(path) as f:
     typ = f.read()
-print(typ.count("#pagebreak()"), typ.count("#set page"), typ.count("#figure("), '"T3V7"' in typ)
+print(typ.count("#pagebreak()"), typ.count("#set page"), typ.count("size: 11pt)[Layout]"), "T3 #linebreak() V7" in typ)

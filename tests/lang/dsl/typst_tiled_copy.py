@@ -1,5 +1,6 @@
-# fx.utils.print_typst of a TiledCopy (dsl_utils.c): the tiled copy's TV layout drawn over its tile, one
-# "T<thread>V<value>" cell per element, at the prompt and inside a @flyc.jit (the notebook form).
+# fx.utils.print_typst of a TiledCopy (dsl_utils.c) in FlyDSL's form: the text panel, then Src and Dst side by
+# side over the tile, one "T<thread> #linebreak() V<value>" cell per element, at the prompt and inside a
+# @flyc.jit (the notebook form).
 import os
 import tempfile
 
@@ -21,7 +22,7 @@ def draw():
 
 draw()
 text = open(os.path.join(where, "tc.typ")).read()
-print([ln.strip() for ln in text.splitlines() if "T1V3" in ln or "caption" in ln])
+print([ln.strip() for ln in text.splitlines() if "V3]" in ln or "(M x N)" in ln])
 try:
     fx.utils.print_typst(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float16))
 except TypeError as e:
