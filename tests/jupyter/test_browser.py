@@ -1,6 +1,7 @@
 """A real-browser test: Debian's notebook server on loopback and headless Chromium through
-selenium open a notebook, run a cell that draws a layout and one that prints from a kernel, take a
-screenshot, and check the SVG and the printf lines are on the page. Skips (each check line printed
+selenium open a notebook, run a cell that draws a layout, one that prints from a kernel and one that
+shows an MMA atom, take a screenshot, and check the SVG and the printf lines are on the page, the MMA
+picture's cells carry tooltips, and hovering a cell outlines every cell of its thread. Skips (each check line printed
 as SKIP, so the suite's count stays right) when chromium, chromedriver, jupyter-notebook or
 selenium is missing. Called from test_protocol.py (Debian's /usr/bin/python3)."""
 import os
@@ -13,11 +14,16 @@ import nbformat
 from jk import check, info, skip
 
 CHECKS = ["browser: notebook page loads with the flyi kernel", "browser: layout cell shows an <svg>",
-          "browser: kernel printf lines are on the page", "browser: screenshot written"]
+          "browser: kernel printf lines are on the page", "browser: screenshot written",
+          "browser: MMA picture cells have tooltips", "browser: hovering a cell outlines all cells of its thread"]
 LAYOUT = "import flydsl.expr as fx\nfx.make_layout((4, 2), (1, 4))"
 HELLO = ("import flydsl.compiler as flyc\n@flyc.kernel\ndef hello():\n"
          "    fx.printf(\"browser hello {}\", fx.thread_idx.x)\n\n@flyc.jit\ndef run():\n"
          "    hello().launch(grid=1, block=[4])\n\nrun()")
+MMA = "fx.utils.show(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)))"
+# the stroke width of every C cell of thread 25 (four of them) and of one cell of thread 26
+WIDTHS = ("return [...document.querySelectorAll('g.cell.t25 rect, g.cell.t26 rect')].map("
+          "r => [r.parentNode.classList.contains('t25'), getComputedStyle(r).strokeWidth])")
 
 
 def _missing():
@@ -44,7 +50,8 @@ def test_browser(tmp):
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(LAYOUT), nbformat.v4.new_code_cell(HELLO)],
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(LAYOUT), nbformat.v4.new_code_cell(HELLO),
+                                         nbformat.v4.new_code_cell(MMA)],
                                   metadata={"kernelspec": {"name": "flyi", "display_name": "FlyDSL (flyi)",
                                                            "language": "python"}})
     nbformat.write(nb, os.path.join(tmp, "browser.ipynb"))
@@ -72,11 +79,12 @@ def test_browser(tmp):
         time.sleep(2)  # kernel idle
         body = drv.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ESCAPE)
-        for _ in range(2):
+        for _ in range(3):
             body.send_keys(Keys.SHIFT, Keys.ENTER)
             time.sleep(0.3)
         end = time.time() + 20
-        while time.time() < end and "browser hello 3" not in drv.page_source:
+        while time.time() < end and ("browser hello 3" not in drv.page_source or
+                                     not drv.find_elements(By.CSS_SELECTOR, "g.cell.t25")):
             time.sleep(0.5)
         page = drv.page_source
         check(CHECKS[1], len(drv.find_elements(By.CSS_SELECTOR, ".output_area svg")) >= 1)
@@ -85,6 +93,18 @@ def test_browser(tmp):
         drv.save_screenshot(shot)
         check(CHECKS[3], os.path.getsize(shot) > 1000)
         info("browser screenshot: %s" % shot)
+        titles = [t.get_attribute("textContent") for t in drv.find_elements(By.CSS_SELECTOR, "g.cell title")]
+        check(CHECKS[4], "C (m, n) = (5, 9), index 149: thread 25, value 1" in titles, titles[:3])
+        from selenium.webdriver.common.action_chains import ActionChains
+        cell = drv.find_elements(By.CSS_SELECTOR, "g.cell.t25")
+        before = drv.execute_script(WIDTHS)
+        if cell:
+            ActionChains(drv).move_to_element(cell[-1]).perform()
+            time.sleep(0.3)
+        after = drv.execute_script(WIDTHS)
+        lit = [w for own, w in after if own]
+        check(CHECKS[5], len(lit) >= 4 and all(w == "3px" for w in lit) and all(w != "3px" for own, w in after if not own)
+              and all(w != "3px" for _, w in before), (before[:3], after[:6]))
     finally:
         if drv:
             drv.quit()

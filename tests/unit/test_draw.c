@@ -1,6 +1,7 @@
 /* test_draw.c - unit tests of lib/draw: figures from layouts, TV layouts and composed layouts, and the
  * terminal, SVG and Typst renderers (labels, borders, truncation, colours, bad input). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw/draw.h"
@@ -111,10 +112,85 @@ static void test_truncation_and_errors(void) {
     CHECK(!strcmp(fly_draw_color_hex(1), fly_draw_color_hex(17)));
 }
 
+/* The widest line of s, in terminal columns (box drawing is one column, ESC sequences none). */
+static int widest(const char *s) {
+    int w = 0, m = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '\n') {
+            if (w > m) m = w;
+            w = 0;
+        } else if (*p == 0x1b) {
+            while (*p && *p != 'm') p++;
+            if (!*p) break;
+        } else if ((*p & 0xc0) != 0x80) {
+            w++;
+        }
+    }
+    return w > m ? w : m;
+}
+
+/* An MFMA 16x16x4 f32 atom: A lane l holds (l % 16, l / 16), B the same over (N, K), C four rows a lane. */
+static void test_mma(void) {
+    fly_layout tv[3] = {parse_layout("((16,4),1):((1,16),16)"), parse_layout("((16,4),1):((1,16),16)"),
+                        parse_layout("((16,4),(4,1)):((16,4),(1,16))")};
+    fly_draw_fig f;
+    fly_error err;
+    CHECK(fly_draw_mma(tv, 16, 16, 4, "MMA Atom\n  x", &f, &err) == FLY_OK);
+    CHECK(f.npics == 3 && f.arrange == FLY_DRAW_MMA && f.pic[0].rows == 16 && f.pic[0].cols == 4);
+    CHECK(f.pic[1].rows == 4 && f.pic[1].cols == 16 && f.pic[2].rows == 16 && f.pic[2].cols == 16);
+    CHECK(!strcmp(f.pic[0].cells[5 * 4 + 2].label, "T37V0")); /* A (5, 2) */
+    CHECK(!strcmp(f.pic[1].cells[1 * 16 + 7].label, "T23V0")); /* B (k 1, n 7) */
+    CHECK(!strcmp(f.pic[2].cells[5 * 16 + 9].label, "T25V1") && f.pic[2].cells[5 * 16 + 9].tid == 25 &&
+          f.pic[2].cells[5 * 16 + 9].vid == 1); /* C (5, 9) */
+    fly_draw_buf b = {0};
+    CHECK(fly_draw_render_term_fit(&f, false, 0, &b, &err) == FLY_OK);
+    CHECK(!strncmp(b.p, "MMA Atom\n  x\n\n", 14) && !strstr(b.p, "note:"));
+    const char *bt = strstr(b.p, "B (K x N)"), *at = strstr(b.p, "A (M x K)"), *ct = strstr(b.p, "C (M x N)");
+    CHECK(bt && at && ct && bt < at && at < ct);
+    int full = widest(b.p);
+    fly_draw_buf_free(&b);
+    int cols[4] = {120, 80, 40, 30};
+    for (int i = 0; i < 4; i++) {
+        CHECK(fly_draw_render_term_fit(&f, true, cols[i], &b, &err) == FLY_OK);
+        const char *grid = strstr(b.p, "\n\n") + 2, *note = strstr(b.p, "note: fitted to");
+        CHECK(grid && note);
+        char *g = strndup(grid, (size_t)(note - grid));
+        CHECK(widest(g) <= cols[i] && widest(g) < full);
+        free(g);
+        fly_draw_buf_free(&b);
+    }
+    CHECK(fly_draw_render_svg(&f, &b, &err) == FLY_OK && count(b.p, "<title>") == 64 + 64 + 256);
+    CHECK(strstr(b.p, "<title>C (m, n) = (5, 9), index 149: thread 25, value 1</title>") != NULL);
+    CHECK(count(b.p, ":has(.t") == 64 && strstr(b.p, "max-width:100%"));
+    fly_draw_buf_free(&b);
+    CHECK(fly_draw_render_typst(&f, &b, &err) == FLY_OK && count(b.p, "grid.cell(fill: rgb(") == 64 + 64 + 256);
+    CHECK(strstr(b.p, "[T25 #linebreak() V1]") && strstr(b.p, "columns: (auto, auto, auto),\n  rows: (auto, auto)"));
+    fly_draw_buf_free(&b);
+    fly_draw_fig_free(&f);
+}
+
+static void test_copy(void) {
+    fly_layout tv = parse_layout("((3,2),2):((4,2),1)");
+    fly_draw_fig f;
+    fly_error err;
+    CHECK(fly_draw_copy(&tv, &tv, 4, 3, "Tiled Copy", &f, &err) == FLY_OK);
+    CHECK(f.npics == 2 && f.pic[0].operand == 'S' && f.pic[1].operand == 'D');
+    CHECK(!strcmp(f.pic[0].cells[2 * 3 + 1].label, "T4V0") && !strcmp(f.pic[1].cells[2 * 3 + 1].label, "T4V0"));
+    fly_draw_buf b = {0};
+    CHECK(fly_draw_render_typst(&f, &b, &err) == FLY_OK && strstr(b.p, "columns: (auto, 20pt, auto)") &&
+          strstr(b.p, "[Src (M x N)]") && strstr(b.p, "[Dst (M x N)]"));
+    fly_draw_buf_free(&b);
+    fly_layout bad = parse_layout("8:1");
+    fly_draw_fig_free(&f);
+    CHECK(fly_draw_copy(&bad, &bad, 4, 2, NULL, &f, &err) != FLY_OK && strstr(err.message, "two modes"));
+}
+
 int main(void) {
     test_layout_grid();
     test_tv();
     test_composed();
+    test_mma();
+    test_copy();
     test_truncation_and_errors();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
