@@ -100,6 +100,9 @@ typedef struct fy_dsl_targ_spec {
     int s32;     /* 32-bit dynamic strides */
     int adaptor; /* made by flyc.from_dlpack */
 } fy_dsl_targ_spec;
+/* _repr_svg_(): the picture fx.utils.layout_svg draws of self, as inline SVG (None when it cannot be drawn);
+ * the method of every drawable type (layouts, tensors, MMA atoms, tiled MMAs and copies). */
+fy_obj *fy_dsl_repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw);
 /* Fills sp for a torch tensor or a from_dlpack adaptor: 1; 0 when arg is neither; -1 with an exception
  * (a raw tensor without a stride-1 dim, argi names the kernel argument). */
 int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp);

@@ -267,7 +267,7 @@ static fy_obj *layout_1d(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 /* _repr_svg_(): the picture fx.utils.layout_svg draws (None when it cannot be drawn), so a layout
  * or tensor shows as an image in a notebook. */
-static fy_obj *repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+fy_obj *fy_dsl_repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
     if (fy_no_kwargs("_repr_svg_", kw) < 0 || fy_check_nargs("_repr_svg_", na, 0, 0) < 0) return NULL;
     fy_obj *m = fy_import("flydsl.expr.utils");
@@ -285,10 +285,10 @@ static fy_obj *repr_svg(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     return r ? r : fy_none();
 }
-static fy_methoddef svg_methods[] = {{"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."}, {0}};
+static fy_methoddef svg_methods[] = {{"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."}, {0}};
 
 static fy_methoddef layout_methods[] = {
-    {"_repr_svg_", repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
+    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
     {"get_hier_coord", layout_hier, 0,
      "get_hier_coord(index)\nHierarchical coordinate of an index: idx2crd(index, self)."},
     {"get_flat_coord", layout_flat, 0, "get_flat_coord(index)\nPer top-level mode, the 1-D coordinate of an index."},

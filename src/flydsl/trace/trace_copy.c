@@ -486,6 +486,7 @@ int fy_trace_is_copy_value(fy_obj *o) {
 
 static fy_methoddef tc_methods[] = {{"get_slice", tc_get_slice, 0, "get_slice(tid)\nThe thread's ThrCopy."},
                                     {"thr_slice", tc_get_slice, 0, "thr_slice(tid)\nThe thread's ThrCopy."},
+                                    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
                                     {0}};
 static fy_obj *th_retile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("retile", kw) < 0 || fy_check_nargs("retile", na, 1, 1) < 0) return NULL;

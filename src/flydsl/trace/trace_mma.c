@@ -723,6 +723,7 @@ static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
 
 static fy_methoddef tm_methods[] = {{"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
                                     {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
+                                    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
                                     {0}};
 static fy_methoddef th_methods[] = {
     {"partition_A", th_partition_A, 0, "partition_A(t)\nThe thread's A view (V, RestM, RestK)."},
@@ -768,8 +769,10 @@ static fy_getsetdef matom_getsets[] = {{"shape_mnk", matom_shape_mnk, NULL, "(M,
 
 static fy_type mmaop_type = {FY_TYPE_INIT("MFMA", sizeof(mmaop)), .flags = FY_TPF_FINAL, .repr = mmaop_repr,
                              .hash = repr_hash, .richcmp = repr_richcmp};
+static fy_methoddef matom_methods[] = {{"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."}, {0}};
 static fy_type matom_type = {FY_TYPE_INIT("MmaAtom", sizeof(matom)),
                              .flags = FY_TPF_FINAL,
+                             .methods = matom_methods,
                              .repr = matom_repr,
                              .hash = repr_hash,
                              .richcmp = repr_richcmp,

@@ -35,3 +35,6 @@ lay = fx.utils.layout_svg(fx.make_layout((2, 2), (1, 2)))
 print([p.split("</title>")[0] for p in lay.split("<title>")[1:]])
 
 fx.utils.print_typst(atom)
+
+# in a notebook an atom, a tiled MMA and a tiled copy are pictures (inline SVG)
+print([type(o).__name__ + ": " + o._repr_svg_()[:4] for o in (atom, tiled, tc)])
