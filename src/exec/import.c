@@ -12,14 +12,15 @@
 typedef struct {
     char *name;
     fy_module_init init;
+    fy_module_init_named init_named; /* used when init is NULL */
 } regentry;
 static regentry *reg;
 static size_t nreg, capreg;
 
-void fy_register_builtin_module(const char *name, fy_module_init init) {
+static void add_entry(const char *name, fy_module_init init, fy_module_init_named init_named) {
     for (size_t i = 0; i < nreg; i++)
         if (!strcmp(reg[i].name, name)) {
-            reg[i].init = init;
+            if (init) reg[i].init = init;
             return;
         }
     if (nreg == capreg) {
@@ -31,8 +32,13 @@ void fy_register_builtin_module(const char *name, fy_module_init init) {
     }
     reg[nreg].name = strdup(name);
     reg[nreg].init = init;
+    reg[nreg].init_named = init_named;
     if (reg[nreg].name) nreg++;
 }
+
+void fy_register_builtin_module(const char *name, fy_module_init init) { add_entry(name, init, NULL); }
+
+void fy_register_builtin_module_named(const char *name, fy_module_init_named init) { add_entry(name, NULL, init); }
 
 static bool is_file(const char *p) {
     struct stat st;
@@ -165,7 +171,7 @@ static fy_obj *import_abs(const char *name) {
     /* built-in modules */
     for (size_t i = 0; i < nreg; i++) {
         if (strcmp(reg[i].name, name)) continue;
-        m = reg[i].init();
+        m = reg[i].init ? reg[i].init() : reg[i].init_named(reg[i].name);
         if (!m) {
             FY_DECREF(key);
             FY_XDECREF(parent);

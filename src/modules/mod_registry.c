@@ -122,4 +122,6 @@ void fy_stdlib_register_all(void) {
     PYMODS(PYREG)
 #undef PYREG
     fy_register_builtin_module("os.path", init_os_path);
+    /* every other embedded module (flyi's own package: flyi, flyi.kernels.*) by its name */
+    for (size_t i = 0; fy_stdlib_name(i); i++) fy_register_builtin_module_named(fy_stdlib_name(i), fy_stdlib_load_py);
 }

@@ -719,6 +719,10 @@ int fy_module_add_steal(fy_obj *m, const char *name, fy_obj *v);
 typedef fy_obj *(*fy_module_init)(void);
 /* Register a built-in module importable by name (process-wide table; call before use). */
 void fy_register_builtin_module(const char *name, fy_module_init init);
+/* A factory that makes the module it is given the name of (the embedded Python modules' loader). */
+typedef fy_obj *(*fy_module_init_named)(const char *name);
+/* Register a built-in module made by init(name) (process-wide; an earlier registration by name wins). */
+void fy_register_builtin_module_named(const char *name, fy_module_init_named init);
 /* Import a module by dotted name (as `import name`): returns the top... no: the module itself. */
 fy_obj *fy_import(const char *name);
 

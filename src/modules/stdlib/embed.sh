@@ -1,9 +1,11 @@
 #!/bin/sh
-# embed.sh OUT.c FILE.py... - embed Python sources of the standard modules into C.
+# embed.sh OUT.c FILE.py... [--prefix PKG FILE.py...] - embed Python sources of the standard modules
+# into C.
 #
 # Writes OUT.c with one NUL-terminated byte array per file (module name = file name without
-# .py; "__" in a file name stands for "." so os__path.py is module "os.path") and the lookup
-# function fy_stdlib_source(name, &text, &len) declared in src/modules/stdlib_data.h.
+# .py; "__" in a file name stands for "." so os__path.py is module "os.path"; after --prefix PKG the
+# files are modules of package PKG, its __init__.py PKG itself) and the lookup function
+# fy_stdlib_source(name, &text, &len) declared in src/modules/stdlib_data.h.
 # Portable POSIX sh + od + sed; no Python needed at build time.
 set -eu
 out=$1; shift
@@ -16,6 +18,8 @@ tmp=$out.tmp
   echo
   i=0
   for f in "$@"; do
+    [ "$f" = --prefix ] && continue
+    case "$f" in *.py) ;; *) continue ;; esac # the package name after --prefix
     echo "static const unsigned char fy_stdsrc_$i[] = {"
     od -An -v -tx1 "$f" | sed -e 's/[ ]*\([0-9a-f][0-9a-f]\)/0x\1,/g' -e '/^$/d'
     echo "0x00};"
@@ -23,9 +27,15 @@ tmp=$out.tmp
   done
   echo
   echo 'static const struct { const char *name; const unsigned char *text; size_t len; } fy_stdsrc_table[] = {'
-  i=0
+  i=0 prefix="" want_prefix=0
   for f in "$@"; do
-    name=$(basename "$f" .py | sed 's/__/./g')
+    if [ "$f" = --prefix ]; then want_prefix=1; continue; fi
+    if [ $want_prefix -eq 1 ]; then prefix=$f want_prefix=0; continue; fi
+    base=$(basename "$f" .py)
+    if [ -z "$prefix" ]; then name=$(echo "$base" | sed 's/__/./g')
+    elif [ "$base" = __init__ ]; then name=$prefix
+    else name=$prefix.$base
+    fi
     echo "    {\"$name\", fy_stdsrc_$i, sizeof fy_stdsrc_$i - 1},"
     i=$((i + 1))
   done

@@ -1,0 +1,17 @@
+"""flyi.kernels: prebuilt kernels, each a tool and a lesson.
+
+Each module is one family of kernels written in the FlyDSL style (layout algebra, copy atoms, buffer
+tensors, wave shuffles), callable like a torch op on device tensors, and a short read: its docstring
+explains the design in the layout algebra's terms.
+
+    elementwise  add, mul, axpy, cast (128-bit copies, predicated tails)
+    reduce       sum and max over the last dimension of a 2-D tensor (one wave a row, xor shuffles)
+    softmax      softmax over the last dimension (one pass: online max and sum)
+    norm         layer_norm and rms_norm over the last dimension
+    transpose    2-D transpose through LDS, padded so that no bank conflicts
+
+Every module has compile(*example_args): the CompiledKernel(s) the call would launch, for %ir, %isa and
+%stats at the prompt.
+"""
+
+__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose"]
