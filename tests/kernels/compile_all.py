@@ -1,0 +1,25 @@
+# Every kernel of flyi.kernels compiles for gfx942 and gfx950 without scratch memory or spills; the
+# elementwise kernel moves 128 bits a load, the block reductions and the transpose use LDS (ds_ reads and
+# writes) and barriers, softmax uses the hardware exp.
+import os
+
+import torch
+
+from flyi.kernels import elementwise, norm, reduce, softmax, transpose
+
+x = torch.randn(8, 512, device="cuda")
+KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["global_load_dwordx4"]),
+           ("reduce.sum", lambda: reduce.compile(x), ["ds_", "s_barrier"]),
+           ("reduce.max", lambda: reduce.compile(x, "max"), ["v_max"]),
+           ("softmax.softmax", lambda: softmax.compile(x), ["v_exp_f32", "ds_"]),
+           ("norm.layer_norm", lambda: norm.compile(x), ["v_rsq_f32"]),
+           ("norm.rms_norm", lambda: norm.compile(x, "rms_norm"), ["v_rsq_f32"]),
+           ("transpose.transpose", lambda: transpose.compile(x), ["ds_write", "ds_read", "s_barrier"])]
+for arch in ("gfx942", "gfx950"):
+    os.environ["ARCH"] = arch
+    for name, make, want in KERNELS:
+        k = make()
+        st = k.stats
+        print(arch, name.ljust(20), k.target == arch, "scratch", st["scratch_bytes"],
+              "spills", st["vgpr_spill"] + st["sgpr_spill"], all(w in k.isa for w in want))
+del os.environ["ARCH"]
