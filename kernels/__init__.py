@@ -8,10 +8,11 @@ explains the design in the layout algebra's terms.
     reduce       sum and max over the last dimension of a 2-D tensor (one wave a row, xor shuffles)
     softmax      softmax over the last dimension (one pass: online max and sum)
     norm         layer_norm and rms_norm over the last dimension
-    transpose    2-D transpose through LDS, padded so that no bank conflicts
+    transpose    2-D transpose through a swizzled LDS tile (no bank conflicts)
+    gemm         a @ b with MFMA atoms (float16, bfloat16, float32)
 
 Every module has compile(*example_args): the CompiledKernel(s) the call would launch, for %ir, %isa and
 %stats at the prompt.
 """
 
-__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose"]
+__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose", "gemm"]
