@@ -258,3 +258,44 @@ def test_pipeline_notebook(tmp):
         got = outs.get(tag)
         check(name + ": cell '%s' outputs" % tag, got is not None and ok(*got),
               got and (got[0][:300], sorted(got[1]), got[2]))
+
+
+LIBRARY = os.path.join(HERE, "..", "..", "examples", "notebooks", "kernel_library.ipynb")
+
+
+def test_library_notebook(tmp):
+    """Run examples/notebooks/kernel_library.ipynb (flyi.kernels checked against torch, a GEMM opened with
+    %stats and %isa) headlessly and check its outputs."""
+    name = "notebook kernel_library.ipynb"
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+    except ImportError:
+        skip(name, "nbclient/nbformat not available")
+        return
+    nb = nbformat.read(LIBRARY, as_version=4)
+    check(name + ": committed with outputs cleared",
+          all(not c.get("outputs") and c.get("execution_count") is None
+              for c in nb.cells if c.cell_type == "code"))
+    t0 = time.time()
+    try:
+        NotebookClient(nb, kernel_name="flyi", timeout=60,
+                       resources={"metadata": {"path": tmp}}).execute()
+        err = None
+    except Exception as e:  # noqa: BLE001
+        err = e
+    info("nbclient: kernel_library.ipynb in %.2f s" % (time.time() - t0))
+    check(name + ": runs without error", err is None, repr(err)[:400])
+    outs = {}
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        text = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
+        outs[(cell.metadata.get("tags") or [""])[0]] = text
+    want = {"setup": "ready\n", "add": "add matches torch: True\n", "softmax": "softmax within 1e-6: True\n",
+            "norm": "layer_norm within 1e-5: True\n", "gemm": "gemm within float16 rounding: True\n",
+            "compile": "_gemm_tiles uses MFMA: True\n"}
+    for tag, text in want.items():
+        check(name + ": cell '%s' outputs" % tag, outs.get(tag) == text, outs.get(tag))
+    check(name + ": cell 'stats' outputs", "vgpr" in outs.get("stats", "").lower(), outs.get("stats", "")[:300])
+    check(name + ": cell 'isa' outputs", "v_mfma" in outs.get("isa", ""), outs.get("isa", "")[:300])

@@ -783,6 +783,7 @@ def main():
         test_display.test_layouts_notebook(tmp)
         test_kernels.test_hello_notebook(tmp)
         test_kernels.test_pipeline_notebook(tmp)
+        test_kernels.test_library_notebook(tmp)
         test_browser.test_browser(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
