@@ -10,9 +10,10 @@ explains the design in the layout algebra's terms.
     norm         layer_norm and rms_norm over the last dimension
     transpose    2-D transpose through a swizzled LDS tile (no bank conflicts)
     gemm         a @ b with MFMA atoms (float16, bfloat16, float32)
+    attention    flash_attention forward (online softmax), head_dim 64 and 128
 
 Every module has compile(*example_args): the CompiledKernel(s) the call would launch, for %ir, %isa and
 %stats at the prompt.
 """
 
-__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose", "gemm"]
+__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose", "gemm", "attention"]
