@@ -5,16 +5,20 @@ import os
 
 import torch
 
-from flyi.kernels import elementwise, norm, reduce, softmax, transpose
+from flyi.kernels import attention, elementwise, gemm, norm, reduce, softmax, transpose
 
 x = torch.randn(8, 512, device="cuda")
+h = torch.randn(64, 64, device="cuda").half()
+q4 = torch.randn(1, 1, 8, 64, device="cuda").half()
 KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["global_load_dwordx4"]),
            ("reduce.sum", lambda: reduce.compile(x), ["ds_", "s_barrier"]),
            ("reduce.max", lambda: reduce.compile(x, "max"), ["v_max"]),
            ("softmax.softmax", lambda: softmax.compile(x), ["v_exp_f32", "ds_"]),
            ("norm.layer_norm", lambda: norm.compile(x), ["v_rsq_f32"]),
            ("norm.rms_norm", lambda: norm.compile(x, "rms_norm"), ["v_rsq_f32"]),
-           ("transpose.transpose", lambda: transpose.compile(x), ["ds_write", "ds_read", "s_barrier"])]
+           ("transpose.transpose", lambda: transpose.compile(x), ["ds_write", "ds_read", "s_barrier"]),
+           ("gemm.gemm", lambda: gemm.compile(h, h), ["v_mfma", "buffer_load"]),
+           ("attention", lambda: attention.compile(q4), ["v_exp_f32"])]
 for arch in ("gfx942", "gfx950"):
     os.environ["ARCH"] = arch
     for name, make, want in KERNELS:
