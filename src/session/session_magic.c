@@ -392,6 +392,26 @@ static const char *dict_s(fy_obj *d, const char *k) {
     return v && FY_STR_CHECK(v) ? FY_STR_DATA(v) : "?";
 }
 
+/* One line of an instruction mix ("mix" of CompiledKernel.stats, or one of its "loops"). */
+static void out_mix(const char *head, fy_obj *m) {
+    if (!m || !FY_DICT_CHECK(m)) return;
+    outf("%sVALU %lld, SALU %lld, VMEM %lld loads + %lld stores + %lld atomics (%lld bytes a lane), SMEM %lld,\n", head,
+         (long long)dict_i(m, "valu"), (long long)dict_i(m, "salu"), (long long)dict_i(m, "vmem_load"),
+         (long long)dict_i(m, "vmem_store"), (long long)dict_i(m, "vmem_atomic"),
+         (long long)dict_i(m, "vmem_bytes_per_lane"), (long long)dict_i(m, "smem"));
+    outf("            LDS %lld reads + %lld writes (%lld bytes a lane) + %lld lane exchanges, MFMA %lld",
+         (long long)dict_i(m, "lds_read"), (long long)dict_i(m, "lds_write"),
+         (long long)dict_i(m, "lds_bytes_per_lane"), (long long)dict_i(m, "lds_lane"), (long long)dict_i(m, "mfma"));
+    fy_obj *ops = fy_dict_get_cstr(m, "mfma_ops");
+    for (int64_t i = 0; ops && FY_LIST_CHECK(ops) && i < FY_LIST_N(ops); i++) {
+        fy_obj *o = FY_LIST_ITEMS(ops)[i];
+        if (FY_STR_CHECK(o)) outf("%s%s", i ? ", " : " (", FY_STR_DATA(o));
+        if (i + 1 == FY_LIST_N(ops)) outf(")");
+    }
+    outf(",\n            %lld branches, %lld s_waitcnt, %lld barriers\n", (long long)dict_i(m, "branch"),
+         (long long)dict_i(m, "waitcnt"), (long long)dict_i(m, "barrier"));
+}
+
 static fy_obj *m_stats(const char *args) {
     toks t;
     if (split(args, &t) < 0) return usage("%%stats: too many arguments");
@@ -414,6 +434,14 @@ static fy_obj *m_stats(const char *args) {
     outf("wave size:  %lld, max workgroup %lld\n", (long long)dict_i(d, "wave_size"),
          (long long)dict_i(d, "max_workgroup_size"));
     outf("occupancy:  %lld waves per SIMD (limited by %s)\n", (long long)dict_i(d, "occupancy"), dict_s(d, "limiter"));
+    out_mix("mix:        ", fy_dict_get_cstr(d, "mix"));
+    fy_obj *loops = fy_dict_get_cstr(d, "loops");
+    for (int64_t i = 0; loops && FY_LIST_CHECK(loops) && i < FY_LIST_N(loops); i++) {
+        fy_obj *l = FY_LIST_ITEMS(loops)[i];
+        if (!FY_DICT_CHECK(l)) continue;
+        outf("loop %s (%lld instructions):\n", dict_s(l, "label"), (long long)dict_i(l, "instructions"));
+        out_mix("            ", l);
+    }
     if (dict_i(d, "scratch_bytes") > 0)
         outf("warning: the kernel uses %lld bytes of scratch per lane (register spills or private arrays go "
              "to memory)\n",

@@ -260,4 +260,9 @@ void fy_trace_copy_call(fy_tracer *tr, uint64_t atom, const char *aty, int one, 
 /* The memref SSA handle and type text of a buffer tensor o (trace_buffer.c); 1, 0 when o is not one. */
 int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
 
+/* Adds the instruction mix of the AMDGPU assembly isa to the stats dict: "mix" (counts by kind, bytes a lane
+ * moves, the MFMA ops) and "loops" (the same for each loop body: a backward branch to a label). 0, or -1
+ * with an exception (trace_isa_mix.c). */
+int fy_trace_isa_mix(const char *isa, fy_obj *stats);
+
 #endif

@@ -134,6 +134,11 @@ static fy_obj *ck_stats(fy_obj *o) {
         FY_XDECREF(d);
         return NULL;
     }
+    /* the instruction mix, from the ISA (made now if it was not yet) */
+    if (ck_lazy((ckernel *)o, 1) < 0 || fy_trace_isa_mix(((ckernel *)o)->r.isa, d) < 0) {
+        FY_DECREF(d);
+        return NULL;
+    }
     return d;
 }
 
