@@ -342,7 +342,7 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
  * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
  * everything is printed and made before returning. */
 static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc) {
-    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0};
+    static const fly_pipeline_options defaults = {.stop_after = -1};
     if (!opts) opts = &defaults;
     double parse_ms = out->t.parse;
     memset(out, 0, sizeof *out);
@@ -392,7 +392,14 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
             set_error(out, "gpu-module-to-binary", "no ROCm device library bitcode directory found (set ROCM_PATH)");
             ok = false;
         }
-        for (int i = 0; ok && i < NSTANDARD; i++) spec_standard(&specs[i], i, tg->chip, toolkit);
+        for (int i = 0; ok && i < NSTANDARD; i++) {
+            spec_standard(&specs[i], i, tg->chip, toolkit);
+            /* line tables: FlyDSL's debug-info pass right after the casts are reconciled, in the same stage
+             * (so that the stages keep their numbers) */
+            if (opts->line_tables && !strcmp(specs[i].label, "reconcile_unrealized_casts"))
+                strncat(specs[i].text, ",ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
+                        sizeof specs[i].text - strlen(specs[i].text) - 1);
+        }
         int upto = codegen ? NSTANDARD - 1 : last;
         if (ok) ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {

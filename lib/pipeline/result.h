@@ -80,6 +80,9 @@ typedef struct fly_pipeline_options {
     int no_snapshots;   /* do not keep the IR of each stage */
     int debug_info;     /* print locations (loc(...)) in stage IR */
     int eager;          /* print every stage and make the ISA during the compile, not on first use */
+    int line_tables;    /* keep the DSL line of every instruction: FlyDSL's FLYDSL_DEBUG_ENABLE_DEBUG_INFO
+                           (ensure-debug-info-scope-on-llvm-func in the reconcile-unrealized-casts stage;
+                           the ISA then carries .file/.loc) */
 } fly_pipeline_options;
 
 #endif

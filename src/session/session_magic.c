@@ -381,7 +381,28 @@ static fy_obj *text_attr_magic(const char *args, const char *magic, const char *
     return fy_none();
 }
 static fy_obj *m_llvm(const char *a) { return text_attr_magic(a, "llvm", "llvm_ir", "LLVM IR"); }
-static fy_obj *m_isa(const char *a) { return text_attr_magic(a, "isa", "isa", "ISA"); }
+/* %isa [kernel] [--source]: the assembly; with --source each DSL line followed by its instructions. */
+static fy_obj *m_isa(const char *a) {
+    toks t;
+    if (split(a, &t) < 0) return usage("%%isa: too many arguments");
+    int source = 0;
+    for (int i = 0; i < t.n; i++)
+        if (!strcmp(t.v[i], "--source")) {
+            source = 1;
+            for (int j = i; j + 1 < t.n; j++) t.v[j] = t.v[j + 1];
+            t.n--;
+            break;
+        }
+    if (!source) return text_attr_magic(a, "isa", "isa", "ISA");
+    fy_obj *k = pick_kernel(&t, "isa");
+    if (!k) return NULL;
+    if (t.n) return usage("%%isa: unexpected argument '%s' (expected %%isa [kernel] [--source])", t.v[0]);
+    fy_obj *v = fy_call_method(k, "isa_source", NULL, 0);
+    if (!v) return NULL;
+    if (FY_STR_CHECK(v)) out_text(FY_STR_DATA(v));
+    FY_DECREF(v);
+    return fy_none();
+}
 
 static int64_t dict_i(fy_obj *d, const char *k) {
     fy_obj *v = fy_dict_get_cstr(d, k);
@@ -851,7 +872,7 @@ static const magic_def magics[] = {
     {"ir", "%ir [kernel] --diff A B", "unified diff between two stages' IR", NULL},
     {"passes", "%passes", "the pass pipeline for the current target", m_passes},
     {"llvm", "%llvm [kernel]", "the device LLVM IR", m_llvm},
-    {"isa", "%isa [kernel]", "the AMDGPU assembly", m_isa},
+    {"isa", "%isa [kernel] [--source]", "the AMDGPU assembly (--source: beside the DSL lines)", m_isa},
     {"stats", "%stats [kernel]", "registers, scratch, LDS, occupancy and its limit", m_stats},
     {"target", "%target [gfx942|gfx950]", "show or set the GPU target for compiles", m_target},
     {"backend", "%backend [emu|hip]", "show or set the launch backend", m_backend},

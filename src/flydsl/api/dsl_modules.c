@@ -275,13 +275,19 @@ static fy_obj *c_last_compiled(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
 static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na < 1) return fy_err_set(&fy_TypeError, "compile() needs a @flyc.jit function");
     size_t nkw = fy_kwcount(kw);
-    int run = 0;
+    int run = 0, dbg = -1;
     for (size_t i = 0; i < nkw; i++) {
-        if (strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "run"))
+        const char *kn = FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]);
+        if (!strcmp(kn, "debug_info")) { /* line tables: CompiledKernel.isa_source(), %isa --source */
+            if ((dbg = fy_truthy(a[na + i])) < 0) return NULL;
+            continue;
+        }
+        if (strcmp(kn, "run"))
             return fy_err_format(&fy_TypeError, "compile() got an unexpected keyword argument '%S'",
                                  FY_TUPLE_ITEMS(kw)[i]);
         if ((run = fy_truthy(a[na + i])) < 0) return NULL;
     }
+    if (fy_module_add(self, "_debug_info", dbg > 0 ? fy_True : fy_False) < 0) return NULL;
     if (fy_dict_get_cstr(FY_MODULE_DICT(self), "_last_compiled") && fy_module_add(self, "_last_compiled", fy_None) < 0)
         return NULL;
     fy_obj *prev = fy_dict_get_cstr(FY_MODULE_DICT(self), "_compile_only");
@@ -292,6 +298,7 @@ static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     }
     fy_obj *r = fy_call(a[0], a + 1, na - 1, NULL);
     int rr = fy_module_add(self, "_compile_only", prev);
+    if (fy_module_add(self, "_debug_info", fy_False) < 0) rr = -1;
     FY_DECREF(prev);
     if (!r || rr < 0) {
         FY_XDECREF(r);
@@ -318,7 +325,9 @@ static fy_methoddef compiler_funcs[] = {
     {"cache_info", c_cache_info, 0,
      "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and "
      "size."},
-    {"compile", c_compile, 0, "compile(jit_fn, *args, run=False)\nCompiles the kernels jit_fn launches; the last one."},
+    {"compile", c_compile, 0,
+     "compile(jit_fn, *args, run=False, debug_info=False)\nCompiles the kernels jit_fn launches; the last one "
+     "(debug_info: with line tables, for isa_source())."},
     {"last_compiled", c_last_compiled, 0, "last_compiled()\nThe most recently compiled kernel (or None)."},
     {"jit", c_jit, 0, "jit(fn)\nA host launcher: calling it runs the function's body."},
     {"kernel", c_kernel, 0, "kernel(fn)\nA device function: kernel(args).launch(grid=, block=, smem=) runs it."},

@@ -274,7 +274,10 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
     fy_obj *m = compiler_module();
     if (!m || FY_TYPE(fnobj) != &fy_function_type) return fy_trace_compile_kernel(fnobj, name, args, nargs, target);
     if (fy_trace_check_args(fnobj, name, args, nargs) < 0) return NULL; /* before the key reads them */
-    fy_obj *key = make_key((fy_function *)fnobj, args, nargs, target);
+    int lines = fy_trace_line_tables();
+    char ktarget[48]; /* kernels with line tables are other kernels */
+    snprintf(ktarget, sizeof ktarget, "%s%s", target ? target : "gfx942", lines ? "+lines" : "");
+    fy_obj *key = make_key((fy_function *)fnobj, args, nargs, ktarget);
     if (!key) {
         fy_obj *e = fy_err_occurred();
         if (e && !fy_isinstance_of(e, &fy_TypeError)) return NULL;
@@ -296,7 +299,7 @@ fy_obj *fy_trace_compile_cached(fy_obj *fnobj, const char *name, fy_obj *const *
         return bump(m, "_cache_hits") < 0 ? NULL : fy_ref(hit);
     }
     if (fy_err_occurred()) goto fail;
-    char *dkey = fy_trace_disk_enabled() && !fy_trace_dump_env_wanted()
+    char *dkey = fy_trace_disk_enabled() && !fy_trace_dump_env_wanted() && !lines /* (sources are not kept) */
                      ? disk_key((fy_function *)fnobj, name, args, nargs, target)
                      : NULL;
     char *prints = NULL;

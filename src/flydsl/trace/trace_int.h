@@ -41,6 +41,8 @@ typedef struct fy_tracer {
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
     char stale_at[160]; /* "file:line" of the DSL statement that used it */
+    int lines;          /* line tables: full file names in the locations, sources recorded */
+    fy_obj *sources;    /* with lines: file name -> source text of every DSL file an op came from */
 } fy_tracer;
 
 /* Traced values remember their trace: an SSA handle is (generation << 32) | number, and only the number
@@ -66,6 +68,7 @@ typedef struct fy_ckernel {
     size_t smem;
     fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
     fy_obj *jit_args;
+    fy_obj *sources; /* compiled with line tables: file name -> source text (isa_source), else NULL */
 } fy_ckernel;
 extern fy_type fy_trace_ckernel_type;
 /* A new empty CompiledKernel (its types made ready), or NULL. */
@@ -264,5 +267,12 @@ int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap);
  * moves, the MFMA ops) and "loops" (the same for each loop body: a backward branch to a label). 0, or -1
  * with an exception (trace_isa_mix.c). */
 int fy_trace_isa_mix(const char *isa, fy_obj *stats);
+
+/* Line tables for the kernels compiled now: FLYDSL_DEBUG_ENABLE_DEBUG_INFO=1, or inside
+ * flyc.compile(..., debug_info=True) (trace_isa_source.c). */
+int fy_trace_line_tables(void);
+/* The ISA of a kernel compiled with line tables as DSL source lines, each followed by its instructions
+ * (sources: file name -> text); a new str, or NULL with a ValueError when isa has no line tables. */
+fy_obj *fy_trace_isa_source(const char *isa, fy_obj *sources);
 
 #endif

@@ -32,6 +32,7 @@ static void ck_dealloc(fy_obj *o) {
     FY_CLEAR(k->name);
     FY_CLEAR(k->jit);
     FY_CLEAR(k->jit_args);
+    FY_CLEAR(k->sources);
 }
 
 /* The stages' IR and changed flags (isa = 0), or everything with the ISA, the final IR and stages
@@ -234,7 +235,22 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
     return r;
 }
 
+/* isa_source(): each DSL source line followed by the instructions it became (line tables needed). */
+static fy_obj *ck_isa_source(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("isa_source", kw) < 0 || fy_check_nargs("isa_source", na, 0, 0) < 0) return NULL;
+    ckernel *k = (ckernel *)o;
+    if (ck_lazy(k, 1) < 0) return NULL;
+    if (!k->sources)
+        return fy_err_set(&fy_ValueError, "isa_source(): the kernel was compiled without line tables (use "
+                                          "flyc.compile(..., debug_info=True) or FLYDSL_DEBUG_ENABLE_DEBUG_INFO=1)");
+    return fy_trace_isa_source(k->r.isa, k->sources);
+}
+
 static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR after a stage (number or pass name)."},
+                                    {"isa_source", ck_isa_source, 0,
+                                     "isa_source()\nEach DSL source line followed by the instructions it produced "
+                                     "(needs line tables: flyc.compile(..., debug_info=True))."},
                                     {"_repr_html_", ck_repr_html, 0, "_repr_html_()\nThe HTML view of the kernel."},
                                     {0}};
 static fy_getsetdef ck_getsets[] = {{"stages", ck_stages, NULL, "the pipeline stages"},
@@ -503,6 +519,7 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     }
     fy_tracer tr = {0};
     fy_trace_begin(&tr, name);
+    tr.lines = fy_trace_line_tables();
     fy_obj **vals = fy_calloc(nargs ? nargs : 1, sizeof *vals);
     if (!vals) return NULL;
     fy_obj *res = NULL;
@@ -555,7 +572,8 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     k->nparams = tr.nparams;
     k->nargs = nargs;
     tr.pmap = NULL;
-    fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1};
+    fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1, .line_tables = tr.lines};
+    if (tr.lines) k->sources = tr.sources ? fy_ref(tr.sources) : fy_dict_new();
     api->compile_ex(text, &opts, &k->r);
     k->api = api;
     if (!k->r.ok) {

@@ -177,13 +177,23 @@ void fy_trace_end_line(fy_tracer *t) {
         fy_loc *l = &f->code->locs[f->cur];
         const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
         const char *base = strrchr(file, '/');
-        fy_trace_emit(t, " loc(\"%s\":%d:%d)\n", base ? base + 1 : file, l->line, l->col + 1);
+        if (t->lines) { /* line tables: the whole name, and the file's text for isa_source() */
+            if (!t->sources) t->sources = fy_dict_new();
+            if (t->sources && f->code->source && FY_STR_CHECK(f->code->filename) &&
+                !fy_dict_get(t->sources, f->code->filename) &&
+                fy_dict_set(t->sources, f->code->filename, f->code->source) < 0)
+                fy_err_clear();
+            fy_trace_emit(t, " loc(\"%s\":%d:%d)\n", file, l->line, l->col + 1);
+        } else {
+            fy_trace_emit(t, " loc(\"%s\":%d:%d)\n", base ? base + 1 : file, l->line, l->col + 1);
+        }
     } else {
         fy_trace_emit(t, "\n");
     }
 }
 
 void fy_trace_free(fy_tracer *t) {
+    FY_XDECREF(t->sources);
     free(t->body);
     free(t->params);
     free(t->pmap);
