@@ -1,0 +1,622 @@
+"""_pytest_main - the test session: configuration (arguments, ini file, conftest hooks),
+collection (folders, files, classes, functions, parametrization, -k/-m, node ids) and the run
+loop (setup/call/teardown of each test, -x/--maxfail), reported by _pytest_terminal."""
+
+import fnmatch
+import os
+import sys
+import time
+
+import _pytest_api as api
+import _pytest_assert
+import _pytest_config as cfg
+import _pytest_fixtures as fx
+import _pytest_nodes as nodes
+import _pytest_runner as runner
+
+EXIT_OK, EXIT_TESTSFAILED, EXIT_INTERRUPTED, EXIT_INTERNALERROR, EXIT_USAGEERROR, EXIT_NOTESTSCOLLECTED = range(6)
+
+INI_DEFAULTS = {
+    "python_files": ["test_*.py", "*_test.py"],
+    "python_classes": ["Test"],
+    "python_functions": ["test"],
+    "testpaths": [],
+    "norecursedirs": ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"],
+    "markers": [],
+    "addopts": "",
+    "xfail_strict": False,
+    "usefixtures": [],
+    "filterwarnings": [],
+    "junit_suite_name": "pytest",
+    "junit_family": "xunit2",
+    "console_output_style": "progress",
+}
+
+
+class Config:
+    def __init__(self, invocation_dir):
+        self.invocation_dir = invocation_dir
+        self.invocation_params = cfg.Namespace(dir=invocation_dir, args=())
+        self.parser = cfg.builtin_parser()
+        self.option = None
+        self.args = []
+        self.rootdir = invocation_dir
+        self.rootpath = invocation_dir
+        self.inipath = None
+        self.inifile = None
+        self.inicfg = {}
+        self.overrides = {}
+        self.conftests = []
+        self.stash = {}
+        self.hook = _HookCaller(self)
+        self.pluginmanager = _PluginManager(self)
+        self.markers = []
+
+    def getoption(self, name, default=cfg.Option, skip=False):
+        n = name
+        if n.startswith("-"):
+            opt = self.parser.by_name.get(n)
+            n = opt.dest if opt is not None else n.lstrip("-").replace("-", "_")
+        if hasattr(self.option, n):
+            v = getattr(self.option, n)
+            if v is None and skip:
+                api.skip("no %r option found" % (name,))
+            return v
+        if default is not cfg.Option:
+            return default
+        if skip:
+            api.skip("no %r option found" % (name,))
+        raise ValueError("no option named %r" % (name,))
+
+    getvalue = getoption
+
+    def getini(self, name):
+        if name in self.overrides:
+            v = self.overrides[name]
+        elif name in self.inicfg:
+            v = self.inicfg[name]
+        elif name in self.parser.inis:
+            t, d = self.parser.inis[name]
+            v = self.inicfg.get(name, d)
+            if t in ("linelist", "args", "pathlist") and v is None:
+                return []
+            if t == "bool" and v is None:
+                return False
+            if t == "linelist":
+                return cfg.ini_lines(v)
+            if t in ("args", "pathlist"):
+                return cfg.ini_list(v)
+            return v if v is not None else ""
+        else:
+            v = INI_DEFAULTS.get(name, "")
+        if name in ("python_files", "python_classes", "python_functions", "testpaths", "norecursedirs",
+                    "usefixtures"):
+            return cfg.ini_list(v)
+        if name in ("markers", "filterwarnings"):
+            return cfg.ini_lines(v)
+        if name in self.parser.inis:
+            t = self.parser.inis[name][0]
+            if t == "linelist":
+                return cfg.ini_lines(v)
+            if t in ("args", "pathlist"):
+                return cfg.ini_list(v)
+        return v
+
+    def addinivalue_line(self, name, line):
+        cur = self.getini(name)
+        lst = list(cur) if isinstance(cur, list) else cfg.ini_lines(cur)
+        lst.append(line)
+        self.overrides[name] = lst
+
+    def cwd_relative_nodeid(self, nodeid):
+        if self.invocation_dir != self.rootdir:
+            full = os.path.join(self.rootdir, nodeid)
+            return os.path.relpath(full, self.invocation_dir)
+        return nodeid
+
+    def issue_config_time_warning(self, warning, stacklevel):
+        pass
+
+    def get_verbosity(self, kind=None):
+        return self.option.verbose
+
+
+class _HookCaller:
+    """config.hook: calls every conftest's function of that name."""
+
+    def __init__(self, config):
+        self._config = config
+
+    def __getattr__(self, name):
+        config = self._config
+
+        def call(**kw):
+            out = []
+            for mod in config.conftests:
+                f = getattr(mod, name, None)
+                if f is not None:
+                    names = fx.argnames_of(f)
+                    out.append(f(**{k: v for k, v in kw.items() if k in names}))
+            return out
+        return call
+
+
+class _PluginManager:
+    def __init__(self, config):
+        self.config = config
+
+    def hasplugin(self, name):
+        return False
+
+    def getplugin(self, name):
+        return None
+
+    def register(self, plugin, name=None):
+        self.config.conftests.append(plugin)
+
+    def import_plugin(self, name):
+        pass
+
+
+def _call_hook(mod, name, **kw):
+    f = getattr(mod, name, None)
+    if f is None:
+        return None
+    names = fx.argnames_of(f)
+    return f(**{k: v for k, v in kw.items() if k in names})
+
+
+# ------------------------------------------------------------------ the session
+
+class Session(nodes.Session):
+    def __init__(self, config):
+        self.config = config
+        nodes.Session.__init__(self, "", None, None, "")
+        self.session = self
+        self.config = config
+        self.fm = fx.FixtureManager()
+        self.fixtures_runtime = fx.FixtureRuntime(self)
+        self.tmp_path_factory = fx.TempPathFactory(config.option.basetemp)
+        self.capman = runner.CaptureManager(config.option.capture)
+        self.items = []
+        self.collect_reports = []
+        self.conftest_dirs = {}
+        self.testsfailed = 0
+        self.testscollected = 0
+        self.shouldstop = False
+        self.shouldfail = False
+        self.deselected = []
+        self.modules = {}
+        self.collection_errors = 0
+        fx.register_builtins(self.fm, self)
+
+    @property
+    def path(self):
+        return self.config.rootdir
+
+    def relpath(self, path):
+        root = self.config.rootdir.rstrip("/")
+        if path == root:
+            return "."
+        if path.startswith(root + "/"):
+            return path[len(root) + 1:]
+        return os.path.relpath(path, root)
+
+    def nodeid_of_path(self, path):
+        r = self.relpath(path)
+        return "" if r == "." else r
+
+    # -------------------------------------------------- conftests
+
+    def conftest_for_dir(self, d):
+        """Load conftest.py of d (once); returns the module or None."""
+        if d in self.conftest_dirs:
+            return self.conftest_dirs[d]
+        self.conftest_dirs[d] = None
+        p = os.path.join(d, "conftest.py")
+        if self.config.option.noconftest or not os.path.isfile(p):
+            return None
+        mod = nodes.import_test_file(p, fresh=True)
+        if not os.path.isfile(os.path.join(d, "__init__.py")) and sys.modules.get("conftest") is mod:
+            del sys.modules["conftest"]
+        self.conftest_dirs[d] = mod
+        self.config.conftests.append(mod)
+        base = self.nodeid_of_path(d)
+        self.fm.parse_holder(mod, base)
+        for pname in _as_list(getattr(mod, "pytest_plugins", None)):
+            try:
+                plug = __import__(pname)
+                for part in pname.split(".")[1:]:
+                    plug = getattr(plug, part)
+                self.fm.parse_holder(plug, "")
+                self.config.conftests.append(plug)
+            except ImportError:
+                raise
+        return mod
+
+    def conftests_upto(self, d):
+        """The conftests from the rootdir's top (or d's top) down to d."""
+        chain = []
+        cur = d
+        while True:
+            chain.insert(0, cur)
+            if cur == self.confcut:
+                break
+            parent = os.path.dirname(cur)
+            if parent == cur:
+                break
+            cur = parent
+        out = []
+        for x in chain:
+            m = self.conftest_for_dir(x)
+            if m is not None:
+                out.append(m)
+        return out
+
+    # -------------------------------------------------- collection
+
+    def _matches_any(self, name, patterns):
+        for p in patterns:
+            if fnmatch.fnmatch(name, p):
+                return True
+        return False
+
+    def _ignored(self, path):
+        for ig in self.config.option.ignore or []:
+            if os.path.abspath(ig).rstrip("/") == path:
+                return True
+        for ig in self.config.option.ignore_glob or []:
+            if fnmatch.fnmatch(path, os.path.abspath(ig)):
+                return True
+        for mod in self.config.conftests:
+            ci = getattr(mod, "collect_ignore", None)
+            base = os.path.dirname(mod.__file__)
+            if ci:
+                for c in ci:
+                    if os.path.join(base, c).rstrip("/") == path:
+                        return True
+        return False
+
+    def collect_path(self, path, parts, explicit):
+        if self._ignored(path) and not explicit:
+            return
+        if os.path.isdir(path):
+            self.conftests_upto(path)
+            try:
+                entries = sorted(os.listdir(path))
+            except OSError:
+                return
+            norec = self.config.getini("norecursedirs")
+            files = [e for e in entries if os.path.isfile(os.path.join(path, e))]
+            dirs = [e for e in entries if os.path.isdir(os.path.join(path, e))]
+            for e in files:
+                p = os.path.join(path, e)
+                if e.endswith(".py") and self._matches_any(e, self.config.getini("python_files")) \
+                        and e != "conftest.py" and not self._ignored(p):
+                    self.collect_file(p, [])
+                if self.shouldstop:
+                    return
+            for e in dirs:
+                p = os.path.join(path, e)
+                if e == "__pycache__" or self._matches_any(e, norec) or self._ignored(p):
+                    continue
+                if os.path.isfile(os.path.join(p, "pyvenv.cfg")):
+                    continue
+                self.collect_path(p, [], False)
+            return
+        self.collect_file(path, parts)
+
+    def collect_file(self, path, parts):
+        d = os.path.dirname(path)
+        self.conftests_upto(d)
+        nodeid = self.nodeid_of_path(path)
+        mod = nodes.Module(path, self, self, nodeid)
+        try:
+            mod.load()
+        except api.Skipped as e:
+            if not e.allow_module_level:
+                rep = runner.CollectReport(nodeid, "failed",
+                                           ["Using pytest.skip outside of a test will skip the entire module. "
+                                            "If that's your intention, pass `allow_module_level=True`. If you want "
+                                            "to skip a specific test or an entire class, use the @pytest.mark.skip "
+                                            "or @pytest.mark.skipif decorators."], (path, 0, "skip"))
+                self.collect_reports.append(rep)
+                self.collection_errors += 1
+                return
+            rep = runner.CollectReport(nodeid, "skipped", (nodeid, None, str(e.msg)))
+            rep.skip_path = path
+            rep.skip_line = _skip_line(e, path)
+            self.collect_reports.append(rep)
+            return
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            self.collect_reports.append(self.collect_error(nodeid, path, e))
+            return
+        try:
+            items = self.collect_module(mod)
+        except api.Skipped as e:
+            rep = runner.CollectReport(nodeid, "skipped", (nodeid, None, str(e.msg)))
+            rep.skip_path = path
+            rep.skip_line = _skip_line(e, path)
+            self.collect_reports.append(rep)
+            return
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            self.collect_reports.append(self.collect_error(nodeid, path, e))
+            return
+        if parts:
+            items = [it for it in items if _select(it, parts)]
+            if not items:
+                self.not_found.append("::".join([nodeid] + parts))
+        self.items.extend(items)
+
+    def collect_error(self, nodeid, path, e):
+        self.collection_errors += 1
+        if isinstance(e, nodes.ImportPathMismatch):
+            lines = ["import file mismatch:",
+                     "imported module %r has this __file__ attribute:" % e.modname,
+                     "  %s" % e.have,
+                     "which is not the same as the test file we want to collect:",
+                     "  %s" % e.want,
+                     "HINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file "
+                     "modules"]
+            return runner.CollectReport(nodeid, "failed", lines, (path, 0, lines[0]))
+        if isinstance(e, SyntaxError) or isinstance(e, ImportError) or True:
+            style = self.config.option.tbstyle
+            tbl, crash = runner.format_exception(e, "short" if style in ("auto", "long") else style)
+            if isinstance(e, api.Failed) and not e.pytrace:
+                lines = [str(e.msg)]
+            elif isinstance(e, ImportError) and not isinstance(e, nodes.ImportPathMismatch):
+                lines = ["ImportError while importing test module '%s'." % path,
+                         "Hint: make sure your test modules/packages have valid Python names.",
+                         "Traceback:"] + [l for l in tbl if l] + []
+                lines = lines[:3] + _import_tb(e)
+                crash = (path, 0, lines[-1] if lines else "ImportError")
+            else:
+                lines = tbl
+            return runner.CollectReport(nodeid, "failed", lines, crash)
+
+    def collect_module(self, mod):
+        obj = mod.obj
+        items = []
+        funcpat = self.config.getini("python_functions")
+        classpat = self.config.getini("python_classes")
+        seen = set()
+        for name, value in list(obj.__dict__.items()):
+            if name in seen:
+                continue
+            seen.add(name)
+            items.extend(self.collect_member(mod, name, value, None, funcpat, classpat))
+        return items
+
+    def _name_matches(self, name, patterns):
+        for p in patterns:
+            if name.startswith(p):
+                return True
+            if ("*" in p or "?" in p or "[" in p) and fnmatch.fnmatch(name, p):
+                return True
+        return False
+
+    def collect_member(self, parent, name, value, cls, funcpat, classpat):
+        if isinstance(value, type):
+            if cls is not None or not self._name_matches(name, classpat):
+                return []
+            if getattr(value, "__test__", True) is False:
+                return []
+            if "__init__" in value.__dict__ or any("__init__" in b.__dict__ for b in value.__mro__[1:-1]):
+                self.warnings.append("%s:%s: cannot collect test class %r because it has a __init__ constructor "
+                                     "(from: %s)" % (parent.nodeid, 0, name, parent.nodeid))
+                return []
+            if "__new__" in value.__dict__:
+                return []
+            node = nodes.Class(name, parent, self, value)
+            self.fm.parse_holder(value, node.nodeid, is_class=True)
+            dicts = [value.__dict__] + [b.__dict__ for b in value.__mro__]
+            seen = set()
+            per = []
+            for dic in dicts:
+                vals = []
+                for mname, mval in list(dic.items()):
+                    if mname in seen:
+                        continue
+                    seen.add(mname)
+                    vals.extend(self.collect_member(node, mname, mval, value, funcpat, classpat))
+                per.append(vals)
+            out = []
+            for vals in reversed(per):
+                out.extend(vals)
+            return out
+        func = value
+        if isinstance(value, staticmethod):
+            func = value.__func__
+        elif isinstance(value, classmethod):
+            return []
+        if not callable(func) or not hasattr(func, "__code__"):
+            return []
+        if not self._name_matches(name, funcpat):
+            return []
+        if getattr(func, "__test__", True) is False or getattr(func, "_pytestfixturefunction", None):
+            return []
+        return self.make_functions(parent, name, func, cls, isinstance(value, staticmethod))
+
+    def make_functions(self, parent, name, func, cls, static):
+        is_method = cls is not None and not static
+        argnames = fx.argnames_of(func, is_method=is_method)
+        usefix = []
+        for node in [parent] + ([parent.parent] if parent.parent is not None else []):
+            pass
+        marks = api.get_marks(func)
+        chain_marks = []
+        n = parent
+        while n is not None:
+            chain_marks = list(n.own_markers) + chain_marks
+            n = n.parent
+        for m in chain_marks + marks:
+            if m.name == "usefixtures":
+                usefix.extend(m.args)
+        initial = list(self.config.getini("usefixtures")) + usefix + argnames
+        probe_id = (parent.nodeid + "::" + name) if parent.nodeid else name
+        metaf = nodes.Metafunc(func, None, cls, parent.parent_of_kind("module").obj, self.config)
+        # explicit parametrize marks (function first, then class, then module)
+        pmarks = [m for m in reversed(marks) if m.name == "parametrize"]
+        pmarks = list(reversed(pmarks))
+        outer = [m for m in reversed(chain_marks) if m.name == "parametrize"]
+        direct_names = set()
+        for m in pmarks + outer:
+            args = m.args
+            if args:
+                direct_names.update(nodes._argnames(args[0]))
+            elif "argnames" in m.kwargs:
+                direct_names.update(nodes._argnames(m.kwargs["argnames"]))
+        closure = self.fm.closure(probe_id, initial + [n for n in sorted(direct_names) if n not in initial and False])
+        metaf.fixturenames = closure + [n for n in direct_names if n not in closure]
+        # fixture params (the closure's order), unless a mark parametrizes that name
+        for fname in closure:
+            if fname in direct_names:
+                continue
+            defs = self.fm.getdefs(fname, probe_id)
+            if defs and defs[-1].params is not None:
+                fd = defs[-1]
+                ids = fd.ids
+                metaf.parametrize(fname, fd.params, indirect=True, ids=ids, _fixture=True)
+        for m in pmarks + outer:
+            kw = dict(m.kwargs)
+            args = list(m.args)
+            argn = args.pop(0) if args else kw.pop("argnames")
+            argv = args.pop(0) if args else kw.pop("argvalues")
+            metaf.parametrize(argn, argv, indirect=kw.get("indirect", False), ids=kw.get("ids"),
+                              scope=kw.get("scope"))
+            if kw.get("indirect"):
+                names = nodes._argnames(argn)
+                for nm in names:
+                    ind = kw.get("indirect")
+                    if ind is True or (isinstance(ind, (list, tuple)) and nm in ind):
+                        if nm not in closure:
+                            closure = self.fm.closure(probe_id, closure + [nm])
+        modobj = parent.parent_of_kind("module").obj
+        for hookmod in [c for c in self.config.conftests] + [modobj]:
+            gen = getattr(hookmod, "pytest_generate_tests", None)
+            if gen is not None:
+                metaf.definition = _Definition(name, parent, self)
+                gen(metaf)
+        if metaf._calls and any(n not in closure for cs in metaf._calls for n in cs.params):
+            extra = [n for cs in metaf._calls for n in cs.params if n not in closure]
+            closure = self.fm.closure(probe_id, list(closure) + extra)
+        items = []
+        if not metaf._calls:
+            items.append(nodes.Function(name, parent, self, func, cls, None, name, closure))
+        else:
+            for cs in metaf._calls:
+                fixnames = [n for n in closure]
+                for n in cs.params:
+                    if n not in fixnames:
+                        fixnames.append(n)
+                items.append(nodes.Function("%s[%s]" % (name, cs.id), parent, self, func, cls, cs, name, fixnames))
+        for it in items:
+            it.static = static
+            it.argnames = argnames
+        return items
+
+    def perform_collect(self, args):
+        self.not_found = []
+        self.warnings = []
+        self.confcut = self.config.rootdir
+        if self.config.option.confcutdir:
+            self.confcut = os.path.abspath(self.config.option.confcutdir)
+        for a in args:
+            path, _, rest = a.partition("::")
+            parts = rest.split("::") if rest else []
+            full = os.path.abspath(os.path.join(self.config.invocation_dir, path))
+            if not os.path.exists(full):
+                raise cfg.UsageError("file or directory not found: %s" % a)
+            if not full.startswith(self.confcut.rstrip("/") + "/") and full != self.confcut:
+                self.confcut = os.path.dirname(full) if os.path.isfile(full) else full
+            self.collect_path(full, parts, True)
+            if self.shouldstop:
+                break
+        # -k, -m, --deselect
+        kexpr = self.config.option.keyword
+        mexpr = self.config.option.markexpr
+        keep, desel = [], []
+        for it in self.items:
+            ok = True
+            if kexpr and not nodes.keyword_matches(it, kexpr):
+                ok = False
+            if ok and mexpr and not nodes.mark_matches(it, mexpr):
+                ok = False
+            if ok and any(it.nodeid == d or it.nodeid.startswith(d + "::") or it.nodeid.startswith(d + "[")
+                          for d in self.config.option.deselect or []):
+                ok = False
+            (keep if ok else desel).append(it)
+        for mod in self.config.conftests:
+            f = getattr(mod, "pytest_collection_modifyitems", None)
+            if f is not None:
+                _call_hook(mod, "pytest_collection_modifyitems", session=self, config=self.config, items=keep)
+        self.items = keep
+        self.deselected = desel
+        self.testscollected = len(keep) + len(desel)
+
+
+class _Definition:
+    def __init__(self, name, parent, session):
+        self.name = name
+        self.parent = parent
+        self.session = session
+        self.nodeid = parent.nodeid + "::" + name
+
+    def get_closest_marker(self, name):
+        return None
+
+    def iter_markers(self, name=None):
+        return iter([])
+
+
+def _select(item, parts):
+    chain = []
+    n = item
+    while n is not None and n.kind != "module":
+        chain.insert(0, n.name)
+        n = n.parent
+    if len(parts) > len(chain):
+        return False
+    for i, p in enumerate(parts):
+        c = chain[i]
+        if p == c:
+            continue
+        if i == len(chain) - 1 and "[" not in p and c.startswith(p + "["):
+            continue
+        return False
+    return True
+
+
+def _skip_line(e, path):
+    for fpath, lineno, name, first in runner.tb_entries(e.__traceback__):
+        if fpath == path:
+            line = lineno
+    try:
+        return line
+    except NameError:
+        return None
+
+
+def _import_tb(e):
+    out = []
+    for path, lineno, name, first in runner.tb_entries(e.__traceback__):
+        if runner._hidden(path):
+            continue
+        out.append("%s:%d: in %s" % (path, lineno, name))
+        lines = runner.source_lines(path)
+        if lines and 0 < lineno <= len(lines):
+            out.append("    " + lines[lineno - 1].strip())
+    out.append("E   " + runner.exconly(e))
+    return out
+
+
+def _as_list(v):
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v]
+    return list(v)
