@@ -57,6 +57,10 @@ def exit(reason="", returncode=None, msg=None):
     raise Exit(msg if msg is not None else reason, returncode)
 
 
+# shown as "Failed: msg" in reports, as pytest does
+for _c in (OutcomeException, Skipped, Failed, XFailed, Exit):
+    _c.__module__ = "builtins"
+
 skip.Exception = Skipped
 fail.Exception = Failed
 xfail.Exception = XFailed

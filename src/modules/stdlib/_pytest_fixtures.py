@@ -278,7 +278,12 @@ class FixtureRuntime:
 
     def getvalue(self, item, argname, requester=None):
         if argname == "request":
-            return requester if requester is not None else SubRequest(item, None, _NOPARAM, 0, self.session)
+            if requester is not None:
+                return requester
+            r = getattr(item, "_request", None)
+            if r is None:
+                r = item._request = SubRequest(item, None, _NOPARAM, 0, self.session)
+            return r
         fd = self.finddef(item, argname, requester)
         if fd is None:
             raise FixtureLookupError(argname, requester)
@@ -352,6 +357,18 @@ class FixtureRuntime:
 
     def teardown_for(self, item, nextitem):
         """After item ran: finish what nextitem won't share (everything when it is None)."""
+        errors = []
+        r = getattr(item, "_request", None)
+        if r is not None:
+            item._request = None
+            for fin in reversed(r._finalizers):
+                try:
+                    fin()
+                except BaseException as e:
+                    errors.append(e)
+        return errors + self._teardown_for(item, nextitem)
+
+    def _teardown_for(self, item, nextitem):
         done = []
         for a in self.active:
             if a.key[0] == "f":

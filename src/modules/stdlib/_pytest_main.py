@@ -216,9 +216,9 @@ class Session(nodes.Session):
         p = os.path.join(d, "conftest.py")
         if self.config.option.noconftest or not os.path.isfile(p):
             return None
+        if not os.path.isfile(os.path.join(d, "__init__.py")):
+            sys.modules.pop("conftest", None)
         mod = nodes.import_test_file(p, fresh=True)
-        if not os.path.isfile(os.path.join(d, "__init__.py")) and sys.modules.get("conftest") is mod:
-            del sys.modules["conftest"]
         self.conftest_dirs[d] = mod
         self.config.conftests.append(mod)
         base = self.nodeid_of_path(d)
@@ -293,7 +293,7 @@ class Session(nodes.Session):
                 p = os.path.join(path, e)
                 if e.endswith(".py") and self._matches_any(e, self.config.getini("python_files")) \
                         and e != "conftest.py" and not self._ignored(p):
-                    self.collect_file(p, [])
+                    self.pending.append((p, []))
                 if self.shouldstop:
                     return
             for e in dirs:
@@ -304,11 +304,10 @@ class Session(nodes.Session):
                     continue
                 self.collect_path(p, [], False)
             return
-        self.collect_file(path, parts)
+        self.conftests_upto(os.path.dirname(path))
+        self.pending.append((path, parts))
 
     def collect_file(self, path, parts):
-        d = os.path.dirname(path)
-        self.conftests_upto(d)
         nodeid = self.nodeid_of_path(path)
         mod = nodes.Module(path, self, self, nodeid)
         try:
@@ -378,7 +377,39 @@ class Session(nodes.Session):
                 lines = tbl
             return runner.CollectReport(nodeid, "failed", lines, crash)
 
+    def warn(self, path, line, message, text):
+        """A warning for the summary: (location header, message lines)."""
+        rel = self.relpath(path)
+        lines = ["  %s:%d: %s" % (path, line, message)]
+        if text is not None:
+            lines.append("    " + text.strip())
+        self.warnings.append(("%s:%d" % (rel, line), lines))
+
+    def scan_unknown_marks(self, path):
+        """pytest warns where an unregistered pytest.mark.NAME is used (found in the source)."""
+        known = {"parametrize", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "tryfirst",
+                 "trylast"}
+        known.update(self.config.markers)
+        for line in self.config.getini("markers"):
+            known.add(line.split(":")[0].split("(")[0].strip())
+        lines = runner.source_lines(path) or []
+        for i, text in enumerate(lines):
+            pos = text.find("mark.")
+            while pos >= 0:
+                before = text[:pos]
+                if before.endswith("pytest.") or (before[-1:] in ("", " ", "(", "[", "@", ",", "=")):
+                    j = pos + 5
+                    while j < len(text) and (text[j].isalnum() or text[j] == "_"):
+                        j += 1
+                    name = text[pos + 5:j]
+                    if name and not name.startswith("_") and name not in known:
+                        self.warn(path, i + 1, "PytestUnknownMarkWarning: Unknown pytest.mark.%s - is this a typo?  "
+                                  "You can register custom marks to avoid this warning - for details, see "
+                                  "https://docs.pytest.org/en/stable/how-to/mark.html" % name, text)
+                pos = text.find("mark.", pos + 5)
+
     def collect_module(self, mod):
+        self.scan_unknown_marks(mod.path)
         obj = mod.obj
         items = []
         funcpat = self.config.getini("python_functions")
@@ -406,8 +437,10 @@ class Session(nodes.Session):
             if getattr(value, "__test__", True) is False:
                 return []
             if "__init__" in value.__dict__ or any("__init__" in b.__dict__ for b in value.__mro__[1:-1]):
-                self.warnings.append("%s:%s: cannot collect test class %r because it has a __init__ constructor "
-                                     "(from: %s)" % (parent.nodeid, 0, name, parent.nodeid))
+                mod = parent.parent_of_kind("module")
+                line, text = _find_class_line(mod.path, name)
+                self.warn(mod.path, line, "PytestCollectionWarning: cannot collect test class %r because it has a "
+                          "__init__ constructor (from: %s)" % (name, mod.nodeid), text)
                 return []
             if "__new__" in value.__dict__:
                 return []
@@ -522,6 +555,7 @@ class Session(nodes.Session):
     def perform_collect(self, args):
         self.not_found = []
         self.warnings = []
+        self.pending = []
         self.confcut = self.config.rootdir
         if self.config.option.confcutdir:
             self.confcut = os.path.abspath(self.config.option.confcutdir)
@@ -534,8 +568,9 @@ class Session(nodes.Session):
             if not full.startswith(self.confcut.rstrip("/") + "/") and full != self.confcut:
                 self.confcut = os.path.dirname(full) if os.path.isfile(full) else full
             self.collect_path(full, parts, True)
-            if self.shouldstop:
-                break
+        # every folder's conftest is loaded before the first test module is imported
+        for path, parts in self.pending:
+            self.collect_file(path, parts)
         # -k, -m, --deselect
         kexpr = self.config.option.keyword
         mexpr = self.config.option.markexpr
@@ -589,6 +624,15 @@ def _select(item, parts):
             continue
         return False
     return True
+
+
+def _find_class_line(path, name):
+    lines = runner.source_lines(path) or []
+    for i, text in enumerate(lines):
+        t = text.strip()
+        if t.startswith("class " + name) and t[6 + len(name):7 + len(name)] in ("(", ":"):
+            return i + 1, text
+    return 0, None
 
 
 def _skip_line(e, path):

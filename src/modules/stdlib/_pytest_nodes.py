@@ -391,10 +391,12 @@ class Metafunc:
         resolved = unique_ids(resolved)
         if not sets:
             # an empty parameter list: one skipped test
+            code = getattr(self.function, "__code__", None)
+            where = "%s:%d" % (code.co_filename, code.co_firstlineno - 1) if code is not None else "?"
             sets = [api.ParameterSet(tuple(None for _ in names),
-                                     [api.Mark("skip", (), {"reason": "got empty parameter set %s, function %s at "
-                                                                      "%s" % (names, funcname, "?")})], None)]
-            resolved = ["NOTSET" if len(names) == 1 else "-".join("NOTSET" for _ in names)]
+                                     [api.Mark("skip", (), {"reason": "got empty parameter set %r, function %s at "
+                                                                      "%s" % (names, funcname, where)})], None)]
+            resolved = ["-".join(n + "0" for n in names)]
         new = []
         for cs in self._calls or [CallSpec()]:
             for i, s in enumerate(sets):

@@ -226,6 +226,8 @@ class Terminal:
         if rep.skipped or getattr(rep, "wasxfail", None) is not None:
             if getattr(rep, "wasxfail", None) is not None:
                 reason = rep.wasxfail
+                if reason.startswith("reason: "):
+                    reason = reason[len("reason: "):]
             elif isinstance(rep.longrepr, tuple):
                 reason = rep.longrepr[2]
                 if reason.startswith("Skipped: "):
@@ -387,6 +389,9 @@ class Terminal:
         for key in sorted(self.stats):
             if key not in KNOWN and not key.startswith("_") and key and self.stats[key]:
                 parts.append(_plural(len(self.stats[key]), key))
+        if self.session.warnings:
+            n = len(self.session.warnings)
+            parts.insert(len([k for k in KNOWN[:6] if self.stats.get(k)]), _plural(n, "warnings"))
         if not parts:
             parts = ["no tests ran"]
         return "%s in %.2fs" % (", ".join(parts), duration)
@@ -417,12 +422,14 @@ class Terminal:
 
     def summary_warnings(self):
         ws = self.session.warnings
-        if not ws or "w" not in self.reportchars:
+        if not ws or "w" not in self.reportchars or self.config.option.disable_warnings:
             return
         self.tw.sep("=", "warnings summary")
-        for w in ws:
-            self.tw.line(w)
-        self.tw.line("")
+        for head, lines in ws:
+            self.tw.line(head)
+            for l in lines:
+                self.tw.line(l)
+            self.tw.line("")
         self.tw.line("-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html")
 
     def finish(self, exitcode, interrupted=None):
@@ -653,9 +660,10 @@ def _make_report(item, when, exc, dur, sections, tbstyle, session):
         return runner.TestReport(item, when, "skipped", (rel, item.location[1] + 1, exc.reason), dur, sections)
     if isinstance(exc, _MarkXfailNoRun):
         return runner.TestReport(item, when, "skipped", None, dur, sections,
-                                 wasxfail="[NOTRUN] " + exc.reason if exc.reason else "[NOTRUN] ")
+                                 wasxfail="reason: [NOTRUN] " + exc.reason)
     if isinstance(exc, api.XFailed):
-        return runner.TestReport(item, when, "skipped", None, dur, sections, wasxfail=str(exc.msg or ""))
+        return runner.TestReport(item, when, "skipped", None, dur, sections,
+                                 wasxfail="reason: " + str(exc.msg or ""))
     if isinstance(exc, api.Skipped):
         return runner.TestReport(item, when, "skipped", _skip_location(item, exc, when), dur, sections)
     if isinstance(exc, fx.FixtureLookupError):
@@ -672,6 +680,8 @@ def _make_report(item, when, exc, dur, sections, tbstyle, session):
     funcargs = None
     if when == "call" and tbstyle in ("auto", "long"):
         funcargs = [(n, item.funcargs[n]) for n in item.argnames if n in item.funcargs]
+        if item.instance is not None and not getattr(item, "static", False):
+            funcargs.insert(0, ("self", item.instance))
     lines, crash = runner.format_exception(exc, tbstyle, cut, funcargs)
     return runner.TestReport(item, when, "failed", lines, dur, sections, crash=crash)
 
@@ -700,7 +710,18 @@ def _lookup_error_lines(item, exc, session):
     if exc.msg:
         lines.append("E       " + exc.msg)
     else:
-        names = sorted(set(n for n in session.fm.defs if session.fm.getdefs(n, item.nodeid)))
+        names = set(n for n in session.fm.defs if session.fm.getdefs(n, item.nodeid))
+        modname = item.module.__name__.rpartition(".")[2] if item.module is not None else ""
+        for attrs, kind in ((("setup_module", "teardown_module", "setUpModule", "tearDownModule"), "module"),
+                            (("setup_function", "teardown_function"), "function")):
+            if any(getattr(item.module, a, None) is not None for a in attrs):
+                names.add("_xunit_setup_%s_fixture_%s" % (kind, modname))
+        if item.cls is not None:
+            for attrs, kind in ((("setup_class", "teardown_class"), "class"),
+                                (("setup_method", "teardown_method"), "method")):
+                if any(getattr(item.cls, a, None) is not None for a in attrs):
+                    names.add("_xunit_setup_%s_fixture_%s" % (kind, item.cls.__name__))
+        names = sorted(names)
         lines.append("E       fixture %r not found" % exc.argname)
         lines.append(">       available fixtures: %s" % ", ".join(names))
         lines.append(">       use 'pytest --fixtures [testpath]' for help on them.")
