@@ -323,8 +323,7 @@ def raises(expected_exception, *args, match=None, **kwargs):
     for e in excs:
         if not (isinstance(e, type) and issubclass(e, BaseException)):
             raise TypeError("expected exception must be a BaseException type, not %s" % type(e).__name__)
-    message = "DID NOT RAISE %s" % (_exc_names(expected_exception) if isinstance(expected_exception, tuple)
-                                    else "<class '%s'>" % _qualname(expected_exception))
+    message = "DID NOT RAISE %s" % (expected_exception,)
     if not args:
         if kwargs:
             raise TypeError("Unexpected keyword arguments passed to pytest.raises: %s" % ", ".join(sorted(kwargs)))
@@ -372,12 +371,13 @@ class WarningsChecker:
                     found = True
                     break
         if not found:
-            names = _exc_names(exp) if isinstance(exp, tuple) else "<class '%s'>" % _qualname(exp)
-            if self.match_expr is None:
-                fail("DID NOT WARN. No warnings of type %s were emitted. The list of emitted warnings is: %s."
-                     % ((names,) if not isinstance(exp, tuple) else names, [w.message for w in self._list]))
+            tup = exp if isinstance(exp, tuple) else (exp,)
+            msgs = [w.message for w in self._list]
+            if not any(issubclass(w.category, exp) for w in self._list):
+                fail("DID NOT WARN. No warnings of type %s were emitted.\nThe list of emitted warnings is: %s."
+                     % (tup, msgs))
             fail("DID NOT WARN. No warnings of type %s matching the regex were emitted.\n Regex: %s\n "
-                 "Emitted warnings: %s." % ((names,), self.match_expr, [w.message for w in self._list]))
+                 "Emitted warnings: %s" % (tup, self.match_expr, msgs))
         return False
 
     # WarningsRecorder's list interface (recwarn)

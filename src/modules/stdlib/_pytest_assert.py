@@ -239,20 +239,101 @@ def _compare_eq_any(left, right):
     elif _isdict(left) and _isdict(right):
         expl = _compare_eq_dict(left, right)
     if _isiterable(left) and _isiterable(right):
-        expl.append("Use -v to get more diff" if verbosity < 1 else "Full diff:")
-        if verbosity >= 1:
-            expl.append("- " + saferepr(right, None))
-            expl.append("+ " + saferepr(left, None))
+        if verbosity < 1:
+            expl.append("Use -v to get more diff")
+        else:
+            lf, rf = _pformat(left), _pformat(right)
+            if len(lf) > 1 or len(rf) > 1:
+                _parens_own_lines(lf)
+                _parens_own_lines(rf)
+            expl.append("Full diff:")
+            expl.extend(_line_diff(rf, lf))
     return expl
+
+
+def _pformat(obj):
+    """pprint.pformat's lines at width 80: the repr, or one item per line."""
+    r = repr(obj)
+    if len(r) <= 80 or not isinstance(obj, (list, tuple, dict, set)):
+        return [r]
+    if isinstance(obj, dict):
+        items = ["%r: %r" % (k, obj[k]) for k in _sorted(obj.keys())]
+        o, c = "{", "}"
+    else:
+        items = [repr(x) for x in (_sorted(obj) if isinstance(obj, set) else obj)]
+        o, c = {list: "[", tuple: "(", set: "{"}.get(type(obj), "["), {list: "]", tuple: ")", set: "}"}.get(type(obj), "]")
+    if isinstance(obj, tuple) and len(items) == 1:
+        items[0] += ","
+    out = []
+    for i, it in enumerate(items):
+        out.append((o if i == 0 else " ") + it + ("," if i < len(items) - 1 else c))
+    return out
+
+
+def _parens_own_lines(lines):
+    opening = lines[0][:1]
+    if opening in ("(", "[", "{"):
+        lines[0] = " " + lines[0][1:]
+        lines.insert(0, opening)
+    closing = lines[-1][-1:]
+    if closing in (")", "]", "}"):
+        lines[-1] = lines[-1][:-1] + ","
+        lines.append(closing)
+
+
+def _line_diff(a, b):
+    """ndiff-like lines from a to b ("- " removed, "+ " added, "  " common), no hints."""
+    n, m = len(a), len(b)
+    if n * m > 250000:
+        return ["- " + x for x in a] + ["+ " + x for x in b]
+    L = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            L[i][j] = L[i + 1][j + 1] + 1 if a[i] == b[j] else max(L[i + 1][j], L[i][j + 1])
+    out, i, j = [], 0, 0
+    while i < n or j < m:
+        if i < n and j < m and a[i] == b[j]:
+            out.append("  " + a[i])
+            i += 1
+            j += 1
+        elif j < m and (i >= n or L[i][j + 1] >= L[i + 1][j]):
+            if i < n and (j + 1 > m or L[i + 1][j] >= L[i][j + 1]):
+                out.append("- " + a[i])
+                i += 1
+            else:
+                out.append("+ " + b[j])
+                j += 1
+        else:
+            out.append("- " + a[i])
+            i += 1
+    return [x.rstrip() for x in out]
+
+
+def _truncate(lines):
+    """pytest's truncation of long explanations (8 lines, 640 characters) below -vv."""
+    if verbosity >= 2:
+        return lines
+    if len(lines) <= 8 and len("".join(lines)) <= 640:
+        return lines
+    out = lines[:8]
+    total = 0
+    for i, l in enumerate(out):
+        if total + len(l) > 640:
+            out = out[:i] + [l[:640 - total]]
+            break
+        total += len(l)
+    out[-1] = out[-1] + "..."
+    hidden = len(lines) - len(out) + 1
+    msg = "...Full output truncated (%d line%s hidden), use '-vv' to show" % (hidden, "" if hidden == 1 else "s")
+    return out + ["", msg]
 
 
 def _notin_text(term, text):
     index = text.find(term)
     head = text[:index]
     tail = text[index + len(term):]
-    correct_text = head + tail
     expl = ["%s is contained here:" % saferepr(term, 42)]
-    for line in correct_text.splitlines() or [""]:
+    for line in text.splitlines() or [""]:
         expl.append("  " + line)
     return expl
 
@@ -275,7 +356,8 @@ def _explain(op, left, right):
     if not expl:
         return None
     summary = "%s %s %s" % (saferepr(left, maxsize), op, saferepr(right, maxsize))
-    return summary + "".join("\n  " + line for line in expl)
+    lines = _truncate([summary] + expl)
+    return lines[0] + "".join("\n  " + line for line in lines[1:])
 
 
 def _make(msg, expl):
@@ -291,6 +373,25 @@ def _fail_compare(left, right, op, msg):
     if expl is None:
         expl = "%s %s %s" % (_r(left), op, _r(right))
     return _make(msg, expl)
+
+
+_BINOPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+           "/": lambda a, b: a / b, "//": lambda a, b: a // b, "%": lambda a, b: a % b,
+           "**": lambda a, b: a ** b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+           "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+           "@": lambda a, b: a @ b}
+
+
+def _fail_compare_binop(lv, rv, res, right, op, binop, msg):
+    """`assert a + b == c`: pytest shows the left operand's parts, "assert (1 + 1) == 3"."""
+    expl = _explain(op, res, right)
+    if expl is None:
+        expl = "(%s %s %s) %s %s" % (_r(lv), binop, _r(rv), op, _r(right))
+    return _make(msg, expl)
+
+
+def _fail_compare_binop_t(vals, op, binop, msg):
+    return _fail_compare_binop(vals[0], vals[1], vals[2], vals[3], op, binop, msg)
 
 
 def _fail_value(value, msg):

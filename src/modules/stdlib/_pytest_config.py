@@ -228,9 +228,10 @@ def determine_setup(args, inifile, rootdir_cmdline, invocation_dir):
                 root = d
                 break
         if root is None:
-            root = ancestor
-            if root == "/" or not dirs:
-                root = invocation_dir if not dirs else root
+            # pytest: the common ancestor of the invocation folder and the arguments
+            root = common_ancestor([invocation_dir, ancestor]) or ancestor
+            if root == "/":
+                root = ancestor
     if rootdir_cmdline:
         root = os.path.abspath(os.path.expandvars(rootdir_cmdline))
         if not os.path.isdir(root):

@@ -346,6 +346,10 @@ class Session(nodes.Session):
             self.collect_reports.append(self.collect_error(nodeid, path, e))
             return
         if parts:
+            # a class that is not selected is not collected: no warning about it
+            self.warnings[:] = [w for w in self.warnings
+                                if not (w[1][0].find("cannot collect test class") >= 0
+                                        and w[1][0].find("class %r" % parts[0]) < 0)]
             items = [it for it in items if _select(it, parts)]
             if not items:
                 self.not_found.append("::".join([nodeid] + parts))
@@ -371,8 +375,11 @@ class Session(nodes.Session):
                 lines = ["ImportError while importing test module '%s'." % path,
                          "Hint: make sure your test modules/packages have valid Python names.",
                          "Traceback:"] + [l for l in tbl if l] + []
-                lines = lines[:3] + _import_tb(e)
-                crash = (path, 0, lines[-1] if lines else "ImportError")
+                lines = lines[:3] + _import_tb(e, self)
+                crash = None
+            elif isinstance(e, SyntaxError):
+                crash = None
+                lines = tbl
             else:
                 lines = tbl
             return runner.CollectReport(nodeid, "failed", lines, crash)
@@ -645,12 +652,12 @@ def _skip_line(e, path):
         return None
 
 
-def _import_tb(e):
+def _import_tb(e, session):
     out = []
     for path, lineno, name, first in runner.tb_entries(e.__traceback__):
         if runner._hidden(path):
             continue
-        out.append("%s:%d: in %s" % (path, lineno, name))
+        out.append("%s:%d: in %s" % (session.relpath(path), lineno, name))
         lines = runner.source_lines(path)
         if lines and 0 < lineno <= len(lines):
             out.append("    " + lines[lineno - 1].strip())

@@ -173,6 +173,17 @@ def exc_typename(e):
 
 
 def exconly(e):
+    if isinstance(e, SyntaxError) and getattr(e, "lineno", None) is not None:
+        out = ['  File "%s", line %d' % (e.filename, e.lineno)]
+        text = e.text or ""
+        if text:
+            stripped = text.rstrip("\n").lstrip()
+            out.append("    " + stripped)
+            if e.offset:
+                ind = len(text) - len(text.lstrip())
+                out.append("    " + " " * max(e.offset - 1 - ind, 0) + "^")
+        out.append("%s: %s" % (exc_typename(e), e.msg))
+        return "\n".join(out)
     try:
         text = str(e)
     except Exception:
@@ -273,7 +284,7 @@ def entry_lines(entry, style, exc, is_last, funcargs=None):
         for l in exconly(exc).split("\n"):
             out.append(pre + l)
     out.append("")
-    out.append("%s:%d: %s" % (rel, lineno, exc_typename(exc) if is_last else ""))
+    out.append("%s:%d: %s" % (rel, lineno, type(exc).__name__ if is_last else ""))
     return out
 
 
@@ -288,7 +299,35 @@ def _relpath(path):
 
 
 def format_exception(exc, style, cut_code=None, funcargs=None):
-    """(lines, crash) for an exception raised in a test, pytest's way."""
+    """(lines, crash) for an exception raised in a test, pytest's way, with the exceptions it
+    was raised from or during (__cause__, __context__) first."""
+    chain, seen, e = [], set(), exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        cause = getattr(e, "__cause__", None)
+        ctx = getattr(e, "__context__", None)
+        if cause is not None:
+            chain.insert(0, (e, "The above exception was the direct cause of the following exception:"))
+            e = cause
+        elif ctx is not None and not getattr(e, "__suppress_context__", False):
+            chain.insert(0, (e, "During handling of the above exception, another exception occurred:"))
+            e = ctx
+        else:
+            chain.insert(0, (e, None))
+            e = None
+    if len(chain) == 1 or style in ("line", "native", "no"):
+        return _format_one(exc, style, cut_code, funcargs)
+    out = []
+    crash = None
+    for i, (e, _) in enumerate(chain):
+        lines, crash = _format_one(e, style, cut_code, funcargs)
+        out.extend(lines)
+        if i + 1 < len(chain):
+            out.extend(["", chain[i + 1][1]])
+    return out, crash
+
+
+def _format_one(exc, style, cut_code, funcargs):
     entries = tb_entries(exc.__traceback__)
     if cut_code is not None:
         for i, e in enumerate(entries):

@@ -148,7 +148,8 @@ class Terminal:
         if s.deselected and n - len(s.deselected) >= 0:
             line += " / %d selected" % (n - len(s.deselected))
         self.tw.line(line)
-        self.tw.line("")
+        if s.items:
+            self.tw.line("")
 
     # -------------------------------------------------- progress
 
@@ -159,6 +160,8 @@ class Terminal:
         return " [%3d%%]" % (len(self.reported) * 100 // total)
 
     def _fill_progress(self):
+        if self.config.option.capture == "no":
+            return
         msg = self._progress()
         fill = self.tw.width - self.tw.col - 1
         self.tw.write(msg.rjust(fill))
@@ -186,7 +189,7 @@ class Terminal:
         total = self.session.testscollected - len(self.session.deselected)
         if len(self.reported) == total:
             self._fill_progress()
-        elif self.tw.col + 7 + 1 >= self.tw.width:
+        elif self.tw.col + 7 + 1 >= self.tw.width and self.config.option.capture != "no":
             self.tw.write(self._progress() + "\n")
 
     def status(self, rep):
@@ -242,8 +245,9 @@ class Terminal:
         self.tw.line("")
 
     def finish_progress(self):
-        self.tw.ensure_newline()
-        if self.verbosity >= 0:
+        if self.tw.col or self.verbosity >= 0 or not self.reported:
+            self.tw.line("")
+        if self.verbosity >= 0 and self.reported and self.verbosity <= 0:
             self.tw.line("")
 
     # -------------------------------------------------- summary
@@ -306,7 +310,7 @@ class Terminal:
                         self.tw.line(content[:-1] if content.endswith("\n") else content)
 
     def summary_passes(self):
-        if "P" not in self.reportchars:
+        if "P" not in self.reportchars or self.config.option.tbstyle == "no":
             return
         reps = self.stats.get("passed", [])
         if not reps:
@@ -924,21 +928,22 @@ def _main(config, full, plugins):
             return pm.EXIT_USAGEERROR
     if session.collection_errors and not ns.collectonly:
         n = session.collection_errors
+        if ns.verbose < 0:
+            term.tw.line("")
         term.junit = lambda: _junit(config, session, term)
         term.finish(pm.EXIT_INTERRUPTED, "Interrupted: %d error%s during collection" % (n, "" if n == 1 else "s"))
         return pm.EXIT_INTERRUPTED
     if ns.collectonly:
         _collect_only(config, session, term)
+        term.summary_errors()
+        term.summary_warnings()
         if session.collection_errors:
             n = session.collection_errors
-            term.summary_errors()
             term.short_summary()
             term.tw.sep("!", "Interrupted: %d error%s during collection" % (n, "" if n == 1 else "s"))
         dur = time.time() - term.start
         n = len(session.items)
         if ns.verbose < 0:
-            if n:
-                term.tw.line("")
             parts = "%d test%s collected" % (n, "" if n == 1 else "s") if n else "no tests collected"
             if session.deselected:
                 parts = "%d/%d tests collected (%d deselected)" % (n, session.testscollected, len(session.deselected))
@@ -1004,8 +1009,10 @@ def _collect_only(config, session, term):
     if v < 0:
         for it in session.items:
             term.tw.line(config.cwd_relative_nodeid(it.nodeid))
+        term.tw.line("")
         return
     stack = []
+    last_pkg = [None]
     for it in session.items:
         chain = [n for n in it.listchain() if n.kind != "session"]
         for i, n in enumerate(chain):
@@ -1013,9 +1020,20 @@ def _collect_only(config, session, term):
                 continue
             stack = stack[:i]
             stack.append(n)
-            ind = "  " * i
+            mod = it.parent_of_kind("module")
+            ind = "  " * (i + (getattr(mod, "co_indent", 0) if n.kind != "module" else 0))
             if n.kind == "module":
-                term.tw.line("%s<Module %s>" % (ind, session.relpath(n.path)))
+                pkgdir = os.path.dirname(n.path)
+                if os.path.isfile(os.path.join(pkgdir, "__init__.py")):
+                    if last_pkg[0] != pkgdir:
+                        term.tw.line("%s<Package %s>" % (ind, os.path.basename(pkgdir)))
+                        last_pkg[0] = pkgdir
+                    term.tw.line("%s  <Module %s>" % (ind, os.path.basename(n.path)))
+                    n.co_indent = 1
+                else:
+                    term.tw.line("%s<Module %s>" % (ind, session.relpath(n.path)))
+                    n.co_indent = 0
+                    last_pkg[0] = None
             elif n.kind == "class":
                 term.tw.line("%s<Class %s>" % (ind, n.name))
             elif n.kind == "function":
@@ -1028,9 +1046,27 @@ def _collect_only(config, session, term):
     term.tw.line("")
 
 
+def _timestamp(t):
+    try:
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(t)) + ".%06d" % int((t % 1) * 1e6)
+    except Exception:
+        return "1970-01-01T00:00:00.000000"
+
+
+def _hostname():
+    try:
+        with open("/etc/hostname") as f:
+            return f.read().strip() or "localhost"
+    except OSError:
+        return "localhost"
+
+
+def _xml_text(s):
+    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _xml_escape(s):
-    s = str(s)
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return _xml_text(s).replace('"', "&quot;").replace("\n", "&#10;")
 
 
 def _junit(config, session, term):
@@ -1072,15 +1108,15 @@ def _junit(config, session, term):
         total_time += dur
         inner = []
         for key, rep in entries:
-            msg = rep.crash[2].split("\n")[0] if getattr(rep, "crash", None) else ""
-            text = "\n".join(rep.longrepr) if isinstance(rep.longrepr, list) else ""
+            msg = rep.crash[2] if getattr(rep, "crash", None) else ""
+            text = "\n".join(rep.longrepr).strip() if isinstance(rep.longrepr, list) else ""
             if key == "failed":
                 counts["failures"] += 1
-                inner.append('<failure message="%s">%s</failure>' % (_xml_escape(msg), _xml_escape(text)))
+                inner.append('<failure message="%s">%s</failure>' % (_xml_escape(msg), _xml_text(text)))
             elif key == "error":
                 counts["errors"] += 1
                 what = "collection failure" if rep.when == "collect" else "failed on %s with \"%s\"" % (rep.when, msg)
-                inner.append('<error message="%s">%s</error>' % (_xml_escape(what), _xml_escape(text)))
+                inner.append('<error message="%s">%s</error>' % (_xml_escape(what), _xml_text(text)))
             elif key == "skipped":
                 counts["skipped"] += 1
                 lr = rep.longrepr
@@ -1088,7 +1124,8 @@ def _junit(config, session, term):
                 if reason.startswith("Skipped: "):
                     reason = reason[9:]
                 inner.append('<skipped type="pytest.skip" message="%s">%s:%s: %s</skipped>'
-                             % (_xml_escape(reason), _xml_escape(lr[0]), lr[1], _xml_escape(reason)))
+                             % (_xml_escape(reason), _xml_text(os.path.join(config.rootdir, lr[0])), lr[1],
+                                _xml_text(reason)))
             elif key == "xfailed":
                 counts["skipped"] += 1
                 inner.append('<skipped type="pytest.xfail" message="%s" />' % _xml_escape(rep.wasxfail))
@@ -1096,9 +1133,9 @@ def _junit(config, session, term):
             _xml_escape(classname), _xml_escape(name), dur, ">" + "".join(inner) + "</testcase>" if inner else " />"))
     tests = len(ordered)
     head = ('<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="%s" errors="%d" failures="%d" '
-            'skipped="%d" tests="%d" time="%.3f" hostname="localhost">' % (
+            'skipped="%d" tests="%d" time="%.3f" timestamp="%s" hostname="%s">' % (
                 _xml_escape(config.getini("junit_suite_name") or "pytest"), counts["errors"], counts["failures"],
-                counts["skipped"], tests, time.time() - term.start))
+                counts["skipped"], tests, time.time() - term.start, _timestamp(term.start), _hostname()))
     d = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(d):
         os.makedirs(d)
