@@ -518,6 +518,7 @@ def builtin_parser():
     add("--debug", action="store_true", dest="debug")
     add("--pdb", action="store_true", dest="usepdb")
     add("--doctest-modules", action="store_true", dest="doctestmodules")
+    add("--continue-on-collection-errors", action="store_true", dest="continue_on_collection_errors")
     return p
 
 

@@ -926,7 +926,7 @@ def _main(config, full, plugins):
         if not session.items:
             term.finish(pm.EXIT_USAGEERROR)
             return pm.EXIT_USAGEERROR
-    if session.collection_errors and not ns.collectonly:
+    if session.collection_errors and not ns.collectonly and not ns.continue_on_collection_errors:
         n = session.collection_errors
         if ns.verbose < 0:
             term.tw.line("")
