@@ -111,6 +111,13 @@ class Terminal:
             if self.verbosity > 0:
                 line += " -- " + (sys.executable or "flyi")
             self.tw.line(line)
+            for mod in reversed(self.config.conftests):
+                f = getattr(mod, "pytest_report_header", None)
+                if f is not None:
+                    r = pm._call_hook(mod, "pytest_report_header", config=self.config,
+                                      start_path=self.config.rootdir, startdir=self.config.rootdir)
+                    for l in ([r] if isinstance(r, str) else (r or [])):
+                        self.tw.line(l)
             if self.verbosity > 0 and "no:cacheprovider" not in (self.config.option.plugins or []):
                 self.tw.line("cachedir: .pytest_cache")
             root = "rootdir: %s" % self.config.rootdir
@@ -119,13 +126,6 @@ class Terminal:
             if self.config.used_testpaths:
                 root += ", testpaths: %s" % ", ".join(self.config.getini("testpaths"))
             self.tw.line(root)
-            for mod in self.config.conftests:
-                f = getattr(mod, "pytest_report_header", None)
-                if f is not None:
-                    r = pm._call_hook(mod, "pytest_report_header", config=self.config,
-                                      start_path=self.config.rootdir, startdir=self.config.rootdir)
-                    for l in ([r] if isinstance(r, str) else (r or [])):
-                        self.tw.line(l)
 
     def collected(self):
         s = self.session
@@ -148,7 +148,7 @@ class Terminal:
         if s.deselected and n - len(s.deselected) >= 0:
             line += " / %d selected" % (n - len(s.deselected))
         self.tw.line(line)
-        if s.items:
+        if s.items or errors:
             self.tw.line("")
 
     # -------------------------------------------------- progress
