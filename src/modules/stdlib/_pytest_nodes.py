@@ -84,6 +84,43 @@ class ImportPathMismatch(ImportError):
 
 # ------------------------------------------------------------------ nodes
 
+class LocalPath(str):
+    """py.path.local's few names tests use (item.fspath.basename, .dirname, .strpath)."""
+
+    @property
+    def strpath(self):
+        return str(self)
+
+    @property
+    def basename(self):
+        return os.path.basename(self)
+
+    @property
+    def dirname(self):
+        return os.path.dirname(self)
+
+    @property
+    def purebasename(self):
+        return os.path.splitext(os.path.basename(self))[0]
+
+    @property
+    def ext(self):
+        return os.path.splitext(self)[1]
+
+    def join(self, *parts):
+        return LocalPath(os.path.join(str(self), *[str(p) for p in parts]))
+
+    def dirpath(self):
+        return LocalPath(os.path.dirname(self))
+
+    def check(self, file=None, dir=None, exists=None):
+        if file:
+            return os.path.isfile(self)
+        if dir:
+            return os.path.isdir(self)
+        return os.path.exists(self)
+
+
 class Node:
     kind = "node"
 
@@ -161,6 +198,7 @@ class Module(Node):
     def __init__(self, path, parent, session, nodeid):
         Node.__init__(self, os.path.basename(path), parent, session, nodeid)
         self.path = path
+        self.fspath = LocalPath(path)
         self.obj = None
 
     def load(self):
@@ -221,6 +259,7 @@ class Function(Node):
         mod = parent.parent_of_kind("module")
         self.module = mod.obj
         self.path = mod.path
+        self.fspath = mod.fspath
         for m in api.get_marks(obj):
             self.add_marker(m)
         if callspec is not None:

@@ -931,8 +931,9 @@ def _main(config, full, plugins):
         if ns.verbose < 0:
             term.tw.line("")
         term.junit = lambda: _junit(config, session, term)
+        code = _sessionfinish(config, session, pm.EXIT_INTERRUPTED)
         term.finish(pm.EXIT_INTERRUPTED, "Interrupted: %d error%s during collection" % (n, "" if n == 1 else "s"))
-        return pm.EXIT_INTERRUPTED
+        return code
     if ns.collectonly:
         _collect_only(config, session, term)
         term.summary_errors()
@@ -984,24 +985,30 @@ def _main(config, full, plugins):
         interrupted = "_pytest.outcomes.Exit: %s" % e.msg
     term.finish_progress()
     term.junit = lambda: _junit(config, session, term)
-    for mod in config.conftests:
-        try:
-            pm._call_hook(mod, "pytest_sessionfinish", session=session, exitstatus=0)
-        except Exception:
-            pass
+    if interrupted == "KeyboardInterrupt":
+        code = pm.EXIT_INTERRUPTED
+    elif term.stats.get("failed") or term.stats.get("error"):
+        code = pm.EXIT_TESTSFAILED
+    elif not session.items:
+        code = pm.EXIT_NOTESTSCOLLECTED
+    else:
+        code = pm.EXIT_OK
+    code = _sessionfinish(config, session, code)
     if interrupted and interrupted.startswith("stopping"):
         term.finish(1, "stopping after %d failures" % failures)
     else:
         term.finish(1, interrupted)
     for mod in config.conftests:
         pm._call_hook(mod, "pytest_unconfigure", config=config)
-    if interrupted == "KeyboardInterrupt":
-        return pm.EXIT_INTERRUPTED
-    if term.stats.get("failed") or term.stats.get("error"):
-        return pm.EXIT_TESTSFAILED
-    if not session.items:
-        return pm.EXIT_NOTESTSCOLLECTED
-    return pm.EXIT_OK
+    return code
+
+
+def _sessionfinish(config, session, code):
+    """The conftests' pytest_sessionfinish hooks, which may change session.exitstatus."""
+    session.exitstatus = code
+    for mod in config.conftests:
+        pm._call_hook(mod, "pytest_sessionfinish", session=session, exitstatus=code)
+    return session.exitstatus
 
 
 def _collect_only(config, session, term):

@@ -17,3 +17,11 @@ def pytest_generate_tests(metafunc):
 def pytest_collection_modifyitems(config, items):
     # run the "last" tests at the end
     items.sort(key=lambda it: "last" in it.name)
+    for it in items:
+        assert it.fspath.basename == "test_hooks.py"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # an empty selection is not an error here
+    if exitstatus == 5:
+        session.exitstatus = 0
