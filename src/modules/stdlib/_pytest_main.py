@@ -578,6 +578,7 @@ class Session(nodes.Session):
         # every folder's conftest is loaded before the first test module is imported
         for path, parts in self.pending:
             self.collect_file(path, parts)
+        self.items = reorder_items(self.items, self.fm)
         # -k, -m, --deselect
         kexpr = self.config.option.keyword
         mexpr = self.config.option.markexpr
@@ -671,3 +672,94 @@ def _as_list(v):
     if isinstance(v, str):
         return [v]
     return list(v)
+
+
+# ------------------------------------------------------------------ reordering by parametrized fixtures
+
+def _argkeys(item, scope, fm):
+    """pytest's parameter keys of an item at a scope: (name, index[, module[, class]])."""
+    cs = item.callspec
+    if cs is None:
+        return []
+    out = []
+    for name in cs.params:
+        if cs.direct.get(name):
+            continue
+        defs = fm.getdefs(name, item.nodeid)
+        fscope = defs[-1].scope if defs else "function"
+        if fscope == "package":
+            fscope = "module"
+        if fscope != scope:
+            continue
+        idx = cs.indices.get(name, 0)
+        if scope == "session":
+            out.append((name, idx))
+        elif scope == "module":
+            out.append((name, idx, item.path))
+        else:
+            out.append((name, idx, item.path, item.cls))
+    return out
+
+
+def reorder_items(items, fm):
+    """Group tests that share a parametrized higher-scoped fixture value, as pytest does."""
+    scopes = ["session", "module", "class"]
+    cache = {s: {} for s in scopes}
+    by_key = {s: {} for s in scopes}
+    for s in scopes:
+        for it in items:
+            keys = _argkeys(it, s, fm)
+            if keys:
+                cache[s][id(it)] = keys
+                for k in keys:
+                    by_key[s].setdefault(k, []).append(it)
+    if not any(cache[s] for s in scopes):
+        return items
+    return _reorder_at(list(items), cache, by_key, 0, scopes)
+
+
+def _fix_cache_order(item, cache, by_key, scopes):
+    for s in scopes:
+        for k in cache[s].get(id(item), []):
+            lst = by_key[s][k]
+            lst.insert(0, item)
+
+
+def _reorder_at(items, cache, by_key, si, scopes):
+    if si >= len(scopes) or len(items) < 3:
+        return items
+    scope = scopes[si]
+    ignore = []
+    dq = list(items)
+    done = []
+    done_ids = set()
+    while dq:
+        no_key = []
+        no_key_ids = set()
+        slicing = None
+        while dq:
+            item = dq.pop(0)
+            if id(item) in done_ids or id(item) in no_key_ids:
+                continue
+            keys = []
+            for k in cache[scope].get(id(item), []):
+                if k not in ignore and k not in keys:
+                    keys.append(k)
+            if not keys:
+                no_key.append(item)
+                no_key_ids.add(id(item))
+            else:
+                slicing = keys[-1]
+                ids_now = set(id(i) for i in items)
+                matching = [i for i in by_key[scope][slicing] if id(i) in ids_now]
+                for i in reversed(matching):
+                    _fix_cache_order(i, cache, by_key, scopes)
+                    dq.insert(0, i)
+                break
+        if no_key:
+            for it in _reorder_at(no_key, cache, by_key, si + 1, scopes):
+                if id(it) not in done_ids:
+                    done.append(it)
+                    done_ids.add(id(it))
+        ignore.append(slicing)
+    return done
