@@ -1,7 +1,7 @@
 /* compile_assert.c - assert statements compiled for a test runner (compile mode
  * FY_COMPILE_REWRITE_ASSERTS): on failure the AssertionError's message shows the operands' values,
  * built by the embedded module `_pytest_assert` (`assert 1 == 2`, `assert [1] == [2]`,
- * `assert not True`, `assert 0`). Only the failing path differs from a plain assert: the operands
+ * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`). Only the failing path differs from a plain assert: the operands
  * are evaluated once and in the same order. */
 #include "compile/compile_int.h"
 #include "exec/interp.h"
@@ -57,8 +57,108 @@ static void assert_binop_compare(compiler *c, fy_stmt *s, void (*set_loc)(compil
     fy_c_patch(c, end, fy_c_here(c));
 }
 
+/* [values of the operands evaluated so far] -> raise _fail_boolop(values, shape, is_or, msg). shape
+ * is a constant str with one letter per operand: 'v' (one value) or 'c' (left, right, result of
+ * a comparison, whose operator follows in ops). */
+static void boolop_fail(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *), int nvals, const char *shape,
+                        fy_obj *ops, bool is_or) {
+    set_loc(c, s);
+    EMIT(BUILD_TUPLE, nvals);
+    load_helper(c, "_fail_boolop");
+    EMIT(ROT_TWO, 0);
+    fy_obj *sh = fy_c_str(shape);
+    if (sh) {
+        EMIT(LOAD_CONST, fy_c_const(c, sh));
+        FY_DECREF(sh);
+    } else fy_err_clear();
+    EMIT(LOAD_CONST, fy_c_const(c, ops));
+    EMIT(LOAD_CONST, fy_c_const(c, is_or ? fy_True : fy_False));
+    push_msg(c, s);
+    set_loc(c, s);
+    EMIT(CALL, 5);
+    EMIT(RAISE_VARARGS, 1);
+}
+
+/* `assert a and b == c ...`: pytest shows the operands evaluated, "assert (1 and 0)". Every
+ * operand's values stay on the stack until the assert is decided. */
+static void assert_boolop(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *)) {
+    fy_expr *t = s->v.assert_.test;
+    int n = t->v.boolop.n_values;
+    bool is_or = t->v.boolop.op == FY_OR;
+    char shape[64];
+    fy_obj *ops = fy_list_new(0);
+    if (!ops) {
+        c->error = true;
+        return;
+    }
+    int nvals = 0, pend[64], pend_vals[64], npend = 0;
+    for (int i = 0; i < n; i++) {
+        fy_expr *v = t->v.boolop.values[i];
+        if (v->kind == FY_E_COMPARE && v->v.compare.n_ops == 1) {
+            fy_c_expr(c, v->v.compare.left);
+            fy_c_expr(c, v->v.compare.comparators[0]);
+            fy_c_set_loc_expr(c, v);
+            EMIT(DUP_TOP_TWO, 0);
+            fy_c_emit_cmp(c, v->v.compare.ops[0]);
+            nvals += 3;
+            shape[i] = 'c';
+            fy_obj *sym = fy_c_str(fy_cmpop_symbol(v->v.compare.ops[0]));
+            if (sym) {
+                fy_list_append_steal(ops, sym);
+            } else fy_err_clear();
+        } else {
+            fy_c_expr(c, v);
+            nvals += 1;
+            shape[i] = 'v';
+        }
+        shape[i + 1] = 0;
+        EMIT(DUP_TOP, 0);
+        if (i < n - 1) {
+            /* short circuit: `and` stops (and fails) at a false value, `or` stops (and passes) at
+             * a true one */
+            pend[npend] = is_or ? EMIT(POP_JUMP_IF_TRUE, 0) : EMIT(POP_JUMP_IF_FALSE, 0);
+            pend_vals[npend++] = nvals;
+        } else {
+            pend[npend] = EMIT(POP_JUMP_IF_TRUE, 0); /* the last value decides */
+            pend_vals[npend++] = nvals;
+        }
+    }
+    fy_obj *opt = fy_list_as_tuple(ops);
+    FY_DECREF(ops);
+    if (!opt) {
+        c->error = true;
+        return;
+    }
+    /* fell through the last test: the assert failed with every operand evaluated */
+    boolop_fail(c, s, set_loc, nvals, shape, opt, is_or);
+    int ends[64], nend = 0;
+    for (int k = 0; k < npend; k++) {
+        fy_c_patch(c, pend[k], fy_c_here(c));
+        bool passes = k == npend - 1 || is_or;
+        if (passes) {
+            for (int j = 0; j < pend_vals[k]; j++) EMIT(POP_TOP, 0);
+            ends[nend++] = EMIT(JUMP, 0);
+        } else {
+            char sub[64];
+            int m = 0;
+            for (int j = 0, vals = 0; shape[j] && vals < pend_vals[k]; j++) {
+                sub[m++] = shape[j];
+                vals += shape[j] == 'c' ? 3 : 1;
+            }
+            sub[m] = 0;
+            boolop_fail(c, s, set_loc, pend_vals[k], sub, opt, is_or);
+        }
+    }
+    for (int k = 0; k < nend; k++) fy_c_patch(c, ends[k], fy_c_here(c));
+    FY_DECREF(opt);
+}
+
 void fy_c_assert_rewritten(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *)) {
     fy_expr *t = s->v.assert_.test;
+    if (t->kind == FY_E_BOOLOP && t->v.boolop.n_values < 21) {
+        assert_boolop(c, s, set_loc);
+        return;
+    }
     if (t->kind == FY_E_COMPARE && t->v.compare.n_ops == 1 && t->v.compare.left->kind == FY_E_BINOP &&
         t->v.compare.comparators[0]->kind != FY_E_BINOP) {
         assert_binop_compare(c, s, set_loc);

@@ -400,3 +400,19 @@ def _fail_value(value, msg):
 
 def _fail_not(value, msg):
     return _make(msg, "not " + _r(value))
+
+
+def _fail_boolop(values, shape, ops, is_or, msg):
+    """`assert a and b`: the operands evaluated before the result was known, "(1 and 0)"."""
+    expls, i, k = [], 0, 0
+    for kind in shape:
+        if kind == "c":
+            left, right = values[i], values[i + 1]
+            op = ops[k]
+            k += 1
+            i += 3
+            expls.append("%s %s %s" % (_r(left), op, _r(right)))
+        else:
+            expls.append(_r(values[i]))
+            i += 1
+    return _make(msg, "(" + (" or " if is_or else " and ").join(expls) + ")")

@@ -197,3 +197,33 @@ class CustomError(Exception):
 
 def test_custom_exception():
     raise CustomError("custom message")
+
+
+def test_and():
+    a, b = 1, 0
+    assert a and b
+
+
+def test_and_short_circuit():
+    a, b = 0, 1
+    assert a and b
+
+
+def test_or():
+    a, b = 0, []
+    assert a or b
+
+
+def test_bool_comparisons():
+    x, y = 1, 5
+    assert x > 0 and y < 3
+
+
+def test_bool_passes():
+    assert 0 or 2
+    assert 1 and 2 and 3
+
+
+def test_binop_operand():
+    a = 2
+    assert a * 3 == 7
