@@ -1,8 +1,8 @@
 /* compile_assert.c - assert statements compiled for a test runner (compile mode
  * FY_COMPILE_REWRITE_ASSERTS): on failure the AssertionError's message shows the operands' values,
  * built by the embedded module `_pytest_assert` (`assert 1 == 2`, `assert [1] == [2]`,
- * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`). Only the failing path differs from a plain assert: the operands
- * are evaluated once and in the same order. */
+ * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`). Only the failing
+ * path differs from a plain assert: the operands are evaluated once and in the same order. */
 #include "compile/compile_int.h"
 #include "exec/interp.h"
 
