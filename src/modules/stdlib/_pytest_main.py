@@ -281,7 +281,8 @@ class Session(nodes.Session):
         if self._ignored(path) and not explicit:
             return
         if os.path.isdir(path):
-            self.conftests_upto(path)
+            if not self._load_conftests(path):
+                return
             try:
                 entries = sorted(os.listdir(path))
             except OSError:
@@ -304,8 +305,19 @@ class Session(nodes.Session):
                     continue
                 self.collect_path(p, [], False)
             return
-        self.conftests_upto(os.path.dirname(path))
-        self.pending.append((path, parts))
+        if self._load_conftests(os.path.dirname(path)):
+            self.pending.append((path, parts))
+
+    def _load_conftests(self, d):
+        """The conftests down to folder d; a failing one is a collection error of d."""
+        try:
+            self.conftests_upto(d)
+            return True
+        except BaseException as e:
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                raise
+            # as pytest: the session's collection fails
+            raise _SessionCollectError(e)
 
     def collect_file(self, path, parts):
         nodeid = self.nodeid_of_path(path)
@@ -574,7 +586,14 @@ class Session(nodes.Session):
                 raise cfg.UsageError("file or directory not found: %s" % a)
             if not full.startswith(self.confcut.rstrip("/") + "/") and full != self.confcut:
                 self.confcut = os.path.dirname(full) if os.path.isfile(full) else full
-            self.collect_path(full, parts, True)
+            try:
+                self.collect_path(full, parts, True)
+            except _SessionCollectError as err:
+                self.collection_errors += 1
+                lines, crash = runner.format_exception(err.exc, "short")
+                self.collect_reports.append(runner.CollectReport("", "failed", lines, crash))
+                self.pending = []
+                break
         # every folder's conftest is loaded before the first test module is imported
         for path, parts in self.pending:
             self.collect_file(path, parts)
@@ -600,6 +619,12 @@ class Session(nodes.Session):
         self.items = keep
         self.deselected = desel
         self.testscollected = len(keep) + len(desel)
+
+
+class _SessionCollectError(Exception):
+    def __init__(self, exc):
+        Exception.__init__(self, str(exc))
+        self.exc = exc
 
 
 class _Definition:

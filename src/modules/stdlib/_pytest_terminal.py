@@ -267,7 +267,7 @@ class Terminal:
         self.tw.sep("=", "ERRORS")
         for rep in reps:
             if isinstance(rep, runner.CollectReport):
-                self.tw.sep("_", "ERROR collecting %s" % rep.nodeid)
+                self.tw.sep("_", "ERROR collecting %s" % (rep.nodeid or "test session"))
             else:
                 self.tw.sep("_", "ERROR at %s of %s" % (rep.when, rep.head_line))
             self._longrepr(rep)
@@ -858,7 +858,13 @@ def _main(config, full, plugins):
     for mod in config.conftests:
         pm._call_hook(mod, "pytest_addoption", parser=p, pluginmanager=config.pluginmanager)
     ns = p.defaults()
-    posargs = p.parse(full, ns)
+    try:
+        posargs = p.parse(full, ns)
+    except cfg.UsageError as e:
+        msg = "usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: %s" % e
+        if str(e).startswith("unrecognized arguments"):
+            msg += "\n  inifile: %s\n  rootdir: %s" % (config.inipath, config.rootdir)
+        raise cfg.UsageError(msg)
     config.option = ns
     config.args = posargs
     if ns.verbosity is not None:
@@ -896,9 +902,11 @@ def _main(config, full, plugins):
     try:
         session.perform_collect(posargs)
     except cfg.UsageError as e:
-        sys.stdout.flush()
-        raise
-    except SyntaxError as e:
+        # pytest: the (empty) session is reported, then the error
+        session.items = []
+        term.collected()
+        term.finish_progress()
+        term.finish(pm.EXIT_USAGEERROR)
         raise
     if ns.strict_markers:
         builtin_marks = {"parametrize", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "tryfirst",
