@@ -413,6 +413,7 @@ def warns(expected_warning=Warning, *args, match=None, **kwargs):
 
 
 def deprecated_call(func=None, *args, **kwargs):
+    pending = getattr(__import__("builtins"), "PendingDeprecationWarning", DeprecationWarning)
     if func is None:
-        return warns((DeprecationWarning, PendingDeprecationWarning))
-    return warns((DeprecationWarning, PendingDeprecationWarning), func, *args, **kwargs)
+        return warns((DeprecationWarning, pending))
+    return warns((DeprecationWarning, pending), func, *args, **kwargs)

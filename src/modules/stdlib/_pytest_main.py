@@ -404,6 +404,14 @@ class Session(nodes.Session):
             lines.append("    " + text.strip())
         self.warnings.append(("%s:%d" % (rel, line), lines))
 
+    def warn_runtime(self, nodeid, w):
+        """A warning a test raised: under its node id, "path:line: Category: message" and the line."""
+        lines = ["  %s:%s: %s: %s" % (w.filename, w.lineno, w.category.__name__, w.message)]
+        src = runner.source_lines(w.filename) if w.filename and not w.filename.startswith("<") else None
+        if src and 0 < w.lineno <= len(src):
+            lines.append("    " + src[w.lineno - 1].strip())
+        self.warnings.append((self.config.cwd_relative_nodeid(nodeid), lines))
+
     def scan_unknown_marks(self, path):
         """pytest warns where an unregistered pytest.mark.NAME is used (found in the source)."""
         known = {"parametrize", "skip", "skipif", "xfail", "usefixtures", "filterwarnings", "tryfirst",

@@ -429,8 +429,28 @@ class Terminal:
         if not ws or "w" not in self.reportchars or self.config.option.disable_warnings:
             return
         self.tw.sep("=", "warnings summary")
+        groups = []
         for head, lines in ws:
-            self.tw.line(head)
+            for g in groups:
+                if g[1] == lines:
+                    g[0].append(head)
+                    break
+            else:
+                groups.append(([head], lines))
+        for heads, lines in groups:
+            if len(heads) < 10:
+                self.tw.line("\n".join(heads))
+            else:
+                counts = []
+                for h in heads:
+                    f = h.split("::", 1)[0]
+                    for c in counts:
+                        if c[0] == f:
+                            c[1] += 1
+                            break
+                    else:
+                        counts.append([f, 1])
+                self.tw.line("\n".join("%s: %d warning%s" % (f, n, "s" if n > 1 else "") for f, n in counts))
             for l in lines:
                 self.tw.line(l)
             self.tw.line("")
@@ -557,6 +577,22 @@ def _skip_location(item, e, when):
 
 
 def run_item(item, nextitem, session, term):
+    """One test's three phases; the warnings they raise go to the summary, as pytest does."""
+    import warnings
+    with warnings.catch_warnings(record=True) as log:
+        warnings.simplefilter("default")
+        warnings.simplefilter("always", DeprecationWarning)
+        pending = getattr(__import__("builtins"), "PendingDeprecationWarning", None)
+        if pending is not None:
+            warnings.simplefilter("always", pending)
+        try:
+            return _run_item(item, nextitem, session, term)
+        finally:
+            for w in list(log or []):
+                session.warn_runtime(item.nodeid, w)
+
+
+def _run_item(item, nextitem, session, term):
     tbstyle = session.config.option.tbstyle
     reports = []
     capman = session.capman
