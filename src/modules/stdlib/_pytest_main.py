@@ -221,6 +221,10 @@ class Session(nodes.Session):
         mod = nodes.import_test_file(p, fresh=True)
         self.conftest_dirs[d] = mod
         self.config.conftests.append(mod)
+        if getattr(self.config, "_configured", False):
+            # a conftest found during collection: its pytest_configure runs now (as pytest's
+            # historic hook); its pytest_addoption comes too late and is ignored
+            _call_hook(mod, "pytest_configure", config=self.config)
         base = self.nodeid_of_path(d)
         self.fm.parse_holder(mod, base)
         for pname in _as_list(getattr(mod, "pytest_plugins", None)):

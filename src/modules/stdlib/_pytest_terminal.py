@@ -864,7 +864,12 @@ def _main(config, full, plugins):
             if cur == config.rootdir or os.path.dirname(cur) == cur:
                 break
             cur = os.path.dirname(cur)
-        for x in chain:
+        # pytest also loads the conftests of the argument folder's test* sub-folders up front
+        try:
+            subs = sorted(e for e in os.listdir(d) if e.startswith("test") and os.path.isdir(os.path.join(d, e)))
+        except OSError:
+            subs = []
+        for x in chain + [os.path.join(d, e) for e in subs]:
             if x not in seen:
                 seen.append(x)
     config._initial_dirs = seen
@@ -921,6 +926,7 @@ def _main(config, full, plugins):
         config.markers.append(line.split(":")[0].split("(")[0].strip())
     for mod in list(config.conftests):
         pm._call_hook(mod, "pytest_configure", config=config)
+    config._configured = True
     term = Terminal(config, session)
     if not posargs:
         tp = config.getini("testpaths")
