@@ -463,7 +463,7 @@ class Session(nodes.Session):
 
     def collect_member(self, parent, name, value, cls, funcpat, classpat):
         if isinstance(value, type):
-            if cls is not None or not self._name_matches(name, classpat):
+            if not self._name_matches(name, classpat):
                 return []
             if getattr(value, "__test__", True) is False:
                 return []

@@ -281,8 +281,10 @@ class Function(Node):
 
     def getmodpath(self):
         parts = []
-        if self.cls is not None:
-            parts.append(self.cls.__name__)
+        n = self.parent
+        while n is not None and n.kind == "class":
+            parts.insert(0, n.name)
+            n = n.parent
         parts.append(self.name)
         return ".".join(parts)
 

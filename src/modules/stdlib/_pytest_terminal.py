@@ -894,7 +894,15 @@ def _main(config, full, plugins):
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
             sys.stderr.write("ImportError while loading conftest '%s'.\n" % os.path.join(d, "conftest.py"))
-            sys.stderr.write(runner.exconly(e) + "\n")
+            for path, lineno, name, first in runner.tb_entries(e.__traceback__):
+                if runner._hidden(path):
+                    continue
+                sys.stderr.write("%s:%d: in %s\n" % (os.path.relpath(path, config.invocation_dir), lineno, name))
+                lines = runner.source_lines(path)
+                if lines and 0 < lineno <= len(lines):
+                    sys.stderr.write("    %s\n" % lines[lineno - 1].strip())
+            for l in runner.exconly(e).split("\n"):
+                sys.stderr.write("E   %s\n" % l)
             return pm.EXIT_USAGEERROR
     for mod in config.conftests:
         pm._call_hook(mod, "pytest_addoption", parser=p, pluginmanager=config.pluginmanager)
