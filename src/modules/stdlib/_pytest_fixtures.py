@@ -496,13 +496,18 @@ class TempPathFactory:
                     shutil.rmtree(base)
                 os.makedirs(base)
             else:
-                root = os.path.join(tempfile.gettempdir(), "pytest-of-flyi")
+                user = os.environ.get("USER") or os.environ.get("LOGNAME") or "flyi"
+                root = os.path.join(tempfile.gettempdir(), "pytest-of-" + user)
                 os.makedirs(root, exist_ok=True)
                 n = 0
                 while os.path.exists(os.path.join(root, "pytest-%d" % n)):
                     n += 1
                 base = os.path.join(root, "pytest-%d" % n)
                 os.makedirs(base)
+                # as pytest: only the three newest session folders are kept
+                for old in os.listdir(root):
+                    if old.startswith("pytest-") and old[7:].isdigit() and int(old[7:]) <= n - 3:
+                        shutil.rmtree(os.path.join(root, old), ignore_errors=True)
             self._base = base
         return _pathclass()(self._base)
 
