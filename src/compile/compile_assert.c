@@ -1,7 +1,8 @@
 /* compile_assert.c - assert statements compiled for a test runner (compile mode
  * FY_COMPILE_REWRITE_ASSERTS): on failure the AssertionError's message shows the operands' values,
  * built by the embedded module `_pytest_assert` (`assert 1 == 2`, `assert [1] == [2]`,
- * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`). Only the failing
+ * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`, `+  where 3 = f(2)`).
+ * Only the failing
  * path differs from a plain assert: the operands are evaluated once and in the same order. */
 #include "compile/compile_int.h"
 #include "exec/interp.h"
@@ -153,8 +154,105 @@ static void assert_boolop(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, f
     FY_DECREF(opt);
 }
 
+/* A call pytest explains with a "where" line: f(x, 1), names and constants only. */
+static bool simple_call(const fy_expr *e) {
+    if (e->kind != FY_E_CALL || e->v.call.func->kind != FY_E_NAME || e->v.call.n_keywords || e->v.call.n_args > 8)
+        return false;
+    for (int i = 0; i < e->v.call.n_args; i++)
+        if (e->v.call.args[i]->kind != FY_E_NAME && e->v.call.args[i]->kind != FY_E_CONSTANT) return false;
+    return true;
+}
+
+/* [f args...] -> [(f, args...)] then the call made by _pytest_assert._call_t, which keeps them. */
+static void push_call_tuple(compiler *c, fy_expr *e) {
+    fy_c_expr(c, e->v.call.func);
+    for (int i = 0; i < e->v.call.n_args; i++) fy_c_expr(c, e->v.call.args[i]);
+    fy_c_set_loc_expr(c, e);
+    EMIT(BUILD_TUPLE, e->v.call.n_args + 1);
+    EMIT(DUP_TOP, 0);
+    load_helper(c, "_call_t");
+    EMIT(ROT_TWO, 0);
+    fy_c_set_loc_expr(c, e);
+    EMIT(CALL, 1); /* [t res] */
+}
+
+/* The source names of a call, for the "where" line: (func name, arg name or None per arg). */
+static fy_obj *call_names(compiler *c, fy_expr *e) {
+    fy_obj *t = fy_tuple_new((size_t)e->v.call.n_args + 1);
+    if (!t) return NULL;
+    FY_TUPLE_ITEMS(t)[0] = fy_c_str(e->v.call.func->v.name.id);
+    for (int i = 0; i < e->v.call.n_args; i++) {
+        fy_expr *a = e->v.call.args[i];
+        FY_TUPLE_ITEMS(t)[i + 1] = a->kind == FY_E_NAME ? fy_c_str(a->v.name.id) : fy_none();
+    }
+    for (int i = 0; i <= e->v.call.n_args; i++)
+        if (!FY_TUPLE_ITEMS(t)[i]) {
+            FY_DECREF(t);
+            return NULL;
+        }
+    (void)c;
+    return t;
+}
+
+/* `assert f(x) == y` or `assert y == f(x)`: on failure pytest adds "+  where 3 = f(2)". The stack
+ * keeps [call tuple, left, right] until the comparison is decided. */
+static void assert_call_compare(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *), bool left_call) {
+    fy_expr *t = s->v.assert_.test;
+    fy_expr *call = left_call ? t->v.compare.left : t->v.compare.comparators[0];
+    fy_cmpop op = t->v.compare.ops[0];
+    if (left_call) {
+        push_call_tuple(c, call);                   /* [t res] */
+        fy_c_expr(c, t->v.compare.comparators[0]); /* [t res R] */
+    } else {
+        fy_c_expr(c, t->v.compare.left); /* [L] */
+        push_call_tuple(c, call);        /* [L t res] */
+        EMIT(ROT_THREE, 0);              /* [res L t] */
+        EMIT(ROT_THREE, 0);              /* [t res L] */
+        EMIT(ROT_TWO, 0);                /* [t L res] */
+    }
+    fy_c_set_loc_expr(c, t);
+    EMIT(DUP_TOP_TWO, 0);
+    fy_c_emit_cmp(c, op);
+    int fail = EMIT(POP_JUMP_IF_FALSE, 0);
+    for (int i = 0; i < 3; i++) EMIT(POP_TOP, 0);
+    int end = EMIT(JUMP, 0);
+    fy_c_patch(c, fail, fy_c_here(c));
+    set_loc(c, s);
+    EMIT(BUILD_TUPLE, 3);
+    load_helper(c, "_fail_compare_call");
+    EMIT(ROT_TWO, 0);
+    fy_obj *names = call_names(c, call);
+    fy_obj *sym = fy_c_str(fy_cmpop_symbol(op));
+    if (!names || !sym) {
+        FY_XDECREF(names);
+        FY_XDECREF(sym);
+        c->error = true;
+        return;
+    }
+    EMIT(LOAD_CONST, fy_c_const(c, names));
+    EMIT(LOAD_CONST, fy_c_const(c, sym));
+    EMIT(LOAD_CONST, fy_c_const(c, left_call ? fy_True : fy_False));
+    FY_DECREF(names);
+    FY_DECREF(sym);
+    push_msg(c, s);
+    set_loc(c, s);
+    EMIT(CALL, 5);
+    EMIT(RAISE_VARARGS, 1);
+    fy_c_patch(c, end, fy_c_here(c));
+}
+
 void fy_c_assert_rewritten(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *)) {
     fy_expr *t = s->v.assert_.test;
+    if (t->kind == FY_E_COMPARE && t->v.compare.n_ops == 1) {
+        fy_expr *l = t->v.compare.left, *r = t->v.compare.comparators[0];
+        bool lc = simple_call(l), rc = simple_call(r);
+        bool plain_l = l->kind != FY_E_CALL && l->kind != FY_E_BINOP,
+             plain_r = r->kind != FY_E_CALL && r->kind != FY_E_BINOP;
+        if ((lc && plain_r) || (rc && plain_l)) {
+            assert_call_compare(c, s, set_loc, lc);
+            return;
+        }
+    }
     if (t->kind == FY_E_BOOLOP && t->v.boolop.n_values < 21) {
         assert_boolop(c, s, set_loc);
         return;

@@ -24,7 +24,7 @@ while IFS='|' read -r name project args mode; do
   if [ "$mode" = rc ]; then
     printf '%s\n' "$got" | tail -n 1 > "$HERE/expected/$name.out"
   else
-    printf '%s\n' "$got" | sh "$HERE/normalize.sh" "$root" > "$HERE/expected/$name.out"
+    printf '%s\n' "$got" | sh "$HERE/normalize.sh" "$root" "$mode" > "$HERE/expected/$name.out"
   fi
   echo "$name: $(tail -n 2 "$HERE/expected/$name.out" | head -n 1)"
 done < "$HERE/cases"

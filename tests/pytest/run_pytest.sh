@@ -3,7 +3,7 @@
 # folder: every line "NAME|PROJECT|ARGS[|rc]" of cases runs `flyi -m pytest ARGS` inside PROJECT;
 # its normalized output and exit status must equal expected/NAME.out, produced by real pytest
 # (regen.sh). With "|rc" only the exit status is compared; "|junit" adds the --junitxml report
-# out/report.xml (times, timestamp and host left out). Ends with "N passed, N failed".
+# out/report.xml (times, timestamp and host left out); "|where" keeps the "+  where" lines. Ends with "N passed, N failed".
 SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILDDIR=${FLYI_BUILDDIR:-.}
 case "$BUILDDIR" in /*) ;; *) BUILDDIR=$(cd "$BUILDDIR" && pwd) ;; esac
@@ -29,7 +29,7 @@ while IFS='|' read -r name project args mode; do
   if [ "$mode" = rc ]; then
     got=$(printf '%s\n' "$got" | tail -n 1)
   else
-    got=$(printf '%s\n' "$got" | sh "$HERE/normalize.sh" "$root")
+    got=$(printf '%s\n' "$got" | sh "$HERE/normalize.sh" "$root" "$mode")
   fi
   if [ -f "$exp" ] && [ "$got" = "$(cat "$exp")" ]; then
     pass=$((pass + 1))

@@ -416,3 +416,30 @@ def _fail_boolop(values, shape, ops, is_or, msg):
             expls.append(_r(values[i]))
             i += 1
     return _make(msg, "(" + (" or " if is_or else " and ").join(expls) + ")")
+
+
+def _call_t(t):
+    """The call of an explained assert operand: t is (function, arguments...)."""
+    return t[0](*t[1:])
+
+
+def _name_expl(name, value):
+    # pytest shows a name's value unless it is a callable or something with a __name__ (a
+    # function, class or module), which it shows by name
+    if callable(value) or hasattr(value, "__name__"):
+        return name
+    return _r(value)
+
+
+def _fail_compare_call(vals, names, op, left_call, msg):
+    """`assert f(x) == y`: "assert 3 == 4" and "+  where 3 = f(2)" (without a longer explanation)."""
+    t, left, right = vals
+    expl = _explain(op, left, right)
+    if expl is None:
+        res = left if left_call else right
+        args = []
+        for n, v in zip(names[1:], t[1:]):
+            args.append(_r(v) if n is None else _name_expl(n, v))
+        where = "%s = %s(%s)" % (_r(res), _name_expl(names[0], t[0]), ", ".join(args))
+        expl = "%s %s %s\n +  where %s" % (_r(left), op, _r(right), where)
+    return _make(msg, expl)
