@@ -2,8 +2,8 @@
  * FY_COMPILE_REWRITE_ASSERTS): on failure the AssertionError's message shows the operands' values,
  * built by the embedded module `_pytest_assert` (`assert 1 == 2`, `assert [1] == [2]`,
  * `assert not True`, `assert 0`, `assert (1 + 1) == 3`, `assert (1 and 0)`, `+  where 3 = f(2)`).
- * Only the failing
- * path differs from a plain assert: the operands are evaluated once and in the same order. */
+ * Only the failing path differs from a plain assert: the operands are evaluated once and in the
+ * same order (a call goes through _pytest_assert._call_t, which keeps its arguments). */
 #include "compile/compile_int.h"
 #include "exec/interp.h"
 
