@@ -13,9 +13,11 @@ while IFS='|' read -r name project args mode; do
     want=0; for n in "$@"; do [ "$n" = "$name" ] && want=1; done
     [ $want -eq 1 ] || continue
   fi
-  rm -rf "$tmp/p"; cp -R "$HERE/$project" "$tmp/p"
+  # PROJECT:SUBDIR runs inside SUBDIR of the project
+  sub=${project#*:}; [ "$sub" = "$project" ] && sub=.
+  rm -rf "$tmp/p"; cp -R "$HERE/${project%%:*}" "$tmp/p"
   root=$(cd "$tmp/p" && pwd -P)
-  got=$(cd "$root" && eval "set -- $args" && "$PY" -m pytest -p no:cacheprovider "$@" 2>&1; echo "rc=$?")
+  got=$(cd "$root/$sub" && eval "set -- $args" && "$PY" -m pytest -p no:cacheprovider "$@" 2>&1; echo "rc=$?")
   if [ "$mode" = junit ]; then
     # the report too, without its times, timestamp and host
     got=$(printf '%s\n' "$got"; sed -e 's/ time="[0-9.]*"/ time="T"/g' -e 's/ timestamp="[^"]*"//' \

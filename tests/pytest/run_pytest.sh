@@ -1,9 +1,10 @@
 #!/bin/sh
 # run_pytest.sh - flyi's pytest-compatible runner (`flyi -m pytest`) on the test projects in this
-# folder: every line "NAME|PROJECT|ARGS[|rc]" of cases runs `flyi -m pytest ARGS` inside PROJECT;
-# its normalized output and exit status must equal expected/NAME.out, produced by real pytest
-# (regen.sh). With "|rc" only the exit status is compared; "|junit" adds the --junitxml report
-# out/report.xml (times, timestamp and host left out); "|where" keeps the "+  where" lines. Ends with "N passed, N failed".
+# folder: every line "NAME|PROJECT[:SUBDIR]|ARGS[|mode]" of cases runs `flyi -m pytest ARGS` in a
+# copy of PROJECT (or its SUBDIR); the normalized output and exit status must equal
+# expected/NAME.out, produced by real pytest (regen.sh). Modes: "rc" compares the exit status only,
+# "junit" adds the --junitxml report out/report.xml (times, timestamp and host left out), "where"
+# keeps the "+  where" lines. Ends with "N passed, N failed".
 SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILDDIR=${FLYI_BUILDDIR:-.}
 case "$BUILDDIR" in /*) ;; *) BUILDDIR=$(cd "$BUILDDIR" && pwd) ;; esac
@@ -18,9 +19,11 @@ while IFS='|' read -r name project args mode; do
   case "$name" in ''|'#'*) continue ;; esac
   exp=$HERE/expected/$name.out
   # a copy of the project, so that runs leave nothing in the source tree
-  rm -rf "$tmp/p"; cp -R "$HERE/$project" "$tmp/p"
+  # PROJECT:SUBDIR runs inside SUBDIR of the project
+  sub=${project#*:}; [ "$sub" = "$project" ] && sub=.
+  rm -rf "$tmp/p"; cp -R "$HERE/${project%%:*}" "$tmp/p"
   root=$(cd "$tmp/p" && pwd -P)
-  got=$(cd "$root" && eval "set -- $args" && ${FLYI_WRAPPER:-} "$FLYI" -m pytest -p no:cacheprovider "$@" 2>&1; echo "rc=$?")
+  got=$(cd "$root/$sub" && eval "set -- $args" && ${FLYI_WRAPPER:-} "$FLYI" -m pytest -p no:cacheprovider "$@" 2>&1; echo "rc=$?")
   if [ "$mode" = junit ]; then
     # the report too, without its times, timestamp and host
     got=$(printf '%s\n' "$got"; sed -e 's/ time="[0-9.]*"/ time="T"/g' -e 's/ timestamp="[^"]*"//' \

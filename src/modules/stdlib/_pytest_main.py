@@ -402,7 +402,7 @@ class Session(nodes.Session):
 
     def warn(self, path, line, message, text):
         """A warning for the summary: (location header, message lines)."""
-        rel = self.relpath(path)
+        rel = self.config.cwd_relative_nodeid(self.relpath(path))
         lines = ["  %s:%d: %s" % (path, line, message)]
         if text is not None:
             lines.append("    " + text.strip())
@@ -695,7 +695,7 @@ def _import_tb(e, session):
     for path, lineno, name, first in runner.tb_entries(e.__traceback__):
         if runner._hidden(path):
             continue
-        out.append("%s:%d: in %s" % (session.relpath(path), lineno, name))
+        out.append("%s:%d: in %s" % (runner._relpath(path), lineno, name))
         lines = runner.source_lines(path)
         if lines and 0 < lineno <= len(lines):
             out.append("    " + lines[lineno - 1].strip())

@@ -292,10 +292,13 @@ _root = [None]
 
 
 def _relpath(path):
+    """pytest's bestrelpath from the invocation folder (tracebacks, skip locations)."""
     root = _root[0]
-    if root and path.startswith(root.rstrip("/") + "/"):
+    if not root or not path.startswith("/"):
+        return path
+    if path.startswith(root.rstrip("/") + "/"):
         return path[len(root.rstrip("/")) + 1:]
-    return path
+    return os.path.relpath(path, root)
 
 
 def format_exception(exc, style, cut_code=None, funcargs=None):

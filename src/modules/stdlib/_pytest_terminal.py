@@ -373,6 +373,7 @@ class Terminal:
                     else:
                         folded.append([key, 1])
                 for (path, lineno, reason), num in folded:
+                    path = self.config.cwd_relative_nodeid(path)
                     if reason.startswith("Skipped: "):
                         reason = reason[len("Skipped: "):]
                     if lineno is not None:
@@ -923,7 +924,7 @@ def _main(config, full, plugins):
     if ns.exitfirst:
         ns.maxfail = 1
     _pytest_assert.verbosity = ns.verbose
-    runner._root[0] = config.rootdir
+    runner._root[0] = config.invocation_dir
     for o in ns.override_ini or []:
         k, _, v = o.partition("=")
         config.overrides[k.strip()] = v
