@@ -387,6 +387,7 @@ class Session(nodes.Session):
             tbl, crash = runner.format_exception(e, "short" if style in ("auto", "long") else style)
             if isinstance(e, api.Failed) and not e.pytrace:
                 lines = [str(e.msg)]
+                crash = None
             elif isinstance(e, ImportError) and not isinstance(e, nodes.ImportPathMismatch):
                 lines = ["ImportError while importing test module '%s'." % path,
                          "Hint: make sure your test modules/packages have valid Python names.",
@@ -434,6 +435,8 @@ class Session(nodes.Session):
                         j += 1
                     name = text[pos + 5:j]
                     if name and not name.startswith("_") and name not in known:
+                        if self.config.option.strict_markers or _truthy(self.config.getini("strict_markers")):
+                            raise api.Failed("%r not found in `markers` configuration option" % name, pytrace=False)
                         self.warn(path, i + 1, "PytestUnknownMarkWarning: Unknown pytest.mark.%s - is this a typo?  "
                                   "You can register custom marks to avoid this warning - for details, see "
                                   "https://docs.pytest.org/en/stable/how-to/mark.html" % name, text)
@@ -701,6 +704,10 @@ def _import_tb(e, session):
             out.append("    " + lines[lineno - 1].strip())
     out.append("E   " + runner.exconly(e))
     return out
+
+
+def _truthy(v):
+    return v is True or str(v).strip().lower() in ("true", "1", "yes")
 
 
 def _as_list(v):
