@@ -161,7 +161,8 @@ def tb_entries(tb):
 
 
 def _hidden(filename):
-    return filename.startswith("<frozen _pytest") or filename.startswith("<frozen pytest")
+    # the runner's own frames, and warnings.warn's (a C function in CPython: no frame there)
+    return filename.startswith(("<frozen _pytest", "<frozen pytest", "<frozen warnings>"))
 
 
 def exc_typename(e):

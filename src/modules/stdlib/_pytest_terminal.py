@@ -586,11 +586,33 @@ def run_item(item, nextitem, session, term):
         pending = getattr(__import__("builtins"), "PendingDeprecationWarning", None)
         if pending is not None:
             warnings.simplefilter("always", pending)
+        # the ini file's filterwarnings, then -W, then the tests' filterwarnings marks
+        specs = list(session.config.getini("filterwarnings")) + list(session.config.option.pythonwarnings or [])
+        for m in item.iter_markers("filterwarnings"):
+            specs.extend(m.args)
+        for spec in specs:
+            _apply_filter(warnings, spec)
         try:
             return _run_item(item, nextitem, session, term)
         finally:
             for w in list(log or []):
                 session.warn_runtime(item.nodeid, w)
+
+
+def _apply_filter(warnings, spec):
+    """One "action:message:category:module:lineno" warning filter, as -W and pytest read it."""
+    parts = [p.strip() for p in str(spec).split(":")]
+    parts += [""] * (5 - len(parts))
+    action, message, cat, module, lineno = parts[:5]
+    category = Warning
+    if cat:
+        mod, _, name = cat.rpartition(".")
+        try:
+            category = getattr(__import__(mod, fromlist=[name]) if mod else __import__("builtins"), name)
+        except (ImportError, AttributeError):
+            raise cfg.UsageError("invalid -W option / filterwarnings value %r: unknown warning category: %r"
+                                 % (spec, cat))
+    warnings.filterwarnings(action or "default", message, category, module, int(lineno) if lineno else 0)
 
 
 def _run_item(item, nextitem, session, term):
