@@ -34,8 +34,6 @@ class ApproxScalar(ApproxBase):
     DEFAULT_RELATIVE_TOLERANCE = 1e-6
 
     def __repr__(self):
-        if isinstance(self.expected, complex) and False:
-            return str(self.expected)
         if not isinstance(self.expected, (int, float, complex)) or isinstance(self.expected, bool):
             return str(self.expected)
         try:

@@ -382,24 +382,20 @@ class Session(nodes.Session):
                      "HINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file "
                      "modules"]
             return runner.CollectReport(nodeid, "failed", lines, (path, 0, lines[0]))
-        if isinstance(e, SyntaxError) or isinstance(e, ImportError) or True:
-            style = self.config.option.tbstyle
-            tbl, crash = runner.format_exception(e, "short" if style in ("auto", "long") else style)
-            if isinstance(e, api.Failed) and not e.pytrace:
-                lines = [str(e.msg)]
-                crash = None
-            elif isinstance(e, ImportError) and not isinstance(e, nodes.ImportPathMismatch):
-                lines = ["ImportError while importing test module '%s'." % path,
-                         "Hint: make sure your test modules/packages have valid Python names.",
-                         "Traceback:"] + [l for l in tbl if l] + []
-                lines = lines[:3] + _import_tb(e, self)
-                crash = None
-            elif isinstance(e, SyntaxError):
-                crash = None
-                lines = tbl
-            else:
-                lines = tbl
-            return runner.CollectReport(nodeid, "failed", lines, crash)
+        # any other exception: its traceback (pytest's short style), without a crash message for
+        # the errors pytest reports as text (import and syntax errors, fail(pytrace=False))
+        style = self.config.option.tbstyle
+        lines, crash = runner.format_exception(e, "short" if style in ("auto", "long") else style)
+        if isinstance(e, api.Failed) and not e.pytrace:
+            lines, crash = [str(e.msg)], None
+        elif isinstance(e, ImportError):
+            lines = ["ImportError while importing test module '%s'." % path,
+                     "Hint: make sure your test modules/packages have valid Python names.",
+                     "Traceback:"] + _import_tb(e, self)
+            crash = None
+        elif isinstance(e, SyntaxError):
+            crash = None
+        return runner.CollectReport(nodeid, "failed", lines, crash)
 
     def warn(self, path, line, message, text):
         """A warning for the summary: (location header, message lines)."""
@@ -512,8 +508,6 @@ class Session(nodes.Session):
         is_method = cls is not None and not static
         argnames = fx.argnames_of(func, is_method=is_method)
         usefix = []
-        for node in [parent] + ([parent.parent] if parent.parent is not None else []):
-            pass
         marks = api.get_marks(func)
         chain_marks = []
         n = parent
@@ -537,7 +531,7 @@ class Session(nodes.Session):
                 direct_names.update(nodes._argnames(args[0]))
             elif "argnames" in m.kwargs:
                 direct_names.update(nodes._argnames(m.kwargs["argnames"]))
-        closure = self.fm.closure(probe_id, initial + [n for n in sorted(direct_names) if n not in initial and False])
+        closure = self.fm.closure(probe_id, initial)
         metaf.fixturenames = closure + [n for n in direct_names if n not in closure]
         # fixture params (the closure's order), unless a mark parametrizes that name
         for fname in closure:

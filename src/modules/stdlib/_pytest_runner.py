@@ -248,7 +248,7 @@ def entry_lines(entry, style, exc, is_last, funcargs=None):
             out.append("    ???")
         if is_last:
             for i, l in enumerate(exconly(exc).split("\n")):
-                out.append(("E   " if True else "    ") + l)
+                out.append("E   " + l)
         return out
     if funcargs:
         cur = ""
@@ -267,7 +267,7 @@ def entry_lines(entry, style, exc, is_last, funcargs=None):
     idx = lineno - 1
     if start > idx or idx >= len(lines):
         start = idx
-    end = _statement_end(lines, idx) if is_last or True else idx
+    end = _statement_end(lines, idx)
     block = lines[start:end + 1]
     ind = min([_indent(l) for l in block if l.strip()] or [0])
     ind = _indent(lines[start]) if lines[start].strip() else ind

@@ -133,8 +133,6 @@ class Terminal:
         errors = s.collection_errors
         skipped = len([r for r in s.collect_reports if r.skipped])
         if self.verbosity < 0:
-            if errors:
-                pass
             return
         if self.verbosity > 0:
             self.tw.write("collecting ... ")
@@ -459,15 +457,14 @@ class Terminal:
 
     def finish(self, exitcode, interrupted=None):
         duration = time.time() - self.start
-        if self.verbosity >= -1 or True:
-            self.summary_errors()
-            self.summary_failures()
-            self.summary_warnings()
-            self.summary_passes()
-            if self.junit is not None:
-                self.junit()
-            self.summary_durations()
-            self.short_summary()
+        self.summary_errors()
+        self.summary_failures()
+        self.summary_warnings()
+        self.summary_passes()
+        if self.junit is not None:
+            self.junit()
+        self.summary_durations()
+        self.short_summary()
         if interrupted:
             self.tw.sep("!", interrupted)
         line = self.stats_line(duration)
@@ -673,8 +670,6 @@ def _run_item(item, nextitem, session, term):
         rep = _make_report(item, "call", exc, dur, list(all_sections), tbstyle, session)
         reports.append(rep)
         term.report(item, rep)
-        if session.config.option.exitfirst and rep.failed:
-            pass
 
     def teardown():
         errors = _xunit_teardown(item, nextitem, session) if rep_setup_ran[0] else []
@@ -1052,7 +1047,7 @@ def _main(config, full, plugins):
             reps = run_item(item, nextitem, session, term)
             term.finish_item(item)
             for r in reps:
-                if r.failed and not (r.when == "call" and False):
+                if r.failed:
                     failures += 1
                     break
             if ns.maxfail and failures >= ns.maxfail:
