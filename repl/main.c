@@ -77,6 +77,17 @@ int main(int argc, char **argv) {
         flyi_status st = flyi_session_eval(g_session, argv[2], "<string>",
                                            &(flyi_sink){.stream = on_stream, .error = on_error, .input = on_input});
         rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
+    } else if (argc >= 2 && !strcmp(argv[1], "-m")) {
+        /* flyi -m MODULE [args]: sys.argv is [MODULE's file, args...] */
+        if (argc < 3) {
+            fputs("flyi: -m needs an argument\n", stderr);
+            return 2;
+        }
+        g_session = flyi_session_new(argc - 2, argv + 2);
+        if (!g_session) return 1;
+        signal(SIGINT, on_sigint);
+        flyi_status st = flyi_session_run_module(g_session, argv[2], &sink);
+        rc = st == FLYI_EXIT ? flyi_session_exit_code(g_session) : st == FLYI_ERROR ? 1 : 0;
     } else if (argc >= 2 && (argv[1][0] != '-' || (!strcmp(argv[1], "-i") && argc >= 3))) {
         /* flyi FILE [args] runs a script; flyi -i FILE [args] then stays interactive */
         int interactive = !strcmp(argv[1], "-i");
@@ -91,10 +102,12 @@ int main(int argc, char **argv) {
             rc = flyi_repl_run(g_session);
         }
     } else if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        puts("usage: flyi [-i] [FILE.py [args...]] | flyi -c CODE [args...] | flyi --version\n"
+        puts("usage: flyi [-i] [FILE.py [args...]] | flyi -c CODE [args...] | flyi -m MODULE [args...] | flyi "
+             "--version\n"
              "  no arguments: the interactive REPL (or, with stdin not a terminal, run stdin)\n"
              "  FILE.py      run a script; -i then stay interactive\n"
              "  -c CODE      run CODE\n"
+             "  -m MODULE    run MODULE as __main__ (flyi -m pytest runs the test runner)\n"
              "environment: FLYI_BACKEND=emu|hip, ARCH=gfx942|gfx950, FLYI_PATH (module search path),\n"
              "  FLYI_CORE (path of flycore.so), NO_COLOR, FLYI_HISTFILE");
         return 0;

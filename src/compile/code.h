@@ -264,8 +264,12 @@ typedef struct fy_gen {
 struct fy_ast_module;
 /* Compile a parsed module into a code object. mode: 0 exec (module), 1 eval (expression),
  * 2 interactive (the last expression statement's value is kept as the frame result);
- * add 4 to look names up through the locals mapping (exec/eval with separate locals).
+ * add 4 to look names up through the locals mapping (exec/eval with separate locals), add
+ * FY_COMPILE_REWRITE_ASSERTS for a test runner's asserts that show their operands on failure.
  * Returns NULL with SyntaxError/other exception set. */
+#define FY_COMPILE_REWRITE_ASSERTS 8
+/* compile()'s flags bit asking for FY_COMPILE_REWRITE_ASSERTS (flyi's own, not a CPython flag). */
+#define FY_PYCF_REWRITE_ASSERTS 0x40000000
 fy_obj *fy_compile(struct fy_ast_module *m, const char *filename, int mode);
 /* Parse + compile source text; SyntaxError raised on bad input. */
 fy_obj *fy_compile_source(const char *src, size_t len, const char *filename, int mode);

@@ -607,7 +607,9 @@ static void compile_funcdef(compiler *c, fy_stmt *s) {
     int flags = fy_c_push_defaults_pub(c, s->v.functiondef.args, s->v.functiondef.returns);
     fy_obj *qn = fy_c_qualname(c, s->v.functiondef.name, true);
     fy_scope *fs = s->v.functiondef.scope;
-    fy_c_enter_unit(c, fs, s->v.functiondef.name, s->line);
+    /* as CPython: a decorated function's co_firstlineno is its first decorator's line */
+    int first = s->v.functiondef.n_decorators ? s->v.functiondef.decorator_list[0]->line : s->line;
+    fy_c_enter_unit(c, fs, s->v.functiondef.name, first);
     if (c->error) return;
     c->u->qualname = qn;
     cunit *u = c->u;
@@ -1250,6 +1252,10 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
         break;
     case FY_S_TRY: compile_try(c, s); break;
     case FY_S_ASSERT: {
+        if (c->rewrite_asserts) {
+            fy_c_assert_rewritten(c, s, set_loc_stmt);
+            break;
+        }
         int p[64], np = 0;
         fy_c_cond_jump(c, s->v.assert_.test, true, p, &np);
         set_loc_stmt(c, s);
@@ -1305,6 +1311,7 @@ fy_obj *fy_compile(fy_ast_module *m, const char *filename, int mode) {
     c->root = root;
     fy_c_enter_unit(c, root, "<module>", 1);
     c->u->module_globals = !(mode & 4);
+    c->rewrite_asserts = (mode & FY_COMPILE_REWRITE_ASSERTS) != 0;
     mode &= 3;
     c->mode = mode;
     c->u->interactive = mode == 2;

@@ -495,6 +495,8 @@ static void emit_cmp(compiler *c, fy_cmpop op) {
     }
 }
 
+void fy_c_emit_cmp(compiler *c, fy_cmpop op) { emit_cmp(c, op); }
+
 void fy_c_expr(compiler *c, fy_expr *e) {
     if (c->error || !e) return;
     fy_loc saved = c->u->loc;

@@ -54,6 +54,7 @@ typedef struct compiler {
     fy_obj *source;
     fy_scope *root;
     bool error;
+    bool rewrite_asserts; /* FY_COMPILE_REWRITE_ASSERTS (compile_assert.c) */
     int mode;
 } compiler;
 
@@ -73,6 +74,9 @@ void fy_c_expr(compiler *c, fy_expr *e);
 void fy_c_store(compiler *c, fy_expr *target);  /* store TOS into target */
 void fy_c_delete(compiler *c, fy_expr *target);
 void fy_c_name_op(compiler *c, const char *name, int ctx);
+void fy_c_emit_cmp(compiler *c, fy_cmpop op); /* COMPARE_OP, IS_OP or CONTAINS_OP */
+/* An assert statement compiled for a test runner (compile_assert.c). */
+void fy_c_assert_rewritten(compiler *c, fy_stmt *s, void (*set_loc)(compiler *, fy_stmt *));
 void fy_c_cond_jump(compiler *c, fy_expr *e, bool jump_if, int *patch_list, int *npatch);
 fy_obj *fy_c_make_code(compiler *c, cunit *u);
 void fy_c_enter_unit(compiler *c, fy_scope *s, const char *name, int firstline);

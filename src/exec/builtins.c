@@ -776,6 +776,7 @@ BI(compile) {
     if (!FY_STR_CHECK(a[0]) || !FY_STR_CHECK(a[1]) || !FY_STR_CHECK(a[2]))
         return fy_err_set(&fy_TypeError, "compile() arguments must be str");
     int mode = fy_str_eq_cstr(a[2], "eval") ? 1 : fy_str_eq_cstr(a[2], "single") ? 2 : 0;
+    if (a[3] && FY_INT_CHECK(a[3]) && (FY_INT_VAL(a[3]) & FY_PYCF_REWRITE_ASSERTS)) mode |= FY_COMPILE_REWRITE_ASSERTS;
     return fy_compile_source(FY_STR_DATA(a[0]), FY_STR_LEN(a[0]), FY_STR_DATA(a[1]), mode);
 }
 

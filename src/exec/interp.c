@@ -90,7 +90,17 @@ static fy_obj *sys_getdefaultencoding(fy_obj *self, fy_obj *const *args, size_t 
 static fy_obj *sys_gc_collect(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     return fy_int_from(fy_gc_collect());
 }
+/* sys._getframe(depth=0): the caller's frame, or the one depth calls further out */
+static fy_obj *sys_getframe(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    int64_t depth = 0;
+    if (fy_check_nargs("_getframe", nargs, 0, 1) < 0 || (nargs && fy_index(args[0], &depth) < 0)) return NULL;
+    fy_frame *f = fy_cur->frame;
+    while (f && depth-- > 0) f = f->back;
+    if (!f) return fy_err_set(&fy_ValueError, "call stack is not deep enough");
+    return fy_ref(&f->h);
+}
 static fy_methoddef sys_funcs[] = {
+    {"_getframe", sys_getframe, 0, NULL},
     {"exit", sys_exit, 0, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status)."},
     {"getrecursionlimit", sys_getrecursionlimit, 0, NULL},
     {"setrecursionlimit", sys_setrecursionlimit, 0, NULL},

@@ -173,8 +173,36 @@ static int frame_traverse(fy_obj *o, fy_visitfn v, void *a) {
 static void frame_clear(fy_obj *o) {
     if (((fy_frame *)o)->code) frame_clear_contents((fy_frame *)o);
 }
-fy_type fy_frame_type = {FY_TYPE_INIT("frame", sizeof(fy_frame)), .flags = FY_TPF_GC | FY_TPF_FINAL,
-                         .dealloc = frame_dealloc, .traverse = frame_traverse, .clear = frame_clear};
+/* What sys._getframe() callers read (the warnings module, test runners): f_back is left out, as a
+ * frame does not own the frame that called it. */
+static fy_obj *frame_code(fy_obj *o) { return fy_ref(&((fy_frame *)o)->code->h); }
+static fy_obj *frame_lineno(fy_obj *o) {
+    fy_frame *f = (fy_frame *)o;
+    return fy_int_from(fy_code_line_of(&f->code->h, f->cur));
+}
+static fy_obj *frame_globals(fy_obj *o) { return fy_ref(((fy_frame *)o)->globals); }
+static fy_obj *frame_locals(fy_obj *o) {
+    fy_frame *f = (fy_frame *)o;
+    if (f->locals) return fy_ref(f->locals);
+    fy_obj *d = fy_dict_new();
+    fy_code *co = f->code;
+    size_t n = 0;
+    fy_obj **names = co->varnames ? fy_seq_items(co->varnames, &n) : NULL;
+    for (size_t i = 0; d && names && i < n && (int)i < co->nlocals; i++)
+        if (f->localsplus[i] && fy_dict_set(d, names[i], f->localsplus[i]) < 0) FY_CLEAR(d);
+    return d;
+}
+static fy_getsetdef frame_getsets[] = {{"f_code", frame_code, NULL, NULL},
+                                       {"f_lineno", frame_lineno, NULL, NULL},
+                                       {"f_globals", frame_globals, NULL, NULL},
+                                       {"f_locals", frame_locals, NULL, NULL},
+                                       {NULL}};
+fy_type fy_frame_type = {FY_TYPE_INIT("frame", sizeof(fy_frame)),
+                         .flags = FY_TPF_GC | FY_TPF_FINAL,
+                         .dealloc = frame_dealloc,
+                         .traverse = frame_traverse,
+                         .clear = frame_clear,
+                         .getsets = frame_getsets};
 
 /* Release a non-generator frame after a call, keeping one per code object for reuse. */
 static void fy_frame_release(fy_frame *f) {

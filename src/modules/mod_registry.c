@@ -103,7 +103,17 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_core_display, "IPython.core.display") \
     X(IPython_lib, "IPython.lib") \
     X(IPython_lib_pretty, "IPython.lib.pretty") \
-    X(wurlitzer, "wurlitzer")
+    X(wurlitzer, "wurlitzer") \
+    X(pytest, "pytest") \
+    X(pytest_api, "_pytest_api") \
+    X(pytest_approx, "_pytest_approx") \
+    X(pytest_assert, "_pytest_assert") \
+    X(pytest_config, "_pytest_config") \
+    X(pytest_fixtures, "_pytest_fixtures") \
+    X(pytest_main, "_pytest_main") \
+    X(pytest_nodes, "_pytest_nodes") \
+    X(pytest_runner, "_pytest_runner") \
+    X(pytest_terminal, "_pytest_terminal")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

@@ -123,7 +123,10 @@ static fy_obj *tb_next(fy_obj *o) {
     fy_tb *t = (fy_tb *)o;
     return fy_ref(t->next ? &t->next->h : fy_None);
 }
-static fy_getsetdef tb_getsets[] = {{"tb_lineno", tb_lineno, NULL, NULL}, {"tb_next", tb_next, NULL, NULL}, {NULL}};
+/* flyi keeps no frame objects in tracebacks: tb_code (flyi's own) stands for tb_frame.f_code */
+static fy_obj *tb_code(fy_obj *o) { return fy_ref(((fy_tb *)o)->code); }
+static fy_getsetdef tb_getsets[] = {
+    {"tb_lineno", tb_lineno, NULL, NULL}, {"tb_next", tb_next, NULL, NULL}, {"tb_code", tb_code, NULL, NULL}, {NULL}};
 fy_type fy_tb_type = {FY_TYPE_INIT("traceback", sizeof(fy_tb)),
                       .flags = FY_TPF_GC | FY_TPF_FINAL,
                       .dealloc = tb_dealloc,

@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "compile/code.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "modules/mod_ipython.h"
 #include "modules/mod_registry.h"
+#include "modules/stdlib_data.h"
 #include "torch/torch.h"
 #include "flydsl/api/dsl.h"
 #include "parse/parse.h"
@@ -254,6 +256,92 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
         FY_XDECREF(pf);
         fy_obj *code = fy_compile(m, path, 0);
         fy_ast_module_free(m);
+        if (!code) st = finish_error(s, sink);
+        else {
+            st = run_code(s, code, sink, false);
+            FY_DECREF(code);
+        }
+    }
+    fy_err_clear();
+    s->ip->sink = NULL;
+    fy_interp_leave(prev);
+    cell_end(s, outer);
+    return st;
+}
+
+/* Where `python -m name` would find name: an embedded module (*text set) or a file on the
+ * search path (a package runs its __main__.py). Fills path; false when there is none. */
+static bool find_main_module(fy_interp *ip, const char *name, char *path, size_t cap, const char **text, size_t *len) {
+    *text = NULL;
+    if (fy_stdlib_source(name, text, len)) {
+        snprintf(path, cap, "<frozen %s>", name);
+        return true;
+    }
+    char rel[1024];
+    snprintf(rel, sizeof rel, "%s", name);
+    for (char *p = rel; *p; p++)
+        if (*p == '.') *p = '/';
+    for (int64_t i = 0; i < FY_LIST_N(ip->path); i++) {
+        fy_obj *d = FY_LIST_ITEMS(ip->path)[i];
+        if (!FY_STR_CHECK(d)) continue;
+        const char *dir = FY_STR_DATA(d);
+        const char *fmt[] = {"%s%s%s.py", "%s%s%s/__main__.py"};
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, cap, fmt[k], dir, *dir ? "/" : "", rel);
+            FILE *f = fopen(path, "rb");
+            if (f) {
+                fclose(f);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+flyi_status flyi_session_run_module(flyi_session *s, const char *name, const flyi_sink *sink) {
+    unsigned outer = atomic_load(&s->cell_gen);
+    cell_begin(s);
+    fy_interp *prev = fy_interp_enter(s->ip);
+    s->ip->sink = sink;
+    flyi_status st;
+    /* as `python -m`: the current folder goes first on the search path */
+    char cwd[4096];
+    fy_obj *d = fy_str_from_cstr(getcwd(cwd, sizeof cwd) ? cwd : "");
+    if (d) {
+        fy_list_insert(s->ip->path, 0, d);
+        FY_DECREF(d);
+    }
+    char path[4200];
+    const char *text;
+    size_t len;
+    if (!find_main_module(s->ip, name, path, sizeof path, &text, &len)) {
+        char msg[1200];
+        snprintf(msg, sizeof msg, "flyi: No module named %s\n", name);
+        if (sink && sink->stream) sink->stream(sink->user, FLYI_STDERR, msg, strlen(msg));
+        s->exit_code = 1;
+        st = FLYI_EXIT;
+    } else {
+        fy_obj *pf = fy_str_from_cstr(path);
+        fy_dict_set_cstr(s->ip->main_dict, "__file__", pf);
+        /* sys.argv[0] is the module's file, as in CPython */
+        fy_obj *argv = fy_dict_get_cstr(FY_MODULE_DICT(s->ip->sysmod), "argv");
+        if (pf && argv && FY_TYPE(argv) == &fy_list_type && FY_LIST_N(argv) > 0) {
+            FY_DECREF(FY_LIST_ITEMS(argv)[0]);
+            FY_LIST_ITEMS(argv)[0] = fy_ref(pf);
+        }
+        FY_XDECREF(pf);
+        fy_obj *code = NULL;
+        if (text) code = fy_compile_source(text, len, path, 0);
+        else {
+            FILE *fp = fopen(path, "rb");
+            fy_sbuf b = {0};
+            char buf[65536];
+            size_t k;
+            while (fp && (k = fread(buf, 1, sizeof buf, fp)) > 0) fy_sbuf_add(&b, buf, k);
+            if (fp) fclose(fp);
+            code = fy_compile_source(b.p ? b.p : "", b.len, path, 0);
+            fy_sbuf_free(&b);
+        }
         if (!code) st = finish_error(s, sink);
         else {
             st = run_code(s, code, sink, false);

@@ -19,5 +19,14 @@ check "piped cells: display ids (an update prints the new value; clear_output is
 check "--version" "$("$FLYI" --version)" "flyi 0.1.0"
 "$FLYI" --help | grep -q '^usage: flyi'; check "--help" "$?" 0
 "$FLYI" --bogus >/dev/null 2>&1; check "unknown option: exit 2" "$?" 2
+# -m MODULE: a module of the current folder or an embedded one, run as __main__ with its sys.argv
+mtmp=$(mktemp -d "${TMPDIR:-/tmp}/flyi_plain.XXXXXX")
+printf 'import os, sys\nprint(__name__, os.path.basename(sys.argv[0]), sys.argv[1:])\n' > "$mtmp/mod_main.py"
+out=$(cd "$mtmp" && "$FLYI" -m mod_main a b 2>&1)
+check "-m a module of the current folder" "$out" "__main__ mod_main.py ['a', 'b']"
+out=$(cd "$mtmp" && "$FLYI" -m no_such_module_here 2>&1); rc=$?
+check "-m a missing module: message, exit 1" "$out|$rc" "flyi: No module named no_such_module_here|1"
+check "-m pytest --version" "$("$FLYI" -m pytest --version)" "pytest 7.2.1"
+rm -rf "$mtmp"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,0 +1,5 @@
+def test_ok():
+    pass
+
+def broken(:
+    pass

@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.fixture
+def base(base):
+    return base + 1

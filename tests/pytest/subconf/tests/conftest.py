@@ -1,0 +1,2 @@
+def pytest_addoption(parser):
+    parser.addoption("--arch", default="x")

@@ -1,0 +1,2 @@
+def test_o(request):
+    assert request.config.getoption("arch") == "gfx"

@@ -1,0 +1,2 @@
+def it_would_fail():
+    assert False
