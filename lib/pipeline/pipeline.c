@@ -34,8 +34,10 @@ const char *fly_pipeline_stage_label(int i) {
     return i >= 1 && i <= NSTANDARD ? fly_pipeline_stages[i - 1].label : NULL;
 }
 
-static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit) {
+static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit, int cov) {
     snprintf(s->text, sizeof s->text, fly_pipeline_stages[i].fmt, chip, toolkit ? toolkit : "");
+    char *abi = cov == 5 ? strstr(s->text, "abi=600") : NULL; /* code object v5 for ROCm before 6.2 */
+    if (abi) abi[4] = '5';
     snprintf(s->label, sizeof s->label, "%s", fly_pipeline_stages[i].label);
     /* the name: the pass text without options */
     char *o = s->name;
@@ -342,7 +344,7 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
  * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
  * everything is printed and made before returning. */
 static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc) {
-    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0};
+    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0, 0};
     if (!opts) opts = &defaults;
     double parse_ms = out->t.parse;
     memset(out, 0, sizeof *out);
@@ -392,7 +394,8 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
             set_error(out, "gpu-module-to-binary", "no ROCm device library bitcode directory found (set ROCM_PATH)");
             ok = false;
         }
-        for (int i = 0; ok && i < NSTANDARD; i++) spec_standard(&specs[i], i, tg->chip, toolkit);
+        for (int i = 0; ok && i < NSTANDARD; i++)
+            spec_standard(&specs[i], i, tg->chip, toolkit, opts ? opts->code_object_version : 0);
         int upto = codegen ? NSTANDARD - 1 : last;
         if (ok) ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {
@@ -490,7 +493,7 @@ int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts
 static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx) {
     fly_pipeline_result tmp = {0}; /* collects run_stages' error */
     stage_spec bin;
-    spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir());
+    spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir(), 0);
     fly_ir_diags diags;
     fly_ir_diags_attach(&diags, ctx);
     MlirOperation op = lz->prebin;

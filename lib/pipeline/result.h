@@ -80,6 +80,7 @@ typedef struct fly_pipeline_options {
     int no_snapshots;   /* do not keep the IR of each stage */
     int debug_info;     /* print locations (loc(...)) in stage IR */
     int eager;          /* print every stage and make the ISA during the compile, not on first use */
+    int code_object_version; /* AMDHSA code object version: 5 or 6 (0: 6) */
 } fly_pipeline_options;
 
 #endif

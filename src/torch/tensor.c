@@ -82,8 +82,8 @@ fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev) {
     }
     fy_torch_tensor *t = fy_torch_empty(dt, 0, NULL, dev);
     if (!t) return NULL;
-    if (dt == FY_TORCH_F64) fy_torch_storef(t->st->data, dt, FY_FLOAT_VAL(v));
-    else fy_torch_storei(t->st->data, dt, FY_INT_VAL(v));
+    if (dt == FY_TORCH_F64) fy_torch_storef(fy_torch_storage_host(t->st), dt, FY_FLOAT_VAL(v));
+    else fy_torch_storei(fy_torch_storage_host(t->st), dt, FY_INT_VAL(v));
     t->wrapped = true;
     return t;
 }
@@ -403,7 +403,7 @@ static fy_obj *m_element_size(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     return fy_int_from((int64_t)fy_torch_itemsize(SELF->dtype));
 }
 static fy_obj *m_data_ptr(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from((int64_t)(intptr_t)fy_torch_data(SELF));
+    return fy_int_from((int64_t)(intptr_t)fy_torch_device_data(SELF));
 }
 static fy_obj *m_storage_offset(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from(SELF->offset);

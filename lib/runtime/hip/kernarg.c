@@ -1,6 +1,6 @@
 /* kernarg.c - kernel argument layout from an AMDGPU code object's metadata note (msgpack in the
  * NT_AMDGPU_METADATA note: amdhsa.kernels[].{.name, .kernarg_segment_size, .args[].{.offset,
- * .size, .value_kind}}) and packing the argument buffer for hipModuleLaunchKernel. */
+ * .size, .value_kind}, .max_flat_workgroup_size, .group_segment_fixed_size}) and packing the argument buffer for hipModuleLaunchKernel. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +138,10 @@ static bool read_kernel(rd *r, size_t n, const char *want, fly_rt_kernarg_layout
             if (next(r, &iv, &v, &vl) == K_STR) snprintf(name, sizeof name, "%.*s", (int)vl, v);
         } else if (is(s, len, ".kernarg_segment_size")) {
             if (next(r, &iv, &v, &vl) == K_INT) l.segment_size = (int)iv;
+        } else if (is(s, len, ".max_flat_workgroup_size")) {
+            if (next(r, &iv, &v, &vl) == K_INT) l.max_flat_workgroup_size = (int)iv;
+        } else if (is(s, len, ".group_segment_fixed_size")) {
+            if (next(r, &iv, &v, &vl) == K_INT) l.group_segment_size = (int)iv;
         } else if (is(s, len, ".args")) {
             size_t na = 0;
             if (next(r, &iv, &v, &na) != K_ARR) continue;

@@ -219,7 +219,8 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
     unsigned grid[3], block[3];
     size_t smem;
-    if (fy_trace_launch_config(a, na, kw, grid, block, &smem) < 0) return NULL;
+    fy_obj *stream = NULL;
+    if (fy_trace_launch_config(a, na, kw, grid, block, &smem, &stream) < 0) return NULL;
     launcher *l = (launcher *)self;
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
@@ -227,12 +228,14 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
+    fy_trace_set_known_block(block);
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
+    fy_trace_set_known_block(NULL);
     FY_DECREF(n);
     if (!ck) return NULL;
     fy_obj *res =
-        set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
+        set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, stream, !compile_only());
     FY_DECREF(ck);
     return res;
 }

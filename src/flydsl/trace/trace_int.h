@@ -77,6 +77,7 @@ typedef struct fy_ckernel {
     size_t nargs;          /* arguments of the kernel call */
     unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
     size_t smem;
+    void *stream; /* the backend stream of the last launch (NULL: the default stream) */
     fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
     fy_obj *jit_args;
 } fy_ckernel;

@@ -28,7 +28,7 @@ void *fy_trace_tensor_data(fy_obj *o) {
         return NULL;
     }
     fy_torch_tensor *t = sp.t;
-    return t->st->data + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+    return fy_torch_device_data(t);
 }
 
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {
