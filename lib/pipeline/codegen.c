@@ -196,6 +196,11 @@ static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef 
 }
 
 bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err) {
+    static const char flag[] = "amdhsa_code_object_version";
+    if (cg->code_object_version && cg->mod && !LLVMGetModuleFlag(cg->mod, flag, sizeof flag - 1)) {
+        LLVMValueRef v = LLVMConstInt(LLVMInt32TypeInContext(cg->llctx), (unsigned)cg->code_object_version * 100, 0);
+        LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorError, flag, sizeof flag - 1, LLVMValueAsMetadata(v));
+    }
     pthread_mutex_lock(&tm_lock);
     LLVMTargetMachineRef tm = target_machine(chip, err);
     bool ok = false;

@@ -379,6 +379,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
 
     fly_codegen cg;
     fly_codegen_init(&cg);
+    cg.code_object_version = opts->code_object_version;
     bool ok = true;
     /* fly-verify first, as a check of its own (not a stage) */
     stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};

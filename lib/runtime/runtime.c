@@ -85,6 +85,7 @@ fly_rt *fly_rt_create(const fly_rt_options *o) {
 
 void fly_rt_destroy(fly_rt *rt) {
     if (!rt) return;
+    if (rt->dev->separate_memory) fly_rt_synchronize(rt, NULL); /* the output of work still queued */
     fly_rt_module *m = rt->mods;
     while (m) {
         fly_rt_module *n = m->next;

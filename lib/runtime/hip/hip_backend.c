@@ -78,6 +78,10 @@ typedef struct hip_dev {
     fly_hip_runner *runner; /* a stand-in's emulator runner (hip_standin.h); NULL with ROCm */
 } hip_dev;
 
+/* One runner per process: the stand-in is one library with one device, whatever the sessions. */
+static fly_hip_runner *shared_runner;
+static int runner_refs;
+
 static int herror(hip_dev *h, herr e, const char *what, const char *kernel, char *err, size_t cap) {
     if (!e) return 0;
     snprintf(err, cap, "HIP error in %s%s%s%s: %s (%d)", what, kernel ? " (kernel '" : "", kernel ? kernel : "",
@@ -91,10 +95,11 @@ static void hip_destroy(fly_rt_dev *d) {
     for (int i = 0; i < h->npend; i++)
         if (h->pend[i].buf) h->f.Free(h->pend[i].buf);
     free(h->pend);
-    if (h->runner) {
+    if (h->runner && --runner_refs == 0) {
         fly_hip_standin_attach_fn attach = (fly_hip_standin_attach_fn)dlsym(h->lib, FLY_HIP_STANDIN_ATTACH);
         if (attach) attach(NULL);
         fly_hip_runner_destroy(h->runner);
+        shared_runner = NULL;
     }
     /* ROCm's library is not unloaded: its threads may outlive a dlclose */
     free(h);
@@ -547,12 +552,12 @@ fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap) {
     h->base.separate_memory = 1;
     fly_hip_standin_attach_fn attach = (fly_hip_standin_attach_fn)dlsym(h->lib, FLY_HIP_STANDIN_ATTACH);
     if (attach) { /* a stand-in without a GPU: it runs code objects through our emulator */
-        h->runner = fly_hip_runner_create(h->base.arch);
-        if (!h->runner) {
+        if (!shared_runner && !(shared_runner = fly_hip_runner_create(h->base.arch))) {
             snprintf(err, cap, "out of memory");
             goto fail;
         }
-        attach(fly_hip_runner_ops(h->runner));
+        h->runner = shared_runner;
+        if (runner_refs++ == 0) attach(fly_hip_runner_ops(h->runner));
     }
     h->base.ops = &hip_ops;
     h->base.count = n;

@@ -34,6 +34,7 @@ typedef struct rt_state {
     fly_rt *rt;
     fy_interp *ip; /* owning session; NULL once it is gone */
     size_t live;   /* device allocations outstanding */
+    char *failed;  /* HIP: an asynchronous kernel failure seen by a host read, raised by the next launch */
 } rt_state;
 
 static rt_state *states;
@@ -45,6 +46,7 @@ static void state_unlink_free(rt_state *s) {
             break;
         }
     if (s->rt) s->R->destroy(s->rt);
+    free(s->failed);
     free(s);
 }
 
@@ -168,6 +170,7 @@ static int hook_copy(void *dst, const void *src, size_t n, int to_device, char *
     }
     if (!to_device && s->R->synchronize(s->rt, NULL)) {
         snprintf(err, cap, "%s", s->R->last_error(s->rt));
+        if (!s->failed) s->failed = strdup(err);
         return -1;
     }
     int rc = to_device ? s->R->memcpy_htod(s->rt, dst, src, n) : s->R->memcpy_dtoh(s->rt, dst, src, n);
@@ -184,7 +187,9 @@ static const char *hook_name(int dev) {
 static void hook_sync(void) {
     rt_state *s = find_state();
     if (s && s->R->synchronize(s->rt, NULL)) {
-        /* torch.cuda.synchronize() returns nothing; a kernel's failure is reported as it happens */
+        /* torch.cuda.synchronize() returns nothing: a kernel's failure is reported here and raised by
+         * the next launch */
+        if (!s->failed) s->failed = strdup(s->R->last_error(s->rt));
         char msg[2100];
         int n = snprintf(msg, sizeof msg, "flyi: %s\n", s->R->last_error(s->rt));
         if (n > 0) fy_write_stderr(msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
@@ -450,6 +455,12 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         return fy_err_format(&fy_TypeError, "kernel '%S' takes %zu arguments (%zu given)", k->name, k->nargs, nargs);
     rt_state *s = session_state();
     if (!s) return NULL;
+    if (s->failed) { /* an earlier asynchronous launch failed (HIP): the session goes on after this */
+        fy_err_format(&fy_trace_KernelError, "an earlier launch failed: %s", s->failed);
+        free(s->failed);
+        s->failed = NULL;
+        return NULL;
+    }
     fly_rt_module *m = s->R->load(s->rt, k->origin);
     if (!m)
         return fy_err_format(&fy_trace_KernelError, "cannot load kernel '%S': %s", k->name, s->R->last_error(s->rt));
@@ -507,7 +518,8 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
      * copied back on its next host access. The emulator runs launches to completion: flush printf now
      * so output keeps program order. */
     if (hip) fy_torch_device_invalidate_all();
-    int src = hip ? 0 : s->R->synchronize(s->rt, NULL);
+    /* a kernel that prints is waited for (its stream), so its output comes where the launch is */
+    int src = !hip || (!rc && strstr(k->origin, "fly.print")) ? s->R->synchronize(s->rt, hip ? k->stream : NULL) : 0;
     if (rc) {
         if (fy_cur->interrupt) {
             fy_cur->interrupt = 0;
