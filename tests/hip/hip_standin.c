@@ -765,6 +765,16 @@ static hipError_t queue_event(int kind, void *e, void *stream_h) {
         return ret(hipErrorInvalidHandle);
     }
     o->gen = kind == OP_RECORD ? ++o->ev->recorded : o->ev->recorded;
+    int all_idle = 1;
+    for (stream *x = streams; x; x = x->next_stream) all_idle &= idle(x);
+    if (kind == OP_RECORD && (s == null_stream ? all_idle : idle(s) && idle(null_stream))) {
+        o->ev->t_ms = now_ms(); /* nothing queued before it: the event completes now, as on a GPU */
+        o->ev->done = o->gen;
+        pthread_cond_broadcast(&cv);
+        pthread_mutex_unlock(&mu);
+        free(o);
+        return hipSuccess;
+    }
     enqueue(s, o);
     pthread_mutex_unlock(&mu);
     return hipSuccess;

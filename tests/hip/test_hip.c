@@ -178,8 +178,7 @@ static void test_async(fly_rt *rt) {
           R->last_error(rt));
     check(R->event_elapsed(rt, e0, w, &ms) != 0 && strstr(R->last_error(rt), "hipEventElapsedTime"),
           "async: an event without timing cannot be timed", R->last_error(rt));
-    check(R->synchronize(rt, s2) == 0 && R->synchronize(rt, s1) == 0, "async: hipStreamSynchronize",
-          R->last_error(rt));
+    check(R->synchronize(rt, s2) == 0 && R->synchronize(rt, s1) == 0, "async: hipStreamSynchronize", R->last_error(rt));
     unsetenv("FLYI_STANDIN_SLOW_MS");
     R->free(rt, a);
     R->free(rt, b);
@@ -193,9 +192,10 @@ static void test_async(fly_rt *rt) {
 
 /* k_hello with known_block_size 64: a 128-thread launch is an error on every backend. */
 static void test_block_limit(fly_rt *rt, const char *what) {
-    static const char text[] = KMOD_BEGIN "    gpu.func @small() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {\n"
-                                          "      gpu.return\n"
-                                          "    }\n" KMOD_END;
+    static const char text[] =
+        KMOD_BEGIN "    gpu.func @small() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {\n"
+                   "      gpu.return\n"
+                   "    }\n" KMOD_END;
     fly_rt_module *m = R->load(rt, text);
     char w[128];
     snprintf(w, sizeof w, "%s: a launch within known_block_size", what);
@@ -294,8 +294,8 @@ static void test_gfx950_and_no_device(void) {
           rt ? R->arch(rt) : "");
     fly_rt_module *m = rt ? R->load(rt, k_vadd) : NULL;
     float *c = NULL;
-    check(m && vadd(rt, m, NULL, &c) == 0 && R->memcpy_dtoh(rt, hc, c, N * 4) == 0 && matches(),
-          "gfx950: vadd", rt ? R->last_error(rt) : "");
+    check(m && vadd(rt, m, NULL, &c) == 0 && R->memcpy_dtoh(rt, hc, c, N * 4) == 0 && matches(), "gfx950: vadd",
+          rt ? R->last_error(rt) : "");
     if (rt) {
         R->free(rt, c);
         R->destroy(rt);

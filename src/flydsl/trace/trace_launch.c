@@ -180,7 +180,7 @@ static int hook_copy(void *dst, const void *src, size_t n, int to_device, char *
 
 static const char *hook_name(int dev) {
     (void)dev;
-    rt_state *s = find_state();
+    rt_state *s = hook_state();
     return s ? s->R->device_name(s->rt) : "flyi CPU emulator";
 }
 
