@@ -154,7 +154,7 @@ int fly_rt_kernarg_layout_get(const unsigned char *elf, size_t size, const char 
 /* Packs args (hipModuleLaunchKernel style: args[i] points to explicit argument i; the hidden printf
  * buffer, when the kernel has one, is explicit argument printf_arg and takes printf_buf) into buf
  * (layout->segment_size bytes, zeroed first), filling hidden_block_count_* and hidden_group_size_*
- * from grid and block. Returns 0, or -1 with err when nargs does not match. */
+ * and hidden_grid_dims from grid and block (other hidden arguments stay zero). Returns 0, or -1 with err when nargs does not match. */
 int fly_rt_kernarg_pack(const fly_rt_kernarg_layout *layout, void *const *args, int nargs, int printf_arg,
                         void *printf_buf, const unsigned grid[3], const unsigned block[3], unsigned char *buf,
                         char *err, size_t cap);

@@ -42,3 +42,15 @@ try:
     torch.cuda.Event().elapsed_time(end)
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+@flyc.jit
+def run_on(a, st):
+    inc(a).launch(grid=1, block=a.shape[0], stream=st)
+
+u = torch.cuda.Stream()
+run_on(a, u)
+run_on(a, fx.Stream(u))
+run_on(a, 0)
+u.synchronize()
+torch.cuda.synchronize()
+print("launch(stream=...):", a[:2].tolist())

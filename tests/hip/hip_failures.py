@@ -51,3 +51,8 @@ except flyc.KernelError as e:
     print("KernelError:", str(e).split(" block ")[0])
 run_fine(a)
 print(a.tolist())
+cpu = torch.zeros(4)
+try:
+    run_fine(cpu)   # host memory cannot reach a kernel on the GPU
+except TypeError as e:
+    print("TypeError:", e)

@@ -258,7 +258,9 @@ int fly_rt_kernarg_pack(const fly_rt_kernarg_layout *l, void *const *args, int n
         const char *h = a->kind + 7;
         if (!strncmp(h, "block_count_", 12) && h[12] >= 'x' && h[12] <= 'z') v = grid[h[12] - 'x'];
         else if (!strncmp(h, "group_size_", 11) && h[11] >= 'x' && h[11] <= 'z') v = block[h[11] - 'x'];
-        else continue;
+        else if (!strcmp(h, "grid_dims")) /* the dispatch's dimensions, as ROCm sets them */
+            v = (uint64_t)grid[2] * block[2] > 1 ? 3 : (uint64_t)grid[1] * block[1] > 1 ? 2 : 1;
+        else continue; /* hidden_remainder_* (whole blocks: 0) and the rest stay zero */
         memcpy(dst, &v, a->size < 8 ? (size_t)a->size : 8);
     }
     return 0;

@@ -354,11 +354,18 @@ static int pack_num(fy_dsl_numeric *t, fy_obj *arg, int i, unsigned char *buf) {
  * is dynamic the packed values of its dynamic leaves into dbuf (the kernel's next argument, a packed
  * struct: i32 shapes, then i64 strides). The argument must match the layout the kernel was compiled for. */
 static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf, unsigned char *dbuf,
-                       size_t dcap) {
+                       size_t dcap, int hip) {
     void *ptr = fy_trace_tensor_data(arg);
     if (!ptr) {
         if (!fy_err_occurred())
             fy_err_format(&fy_TypeError, "kernel argument %d: expected a tensor, not '%s'", i, fy_type_name(arg));
+        return -1;
+    }
+    if (hip && fy_trace_tensor_on_device(arg) == 0) {
+        fy_err_format(&fy_TypeError,
+                      "kernel argument %d: the tensor is in host memory (device='cpu', or made before the GPU "
+                      "runtime started), which a kernel on the GPU cannot read; pass t.clone()",
+                      i);
         return -1;
     }
     memcpy(buf, &ptr, sizeof ptr);
@@ -461,6 +468,7 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         s->failed = NULL;
         return NULL;
     }
+    int hip = is_hip(s);
     fly_rt_module *m = s->R->load(s->rt, k->origin);
     if (!m)
         return fy_err_format(&fy_trace_KernelError, "cannot load kernel '%S': %s", k->name, s->R->last_error(s->rt));
@@ -486,7 +494,7 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
                 : p->kind == FY_TP_PTR
                     ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
-                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
+                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {
@@ -495,7 +503,6 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         }
         slot++;
     }
-    int hip = is_hip(s);
     if (hip && fy_torch_device_upload_all() < 0) goto out; /* host writes reach the device first */
     fly_rt_launch l = {
         .kernel = FY_STR_DATA(k->name),
