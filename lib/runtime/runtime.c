@@ -160,8 +160,12 @@ fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
         return NULL;
     }
     m->ms = fly_ir_now_ms() - t0;
-    for (int i = 0; i < m->nk; i++)
+    /* the compiled maximum workgroup: the code object's (HIP), else known_block_size, else 256, the
+     * AMDGPU default the code object would declare */
+    for (int i = 0; i < m->nk; i++) {
         if (!m->k[i].max_threads) m->k[i].max_threads = known_threads(text, m->k[i].name);
+        if (!m->k[i].max_threads) m->k[i].max_threads = 256;
+    }
     m->next = rt->mods;
     rt->mods = m;
     return m;

@@ -207,11 +207,12 @@ static void test_block_limit(fly_rt *rt, const char *what) {
 }
 
 /* Without known_block_size the code object's metadata says 256: a 512-thread launch is refused. */
-static void test_default_limit(fly_rt *rt) {
+static void test_default_limit(fly_rt *rt, const char *what) {
     fly_rt_module *m = R->load(rt, k_hello);
     int rc = m ? launch(rt, m, 1, 512, NULL, 0, NULL) : -1;
-    check(rc != 0 && strstr(R->last_error(rt), "more than the 256"), "the code object's maximum workgroup",
-          R->last_error(rt));
+    char w[128];
+    snprintf(w, sizeof w, "%s: without known_block_size the maximum workgroup is 256", what);
+    check(rc != 0 && strstr(R->last_error(rt), "more than the 256"), w, R->last_error(rt));
 }
 
 static void test_failures(fly_rt *rt) {
@@ -332,13 +333,14 @@ int main(void) {
         test_printf(rt);
         test_async(rt);
         test_block_limit(rt, "hip");
-        test_default_limit(rt);
+        test_default_limit(rt, "hip");
         test_failures(rt);
     }
     if (rt) R->destroy(rt);
     fly_rt *emu = make_rt(FLY_RT_EMU);
     if (emu) {
         test_block_limit(emu, "emulator");
+        test_default_limit(emu, "emulator");
         R->destroy(emu);
     }
     test_code_object_version();
