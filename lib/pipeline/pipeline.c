@@ -344,7 +344,7 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
  * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
  * everything is printed and made before returning. */
 static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc) {
-    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0, 0};
+    static const fly_pipeline_options defaults = {NULL, NULL, -1, 0, 0, 0, 0, 0, NULL};
     if (!opts) opts = &defaults;
     double parse_ms = out->t.parse;
     memset(out, 0, sizeof *out);
@@ -380,6 +380,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
     fly_codegen cg;
     fly_codegen_init(&cg);
     cg.code_object_version = opts->code_object_version;
+    if (opts->target_features) snprintf(cg.features, sizeof cg.features, "%s", opts->target_features);
     bool ok = true;
     /* fly-verify first, as a check of its own (not a stage) */
     stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};

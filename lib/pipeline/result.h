@@ -81,6 +81,7 @@ typedef struct fly_pipeline_options {
     int debug_info;     /* print locations (loc(...)) in stage IR */
     int eager;          /* print every stage and make the ISA during the compile, not on first use */
     int code_object_version; /* AMDHSA code object version: 5 or 6 (0: 6) */
+    const char *target_features; /* "+sramecc,-xnack" (a device's gcnArchName flags); NULL: both "any" */
 } fly_pipeline_options;
 
 #endif

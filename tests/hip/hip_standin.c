@@ -13,7 +13,9 @@
  *   kernel on flyi's emulator with the device buffers.
  *
  * Environment:
- *   FLYI_STANDIN_ARCH       gfx942 (default) or gfx950; the device reports "<arch>:sramecc+:xnack-"
+ *   FLYI_STANDIN_ARCH       gfx942 (default) or gfx950
+ *   FLYI_STANDIN_FEATURES   the device's flags (default "sramecc+:xnack-"; gcnArchName is "<arch>:<flags>");
+ *                           code objects built for the other setting of a flag do not load
  *   FLYI_STANDIN_DEVICES    number of devices (default 1; 0: hipGetDeviceCount reports none)
  *   FLYI_STANDIN_VERSION    hipRuntimeGetVersion's value (default 60300000, i.e. ROCm 6.3)
  *   FLYI_STANDIN_MEMORY     bytes of device memory (default 1 GiB); beyond it hipMalloc fails
@@ -420,7 +422,7 @@ static hipError_t props(void *p, int d) {
     if (!valid_device(d)) return ret(hipErrorInvalidDevice);
     memset(p, 0, 1024);
     snprintf(p, 256, "%s", device_name());
-    snprintf((char *)p + 512, 256, "%s:sramecc+:xnack-", arch());
+    snprintf((char *)p + 512, 256, "%s:%s", arch(), env("FLYI_STANDIN_FEATURES", "sramecc+:xnack-"));
     return hipSuccess;
 }
 
@@ -852,8 +854,12 @@ static hipError_t check_image(const unsigned char *e, size_t *size) {
     int abiv = e[8];
     int version = (int)envl("FLYI_STANDIN_VERSION", 60300000);
     if (abiv < 2 || abiv > 4 || (abiv == 4 && version < 60200000)) return hipErrorNoBinaryForGpu;
-    /* the device runs sramecc on, xnack off: code for the other setting does not load */
-    if ((flags & 0x300) == 0x300 || (flags & 0xc00) == 0x800) return hipErrorNoBinaryForGpu;
+    /* a flag the code object sets (on or off, not "any") must be the device's setting */
+    const char *feat = env("FLYI_STANDIN_FEATURES", "sramecc+:xnack-");
+    int xnack_on = strstr(feat, "xnack+") != NULL, sramecc_on = strstr(feat, "sramecc+") != NULL;
+    unsigned x = flags & 0x300, sr = flags & 0xc00;
+    if ((x == 0x300 && !xnack_on) || (x == 0x200 && xnack_on)) return hipErrorNoBinaryForGpu;
+    if ((sr == 0xc00 && !sramecc_on) || (sr == 0x800 && sramecc_on)) return hipErrorNoBinaryForGpu;
     return hipSuccess;
 }
 

@@ -14,7 +14,7 @@
 # Prints one line per failure and ends with "N passed, N failed[, N skipped]".
 SRCDIR=${FLYI_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILDDIR=${FLYI_BUILDDIR:-.}
-FLYI=${FLYI:-$BUILDDIR/flyi}
+FLYI=${FLYI:-$(cd "$BUILDDIR" && pwd)/flyi}
 STANDIN=$(cd "$BUILDDIR" && pwd)/tests/hip/.libs/libflyi_hip_standin.so
 # On a machine with an AMD GPU: FLYI_HIP_DEVICE_LIBRARY=/opt/rocm/lib/libamdhip64.so runs parts 1 and 2
 # on the real device instead (programs that need the stand-in's failure injection are left out).
@@ -54,9 +54,13 @@ for t in "$KDIR"/*.py; do
   case " $EMU_ONLY " in *" $name "*) continue ;; esac
   run "$KDIR" "$name"
 done
-# a few again on a gfx950 device
+# a few again on a gfx950 device, and on a device with xnack on and sramecc off (the code objects
+# follow gcnArchName's flags; the stand-in refuses the other setting)
 for name in vadd_divide lds_reduce mma_tiled tiled_copy; do
   [ -z "$DEVICE" ] && [ -f "$KDIR/$name.out" ] && run "$KDIR" "$name" FLYI_STANDIN_ARCH=gfx950 ARCH=gfx950
+done
+for name in vadd_divide launch_printf; do
+  [ -z "$DEVICE" ] && [ -f "$KDIR/$name.out" ] && run "$KDIR" "$name" FLYI_STANDIN_FEATURES=sramecc-:xnack+
 done
 
 HDIR=$SRCDIR/tests/hip

@@ -283,6 +283,25 @@ static void test_code_object_version(void) {
     o.code_object_version = 5;
     if (api->compile_ex(k_vadd, &o, &r) && r.hsaco) check(r.hsaco[8] == 3, "v5: EI_ABIVERSION 3", NULL);
     api->result_free(&r);
+    /* features from gcnArchName: sramecc on (0xc00), xnack off (0x200) in e_flags; the other setting is refused */
+    static const char *const feats[] = {"+sramecc,-xnack", "-sramecc,-xnack", NULL};
+    for (int i = 0; feats[i]; i++) {
+        memset(&r, 0, sizeof r);
+        o.code_object_version = 5;
+        o.target_features = feats[i];
+        if (api->compile_ex(k_vadd, &o, &r) && r.hsaco && load) {
+            unsigned fl = (unsigned)r.hsaco[0x30] | (unsigned)r.hsaco[0x31] << 8;
+            void *mod = NULL;
+            int e = load(&mod, r.hsaco);
+            char w[96];
+            snprintf(w, sizeof w, "features %s: e_flags and the device's sramecc+:xnack-", feats[i]);
+            check((fl & 0x300) == 0x200 && (fl & 0xc00) == (i == 0 ? 0xc00u : 0x800u) && e == (i == 0 ? 0 : 209), w,
+                  NULL);
+        } else {
+            check(0, "compile with target features", r.error);
+        }
+        api->result_free(&r);
+    }
     if (lib) dlclose(lib);
     if (rt) R->destroy(rt);
     unsetenv("FLYI_STANDIN_VERSION");

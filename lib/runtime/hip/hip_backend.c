@@ -76,6 +76,7 @@ typedef struct hip_dev {
     pending *pend;
     int npend, cappend;
     fly_hip_runner *runner; /* a stand-in's emulator runner (hip_standin.h); NULL with ROCm */
+    char features[48];      /* LLVM target features of gcnArchName's flags: "+sramecc,-xnack" */
 } hip_dev;
 
 /* One runner per process: the stand-in is one library with one device, whatever the sessions. */
@@ -191,8 +192,11 @@ static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, in
 static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap) {
     hip_dev *h = (hip_dev *)d;
     if (read_kinfo(text, d->arch, kinfo, nk, err, cap)) return NULL;
-    fly_pipeline_options o = {
-        .target = d->arch, .stop_after = -1, .no_snapshots = 1, .code_object_version = d->code_object_version};
+    fly_pipeline_options o = {.target = d->arch,
+                              .stop_after = -1,
+                              .no_snapshots = 1,
+                              .code_object_version = d->code_object_version,
+                              .target_features = h->features[0] ? h->features : NULL};
     fly_pipeline_result r;
     hip_mod *m = calloc(1, sizeof *m);
     if (!m || !fly_pipeline_compile_text(text, &o, &r)) {
@@ -221,10 +225,10 @@ static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int
         herror(h, e, "hipModuleLoadData", (*kinfo)[0].name, err, cap);
         size_t n = strlen(err);
         snprintf(err + n, cap - n,
-                 "; the code object is for %s, code object v%d; the device is %s with HIP runtime %d.%d (code "
+                 "; the code object is for %s%s%s, code object v%d; the device is %s with HIP runtime %d.%d (code "
                  "objects v6 need ROCm 6.2 or later)",
-                 d->arch, d->code_object_version, d->gcn_arch_name, d->runtime_version / 10000000,
-                 d->runtime_version / 100000 % 100);
+                 d->arch, h->features[0] ? " " : "", h->features, d->code_object_version, d->gcn_arch_name,
+                 d->runtime_version / 10000000, d->runtime_version / 100000 % 100);
         if (h->runner) fly_hip_runner_remove(h->runner, m->hsaco, m->size);
         free(m->hsaco);
         free(m);
@@ -536,6 +540,13 @@ fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap) {
         snprintf(err, cap, "the GPU '%s' (%s) is not a target flyi compiles for (gfx942, gfx950)", h->base.name,
                  h->base.gcn_arch_name[0] ? h->base.gcn_arch_name : "unknown arch");
         goto fail;
+    }
+    /* gcnArchName's flags ("sramecc+", "xnack-") as LLVM features: the code object matches the device */
+    for (const char *p = strchr(h->base.gcn_arch_name, ':'); p; p = strchr(p + 1, ':')) {
+        size_t n = strcspn(p + 1, ":");
+        if (n < 2 || (p[n] != '+' && p[n] != '-')) continue;
+        size_t l = strlen(h->features);
+        snprintf(h->features + l, sizeof h->features - l, "%s%c%.*s", l ? "," : "", p[n], (int)(n - 1), p + 1);
     }
     /* code object v6 loads from ROCm 6.2 on (hipRuntimeGetVersion: major * 10^7 + minor * 10^5 + patch) */
     int v = 0;
