@@ -7,9 +7,9 @@
 #include <unistd.h>
 #include "torch/torch.h"
 
-static void device_sync(void) {
+static int device_sync(void) {
     const fy_torch_device_hooks *h = fy_torch_hooks();
-    if (h->synchronize) h->synchronize();
+    return h->synchronize ? h->synchronize() : 0;
 }
 static int ndevices(void) {
     const fy_torch_device_hooks *h = fy_torch_hooks();
@@ -95,8 +95,7 @@ static fy_obj *s_sync(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     const fy_torch_device_hooks *h = fy_torch_hooks();
     void *hs = stream_backend((stream_t *)self);
     if (hs && h->stream_sync) return h->stream_sync(hs) < 0 ? NULL : fy_none();
-    device_sync();
-    return fy_none();
+    return device_sync() < 0 ? NULL : fy_none();
 }
 static fy_obj *s_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     stream_t *s = (stream_t *)self;
@@ -199,7 +198,7 @@ static fy_obj *e_record(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
         e->recorded = true;
         return fy_none();
     }
-    device_sync();
+    if (device_sync() < 0) return NULL;
     e->t = now_s();
     e->recorded = true;
     return fy_none();
@@ -208,8 +207,7 @@ static fy_obj *e_sync(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     event_t *e = (event_t *)self;
     const fy_torch_device_hooks *h = fy_torch_hooks();
     if (e->he && h->event_sync) return h->event_sync(e->he) < 0 ? NULL : fy_none();
-    device_sync();
-    return fy_none();
+    return device_sync() < 0 ? NULL : fy_none();
 }
 static fy_obj *e_query(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     event_t *e = (event_t *)self;
@@ -359,8 +357,7 @@ static fy_obj *c_current_device(fy_obj *self, fy_obj *const *a, size_t n, fy_obj
 static fy_obj *c_none(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
 static fy_obj *c_true(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(true); }
 static fy_obj *c_synchronize(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    device_sync();
-    return fy_none();
+    return device_sync() < 0 ? NULL : fy_none();
 }
 static fy_obj *c_current_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return cur_stream ? fy_ref(&cur_stream->h) : stream_make(0);

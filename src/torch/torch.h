@@ -91,7 +91,7 @@ typedef struct fy_torch_device_hooks {
     void (*free)(void *p, int device_index);
     const char *(*device_name)(int device_index);
     int (*device_count)(void);
-    void (*synchronize)(void);
+    int (*synchronize)(void); /* 0, or -1 with an exception (a kernel that failed) */
     /* Separate device memory (HIP): 1 when device storages need a host mirror. */
     int (*separate)(void);
     /* Synchronous, stream-ordered copy of n bytes (to_device: host to device, else back); 0, or -1

@@ -2,7 +2,7 @@
 # Failures on the HIP stand-in, each a documented error after which the session goes on: an
 # allocation beyond the device memory (64 KiB here), a launch the runtime refuses (injected for
 # kernel 'boom'), and a kernel that faults on the device (reported by the next host read and raised
-# by the next launch).
+# by the next launch, or raised by torch.cuda.synchronize()).
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -49,6 +49,14 @@ try:
     run_fine(a)
 except flyc.KernelError as e:
     print("KernelError:", str(e).split(" block ")[0])
+run_fine(a)
+print(a.tolist())
+run_oob(a)
+try:
+    torch.cuda.synchronize()  # raises the fault once
+except flyc.KernelError as e:
+    print("KernelError at synchronize:", str(e).split(" block ")[0])
+torch.cuda.synchronize()
 run_fine(a)
 print(a.tolist())
 cpu = torch.zeros(4)

@@ -184,16 +184,19 @@ static const char *hook_name(int dev) {
     return s ? s->R->device_name(s->rt) : "flyi CPU emulator";
 }
 
-static void hook_sync(void) {
+/* A kernel's failure seen by a synchronize (or earlier, by a host read): flyc.KernelError, once. */
+static int raise_failed(rt_state *s, const char *msg) {
+    fy_err_format(&fy_trace_KernelError, "%s", msg ? msg : s->failed);
+    free(s->failed);
+    s->failed = NULL;
+    return -1;
+}
+
+static int hook_sync(void) {
     rt_state *s = find_state();
-    if (s && s->R->synchronize(s->rt, NULL)) {
-        /* torch.cuda.synchronize() returns nothing: a kernel's failure is reported here and raised by
-         * the next launch */
-        if (!s->failed) s->failed = strdup(s->R->last_error(s->rt));
-        char msg[2100];
-        int n = snprintf(msg, sizeof msg, "flyi: %s\n", s->R->last_error(s->rt));
-        if (n > 0) fy_write_stderr(msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
-    }
+    if (!s) return 0;
+    if (s->R->synchronize(s->rt, NULL)) return raise_failed(s, s->R->last_error(s->rt));
+    return s->failed ? raise_failed(s, NULL) : 0;
 }
 
 /* Streams and events: a failure raises RuntimeError with the runtime's message. */
@@ -215,7 +218,8 @@ static int hook_stream_destroy(void *st) {
 static int hook_stream_sync(void *st) {
     rt_state *s = find_state();
     if (!s) return 0;
-    return s->R->synchronize(s->rt, st) ? rt_fail(s) : 0;
+    if (s->R->synchronize(s->rt, st)) return raise_failed(s, s->R->last_error(s->rt));
+    return s->failed ? raise_failed(s, NULL) : 0;
 }
 
 static void *hook_event_create(int timing) {
