@@ -107,13 +107,18 @@ static void copy_failed(const char *err) {
     fflush(stderr);
 }
 
-char *fy_torch_storage_host(fy_torch_storage *s) {
-    if (!s->dptr) return s->data;
-    if (s->host_stale && hooks.copy) {
+const char *fy_torch_storage_host_ro(fy_torch_storage *s) {
+    if (s->dptr && s->host_stale && hooks.copy) {
         char err[1024];
         if (hooks.copy(s->data, s->dptr, s->nbytes ? s->nbytes : 1, 0, err, sizeof err) < 0) copy_failed(err);
         s->host_stale = false;
     }
+    return s->data;
+}
+
+char *fy_torch_storage_host(fy_torch_storage *s) {
+    if (!s->dptr) return s->data;
+    fy_torch_storage_host_ro(s);
     s->dev_stale = true;
     return s->data;
 }

@@ -198,7 +198,7 @@ fy_obj *fy_torch_item(fy_torch_tensor *t) {
     if (n != 1)
         return fy_err_format(&fy_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
                              (long long)n);
-    return fy_torch_elem_obj(t, fy_torch_data(t));
+    return fy_torch_elem_obj(t, fy_torch_data_ro(t));
 }
 
 /* ------------------------------------------------------------------ helpers */
@@ -456,7 +456,7 @@ static fy_obj *tolist_rec(fy_torch_tensor *t, int d, const char *p) {
     return l;
 }
 static fy_obj *m_tolist(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return tolist_rec(SELF, 0, fy_torch_data(SELF));
+    return tolist_rec(SELF, 0, fy_torch_data_ro(SELF));
 }
 
 /* Result of .to()/.cpu()/...: self when nothing changes, else a converted copy. */
@@ -647,7 +647,7 @@ static int tensor_truth(fy_obj *o) {
         else fy_err_set(&fy_RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
         return -1;
     }
-    return fy_torch_loadf(fy_torch_data(FY_TT(o)), FY_TT(o)->dtype) != 0;
+    return fy_torch_loadf(fy_torch_data_ro(FY_TT(o)), FY_TT(o)->dtype) != 0;
 }
 static fy_obj *tensor_to_float(fy_obj *o) {
     fy_obj *v = fy_torch_item(FY_TT(o));

@@ -189,6 +189,13 @@ static inline char *fy_torch_data(const fy_torch_tensor *t) {
     return (t->st->dptr ? fy_torch_storage_host(t->st) : t->st->data) +
            t->offset * (int64_t)fy_torch_itemsize(t->dtype);
 }
+/* The same for host code that only reads (printing, tolist, item, allclose, the inputs of host ops):
+ * the mirror is copied back when stale but stays as new as the device copy (no upload follows). */
+const char *fy_torch_storage_host_ro(fy_torch_storage *s);
+static inline const char *fy_torch_data_ro(const fy_torch_tensor *t) {
+    return (t->st->dptr ? fy_torch_storage_host_ro(t->st) : t->st->data) +
+           t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+}
 /* The device address of the first element (the host address where device memory is host memory). */
 static inline char *fy_torch_device_data(const fy_torch_tensor *t) {
     return (t->st->dptr ? t->st->dptr : t->st->data) + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
