@@ -215,6 +215,64 @@ static void test_default_limit(fly_rt *rt, const char *what) {
     check(rc != 0 && strstr(R->last_error(rt), "more than the 256"), w, R->last_error(rt));
 }
 
+/* A kernel reading its block and grid size: the code object lists hidden arguments, which the packer
+ * fills (hidden_block_count_x, hidden_group_size_x, hidden_grid_dims); on the stand-in it runs. */
+static const char k_bdim[] = KMOD_BEGIN "    gpu.func @bdim(%out: memref<4xi32, 1>) kernel {\n"
+                                        "      %d = gpu.block_dim x\n"
+                                        "      %g = gpu.grid_dim x\n"
+                                        "      %di = arith.index_cast %d : index to i32\n"
+                                        "      %gi = arith.index_cast %g : index to i32\n"
+                                        "      %c0 = arith.constant 0 : index\n"
+                                        "      %c1 = arith.constant 1 : index\n"
+                                        "      memref.store %di, %out[%c0] : memref<4xi32, 1>\n"
+                                        "      memref.store %gi, %out[%c1] : memref<4xi32, 1>\n"
+                                        "      gpu.return\n"
+                                        "    }\n" KMOD_END;
+
+static unsigned le_at(const unsigned char *b, int off, int size) {
+    unsigned v = 0;
+    for (int i = size - 1; i >= 0; i--) v = v << 8 | b[off + i];
+    return v;
+}
+
+static void test_hidden_args(fly_rt *rt) {
+    fly_pipeline_options o = {.target = "gfx942", .stop_after = -1, .no_snapshots = 1, .code_object_version = 6};
+    fly_pipeline_result r;
+    memset(&r, 0, sizeof r);
+    fly_rt_kernarg_layout lay;
+    char err[256] = "";
+    if (!api->compile_ex(k_bdim, &o, &r) || !r.hsaco ||
+        R->kernarg_layout_get(r.hsaco, r.hsaco_size, NULL, &lay, err, sizeof err)) {
+        check(0, "hidden arguments: compile and read the metadata", r.error ? r.error : err);
+        api->result_free(&r);
+        return;
+    }
+    int bc = -1, gs = -1, gd = -1;
+    for (int i = 0; i < lay.nargs; i++) {
+        if (!strcmp(lay.args[i].kind, "hidden_block_count_x")) bc = i;
+        if (!strcmp(lay.args[i].kind, "hidden_group_size_x")) gs = i;
+        if (!strcmp(lay.args[i].kind, "hidden_grid_dims")) gd = i;
+    }
+    check(lay.nexplicit == 1 && bc >= 0 && gs >= 0 && gd >= 0, "hidden arguments in the code object's metadata", NULL);
+    unsigned char buf[512];
+    void *dummy = (void *)0x1000, *args[] = {&dummy};
+    unsigned g[3] = {3, 1, 1}, b[3] = {64, 1, 1};
+    if (bc >= 0 && gs >= 0 && gd >= 0 && lay.segment_size <= (int)sizeof buf &&
+        R->kernarg_pack(&lay, args, 1, -1, NULL, g, b, buf, err, sizeof err) == 0)
+        check(le_at(buf, lay.args[bc].offset, 4) == 3 && le_at(buf, lay.args[gs].offset, 2) == 64 &&
+                  le_at(buf, lay.args[gd].offset, 2) == 1,
+              "hidden arguments packed", NULL);
+    else check(0, "hidden arguments: pack", err);
+    api->result_free(&r);
+    fly_rt_module *m = R->load(rt, k_bdim);
+    int *out = R->malloc(rt, 16), host[4] = {0};
+    void *a2[] = {&out};
+    check(m && out && launch(rt, m, 3, 64, a2, 1, NULL) == 0 && R->memcpy_dtoh(rt, host, out, 16) == 0 &&
+              host[0] == 64 && host[1] == 3,
+          "block and grid size in the kernel", R->last_error(rt));
+    R->free(rt, out);
+}
+
 static void test_failures(fly_rt *rt) {
     setenv("FLYI_STANDIN_FAIL_MALLOC", "1", 1);
     fly_rt *r2 = make_rt(FLY_RT_HIP); /* the stand-in counts hipMalloc calls per process */
@@ -353,6 +411,7 @@ int main(void) {
         test_async(rt);
         test_block_limit(rt, "hip");
         test_default_limit(rt, "hip");
+        test_hidden_args(rt);
         test_failures(rt);
     }
     if (rt) R->destroy(rt);
