@@ -135,14 +135,16 @@ static void init_amdgpu(void) {
 static pthread_mutex_t tm_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
     char chip[16];
+    char features[48]; /* "+sramecc,-xnack"; "": LLVM's default (xnack and sramecc "any") */
     LLVMTargetMachineRef tm;
-} tms[4];
+} tms[8];
 
 /* The TargetMachine for chip (tm_lock held), or NULL with a message in err. */
-static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err) {
+static LLVMTargetMachineRef target_machine(const char *chip, const char *features, fly_ir_buf *err) {
     size_t i = 0;
+    if (!features) features = "";
     for (; i < sizeof tms / sizeof tms[0] && tms[i].tm; i++)
-        if (!strcmp(tms[i].chip, chip)) return tms[i].tm;
+        if (!strcmp(tms[i].chip, chip) && !strcmp(tms[i].features, features)) return tms[i].tm;
     init_amdgpu();
     char *msg = NULL;
     LLVMTargetRef T;
@@ -152,15 +154,17 @@ static LLVMTargetMachineRef target_machine(const char *chip, fly_ir_buf *err) {
         return NULL;
     }
     LLVMTargetMachineRef tm =
-        LLVMCreateTargetMachine(T, TRIPLE, chip, "", LLVMCodeGenLevelDefault, LLVMRelocPIC, LLVMCodeModelDefault);
+        LLVMCreateTargetMachine(T, TRIPLE, chip, features, LLVMCodeGenLevelDefault, LLVMRelocPIC, LLVMCodeModelDefault);
     if (!tm) {
         fly_ir_buf_printf(err, "cannot make an AMDGPU target machine for %s", chip);
         return NULL;
     }
-    if (i < sizeof tms / sizeof tms[0] && strlen(chip) < sizeof tms[i].chip) {
+    if (i < sizeof tms / sizeof tms[0] && strlen(chip) < sizeof tms[i].chip &&
+        strlen(features) < sizeof tms[i].features) {
         snprintf(tms[i].chip, sizeof tms[i].chip, "%s", chip);
+        snprintf(tms[i].features, sizeof tms[i].features, "%s", features);
         tms[i].tm = tm;
-    }
+    } /* else: a target machine that is not cached (it leaks; more than 8 kinds are not expected) */
     return tm;
 }
 
@@ -196,8 +200,13 @@ static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef 
 }
 
 bool fly_codegen_object(fly_codegen *cg, const char *chip, fly_ir_buf *err) {
+    static const char flag[] = "amdhsa_code_object_version";
+    if (cg->code_object_version && cg->mod && !LLVMGetModuleFlag(cg->mod, flag, sizeof flag - 1)) {
+        LLVMValueRef v = LLVMConstInt(LLVMInt32TypeInContext(cg->llctx), (unsigned)cg->code_object_version * 100, 0);
+        LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorError, flag, sizeof flag - 1, LLVMValueAsMetadata(v));
+    }
     pthread_mutex_lock(&tm_lock);
-    LLVMTargetMachineRef tm = target_machine(chip, err);
+    LLVMTargetMachineRef tm = target_machine(chip, cg->features[0] ? cg->features : NULL, err);
     bool ok = false;
     if (tm) ok = emit_object(cg, tm, cg->mod, err);
     pthread_mutex_unlock(&tm_lock);
@@ -223,7 +232,7 @@ bool fly_codegen_floor(const char *llvm_ir, const char *chip, double ms[3], fly_
     ms[0] = t1 - t0;
     if (ok) {
         pthread_mutex_lock(&tm_lock);
-        LLVMTargetMachineRef tm = target_machine(chip, err);
+        LLVMTargetMachineRef tm = target_machine(chip, NULL, err);
         ok = tm && emit_object(&cg, tm, cg.mod, err);
         pthread_mutex_unlock(&tm_lock);
     }

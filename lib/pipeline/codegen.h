@@ -18,6 +18,8 @@ typedef struct fly_codegen {
     unsigned char *obj;         /* relocatable object */
     size_t obj_size;
     MlirOperation devlib_clone; /* a copy of the module when ROCm device libraries are needed */
+    int code_object_version;    /* 5 or 6 (the amdhsa_code_object_version module flag); 0: LLVM's default */
+    char features[48];          /* target features ("+sramecc,-xnack"); "": xnack and sramecc "any" */
 } fly_codegen;
 
 void fly_codegen_init(fly_codegen *cg);

@@ -34,8 +34,10 @@ const char *fly_pipeline_stage_label(int i) {
     return i >= 1 && i <= NSTANDARD ? fly_pipeline_stages[i - 1].label : NULL;
 }
 
-static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit) {
+static void spec_standard(stage_spec *s, int i, const char *chip, const char *toolkit, int cov) {
     snprintf(s->text, sizeof s->text, fly_pipeline_stages[i].fmt, chip, toolkit ? toolkit : "");
+    char *abi = cov == 5 ? strstr(s->text, "abi=600") : NULL; /* code object v5 for ROCm before 6.2 */
+    if (abi) abi[4] = '5';
     snprintf(s->label, sizeof s->label, "%s", fly_pipeline_stages[i].label);
     /* the name: the pass text without options */
     char *o = s->name;
@@ -377,6 +379,8 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
 
     fly_codegen cg;
     fly_codegen_init(&cg);
+    cg.code_object_version = opts->code_object_version;
+    if (opts->target_features) snprintf(cg.features, sizeof cg.features, "%s", opts->target_features);
     bool ok = true;
     /* fly-verify first, as a check of its own (not a stage) */
     stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};
@@ -393,7 +397,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
             ok = false;
         }
         for (int i = 0; ok && i < NSTANDARD; i++) {
-            spec_standard(&specs[i], i, tg->chip, toolkit);
+            spec_standard(&specs[i], i, tg->chip, toolkit, opts ? opts->code_object_version : 0);
             /* line tables: FlyDSL's debug-info pass right after the casts are reconciled, in the same stage
              * (so that the stages keep their numbers) */
             if (opts->line_tables && !strcmp(specs[i].label, "reconcile_unrealized_casts"))
@@ -497,7 +501,7 @@ int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts
 static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx) {
     fly_pipeline_result tmp = {0}; /* collects run_stages' error */
     stage_spec bin;
-    spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir());
+    spec_standard(&bin, NSTANDARD - 1, r->target, fly_codegen_toolkit_dir(), 0);
     fly_ir_diags diags;
     fly_ir_diags_attach(&diags, ctx);
     MlirOperation op = lz->prebin;

@@ -83,6 +83,8 @@ typedef struct fly_pipeline_options {
     int line_tables;    /* keep the DSL line of every instruction: FlyDSL's FLYDSL_DEBUG_ENABLE_DEBUG_INFO
                            (ensure-debug-info-scope-on-llvm-func in the reconcile-unrealized-casts stage;
                            the ISA then carries .file/.loc) */
+    int code_object_version; /* AMDHSA code object version: 5 or 6 (0: 6) */
+    const char *target_features; /* "+sramecc,-xnack" (a device's gcnArchName flags); NULL: both "any" */
 } fly_pipeline_options;
 
 #endif

@@ -102,6 +102,34 @@ int fly_rt_synchronize(fly_rt *rt, void *stream);
 void *fly_rt_stream_create(fly_rt *rt);
 int fly_rt_stream_destroy(fly_rt *rt, void *stream);
 
+/* ---- device properties, memory and events ---- */
+
+typedef struct fly_rt_device_info {
+    const char *name;           /* "AMD Instinct MI300X" */
+    const char *arch;           /* compile target: "gfx942" */
+    const char *gcn_arch_name;  /* with features: "gfx942:sramecc+:xnack-" */
+    int multi_processor_count;  /* compute units */
+    size_t total_memory;        /* bytes */
+    int runtime_version;        /* hipRuntimeGetVersion (60300000: ROCm 6.3); 0 on the emulator */
+    int code_object_version;    /* what kernels are compiled for (5 or 6) */
+    int separate_memory;        /* 1: device memory is not host memory (HIP): access it by copies */
+} fly_rt_device_info;
+
+void fly_rt_get_device_info(const fly_rt *rt, fly_rt_device_info *out);
+/* Free and total device memory (hipMemGetInfo). 0 on success. */
+int fly_rt_mem_get_info(fly_rt *rt, size_t *free_bytes, size_t *total);
+/* Events (hipEvent_t; the emulator's record the host time, launches being synchronous there).
+ * timing 0: an event that cannot be timed. NULL / non-zero on failure with the message. */
+void *fly_rt_event_create(fly_rt *rt, int timing);
+int fly_rt_event_destroy(fly_rt *rt, void *e);
+int fly_rt_event_record(fly_rt *rt, void *e, void *stream);
+int fly_rt_event_synchronize(fly_rt *rt, void *e);
+/* 1 when the work before the record has completed, 0 when not yet, -1 on error. */
+int fly_rt_event_query(fly_rt *rt, void *e);
+int fly_rt_event_elapsed(fly_rt *rt, void *start, void *end, float *ms);
+/* Work queued on stream after this waits for the event's work. */
+int fly_rt_stream_wait_event(fly_rt *rt, void *stream, void *e);
+
 /* ---- HIP kernel arguments (exposed for tests and tools) ---- */
 
 /* One argument of a kernel per the code object's metadata. */
@@ -114,6 +142,8 @@ typedef struct fly_rt_kernarg_layout {
     int segment_size;   /* .kernarg_segment_size */
     int nargs;          /* all arguments, hidden ones included */
     int nexplicit;      /* arguments that are not hidden_* */
+    int max_flat_workgroup_size; /* .max_flat_workgroup_size (0: not in the metadata) */
+    int group_segment_size;      /* .group_segment_fixed_size: static LDS bytes */
     fly_rt_kernarg args[64];
 } fly_rt_kernarg_layout;
 
@@ -124,7 +154,7 @@ int fly_rt_kernarg_layout_get(const unsigned char *elf, size_t size, const char 
 /* Packs args (hipModuleLaunchKernel style: args[i] points to explicit argument i; the hidden printf
  * buffer, when the kernel has one, is explicit argument printf_arg and takes printf_buf) into buf
  * (layout->segment_size bytes, zeroed first), filling hidden_block_count_* and hidden_group_size_*
- * from grid and block. Returns 0, or -1 with err when nargs does not match. */
+ * and hidden_grid_dims from grid and block (other hidden arguments stay zero). Returns 0, or -1 with err when nargs does not match. */
 int fly_rt_kernarg_pack(const fly_rt_kernarg_layout *layout, void *const *args, int nargs, int printf_arg,
                         void *printf_buf, const unsigned grid[3], const unsigned block[3], unsigned char *buf,
                         char *err, size_t cap);
@@ -158,6 +188,15 @@ typedef struct fly_rt_api {
     int (*kernarg_pack)(const fly_rt_kernarg_layout *layout, void *const *args, int nargs, int printf_arg,
                         void *printf_buf, const unsigned grid[3], const unsigned block[3], unsigned char *buf,
                         char *err, size_t cap);
+    void (*device_info)(const fly_rt *rt, fly_rt_device_info *out);
+    int (*mem_get_info)(fly_rt *rt, size_t *free_bytes, size_t *total);
+    void *(*event_create)(fly_rt *rt, int timing);
+    int (*event_destroy)(fly_rt *rt, void *e);
+    int (*event_record)(fly_rt *rt, void *e, void *stream);
+    int (*event_synchronize)(fly_rt *rt, void *e);
+    int (*event_query)(fly_rt *rt, void *e);
+    int (*event_elapsed)(fly_rt *rt, void *start, void *end, float *ms);
+    int (*stream_wait_event)(fly_rt *rt, void *stream, void *e);
 } fly_rt_api;
 
 /* The table above (defined in runtime.c). */

@@ -14,6 +14,7 @@ typedef struct fly_rt_kinfo {
     int printf_arg;  /* -1 when the kernel does not print */
     char **formats;  /* printf format table */
     int nformats;
+    int max_threads; /* the compiled maximum flat workgroup size (known_block_size); 0: not known */
 } fly_rt_kinfo;
 
 /* Called by a backend with the printf records of one launch (in output order). */
@@ -37,6 +38,15 @@ typedef struct fly_rt_dev_ops {
     int (*sync)(fly_rt_dev *d, void *stream, fly_rt_records_fn records, void *rt, char *err, size_t cap);
     void *(*stream_create)(fly_rt_dev *d, char *err, size_t cap);
     int (*stream_destroy)(fly_rt_dev *d, void *s, char *err, size_t cap);
+    int (*mem_info)(fly_rt_dev *d, size_t *free_bytes, size_t *total, char *err, size_t cap);
+    /* Events: timing 0 makes one that cannot be timed; query: 1 completed, 0 not yet, -1 error. */
+    void *(*event_create)(fly_rt_dev *d, int timing, char *err, size_t cap);
+    int (*event_destroy)(fly_rt_dev *d, void *e, char *err, size_t cap);
+    int (*event_record)(fly_rt_dev *d, void *e, void *stream, char *err, size_t cap);
+    int (*event_sync)(fly_rt_dev *d, void *e, char *err, size_t cap);
+    int (*event_query)(fly_rt_dev *d, void *e, char *err, size_t cap);
+    int (*event_elapsed)(fly_rt_dev *d, void *start, void *end, float *ms, char *err, size_t cap);
+    int (*stream_wait_event)(fly_rt_dev *d, void *stream, void *e, char *err, size_t cap);
 } fly_rt_dev_ops;
 
 struct fly_rt_dev {
@@ -44,12 +54,19 @@ struct fly_rt_dev {
     char name[160];
     char arch[32];
     int count;
+    char gcn_arch_name[64];  /* "gfx942:sramecc+:xnack-" */
+    int cu_count;
+    size_t total_mem;
+    int runtime_version;     /* hipRuntimeGetVersion (0: the emulator) */
+    int code_object_version; /* what load compiles for */
+    int separate_memory;     /* 1: the host cannot touch device memory */
 };
 
 /* The emulator (always available; NULL only on out of memory). */
 fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t cap);
 /* HIP: NULL with the reason in err when the library is missing or no AMD GPU is present.
- * library: a path to try first (NULL: libamdhip64.so.7, .so.6, .so.5, .so, never a relative path). */
+ * library: a path to try first (NULL: $FLYI_HIP_LIBRARY, else libamdhip64.so.7, .so.6, .so.5, .so,
+ * never a relative path). */
 fly_rt_dev *fly_hip_backend_create(const char *library, char *err, size_t cap);
 
 /* Frees a kernel table. */

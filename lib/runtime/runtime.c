@@ -65,8 +65,10 @@ fly_rt *fly_rt_create(const fly_rt_options *o) {
         else notice(rt, "flyi: FLYI_BACKEND=%s is not one of emu, hip; choosing automatically\n", env);
     }
     char why[512] = "";
+    const char *lib = rt->o.hip_library;
+    if (!lib && getenv("FLYI_HIP_LIBRARY") && *getenv("FLYI_HIP_LIBRARY")) lib = getenv("FLYI_HIP_LIBRARY");
     if (kind != FLY_RT_EMU) {
-        rt->dev = fly_hip_backend_create(rt->o.hip_library, why, sizeof why);
+        rt->dev = fly_hip_backend_create(lib, why, sizeof why);
         if (!rt->dev)
             notice(rt, "flyi: %s%s; kernels run on the CPU emulator\n",
                    kind == FLY_RT_HIP ? "HIP backend requested but " : "", why);
@@ -83,6 +85,7 @@ fly_rt *fly_rt_create(const fly_rt_options *o) {
 
 void fly_rt_destroy(fly_rt *rt) {
     if (!rt) return;
+    if (rt->dev->separate_memory) fly_rt_synchronize(rt, NULL); /* the output of work still queued */
     fly_rt_module *m = rt->mods;
     while (m) {
         fly_rt_module *n = m->next;
@@ -123,6 +126,19 @@ int fly_rt_memset(fly_rt *rt, void *p, int v, size_t n) {
     return rt->dev->ops->memset(rt->dev, p, v, n, rt->err, sizeof rt->err);
 }
 
+/* Threads of kernel name's known_block_size attribute in the module text (0: none). */
+static int known_threads(const char *text, const char *name) {
+    char head[300];
+    snprintf(head, sizeof head, "gpu.func @%s(", name);
+    const char *f = strstr(text, head);
+    const char *eol = f ? strchr(f, '\n') : NULL;
+    const char *a = f ? strstr(f, "known_block_size = array<i32: ") : NULL;
+    if (!a || (eol && a > eol)) return 0;
+    unsigned x = 0, y = 0, z = 0;
+    if (sscanf(a + strlen("known_block_size = array<i32: "), "%u, %u, %u", &x, &y, &z) != 3) return 0;
+    return (int)(x * y * z);
+}
+
 fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
     if (!text) {
         fail(rt, "load: no module text");
@@ -144,6 +160,12 @@ fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
         return NULL;
     }
     m->ms = fly_ir_now_ms() - t0;
+    /* the compiled maximum workgroup: the code object's (HIP), else known_block_size, else 256, the
+     * AMDGPU default the code object would declare */
+    for (int i = 0; i < m->nk; i++) {
+        if (!m->k[i].max_threads) m->k[i].max_threads = known_threads(text, m->k[i].name);
+        if (!m->k[i].max_threads) m->k[i].max_threads = 256;
+    }
     m->next = rt->mods;
     rt->mods = m;
     return m;
@@ -184,6 +206,16 @@ int fly_rt_launch_kernel(fly_rt *rt, fly_rt_module *m, const fly_rt_launch *l) {
         snprintf(rt->err, sizeof rt->err, "launch: the module has no kernel '%s'", l->kernel ? l->kernel : "");
         return -1;
     }
+    unsigned threads =
+        (l->block[0] ? l->block[0] : 1) * (l->block[1] ? l->block[1] : 1) * (l->block[2] ? l->block[2] : 1);
+    if (k->max_threads > 0 && threads > (unsigned)k->max_threads) {
+        snprintf(rt->err, sizeof rt->err,
+                 "launch of kernel '%s': block (%u,%u,%u) has %u threads, more than the %d it was compiled for "
+                 "(its maximum flat workgroup size)",
+                 k->name, l->block[0] ? l->block[0] : 1, l->block[1] ? l->block[1] : 1, l->block[2] ? l->block[2] : 1,
+                 threads, k->max_threads);
+        return -1;
+    }
     return rt->dev->ops->launch(rt->dev, m->impl, k, l, rt->o.printf_buffer, on_records, rt, rt->err, sizeof rt->err);
 }
 
@@ -203,6 +235,43 @@ void *fly_rt_stream_create(fly_rt *rt) { return rt->dev->ops->stream_create(rt->
 
 int fly_rt_stream_destroy(fly_rt *rt, void *s) {
     return rt->dev->ops->stream_destroy(rt->dev, s, rt->err, sizeof rt->err);
+}
+
+void fly_rt_get_device_info(const fly_rt *rt, fly_rt_device_info *out) {
+    const fly_rt_dev *d = rt->dev;
+    memset(out, 0, sizeof *out);
+    out->name = d->name;
+    out->arch = d->arch;
+    out->gcn_arch_name = d->gcn_arch_name[0] ? d->gcn_arch_name : d->arch;
+    out->multi_processor_count = d->cu_count;
+    out->total_memory = d->total_mem;
+    out->runtime_version = d->runtime_version;
+    out->code_object_version = d->code_object_version ? d->code_object_version : 6;
+    out->separate_memory = d->separate_memory;
+}
+
+int fly_rt_mem_get_info(fly_rt *rt, size_t *free_bytes, size_t *total) {
+    return rt->dev->ops->mem_info(rt->dev, free_bytes, total, rt->err, sizeof rt->err);
+}
+
+void *fly_rt_event_create(fly_rt *rt, int timing) {
+    return rt->dev->ops->event_create(rt->dev, timing, rt->err, sizeof rt->err);
+}
+int fly_rt_event_destroy(fly_rt *rt, void *e) {
+    return rt->dev->ops->event_destroy(rt->dev, e, rt->err, sizeof rt->err);
+}
+int fly_rt_event_record(fly_rt *rt, void *e, void *stream) {
+    return rt->dev->ops->event_record(rt->dev, e, stream, rt->err, sizeof rt->err);
+}
+int fly_rt_event_synchronize(fly_rt *rt, void *e) {
+    return rt->dev->ops->event_sync(rt->dev, e, rt->err, sizeof rt->err);
+}
+int fly_rt_event_query(fly_rt *rt, void *e) { return rt->dev->ops->event_query(rt->dev, e, rt->err, sizeof rt->err); }
+int fly_rt_event_elapsed(fly_rt *rt, void *start, void *end, float *ms) {
+    return rt->dev->ops->event_elapsed(rt->dev, start, end, ms, rt->err, sizeof rt->err);
+}
+int fly_rt_stream_wait_event(fly_rt *rt, void *stream, void *e) {
+    return rt->dev->ops->stream_wait_event(rt->dev, stream, e, rt->err, sizeof rt->err);
 }
 
 const fly_rt_api fly_rt_api_table = {
@@ -230,6 +299,15 @@ const fly_rt_api fly_rt_api_table = {
     fly_rt_stream_destroy,
     fly_rt_kernarg_layout_get,
     fly_rt_kernarg_pack,
+    fly_rt_get_device_info,
+    fly_rt_mem_get_info,
+    fly_rt_event_create,
+    fly_rt_event_destroy,
+    fly_rt_event_record,
+    fly_rt_event_synchronize,
+    fly_rt_event_query,
+    fly_rt_event_elapsed,
+    fly_rt_stream_wait_event,
 };
 
 const fly_rt_api *fly_rt_api_get(void) { return &fly_rt_api_table; }

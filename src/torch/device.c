@@ -2,7 +2,11 @@
  *
  * fy_torch_alloc_storage() is the single allocation point: device="cuda" storages go through
  * the installed hooks' alloc when a backend installs one, and otherwise live in host memory
- * (which is the emulator's device memory). */
+ * (which is the emulator's device memory). With a backend whose device memory the host cannot
+ * touch (hooks.separate: HIP), a device storage is a device allocation plus a host mirror kept
+ * coherent by copies: host code reads and writes the mirror (fy_torch_storage_host copies the device
+ * bytes back first when a launch may have changed them), launches upload mirrors host code wrote
+ * (fy_torch_device_upload_all) and mark every mirror stale (fy_torch_device_invalidate_all). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,21 +41,27 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
         return NULL;
     }
     size_t n = nbytes ? nbytes : 1;
+    int separate = dev.type == 1 && hooks.alloc && hooks.separate && hooks.separate();
     if (dev.type == 1 && hooks.alloc) {
-        s->data = hooks.alloc(n, dev.index < 0 ? 0 : dev.index);
-        if (!s->data) {
+        void *d = hooks.alloc(n, dev.index < 0 ? 0 : dev.index);
+        if (!d) {
             free(s);
-            fy_err_format(&fy_RuntimeError, "CUDA out of memory. Tried to allocate %zu bytes.", nbytes);
+            if (!fy_err_occurred())
+                fy_err_format(&fy_RuntimeError, "CUDA out of memory. Tried to allocate %zu bytes.", nbytes);
             return NULL;
         }
-    } else {
+        if (separate) s->dptr = d; /* the device copy; data becomes its host mirror below */
+        else s->data = d;
+    }
+    if (!s->data) {
         void *p = NULL;
         if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0 || !p) {
+            if (s->dptr) hooks.free(s->dptr, dev.index < 0 ? 0 : dev.index);
             free(s);
             fy_err_nomem();
             return NULL;
         }
-        memset(p, 0, n);
+        memset(p, 0, n); /* as the device copy (zeroed by the backend) */
         s->data = p;
     }
     s->rc = 1;
@@ -69,7 +79,7 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
 
 fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
     for (fy_torch_storage *s = live; s; s = s->next) {
-        uintptr_t lo = (uintptr_t)s->data;
+        uintptr_t lo = (uintptr_t)(s->dptr ? s->dptr : s->data);
         if (a >= lo && (a < lo + s->nbytes || a == lo)) return s;
     }
     return NULL;
@@ -82,9 +92,59 @@ void fy_torch_storage_release(fy_torch_storage *s) {
         else if (live == s) live = s->next;
         if (s->next) s->next->prev = s->prev;
     }
-    if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
+    if (s->dptr) {
+        if (hooks.free) hooks.free(s->dptr, s->dev.index); /* hipFree waits for the work using it */
+        free(s->data);
+    } else if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
     else if (!(s->dev.type == 1 && hooks.alloc)) free(s->data);
     free(s);
+}
+
+/* A failed copy cannot become an exception in the middle of host code that does not check: it is
+ * reported on stderr (the values then are the last ones copied) and the next launch raises it. */
+static void copy_failed(const char *err) {
+    fprintf(stderr, "flyi: %s\n", err);
+    fflush(stderr);
+}
+
+const char *fy_torch_storage_host_ro(fy_torch_storage *s) {
+    if (s->dptr && s->host_stale && hooks.copy) {
+        char err[1024];
+        if (hooks.copy(s->data, s->dptr, s->nbytes ? s->nbytes : 1, 0, err, sizeof err) < 0) copy_failed(err);
+        s->host_stale = false;
+    }
+    return s->data;
+}
+
+char *fy_torch_storage_host(fy_torch_storage *s) {
+    if (!s->dptr) return s->data;
+    fy_torch_storage_host_ro(s);
+    s->dev_stale = true;
+    return s->data;
+}
+
+int fy_torch_device_upload_all(void) {
+    for (fy_torch_storage *s = live; s; s = s->next)
+        if (s->dptr && s->dev_stale && hooks.copy) {
+            char err[1024];
+            if (hooks.copy(s->dptr, s->data, s->nbytes ? s->nbytes : 1, 1, err, sizeof err) < 0) {
+                fy_err_format(&fy_RuntimeError, "%s", err);
+                return -1;
+            }
+            s->dev_stale = false;
+        }
+    return 0;
+}
+
+void fy_torch_device_invalidate_all(void) {
+    for (fy_torch_storage *s = live; s; s = s->next)
+        if (s->dptr) s->host_stale = true;
+}
+
+size_t fy_torch_device_bytes(void) {
+    size_t n = 0;
+    for (fy_torch_storage *s = live; s; s = s->next) n += s->nbytes;
+    return n;
 }
 
 /* ------------------------------------------------------------------ torch.device */

@@ -159,7 +159,7 @@ static void sample_into(fy_torch_tensor *t, dist_t *d) {
     for (int64_t i = 0; i < n; i++) {
         int64_t off = t->offset;
         for (int k = 0; k < t->ndim; k++) off += idx[k] * t->stride[k];
-        char *p = t->st->data + off * (int64_t)isz;
+        char *p = fy_torch_storage_host(t->st) + off * (int64_t)isz;
         switch (d->kind) {
         case D_NORMAL: fy_torch_storef(p, dt, d->p0 + d->p1 * gen_normal(d->g)); break;
         case D_UNIFORM: fy_torch_storef(p, dt, d->p0 + (d->p1 - d->p0) * gen_uniform(d->g, dt)); break;
@@ -302,7 +302,7 @@ static fy_obj *f_randperm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     fy_torch_tensor *t = fy_torch_empty(dt, 1, &m, dev);
     if (t) {
         size_t isz = fy_torch_itemsize(dt);
-        for (int64_t i = 0; i < m; i++) fy_torch_storei(t->st->data + i * (int64_t)isz, dt, perm[i]);
+        for (int64_t i = 0; i < m; i++) fy_torch_storei(fy_torch_storage_host(t->st) + i * (int64_t)isz, dt, perm[i]);
     }
     fy_free(perm);
     return (fy_obj *)t;

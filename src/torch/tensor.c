@@ -82,8 +82,8 @@ fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev) {
     }
     fy_torch_tensor *t = fy_torch_empty(dt, 0, NULL, dev);
     if (!t) return NULL;
-    if (dt == FY_TORCH_F64) fy_torch_storef(t->st->data, dt, FY_FLOAT_VAL(v));
-    else fy_torch_storei(t->st->data, dt, FY_INT_VAL(v));
+    if (dt == FY_TORCH_F64) fy_torch_storef(fy_torch_storage_host(t->st), dt, FY_FLOAT_VAL(v));
+    else fy_torch_storei(fy_torch_storage_host(t->st), dt, FY_INT_VAL(v));
     t->wrapped = true;
     return t;
 }
@@ -198,7 +198,7 @@ fy_obj *fy_torch_item(fy_torch_tensor *t) {
     if (n != 1)
         return fy_err_format(&fy_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
                              (long long)n);
-    return fy_torch_elem_obj(t, fy_torch_data(t));
+    return fy_torch_elem_obj(t, fy_torch_data_ro(t));
 }
 
 /* ------------------------------------------------------------------ helpers */
@@ -403,7 +403,7 @@ static fy_obj *m_element_size(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     return fy_int_from((int64_t)fy_torch_itemsize(SELF->dtype));
 }
 static fy_obj *m_data_ptr(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from((int64_t)(intptr_t)fy_torch_data(SELF));
+    return fy_int_from((int64_t)(intptr_t)fy_torch_device_data(SELF));
 }
 static fy_obj *m_storage_offset(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_int_from(SELF->offset);
@@ -456,7 +456,7 @@ static fy_obj *tolist_rec(fy_torch_tensor *t, int d, const char *p) {
     return l;
 }
 static fy_obj *m_tolist(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return tolist_rec(SELF, 0, fy_torch_data(SELF));
+    return tolist_rec(SELF, 0, fy_torch_data_ro(SELF));
 }
 
 /* Result of .to()/.cpu()/...: self when nothing changes, else a converted copy. */
@@ -647,7 +647,7 @@ static int tensor_truth(fy_obj *o) {
         else fy_err_set(&fy_RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
         return -1;
     }
-    return fy_torch_loadf(fy_torch_data(FY_TT(o)), FY_TT(o)->dtype) != 0;
+    return fy_torch_loadf(fy_torch_data_ro(FY_TT(o)), FY_TT(o)->dtype) != 0;
 }
 static fy_obj *tensor_to_float(fy_obj *o) {
     fy_obj *v = fy_torch_item(FY_TT(o));

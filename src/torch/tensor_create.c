@@ -140,7 +140,7 @@ fy_torch_tensor *fy_torch_from_data(fy_obj *data, int dtype, fy_torch_device dev
         dtype = s.any_float ? FY_TORCH_F32 : s.any_int ? FY_TORCH_I64 : s.any_bool ? FY_TORCH_BOOL : FY_TORCH_F32;
     fy_torch_tensor *t = fy_torch_empty(dtype, s.nd, s.shape, dev);
     if (!t) return NULL;
-    char *p = t->st->data;
+    char *p = fy_torch_storage_host(t->st);
     fill_rec(data, t, &p);
     return t;
 }
@@ -329,8 +329,9 @@ static fy_obj *f_arange(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (!t) return NULL;
     size_t isz = fy_torch_itemsize(dt);
     for (int64_t i = 0; i < len; i++) {
-        if (anyf || fy_torch_is_float(dt)) fy_torch_storef(t->st->data + i * (int64_t)isz, dt, d[0] + (double)i * d[2]);
-        else fy_torch_storei(t->st->data + i * (int64_t)isz, dt, iv[0] + i * iv[2]);
+        if (anyf || fy_torch_is_float(dt))
+            fy_torch_storef(fy_torch_storage_host(t->st) + i * (int64_t)isz, dt, d[0] + (double)i * d[2]);
+        else fy_torch_storei(fy_torch_storage_host(t->st) + i * (int64_t)isz, dt, iv[0] + i * iv[2]);
     }
     return finish(t, &o);
 }
@@ -354,7 +355,7 @@ static fy_obj *f_linspace(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     int64_t half = steps / 2;
     for (int64_t i = 0; i < steps; i++) {
         double v = i < half ? s + step * (double)i : e - step * (double)(steps - 1 - i);
-        fy_torch_storef(t->st->data + i * (int64_t)isz, dt, v);
+        fy_torch_storef(fy_torch_storage_host(t->st) + i * (int64_t)isz, dt, v);
     }
     return (fy_obj *)t;
 }
@@ -373,7 +374,7 @@ static fy_obj *f_eye(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (!t) return NULL;
     size_t isz = fy_torch_itemsize(dt);
     for (int64_t i = 0; i < sh[0] && i < sh[1]; i++)
-        fy_torch_storei(t->st->data + (i * sh[1] + i) * (int64_t)isz, dt, 1);
+        fy_torch_storei(fy_torch_storage_host(t->st) + (i * sh[1] + i) * (int64_t)isz, dt, 1);
     return finish(t, &o);
 }
 

@@ -339,7 +339,7 @@ static void adv_walk(plan_t *p, const int64_t *rshape, const int *rmap, int nr,
             else b += idx[i] * bstr[-1 - rmap[i]];
         }
         for (int j = 0; j < p->nadv; j++) off += ((int64_t *)fy_torch_data(p->adv[j]))[b] * v->stride[p->advdim[j]];
-        fn(v->st->data + off * (int64_t)isz, o, ctx);
+        fn(fy_torch_storage_host(v->st) + off * (int64_t)isz, o, ctx);
         for (int i = nr - 1; i >= 0; i--) {
             if (++idx[i] < rshape[i]) break;
             idx[i] = 0;

@@ -86,7 +86,8 @@ void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shap
         if (merge) sh[nd - 1] *= shape[d];
         else sh[nd++] = shape[d];
     }
-    for (int k = 0; k < nops; k++) base[k] = fy_torch_data(ops[k]);
+    /* ops[0] is written, the others only read */
+    for (int k = 0; k < nops; k++) base[k] = k ? (char *)fy_torch_data_ro(ops[k]) : fy_torch_data(ops[k]);
     if (nd == 0) {
         int64_t z[4] = {0, 0, 0, 0};
         fn(base, z, 1, ctx);

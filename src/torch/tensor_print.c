@@ -84,11 +84,11 @@ static void make_formatter(ctx_t *c, fmt_t *f) {
     f->width = 1;
     scan_t s = {t, f, 0, 0, false};
     if (f->fl) {
-        visit(c, 0, fy_torch_data(t), scan_float, &s);
+        visit(c, 0, (char *)fy_torch_data_ro(t), scan_float, &s);
         if (!s.any) return;
         if (s.mx / s.mn > 1000.0 || s.mx > 1.0e8 || (!f->int_mode && s.mn < 1.0e-4)) f->sci = true;
     }
-    visit(c, 0, fy_torch_data(t), scan_width, &s);
+    visit(c, 0, (char *)fy_torch_data_ro(t), scan_width, &s);
 }
 
 /* The text of one element, right-aligned to f->width. Returns its length. */
@@ -192,7 +192,7 @@ fy_obj *fy_torch_repr(fy_obj *self) {
         ctx_t c = {t, fy_torch_numel(t) > THRESHOLD};
         fmt_t f;
         make_formatter(&c, &f);
-        tensor_str(&c, &f, 0, fy_torch_data(t), indent, &b);
+        tensor_str(&c, &f, 0, (char *)fy_torch_data_ro(t), indent, &b);
     }
     if (t->requires_grad) snprintf(suffix[ns++], sizeof suffix[0], "requires_grad=True");
     /* torch's _add_suffixes, including its count of the last line's length */

@@ -659,7 +659,7 @@ fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
             xo += idx[d] * x->stride[d];
             ro += idx[d] * r->stride[d];
         }
-        const char *px = x->st->data + xo * (int64_t)fy_torch_itemsize(x->dtype);
+        const char *px = fy_torch_storage_host(x->st) + xo * (int64_t)fy_torch_itemsize(x->dtype);
         char *pr = fy_torch_data(r) + ro * (int64_t)fy_torch_itemsize(dt);
         double mx = -INFINITY, s = 0;
         for (int64_t i = 0; i < L; i++) {

@@ -187,7 +187,7 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
         return NULL;
     }
     int64_t total = fy_torch_numel(m), bad = 0;
-    const uint8_t *mm = (const uint8_t *)fy_torch_data(m);
+    const uint8_t *mm = (const uint8_t *)fy_torch_data_ro(m);
     for (int64_t i = 0; i < total; i++) bad += !mm[i];
     if (bad == 0) {
         FY_DECREF(cx);
@@ -199,8 +199,8 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     fy_obj *res;
     if (x->ndim == 0) {
         bool isint = !fy_torch_is_float(dt);
-        res = scalars(fy_torch_loadf(fy_torch_data(cx), dt), fy_torch_loadf(fy_torch_data(cy), dt), isint, rtol, atol,
-                      equal_nan, msg);
+        res = scalars(fy_torch_loadf(fy_torch_data_ro(cx), dt), fy_torch_loadf(fy_torch_data_ro(cy), dt), isint, rtol,
+                      atol, equal_nan, msg);
     } else {
         bool fl = fy_torch_is_float(dt);
         size_t isz = fy_torch_itemsize(dt);
@@ -214,13 +214,13 @@ static fy_obj *f_assert_close(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
                 ad = 0;
                 rd = 0;
             } else if (fl) {
-                double p = fy_torch_loadf(fy_torch_data(cx) + i * (int64_t)isz, dt),
-                       q = fy_torch_loadf(fy_torch_data(cy) + i * (int64_t)isz, dt);
+                double p = fy_torch_loadf(fy_torch_data_ro(cx) + i * (int64_t)isz, dt),
+                       q = fy_torch_loadf(fy_torch_data_ro(cy) + i * (int64_t)isz, dt);
                 ad = fy_torch_round_to(fabs(fy_torch_round_to(p - q, dt)), dt);
                 rd = fy_torch_round_to(ad / fy_torch_round_to(fabs(q), dt), dt);
             } else {
-                int64_t p = fy_torch_loadi(fy_torch_data(cx) + i * (int64_t)isz, dt),
-                        q = fy_torch_loadi(fy_torch_data(cy) + i * (int64_t)isz, dt);
+                int64_t p = fy_torch_loadi(fy_torch_data_ro(cx) + i * (int64_t)isz, dt),
+                        q = fy_torch_loadi(fy_torch_data_ro(cy) + i * (int64_t)isz, dt);
                 adi = p > q ? p - q : q - p;
                 ad = (double)adi;
                 rd = (float)((float)adi / (float)(q < 0 ? -q : q));

@@ -59,6 +59,11 @@ typedef struct fy_torch_storage {
     size_t nbytes;
     fy_torch_device dev;
     int dtype;    /* dtype of the tensor it was made for (-1: unknown) */
+    /* Backends whose device memory the host cannot touch (HIP): data is a host mirror of the device
+     * allocation dptr. host_stale: the device holds newer values (a kernel ran since the last copy
+     * back); dev_stale: the host mirror does (host code may have written it since the last upload). */
+    char *dptr;
+    bool host_stale, dev_stale;
     struct fy_torch_storage *prev, *next; /* live device storages (fy_torch_find_storage) */
 } fy_torch_storage;
 
@@ -86,7 +91,27 @@ typedef struct fy_torch_device_hooks {
     void (*free)(void *p, int device_index);
     const char *(*device_name)(int device_index);
     int (*device_count)(void);
-    void (*synchronize)(void);
+    int (*synchronize)(void); /* 0, or -1 with an exception (a kernel that failed) */
+    /* Separate device memory (HIP): 1 when device storages need a host mirror. */
+    int (*separate)(void);
+    /* Synchronous, stream-ordered copy of n bytes (to_device: host to device, else back); 0, or -1
+     * with the message in err. */
+    int (*copy)(void *dst, const void *src, size_t n, int to_device, char *err, size_t cap);
+    /* Streams and events of the backend (any NULL: host-side stand-ins for the emulator). 0 on success,
+     * -1 with an exception set. */
+    void *(*stream_create)(void);
+    int (*stream_destroy)(void *s);
+    int (*stream_sync)(void *s);
+    void *(*event_create)(int timing);
+    void (*event_destroy)(void *e);
+    int (*event_record)(void *e, void *s);
+    int (*event_sync)(void *e);
+    int (*event_query)(void *e); /* 1 done, 0 not yet, -1 error */
+    int (*event_elapsed)(void *start, void *end, double *ms);
+    int (*stream_wait_event)(void *s, void *e);
+    /* Device properties (gcnArchName, CUs, memory) and free/total memory. */
+    int (*props)(int device_index, char *arch, size_t cap, int *cus, size_t *total);
+    int (*mem_info)(size_t *free_bytes, size_t *total);
 } fy_torch_device_hooks;
 /* Install backend hooks (copied); NULL restores the host-memory defaults. */
 void fy_torch_set_device_hooks(const fy_torch_device_hooks *h);
@@ -154,10 +179,38 @@ fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev);
 fy_torch_tensor *fy_torch_as_tensor(fy_obj *o, fy_torch_device dev);
 int64_t fy_torch_numel(const fy_torch_tensor *t);
 bool fy_torch_is_contiguous(const fy_torch_tensor *t);
-/* Address of the first element. */
+/* The host bytes of a storage for host code to read and write: for a storage in separate device
+ * memory, the host mirror, copied back from the device first when a kernel may have changed it
+ * (a synchronous copy, ordered after the work queued before it), and then marked as newer than the
+ * device copy, which is uploaded before the next launch. */
+char *fy_torch_storage_host(fy_torch_storage *s);
+/* Address of the first element, for host code (see fy_torch_storage_host). */
 static inline char *fy_torch_data(const fy_torch_tensor *t) {
-    return t->st->data + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+    return (t->st->dptr ? fy_torch_storage_host(t->st) : t->st->data) +
+           t->offset * (int64_t)fy_torch_itemsize(t->dtype);
 }
+/* The same for host code that only reads (printing, tolist, item, allclose, the inputs of host ops):
+ * the mirror is copied back when stale but stays as new as the device copy (no upload follows). */
+const char *fy_torch_storage_host_ro(fy_torch_storage *s);
+static inline const char *fy_torch_data_ro(const fy_torch_tensor *t) {
+    return (t->st->dptr ? fy_torch_storage_host_ro(t->st) : t->st->data) +
+           t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+}
+/* The device address of the first element (the host address where device memory is host memory). */
+static inline char *fy_torch_device_data(const fy_torch_tensor *t) {
+    return (t->st->dptr ? t->st->dptr : t->st->data) + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+}
+/* Before a launch: uploads every device storage whose host mirror is newer. 0, or -1 with an exception. */
+int fy_torch_device_upload_all(void);
+/* After a launch: every device storage's device copy may be newer than its mirror. */
+void fy_torch_device_invalidate_all(void);
+/* Bytes of live device storages (torch.cuda.memory_allocated). */
+size_t fy_torch_device_bytes(void);
+/* The stream launches go to (torch.cuda.current_stream(): a backend handle, NULL: the default). */
+void *fy_torch_current_stream(void);
+/* The backend stream of a launch's stream= argument: a torch.cuda.Stream, an object with .value (fx.Stream),
+ * None (the current stream) or 0 (the default stream). 0, or -1 with TypeError. */
+int fy_torch_stream_handle(fy_obj *o, void **out);
 /* New contiguous copy converted to dtype on dev. */
 fy_torch_tensor *fy_torch_copy_as(fy_torch_tensor *t, int dtype, fy_torch_device dev);
 /* Contiguous tensor with t's values (t itself when already contiguous). */

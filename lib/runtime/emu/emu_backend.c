@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "ir/ir_util.h"
 
 #include "pipeline/target.h"
 #include "runtime/emu/emu.h"
@@ -201,9 +204,77 @@ static int emu_stream_destroy(fly_rt_dev *d, void *s, char *err, size_t cap) {
     return 0;
 }
 
+/* Device memory: the host's physical memory (the emulator's device memory is host memory). */
+static int emu_mem_info(fly_rt_dev *d, size_t *free_bytes, size_t *total, char *err, size_t cap) {
+    (void)err, (void)cap;
+    long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    *total = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz : d->total_mem;
+    *free_bytes = avail > 0 && psz > 0 ? (size_t)avail * (size_t)psz : *total;
+    return 0;
+}
+
+/* Events: launches are synchronous, so a record is the host time of the call. */
+typedef struct emu_event {
+    double t;
+    int recorded, timing;
+} emu_event;
+
+static void *emu_event_create(fly_rt_dev *d, int timing, char *err, size_t cap) {
+    (void)d;
+    emu_event *e = calloc(1, sizeof *e);
+    if (!e) snprintf(err, cap, "out of memory");
+    else e->timing = timing;
+    return e;
+}
+
+static int emu_event_destroy(fly_rt_dev *d, void *e, char *err, size_t cap) {
+    (void)d, (void)err, (void)cap;
+    free(e);
+    return 0;
+}
+
+static int emu_event_record(fly_rt_dev *d, void *e, void *stream, char *err, size_t cap) {
+    (void)d, (void)stream, (void)err, (void)cap;
+    ((emu_event *)e)->t = fly_ir_now_ms();
+    ((emu_event *)e)->recorded = 1;
+    return 0;
+}
+
+static int emu_event_sync(fly_rt_dev *d, void *e, char *err, size_t cap) {
+    (void)d, (void)e, (void)err, (void)cap;
+    return 0;
+}
+
+static int emu_event_query(fly_rt_dev *d, void *e, char *err, size_t cap) {
+    (void)d, (void)e, (void)err, (void)cap;
+    return 1;
+}
+
+static int emu_event_elapsed(fly_rt_dev *d, void *a, void *b, float *ms, char *err, size_t cap) {
+    (void)d;
+    emu_event *x = a, *y = b;
+    if (!x->timing || !y->timing) {
+        snprintf(err, cap, "Both events must be created with argument 'enable_timing=True'.");
+        return -1;
+    }
+    if (!x->recorded || !y->recorded) {
+        snprintf(err, cap, "Both events must be recorded before calculating elapsed time.");
+        return -1;
+    }
+    *ms = (float)(y->t - x->t);
+    return 0;
+}
+
+static int emu_stream_wait_event(fly_rt_dev *d, void *s, void *e, char *err, size_t cap) {
+    (void)d, (void)s, (void)e, (void)err, (void)cap;
+    return 0;
+}
+
 static const fly_rt_dev_ops emu_ops = {
-    "emulator", emu_destroy, emu_malloc, emu_free, emu_copy,          emu_memset,
-    emu_load,   emu_unload,  emu_launch, emu_sync, emu_stream_create, emu_stream_destroy,
+    "emulator",        emu_destroy,        emu_malloc,      emu_free,          emu_copy,
+    emu_memset,        emu_load,           emu_unload,      emu_launch,        emu_sync,
+    emu_stream_create, emu_stream_destroy, emu_mem_info,    emu_event_create,  emu_event_destroy,
+    emu_event_record,  emu_event_sync,     emu_event_query, emu_event_elapsed, emu_stream_wait_event,
 };
 
 fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t cap) {
@@ -224,5 +295,10 @@ fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t ca
     e->base.count = 1;
     snprintf(e->base.arch, sizeof e->base.arch, "%s", e->tg->chip);
     snprintf(e->base.name, sizeof e->base.name, "flyi CPU emulator (%s)", e->tg->chip);
+    snprintf(e->base.gcn_arch_name, sizeof e->base.gcn_arch_name, "%s", e->tg->chip);
+    e->base.cu_count = !strcmp(e->tg->chip, "gfx950") ? 256 : 304; /* the chip it emulates: MI355X, MI300X */
+    size_t fr = 0;
+    emu_mem_info(&e->base, &fr, &e->base.total_mem, NULL, 0);
+    e->base.code_object_version = 6;
     return &e->base;
 }

@@ -1,6 +1,6 @@
 /* kernarg.c - kernel argument layout from an AMDGPU code object's metadata note (msgpack in the
  * NT_AMDGPU_METADATA note: amdhsa.kernels[].{.name, .kernarg_segment_size, .args[].{.offset,
- * .size, .value_kind}}) and packing the argument buffer for hipModuleLaunchKernel. */
+ * .size, .value_kind}, .max_flat_workgroup_size, .group_segment_fixed_size}) and packing the argument buffer for hipModuleLaunchKernel. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +138,10 @@ static bool read_kernel(rd *r, size_t n, const char *want, fly_rt_kernarg_layout
             if (next(r, &iv, &v, &vl) == K_STR) snprintf(name, sizeof name, "%.*s", (int)vl, v);
         } else if (is(s, len, ".kernarg_segment_size")) {
             if (next(r, &iv, &v, &vl) == K_INT) l.segment_size = (int)iv;
+        } else if (is(s, len, ".max_flat_workgroup_size")) {
+            if (next(r, &iv, &v, &vl) == K_INT) l.max_flat_workgroup_size = (int)iv;
+        } else if (is(s, len, ".group_segment_fixed_size")) {
+            if (next(r, &iv, &v, &vl) == K_INT) l.group_segment_size = (int)iv;
         } else if (is(s, len, ".args")) {
             size_t na = 0;
             if (next(r, &iv, &v, &na) != K_ARR) continue;
@@ -254,7 +258,9 @@ int fly_rt_kernarg_pack(const fly_rt_kernarg_layout *l, void *const *args, int n
         const char *h = a->kind + 7;
         if (!strncmp(h, "block_count_", 12) && h[12] >= 'x' && h[12] <= 'z') v = grid[h[12] - 'x'];
         else if (!strncmp(h, "group_size_", 11) && h[11] >= 'x' && h[11] <= 'z') v = block[h[11] - 'x'];
-        else continue;
+        else if (!strcmp(h, "grid_dims")) /* the dispatch's dimensions, as ROCm sets them */
+            v = (uint64_t)grid[2] * block[2] > 1 ? 3 : (uint64_t)grid[1] * block[1] > 1 ? 2 : 1;
+        else continue; /* hidden_remainder_* (whole blocks: 0) and the rest stay zero */
         memcpy(dst, &v, a->size < 8 ? (size_t)a->size : 8);
     }
     return 0;

@@ -19,6 +19,7 @@ typedef struct jitfn {
     fy_obj h;
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
+    unsigned known_block[3]; /* @flyc.kernel(known_block_size=[x, y, z]); zeros: from each launch */
 } jitfn;
 
 static fy_type jitfn_type, launcher_type;
@@ -29,6 +30,43 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
     return &j->h;
+}
+
+/* known_block_size=: a sequence of three positive ints (None: none). 0 or -1 with an exception. */
+static int parse_known_block(fy_obj *v, unsigned out[3]) {
+    memset(out, 0, 3 * sizeof *out);
+    if (!v || v == fy_None) return 0;
+    size_t n = 0;
+    fy_obj **items = FY_STR_CHECK(v) ? NULL : fy_seq_items(v, &n);
+    if (!items) {
+        fy_err_clear();
+        fy_err_format(&fy_TypeError, "kernel(): known_block_size must be a list or tuple of 3 ints, not '%s'",
+                      fy_type_name(v));
+        return -1;
+    }
+    if (n != 3) {
+        fy_err_format(&fy_ValueError, "kernel(): known_block_size needs 3 dimensions (x, y, z), got %zu", n);
+        return -1;
+    }
+    for (size_t i = 0; i < 3; i++) {
+        if (!FY_INT_CHECK(items[i])) {
+            fy_err_format(&fy_TypeError, "kernel(): known_block_size[%zu] is '%s', not an int", i,
+                          fy_type_name(items[i]));
+            return -1;
+        }
+        int64_t x = FY_INT_VAL(items[i]);
+        if (x < 1 || x > 1024) {
+            fy_err_format(&fy_ValueError, "kernel(): known_block_size[%zu] is %lld (must be 1..1024)", i, (long long)x);
+            return -1;
+        }
+        out[i] = (unsigned)x;
+    }
+    if ((uint64_t)out[0] * out[1] * out[2] > 1024) {
+        fy_err_format(&fy_ValueError, "kernel(): known_block_size (%u, %u, %u) has more than 1024 threads", out[0],
+                      out[1], out[2]);
+        return -1;
+    }
+    return 0;
 }
 
 static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
@@ -111,7 +149,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         /* a decorator made by jit(...)/kernel(...) with options: wrap the function now */
         if (fy_kwcount(kw) || na != 1 || !fy_callable(a[0]))
             return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
-        return jitfn_new(a[0], j->kernel);
+        fy_obj *r = jitfn_new(a[0], j->kernel);
+        if (r) memcpy(((jitfn *)r)->known_block, j->known_block, sizeof j->known_block);
+        return r;
     }
     if (!j->kernel) {
         int failed;
@@ -219,7 +259,8 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
     unsigned grid[3], block[3];
     size_t smem;
-    if (fy_trace_launch_config(a, na, kw, grid, block, &smem) < 0) return NULL;
+    fy_obj *stream = NULL;
+    if (fy_trace_launch_config(a, na, kw, grid, block, &smem, &stream) < 0) return NULL;
     launcher *l = (launcher *)self;
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
@@ -227,12 +268,26 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
+    if (k->known_block[0]) { /* a declared block size: the launch must use it */
+        for (int i = 0; i < 3; i++)
+            if (block[i] != k->known_block[i]) {
+                fy_err_format(&fy_ValueError,
+                              "launch(): block (%u, %u, %u) of kernel '%s' is not its known_block_size (%u, %u, "
+                              "%u): the kernel is compiled for exactly that block",
+                              block[0], block[1], block[2], FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel",
+                              k->known_block[0], k->known_block[1], k->known_block[2]);
+                FY_DECREF(n);
+                return NULL;
+            }
+    }
+    fy_trace_set_known_block(block);
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
+    fy_trace_set_known_block(NULL);
     FY_DECREF(n);
     if (!ck) return NULL;
     fy_obj *res =
-        set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, !compile_only());
+        set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, stream, !compile_only());
     FY_DECREF(ck);
     return res;
 }
@@ -251,7 +306,16 @@ static fy_type launcher_type = {
 
 static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na == 1 && !fy_kwcount(kw) && fy_callable(a[0])) return jitfn_new(a[0], kernel);
-    if (na == 0) return jitfn_new(NULL, kernel); /* @flyc.jit(...) / @flyc.kernel(name=..., ...) */
+    if (na == 0) { /* @flyc.jit(...) / @flyc.kernel(name=..., known_block_size=..., ...) */
+        unsigned kb[3];
+        fy_obj *kv = NULL;
+        for (size_t j = 0; kernel && j < fy_kwcount(kw); j++)
+            if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[j]), "known_block_size")) kv = a[na + j];
+        if (parse_known_block(kv, kb) < 0) return NULL;
+        fy_obj *r = jitfn_new(NULL, kernel);
+        if (r) memcpy(((jitfn *)r)->known_block, kb, sizeof kb);
+        return r;
+    }
     return fy_err_format(&fy_TypeError, "%s: expected a function", name);
 }
 static fy_obj *c_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {

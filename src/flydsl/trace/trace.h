@@ -43,11 +43,16 @@ fy_obj *fy_trace_cache_info(void);
 /* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
 extern fy_type fy_trace_KernelError;
 /* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception. */
-int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem);
+int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem,
+                           fy_obj **stream);
+/* The block the next compile specialises for (known_block_size; NULL or zeros: none), part of the
+ * compile cache's keys. */
+void fy_trace_set_known_block(const unsigned block[3]);
+const unsigned *fy_trace_known_block(void);
 /* Records the launch configuration in CompiledKernel ck and, when run, launches it on the session's
  * runtime with the kernel call's arguments (synchronizing: printf lines reach stdout). None or NULL. */
 fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],
-                        size_t smem, int run);
+                        size_t smem, fy_obj *stream, int run);
 /* Makes calling CompiledKernel ck run jit function jit (args: the tuple it was compiled with). 0 or -1. */
 int fy_trace_set_jit(fy_obj *ck, fy_obj *jit, fy_obj *args);
 /* Puts torch's device memory on the session runtime (process-wide hooks, installed once). */

@@ -81,7 +81,10 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
 static fy_obj *make_key(fy_function *fn, fy_obj *const *args, size_t nargs, const char *target) {
     fy_obj *l = fy_list_new(0);
     if (!l) return NULL;
-    if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0) goto fail;
+    const unsigned *kb = fy_trace_known_block();
+    if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0 ||
+        push(l, fy_str_printf("block %u,%u,%u", kb[0], kb[1], kb[2])) < 0)
+        goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);
     for (size_t i = 0; names && i < nn; i++) {
@@ -161,7 +164,9 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
     char id[1024];
     fy_sbuf b = {0};
     if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
-    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\n", id, target ? target : "gfx942", name);
+    const unsigned *kb = fy_trace_known_block();
+    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\n", id, target ? target : "gfx942", name, kb[0], kb[1],
+                   kb[2]);
     if (code_id(&b, fn->code) < 0) goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);

@@ -66,6 +66,7 @@ typedef struct fy_ckernel {
     size_t nargs;          /* arguments of the kernel call */
     unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
     size_t smem;
+    void *stream; /* the backend stream of the last launch (NULL: the default stream) */
     fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
     fy_obj *jit_args;
     fy_obj *sources; /* compiled with line tables: file name -> source text (isa_source), else NULL */
@@ -115,6 +116,8 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
 /* The device address of a tensor argument's first element (torch tensor or flyc.from_dlpack adaptor),
  * or NULL when o is neither. */
 void *fy_trace_tensor_data(fy_obj *o);
+/* 1 when the tensor's storage has separate device memory (HIP), 0 when it is host memory, -1 for no tensor. */
+int fy_trace_tensor_on_device(fy_obj *o);
 /* Fills p's tensor fields (rank, dynamic flag, per-dim encoding) for tensor argument arg: 1; 0 when
  * arg is not a tensor argument; -1 with an exception. */
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p);

@@ -501,6 +501,15 @@ void fy_trace_jit_args_free(fy_obj **v, size_t n) {
     fy_free(v);
 }
 
+static unsigned known_block[3];
+
+void fy_trace_set_known_block(const unsigned block[3]) {
+    if (block) memcpy(known_block, block, sizeof known_block);
+    else memset(known_block, 0, sizeof known_block);
+}
+
+const unsigned *fy_trace_known_block(void) { return known_block; }
+
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
     if (FY_TYPE(fnobj) != &fy_function_type)
@@ -557,10 +566,17 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         fy_err_nomem();
         goto out;
     }
-    snprintf(text, cap,
-             "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n%s    gpu.func @%s(%s) kernel {\n%s"
-             "      gpu.return\n    }\n  }\n}\n",
-             tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", tr.body ? tr.body : "");
+    /* the launch's block as known_block_size (FlyDSL's specialisation): the code object's maximum
+     * flat workgroup size follows it */
+    char kbs[96] = "";
+    if (known_block[0])
+        snprintf(kbs, sizeof kbs, " attributes {known_block_size = array<i32: %u, %u, %u>}", known_block[0],
+                 known_block[1], known_block[2]);
+    snprintf(
+        text, cap,
+        "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n%s    gpu.func @%s(%s) kernel%s {\n%s"
+        "      gpu.return\n    }\n  }\n}\n",
+        tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", kbs, tr.body ? tr.body : "");
     ckernel *k = (ckernel *)fy_alloc(&ckernel_type);
     if (!k) {
         free(text);

@@ -34,6 +34,7 @@ typedef struct rt_state {
     fly_rt *rt;
     fy_interp *ip; /* owning session; NULL once it is gone */
     size_t live;   /* device allocations outstanding */
+    char *failed;  /* HIP: an asynchronous kernel failure seen by a host read, raised by the next launch */
 } rt_state;
 
 static rt_state *states;
@@ -45,6 +46,7 @@ static void state_unlink_free(rt_state *s) {
             break;
         }
     if (s->rt) s->R->destroy(s->rt);
+    free(s->failed);
     free(s);
 }
 
@@ -115,19 +117,31 @@ static rt_state *session_state(void) {
 
 /* ------------------------------------------------------------------ torch device hooks */
 
+/* The running session's runtime for a torch hook, created on first use once flydsl.compiler is
+ * imported; NULL (no exception) before that. */
+static rt_state *hook_state(void) {
+    rt_state *s = fy_cur && fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler") ? session_state() : NULL;
+    if (!s) fy_err_clear();
+    return s;
+}
+
+static int is_hip(const rt_state *s) { return s && strcmp(s->R->backend_name(s->rt), "emulator") != 0; }
+
 static void *hook_alloc(size_t n, int dev) {
     (void)dev;
-    rt_state *s = fy_cur && fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler") ? session_state() : NULL;
-    if (!s || strcmp(s->R->backend_name(s->rt), "emulator")) {
-        /* no runtime (or a real GPU, whose memory the host cannot read): host memory */
-        fy_err_clear();
+    rt_state *s = hook_state();
+    if (!s) { /* no runtime yet: host memory */
         void *p = NULL;
         if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0) return NULL;
         memset(p, 0, n);
         return p;
     }
+    /* the emulator's memory is host memory; HIP's is the device's (the storage keeps a host mirror) */
     void *p = s->R->malloc(s->rt, n);
     if (p) s->live++;
+    else
+        fy_err_format(&fy_RuntimeError, "CUDA out of memory. Tried to allocate %zu bytes (%s)", n,
+                      s->R->last_error(s->rt));
     return p;
 }
 
@@ -141,15 +155,133 @@ static void hook_free(void *p, int dev) {
     free(p);
 }
 
+static int hook_separate(void) { return is_hip(hook_state()); }
+
+/* A host read first waits for the device (hipDeviceSynchronize), which also delivers the printf
+ * output of the kernels that ran, then copies (hipMemcpy). */
+static int hook_copy(void *dst, const void *src, size_t n, int to_device, char *err, size_t cap) {
+    rt_state *s = find_state();
+    if (!s) {
+        for (s = states; s && !is_hip(s); s = s->next) {}
+    }
+    if (!s) {
+        snprintf(err, cap, "copy of device memory without a runtime");
+        return -1;
+    }
+    if (!to_device && s->R->synchronize(s->rt, NULL)) {
+        snprintf(err, cap, "%s", s->R->last_error(s->rt));
+        if (!s->failed) s->failed = strdup(err);
+        return -1;
+    }
+    int rc = to_device ? s->R->memcpy_htod(s->rt, dst, src, n) : s->R->memcpy_dtoh(s->rt, dst, src, n);
+    if (rc) snprintf(err, cap, "%s", s->R->last_error(s->rt));
+    return rc ? -1 : 0;
+}
+
 static const char *hook_name(int dev) {
     (void)dev;
-    rt_state *s = find_state();
+    rt_state *s = hook_state();
     return s ? s->R->device_name(s->rt) : "flyi CPU emulator";
 }
 
-static void hook_sync(void) {
+/* A kernel's failure seen by a synchronize (or earlier, by a host read): flyc.KernelError, once. */
+static int raise_failed(rt_state *s, const char *msg) {
+    fy_err_format(&fy_trace_KernelError, "%s", msg ? msg : s->failed);
+    free(s->failed);
+    s->failed = NULL;
+    return -1;
+}
+
+static int hook_sync(void) {
     rt_state *s = find_state();
-    if (s) s->R->synchronize(s->rt, NULL);
+    if (!s) return 0;
+    if (s->R->synchronize(s->rt, NULL)) return raise_failed(s, s->R->last_error(s->rt));
+    return s->failed ? raise_failed(s, NULL) : 0;
+}
+
+/* Streams and events: a failure raises RuntimeError with the runtime's message. */
+static int rt_fail(rt_state *s) {
+    fy_err_format(&fy_RuntimeError, "%s", s->R->last_error(s->rt));
+    return -1;
+}
+
+static void *hook_stream_create(void) {
+    rt_state *s = hook_state();
+    return is_hip(s) ? s->R->stream_create(s->rt) : NULL;
+}
+
+static int hook_stream_destroy(void *st) {
+    rt_state *s = find_state();
+    return s && is_hip(s) ? s->R->stream_destroy(s->rt, st) : 0;
+}
+
+static int hook_stream_sync(void *st) {
+    rt_state *s = find_state();
+    if (!s) return 0;
+    if (s->R->synchronize(s->rt, st)) return raise_failed(s, s->R->last_error(s->rt));
+    return s->failed ? raise_failed(s, NULL) : 0;
+}
+
+static void *hook_event_create(int timing) {
+    rt_state *s = hook_state();
+    return s ? s->R->event_create(s->rt, timing) : NULL;
+}
+
+static void hook_event_destroy(void *e) {
+    rt_state *s = find_state();
+    if (s) s->R->event_destroy(s->rt, e);
+}
+
+static int hook_event_record(void *e, void *st) {
+    rt_state *s = find_state();
+    if (!s) return 0;
+    return s->R->event_record(s->rt, e, st) ? rt_fail(s) : 0;
+}
+
+static int hook_event_sync(void *e) {
+    rt_state *s = find_state();
+    if (!s) return 0;
+    return s->R->event_synchronize(s->rt, e) ? rt_fail(s) : 0;
+}
+
+static int hook_event_query(void *e) {
+    rt_state *s = find_state();
+    if (!s) return 1;
+    int r = s->R->event_query(s->rt, e);
+    return r < 0 ? rt_fail(s) : r;
+}
+
+static int hook_event_elapsed(void *a, void *b, double *ms) {
+    rt_state *s = find_state();
+    float f = 0;
+    if (!s) return 0;
+    if (s->R->event_elapsed(s->rt, a, b, &f)) return rt_fail(s);
+    *ms = f;
+    return 0;
+}
+
+static int hook_stream_wait_event(void *st, void *e) {
+    rt_state *s = find_state();
+    if (!s) return 0;
+    return s->R->stream_wait_event(s->rt, st, e) ? rt_fail(s) : 0;
+}
+
+static int hook_props(int dev, char *arch, size_t cap, int *cus, size_t *total) {
+    (void)dev;
+    rt_state *s = hook_state();
+    if (!s) return -1;
+    fly_rt_device_info di;
+    s->R->device_info(s->rt, &di);
+    snprintf(arch, cap, "%s", di.gcn_arch_name);
+    *cus = di.multi_processor_count;
+    *total = di.total_memory;
+    return 0;
+}
+
+static int hook_mem_info(size_t *free_bytes, size_t *total) {
+    rt_state *s = hook_state();
+    if (!s) return 1; /* the host's numbers */
+    return s->R->mem_get_info(s->rt, free_bytes, total) ? rt_fail(s) : 0;
 }
 
 int fy_trace_install_device_hooks(void) {
@@ -157,7 +289,25 @@ int fy_trace_install_device_hooks(void) {
     if (done) return 0;
     done = 1;
     fy_torch_device_hooks h = {
-        .alloc = hook_alloc, .free = hook_free, .device_name = hook_name, .synchronize = hook_sync};
+        .alloc = hook_alloc,
+        .free = hook_free,
+        .device_name = hook_name,
+        .synchronize = hook_sync,
+        .separate = hook_separate,
+        .copy = hook_copy,
+        .stream_create = hook_stream_create,
+        .stream_destroy = hook_stream_destroy,
+        .stream_sync = hook_stream_sync,
+        .event_create = hook_event_create,
+        .event_destroy = hook_event_destroy,
+        .event_record = hook_event_record,
+        .event_sync = hook_event_sync,
+        .event_query = hook_event_query,
+        .event_elapsed = hook_event_elapsed,
+        .stream_wait_event = hook_stream_wait_event,
+        .props = hook_props,
+        .mem_info = hook_mem_info,
+    };
     fy_torch_set_device_hooks(&h);
     return 0;
 }
@@ -208,11 +358,18 @@ static int pack_num(fy_dsl_numeric *t, fy_obj *arg, int i, unsigned char *buf) {
  * is dynamic the packed values of its dynamic leaves into dbuf (the kernel's next argument, a packed
  * struct: i32 shapes, then i64 strides). The argument must match the layout the kernel was compiled for. */
 static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned char *buf, unsigned char *dbuf,
-                       size_t dcap) {
+                       size_t dcap, int hip) {
     void *ptr = fy_trace_tensor_data(arg);
     if (!ptr) {
         if (!fy_err_occurred())
             fy_err_format(&fy_TypeError, "kernel argument %d: expected a tensor, not '%s'", i, fy_type_name(arg));
+        return -1;
+    }
+    if (hip && fy_trace_tensor_on_device(arg) == 0) {
+        fy_err_format(&fy_TypeError,
+                      "kernel argument %d: the tensor is in host memory (device='cpu', or made before the GPU "
+                      "runtime started), which a kernel on the GPU cannot read; pass t.clone()",
+                      i);
         return -1;
     }
     memcpy(buf, &ptr, sizeof ptr);
@@ -309,6 +466,13 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         return fy_err_format(&fy_TypeError, "kernel '%S' takes %zu arguments (%zu given)", k->name, k->nargs, nargs);
     rt_state *s = session_state();
     if (!s) return NULL;
+    if (s->failed) { /* an earlier asynchronous launch failed (HIP): the session goes on after this */
+        fy_err_format(&fy_trace_KernelError, "an earlier launch failed: %s", s->failed);
+        free(s->failed);
+        s->failed = NULL;
+        return NULL;
+    }
+    int hip = is_hip(s);
     fly_rt_module *m = s->R->load(s->rt, k->origin);
     if (!m)
         return fy_err_format(&fy_trace_KernelError, "cannot load kernel '%S': %s", k->name, s->R->last_error(s->rt));
@@ -334,7 +498,7 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
                 : p->kind == FY_TP_PTR
                     ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
-                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT);
+                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {
@@ -343,8 +507,10 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         }
         slot++;
     }
+    if (hip && fy_torch_device_upload_all() < 0) goto out; /* host writes reach the device first */
     fly_rt_launch l = {
         .kernel = FY_STR_DATA(k->name),
+        .stream = k->stream,
         .grid = {k->grid[0], k->grid[1], k->grid[2]},
         .block = {k->block[0], k->block[1], k->block[2]},
         .smem = k->smem,
@@ -359,8 +525,12 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
     }
     int rc = s->R->launch(s->rt, m, &l);
     progress_clear(&prog);
-    /* the emulator runs launches to completion: flush printf now so output keeps program order */
-    int src = s->R->synchronize(s->rt, NULL);
+    /* HIP launches are asynchronous: the kernel may change any device tensor, whose host mirror is
+     * copied back on its next host access. The emulator runs launches to completion: flush printf now
+     * so output keeps program order. */
+    if (hip) fy_torch_device_invalidate_all();
+    /* a kernel that prints is waited for (its stream), so its output comes where the launch is */
+    int src = !hip || (!rc && strstr(k->origin, "fly.print")) ? s->R->synchronize(s->rt, hip ? k->stream : NULL) : 0;
     if (rc) {
         if (fy_cur->interrupt) {
             fy_cur->interrupt = 0;
@@ -414,11 +584,13 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     return 0;
 }
 
-int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem) {
+int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem,
+                           fy_obj **stream) {
     static const char *const names[] = {"grid", "block", "smem", "stream", NULL};
     fy_obj *v[4] = {0};
     if (fy_parse_args("launch", a, na, kw, names, 0, 0, 4, v) < 0) return -1;
     if (dims_of("grid", v[0], grid) < 0 || dims_of("block", v[1], block) < 0) return -1;
+    *stream = v[3];
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
     if (threads > 1024) {
         fy_err_format(&fy_ValueError, "launch(): block (%u,%u,%u) has %llu threads; a block has at most 1024", block[0],
@@ -439,9 +611,10 @@ int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned gri
 }
 
 fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],
-                        size_t smem, int run) {
+                        size_t smem, fy_obj *stream, int run) {
     if (FY_TYPE(ck) != &fy_trace_ckernel_type) return fy_err_set(&fy_TypeError, "launch: not a CompiledKernel");
     fy_ckernel *k = (fy_ckernel *)ck;
+    if (fy_torch_stream_handle(stream ? stream : fy_None, &k->stream) < 0) return NULL;
     memcpy(k->grid, grid, sizeof k->grid);
     memcpy(k->block, block, sizeof k->block);
     k->smem = smem;

@@ -28,7 +28,16 @@ void *fy_trace_tensor_data(fy_obj *o) {
         return NULL;
     }
     fy_torch_tensor *t = sp.t;
-    return t->st->data + t->offset * (int64_t)fy_torch_itemsize(t->dtype);
+    return fy_torch_device_data(t);
+}
+
+int fy_trace_tensor_on_device(fy_obj *o) {
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(o, 0, &sp) <= 0) {
+        fy_err_clear();
+        return -1;
+    }
+    return sp.t->st->dptr != NULL;
 }
 
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {

@@ -2,8 +2,9 @@
 # The compile cache: a second launch with the same key does not trace again (flyc.cache_info() counts a
 # hit), but the trace-time print in the kernel body is replayed, so that a cell prints the same whether
 # or not its kernel was cached; a different Constexpr, element type or static layout, or a redefined kernel,
-# compiles again. A raw torch tensor has a dynamic layout, so a new shape reuses the compiled kernel;
-# flyc.from_dlpack(t) gives a static layout that specialises on the shape.
+# compiles again. A raw torch tensor has a dynamic layout, so a new shape alone would reuse the compiled
+# kernel, but here the block follows the shape and a static block specialises the kernel (its
+# known_block_size, as in FlyDSL); flyc.from_dlpack(t) gives a static layout that specialises on the shape.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
