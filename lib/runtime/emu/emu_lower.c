@@ -150,6 +150,20 @@ static bool const_int(MlirValue v, int64_t *out) {
     return true;
 }
 
+/* ROCDL ops that only steer the hardware's scheduling or wait for its counters: no-ops here, where every
+ * access completes before the next operation starts. */
+static bool is_sched_hint(const char *name) {
+    static const char *const hints[] = {"rocdl.sched.barrier",   "rocdl.sched.group.barrier",
+                                        "rocdl.iglp.opt",        "rocdl.s.waitcnt",
+                                        "rocdl.s.wait.dscnt",    "rocdl.s.wait.loadcnt",
+                                        "rocdl.s.wait.storecnt", "rocdl.s.wait.expcnt",
+                                        "rocdl.s.setprio",       "rocdl.s.sleep",
+                                        "rocdl.s.nop",           NULL};
+    for (int i = 0; hints[i]; i++)
+        if (!strcmp(name, hints[i])) return true;
+    return false;
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
@@ -177,7 +191,9 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         l = fly_emu_irb_val(&b, "arith.addi", 2, t4, w->idx, 0, NULL);
         MlirValue t5[2] = {l, fly_emu_irb_const(&b, 64, w->idx)};
         replace_op(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
-    } else if (!strcmp(name, "gpu.barrier")) {
+    } else if (is_sched_hint(name)) {
+        mlirOperationDestroy(op); /* scheduling hints, waits and priorities change no result on the emulator */
+    } else if (!strcmp(name, "gpu.barrier") || !strcmp(name, "rocdl.s.barrier") || !strcmp(name, "rocdl.barrier")) {
         w->k->syncs = 1;
         MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
         fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());

@@ -12,6 +12,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
+#include "flydsl/mlir/mlir.h"
 
 /* ------------------------------------------------------------------ JitFunction / KernelFunction */
 
@@ -474,4 +475,5 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
+    fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
 }
