@@ -317,6 +317,7 @@ fy_obj *fy_mlir_as_numeric(fy_obj *o) {
 #define MLIR_PYMODS(X) \
     X(flydsl__mlir, "flydsl._mlir") \
     X(flydsl__mlir_ir, "flydsl._mlir.ir") \
+    X(flydsl__mlir__dsl, "flydsl._mlir._dsl") \
     X(flydsl__mlir_extras, "flydsl._mlir.extras") \
     X(flydsl__mlir_extras_types, "flydsl._mlir.extras.types") \
     X(flydsl__mlir_passmanager, "flydsl._mlir.passmanager") \
@@ -337,6 +338,34 @@ fy_obj *fy_mlir_as_numeric(fy_obj *o) {
 #define MLIR_PYINIT(id, name) \
     static fy_obj *pyinit_##id(void) { return fy_stdlib_load_py(name); }
 MLIR_PYMODS(MLIR_PYINIT)
+
+/* Module __getattr__ for flydsl.expr and flydsl.expr.typing (self): the names the bindings' DSL side serves
+ * (flydsl._mlir._dsl), imported on first use so that `import flydsl.expr` stays light; cached in the module. */
+static fy_obj *m_lazy_getattr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__getattr__", kw) < 0 || fy_check_nargs("__getattr__", na, 1, 1) < 0) return NULL;
+    static const char *const names[] = {"T", "as_ir_value", "as_dsl_value", NULL};
+    const char *n = FY_STR_CHECK(a[0]) ? FY_STR_DATA(a[0]) : "";
+    fy_obj *mn = fy_dict_get_cstr(FY_MODULE_DICT(self), "__name__");
+    const char *mname = mn && FY_STR_CHECK(mn) ? FY_STR_DATA(mn) : "?";
+    int typing = !strcmp(mname, "flydsl.expr.typing");
+    for (int i = typing ? 0 : 1; names[i]; i++) {
+        if (strcmp(names[i], n)) continue;
+        fy_obj *d = fy_import("flydsl._mlir._dsl");
+        fy_obj *v = d ? fy_getattr_cstr(d, n) : NULL;
+        FY_XDECREF(d);
+        if (v && fy_module_add(self, n, v) < 0) FY_CLEAR(v);
+        return v;
+    }
+    return fy_err_format(&fy_AttributeError, "module '%s' has no attribute '%s'", mname, n);
+}
+
+static fy_methoddef lazy_def = {"__getattr__", m_lazy_getattr, 0, "The names flydsl._mlir serves here."};
+
+int fy_mlir_add_lazy(fy_obj *m) {
+    if (fy_dict_get_cstr(FY_MODULE_DICT(m), "__getattr__")) return 0;
+    fy_obj *f = fy_cfunction_new(&lazy_def, m);
+    return f ? fy_module_add_steal(m, "__getattr__", f) : -1;
+}
 
 void fy_mlir_register(void) {
     fy_register_builtin_module("_flyi_mlir", init_core);
