@@ -164,11 +164,111 @@ static bool is_sched_hint(const char *name) {
     return false;
 }
 
+/* The lane of thread tid in its wave (as gpu.lane_id), index. */
+static MlirValue lane_of(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid) {
+    MlirValue bx = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM), by = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
+    MlirValue t1[2] = {tid[2], by};
+    MlirValue l = fly_emu_irb_val(b, "arith.muli", 2, t1, w->idx, 0, NULL);
+    MlirValue t2[2] = {l, tid[1]};
+    l = fly_emu_irb_val(b, "arith.addi", 2, t2, w->idx, 0, NULL);
+    MlirValue t3[2] = {l, bx};
+    l = fly_emu_irb_val(b, "arith.muli", 2, t3, w->idx, 0, NULL);
+    MlirValue t4[2] = {l, tid[0]};
+    l = fly_emu_irb_val(b, "arith.addi", 2, t4, w->idx, 0, NULL);
+    MlirValue t5[2] = {l, fly_emu_irb_const(b, 64, w->idx)};
+    return fly_emu_irb_val(b, "arith.remui", 2, t5, w->idx, 0, NULL);
+}
+
+/* rocdl.mbcnt.lo / hi (mask, base): base + the set bits of mask for the lanes below this one (lanes 0-31 for
+ * lo, 32-63 for hi). */
+static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, bool hi) {
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i64, 0, NULL);
+    if (hi) { /* max(lane - 32, 0) */
+        MlirValue s[2] = {lane, fly_emu_irb_const(b, 32, w->i64)};
+        lane = fly_emu_irb_val(b, "arith.subi", 2, s, w->i64, 0, NULL);
+        MlirValue m[2] = {lane, fly_emu_irb_const(b, 0, w->i64)};
+        lane = fly_emu_irb_val(b, "arith.maxsi", 2, m, w->i64, 0, NULL);
+    }
+    MlirValue c32[2] = {lane, fly_emu_irb_const(b, 32, w->i64)};
+    lane = fly_emu_irb_val(b, "arith.minsi", 2, c32, w->i64, 0, NULL);
+    MlirValue sh[2] = {fly_emu_irb_const(b, 1, w->i64), lane};
+    MlirValue bit = fly_emu_irb_val(b, "arith.shli", 2, sh, w->i64, 0, NULL);
+    MlirValue dec[2] = {bit, fly_emu_irb_const(b, 1, w->i64)};
+    MlirValue below = fly_emu_irb_val(b, "arith.subi", 2, dec, w->i64, 0, NULL);
+    MlirValue mask = mlirOperationGetOperand(op, 0);
+    mask = fly_emu_irb_val(b, "arith.extui", 1, &mask, w->i64, 0, NULL);
+    MlirValue an[2] = {mask, below};
+    MlirValue n = fly_emu_irb_val(b, "arith.andi", 2, an, w->i64, 0, NULL);
+    n = fly_emu_irb_val(b, "math.ctpop", 1, &n, w->i64, 0, NULL);
+    n = fly_emu_irb_val(b, "arith.trunci", 1, &n, w->i32, 0, NULL);
+    MlirValue ad[2] = {n, mlirOperationGetOperand(op, 1)};
+    return fly_emu_irb_val(b, "arith.addi", 2, ad, w->i32, 0, NULL);
+}
+
+/* The integer value of attribute name of op (0 when absent). */
+static int64_t int_attr(MlirOperation op, const char *name) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref(name));
+    if (mlirAttributeIsNull(a)) return 0;
+    if (mlirAttributeIsABool(a)) return mlirBoolAttrGetValue(a);
+    return mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : 0;
+}
+
+/* One call of fly_emu_cvt(kind, a, b, old, sel): its i64 result. */
+static MlirValue cvt_call(lw *w, fly_emu_irb *b, int kind, MlirValue a, MlirValue bv, MlirValue old, int64_t sel) {
+    MlirType f32 = mlirF32TypeGet(w->ctx);
+    MlirValue z = fly_emu_irb_const(b, 0, w->i32);
+    MlirValue fz = fly_emu_irb_val(b, "arith.bitcast", 1, &z, f32, 0, NULL);
+    MlirValue args[5] = {fly_emu_irb_const(b, kind, w->i32), mlirValueIsNull(a) ? fz : a, mlirValueIsNull(bv) ? fz : bv,
+                         mlirValueIsNull(old) ? z : old, fly_emu_irb_const(b, sel, w->i32)};
+    return fly_ir_res0(fly_emu_irb_call(b, "fly_emu_cvt", 5, args, w->i64));
+}
+
+/* The f32 whose bits are the low 32 of i64 r. */
+static MlirValue f32_of(lw *w, fly_emu_irb *b, MlirValue r) {
+    r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+    return fly_emu_irb_val(b, "arith.bitcast", 1, &r, mlirF32TypeGet(w->ctx), 0, NULL);
+}
+
+/* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} as calls of fly_emu_cvt: the
+ * replacement value, or a null value when op is none of them. */
+static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+    MlirValue none = {NULL};
+    MlirType rt = mlirValueGetType(fly_ir_res0(op));
+    if (!strcmp(name, "rocdl.cvt.pkrtz")) {
+        MlirValue r =
+            cvt_call(w, b, FLY_EMU_CVT_PKRTZ, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1), none, 0);
+        r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+        MlirValue v =
+            fly_emu_irb_val(b, "vector.from_elements", 1, &r, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
+        return fly_emu_irb_val(b, "vector.bitcast", 1, &v, rt, 0, NULL);
+    }
+    bool fp8 = strstr(name, "fp8") != NULL;
+    if (!strcmp(name, "rocdl.cvt.pk.fp8.f32") || !strcmp(name, "rocdl.cvt.pk.bf8.f32")) {
+        MlirValue r =
+            cvt_call(w, b, fp8 ? FLY_EMU_CVT_PK_FP8 : FLY_EMU_CVT_PK_BF8, mlirOperationGetOperand(op, 0),
+                     mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
+        return fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+    }
+    int k = fp8 ? FLY_EMU_CVT_F32_FP8 : FLY_EMU_CVT_F32_BF8;
+    if (!strcmp(name, "rocdl.cvt.pk.f32.fp8") || !strcmp(name, "rocdl.cvt.pk.f32.bf8")) {
+        int64_t s = (int_attr(op, "wordSel") != 0) * 2;
+        MlirValue src = mlirOperationGetOperand(op, 0);
+        MlirValue e[2] = {f32_of(w, b, cvt_call(w, b, k, none, none, src, s)),
+                          f32_of(w, b, cvt_call(w, b, k, none, none, src, s + 1))};
+        return fly_emu_irb_val(b, "vector.from_elements", 2, e, rt, 0, NULL);
+    }
+    if (!strcmp(name, "rocdl.cvt.f32.fp8") || !strcmp(name, "rocdl.cvt.f32.bf8"))
+        return f32_of(w, b, cvt_call(w, b, k, none, none, mlirOperationGetOperand(op, 0), int_attr(op, "byteSel")));
+    return none;
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     char name[64];
     int brc;
+    MlirValue cv;
     fly_ir_op_name(op, name, sizeof name);
     if (!strcmp(name, "gpu.thread_id")) {
         replace_op(op, tid[dim_of(op)]);
@@ -234,6 +334,10 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
         if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
+        replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));
+    } else if (!strncmp(name, "rocdl.cvt.", 10) && !mlirValueIsNull(cv = lower_cvt(w, &b, op, name))) {
+        replace_op(op, cv);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
         if (!const_int(mlirOperationGetOperand(op, 1), &off))
@@ -533,6 +637,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType t2[2] = {f64, w.i32}, e2[2] = {w.i32, w.i32};
         declare(&w, "fly_emu_f8_trunc", 2, t2, 1, &w.i32);
         declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
+        MlirType v5[5] = {w.i32, f32, f32, w.i32, w.i32};
+        declare(&w, "fly_emu_cvt", 5, v5, 1, &w.i64);
         MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
         declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
         declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);

@@ -97,10 +97,14 @@ _def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buff
 _def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds",
      [("size", "i32"), ("offset", "i32"), ("aux", "i32")], 0)
 # conversions and math
+_CVT_ATTRS = {"cvt.f32.bf8": [("byteSel", "i32")], "cvt.f32.fp8": [("byteSel", "i32")],
+              "cvt.pk.f32.fp8": [("wordSel", "i1")], "cvt.pk.f32.bf8": [("wordSel", "i1")],
+              "cvt.pk.bf8.f32": [("wordSel", "i1")], "cvt.pk.fp8.f32": [("wordSel", "i1")],
+              "cvt.sr.bf8.f32": [("byteSel", "i32")], "cvt.sr.fp8.f32": [("byteSel", "i32")]}
 for _n in ("cvt.pkrtz", "cvt.f32.bf8", "cvt.f32.fp8", "cvt.pk.f32.fp8", "cvt.pk.f32.bf8", "cvt.pk.bf8.f32",
            "cvt.pk.fp8.f32", "cvt.sr.bf8.f32", "cvt.sr.fp8.f32", "fmed3", "tanh", "sin", "cos", "rcp", "exp",
            "exp2", "log", "sqrt"):
-    _def(_n.replace(".", "_"), "".join(p.capitalize() for p in _n.split(".")) + "Op", _n)
+    _def(_n.replace(".", "_"), "".join(p.capitalize() for p in _n.split(".")) + "Op", _n, _CVT_ATTRS.get(_n, []))
 
 # MFMA: op rocdl.mfma.f32.16x16x16f16 is mfma_f32_16x16x16f16(res, args) (the operands a, b, c and the
 # cbsz / abid / blgp constants, as MLIR 22 passes them)
