@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/code.h"
+#include "exec/interp.h"
 #include "flydsl/mlir/mlir.h"
 #include "modules/mod_registry.h"
 #include "flydsl/trace/trace_int.h"
@@ -34,6 +36,29 @@ static fy_obj *m_new_ssa(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     return t ? fy_int_from((int64_t)fy_trace_new_ssa(t)) : NULL;
 }
 
+/* " loc("file":line:col)" of the DSL statement running the binding (the innermost frame outside
+ * flydsl._mlir's own modules), or "" when there is none. */
+static void user_loc(char *buf, size_t cap) {
+    buf[0] = 0;
+    for (fy_frame *f = fy_cur ? fy_cur->frame : NULL; f; f = f->back) {
+        if (!f->code || f->cur < 0 || f->cur >= f->code->ncode) continue;
+        const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
+        if (!strncmp(file, "<frozen flydsl._mlir", 20)) continue;
+        const char *base = strrchr(file, '/');
+        fy_loc *l = &f->code->locs[f->cur];
+        snprintf(buf, cap, " loc(\"%s\":%d:%d)", base ? base + 1 : file, l->line, l->col + 1);
+        return;
+    }
+}
+
+static fy_obj *m_loc(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("loc", kw) < 0 || fy_check_nargs("loc", na, 0, 0) < 0) return NULL;
+    char buf[320];
+    user_loc(buf, sizeof buf);
+    return fy_str_from_cstr(buf);
+}
+
 /* emit(text): one op line ("%<handle> = ..."), indented, with the DSL statement's location. */
 static fy_obj *m_emit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
@@ -41,9 +66,9 @@ static fy_obj *m_emit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (!FY_STR_CHECK(a[0])) return fy_err_set(&fy_TypeError, "emit: expected str");
     fy_tracer *t = need_tracer();
     if (!t) return NULL;
-    fy_trace_emit(t, "      %s", FY_STR_DATA(a[0]));
-    if (na > 1 && a[1] == fy_False) fy_trace_emit(t, "\n");
-    else fy_trace_end_line(t);
+    char loc[320] = "";
+    if (na < 2 || a[1] != fy_False) user_loc(loc, sizeof loc);
+    fy_trace_emit(t, "      %s%s\n", FY_STR_DATA(a[0]), loc);
     if (t->failed) return fy_err_nomem();
     return fy_ref(fy_None);
 }
@@ -242,6 +267,7 @@ static fy_methoddef core_funcs[] = {
     {"tracing", m_tracing, 0, "tracing()\nWhether a tracer (kernel or ir.Context module) is running."},
     {"new_ssa", m_new_ssa, 0, "new_ssa()\nA new SSA handle of the running tracer."},
     {"emit", m_emit, 0, "emit(text, loc=True)\nAppends one op line at the running trace's position."},
+    {"loc", m_loc, 0, "loc()\nThe location text of the DSL statement running the binding."},
     {"mark", m_mark, 0, "mark()\nThe position of the end of the trace's body."},
     {"cut", m_cut, 0, "cut(mark)\nRemoves and returns the text emitted since mark."},
     {"splice", m_splice, 0, "splice(pos, n, text)\nReplaces n bytes at pos with text; the new length."},

@@ -45,7 +45,7 @@ class FuncOp(_ir._RegionOp):
         args = ", ".join(f"%{a._fyh}: {a._fyt}" for a in self._entry._args)
         return (f"      func.func @{self._fname}({args})" +
                 (" -> (" + ", ".join(str(t) for t in res) + ")" if res else "") + " {\n" + self._entry._text +
-                "      }\n")
+                "      }" + self._loc + "\n")
 
 
 class ReturnOp(_ir.OpView):

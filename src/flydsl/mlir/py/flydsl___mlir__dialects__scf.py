@@ -47,7 +47,7 @@ class IfOp(_ir._RegionOp):
         text = head + self._then._text + "      }"
         if self._else is not None:
             text += " else {\n" + self._else._text + "      }"
-        return text + "\n"
+        return text + self._loc + "\n"
 
 
 class ForOp(_ir._RegionOp):
@@ -85,7 +85,7 @@ class ForOp(_ir._RegionOp):
             text += ") -> (" + ", ".join(i._fyt for i in inits) + ")"
         if lb._fyt != "index":
             text += f" : {lb._fyt}"
-        return text + " {\n" + self._body._text + "      }\n"
+        return text + " {\n" + self._body._text + "      }" + self._loc + "\n"
 
 
 class YieldOp(_ir.OpView):

@@ -987,6 +987,7 @@ class _RegionOp(OpView):
             r.result_number = i
         self._pos = _c.mark()
         self._len = 0
+        self._loc = _c.loc()
         self._rerender()
 
     def _rerender(self):
