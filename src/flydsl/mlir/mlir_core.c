@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compile/code.h"
+#include "core/core_load.h"
 #include "exec/interp.h"
 #include "flydsl/mlir/mlir.h"
 #include "modules/mod_registry.h"
@@ -263,7 +264,39 @@ static fy_obj *m_wrap(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_ref(fy_None);
 }
 
+/* run_passes(text, passes, loc=False): module text through the compiler core's pass list (comma-separated
+ * pipeline elements; "" only parses and verifies): the module printed after it, or RuntimeError with MLIR's
+ * diagnostics. What ir.Module's str / verify and PassManager.run use. */
+static fy_obj *m_run_passes(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("run_passes", kw) < 0 || fy_check_nargs("run_passes", na, 2, 3) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0]) || !FY_STR_CHECK(a[1])) return fy_err_set(&fy_TypeError, "run_passes: expected str");
+    char err[512];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) return fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+    fly_pipeline_options opts = {.passes = FY_STR_DATA(a[1]),
+                                 .stop_after = -1,
+                                 .no_codegen = 1,
+                                 .eager = 1,
+                                 .debug_info = na > 2 && a[2] == fy_True};
+    fly_pipeline_result r = {0};
+    api->compile_ex(FY_STR_DATA(a[0]), &opts, &r);
+    fy_obj *res;
+    if (!r.ok) {
+        res = fy_err_format(&fy_RuntimeError, "MLIR: %s failed:\n%s", r.error_stage ? r.error_stage : "?",
+                            r.error ? r.error : "");
+    } else {
+        const char *t = r.final_ir                                    ? r.final_ir
+                        : r.nstages > 0 && r.stages[r.nstages - 1].ir ? r.stages[r.nstages - 1].ir
+                                                                      : "";
+        res = fy_str_from_cstr(t);
+    }
+    api->result_free(&r);
+    return res;
+}
+
 static fy_methoddef core_funcs[] = {
+    {"run_passes", m_run_passes, 0, "run_passes(text, passes, loc=False)\nThe module after the passes."},
     {"tracing", m_tracing, 0, "tracing()\nWhether a tracer (kernel or ir.Context module) is running."},
     {"new_ssa", m_new_ssa, 0, "new_ssa()\nA new SSA handle of the running tracer."},
     {"emit", m_emit, 0, "emit(text, loc=True)\nAppends one op line at the running trace's position."},

@@ -1023,16 +1023,27 @@ class Module:
     def context(self):
         return Context.current
 
-    def verify(self):
-        return True
-
-    def __str__(self):
+    def _raw_text(self):
         if hasattr(self, "_parsed"):
             return self._parsed
         return "module {\n" + self.body._text + "}\n"
 
+    def verify(self):
+        _c.run_passes(self._raw_text(), "")
+        return True
+
+    def __str__(self):
+        """The module as MLIR prints it (its raw text when MLIR does not accept it)."""
+        try:
+            return _c.run_passes(self._raw_text(), "")
+        except RuntimeError:
+            return self._raw_text()
+
     def operation_str(self):
         return str(self)
+
+    def get_asm(self, enable_debug_info=False, **kw):
+        return _c.run_passes(self._raw_text(), "", bool(enable_debug_info))
 
 
 class Values(list):

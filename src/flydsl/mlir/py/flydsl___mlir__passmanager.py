@@ -1,20 +1,32 @@
-# flydsl._mlir.passmanager: PassManager.parse(pipeline).run(module) for IR built under ir.Context(). flyi runs
-# its pipelines on kernels (flyc.compile); here the pipeline text is kept and run() checks what it is given.
+# flydsl._mlir.passmanager: PassManager.parse(pipeline).run(module) for IR built under ir.Context() (or
+# Module.parse), run by the compiler core's pass manager; the module holds the result afterwards.
+import _flyi_mlir as _c
+
+
+def _elements(pipeline):
+    p = str(pipeline).strip()
+    for anchor in ("builtin.module(", "any("):
+        if p.startswith(anchor) and p.endswith(")"):
+            return p[len(anchor):-1]
+    return p
 
 
 class PassManager:
     def __init__(self, anchor="builtin.module", context=None):
-        self._pipeline = anchor
-        self._ran = 0
+        self._passes = []
 
     @staticmethod
     def parse(pipeline, context=None):
         pm = PassManager()
-        pm._pipeline = str(pipeline)
+        e = _elements(pipeline)
+        if e:
+            pm._passes.append(e)
         return pm
 
     def add(self, pipeline):
-        self._pipeline += "," + str(pipeline)
+        e = _elements(pipeline)
+        if e:
+            self._passes.append(e)
 
     def enable_ir_printing(self, *args, **kw):
         pass
@@ -23,9 +35,9 @@ class PassManager:
         pass
 
     def run(self, operation):
-        raise NotImplementedError(
-            "flydsl._mlir.passmanager.PassManager.run: flyi runs pass pipelines on kernels only (flyc.compile, "
-            "flyi-opt for .mlir files); pipeline was " + self._pipeline)
+        m = operation
+        text = m._raw_text() if hasattr(m, "_raw_text") else str(m)
+        m._parsed = _c.run_passes(text, ",".join(self._passes))
 
     def __str__(self):
-        return self._pipeline
+        return "builtin.module(" + ",".join(self._passes) + ")"
