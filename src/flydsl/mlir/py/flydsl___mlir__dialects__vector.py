@@ -21,18 +21,29 @@ def _r(v):
 def _positions(static_position, dynamic_position):
     """The position list text: static entries, with dynamic values where a static entry is the dynamic
     marker (or appended when only dynamic positions are given)."""
-    dyn = [_to_value(d) for d in (dynamic_position or [])]
-    out, k = [], 0
+    given = [_index(d) for d in (dynamic_position or [])]
+    dyn, out, k = list(given), [], 0
     for p in (static_position or []):
         if isinstance(p, int) and p >= 0:
             out.append(str(p))
         elif isinstance(p, int):
             out.append(_r(dyn[k]))
             k += 1
-        else:
-            out.append(_r(_to_value(p)))
-    out += [_r(d) for d in dyn[k:]]
+        else:  # a traced position given among the static ones (a device loop's variable)
+            d = _index(p)
+            dyn.append(d)
+            out.append(_r(d))
+    out += [_r(d) for d in given[k:]]
     return out, dyn
+
+
+def _index(x):
+    """x as an index Value (an integer of another width is index_cast, as positions must be index)."""
+    v = _to_value(x)
+    if v._fyt == "index":
+        return v
+    from flydsl._mlir.dialects import arith
+    return arith.index_cast(_ir.IndexType.get(), v)
 
 
 class ExtractOp(_VectorOp):
