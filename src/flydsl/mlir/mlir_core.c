@@ -402,12 +402,17 @@ MLIR_PYMODS(MLIR_PYINIT)
  * (flydsl._mlir._dsl), imported on first use so that `import flydsl.expr` stays light; cached in the module. */
 static fy_obj *m_lazy_getattr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("__getattr__", kw) < 0 || fy_check_nargs("__getattr__", na, 1, 1) < 0) return NULL;
-    static const char *const names[] = {"T", "as_ir_value", "as_dsl_value", NULL};
+    /* per module: the names served there */
+    static const char *const typing_names[] = {"T", "as_ir_value", "as_dsl_value", NULL};
+    static const char *const expr_names[] = {"as_ir_value", "as_dsl_value", NULL};
+    static const char *const arith_names[] = {"unwrap", "_to_raw", NULL};
     const char *n = FY_STR_CHECK(a[0]) ? FY_STR_DATA(a[0]) : "";
     fy_obj *mn = fy_dict_get_cstr(FY_MODULE_DICT(self), "__name__");
     const char *mname = mn && FY_STR_CHECK(mn) ? FY_STR_DATA(mn) : "?";
-    int typing = !strcmp(mname, "flydsl.expr.typing");
-    for (int i = typing ? 0 : 1; names[i]; i++) {
+    const char *const *names = !strcmp(mname, "flydsl.expr.typing") ? typing_names
+                               : !strcmp(mname, "flydsl.expr")      ? expr_names
+                                                                    : arith_names;
+    for (int i = 0; names[i]; i++) {
         if (strcmp(names[i], n)) continue;
         fy_obj *d = fy_import("flydsl._mlir._dsl");
         fy_obj *v = d ? fy_getattr_cstr(d, n) : NULL;
@@ -421,6 +426,9 @@ static fy_obj *m_lazy_getattr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj 
 static fy_methoddef lazy_def = {"__getattr__", m_lazy_getattr, 0, "The names flydsl._mlir serves here."};
 
 int fy_mlir_add_lazy(fy_obj *m) {
+    /* fx.arith (a submodule of flydsl.expr made before this is called) serves unwrap and _to_raw */
+    fy_obj *ar = fy_dict_get_cstr(FY_MODULE_DICT(m), "arith");
+    if (ar && FY_TYPE(ar) == FY_TYPE(m) && ar != m && fy_mlir_add_lazy(ar) < 0) return -1;
     if (fy_dict_get_cstr(FY_MODULE_DICT(m), "__getattr__")) return 0;
     fy_obj *f = fy_cfunction_new(&lazy_def, m);
     return f ? fy_module_add_steal(m, "__getattr__", f) : -1;

@@ -84,3 +84,25 @@ for _e, _ns in (("i8", (2, 4, 8, 16)), ("i16", (2, 4, 8)), ("i32", (2, 4, 8)), (
         setattr(Types, f"{_e}x{_n}", _prop(f"vector<{_n}x{_e}>"))
 Types.VectorType = _ir.VectorType
 T = Types()
+
+
+def _to_raw(v):
+    """A DSL value (fx numeric, Vector, ...) or ir.Value as its ir.Value."""
+    return _ir._to_value(v)
+
+
+def unwrap(val, *, type=None, index=False):
+    """val as an ir.Value; a Python number becomes an arith.constant (index with index=True, else of type,
+    else i1 / i32 / f32 as a literal's type)."""
+    if isinstance(val, (bool, int, float)):
+        from flydsl._mlir.dialects import arith
+        if index:
+            t = _ir.IndexType.get()
+        elif type is not None:
+            t = _ir._type(getattr(type, "mlir", None) or str(type)) if not isinstance(type, _ir.Type) else type
+        else:
+            t = _ir._type("f32" if isinstance(val, float) else "i1" if isinstance(val, bool) else "i32")
+        if isinstance(t, _ir.FloatType):
+            val = float(val)
+        return arith.constant(t, val)
+    return _ir._to_value(val)
