@@ -42,3 +42,23 @@ class BarrierOp(_ir.OpView):
 
 
 ThreadIdOp = BlockIdOp = BlockDimOp = GridDimOp = None
+
+
+class AsyncTokenType(_ir.Type):
+    @classmethod
+    def _match(cls, s):
+        return s == "!gpu.async.token"
+
+    @staticmethod
+    def get(context=None):
+        return _ir.Type._new(AsyncTokenType, "!gpu.async.token")
+
+
+_ir._type_hooks.append(("!gpu.async.token", AsyncTokenType))
+
+
+class ReturnOp(_ir.OpView):
+    """gpu.return (the tracer ends a kernel with one itself)."""
+
+    def __init__(self, operands=None, loc=None, ip=None):
+        _ir._adopt(self, _generic("gpu.return", [_to_value(v) for v in (operands or [])], []))

@@ -41,3 +41,13 @@ class LoadOp(_ir.OpView):
 class StoreOp(_ir.OpView):
     def __init__(self, value, memref, indices, nontemporal=None, loc=None, ip=None):
         _ir._adopt(self, store(value, memref, indices))
+
+
+def extract_aligned_pointer_as_index(source, loc=None, ip=None):
+    """The aligned address of a memref as an index (a Fly memref or pointer's through fly's builder)."""
+    from flydsl._mlir.dialects import fly
+    s = _to_value(source)
+    if s._fyt.startswith("!fly."):
+        return fly.extract_aligned_pointer_as_index(_ir.IndexType.get(), s)
+    return _emit_op(_ir.OpView, "memref.extract_aligned_pointer_as_index", lambda: (
+        f"memref.extract_aligned_pointer_as_index {_r(s)} : {s._fyt} -> index"), [s], ["index"]).results[0]
