@@ -99,6 +99,15 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if ((n.length > 4 && !memcmp(n.data, "gpu.", 4)) || (n.length > 6 && !memcmp(n.data, "rocdl.", 6)))
         fly_opvec_push(&u->ops, op);
+    else if (fly_ir_sref_eq(n, "llvm.inline_asm")) /* AMDGPU assembly has no host code either */
+        fly_opvec_push(&u->ops, op);
+    else if (fly_ir_sref_eq(n, "llvm.call_intrinsic")) { /* AMDGPU intrinsics have no host code */
+        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("intrin"));
+        if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+            MlirStringRef s = mlirStringAttrGetValue(a);
+            if (s.length > 12 && !memcmp(s.data, "llvm.amdgcn.", 12)) fly_opvec_push(&u->ops, op);
+        }
+    }
     return MlirWalkResultAdvance;
 }
 
@@ -263,6 +272,76 @@ static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *
     return none;
 }
 
+/* The AMDGPU math instructions (rocdl.rcp / exp2 / log / sqrt / rsq / sin / cos / tanh / exp / fmed3, or
+ * llvm.call_intrinsic "llvm.amdgcn.<name>.<type>") as host math: name is the bare instruction name. The
+ * replacement value, or a null value when name is none of them. v_log and v_exp are base 2; v_sin / v_cos
+ * take revolutions. */
+static MlirValue lower_amdgpu_math(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+    MlirValue none = {NULL};
+    if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) < 1) return none;
+    MlirType t = mlirValueGetType(fly_ir_res0(op));
+    if (!mlirTypeIsAFloat(t)) return none;
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    static const struct {
+        const char *amd, *math;
+    } direct[] = {{"exp2", "math.exp2"}, {"exp", "math.exp2"},  {"log", "math.log2"}, {"sqrt", "math.sqrt"},
+                  {"tanh", "math.tanh"}, {"rsq", "math.rsqrt"}, {NULL, NULL}};
+    for (int i = 0; direct[i].amd; i++)
+        if (!strcmp(name, direct[i].amd)) return fly_emu_irb_val(b, direct[i].math, 1, &x, t, 0, NULL);
+    if (!strcmp(name, "rcp")) {
+        MlirNamedAttribute one = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, t, 1.0));
+        MlirValue d[2] = {fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &one), x};
+        return fly_emu_irb_val(b, "arith.divf", 2, d, t, 0, NULL);
+    }
+    if (!strcmp(name, "sin") || !strcmp(name, "cos")) {
+        MlirNamedAttribute tau = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, t, 6.283185307179586));
+        MlirValue m[2] = {x, fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &tau)};
+        MlirValue r = fly_emu_irb_val(b, "arith.mulf", 2, m, t, 0, NULL);
+        return fly_emu_irb_val(b, name[0] == 's' ? "math.sin" : "math.cos", 1, &r, t, 0, NULL);
+    }
+    if (!strcmp(name, "fmed3") && mlirOperationGetNumOperands(op) == 3) { /* max(min(a, b), min(max(a, b), c)) */
+        MlirValue ab[2] = {x, mlirOperationGetOperand(op, 1)};
+        MlirValue lo = fly_emu_irb_val(b, "arith.minnumf", 2, ab, t, 0, NULL);
+        MlirValue hi = fly_emu_irb_val(b, "arith.maxnumf", 2, ab, t, 0, NULL);
+        MlirValue hc[2] = {hi, mlirOperationGetOperand(op, 2)};
+        MlirValue m2 = fly_emu_irb_val(b, "arith.minnumf", 2, hc, t, 0, NULL);
+        MlirValue r[2] = {lo, m2};
+        return fly_emu_irb_val(b, "arith.maxnumf", 2, r, t, 0, NULL);
+    }
+    return none;
+}
+
+/* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
+ * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
+ * s_waitcnt, s_setprio, s_sleep) is a no-op. 0, or -1 (fail) otherwise. */
+static int lower_inline_asm(lw *w, MlirOperation op) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("asm_string"));
+    char text[256] = "";
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+        MlirStringRef s = mlirStringAttrGetValue(a);
+        snprintf(text, sizeof text, "%.*s", (int)s.length, s.data);
+    }
+    intptr_t nres = mlirOperationGetNumResults(op), nops = mlirOperationGetNumOperands(op);
+    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0;
+    for (char *l = text; hints && *l; l += strcspn(l, "\n;"), l += *l != 0) {
+        l += strspn(l, " \t");
+        hints = !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
+                !strncmp(l, "s_setprio", 9) || !strncmp(l, "s_sleep", 7);
+    }
+    if (nres == 0 && (blank || hints)) {
+        mlirOperationDestroy(op);
+        return 0;
+    }
+    if (blank && nres == 1 && nops >= 1 &&
+        mlirTypeEqual(mlirValueGetType(fly_ir_res0(op)), mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+        replace_op(op, mlirOperationGetOperand(op, 0));
+        return 0;
+    }
+    for (char *c = text; *c; c++)
+        if (*c == '\n') *c = ' ';
+    return fail(w, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")", text);
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
@@ -337,6 +416,28 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
         replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));
     } else if (!strncmp(name, "rocdl.cvt.", 10) && !mlirValueIsNull(cv = lower_cvt(w, &b, op, name))) {
+        replace_op(op, cv);
+    } else if (!strncmp(name, "rocdl.", 6) && !mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, name + 6))) {
+        replace_op(op, cv);
+    } else if (!strcmp(name, "llvm.inline_asm")) {
+        return lower_inline_asm(w, op);
+    } else if (!strcmp(name, "llvm.call_intrinsic")) {
+        /* "llvm.amdgcn.<name>.<type suffix>": the bare name */
+        char in[96] = "";
+        MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("intrin")));
+        snprintf(in, sizeof in, "%.*s", (int)s.length, s.data);
+        char *bare = in + 12, *dot = strrchr(bare, '.');
+        if (dot && dot != bare && (dot[1] == 'f' || dot[1] == 'i' || dot[1] == 'v')) *dot = 0;
+        if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
+            bool rl = bare[4] == 'l';
+            MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0),
+                                rl ? mlirOperationGetOperand(op, 1) : fly_emu_irb_const(&b, 0, w->i32),
+                                fly_emu_irb_const(&b, 64, w->i32), rl ? FLY_EMU_X_READLANE : FLY_EMU_X_READFIRSTLANE);
+            if (!w->failed) replace_op(op, r);
+            return w->failed ? -1 : 0;
+        }
+        if (mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, bare)))
+            return fail(w, "the emulator does not support the intrinsic %s yet", in);
         replace_op(op, cv);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
