@@ -20,6 +20,9 @@ int fy_mlir_value_parts(fy_obj *o, uint64_t *h, const char **ty);
 /* The dynamic fx numeric over ir.Value o of a scalar type, or NULL without an exception. */
 fy_obj *fy_mlir_as_numeric(fy_obj *o);
 
+/* Vector(x) (the type's constructor): the traced Vector over ir.Value x of a 1-D vector type (or x itself when it
+ * is a Vector); NULL with a TypeError otherwise. */
+fy_obj *fy_mlir_vector_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw);
 /* Serves T / as_ir_value / as_dsl_value (flydsl.expr.typing) or as_ir_value / as_dsl_value (flydsl.expr) in
  * module m through a module __getattr__, loaded on first use (unless m has a __getattr__); 0 or -1. */
 int fy_mlir_add_lazy(fy_obj *m);

@@ -364,6 +364,25 @@ int fy_mlir_value_parts(fy_obj *o, uint64_t *h, const char **ty) {
     return ok;
 }
 
+fy_obj *fy_mlir_vector_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)t;
+    if (fy_no_kwargs("Vector", kw) < 0 || fy_check_nargs("Vector", na, 1, 1) < 0) return NULL;
+    if (fy_trace_is_vector(a[0])) return fy_ref(a[0]);
+    uint64_t h;
+    const char *ty;
+    if (fy_mlir_value_parts(a[0], &h, &ty)) {
+        fy_obj *args[2] = {fy_int_from((int64_t)h), fy_str_from_cstr(ty)};
+        fy_obj *r = args[0] && args[1] ? m_wrap(NULL, args, 2, NULL) : NULL;
+        FY_XDECREF(args[0]);
+        FY_XDECREF(args[1]);
+        if (r != fy_None) return r;
+        FY_DECREF(r);
+        return fy_err_format(&fy_TypeError, "Vector(): %s is not a 1-D vector of a numeric type", ty);
+    }
+    return fy_err_format(&fy_TypeError, "Vector(): expected an ir.Value of a vector type, not '%s'",
+                         fy_type_name(a[0]));
+}
+
 fy_obj *fy_mlir_as_numeric(fy_obj *o) {
     uint64_t h;
     const char *ty;

@@ -363,6 +363,7 @@ static fy_type tvector_type = {
     FY_TYPE_INIT("Vector", sizeof(tvector)),
     .flags = FY_TPF_FINAL,
     .repr = vec_repr,
+    .new_ = fy_mlir_vector_new, /* Vector(raw): over an ir.Value (flydsl._mlir) */
     .getsets = vec_getsets,
     .methods = vec_methods,
     .getitem = vec_getitem,

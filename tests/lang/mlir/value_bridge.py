@@ -1,7 +1,7 @@
 # flyi: run
 # fx numerics / Vectors and flydsl._mlir Values are the same traced values: ir_value(), _raw, arith.unwrap,
 # arith._to_raw and as_ir_value give the Value of a DSL value (the same SSA value), fx.Int32(v) and
-# as_dsl_value wrap a Value, and fx arithmetic takes Values; run on the emulator.
+# as_dsl_value wrap a Value (fx.Vector(v) a vector Value), and fx arithmetic takes Values; run on the emulator.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -29,6 +29,12 @@ def k(out: fx.Tensor, a: fx.Int32, f: fx.Float32):
     fv = fx.Float32(vector.extract(vec, static_position=[1]))
     w = as_dsl_value(vec)
     print("vector:", type(w).__name__, w.dtype, w.numel, w.ir_value().type, TT.vec(8, TT.bf16))
+    vv = fx.Vector(vec)  # Vector(raw)
+    print("Vector(raw):", vv.numel, vv.dtype, vv.ir_value() == vec)
+    try:
+        fx.Vector(v)
+    except TypeError as e:
+        print("TypeError:", e)
     out[0] = fv + f
     out[1] = fx.Float32(vector.extract(w.ir_value(), static_position=[0]))
     print("lists:", [t.type for t in as_ir_value([a, (f, 2)])[:1]], as_ir_value(5, keep_static=True))
