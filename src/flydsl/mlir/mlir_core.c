@@ -370,6 +370,8 @@ fy_obj *fy_mlir_vector_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) 
     if (fy_trace_is_vector(a[0])) return fy_ref(a[0]);
     uint64_t h;
     const char *ty;
+    if (fy_mlir_value_parts(a[0], &h, &ty) && strncmp(ty, "vector<", 7))
+        return fy_err_format(&fy_TypeError, "Vector(): expected a value of a vector type, not %s", ty);
     if (fy_mlir_value_parts(a[0], &h, &ty)) {
         fy_obj *args[2] = {fy_int_from((int64_t)h), fy_str_from_cstr(ty)};
         fy_obj *r = args[0] && args[1] ? m_wrap(NULL, args, 2, NULL) : NULL;
