@@ -213,11 +213,35 @@ def fma(lhs, rhs, acc, loc=None, ip=None):
     return FMAOp(lhs, rhs, acc).result
 
 
+def _fly_address(b, indices):
+    """For a Fly memref or pointer base (flyi's kernel tensors, LDS included): the !llvm.ptr of element
+    indices[0] (one linear element index, as FlyDSL's kernels pass it)."""
+    from flydsl._mlir.dialects import fly, llvm
+    if len(indices) != 1:
+        raise ValueError("vector.load/store on a Fly memref takes one linear element index")
+    et, space = fly._memref_parts(b._fyt)
+    as_ = {"global": 1, "shared": 3}.get(space, 0)
+    p = fly.extract_aligned_pointer_as_index(llvm.PointerType.get(as_), b)
+    i = _to_value(indices[0])
+    if i._fyt == "index":
+        from flydsl._mlir.dialects import arith
+        i = arith.index_cast(_ir.IntegerType.get_signless(64), i)
+    return llvm.getelementptr(p.type, p, [i], [-2147483648], _ir._type(et))
+
+
+def _is_fly(b):
+    return b._fyt.startswith(("!fly.memref", "!fly.ptr"))
+
+
 class LoadOp(_VectorOp):
     OPERATION_NAME = "vector.load"
 
     def __init__(self, result, base, indices, nontemporal=None, alignment=None, loc=None, ip=None):
         b = _to_value(base)
+        if _is_fly(b):
+            from flydsl._mlir.dialects import llvm
+            _adopt(self, llvm.LoadOp(result, _fly_address(b, indices), alignment=alignment))
+            return
         idx = [_to_value(i) for i in indices]
         rt = str(result)
         al = f" {{alignment = {int(alignment)} : i64}}" if alignment else ""
@@ -234,6 +258,10 @@ class StoreOp(_VectorOp):
 
     def __init__(self, valueToStore, base, indices, nontemporal=None, alignment=None, loc=None, ip=None):
         v, b = _to_value(valueToStore), _to_value(base)
+        if _is_fly(b):
+            from flydsl._mlir.dialects import llvm
+            _adopt(self, llvm.StoreOp(v, _fly_address(b, indices), alignment=alignment))
+            return
         idx = [_to_value(i) for i in indices]
         al = f" {{alignment = {int(alignment)} : i64}}" if alignment else ""
         _adopt(self, _emit_op(_VectorOp, self.OPERATION_NAME, lambda: (
