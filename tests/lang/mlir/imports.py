@@ -9,7 +9,7 @@ MODULES = {
                         "FlatSymbolRefAttr", "ShapedType", "FloatType", "Float8E4M3FNType", "Float8E5M2Type"],
     "flydsl._mlir.extras": [],
     "flydsl._mlir.extras.types": ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64", "index", "vector",
-                                  "memref", "function"],
+                                  "memref", "function", "i", "VectorType"],
     "flydsl._mlir.passmanager": ["PassManager"],
     "flydsl._mlir.dialects": [],
     "flydsl._mlir.dialects.arith": ["constant", "addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi",

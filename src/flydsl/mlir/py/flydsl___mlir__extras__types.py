@@ -46,3 +46,13 @@ def function(inputs, results):
 def llvm_ptr(address_space=None):
     from flydsl._mlir.dialects import llvm
     return llvm.PointerType.get(address_space)
+
+
+def i(width, context=None):
+    return _ir.IntegerType.get_signless(int(width))
+
+
+# the type classes, as MLIR's extras.types re-exports them
+VectorType, IntegerType, IndexType, MemRefType, FunctionType = (
+    _ir.VectorType, _ir.IntegerType, _ir.IndexType, _ir.MemRefType, _ir.FunctionType)
+F16Type, BF16Type, F32Type, F64Type = _ir.F16Type, _ir.BF16Type, _ir.F32Type, _ir.F64Type
