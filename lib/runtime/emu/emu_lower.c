@@ -311,6 +311,49 @@ static MlirValue lower_amdgpu_math(lw *w, fly_emu_irb *b, MlirOperation op, cons
     return none;
 }
 
+/* The conversion instructions FlyDSL writes as inline asm (no ROCDL op has them), as the hardware computes
+ * them: "v_cvt_pk_bf16_f32 $0, $1, $2" (two f32 to bf16, to nearest even, packed low / high into an i32) and
+ * "v_cvt_off_f32_i4 $0, $1" (the low 4 bits, of byte n with the _sdwa src0_sel:BYTE_n form, as a signed
+ * int4 over 16). The replacement value, or a null value for any other asm. */
+static MlirValue asm_conversion(lw *w, MlirOperation op, const char *text) {
+    MlirValue none = {NULL};
+    const char *t = text + strspn(text, " \t");
+    intptr_t nops = mlirOperationGetNumOperands(op);
+    if (mlirOperationGetNumResults(op) != 1) return none;
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirType f32 = mlirF32TypeGet(w->ctx), i16 = mlirIntegerTypeGet(w->ctx, 16);
+    if (!strncmp(t, "v_cvt_pk_bf16_f32 $0, $1, $2", 28) && nops == 2) {
+        MlirValue half[2];
+        for (int i = 0; i < 2; i++) {
+            MlirValue x = mlirOperationGetOperand(op, i);
+            x = fly_emu_irb_val(&b, "arith.truncf", 1, &x, mlirBF16TypeGet(w->ctx), 0, NULL);
+            x = fly_emu_irb_val(&b, "arith.bitcast", 1, &x, i16, 0, NULL);
+            half[i] = fly_emu_irb_val(&b, "arith.extui", 1, &x, w->i32, 0, NULL);
+        }
+        MlirValue sh[2] = {half[1], fly_emu_irb_const(&b, 16, w->i32)};
+        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, sh, w->i32, 0, NULL);
+        MlirValue o[2] = {half[0], hi};
+        return fly_emu_irb_val(&b, "arith.ori", 2, o, w->i32, 0, NULL);
+    }
+    if (!strncmp(t, "v_cvt_off_f32_i4", 16) && nops == 1) {
+        int byte = 0;
+        const char *sel = strstr(t, "src0_sel:BYTE_");
+        if (!strncmp(t, "v_cvt_off_f32_i4_sdwa", 21)) byte = sel ? sel[14] - '0' : 0;
+        if (byte < 0 || byte > 3) return none;
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        /* sign-extend bits [8*byte+3 : 8*byte]: shift them to the top, then arithmetic shift back */
+        MlirValue up[2] = {x, fly_emu_irb_const(&b, 28 - 8 * byte, w->i32)};
+        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, up, w->i32, 0, NULL);
+        MlirValue dn[2] = {hi, fly_emu_irb_const(&b, 28, w->i32)};
+        MlirValue v = fly_emu_irb_val(&b, "arith.shrsi", 2, dn, w->i32, 0, NULL);
+        v = fly_emu_irb_val(&b, "arith.sitofp", 1, &v, f32, 0, NULL);
+        MlirNamedAttribute q = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, f32, 0.0625));
+        MlirValue m[2] = {v, fly_emu_irb_val(&b, "arith.constant", 0, NULL, f32, 1, &q)};
+        return fly_emu_irb_val(&b, "arith.mulf", 2, m, f32, 0, NULL);
+    }
+    return none;
+}
+
 /* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
  * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
  * s_waitcnt, s_setprio, s_sleep) is a no-op. 0, or -1 (fail) otherwise. */
@@ -335,6 +378,11 @@ static int lower_inline_asm(lw *w, MlirOperation op) {
     if (blank && nres == 1 && nops >= 1 &&
         mlirTypeEqual(mlirValueGetType(fly_ir_res0(op)), mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
         replace_op(op, mlirOperationGetOperand(op, 0));
+        return 0;
+    }
+    MlirValue cv = asm_conversion(w, op, text);
+    if (!mlirValueIsNull(cv)) {
+        replace_op(op, cv);
         return 0;
     }
     for (char *c = text; *c; c++)
