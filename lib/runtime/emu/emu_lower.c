@@ -390,6 +390,65 @@ static int lower_inline_asm(lw *w, MlirOperation op) {
     return fail(w, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")", text);
 }
 
+/* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
+ * controls are attributes): src of the lane the control picks in this lane's row; a lane whose row or bank is
+ * masked off keeps old, one whose source leaves the row gets 0 with bound_ctrl, else old. */
+static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
+    bool attrs = mlirOperationGetNumOperands(op) == 2;
+    int64_t ctrl = 0;
+    if (attrs) ctrl = int_attr(op, "dppCtrl");
+    else if (mlirOperationGetNumOperands(op) != 6 || !const_int(mlirOperationGetOperand(op, 2), &ctrl))
+        return fail(w, "%s", "update.dpp: the dpp control must be a constant");
+    if (!(ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
+          (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x140 || ctrl == 0x141)) {
+        char m[96];
+        snprintf(m, sizeof m, "update.dpp: dpp control 0x%llx (only quad_perm, row_shl/shr/ror and the mirrors)",
+                 (unsigned long long)ctrl);
+        return fail(w, "%s", m);
+    }
+    MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
+    MlirType t = mlirValueGetType(src), i1 = mlirIntegerTypeGet(w->ctx, 1);
+    MlirValue rmask, bmask, bound;
+    if (attrs) {
+        rmask = fly_emu_irb_const(b, int_attr(op, "rowMask"), w->i32);
+        bmask = fly_emu_irb_const(b, int_attr(op, "bankMask"), w->i32);
+        bound = fly_emu_irb_const(b, int_attr(op, "boundCtrl") != 0, i1);
+    } else {
+        rmask = mlirOperationGetOperand(op, 3), bmask = mlirOperationGetOperand(op, 4);
+        bound = mlirOperationGetOperand(op, 5);
+    }
+    MlirValue r =
+        xlane(w, b, ctxv, src, fly_emu_irb_const(b, ctrl, w->i32), fly_emu_irb_const(b, 64, w->i32), FLY_EMU_X_DPP);
+    if (w->failed) return -1;
+    MlirValue vw = ctx_word(w, b, ctxv, FLY_EMU_CTX_XVALID);
+    MlirValue valid = fly_emu_irb_val(b, "arith.trunci", 1, &vw, i1, 0, NULL);
+    /* enabled = (row_mask >> lane / 16) & (bank_mask >> lane % 16 / 4) & 1 */
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue d16[2] = {lane, fly_emu_irb_const(b, 4, w->i32)};
+    MlirValue row = fly_emu_irb_val(b, "arith.shrui", 2, d16, w->i32, 0, NULL);
+    MlirValue m15[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
+    MlirValue in_row = fly_emu_irb_val(b, "arith.andi", 2, m15, w->i32, 0, NULL);
+    MlirValue d4[2] = {in_row, fly_emu_irb_const(b, 2, w->i32)};
+    MlirValue bank = fly_emu_irb_val(b, "arith.shrui", 2, d4, w->i32, 0, NULL);
+    MlirValue rs[2] = {rmask, row}, bs[2] = {bmask, bank};
+    MlirValue rb = fly_emu_irb_val(b, "arith.shrui", 2, rs, w->i32, 0, NULL);
+    MlirValue bb = fly_emu_irb_val(b, "arith.shrui", 2, bs, w->i32, 0, NULL);
+    MlirValue both[2] = {rb, bb};
+    MlirValue en = fly_emu_irb_val(b, "arith.andi", 2, both, w->i32, 0, NULL);
+    en = fly_emu_irb_val(b, "arith.trunci", 1, &en, i1, 0, NULL);
+    MlirValue zero = fly_emu_irb_const(
+        b, 0, mlirTypeIsAFloat(t) ? mlirIntegerTypeGet(w->ctx, (unsigned)mlirFloatTypeGetWidth(t)) : t);
+    if (mlirTypeIsAFloat(t)) zero = fly_emu_irb_val(b, "arith.bitcast", 1, &zero, t, 0, NULL);
+    MlirValue fb[3] = {bound, zero, old};
+    MlirValue fallback = fly_emu_irb_val(b, "arith.select", 3, fb, t, 0, NULL);
+    MlirValue pick[3] = {valid, r, fallback};
+    MlirValue v = fly_emu_irb_val(b, "arith.select", 3, pick, t, 0, NULL);
+    MlirValue fin[3] = {en, v, old};
+    replace_op(op, fly_emu_irb_val(b, "arith.select", 3, fin, t, 0, NULL));
+    return 0;
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
@@ -476,6 +535,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         snprintf(in, sizeof in, "%.*s", (int)s.length, s.data);
         char *bare = in + 12, *dot = strrchr(bare, '.');
         if (dot && dot != bare && (dot[1] == 'f' || dot[1] == 'i' || dot[1] == 'v')) *dot = 0;
+        if (!strcmp(bare, "update.dpp")) return lower_dpp(w, &b, op, ctxv, tid);
         if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
             bool rl = bare[4] == 'l';
             MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0),
@@ -487,6 +547,8 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         if (mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, bare)))
             return fail(w, "the emulator does not support the intrinsic %s yet", in);
         replace_op(op, cv);
+    } else if (!strcmp(name, "rocdl.update.dpp")) {
+        return lower_dpp(w, &b, op, ctxv, tid);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
         if (!const_int(mlirOperationGetOperand(op, 1), &off))
