@@ -55,6 +55,8 @@ enum {
     FLY_EMU_X_BALLOT,        /* rocdl.ballot: bit n set when lane n's value is non-zero */
     FLY_EMU_X_SWIZZLE,       /* rocdl.ds_swizzle: the lane of the offset's pattern (bitmask or quad-permute
                               * mode, checked by the lowering); an inactive source lane gives 0 */
+    FLY_EMU_X_DPP,           /* llvm.amdgcn.update.dpp: offset = the dpp_ctrl (quad_perm, row_shl/shr/ror, row_mirror,
+                              * row_half_mirror); the xvalid word says whether the source lane is in the row */
     FLY_EMU_X_MFMA           /* rocdl.mfma.*: offset = the kind (emu_mfma.c); operands deposited before */
 };
 
@@ -169,6 +171,13 @@ enum {
 int32_t fly_emu_f8_trunc(double x, int32_t kind);
 /* The value of the f8 bits (low 8 bits of bits) of format kind (exact). */
 float fly_emu_f8_ext(int32_t bits, int32_t kind);
+
+/* The ROCDL packed conversions (emu_softfloat.c), as gfx942 computes them (fp8 / bf8 are E4M3FNUZ / E5M2FNUZ,
+ * rounded to nearest even): FLY_EMU_CVT_PKRTZ gives the f16 bits of a | b << 16 rounded toward zero; PK_FP8 /
+ * PK_BF8 put the two 8-bit values of a, b into 16-bit word sel of old; F32_FP8 / F32_BF8 give the f32 bits of
+ * byte sel of old. */
+enum { FLY_EMU_CVT_PKRTZ, FLY_EMU_CVT_PK_FP8, FLY_EMU_CVT_PK_BF8, FLY_EMU_CVT_F32_FP8, FLY_EMU_CVT_F32_BF8 };
+int64_t fly_emu_cvt(int32_t kind, float a, float b, int32_t old, int32_t sel);
 
 /* Records loc as a new check/barrier site of k; returns its index. */
 int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc);

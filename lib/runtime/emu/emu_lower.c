@@ -99,6 +99,15 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if ((n.length > 4 && !memcmp(n.data, "gpu.", 4)) || (n.length > 6 && !memcmp(n.data, "rocdl.", 6)))
         fly_opvec_push(&u->ops, op);
+    else if (fly_ir_sref_eq(n, "llvm.inline_asm")) /* AMDGPU assembly has no host code either */
+        fly_opvec_push(&u->ops, op);
+    else if (fly_ir_sref_eq(n, "llvm.call_intrinsic")) { /* AMDGPU intrinsics have no host code */
+        MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("intrin"));
+        if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+            MlirStringRef s = mlirStringAttrGetValue(a);
+            if (s.length > 12 && !memcmp(s.data, "llvm.amdgcn.", 12)) fly_opvec_push(&u->ops, op);
+        }
+    }
     return MlirWalkResultAdvance;
 }
 
@@ -150,11 +159,302 @@ static bool const_int(MlirValue v, int64_t *out) {
     return true;
 }
 
+/* ROCDL ops that only steer the hardware's scheduling or wait for its counters: no-ops here, where every
+ * access completes before the next operation starts. */
+static bool is_sched_hint(const char *name) {
+    static const char *const hints[] = {"rocdl.sched.barrier",   "rocdl.sched.group.barrier",
+                                        "rocdl.iglp.opt",        "rocdl.s.waitcnt",
+                                        "rocdl.s.wait.dscnt",    "rocdl.s.wait.loadcnt",
+                                        "rocdl.s.wait.storecnt", "rocdl.s.wait.expcnt",
+                                        "rocdl.s.setprio",       "rocdl.s.sleep",
+                                        "rocdl.s.nop",           NULL};
+    for (int i = 0; hints[i]; i++)
+        if (!strcmp(name, hints[i])) return true;
+    return false;
+}
+
+/* The lane of thread tid in its wave (as gpu.lane_id), index. */
+static MlirValue lane_of(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid) {
+    MlirValue bx = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM), by = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
+    MlirValue t1[2] = {tid[2], by};
+    MlirValue l = fly_emu_irb_val(b, "arith.muli", 2, t1, w->idx, 0, NULL);
+    MlirValue t2[2] = {l, tid[1]};
+    l = fly_emu_irb_val(b, "arith.addi", 2, t2, w->idx, 0, NULL);
+    MlirValue t3[2] = {l, bx};
+    l = fly_emu_irb_val(b, "arith.muli", 2, t3, w->idx, 0, NULL);
+    MlirValue t4[2] = {l, tid[0]};
+    l = fly_emu_irb_val(b, "arith.addi", 2, t4, w->idx, 0, NULL);
+    MlirValue t5[2] = {l, fly_emu_irb_const(b, 64, w->idx)};
+    return fly_emu_irb_val(b, "arith.remui", 2, t5, w->idx, 0, NULL);
+}
+
+/* rocdl.mbcnt.lo / hi (mask, base): base + the set bits of mask for the lanes below this one (lanes 0-31 for
+ * lo, 32-63 for hi). */
+static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, bool hi) {
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i64, 0, NULL);
+    if (hi) { /* max(lane - 32, 0) */
+        MlirValue s[2] = {lane, fly_emu_irb_const(b, 32, w->i64)};
+        lane = fly_emu_irb_val(b, "arith.subi", 2, s, w->i64, 0, NULL);
+        MlirValue m[2] = {lane, fly_emu_irb_const(b, 0, w->i64)};
+        lane = fly_emu_irb_val(b, "arith.maxsi", 2, m, w->i64, 0, NULL);
+    }
+    MlirValue c32[2] = {lane, fly_emu_irb_const(b, 32, w->i64)};
+    lane = fly_emu_irb_val(b, "arith.minsi", 2, c32, w->i64, 0, NULL);
+    MlirValue sh[2] = {fly_emu_irb_const(b, 1, w->i64), lane};
+    MlirValue bit = fly_emu_irb_val(b, "arith.shli", 2, sh, w->i64, 0, NULL);
+    MlirValue dec[2] = {bit, fly_emu_irb_const(b, 1, w->i64)};
+    MlirValue below = fly_emu_irb_val(b, "arith.subi", 2, dec, w->i64, 0, NULL);
+    MlirValue mask = mlirOperationGetOperand(op, 0);
+    mask = fly_emu_irb_val(b, "arith.extui", 1, &mask, w->i64, 0, NULL);
+    MlirValue an[2] = {mask, below};
+    MlirValue n = fly_emu_irb_val(b, "arith.andi", 2, an, w->i64, 0, NULL);
+    n = fly_emu_irb_val(b, "math.ctpop", 1, &n, w->i64, 0, NULL);
+    n = fly_emu_irb_val(b, "arith.trunci", 1, &n, w->i32, 0, NULL);
+    MlirValue ad[2] = {n, mlirOperationGetOperand(op, 1)};
+    return fly_emu_irb_val(b, "arith.addi", 2, ad, w->i32, 0, NULL);
+}
+
+/* The integer value of attribute name of op (0 when absent). */
+static int64_t int_attr(MlirOperation op, const char *name) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref(name));
+    if (mlirAttributeIsNull(a)) return 0;
+    if (mlirAttributeIsABool(a)) return mlirBoolAttrGetValue(a);
+    return mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : 0;
+}
+
+/* One call of fly_emu_cvt(kind, a, b, old, sel): its i64 result. */
+static MlirValue cvt_call(lw *w, fly_emu_irb *b, int kind, MlirValue a, MlirValue bv, MlirValue old, int64_t sel) {
+    MlirType f32 = mlirF32TypeGet(w->ctx);
+    MlirValue z = fly_emu_irb_const(b, 0, w->i32);
+    MlirValue fz = fly_emu_irb_val(b, "arith.bitcast", 1, &z, f32, 0, NULL);
+    MlirValue args[5] = {fly_emu_irb_const(b, kind, w->i32), mlirValueIsNull(a) ? fz : a, mlirValueIsNull(bv) ? fz : bv,
+                         mlirValueIsNull(old) ? z : old, fly_emu_irb_const(b, sel, w->i32)};
+    return fly_ir_res0(fly_emu_irb_call(b, "fly_emu_cvt", 5, args, w->i64));
+}
+
+/* The f32 whose bits are the low 32 of i64 r. */
+static MlirValue f32_of(lw *w, fly_emu_irb *b, MlirValue r) {
+    r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+    return fly_emu_irb_val(b, "arith.bitcast", 1, &r, mlirF32TypeGet(w->ctx), 0, NULL);
+}
+
+/* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} as calls of fly_emu_cvt: the
+ * replacement value, or a null value when op is none of them. */
+static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+    MlirValue none = {NULL};
+    MlirType rt = mlirValueGetType(fly_ir_res0(op));
+    if (!strcmp(name, "rocdl.cvt.pkrtz")) {
+        MlirValue r =
+            cvt_call(w, b, FLY_EMU_CVT_PKRTZ, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1), none, 0);
+        r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+        MlirValue v =
+            fly_emu_irb_val(b, "vector.from_elements", 1, &r, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
+        return fly_emu_irb_val(b, "vector.bitcast", 1, &v, rt, 0, NULL);
+    }
+    bool fp8 = strstr(name, "fp8") != NULL;
+    if (!strcmp(name, "rocdl.cvt.pk.fp8.f32") || !strcmp(name, "rocdl.cvt.pk.bf8.f32")) {
+        MlirValue r =
+            cvt_call(w, b, fp8 ? FLY_EMU_CVT_PK_FP8 : FLY_EMU_CVT_PK_BF8, mlirOperationGetOperand(op, 0),
+                     mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
+        return fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+    }
+    int k = fp8 ? FLY_EMU_CVT_F32_FP8 : FLY_EMU_CVT_F32_BF8;
+    if (!strcmp(name, "rocdl.cvt.pk.f32.fp8") || !strcmp(name, "rocdl.cvt.pk.f32.bf8")) {
+        int64_t s = (int_attr(op, "wordSel") != 0) * 2;
+        MlirValue src = mlirOperationGetOperand(op, 0);
+        MlirValue e[2] = {f32_of(w, b, cvt_call(w, b, k, none, none, src, s)),
+                          f32_of(w, b, cvt_call(w, b, k, none, none, src, s + 1))};
+        return fly_emu_irb_val(b, "vector.from_elements", 2, e, rt, 0, NULL);
+    }
+    if (!strcmp(name, "rocdl.cvt.f32.fp8") || !strcmp(name, "rocdl.cvt.f32.bf8"))
+        return f32_of(w, b, cvt_call(w, b, k, none, none, mlirOperationGetOperand(op, 0), int_attr(op, "byteSel")));
+    return none;
+}
+
+/* The AMDGPU math instructions (rocdl.rcp / exp2 / log / sqrt / rsq / sin / cos / tanh / exp / fmed3, or
+ * llvm.call_intrinsic "llvm.amdgcn.<name>.<type>") as host math: name is the bare instruction name. The
+ * replacement value, or a null value when name is none of them. v_log and v_exp are base 2; v_sin / v_cos
+ * take revolutions. */
+static MlirValue lower_amdgpu_math(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+    MlirValue none = {NULL};
+    if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) < 1) return none;
+    MlirType t = mlirValueGetType(fly_ir_res0(op));
+    if (!mlirTypeIsAFloat(t)) return none;
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    static const struct {
+        const char *amd, *math;
+    } direct[] = {{"exp2", "math.exp2"}, {"exp", "math.exp2"},  {"log", "math.log2"}, {"sqrt", "math.sqrt"},
+                  {"tanh", "math.tanh"}, {"rsq", "math.rsqrt"}, {NULL, NULL}};
+    for (int i = 0; direct[i].amd; i++)
+        if (!strcmp(name, direct[i].amd)) return fly_emu_irb_val(b, direct[i].math, 1, &x, t, 0, NULL);
+    if (!strcmp(name, "rcp")) {
+        MlirNamedAttribute one = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, t, 1.0));
+        MlirValue d[2] = {fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &one), x};
+        return fly_emu_irb_val(b, "arith.divf", 2, d, t, 0, NULL);
+    }
+    if (!strcmp(name, "sin") || !strcmp(name, "cos")) {
+        MlirNamedAttribute tau = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, t, 6.283185307179586));
+        MlirValue m[2] = {x, fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &tau)};
+        MlirValue r = fly_emu_irb_val(b, "arith.mulf", 2, m, t, 0, NULL);
+        return fly_emu_irb_val(b, name[0] == 's' ? "math.sin" : "math.cos", 1, &r, t, 0, NULL);
+    }
+    if (!strcmp(name, "fmed3") && mlirOperationGetNumOperands(op) == 3) { /* max(min(a, b), min(max(a, b), c)) */
+        MlirValue ab[2] = {x, mlirOperationGetOperand(op, 1)};
+        MlirValue lo = fly_emu_irb_val(b, "arith.minnumf", 2, ab, t, 0, NULL);
+        MlirValue hi = fly_emu_irb_val(b, "arith.maxnumf", 2, ab, t, 0, NULL);
+        MlirValue hc[2] = {hi, mlirOperationGetOperand(op, 2)};
+        MlirValue m2 = fly_emu_irb_val(b, "arith.minnumf", 2, hc, t, 0, NULL);
+        MlirValue r[2] = {lo, m2};
+        return fly_emu_irb_val(b, "arith.maxnumf", 2, r, t, 0, NULL);
+    }
+    return none;
+}
+
+/* The conversion instructions FlyDSL writes as inline asm (no ROCDL op has them), as the hardware computes
+ * them: "v_cvt_pk_bf16_f32 $0, $1, $2" (two f32 to bf16, to nearest even, packed low / high into an i32) and
+ * "v_cvt_off_f32_i4 $0, $1" (the low 4 bits, of byte n with the _sdwa src0_sel:BYTE_n form, as a signed
+ * int4 over 16). The replacement value, or a null value for any other asm. */
+static MlirValue asm_conversion(lw *w, MlirOperation op, const char *text) {
+    MlirValue none = {NULL};
+    const char *t = text + strspn(text, " \t");
+    intptr_t nops = mlirOperationGetNumOperands(op);
+    if (mlirOperationGetNumResults(op) != 1) return none;
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirType f32 = mlirF32TypeGet(w->ctx), i16 = mlirIntegerTypeGet(w->ctx, 16);
+    if (!strncmp(t, "v_cvt_pk_bf16_f32 $0, $1, $2", 28) && nops == 2) {
+        MlirValue half[2];
+        for (int i = 0; i < 2; i++) {
+            MlirValue x = mlirOperationGetOperand(op, i);
+            x = fly_emu_irb_val(&b, "arith.truncf", 1, &x, mlirBF16TypeGet(w->ctx), 0, NULL);
+            x = fly_emu_irb_val(&b, "arith.bitcast", 1, &x, i16, 0, NULL);
+            half[i] = fly_emu_irb_val(&b, "arith.extui", 1, &x, w->i32, 0, NULL);
+        }
+        MlirValue sh[2] = {half[1], fly_emu_irb_const(&b, 16, w->i32)};
+        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, sh, w->i32, 0, NULL);
+        MlirValue o[2] = {half[0], hi};
+        return fly_emu_irb_val(&b, "arith.ori", 2, o, w->i32, 0, NULL);
+    }
+    if (!strncmp(t, "v_cvt_off_f32_i4", 16) && nops == 1) {
+        int byte = 0;
+        const char *sel = strstr(t, "src0_sel:BYTE_");
+        if (!strncmp(t, "v_cvt_off_f32_i4_sdwa", 21)) byte = sel ? sel[14] - '0' : 0;
+        if (byte < 0 || byte > 3) return none;
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        /* sign-extend bits [8*byte+3 : 8*byte]: shift them to the top, then arithmetic shift back */
+        MlirValue up[2] = {x, fly_emu_irb_const(&b, 28 - 8 * byte, w->i32)};
+        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, up, w->i32, 0, NULL);
+        MlirValue dn[2] = {hi, fly_emu_irb_const(&b, 28, w->i32)};
+        MlirValue v = fly_emu_irb_val(&b, "arith.shrsi", 2, dn, w->i32, 0, NULL);
+        v = fly_emu_irb_val(&b, "arith.sitofp", 1, &v, f32, 0, NULL);
+        MlirNamedAttribute q = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, f32, 0.0625));
+        MlirValue m[2] = {v, fly_emu_irb_val(&b, "arith.constant", 0, NULL, f32, 1, &q)};
+        return fly_emu_irb_val(&b, "arith.mulf", 2, m, f32, 0, NULL);
+    }
+    return none;
+}
+
+/* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
+ * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
+ * s_waitcnt, s_setprio, s_sleep) is a no-op. 0, or -1 (fail) otherwise. */
+static int lower_inline_asm(lw *w, MlirOperation op) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("asm_string"));
+    char text[256] = "";
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+        MlirStringRef s = mlirStringAttrGetValue(a);
+        snprintf(text, sizeof text, "%.*s", (int)s.length, s.data);
+    }
+    intptr_t nres = mlirOperationGetNumResults(op), nops = mlirOperationGetNumOperands(op);
+    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0;
+    for (char *l = text; hints && *l; l += strcspn(l, "\n;"), l += *l != 0) {
+        l += strspn(l, " \t");
+        hints = !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
+                !strncmp(l, "s_setprio", 9) || !strncmp(l, "s_sleep", 7);
+    }
+    if (nres == 0 && (blank || hints)) {
+        mlirOperationDestroy(op);
+        return 0;
+    }
+    if (blank && nres == 1 && nops >= 1 &&
+        mlirTypeEqual(mlirValueGetType(fly_ir_res0(op)), mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+        replace_op(op, mlirOperationGetOperand(op, 0));
+        return 0;
+    }
+    MlirValue cv = asm_conversion(w, op, text);
+    if (!mlirValueIsNull(cv)) {
+        replace_op(op, cv);
+        return 0;
+    }
+    for (char *c = text; *c; c++)
+        if (*c == '\n') *c = ' ';
+    return fail(w, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")", text);
+}
+
+/* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
+ * controls are attributes): src of the lane the control picks in this lane's row; a lane whose row or bank is
+ * masked off keeps old, one whose source leaves the row gets 0 with bound_ctrl, else old. */
+static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
+    bool attrs = mlirOperationGetNumOperands(op) == 2;
+    int64_t ctrl = 0;
+    if (attrs) ctrl = int_attr(op, "dppCtrl");
+    else if (mlirOperationGetNumOperands(op) != 6 || !const_int(mlirOperationGetOperand(op, 2), &ctrl))
+        return fail(w, "%s", "update.dpp: the dpp control must be a constant");
+    if (!(ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
+          (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x140 || ctrl == 0x141)) {
+        char m[96];
+        snprintf(m, sizeof m, "update.dpp: dpp control 0x%llx (only quad_perm, row_shl/shr/ror and the mirrors)",
+                 (unsigned long long)ctrl);
+        return fail(w, "%s", m);
+    }
+    MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
+    MlirType t = mlirValueGetType(src), i1 = mlirIntegerTypeGet(w->ctx, 1);
+    MlirValue rmask, bmask, bound;
+    if (attrs) {
+        rmask = fly_emu_irb_const(b, int_attr(op, "rowMask"), w->i32);
+        bmask = fly_emu_irb_const(b, int_attr(op, "bankMask"), w->i32);
+        bound = fly_emu_irb_const(b, int_attr(op, "boundCtrl") != 0, i1);
+    } else {
+        rmask = mlirOperationGetOperand(op, 3), bmask = mlirOperationGetOperand(op, 4);
+        bound = mlirOperationGetOperand(op, 5);
+    }
+    MlirValue r =
+        xlane(w, b, ctxv, src, fly_emu_irb_const(b, ctrl, w->i32), fly_emu_irb_const(b, 64, w->i32), FLY_EMU_X_DPP);
+    if (w->failed) return -1;
+    MlirValue vw = ctx_word(w, b, ctxv, FLY_EMU_CTX_XVALID);
+    MlirValue valid = fly_emu_irb_val(b, "arith.trunci", 1, &vw, i1, 0, NULL);
+    /* enabled = (row_mask >> lane / 16) & (bank_mask >> lane % 16 / 4) & 1 */
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue d16[2] = {lane, fly_emu_irb_const(b, 4, w->i32)};
+    MlirValue row = fly_emu_irb_val(b, "arith.shrui", 2, d16, w->i32, 0, NULL);
+    MlirValue m15[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
+    MlirValue in_row = fly_emu_irb_val(b, "arith.andi", 2, m15, w->i32, 0, NULL);
+    MlirValue d4[2] = {in_row, fly_emu_irb_const(b, 2, w->i32)};
+    MlirValue bank = fly_emu_irb_val(b, "arith.shrui", 2, d4, w->i32, 0, NULL);
+    MlirValue rs[2] = {rmask, row}, bs[2] = {bmask, bank};
+    MlirValue rb = fly_emu_irb_val(b, "arith.shrui", 2, rs, w->i32, 0, NULL);
+    MlirValue bb = fly_emu_irb_val(b, "arith.shrui", 2, bs, w->i32, 0, NULL);
+    MlirValue both[2] = {rb, bb};
+    MlirValue en = fly_emu_irb_val(b, "arith.andi", 2, both, w->i32, 0, NULL);
+    en = fly_emu_irb_val(b, "arith.trunci", 1, &en, i1, 0, NULL);
+    MlirValue zero = fly_emu_irb_const(
+        b, 0, mlirTypeIsAFloat(t) ? mlirIntegerTypeGet(w->ctx, (unsigned)mlirFloatTypeGetWidth(t)) : t);
+    if (mlirTypeIsAFloat(t)) zero = fly_emu_irb_val(b, "arith.bitcast", 1, &zero, t, 0, NULL);
+    MlirValue fb[3] = {bound, zero, old};
+    MlirValue fallback = fly_emu_irb_val(b, "arith.select", 3, fb, t, 0, NULL);
+    MlirValue pick[3] = {valid, r, fallback};
+    MlirValue v = fly_emu_irb_val(b, "arith.select", 3, pick, t, 0, NULL);
+    MlirValue fin[3] = {en, v, old};
+    replace_op(op, fly_emu_irb_val(b, "arith.select", 3, fin, t, 0, NULL));
+    return 0;
+}
+
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
 static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     char name[64];
     int brc;
+    MlirValue cv;
     fly_ir_op_name(op, name, sizeof name);
     if (!strcmp(name, "gpu.thread_id")) {
         replace_op(op, tid[dim_of(op)]);
@@ -177,7 +477,9 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         l = fly_emu_irb_val(&b, "arith.addi", 2, t4, w->idx, 0, NULL);
         MlirValue t5[2] = {l, fly_emu_irb_const(&b, 64, w->idx)};
         replace_op(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
-    } else if (!strcmp(name, "gpu.barrier")) {
+    } else if (is_sched_hint(name)) {
+        mlirOperationDestroy(op); /* scheduling hints, waits and priorities change no result on the emulator */
+    } else if (!strcmp(name, "gpu.barrier") || !strcmp(name, "rocdl.s.barrier") || !strcmp(name, "rocdl.barrier")) {
         w->k->syncs = 1;
         MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
         fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
@@ -218,6 +520,35 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
         if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
+        replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));
+    } else if (!strncmp(name, "rocdl.cvt.", 10) && !mlirValueIsNull(cv = lower_cvt(w, &b, op, name))) {
+        replace_op(op, cv);
+    } else if (!strncmp(name, "rocdl.", 6) && !mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, name + 6))) {
+        replace_op(op, cv);
+    } else if (!strcmp(name, "llvm.inline_asm")) {
+        return lower_inline_asm(w, op);
+    } else if (!strcmp(name, "llvm.call_intrinsic")) {
+        /* "llvm.amdgcn.<name>.<type suffix>": the bare name */
+        char in[96] = "";
+        MlirStringRef s = mlirStringAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("intrin")));
+        snprintf(in, sizeof in, "%.*s", (int)s.length, s.data);
+        char *bare = in + 12, *dot = strrchr(bare, '.');
+        if (dot && dot != bare && (dot[1] == 'f' || dot[1] == 'i' || dot[1] == 'v')) *dot = 0;
+        if (!strcmp(bare, "update.dpp")) return lower_dpp(w, &b, op, ctxv, tid);
+        if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
+            bool rl = bare[4] == 'l';
+            MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0),
+                                rl ? mlirOperationGetOperand(op, 1) : fly_emu_irb_const(&b, 0, w->i32),
+                                fly_emu_irb_const(&b, 64, w->i32), rl ? FLY_EMU_X_READLANE : FLY_EMU_X_READFIRSTLANE);
+            if (!w->failed) replace_op(op, r);
+            return w->failed ? -1 : 0;
+        }
+        if (mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, bare)))
+            return fail(w, "the emulator does not support the intrinsic %s yet", in);
+        replace_op(op, cv);
+    } else if (!strcmp(name, "rocdl.update.dpp")) {
+        return lower_dpp(w, &b, op, ctxv, tid);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
         if (!const_int(mlirOperationGetOperand(op, 1), &off))
@@ -517,6 +848,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType t2[2] = {f64, w.i32}, e2[2] = {w.i32, w.i32};
         declare(&w, "fly_emu_f8_trunc", 2, t2, 1, &w.i32);
         declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
+        MlirType v5[5] = {w.i32, f32, f32, w.i32, w.i32};
+        declare(&w, "fly_emu_cvt", 5, v5, 1, &w.i64);
         MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
         declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
         declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);

@@ -60,11 +60,53 @@ static _Float16 truncsfhf2(float f) { return (_Float16)f; }
 static _Float16 truncdfhf2(double d) { return (_Float16)d; }
 static float extendhfsf2(_Float16 h) { return (float)h; }
 
+/* float -> half bits rounded toward zero (v_cvt_pkrtz_f16_f32): beyond the largest half, the largest half. */
+static uint32_t f32_to_f16_rtz(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    uint32_t s = (u >> 16) & 0x8000u;
+    if (isnan(f)) return s | 0x7e00u | ((u >> 13) & 0x1ffu);
+    if (isinf(f)) return s | 0x7c00u;
+    double a = fabs((double)f);
+    if (a >= 65536.0) return s | 0x7bffu;
+    int e = (int)((u >> 23) & 0xff) - 127;
+    if (e >= -14) {
+        uint32_t h = (uint32_t)(e + 15) << 10 | ((u >> 13) & 0x3ffu);
+        return s | (h > 0x7bffu ? 0x7bffu : h);
+    }
+    return s | (uint32_t)(a * 16777216.0); /* subnormal: multiples of 2^-24, truncated */
+}
+
+static int64_t f32_bits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+int64_t fly_emu_cvt(int32_t kind, float a, float b, int32_t old, int32_t sel) {
+    uint32_t o = (uint32_t)old;
+    switch (kind) {
+    case FLY_EMU_CVT_PKRTZ: return (int64_t)(f32_to_f16_rtz(a) | f32_to_f16_rtz(b) << 16);
+    case FLY_EMU_CVT_PK_FP8:
+    case FLY_EMU_CVT_PK_BF8: {
+        int fmt = kind == FLY_EMU_CVT_PK_FP8 ? FLY_EMU_F8_E4M3FNUZ : FLY_EMU_F8_E5M2FNUZ;
+        uint32_t w = (uint32_t)(fly_emu_f8_trunc(a, fmt) & 0xff) | (uint32_t)(fly_emu_f8_trunc(b, fmt) & 0xff) << 8;
+        return (int64_t)(sel ? (o & 0xffffu) | w << 16 : (o & 0xffff0000u) | w);
+    }
+    case FLY_EMU_CVT_F32_FP8:
+    case FLY_EMU_CVT_F32_BF8:
+        return f32_bits(fly_emu_f8_ext((int32_t)((o >> (8 * (sel & 3))) & 0xff),
+                                       kind == FLY_EMU_CVT_F32_FP8 ? FLY_EMU_F8_E4M3FNUZ : FLY_EMU_F8_E5M2FNUZ));
+    default: return 0;
+    }
+}
+
 static const fly_emu_symbol softfloat_symbols[] = {
     {"__truncsfbf2", (void *)truncsfbf2},   {"__truncdfbf2", (void *)truncdfbf2},
     {"__extendbfsf2", (void *)extendbfsf2}, {"__truncsfhf2", (void *)truncsfhf2},
     {"__truncdfhf2", (void *)truncdfhf2},   {"__extendhfsf2", (void *)extendhfsf2},
     {"__gnu_f2h_ieee", (void *)truncsfhf2}, {"__gnu_h2f_ieee", (void *)extendhfsf2},
+    {"fly_emu_cvt", (void *)fly_emu_cvt},
 };
 
 const fly_emu_symbol *fly_emu_softfloat_symbols(size_t *n) {

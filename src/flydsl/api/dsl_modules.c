@@ -12,6 +12,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
+#include "flydsl/mlir/mlir.h"
 
 /* ------------------------------------------------------------------ JitFunction / KernelFunction */
 
@@ -437,7 +438,7 @@ static fy_obj *set_package(fy_obj *m, const char *name) {
 static fy_obj *init_typing(void) {
     fy_obj *m = fy_module_new("flydsl.expr.typing");
     if (!m) return NULL;
-    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || fy_trace_add_vector_fx(m) < 0) {
+    if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || fy_trace_add_vector_fx(m) < 0 || fy_mlir_add_lazy(m) < 0) {
         FY_DECREF(m);
         return NULL;
     }
@@ -471,7 +472,7 @@ static fy_obj *init_expr(void) {
     if (add_types(m) < 0 || fy_dsl_numeric_add(m) < 0 || (range && fy_module_add(m, "range_constexpr", range) < 0) ||
         fy_trace_add_fx(m) < 0 || fy_trace_add_layout_fx(m) < 0 || fy_trace_add_gpu_fx(m) < 0 ||
         fy_trace_add_atomic_fx(m) < 0 || fy_trace_add_smem_fx(m) < 0 || fy_trace_add_buffer_fx(m) < 0 ||
-        fy_trace_add_mma_fx(m) < 0)
+        fy_trace_add_mma_fx(m) < 0 || fy_mlir_add_lazy(m) < 0)
         goto fail;
     fy_obj *typing = init_typing();
     if (!typing) goto fail;
@@ -547,4 +548,5 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
+    fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
 }

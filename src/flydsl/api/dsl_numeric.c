@@ -8,6 +8,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace.h"
+#include "flydsl/mlir/mlir.h"
 
 /* ------------------------------------------------------------------ the type table */
 
@@ -200,6 +201,12 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
     if (x == fy_True || x == fy_False) return fy_dsl_num_int(t, x == fy_True);
     if (FY_INT_CHECK(x)) return fy_dsl_num_int(t, FY_INT_VAL(x));
     if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));
+    fy_obj *iv = fy_mlir_as_numeric(x); /* an ir.Value (flydsl._mlir) of a scalar type */
+    if (iv) {
+        fy_obj *r = fy_dsl_num_convert(t, iv);
+        FY_DECREF(iv);
+        return r;
+    }
     return fy_err_format(&fy_TypeError, "%s(): cannot convert '%s' to a numeric value", t->name, fy_type_name(x));
 }
 
@@ -211,7 +218,7 @@ fy_obj *fy_dsl_as_numeric(fy_obj *o) {
         return fy_dsl_num_int(v >= INT32_MIN && v <= INT32_MAX ? &fy_dsl_t_i32 : &fy_dsl_t_i64, v);
     }
     if (FY_FLOAT_CHECK(o)) return fy_dsl_num_float(&fy_dsl_t_f32, FY_FLOAT_VAL(o));
-    return NULL;
+    return fy_mlir_as_numeric(o); /* an ir.Value of a scalar type */
 }
 
 /* ------------------------------------------------------------------ promotion */

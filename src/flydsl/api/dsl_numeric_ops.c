@@ -8,6 +8,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace.h"
+#include "flydsl/mlir/mlir.h"
 
 #define V(o) ((fy_dsl_num *)(o))
 
@@ -452,15 +453,16 @@ static fy_obj *m_is_static(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw
 static fy_obj *m_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
     if (fy_no_kwargs("ir_value", kw) < 0 || fy_check_nargs("ir_value", na, 0, 0) < 0) return NULL;
-    return fy_trace_num_materialize(self);
+    return fy_mlir_ir_value(self); /* an ir.Value (flydsl._mlir): the same traced value */
 }
+static fy_obj *g_raw(fy_obj *self) { return fy_mlir_ir_value(self); }
 
 static fy_methoddef num_methods[] = {
     {"to", m_to, 0, "to(dtype, *, rounding_mode=None)\nConverts to another numeric type."},
     {"bitcast", m_bitcast, 0, "bitcast(dtype)\nReinterprets the bits as another type of the same width."},
     {"select", m_select, 0, "select(t, f)\nt where this condition holds, else f."},
     {"is_static", m_is_static, 0, "is_static()\nTrue when the value is known at trace time."},
-    {"ir_value", m_ir_value, 0, "ir_value()\nThe traced value (materialised as a constant when static)."},
+    {"ir_value", m_ir_value, 0, "ir_value()\nThe traced value as an ir.Value (a constant when static)."},
     {0}};
 
 static fy_obj *g_dtype(fy_obj *self) { return fy_ref(&V(self)->dt->h); }
@@ -481,6 +483,7 @@ static fy_getsetdef num_getsets[] = {{"dtype", g_dtype, NULL, "the numeric type"
                                      {"width", g_width, NULL, "bit width of the type"},
                                      {"signed", g_signed, NULL, "True for signed integers and floats"},
                                      {"value", g_value, NULL, "the static Python value"},
+                                     {"_raw", g_raw, NULL, "the traced value as an ir.Value"},
                                      {0}};
 
 fy_type fy_dsl_num_type = {

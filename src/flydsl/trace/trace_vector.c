@@ -11,6 +11,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace_int.h"
+#include "flydsl/mlir/mlir.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -336,7 +337,15 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
 }
 
+static fy_obj *vec_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("ir_value", kw) < 0 || fy_check_nargs("ir_value", na, 0, 0) < 0) return NULL;
+    return fy_mlir_ir_value(self);
+}
+static fy_obj *vec_raw(fy_obj *self) { return fy_mlir_ir_value(self); }
+
 static fy_methoddef vec_methods[] = {
+    {"ir_value", vec_ir_value, 0, "ir_value()\nThe vector as an ir.Value (flydsl._mlir)."},
     {"to", vec_to, 0, "to(dtype)\nThe elements converted to dtype."},
     {"reduce", vec_reduce, 0, "reduce(op, fastmath=None)\nAll elements combined with ReductionOp op."},
     {"bitcast", vec_bitcast, 0, "bitcast(dtype)\nThe same bits as a Vector of dtype."},
@@ -345,13 +354,16 @@ static fy_methoddef vec_methods[] = {
 
 static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
 static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
-static fy_getsetdef vec_getsets[] = {
-    {"dtype", vec_dtype, NULL, "the element type"}, {"numel", vec_len, NULL, "the number of elements"}, {0}};
+static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element type"},
+                                     {"numel", vec_len, NULL, "the number of elements"},
+                                     {"_raw", vec_raw, NULL, "the vector as an ir.Value"},
+                                     {0}};
 
 static fy_type tvector_type = {
     FY_TYPE_INIT("Vector", sizeof(tvector)),
     .flags = FY_TPF_FINAL,
     .repr = vec_repr,
+    .new_ = fy_mlir_vector_new, /* Vector(raw): over an ir.Value (flydsl._mlir) */
     .getsets = vec_getsets,
     .methods = vec_methods,
     .getitem = vec_getitem,

@@ -1,0 +1,75 @@
+# flydsl._mlir.dialects.fly: FlyDSL's own dialect as its bindings name it. flyi builds Fly IR through fx (the
+# layout algebra, copies, MMA); the op builders FlyDSL's kernels call directly are here by name.
+from flydsl._mlir import ir as _ir
+from flydsl._mlir.ir import _emit_op, _generic, _to_value
+
+
+class _FlyType(_ir.Type):
+    _prefix = "!fly."
+
+    @classmethod
+    def _match(cls, s):
+        return s.startswith(cls._prefix)
+
+    @classmethod
+    def get(cls, *args, **kw):
+        raise NotImplementedError(f"{cls.__name__}.get: build Fly types with fx in flyi")
+
+
+def _ftype(name, prefix):
+    return type(name, (_FlyType,), {"_prefix": prefix})
+
+
+IntTupleType = _ftype("IntTupleType", "!fly.int_tuple")
+LayoutType = _ftype("LayoutType", "!fly.layout")
+ComposedLayoutType = _ftype("ComposedLayoutType", "!fly.composed_layout")
+MemRefType = _ftype("MemRefType", "!fly.memref")
+PointerType = _ftype("PointerType", "!fly.ptr")
+CopyAtomType = _ftype("CopyAtomType", "!fly.copy_atom")
+MmaAtomType = _ftype("MmaAtomType", "!fly.mma_atom")
+SwizzleType = _ftype("SwizzleType", "!fly.swizzle")
+_ir._type_hooks += [(c._prefix, c) for c in (IntTupleType, LayoutType, ComposedLayoutType, MemRefType, PointerType,
+                                              CopyAtomType, MmaAtomType, SwizzleType)]
+
+
+def _memref_parts(t):
+    """(element type, address space) of '!fly.memref<f32, global, ...>' or '!fly.ptr<f32, global>'."""
+    inner = t[t.index("<") + 1:t.rindex(">")]
+    parts = _ir._split_top(inner)
+    return parts[0], parts[1] if len(parts) > 1 else "global"
+
+
+def extract_aligned_pointer_as_index(result, source=None, loc=None, ip=None):
+    """The address of a Fly memref or pointer (fx tensors and pointers are accepted too): an !llvm.ptr<N>
+    or, for an index / integer result type, the address as that integer."""
+    if source is None:
+        result, source = _ir.IndexType.get(), result
+    s = _to_value(source)
+    rt = str(result)
+    if not s._fyt.startswith(("!fly.memref", "!fly.ptr")):
+        raise TypeError(f"extract_aligned_pointer_as_index: expected a Fly memref or pointer, not {s._fyt}")
+    et, space = _memref_parts(s._fyt)
+    p = s
+    if s._fyt.startswith("!fly.memref"):
+        p = _generic("fly.get_iter", [s], [f"!fly.ptr<{et}, {space}>"]).results[0]
+    as_ = {"global": 1, "shared": 3}.get(space, 0)
+    if space == "register":
+        raise ValueError("extract_aligned_pointer_as_index: register tensors have no address")
+    from flydsl._mlir.dialects import arith, llvm
+    lp = _emit_op(_ir.OpView, "builtin.unrealized_conversion_cast", lambda: (
+        f"builtin.unrealized_conversion_cast %{p._fyh} : {p._fyt} to !llvm.ptr<{as_}>"), [p],
+        [f"!llvm.ptr<{as_}>"]).results[0]
+    if rt.startswith("!llvm.ptr"):
+        return lp if rt == lp._fyt else llvm.addrspacecast(result, lp)
+    i64 = llvm.ptrtoint(_ir.IntegerType.get_signless(64), lp)
+    if rt == "i64":
+        return i64
+    return arith.index_cast(result, i64) if rt == "index" else arith.trunci(result, i64)
+
+
+def copy_atom_call_ssa(*args, **kw):
+    raise NotImplementedError("fly.copy_atom_call_ssa: use fx.copy_atom_call in flyi")
+
+
+def mma_atom_call_ssa(*args, **kw):
+    raise NotImplementedError("fly.mma_atom_call_ssa: use fx.mma_atom_call / fx.gemm in flyi")

@@ -1,0 +1,1065 @@
+# flydsl._mlir.ir: the part of MLIR's Python `ir` module FlyDSL's kernels use, built on flyi's tracer.
+# A Value is a traced SSA handle with its MLIR type; ops append MLIR text at the running trace's position
+# (inside a kernel trace, or in a module built under `with Context():`). fx numerics and Values are the
+# same traced values: fx.Int32(v) wraps v, x.ir_value() gives it back.
+import _flyi_mlir as _c
+
+# ---------------------------------------------------------------------------------------------- types
+
+
+def _split_top(s, sep=","):
+    """s split at sep outside <>, (), [] and {}."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _int_width(s):
+    for p in ("i", "si", "ui"):
+        if s.startswith(p) and s[len(p):].isdigit():
+            return int(s[len(p):])
+    return None
+
+
+_FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "tf32": 19, "f8E4M3FN": 8, "f8E5M2": 8,
+           "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8, "f8E8M0FNU": 8, "f8E4M3": 8, "f8E4M3B11FNUZ": 8,
+           "f6E2M3FN": 6, "f6E3M2FN": 6, "f4E2M1FN": 4}
+
+
+class Type:
+    """An MLIR type; its text is str(t)."""
+
+    def __init__(self, t=None):
+        if isinstance(t, Type):
+            t = t._s
+        if t is None:
+            raise TypeError("Type() needs a type")
+        if not self._match(t):
+            raise ValueError(f"Cannot cast type to {type(self).__name__} (from {t})")
+        self._s = t
+
+    @classmethod
+    def _match(cls, s):
+        return True
+
+    @staticmethod
+    def parse(asm, context=None):
+        return _type(str(asm).strip())
+
+    @classmethod
+    def isinstance(cls, other):
+        return isinstance(other, Type) and cls._match(other._s)
+
+    @staticmethod
+    def _new(cls, s):
+        t = object.__new__(cls)
+        t._s = s
+        return t
+
+    def maybe_downcast(self):
+        return _type(self._s)
+
+    @property
+    def context(self):
+        return Context.current
+
+    @property
+    def typeid(self):
+        return type(self).__name__
+
+    def __str__(self):
+        return self._s
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self._s})"
+
+    def __eq__(self, other):
+        return isinstance(other, Type) and other._s == self._s
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._s)
+
+
+class IntegerType(Type):
+    @classmethod
+    def _match(cls, s):
+        return _int_width(s) is not None
+
+    @staticmethod
+    def get_signless(width, context=None):
+        return Type._new(IntegerType, f"i{int(width)}")
+
+    @staticmethod
+    def get_signed(width, context=None):
+        return Type._new(IntegerType, f"si{int(width)}")
+
+    @staticmethod
+    def get_unsigned(width, context=None):
+        return Type._new(IntegerType, f"ui{int(width)}")
+
+    @property
+    def width(self):
+        return _int_width(self._s)
+
+    @property
+    def is_signless(self):
+        return self._s.startswith("i")
+
+    @property
+    def is_signed(self):
+        return self._s.startswith("si")
+
+    @property
+    def is_unsigned(self):
+        return self._s.startswith("ui")
+
+
+class IndexType(Type):
+    @classmethod
+    def _match(cls, s):
+        return s == "index"
+
+    @staticmethod
+    def get(context=None):
+        return Type._new(IndexType, "index")
+
+
+class FloatType(Type):
+    _name = None
+
+    @classmethod
+    def _match(cls, s):
+        return s in _FLOATS if cls._name is None else s == cls._name
+
+    @classmethod
+    def get(cls, context=None):
+        return Type._new(cls, cls._name)
+
+    @property
+    def width(self):
+        return _FLOATS[self._s]
+
+
+_FLOAT_CLASSES = {}
+
+
+def _float_class(cname, mname):
+    cls = type(cname, (FloatType,), {"_name": mname})
+    _FLOAT_CLASSES[mname] = cls
+    return cls
+
+
+F16Type = _float_class("F16Type", "f16")
+BF16Type = _float_class("BF16Type", "bf16")
+F32Type = _float_class("F32Type", "f32")
+F64Type = _float_class("F64Type", "f64")
+FloatTF32Type = _float_class("FloatTF32Type", "tf32")
+Float8E4M3FNType = _float_class("Float8E4M3FNType", "f8E4M3FN")
+Float8E5M2Type = _float_class("Float8E5M2Type", "f8E5M2")
+Float8E4M3FNUZType = _float_class("Float8E4M3FNUZType", "f8E4M3FNUZ")
+Float8E5M2FNUZType = _float_class("Float8E5M2FNUZType", "f8E5M2FNUZ")
+Float8E8M0FNUType = _float_class("Float8E8M0FNUType", "f8E8M0FNU")
+Float8E4M3Type = _float_class("Float8E4M3Type", "f8E4M3")
+Float6E2M3FNType = _float_class("Float6E2M3FNType", "f6E2M3FN")
+Float6E3M2FNType = _float_class("Float6E3M2FNType", "f6E3M2FN")
+Float4E2M1FNType = _float_class("Float4E2M1FNType", "f4E2M1FN")
+
+
+class NoneType(Type):
+    @classmethod
+    def _match(cls, s):
+        return s == "none"
+
+    @staticmethod
+    def get(context=None):
+        return Type._new(NoneType, "none")
+
+
+def _shape_text(shape):
+    return "".join(("?" if d is None or d < 0 else str(d)) + "x" for d in shape)
+
+
+def _parse_shaped(s, prefix):
+    """(shape, element text, rest after the element) of 'prefix<4x8xf16, ...>'."""
+    inner = s[len(prefix) + 1:-1]
+    parts = _split_top(inner)
+    body = parts[0]
+    shape = []
+    while True:
+        i = body.find("x")
+        head = body[:i] if i >= 0 else ""
+        if i > 0 and (head.isdigit() or head == "?" or (head.startswith("[") and head.endswith("]"))):
+            shape.append(-1 if head == "?" else int(head.strip("[]")))
+            body = body[i + 1:]
+        else:
+            break
+    return shape, body, parts[1:]
+
+
+class ShapedType(Type):
+    @classmethod
+    def _match(cls, s):
+        return s.startswith(("vector<", "memref<", "tensor<"))
+
+    def _parts(self):
+        for p in ("vector", "memref", "tensor"):
+            if self._s.startswith(p + "<"):
+                return _parse_shaped(self._s, p)
+
+    @property
+    def shape(self):
+        return self._parts()[0]
+
+    @property
+    def element_type(self):
+        return _type(self._parts()[1])
+
+    @property
+    def rank(self):
+        return len(self.shape)
+
+    def get_dim_size(self, i):
+        return self.shape[i]
+
+    def has_static_shape(self):
+        return all(d >= 0 for d in self.shape)
+
+    @staticmethod
+    def get_dynamic_size():
+        return -9223372036854775807 - 1
+
+    @property
+    def num_elements(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+
+class VectorType(ShapedType):
+    @classmethod
+    def _match(cls, s):
+        return s.startswith("vector<")
+
+    @staticmethod
+    def get(shape, element_type, scalable=None, scalable_dims=None, loc=None):
+        return Type._new(VectorType, f"vector<{_shape_text(shape)}{element_type}>")
+
+
+class MemRefType(ShapedType):
+    @classmethod
+    def _match(cls, s):
+        return s.startswith("memref<")
+
+    @staticmethod
+    def get(shape, element_type, layout=None, memory_space=None, loc=None):
+        extra = ""
+        if layout is not None:
+            extra += f", {layout}"
+        if memory_space is not None:
+            ms = memory_space
+            extra += f", {ms.value if isinstance(ms, IntegerAttr) else ms}"
+        return Type._new(MemRefType, f"memref<{_shape_text(shape)}{element_type}{extra}>")
+
+    @property
+    def memory_space(self):
+        rest = self._parts()[2]
+        return Attribute.parse(rest[-1]) if rest else None
+
+
+class RankedTensorType(ShapedType):
+    @classmethod
+    def _match(cls, s):
+        return s.startswith("tensor<")
+
+    @staticmethod
+    def get(shape, element_type, encoding=None, loc=None):
+        return Type._new(RankedTensorType, f"tensor<{_shape_text(shape)}{element_type}>")
+
+
+class FunctionType(Type):
+    @classmethod
+    def _match(cls, s):
+        return s.startswith("(") and "->" in s
+
+    @staticmethod
+    def get(inputs, results, context=None):
+        ins = ", ".join(str(t) for t in inputs)
+        res = ", ".join(str(t) for t in results)
+        return Type._new(FunctionType, f"({ins}) -> ({res})")
+
+    def _io(self):
+        depth = 0
+        for i, ch in enumerate(self._s):
+            depth += ch in "(<[{"
+            depth -= ch in ")>]}"
+            if depth == 0:
+                ins, outs = self._s[1:i], self._s[i + 1:].strip()[2:].strip()
+                if outs.startswith("(") and outs.endswith(")"):
+                    outs = outs[1:-1]
+                return _split_top(ins), _split_top(outs)
+
+    @property
+    def inputs(self):
+        return [_type(t) for t in self._io()[0]]
+
+    @property
+    def results(self):
+        return [_type(t) for t in self._io()[1]]
+
+
+class OpaqueType(Type):
+    @staticmethod
+    def get(dialect_namespace, buffer, context=None):
+        return Type._new(OpaqueType, f"!{dialect_namespace}<\"{buffer}\">")
+
+
+# dialect type classes register (prefix, class) here (llvm's PointerType, fly's types)
+_type_hooks = []
+
+
+def _type(s):
+    """The Type object of the right class for type text s."""
+    for cls in (IntegerType, IndexType, VectorType, MemRefType, RankedTensorType, NoneType):
+        if cls._match(s):
+            return Type._new(cls, s)
+    if s in _FLOAT_CLASSES:
+        return Type._new(_FLOAT_CLASSES[s], s)
+    for prefix, cls in _type_hooks:
+        if s.startswith(prefix):
+            return Type._new(cls, s)
+    if FunctionType._match(s):
+        return Type._new(FunctionType, s)
+    return Type._new(Type, s)
+
+
+# ------------------------------------------------------------------------------------------ attributes
+
+
+def _float_text(v, t):
+    """A float literal MLIR accepts for value v of float type text t."""
+    v = float(v)
+    if v != v or v in (float("inf"), float("-inf")):
+        bits = {"f16": ("0x7C00", "0x7E00", "0xFC00"), "bf16": ("0x7F80", "0x7FC0", "0xFF80"),
+                "f32": ("0x7F800000", "0x7FC00000", "0xFF800000"),
+                "f64": ("0x7FF0000000000000", "0x7FF8000000000000", "0xFFF0000000000000")}.get(t)
+        if bits is None:
+            raise ValueError(f"no infinity or NaN literal for {t}")
+        return bits[1] if v != v else bits[0] if v > 0 else bits[2]
+    return "%.17e" % v
+
+
+class Attribute:
+    def __init__(self, a=None):
+        if isinstance(a, Attribute):
+            self._s, self._t = a._s, a._t
+        else:
+            self._s, self._t = str(a), None
+
+    @staticmethod
+    def parse(asm, context=None):
+        a = Attribute(str(asm).strip())
+        s = a._s
+        if " : " in s and not s.startswith(("dense", "[", "{", "#", "array", "\"")):
+            v, t = s.rsplit(" : ", 1)
+            a = (FloatAttr if "." in v or "e" in v.lower() and not v.startswith("0x") else IntegerAttr)._make(v, t)
+        return a
+
+    @classmethod
+    def _make(cls, s, t=None):
+        a = object.__new__(cls)
+        a._s, a._t = s, t
+        return a
+
+    @classmethod
+    def isinstance(cls, other):
+        return isinstance(other, cls)
+
+    @property
+    def type(self):
+        return _type(self._t) if self._t else NoneType.get()
+
+    def maybe_downcast(self):
+        return self
+
+    def __str__(self):
+        return self._s if self._t is None else f"{self._s} : {self._t}"
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self})"
+
+    def __eq__(self, other):
+        return isinstance(other, Attribute) and str(other) == str(self)
+
+    def __hash__(self):
+        return hash(str(self))
+
+
+class IntegerAttr(Attribute):
+    @staticmethod
+    def get(type, value):
+        return IntegerAttr._make(str(int(value)), str(type))
+
+    @property
+    def value(self):
+        return int(self._s, 0)
+
+    def __int__(self):
+        return self.value
+
+
+class BoolAttr(Attribute):
+    @staticmethod
+    def get(value, context=None):
+        return BoolAttr._make("true" if value else "false")
+
+    @property
+    def value(self):
+        return self._s == "true"
+
+
+class FloatAttr(Attribute):
+    @staticmethod
+    def get(type, value, loc=None):
+        return FloatAttr._make(_float_text(value, str(type)), str(type))
+
+    @staticmethod
+    def get_f32(value, context=None):
+        return FloatAttr.get(F32Type.get(), value)
+
+    @staticmethod
+    def get_f64(value, context=None):
+        return FloatAttr.get(F64Type.get(), value)
+
+    @property
+    def value(self):
+        return float(self._s) if not self._s.startswith("0x") else float("nan")
+
+    def __float__(self):
+        return self.value
+
+
+class StringAttr(Attribute):
+    @staticmethod
+    def get(value, context=None):
+        return StringAttr._make('"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"')
+
+    @property
+    def value(self):
+        return self._s[1:-1]
+
+
+class UnitAttr(Attribute):
+    @staticmethod
+    def get(context=None):
+        return UnitAttr._make("unit")
+
+
+class TypeAttr(Attribute):
+    @staticmethod
+    def get(value, context=None):
+        a = TypeAttr._make(str(value))
+        a._ty = value
+        return a
+
+    @property
+    def value(self):
+        return _type(self._s)
+
+
+class FlatSymbolRefAttr(Attribute):
+    @staticmethod
+    def get(value, context=None):
+        return FlatSymbolRefAttr._make("@" + str(value))
+
+    @property
+    def value(self):
+        return self._s[1:]
+
+
+class SymbolRefAttr(FlatSymbolRefAttr):
+    pass
+
+
+class ArrayAttr(Attribute):
+    @staticmethod
+    def get(attributes, context=None):
+        a = ArrayAttr._make("[" + ", ".join(str(x) for x in attributes) + "]")
+        a._items = list(attributes)
+        return a
+
+    def __len__(self):
+        return len(getattr(self, "_items", []))
+
+    def __getitem__(self, i):
+        return self._items[i]
+
+    def __iter__(self):
+        return iter(getattr(self, "_items", []))
+
+
+class DictAttr(Attribute):
+    @staticmethod
+    def get(value=None, context=None):
+        value = value or {}
+        return DictAttr._make("{" + ", ".join(f"{k} = {v}" for k, v in value.items()) + "}")
+
+
+def _array_attr(cls, elt):
+    class _A(Attribute):
+        @staticmethod
+        def get(values, context=None):
+            a = _A._make(f"array<{elt}" + (": " + ", ".join(str(int(v)) for v in values) if values else "") + ">")
+            a._vals = [int(v) for v in values]
+            return a
+
+        def __len__(self):
+            return len(self._vals)
+
+        def __getitem__(self, i):
+            return self._vals[i]
+
+        def __iter__(self):
+            return iter(self._vals)
+
+    _A.__name__ = _A.__qualname__ = cls
+    return _A
+
+
+DenseI8ArrayAttr = _array_attr("DenseI8ArrayAttr", "i8")
+DenseI16ArrayAttr = _array_attr("DenseI16ArrayAttr", "i16")
+DenseI32ArrayAttr = _array_attr("DenseI32ArrayAttr", "i32")
+DenseI64ArrayAttr = _array_attr("DenseI64ArrayAttr", "i64")
+DenseBoolArrayAttr = _array_attr("DenseBoolArrayAttr", "i1")
+
+
+def _elem_text(v, et):
+    if isinstance(v, Attribute):
+        return v._s
+    if et in _FLOATS:
+        return _float_text(v, et)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(int(v))
+
+
+class DenseElementsAttr(Attribute):
+    @staticmethod
+    def get_splat(shaped_type, element_attr):
+        return DenseElementsAttr._make(f"dense<{element_attr._s}>", str(shaped_type))
+
+    @staticmethod
+    def get(array, signless=True, type=None, shape=None, context=None):
+        if type is None:
+            raise NotImplementedError("DenseElementsAttr.get needs type= in flyi")
+        st = type if isinstance(type, ShapedType) else VectorType.get([len(array)], type)
+        et = str(st.element_type)
+        return DenseElementsAttr._make("dense<[" + ", ".join(_elem_text(v, et) for v in array) + "]>", str(st))
+
+    @property
+    def is_splat(self):
+        return not self._s.startswith("dense<[")
+
+
+class DenseIntElementsAttr(DenseElementsAttr):
+    pass
+
+
+class DenseFPElementsAttr(DenseElementsAttr):
+    pass
+
+
+# -------------------------------------------------------------------------------------- values and ops
+
+
+class Value:
+    """A traced SSA value: _fyh is its handle, _fyt its type text."""
+
+    def __init__(self, v):
+        v = _to_value(v)
+        self._fyh, self._fyt, self._owner = v._fyh, v._fyt, v._owner
+
+    @property
+    def type(self):
+        return _type(self._fyt)
+
+    def set_type(self, t):
+        self._fyt = str(t)
+
+    @property
+    def owner(self):
+        return self._owner
+
+    @property
+    def context(self):
+        return Context.current
+
+    def get_name(self, use_local_scope=False):
+        return "%" + str(self._fyh & 0xFFFFFFFF)
+
+    def maybe_downcast(self):
+        return self
+
+    @classmethod
+    def isinstance(cls, other):
+        return isinstance(other, cls)
+
+    def __str__(self):
+        return f"Value(%{self._fyh & 0xFFFFFFFF} : {self._fyt})"
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, Value) and other._fyh == self._fyh
+
+    def __hash__(self):
+        return hash(self._fyh)
+
+    def ir_value(self):
+        return self
+
+    @property
+    def _raw(self):
+        return self
+
+
+class OpResult(Value):
+    result_number = 0
+
+
+class BlockArgument(Value):
+    arg_number = 0
+
+
+def _value_from_handle(h, t, owner=None, cls=OpResult):
+    v = object.__new__(cls)
+    v._fyh, v._fyt, v._owner = h, str(t), owner
+    return v
+
+
+def _to_value(x):
+    """x as a Value: a Value, an op with one result, a traced DSL value, or anything with ir_value()."""
+    if isinstance(x, Value):
+        return x
+    if isinstance(x, OpView):
+        return x.result
+    p = _c.value_of(x)
+    if p is not None:
+        return _value_from_handle(p[0], p[1])
+    f = getattr(x, "ir_value", None) or getattr(x, "__fly_value__", None)
+    if f is not None:
+        return _to_value(f())
+    raw = getattr(x, "value", None)
+    if isinstance(raw, Value):
+        return raw
+    raise TypeError(f"expected an MLIR Value, got {type(x).__name__}")
+
+
+def _ref(x):
+    return "%" + str(_to_value(x)._fyh)
+
+
+def _wrap(v):
+    """The fx numeric / Vector over Value v (None when its type has none)."""
+    return _c.wrap(v._fyh, v._fyt)
+
+
+class OpOperandList(list):
+    pass
+
+
+class OpResultList(list):
+    @property
+    def types(self):
+        return [v.type for v in self]
+
+
+class OpAttributeMap(dict):
+    def __getitem__(self, k):
+        return Attribute.parse(dict.__getitem__(self, k))
+
+
+class OpView:
+    """One emitted operation: its results, operands and attributes."""
+
+    OPERATION_NAME = None
+
+    def _init(self, name, operands, results, attrs, text_pos=None):
+        self._name = name
+        self._operands = OpOperandList(operands)
+        self._results = OpResultList(results)
+        self._attrs = OpAttributeMap(attrs or {})
+        for r in results:
+            r._owner = self
+
+    @property
+    def operation(self):
+        return self
+
+    @property
+    def opview(self):
+        return self
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def results(self):
+        return self._results
+
+    @property
+    def result(self):
+        if len(self._results) != 1:
+            raise ValueError(f"Cannot call .result on operation {self._name} which has "
+                             f"{len(self._results)} results (it is only valid for operations with a single result)")
+        return self._results[0]
+
+    @property
+    def operands(self):
+        return self._operands
+
+    @property
+    def attributes(self):
+        return self._attrs
+
+    @property
+    def context(self):
+        return Context.current
+
+    @property
+    def location(self):
+        return Location.unknown()
+
+    def verify(self):
+        return True
+
+    def __str__(self):
+        return getattr(self, "_text", self._name)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self._name}>"
+
+
+Operation = OpView
+
+
+def _emit_op(cls, name, text_fn, operands, result_types, attrs=None):
+    """Emits one op: text_fn(result_refs) gives its text after '= ' (or the whole line without results)."""
+    op = object.__new__(cls)
+    results = [_value_from_handle(_c.new_ssa(), t) for t in result_types]
+    for i, r in enumerate(results):
+        r.result_number = i
+    op._init(name, [_to_value(o) for o in operands], results, attrs)
+    body = text_fn()
+    lhs = ", ".join("%" + str(r._fyh) for r in results)
+    line = (lhs + " = " + body) if results else body
+    op._text = line
+    _c.emit(line)
+    return op
+
+
+def _generic(name, operands, result_types, attrs=None, cls=None):
+    """An op in MLIR's generic form: "name"(%a, %b) {attrs} : (types) -> (types)."""
+    ops = [_to_value(o) for o in operands]
+    result_types = [str(t) for t in result_types]
+
+    def text():
+        at = ""
+        if attrs:
+            at = " {" + ", ".join(f"{k} = {v}" if v is not None else k for k, v in attrs.items()) + "}"
+        ins = ", ".join(o._fyt for o in ops)
+        outs = ", ".join(result_types)
+        return (f'"{name}"(' + ", ".join("%" + str(o._fyh) for o in ops) + f"){at} : ({ins}) -> ({outs})")
+
+    return _emit_op(cls or OpView, name, text, ops, result_types, attrs)
+
+
+def _adopt(self, op):
+    """Makes OpView self (an Op class's instance under construction) the op emitted as op."""
+    self.__dict__.update(op.__dict__)
+    for r in self._results:
+        r._owner = self
+
+
+def _result(op):
+    """What MLIR's function-style builders return: the single result, the op, or the list of results."""
+    n = len(op.results)
+    return op.results[0] if n == 1 else (op if n == 0 else op.results)
+
+
+# --------------------------------------------------------------------------- context, location, blocks
+
+
+class Context:
+    current = None
+    _stack = []
+
+    def __init__(self):
+        self.allow_unregistered_dialects = False
+        self._own = False
+
+    def __enter__(self):
+        Context._stack.append(Context.current)
+        Context.current = self
+        if not _c.tracing():
+            _c.begin_module()
+            self._own = True
+        return self
+
+    def __exit__(self, *exc):
+        if self._own:
+            _c.end_module()
+            self._own = False
+        Context.current = Context._stack.pop()
+        return False
+
+    def load_all_available_dialects(self):
+        pass
+
+    def append_dialect_registry(self, registry):
+        pass
+
+    def enable_multithreading(self, enable):
+        pass
+
+    def get_dialect_descriptor(self, name):
+        return name
+
+    @property
+    def dialects(self):
+        return self
+
+
+class DialectRegistry:
+    pass
+
+
+class Location:
+    current = None
+    _stack = []
+
+    def __init__(self, desc="unknown"):
+        self._desc = desc
+
+    @staticmethod
+    def unknown(context=None):
+        return Location("unknown")
+
+    @staticmethod
+    def file(filename, line, col, context=None):
+        return Location(f'"{filename}":{line}:{col}')
+
+    @staticmethod
+    def name(name, childLoc=None, context=None):
+        return Location(f'"{name}"')
+
+    @staticmethod
+    def fused(locations, metadata=None, context=None):
+        return Location("fused")
+
+    @staticmethod
+    def callsite(callee, frames, context=None):
+        return callee
+
+    def __enter__(self):
+        Location._stack.append(Location.current)
+        Location.current = self
+        return self
+
+    def __exit__(self, *exc):
+        Location.current = Location._stack.pop()
+        return False
+
+    def __str__(self):
+        return f"loc({self._desc})"
+
+    @property
+    def context(self):
+        return Context.current
+
+
+class Block:
+    """A block of an op's region: its arguments, and the text of the ops emitted into it."""
+
+    def __init__(self, owner=None, arg_types=()):
+        self._owner = owner
+        self._text = ""
+        self._args = []
+        for i, t in enumerate(arg_types):
+            a = _value_from_handle(_c.new_ssa(), t, self, BlockArgument)
+            a.arg_number = i
+            self._args.append(a)
+        self._terminated = False
+
+    @property
+    def arguments(self):
+        return list(self._args)
+
+    @property
+    def owner(self):
+        return self._owner
+
+    @property
+    def operations(self):
+        return []
+
+    def add_argument(self, type, loc=None):
+        a = _value_from_handle(_c.new_ssa(), type, self, BlockArgument)
+        a.arg_number = len(self._args)
+        self._args.append(a)
+        return a
+
+    def append(self, op):
+        pass
+
+
+class Region:
+    def __init__(self, owner=None):
+        self._owner = owner
+        self.blocks = []
+
+
+class InsertionPoint:
+    """`with InsertionPoint(block):` puts the ops emitted inside into block; its owner op is rendered again
+    at its own place in the trace when the block closes."""
+
+    current = None
+    _stack = []
+
+    def __init__(self, block):
+        self._block = block
+        self._mark = None
+
+    @staticmethod
+    def at_block_begin(block):
+        return InsertionPoint(block)
+
+    @staticmethod
+    def at_block_terminator(block):
+        return InsertionPoint(block)
+
+    @property
+    def block(self):
+        return self._block
+
+    def insert(self, op):
+        pass
+
+    def __enter__(self):
+        InsertionPoint._stack.append(InsertionPoint.current)
+        InsertionPoint.current = self
+        self._mark = _c.mark()
+        return self
+
+    def __exit__(self, *exc):
+        text = _c.cut(self._mark)
+        b = self._block
+        b._text += text
+        owner = b._owner
+        if owner is not None and hasattr(owner, "_rerender"):
+            owner._rerender()
+        InsertionPoint.current = InsertionPoint._stack.pop()
+        return False
+
+
+class _RegionOp(OpView):
+    """An op with regions, emitted where it was made and rendered again whenever one of its blocks closes."""
+
+    def _place(self, name, operands, result_types):
+        self._init(name, [_to_value(o) for o in operands],
+                   [_value_from_handle(_c.new_ssa(), t) for t in result_types], None)
+        for i, r in enumerate(self._results):
+            r.result_number = i
+        self._pos = _c.mark()
+        self._len = 0
+        self._loc = _c.loc()
+        self._rerender()
+
+    def _rerender(self):
+        text = self._render()
+        self._text = text
+        self._len = _c.splice(self._pos, self._len, text)
+
+
+class Module:
+    def __init__(self, text=""):
+        self._text = text
+        self.body = Block()
+        self.body._owner = self
+
+    @staticmethod
+    def create(loc=None):
+        return Module()
+
+    @staticmethod
+    def parse(asm, context=None):
+        m = Module()
+        m._parsed = str(asm)
+        return m
+
+    def _rerender(self):
+        pass
+
+    @property
+    def operation(self):
+        return self
+
+    @property
+    def context(self):
+        return Context.current
+
+    def _raw_text(self):
+        if hasattr(self, "_parsed"):
+            return self._parsed
+        return "module {\n" + self.body._text + "}\n"
+
+    def verify(self):
+        _c.run_passes(self._raw_text(), "")
+        return True
+
+    def __str__(self):
+        """The module as MLIR prints it (its raw text when MLIR does not accept it)."""
+        try:
+            return _c.run_passes(self._raw_text(), "")
+        except RuntimeError:
+            return self._raw_text()
+
+    def operation_str(self):
+        return str(self)
+
+    def get_asm(self, enable_debug_info=False, **kw):
+        return _c.run_passes(self._raw_text(), "", bool(enable_debug_info))
+
+
+class Values(list):
+    pass
+
+
+class SymbolTable:
+    def __init__(self, op):
+        self._op = op
+
+    def __getitem__(self, name):
+        raise KeyError(name)
+
+    def __contains__(self, name):
+        return False
+
+
+def _value_list(vals):
+    return [_to_value(v) for v in (vals or [])]
