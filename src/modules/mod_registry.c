@@ -103,7 +103,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_core_display, "IPython.core.display") \
     X(IPython_lib, "IPython.lib") \
     X(IPython_lib_pretty, "IPython.lib.pretty") \
-    X(wurlitzer, "wurlitzer")
+    X(wurlitzer, "wurlitzer") \
+    X(future, "__future__")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

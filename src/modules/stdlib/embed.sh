@@ -2,7 +2,8 @@
 # embed.sh OUT.c FILE.py... - embed Python sources of the standard modules into C.
 #
 # Writes OUT.c with one NUL-terminated byte array per file (module name = file name without
-# .py; "__" in a file name stands for "." so os__path.py is module "os.path") and the lookup
+# .py; "__" in a file name stands for "." so os__path.py is module "os.path", except in names
+# like __future__.py that begin and end with "__") and the lookup
 # function fy_stdlib_source(name, &text, &len) declared in src/modules/stdlib_data.h.
 # Portable POSIX sh + od + sed; no Python needed at build time.
 set -eu
@@ -25,7 +26,8 @@ tmp=$out.tmp
   echo 'static const struct { const char *name; const unsigned char *text; size_t len; } fy_stdsrc_table[] = {'
   i=0
   for f in "$@"; do
-    name=$(basename "$f" .py | sed 's/__/./g')
+    name=$(basename "$f" .py)
+    case $name in __*__) ;; *) name=$(echo "$name" | sed 's/__/./g') ;; esac
     echo "    {\"$name\", fy_stdsrc_$i, sizeof fy_stdsrc_$i - 1},"
     i=$((i + 1))
   done
