@@ -34,6 +34,12 @@ void fy_register_builtin_module(const char *name, fy_module_init init) {
     if (reg[nreg].name) nreg++;
 }
 
+bool fy_is_builtin_module(const char *name) {
+    for (size_t i = 0; i < nreg; i++)
+        if (!strcmp(reg[i].name, name)) return true;
+    return false;
+}
+
 static bool is_file(const char *p) {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);

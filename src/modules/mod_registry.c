@@ -104,7 +104,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_lib, "IPython.lib") \
     X(IPython_lib_pretty, "IPython.lib.pretty") \
     X(wurlitzer, "wurlitzer") \
-    X(future, "__future__")
+    X(future, "__future__") \
+    X(traceback, "traceback")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -118,6 +119,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("time", fy_mod_time_init);
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
+    fy_register_builtin_module("_flyi_rt", fy_mod_rt_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

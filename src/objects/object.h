@@ -719,6 +719,7 @@ int fy_module_add_steal(fy_obj *m, const char *name, fy_obj *v);
 typedef fy_obj *(*fy_module_init)(void);
 /* Register a built-in module importable by name (process-wide table; call before use). */
 void fy_register_builtin_module(const char *name, fy_module_init init);
+bool fy_is_builtin_module(const char *name); /* registered with fy_register_builtin_module */
 /* Import a module by dotted name (as `import name`): returns the top... no: the module itself. */
 fy_obj *fy_import(const char *name);
 
