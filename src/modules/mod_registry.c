@@ -105,7 +105,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_lib_pretty, "IPython.lib.pretty") \
     X(wurlitzer, "wurlitzer") \
     X(future, "__future__") \
-    X(traceback, "traceback")
+    X(traceback, "traceback") \
+    X(pathlib, "pathlib")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
