@@ -106,7 +106,13 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(wurlitzer, "wurlitzer") \
     X(future, "__future__") \
     X(traceback, "traceback") \
-    X(pathlib, "pathlib")
+    X(pathlib, "pathlib") \
+    X(importlib, "importlib") \
+    X(importlib_util, "importlib.util") \
+    X(importlib_machinery, "importlib.machinery") \
+    X(importlib_abc, "importlib.abc") \
+    X(importlib_resources, "importlib.resources") \
+    X(importlib_metadata, "importlib.metadata")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
