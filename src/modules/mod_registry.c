@@ -112,7 +112,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(importlib_machinery, "importlib.machinery") \
     X(importlib_abc, "importlib.abc") \
     X(importlib_resources, "importlib.resources") \
-    X(importlib_metadata, "importlib.metadata")
+    X(importlib_metadata, "importlib.metadata") \
+    X(logging, "logging")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
