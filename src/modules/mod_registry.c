@@ -113,7 +113,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(importlib_abc, "importlib.abc") \
     X(importlib_resources, "importlib.resources") \
     X(importlib_metadata, "importlib.metadata") \
-    X(logging, "logging")
+    X(logging, "logging") \
+    X(inspect, "inspect")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

@@ -2,6 +2,7 @@
  * need from the interpreter: traceback positions and text, the running frames, compiling and
  * running a source file as a module, and the names of the built-in modules. */
 #include <string.h>
+#include "compile/code.h"
 #include "exec/interp.h"
 #include "exec/traceback.h"
 #include "modules/mod_registry.h"
@@ -27,10 +28,19 @@ static fy_obj *rt_is_builtin_module(fy_obj *s, fy_obj *const *a, size_t n, fy_ob
     return fy_bool(fy_is_builtin_module(FY_STR_DATA(a[0])));
 }
 
+/* The whole source text a code object was compiled from (files, cells, exec strings), or None. */
+static fy_obj *rt_code_source(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("code_source", kw) < 0 || fy_check_nargs("code_source", n, 1, 1) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &fy_code_type) return fy_err_set(&fy_TypeError, "code_source() expects a code object");
+    fy_code *co = (fy_code *)a[0];
+    return fy_ref(co->source ? co->source : fy_None);
+}
+
 static fy_methoddef rt_funcs[] = {
     {"tb_entries", rt_tb_entries, 0, "tb_entries(tb) -> [(filename, lineno, name, line, caret)], outermost first"},
     {"stack", rt_stack, 0, "stack() -> [((filename, lineno, name, line, caret), globals, locals, code)]"},
     {"format_exception", rt_format_exception, 0, "format_exception(exc) -> the traceback's lines"},
+    {"code_source", rt_code_source, 0, "code_source(code) -> the source text it was compiled from, or None"},
     {"is_builtin_module", rt_is_builtin_module, 0, "is_builtin_module(name) -> whether name is a built-in module"},
     {NULL, NULL, 0, NULL}};
 
