@@ -114,7 +114,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(importlib_resources, "importlib.resources") \
     X(importlib_metadata, "importlib.metadata") \
     X(logging, "logging") \
-    X(inspect, "inspect")
+    X(inspect, "inspect") \
+    X(weakref, "weakref")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -129,6 +130,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
     fy_register_builtin_module("_flyi_rt", fy_mod_rt_init);
+    fy_register_builtin_module("_weakref", fy_mod_weakref_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

@@ -405,6 +405,7 @@ EXC(fy_ValueError, "ValueError", fy_Exception, "Inappropriate argument value (of
 EXC(fy_RuntimeError, "RuntimeError", fy_Exception, "Unspecified run-time error.")
 EXC(fy_RecursionError, "RecursionError", fy_RuntimeError, "Recursion limit exceeded.")
 EXC(fy_NotImplementedError, "NotImplementedError", fy_RuntimeError, "Method or function hasn't been implemented yet.")
+EXC(fy_ReferenceError, "ReferenceError", fy_Exception, "Weak ref proxy used after referent went away.")
 EXCX(fy_StopIteration, "StopIteration", fy_Exception, "Signal the end from iterator.__next__().",
      .getsets = stopiter_getsets)
 EXC(fy_StopAsyncIteration, "StopAsyncIteration", fy_Exception, "Signal the end from iterator.__anext__().")
@@ -457,6 +458,7 @@ fy_type *fy_exception_types[] = {&fy_BaseException,
                                  &fy_RuntimeError,
                                  &fy_RecursionError,
                                  &fy_NotImplementedError,
+                                 &fy_ReferenceError,
                                  &fy_StopIteration,
                                  &fy_StopAsyncIteration,
                                  &fy_GeneratorExit,
