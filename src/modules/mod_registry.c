@@ -115,7 +115,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(importlib_metadata, "importlib.metadata") \
     X(logging, "logging") \
     X(inspect, "inspect") \
-    X(weakref, "weakref")
+    X(weakref, "weakref") \
+    X(statistics, "statistics")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
