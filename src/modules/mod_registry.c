@@ -116,7 +116,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(logging, "logging") \
     X(inspect, "inspect") \
     X(weakref, "weakref") \
-    X(statistics, "statistics")
+    X(statistics, "statistics") \
+    X(csv, "csv")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
