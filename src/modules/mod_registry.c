@@ -117,7 +117,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(inspect, "inspect") \
     X(weakref, "weakref") \
     X(statistics, "statistics") \
-    X(csv, "csv")
+    X(csv, "csv") \
+    X(shlex, "shlex")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
