@@ -118,7 +118,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(weakref, "weakref") \
     X(statistics, "statistics") \
     X(csv, "csv") \
-    X(shlex, "shlex")
+    X(shlex, "shlex") \
+    X(uuid, "uuid")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
