@@ -119,7 +119,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(statistics, "statistics") \
     X(csv, "csv") \
     X(shlex, "shlex") \
-    X(uuid, "uuid")
+    X(uuid, "uuid") \
+    X(datetime, "datetime")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
