@@ -90,12 +90,26 @@ static fy_obj *sys_getdefaultencoding(fy_obj *self, fy_obj *const *args, size_t 
 static fy_obj *sys_gc_collect(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     return fy_int_from(fy_gc_collect());
 }
+/* sys._getframe(depth=0): a snapshot of a running frame (traceback.FrameSnapshot, made by
+ * the traceback module, which is written in Python). */
+static fy_obj *sys_getframe(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    if (fy_check_nargs("_getframe", nargs, 0, 1) < 0) return NULL;
+    fy_obj *m = fy_import("traceback");
+    fy_obj *fn = m ? fy_getattr(m, fy_intern("_sys_getframe")) : NULL;
+    FY_XDECREF(m);
+    if (!fn) return NULL;
+    fy_obj *r = fy_call(fn, args, nargs, NULL);
+    FY_DECREF(fn);
+    return r;
+}
+
 static fy_methoddef sys_funcs[] = {
     {"exit", sys_exit, 0, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status)."},
     {"getrecursionlimit", sys_getrecursionlimit, 0, NULL},
     {"setrecursionlimit", sys_setrecursionlimit, 0, NULL},
     {"getsizeof", sys_getsizeof, 0, NULL},
     {"exc_info", sys_exc_info, 0, NULL},
+    {"_getframe", sys_getframe, 0, "_getframe(depth=0, /)\nA snapshot of the frame depth calls below the caller's."},
     {"exception", sys_exception, 0, NULL},
     {"intern", sys_intern, 0, NULL},
     {"getrefcount", sys_getrefcount, 0, NULL},

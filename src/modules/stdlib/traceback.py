@@ -55,6 +55,18 @@ def _snapshots(skip_files=(_MODFILE,)):
     return frames
 
 
+def _sys_getframe(depth=0):
+    """sys._getframe (the interpreter calls this): depth 0 is the caller of sys._getframe."""
+    if not isinstance(depth, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(depth).__name__)
+    frames = _snapshots()
+    if depth < 0:
+        depth = 0
+    if depth >= len(frames):
+        raise ValueError("call stack is not deep enough")
+    return frames[depth]
+
+
 def _current_frame(skip_files=(_MODFILE,)):
     fr = _snapshots(skip_files)
     return fr[0] if fr else None
