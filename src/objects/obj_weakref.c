@@ -138,14 +138,18 @@ static bool referenceable(fy_obj *o) {
            t != &fy_tuple_type && t != &fy_list_type && t != &fy_dict_type && t != &fy_none_type;
 }
 
-fy_obj *fy_weakref_new(fy_obj *o, fy_obj *callback) {
+/* A new reference of type t (the weakref type or a subclass) to o. */
+static fy_obj *make_ref(fy_type *t, fy_obj *o, fy_obj *callback) {
     if (!referenceable(o))
         return fy_err_format(&fy_TypeError, "cannot create weak reference to '%s' object", FY_TYPE(o)->name);
     if (callback == fy_None) callback = NULL;
     wslot *s = find(o);
-    /* plain references (no callback) are shared, as in CPython; they are kept first */
-    if (!callback && s && s->head && !s->head->callback) return fy_ref(&s->head->h);
-    fy_weakref *r = (fy_weakref *)fy_alloc(&fy_weakref_type);
+    /* plain references (no callback, not of a subclass) are shared, as in CPython; they are
+     * kept first */
+    if (t == &fy_weakref_type && !callback && s && s->head && !s->head->callback &&
+        FY_TYPE(s->head) == &fy_weakref_type)
+        return fy_ref(&s->head->h);
+    fy_weakref *r = (fy_weakref *)fy_alloc(t);
     if (!r) return NULL;
     r->obj = o;
     r->callback = callback ? fy_ref(callback) : NULL;
@@ -158,7 +162,7 @@ fy_obj *fy_weakref_new(fy_obj *o, fy_obj *callback) {
         }
     } else if (!callback || !s->head->callback) {
         /* a plain reference goes first; one with a callback after a plain head */
-        fy_weakref *after = callback ? s->head : NULL;
+        fy_weakref *after = callback || t != &fy_weakref_type ? s->head : NULL;
         if (!after) {
             r->next = s->head;
             s->head->prev = r;
@@ -176,6 +180,8 @@ fy_obj *fy_weakref_new(fy_obj *o, fy_obj *callback) {
     }
     return &r->h;
 }
+
+fy_obj *fy_weakref_new(fy_obj *o, fy_obj *callback) { return make_ref(&fy_weakref_type, o, callback); }
 
 fy_obj *fy_weakref_get(fy_obj *ref) {
     fy_weakref *r = (fy_weakref *)ref;
@@ -208,10 +214,13 @@ static int wr_traverse(fy_obj *o, fy_visitfn v, void *a) {
 }
 static void wr_clear(fy_obj *o) { FY_CLEAR(((fy_weakref *)o)->callback); }
 
+/* ref(object[, callback]); a subclass's extra arguments are left to its __init__. */
 static fy_obj *wr_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    if (fy_no_kwargs("ref", kw) < 0 || fy_check_nargs("ref", nargs, 1, 2) < 0) return NULL;
-    return fy_weakref_new(args[0], nargs > 1 ? args[1] : NULL);
+    if (t == &fy_weakref_type && (fy_no_kwargs("ref", kw) < 0 || fy_check_nargs("ref", nargs, 1, 2) < 0)) return NULL;
+    if (nargs < 1) return fy_err_set(&fy_TypeError, "__new__ expected at least 1 argument, got 0");
+    return make_ref(t, args[0], nargs > 1 ? args[1] : NULL);
 }
+static int wr_init(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) { return 0; }
 static fy_obj *wr_call(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (fy_no_kwargs("weakref", kw) < 0 || fy_check_nargs("weakref", nargs, 0, 0) < 0) return NULL;
     fy_obj *o = fy_weakref_get(self);
@@ -234,7 +243,7 @@ static int64_t wr_hash(fy_obj *self) {
     return r->hash;
 }
 static fy_obj *wr_richcmp(fy_obj *a, fy_obj *b, int op) {
-    if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != &fy_weakref_type) return fy_ref(fy_NotImplemented);
+    if ((op != FY_EQ_OP && op != FY_NE_OP) || !fy_isinstance_of(b, &fy_weakref_type)) return fy_ref(fy_NotImplemented);
     fy_obj *x = fy_weakref_get(a), *y = fy_weakref_get(b);
     if (!x || !y) {
         bool same = a == b;
@@ -250,11 +259,12 @@ static fy_getsetdef wr_getsets[] = {{"__callback__", wr_get_callback, NULL, NULL
 
 fy_type fy_weakref_type = {FY_TYPE_INIT("ReferenceType", sizeof(fy_weakref)),
                            .doc = "ref(object[, callback]) -> a weak reference to object",
-                           .flags = FY_TPF_GC | FY_TPF_FINAL,
+                           .flags = FY_TPF_GC,
                            .dealloc = wr_dealloc,
                            .traverse = wr_traverse,
                            .clear = wr_clear,
                            .new_ = wr_new,
+                           .init = wr_init,
                            .repr = wr_repr,
                            .hash = wr_hash,
                            .richcmp = wr_richcmp,

@@ -3,13 +3,13 @@ that die with their object and call their callback), proxy, WeakValueDictionary,
 WeakKeyDictionary, WeakSet, WeakMethod, finalize.
 
 Objects of types int, bool, float, str, bytes, tuple, list, dict and None cannot be weakly
-referenced (as in CPython; their subclasses can). ref cannot be subclassed here."""
+referenced (as in CPython; their subclasses can)."""
 
 import sys
 from _weakref import ref, getweakrefcount, getweakrefs, ReferenceType
 
 __all__ = ["ref", "proxy", "getweakrefcount", "getweakrefs", "WeakKeyDictionary", "ReferenceType", "ProxyType",
-           "CallableProxyType", "ProxyTypes", "WeakValueDictionary", "WeakSet", "WeakMethod", "finalize"]
+           "CallableProxyType", "ProxyTypes", "WeakValueDictionary", "WeakSet", "WeakMethod", "finalize", "KeyedRef"]
 
 
 def _dead():
@@ -548,3 +548,17 @@ class finalize:
         if obj is None:
             return "<%s object at %#x; dead>" % (type(self).__name__, id(self))
         return "<%s object at %#x; for %r at %#x>" % (type(self).__name__, id(self), type(obj).__name__, id(obj))
+
+
+class KeyedRef(ref):
+    """A weak reference with a key attribute (for the keys of weak mappings)."""
+
+    __slots__ = ("key",)
+
+    def __new__(type, ob, callback, key):
+        self = ref.__new__(type, ob, callback)
+        self.key = key
+        return self
+
+    def __init__(self, ob, callback, key):
+        super().__init__(ob, callback)

@@ -139,3 +139,24 @@ wm = weakref.WeakMethod(o.get)
 print(wm()(), wm() == o.get)
 del o
 print(wm())
+
+# subclasses of ref
+q = Obj(60)
+kr = weakref.KeyedRef(q, lambda r: events.append(("keyed", r.key)), "k60")
+print(kr() is q, kr.key, isinstance(kr, weakref.ref), type(kr).__name__, kr == weakref.ref(q))
+
+
+class TaggedRef(weakref.ref):
+    def __new__(cls, ob, tag):
+        self = super().__new__(cls, ob)
+        self.tag = tag
+        return self
+
+    def __init__(self, ob, tag):
+        super().__init__(ob)
+
+
+tr = TaggedRef(q, "t")
+print(tr() is q, tr.tag, tr is not weakref.ref(q), weakref.ref(q) is weakref.ref(q))
+del q
+print(kr(), tr(), tr.tag, events[-1])
