@@ -120,7 +120,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(csv, "csv") \
     X(shlex, "shlex") \
     X(uuid, "uuid") \
-    X(datetime, "datetime")
+    X(datetime, "datetime") \
+    X(linecache, "linecache")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
