@@ -328,12 +328,12 @@ static fy_obj *frame_locals(fy_frame *f) {
     return d;
 }
 
-fy_obj *fy_tb_stack(void) {
+fy_obj *fy_tb_stack(bool full) {
     fy_obj *r = fy_list_new(0);
     for (fy_frame *f = fy_cur->frame; r && f; f = f->back) {
         fy_obj *p = position(f->code, f->cur);
-        fy_obj *loc = p ? frame_locals(f) : NULL;
-        fy_obj *e = loc ? fy_tuple_pack(4, p, f->globals, loc, (fy_obj *)f->code) : NULL;
+        fy_obj *loc = p ? (full ? frame_locals(f) : fy_ref(fy_None)) : NULL;
+        fy_obj *e = loc ? fy_tuple_pack(4, p, full ? f->globals : fy_None, loc, (fy_obj *)f->code) : NULL;
         FY_XDECREF(p);
         FY_XDECREF(loc);
         if (!e || fy_list_insert(r, 0, e) < 0) FY_CLEAR(r);

@@ -25,8 +25,9 @@ char *fy_exc_summary(fy_obj *exc);
  * stripped source line (or None) and the caret line without its indent (or None). */
 /* The positions of a traceback chain, outermost first. */
 fy_obj *fy_tb_entries(fy_obj *tb);
-/* The running Python frames, outermost first: (position, globals, locals dict, code). */
-fy_obj *fy_tb_stack(void);
+/* The running Python frames, outermost first: (position, globals, locals dict, code); without
+ * full, globals and locals are None. */
+fy_obj *fy_tb_stack(bool full);
 /* exc's traceback text as CPython prints it, one str per line (no newlines). */
 fy_obj *fy_tb_lines(fy_obj *exc);
 

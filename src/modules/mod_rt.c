@@ -15,8 +15,10 @@ static fy_obj *rt_tb_entries(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) 
     return fy_tb_entries(a[0]);
 }
 static fy_obj *rt_stack(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    if (fy_no_kwargs("stack", kw) < 0 || fy_check_nargs("stack", n, 0, 0) < 0) return NULL;
-    return fy_tb_stack();
+    if (fy_no_kwargs("stack", kw) < 0 || fy_check_nargs("stack", n, 0, 1) < 0) return NULL;
+    int full = n ? fy_truthy(a[0]) : 1;
+    if (full < 0) return NULL;
+    return fy_tb_stack(full);
 }
 static fy_obj *rt_format_exception(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("format_exception", kw) < 0 || fy_check_nargs("format_exception", n, 1, 1) < 0) return NULL;
@@ -38,7 +40,9 @@ static fy_obj *rt_code_source(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw)
 
 static fy_methoddef rt_funcs[] = {
     {"tb_entries", rt_tb_entries, 0, "tb_entries(tb) -> [(filename, lineno, name, line, caret)], outermost first"},
-    {"stack", rt_stack, 0, "stack() -> [((filename, lineno, name, line, caret), globals, locals, code)]"},
+    {"stack", rt_stack, 0,
+     "stack(full=True) -> [((filename, lineno, name, line, caret), globals, locals, code)]; globals and locals are "
+     "None without full"},
     {"format_exception", rt_format_exception, 0, "format_exception(exc) -> the traceback's lines"},
     {"code_source", rt_code_source, 0, "code_source(code) -> the source text it was compiled from, or None"},
     {"is_builtin_module", rt_is_builtin_module, 0, "is_builtin_module(name) -> whether name is a built-in module"},

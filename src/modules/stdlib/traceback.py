@@ -235,7 +235,7 @@ def print_tb(tb, limit=None, file=None):
 
 
 def _stack_entries(f):
-    entries = _flyi_rt.stack()
+    entries = _flyi_rt.stack(False)
     while entries and entries[-1][0][0] == _MODFILE:
         entries.pop()
     if f is not None and isinstance(f, FrameSnapshot):
