@@ -282,10 +282,10 @@ void fy_tb_free(fy_tbinfo *t) {
 
 /* (filename, lineno, name, line, caret) of one position, as a traceback shows it: line is the
  * stripped source line or None, caret the caret line (without its 4-space indent) or None. */
-static fy_obj *position(fy_code *co, int instr) {
+static fy_obj *position(fy_code *co, int instr, bool source) {
     const fy_loc *l = instr >= 0 && instr < co->ncode ? &co->locs[instr] : NULL;
     int line = l ? l->line : co->firstline;
-    char *src = fy_code_source_line(co, line);
+    char *src = source ? fy_code_source_line(co, line) : NULL;
     fy_obj *text = NULL, *caret = NULL;
     if (src) {
         int ind = 0;
@@ -308,7 +308,7 @@ static fy_obj *position(fy_code *co, int instr) {
 fy_obj *fy_tb_entries(fy_obj *tb) {
     fy_obj *r = fy_list_new(0);
     for (fy_tb *t = (fy_tb *)tb; r && t && FY_TYPE(t) == &fy_tb_type; t = t->next)
-        if (fy_list_append_steal(r, position((fy_code *)t->code, t->instr)) < 0) FY_CLEAR(r);
+        if (fy_list_append_steal(r, position((fy_code *)t->code, t->instr, true)) < 0) FY_CLEAR(r);
     return r;
 }
 
@@ -328,10 +328,10 @@ static fy_obj *frame_locals(fy_frame *f) {
     return d;
 }
 
-fy_obj *fy_tb_stack(bool full) {
+fy_obj *fy_tb_stack(bool full, bool source) {
     fy_obj *r = fy_list_new(0);
     for (fy_frame *f = fy_cur->frame; r && f; f = f->back) {
-        fy_obj *p = position(f->code, f->cur);
+        fy_obj *p = position(f->code, f->cur, source);
         fy_obj *loc = p ? (full ? frame_locals(f) : fy_ref(fy_None)) : NULL;
         fy_obj *e = loc ? fy_tuple_pack(4, p, full ? f->globals : fy_None, loc, (fy_obj *)f->code) : NULL;
         FY_XDECREF(p);

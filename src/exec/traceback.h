@@ -26,8 +26,8 @@ char *fy_exc_summary(fy_obj *exc);
 /* The positions of a traceback chain, outermost first. */
 fy_obj *fy_tb_entries(fy_obj *tb);
 /* The running Python frames, outermost first: (position, globals, locals dict, code); without
- * full, globals and locals are None. */
-fy_obj *fy_tb_stack(bool full);
+ * full, globals and locals are None; without source, the positions' line and caret are None. */
+fy_obj *fy_tb_stack(bool full, bool source);
 /* exc's traceback text as CPython prints it, one str per line (no newlines). */
 fy_obj *fy_tb_lines(fy_obj *exc);
 

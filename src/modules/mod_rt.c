@@ -15,10 +15,10 @@ static fy_obj *rt_tb_entries(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) 
     return fy_tb_entries(a[0]);
 }
 static fy_obj *rt_stack(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    if (fy_no_kwargs("stack", kw) < 0 || fy_check_nargs("stack", n, 0, 1) < 0) return NULL;
-    int full = n ? fy_truthy(a[0]) : 1;
-    if (full < 0) return NULL;
-    return fy_tb_stack(full);
+    if (fy_no_kwargs("stack", kw) < 0 || fy_check_nargs("stack", n, 0, 2) < 0) return NULL;
+    int full = n ? fy_truthy(a[0]) : 1, source = n > 1 ? fy_truthy(a[1]) : 1;
+    if (full < 0 || source < 0) return NULL;
+    return fy_tb_stack(full, source);
 }
 static fy_obj *rt_format_exception(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("format_exception", kw) < 0 || fy_check_nargs("format_exception", n, 1, 1) < 0) return NULL;

@@ -668,7 +668,7 @@ class Logger(Filterer):
 
     def findCaller(self, stack_info=False, stacklevel=1):
         import _flyi_rt
-        entries = _flyi_rt.stack(False)
+        entries = _flyi_rt.stack(False, stack_info)
         while entries and entries[-1][0][0] == _MODFILE:
             entries.pop()
         for _ in range(stacklevel - 1):
