@@ -125,8 +125,68 @@ def requires(distribution_name):
     return distribution(distribution_name).requires
 
 
+class EntryPoint:
+    def __init__(self, name, value, group):
+        self.name = name
+        self.value = value
+        self.group = group
+
+    def load(self):
+        import importlib
+        module, _, attr = self.value.partition(":")
+        obj = importlib.import_module(module.strip())
+        for a in attr.strip().split(".") if attr.strip() else []:
+            obj = getattr(obj, a)
+        return obj
+
+    @property
+    def module(self):
+        return self.value.partition(":")[0].strip()
+
+    @property
+    def attr(self):
+        return self.value.partition(":")[2].strip()
+
+    def matches(self, **params):
+        return all(getattr(self, k) == v for k, v in params.items())
+
+    def __repr__(self):
+        return "EntryPoint(name=%r, value=%r, group=%r)" % (self.name, self.value, self.group)
+
+
+class EntryPoints(tuple):
+    """The entry points found (none: no installed distribution declares any here)."""
+
+    def __getitem__(self, name):
+        if isinstance(name, int):
+            return tuple.__getitem__(self, name)
+        for ep in self:
+            if ep.name == name:
+                return ep
+        raise KeyError(name)
+
+    def select(self, **params):
+        return EntryPoints(ep for ep in self if ep.matches(**params))
+
+    def __repr__(self):
+        return repr(list(self))
+
+    @property
+    def names(self):
+        return {ep.name for ep in self}
+
+    @property
+    def groups(self):
+        return {ep.group for ep in self}
+
+    def get(self, group, default=None):
+        sel = self.select(group=group)
+        return sel if sel else default
+
+
 def entry_points(**params):
-    return []
+    eps = EntryPoints()
+    return eps.select(**params) if params else eps
 
 
 def packages_distributions():

@@ -90,3 +90,6 @@ except PackageNotFoundError as e:
 write("site/demo_pkg-1.2.3.dist-info/METADATA", "Metadata-Version: 2.1\nName: demo-pkg\nVersion: 1.2.3\n\nbody\n")
 sys.path.append(os.path.join(root, "site"))
 print(version("demo-pkg"), version("demo_pkg"), importlib.metadata.metadata("demo-pkg")["Name"])
+from importlib.metadata import entry_points
+eps = entry_points(group="no.such.group")
+print(eps, list(eps), len(eps), hasattr(entry_points(), "select"), list(entry_points().select(group="no.such.group")))
