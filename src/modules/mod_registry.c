@@ -121,7 +121,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(shlex, "shlex") \
     X(uuid, "uuid") \
     X(datetime, "datetime") \
-    X(linecache, "linecache")
+    X(linecache, "linecache") \
+    X(_strptime, "_strptime")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
