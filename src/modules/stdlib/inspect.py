@@ -4,9 +4,10 @@ getfile, from a code object's file name and first line, or the text of a cell or
 frames (currentframe, stack, getframeinfo: snapshots taken when asked, see traceback.FrameSnapshot),
 getmodule, cleandoc, getdoc.
 
-Built-in functions have no signatures here (signature() raises ValueError, as CPython does for
-builtins without __text_signature__). Annotations are the evaluated objects, also under
-`from __future__ import annotations`."""
+A built-in function's signature comes from the first line of its docstring ("len(obj, /)"),
+where CPython reads __text_signature__; without one, signature() raises ValueError. Under
+`from __future__ import annotations` the annotations that could be computed are objects (see
+the compiler's EVAL_ANNOTATION), the others their text."""
 
 import collections
 import os
@@ -1228,6 +1229,9 @@ def _signature_from_callable(obj, *, follow_wrapper_chains=True, skip_bound_arg=
                                                skip_bound_arg=skip_bound_arg, sigcls=sigcls)
         return _signature_get_partial(wrapped_sig, obj)
     if isbuiltin(obj) or ismethoddescriptor(obj):
+        sig = _signature_from_doc(obj, sigcls)
+        if sig is not None:
+            return sig
         raise ValueError("no signature found for builtin {!r}".format(obj))
     if isinstance(obj, type):
         for name in ("__call__",):
@@ -1260,6 +1264,27 @@ def _signature_from_callable(obj, *, follow_wrapper_chains=True, skip_bound_arg=
     if isinstance(obj, (staticmethod, classmethod)):
         return _signature_from_callable(obj.__func__, sigcls=sigcls)
     raise ValueError("callable {!r} is not supported by signature".format(obj))
+
+
+def _signature_from_doc(obj, sigcls):
+    """A builtin's signature from the first line of its docstring, "name(params)" (flyi's
+    builtins document their signature there, where CPython has __text_signature__)."""
+    doc = getattr(obj, "__doc__", None)
+    name = getattr(obj, "__name__", None)
+    if not isinstance(doc, str) or not name:
+        return None
+    first = doc.split("\n", 1)[0].strip()
+    if not first.startswith(name + "(") or not first.endswith(")"):
+        return None
+    params = first[len(name) + 1:-1]
+    if type(obj).__name__ == "method_descriptor":
+        params = "self, " + params if params else "self"
+    ns = {}
+    try:
+        exec("def _sig({}): pass".format(params), ns)
+    except Exception:
+        return None
+    return _signature_from_function(sigcls, ns["_sig"])
 
 
 def _unwrap_static(f):

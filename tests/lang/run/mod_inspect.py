@@ -159,6 +159,12 @@ print(inspect.unwrap(decorated) is decorated.__wrapped__, inspect.unwrap(plain) 
 print(os.path.basename(inspect.getfile(plain)), os.path.basename(inspect.getfile(Base)),
       os.path.basename(inspect.getfile(Base.method)), os.path.basename(inspect.getfile(plain.__code__)),
       os.path.basename(inspect.getfile(sys.modules[__name__])))
+for b in (len, print, sorted, isinstance, [].append, dict.get, str.join, divmod):
+    print(inspect.signature(b))
+try:
+    inspect.signature(max)
+except ValueError as e:
+    print("ValueError", e)
 try:
     inspect.getfile(len)
 except TypeError as e:
