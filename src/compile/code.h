@@ -104,7 +104,8 @@
     X(CHECK_INTERRUPT) \
     X(FOR_RANGE) \
     X(REGION_END) \
-    X(SCF_YIELD)
+    X(SCF_YIELD) \
+    X(EVAL_ANNOTATION)
 
 enum {
 #define FY_OP_ENUM(n) OP_##n,

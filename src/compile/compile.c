@@ -269,6 +269,7 @@ static int stack_effect(uint32_t ins, bool jump) {
     case OP_WITH_EXCEPT_START: return 1;
     case OP_IMPORT_NAME: return 0;
     case OP_SCF_YIELD: return 0; /* [v] -> [loop results] */
+    case OP_EVAL_ANNOTATION: return 0; /* [text] -> [value or text] */
     case OP_REGION_END: return 0;
     }
     return STACK_UNKNOWN;
@@ -1221,7 +1222,7 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
             fy_c_store(c, t);
         }
         if (t->kind == FY_E_NAME && s->v.annassign.simple && c->u->scope->kind != SCOPE_FUNCTION) {
-            fy_c_expr(c, s->v.annassign.annotation);
+            fy_c_annotation(c, s->v.annassign.annotation);
             EMIT(LOAD_NAME, fy_c_name(c, "__annotations__"));
             {
                 fy_obj *_s = fy_c_str(t->v.name.id);
@@ -1309,6 +1310,13 @@ fy_obj *fy_compile(fy_ast_module *m, const char *filename, int mode) {
         return NULL;
     }
     c->root = root;
+    for (int i = 0; !is_expr && i < m->n_body; i++) {
+        fy_stmt *st = m->body[i];
+        if (st->kind != FY_S_IMPORTFROM || !st->v.importfrom.module || strcmp(st->v.importfrom.module, "__future__"))
+            continue;
+        for (int k = 0; k < st->v.importfrom.n_names; k++)
+            if (!strcmp(st->v.importfrom.names[k]->name, "annotations")) c->future_annotations = true;
+    }
     fy_c_enter_unit(c, root, "<module>", 1);
     c->u->module_globals = !(mode & 4);
     c->rewrite_asserts = (mode & FY_COMPILE_REWRITE_ASSERTS) != 0;

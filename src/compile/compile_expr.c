@@ -248,6 +248,51 @@ static void compile_call(compiler *c, fy_expr *e) {
 
 /* ------------------------------------------------------------------ functions */
 
+/* Byte offset of (1-based line, 0-based byte column) in the module's source. */
+static size_t source_offset(const compiler *c, int line, int col) {
+    const char *s = c->mod->source;
+    size_t n = c->mod->source_len, o = 0;
+    for (int l = 1; l < line && o < n; o++)
+        if (s[o] == '\n') l++;
+    o += (size_t)(col > 0 ? col : 0);
+    return o < n ? o : n;
+}
+
+/* Under `from __future__ import annotations` (PEP 563) the annotation's source text (lines
+ * joined by a space; a string literal is its repr, as CPython's unparse gives), which
+ * EVAL_ANNOTATION evaluates where the annotation stands, keeping the text only when that fails
+ * (a forward reference): the DSL reads kernel annotations as objects. A string literal stays
+ * its repr. Without the future import: its value. */
+void fy_c_annotation(compiler *c, fy_expr *e) {
+    if (!c->future_annotations || !c->mod->source) {
+        fy_c_expr(c, e);
+        return;
+    }
+    if (e->kind == FY_E_CONSTANT && e->v.constant.kind == FY_CONST_STR) {
+        fy_obj *v = fy_str_from(e->v.constant.s, e->v.constant.len);
+        load_const_obj(c, v ? fy_repr(v) : NULL); /* kept as written, as CPython does */
+        FY_XDECREF(v);
+        return;
+    }
+    size_t a = source_offset(c, e->line, e->col), b = source_offset(c, e->end_line, e->end_col);
+    const char *s = c->mod->source;
+    fy_sbuf t = {0};
+    for (size_t i = a; i < b; i++) {
+        if (s[i] == '\\' && i + 1 < b && s[i + 1] == '\n') continue;
+        if (s[i] == '\n' || s[i] == '\r') {
+            while (i + 1 < b && (s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\n' || s[i + 1] == '\r')) i++;
+            if (t.len && t.p[t.len - 1] != '(' && t.p[t.len - 1] != '[' && i + 1 < b && s[i + 1] != ')' &&
+                s[i + 1] != ']')
+                fy_sbuf_add(&t, " ", 1);
+            continue;
+        }
+        fy_sbuf_add(&t, s + i, 1);
+    }
+    load_const_obj(c, t.oom ? NULL : fy_str_from(t.p ? t.p : "", t.len));
+    fy_sbuf_free(&t);
+    EMIT(EVAL_ANNOTATION, 0);
+}
+
 /* Push defaults / kwdefaults / annotations for a function or lambda; returns MAKE_FUNCTION flags. */
 static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool annotations) {
     int flags = 0;
@@ -280,12 +325,12 @@ static int push_defaults(compiler *c, fy_arguments *a, fy_expr *returns, bool an
         for (int i = 0; i < n; i++)
             if (all[i]->annotation) {
                 load_const_obj(c, fy_c_str(fy_scope_mangle(c->u->scope, all[i]->arg)));
-                fy_c_expr(c, all[i]->annotation);
+                fy_c_annotation(c, all[i]->annotation);
                 nann++;
             }
         if (returns) {
             load_const_obj(c, fy_ref(fy_intern("return")));
-            fy_c_expr(c, returns);
+            fy_c_annotation(c, returns);
             nann++;
         }
         if (nann) {

@@ -56,7 +56,12 @@ typedef struct compiler {
     bool error;
     bool rewrite_asserts; /* FY_COMPILE_REWRITE_ASSERTS (compile_assert.c) */
     int mode;
+    bool future_annotations; /* `from __future__ import annotations`: annotations are strings */
 } compiler;
+
+/* Push an annotation: its value, or its text under `from __future__ import annotations`
+ * (compile_expr.c). */
+void fy_c_annotation(compiler *c, fy_expr *e);
 
 /* emitting */
 /* Push a function's defaults, keyword defaults and annotations (compile_expr.c, for compile.c). */

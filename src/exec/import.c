@@ -40,6 +40,12 @@ void fy_register_builtin_module(const char *name, fy_module_init init) { add_ent
 
 void fy_register_builtin_module_named(const char *name, fy_module_init_named init) { add_entry(name, NULL, init); }
 
+bool fy_is_builtin_module(const char *name) {
+    for (size_t i = 0; i < nreg; i++)
+        if (!strcmp(reg[i].name, name)) return true;
+    return false;
+}
+
 static bool is_file(const char *p) {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
@@ -112,11 +118,36 @@ static fy_obj *load_file(const char *name, const char *path, bool package, const
     return m;
 }
 
-/* Find `last` (a single component) in the given directories list. */
+/* A namespace package (PEP 420): a module with no __file__ whose __path__ lists every
+ * directory named `last` (without __init__.py) on the search path. */
+static fy_obj *namespace_package(const char *fullname, fy_obj *dirs) {
+    fy_obj *m = fy_module_new(fullname);
+    if (!m) return NULL;
+    fy_obj *d = FY_MODULE_DICT(m);
+    fy_obj *pn = fy_str_from_cstr(fullname);
+    if (!pn || fy_dict_set_cstr(d, "__path__", dirs) < 0 || fy_dict_set_cstr(d, "__package__", pn) < 0 ||
+        fy_dict_set_cstr(d, "__file__", fy_None) < 0) {
+        FY_XDECREF(pn);
+        FY_DECREF(m);
+        return NULL;
+    }
+    if (fy_dict_set(fy_cur->modules, pn, m) < 0) {
+        FY_DECREF(pn);
+        FY_DECREF(m);
+        return NULL;
+    }
+    FY_DECREF(pn);
+    return m;
+}
+
+/* Find `last` (a single component) in the given directories list: a regular package or a
+ * module in the first directory that has one, else a namespace package over all directories
+ * named `last`. */
 static fy_obj *find_in_path(const char *fullname, const char *last, fy_obj *paths) {
     size_t n;
     fy_obj **items = paths ? fy_seq_items(paths, &n) : NULL;
     if (!items) return NULL;
+    fy_obj *nsdirs = NULL;
     for (size_t i = 0; i < n; i++) {
         if (!FY_STR_CHECK(items[i])) continue;
         const char *dir = FY_STR_DATA(items[i]);
@@ -124,12 +155,29 @@ static fy_obj *find_in_path(const char *fullname, const char *last, fy_obj *path
         snprintf(p, sizeof p, "%s%s%s", dir, *dir ? "/" : "", last);
         char init[4200];
         snprintf(init, sizeof init, "%s/__init__.py", p);
-        if (is_dir(p) && is_file(init)) return load_file(fullname, init, true, p);
+        bool isdir = is_dir(p);
+        if (isdir && is_file(init)) {
+            FY_XDECREF(nsdirs);
+            return load_file(fullname, init, true, p);
+        }
         char py[4200];
         snprintf(py, sizeof py, "%s.py", p);
-        if (is_file(py)) return load_file(fullname, py, false, NULL);
+        if (is_file(py)) {
+            FY_XDECREF(nsdirs);
+            return load_file(fullname, py, false, NULL);
+        }
+        if (isdir) {
+            if (!nsdirs && !(nsdirs = fy_list_new(0))) return NULL;
+            if (fy_list_append_steal(nsdirs, fy_str_from_cstr(p)) < 0) {
+                FY_DECREF(nsdirs);
+                return NULL;
+            }
+        }
     }
-    return NULL;
+    if (!nsdirs) return NULL;
+    fy_obj *m = namespace_package(fullname, nsdirs);
+    FY_DECREF(nsdirs);
+    return m;
 }
 
 /* Import one absolute dotted name fully (parents first); returns the module itself. */
@@ -258,6 +306,18 @@ fy_obj *fy_import_name(fy_obj *nameo, fy_obj *globals, fy_obj *fromlist) {
     return m;
 }
 
+/* Whether the pending ModuleNotFoundError is about module `full` (its name attribute). */
+static bool missing_is(const char *full) {
+    fy_obj *e = fy_err_fetch();
+    bool r = false;
+    if (e && fy_isinstance_of(e, &fy_BaseException) && ((fy_exc *)e)->dict) {
+        fy_obj *n = fy_dict_get_cstr(((fy_exc *)e)->dict, "name");
+        r = n && FY_STR_CHECK(n) && !strcmp(FY_STR_DATA(n), full);
+    }
+    fy_err_restore(e);
+    return r;
+}
+
 fy_obj *fy_import_from(fy_obj *module, fy_obj *name) {
     fy_obj *v = fy_getattr_opt(module, name);
     if (v || fy_err_occurred()) return v;
@@ -270,7 +330,9 @@ fy_obj *fy_import_from(fy_obj *module, fy_obj *name) {
             FY_DECREF(mn);
             return sub;
         }
-        if (!fy_err_matches(&fy_ModuleNotFoundError)) {
+        /* only "No module named 'pkg.sub'" itself means there is no such submodule; an
+         * error raised while importing it (an inner ImportError) is the one to show */
+        if (!fy_err_matches(&fy_ModuleNotFoundError) || !missing_is(full)) {
             FY_DECREF(mn);
             return NULL;
         }

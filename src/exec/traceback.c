@@ -277,3 +277,77 @@ void fy_tb_free(fy_tbinfo *t) {
     free(t->message);
     memset(t, 0, sizeof *t);
 }
+
+/* ------------------------------------------------------------------ for the traceback module */
+
+/* (filename, lineno, name, line, caret) of one position, as a traceback shows it: line is the
+ * stripped source line or None, caret the caret line (without its 4-space indent) or None. */
+static fy_obj *position(fy_code *co, int instr, bool source) {
+    const fy_loc *l = instr >= 0 && instr < co->ncode ? &co->locs[instr] : NULL;
+    int line = l ? l->line : co->firstline;
+    char *src = source ? fy_code_source_line(co, line) : NULL;
+    fy_obj *text = NULL, *caret = NULL;
+    if (src) {
+        int ind = 0;
+        while (src[ind] == ' ' || src[ind] == '\t') ind++;
+        size_t k = strlen(src);
+        while (k > (size_t)ind && (src[k - 1] == ' ' || src[k - 1] == '\r')) k--;
+        text = fy_str_from(src + ind, k - ind);
+        char buf[1200];
+        if (l && caret_line(src, l, ind, buf, sizeof buf)) caret = fy_str_from_cstr(buf + 4);
+        free(src);
+    }
+    fy_obj *ln = fy_int_from(line);
+    fy_obj *r = fy_tuple_pack(5, co->filename, ln, co->name, text ? text : fy_None, caret ? caret : fy_None);
+    FY_XDECREF(ln);
+    FY_XDECREF(text);
+    FY_XDECREF(caret);
+    return r;
+}
+
+fy_obj *fy_tb_entries(fy_obj *tb) {
+    fy_obj *r = fy_list_new(0);
+    for (fy_tb *t = (fy_tb *)tb; r && t && FY_TYPE(t) == &fy_tb_type; t = t->next)
+        if (fy_list_append_steal(r, position((fy_code *)t->code, t->instr, true)) < 0) FY_CLEAR(r);
+    return r;
+}
+
+/* A frame's locals as a new dict: its locals dict, or its fast locals and cells by name. */
+static fy_obj *frame_locals(fy_frame *f) {
+    if (f->locals) return fy_ref(f->locals);
+    fy_code *co = f->code;
+    fy_obj *d = fy_dict_new();
+    for (int i = 0; d && i < co->nlocals + co->ncells + co->nfrees; i++) {
+        fy_obj *name, *v = f->localsplus[i];
+        if (i < co->nlocals) name = FY_TUPLE_ITEMS(co->varnames)[i];
+        else if (i < co->nlocals + co->ncells) name = FY_TUPLE_ITEMS(co->cellvars)[i - co->nlocals];
+        else name = FY_TUPLE_ITEMS(co->freevars)[i - co->nlocals - co->ncells];
+        if (v && i >= co->nlocals && FY_TYPE(v) == &fy_cell_type) v = ((fy_cell *)v)->ref;
+        if (v && fy_dict_set(d, name, v) < 0) FY_CLEAR(d);
+    }
+    return d;
+}
+
+fy_obj *fy_tb_stack(bool full, bool source) {
+    fy_obj *r = fy_list_new(0);
+    for (fy_frame *f = fy_cur->frame; r && f; f = f->back) {
+        fy_obj *p = position(f->code, f->cur, source);
+        fy_obj *loc = p ? (full ? frame_locals(f) : fy_ref(fy_None)) : NULL;
+        fy_obj *e = loc ? fy_tuple_pack(4, p, full ? f->globals : fy_None, loc, (fy_obj *)f->code) : NULL;
+        FY_XDECREF(p);
+        FY_XDECREF(loc);
+        if (!e || fy_list_insert(r, 0, e) < 0) FY_CLEAR(r);
+        FY_XDECREF(e);
+    }
+    return r;
+}
+
+fy_obj *fy_tb_lines(fy_obj *exc) {
+    fy_tbinfo t;
+    if (fy_tb_format(exc, &t) < 0) return fy_err_set(&fy_TypeError, "an exception instance is required");
+    fy_obj *r = fy_list_new(0);
+    for (size_t i = 0; r && i < t.nlines; i++)
+        if (fy_list_append_steal(r, fy_str_from_cstr(t.lines[i])) < 0) FY_CLEAR(r);
+    fy_tb_free(&t);
+    return r;
+}

@@ -1255,6 +1255,21 @@ L_SETUP_ANNOTATIONS: {
     }
     DISPATCH();
 }
+L_EVAL_ANNOTATION: {
+    /* the text of an annotation under `from __future__ import annotations`: its value where it
+     * stands when that can be computed, else the text itself (see fy_c_annotation) */
+    fy_obj *text = TOP();
+    fy_obj *ns = f->locals ? f->locals : f->globals;
+    fy_obj *acode =
+        fy_compile_source(FY_STR_DATA(text), (size_t)FY_STR_LEN(text), "<annotation>", 1 | (ns != f->globals ? 4 : 0));
+    fy_obj *v = acode ? fy_eval_code((fy_code *)acode, f->globals, ns) : NULL;
+    FY_XDECREF(acode);
+    if (v) {
+        FY_DECREF(text);
+        sp[-1] = v;
+    } else fy_err_clear();
+    DISPATCH();
+}
 L_PRINT_EXPR: {
     fy_obj *v = POP();
     FY_SETREF(f->result, v);

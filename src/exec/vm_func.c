@@ -57,7 +57,19 @@ static fy_obj *code_filename(fy_obj *o) { return fy_ref(((fy_code *)o)->filename
 static fy_obj *code_varnames(fy_obj *o) { return fy_ref(((fy_code *)o)->varnames); }
 static fy_obj *code_argcount(fy_obj *o) { return fy_int_from(((fy_code *)o)->argcount); }
 static fy_obj *code_firstline(fy_obj *o) { return fy_int_from(((fy_code *)o)->firstline); }
-static fy_obj *code_flags(fy_obj *o) { return fy_int_from(((fy_code *)o)->flags); }
+/* CPython's CO_* bits (OPTIMIZED|NEWLOCALS for functions, VARARGS 4, VARKEYWORDS 8, NESTED 16,
+ * GENERATOR 32), not the internal FY_CO_* ones. */
+static fy_obj *code_flags(fy_obj *o) {
+    int f = ((fy_code *)o)->flags, r = 0;
+    if (!(f & (FY_CO_MODULE | FY_CO_CLASSBODY))) r |= 3;
+    if (f & FY_CO_VARARGS) r |= 4;
+    if (f & FY_CO_VARKW) r |= 8;
+    if (f & FY_CO_NESTED) r |= 16;
+    if (f & FY_CO_GENERATOR) r |= 32;
+    return fy_int_from(r);
+}
+static fy_obj *code_qualname(fy_obj *o) { return fy_ref(((fy_code *)o)->qualname); }
+static fy_obj *code_cellvars(fy_obj *o) { return fy_ref(((fy_code *)o)->cellvars); }
 static fy_obj *code_freevars(fy_obj *o) { return fy_ref(((fy_code *)o)->freevars); }
 static fy_obj *code_kwonly(fy_obj *o) { return fy_int_from(((fy_code *)o)->kwonlycount); }
 static fy_obj *code_posonly(fy_obj *o) { return fy_int_from(((fy_code *)o)->posonlycount); }
@@ -67,6 +79,8 @@ static fy_getsetdef code_getsets[] = {{"co_name", code_name, NULL, NULL},
                                       {"co_argcount", code_argcount, NULL, NULL},
                                       {"co_firstlineno", code_firstline, NULL, NULL},
                                       {"co_flags", code_flags, NULL, NULL},
+                                      {"co_qualname", code_qualname, NULL, NULL},
+                                      {"co_cellvars", code_cellvars, NULL, NULL},
                                       {"co_freevars", code_freevars, NULL, NULL},
                                       {"co_kwonlyargcount", code_kwonly, NULL, NULL},
                                       {"co_posonlyargcount", code_posonly, NULL, NULL},

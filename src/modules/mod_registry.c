@@ -113,7 +113,26 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(pytest_main, "_pytest_main") \
     X(pytest_nodes, "_pytest_nodes") \
     X(pytest_runner, "_pytest_runner") \
-    X(pytest_terminal, "_pytest_terminal")
+    X(pytest_terminal, "_pytest_terminal") \
+    X(future, "__future__") \
+    X(traceback, "traceback") \
+    X(pathlib, "pathlib") \
+    X(importlib, "importlib") \
+    X(importlib_util, "importlib.util") \
+    X(importlib_machinery, "importlib.machinery") \
+    X(importlib_abc, "importlib.abc") \
+    X(importlib_resources, "importlib.resources") \
+    X(importlib_metadata, "importlib.metadata") \
+    X(logging, "logging") \
+    X(inspect, "inspect") \
+    X(weakref, "weakref") \
+    X(statistics, "statistics") \
+    X(csv, "csv") \
+    X(shlex, "shlex") \
+    X(uuid, "uuid") \
+    X(datetime, "datetime") \
+    X(linecache, "linecache") \
+    X(_strptime, "_strptime")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -127,6 +146,8 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("time", fy_mod_time_init);
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
+    fy_register_builtin_module("_flyi_rt", fy_mod_rt_init);
+    fy_register_builtin_module("_weakref", fy_mod_weakref_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

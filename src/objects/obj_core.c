@@ -115,6 +115,7 @@ static void dealloc_one(fy_obj *o) {
         fy_float_free(o);
         return;
     }
+    if (fy_weakref_live) fy_weakref_notify(o);
     if (t->flags & FY_TPF_HEAP) {
         fy_type *solid = t;
         while (solid->flags & FY_TPF_HEAP) solid = solid->base;

@@ -281,6 +281,10 @@ fy_obj *fy_module_new(const char *name) {
     }
     fy_dict_set_cstr(m->dict, "__name__", m->name);
     fy_dict_set_cstr(m->dict, "__doc__", fy_None);
+    /* as types.ModuleType gives them; importlib.util.module_from_spec sets real ones */
+    fy_dict_set_cstr(m->dict, "__package__", fy_None);
+    fy_dict_set_cstr(m->dict, "__loader__", fy_None);
+    fy_dict_set_cstr(m->dict, "__spec__", fy_None);
     return &m->h;
 }
 

@@ -383,7 +383,7 @@ extern fy_type fy_BaseException, fy_Exception, fy_ArithmeticError, fy_ZeroDivisi
     fy_PermissionError, fy_EOFError, fy_UnicodeError, fy_UnicodeDecodeError, fy_UnicodeEncodeError, fy_SyntaxError,
     fy_IndentationError, fy_TabError, fy_BufferError, fy_SystemError, fy_Warning, fy_UserWarning, fy_DeprecationWarning,
     fy_RuntimeWarning, fy_StopAsyncIteration, fy_TimeoutError, fy_ConnectionError, fy_ChildProcessError,
-    fy_BrokenPipeError;
+    fy_BrokenPipeError, fy_ReferenceError;
 
 typedef struct fy_exc {
     fy_obj h;
@@ -723,6 +723,17 @@ void fy_register_builtin_module(const char *name, fy_module_init init);
 typedef fy_obj *(*fy_module_init_named)(const char *name);
 /* Register a built-in module made by init(name) (process-wide; an earlier registration by name wins). */
 void fy_register_builtin_module_named(const char *name, fy_module_init_named init);
+bool fy_is_builtin_module(const char *name); /* registered with fy_register_builtin_module */
+
+/* Weak references (obj_weakref.c). fy_weakref_new: a new reference to o (callback NULL/None or
+ * called with the reference when o dies); TypeError for objects that cannot have one.
+ * fy_weakref_get: the referent (borrowed) or NULL when dead. */
+typedef struct fy_weakref fy_weakref;
+extern fy_type fy_weakref_type;
+fy_obj *fy_weakref_new(fy_obj *o, fy_obj *callback);
+fy_obj *fy_weakref_get(fy_obj *ref);
+int64_t fy_weakref_count(fy_obj *o); /* how many weak references o has */
+fy_obj *fy_weakref_list(fy_obj *o);  /* a new list of them */
 /* Import a module by dotted name (as `import name`): returns the top... no: the module itself. */
 fy_obj *fy_import(const char *name);
 

@@ -12,6 +12,10 @@ void fy_str_init(void);
 /* Return an int / float object to its freelist (obj_int.c, obj_float.c; called by fy_dealloc). */
 void fy_int_free(fy_obj *o);
 void fy_float_free(fy_obj *o);
+/* Weak references (obj_weakref.c): how many objects have some; called by fy_dealloc for each
+ * object while that is non-zero, before the object is torn down. */
+extern size_t fy_weakref_live;
+void fy_weakref_notify(fy_obj *o);
 /* Compare an int with a double exactly (-1, 0, 1; 2 when d is NaN), and int(d) for a finite d (obj_int.c). */
 int fy_cmp_int_double(int64_t a, double d);
 fy_obj *fy_int_from_double(double d);

@@ -3,9 +3,10 @@
 # into C.
 #
 # Writes OUT.c with one NUL-terminated byte array per file (module name = file name without
-# .py; "__" in a file name stands for "." so os__path.py is module "os.path"; after --prefix PKG the
-# files are modules of package PKG, its __init__.py PKG itself) and the lookup function
-# fy_stdlib_source(name, &text, &len) declared in src/modules/stdlib_data.h.
+# .py; "__" in a file name stands for "." so os__path.py is module "os.path", except in names
+# like __future__.py that begin and end with "__"; after --prefix PKG the files are modules of package
+# PKG, its __init__.py PKG itself) and the lookup function fy_stdlib_source(name, &text, &len) declared
+# in src/modules/stdlib_data.h.
 # Portable POSIX sh + od + sed; no Python needed at build time.
 set -eu
 out=$1; shift
@@ -32,7 +33,8 @@ tmp=$out.tmp
     if [ "$f" = --prefix ]; then want_prefix=1; continue; fi
     if [ $want_prefix -eq 1 ]; then prefix=$f want_prefix=0; continue; fi
     base=$(basename "$f" .py)
-    if [ -z "$prefix" ]; then name=$(echo "$base" | sed 's/__/./g')
+    if [ -z "$prefix" ]; then
+      case $base in __*__) name=$base ;; *) name=$(echo "$base" | sed 's/__/./g') ;; esac
     elif [ "$base" = __init__ ]; then name=$prefix
     else name=$prefix.$base
     fi

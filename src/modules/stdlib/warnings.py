@@ -10,7 +10,16 @@ _seen = set()
 
 
 def formatwarning(message, category, filename, lineno, line=None):
-    return f'{filename}:{lineno}: {category.__name__}: {message}\n'
+    s = f'{filename}:{lineno}: {category.__name__}: {message}\n'
+    if line is None:
+        try:
+            import linecache
+            line = linecache.getline(filename, lineno)
+        except Exception:
+            line = None
+    if line:
+        s += "  %s\n" % line.strip()
+    return s
 
 
 def showwarning(message, category, filename, lineno, file=None, line=None):
