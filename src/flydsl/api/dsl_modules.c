@@ -12,6 +12,7 @@
 #include "compile/code.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
+#include "modules/mod_registry.h"
 
 /* ------------------------------------------------------------------ JitFunction / KernelFunction */
 
@@ -424,11 +425,89 @@ static fy_obj *init_expr(void) {
     r = add_submodule(m, "flydsl.expr.math", "math", math);
     FY_DECREF(math);
     if (r < 0 || add_funcs(m, fy_dsl_numeric_funcs) < 0 || add_funcs(m, fy_dsl_math_funcs) < 0) goto fail;
+    /* the surface imports flydsl.expr: it is this module from now on */
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.expr", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern("flydsl.expr"));
+        fy_err_clear();
+        fy_err_restore(e);
+        goto fail;
+    }
     return m;
 fail:
     FY_DECREF(m);
     return NULL;
 }
+
+/* ------------------------------------------------------------------ FlyDSL's other module paths
+ * The rest of FlyDSL's public surface is written in Python (src/modules/stdlib/flydsl__expr___surface.py): it adds
+ * names to the C modules when they are made (surface_patch) and fills the modules below, which exist only there. */
+
+/* Calls flydsl.expr._surface.FN(m); 0, or -1 with the error. */
+static int surface_call(const char *fn, fy_obj *m) {
+    fy_obj *s = fy_import("flydsl.expr._surface");
+    if (!s) return -1;
+    fy_obj *f = fy_getattr_cstr(s, fn);
+    FY_DECREF(s);
+    if (!f) return -1;
+    fy_obj *r = fy_call(f, &m, 1, NULL);
+    FY_DECREF(f);
+    if (!r) return -1;
+    FY_DECREF(r);
+    return 0;
+}
+int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
+
+static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
+
+/* A module of FlyDSL's that only the Python surface fills (a package where pkg). */
+static fy_obj *surface_module(const char *name, int pkg) {
+    fy_obj *m = fy_module_new(name);
+    if (!m || (pkg && !set_package(m, name))) return NULL;
+    /* visible while it fills, so that the surface may import it */
+    if (fy_dict_set_cstr(fy_cur->modules, name, m) < 0 || surface_call("fill", m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern(name));
+        fy_err_clear();
+        fy_err_restore(e);
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+#define SURFACE_MODULES(X) \
+    X(numeric, "flydsl.expr.numeric", 0) \
+    X(primitive, "flydsl.expr.primitive", 0) \
+    X(derived, "flydsl.expr.derived", 0) \
+    X(struct_, "flydsl.expr.struct", 0) \
+    X(enum_, "flydsl.expr.enum", 0) \
+    X(meta, "flydsl.expr.meta", 0) \
+    X(extern_, "flydsl.expr.extern", 0) \
+    X(rocdl_cdna3, "flydsl.expr.rocdl.cdna3", 0) \
+    X(rocdl_cdna4, "flydsl.expr.rocdl.cdna4", 0) \
+    X(rocdl_cdna5, "flydsl.expr.rocdl.cdna5", 0) \
+    X(rocdl_rdna3, "flydsl.expr.rocdl.rdna3", 0) \
+    X(rocdl_rdna4, "flydsl.expr.rocdl.rdna4", 0) \
+    X(rocdl_enum, "flydsl.expr.rocdl.enum", 0) \
+    X(rocdl_cluster, "flydsl.expr.rocdl.cluster", 0) \
+    X(rocdl_tdm, "flydsl.expr.rocdl.tdm_ops", 0) \
+    X(rocdl_universal, "flydsl.expr.rocdl.universal", 0) \
+    X(kernel_function, "flydsl.compiler.kernel_function", 0) \
+    X(jit_function, "flydsl.compiler.jit_function", 0) \
+    X(backends, "flydsl.compiler.backends", 1) \
+    X(diagnostics, "flydsl.compiler.diagnostics", 0) \
+    X(extension, "flydsl.extension", 1) \
+    X(coop, "flydsl.extension.coop", 1) \
+    X(coop_warp, "flydsl.extension.coop.warp", 1) \
+    X(coop_block, "flydsl.extension.coop.block", 1) \
+    X(random_, "flydsl.extension.random", 1) \
+    X(utils, "flydsl.utils", 1) \
+    X(utils_env, "flydsl.utils.env", 0) \
+    X(device_runtime, "flydsl.runtime.device_runtime", 1)
+#define SURFACE_INIT(id, name, pkg) \
+    static fy_obj *surface_init_##id(void) { return surface_module(name, pkg); }
+SURFACE_MODULES(SURFACE_INIT)
 
 /* A submodule registered on its own: importing it imports flydsl.expr, which creates it. */
 static fy_obj *sub_of_expr(const char *full) {
@@ -448,11 +527,17 @@ static fy_obj *init_compiler(void) {
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
     if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
-        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0) {
+        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0 || !set_package(m, "flydsl.compiler"))
+        return NULL;
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.compiler", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern("flydsl.compiler"));
+        fy_err_clear();
+        fy_err_restore(e);
         FY_DECREF(m);
         return NULL;
     }
-    return set_package(m, "flydsl.compiler");
+    return m;
 }
 
 static fy_obj *init_flydsl(void) {
@@ -473,5 +558,9 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
+    fy_register_builtin_module("flydsl.expr._surface", init_surface);
+#define SURFACE_REG(id, name, pkg) fy_register_builtin_module(name, surface_init_##id);
+    SURFACE_MODULES(SURFACE_REG)
+#undef SURFACE_REG
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
 }
