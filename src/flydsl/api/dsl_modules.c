@@ -20,6 +20,7 @@ typedef struct jitfn {
     fy_obj h;
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
+    long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
 } jitfn;
 
 static fy_type jitfn_type, launcher_type;
@@ -29,6 +30,7 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     if (!j) return NULL;
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
+    j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
     return &j->h;
 }
 
@@ -112,7 +114,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         /* a decorator made by jit(...)/kernel(...) with options: wrap the function now */
         if (fy_kwcount(kw) || na != 1 || !fy_callable(a[0]))
             return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
-        return jitfn_new(a[0], j->kernel);
+        fy_obj *w = jitfn_new(a[0], j->kernel);
+        if (w) memcpy(((jitfn *)w)->kbs, j->kbs, sizeof j->kbs);
+        return w;
     }
     if (!j->kernel) {
         int failed;
@@ -225,6 +229,15 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
     if (!n) return NULL;
+    for (int i = 0; k->kbs[0] && i < 3; i++)
+        if ((long)block[i] != k->kbs[i]) {
+            fy_err_format(&fy_ValueError,
+                          "launch block %c=%u differs from known_block_size %c=%ld declared on kernel '%S'. This "
+                          "produces an internally-inconsistent IR and is undefined behavior on AMDGPU.",
+                          "xyz"[i], block[i], "xyz"[i], k->kbs[i], n);
+            FY_DECREF(n);
+            return NULL;
+        }
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
@@ -250,9 +263,46 @@ static fy_type launcher_type = {
     .methods = launcher_methods,
 };
 
+/* known_block_size=(x, y, z): FlyDSL's checks (a sequence of 3 positive ints; None: not declared). */
+static int read_known_block_size(fy_obj *v, long kbs[3]) {
+    if (v == fy_None) return 0;
+    size_t n;
+    fy_obj **it = FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &n) : NULL;
+    if (!it) {
+        fy_err_format(&fy_TypeError, "known_block_size must be a sequence of 3 positive integers, got %s",
+                      fy_type_name(v));
+        return -1;
+    }
+    if (n != 3) {
+        fy_err_format(&fy_ValueError, "known_block_size must have exactly 3 elements (x, y, z), got %zu", n);
+        return -1;
+    }
+    for (size_t i = 0; i < 3; i++) {
+        if (!FY_INT_CHECK(it[i]) || it[i] == fy_True || it[i] == fy_False) {
+            fy_err_format(&fy_TypeError, "known_block_size[%zu] must be an int, got %s", i, fy_type_name(it[i]));
+            return -1;
+        }
+        int64_t x;
+        if (fy_dsl_to_int(it[i], &x, "known_block_size", "x") < 0) return -1;
+        if (x <= 0) {
+            fy_err_format(&fy_ValueError, "known_block_size[%zu] must be positive, got %lld", i, (long long)x);
+            return -1;
+        }
+        kbs[i] = (long)x;
+    }
+    return 0;
+}
+
 static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na == 1 && !fy_kwcount(kw) && fy_callable(a[0])) return jitfn_new(a[0], kernel);
-    if (na == 0) return jitfn_new(NULL, kernel); /* @flyc.jit(...) / @flyc.kernel(name=..., ...) */
+    if (na == 0) { /* @flyc.jit(...) / @flyc.kernel(name=..., known_block_size=..., ...) */
+        fy_obj *j = jitfn_new(NULL, kernel);
+        for (size_t i = 0; j && kernel && i < fy_kwcount(kw); i++)
+            if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "known_block_size") &&
+                read_known_block_size(a[i], ((jitfn *)j)->kbs) < 0)
+                FY_CLEAR(j);
+        return j;
+    }
     return fy_err_format(&fy_TypeError, "%s: expected a function", name);
 }
 static fy_obj *c_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {

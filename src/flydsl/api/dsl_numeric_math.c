@@ -39,8 +39,18 @@ static int less(const fy_dsl_numeric *t, fy_dsl_num *a, fy_dsl_num *b) {
     return a->i < b->i;
 }
 
+/* Is one of the n operands a Vector? */
+static int any_vector(fy_obj *const *a, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (fy_trace_is_vector(a[i])) return 1;
+    return 0;
+}
+
 static fy_obj *minmax(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
     const char *op = is_max ? "max" : "min";
+    if (any_vector(a, na))
+        return is_max ? fy_trace_vector_fold(a, na, "arith.maximumf", "arith.maxsi", "arith.maxui")
+                      : fy_trace_vector_fold(a, na, "arith.minimumf", "arith.minsi", "arith.minui");
     size_t nkw = fy_kwcount(kw);
     (void)nkw; /* fastmath= is accepted and has no effect on static values */
     fy_obj *vals = fy_list_new(0);
@@ -101,6 +111,7 @@ static fy_obj *f_min(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 static fy_obj *f_ceildiv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     if (fy_no_kwargs("ceildiv", kw) < 0 || fy_check_nargs("ceildiv", na, 2, 2) < 0) return NULL;
+    if (any_vector(a, na)) return fy_trace_vector_fold(a, na, NULL, "arith.ceildivsi", "arith.ceildivui");
     fy_obj *x = fy_dsl_as_numeric(a[0]);
     if (!x)
         return fy_err_occurred()
@@ -145,6 +156,7 @@ static fy_obj *numf(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
     const char *op = is_max ? "maxnumf" : "minnumf";
     (void)kw; /* fastmath= is accepted */
     if (fy_check_nargs(op, na, 2, 2) < 0) return NULL;
+    if (any_vector(a, na)) return fy_trace_vector_fold(a, na, is_max ? "arith.maxnumf" : "arith.minnumf", NULL, NULL);
     fy_obj *x = fy_dsl_as_numeric(a[0]), *y = x ? fy_dsl_as_numeric(a[1]) : NULL;
     if (!y) {
         FY_XDECREF(x);

@@ -128,6 +128,32 @@ static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
 }
 
+/* fx.max / fx.min / fx.ceildiv / maxnumf with a Vector operand: the elementwise op folded over the operands
+ * (scalars broadcast): fop for float elements, sop / uop for signed / unsigned integers. */
+fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const char *sop, const char *uop) {
+    size_t first = 0;
+    while (first < n && FY_TYPE(a[first]) != &tvector_type) first++;
+    if (first == n) return fy_err_set(&fy_TypeError, "expected a Vector operand");
+    tvector *x = (tvector *)a[first];
+    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    const char *iop = sg ? sop : uop;
+    if (x->et->kind == FY_DSL_K_FLOAT ? !fop : !iop)
+        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", x->et->name);
+    fy_obj *acc = fy_ref(a[first]);
+    for (size_t i = 0; i < n && acc; i++) {
+        if (i == first) continue;
+        fy_obj *r = i < first ? binop(a[i], acc, fop ? fop : "", iop ? iop : "")
+                              : binop(acc, a[i], fop ? fop : "", iop ? iop : "");
+        FY_DECREF(acc);
+        if (r == fy_NotImplemented) {
+            FY_DECREF(r);
+            return fy_err_format(&fy_TypeError, "expected a Vector or a number, not '%s'", fy_type_name(a[i]));
+        }
+        acc = r;
+    }
+    return acc;
+}
+
 static fy_obj *vec_add(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.addf", "arith.addi"); }
 static fy_obj *vec_sub(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.subf", "arith.subi"); }
 static fy_obj *vec_mul(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.mulf", "arith.muli"); }
