@@ -310,7 +310,7 @@ class Integer(metaclass=_Kind):
 
     @staticmethod
     def _test(t):
-        return bool(getattr(t, "is_integer", False))
+        return not getattr(t, "is_float", True)
 
 
 class Float(metaclass=_Kind):
@@ -572,14 +572,13 @@ def _with_sign(v, signed):
     """v (an integer value or Vector) seen with the given signedness (same bits)."""
     fx = _fx()
     dt = v.dtype if hasattr(v, "dtype") else None
-    if dt is None or not getattr(dt, "is_integer", False) or dt is fx.Boolean:
+    if dt is None or getattr(dt, "is_float", True) or str(dt) in ("Boolean", "Index"):
         return v
     if bool(getattr(dt, "signed", True)) == signed:
         return v
     name = str(dt)
-    base = name[1:].capitalize() if name.startswith("U") else "U" + name.lower()
-    other = getattr(fx, base, None) or getattr(fx, "Uint" + name[3:] if not signed else "Int" + name[4:], None)
-    return v.bitcast(other) if other is not None else v
+    other = getattr(fx, ("Int" + name[4:]) if signed else ("Uint" + name[3:]), None)
+    return v.to(other) if other is not None else v
 
 
 def cmpi(predicate, lhs, rhs, **kwargs):
