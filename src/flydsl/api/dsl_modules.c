@@ -218,6 +218,19 @@ static int set_last_compiled(fy_obj *ck) {
     return m ? fy_module_add(m, "_last_compiled", ck) : 0;
 }
 
+/* The known_block_size declared on the kernel being traced (NULL: none), for gpu.known_block_size(). Set for the
+ * duration of one launch's compile, like the tracer itself. */
+static const long *tracing_kbs;
+
+static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("known_block_size", kw) < 0 || fy_check_nargs("known_block_size", na, 0, 0) < 0) return NULL;
+    if (!tracing_kbs || !tracing_kbs[0]) return fy_none();
+    fy_obj *t = fy_tuple_new(3);
+    for (int i = 0; t && i < 3; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(tracing_kbs[i]));
+    return t;
+}
+
 /* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -241,8 +254,11 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
+    const long *prev_kbs = tracing_kbs;
+    tracing_kbs = k->kbs;
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
+    tracing_kbs = prev_kbs;
     FY_DECREF(n);
     if (!ck) return NULL;
     fy_obj *res =
@@ -366,6 +382,8 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 }
 
 static fy_methoddef compiler_funcs[] = {
+    {"_known_block_size", c_known_block_size, 0,
+     "_known_block_size()\nThe known_block_size declared on the kernel being traced, or None."},
     {"cache_info", c_cache_info, 0,
      "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and "
      "size."},
@@ -509,6 +527,7 @@ static int surface_call(const char *fn, fy_obj *m) {
 int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
 
 static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
+static fy_obj *init_coop_impl(void) { return fy_stdlib_load_py("flydsl.extension._coop"); }
 
 /* A module of FlyDSL's that only the Python surface fills (a package where pkg). */
 static fy_obj *surface_module(const char *name, int pkg) {
@@ -551,6 +570,7 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(coop, "flydsl.extension.coop", 1) \
     X(coop_warp, "flydsl.extension.coop.warp", 1) \
     X(coop_block, "flydsl.extension.coop.block", 1) \
+    X(coop_universal, "flydsl.extension.coop.universal", 0) \
     X(random_, "flydsl.extension.random", 1) \
     X(utils, "flydsl.utils", 1) \
     X(utils_env, "flydsl.utils.env", 0) \
@@ -609,6 +629,7 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
     fy_register_builtin_module("flydsl.expr._surface", init_surface);
+    fy_register_builtin_module("flydsl.extension._coop", init_coop_impl);
 #define SURFACE_REG(id, name, pkg) fy_register_builtin_module(name, surface_init_##id);
     SURFACE_MODULES(SURFACE_REG)
 #undef SURFACE_REG

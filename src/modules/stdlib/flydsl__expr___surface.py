@@ -716,8 +716,9 @@ def _fastmath_ctx(fx):
 
 
 def _known_block_size():
-    """The kernel's known_block_size (x, y, z) when declared, else None."""
-    return _fx()._known_block_size_now() if hasattr(_fx(), "_known_block_size_now") else None
+    """The known_block_size (x, y, z) declared on the kernel being traced, else None."""
+    __import__("flydsl.compiler")
+    return sys.modules["flydsl.compiler"]._known_block_size()
 
 
 def smem_space(int=False):
@@ -1270,7 +1271,18 @@ def fill(m):
     elif name == "flydsl.utils.env":
         _put(m, {"compile": env_compile, "debug": env_debug, "runtime": env_runtime, "autotune": env_autotune})
     elif name in ("flydsl.extension.coop", "flydsl.extension.coop.warp", "flydsl.extension.coop.block",
-                  "flydsl.extension.random"):
+                  "flydsl.extension.coop.universal"):
+        __import__("flydsl.extension._coop")
+        impl = sys.modules["flydsl.extension._coop"]
+        names = _LIBRARY.get(name, impl.NAMES)
+        for n in names:
+            setattr(m, n, getattr(impl, n))
+        m.__all__ = list(names)
+        if name == "flydsl.extension.coop":
+            for sub in ("warp", "block", "universal"):
+                __import__("flydsl.extension.coop." + sub)
+                setattr(m, sub, sys.modules["flydsl.extension.coop." + sub])
+    elif name == "flydsl.extension.random":
         for n in _LIBRARY[name]:
             setattr(m, n, _not_in_flyi(name + "." + n))
         m.__all__ = list(_LIBRARY[name])
