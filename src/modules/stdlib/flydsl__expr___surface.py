@@ -161,7 +161,10 @@ class _FlyType:
 
 
 def _tuple_text(x):
-    return str(_fx().make_int_tuple(x)) if not isinstance(x, str) else x
+    if isinstance(x, str):
+        return x
+    s = str(_fx().make_int_tuple(x))
+    return s[len("IntTuple<"):-1] if s.startswith("IntTuple<") else s
 
 
 def _layout_text(shape, stride=None):
@@ -186,7 +189,7 @@ TileType = _type_class("TileType", "tile", lambda x: _tuple_text(x))
 FlyLayoutType = _type_class("LayoutType", "layout", _layout_text)
 SwizzleType = _type_class("SwizzleType", "swizzle", lambda b, m, s: f"S<{b},{m},{s}>")
 CoordSwizzleType = _type_class("CoordSwizzleType", "coord_swizzle", lambda *a: ",".join(str(x) for x in a))
-ComposedLayoutType = _type_class("ComposedLayoutType", "composed", lambda *a: " o ".join(str(x) for x in a))
+ComposedLayoutType = _type_class("ComposedLayoutType", "composed_layout", lambda *a: " o ".join(str(x) for x in a))
 
 
 def _elem_text(t):
@@ -202,6 +205,10 @@ def _elem_text(t):
 
 
 def _space_text(space):
+    spaces = getattr(_fx(), "AddressSpace", None)
+    for k in ("Generic", "Global", "Shared", "Register"):
+        if spaces is not None and hasattr(spaces, k) and space is getattr(spaces, k):
+            return k.lower()
     s = str(space)
     for k in ("global", "shared", "register", "generic"):
         if k in s.lower():
@@ -244,7 +251,7 @@ class CopyOpUniversalAtomicType(_FlyType):
     @staticmethod
     def get(atomic_op, val_type, syncscope=""):
         op = AtomicOp(int(atomic_op))
-        body = f"{op}, {_elem_text(val_type)}"
+        body = str(op) + ", " + _elem_text(val_type)
         if syncscope:
             body += f', "{syncscope}"'
         t = CopyOpUniversalAtomicType(body)
@@ -272,6 +279,65 @@ UniversalAtomicAnd = _atomic_of(AtomicOp.And)
 UniversalAtomicOr = _atomic_of(AtomicOp.Or)
 UniversalAtomicInc = _atomic_of(AtomicOp.Inc)
 UniversalAtomicDec = _atomic_of(AtomicOp.Dec)
+
+
+class _AtomicCopyAtom:
+    """make_copy_atom(fx.UniversalAtomic(...), dtype): copying into a tensor through it is an atomic op per element."""
+
+    def __init__(self, op, dtype):
+        self.op, self.dtype = op, dtype
+        self.type = CopyAtomType(f"{op}, 1")
+
+    def __repr__(self):
+        return f"CopyAtom({self.op})"
+
+    def apply(self, src, dst, pred=None):
+        fx = _fx()
+        kind = self.op.atomic_op
+        fn = {AtomicOp.Add: "atomic_add", AtomicOp.Max: "atomic_max", AtomicOp.Min: "atomic_min"}.get(kind)
+        if fn is None:
+            raise NotImplementedError(f"UniversalAtomic {kind.name} is not supported by flyi yet (Add, Max, Min are)")
+        scope = self.op.syncscope or "agent"
+        lay = fx.get_layout(dst)
+        n = fx.size(lay)
+        n = int(str(n)[len("IntTuple<"):-1]) if str(n).startswith("IntTuple<") else int(n)
+        vals = src.load() if hasattr(src, "load") else src
+        for j in fx.range_constexpr(n):
+            v = vals[j] if hasattr(vals, "numel") else vals
+            off = fx.get_scalar(lay(j))
+            if pred is not None:
+                if pred[j]:
+                    getattr(fx, fn)(dst, off, v.to(self.dtype) if hasattr(v, "to") else v, syncscope=scope)
+            else:
+                getattr(fx, fn)(dst, off, v.to(self.dtype) if hasattr(v, "to") else v, syncscope=scope)
+        return None
+
+
+def _wrap_copy_fns(fx):
+    """fx.make_copy_atom / fx.copy_atom_call / fx.copy learn the universal atomic op."""
+    make, call, copy = fx.make_copy_atom, fx.copy_atom_call, fx.copy
+
+    def make_copy_atom(op, *args, **kwargs):
+        if isinstance(op, CopyOpUniversalAtomicType):
+            dtype = args[0] if args else kwargs.get("val_type", op.val_type)
+            return _AtomicCopyAtom(op, dtype)
+        return make(op, *args, **kwargs)
+
+    def copy_atom_call(atom, src, dst, *args, **kwargs):
+        if isinstance(atom, _AtomicCopyAtom):
+            return atom.apply(src, dst, kwargs.get("pred", args[0] if args else None))
+        return call(atom, src, dst, *args, **kwargs)
+
+    def copy_(atom, src, dst, *args, **kwargs):
+        if isinstance(atom, _AtomicCopyAtom):
+            return atom.apply(src, dst, kwargs.get("pred", None))
+        return copy(atom, src, dst, *args, **kwargs)
+
+    make_copy_atom.__doc__ = make.__doc__
+    copy_atom_call.__doc__ = call.__doc__
+    copy_.__doc__ = copy.__doc__
+    copy_.__name__ = "copy"
+    fx.make_copy_atom, fx.copy_atom_call, fx.copy = make_copy_atom, copy_atom_call, copy_
 
 
 def UniversalFMA(val_type):
@@ -1057,6 +1123,7 @@ def _expr_names(fx):
 
 def _patch_expr(fx):
     _put(fx, _expr_names(fx))
+    _wrap_copy_fns(fx)
     # FlyDSL's submodules that are C modules here, under their paths
     for sub, pkg in (("gpu", False), ("arith", False), ("math", False), ("rocdl", True), ("typing", False),
                      ("utils", False)):
