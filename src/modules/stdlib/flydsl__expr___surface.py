@@ -1350,9 +1350,12 @@ def fill(m):
                 __import__("flydsl.extension.coop." + sub)
                 setattr(m, sub, sys.modules["flydsl.extension.coop." + sub])
     elif name == "flydsl.extension.random":
-        for n in _LIBRARY[name]:
-            setattr(m, n, _not_in_flyi(name + "." + n))
-        m.__all__ = list(_LIBRARY[name])
+        __import__("flydsl.extension._random")
+        impl = sys.modules["flydsl.extension._random"]
+        for n in impl.NAMES:
+            setattr(m, n, getattr(impl, n))
+        m.__all__ = list(impl.NAMES)
+        m.philox = impl.philox
 
 
 def _from_fx_module(m, src):
