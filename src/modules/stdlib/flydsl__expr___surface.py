@@ -1133,7 +1133,11 @@ def _patch_expr(fx):
     _put(fx.typing, {k: getattr(fx, k) for k in _typing_extra if hasattr(fx, k)})
     _put(fx.typing, {"T": T})
     _put(fx.typing, _aliases(fx))
-    _put(fx, {"fpowi": _fpowi, "ipowi": _ipowi, "has_none": has_none, "assume": assume})
+    _put(fx, {"fpowi": _fpowi, "ipowi": _ipowi, "has_none": has_none, "assume": assume,
+              "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
+              "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
+              "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
+              "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -1184,16 +1188,67 @@ def has_none(x):
     return False
 
 
-def assume(value, *args, **kwargs):
-    """value, with a hint for the compiler (none needed: flyi keeps the value's known divisibility)."""
-    return value
+def assume(result_type, dst, src):
+    """fly.assume: FlyDSL marks it work in progress and unsupported; so does flyi."""
+    raise NotImplementedError("fx.assume is work in progress in FlyDSL and not supported by flyi")
+
+
+def _thr(coord):
+    return coord
+
+
+def tiled_copy_partition_src(tiled_copy, src, thr_int_tuple):
+    """The thread's source partition: tiled_copy.get_slice(thr).partition_S(src)."""
+    return tiled_copy.get_slice(thr_int_tuple).partition_S(src)
+
+
+def tiled_copy_partition_dst(tiled_copy, dst, thr_int_tuple):
+    """The thread's destination partition: tiled_copy.get_slice(thr).partition_D(dst)."""
+    return tiled_copy.get_slice(thr_int_tuple).partition_D(dst)
+
+
+def tiled_copy_retile(tiled_copy, t):
+    """Fragment t in the copy's value order (the same for every thread)."""
+    return tiled_copy.get_slice(0).retile(t)
+
+
+def _operand(operand_id):
+    k = int(operand_id) if not isinstance(operand_id, str) else "abcd".index(operand_id.lower())
+    if k not in (0, 1, 2, 3):
+        raise ValueError(f"expected an MmaOperand (A, B, C, D), got {operand_id!r}")
+    return "ABCC"[k]
+
+
+def tiled_mma_partition(operand_id, tiled_mma, t, coord):
+    """The thread's partition of operand A, B or C/D: tiled_mma.get_slice(coord).partition_X(t)."""
+    which = _operand(operand_id)
+    return getattr(tiled_mma.get_slice(coord), "partition_" + which)(t)
+
+
+def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
+    """A register fragment for operand A, B or C/D of input's partition shape."""
+    if stages is not None:
+        raise NotImplementedError("mma_make_fragment(stages=...) is not supported by flyi yet")
+    which = _operand(operand_id)
+    return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
+
+
+def is_struct_type(t):
+    """True for an fx.struct type."""
+    return type(t).__name__ == "StructType" or str(t).startswith("<fx.struct ")
+
+
+def is_composite_type(t):
+    return is_struct_type(t)
+
+
+def is_specializable_struct_type(t):
+    return False
 
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
-                   "tiled_copy_partition_src", "tiled_copy_partition_dst", "tiled_copy_retile", "tiled_mma_partition",
-                   "tiled_mma_partition_shape", "mma_make_fragment", "make_ptr", "inttoptr", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "Struct", "union", "Union", "Align", "Storage", "Arena",
-                   "is_composite_type", "is_struct_type", "is_specializable_struct_type"]
+                   "tiled_mma_partition_shape", "make_ptr", "inttoptr", "to_llvm_ptr",
+                   "apply_swizzle", "ThrMma", "Struct", "union", "Union", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
