@@ -348,11 +348,13 @@ def UniversalFMA(val_type):
 # ---------------------------------------------------------------- numerics: the abstract classes
 
 
-class NumericMeta(type):
-    """The class of FlyDSL's numeric types: isinstance(Int32, NumericMeta) holds for every one."""
-
+class _NumericMetaCheck(type):
     def __instancecheck__(cls, x):
         return type(x).__name__ == "NumericType" or type.__instancecheck__(cls, x)
+
+
+class NumericMeta(type, metaclass=_NumericMetaCheck):
+    """The class of FlyDSL's numeric types: isinstance(Int32, NumericMeta) holds for every one."""
 
 
 class _Kind(type):
@@ -1137,7 +1139,8 @@ def _patch_expr(fx):
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
-              "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type})
+              "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
+              "Struct": Struct})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -1163,6 +1166,10 @@ def _patch_expr(fx):
         if nm not in r.__dict__:
             setattr(r, nm, _not_in_flyi("flydsl.expr.rocdl." + nm))
     fx.SyncScope = SyncScope
+    # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
+    struct_fn = fx.struct
+    __import__("flydsl.expr.struct")
+    fx.struct = struct_fn
     # FlyDSL loads these on first use (module __getattr__); they are small here, so they load with flydsl.expr
     for sub in ("cdna3", "cdna4", "rdna3", "rdna4", "enum", "cluster", "universal", "cdna5", "tdm_ops"):
         __import__("flydsl.expr.rocdl." + sub)
@@ -1246,9 +1253,28 @@ def is_specializable_struct_type(t):
     return False
 
 
+class _InlineStruct(type):
+    def __getitem__(cls, params):
+        """Struct["a": T, "b": U]: an fx.struct type of those fields, in order."""
+        if not isinstance(params, tuple):
+            params = (params,)
+        fields = {}
+        for p in params:
+            if not isinstance(p, slice) or not isinstance(p.start, str) or p.step is not None:
+                raise TypeError(f'Struct[...] takes "name": type fields, got {p!r}')
+            if p.start in fields:
+                raise TypeError(f"Struct[...]: duplicate field {p.start!r}")
+            fields[p.start] = p.stop
+        return _fx().struct(type("Struct", (), {"__annotations__": fields}))
+
+
+class Struct(metaclass=_InlineStruct):
+    """An inline struct type: Struct["slots": fx.Array[fx.Float32, 4], "n": fx.Int32] (as @fx.struct does)."""
+
+
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "make_ptr", "inttoptr", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "Struct", "union", "Union", "Align", "Storage", "Arena"]
+                   "apply_swizzle", "ThrMma", "union", "Union", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
