@@ -219,7 +219,7 @@ static int frozen_frame(const fy_frame *f) {
 void fy_trace_end_line(fy_tracer *t) {
     fy_frame *f = fy_cur ? fy_cur->frame : NULL;
     /* ops emitted by the DSL's own Python code (fx.coop, fx.random, ...) carry the user's line that called it */
-    while (f && f->code && frozen_frame(f) && f->back) f = f->back;
+    for (int up = 0; up < 64 && f && f->code && frozen_frame(f) && f->back && f->back != f; up++) f = f->back;
     if (f && f->code && f->cur >= 0 && f->cur < f->code->ncode) {
         fy_loc *l = &f->code->locs[f->cur];
         const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
