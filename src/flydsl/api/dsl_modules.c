@@ -526,6 +526,17 @@ static int surface_call(const char *fn, fy_obj *m) {
 }
 int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
 
+fy_obj *fy_dsl_ir_type(const char *text) {
+    fy_obj *s = fy_import("flydsl.expr._surface");
+    fy_obj *f = s ? fy_getattr_cstr(s, "IrType") : NULL;
+    FY_XDECREF(s);
+    fy_obj *t = f ? fy_str_from_cstr(text) : NULL;
+    fy_obj *r = t ? fy_call(f, &t, 1, NULL) : NULL;
+    FY_XDECREF(t);
+    FY_XDECREF(f);
+    return r;
+}
+
 static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
 static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._compiler_surface"); }
 static fy_obj *init_coop_impl(void) { return fy_stdlib_load_py("flydsl.extension._coop"); }

@@ -523,6 +523,11 @@ out:
     return r;
 }
 
+static fy_obj *vec_type(fy_obj *o) {
+    char t[64];
+    return fy_dsl_ir_type(vty(t, sizeof t, (tvector *)o, NULL));
+}
+
 static int64_t vec_length(fy_obj *o) { return ((tvector *)o)->n; }
 
 static fy_methoddef vec_methods[] = {
@@ -539,6 +544,7 @@ static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element typ
                                      {"element_type", vec_dtype, NULL, "the element type"},
                                      {"numel", vec_len, NULL, "the number of elements"},
                                      {"shape", vec_shape, NULL, "the shape (a tuple)"},
+                                     {"type", vec_type, NULL, "the MLIR type (vector<4xf32>)"},
                                      {0}};
 
 static fy_type tvector_type = {
