@@ -539,6 +539,7 @@ fy_obj *fy_dsl_ir_type(const char *text) {
 
 static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
 static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._compiler_surface"); }
+static fy_obj *init_autotune(void) { return fy_stdlib_load_py("flydsl.autotune"); }
 static fy_obj *init_coop_impl(void) { return fy_stdlib_load_py("flydsl.extension._coop"); }
 static fy_obj *init_random_impl(void) { return fy_stdlib_load_py("flydsl.extension._random"); }
 
@@ -644,6 +645,7 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr._surface", init_surface);
     fy_register_builtin_module("flydsl._compiler_surface", init_compiler_surface);
     fy_register_builtin_module("flydsl.extension._coop", init_coop_impl);
+    fy_register_builtin_module("flydsl.autotune", init_autotune);
     fy_register_builtin_module("flydsl.extension._random", init_random_impl);
 #define SURFACE_REG(id, name, pkg) fy_register_builtin_module(name, surface_init_##id);
     SURFACE_MODULES(SURFACE_REG)
