@@ -48,6 +48,7 @@ typedef struct fly_rt_launch {
     volatile int *interrupt; /* optional: non-zero stops a running launch within a second (emulator) */
     fly_rt_progress_fn progress; /* optional, emulator launches longer than half a second */
     void *progress_user;
+    size_t lds_limit;        /* LDS bytes of the chip the kernel was compiled for; 0: the backend's own */
 } fly_rt_launch;
 
 /* A runtime with the backend chosen per the options (NULL: defaults). NULL only on out of memory;

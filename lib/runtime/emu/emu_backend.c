@@ -170,7 +170,7 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
         .grid = {l->grid[0] ? l->grid[0] : 1, l->grid[1] ? l->grid[1] : 1, l->grid[2] ? l->grid[2] : 1},
         .block = {l->block[0] ? l->block[0] : 1, l->block[1] ? l->block[1] : 1, l->block[2] ? l->block[2] : 1},
         .lds_dynamic = l->smem,
-        .lds_limit = (size_t)e->tg->lds_bytes,
+        .lds_limit = l->lds_limit ? l->lds_limit : (size_t)e->tg->lds_bytes,
         .args = argv,
         .bufs = bufs,
         .nbufs = nb,

@@ -516,6 +516,14 @@ static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {
         case FLY_EMU_X_XOR: src = rel ^ c->sh_off[t]; break;
         case FLY_EMU_X_UP: src = rel - c->sh_off[t]; break;
         case FLY_EMU_X_DOWN: src = rel + c->sh_off[t]; break;
+        case FLY_EMU_X_IDX: {
+            /* as gpu.shuffle idx lowers for AMDGPU: the offset is an absolute lane, read when it is below the end of
+             * this lane's width group (a ds_bpermute, so the lane wraps at the wave), else the lane's own value */
+            int end = (lane + width) & -width, dst = c->sh_off[t];
+            base = 0, width = WAVE;
+            src = dst < end ? dst & (WAVE - 1) : -1;
+            break;
+        }
         case FLY_EMU_X_READLANE: base = 0, width = WAVE, src = c->sh_off[t] & (WAVE - 1); break;
         case FLY_EMU_X_READFIRSTLANE: base = 0, width = WAVE, src = first; break;
         case FLY_EMU_X_BPERMUTE: base = 0, width = WAVE, src = (int)(((uint32_t)c->sh_off[t] >> 2) & (WAVE - 1)); break;

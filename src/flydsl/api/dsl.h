@@ -144,4 +144,9 @@ void fy_dsl_register_all(void);
 /* Registers flydsl.runtime(.device) and flydsl.compiler.protocol (dsl_runtime.c); called by fy_dsl_register_all. */
 void fy_dsl_register_runtime(void);
 
+/* Adds FlyDSL's names written in Python (flydsl.expr._surface) to the C module m as it is made; 0 or -1. */
+int fy_dsl_surface_patch(fy_obj *m);
+/* An MLIR type as FlyDSL's values give it (`v.type`): printed as text, equal to T.<name> of the same type. */
+fy_obj *fy_dsl_ir_type(const char *text);
+
 #endif

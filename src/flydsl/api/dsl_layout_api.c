@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
 
 #define ISL(o) fy_isinstance_of((o), &fy_dsl_layout_type)
 #define ISC(o) fy_isinstance_of((o), &fy_dsl_composed_type)
@@ -1046,7 +1047,12 @@ DEF(f_E) {
 DEF(f_const_expr) {
     UNUSED_SELF;
     fy_obj *x = one_arg("const_expr", a, na, kw);
-    return x ? fy_ref(x) : NULL;
+    if (!x) return NULL;
+    /* a runtime value has no trace-time truth: FlyDSL's error (its `if const_expr(...)` stays a Python if) */
+    if (FY_DSL_NUM_CHECK(x) && !((fy_dsl_num *)x)->is_static)
+        return fy_err_format(&fy_RuntimeError, "cannot evaluate dynamic '%s' as Python bool during tracing",
+                             ((fy_dsl_num *)x)->dt->name);
+    return fy_ref(x);
 }
 
 fy_methoddef fy_dsl_layout_funcs[] = {

@@ -13,6 +13,7 @@
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
 #include "flydsl/mlir/mlir.h"
+#include "modules/mod_registry.h"
 
 /* ------------------------------------------------------------------ JitFunction / KernelFunction */
 
@@ -20,7 +21,7 @@ typedef struct jitfn {
     fy_obj h;
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
-    unsigned known_block[3]; /* @flyc.kernel(known_block_size=[x, y, z]); zeros: from each launch */
+    long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
 } jitfn;
 
 static fy_type jitfn_type, launcher_type;
@@ -30,44 +31,8 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     if (!j) return NULL;
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
+    j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
     return &j->h;
-}
-
-/* known_block_size=: a sequence of three positive ints (None: none). 0 or -1 with an exception. */
-static int parse_known_block(fy_obj *v, unsigned out[3]) {
-    memset(out, 0, 3 * sizeof *out);
-    if (!v || v == fy_None) return 0;
-    size_t n = 0;
-    fy_obj **items = FY_STR_CHECK(v) ? NULL : fy_seq_items(v, &n);
-    if (!items) {
-        fy_err_clear();
-        fy_err_format(&fy_TypeError, "kernel(): known_block_size must be a list or tuple of 3 ints, not '%s'",
-                      fy_type_name(v));
-        return -1;
-    }
-    if (n != 3) {
-        fy_err_format(&fy_ValueError, "kernel(): known_block_size needs 3 dimensions (x, y, z), got %zu", n);
-        return -1;
-    }
-    for (size_t i = 0; i < 3; i++) {
-        if (!FY_INT_CHECK(items[i])) {
-            fy_err_format(&fy_TypeError, "kernel(): known_block_size[%zu] is '%s', not an int", i,
-                          fy_type_name(items[i]));
-            return -1;
-        }
-        int64_t x = FY_INT_VAL(items[i]);
-        if (x < 1 || x > 1024) {
-            fy_err_format(&fy_ValueError, "kernel(): known_block_size[%zu] is %lld (must be 1..1024)", i, (long long)x);
-            return -1;
-        }
-        out[i] = (unsigned)x;
-    }
-    if ((uint64_t)out[0] * out[1] * out[2] > 1024) {
-        fy_err_format(&fy_ValueError, "kernel(): known_block_size (%u, %u, %u) has more than 1024 threads", out[0],
-                      out[1], out[2]);
-        return -1;
-    }
-    return 0;
 }
 
 static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
@@ -150,9 +115,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         /* a decorator made by jit(...)/kernel(...) with options: wrap the function now */
         if (fy_kwcount(kw) || na != 1 || !fy_callable(a[0]))
             return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
-        fy_obj *r = jitfn_new(a[0], j->kernel);
-        if (r) memcpy(((jitfn *)r)->known_block, j->known_block, sizeof j->known_block);
-        return r;
+        fy_obj *w = jitfn_new(a[0], j->kernel);
+        if (w) memcpy(((jitfn *)w)->kbs, j->kbs, sizeof j->kbs);
+        return w;
     }
     if (!j->kernel) {
         int failed;
@@ -254,6 +219,19 @@ static int set_last_compiled(fy_obj *ck) {
     return m ? fy_module_add(m, "_last_compiled", ck) : 0;
 }
 
+/* The known_block_size declared on the kernel being traced (NULL: none), for gpu.known_block_size(). Set for the
+ * duration of one launch's compile, like the tracer itself. */
+static const long *tracing_kbs;
+
+static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("known_block_size", kw) < 0 || fy_check_nargs("known_block_size", na, 0, 0) < 0) return NULL;
+    if (!tracing_kbs || !tracing_kbs[0]) return fy_none();
+    fy_obj *t = fy_tuple_new(3);
+    for (int i = 0; t && i < 3; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(tracing_kbs[i]));
+    return t;
+}
+
 /* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -266,25 +244,25 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
     if (!n) return NULL;
+    for (int i = 0; k->kbs[0] && i < 3; i++)
+        if ((long)block[i] != k->kbs[i]) {
+            fy_err_format(&fy_ValueError,
+                          "launch block %c=%u differs from known_block_size %c=%ld declared on kernel '%S'. This "
+                          "produces an internally-inconsistent IR and is undefined behavior on AMDGPU.",
+                          "xyz"[i], block[i], "xyz"[i], k->kbs[i], n);
+            FY_DECREF(n);
+            return NULL;
+        }
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
-    if (k->known_block[0]) { /* a declared block size: the launch must use it */
-        for (int i = 0; i < 3; i++)
-            if (block[i] != k->known_block[i]) {
-                fy_err_format(&fy_ValueError,
-                              "launch(): block (%u, %u, %u) of kernel '%s' is not its known_block_size (%u, %u, "
-                              "%u): the kernel is compiled for exactly that block",
-                              block[0], block[1], block[2], FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel",
-                              k->known_block[0], k->known_block[1], k->known_block[2]);
-                FY_DECREF(n);
-                return NULL;
-            }
-    }
-    fy_trace_set_known_block(block);
+    const long *prev_kbs = tracing_kbs;
+    tracing_kbs = k->kbs;
+    fy_trace_set_known_block(block); /* the compiled maximum workgroup follows the launch (a cache key) */
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
     fy_trace_set_known_block(NULL);
+    tracing_kbs = prev_kbs;
     FY_DECREF(n);
     if (!ck) return NULL;
     fy_obj *res =
@@ -305,17 +283,50 @@ static fy_type launcher_type = {
     .methods = launcher_methods,
 };
 
+/* known_block_size=(x, y, z): FlyDSL's checks (a sequence of 3 positive ints; None: not declared). */
+static int read_known_block_size(fy_obj *v, long kbs[3]) {
+    if (v == fy_None) return 0;
+    size_t n;
+    fy_obj **it = FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v) ? fy_seq_items(v, &n) : NULL;
+    if (!it) {
+        fy_err_format(&fy_TypeError, "known_block_size must be a sequence of 3 positive integers, got %s",
+                      fy_type_name(v));
+        return -1;
+    }
+    if (n != 3) {
+        fy_err_format(&fy_ValueError, "known_block_size must have exactly 3 elements (x, y, z), got %zu", n);
+        return -1;
+    }
+    for (size_t i = 0; i < 3; i++) {
+        if (!FY_INT_CHECK(it[i]) || it[i] == fy_True || it[i] == fy_False) {
+            fy_err_format(&fy_TypeError, "known_block_size[%zu] must be an int, got %s", i, fy_type_name(it[i]));
+            return -1;
+        }
+        int64_t x;
+        if (fy_dsl_to_int(it[i], &x, "known_block_size", "x") < 0) return -1;
+        if (x <= 0) {
+            fy_err_format(&fy_ValueError, "known_block_size[%zu] must be positive, got %lld", i, (long long)x);
+            return -1;
+        }
+        kbs[i] = (long)x;
+    }
+    if (kbs[0] * kbs[1] * kbs[2] > 1024) { /* more than a workgroup can hold on gfx942/gfx950 */
+        fy_err_format(&fy_ValueError, "known_block_size (%ld, %ld, %ld) has more than 1024 threads", kbs[0], kbs[1],
+                      kbs[2]);
+        return -1;
+    }
+    return 0;
+}
+
 static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na == 1 && !fy_kwcount(kw) && fy_callable(a[0])) return jitfn_new(a[0], kernel);
     if (na == 0) { /* @flyc.jit(...) / @flyc.kernel(name=..., known_block_size=..., ...) */
-        unsigned kb[3];
-        fy_obj *kv = NULL;
-        for (size_t j = 0; kernel && j < fy_kwcount(kw); j++)
-            if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[j]), "known_block_size")) kv = a[na + j];
-        if (parse_known_block(kv, kb) < 0) return NULL;
-        fy_obj *r = jitfn_new(NULL, kernel);
-        if (r) memcpy(((jitfn *)r)->known_block, kb, sizeof kb);
-        return r;
+        fy_obj *j = jitfn_new(NULL, kernel);
+        for (size_t i = 0; j && kernel && i < fy_kwcount(kw); i++)
+            if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "known_block_size") &&
+                read_known_block_size(a[i], ((jitfn *)j)->kbs) < 0)
+                FY_CLEAR(j);
+        return j;
     }
     return fy_err_format(&fy_TypeError, "%s: expected a function", name);
 }
@@ -387,6 +398,8 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 }
 
 static fy_methoddef compiler_funcs[] = {
+    {"_known_block_size", c_known_block_size, 0,
+     "_known_block_size()\nThe known_block_size declared on the kernel being traced, or None."},
     {"cache_info", c_cache_info, 0,
      "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and "
      "size."},
@@ -498,11 +511,105 @@ static fy_obj *init_expr(void) {
     r = add_submodule(m, "flydsl.expr.math", "math", math);
     FY_DECREF(math);
     if (r < 0 || add_funcs(m, fy_dsl_numeric_funcs) < 0 || add_funcs(m, fy_dsl_math_funcs) < 0) goto fail;
+    /* the surface imports flydsl.expr: it is this module from now on */
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.expr", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern("flydsl.expr"));
+        fy_err_clear();
+        fy_err_restore(e);
+        goto fail;
+    }
     return m;
 fail:
     FY_DECREF(m);
     return NULL;
 }
+
+/* ------------------------------------------------------------------ FlyDSL's other module paths
+ * The rest of FlyDSL's public surface is written in Python (src/modules/stdlib/flydsl__expr___surface.py): it adds
+ * names to the C modules when they are made (surface_patch) and fills the modules below, which exist only there. */
+
+/* Calls flydsl.expr._surface.FN(m); 0, or -1 with the error. */
+static int surface_call(const char *fn, fy_obj *m) {
+    fy_obj *s = fy_import("flydsl.expr._surface");
+    if (!s) return -1;
+    fy_obj *f = fy_getattr_cstr(s, fn);
+    FY_DECREF(s);
+    if (!f) return -1;
+    fy_obj *r = fy_call(f, &m, 1, NULL);
+    FY_DECREF(f);
+    if (!r) return -1;
+    FY_DECREF(r);
+    return 0;
+}
+int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
+
+fy_obj *fy_dsl_ir_type(const char *text) {
+    fy_obj *s = fy_import("flydsl.expr._surface");
+    fy_obj *f = s ? fy_getattr_cstr(s, "IrType") : NULL;
+    FY_XDECREF(s);
+    fy_obj *t = f ? fy_str_from_cstr(text) : NULL;
+    fy_obj *r = t ? fy_call(f, &t, 1, NULL) : NULL;
+    FY_XDECREF(t);
+    FY_XDECREF(f);
+    return r;
+}
+
+static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
+static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._compiler_surface"); }
+static fy_obj *init_autotune(void) { return fy_stdlib_load_py("flydsl.autotune"); }
+static fy_obj *init_coop_impl(void) { return fy_stdlib_load_py("flydsl.extension._coop"); }
+static fy_obj *init_random_impl(void) { return fy_stdlib_load_py("flydsl.extension._random"); }
+
+/* A module of FlyDSL's that only the Python surface fills (a package where pkg). */
+static fy_obj *surface_module(const char *name, int pkg) {
+    fy_obj *m = fy_module_new(name);
+    if (!m || (pkg && !set_package(m, name))) return NULL;
+    /* visible while it fills, so that the surface may import it */
+    if (fy_dict_set_cstr(fy_cur->modules, name, m) < 0 || surface_call("fill", m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern(name));
+        fy_err_clear();
+        fy_err_restore(e);
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+#define SURFACE_MODULES(X) \
+    X(numeric, "flydsl.expr.numeric", 0) \
+    X(primitive, "flydsl.expr.primitive", 0) \
+    X(derived, "flydsl.expr.derived", 0) \
+    X(struct_, "flydsl.expr.struct", 0) \
+    X(enum_, "flydsl.expr.enum", 0) \
+    X(meta, "flydsl.expr.meta", 0) \
+    X(extern_, "flydsl.expr.extern", 0) \
+    X(rocdl_cdna3, "flydsl.expr.rocdl.cdna3", 0) \
+    X(rocdl_cdna4, "flydsl.expr.rocdl.cdna4", 0) \
+    X(rocdl_cdna5, "flydsl.expr.rocdl.cdna5", 0) \
+    X(rocdl_rdna3, "flydsl.expr.rocdl.rdna3", 0) \
+    X(rocdl_rdna4, "flydsl.expr.rocdl.rdna4", 0) \
+    X(rocdl_enum, "flydsl.expr.rocdl.enum", 0) \
+    X(rocdl_cluster, "flydsl.expr.rocdl.cluster", 0) \
+    X(rocdl_tdm, "flydsl.expr.rocdl.tdm_ops", 0) \
+    X(rocdl_universal, "flydsl.expr.rocdl.universal", 0) \
+    X(kernel_function, "flydsl.compiler.kernel_function", 0) \
+    X(jit_function, "flydsl.compiler.jit_function", 0) \
+    X(backends, "flydsl.compiler.backends", 1) \
+    X(diagnostics, "flydsl.compiler.diagnostics", 0) \
+    X(extension, "flydsl.extension", 1) \
+    X(coop, "flydsl.extension.coop", 1) \
+    X(coop_warp, "flydsl.extension.coop.warp", 1) \
+    X(coop_block, "flydsl.extension.coop.block", 1) \
+    X(coop_universal, "flydsl.extension.coop.universal", 0) \
+    X(random_, "flydsl.extension.random", 1) \
+    X(utils, "flydsl.utils", 1) \
+    X(utils_env, "flydsl.utils.env", 0) \
+    X(device_runtime, "flydsl.runtime.device_runtime", 1)
+#define SURFACE_INIT(id, name, pkg) \
+    static fy_obj *surface_init_##id(void) { return surface_module(name, pkg); }
+SURFACE_MODULES(SURFACE_INIT)
 
 /* A submodule registered on its own: importing it imports flydsl.expr, which creates it. */
 static fy_obj *sub_of_expr(const char *full) {
@@ -522,11 +629,17 @@ static fy_obj *init_compiler(void) {
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
     if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
-        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0) {
+        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0 || !set_package(m, "flydsl.compiler"))
+        return NULL;
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.compiler", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern("flydsl.compiler"));
+        fy_err_clear();
+        fy_err_restore(e);
         FY_DECREF(m);
         return NULL;
     }
-    return set_package(m, "flydsl.compiler");
+    return m;
 }
 
 static fy_obj *init_flydsl(void) {
@@ -547,6 +660,14 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.expr.utils", init_utils_reg);
     fy_register_builtin_module("flydsl.expr.math", init_math_reg);
     fy_register_builtin_module("flydsl.compiler", init_compiler);
+    fy_register_builtin_module("flydsl.expr._surface", init_surface);
+    fy_register_builtin_module("flydsl._compiler_surface", init_compiler_surface);
+    fy_register_builtin_module("flydsl.extension._coop", init_coop_impl);
+    fy_register_builtin_module("flydsl.autotune", init_autotune);
+    fy_register_builtin_module("flydsl.extension._random", init_random_impl);
+#define SURFACE_REG(id, name, pkg) fy_register_builtin_module(name, surface_init_##id);
+    SURFACE_MODULES(SURFACE_REG)
+#undef SURFACE_REG
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
     fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
 }

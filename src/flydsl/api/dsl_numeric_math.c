@@ -39,8 +39,18 @@ static int less(const fy_dsl_numeric *t, fy_dsl_num *a, fy_dsl_num *b) {
     return a->i < b->i;
 }
 
+/* Is one of the n operands a Vector? */
+static int any_vector(fy_obj *const *a, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (fy_trace_is_vector(a[i])) return 1;
+    return 0;
+}
+
 static fy_obj *minmax(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
     const char *op = is_max ? "max" : "min";
+    if (any_vector(a, na))
+        return is_max ? fy_trace_vector_fold(a, na, "arith.maximumf", "arith.maxsi", "arith.maxui")
+                      : fy_trace_vector_fold(a, na, "arith.minimumf", "arith.minsi", "arith.minui");
     size_t nkw = fy_kwcount(kw);
     (void)nkw; /* fastmath= is accepted and has no effect on static values */
     fy_obj *vals = fy_list_new(0);
@@ -101,6 +111,7 @@ static fy_obj *f_min(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 static fy_obj *f_ceildiv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     if (fy_no_kwargs("ceildiv", kw) < 0 || fy_check_nargs("ceildiv", na, 2, 2) < 0) return NULL;
+    if (any_vector(a, na)) return fy_trace_vector_fold(a, na, NULL, "arith.ceildivsi", "arith.ceildivui");
     fy_obj *x = fy_dsl_as_numeric(a[0]);
     if (!x)
         return fy_err_occurred()
@@ -140,7 +151,43 @@ static fy_obj *f_ceildiv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return r;
 }
 
+/* maxnumf / minnumf(a, b): floats, the non-NaN operand where one is NaN (libm's fmax / fmin). */
+static fy_obj *numf(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
+    const char *op = is_max ? "maxnumf" : "minnumf";
+    (void)kw; /* fastmath= is accepted */
+    if (fy_check_nargs(op, na, 2, 2) < 0) return NULL;
+    if (any_vector(a, na)) return fy_trace_vector_fold(a, na, is_max ? "arith.maxnumf" : "arith.minnumf", NULL, NULL);
+    fy_obj *x = fy_dsl_as_numeric(a[0]), *y = x ? fy_dsl_as_numeric(a[1]) : NULL;
+    if (!y) {
+        FY_XDECREF(x);
+        return fy_err_occurred() ? NULL : fy_err_format(&fy_TypeError, "%s: expected float values", op);
+    }
+    fy_obj *r = NULL;
+    fy_dsl_numeric *t = fy_dsl_common_type(V(x)->dt, V(y)->dt, 0);
+    if (t->kind != FY_DSL_K_FLOAT) r = fy_err_format(&fy_TypeError, "%s: expected float values, got %s", op, t->name);
+    else if (!V(x)->is_static || !V(y)->is_static) {
+        fy_obj *args[2] = {x, y};
+        r = fy_trace_num_math(op, t, args, 2);
+    } else {
+        double p = fy_dsl_num_as_double(V(x)), q = fy_dsl_num_as_double(V(y));
+        r = fy_dsl_num_float(t, is_max ? fmax(p, q) : fmin(p, q));
+    }
+    FY_DECREF(x);
+    FY_DECREF(y);
+    return r;
+}
+static fy_obj *f_maxnumf(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return numf(a, na, kw, 1);
+}
+static fy_obj *f_minnumf(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return numf(a, na, kw, 0);
+}
+
 fy_methoddef fy_dsl_numeric_funcs[] = {
+    {"maxnumf", f_maxnumf, 0, "maxnumf(a, b, fastmath=None)\nThe larger float; a NaN operand loses (fmax)."},
+    {"minnumf", f_minnumf, 0, "minnumf(a, b, fastmath=None)\nThe smaller float; a NaN operand loses (fmin)."},
     {"max", f_max, 0, "max(*xs, fastmath=None)\nThe largest value (floats propagate NaN; -0 < +0)."},
     {"min", f_min, 0, "min(*xs, fastmath=None)\nThe smallest value (floats propagate NaN; -0 < +0)."},
     {"ceildiv", f_ceildiv, 0, "ceildiv(a, b)\nInteger division rounded up."},

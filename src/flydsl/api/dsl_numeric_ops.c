@@ -479,7 +479,16 @@ static fy_obj *g_value(fy_obj *self) {
     return num_to_int(self);
 }
 
+static fy_obj *g_type(fy_obj *self) {
+    fy_dsl_numeric *t = V(self)->dt;
+    return fy_dsl_ir_type(t->kind == FY_DSL_K_INDEX  ? "index"
+                          : t->kind == FY_DSL_K_BOOL ? "i1"
+                          : t->mlir[0] == 'u'        ? t->mlir + 1
+                                                     : t->mlir);
+}
+
 static fy_getsetdef num_getsets[] = {{"dtype", g_dtype, NULL, "the numeric type"},
+                                     {"type", g_type, NULL, "the MLIR type (T.i32, ...)"},
                                      {"width", g_width, NULL, "bit width of the type"},
                                      {"signed", g_signed, NULL, "True for signed integers and floats"},
                                      {"value", g_value, NULL, "the static Python value"},

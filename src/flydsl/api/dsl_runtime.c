@@ -100,7 +100,20 @@ static fy_obj *package(const char *name, const char *doc) {
     return m;
 }
 
-static fy_obj *init_runtime(void) { return package("flydsl.runtime", "FlyDSL runtime helpers."); }
+static fy_obj *init_runtime(void) {
+    fy_obj *m = package("flydsl.runtime", "FlyDSL runtime helpers.");
+    if (!m) return NULL;
+    /* the device-runtime names (flydsl.expr._surface) need the module visible while they are added */
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.runtime", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+        fy_obj *e = fy_err_fetch();
+        fy_dict_del(fy_cur->modules, fy_intern("flydsl.runtime"));
+        fy_err_clear();
+        fy_err_restore(e);
+        FY_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
 
 static fy_obj *init_device(void) {
     fy_obj *m = fy_module_new_c("flydsl.runtime.device", device_funcs, "The GPU target and its properties.");
@@ -155,7 +168,9 @@ static fy_obj *init_protocol(void) {
     fy_obj *c = fy_import("flydsl.compiler"); /* the parent package first */
     if (!c) return NULL;
     FY_DECREF(c);
-    return fy_module_new_c("flydsl.compiler.protocol", protocol_funcs, "Size and alignment of DSL types.");
+    fy_obj *m = fy_module_new_c("flydsl.compiler.protocol", protocol_funcs, "Size and alignment of DSL types.");
+    if (m && fy_dsl_surface_patch(m) < 0) FY_CLEAR(m);
+    return m;
 }
 
 /* flydsl.expr.vector: the Vector helpers of fx under their newer module name. */

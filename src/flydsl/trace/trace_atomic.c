@@ -36,9 +36,22 @@ static fy_obj *do_atomic(const char *fname, const char *kind, fy_obj *const *a, 
     if (v[3] && v[3] != fy_None) {
         if (!FY_STR_CHECK(v[3])) return fy_err_format(&fy_TypeError, "%s: syncscope must be a str", fname);
         scope = FY_STR_DATA(v[3]);
-        if (strcmp(scope, "agent") && strcmp(scope, "workgroup") && strcmp(scope, "wavefront") && strcmp(scope, "") &&
-            strcmp(scope, "system"))
-            return fy_err_format(&fy_ValueError, "%s: unknown syncscope '%s'", fname, scope);
+        /* LLVM's AMDGPU sync scopes (FlyDSL's fx.SyncScope / fx.rocdl.SyncScope strings); "" and "system": system */
+        static const char *const scopes[] = {"agent",
+                                             "workgroup",
+                                             "wavefront",
+                                             "singlethread",
+                                             "one-as",
+                                             "agent-one-as",
+                                             "workgroup-one-as",
+                                             "wavefront-one-as",
+                                             "singlethread-one-as",
+                                             "",
+                                             "system",
+                                             NULL};
+        int known = 0;
+        for (int i = 0; scopes[i]; i++) known |= !strcmp(scope, scopes[i]);
+        if (!known) return fy_err_format(&fy_ValueError, "%s: unknown syncscope '%s'", fname, scope);
         if (!strcmp(scope, "system")) scope = "";
     }
     fy_obj *off = fy_dsl_num_convert(&fy_dsl_t_i32, v[1]);

@@ -598,6 +598,15 @@ static int fragment_like(tbuf *b, fy_obj *const *a, size_t na, fy_obj *kw, fy_ob
     return 1;
 }
 
+/* fx.NAME(*args), or NULL with the error. */
+static fy_obj *call_fx(const char *name, fy_obj *const *args, size_t n) {
+    fy_obj *m = fy_import("flydsl.expr"), *f = m ? fy_getattr_cstr(m, name) : NULL;
+    FY_XDECREF(m);
+    fy_obj *r = f ? fy_call(f, args, n, NULL) : NULL;
+    FY_XDECREF(f);
+    return r;
+}
+
 /* fx layout calls on buffer tensors (from fy_trace_layout_hook): divides re-shape the layout over the same
  * resource and offset; slice(b, coord) moves the offset. */
 int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res) {
@@ -606,8 +615,25 @@ int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     tbuf *b = (tbuf *)a[0];
     if (!strcmp(name, "make_fragment_like")) return fragment_like(b, a, na, kw, res);
     if (!strcmp(name, "get_layout") && na == 1 && (!kw || !fy_len(kw))) return (*res = fy_dsl_layout_new(&b->L)), 1;
+    /* get_iter(b): the buffer tensor seen from its first element; make_view(it, layout) views the same resource
+     * from there with another layout (FlyDSL's make_view(get_iter(buf), layout)) */
+    if (!strcmp(name, "get_iter") && na == 1 && (!kw || !fy_len(kw))) {
+        if (!b->shadow) return (*res = tbuf_with(b, &b->L, b->off)), 1;
+        return (*res = tbuf_over(b, fy_ref(b->shadow))), 1;
+    }
     if (na < 2) return 0;
     if (kw && fy_len(kw) > 0) return (*res = fy_err_format(&fy_TypeError, "%s: unexpected keyword arguments", name)), 1;
+    if (!strcmp(name, "make_view")) {
+        fly_layout V;
+        if (fy_dsl_to_layout(a[1], &V, 1, name, "layout") < 0) return 1;
+        if (!b->shadow) return (*res = tbuf_with(b, &V, b->off)), 1;
+        fy_obj *it = call_fx("get_iter", &b->shadow, 1);
+        if (!it) return 1;
+        fy_obj *args[2] = {it, a[1]};
+        *res = tbuf_over(b, call_fx("make_view", args, 2));
+        FY_DECREF(it);
+        return 1;
+    }
     if (!strcmp(name, "slice")) {
         int done;
         *res = tb_slice(b, a[1], &done);

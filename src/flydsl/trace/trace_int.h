@@ -37,6 +37,7 @@ typedef struct fy_tracer {
     char *prelude;   /* gpu.module-level lines before the kernel (LDS memref.globals) */
     size_t prlen, prcap;
     int nlds;        /* LDS globals made so far */
+    int64_t lds_bytes; /* their bytes (each aligned), checked against the target's LDS capacity */
     int nallocators; /* fx.SharedAllocator()s made in this kernel */
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */

@@ -554,6 +554,16 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         fy_err_nomem();
         goto out;
     }
+    { /* FlyDSL's capacity check of the static LDS allocations (64 KiB on gfx942, 160 KiB on gfx950) */
+        const char *arch = target && *target ? target : "gfx942";
+        int64_t limit = strstr(arch, "gfx950") ? 163840 : 65536;
+        if (tr.lds_bytes > limit) {
+            fy_err_format(&fy_RuntimeError,
+                          "Shared Memory Overflow: Requested %lld bytes, but device %s limit is %lld bytes.",
+                          (long long)tr.lds_bytes, arch, (long long)limit);
+            goto out;
+        }
+    }
     char err[512];
     const fly_core_api *api = fly_core_load(err, sizeof err);
     if (!api) {

@@ -517,6 +517,8 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         .args = ptrs,
         .nargs = np,
         .interrupt = (volatile int *)&fy_cur->interrupt,
+        /* the compiled-for chip's LDS (gfx950: 160 KiB), whatever chip the emulator was opened for */
+        .lds_limit = strstr(k->r.target, "gfx950") ? 163840 : 65536,
     };
     progress_line prog = {.kernel = FY_STR_DATA(k->name)};
     if (isatty(STDERR_FILENO) == 1) {

@@ -171,8 +171,16 @@ uint64_t fy_trace_add_param(fy_tracer *t, const char *ty, fy_trace_param p) {
     return id;
 }
 
+/* Is frame f running one of flyi's embedded modules ("<frozen flydsl.expr._surface>")? */
+static int frozen_frame(const fy_frame *f) {
+    const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "";
+    return !strncmp(file, "<frozen ", 8);
+}
+
 void fy_trace_end_line(fy_tracer *t) {
     fy_frame *f = fy_cur ? fy_cur->frame : NULL;
+    /* ops emitted by the DSL's own Python code (fx.coop, fx.random, ...) carry the user's line that called it */
+    for (int up = 0; up < 64 && f && f->code && frozen_frame(f) && f->back && f->back != f; up++) f = f->back;
     if (f && f->code && f->cur >= 0 && f->cur < f->code->ncode) {
         fy_loc *l = &f->code->locs[f->cur];
         const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
@@ -476,6 +484,42 @@ fy_obj *fy_trace_num_materialize(fy_obj *a) {
     return fy_trace_num_convert(V(a)->dt, a);
 }
 
+/* ceildiv(a, b) of integers, rounded toward +inf, as arith.ceildivsi / ceildivui compute it, spelled with the
+ * truncating division so every backend lowers it: q = a / b, plus one where the remainder is not zero and (signed)
+ * a and b have the same sign. A zero divisor is the division's own fault (the emulator reports it). */
+static fy_obj *trace_ceildiv(fy_tracer *tr, fy_dsl_numeric *t, fy_obj *const *args) {
+    uint64_t a, b;
+    if (fy_trace_value_as(tr, args[0], t, &a) < 0 || fy_trace_value_as(tr, args[1], t, &b) < 0) return NULL;
+    const char *ty = fy_trace_mlir_type(t);
+    int sg = t->is_signed;
+    uint64_t q = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr), z = fy_trace_new_ssa(tr), nz = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.div%ci %%%llu, %%%llu : %s", U(q), sg ? 's' : 'u', U(a), U(b), ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.rem%ci %%%llu, %%%llu : %s", U(r), sg ? 's' : 'u', U(a), U(b), ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : %s", U(z), ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.cmpi ne, %%%llu, %%%llu : %s", U(nz), U(r), U(z), ty);
+    fy_trace_end_line(tr);
+    uint64_t up = nz;
+    if (sg) {
+        uint64_t x = fy_trace_new_ssa(tr), same = fy_trace_new_ssa(tr);
+        up = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.xori %%%llu, %%%llu : %s", U(x), U(a), U(b), ty);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.cmpi sge, %%%llu, %%%llu : %s", U(same), U(x), U(z), ty);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.andi %%%llu, %%%llu : i1", U(up), U(nz), U(same));
+        fy_trace_end_line(tr);
+    }
+    uint64_t inc = fy_trace_new_ssa(tr), id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu : i1 to %s", U(inc),
+                  t->kind == FY_DSL_K_INDEX ? "index_castui" : "extui", U(up), ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : %s", U(id), U(q), U(inc), ty);
+    return emit_result(tr, t, id);
+}
+
 fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n) {
     fy_tracer *tr = cur_tracer;
     if (!tr) return fy_err_format(&fy_RuntimeError, "fx.math.%s of a dynamic value needs an active kernel trace", name);
@@ -501,6 +545,15 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
             acc = id;
         }
         return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(t, acc);
+    }
+    if (!strcmp(name, "ceildiv") && n == 2) return trace_ceildiv(tr, t, args);
+    if ((!strcmp(name, "maxnumf") || !strcmp(name, "minnumf")) && n == 2) {
+        uint64_t x, y;
+        if (fy_trace_value_as(tr, args[0], t, &x) < 0 || fy_trace_value_as(tr, args[1], t, &y) < 0) return NULL;
+        uint64_t id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), name, U(x), U(y),
+                      fy_trace_mlir_type(t));
+        return emit_result(tr, t, id);
     }
     int ok = 0;
     for (int i = 0; simple[i]; i++) ok |= !strcmp(simple[i], name);

@@ -172,11 +172,20 @@ static fy_methoddef ptr_methods[] = {
     {"load", m_load, 0, "load(dtype=None)\nThe element at the pointer."},
     {"store", m_store, 0, "store(v)\nStores v (converted to the element type) at the pointer."},
     {0}};
-static fy_getsetdef ptr_getsets[] = {{"element_type", g_et, NULL, "the element type"},
-                                     {"dtype", g_et, NULL, "the element type"},
-                                     {"address_space", g_space, NULL, "global, shared or register"},
-                                     {"alignment", g_align, NULL, "alignment in bytes"},
-                                     {0}};
+static fy_obj *g_type(fy_obj *o) {
+    fy_trace_ptr *p = (fy_trace_ptr *)o;
+    char buf[96];
+    snprintf(buf, sizeof buf, "!fly.ptr<%s, %s>", fy_trace_mlir_type(p->et),
+             p->reg == FY_SP_SHARED ? "shared"
+             : p->reg == FY_SP_REG  ? "register"
+                                    : "global");
+    return fy_dsl_ir_type(buf);
+}
+
+static fy_getsetdef ptr_getsets[] = {
+    {"element_type", g_et, NULL, "the element type"},   {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
+    {"dtype", g_et, NULL, "the element type"},          {"address_space", g_space, NULL, "global, shared or register"},
+    {"alignment", g_align, NULL, "alignment in bytes"}, {0}};
 
 fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)),
                              .flags = FY_TPF_FINAL,

@@ -601,6 +601,8 @@ typedef struct salloc {
 static fy_type salloc_type;
 
 static void emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, int64_t align) {
+    int64_t eb = et->width >= 8 ? et->width / 8 : 1, a = align > 0 ? align : 1;
+    tr->lds_bytes = (tr->lds_bytes + a - 1) / a * a + n * eb;
     fy_trace_emit_prelude(
         tr,
         "    memref.global \"private\" @__flyi_lds_%d : memref<%lldx%s, 3> = uninitialized {alignment = %lld : i64}\n",

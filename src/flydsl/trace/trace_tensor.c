@@ -566,13 +566,13 @@ static fy_methoddef tt_methods[] = {
     {"fill", tt_fill, 0, "fill(x)\nSets every element to x."},
     {0}};
 
-static fy_getsetdef tt_getsets[] = {{"shape", tt_shape, NULL, "the shape (IntTuple)"},
-                                    {"stride", tt_stride, NULL, "the stride (IntTuple)"},
-                                    {"layout", tt_layout, NULL, "the layout"},
-                                    {"dtype", tt_dtype, NULL, "the element type"},
-                                    {"element_type", tt_dtype, NULL, "the element type"},
-                                    {"address_space", tt_as, NULL, "global or register"},
-                                    {0}};
+static fy_obj *tt_type(fy_obj *o) { return fy_dsl_ir_type(((fy_ttensor *)o)->ty); }
+
+static fy_getsetdef tt_getsets[] = {
+    {"shape", tt_shape, NULL, "the shape (IntTuple)"},    {"type", tt_type, NULL, "the MLIR type (!fly.memref<...>)"},
+    {"stride", tt_stride, NULL, "the stride (IntTuple)"}, {"layout", tt_layout, NULL, "the layout"},
+    {"dtype", tt_dtype, NULL, "the element type"},        {"element_type", tt_dtype, NULL, "the element type"},
+    {"address_space", tt_as, NULL, "global or register"}, {0}};
 
 fy_type fy_ttensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_ttensor)),

@@ -20,8 +20,10 @@ typedef struct tvector {
     uint64_t ssa;
     fy_dsl_numeric *et;
     int64_t n;
+    fy_obj *shape; /* the tuple FlyDSL's shape= gave ((4, 1)), NULL for (n,) */
 } tvector;
 static fy_type tvector_type;
+static void vec_dealloc(fy_obj *o) { FY_CLEAR(((tvector *)o)->shape); }
 
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n) {
     if (fy_type_ready(&tvector_type) < 0) return NULL;
@@ -30,7 +32,37 @@ fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n) {
     v->ssa = ssa;
     v->et = et;
     v->n = n;
+    v->shape = NULL;
     return &v->h;
+}
+
+/* The shape as a tuple: the one given at construction or (n,). */
+static fy_obj *vec_shape(fy_obj *o) {
+    tvector *v = (tvector *)o;
+    if (v->shape) return fy_ref(v->shape);
+    fy_obj *t = fy_tuple_new(1);
+    if (t) fy_tuple_set_steal(t, 0, fy_int_from(v->n));
+    return t;
+}
+
+/* Reads a shape (an int or a tuple of ints, nested ones flattened) into its element count; 0 with the tuple to
+ * keep in *keep (NULL for a plain int), -1 with an error. */
+static int shape_count(fy_obj *sh, int64_t *n, fy_obj **keep, const char *fn) {
+    *keep = NULL;
+    if (!FY_TUPLE_CHECK(sh)) return fy_dsl_to_int(sh, n, fn, "shape");
+    size_t k;
+    fy_obj **it = fy_seq_items(sh, &k);
+    int64_t c = 1;
+    for (size_t i = 0; i < k; i++) {
+        int64_t m;
+        fy_obj *dummy;
+        if (shape_count(it[i], &m, &dummy, fn) < 0) return -1;
+        c *= m;
+        if (c > 4096) break;
+    }
+    *n = c;
+    if (k != 1) *keep = sh;
+    return 0;
 }
 
 /* The vector's SSA handle, element type and length; -1 when v is not a Vector. */
@@ -45,6 +77,9 @@ int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) 
 
 static fy_obj *vec_repr(fy_obj *o) {
     tvector *v = (tvector *)o;
+    if (v->shape)
+        return fy_str_printf("Vector(vector<%lldx%s> o %R, %s)", (long long)v->n, fy_trace_mlir_type(v->et), v->shape,
+                             v->et->name);
     return fy_str_printf("Vector(vector<%lldx%s> o (%lld,), %s)", (long long)v->n, fy_trace_mlir_type(v->et),
                          (long long)v->n, v->et->name);
 }
@@ -92,6 +127,32 @@ static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
                   x->et->kind == FY_DSL_K_FLOAT ? fop : iop, U(l), U(r), (long long)x->n, fy_trace_mlir_type(x->et));
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+}
+
+/* fx.max / fx.min / fx.ceildiv / maxnumf with a Vector operand: the elementwise op folded over the operands
+ * (scalars broadcast): fop for float elements, sop / uop for signed / unsigned integers. */
+fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const char *sop, const char *uop) {
+    size_t first = 0;
+    while (first < n && FY_TYPE(a[first]) != &tvector_type) first++;
+    if (first == n) return fy_err_set(&fy_TypeError, "expected a Vector operand");
+    tvector *x = (tvector *)a[first];
+    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    const char *iop = sg ? sop : uop;
+    if (x->et->kind == FY_DSL_K_FLOAT ? !fop : !iop)
+        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", x->et->name);
+    fy_obj *acc = fy_ref(a[first]);
+    for (size_t i = 0; i < n && acc; i++) {
+        if (i == first) continue;
+        fy_obj *r = i < first ? binop(a[i], acc, fop ? fop : "", iop ? iop : "")
+                              : binop(acc, a[i], fop ? fop : "", iop ? iop : "");
+        FY_DECREF(acc);
+        if (r == fy_NotImplemented) {
+            FY_DECREF(r);
+            return fy_err_format(&fy_TypeError, "expected a Vector or a number, not '%s'", fy_type_name(a[i]));
+        }
+        acc = r;
+    }
+    return acc;
 }
 
 static fy_obj *vec_add(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.addf", "arith.addi"); }
@@ -319,9 +380,8 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *p[3] = {NULL, NULL, NULL};
     if (fy_parse_args("full", a, na, kw, names, 3, 3, 3, p) < 0) return NULL;
     int64_t n;
-    fy_obj *sh = p[0];
-    if (FY_TUPLE_CHECK(sh) && fy_len(sh) == 1) sh = fy_seq_items(sh, NULL)[0];
-    if (fy_dsl_to_int(sh, &n, "full", "shape") < 0) return NULL;
+    fy_obj *keep;
+    if (shape_count(p[0], &n, &keep, "full") < 0) return NULL;
     if (n < 1 || n > 4096)
         return fy_err_format(&fy_ValueError, "full: %lld elements (1..4096 supported)", (long long)n);
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[2], "full");
@@ -334,7 +394,9 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(id), U(x),
                   fy_trace_mlir_type(t), (long long)n, fy_trace_mlir_type(t));
     fy_trace_end_line(tr);
-    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
+    fy_obj *r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
+    if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
+    return r;
 }
 
 static fy_obj *vec_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -344,8 +406,140 @@ static fy_obj *vec_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 }
 static fy_obj *vec_raw(fy_obj *self) { return fy_mlir_ir_value(self); }
 
+/* Vector(value, shape=None, dtype=None): value (a Vector) seen with FlyDSL's checks: shape must hold as many
+ * elements, dtype must be its element type. */
+static fy_obj *vec_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)tp;
+    static const char *const names[] = {"value", "shape", "dtype", NULL};
+    fy_obj *p[3] = {NULL, NULL, NULL};
+    if (fy_parse_args("Vector", a, na, kw, names, 1, 3, 3, p) < 0) return NULL;
+    fy_obj *val = p[0];
+    if (FY_TYPE(val) != &tvector_type) return fy_mlir_vector_new(tp, a, na, kw); /* Vector(raw): an ir.Value */
+    tvector *v = (tvector *)val;
+    fy_obj *keep = v->shape;
+    if (p[1] && p[1] != fy_None) {
+        int64_t n;
+        if (shape_count(p[1], &n, &keep, "Vector") < 0) return NULL;
+        if (n != v->n)
+            return fy_err_format(&fy_ValueError, "shape %R has %lld elements, but value has type vector<%lldx%s>", p[1],
+                                 (long long)n, (long long)v->n, fy_trace_mlir_type(v->et));
+    }
+    if (p[2] && p[2] != fy_None) {
+        fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[2], "Vector");
+        if (!t) return NULL;
+        if (t != v->et)
+            return fy_err_format(&fy_ValueError, "dtype %s does not match vector element type %s", t->name,
+                                 fy_trace_mlir_type(v->et));
+    }
+    fy_obj *r = fy_tvector_new(v->ssa, v->et, v->n);
+    if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
+    return r;
+}
+
+static fy_obj *vec_abs(fy_obj *o) {
+    tvector *x = (tvector *)o;
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s %%%llu : %s", U(id), x->et->kind == FY_DSL_K_FLOAT ? "math.absf" : "math.absi",
+                  U(x->ssa), vty(t, sizeof t, x, NULL));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+}
+
+/* Elementwise comparisons: a Vector of Boolean (vector<Nxi1>); floats ordered, integers by signedness. */
+fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred) {
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    int swapped = (fy_obj *)x != a;
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    uint64_t y;
+    int rc = operand(tr, x, swapped ? a : b, &y);
+    if (rc < 0) return NULL;
+    if (rc > 0) return fy_ref(fy_NotImplemented);
+    uint64_t l = swapped ? y : x->ssa, r = swapped ? x->ssa : y;
+    char t[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s %s, %%%llu, %%%llu : %s", U(id),
+                  x->et->kind == FY_DSL_K_FLOAT ? "arith.cmpf" : "arith.cmpi", pred, U(l), U(r),
+                  vty(t, sizeof t, x, NULL));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, &fy_dsl_t_bool, x->n);
+}
+
+static fy_obj *vec_richcmp(fy_obj *a, fy_obj *b, int op) {
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    int swapped = (fy_obj *)x != a;
+    static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
+    static const char *const sp[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
+    static const char *const up[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
+    const char *const *tab = x->et->kind == FY_DSL_K_FLOAT                       ? fp
+                             : x->et->kind == FY_DSL_K_BOOL || !x->et->is_signed ? up
+                                                                                 : sp;
+    (void)swapped; /* richcmp is called with the Vector first for both forms */
+    return fy_trace_vector_cmp(a, b, tab[op]);
+}
+
+/* cond.select(t, f): lane-wise arith.select; a non-Boolean cond is compared with zero first. */
+static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *c = (tvector *)o;
+    if (fy_no_kwargs("select", kw) < 0 || fy_check_nargs("select", na, 2, 2) < 0) return NULL;
+    fy_obj *cond = NULL;
+    if (c->et != &fy_dsl_t_bool) {
+        fy_obj *z = fy_int_from(0);
+        cond = z ? vec_richcmp(o, z, FY_NE_OP) : NULL;
+        FY_XDECREF(z);
+        if (!cond) return NULL;
+    } else cond = fy_ref(o);
+    tvector *cv = (tvector *)cond;
+    /* the value type: the first Vector operand's, else the scalars' common type */
+    fy_dsl_numeric *et = NULL;
+    for (int i = 0; i < 2 && !et; i++)
+        if (FY_TYPE(a[i]) == &tvector_type) et = ((tvector *)a[i])->et;
+    for (int i = 0; i < 2 && !et; i++) {
+        fy_obj *nv = fy_dsl_as_numeric(a[i]);
+        if (nv) {
+            et = ((fy_dsl_num *)nv)->dt;
+            FY_DECREF(nv);
+        }
+    }
+    fy_obj *r = NULL;
+    if (!et) {
+        if (!fy_err_occurred())
+            fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
+        goto out;
+    }
+    fy_tracer *tr = need_tracer();
+    if (!tr) goto out;
+    tvector shape_of = {.et = et, .n = cv->n};
+    uint64_t tv, fv;
+    if (operand(tr, &shape_of, a[0], &tv) != 0 || operand(tr, &shape_of, a[1], &fv) != 0) {
+        if (!fy_err_occurred())
+            fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
+        goto out;
+    }
+    char s1[64], s2[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : %s, %s", U(id), U(cv->ssa), U(tv), U(fv),
+                  vty(s1, sizeof s1, cv, NULL), vty(s2, sizeof s2, cv, et));
+    fy_trace_end_line(tr);
+    r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, et, cv->n);
+out:
+    FY_DECREF(cond);
+    return r;
+}
+
+static fy_obj *vec_type(fy_obj *o) {
+    char t[64];
+    return fy_dsl_ir_type(vty(t, sizeof t, (tvector *)o, NULL));
+}
+
+static int64_t vec_length(fy_obj *o) { return ((tvector *)o)->n; }
+
 static fy_methoddef vec_methods[] = {
     {"ir_value", vec_ir_value, 0, "ir_value()\nThe vector as an ir.Value (flydsl._mlir)."},
+    {"select", vec_select, 0, "select(true_value, false_value)\nLane-wise choice driven by this condition vector."},
     {"to", vec_to, 0, "to(dtype)\nThe elements converted to dtype."},
     {"reduce", vec_reduce, 0, "reduce(op, fastmath=None)\nAll elements combined with ReductionOp op."},
     {"bitcast", vec_bitcast, 0, "bitcast(dtype)\nThe same bits as a Vector of dtype."},
@@ -355,15 +549,22 @@ static fy_methoddef vec_methods[] = {
 static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
 static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
 static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element type"},
+                                     {"element_type", vec_dtype, NULL, "the element type"},
                                      {"numel", vec_len, NULL, "the number of elements"},
+                                     {"shape", vec_shape, NULL, "the shape (a tuple)"},
+                                     {"type", vec_type, NULL, "the MLIR type (vector<4xf32>)"},
                                      {"_raw", vec_raw, NULL, "the vector as an ir.Value"},
                                      {0}};
 
 static fy_type tvector_type = {
     FY_TYPE_INIT("Vector", sizeof(tvector)),
     .flags = FY_TPF_FINAL,
+    .dealloc = vec_dealloc,
+    .new_ = vec_new,
+    .richcmp = vec_richcmp,
+    .len = vec_length,
+    .abs = vec_abs,
     .repr = vec_repr,
-    .new_ = fy_mlir_vector_new, /* Vector(raw): over an ir.Value (flydsl._mlir) */
     .getsets = vec_getsets,
     .methods = vec_methods,
     .getitem = vec_getitem,
@@ -398,13 +599,19 @@ static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     (void)s;
     static const char *const names[] = {"elements", "dtype", NULL};
     fy_obj *p[2] = {NULL, NULL};
-    if (fy_parse_args("from_elements", a, na, kw, names, 2, 2, 2, p) < 0) return NULL;
-    fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[1], "from_elements");
-    if (!t) return NULL;
+    if (fy_parse_args("from_elements", a, na, kw, names, 1, 2, 2, p) < 0) return NULL;
     size_t n;
     fy_obj **it = FY_LIST_CHECK(p[0]) || FY_TUPLE_CHECK(p[0]) ? fy_seq_items(p[0], &n) : NULL;
     if (!it || n == 0 || n > 4096)
         return fy_err_set(&fy_TypeError, "from_elements: expected a non-empty list of values");
+    fy_dsl_numeric *t = NULL;
+    if (p[1] && p[1] != fy_None) t = fy_dsl_to_numeric_type(p[1], "from_elements");
+    else { /* the first element's type (FlyDSL infers dtype from the elements) */ fy_obj *e0 = fy_dsl_as_numeric(it[0]);
+        if (e0) t = ((fy_dsl_num *)e0)->dt;
+        FY_XDECREF(e0);
+        if (!t && !fy_err_occurred()) fy_err_set(&fy_TypeError, "from_elements: expected numeric elements");
+    }
+    if (!t) return NULL;
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
     uint64_t *v = fy_malloc(n * sizeof *v);

@@ -1,0 +1,288 @@
+"""flydsl._compiler_surface - the compiler-side names of FlyDSL's surface flyi writes in Python: flydsl.expr.meta's
+tracing helpers, flydsl.utils.env's option groups, the compile-backend registry (flydsl.compiler.backends),
+diagnostics, the argument registry, and the device-runtime registry (flydsl.runtime.device_runtime).
+Used by flydsl.expr._surface, which puts them under FlyDSL's module paths."""
+
+import sys
+import os
+
+
+class _NullContext:
+    def __init__(self, *a, **k):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _space_text(space):
+    spaces = getattr(sys.modules.get("flydsl.expr"), "AddressSpace", None)
+    for k in ("Generic", "Global", "Shared", "Register"):
+        if spaces is not None and hasattr(spaces, k) and space is getattr(spaces, k):
+            return k.lower()
+    s = str(space)
+    for k in ("global", "shared", "register", "generic"):
+        if k in s.lower():
+            return k
+    return s
+
+# ---------------------------------------------------------------- meta
+
+
+def capture_user_location(*args, **kwargs):
+    return None
+
+
+def dsl_loc_tracing(fn=None, **kwargs):
+    """Decorator (no effect: flyi attaches the DSL source location to every op)."""
+    if fn is None:
+        return lambda f: f
+    return fn
+
+
+def dsl_wrap_result(fn=None, **kwargs):
+    if fn is None:
+        return lambda f: f
+    return fn
+
+
+def tracing_context(*args, **kwargs):
+    return _NullContext()
+
+
+def tracing_option(*args, **kwargs):
+    return _NullContext()
+
+
+def lazy_classattr(fn):
+    """A class attribute computed once, on first use."""
+
+    class _Lazy:
+        def __get__(self, obj, owner):
+            v = fn()
+            setattr(owner, fn.__name__ if hasattr(fn, "__name__") else "_lazy", v)
+            return v
+
+    return _Lazy()
+
+
+# ---------------------------------------------------------------- utils.env
+
+
+class _EnvGroup:
+    """A group of FlyDSL's environment options (read from the environment at each access)."""
+
+    def __init__(self, prefix, opts):
+        self._prefix = prefix
+        self._opts = opts
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name not in self._opts:
+            raise AttributeError(name)
+        kind, default = self._opts[name]
+        raw = os.environ.get(self._prefix + name.upper())
+        if raw is None:
+            return default
+        if kind is bool:
+            return raw.strip().lower() in ("1", "true", "yes", "on")
+        if kind is int:
+            try:
+                return int(raw)
+            except ValueError:
+                return default
+        return raw
+
+    def __repr__(self):
+        return f"<env {self._prefix}*>"
+
+
+env_compile = _EnvGroup("FLYDSL_COMPILE_", {"arch": (str, ""), "only": (bool, False), "opt_level": (int, 2)})
+env_debug = _EnvGroup("FLYDSL_DEBUG_", {"print_after_all": (bool, False), "dump_ir": (bool, False),
+                                         "enable_debug_info": (bool, False), "log_level": (str, "WARNING")})
+env_runtime = _EnvGroup("FLYDSL_RUNTIME_", {"enable_cache": (bool, True), "cache_dir": (str, "")})
+env_autotune = _EnvGroup("FLYDSL_AUTOTUNE_", {"cache_dir": (str, ""), "verbose": (bool, False)})
+
+
+def log():
+    """FlyDSL's logger (the warnings go to stderr)."""
+    return _Logger()
+
+
+class _Logger:
+    def _emit(self, msg, *a):
+        sys.stderr.write((msg % a if a else str(msg)) + "\n")
+
+    def debug(self, *a, **k):
+        pass
+
+    def info(self, *a, **k):
+        pass
+
+    def warning(self, msg, *a, **k):
+        self._emit("WARNING: " + str(msg), *a)
+
+    def error(self, msg, *a, **k):
+        self._emit("ERROR: " + str(msg), *a)
+
+
+# ---------------------------------------------------------------- compiler
+
+
+class GPUTarget:
+    """A compile target: backend, arch and warp size."""
+
+    def __init__(self, backend="rocm", arch="gfx942", warp_size=64):
+        self.backend, self.arch, self.warp_size = backend, arch, warp_size
+
+    def __repr__(self):
+        return f"GPUTarget(backend='{self.backend}', arch='{self.arch}', warp_size={self.warp_size})"
+
+    def __eq__(self, o):
+        return isinstance(o, GPUTarget) and (self.backend, self.arch, self.warp_size) == (o.backend, o.arch, o.warp_size)
+
+
+def _arch():
+    a = os.environ.get("ARCH") or os.environ.get("FLYDSL_COMPILE_ARCH") or "gfx942"
+    return a
+
+
+class BaseBackend:
+    """A compile backend (flyi has one: rocm, for gfx942 and gfx950)."""
+
+    name = "base"
+
+    def __init__(self, target=None):
+        self.target = target or GPUTarget(arch=_arch())
+
+
+class RocmBackend(BaseBackend):
+    name = "rocm"
+
+
+_backends = {"rocm": RocmBackend}
+
+
+def register_backend(name, cls, *args, **kwargs):
+    _backends[name] = cls
+
+
+def compile_backend_name():
+    return os.environ.get("FLYDSL_COMPILE_BACKEND", "rocm")
+
+
+def get_backend(name=None, arch=None):
+    n = name or compile_backend_name()
+    if n not in _backends:
+        raise ValueError(f"unknown compile backend {n!r}; registered: {sorted(_backends)}")
+    return _backends[n](GPUTarget(backend=n, arch=arch or _arch()))
+
+
+def current_target():
+    return GPUTarget(arch=_arch())
+
+
+def resolve_llvm_address_space(space):
+    s = _space_text(space)
+    return {"global": 1, "shared": 3, "register": 5, "generic": 0}.get(s, space)
+
+
+class DSLCompileError(Exception):
+    """A kernel that does not compile (the pipeline's diagnostics in the message)."""
+
+
+def diag_records_from_mlir_error(*args, **kwargs):
+    return []
+
+
+def dsl_ir_diagnostics(*args, **kwargs):
+    return _NullContext()
+
+
+def install_excepthook(*args, **kwargs):
+    return None
+
+
+def warn_annotation_value_mismatch(*args, **kwargs):
+    return None
+
+
+def warn_invalid_annotations(*args, **kwargs):
+    return None
+
+
+class JitArgumentRegistry:
+    """Adaptors of host values to kernel arguments (flyi's are built in)."""
+
+    _registry = {}
+
+    @classmethod
+    def register(cls, py_type, *args, **kwargs):
+        def deco(adaptor):
+            cls._registry[py_type] = adaptor
+            return adaptor
+
+        return deco
+
+    @classmethod
+    def get(cls, py_type):
+        return cls._registry.get(py_type)
+
+
+class CompilationContext:
+    """The compilation in progress (flyi traces inside its own tracer)."""
+
+    _current = None
+
+    @classmethod
+    def get_current(cls):
+        return cls._current
+
+
+class KernelFunction:
+    """The class of @flyc.kernel functions' compile-time state (flyi's kernels are its own objects)."""
+
+    @classmethod
+    def get_current(cls):
+        return None
+
+
+class DeviceRuntime:
+    """The runtime kernels launch on (flyi: its emulator, or HIP)."""
+
+    kind = "base"
+
+    def device_count(self):
+        return 1
+
+
+class RocmDeviceRuntime(DeviceRuntime):
+    kind = "rocm"
+
+
+COMPILE_BACKEND_TO_RUNTIME_KIND = {"rocm": "rocm"}
+_runtimes = {"rocm": RocmDeviceRuntime}
+
+
+def register_device_runtime(kind, cls, *args, **kwargs):
+    _runtimes[kind] = cls
+
+
+def register_compile_runtime_mapping(backend, kind):
+    COMPILE_BACKEND_TO_RUNTIME_KIND[backend] = kind
+
+
+def get_device_runtime(kind=None):
+    return _runtimes[kind or "rocm"]()
+
+
+def ensure_compile_runtime_compatible(backend=None, runtime=None):
+    b = backend or compile_backend_name()
+    if COMPILE_BACKEND_TO_RUNTIME_KIND.get(b) is None:
+        raise RuntimeError(f"no device runtime for compile backend {b!r}")
+
+
+def ensure_compile_runtime_pairing_from_env():
+    ensure_compile_runtime_compatible()

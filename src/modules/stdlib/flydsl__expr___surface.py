@@ -1,0 +1,1235 @@
+"""flydsl.expr._surface - FlyDSL's module paths and the names flyi writes in Python.
+
+FlyDSL spreads its public names over many modules (flydsl.expr.numeric, .primitive, .gpu, .arith,
+.rocdl.cdna4, flydsl.compiler.kernel_function, flydsl.utils.env, ...). The C modules of flyi hold
+most of the objects; this module registers them under FlyDSL's paths (patch) and fills the
+modules that exist only here (fill). Names for targets flyi does not compile for (RDNA, gfx1250,
+TDM, clusters) exist and raise an error naming the target when used.
+"""
+
+import sys
+import os
+import enum as _enum
+
+_TARGETS = "gfx942 and gfx950"
+
+
+def _fx():
+    return sys.modules["flydsl.expr"]
+
+
+# ---------------------------------------------------------------- errors for other targets
+
+
+def _target_only(name, target):
+    def f(*args, **kwargs):
+        raise NotImplementedError(
+            f"{name} is only available on {target}; flyi compiles for {_TARGETS}"
+        )
+
+    f.__name__ = name.rsplit(".", 1)[-1]
+    f.__qualname__ = f.__name__
+    f.__doc__ = f"{name}: {target} only (flyi compiles for {_TARGETS})."
+    return f
+
+
+def _not_in_flyi(name, why="not supported by flyi yet"):
+    def f(*args, **kwargs):
+        raise NotImplementedError(f"{name} is {why}")
+
+    f.__name__ = name.rsplit(".", 1)[-1]
+    f.__qualname__ = f.__name__
+    f.__doc__ = f"{name}: {why}."
+    return f
+
+
+# ---------------------------------------------------------------- enums of the Fly dialect
+
+
+class _MlirEnum(_enum.IntEnum):
+    """An MLIR enum attribute's cases: int values, printed as the attribute's keyword."""
+
+    def __str__(self):
+        return self._kw()
+
+    def _kw(self):
+        return self.name.lower()
+
+
+class AtomicOp(_MlirEnum):
+    Add = 0
+    Max = 1
+    Min = 2
+    And = 3
+    Or = 4
+    Inc = 5
+    Dec = 6
+
+
+class CachePolicy(_MlirEnum):
+    CacheGlobal = 0
+    CacheAlways = 1
+
+    def _kw(self):
+        return "cache_global" if self.value == 0 else "cache_always"
+
+
+class MmaOperand(_MlirEnum):
+    A = 0
+    B = 1
+    C = 2
+    D = 3
+
+
+class GemmTraversalOrder(_MlirEnum):
+    KMN = 0
+    KNM = 1
+    MKN = 2
+    MNK = 3
+    NKM = 4
+    NMK = 5
+    KMN_Serpentine = 6
+    KNM_Serpentine = 7
+    MKN_Serpentine = 8
+    MNK_Serpentine = 9
+    NKM_Serpentine = 10
+    NMK_Serpentine = 11
+
+
+class SyncScope:
+    """LLVM's target-neutral sync scopes (the literal sync-scope strings)."""
+
+    System = ""
+    SingleThread = "singlethread"
+
+
+class RocdlSyncScope:
+    """AMDGPU sync scopes (the literal LLVM sync-scope strings)."""
+
+    Agent = "agent"
+    Workgroup = "workgroup"
+    Wavefront = "wavefront"
+    OneAs = "one-as"
+    AgentOneAs = "agent-one-as"
+    WorkgroupOneAs = "workgroup-one-as"
+    WavefrontOneAs = "wavefront-one-as"
+    SingleThreadOneAs = "singlethread-one-as"
+
+
+RocdlSyncScope.__name__ = "SyncScope"
+RocdlSyncScope.__qualname__ = "SyncScope"
+
+
+class TargetAddressSpace(_MlirEnum):
+    """AMDGPU address spaces (the LLVM address-space numbers)."""
+
+    Global = 1
+    Region = 2
+    Shared = 3
+    Constant = 4
+    Private = 5
+    BufferFatPointer = 7
+    BufferResource = 8
+    BufferStridedPointer = 9
+
+
+# ---------------------------------------------------------------- MLIR-level type objects
+
+
+class _FlyType:
+    """A Fly dialect type as a value: prints as its MLIR text, equal to the same type."""
+
+    _mnemonic = "?"
+
+    def __init__(self, body):
+        self._body = body
+
+    def __str__(self):
+        return f"!fly.{self._mnemonic}<{self._body}>"
+
+    def __repr__(self):
+        return str(self)
+
+    def __eq__(self, other):
+        return isinstance(other, _FlyType) and str(self) == str(other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+
+def _tuple_text(x):
+    if isinstance(x, str):
+        return x
+    s = str(_fx().make_int_tuple(x))
+    return s[len("IntTuple<"):-1] if s.startswith("IntTuple<") else s
+
+
+def _layout_text(shape, stride=None):
+    fx = _fx()
+    if stride is None:
+        lay = shape if hasattr(shape, "shape") and hasattr(shape, "stride") else fx.make_layout(shape)
+    else:
+        lay = fx.make_layout(shape, stride)
+    s = str(lay)
+    return s[len("Layout<"):-1] if s.startswith("Layout<") else s
+
+
+def _type_class(name, mnemonic, get):
+    cls = type(name, (_FlyType,), {"_mnemonic": mnemonic, "__module__": "flydsl.expr.primitive"})
+    cls.get = staticmethod(lambda *a, **k: cls(get(*a, **k)))
+    return cls
+
+
+IntTupleType = _type_class("IntTupleType", "int_tuple", lambda x: _tuple_text(x))
+BasisType = _type_class("BasisType", "basis", lambda *mode: str(_fx().E(*mode)) if mode else "")
+TileType = _type_class("TileType", "tile", lambda x: _tuple_text(x))
+FlyLayoutType = _type_class("LayoutType", "layout", _layout_text)
+SwizzleType = _type_class("SwizzleType", "swizzle", lambda b, m, s: f"S<{b},{m},{s}>")
+CoordSwizzleType = _type_class("CoordSwizzleType", "coord_swizzle", lambda *a: ",".join(str(x) for x in a))
+ComposedLayoutType = _type_class("ComposedLayoutType", "composed_layout", lambda *a: " o ".join(str(x) for x in a))
+
+
+def _elem_text(t):
+    m = getattr(t, "mlir", None) or getattr(t, "ir_type", None)
+    if m is not None:
+        return str(m)
+    _mlir_names = {
+        "Float32": "f32", "Float16": "f16", "BFloat16": "bf16", "Float64": "f64", "Int32": "i32", "Int64": "i64",
+        "Int16": "i16", "Int8": "i8", "Uint8": "i8", "Uint16": "i16", "Uint32": "i32", "Uint64": "i64",
+        "Boolean": "i1", "Index": "index",
+    }
+    return _mlir_names.get(str(t), str(t))
+
+
+def _space_text(space):
+    spaces = getattr(_fx(), "AddressSpace", None)
+    for k in ("Generic", "Global", "Shared", "Register"):
+        if spaces is not None and hasattr(spaces, k) and space is getattr(spaces, k):
+            return k.lower()
+    s = str(space)
+    for k in ("global", "shared", "register", "generic"):
+        if k in s.lower():
+            return k
+    return s
+
+
+def _ptr_text(elem_ty, address_space=None, alignment=None):
+    t = _elem_text(elem_ty)
+    if address_space is not None:
+        t += ", " + _space_text(address_space)
+    if alignment is not None:
+        t += f", align<{alignment}>"
+    return t
+
+
+PointerType = _type_class("PointerType", "ptr", _ptr_text)
+
+
+def _memref_text(elem_ty, layout, address_space=None):
+    t = _elem_text(elem_ty)
+    if address_space is not None:
+        t += ", " + _space_text(address_space)
+    return t + ", " + _layout_text(layout)
+
+
+FlyMemRefType = _type_class("MemRefType", "memref", lambda e, lay, space=None: _memref_text(e, lay, space))
+CoordTensorType = _type_class("CoordTensorType", "coord_tensor", lambda lay: _layout_text(lay))
+CopyAtomType = _type_class("CopyAtomType", "copy_atom", lambda *a: ", ".join(str(x) for x in a))
+MmaAtomType = _type_class("MmaAtomType", "mma_atom", lambda *a: ", ".join(str(x) for x in a))
+TiledCopyType = _type_class("TiledCopyType", "tiled_copy", lambda *a: ", ".join(str(x) for x in a))
+TiledMmaType = _type_class("TiledMmaType", "tiled_mma", lambda *a: ", ".join(str(x) for x in a))
+CopyOpUniversalCopyType = _type_class("CopyOpUniversalCopyType", "universal_copy", lambda bits: f"{bits}")
+MmaOpUniversalFMAType = _type_class("MmaOpUniversalFMAType", "universal_fma", lambda t: _elem_text(t))
+
+
+class CopyOpUniversalAtomicType(_FlyType):
+    _mnemonic = "universal_atomic"
+
+    @staticmethod
+    def get(atomic_op, val_type, syncscope=""):
+        op = AtomicOp(int(atomic_op))
+        body = str(op) + ", " + _elem_text(val_type)
+        if syncscope:
+            body += f', "{syncscope}"'
+        t = CopyOpUniversalAtomicType(body)
+        t.atomic_op, t.val_type, t.syncscope = op, val_type, syncscope
+        return t
+
+
+def UniversalAtomic(atomic_op, val_type, syncscope=SyncScope.System):
+    """The universal atomic copy op: atomic_op (fx.AtomicOp) of val_type elements at syncscope."""
+    return CopyOpUniversalAtomicType.get(int(atomic_op), val_type, syncscope)
+
+
+def _atomic_of(op):
+    def f(val_type, syncscope=SyncScope.System):
+        return UniversalAtomic(op, val_type, syncscope)
+
+    f.__name__ = "UniversalAtomic" + op.name
+    return f
+
+
+UniversalAtomicAdd = _atomic_of(AtomicOp.Add)
+UniversalAtomicMax = _atomic_of(AtomicOp.Max)
+UniversalAtomicMin = _atomic_of(AtomicOp.Min)
+UniversalAtomicAnd = _atomic_of(AtomicOp.And)
+UniversalAtomicOr = _atomic_of(AtomicOp.Or)
+UniversalAtomicInc = _atomic_of(AtomicOp.Inc)
+UniversalAtomicDec = _atomic_of(AtomicOp.Dec)
+
+
+class _AtomicCopyAtom:
+    """make_copy_atom(fx.UniversalAtomic(...), dtype): copying into a tensor through it is an atomic op per element."""
+
+    def __init__(self, op, dtype):
+        self.op, self.dtype = op, dtype
+        self.type = CopyAtomType(f"{op}, 1")
+
+    def __repr__(self):
+        return f"CopyAtom({self.op})"
+
+    def apply(self, src, dst, pred=None):
+        fx = _fx()
+        kind = self.op.atomic_op
+        fn = {AtomicOp.Add: "atomic_add", AtomicOp.Max: "atomic_max", AtomicOp.Min: "atomic_min"}.get(kind)
+        if fn is None:
+            raise NotImplementedError(f"UniversalAtomic {kind.name} is not supported by flyi yet (Add, Max, Min are)")
+        scope = self.op.syncscope or "agent"
+        lay = fx.get_layout(dst)
+        n = fx.size(lay)
+        n = int(str(n)[len("IntTuple<"):-1]) if str(n).startswith("IntTuple<") else int(n)
+        vals = src.load() if hasattr(src, "load") else src
+        for j in fx.range_constexpr(n):
+            v = vals[j] if hasattr(vals, "numel") else vals
+            off = fx.get_scalar(lay(j))
+            if pred is not None:
+                if pred[j]:
+                    getattr(fx, fn)(dst, off, v.to(self.dtype) if hasattr(v, "to") else v, syncscope=scope)
+            else:
+                getattr(fx, fn)(dst, off, v.to(self.dtype) if hasattr(v, "to") else v, syncscope=scope)
+        return None
+
+
+def _wrap_copy_fns(fx):
+    """fx.make_copy_atom / fx.copy_atom_call / fx.copy learn the universal atomic op."""
+    make, call, copy = fx.make_copy_atom, fx.copy_atom_call, fx.copy
+
+    def make_copy_atom(op, *args, **kwargs):
+        if isinstance(op, CopyOpUniversalAtomicType):
+            dtype = args[0] if args else kwargs.get("val_type", op.val_type)
+            return _AtomicCopyAtom(op, dtype)
+        return make(op, *args, **kwargs)
+
+    def copy_atom_call(atom, src, dst, *args, **kwargs):
+        if isinstance(atom, _AtomicCopyAtom):
+            return atom.apply(src, dst, kwargs.get("pred", args[0] if args else None))
+        return call(atom, src, dst, *args, **kwargs)
+
+    def copy_(atom, src, dst, *args, **kwargs):
+        if isinstance(atom, _AtomicCopyAtom):
+            return atom.apply(src, dst, kwargs.get("pred", None))
+        return copy(atom, src, dst, *args, **kwargs)
+
+    make_copy_atom.__doc__ = make.__doc__
+    copy_atom_call.__doc__ = call.__doc__
+    copy_.__doc__ = copy.__doc__
+    copy_.__name__ = "copy"
+    fx.make_copy_atom, fx.copy_atom_call, fx.copy = make_copy_atom, copy_atom_call, copy_
+
+
+def UniversalFMA(val_type):
+    """The universal (scalar FMA) MMA op of val_type."""
+    return MmaOpUniversalFMAType.get(val_type)
+
+
+# ---------------------------------------------------------------- numerics: the abstract classes
+
+
+class _NumericMetaCheck(type):
+    def __instancecheck__(cls, x):
+        return type(x).__name__ == "NumericType" or type.__instancecheck__(cls, x)
+
+
+class NumericMeta(type, metaclass=_NumericMetaCheck):
+    """The class of FlyDSL's numeric types: isinstance(Int32, NumericMeta) holds for every one."""
+
+
+class _Kind(type):
+    def __instancecheck__(cls, x):
+        t = x if type(x).__name__ == "NumericType" else None
+        if t is None:
+            try:
+                t = x.dtype
+            except AttributeError:
+                return False
+        return cls._test(t)
+
+    def __subclasscheck__(cls, t):
+        if type(t).__name__ != "NumericType":
+            return type.__subclasscheck__(cls, t)
+        return cls._test(t)
+
+
+class Integer(metaclass=_Kind):
+    """Matches the integer numeric types (isinstance(v, Integer), issubclass(Int32, Integer))."""
+
+    @staticmethod
+    def _test(t):
+        return not getattr(t, "is_float", True)
+
+
+class Float(metaclass=_Kind):
+    """Matches the floating-point numeric types."""
+
+    @staticmethod
+    def _test(t):
+        return bool(getattr(t, "is_float", False))
+
+
+def as_numeric(value):
+    """A Python number as its DSL numeric (bool: Boolean, int: Int32, float: Float32); DSL values as they are."""
+    fx = _fx()
+    if isinstance(value, bool):
+        return fx.Boolean(value)
+    if isinstance(value, int):
+        return fx.Int32(value)
+    if isinstance(value, float):
+        return fx.Float32(value)
+    return value
+
+
+# ---------------------------------------------------------------- T: MLIR types by name
+
+
+class IrType:
+    """An MLIR builtin type by its text (T.i32, T.vec(4, T.f16)); calling it gives the DSL numeric type."""
+
+    def __init__(self, text, numeric=None, lanes=None):
+        self._text = text
+        self._numeric = numeric
+        self._lanes = lanes
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return self._text
+
+    def __eq__(self, other):
+        return str(self) == str(other)
+
+    def __ne__(self, other):
+        return str(self) != str(other)
+
+    def __hash__(self):
+        return hash(self._text)
+
+    def __call__(self):
+        return self._numeric if self._lanes is None else self
+
+    @property
+    def width(self):
+        return getattr(self._numeric, "width", None)
+
+    @property
+    def element_type(self):
+        return IrType(_elem_text(self._numeric), self._numeric) if self._lanes else self
+
+
+_T_SCALARS = [
+    ("i1", "Boolean"), ("i8", "Int8"), ("i16", "Int16"), ("i32", "Int32"), ("i64", "Int64"),
+    ("f16", "Float16"), ("bf16", "BFloat16"), ("f32", "Float32"), ("f64", "Float64"),
+    ("f8E4M3FN", "Float8E4M3FN"), ("f8E4M3FNUZ", "Float8E4M3FNUZ"), ("f8E5M2", "Float8E5M2"),
+    ("index", "Index"),
+]
+_T_PROPS = {"i1": "bool", "f8E4M3FN": "f8", "f8E4M3FNUZ": "f8_fnuz", "f8E5M2": "bf8"}
+
+
+class Types:
+    """MLIR types by name: T.i32, T.f16, T.i32x4 (vector<4xi32>), T.vec(8, T.f16)."""
+
+    def vec(self, n, elem):
+        return IrType(f"vector<{int(n)}x{elem}>", getattr(elem, "_numeric", elem), int(n))
+
+    def __getattr__(self, name):
+        fx = _fx()
+        for text, num in _T_SCALARS:
+            if name == text or name == _T_PROPS.get(text):
+                return IrType(text, getattr(fx, num))
+            if name.startswith(text + "x") and name[len(text) + 1:].isdigit():
+                return self.vec(int(name[len(text) + 1:]), IrType(text, getattr(fx, num)))
+        if name in ("i4", "f4"):
+            return IrType(name)
+        raise AttributeError(f"'Types' object has no attribute '{name}'")
+
+
+T = Types()
+
+
+def _numeric_of(t):
+    """A DSL numeric type from a numeric type or T.<name>."""
+    return t._numeric if isinstance(t, IrType) else t
+
+
+def as_ir_value(value, *, keep_static=False):
+    """value as the tracer's value: Python numbers as DSL numerics (kept as Python numbers with keep_static)."""
+    if keep_static and isinstance(value, (int, float, bool)):
+        return value
+    if hasattr(value, "ir_value"):
+        try:
+            return value.ir_value()
+        except Exception:
+            return value
+    return as_numeric(value)
+
+
+def as_dsl_value(value, exemplar=None):
+    """value as a DSL value (numbers as numerics; DSL values as they are)."""
+    return as_numeric(value)
+
+
+def is_generic_address_space(address_space, expected):
+    return str(address_space) == str(expected)
+
+
+def is_target_address_space(address_space, expected):
+    return str(address_space) == str(expected)
+
+
+class Tuple3D:
+    """A 3-D (x, y, z) triple, as launch dimensions are given."""
+
+    def __init__(self, x=1, y=1, z=1):
+        self.x, self.y, self.z = x, y, z
+
+    def __iter__(self):
+        return iter((self.x, self.y, self.z))
+
+    def __getitem__(self, i):
+        return (self.x, self.y, self.z)[i]
+
+    def __repr__(self):
+        return f"Tuple3D({self.x}, {self.y}, {self.z})"
+
+
+# ---------------------------------------------------------------- Vector helpers and aliases
+
+
+def full_like(a, fill_value, dtype=None):
+    return _fx().Vector.filled(a.shape, fill_value, dtype or a.dtype)
+
+
+def empty_like(a, dtype=None):
+    d = dtype or a.dtype
+    return _fx().Vector.filled(a.shape, 0.0 if d.is_float else 0, d)
+
+
+def zeros_like(a, dtype=None):
+    return empty_like(a, dtype)
+
+
+def ones_like(a, dtype=None):
+    d = dtype or a.dtype
+    return _fx().Vector.filled(a.shape, 1.0 if d.is_float else 1, d)
+
+
+class _VectorAlias:
+    """Float16x4 and friends: a Vector type of fixed dtype and lane count."""
+
+    def __init__(self, dtype, lanes):
+        self.dtype = dtype
+        self.lanes = lanes
+        self.__name__ = f"{dtype}x{lanes}"
+
+    def __repr__(self):
+        return f"<class 'flydsl.expr.typing.{self.__name__}'>"
+
+    @property
+    def ir_type(self):
+        return T.vec(self.lanes, IrType(_elem_text(self.dtype), self.dtype))
+
+    def __call__(self, value, shape=None, dtype=None):
+        V = _fx().Vector
+        if shape is not None and tuple(shape if isinstance(shape, tuple) else (shape,)) != (self.lanes,):
+            raise ValueError(f"{self.__name__} expects shape {(self.lanes,)}, got {shape}")
+        if dtype is not None and dtype is not self.dtype:
+            raise ValueError(f"{self.__name__} expects dtype {self.dtype}, got {dtype}")
+        if isinstance(value, (int, float, bool)) or type(type(value)).__name__ == "NumericType" or (
+            hasattr(value, "dtype") and not hasattr(value, "numel")
+        ):
+            value = V.filled(self.lanes, value, self.dtype)
+        elif isinstance(value, (list, tuple)):
+            value = V.from_elements(list(value), self.dtype)
+        return V(value, (self.lanes,), self.dtype)
+
+    def __instancecheck__(self, v):
+        return getattr(v, "dtype", None) is self.dtype and getattr(v, "numel", None) == self.lanes
+
+
+def VectorAlias(alias_dtype, lanes):
+    """A Vector type of alias_dtype with lanes elements (what Float16x4 is)."""
+    return _VectorAlias(alias_dtype, lanes)
+
+
+_ALIASES = [
+    ("Float4E2M1FN", (2, 4, 8, 16, 32)), ("Float8E4M3", (1, 2, 4, 8, 16)), ("Float8E4M3B11FNUZ", (1, 2, 4, 8, 16)),
+    ("Float8E4M3FN", (1, 2, 4, 8, 16)), ("Float8E4M3FNUZ", (1, 2, 4, 8, 16)), ("Float8E5M2", (1, 2, 4, 8, 16)),
+    ("Float8E8M0FNU", (1, 2, 4, 8, 16)), ("BFloat16", (1, 2, 4, 8, 16)), ("Float16", (1, 2, 4, 8, 16)),
+    ("Float32", (1, 2, 4, 8)), ("Float64", (1, 2, 4)), ("Int4", (2, 4, 8, 16, 32)), ("Int8", (1, 2, 4, 8, 16)),
+    ("Int16", (1, 2, 4, 8, 16)), ("Int32", (1, 2, 4, 8)), ("Int64", (1, 2, 4)), ("Int128", (1,)),
+    ("Uint8", (1, 2, 4, 8, 16)), ("Uint16", (1, 2, 4, 8, 16)), ("Uint32", (1, 2, 4, 8)), ("Uint64", (1, 2, 4)),
+    ("Uint128", (1,)),
+]
+
+
+def _aliases(fx):
+    out = {}
+    for name, lanes in _ALIASES:
+        dt = getattr(fx, name, None)
+        if dt is None:
+            continue
+        for n in lanes:
+            out[f"{name}x{n}"] = _VectorAlias(dt, n)
+    return out
+
+
+# ---------------------------------------------------------------- arith: FlyDSL's arith module
+
+
+class CmpIPredicate(_MlirEnum):
+    eq = 0
+    ne = 1
+    slt = 2
+    sle = 3
+    sgt = 4
+    sge = 5
+    ult = 6
+    ule = 7
+    ugt = 8
+    uge = 9
+
+
+class CmpFPredicate(_MlirEnum):
+    AlwaysFalse = 0
+    OEQ = 1
+    OGT = 2
+    OGE = 3
+    OLT = 4
+    OLE = 5
+    ONE = 6
+    ORD = 7
+    UEQ = 8
+    UGT = 9
+    UGE = 10
+    ULT = 11
+    ULE = 12
+    UNE = 13
+    UNO = 14
+    AlwaysTrue = 15
+
+
+def _dsl(x):
+    """x as a DSL value: numbers as Int32/Float32/Boolean, DSL values as they are."""
+    return as_numeric(x)
+
+
+def _with_sign(v, signed):
+    """v (an integer value or Vector) seen with the given signedness (same bits)."""
+    fx = _fx()
+    dt = v.dtype if hasattr(v, "dtype") else None
+    if dt is None or getattr(dt, "is_float", True) or str(dt) in ("Boolean", "Index"):
+        return v
+    if bool(getattr(dt, "signed", True)) == signed:
+        return v
+    name = str(dt)
+    other = getattr(fx, ("Int" + name[4:]) if signed else ("Uint" + name[3:]), None)
+    return v.to(other) if other is not None else v
+
+
+def cmpi(predicate, lhs, rhs, **kwargs):
+    """Integer comparison by arith.CmpIPredicate (signedness from the predicate): a Boolean."""
+    p = CmpIPredicate(int(predicate))
+    a, b = _dsl(lhs), _dsl(rhs)
+    name = p.name
+    if name in ("eq", "ne"):
+        return a == b if name == "eq" else a != b
+    signed = name[0] == "s"
+    a, b = _with_sign(a, signed), _with_sign(b, signed)
+    op = name[1:]
+    if op == "lt":
+        return a < b
+    if op == "le":
+        return a <= b
+    if op == "gt":
+        return a > b
+    return a >= b
+
+
+def cmpf(predicate, lhs, rhs, **kwargs):
+    """Float comparison by arith.CmpFPredicate: ordered (O*) is false on NaN, unordered (U*) true."""
+    p = CmpFPredicate(int(predicate))
+    a, b = _dsl(lhs), _dsl(rhs)
+    name = p.name
+    if name == "AlwaysFalse":
+        return a != a if False else (a < a)
+    if name == "AlwaysTrue":
+        return (a == a) | (a != a)
+    if name == "ORD":
+        return (a == a) & (b == b)
+    if name == "UNO":
+        return (a != a) | (b != b)
+    base = name[1:]
+    ordered = {"EQ": a == b, "GT": a > b, "GE": a >= b, "LT": a < b, "LE": a <= b}
+    if base == "NE":
+        r = a != b  # une
+        return r & ((a == a) & (b == b)) if name == "ONE" else r
+    r = ordered[base]
+    return r if name[0] == "O" else r | ((a != a) | (b != b))
+
+
+def constant(value, type=None, *, index=False, **kwargs):
+    """A typed constant: type a DSL numeric type or T.<name>; index=True gives an Index."""
+    fx = _fx()
+    if index:
+        return fx.Index(value)
+    if type is not None:
+        t = _numeric_of(type)
+        if isinstance(type, IrType) and type._lanes:
+            return fx.Vector.filled(type._lanes, value, t)
+        return t(value)
+    return as_numeric(value)
+
+
+def constant_vector(element, vector_type, **kwargs):
+    """A Vector of vector_type (T.vec(n, t)) filled with element."""
+    return fx_vector_filled(vector_type._lanes, element, vector_type._numeric)
+
+
+def fx_vector_filled(n, v, t):
+    return _fx().Vector.filled(n, v, t)
+
+
+def index_cast(target_type, value, **kwargs):
+    """value converted to target_type (an integer type or Index): fx.Int32(v) in current code."""
+    return _numeric_of(target_type)(value)
+
+
+def negf(value, **kwargs):
+    return -value
+
+
+def unwrap(value, *args, **kwargs):
+    """The value itself (the traced value is the IR value in flyi)."""
+    return value
+
+
+def _binary(fn):
+    def op(lhs, rhs, *args, **kwargs):
+        return fn(_dsl(lhs), _dsl(rhs))
+
+    return op
+
+
+def shrui(value, amount, *, is_exact=None, **kwargs):
+    """Logical right shift keeping value's type."""
+    return _with_sign(_with_sign(_dsl(value), False) >> amount, True) if getattr(
+        _dsl(value).dtype, "signed", False) else _dsl(value) >> amount
+
+
+def maximumf(a, b, *, fastmath=None, **kwargs):
+    return _fx().max(a, b)
+
+
+def minimumf(a, b, *, fastmath=None, **kwargs):
+    return _fx().min(a, b)
+
+
+def _vec_or_scalar2(name, scalar_fn):
+    """A two-operand function applied per element when an operand is a Vector."""
+
+    def f(a, b, *args, **kwargs):
+        fx = _fx()
+        va = hasattr(a, "numel") and hasattr(a, "bitcast")
+        vb = hasattr(b, "numel") and hasattr(b, "bitcast")
+        if not (va or vb):
+            return scalar_fn(a, b, *args, **kwargs)
+        n = a.numel if va else b.numel
+        dt = a.dtype if va else b.dtype
+        out = [scalar_fn(a[i] if va else a, b[i] if vb else b) for i in range(n)]
+        res = fx.Vector.from_elements(out)
+        return fx.Vector(res, a.shape if va else b.shape)
+
+    f.__name__ = name
+    return f
+
+
+class ArithValue:
+    """Legacy wrapper of a raw value: ArithValue(v) is v (flyi's traced values carry the operators)."""
+
+    def __new__(cls, value, signed=None):
+        return value
+
+    def __instancecheck__(self, v):
+        return True
+
+
+def _fastmath_ctx(fx):
+    return getattr(fx, "fastmath", None)
+
+
+# ---------------------------------------------------------------- gpu
+
+
+def _known_block_size():
+    """The known_block_size (x, y, z) declared on the kernel being traced, else None."""
+    __import__("flydsl.compiler")
+    return sys.modules["flydsl.compiler"]._known_block_size()
+
+
+def smem_space(int=False):
+    return 3 if int else "#gpu.address_space<workgroup>"
+
+
+from flydsl._compiler_surface import *  # the compiler, runtime, env and meta names
+
+# ---------------------------------------------------------------- module contents
+
+
+_RDNA = "RDNA (gfx11/gfx12)"
+_GFX1250 = "gfx1250"
+
+_CDNA4_NAMES = [
+    "BufferLoadAsyncLDS", "BufferLoadAsyncLDS32b", "BufferLoadAsyncLDS96b", "BufferLoadAsyncLDS128b",
+    "GlobalLoadAsyncLDS", "GlobalLoadAsyncLDS32b", "GlobalLoadAsyncLDS96b", "GlobalLoadAsyncLDS128b",
+    "LDSReadTrans", "MFMAScale", "MFMA_Scale", "cvt_sr_f32_to_bf16",
+]
+_CLUSTER_NAMES = ["is_wave_leader", "cluster_signal_once_per_wg", "cluster_wait", "cluster_barrier",
+                  "compute_cluster_position"]
+
+
+def _put(m, names):
+    d = m.__dict__
+    for k, v in names.items():
+        if k not in d:
+            setattr(m, k, v)
+
+
+def _register(name, mod, pkg=False):
+    sys.modules[name] = mod
+    if pkg and not hasattr(mod, "__path__"):
+        mod.__path__ = []
+
+
+def _expr_names(fx):
+    """Names FlyDSL's flydsl.expr has and the C modules do not."""
+    d = {
+        "NumericMeta": NumericMeta, "as_numeric": as_numeric, "Integer": Integer, "Float": Float,
+        "Types": Types, "as_ir_value": as_ir_value, "as_dsl_value": as_dsl_value,
+        "is_generic_address_space": is_generic_address_space, "is_target_address_space": is_target_address_space,
+        "Tuple3D": Tuple3D, "empty_like": empty_like, "full_like": full_like, "ones_like": ones_like,
+        "zeros_like": zeros_like, "VectorAlias": VectorAlias, "SyncScope": SyncScope, "AtomicOp": AtomicOp,
+        "CachePolicy": CachePolicy, "MmaOperand": MmaOperand, "GemmTraversalOrder": GemmTraversalOrder,
+        "IntTupleType": IntTupleType, "BasisType": BasisType, "TileType": TileType, "CoordSwizzleType": CoordSwizzleType,
+        "ComposedLayoutType": ComposedLayoutType, "PointerType": PointerType, "CoordTensorType": CoordTensorType,
+        "CopyAtomType": CopyAtomType, "MmaAtomType": MmaAtomType, "TiledCopyType": TiledCopyType,
+        "TiledMmaType": TiledMmaType, "CopyOpUniversalCopyType": CopyOpUniversalCopyType,
+        "CopyOpUniversalAtomicType": CopyOpUniversalAtomicType, "MmaOpUniversalFMAType": MmaOpUniversalFMAType,
+        "UniversalAtomic": UniversalAtomic, "UniversalAtomicAdd": UniversalAtomicAdd,
+        "UniversalAtomicMax": UniversalAtomicMax, "UniversalAtomicMin": UniversalAtomicMin,
+        "UniversalAtomicAnd": UniversalAtomicAnd, "UniversalAtomicOr": UniversalAtomicOr,
+        "UniversalAtomicInc": UniversalAtomicInc, "UniversalAtomicDec": UniversalAtomicDec,
+        "UniversalFMA": UniversalFMA, "constant_vector": constant_vector, "index_cast": index_cast,
+        "cmpi": cmpi, "cmpf": cmpf, "maximumf": maximumf, "minimumf": minimumf, "shrui": shrui,
+        "known_block_size": _known_block_size,
+    }
+    if "SwizzleType" not in fx.__dict__:
+        d["SwizzleType"] = SwizzleType
+    d.update(_aliases(fx))
+    for nm in ("Int128", "Uint128"):
+        if nm not in fx.__dict__:
+            d[nm] = _not_in_flyi("flydsl.expr." + nm, "not supported by flyi (128-bit integers)")
+            d[nm + "x1"] = _not_in_flyi("flydsl.expr." + nm + "x1", "not supported by flyi (128-bit integers)")
+    return d
+
+
+def _patch_expr(fx):
+    _put(fx, _expr_names(fx))
+    _wrap_copy_fns(fx)
+    # FlyDSL's submodules that are C modules here, under their paths
+    for sub, pkg in (("gpu", False), ("arith", False), ("math", False), ("rocdl", True), ("typing", False),
+                     ("utils", False)):
+        m = getattr(fx, sub, None)
+        if m is not None:
+            _register("flydsl.expr." + sub, m, pkg)
+    _put(fx.typing, {k: getattr(fx, k) for k in _typing_extra if hasattr(fx, k)})
+    _put(fx.typing, {"T": T})
+    _put(fx.typing, _aliases(fx))
+    _put(fx, {"fpowi": _fpowi, "ipowi": _ipowi, "has_none": has_none, "assume": assume,
+              "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
+              "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
+              "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
+              "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
+              "Struct": Struct})
+    _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
+    _put(fx.arith, {
+        "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
+        "constant": constant, "constant_vector": constant_vector, "index_cast": index_cast, "negf": negf,
+        "unwrap": unwrap, "ArithValue": ArithValue, "maximumf": maximumf, "minimumf": minimumf, "shrui": shrui,
+        "max": fx.max, "min": fx.min, "maxnumf": fx.maxnumf, "minnumf": fx.minnumf, "ceildiv": fx.ceildiv,
+        "fastmath": getattr(fx, "fastmath", None), "index": fx.Index,
+    })
+    _put(fx.gpu, {"known_block_size": _known_block_size, "SharedAllocator": fx.SharedAllocator,
+                  "smem_space": smem_space, "lds_space": smem_space})
+    _put(fx.math, {"fpowi": _fpowi, "ipowi": _ipowi})
+    _put(fx.utils, {"lazy_classattr": lazy_classattr})
+    r = fx.rocdl
+    _put(r, {"SyncScope": RocdlSyncScope,
+             "WMMA": _target_only("flydsl.expr.rocdl.WMMA", _RDNA + " and " + _GFX1250),
+             "s_waitcnt": _noop("s_waitcnt"), "asyncmark": _noop("asyncmark"),
+             "wait_asyncmark": _noop("wait_asyncmark"),
+             "sched_mfma": _noop("sched_mfma"), "sched_vmem": _noop("sched_vmem"),
+             "sched_dsrd": _noop("sched_dsrd"), "sched_dswr": _noop("sched_dswr")})
+    for nm in ("BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b", "BufferCopyLDS128b", "BufferAtomic",
+               "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr",
+               "get_buffer_rsrc"):
+        if nm not in r.__dict__:
+            setattr(r, nm, _not_in_flyi("flydsl.expr.rocdl." + nm))
+    fx.SyncScope = SyncScope
+    # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
+    struct_fn = fx.struct
+    __import__("flydsl.expr.struct")
+    fx.struct = struct_fn
+    # FlyDSL loads these on first use (module __getattr__); they are small here, so they load with flydsl.expr
+    for sub in ("cdna3", "cdna4", "rdna3", "rdna4", "enum", "cluster", "universal", "cdna5", "tdm_ops"):
+        __import__("flydsl.expr.rocdl." + sub)
+    __import__("flydsl.extension.coop")
+    __import__("flydsl.extension.random")
+    fx.coop = sys.modules["flydsl.extension.coop"]
+    fx.random = sys.modules["flydsl.extension.random"]
+    fx.tdm_ops = sys.modules["flydsl.expr.rocdl.tdm_ops"]
+
+
+_typing_extra = ["Pointer", "CopyAtom", "TiledCopy", "TiledMma", "E", "Types", "as_ir_value", "as_dsl_value",
+                 "is_generic_address_space", "is_target_address_space", "Tuple3D", "empty_like", "full_like",
+                 "ones_like", "zeros_like", "VectorAlias", "Integer", "Float", "NumericMeta", "as_numeric",
+                 "Int128", "Uint128"]
+
+
+def has_none(x):
+    """True when the (nested) tuple x holds a None."""
+    if x is None:
+        return True
+    if isinstance(x, (tuple, list)):
+        return any(has_none(e) for e in x)
+    return False
+
+
+def assume(result_type, dst, src):
+    """fly.assume: FlyDSL marks it work in progress and unsupported; so does flyi."""
+    raise NotImplementedError("fx.assume is work in progress in FlyDSL and not supported by flyi")
+
+
+def _thr(coord):
+    return coord
+
+
+def tiled_copy_partition_src(tiled_copy, src, thr_int_tuple):
+    """The thread's source partition: tiled_copy.get_slice(thr).partition_S(src)."""
+    return tiled_copy.get_slice(thr_int_tuple).partition_S(src)
+
+
+def tiled_copy_partition_dst(tiled_copy, dst, thr_int_tuple):
+    """The thread's destination partition: tiled_copy.get_slice(thr).partition_D(dst)."""
+    return tiled_copy.get_slice(thr_int_tuple).partition_D(dst)
+
+
+def tiled_copy_retile(tiled_copy, t):
+    """Fragment t in the copy's value order (the same for every thread)."""
+    return tiled_copy.get_slice(0).retile(t)
+
+
+def _operand(operand_id):
+    k = int(operand_id) if not isinstance(operand_id, str) else "abcd".index(operand_id.lower())
+    if k not in (0, 1, 2, 3):
+        raise ValueError(f"expected an MmaOperand (A, B, C, D), got {operand_id!r}")
+    return "ABCC"[k]
+
+
+def tiled_mma_partition(operand_id, tiled_mma, t, coord):
+    """The thread's partition of operand A, B or C/D: tiled_mma.get_slice(coord).partition_X(t)."""
+    which = _operand(operand_id)
+    return getattr(tiled_mma.get_slice(coord), "partition_" + which)(t)
+
+
+def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
+    """A register fragment for operand A, B or C/D of input's partition shape."""
+    if stages is not None:
+        raise NotImplementedError("mma_make_fragment(stages=...) is not supported by flyi yet")
+    which = _operand(operand_id)
+    return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
+
+
+def is_struct_type(t):
+    """True for an fx.struct type."""
+    return type(t).__name__ == "StructType" or str(t).startswith("<fx.struct ")
+
+
+def is_composite_type(t):
+    return is_struct_type(t)
+
+
+def is_specializable_struct_type(t):
+    return False
+
+
+class _InlineStruct(type):
+    def __getitem__(cls, params):
+        """Struct["a": T, "b": U]: an fx.struct type of those fields, in order."""
+        if not isinstance(params, tuple):
+            params = (params,)
+        fields = {}
+        for p in params:
+            if not isinstance(p, slice) or not isinstance(p.start, str) or p.step is not None:
+                raise TypeError(f'Struct[...] takes "name": type fields, got {p!r}')
+            if p.start in fields:
+                raise TypeError(f"Struct[...]: duplicate field {p.start!r}")
+            fields[p.start] = p.stop
+        return _fx().struct(type("Struct", (), {"__annotations__": fields}))
+
+
+class Struct(metaclass=_InlineStruct):
+    """An inline struct type: Struct["slots": fx.Array[fx.Float32, 4], "n": fx.Int32] (as @fx.struct does)."""
+
+
+_PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
+                   "tiled_mma_partition_shape", "make_ptr", "inttoptr", "to_llvm_ptr",
+                   "apply_swizzle", "ThrMma", "union", "Union", "Align", "Storage", "Arena"]
+
+_PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
+             "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
+
+
+def _noop(name):
+    def f(*args, **kwargs):
+        """A scheduling / wait hint: no effect on the emulator; the ISA keeps the compiler's own waits."""
+        return None
+
+    f.__name__ = name
+    return f
+
+
+def _fpowi(base, exponent, **kwargs):
+    """base ** exponent for a float base and an integer exponent."""
+    return _fx().math.powf(base, _numeric_type(base)(exponent)) if hasattr(_fx().math, "powf") else base ** exponent
+
+
+def _ipowi(base, exponent, **kwargs):
+    """base ** exponent of integers (square-and-multiply at trace time for a static exponent)."""
+    e = int(exponent)
+    r = type(base)(1) if not isinstance(base, int) else 1
+    b = base
+    while e > 0:
+        if e & 1:
+            r = r * b
+        b = b * b
+        e >>= 1
+    return r
+
+
+def _numeric_type(v):
+    return getattr(v, "dtype", None) or type(v)
+
+
+def _from_fx(m, names):
+    fx = _fx()
+    for n in names:
+        if n not in m.__dict__ and n in fx.__dict__:
+            setattr(m, n, fx.__dict__[n])
+        elif n not in m.__dict__ and hasattr(fx, n):
+            setattr(m, n, getattr(fx, n))
+
+
+def patch(m):
+    """Adds FlyDSL's names to one of flyi's C modules as it is made."""
+    name = m.__name__
+    if name == "flydsl.expr":
+        _patch_expr(m)
+    elif name == "flydsl.compiler":
+        _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
+                 "get_backend": get_backend, "register_backend": register_backend,
+                 "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError})
+        if "CompiledFunction" not in m.__dict__:
+            m.CompiledFunction = _not_in_flyi("flydsl.compiler.CompiledFunction",
+                                              "flyc.compile(...)'s result in flyi (a CompiledKernel)")
+    elif name == "flydsl.runtime":
+        _put(m, _runtime_names())
+    elif name == "flydsl.compiler.protocol":
+        _put(m, {n: _not_in_flyi("flydsl.compiler.protocol." + n) for n in _PROTOCOL})
+
+
+def _runtime_names():
+    return {"COMPILE_BACKEND_TO_RUNTIME_KIND": COMPILE_BACKEND_TO_RUNTIME_KIND, "DeviceRuntime": DeviceRuntime,
+            "RocmDeviceRuntime": RocmDeviceRuntime,
+            "ensure_compile_runtime_compatible": ensure_compile_runtime_compatible,
+            "ensure_compile_runtime_pairing_from_env": ensure_compile_runtime_pairing_from_env,
+            "get_device_runtime": get_device_runtime,
+            "register_compile_runtime_mapping": register_compile_runtime_mapping,
+            "register_device_runtime": register_device_runtime}
+
+
+def _all_of(m, names):
+    m.__all__ = [n for n in names if hasattr(m, n)]
+
+
+def fill(m):
+    """Fills one of the modules that exist only in Python."""
+    name = m.__name__
+    fx = _fx()
+    if name in _FILL_FROM_FX:
+        _from_fx(m, _FILL_FROM_FX[name])
+        _all_of(m, _FILL_FROM_FX[name])
+    if name == "flydsl.expr.primitive":
+        _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
+                 "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})
+    elif name == "flydsl.expr.rocdl.cdna3":
+        _put(m, {"s_waitcnt": fx.rocdl.s_waitcnt})
+    elif name == "flydsl.expr.rocdl.cdna4":
+        for n in _CDNA4_NAMES:
+            obj = getattr(fx.rocdl, n, None)
+            setattr(m, n, obj if obj is not None else _not_in_flyi("flydsl.expr.rocdl.cdna4." + n))
+        _all_of(m, _CDNA4_NAMES)
+    elif name in ("flydsl.expr.rocdl.cdna5", "flydsl.expr.rocdl.tdm_ops"):
+        m.__getattr__ = _target_module_getattr(name, _GFX1250)
+    elif name in ("flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4"):
+        _put(m, {"WMMA": _target_only(name + ".WMMA", _RDNA)})
+        m.__getattr__ = _target_module_getattr(name, _RDNA)
+    elif name == "flydsl.expr.rocdl.enum":
+        _put(m, {"AddressSpace": TargetAddressSpace, "TargetAddressSpace": TargetAddressSpace,
+                 "SyncScope": RocdlSyncScope})
+    elif name == "flydsl.expr.rocdl.universal":
+        _from_fx_module(m, fx.rocdl)
+    elif name == "flydsl.expr.rocdl.cluster":
+        m.CLUSTER_BARRIER_ID = -3
+        m.CLUSTER_WAIT_ALL = 0
+        for n in _CLUSTER_NAMES:
+            setattr(m, n, _target_only("flydsl.expr.rocdl.cluster." + n, "gfx1250 (workgroup clusters)"))
+    elif name == "flydsl.expr.enum":
+        m.SyncScope = SyncScope
+    elif name == "flydsl.expr.meta":
+        _put(m, {"capture_user_location": capture_user_location, "dsl_loc_tracing": dsl_loc_tracing,
+                 "dsl_wrap_result": dsl_wrap_result, "tracing_context": tracing_context,
+                 "tracing_option": tracing_option})
+    elif name == "flydsl.expr.extern":
+        _put(m, {"ffi": _not_in_flyi("flydsl.expr.extern.ffi", "not supported by flyi (external device functions)"),
+                 "ExternFunction": _not_in_flyi("flydsl.expr.extern.ExternFunction",
+                                                "not supported by flyi (external device functions)")})
+    elif name == "flydsl.compiler.kernel_function":
+        _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
+                 "kernel": sys.modules["flydsl.compiler"].kernel})
+    elif name == "flydsl.compiler.jit_function":
+        c = sys.modules.get("flydsl.compiler") or __import__("flydsl.compiler")
+        c = sys.modules["flydsl.compiler"]
+        _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None))})
+    elif name == "flydsl.compiler.backends":
+        _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
+                 "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
+                 "resolve_llvm_address_space": resolve_llvm_address_space, "RocmBackend": RocmBackend})
+    elif name == "flydsl.compiler.diagnostics":
+        _put(m, {"DSLCompileError": DSLCompileError, "diag_records_from_mlir_error": diag_records_from_mlir_error,
+                 "dsl_ir_diagnostics": dsl_ir_diagnostics, "install_excepthook": install_excepthook,
+                 "warn_annotation_value_mismatch": warn_annotation_value_mismatch,
+                 "warn_invalid_annotations": warn_invalid_annotations})
+    elif name == "flydsl.runtime.device_runtime":
+        _put(m, _runtime_names())
+    elif name == "flydsl.utils":
+        import flydsl.utils.env as env
+        m.env = env
+        m.log = log
+    elif name == "flydsl.utils.env":
+        _put(m, {"compile": env_compile, "debug": env_debug, "runtime": env_runtime, "autotune": env_autotune})
+    elif name in ("flydsl.extension.coop", "flydsl.extension.coop.warp", "flydsl.extension.coop.block",
+                  "flydsl.extension.coop.universal"):
+        __import__("flydsl.extension._coop")
+        impl = sys.modules["flydsl.extension._coop"]
+        names = _LIBRARY.get(name, impl.NAMES)
+        for n in names:
+            setattr(m, n, getattr(impl, n))
+        m.__all__ = list(names)
+        if name == "flydsl.extension.coop":
+            for sub in ("warp", "block", "universal"):
+                __import__("flydsl.extension.coop." + sub)
+                setattr(m, sub, sys.modules["flydsl.extension.coop." + sub])
+    elif name == "flydsl.extension.random":
+        __import__("flydsl.extension._random")
+        impl = sys.modules["flydsl.extension._random"]
+        for n in impl.NAMES:
+            setattr(m, n, getattr(impl, n))
+        m.__all__ = list(impl.NAMES)
+        m.philox = impl.philox
+
+
+def _from_fx_module(m, src):
+    for k, v in src.__dict__.items():
+        if not k.startswith("__"):
+            setattr(m, k, v)
+
+
+def _target_module_getattr(modname, target):
+    def __getattr__(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _target_only(modname + "." + name, target)
+
+    return __getattr__
+
+
+_LIBRARY = {
+    "flydsl.extension.coop": ["warp_reduce", "warp_inclusive_scan", "warp_exclusive_scan", "warp_scan",
+                              "warp_scan_with_aggregate", "BlockReduceAlgorithm", "BlockReduce",
+                              "BlockScanAlgorithm", "BlockScan"],
+    "flydsl.extension.coop.warp": ["warp_reduce", "warp_inclusive_scan", "warp_exclusive_scan", "warp_scan",
+                                   "warp_scan_with_aggregate"],
+    "flydsl.extension.coop.block": ["BlockReduceAlgorithm", "BlockReduce", "BlockScanAlgorithm", "BlockScan"],
+    "flydsl.extension.random": ["randint", "randint4x", "rand", "rand4x", "randn", "randn4x"],
+}
+
+_FILL_FROM_FX = {
+    "flydsl.expr.numeric": [
+        "NumericMeta", "Numeric", "as_numeric", "Integer", "Float", "Boolean", "Int4", "Int8", "Int16", "Int32",
+        "Int64", "Int128", "Uint8", "Uint16", "Uint32", "Uint64", "Uint128", "Float16", "BFloat16", "Float32",
+        "Float64", "Float8E5M2", "Float8E4M3FN", "Float8E4M3FNUZ", "Float8E4M3B11FNUZ", "Float8E4M3",
+        "Float6E2M3FN", "Float6E3M2FN", "Float8E8M0FNU", "Float4E2M1FN", "Index"],
+    "flydsl.expr.primitive": [
+        "AtomicOp", "AddressSpace", "CachePolicy", "MmaOperand", "GemmTraversalOrder", "IntTupleType", "BasisType",
+        "TileType", "LayoutType", "SwizzleType", "CoordSwizzleType", "ComposedLayoutType", "PointerType",
+        "MemRefType", "CoordTensorType", "CopyAtomType", "MmaAtomType", "TiledCopyType", "TiledMmaType",
+        "CopyOpUniversalCopyType", "CopyOpUniversalAtomicType", "MmaOpUniversalFMAType", "UniversalCopy",
+        "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b",
+        "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax", "UniversalAtomicMin", "UniversalAtomicAnd",
+        "UniversalAtomicOr", "UniversalAtomicInc", "UniversalAtomicDec", "UniversalFMA", "const_expr",
+        "range_constexpr", "rank", "depth", "has_none", "static", "make_int_tuple", "make_shape", "make_stride",
+        "make_coord", "make_layout", "make_layout_like", "make_ordered_layout", "make_composed_layout",
+        "make_identity_layout", "make_view", "make_fragment_layout_like", "make_fragment_like", "get_scalar",
+        "get_leaves", "get_shape", "get_stride", "get_layout", "get_iter", "composed_get_inner",
+        "composed_get_offset", "composed_get_outer", "int_tuple_add", "int_tuple_sub", "int_tuple_mul",
+        "int_tuple_div", "int_tuple_mod", "int_tuple_product", "int_tuple_product_each", "int_tuple_product_like",
+        "shape_div", "ceil_div", "elem_less", "equal", "get", "get_", "take", "select", "group", "append", "prepend",
+        "slice", "dice", "size", "coprofile", "coshape", "cosize", "crd2idx", "idx2crd", "get_flat_coord",
+        "get_1d_coord", "coalesce", "composition", "complement", "right_inverse", "left_inverse", "logical_divide",
+        "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product",
+        "flat_product", "blocked_product", "raked_product", "recast_layout", "tile_to_shape", "make_mma_atom",
+        "make_copy_atom", "atom_set_value", "copy_atom_call", "mma_atom_call", "make_tiled_copy", "make_tiled_mma",
+        "tiled_copy_partition_src", "tiled_copy_partition_dst", "tiled_copy_retile", "tiled_mma_partition",
+        "tiled_mma_partition_shape", "mma_make_fragment", "copy", "gemm", "make_ptr", "get_dyn_shared", "inttoptr",
+        "ptrtoint", "to_llvm_ptr", "add_offset", "apply_swizzle", "ptr_load", "ptr_store", "recast_iter",
+        "memref_alloca", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store", "printf", "assume",
+        "make_tile"],
+    "flydsl.expr.derived": ["ThrCopy", "ThrMma", "make_rmem_tensor", "make_layout_tv", "make_tiled_copy_tv",
+                            "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
+                            "gather", "scatter", "CopyAtom", "MmaAtom", "TiledCopy", "TiledMma"],
+    "flydsl.expr.struct": ["struct", "Struct", "union", "Union", "Array", "Align", "Storage", "Arena",
+                           "is_composite_type", "is_struct_type", "is_specializable_struct_type"],
+}
