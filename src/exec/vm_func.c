@@ -187,8 +187,13 @@ static int frame_traverse(fy_obj *o, fy_visitfn v, void *a) {
 static void frame_clear(fy_obj *o) {
     if (((fy_frame *)o)->code) frame_clear_contents((fy_frame *)o);
 }
-/* What sys._getframe() callers read (the warnings module, test runners): f_back is left out, as a
- * frame does not own the frame that called it. */
+/* What sys._getframe() callers read (the warnings module, test runners, inspect). A frame does not own
+ * the frame that called it: f_back is that frame only while this one runs (its caller is then alive
+ * below it), else None. */
+static fy_obj *frame_back(fy_obj *o) {
+    fy_frame *f = (fy_frame *)o;
+    return f->running && f->back ? fy_ref(&f->back->h) : fy_none();
+}
 static fy_obj *frame_code(fy_obj *o) { return fy_ref(&((fy_frame *)o)->code->h); }
 static fy_obj *frame_lineno(fy_obj *o) {
     fy_frame *f = (fy_frame *)o;
@@ -206,11 +211,9 @@ static fy_obj *frame_locals(fy_obj *o) {
         if (f->localsplus[i] && fy_dict_set(d, names[i], f->localsplus[i]) < 0) FY_CLEAR(d);
     return d;
 }
-static fy_getsetdef frame_getsets[] = {{"f_code", frame_code, NULL, NULL},
-                                       {"f_lineno", frame_lineno, NULL, NULL},
-                                       {"f_globals", frame_globals, NULL, NULL},
-                                       {"f_locals", frame_locals, NULL, NULL},
-                                       {NULL}};
+static fy_getsetdef frame_getsets[] = {{"f_code", frame_code, NULL, NULL},       {"f_lineno", frame_lineno, NULL, NULL},
+                                       {"f_globals", frame_globals, NULL, NULL}, {"f_locals", frame_locals, NULL, NULL},
+                                       {"f_back", frame_back, NULL, NULL},       {NULL}};
 fy_type fy_frame_type = {FY_TYPE_INIT("frame", sizeof(fy_frame)),
                          .flags = FY_TPF_GC | FY_TPF_FINAL,
                          .dealloc = frame_dealloc,

@@ -12,6 +12,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "exec/interp.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 /* ---- fx.Stream ---- */
@@ -192,7 +193,19 @@ static fy_obj *arith_select(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) 
     static const char *const names[] = {"condition", "true_value", "false_value", NULL};
     fy_obj *v[3];
     if (fy_parse_args("arith.select", a, na, kw, names, 3, 3, 3, v) < 0) return NULL;
-    return fy_call_method(v[0], "select", v + 1, 2);
+    /* an ir.Value (flydsl._mlir, arith.unwrap) is the DSL value of its type */
+    fy_obj *w[3];
+    for (int i = 0; i < 3; i++) {
+        w[i] = fy_mlir_as_numeric(v[i]);
+        if (!w[i] && fy_err_occurred()) {
+            for (int j = 0; j < i; j++) FY_XDECREF(w[j]);
+            return NULL;
+        }
+    }
+    fy_obj *args[2] = {w[1] ? w[1] : v[1], w[2] ? w[2] : v[2]};
+    fy_obj *r = fy_call_method(w[0] ? w[0] : v[0], "select", args, 2);
+    for (int i = 0; i < 3; i++) FY_XDECREF(w[i]);
+    return r;
 }
 static fy_methoddef arith_funcs[] = {{"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
                                      {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},

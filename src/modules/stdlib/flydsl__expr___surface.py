@@ -398,6 +398,10 @@ def as_numeric(value):
         return fx.Int32(value)
     if isinstance(value, float):
         return fx.Float32(value)
+    if type(value).__name__ in ("Value", "OpResult", "BlockArgument"):  # an ir.Value (flydsl._mlir)
+        from flydsl._mlir._dsl import as_dsl_value as _as_dsl
+
+        return _as_dsl(value)
     return value
 
 
@@ -475,20 +479,17 @@ def _numeric_of(t):
 
 
 def as_ir_value(value, *, keep_static=False):
-    """value as the tracer's value: Python numbers as DSL numerics (kept as Python numbers with keep_static)."""
-    if keep_static and isinstance(value, (int, float, bool)):
-        return value
-    if hasattr(value, "ir_value"):
-        try:
-            return value.ir_value()
-        except Exception:
-            return value
-    return as_numeric(value)
+    """value as an ir.Value (flydsl._mlir's; Python numbers kept with keep_static)."""
+    from flydsl._mlir._dsl import as_ir_value as _as_ir
+
+    return _as_ir(value, keep_static=keep_static)
 
 
 def as_dsl_value(value, exemplar=None):
-    """value as a DSL value (numbers as numerics; DSL values as they are)."""
-    return as_numeric(value)
+    """value as a DSL value: an ir.Value as the numeric or Vector of its type, numbers as numerics."""
+    from flydsl._mlir._dsl import as_dsl_value as _as_dsl
+
+    return as_numeric(_as_dsl(value, exemplar))
 
 
 def is_generic_address_space(address_space, expected):
@@ -722,8 +723,11 @@ def negf(value, **kwargs):
 
 
 def unwrap(value, *args, **kwargs):
-    """The value itself (the traced value is the IR value in flyi)."""
-    return value
+    """value as its ir.Value (flydsl._mlir; a Python number becomes an arith.constant), as FlyDSL's
+    arith.unwrap; the DSL's own ops take either form."""
+    from flydsl._mlir._dsl import unwrap as _unwrap
+
+    return _unwrap(value, *args, **kwargs)
 
 
 def _binary(fn):

@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it prints that the times are the emulator's)
 # flydsl.autotune: @autotune(configs=[Config(BLOCK=...)], key=["n"]) over a @flyc.jit launcher runs
 # every config once per key (printing that the times are the CPU emulator's), keeps one, reuses it
 # for the same key and tunes again for a new one; the choice is written to the disk cache

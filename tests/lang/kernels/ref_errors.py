@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it launches gfx950 kernels, which a gfx942 device refuses)
 # The authoring reference's "do not wrap runtime values in const_expr" (FlyDSL's RuntimeError at
 # trace time, also with known_block_size), @flyc.kernel(known_block_size=...) checking the launch
 # block (FlyDSL's ValueError), FlyDSL's checks of the declaration itself, and section 10's LDS
