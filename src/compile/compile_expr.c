@@ -13,7 +13,7 @@ static fy_obj *const_of(fy_constant *k) {
     case FY_CONST_FALSE: return fy_bool(false);
     case FY_CONST_ELLIPSIS: return fy_ref(fy_Ellipsis);
     case FY_CONST_INT: return fy_int_from(k->i);
-    case FY_CONST_BIGINT: return fy_int_from_string(k->s, k->len, 10);
+    case FY_CONST_BIGINT: return fy_int_from_string_nolimit(k->s, k->len, 10);
     case FY_CONST_FLOAT: return fy_float_from(k->f);
     case FY_CONST_COMPLEX: return fy_complex_from(0, k->f);
     case FY_CONST_STR: return fy_intern_str(fy_str_from(k->s, k->len));
