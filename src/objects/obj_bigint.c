@@ -635,3 +635,88 @@ int fy_int_cmp_double(fy_obj *a, double d) {
     FY_DECREF(di);
     return c;
 }
+
+/* ------------------------------------------------------------------ pow(b, e, m) */
+
+/* The inverse of a modulo m (0 <= a < m, m > 1), or NULL with ValueError. */
+static fy_obj *mod_inverse(fy_obj *a, fy_obj *m) {
+    fy_obj *g0 = fy_ref(m), *g1 = fy_ref(a), *s0 = fy_int_from(0), *s1 = fy_int_from(1);
+    while (g1 && fy_int_sign(g1) != 0) {
+        fy_obj *q = NULL, *r = NULL, *qs = NULL, *t = NULL;
+        fy_bnview x, y;
+        fy_bn_view(g0, &x);
+        fy_bn_view(g1, &y);
+        if (fy_bn_divmod(&x, &y, &q, &r) < 0) goto fail;
+        qs = fy_int_binop_obj(q, s1, FY_NB_MUL);
+        t = qs ? fy_int_binop_obj(s0, qs, FY_NB_SUB) : NULL;
+        FY_DECREF(q);
+        FY_XDECREF(qs);
+        if (!t) {
+            FY_DECREF(r);
+            goto fail;
+        }
+        FY_SETREF(g0, g1);
+        g1 = r;
+        FY_SETREF(s0, s1);
+        s1 = t;
+    }
+    int one = !FY_INT_IS_BIG(g0) && FY_INT_VAL(g0) == 1;
+    FY_DECREF(g0);
+    FY_DECREF(g1);
+    FY_DECREF(s1);
+    if (!one) {
+        FY_DECREF(s0);
+        return fy_err_set(&fy_ValueError, "base is not invertible for the given modulus");
+    }
+    FY_SETREF(s0, fy_int_binop_obj(s0, m, FY_NB_MOD));
+    return s0;
+fail:
+    FY_DECREF(g0);
+    FY_XDECREF(g1);
+    FY_DECREF(s0);
+    FY_DECREF(s1);
+    return NULL;
+}
+
+fy_obj *fy_int_powmod(fy_obj *b, fy_obj *e, fy_obj *m) {
+    int ms = fy_int_sign(m);
+    if (!ms) return fy_err_set(&fy_ValueError, "pow() 3rd argument cannot be 0");
+    fy_obj *mm = ms < 0 ? fy_int_neg_obj(m) : fy_ref(m);
+    if (!mm) return NULL;
+    if (!FY_INT_IS_BIG(mm) && FY_INT_VAL(mm) == 1) {
+        FY_DECREF(mm);
+        return fy_int_from(0);
+    }
+    fy_obj *base = fy_int_binop_obj(b, mm, FY_NB_MOD), *exp = NULL, *acc = NULL;
+    if (!base) goto done;
+    if (fy_int_sign(e) < 0) {
+        FY_SETREF(base, mod_inverse(base, mm));
+        if (!base) goto done;
+        exp = fy_int_neg_obj(e);
+    } else {
+        exp = fy_ref(e);
+    }
+    if (!exp) goto done;
+    acc = fy_int_from(1);
+    fy_bnview ev;
+    fy_bn_view(exp, &ev);
+    size_t nbits = fy_mag_bitlen(ev.d, ev.n);
+    for (size_t i = 0; i < nbits && acc; i++) {
+        if ((ev.d[i / 32] >> (i % 32)) & 1) {
+            FY_SETREF(acc, fy_int_binop_obj(acc, base, FY_NB_MUL));
+            if (acc) FY_SETREF(acc, fy_int_binop_obj(acc, mm, FY_NB_MOD));
+        }
+        if (acc && i + 1 < nbits) {
+            fy_obj *sq = fy_int_binop_obj(base, base, FY_NB_MUL);
+            FY_SETREF(base, sq ? fy_int_binop_obj(sq, mm, FY_NB_MOD) : NULL);
+            FY_XDECREF(sq);
+            if (!base) FY_CLEAR(acc);
+        }
+    }
+    if (acc && ms < 0 && fy_int_sign(acc) != 0) FY_SETREF(acc, fy_int_binop_obj(acc, mm, FY_NB_SUB));
+done:
+    FY_DECREF(mm);
+    FY_XDECREF(base);
+    FY_XDECREF(exp);
+    return acc;
+}

@@ -575,6 +575,20 @@ UNARY(fy_pos, pos, "unary +")
 UNARY(fy_invert, invert, "unary ~")
 UNARY(fy_abs, abs, "abs()")
 
+fy_obj *fy_number_index(fy_obj *o) {
+    if (FY_INT_CHECK(o)) return fy_ref(o);
+    if (o->type->index) {
+        fy_obj *r = o->type->index(o);
+        if (r && !FY_INT_CHECK(r)) {
+            fy_err_format(&fy_TypeError, "__index__ returned non-int (type %s)", r->type->name);
+            FY_DECREF(r);
+            return NULL;
+        }
+        return r;
+    }
+    return fy_err_format(&fy_TypeError, "'%s' object cannot be interpreted as an integer", o->type->name);
+}
+
 int fy_index(fy_obj *o, int64_t *out) { return fy_index_msg(o, out, "cannot fit 'int' into an index-sized integer"); }
 
 int fy_index_msg(fy_obj *o, int64_t *out, const char *msg) {

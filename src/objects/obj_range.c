@@ -64,6 +64,7 @@ static fy_obj *range_getitem(fy_obj *o, fy_obj *key) {
 static int range_contains(fy_obj *o, fy_obj *x) {
     fy_range *r = R(o);
     if (FY_INT_CHECK(x)) {
+        if (FY_INT_IS_BIG(x)) return 0; /* the bounds are int64 */
         int64_t v = FY_INT_VAL(x);
         if (r->step > 0 ? (v < r->start || v >= r->stop) : (v > r->start || v <= r->stop)) return 0;
         return (v - r->start) % r->step == 0;
@@ -178,7 +179,7 @@ static int slice_traverse(fy_obj *o, fy_visitfn v, void *a) {
 
 static int slice_int(fy_obj *o, int64_t *out) {
     if (FY_INT_CHECK(o)) {
-        *out = FY_INT_VAL(o);
+        *out = FY_INT_VAL(o); /* a big value saturates, which clamps the slice like CPython */
         return 0;
     }
     if (o->type->index) return fy_index(o, out);

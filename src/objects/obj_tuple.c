@@ -130,6 +130,7 @@ static int64_t tuple_len(fy_obj *o) { return FY_TUPLE_N(o); }
 static fy_obj *tuple_getitem(fy_obj *o, fy_obj *key) {
     int64_t n = FY_TUPLE_N(o);
     if (FY_INT_CHECK(key)) {
+        if (FY_INT_IS_BIG(key)) return fy_err_set(&fy_IndexError, "cannot fit 'int' into an index-sized integer");
         int64_t i = FY_INT_VAL(key);
         if (i < 0) i += n;
         if (i < 0 || i >= n) return fy_err_set(&fy_IndexError, "tuple index out of range");

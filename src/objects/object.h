@@ -461,6 +461,8 @@ static inline fy_obj *fy_int_from(int64_t v) {
 int fy_int_as_i64(fy_obj *o, int64_t *out);
 /* The int o (exact or subclass) as int64: 0, or -1 with OverflowError carrying msg. */
 int fy_int_to_i64_msg(fy_obj *o, int64_t *out, const char *msg);
+/* int(d) of a double: ValueError for NaN, OverflowError for infinities. */
+fy_obj *fy_int_from_double(double d);
 /* New int from an unsigned C integer. */
 fy_obj *fy_int_from_u64(uint64_t u);
 /* float(o) of an int, correctly rounded: 0, or -1 with "int too large to convert to float". */
@@ -471,6 +473,10 @@ int fy_int_cmp(fy_obj *a, fy_obj *b);
 int fy_int_sign(fy_obj *o);
 /* Exact int operation FY_NB_* on two ints of any size (NotImplemented for ops ints lack). */
 fy_obj *fy_int_binop_obj(fy_obj *a, fy_obj *b, int op);
+/* pow(b, e, m) for ints of any size, with CPython's errors and signs. */
+fy_obj *fy_int_powmod(fy_obj *b, fy_obj *e, fy_obj *m);
+/* o as an int (o itself for ints, else o.__index__()): new reference, or NULL with TypeError. */
+fy_obj *fy_number_index(fy_obj *o);
 /* hash() of an int of any size (CPython's value). */
 int64_t fy_int_hash(fy_obj *o);
 /* int('...') digit limit (sys.set_int_max_str_digits; 0 = none). */

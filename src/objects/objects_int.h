@@ -14,7 +14,6 @@ void fy_int_free(fy_obj *o);
 void fy_float_free(fy_obj *o);
 /* Compare an int with a double exactly (-1, 0, 1; 2 when d is NaN), and int(d) for a finite d (obj_int.c). */
 int fy_cmp_int_double(int64_t a, double d);
-fy_obj *fy_int_from_double(double d);
 /* Arbitrary-precision internals (obj_bigint.c, obj_int_conv.c): a read-only view of an int's
  * magnitude (small ints are viewed through tmp), fresh digit arrays and their normalisation
  * into an int object (small when the value fits). */
