@@ -372,7 +372,7 @@ static fy_obj *int_to_bytes(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     if (little < 0) return NULL;
     int sign = a[2] ? fy_truthy(a[2]) : 0;
     if (sign < 0) return NULL;
-    return fy_int_to_bytes_impl(self, len, little, sign);
+    return fy_int_to_bytes(self, len, little, sign);
 }
 static fy_obj *int_from_bytes(fy_obj *cls, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     static const char *const names[] = {"bytes", "byteorder", "signed", NULL};
@@ -389,7 +389,7 @@ static fy_obj *int_from_bytes(fy_obj *cls, fy_obj *const *args, size_t nargs, fy
     }
     int little = byteorder_arg("from_bytes", a[1]);
     int sign = little < 0 ? 0 : a[2] ? fy_truthy(a[2]) : 0;
-    fy_obj *r = little < 0 || sign < 0 ? NULL : fy_int_from_bytes_impl((const unsigned char *)d, n, little, sign);
+    fy_obj *r = little < 0 || sign < 0 ? NULL : fy_int_from_bytes((const unsigned char *)d, n, little, sign);
     FY_XDECREF(tmp);
     if (!r || (fy_type *)cls == &fy_int_type) return r;
     fy_obj *o = fy_call1(cls, r);

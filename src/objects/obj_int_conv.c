@@ -207,7 +207,7 @@ fy_obj *fy_int_repr(fy_obj *o) {
 
 /* ------------------------------------------------------------------ bytes */
 
-fy_obj *fy_int_to_bytes_impl(fy_obj *self, int64_t len, bool little, bool sign) {
+fy_obj *fy_int_to_bytes(fy_obj *self, int64_t len, bool little, bool sign) {
     fy_bnview v;
     fy_bn_view(self, &v);
     if (v.neg && !sign) return fy_err_set(&fy_OverflowError, "can't convert negative int to unsigned");
@@ -249,7 +249,7 @@ fy_obj *fy_int_to_bytes_impl(fy_obj *self, int64_t len, bool little, bool sign) 
     return r;
 }
 
-fy_obj *fy_int_from_bytes_impl(const unsigned char *data, int64_t n, bool little, bool sign) {
+fy_obj *fy_int_from_bytes(const unsigned char *data, int64_t n, bool little, bool sign) {
     fy_bignum *r = fy_bn_alloc((size_t)n / 4 + 1);
     if (!r) return NULL;
     for (int64_t i = 0; i < n; i++) {

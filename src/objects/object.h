@@ -463,6 +463,9 @@ int fy_int_as_i64(fy_obj *o, int64_t *out);
 int fy_int_to_i64_msg(fy_obj *o, int64_t *out, const char *msg);
 /* int(d) of a double: ValueError for NaN, OverflowError for infinities. */
 fy_obj *fy_int_from_double(double d);
+/* int.to_bytes(len, little/big, signed) and int.from_bytes of raw data. */
+fy_obj *fy_int_to_bytes(fy_obj *self, int64_t len, bool little, bool sign);
+fy_obj *fy_int_from_bytes(const unsigned char *data, int64_t n, bool little, bool sign);
 /* New int from an unsigned C integer. */
 fy_obj *fy_int_from_u64(uint64_t u);
 /* float(o) of an int, correctly rounded: 0, or -1 with "int too large to convert to float". */

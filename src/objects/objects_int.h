@@ -36,8 +36,6 @@ uint32_t fy_mag_divrem1(const uint32_t *a, size_t n, uint32_t d, uint32_t *q);
 size_t fy_mag_bitlen(const uint32_t *d, size_t n);
 fy_obj *fy_int_neg_obj(fy_obj *a);
 int fy_int_cmp_double(fy_obj *a, double d);
-fy_obj *fy_int_to_bytes_impl(fy_obj *self, int64_t len, bool little, bool sign);
-fy_obj *fy_int_from_bytes_impl(const unsigned char *data, int64_t n, bool little, bool sign);
 
 /* The float operation op (FY_NB_*) on two doubles (obj_float.c). */
 fy_obj *fy_float_binop(double a, double b, int op);

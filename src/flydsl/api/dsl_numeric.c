@@ -198,7 +198,24 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
         return fy_dsl_num_int(t, v->i);
     }
     if (x == fy_True || x == fy_False) return fy_dsl_num_int(t, x == fy_True);
-    if (FY_INT_CHECK(x)) return fy_dsl_num_int(t, FY_INT_VAL(x));
+    if (FY_INT_CHECK(x)) {
+        if (FY_INT_IS_BIG(x) && t->kind == FY_DSL_K_FLOAT) {
+            double d;
+            if (fy_int_to_double(x, &d) < 0) return NULL;
+            return fy_dsl_num_float(t, d);
+        }
+        int64_t v;
+        if (FY_INT_IS_BIG(x)) {
+            fy_obj *bl = fy_call_method(x, "bit_length", NULL, 0);
+            if (!bl) return NULL;
+            fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in %s (it needs %lld bits)", t->name,
+                          t->name, (long long)FY_INT_VAL(bl) + 1);
+            FY_DECREF(bl);
+            return NULL;
+        }
+        v = FY_INT_VAL(x);
+        return fy_dsl_num_int(t, v);
+    }
     if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));
     return fy_err_format(&fy_TypeError, "%s(): cannot convert '%s' to a numeric value", t->name, fy_type_name(x));
 }
@@ -207,7 +224,8 @@ fy_obj *fy_dsl_as_numeric(fy_obj *o) {
     if (FY_DSL_NUM_CHECK(o)) return fy_ref(o);
     if (o == fy_True || o == fy_False) return fy_dsl_num_int(&fy_dsl_t_bool, o == fy_True);
     if (FY_INT_CHECK(o)) {
-        int64_t v = FY_INT_VAL(o);
+        int64_t v;
+        if (fy_dsl_int_value(o, &v, "integer constant") < 0) return NULL;
         return fy_dsl_num_int(v >= INT32_MIN && v <= INT32_MAX ? &fy_dsl_t_i32 : &fy_dsl_t_i64, v);
     }
     if (FY_FLOAT_CHECK(o)) return fy_dsl_num_float(&fy_dsl_t_f32, FY_FLOAT_VAL(o));
