@@ -140,7 +140,7 @@ static fy_obj *bytes_mul(fy_obj *a, fy_obj *b) {
     fy_obj *s = FY_BYTES_CHECK(a) ? a : b, *k = s == a ? b : a;
     int64_t n;
     if (!FY_INT_CHECK(k)) return fy_ref(fy_NotImplemented);
-    if (fy_index(k, &n) < 0) return NULL;
+    if (fy_index_msg(k, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
     if (B(s)->len && n > INT64_MAX / B(s)->len) return fy_err_set(&fy_OverflowError, "repeated bytes are too long");
     if (!B(s)->len) n = 0; /* b"" * n: nothing to repeat (and no n-step loop) */
     if (n > 0 && (uint64_t)(n * B(s)->len) > fy_mem_limit) return fy_err_nomem();
@@ -236,7 +236,7 @@ static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw) {
     }
     if (FY_INT_CHECK(x)) {
         int64_t n;
-        if (fy_index(x, &n) < 0) return NULL;
+        if (fy_index_msg(x, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
         if (n < 0) return fy_err_set(&fy_ValueError, "negative count");
         char *z = fy_calloc(n + 1, 1);
         if (!z) return NULL;

@@ -589,7 +589,7 @@ fy_obj *fy_number_index(fy_obj *o) {
     return fy_err_format(&fy_TypeError, "'%s' object cannot be interpreted as an integer", o->type->name);
 }
 
-int fy_index(fy_obj *o, int64_t *out) { return fy_index_msg(o, out, "cannot fit 'int' into an index-sized integer"); }
+int fy_index(fy_obj *o, int64_t *out) { return fy_index_msg(o, out, "Python int too large to convert to C ssize_t"); }
 
 int fy_index_msg(fy_obj *o, int64_t *out, const char *msg) {
     if (FY_INT_CHECK(o)) return fy_int_to_i64_msg(o, out, msg);

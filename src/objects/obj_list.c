@@ -274,7 +274,7 @@ static int repeat_count(fy_obj *k, int64_t *n) {
         fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", k->type->name);
         return -1;
     }
-    if (fy_index(k, n) < 0) return -1;
+    if (fy_index_msg(k, n, FY_INDEX_FIT_MSG) < 0) return -1;
     if (*n < 0) *n = 0;
     return 0;
 }

@@ -585,14 +585,14 @@ static fy_obj *str_mul(fy_obj *a, fy_obj *b) {
     if (!FY_INT_CHECK(n)) {
         if (n->type->index) {
             int64_t k;
-            if (fy_index(n, &k) < 0) return NULL;
+            if (fy_index_msg(n, &k, FY_INDEX_FIT_MSG) < 0) return NULL;
             return fy_str_repeat(s, k);
         }
         if (!FY_STR_CHECK(n) || 1)
             return fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", n->type->name);
     }
     int64_t k;
-    if (fy_index(n, &k) < 0) return NULL;
+    if (fy_index_msg(n, &k, FY_INDEX_FIT_MSG) < 0) return NULL;
     return fy_str_repeat(s, k);
 }
 

@@ -179,7 +179,7 @@ static fy_obj *tuple_mul(fy_obj *a, fy_obj *b) {
     int64_t n;
     if (!FY_INT_CHECK(k) && !k->type->index)
         return fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", k->type->name);
-    if (fy_index(k, &n) < 0) return NULL;
+    if (fy_index_msg(k, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
     if (n < 0) n = 0;
     int64_t m = FY_TUPLE_N(t);
     if (m && n > (int64_t)(fy_mem_limit / sizeof(fy_obj *)) / m) return fy_err_nomem();

@@ -331,9 +331,12 @@ fy_obj *fy_abs(fy_obj *a);
 fy_obj *fy_richcmp(fy_obj *a, fy_obj *b, int op);  /* returns any object */
 int fy_richcmp_bool(fy_obj *a, fy_obj *b, int op); /* 0/1, -1 error */
 int fy_eq(fy_obj *a, fy_obj *b);                    /* a is b or a == b; -1 error */
-/* o.__index__() as int64 (TypeError "... cannot be interpreted as an integer"). */
+/* o.__index__() as int64 (TypeError "... cannot be interpreted as an integer"; OverflowError
+ * "Python int too large to convert to C ssize_t" for ints beyond int64, as CPython's arguments). */
 int fy_index(fy_obj *o, int64_t *out);
-/* The same with the OverflowError message for ints that do not fit. */
+/* The same with the OverflowError message for ints that do not fit (FY_INDEX_FIT_MSG: what
+ * CPython says for repeat counts and sizes). */
+#define FY_INDEX_FIT_MSG "cannot fit 'int' into an index-sized integer"
 int fy_index_msg(fy_obj *o, int64_t *out, const char *msg);
 
 /* Containers. */
@@ -682,6 +685,7 @@ bool fy_set_next(fy_obj *s, int64_t *pos, fy_obj **key);
 typedef struct fy_range {
     fy_obj h;
     int64_t start, stop, step, len;
+    fy_obj *big; /* NULL, or (start, stop, step, len) as ints when one does not fit in int64 */
 } fy_range;
 typedef struct fy_slice {
     fy_obj h;
