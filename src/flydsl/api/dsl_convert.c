@@ -18,8 +18,8 @@ int fy_dsl_int_value(fy_obj *o, int64_t *out, const char *what) {
     }
     fy_obj *bl = fy_call_method(o, "bit_length", NULL, 0);
     if (!bl) return -1;
-    fy_err_format(&fy_OverflowError, "%s: Python int too large for a 64-bit integer (it needs %lld bits)", what,
-                  (long long)FY_INT_VAL(bl) + 1);
+    fy_err_format(&fy_OverflowError, "%s: Python int too large for a 64-bit integer (a %lld-bit value)", what,
+                  (long long)FY_INT_VAL(bl));
     FY_DECREF(bl);
     return -1;
 }

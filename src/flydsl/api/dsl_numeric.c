@@ -204,17 +204,24 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
             if (fy_int_to_double(x, &d) < 0) return NULL;
             return fy_dsl_num_float(t, d);
         }
-        int64_t v;
         if (FY_INT_IS_BIG(x)) {
+            /* 2**63 <= x < 2**64 still has 64 bits to wrap (Uint64(2**64 - 1)); wider values do not */
             fy_obj *bl = fy_call_method(x, "bit_length", NULL, 0);
             if (!bl) return NULL;
-            fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in %s (it needs %lld bits)", t->name,
-                          t->name, (long long)FY_INT_VAL(bl) + 1);
+            int64_t nb = FY_INT_VAL(bl);
             FY_DECREF(bl);
-            return NULL;
+            if (nb <= 64 && fy_int_sign(x) > 0) {
+                fy_obj *two64 = fy_int_from_u64(UINT64_MAX), *w = two64 ? fy_int_binop_obj(x, two64, FY_NB_SUB) : NULL;
+                FY_XDECREF(two64);
+                if (!w) return NULL;
+                int64_t v = FY_INT_VAL(w) - 1; /* x - 2**64, the same 64 bits */
+                FY_DECREF(w);
+                return fy_dsl_num_int(t, v);
+            }
+            return fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in %s (a %lld-bit value)", t->name,
+                                 t->name, (long long)nb);
         }
-        v = FY_INT_VAL(x);
-        return fy_dsl_num_int(t, v);
+        return fy_dsl_num_int(t, FY_INT_VAL(x));
     }
     if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));
     return fy_err_format(&fy_TypeError, "%s(): cannot convert '%s' to a numeric value", t->name, fy_type_name(x));
