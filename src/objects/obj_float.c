@@ -353,18 +353,12 @@ static fy_obj *float_as_ratio(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
         m *= 2.0;
         e--;
     }
-    int64_t num = (int64_t)m, den = 1;
-    if (e > 0) {
-        if (e >= 62) return fy_err_set(&fy_OverflowError, "integer ratio does not fit in 64 bits");
-        num <<= e;
-    } else {
-        if (-e >= 62) return fy_err_set(&fy_OverflowError, "integer ratio does not fit in 64 bits");
-        den <<= -e;
-    }
-    fy_obj *x = fy_int_from(num), *y = fy_int_from(den);
-    fy_obj *t = fy_tuple_pack(2, x, y);
-    FY_DECREF(x);
-    FY_DECREF(y);
+    /* m is an integer below 2**53 now: d = m * 2**e exactly, with ints of any size */
+    fy_obj *x = fy_int_binop((int64_t)m, e > 0 ? e : 0, FY_NB_LSHIFT),
+           *y = fy_int_binop(1, e < 0 ? -e : 0, FY_NB_LSHIFT);
+    fy_obj *t = x && y ? fy_tuple_pack(2, x, y) : NULL;
+    FY_XDECREF(x);
+    FY_XDECREF(y);
     return t;
 }
 static fy_obj *float_hex(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {

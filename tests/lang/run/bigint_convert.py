@@ -74,3 +74,7 @@ sys.set_int_max_str_digits(4300)
 print("-- round")
 for v in [1234567890123456789012345, -1234567890123456789012345, 2**64 + 5, 25, 35, -25, 15 * 10**30]:
     print(v, [round(v, n) for n in (0, -1, -2, -5, -20, -30)], round(v))
+print("-- float.as_integer_ratio and subnormal quotients")
+for d in [1e300, -2.0**1000, 1.5 * 2**80, 5e-324, 2.0**-1074 * 3, 1e-310, 0.1]:
+    print(d.as_integer_ratio())
+print([(a / 2**k).as_integer_ratio() for k in (1074, 1075, 1076, 1100) for a in (1, 3, 2**60 + 2**7 + 1)])
