@@ -30,7 +30,11 @@ int fy_as_double(fy_obj *o, double *out) {
         *out = FY_FLOAT_VAL(o);
         return 0;
     }
-    if (FY_INT_CHECK(o)) return fy_int_to_double(o, out);
+    if (FY_INT_CHECK(o)) {
+        if (FY_INT_IS_BIG(o)) return fy_int_to_double(o, out);
+        *out = (double)FY_INT_VAL(o);
+        return 0;
+    }
     if (o->type->to_float) {
         fy_obj *r = o->type->to_float(o);
         if (!r) return -1;
@@ -153,13 +157,18 @@ int64_t fy_hash_double(double v) {
 static int64_t float_hash(fy_obj *o) { return fy_hash_double(FY_FLOAT_VAL(o)); }
 static int float_truth(fy_obj *o) { return FY_FLOAT_VAL(o) != 0.0; }
 
+__attribute__((noinline)) static int big_to_double(fy_obj *o, double *d) { return fy_int_to_double(o, d) < 0 ? -1 : 1; }
 /* 1 with *d set, 0 when o is no float/int, -1 with OverflowError (a huge int). */
-static int to_double(fy_obj *o, double *d) {
+static inline int to_double(fy_obj *o, double *d) {
     if (FY_FLOAT_CHECK(o)) {
         *d = FY_FLOAT_VAL(o);
         return 1;
     }
-    if (FY_INT_CHECK(o)) return fy_int_to_double(o, d) < 0 ? -1 : 1;
+    if (FY_INT_CHECK(o)) {
+        if (FY_INT_IS_BIG(o)) return big_to_double(o, d);
+        *d = (double)FY_INT_VAL(o);
+        return 1;
+    }
     return 0;
 }
 /* Both operands as doubles: 1, 0 (NotImplemented) or -1 (error). */

@@ -19,18 +19,20 @@ fy_int fy_False_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 0, NULL};
 static fy_freelist int_freelist;
 
 fy_obj *fy_int_alloc(int64_t v) {
-    fy_int *o = fy_freelist_pop(&int_freelist);
-    if (!o && !(o = fy_malloc(sizeof(fy_int)))) return NULL;
+    fy_int *o = fy_freelist_pop(&int_freelist); /* cached ints have big == NULL (fy_int_free) */
+    if (!o) {
+        if (!(o = fy_malloc(sizeof(fy_int)))) return NULL;
+        o->big = NULL;
+    }
     o->h.rc = 1;
     o->h.type = &fy_int_type;
     o->v = v;
-    o->big = NULL;
     return &o->h;
 }
 
 void fy_int_free(fy_obj *o) {
     fy_int *i = (fy_int *)o;
-    if (i->big) {
+    if (__builtin_expect(i->big != NULL, 0)) {
         fy_free(i->big);
         i->big = NULL;
     }
@@ -67,8 +69,9 @@ int fy_int_sign(fy_obj *o) {
     return FY_INT_VAL(o) < 0 ? -1 : FY_INT_VAL(o) > 0;
 }
 
-/* The exact result of an int64 operation that overflowed. */
-static fy_obj *promote(int64_t a, int64_t b, int op) {
+/* The exact result of an int64 operation that overflowed (kept out of line: the int64 paths of
+ * fy_int_binop stay a leaf function). */
+__attribute__((noinline, cold)) static fy_obj *promote(int64_t a, int64_t b, int op) {
     fy_bnview x, y;
     fy_bn_view_i64(a, &x);
     fy_bn_view_i64(b, &y);
