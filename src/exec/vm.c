@@ -160,6 +160,18 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
         case FY_NB_MUL:
             if (!__builtin_mul_overflow(x, y, &r)) return fy_int_from(r);
             break;
+        case FY_NB_MOD: /* the common positive modulus: floor semantics inline */
+            if (y > 0) {
+                r = x % y;
+                return fy_int_from(r < 0 ? r + y : r);
+            }
+            break;
+        case FY_NB_FLOORDIV:
+            if (y > 0) {
+                r = x / y;
+                return fy_int_from(r * y > x ? r - 1 : r);
+            }
+            break;
         default: break;
         }
         return fy_int_binop(x, y, op);
