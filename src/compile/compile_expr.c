@@ -6,14 +6,23 @@
 
 #define EMIT(op, arg) fy_c_emit(c, OP_##op, (arg))
 
-static fy_obj *const_of(fy_constant *k) {
+static fy_obj *const_of(compiler *c, fy_constant *k) {
     switch (k->kind) {
     case FY_CONST_NONE: return fy_none();
     case FY_CONST_TRUE: return fy_bool(true);
     case FY_CONST_FALSE: return fy_bool(false);
     case FY_CONST_ELLIPSIS: return fy_ref(fy_Ellipsis);
     case FY_CONST_INT: return fy_int_from(k->i);
-    case FY_CONST_BIGINT: return fy_int_from_string(k->s, k->len, 10);
+    case FY_CONST_BIGINT:
+        if (k->i == 10 && fy_int_max_str_digits > 0 && k->len > (size_t)fy_int_max_str_digits) {
+            fy_c_error(c, 0, 0,
+                       "Exceeds the limit (%lld digits) for integer string conversion: value has %zu digits; "
+                       "use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for "
+                       "huge integer literals to avoid decimal conversion limits.",
+                       (long long)fy_int_max_str_digits, k->len);
+            return NULL;
+        }
+        return fy_int_from_string_nolimit(k->s, k->len, 10);
     case FY_CONST_FLOAT: return fy_float_from(k->f);
     case FY_CONST_COMPLEX: return fy_complex_from(0, k->f);
     case FY_CONST_STR: return fy_intern_str(fy_str_from(k->s, k->len));
@@ -547,7 +556,7 @@ void fy_c_expr(compiler *c, fy_expr *e) {
     fy_loc saved = c->u->loc;
     fy_c_set_loc_expr(c, e);
     switch (e->kind) {
-    case FY_E_CONSTANT: load_const_obj(c, const_of(&e->v.constant)); break;
+    case FY_E_CONSTANT: load_const_obj(c, const_of(c, &e->v.constant)); break;
     case FY_E_NAME: fy_c_name_op(c, e->v.name.id, FY_LOAD); break;
     case FY_E_BOOLOP: {
         int ends[256], ne = 0;
@@ -781,7 +790,7 @@ void fy_c_expr(compiler *c, fy_expr *e) {
                     break;
                 }
                 for (int i = 0; i < e->v.seq.n_elts; i++) {
-                    fy_obj *k = const_of(&e->v.seq.elts[i]->v.constant);
+                    fy_obj *k = const_of(c, &e->v.seq.elts[i]->v.constant);
                     if (!k) {
                         FY_DECREF(t);
                         c->error = true;

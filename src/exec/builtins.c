@@ -187,7 +187,7 @@ BI(callable) {
 BI(chr) {
     if (fy_check_nargs("chr", nargs, 1, 1) < 0) return NULL;
     int64_t c;
-    if (fy_index(args[0], &c) < 0) return NULL;
+    if (fy_index_msg(args[0], &c, "Python int too large to convert to C int") < 0) return NULL;
     if (c < 0 || c > 0x10FFFF) return fy_err_set(&fy_ValueError, "chr() arg not in range(0x110000)");
     char buf[4];
     int k = fy_utf8_encode((uint32_t)c, buf);
@@ -212,21 +212,19 @@ BI(ord) {
 }
 static fy_obj *int_base(fy_obj *const *args, size_t nargs, const char *name, int base, const char *pfx) {
     if (fy_check_nargs(name, nargs, 1, 1) < 0) return NULL;
-    int64_t v;
-    if (fy_index(args[0], &v) < 0) return NULL;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char d[80];
-    int n = 0;
-    do {
-        d[n++] = "0123456789abcdef"[u % base];
-        u /= base;
-    } while (u);
-    char out[90];
-    int o = 0;
-    if (v < 0) out[o++] = '-';
-    for (const char *p = pfx; *p; p++) out[o++] = *p;
-    while (n) out[o++] = d[--n];
-    return fy_str_from_utf8(out, o);
+    fy_obj *v = fy_number_index(args[0]);
+    if (!v) return NULL;
+    size_t n;
+    bool neg;
+    char *d = fy_int_digits(v, base, false, &n, &neg);
+    FY_DECREF(v);
+    if (!d) return NULL;
+    fy_sbuf b = {0};
+    if (neg) fy_sbuf_addc(&b, '-');
+    fy_sbuf_adds(&b, pfx);
+    fy_sbuf_add(&b, d, n);
+    fy_free(d);
+    return fy_sbuf_finish(&b);
 }
 BI(hex) { return int_base(args, nargs, "hex", 16, "0x"); }
 BI(oct) { return int_base(args, nargs, "oct", 8, "0o"); }
@@ -264,7 +262,9 @@ BI(pow) {
     if (!a[2] || a[2] == fy_None) return fy_binop(a[0], a[1], FY_NB_POW);
     if (!FY_INT_CHECK(a[0]) || !FY_INT_CHECK(a[1]) || !FY_INT_CHECK(a[2]))
         return fy_err_set(&fy_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+    if (FY_INT_IS_BIG(a[0]) || FY_INT_IS_BIG(a[1]) || FY_INT_IS_BIG(a[2])) return fy_int_powmod(a[0], a[1], a[2]);
     int64_t b = FY_INT_VAL(a[0]), e = FY_INT_VAL(a[1]), m = FY_INT_VAL(a[2]);
+    if (e == INT64_MIN || m == INT64_MIN) return fy_int_powmod(a[0], a[1], a[2]);
     if (m == 0) return fy_err_set(&fy_ValueError, "pow() 3rd argument cannot be 0");
     __int128 r = 1, mm = m < 0 ? -(__int128)m : m, base = ((b % mm) + mm) % mm;
     if (e < 0) {
@@ -292,6 +292,33 @@ BI(pow) {
     if (m < 0 && res) res += m;
     return fy_int_from(res);
 }
+/* round(x, n) for an int x and n < 0: to a multiple of 10**-n, ties to even. */
+static fy_obj *round_int(fy_obj *x, int64_t n) {
+    if (n < -1000000) return fy_int_from(0); /* 10**-n dwarfs any int we can hold */
+    fy_obj *ten = fy_int_from(10), *e = fy_int_from(-n), *p = fy_int_binop_obj(ten, e, FY_NB_POW);
+    FY_DECREF(ten);
+    FY_DECREF(e);
+    if (!p) return NULL;
+    fy_obj *q = fy_int_binop_obj(x, p, FY_NB_FLOORDIV), *r = q ? fy_int_binop_obj(x, p, FY_NB_MOD) : NULL;
+    fy_obj *two = fy_int_from(2), *r2 = r ? fy_int_binop_obj(r, two, FY_NB_MUL) : NULL, *res = NULL;
+    if (r2) {
+        int c = fy_int_cmp(r2, p);
+        fy_bnview qv;
+        fy_bn_view(q, &qv);
+        if (c > 0 || (c == 0 && qv.n && (qv.d[0] & 1))) {
+            fy_obj *one = fy_int_from(1);
+            FY_SETREF(q, fy_int_binop_obj(q, one, FY_NB_ADD));
+            FY_DECREF(one);
+        }
+        if (q) res = fy_int_binop_obj(q, p, FY_NB_MUL);
+    }
+    FY_DECREF(two);
+    FY_DECREF(p);
+    FY_XDECREF(q);
+    FY_XDECREF(r);
+    FY_XDECREF(r2);
+    return res;
+}
 BI(round) {
     static const char *const names[] = {"number", "ndigits", NULL};
     fy_obj *a[2];
@@ -299,19 +326,11 @@ BI(round) {
     fy_obj *x = a[0];
     fy_obj *nd = a[1] && a[1] != fy_None ? a[1] : NULL;
     if (FY_INT_CHECK(x)) {
-        if (!nd) return fy_int_from(FY_INT_VAL(x));
+        if (!nd) return fy_call1((fy_obj *)&fy_int_type, x);
         int64_t n;
         if (fy_index(nd, &n) < 0) return NULL;
-        if (n >= 0) return fy_int_from(FY_INT_VAL(x));
-        int64_t p = 1;
-        for (int64_t i = 0; i < -n && p < INT64_MAX / 10; i++) p *= 10;
-        int64_t v = FY_INT_VAL(x), q = v / p, r = v % p;
-        if (r < 0) {
-            r += p;
-            q--;
-        }
-        if (2 * r > p || (2 * r == p && (q & 1))) q++;
-        return fy_int_from(q * p);
+        if (n >= 0) return fy_call1((fy_obj *)&fy_int_type, x);
+        return round_int(x, n);
     }
     if (FY_FLOAT_CHECK(x)) {
         double v = FY_FLOAT_VAL(x);
@@ -412,7 +431,7 @@ BI(sum) {
     /* exact float accumulation like CPython's (compensated) */
     while ((x = fy_iter_next(it))) {
         fy_obj *r;
-        if (FY_INT_EXACT(acc) && FY_INT_EXACT(x)) {
+        if (FY_INT_EXACT(acc) && FY_INT_EXACT(x) && FY_INT_BOTH_SMALL(acc, x)) {
             int64_t s;
             if (!__builtin_add_overflow(FY_INT_VAL(acc), FY_INT_VAL(x), &s)) r = fy_int_from(s);
             else r = fy_binop(acc, x, FY_NB_ADD);

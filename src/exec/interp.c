@@ -99,6 +99,72 @@ static fy_obj *sys_getframe(fy_obj *self, fy_obj *const *args, size_t nargs, fy_
     if (!f) return fy_err_set(&fy_ValueError, "call stack is not deep enough");
     return fy_ref(&f->h);
 }
+static fy_obj *sys_get_int_max_str_digits(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    if (fy_check_nargs("get_int_max_str_digits", nargs, 0, 0) < 0) return NULL;
+    return fy_int_from(fy_int_max_str_digits);
+}
+static fy_obj *sys_set_int_max_str_digits(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    static const char *const names[] = {"maxdigits", NULL};
+    fy_obj *a[1];
+    int64_t n;
+    if (fy_parse_args("set_int_max_str_digits", args, nargs, kw, names, 1, 1, 1, a) < 0 || fy_index(a[0], &n) < 0)
+        return NULL;
+    if (n != 0 && n < 640) return fy_err_set(&fy_ValueError, "maxdigits must be 0 or larger than 640");
+    fy_int_max_str_digits = n;
+    return fy_none();
+}
+
+/* sys.version_info: a tuple with named fields, like CPython's struct sequence. */
+static const char *const vi_fields[5] = {"major", "minor", "micro", "releaselevel", "serial"};
+static fy_obj *vi_repr(fy_obj *o) {
+    fy_sbuf b = {0};
+    fy_sbuf_adds(&b, "sys.version_info(");
+    for (int i = 0; i < 5; i++) {
+        fy_sbuf_printf(&b, "%s%s=", i ? ", " : "", vi_fields[i]);
+        if (fy_sbuf_add_repr(&b, FY_TUPLE_ITEMS(o)[i]) < 0) {
+            fy_sbuf_free(&b);
+            return NULL;
+        }
+    }
+    fy_sbuf_addc(&b, ')');
+    return fy_sbuf_finish(&b);
+}
+#define VI_GET(i, name) \
+    static fy_obj *vi_##name(fy_obj *o) { return fy_ref(FY_TUPLE_ITEMS(o)[i]); }
+VI_GET(0, major)
+VI_GET(1, minor)
+VI_GET(2, micro)
+VI_GET(3, releaselevel)
+VI_GET(4, serial)
+static fy_obj *vi_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    return fy_err_set(&fy_TypeError, "cannot create 'sys.version_info' instances");
+}
+static fy_getsetdef vi_getsets[] = {{"major", vi_major, NULL, NULL},   {"minor", vi_minor, NULL, NULL},
+                                    {"micro", vi_micro, NULL, NULL},   {"releaselevel", vi_releaselevel, NULL, NULL},
+                                    {"serial", vi_serial, NULL, NULL}, {NULL}};
+static fy_type vi_type = {
+    FY_TYPE_INIT("sys.version_info", sizeof(fy_tuple)),
+    .doc = "sys.version_info\n\nVersion information as a named tuple.",
+    .flags = FY_TPF_FINAL,
+    .base = &fy_tuple_type,
+    .new_ = vi_new,
+    .repr = vi_repr,
+    .getsets = vi_getsets,
+};
+static fy_obj *version_info_new(void) {
+    if (fy_type_ready(&vi_type) < 0) return NULL;
+    fy_tuple *t = (fy_tuple *)fy_alloc_size(&vi_type, sizeof(fy_tuple) + 5 * sizeof(fy_obj *));
+    if (!t) return NULL;
+    t->n = 5;
+    t->hash = -1;
+    t->items[0] = fy_int_from(3);
+    t->items[1] = fy_int_from(11);
+    t->items[2] = fy_int_from(0);
+    t->items[3] = fy_str_from_cstr("final");
+    t->items[4] = fy_int_from(0);
+    return &t->h;
+}
+
 static fy_methoddef sys_funcs[] = {
     {"_getframe", sys_getframe, 0, NULL},
     {"exit", sys_exit, 0, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status)."},
@@ -111,6 +177,8 @@ static fy_methoddef sys_funcs[] = {
     {"getrefcount", sys_getrefcount, 0, NULL},
     {"getdefaultencoding", sys_getdefaultencoding, 0, NULL},
     {"_gc_collect", sys_gc_collect, 0, NULL},
+    {"get_int_max_str_digits", sys_get_int_max_str_digits, 0, NULL},
+    {"set_int_max_str_digits", sys_set_int_max_str_digits, 0, NULL},
     {NULL}};
 
 fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
@@ -127,9 +195,7 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
     fy_module_add(m, "__stdout__", ip->stdout_override);
     fy_module_add(m, "__stderr__", ip->stderr_override);
     fy_module_add_steal(m, "version", fy_str_from_cstr("3.11.0 (flyi)"));
-    fy_obj *vi[5] = {fy_int_from(3), fy_int_from(11), fy_int_from(0), fy_str_from_cstr("final"), fy_int_from(0)};
-    fy_module_add_steal(m, "version_info", fy_tuple_from(vi, 5));
-    for (int i = 0; i < 5; i++) FY_DECREF(vi[i]);
+    fy_module_add_steal(m, "version_info", version_info_new());
     fy_module_add_steal(m, "hexversion", fy_int_from(0x030B00F0));
     fy_module_add_steal(m, "platform", fy_str_from_cstr("linux"));
     fy_module_add_steal(m, "byteorder", fy_str_from_cstr("little"));

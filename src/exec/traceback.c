@@ -165,7 +165,7 @@ static void format_one(fy_tbinfo *t, fy_obj *exc, bool record_frames) {
         fy_obj *fn = fy_dict_get_cstr(e->dict, "filename"), *ln = fy_dict_get_cstr(e->dict, "lineno");
         fy_obj *off = fy_dict_get_cstr(e->dict, "offset"), *txt = fy_dict_get_cstr(e->dict, "text");
         fy_obj *eoff = fy_dict_get_cstr(e->dict, "end_offset"), *eln = fy_dict_get_cstr(e->dict, "end_lineno");
-        if (fn && FY_STR_CHECK(fn) && ln && FY_INT_CHECK(ln)) {
+        if (fn && FY_STR_CHECK(fn) && ln && FY_INT_CHECK(ln) && !FY_INT_IS_BIG(ln)) {
             char buf[1024];
             snprintf(buf, sizeof buf, "  File \"%s\", line %lld", FY_STR_DATA(fn), (long long)FY_INT_VAL(ln));
             add_line(t, buf);
@@ -181,10 +181,10 @@ static void format_one(fy_tbinfo *t, fy_obj *exc, bool record_frames) {
                     char line[1200];
                     snprintf(line, sizeof line, "    %s", stripped);
                     add_line(t, line);
-                    if (off && FY_INT_CHECK(off) && FY_INT_VAL(off) > 0) {
+                    if (off && FY_INT_CHECK(off) && !FY_INT_IS_BIG(off) && FY_INT_VAL(off) > 0) {
                         int64_t c0 = FY_INT_VAL(off) - 1 - ind;
                         int64_t c1 = c0 + 1;
-                        if (eoff && FY_INT_CHECK(eoff) && FY_INT_VAL(eoff) > FY_INT_VAL(off) &&
+                        if (eoff && FY_INT_CHECK(eoff) && !FY_INT_IS_BIG(eoff) && FY_INT_VAL(eoff) > FY_INT_VAL(off) &&
                             (!eln || !FY_INT_CHECK(eln) || FY_INT_VAL(eln) == FY_INT_VAL(ln)))
                             c1 = FY_INT_VAL(eoff) - 1 - ind;
                         if (c0 < 0) c0 = 0;

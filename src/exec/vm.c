@@ -148,7 +148,7 @@ static fy_obj *call_exit(fy_obj *exit, fy_obj *a, fy_obj *b, fy_obj *c) {
 
 /* Fast binary ops on ints/floats; NULL with no error means "not handled". */
 static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
-    if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) {
+    if (FY_INT_EXACT(a) && FY_INT_EXACT(b) && FY_INT_BOTH_SMALL(a, b)) {
         int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b), r;
         switch (op) {
         case FY_NB_ADD:
@@ -159,6 +159,18 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
             break;
         case FY_NB_MUL:
             if (!__builtin_mul_overflow(x, y, &r)) return fy_int_from(r);
+            break;
+        case FY_NB_MOD: /* the common positive modulus: floor semantics inline */
+            if (y > 0) {
+                r = x % y;
+                return fy_int_from(r < 0 ? r + y : r);
+            }
+            break;
+        case FY_NB_FLOORDIV:
+            if (y > 0) {
+                r = x / y;
+                return fy_int_from(r * y > x ? r - 1 : r);
+            }
             break;
         default: break;
         }
@@ -558,7 +570,7 @@ L_UNARY_NOT: {
 L_COMPARE_OP: {
     fy_obj *b = POP(), *a = TOP();
     fy_obj *r;
-    if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) {
+    if (FY_INT_EXACT(a) && FY_INT_EXACT(b) && FY_INT_BOTH_SMALL(a, b)) {
         int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b);
         bool c;
         switch (arg) {
@@ -605,7 +617,7 @@ L_CONTAINS_OP: {
 L_BINARY_SUBSCR: {
     fy_obj *k = POP(), *o = TOP();
     fy_obj *r;
-    if (FY_TYPE(o) == &fy_list_type && FY_INT_EXACT(k)) {
+    if (FY_TYPE(o) == &fy_list_type && FY_INT_EXACT(k) && !FY_INT_IS_BIG(k)) {
         int64_t i = FY_INT_VAL(k), n = FY_LIST_N(o);
         if (i < 0) i += n;
         if (i >= 0 && i < n) r = fy_ref(FY_LIST_ITEMS(o)[i]);

@@ -1,7 +1,5 @@
 /* mod_math.c - the `math` module: CPython 3.11's functions, constants and error messages.
- *
- * Ints are 64-bit in flyi: integer functions (factorial, comb, perm, lcm, floor of a huge
- * float, ...) raise OverflowError where CPython would return a bigger int. */
+ * The integer functions (gcd, lcm, isqrt, factorial, comb, perm) work on ints of any size. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,24 +15,13 @@ static int real_arg(fy_obj *x, double *out) {
         *out = FY_FLOAT_VAL(x);
         return 0;
     }
-    if (FY_INT_CHECK(x)) {
-        *out = (double)FY_INT_VAL(x);
-        return 0;
-    }
+    if (FY_INT_CHECK(x)) return fy_int_to_double(x, out);
     if (fy_as_double(x, out) == 0) return 0;
     if (fy_err_matches(&fy_TypeError)) {
         fy_err_clear();
         fy_err_format(&fy_TypeError, "must be real number, not %T", x);
     }
     return -1;
-}
-
-static int int_arg(fy_obj *x, int64_t *out) {
-    if (FY_INT_CHECK(x)) {
-        *out = FY_INT_VAL(x);
-        return 0;
-    }
-    return fy_index(x, out);
 }
 
 static fy_obj *domain_error(void) { return fy_err_set(&fy_ValueError, "math domain error"); }
@@ -44,9 +31,7 @@ static fy_obj *range_error(void) { return fy_err_set(&fy_OverflowError, "math ra
 static fy_obj *int_from_double(double d) {
     if (isinf(d)) return fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
     if (isnan(d)) return fy_err_set(&fy_ValueError, "cannot convert float NaN to integer");
-    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-        return fy_err_set(&fy_OverflowError, "int too large to convert (flyi ints are 64-bit)");
-    return fy_int_from((int64_t)d);
+    return fy_int_from_double(d);
 }
 
 static int one_arg(const char *name, size_t nargs, fy_obj *kw) {
@@ -163,7 +148,7 @@ static fy_obj *rounding(const char *name, const char *dunder, fy_obj *const *a, 
                         double (*f)(double), int trunc) {
     if (one_arg(name, n, kw) < 0) return NULL;
     fy_obj *x = a[0];
-    if (FY_INT_CHECK(x)) return fy_int_from(FY_INT_VAL(x));
+    if (FY_INT_CHECK(x)) return fy_call1((fy_obj *)&fy_int_type, x);
     if (FY_IS_TYPE(x, fy_float_type)) return int_from_double(f(FY_FLOAT_VAL(x)));
     if (fy_type_lookup_cstr(FY_TYPE(x), dunder)) return fy_call_method(x, dunder, NULL, 0);
     if (trunc) return fy_err_format(&fy_TypeError, "type %s doesn't define __trunc__ method", fy_type_name(x));
@@ -250,7 +235,7 @@ static fy_obj *m_ldexp(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t e;
     if (two_args("ldexp", n, kw) < 0 || real_arg(a[0], &x) < 0) return NULL;
     if (!FY_INT_CHECK(a[1])) return fy_err_set(&fy_TypeError, "Expected an int as second argument to ldexp.");
-    e = FY_INT_VAL(a[1]);
+    e = FY_INT_IS_BIG(a[1]) ? (fy_int_sign(a[1]) < 0 ? INT64_MIN : INT64_MAX) : FY_INT_VAL(a[1]);
     if (x == 0 || !isfinite(x)) return fy_float_from(x);
     if (e > 100000) return range_error();
     if (e < -100000) return fy_float_from(copysign(0.0, x));
@@ -291,6 +276,31 @@ static fy_obj *m_modf(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static int log_of(fy_obj *x, double (*f)(double), double *out) {
     double d;
     *out = 0;
+    if (FY_INT_CHECK(x) && FY_INT_IS_BIG(x)) {
+        /* too big for a double maybe: f(x) = f(m * 2**e) = f(m) + e * f(2) */
+        if (fy_int_sign(x) < 0) {
+            domain_error();
+            return -1;
+        }
+        if (fy_int_to_double(x, &d) == 0) {
+            *out = f(d);
+            return 0;
+        }
+        fy_err_clear();
+        fy_obj *bl = fy_call_method(x, "bit_length", NULL, 0);
+        if (!bl) return -1;
+        int64_t e = FY_INT_VAL(bl);
+        FY_DECREF(bl);
+        fy_obj *eo = fy_int_from(e - 64), *top = fy_int_binop_obj(x, eo, FY_NB_RSHIFT);
+        FY_DECREF(eo);
+        if (!top || fy_int_to_double(top, &d) < 0) {
+            FY_XDECREF(top);
+            return -1;
+        }
+        FY_DECREF(top);
+        *out = f(ldexp(d, -64)) + (double)e * f(2.0);
+        return 0;
+    }
     if (real_arg(x, &d) < 0) return -1;
     if (isnan(d)) {
         *out = d;
@@ -534,109 +544,219 @@ static fy_obj *m_prod(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 
 /* ------------------------------------------------------------------ integer functions */
 
-static uint64_t u_gcd(uint64_t x, uint64_t y) {
-    while (y) {
-        uint64_t t = x % y;
-        x = y;
-        y = t;
-    }
-    return x;
+/* Integer arithmetic on int objects (any size); NULL propagates. */
+static fy_obj *iop(fy_obj *a, fy_obj *b, int op) {
+    if (!a || !b) return NULL;
+    return fy_int_binop_obj(a, b, op);
+}
+/* iop that consumes a. */
+static fy_obj *iop_steal(fy_obj *a, fy_obj *b, int op) {
+    fy_obj *r = iop(a, b, op);
+    FY_XDECREF(a);
+    return r;
+}
+static fy_obj *iabs(fy_obj *a) {
+    if (!a || fy_int_sign(a) >= 0) return a;
+    fy_obj *z = fy_int_from(0), *r = iop(z, a, FY_NB_SUB);
+    FY_DECREF(z);
+    FY_DECREF(a);
+    return r;
+}
+/* x as an exact int, via __index__ (new reference). */
+static fy_obj *int_obj_arg(fy_obj *x) {
+    fy_obj *r = fy_number_index(x);
+    if (r && !FY_INT_EXACT(r)) FY_SETREF(r, fy_call1((fy_obj *)&fy_int_type, r));
+    return r;
 }
 
-static uint64_t u_abs(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
-
-static fy_obj *u_result(uint64_t v) {
-    if (v > (uint64_t)INT64_MAX) return fy_err_set(&fy_OverflowError, "int too large (flyi ints are 64-bit)");
-    return fy_int_from((int64_t)v);
+/* gcd of two non-negative ints. */
+static fy_obj *gcd2(fy_obj *x, fy_obj *y) {
+    x = fy_ref(x);
+    y = fy_ref(y);
+    while (x && y && fy_int_sign(y) != 0) {
+        if (!FY_INT_BOTH_SMALL(x, y)) {
+            fy_obj *t = iop(x, y, FY_NB_MOD);
+            FY_DECREF(x);
+            x = y;
+            y = t;
+            continue;
+        }
+        uint64_t a = (uint64_t)FY_INT_VAL(x), b = (uint64_t)FY_INT_VAL(y);
+        while (b) {
+            uint64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        FY_DECREF(x);
+        FY_DECREF(y);
+        return fy_int_from_u64(a);
+    }
+    FY_XDECREF(y);
+    return x;
 }
 
 static fy_obj *m_gcd(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("gcd", kw) < 0) return NULL;
-    uint64_t g = 0;
-    for (size_t i = 0; i < n; i++) {
-        int64_t v;
-        if (int_arg(a[i], &v) < 0) return NULL;
-        g = u_gcd(g, u_abs(v));
+    fy_obj *g = fy_int_from(0);
+    for (size_t i = 0; i < n && g; i++) {
+        fy_obj *v = iabs(int_obj_arg(a[i]));
+        if (!v) FY_CLEAR(g);
+        else {
+            FY_SETREF(g, gcd2(g, v));
+            FY_DECREF(v);
+        }
     }
-    return u_result(g);
+    return g;
 }
 
 static fy_obj *m_lcm(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("lcm", kw) < 0) return NULL;
-    uint64_t l = 1;
-    int zero = 0, ovf = 0;
-    for (size_t i = 0; i < n; i++) {
-        int64_t v;
-        if (int_arg(a[i], &v) < 0) return NULL;
-        uint64_t u = u_abs(v);
-        if (u == 0) zero = 1;
-        if (zero || ovf) continue;
-        uint64_t g = u_gcd(l, u);
-        unsigned __int128 p = (unsigned __int128)(l / g) * u;
-        if (p > (unsigned __int128)INT64_MAX) ovf = 1;
-        else l = (uint64_t)p;
+    fy_obj *l = fy_int_from(1);
+    for (size_t i = 0; i < n && l; i++) {
+        fy_obj *v = iabs(int_obj_arg(a[i]));
+        if (!v) {
+            FY_CLEAR(l);
+            break;
+        }
+        if (fy_int_sign(l) == 0 || fy_int_sign(v) == 0) {
+            FY_SETREF(l, fy_int_from(0));
+        } else {
+            fy_obj *g = gcd2(l, v);
+            FY_SETREF(l, iop_steal(iop(l, g, FY_NB_FLOORDIV), v, FY_NB_MUL));
+            FY_XDECREF(g);
+        }
+        FY_DECREF(v);
     }
-    if (zero) return fy_int_from(0);
-    if (ovf) return u_result(UINT64_MAX);
-    return u_result(l);
+    return l;
 }
 
 static fy_obj *m_isqrt(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    int64_t v;
-    if (one_arg("isqrt", n, kw) < 0 || int_arg(a[0], &v) < 0) return NULL;
-    if (v < 0) return fy_err_set(&fy_ValueError, "isqrt() argument must be nonnegative");
-    uint64_t r = (uint64_t)sqrt((double)v);
-    while (r * r > (uint64_t)v) r--;
-    while ((r + 1) * (r + 1) <= (uint64_t)v) r++;
-    return fy_int_from((int64_t)r);
+    if (one_arg("isqrt", n, kw) < 0) return NULL;
+    fy_obj *v = int_obj_arg(a[0]);
+    if (!v) return NULL;
+    if (fy_int_sign(v) < 0) {
+        FY_DECREF(v);
+        return fy_err_set(&fy_ValueError, "isqrt() argument must be nonnegative");
+    }
+    if (!FY_INT_IS_BIG(v)) {
+        uint64_t u = (uint64_t)FY_INT_VAL(v), r = (uint64_t)sqrt((double)u);
+        FY_DECREF(v);
+        while (r * r > u) r--;
+        while ((r + 1) * (r + 1) <= u && (r + 1) < ((uint64_t)1 << 32)) r++;
+        return fy_int_from((int64_t)r);
+    }
+    /* Newton from above: x = 2**ceil(bits/2) >= sqrt(v) */
+    fy_obj *bl = fy_call_method(v, "bit_length", NULL, 0), *one = fy_int_from(1), *two = fy_int_from(2);
+    fy_obj *h = bl ? iop(bl, two, FY_NB_FLOORDIV) : NULL, *h1 = iop(h, one, FY_NB_ADD), *x = iop(one, h1, FY_NB_LSHIFT);
+    FY_XDECREF(bl);
+    FY_XDECREF(h);
+    FY_XDECREF(h1);
+    while (x) {
+        fy_obj *y = iop_steal(iop_steal(iop(v, x, FY_NB_FLOORDIV), x, FY_NB_ADD), one, FY_NB_RSHIFT);
+        if (!y || fy_int_cmp(y, x) >= 0) {
+            FY_XDECREF(y);
+            break;
+        }
+        FY_SETREF(x, y);
+    }
+    FY_DECREF(v);
+    FY_DECREF(one);
+    FY_DECREF(two);
+    return x;
 }
 
 static fy_obj *m_factorial(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (one_arg("factorial", n, kw) < 0) return NULL;
+    fy_obj *vo = int_obj_arg(a[0]);
+    if (!vo) return NULL;
     int64_t v;
-    if (one_arg("factorial", n, kw) < 0 || int_arg(a[0], &v) < 0) return NULL;
-    if (v < 0) return fy_err_set(&fy_ValueError, "factorial() not defined for negative values");
-    if (v > 20) return u_result(UINT64_MAX);
-    int64_t r = 1;
-    for (int64_t i = 2; i <= v; i++) r *= i;
-    return fy_int_from(r);
+    int big = FY_INT_IS_BIG(vo), neg = fy_int_sign(vo) < 0;
+    v = big ? 0 : FY_INT_VAL(vo);
+    FY_DECREF(vo);
+    if (neg) return fy_err_set(&fy_ValueError, "factorial() not defined for negative values");
+    if (big) return fy_err_set(&fy_OverflowError, "factorial() argument should not exceed 9223372036854775807");
+    fy_obj *r = fy_int_from(1);
+    for (int64_t i = 2; i <= v && r; i++) {
+        fy_obj *k = fy_int_from(i);
+        FY_SETREF(r, iop(r, k, FY_NB_MUL));
+        FY_DECREF(k);
+    }
+    return r;
 }
 
-/* n! / (n-k)! (perm) or n choose k, 0 <= k <= n; UINT64_MAX on overflow. */
-static uint64_t perm_comb(uint64_t nn, uint64_t k, int comb) {
-    unsigned __int128 r = 1;
-    if (comb && k > nn - k) k = nn - k;
-    for (uint64_t i = 0; i < k; i++) {
-        r *= (nn - i);
-        if (comb) r /= (i + 1);
-        if (r > (unsigned __int128)INT64_MAX) return UINT64_MAX;
+/* n! / (n-k)! (perm) or n choose k, 0 <= k <= n, k an int64. */
+static fy_obj *perm_comb(fy_obj *nn, int64_t k, int comb) {
+    fy_obj *r = fy_int_from(1);
+    for (int64_t i = 0; i < k && r; i++) {
+        fy_obj *ii = fy_int_from(i), *f = iop(nn, ii, FY_NB_SUB);
+        FY_SETREF(r, iop(r, f, FY_NB_MUL));
+        FY_XDECREF(f);
+        FY_DECREF(ii);
+        if (comb && r) {
+            fy_obj *d = fy_int_from(i + 1);
+            FY_SETREF(r, iop(r, d, FY_NB_FLOORDIV));
+            FY_DECREF(d);
+        }
     }
-    return (uint64_t)r;
+    return r;
+}
+
+/* The n, k arguments of comb/perm: 0, 1 (k > n: the result is 0) or -1. */
+static int nk_args(fy_obj *na, fy_obj *ka, fy_obj **n, int64_t *k, int comb) {
+    *n = int_obj_arg(na);
+    fy_obj *ko = *n ? int_obj_arg(ka) : NULL;
+    if (!ko) goto fail;
+    if (fy_int_sign(*n) < 0) {
+        fy_err_set(&fy_ValueError, "n must be a non-negative integer");
+        goto fail;
+    }
+    if (fy_int_sign(ko) < 0) {
+        fy_err_set(&fy_ValueError, "k must be a non-negative integer");
+        goto fail;
+    }
+    if (fy_int_cmp(ko, *n) > 0) {
+        FY_DECREF(ko);
+        return 1;
+    }
+    if (comb) { /* k = min(k, n - k) */
+        fy_obj *nk = iop(*n, ko, FY_NB_SUB);
+        if (!nk) goto fail;
+        if (fy_int_cmp(nk, ko) < 0) FY_SETREF(ko, nk);
+        else FY_DECREF(nk);
+    }
+    if (fy_int_to_i64_msg(ko, k,
+                          comb ? "min(n - k, k) must not exceed 9223372036854775807"
+                               : "k must not exceed 9223372036854775807") < 0)
+        goto fail;
+    FY_DECREF(ko);
+    return 0;
+fail:
+    FY_XDECREF(ko);
+    FY_CLEAR(*n);
+    return -1;
 }
 
 static fy_obj *m_comb(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    int64_t nn, k;
-    if (two_args("comb", n, kw) < 0 || int_arg(a[0], &nn) < 0 || int_arg(a[1], &k) < 0) return NULL;
-    if (nn < 0) return fy_err_set(&fy_ValueError, "n must be a non-negative integer");
-    if (k < 0) return fy_err_set(&fy_ValueError, "k must be a non-negative integer");
-    if (k > nn) return fy_int_from(0);
-    return u_result(perm_comb((uint64_t)nn, (uint64_t)k, 1));
+    if (two_args("comb", n, kw) < 0) return NULL;
+    fy_obj *nn;
+    int64_t k;
+    int rc = nk_args(a[0], a[1], &nn, &k, 1);
+    if (rc < 0) return NULL;
+    fy_obj *r = rc ? fy_int_from(0) : perm_comb(nn, k, 1);
+    FY_XDECREF(nn);
+    return r;
 }
 
 static fy_obj *m_perm(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    int64_t nn, k;
     if (fy_no_kwargs("perm", kw) < 0) return NULL;
     if (n < 1 || n > 2) return fy_err_format(&fy_TypeError, "perm expected at most 2 arguments, got %zu", n);
-    if (int_arg(a[0], &nn) < 0) return NULL;
-    if (n == 1 || a[1] == fy_None) {
-        if (nn < 0) return fy_err_set(&fy_ValueError, "n must be a non-negative integer");
-        k = nn;
-    } else {
-        if (int_arg(a[1], &k) < 0) return NULL;
-        if (nn < 0) return fy_err_set(&fy_ValueError, "n must be a non-negative integer");
-        if (k < 0) return fy_err_set(&fy_ValueError, "k must be a non-negative integer");
-    }
-    if (k > nn) return fy_int_from(0);
-    return u_result(perm_comb((uint64_t)nn, (uint64_t)k, 0));
+    fy_obj *nn;
+    int64_t k;
+    int rc = nk_args(a[0], n == 1 || a[1] == fy_None ? a[0] : a[1], &nn, &k, 0);
+    if (rc < 0) return NULL;
+    fy_obj *r = rc ? fy_int_from(0) : perm_comb(nn, k, 0);
+    FY_XDECREF(nn);
+    return r;
 }
 
 /* ------------------------------------------------------------------ module */

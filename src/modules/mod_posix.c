@@ -240,7 +240,11 @@ static fy_obj *do_stat(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
     struct stat st;
     int rc;
     if (FY_INT_CHECK(o[0])) {
-        rc = fstat((int)FY_INT_VAL(o[0]), &st);
+        int64_t fd;
+        if (fy_int_to_i64_msg(o[0], &fd, "fd is greater than maximum") < 0) return NULL;
+        if (fd > INT32_MAX || fd < INT32_MIN)
+            return fy_err_set(&fy_OverflowError, fd < 0 ? "fd is less than minimum" : "fd is greater than maximum");
+        rc = fstat((int)fd, &st);
         if (rc < 0) return raise_errno(errno, NULL, NULL);
     } else {
         const char *path = path_arg(fname, o[0], &keep);
@@ -280,7 +284,9 @@ static fy_obj *p_kind(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (FY_STR_CHECK(a[0])) path = FY_STR_DATA(a[0]);
     else if (FY_INT_CHECK(a[0])) {
         struct stat st;
-        if (fstat((int)FY_INT_VAL(a[0]), &st) < 0) return fy_int_from(0);
+        if (FY_INT_IS_BIG(a[0]) || FY_INT_VAL(a[0]) > INT32_MAX || FY_INT_VAL(a[0]) < INT32_MIN ||
+            fstat((int)FY_INT_VAL(a[0]), &st) < 0)
+            return fy_int_from(0);
         return fy_int_from(S_ISREG(st.st_mode) ? 1 : S_ISDIR(st.st_mode) ? 2 : 4);
     } else if (!(path = path_arg("stat", a[0], &keep))) return NULL;
     struct stat st;

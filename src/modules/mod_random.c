@@ -1,8 +1,8 @@
 /* mod_random.c - the `random` module: a Mersenne Twister (MT19937) with CPython 3.11's seeding
  * and derivations, so that the same int seed gives the same sequences as CPython.
  *
- * Module functions are methods bound to a hidden Random instance, as in CPython. Ints are
- * 64-bit in flyi: getrandbits(k) accepts k <= 64 when the result fits an int. */
+ * Module functions are methods bound to a hidden Random instance, as in CPython. Big ints
+ * seed, come out of getrandbits and bound randrange/randint as in CPython. */
 #include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
@@ -235,6 +235,18 @@ static int rnd_seed_obj(rnd_obj *r, fy_obj *a) {
         seed_entropy(r);
         return 0;
     }
+    if (FY_INT_CHECK(a) && FY_INT_IS_BIG(a)) {
+        /* the key is |a| in 32-bit words, as CPython's init_by_array */
+        fy_obj *m = fy_int_sign(a) < 0 ? fy_neg(a) : fy_ref(a),
+               *bl = m ? fy_call_method(m, "bit_length", NULL, 0) : NULL;
+        fy_obj *b = bl ? fy_int_to_bytes(m, (FY_INT_VAL(bl) + 7) / 8, false, false) : NULL;
+        FY_XDECREF(m);
+        FY_XDECREF(bl);
+        if (!b) return -1;
+        int rc = seed_bytes_be(r, (const unsigned char *)((fy_bytes *)b)->data, (size_t)((fy_bytes *)b)->len);
+        FY_DECREF(b);
+        return rc;
+    }
     if (FY_INT_CHECK(a)) {
         int64_t v = FY_INT_VAL(a);
         seed_u64(r, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
@@ -277,10 +289,7 @@ static int real_arg(fy_obj *x, double *out) {
         *out = FY_FLOAT_VAL(x);
         return 0;
     }
-    if (FY_INT_CHECK(x)) {
-        *out = (double)FY_INT_VAL(x);
-        return 0;
-    }
+    if (FY_INT_CHECK(x)) return fy_int_to_double(x, out);
     if (fy_as_double(x, out) == 0) return 0;
     if (fy_err_matches(&fy_TypeError)) {
         fy_err_clear();
@@ -291,10 +300,7 @@ static int real_arg(fy_obj *x, double *out) {
 
 /* An int argument of randrange (integral floats accepted, as 3.11 still does). */
 static int range_arg(fy_obj *x, const char *what, int64_t *out) {
-    if (FY_INT_CHECK(x)) {
-        *out = FY_INT_VAL(x);
-        return 0;
-    }
+    if (FY_INT_CHECK(x)) return fy_int_to_i64_msg(x, out, "Python int too large to convert to C long");
     if (FY_FLOAT_CHECK(x)) {
         double d = FY_FLOAT_VAL(x);
         if (d != floor(d) || !isfinite(d)) {
@@ -339,6 +345,80 @@ static fy_obj *r_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_none();
 }
 
+/* getrandbits(k) of any size: 32-bit words, least significant first, as CPython. */
+static fy_obj *getrandbits_obj(rnd_obj *r, int64_t k) {
+    if (k <= 63) return fy_int_from((int64_t)rnd_bits(r, (int)k));
+    if (k > ((int64_t)1 << 32)) return fy_err_nomem();
+    size_t words = (size_t)((k + 31) / 32);
+    unsigned char *buf = fy_malloc(words * 4);
+    if (!buf) return NULL;
+    int64_t left = k;
+    for (size_t i = 0; i < words; i++, left -= 32) {
+        uint32_t w = mt_next(r);
+        if (left < 32) w >>= (32 - left);
+        for (int b = 0; b < 4; b++) buf[i * 4 + (size_t)b] = (unsigned char)(w >> (8 * b));
+    }
+    fy_obj *res = fy_int_from_bytes(buf, (int64_t)words * 4, true, false);
+    fy_free(buf);
+    return res;
+}
+
+/* _randbelow(n) for an int n > 0 of any size. */
+static fy_obj *randbelow_obj(rnd_obj *r, fy_obj *n) {
+    fy_obj *bl = fy_call_method(n, "bit_length", NULL, 0);
+    if (!bl) return NULL;
+    int64_t k = FY_INT_VAL(bl);
+    FY_DECREF(bl);
+    fy_obj *v = getrandbits_obj(r, k);
+    while (v && fy_int_cmp(v, n) >= 0) FY_SETREF(v, getrandbits_obj(r, k));
+    return v;
+}
+
+/* randrange(start, stop, step) when an argument is a big int (CPython 3.11's algorithm). */
+static fy_obj *randrange_big(rnd_obj *r, fy_obj *start, fy_obj *stop, fy_obj *step) {
+    fy_obj *width = fy_int_binop_obj(stop, start, FY_NB_SUB), *n = NULL, *res = NULL;
+    if (!width) return NULL;
+    int ss = fy_int_sign(step);
+    if (ss == 0) {
+        FY_DECREF(width);
+        return fy_err_set(&fy_ValueError, "zero step for randrange()");
+    }
+    if (!FY_INT_IS_BIG(step) && FY_INT_VAL(step) == 1) {
+        if (fy_int_sign(width) <= 0) {
+            fy_err_format(&fy_ValueError, "empty range for randrange() (%R, %R, %R)", start, stop, width);
+            FY_DECREF(width);
+            return NULL;
+        }
+        n = fy_ref(width);
+    } else {
+        fy_obj *adj = fy_int_from(ss > 0 ? -1 : 1), *s2 = fy_int_binop_obj(step, adj, FY_NB_ADD);
+        fy_obj *w2 = s2 ? fy_int_binop_obj(width, s2, FY_NB_ADD) : NULL;
+        n = w2 ? fy_int_binop_obj(w2, step, FY_NB_FLOORDIV) : NULL;
+        FY_DECREF(adj);
+        FY_XDECREF(s2);
+        FY_XDECREF(w2);
+        if (n && fy_int_sign(n) <= 0) {
+            FY_CLEAR(n);
+            fy_err_set(&fy_ValueError, "empty range for randrange()");
+        }
+    }
+    FY_DECREF(width);
+    if (!n) return NULL;
+    fy_obj *k = randbelow_obj(r, n);
+    fy_obj *off = k ? fy_int_binop_obj(step, k, FY_NB_MUL) : NULL;
+    if (off) res = fy_int_binop_obj(start, off, FY_NB_ADD);
+    FY_DECREF(n);
+    FY_XDECREF(k);
+    FY_XDECREF(off);
+    return res;
+}
+
+static bool any_big(fy_obj *const *o, int n) {
+    for (int i = 0; i < n; i++)
+        if (o[i] && FY_INT_CHECK(o[i]) && FY_INT_IS_BIG(o[i])) return true;
+    return false;
+}
+
 static fy_obj *r_random(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("random", kw) < 0 || fy_check_nargs("random", n, 0, 0) < 0) return NULL;
     return fy_float_from(rnd_double((rnd_obj *)self));
@@ -349,10 +429,7 @@ static fy_obj *r_getrandbits(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     if (fy_no_kwargs("getrandbits", kw) < 0 || fy_check_nargs("getrandbits", n, 1, 1) < 0 || fy_index(a[0], &k) < 0)
         return NULL;
     if (k < 0) return fy_err_set(&fy_ValueError, "number of bits must be non-negative");
-    if (k > 64) return fy_err_set(&fy_OverflowError, "getrandbits: flyi ints are 64-bit (k <= 63)");
-    uint64_t v = rnd_bits((rnd_obj *)self, (int)k);
-    if (v > (uint64_t)INT64_MAX) return fy_err_set(&fy_OverflowError, "getrandbits: result does not fit a 64-bit int");
-    return fy_int_from((int64_t)v);
+    return getrandbits_obj((rnd_obj *)self, k);
 }
 
 static fy_obj *r_randbytes(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -377,10 +454,24 @@ static fy_obj *r_randrange(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
     static const char *const names[] = {"start", "stop", "step", NULL};
     fy_obj *o[3] = {0};
     if (fy_parse_args("randrange", a, n, kw, names, 1, 3, 3, o) < 0) return NULL;
+    if (any_big(o, 3)) {
+        if (!o[1] || o[1] == fy_None) {
+            if (o[2] && !(FY_INT_CHECK(o[2]) && !FY_INT_IS_BIG(o[2]) && FY_INT_VAL(o[2]) == 1))
+                return fy_err_set(&fy_TypeError, "Missing a non-None stop argument");
+            if (fy_int_sign(o[0]) > 0) return randbelow_obj((rnd_obj *)self, o[0]);
+            return fy_err_set(&fy_ValueError, "empty range for randrange()");
+        }
+        fy_obj *one = fy_int_from(1), *res = NULL;
+        fy_obj *idx[3] = {fy_number_index(o[0]), fy_number_index(o[1]), o[2] ? fy_number_index(o[2]) : fy_ref(one)};
+        if (idx[0] && idx[1] && idx[2]) res = randrange_big((rnd_obj *)self, idx[0], idx[1], idx[2]);
+        for (int i = 0; i < 3; i++) FY_XDECREF(idx[i]);
+        FY_DECREF(one);
+        return res;
+    }
     int64_t start, stop, step = 1;
     if (range_arg(o[0], "arg 1", &start) < 0) return NULL;
     if (!o[1] || o[1] == fy_None) {
-        if (o[2] && !(FY_INT_CHECK(o[2]) && FY_INT_VAL(o[2]) == 1))
+        if (o[2] && !(FY_INT_CHECK(o[2]) && !FY_INT_IS_BIG(o[2]) && FY_INT_VAL(o[2]) == 1))
             return fy_err_set(&fy_TypeError, "Missing a non-None stop argument");
         if (start > 0) return fy_int_from((int64_t)rnd_below((rnd_obj *)self, (uint64_t)start));
         return fy_err_set(&fy_ValueError, "empty range for randrange()");
@@ -394,6 +485,16 @@ static fy_obj *r_randint(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     static const char *const names[] = {"a", "b", NULL};
     fy_obj *o[2] = {0};
     if (fy_parse_args("randint", a, n, kw, names, 2, 2, 2, o) < 0) return NULL;
+    if (any_big(o, 2) || (FY_INT_CHECK(o[1]) && FY_INT_VAL(o[1]) == INT64_MAX)) {
+        fy_obj *lo = fy_number_index(o[0]), *hi = lo ? fy_number_index(o[1]) : NULL, *one = fy_int_from(1);
+        fy_obj *hi1 = hi ? fy_int_binop_obj(hi, one, FY_NB_ADD) : NULL;
+        fy_obj *res = hi1 ? randrange_big((rnd_obj *)self, lo, hi1, one) : NULL;
+        FY_XDECREF(lo);
+        FY_XDECREF(hi);
+        FY_XDECREF(hi1);
+        FY_DECREF(one);
+        return res;
+    }
     int64_t lo, hi;
     if (range_arg(o[0], "arg 1", &lo) < 0 || range_arg(o[1], "stop", &hi) < 0) return NULL;
     if (hi == INT64_MAX) return fy_err_set(&fy_OverflowError, "randint: bound too large");
@@ -550,7 +651,9 @@ static fy_obj *r_sample(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
             fy_err_set(&fy_TypeError, "Counts must be integers");
             goto out;
         }
-        total += FY_INT_VAL(c);
+        int64_t cv;
+        if (fy_index(c, &cv) < 0) goto out;
+        total += cv;
         cum[i] = total;
     }
     if (nc != n_pop) {
@@ -613,8 +716,7 @@ static fy_obj *r_choices(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     }
     if (!cumw) {
         if (FY_INT_CHECK(weights) && !FY_IS_TYPE(weights, fy_bool_type)) {
-            fy_err_format(&fy_TypeError, "The number of choices must be a keyword argument: k=%lld",
-                          (long long)FY_INT_VAL(weights));
+            fy_err_format(&fy_TypeError, "The number of choices must be a keyword argument: k=%R", weights);
             goto fail;
         }
         fy_obj *w = fy_sequence_list(weights);
@@ -806,7 +908,7 @@ static fy_obj *r_setstate(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     fy_obj *st = a[0];
     if (!FY_TUPLE_CHECK(st) || FY_TUPLE_N(st) != 3 || !FY_INT_CHECK(FY_TUPLE_ITEMS(st)[0]))
         return fy_err_set(&fy_TypeError, "state vector must be a tuple");
-    if (FY_INT_VAL(FY_TUPLE_ITEMS(st)[0]) != 3)
+    if (FY_INT_IS_BIG(FY_TUPLE_ITEMS(st)[0]) || FY_INT_VAL(FY_TUPLE_ITEMS(st)[0]) != 3)
         return fy_err_format(&fy_ValueError,
                              "state with version %R passed to Random.setstate() "
                              "of version 3",

@@ -43,8 +43,9 @@ static fy_obj *t_sleep(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (FY_FLOAT_CHECK(a[0])) secs = FY_FLOAT_VAL(a[0]);
     else {
         int64_t v;
-        if (FY_INT_CHECK(a[0])) v = FY_INT_VAL(a[0]);
-        else if (fy_index(a[0], &v) < 0) return NULL;
+        if (FY_INT_CHECK(a[0])) {
+            if (fy_int_to_i64_msg(a[0], &v, "timestamp too large to convert to C _PyTime_t") < 0) return NULL;
+        } else if (fy_index(a[0], &v) < 0) return NULL;
         secs = (double)v;
     }
     if (isnan(secs)) return fy_err_set(&fy_ValueError, "Invalid value NaN (not a number)");

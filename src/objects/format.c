@@ -132,17 +132,18 @@ static void group_digits(const char *digits, size_t n, char sep, int every, fy_s
     }
 }
 
-static fy_obj *format_int(int64_t v, fspec *f) {
+/* Format the int v (any size) by the spec f. */
+static fy_obj *format_int(fy_obj *v, fspec *f) {
     char type = f->type ? f->type : 'd';
     if (f->prec >= 0) return fy_err_set(&fy_ValueError, "Precision not allowed in integer format specifier");
     if (type == 'c') {
-        if (v < 0 || v >= 0x110000) return fy_err_set(&fy_OverflowError, "%c arg not in range(0x110000)");
+        if (FY_INT_IS_BIG(v)) return fy_err_set(&fy_OverflowError, "Python int too large to convert to C long");
+        int64_t c = FY_INT_VAL(v);
+        if (c < 0 || c >= 0x110000) return fy_err_set(&fy_OverflowError, "%c arg not in range(0x110000)");
         char enc[4];
-        int k = fy_utf8_encode((uint32_t)v, enc);
+        int k = fy_utf8_encode((uint32_t)c, enc);
         return pad_out(f, "", enc, k, '<');
     }
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char digits[80];
     int base = 10;
     const char *pfx = "";
     switch (type) {
@@ -164,19 +165,16 @@ static fy_obj *format_int(int64_t v, fspec *f) {
         base = 2;
         pfx = "0b";
         break;
-    default: return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'int'", type);
+    default:
+        return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type '%s'", type, v->type->name);
     }
-    int nd = 0;
-    const char *dig = type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-    do {
-        digits[nd++] = dig[u % base];
-        u /= base;
-    } while (u);
-    char rev[80];
-    for (int i = 0; i < nd; i++) rev[i] = digits[nd - 1 - i];
+    size_t nd;
+    bool neg;
+    char *rev = fy_int_digits(v, base, type == 'X', &nd, &neg);
+    if (!rev) return NULL;
     char prefix[8] = "";
     int pl = 0;
-    if (v < 0) prefix[pl++] = '-';
+    if (neg) prefix[pl++] = '-';
     else if (f->sign == '+') prefix[pl++] = '+';
     else if (f->sign == ' ') prefix[pl++] = ' ';
     if (f->alt && base != 10) {
@@ -188,21 +186,22 @@ static fy_obj *format_int(int64_t v, fspec *f) {
     int every = base == 10 ? 3 : 4;
     if (f->grouping && f->zero && f->align == '=' && f->width > 0) {
         /* zero padding participates in grouping */
-        int want = f->width - pl;
-        int have = nd + (nd - 1) / every;
+        int64_t want = f->width - pl;
+        int64_t have = (int64_t)nd + ((int64_t)nd - 1) / every;
         fy_sbuf tmp = {0};
-        int zeros = 0;
+        int64_t zeros = 0;
         while (have < want) {
             zeros++;
-            have = nd + zeros + (nd + zeros - 1) / every;
+            have = (int64_t)nd + zeros + ((int64_t)nd + zeros - 1) / every;
         }
-        for (int i = 0; i < zeros; i++) fy_sbuf_addc(&tmp, '0');
+        for (int64_t i = 0; i < zeros; i++) fy_sbuf_addc(&tmp, '0');
         fy_sbuf_add(&tmp, rev, nd);
         group_digits(tmp.p, tmp.len, f->grouping, every, &body);
         fy_sbuf_free(&tmp);
     } else {
         group_digits(rev, nd, f->grouping, every, &body);
     }
+    fy_free(rev);
     fy_obj *r = pad_out(f, prefix, body.p, body.len, '>');
     fy_sbuf_free(&body);
     return r;
@@ -338,14 +337,13 @@ fy_obj *fy_format(fy_obj *v, fy_obj *spec) {
     if (parse_spec(sp, sn, &f) < 0) return NULL;
     if (FY_STR_CHECK(v)) return format_str(v, &f);
     if (FY_INT_CHECK(v)) {
-        if (f.type && strchr("eEfFgG%", f.type)) return format_float((double)FY_INT_VAL(v), &f, true);
-        if (t == &fy_bool_type && !f.type) {
-            fy_obj *s = fy_str(v);
-            fy_obj *r = s ? format_str(s, &f) : NULL;
-            FY_XDECREF(s);
-            return r;
+        if (f.type && strchr("eEfFgG%", f.type)) {
+            double d;
+            if (fy_int_to_double(v, &d) < 0) return NULL;
+            return format_float(d, &f, true);
         }
-        return format_int(FY_INT_VAL(v), &f);
+        /* a bool with a non-empty spec formats as its int, like CPython's int.__format__ */
+        return format_int(v, &f);
     }
     if (f.type && strchr("dxXobc", f.type))
         return fy_err_format(&fy_ValueError, "Unknown format code '%c' for object of type 'float'", f.type);
@@ -683,47 +681,37 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
         case 'd':
         case 'i':
         case 'u': {
-            int64_t x;
+            fy_obj *x;
             if (FY_FLOAT_CHECK(val)) {
-                double d = FY_FLOAT_VAL(val);
-                if (!isfinite(d)) {
-                    r = fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
-                    break;
-                }
-                x = (int64_t)d;
+                x = fy_int_from_double(FY_FLOAT_VAL(val));
             } else if (FY_INT_CHECK(val) || val->type->index || val->type->to_int) {
-                if (!FY_INT_CHECK(val) && val->type->to_int) {
-                    fy_obj *iv = val->type->to_int(val);
-                    if (!iv) break;
-                    x = FY_INT_VAL(iv);
-                    FY_DECREF(iv);
-                } else if (fy_index(val, &x) < 0) break;
+                if (!FY_INT_CHECK(val) && val->type->to_int) x = val->type->to_int(val);
+                else x = fy_number_index(val);
             } else {
                 r = fy_err_format(&fy_TypeError, "%%%c format: a real number is required, not %s", conv,
                                   val->type->name);
                 break;
             }
+            if (!x) break;
             f.type = 'd';
-            int p = f.prec;
             f.prec = -1;
             r = format_int(x, &f);
-            if (r && p > 0) { /* precision means minimum digits */
-                (void)p;
-            }
+            FY_DECREF(x);
             break;
         }
         case 'x':
         case 'X':
         case 'o': {
-            int64_t x;
             if (!FY_INT_CHECK(val) && !val->type->index) {
                 r = fy_err_format(&fy_TypeError, "%%%c format: an integer is required, not %s", conv, val->type->name);
                 break;
             }
-            if (fy_index(val, &x) < 0) break;
+            fy_obj *x = fy_number_index(val);
+            if (!x) break;
             f.type = conv;
             f.prec = -1;
             r = format_int(x, &f);
+            FY_DECREF(x);
             break;
         }
         case 'e':
@@ -734,6 +722,7 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
         case 'G': {
             double d;
             if (fy_as_double(val, &d) < 0) {
+                if (!fy_err_matches(&fy_TypeError)) break;
                 fy_err_clear();
                 r = fy_err_format(&fy_TypeError, "must be real number, not %s", val->type->name);
                 break;
@@ -748,10 +737,16 @@ fy_obj *fy_str_percent(fy_obj *fmt, fy_obj *args) {
                 f.type = 0;
                 r = format_str(val, &f);
             } else {
-                int64_t x;
-                if (fy_index(val, &x) < 0) break;
+                fy_obj *x = fy_number_index(val);
+                if (!x) break;
+                if (FY_INT_IS_BIG(x)) {
+                    FY_DECREF(x);
+                    r = fy_err_set(&fy_OverflowError, "%c arg not in range(0x110000)");
+                    break;
+                }
                 f.type = 'c';
                 r = format_int(x, &f);
+                FY_DECREF(x);
             }
             break;
         }

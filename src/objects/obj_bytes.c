@@ -112,7 +112,13 @@ static int bytes_contains(fy_obj *o, fy_obj *x) {
     const char *d, *y;
     int64_t n, ny;
     fy_bytes_buf(o, &d, &n);
-    if (FY_INT_CHECK(x)) return memchr(d, (int)FY_INT_VAL(x), n) != NULL;
+    if (FY_INT_CHECK(x)) {
+        if (FY_INT_IS_BIG(x) || FY_INT_VAL(x) < 0 || FY_INT_VAL(x) > 255) {
+            fy_err_set(&fy_ValueError, "byte must be in range(0, 256)");
+            return -1;
+        }
+        return memchr(d, (int)FY_INT_VAL(x), n) != NULL;
+    }
     if (!fy_bytes_buf(x, &y, &ny)) {
         fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", x->type->name);
         return -1;
@@ -134,7 +140,7 @@ static fy_obj *bytes_mul(fy_obj *a, fy_obj *b) {
     fy_obj *s = FY_BYTES_CHECK(a) ? a : b, *k = s == a ? b : a;
     int64_t n;
     if (!FY_INT_CHECK(k)) return fy_ref(fy_NotImplemented);
-    n = FY_INT_VAL(k);
+    if (fy_index_msg(k, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
     if (B(s)->len && n > INT64_MAX / B(s)->len) return fy_err_set(&fy_OverflowError, "repeated bytes are too long");
     if (!B(s)->len) n = 0; /* b"" * n: nothing to repeat (and no n-step loop) */
     if (n > 0 && (uint64_t)(n * B(s)->len) > fy_mem_limit) return fy_err_nomem();
@@ -229,7 +235,8 @@ static fy_obj *bytes_new_exact(fy_obj *const *args, size_t nargs, fy_obj *kw) {
         return fy_bytes_from(FY_STR_DATA(x), FY_STR_LEN(x));
     }
     if (FY_INT_CHECK(x)) {
-        int64_t n = FY_INT_VAL(x);
+        int64_t n;
+        if (fy_index_msg(x, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
         if (n < 0) return fy_err_set(&fy_ValueError, "negative count");
         char *z = fy_calloc(n + 1, 1);
         if (!z) return NULL;

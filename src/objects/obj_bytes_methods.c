@@ -45,7 +45,7 @@ static int arg_buf(fy_obj *o, const char **d, int64_t *n) {
 /* The sub argument of find/count/index: bytes-like or an int in range(256). */
 static int sub_arg(fy_obj *o, const char **d, int64_t *n, char *one) {
     if (FY_INT_CHECK(o)) {
-        int64_t v = FY_INT_VAL(o);
+        int64_t v = FY_INT_IS_BIG(o) ? -1 : FY_INT_VAL(o);
         if (v < 0 || v > 255) {
             fy_err_set(&fy_ValueError, "byte must be in range(0, 256)");
             return -1;

@@ -235,7 +235,7 @@ void fy_repr_leave(fy_obj *o) {
 int64_t fy_hash(fy_obj *o) {
     fy_type *t = o->type;
     if (t == &fy_str_type) return fy_str_hash(o);
-    if (t == &fy_int_type) return fy_hash_i64(FY_INT_VAL(o));
+    if (t == &fy_int_type) return fy_int_hash(o);
     if (!t->hash) {
         fy_err_format(&fy_TypeError, "unhashable type: '%s'", t->name);
         return -1;
@@ -576,11 +576,24 @@ UNARY(fy_pos, pos, "unary +")
 UNARY(fy_invert, invert, "unary ~")
 UNARY(fy_abs, abs, "abs()")
 
-int fy_index(fy_obj *o, int64_t *out) {
-    if (FY_INT_CHECK(o)) {
-        *out = FY_INT_VAL(o);
-        return 0;
+fy_obj *fy_number_index(fy_obj *o) {
+    if (FY_INT_CHECK(o)) return fy_ref(o);
+    if (o->type->index) {
+        fy_obj *r = o->type->index(o);
+        if (r && !FY_INT_CHECK(r)) {
+            fy_err_format(&fy_TypeError, "__index__ returned non-int (type %s)", r->type->name);
+            FY_DECREF(r);
+            return NULL;
+        }
+        return r;
     }
+    return fy_err_format(&fy_TypeError, "'%s' object cannot be interpreted as an integer", o->type->name);
+}
+
+int fy_index(fy_obj *o, int64_t *out) { return fy_index_msg(o, out, "Python int too large to convert to C ssize_t"); }
+
+int fy_index_msg(fy_obj *o, int64_t *out, const char *msg) {
+    if (FY_INT_CHECK(o)) return fy_int_to_i64_msg(o, out, msg);
     if (o->type->index) {
         fy_obj *r = o->type->index(o);
         if (!r) return -1;
@@ -589,9 +602,9 @@ int fy_index(fy_obj *o, int64_t *out) {
             FY_DECREF(r);
             return -1;
         }
-        *out = FY_INT_VAL(r);
+        int rc = fy_int_to_i64_msg(r, out, msg);
         FY_DECREF(r);
-        return 0;
+        return rc;
     }
     fy_err_format(&fy_TypeError, "'%s' object cannot be interpreted as an integer", o->type->name);
     return -1;
@@ -628,7 +641,7 @@ fy_obj *fy_richcmp(fy_obj *a, fy_obj *b, int op) {
 }
 
 int fy_richcmp_bool(fy_obj *a, fy_obj *b, int op) {
-    if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) {
+    if (FY_INT_EXACT(a) && FY_INT_EXACT(b) && FY_INT_BOTH_SMALL(a, b)) {
         int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b);
         switch (op) {
         case FY_EQ_OP: return x == y;

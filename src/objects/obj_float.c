@@ -31,6 +31,7 @@ int fy_as_double(fy_obj *o, double *out) {
         return 0;
     }
     if (FY_INT_CHECK(o)) {
+        if (FY_INT_IS_BIG(o)) return fy_int_to_double(o, out);
         *out = (double)FY_INT_VAL(o);
         return 0;
     }
@@ -156,16 +157,24 @@ int64_t fy_hash_double(double v) {
 static int64_t float_hash(fy_obj *o) { return fy_hash_double(FY_FLOAT_VAL(o)); }
 static int float_truth(fy_obj *o) { return FY_FLOAT_VAL(o) != 0.0; }
 
-static int to_double(fy_obj *o, double *d) {
+__attribute__((noinline)) static int big_to_double(fy_obj *o, double *d) { return fy_int_to_double(o, d) < 0 ? -1 : 1; }
+/* 1 with *d set, 0 when o is no float/int, -1 with OverflowError (a huge int). */
+static inline int to_double(fy_obj *o, double *d) {
     if (FY_FLOAT_CHECK(o)) {
         *d = FY_FLOAT_VAL(o);
         return 1;
     }
     if (FY_INT_CHECK(o)) {
+        if (FY_INT_IS_BIG(o)) return big_to_double(o, d);
         *d = (double)FY_INT_VAL(o);
         return 1;
     }
     return 0;
+}
+/* Both operands as doubles: 1, 0 (NotImplemented) or -1 (error). */
+static int to_double2(fy_obj *a, fy_obj *b, double *x, double *y) {
+    int k = to_double(a, x);
+    return k <= 0 ? k : to_double(b, y);
 }
 
 static double fy_float_mod(double a, double b) {
@@ -212,7 +221,8 @@ fy_obj *fy_float_binop(double a, double b, int op) {
 
 static fy_obj *float_nb(fy_obj *a, fy_obj *b, int op) {
     double x, y;
-    if (!to_double(a, &x) || !to_double(b, &y)) return fy_ref(fy_NotImplemented);
+    int k = to_double2(a, b, &x, &y);
+    if (k <= 0) return k < 0 ? NULL : fy_ref(fy_NotImplemented);
     if (op == FY_NB_FLOORDIV && y != 0) {
         double m = fy_float_mod(x, y);
         double q = (x - m) / y;
@@ -254,7 +264,7 @@ static fy_obj *float_richcmp(fy_obj *a, fy_obj *b, int op) {
         }
     } else if (FY_INT_CHECK(b)) {
         if (isnan(x)) return fy_bool(op == FY_NE_OP);
-        c = -fy_cmp_int_double(FY_INT_VAL(b), x);
+        c = -fy_int_cmp_double(b, x);
     } else {
         return fy_ref(fy_NotImplemented);
     }
@@ -352,18 +362,12 @@ static fy_obj *float_as_ratio(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
         m *= 2.0;
         e--;
     }
-    int64_t num = (int64_t)m, den = 1;
-    if (e > 0) {
-        if (e >= 62) return fy_err_set(&fy_OverflowError, "integer ratio does not fit in 64 bits");
-        num <<= e;
-    } else {
-        if (-e >= 62) return fy_err_set(&fy_OverflowError, "integer ratio does not fit in 64 bits");
-        den <<= -e;
-    }
-    fy_obj *x = fy_int_from(num), *y = fy_int_from(den);
-    fy_obj *t = fy_tuple_pack(2, x, y);
-    FY_DECREF(x);
-    FY_DECREF(y);
+    /* m is an integer below 2**53 now: d = m * 2**e exactly, with ints of any size */
+    fy_obj *x = fy_int_binop((int64_t)m, e > 0 ? e : 0, FY_NB_LSHIFT),
+           *y = fy_int_binop(1, e < 0 ? -e : 0, FY_NB_LSHIFT);
+    fy_obj *t = x && y ? fy_tuple_pack(2, x, y) : NULL;
+    FY_XDECREF(x);
+    FY_XDECREF(y);
     return t;
 }
 static fy_obj *float_hex(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -437,7 +441,9 @@ static int to_complex(fy_obj *o, double *re, double *im) {
 }
 static fy_obj *complex_nb(fy_obj *a, fy_obj *b, int op) {
     double ar, ai, br, bi;
-    if (!to_complex(a, &ar, &ai) || !to_complex(b, &br, &bi)) return fy_ref(fy_NotImplemented);
+    int k = to_complex(a, &ar, &ai);
+    if (k > 0) k = to_complex(b, &br, &bi);
+    if (k <= 0) return k < 0 ? NULL : fy_ref(fy_NotImplemented);
     switch (op) {
     case FY_NB_ADD: return fy_complex_from(ar + br, ai + bi);
     case FY_NB_SUB: return fy_complex_from(ar - br, ai - bi);
@@ -471,7 +477,9 @@ static fy_obj *c_repr(fy_obj *a) {
 }
 static fy_obj *c_richcmp(fy_obj *a, fy_obj *b, int op) {
     double ar, ai, br, bi;
-    if (!to_complex(a, &ar, &ai) || !to_complex(b, &br, &bi)) return fy_ref(fy_NotImplemented);
+    int k = to_complex(a, &ar, &ai);
+    if (k > 0) k = to_complex(b, &br, &bi);
+    if (k <= 0) return k < 0 ? NULL : fy_ref(fy_NotImplemented);
     if (op == FY_EQ_OP) return fy_bool(ar == br && ai == bi);
     if (op == FY_NE_OP) return fy_bool(!(ar == br && ai == bi));
     return fy_ref(fy_NotImplemented);
@@ -486,11 +494,12 @@ static fy_obj *c_conj(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 }
 static fy_obj *complex_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     double re = 0, im = 0, r2, i2;
-    if (nargs > 0 && !to_complex(args[0], &re, &im))
-        return fy_err_set(&fy_TypeError, "complex() first argument must be a string or a number");
+    int k = nargs > 0 ? to_complex(args[0], &re, &im) : 1;
+    if (k < 0) return NULL;
+    if (!k) return fy_err_set(&fy_TypeError, "complex() first argument must be a string or a number");
     if (nargs > 1) {
-        if (!to_complex(args[1], &r2, &i2))
-            return fy_err_set(&fy_TypeError, "complex() second argument must be a number");
+        if ((k = to_complex(args[1], &r2, &i2)) < 0) return NULL;
+        if (!k) return fy_err_set(&fy_TypeError, "complex() second argument must be a number");
         re -= i2;
         im += r2;
     }

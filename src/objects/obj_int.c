@@ -1,5 +1,6 @@
-/* obj_int.c - int (64-bit, OverflowError when a result does not fit) and bool.
- * All integer arithmetic lives here so an arbitrary-precision int can replace it later. */
+/* obj_int.c - int and bool: the type, its slots and methods. Values that fit in int64 take
+ * the fast paths here; anything that overflows goes to obj_bigint.c (arbitrary precision) and
+ * comes back normalised. Text and bytes conversions live in obj_int_conv.c. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -12,27 +13,76 @@
 #include "objects/objects_int.h"
 
 fy_int fy_small_ints[FY_SMALLINT_MAX - FY_SMALLINT_MIN + 1];
-fy_int fy_True_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 1};
-fy_int fy_False_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 0};
+fy_int fy_True_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 1, NULL};
+fy_int fy_False_s = {{FY_IMMORTAL_RC, &fy_bool_type}, 0, NULL};
 
 static fy_freelist int_freelist;
 
 fy_obj *fy_int_alloc(int64_t v) {
-    fy_int *o = fy_freelist_pop(&int_freelist);
-    if (!o && !(o = fy_malloc(sizeof(fy_int)))) return NULL;
+    fy_int *o = fy_freelist_pop(&int_freelist); /* cached ints have big == NULL (fy_int_free) */
+    if (!o) {
+        if (!(o = fy_malloc(sizeof(fy_int)))) return NULL;
+        o->big = NULL;
+    }
     o->h.rc = 1;
     o->h.type = &fy_int_type;
     o->v = v;
     return &o->h;
 }
 
-void fy_int_free(fy_obj *o) {
+/* fy_int_free of a big int: the digits go first (out of line, so the small path needs no frame). */
+__attribute__((noinline, cold)) static void int_free_big(fy_obj *o) {
+    fy_int *i = (fy_int *)o;
+    fy_free(i->big);
+    i->big = NULL;
     if (!fy_freelist_push(&int_freelist, o, 4096)) fy_free(o);
 }
 
-static fy_obj *overflow(void) {
-    return fy_err_set(&fy_OverflowError, "integer overflow: result does not fit in 64 bits "
-                                         "(flyi ints are 64-bit)");
+void fy_int_free(fy_obj *o) {
+    if (__builtin_expect(((fy_int *)o)->big != NULL, 0)) {
+        int_free_big(o);
+        return;
+    }
+    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_free(o);
+}
+
+/* Instances of int subclasses: release the digits (the memory itself is freed by fy_dealloc). */
+static void int_dealloc(fy_obj *o) {
+    fy_int *i = (fy_int *)o;
+    fy_free(i->big);
+    i->big = NULL;
+}
+
+/* A new exact int equal to the int a (a itself when exact). */
+static fy_obj *int_exact(fy_obj *a) {
+    if (FY_INT_EXACT(a)) return fy_ref(a);
+    if (!FY_INT_IS_BIG(a)) return fy_int_from(FY_INT_VAL(a));
+    fy_bnview v;
+    fy_bn_view(a, &v);
+    return fy_bn_from_view(&v);
+}
+
+int fy_int_to_i64_msg(fy_obj *o, int64_t *out, const char *msg) {
+    if (FY_INT_IS_BIG(o)) {
+        fy_err_set(&fy_OverflowError, msg);
+        return -1;
+    }
+    *out = FY_INT_VAL(o);
+    return 0;
+}
+
+int fy_int_sign(fy_obj *o) {
+    if (FY_INT_IS_BIG(o)) return ((fy_int *)o)->big->neg ? -1 : 1;
+    return FY_INT_VAL(o) < 0 ? -1 : FY_INT_VAL(o) > 0;
+}
+
+/* The exact result of an int64 operation that overflowed (kept out of line: the int64 paths of
+ * fy_int_binop stay a leaf function). */
+__attribute__((noinline, cold)) static fy_obj *promote(int64_t a, int64_t b, int op) {
+    fy_bnview x, y;
+    fy_bn_view_i64(a, &x);
+    fy_bn_view_i64(b, &y);
+    return fy_bn_binop(&x, &y, NULL, op);
 }
 
 int64_t fy_hash_i64(int64_t v) {
@@ -44,7 +94,10 @@ int64_t fy_hash_i64(int64_t v) {
     return h;
 }
 
-int fy_int_as_i64(fy_obj *o, int64_t *out) { return fy_index(o, out); }
+int fy_int_as_i64(fy_obj *o, int64_t *out) {
+    if (FY_INT_CHECK(o)) return fy_int_to_i64_msg(o, out, "Python int too large to convert to C long");
+    return fy_index(o, out);
+}
 
 static int64_t floordiv64(int64_t a, int64_t b) {
     int64_t q = a / b;
@@ -61,20 +114,23 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
     int64_t r;
     switch (op) {
     case FY_NB_ADD:
-        if (__builtin_add_overflow(a, b, &r)) return overflow();
+        if (__builtin_add_overflow(a, b, &r)) return promote(a, b, op);
         break;
     case FY_NB_SUB:
-        if (__builtin_sub_overflow(a, b, &r)) return overflow();
+        if (__builtin_sub_overflow(a, b, &r)) return promote(a, b, op);
         break;
     case FY_NB_MUL:
-        if (__builtin_mul_overflow(a, b, &r)) return overflow();
+        if (__builtin_mul_overflow(a, b, &r)) return promote(a, b, op);
         break;
     case FY_NB_TRUEDIV:
         if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "division by zero");
+        if ((a < 0 ? -(uint64_t)a : (uint64_t)a) > ((uint64_t)1 << 53) ||
+            (b < 0 ? -(uint64_t)b : (uint64_t)b) > ((uint64_t)1 << 53))
+            return promote(a, b, op); /* not exact as doubles: divide exactly, round once */
         return fy_float_from((double)a / (double)b);
     case FY_NB_FLOORDIV:
         if (b == 0) return fy_err_set(&fy_ZeroDivisionError, "integer division or modulo by zero");
-        if (a == INT64_MIN && b == -1) return overflow();
+        if (a == INT64_MIN && b == -1) return promote(a, b, op);
         r = floordiv64(a, b);
         break;
     case FY_NB_MOD:
@@ -90,13 +146,14 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
             if (a == 0) return fy_err_set(&fy_ZeroDivisionError, "0.0 cannot be raised to a negative power");
             return fy_float_from(pow((double)a, (double)b));
         }
+        if (a == 0 || a == 1) return fy_int_from(b == 0 ? 1 : a);
         int64_t base = a, acc = 1;
         uint64_t e = (uint64_t)b;
         while (e) {
             if (e & 1)
-                if (__builtin_mul_overflow(acc, base, &acc)) return overflow();
+                if (__builtin_mul_overflow(acc, base, &acc)) return promote(a, b, op);
             e >>= 1;
-            if (e && __builtin_mul_overflow(base, base, &base)) return overflow();
+            if (e && __builtin_mul_overflow(base, base, &base)) return promote(a, b, op);
         }
         r = acc;
         break;
@@ -107,9 +164,9 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
             r = 0;
             break;
         }
-        if (b >= 63) return overflow();
+        if (b >= 63) return promote(a, b, op);
         r = (int64_t)((uint64_t)a << b);
-        if ((r >> b) != a) return overflow();
+        if ((r >> b) != a) return promote(a, b, op);
         break;
     case FY_NB_RSHIFT:
         if (b < 0) return fy_err_set(&fy_ValueError, "negative shift count");
@@ -126,7 +183,8 @@ fy_obj *fy_int_binop(int64_t a, int64_t b, int op) {
 #define INTOP(name, OP) \
     static fy_obj *name(fy_obj *a, fy_obj *b) { \
         if (!FY_INT_CHECK(a) || !FY_INT_CHECK(b)) return fy_ref(fy_NotImplemented); \
-        return fy_int_binop(FY_INT_VAL(a), FY_INT_VAL(b), OP); \
+        if (FY_INT_BOTH_SMALL(a, b)) return fy_int_binop(FY_INT_VAL(a), FY_INT_VAL(b), OP); \
+        return fy_int_binop_obj(a, b, OP); \
     }
 INTOP(int_add, FY_NB_ADD)
 INTOP(int_sub, FY_NB_SUB)
@@ -155,26 +213,30 @@ static fy_obj *bool_xor(fy_obj *a, fy_obj *b) {
 }
 
 static fy_obj *int_neg(fy_obj *a) {
-    if (FY_INT_VAL(a) == INT64_MIN) return overflow();
+    if (FY_INT_IS_BIG(a) || FY_INT_VAL(a) == INT64_MIN) return fy_int_neg_obj(a);
     return fy_int_from(-FY_INT_VAL(a));
 }
-static fy_obj *int_pos(fy_obj *a) { return fy_int_from(FY_INT_VAL(a)); }
+static fy_obj *int_pos(fy_obj *a) { return int_exact(a); }
 static fy_obj *int_abs(fy_obj *a) {
-    int64_t v = FY_INT_VAL(a);
-    if (v == INT64_MIN) return overflow();
-    return fy_int_from(v < 0 ? -v : v);
+    if (fy_int_sign(a) < 0) return int_neg(a);
+    return int_exact(a);
 }
-static fy_obj *int_invert(fy_obj *a) { return fy_int_from(~FY_INT_VAL(a)); }
-static int int_truth(fy_obj *a) { return FY_INT_VAL(a) != 0; }
-static int64_t int_hash(fy_obj *a) { return fy_hash_i64(FY_INT_VAL(a)); }
-static fy_obj *int_index(fy_obj *a) { return fy_int_from(FY_INT_VAL(a)); }
-static fy_obj *int_tofloat(fy_obj *a) { return fy_float_from((double)FY_INT_VAL(a)); }
+static fy_obj *int_invert(fy_obj *a) {
+    if (!FY_INT_IS_BIG(a)) return fy_int_from(~FY_INT_VAL(a));
+    fy_obj *one = fy_int_from(1), *n = fy_int_neg_obj(a), *r = n ? fy_int_binop_obj(n, one, FY_NB_SUB) : NULL;
+    FY_XDECREF(n);
+    FY_DECREF(one);
+    return r;
+}
+static int int_truth(fy_obj *a) { return FY_INT_IS_BIG(a) || FY_INT_VAL(a) != 0; }
+static int64_t int_hash(fy_obj *a) { return fy_int_hash(a); }
+static fy_obj *int_index(fy_obj *a) { return int_exact(a); }
+static fy_obj *int_tofloat(fy_obj *a) {
+    double d;
+    if (fy_int_to_double(a, &d) < 0) return NULL;
+    return fy_float_from(d);
+}
 
-fy_obj *fy_int_repr(fy_obj *o) {
-    char buf[32];
-    int n = snprintf(buf, sizeof buf, "%lld", (long long)FY_INT_VAL(o));
-    return fy_str_from_utf8(buf, n);
-}
 static fy_obj *bool_repr(fy_obj *o) { return fy_ref(fy_intern(o == fy_True || FY_INT_VAL(o) ? "True" : "False")); }
 
 /* Compare int64 a with double d: -1, 0, 1 (d not nan). */
@@ -191,12 +253,11 @@ int fy_cmp_int_double(int64_t a, double d) {
 static fy_obj *int_richcmp(fy_obj *a, fy_obj *b, int op) {
     int c;
     if (FY_INT_CHECK(b)) {
-        int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b);
-        c = x < y ? -1 : x > y;
+        c = fy_int_cmp(a, b);
     } else if (FY_FLOAT_CHECK(b)) {
         double d = FY_FLOAT_VAL(b);
         if (isnan(d)) return fy_bool(op == FY_NE_OP);
-        c = fy_cmp_int_double(FY_INT_VAL(a), d);
+        c = fy_int_cmp_double(a, d);
     } else {
         return fy_ref(fy_NotImplemented);
     }
@@ -208,82 +269,6 @@ static fy_obj *int_richcmp(fy_obj *a, fy_obj *b, int op) {
     case FY_GT_OP: return fy_bool(c > 0);
     default: return fy_bool(c >= 0);
     }
-}
-
-/* Parse an integer literal: optional sign/whitespace, base prefixes, underscores. */
-fy_obj *fy_int_from_string(const char *s, size_t len, int base) {
-    const char *p = s, *end = s + len;
-    while (p < end && isspace((unsigned char)*p)) p++;
-    while (end > p && isspace((unsigned char)end[-1])) end--;
-    int neg = 0;
-    if (p < end && (*p == '+' || *p == '-')) {
-        neg = *p == '-';
-        p++;
-    }
-    int b = base;
-    if (p + 1 < end && p[0] == '0' && (base == 0 || base == 16 || base == 8 || base == 2)) {
-        char c = (char)tolower((unsigned char)p[1]);
-        if ((c == 'x' && (b == 0 || b == 16)) || (c == 'o' && (b == 0 || b == 8)) || (c == 'b' && (b == 0 || b == 2))) {
-            b = c == 'x' ? 16 : c == 'o' ? 8 : 2;
-            p += 2;
-            if (p < end && *p == '_') p++;
-        }
-    }
-    if (b == 0) {
-        b = 10;
-        /* "0123" is invalid in base 0 unless all zeros */
-        if (p < end && *p == '0') {
-            const char *q = p;
-            while (q < end && (*q == '0' || *q == '_')) q++;
-            if (q != end) goto bad;
-        }
-    }
-    if (p == end) goto bad;
-    uint64_t acc = 0;
-    int digits = 0, prev_us = 1;
-    for (; p < end; p++) {
-        int c = (unsigned char)*p, d;
-        if (c == '_') {
-            if (prev_us) goto bad;
-            prev_us = 1;
-            continue;
-        }
-        prev_us = 0;
-        if (isdigit(c)) d = c - '0';
-        else if (isalpha(c)) d = tolower(c) - 'a' + 10;
-        else goto bad;
-        if (d >= b) goto bad;
-        if (acc > (UINT64_MAX - (uint64_t)d) / (uint64_t)b) {
-            return fy_err_set(&fy_OverflowError, "int too large to convert (flyi ints are 64-bit)");
-        }
-        acc = acc * (uint64_t)b + (uint64_t)d;
-        digits++;
-    }
-    if (prev_us || !digits) goto bad;
-    if (neg) {
-        if (acc > (uint64_t)INT64_MAX + 1) goto ovf;
-        return fy_int_from((int64_t)(0 - acc));
-    }
-    if (acc > (uint64_t)INT64_MAX) goto ovf;
-    return fy_int_from((int64_t)acc);
-ovf:
-    return fy_err_set(&fy_OverflowError, "int too large to convert (flyi ints are 64-bit)");
-bad: {
-    fy_obj *r = fy_str_from(s, len);
-    if (!r) return NULL;
-    fy_err_format(&fy_ValueError, "invalid literal for int() with base %d: %R", base, r);
-    FY_DECREF(r);
-    return NULL;
-}
-}
-
-fy_obj *fy_int_from_double(double d) {
-    if (isnan(d)) return fy_err_set(&fy_ValueError, "cannot convert float NaN to integer");
-    if (isinf(d)) return fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
-    double t = trunc(d);
-    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
-        return fy_err_set(&fy_OverflowError, "int too large to convert (flyi ints are 64-bit)");
-    return fy_int_from((int64_t)t);
 }
 
 static fy_obj *int_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
@@ -306,7 +291,7 @@ static fy_obj *int_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw
     } else {
         fy_obj *x = a[0];
         if (FY_INT_EXACT(x)) r = fy_ref(x);
-        else if (FY_INT_CHECK(x)) r = fy_int_from(FY_INT_VAL(x));
+        else if (FY_INT_CHECK(x)) r = int_exact(x);
         else if (FY_FLOAT_CHECK(x)) r = fy_int_from_double(FY_FLOAT_VAL(x));
         else if (FY_STR_CHECK(x)) r = fy_int_from_string(FY_STR_DATA(x), FY_STR_LEN(x), 10);
         else if (FY_BYTES_CHECK(x)) r = fy_int_from_string(((fy_bytes *)x)->data, ((fy_bytes *)x)->len, 10);
@@ -325,7 +310,21 @@ static fy_obj *int_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw
     if (!r || t == &fy_int_type) return r;
     /* subclass of int */
     fy_obj *o = fy_alloc(t);
-    if (o) ((fy_int *)o)->v = FY_INT_VAL(r);
+    if (o) {
+        ((fy_int *)o)->v = FY_INT_VAL(r);
+        if (FY_INT_IS_BIG(r)) {
+            fy_bignum *b = ((fy_int *)r)->big;
+            size_t sz = sizeof(fy_bignum) + b->n * sizeof(uint32_t);
+            fy_bignum *c = fy_malloc(sz);
+            if (!c) {
+                FY_DECREF(o);
+                FY_DECREF(r);
+                return NULL;
+            }
+            memcpy(c, b, sz);
+            ((fy_int *)o)->big = c;
+        }
+    }
     FY_DECREF(r);
     return o;
 }
@@ -341,75 +340,74 @@ static fy_obj *bool_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *k
 
 static fy_obj *int_bit_length(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("bit_length", n, 0, 0) < 0) return NULL;
-    int64_t v = FY_INT_VAL(self);
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    return fy_int_from(u ? 64 - __builtin_clzll(u) : 0);
+    fy_bnview v;
+    fy_bn_view(self, &v);
+    return fy_int_from((int64_t)fy_mag_bitlen(v.d, v.n));
 }
 static fy_obj *int_bit_count(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    int64_t v = FY_INT_VAL(self);
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    return fy_int_from(__builtin_popcountll(u));
+    fy_bnview v;
+    fy_bn_view(self, &v);
+    int64_t c = 0;
+    for (size_t i = 0; i < v.n; i++) c += __builtin_popcount(v.d[i]);
+    return fy_int_from(c);
 }
-static fy_obj *int_conjugate(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from(FY_INT_VAL(self));
-}
+static fy_obj *int_conjugate(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return int_exact(self); }
 static fy_obj *int_as_ratio(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    fy_obj *x = fy_int_from(FY_INT_VAL(self)), *one = fy_int_from(1);
+    fy_obj *x = int_exact(self), *one = fy_int_from(1);
+    if (!x) return NULL;
     fy_obj *t = fy_tuple_pack(2, x, one);
     FY_DECREF(x);
     FY_DECREF(one);
     return t;
+}
+/* byteorder argument: 0 big, 1 little, -1 error. */
+static int byteorder_arg(const char *fn, fy_obj *o) {
+    if (!o) return 0;
+    if (!FY_STR_CHECK(o)) {
+        fy_err_format(&fy_TypeError, "%s() argument 'byteorder' must be str, not %s", fn, o->type->name);
+        return -1;
+    }
+    if (fy_str_eq_cstr(o, "little")) return 1;
+    if (fy_str_eq_cstr(o, "big")) return 0;
+    fy_err_set(&fy_ValueError, "byteorder must be either 'little' or 'big'");
+    return -1;
 }
 static fy_obj *int_to_bytes(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     static const char *const names[] = {"length", "byteorder", "signed", NULL};
     fy_obj *a[3];
     if (fy_parse_args("to_bytes", args, nargs, kw, names, 0, 2, 3, a) < 0) return NULL;
     int64_t len = 1;
-    if (a[0] && fy_index(a[0], &len) < 0) return NULL;
-    bool little = a[1] && fy_str_eq_cstr(a[1], "little");
-    bool sign = a[2] && fy_truthy(a[2]) > 0;
-    int64_t v = FY_INT_VAL(self);
-    if (v < 0 && !sign) return fy_err_set(&fy_OverflowError, "can't convert negative int to unsigned");
-    if (len < 0) return fy_err_set(&fy_ValueError, "length argument must be non-negative");
-    if (len > (int64_t)1 << 30) return fy_err_nomem(); /* CPython: MemoryError for lengths it cannot allocate */
-    char *buf = fy_calloc(len ? len : 1, 1);
-    if (!buf) return NULL;
-    uint64_t u = (uint64_t)v;
-    for (int64_t i = 0; i < len; i++) {
-        buf[little ? i : len - 1 - i] = (char)(i < 8 ? (u >> (8 * i)) & 0xff : (v < 0 ? 0xff : 0));
-    }
-    int64_t bits = len * 8;
-    bool fits = bits >= 64 || (sign ? (v >= -((int64_t)1 << (bits - 1)) && v < ((int64_t)1 << (bits - 1)))
-                                    : ((uint64_t)v < ((uint64_t)1 << bits)));
-    if (!fits) {
-        fy_free(buf);
-        return fy_err_set(&fy_OverflowError, "int too big to convert");
-    }
-    fy_obj *r = fy_bytes_from(buf, len);
-    fy_free(buf);
-    return r;
+    if (a[0] && fy_index_msg(a[0], &len, "Python int too large to convert to C ssize_t") < 0) return NULL;
+    int little = byteorder_arg("to_bytes", a[1]);
+    if (little < 0) return NULL;
+    int sign = a[2] ? fy_truthy(a[2]) : 0;
+    if (sign < 0) return NULL;
+    return fy_int_to_bytes(self, len, little, sign);
 }
 static fy_obj *int_from_bytes(fy_obj *cls, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     static const char *const names[] = {"bytes", "byteorder", "signed", NULL};
     fy_obj *a[3];
     if (fy_parse_args("from_bytes", args, nargs, kw, names, 1, 2, 3, a) < 0) return NULL;
-    if (!FY_BYTES_CHECK(a[0])) return fy_err_set(&fy_TypeError, "cannot convert to bytes");
-    fy_bytes *b = (fy_bytes *)a[0];
-    bool little = a[1] && fy_str_eq_cstr(a[1], "little");
-    bool sign = a[2] && fy_truthy(a[2]) > 0;
-    if (b->len > 8) return overflow();
-    uint64_t u = 0;
-    for (int64_t i = 0; i < b->len; i++) {
-        unsigned char c = (unsigned char)b->data[little ? b->len - 1 - i : i];
-        u = (u << 8) | c;
+    const char *d;
+    int64_t n;
+    fy_obj *tmp = NULL;
+    if (!fy_bytes_buf(a[0], &d, &n)) {
+        /* any iterable of ints, like CPython's bytes(x) */
+        tmp = fy_call1((fy_obj *)&fy_bytes_type, a[0]);
+        if (!tmp) return NULL;
+        fy_bytes_buf(tmp, &d, &n);
     }
-    int64_t v = (int64_t)u;
-    if (sign && b->len > 0 && b->len < 8 && (u >> (b->len * 8 - 1)) & 1)
-        v = (int64_t)(u - ((uint64_t)1 << (b->len * 8)));
-    return fy_int_from(v);
+    int little = byteorder_arg("from_bytes", a[1]);
+    int sign = little < 0 ? 0 : a[2] ? fy_truthy(a[2]) : 0;
+    fy_obj *r = little < 0 || sign < 0 ? NULL : fy_int_from_bytes((const unsigned char *)d, n, little, sign);
+    FY_XDECREF(tmp);
+    if (!r || (fy_type *)cls == &fy_int_type) return r;
+    fy_obj *o = fy_call1(cls, r);
+    FY_DECREF(r);
+    return o;
 }
 
-static fy_obj *int_get_real(fy_obj *o) { return fy_int_from(FY_INT_VAL(o)); }
+static fy_obj *int_get_real(fy_obj *o) { return int_exact(o); }
 static fy_obj *int_get_imag(fy_obj *o) { return fy_int_from(0); }
 static fy_obj *int_get_one(fy_obj *o) { return fy_int_from(1); }
 
@@ -432,6 +430,7 @@ fy_type fy_int_type = {
     .doc = "int([x]) -> integer\nint(x, base=10) -> integer",
     .flags = FY_TPF_BASETYPE | FY_TPF_INT_SUB,
     .new_ = int_new,
+    .dealloc = int_dealloc,
     .repr = fy_int_repr,
     .richcmp = int_richcmp,
     .hash = int_hash,

@@ -133,6 +133,7 @@ static fy_obj *list_richcmp(fy_obj *a, fy_obj *b, int op) {
 static fy_obj *list_getitem(fy_obj *o, fy_obj *key) {
     fy_list *l = L(o);
     if (FY_INT_CHECK(key)) {
+        if (FY_INT_IS_BIG(key)) return fy_err_set(&fy_IndexError, "cannot fit 'int' into an index-sized integer");
         int64_t i = FY_INT_VAL(key);
         if (i < 0) i += l->n;
         if (i < 0 || i >= l->n) return fy_err_set(&fy_IndexError, "list index out of range");
@@ -273,7 +274,7 @@ static int repeat_count(fy_obj *k, int64_t *n) {
         fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", k->type->name);
         return -1;
     }
-    if (fy_index(k, n) < 0) return -1;
+    if (fy_index_msg(k, n, FY_INDEX_FIT_MSG) < 0) return -1;
     if (*n < 0) *n = 0;
     return 0;
 }

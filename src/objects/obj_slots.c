@@ -111,7 +111,7 @@ static int64_t h_hash(fy_obj *o) {
         return -1;
     }
     /* as CPython: a result that fits a hash is used as it is (only -1 is reserved) */
-    int64_t h = FY_INT_VAL(r);
+    int64_t h = FY_INT_IS_BIG(r) ? fy_int_hash(r) : FY_INT_VAL(r);
     FY_DECREF(r);
     return h == -1 ? -2 : h;
 }

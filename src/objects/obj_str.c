@@ -518,6 +518,7 @@ fy_obj *fy_str_substr(fy_obj *o, int64_t start, int64_t stop) {
 static fy_obj *str_getitem(fy_obj *o, fy_obj *key) {
     fy_strobj *s = (fy_strobj *)o;
     if (FY_INT_CHECK(key)) {
+        if (FY_INT_IS_BIG(key)) return fy_err_set(&fy_IndexError, "cannot fit 'int' into an index-sized integer");
         int64_t i = FY_INT_VAL(key);
         if (i < 0) i += s->nchars;
         if (i < 0 || i >= s->nchars) return fy_err_set(&fy_IndexError, "string index out of range");
@@ -584,13 +585,15 @@ static fy_obj *str_mul(fy_obj *a, fy_obj *b) {
     if (!FY_INT_CHECK(n)) {
         if (n->type->index) {
             int64_t k;
-            if (fy_index(n, &k) < 0) return NULL;
+            if (fy_index_msg(n, &k, FY_INDEX_FIT_MSG) < 0) return NULL;
             return fy_str_repeat(s, k);
         }
         if (!FY_STR_CHECK(n) || 1)
             return fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", n->type->name);
     }
-    return fy_str_repeat(s, FY_INT_VAL(n));
+    int64_t k;
+    if (fy_index_msg(n, &k, FY_INDEX_FIT_MSG) < 0) return NULL;
+    return fy_str_repeat(s, k);
 }
 
 static fy_obj *str_mod(fy_obj *a, fy_obj *b) {

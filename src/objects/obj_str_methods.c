@@ -674,6 +674,11 @@ METH(str_translate) {
         } else {
             if (FY_STR_CHECK(v)) fy_sbuf_add(&b, FY_STR_DATA(v), FY_STR_LEN(v));
             else if (FY_INT_CHECK(v)) {
+                if (FY_INT_IS_BIG(v) || FY_INT_VAL(v) < 0 || FY_INT_VAL(v) > 0x10FFFF) {
+                    FY_DECREF(v);
+                    fy_sbuf_free(&b);
+                    return fy_err_set(&fy_ValueError, "character mapping must be in range(0x110000)");
+                }
                 char e[4];
                 fy_sbuf_add(&b, e, fy_utf8_encode((uint32_t)FY_INT_VAL(v), e));
             }

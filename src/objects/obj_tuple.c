@@ -130,6 +130,7 @@ static int64_t tuple_len(fy_obj *o) { return FY_TUPLE_N(o); }
 static fy_obj *tuple_getitem(fy_obj *o, fy_obj *key) {
     int64_t n = FY_TUPLE_N(o);
     if (FY_INT_CHECK(key)) {
+        if (FY_INT_IS_BIG(key)) return fy_err_set(&fy_IndexError, "cannot fit 'int' into an index-sized integer");
         int64_t i = FY_INT_VAL(key);
         if (i < 0) i += n;
         if (i < 0 || i >= n) return fy_err_set(&fy_IndexError, "tuple index out of range");
@@ -178,7 +179,7 @@ static fy_obj *tuple_mul(fy_obj *a, fy_obj *b) {
     int64_t n;
     if (!FY_INT_CHECK(k) && !k->type->index)
         return fy_err_format(&fy_TypeError, "can't multiply sequence by non-int of type '%s'", k->type->name);
-    if (fy_index(k, &n) < 0) return NULL;
+    if (fy_index_msg(k, &n, FY_INDEX_FIT_MSG) < 0) return NULL;
     if (n < 0) n = 0;
     int64_t m = FY_TUPLE_N(t);
     if (m && n > (int64_t)(fy_mem_limit / sizeof(fy_obj *)) / m) return fy_err_nomem();

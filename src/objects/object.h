@@ -331,8 +331,13 @@ fy_obj *fy_abs(fy_obj *a);
 fy_obj *fy_richcmp(fy_obj *a, fy_obj *b, int op);  /* returns any object */
 int fy_richcmp_bool(fy_obj *a, fy_obj *b, int op); /* 0/1, -1 error */
 int fy_eq(fy_obj *a, fy_obj *b);                    /* a is b or a == b; -1 error */
-/* o.__index__() as int64 (TypeError "... cannot be interpreted as an integer"). */
+/* o.__index__() as int64 (TypeError "... cannot be interpreted as an integer"; OverflowError
+ * "Python int too large to convert to C ssize_t" for ints beyond int64, as CPython's arguments). */
 int fy_index(fy_obj *o, int64_t *out);
+/* The same with the OverflowError message for ints that do not fit (FY_INDEX_FIT_MSG: what
+ * CPython says for repeat counts and sizes). */
+#define FY_INDEX_FIT_MSG "cannot fit 'int' into an index-sized integer"
+int fy_index_msg(fy_obj *o, int64_t *out, const char *msg);
 
 /* Containers. */
 int64_t fy_len(fy_obj *o);                      /* len(o); -1 error */
@@ -409,9 +414,18 @@ void fy_exc_add_tb(fy_obj *exc, fy_obj *code, int instr);
 
 /* ------------------------------------------------------------------ int / bool / float */
 
+/* An int is small (big == NULL: the value is v) or big (the value is *big; v then holds
+ * INT64_MAX or INT64_MIN by sign, so code must check FY_INT_IS_BIG before trusting v).
+ * Results are normalised: a value that fits in int64 is always small. */
+typedef struct fy_bignum {
+    uint32_t n;   /* digits in use (the top one is nonzero) */
+    uint32_t neg; /* 1 when negative */
+    uint32_t d[]; /* magnitude, 32-bit digits, least significant first */
+} fy_bignum;
 typedef struct fy_int {
     fy_obj h;
     int64_t v;
+    fy_bignum *big;
 } fy_int;
 typedef struct fy_float {
     fy_obj h;
@@ -442,16 +456,49 @@ static inline fy_obj *fy_int_from(int64_t v) {
 }
 #define FY_INT_CHECK(o) (FY_TYPE(o) == &fy_int_type || (FY_TYPE(o)->flags & FY_TPF_INT_SUB))
 #define FY_INT_EXACT(o) (FY_TYPE(o) == &fy_int_type)
-#define FY_INT_VAL(o) (((fy_int *)(o))->v)
-/* Convert an int (or __index__ object) to int64: 0, or -1 with TypeError/OverflowError. */
+#define FY_INT_VAL(o) (((fy_int *)(o))->v) /* only for !FY_INT_IS_BIG(o) */
+#define FY_INT_IS_BIG(o) (((fy_int *)(o))->big != NULL)
+#define FY_INT_BOTH_SMALL(a, b) ((((uintptr_t)((fy_int *)(a))->big) | (uintptr_t)((fy_int *)(b))->big) == 0)
+/* Convert an int (or __index__ object) to int64: 0, or -1 with TypeError/OverflowError
+ * ("Python int too large to convert to C long"). */
 int fy_int_as_i64(fy_obj *o, int64_t *out);
+/* The int o (exact or subclass) as int64: 0, or -1 with OverflowError carrying msg. */
+int fy_int_to_i64_msg(fy_obj *o, int64_t *out, const char *msg);
+/* int(d) of a double: ValueError for NaN, OverflowError for infinities. */
+fy_obj *fy_int_from_double(double d);
+/* int.to_bytes(len, little/big, signed) and int.from_bytes of raw data. */
+fy_obj *fy_int_to_bytes(fy_obj *self, int64_t len, bool little, bool sign);
+fy_obj *fy_int_from_bytes(const unsigned char *data, int64_t n, bool little, bool sign);
+/* New int from an unsigned C integer. */
+fy_obj *fy_int_from_u64(uint64_t u);
+/* float(o) of an int, correctly rounded: 0, or -1 with "int too large to convert to float". */
+int fy_int_to_double(fy_obj *o, double *out);
+/* Compare two ints of any size: -1, 0, 1. */
+int fy_int_cmp(fy_obj *a, fy_obj *b);
+/* Sign of an int: -1, 0, 1. */
+int fy_int_sign(fy_obj *o);
+/* Exact int operation FY_NB_* on two ints of any size (NotImplemented for ops ints lack). */
+fy_obj *fy_int_binop_obj(fy_obj *a, fy_obj *b, int op);
+/* pow(b, e, m) for ints of any size, with CPython's errors and signs. */
+fy_obj *fy_int_powmod(fy_obj *b, fy_obj *e, fy_obj *m);
+/* o as an int (o itself for ints, else o.__index__()): new reference, or NULL with TypeError. */
+fy_obj *fy_number_index(fy_obj *o);
+/* hash() of an int of any size (CPython's value). */
+int64_t fy_int_hash(fy_obj *o);
+/* int('...') digit limit (sys.set_int_max_str_digits; 0 = none). */
+extern int64_t fy_int_max_str_digits;
 /* Parse a Python int literal in base (0 = auto, 2..36); NULL + ValueError on bad input. */
 fy_obj *fy_int_from_string(const char *s, size_t len, int base);
+/* The same without the max-str-digits limit (the compiler's literals). */
+fy_obj *fy_int_from_string_nolimit(const char *s, size_t len, int base);
+/* The magnitude of int o in base 2, 8, 10 or 16 as digit text (fy_malloc'd, *n chars, no sign);
+ * *neg set. NULL with ValueError past the digit limit (base 10), or MemoryError. */
+char *fy_int_digits(fy_obj *o, int base, bool upper, size_t *n, bool *neg);
 /* The int's decimal text (new str). */
 fy_obj *fy_int_repr(fy_obj *o);
 /* Python hash of an int64 value. */
 int64_t fy_hash_i64(int64_t v);
-/* Integer arithmetic with overflow detection (OverflowError on overflow). */
+/* Exact integer arithmetic on two int64 values (the result may be big). */
 fy_obj *fy_int_binop(int64_t a, int64_t b, int op);
 
 fy_obj *fy_float_from(double v);
@@ -638,6 +685,7 @@ bool fy_set_next(fy_obj *s, int64_t *pos, fy_obj **key);
 typedef struct fy_range {
     fy_obj h;
     int64_t start, stop, step, len;
+    fy_obj *big; /* NULL, or (start, stop, step, len) as ints when one does not fit in int64 */
 } fy_range;
 typedef struct fy_slice {
     fy_obj h;

@@ -18,7 +18,29 @@ extern size_t fy_weakref_live;
 void fy_weakref_notify(fy_obj *o);
 /* Compare an int with a double exactly (-1, 0, 1; 2 when d is NaN), and int(d) for a finite d (obj_int.c). */
 int fy_cmp_int_double(int64_t a, double d);
-fy_obj *fy_int_from_double(double d);
+/* Arbitrary-precision internals (obj_bigint.c, obj_int_conv.c): a read-only view of an int's
+ * magnitude (small ints are viewed through tmp), fresh digit arrays and their normalisation
+ * into an int object (small when the value fits). */
+typedef struct fy_bnview {
+    const uint32_t *d;
+    size_t n;
+    int neg;
+    uint32_t tmp[2];
+} fy_bnview;
+void fy_bn_view(fy_obj *o, fy_bnview *v);
+void fy_bn_view_i64(int64_t x, fy_bnview *v);
+fy_bignum *fy_bn_alloc(size_t n);
+fy_obj *fy_bn_finish(fy_bignum *r, int neg);
+fy_obj *fy_bn_from_view(const fy_bnview *v);
+fy_obj *fy_bn_binop(const fy_bnview *x, const fy_bnview *y, fy_obj *aobj, int op);
+int fy_bn_divmod(const fy_bnview *a, const fy_bnview *b, fy_obj **q, fy_obj **r);
+int fy_bn_to_double(const fy_bnview *v, double *out);
+int fy_mag_cmp(const uint32_t *a, size_t na, const uint32_t *b, size_t nb);
+uint32_t fy_mag_divrem1(const uint32_t *a, size_t n, uint32_t d, uint32_t *q);
+size_t fy_mag_bitlen(const uint32_t *d, size_t n);
+fy_obj *fy_int_neg_obj(fy_obj *a);
+int fy_int_cmp_double(fy_obj *a, double d);
+
 /* The float operation op (FY_NB_*) on two doubles (obj_float.c). */
 fy_obj *fy_float_binop(double a, double b, int op);
 

@@ -74,7 +74,7 @@ typedef enum fy_const_kind {
     FY_CONST_FALSE,
     FY_CONST_ELLIPSIS,
     FY_CONST_INT,     /* fits int64: value in .i */
-    FY_CONST_BIGINT,  /* too big for int64: decimal digits (no sign, no '_') in .s/.len */
+    FY_CONST_BIGINT,  /* too big for int64: decimal digits (no sign, no '_') in .s/.len, source base in .i */
     FY_CONST_FLOAT,   /* value in .f */
     FY_CONST_COMPLEX, /* imaginary literal 3j: imaginary part in .f, real part 0 */
     FY_CONST_STR,     /* UTF-8 text in .s/.len (NUL-terminated too; may contain NUL) */

@@ -147,6 +147,7 @@ static void int_value(fyp_parser *p, fy_expr *e, const char *s, size_t n, int ba
     for (size_t k = 0; k < len; k++) out[k] = (char)('0' + dig[len - 1 - k]);
     out[len] = 0;
     e->v.constant.kind = FY_CONST_BIGINT;
+    e->v.constant.i = base; /* the literal's base: decimal ones obey the int max-str-digits limit */
     e->v.constant.s = out;
     e->v.constant.len = len;
 }

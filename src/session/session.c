@@ -105,7 +105,7 @@ static flyi_status finish_error(flyi_session *s, const flyi_sink *sink) {
         fy_obj *a = ((fy_exc *)exc)->args;
         fy_obj *code = a && FY_TUPLE_N(a) ? FY_TUPLE_ITEMS(a)[0] : fy_None;
         if (code == fy_None) s->exit_code = 0;
-        else if (FY_INT_CHECK(code)) s->exit_code = (int)FY_INT_VAL(code);
+        else if (FY_INT_CHECK(code)) s->exit_code = FY_INT_IS_BIG(code) ? -1 : (int)FY_INT_VAL(code);
         else {
             fy_obj *str = fy_str(code);
             if (str) {

@@ -251,7 +251,7 @@ static const char *attr_s(fy_obj *o, const char *name, char *buf, size_t cap) {
 static int64_t attr_i(fy_obj *o, const char *name) {
     fy_obj *v = fy_getattr_cstr(o, name);
     int64_t r = 0;
-    if (v && FY_INT_CHECK(v)) r = FY_INT_VAL(v);
+    if (v && FY_INT_CHECK(v) && !FY_INT_IS_BIG(v)) r = FY_INT_VAL(v);
     else if (v && v == fy_True) r = 1;
     FY_XDECREF(v);
     fy_err_clear();
@@ -406,7 +406,7 @@ static fy_obj *m_isa(const char *a) {
 
 static int64_t dict_i(fy_obj *d, const char *k) {
     fy_obj *v = fy_dict_get_cstr(d, k);
-    return v && FY_INT_CHECK(v) ? FY_INT_VAL(v) : 0;
+    return v && FY_INT_CHECK(v) && !FY_INT_IS_BIG(v) ? FY_INT_VAL(v) : 0;
 }
 static const char *dict_s(fy_obj *d, const char *k) {
     fy_obj *v = fy_dict_get_cstr(d, k);

@@ -196,7 +196,11 @@ int fy_torch_parse_device(fy_obj *o, fy_torch_device *out) {
     }
     if (FY_STR_CHECK(o)) return parse_str(FY_STR_DATA(o), out);
     if (FY_INT_CHECK(o) && !FY_IS_TYPE(o, fy_bool_type)) {
-        if (FY_INT_VAL(o) < 0) {
+        if (FY_INT_IS_BIG(o) && fy_int_sign(o) > 0) {
+            fy_err_set(&fy_RuntimeError, "Overflow when unpacking long");
+            return -1;
+        }
+        if (fy_int_sign(o) < 0) {
             fy_err_format(&fy_RuntimeError, "Device index must not be negative");
             return -1;
         }

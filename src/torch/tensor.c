@@ -74,7 +74,10 @@ fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t
 fy_torch_tensor *fy_torch_from_scalar(fy_obj *v, fy_torch_device dev) {
     int dt;
     if (FY_IS_TYPE(v, fy_bool_type)) dt = FY_TORCH_BOOL;
-    else if (FY_INT_CHECK(v)) dt = FY_TORCH_I64;
+    else if (FY_INT_CHECK(v) && FY_INT_IS_BIG(v)) {
+        fy_err_set(&fy_RuntimeError, "Overflow when unpacking long");
+        return NULL;
+    } else if (FY_INT_CHECK(v)) dt = FY_TORCH_I64;
     else if (FY_FLOAT_CHECK(v)) dt = FY_TORCH_F64;
     else {
         fy_err_format(&fy_TypeError, "expected Tensor or number, got %T", v);

@@ -90,7 +90,10 @@ static int check(fy_obj *o, int depth, infer_t *s) {
         return 0;
     }
     if (FY_IS_TYPE(o, fy_bool_type)) s->any_bool = true;
-    else if (FY_INT_CHECK(o)) s->any_int = true;
+    else if (FY_INT_CHECK(o) && FY_INT_IS_BIG(o)) {
+        fy_err_set(&fy_RuntimeError, "Overflow when unpacking long");
+        return -1;
+    } else if (FY_INT_CHECK(o)) s->any_int = true;
     else if (FY_FLOAT_CHECK(o)) s->any_float = true;
     else {
         fy_err_format(&fy_TypeError, "new(): invalid data type '%s'", o->type->name);
@@ -311,6 +314,7 @@ static fy_obj *f_arange(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
             anyf = true;
             d[i] = FY_FLOAT_VAL(v);
         } else if (FY_INT_CHECK(v)) {
+            if (FY_INT_IS_BIG(v)) return fy_err_set(&fy_RuntimeError, "Overflow when unpacking long");
             iv[i] = FY_INT_VAL(v);
             d[i] = (double)iv[i];
         } else return fy_err_format(&fy_TypeError, "arange(): argument 'end' must be Number, not %T", v);

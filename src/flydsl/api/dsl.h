@@ -75,6 +75,9 @@ int fy_dsl_to_inttuple(fy_obj *o, fly_inttuple *out, int allow_none, const char 
 int fy_dsl_to_layout(fy_obj *o, fly_layout *out, int allow_int, const char *op, const char *what);
 /* A Tile, or a tuple/list of ints/layouts/None/nested tuples, to a tile. */
 int fy_dsl_to_tile(fy_obj *o, fly_tile *out, const char *op, const char *what);
+/* A Python int's value for the DSL: 0, or -1 with OverflowError naming what when it does not fit
+ * in 64 bits (ints are arbitrary precision; layouts and kernel constants are not). */
+int fy_dsl_int_value(fy_obj *o, int64_t *out, const char *what);
 /* A Python int (or IntTuple holding one static leaf) to a C integer. */
 int fy_dsl_to_int(fy_obj *o, int64_t *out, const char *op, const char *what);
 /* Raises ValueError (or OverflowError / NotImplementedError by code) with lib/layout's message. */

@@ -11,13 +11,28 @@ fy_obj *fy_dsl_raise(const fly_error *err) {
     return fy_err_set(t, err->message[0] ? err->message : fly_status_name(err->code));
 }
 
+int fy_dsl_int_value(fy_obj *o, int64_t *out, const char *what) {
+    if (!FY_INT_IS_BIG(o)) {
+        *out = FY_INT_VAL(o);
+        return 0;
+    }
+    fy_obj *bl = fy_call_method(o, "bit_length", NULL, 0);
+    if (!bl) return -1;
+    fy_err_format(&fy_OverflowError, "%s: Python int too large for a 64-bit integer (a %lld-bit value)", what,
+                  (long long)FY_INT_VAL(bl));
+    FY_DECREF(bl);
+    return -1;
+}
+
 static int add_py(fly_itbuilder *b, fy_obj *o, int allow_none, const char *op, const char *what, int depth) {
     if (depth > FLY_IT_MAX_DEPTH) {
         fy_err_format(&fy_ValueError, "%s: %s is nested too deeply", op, what);
         return -1;
     }
     if (FY_INT_CHECK(o)) {
-        fly_itb_leaf(b, fly_itnode_int(FY_INT_VAL(o)));
+        int64_t v;
+        if (fy_dsl_int_value(o, &v, op) < 0) return -1;
+        fly_itb_leaf(b, fly_itnode_int(v));
     } else if (FY_TUPLE_CHECK(o) || FY_LIST_CHECK(o)) {
         size_t n;
         fy_obj **items = fy_seq_items(o, &n);
@@ -74,7 +89,9 @@ int fy_dsl_to_layout(fy_obj *o, fly_layout *out, int allow_int, const char *op, 
     if (allow_int && FY_INT_CHECK(o)) {
         fly_inttuple s, d;
         fly_error err;
-        fly_inttuple_int(&s, FY_INT_VAL(o));
+        int64_t v;
+        if (fy_dsl_int_value(o, &v, op) < 0) return -1;
+        fly_inttuple_int(&s, v);
         fly_inttuple_int(&d, 1);
         if (fly_layout_make(out, &s, &d, &err)) {
             fy_err_format(&fy_ValueError, "%s: %s: %s", op, what, err.message);
@@ -92,8 +109,11 @@ static int add_tile(fly_tile_builder *b, fy_obj *o, const char *op, const char *
         fy_err_format(&fy_ValueError, "%s: %s is nested too deeply", op, what);
         return -1;
     }
-    if (FY_INT_CHECK(o)) fly_tile_add_int(b, FY_INT_VAL(o));
-    else if (o == fy_None) fly_tile_add_none(b);
+    if (FY_INT_CHECK(o)) {
+        int64_t v;
+        if (fy_dsl_int_value(o, &v, op) < 0) return -1;
+        fly_tile_add_int(b, v);
+    } else if (o == fy_None) fly_tile_add_none(b);
     else if (fy_isinstance_of(o, &fy_dsl_layout_type)) fly_tile_add_layout(b, &((fy_dsl_layout *)o)->L);
     else if (fy_isinstance_of(o, &fy_dsl_inttuple_type) && fly_inttuple_is_leaf(&((fy_dsl_inttuple *)o)->t) &&
              ((fy_dsl_inttuple *)o)->t.n[0].kind == FLY_IT_INT)
@@ -137,10 +157,7 @@ int fy_dsl_to_tile(fy_obj *o, fly_tile *out, const char *op, const char *what) {
 }
 
 int fy_dsl_to_int(fy_obj *o, int64_t *out, const char *op, const char *what) {
-    if (FY_INT_CHECK(o)) {
-        *out = FY_INT_VAL(o);
-        return 0;
-    }
+    if (FY_INT_CHECK(o)) return fy_dsl_int_value(o, out, op);
     if (fy_isinstance_of(o, &fy_dsl_inttuple_type)) {
         const fly_inttuple *t = &((fy_dsl_inttuple *)o)->t;
         if (t->n[0].kind == FLY_IT_INT) {

@@ -660,7 +660,11 @@ DEF(f_composition) {
     const fly_layout *A = need_layout(v[0], "composition", "layout");
     if (!A) return NULL;
     if (ISL(v[1])) return ret_layout(fly_layout_composition(A, LAY(v[1]), &r, &err), &r, &err);
-    if (FY_INT_CHECK(v[1])) return ret_layout(fly_layout_composition_int(A, FY_INT_VAL(v[1]), &r, &err), &r, &err);
+    if (FY_INT_CHECK(v[1])) {
+        int64_t k;
+        if (fy_dsl_int_value(v[1], &k, "composition") < 0) return NULL;
+        return ret_layout(fly_layout_composition_int(A, k, &r, &err), &r, &err);
+    }
     fly_tile T;
     if (fy_dsl_to_tile(v[1], &T, "composition", "tiler") < 0) return NULL;
     return ret_layout(fly_layout_composition_tile(A, &T, &r, &err), &r, &err);

@@ -199,7 +199,31 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
         return fy_dsl_num_int(t, v->i);
     }
     if (x == fy_True || x == fy_False) return fy_dsl_num_int(t, x == fy_True);
-    if (FY_INT_CHECK(x)) return fy_dsl_num_int(t, FY_INT_VAL(x));
+    if (FY_INT_CHECK(x)) {
+        if (FY_INT_IS_BIG(x) && t->kind == FY_DSL_K_FLOAT) {
+            double d;
+            if (fy_int_to_double(x, &d) < 0) return NULL;
+            return fy_dsl_num_float(t, d);
+        }
+        if (FY_INT_IS_BIG(x)) {
+            /* 2**63 <= x < 2**64 still has 64 bits to wrap (Uint64(2**64 - 1)); wider values do not */
+            fy_obj *bl = fy_call_method(x, "bit_length", NULL, 0);
+            if (!bl) return NULL;
+            int64_t nb = FY_INT_VAL(bl);
+            FY_DECREF(bl);
+            if (nb <= 64 && fy_int_sign(x) > 0) {
+                fy_obj *two64 = fy_int_from_u64(UINT64_MAX), *w = two64 ? fy_int_binop_obj(x, two64, FY_NB_SUB) : NULL;
+                FY_XDECREF(two64);
+                if (!w) return NULL;
+                int64_t v = FY_INT_VAL(w) - 1; /* x - 2**64, the same 64 bits */
+                FY_DECREF(w);
+                return fy_dsl_num_int(t, v);
+            }
+            return fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in %s (a %lld-bit value)", t->name,
+                                 t->name, (long long)nb);
+        }
+        return fy_dsl_num_int(t, FY_INT_VAL(x));
+    }
     if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));
     fy_obj *iv = fy_mlir_as_numeric(x); /* an ir.Value (flydsl._mlir) of a scalar type */
     if (iv) {
@@ -214,7 +238,8 @@ fy_obj *fy_dsl_as_numeric(fy_obj *o) {
     if (FY_DSL_NUM_CHECK(o)) return fy_ref(o);
     if (o == fy_True || o == fy_False) return fy_dsl_num_int(&fy_dsl_t_bool, o == fy_True);
     if (FY_INT_CHECK(o)) {
-        int64_t v = FY_INT_VAL(o);
+        int64_t v;
+        if (fy_dsl_int_value(o, &v, "integer constant") < 0) return NULL;
         return fy_dsl_num_int(v >= INT32_MIN && v <= INT32_MAX ? &fy_dsl_t_i32 : &fy_dsl_t_i64, v);
     }
     if (FY_FLOAT_CHECK(o)) return fy_dsl_num_float(&fy_dsl_t_f32, FY_FLOAT_VAL(o));

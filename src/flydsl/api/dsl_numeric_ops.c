@@ -337,14 +337,10 @@ static fy_obj *num_to_int(fy_obj *a) {
     fy_dsl_num *v = V(a);
     if (!v->is_static) return dyn_python(v, "int");
     if (v->dt->kind != FY_DSL_K_FLOAT) {
-        if (is_unsigned64(v->dt) && v->i < 0)
-            return fy_err_format(&fy_OverflowError, "%s value does not fit a Python int here", v->dt->name);
+        if (is_unsigned64(v->dt)) return fy_int_from_u64((uint64_t)v->i);
         return fy_int_from(v->i);
     }
-    if (isnan(v->f)) return fy_err_set(&fy_ValueError, "cannot convert float NaN to integer");
-    if (isinf(v->f)) return fy_err_set(&fy_OverflowError, "cannot convert float infinity to integer");
-    if (fabs(v->f) >= 9223372036854775808.0) return fy_err_set(&fy_OverflowError, "int too large");
-    return fy_int_from((int64_t)v->f);
+    return fy_int_from_double(v->f);
 }
 static fy_obj *num_index(fy_obj *a) {
     fy_dsl_num *v = V(a);

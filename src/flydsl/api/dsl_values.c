@@ -525,7 +525,9 @@ static fy_obj *basis_mul(fy_obj *a, fy_obj *b) {
     fy_obj *bs = fy_isinstance_of(a, &fy_dsl_basis_type) ? a : b, *k = bs == a ? b : a;
     if (!FY_INT_CHECK(k)) return fy_ref(fy_NotImplemented);
     fly_itnode n = ((fy_dsl_basis *)bs)->n;
-    n.v *= FY_INT_VAL(k);
+    int64_t kv;
+    if (fy_dsl_int_value(k, &kv, "Basis *") < 0) return NULL;
+    n.v *= kv;
     return fy_dsl_basis_new(&n);
 }
 

@@ -71,7 +71,10 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
     }
     if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) return fy_ref(ann);
     fy_obj *n = fy_dsl_as_numeric(arg);
-    if (!n) return fy_str_printf("O%s", fy_type_name(arg)); /* rejected when traced */
+    if (!n) {
+        fy_err_clear();                                /* rejected again (with the message) when traced */
+        return fy_str_printf("O%s", fy_type_name(arg));
+    }
     fy_obj *r = fy_ref(&((fy_dsl_num *)n)->dt->h);
     FY_DECREF(n);
     return r;
@@ -253,7 +256,8 @@ static fy_obj *compile_teed(tee *t, fy_obj *fnobj, const char *name, fy_obj *con
 
 static int bump(fy_obj *m, const char *name) {
     fy_obj *v = fy_dict_get_cstr(FY_MODULE_DICT(m), name);
-    fy_obj *n = fy_int_from(v && FY_INT_CHECK(v) ? FY_INT_VAL(v) + 1 : 1);
+    fy_obj *n =
+        fy_int_from(v && FY_INT_CHECK(v) && !FY_INT_IS_BIG(v) && FY_INT_VAL(v) < INT64_MAX ? FY_INT_VAL(v) + 1 : 1);
     return n ? fy_module_add_steal(m, name, n) : -1;
 }
 

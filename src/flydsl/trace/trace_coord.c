@@ -57,10 +57,7 @@ fy_obj *fy_trace_coord_with_layout(fy_obj *o, const fly_layout *L) {
 
 /* Classifies a scalar coordinate: 1 static (*v set), 2 traced integer, 0 not a scalar, -1 error. */
 static int scalar_kind(fy_obj *x, int64_t *v) {
-    if (FY_INT_CHECK(x)) {
-        *v = FY_INT_VAL(x);
-        return 1;
-    }
+    if (FY_INT_CHECK(x)) return fy_dsl_int_value(x, v, "coordinate") < 0 ? -1 : 1;
     if (x == fy_True || x == fy_False) {
         *v = x == fy_True;
         return 1;

@@ -167,7 +167,7 @@ static fy_obj *ck_ir(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na == 0 || a[0] == fy_None) return ck_lazy(k, 1) < 0 ? NULL : opt_str(k->r.final_ir);
     for (int i = 0; i < k->r.nstages; i++) {
         fly_pipeline_stage *s = &k->r.stages[i];
-        int hit = FY_INT_CHECK(a[0])   ? FY_INT_VAL(a[0]) == s->number
+        int hit = FY_INT_CHECK(a[0])   ? !FY_INT_IS_BIG(a[0]) && FY_INT_VAL(a[0]) == s->number
                   : FY_STR_CHECK(a[0]) ? !strcmp(FY_STR_DATA(a[0]), s->name) || !strcmp(FY_STR_DATA(a[0]), s->label)
                                        : 0;
         if (!hit) continue;

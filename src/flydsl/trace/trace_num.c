@@ -281,7 +281,7 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
     if (!FY_DSL_NUM_CHECK(o)) { /* a Python bool, int or float: its literal type first */
         fy_obj *n = fy_dsl_as_numeric(o);
         if (!n) {
-            fy_err_format(&fy_TypeError, "expected a number, not '%s'", fy_type_name(o));
+            if (!fy_err_occurred()) fy_err_format(&fy_TypeError, "expected a number, not '%s'", fy_type_name(o));
             return -1;
         }
         int r = fy_trace_value_as(tr, n, t, out);

@@ -89,7 +89,9 @@ static fy_obj *swizzle_obj(const fly_swizzle *s, fy_obj *x) {
 /* A scalar object as a one-leaf IntTuple (a bound leaf inside a trace). */
 static int obj_leaf(fy_obj *x, fly_inttuple *out) {
     if (FY_INT_CHECK(x)) {
-        fly_inttuple_int(out, FY_INT_VAL(x));
+        int64_t v;
+        if (fy_dsl_int_value(x, &v, "composed crd2idx") < 0) return -1;
+        fly_inttuple_int(out, v);
         return 0;
     }
     fly_itnode n;
