@@ -1,0 +1,561 @@
+"""Regular expressions (flyi): CPython 3.11's re API on the C engine in _re."""
+
+import enum
+import _re
+
+__all__ = ['match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'finditer', 'compile',
+           'purge', 'template', 'escape', 'error', 'Pattern', 'Match', 'A', 'I', 'L', 'M', 'S', 'X', 'U',
+           'ASCII', 'IGNORECASE', 'LOCALE', 'MULTILINE', 'DOTALL', 'VERBOSE', 'UNICODE', 'NOFLAG',
+           'RegexFlag']
+
+_FLAG_NAMES = (('TEMPLATE', 1), ('IGNORECASE', 2), ('LOCALE', 4), ('MULTILINE', 8), ('DOTALL', 16),
+               ('UNICODE', 32), ('VERBOSE', 64), ('DEBUG', 128), ('ASCII', 256))
+
+
+def _flag_text(value):
+    if value == 0:
+        return 're.NOFLAG'
+    parts = []
+    for name, bit in _FLAG_NAMES:
+        if value & bit:
+            parts.append('re.' + name)
+            value &= ~bit
+    if value:
+        parts.append(hex(value))
+    return '|'.join(parts)
+
+
+class RegexFlag(enum.IntFlag):
+    NOFLAG = 0
+    ASCII = A = 256
+    IGNORECASE = I = 2
+    LOCALE = L = 4
+    UNICODE = U = 32
+    MULTILINE = M = 8
+    DOTALL = S = 16
+    VERBOSE = X = 64
+    TEMPLATE = T = 1
+    DEBUG = 128
+
+    def __repr__(self):
+        return _flag_text(int(self))
+
+    __str__ = __repr__
+
+
+NOFLAG = RegexFlag.NOFLAG
+ASCII = A = RegexFlag.ASCII
+IGNORECASE = I = RegexFlag.IGNORECASE
+LOCALE = L = RegexFlag.LOCALE
+UNICODE = U = RegexFlag.UNICODE
+MULTILINE = M = RegexFlag.MULTILINE
+DOTALL = S = RegexFlag.DOTALL
+VERBOSE = X = RegexFlag.VERBOSE
+TEMPLATE = T = RegexFlag.TEMPLATE
+DEBUG = RegexFlag.DEBUG
+
+
+class error(Exception):
+    """Exception raised for invalid regular expressions (msg, pattern, pos, lineno, colno)."""
+
+    def __init__(self, msg, pattern=None, pos=None):
+        self.msg = msg
+        self.pattern = pattern
+        self.pos = pos
+        if pattern is not None and pos is not None:
+            msg = '%s at position %d' % (msg, pos)
+            newline = '\n' if isinstance(pattern, str) else b'\n'
+            self.lineno = pattern.count(newline, 0, pos) + 1
+            self.colno = pos - pattern.rfind(newline, 0, pos)
+            if newline in pattern:
+                msg = '%s (line %d, column %d)' % (msg, self.lineno, self.colno)
+        else:
+            self.lineno = self.colno = None
+        super().__init__(msg)
+
+
+error.__module__ = 're'
+PatternError = error
+
+
+class Match:
+    """The result of a successful match (CPython's re.Match)."""
+    __slots__ = ('_regs', '_pattern', 'string', 'pos', 'endpos', 'lastindex')
+
+    def __init__(self, pattern, string, pos, endpos, res):
+        self._pattern = pattern
+        self.string = string
+        self.pos = pos
+        self.endpos = endpos
+        self.lastindex = res[0]
+        self._regs = res
+
+    @property
+    def re(self):
+        return self._pattern
+
+    @property
+    def lastgroup(self):
+        i = self.lastindex
+        if i is None:
+            return None
+        for name, g in self._pattern.groupindex.items():
+            if g == i:
+                return name
+        return None
+
+    @property
+    def regs(self):
+        r = self._regs
+        return tuple((r[1 + 2 * g], r[2 + 2 * g]) for g in range(len(r) // 2))
+
+    def _index(self, g):
+        if isinstance(g, int):
+            if 0 <= g <= self._pattern.groups:
+                return int(g)
+        elif isinstance(g, str):
+            i = self._pattern.groupindex.get(g)
+            if i is not None:
+                return i
+        elif hasattr(g, '__index__'):
+            try:
+                i = g.__index__()
+            except Exception:
+                i = -1
+            if 0 <= i <= self._pattern.groups:
+                return i
+        raise IndexError('no such group')
+
+    def _get(self, i, default=None):
+        s = self._regs[1 + 2 * i]
+        if s < 0:
+            return default
+        return self.string[s:self._regs[2 + 2 * i]]
+
+    def group(self, *args):
+        if not args:
+            return self._get(0)
+        if len(args) == 1:
+            return self._get(self._index(args[0]))
+        return tuple(self._get(self._index(a)) for a in args)
+
+    def __getitem__(self, g):
+        return self._get(self._index(g))
+
+    def groups(self, default=None):
+        return tuple(self._get(i, default) for i in range(1, self._pattern.groups + 1))
+
+    def groupdict(self, default=None):
+        return {name: self._get(i, default) for name, i in self._pattern.groupindex.items()}
+
+    def start(self, group=0):
+        return self._regs[1 + 2 * self._index(group)]
+
+    def end(self, group=0):
+        return self._regs[2 + 2 * self._index(group)]
+
+    def span(self, group=0):
+        i = self._index(group)
+        return (self._regs[1 + 2 * i], self._regs[2 + 2 * i])
+
+    def expand(self, template):
+        return _expand_parts(_template(self._pattern, template), self)
+
+    def __repr__(self):
+        return '<re.Match object; span=(%d, %d), match=%r>' % (self._regs[1], self._regs[2], self._get(0))
+
+    def __bool__(self):
+        return True
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+Match.__module__ = 're'
+
+
+class Pattern:
+    """A compiled regular expression (CPython's re.Pattern)."""
+    __slots__ = ('_prog', 'pattern', 'flags', 'groups', 'groupindex')
+
+    def __init__(self, prog, pattern):
+        self._prog = prog
+        self.pattern = pattern
+        self.flags = prog.flags
+        self.groups = prog.groups
+        self.groupindex = prog.groupindex
+
+    def _run(self, string, pos, endpos, mode):
+        if endpos is None:
+            endpos = _MAXSIZE
+        res = self._prog.exec(string, pos, endpos, mode)
+        if res is None:
+            return None
+        n = len(string)
+        pos = min(max(pos, 0), n)
+        endpos = min(max(endpos, 0), n)
+        return Match(self, string, pos, endpos, res)
+
+    def match(self, string, pos=0, endpos=None):
+        return self._run(string, pos, endpos, 0)
+
+    def fullmatch(self, string, pos=0, endpos=None):
+        return self._run(string, pos, endpos, 1)
+
+    def search(self, string, pos=0, endpos=None):
+        return self._run(string, pos, endpos, 2)
+
+    def _iter(self, string, pos=0, endpos=None):
+        """Raw results of successive searches with CPython's rule for empty matches."""
+        if endpos is None:
+            endpos = _MAXSIZE
+        exec_ = self._prog.exec
+        mode = 2
+        while True:
+            res = exec_(string, pos, endpos, mode)
+            if res is None:
+                return
+            yield res
+            pos = res[2]
+            mode = 6 if res[1] == res[2] else 2
+
+    def finditer(self, string, pos=0, endpos=None):
+        n = len(string)
+        p = min(max(pos, 0), n)
+        e = n if endpos is None else min(max(endpos, 0), n)
+        for res in self._iter(string, pos, endpos):
+            yield Match(self, string, p, e, res)
+
+    def findall(self, string, pos=0, endpos=None):
+        out = []
+        ng = self.groups
+        for r in self._iter(string, pos, endpos):
+            if ng == 0:
+                out.append(string[r[1]:r[2]])
+            elif ng == 1:
+                out.append(string[r[3]:r[4]] if r[3] >= 0 else string[0:0])
+            else:
+                out.append(tuple(string[r[1 + 2 * g]:r[2 + 2 * g]] if r[1 + 2 * g] >= 0 else string[0:0]
+                                 for g in range(1, ng + 1)))
+        return out
+
+    def split(self, string, maxsplit=0):
+        out = []
+        last = 0
+        n = 0
+        ng = self.groups
+        if maxsplit < 0:
+            return [string[:]]
+        for r in self._iter(string):
+            if maxsplit and n >= maxsplit:
+                break
+            out.append(string[last:r[1]])
+            for g in range(1, ng + 1):
+                s = r[1 + 2 * g]
+                out.append(string[s:r[2 + 2 * g]] if s >= 0 else None)
+            n += 1
+            last = r[2]
+        out.append(string[last:])
+        return out
+
+    def subn(self, repl, string, count=0):
+        if callable(repl):
+            parts = None
+        else:
+            parts = _template(self, repl)
+        out = []
+        last = 0
+        n = 0
+        empty = string[0:0]
+        if count < 0:
+            return string, 0
+        for r in self._iter(string):
+            if count and n >= count:
+                break
+            if last < r[1]:
+                out.append(string[last:r[1]])
+            if parts is None:
+                m = Match(self, string, 0, len(string), r)
+                item = repl(m)
+                if item is not None:
+                    if isinstance(string, str) and not isinstance(item, str):
+                        raise TypeError('expected str instance, %s found' % type(item).__name__)
+                    if not isinstance(string, str) and isinstance(item, str):
+                        raise TypeError('expected a bytes-like object, %s found' % type(item).__name__)
+                    out.append(item)
+            elif len(parts) == 1 and not isinstance(parts[0], int):
+                out.append(parts[0])
+            else:
+                for p in parts:
+                    if isinstance(p, int):
+                        s = r[1 + 2 * p]
+                        if s >= 0:
+                            out.append(string[s:r[2 + 2 * p]])
+                    else:
+                        out.append(p)
+            n += 1
+            last = r[2]
+        if last < len(string):
+            out.append(string[last:])
+        return empty.join(out) if out or not isinstance(string, (bytes, str)) else empty, n
+
+    def sub(self, repl, string, count=0):
+        return self.subn(repl, string, count)[0]
+
+    def scanner(self, string, pos=0, endpos=None):
+        raise NotImplementedError('Pattern.scanner is not supported')
+
+    def __repr__(self):
+        flags = self.flags
+        if isinstance(self.pattern, str):
+            if flags & (LOCALE | UNICODE | ASCII) == UNICODE:
+                flags &= ~UNICODE
+        p = repr(self.pattern)
+        if len(p) > 200:
+            p = p[:200]
+        if flags:
+            return 're.compile(%s, %s)' % (p, _flag_text(int(flags)))
+        return 're.compile(%s)' % p
+
+    def __eq__(self, other):
+        if not isinstance(other, Pattern):
+            return NotImplemented
+        return self.pattern == other.pattern and self.flags == other.flags
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    def __hash__(self):
+        return hash((self.pattern, self.flags))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+Pattern.__module__ = 're'
+
+_MAXSIZE = 9223372036854775807
+_cache = {}
+_MAXCACHE = 512
+
+
+def _compile(pattern, flags):
+    if isinstance(flags, RegexFlag):
+        flags = int(flags)
+    try:
+        return _cache[type(pattern), pattern, flags]
+    except KeyError:
+        pass
+    except TypeError:
+        pass
+    if isinstance(pattern, Pattern):
+        if flags:
+            raise ValueError('cannot process flags argument with a compiled pattern')
+        return pattern
+    if not isinstance(pattern, (str, bytes)):
+        raise TypeError('first argument must be string or compiled pattern')
+    prog = _re.compile(pattern, flags)
+    if type(prog) is tuple:
+        raise error(prog[0], pattern, prog[1])
+    p = Pattern(prog, pattern)
+    if len(_cache) >= _MAXCACHE:
+        try:
+            del _cache[next(iter(_cache))]
+        except (StopIteration, RuntimeError, KeyError):
+            pass
+    _cache[type(pattern), pattern, flags] = p
+    return p
+
+
+def compile(pattern, flags=0):
+    return _compile(pattern, flags)
+
+
+def match(pattern, string, flags=0):
+    return _compile(pattern, flags).match(string)
+
+
+def fullmatch(pattern, string, flags=0):
+    return _compile(pattern, flags).fullmatch(string)
+
+
+def search(pattern, string, flags=0):
+    return _compile(pattern, flags).search(string)
+
+
+def sub(pattern, repl, string, count=0, flags=0):
+    return _compile(pattern, flags).sub(repl, string, count)
+
+
+def subn(pattern, repl, string, count=0, flags=0):
+    return _compile(pattern, flags).subn(repl, string, count)
+
+
+def split(pattern, string, maxsplit=0, flags=0):
+    return _compile(pattern, flags).split(string, maxsplit)
+
+
+def findall(pattern, string, flags=0):
+    return _compile(pattern, flags).findall(string)
+
+
+def finditer(pattern, string, flags=0):
+    return _compile(pattern, flags).finditer(string)
+
+
+def purge():
+    _cache.clear()
+    _tcache.clear()
+
+
+def template(pattern, flags=0):
+    return _compile(pattern, flags | T)
+
+
+_SPECIAL = frozenset('()[]{}?*+-|^$\\.&~# \t\n\r\v\f')
+
+
+def escape(pattern):
+    if isinstance(pattern, str):
+        return ''.join('\\' + c if c in _SPECIAL else c for c in pattern)
+    s = str(pattern, 'latin-1')
+    return ''.join('\\' + c if c in _SPECIAL else c for c in s).encode('latin-1')
+
+
+# ---------------------------------------------------------------- replacement templates
+
+_ESCAPES = {'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v', '\\': '\\'}
+_tcache = {}
+
+
+def _template(pattern, repl):
+    key = (pattern, repl)
+    try:
+        return _tcache[key]
+    except (KeyError, TypeError):
+        pass
+    parts = _parse_template(pattern, repl)
+    if len(_tcache) >= _MAXCACHE:
+        _tcache.clear()
+    _tcache[key] = parts
+    return parts
+
+
+def _parse_template(pattern, repl):
+    """The template as a list of literal strings and group numbers."""
+    isbytes = not isinstance(repl, str)
+    if isbytes:
+        if not isinstance(repl, (bytes, bytearray)):
+            raise TypeError('expected str or bytes-like object, got %r' % type(repl).__name__)
+        src = str(repl, 'latin-1')
+    else:
+        src = repl
+    if isinstance(pattern.pattern, str) == isbytes:
+        if isbytes:
+            raise TypeError('expected str instance, bytes found')
+        raise TypeError('expected a bytes-like object, str found')
+    parts = []
+    lit = []
+    n = len(src)
+    i = 0
+    groups = pattern.groups
+
+    def err(msg, pos):
+        return error(msg, repl, pos)
+
+    def addgroup(index, pos):
+        if index > groups:
+            raise err('invalid group reference %d' % index, pos)
+        if lit:
+            parts.append(''.join(lit))
+            lit.clear()
+        parts.append(index)
+
+    while i < n:
+        c = src[i]
+        i += 1
+        if c != '\\':
+            lit.append(c)
+            continue
+        if i >= n:
+            raise err('bad escape (end of pattern)', n - 1)
+        c = src[i]
+        i += 1
+        start = i - 2
+        if c == 'g':
+            if i >= n or src[i] != '<':
+                raise err('missing <', i)
+            i += 1
+            j = src.find('>', i)
+            if j < 0:
+                if i == n:
+                    raise err('missing group name', i)
+                raise err('missing >, unterminated name', i)
+            name = src[i:j]
+            if not name:
+                raise err('missing group name', i)
+            i = j + 1
+            if name.isidentifier():
+                index = pattern.groupindex.get(name)
+                if index is None:
+                    raise IndexError('unknown group name %r' % name)
+            else:
+                if not (name.isdigit() and name.isascii()):
+                    raise err('bad character in group name %r' % name, i - len(name) - 1)
+                index = int(name)
+                if index >= 1073741823:
+                    raise err('invalid group reference %d' % index, i - len(name) - 1)
+            addgroup(index, i - len(name) - 1)
+        elif c == '0':
+            k = i
+            while k < n and k < i + 2 and src[k] in '01234567':
+                k += 1
+            lit.append(chr(int(src[i - 1:k], 8) & 0xff))
+            i = k
+        elif c in '0123456789':
+            isoctal = False
+            if i < n and src[i] in '0123456789':
+                i += 1
+                if c in '01234567' and src[i - 1] in '01234567' and i < n and src[i] in '01234567':
+                    i += 1
+                    isoctal = True
+                    v = int(src[i - 3:i], 8)
+                    if v > 0o377:
+                        raise err('octal escape value %s outside of range 0-0o377' % src[start:i], start)
+                    lit.append(chr(v))
+            if not isoctal:
+                addgroup(int(src[start + 1:i]), start + 1)
+        elif c in _ESCAPES:
+            lit.append(_ESCAPES[c])
+        elif ('a' <= c <= 'z') or ('A' <= c <= 'Z'):
+            raise err('bad escape %s' % src[start:i], start)
+        else:
+            lit.append('\\' + c)
+    if lit:
+        parts.append(''.join(lit))
+    if isbytes:
+        parts = [p if isinstance(p, int) else p.encode('latin-1') for p in parts]
+    if not parts:
+        parts.append(src[0:0] if not isbytes else b'')
+    return parts
+
+
+def _expand_parts(parts, m):
+    empty = m.string[0:0]
+    out = []
+    for p in parts:
+        if isinstance(p, int):
+            g = m.group(p)
+            if g is not None:
+                out.append(g)
+        else:
+            out.append(p)
+    return empty.join(out)
+
