@@ -162,7 +162,7 @@ class Match:
         return _expand_parts(_template(self._pattern, template), self)
 
     def __repr__(self):
-        return '<re.Match object; span=(%d, %d), match=%r>' % (self._regs[1], self._regs[2], self._get(0))
+        return '<re.Match object; span=(%d, %d), match=%s>' % (self._regs[1], self._regs[2], repr(self._get(0))[:50])
 
     def __bool__(self):
         return True
@@ -266,10 +266,10 @@ class Pattern:
             parts = None
         else:
             parts = _template(self, repl)
+        istext = isinstance(string, str)
         out = []
         last = 0
         n = 0
-        empty = string[0:0]
         if count < 0:
             return string, 0
         for r in self._iter(string):
@@ -278,16 +278,10 @@ class Pattern:
             if last < r[1]:
                 out.append(string[last:r[1]])
             if parts is None:
-                m = Match(self, string, 0, len(string), r)
-                item = repl(m)
+                item = repl(Match(self, string, 0, len(string), r))
                 if item is not None:
-                    if isinstance(string, str) and not isinstance(item, str):
-                        raise TypeError('expected str instance, %s found' % type(item).__name__)
-                    if not isinstance(string, str) and isinstance(item, str):
-                        raise TypeError('expected a bytes-like object, %s found' % type(item).__name__)
+                    _check_item(istext, item, len(out))
                     out.append(item)
-            elif len(parts) == 1 and not isinstance(parts[0], int):
-                out.append(parts[0])
             else:
                 for p in parts:
                     if isinstance(p, int):
@@ -295,12 +289,15 @@ class Pattern:
                         if s >= 0:
                             out.append(string[s:r[2 + 2 * p]])
                     else:
+                        _check_item(istext, p, len(out))
                         out.append(p)
             n += 1
             last = r[2]
+        if not n:
+            return string, 0
         if last < len(string):
             out.append(string[last:])
-        return empty.join(out) if out or not isinstance(string, (bytes, str)) else empty, n
+        return string[0:0].join(out), n
 
     def sub(self, repl, string, count=0):
         return self.subn(repl, string, count)[0]
@@ -453,14 +450,10 @@ def _parse_template(pattern, repl):
     isbytes = not isinstance(repl, str)
     if isbytes:
         if not isinstance(repl, (bytes, bytearray)):
-            raise TypeError('expected str or bytes-like object, got %r' % type(repl).__name__)
+            raise TypeError('decoding to str: need a bytes-like object, %s found' % type(repl).__name__)
         src = str(repl, 'latin-1')
     else:
         src = repl
-    if isinstance(pattern.pattern, str) == isbytes:
-        if isbytes:
-            raise TypeError('expected str instance, bytes found')
-        raise TypeError('expected a bytes-like object, str found')
     parts = []
     lit = []
     n = len(src)
@@ -545,6 +538,13 @@ def _parse_template(pattern, repl):
     if not parts:
         parts.append(src[0:0] if not isbytes else b'')
     return parts
+
+
+def _check_item(istext, item, index):
+    if istext and not isinstance(item, str):
+        raise TypeError('sequence item %d: expected str instance, %s found' % (index, type(item).__name__))
+    if not istext and not isinstance(item, (bytes, bytearray)):
+        raise TypeError('sequence item %d: expected a bytes-like object, %s found' % (index, type(item).__name__))
 
 
 def _expand_parts(parts, m):
