@@ -8,15 +8,18 @@ __all__ = ['match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'f
            'ASCII', 'IGNORECASE', 'LOCALE', 'MULTILINE', 'DOTALL', 'VERBOSE', 'UNICODE', 'NOFLAG',
            'RegexFlag']
 
+# Pattern reprs list flags in bit order; RegexFlag reprs in the order of the class body.
 _FLAG_NAMES = (('TEMPLATE', 1), ('IGNORECASE', 2), ('LOCALE', 4), ('MULTILINE', 8), ('DOTALL', 16),
                ('UNICODE', 32), ('VERBOSE', 64), ('DEBUG', 128), ('ASCII', 256))
+_MEMBER_NAMES = (('ASCII', 256), ('IGNORECASE', 2), ('LOCALE', 4), ('UNICODE', 32), ('MULTILINE', 8),
+                 ('DOTALL', 16), ('VERBOSE', 64), ('TEMPLATE', 1), ('DEBUG', 128))
 
 
-def _flag_text(value):
+def _flag_text(value, names=_FLAG_NAMES):
     if value == 0:
         return 're.NOFLAG'
     parts = []
-    for name, bit in _FLAG_NAMES:
+    for name, bit in names:
         if value & bit:
             parts.append('re.' + name)
             value &= ~bit
@@ -38,7 +41,7 @@ class RegexFlag(enum.IntFlag):
     DEBUG = 128
 
     def __repr__(self):
-        return _flag_text(int(self))
+        return _flag_text(int(self), _MEMBER_NAMES)
 
     __str__ = __repr__
 

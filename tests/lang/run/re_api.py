@@ -92,4 +92,5 @@ print(err(lambda: re.compile(b'a', re.A | re.L)), err(lambda: re.compile(b'(?u)a
 print(err(lambda: re.compile('(?a-a:x)')), err(lambda: re.compile('(?t:x)')), err(lambda: re.compile('(?-:x)')))
 print(err(lambda: re.compile('a{4294967295}')), err(lambda: re.compile('a{1,4294967296}')), re.compile('a{4294967294}').groups)
 print(err(lambda: re.compile('(?<=(a)\\1)')), err(lambda: re.compile('(a)(?<=\\1)')), re.search('(a)(?<=\\1)', 'aa'))
+print(re.search(r'\s', 'a\xa0\u3000').span(), re.search(r'\s', 'a\xa0', re.A), re.findall(r'\s', '\x1c\x85\u2028'.strip('\x85')) == ['\x1c', '\u2028'])
 print(re.Pattern.__name__, re.Match.__name__, isinstance(p, re.Pattern), isinstance(m, re.Match))
