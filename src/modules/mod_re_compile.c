@@ -301,25 +301,37 @@ static int comp_repeat(C *c, fy_re_node *n, int flags, int mode) {
         c->p->code[top].b = lazy ? body : out;
         return 0;
     }
-    /* (max - min) optional copies, each only tried after the previous one matched. */
+    /* (max - min) optional copies, each only tried after the previous one matched; an empty
+     * iteration (klo == 0) ends the repeat as in CPython. */
     int64_t opt = max - min;
-    int *splits = malloc((size_t)(opt > 0 ? opt : 1) * sizeof *splits);
+    int *splits = malloc((size_t)(opt > 0 ? opt : 1) * 2 * sizeof *splits);
     if (!splits) {
         cerr(c, "out of memory");
         return -1;
     }
+    int reg = klo == 0 && opt > 0 ? c->p->nregs++ : -1;
     for (int64_t k = 0; k < opt; k++) {
-        splits[k] = emit(c, RO_SPLIT, 0, 0, 0, 0);
-        if (splits[k] < 0 || comp(c, kid, flags) < 0) {
+        splits[2 * k] = emit(c, RO_SPLIT, 0, 0, 0, 0);
+        splits[2 * k + 1] = -1;
+        if (splits[2 * k] < 0 || (reg >= 0 && emit(c, RO_MARK, reg, 0, 0, 0) < 0) || comp(c, kid, flags) < 0) {
+            free(splits);
+            return -1;
+        }
+        if (reg >= 0 && (splits[2 * k + 1] = emit(c, RO_LOOPEND, reg, 0, 0, 0)) < 0) {
             free(splits);
             return -1;
         }
     }
     int out = c->p->n;
     for (int64_t k = 0; k < opt; k++) {
-        fy_re_ins *s = &c->p->code[splits[k]];
-        s->a = lazy ? out : splits[k] + 1;
-        s->b = lazy ? splits[k] + 1 : out;
+        fy_re_ins *s = &c->p->code[splits[2 * k]];
+        s->a = lazy ? out : splits[2 * k] + 1;
+        s->b = lazy ? splits[2 * k] + 1 : out;
+        if (splits[2 * k + 1] >= 0) {
+            fy_re_ins *e = &c->p->code[splits[2 * k + 1]];
+            e->b = splits[2 * k + 1] + 1;
+            e->c = out;
+        }
     }
     free(splits);
     return 0;
