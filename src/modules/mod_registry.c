@@ -119,6 +119,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
     fy_register_builtin_module("_re", fy_mod_re_init);
+    fy_register_builtin_module("struct", fy_mod_struct_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

@@ -23,5 +23,6 @@ fy_obj *fy_mod_time_init(void);
 fy_obj *fy_mod_random_init(void);
 fy_obj *fy_mod_posix_init(void);
 fy_obj *fy_mod_re_init(void); /* _re, the engine behind re.py (mod_re.c) */
+fy_obj *fy_mod_struct_init(void);
 
 #endif
