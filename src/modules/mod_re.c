@@ -131,21 +131,18 @@ static fy_obj *re_compile(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     return (fy_obj *)po;
 }
 
-/* Program.exec(string, pos, endpos, mode): None, or (lastindex or None, start0, end0, ...)
- * with -1 for groups that did not take part. mode 0 match, 1 fullmatch, 2 search. */
-static fy_obj *prog_exec(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    prog_obj *po = (prog_obj *)self;
-    if (fy_no_kwargs("exec", kw) < 0 || fy_check_nargs("exec", nargs, 4, 4) < 0) return NULL;
-    fy_obj *subj = args[0];
+/* Decode subj into po's buffer (kept for the next call on the same object). 0 or -1. */
+static int prog_subject(prog_obj *po, fy_obj *subj) {
     if (subj != po->subj) {
         int64_t n;
         bool istext;
         uint32_t *b = decode(subj, &n, &istext);
-        if (!b) return NULL;
+        if (!b) return -1;
         if (istext != po->istext) {
             free(b);
-            return fy_err_set(&fy_TypeError, po->istext ? "cannot use a string pattern on a bytes-like object"
-                                                        : "cannot use a bytes pattern on a string-like object");
+            fy_err_set(&fy_TypeError, po->istext ? "cannot use a string pattern on a bytes-like object"
+                                                 : "cannot use a bytes pattern on a string-like object");
+            return -1;
         }
         free(po->buf);
         FY_XDECREF(po->subj);
@@ -154,43 +151,143 @@ static fy_obj *prog_exec(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj
         /* A bytearray may change between calls: never reuse its decoding. */
         po->subj = FY_TYPE(subj) == &fy_bytearray_type ? NULL : fy_ref(subj);
     }
-    int64_t pos, endpos, mode;
-    if (fy_int_as_i64(args[1], &pos) < 0 || fy_int_as_i64(args[2], &endpos) < 0 || fy_int_as_i64(args[3], &mode) < 0)
-        return NULL;
+    return 0;
+}
+
+/* Subject and bounds of exec/findall/scan (pos, endpos clamped as CPython does). */
+static int prog_args(prog_obj *po, fy_obj *const *args, int64_t *pos, int64_t *endpos) {
+    if (prog_subject(po, args[0]) < 0) return -1;
+    if (fy_int_as_i64(args[1], pos) < 0 || fy_int_as_i64(args[2], endpos) < 0) return -1;
     int64_t n = po->buflen;
-    if (pos < 0) pos = 0;
-    if (pos > n) pos = n;
-    if (endpos < 0) endpos = 0;
-    if (endpos > n) endpos = n;
-    if (pos > endpos) return fy_none();
-    int ng = po->prog.groups;
-    int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last = -1;
-    if (!caps) return fy_err_nomem();
-    int r = fy_re_exec(&po->prog, po->buf, n, pos, endpos, (int)mode, caps, &last);
-    if (r <= 0) {
-        free(caps);
-        return r < 0 ? NULL : fy_none();
-    }
+    if (*pos < 0) *pos = 0;
+    if (*pos > n) *pos = n;
+    if (*endpos < 0) *endpos = 0;
+    if (*endpos > n) *endpos = n;
+    return 0;
+}
+
+/* (lastindex or None, start0, end0, start1, ...) with -1 for groups that did not take part. */
+static fy_obj *result_tuple(int ng, const int64_t *caps, int64_t last) {
     fy_obj *t = fy_tuple_new((size_t)(1 + 2 * ng));
-    if (!t) {
-        free(caps);
-        return NULL;
-    }
+    if (!t) return NULL;
     fy_tuple_set_steal(t, 0, last >= 0 ? fy_int_from(last) : fy_none());
     for (int k = 0; k < 2 * ng; k++) {
-        /* A group whose end is unset did not take part. */
         int64_t v = caps[k], other = caps[k ^ 1];
-        if (v < 0 || other < 0) v = -1;
+        if (v < 0 || other < 0) v = -1; /* a start without an end: not taken part */
         fy_obj *o = fy_int_from(v);
         if (!o) {
-            free(caps);
+            for (int j = k; j < 2 * ng; j++) fy_tuple_set_steal(t, (size_t)(1 + j), fy_none());
             FY_DECREF(t);
             return NULL;
         }
         fy_tuple_set_steal(t, (size_t)(1 + k), o);
     }
+    return t;
+}
+
+/* The subject's text from s to e (code point indices) as str or bytes; "" for s < 0. */
+static fy_obj *slice(prog_obj *po, fy_obj *subj, int64_t s, int64_t e) {
+    if (s < 0) s = e = 0;
+    if (!po->istext) {
+        const char *d = FY_BYTES_CHECK(subj) ? ((fy_bytes *)subj)->data : ((fy_bytearray *)subj)->data;
+        return fy_bytes_from(d + s, (size_t)(e - s));
+    }
+    fy_strobj *so = (fy_strobj *)subj;
+    if (so->ascii) return fy_str_from_utf8(so->data + s, (size_t)(e - s));
+    fy_sbuf b = {0};
+    char u[4];
+    for (int64_t k = s; k < e; k++) fy_sbuf_add(&b, u, (size_t)fy_utf8_encode(po->buf[k], u));
+    if (b.oom) {
+        fy_sbuf_free(&b);
+        return fy_err_nomem();
+    }
+    if (!b.p) return fy_str_from_utf8("", 0);
+    fy_obj *r = fy_str_from_utf8(b.p, b.len);
+    fy_sbuf_free(&b);
+    return r;
+}
+
+/* Program.exec(string, pos, endpos, mode): None or a result tuple (see result_tuple).
+ * mode 0 match, 1 fullmatch, 2 search; | 4: no empty match at pos. */
+static fy_obj *prog_exec(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    prog_obj *po = (prog_obj *)self;
+    if (fy_no_kwargs("exec", kw) < 0 || fy_check_nargs("exec", nargs, 4, 4) < 0) return NULL;
+    int64_t pos, endpos, mode;
+    if (prog_args(po, args, &pos, &endpos) < 0 || fy_int_as_i64(args[3], &mode) < 0) return NULL;
+    if (pos > endpos) return fy_none();
+    int ng = po->prog.groups;
+    int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last = -1;
+    if (!caps) return fy_err_nomem();
+    int r = fy_re_exec(&po->prog, po->buf, po->buflen, pos, endpos, (int)mode, caps, &last);
+    fy_obj *t = r < 0 ? NULL : r == 0 ? fy_none() : result_tuple(ng, caps, last);
     free(caps);
     return t;
+}
+
+/* Successive matches from pos with CPython's rule for empty matches (the next search starts
+ * where the last match ended; after an empty match a match there must not be empty). With
+ * texts, the items are findall's (group 0, group 1, or a tuple of the groups); otherwise
+ * result tuples, at most limit of them (0: no limit). */
+static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit) {
+    int64_t pos, endpos;
+    if (prog_args(po, args, &pos, &endpos) < 0) return NULL;
+    fy_obj *subj = args[0];
+    FY_INCREF(subj); /* the buffer belongs to it */
+    fy_obj *list = fy_list_new(0);
+    int ng = po->prog.groups;
+    int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last;
+    if (!caps || !list) goto fail;
+    int mode = 2;
+    int64_t count = 0;
+    while (pos <= endpos && (!limit || count < limit)) {
+        int r = fy_re_exec(&po->prog, po->buf, po->buflen, pos, endpos, mode, caps, &last);
+        if (r < 0) goto fail;
+        if (r == 0) break;
+        fy_obj *item;
+        if (!texts) {
+            item = result_tuple(ng, caps, last);
+        } else if (ng <= 2) {
+            int g = ng == 1 ? 0 : 1;
+            item = slice(po, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
+        } else {
+            item = fy_tuple_new((size_t)(ng - 1));
+            for (int g = 1; item && g < ng; g++) {
+                fy_obj *v = slice(po, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
+                if (!v) {
+                    for (int j = g; j < ng; j++) fy_tuple_set_steal(item, (size_t)(j - 1), fy_none());
+                    FY_CLEAR(item);
+                    break;
+                }
+                fy_tuple_set_steal(item, (size_t)(g - 1), v);
+            }
+        }
+        if (!item || fy_list_append_steal(list, item) < 0) goto fail;
+        count++;
+        mode = caps[0] == caps[1] ? 6 : 2;
+        pos = caps[1];
+    }
+    free(caps);
+    FY_DECREF(subj);
+    return list;
+fail:
+    free(caps);
+    FY_XDECREF(list);
+    FY_DECREF(subj);
+    return NULL;
+}
+
+/* Program.findall(string, pos, endpos): findall's list. */
+static fy_obj *prog_findall(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    if (fy_no_kwargs("findall", kw) < 0 || fy_check_nargs("findall", nargs, 3, 3) < 0) return NULL;
+    return scan((prog_obj *)self, args, true, 0);
+}
+
+/* Program.scan(string, pos, endpos, limit): the result tuples of successive matches. */
+static fy_obj *prog_scan(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    if (fy_no_kwargs("scan", kw) < 0 || fy_check_nargs("scan", nargs, 4, 4) < 0) return NULL;
+    int64_t limit;
+    if (fy_int_as_i64(args[3], &limit) < 0) return NULL;
+    return scan((prog_obj *)self, args, false, limit);
 }
 
 static fy_obj *prog_groups(fy_obj *self) { return fy_int_from(((prog_obj *)self)->prog.groups - 1); }
@@ -198,7 +295,10 @@ static fy_obj *prog_flags(fy_obj *self) { return fy_int_from(((prog_obj *)self)-
 static fy_obj *prog_groupindex(fy_obj *self) { return fy_ref(((prog_obj *)self)->groupindex); }
 static fy_obj *prog_istext(fy_obj *self) { return fy_bool(((prog_obj *)self)->istext); }
 
-static fy_methoddef prog_methods[] = {{"exec", prog_exec, 0, "exec(string, pos, endpos, mode)"}, {0}};
+static fy_methoddef prog_methods[] = {{"exec", prog_exec, 0, "exec(string, pos, endpos, mode)"},
+                                      {"findall", prog_findall, 0, "findall(string, pos, endpos)"},
+                                      {"scan", prog_scan, 0, "scan(string, pos, endpos, limit)"},
+                                      {0}};
 static fy_getsetdef prog_getsets[] = {{"groups", prog_groups, NULL, NULL},
                                       {"flags", prog_flags, NULL, NULL},
                                       {"groupindex", prog_groupindex, NULL, NULL},

@@ -30,12 +30,17 @@ typedef struct {
     bt *st;
     size_t sp, cap;
     uint64_t steps;
-    uint64_t *memo; /* nmemo * (end + 1) bits, allocated once the search is long */
-    bool memo_tried;
+    /* Explored states, once the search is long: per page of MEMO_PAGE positions, nmemo bits
+     * for each position (pages allocated when first touched). */
+    uint64_t **memo;
+    int64_t npages;
+    bool memo_tried, memo_oom;
     int depth;
 } M;
 
 #define MEMO_AFTER 20000u
+#define MEMO_SHIFT 10
+#define MEMO_PAGE ((int64_t)1 << MEMO_SHIFT)
 
 static int push(M *m, int kind, int pc, int64_t a, int64_t b) {
     if (m->sp == m->cap) {
@@ -55,19 +60,34 @@ static int push(M *m, int kind, int pc, int64_t a, int64_t b) {
 /* Has state (slot, pos) been explored? Marks it. false when not memoising. */
 static bool seen(M *m, int slot, int64_t pos) {
     if (!m->memo || slot < 0) return false;
-    uint64_t bit = (uint64_t)slot * (uint64_t)(m->end + 1) + (uint64_t)pos;
-    uint64_t w = m->memo[bit >> 6], mask = (uint64_t)1 << (bit & 63);
+    uint64_t *page = m->memo[pos >> MEMO_SHIFT];
+    if (!page) {
+        if (m->memo_oom) return false;
+        size_t words = ((size_t)m->p->nmemo * (size_t)MEMO_PAGE + 63) / 64;
+        page = m->memo[pos >> MEMO_SHIFT] = calloc(words, sizeof(uint64_t));
+        if (!page) {
+            m->memo_oom = true; /* go on without */
+            return false;
+        }
+    }
+    uint64_t bit = (uint64_t)slot * (uint64_t)MEMO_PAGE + (uint64_t)(pos & (MEMO_PAGE - 1));
+    uint64_t w = page[bit >> 6], mask = (uint64_t)1 << (bit & 63);
     if (w & mask) return true;
-    m->memo[bit >> 6] = w | mask;
+    page[bit >> 6] = w | mask;
     return false;
 }
 
 static void memo_start(M *m) {
     m->memo_tried = true;
     if (!m->p->memo_ok || m->p->nmemo == 0) return;
-    uint64_t bits = (uint64_t)m->p->nmemo * (uint64_t)(m->end + 1);
-    if (bits > ((uint64_t)1 << 33)) return; /* over 1 GiB: go on without */
-    m->memo = calloc((size_t)(bits / 64 + 1), sizeof(uint64_t));
+    m->npages = (m->end >> MEMO_SHIFT) + 1;
+    m->memo = calloc((size_t)m->npages, sizeof *m->memo);
+}
+
+static void memo_free(M *m) {
+    if (!m->memo) return;
+    for (int64_t k = 0; k < m->npages; k++) free(m->memo[k]);
+    free(m->memo);
 }
 
 static bool single(const fy_re_prog *p, const fy_re_ins *in, uint32_t ch) {
@@ -349,6 +369,6 @@ int fy_re_exec(const fy_re_prog *prog, const uint32_t *s, int64_t n, int64_t pos
     }
     free(m.regs);
     free(m.st);
-    free(m.memo);
+    memo_free(&m);
     return r;
 }

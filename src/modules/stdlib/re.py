@@ -176,6 +176,10 @@ class Match:
     def __deepcopy__(self, memo):
         return self
 
+    @classmethod
+    def __class_getitem__(cls, item):
+        return cls
+
 
 Match.__module__ = 're'
 
@@ -211,39 +215,18 @@ class Pattern:
     def search(self, string, pos=0, endpos=None):
         return self._run(string, pos, endpos, 2)
 
-    def _iter(self, string, pos=0, endpos=None):
+    def _iter(self, string, pos=0, endpos=None, limit=0):
         """Raw results of successive searches with CPython's rule for empty matches."""
-        if endpos is None:
-            endpos = _MAXSIZE
-        exec_ = self._prog.exec
-        mode = 2
-        while True:
-            res = exec_(string, pos, endpos, mode)
-            if res is None:
-                return
-            yield res
-            pos = res[2]
-            mode = 6 if res[1] == res[2] else 2
+        return self._prog.scan(string, pos, _MAXSIZE if endpos is None else endpos, limit)
 
     def finditer(self, string, pos=0, endpos=None):
         n = len(string)
         p = min(max(pos, 0), n)
         e = n if endpos is None else min(max(endpos, 0), n)
-        for res in self._iter(string, pos, endpos):
-            yield Match(self, string, p, e, res)
+        return (Match(self, string, p, e, res) for res in self._iter(string, pos, endpos))
 
     def findall(self, string, pos=0, endpos=None):
-        out = []
-        ng = self.groups
-        for r in self._iter(string, pos, endpos):
-            if ng == 0:
-                out.append(string[r[1]:r[2]])
-            elif ng == 1:
-                out.append(string[r[3]:r[4]] if r[3] >= 0 else string[0:0])
-            else:
-                out.append(tuple(string[r[1 + 2 * g]:r[2 + 2 * g]] if r[1 + 2 * g] >= 0 else string[0:0]
-                                 for g in range(1, ng + 1)))
-        return out
+        return self._prog.findall(string, pos, _MAXSIZE if endpos is None else endpos)
 
     def split(self, string, maxsplit=0):
         out = []
@@ -252,9 +235,7 @@ class Pattern:
         ng = self.groups
         if maxsplit < 0:
             return [string[:]]
-        for r in self._iter(string):
-            if maxsplit and n >= maxsplit:
-                break
+        for r in self._iter(string, 0, None, maxsplit):
             out.append(string[last:r[1]])
             for g in range(1, ng + 1):
                 s = r[1 + 2 * g]
@@ -275,9 +256,7 @@ class Pattern:
         n = 0
         if count < 0:
             return string, 0
-        for r in self._iter(string):
-            if count and n >= count:
-                break
+        for r in self._iter(string, 0, None, count):
             if last < r[1]:
                 out.append(string[last:r[1]])
             if parts is None:
@@ -337,6 +316,10 @@ class Pattern:
 
     def __deepcopy__(self, memo):
         return self
+
+    @classmethod
+    def __class_getitem__(cls, item):
+        return cls
 
 
 Pattern.__module__ = 're'
