@@ -18,6 +18,7 @@ typedef struct {
     int64_t *condref;  /* numeric conditional references, checked at the end */
     int64_t *condpos;
     int ncond, capcond;
+    int64_t err_at; /* scan position when the error was found */
 } P;
 
 #define FAIL(...) \
@@ -34,6 +35,7 @@ static void perr_at(P *ps, int kind, int64_t pos, const char *fmt, ...) {
     vsnprintf(ps->r->msg, sizeof ps->r->msg, fmt, ap);
     va_end(ap);
     if (!ps->r->msg[0]) strcpy(ps->r->msg, "error");
+    ps->err_at = ps->i;
     ps->r->pos = pos;
     ps->r->errkind = kind;
 }
@@ -171,6 +173,10 @@ static int getuntil(P *ps, uint32_t term, const char *what, int64_t *a, int64_t 
             return -1;
         }
         ps->i++;
+        if (c == '\\' && ps->i < ps->n) { /* an escape is one token, never the terminator */
+            ps->i++;
+            continue;
+        }
         if (c == term) {
             if (ps->i - 1 == start) {
                 perr(ps, 1, "missing %s", what);
@@ -568,7 +574,9 @@ static fy_re_node *parse_group(P *ps, int64_t start, bool *verbose, int nested, 
     if (match(ps, '?')) {
         int64_t ch = peek(ps);
         if (ch < 0) FAIL(0, "unexpected end of pattern");
+        int64_t tok = ps->i;
         ps->i++;
+        if (ch == '\\' && ps->i < ps->n) ps->i++; /* CPython's tokens: an escape is one */
         if (ch == 'P') {
             if (match(ps, '<')) {
                 if (getuntil(ps, '>', "group name", &na, &nb) < 0) return NULL;
@@ -585,11 +593,12 @@ static fy_re_node *parse_group(P *ps, int64_t start, bool *verbose, int nested, 
                 if (n) n->a = g;
                 return n;
             } else {
-                int64_t c2 = peek(ps);
+                int64_t c2 = peek(ps), t2 = ps->i;
                 if (c2 < 0) FAIL(0, "unexpected end of pattern");
                 ps->i++;
+                if (c2 == '\\' && ps->i < ps->n) ps->i++;
                 char buf[16];
-                FAIL(3, "unknown extension ?P%s", text(ps, ps->i - 1, ps->i, buf, sizeof buf));
+                FAIL(ps->i - t2 + 2, "unknown extension ?P%s", text(ps, t2, ps->i, buf, sizeof buf));
             }
         } else if (ch == ':') {
             capture = false;
@@ -604,12 +613,13 @@ static fy_re_node *parse_group(P *ps, int64_t start, bool *verbose, int nested, 
             int dir = 1;
             int saved_lb = ps->lookbehind;
             if (ch == '<') {
-                int64_t c2 = peek(ps);
+                int64_t c2 = peek(ps), t2 = ps->i;
                 if (c2 < 0) FAIL(0, "unexpected end of pattern");
                 ps->i++;
+                if (c2 == '\\' && ps->i < ps->n) ps->i++;
                 if (c2 != '=' && c2 != '!') {
                     char buf[16];
-                    FAIL(3, "unknown extension ?<%s", text(ps, ps->i - 1, ps->i, buf, sizeof buf));
+                    FAIL(ps->i - t2 + 2, "unknown extension ?<%s", text(ps, t2, ps->i, buf, sizeof buf));
                 }
                 ch = c2;
                 dir = -1;
@@ -682,7 +692,7 @@ static fy_re_node *parse_group(P *ps, int64_t start, bool *verbose, int nested, 
             capture = false;
         } else {
             char buf[16];
-            FAIL(2, "unknown extension ?%s", text(ps, ps->i - 1, ps->i, buf, sizeof buf));
+            FAIL(ps->i - tok + 1, "unknown extension ?%s", text(ps, tok, ps->i, buf, sizeof buf));
         }
     }
     int gid = -1;
@@ -891,6 +901,16 @@ int fy_re_parse_pattern(const uint32_t *p, int64_t n, bool istext, int flags, fy
     }
     rc = 0;
 done:
+    if (rc < 0 && r->errkind == 0) {
+        /* CPython's tokenizer reads one token ahead: a lone backslash at the end is reported as
+         * soon as the parser reaches the token before it. */
+        int64_t k = n;
+        while (k > 0 && p[k - 1] == '\\') k--;
+        if ((n - k) % 2 == 1 && ps.err_at >= n - 1) {
+            snprintf(r->msg, sizeof r->msg, "bad escape (end of pattern)");
+            r->pos = n - 1;
+        }
+    }
     free(ps.closed);
     free(ps.condref);
     free(ps.condpos);
