@@ -103,6 +103,7 @@ static fy_obj *re_compile(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
         fy_obj *res = NULL;
         if (r.errkind == 1) fy_err_set(&fy_OverflowError, r.msg);
         else if (r.errkind == 2) fy_err_set(&fy_ValueError, r.msg);
+        else if (r.errkind == 3) fy_err_set(&fy_RecursionError, r.msg);
         else {
             fy_obj *msg = fy_str_from_cstr(r.msg);
             fy_obj *pos = r.pos >= 0 ? fy_int_from(r.pos) : fy_none();

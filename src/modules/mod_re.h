@@ -70,7 +70,7 @@ typedef struct {
 } fy_re_set;
 
 /* Parse result. On error msg is set (pos -1: no position); errkind 0 re.error,
- * 1 OverflowError, 2 ValueError. */
+ * 1 OverflowError, 2 ValueError, 3 RecursionError. */
 typedef struct {
     fy_re_node *root;
     fy_re_node *all;

@@ -10,7 +10,7 @@
 #include <wctype.h>
 #include "modules/mod_re.h"
 
-#define MAX_CODE (1 << 22)
+#define MAX_CODE (1 << 21)
 #define WINF ((int64_t)1 << 40)
 
 /* ------------------------------------------------------------------ character classes */

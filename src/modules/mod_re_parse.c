@@ -19,7 +19,11 @@ typedef struct {
     int64_t *condpos;
     int ncond, capcond;
     int64_t err_at; /* scan position when the error was found */
+    int depth;      /* nesting of sequences (groups) */
 } P;
+
+/* CPython's recursive parser fails at this group nesting (its recursion limit). */
+#define MAX_NESTING 496
 
 #define FAIL(...) \
     do { \
@@ -458,6 +462,7 @@ static fy_re_node *parse_set(P *ps) {
 
 static fy_re_node *parse_alt(P *ps, bool verbose, int nested);
 static fy_re_node *parse_seq(P *ps, bool verbose, int nested, bool first);
+static fy_re_node *parse_seq_items(P *ps, bool verbose, int nested, bool first);
 
 /* Inline flags after "(?" with the first flag character c consumed. Returns 1 for global
  * flags "(?i)", 0 for scoped "(?i:" (add/del set), -1 on error. */
@@ -777,6 +782,17 @@ static int parse_repeat(P *ps, fy_re_node *seq, uint32_t this) {
 
 /* A sequence of items up to "|", ")" or the end (CPython's _parse). */
 static fy_re_node *parse_seq(P *ps, bool verbose, int nested, bool first) {
+    if (ps->depth >= MAX_NESTING) {
+        perr_at(ps, 3, -1, "maximum recursion depth exceeded");
+        return NULL;
+    }
+    ps->depth++;
+    fy_re_node *seq = parse_seq_items(ps, verbose, nested, first);
+    ps->depth--;
+    return seq;
+}
+
+static fy_re_node *parse_seq_items(P *ps, bool verbose, int nested, bool first) {
     fy_re_node *seq = node(ps, RN_CAT);
     if (!seq) return NULL;
     for (;;) {

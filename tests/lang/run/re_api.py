@@ -94,3 +94,6 @@ print(err(lambda: re.compile('a{4294967295}')), err(lambda: re.compile('a{1,4294
 print(err(lambda: re.compile('(?<=(a)\\1)')), err(lambda: re.compile('(a)(?<=\\1)')), re.search('(a)(?<=\\1)', 'aa'))
 print(re.search(r'\s', 'a\xa0\u3000').span(), re.search(r'\s', 'a\xa0', re.A), re.findall(r'\s', '\x1c\x85\u2028'.strip('\x85')) == ['\x1c', '\u2028'])
 print(re.Pattern.__name__, re.Match.__name__, isinstance(p, re.Pattern), isinstance(m, re.Match))
+# limits: CPython's parser recursion limit on nesting; large repeat counts
+print(re.compile('(' * 495 + ')' * 495).groups, err(lambda: re.compile('(' * 496 + ')' * 496)))
+print(re.compile('(?:ab){20000}').match('ab' * 20001).end(), re.match('a{100000}', 'a' * 100000).end())
