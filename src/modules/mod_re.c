@@ -12,10 +12,14 @@ typedef struct {
     fy_re_prog prog;
     bool istext;
     fy_obj *groupindex; /* dict name -> group */
-    /* The last subject decoded to code points (finditer/sub call exec on it repeatedly). */
+    /* The last non-ASCII str subject decoded to code points (loops that call search with
+     * increasing pos use it again); ASCII strs and bytes are matched in place. */
     fy_obj *subj;
     uint32_t *buf;
     int64_t buflen;
+    /* The subject of the running call: s8 (bytes in place) or buf, cur_n characters. */
+    const uint8_t *s8;
+    int64_t cur_n;
 } prog_obj;
 
 static fy_type prog_type;
@@ -132,26 +136,43 @@ static fy_obj *re_compile(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     return (fy_obj *)po;
 }
 
-/* Decode subj into po's buffer (kept for the next call on the same object). 0 or -1. */
+/* Set up the subject of a call in po (s8 / buf, cur_n). 0 or -1 with TypeError. */
 static int prog_subject(prog_obj *po, fy_obj *subj) {
+    po->s8 = NULL;
+    bool istext = FY_STR_CHECK(subj);
+    if (!istext && !FY_BYTES_CHECK(subj) && FY_TYPE(subj) != &fy_bytearray_type) {
+        fy_err_format(&fy_TypeError, "expected string or bytes-like object, got '%s'", fy_type_name(subj));
+        return -1;
+    }
+    if (istext != po->istext) {
+        fy_err_set(&fy_TypeError, po->istext ? "cannot use a string pattern on a bytes-like object"
+                                             : "cannot use a bytes pattern on a string-like object");
+        return -1;
+    }
+    if (!istext) {
+        bool b = FY_BYTES_CHECK(subj);
+        po->s8 = (const uint8_t *)(b ? ((fy_bytes *)subj)->data : ((fy_bytearray *)subj)->data);
+        po->cur_n = b ? ((fy_bytes *)subj)->len : ((fy_bytearray *)subj)->len;
+        return 0;
+    }
+    fy_strobj *so = (fy_strobj *)subj;
+    if (so->ascii) {
+        po->s8 = (const uint8_t *)so->data;
+        po->cur_n = so->len;
+        return 0;
+    }
     if (subj != po->subj) {
         int64_t n;
-        bool istext;
-        uint32_t *b = decode(subj, &n, &istext);
+        bool t;
+        uint32_t *b = decode(subj, &n, &t);
         if (!b) return -1;
-        if (istext != po->istext) {
-            free(b);
-            fy_err_set(&fy_TypeError, po->istext ? "cannot use a string pattern on a bytes-like object"
-                                                 : "cannot use a bytes pattern on a string-like object");
-            return -1;
-        }
         free(po->buf);
         FY_XDECREF(po->subj);
         po->buf = b;
         po->buflen = n;
-        /* A bytearray may change between calls: never reuse its decoding. */
-        po->subj = FY_TYPE(subj) == &fy_bytearray_type ? NULL : fy_ref(subj);
+        po->subj = fy_ref(subj);
     }
+    po->cur_n = po->buflen;
     return 0;
 }
 
@@ -159,7 +180,7 @@ static int prog_subject(prog_obj *po, fy_obj *subj) {
 static int prog_args(prog_obj *po, fy_obj *const *args, int64_t *pos, int64_t *endpos) {
     if (prog_subject(po, args[0]) < 0) return -1;
     if (fy_int_as_i64(args[1], pos) < 0 || fy_int_as_i64(args[2], endpos) < 0) return -1;
-    int64_t n = po->buflen;
+    int64_t n = po->cur_n;
     if (*pos < 0) *pos = 0;
     if (*pos > n) *pos = n;
     if (*endpos < 0) *endpos = 0;
@@ -219,7 +240,7 @@ static fy_obj *prog_exec(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj
     int ng = po->prog.groups;
     int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last = -1;
     if (!caps) return fy_err_nomem();
-    int r = fy_re_exec(&po->prog, po->buf, po->buflen, pos, endpos, (int)mode, caps, &last);
+    int r = fy_re_exec(&po->prog, po->s8 ? NULL : po->buf, po->s8, pos, endpos, (int)mode, caps, &last);
     fy_obj *t = r < 0 ? NULL : r == 0 ? fy_none() : result_tuple(ng, caps, last);
     free(caps);
     return t;
@@ -241,7 +262,7 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
     int mode = 2;
     int64_t count = 0;
     while (pos <= endpos && (!limit || count < limit)) {
-        int r = fy_re_exec(&po->prog, po->buf, po->buflen, pos, endpos, mode, caps, &last);
+        int r = fy_re_exec(&po->prog, po->s8 ? NULL : po->buf, po->s8, pos, endpos, mode, caps, &last);
         if (r < 0) goto fail;
         if (r == 0) break;
         fy_obj *item;

@@ -142,11 +142,12 @@ uint32_t fy_re_lower(uint32_t c, bool ascii);
 uint32_t fy_re_upper(uint32_t c, bool ascii);
 bool fy_re_set_has(const fy_re_set *s, uint32_t c);
 
-/* Run prog on s[0..n) from pos to endpos. mode 0 match, 1 fullmatch, 2 search; | 4: a match
- * found at pos must not be empty (the rule for successive matches).
+/* Run prog on a subject of code points s32 or bytes s8 (the other NULL), from pos to endpos.
+ * mode 0 match, 1 fullmatch, 2 search; | 4: a match found at pos must not be empty (the rule
+ * for successive matches).
  * caps receives 2*groups slots (-1 unset); *lastindex the last group closed (-1 none).
  * Returns 1 matched, 0 not, -1 with a Python exception (interrupt, memory). */
-int fy_re_exec(const fy_re_prog *prog, const uint32_t *s, int64_t n, int64_t pos, int64_t endpos, int mode,
+int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, int64_t pos, int64_t endpos, int mode,
                int64_t *caps, int64_t *lastindex);
 
 #endif

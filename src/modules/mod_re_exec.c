@@ -20,7 +20,8 @@ typedef struct {
 
 typedef struct {
     const fy_re_prog *p;
-    const uint32_t *s;
+    const uint32_t *s32; /* the subject: code points, or */
+    const uint8_t *s8;   /* bytes (ASCII str, bytes) */
     int64_t end;
     bool full;
     int64_t noempty; /* a match starting here must not be empty (-1: no such rule) */
@@ -37,6 +38,9 @@ typedef struct {
     bool memo_tried, memo_oom;
     int depth;
 } M;
+
+/* The subject's character i (s8 / s32 are locals of the function using it). */
+#define CH(i) (s8 ? (uint32_t)s8[i] : s32[i])
 
 #define MEMO_AFTER 20000u
 #define MEMO_SHIFT 10
@@ -110,21 +114,22 @@ static bool single(const fy_re_prog *p, const fy_re_ins *in, uint32_t ch) {
 }
 
 static bool at_ok(M *m, const fy_re_ins *in, int64_t pos) {
-    const uint32_t *s = m->s;
+    const uint32_t *s32 = m->s32;
+    const uint8_t *s8 = m->s8;
     int64_t end = m->end;
     switch (in->a) {
-    case RA_BEGIN: return pos == 0 || (in->b && s[pos - 1] == '\n');
+    case RA_BEGIN: return pos == 0 || (in->b && CH(pos - 1) == '\n');
     case RA_END:
-        if (in->b) return pos == end || s[pos] == '\n';
-        return pos == end || (pos + 1 == end && s[pos] == '\n');
+        if (in->b) return pos == end || CH(pos) == '\n';
+        return pos == end || (pos + 1 == end && CH(pos) == '\n');
     case RA_BEGIN_STR: return pos == 0;
     case RA_END_STR: return pos == end;
     case RA_BOUNDARY:
     case RA_NONBOUNDARY: {
         if (end == 0) return false;
         bool asc = in->c != 0;
-        bool before = pos > 0 && fy_re_is_word(s[pos - 1], asc);
-        bool after = pos < end && fy_re_is_word(s[pos], asc);
+        bool before = pos > 0 && fy_re_is_word(CH(pos - 1), asc);
+        bool after = pos < end && fy_re_is_word(CH(pos), asc);
         return in->a == RA_BOUNDARY ? before != after : before == after;
     }
     default: return false;
@@ -166,7 +171,8 @@ static int sub(M *m, int pc, int64_t pos, int64_t *out) {
 static int run(M *m, int pc, int64_t pos, int64_t *out) {
     const fy_re_prog *p = m->p;
     const fy_re_ins *code = p->code;
-    const uint32_t *s = m->s;
+    const uint32_t *s32 = m->s32;
+    const uint8_t *s8 = m->s8;
     const int64_t end = m->end;
     size_t base = m->sp;
     for (;;) {
@@ -181,7 +187,7 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
         case RO_ANY:
         case RO_ANYALL:
         case RO_SET:
-            if (pos < end && single(p, in, s[pos])) {
+            if (pos < end && single(p, in, CH(pos))) {
                 pos++;
                 pc++;
                 continue;
@@ -218,7 +224,7 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
             if (pos + (ge - gs) > end) goto fail;
             bool asc = in->c != 0;
             for (int64_t k = 0; k < ge - gs; k++) {
-                uint32_t a = s[gs + k], b = s[pos + k];
+                uint32_t a = CH(gs + k), b = CH(pos + k);
                 if (a == b) continue;
                 if (!in->b ||
                     (fy_re_lower(a, asc) != fy_re_lower(b, asc) && fy_re_upper(a, asc) != fy_re_upper(b, asc)))
@@ -267,19 +273,19 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
             int64_t lo = pos + in->b;
             if (lo > end) goto fail;
             for (int64_t k = pos; k < lo; k++)
-                if (!single(p, item, s[k])) goto fail;
+                if (!single(p, item, CH(k))) goto fail;
             int64_t lim = in->c >= FY_RE_MAXREPEAT || pos + in->c > end ? end : pos + in->c;
             if (in->d) { /* lazy: the fewest first */
                 int64_t q = lo;
                 while (seen(m, in->m, q)) {
-                    if (q < lim && single(p, item, s[q])) q++;
+                    if (q < lim && single(p, item, CH(q))) q++;
                     else goto fail;
                 }
                 if (push(m, BT_REPL, pc, q, lim) < 0) return -1;
                 pos = q;
             } else {
                 int64_t q = lo;
-                while (q < lim && single(p, item, s[q])) q++;
+                while (q < lim && single(p, item, CH(q))) q++;
                 while (q >= lo && seen(m, in->m, q)) q--;
                 if (q < lo) goto fail;
                 if (q > lo && push(m, BT_REP, pc, q - 1, lo) < 0) return -1;
@@ -317,7 +323,7 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
                 int64_t q = e.a;
                 const fy_re_ins *rp = &code[e.pc], *item = &code[e.pc + 1];
                 bool ok = false;
-                while (q < e.b && single(p, item, s[q])) {
+                while (q < e.b && single(p, item, CH(q))) {
                     q++;
                     if (!seen(m, rp->m, q)) {
                         ok = true;
@@ -334,12 +340,18 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
     }
 }
 
-int fy_re_exec(const fy_re_prog *prog, const uint32_t *s, int64_t n, int64_t pos, int64_t endpos, int mode,
+int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, int64_t pos, int64_t endpos, int mode,
                int64_t *caps, int64_t *lastindex) {
-    (void)n;
     bool adv = (mode & 4) != 0;
     mode &= 3;
-    M m = {.p = prog, .s = s, .end = endpos, .full = mode == 1, .caps = caps, .lastindex = -1, .noempty = -1};
+    M m = {.p = prog,
+           .s32 = s32,
+           .s8 = s8,
+           .end = endpos,
+           .full = mode == 1,
+           .caps = caps,
+           .lastindex = -1,
+           .noempty = -1};
     int ncaps = 2 * prog->groups;
     for (int k = 0; k < ncaps; k++) caps[k] = -1;
     m.regs = calloc((size_t)prog->nregs + 1, sizeof *m.regs);
@@ -350,7 +362,7 @@ int fy_re_exec(const fy_re_prog *prog, const uint32_t *s, int64_t n, int64_t pos
     int r = 0;
     for (int64_t start = pos; start <= endpos; start++) {
         if (mode == 2 && prog->prefix >= 0) {
-            while (start < endpos && s[start] != (uint32_t)prog->prefix) start++;
+            while (start < endpos && CH(start) != (uint32_t)prog->prefix) start++;
             if (start >= endpos) break;
         }
         int64_t e;
