@@ -246,11 +246,29 @@ static fy_obj *prog_exec(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj
     return t;
 }
 
+/* Program.match(pattern, string, pos, endpos, mode): None or a re.Match (mode as exec). */
+static fy_obj *prog_match(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    prog_obj *po = (prog_obj *)self;
+    if (fy_no_kwargs("match", kw) < 0 || fy_check_nargs("match", nargs, 5, 5) < 0) return NULL;
+    int64_t pos, endpos, mode;
+    if (prog_args(po, args + 1, &pos, &endpos) < 0 || fy_int_as_i64(args[4], &mode) < 0) return NULL;
+    if (pos > endpos) return fy_none();
+    int ng = po->prog.groups;
+    int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last = -1;
+    if (!caps) return fy_err_nomem();
+    int r = fy_re_exec(&po->prog, po->s8 ? NULL : po->buf, po->s8, pos, endpos, (int)mode, caps, &last);
+    fy_obj *m = r < 0    ? NULL
+                : r == 0 ? fy_none()
+                         : fy_re_match_new(args[0], args[1], po->groupindex, pos, endpos, ng, caps, last);
+    free(caps);
+    return m;
+}
+
 /* Successive matches from pos with CPython's rule for empty matches (the next search starts
  * where the last match ended; after an empty match a match there must not be empty). With
  * texts, the items are findall's (group 0, group 1, or a tuple of the groups); otherwise
  * result tuples, at most limit of them (0: no limit). */
-static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit) {
+static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit, fy_obj *pattern) {
     int64_t pos, endpos;
     if (prog_args(po, args, &pos, &endpos) < 0) return NULL;
     fy_obj *subj = args[0];
@@ -260,13 +278,15 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
     int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last;
     if (!caps || !list) goto fail;
     int mode = 2;
-    int64_t count = 0;
+    int64_t count = 0, p0 = pos;
     while (pos <= endpos && (!limit || count < limit)) {
         int r = fy_re_exec(&po->prog, po->s8 ? NULL : po->buf, po->s8, pos, endpos, mode, caps, &last);
         if (r < 0) goto fail;
         if (r == 0) break;
         fy_obj *item;
-        if (!texts) {
+        if (pattern) {
+            item = fy_re_match_new(pattern, subj, po->groupindex, p0, endpos, ng, caps, last);
+        } else if (!texts) {
             item = result_tuple(ng, caps, last);
         } else if (ng <= 2) {
             int g = ng == 1 ? 0 : 1;
@@ -301,15 +321,16 @@ fail:
 /* Program.findall(string, pos, endpos): findall's list. */
 static fy_obj *prog_findall(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
     if (fy_no_kwargs("findall", kw) < 0 || fy_check_nargs("findall", nargs, 3, 3) < 0) return NULL;
-    return scan((prog_obj *)self, args, true, 0);
+    return scan((prog_obj *)self, args, true, 0, NULL);
 }
 
-/* Program.scan(string, pos, endpos, limit): the result tuples of successive matches. */
+/* Program.scan(string, pos, endpos, limit[, pattern]): the result tuples of successive
+ * matches, or re.Match objects of pattern. */
 static fy_obj *prog_scan(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    if (fy_no_kwargs("scan", kw) < 0 || fy_check_nargs("scan", nargs, 4, 4) < 0) return NULL;
+    if (fy_no_kwargs("scan", kw) < 0 || fy_check_nargs("scan", nargs, 4, 5) < 0) return NULL;
     int64_t limit;
     if (fy_int_as_i64(args[3], &limit) < 0) return NULL;
-    return scan((prog_obj *)self, args, false, limit);
+    return scan((prog_obj *)self, args, false, limit, nargs == 5 && args[4] != fy_None ? args[4] : NULL);
 }
 
 static fy_obj *prog_groups(fy_obj *self) { return fy_int_from(((prog_obj *)self)->prog.groups - 1); }
@@ -319,7 +340,8 @@ static fy_obj *prog_istext(fy_obj *self) { return fy_bool(((prog_obj *)self)->is
 
 static fy_methoddef prog_methods[] = {{"exec", prog_exec, 0, "exec(string, pos, endpos, mode)"},
                                       {"findall", prog_findall, 0, "findall(string, pos, endpos)"},
-                                      {"scan", prog_scan, 0, "scan(string, pos, endpos, limit)"},
+                                      {"scan", prog_scan, 0, "scan(string, pos, endpos, limit[, pattern])"},
+                                      {"match", prog_match, 0, "match(pattern, string, pos, endpos, mode)"},
                                       {0}};
 static fy_getsetdef prog_getsets[] = {{"groups", prog_groups, NULL, NULL},
                                       {"flags", prog_flags, NULL, NULL},
@@ -332,10 +354,11 @@ static fy_type prog_type = {FY_TYPE_INIT("Program", sizeof(prog_obj)), .dealloc 
 static fy_methoddef re_funcs[] = {{"compile", re_compile, 0, "compile(pattern, flags)"}, {0}};
 
 fy_obj *fy_mod_re_init(void) {
-    if (fy_type_ready(&prog_type) < 0) return NULL;
+    if (fy_type_ready(&prog_type) < 0 || fy_re_match_ready() < 0) return NULL;
     fy_obj *m = fy_module_new_c("_re", re_funcs, "The regular expression engine behind re.");
     if (!m) return NULL;
     if (fy_module_add(m, "Program", (fy_obj *)&prog_type) < 0 ||
+        fy_module_add(m, "Match", (fy_obj *)&fy_re_match_type) < 0 ||
         fy_module_add_steal(m, "MAXREPEAT", fy_int_from(FY_RE_MAXREPEAT)) < 0) {
         FY_DECREF(m);
         return NULL;

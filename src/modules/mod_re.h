@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "objects/object.h"
 
 /* Flags, with CPython's values. */
 enum {
@@ -149,5 +150,12 @@ bool fy_re_set_has(const fy_re_set *s, uint32_t c);
  * Returns 1 matched, 0 not, -1 with a Python exception (interrupt, memory). */
 int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, int64_t pos, int64_t endpos, int mode,
                int64_t *caps, int64_t *lastindex);
+
+/* re.Match (mod_re_match.c): a match of pattern (the re.Pattern) on string with caps (2 *
+ * ngroups slots, -1 unset) as the matcher left them. */
+extern fy_type fy_re_match_type;
+fy_obj *fy_re_match_new(fy_obj *pattern, fy_obj *string, fy_obj *groupindex, int64_t pos, int64_t endpos, int ngroups,
+                        const int64_t *caps, int64_t lastindex);
+int fy_re_match_ready(void);
 
 #endif

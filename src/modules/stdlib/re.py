@@ -81,107 +81,11 @@ error.__module__ = 're'
 PatternError = error
 
 
-class Match:
-    """The result of a successful match (CPython's re.Match)."""
-    __slots__ = ('_regs', '_pattern', 'string', 'pos', 'endpos', 'lastindex')
-
-    def __init__(self, pattern, string, pos, endpos, res):
-        self._pattern = pattern
-        self.string = string
-        self.pos = pos
-        self.endpos = endpos
-        self.lastindex = res[0]
-        self._regs = res
-
-    @property
-    def re(self):
-        return self._pattern
-
-    @property
-    def lastgroup(self):
-        i = self.lastindex
-        if i is None:
-            return None
-        for name, g in self._pattern.groupindex.items():
-            if g == i:
-                return name
-        return None
-
-    @property
-    def regs(self):
-        r = self._regs
-        return tuple((r[1 + 2 * g], r[2 + 2 * g]) for g in range(len(r) // 2))
-
-    def _index(self, g):
-        if isinstance(g, int):
-            if 0 <= g <= self._pattern.groups:
-                return int(g)
-        elif isinstance(g, str):
-            i = self._pattern.groupindex.get(g)
-            if i is not None:
-                return i
-        elif hasattr(g, '__index__'):
-            try:
-                i = g.__index__()
-            except Exception:
-                i = -1
-            if 0 <= i <= self._pattern.groups:
-                return i
-        raise IndexError('no such group')
-
-    def _get(self, i, default=None):
-        s = self._regs[1 + 2 * i]
-        if s < 0:
-            return default
-        return self.string[s:self._regs[2 + 2 * i]]
-
-    def group(self, *args):
-        if not args:
-            return self._get(0)
-        if len(args) == 1:
-            return self._get(self._index(args[0]))
-        return tuple(self._get(self._index(a)) for a in args)
-
-    def __getitem__(self, g):
-        return self._get(self._index(g))
-
-    def groups(self, default=None):
-        return tuple(self._get(i, default) for i in range(1, self._pattern.groups + 1))
-
-    def groupdict(self, default=None):
-        return {name: self._get(i, default) for name, i in self._pattern.groupindex.items()}
-
-    def start(self, group=0):
-        return self._regs[1 + 2 * self._index(group)]
-
-    def end(self, group=0):
-        return self._regs[2 + 2 * self._index(group)]
-
-    def span(self, group=0):
-        i = self._index(group)
-        return (self._regs[1 + 2 * i], self._regs[2 + 2 * i])
-
-    def expand(self, template):
-        return _expand_parts(_template(self._pattern, template), self)
-
-    def __repr__(self):
-        return '<re.Match object; span=(%d, %d), match=%s>' % (self._regs[1], self._regs[2], repr(self._get(0))[:50])
-
-    def __bool__(self):
-        return True
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    @classmethod
-    def __class_getitem__(cls, item):
-        return cls
+Match = _re.Match
 
 
-Match.__module__ = 're'
+def _match_expand(m, template):
+    return _expand_parts(_template(m.re, template), m)
 
 
 class Pattern:
@@ -195,35 +99,21 @@ class Pattern:
         self.groups = prog.groups
         self.groupindex = prog.groupindex
 
-    def _run(self, string, pos, endpos, mode):
-        if endpos is None:
-            endpos = _MAXSIZE
-        res = self._prog.exec(string, pos, endpos, mode)
-        if res is None:
-            return None
-        n = len(string)
-        pos = min(max(pos, 0), n)
-        endpos = min(max(endpos, 0), n)
-        return Match(self, string, pos, endpos, res)
-
     def match(self, string, pos=0, endpos=None):
-        return self._run(string, pos, endpos, 0)
+        return self._prog.match(self, string, pos, _MAXSIZE if endpos is None else endpos, 0)
 
     def fullmatch(self, string, pos=0, endpos=None):
-        return self._run(string, pos, endpos, 1)
+        return self._prog.match(self, string, pos, _MAXSIZE if endpos is None else endpos, 1)
 
     def search(self, string, pos=0, endpos=None):
-        return self._run(string, pos, endpos, 2)
+        return self._prog.match(self, string, pos, _MAXSIZE if endpos is None else endpos, 2)
 
     def _iter(self, string, pos=0, endpos=None, limit=0):
         """Raw results of successive searches with CPython's rule for empty matches."""
         return self._prog.scan(string, pos, _MAXSIZE if endpos is None else endpos, limit)
 
     def finditer(self, string, pos=0, endpos=None):
-        n = len(string)
-        p = min(max(pos, 0), n)
-        e = n if endpos is None else min(max(endpos, 0), n)
-        return (Match(self, string, p, e, res) for res in self._iter(string, pos, endpos))
+        return (m for m in self._prog.scan(string, pos, _MAXSIZE if endpos is None else endpos, 0, self))
 
     def findall(self, string, pos=0, endpos=None):
         return self._prog.findall(string, pos, _MAXSIZE if endpos is None else endpos)
@@ -246,25 +136,28 @@ class Pattern:
         return out
 
     def subn(self, repl, string, count=0):
-        if callable(repl):
-            parts = None
-        else:
-            parts = _template(self, repl)
         istext = isinstance(string, str)
         out = []
         last = 0
         n = 0
         if count < 0:
             return string, 0
-        for r in self._iter(string, 0, None, count):
-            if last < r[1]:
-                out.append(string[last:r[1]])
-            if parts is None:
-                item = repl(Match(self, string, 0, len(string), r))
+        if callable(repl):
+            for m in self._prog.scan(string, 0, _MAXSIZE, count, self):
+                s, e = m.span()
+                if last < s:
+                    out.append(string[last:s])
+                item = repl(m)
                 if item is not None:
                     _check_item(istext, item, len(out))
                     out.append(item)
-            else:
+                n += 1
+                last = e
+        else:
+            parts = _template(self, repl)
+            for r in self._iter(string, 0, None, count):
+                if last < r[1]:
+                    out.append(string[last:r[1]])
                 for p in parts:
                     if isinstance(p, int):
                         s = r[1 + 2 * p]
@@ -273,8 +166,8 @@ class Pattern:
                     else:
                         _check_item(istext, p, len(out))
                         out.append(p)
-            n += 1
-            last = r[2]
+                n += 1
+                last = r[2]
         if not n:
             return string, 0
         if last < len(string):
