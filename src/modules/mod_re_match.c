@@ -75,6 +75,8 @@ static fy_obj *group_text(match_obj *m, int i, fy_obj *def) {
     fy_obj *str = m->string;
     if (FY_STR_CHECK(str) && ((fy_strobj *)str)->ascii) return fy_str_from_utf8(FY_STR_DATA(str) + s, (size_t)(e - s));
     if (FY_BYTES_CHECK(str)) return fy_bytes_from(((fy_bytes *)str)->data + s, (size_t)(e - s));
+    if (FY_TYPE(str) == &fy_bytearray_type) /* groups of a bytearray are bytes, as in CPython */
+        return fy_bytes_from(((fy_bytearray *)str)->data + s, (size_t)(e - s));
     fy_obj *a = fy_int_from(s), *b = fy_int_from(e), *sl = a && b ? fy_slice_new(a, b, NULL) : NULL;
     FY_XDECREF(a);
     FY_XDECREF(b);
@@ -152,10 +154,15 @@ static fy_obj *m_groupdict(fy_obj *self, fy_obj *const *args, size_t nargs, fy_o
 }
 
 static int group_arg(match_obj *m, const char *fname, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    static const char *const names[] = {"group", NULL};
-    fy_obj *a[1];
-    if (fy_parse_args(fname, args, nargs, kw, names, 0, 1, 1, a) < 0) return -1;
-    return a[0] ? group_index(m, a[0]) : 0;
+    if (fy_kwcount(kw)) {
+        fy_err_format(&fy_TypeError, "Match.%s() takes no keyword arguments", fname);
+        return -1;
+    }
+    if (nargs > 1) {
+        fy_err_format(&fy_TypeError, "%s expected at most 1 argument, got %zu", fname, nargs);
+        return -1;
+    }
+    return nargs ? group_index(m, args[0]) : 0;
 }
 
 static fy_obj *m_start(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
@@ -180,13 +187,15 @@ static fy_obj *m_span(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *k
 
 /* expand(template): re._match_expand(match, template) does the template work. */
 static fy_obj *m_expand(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
-    if (fy_no_kwargs("expand", kw) < 0 || fy_check_nargs("expand", nargs, 1, 1) < 0) return NULL;
+    static const char *const names[] = {"template", NULL};
+    fy_obj *a[1];
+    if (fy_parse_args("expand", args, nargs, kw, names, 1, 1, 1, a) < 0) return NULL;
     fy_obj *re = fy_import("re");
     if (!re) return NULL;
     fy_obj *f = fy_getattr_cstr(re, "_match_expand");
     FY_DECREF(re);
     if (!f) return NULL;
-    fy_obj *r = fy_call2(f, self, args[0]);
+    fy_obj *r = fy_call2(f, self, a[0]);
     FY_DECREF(f);
     return r;
 }

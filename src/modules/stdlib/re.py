@@ -123,6 +123,8 @@ class Pattern:
         last = 0
         n = 0
         ng = self.groups
+        if isinstance(string, bytearray):
+            string = bytes(string)  # the pieces are bytes, as in CPython
         if maxsplit < 0:
             return [string[:]]
         for r in self._iter(string, 0, None, maxsplit):

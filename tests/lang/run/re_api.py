@@ -97,3 +97,11 @@ print(re.Pattern.__name__, re.Match.__name__, isinstance(p, re.Pattern), isinsta
 # limits: CPython's parser recursion limit on nesting; large repeat counts
 print(re.compile('(' * 495 + ')' * 495).groups, err(lambda: re.compile('(' * 496 + ')' * 496)))
 print(re.compile('(?:ab){20000}').match('ab' * 20001).end(), re.match('a{100000}', 'a' * 100000).end())
+# Match objects made in C: argument rules, bytearray subjects, non-ASCII text
+m = re.match(r'(?P<a>x)(y)?', 'xz')
+print(m.group(True), err(lambda: m.group(1.0)), err(lambda: m.start(-1)), m.span('a'), m.end(2), m.groups(default=0))
+print(m.groupdict(default='d'), err(lambda: m.groups(1, 2)), m.regs, m.lastgroup, m == m, m.expand(r'\g<a>-\2-'))
+print(err(lambda: m.start(group=1)), err(lambda: m.start(1, 2)), err(lambda: m.groupdict(1, 2)), err(lambda: m.expand()))
+print(re.match(b'(a)', bytearray(b'ab')).group(1), re.split(b'a', bytearray(b'bab')), re.findall(b'a', bytearray(b'a')))
+print(re.match('é(.)', 'éàb').group(1), re.search('(b)', 'éàb').span(1), repr(re.search('à+', 'é' * 60 + 'à' * 60)))
+print([m.group() for m in re.finditer('a', 'aXa')], re.sub('(a)', lambda m: m.group(1).upper() + str(m.start()), 'banana'))
