@@ -208,9 +208,9 @@ static fy_obj *result_tuple(int ng, const int64_t *caps, int64_t last) {
 }
 
 /* The subject's text from s to e (code point indices) as str or bytes; "" for s < 0. */
-static fy_obj *slice(prog_obj *po, fy_obj *subj, int64_t s, int64_t e) {
+static fy_obj *slice(bool istext, const uint32_t *s32, fy_obj *subj, int64_t s, int64_t e) {
     if (s < 0) s = e = 0;
-    if (!po->istext) {
+    if (!istext) {
         const char *d = FY_BYTES_CHECK(subj) ? ((fy_bytes *)subj)->data : ((fy_bytearray *)subj)->data;
         return fy_bytes_from(d + s, (size_t)(e - s));
     }
@@ -218,7 +218,7 @@ static fy_obj *slice(prog_obj *po, fy_obj *subj, int64_t s, int64_t e) {
     if (so->ascii) return fy_str_from_utf8(so->data + s, (size_t)(e - s));
     fy_sbuf b = {0};
     char u[4];
-    for (int64_t k = s; k < e; k++) fy_sbuf_add(&b, u, (size_t)fy_utf8_encode(po->buf[k], u));
+    for (int64_t k = s; k < e; k++) fy_sbuf_add(&b, u, (size_t)fy_utf8_encode(s32[k], u));
     if (b.oom) {
         fy_sbuf_free(&b);
         return fy_err_nomem();
@@ -264,6 +264,17 @@ static fy_obj *prog_match(fy_obj *self, fy_obj *const *args, size_t nargs, fy_ob
     return m;
 }
 
+/* Give the decoded buffer of subj back to the cache (if it is still empty) and let subj go. */
+static void scan_done(prog_obj *po, fy_obj *subj, uint32_t *own) {
+    if (own && !po->buf && !po->subj) {
+        po->buf = own;
+        po->subj = fy_ref(subj);
+    } else {
+        free(own);
+    }
+    FY_DECREF(subj);
+}
+
 /* Successive matches from pos with CPython's rule for empty matches (the next search starts
  * where the last match ended; after an empty match a match there must not be empty). With
  * texts, the items are findall's (group 0, group 1, or a tuple of the groups); otherwise
@@ -272,7 +283,17 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
     int64_t pos, endpos;
     if (prog_args(po, args, &pos, &endpos) < 0) return NULL;
     fy_obj *subj = args[0];
-    FY_INCREF(subj); /* the buffer belongs to it */
+    FY_INCREF(subj); /* s8 points into it */
+    /* Allocations below may run the collector and so Python code that uses this pattern on
+     * another subject: the decoded buffer is taken out of the cache while the scan runs. */
+    const uint8_t *s8 = po->s8;
+    uint32_t *own = NULL;
+    if (!s8) {
+        own = po->buf;
+        po->buf = NULL;
+        FY_CLEAR(po->subj);
+    }
+    const uint32_t *s32 = own;
     fy_obj *list = fy_list_new(0);
     int ng = po->prog.groups;
     int64_t *caps = malloc((size_t)(2 * ng) * sizeof *caps), last;
@@ -280,7 +301,7 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
     int mode = 2;
     int64_t count = 0, p0 = pos;
     while (pos <= endpos && (!limit || count < limit)) {
-        int r = fy_re_exec(&po->prog, po->s8 ? NULL : po->buf, po->s8, pos, endpos, mode, caps, &last);
+        int r = fy_re_exec(&po->prog, s32, s8, pos, endpos, mode, caps, &last);
         if (r < 0) goto fail;
         if (r == 0) break;
         fy_obj *item;
@@ -290,11 +311,11 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
             item = result_tuple(ng, caps, last);
         } else if (ng <= 2) {
             int g = ng == 1 ? 0 : 1;
-            item = slice(po, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
+            item = slice(po->istext, s32, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
         } else {
             item = fy_tuple_new((size_t)(ng - 1));
             for (int g = 1; item && g < ng; g++) {
-                fy_obj *v = slice(po, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
+                fy_obj *v = slice(po->istext, s32, subj, caps[2 * g + 1] < 0 ? -1 : caps[2 * g], caps[2 * g + 1]);
                 if (!v) {
                     for (int j = g; j < ng; j++) fy_tuple_set_steal(item, (size_t)(j - 1), fy_none());
                     FY_CLEAR(item);
@@ -308,13 +329,13 @@ static fy_obj *scan(prog_obj *po, fy_obj *const *args, bool texts, int64_t limit
         mode = caps[0] == caps[1] ? 6 : 2;
         pos = caps[1];
     }
+    scan_done(po, subj, own);
     free(caps);
-    FY_DECREF(subj);
     return list;
 fail:
+    scan_done(po, subj, own);
     free(caps);
     FY_XDECREF(list);
-    FY_DECREF(subj);
     return NULL;
 }
 
