@@ -6,7 +6,7 @@ import _re
 __all__ = ['match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'finditer', 'compile',
            'purge', 'template', 'escape', 'error', 'Pattern', 'Match', 'A', 'I', 'L', 'M', 'S', 'X', 'U',
            'ASCII', 'IGNORECASE', 'LOCALE', 'MULTILINE', 'DOTALL', 'VERBOSE', 'UNICODE', 'NOFLAG',
-           'RegexFlag']
+           'RegexFlag', 'Scanner']
 
 # Pattern reprs list flags in bit order; RegexFlag reprs in the order of the class body.
 _FLAG_NAMES = (('TEMPLATE', 1), ('IGNORECASE', 2), ('LOCALE', 4), ('MULTILINE', 8), ('DOTALL', 16),
@@ -180,7 +180,7 @@ class Pattern:
         return self.subn(repl, string, count)[0]
 
     def scanner(self, string, pos=0, endpos=None):
-        raise NotImplementedError('Pattern.scanner is not supported')
+        return _PatternScanner(self, string, pos, endpos)
 
     def __repr__(self):
         flags = self.flags
@@ -218,6 +218,65 @@ class Pattern:
 
 
 Pattern.__module__ = 're'
+
+class _PatternScanner:
+    """Pattern.scanner(): match() / search() from where the last match ended."""
+
+    def __init__(self, pattern, string, pos, endpos):
+        self.pattern = pattern
+        self._string = string
+        self._pos = pos
+        self._endpos = _MAXSIZE if endpos is None else endpos
+        self._advance = False
+        self._done = False
+
+    def _next(self, mode):
+        if self._done:
+            return None
+        m = self.pattern._prog.match(self.pattern, self._string, self._pos, self._endpos,
+                                     mode | (4 if self._advance else 0))
+        if m is None:
+            self._done = True
+            return None
+        self._advance = m.end() == m.start()
+        self._pos = m.end()
+        return m
+
+    def match(self):
+        return self._next(0)
+
+    def search(self):
+        return self._next(2)
+
+
+class Scanner:
+    """A lexicon of (phrase, action) pairs scanned left to right (phrases without groups)."""
+
+    def __init__(self, lexicon, flags=0):
+        self.lexicon = lexicon
+        self.scanner = compile('|'.join('(%s)' % phrase for phrase, action in lexicon), flags)
+
+    def scan(self, string):
+        result = []
+        append = result.append
+        match = self.scanner.scanner(string).match
+        i = 0
+        while True:
+            m = match()
+            if not m:
+                break
+            j = m.end()
+            if i == j:
+                break
+            action = self.lexicon[m.lastindex - 1][1]
+            if callable(action):
+                self.match = m
+                action = action(self, m.group())
+            if action is not None:
+                append(action)
+            i = j
+        return result, string[i:]
+
 
 _MAXSIZE = 9223372036854775807
 _cache = {}

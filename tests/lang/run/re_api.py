@@ -105,3 +105,13 @@ print(err(lambda: m.start(group=1)), err(lambda: m.start(1, 2)), err(lambda: m.g
 print(re.match(b'(a)', bytearray(b'ab')).group(1), re.split(b'a', bytearray(b'bab')), re.findall(b'a', bytearray(b'a')))
 print(re.match('é(.)', 'éàb').group(1), re.search('(b)', 'éàb').span(1), repr(re.search('à+', 'é' * 60 + 'à' * 60)))
 print([m.group() for m in re.finditer('a', 'aXa')], re.sub('(a)', lambda m: m.group(1).upper() + str(m.start()), 'banana'))
+# Pattern.scanner and re.Scanner
+s = re.compile(r'\d+|x*').scanner('12ab3x')
+print([s.match() for _ in range(4)])
+s = re.compile(r'\d+|x*').scanner('12ab3x')
+print([(m.span() if m else m) for m in [s.search() for _ in range(8)]])
+s = re.compile('a').scanner('aaXa', 1, 3)
+print(s.match(), s.match(), s.match(), s.pattern)
+sc = re.Scanner([(r'[a-z]+', lambda s, t: ('id', t)), (r'\d+', lambda s, t: ('num', int(t))), (r'\s+', None),
+                 (r'[=+]', lambda s, t: t)])
+print(sc.scan('x = y + 42 ?z'))
