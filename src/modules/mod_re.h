@@ -109,12 +109,16 @@ enum {
     RO_ATOMIC,   /* a: sub-program start */
     RO_SUCCEED,  /* end of a sub-program */
     RO_MATCH,
-    RO_REPCHAR   /* single-width item repeated: a: item pc; b: min; c: max; d: 0 greedy 1 lazy */
+    RO_REPCHAR,  /* single-width item repeated: a: item pc; b: min; c: max; d: 0 greedy 1 lazy */
+    /* A large counted repeat with a counter register instead of copies (no memo then): */
+    RO_CNT_INIT, /* a: counter = 0 */
+    RO_CNT_TEST, /* a: counter; b: min; c: max; d: exit; e: lazy. Body at pc + 1 */
+    RO_CNT_INC   /* a: counter; b: its CNT_TEST; c: iteration start register (-1 none) */
 };
 typedef struct {
     int op;
     int m; /* memo slot (-1 none): SPLIT and REPCHAR of the main program */
-    int64_t a, b, c, d;
+    int64_t a, b, c, d, e;
 } fy_re_ins;
 
 typedef struct {

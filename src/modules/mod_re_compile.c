@@ -1,6 +1,7 @@
 /* mod_re_compile.c - node tree -> matcher program (mod_re.h), and the character classes.
  *
- * Counted repeats are expanded into copies; an unbounded repeat of something that can match
+ * Counted repeats are expanded into copies (a counter register when the copies would be many);
+ * an unbounded repeat of something that can match
  * the empty string carries a loop register so that an empty iteration ends the loop (CPython's
  * rule); lookarounds and atomic groups are sub-programs placed after the main program. */
 #include <ctype.h>
@@ -159,7 +160,7 @@ static int emit(C *c, int op, int64_t a, int64_t b, int64_t x, int64_t d) {
         p->code = nc;
         p->cap = cap;
     }
-    p->code[p->n] = (fy_re_ins){op, -1, a, b, x, d};
+    p->code[p->n] = (fy_re_ins){op, -1, a, b, x, d, 0};
     return p->n++;
 }
 
@@ -265,6 +266,32 @@ static int comp_single(C *c, fy_re_node *n, int flags) {
     }
 }
 
+/* Repeats whose copies would exceed this many nodes use a counter. */
+#define COUNT_LIMIT 20000
+
+/* Nodes in n's subtree, counting up to limit. */
+static int64_t node_count(fy_re_node *n, int64_t limit) {
+    if (!n) return 0;
+    int64_t k = 1;
+    for (int i = 0; i < n->nkids && k < limit; i++) k += node_count(n->kids[i], limit - k);
+    return k;
+}
+
+/* kid{min,max} with a counter register: CNT_INIT; top: CNT_TEST; [MARK]; kid; CNT_INC. */
+static int comp_counted(C *c, fy_re_node *kid, int flags, int64_t min, int64_t max, bool lazy, int64_t klo) {
+    c->p->memo_ok = false; /* the outcome of a state now depends on the counter */
+    int cnt = c->p->nregs++, mark = klo == 0 ? c->p->nregs++ : -1;
+    if (emit(c, RO_CNT_INIT, cnt, 0, 0, 0) < 0) return -1;
+    int top = emit(c, RO_CNT_TEST, cnt, min, max, 0);
+    if (top < 0) return -1;
+    c->p->code[top].e = lazy;
+    if (mark >= 0 && emit(c, RO_MARK, mark, 0, 0, 0) < 0) return -1;
+    if (comp(c, kid, flags) < 0) return -1;
+    if (emit(c, RO_CNT_INC, cnt, top, mark, 0) < 0) return -1;
+    c->p->code[top].d = c->p->n;
+    return 0;
+}
+
 static int comp_repeat(C *c, fy_re_node *n, int flags, int mode) {
     fy_re_node *kid = n->kids[0];
     int64_t min = n->a, max = n->b;
@@ -282,6 +309,9 @@ static int comp_repeat(C *c, fy_re_node *n, int flags, int mode) {
     }
     int64_t klo, khi;
     width(c, kid, &klo, &khi);
+    int64_t copies = max < FY_RE_MAXREPEAT ? max : min;
+    if (copies > 1 && (copies > COUNT_LIMIT || node_count(kid, COUNT_LIMIT) * copies > COUNT_LIMIT))
+        return comp_counted(c, kid, flags, min, max, lazy, klo);
     for (int64_t k = 0; k < min; k++)
         if (comp(c, kid, flags) < 0) return -1;
     if (max >= FY_RE_MAXREPEAT) {

@@ -294,6 +294,35 @@ static int run(M *m, int pc, int64_t pos, int64_t *out) {
             pc += 2;
             continue;
         }
+        case RO_CNT_INIT:
+            if (push(m, BT_REG, (int)in->a, m->regs[in->a], 0) < 0) return -1;
+            m->regs[in->a] = 0;
+            pc++;
+            continue;
+        case RO_CNT_TEST: {
+            int64_t n = m->regs[in->a];
+            if (n < in->b) {
+                pc++;
+            } else if (in->c < FY_RE_MAXREPEAT && n >= in->c) {
+                pc = (int)in->d;
+            } else if (in->e) { /* lazy: the rest first, another iteration on failure */
+                if (push(m, BT_BRANCH, pc + 1, pos, 0) < 0) return -1;
+                pc = (int)in->d;
+            } else {
+                if (push(m, BT_BRANCH, (int)in->d, pos, 0) < 0) return -1;
+                pc++;
+            }
+            continue;
+        }
+        case RO_CNT_INC: {
+            if (push(m, BT_REG, (int)in->a, m->regs[in->a], 0) < 0) return -1;
+            int64_t n = ++m->regs[in->a];
+            const fy_re_ins *test = &code[in->b];
+            /* An optional iteration that matched the empty string ends the repeat. */
+            if (in->c >= 0 && n > test->b && pos == m->regs[in->c]) pc = (int)test->d;
+            else pc = (int)in->b;
+            continue;
+        }
         default: fy_err_set(&fy_SystemError, "re: bad instruction"); return -1;
         }
     fail:

@@ -115,3 +115,8 @@ print(s.match(), s.match(), s.match(), s.pattern)
 sc = re.Scanner([(r'[a-z]+', lambda s, t: ('id', t)), (r'\d+', lambda s, t: ('num', int(t))), (r'\s+', None),
                  (r'[=+]', lambda s, t: t)])
 print(sc.scan('x = y + 42 ?z'))
+# large counted repeats (a counter instead of copies)
+print(re.fullmatch('(?:abc){1000000}', 'abc' * 1000000) is not None, re.match('(?:ab){3,100000}?c', 'ab' * 5000 + 'c').span())
+print(re.match('(a|b){2,4294967294}', 'ab' * 100).span(), re.match('((a)|b){70000}', 'ab' * 35000).groups())
+print(re.match('(?:a?){50000}b', 'a' * 10 + 'b').span(), re.match('(?:x|){30000,40000}y', 'x' * 5 + 'y').span())
+print(re.match('(?:(a)|b){20001,}?', 'ab' * 10001).span(), re.search('(?:a{2}|b){1,30000}$', 'xaab' * 10).span())
