@@ -132,7 +132,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(uuid, "uuid") \
     X(datetime, "datetime") \
     X(linecache, "linecache") \
-    X(_strptime, "_strptime")
+    X(_strptime, "_strptime") \
+    X(re, "re")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -148,6 +149,8 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("posix", fy_mod_posix_init);
     fy_register_builtin_module("_flyi_rt", fy_mod_rt_init);
     fy_register_builtin_module("_weakref", fy_mod_weakref_init);
+    fy_register_builtin_module("_re", fy_mod_re_init);
+    fy_register_builtin_module("struct", fy_mod_struct_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

@@ -24,5 +24,7 @@ fy_obj *fy_mod_random_init(void);
 fy_obj *fy_mod_posix_init(void);
 fy_obj *fy_mod_rt_init(void);
 fy_obj *fy_mod_weakref_init(void);
+fy_obj *fy_mod_re_init(void); /* _re, the engine behind re.py (mod_re.c) */
+fy_obj *fy_mod_struct_init(void);
 
 #endif
