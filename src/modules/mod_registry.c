@@ -103,7 +103,9 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_core_display, "IPython.core.display") \
     X(IPython_lib, "IPython.lib") \
     X(IPython_lib_pretty, "IPython.lib.pretty") \
-    X(wurlitzer, "wurlitzer")
+    X(wurlitzer, "wurlitzer") \
+    X(hashlib, "hashlib") \
+    X(hmac, "hmac")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -117,6 +119,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("time", fy_mod_time_init);
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
+    fy_register_builtin_module("_hashlib", fy_mod_hashlib_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

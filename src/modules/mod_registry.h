@@ -22,5 +22,6 @@ fy_obj *fy_mod_math_init(void);
 fy_obj *fy_mod_time_init(void);
 fy_obj *fy_mod_random_init(void);
 fy_obj *fy_mod_posix_init(void);
+fy_obj *fy_mod_hashlib_init(void);
 
 #endif
