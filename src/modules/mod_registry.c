@@ -105,7 +105,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(IPython_lib_pretty, "IPython.lib.pretty") \
     X(wurlitzer, "wurlitzer") \
     X(hashlib, "hashlib") \
-    X(hmac, "hmac")
+    X(hmac, "hmac") \
+    X(subprocess, "subprocess")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -120,6 +121,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("random", fy_mod_random_init);
     fy_register_builtin_module("posix", fy_mod_posix_init);
     fy_register_builtin_module("_hashlib", fy_mod_hashlib_init);
+    fy_register_builtin_module("_subprocess", fy_mod_subprocess_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)
