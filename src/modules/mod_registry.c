@@ -106,7 +106,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(wurlitzer, "wurlitzer") \
     X(hashlib, "hashlib") \
     X(hmac, "hmac") \
-    X(subprocess, "subprocess")
+    X(subprocess, "subprocess") \
+    X(ast, "ast")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -122,6 +123,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("posix", fy_mod_posix_init);
     fy_register_builtin_module("_hashlib", fy_mod_hashlib_init);
     fy_register_builtin_module("_subprocess", fy_mod_subprocess_init);
+    fy_register_builtin_module("_ast", fy_mod_ast_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

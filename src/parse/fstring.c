@@ -566,6 +566,15 @@ static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, boo
 
 /* ------------------------------------------------------------------ concatenation */
 
+/* CPython 3.11 gives the parts of a concatenated f-string (its Constant and FormattedValue
+ * values; format specs keep their own) the location of the whole concatenation. */
+static void whole_loc(fy_expr *const *v, int n, const fy_token *t0, const fy_token *tl) {
+    for (int i = 0; i < n; i++) {
+        fy_expr *e = v[i];
+        e->line = t0->line, e->col = t0->col, e->end_line = tl->end_line, e->end_col = tl->end_col;
+    }
+}
+
 fy_expr *fy_p_strings(fyp_parser *p, int first, int last) {
     const fy_token *t0 = fyp_tokat(p, first);
     const fy_token *tl = fyp_tokat(p, last - 1);
@@ -608,6 +617,7 @@ fy_expr *fy_p_strings(fyp_parser *p, int first, int last) {
         e = fyp_new_expr(p, FY_E_JOINEDSTR, t0);
         e->v.joinedstr.values = (fy_expr **)fp.values.items;
         e->v.joinedstr.n_values = fp.values.n;
+        if (last - first > 1) whole_loc(e->v.joinedstr.values, e->v.joinedstr.n_values, t0, tl);
     }
     e->end_line = tl->end_line;
     e->end_col = tl->end_col;
