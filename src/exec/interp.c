@@ -145,8 +145,12 @@ const char *fy_interp_target(const fy_interp *ip) {
 
 const char *fy_interp_backend(const fy_interp *ip) { return ip && ip->opt_backend[0] ? ip->opt_backend : NULL; }
 
+int (*fy_step_slice_hook)(fy_interp *ip);
+void (*fy_thread_shutdown_hook)(fy_interp *ip, int final);
+
 int fy_step_exhausted(void) {
     fy_interp *ip = fy_cur;
+    if (ip && fy_step_slice_hook && fy_step_slice_hook(ip)) return 0;
     if (ip) ip->steps_left = 0; /* stay exhausted: every later check raises too */
     fy_err_set(&fy_RuntimeError, "step budget exhausted");
     return -1;
@@ -193,6 +197,7 @@ fy_interp *fy_interp_new(int argc, char **argv) {
 void fy_interp_free(fy_interp *ip) {
     if (!ip) return;
     fy_interp *prev = fy_interp_enter(ip);
+    if (fy_thread_shutdown_hook) fy_thread_shutdown_hook(ip, 1);
     fy_err_clear();
     FY_CLEAR(ip->handled);
     if (ip->main_dict) fy_dict_clear(ip->main_dict);

@@ -453,7 +453,11 @@ static fy_obj *p_read(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (k < 0) return fy_posix_raise_errno(EINVAL, NULL, NULL);
     char *buf = fy_malloc((size_t)k + 1);
     if (!buf) return NULL;
+    fy_gil_release(); /* a pipe may block: other threads run meanwhile */
     ssize_t r = read((int)fd, buf, (size_t)k);
+    int err = errno;
+    fy_gil_acquire();
+    errno = err;
     fy_obj *res = r < 0 ? fy_posix_raise_errno(errno, NULL, NULL) : fy_bytes_from(buf, (size_t)r);
     fy_free(buf);
     return res;

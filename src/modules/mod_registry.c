@@ -107,7 +107,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(hashlib, "hashlib") \
     X(hmac, "hmac") \
     X(subprocess, "subprocess") \
-    X(ast, "ast")
+    X(ast, "ast") \
+    X(threading, "threading")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -124,6 +125,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("_hashlib", fy_mod_hashlib_init);
     fy_register_builtin_module("_subprocess", fy_mod_subprocess_init);
     fy_register_builtin_module("_ast", fy_mod_ast_init);
+    fy_register_builtin_module("_thread", fy_mod_thread_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

@@ -36,5 +36,7 @@ fy_obj *fy_posix_raise_errno(int err, fy_obj *filename, fy_obj *filename2);
  * object. Both do nothing while the program has started no thread. */
 void fy_gil_release(void);
 void fy_gil_acquire(void);
+/* Let a thread that waits for the GIL run now (time.sleep(0)); returns holding it again. */
+void fy_gil_yield(void);
 
 #endif

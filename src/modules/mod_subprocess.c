@@ -271,8 +271,9 @@ static fy_obj *sp_communicate(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw)
             if (left * 1000 < ms) ms = (int)(left * 1000) + 1;
         }
         fy_gil_release();
-        int r = poll(p, (nfds_t)np, ms);
+        int r = poll(p, (nfds_t)np, ms), perr = errno;
         fy_gil_acquire();
+        errno = perr;
         if (r < 0 && errno != EINTR) {
             fail = errno;
             break;

@@ -261,6 +261,10 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
         }
     }
     fy_err_clear();
+    /* the program ended: wait for its non-daemon threads, as CPython does (their output still
+     * goes to this sink) */
+    if (fy_thread_shutdown_hook) fy_thread_shutdown_hook(s->ip, 0);
+    fy_err_clear();
     s->ip->sink = NULL;
     fy_interp_leave(prev);
     cell_end(s, outer);
