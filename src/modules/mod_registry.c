@@ -108,7 +108,9 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(hmac, "hmac") \
     X(subprocess, "subprocess") \
     X(ast, "ast") \
-    X(threading, "threading")
+    X(threading, "threading") \
+    X(ctypes, "ctypes") \
+    X(ctypes_util, "ctypes.util")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -126,6 +128,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("_subprocess", fy_mod_subprocess_init);
     fy_register_builtin_module("_ast", fy_mod_ast_init);
     fy_register_builtin_module("_thread", fy_mod_thread_init);
+    fy_register_builtin_module("_ctypes", fy_mod_ctypes_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

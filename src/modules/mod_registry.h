@@ -26,6 +26,7 @@ fy_obj *fy_mod_hashlib_init(void);
 fy_obj *fy_mod_subprocess_init(void);
 fy_obj *fy_mod_thread_init(void);
 fy_obj *fy_mod_ast_init(void);
+fy_obj *fy_mod_ctypes_init(void);
 
 /* Raise the OSError subclass for errno err with CPython's "[Errno N] text: 'filename'" message
  * (filename, filename2 may be NULL). Returns NULL. */
