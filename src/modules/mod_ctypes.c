@@ -4,7 +4,8 @@
  *
  * Type codes (struct-module style): b B h H i I l L q Q (integers), f d (floating), ? (bool),
  * c (char, a 1-byte bytes), P (void *, an int or None), z (char *, bytes or None), v (void
- * result only). */
+ * result only), S (a structure passed by value: the argument is (address, layout) with layout
+ * "{...}" listing the member codes, nested structures in braces, arrays as repeated members). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -241,6 +242,48 @@ static ffi_type *ffi_of(char c) {
     return NULL;
 }
 
+/* The ffi_type of a structure layout "{...}" starting at *p (advanced past it); every type made
+ * is recorded in made[] for freeing. NULL on a bad layout. */
+typedef struct ffi_arena {
+    void *items[256];
+    int n;
+} ffi_arena;
+
+static void *arena_alloc(ffi_arena *ar, size_t size) {
+    if (ar->n >= 256) return NULL;
+    void *p = calloc(1, size);
+    if (p) ar->items[ar->n++] = p;
+    return p;
+}
+
+static ffi_type *ffi_of(char c);
+
+static ffi_type *struct_type(const char **p, ffi_arena *ar, int depth) {
+    if (**p != '{' || depth > 16) return NULL;
+    (*p)++;
+    size_t cap = 8, n = 0;
+    ffi_type **elems = arena_alloc(ar, (cap + 1) * sizeof *elems);
+    while (elems && **p && **p != '}') {
+        ffi_type *e = **p == '{' ? struct_type(p, ar, depth + 1) : ffi_of(*(*p)++);
+        if (!e || e == &ffi_type_void) return NULL;
+        if (n == cap) {
+            ffi_type **ne = arena_alloc(ar, (cap * 2 + 1) * sizeof *ne);
+            if (!ne) return NULL;
+            memcpy(ne, elems, n * sizeof *ne);
+            elems = ne, cap *= 2;
+        }
+        elems[n++] = e;
+    }
+    if (!elems || **p != '}' || n == 0) return NULL;
+    (*p)++;
+    elems[n] = NULL;
+    ffi_type *t = arena_alloc(ar, sizeof *t);
+    if (!t) return NULL;
+    t->type = FFI_TYPE_STRUCT;
+    t->elements = elems;
+    return t;
+}
+
 typedef union slot {
     int64_t i;
     double d;
@@ -250,6 +293,8 @@ typedef union slot {
 } slot;
 
 #define MAX_ARGS 64
+
+static fy_obj *result_of(char rc, const slot *res);
 
 /* call(fn_addr, restype_code, arg_codes, args, variadic_from) -> result. Integer and pointer
  * arguments arrive as ints (addresses), floating ones as floats; variadic_from >= 0 marks where
@@ -274,36 +319,72 @@ static fy_obj *ct_call(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     ffi_type *types[MAX_ARGS];
     slot vals[MAX_ARGS];
     void *ptrs[MAX_ARGS];
+    ffi_arena ar = {.n = 0};
+    fy_obj *res_obj = NULL;
     for (size_t i = 0; i < nargs; i++) {
         char c = codes[i];
+        if (c == 'S') {
+            size_t k;
+            fy_obj **pair = fy_seq_items(items[i], &k);
+            const char *lay = pair && k == 2 && FY_STR_CHECK(pair[1]) ? FY_STR_DATA(pair[1]) : NULL;
+            int64_t sa = pair && k == 2 ? as_addr(pair[0], &err) : 0;
+            if (!lay || err || !sa) {
+                if (!err) fy_err_set(&fy_TypeError, "bad structure argument");
+                goto out;
+            }
+            types[i] = struct_type(&lay, &ar, 0);
+            if (!types[i] || *lay) {
+                fy_err_set(&fy_TypeError, "bad structure layout");
+                goto out;
+            }
+            ptrs[i] = (void *)(intptr_t)sa;
+            continue;
+        }
         types[i] = ffi_of(c);
-        if (!types[i] || c == 'v') return fy_err_format(&fy_TypeError, "bad argument type code %c", c);
+        if (!types[i] || c == 'v') {
+            fy_err_format(&fy_TypeError, "bad argument type code %c", c);
+            goto out;
+        }
         memset(&vals[i], 0, sizeof vals[i]);
         if (c == 'f' || c == 'd') {
             double d;
-            if (fy_as_double(items[i], &d) < 0) return NULL;
+            if (fy_as_double(items[i], &d) < 0) goto out;
             if (c == 'f') vals[i].f = (float)d;
             else vals[i].d = d;
         } else {
             int64_t v = c == 'P' || c == 'z' ? as_addr(items[i], &err) : (int64_t)as_u64(items[i], &err);
-            if (err) return NULL;
+            if (err) goto out;
             /* little-endian: the low bytes of the slot are the narrow integer */
             vals[i].i = v;
         }
         ptrs[i] = &vals[i];
     }
     ffi_type *rt = ffi_of(*rc);
-    if (!rt) return fy_err_format(&fy_TypeError, "bad result type code %s", rc);
+    if (!rt) {
+        fy_err_format(&fy_TypeError, "bad result type code %s", rc);
+        goto out;
+    }
     ffi_cif cif;
     ffi_status st = nfixed >= 0 ? ffi_prep_cif_var(&cif, FFI_DEFAULT_ABI, (unsigned)nfixed, (unsigned)nargs, rt, types)
                                 : ffi_prep_cif(&cif, FFI_DEFAULT_ABI, (unsigned)nargs, rt, types);
-    if (st != FFI_OK) return fy_err_set(&fy_TypeError, "ffi_prep_cif failed (bad argument types)");
+    if (st != FFI_OK) {
+        fy_err_set(&fy_TypeError, "ffi_prep_cif failed (bad argument types)");
+        goto out;
+    }
     slot res;
     memset(&res, 0, sizeof res);
     fy_gil_release();
     ffi_call(&cif, FFI_FN(fn), &res, ptrs);
     fy_gil_acquire();
-    switch (*rc) {
+    res_obj = result_of(*rc, &res);
+out:
+    for (int i = 0; i < ar.n; i++) free(ar.items[i]);
+    return res_obj;
+}
+
+static fy_obj *result_of(char rc, const slot *rp) {
+    slot res = *rp;
+    switch (rc) {
     case 'v': return fy_none();
     case 'b': return fy_int_from((int8_t)res.i);
     case 'B': return fy_int_from((uint8_t)res.i);

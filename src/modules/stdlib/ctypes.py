@@ -4,8 +4,8 @@ C values live in bytearrays (or at foreign addresses: from_address, pointers, ca
 _ctypes module reads and writes them by address and calls C functions through libffi. Covered:
 the scalar types, pointers (POINTER, pointer, byref, cast), arrays (c_int * 4), Structure and
 Union with _fields_ (no bit fields), create_string_buffer, CDLL/cdll and calls with
-argtypes/restype/errcheck. Not covered: callbacks (CFUNCTYPE), wide characters, passing
-structures by value, bit fields."""
+argtypes/restype/errcheck (structures may be passed by value). Not covered: callbacks
+(CFUNCTYPE), wide characters, unions or structures as results or by-value unions, bit fields."""
 
 import _ctypes as _c
 
@@ -756,13 +756,41 @@ def _convert_arg(i, arg, t, keep):
             if not isinstance(arg, int):
                 raise TypeError("wrong type")
             return t._type_, arg
-        if isinstance(t, type) and issubclass(t, (Structure, Union, Array)):
-            raise TypeError("passing structures or arrays by value is not supported by flyi")
+        if isinstance(t, type) and issubclass(t, Structure):
+            if not isinstance(arg, t):
+                if isinstance(arg, tuple):
+                    arg = t(*arg)
+                else:
+                    raise TypeError(f"expected {t.__name__} instance instead of {type(arg).__name__}")
+            keep.append(arg)
+            return 'S', (arg._b_addr_, _ffi_layout(t))
+        if isinstance(t, type) and issubclass(t, (Union, Array)):
+            raise TypeError("passing unions or arrays by value is not supported by flyi")
         if hasattr(t, 'from_param'):
             return _convert_arg(i, t.from_param(arg), None, keep)
         raise TypeError("wrong type")
     except TypeError as e:
         raise ArgumentError(f"argument {i}: TypeError: {e}") from None
+
+
+def _ffi_layout(t):
+    """The member layout of a structure for libffi: scalar codes, nested structures in braces,
+    arrays as repeated members (unions are not supported)."""
+    if issubclass(t, Union):
+        raise TypeError("passing unions by value is not supported by flyi")
+    if issubclass(t, Structure):
+        parts = []
+        for k in reversed(t.__mro__):
+            for f in k.__dict__.get('_fields_', ()):
+                parts.append(_ffi_layout(f[1]))
+        return '{' + ''.join(parts) + '}'
+    if issubclass(t, Array):
+        return _ffi_layout(t._type_) * t._length_
+    if issubclass(t, _Pointer) or t in (c_void_p, c_char_p):
+        return 'P'
+    if t is c_char:
+        return 'b'
+    return t._type_
 
 
 def _result_code(rt):

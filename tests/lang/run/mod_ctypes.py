@@ -85,3 +85,9 @@ getenv.argtypes = [c.c_char_p]
 print(getenv(b"FLYI_CTYPES_UNSET_VAR"))
 libc.abs.errcheck = lambda r, f, a: r * 10
 print(libc.abs(-4))
+# a structure passed by value (struct in_addr)
+class in_addr(c.Structure):
+    _fields_ = [('s_addr', c.c_uint32)]
+libc.inet_ntoa.argtypes = [in_addr]
+libc.inet_ntoa.restype = c.c_char_p
+print(libc.inet_ntoa(in_addr(0x0100007f)), libc.inet_ntoa(in_addr(0x04030201)))
