@@ -110,7 +110,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(ast, "ast") \
     X(threading, "threading") \
     X(ctypes, "ctypes") \
-    X(ctypes_util, "ctypes.util")
+    X(ctypes_util, "ctypes.util") \
+    X(queue, "queue")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

@@ -197,6 +197,42 @@ print(t.is_alive())
 t.join()
 print(t.is_alive())
 
+
+# queue: workers and a result queue
+import queue
+jobs = queue.Queue()
+done = queue.Queue()
+def qworker():
+    while True:
+        item = jobs.get()
+        if item is None:
+            jobs.task_done()
+            break
+        done.put(item * 10)
+        jobs.task_done()
+ws = [threading.Thread(target=qworker) for _ in range(3)]
+for w in ws: w.start()
+for i in range(12): jobs.put(i)
+for _ in ws: jobs.put(None)
+jobs.join()
+for w in ws: w.join()
+print(sorted(done.get() for _ in range(12)), done.empty())
+try:
+    done.get(timeout=0.01)
+except queue.Empty:
+    print("Empty")
+b = queue.Queue(maxsize=1)
+b.put(1)
+try:
+    b.put(2, timeout=0.01)
+except queue.Full:
+    print("Full", b.full(), b.qsize())
+pq = queue.PriorityQueue()
+for x in [5, 1, 4]: pq.put(x)
+lq = queue.LifoQueue()
+for x in [5, 1, 4]: lq.put(x)
+print([pq.get() for _ in range(3)], [lq.get() for _ in range(3)])
+
 # a non-daemon thread still running at the end is waited for
 def late():
     time.sleep(0.05)
