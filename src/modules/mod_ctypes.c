@@ -51,15 +51,9 @@ static const char *code_of(fy_obj *o) {
     return FY_STR_DATA(o);
 }
 
-/* get(addr, code) -> the value stored there. */
-static fy_obj *ct_get(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
-    if (fy_check_nargs("get", n, 2, 2) < 0) return NULL;
-    int err;
-    char *p = (char *)(intptr_t)as_addr(a[0], &err);
-    const char *c = code_of(a[1]);
-    if (err || !c) return NULL;
-    if (!p) return fy_err_set(&fy_ValueError, "NULL pointer access");
-    switch (*c) {
+/* The value of C type `code` stored at p. */
+static fy_obj *value_at(const char *p, char code) {
+    switch (code) {
 #define GET(ch, T, mk) \
     case ch: { \
         T v; \
@@ -97,7 +91,18 @@ static fy_obj *ct_get(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         return v ? fy_bytes_from(v, strlen(v)) : fy_none();
     }
     }
-    return fy_err_format(&fy_TypeError, "bad type code %s", c);
+    return fy_err_format(&fy_TypeError, "bad type code %c", code);
+}
+
+/* get(addr, code) -> the value stored there. */
+static fy_obj *ct_get(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("get", n, 2, 2) < 0) return NULL;
+    int err;
+    char *p = (char *)(intptr_t)as_addr(a[0], &err);
+    const char *c = code_of(a[1]);
+    if (err || !c) return NULL;
+    if (!p) return fy_err_set(&fy_ValueError, "NULL pointer access");
+    return value_at(p, *c);
 }
 
 /* set(addr, code, value): store value (an int, float, bool, 1-byte bytes, or address). */
@@ -414,6 +419,106 @@ static fy_obj *result_of(char rc, const slot *rp) {
 
 static fy_obj *ct_errno(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(errno); }
 
+/* ------------------------------------------------------------------ callbacks (CFUNCTYPE) */
+
+typedef struct cb_obj {
+    fy_obj h;
+    ffi_closure *closure;
+    void *code;
+    ffi_cif cif;
+    ffi_type *types[MAX_ARGS];
+    char codes[MAX_ARGS + 1];
+    char rc;
+    fy_obj *func;
+} cb_obj;
+
+static void cb_dealloc(fy_obj *o) {
+    cb_obj *cb = (cb_obj *)o;
+    if (cb->closure) ffi_closure_free(cb->closure);
+    FY_CLEAR(cb->func);
+}
+
+static fy_type cb_type = {FY_TYPE_INIT("CThunkObject", sizeof(cb_obj)), .doc = "A C callback around a Python callable.",
+                          .dealloc = cb_dealloc};
+
+/* libffi runs this when C calls the callback: take the interpreter lock back (the call into
+ * C let go of it), call the Python function, store its result. Exceptions are printed and
+ * give 0, as CPython does. Only calls on a thread that runs this interpreter are served. */
+static void cb_handler(ffi_cif *cif, void *ret, void **args, void *user) {
+    cb_obj *cb = user;
+    memset(ret, 0, cif->rtype->size > sizeof(ffi_arg) ? cif->rtype->size : sizeof(ffi_arg));
+    if (!fy_cur) return;
+    fy_gil_acquire();
+    size_t n = strlen(cb->codes);
+    fy_obj *argv[MAX_ARGS], *r = NULL;
+    size_t got = 0;
+    for (; got < n; got++)
+        if (!(argv[got] = value_at(args[got], cb->codes[got]))) break;
+    if (got == n) r = fy_call(cb->func, argv, n, NULL);
+    for (size_t i = 0; i < got; i++) FY_DECREF(argv[i]);
+    if (r && cb->rc != 'v') {
+        double d = 0;
+        int64_t v = 0;
+        int err = 0;
+        if (cb->rc == 'f' || cb->rc == 'd') err = fy_as_double(r, &d) < 0;
+        else if (r == fy_None) v = 0;
+        else err = fy_index(r, &v) < 0;
+        if (err) FY_CLEAR(r);
+        else if (cb->rc == 'f') *(float *)ret = (float)d;
+        else if (cb->rc == 'd') *(double *)ret = d;
+        else if (strchr("bhilq", cb->rc)) *(ffi_sarg *)ret = (ffi_sarg)v;
+        else *(ffi_arg *)ret = (ffi_arg)v;
+    }
+    if (!r) {
+        fy_obj *exc = fy_err_fetch();
+        fy_obj *s = exc ? fy_repr(exc) : NULL;
+        if (!s) fy_err_clear();
+        fy_sbuf b = {0};
+        fy_sbuf_printf(&b, "Exception ignored on calling ctypes callback function: %s\n", s ? FY_STR_DATA(s) : "?");
+        fy_write_stderr(b.p, b.len);
+        fy_sbuf_free(&b);
+        FY_XDECREF(s);
+        FY_XDECREF(exc);
+    } else FY_DECREF(r);
+    fy_gil_release();
+}
+
+/* callback(func, restype_code, arg_codes) -> (address, thunk): a C function pointer that calls
+ * func; it lives as long as thunk does. */
+static fy_obj *ct_callback(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("callback", n, 3, 3) < 0) return NULL;
+    const char *rc = code_of(a[1]);
+    if (!rc) return NULL;
+    if (!FY_STR_CHECK(a[2]) || FY_STR_LEN(a[2]) > MAX_ARGS) return fy_err_set(&fy_TypeError, "bad argument codes");
+    cb_obj *cb = (cb_obj *)fy_alloc(&cb_type);
+    if (!cb) return NULL;
+    cb->closure = NULL;
+    cb->func = fy_ref(a[0]);
+    cb->rc = *rc;
+    size_t na = (size_t)FY_STR_LEN(a[2]);
+    memcpy(cb->codes, FY_STR_DATA(a[2]), na + 1);
+    for (size_t i = 0; i < na; i++)
+        if (!(cb->types[i] = ffi_of(cb->codes[i])) || cb->codes[i] == 'v') {
+            FY_DECREF(cb);
+            return fy_err_set(&fy_TypeError, "bad callback argument type");
+        }
+    ffi_type *rt = ffi_of(*rc);
+    if (!rt || ffi_prep_cif(&cb->cif, FFI_DEFAULT_ABI, (unsigned)na, rt, cb->types) != FFI_OK) {
+        FY_DECREF(cb);
+        return fy_err_set(&fy_TypeError, "bad callback type");
+    }
+    cb->closure = ffi_closure_alloc(sizeof(ffi_closure), &cb->code);
+    if (!cb->closure || ffi_prep_closure_loc(cb->closure, &cb->cif, cb_handler, cb, cb->code) != FFI_OK) {
+        FY_DECREF(cb);
+        return fy_err_set(&fy_MemoryError, "cannot allocate a callback");
+    }
+    fy_obj *addr = fy_int_from((int64_t)(intptr_t)cb->code);
+    fy_obj *t = addr ? fy_tuple_pack(2, addr, (fy_obj *)cb) : NULL;
+    FY_XDECREF(addr);
+    FY_DECREF(cb);
+    return t;
+}
+
 static fy_methoddef ctypes_funcs[] = {
     {"addr", ct_addr, 0, "addr(buffer)\nThe address of a bytearray's or bytes' data."},
     {"get", ct_get, 0, "get(addr, code)\nRead a C value."},
@@ -425,9 +530,11 @@ static fy_methoddef ctypes_funcs[] = {
     {"dlsym", ct_dlsym, 0, "dlsym(handle, name)\nThe address of a symbol."},
     {"call", ct_call, 0, "call(fn, restype, argcodes, args, variadic_from)\nCall a C function through libffi."},
     {"errno", ct_errno, 0, "errno()\nThe C errno."},
+    {"callback", ct_callback, 0, "callback(func, restype, argcodes)\n(address, thunk) of a C function calling func."},
     {NULL, NULL, 0, NULL}};
 
 fy_obj *fy_mod_ctypes_init(void) {
+    if (fy_type_ready(&cb_type) < 0) return NULL;
     fy_obj *m = fy_module_new_c("_ctypes", ctypes_funcs, "C memory and calls under the ctypes module.");
     if (!m) return NULL;
     static const struct {

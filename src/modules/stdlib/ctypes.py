@@ -4,8 +4,9 @@ C values live in bytearrays (or at foreign addresses: from_address, pointers, ca
 _ctypes module reads and writes them by address and calls C functions through libffi. Covered:
 the scalar types, pointers (POINTER, pointer, byref, cast), arrays (c_int * 4), Structure and
 Union with _fields_ (no bit fields), create_string_buffer, CDLL/cdll and calls with
-argtypes/restype/errcheck (structures may be passed by value). Not covered: callbacks
-(CFUNCTYPE), wide characters, unions or structures as results or by-value unions, bit fields."""
+argtypes/restype/errcheck (structures may be passed by value), CFUNCTYPE callbacks on simple
+types and pointers (called on the interpreter's own threads). Not covered: wide characters,
+unions or structures as results, by-value unions, bit fields."""
 
 import _ctypes as _c
 
@@ -693,6 +694,8 @@ def _address_arg(obj, keep):
     """An address for a pointer argument: ints, None, C objects, byref(), bytes."""
     if obj is None:
         return 0
+    if isinstance(obj, _CFuncPtr):
+        return _c.get(obj._b_addr_, 'P') or 0
     if isinstance(obj, int):
         return obj
     if isinstance(obj, (bytes, bytearray)):
@@ -732,6 +735,13 @@ def _convert_arg(i, arg, t, keep):
             if isinstance(arg, (_CData, _CArgObject)):
                 return 'P', _address_arg(arg, keep)
             raise TypeError(f"Don't know how to convert parameter {i}")
+        if isinstance(t, type) and issubclass(t, _CFuncPtr):
+            if arg is None:
+                return 'P', 0
+            if not isinstance(arg, _CFuncPtr):
+                arg = t(arg)
+                keep.append(arg)
+            return 'P', _c.get(arg._b_addr_, 'P') or 0
         if t in (c_void_p, c_char_p) or (isinstance(t, type) and issubclass(t, _Pointer)):
             if isinstance(t, type) and issubclass(t, _Pointer) and isinstance(arg, _CData) \
                     and not isinstance(arg, (_Pointer, Array)) and t._type_ is not None \
@@ -805,18 +815,7 @@ def _result_code(rt):
     raise TypeError("restype must be a type, a callable, or None")
 
 
-class _FuncPtr:
-    """A C function of a library: set argtypes, restype (default c_int) and errcheck, then call."""
-
-    def __init__(self, addr, name, lib):
-        self._addr = addr
-        self.__name__ = name
-        self._lib = lib
-        self.argtypes = None
-        self.restype = c_int
-        self.errcheck = None
-
-    def __call__(self, *args):
+def _call_function(self, *args):
         argtypes = self.argtypes
         keep = []
         codes = []
@@ -835,7 +834,7 @@ class _FuncPtr:
             codes.append(c)
             vals.append(v)
         rt = self.restype
-        r = _c.call(self._addr, _result_code(rt), ''.join(codes), vals, nfixed)
+        r = _c.call(self._fn_addr(), _result_code(rt), ''.join(codes), vals, nfixed)
         if isinstance(rt, type) and issubclass(rt, _Pointer):
             p = rt()
             _c.set(p._b_addr_, 'P', r or 0)
@@ -849,8 +848,116 @@ class _FuncPtr:
             r = self.errcheck(r, self, args)
         return r
 
+
+class _FuncPtr:
+    """A C function of a library: set argtypes, restype (default c_int) and errcheck, then call."""
+
+    def __init__(self, addr, name, lib):
+        self._addr = addr
+        self.__name__ = name
+        self._lib = lib
+        self.argtypes = None
+        self.restype = c_int
+        self.errcheck = None
+
+    def _fn_addr(self):
+        return self._addr
+
+    __call__ = _call_function
+
     def __repr__(self):
         return f"<_FuncPtr object at {hex(id(self))}>"
+
+
+def _from_c(t, v):
+    """A callback argument as the Python callable sees it."""
+    if isinstance(t, type) and issubclass(t, _Pointer):
+        p = t()
+        _c.set(p._b_addr_, 'P', v or 0)
+        return p
+    if isinstance(t, type) and issubclass(t, _SimpleCData) and t.__bases__[0] is not _SimpleCData \
+            and t not in (c_char, c_void_p, c_char_p):
+        return t(v)
+    return v
+
+
+def _c_code(t):
+    if t is None:
+        return 'v'
+    if isinstance(t, type) and (issubclass(t, _Pointer) or issubclass(t, _CFuncPtr)):
+        return 'P'
+    if t is c_char_p:
+        return 'P'
+    if isinstance(t, type) and issubclass(t, _SimpleCData):
+        return t._type_
+    raise TypeError("callbacks take and return only simple C types and pointers in flyi")
+
+
+class _CFuncPtr(_CData):
+    """A C function pointer type made by CFUNCTYPE: from a Python callable (a callback C can
+    call), or from an address."""
+    _size_ = 8
+    _align_ = 8
+    _argtypes_ = ()
+    _restype_ = None
+    _flags_ = 0
+
+    def __init__(self, func=None):
+        self._init_mem()
+        self.argtypes = self._argtypes_
+        self.restype = self._restype_
+        self.errcheck = None
+        if func is None:
+            return
+        if isinstance(func, int):
+            _c.set(self._b_addr_, 'P', func)
+            return
+        if not callable(func):
+            raise TypeError("argument must be callable or integer function address")
+        argtypes = list(self._argtypes_)
+
+        def thunk(*cargs):
+            r = func(*[_from_c(t, v) for t, v in zip(argtypes, cargs)])
+            if isinstance(r, _SimpleCData):
+                r = r.value
+            return r
+        codes = ''.join('P' if _c_code(t) == 'z' else _c_code(t) for t in argtypes)
+        rc = _c_code(self._restype_)
+        if rc == 'z':
+            rc = 'P'
+        addr, handle = _c.callback(thunk, rc, codes)
+        _c.set(self._b_addr_, 'P', addr)
+        self._keep(handle)
+        self._keep(func)
+        self.__name__ = getattr(func, '__name__', 'callback')
+
+    def _fn_addr(self):
+        return _c.get(self._b_addr_, 'P') or 0
+
+    __call__ = _call_function
+
+    def __bool__(self):
+        return self._fn_addr() != 0
+
+    def __repr__(self):
+        return f"<CFunctionType object at {hex(id(self))}>"
+
+
+_c_functype_cache = {}
+
+
+def CFUNCTYPE(restype, *argtypes, use_errno=False, use_last_error=False):
+    """CFUNCTYPE(restype, *argtypes) -> the C function pointer type of that signature."""
+    key = (restype, argtypes)
+    t = _c_functype_cache.get(key)
+    if t is None:
+        t = _CDataType("CFunctionType", (_CFuncPtr,), {'_argtypes_': argtypes, '_restype_': restype,
+                                                      '__module__': 'ctypes'})
+        _c_functype_cache[key] = t
+    return t
+
+
+PYFUNCTYPE = CFUNCTYPE
 
 
 class CDLL:

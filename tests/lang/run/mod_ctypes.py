@@ -91,3 +91,25 @@ class in_addr(c.Structure):
 libc.inet_ntoa.argtypes = [in_addr]
 libc.inet_ntoa.restype = c.c_char_p
 print(libc.inet_ntoa(in_addr(0x0100007f)), libc.inet_ntoa(in_addr(0x04030201)))
+
+# callbacks (CFUNCTYPE): qsort with a Python comparison, a callback called from Python
+
+CMP = c.CFUNCTYPE(c.c_int, c.POINTER(c.c_int), c.POINTER(c.c_int))
+calls = [0]
+def py_cmp(a, b):
+    calls[0] += 1
+    return a[0] - b[0]
+arr = (c.c_int * 6)(5, 1, 4, 2, 6, 3)
+libc.qsort.argtypes = [c.c_void_p, c.c_size_t, c.c_size_t, CMP]
+libc.qsort.restype = None
+libc.qsort(arr, len(arr), c.sizeof(c.c_int), CMP(py_cmp))
+print(list(arr), calls[0] > 0)
+F = c.CFUNCTYPE(c.c_double, c.c_double, c.c_int)
+f = F(lambda x, k: x * k + 0.5)
+print(f(2.0, 3))
+def bad(a, b):
+    raise ValueError("x")
+arr2 = (c.c_int * 3)(3, 2, 1)
+libc.qsort(arr2, 3, 4, CMP(bad))
+print(sorted(arr2))
+print(bool(F()), F(0) is not None)
