@@ -1,8 +1,8 @@
 # ast.dump of every program in tests/lang/parse (plain, include_attributes=True, indent=2) must be
 # CPython's: each dump is printed as its MD5. Files with int literals over 64 bits are left out
 # (flyi's ints are 64-bit). Known location deviations (include_attributes only, left out): a bare
-# tuple in an f-string field (f'{x,y}') and a trailing ';' after a one-line block (if x: a;).
-KNOWN_LOC = {'fstring_exprs.py', 'semicolon_trailing_in_block.py'}
+# tuple in an f-string field (f'{x,y}').
+KNOWN_LOC = {'fstring_exprs.py'}
 import ast
 import hashlib
 import os
