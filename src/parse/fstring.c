@@ -469,6 +469,16 @@ static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, si
     end_expr = i;
     if (quote) goto expecting;
     fy_expr *value = parse_field_expr(p, s + start, end_expr - start, t);
+    /* CPython 3.11 parses the field as "(" text ")": a bare tuple then spans the braces */
+    if (value->kind == FY_E_TUPLE && value->v.seq.n_elts > 0 && value->v.seq.elts[0]->col == value->col &&
+        value->v.seq.elts[0]->line == value->line) {
+        int l1, l2;
+        const char *ls1, *ls2;
+        locate(t, s + start - 1, &l1, &ls1);
+        locate(t, s + end_expr, &l2, &ls2);
+        value->line = l1, value->col = (int)(s + start - 1 - ls1);
+        value->end_line = l2, value->end_col = (int)(s + end_expr - ls2) + 1;
+    }
     bool debug = false;
     if (s[i] == '=') {
         debug = true;

@@ -89,3 +89,5 @@ print(ast.dump(ast.parse("try:\n    pass\nexcept (A, B) as e:\n    raise X from 
 print(ast.dump(ast.parse("with a, b as (c, d): x @= y if z else w\nassert not -~+x, 'm'\nwhile 1: break")))
 print(ast.dump(ast.parse("[x for x in y if x for z in x]; {k: v for k, v in d}; {*a, *b}; (i for i in j)")))
 print(ast.dump(ast.parse("from .. import (a as b, c)\nimport x.y as z\nnonlocal_ = a < b <= c is not d not in e")))
+for src in ["f'{x,y}'", "f'{(x,y)}'", "f'{x,y!r}'", "f'a{ x, y :>3}'", "f'{x,}'", "if x: a; b;\nwhile y: c;", "def f():\n  if z: pass;"]:
+    print(ast.dump(ast.parse(src), include_attributes=True))

@@ -1,8 +1,7 @@
 # ast.dump of every program in tests/lang/parse (plain, include_attributes=True, indent=2) must be
 # CPython's: each dump is printed as its MD5. Files with int literals over 64 bits are left out
-# (flyi's ints are 64-bit). Known location deviations (include_attributes only, left out): a bare
-# tuple in an f-string field (f'{x,y}').
-KNOWN_LOC = {'fstring_exprs.py'}
+# (flyi's ints are 64-bit).
+KNOWN_LOC = set()  # files whose locations (include_attributes) are known to differ
 import ast
 import hashlib
 import os
