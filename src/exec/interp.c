@@ -124,7 +124,13 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
     fy_module_add_steal(m, "platform", fy_str_from_cstr("linux"));
     fy_module_add_steal(m, "byteorder", fy_str_from_cstr("little"));
     fy_module_add_steal(m, "maxsize", fy_int_from(INT64_MAX));
-    fy_module_add_steal(m, "executable", fy_str_from_cstr("flyi"));
+    {
+        /* the running binary's absolute path, as CPython gives (subprocess runs [sys.executable, ...]) */
+        char exe[4096];
+        ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (k > 0) exe[k] = 0;
+        fy_module_add_steal(m, "executable", fy_str_from_cstr(k > 0 ? exe : "flyi"));
+    }
     fy_module_add_steal(m, "implementation_name", fy_str_from_cstr("flyi"));
     fy_module_add_steal(m, "flags", fy_tuple_new(0));
     fy_module_add_steal(m, "dont_write_bytecode", fy_bool(true));

@@ -136,3 +136,8 @@ r = subprocess.run(["echo", "in time"], capture_output=True, timeout=5)
 print(r)
 r = subprocess.run(["true"], timeout=5)
 print(r)
+# the interpreter itself as a child
+r = subprocess.run([sys.executable, "-c", "import sys; print(6 * 7, sys.argv[1:])", "a", "b"],
+                   capture_output=True, text=True)
+print(r.returncode, r.stdout)
+print(subprocess.run([sys.executable, "-c", "raise SystemExit(3)"]).returncode)
