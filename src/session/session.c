@@ -261,14 +261,23 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
         }
     }
     fy_err_clear();
-    /* the program ended: wait for its non-daemon threads, as CPython does (their output still
-     * goes to this sink) */
-    if (fy_thread_shutdown_hook) fy_thread_shutdown_hook(s->ip, 0);
-    fy_err_clear();
     s->ip->sink = NULL;
     fy_interp_leave(prev);
     cell_end(s, outer);
     return st;
+}
+
+void flyi_session_finish(flyi_session *s, const flyi_sink *sink) {
+    if (!s || !fy_thread_shutdown_hook) return;
+    unsigned outer = atomic_load(&s->cell_gen);
+    cell_begin(s);
+    fy_interp *prev = fy_interp_enter(s->ip);
+    s->ip->sink = sink;
+    fy_thread_shutdown_hook(s->ip, 0);
+    fy_err_clear();
+    s->ip->sink = NULL;
+    fy_interp_leave(prev);
+    cell_end(s, outer);
 }
 
 flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, char *indent, size_t cap) {
