@@ -716,12 +716,13 @@ def _shutdown():
 class local:
     """Thread-local data: each thread sees its own attributes on the same object."""
 
-    def __init__(self, *args, **kw):
-        if (args or kw) and (type(self).__init__ is local.__init__):
+    def __new__(cls, *args, **kw):
+        if (args or kw) and cls.__init__ is object.__init__:
             raise TypeError("Initialization arguments are not supported")
+        self = object.__new__(cls)
         d = object.__getattribute__(self, '__dict__')
-        d['_local__impl'] = ({}, args, kw)
-        d['_local__impl'][0][get_ident()] = {}
+        d['_local__impl'] = ({get_ident(): {}}, args, kw)
+        return self
 
     def _local__dict(self):
         dicts, args, kw = object.__getattribute__(self, '__dict__')['_local__impl']
@@ -730,7 +731,7 @@ class local:
         if d is None:
             d = dicts[me] = {}
             init = type(self).__init__
-            if init is not local.__init__:
+            if init is not object.__init__:
                 init(self, *args, **kw)
         return d
 

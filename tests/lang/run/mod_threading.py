@@ -233,6 +233,31 @@ lq = queue.LifoQueue()
 for x in [5, 1, 4]: lq.put(x)
 print([pq.get() for _ in range(3)], [lq.get() for _ in range(3)])
 
+# threading.local subclasses: __init__ runs again in each thread; class attributes and methods
+
+class My(threading.local):
+    initial = 'cls'
+    def __init__(self, v=5):
+        self.v = v
+    def double(self):
+        return self.v * 2
+m = My(7)
+print(m.v, m.initial, m.double(), getattr(m, 'nope', 'dflt'), hasattr(m, 'v'))
+out = []
+def f():
+    out.append((m.v, m.double(), hasattr(m, 'extra')))
+    m.extra = 1
+    m.v = 100
+    out.append((m.v, m.extra))
+t = threading.Thread(target=f); t.start(); t.join()
+print(out, m.v, hasattr(m, 'extra'))
+del m.v
+print(hasattr(m, 'v'))
+tls = threading.local()
+print(getattr(tls, 'x', None))
+tls.x = [1]
+print(tls.x, tls.__dict__)
+
 # a non-daemon thread still running at the end is waited for
 def late():
     time.sleep(0.05)
