@@ -140,7 +140,12 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
 
 /* ------------------------------------------------------------------ interpreter */
 
-void fy_steps_reset(fy_interp *ip) { ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX; }
+void (*fy_steps_reset_hook)(fy_interp *ip);
+
+void fy_steps_reset(fy_interp *ip) {
+    ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX;
+    if (fy_steps_reset_hook) fy_steps_reset_hook(ip); /* threads: cut the new budget into slices */
+}
 
 const char *fy_interp_target(const fy_interp *ip) {
     if (ip && ip->opt_target[0]) return ip->opt_target;

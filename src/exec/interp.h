@@ -56,6 +56,8 @@ void fy_interp_leave(fy_interp *prev);
  * _thread module) switches threads and refills it, returning 1 (then this returns 0). */
 int fy_step_exhausted(void);
 extern int (*fy_step_slice_hook)(fy_interp *ip);
+/* Called by fy_steps_reset after it refilled the budget (the _thread module slices it). */
+extern void (*fy_steps_reset_hook)(fy_interp *ip);
 /* Set by the _thread module once threads exist: joins the program's non-daemon threads
  * (threading._shutdown). The session calls it when a script ends; fy_interp_free calls it first
  * with final 1 (then no thread runs Python code again). */

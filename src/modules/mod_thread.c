@@ -116,6 +116,13 @@ static int slice_hook(fy_interp *ip) {
     return 1;
 }
 
+/* fy_steps_reset_hook: a new cell's budget, sliced like the rest. */
+static void reset_hook(fy_interp *ip) {
+    if (!gil_on || !my_ts || gil_final) return;
+    my_ts->slice_rest = 0;
+    start_slice(ip, my_ts);
+}
+
 /* The first thread turns the GIL on; the main thread holds it from then on. */
 static void gil_start(void) {
     if (gil_on) return;
@@ -123,6 +130,7 @@ static void gil_start(void) {
     gil_held = 1;
     gil_on = 1;
     fy_step_slice_hook = slice_hook;
+    fy_steps_reset_hook = reset_hook;
     main_ts.slice_rest = 0;
     start_slice(fy_cur, &main_ts);
 }
