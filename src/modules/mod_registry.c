@@ -111,7 +111,8 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(threading, "threading") \
     X(ctypes, "ctypes") \
     X(ctypes_util, "ctypes.util") \
-    X(queue, "queue")
+    X(queue, "queue") \
+    X(ast_unparse, "_ast_unparse")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */

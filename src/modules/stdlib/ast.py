@@ -500,3 +500,9 @@ class NodeTransformer(NodeVisitor):
                 else:
                     setattr(node, field, new_node)
         return node
+
+
+def unparse(ast_obj):
+    """Source code for the tree ast_obj (CPython 3.11's ast.unparse layout)."""
+    import _ast_unparse
+    return _ast_unparse.unparse(ast_obj)
