@@ -50,6 +50,41 @@ static void loc_close(out *o, size_t start, int line, int col, int end_line, int
 
 /* ------------------------------------------------------------------ Python reprs */
 
+/* tmp is "[-]d.ddde[+-]XX": replace it by the string one unit up or down in its last digit when
+ * that one reads back as v; returns whether it did. */
+static bool neighbour_digits(char *tmp, double v) {
+    char *e = strchr(tmp, 'e');
+    if (!e) return false;
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        char alt[40];
+        snprintf(alt, sizeof alt, "%s", tmp);
+        char *q = alt + (e - tmp) - 1;
+        char *first = alt[0] == '-' ? alt + 1 : alt;
+        bool ok = true;
+        for (;; q--) {
+            if (*q == '.') continue;
+            if (dir > 0 && *q < '9') {
+                (*q)++;
+                break;
+            }
+            if (dir < 0 && *q > '0' && !(q == first && *q == '1')) {
+                (*q)--;
+                break;
+            }
+            if (q == first) { /* a carry or borrow out of the first digit: not a neighbour we try */
+                ok = false;
+                break;
+            }
+            *q = dir > 0 ? '0' : '9';
+        }
+        if (ok && strtod(alt, NULL) == v) {
+            memcpy(tmp, alt, strlen(alt) + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Python's repr(float) */
 static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
     if (isnan(x)) {
@@ -65,6 +100,7 @@ static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
     for (prec = 1; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
         if (strtod(tmp, NULL) == x) break;
+        if (prec >= 2 && prec < 17 && neighbour_digits(tmp, x)) break; /* as repr(float) */
     }
     /* tmp: [-]d[.ddd]e[+-]XX */
     char digits[32];
