@@ -56,7 +56,7 @@ static bool neighbour_digits(char *tmp, double v) {
     char *e = strchr(tmp, 'e');
     if (!e) return false;
     for (int dir = 1; dir >= -1; dir -= 2) {
-        char alt[40];
+        char alt[64];
         snprintf(alt, sizeof alt, "%s", tmp);
         char *q = alt + (e - tmp) - 1;
         char *first = alt[0] == '-' ? alt + 1 : alt;
