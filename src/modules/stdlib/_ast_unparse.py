@@ -134,12 +134,15 @@ class Unparser:
         self.traverse(node.value)
 
     def visit_NamedExpr(self, node):
-        def f():
-            self.set_precedence(ATOM, node.target, node.value)
-            self.traverse(node.target)
-            self.write(" := ")
-            self.traverse(node.value)
-        self.require_parens(TUPLE, node, f)
+        _p = self.get_precedence(node) > TUPLE
+        if _p:
+            self.write("(")
+        self.set_precedence(ATOM, node.target, node.value)
+        self.traverse(node.target)
+        self.write(" := ")
+        self.traverse(node.value)
+        if _p:
+            self.write(")")
 
     def visit_Import(self, node):
         self.fill("import ")
@@ -212,29 +215,38 @@ class Unparser:
         self.interleave(lambda: self.write(", "), self.write, node.names)
 
     def visit_Await(self, node):
-        def f():
-            self.write("await")
-            if node.value:
-                self.write(" ")
-                self.set_precedence(ATOM, node.value)
-                self.traverse(node.value)
-        self.require_parens(AWAIT, node, f)
-
-    def visit_Yield(self, node):
-        def f():
-            self.write("yield")
-            if node.value:
-                self.write(" ")
-                self.set_precedence(ATOM, node.value)
-                self.traverse(node.value)
-        self.require_parens(YIELD, node, f)
-
-    def visit_YieldFrom(self, node):
-        def f():
-            self.write("yield from ")
+        _p = self.get_precedence(node) > AWAIT
+        if _p:
+            self.write("(")
+        self.write("await")
+        if node.value:
+            self.write(" ")
             self.set_precedence(ATOM, node.value)
             self.traverse(node.value)
-        self.require_parens(YIELD, node, f)
+        if _p:
+            self.write(")")
+
+    def visit_Yield(self, node):
+        _p = self.get_precedence(node) > YIELD
+        if _p:
+            self.write("(")
+        self.write("yield")
+        if node.value:
+            self.write(" ")
+            self.set_precedence(ATOM, node.value)
+            self.traverse(node.value)
+        if _p:
+            self.write(")")
+
+    def visit_YieldFrom(self, node):
+        _p = self.get_precedence(node) > YIELD
+        if _p:
+            self.write("(")
+        self.write("yield from ")
+        self.set_precedence(ATOM, node.value)
+        self.traverse(node.value)
+        if _p:
+            self.write(")")
 
     def visit_Raise(self, node):
         self.fill("raise")
@@ -515,15 +527,18 @@ class Unparser:
             self.traverse(if_clause)
 
     def visit_IfExp(self, node):
-        def f():
-            self.set_precedence(TEST + 1, node.body, node.test)
-            self.traverse(node.body)
-            self.write(" if ")
-            self.traverse(node.test)
-            self.write(" else ")
-            self.set_precedence(TEST, node.orelse)
-            self.traverse(node.orelse)
-        self.require_parens(TEST, node, f)
+        _p = self.get_precedence(node) > TEST
+        if _p:
+            self.write("(")
+        self.set_precedence(TEST + 1, node.body, node.test)
+        self.traverse(node.body)
+        self.write(" if ")
+        self.traverse(node.test)
+        self.write(" else ")
+        self.set_precedence(TEST, node.orelse)
+        self.traverse(node.orelse)
+        if _p:
+            self.write(")")
 
     def visit_Set(self, node):
         if node.elts:
@@ -558,39 +573,48 @@ class Unparser:
     def visit_UnaryOp(self, node):
         operator, operator_precedence = _UNARY[node.op.__class__.__name__]
 
-        def f():
-            self.write(operator)
-            if operator_precedence is not FACTOR:
-                self.write(" ")
-            self.set_precedence(operator_precedence, node.operand)
-            self.traverse(node.operand)
-        self.require_parens(operator_precedence, node, f)
+        _p = self.get_precedence(node) > operator_precedence
+        if _p:
+            self.write("(")
+        self.write(operator)
+        if operator_precedence is not FACTOR:
+            self.write(" ")
+        self.set_precedence(operator_precedence, node.operand)
+        self.traverse(node.operand)
+        if _p:
+            self.write(")")
 
     def visit_BinOp(self, node):
         operator, operator_precedence = _BINOP[node.op.__class__.__name__]
 
-        def f():
-            if operator == '**':
-                left_precedence = operator_precedence + 1
-                right_precedence = operator_precedence
-            else:
-                left_precedence = operator_precedence
-                right_precedence = operator_precedence + 1
-            self.set_precedence(left_precedence, node.left)
-            self.traverse(node.left)
-            self.write(f" {operator} ")
-            self.set_precedence(right_precedence, node.right)
-            self.traverse(node.right)
-        self.require_parens(operator_precedence, node, f)
+        _p = self.get_precedence(node) > operator_precedence
+        if _p:
+            self.write("(")
+        if operator == '**':
+            left_precedence = operator_precedence + 1
+            right_precedence = operator_precedence
+        else:
+            left_precedence = operator_precedence
+            right_precedence = operator_precedence + 1
+        self.set_precedence(left_precedence, node.left)
+        self.traverse(node.left)
+        self.write(f" {operator} ")
+        self.set_precedence(right_precedence, node.right)
+        self.traverse(node.right)
+        if _p:
+            self.write(")")
 
     def visit_Compare(self, node):
-        def f():
-            self.set_precedence(CMP + 1, node.left, *node.comparators)
-            self.traverse(node.left)
-            for o, e in zip(node.ops, node.comparators):
-                self.write(" " + _CMP[o.__class__.__name__] + " ")
-                self.traverse(e)
-        self.require_parens(CMP, node, f)
+        _p = self.get_precedence(node) > CMP
+        if _p:
+            self.write("(")
+        self.set_precedence(CMP + 1, node.left, *node.comparators)
+        self.traverse(node.left)
+        for o, e in zip(node.ops, node.comparators):
+            self.write(" " + _CMP[o.__class__.__name__] + " ")
+            self.traverse(e)
+        if _p:
+            self.write(")")
 
     def visit_BoolOp(self, node):
         operator, operator_precedence = _BOOL[node.op.__class__.__name__]
@@ -601,10 +625,13 @@ class Unparser:
             self.set_precedence(operator_precedence, node)
             self.traverse(node)
 
-        def f():
-            s = f" {operator} "
-            self.interleave(lambda: self.write(s), increasing_level_traverse, node.values)
-        self.require_parens(operator_precedence, node, f)
+        _p = self.get_precedence(node) > operator_precedence
+        if _p:
+            self.write("(")
+        s = f" {operator} "
+        self.interleave(lambda: self.write(s), increasing_level_traverse, node.values)
+        if _p:
+            self.write(")")
 
     def visit_Attribute(self, node):
         self.set_precedence(ATOM, node.value)
@@ -722,17 +749,20 @@ class Unparser:
         self.traverse(node.value)
 
     def visit_Lambda(self, node):
-        def f():
-            self.write("lambda")
-            saved, self._source = self._source, []
-            self.traverse(node.args)
-            buf, self._source = self._source, saved
-            if buf:
-                self.write(" ", *buf)
-            self.write(": ")
-            self.set_precedence(TEST, node.body)
-            self.traverse(node.body)
-        self.require_parens(TEST, node, f)
+        _p = self.get_precedence(node) > TEST
+        if _p:
+            self.write("(")
+        self.write("lambda")
+        saved, self._source = self._source, []
+        self.traverse(node.args)
+        buf, self._source = self._source, saved
+        if buf:
+            self.write(" ", *buf)
+        self.write(": ")
+        self.set_precedence(TEST, node.body)
+        self.traverse(node.body)
+        if _p:
+            self.write(")")
 
     def visit_alias(self, node):
         self.write(node.name)

@@ -1,6 +1,7 @@
 """Abstract Syntax Trees for flyi: ast.parse() gives node classes with CPython 3.11's names,
 fields and attributes, and ast.dump() prints them as CPython does. Parsing is flyi's own parser
-(the _ast module), whose tree arrives as dump text with locations and is evaluated into nodes."""
+(the _ast module), whose tree arrives as dump text with locations that _ast reads back into
+instances of the classes here."""
 
 import _ast
 
@@ -190,8 +191,7 @@ def parse(source, filename='<unknown>', mode='exec', *, type_comments=False, fea
     if isinstance(source, str) and source.startswith('\ufeff'):
         raise SyntaxError('invalid non-printable character U+FEFF',
                           (filename, 1, 1, source.split('\n', 1)[0], 1, 2))
-    text = _ast.parse_dump(source, filename, mode, True)
-    return eval(text, _EVAL_NS)
+    return _ast.parse_tree(source, filename, mode, _EVAL_NS)
 
 
 def literal_eval(node_or_string):

@@ -91,3 +91,10 @@ print(ast.dump(ast.parse("[x for x in y if x for z in x]; {k: v for k, v in d}; 
 print(ast.dump(ast.parse("from .. import (a as b, c)\nimport x.y as z\nnonlocal_ = a < b <= c is not d not in e")))
 for src in ["f'{x,y}'", "f'{(x,y)}'", "f'{x,y!r}'", "f'a{ x, y :>3}'", "f'{x,}'", "if x: a; b;\nwhile y: c;", "def f():\n  if z: pass;"]:
     print(ast.dump(ast.parse(src), include_attributes=True))
+# long chains: 200 concatenated strings (BinOp nested 200 deep), 100 elifs, a 5000-item literal
+src = "x = " + " + ".join(f"'s{i}'" for i in range(200)) + "\n"
+src += "if a:\n    pass\n" + "".join(f"elif b{i}:\n    pass\n" for i in range(100))
+t = ast.parse(src)
+print(len(ast.dump(t)), len(ast.dump(t, include_attributes=True)), len(ast.unparse(t)), ast.unparse(t) == ast.unparse(ast.parse(ast.unparse(t))))
+print(ast.literal_eval("[" + ",".join(str(i) for i in range(5000)) + "]")[-1])
+print(ast.unparse(ast.parse("x = 1e999 + 1e999j - 2.0 ** -24")))
