@@ -127,6 +127,7 @@ int main(int argc, char **argv) {
         g_tty = isatty(0);
         rc = flyi_repl_run(g_session);
     }
+    if (g_session) flyi_session_finish(g_session, &sink); /* join the program's non-daemon threads */
     fflush(stdout);
     if (getenv("FLYI_FREE_AT_EXIT")) flyi_session_free(g_session);
     return rc;

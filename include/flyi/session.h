@@ -37,6 +37,9 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
 /* Run module `name` as __main__, as `python -m name` does: the current folder joins the search
  * path first, sys.argv[0] becomes the module's file; an embedded module is found first. */
 flyi_status flyi_session_run_module(flyi_session *s, const char *name, const flyi_sink *sink);
+/* The program ends (a script, -c or the REPL's input is done): wait for the threads it started
+ * that are not daemon threads, as CPython does at exit; their output goes to sink. */
+void flyi_session_finish(flyi_session *s, const flyi_sink *sink);
 /* The status passed to sys.exit() after FLYI_EXIT (0 when none). */
 int flyi_session_exit_code(const flyi_session *s);
 /* The number of cells run so far that counted in the history (Jupyter's execution_count). */

@@ -200,7 +200,13 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
     fy_module_add_steal(m, "platform", fy_str_from_cstr("linux"));
     fy_module_add_steal(m, "byteorder", fy_str_from_cstr("little"));
     fy_module_add_steal(m, "maxsize", fy_int_from(INT64_MAX));
-    fy_module_add_steal(m, "executable", fy_str_from_cstr("flyi"));
+    {
+        /* the running binary's absolute path, as CPython gives (subprocess runs [sys.executable, ...]) */
+        char exe[4096];
+        ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (k > 0) exe[k] = 0;
+        fy_module_add_steal(m, "executable", fy_str_from_cstr(k > 0 ? exe : "flyi"));
+    }
     fy_module_add_steal(m, "implementation_name", fy_str_from_cstr("flyi"));
     fy_module_add_steal(m, "flags", fy_tuple_new(0));
     fy_module_add_steal(m, "dont_write_bytecode", fy_bool(true));
@@ -210,7 +216,12 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
 
 /* ------------------------------------------------------------------ interpreter */
 
-void fy_steps_reset(fy_interp *ip) { ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX; }
+void (*fy_steps_reset_hook)(fy_interp *ip);
+
+void fy_steps_reset(fy_interp *ip) {
+    ip->steps_left = ip->step_limit > 0 ? ip->step_limit : INT64_MAX;
+    if (fy_steps_reset_hook) fy_steps_reset_hook(ip); /* threads: cut the new budget into slices */
+}
 
 const char *fy_interp_target(const fy_interp *ip) {
     if (ip && ip->opt_target[0]) return ip->opt_target;
@@ -221,8 +232,12 @@ const char *fy_interp_target(const fy_interp *ip) {
 
 const char *fy_interp_backend(const fy_interp *ip) { return ip && ip->opt_backend[0] ? ip->opt_backend : NULL; }
 
+int (*fy_step_slice_hook)(fy_interp *ip);
+void (*fy_thread_shutdown_hook)(fy_interp *ip, int final);
+
 int fy_step_exhausted(void) {
     fy_interp *ip = fy_cur;
+    if (ip && fy_step_slice_hook && fy_step_slice_hook(ip)) return 0;
     if (ip) ip->steps_left = 0; /* stay exhausted: every later check raises too */
     fy_err_set(&fy_RuntimeError, "step budget exhausted");
     return -1;
@@ -269,6 +284,7 @@ fy_interp *fy_interp_new(int argc, char **argv) {
 void fy_interp_free(fy_interp *ip) {
     if (!ip) return;
     fy_interp *prev = fy_interp_enter(ip);
+    if (fy_thread_shutdown_hook) fy_thread_shutdown_hook(ip, 1);
     fy_err_clear();
     FY_CLEAR(ip->handled);
     if (ip->main_dict) fy_dict_clear(ip->main_dict);

@@ -51,8 +51,17 @@ void fy_interp_free(fy_interp *ip);
 fy_interp *fy_interp_enter(fy_interp *ip);
 void fy_interp_leave(fy_interp *prev);
 
-/* The step budget ran out: raise RuntimeError (again at every later check). Returns -1. */
+/* The step budget ran out: raise RuntimeError (again at every later check). Returns -1.
+ * With threads running, steps_left is the thread's time slice: fy_step_slice_hook (set by the
+ * _thread module) switches threads and refills it, returning 1 (then this returns 0). */
 int fy_step_exhausted(void);
+extern int (*fy_step_slice_hook)(fy_interp *ip);
+/* Called by fy_steps_reset after it refilled the budget (the _thread module slices it). */
+extern void (*fy_steps_reset_hook)(fy_interp *ip);
+/* Set by the _thread module once threads exist: joins the program's non-daemon threads
+ * (threading._shutdown). The session calls it when a script ends; fy_interp_free calls it first
+ * with final 1 (then no thread runs Python code again). */
+extern void (*fy_thread_shutdown_hook)(fy_interp *ip, int final);
 /* Count one step (a loop back-edge, a call, an item a builtin consumes); -1 with an
  * exception set when the cell's budget is spent. */
 static inline int fy_step(fy_interp *ip) { return --ip->steps_left < 0 ? fy_step_exhausted() : 0; }

@@ -37,7 +37,7 @@ static fy_type *errno_type(int err) {
 }
 
 /* Raise the OSError subclass for err with (errno, strerror[, filename[, None, filename2]]). */
-static fy_obj *raise_errno(int err, fy_obj *filename, fy_obj *filename2) {
+fy_obj *fy_posix_raise_errno(int err, fy_obj *filename, fy_obj *filename2) {
     fy_type *t = errno_type(err);
     fy_obj *eno = fy_int_from(err), *msg = fy_str_from_cstr(strerror(err));
     if (!eno || !msg) {
@@ -115,7 +115,7 @@ static const char *path_arg(const char *fname, fy_obj *o, fy_obj **keep) {
     if (!path) return NULL;
 
 static fy_obj *done_none(int rc, fy_obj *keep) {
-    fy_obj *r = rc < 0 ? raise_errno(errno, keep, NULL) : fy_none();
+    fy_obj *r = rc < 0 ? fy_posix_raise_errno(errno, keep, NULL) : fy_none();
     FY_DECREF(keep);
     return r;
 }
@@ -125,7 +125,7 @@ static fy_obj *done_none(int rc, fy_obj *keep) {
 static fy_obj *p_getcwd(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_no_kwargs("getcwd", kw) < 0 || fy_check_nargs("getcwd", n, 0, 0) < 0) return NULL;
     char buf[PATH_MAX];
-    if (!getcwd(buf, sizeof buf)) return raise_errno(errno, NULL, NULL);
+    if (!getcwd(buf, sizeof buf)) return fy_posix_raise_errno(errno, NULL, NULL);
     return fy_str_from_cstr(buf);
 }
 
@@ -143,7 +143,7 @@ static fy_obj *p_listdir(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (!d) {
         int err = errno;
         fy_obj *fn = keep ? fy_ref(keep) : fy_str_from_cstr(".");
-        raise_errno(err, fn, NULL);
+        fy_posix_raise_errno(err, fn, NULL);
         FY_XDECREF(fn);
         FY_XDECREF(keep);
         return NULL;
@@ -191,7 +191,7 @@ static fy_obj *p_rename(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         FY_DECREF(k1);
         return NULL;
     }
-    fy_obj *r = rename(p1, p2) < 0 ? raise_errno(errno, k1, k2) : fy_none();
+    fy_obj *r = rename(p1, p2) < 0 ? fy_posix_raise_errno(errno, k1, k2) : fy_none();
     FY_DECREF(k1);
     FY_DECREF(k2);
     return r;
@@ -207,7 +207,7 @@ static fy_obj *p_symlink(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         FY_DECREF(k1);
         return NULL;
     }
-    fy_obj *r = symlink(p1, p2) < 0 ? raise_errno(errno, k1, k2) : fy_none();
+    fy_obj *r = symlink(p1, p2) < 0 ? fy_posix_raise_errno(errno, k1, k2) : fy_none();
     FY_DECREF(k1);
     FY_DECREF(k2);
     return r;
@@ -218,7 +218,7 @@ static fy_obj *p_readlink(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     char buf[PATH_MAX];
     ssize_t k = readlink(path, buf, sizeof buf - 1);
     if (k < 0) {
-        raise_errno(errno, keep, NULL);
+        fy_posix_raise_errno(errno, keep, NULL);
         FY_DECREF(keep);
         return NULL;
     }
@@ -245,13 +245,13 @@ static fy_obj *do_stat(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
         if (fd > INT32_MAX || fd < INT32_MIN)
             return fy_err_set(&fy_OverflowError, fd < 0 ? "fd is less than minimum" : "fd is greater than maximum");
         rc = fstat((int)fd, &st);
-        if (rc < 0) return raise_errno(errno, NULL, NULL);
+        if (rc < 0) return fy_posix_raise_errno(errno, NULL, NULL);
     } else {
         const char *path = path_arg(fname, o[0], &keep);
         if (!path) return NULL;
         rc = follow ? stat(path, &st) : lstat(path, &st);
         if (rc < 0) {
-            raise_errno(errno, keep, NULL);
+            fy_posix_raise_errno(errno, keep, NULL);
             FY_DECREF(keep);
             return NULL;
         }
@@ -370,7 +370,7 @@ static fy_obj *p_putenv(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (!*k || strchr(k, '=')) return fy_err_set(&fy_ValueError, "illegal environment variable name");
     if ((size_t)FY_STR_LEN(a[0]) != strlen(k) || (size_t)FY_STR_LEN(a[1]) != strlen(FY_STR_DATA(a[1])))
         return fy_err_set(&fy_ValueError, "embedded null byte");
-    if (setenv(k, FY_STR_DATA(a[1]), 1) < 0) return raise_errno(errno, NULL, NULL);
+    if (setenv(k, FY_STR_DATA(a[1]), 1) < 0) return fy_posix_raise_errno(errno, NULL, NULL);
     return fy_none();
 }
 
@@ -378,7 +378,7 @@ static fy_obj *p_unsetenv(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (str2("unsetenv", a, n, 1) < 0) return NULL;
     const char *k = FY_STR_DATA(a[0]);
     if (!*k || strchr(k, '=')) return fy_err_set(&fy_ValueError, "illegal environment variable name");
-    if (unsetenv(k) < 0) return raise_errno(errno, NULL, NULL);
+    if (unsetenv(k) < 0) return fy_posix_raise_errno(errno, NULL, NULL);
     return fy_none();
 }
 
@@ -402,7 +402,7 @@ static fy_obj *p_urandom(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         got += (size_t)r;
     }
     if (fd >= 0) close(fd);
-    fy_obj *res = got == (size_t)k ? fy_bytes_from(buf, got) : raise_errno(EIO, NULL, NULL);
+    fy_obj *res = got == (size_t)k ? fy_bytes_from(buf, got) : fy_posix_raise_errno(EIO, NULL, NULL);
     fy_free(buf);
     return res;
 }
@@ -424,7 +424,7 @@ static fy_obj *p_open(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     const char *path = path_arg("open", o[0], &keep);
     if (!path) return NULL;
     int fd = open(path, (int)flags | O_CLOEXEC, (mode_t)mode);
-    fy_obj *r = fd < 0 ? raise_errno(errno, keep, NULL) : fy_int_from(fd);
+    fy_obj *r = fd < 0 ? fy_posix_raise_errno(errno, keep, NULL) : fy_int_from(fd);
     FY_DECREF(keep);
     return r;
 }
@@ -432,7 +432,7 @@ static fy_obj *p_open(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
 static fy_obj *p_close(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t fd;
     if (fy_check_nargs("close", n, 1, 1) < 0 || fy_index(a[0], &fd) < 0) return NULL;
-    if (close((int)fd) < 0) return raise_errno(errno, NULL, NULL);
+    if (close((int)fd) < 0) return fy_posix_raise_errno(errno, NULL, NULL);
     return fy_none();
 }
 
@@ -449,18 +449,22 @@ static fy_obj *p_write(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
         len = (size_t)((fy_bytearray *)a[1])->len;
     } else return fy_err_format(&fy_TypeError, "a bytes-like object is required, not '%s'", fy_type_name(a[1]));
     ssize_t w = write((int)fd, data, len);
-    if (w < 0) return raise_errno(errno, NULL, NULL);
+    if (w < 0) return fy_posix_raise_errno(errno, NULL, NULL);
     return fy_int_from(w);
 }
 
 static fy_obj *p_read(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t fd, k;
     if (fy_check_nargs("read", n, 2, 2) < 0 || fy_index(a[0], &fd) < 0 || fy_index(a[1], &k) < 0) return NULL;
-    if (k < 0) return raise_errno(EINVAL, NULL, NULL);
+    if (k < 0) return fy_posix_raise_errno(EINVAL, NULL, NULL);
     char *buf = fy_malloc((size_t)k + 1);
     if (!buf) return NULL;
+    fy_gil_release(); /* a pipe may block: other threads run meanwhile */
     ssize_t r = read((int)fd, buf, (size_t)k);
-    fy_obj *res = r < 0 ? raise_errno(errno, NULL, NULL) : fy_bytes_from(buf, (size_t)r);
+    int err = errno;
+    fy_gil_acquire();
+    errno = err;
+    fy_obj *res = r < 0 ? fy_posix_raise_errno(errno, NULL, NULL) : fy_bytes_from(buf, (size_t)r);
     fy_free(buf);
     return res;
 }

@@ -133,7 +133,16 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     X(datetime, "datetime") \
     X(linecache, "linecache") \
     X(_strptime, "_strptime") \
-    X(re, "re")
+    X(re, "re") \
+    X(hashlib, "hashlib") \
+    X(hmac, "hmac") \
+    X(subprocess, "subprocess") \
+    X(ast, "ast") \
+    X(threading, "threading") \
+    X(ctypes, "ctypes") \
+    X(ctypes_util, "ctypes.util") \
+    X(queue, "queue") \
+    X(ast_unparse, "_ast_unparse")
 PYMODS(PYMOD)
 
 /* `import os.path` gives the posixpath module, as in CPython. */
@@ -151,6 +160,11 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("_weakref", fy_mod_weakref_init);
     fy_register_builtin_module("_re", fy_mod_re_init);
     fy_register_builtin_module("struct", fy_mod_struct_init);
+    fy_register_builtin_module("_hashlib", fy_mod_hashlib_init);
+    fy_register_builtin_module("_subprocess", fy_mod_subprocess_init);
+    fy_register_builtin_module("_ast", fy_mod_ast_init);
+    fy_register_builtin_module("_thread", fy_mod_thread_init);
+    fy_register_builtin_module("_ctypes", fy_mod_ctypes_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
 #define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
     PYMODS(PYREG)

@@ -26,5 +26,22 @@ fy_obj *fy_mod_rt_init(void);
 fy_obj *fy_mod_weakref_init(void);
 fy_obj *fy_mod_re_init(void); /* _re, the engine behind re.py (mod_re.c) */
 fy_obj *fy_mod_struct_init(void);
+fy_obj *fy_mod_hashlib_init(void);
+fy_obj *fy_mod_subprocess_init(void);
+fy_obj *fy_mod_thread_init(void);
+fy_obj *fy_mod_ast_init(void);
+fy_obj *fy_mod_ctypes_init(void);
+
+/* Raise the OSError subclass for errno err with CPython's "[Errno N] text: 'filename'" message
+ * (filename, filename2 may be NULL). Returns NULL. */
+fy_obj *fy_posix_raise_errno(int err, fy_obj *filename, fy_obj *filename2);
+
+/* The interpreter lock (mod_thread.c): a C function about to block (sleep, wait, poll, lock
+ * acquire) releases it so that other Python threads run, and takes it back before touching any
+ * object. Both do nothing while the program has started no thread. */
+void fy_gil_release(void);
+void fy_gil_acquire(void);
+/* Let a thread that waits for the GIL run now (time.sleep(0)); returns holding it again. */
+void fy_gil_yield(void);
 
 #endif

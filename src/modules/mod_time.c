@@ -51,14 +51,19 @@ static fy_obj *t_sleep(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (isnan(secs)) return fy_err_set(&fy_ValueError, "Invalid value NaN (not a number)");
     if (secs < 0) return fy_err_set(&fy_ValueError, "sleep length must be non-negative");
     int64_t end = clock_ns(CLOCK_MONOTONIC) + (int64_t)(secs * 1e9);
+    if (fy_cur && fy_cur->interrupt && fy_check_interrupt() < 0) return NULL;
+    if (secs == 0) fy_gil_yield();
+    /* other Python threads run meanwhile (the interpreter lock is let go) */
+    fy_gil_release();
     for (;;) {
-        if (fy_cur && fy_cur->interrupt && fy_check_interrupt() < 0) return NULL;
+        if (fy_cur && fy_cur->interrupt) break;
         int64_t left = end - clock_ns(CLOCK_MONOTONIC);
         if (left <= 0) break;
         if (left > 5000000) left = 5000000;
         struct timespec ts = {0, (long)left};
         nanosleep(&ts, NULL);
     }
+    fy_gil_acquire();
     if (fy_cur && fy_cur->interrupt && fy_check_interrupt() < 0) return NULL;
     return fy_none();
 }

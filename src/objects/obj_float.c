@@ -58,6 +58,41 @@ int fy_as_double(fy_obj *o, double *out) {
 }
 
 /* Shortest repr: the fewest significant digits that round-trip, in Python's layout. */
+/* tmp is "[-]d.ddde[+-]XX": replace it by the string one unit up or down in its last digit when
+ * that one reads back as v; returns whether it did. */
+static bool neighbour_digits(char *tmp, double v) {
+    char *e = strchr(tmp, 'e');
+    if (!e) return false;
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        char alt[40];
+        snprintf(alt, sizeof alt, "%s", tmp);
+        char *q = alt + (e - tmp) - 1;
+        char *first = alt[0] == '-' ? alt + 1 : alt;
+        bool ok = true;
+        for (;; q--) {
+            if (*q == '.') continue;
+            if (dir > 0 && *q < '9') {
+                (*q)++;
+                break;
+            }
+            if (dir < 0 && *q > '0' && !(q == first && *q == '1')) {
+                (*q)--;
+                break;
+            }
+            if (q == first) { /* a carry or borrow out of the first digit: not a neighbour we try */
+                ok = false;
+                break;
+            }
+            *q = dir > 0 ? '0' : '9';
+        }
+        if (ok && strtod(alt, NULL) == v) {
+            memcpy(tmp, alt, strlen(alt) + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
 void fy_double_repr(double v, char *buf, size_t cap) {
     if (isnan(v)) {
         snprintf(buf, cap, "nan");
@@ -76,6 +111,9 @@ void fy_double_repr(double v, char *buf, size_t cap) {
     for (prec = 1; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
         if (strtod(tmp, NULL) == v) break;
+        /* the correctly rounded digits may miss while their neighbour one unit up or down in the
+         * last place round-trips (2**-24 is 5.960464477539063e-08): CPython takes that one */
+        if (prec >= 2 && prec < 17 && neighbour_digits(tmp, v)) break;
     }
     /* tmp = [-]d[.ddd]e[+-]XX */
     char digits[24];

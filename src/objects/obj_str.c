@@ -313,6 +313,18 @@ int64_t fy_str_byte_offset(fy_obj *o, int64_t i) {
 
 /* ------------------------------------------------------------------ repr */
 
+/* Non-ASCII code points that repr() shows as is (str.isprintable's idea of them: not
+ * separators, format or private-use characters, surrogates or unassigned planes). */
+static bool repr_printable(uint32_t cp) {
+    if (cp <= 0xA0 || cp == 0xAD) return false;
+    if ((cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) ||
+        cp == 0x3000 || cp == 0xFEFF || cp == 0x1680 || (cp >= 0xD800 && cp <= 0xF8FF) ||
+        (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xFFFE || cp == 0xFFFF || cp >= 0xE0000 || cp == 0x061C ||
+        cp == 0x180E || (cp >= 0x0600 && cp <= 0x0605) || cp == 0x06DD || cp == 0x070F || cp == 0x110BD)
+        return false;
+    return true;
+}
+
 fy_obj *fy_str_repr(fy_obj *o) {
     fy_strobj *s = (fy_strobj *)o;
     bool has_sq = memchr(s->data, '\'', s->len) != NULL;
@@ -336,11 +348,10 @@ fy_obj *fy_str_repr(fy_obj *o) {
         }
         int adv;
         uint32_t cp = fy_utf8_decode(s->data + i, s->len - i, &adv);
-        if (cp < 0xA0 || cp == 0xAD) fy_sbuf_printf(&b, "\\x%02x", cp);
-        else if ((cp >= 0x2028 && cp <= 0x2029) || (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFEFF ||
-                 (cp >= 0x200B && cp <= 0x200F) || (cp >= 0xE000 && cp <= 0xF8FF))
-            fy_sbuf_printf(&b, "\\u%04x", cp);
-        else fy_sbuf_add(&b, s->data + i, adv);
+        if (repr_printable(cp)) fy_sbuf_add(&b, s->data + i, adv);
+        else if (cp <= 0xFF) fy_sbuf_printf(&b, "\\x%02x", cp);
+        else if (cp <= 0xFFFF) fy_sbuf_printf(&b, "\\u%04x", cp);
+        else fy_sbuf_printf(&b, "\\U%08x", cp);
         i += adv;
     }
     fy_sbuf_addc(&b, q);

@@ -1,5 +1,7 @@
-/* ast_dump.c - print an AST exactly like CPython 3.11's ast.dump(node) (no attributes, no
- * indent): optional fields that are None are left out, lists are always shown. */
+/* ast_dump.c - print an AST exactly like CPython 3.11's ast.dump(node) (no indent): optional
+ * fields that are None are left out, lists are always shown; with attributes
+ * (include_attributes=True, fy_ast_dump_attrs), every node that has a location ends with
+ * lineno, col_offset, end_lineno and end_col_offset. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@ typedef struct out {
     char *s;
     size_t n, cap;
     bool oom;
+    bool attrs; /* append the location attributes */
 } out;
 
 static void put(out *o, const char *s, size_t n) {
@@ -33,7 +36,54 @@ static void put(out *o, const char *s, size_t n) {
 }
 static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
 
+/* The location attributes of a node whose fields started at o->n == start (and its ')'). */
+static void loc_close(out *o, size_t start, int line, int col, int end_line, int end_col) {
+    if (o->attrs) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "%slineno=%d, col_offset=%d, end_lineno=%d, end_col_offset=%d",
+                 o->n == start ? "" : ", ", line, col, end_line, end_col);
+        puts_(o, buf);
+    }
+    put(o, ")", 1);
+}
+#define LOC_CLOSE(o, start, node) loc_close(o, start, (node)->line, (node)->col, (node)->end_line, (node)->end_col)
+
 /* ------------------------------------------------------------------ Python reprs */
+
+/* tmp is "[-]d.ddde[+-]XX": replace it by the string one unit up or down in its last digit when
+ * that one reads back as v; returns whether it did. */
+static bool neighbour_digits(char *tmp, double v) {
+    char *e = strchr(tmp, 'e');
+    if (!e) return false;
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        char alt[64];
+        snprintf(alt, sizeof alt, "%s", tmp);
+        char *q = alt + (e - tmp) - 1;
+        char *first = alt[0] == '-' ? alt + 1 : alt;
+        bool ok = true;
+        for (;; q--) {
+            if (*q == '.') continue;
+            if (dir > 0 && *q < '9') {
+                (*q)++;
+                break;
+            }
+            if (dir < 0 && *q > '0' && !(q == first && *q == '1')) {
+                (*q)--;
+                break;
+            }
+            if (q == first) { /* a carry or borrow out of the first digit: not a neighbour we try */
+                ok = false;
+                break;
+            }
+            *q = dir > 0 ? '0' : '9';
+        }
+        if (ok && strtod(alt, NULL) == v) {
+            memcpy(tmp, alt, strlen(alt) + 1);
+            return true;
+        }
+    }
+    return false;
+}
 
 /* Python's repr(float) */
 static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
@@ -50,6 +100,7 @@ static void float_repr(char *buf, size_t cap, double x, bool for_complex) {
     for (prec = 1; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, x);
         if (strtod(tmp, NULL) == x) break;
+        if (prec >= 2 && prec < 17 && neighbour_digits(tmp, x)) break; /* as repr(float) */
     }
     /* tmp: [-]d[.ddd]e[+-]XX */
     char digits[32];
@@ -200,7 +251,7 @@ static void arg(out *o, const fy_arg *a) {
         field(o, "annotation", false);
         expr(o, a->annotation);
     }
-    put(o, ")", 1);
+    LOC_CLOSE(o, 0, a);
 }
 
 static void args_list(out *o, fy_arg *const *v, int n) {
@@ -246,7 +297,7 @@ static void keywords(out *o, fy_keyword *const *v, int n) {
         }
         puts_(o, "value=");
         expr(o, v[i]->value);
-        put(o, ")", 1);
+        LOC_CLOSE(o, 0, v[i]);
     }
     put(o, "]", 1);
 }
@@ -295,6 +346,7 @@ static void constant(out *o, const fy_constant *c) {
 static void expr(out *o, const fy_expr *e) {
     puts_(o, fy_expr_kind_name(e->kind));
     put(o, "(", 1);
+    size_t start = o->n;
     switch (e->kind) {
     case FY_E_BOOLOP:
         puts_(o, "op=");
@@ -466,7 +518,7 @@ static void expr(out *o, const fy_expr *e) {
         break;
     }
     }
-    put(o, ")", 1);
+    LOC_CLOSE(o, start, e);
 }
 
 static void aliases(out *o, fy_alias *const *v, int n) {
@@ -479,7 +531,7 @@ static void aliases(out *o, fy_alias *const *v, int n) {
             puts_(o, ", asname=");
             ident(o, v[i]->asname);
         }
-        put(o, ")", 1);
+        LOC_CLOSE(o, 0, v[i]);
     }
     put(o, "]", 1);
 }
@@ -487,6 +539,7 @@ static void aliases(out *o, fy_alias *const *v, int n) {
 static void stmt(out *o, const fy_stmt *s) {
     puts_(o, fy_stmt_kind_name(s->kind));
     put(o, "(", 1);
+    size_t start = o->n;
     switch (s->kind) {
     case FY_S_FUNCTIONDEF:
         puts_(o, "name=");
@@ -618,7 +671,7 @@ static void stmt(out *o, const fy_stmt *s) {
             }
             puts_(o, "body=");
             stmts(o, h->body, h->n_body);
-            put(o, ")", 1);
+            LOC_CLOSE(o, 0, h);
         }
         puts_(o, "], orelse=");
         stmts(o, s->v.try_.orelse, s->v.try_.n_orelse);
@@ -667,7 +720,7 @@ static void stmt(out *o, const fy_stmt *s) {
     case FY_S_BREAK:
     case FY_S_CONTINUE: break;
     }
-    put(o, ")", 1);
+    LOC_CLOSE(o, start, s);
 }
 
 static void stmts(out *o, fy_stmt *const *v, int n) {
@@ -679,8 +732,9 @@ static void stmts(out *o, fy_stmt *const *v, int n) {
     put(o, "]", 1);
 }
 
-char *fy_ast_dump(const fy_ast_module *m) {
+static char *dump(const fy_ast_module *m, bool attrs) {
     out o = {0};
+    o.attrs = attrs;
     if (m->mode == FY_MODE_EVAL) {
         puts_(&o, "Expression(body=");
         expr(&o, m->expr);
@@ -696,6 +750,9 @@ char *fy_ast_dump(const fy_ast_module *m) {
     }
     return o.s;
 }
+
+char *fy_ast_dump(const fy_ast_module *m) { return dump(m, false); }
+char *fy_ast_dump_attrs(const fy_ast_module *m) { return dump(m, true); }
 
 char *fy_ast_dump_expr(const fy_expr *e) {
     out o = {0};

@@ -469,6 +469,16 @@ static void fstring_field(fyp_parser *p, fparts *fp, const char *s, size_t n, si
     end_expr = i;
     if (quote) goto expecting;
     fy_expr *value = parse_field_expr(p, s + start, end_expr - start, t);
+    /* CPython 3.11 parses the field as "(" text ")": a bare tuple then spans the braces */
+    if (value->kind == FY_E_TUPLE && value->v.seq.n_elts > 0 && value->v.seq.elts[0]->col == value->col &&
+        value->v.seq.elts[0]->line == value->line) {
+        int l1, l2;
+        const char *ls1, *ls2;
+        locate(t, s + start - 1, &l1, &ls1);
+        locate(t, s + end_expr, &l2, &ls2);
+        value->line = l1, value->col = (int)(s + start - 1 - ls1);
+        value->end_line = l2, value->end_col = (int)(s + end_expr - ls2) + 1;
+    }
     bool debug = false;
     if (s[i] == '=') {
         debug = true;
@@ -566,6 +576,15 @@ static void fstring_body(fyp_parser *p, fparts *fp, const char *s, size_t n, boo
 
 /* ------------------------------------------------------------------ concatenation */
 
+/* CPython 3.11 gives the parts of a concatenated f-string (its Constant and FormattedValue
+ * values; format specs keep their own) the location of the whole concatenation. */
+static void whole_loc(fy_expr *const *v, int n, const fy_token *t0, const fy_token *tl) {
+    for (int i = 0; i < n; i++) {
+        fy_expr *e = v[i];
+        e->line = t0->line, e->col = t0->col, e->end_line = tl->end_line, e->end_col = tl->end_col;
+    }
+}
+
 fy_expr *fy_p_strings(fyp_parser *p, int first, int last) {
     const fy_token *t0 = fyp_tokat(p, first);
     const fy_token *tl = fyp_tokat(p, last - 1);
@@ -608,6 +627,7 @@ fy_expr *fy_p_strings(fyp_parser *p, int first, int last) {
         e = fyp_new_expr(p, FY_E_JOINEDSTR, t0);
         e->v.joinedstr.values = (fy_expr **)fp.values.items;
         e->v.joinedstr.n_values = fp.values.n;
+        if (last - first > 1) whole_loc(e->v.joinedstr.values, e->v.joinedstr.n_values, t0, tl);
     }
     e->end_line = tl->end_line;
     e->end_col = tl->end_col;

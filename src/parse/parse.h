@@ -91,6 +91,9 @@ fy_completeness fy_parse_is_complete(const char *text, char *indent_out, size_t 
  * attributes, no indent). Returns a malloc'd NUL-terminated string (caller frees), or NULL
  * on out of memory. */
 char *fy_ast_dump(const fy_ast_module *m);
+/* The same with include_attributes=True: lineno, col_offset, end_lineno, end_col_offset on
+ * every node that has them (the text the ast module evaluates into node objects). */
+char *fy_ast_dump_attrs(const fy_ast_module *m);
 /* Same for a single expression (the text ast.dump(expr_node) gives). */
 char *fy_ast_dump_expr(const fy_expr *e);
 

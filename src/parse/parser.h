@@ -31,6 +31,10 @@ typedef struct fyp_parser {
     const char *src;       /* whole source (NUL-terminated copy) */
     size_t src_len;
     bool in_fexpr;         /* parsing an f-string replacement field */
+    /* the last statement of the latest one-line statement list when that list ended with ';'
+     * (a compound statement ending there ends after the ';', as in CPython), and the ';' end */
+    const fy_stmt *semi_stmt;
+    int semi_end_line, semi_end_col;
 } fyp_parser;
 
 /* A growable pointer array in the arena. */

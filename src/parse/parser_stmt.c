@@ -22,8 +22,11 @@ static fy_stmt **vec_stmts(fyp_vec *v, int *n) {
     return (fy_stmt **)v->items;
 }
 
-static void stmt_end_at(fy_stmt *s, fy_stmt **body, int n) {
-    if (n > 0) {
+static void stmt_end_at(fyp_parser *p, fy_stmt *s, fy_stmt **body, int n) {
+    if (n > 0 && body[n - 1] == p->semi_stmt) {
+        s->end_line = p->semi_end_line;
+        s->end_col = p->semi_end_col;
+    } else if (n > 0) {
         s->end_line = body[n - 1]->end_line;
         s->end_col = body[n - 1]->end_col;
     }
@@ -348,10 +351,17 @@ static void match_unsupported(fyp_parser *p, void *ctx) {
 }
 
 static void simple_stmts(fyp_parser *p, fyp_vec *body) {
+    p->semi_stmt = NULL;
     for (;;) {
-        fyp_vec_push(p, body, simple_stmt(p));
+        fy_stmt *st = simple_stmt(p);
+        fyp_vec_push(p, body, st);
         if (!fyp_accept(p, FY_T_SEMI)) break;
-        if (fyp_at(p, FY_T_NEWLINE)) break;
+        if (fyp_at(p, FY_T_NEWLINE)) {
+            p->semi_stmt = st;
+            p->semi_end_line = fyp_prev(p)->end_line;
+            p->semi_end_col = fyp_prev(p)->end_col;
+            break;
+        }
     }
     if (!fyp_accept(p, FY_T_NEWLINE)) {
         if (fyp_at(p, FY_T_ENDMARKER) && p->in_fexpr) return;
@@ -384,8 +394,8 @@ static fy_stmt *if_stmt(fyp_parser *p, const char *what) {
         fy_p_block(p, &orelse, e, "'else'");
     }
     s->v.if_.orelse = vec_stmts(&orelse, &s->v.if_.n_orelse);
-    if (orelse.n) stmt_end_at(s, s->v.if_.orelse, s->v.if_.n_orelse);
-    else stmt_end_at(s, s->v.if_.body, s->v.if_.n_body);
+    if (orelse.n) stmt_end_at(p, s, s->v.if_.orelse, s->v.if_.n_orelse);
+    else stmt_end_at(p, s, s->v.if_.body, s->v.if_.n_body);
     return s;
 }
 
@@ -407,8 +417,8 @@ static fy_stmt *while_stmt(fyp_parser *p) {
     s->v.while_.body = vec_stmts(&body, &s->v.while_.n_body);
     else_block(p, &orelse);
     s->v.while_.orelse = vec_stmts(&orelse, &s->v.while_.n_orelse);
-    if (orelse.n) stmt_end_at(s, s->v.while_.orelse, orelse.n);
-    else stmt_end_at(s, s->v.while_.body, body.n);
+    if (orelse.n) stmt_end_at(p, s, s->v.while_.orelse, orelse.n);
+    else stmt_end_at(p, s, s->v.while_.body, body.n);
     return s;
 }
 
@@ -424,8 +434,8 @@ static fy_stmt *for_stmt(fyp_parser *p) {
     s->v.for_.body = vec_stmts(&body, &s->v.for_.n_body);
     else_block(p, &orelse);
     s->v.for_.orelse = vec_stmts(&orelse, &s->v.for_.n_orelse);
-    if (orelse.n) stmt_end_at(s, s->v.for_.orelse, orelse.n);
-    else stmt_end_at(s, s->v.for_.body, body.n);
+    if (orelse.n) stmt_end_at(p, s, s->v.for_.orelse, orelse.n);
+    else stmt_end_at(p, s, s->v.for_.body, body.n);
     return s;
 }
 
@@ -479,7 +489,7 @@ static fy_stmt *with_stmt(fyp_parser *p) {
     fyp_vec body = {0};
     fy_p_block(p, &body, kw, "'with'");
     s->v.with.body = vec_stmts(&body, &s->v.with.n_body);
-    stmt_end_at(s, s->v.with.body, body.n);
+    stmt_end_at(p, s, s->v.with.body, body.n);
     return s;
 }
 
@@ -519,8 +529,9 @@ static fy_stmt *try_stmt(fyp_parser *p) {
         fyp_vec hb = {0};
         fy_p_block(p, &hb, ek, "'except'");
         h->body = vec_stmts(&hb, &h->n_body);
-        h->end_line = h->body[hb.n - 1]->end_line;
-        h->end_col = h->body[hb.n - 1]->end_col;
+        bool semi = h->body[hb.n - 1] == p->semi_stmt;
+        h->end_line = semi ? p->semi_end_line : h->body[hb.n - 1]->end_line;
+        h->end_col = semi ? p->semi_end_col : h->body[hb.n - 1]->end_col;
         fyp_vec_push(p, &handlers, h);
     }
     if (handlers.n) else_block(p, &orelse);
@@ -534,8 +545,8 @@ static fy_stmt *try_stmt(fyp_parser *p) {
     s->v.try_.n_handlers = handlers.n;
     s->v.try_.orelse = vec_stmts(&orelse, &s->v.try_.n_orelse);
     s->v.try_.finalbody = vec_stmts(&fin, &s->v.try_.n_finalbody);
-    if (fin.n) stmt_end_at(s, s->v.try_.finalbody, fin.n);
-    else if (orelse.n) stmt_end_at(s, s->v.try_.orelse, orelse.n);
+    if (fin.n) stmt_end_at(p, s, s->v.try_.finalbody, fin.n);
+    else if (orelse.n) stmt_end_at(p, s, s->v.try_.orelse, orelse.n);
     else {
         fy_excepthandler *h = handlers.items[handlers.n - 1];
         s->end_line = h->end_line;
@@ -562,7 +573,7 @@ static fy_stmt *funcdef(fyp_parser *p, fyp_vec *decorators, const fy_token *star
     s->v.functiondef.body = vec_stmts(&body, &s->v.functiondef.n_body);
     s->v.functiondef.decorator_list = (fy_expr **)decorators->items;
     s->v.functiondef.n_decorators = decorators->n;
-    stmt_end_at(s, s->v.functiondef.body, body.n);
+    stmt_end_at(p, s, s->v.functiondef.body, body.n);
     return s;
 }
 
@@ -590,7 +601,7 @@ static fy_stmt *classdef(fyp_parser *p, fyp_vec *decorators, const fy_token *sta
     s->v.classdef.body = vec_stmts(&body, &s->v.classdef.n_body);
     s->v.classdef.decorator_list = (fy_expr **)decorators->items;
     s->v.classdef.n_decorators = decorators->n;
-    stmt_end_at(s, s->v.classdef.body, body.n);
+    stmt_end_at(p, s, s->v.classdef.body, body.n);
     return s;
 }
 

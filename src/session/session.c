@@ -355,6 +355,19 @@ flyi_status flyi_session_run_module(flyi_session *s, const char *name, const fly
     return st;
 }
 
+void flyi_session_finish(flyi_session *s, const flyi_sink *sink) {
+    if (!s || !fy_thread_shutdown_hook) return;
+    unsigned outer = atomic_load(&s->cell_gen);
+    cell_begin(s);
+    fy_interp *prev = fy_interp_enter(s->ip);
+    s->ip->sink = sink;
+    fy_thread_shutdown_hook(s->ip, 0);
+    fy_err_clear();
+    s->ip->sink = NULL;
+    fy_interp_leave(prev);
+    cell_end(s, outer);
+}
+
 flyi_completeness flyi_session_is_complete(flyi_session *s, const char *text, char *indent, size_t cap) {
     fy_completeness c = fy_parse_is_complete(text, indent, cap);
     return c == FY_COMPLETE ? FLYI_COMPLETE : c == FY_INCOMPLETE ? FLYI_INCOMPLETE : FLYI_INVALID;
