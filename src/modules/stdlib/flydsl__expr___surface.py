@@ -492,6 +492,23 @@ def as_dsl_value(value, exemplar=None):
     return as_numeric(_as_dsl(value, exemplar))
 
 
+def _flydsl_key():
+    """What FlyDSL's disk cache keys on for the compiler itself: flyi's build (tests patch it)."""
+    import sys as _sys
+
+    return "flyi-" + ".".join(str(v) for v in _sys.version_info[:3])
+
+
+class MlirCompiler:
+    """FlyDSL's MLIR compile step. flyi compiles through its own pipeline (flyc.compile, CompiledKernel);
+    this class exists for programs and tests that patch or read it, and compile() returns the module as
+    it is."""
+
+    @classmethod
+    def compile(cls, module, **kwargs):
+        return module
+
+
 def is_generic_address_space(address_space, expected):
     return str(address_space) == str(expected)
 
@@ -1136,7 +1153,8 @@ def fill(m):
     elif name == "flydsl.compiler.jit_function":
         c = sys.modules.get("flydsl.compiler") or __import__("flydsl.compiler")
         c = sys.modules["flydsl.compiler"]
-        _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None))})
+        _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None)), "_flydsl_key": _flydsl_key,
+                 "MlirCompiler": MlirCompiler})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
