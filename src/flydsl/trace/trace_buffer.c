@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -403,6 +404,13 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     }
     fy_tracer *tr = need_tracer("a buffer tensor");
     if (!tr) return -1;
+    fy_obj *asnum = fy_mlir_as_numeric(val); /* an ir.Value: its numeric */
+    if (asnum) {
+        int r = tb_setitem(o, key, asnum);
+        FY_DECREF(asnum);
+        return r;
+    }
+    if (fy_err_occurred()) return -1;
     if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val)) {
         fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a buffer tensor element",
                       fy_type_name(val));

@@ -17,6 +17,7 @@
 #include "flydsl/api/dsl.h"
 #include "layout/fly_layout.h"
 #include "torch/torch.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -491,6 +492,13 @@ static int tt_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     fly_inttuple ct;
     int nnone;
     if (!tr) return -1;
+    fy_obj *asnum = fy_mlir_as_numeric(val); /* an ir.Value (x.ir_value(), flydsl._mlir ops): its numeric */
+    if (asnum) {
+        int r = tt_setitem(o, key, asnum);
+        FY_DECREF(asnum);
+        return r;
+    }
+    if (fy_err_occurred()) return -1;
     if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val) && val != fy_True && val != fy_False) {
         fy_err_format(&fy_TypeError, "cannot store a value of type '%s' into a tensor element%s", fy_type_name(val),
                       fy_isinstance_of(val, &fy_dsl_inttuple_type) ? " (fx.get_scalar(x) gives an IntTuple's integer)"

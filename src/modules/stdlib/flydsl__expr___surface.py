@@ -887,6 +887,7 @@ def _patch_expr(fx):
             _register("flydsl.expr." + sub, m, pkg)
     _put(fx.typing, {k: getattr(fx, k) for k in _typing_extra if hasattr(fx, k)})
     _put(fx.typing, {"T": T})
+    fx.T = T  # FlyDSL's fx.T is flydsl.expr.typing.T (T.f32, and T.f32() as flyi's older module had it)
     _put(fx.typing, _aliases(fx))
     _put(fx, {"fpowi": _fpowi, "ipowi": _ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
