@@ -209,8 +209,18 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
     fy_interp *prev = fy_interp_enter(s->ip);
     s->ip->sink = sink;
     flyi_status st;
+    /* as CPython (3.9+): the script's name made absolute (the current folder in front, not normalised) for
+     * __file__, tracebacks and the search path; sys.argv[0] stays as given */
+    char absbuf[8200], cwd[4096];
+    size_t lc, lp = strlen(path);
+    if (path[0] != '/' && getcwd(cwd, sizeof cwd) && (lc = strlen(cwd)) + lp + 2 < sizeof absbuf) {
+        memcpy(absbuf, cwd, lc);
+        absbuf[lc] = '/';
+        memcpy(absbuf + lc + 1, path, lp + 1);
+        path = absbuf;
+    }
     /* the script's folder goes first on the search path */
-    char dir[4096];
+    char dir[8200];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = 0;
@@ -224,7 +234,7 @@ flyi_status flyi_session_run_file(flyi_session *s, const char *path, const flyi_
     fy_ast_module *m = fy_parse_file(path, &err);
     if (!m) {
         if (err.kind == FY_ERR_NONE) {
-            char msg[4300];
+            char msg[8600];
             snprintf(msg, sizeof msg, "flyi: can't open file '%s': %s\n", path, err.msg);
             if (sink && sink->stream) sink->stream(sink->user, FLYI_STDERR, msg, strlen(msg));
             s->exit_code = 2;
