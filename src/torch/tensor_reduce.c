@@ -324,8 +324,20 @@ static fy_type rt_max_type = {FY_TYPE_INIT("max", sizeof(fy_tuple)), .base = &fy
 static fy_type rt_min_type = {FY_TYPE_INIT("min", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
                               .str = rt_repr, .getsets = rt_getsets};
 
+static fy_type rt_cummax_type = {FY_TYPE_INIT("cummax", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                                 .str = rt_repr, .getsets = rt_getsets};
+static fy_type rt_cummin_type = {FY_TYPE_INIT("cummin", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                                 .str = rt_repr, .getsets = rt_getsets};
+
+fy_obj *fy_torch_return_pair(const char *name, fy_obj *values, fy_obj *indices) {
+    return ret_pair(name, values, indices);
+}
+
 static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
-    fy_type *t = !strcmp(name, "max") ? &rt_max_type : &rt_min_type;
+    fy_type *t = !strcmp(name, "max")      ? &rt_max_type
+                 : !strcmp(name, "cummax") ? &rt_cummax_type
+                 : !strcmp(name, "cummin") ? &rt_cummin_type
+                                           : &rt_min_type;
     if (fy_type_ready(t) < 0) return NULL;
     fy_tuple *r = (fy_tuple *)fy_alloc_size(t, sizeof(fy_tuple) + 2 * sizeof(fy_obj *));
     if (!r) return NULL;

@@ -335,6 +335,11 @@ extern fy_methoddef fy_torch_ops_funcs[];
 
 extern fy_methoddef fy_torch_reduce_methods[];
 extern fy_methoddef fy_torch_reduce_funcs[];
+/* torch.return_types.NAME (max, min, cummax, cummin): the (values, indices) pair (new; refs taken). */
+fy_obj *fy_torch_return_pair(const char *name, fy_obj *values, fy_obj *indices);
+/* cumsum, cumprod, cummax, cummin (tensor_scan.c). */
+extern fy_methoddef fy_torch_scan_methods[];
+extern fy_methoddef fy_torch_scan_funcs[];
 /* isclose as a bool tensor (a, b same dtype required). */
 fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol, bool equal_nan);
 /* matmul of two tensors (torch.matmul rules). */

@@ -263,7 +263,7 @@ static fy_obj *torch_init(void) {
     if (!m) return NULL;
     if (add_funcs(m, fwd_defs, fy_True) < 0 || add_funcs(m, fy_torch_random_funcs, NULL) < 0 ||
         add_funcs(m, fy_torch_ops_funcs, NULL) < 0 || add_funcs(m, fy_torch_reduce_funcs, NULL) < 0 ||
-        add_funcs(m, misc_funcs, NULL) < 0)
+        add_funcs(m, fy_torch_scan_funcs, NULL) < 0 || add_funcs(m, misc_funcs, NULL) < 0)
         goto fail;
     for (int i = 0; i < FY_TORCH_NDTYPES; i++)
         if (fy_module_add(m, fy_torch_dtype_name(i), &fy_torch_dtypes[i].h) < 0) goto fail;

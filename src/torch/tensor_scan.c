@@ -1,0 +1,117 @@
+/* tensor_scan.c - cumulative ops along a dimension: cumsum, cumprod (integers and bools in int64, floats in
+ * double, stored in the result's dtype) and cummax, cummin (values and the index where each running extreme
+ * was met: the latest of equal values, a NaN once met stays, as torch does). */
+#include <math.h>
+#include <string.h>
+
+#include "torch/torch.h"
+
+enum { SCAN_SUM, SCAN_PROD, SCAN_MAX, SCAN_MIN };
+static const char *const scan_names[] = {"cumsum", "cumprod", "cummax", "cummin"};
+
+/* The scan of x along dim into a new tensor of dtype dt (and the indices for max/min). */
+static fy_obj *scan(fy_torch_tensor *x0, int dim, int dt, int op) {
+    fy_torch_tensor *x = fy_torch_contiguous(x0);
+    if (!x) return NULL;
+    fy_torch_tensor *r = fy_torch_empty(dt, x->ndim, x->shape, x->st->dev);
+    fy_torch_tensor *ix = op >= SCAN_MAX && r ? fy_torch_empty(FY_TORCH_I64, x->ndim, x->shape, x->st->dev) : NULL;
+    if (!r || (op >= SCAN_MAX && !ix)) {
+        FY_XDECREF(r);
+        FY_DECREF(x);
+        return NULL;
+    }
+    int64_t outer = 1, inner = 1, L = x->ndim ? x->shape[dim] : 1;
+    for (int d = 0; d < x->ndim; d++) {
+        if (d < dim) outer *= x->shape[d];
+        if (d > dim) inner *= x->shape[d];
+    }
+    size_t xs = fy_torch_itemsize(x->dtype), rs = fy_torch_itemsize(dt);
+    const char *px = fy_torch_data_ro(x);
+    char *pr = fy_torch_data(r), *pi = ix ? fy_torch_data(ix) : NULL;
+    bool fl = fy_torch_is_float(x->dtype) || fy_torch_is_float(dt);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t j = 0; j < inner; j++) {
+            double af = op == SCAN_PROD ? 1.0 : 0.0;
+            int64_t ai = op == SCAN_PROD ? 1 : 0, best = 0;
+            for (int64_t i = 0; i < L; i++) {
+                int64_t e = (o * L + i) * inner + j;
+                const char *p = px + e * (int64_t)xs;
+                if (op == SCAN_SUM || op == SCAN_PROD) {
+                    if (fl) {
+                        double v = fy_torch_loadf(p, x->dtype);
+                        af = op == SCAN_SUM ? af + v : af * v;
+                        fy_torch_storef(pr + e * (int64_t)rs, dt, af);
+                    } else {
+                        int64_t v = fy_torch_loadi(p, x->dtype);
+                        ai = op == SCAN_SUM ? (int64_t)((uint64_t)ai + (uint64_t)v)
+                                            : (int64_t)((uint64_t)ai * (uint64_t)v);
+                        fy_torch_storei(pr + e * (int64_t)rs, dt, ai);
+                    }
+                    continue;
+                }
+                /* max / min: keep the value and where it was met; ties move to the latest */
+                if (fy_torch_is_float(x->dtype)) {
+                    double v = fy_torch_loadf(p, x->dtype);
+                    bool take = i == 0 || isnan(v) || (!isnan(af) && (op == SCAN_MAX ? v >= af : v <= af));
+                    if (take) af = v, best = i;
+                    fy_torch_storef(pr + e * (int64_t)rs, dt, af);
+                } else {
+                    int64_t v = fy_torch_loadi(p, x->dtype);
+                    if (i == 0 || (op == SCAN_MAX ? v >= ai : v <= ai)) ai = v, best = i;
+                    fy_torch_storei(pr + e * (int64_t)rs, dt, ai);
+                }
+                fy_torch_storei(pi + e * 8, FY_TORCH_I64, best);
+            }
+        }
+    FY_DECREF(x);
+    if (op < SCAN_MAX) return (fy_obj *)r;
+    fy_obj *pair = fy_torch_return_pair(scan_names[op], (fy_obj *)r, (fy_obj *)ix);
+    FY_DECREF(r);
+    FY_DECREF(ix);
+    return pair;
+}
+
+/* The arguments (self, dim, *, dtype) of scan op on tensor x. */
+static fy_obj *scan_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, int op) {
+    static const char *const names[] = {"dim", "dtype", NULL};
+    fy_obj *k[2] = {NULL, NULL};
+    if (fy_parse_args(scan_names[op], a, n, kw, names, 1, op < SCAN_MAX ? 2 : 1, 2, k) < 0) return NULL;
+    if (!FY_TORCH_CHECK(x))
+        return fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T",
+                             scan_names[op], x);
+    fy_torch_tensor *t = FY_TT(x);
+    int64_t d64;
+    int dim;
+    if (fy_index(k[0], &d64) < 0 || fy_torch_wrap_dim(d64, t->ndim ? t->ndim : 1, &dim) < 0) return NULL;
+    if (!t->ndim) dim = 0;
+    /* torch: integer and bool sums/products are int64 unless dtype says otherwise */
+    int dt = op < SCAN_MAX && !fy_torch_is_float(t->dtype) ? FY_TORCH_I64 : t->dtype;
+    if (k[1] && k[1] != fy_None && (dt = fy_torch_dtype_from(k[1])) < 0) return NULL;
+    return scan(t, dim, dt, op);
+}
+
+#define SCAN_FNS(NAME, OP) \
+    static fy_obj *m_##NAME(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        return scan_args(self, a, n, kw, OP); \
+    } \
+    static fy_obj *f_##NAME(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
+        (void)self; \
+        if (n < 1) return fy_err_format(&fy_TypeError, "%s() missing required argument 'input'", scan_names[OP]); \
+        return scan_args(a[0], a + 1, n - 1, kw, OP); \
+    }
+SCAN_FNS(cumsum, SCAN_SUM)
+SCAN_FNS(cumprod, SCAN_PROD)
+SCAN_FNS(cummax, SCAN_MAX)
+SCAN_FNS(cummin, SCAN_MIN)
+
+fy_methoddef fy_torch_scan_methods[] = {{"cumsum", m_cumsum, 0, "cumsum(dim, *, dtype=None)"},
+                                        {"cumprod", m_cumprod, 0, "cumprod(dim, *, dtype=None)"},
+                                        {"cummax", m_cummax, 0, "cummax(dim) -> (values, indices)"},
+                                        {"cummin", m_cummin, 0, "cummin(dim) -> (values, indices)"},
+                                        {NULL}};
+
+fy_methoddef fy_torch_scan_funcs[] = {{"cumsum", f_cumsum, 0, "cumsum(input, dim, *, dtype=None)"},
+                                      {"cumprod", f_cumprod, 0, "cumprod(input, dim, *, dtype=None)"},
+                                      {"cummax", f_cummax, 0, "cummax(input, dim) -> (values, indices)"},
+                                      {"cummin", f_cummin, 0, "cummin(input, dim) -> (values, indices)"},
+                                      {NULL}};
