@@ -1,6 +1,6 @@
-/* tensor_scan.c - cumulative ops along a dimension: cumsum, cumprod (integers and bools in int64, floats in
- * double, stored in the result's dtype) and cummax, cummin (values and the index where each running extreme
- * was met: the latest of equal values, a NaN once met stays, as torch does). */
+/* tensor_scan.c - ops that walk one dimension: cumsum, cumprod (integers and bools in int64, floats in
+ * double, stored in the result's dtype), cummax, cummin (values and the index where each running extreme
+ * was met: the latest of equal values, a NaN once met stays, as torch does) and repeat_interleave. */
 #include <math.h>
 #include <string.h>
 
@@ -90,6 +90,101 @@ static fy_obj *scan_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, int 
     return scan(t, dim, dt, op);
 }
 
+/* repeat_interleave(repeats, dim=None): each slice along dim repeated repeats times (an int, or one count a
+ * slice in a 1-D integer tensor); dim None: over the flattened tensor. */
+static fy_obj *repeat_interleave(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"repeats", "dim", "output_size", NULL};
+    fy_obj *k[3] = {NULL, NULL, NULL};
+    if (fy_parse_args("repeat_interleave", a, n, kw, names, 1, 3, 3, k) < 0) return NULL;
+    if (!FY_TORCH_CHECK(x))
+        return fy_err_format(&fy_TypeError, "repeat_interleave(): argument 'input' must be Tensor, not %T", x);
+    fy_torch_tensor *t0 = FY_TT(x), *t = NULL;
+    int flat = !k[1] || k[1] == fy_None, dim = 0;
+    int64_t one = fy_torch_numel(t0);
+    t = flat ? fy_torch_reshape(t0, &one, 1, false) : fy_torch_contiguous(t0);
+    if (!t) return NULL;
+    if (!flat) {
+        int64_t d64;
+        if (fy_index(k[1], &d64) < 0 || fy_torch_wrap_dim(d64, t->ndim, &dim) < 0) goto fail;
+    }
+    fy_torch_tensor *c = fy_torch_contiguous(t);
+    FY_DECREF(t);
+    t = c;
+    if (!t) return NULL;
+    int64_t L = t->ndim ? t->shape[dim] : 1, total = 0;
+    int64_t *reps = fy_malloc(sizeof(int64_t) * (size_t)(L ? L : 1));
+    if (!reps) goto fail;
+    if (FY_TORCH_CHECK(k[0])) {
+        fy_torch_tensor *r = FY_TT(k[0]);
+        int64_t rn = fy_torch_numel(r);
+        if (fy_torch_is_float(r->dtype) || r->ndim > 1 || (rn != L && rn != 1)) {
+            fy_free(reps);
+            fy_err_format(&fy_RuntimeError, "repeats must be 0-dim or 1-dim tensor of integers with %lld elements",
+                          (long long)L);
+            goto fail;
+        }
+        fy_torch_tensor *rc = fy_torch_contiguous(r);
+        if (!rc) {
+            fy_free(reps);
+            goto fail;
+        }
+        for (int64_t i = 0; i < L; i++)
+            reps[i] = fy_torch_loadi(fy_torch_data_ro(rc) + (rn == 1 ? 0 : i) * (int64_t)fy_torch_itemsize(rc->dtype),
+                                     rc->dtype);
+        FY_DECREF(rc);
+    } else {
+        int64_t v;
+        if (fy_index(k[0], &v) < 0) {
+            fy_free(reps);
+            goto fail;
+        }
+        for (int64_t i = 0; i < L; i++) reps[i] = v;
+    }
+    for (int64_t i = 0; i < L; i++) {
+        if (reps[i] < 0) {
+            fy_free(reps);
+            fy_err_set(&fy_RuntimeError, "repeats can not be negative");
+            goto fail;
+        }
+        total += reps[i];
+    }
+    int64_t shape[FY_TORCH_MAXDIM], outer = 1, inner = 1;
+    for (int d = 0; d < t->ndim; d++) {
+        shape[d] = d == dim ? total : t->shape[d];
+        if (d < dim) outer *= t->shape[d];
+        if (d > dim) inner *= t->shape[d];
+    }
+    fy_torch_tensor *r = fy_torch_empty(t->dtype, t->ndim, shape, t->st->dev);
+    if (!r) {
+        fy_free(reps);
+        goto fail;
+    }
+    size_t is = fy_torch_itemsize(t->dtype);
+    const char *src = fy_torch_data_ro(t);
+    char *dst = fy_torch_data(r);
+    for (int64_t o = 0; o < outer; o++) {
+        int64_t at = 0;
+        for (int64_t i = 0; i < L; i++)
+            for (int64_t rep = 0; rep < reps[i]; rep++, at++)
+                memcpy(dst + ((o * total + at) * inner) * (int64_t)is, src + ((o * L + i) * inner) * (int64_t)is,
+                       (size_t)inner * is);
+    }
+    fy_free(reps);
+    FY_DECREF(t);
+    return (fy_obj *)r;
+fail:
+    FY_XDECREF(t);
+    return NULL;
+}
+static fy_obj *m_repeat_interleave(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return repeat_interleave(self, a, n, kw);
+}
+static fy_obj *f_repeat_interleave(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    (void)self;
+    if (n < 1) return fy_err_set(&fy_TypeError, "repeat_interleave() missing required argument 'input'");
+    return repeat_interleave(a[0], a + 1, n - 1, kw);
+}
+
 #define SCAN_FNS(NAME, OP) \
     static fy_obj *m_##NAME(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
         return scan_args(self, a, n, kw, OP); \
@@ -104,14 +199,18 @@ SCAN_FNS(cumprod, SCAN_PROD)
 SCAN_FNS(cummax, SCAN_MAX)
 SCAN_FNS(cummin, SCAN_MIN)
 
-fy_methoddef fy_torch_scan_methods[] = {{"cumsum", m_cumsum, 0, "cumsum(dim, *, dtype=None)"},
-                                        {"cumprod", m_cumprod, 0, "cumprod(dim, *, dtype=None)"},
-                                        {"cummax", m_cummax, 0, "cummax(dim) -> (values, indices)"},
-                                        {"cummin", m_cummin, 0, "cummin(dim) -> (values, indices)"},
-                                        {NULL}};
+fy_methoddef fy_torch_scan_methods[] = {
+    {"cumsum", m_cumsum, 0, "cumsum(dim, *, dtype=None)"},
+    {"cumprod", m_cumprod, 0, "cumprod(dim, *, dtype=None)"},
+    {"cummax", m_cummax, 0, "cummax(dim) -> (values, indices)"},
+    {"cummin", m_cummin, 0, "cummin(dim) -> (values, indices)"},
+    {"repeat_interleave", m_repeat_interleave, 0, "repeat_interleave(repeats, dim=None)"},
+    {NULL}};
 
-fy_methoddef fy_torch_scan_funcs[] = {{"cumsum", f_cumsum, 0, "cumsum(input, dim, *, dtype=None)"},
-                                      {"cumprod", f_cumprod, 0, "cumprod(input, dim, *, dtype=None)"},
-                                      {"cummax", f_cummax, 0, "cummax(input, dim) -> (values, indices)"},
-                                      {"cummin", f_cummin, 0, "cummin(input, dim) -> (values, indices)"},
-                                      {NULL}};
+fy_methoddef fy_torch_scan_funcs[] = {
+    {"cumsum", f_cumsum, 0, "cumsum(input, dim, *, dtype=None)"},
+    {"cumprod", f_cumprod, 0, "cumprod(input, dim, *, dtype=None)"},
+    {"cummax", f_cummax, 0, "cummax(input, dim) -> (values, indices)"},
+    {"cummin", f_cummin, 0, "cummin(input, dim) -> (values, indices)"},
+    {"repeat_interleave", f_repeat_interleave, 0, "repeat_interleave(input, repeats, dim=None)"},
+    {NULL}};

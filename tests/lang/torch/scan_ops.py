@@ -25,3 +25,12 @@ for bad in (lambda: x.cumsum(2), lambda: torch.cumsum([1, 2], 0)):
         bad()
     except Exception as e:
         print(type(e).__name__ + ":", e)
+
+# repeat_interleave: an int or a count per slice, along a dim or over the flattened tensor
+y = torch.tensor([[1, 2], [3, 4]])
+print(y.repeat_interleave(2).tolist(), torch.repeat_interleave(y, 2, dim=0).tolist(),
+      y.repeat_interleave(torch.tensor([1, 2]), dim=1).tolist(), torch.tensor([5, 6]).repeat_interleave(0).shape)
+try:
+    y.repeat_interleave(torch.tensor([1, 2, 3]), dim=0)
+except RuntimeError as e:
+    print("RuntimeError:", e)
