@@ -413,26 +413,40 @@ static fy_obj *vec_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"value", "shape", "dtype", NULL};
     fy_obj *p[3] = {NULL, NULL, NULL};
     if (fy_parse_args("Vector", a, na, kw, names, 1, 3, 3, p) < 0) return NULL;
-    fy_obj *val = p[0];
-    if (FY_TYPE(val) != &tvector_type) return fy_mlir_vector_new(tp, a, na, kw); /* Vector(raw): an ir.Value */
+    fy_obj *val = p[0], *raw = NULL;
+    if (FY_TYPE(val) != &tvector_type) { /* Vector(raw, shape, dtype): an ir.Value of a vector type */
+        raw = fy_mlir_vector_new(tp, p, 1, NULL);
+        if (!raw) return NULL;
+        if (FY_TYPE(raw) != &tvector_type) return raw;
+        val = raw;
+    }
     tvector *v = (tvector *)val;
-    fy_obj *keep = v->shape;
+    fy_obj *keep = v->shape, *r = NULL;
     if (p[1] && p[1] != fy_None) {
         int64_t n;
-        if (shape_count(p[1], &n, &keep, "Vector") < 0) return NULL;
-        if (n != v->n)
-            return fy_err_format(&fy_ValueError, "shape %R has %lld elements, but value has type vector<%lldx%s>", p[1],
-                                 (long long)n, (long long)v->n, fy_trace_mlir_type(v->et));
+        if (shape_count(p[1], &n, &keep, "Vector") < 0) goto out;
+        if (n != v->n) {
+            fy_err_format(&fy_ValueError, "shape %R has %lld elements, but value has type vector<%lldx%s>", p[1],
+                          (long long)n, (long long)v->n, fy_trace_mlir_type(v->et));
+            goto out;
+        }
     }
+    fy_dsl_numeric *et = v->et;
     if (p[2] && p[2] != fy_None) {
         fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[2], "Vector");
-        if (!t) return NULL;
-        if (t != v->et)
-            return fy_err_format(&fy_ValueError, "dtype %s does not match vector element type %s", t->name,
-                                 fy_trace_mlir_type(v->et));
+        if (!t) goto out;
+        /* MLIR's integers are signless: a raw vector<Nxi32> is Int32 or Uint32 as dtype says */
+        if (raw && t->kind == et->kind && t->width == et->width) et = t;
+        if (t != et) {
+            fy_err_format(&fy_ValueError, "dtype %s does not match vector element type %s", t->name,
+                          fy_trace_mlir_type(v->et));
+            goto out;
+        }
     }
-    fy_obj *r = fy_tvector_new(v->ssa, v->et, v->n);
+    r = fy_tvector_new(v->ssa, et, v->n);
     if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
+out:
+    FY_XDECREF(raw);
     return r;
 }
 

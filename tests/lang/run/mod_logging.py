@@ -87,7 +87,7 @@ except KeyError:
     lg.exception("lookup failed")
     lg.error("with exc_info", exc_info=True)
 lg.error("exc obj", exc_info=ValueError("given"))
-text = stream.getvalue().replace(os.path.abspath(__file__), "FILE")
+text = stream.getvalue().replace(__file__, "FILE").replace(os.path.abspath(__file__), "FILE")
 print(text, end="")
 stream.truncate(0)
 stream.seek(0)

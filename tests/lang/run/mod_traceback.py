@@ -8,7 +8,7 @@ HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def clean(text):
-    return text.replace(HERE, "")
+    return text.replace(os.path.dirname(__file__) + os.sep, "").replace(HERE, "")
 
 
 class Out(io.StringIO):
