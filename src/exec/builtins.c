@@ -553,6 +553,21 @@ static int isinst(fy_obj *o, fy_obj *cls) {
         return 0;
     }
     if (!fy_isinstance_of(cls, &fy_type_type)) {
+        /* as CPython: an object that is not a type answers through its __instancecheck__ (the DSL's numeric
+         * types, isinstance(v, fx.Float32)) */
+        fy_obj *ic = fy_getattr_opt(cls, fy_intern("__instancecheck__"));
+        if (ic) {
+            fy_obj *r = fy_call(ic, &o, 1, NULL);
+            FY_DECREF(ic);
+            if (!r) return -1;
+            int t = fy_truthy(r);
+            FY_DECREF(r);
+            return t;
+        }
+        if (fy_err_occurred()) {
+            if (!fy_err_matches(&fy_AttributeError)) return -1;
+            fy_err_clear();
+        }
         fy_err_set(&fy_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
         return -1;
     }
@@ -592,6 +607,10 @@ static int issub(fy_obj *c, fy_obj *cls) {
             return t;
         }
     }
+    if (!fy_isinstance_of(c, &fy_type_type)) { /* (a metaclass's __subclasscheck__ may take other objects) */
+        fy_err_set(&fy_TypeError, "issubclass() arg 1 must be a class");
+        return -1;
+    }
     return fy_type_is_subtype((fy_type *)c, (fy_type *)cls);
 }
 BI(isinstance) {
@@ -601,8 +620,6 @@ BI(isinstance) {
 }
 BI(issubclass) {
     if (fy_check_nargs("issubclass", nargs, 2, 2) < 0) return NULL;
-    if (!fy_isinstance_of(args[0], &fy_type_type))
-        return fy_err_set(&fy_TypeError, "issubclass() arg 1 must be a class");
     int r = issub(args[0], args[1]);
     return r < 0 ? NULL : fy_bool(r);
 }

@@ -50,8 +50,24 @@ static fy_getsetdef num_getsets[] = {{"width", num_width, NULL, "bit width"},
                                      {"__name__", num_name, NULL, "the type's name"},
                                      {0}};
 
+/* isinstance(v, fx.Float32): a DSL value of exactly this type (FlyDSL's numeric types are classes). */
+static fy_obj *num_instancecheck(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__instancecheck__", kw) < 0 || fy_check_nargs("__instancecheck__", na, 1, 1) < 0) return NULL;
+    return fy_bool(FY_DSL_NUM_CHECK(a[0]) && ((fy_dsl_num *)a[0])->dt == (fy_dsl_numeric *)self);
+}
+/* issubclass(t, fx.Float32): t is this type. */
+static fy_obj *num_subclasscheck(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__subclasscheck__", kw) < 0 || fy_check_nargs("__subclasscheck__", na, 1, 1) < 0) return NULL;
+    return fy_bool(a[0] == self);
+}
+static fy_methoddef num_methods[] = {
+    {"__instancecheck__", num_instancecheck, 0, "__instancecheck__(v)\nIs v a DSL value of this type?"},
+    {"__subclasscheck__", num_subclasscheck, 0, "__subclasscheck__(t)\nIs t this type?"},
+    {0}};
+
 fy_type fy_dsl_numeric_type = {
     FY_TYPE_INIT("NumericType", sizeof(fy_dsl_numeric)),
+    .methods = num_methods,
     .doc = "A numeric type (Float32, Int32, ...): calling it builds a typed value.",
     .flags = FY_TPF_FINAL,
     .repr = num_str,
