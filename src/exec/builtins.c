@@ -592,7 +592,17 @@ static int issub(fy_obj *c, fy_obj *cls) {
         }
         return 0;
     }
-    if (!fy_isinstance_of(cls, &fy_type_type)) {
+    if (!fy_isinstance_of(cls, &fy_type_type)) { /* an object that is not a type: its __subclasscheck__ */
+        fy_obj *sc = fy_getattr_opt(cls, fy_intern("__subclasscheck__"));
+        if (sc) {
+            fy_obj *r = fy_call(sc, &c, 1, NULL);
+            FY_DECREF(sc);
+            if (!r) return -1;
+            int t = fy_truthy(r);
+            FY_DECREF(r);
+            return t;
+        }
+        if (fy_err_occurred()) return -1;
         fy_err_set(&fy_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
         return -1;
     }
