@@ -359,6 +359,13 @@ static int key_build(fy_tracer *tr, fly_itbuilder *b, fy_obj *x, uint64_t *dyn, 
         return 0;
     }
     if (!FY_DSL_NUM_CHECK(x)) {
+        fy_obj *asnum = fy_mlir_as_numeric(x); /* an ir.Value index (flydsl._mlir ops): its numeric */
+        if (asnum) {
+            int r = key_build(tr, b, asnum, dyn, nd, nnone, depth);
+            FY_DECREF(asnum);
+            return r;
+        }
+        if (fy_err_occurred()) return -1;
         fy_err_format(&fy_TypeError, "tensor index must be an integer, None or a tuple, not '%s'", fy_type_name(x));
         return -1;
     }

@@ -1,6 +1,6 @@
 # flyi: run
 # An ir.Value (x.ir_value(), an op of flydsl._mlir) stores into a kernel tensor and a buffer tensor element
-# as the numeric of its type, as FlyDSL's programs write it (Out[i] = val.ir_value()); fx.T is
+# as the numeric of its type, and indexes a tensor, as FlyDSL's programs write it (Out[i] = val.ir_value()); fx.T is
 # flydsl.expr.typing.T (T.f32 a type, T.f32() the numeric, as before).
 import flydsl.compiler as flyc
 import flydsl.expr as fx
@@ -14,7 +14,7 @@ def k(Out: fx.Tensor, B: fx.Tensor, n: fx.Int32):
     val = fx.Float32(1.0)
     if tid < n:
         val = fx.Float32(2.0)
-    Out[tid] = val.ir_value()
+    Out[fx.Int32(tid).ir_value()] = val.ir_value()  # an ir.Value index too
     b = fx.rocdl.make_buffer_tensor(B)
     b[tid] = arith.constant(3.0, type=fx.T.f32)
 
