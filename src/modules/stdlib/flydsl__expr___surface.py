@@ -919,6 +919,19 @@ def _patch_expr(fx):
                "get_buffer_rsrc"):
         if nm not in r.__dict__:
             setattr(r, nm, _not_in_flyi("flydsl.expr.rocdl." + nm))
+    # FlyDSL's flydsl.expr.rocdl re-exports flydsl._mlir.dialects.rocdl (ds_bpermute, readlane, the raw
+    # intrinsics): names it lacks come from the bindings, loaded on first use
+    def _rocdl_fallback(name):
+        if name.startswith("__"):
+            raise AttributeError(f"module 'flydsl.expr.rocdl' has no attribute '{name}'")
+        import flydsl._mlir.dialects.rocdl as _raw
+
+        try:
+            return getattr(_raw, name)
+        except AttributeError:
+            raise AttributeError(f"module 'flydsl.expr.rocdl' has no attribute '{name}'") from None
+
+    r.__getattr__ = _rocdl_fallback
     fx.SyncScope = SyncScope
     # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
     struct_fn = fx.struct
