@@ -64,87 +64,6 @@ fy_obj *fy_stdlib_load_py(const char *name) {
     return m;
 }
 
-/* One init function per Python module (fy_module_init takes no arguments). */
-#define PYMOD(id, name) \
-    static fy_obj *pyinit_##id(void) { return fy_stdlib_load_py(name); }
-#define PYMODS(X) \
-    X(os, "os") \
-    X(posixpath, "posixpath") \
-    X(functools, "functools") \
-    X(itertools, "itertools") \
-    X(operator, "operator") \
-    X(contextlib, "contextlib") \
-    X(io, "io") \
-    X(typing, "typing") \
-    X(dataclasses, "dataclasses") \
-    X(enum, "enum") \
-    X(collections, "collections") \
-    X(collections_abc, "collections.abc") \
-    X(copy, "copy") \
-    X(string, "string") \
-    X(textwrap, "textwrap") \
-    X(glob, "glob") \
-    X(fnmatch, "fnmatch") \
-    X(tempfile, "tempfile") \
-    X(shutil, "shutil") \
-    X(argparse, "argparse") \
-    X(argparse_help, "_argparse_help") \
-    X(json, "json") \
-    X(bisect, "bisect") \
-    X(heapq, "heapq") \
-    X(keyword, "keyword") \
-    X(abc, "abc") \
-    X(types, "types") \
-    X(warnings, "warnings") \
-    X(gc, "gc") \
-    X(IPython, "IPython") \
-    X(IPython_display, "IPython.display") \
-    X(IPython_core, "IPython.core") \
-    X(IPython_core_display, "IPython.core.display") \
-    X(IPython_lib, "IPython.lib") \
-    X(IPython_lib_pretty, "IPython.lib.pretty") \
-    X(wurlitzer, "wurlitzer") \
-    X(pytest, "pytest") \
-    X(pytest_api, "_pytest_api") \
-    X(pytest_approx, "_pytest_approx") \
-    X(pytest_assert, "_pytest_assert") \
-    X(pytest_config, "_pytest_config") \
-    X(pytest_fixtures, "_pytest_fixtures") \
-    X(pytest_main, "_pytest_main") \
-    X(pytest_nodes, "_pytest_nodes") \
-    X(pytest_runner, "_pytest_runner") \
-    X(pytest_terminal, "_pytest_terminal") \
-    X(future, "__future__") \
-    X(traceback, "traceback") \
-    X(pathlib, "pathlib") \
-    X(importlib, "importlib") \
-    X(importlib_util, "importlib.util") \
-    X(importlib_machinery, "importlib.machinery") \
-    X(importlib_abc, "importlib.abc") \
-    X(importlib_resources, "importlib.resources") \
-    X(importlib_metadata, "importlib.metadata") \
-    X(logging, "logging") \
-    X(inspect, "inspect") \
-    X(weakref, "weakref") \
-    X(statistics, "statistics") \
-    X(csv, "csv") \
-    X(shlex, "shlex") \
-    X(uuid, "uuid") \
-    X(datetime, "datetime") \
-    X(linecache, "linecache") \
-    X(_strptime, "_strptime") \
-    X(re, "re") \
-    X(hashlib, "hashlib") \
-    X(hmac, "hmac") \
-    X(subprocess, "subprocess") \
-    X(ast, "ast") \
-    X(threading, "threading") \
-    X(ctypes, "ctypes") \
-    X(ctypes_util, "ctypes.util") \
-    X(queue, "queue") \
-    X(ast_unparse, "_ast_unparse")
-PYMODS(PYMOD)
-
 /* `import os.path` gives the posixpath module, as in CPython. */
 static fy_obj *init_os_path(void) { return fy_import("posixpath"); }
 
@@ -166,10 +85,7 @@ void fy_stdlib_register_all(void) {
     fy_register_builtin_module("_thread", fy_mod_thread_init);
     fy_register_builtin_module("_ctypes", fy_mod_ctypes_init);
     fy_register_builtin_module("_flyi_display", fy_mod_flyi_display_init);
-#define PYREG(id, name) fy_register_builtin_module(name, pyinit_##id);
-    PYMODS(PYREG)
-#undef PYREG
     fy_register_builtin_module("os.path", init_os_path);
-    /* every other embedded module (flyi's own package: flyi, flyi.kernels.*) by its name */
+    /* the modules written in Python (stdlib/, and flyi's own package flyi, flyi.kernels.*), by name */
     for (size_t i = 0; fy_stdlib_name(i); i++) fy_register_builtin_module_named(fy_stdlib_name(i), fy_stdlib_load_py);
 }
