@@ -209,27 +209,29 @@ def test_hello_notebook(tmp):
 PIPELINE = os.path.join(HERE, "..", "..", "examples", "notebooks", "reading_the_pipeline.ipynb")
 
 
-def test_pipeline_notebook(tmp):
-    """Run examples/notebooks/reading_the_pipeline.ipynb headlessly and check its outputs."""
-    name = "notebook reading_the_pipeline.ipynb"
+def run_tagged_notebook(path, tmp, timeout):
+    """Runs the notebook at path headlessly (checking it is committed with outputs cleared); its code cells'
+    outputs by tag, as (stdout text, display data, output kinds), or None when nbclient is missing."""
+    fname = os.path.basename(path)
+    name = "notebook " + fname
     try:
         import nbformat
         from nbclient import NotebookClient
     except ImportError:
         skip(name, "nbclient/nbformat not available")
-        return
-    nb = nbformat.read(PIPELINE, as_version=4)
+        return None
+    nb = nbformat.read(path, as_version=4)
     check(name + ": committed with outputs cleared",
           all(not c.get("outputs") and c.get("execution_count") is None
               for c in nb.cells if c.cell_type == "code"))
     t0 = time.time()
     try:
-        NotebookClient(nb, kernel_name="flyi", timeout=30,
+        NotebookClient(nb, kernel_name="flyi", timeout=timeout,
                        resources={"metadata": {"path": tmp}}).execute()
         err = None
     except Exception as e:  # noqa: BLE001
         err = e
-    info("nbclient: reading_the_pipeline.ipynb in %.2f s" % (time.time() - t0))
+    info("nbclient: %s in %.2f s" % (fname, time.time() - t0))
     check(name + ": runs without error", err is None, repr(err)[:400])
     outs = {}
     for cell in nb.cells:
@@ -242,6 +244,15 @@ def test_pipeline_notebook(tmp):
                 data.update(o.data)
         tag = (cell.metadata.get("tags") or [""])[0]
         outs[tag] = (text, data, [o.output_type for o in cell.outputs])
+    return outs
+
+
+def test_pipeline_notebook(tmp):
+    """Run examples/notebooks/reading_the_pipeline.ipynb headlessly and check its outputs."""
+    name = "notebook reading_the_pipeline.ipynb"
+    outs = run_tagged_notebook(PIPELINE, tmp, 30)
+    if outs is None:
+        return
     checks = [
         ("compile", lambda t, d, k: t == "compiled\n" and "error" not in k),
         ("stages", lambda t, d, k: "scale for gfx9" in t and "00_origin" in t
@@ -267,31 +278,10 @@ def test_library_notebook(tmp):
     """Run examples/notebooks/kernel_library.ipynb (flyi.kernels checked against torch, a GEMM opened with
     %stats and %isa) headlessly and check its outputs."""
     name = "notebook kernel_library.ipynb"
-    try:
-        import nbformat
-        from nbclient import NotebookClient
-    except ImportError:
-        skip(name, "nbclient/nbformat not available")
+    tagged = run_tagged_notebook(LIBRARY, tmp, 60)
+    if tagged is None:
         return
-    nb = nbformat.read(LIBRARY, as_version=4)
-    check(name + ": committed with outputs cleared",
-          all(not c.get("outputs") and c.get("execution_count") is None
-              for c in nb.cells if c.cell_type == "code"))
-    t0 = time.time()
-    try:
-        NotebookClient(nb, kernel_name="flyi", timeout=60,
-                       resources={"metadata": {"path": tmp}}).execute()
-        err = None
-    except Exception as e:  # noqa: BLE001
-        err = e
-    info("nbclient: kernel_library.ipynb in %.2f s" % (time.time() - t0))
-    check(name + ": runs without error", err is None, repr(err)[:400])
-    outs = {}
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        text = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
-        outs[(cell.metadata.get("tags") or [""])[0]] = text
+    outs = {tag: text for tag, (text, _, _) in tagged.items()}
     want = {"setup": "ready\n", "add": "add matches torch: True\n", "softmax": "softmax within 1e-6: True\n",
             "norm": "layer_norm within 1e-5: True\n", "gemm": "gemm within float16 rounding: True\n",
             "compile": "_gemm_tiles uses MFMA: True\n"}
