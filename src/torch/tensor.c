@@ -1,6 +1,7 @@
 /* tensor.c - the Tensor type: allocation, views, scalars, conversions, copies, properties and
  * the basic methods (dim, numel, item, tolist, to, cpu/cuda, clone, fill_, copy_, ...), plus
  * torch.Size and the argument helpers shared by the module's functions. */
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,10 @@
 
 /* ------------------------------------------------------------------ allocation */
 
-static void tensor_dealloc(fy_obj *o) { fy_torch_storage_release(FY_TT(o)->st); }
+static void tensor_dealloc(fy_obj *o) {
+    FY_CLEAR(FY_TT(o)->dict);
+    fy_torch_storage_release(FY_TT(o)->st);
+}
 
 static fy_torch_tensor *tensor_alloc(void) { return (fy_torch_tensor *)fy_alloc(&fy_torch_tensor_type); }
 
@@ -721,6 +725,7 @@ static fy_obj *tensor_new(fy_type *tp, fy_obj *const *args, size_t nargs, fy_obj
 
 fy_type fy_torch_tensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_torch_tensor)),
+    .dictoffset = offsetof(fy_torch_tensor, dict), /* a tensor takes attributes, as torch's do */
     .dealloc = tensor_dealloc,
     .new_ = tensor_new,
     .repr = fy_torch_repr,

@@ -77,6 +77,7 @@ typedef struct fy_torch_tensor {
     int64_t offset;           /* elements */
     int64_t shape[FY_TORCH_MAXDIM];
     int64_t stride[FY_TORCH_MAXDIM]; /* elements */
+    fy_obj *dict;             /* attributes a program sets on the tensor (x.is_shuffled = True), or NULL */
 } fy_torch_tensor;
 extern fy_type fy_torch_tensor_type;
 extern fy_type fy_torch_size_type;
