@@ -22,7 +22,17 @@ typedef struct jitfn {
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
     long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
+    fy_obj *last;  /* _last_compiled: (key, CompiledArtifact) of the latest call, NULL before one */
+    fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
 } jitfn;
+
+/* What a @flyc.jit call compiled (FlyDSL's CompiledArtifact): the source IR, the host function's module
+ * when it was traced as host code, else the modules of the kernels it launched, and those kernels. */
+typedef struct artifact {
+    fy_obj h;
+    fy_obj *source_ir; /* str */
+    fy_obj *kernels;   /* list of CompiledKernel */
+} artifact;
 
 static fy_type jitfn_type, launcher_type;
 
@@ -32,12 +42,94 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
     j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
+    j->last = j->cache = NULL;
     return &j->h;
 }
 
-static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
-static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((jitfn *)o)->fn ? v(((jitfn *)o)->fn, a) : 0; }
-static void jitfn_clear(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+static void jitfn_dealloc(fy_obj *o) {
+    FY_CLEAR(((jitfn *)o)->fn);
+    FY_CLEAR(((jitfn *)o)->last);
+    FY_CLEAR(((jitfn *)o)->cache);
+}
+static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    jitfn *j = (jitfn *)o;
+    return (j->fn && v(j->fn, a)) || (j->last && v(j->last, a)) || (j->cache && v(j->cache, a));
+}
+static void jitfn_clear(fy_obj *o) { jitfn_dealloc(o); }
+
+static void artifact_dealloc(fy_obj *o) {
+    FY_CLEAR(((artifact *)o)->source_ir);
+    FY_CLEAR(((artifact *)o)->kernels);
+}
+static int artifact_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    artifact *r = (artifact *)o;
+    return (r->source_ir && v(r->source_ir, a)) || (r->kernels && v(r->kernels, a));
+}
+static fy_obj *artifact_source_ir(fy_obj *self) { return fy_ref(((artifact *)self)->source_ir); }
+static fy_obj *artifact_kernels(fy_obj *self) { return fy_ref(((artifact *)self)->kernels); }
+static fy_getsetdef artifact_getsets[] = {
+    {"source_ir", artifact_source_ir, NULL, "the traced (pre-lowering) MLIR text"},
+    {"kernels", artifact_kernels, NULL, "the CompiledKernels the call launched"},
+    {0}};
+static fy_type artifact_type = {
+    FY_TYPE_INIT("CompiledArtifact", sizeof(artifact)),
+    .doc = "What a @flyc.jit call compiled: source_ir and the kernels it launched.",
+    .flags = FY_TPF_GC | FY_TPF_FINAL,
+    .dealloc = artifact_dealloc,
+    .traverse = artifact_traverse,
+    .clear = artifact_dealloc,
+    .getsets = artifact_getsets,
+};
+
+/* The kernels launched during the running @flyc.jit call (a list), NULL outside one. */
+static fy_obj *jit_launched;
+
+/* The cache key of a launching jit call: the arguments' type names, and the values of Python scalars. */
+static fy_obj *call_key(fy_obj *const *a, size_t n) {
+    fy_obj *k = fy_tuple_new(n);
+    for (size_t i = 0; k && i < n; i++) {
+        fy_obj *x = a[i];
+        fy_obj *e = FY_INT_CHECK(x) || FY_FLOAT_CHECK(x) || FY_STR_CHECK(x) || x == fy_None
+                        ? fy_ref(x)
+                        : fy_str_from_cstr(fy_type_name(x));
+        if (!e) FY_CLEAR(k);
+        else fy_tuple_set_steal(k, i, e);
+    }
+    return k;
+}
+
+/* Records what the call of j compiled under cache key hkey (NULL: made from the arguments): the host
+ * module text ir (NULL: none) or the launched kernels. */
+static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, const char *ir, fy_obj *kernels) {
+    if (!ir && (!kernels || !FY_LIST_N(kernels))) return 0;
+    if (fy_type_ready(&artifact_type) < 0) return -1;
+    artifact *r = (artifact *)fy_alloc(&artifact_type);
+    if (!r) return -1;
+    r->kernels = kernels ? fy_ref(kernels) : fy_list_new(0);
+    if (ir) r->source_ir = fy_str_from_cstr(ir);
+    else {
+        fy_obj *parts = fy_list_new(0), *zero = fy_int_from(0);
+        for (int64_t i = 0; parts && i < (int64_t)FY_LIST_N(kernels); i++) {
+            fy_obj *t = fy_call_method(FY_LIST_ITEMS(kernels)[i], "ir", &zero, 1);
+            if (!t || fy_list_append(parts, t) < 0) FY_CLEAR(parts);
+            FY_XDECREF(t);
+        }
+        FY_XDECREF(zero);
+        fy_obj *sep = parts ? fy_str_from_cstr("\n") : NULL;
+        r->source_ir = sep ? fy_call_method(sep, "join", &parts, 1) : NULL;
+        FY_XDECREF(sep);
+        FY_XDECREF(parts);
+    }
+    fy_obj *key = !r->source_ir ? NULL : hkey ? fy_ref(hkey) : call_key(a, n);
+    fy_obj *last = key ? fy_tuple_pack(2, key, &r->h) : NULL;
+    if (last && !j->cache) j->cache = fy_dict_new();
+    int rc = last && j->cache && fy_dict_set(j->cache, key, &r->h) == 0 ? 0 : -1;
+    if (rc == 0) FY_SETREF(j->last, fy_ref(last));
+    FY_XDECREF(last);
+    FY_XDECREF(key);
+    FY_DECREF(r);
+    return rc;
+}
 
 typedef struct launcher {
     fy_obj h;
@@ -123,7 +215,22 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         int failed;
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
         if (failed) return NULL;
-        fy_obj *r = fy_call(j->fn, wa ? wa : a, na, kw);
+        fy_obj *r, *const *ca = wa ? wa : a;
+        if (fy_trace_host_wanted(j->fn)) { /* no launches: traced as FlyDSL's host function */
+            char *ir = NULL;
+            fy_obj *key = NULL;
+            r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key);
+            if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
+            FY_XDECREF(key);
+            free(ir);
+        } else {
+            fy_obj *prev = jit_launched;
+            jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
+            r = fy_call(j->fn, ca, na, kw);
+            if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
+            FY_XDECREF(jit_launched);
+            jit_launched = prev;
+        }
         fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
         if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
         return r;
@@ -171,10 +278,23 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
 }
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
 
-static fy_getsetdef jitfn_getsets[] = {{"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
-                                       {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
-                                       {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
-                                       {0}};
+static fy_obj *jitfn_last(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    return j->last ? fy_ref(j->last) : fy_none();
+}
+static fy_obj *jitfn_cache(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    if (!j->cache) j->cache = fy_dict_new();
+    return j->cache ? fy_ref(j->cache) : NULL;
+}
+
+static fy_getsetdef jitfn_getsets[] = {
+    {"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
+    {"_last_compiled", jitfn_last, NULL, "(cache key, CompiledArtifact) of the latest call"},
+    {"_mem_cache", jitfn_cache, NULL, "cache key -> CompiledArtifact of the calls so far"},
+    {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
+    {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+    {0}};
 
 static fy_type jitfn_type = {
     FY_TYPE_INIT("JitFunction", sizeof(jitfn)),
@@ -265,6 +385,10 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     tracing_kbs = prev_kbs;
     FY_DECREF(n);
     if (!ck) return NULL;
+    if (jit_launched && fy_list_append(jit_launched, ck) < 0) {
+        FY_DECREF(ck);
+        return NULL;
+    }
     fy_obj *res =
         set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, stream, !compile_only());
     FY_DECREF(ck);

@@ -30,6 +30,12 @@ int fy_trace_check_handle(uint64_t h);
 fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
 /* fy_trace_compile_kernel through the session's compile cache (trace_cache.c): a hit returns the earlier
  * CompiledKernel without tracing. */
+/* @flyc.jit as host code (trace_host.c): fy_trace_host_wanted is 1 when no trace runs and function fn's code
+ * launches no kernel; fy_trace_host_call then calls fn under a tracer of its own, its numeric-annotated
+ * positional parameters as run-time values, and gives the traced module text in *ir (malloc'd) and the call's
+ * cache key in *key (a tuple: the run-time parameters' type names, the other arguments' values or types). */
+int fy_trace_host_wanted(fy_obj *fn);
+fy_obj *fy_trace_host_call(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key);
 fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
 /* The arguments of a call of @flyc.jit function fn (Python's calling convention: na positional, then the
  * values of the kwnames kw) against its annotations: a TypeError naming the parameter, what it expects and
