@@ -18,57 +18,78 @@ static fy_obj *num_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_dsl_numeric *t = (fy_dsl_numeric *)self;
     if (fy_kwcount(kw)) return fy_err_format(&fy_TypeError, "%s() takes no keyword arguments", t->name);
     if (na != 1) return fy_err_format(&fy_TypeError, "%s() takes exactly one argument (%zu given)", t->name, na);
+    if (t->kind == FY_DSL_K_ABSTRACT) { /* FlyDSL's defaults: Integer is 32-bit signed, Float 32-bit */
+        if (t == &fy_dsl_t_integer) t = &fy_dsl_t_i32;
+        else if (t == &fy_dsl_t_float) t = &fy_dsl_t_f32;
+        else if (FY_DSL_NUM_CHECK(a[0])) return fy_ref(a[0]);
+        else {
+            fy_obj *r = fy_dsl_as_numeric(a[0]);
+            if (!r && !fy_err_occurred())
+                fy_err_format(&fy_TypeError, "Numeric(): cannot convert '%s' to a numeric value", fy_type_name(a[0]));
+            return r;
+        }
+    }
     return fy_dsl_num_convert(t, a[0]);
 }
 
-static fy_obj *num_width(fy_obj *self) { return fy_int_from(((fy_dsl_numeric *)self)->width); }
-static fy_obj *num_mlir(fy_obj *self) { return fy_str_from_cstr(((fy_dsl_numeric *)self)->mlir); }
+static fy_obj *num_width(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    return fy_int_from(t->kind == FY_DSL_K_ABSTRACT ? t->zero_width : t->width);
+}
+static fy_obj *num_mlir(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    return t->mlir ? fy_str_from_cstr(t->mlir) : fy_none();
+}
 /* The MLIR type (signless integers: Uint32 is i32), as its text. */
 static fy_obj *num_ir_type(fy_obj *self) {
     fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    if (t->kind == FY_DSL_K_ABSTRACT) return fy_none();
     if (t->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_INDEX) return fy_str_from_cstr(t->mlir);
     return fy_str_printf("i%d", t->width);
 }
-static fy_obj *num_is_float(fy_obj *self) { return fy_bool(((fy_dsl_numeric *)self)->kind == FY_DSL_K_FLOAT); }
+static int is_float_class(const fy_dsl_numeric *t) { return t->kind == FY_DSL_K_FLOAT || t == &fy_dsl_t_float; }
+static int is_int_class(const fy_dsl_numeric *t) {
+    return t->kind == FY_DSL_K_INT || t->kind == FY_DSL_K_BOOL || t->kind == FY_DSL_K_INDEX || t == &fy_dsl_t_integer;
+}
+static fy_obj *num_is_float(fy_obj *self) { return fy_bool(is_float_class((fy_dsl_numeric *)self)); }
+static fy_obj *num_is_integer(fy_obj *self) { return fy_bool(is_int_class((fy_dsl_numeric *)self)); }
 static fy_obj *num_signed(fy_obj *self) {
     fy_dsl_numeric *t = (fy_dsl_numeric *)self;
-    return fy_bool(t->kind == FY_DSL_K_FLOAT || t->is_signed);
+    if (t == &fy_dsl_t_numeric) return fy_none();
+    return fy_bool(is_float_class(t) || t->is_signed);
+}
+/* FlyDSL's zero of the class: 0 for integers, 0.0 for floats. */
+static fy_obj *num_zero(fy_obj *self) {
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    if (is_float_class(t)) return fy_float_from(0.0);
+    if (is_int_class(t)) return fy_int_from(0);
+    return fy_err_format(&fy_ValueError, "no zero value for %s", t->name);
 }
 static fy_obj *num_name(fy_obj *self) { return num_str(self); }
 static fy_obj *num_log_width(fy_obj *self) {
-    int w = ((fy_dsl_numeric *)self)->width, l = 0;
+    fy_dsl_numeric *t = (fy_dsl_numeric *)self;
+    int w = t->kind == FY_DSL_K_ABSTRACT ? t->zero_width : t->width, l = 0;
     while ((1 << l) < w) l++;
     return fy_int_from(l);
 }
 
-static fy_getsetdef num_getsets[] = {{"width", num_width, NULL, "bit width"},
-                                     {"log_width", num_log_width, NULL, "log2 of the bit width"},
-                                     {"signed", num_signed, NULL, "True for signed integers and floats"},
-                                     {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
-                                     {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
-                                     {"is_float", num_is_float, NULL, "True for floating-point types"},
-                                     {"__name__", num_name, NULL, "the type's name"},
-                                     {0}};
-
-/* isinstance(v, fx.Float32): a DSL value of exactly this type (FlyDSL's numeric types are classes). */
-static fy_obj *num_instancecheck(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
-    if (fy_no_kwargs("__instancecheck__", kw) < 0 || fy_check_nargs("__instancecheck__", na, 1, 1) < 0) return NULL;
-    return fy_bool(FY_DSL_NUM_CHECK(a[0]) && ((fy_dsl_num *)a[0])->dt == (fy_dsl_numeric *)self);
-}
-/* issubclass(t, fx.Float32): t is this type. */
-static fy_obj *num_subclasscheck(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
-    if (fy_no_kwargs("__subclasscheck__", kw) < 0 || fy_check_nargs("__subclasscheck__", na, 1, 1) < 0) return NULL;
-    return fy_bool(a[0] == self);
-}
-static fy_methoddef num_methods[] = {
-    {"__instancecheck__", num_instancecheck, 0, "__instancecheck__(v)\nIs v a DSL value of this type?"},
-    {"__subclasscheck__", num_subclasscheck, 0, "__subclasscheck__(t)\nIs t this type?"},
+static fy_getsetdef num_getsets[] = {
+    {"width", num_width, NULL, "bit width"},
+    {"log_width", num_log_width, NULL, "log2 of the bit width"},
+    {"signed", num_signed, NULL, "True for signed integers and floats"},
+    {"mlir_type", num_mlir, NULL, "the MLIR type name, e.g. f32"},
+    {"ir_type", num_ir_type, NULL, "the MLIR type, e.g. i32 (integers are signless)"},
+    {"is_float", num_is_float, NULL, "True for floating-point types"},
+    {"is_integer", num_is_integer, NULL, "True for integer types (Boolean, Index too)"},
+    {"zero", num_zero, NULL, "0 for integer types, 0.0 for floating-point ones"},
+    {"__name__", num_name, NULL, "the type's name"},
     {0}};
 
+/* NumericMeta: the metaclass of the numeric classes (FlyDSL's). */
 fy_type fy_dsl_numeric_type = {
-    FY_TYPE_INIT("NumericType", sizeof(fy_dsl_numeric)),
-    .methods = num_methods,
-    .doc = "A numeric type (Float32, Int32, ...): calling it builds a typed value.",
+    FY_TYPE_INIT("NumericMeta", sizeof(fy_dsl_numeric)),
+    .base = &fy_type_type,
+    .doc = "The metaclass of the numeric types (Float32, Int32, ...): calling one builds a typed value.",
     .flags = FY_TPF_FINAL,
     .repr = num_str,
     .str = num_str,
@@ -76,7 +97,21 @@ fy_type fy_dsl_numeric_type = {
     .getsets = num_getsets,
 };
 
-#define NUM(id, name, mlir, w, k, s) fy_dsl_numeric id = {{FY_IMMORTAL_RC, &fy_dsl_numeric_type}, name, mlir, w, k, s};
+#define NUM_CLASS(NAME, BASE) \
+    {.h = {FY_IMMORTAL_RC, &fy_dsl_numeric_type}, \
+     .name = NAME, \
+     .basicsize = sizeof(fy_dsl_num), \
+     .base = BASE, \
+     .flags = FY_TPF_FINAL}
+#define NUM_FIELDS(NAME, MLIR, W, K, S, ZW) \
+    .name = NAME, .mlir = MLIR, .width = W, .kind = K, .is_signed = S, .zero_width = ZW
+fy_dsl_numeric fy_dsl_t_integer = {.t = NUM_CLASS("Integer", &fy_dsl_num_type),
+                                   NUM_FIELDS("Integer", NULL, 32, FY_DSL_K_ABSTRACT, 1, 32)};
+fy_dsl_numeric fy_dsl_t_float = {.t = NUM_CLASS("Float", &fy_dsl_num_type),
+                                 NUM_FIELDS("Float", NULL, 32, FY_DSL_K_ABSTRACT, 1, 32)};
+#define NUM(id, name, mlir, w, k, s) \
+    fy_dsl_numeric id = {.t = NUM_CLASS(name, (k) == FY_DSL_K_FLOAT ? &fy_dsl_t_float.t : &fy_dsl_t_integer.t), \
+                         NUM_FIELDS(name, mlir, w, k, s, 0)};
 NUM(fy_dsl_t_bool, "Boolean", "i1", 1, FY_DSL_K_BOOL, 0)
 NUM(t_i4, "Int4", "i4", 4, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
@@ -117,24 +152,28 @@ fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name) {
 
 int fy_dsl_numeric_ready(void) {
     if (fy_type_ready(&fy_dsl_numeric_type) < 0) return -1;
-    return fy_type_ready(&fy_dsl_num_type);
+    for (int i = 0; all_numeric[i]; i++)
+        if (fy_type_ready(&all_numeric[i]->t) < 0) return -1;
+    return 0;
 }
 
 int fy_dsl_numeric_add(fy_obj *m) {
     if (fy_dsl_numeric_ready() < 0) return -1;
     for (int i = 0; all_numeric[i]; i++)
-        if (fy_module_add(m, all_numeric[i]->name, &all_numeric[i]->h) < 0) return -1;
-    if (fy_module_add(m, "NumericType", &fy_dsl_numeric_type.h) < 0) return -1;
+        if (fy_module_add(m, all_numeric[i]->name, &all_numeric[i]->t.h) < 0) return -1;
+    if (fy_module_add(m, "NumericMeta", &fy_dsl_numeric_type.h) < 0) return -1;
+    if (fy_module_add(m, "Integer", &fy_dsl_t_integer.t.h) < 0) return -1;
+    if (fy_module_add(m, "Float", &fy_dsl_t_float.t.h) < 0) return -1;
     return fy_module_add(m, "Numeric", &fy_dsl_num_type.h);
 }
 
 const char *fy_dsl_numeric_mlir_name(fy_obj *o) {
-    if (!o || FY_TYPE(o) != &fy_dsl_numeric_type) return NULL;
+    if (!o || !FY_DSL_IS_NUMERIC_TYPE(o)) return NULL;
     return ((fy_dsl_numeric *)o)->mlir;
 }
 
 fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op) {
-    if (o && FY_TYPE(o) == &fy_dsl_numeric_type) return (fy_dsl_numeric *)o;
+    if (o && FY_DSL_IS_NUMERIC_TYPE(o)) return (fy_dsl_numeric *)o;
     fy_err_format(&fy_TypeError, "%s: expected a numeric type such as fx.Int32, not '%s'", op,
                   o ? fy_type_name(o) : "NULL");
     return NULL;
@@ -151,7 +190,7 @@ int64_t fy_dsl_wrap(const fy_dsl_numeric *t, int64_t v) {
 }
 
 static fy_dsl_num *num_alloc(fy_dsl_numeric *t) {
-    fy_dsl_num *v = (fy_dsl_num *)fy_alloc(&fy_dsl_num_type);
+    fy_dsl_num *v = (fy_dsl_num *)fy_alloc(&t->t);
     if (v) v->dt = t;
     return v;
 }

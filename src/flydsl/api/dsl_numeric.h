@@ -1,7 +1,8 @@
 /* dsl_numeric.h - FlyDSL's typed scalars (flydsl.expr.numeric), internal to src/dsl/.
  *
- * A numeric type (fx.Int32, fx.Float16, fx.Boolean, ...) is an immortal instance of NumericType;
- * calling it builds a value. A value is static (holds a C integer or double, folded at trace time
+ * A numeric type (fx.Int32, fx.Float16, fx.Boolean, ...) is a class, as in FlyDSL: a static type whose
+ * metaclass is NumericMeta (fy_dsl_numeric_type), under the abstract classes Numeric, Integer and Float
+ * (Boolean and Index are Integers); calling it builds a value, an instance of it. A value is static (holds a C integer or double, folded at trace time
  * as FlyDSL folds Python values) or dynamic (holds an opaque SSA handle of the tracer). */
 #ifndef FLYI_DSL_NUMERIC_H
 #define FLYI_DSL_NUMERIC_H
@@ -10,15 +11,19 @@
 
 #include "objects/object.h"
 
-enum { FY_DSL_K_INT = 0, FY_DSL_K_FLOAT, FY_DSL_K_BOOL, FY_DSL_K_INDEX };
+enum { FY_DSL_K_INT = 0, FY_DSL_K_FLOAT, FY_DSL_K_BOOL, FY_DSL_K_INDEX, FY_DSL_K_ABSTRACT };
 
 typedef struct fy_dsl_numeric {
-    fy_obj h;
+    union {
+        fy_type t; /* the class (its instances are fy_dsl_num) */
+        fy_obj h;  /* its object header */
+    };
     const char *name; /* "Float32" */
     const char *mlir; /* "f32" (signless MLIR name for ints is "i32"; "ui32" marks unsigned here) */
     int width;        /* bits */
     int kind;         /* FY_DSL_K_* */
     int is_signed;    /* integers: C-cast sign semantics */
+    int zero_width;   /* FY_DSL_K_ABSTRACT: FlyDSL's width of the abstract class (Numeric 8, Integer/Float 32) */
 } fy_dsl_numeric;
 
 /* A typed value. Static: i (integers, Boolean 0/1, bits as int64 for unsigned) or f (floats). */
@@ -31,12 +36,18 @@ typedef struct fy_dsl_num {
     uint64_t ssa; /* dynamic: the tracer's value handle */
 } fy_dsl_num;
 
-extern fy_type fy_dsl_numeric_type, fy_dsl_num_type;
-/* The numeric types by name. */
+extern fy_type fy_dsl_numeric_type;
+/* Numeric, the base class of every value (its slots and methods serve them all), and the numeric types. */
+extern fy_dsl_numeric fy_dsl_t_numeric, fy_dsl_t_integer, fy_dsl_t_float;
+#define fy_dsl_num_type (fy_dsl_t_numeric.t)
 extern fy_dsl_numeric fy_dsl_t_bool, fy_dsl_t_i8, fy_dsl_t_i16, fy_dsl_t_i32, fy_dsl_t_i64, fy_dsl_t_u32, fy_dsl_t_f16,
     fy_dsl_t_f32, fy_dsl_t_f64, fy_dsl_t_index;
 
-#define FY_DSL_NUM_CHECK(o) (FY_TYPE(o) == &fy_dsl_num_type)
+/* o is a DSL value (its class's metaclass is NumericMeta). */
+#define FY_DSL_NUM_CHECK(o) (FY_TYPE(FY_TYPE(o)) == &fy_dsl_numeric_type)
+/* o is a concrete numeric type (fx.Int32; not the abstract Numeric, Integer or Float). */
+#define FY_DSL_IS_NUMERIC_TYPE(o) \
+    (FY_TYPE(o) == &fy_dsl_numeric_type && ((const fy_dsl_numeric *)(o))->kind != FY_DSL_K_ABSTRACT)
 #define FY_DSL_IS_FLOAT(t) ((t)->kind == FY_DSL_K_FLOAT)
 #define FY_DSL_IS_INTLIKE(t) ((t)->kind != FY_DSL_K_FLOAT)
 
@@ -59,12 +70,12 @@ fy_dsl_numeric *fy_dsl_common_type(fy_dsl_numeric *a, fy_dsl_numeric *b, int bit
 double fy_dsl_num_as_double(const fy_dsl_num *v);
 /* Looks a numeric type up by name ("Int32"); NULL if none. */
 fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name);
-/* A numeric type object from o (a NumericType instance), or NULL with TypeError naming op. */
+/* A numeric type object from o (a concrete numeric class), or NULL with TypeError naming op. */
 fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op);
 /* Raises the error for an operation on a dynamic value outside a kernel trace. */
 fy_obj *fy_dsl_num_dynamic_unsupported(const char *what);
 
-/* Readies NumericType and the value type (idempotent); -1 with an exception. */
+/* Readies NumericMeta and the numeric classes (idempotent); -1 with an exception. */
 int fy_dsl_numeric_ready(void);
 /* Module functions of fx: max, min, ceildiv (dsl_numeric_math.c); the fx.math module table. */
 extern fy_methoddef fy_dsl_numeric_funcs[];

@@ -461,7 +461,7 @@ static fy_methoddef num_methods[] = {
     {"ir_value", m_ir_value, 0, "ir_value()\nThe traced value as an ir.Value (a constant when static)."},
     {0}};
 
-static fy_obj *g_dtype(fy_obj *self) { return fy_ref(&V(self)->dt->h); }
+static fy_obj *g_dtype(fy_obj *self) { return fy_ref(&V(self)->dt->t.h); }
 static fy_obj *g_width(fy_obj *self) { return fy_int_from(V(self)->dt->width); }
 static fy_obj *g_signed(fy_obj *self) {
     fy_dsl_numeric *t = V(self)->dt;
@@ -491,34 +491,42 @@ static fy_getsetdef num_getsets[] = {{"dtype", g_dtype, NULL, "the numeric type"
                                      {"_raw", g_raw, NULL, "the traced value as an ir.Value"},
                                      {0}};
 
-fy_type fy_dsl_num_type = {
-    FY_TYPE_INIT("Numeric", sizeof(fy_dsl_num)),
-    .doc = "A typed scalar of flydsl.expr (static, or dynamic while tracing).",
-    .flags = FY_TPF_FINAL,
-    .repr = num_repr,
-    .str = num_str,
-    .richcmp = num_richcmp,
-    .hash = num_hash,
-    .truth = num_truth,
-    .nb = {[FY_NB_ADD] = nb_add,
-           [FY_NB_SUB] = nb_sub,
-           [FY_NB_MUL] = nb_mul,
-           [FY_NB_TRUEDIV] = nb_truediv,
-           [FY_NB_FLOORDIV] = nb_floordiv,
-           [FY_NB_MOD] = nb_mod,
-           [FY_NB_POW] = nb_pow,
-           [FY_NB_LSHIFT] = nb_lshift,
-           [FY_NB_RSHIFT] = nb_rshift,
-           [FY_NB_AND] = nb_and,
-           [FY_NB_OR] = nb_or,
-           [FY_NB_XOR] = nb_xor},
-    .neg = num_neg,
-    .pos = num_pos,
-    .invert = num_invert,
-    .abs = num_abs,
-    .index = num_index,
-    .to_int = num_to_int,
-    .to_float = num_to_float,
-    .methods = num_methods,
-    .getsets = num_getsets,
-};
+/* Numeric: the base class of the numeric types; its slots, methods and attributes serve every value. */
+fy_dsl_numeric fy_dsl_t_numeric = {.t =
+                                       {
+                                           .h = {FY_IMMORTAL_RC, &fy_dsl_numeric_type},
+                                           .name = "Numeric",
+                                           .basicsize = sizeof(fy_dsl_num),
+                                           .doc = "A typed scalar of flydsl.expr (static, or dynamic while tracing).",
+                                           .flags = FY_TPF_FINAL,
+                                           .repr = num_repr,
+                                           .str = num_str,
+                                           .richcmp = num_richcmp,
+                                           .hash = num_hash,
+                                           .truth = num_truth,
+                                           .nb = {[FY_NB_ADD] = nb_add,
+                                                  [FY_NB_SUB] = nb_sub,
+                                                  [FY_NB_MUL] = nb_mul,
+                                                  [FY_NB_TRUEDIV] = nb_truediv,
+                                                  [FY_NB_FLOORDIV] = nb_floordiv,
+                                                  [FY_NB_MOD] = nb_mod,
+                                                  [FY_NB_POW] = nb_pow,
+                                                  [FY_NB_LSHIFT] = nb_lshift,
+                                                  [FY_NB_RSHIFT] = nb_rshift,
+                                                  [FY_NB_AND] = nb_and,
+                                                  [FY_NB_OR] = nb_or,
+                                                  [FY_NB_XOR] = nb_xor},
+                                           .neg = num_neg,
+                                           .pos = num_pos,
+                                           .invert = num_invert,
+                                           .abs = num_abs,
+                                           .index = num_index,
+                                           .to_int = num_to_int,
+                                           .to_float = num_to_float,
+                                           .methods = num_methods,
+                                           .getsets = num_getsets,
+                                       },
+                                   .name = "Numeric",
+                                   .width = 8,
+                                   .kind = FY_DSL_K_ABSTRACT,
+                                   .zero_width = 8};

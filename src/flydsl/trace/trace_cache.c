@@ -69,7 +69,7 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
         fy_err_clear(); /* rejected again (with the message) when traced */
         return fy_str_printf("O%s", fy_type_name(arg));
     }
-    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) return fy_ref(ann);
+    if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) return fy_ref(ann);
     fy_obj *n = fy_dsl_as_numeric(arg);
     if (!n) {
         fy_err_clear();                                /* rejected again (with the message) when traced */
@@ -143,7 +143,7 @@ static int stable(fy_sbuf *b, fy_obj *v, int depth) {
         fy_sbuf_printf(b, ")");
         return 0;
     }
-    if (FY_TYPE(v) == &fy_dsl_numeric_type) {
+    if (FY_DSL_IS_NUMERIC_TYPE(v)) {
         fy_sbuf_printf(b, "numeric:%s", ((fy_dsl_numeric *)v)->name);
         return 0;
     }

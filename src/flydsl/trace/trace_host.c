@@ -41,7 +41,7 @@ int fy_trace_host_wanted(fy_obj *fnobj) {
 static fy_dsl_numeric *param_numeric(fy_function *fn, size_t i) {
     if (!fn->annotations || !FY_DICT_CHECK(fn->annotations) || i >= (size_t)fn->code->argcount) return NULL;
     fy_obj *ann = fy_dict_get(fn->annotations, FY_TUPLE_ITEMS(fn->code->varnames)[i]);
-    if (!ann || FY_TYPE(ann) != &fy_dsl_numeric_type) return NULL;
+    if (!ann || !FY_DSL_IS_NUMERIC_TYPE(ann)) return NULL;
     return (fy_dsl_numeric *)ann;
 }
 

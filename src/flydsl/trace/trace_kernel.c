@@ -348,7 +348,7 @@ static int check_arg(const char *label, fy_obj *ann, fy_obj *arg) {
         }
         return 0;
     }
-    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
+    if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) {
         fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
         if (FY_TORCH_CHECK(arg) || (!FY_INT_CHECK(arg) && !FY_FLOAT_CHECK(arg) && !FY_DSL_NUM_CHECK(arg))) {
             fy_err_format(&fy_TypeError, "%s expects a number (fx.%s), got %s", label, t->name, got);
@@ -367,7 +367,7 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     (void)kname;
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
-    if (ann && FY_TYPE(ann) == &fy_dsl_numeric_type) {
+    if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) {
         fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
         fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
         if (!chk) return NULL;

@@ -30,7 +30,7 @@ static fy_obj *arrty_repr(fy_obj *o) {
 static fy_type arrty_type = {FY_TYPE_INIT("ArrayType", sizeof(arrty)), .flags = FY_TPF_FINAL, .repr = arrty_repr};
 
 static int storable(fy_obj *e, const char *what) {
-    if (!e || FY_TYPE(e) != &fy_dsl_numeric_type) {
+    if (!e || !FY_DSL_IS_NUMERIC_TYPE(e)) {
         fy_err_format(&fy_TypeError, "%s: expected a numeric type (fx.Float32, fx.Int32, ...), not '%s'", what,
                       e ? fy_type_name(e) : "nothing");
         return 0;
@@ -343,7 +343,7 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
         *size = t->n * ((t->et->width + 7) / 8), *align = t->align;
         return 1;
     }
-    if (FY_TYPE(o) == &fy_dsl_numeric_type) {
+    if (FY_DSL_IS_NUMERIC_TYPE(o)) {
         int64_t b = (((fy_dsl_numeric *)o)->width + 7) / 8;
         *size = b, *align = b;
         return 1;
@@ -642,7 +642,7 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         emit_global(tr, l.sym, at->et, at->n, al);
         return storage_new(&storage_type, NULL, &l, 0);
     }
-    if (FY_TYPE(v[0]) == &fy_dsl_numeric_type) {
+    if (FY_DSL_IS_NUMERIC_TYPE(v[0])) {
         if (!storable(v[0], "allocate")) return NULL;
         fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
         int64_t al = align > et->width / 8 ? align : et->width / 8;
@@ -742,7 +742,7 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     if (!tr) return NULL;
     if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
-    if (FY_TYPE(v[0]) != &fy_dsl_numeric_type)
+    if (!FY_DSL_IS_NUMERIC_TYPE(v[0]))
         return fy_err_format(&fy_TypeError, "recast_iter: expected a numeric type, not '%s'", fy_type_name(v[0]));
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
     fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];

@@ -345,48 +345,8 @@ def UniversalFMA(val_type):
     return MmaOpUniversalFMAType.get(val_type)
 
 
-# ---------------------------------------------------------------- numerics: the abstract classes
-
-
-class _NumericMetaCheck(type):
-    def __instancecheck__(cls, x):
-        return type(x).__name__ == "NumericType" or type.__instancecheck__(cls, x)
-
-
-class NumericMeta(type, metaclass=_NumericMetaCheck):
-    """The class of FlyDSL's numeric types: isinstance(Int32, NumericMeta) holds for every one."""
-
-
-class _Kind(type):
-    def __instancecheck__(cls, x):
-        t = x if type(x).__name__ == "NumericType" else None
-        if t is None:
-            try:
-                t = x.dtype
-            except AttributeError:
-                return False
-        return cls._test(t)
-
-    def __subclasscheck__(cls, t):
-        if type(t).__name__ != "NumericType":
-            return type.__subclasscheck__(cls, t)
-        return cls._test(t)
-
-
-class Integer(metaclass=_Kind):
-    """Matches the integer numeric types (isinstance(v, Integer), issubclass(Int32, Integer))."""
-
-    @staticmethod
-    def _test(t):
-        return not getattr(t, "is_float", True)
-
-
-class Float(metaclass=_Kind):
-    """Matches the floating-point numeric types."""
-
-    @staticmethod
-    def _test(t):
-        return bool(getattr(t, "is_float", False))
+# ---------------------------------------------------------------- numerics (the classes NumericMeta, Numeric,
+# Integer and Float are the C module's)
 
 
 def as_numeric(value):
@@ -575,7 +535,7 @@ class _VectorAlias:
             raise ValueError(f"{self.__name__} expects shape {(self.lanes,)}, got {shape}")
         if dtype is not None and dtype is not self.dtype:
             raise ValueError(f"{self.__name__} expects dtype {self.dtype}, got {dtype}")
-        if isinstance(value, (int, float, bool)) or type(type(value)).__name__ == "NumericType" or (
+        if isinstance(value, (int, float, bool)) or type(type(value)).__name__ == "NumericMeta" or (
             hasattr(value, "dtype") and not hasattr(value, "numel")
         ):
             value = V.filled(self.lanes, value, self.dtype)
@@ -847,7 +807,7 @@ def _register(name, mod, pkg=False):
 def _expr_names(fx):
     """Names FlyDSL's flydsl.expr has and the C modules do not."""
     d = {
-        "NumericMeta": NumericMeta, "as_numeric": as_numeric, "Integer": Integer, "Float": Float,
+        "as_numeric": as_numeric,
         "Types": Types, "as_ir_value": as_ir_value, "as_dsl_value": as_dsl_value,
         "is_generic_address_space": is_generic_address_space, "is_target_address_space": is_target_address_space,
         "Tuple3D": Tuple3D, "empty_like": empty_like, "full_like": full_like, "ones_like": ones_like,

@@ -45,7 +45,7 @@ def as_dsl_value(value, exemplar=None):
     if not isinstance(value, _ir.Value):
         return value
     if exemplar is not None:
-        t = exemplar if isinstance(exemplar, type) or type(exemplar).__name__ == "NumericType" else None
+        t = exemplar if isinstance(exemplar, type) or type(exemplar).__name__ == "NumericMeta" else None
         if t is None and hasattr(exemplar, "dtype"):
             t = exemplar.dtype
         if t is not None:
