@@ -112,7 +112,55 @@ static int operand(fy_tracer *tr, tvector *x, fy_obj *o, uint64_t *out) {
     return 0;
 }
 
-static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
+static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
+
+/* The element type a binary operand o next to a Vector enters with (a Python int as Int32 or Int64, a float
+ * as Float32, as FlyDSL types literals), or NULL when o is no number or Vector. */
+static fy_dsl_numeric *operand_type(fy_obj *o) {
+    if (FY_TYPE(o) == &tvector_type) return ((tvector *)o)->et;
+    if (FY_DSL_NUM_CHECK(o)) return ((fy_dsl_num *)o)->dt;
+    if (o == fy_True || o == fy_False) return &fy_dsl_t_bool;
+    if (FY_FLOAT_CHECK(o)) return &fy_dsl_t_f32;
+    if (FY_INT_CHECK(o)) {
+        int64_t v;
+        if (FY_INT_IS_BIG(o) || fy_int_as_i64(o, &v) < 0) {
+            fy_err_clear();
+            return &fy_dsl_t_i64;
+        }
+        return v >= INT32_MIN && v <= INT32_MAX ? &fy_dsl_t_i32 : &fy_dsl_t_i64;
+    }
+    return NULL;
+}
+
+/* FlyDSL's mixed-type Vector operations: *a and *b (new references on success) with their Vector operands
+ * converted to the common element type of both (scalars are converted when broadcast). 0; 1 when the
+ * other operand is no number or Vector (*a, *b untouched); -1 with an exception. */
+static int promote(fy_obj **a, fy_obj **b, int bitwise) {
+    tvector *x = FY_TYPE(*a) == &tvector_type ? (tvector *)*a : (tvector *)*b;
+    fy_obj *o = (fy_obj *)x == *a ? *b : *a;
+    fy_dsl_numeric *ot = operand_type(o);
+    if (!ot) return 1;
+    fy_dsl_numeric *ct = fy_dsl_common_type(x->et, ot, bitwise);
+    fy_obj *in[2] = {*a, *b}, *outv[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        if (FY_TYPE(in[i]) == &tvector_type && ((tvector *)in[i])->et != ct) {
+            fy_obj *t = &ct->h;
+            outv[i] = vec_to(in[i], &t, 1, NULL);
+            if (!outv[i]) {
+                FY_XDECREF(outv[0]);
+                return -1;
+            }
+        } else {
+            outv[i] = fy_ref(in[i]);
+        }
+    }
+    *a = outv[0];
+    *b = outv[1];
+    return 0;
+}
+
+/* The elementwise op on two operands of the same element type (scalars broadcast). */
+static fy_obj *binop_same(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
     tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
     int swapped = (fy_obj *)x != a;
     fy_tracer *tr = fy_trace_cur();
@@ -127,6 +175,41 @@ static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
                   x->et->kind == FY_DSL_K_FLOAT ? fop : iop, U(l), U(r), (long long)x->n, fy_trace_mlir_type(x->et));
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+}
+
+/* An elementwise op after promotion to the common type: fop for floats, sop / uop for signed / unsigned
+ * integers (fop NULL: float division then math.floor, FlyDSL's float floor division). */
+static fy_obj *binop_typed(fy_obj *a, fy_obj *b, const char *fop, const char *sop, const char *uop, int bitwise) {
+    if (!fy_trace_cur()) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
+    int rc = promote(&a, &b, bitwise);
+    if (rc < 0) return NULL;
+    if (rc > 0) return fy_ref(fy_NotImplemented);
+    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    fy_obj *r;
+    if (x->et->kind == FY_DSL_K_FLOAT && !fop) {
+        r = binop_same(a, b, "arith.divf", "");
+        if (r && FY_TYPE(r) == &tvector_type) {
+            fy_tracer *tr = fy_trace_cur();
+            tvector *q = (tvector *)r;
+            uint64_t id = fy_trace_new_ssa(tr);
+            fy_trace_emit(tr, "      %%%llu = math.floor %%%llu : vector<%lldx%s>", U(id), U(q->ssa), (long long)q->n,
+                          fy_trace_mlir_type(q->et));
+            fy_trace_end_line(tr);
+            fy_obj *f = tr->failed ? fy_err_nomem() : fy_tvector_new(id, q->et, q->n);
+            FY_DECREF(r);
+            r = f;
+        }
+    } else {
+        r = binop_same(a, b, fop ? fop : "", sg || !uop ? sop : uop);
+    }
+    FY_DECREF(a);
+    FY_DECREF(b);
+    return r;
+}
+
+static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
+    return binop_typed(a, b, fop, iop, NULL, 0);
 }
 
 /* fx.max / fx.min / fx.ceildiv / maxnumf with a Vector operand: the elementwise op folded over the operands
@@ -156,14 +239,28 @@ fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const 
 }
 
 static fy_obj *vec_add(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.addf", "arith.addi"); }
+static fy_obj *vec_floordiv(fy_obj *a, fy_obj *b) {
+    return binop_typed(a, b, NULL, "arith.floordivsi", "arith.divui", 0);
+}
+static fy_obj *vec_mod(fy_obj *a, fy_obj *b) {
+    return binop_typed(a, b, "arith.remf", "arith.remsi", "arith.remui", 0);
+}
+static fy_obj *vec_pow(fy_obj *a, fy_obj *b) { return binop_typed(a, b, "math.powf", "math.ipowi", NULL, 0); }
 static fy_obj *vec_sub(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.subf", "arith.subi"); }
 static fy_obj *vec_mul(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.mulf", "arith.muli"); }
 static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
     tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
-    if (x->et->kind != FY_DSL_K_FLOAT)
-        return fy_err_format(&fy_TypeError, "Vector '/' needs float elements, not %s (convert with .to())",
-                             x->et->name);
-    return binop(a, b, "arith.divf", "arith.divsi");
+    fy_dsl_numeric *ot = operand_type((fy_obj *)x == a ? b : a);
+    if (!ot) return fy_ref(fy_NotImplemented);
+    fy_dsl_numeric *ct = fy_dsl_common_type(x->et, ot, 0);
+    if (ct->kind == FY_DSL_K_FLOAT) return binop(a, b, "arith.divf", "");
+    /* integer operands divide as floats (FlyDSL: Float64 above 32 bits, else Float32) */
+    fy_obj *t = ct->width > 32 ? &fy_dsl_t_f64.h : &fy_dsl_t_f32.h;
+    fy_obj *xf = vec_to(&x->h, &t, 1, NULL);
+    if (!xf) return NULL;
+    fy_obj *r = (fy_obj *)x == a ? binop(xf, b, "arith.divf", "") : binop(a, xf, "arith.divf", "");
+    FY_DECREF(xf);
+    return r;
 }
 
 /* Integer-only elementwise ops (bitwise and shifts; >> is arithmetic for signed elements, logical else). */
@@ -172,8 +269,7 @@ static fy_obj *int_binop(fy_obj *a, fy_obj *b, const char *op, const char *uop) 
     if (x->et->kind == FY_DSL_K_FLOAT)
         return fy_err_format(&fy_TypeError, "Vector '%s' needs integer elements, not %s (use .bitcast())", op,
                              x->et->name);
-    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
-    return binop(a, b, "", sg || !uop ? op : uop);
+    return binop_typed(a, b, "", op, uop ? uop : op, 1);
 }
 static fy_obj *vec_and(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.andi", NULL); }
 static fy_obj *vec_or(fy_obj *a, fy_obj *b) { return int_binop(a, b, "arith.ori", NULL); }
@@ -587,6 +683,9 @@ static fy_type tvector_type = {
            [FY_NB_SUB] = vec_sub,
            [FY_NB_MUL] = vec_mul,
            [FY_NB_TRUEDIV] = vec_div,
+           [FY_NB_FLOORDIV] = vec_floordiv,
+           [FY_NB_MOD] = vec_mod,
+           [FY_NB_POW] = vec_pow,
            [FY_NB_AND] = vec_and,
            [FY_NB_OR] = vec_or,
            [FY_NB_XOR] = vec_xor,

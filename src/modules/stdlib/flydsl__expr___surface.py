@@ -836,8 +836,28 @@ def _expr_names(fx):
     return d
 
 
+def _as_python_function(f):
+    """A Python function calling built-in f: FlyDSL's fx.math and fx.arith names are Python wrappers of the
+    MLIR bindings (functions with a __closure__, __wrapped__ the wrapped one)."""
+    def wrapper(*args, **kwargs):
+        return f(*args, **kwargs)
+
+    wrapper.__name__ = wrapper.__qualname__ = getattr(f, "__name__", "wrapper")
+    wrapper.__doc__ = getattr(f, "__doc__", None)
+    wrapper.__wrapped__ = f
+    return wrapper
+
+
+def _wrap_builtins(mod, names=None):
+    for k, v in list(vars(mod).items()):
+        if (names is None or k in names) and not k.startswith("_") and type(v).__name__ == "builtin_function_or_method":
+            setattr(mod, k, _as_python_function(v))
+
+
 def _patch_expr(fx):
     _put(fx, _expr_names(fx))
+    _wrap_builtins(fx.math)
+    _wrap_builtins(fx, ("maxnumf", "minnumf"))
     _wrap_copy_fns(fx)
     # FlyDSL's submodules that are C modules here, under their paths
     for sub, pkg in (("gpu", False), ("arith", False), ("math", False), ("rocdl", True), ("typing", False),

@@ -1,0 +1,29 @@
+# Vector operators with operands of different element types convert both to FlyDSL's common type (as the
+# scalar numerics do); //, % and ** are elementwise too; integer / integer divides as floats.
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+from flydsl.expr import math as fmath
+
+V = fx.Vector
+
+
+@flyc.jit
+def ops():
+    a, b = V.filled(4, 3, fx.Int32), V.filled(4, 2.0, fx.Float32)
+    h, s = V.filled(4, 1.0, fx.Float16), V.filled(4, 1, fx.Int16)
+    cases = [("a+b", a + b), ("b+a", b + a), ("a//a", a // a), ("a%a", a % a), ("b**b", b ** b),
+             ("b//b", b // b), ("b%b", b % b), ("a**a", a ** a), ("h+b", h + b), ("h+1.0", h + 1.0),
+             ("s+a", s + a), ("a+F32", a + fx.Float32(2.0)), ("a/a", a / a), ("s|a", s | a), ("2**b", 2 ** b),
+             ("7//a", 7 // a), ("s*2", s * 2)]
+    print(" ".join(f"{k}:{v.dtype}" for k, v in cases))
+
+
+ops()
+src = ops._last_compiled[1].source_ir
+for op in ("arith.sitofp", "arith.floordivsi", "arith.remsi", "math.powf", "math.ipowi", "math.floor",
+           "arith.divf", "arith.remf", "arith.extf", "arith.extsi", "arith.ori", "arith.addi"):
+    print(op, src.count(op + " "))
+
+# fx.math's functions and fx.maxnumf are Python functions wrapping the built-in ones, as FlyDSL's are
+print(fmath.exp.__closure__ is not None, fmath.exp.__name__, fmath.exp.__wrapped__ is not fmath.exp,
+      fx.maxnumf is fx.arith.maxnumf, fmath.sqrt(fx.Float32(4.0)).value)
