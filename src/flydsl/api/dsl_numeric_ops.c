@@ -315,6 +315,8 @@ static fy_obj *num_invert(fy_obj *a) {
 }
 static fy_obj *num_abs(fy_obj *a) {
     fy_dsl_num *v = V(a);
+    if (v->dt->kind == FY_DSL_K_BOOL) /* FlyDSL: abs is undefined for a Boolean, static or not */
+        return fy_err_set(&fy_TypeError, "abs() is not supported for Boolean values");
     if (!v->is_static) return fy_trace_num_unary('a', a);
     if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(v->dt, fabs(v->f));
     if (!v->dt->is_signed || v->i >= 0) return fy_ref(a);
@@ -394,7 +396,9 @@ static fy_obj *m_to(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_dsl_num *v = V(self);
     if (o[1] && o[1] != fy_None) {
         if (v->dt->kind != FY_DSL_K_FLOAT || t->kind != FY_DSL_K_FLOAT)
-            return fy_err_set(&fy_ValueError, "to: rounding_mode is only valid for float-to-float conversions");
+            return fy_err_format(&fy_TypeError,
+                                 "rounding_mode is only supported for float-to-float casts, got %s -> %s", v->dt->name,
+                                 t->name);
         if (v->is_static) return fy_err_set(&fy_ValueError, "to: rounding_mode needs a dynamic value");
     }
     if (!v->is_static && v->dt != t) return fy_trace_num_convert(t, self);
@@ -453,7 +457,33 @@ static fy_obj *m_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
 }
 static fy_obj *g_raw(fy_obj *self) { return fy_mlir_ir_value(self); }
 
+/* Numeric.from_python_value(x): x's numeric by FlyDSL's literal typing (bool: Boolean, int: Int32 or Int64,
+ * float: Float32; a typed value or ir.Value as it is). */
+static fy_obj *m_from_python_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("from_python_value", kw) < 0 || fy_check_nargs("from_python_value", na, 1, 1) < 0) return NULL;
+    fy_obj *r = fy_dsl_as_numeric(a[0]);
+    if (!r && !fy_err_occurred())
+        fy_err_format(&fy_ValueError, "cannot convert %R (%s) to Numeric", a[0], fy_type_name(a[0]));
+    return r;
+}
+/* Numeric.from_ir_type(t): the numeric type of MLIR scalar type t (T.f32, ir.IntegerType, ...). */
+static fy_obj *m_from_ir_type(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("from_ir_type", kw) < 0 || fy_check_nargs("from_ir_type", na, 1, 1) < 0) return NULL;
+    if (FY_DSL_IS_NUMERIC_TYPE(a[0])) return fy_ref(a[0]); /* flyi's T.f32() is the numeric type itself */
+    fy_obj *text = fy_str(a[0]);
+    if (!text) return NULL;
+    fy_dsl_numeric *t = FY_STR_CHECK(text) ? fy_mlir_numeric_of(FY_STR_DATA(text)) : NULL;
+    fy_obj *r = t ? fy_ref(&t->h) : fy_err_format(&fy_ValueError, "unsupported IR type: %S", text);
+    FY_DECREF(text);
+    return r;
+}
+
 static fy_methoddef num_methods[] = {
+    {"from_python_value", m_from_python_value, FY_METH_STATIC,
+     "from_python_value(x)\nThe numeric of a Python value (bool: Boolean, int: Int32/Int64, float: Float32)."},
+    {"from_ir_type", m_from_ir_type, FY_METH_STATIC, "from_ir_type(t)\nThe numeric type of an MLIR scalar type."},
     {"to", m_to, 0, "to(dtype, *, rounding_mode=None)\nConverts to another numeric type."},
     {"bitcast", m_bitcast, 0, "bitcast(dtype)\nReinterprets the bits as another type of the same width."},
     {"select", m_select, 0, "select(t, f)\nt where this condition holds, else f."},

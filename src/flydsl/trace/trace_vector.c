@@ -187,7 +187,9 @@ static fy_obj *binop_typed(fy_obj *a, fy_obj *b, const char *fop, const char *so
     tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
     int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
     fy_obj *r;
-    if (x->et->kind == FY_DSL_K_FLOAT && !fop) {
+    if (bitwise && x->et->kind == FY_DSL_K_FLOAT) {
+        r = fy_err_format(&fy_TypeError, "bitwise operations and shifts require integer operands, got %s", x->et->name);
+    } else if (x->et->kind == FY_DSL_K_FLOAT && !fop) {
         r = binop_same(a, b, "arith.divf", "");
         if (r && FY_TYPE(r) == &tvector_type) {
             fy_tracer *tr = fy_trace_cur();
@@ -226,8 +228,8 @@ fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const 
     fy_obj *acc = fy_ref(a[first]);
     for (size_t i = 0; i < n && acc; i++) {
         if (i == first) continue;
-        fy_obj *r = i < first ? binop(a[i], acc, fop ? fop : "", iop ? iop : "")
-                              : binop(acc, a[i], fop ? fop : "", iop ? iop : "");
+        fy_obj *r = i < first ? binop_same(a[i], acc, fop ? fop : "", iop ? iop : "")
+                              : binop_same(acc, a[i], fop ? fop : "", iop ? iop : "");
         FY_DECREF(acc);
         if (r == fy_NotImplemented) {
             FY_DECREF(r);
@@ -299,10 +301,23 @@ static fy_obj *vec_neg(fy_obj *a) {
         return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
     }
     fy_obj *z = fy_int_from(0);
-    fy_obj *r = z ? binop(z, a, "arith.subf", "arith.subi") : NULL;
+    fy_obj *r = z ? binop_same(z, a, "arith.subf", "arith.subi") : NULL;
     FY_XDECREF(z);
     return r;
 }
+
+/* ~v: integer elements xor all ones (a Boolean vector: logical not). */
+static fy_obj *vec_invert(fy_obj *a) {
+    tvector *x = (tvector *)a;
+    if (x->et->kind == FY_DSL_K_FLOAT)
+        return fy_err_format(&fy_TypeError, "bitwise NOT requires an integer element type, got %s", x->et->name);
+    fy_obj *ones = x->et->kind == FY_DSL_K_BOOL ? fy_ref(fy_True) : fy_int_from(-1);
+    fy_obj *r = ones ? binop_same(a, ones, "", "arith.xori") : NULL;
+    FY_XDECREF(ones);
+    return r;
+}
+
+static int64_t vec_hash(fy_obj *a) { return (int64_t)((uintptr_t)a >> 4); }
 
 /* v[i]: element i (a static int, negative from the end, or a dynamic integer). */
 static fy_obj *vec_getitem(fy_obj *o, fy_obj *key) {
@@ -341,6 +356,9 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_parse_args("to", a, na, kw, names, 1, 1, 2, p) < 0) return NULL;
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[0], "to");
     if (!t) return NULL;
+    if (p[1] && p[1] != fy_None && (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT))
+        return fy_err_format(&fy_TypeError, "rounding_mode is only supported for float-to-float casts, got %s -> %s",
+                             v->et->name, t->name);
     if (t == v->et) return fy_ref(o);
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
@@ -658,7 +676,13 @@ static fy_methoddef vec_methods[] = {
 
 static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
 static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
+static fy_obj *vec_signed(fy_obj *o) {
+    const fy_dsl_numeric *t = ((tvector *)o)->et;
+    return fy_bool(t->kind == FY_DSL_K_BOOL || (t->kind != FY_DSL_K_FLOAT && t->is_signed));
+}
+
 static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element type"},
+                                     {"signed", vec_signed, NULL, "True for signed integer (and Boolean) elements"},
                                      {"element_type", vec_dtype, NULL, "the element type"},
                                      {"numel", vec_len, NULL, "the number of elements"},
                                      {"shape", vec_shape, NULL, "the shape (a tuple)"},
@@ -679,6 +703,8 @@ static fy_type tvector_type = {
     .methods = vec_methods,
     .getitem = vec_getitem,
     .neg = vec_neg,
+    .invert = vec_invert,
+    .hash = vec_hash,
     .nb = {[FY_NB_ADD] = vec_add,
            [FY_NB_SUB] = vec_sub,
            [FY_NB_MUL] = vec_mul,

@@ -26,3 +26,15 @@ def go(a: fx.Int32, c: fx.Float16):
     print(type(a) is Int32, type(r) is Int32, type(c + c).__name__, isinstance(r, Integer), r.is_static())
 
 go(3, 1.0)
+
+# Numeric.from_python_value / from_ir_type; abs() of a Boolean is a TypeError (FlyDSL)
+from flydsl.expr.typing import T
+print(Numeric.from_python_value(5).dtype, Numeric.from_python_value(True).dtype,
+      Numeric.from_python_value(5_000_000_000).dtype, Numeric.from_python_value(2.5).dtype,
+      Numeric.from_python_value(x) is x)
+print(Numeric.from_ir_type(T.i32), Numeric.from_ir_type(T.f16), Numeric.from_ir_type(T.bf16))
+for bad in ("Numeric.from_python_value('x')", "abs(Boolean(True))"):
+    try:
+        eval(bad)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__ + ":", e)

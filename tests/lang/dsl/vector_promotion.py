@@ -27,3 +27,22 @@ for op in ("arith.sitofp", "arith.floordivsi", "arith.remsi", "math.powf", "math
 # fx.math's functions and fx.maxnumf are Python functions wrapping the built-in ones, as FlyDSL's are
 print(fmath.exp.__closure__ is not None, fmath.exp.__name__, fmath.exp.__wrapped__ is not fmath.exp,
       fx.maxnumf is fx.arith.maxnumf, fmath.sqrt(fx.Float32(4.0)).value)
+
+
+@flyc.jit
+def more():
+    i, u, f = V.filled(4, 5, fx.Int32), V.filled(4, 5, fx.Uint32), V.filled(4, 1.0, fx.Float32)
+    flags = V.filled(4, True, fx.Boolean)
+    print((~i).dtype, (~flags).dtype, i.signed, u.signed, f.signed, flags.signed, isinstance(hash(i), int))
+    for what, thunk in (("~f", lambda: ~f), ("i & f", lambda: i & f), ("i & 1.5", lambda: i & 1.5),
+                        ("f.to(Int32, rounding_mode)", lambda: f.to(fx.Int32, rounding_mode=fx.RoundingMode.upward)),
+                        ("Float32(1.0).to(Int32, rounding_mode)",
+                         lambda: fx.Float32(1.0).to(fx.Int32, rounding_mode=fx.RoundingMode.upward))):
+        try:
+            thunk()
+        except TypeError as e:
+            print(what, "-> TypeError:", e)
+
+
+more()
+print(more._last_compiled[1].source_ir.count("arith.xori "))
