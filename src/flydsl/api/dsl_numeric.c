@@ -118,6 +118,9 @@ NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i16, "Int16", "i16", 16, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i32, "Int32", "i32", 32, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i64, "Int64", "i64", 64, FY_DSL_K_INT, 1)
+/* 128-bit integers: traced (i128) and typed like FlyDSL's; static values hold 64 bits */
+NUM(t_i128, "Int128", "i128", 128, FY_DSL_K_INT, 1)
+NUM(t_u128, "Uint128", "ui128", 128, FY_DSL_K_INT, 0)
 NUM(t_u8, "Uint8", "ui8", 8, FY_DSL_K_INT, 0)
 NUM(t_u16, "Uint16", "ui16", 16, FY_DSL_K_INT, 0)
 NUM(fy_dsl_t_u32, "Uint32", "ui32", 32, FY_DSL_K_INT, 0)
@@ -139,10 +142,10 @@ NUM(t_f6e3m2fn, "Float6E3M2FN", "f6E3M2FN", 6, FY_DSL_K_FLOAT, 1)
 NUM(t_f4e2m1fn, "Float4E2M1FN", "f4E2M1FN", 4, FY_DSL_K_FLOAT, 1)
 
 static fy_dsl_numeric *const all_numeric[] = {
-    &fy_dsl_t_bool, &t_i4,         &fy_dsl_t_i8, &fy_dsl_t_i16,   &fy_dsl_t_i32, &fy_dsl_t_i64,    &t_u8,
-    &t_u16,         &fy_dsl_t_u32, &t_u64,       &fy_dsl_t_index, &fy_dsl_t_f16, &t_bf16,          &fy_dsl_t_f32,
-    &fy_dsl_t_f64,  &t_f8e5m2,     &t_f8e4m3fn,  &t_f8e4m3fnuz,   &t_f8e5m2fnuz, &t_f8e4m3b11fnuz, &t_f8e4m3,
-    &t_f8e8m0fnu,   &t_f6e2m3fn,   &t_f6e3m2fn,  &t_f4e2m1fn,     NULL};
+    &fy_dsl_t_bool,   &t_i4,         &fy_dsl_t_i8,  &fy_dsl_t_i16, &fy_dsl_t_i32, &fy_dsl_t_i64,   &t_i128,
+    &t_u128,          &t_u8,         &t_u16,        &fy_dsl_t_u32, &t_u64,        &fy_dsl_t_index, &fy_dsl_t_f16,
+    &t_bf16,          &fy_dsl_t_f32, &fy_dsl_t_f64, &t_f8e5m2,     &t_f8e4m3fn,   &t_f8e4m3fnuz,   &t_f8e5m2fnuz,
+    &t_f8e4m3b11fnuz, &t_f8e4m3,     &t_f8e8m0fnu,  &t_f6e2m3fn,   &t_f6e3m2fn,   &t_f4e2m1fn,     NULL};
 
 fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name) {
     for (int i = 0; all_numeric[i]; i++)

@@ -369,6 +369,9 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
     if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) {
         fy_dsl_numeric *t = (fy_dsl_numeric *)ann;
+        if (t->width > 64)
+            return fy_err_format(&fy_NotImplementedError, "kernel argument %zu: %s kernel arguments are not supported",
+                                 i, t->name);
         fy_obj *chk = fy_dsl_num_convert(t, arg); /* the argument must convert */
         if (!chk) return NULL;
         FY_DECREF(chk);

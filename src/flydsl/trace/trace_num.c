@@ -210,7 +210,7 @@ void fy_trace_free(fy_tracer *t) {
 }
 
 const char *fy_trace_mlir_type(const fy_dsl_numeric *t) {
-    static const char *ints[] = {"i1", "i4", "i8", "i16", "i32", "i64"};
+    static const char *ints[] = {"i1", "i4", "i8", "i16", "i32", "i64", "i128"};
     if (t->kind == FY_DSL_K_INDEX) return "index";
     if (t->kind == FY_DSL_K_FLOAT) return t->mlir;
     switch (t->width) {
@@ -219,6 +219,7 @@ const char *fy_trace_mlir_type(const fy_dsl_numeric *t) {
     case 8: return ints[2];
     case 16: return ints[3];
     case 32: return ints[4];
+    case 128: return ints[6];
     default: return ints[5];
     }
 }

@@ -38,3 +38,16 @@ for bad in ("Numeric.from_python_value('x')", "abs(Boolean(True))"):
         eval(bad)
     except (TypeError, ValueError) as e:
         print(type(e).__name__ + ":", e)
+
+# Int128 / Uint128: classes of width 128, traced as i128 (static values hold 64 bits)
+print(fx.Int128.width, fx.Uint128.signed, issubclass(fx.Int128, Integer), fx.Int128(-5).value)
+
+
+@flyc.jit
+def wide(a: fx.Int128, b: fx.Int128, c: fx.Float64):
+    print(type(a + b).__name__, type(a + c).__name__, type(a / b).__name__, type(a // b).__name__,
+          type(a + fx.Int32(1)).__name__)
+
+
+wide(1, 2, 1.0)
+print([l.split(" loc(")[0].strip() for l in wide._last_compiled[1].source_ir.splitlines() if "i128" in l][:3])
