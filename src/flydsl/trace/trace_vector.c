@@ -388,17 +388,20 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, v->n);
 }
 
-/* v.reduce(op, fastmath=None): vector.reduction over all elements; op a ReductionOp (or its name). */
+/* v.reduce(op, init_val=None, reduction_profile=None, *, fastmath=None): vector.reduction over all elements
+ * (combined with init_val when given); op a ReductionOp or its name. max of floats is maxnumf, min minimumf,
+ * as FlyDSL's combining kinds are. */
 static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     tvector *v = (tvector *)o;
-    static const char *const names[] = {"op", "fastmath", NULL};
-    fy_obj *p[2] = {NULL, NULL};
-    if (fy_parse_args("reduce", a, na, kw, names, 1, 1, 2, p) < 0) return NULL;
-    fy_obj *nm = FY_STR_CHECK(p[0]) ? fy_ref(p[0]) : fy_getattr_cstr(p[0], "name");
-    if (!nm) return NULL;
-    if (!FY_STR_CHECK(nm)) {
-        FY_DECREF(nm);
-        return fy_err_set(&fy_TypeError, "reduce: expected a ReductionOp");
+    static const char *const names[] = {"op", "init_val", "reduction_profile", "fastmath", NULL};
+    fy_obj *p[4] = {NULL, NULL, NULL, NULL};
+    if (fy_parse_args("reduce", a, na, kw, names, 1, 3, 4, p) < 0) return NULL;
+    fy_obj *nm = FY_STR_CHECK(p[0]) ? fy_ref(p[0]) : fy_getattr_opt(p[0], fy_intern("name"));
+    if (!nm || !FY_STR_CHECK(nm)) {
+        FY_XDECREF(nm);
+        if (fy_err_occurred()) fy_err_clear();
+        return fy_err_format(&fy_TypeError, "reduce op must be str, ReductionOp, or CombiningKind, got %s",
+                             fy_type_name(p[0]));
     }
     char k[16];
     snprintf(k, sizeof k, "%s", FY_STR_DATA(nm));
@@ -407,7 +410,7 @@ static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     int fl = v->et->kind == FY_DSL_K_FLOAT, sg = v->et->kind != FY_DSL_K_BOOL && v->et->is_signed;
     const char *kind = NULL;
     if (!strcmp(k, "add") || !strcmp(k, "mul")) kind = k;
-    else if (!strcmp(k, "max")) kind = fl ? "maximumf" : sg ? "maxsi" : "maxui";
+    else if (!strcmp(k, "max")) kind = fl ? "maxnumf" : sg ? "maxsi" : "maxui";
     else if (!strcmp(k, "min")) kind = fl ? "minimumf" : sg ? "minsi" : "minui";
     else if (!fl && (!strcmp(k, "and") || !strcmp(k, "or") || !strcmp(k, "xor"))) kind = k;
     if (!kind) return fy_err_format(&fy_ValueError, "reduce: %s is not a reduction of %s vectors", k, v->et->name);
@@ -415,8 +418,15 @@ static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (!tr) return NULL;
     char t[64];
     uint64_t id = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu : %s into %s", U(id), kind, U(v->ssa),
-                  vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
+    if (p[1] && p[1] != fy_None) { /* the accumulator joins the reduction */
+        uint64_t acc;
+        if (fy_trace_value_as(tr, p[1], v->et, &acc) < 0) return NULL;
+        id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu, %%%llu : %s into %s", U(id), kind, U(v->ssa),
+                      U(acc), vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
+    } else
+        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu : %s into %s", U(id), kind, U(v->ssa),
+                      vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(v->et, id);
 }

@@ -45,4 +45,18 @@ def more():
 
 
 more()
+
+
+@flyc.jit
+def red():
+    v, i = V.filled(4, 1.5, fx.Float32), V.filled(4, 3, fx.Int32)
+    print(v.reduce("max").dtype, i.reduce("max", init_val=fx.Int32(7)).dtype)
+    try:
+        v.reduce(3)
+    except TypeError as e:
+        print("TypeError:", e)
+
+
+red()
+print([l.split(" loc(")[0].strip() for l in red._last_compiled[1].source_ir.splitlines() if "reduction" in l])
 print(more._last_compiled[1].source_ir.count("arith.xori "))
