@@ -68,13 +68,14 @@ typedef struct fly_emu_mfma_lane {
 } fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
+/* The same, lane by lane and product by product (the reference the full-wave matrix product is tested against). */
+void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
 /* Rewrites a rocdl.mfma.* op into deposit calls, the cross-lane suspension and result reads (ctxv: the
  * context argument). 0; 1 when op is no MFMA; -1 with err (an MFMA the emulator does not support). */
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
-/* Runtime (emu_exec.c): the running lane deposits its A/B words and accumulator value i; reads result i. */
-void fly_emu_mfma_ab(void *ctx, int64_t a, int64_t b);
-void fly_emu_mfma_acc(void *ctx, int32_t i, float v);
-float fly_emu_mfma_res(void *ctx, int32_t i);
+/* Runtime (emu_exec.c): the running lane's record (generated code stores a, b and c into it before the
+ * suspension and loads d after). */
+void *fly_emu_mfma_slot(void *ctx);
 
 /* Flags of fly_emu_chk. */
 /* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags

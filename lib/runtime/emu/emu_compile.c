@@ -57,9 +57,7 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_put"), (void *)fly_emu_shfl_put);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_get"), (void *)fly_emu_shfl_get);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_coro_frame"), (void *)fly_emu_coro_frame);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_ab"), (void *)fly_emu_mfma_ab);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_acc"), (void *)fly_emu_mfma_acc);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_res"), (void *)fly_emu_mfma_res);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_slot"), (void *)fly_emu_mfma_slot);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_divchk"), (void *)fly_emu_divchk);

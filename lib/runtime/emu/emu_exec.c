@@ -480,15 +480,7 @@ static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c) {
     return &c->mf[c->cur];
 }
 
-void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b) {
-    fly_emu_mfma_lane *l = mfma_lane(ctxp);
-    l->a = a;
-    l->b = b;
-}
-
-void fly_emu_mfma_acc(void *ctxp, int32_t i, float v) { mfma_lane(ctxp)->c[i & 15] = v; }
-
-float fly_emu_mfma_res(void *ctxp, int32_t i) { return mfma_lane(ctxp)->d[i & 15]; }
+void *fly_emu_mfma_slot(void *ctxp) { return mfma_lane(ctxp); }
 
 /* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
 static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {

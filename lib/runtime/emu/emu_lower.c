@@ -850,10 +850,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
         MlirType v5[5] = {w.i32, f32, f32, w.i32, w.i32};
         declare(&w, "fly_emu_cvt", 5, v5, 1, &w.i64);
-        MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
-        declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
-        declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);
-        declare(&w, "fly_emu_mfma_res", 2, c3, 1, &f32);
+        declare(&w, "fly_emu_mfma_slot", 1, p5, 1, &w.ptr);
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];
