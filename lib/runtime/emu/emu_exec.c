@@ -482,6 +482,37 @@ static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c) {
 
 void *fly_emu_mfma_slot(void *ctxp) { return mfma_lane(ctxp); }
 
+/* A full wave whose 64 lanes all wait at the same xor / up / down shuffle (one offset and width): the
+ * results without the per-lane mode switch and state checks, branch-free (the same values as the
+ * general loop below, which tests/unit/test_runtime compares through FLYI_EMU_SHFL_REF=1). Returns
+ * false when the wave is not that case. */
+static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
+    static _Atomic int ref = -1;
+    int r = atomic_load_explicit(&ref, memory_order_relaxed);
+    if (r < 0) atomic_store_explicit(&ref, r = getenv("FLYI_EMU_SHFL_REF") != NULL, memory_order_relaxed);
+    int mode = c->sh_mode[w0], off = c->sh_off[w0], w = c->sh_width[w0];
+    if (r || (mode != FLY_EMU_X_XOR && mode != FLY_EMU_X_UP && mode != FLY_EMU_X_DOWN)) return false;
+    int same = 1;
+    for (int t = w0 + 1; t < w0 + WAVE; t++)
+        same &= (c->sh_mode[t] == mode) & (c->sh_off[t] == off) & (c->sh_width[t] == w);
+    if (!same) return false;
+    int width = w > 0 && w <= WAVE ? w : WAVE;
+    const int64_t *val = c->sh_val + w0;
+    int64_t *res = c->sh_res + w0;
+    unsigned char *valid = c->sh_valid + w0;
+    for (int base = 0; base < WAVE; base += width) /* the width groups, without divisions */
+        for (int lane = base; lane < base + width && lane < WAVE; lane++) {
+            int rel = lane - base;
+            int src = mode == FLY_EMU_X_XOR ? rel ^ off : mode == FLY_EMU_X_UP ? rel - off : rel + off;
+            int s = base + src;
+            bool ok = (src >= 0) & (src < width) & (s < WAVE);
+            res[lane] = val[ok ? s : lane];
+            valid[lane] = ok;
+        }
+    memset(c->state + w0, T_READY, WAVE);
+    return true;
+}
+
 /* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
 static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {
     /* MFMA lanes (each deposited its operands before waiting): D for all of them at once */
@@ -633,6 +664,12 @@ static int release(fly_emu_ctx *c, int n) {
         }
     }
     int released = 0;
+    if (c->fiber_mode >= M_CORO && c->cnt_wave == n && n % WAVE == 0) { /* every thread waits at a cross-lane op */
+        for (int w0 = 0; w0 < n; w0 += WAVE)
+            if (!shuffle_uniform(c, w0)) shuffle_wave(c, w0, w0 + WAVE);
+        c->cnt_wave = 0;
+        return 1;
+    }
     for (int w0 = 0; w0 < n; w0 += WAVE) {
         int w1 = w0 + WAVE < n ? w0 + WAVE : n, live = 0, waiting = 0;
         for (int t = w0; t < w1; t++) {
