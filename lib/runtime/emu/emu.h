@@ -156,6 +156,10 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
  * fly_emu_f8_trunc / fly_emu_f8_ext (declared by the caller). Returns 0 or -1 with err. */
 int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap);
 
+/* arith.truncf from f32 to bf16 (scalars and vectors) in m becomes integer arithmetic LLVM inlines (the rounding of
+ * the library helper __truncsfbf2, bit for bit; FLYI_EMU_BF16_CALL=1 keeps the calls, for comparisons). Returns 0. */
+int fly_emu_lower_bf16(MlirModule m);
+
 /* The f8 formats of fly_emu_f8_trunc / fly_emu_f8_ext. */
 enum {
     FLY_EMU_F8_E4M3FN,

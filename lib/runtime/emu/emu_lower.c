@@ -877,6 +877,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     fly_opvec_free(&mods);
     fly_opvec_free(&kernels);
     if (!w.failed && fly_emu_lower_fp8(m, err, cap)) w.failed = true;
+    if (!w.failed) fly_emu_lower_bf16(m);
     return w.failed ? -1 : 0;
 }
 

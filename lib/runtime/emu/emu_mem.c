@@ -433,3 +433,76 @@ int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap) {
     fly_opvec_free(&u.ops);
     return rc;
 }
+
+/* ---- f32 -> bf16 truncation inline ---- */
+
+static MlirWalkResult collect_bf16(MlirOperation op, void *user) {
+    if (!fly_ir_op_is(op, "arith.truncf") ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("roundingmode"))))
+        return MlirWalkResultAdvance;
+    if (mlirTypeIsABF16(elem(mlirValueGetType(fly_ir_res0(op)))) &&
+        mlirTypeIsAF32(elem(mlirValueGetType(mlirOperationGetOperand(op, 0)))))
+        fly_opvec_push(user, op);
+    return MlirWalkResultAdvance;
+}
+
+/* An integer constant v of type t (a scalar, or a vector splat of it). */
+static MlirValue int_splat(fly_emu_irb *b, int64_t v, MlirType t) {
+    if (!mlirTypeIsAVector(t)) return fly_emu_irb_const(b, v, t);
+    MlirAttribute s = mlirDenseElementsAttrSplatGet(t, mlirIntegerAttrGet(mlirShapedTypeGetElementType(t), v));
+    MlirNamedAttribute a = fly_ir_named(b->ctx, "value", s);
+    return fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &a);
+}
+
+/* The type shaped like t (scalar or vector) with element type e. */
+static MlirType like(MlirType t, MlirType e) {
+    if (!mlirTypeIsAVector(t)) return e;
+    intptr_t r = mlirShapedTypeGetRank(t);
+    int64_t shape[8];
+    if (r > 8) return fly_ir_type_null();
+    for (intptr_t i = 0; i < r; i++) shape[i] = mlirShapedTypeGetDimSize(t, i);
+    return mlirVectorTypeGet(r, shape, e);
+}
+
+int fly_emu_lower_bf16(MlirModule m) {
+    if (getenv("FLYI_EMU_BF16_CALL")) return 0;
+    fly_opvec ops = {0};
+    mlirOperationWalk(mlirModuleGetOperation(m), collect_bf16, &ops, MlirWalkPostOrder);
+    for (int i = 0; i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        MlirContext c = mlirOperationGetContext(op);
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        MlirType xt = mlirValueGetType(x), rt = mlirValueGetType(fly_ir_res0(op));
+        MlirType t32 = like(xt, mlirIntegerTypeGet(c, 32)), t16 = like(xt, mlirIntegerTypeGet(c, 16));
+        MlirType t1 = like(xt, mlirIntegerTypeGet(c, 1));
+        if (mlirTypeIsNull(t32) || mlirTypeIsNull(t16)) continue;
+        fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+        /* as emu_softfloat.c's f32_to_bf16: a NaN keeps its high half, made quiet; else
+         * (u + 0x7fff + ((u >> 16) & 1)) >> 16, round to nearest even */
+        MlirValue u = fly_emu_irb_val(&b, "arith.bitcast", 1, &x, t32, 0, NULL);
+        MlirValue c16 = int_splat(&b, 16, t32);
+        MlirValue hi[2] = {u, c16};
+        MlirValue h = fly_emu_irb_val(&b, "arith.shrui", 2, hi, t32, 0, NULL);
+        MlirValue ho[2] = {h, int_splat(&b, 1, t32)};
+        MlirValue odd = fly_emu_irb_val(&b, "arith.andi", 2, ho, t32, 0, NULL);
+        MlirValue ab[2] = {u, int_splat(&b, 0x7fff, t32)};
+        MlirValue s = fly_emu_irb_val(&b, "arith.addi", 2, ab, t32, 0, NULL);
+        MlirValue so[2] = {s, odd};
+        s = fly_emu_irb_val(&b, "arith.addi", 2, so, t32, 0, NULL);
+        MlirValue sh[2] = {s, c16};
+        MlirValue rn = fly_emu_irb_val(&b, "arith.shrui", 2, sh, t32, 0, NULL);
+        MlirValue hq[2] = {h, int_splat(&b, 0x40, t32)};
+        MlirValue qn = fly_emu_irb_val(&b, "arith.ori", 2, hq, t32, 0, NULL);
+        MlirNamedAttribute uno = fly_ir_named(c, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(c, 64), 14));
+        MlirValue xx[2] = {x, x};
+        MlirValue nan = fly_emu_irb_val(&b, "arith.cmpf", 2, xx, t1, 1, &uno);
+        MlirValue sel[3] = {nan, qn, rn};
+        MlirValue r = fly_emu_irb_val(&b, "arith.select", 3, sel, t32, 0, NULL);
+        r = fly_emu_irb_val(&b, "arith.trunci", 1, &r, t16, 0, NULL);
+        r = fly_emu_irb_val(&b, "arith.bitcast", 1, &r, rt, 0, NULL);
+        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), r);
+        mlirOperationDestroy(op);
+    }
+    fly_opvec_free(&ops);
+    return 0;
+}
