@@ -159,6 +159,9 @@ int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap);
 /* arith.truncf from f32 to bf16 (scalars and vectors) in m becomes integer arithmetic LLVM inlines (the rounding of
  * the library helper __truncsfbf2, bit for bit; FLYI_EMU_BF16_CALL=1 keeps the calls, for comparisons). Returns 0. */
 int fly_emu_lower_bf16(MlirModule m);
+/* After the host LLVM lowering: bf16 block arguments (a buffer load's value or zero, say) become i16 with bitcasts
+ * around them, so that LLVM's x86 backend does not round every bf16 phi through f32 (a __truncsfbf2 call each). */
+void fly_emu_bf16_block_args(MlirModule m);
 
 /* The f8 formats of fly_emu_f8_trunc / fly_emu_f8_ext. */
 enum {

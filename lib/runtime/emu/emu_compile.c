@@ -95,6 +95,7 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
     if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap)) ok = 0;
     if (ok && run_host_passes(m, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
+    if (ok) fly_emu_bf16_block_args(m);
     /* kernels that synchronise: phase loops, else coroutines; FLYI_EMU_CORO=1 makes every one a
      * coroutine, FLYI_EMU_FIBERS=1 runs them one fiber per thread (for comparisons) */
     bool fibers = getenv("FLYI_EMU_FIBERS") != NULL, coro = getenv("FLYI_EMU_CORO") != NULL;

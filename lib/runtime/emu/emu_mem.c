@@ -506,3 +506,167 @@ int fly_emu_lower_bf16(MlirModule m) {
     fly_opvec_free(&ops);
     return 0;
 }
+
+/* ---- bf16 block arguments as i16 ---- */
+
+static bool is_bf16ish(MlirType t) {
+    return mlirTypeIsABF16(elem(t)) && (!mlirTypeIsAVector(t) || mlirShapedTypeGetRank(t) <= 8);
+}
+
+/* The operands a terminator passes to its successor k: [*lo, *hi); false when the terminator is not llvm.br or
+ * llvm.cond_br. */
+static bool succ_operands(MlirOperation term, intptr_t k, intptr_t *lo, intptr_t *hi) {
+    if (fly_ir_op_is(term, "llvm.br")) {
+        *lo = 0, *hi = mlirOperationGetNumOperands(term);
+        return true;
+    }
+    if (!fly_ir_op_is(term, "llvm.cond_br")) return false;
+    MlirAttribute seg = mlirOperationGetAttributeByName(term, fly_ir_sref("operandSegmentSizes"));
+    if (mlirAttributeIsNull(seg) || mlirDenseArrayGetNumElements(seg) != 3) return false;
+    int32_t nt = mlirDenseI32ArrayGetElement(seg, 1), nf = mlirDenseI32ArrayGetElement(seg, 2);
+    *lo = k == 0 ? 1 : 1 + nt;
+    *hi = k == 0 ? 1 + nt : 1 + nt + nf;
+    return true;
+}
+
+static bool block_in(const MlirBlock *v, int n, MlirBlock b) {
+    for (int i = 0; i < n; i++)
+        if (mlirBlockEqual(v[i], b)) return true;
+    return false;
+}
+
+/* In one llvm.func: blocks whose bf16 arguments can become i16 (every predecessor an llvm.br / llvm.cond_br). */
+static void bf16_args_func(MlirOperation f) {
+    MlirRegion r = mlirOperationGetRegion(f, 0);
+    int n = 0, cap = 0;
+    MlirBlock *cand = NULL;
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        if (mlirBlockEqual(b, mlirRegionGetFirstBlock(r))) continue;
+        bool any = false;
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
+            any |= is_bf16ish(mlirValueGetType(mlirBlockGetArgument(b, i)));
+        if (!any) continue;
+        if (n == cap) {
+            MlirBlock *nv = realloc(cand, sizeof *nv * (size_t)(cap = cap ? 2 * cap : 16));
+            if (!nv) break;
+            cand = nv;
+        }
+        cand[n++] = b;
+    }
+    /* a candidate with another kind of predecessor keeps its types */
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); n && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation t = mlirBlockGetTerminator(b);
+        if (mlirOperationIsNull(t)) continue;
+        for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); k++) {
+            MlirBlock s = mlirOperationGetSuccessor(t, k);
+            intptr_t lo, hi;
+            if (block_in(cand, n, s) && !succ_operands(t, k, &lo, &hi))
+                for (int i = 0; i < n; i++)
+                    if (mlirBlockEqual(cand[i], s)) cand[i--] = cand[--n];
+        }
+    }
+    MlirContext c = mlirOperationGetContext(f);
+    MlirType i16 = mlirIntegerTypeGet(c, 16);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); n && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation t = mlirBlockGetTerminator(b);
+        if (mlirOperationIsNull(t)) continue;
+        for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); k++) {
+            MlirBlock s = mlirOperationGetSuccessor(t, k);
+            intptr_t lo, hi;
+            if (!block_in(cand, n, s) || !succ_operands(t, k, &lo, &hi)) continue;
+            for (intptr_t i = 0; i < hi - lo && i < mlirBlockGetNumArguments(s); i++) {
+                MlirType at = mlirValueGetType(mlirBlockGetArgument(s, i));
+                if (!is_bf16ish(at)) continue;
+                fly_emu_irb ib = {c, b, t, mlirOperationGetLocation(t)};
+                MlirValue x = mlirOperationGetOperand(t, lo + i);
+                mlirOperationSetOperand(t, lo + i, fly_emu_irb_val(&ib, "llvm.bitcast", 1, &x, like(at, i16), 0, NULL));
+            }
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        MlirBlock b = cand[j];
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+            MlirValue a = mlirBlockGetArgument(b, i);
+            MlirType at = mlirValueGetType(a);
+            if (!is_bf16ish(at)) continue;
+            fly_opvec owners = {0};
+            int nu = 0, capu = 0;
+            unsigned *nums = NULL;
+            for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+                if (nu == capu) {
+                    unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+                    if (!nv) break;
+                    nums = nv;
+                }
+                fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+                nums[nu++] = mlirOpOperandGetOperandNumber(u);
+            }
+            mlirValueSetType(a, like(at, i16));
+            MlirOperation first = mlirBlockGetFirstOperation(b);
+            fly_emu_irb ib = {c, b, first, mlirOperationGetLocation(first)};
+            MlirValue v = fly_emu_irb_val(&ib, "llvm.bitcast", 1, &a, at, 0, NULL);
+            for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+            fly_opvec_free(&owners);
+            free(nums);
+        }
+    }
+    free(cand);
+}
+
+/* bf16 loads and stores of f become i16 ones with bitcasts (LLVM folds the pairs: a value that is only moved
+ * stays an integer). */
+static void bf16_mem_func(MlirOperation f) {
+    MlirContext c = mlirOperationGetContext(f);
+    MlirType i16 = mlirIntegerTypeGet(c, 16);
+    fly_opvec ops = {0};
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op))
+            if ((fly_ir_op_is(op, "llvm.load") && is_bf16ish(mlirValueGetType(fly_ir_res0(op)))) ||
+                (fly_ir_op_is(op, "llvm.store") && is_bf16ish(mlirValueGetType(mlirOperationGetOperand(op, 0)))))
+                fly_opvec_push(&ops, op);
+    for (int i = 0; i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+        if (fly_ir_op_is(op, "llvm.store")) {
+            MlirValue v = mlirOperationGetOperand(op, 0);
+            mlirOperationSetOperand(
+                op, 0, fly_emu_irb_val(&b, "llvm.bitcast", 1, &v, like(mlirValueGetType(v), i16), 0, NULL));
+            continue;
+        }
+        MlirValue r = fly_ir_res0(op);
+        MlirType t = mlirValueGetType(r);
+        fly_opvec owners = {0};
+        int nu = 0, capu = 0;
+        unsigned *nums = NULL;
+        for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+            if (nu == capu) {
+                unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+                if (!nv) break;
+                nums = nv;
+            }
+            fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+            nums[nu++] = mlirOpOperandGetOperandNumber(u);
+        }
+        mlirValueSetType(r, like(t, i16));
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        fly_emu_irb a = {c, mlirOperationGetBlock(op), next, mlirOperationGetLocation(op)};
+        MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
+        for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+        fly_opvec_free(&owners);
+        free(nums);
+    }
+    fly_opvec_free(&ops);
+}
+
+void fly_emu_bf16_block_args(MlirModule m) {
+    if (getenv("FLYI_EMU_BF16_CALL")) return;
+    for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+        if (fly_ir_op_is(op, "llvm.func") && mlirOperationGetNumRegions(op) &&
+            !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) {
+            bf16_mem_func(op);
+            bf16_args_func(op);
+        }
+}

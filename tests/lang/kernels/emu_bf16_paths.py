@@ -3,7 +3,8 @@
 # library helper it replaces; FLYI_EMU_BF16_CALL=1 keeps the helper calls. Scalar and 8-wide vector conversions
 # of special bit patterns (NaNs with payloads and signs, infinities, the largest floats, ties to even, f32
 # subnormals, signed zeros) and random values, in a child process in both modes: the bf16 bits must be
-# identical, and equal to torch's conversion for every value but NaNs.
+# identical, and equal to torch's conversion for every value but NaNs; bf16 values only moved (loads of a value
+# or zero, phis, stores: integers now) keep their bits, and a padded bf16 GEMM gives the same result in both modes.
 import os
 import subprocess
 import sys
@@ -56,6 +57,14 @@ def child():
     print("vector", [hex(b) for b in v])
     print("scalar and vector the same:", s == v)
     print("as torch (NaNs aside):", all(n or a == b for a, b, n in zip(s, want, nan)))
+    # bf16 values only moved (buffer loads of value-or-zero, register fragments, stores) as integers: the kernel
+    # library's GEMM on bf16 operands, edges padded
+    from flyi.kernels import gemm
+    a = torch.randn(40, 24).to(torch.bfloat16)
+    b = torch.randn(24, 72).to(torch.bfloat16)
+    c = gemm.gemm(a.cuda(), b.cuda()).cpu()
+    print("gemm bits", hex(sum((v & 0xFFFF) * (i + 1) for i, v in enumerate(c.view(torch.int16).flatten().tolist()))))
+    print("gemm near float64:", torch.allclose(c.double(), a.double() @ b.double(), rtol=2e-2, atol=2e-2))
 
 
 if len(sys.argv) > 1:
