@@ -486,10 +486,15 @@ void *fly_emu_mfma_slot(void *ctxp) { return mfma_lane(ctxp); }
  * results without the per-lane mode switch and state checks, branch-free (the same values as the
  * general loop below, which tests/unit/test_runtime compares through FLYI_EMU_SHFL_REF=1). Returns
  * false when the wave is not that case. */
-static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
+static bool shfl_ref(void) {
     static _Atomic int ref = -1;
     int r = atomic_load_explicit(&ref, memory_order_relaxed);
     if (r < 0) atomic_store_explicit(&ref, r = getenv("FLYI_EMU_SHFL_REF") != NULL, memory_order_relaxed);
+    return r;
+}
+
+static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
+    bool r = shfl_ref();
     int mode = c->sh_mode[w0], off = c->sh_off[w0], w = c->sh_width[w0];
     if (r || (mode != FLY_EMU_X_XOR && mode != FLY_EMU_X_UP && mode != FLY_EMU_X_DOWN)) return false;
     int same = 1;
@@ -509,6 +514,27 @@ static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
             res[lane] = val[ok ? s : lane];
             valid[lane] = ok;
         }
+    memset(c->state + w0, T_READY, WAVE);
+    return true;
+}
+
+/* A full wave whose 64 lanes all wait at the same MFMA: D of every lane, and the results the general loop below
+ * gives such lanes (the shuffle value of lane `kind`, which is 0), without its per-lane mode switch. Returns
+ * false when the wave is not that case (or FLYI_EMU_SHFL_REF=1). */
+static bool mfma_uniform(fly_emu_ctx *c, int w0) {
+    int kind = c->sh_off[w0];
+    if (c->sh_mode[w0] != FLY_EMU_X_MFMA || !c->mf || shfl_ref()) return false;
+    int same = 1;
+    for (int t = w0 + 1; t < w0 + WAVE; t++) same &= (c->sh_mode[t] == FLY_EMU_X_MFMA) & (c->sh_off[t] == kind);
+    if (!same) return false;
+    unsigned char act[WAVE];
+    memset(act, 1, WAVE);
+    fly_emu_mfma_wave(kind, c->mf + w0, act, WAVE);
+    bool ok = kind >= 0 && kind < WAVE;
+    for (int lane = 0; lane < WAVE; lane++) {
+        c->sh_res[w0 + lane] = c->sh_val[w0 + (ok ? kind : lane)];
+        c->sh_valid[w0 + lane] = ok;
+    }
     memset(c->state + w0, T_READY, WAVE);
     return true;
 }
@@ -666,7 +692,7 @@ static int release(fly_emu_ctx *c, int n) {
     int released = 0;
     if (c->fiber_mode >= M_CORO && c->cnt_wave == n && n % WAVE == 0) { /* every thread waits at a cross-lane op */
         for (int w0 = 0; w0 < n; w0 += WAVE)
-            if (!shuffle_uniform(c, w0)) shuffle_wave(c, w0, w0 + WAVE);
+            if (!shuffle_uniform(c, w0) && !mfma_uniform(c, w0)) shuffle_wave(c, w0, w0 + WAVE);
         c->cnt_wave = 0;
         return 1;
     }

@@ -94,34 +94,35 @@ void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *
 
 /* The full-wave case as a small matrix product: A (mn x K) and B (K x mn) unpacked once, D = C + A B with
  * each element's sum in k order (the products of f16 / bf16 / f32 values are exact in double, so the
- * result is the reference's bit for bit; a fused multiply-add gives the same). D's rows are vectorised
- * over the columns, 4 doubles a vector, every accumulator of a row in registers. */
+ * result is the reference's bit for bit; a fused multiply-add gives the same). D is kept by columns (a
+ * lane's values are contiguous: C in and D out move 4 at a time) and each column is vectorised over the
+ * rows, 4 doubles a vector, every accumulator of a column in registers. */
 typedef double v4d __attribute__((vector_size(32)));
 
 typedef struct mfma_mats {
-    _Alignas(32) double a[32][16];
-    _Alignas(32) double b[16][32];
-    _Alignas(32) double d[32][32];
+    _Alignas(32) double at[16][32]; /* A transposed: at[k][m] */
+    _Alignas(32) double b[16][32];  /* b[k][n] */
+    _Alignas(32) double dt[32][32]; /* D (C on entry) by columns: dt[n][m], each lane's values contiguous */
 } mfma_mats;
 
 static inline __attribute__((always_inline)) void rows_t(mfma_mats *x, const int mn, const int nk) {
-    for (int r = 0; r < mn; r++) {
+    for (int c = 0; c < mn; c++) {
         v4d acc[8];
 #pragma GCC unroll 8
-        for (int j = 0; j < mn / 4; j++) memcpy(&acc[j], &x->d[r][4 * j], sizeof acc[j]);
+        for (int j = 0; j < mn / 4; j++) memcpy(&acc[j], &x->dt[c][4 * j], sizeof acc[j]);
 #pragma GCC unroll 16
         for (int kk = 0; kk < nk; kk++) {
-            double s = x->a[r][kk];
-            v4d av = {s, s, s, s};
+            double s = x->b[kk][c];
+            v4d bv = {s, s, s, s};
 #pragma GCC unroll 8
             for (int j = 0; j < mn / 4; j++) {
-                v4d bv;
-                memcpy(&bv, &x->b[kk][4 * j], sizeof bv);
+                v4d av;
+                memcpy(&av, &x->at[kk][4 * j], sizeof av);
                 acc[j] += av * bv;
             }
         }
 #pragma GCC unroll 8
-        for (int j = 0; j < mn / 4; j++) memcpy(&x->d[r][4 * j], &acc[j], sizeof acc[j]);
+        for (int j = 0; j < mn / 4; j++) memcpy(&x->dt[c][4 * j], &acc[j], sizeof acc[j]);
     }
 }
 
@@ -160,15 +161,18 @@ static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l
         for (int m = 0; m < mn; m++) {
             const fly_emu_mfma_lane *ln = &l[m + mn * q];
             for (int i = 0; i < kpt; i++) {
-                x.a[m][q * kpt + i] = elem_of(ebits, bf, ln->a, i);
+                x.at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
                 x.b[q * kpt + i][m] = elem_of(ebits, bf, ln->b, i);
             }
         }
+    /* lane t holds column t % mn, rows 4 (t / mn) + 4 gm q + 0..3 in its values 4q..4q+3 */
     for (int t = 0; t < 64; t++)
-        for (int v = 0; v < vc; v++) x.d[4 * (t / mn) + v % 4 + 4 * gm * (v / 4)][t % mn] = l[t].c[v];
+        for (int q = 0; q < vc / 4; q++)
+            for (int i = 0; i < 4; i++) x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i] = l[t].c[4 * q + i];
     mfma_rows(mn, nk, &x);
     for (int t = 0; t < 64; t++)
-        for (int v = 0; v < vc; v++) l[t].d[v] = (float)x.d[4 * (t / mn) + v % 4 + 4 * gm * (v / 4)][t % mn];
+        for (int q = 0; q < vc / 4; q++)
+            for (int i = 0; i < 4; i++) l[t].d[4 * q + i] = (float)x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i];
 }
 
 /* FLYI_EMU_MFMA_REF=1: every wave through the reference (tests compare the two bit for bit). */

@@ -1,6 +1,7 @@
 # flyi: run
 # The emulator's two MFMA paths give the same bits: a full wave goes through a small matrix product
-# (emu_mfma.c), FLYI_EMU_MFMA_REF=1 sends every wave through the lane-by-lane reference. Each supported
+# (emu_mfma.c), FLYI_EMU_MFMA_REF=1 sends every wave through the lane-by-lane reference (and
+# FLYI_EMU_SHFL_REF=1 through the executor's general cross-lane loop). Each supported
 # MFMA kind, on random values of wide range with infinities, NaNs, signed zeros and (f16) subnormals, and
 # the kernel library's GEMM in each dtype, run in a child process in both modes: the digests of the result
 # bits must be identical (and the finite results near the float64 reference).
@@ -94,7 +95,7 @@ else:
     for ref in (False, True):
         env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0")
         if ref:
-            env["FLYI_EMU_MFMA_REF"] = "1"
+            env["FLYI_EMU_MFMA_REF"] = env["FLYI_EMU_SHFL_REF"] = "1"
         r = subprocess.run([exe, me, "child"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         outs.append(r.stdout)
         print("exit", r.returncode)
