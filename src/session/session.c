@@ -175,6 +175,11 @@ flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *fil
         snprintf(name, sizeof name, "<cell %d>", s->exec_count);
         filename = name;
     }
+    /* the cell's text, for linecache (tracebacks, inspect, the profiler's source column) */
+    if (!s->ip->cell_sources) s->ip->cell_sources = fy_dict_new();
+    fy_obj *text = s->ip->cell_sources ? fy_str_from_cstr(cell) : NULL;
+    if (!text || fy_dict_set_cstr(s->ip->cell_sources, filename, text) < 0) fy_err_clear();
+    FY_XDECREF(text);
     char *magic = fy_magic_transform(cell);
     if (magic && fy_magic_install(s->ip) < 0) fy_err_clear();
     const char *src = magic ? magic : cell;

@@ -645,6 +645,33 @@ static fy_obj *m_time(const char *args) {
     return r;
 }
 
+/* %profile stmt: runs stmt with the emulator's counters; the value is flyi.profile's report (a table in
+ * the REPL, HTML in a notebook). */
+static fy_obj *m_profile(const char *args) {
+    if (!*args) return usage("%%profile needs a statement: %%profile stmt (a call that launches kernels)");
+    fy_obj *code = compile_src(args, "<profiled exec>", 2);
+    if (!code) return NULL;
+    fy_obj *mod = fy_import("flyi.profile"), *rep = NULL;
+    fy_obj *st = mod ? fy_call_method(mod, "start", NULL, 0) : NULL;
+    if (st) {
+        FY_DECREF(st);
+        fy_obj *r = run_main(code);
+        if (!r) { /* the statement's error wins; profiling goes off */
+            fy_obj *exc = fy_err_fetch();
+            fy_obj *x = fy_call_method(mod, "stop", NULL, 0);
+            FY_XDECREF(x);
+            fy_err_clear();
+            fy_err_restore(exc);
+        } else {
+            rep = fy_call_method(mod, "stop", &r, 1);
+            FY_DECREF(r);
+        }
+    }
+    FY_XDECREF(mod);
+    FY_DECREF(code);
+    return rep;
+}
+
 static fy_obj *m_timeit(const char *args) {
     long number = 0, repeat = 7;
     const char *p = args;
@@ -878,6 +905,7 @@ static const magic_def magics[] = {
     {"backend", "%backend [emu|hip]", "show or set the launch backend", m_backend},
     {"time", "%time stmt", "CPU and wall time of one run", m_time},
     {"timeit", "%timeit [-n N] [-r R] stmt", "mean and std. dev. of repeated runs", m_timeit},
+    {"profile", "%profile stmt", "run stmt's launches on the emulator with counters: per-line table", m_profile},
     {"who", "%who [type ...]", "the names you defined", m_who},
     {"reset", "%reset [-f]", "forget all names you defined", m_reset},
     {"load", "%load FILE", "put a file's text into the next input", m_load},

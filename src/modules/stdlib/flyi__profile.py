@@ -60,10 +60,13 @@ def _source_line(file, line, paths):
 
 
 def _split_loc(loc):
-    """(file, line) of the first file:line:col in a location string."""
-    parts = loc.replace("(", " ").replace(")", " ").split()
-    for p in parts:
-        bits = p.rsplit(":", 2)
+    """(file, line) of the first file:line:col in a location string (callsite(...) and fused [...]
+    locations name the innermost first)."""
+    text = loc
+    for w in ("callsite(", "fused[", "fused<", "loc("):
+        text = text.replace(w, "")
+    for part in text.replace(" at ", "\n").replace(", ", "\n").split("\n"):
+        bits = part.strip(" )]").rsplit(":", 2)
         if len(bits) == 3 and bits[1].isdigit() and bits[2].isdigit():
             return bits[0], int(bits[1])
     return loc, 0
