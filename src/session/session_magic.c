@@ -23,6 +23,7 @@
 #include "flydsl/trace/trace.h"
 #include "exec/vm.h"
 #include "pipeline/stages.h"
+#include "modules/mod_ipython.h"
 
 /* ------------------------------------------------------------------ rewriting a cell */
 
@@ -399,9 +400,20 @@ static fy_obj *m_isa(const char *a) {
     if (t.n) return usage("%%isa: unexpected argument '%s' (expected %%isa [kernel] [--source])", t.v[0]);
     fy_obj *v = fy_call_method(k, "isa_source", NULL, 0);
     if (!v) return NULL;
-    if (FY_STR_CHECK(v)) out_text(FY_STR_DATA(v));
+    /* text for the REPL, the side-by-side view for a notebook */
+    fy_obj *html = FY_STR_CHECK(v) ? fy_source_isa_html(FY_STR_DATA(v)) : NULL;
+    size_t n = FY_STR_CHECK(v) ? strlen(FY_STR_DATA(v)) : 0;
+    while (n && FY_STR_DATA(v)[n - 1] == '\n') n--;
+    fy_obj *plain = html ? fy_str_from_utf8(FY_STR_DATA(v), n) : NULL, *bundle = plain ? fy_dict_new() : NULL;
+    int rc = bundle && fy_dict_set_cstr(bundle, "text/plain", plain) == 0 &&
+                     fy_dict_set_cstr(bundle, "text/html", html) == 0
+                 ? fy_display_publish_id(fy_cur->sink, bundle, false, NULL, false)
+                 : -1;
+    FY_XDECREF(bundle);
+    FY_XDECREF(plain);
+    FY_XDECREF(html);
     FY_DECREF(v);
-    return fy_none();
+    return rc < 0 ? NULL : fy_none();
 }
 
 static int64_t dict_i(fy_obj *d, const char *k) {

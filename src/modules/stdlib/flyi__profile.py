@@ -244,7 +244,7 @@ class ProfileReport:
                 r.lds_bank_conflict_ways is not None and r.lds_bank_conflict_ways > 1) or r.active_lane_fraction < 0.999
             cls = ' class="flyi-hot"' if bad else ""
             h.append("<tr%s>" % cls + "".join(
-                "<td>%s</td>" % esc(c) for c in row[:-1]) + "<td><code>%s</code></td></tr>" % esc(row[-1]))
+                "<td>%s</td>" % esc(c) for c in row[:-1]) + "<td style=\"text-align:left\"><code>%s</code></td></tr>" % esc(row[-1]))
         h.append("</tbody></table><p>%s</p>" % esc(tail))
         if est:
             h.append("<p><i>%s</i></p>" % esc(est))
