@@ -155,8 +155,9 @@ static void render_source_isa(fy_sbuf *b, const char *text) {
             order[j - 1] = t;
         }
     unsigned long id = ++views;
-    fy_sbuf_printf(b, "<details class=\"flyi-source-isa\" open id=\"flyi-sx-%lu\"><summary><b>Source and ISA</b> "
-                      "<span style=\"" MUTED "\">%d source line%s; hover or click a line</span></summary>\n<style>",
+    fy_sbuf_printf(b,
+                   "<details class=\"flyi-source-isa\" open id=\"flyi-sx-%lu\"><summary><b>Source and ISA</b> "
+                   "<span style=\"" MUTED "\">%d source line%s; hover or click a line</span></summary>\n<style>",
                    id, nk, nk == 1 ? "" : "s");
     for (int i = 0; i < nk; i++)
         fy_sbuf_printf(b, "#flyi-sx-%lu:has(.sx%d:hover) .sx%d,#flyi-sx-%lu:has(.sx%d:focus) .sx%d{background:%s33}",

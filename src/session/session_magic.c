@@ -405,10 +405,10 @@ static fy_obj *m_isa(const char *a) {
     size_t n = FY_STR_CHECK(v) ? strlen(FY_STR_DATA(v)) : 0;
     while (n && FY_STR_DATA(v)[n - 1] == '\n') n--;
     fy_obj *plain = html ? fy_str_from_utf8(FY_STR_DATA(v), n) : NULL, *bundle = plain ? fy_dict_new() : NULL;
-    int rc = bundle && fy_dict_set_cstr(bundle, "text/plain", plain) == 0 &&
-                     fy_dict_set_cstr(bundle, "text/html", html) == 0
-                 ? fy_display_publish_id(fy_cur->sink, bundle, false, NULL, false)
-                 : -1;
+    int rc =
+        bundle && fy_dict_set_cstr(bundle, "text/plain", plain) == 0 && fy_dict_set_cstr(bundle, "text/html", html) == 0
+            ? fy_display_publish_id(fy_cur->sink, bundle, false, NULL, false)
+            : -1;
     FY_XDECREF(bundle);
     FY_XDECREF(plain);
     FY_XDECREF(html);

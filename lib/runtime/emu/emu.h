@@ -96,9 +96,10 @@ typedef void (*fly_emu_entry_fn)(void **argv, void *ctx);
  * returns the threads that ended (low 32 bits) and that now wait at a barrier (high 32 bits). */
 typedef int64_t (*fly_emu_lanes_fn)(void *ctx, void *frames, int64_t stride, int64_t n);
 
-/* A profiled site of a kernel (emu_profile.c): a fly_prof_kind, the access width, the MFMA kind. */
+/* A profiled site of a kernel (emu_profile.c): a fly_prof_kind, the access width, the MFMA kind; a basic
+ * block holding a profiled op counts through that op's site (proxy; -1: its own counter call). */
 typedef struct fly_emu_psite {
-    int kind, bytes, mfma;
+    int kind, bytes, mfma, proxy;
     char *loc;
 } fly_emu_psite;
 
@@ -218,8 +219,7 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
  * worker's previous state to reuse, or NULL). NULL on out of memory (w freed). */
 typedef struct fly_emu_profw fly_emu_profw;
 fly_emu_profw *fly_emu_profw_begin(fly_emu_profw *w, const fly_emu_kernel *k, int nthreads, int banks);
-/* Thread (linear id in its block) executed site with address addr (0 for non-memory sites). */
-void fly_emu_profw_record(fly_emu_profw *w, int thread, int64_t addr, int32_t site);
+/* (fly_emu_profw_record, the counter itself, is inline in emu_profile.h) */
 /* The block ended (its LDS at lds_lo): groups its executions into wave instructions and counts them. */
 void fly_emu_profw_block_end(fly_emu_profw *w, uintptr_t lds_lo);
 /* Adds the worker's counts to p and clears them. */

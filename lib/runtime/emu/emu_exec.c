@@ -25,6 +25,7 @@
 
 #include "runtime/emu/emu.h"
 #include "runtime/emu/fiber.h"
+#include "runtime/emu/emu_profile.h"
 #include "runtime/profile.h"
 
 #define MAX_BLOCK 1024

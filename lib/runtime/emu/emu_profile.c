@@ -21,9 +21,10 @@
 #include "passes/pass.h"
 #include "runtime/emu/emu.h"
 #include "runtime/emu/emu_irb.h"
+#include "runtime/emu/emu_profile.h"
 #include "runtime/profile.h"
 
-#define WAVE 64
+#define WAVE FLY_EMU_PROF_WAVE
 #define MAX_WAVES_PER_BLOCK 16 /* 1024 threads */
 #define SLOT_MEM_CAP ((size_t)256 << 20) /* bytes of slots per worker */
 
@@ -53,7 +54,7 @@ static int add_psite_str(fly_emu_kernel *k, int kind, int bytes, int mfma, const
     fly_emu_psite *v = realloc(k->psites, sizeof *v * (size_t)(k->npsites + 1));
     if (!v) return -1;
     k->psites = v;
-    v[k->npsites] = (fly_emu_psite){kind, bytes, mfma, strdup(loc)};
+    v[k->npsites] = (fly_emu_psite){kind, bytes, mfma, -1, strdup(loc)};
     return k->npsites++;
 }
 
@@ -152,16 +153,6 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
         prof_ud u = {0};
         mlirOperationWalk(f, collect, &u, MlirWalkPreOrder);
         int rc = 0;
-        /* basic blocks: a counter at the top, its site naming every source line of the block */
-        for (MlirBlock blk = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(blk) && !rc;
-             blk = mlirBlockGetNextInRegion(blk)) {
-            char lines[2048] = "";
-            block_lines(blk, lines, sizeof lines);
-            if (!lines[0]) continue;
-            int site = add_psite_str(k, FLY_PROF_EXEC, 0, -1, lines);
-            if (site < 0) rc = -1;
-            else prof_call(ctx, mlirBlockGetFirstOperation(blk), ctxv, (MlirValue){NULL}, site);
-        }
         for (int j = 0; j < u.acc.n && !rc; j++) rc = instrument_access(k, ctx, u.acc.v[j], ctxv);
         for (int j = 0; j < u.calls.n && !rc; j++) {
             MlirOperation op = u.calls.v[j];
@@ -175,6 +166,22 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
             if (site < 0) rc = -1;
             else prof_call(ctx, op, ctxv, (MlirValue){NULL}, site);
         }
+        /* basic blocks, their site naming every source line of the block: a block that holds a profiled op
+         * executes as often as that op (its counts), others get a counter call at the top */
+        for (MlirBlock blk = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(blk) && !rc;
+             blk = mlirBlockGetNextInRegion(blk)) {
+            char lines[2048] = "";
+            block_lines(blk, lines, sizeof lines);
+            if (!lines[0]) continue;
+            int proxy = -1;
+            for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op) && proxy < 0;
+                 op = mlirOperationGetNextInBlock(op))
+                if (is_call_to(op, "fly_emu_prof")) proxy = (int)const_operand(op, 2);
+            int site = add_psite_str(k, FLY_PROF_EXEC, 0, -1, lines);
+            if (site < 0) rc = -1;
+            else if (proxy >= 0) k->psites[site].proxy = proxy;
+            else prof_call(ctx, mlirBlockGetFirstOperation(blk), ctxv, (MlirValue){NULL}, site);
+        }
         fly_opvec_free(&u.acc);
         fly_opvec_free(&u.calls);
         if (rc) {
@@ -186,27 +193,6 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
 }
 
 /* ---- counting ---- */
-
-/* The wave instructions of one site in the running block: slot n*nwaves + w. */
-typedef struct slots {
-    uint64_t *mask;
-    int64_t *addr; /* WAVE per slot (memory and barrier sites) */
-    size_t cap, hi;
-} slots;
-
-struct fly_emu_profw {
-    const fly_emu_kernel *k;
-    int ns, nthreads, nwaves, banks;
-    uint32_t *cnt;  /* nthreads x ns: executions of each site by each thread in this block */
-    uint32_t *work; /* nthreads: basic blocks since the thread's last barrier */
-    slots *sl;
-    fly_prof_site *acc; /* ns: counts of this launch (kernel and loc unset) */
-    int64_t **aaddr;    /* atomic target addresses per site */
-    size_t *an, *acap;
-    size_t mem;
-};
-
-static bool keeps_addr(int kind) { return kind != FLY_PROF_EXEC && kind != FLY_PROF_MFMA; }
 
 void fly_emu_profw_free(fly_emu_profw *w) {
     if (!w) return;
@@ -220,6 +206,8 @@ void fly_emu_profw_free(fly_emu_profw *w) {
     free(w->an);
     free(w->acap);
     free(w->acc);
+    free(w->kind);
+    free(w->blocks);
     free(w->cnt);
     free(w->work);
     free(w);
@@ -243,19 +231,26 @@ fly_emu_profw *fly_emu_profw_begin(fly_emu_profw *w, const fly_emu_kernel *k, in
     w->aaddr = calloc(n1, sizeof *w->aaddr);
     w->an = calloc(n1, sizeof *w->an);
     w->acap = calloc(n1, sizeof *w->acap);
-    if (!w->cnt || !w->work || !w->sl || !w->acc || !w->aaddr || !w->an || !w->acap) {
+    w->kind = calloc(n1, 1);
+    w->blocks = calloc(n1, 1);
+    if (!w->cnt || !w->work || !w->sl || !w->acc || !w->aaddr || !w->an || !w->acap || !w->kind || !w->blocks) {
         fly_emu_profw_free(w);
         return NULL;
     }
     for (int s = 0; s < ns; s++) {
+        w->kind[s] = (unsigned char)k->psites[s].kind;
+        if (k->psites[s].kind == FLY_PROF_EXEC) {
+            int x = k->psites[s].proxy;
+            if (x < 0) w->blocks[s]++;
+            else if (x < ns && w->blocks[x] < 255) w->blocks[x]++;
+        }
         w->acc[s].kind = k->psites[s].kind;
         w->acc[s].bytes = k->psites[s].bytes;
     }
     return w;
 }
 
-/* Room for slot idx of site s; false past the memory cap. */
-static bool grow(fly_emu_profw *w, slots *sl, size_t idx, bool addr) {
+bool fly_emu_profw_grow(fly_emu_profw *w, fly_emu_slots *sl, size_t idx, bool addr) {
     if (idx < sl->cap) return true;
     size_t nc = sl->cap ? sl->cap : 64;
     while (nc <= idx) nc *= 2;
@@ -275,60 +270,77 @@ static bool grow(fly_emu_profw *w, slots *sl, size_t idx, bool addr) {
     return true;
 }
 
-void fly_emu_profw_record(fly_emu_profw *w, int t, int64_t addr, int32_t site) {
-    if (!w || site < 0 || site >= w->ns || t < 0 || t >= w->nthreads) return;
-    int kind = w->k->psites[site].kind;
-    fly_prof_site *acc = &w->acc[site];
-    acc->executions++;
-    if (kind == FLY_PROF_EXEC) w->work[t]++;
-    else if (kind == FLY_PROF_BARRIER) {
-        addr = w->work[t];
-        w->work[t] = 0;
-    } else if (kind == FLY_PROF_ATOMIC) {
-        if (w->an[site] == w->acap[site]) {
-            size_t nc = w->acap[site] ? 2 * w->acap[site] : 256;
-            int64_t *v = realloc(w->aaddr[site], nc * sizeof *v);
-            if (v) {
-                w->aaddr[site] = v;
-                w->acap[site] = nc;
-            }
+void fly_emu_profw_atomic(fly_emu_profw *w, int site, int64_t addr) {
+    if (w->an[site] == w->acap[site]) {
+        size_t nc = w->acap[site] ? 2 * w->acap[site] : 256;
+        int64_t *v = realloc(w->aaddr[site], nc * sizeof *v);
+        if (!v) return;
+        w->aaddr[site] = v;
+        w->acap[site] = nc;
+    }
+    w->aaddr[site][w->an[site]++] = addr;
+}
+
+/* Wave instructions of a slot-less site (basic block, MFMA): wave w issued instruction n when one of its
+ * lanes ran the site n + 1 times, so a wave's count is its lanes' most. */
+static uint64_t waves_from_counts(const fly_emu_profw *w, int site) {
+    uint64_t total = 0;
+    for (int v = 0; v < w->nwaves; v++) {
+        uint32_t most = 0;
+        for (int t = v * WAVE; t < (v + 1) * WAVE && t < w->nthreads; t++) {
+            uint32_t c = w->cnt[(size_t)t * (size_t)w->ns + (size_t)site];
+            if (c > most) most = c;
         }
-        if (w->an[site] < w->acap[site]) w->aaddr[site][w->an[site]++] = addr;
+        total += most;
     }
-    uint32_t n = w->cnt[(size_t)t * (size_t)w->ns + (size_t)site]++;
-    size_t idx = (size_t)n * (size_t)w->nwaves + (size_t)(t / WAVE);
-    slots *sl = &w->sl[site];
-    bool ka = keeps_addr(kind);
-    if (!grow(w, sl, idx, ka)) {
-        acc->untracked = 1;
-        return;
-    }
-    sl->mask[idx] |= (uint64_t)1 << (t % WAVE);
-    if (ka) sl->addr[idx * WAVE + (size_t)(t % WAVE)] = addr;
-    if (idx + 1 > sl->hi) sl->hi = idx + 1;
+    return total;
 }
 
 typedef struct range {
     uint64_t lo, hi;
 } range;
 
-static int cmp_range(const void *a, const void *b) {
-    const range *x = a, *y = b;
-    return x->lo < y->lo ? -1 : x->lo > y->lo;
+/* Insertion sorts: a wave's lanes mostly come in address order already. */
+static void sort_ranges(range *r, int n) {
+    for (int i = 1; i < n; i++) {
+        range x = r[i];
+        int j = i;
+        for (; j > 0 && r[j - 1].lo > x.lo; j--) r[j] = r[j - 1];
+        r[j] = x;
+    }
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+static void sort_u64(uint64_t *v, int n) {
+    for (int i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* A global wave instruction: the distinct bytes its lanes asked for and the 64-byte segments they touch. */
 static void eval_global(fly_prof_site *acc, uint64_t mask, const int64_t *addr, int bytes) {
+    /* the common case: active lanes at consecutive addresses in lane order */
+    int first = -1, prev = -1;
+    bool run = true;
+    for (int l = 0; l < WAVE && run; l++) {
+        if (!(mask >> l & 1)) continue;
+        if (first < 0) first = l;
+        else if (addr[l] != addr[prev] + bytes) run = false;
+        prev = l;
+    }
+    if (run && first >= 0) {
+        uint64_t lo = (uint64_t)addr[first], hi = (uint64_t)addr[prev] + (uint64_t)bytes;
+        acc->bytes_requested += hi - lo;
+        acc->segments += ((hi - 1) >> 6) - (lo >> 6) + 1;
+        return;
+    }
     range r[WAVE];
     int n = 0;
     for (int l = 0; l < WAVE; l++)
         if (mask >> l & 1) r[n++] = (range){(uint64_t)addr[l], (uint64_t)addr[l] + (uint64_t)bytes};
-    qsort(r, (size_t)n, sizeof *r, cmp_range);
+    sort_ranges(r, n);
     uint64_t distinct = 0, segs = 0, end = 0, last_seg = UINT64_MAX;
     for (int i = 0; i < n; i++) {
         uint64_t lo = r[i].lo > end ? r[i].lo : end;
@@ -359,10 +371,23 @@ static void eval_lds(fly_prof_site *acc, uint64_t mask, const int64_t *addr, int
             uint64_t off = (uint64_t)addr[l] - (uint64_t)lds_lo;
             uint64_t d0 = off >> 2, d1 = (off + (uint64_t)bytes - 1) >> 2;
             for (uint64_t d = d0; d <= d1 && nk < WAVE * 8; d++)
-                keys[nk++] = (d % (uint64_t)banks) << 40 | (d & (((uint64_t)1 << 40) - 1));
+                keys[nk++] = (d & (uint64_t)(banks - 1)) << 40 | (d & (((uint64_t)1 << 40) - 1));
         }
         if (!nk) continue;
-        qsort(keys, (size_t)nk, sizeof *keys, cmp_u64);
+        uint64_t seen = 0; /* the common case: every dword in its own bank */
+        int i0 = 0;
+        for (; i0 < nk; i0++) {
+            uint64_t bit = (uint64_t)1 << (keys[i0] >> 40);
+            if (seen & bit) break;
+            seen |= bit;
+        }
+        if (i0 == nk) {
+            acc->lds_cycles++;
+            acc->lds_phases++;
+            if (worst < 1) worst = 1;
+            continue;
+        }
+        sort_u64(keys, nk);
         uint32_t ways = 0, run = 0;
         for (int i = 0; i < nk; i++) {
             if (i && keys[i] == keys[i - 1]) continue;          /* the same dword: a broadcast */
@@ -378,7 +403,7 @@ static void eval_lds(fly_prof_site *acc, uint64_t mask, const int64_t *addr, int
 }
 
 /* Barrier instructions n of every wave: each wave waits for the slowest one's work since the last barrier. */
-static void eval_barriers(fly_emu_profw *w, fly_prof_site *acc, slots *sl) {
+static void eval_barriers(fly_emu_profw *w, fly_prof_site *acc, fly_emu_slots *sl) {
     for (size_t base = 0; base < sl->hi; base += (size_t)w->nwaves) {
         int64_t work[MAX_WAVES_PER_BLOCK];
         int64_t most = 0;
@@ -403,9 +428,19 @@ static void eval_barriers(fly_emu_profw *w, fly_prof_site *acc, slots *sl) {
 void fly_emu_profw_block_end(fly_emu_profw *w, uintptr_t lds_lo) {
     if (!w) return;
     for (int s = 0; s < w->ns; s++) {
-        slots *sl = &w->sl[s];
+        fly_emu_slots *sl = &w->sl[s];
         fly_prof_site *acc = &w->acc[s];
         const fly_emu_psite *ps = &w->k->psites[s];
+        if (ps->kind == FLY_PROF_EXEC && ps->proxy >= 0) continue; /* counted at the merge */
+        if (ps->kind == FLY_PROF_EXEC || ps->kind == FLY_PROF_MFMA) {
+            uint64_t nw = waves_from_counts(w, s);
+            acc->waves += nw;
+            if (ps->kind == FLY_PROF_MFMA) {
+                int bits;
+                acc->flops += nw * (uint64_t)fly_emu_mfma_flops(ps->mfma, &bits);
+            }
+            continue;
+        }
         if (ps->kind == FLY_PROF_BARRIER) eval_barriers(w, acc, sl);
         for (size_t i = 0; i < sl->hi; i++) {
             uint64_t m = sl->mask[i];
@@ -417,11 +452,6 @@ void fly_emu_profw_block_end(fly_emu_profw *w, uintptr_t lds_lo) {
             case FLY_PROF_GLOBAL_STORE: eval_global(acc, m, a, ps->bytes); break;
             case FLY_PROF_LDS_LOAD:
             case FLY_PROF_LDS_STORE: eval_lds(acc, m, a, ps->bytes, lds_lo, w->banks); break;
-            case FLY_PROF_MFMA: {
-                int bits;
-                acc->flops += (uint64_t)fly_emu_mfma_flops(ps->mfma, &bits);
-                break;
-            }
             default: break;
             }
         }
@@ -434,6 +464,13 @@ void fly_emu_profw_block_end(fly_emu_profw *w, uintptr_t lds_lo) {
 
 void fly_emu_profw_merge(fly_emu_profw *w, fly_prof *p) {
     if (!w || !p) return;
+    for (int s = 0; s < w->ns; s++) { /* blocks counted through one of their ops */
+        int x = w->k->psites[s].proxy;
+        if (x >= 0 && x < w->ns) {
+            w->acc[s].executions = w->acc[x].executions;
+            w->acc[s].waves = w->acc[x].waves;
+        }
+    }
     for (int s = 0; s < w->ns; s++) {
         const fly_emu_psite *ps = &w->k->psites[s];
         fly_prof_site *a = &w->acc[s];

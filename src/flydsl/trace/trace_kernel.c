@@ -248,9 +248,8 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
         else snprintf(v[i], sizeof v[i], "%d", vals[i]);
         stats[i] = (fy_kstat){keys[i], v[i]};
     }
-    fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
-                           ps->valid ? 8 : 0,    stats,  NULL,
-                           NULL};
+    fy_kernel_view view = {
+        FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa, ps->valid ? 8 : 0, stats, NULL, NULL};
     fy_sbuf mix = {0};
     fy_obj *sd = fy_getattr_cstr(o, "stats");
     if (!sd) fy_err_clear();
