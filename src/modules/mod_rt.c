@@ -56,7 +56,7 @@ static fy_obj *rt_cell_source(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw)
             if (fy_stdlib_source(mod, &text, &len)) return fy_str_from_utf8(text, len);
         }
     }
-    fy_obj *t = fy_cur->cell_sources ? fy_dict_get_cstr(fy_cur->cell_sources, name) : NULL;
+    fy_obj *t = fy_cur->cell_sources ? fy_dict_get(fy_cur->cell_sources, a[0]) : NULL;
     return fy_ref(t ? t : fy_None);
 }
 

@@ -34,12 +34,7 @@ typedef struct prof_ud {
     fly_opvec acc, calls;
 } prof_ud;
 
-static bool is_call_to(MlirOperation op, const char *callee) {
-    if (!fly_ir_op_is(op, "llvm.call")) return false;
-    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
-    return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
-           fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
-}
+static bool is_call_to(MlirOperation op, const char *callee) { return fly_emu_irb_is_call(op, callee); }
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
     prof_ud *u = user;

@@ -66,10 +66,9 @@ def updatecache(filename, module_globals=None):
         text = _flyi_rt.cell_source(filename) if filename else None  # REPL / notebook cells
         if text is None:
             return []
-        lines = text.splitlines(True)
+        lines = text.splitlines(True)  # not cached: the session keeps the cells (a bounded number)
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += "\n"
-        cache[filename] = (len(text), None, lines, filename)
         return lines
     fullname = filename
     try:
