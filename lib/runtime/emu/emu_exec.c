@@ -25,6 +25,8 @@
 
 #include "runtime/emu/emu.h"
 #include "runtime/emu/fiber.h"
+#include "runtime/emu/emu_profile.h"
+#include "runtime/profile.h"
 
 #define MAX_BLOCK 1024
 #define WAVE 64
@@ -91,6 +93,8 @@ typedef struct fly_emu_ctx {
     int nsegs, capsegs;
     char err[1024];
     uint64_t err_block;
+    fly_emu_profw *profw; /* profiling: this worker's counters (prof_on: for the running launch) */
+    int prof_on;
 } fly_emu_ctx;
 
 _Static_assert(offsetof(fly_emu_ctx, lds) == 8 * FLY_EMU_CTX_LDS, "ctx layout");
@@ -298,6 +302,11 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
 }
 
 void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
+
+void fly_emu_prof(void *ctxp, int64_t addr, int32_t site) {
+    fly_emu_ctx *c = ctxp;
+    if (c->prof_on) fly_emu_profw_record(c->profw, c->fiber_mode == M_LOOP ? cur_thread(c) : (int)c->cur, addr, site);
+}
 
 void fly_emu_divchk(void *ctxp, int64_t d, int32_t site, int32_t flags) {
     fly_emu_ctx *c = ctxp;
@@ -857,6 +866,7 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
         if (setjmp(c->abort_jb) == 0) k->block_fn(g->args, c);
     }
     tl_running = NULL;
+    if (c->prof_on) fly_emu_profw_block_end(c->profw, c->lds_lo);
     if (c->pf) pf_segment(c, lin, pf_start);
     if (c->failed && c->err[0]) {
         job *j = c->job;
@@ -909,6 +919,11 @@ static int work(fly_emu_ctx *c, job *j) {
         c->printf_buf = c->pf;
     }
     c->lds = c->lds_mem;
+    c->prof_on = 0;
+    if (g->prof && j->k->npsites) {
+        c->profw = fly_emu_profw_begin(c->profw, j->k, (int)(g->block[0] * g->block[1] * g->block[2]), g->lds_banks);
+        c->prof_on = c->profw != NULL;
+    }
     for (;;) {
         if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr) break;
         uint64_t b = atomic_fetch_add(&j->next, j->chunk);
@@ -1033,6 +1048,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p) {
         free(c->segs);
         free(c->hits);
         free(c->mf);
+        fly_emu_profw_free(c->profw);
         free(c);
     }
     pthread_mutex_destroy(&p->mu);
@@ -1137,8 +1153,8 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     j.chunk = j.chunk < 1 ? 1 : j.chunk > 64 ? 64 : j.chunk;
     pthread_mutex_init(&j.mu, NULL);
     handlers_enter();
-    for (int i = 0; i < p->n; i++) p->w[i]->nsegs = 0;
-    p->self->nsegs = 0;
+    for (int i = 0; i < p->n; i++) p->w[i]->nsegs = p->w[i]->prof_on = 0;
+    p->self->nsegs = p->self->prof_on = 0;
     int reported = 0;
     if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
         /* small grids: the launching thread runs them (no wake-up of the pool) */
@@ -1183,6 +1199,14 @@ finished:
     if (reported) g->progress(g->progress_user, atomic_load(&j.done), j.total);
     handlers_leave();
     merge_printf(p, k, g, pf);
+    if (g->prof) {
+        for (int i = 0; i <= p->n; i++) {
+            fly_emu_ctx *c = i < p->n ? p->w[i] : p->self;
+            if (c->prof_on) fly_emu_profw_merge(c->profw, g->prof);
+            c->prof_on = 0;
+        }
+        fly_prof_add_launch(g->prof, atomic_load(&j.done), (uint64_t)n);
+    }
     int rc = 0;
     if (j.failed) {
         snprintf(err, cap, "%s", j.err);

@@ -842,6 +842,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
         declare(&w, "fly_emu_poll", 1, p5, 0, NULL);
+        MlirType r3[3] = {w.ptr, w.i64, w.i32};
+        declare(&w, "fly_emu_prof", 3, r3, 0, NULL);
         MlirType d4[4] = {w.ptr, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_divchk", 4, d4, 0, NULL);
         MlirType f64 = mlirF64TypeGet(w.ctx), f32 = mlirF32TypeGet(w.ctx);
@@ -888,5 +890,7 @@ void fly_emu_kernel_clear(fly_emu_kernel *k) {
     free(k->formats);
     for (int i = 0; i < k->nsites; i++) free(k->sites[i]);
     free(k->sites);
+    for (int i = 0; i < k->npsites; i++) free(k->psites[i].loc);
+    free(k->psites);
     memset(k, 0, sizeof *k);
 }

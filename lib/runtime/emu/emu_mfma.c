@@ -35,6 +35,15 @@ static const mfma_kind kinds[] = {
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
+int64_t fly_emu_mfma_flops(int kind, int *bits) {
+    if (kind < 0 || kind >= NKINDS) {
+        *bits = 0;
+        return 0;
+    }
+    *bits = kinds[kind].ebits;
+    return 2 * (int64_t)kinds[kind].mn * kinds[kind].mn * kinds[kind].k;
+}
+
 static double half_to_double(uint32_t h) {
     int e = (h >> 10) & 31, m = h & 1023;
     double v;

@@ -115,6 +115,14 @@ static rt_state *session_state(void) {
     return r < 0 ? NULL : s;
 }
 
+int fy_trace_session_rt(const fly_rt_api **R, fly_rt **rt) {
+    rt_state *s = session_state();
+    if (!s) return -1;
+    *R = s->R;
+    *rt = s->rt;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ torch device hooks */
 
 /* The running session's runtime for a torch hook, created on first use once flydsl.compiler is
@@ -519,6 +527,7 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         .interrupt = (volatile int *)&fy_cur->interrupt,
         /* the compiled-for chip's LDS (gfx950: 160 KiB), whatever chip the emulator was opened for */
         .lds_limit = strstr(k->r.target, "gfx950") ? 163840 : 65536,
+        .target = k->r.target,
     };
     progress_line prog = {.kernel = FY_STR_DATA(k->name)};
     if (isatty(STDERR_FILENO) == 1) {
