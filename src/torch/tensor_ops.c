@@ -634,6 +634,11 @@ static fy_obj *m_masked_fill_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     return masked_fill(self, a, n, true);
 }
 
+static fy_obj *m_square(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("square", n, 0, 0) < 0) return NULL;
+    return fy_torch_binary(self, self, FY_TOP_MUL, NULL);
+}
+
 #define MD(name, doc) {#name, m_##name, 0, doc}, {#name "_", m_##name##_, 0, doc " (in place)"}
 fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        {"negative", m_neg, 0, "negative()"},
@@ -667,6 +672,7 @@ fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        MD(mul, "mul(other)"),
                                        MD(div, "div(other, rounding_mode=None)"),
                                        MD(pow, "pow(exponent)"),
+                                       {"square", m_square, 0, "square()"},
                                        MD(remainder, "remainder(other)"),
                                        MD(floor_divide, "floor_divide(other)"),
                                        MD(maximum, "maximum(other)"),

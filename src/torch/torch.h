@@ -78,6 +78,10 @@ typedef struct fy_torch_tensor {
     int64_t shape[FY_TORCH_MAXDIM];
     int64_t stride[FY_TORCH_MAXDIM]; /* elements */
     fy_obj *dict;             /* attributes a program sets on the tensor (x.is_shuffled = True), or NULL */
+    /* autograd: the accumulated .grad (or NULL), the graph node that made the tensor (NULL: a leaf) and
+     * which of its outputs this tensor is */
+    fy_obj *grad, *grad_fn;
+    int grad_index;
 } fy_torch_tensor;
 extern fy_type fy_torch_tensor_type;
 extern fy_type fy_torch_size_type;
@@ -373,8 +377,30 @@ fy_obj *fy_torch_repr(fy_obj *self);
 /* torch.testing, torch.cuda submodules (new modules). */
 fy_obj *fy_torch_testing_module(void);
 fy_obj *fy_torch_cuda_module(void);
-/* torch.autograd (autograd.c): the Function base class. */
-fy_obj *fy_torch_autograd_module(void);
+/* ---------------------------------------------------------------- autograd */
+
+/* Grad mode (torch.no_grad / enable_grad / set_grad_enabled); true by default. */
+extern bool fy_torch_grad_enabled;
+/* Wrap the differentiable entries of a method (method: self is the first input) or function table,
+ * and the operator slots, indexing and .T/.mT of a type, with the autograd hook (autograd_hook.c):
+ * once each, before the type is readied / the functions are made. */
+void fy_torch_ag_wrap(fy_methoddef *defs, bool method);
+void fy_torch_ag_wrap_type(fy_type *t);
+/* The names of the wrapped operations (a list of str). */
+fy_obj *fy_torch_ag_names(void);
+/* Tensor attributes and methods of autograd (autograd.c). */
+fy_obj *fy_torch_ag_get_grad(fy_obj *o);
+int fy_torch_ag_set_grad(fy_obj *o, fy_obj *v);
+fy_obj *fy_torch_ag_get_grad_fn(fy_obj *o);
+fy_obj *fy_torch_ag_is_leaf(fy_obj *o);
+int fy_torch_ag_set_requires_grad(fy_obj *o, fy_obj *v);
+extern fy_methoddef fy_torch_ag_methods[];
+/* torch._C (the helpers _torch_autograd.py builds on) and torch.autograd (the Python module
+ * _torch_autograd, bound to the torch module m); new references. */
+fy_obj *fy_torch_C_module(void);
+fy_obj *fy_torch_autograd_module(fy_obj *torch_mod, fy_obj *c_mod);
+/* torch.nn.Parameter (autograd.c). */
+extern fy_type fy_torch_parameter_type;
 /* Register `torch` and its submodules as lazily imported built-in modules. */
 void fy_torch_register(void);
 
