@@ -211,6 +211,21 @@ int fy_torch_device_upload_all(void);
 void fy_torch_device_invalidate_all(void);
 /* Bytes of live device storages (torch.cuda.memory_allocated). */
 size_t fy_torch_device_bytes(void);
+/* Their most since the last reset (max_memory_allocated), and the reset (reset_peak_memory_stats). */
+size_t fy_torch_device_peak(void);
+void fy_torch_device_reset_peak(void);
+/* CUDA graphs (cuda_graph.c). While torch.cuda.graph(g) captures, a launcher hands its launch to
+ * fy_torch_graph_record instead of running it, as CUDA's stream capture does not run the captured work:
+ * run(ctx) is called at each g.replay() (0, or -1 with an exception), drop(ctx) when the graph goes. */
+bool fy_torch_graph_capturing(void);
+int fy_torch_graph_record(int (*run)(void *ctx), void (*drop)(void *ctx), void *ctx);
+/* torch.profiler (_torch_profiler.py): while a profile is active, a launcher reports each kernel it ran
+ * and the microseconds it took (an event of device type CUDA). */
+extern bool fy_torch_profiling;
+void fy_torch_profile_kernel(const char *name, double us);
+/* torch.cuda.CUDAGraph and the functions of torch.cuda that go with it (graph, is_current_stream_capturing,
+ * graph_pool_handle), added to the torch.cuda module m; 0 or -1. */
+int fy_torch_cuda_graph_add(fy_obj *m);
 /* The stream launches go to (torch.cuda.current_stream(): a backend handle, NULL: the default). */
 void *fy_torch_current_stream(void);
 /* The backend stream of a launch's stream= argument: a torch.cuda.Stream, an object with .value (fx.Stream),

@@ -308,6 +308,22 @@ static fy_obj *torch_init(void) {
         }
     }
     if (add_submodule(m, "autograd", "torch.autograd", ag) < 0) goto fail;
+    /* torch.profiler (Python), reading the kernel launches through torch.cuda */
+    fy_obj *prof = fy_import("_torch_profiler");
+    fy_obj *cuda = prof ? fy_getattr_cstr(m, "cuda") : NULL;
+    fy_obj *br = cuda ? fy_call_method(prof, "_bind", &cuda, 1) : NULL;
+    FY_XDECREF(cuda);
+    if (!br) {
+        FY_XDECREF(prof);
+        goto fail;
+    }
+    FY_DECREF(br);
+    fy_obj *devtype = fy_getattr_cstr(prof, "DeviceType");
+    if (!devtype || fy_module_add_steal(ag, "DeviceType", devtype) < 0) {
+        FY_DECREF(prof);
+        goto fail;
+    }
+    if (add_submodule(m, "profiler", "torch.profiler", prof) < 0) goto fail;
     return m;
 fail:
     FY_DECREF(m);
@@ -327,6 +343,8 @@ static fy_obj *init_nn(void) { return sub_init("torch.nn"); }
 static fy_obj *init_nn_functional(void) { return sub_init("torch.nn.functional"); }
 static fy_obj *init_testing(void) { return sub_init("torch.testing"); }
 static fy_obj *init_cuda(void) { return sub_init("torch.cuda"); }
+static fy_obj *init_autograd(void) { return sub_init("torch.autograd"); }
+static fy_obj *init_profiler(void) { return sub_init("torch.profiler"); }
 
 void fy_torch_register(void) {
     fy_register_builtin_module("torch", torch_init);
@@ -334,4 +352,6 @@ void fy_torch_register(void) {
     fy_register_builtin_module("torch.nn.functional", init_nn_functional);
     fy_register_builtin_module("torch.testing", init_testing);
     fy_register_builtin_module("torch.cuda", init_cuda);
+    fy_register_builtin_module("torch.autograd", init_autograd);
+    fy_register_builtin_module("torch.profiler", init_profiler);
 }
