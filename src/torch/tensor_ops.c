@@ -212,9 +212,15 @@ static void bin_row(char **p, const int64_t *bs, int64_t n, void *vc) {
 }
 
 /* Compute a OP b into a new tensor or into out (in place). */
+/* float4_e2m1fn_x2 holds packed bits: no arithmetic (torch has no kernels for it either). */
+static fy_obj *f4_error(const char *op) {
+    return fy_err_format(&fy_RuntimeError, "\"%s\" not implemented for 'Float4_e2m1fn_x2'", op);
+}
+
 static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torch_tensor *out) {
     int cdt = fy_torch_result_type(a, b);
     if (cdt < 0) return NULL;
+    if (cdt == FY_TORCH_F4X2) return f4_error(op_names[op]);
     fy_torch_tensor *ts[2] = {a, b};
     fy_torch_device dev;
     if (common_device(ts, 2, &dev) < 0) return NULL;
@@ -350,6 +356,7 @@ static void un_row(char **p, const int64_t *bs, int64_t n, void *vc) {
 
 static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
     int dt = t->dtype, odt = dt;
+    if (dt == FY_TORCH_F4X2) return f4_error(un_names[op]);
     bool transcend = op == FY_TUN_EXP || op == FY_TUN_LOG || op == FY_TUN_SQRT || op == FY_TUN_RSQRT ||
                      op == FY_TUN_TANH || op == FY_TUN_SIGMOID || op == FY_TUN_SIN || op == FY_TUN_COS ||
                      op == FY_TUN_RECIP || op == FY_TUN_LOG2 || op == FY_TUN_EXP2;

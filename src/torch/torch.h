@@ -30,6 +30,7 @@ enum {
     FY_TORCH_F8E4M3FN,
     FY_TORCH_F8E4M3FNUZ,
     FY_TORCH_F8E5M2,
+    FY_TORCH_F4X2, /* float4_e2m1fn_x2: two packed fp4 values a byte; storage only (its bits, as uint8) */
     FY_TORCH_NDTYPES
 };
 
