@@ -2,7 +2,7 @@
 # no arithmetic on it, as in torch
 import torch
 d = torch.float4_e2m1fn_x2
-print(d, d.itemsize, d.is_floating_point, d.is_signed)
+print(d, d.itemsize)
 u = torch.tensor([0x12, 0xF0, 0x7], dtype=torch.uint8)
 f = u.view(d)
 print(f.dtype, f.shape, f.element_size())
