@@ -131,6 +131,7 @@ class Node:
 
     def _release(self):
         self._freed = True
+        self._retained = {}
         self._args = None
         self._kw = None
         self._outs = None
@@ -192,6 +193,20 @@ def _is_float_tensor(o):
     return isinstance(o, Tensor) and o.is_floating_point()
 
 
+def _conv(o, node, seen):
+    """An argument as the node keeps it: tensors detached (one copy each), with their graph edges."""
+    if isinstance(o, Tensor):
+        d = seen.get(id(o))
+        if d is None:
+            d = o.detach()
+            seen[id(o)] = d
+            node._edges.append((d, _edge(o), tuple(o.shape), o.dtype))
+        return d
+    if type(o) in (list, tuple) and any(isinstance(e, Tensor) for e in o):
+        return type(o)([_conv(e, node, seen) for e in o])
+    return o
+
+
 def _record(name, out, args, kw, inplace):
     if inplace:
         name = name[:-1]
@@ -221,21 +236,8 @@ def _record(name, out, args, kw, inplace):
         return out
     node = _node_class(clsname, _OpNode)(clsname, fn, len(outs))
     seen = {}
-
-    def conv(o):
-        if isinstance(o, Tensor):
-            d = seen.get(id(o))
-            if d is None:
-                d = o.detach()
-                seen[id(o)] = d
-                node._edges.append((d, _edge(o), tuple(o.shape), o.dtype))
-            return d
-        if type(o) in (list, tuple) and any(isinstance(e, Tensor) for e in o):
-            return type(o)(conv(e) for e in o)
-        return o
-
-    node._args = tuple(conv(a) for a in args)
-    node._kw = {k: conv(v) for k, v in kw.items()}
+    node._args = tuple(_conv(a, node, seen) for a in args)
+    node._kw = {k: _conv(v, node, seen) for k, v in kw.items()}
     douts = [o.detach() if isinstance(o, Tensor) else o for o in outs]
     node._outs = douts[0] if single else douts
     for i, o in enumerate(outs):
@@ -327,6 +329,9 @@ class Function:
         single = isinstance(out, Tensor)
         outs = [out] if single else list(out) if isinstance(out, (tuple, list)) else [out]
         nondiff = getattr(ctx, "_non_differentiable", ())
+        # an output saved for backward is kept as a detached view: no reference cycle through the node
+        if any(any(t is o for o in outs) for t in ctx.saved_tensors):
+            ctx.saved_tensors = tuple(t.detach() if any(t is o for o in outs) else t for t in ctx.saved_tensors)
         node = _node_class(cls.__name__ + "Backward", _FunctionNode)(cls, ctx, args, [o.detach() if isinstance(o, Tensor) else o for o in outs])
         seen = {}
         for a in args:
