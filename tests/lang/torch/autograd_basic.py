@@ -128,3 +128,6 @@ class Wrong(torch.autograd.Function):
         return g * 3
 print(torch.autograd.gradcheck(Wrong.apply, (torch.ones(2, dtype=torch.float64, requires_grad=True),),
                                raise_exception=False))
+# creation functions take requires_grad=
+print(torch.randn_like(a, requires_grad=True).requires_grad, torch.zeros_like(a, requires_grad=True).requires_grad,
+      torch.rand(2, requires_grad=True).is_leaf)
