@@ -131,3 +131,9 @@ print(torch.autograd.gradcheck(Wrong.apply, (torch.ones(2, dtype=torch.float64, 
 # creation functions take requires_grad=
 print(torch.randn_like(a, requires_grad=True).requires_grad, torch.zeros_like(a, requires_grad=True).requires_grad,
       torch.rand(2, requires_grad=True).is_leaf)
+# retain_grad keeps a non-leaf's gradient
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 3
+h.retain_grad()
+(h * h).sum().backward()
+print(h.grad, x.grad)
