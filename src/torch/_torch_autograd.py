@@ -1162,6 +1162,14 @@ def _getitem_name(args, kw):
 
 @_f("__getitem__", _getitem_name)
 def _d_getitem(g, o, a, key):
+    keys = key if isinstance(key, tuple) else (key,)
+    if any(isinstance(k, (Tensor, list)) for k in keys):
+        # advanced indexing may select an element more than once: the gradients add up
+        ids = torch.arange(a.numel(), device=a.device).reshape(a.shape)[key].reshape(-1).tolist()
+        acc = [0.0] * a.numel()
+        for i, v in zip(ids, g.double().reshape(-1).tolist()):
+            acc[i] += v
+        return [(a, torch.tensor(acc, dtype=torch.float64, device=a.device).reshape(a.shape))]
     z = torch.zeros_like(a)
     z[key] = g
     return [(a, z)]
