@@ -233,7 +233,7 @@ int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, i
     size_t n = nargs;
     if (nargs == 1 && !FY_INT_CHECK(args[0])) {
         fy_obj **it = fy_seq_items(args[0], &n);
-        if (!it) {
+        if (!it && !FY_LIST_CHECK(args[0]) && !FY_TUPLE_CHECK(args[0])) { /* an empty list has no items */
             fy_err_format(&fy_TypeError,
                           "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos 0", fname,
                           args[0]);
