@@ -448,6 +448,8 @@ def _binary(a, b, name):
         x, y = _as_dt(A, d), _as_dt(B, d)
         if d.kind == "u" and d.itemsize == 8:
             x, y = x ^ _M64, y ^ _M64
+        else:
+            x, y = _vals(x, d), _vals(y, d)
         return _res(getattr(x, _CMP[name])(y), _DTYPES["bool"])
     if name in _BITS or name in ("left_shift", "right_shift"):
         if d.kind == "f":

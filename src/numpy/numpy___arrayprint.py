@@ -146,7 +146,8 @@ def _float_formatter(vals, name):
 def _formatter(a, vals):
     k = a.dtype.kind
     if k == "b":
-        return lambda v: " True" if v else "False"
+        t = " True" if a.ndim else "True"
+        return lambda v: t if v else "False"
     if k in "iu":
         w = max((len(str(v)) for v in vals), default=1)
         return lambda v: str(v).rjust(w)

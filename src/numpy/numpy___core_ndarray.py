@@ -250,7 +250,8 @@ class _Base:
             r = t
         else:
             r = t[k]
-        if r.ndim == 0 and not (isinstance(key, tuple) and builtins_any(x is None or isinstance(x, slice) for x in key)):
+        kt = key if isinstance(key, tuple) else (key,)
+        if r.ndim == 0 and not builtins_any(x is None or x is Ellipsis or isinstance(x, slice) for x in kt):
             return _scalar(r, self.dtype)
         return _wrap(r, self.dtype)
 
@@ -620,8 +621,8 @@ class finfo:
         self.machep, self.negep, self.iexp = -mant, -(mant + 1), ex
 
     def __repr__(self):
-        return "finfo(resolution=%s, min=%s, max=%s, dtype=%s)" % (self.resolution, self.min, self.max,
-                                                                    self.dtype.name)
+        lo, hi = (("-6.55040e+04", "6.55040e+04") if self.dtype.name == "float16" else (self.min, self.max))
+        return "finfo(resolution=%s, min=%s, max=%s, dtype=%s)" % (self.resolution, lo, hi, self.dtype.name)
 
 
 class iinfo:

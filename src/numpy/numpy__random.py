@@ -18,9 +18,10 @@ def _size(size):
 
 
 def _out(t, shape, d=None):
+    """size=None gives a Python float / int, as RandomState does."""
     d = d or _np._DTYPES["float64"]
     if shape is None:
-        return _np._scalar(t.reshape(()), d)
+        return _np._scalar(t.reshape(()), d).item()
     return _np._wrap(t.reshape(list(shape)), d)
 
 
@@ -73,7 +74,7 @@ def randint(low, high=None, size=None, dtype=int):
         raise ValueError("low >= high")
     shape, n = _size(size)
     d = _np.dtype(dtype)
-    t = _C.mt_draw(2, n, low, high - 1 - low)
+    t = _C.mt_draw(2 if d.itemsize >= 4 or d.kind == "b" else 3 if d.itemsize == 1 else 4, n, low, high - 1 - low)
     return _out(_np._cast(t, _np._DTYPES["int64"], d), shape, d)
 
 

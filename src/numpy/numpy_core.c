@@ -196,16 +196,17 @@ static fy_obj *f_mt_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 }
 
 /* mt_draw(kind, count, a, b): a float64 tensor of count uniform doubles (kind 0: a + b*u) or
- * Gaussians (kind 1: a + b*g), or (kind 2) an int64 tensor of a + [0, b] integers (b: the range). */
+ * Gaussians (kind 1: a + b*g), or an int64 tensor of a + [0, b] integers (b: the range) drawn as
+ * randint draws them for 32/64-bit dtypes (kind 2), 8-bit (3) or 16-bit ones (4). */
 static fy_obj *f_mt_draw(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     int64_t k, count;
     if (fy_check_nargs("mt_draw", n, 4, 4) < 0 || fy_int_as_i64(a[0], &k) < 0 || fy_int_as_i64(a[1], &count) < 0)
         return NULL;
     if (count < 0) return fy_err_set(&fy_ValueError, "negative dimensions are not allowed");
-    fy_torch_tensor *t = fy_torch_empty(k == 2 ? FY_TORCH_I64 : FY_TORCH_F64, 1, &count, fy_torch_cpu);
+    fy_torch_tensor *t = fy_torch_empty(k >= 2 ? FY_TORCH_I64 : FY_TORCH_F64, 1, &count, fy_torch_cpu);
     if (!t) return NULL;
     char *p = fy_torch_data(t);
-    if (k == 2) {
+    if (k >= 2) {
         int64_t lo, rng;
         if (fy_int_as_i64(a[2], &lo) < 0 || fy_int_as_i64(a[3], &rng) < 0) {
             FY_DECREF(t);
@@ -213,9 +214,24 @@ static fy_obj *f_mt_draw(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
         }
         uint64_t r = (uint64_t)rng, mask = r;
         for (int sh = 1; sh < 64; sh <<= 1) mask |= mask >> sh;
+        /* 8- and 16-bit dtypes take their draws from a 32-bit word 8 or 16 bits at a time */
+        int bits = k == 3 ? 8 : k == 4 ? 16 : 0, bcnt = 0;
+        uint32_t buf = 0;
         for (int64_t i = 0; i < count; i++) {
             uint64_t v = 0;
             if (r == 0) v = 0;
+            else if (bits) {
+                do {
+                    if (!bcnt) {
+                        buf = mt_next32();
+                        bcnt = 32 / bits - 1;
+                    } else {
+                        buf >>= bits;
+                        bcnt--;
+                    }
+                    v = (buf & ((1u << bits) - 1)) & mask;
+                } while (v > r);
+            }
             else if (r <= 0xFFFFFFFFu) {
                 if (r == 0xFFFFFFFFu) v = mt_next32();
                 else

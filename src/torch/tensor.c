@@ -746,7 +746,8 @@ int fy_torch_types_ready(void) {
     static bool done;
     if (done) return 0;
     fy_methoddef *tabs[] = {tensor_methods,          fy_torch_shape_methods, fy_torch_ops_methods,
-                            fy_torch_reduce_methods, fy_torch_scan_methods,  fy_torch_random_methods};
+                            fy_torch_reduce_methods, fy_torch_scan_methods,  fy_torch_random_methods,
+                            fy_torch_numpy_methods};
     size_t total = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) total++;
