@@ -17,7 +17,9 @@ def _report(header, x, y, bad, err_msg, with_diff=True):
     pct = 100.0 * n / total if total else 0.0
     lines.append("Mismatched elements: %d / %d (%s%%)" % (n, total, ("%.3g" % pct)))
     if with_diff and x.dtype.kind in "iuf" and y.dtype.kind in "iuf":
-        xf, yf = x.astype(_np.float64), y.astype(_np.float64)
+        dt = _np.result_type(x, y)
+        dt = dt if dt.kind == "f" else _np.dtype(_np.float64)
+        xf, yf = x.astype(dt), y.astype(dt)
         fin = _np.isfinite(xf) & _np.isfinite(yf) & bad
         if x.dtype.kind != "f" and y.dtype.kind != "f":
             dt = _np.result_type(x, y)

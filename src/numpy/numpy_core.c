@@ -112,18 +112,17 @@ static fy_obj *f_frombytes(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw)
     if (dt < 0 || fy_int_as_i64(a[2], &count) < 0 || fy_int_as_i64(a[3], &off) < 0) return NULL;
     const fy_bytes *b = (const fy_bytes *)a[0];
     int64_t isz = (int64_t)fy_torch_itemsize(dt), avail = b->len - off;
-    if (off < 0 || avail < 0) return fy_err_set(&fy_ValueError, "offset must be non-negative and no greater than buffer length");
+    if (off < 0 || avail < 0)
+        return fy_err_set(&fy_ValueError, "offset must be non-negative and no greater than buffer length");
     if (count < 0) {
         if (avail % isz) return fy_err_set(&fy_ValueError, "buffer size must be a multiple of element size");
         count = avail / isz;
-    } else if (count * isz > avail)
-        return fy_err_set(&fy_ValueError, "buffer is smaller than requested size");
+    } else if (count * isz > avail) return fy_err_set(&fy_ValueError, "buffer is smaller than requested size");
     fy_torch_tensor *t = fy_torch_empty(dt, 1, &count, fy_torch_cpu);
     if (!t) return NULL;
     if (count) memcpy(fy_torch_data(t), b->data + off, (size_t)(count * isz));
     return (fy_obj *)t;
 }
-
 
 /* ------------------------------------------------------------------ numpy.random's legacy stream */
 
@@ -231,8 +230,7 @@ static fy_obj *f_mt_draw(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
                     }
                     v = (buf & ((1u << bits) - 1)) & mask;
                 } while (v > r);
-            }
-            else if (r <= 0xFFFFFFFFu) {
+            } else if (r <= 0xFFFFFFFFu) {
                 if (r == 0xFFFFFFFFu) v = mt_next32();
                 else
                     while ((v = (mt_next32() & (uint32_t)mask)) > r) {}

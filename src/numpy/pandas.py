@@ -44,6 +44,17 @@ def _fmt_column(vals):
     return ["NaN" if isinstance(v, float) and v != v else str(v) for v in vals]
 
 
+class Index(list):
+    """The column labels (a list that prints as pandas' Index)."""
+
+    def __repr__(self):
+        kind = "int64" if self and all(isinstance(v, int) for v in self) else "object"
+        return "Index([" + ", ".join(repr(v) for v in self) + "], dtype='" + kind + "')"
+
+    def tolist(self):
+        return list(self)
+
+
 class Series:
     def __init__(self, data=None, index=None, name=None):
         if isinstance(data, dict):
@@ -165,7 +176,7 @@ class DataFrame:
 
     @property
     def columns(self):
-        return list(self._cols)
+        return Index(self._cols)
 
     @property
     def empty(self):
