@@ -857,6 +857,127 @@ def array_equiv(a1, a2):
         return False
 
 
+# ------------------------------------------------------------------ linear algebra
+
+def matmul(a, b):
+    x, y = asarray(a), asarray(b)
+    d = _promote2(x.dtype, y.dtype)
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError("matmul: Input operand does not have enough dimensions")
+    xt, yt = _cast(x._t, x.dtype, d), _cast(y._t, y.dtype, d)
+    if d.kind == "f" and d.itemsize < 8:
+        r = _torch.matmul(xt.to(_torch.float64), yt.to(_torch.float64)).to(d._tt)
+    elif d.kind in "iub":
+        r = _torch.matmul(_vals(xt, d).to(_torch.int64), _vals(yt, d).to(_torch.int64)).to(d._tt)
+    else:
+        r = _torch.matmul(xt, yt)
+    return _res(r, d)
+
+
+def dot(a, b, out=None):
+    x, y = asarray(a), asarray(b)
+    if x.ndim == 0 or y.ndim == 0:
+        return multiply(x, y)
+    return matmul(x, y)
+
+
+def inner(a, b):
+    return dot(a, b)
+
+
+def outer(a, b):
+    return multiply(asarray(a).ravel()[:, None], asarray(b).ravel()[None, :])
+
+
+def trace(a):
+    a = asarray(a)
+    n = _b.min(a.shape[0], a.shape[1])
+    return sum(array([a[i, i] for i in range(n)], dtype=a.dtype))
+
+
+# ------------------------------------------------------------------ printing options and errors
+
+_printopts = {"precision": 8, "threshold": 1000, "edgeitems": 3, "linewidth": 75, "suppress": False}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None, nanstr=None,
+                     infstr=None, formatter=None, sign=None, floatmode=None, legacy=None):
+    for k, v in (("precision", precision), ("threshold", threshold), ("edgeitems", edgeitems),
+                 ("linewidth", linewidth), ("suppress", suppress)):
+        if v is not None:
+            _printopts[k] = v
+
+
+def get_printoptions():
+    return dict(_printopts)
+
+
+class printoptions:
+    def __init__(self, **kw):
+        self.kw = kw
+
+    def __enter__(self):
+        self.saved = dict(_printopts)
+        set_printoptions(**self.kw)
+        return _printopts
+
+    def __exit__(self, *a):
+        _printopts.clear()
+        _printopts.update(self.saved)
+        return False
+
+
+_errs = {"divide": "warn", "over": "warn", "under": "ignore", "invalid": "warn"}
+
+
+def seterr(all=None, divide=None, over=None, under=None, invalid=None):
+    old = dict(_errs)
+    for k, v in (("divide", divide), ("over", over), ("under", under), ("invalid", invalid)):
+        if v is not None or all is not None:
+            _errs[k] = v if v is not None else all
+    return old
+
+
+def geterr():
+    return dict(_errs)
+
+
+class errstate:
+    """Context manager for floating-point error handling (flyi does not warn: a no-op)."""
+
+    def __init__(self, **kw):
+        self.kw = kw
+
+    def __enter__(self):
+        self.old = seterr(**self.kw)
+
+    def __exit__(self, *a):
+        _errs.update(self.old)
+        return False
+
+    def __call__(self, f):
+        return f
+
+
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ", prefix="", **kw):
+    from numpy._arrayprint import array2string as a2s
+    return a2s(asarray(a), separator, prefix)
+
+
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    return repr(asarray(arr))
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    return str(asarray(a))
+
+
+def format_float_positional(x, precision=None, unique=True, fractional=True, trim="k", sign=False, pad_left=None,
+                            pad_right=None, min_digits=None):
+    from numpy._arrayprint import format_positional
+    return format_positional(x, precision, trim)
+
+
 from numpy._core_ndarray import *  # noqa: E402,F401,F403 (ndarray, scalars, creation, reductions)
 from numpy._core_ndarray import _Base, _reduce_common  # noqa: E402
 import numpy.random as random  # noqa: E402

@@ -6,9 +6,7 @@ choice over the whole array, column padding, line wrapping at 75 characters and 
 import struct as _struct
 import numpy as _np
 
-import numpy._core_ndarray as _core
-
-_opts = _core._printopts
+_opts = _np._printopts
 
 # ------------------------------------------------------------------ shortest digits
 
