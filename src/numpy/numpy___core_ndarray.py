@@ -915,6 +915,34 @@ def _axes(nd, axis):
     return [_norm_axis(axis, nd)]
 
 
+def _pairwise(a, axis):
+    """Whether numpy sums the reduced elements of a in memory order (pairwise): a C-contiguous array
+    reduced over trailing axes."""
+    axes = _axes(a.ndim, axis)
+    return a._t.is_contiguous() and axes == list(range(a.ndim - len(axes), a.ndim))
+
+
+def _fsum(a, t, axis, acc):
+    """Sums of t's rows for a float32/float16 array a, in acc (float16 or float32) as numpy adds:
+    over every axis, numpy walks memory order, summing each run of coalesced axes pairwise and the
+    runs one after another; over some axes, rows in memory order pairwise, others element-wise."""
+    if t.dtype != acc._tt:
+        t = t.to(acc._tt)
+    if len(_axes(a.ndim, axis)) == a.ndim and a.ndim > 1:
+        x = a._t if a._t.dtype == acc._tt else a._t.to(acc._tt)
+        order = sorted(range(a.ndim), key=lambda i: -_b.abs(a._t.stride()[i]) if a._t.shape[i] > 1 else 0)
+        x = x.permute(*order)
+        sh, st = list(x.shape), list(x.stride())
+        k = len(sh) - 1
+        run = sh[k]
+        while k > 0 and (sh[k - 1] == 1 or st[k - 1] == sh[k] * st[k]):
+            k -= 1
+            run *= sh[k]
+        rows = _C.fsum(x.reshape(-1, run) if run else x.reshape(-1, 1), True)
+        return _C.fsum(rows.reshape(1, -1), False).reshape(())
+    return _C.fsum(t, _pairwise(a, axis))
+
+
 def _reduce_common(a, axis, keepdims):
     """(tensor with the reduced axes flattened last, shape of the result, the same with keepdims)."""
     t = a._t
@@ -949,7 +977,9 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=
     a = asarray(a)
     rd = _dt(dtype) if dtype is not None else _sum_dtype(a.dtype)
     t, _, shape = _reduce_common(a, axis, keepdims)
-    if rd.kind == "f":
+    if rd.kind == "f" and rd.itemsize < 8 and a.dtype.kind == "f" and a.dtype.itemsize <= rd.itemsize:
+        r = _fsum(a, t, axis, rd)
+    elif rd.kind == "f":
         r = _cast(t, a.dtype, _DTYPES["float64"]).sum(dim=-1).to(rd._tt)
     elif rd.kind == "b":
         r = (t != 0).sum(dim=-1) != 0
@@ -978,6 +1008,10 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     f = _cast(t, a.dtype, _DTYPES["float64"])
     if f.shape[-1] == 0:
         r = f.sum(dim=-1) * nan
+    elif a.dtype.kind == "f" and a.dtype.itemsize < 8 and rd.itemsize < 8:
+        # numpy: float32 sums (float16 arrays too), divided in float32
+        r = _fsum(a, t, axis, _DTYPES["float32"]).to(_torch.float64) / f.shape[-1]
+        r = r.to(_torch.float32)
     else:
         r = f.sum(dim=-1) / f.shape[-1]
     return _finish(r.to(rd._tt), shape, rd)

@@ -254,11 +254,86 @@ static fy_obj *f_mt_draw(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return (fy_obj *)t;
 }
 
+/* ------------------------------------------------------------------ float32 / float16 sums */
+
+/* numpy's pairwise summation (8 accumulators, blocks of 128) in float, for rows it reduces in
+ * memory order; rows reduced across the iteration (a leading axis) add one element at a time. */
+static float pairwise(const char *p, int64_t n, int dt) {
+    size_t isz = fy_torch_itemsize(dt);
+#define LD(i) ((float)fy_torch_loadf(p + (size_t)(i) * isz, dt))
+    if (n < 8) {
+        float r = 0.f;
+        for (int64_t i = 0; i < n; i++) r += LD(i);
+        return r;
+    }
+    if (n <= 128) {
+        float r[8];
+        for (int j = 0; j < 8; j++) r[j] = LD(j);
+        int64_t i = 8;
+        for (; i < n - (n % 8); i += 8)
+            for (int j = 0; j < 8; j++) r[j] += LD(i + j);
+        float res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; i++) res += LD(i);
+        return res;
+    }
+#undef LD
+    int64_t n2 = n / 2;
+    n2 -= n2 % 8;
+    return pairwise(p, n2, dt) + pairwise(p + (size_t)n2 * isz, n - n2, dt);
+}
+
+/* fsum(t, pairwise, acc): the sums of t's rows (last axis) as numpy computes them for float32 and
+ * float16: pairwise in float, or (pairwise false) element by element rounded to acc's dtype at each
+ * step (float16 arrays reduced along a leading axis). A new tensor of t's dtype without the last axis. */
+static fy_obj *f_fsum(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("fsum", n, 2, 2) < 0) return NULL;
+    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "_numpy.fsum: a tensor, not %T", a[0]);
+    int pw = fy_truthy(a[1]);
+    if (pw < 0) return NULL;
+    fy_torch_tensor *t = fy_torch_contiguous(FY_TT(a[0]));
+    if (!t) return NULL;
+    int dt = t->dtype;
+    if (t->ndim == 0 || (dt != FY_TORCH_F32 && dt != FY_TORCH_F16)) {
+        FY_DECREF(t);
+        return fy_err_set(&fy_TypeError, "_numpy.fsum: a float32 or float16 tensor with an axis");
+    }
+    int64_t len = t->shape[t->ndim - 1], rows = len ? fy_torch_numel(t) / len : 0;
+    if (!len) {
+        rows = 1;
+        for (int d = 0; d < t->ndim - 1; d++) rows *= t->shape[d];
+    }
+    fy_torch_tensor *out = fy_torch_empty(dt, t->ndim - 1, t->shape, fy_torch_cpu);
+    if (!out) {
+        FY_DECREF(t);
+        return NULL;
+    }
+    size_t isz = fy_torch_itemsize(dt);
+    const char *src = fy_torch_data_ro(t);
+    char *dst = fy_torch_data(out);
+    for (int64_t r = 0; r < rows; r++) {
+        const char *row = src + (size_t)(r * len) * isz;
+        double v;
+        if (pw) { /* numpy's reduction buffers: 8192 elements at a time, added up in float */
+            float acc = 0.f;
+            for (int64_t i = 0; i < len; i += 8192)
+                acc += pairwise(row + (size_t)i * isz, len - i < 8192 ? len - i : 8192, dt);
+            v = acc;
+        } else {
+            v = 0;
+            for (int64_t i = 0; i < len; i++) v = fy_torch_round_to(v + fy_torch_loadf(row + (size_t)i * isz, dt), dt);
+        }
+        fy_torch_storef(dst + (size_t)r * isz, dt, v);
+    }
+    FY_DECREF(t);
+    return (fy_obj *)out;
+}
+
 static fy_methoddef funcs[] = {
     {"sort", f_sort, 0, "sort(t, unsigned): t sorted along its last axis (stable, NaN last)"},
     {"argsort", f_argsort, 0, "argsort(t, unsigned): int64 indices that sort t along its last axis"},
     {"tobytes", f_tobytes, 0, "tobytes(t): the elements' bytes in C order"},
     {"frombytes", f_frombytes, 0, "frombytes(b, dtype, count, offset): a 1-D tensor of b's bytes"},
+    {"fsum", f_fsum, 0, "fsum(t, pairwise): float32/float16 row sums as numpy computes them"},
     {"mt_seed", f_mt_seed, 0, "mt_seed(s): seed the legacy MT19937 stream as np.random.seed(s)"},
     {"mt_draw", f_mt_draw, 0, "mt_draw(kind, count, a, b): uniform / normal doubles or bounded integers"},
     {NULL}};
