@@ -11,6 +11,7 @@
 #include "modules/mod_registry.h"
 #include "modules/stdlib_data.h"
 #include "torch/torch.h"
+#include "numpy/numpy.h"
 #include "flydsl/api/dsl.h"
 #include "parse/parse.h"
 #include "flyi/session.h"
@@ -26,6 +27,7 @@
 static void register_modules(void) {
     fy_stdlib_register_all(); /* math, random, os, json, IPython, ... (src/modules) */
     fy_torch_register();      /* torch (src/torch) */
+    fy_numpy_register();      /* _numpy, the C core of numpy (src/numpy) */
     fy_dsl_register_all();    /* flydsl.* (src/flydsl) */
 }
 

@@ -235,7 +235,7 @@ int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, i
     size_t n = nargs;
     if (nargs == 1 && !FY_INT_CHECK(args[0])) {
         fy_obj **it = fy_seq_items(args[0], &n);
-        if (!it) {
+        if (!it && !FY_LIST_CHECK(args[0]) && !FY_TUPLE_CHECK(args[0])) { /* an empty list has no items */
             fy_err_format(&fy_TypeError,
                           "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos 0", fname,
                           args[0]);
@@ -739,7 +739,7 @@ int fy_torch_types_ready(void) {
     if (done) return 0;
     fy_methoddef *tabs[] = {tensor_methods,          fy_torch_shape_methods, fy_torch_ops_methods,
                             fy_torch_reduce_methods, fy_torch_scan_methods,  fy_torch_random_methods,
-                            fy_torch_ag_methods};
+                            fy_torch_ag_methods,     fy_torch_numpy_methods};
     size_t total = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) total++;

@@ -384,6 +384,12 @@ extern fy_type fy_torch_generator_type;
 /* torch.cuda.Stream and torch.cuda.Event (cuda.c). */
 extern fy_type fy_torch_stream_type, fy_torch_event_type;
 
+/* ---------------------------------------------------------------- numpy bridge (torch_module.c) */
+
+/* Tensor.numpy() (an array sharing the tensor's memory, made by the numpy module); torch.from_numpy is
+ * among the module's functions. */
+extern fy_methoddef fy_torch_numpy_methods[];
+
 /* ---------------------------------------------------------------- printing (tensor_print.c) */
 
 fy_obj *fy_torch_repr(fy_obj *self);

@@ -202,7 +202,35 @@ static fy_obj *iinfo_repr(fy_obj *o) {
 static fy_type iinfo_type = {FY_TYPE_INIT("iinfo", sizeof(info_t)), .new_ = iinfo_new, .repr = iinfo_repr,
                              .getsets = iinfo_getsets};
 
+/* ------------------------------------------------------------------ numpy bridge */
+
+/* numpy.NAME(o): numpy (src/numpy) makes arrays whose tensor is this one, so memory is shared both ways. */
+static fy_obj *numpy_call(const char *name, fy_obj *o) {
+    fy_obj *np = fy_import("numpy");
+    if (!np) return NULL;
+    fy_obj *f = fy_getattr_cstr(np, name);
+    FY_DECREF(np);
+    if (!f) return NULL;
+    fy_obj *r = fy_call(f, &o, 1, NULL);
+    FY_DECREF(f);
+    return r;
+}
+static fy_obj *f_from_numpy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("from_numpy", kw) < 0 || fy_check_nargs("from_numpy", n, 1, 1) < 0) return NULL;
+    return numpy_call("_to_torch", a[0]);
+}
+static fy_obj *m_numpy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("numpy", n, 0, 0) < 0) return NULL;
+    if (FY_TT(self)->requires_grad)
+        return fy_err_set(&fy_RuntimeError,
+                          "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+    return numpy_call("_from_torch", self);
+}
+fy_methoddef fy_torch_numpy_methods[] = {
+    {"numpy", m_numpy, 0, "numpy(): a numpy array sharing this CPU tensor's memory"}, {NULL}};
+
 static fy_methoddef misc_funcs[] = {
+    {"from_numpy", f_from_numpy, 0, "from_numpy(ndarray): a tensor sharing the array's memory"},
     {"get_default_dtype", f_get_default_dtype, 0, "get_default_dtype() -> torch.float32"},
     {"is_floating_point", f_is_floating_point, 0, "is_floating_point(input)"},
     {"broadcast_shapes", f_broadcast_shapes, 0, "broadcast_shapes(*shapes)"},
