@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../tests/runtime/kernels.h"
+#include "bench_emu_kernels.h"
 #include "core/core_load.h"
 
 #define N (16 * 1024 * 1024)
@@ -82,10 +83,50 @@ static void bred_range(long lo, long hi) {
     }
 }
 
-/* Best of reps runs of the kernel and of the native loop; returns 0 or -1. */
+static void wred_range(long lo, long hi) {
+    for (long w = lo; w < hi; w++) {
+        float s = 0;
+        for (int i = 0; i < 64; i++) s += na[w * 64 + i];
+        nc[w] = s;
+    }
+}
+
+static void bsoftmax_range(long lo, long hi) {
+    for (long r = lo; r < hi; r++) {
+        const float *x = na + r * BK_COLS;
+        float *y = nc + r * BK_COLS, m = -INFINITY, s = 0;
+        for (int i = 0; i < BK_COLS; i++) m = fmaxf(m, x[i]);
+        for (int i = 0; i < BK_COLS; i++) s += expf(x[i] - m);
+        float inv = 1.0f / s;
+        for (int i = 0; i < BK_COLS; i++) y[i] = expf(x[i] - m) * inv;
+    }
+}
+
+static const float *ng, *nbb;
+
+static void blayernorm_range(long lo, long hi) {
+    for (long r = lo; r < hi; r++) {
+        const float *x = na + r * BK_COLS;
+        float *y = nc + r * BK_COLS, s = 0, q = 0;
+        for (int i = 0; i < BK_COLS; i++) s += x[i];
+        float mean = s * (1.0f / BK_COLS);
+        for (int i = 0; i < BK_COLS; i++) q += (x[i] - mean) * (x[i] - mean);
+        float rstd = 1.0f / sqrtf(q * (1.0f / BK_COLS) + 1e-5f);
+        for (int i = 0; i < BK_COLS; i++) y[i] = (x[i] - mean) * rstd * ng[i] + nbb[i];
+    }
+}
+
+/* BENCH_EMU_ONLY=WORD runs only the kernels whose name contains WORD (for profiling one of them). */
+static int skip(const char *what) {
+    const char *only = getenv("BENCH_EMU_ONLY");
+    return only && !strstr(what, only);
+}
+
+/* Best of reps runs of the kernel and of the native loop; returns 0, 1 when skipped, or -1. */
 static int compare(const char *what, fly_rt_module *m, fly_rt_launch *l, range_fn fn, long total, int reps, double *emu,
                    double *nat) {
     *emu = *nat = 1e30;
+    if (skip(what)) return 1;
     for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
         if (R->launch(rt, m, l)) {
@@ -114,6 +155,13 @@ static long count_far(const float *x, const float *y, long n, double tol) {
     return bad;
 }
 
+/* The same with an absolute tolerance too (outputs near zero, as a layernorm's). */
+static long count_far_abs(const float *x, const float *y, long n, double tol, double atol) {
+    long bad = 0;
+    for (long i = 0; i < n; i++) bad += !(fabs((double)x[i] - y[i]) <= tol * fabs((double)y[i]) + atol);
+    return bad;
+}
+
 int main(void) {
     char err[512];
     const fly_core_api *api = fly_core_load(err, sizeof err);
@@ -127,6 +175,8 @@ int main(void) {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     nth = ncpu > 0 && ncpu < 64 ? (int)ncpu : 1;
     double load_ms, emu, nat;
+    int rc;
+    long far;
     fly_rt_module *m = load(k_vadd_n, &load_ms);
     if (!m) return 1;
     float *a = R->malloc(rt, (size_t)N * 4), *b = R->malloc(rt, (size_t)N * 4), *c = R->malloc(rt, (size_t)N * 4);
@@ -141,40 +191,101 @@ int main(void) {
     void *args[] = {&a, &b, &c, &n};
     fly_rt_launch l = {.grid = {N / 256, 1, 1}, .block = {256, 1, 1}, .args = args, .nargs = 4};
     na = a, nb = b, nc = ref;
-    if (compare("vector add", m, &l, vadd_range, N, 7, &emu, &nat)) return 1;
-    long far = count_far(c, ref, N, 0);
-    bad |= far != 0;
-    printf("vector add, 16 M floats, %d threads: emulator %.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n", nth, emu,
-           nat, emu / nat, far ? " (MISMATCH)" : "");
+    rc = compare("vector add", m, &l, vadd_range, N, 7, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far(c, ref, N, 0);
+        bad |= far != 0;
+        printf("vector add, 16 M floats, %d threads: emulator %.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n", nth,
+               emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
     /* row softmax */
     fly_rt_module *ms = load(k_softmax_rows, NULL);
     if (!ms) return 1;
     for (long i = 0; i < (long)ROWS * COLS; i++) a[i] = (float)((i * 7919) % 2003) * 0.01f - 10.0f;
     void *sargs[] = {&a, &c};
     fly_rt_launch ls = {.grid = {ROWS / 64, 1, 1}, .block = {64, 1, 1}, .args = sargs, .nargs = 2};
-    if (compare("softmax", ms, &ls, softmax_range, ROWS, 5, &emu, &nat)) return 1;
-    far = count_far(c, ref, (long)ROWS * COLS, 1e-5);
-    bad |= far != 0;
-    printf("row softmax, 4096x1024 floats (a thread per row), %d threads: emulator %.1f ms, native -O2 loop %.1f ms, "
-           "ratio %.2fx%s\n",
-           nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    rc = compare("softmax", ms, &ls, softmax_range, ROWS, 5, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far(c, ref, (long)ROWS * COLS, 1e-5);
+        bad |= far != 0;
+        printf(
+            "row softmax, 4096x1024 floats (a thread per row), %d threads: emulator %.1f ms, native -O2 loop %.1f ms, "
+            "ratio %.2fx%s\n",
+            nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
     /* block reduction */
     fly_rt_module *mr = load(k_bred_big, NULL);
     if (!mr) return 1;
     for (long i = 0; i < RN; i++) a[i] = (float)(i % 97);
     void *rargs[] = {&a, &c};
     fly_rt_launch lr = {.grid = {RN / RB, 1, 1}, .block = {RB, 1, 1}, .args = rargs, .nargs = 2};
-    if (compare("block reduction", mr, &lr, bred_range, RN / RB, 3, &emu, &nat)) return 1;
-    far = count_far(c, ref, RN / RB, 1e-6);
-    bad |= far != 0;
-    printf("block reduction (LDS + 9 barriers), 4 M floats in 256-thread blocks, %d threads: emulator %.1f ms, "
-           "native -O2 loop %.1f ms, ratio %.1fx%s\n",
-           nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    rc = compare("block reduction", mr, &lr, bred_range, RN / RB, 3, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far(c, ref, RN / RB, 1e-6);
+        bad |= far != 0;
+        printf("block reduction (LDS + 9 barriers), 4 M floats in 256-thread blocks, %d threads: emulator %.1f ms, "
+               "native -O2 loop %.1f ms, ratio %.1fx%s\n",
+               nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
+    /* wave-shuffle reduction: 65536 waves of 64 lanes, 6 xor shuffles each */
+    bk_text *kt = malloc(sizeof *kt);
+    fly_rt_module *mw = kt ? load(bk_wred(kt), NULL) : NULL;
+    if (!mw) return 1;
+    for (long i = 0; i < BK_N; i++) a[i] = (float)(i % 89) - 40.0f;
+    void *wargs[] = {&a, &c};
+    fly_rt_launch lw = {.grid = {BK_N / 256, 1, 1}, .block = {256, 1, 1}, .args = wargs, .nargs = 2};
+    rc = compare("wave reduction", mw, &lw, wred_range, BK_N / 64, 5, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far(c, ref, BK_N / 64, 1e-6);
+        bad |= far != 0;
+        printf("wave-shuffle reduction (6 xor shuffles), 4 M floats in 64-lane waves, %d threads: emulator %.1f ms, "
+               "native -O2 loop %.1f ms, ratio %.1fx%s\n",
+               nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
+    /* row softmax and layernorm, one 256-thread block a 4096-float row (two block reductions each) */
+    for (long i = 0; i < BK_N; i++) a[i] = (float)((i * 7919) % 2003) * 0.002f - 2.0f;
+    fly_rt_module *mbs = load(bk_softmax(kt), NULL);
+    if (!mbs) return 1;
+    void *bsargs[] = {&a, &c};
+    fly_rt_launch lbs = {.grid = {BK_ROWS, 1, 1}, .block = {BK_THREADS, 1, 1}, .args = bsargs, .nargs = 2};
+    rc = compare("block softmax", mbs, &lbs, bsoftmax_range, BK_ROWS, 5, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far(c, ref, BK_N, 1e-5);
+        bad |= far != 0;
+        printf("row softmax, 1024x4096 floats (a 256-thread block per row, block reductions), %d threads: emulator "
+               "%.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n",
+               nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
+    float *gam = R->malloc(rt, BK_COLS * 4), *bet = R->malloc(rt, BK_COLS * 4);
+    for (int i = 0; i < BK_COLS; i++) {
+        gam[i] = 0.5f + (float)(i % 13) * 0.1f;
+        bet[i] = (float)(i % 7) * 0.25f - 0.5f;
+    }
+    ng = gam, nbb = bet;
+    fly_rt_module *mln = load(bk_layernorm(kt), NULL);
+    if (!mln) return 1;
+    void *lnargs[] = {&a, &gam, &bet, &c};
+    fly_rt_launch lln = {.grid = {BK_ROWS, 1, 1}, .block = {BK_THREADS, 1, 1}, .args = lnargs, .nargs = 4};
+    rc = compare("block layernorm", mln, &lln, blayernorm_range, BK_ROWS, 5, &emu, &nat);
+    if (rc < 0) return 1;
+    if (rc == 0) {
+        far = count_far_abs(c, ref, BK_N, 1e-4, 1e-4);
+        bad |= far != 0;
+        printf("layernorm, 1024x4096 floats (a 256-thread block per row, block reductions), %d threads: emulator "
+               "%.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n",
+               nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+    }
+    free(kt);
     /* cached launch overhead: one block of one thread doing nothing out of range */
     int32_t zero = 0;
     void *args0[] = {&a, &b, &c, &zero};
     fly_rt_launch l0 = {.grid = {1, 1, 1}, .block = {1, 1, 1}, .args = args0, .nargs = 4};
-    int reps = 20000;
+    int reps = skip("launch overhead") ? 0 : 20000;
     double best = 1e30;
     for (int r = 0; r < 3; r++) {
         double t0 = now_ms();
@@ -182,11 +293,13 @@ int main(void) {
         double us = (now_ms() - t0) * 1000 / reps;
         best = us < best ? us : best;
     }
-    printf("cached launch overhead (load cache hit + launch of an empty 1x1 grid): %.2f us\n", best);
+    if (reps) printf("cached launch overhead (load cache hit + launch of an empty 1x1 grid): %.2f us\n", best);
     printf("first load (fly passes + host lowering + JIT): %.1f ms\n", load_ms);
     R->free(rt, a);
     R->free(rt, b);
     R->free(rt, c);
+    R->free(rt, gam);
+    R->free(rt, bet);
     free(ref);
     R->destroy(rt);
     return bad;

@@ -1,5 +1,10 @@
 """The kernel library on the emulator beside flyi's torch on the host, same op, same shape, one run:
-best of 3 after a warm-up launch (which compiles); for the GEMM also the emulator's GFLOP/s."""
+best of 3 after a warm-up launch (which compiles); for the GEMM also the emulator's GFLOP/s. Then a bf16 GEMM
+at 1024^3 on the emulator beside flyi's torch `@` and, as the reference rate, numpy's float32 matmul (OpenBLAS
+where Debian's alternatives select it; numpy is run by $FLYI_BENCH_PYTHON, default /usr/bin/python3, and is
+only a benchmark dependency), interleaved in the same run, best of each."""
+import os
+import subprocess
 import time
 
 import torch
@@ -39,3 +44,50 @@ for name, shape, kern, host in CASES:
     print("%-20s %-14s %10.4f %10.4f %7.2f" % (name, shape, te, th, te / th))
     if name == "gemm.gemm":
         print("gemm on the emulator: %.3f GFLOP/s (host: %.3f)" % (2 * 256 ** 3 / te / 1e9, 2 * 256 ** 3 / th / 1e9))
+
+# bf16 GEMM at 1024^3 against numpy (float32: numpy has no bfloat16), interleaved: emulator, numpy, ...
+NUMPY = """
+import sys, time
+import numpy as np
+n = 1024
+a = np.random.default_rng(0).standard_normal((n, n), dtype=np.float32)
+b = np.random.default_rng(1).standard_normal((n, n), dtype=np.float32)
+a @ b
+t = []
+for _ in range(5):
+    s = time.perf_counter()
+    a @ b
+    t.append(time.perf_counter() - s)
+print(min(t))
+"""
+
+
+def numpy_rate():
+    py = os.environ.get("FLYI_BENCH_PYTHON", "/usr/bin/python3")
+    try:
+        r = subprocess.run([py, "-c", NUMPY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        return 2 * 1024 ** 3 / float(r.stdout.strip()) / 1e9
+    except (OSError, ValueError):
+        return None
+
+
+n = 1024
+ga = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+gb = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+gemm.gemm(ga, gb)
+emu_t, np_r = [], []
+for _ in range(2):
+    s = time.perf_counter()
+    gemm.gemm(ga, gb)
+    emu_t.append(time.perf_counter() - s)
+    r = numpy_rate()
+    if r:
+        np_r.append(r)
+host_t = best(lambda: ga @ gb, 1)
+emu_r, host_r = 2 * n ** 3 / min(emu_t) / 1e9, 2 * n ** 3 / host_t / 1e9
+print("gemm.gemm 1024^3 bf16: emulator %.3f s, %.2f GFLOP/s; flyi torch @ %.3f s, %.2f GFLOP/s" %
+      (min(emu_t), emu_r, host_t, host_r))
+if np_r:
+    print("numpy float32 matmul 1024^3: %.1f GFLOP/s; emulator / numpy: %.1f%%" % (max(np_r), 100 * emu_r / max(np_r)))
+else:
+    print("numpy: not available (FLYI_BENCH_PYTHON with numpy)")

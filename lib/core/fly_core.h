@@ -11,7 +11,7 @@
 #include "pipeline/result.h"
 #include "runtime/backend.h"
 
-#define FLY_CORE_ABI 6
+#define FLY_CORE_ABI 7
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {

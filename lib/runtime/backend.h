@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/profile.h"
+
 typedef struct fly_rt fly_rt;
 typedef struct fly_rt_module fly_rt_module;
 
@@ -49,6 +51,7 @@ typedef struct fly_rt_launch {
     fly_rt_progress_fn progress; /* optional, emulator launches longer than half a second */
     void *progress_user;
     size_t lds_limit;        /* LDS bytes of the chip the kernel was compiled for; 0: the backend's own */
+    const char *target; /* the chip the kernel was compiled for (the profiler's bank model); NULL: the backend's */
 } fly_rt_launch;
 
 /* A runtime with the backend chosen per the options (NULL: defaults). NULL only on out of memory;
@@ -106,14 +109,14 @@ int fly_rt_stream_destroy(fly_rt *rt, void *stream);
 /* ---- device properties, memory and events ---- */
 
 typedef struct fly_rt_device_info {
-    const char *name;           /* "AMD Instinct MI300X" */
-    const char *arch;           /* compile target: "gfx942" */
-    const char *gcn_arch_name;  /* with features: "gfx942:sramecc+:xnack-" */
-    int multi_processor_count;  /* compute units */
-    size_t total_memory;        /* bytes */
-    int runtime_version;        /* hipRuntimeGetVersion (60300000: ROCm 6.3); 0 on the emulator */
-    int code_object_version;    /* what kernels are compiled for (5 or 6) */
-    int separate_memory;        /* 1: device memory is not host memory (HIP): access it by copies */
+    const char *name; /* "AMD Instinct MI300X" */
+    const char *arch; /* compile target: "gfx942" */
+    const char *gcn_arch_name; /* with features: "gfx942:sramecc+:xnack-" */
+    int multi_processor_count; /* compute units */
+    size_t total_memory; /* bytes */
+    int runtime_version; /* hipRuntimeGetVersion (60300000: ROCm 6.3); 0 on the emulator */
+    int code_object_version; /* what kernels are compiled for (5 or 6) */
+    int separate_memory; /* 1: device memory is not host memory (HIP): access it by copies */
 } fly_rt_device_info;
 
 void fly_rt_get_device_info(const fly_rt *rt, fly_rt_device_info *out);
@@ -131,6 +134,15 @@ int fly_rt_event_elapsed(fly_rt *rt, void *start, void *end, float *ms);
 /* Work queued on stream after this waits for the event's work. */
 int fly_rt_stream_wait_event(fly_rt *rt, void *stream, void *e);
 
+/* ---- profiling (the emulator's counters, profile.h) ---- */
+
+/* Launches from now on are profiled: modules load with the emulator's counters and launches add
+ * to a new profile. 0; -1 with the message when the backend is not the emulator. */
+int fly_rt_profile_start(fly_rt *rt);
+/* Stops profiling and returns the profile (the caller frees it with fly_prof_free; NULL when
+ * profiling was not on). */
+fly_prof *fly_rt_profile_stop(fly_rt *rt);
+
 /* ---- HIP kernel arguments (exposed for tests and tools) ---- */
 
 /* One argument of a kernel per the code object's metadata. */
@@ -140,11 +152,11 @@ typedef struct fly_rt_kernarg {
 } fly_rt_kernarg;
 
 typedef struct fly_rt_kernarg_layout {
-    int segment_size;   /* .kernarg_segment_size */
-    int nargs;          /* all arguments, hidden ones included */
-    int nexplicit;      /* arguments that are not hidden_* */
+    int segment_size; /* .kernarg_segment_size */
+    int nargs; /* all arguments, hidden ones included */
+    int nexplicit; /* arguments that are not hidden_* */
     int max_flat_workgroup_size; /* .max_flat_workgroup_size (0: not in the metadata) */
-    int group_segment_size;      /* .group_segment_fixed_size: static LDS bytes */
+    int group_segment_size; /* .group_segment_fixed_size: static LDS bytes */
     fly_rt_kernarg args[64];
 } fly_rt_kernarg_layout;
 
@@ -198,6 +210,13 @@ typedef struct fly_rt_api {
     int (*event_query)(fly_rt *rt, void *e);
     int (*event_elapsed)(fly_rt *rt, void *start, void *end, float *ms);
     int (*stream_wait_event)(fly_rt *rt, void *stream, void *e);
+    int (*profile_start)(fly_rt *rt);
+    fly_prof *(*profile_stop)(fly_rt *rt);
+    int (*prof_count)(const fly_prof *p);
+    const fly_prof_site *(*prof_site_at)(const fly_prof *p, int i);
+    void (*prof_get_totals)(const fly_prof *p, fly_prof_totals *t);
+    void (*prof_free)(fly_prof *p);
+    const char *(*prof_kind_name)(int kind);
 } fly_rt_api;
 
 /* The table above (defined in runtime.c). */

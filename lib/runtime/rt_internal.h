@@ -30,8 +30,9 @@ typedef struct fly_rt_dev_ops {
     /* dir: 0 host to device, 1 device to host, 2 device to device */
     int (*copy)(fly_rt_dev *d, void *dst, const void *src, size_t n, int dir, char *err, size_t cap);
     int (*memset)(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t cap);
-    /* Compiles and loads; fills the kernel table (*kinfo, *nk; the runtime frees it). */
-    void *(*load)(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap);
+    /* Compiles and loads; fills the kernel table (*kinfo, *nk; the runtime frees it). flags:
+     * FLY_RT_LOAD_PROFILE compiles the profiler's counters in (the emulator only). */
+    void *(*load)(fly_rt_dev *d, const char *text, int flags, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap);
     void (*unload)(fly_rt_dev *d, void *mod);
     int (*launch)(fly_rt_dev *d, void *mod, const fly_rt_kinfo *k, const fly_rt_launch *l, size_t printf_cap,
                   fly_rt_records_fn records, void *rt, char *err, size_t cap);
@@ -60,7 +61,10 @@ struct fly_rt_dev {
     int runtime_version;     /* hipRuntimeGetVersion (0: the emulator) */
     int code_object_version; /* what load compiles for */
     int separate_memory;     /* 1: the host cannot touch device memory */
+    struct fly_prof *prof;   /* profiling: where launches count (set by the runtime) */
 };
+
+enum { FLY_RT_LOAD_PROFILE = 1 };
 
 /* The emulator (always available; NULL only on out of memory). */
 fly_rt_dev *fly_emu_backend_create(const fly_rt_options *o, char *err, size_t cap);

@@ -6,6 +6,7 @@
 
 #include "ir/ir_util.h"
 #include "runtime/printf.h"
+#include "runtime/profile.h"
 #include "runtime/rt_internal.h"
 
 struct fly_rt_module {
@@ -14,6 +15,7 @@ struct fly_rt_module {
     void *impl;
     fly_rt_kinfo *k;
     int nk;
+    int flags; /* FLY_RT_LOAD_PROFILE: compiled with the profiler's counters */
     double ms;
 };
 
@@ -23,6 +25,7 @@ struct fly_rt {
     fly_rt_module *mods;
     fly_ir_buf pending; /* decoded printf output waiting for synchronize */
     uint64_t lost;
+    fly_prof *prof; /* profiling on: launches count there */
     char err[2048];
 };
 
@@ -96,6 +99,7 @@ void fly_rt_destroy(fly_rt *rt) {
         m = n;
     }
     rt->dev->ops->destroy(rt->dev);
+    fly_prof_free(rt->prof);
     fly_ir_buf_free(&rt->pending);
     free(rt);
 }
@@ -144,8 +148,9 @@ fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
         fail(rt, "load: no module text");
         return NULL;
     }
+    int flags = rt->prof ? FLY_RT_LOAD_PROFILE : 0;
     for (fly_rt_module *m = rt->mods; m; m = m->next)
-        if (!strcmp(m->text, text)) return m;
+        if (m->flags == flags && !strcmp(m->text, text)) return m;
     fly_rt_module *m = calloc(1, sizeof *m);
     if (!m || !(m->text = strdup(text))) {
         free(m);
@@ -153,7 +158,8 @@ fly_rt_module *fly_rt_load(fly_rt *rt, const char *text) {
         return NULL;
     }
     double t0 = fly_ir_now_ms();
-    m->impl = rt->dev->ops->load(rt->dev, text, &m->k, &m->nk, rt->err, sizeof rt->err);
+    m->flags = flags;
+    m->impl = rt->dev->ops->load(rt->dev, text, flags, &m->k, &m->nk, rt->err, sizeof rt->err);
     if (!m->impl) {
         free(m->text);
         free(m);
@@ -274,6 +280,28 @@ int fly_rt_stream_wait_event(fly_rt *rt, void *stream, void *e) {
     return rt->dev->ops->stream_wait_event(rt->dev, stream, e, rt->err, sizeof rt->err);
 }
 
+int fly_rt_profile_start(fly_rt *rt) {
+    if (strcmp(rt->dev->ops->name, "emulator")) {
+        snprintf(rt->err, sizeof rt->err,
+                 "profiling counts on the CPU emulator, and this session's kernels run on %s (%%backend emu "
+                 "switches)",
+                 rt->dev->name);
+        return -1;
+    }
+    fly_prof_free(rt->prof);
+    rt->prof = fly_prof_create(NULL);
+    if (!rt->prof) return fail(rt, "out of memory");
+    rt->dev->prof = rt->prof;
+    return 0;
+}
+
+fly_prof *fly_rt_profile_stop(fly_rt *rt) {
+    fly_prof *p = rt->prof;
+    rt->prof = NULL;
+    rt->dev->prof = NULL;
+    return p;
+}
+
 const fly_rt_api fly_rt_api_table = {
     fly_rt_create,
     fly_rt_destroy,
@@ -308,6 +336,13 @@ const fly_rt_api fly_rt_api_table = {
     fly_rt_event_query,
     fly_rt_event_elapsed,
     fly_rt_stream_wait_event,
+    fly_rt_profile_start,
+    fly_rt_profile_stop,
+    fly_prof_count,
+    fly_prof_site_at,
+    fly_prof_get_totals,
+    fly_prof_free,
+    fly_prof_kind_name,
 };
 
 const fly_rt_api *fly_rt_api_get(void) { return &fly_rt_api_table; }

@@ -55,6 +55,18 @@ static bool is_dir(const char *p) {
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* The modules whose code is running (imports in progress, innermost last): a name missing from one
+ * of them is reported as a circular import, as CPython does. */
+#define MAX_INITIALIZING 256
+static fy_obj *initializing[MAX_INITIALIZING];
+static int ninitializing;
+
+static bool is_initializing(fy_obj *m) {
+    for (int i = 0; i < ninitializing; i++)
+        if (initializing[i] == m) return true;
+    return false;
+}
+
 /* Run a source file as module `name`. */
 static fy_obj *load_file(const char *name, const char *path, bool package, const char *pkgdir) {
     fy_interp *ip = fy_cur;
@@ -99,7 +111,10 @@ static fy_obj *load_file(const char *name, const char *path, bool package, const
     }
     fy_obj *key = fy_str_from_cstr(name);
     fy_dict_set(ip->modules, key, m);
+    bool tracked = ninitializing < MAX_INITIALIZING;
+    if (tracked) initializing[ninitializing++] = m;
     fy_obj *r = fy_eval_code((fy_code *)code, d, d);
+    if (tracked) ninitializing--;
     FY_DECREF(code);
     if (!r) {
         fy_dict_del(ip->modules, key);
@@ -340,12 +355,24 @@ fy_obj *fy_import_from(fy_obj *module, fy_obj *name) {
     } else fy_err_clear();
     fy_obj *file = fy_getattr_opt(module, fy_intern("__file__"));
     fy_err_clear();
-    if (file && FY_STR_CHECK(file))
-        fy_err_format(&fy_ImportError, "cannot import name '%s' from '%s' (%s)", FY_STR_DATA(name),
-                      mn && FY_STR_CHECK(mn) ? FY_STR_DATA(mn) : "?", FY_STR_DATA(file));
-    else
-        fy_err_format(&fy_ImportError, "cannot import name '%s' from '%s' (unknown location)", FY_STR_DATA(name),
-                      mn && FY_STR_CHECK(mn) ? FY_STR_DATA(mn) : "?");
+    const char *mname = mn && FY_STR_CHECK(mn) ? FY_STR_DATA(mn) : "?";
+    bool has_file = file && FY_STR_CHECK(file);
+    fy_obj *msg;
+    if (is_initializing(module))
+        msg = fy_str_printf("cannot import name '%s' from partially initialized module '%s' (most likely due to a "
+                            "circular import) (%s)",
+                            FY_STR_DATA(name), mname, has_file ? FY_STR_DATA(file) : "unknown location");
+    else if (has_file)
+        msg = fy_str_printf("cannot import name '%s' from '%s' (%s)", FY_STR_DATA(name), mname, FY_STR_DATA(file));
+    else msg = fy_str_printf("cannot import name '%s' from '%s' (unknown location)", FY_STR_DATA(name), mname);
+    /* as CPython's: e.name is the module, e.path its file (None without one) */
+    fy_obj *e = msg ? fy_exc_new(&fy_ImportError, &msg, 1) : NULL;
+    if (e) {
+        if (mn && FY_STR_CHECK(mn)) fy_dict_set_cstr(((fy_exc *)e)->dict, "name", mn);
+        if (has_file) fy_dict_set_cstr(((fy_exc *)e)->dict, "path", file);
+        fy_err_restore(e);
+    }
+    FY_XDECREF(msg);
     FY_XDECREF(file);
     FY_XDECREF(mn);
     return NULL;

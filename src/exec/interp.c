@@ -301,6 +301,7 @@ void fy_interp_free(fy_interp *ip) {
     if (ip->sysmod) fy_dict_clear(FY_MODULE_DICT(ip->sysmod));
     FY_CLEAR(ip->sysmod);
     FY_CLEAR(ip->modules);
+    FY_CLEAR(ip->cell_sources);
     FY_CLEAR(ip->path);
     FY_CLEAR(ip->builtins);
     if (ip->builtins_mod) fy_dict_clear(FY_MODULE_DICT(ip->builtins_mod));

@@ -25,6 +25,7 @@ typedef struct fy_interp {
     fy_obj *builtins;             /* dict */
     fy_obj *builtins_mod;
     fy_obj *modules;              /* dict: sys.modules */
+    fy_obj *cell_sources;         /* dict: "<cell N>" -> the cell's text (linecache, made on first cell) */
     fy_obj *sysmod;
     fy_obj *path;                 /* list: sys.path */
     fy_obj *main_dict;            /* __main__ globals */

@@ -59,11 +59,17 @@ typedef struct fy_kernel_view {
     const char *isa; /* ISA text */
     size_t nstats;
     const fy_kstat *stats;
+    const char *isa_source; /* CompiledKernel.isa_source() text (line tables), or NULL */
+    const char *mix;        /* instruction mix lines ("kernel: VALU ...\nloop ...: ..."), or NULL */
 } fy_kernel_view;
 
 /* Render v as one self-contained, HTML-escaped fragment (inline styles, one <details> per
  * stage; unchanged stages carry no IR copy). Returns a new str, or NULL with MemoryError. */
 fy_obj *fy_kernel_html(const fy_kernel_view *v);
+
+/* isa_source() text as HTML: the DSL lines beside the ISA, one colour per line; hovering or clicking a
+ * line highlights its instructions and the other way round (CSS :has, no script). New str or NULL. */
+fy_obj *fy_source_isa_html(const char *text);
 
 /* s (n bytes) HTML-escaped (& < > " ') as a new str, or NULL with MemoryError. */
 fy_obj *fy_html_escape(const char *s, size_t n);

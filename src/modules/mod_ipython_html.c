@@ -96,6 +96,111 @@ static void render_stage(fy_sbuf *b, size_t i, const fy_kstage *st) {
     fy_sbuf_adds(b, "</details>\n");
 }
 
+/* ---- source beside ISA ---- */
+
+/* Light colours for the source lines (cycled): a line's colour marks its instructions. */
+static const char *const line_colours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+#define NCOLOURS (sizeof line_colours / sizeof line_colours[0])
+
+/* One header line of isa_source() text ("file:line  text" or "(no source line)"). */
+typedef struct sx_line {
+    const char *s;
+    size_t n;
+} sx_line;
+
+/* Index of header h among the distinct headers seen so far (added when new); -1 when full. */
+static int sx_key(sx_line *v, int *n, int cap, const char *s, size_t len) {
+    for (int i = 0; i < *n; i++)
+        if (v[i].n == len && !memcmp(v[i].s, s, len)) return i;
+    if (*n == cap) return -1;
+    v[*n] = (sx_line){s, len};
+    return (*n)++;
+}
+
+static int sx_cmp_file_line(const sx_line *a, const sx_line *b) {
+    /* "file:line  text": by file, then by line number; "(no source line)" last */
+    const char *ca = memchr(a->s, ':', a->n), *cb = memchr(b->s, ':', b->n);
+    if (!ca || !cb) return !ca - !cb;
+    size_t fa = (size_t)(ca - a->s), fb = (size_t)(cb - b->s);
+    int c = memcmp(a->s, b->s, fa < fb ? fa : fb);
+    if (c || fa != fb) return c ? c : (fa < fb ? -1 : 1);
+    long la = strtol(ca + 1, NULL, 10), lb = strtol(cb + 1, NULL, 10);
+    return la < lb ? -1 : la > lb;
+}
+
+static void render_source_isa(fy_sbuf *b, const char *text) {
+    enum { CAP = 4096 };
+    static unsigned long views; /* a fresh id per view: its rules must not touch another one's lines */
+    sx_line *keys = calloc(CAP, sizeof *keys);
+    int *order = calloc(CAP, sizeof *order);
+    if (!keys || !order) {
+        free(keys);
+        free(order);
+        b->oom = 1;
+        return;
+    }
+    int nk = 0;
+    for (const char *s = text; *s;) { /* the distinct source lines */
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        if (n && s[0] != ' ') sx_key(keys, &nk, CAP, s, n);
+        s += n + (e != NULL);
+    }
+    for (int i = 0; i < nk; i++) order[i] = i;
+    for (int i = 1; i < nk; i++) /* insertion sort: source order */
+        for (int j = i; j > 0 && sx_cmp_file_line(&keys[order[j - 1]], &keys[order[j]]) > 0; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    unsigned long id = ++views;
+    fy_sbuf_printf(b,
+                   "<details class=\"flyi-source-isa\" open id=\"flyi-sx-%lu\"><summary><b>Source and ISA</b> "
+                   "<span style=\"" MUTED "\">%d source line%s; hover or click a line</span></summary>\n<style>",
+                   id, nk, nk == 1 ? "" : "s");
+    for (int i = 0; i < nk; i++)
+        fy_sbuf_printf(b, "#flyi-sx-%lu:has(.sx%d:hover) .sx%d,#flyi-sx-%lu:has(.sx%d:focus) .sx%d{background:%s33}",
+                       id, i, i, id, i, i, line_colours[i % NCOLOURS]);
+    fy_sbuf_printf(b, "#flyi-sx-%lu .sxl{white-space:pre;cursor:pointer;padding:0 4px;outline:none}</style>\n", id);
+    fy_sbuf_adds(b, "<div style=\"display:flex;gap:12px;align-items:flex-start\">\n"
+                    "<div class=\"flyi-sx-source\" style=\"" PRE_STYLE ";flex:1;font-family:monospace\">");
+    for (int i = 0; i < nk; i++) {
+        int k = order[i];
+        fy_sbuf_printf(b, "<div class=\"sxl sx%d\" tabindex=\"0\" style=\"border-left:4px solid %s\">", k,
+                       line_colours[k % NCOLOURS]);
+        hb_esc(b, keys[k].s, keys[k].n);
+        fy_sbuf_adds(b, "</div>");
+    }
+    fy_sbuf_adds(b, "</div>\n<div class=\"flyi-sx-isa\" style=\"" PRE_STYLE ";flex:1;font-family:monospace\">");
+    int cur = -1;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        if (n && s[0] != ' ') cur = sx_key(keys, &nk, CAP, s, n);
+        else if (n) {
+            size_t skip = 0;
+            while (skip < n && s[skip] == ' ') skip++;
+            fy_sbuf_printf(b, "<div class=\"sxl sx%d\" tabindex=\"0\" style=\"border-left:4px solid %s\">", cur,
+                           cur >= 0 ? line_colours[cur % NCOLOURS] : "transparent");
+            hb_esc(b, s + skip, n - skip);
+            fy_sbuf_adds(b, "</div>");
+        }
+        s += n + (e != NULL);
+    }
+    fy_sbuf_adds(b, "</div></div></details>\n");
+    free(keys);
+    free(order);
+}
+
+fy_obj *fy_source_isa_html(const char *text) {
+    fy_sbuf b = {0};
+    fy_sbuf_adds(&b, "<div class=\"flyi-kernel\" style=\"font-family:sans-serif;font-size:13px\">\n");
+    render_source_isa(&b, text ? text : "");
+    fy_sbuf_adds(&b, "</div>");
+    return hb_finish(&b);
+}
+
 fy_obj *fy_kernel_html(const fy_kernel_view *v) {
     fy_sbuf b = {0};
     static const fy_kernel_view empty = {0};
@@ -114,6 +219,11 @@ fy_obj *fy_kernel_html(const fy_kernel_view *v) {
     }
     fy_sbuf_adds(&b, "</div>\n");
     render_stats(&b, v);
+    if (v->mix) {
+        fy_sbuf_adds(&b, "<div class=\"flyi-kernel-mix\"><b>Instruction mix</b><pre style=\"" PRE_STYLE "\">");
+        hb_escs(&b, v->mix);
+        fy_sbuf_adds(&b, "</pre></div>\n");
+    }
     if (v->nstages && v->stages) {
         double total = 0;
         size_t nchanged = 0;
@@ -143,6 +253,7 @@ fy_obj *fy_kernel_html(const fy_kernel_view *v) {
         hb_escs(&b, v->isa);
         fy_sbuf_adds(&b, "</pre></details>\n");
     }
+    if (v->isa_source) render_source_isa(&b, v->isa_source);
     fy_sbuf_adds(&b, "</div>");
     return hb_finish(&b);
 }

@@ -6,6 +6,7 @@
 #include "exec/interp.h"
 #include "exec/traceback.h"
 #include "modules/mod_registry.h"
+#include "modules/stdlib_data.h"
 #include "objects/object.h"
 
 static fy_obj *rt_tb_entries(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
@@ -38,7 +39,29 @@ static fy_obj *rt_code_source(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw)
     return fy_ref(co->source ? co->source : fy_None);
 }
 
+/* The text of a REPL or notebook cell by its file name ("<cell 3>"), or of a built-in module written in
+ * Python ("<frozen flyi.kernels.gemm>"), or None. */
+static fy_obj *rt_cell_source(fy_obj *s, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("cell_source", kw) < 0 || fy_check_nargs("cell_source", n, 1, 1) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0])) return fy_err_set(&fy_TypeError, "cell_source() expects a str");
+    const char *name = FY_STR_DATA(a[0]);
+    size_t nl = strlen(name);
+    if (!strncmp(name, "<frozen ", 8) && nl > 9 && name[nl - 1] == '>') {
+        char mod[256];
+        const char *text;
+        size_t len;
+        if (nl - 9 < sizeof mod) {
+            memcpy(mod, name + 8, nl - 9);
+            mod[nl - 9] = '\0';
+            if (fy_stdlib_source(mod, &text, &len)) return fy_str_from_utf8(text, len);
+        }
+    }
+    fy_obj *t = fy_cur->cell_sources ? fy_dict_get(fy_cur->cell_sources, a[0]) : NULL;
+    return fy_ref(t ? t : fy_None);
+}
+
 static fy_methoddef rt_funcs[] = {
+    {"cell_source", rt_cell_source, 0, "cell_source(name) -> the text of cell `name` ('<cell 3>'), or None"},
     {"tb_entries", rt_tb_entries, 0, "tb_entries(tb) -> [(filename, lineno, name, line, caret)], outermost first"},
     {"stack", rt_stack, 0,
      "stack(full=True) -> [((filename, lineno, name, line, caret), globals, locals, code)]; globals and locals are "

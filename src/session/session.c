@@ -11,6 +11,7 @@
 #include "modules/mod_registry.h"
 #include "modules/stdlib_data.h"
 #include "torch/torch.h"
+#include "numpy/numpy.h"
 #include "flydsl/api/dsl.h"
 #include "parse/parse.h"
 #include "flyi/session.h"
@@ -26,6 +27,7 @@
 static void register_modules(void) {
     fy_stdlib_register_all(); /* math, random, os, json, IPython, ... (src/modules) */
     fy_torch_register();      /* torch (src/torch) */
+    fy_numpy_register();      /* _numpy, the C core of numpy (src/numpy) */
     fy_dsl_register_all();    /* flydsl.* (src/flydsl) */
 }
 
@@ -163,6 +165,9 @@ static void add_history(flyi_session *s, const char *cell) {
     if (d) s->hist[s->nhist++] = d;
 }
 
+/* Cells whose text linecache can still read (the most recent ones: memory stays flat over long sessions). */
+#define CELL_SOURCES_KEPT 200
+
 flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *filename, const flyi_sink *sink) {
     unsigned outer = atomic_load(&s->cell_gen);
     cell_begin(s);
@@ -174,6 +179,26 @@ flyi_status flyi_session_eval(flyi_session *s, const char *cell, const char *fil
     if (!filename) {
         snprintf(name, sizeof name, "<cell %d>", s->exec_count);
         filename = name;
+    }
+    /* the cell's text, for linecache (tracebacks, inspect, the profiler's source column) */
+    if (!s->ip->cell_sources) s->ip->cell_sources = fy_dict_new();
+    fy_obj *text = s->ip->cell_sources ? fy_str_from_cstr(cell) : NULL;
+    fy_obj *key = text ? fy_str_from_cstr(filename) : NULL; /* not interned: names are many */
+    if (!key || fy_dict_set(s->ip->cell_sources, key, text) < 0) fy_err_clear();
+    FY_XDECREF(key);
+    FY_XDECREF(text);
+    if (s->ip->cell_sources && ((fy_dict *)s->ip->cell_sources)->used > 2 * CELL_SOURCES_KEPT) {
+        /* keep the newest cells in a new dict (deleting from the old one would leave its table growing) */
+        fy_obj *d = fy_dict_new(), *k, *v;
+        int64_t pos = 0, i = 0, skip = ((fy_dict *)s->ip->cell_sources)->used - CELL_SOURCES_KEPT;
+        while (d && fy_dict_next(s->ip->cell_sources, &pos, &k, &v))
+            if (i++ >= skip && fy_dict_set(d, k, v) < 0) FY_CLEAR(d);
+        if (d) {
+            FY_DECREF(s->ip->cell_sources);
+            s->ip->cell_sources = d;
+        } else {
+            fy_err_clear();
+        }
     }
     char *magic = fy_magic_transform(cell);
     if (magic && fy_magic_install(s->ip) < 0) fy_err_clear();

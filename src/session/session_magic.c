@@ -23,6 +23,7 @@
 #include "flydsl/trace/trace.h"
 #include "exec/vm.h"
 #include "pipeline/stages.h"
+#include "modules/mod_ipython.h"
 
 /* ------------------------------------------------------------------ rewriting a cell */
 
@@ -399,9 +400,20 @@ static fy_obj *m_isa(const char *a) {
     if (t.n) return usage("%%isa: unexpected argument '%s' (expected %%isa [kernel] [--source])", t.v[0]);
     fy_obj *v = fy_call_method(k, "isa_source", NULL, 0);
     if (!v) return NULL;
-    if (FY_STR_CHECK(v)) out_text(FY_STR_DATA(v));
+    /* text for the REPL, the side-by-side view for a notebook */
+    fy_obj *html = FY_STR_CHECK(v) ? fy_source_isa_html(FY_STR_DATA(v)) : NULL;
+    size_t n = FY_STR_CHECK(v) ? strlen(FY_STR_DATA(v)) : 0;
+    while (n && FY_STR_DATA(v)[n - 1] == '\n') n--;
+    fy_obj *plain = html ? fy_str_from_utf8(FY_STR_DATA(v), n) : NULL, *bundle = plain ? fy_dict_new() : NULL;
+    int rc =
+        bundle && fy_dict_set_cstr(bundle, "text/plain", plain) == 0 && fy_dict_set_cstr(bundle, "text/html", html) == 0
+            ? fy_display_publish_id(fy_cur->sink, bundle, false, NULL, false)
+            : -1;
+    FY_XDECREF(bundle);
+    FY_XDECREF(plain);
+    FY_XDECREF(html);
     FY_DECREF(v);
-    return fy_none();
+    return rc < 0 ? NULL : fy_none();
 }
 
 static int64_t dict_i(fy_obj *d, const char *k) {
@@ -645,6 +657,33 @@ static fy_obj *m_time(const char *args) {
     return r;
 }
 
+/* %profile stmt: runs stmt with the emulator's counters; the value is flyi.profile's report (a table in
+ * the REPL, HTML in a notebook). */
+static fy_obj *m_profile(const char *args) {
+    if (!*args) return usage("%%profile needs a statement: %%profile stmt (a call that launches kernels)");
+    fy_obj *code = compile_src(args, "<profiled exec>", 2);
+    if (!code) return NULL;
+    fy_obj *mod = fy_import("flyi.profile"), *rep = NULL;
+    fy_obj *st = mod ? fy_call_method(mod, "start", NULL, 0) : NULL;
+    if (st) {
+        FY_DECREF(st);
+        fy_obj *r = run_main(code);
+        if (!r) { /* the statement's error wins; profiling goes off */
+            fy_obj *exc = fy_err_fetch();
+            fy_obj *x = fy_call_method(mod, "stop", NULL, 0);
+            FY_XDECREF(x);
+            fy_err_clear();
+            fy_err_restore(exc);
+        } else {
+            rep = fy_call_method(mod, "stop", &r, 1);
+            FY_DECREF(r);
+        }
+    }
+    FY_XDECREF(mod);
+    FY_DECREF(code);
+    return rep;
+}
+
 static fy_obj *m_timeit(const char *args) {
     long number = 0, repeat = 7;
     const char *p = args;
@@ -878,6 +917,7 @@ static const magic_def magics[] = {
     {"backend", "%backend [emu|hip]", "show or set the launch backend", m_backend},
     {"time", "%time stmt", "CPU and wall time of one run", m_time},
     {"timeit", "%timeit [-n N] [-r R] stmt", "mean and std. dev. of repeated runs", m_timeit},
+    {"profile", "%profile stmt", "run stmt's launches on the emulator with counters: per-line table", m_profile},
     {"who", "%who [type ...]", "the names you defined", m_who},
     {"reset", "%reset [-f]", "forget all names you defined", m_reset},
     {"load", "%load FILE", "put a file's text into the next input", m_load},

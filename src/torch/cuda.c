@@ -424,11 +424,6 @@ static fy_obj *c_manual_seed(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     FY_DECREF(r);
     return fy_none();
 }
-static fy_obj *c_zero(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_int_from(0); }
-static fy_obj *c_memory_allocated(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    return fy_int_from((int64_t)fy_torch_device_bytes());
-}
-static fy_obj *c_memory_stats(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_dict_new(); }
 
 static fy_methoddef cuda_funcs[] = {
     {"is_available", c_is_available, 0, "is_available() -> bool (the emulator counts as a device)"},
@@ -445,11 +440,6 @@ static fy_methoddef cuda_funcs[] = {
     {"get_device_properties", c_get_device_properties, 0, "get_device_properties(device)"},
     {"get_device_capability", c_get_device_capability, 0, "get_device_capability(device=None)"},
     {"mem_get_info", c_mem_get_info, 0, "mem_get_info(device=None) -> (free, total)"},
-    {"empty_cache", c_none, 0, "empty_cache()"},
-    {"memory_allocated", c_memory_allocated, 0, "memory_allocated(device=None): bytes of live device tensors"},
-    {"max_memory_allocated", c_zero, 0, "max_memory_allocated(device=None)"},
-    {"reset_peak_memory_stats", c_none, 0, "reset_peak_memory_stats(device=None)"},
-    {"memory_stats", c_memory_stats, 0, "memory_stats(device=None)"},
     {"device", c_device, 0, "device(index): context manager"},
     {"manual_seed", c_manual_seed, 0, "manual_seed(seed)"},
     {"manual_seed_all", c_manual_seed, 0, "manual_seed_all(seed)"},
@@ -460,7 +450,7 @@ fy_obj *fy_torch_cuda_module(void) {
     fy_obj *m = fy_module_new_c("torch.cuda", cuda_funcs, "torch.cuda on flyi's active backend");
     if (!m) return NULL;
     if (fy_module_add(m, "Stream", (fy_obj *)&fy_torch_stream_type) < 0 ||
-        fy_module_add(m, "Event", (fy_obj *)&fy_torch_event_type) < 0) {
+        fy_module_add(m, "Event", (fy_obj *)&fy_torch_event_type) < 0 || fy_torch_cuda_graph_add(m) < 0) {
         FY_DECREF(m);
         return NULL;
     }

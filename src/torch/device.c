@@ -27,6 +27,11 @@ static int device_count(void) { return hooks.device_count ? hooks.device_count()
 /* Live device storages, newest first. */
 static fy_torch_storage *live;
 
+/* Bytes of live device storages now and at most since the last fy_torch_device_reset_peak. */
+static size_t cur_bytes, peak_bytes;
+size_t fy_torch_device_peak(void) { return peak_bytes; }
+void fy_torch_device_reset_peak(void) { peak_bytes = cur_bytes; }
+
 fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
     if (dev.type == 1) {
         int idx = dev.index < 0 ? 0 : dev.index;
@@ -70,6 +75,8 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
     s->dtype = -1;
     if (dev.type == 1) {
         if (s->dev.index < 0) s->dev.index = 0;
+        cur_bytes += nbytes;
+        if (cur_bytes > peak_bytes) peak_bytes = cur_bytes;
         s->next = live;
         if (live) live->prev = s;
         live = s;
@@ -88,6 +95,7 @@ fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
 void fy_torch_storage_release(fy_torch_storage *s) {
     if (!s || --s->rc > 0) return;
     if (s->dev.type == 1) {
+        cur_bytes -= s->nbytes;
         if (s->prev) s->prev->next = s->next;
         else if (live == s) live = s->next;
         if (s->next) s->next->prev = s->prev;

@@ -23,11 +23,12 @@ static const struct {
     [FY_TORCH_F8E4M3FN] = {"float8_e4m3fn", "Float8_e4m3fn", 1},
     [FY_TORCH_F8E4M3FNUZ] = {"float8_e4m3fnuz", "Float8_e4m3fnuz", 1},
     [FY_TORCH_F8E5M2] = {"float8_e5m2", "Float8_e5m2", 1},
+    [FY_TORCH_F4X2] = {"float4_e2m1fn_x2", "Float4_e2m1fn_x2", 1},
 };
 
 size_t fy_torch_itemsize(int dt) { return info[dt].size; }
-bool fy_torch_is_float(int dt) { return dt >= FY_TORCH_F16; }
-bool fy_torch_is_fp8(int dt) { return dt >= FY_TORCH_F8E4M3FN; }
+bool fy_torch_is_float(int dt) { return dt >= FY_TORCH_F16 && dt != FY_TORCH_F4X2; }
+bool fy_torch_is_fp8(int dt) { return dt >= FY_TORCH_F8E4M3FN && dt <= FY_TORCH_F8E5M2; }
 const char *fy_torch_dtype_name(int dt) { return info[dt].name; }
 const char *fy_torch_scalar_name(int dt) { return info[dt].scalar; }
 
@@ -53,8 +54,8 @@ fy_type fy_torch_dtype_type = {
     .getsets = dtype_getsets,
 };
 #define DTO(id) {{FY_IMMORTAL_RC, &fy_torch_dtype_type}, id}
-fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES] = {DTO(0), DTO(1), DTO(2), DTO(3),  DTO(4),  DTO(5), DTO(6),
-                                                        DTO(7), DTO(8), DTO(9), DTO(10), DTO(11), DTO(12)};
+fy_torch_dtype_obj fy_torch_dtypes[FY_TORCH_NDTYPES] = {DTO(0), DTO(1), DTO(2), DTO(3),  DTO(4),  DTO(5),  DTO(6),
+                                                        DTO(7), DTO(8), DTO(9), DTO(10), DTO(11), DTO(12), DTO(13)};
 
 fy_obj *fy_torch_dtype_get(int dt) { return fy_ref(&fy_torch_dtypes[dt].h); }
 
@@ -73,6 +74,11 @@ static int rank_int(int dt) { return dt; }
 
 int fy_torch_promote(int a, int b) {
     if (a == b) return a;
+    if (a == FY_TORCH_F4X2 || b == FY_TORCH_F4X2) {
+        fy_err_format(&fy_RuntimeError, "Promotion for Float4 Types is not supported, attempted to promote %s and %s",
+                      info[a].scalar, info[b].scalar);
+        return -1;
+    }
     if (fy_torch_is_fp8(a) || fy_torch_is_fp8(b)) {
         if (a == FY_TORCH_BOOL) return b;
         if (b == FY_TORCH_BOOL) return a;
@@ -243,6 +249,7 @@ double fy_torch_loadf(const char *p, int dt) {
         memcpy(&v, p, 8);
         return v;
     }
+    case FY_TORCH_F4X2: return *(const uint8_t *)p;
     default: return fy_torch_fp8_to_f64(*(const uint8_t *)p, dt);
     }
 }
@@ -285,7 +292,8 @@ static int64_t f2i(double v) {
 void fy_torch_storei(char *p, int dt, int64_t v) {
     switch (dt) {
     case FY_TORCH_BOOL: *(uint8_t *)p = v != 0; break;
-    case FY_TORCH_U8: *(uint8_t *)p = (uint8_t)v; break;
+    case FY_TORCH_U8:
+    case FY_TORCH_F4X2: *(uint8_t *)p = (uint8_t)v; break;
     case FY_TORCH_I8: *(int8_t *)p = (int8_t)v; break;
     case FY_TORCH_I16: {
         int16_t x = (int16_t)v;
@@ -309,7 +317,8 @@ void fy_torch_storef(char *p, int dt, double v) {
     case FY_TORCH_I8:
     case FY_TORCH_I16:
     case FY_TORCH_I32:
-    case FY_TORCH_I64: fy_torch_storei(p, dt, f2i(v)); break;
+    case FY_TORCH_I64:
+    case FY_TORCH_F4X2: fy_torch_storei(p, dt, f2i(v)); break;
     case FY_TORCH_F16: {
         uint16_t h = fy_torch_f32_to_f16((float)v);
         memcpy(p, &h, 2);

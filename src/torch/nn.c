@@ -148,13 +148,24 @@ static fy_obj *act(fy_obj *const *a, size_t n, fy_obj *kw, const char *name, int
         return fy_err_format(&fy_TypeError, "%s(): argument 'input' must be Tensor, not %T", name, a[0]);
     fy_torch_tensor *t = FY_TT(a[0]);
     if (which < FY_TUN_COUNT) return fy_torch_unary(a[0], which);
-    /* silu = x * sigmoid(x); gelu = 0.5 x (1 + erf(x / sqrt 2)) */
+    /* silu = x * sigmoid(x); gelu = 0.5 x (1 + erf(x / sqrt 2)), or with approximate="tanh"
+     * 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))) */
+    bool tanh_approx = false;
+    for (size_t i = 0; kw && i < (size_t)FY_TUPLE_N(kw); i++) {
+        fy_obj *k = FY_TUPLE_ITEMS(kw)[i], *v = a[n + i];
+        if (!strcmp(FY_STR_DATA(k), "approximate") && which == FY_TUN_COUNT + 1 && FY_STR_CHECK(v))
+            tanh_approx = !strcmp(FY_STR_DATA(v), "tanh");
+        else if (strcmp(FY_STR_DATA(k), "inplace") != 0)
+            return fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", name, FY_STR_DATA(k));
+    }
     fy_torch_tensor *xd = fy_torch_copy_as(t, FY_TORCH_F64, t->st->dev);
     if (!xd) return NULL;
     int64_t m = fy_torch_numel(xd);
     double *v = (double *)fy_torch_data(xd);
     for (int64_t i = 0; i < m; i++)
-        v[i] = which == FY_TUN_COUNT ? v[i] / (1.0 + exp(-v[i])) : 0.5 * v[i] * (1.0 + erf(v[i] / sqrt(2.0)));
+        v[i] = which == FY_TUN_COUNT ? v[i] / (1.0 + exp(-v[i]))
+               : tanh_approx ? 0.5 * v[i] * (1.0 + tanh(sqrt(2.0 / M_PI) * (v[i] + 0.044715 * v[i] * v[i] * v[i])))
+                             : 0.5 * v[i] * (1.0 + erf(v[i] / sqrt(2.0)));
     fy_obj *r = (fy_obj *)fy_torch_copy_as(xd, fy_torch_is_float(t->dtype) ? t->dtype : FY_TORCH_F32, t->st->dev);
     FY_DECREF(xd);
     return r;

@@ -227,6 +227,7 @@ static fy_obj *sampled_like(const char *fname, fy_obj *const *a, size_t n, fy_ob
     if (!t) return NULL;
     dist_t d = {g, kind, 0.0, 1.0, 0, 0};
     sample_into(t, &d);
+    if (k[2] && fy_truthy(k[2]) > 0) t->requires_grad = true;
     return (fy_obj *)t;
 }
 static fy_obj *f_randn_like(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {

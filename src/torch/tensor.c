@@ -12,6 +12,8 @@
 
 static void tensor_dealloc(fy_obj *o) {
     FY_CLEAR(FY_TT(o)->dict);
+    FY_CLEAR(FY_TT(o)->grad);
+    FY_CLEAR(FY_TT(o)->grad_fn);
     fy_torch_storage_release(FY_TT(o)->st);
 }
 
@@ -233,7 +235,7 @@ int fy_torch_parse_shape(const char *fname, fy_obj *const *args, size_t nargs, i
     size_t n = nargs;
     if (nargs == 1 && !FY_INT_CHECK(args[0])) {
         fy_obj **it = fy_seq_items(args[0], &n);
-        if (!it) {
+        if (!it && !FY_LIST_CHECK(args[0]) && !FY_TUPLE_CHECK(args[0])) { /* an empty list has no items */
             fy_err_format(&fy_TypeError,
                           "%s(): argument 'size' must be tuple of ints, but found element of type %T at pos 0", fname,
                           args[0]);
@@ -353,20 +355,9 @@ static fy_obj *t_dtype(fy_obj *o) { return fy_torch_dtype_get(FY_TT(o)->dtype); 
 static fy_obj *t_device(fy_obj *o) { return fy_torch_device_new(FY_TT(o)->st->dev); }
 static fy_obj *t_ndim(fy_obj *o) { return fy_int_from(FY_TT(o)->ndim); }
 static fy_obj *t_is_cuda(fy_obj *o) { return fy_bool(FY_TT(o)->st->dev.type == 1); }
-static fy_obj *t_none(fy_obj *o) { return fy_none(); }
 static fy_obj *t_itemsize(fy_obj *o) { return fy_int_from((int64_t)fy_torch_itemsize(FY_TT(o)->dtype)); }
 static fy_obj *t_rg(fy_obj *o) { return fy_bool(FY_TT(o)->requires_grad); }
-static int t_set_rg(fy_obj *o, fy_obj *v) {
-    if (!v) return fy_err_set(&fy_AttributeError, "can't delete requires_grad") ? 0 : -1;
-    int b = fy_truthy(v);
-    if (b < 0) return -1;
-    if (b && !fy_torch_is_float(FY_TT(o)->dtype)) {
-        fy_err_set(&fy_RuntimeError, "only Tensors of floating point dtype can require gradients");
-        return -1;
-    }
-    FY_TT(o)->requires_grad = b;
-    return 0;
-}
+static int t_set_rg(fy_obj *o, fy_obj *v) { return fy_torch_ag_set_requires_grad(o, v); }
 static fy_obj *t_data(fy_obj *o) {
     fy_torch_tensor *t = FY_TT(o);
     return (fy_obj *)fy_torch_view_of(t, t->ndim, t->shape, t->stride, t->offset);
@@ -390,10 +381,11 @@ static fy_getsetdef tensor_getsets[] = {{"shape", t_shape, NULL, "torch.Size of 
                                         {"device", t_device, NULL, NULL},
                                         {"ndim", t_ndim, NULL, NULL},
                                         {"is_cuda", t_is_cuda, NULL, NULL},
-                                        {"grad", t_none, NULL, NULL},
-                                        {"grad_fn", t_none, NULL, NULL},
+                                        {"grad", fy_torch_ag_get_grad, fy_torch_ag_set_grad, NULL},
+                                        {"grad_fn", fy_torch_ag_get_grad_fn, NULL, NULL},
+                                        {"is_leaf", fy_torch_ag_is_leaf, NULL, NULL},
                                         {"itemsize", t_itemsize, NULL, NULL},
-                                        {"requires_grad", t_rg, t_set_rg, "attribute only: flyi has no autograd"},
+                                        {"requires_grad", t_rg, t_set_rg, NULL},
                                         {"data", t_data, NULL, NULL},
                                         {"T", t_T, NULL, NULL},
                                         {"mT", t_mT, NULL, NULL},
@@ -746,7 +738,8 @@ int fy_torch_types_ready(void) {
     static bool done;
     if (done) return 0;
     fy_methoddef *tabs[] = {tensor_methods,          fy_torch_shape_methods, fy_torch_ops_methods,
-                            fy_torch_reduce_methods, fy_torch_scan_methods,  fy_torch_random_methods};
+                            fy_torch_reduce_methods, fy_torch_scan_methods,  fy_torch_random_methods,
+                            fy_torch_ag_methods,     fy_torch_numpy_methods};
     size_t total = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) total++;
@@ -758,10 +751,12 @@ int fy_torch_types_ready(void) {
     size_t k = 0;
     for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++)
         for (fy_methoddef *m = tabs[i]; m->name; m++) all[k++] = *m;
+    fy_torch_ag_wrap(all, true);
     fy_torch_tensor_type.methods = all;
     fy_torch_ops_install(&fy_torch_tensor_type);
-    fy_type *types[] = {&fy_torch_dtype_type, &fy_torch_device_type, &fy_torch_size_type, &fy_torch_tensor_type,
-                        &fy_torch_generator_type};
+    fy_torch_ag_wrap_type(&fy_torch_tensor_type);
+    fy_type *types[] = {&fy_torch_dtype_type,  &fy_torch_device_type,    &fy_torch_size_type,
+                        &fy_torch_tensor_type, &fy_torch_generator_type, &fy_torch_parameter_type};
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (fy_type_ready(types[i]) < 0) return -1;
     done = true;

@@ -212,9 +212,15 @@ static void bin_row(char **p, const int64_t *bs, int64_t n, void *vc) {
 }
 
 /* Compute a OP b into a new tensor or into out (in place). */
+/* float4_e2m1fn_x2 holds packed bits: no arithmetic (torch has no kernels for it either). */
+static fy_obj *f4_error(const char *op) {
+    return fy_err_format(&fy_RuntimeError, "\"%s\" not implemented for 'Float4_e2m1fn_x2'", op);
+}
+
 static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torch_tensor *out) {
     int cdt = fy_torch_result_type(a, b);
     if (cdt < 0) return NULL;
+    if (cdt == FY_TORCH_F4X2) return f4_error(op_names[op]);
     fy_torch_tensor *ts[2] = {a, b};
     fy_torch_device dev;
     if (common_device(ts, 2, &dev) < 0) return NULL;
@@ -350,6 +356,7 @@ static void un_row(char **p, const int64_t *bs, int64_t n, void *vc) {
 
 static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
     int dt = t->dtype, odt = dt;
+    if (dt == FY_TORCH_F4X2) return f4_error(un_names[op]);
     bool transcend = op == FY_TUN_EXP || op == FY_TUN_LOG || op == FY_TUN_SQRT || op == FY_TUN_RSQRT ||
                      op == FY_TUN_TANH || op == FY_TUN_SIGMOID || op == FY_TUN_SIN || op == FY_TUN_COS ||
                      op == FY_TUN_RECIP || op == FY_TUN_LOG2 || op == FY_TUN_EXP2;
@@ -634,6 +641,11 @@ static fy_obj *m_masked_fill_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *
     return masked_fill(self, a, n, true);
 }
 
+static fy_obj *m_square(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("square", n, 0, 0) < 0) return NULL;
+    return fy_torch_binary(self, self, FY_TOP_MUL, NULL);
+}
+
 #define MD(name, doc) {#name, m_##name, 0, doc}, {#name "_", m_##name##_, 0, doc " (in place)"}
 fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        {"negative", m_neg, 0, "negative()"},
@@ -667,6 +679,7 @@ fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        MD(mul, "mul(other)"),
                                        MD(div, "div(other, rounding_mode=None)"),
                                        MD(pow, "pow(exponent)"),
+                                       {"square", m_square, 0, "square()"},
                                        MD(remainder, "remainder(other)"),
                                        MD(floor_divide, "floor_divide(other)"),
                                        MD(maximum, "maximum(other)"),

@@ -194,7 +194,14 @@ fy_obj *fy_torch_repr(fy_obj *self) {
         make_formatter(&c, &f);
         tensor_str(&c, &f, 0, (char *)fy_torch_data_ro(t), indent, &b);
     }
-    if (t->requires_grad) snprintf(suffix[ns++], sizeof suffix[0], "requires_grad=True");
+    if (t->grad_fn) { /* torch: grad_fn=<MulBackward0> for a non-leaf, requires_grad=True for a leaf */
+        fy_obj *nm = fy_call_method(t->grad_fn, "name", NULL, 0);
+        if (nm && FY_STR_CHECK(nm)) snprintf(suffix[ns++], sizeof suffix[0], "grad_fn=<%s>", FY_STR_DATA(nm));
+        else fy_err_clear();
+        FY_XDECREF(nm);
+    } else if (t->requires_grad) {
+        snprintf(suffix[ns++], sizeof suffix[0], "requires_grad=True");
+    }
     /* torch's _add_suffixes, including its count of the last line's length */
     if (b.oom) {
         fy_sbuf_free(&b);

@@ -30,6 +30,7 @@ enum {
     FY_TORCH_F8E4M3FN,
     FY_TORCH_F8E4M3FNUZ,
     FY_TORCH_F8E5M2,
+    FY_TORCH_F4X2, /* float4_e2m1fn_x2: two packed fp4 values a byte; storage only (its bits, as uint8) */
     FY_TORCH_NDTYPES
 };
 
@@ -78,6 +79,10 @@ typedef struct fy_torch_tensor {
     int64_t shape[FY_TORCH_MAXDIM];
     int64_t stride[FY_TORCH_MAXDIM]; /* elements */
     fy_obj *dict;             /* attributes a program sets on the tensor (x.is_shuffled = True), or NULL */
+    /* autograd: the accumulated .grad (or NULL), the graph node that made the tensor (NULL: a leaf) and
+     * which of its outputs this tensor is */
+    fy_obj *grad, *grad_fn;
+    int grad_index;
 } fy_torch_tensor;
 extern fy_type fy_torch_tensor_type;
 extern fy_type fy_torch_size_type;
@@ -207,6 +212,21 @@ int fy_torch_device_upload_all(void);
 void fy_torch_device_invalidate_all(void);
 /* Bytes of live device storages (torch.cuda.memory_allocated). */
 size_t fy_torch_device_bytes(void);
+/* Their most since the last reset (max_memory_allocated), and the reset (reset_peak_memory_stats). */
+size_t fy_torch_device_peak(void);
+void fy_torch_device_reset_peak(void);
+/* CUDA graphs (cuda_graph.c). While torch.cuda.graph(g) captures, a launcher hands its launch to
+ * fy_torch_graph_record instead of running it, as CUDA's stream capture does not run the captured work:
+ * run(ctx) is called at each g.replay() (0, or -1 with an exception), drop(ctx) when the graph goes. */
+bool fy_torch_graph_capturing(void);
+int fy_torch_graph_record(int (*run)(void *ctx), void (*drop)(void *ctx), void *ctx);
+/* torch.profiler (_torch_profiler.py): while a profile is active, a launcher reports each kernel it ran
+ * and the microseconds it took (an event of device type CUDA). */
+extern bool fy_torch_profiling;
+void fy_torch_profile_kernel(const char *name, double us);
+/* torch.cuda.CUDAGraph and the functions of torch.cuda that go with it (graph, is_current_stream_capturing,
+ * graph_pool_handle), added to the torch.cuda module m; 0 or -1. */
+int fy_torch_cuda_graph_add(fy_obj *m);
 /* The stream launches go to (torch.cuda.current_stream(): a backend handle, NULL: the default). */
 void *fy_torch_current_stream(void);
 /* The backend stream of a launch's stream= argument: a torch.cuda.Stream, an object with .value (fx.Stream),
@@ -364,6 +384,12 @@ extern fy_type fy_torch_generator_type;
 /* torch.cuda.Stream and torch.cuda.Event (cuda.c). */
 extern fy_type fy_torch_stream_type, fy_torch_event_type;
 
+/* ---------------------------------------------------------------- numpy bridge (torch_module.c) */
+
+/* Tensor.numpy() (an array sharing the tensor's memory, made by the numpy module); torch.from_numpy is
+ * among the module's functions. */
+extern fy_methoddef fy_torch_numpy_methods[];
+
 /* ---------------------------------------------------------------- printing (tensor_print.c) */
 
 fy_obj *fy_torch_repr(fy_obj *self);
@@ -373,8 +399,30 @@ fy_obj *fy_torch_repr(fy_obj *self);
 /* torch.testing, torch.cuda submodules (new modules). */
 fy_obj *fy_torch_testing_module(void);
 fy_obj *fy_torch_cuda_module(void);
-/* torch.autograd (autograd.c): the Function base class. */
-fy_obj *fy_torch_autograd_module(void);
+/* ---------------------------------------------------------------- autograd */
+
+/* Grad mode (torch.no_grad / enable_grad / set_grad_enabled); true by default. */
+extern bool fy_torch_grad_enabled;
+/* Wrap the differentiable entries of a method (method: self is the first input) or function table,
+ * and the operator slots, indexing and .T/.mT of a type, with the autograd hook (autograd_hook.c):
+ * once each, before the type is readied / the functions are made. */
+void fy_torch_ag_wrap(fy_methoddef *defs, bool method);
+void fy_torch_ag_wrap_type(fy_type *t);
+/* The names of the wrapped operations (a list of str). */
+fy_obj *fy_torch_ag_names(void);
+/* Tensor attributes and methods of autograd (autograd.c). */
+fy_obj *fy_torch_ag_get_grad(fy_obj *o);
+int fy_torch_ag_set_grad(fy_obj *o, fy_obj *v);
+fy_obj *fy_torch_ag_get_grad_fn(fy_obj *o);
+fy_obj *fy_torch_ag_is_leaf(fy_obj *o);
+int fy_torch_ag_set_requires_grad(fy_obj *o, fy_obj *v);
+extern fy_methoddef fy_torch_ag_methods[];
+/* torch._C (the helpers _torch_autograd.py builds on) and torch.autograd (the Python module
+ * _torch_autograd, bound to the torch module m); new references. */
+fy_obj *fy_torch_C_module(void);
+fy_obj *fy_torch_autograd_module(fy_obj *torch_mod, fy_obj *c_mod);
+/* torch.nn.Parameter (autograd.c). */
+extern fy_type fy_torch_parameter_type;
 /* Register `torch` and its submodules as lazily imported built-in modules. */
 void fy_torch_register(void);
 

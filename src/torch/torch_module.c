@@ -66,27 +66,6 @@ static fy_obj *f_square(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_torch_binary(a[0], a[0], FY_TOP_MUL, NULL);
 }
 
-/* ------------------------------------------------------------------ no_grad and friends */
-
-typedef struct {
-    fy_obj h;
-} nograd_t;
-static fy_obj *ng_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_alloc(t); }
-static fy_obj *ng_enter(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_none(); }
-static fy_obj *ng_exit(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_bool(false); }
-/* Used as a decorator: @torch.no_grad() returns the function unchanged. */
-static fy_obj *ng_call(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    if (n != 1) return fy_err_set(&fy_TypeError, "no_grad() as a decorator takes one function");
-    return fy_ref(a[0]);
-}
-static fy_methoddef ng_methods[] = {{"__enter__", ng_enter, 0, NULL}, {"__exit__", ng_exit, 0, NULL}, {NULL}};
-static fy_type nograd_type = {FY_TYPE_INIT("no_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
-                              .methods = ng_methods};
-static fy_type infmode_type = {FY_TYPE_INIT("inference_mode", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
-                               .methods = ng_methods};
-static fy_type enablegrad_type = {FY_TYPE_INIT("enable_grad", sizeof(nograd_t)), .new_ = ng_new, .call = ng_call,
-                                  .methods = ng_methods};
-
 /* ------------------------------------------------------------------ finfo / iinfo */
 
 typedef struct {
@@ -223,7 +202,35 @@ static fy_obj *iinfo_repr(fy_obj *o) {
 static fy_type iinfo_type = {FY_TYPE_INIT("iinfo", sizeof(info_t)), .new_ = iinfo_new, .repr = iinfo_repr,
                              .getsets = iinfo_getsets};
 
+/* ------------------------------------------------------------------ numpy bridge */
+
+/* numpy.NAME(o): numpy (src/numpy) makes arrays whose tensor is this one, so memory is shared both ways. */
+static fy_obj *numpy_call(const char *name, fy_obj *o) {
+    fy_obj *np = fy_import("numpy");
+    if (!np) return NULL;
+    fy_obj *f = fy_getattr_cstr(np, name);
+    FY_DECREF(np);
+    if (!f) return NULL;
+    fy_obj *r = fy_call(f, &o, 1, NULL);
+    FY_DECREF(f);
+    return r;
+}
+static fy_obj *f_from_numpy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("from_numpy", kw) < 0 || fy_check_nargs("from_numpy", n, 1, 1) < 0) return NULL;
+    return numpy_call("_to_torch", a[0]);
+}
+static fy_obj *m_numpy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("numpy", n, 0, 0) < 0) return NULL;
+    if (FY_TT(self)->requires_grad)
+        return fy_err_set(&fy_RuntimeError,
+                          "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+    return numpy_call("_from_torch", self);
+}
+fy_methoddef fy_torch_numpy_methods[] = {
+    {"numpy", m_numpy, 0, "numpy(): a numpy array sharing this CPU tensor's memory"}, {NULL}};
+
 static fy_methoddef misc_funcs[] = {
+    {"from_numpy", f_from_numpy, 0, "from_numpy(ndarray): a tensor sharing the array's memory"},
     {"get_default_dtype", f_get_default_dtype, 0, "get_default_dtype() -> torch.float32"},
     {"is_floating_point", f_is_floating_point, 0, "is_floating_point(input)"},
     {"broadcast_shapes", f_broadcast_shapes, 0, "broadcast_shapes(*shapes)"},
@@ -255,9 +262,13 @@ static int add_submodule(fy_obj *parent, const char *attr, const char *full, fy_
 
 static fy_obj *torch_init(void) {
     if (fy_torch_types_ready() < 0) return NULL;
-    fy_type *types[] = {&nograd_type, &infmode_type, &enablegrad_type, &finfo_type, &iinfo_type};
+    fy_type *types[] = {&finfo_type, &iinfo_type};
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (fy_type_ready(types[i]) < 0) return NULL;
+    /* the differentiable functions go through the autograd hook */
+    fy_methoddef *difftabs[] = {fy_torch_create_funcs, fy_torch_ops_funcs, fy_torch_reduce_funcs,
+                                fy_torch_scan_funcs,   misc_funcs,         fy_torch_nn_funcs};
+    for (size_t i = 0; i < sizeof difftabs / sizeof *difftabs; i++) fy_torch_ag_wrap(difftabs[i], false);
     fy_obj *m =
         fy_module_new_c("torch", fy_torch_create_funcs, "torch: flyi's host tensors (a torch-compatible subset)");
     if (!m) return NULL;
@@ -282,9 +293,6 @@ static fy_obj *torch_init(void) {
                {"dtype", &fy_torch_dtype_type},
                {"device", &fy_torch_device_type},
                {"Generator", &fy_torch_generator_type},
-               {"no_grad", &nograd_type},
-               {"inference_mode", &infmode_type},
-               {"enable_grad", &enablegrad_type},
                {"finfo", &finfo_type},
                {"iinfo", &iinfo_type}};
     for (size_t i = 0; i < sizeof tps / sizeof *tps; i++)
@@ -302,10 +310,48 @@ static fy_obj *torch_init(void) {
         FY_DECREF(nn);
         goto fail;
     }
+    if (fy_module_add(nn, "Parameter", (fy_obj *)&fy_torch_parameter_type) < 0) {
+        FY_DECREF(nn);
+        goto fail;
+    }
     if (add_submodule(m, "nn", "torch.nn", nn) < 0) goto fail;
     if (add_submodule(m, "testing", "torch.testing", fy_torch_testing_module()) < 0) goto fail;
     if (add_submodule(m, "cuda", "torch.cuda", fy_torch_cuda_module()) < 0) goto fail;
-    if (add_submodule(m, "autograd", "torch.autograd", fy_torch_autograd_module()) < 0) goto fail;
+    if (!fy_torch_parameter_type.module) fy_torch_parameter_type.module = fy_str_from_cstr("torch.nn.parameter");
+    fy_obj *cmod = fy_torch_C_module();
+    if (add_submodule(m, "_C", "torch._C", cmod ? fy_ref(cmod) : NULL) < 0) {
+        FY_XDECREF(cmod);
+        goto fail;
+    }
+    fy_obj *ag = fy_torch_autograd_module(m, cmod);
+    FY_DECREF(cmod);
+    if (!ag) goto fail;
+    static const char *const grad_modes[] = {"no_grad",          "enable_grad",     "inference_mode",
+                                             "set_grad_enabled", "is_grad_enabled", NULL};
+    for (const char *const *g = grad_modes; *g; g++) {
+        fy_obj *v = fy_getattr_cstr(ag, *g);
+        if (!v || fy_module_add_steal(m, *g, v) < 0) {
+            FY_DECREF(ag);
+            goto fail;
+        }
+    }
+    if (add_submodule(m, "autograd", "torch.autograd", ag) < 0) goto fail;
+    /* torch.profiler (Python), reading the kernel launches through torch.cuda */
+    fy_obj *prof = fy_import("_torch_profiler");
+    fy_obj *cuda = prof ? fy_getattr_cstr(m, "cuda") : NULL;
+    fy_obj *br = cuda ? fy_call_method(prof, "_bind", &cuda, 1) : NULL;
+    FY_XDECREF(cuda);
+    if (!br) {
+        FY_XDECREF(prof);
+        goto fail;
+    }
+    FY_DECREF(br);
+    fy_obj *devtype = fy_getattr_cstr(prof, "DeviceType");
+    if (!devtype || fy_module_add_steal(ag, "DeviceType", devtype) < 0) {
+        FY_DECREF(prof);
+        goto fail;
+    }
+    if (add_submodule(m, "profiler", "torch.profiler", prof) < 0) goto fail;
     return m;
 fail:
     FY_DECREF(m);
@@ -325,6 +371,8 @@ static fy_obj *init_nn(void) { return sub_init("torch.nn"); }
 static fy_obj *init_nn_functional(void) { return sub_init("torch.nn.functional"); }
 static fy_obj *init_testing(void) { return sub_init("torch.testing"); }
 static fy_obj *init_cuda(void) { return sub_init("torch.cuda"); }
+static fy_obj *init_autograd(void) { return sub_init("torch.autograd"); }
+static fy_obj *init_profiler(void) { return sub_init("torch.profiler"); }
 
 void fy_torch_register(void) {
     fy_register_builtin_module("torch", torch_init);
@@ -332,4 +380,6 @@ void fy_torch_register(void) {
     fy_register_builtin_module("torch.nn.functional", init_nn_functional);
     fy_register_builtin_module("torch.testing", init_testing);
     fy_register_builtin_module("torch.cuda", init_cuda);
+    fy_register_builtin_module("torch.autograd", init_autograd);
+    fy_register_builtin_module("torch.profiler", init_profiler);
 }

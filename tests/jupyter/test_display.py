@@ -111,6 +111,40 @@ def test_rich_display(c):
           and "3 stages, 2 changed, 0.75 ms" in html, (r and r["content"].get("evalue"), html[:300]))
 
 
+PROFILED = ("import torch, flydsl.compiler as flyc, flydsl.expr as fx\n"
+            "@flyc.kernel\ndef halves(A: fx.Tensor):\n    t = fx.thread_idx.x\n"
+            "    if t % 2 == 0:\n        A[t] = A[t] + 1.0\n\n"
+            "@flyc.jit\ndef go(A):\n    halves(A).launch(grid=1, block=64)\n\n"
+            "a = torch.zeros(64, device='cuda')")
+
+
+def test_profile_and_source(c):
+    """%profile shows the per-line table as HTML (and text), %isa --source the side-by-side view."""
+    r, io = c.execute(PROFILED)
+    r, io = c.execute("%profile go(a)")
+    res = _only(io, "execute_result")
+    data = res[0]["data"] if res else {}
+    html, text = data.get("text/html", ""), data.get("text/plain", "")
+    check("display: %profile gives the per-line table as HTML and text",
+          'class="flyi-profile-table"' in html and "<td>global_load</td><td>32</td><td>0.50</td><td>0.50</td>" in html
+          and "A[t] = A[t] + 1.0" in html and "global_store" in text and "if t % 2 == 0:" in text,
+          (r and r["content"].get("evalue"), html[:400], text[:400]))
+    r, io = c.execute("ck = flyc.compile(go, a, debug_info=True)\n%isa --source")
+    shown = _only(io, "display_data")
+    data = shown[0]["data"] if shown else {}
+    html, text = data.get("text/html", ""), data.get("text/plain", "")
+    check("display: %isa --source gives source beside ISA (HTML, one class per line) and the text",
+          'class="flyi-source-isa"' in html and 'class="sxl sx0"' in html and ":has(.sx0:hover)" in html
+          and "A[t] = A[t] + 1.0" in html and "global_load_dword" in html and text.startswith("<cell")
+          and "global_store_dword" in text, (r and r["content"].get("evalue"), html[:300], text[:300]))
+    r, io = c.execute("ck")
+    res = _only(io, "execute_result")
+    html = res[0]["data"].get("text/html", "") if res else ""
+    check("display: a kernel compiled with line tables shows the source/ISA view and the instruction mix",
+          'class="flyi-source-isa"' in html and "Instruction mix" in html and "kernel: VALU" in html,
+          (r and r["content"].get("evalue"), html[:300]))
+
+
 def test_display_ids(c):
     # display(obj, display_id=True) -> display_data with transient.display_id; handle.update and
     # update_display -> update_display_data with the same id; clear_output -> clear_output{wait}

@@ -751,6 +751,7 @@ def main():
             test_kernels.test_kernel_cells(c)
             test_kernels.test_kernel_interrupt(c)
             test_kernels.test_kernel_fault(c)
+            test_display.test_profile_and_source(c)
             test_shutdown(km, c)
         except Exception as e:  # noqa: BLE001
             check("no exception in heartbeat/raw/restart/shutdown", False, repr(e))

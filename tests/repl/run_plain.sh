@@ -27,6 +27,36 @@ check "-m a module of the current folder" "$out" "__main__ mod_main.py ['a', 'b'
 out=$(cd "$mtmp" && "$FLYI" -m no_such_module_here 2>&1); rc=$?
 check "-m a missing module: message, exit 1" "$out|$rc" "flyi: No module named no_such_module_here|1"
 check "-m pytest --version" "$("$FLYI" -m pytest --version)" "pytest 7.2.1"
+# %profile in piped cells: the per-line table, the cell's own lines as its source column
+cells='import torch, flydsl.compiler as flyc, flydsl.expr as fx
+@flyc.kernel
+def half(A: fx.Tensor):
+    t = fx.thread_idx.x
+    if t % 2 == 0:
+        A[t] = A[t] + 1.0
+
+@flyc.jit
+def go(A):
+    half(A).launch(grid=1, block=64)
+
+a = torch.zeros(64, device="cuda")
+%profile go(a)
+
+print(a.sum().item())
+%profile
+'
+out=$(printf '%s' "$cells" | FLYI_BACKEND=emu "$FLYI" 2>&1 | grep -v "^flyi: the HIP")
+want='profile: 1 launch, 1 block of 64 threads, target gfx942 (LDS: 32 banks x 4 bytes)
+where       kind          executions  active  coalescing  lds ways  notes  source
+<cell 2>:3  exec                  64    1.00                               t = fx.thread_idx.x
+<cell 2>:4  exec                  64    1.00                               if t % 2 == 0:
+<cell 2>:5  global_load           32    0.50        0.50                   A[t] = A[t] + 1.0
+<cell 2>:5  global_store          32    0.50        0.50                   A[t] = A[t] + 1.0
+totals: global 256 B requested, 512 B in 64-byte segments; LDS 0 B; MFMA 0 flops
+estimate: 0.1 ns on the whole GPU, memory-bound (roofline bound from MI300X: 5.3 TB/s; not a measurement)
+32.0
+UsageError: %profile needs a statement: %profile stmt (a call that launches kernels)'
+check "%profile: per-line table in the REPL, usage error without a statement" "$out" "$want"
 rm -rf "$mtmp"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

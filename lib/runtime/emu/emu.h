@@ -68,13 +68,14 @@ typedef struct fly_emu_mfma_lane {
 } fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
+/* The same, lane by lane and product by product (the reference the full-wave matrix product is tested against). */
+void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
 /* Rewrites a rocdl.mfma.* op into deposit calls, the cross-lane suspension and result reads (ctxv: the
  * context argument). 0; 1 when op is no MFMA; -1 with err (an MFMA the emulator does not support). */
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
-/* Runtime (emu_exec.c): the running lane deposits its A/B words and accumulator value i; reads result i. */
-void fly_emu_mfma_ab(void *ctx, int64_t a, int64_t b);
-void fly_emu_mfma_acc(void *ctx, int32_t i, float v);
-float fly_emu_mfma_res(void *ctx, int32_t i);
+/* Runtime (emu_exec.c): the running lane's record (generated code stores a, b and c into it before the
+ * suspension and loads d after). */
+void *fly_emu_mfma_slot(void *ctx);
 
 /* Flags of fly_emu_chk. */
 /* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags
@@ -96,6 +97,13 @@ typedef void (*fly_emu_entry_fn)(void **argv, void *ctx);
  * returns the threads that ended (low 32 bits) and that now wait at a barrier (high 32 bits). */
 typedef int64_t (*fly_emu_lanes_fn)(void *ctx, void *frames, int64_t stride, int64_t n);
 
+/* A profiled site of a kernel (emu_profile.c): a fly_prof_kind, the access width, the MFMA kind; a basic
+ * block holding a profiled op counts through that op's site (proxy; -1: its own counter call). */
+typedef struct fly_emu_psite {
+    int kind, bytes, mfma, proxy;
+    char *loc;
+} fly_emu_psite;
+
 /* One kernel of a compiled program. */
 typedef struct fly_emu_kernel {
     char *name;
@@ -114,6 +122,8 @@ typedef struct fly_emu_kernel {
     fly_emu_lanes_fn lanes_fn;  /* resumes the ready coroutine threads; NULL: thread_fn runs in a fiber */
     int phased;                 /* thread_fn is a phase loop (emu_phase.c) over frames of frame_bytes */
     size_t frame_bytes;
+    fly_emu_psite *psites;      /* profiled sites (compiled with FLY_EMU_COMPILE_PROFILE), npsites entries */
+    int npsites;
 } fly_emu_kernel;
 
 typedef struct fly_emu_program fly_emu_program;
@@ -154,6 +164,13 @@ int fly_emu_lower_lds(MlirOperation f, MlirValue ctxv, size_t *lds_static, const
 /* arith.truncf to and arith.extf from the f8 types (scalars and 1-D vectors) in m become calls of
  * fly_emu_f8_trunc / fly_emu_f8_ext (declared by the caller). Returns 0 or -1 with err. */
 int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap);
+
+/* arith.truncf from f32 to bf16 (scalars and vectors) in m becomes integer arithmetic LLVM inlines (the rounding of
+ * the library helper __truncsfbf2, bit for bit; FLYI_EMU_BF16_CALL=1 keeps the calls, for comparisons). Returns 0. */
+int fly_emu_lower_bf16(MlirModule m);
+/* After the host LLVM lowering: bf16 block arguments (a buffer load's value or zero, say) become i16 with bitcasts
+ * around them, so that LLVM's x86 backend does not round every bf16 phi through f32 (a __truncsfbf2 call each). */
+void fly_emu_bf16_block_args(MlirModule m);
 
 /* The f8 formats of fly_emu_f8_trunc / fly_emu_f8_ext. */
 enum {
@@ -196,6 +213,30 @@ int fly_emu_make_coroutines(MlirModule m, fly_emu_lowered *out, char *err, size_
 /* Compiles MLIR module text for the emulator (fly passes as for chip, then the host lowering
  * and the ExecutionEngine at O3). Returns NULL with a message in err. */
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap);
+/* Flags of fly_emu_compile_ex: FLY_EMU_COMPILE_PROFILE adds the profiler's counter calls. */
+enum { FLY_EMU_COMPILE_PROFILE = 1 };
+fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flags, char *err, size_t cap);
+
+/* ---- emu_profile.c: the profiler's counters ---- */
+struct fly_prof;
+/* After the host lowering, before the checks: a fly_emu_prof(ctx, address, site) call before every
+ * global/LDS access, atomic, barrier and MFMA and at the top of every basic block of the kernels'
+ * bodies; the sites go to k->psites. Returns 0 or -1 with err. */
+int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+/* A worker's counters for one launch of k with blocks of nthreads threads, LDS banks banks (w: the
+ * worker's previous state to reuse, or NULL). NULL on out of memory (w freed). */
+typedef struct fly_emu_profw fly_emu_profw;
+fly_emu_profw *fly_emu_profw_begin(fly_emu_profw *w, const fly_emu_kernel *k, int nthreads, int banks);
+/* (fly_emu_profw_record, the counter itself, is inline in emu_profile.h) */
+/* The block ended (its LDS at lds_lo): groups its executions into wave instructions and counts them. */
+void fly_emu_profw_block_end(fly_emu_profw *w, uintptr_t lds_lo);
+/* Adds the worker's counts to p and clears them. */
+void fly_emu_profw_merge(fly_emu_profw *w, struct fly_prof *p);
+void fly_emu_profw_free(fly_emu_profw *w);
+/* The runtime symbol: counts an execution of profiled site by the running thread. */
+void fly_emu_prof(void *ctx, int64_t addr, int32_t site);
+/* Flops (2*M*N*K) of one wave instruction of MFMA kind, and its operand width in bits (*bits). */
+int64_t fly_emu_mfma_flops(int kind, int *bits);
 /* The kernel named name (NULL: the first one), or NULL. */
 const fly_emu_kernel *fly_emu_program_kernel(const fly_emu_program *p, const char *name);
 /* Number of kernels, and kernel i. */
@@ -224,6 +265,8 @@ typedef struct fly_emu_grid {
     void (*progress)(void *user, uint64_t done, uint64_t total);
     void *progress_user;
     size_t printf_cap;            /* bytes of printf records per launch */
+    struct fly_prof *prof;        /* profiling: counts go there (the kernel was compiled with counters) */
+    int lds_banks;                /* profiling: the target's LDS banks (32 gfx942, 64 gfx950) */
 } fly_emu_grid;
 
 /* Decoded printf output and counts of one launch. */

@@ -10,6 +10,7 @@
 
 #include "pipeline/target.h"
 #include "runtime/emu/emu.h"
+#include "runtime/profile.h"
 #include "runtime/rt_internal.h"
 
 typedef struct alloc {
@@ -41,8 +42,11 @@ static void *emu_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap) {
         e->allocs = v;
         e->cap = nc;
     }
-    void *p = calloc(1, n ? n : 1);
-    if (!p) goto oom;
+    /* 256-byte aligned as hipMalloc's (what coalescing and the profiler's segments assume) */
+    void *p = NULL;
+    size_t rounded = ((n ? n : 1) + 255) & ~(size_t)255;
+    if (posix_memalign(&p, 256, rounded) != 0 || !p) goto oom;
+    memset(p, 0, rounded);
     e->allocs[e->nallocs++] = (alloc){(uintptr_t)p, (uintptr_t)p + n};
     return p;
 oom:
@@ -90,9 +94,11 @@ static int emu_memset(fly_rt_dev *d, void *p, int v, size_t n, char *err, size_t
     return 0;
 }
 
-static void *emu_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap) {
+static void *emu_load(fly_rt_dev *d, const char *text, int flags, fly_rt_kinfo **kinfo, int *nk, char *err,
+                      size_t cap) {
     emu_dev *e = (emu_dev *)d;
-    fly_emu_program *p = fly_emu_compile(text, e->tg->chip, err, cap);
+    fly_emu_program *p =
+        fly_emu_compile_ex(text, e->tg->chip, flags & FLY_RT_LOAD_PROFILE ? FLY_EMU_COMPILE_PROFILE : 0, err, cap);
     if (!p) return NULL;
     int n = fly_emu_program_kernel_count(p);
     fly_rt_kinfo *ki = calloc((size_t)n + 1, sizeof *ki);
@@ -178,7 +184,10 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
         .progress = l->progress,
         .progress_user = l->progress_user,
         .printf_cap = printf_cap,
+        .prof = d->prof,
+        .lds_banks = l->target && strstr(l->target, "gfx950") ? 64 : 32,
     };
+    if (d->prof) fly_prof_set_target(d->prof, l->target ? l->target : e->tg->chip);
     fly_emu_printf_out pf = {0};
     int rc = fly_emu_run(e->pool, k, &g, &pf, err, cap);
     if (k->printf_arg >= 0 && (pf.len || pf.lost)) records(rt, pf.records, pf.len, ki, pf.lost);

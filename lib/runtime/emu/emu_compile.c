@@ -57,11 +57,10 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_put"), (void *)fly_emu_shfl_put);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_get"), (void *)fly_emu_shfl_get);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_coro_frame"), (void *)fly_emu_coro_frame);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_ab"), (void *)fly_emu_mfma_ab);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_acc"), (void *)fly_emu_mfma_acc);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_res"), (void *)fly_emu_mfma_res);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_slot"), (void *)fly_emu_mfma_slot);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_prof"), (void *)fly_emu_prof);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_divchk"), (void *)fly_emu_divchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_trunc"), (void *)fly_emu_f8_trunc);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_f8_ext"), (void *)fly_emu_f8_ext);
@@ -71,6 +70,10 @@ static void register_symbols(MlirExecutionEngine ee) {
 }
 
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap) {
+    return fly_emu_compile_ex(text, chip, 0, err, cap);
+}
+
+fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flags, char *err, size_t cap) {
     double t0 = fly_ir_now_ms();
     fly_emu_program *p = calloc(1, sizeof *p);
     if (!p) {
@@ -96,7 +99,9 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
     fly_pipeline_result_free(&r);
     if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap)) ok = 0;
     if (ok && run_host_passes(m, err, cap)) ok = 0;
+    if (ok && (flags & FLY_EMU_COMPILE_PROFILE) && fly_emu_insert_profile(m, &p->kernels, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
+    if (ok) fly_emu_bf16_block_args(m);
     /* kernels that synchronise: phase loops, else coroutines; FLYI_EMU_CORO=1 makes every one a
      * coroutine, FLYI_EMU_FIBERS=1 runs them one fiber per thread (for comparisons) */
     bool fibers = getenv("FLYI_EMU_FIBERS") != NULL, coro = getenv("FLYI_EMU_CORO") != NULL;

@@ -25,12 +25,7 @@ typedef struct coro_ud {
     fly_opvec bar, shfl, ret;
 } coro_ud;
 
-static bool calls(MlirOperation op, const char *callee) {
-    if (!fly_ir_op_is(op, "llvm.call")) return false;
-    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
-    return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
-           fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
-}
+static bool calls(MlirOperation op, const char *callee) { return fly_emu_irb_is_call(op, callee); }
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
     coro_ud *u = user;

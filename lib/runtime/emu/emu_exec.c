@@ -25,6 +25,8 @@
 
 #include "runtime/emu/emu.h"
 #include "runtime/emu/fiber.h"
+#include "runtime/emu/emu_profile.h"
+#include "runtime/profile.h"
 
 #define MAX_BLOCK 1024
 #define WAVE 64
@@ -91,6 +93,8 @@ typedef struct fly_emu_ctx {
     int nsegs, capsegs;
     char err[1024];
     uint64_t err_block;
+    fly_emu_profw *profw; /* profiling: this worker's counters (prof_on: for the running launch) */
+    int prof_on;
 } fly_emu_ctx;
 
 _Static_assert(offsetof(fly_emu_ctx, lds) == 8 * FLY_EMU_CTX_LDS, "ctx layout");
@@ -299,6 +303,11 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
 
 void fly_emu_poll(void *ctxp) { check_interrupt(ctxp); }
 
+void fly_emu_prof(void *ctxp, int64_t addr, int32_t site) {
+    fly_emu_ctx *c = ctxp;
+    if (c->prof_on) fly_emu_profw_record(c->profw, c->fiber_mode == M_LOOP ? cur_thread(c) : (int)c->cur, addr, site);
+}
+
 void fly_emu_divchk(void *ctxp, int64_t d, int32_t site, int32_t flags) {
     fly_emu_ctx *c = ctxp;
     const fly_emu_kernel *k = c->job->k;
@@ -480,15 +489,64 @@ static fly_emu_mfma_lane *mfma_lane(fly_emu_ctx *c) {
     return &c->mf[c->cur];
 }
 
-void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b) {
-    fly_emu_mfma_lane *l = mfma_lane(ctxp);
-    l->a = a;
-    l->b = b;
+void *fly_emu_mfma_slot(void *ctxp) { return mfma_lane(ctxp); }
+
+/* A full wave whose 64 lanes all wait at the same xor / up / down shuffle (one offset and width): the
+ * results without the per-lane mode switch and state checks, branch-free (the same values as the
+ * general loop below, which tests/unit/test_runtime compares through FLYI_EMU_SHFL_REF=1). Returns
+ * false when the wave is not that case. */
+static bool shfl_ref(void) {
+    static _Atomic int ref = -1;
+    int r = atomic_load_explicit(&ref, memory_order_relaxed);
+    if (r < 0) atomic_store_explicit(&ref, r = getenv("FLYI_EMU_SHFL_REF") != NULL, memory_order_relaxed);
+    return r;
 }
 
-void fly_emu_mfma_acc(void *ctxp, int32_t i, float v) { mfma_lane(ctxp)->c[i & 15] = v; }
+static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
+    bool r = shfl_ref();
+    int mode = c->sh_mode[w0], off = c->sh_off[w0], w = c->sh_width[w0];
+    if (r || (mode != FLY_EMU_X_XOR && mode != FLY_EMU_X_UP && mode != FLY_EMU_X_DOWN)) return false;
+    int same = 1;
+    for (int t = w0 + 1; t < w0 + WAVE; t++)
+        same &= (c->sh_mode[t] == mode) & (c->sh_off[t] == off) & (c->sh_width[t] == w);
+    if (!same) return false;
+    int width = w > 0 && w <= WAVE ? w : WAVE;
+    const int64_t *val = c->sh_val + w0;
+    int64_t *res = c->sh_res + w0;
+    unsigned char *valid = c->sh_valid + w0;
+    for (int base = 0; base < WAVE; base += width) /* the width groups, without divisions */
+        for (int lane = base; lane < base + width && lane < WAVE; lane++) {
+            int rel = lane - base;
+            int src = mode == FLY_EMU_X_XOR ? rel ^ off : mode == FLY_EMU_X_UP ? rel - off : rel + off;
+            int s = base + src;
+            bool ok = (src >= 0) & (src < width) & (s < WAVE);
+            res[lane] = val[ok ? s : lane];
+            valid[lane] = ok;
+        }
+    memset(c->state + w0, T_READY, WAVE);
+    return true;
+}
 
-float fly_emu_mfma_res(void *ctxp, int32_t i) { return mfma_lane(ctxp)->d[i & 15]; }
+/* A full wave whose 64 lanes all wait at the same MFMA: D of every lane, and the results the general loop below
+ * gives such lanes (the shuffle value of lane `kind`, which is 0), without its per-lane mode switch. Returns
+ * false when the wave is not that case (or FLYI_EMU_SHFL_REF=1). */
+static bool mfma_uniform(fly_emu_ctx *c, int w0) {
+    int kind = c->sh_off[w0];
+    if (c->sh_mode[w0] != FLY_EMU_X_MFMA || !c->mf || shfl_ref()) return false;
+    int same = 1;
+    for (int t = w0 + 1; t < w0 + WAVE; t++) same &= (c->sh_mode[t] == FLY_EMU_X_MFMA) & (c->sh_off[t] == kind);
+    if (!same) return false;
+    unsigned char act[WAVE];
+    memset(act, 1, WAVE);
+    fly_emu_mfma_wave(kind, c->mf + w0, act, WAVE);
+    bool ok = kind >= 0 && kind < WAVE;
+    for (int lane = 0; lane < WAVE; lane++) {
+        c->sh_res[w0 + lane] = c->sh_val[w0 + (ok ? kind : lane)];
+        c->sh_valid[w0 + lane] = ok;
+    }
+    memset(c->state + w0, T_READY, WAVE);
+    return true;
+}
 
 /* Computes the results of a wave whose live lanes all wait at a cross-lane operation. */
 static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {
@@ -641,6 +699,12 @@ static int release(fly_emu_ctx *c, int n) {
         }
     }
     int released = 0;
+    if (c->fiber_mode >= M_CORO && c->cnt_wave == n && n % WAVE == 0) { /* every thread waits at a cross-lane op */
+        for (int w0 = 0; w0 < n; w0 += WAVE)
+            if (!shuffle_uniform(c, w0) && !mfma_uniform(c, w0)) shuffle_wave(c, w0, w0 + WAVE);
+        c->cnt_wave = 0;
+        return 1;
+    }
     for (int w0 = 0; w0 < n; w0 += WAVE) {
         int w1 = w0 + WAVE < n ? w0 + WAVE : n, live = 0, waiting = 0;
         for (int t = w0; t < w1; t++) {
@@ -802,6 +866,7 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
         if (setjmp(c->abort_jb) == 0) k->block_fn(g->args, c);
     }
     tl_running = NULL;
+    if (c->prof_on) fly_emu_profw_block_end(c->profw, c->lds_lo);
     if (c->pf) pf_segment(c, lin, pf_start);
     if (c->failed && c->err[0]) {
         job *j = c->job;
@@ -854,6 +919,11 @@ static int work(fly_emu_ctx *c, job *j) {
         c->printf_buf = c->pf;
     }
     c->lds = c->lds_mem;
+    c->prof_on = 0;
+    if (g->prof && j->k->npsites) {
+        c->profw = fly_emu_profw_begin(c->profw, j->k, (int)(g->block[0] * g->block[1] * g->block[2]), g->lds_banks);
+        c->prof_on = c->profw != NULL;
+    }
     for (;;) {
         if (atomic_load_explicit(&j->stop, memory_order_relaxed) || *c->intr) break;
         uint64_t b = atomic_fetch_add(&j->next, j->chunk);
@@ -978,6 +1048,7 @@ void fly_emu_pool_destroy(fly_emu_pool *p) {
         free(c->segs);
         free(c->hits);
         free(c->mf);
+        fly_emu_profw_free(c->profw);
         free(c);
     }
     pthread_mutex_destroy(&p->mu);
@@ -1082,8 +1153,8 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     j.chunk = j.chunk < 1 ? 1 : j.chunk > 64 ? 64 : j.chunk;
     pthread_mutex_init(&j.mu, NULL);
     handlers_enter();
-    for (int i = 0; i < p->n; i++) p->w[i]->nsegs = 0;
-    p->self->nsegs = 0;
+    for (int i = 0; i < p->n; i++) p->w[i]->nsegs = p->w[i]->prof_on = 0;
+    p->self->nsegs = p->self->prof_on = 0;
     int reported = 0;
     if (j.total <= 2 || (j.total <= 16 && !g->progress)) {
         /* small grids: the launching thread runs them (no wake-up of the pool) */
@@ -1128,6 +1199,14 @@ finished:
     if (reported) g->progress(g->progress_user, atomic_load(&j.done), j.total);
     handlers_leave();
     merge_printf(p, k, g, pf);
+    if (g->prof) {
+        for (int i = 0; i <= p->n; i++) {
+            fly_emu_ctx *c = i < p->n ? p->w[i] : p->self;
+            if (c->prof_on) fly_emu_profw_merge(c->profw, g->prof);
+            c->prof_on = 0;
+        }
+        fly_prof_add_launch(g->prof, atomic_load(&j.done), (uint64_t)n);
+    }
     int rc = 0;
     if (j.failed) {
         snprintf(err, cap, "%s", j.err);

@@ -241,3 +241,10 @@ MlirBlock fly_emu_irb_split(MlirBlock blk, MlirOperation op) {
     }
     return nb;
 }
+
+bool fly_emu_irb_is_call(MlirOperation op, const char *callee) {
+    if (!fly_ir_op_is(op, "llvm.call")) return false;
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
+           fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
+}

@@ -36,6 +36,8 @@ MlirValue fly_emu_irb_ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirTyp
 MlirValue fly_emu_irb_gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem);
 /* llvm.store v to p. */
 void fly_emu_irb_store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align);
+/* Whether op is an llvm.call of @callee. */
+bool fly_emu_irb_is_call(MlirOperation op, const char *callee);
 /* The llvm.func @name directly in block top (a module body), or null. */
 MlirOperation fly_emu_irb_find_func(MlirBlock top, const char *name);
 /* func.call @callee(ops) with result type res (null: none); returns the op. */

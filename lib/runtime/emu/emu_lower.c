@@ -842,6 +842,8 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         MlirType c5[5] = {w.ptr, w.i64, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_chk", 5, c5, 0, NULL);
         declare(&w, "fly_emu_poll", 1, p5, 0, NULL);
+        MlirType r3[3] = {w.ptr, w.i64, w.i32};
+        declare(&w, "fly_emu_prof", 3, r3, 0, NULL);
         MlirType d4[4] = {w.ptr, w.i64, w.i32, w.i32};
         declare(&w, "fly_emu_divchk", 4, d4, 0, NULL);
         MlirType f64 = mlirF64TypeGet(w.ctx), f32 = mlirF32TypeGet(w.ctx);
@@ -850,10 +852,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         declare(&w, "fly_emu_f8_ext", 2, e2, 1, &f32);
         MlirType v5[5] = {w.i32, f32, f32, w.i32, w.i32};
         declare(&w, "fly_emu_cvt", 5, v5, 1, &w.i64);
-        MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
-        declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
-        declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);
-        declare(&w, "fly_emu_mfma_res", 2, c3, 1, &f32);
+        declare(&w, "fly_emu_mfma_slot", 1, p5, 1, &w.ptr);
     }
     for (int i = 0; i < kernels.n && !w.failed; i++) {
         w.k = &out->k[out->n++];
@@ -880,6 +879,7 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     fly_opvec_free(&mods);
     fly_opvec_free(&kernels);
     if (!w.failed && fly_emu_lower_fp8(m, err, cap)) w.failed = true;
+    if (!w.failed) fly_emu_lower_bf16(m);
     return w.failed ? -1 : 0;
 }
 
@@ -890,5 +890,7 @@ void fly_emu_kernel_clear(fly_emu_kernel *k) {
     free(k->formats);
     for (int i = 0; i < k->nsites; i++) free(k->sites[i]);
     free(k->sites);
+    for (int i = 0; i < k->npsites; i++) free(k->psites[i].loc);
+    free(k->psites);
     memset(k, 0, sizeof *k);
 }

@@ -433,3 +433,240 @@ int fly_emu_lower_fp8(MlirModule m, char *err, size_t cap) {
     fly_opvec_free(&u.ops);
     return rc;
 }
+
+/* ---- f32 -> bf16 truncation inline ---- */
+
+static MlirWalkResult collect_bf16(MlirOperation op, void *user) {
+    if (!fly_ir_op_is(op, "arith.truncf") ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("roundingmode"))))
+        return MlirWalkResultAdvance;
+    if (mlirTypeIsABF16(elem(mlirValueGetType(fly_ir_res0(op)))) &&
+        mlirTypeIsAF32(elem(mlirValueGetType(mlirOperationGetOperand(op, 0)))))
+        fly_opvec_push(user, op);
+    return MlirWalkResultAdvance;
+}
+
+/* An integer constant v of type t (a scalar, or a vector splat of it). */
+static MlirValue int_splat(fly_emu_irb *b, int64_t v, MlirType t) {
+    if (!mlirTypeIsAVector(t)) return fly_emu_irb_const(b, v, t);
+    MlirAttribute s = mlirDenseElementsAttrSplatGet(t, mlirIntegerAttrGet(mlirShapedTypeGetElementType(t), v));
+    MlirNamedAttribute a = fly_ir_named(b->ctx, "value", s);
+    return fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &a);
+}
+
+/* The type shaped like t (scalar or vector) with element type e. */
+static MlirType like(MlirType t, MlirType e) {
+    if (!mlirTypeIsAVector(t)) return e;
+    intptr_t r = mlirShapedTypeGetRank(t);
+    int64_t shape[8];
+    if (r > 8) return fly_ir_type_null();
+    for (intptr_t i = 0; i < r; i++) shape[i] = mlirShapedTypeGetDimSize(t, i);
+    return mlirVectorTypeGet(r, shape, e);
+}
+
+int fly_emu_lower_bf16(MlirModule m) {
+    if (getenv("FLYI_EMU_BF16_CALL")) return 0;
+    fly_opvec ops = {0};
+    mlirOperationWalk(mlirModuleGetOperation(m), collect_bf16, &ops, MlirWalkPostOrder);
+    for (int i = 0; i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        MlirContext c = mlirOperationGetContext(op);
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        MlirType xt = mlirValueGetType(x), rt = mlirValueGetType(fly_ir_res0(op));
+        MlirType t32 = like(xt, mlirIntegerTypeGet(c, 32)), t16 = like(xt, mlirIntegerTypeGet(c, 16));
+        MlirType t1 = like(xt, mlirIntegerTypeGet(c, 1));
+        if (mlirTypeIsNull(t32) || mlirTypeIsNull(t16)) continue;
+        fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+        /* as emu_softfloat.c's f32_to_bf16: a NaN keeps its high half, made quiet; else
+         * (u + 0x7fff + ((u >> 16) & 1)) >> 16, round to nearest even */
+        MlirValue u = fly_emu_irb_val(&b, "arith.bitcast", 1, &x, t32, 0, NULL);
+        MlirValue c16 = int_splat(&b, 16, t32);
+        MlirValue hi[2] = {u, c16};
+        MlirValue h = fly_emu_irb_val(&b, "arith.shrui", 2, hi, t32, 0, NULL);
+        MlirValue ho[2] = {h, int_splat(&b, 1, t32)};
+        MlirValue odd = fly_emu_irb_val(&b, "arith.andi", 2, ho, t32, 0, NULL);
+        MlirValue ab[2] = {u, int_splat(&b, 0x7fff, t32)};
+        MlirValue s = fly_emu_irb_val(&b, "arith.addi", 2, ab, t32, 0, NULL);
+        MlirValue so[2] = {s, odd};
+        s = fly_emu_irb_val(&b, "arith.addi", 2, so, t32, 0, NULL);
+        MlirValue sh[2] = {s, c16};
+        MlirValue rn = fly_emu_irb_val(&b, "arith.shrui", 2, sh, t32, 0, NULL);
+        MlirValue hq[2] = {h, int_splat(&b, 0x40, t32)};
+        MlirValue qn = fly_emu_irb_val(&b, "arith.ori", 2, hq, t32, 0, NULL);
+        MlirNamedAttribute uno = fly_ir_named(c, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(c, 64), 14));
+        MlirValue xx[2] = {x, x};
+        MlirValue nan = fly_emu_irb_val(&b, "arith.cmpf", 2, xx, t1, 1, &uno);
+        MlirValue sel[3] = {nan, qn, rn};
+        MlirValue r = fly_emu_irb_val(&b, "arith.select", 3, sel, t32, 0, NULL);
+        r = fly_emu_irb_val(&b, "arith.trunci", 1, &r, t16, 0, NULL);
+        r = fly_emu_irb_val(&b, "arith.bitcast", 1, &r, rt, 0, NULL);
+        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), r);
+        mlirOperationDestroy(op);
+    }
+    fly_opvec_free(&ops);
+    return 0;
+}
+
+/* ---- bf16 block arguments as i16 ---- */
+
+static bool is_bf16ish(MlirType t) {
+    return mlirTypeIsABF16(elem(t)) && (!mlirTypeIsAVector(t) || mlirShapedTypeGetRank(t) <= 8);
+}
+
+/* The operands a terminator passes to its successor k: [*lo, *hi); false when the terminator is not llvm.br or
+ * llvm.cond_br. */
+static bool succ_operands(MlirOperation term, intptr_t k, intptr_t *lo, intptr_t *hi) {
+    if (fly_ir_op_is(term, "llvm.br")) {
+        *lo = 0, *hi = mlirOperationGetNumOperands(term);
+        return true;
+    }
+    if (!fly_ir_op_is(term, "llvm.cond_br")) return false;
+    MlirAttribute seg = mlirOperationGetAttributeByName(term, fly_ir_sref("operandSegmentSizes"));
+    if (mlirAttributeIsNull(seg) || mlirDenseArrayGetNumElements(seg) != 3) return false;
+    int32_t nt = mlirDenseI32ArrayGetElement(seg, 1), nf = mlirDenseI32ArrayGetElement(seg, 2);
+    *lo = k == 0 ? 1 : 1 + nt;
+    *hi = k == 0 ? 1 + nt : 1 + nt + nf;
+    return true;
+}
+
+static bool block_in(const MlirBlock *v, int n, MlirBlock b) {
+    for (int i = 0; i < n; i++)
+        if (mlirBlockEqual(v[i], b)) return true;
+    return false;
+}
+
+/* In one llvm.func: blocks whose bf16 arguments can become i16 (every predecessor an llvm.br / llvm.cond_br). */
+static void bf16_args_func(MlirOperation f) {
+    MlirRegion r = mlirOperationGetRegion(f, 0);
+    int n = 0, cap = 0;
+    MlirBlock *cand = NULL;
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        if (mlirBlockEqual(b, mlirRegionGetFirstBlock(r))) continue;
+        bool any = false;
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
+            any |= is_bf16ish(mlirValueGetType(mlirBlockGetArgument(b, i)));
+        if (!any) continue;
+        if (n == cap) {
+            MlirBlock *nv = realloc(cand, sizeof *nv * (size_t)(cap = cap ? 2 * cap : 16));
+            if (!nv) break;
+            cand = nv;
+        }
+        cand[n++] = b;
+    }
+    /* a candidate with another kind of predecessor keeps its types */
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); n && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation t = mlirBlockGetTerminator(b);
+        if (mlirOperationIsNull(t)) continue;
+        for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); k++) {
+            MlirBlock s = mlirOperationGetSuccessor(t, k);
+            intptr_t lo, hi;
+            if (block_in(cand, n, s) && !succ_operands(t, k, &lo, &hi))
+                for (int i = 0; i < n; i++)
+                    if (mlirBlockEqual(cand[i], s)) cand[i--] = cand[--n];
+        }
+    }
+    MlirContext c = mlirOperationGetContext(f);
+    MlirType i16 = mlirIntegerTypeGet(c, 16);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); n && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation t = mlirBlockGetTerminator(b);
+        if (mlirOperationIsNull(t)) continue;
+        for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); k++) {
+            MlirBlock s = mlirOperationGetSuccessor(t, k);
+            intptr_t lo, hi;
+            if (!block_in(cand, n, s) || !succ_operands(t, k, &lo, &hi)) continue;
+            for (intptr_t i = 0; i < hi - lo && i < mlirBlockGetNumArguments(s); i++) {
+                MlirType at = mlirValueGetType(mlirBlockGetArgument(s, i));
+                if (!is_bf16ish(at)) continue;
+                fly_emu_irb ib = {c, b, t, mlirOperationGetLocation(t)};
+                MlirValue x = mlirOperationGetOperand(t, lo + i);
+                mlirOperationSetOperand(t, lo + i, fly_emu_irb_val(&ib, "llvm.bitcast", 1, &x, like(at, i16), 0, NULL));
+            }
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        MlirBlock b = cand[j];
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+            MlirValue a = mlirBlockGetArgument(b, i);
+            MlirType at = mlirValueGetType(a);
+            if (!is_bf16ish(at)) continue;
+            fly_opvec owners = {0};
+            int nu = 0, capu = 0;
+            unsigned *nums = NULL;
+            for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+                if (nu == capu) {
+                    unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+                    if (!nv) break;
+                    nums = nv;
+                }
+                fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+                nums[nu++] = mlirOpOperandGetOperandNumber(u);
+            }
+            mlirValueSetType(a, like(at, i16));
+            MlirOperation first = mlirBlockGetFirstOperation(b);
+            fly_emu_irb ib = {c, b, first, mlirOperationGetLocation(first)};
+            MlirValue v = fly_emu_irb_val(&ib, "llvm.bitcast", 1, &a, at, 0, NULL);
+            for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+            fly_opvec_free(&owners);
+            free(nums);
+        }
+    }
+    free(cand);
+}
+
+/* bf16 loads and stores of f become i16 ones with bitcasts (LLVM folds the pairs: a value that is only moved
+ * stays an integer). */
+static void bf16_mem_func(MlirOperation f) {
+    MlirContext c = mlirOperationGetContext(f);
+    MlirType i16 = mlirIntegerTypeGet(c, 16);
+    fly_opvec ops = {0};
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op))
+            if ((fly_ir_op_is(op, "llvm.load") && is_bf16ish(mlirValueGetType(fly_ir_res0(op)))) ||
+                (fly_ir_op_is(op, "llvm.store") && is_bf16ish(mlirValueGetType(mlirOperationGetOperand(op, 0)))))
+                fly_opvec_push(&ops, op);
+    for (int i = 0; i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+        if (fly_ir_op_is(op, "llvm.store")) {
+            MlirValue v = mlirOperationGetOperand(op, 0);
+            mlirOperationSetOperand(
+                op, 0, fly_emu_irb_val(&b, "llvm.bitcast", 1, &v, like(mlirValueGetType(v), i16), 0, NULL));
+            continue;
+        }
+        MlirValue r = fly_ir_res0(op);
+        MlirType t = mlirValueGetType(r);
+        fly_opvec owners = {0};
+        int nu = 0, capu = 0;
+        unsigned *nums = NULL;
+        for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+            if (nu == capu) {
+                unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+                if (!nv) break;
+                nums = nv;
+            }
+            fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+            nums[nu++] = mlirOpOperandGetOperandNumber(u);
+        }
+        mlirValueSetType(r, like(t, i16));
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        fly_emu_irb a = {c, mlirOperationGetBlock(op), next, mlirOperationGetLocation(op)};
+        MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
+        for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+        fly_opvec_free(&owners);
+        free(nums);
+    }
+    fly_opvec_free(&ops);
+}
+
+void fly_emu_bf16_block_args(MlirModule m) {
+    if (getenv("FLYI_EMU_BF16_CALL")) return;
+    for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+        if (fly_ir_op_is(op, "llvm.func") && mlirOperationGetNumRegions(op) &&
+            !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) {
+            bf16_mem_func(op);
+            bf16_args_func(op);
+        }
+}

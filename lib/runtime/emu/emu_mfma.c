@@ -2,9 +2,8 @@
  *
  * An MFMA is a cross-lane operation of the 64 lanes of a wave. The host lowering rewrites
  *   %d = rocdl.mfma.f32.MxNxK...(%a, %b, %c, cbsz, abid, blgp)
- * into: fly_emu_mfma_ab(ctx, a bits, b bits) and fly_emu_mfma_acc(ctx, i, c[i]) (the lane deposits its
- * operands), fly_emu_shfl(ctx, 0, kind, 64, FLY_EMU_X_MFMA) (the suspension every mode already knows: phase
- * loops, coroutines and fibers), then fly_emu_mfma_res(ctx, i) per result value. When every live lane of the
+ * into: stores of the a and b bits and of c into the lane's record (fly_emu_mfma_slot(ctx)), fly_emu_shfl(ctx, 0, kind, 64, FLY_EMU_X_MFMA) (the suspension every mode already knows: phase
+ * loops, coroutines and fibers), then a load of d from the record. When every live lane of the
  * wave waits, the executor calls fly_emu_mfma_wave, which computes each lane's D from all deposits.
  *
  * Lane layouts (hardware, one output block): A element (m, k) lives in lane m + MN*(k / KPT), value k % KPT
@@ -13,7 +12,11 @@
  * Numerics: D = C + sum_k A*B with the products and their sum (k ascending) in double, rounded once to f32;
  * lanes not taking part contribute zeros. */
 #include <math.h>
+#include <stddef.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -32,22 +35,39 @@ static const mfma_kind kinds[] = {
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
+int64_t fly_emu_mfma_flops(int kind, int *bits) {
+    if (kind < 0 || kind >= NKINDS) {
+        *bits = 0;
+        return 0;
+    }
+    *bits = kinds[kind].ebits;
+    return 2 * (int64_t)kinds[kind].mn * kinds[kind].mn * kinds[kind].k;
+}
+
 static double half_to_double(uint32_t h) {
     int e = (h >> 10) & 31, m = h & 1023;
-    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    double v;
+    if (e == 0) {
+        v = m * 0x1p-24;
+    } else if (e == 31) {
+        v = m ? NAN : INFINITY;
+    } else { /* exact: the exponent and mantissa moved into a double's fields */
+        uint64_t u = (uint64_t)(e - 15 + 1023) << 52 | (uint64_t)m << 42;
+        memcpy(&v, &u, 8);
+    }
     return (h & 0x8000) ? -v : v;
 }
 
-/* Value i of a lane's packed operand word. */
-static double elem(const mfma_kind *k, int64_t w, int i) {
-    if (k->ebits == 32) {
+/* Value i of a packed operand word (ebits, bf as in mfma_kind; constants where this is inlined). */
+static inline double elem_of(int ebits, int bf, int64_t w, int i) {
+    if (ebits == 32) {
         float f;
         uint32_t u = (uint32_t)w;
         memcpy(&f, &u, 4);
         return f;
     }
     uint32_t h = (uint32_t)((uint64_t)w >> (16 * i)) & 0xffff;
-    if (k->bf) {
+    if (bf) {
         float f;
         uint32_t u = h << 16;
         memcpy(&f, &u, 4);
@@ -56,7 +76,10 @@ static double elem(const mfma_kind *k, int64_t w, int i) {
     return half_to_double(h);
 }
 
-void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
+/* Value i of a lane's packed operand word. */
+static double elem(const mfma_kind *k, int64_t w, int i) { return elem_of(k->ebits, k->bf, w, i); }
+
+void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
     if (kind < 0 || kind >= NKINDS) return;
     const mfma_kind *k = &kinds[kind];
     int mn = k->mn, gm = 64 / mn;
@@ -76,6 +99,115 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
     }
     for (int t = 0; t < n && t < 64; t++)
         if (active[t]) memcpy(l[t].d, d[t], sizeof d[t]);
+}
+
+/* The full-wave case as a small matrix product: A (mn x K) and B (K x mn) unpacked once, D = C + A B with
+ * each element's sum in k order (the products of f16 / bf16 / f32 values are exact in double, so the
+ * result is the reference's bit for bit; a fused multiply-add gives the same). D is kept by columns (a
+ * lane's values are contiguous: C in and D out move 4 at a time) and each column is vectorised over the
+ * rows, 4 doubles a vector, every accumulator of a column in registers. */
+typedef double v4d __attribute__((vector_size(32)));
+
+typedef struct mfma_mats {
+    _Alignas(32) double at[16][32]; /* A transposed: at[k][m] */
+    _Alignas(32) double b[16][32];  /* b[k][n] */
+    _Alignas(32) double dt[32][32]; /* D (C on entry) by columns: dt[n][m], each lane's values contiguous */
+} mfma_mats;
+
+static inline __attribute__((always_inline)) void rows_t(mfma_mats *x, const int mn, const int nk) {
+    for (int c = 0; c < mn; c++) {
+        v4d acc[8];
+#pragma GCC unroll 8
+        for (int j = 0; j < mn / 4; j++) memcpy(&acc[j], &x->dt[c][4 * j], sizeof acc[j]);
+#pragma GCC unroll 16
+        for (int kk = 0; kk < nk; kk++) {
+            double s = x->b[kk][c];
+            v4d bv = {s, s, s, s};
+#pragma GCC unroll 8
+            for (int j = 0; j < mn / 4; j++) {
+                v4d av;
+                memcpy(&av, &x->at[kk][4 * j], sizeof av);
+                acc[j] += av * bv;
+            }
+        }
+#pragma GCC unroll 8
+        for (int j = 0; j < mn / 4; j++) memcpy(&x->dt[c][4 * j], &acc[j], sizeof acc[j]);
+    }
+}
+
+/* The shapes of the kinds table, each with constant bounds (the accumulators stay in registers). */
+#define MFMA_ROWS_SWITCH \
+    if (mn == 16 && nk == 4) rows_t(x, 16, 4); \
+    else if (mn == 32 && nk == 2) rows_t(x, 32, 2); \
+    else if (mn == 16) rows_t(x, 16, 16); \
+    else rows_t(x, 32, 8);
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define MFMA_X86 1
+__attribute__((target("avx2,fma"))) static void mfma_rows_avx2(int mn, int nk, mfma_mats *x) { MFMA_ROWS_SWITCH }
+#endif
+
+static void mfma_rows(int mn, int nk, mfma_mats *x) {
+#ifdef MFMA_X86
+    static _Atomic int avx2 = -1;
+    int f = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (f < 0)
+        atomic_store_explicit(&avx2, f = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"),
+                              memory_order_relaxed);
+    if (f) {
+        mfma_rows_avx2(mn, nk, x);
+        return;
+    }
+#endif
+    MFMA_ROWS_SWITCH
+}
+
+static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l, const int mn, const int nk,
+                                                            const int kpt, const int ebits, const int bf) {
+    const int gm = 64 / mn, vc = mn * mn / 64;
+    mfma_mats x;
+    for (int q = 0; q < nk / kpt; q++)
+        for (int m = 0; m < mn; m++) {
+            const fly_emu_mfma_lane *ln = &l[m + mn * q];
+            for (int i = 0; i < kpt; i++) {
+                x.at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
+                x.b[q * kpt + i][m] = elem_of(ebits, bf, ln->b, i);
+            }
+        }
+    /* lane t holds column t % mn, rows 4 (t / mn) + 4 gm q + 0..3 in its values 4q..4q+3 */
+    for (int t = 0; t < 64; t++)
+        for (int q = 0; q < vc / 4; q++)
+            for (int i = 0; i < 4; i++) x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i] = l[t].c[4 * q + i];
+    mfma_rows(mn, nk, &x);
+    for (int t = 0; t < 64; t++)
+        for (int q = 0; q < vc / 4; q++)
+            for (int i = 0; i < 4; i++) l[t].d[4 * q + i] = (float)x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i];
+}
+
+/* FLYI_EMU_MFMA_REF=1: every wave through the reference (tests compare the two bit for bit). */
+static bool ref_only(void) {
+    static _Atomic int v = -1;
+    int x = atomic_load_explicit(&v, memory_order_relaxed);
+    if (x < 0) atomic_store_explicit(&v, x = getenv("FLYI_EMU_MFMA_REF") != NULL, memory_order_relaxed);
+    return x;
+}
+
+void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
+    if (kind < 0 || kind >= NKINDS) return;
+    bool all = n == 64 && !ref_only();
+    for (int t = 0; all && t < 64; t++) all = active[t];
+    if (!all) {
+        fly_emu_mfma_wave_ref(kind, l, active, n);
+        return;
+    }
+    switch (kind) { /* the kinds table's order */
+    case 0: mfma_full(l, 16, 4, 1, 32, 0); break;
+    case 1: mfma_full(l, 32, 2, 1, 32, 0); break;
+    case 2: mfma_full(l, 16, 16, 4, 16, 0); break;
+    case 3: mfma_full(l, 32, 8, 4, 16, 0); break;
+    case 4: mfma_full(l, 16, 16, 4, 16, 1); break;
+    default: mfma_full(l, 32, 8, 4, 16, 1); break;
+    }
 }
 
 /* ---- the host lowering ---- */
@@ -113,25 +245,21 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
             ab[i] = fly_emu_irb_val(&b, "vector.extract", 1, &v, i64, 1, &pos);
         }
     }
-    MlirValue a3[3] = {ctxv, ab[0], ab[1]};
-    fly_emu_irb_call(&b, "fly_emu_mfma_ab", 3, a3, fly_ir_type_null());
-    MlirValue c = mlirOperationGetOperand(op, 2);
-    for (int64_t v = 0; v < k->vc; v++) {
-        MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &v));
-        MlirValue cv[3] = {ctxv, fly_emu_irb_const(&b, v, i32),
-                           fly_emu_irb_val(&b, "vector.extract", 1, &c, f32, 1, &pos)};
-        fly_emu_irb_call(&b, "fly_emu_mfma_acc", 3, cv, fly_ir_type_null());
-    }
+    /* the lane's record: A/B words and C stored straight into it, D loaded from it after the suspension */
+    MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i8 = mlirIntegerTypeGet(ctx, 8);
+    int64_t n = k->vc;
+    MlirType vt = mlirVectorTypeGet(1, &n, f32);
+    MlirValue slot = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_mfma_slot", 1, &ctxv, ptr));
+    fly_emu_irb_store(&b, ab[0], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, a), i8), 8);
+    fly_emu_irb_store(&b, ab[1], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, b), i8), 8);
+    fly_emu_irb_store(&b, mlirOperationGetOperand(op, 2),
+                      fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, c), i8), 4);
     MlirValue x[5] = {ctxv, fly_emu_irb_const(&b, 0, i64), fly_emu_irb_const(&b, kind, i32),
                       fly_emu_irb_const(&b, 64, i32), fly_emu_irb_const(&b, FLY_EMU_X_MFMA, i32)};
     fly_emu_irb_call(&b, "fly_emu_shfl", 5, x, i64);
-    MlirValue res[16];
-    for (int v = 0; v < k->vc; v++) {
-        MlirValue rv[2] = {ctxv, fly_emu_irb_const(&b, v, i32)};
-        res[v] = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_mfma_res", 2, rv, f32));
-    }
-    int64_t n = k->vc;
-    MlirValue d = fly_emu_irb_val(&b, "vector.from_elements", (int)n, res, mlirVectorTypeGet(1, &n, f32), 0, NULL);
+    slot = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_mfma_slot", 1, &ctxv, ptr));
+    MlirValue d =
+        fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, d), i8), vt, 4);
     mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), d);
     mlirOperationDestroy(op);
     return 0;

@@ -92,12 +92,7 @@ typedef struct ph {
 
 static bool op_is(MlirOperation op, const char *name) { return fly_ir_op_is(op, name); }
 
-static bool calls(MlirOperation op, const char *callee) {
-    if (!op_is(op, "llvm.call")) return false;
-    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
-    return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
-           fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
-}
+static bool calls(MlirOperation op, const char *callee) { return fly_emu_irb_is_call(op, callee); }
 
 static MlirValue select_v(fly_emu_irb *b, MlirValue c, MlirValue x, MlirValue y) {
     MlirValue ops[3] = {c, x, y};

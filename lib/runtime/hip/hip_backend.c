@@ -189,7 +189,9 @@ static int read_kinfo(const char *text, const char *chip, fly_rt_kinfo **out, in
     return rc;
 }
 
-static void *hip_load(fly_rt_dev *d, const char *text, fly_rt_kinfo **kinfo, int *nk, char *err, size_t cap) {
+static void *hip_load(fly_rt_dev *d, const char *text, int flags, fly_rt_kinfo **kinfo, int *nk, char *err,
+                      size_t cap) {
+    (void)flags; /* profiling runs on the emulator (the runtime refuses it here) */
     hip_dev *h = (hip_dev *)d;
     if (read_kinfo(text, d->arch, kinfo, nk, err, cap)) return NULL;
     fly_pipeline_options o = {.target = d->arch,

@@ -794,4 +794,5 @@ void fy_dsl_register_all(void) {
 #undef SURFACE_REG
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
     fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
+    fy_trace_profile_register(); /* _flyi_profile (trace_profile.c) */
 }

@@ -141,6 +141,9 @@ int fy_trace_add_buffer_fx(fy_obj *m);
  * (after fy_trace_add_buffer_fx). */
 int fy_trace_add_mma_fx(fy_obj *m);
 
+/* Registers _flyi_profile, the emulator's counters for flyi.profile (trace_profile.c). */
+void fy_trace_profile_register(void);
+
 #endif
 
 /* trace_coord.c: raises NotImplementedError (returns -1) when, inside a trace, any of a[] holds a traced

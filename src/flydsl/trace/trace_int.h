@@ -55,6 +55,10 @@ void fy_trace_begin(fy_tracer *t, const char *name);
 /* The RuntimeError for the stale handle t->stale met in kernel `name`; -1. */
 int fy_trace_stale_error(fy_tracer *t, const char *name);
 
+/* The running session's runtime (made on first use; flydsl.compiler must be imported): 0, or -1 with
+ * an exception (trace_launch.c). */
+int fy_trace_session_rt(const fly_rt_api **R, fly_rt **rt);
+
 /* A compiled kernel (CompiledKernel): the pipeline result, the traced module and how to launch it. */
 typedef struct fy_ckernel {
     fy_obj h;

@@ -208,6 +208,26 @@ static fy_obj *ck_repr(fy_obj *o) {
 }
 
 /* _repr_html_(): the notebook view (mod_ipython.h fy_kernel_html): stages, per-pass IR, ISA, stats. */
+static int64_t mix_i(fy_obj *d, const char *k) {
+    fy_obj *v = fy_dict_get_cstr(d, k);
+    return v && FY_INT_CHECK(v) && !FY_INT_IS_BIG(v) ? FY_INT_VAL(v) : 0;
+}
+
+/* "head: VALU n, SALU n, ..." of an instruction mix (stats["mix"] or one of stats["loops"]), a line. */
+static void mix_line(fy_sbuf *b, const char *head, fy_obj *m) {
+    if (!m || !FY_DICT_CHECK(m)) return;
+    fy_sbuf_printf(b,
+                   "%s: VALU %lld, SALU %lld, VMEM %lld loads + %lld stores + %lld atomics (%lld bytes a lane), SMEM "
+                   "%lld, LDS %lld reads + %lld writes (%lld bytes a lane), MFMA %lld, branches %lld, s_waitcnt %lld",
+                   head, (long long)mix_i(m, "valu"), (long long)mix_i(m, "salu"), (long long)mix_i(m, "vmem_load"),
+                   (long long)mix_i(m, "vmem_store"), (long long)mix_i(m, "vmem_atomic"),
+                   (long long)mix_i(m, "vmem_bytes_per_lane"), (long long)mix_i(m, "smem"),
+                   (long long)mix_i(m, "lds_read"), (long long)mix_i(m, "lds_write"),
+                   (long long)mix_i(m, "lds_bytes_per_lane"), (long long)mix_i(m, "mfma"),
+                   (long long)mix_i(m, "branch"), (long long)mix_i(m, "waitcnt"));
+    fy_sbuf_adds(b, "\n");
+}
+
 static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
     if (fy_no_kwargs("_repr_html_", kw) < 0 || fy_check_nargs("_repr_html_", na, 0, 0) < 0) return NULL;
@@ -228,9 +248,29 @@ static fy_obj *ck_repr_html(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) 
         else snprintf(v[i], sizeof v[i], "%d", vals[i]);
         stats[i] = (fy_kstat){keys[i], v[i]};
     }
-    fy_kernel_view view = {FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa,
-                           ps->valid ? 8 : 0,    stats};
+    fy_kernel_view view = {
+        FY_STR_DATA(k->name), k->r.target, (size_t)k->r.nstages, st, k->r.isa, ps->valid ? 8 : 0, stats, NULL, NULL};
+    fy_sbuf mix = {0};
+    fy_obj *sd = fy_getattr_cstr(o, "stats");
+    if (!sd) fy_err_clear();
+    else if (FY_DICT_CHECK(sd)) {
+        mix_line(&mix, "kernel", fy_dict_get_cstr(sd, "mix"));
+        fy_obj *loops = fy_dict_get_cstr(sd, "loops");
+        for (int64_t i = 0; loops && FY_LIST_CHECK(loops) && i < FY_LIST_N(loops); i++) {
+            fy_obj *l = FY_LIST_ITEMS(loops)[i], *lab = FY_DICT_CHECK(l) ? fy_dict_get_cstr(l, "label") : NULL;
+            char head[96];
+            snprintf(head, sizeof head, "loop %s", lab && FY_STR_CHECK(lab) ? FY_STR_DATA(lab) : "?");
+            mix_line(&mix, head, l);
+        }
+    }
+    FY_XDECREF(sd);
+    if (mix.len && !mix.oom) view.mix = mix.p;
+    fy_obj *src = k->sources ? fy_trace_isa_source(k->r.isa, k->sources) : NULL;
+    if (!src) fy_err_clear(); /* no line tables: no source view */
+    else if (FY_STR_CHECK(src)) view.isa_source = FY_STR_DATA(src);
     fy_obj *r = fy_kernel_html(&view);
+    fy_sbuf_free(&mix);
+    FY_XDECREF(src);
     free(st);
     return r;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compile/code.h"
@@ -113,6 +114,14 @@ static rt_state *session_state(void) {
     int r = fy_module_add(m, "_runtime", &h->h);
     FY_DECREF(h);
     return r < 0 ? NULL : s;
+}
+
+int fy_trace_session_rt(const fly_rt_api **R, fly_rt **rt) {
+    rt_state *s = session_state();
+    if (!s) return -1;
+    *R = s->R;
+    *rt = s->rt;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ torch device hooks */
@@ -461,9 +470,60 @@ static void progress_clear(progress_line *p) {
     p->width = 0;
 }
 
+/* A launch captured into a torch.cuda.CUDAGraph: the kernel, its arguments and launch configuration,
+ * run again at each replay. */
+typedef struct {
+    fy_ckernel *k;
+    fy_obj *args; /* tuple */
+    unsigned grid[3], block[3];
+    size_t smem;
+    void *stream;
+} captured_launch;
+
+static int captured_run(void *ctx) {
+    captured_launch *c = ctx;
+    fy_ckernel *k = c->k;
+    memcpy(k->grid, c->grid, sizeof k->grid);
+    memcpy(k->block, c->block, sizeof k->block);
+    k->smem = c->smem;
+    k->stream = c->stream;
+    fy_obj *r = fy_trace_run(k, FY_TUPLE_ITEMS(c->args), (size_t)FY_TUPLE_N(c->args));
+    if (!r) return -1;
+    FY_DECREF(r);
+    return 0;
+}
+static void captured_drop(void *ctx) {
+    captured_launch *c = ctx;
+    FY_DECREF(c->k);
+    FY_DECREF(c->args);
+    free(c);
+}
+static fy_obj *capture_launch(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
+    captured_launch *c = calloc(1, sizeof *c);
+    fy_obj *t = c ? fy_tuple_new(nargs) : NULL;
+    if (!t) {
+        free(c);
+        return fy_err_nomem();
+    }
+    for (size_t i = 0; i < nargs; i++) fy_tuple_set_steal(t, i, fy_ref(args[i]));
+    c->k = (fy_ckernel *)fy_ref(&k->h);
+    c->args = t;
+    memcpy(c->grid, k->grid, sizeof c->grid);
+    memcpy(c->block, k->block, sizeof c->block);
+    c->smem = k->smem;
+    c->stream = k->stream;
+    if (fy_torch_graph_record(captured_run, captured_drop, c) < 0) {
+        captured_drop(c);
+        return NULL;
+    }
+    return fy_none();
+}
+
 fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
     if (nargs != k->nargs)
         return fy_err_format(&fy_TypeError, "kernel '%S' takes %zu arguments (%zu given)", k->name, k->nargs, nargs);
+    /* under torch.cuda.graph(g): recorded for g.replay(), not run (CUDA's stream capture) */
+    if (fy_torch_graph_capturing()) return capture_launch(k, args, nargs);
     rt_state *s = session_state();
     if (!s) return NULL;
     if (s->failed) { /* an earlier asynchronous launch failed (HIP): the session goes on after this */
@@ -519,12 +579,15 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
         .interrupt = (volatile int *)&fy_cur->interrupt,
         /* the compiled-for chip's LDS (gfx950: 160 KiB), whatever chip the emulator was opened for */
         .lds_limit = strstr(k->r.target, "gfx950") ? 163840 : 65536,
+        .target = k->r.target,
     };
     progress_line prog = {.kernel = FY_STR_DATA(k->name)};
     if (isatty(STDERR_FILENO) == 1) {
         l.progress = progress_show;
         l.progress_user = &prog;
     }
+    struct timespec t0 = {0}, t1 = {0};
+    if (fy_torch_profiling) clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = s->R->launch(s->rt, m, &l);
     progress_clear(&prog);
     /* HIP launches are asynchronous: the kernel may change any device tensor, whose host mirror is
@@ -545,6 +608,11 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
     if (src) {
         fy_err_format(&fy_trace_KernelError, "%s", s->R->last_error(s->rt));
         goto out;
+    }
+    if (fy_torch_profiling) { /* torch.profiler: the launch's wall time, as the kernel's device time */
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        fy_torch_profile_kernel(FY_STR_DATA(k->name),
+                                (double)(t1.tv_sec - t0.tv_sec) * 1e6 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e3);
     }
     res = fy_none();
 out:

@@ -171,10 +171,11 @@ uint64_t fy_trace_add_param(fy_tracer *t, const char *ty, fy_trace_param p) {
     return id;
 }
 
-/* Is frame f running one of flyi's embedded modules ("<frozen flydsl.expr._surface>")? */
+/* Is frame f running one of flyi's embedded modules ("<frozen flydsl.expr._surface>")? The kernel library
+ * (flyi.kernels) is code like the user's: its lines are its own. */
 static int frozen_frame(const fy_frame *f) {
     const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "";
-    return !strncmp(file, "<frozen ", 8);
+    return !strncmp(file, "<frozen ", 8) && strncmp(file, "<frozen flyi.kernels", 20) != 0;
 }
 
 void fy_trace_end_line(fy_tracer *t) {

@@ -1067,6 +1067,13 @@ def _from_fx(m, names):
             setattr(m, n, getattr(fx, n))
 
 
+def _profile(fn, *args, **kwargs):
+    """flyc.profile(jit_fn, *args, **kwargs): runs the launch on the emulator with counters and returns
+    the report (flyi.profile.ProfileReport: per-line table, .lines, .totals); a flyi extension."""
+    import flyi.profile
+    return flyi.profile.profile(fn, *args, **kwargs)
+
+
 def patch(m):
     """Adds FlyDSL's names to one of flyi's C modules as it is made."""
     name = m.__name__
@@ -1075,7 +1082,8 @@ def patch(m):
     elif name == "flydsl.compiler":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "get_backend": get_backend, "register_backend": register_backend,
-                 "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError})
+                 "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError,
+                 "profile": _profile})
         if "CompiledFunction" not in m.__dict__:
             m.CompiledFunction = _not_in_flyi("flydsl.compiler.CompiledFunction",
                                               "flyc.compile(...)'s result in flyi (a CompiledKernel)")

@@ -5,6 +5,8 @@ for their source)."""
 import os
 import sys
 
+import _flyi_rt
+
 __all__ = ["getline", "clearcache", "checkcache", "lazycache"]
 
 cache = {}
@@ -61,7 +63,13 @@ def updatecache(filename, module_globals=None):
         if len(cache[filename]) != 1:
             cache.pop(filename, None)
     if not filename or (filename.startswith("<") and filename.endswith(">")):
-        return []
+        text = _flyi_rt.cell_source(filename) if filename else None  # REPL / notebook cells
+        if text is None:
+            return []
+        lines = text.splitlines(True)  # not cached: the session keeps the cells (a bounded number)
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        return lines
     fullname = filename
     try:
         stat = os.stat(fullname)
