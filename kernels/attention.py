@@ -8,7 +8,7 @@ stops at the diagonal block) and computes everything transposed, S^T = K Q^T and
 32x32x8 MFMA atom (fx.rocdl.MFMA(32, 32, 8, dtype), one wave, atom layout (1,1,1)). The reason is the
 atom's C TV layout: lane l holds column l % 32 of the 32 x 32 result and rows 8 (i // 4) + 4 (l // 32) +
 i % 4, i = 0..15. With queries as the columns every lane owns a single query: its scores, its running
-maximum m, its sum l and its 32 x 32 output columns. And rows 8j + 4 (l // 32) + 0..3 of S^T are exactly
+maximum m, its sum l and its column of each 32 x 32 block of O^T. And rows 8j + 4 (l // 32) + 0..3 of S^T are exactly
 what the B operand of step j of the P^T product wants (lane l: column l % 32, k = 4 (l // 32) + 0..3), so P
 goes from the first MMA's accumulators into the second's operands without leaving the lane.
 
@@ -19,7 +19,8 @@ of both operands in the same way, which a contraction does not see. Q is loaded 
 V^T (dims x keys) is the A operand of O^T but V is (keys, dims) row-major, so the wave stages each V block
 in LDS (128-bit loads, 16-byte LDS writes) and reads the transposed operand back element by element. The
 LDS tile is the padded layout (32, D):(D + 8, 1): the two half-waves read rows 4 apart, which the 8-element
-pad moves to the other 16 banks. The buffer tensors are made over each (batch, head) slice, so rows past
+pad moves to the other 16 banks (the barriers around it cost nothing: a one-wave block needs none, and the
+compiler drops them). The buffer tensors are made over each (batch, head) slice, so rows past
 seq read as 0 and output rows past seq are dropped: no predicates on the loads and stores.
 
 The online softmax (scores in the exp2 domain, pre-multiplied by scale * log2 e): the block's maximum per
@@ -189,6 +190,8 @@ def _check(q, k, v):
                 name, tuple(t.shape), tuple(q.shape)))
     if q.shape[3] not in (64, 128):
         raise ValueError("flash_attention: head_dim must be 64 or 128, got %d" % q.shape[3])
+    if q.shape[2] > ROWS:
+        raise ValueError("flash_attention: seq must be at most %d, got %d" % (ROWS, q.shape[2]))
 
 
 def _scale(dims, scale):
