@@ -9,7 +9,7 @@ import time
 
 import torch
 
-from flyi.kernels import elementwise, gemm, norm, reduce, softmax, transpose
+from flyi.kernels import attention, elementwise, gemm, norm, quant, reduce, softmax, transpose
 
 
 def best(f, n=3):
@@ -31,19 +31,39 @@ bb = torch.randn(1024, device="cuda")
 sq = torch.randn(1024, 1024, device="cuda")
 ha = torch.randn(256, 256, device="cuda").half()
 hb = torch.randn(256, 256, device="cuda").half()
+xh = x.half()
+f8 = quant.fp8_dtype()
+aq, ak, av = (torch.randn(1, 4, 256, 64, device="cuda").half() for _ in range(3))
+
+
+def host_quant():
+    s = xh.float().abs().amax(-1, keepdim=True) / quant.FP8_MAX[f8]
+    return (xh.float() / s).to(f8), s
+
+
+def host_attention():
+    s = (aq.float() @ ak.float().transpose(-1, -2)) * 0.125
+    return (torch.softmax(s, -1) @ av.float()).half()
+
+
 CASES = [("elementwise.add", "1M f32", lambda: elementwise.add(v, w), lambda: v + w),
          ("reduce.sum", "256x1024 f32", lambda: reduce.sum(x), lambda: x.sum(1)),
          ("softmax.softmax", "256x1024 f32", lambda: softmax.softmax(x), lambda: torch.softmax(x, 1)),
          ("norm.layer_norm", "256x1024 f32", lambda: norm.layer_norm(x, g, bb),
           lambda: torch.nn.functional.layer_norm(x, (1024,), g, bb, 1e-5)),
          ("transpose.transpose", "1024x1024 f32", lambda: transpose.transpose(sq), lambda: sq.t().contiguous()),
-         ("gemm.gemm", "256^3 f16", lambda: gemm.gemm(ha, hb), lambda: ha @ hb)]
+         ("gemm.gemm", "256^3 f16", lambda: gemm.gemm(ha, hb), lambda: ha @ hb),
+         ("quant.per_token_fp8", "256x1024 f16", lambda: quant.per_token_quant_fp8(xh), host_quant),
+         ("attention.flash", "1x4x256x64 f16", lambda: attention.flash_attention(aq, ak, av), host_attention)]
 print("%-20s %-14s %10s %10s %7s" % ("op", "shape", "emulator_s", "torch_s", "ratio"))
 for name, shape, kern, host in CASES:
     te, th = best(kern), best(host)
     print("%-20s %-14s %10.4f %10.4f %7.2f" % (name, shape, te, th, te / th))
     if name == "gemm.gemm":
         print("gemm on the emulator: %.3f GFLOP/s (host: %.3f)" % (2 * 256 ** 3 / te / 1e9, 2 * 256 ** 3 / th / 1e9))
+    if name == "attention.flash":
+        fl = 4 * 4 * 256 * 256 * 64  # q k^T and p v, 2 flops a multiply-add each
+        print("attention on the emulator: %.3f GFLOP/s (host: %.3f)" % (fl / te / 1e9, fl / th / 1e9))
 
 # bf16 GEMM at 1024^3 against numpy (float32: numpy has no bfloat16), interleaved: emulator, numpy, ...
 NUMPY = """

@@ -10,10 +10,11 @@ explains the design in the layout algebra's terms.
     norm         layer_norm and rms_norm over the last dimension
     transpose    2-D transpose through a swizzled LDS tile (no bank conflicts)
     gemm         a @ b with MFMA atoms (float16, bfloat16, float32)
-    attention    flash_attention forward (online softmax), head_dim 64 and 128
+    attention    flash_attention forward with MFMA atoms (online softmax), head_dim 64 and 128
+    quant        per_token_quant_fp8 and dequant_fp8 (the target's fp8 e4m3 format)
 
 Every module has compile(*example_args): the CompiledKernel(s) the call would launch, for %ir, %isa and
 %stats at the prompt.
 """
 
-__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose", "gemm", "attention"]
+__all__ = ["elementwise", "reduce", "softmax", "norm", "transpose", "gemm", "attention", "quant"]

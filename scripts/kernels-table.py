@@ -7,11 +7,13 @@ import sys
 
 import torch
 
-from flyi.kernels import attention, elementwise, gemm, norm, reduce, softmax, transpose
+from flyi.kernels import attention, elementwise, gemm, norm, quant, reduce, softmax, transpose
 
 x = torch.randn(8, 512, device="cuda")
 h = torch.randn(128, 128, device="cuda").half()
 qa = torch.randn(1, 2, 64, 64, device="cuda").half()
+qb = torch.randn(1, 2, 64, 128, device="cuda").half()
+xh = torch.randn(8, 512, device="cuda").half()
 KERNELS = [("elementwise.add", "f32, 256 threads x 4", lambda: elementwise.compile(x.reshape(-1))),
            ("reduce.sum", "f32, a row a block", lambda: reduce.compile(x)),
            ("softmax.softmax", "f32, a row a block", lambda: softmax.compile(x)),
@@ -19,7 +21,10 @@ KERNELS = [("elementwise.add", "f32, 256 threads x 4", lambda: elementwise.compi
            ("norm.rms_norm", "f32, a row a block", lambda: norm.compile(x, "rms_norm")),
            ("transpose.transpose", "f32, 32 x 32 tiles", lambda: transpose.compile(x)),
            ("gemm.gemm", "f16, 64 x 64 x 16 tiles", lambda: gemm.compile(h, h.t().contiguous())),
-           ("attention.flash_attention", "f16, d 64, a row a wave", lambda: attention.compile(qa))]
+           ("attention.flash_attention", "f16, d 64, 32 queries x 32 keys", lambda: attention.compile(qa)),
+           ("attention.flash_attention", "f16, d 128, 32 queries x 32 keys", lambda: attention.compile(qb)),
+           ("quant.per_token_quant_fp8", "f16, a row a block, 8 a thread", lambda: quant.compile(xh)),
+           ("quant.dequant_fp8", "f16, a row a block, 8 a thread", lambda: quant.compile(xh, "dequant"))]
 CLASSES = [("VMEM", ("global_", "buffer_")), ("LDS", ("ds_",)), ("SMEM", ("s_load", "s_buffer_load")),
            ("MFMA", ("v_mfma",)), ("VALU", ("v_",)), ("SALU", ("s_",))]
 

@@ -5,11 +5,12 @@ import os
 
 import torch
 
-from flyi.kernels import attention, elementwise, gemm, norm, reduce, softmax, transpose
+from flyi.kernels import attention, elementwise, gemm, norm, quant, reduce, softmax, transpose
 
 x = torch.randn(8, 512, device="cuda")
 h = torch.randn(64, 64, device="cuda").half()
 q4 = torch.randn(1, 1, 8, 64, device="cuda").half()
+q8 = torch.randn(1, 1, 8, 128, device="cuda").bfloat16()
 KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["global_load_dwordx4"]),
            ("reduce.sum", lambda: reduce.compile(x), ["ds_", "s_barrier"]),
            ("reduce.max", lambda: reduce.compile(x, "max"), ["v_max"]),
@@ -18,7 +19,10 @@ KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["glo
            ("norm.rms_norm", lambda: norm.compile(x, "rms_norm"), ["v_rsq_f32"]),
            ("transpose.transpose", lambda: transpose.compile(x), ["ds_write", "ds_read", "s_barrier"]),
            ("gemm.gemm", lambda: gemm.compile(h, h), ["v_mfma", "buffer_load"]),
-           ("attention", lambda: attention.compile(q4), ["v_exp_f32"])]
+           ("attention.d64", lambda: attention.compile(q4), ["v_exp_f32", "v_mfma", "buffer_load_dwordx4"]),
+           ("attention.d128.bf16", lambda: attention.compile(q8, causal=True), ["v_mfma_f32_32x32x8_bf16", "ds_read"]),
+           ("quant.per_token", lambda: quant.compile(h), ["global_load_dwordx4", "v_cvt_pk_fp8_f32"]),
+           ("quant.dequant", lambda: quant.compile(h, "dequant"), ["global_store_dwordx4", "v_cvt_pk_f32_fp8"])]
 for arch in ("gfx942", "gfx950"):
     os.environ["ARCH"] = arch
     for name, make, want in KERNELS:
