@@ -17,7 +17,9 @@ KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["glo
            ("norm.layer_norm", lambda: norm.compile(x), ["v_rsq_f32"]),
            ("norm.rms_norm", lambda: norm.compile(x, "rms_norm"), ["v_rsq_f32"]),
            ("transpose.transpose", lambda: transpose.compile(x), ["ds_write", "ds_read", "s_barrier"]),
-           ("gemm.gemm", lambda: gemm.compile(h, h), ["v_mfma", "buffer_load"]),
+           ("gemm.gemm", lambda: gemm.compile(h, h), ["v_mfma", "buffer_load_dwordx4", "ds_read", "s_barrier"]),
+           ("gemm.gemm f32", lambda: gemm.compile(h.float(), h.float()), ["v_mfma_f32_32x32x2_f32", "buffer_load_dwordx4"]),
+           ("gemm.preshuffled", lambda: gemm.compile(h, h, shuffled=True), ["v_mfma", "buffer_load_dwordx4"]),
            ("attention", lambda: attention.compile(q4), ["v_exp_f32"])]
 for arch in ("gfx942", "gfx950"):
     os.environ["ARCH"] = arch
