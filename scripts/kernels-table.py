@@ -18,7 +18,9 @@ KERNELS = [("elementwise.add", "f32, 256 threads x 4", lambda: elementwise.compi
            ("norm.layer_norm", "f32, a row a block", lambda: norm.compile(x)),
            ("norm.rms_norm", "f32, a row a block", lambda: norm.compile(x, "rms_norm")),
            ("transpose.transpose", "f32, 32 x 32 tiles", lambda: transpose.compile(x)),
-           ("gemm.gemm", "f16, 64 x 64 x 16 tiles", lambda: gemm.compile(h, h.t().contiguous())),
+           ("gemm.gemm", "f16, 64 x 64 x 32 tiles, 2 LDS stages", lambda: gemm.compile(h, h.t().contiguous())),
+           ("gemm.gemm", "f32, 64 x 64 x 16 tiles, 2 LDS stages", lambda: gemm.compile(h.float(), h.float())),
+           ("gemm.gemm_preshuffled", "f16, 64 x 64 x 32, B in registers", lambda: gemm.compile(h, h, shuffled=True)),
            ("attention.flash_attention", "f16, d 64, a row a wave", lambda: attention.compile(qa))]
 CLASSES = [("VMEM", ("global_", "buffer_")), ("LDS", ("ds_",)), ("SMEM", ("s_load", "s_buffer_load")),
            ("MFMA", ("v_mfma",)), ("VALU", ("v_",)), ("SALU", ("s_",))]

@@ -4,7 +4,10 @@
 # the output type plus the float32 accumulation (per dtype), at shapes that fill whole tiles, shapes whose
 # main loop runs several times, ragged ones (predicated edge tiles, a partial last K tile), rows not a whole
 # number of 128-bit vectors (element-wide copies), M = 1, N = 1, K = 1 and K = 0; out=; and the errors
-# (non-contiguous inputs among them). Larger shapes: tests/kernels/large/gemm.py.
+# (non-contiguous inputs among them). FLYI_KERNELS_LARGE=1 (make check-kernels) adds the larger shapes of
+# LARGE_SHAPES, one line each after the small ones.
+import os
+
 import torch
 
 from flyi.kernels import gemm as G
@@ -17,6 +20,9 @@ SHAPES = {torch.float16: ((64, 64, 32), (128, 128, 96), (37, 72, 80), (70, 33, 1
                           (1, 1, 1), (3, 5, 0)),
           torch.float32: ((128, 128, 96), (70, 33, 100), (1, 1, 1)),
           torch.bfloat16: ((37, 72, 80), (65, 40, 48))}
+# for make check-kernels only (FLYI_KERNELS_LARGE=1): many tiles, long K loops, ragged edges on every side
+LARGE_SHAPES = ((256, 256, 256), (200, 136, 328), (129, 255, 97), (512, 64, 1024))
+LARGE = os.environ.get("FLYI_KERNELS_LARGE") == "1"
 
 
 def close(c, a, b):
@@ -35,6 +41,13 @@ for dtype in (torch.float32, torch.float16, torch.bfloat16):
         c2 = G.gemm_preshuffled(a, bs)
         print(str(dtype).ljust(14), (m, n, k), close(c, a, b), close(c2, a, b), tuple(c.shape), c.dtype == dtype,
               tuple(bs.shape))
+
+for dtype in (torch.float32, torch.float16, torch.bfloat16) if LARGE else ():
+    for m, n, k in LARGE_SHAPES:
+        a = torch.randn(m, k, device="cuda").to(dtype)
+        b = torch.randn(k, n, device="cuda").to(dtype)
+        print("large", str(dtype).ljust(14), (m, n, k), close(G.gemm(a, b), a, b),
+              close(G.gemm_preshuffled(a, G.preshuffle(b)), a, b))
 
 a, b = torch.randn(64, 16, device="cuda"), torch.randn(16, 64, device="cuda")
 out = torch.empty(64, 64, device="cuda")
