@@ -143,6 +143,36 @@ static MlirType llvm_elem(MlirContext ctx, MlirType e) {
     return e;
 }
 
+/* t with a float element type LLVM cannot load or store (fp8 and friends) replaced by iN (scalars and
+ * vectors); t itself otherwise. */
+static MlirType llvm_bits(MlirContext ctx, MlirType t) {
+    if (mlirTypeIsAVector(t)) {
+        MlirType e = mlirShapedTypeGetElementType(t), le = llvm_elem(ctx, e);
+        if (mlirTypeEqual(e, le)) return t;
+        int64_t n = mlirShapedTypeGetDimSize(t, 0);
+        return mlirShapedTypeGetRank(t) == 1 ? mlirVectorTypeGet(1, &n, le) : t;
+    }
+    return llvm_elem(ctx, t);
+}
+
+/* v as the type to_t by an arith.bitcast, when the types differ (an fp8 value and its iN bits). */
+static MlirValue bits_cast(lower_ctx *lc, MlirValue v, MlirType to_t) {
+    if (mlirTypeEqual(mlirValueGetType(v), to_t)) return v;
+    return fly_ir_res0(fly_lower_emit(lc, "arith.bitcast", 1, &v, to_t, 0, NULL));
+}
+
+/* llvm.store of v (fp8 values stored as their bits) at pointer p. */
+static void store_value(lower_ctx *lc, MlirValue v, MlirValue p, MlirNamedAttribute al) {
+    MlirValue ops[2] = {bits_cast(lc, v, llvm_bits(lc->ctx, mlirValueGetType(v))), p};
+    fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+}
+
+/* llvm.load of a value of type t at pointer p (fp8 values loaded as their bits). */
+static MlirValue load_value(lower_ctx *lc, MlirValue p, MlirType t, MlirNamedAttribute al) {
+    MlirValue r = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &p, llvm_bits(lc->ctx, t), 1, &al));
+    return bits_cast(lc, r, t);
+}
+
 static MlirValue gep(lower_ctx *lc, MlirValue p, sym off, MlirType elem) {
     if (sym_static(off) && off.c == 0) return p;
     MlirValue ops[2] = {p, fly_sym_value(lc, off, lc->ity)};
@@ -435,11 +465,10 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     (void)d0;
     if (contiguous) {
         if (store) {
-            MlirValue ops[2] = {mlirOperationGetOperand(op, 0), lp};
-            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
+            store_value(lc, mlirOperationGetOperand(op, 0), lp, al);
             return (MlirValue){NULL};
         }
-        return fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &lp, vt, 1, &al));
+        return load_value(lc, lp, vt, al);
     }
     /* element by element */
     MlirValue *elems = malloc(sizeof(MlirValue) * (size_t)size);
@@ -468,7 +497,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
         }
         MlirValue ep = gep(lc, lp, off, p.elem);
         MlirValue run = {NULL}, lanes[MAX_RUN];
-        if (!store && chunk > 1) run = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
+        if (!store && chunk > 1) run = load_value(lc, ep, ct, eal);
         for (int64_t l = 0; l < chunk; l++) {
             int64_t at = store ? i + l : l;
             MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
@@ -476,14 +505,13 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
             if (store) lanes[l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
             else if (chunk > 1)
                 elems[i + l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else elems[i] = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
+            else elems[i] = load_value(lc, ep, p.elem, eal);
         }
         if (store) {
             MlirValue val =
                 chunk > 1 ? fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
                           : lanes[0];
-            MlirValue ops[2] = {val, ep};
-            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
+            store_value(lc, val, ep, eal);
         }
     }
     MlirValue r = {NULL};
@@ -921,20 +949,13 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
     if (!strcmp(name, "fly.memref.load")) {
         fly_ir_ptr_info p;
         MlirValue ep = element_ptr(lc, x, mlirOperationGetOperand(op, 1), &p);
-        if (!lc->failed) {
-            MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            *repl = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, rt, 1, &al));
-        }
+        if (!lc->failed) { *repl = load_value(lc, ep, rt, align_attr(lc, elem_align(&p))); }
         return true;
     }
     if (!strcmp(name, "fly.memref.store")) {
         fly_ir_ptr_info p;
         MlirValue ep = element_ptr(lc, mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), &p);
-        if (!lc->failed) {
-            MlirValue ops[2] = {x, ep};
-            MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
-        }
+        if (!lc->failed) { store_value(lc, x, ep, align_attr(lc, elem_align(&p))); }
         return true;
     }
     if (!strcmp(name, "fly.memref.load_vec") || !strcmp(name, "fly.memref.store_vec")) {

@@ -81,11 +81,43 @@ const char *fly_codegen_toolkit_dir(void) {
     return dir;
 }
 
+/* The first operation left outside the LLVM and ROCDL dialects (the translation cannot take it). */
+static MlirWalkResult find_untranslated(MlirOperation op, void *user) {
+    MlirIdentifier id = mlirOperationGetName(op);
+    MlirStringRef n = mlirIdentifierStr(id);
+    static const char *const ok[] = {"llvm.", "rocdl.", "builtin.", "gpu."};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (n.length >= strlen(ok[i]) && !strncmp(n.data, ok[i], strlen(ok[i]))) return MlirWalkResultAdvance;
+    *(MlirOperation *)user = op;
+    return MlirWalkResultInterrupt;
+}
+
+/* Why the translation failed, where an operation was left unlowered: its name and types; fp8
+ * conversions (arith.truncf/extf) lower only to the target's own fp8 formats. */
+static void explain_untranslated(MlirOperation gpu_module, fly_ir_buf *err) {
+    MlirOperation bad = {NULL};
+    mlirOperationWalk(gpu_module, find_untranslated, &bad, MlirWalkPreOrder);
+    if (mlirOperationIsNull(bad)) return;
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(bad));
+    fly_ir_buf_printf(err, ": '%.*s' was not lowered", (int)n.length, n.data);
+    if (mlirOperationGetNumOperands(bad) == 1 && mlirOperationGetNumResults(bad) == 1) {
+        char *a = fly_ir_type_print(mlirValueGetType(mlirOperationGetOperand(bad, 0)));
+        char *b = fly_ir_type_print(mlirValueGetType(mlirOperationGetResult(bad, 0)));
+        fly_ir_buf_printf(err, " (%s to %s)", a ? a : "?", b ? b : "?");
+        if ((a && strstr(a, "f8E")) || (b && strstr(b, "f8E")))
+            fly_ir_buf_puts(err, "; fp8 conversions lower to the target's own fp8 formats only: f8E4M3FNUZ and "
+                                 "f8E5M2FNUZ on gfx942, f8E4M3FN and f8E5M2 on gfx950");
+        free(a);
+        free(b);
+    }
+}
+
 bool fly_codegen_translate(fly_codegen *cg, MlirOperation gpu_module, fly_ir_buf *err) {
     if (!cg->llctx) cg->llctx = LLVMContextCreate();
     cg->mod = mlirTranslateModuleToLLVMIR(gpu_module, cg->llctx);
     if (!cg->mod) {
         fly_ir_buf_puts(err, "mlirTranslateModuleToLLVMIR failed on the gpu.module");
+        explain_untranslated(gpu_module, err);
         return false;
     }
     LLVMSetTarget(cg->mod, TRIPLE);

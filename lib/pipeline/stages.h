@@ -20,7 +20,8 @@ static const fly_pipeline_pass_spec fly_pipeline_stages[] = {
     {"convert_fly_to_rocdl", "convert-fly-to-rocdl"},
     {"canonicalize", "canonicalize"},
     {"convert_scf_to_cf_cse_convert_gpu_to_rocdl",
-     "gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{chipset=%1$s index-bitwidth=0 runtime=HIP "
+     "gpu.module(convert-scf-to-cf,cse,convert-arith-to-amdgpu{chipset=%1$s},"
+     "convert-gpu-to-rocdl{chipset=%1$s index-bitwidth=0 runtime=HIP "
      "use-bare-ptr-memref-call-conv=true})"},
     {"rocdl_attach_target", "rocdl-attach-target{O=2 abi=600 chip=%1$s correct-sqrt=true triple=amdgcn-amd-amdhsa "
                             "wave64=true}"},

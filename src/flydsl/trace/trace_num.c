@@ -307,6 +307,30 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         FY_DECREF(m);
         return r;
     }
+    int f8s = v->dt->kind == FY_DSL_K_FLOAT && v->dt->width == 8, f8t = t->kind == FY_DSL_K_FLOAT && t->width == 8;
+    if ((f8s && t->kind != FY_DSL_K_FLOAT) || (f8t && v->dt->kind != FY_DSL_K_FLOAT)) {
+        /* int <-> fp8: through f32 (the targets convert fp8 to and from f32 only); adding +0.0 (exact: an
+         * integer converts to no -0.0) keeps canonicalize from folding truncf(sitofp) back into one sitofp
+         * to fp8, which no target lowers */
+        uint64_t mid;
+        if (fy_trace_value_as(tr, o, &fy_dsl_t_f32, &mid) < 0) return -1;
+        if (f8s) {
+            fy_obj *m = fy_dsl_num_dynamic(&fy_dsl_t_f32, mid);
+            if (!m) return -1;
+            int r = fy_trace_value_as(tr, m, t, out);
+            FY_DECREF(m);
+            return r;
+        }
+        uint64_t z = fy_trace_new_ssa(tr), sum = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0.0 : f32", U(z));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.addf %%%llu, %%%llu : f32", U(sum), U(mid), U(z));
+        fy_trace_end_line(tr);
+        *out = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.truncf %%%llu : f32 to %s", U(*out), U(sum), fy_trace_mlir_type(t));
+        fy_trace_end_line(tr);
+        return 0;
+    }
     const char *op = cast_op(v->dt, t);
     if (!op) {
         *out = v->ssa;

@@ -258,10 +258,24 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     else if (ff && !tf) op = t->is_signed ? "arith.fptosi" : "arith.fptoui";
     else if (t->width == v->et->width) op = NULL;
     else op = t->width > v->et->width ? (sgn ? "arith.extsi" : "arith.extui") : "arith.trunci";
-    if (!op || (ff && tf && t->width == v->et->width)) { /* same width: f16 <-> bf16 through f32, ints: same bits */
+    int f8 = (ff && !tf && v->et->width == 8) || (!ff && tf && t->width == 8); /* int <-> fp8: through f32 */
+    if (f8 || !op || (ff && tf && t->width == v->et->width)) { /* same width: f16 <-> bf16 through f32 */
         if (!op && !ff) return fy_tvector_new(v->ssa, t, v->n);
         fy_obj *mid = vec_to(o, (fy_obj *[]){&fy_dsl_t_f32.h}, 1, NULL);
         if (!mid) return NULL;
+        if (f8 && tf) { /* + 0.0 (exact for integers): canonicalize would fold truncf(sitofp) to a sitofp to fp8 */
+            char s3[64];
+            uint64_t z = fy_trace_new_ssa(tr), sum = fy_trace_new_ssa(tr);
+            vty(s3, sizeof s3, v, &fy_dsl_t_f32);
+            fy_trace_emit(tr, "      %%%llu = arith.constant dense<0.0> : %s", U(z), s3);
+            fy_trace_end_line(tr);
+            fy_trace_emit(tr, "      %%%llu = arith.addf %%%llu, %%%llu : %s", U(sum), U(((tvector *)mid)->ssa), U(z),
+                          s3);
+            fy_trace_end_line(tr);
+            FY_DECREF(mid);
+            mid = fy_tvector_new(sum, &fy_dsl_t_f32, v->n);
+            if (!mid) return NULL;
+        }
         fy_obj *r = vec_to(mid, p, 1, NULL);
         FY_DECREF(mid);
         return r;
