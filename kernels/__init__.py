@@ -9,7 +9,7 @@ explains the design in the layout algebra's terms.
     softmax      softmax over the last dimension (one pass: online max and sum)
     norm         layer_norm and rms_norm over the last dimension
     transpose    2-D transpose through a swizzled LDS tile (no bank conflicts)
-    gemm         a @ b with MFMA atoms (float16, bfloat16, float32)
+    gemm         a @ b with MFMA atoms through LDS (float16, bfloat16, float32; fp8), preshuffled B
     attention    flash_attention forward (online softmax), head_dim 64 and 128
 
 Every module has compile(*example_args): the CompiledKernel(s) the call would launch, for %ir, %isa and

@@ -1,53 +1,60 @@
 """gemm(a, b) = a @ b with MFMA atoms, float16/bfloat16 (float32 accumulation, output in the input dtype)
-and float32; preshuffle(b) and gemm_preshuffled(a, b_shuffled) for a B laid out ahead of time.
+and float32; preshuffle(b) and gemm_preshuffled(a, b_shuffled) for a B laid out ahead of time; gemm_fp8 for
+the target's fp8 e4m3 (FNUZ on gfx942, OCP on gfx950) with per-tensor scales.
 
 The design, in the layout algebra's terms.
 
 Tiles. C is cut into 64 x 64 tiles (zipped_divide by (BM, BN)), one a workgroup of 256 threads (four
 waves). The tiled MMA repeats one MFMA atom 2 x 2 over the waves (atom layout (2,2,1):(1,2,0)): 32x32x8
-for float16/bfloat16, 32x32x2 for float32, so each wave owns a 32 x 32 quarter of the tile and each lane a
-fixed set of C elements, the atom's C TV layout (draw it: fx.utils.print_layout(fx.make_mma_atom(
-fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). K is walked in tiles of BK = 32 (float16/bfloat16) or 16
-(float32): 64 bytes of a row, so that a (64, BK) tile is 4096 bytes, one 128-bit vector for each thread.
+for float16/bfloat16, 32x32x2 for float32, 32x32x16 for fp8, so each wave owns a 32 x 32 quarter of the
+tile and each lane a fixed set of C elements, the atom's C TV layout (draw it: fx.utils.print_layout(
+fx.make_mma_atom(fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). K is walked in tiles of BK = 64 bytes of a row
+(32 float16, 16 float32, 64 fp8), so that a (64, BK) tile is 4096 bytes: one 128-bit vector a thread.
 
-Global to LDS. A's (BM, BK) tile and B's (BK, BN) tile are read from buffer tensors by tiled copies
-whose TV layouts give thread t one 16-byte vector of a row (thread layout (64,4):(4,1) over A's tile,
-(BK,8 or 16):(.., 1) over B's; value layout (1, VEC)), through BufferCopy128b atoms: one buffer_load_dwordx4
-per operand, coalesced along the rows. The registers then go into LDS, where both operands are kept
-K-contiguous: sA[m, k] and sB[n, k] (B turned around on the way in, element by element), each a
-(64, BK) tile with layout (64, BK):(BK + P, 1), P = the K values one lane feeds an MFMA (4 for 16-bit,
-1 for float32). That padding is what keeps the MFMA operand reads free of bank conflicts: lane l reads P
-consecutive K values of row l % 32, and a row stride of BK + P elements is an odd number of such reads,
-so 32 / P lanes (as many as 32 banks serve at once) land on distinct banks. (A swizzle would do the same
-without the extra bytes; padding keeps 64-bit LDS reads aligned and is simpler to read.)
+Global to LDS. A's (BM, BK) tile and B's (BK, BN) tile are cut out of buffer tensors and read by tiled
+copies whose TV layouts give thread t one 16-byte vector of a row (thread layout (64, 4):(4, 1) over A's
+tile, (BK, BN / VEC):(BN / VEC, 1) over B's; value layout (1, VEC):(VEC, 1)) through BufferCopy128b atoms:
+one buffer_load_dwordx4 per operand and tile, coalesced along the rows. In LDS both operands are kept
+K-contiguous, sA[m, k] and sB[n, k] (B turned around on the way in, element by element), each with layout
+(64, BK):(BK + P, 1) where P is the number of K values one lane feeds an MFMA (4 for 16-bit types, 1 for
+float32, 8 for fp8). That padding is what keeps the MFMA operand reads free of bank conflicts: lane l reads
+its P consecutive K values of row l % 32 in one ds_read, and a row stride of BK + P elements is an odd
+number of such reads, so the rows of the lanes LDS serves together fall on distinct banks. (A swizzle of
+the read chunks, Swizzle<B, M, S> on the offset, would do the same without the extra bytes; the padding
+keeps every LDS access aligned to its own width and is simpler to read.)
 
 Double buffering. LDS holds two such stages (a third mode of size 2 in each LDS layout). The main loop,
 range(0, nk - 1, init=[the C fragment]) ... yield, issues the 128-bit global loads of tile k + 1 first,
 then computes tile k from stage k % 2 (LDS to the A/B fragments by make_tiled_copy_A/B, fx.gemm into the
-float32 C fragment the loop carries), then stores tile k + 1 into the other stage and meets the other
-waves at one barrier: the loads of the next tile are in flight while the MFMAs run.
+float32 C fragment the loop carries), stores tile k + 1 into the other stage and meets the other waves at
+one barrier: the next tile's loads are in flight while the MFMAs run.
 
 Edges, in the kernel (nothing is padded on the host). The buffer tensors' bounds do part of the work: a
 read past the end of A or B returns 0, a write past the end of C is dropped. Rows of A past M and rows of
 B past K are past the end, so they read as 0; columns of B past N read the next row's elements, which only
-reach columns of C that are never stored. What is left is predicated with an identity tensor (element
-(i, j) is its own coordinate) partitioned like the data: the last, partial K tile is read element by
-element under fx.elem_less(coordinate, (M, K)) (and (K, N)), outside the main loop, and C is stored
-under elem_less(coordinate, (M, N)). When a row of A or of B is not a whole number of 16-byte vectors
-(K or N not a multiple of VEC), the same copies use element-wide atoms instead.
+reach columns of C that are never stored. The rest is predicated with an identity tensor (element (i, j)
+is its own coordinate) partitioned like the data: the last, partial K tile is read element by element
+under fx.elem_less(coordinate, (M, K)) (and (K, N)) after the main loop, and C is stored under
+elem_less(coordinate, (M, N)). When the rows of A or B are not a whole number of 16-byte vectors (K or N
+not a multiple of VEC), the same copies use element-wide atoms.
 
-Preshuffled B. preshuffle(b) writes B in the order the MFMA's B operand wants, so that each lane's B
-fragment of a K tile is contiguous in memory and B needs no LDS at all: for the 32 columns a wave owns
-(n block nb) and K tile kt, lane l's fragment (values (v, j): K value v of MFMA step j, the B TV layout of
-the atom repeated over the tile's K steps) is the 16-byte-aligned run b_shuffled[nb, kt, l, :]. In layout
-terms, b_shuffled is B composed with the tiled MMA's B TV layout: (N, K) -> ((lane, value), (nb, kt)), with
-layout ((32, 2), (P, BK / 8 / P... )) made physical; see preshuffle() for the exact index map. B is padded
-with zeros to whole (32, BK) blocks there, once, when the weight is prepared.
+Preshuffled B. preshuffle(b) writes B in the order of the tiled MMA's B operand, so that a lane's B
+fragment of a K tile is one contiguous run in memory and B needs no LDS: b_shuffled[nb, kt, l, j * P + v]
+= b[kt * BK + j * 2P + (l // 32) * P + v, nb * 32 + l % 32]: the atom's B TV layout ((32, 2), P):((1, 32P), 32)
+(lane (n, g) and value v -> element n + 32 (gP + v) of a (32, 2P) block) made physical, repeated over the
+BK / 2P MFMA steps j of a tile, per 32-column block nb and K tile kt. The wave owning columns nb * 32 ... reads its 64 rows of BK / 2 values, 128 bits at a time,
+straight into its B fragment; the next tile's fragment is carried through the loop state (init=). B is
+zero-padded to whole (BK, 32) blocks there, once, when the weight is prepared.
+
+fp8. gemm_fp8 runs the same kernel on e4m3 operands (its bytes move as i8 through the buffer loads and
+LDS), accumulates in float32, and multiplies the sums once by scale_a * scale_b before rounding to
+out_dtype.
 """
 import torch
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+from flydsl.runtime.device import get_rocm_arch
 
 from flyi.kernels._common import ceil_div, check_tensor
 
@@ -55,6 +62,10 @@ BM, BN = 64, 64
 THREADS = 256
 # dtype -> (MFMA M = N, MFMA K, BK, P = K values a lane feeds one MFMA, VEC = elements of 128 bits)
 CFG = {torch.float16: (32, 8, 32, 4, 8), torch.bfloat16: (32, 8, 32, 4, 8), torch.float32: (32, 2, 16, 1, 4)}
+# fp8 e4m3 (the target's format: FNUZ on gfx942, OCP on gfx950): the 32x32x16 atom, 8 values a lane and step
+FP8_CFG = (32, 16, 64, 8, 16)
+FP8_TYPES = (torch.float8_e4m3fnuz, torch.float8_e4m3fn)
+OUT_TYPES = (torch.float32, torch.float16, torch.bfloat16)
 
 
 def _identity_part(tiled, tid, shape, tile, coord):
@@ -75,7 +86,8 @@ def _pred(tiled, tid, shape, tile, coord):
 def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int32, K: fx.Int32,
                 mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int], bk: fx.Constexpr[int],
                 pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
-                wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool]):
+                wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32,
+                scaled: fx.Constexpr[bool]):
     tid = fx.thread_idx.x
     bm, bn, _ = fx.block_idx
     dt = A.element_type
@@ -210,15 +222,18 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
     tc = tc_tiled.get_slice(tid)
     fo = fx.make_fragment_like(fc, dtype=C.element_type)
     for i in fx.range_constexpr(fx.size(fc.shape).unpack()):  # (element by element: no scratch)
-        fo[i] = fc[i].to(C.element_type)
+        if fx.const_expr(scaled):  # fp8: the product of the operands' scales, once, on the float32 sums
+            fo[i] = (fc[i] * scale).to(C.element_type)
+        else:
+            fo[i] = fc[i].to(C.element_type)
     fx.copy(out, tc.retile(fo), tc.partition_D(gC), pred=_pred(tc_tiled, tid, (M, N), fx.make_tile(BM, BN), (bm, bn)))
 
 
 @flyc.jit
 def _launch(A, B, C, M: fx.Int32, N: fx.Int32, K: fx.Int32, mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int],
             bk: fx.Constexpr[int], pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
-            wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool]):
-    _gemm_tiles(A, B, C, M, N, K, mfma_m, mfma_k, bk, pad, vec, wide_a, wide_b, shuffled).launch(
+            wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32, scaled: fx.Constexpr[bool]):
+    _gemm_tiles(A, B, C, M, N, K, mfma_m, mfma_k, bk, pad, vec, wide_a, wide_b, shuffled, scale, scaled).launch(
         grid=(ceil_div(M, BM), ceil_div(N, BN), 1), block=THREADS)
 
 
@@ -239,7 +254,7 @@ def _operands(a, b):
         raise ValueError("gemm: a is %d x %d and b is %d x %d: a's columns must match b's rows" % (m, k, k2, n))
     mm, mk, bk, pad, vec = CFG[a.dtype]
     wide = k % vec == 0 and n % vec == 0  # (one flag for both operands: fewer kernel variants)
-    return (m, n, k), (mm, mk, bk, pad, vec, wide, wide, False)
+    return (m, n, k), (mm, mk, bk, pad, vec, wide, wide, False, 1.0, False)
 
 
 def gemm(a, b, out=None):
@@ -287,7 +302,7 @@ def _shuffled_operands(a, bs, n):
             tuple(bs.shape), k, n, want))
     if getattr(bs, "shuffled_k", k) != k:
         raise ValueError("gemm_preshuffled: b_shuffled was made for K = %d, a has K = %d" % (bs.shuffled_k, k))
-    return (m, n, k), (mm, mk, bk, pad, vec, k % vec == 0, True, True), bs.reshape(-1, bk // 2)
+    return (m, n, k), (mm, mk, bk, pad, vec, k % vec == 0, True, True, 1.0, False), bs.reshape(-1, bk // 2)
 
 
 def gemm_preshuffled(a, b_shuffled, n=None, out=None):
@@ -303,8 +318,62 @@ def gemm_preshuffled(a, b_shuffled, n=None, out=None):
     return out
 
 
+def fp8_dtype():
+    """The torch dtype of the target's fp8 e4m3 format: float8_e4m3fn on gfx950, float8_e4m3fnuz on gfx942."""
+    return torch.float8_e4m3fn if get_rocm_arch().startswith("gfx950") else torch.float8_e4m3fnuz
+
+
+def _scale(name, s):
+    if isinstance(s, torch.Tensor):
+        if s.numel() != 1:
+            raise ValueError("%s: one scale for the whole tensor (a number or a 1-element tensor), got %d" % (
+                name, s.numel()))
+        return float(s.reshape(-1)[0].item())
+    return float(s)
+
+
+def _fp8_operands(a, b, scale_a, scale_b, out_dtype):
+    want = fp8_dtype()
+    check_tensor("a", a, dtypes=FP8_TYPES, ndim=2)
+    check_tensor("b", b, dtypes=(a.dtype,), ndim=2)
+    if a.dtype != want:
+        raise TypeError("gemm_fp8: a and b are %s, but %s's fp8 MFMA reads %s" % (a.dtype, get_rocm_arch(), want))
+    if out_dtype not in OUT_TYPES:
+        raise TypeError("gemm_fp8: out_dtype %s is not supported (%s)" % (out_dtype, ", ".join(map(str, OUT_TYPES))))
+    (m, k), (k2, n) = a.shape, b.shape
+    if k != k2:
+        raise ValueError("gemm_fp8: a is %d x %d and b is %d x %d: a's columns must match b's rows" % (m, k, k2, n))
+    mm, mk, bk, pad, vec = FP8_CFG
+    wide = k % vec == 0 and n % vec == 0
+    s = _scale("scale_a", scale_a) * _scale("scale_b", scale_b)
+    return (m, n, k), (mm, mk, bk, pad, vec, wide, wide, False, s, True)
+
+
+def gemm_fp8(a, b, scale_a=1.0, scale_b=1.0, out_dtype=torch.bfloat16, out=None):
+    """(a * scale_a) @ (b * scale_b) for fp8 e4m3 a (M, K) and b (K, N) in the target's format (fp8_dtype()), with
+    per-tensor scales (numbers or 1-element tensors), float32 accumulation, output in out_dtype (float32,
+    float16, bfloat16)."""
+    (m, n, k), cfg = _fp8_operands(a, b, scale_a, scale_b, out_dtype)
+    if out is None:
+        out = torch.empty(m, n, dtype=out_dtype, device="cuda")
+    else:
+        check_tensor("out", out, dtypes=(out_dtype,), ndim=2)
+        if tuple(out.shape) != (m, n):
+            raise ValueError("out: shape %s, expected %s" % (tuple(out.shape), (m, n)))
+    if m and n:
+        if k == 0:
+            out.zero_()
+        else:
+            _launch(a, b, out, m, n, k, *cfg)
+    return out
+
+
 def compile(a, b, shuffled=False):
-    """The CompiledKernel gemm(a, b) launches (shuffled=True: the one gemm_preshuffled(a, preshuffle(b)) launches)."""
+    """The CompiledKernel gemm(a, b) launches (shuffled=True: the one gemm_preshuffled(a, preshuffle(b)) launches;
+    fp8 a and b: the one gemm_fp8(a, b) launches)."""
+    if a.dtype in FP8_TYPES:
+        (m, n, k), cfg = _fp8_operands(a, b, 1.0, 1.0, torch.bfloat16)
+        return flyc.compile(_launch, a, b, torch.empty(m, n, dtype=torch.bfloat16, device="cuda"), m, n, k, *cfg)
     if shuffled:
         (m, n, k), cfg, bv = _shuffled_operands(a, preshuffle(b), None)
         return flyc.compile(_launch, a, bv, torch.empty(m, n, dtype=a.dtype, device="cuda"), m, n, k, *cfg)

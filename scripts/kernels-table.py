@@ -21,6 +21,8 @@ KERNELS = [("elementwise.add", "f32, 256 threads x 4", lambda: elementwise.compi
            ("gemm.gemm", "f16, 64 x 64 x 32 tiles, 2 LDS stages", lambda: gemm.compile(h, h.t().contiguous())),
            ("gemm.gemm", "f32, 64 x 64 x 16 tiles, 2 LDS stages", lambda: gemm.compile(h.float(), h.float())),
            ("gemm.gemm_preshuffled", "f16, 64 x 64 x 32, B in registers", lambda: gemm.compile(h, h, shuffled=True)),
+           ("gemm.gemm_fp8", "e4m3, 64 x 64 x 64 tiles, 2 LDS stages",
+            lambda: gemm.compile(*[h.float().to(gemm.fp8_dtype())] * 2)),
            ("attention.flash_attention", "f16, d 64, a row a wave", lambda: attention.compile(qa))]
 CLASSES = [("VMEM", ("global_", "buffer_")), ("LDS", ("ds_",)), ("SMEM", ("s_load", "s_buffer_load")),
            ("MFMA", ("v_mfma",)), ("VALU", ("v_",)), ("SALU", ("s_",))]

@@ -20,6 +20,7 @@ KERNELS = [("elementwise.add", lambda: elementwise.compile(x.reshape(-1)), ["glo
            ("gemm.gemm", lambda: gemm.compile(h, h), ["v_mfma", "buffer_load_dwordx4", "ds_read", "s_barrier"]),
            ("gemm.gemm f32", lambda: gemm.compile(h.float(), h.float()), ["v_mfma_f32_32x32x2_f32", "buffer_load_dwordx4"]),
            ("gemm.preshuffled", lambda: gemm.compile(h, h, shuffled=True), ["v_mfma", "buffer_load_dwordx4"]),
+           ("gemm.gemm_fp8", lambda: gemm.compile(*[h.float().to(gemm.fp8_dtype())] * 2), ["_fp8_fp8"]),
            ("attention", lambda: attention.compile(q4), ["v_exp_f32"])]
 for arch in ("gfx942", "gfx950"):
     os.environ["ARCH"] = arch

@@ -1,5 +1,5 @@
 # The GEMM kernels' main loops in the ISA, for FileCheck (gemm_isa.fc): for each kernel (gemm and
-# gemm_preshuffled; float16, bfloat16, float32) and target, the loop body's MFMAs, global loads and barriers,
+# gemm_preshuffled: float16, bfloat16, float32; gemm_fp8: the target's e4m3) and target, the loop body's MFMAs, global loads and barriers,
 # in order, one a line, then the kinds of global load the loop has (CompiledKernel.stats["loops"] names the
 # loop; its body runs from that label to the branch back to it). The .fc file checks that each loop holds
 # MFMAs, that its only global loads are 128-bit ones (buffer_load_dwordx4), and that no kernel uses scratch
@@ -13,9 +13,9 @@ from flyi.kernels import gemm
 
 for arch in ("gfx942", "gfx950"):
     os.environ["ARCH"] = arch
-    for dtype in (torch.float16, torch.bfloat16, torch.float32):
+    for dtype in (torch.float16, torch.bfloat16, torch.float32, gemm.fp8_dtype()):
         a = torch.randn(128, 128, device="cuda").to(dtype)
-        for shuffled in (False, True):
+        for shuffled in (False, True) if dtype in gemm.CFG else (False,):
             k = gemm.compile(a, a, shuffled=shuffled)
             st = k.stats
             label = st["loops"][0]["label"]

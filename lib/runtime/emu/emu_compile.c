@@ -94,7 +94,7 @@ fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, 
     int ok = fly_pipeline_compile_module(m, &o, &r);
     if (!ok) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
     fly_pipeline_result_free(&r);
-    if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap)) ok = 0;
+    if (ok && fly_emu_lower_kernels(m, chip, &p->kernels, err, cap)) ok = 0;
     if (ok && run_host_passes(m, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
     /* kernels that synchronise: phase loops, else coroutines; FLYI_EMU_CORO=1 makes every one a

@@ -6,7 +6,8 @@
  * 0xFFFFFFFF with max_size, else cosize(layout) * element bytes) and the CDNA flags (7<<12 | 4<<15),
  * i.e. "rocdl.make.buffer.rsrc". Element access B[crd] / B[crd] = v records fly.make_coord, fly.crd2idx
  * and fly.get_scalar for the element index, scales it to a byte offset and emits
- * rocdl.raw.ptr.buffer.load / store: out of range (past num_records) loads give 0 and stores are dropped,
+ * rocdl.raw.ptr.buffer.load / store (fp8 elements as their i8 bits): out of range (past num_records) loads give 0
+ * and stores are dropped,
  * by the hardware rule the emulator follows. Divides and slices (fx.logical_divide, fx.slice(b, (None, i)))
  * give buffer tensors over the same resource with a moved element offset; fx.rocdl.BufferCopy* atoms copy
  * through it (fx.copy / copy_atom_call, trace_pred.c): on a static layout as fly.copy / fly.copy_atom_call of a
@@ -392,6 +393,9 @@ static fy_obj *tb_slice(tbuf *b, fy_obj *key, int *done) {
     return r;
 }
 
+/* An fp8 MLIR element type (f8E4M3FNUZ, f8E4M3FN, f8E5M2...)? */
+static int is_f8(const char *ty) { return !strncmp(ty, "f8E", 3); }
+
 static fy_obj *tb_getitem(fy_obj *o, fy_obj *key) {
     tbuf *b = (tbuf *)o;
     fy_tracer *tr = need_tracer("a buffer tensor");
@@ -405,9 +409,17 @@ static fy_obj *tb_getitem(fy_obj *o, fy_obj *key) {
     uint64_t z = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
+    const char *ty = fy_trace_mlir_type(b->et);
+    int f8 = is_f8(ty); /* fp8 elements move as their i8 bits (LLVM has no fp8 types) */
     fy_trace_emit(tr, "      %%%llu = rocdl.raw.ptr.buffer.load %%%llu, %%%llu, %%%llu, %%%llu : %s", U(r), U(b->rsrc),
-                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
+                  U(off), U(z), U(z), f8 ? "i8" : ty);
     fy_trace_end_line(tr);
+    if (f8) {
+        uint64_t c = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : i8 to %s", U(c), U(r), ty);
+        fy_trace_end_line(tr);
+        r = c;
+    }
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(b->et, r);
 }
 
@@ -434,10 +446,18 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     uint64_t x, off;
     if (fy_trace_value_as(tr, val, b->et, &x) < 0 || byte_offset(tr, b, key, &off) < 0) return -1;
     uint64_t z = fy_trace_new_ssa(tr);
+    const char *ty = fy_trace_mlir_type(b->et);
+    int f8 = is_f8(ty);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
+    if (f8) {
+        uint64_t c = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to i8", U(c), U(x), ty);
+        fy_trace_end_line(tr);
+        x = c;
+    }
     fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.store %%%llu, %%%llu, %%%llu, %%%llu, %%%llu : %s", U(x), U(b->rsrc),
-                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
+                  U(off), U(z), U(z), f8 ? "i8" : ty);
     fy_trace_end_line(tr);
     if (tr->failed) {
         fy_err_nomem();
