@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it switches the target between gfx942 and gfx950 with ARCH; a device has one fp8 format)
 # fp8 conversions (arith.truncf / arith.extf to and from f8 types, scalars and vectors) on the emulator
 # against torch's rounding, and compiled for the device: fp8 tensors are loaded and stored as their bits
 # (fly-layout-lowering), convert-arith-to-amdgpu turns the conversions into the target's packed
