@@ -8,7 +8,8 @@
  * predicates guard pieces with scf.if, so masked elements are never touched: an invocation under a
  * per-invocation predicate is one fly.copy_atom_call on its slices when the tensor's first mode is the atom,
  * element by element otherwise; per-element predicates guard each element. Buffer tensors over dynamic layouts
- * move element by element through the resource. */
+ * move element by element through the resource; a static piece of one (a thread's partition of a torch argument)
+ * is copied with the atom. */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,10 +27,10 @@ typedef struct atomv_ssa {
     int one;
 } atomv_ssa;
 
-/* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout and no shadow? */
+/* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout? */
 static int has_view(fy_obj *o) {
     if (FY_TTENSOR_CHECK(o)) return 1;
-    return fy_trace_is_buffer(o) && !fy_trace_buffer_shadow(o) && fly_layout_is_static(fy_trace_buffer_layout(o, NULL));
+    return fy_trace_is_buffer(o) && fly_layout_is_static(fy_trace_buffer_layout(o, NULL));
 }
 
 /* The atom call on src and dst (kernel or buffer tensors with has_view), with FlyDSL's predicate operand when pred
