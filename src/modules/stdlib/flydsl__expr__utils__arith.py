@@ -40,9 +40,10 @@ def resolve_fastmath(explicit):
 @contextlib.contextmanager
 def fastmath(flags):
     """The floating-point ops built inside take flags (as fx.fastmath; no effect on emulated results)."""
-    _stack.append(_normalize_fastmath(flags))
+    text = _normalize_fastmath(flags)
+    _stack.append(text)
     try:
-        with _fx.fastmath(flags):
+        with _fx.fastmath(text if isinstance(flags, (list, tuple, set, frozenset)) else flags):
             yield
     finally:
         _stack.pop()

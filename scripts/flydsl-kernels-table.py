@@ -1,0 +1,313 @@
+"""FlyDSL's kernel library under flyi: imports every module of a FlyDSL checkout's kernels/, compiles each public
+builder with the arguments its test in tests/kernels uses, for gfx942 and gfx950, runs the small ones on the
+emulator against a torch reference, and prints a markdown table (module, builder, gfx942, gfx950, emulator,
+time). Each compile runs in its own flyi process with a time limit.
+
+    flyi scripts/flydsl-kernels-table.py FLYDSL_CHECKOUT [--only TEXT] [--timeout SECONDS] [--no-emu]
+
+Not part of make check (it needs the checkout); tests/lang/dsl/flydsl_kernels_table.py tests its own logic."""
+import importlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+ARCHS = ("gfx942", "gfx950")
+BUILDER_PREFIXES = ("build_", "compile_", "create_")
+
+
+# ---- launch arguments, as the tests make them ----
+class T:
+    """A device tensor of shape and dtype (randn, rand, zeros, empty, or an int range below hi)."""
+
+    def __init__(self, shape, dtype="f32", fill="randn", hi=None):
+        self.shape, self.dtype, self.fill, self.hi = tuple(shape), dtype, fill, hi
+
+
+class P(T):
+    """A typed pointer (flyc.from_c_void_p) to such a tensor."""
+
+
+STREAM = "stream"
+TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "i8": "int8", "i32": "int32",
+                "i64": "int64", "u8": "uint8", "fp8": "float8_e4m3fnuz"}
+FX_DTYPES = {"f32": "Float32", "f16": "Float16", "bf16": "BFloat16", "i8": "Int8", "i32": "Int32", "i64": "Int64",
+             "u8": "Uint8"}
+
+
+def make_tensor(spec, torch):
+    dt = getattr(torch, TORCH_DTYPES[spec.dtype])
+    if spec.fill == "zeros":
+        return torch.zeros(spec.shape, device="cuda", dtype=dt)
+    if spec.fill == "empty":
+        return torch.empty(spec.shape, device="cuda", dtype=dt)
+    if spec.fill == "int":
+        return torch.randint(0, spec.hi, spec.shape, device="cuda").to(dt)
+    base = torch.rand(spec.shape, device="cuda") if spec.fill == "rand" else torch.randn(spec.shape, device="cuda")
+    return base.to(dt).contiguous()
+
+
+def make_args(launch, torch, flyc, fx):
+    """(the launch's arguments, the tensors behind them by position)."""
+    args, tensors = [], {}
+    for i, a in enumerate(launch):
+        if isinstance(a, T):
+            t = make_tensor(a, torch)
+            tensors[i] = t
+            args.append(flyc.from_c_void_p(getattr(fx, FX_DTYPES[a.dtype]), t.data_ptr()) if isinstance(a, P) else t)
+        elif a == STREAM:
+            args.append(torch.cuda.current_stream())
+        else:
+            args.append(a)
+    return args, tensors
+
+
+# ---- references for the emulator runs: (inputs by position) -> {output position: expected} ----
+def ref_layernorm(t, torch, eps=1e-5):
+    x, g, b = t[0].float(), t[1].float(), t[2].float()
+    return {3: torch.nn.functional.layer_norm(x, (x.shape[-1],), g, b, eps)}
+
+
+def ref_rmsnorm(t, torch, eps=1e-5):
+    x, g = t[0].float(), t[1].float()
+    return {2: x * torch.rsqrt((x * x).mean(-1, keepdim=True) + eps) * g}
+
+
+def ref_softmax(t, torch):
+    return {1: torch.softmax(t[0].float(), -1)}
+
+
+def ref_softmax_bwd(t, torch):
+    dy, y = t[0].float(), t[1].float()
+    return {2: y * (dy - (dy * y).sum(-1, keepdim=True))}
+
+
+def ref_fused_add_rmsnorm(t, torch, eps=1e-5):
+    s = t[0].float() + t[1].float()
+    return {4: s, 3: s * torch.rsqrt((s * s).mean(-1, keepdim=True) + eps) * t[2].float()}
+
+
+def ref_fused_add_layernorm(t, torch, eps=1e-5):
+    s = t[0].float() + t[1].float()
+    return {5: s, 4: torch.nn.functional.layer_norm(s, (s.shape[-1],), t[2].float(), t[3].float(), eps)}
+
+
+# ---- the builders: module, builder, its arguments, the launch's arguments, targets, reference ----
+class Spec:
+    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note=""):
+        self.module, self.builder, self.bargs, self.bkw = module, builder, tuple(bargs), dict(bkw)
+        self.launch, self.archs, self.ref, self.note = list(launch), tuple(archs), ref, note
+
+    def key(self):
+        return self.module + "." + self.builder
+
+
+M, N = 4, 256
+NORM = "kernels.norm."
+SPECS = [
+    Spec(NORM + "layernorm_kernel", "build_layernorm_module", (N, "f32"), {},
+         [P((M, N)), P((N,), fill="rand"), P((N,), fill="rand"), P((M, N), fill="empty"), M, STREAM],
+         ref=ref_layernorm),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_bwd_module", (N, "f32"), {},
+         [P((M, N)), P((N,), fill="rand"), P((M, N)), P((M,)), P((M,), fill="rand"), P((M, N), fill="empty"),
+          P((N,), fill="zeros"), P((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), fill="empty"),
+          T((M, N), fill="empty"), M, STREAM], ref=ref_fused_add_layernorm),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"),
+          M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((N,), fill="rand"),
+          T((M, N), "i8", "empty"), T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N), fill="empty"), M, STREAM], ref=ref_rmsnorm),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((M, N), fill="empty"), T((M, N), fill="empty"), M, STREAM],
+         ref=ref_fused_add_rmsnorm),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"),
+          M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M, N), fill="empty"),
+          T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_rmsnorm_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_rmsnorm_bwd_two_stage_module", (N, "f32", 2), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="empty"), T((2 * N,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_fused_add_rmsnorm_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_fused_add_rmsnorm_bwd_two_stage_module", (N, "f32", 2), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="empty"), T((2 * N,), fill="empty"), M, STREAM]),
+    Spec(NORM + "softmax_kernel", "build_softmax_module", (M, N, "f32"), {},
+         [T((M, N)), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax),
+    Spec(NORM + "softmax_bwd_kernel", "build_softmax_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((M, N), fill="rand"), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax_bwd),
+]
+
+
+# ---- one builder in this process ----
+def first_line(e):
+    text = str(e).strip().splitlines()
+    return type(e).__name__ + (": " + text[0] if text else "")
+
+
+def run_one(spec, arch, emu):
+    """Compiles spec for arch (emu: launches on the emulator and compares); a dict for the table."""
+    os.environ["ARCH"] = arch
+    import torch
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+
+    torch.manual_seed(0)
+    t0 = time.time()
+    mod = importlib.import_module(spec.module)
+    launcher = getattr(mod, spec.builder)(*spec.bargs, **spec.bkw)
+    args, tensors = make_args(spec.launch, torch, flyc, fx)
+    if not emu:
+        k = flyc.compile(launcher, *args)
+        s = k.stats
+        return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
+    launcher(*args)
+    want = spec.ref([tensors.get(i) for i in range(len(spec.launch))], torch)
+    worst = 0.0
+    for i, e in want.items():
+        worst = max(worst, (tensors[i].float() - e).abs().max().item())
+    return {"cell": ("match" if worst < 1e-3 else "MISMATCH") + " (max err %.1e)" % worst, "time": time.time() - t0}
+
+
+def child(argv):
+    key, arch, emu = argv[0], argv[1], argv[2] == "emu"
+    spec = next(s for s in SPECS if s.key() == key)
+    try:
+        r = run_one(spec, arch, emu)
+    except BaseException as e:  # the table reports any failure by its first line
+        r = {"cell": first_line(e), "time": 0.0}
+    print("@@" + json.dumps(r))
+
+
+# ---- the table ----
+def list_modules(root):
+    mods = []
+    for d, ds, fs in os.walk(os.path.join(root, "kernels")):
+        ds.sort()
+        for f in sorted(fs):
+            if f.endswith(".py") and f != "__init__.py":
+                mods.append(os.path.relpath(os.path.join(d, f), root)[:-3].replace(os.sep, "."))
+    return mods
+
+
+def builders_of(mod):
+    """The public builder functions a module defines (build_*/compile_*/create_*), in name order."""
+    out = []
+    for name in sorted(vars(mod)):
+        v = getattr(mod, name)
+        if name.startswith(BUILDER_PREFIXES) and callable(v) and getattr(v, "__module__", None) == mod.__name__:
+            out.append(name)
+    return out
+
+
+def spawn(root, argv, timeout):
+    env = dict(os.environ, FLYI_PATH=root + (os.pathsep + os.environ["FLYI_PATH"] if "FLYI_PATH" in os.environ
+                                               else ""))
+    env.pop("COMPILE_ONLY", None)
+    t0 = time.time()
+    try:
+        p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child"] + argv, capture_output=True,
+                           text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return {"cell": "timeout (%ds)" % timeout, "time": time.time() - t0}
+    for line in p.stdout.splitlines():
+        if line.startswith("@@"):
+            return json.loads(line[2:])
+    err = [ln for ln in (p.stderr or "").splitlines() if ln.strip()]
+    return {"cell": "crashed: " + (err[-1] if err else "exit status %d" % p.returncode), "time": time.time() - t0}
+
+
+def cell_text(s):
+    return s.replace("|", "\\|").replace("\n", " ")[:120]
+
+
+def table(root, only=None, timeout=300, emu=True):
+    sys.path.insert(0, root)
+    rows = ["| module | builder | gfx942 (VGPR/SGPR/LDS) | gfx950 | emulator | time |", "|---|---|---|---|---|---|"]
+    imported, compiled = 0, {a: 0 for a in ARCHS}
+    mods = list_modules(root)
+    nbuilders = 0
+    for m in mods:
+        try:
+            mod = importlib.import_module(m)
+        except BaseException as e:
+            rows.append("| %s | (import) | %s | | | |" % (m, cell_text(first_line(e))))
+            continue
+        imported += 1
+        for b in builders_of(mod):
+            spec = next((s for s in SPECS if s.module == m and s.builder == b), None)
+            if only and only not in m + "." + b:
+                continue
+            nbuilders += 1
+            if spec is None:
+                rows.append("| %s | %s | no example arguments | | | |" % (m, b))
+                continue
+            cells, total = [], 0.0
+            for a in ARCHS:
+                if a not in spec.archs:
+                    cells.append("not a target of the kernel")
+                    continue
+                r = spawn(root, [spec.key(), a, "compile"], timeout)
+                total += r["time"]
+                if r["cell"][:1].isdigit():
+                    compiled[a] += 1
+                cells.append(r["cell"])
+            e = ""
+            if emu and spec.ref is not None:
+                r = spawn(root, [spec.key(), spec.archs[0], "emu"], timeout)
+                total += r["time"]
+                e = r["cell"]
+            rows.append("| %s | %s | %s | %s | %s | %.1fs |" % (m, b, cell_text(cells[0]), cell_text(cells[1]),
+                                                                cell_text(e), total))
+    summary = "imports %d/%d; builders %d; compiling: %s" % (
+        imported, len(mods), nbuilders, ", ".join("%s %d" % (a, n) for a, n in compiled.items()))
+    return "\n".join(rows) + "\n\n" + summary + "\n"
+
+
+def main(argv):
+    if argv[:1] == ["--child"]:
+        return child(argv[1:])
+    if not argv or argv[0].startswith("-"):
+        print(__doc__)
+        return 2
+    root, only, timeout, emu = os.path.abspath(argv[0]), None, 300, True
+    i = 1
+    while i < len(argv):
+        if argv[i] == "--only":
+            only, i = argv[i + 1], i + 2
+        elif argv[i] == "--timeout":
+            timeout, i = int(argv[i + 1]), i + 2
+        elif argv[i] == "--no-emu":
+            emu, i = False, i + 1
+        else:
+            print("unknown option", argv[i])
+            return 2
+    print(table(root, only, timeout, emu), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
