@@ -83,6 +83,16 @@ def ref_softmax_bwd(t, torch):
     return {2: y * (dy - (dy * y).sum(-1, keepdim=True))}
 
 
+def ref_topk_gating(t, torch, k=2):
+    ws, ids = [], []
+    for row in torch.softmax(t[0].float(), -1).tolist():
+        top = sorted(range(len(row)), key=lambda j: -row[j])[:k]
+        s = sum(row[j] for j in top)
+        ws.append([row[j] / s for j in top])
+        ids.append(top)
+    return {1: torch.tensor(ws, device="cuda"), 2: torch.tensor(ids, device="cuda").float()}
+
+
 def ref_fused_add_rmsnorm(t, torch, eps=1e-5):
     s = t[0].float() + t[1].float()
     return {4: s, 3: s * torch.rsqrt((s * s).mean(-1, keepdim=True) + eps) * t[2].float()}
@@ -100,7 +110,7 @@ class Spec:
         self.launch, self.archs, self.ref, self.note = list(launch), tuple(archs), ref, note
 
     def key(self):
-        return self.module + "." + self.builder
+        return self.module + "." + self.builder + ("[" + self.note + "]" if self.note else "")
 
 
 M, N = 4, 256
@@ -159,6 +169,23 @@ SPECS = [
          [T((M, N)), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax),
     Spec(NORM + "softmax_bwd_kernel", "build_softmax_bwd_module", (N, "f32"), {},
          [T((M, N)), T((M, N), fill="rand"), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax_bwd),
+]
+
+
+GM, GN, GK = 32, 1024, 2048
+SPECS += [
+    Spec("kernels.moe.topk_gating_softmax_kernel", "build_topk_gating_softmax_module", (),
+         {"num_experts": 8, "topk": 2, "dtype_str": "f32", "renormalize": True},
+         [T((16, 8)), T((16, 2), fill="empty"), T((16, 2), "i32", "empty"), T((16, 2), "i32", "empty"), 16, STREAM],
+         ref=ref_topk_gating),
+    Spec("kernels.gemm.preshuffle_gemm", "compile_preshuffle_gemm", (),
+         {"N": GN, "K": GK, "tile_m": 32, "tile_n": 64, "tile_k": 512, "in_dtype": "fp16", "out_dtype": "fp16"},
+         [T((GM * GN,), "f16", "empty"), T((GM * GK,), "f16"), T((GN * GK,), "f16"), T((0,), "f32", "empty"),
+          T((0,), "f32", "empty"), T((0,), "f16", "empty"), GM, GN, STREAM]),
+    Spec("kernels.gemm.preshuffle_gemm", "compile_preshuffle_gemm", (),
+         {"N": GN, "K": GK, "tile_m": 32, "tile_n": 64, "tile_k": 512, "in_dtype": "fp8", "out_dtype": "bf16"},
+         [T((GM * GN,), "bf16", "empty"), T((GM * GK,), "i8", "int", 8), T((GN * GK,), "i8", "int", 8),
+          T((GM,), "f32", "rand"), T((GN,), "f32", "rand"), T((0,), "bf16", "empty"), GM, GN, STREAM], note="fp8"),
 ]
 
 
@@ -258,33 +285,39 @@ def table(root, only=None, timeout=300, emu=True):
             continue
         imported += 1
         for b in builders_of(mod):
-            spec = next((s for s in SPECS if s.module == m and s.builder == b), None)
             if only and only not in m + "." + b:
                 continue
             nbuilders += 1
-            if spec is None:
+            specs = [s for s in SPECS if s.module == m and s.builder == b]
+            if not specs:
                 rows.append("| %s | %s | no example arguments | | | |" % (m, b))
-                continue
-            cells, total = [], 0.0
-            for a in ARCHS:
-                if a not in spec.archs:
-                    cells.append("not a target of the kernel")
-                    continue
-                r = spawn(root, [spec.key(), a, "compile"], timeout)
-                total += r["time"]
-                if r["cell"][:1].isdigit():
-                    compiled[a] += 1
-                cells.append(r["cell"])
-            e = ""
-            if emu and spec.ref is not None:
-                r = spawn(root, [spec.key(), spec.archs[0], "emu"], timeout)
-                total += r["time"]
-                e = r["cell"]
-            rows.append("| %s | %s | %s | %s | %s | %.1fs |" % (m, b, cell_text(cells[0]), cell_text(cells[1]),
-                                                                cell_text(e), total))
+            for spec in specs:
+                rows.append(row(root, spec, timeout, emu, compiled))
     summary = "imports %d/%d; builders %d; compiling: %s" % (
         imported, len(mods), nbuilders, ", ".join("%s %d" % (a, n) for a, n in compiled.items()))
     return "\n".join(rows) + "\n\n" + summary + "\n"
+
+
+def row(root, spec, timeout, emu, compiled):
+    """The table's row of one spec; counts the targets it compiles for into compiled."""
+    cells, total = [], 0.0
+    for a in ARCHS:
+        if a not in spec.archs:
+            cells.append("not a target of the kernel")
+            continue
+        r = spawn(root, [spec.key(), a, "compile"], timeout)
+        total += r["time"]
+        if r["cell"][:1].isdigit():
+            compiled[a] += 1
+        cells.append(r["cell"])
+    e = ""
+    if emu and spec.ref is not None:
+        r = spawn(root, [spec.key(), spec.archs[0], "emu"], timeout)
+        total += r["time"]
+        e = r["cell"]
+    name = spec.builder + (" (" + spec.note + ")" if spec.note else "")
+    return "| %s | %s | %s | %s | %s | %.1fs |" % (spec.module, name, cell_text(cells[0]), cell_text(cells[1]),
+                                                 cell_text(e), total)
 
 
 def main(argv):

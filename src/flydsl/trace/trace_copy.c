@@ -466,7 +466,8 @@ static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *
                              "as source or destination",
                              op);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
-    if (!pred && !one && !bufs) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
+    /* same-width element types differ: the bits move element by element (fy_trace_copy_pred) */
+    if (!pred && !one && !bufs && et == dt) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
     return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
 }
 
