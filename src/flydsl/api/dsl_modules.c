@@ -693,5 +693,5 @@ void fy_dsl_register_all(void) {
     SURFACE_MODULES(SURFACE_REG)
 #undef SURFACE_REG
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
-    fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
+    fy_mlir_register(); /* flydsl._mlir (src/flydsl/mlir) */
 }
