@@ -46,6 +46,8 @@ def make_tensor(spec, torch):
         return torch.zeros(spec.shape, device="cuda", dtype=dt)
     if spec.fill == "empty":
         return torch.empty(spec.shape, device="cuda", dtype=dt)
+    if spec.fill == "arange":
+        return torch.arange(spec.shape[0], device="cuda").to(dt)
     if spec.fill == "int":
         return torch.randint(0, spec.hi, spec.shape, device="cuda").to(dt)
     base = torch.rand(spec.shape, device="cuda") if spec.fill == "rand" else torch.randn(spec.shape, device="cuda")
@@ -95,6 +97,20 @@ def ref_topk_gating(t, torch, k=2):
         ws.append([row[j] / s for j in top])
         ids.append(top)
     return {1: torch.tensor(ws, device="cuda"), 2: torch.tensor(ids, device="cuda").float()}
+
+
+def ref_rope(t, torch):
+    # NeoX rotation of q and k by the cos/sin rows of their positions (half-width caches reused for both halves)
+    pos = t[3].long()
+    cos, sin = t[4].float()[pos].unsqueeze(1), t[5].float()[pos].unsqueeze(1)
+    cos, sin = torch.cat([cos, cos], -1), torch.cat([sin, sin], -1)
+
+    def rot(x):
+        h = x.shape[-1] // 2
+        x1, x2 = x[..., :h], x[..., h:]
+        return torch.cat([x1 * cos[..., :h] - x2 * sin[..., :h], x2 * cos[..., h:] + x1 * sin[..., h:]], -1)
+
+    return {9: rot(t[0].float()), 10: rot(t[1].float())}
 
 
 def ref_moe_reduce(t, torch):
@@ -181,7 +197,17 @@ SPECS = [
 
 
 GM, GN, GK = 32, 1024, 2048
+RT, RQ, RK, RD = 4, 4, 1, 128
 SPECS += [
+    Spec("kernels.attention.fused_rope_cache_kernel", "build_fused_rope_cache_module", (),
+         {"head_dim": RD, "num_q_heads": RQ, "num_kv_heads": RK, "block_size": 16, "is_neox": True,
+          "flash_layout": True, "dtype_str": "bf16", "apply_scale": False, "reuse_freqs_front_part": True,
+          "pos_dtype": "i32"},
+         [T((RT, RQ, RD), "bf16"), T((RT, RK, RD), "bf16"), T((RT, RK, RD), "bf16"), T((RT,), "i32", "int", 64),
+          T((64, RD // 2), "bf16"), T((64, RD // 2), "bf16"), T((RT,), "i32", "arange"),
+          T((32, 16, RK, RD), "bf16", "zeros"), T((32, 16, RK, RD), "bf16", "zeros"), T((RT, RQ, RD), "bf16", "empty"),
+          T((RT, RK, RD), "bf16", "empty"), RT, T((1,), fill="rand"), T((1,), fill="rand"), STREAM],
+         ref=ref_rope, tol=0.1),
     Spec("kernels.moe.moe_gemm_2stage.moe_reduce", "compile_moe_reduction", (),
          {"topk": 8, "model_dim": 7168, "dtype_str": "f16"},
          [P((5, 8, 7168), "f16", ptr="u8"), P((5, 7168), "f16", "empty", ptr="u8"), P((0,), "i32", "empty", ptr="u8"),

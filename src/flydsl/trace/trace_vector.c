@@ -67,6 +67,16 @@ static int shape_count(fy_obj *sh, int64_t *n, fy_obj **keep, const char *fn) {
 
 /* The vector's SSA handle, element type and length; -1 when v is not a Vector. */
 int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) {
+    const char *ty;
+    if (v && FY_TYPE(v) != &tvector_type && fy_mlir_value_parts(v, ssa, &ty)) {
+        /* an ir.Value of a 1-D vector type is the Vector it holds (FlyDSL's kernels pass v.ir_value()) */
+        long long len;
+        char e[32];
+        if (sscanf(ty, "vector<%lldx%31[^>]>", &len, e) != 2 || strchr(e, 'x') || !(*et = fy_mlir_numeric_of(e)))
+            return -1;
+        *n = len;
+        return 0;
+    }
     if (!v || FY_TYPE(v) != &tvector_type) return -1;
     tvector *t = (tvector *)v;
     *ssa = t->ssa;
