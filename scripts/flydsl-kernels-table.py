@@ -26,10 +26,11 @@ HELPER_MODULES = ("kernels.common.",)
 
 # ---- launch arguments, as the tests make them ----
 class T:
-    """A device tensor of shape and dtype (randn, rand, zeros, empty, or an int range below hi)."""
+    """A device tensor of shape and dtype (randn, rand, zeros, empty, arange, or ints below hi); col: a 2-D
+    tensor stored column-major (the transpose of a row-major one)."""
 
-    def __init__(self, shape, dtype="f32", fill="randn", hi=None):
-        self.shape, self.dtype, self.fill, self.hi = tuple(shape), dtype, fill, hi
+    def __init__(self, shape, dtype="f32", fill="randn", hi=None, col=False):
+        self.shape, self.dtype, self.fill, self.hi, self.col = tuple(shape), dtype, fill, hi, col
 
 
 class P(T):
@@ -48,6 +49,8 @@ FX_DTYPES = {"f32": "Float32", "f16": "Float16", "bf16": "BFloat16", "i8": "Int8
 
 
 def make_tensor(spec, torch):
+    if spec.col:
+        return make_tensor(T(spec.shape[::-1], spec.dtype, spec.fill, spec.hi), torch).t()
     dt = getattr(torch, TORCH_DTYPES[spec.dtype])
     if spec.fill == "zeros":
         return torch.zeros(spec.shape, device="cuda", dtype=dt)
@@ -136,9 +139,12 @@ def ref_fused_add_layernorm(t, torch, eps=1e-5):
 
 # ---- the builders: module, builder, its arguments, the launch's arguments, targets, reference ----
 class Spec:
-    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3):
+    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3, direct=False):
+        """direct: builder is an entry point that launches itself, called with launch (its tensors) and bkw;
+        compiled with COMPILE_ONLY=1, its stats are the last compiled kernel's."""
         self.module, self.builder, self.bargs, self.bkw = module, builder, tuple(bargs), dict(bkw)
         self.launch, self.archs, self.ref, self.note, self.tol = list(launch), tuple(archs), ref, note, tol
+        self.direct = direct
 
     def key(self):
         return self.module + "." + self.builder + ("[" + self.note + "]" if self.note else "")
@@ -205,7 +211,25 @@ SPECS = [
 
 GM, GN, GK = 32, 1024, 2048
 RT, RQ, RK, RD = 4, 4, 1, 128
+
+
+def ref_matmul(t, torch):
+    return {2: t[0].float() @ t[1].float()}
+
+
+MT, MK, MD, MI, ME = 8, 2, 256, 256, 4   # tokens, topk, model_dim, inter_dim, experts
 SPECS += [
+    Spec("kernels.conv.conv3d_implicit", "conv3d_implicit", (), {"stride": 1, "padding": 0},
+         [T((1, 32, 8, 16, 16), "bf16"), T((64, 32, 3, 3, 3), "bf16"), T((64,))], direct=True),
+    Spec("kernels.moe.moe_gemm_2stage.gemm1", "compile_moe_gemm1", (),
+         {"model_dim": MD, "inter_dim": MI, "experts": ME, "topk": MK, "tile_m": 32, "tile_n": 64, "tile_k": 128,
+          "doweight_stage1": False, "out_dtype": "f16", "in_dtype": "fp8"},
+         [T((MT, MK, MI), "f16", "empty"), T((MT, MD), "fp8", "zeros"), T((ME, 2 * MI, MD), "fp8", "zeros"),
+          T((MT,), fill="rand"), T((ME, 2 * MI), fill="rand"), T((128,), "i32", "zeros"), T((4,), "i32", "zeros"),
+          T((128,), fill="rand"), T((1,), "i32", "zeros"), MT, MI, MD, 4, STREAM], archs=("gfx942",)),
+    Spec("kernels.gemm.gemm_a16w16_gfx950", "gemm_a16w16", (), {}, [T((64, 256), "bf16"), T((256, 256), "bf16", col=True),
+                                                                   T((64, 256), "bf16", "empty")],
+         archs=("gfx950",), direct=True, ref=ref_matmul, tol=0.5),
     Spec("kernels.attention.fused_rope_cache_kernel", "build_fused_rope_cache_module", (),
          {"head_dim": RD, "num_q_heads": RQ, "num_kv_heads": RK, "block_size": 16, "is_neox": True,
           "flash_layout": True, "dtype_str": "bf16", "apply_scale": False, "reuse_freqs_front_part": True,
@@ -250,6 +274,16 @@ def run_one(spec, arch, emu):
     torch.manual_seed(0)
     t0 = time.time()
     mod = importlib.import_module(spec.module)
+    if spec.direct:
+        args, tensors = make_args(spec.launch, torch, flyc, fx)
+        if not emu:
+            os.environ["COMPILE_ONLY"] = "1"
+        getattr(mod, spec.builder)(*args, **spec.bkw)
+        os.environ.pop("COMPILE_ONLY", None)
+        if not emu:
+            s = flyc.last_compiled().stats
+            return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
+        return check_ref(spec, tensors, torch, t0)
     launcher = getattr(mod, spec.builder)(*spec.bargs, **spec.bkw)
     args, tensors = make_args(spec.launch, torch, flyc, fx)
     if not emu:
@@ -257,6 +291,11 @@ def run_one(spec, arch, emu):
         s = k.stats
         return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
     launcher(*args)
+    return check_ref(spec, tensors, torch, t0)
+
+
+def check_ref(spec, tensors, torch, t0):
+    """The emulator cell: the outputs against spec.ref's expected values."""
     want = spec.ref([tensors.get(i) for i in range(len(spec.launch))], torch)
     worst = 0.0
     for i, e in want.items():
@@ -331,7 +370,8 @@ def table(root, only=None, timeout=300, emu=True):
             rows.append("| %s | (import) | %s | | | |" % (m, cell_text(first_line(e))))
             continue
         imported += 1
-        for b in builders_of(mod):
+        entries = [s.builder for s in SPECS if s.module == m and s.direct and s.builder not in builders_of(mod)]
+        for b in builders_of(mod) + sorted(set(entries)):
             if only and only not in m + "." + b:
                 continue
             nbuilders += 1

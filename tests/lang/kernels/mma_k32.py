@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it compiles for gfx942 and gfx950 in one run; a HIP device is one of them)
 # The MFMAs of K=32 / K=16 (trace_mma.c, lower_mma.c, emu_mfma.c): 16x16x32 and 32x32x16 with fp8 inputs
 # (Float8E4M3FNUZ, gfx942's reading of the bytes; Float8E4M3FN, gfx950's) and, on gfx950, with f16 / bf16 inputs
 # (eight values a lane). One atom per wave through fx.gemm, run on the emulator: small integers make every product
