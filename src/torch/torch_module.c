@@ -306,6 +306,8 @@ static fy_obj *torch_init(void) {
     if (add_submodule(m, "testing", "torch.testing", fy_torch_testing_module()) < 0) goto fail;
     if (add_submodule(m, "cuda", "torch.cuda", fy_torch_cuda_module()) < 0) goto fail;
     if (add_submodule(m, "autograd", "torch.autograd", fy_torch_autograd_module()) < 0) goto fail;
+    /* torch._C, empty: code probes it for private helpers with getattr(torch._C, name, fallback) */
+    if (add_submodule(m, "_C", "torch._C", fy_module_new("torch._C")) < 0) goto fail;
     return m;
 fail:
     FY_DECREF(m);
