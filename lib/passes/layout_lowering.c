@@ -347,30 +347,6 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
     return layout;
 }
 
-/* 8-bit floats (fp8) have no LLVM type: memory moves them as i8 (a vector of them as one of i8) and an
- * arith.bitcast gives the value its type back. */
-static MlirType mem_type(lower_ctx *lc, MlirType t) {
-    bool vec = mlirTypeIsAVector(t);
-    MlirType e = vec ? mlirShapedTypeGetElementType(t) : t;
-    if (!mlirTypeIsAFloat(e) || mlirFloatTypeGetWidth(e) != 8) return t;
-    MlirType i8 = mlirIntegerTypeGet(lc->ctx, 8);
-    if (!vec) return i8;
-    int64_t n = mlirShapedTypeGetDimSize(t, 0);
-    return mlirVectorTypeGet(1, &n, i8);
-}
-static MlirValue mem_load(lower_ctx *lc, MlirValue ptr, MlirType t, MlirNamedAttribute *al) {
-    MlirType mt = mem_type(lc, t);
-    MlirValue v = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ptr, mt, 1, al));
-    if (mlirTypeEqual(mt, t) || lc->failed) return v;
-    return fly_ir_res0(fly_lower_emit(lc, "arith.bitcast", 1, &v, t, 0, NULL));
-}
-static void mem_store(lower_ctx *lc, MlirValue v, MlirValue ptr, MlirNamedAttribute *al) {
-    MlirType t = mlirValueGetType(v), mt = mem_type(lc, t);
-    if (!mlirTypeEqual(mt, t)) v = fly_ir_res0(fly_lower_emit(lc, "arith.bitcast", 1, &v, mt, 0, NULL));
-    MlirValue ops[2] = {v, ptr};
-    fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, al);
-}
-
 static MlirValue lower_slice(lower_ctx *lc, MlirOperation op) {
     MlirValue x = mlirOperationGetOperand(op, 0);
     fly_inttuple c;
@@ -459,10 +435,11 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     (void)d0;
     if (contiguous) {
         if (store) {
-            mem_store(lc, mlirOperationGetOperand(op, 0), lp, &al);
+            MlirValue ops[2] = {mlirOperationGetOperand(op, 0), lp};
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
             return (MlirValue){NULL};
         }
-        return mem_load(lc, lp, vt, &al);
+        return fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &lp, vt, 1, &al));
     }
     /* element by element */
     MlirValue *elems = malloc(sizeof(MlirValue) * (size_t)size);
@@ -491,7 +468,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
         }
         MlirValue ep = gep(lc, lp, off, p.elem);
         MlirValue run = {NULL}, lanes[MAX_RUN];
-        if (!store && chunk > 1) run = mem_load(lc, ep, ct, &eal);
+        if (!store && chunk > 1) run = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, ct, 1, &eal));
         for (int64_t l = 0; l < chunk; l++) {
             int64_t at = store ? i + l : l;
             MlirNamedAttribute pos = fly_ir_named(lc->ctx, "static_position", mlirDenseI64ArrayGet(lc->ctx, 1, &at));
@@ -499,13 +476,14 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
             if (store) lanes[l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
             else if (chunk > 1)
                 elems[i + l] = fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &src, p.elem, 1, &pos));
-            else elems[i] = mem_load(lc, ep, p.elem, &eal);
+            else elems[i] = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, p.elem, 1, &eal));
         }
         if (store) {
             MlirValue val =
                 chunk > 1 ? fly_ir_res0(fly_lower_emit(lc, "vector.from_elements", (int)chunk, lanes, ct, 0, NULL))
                           : lanes[0];
-            mem_store(lc, val, ep, &eal);
+            MlirValue ops[2] = {val, ep};
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &eal);
         }
     }
     MlirValue r = {NULL};
@@ -945,7 +923,7 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         MlirValue ep = element_ptr(lc, x, mlirOperationGetOperand(op, 1), &p);
         if (!lc->failed) {
             MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            *repl = mem_load(lc, ep, rt, &al);
+            *repl = fly_ir_res0(fly_lower_emit(lc, "llvm.load", 1, &ep, rt, 1, &al));
         }
         return true;
     }
@@ -953,8 +931,9 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         fly_ir_ptr_info p;
         MlirValue ep = element_ptr(lc, mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), &p);
         if (!lc->failed) {
+            MlirValue ops[2] = {x, ep};
             MlirNamedAttribute al = align_attr(lc, elem_align(&p));
-            mem_store(lc, x, ep, &al);
+            fly_lower_emit(lc, "llvm.store", 2, ops, fly_ir_type_null(), 1, &al);
         }
         return true;
     }

@@ -29,16 +29,6 @@ static const mfma_def defs[] = {
     {32, 32, 8, "f16", 4, 16, "rocdl.mfma.f32.32x32x8f16"},
     {16, 16, 16, "bf16", 4, 4, "rocdl.mfma.f32.16x16x16bf16.1k"},
     {32, 32, 8, "bf16", 4, 16, "rocdl.mfma.f32.32x32x8bf16.1k"},
-    /* gfx950: eight 16-bit values a lane */
-    {16, 16, 32, "f16", 8, 4, "rocdl.mfma.f32.16x16x32.f16"},
-    {32, 32, 16, "f16", 8, 16, "rocdl.mfma.f32.32x32x16.f16"},
-    {16, 16, 32, "bf16", 8, 4, "rocdl.mfma.f32.16x16x32.bf16"},
-    {32, 32, 16, "bf16", 8, 16, "rocdl.mfma.f32.32x32x16.bf16"},
-    /* fp8 (FNUZ on gfx942, OCP FN on gfx950): eight bytes a lane, passed as an i64 */
-    {16, 16, 32, "f8E4M3FNUZ", 8, 4, "rocdl.mfma.f32.16x16x32.fp8.fp8"},
-    {32, 32, 16, "f8E4M3FNUZ", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
-    {16, 16, 32, "f8E4M3FN", 8, 4, "rocdl.mfma.f32.16x16x32.fp8.fp8"},
-    {32, 32, 16, "f8E4M3FN", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
 };
 
 /* The MFMA an atom type names, or NULL. */
@@ -82,7 +72,7 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
     if (!d) {
         fly_pass_error(pass, op, PASS,
                        "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
-                       "f32, 16x16x16 and 32x32x8 f16 / bf16, 16x16x32 and 32x32x16 f16 / bf16 / fp8)");
+                       "f32, 16x16x16 and 32x32x8 f16 / bf16)");
         return false;
     }
     static const char *const what[4] = {"d", "a", "b", "c"};
@@ -110,13 +100,7 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
             int64_t at = 0;
             MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at));
             v[i] = emit(op, "vector.extract", 1, &v[i], mlirF32TypeGet(ctx), 1, &pos);
-        } else if (!strncmp(d->ab, "f8", 2)) { /* eight fp8 bytes as one i64 */
-            int64_t one = 1, at = 0;
-            MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-            v[i] = emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &one, i64), 0, NULL);
-            MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at));
-            v[i] = emit(op, "vector.extract", 1, &v[i], i64, 1, &pos);
-        } else if (!strcmp(d->ab, "bf16") && d->va == 4) {
+        } else if (!strcmp(d->ab, "bf16")) {
             int64_t four = 4;
             v[i] =
                 emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &four, mlirIntegerTypeGet(ctx, 16)), 0, NULL);

@@ -63,7 +63,7 @@ enum {
 /* ---- emu_mfma.c: MFMA across the lanes of a wave ---- */
 /* A lane's MFMA operands (A and B values packed in a word) and results. */
 typedef struct fly_emu_mfma_lane {
-    int64_t a, b, a2, b2; /* a2, b2: the high words of 128-bit operands (eight 16-bit values) */
+    int64_t a, b;
     float c[16], d[16];
 } fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
@@ -73,8 +73,6 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
 /* Runtime (emu_exec.c): the running lane deposits its A/B words and accumulator value i; reads result i. */
 void fly_emu_mfma_ab(void *ctx, int64_t a, int64_t b);
-/* The high 64 bits of this lane's A and B words, for MFMAs of eight 16-bit values a lane. */
-void fly_emu_mfma_ab2(void *ctx, int64_t a, int64_t b);
 void fly_emu_mfma_acc(void *ctx, int32_t i, float v);
 float fly_emu_mfma_res(void *ctx, int32_t i);
 

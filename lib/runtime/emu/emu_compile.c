@@ -58,7 +58,6 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_shfl_get"), (void *)fly_emu_shfl_get);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_coro_frame"), (void *)fly_emu_coro_frame);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_ab"), (void *)fly_emu_mfma_ab);
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_ab2"), (void *)fly_emu_mfma_ab2);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_acc"), (void *)fly_emu_mfma_acc);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_res"), (void *)fly_emu_mfma_res);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);

@@ -486,12 +486,6 @@ void fly_emu_mfma_ab(void *ctxp, int64_t a, int64_t b) {
     l->b = b;
 }
 
-void fly_emu_mfma_ab2(void *ctxp, int64_t a, int64_t b) {
-    fly_emu_mfma_lane *l = mfma_lane(ctxp);
-    l->a2 = a;
-    l->b2 = b;
-}
-
 void fly_emu_mfma_acc(void *ctxp, int32_t i, float v) { mfma_lane(ctxp)->c[i & 15] = v; }
 
 float fly_emu_mfma_res(void *ctxp, int32_t i) { return mfma_lane(ctxp)->d[i & 15]; }

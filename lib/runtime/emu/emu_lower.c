@@ -852,7 +852,6 @@ int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t 
         declare(&w, "fly_emu_cvt", 5, v5, 1, &w.i64);
         MlirType m3[3] = {w.ptr, w.i64, w.i64}, c3[3] = {w.ptr, w.i32, f32};
         declare(&w, "fly_emu_mfma_ab", 3, m3, 0, NULL);
-        declare(&w, "fly_emu_mfma_ab2", 3, m3, 0, NULL);
         declare(&w, "fly_emu_mfma_acc", 3, c3, 0, NULL);
         declare(&w, "fly_emu_mfma_res", 2, c3, 1, &f32);
     }

@@ -21,26 +21,14 @@
 #include "runtime/emu/emu.h"
 #include "runtime/emu/emu_irb.h"
 
-/* bf: 1 bf16, 0 f16 (16-bit kinds); for fp8 kinds the fly_emu_f8_ext format (set from the operands' type) */
 typedef struct mfma_kind {
     const char *op;
     int mn, k, kpt, vc, ebits, bf;
 } mfma_kind;
 static const mfma_kind kinds[] = {
-    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},
-    {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
-    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},
-    {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
-    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1},
-    {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
-    {"rocdl.mfma.f32.16x16x32.f16", 16, 32, 8, 4, 16, 0},
-    {"rocdl.mfma.f32.32x32x16.f16", 32, 16, 8, 16, 16, 0},
-    {"rocdl.mfma.f32.16x16x32.bf16", 16, 32, 8, 4, 16, 1},
-    {"rocdl.mfma.f32.32x32x16.bf16", 32, 16, 8, 16, 16, 1},
-    {"rocdl.mfma.f32.16x16x32.fp8.fp8", 16, 32, 8, 4, 8, FLY_EMU_F8_E4M3FNUZ},
-    {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FLY_EMU_F8_E4M3FNUZ},
-    {"rocdl.mfma.f32.16x16x32.fp8.fp8", 16, 32, 8, 4, 8, FLY_EMU_F8_E4M3FN},
-    {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FLY_EMU_F8_E4M3FN},
+    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},       {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
+    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},     {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
+    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1}, {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
@@ -50,13 +38,8 @@ static double half_to_double(uint32_t h) {
     return (h & 0x8000) ? -v : v;
 }
 
-/* Value i of a lane's packed operand (w, then w2 for values past 64 bits). */
-static double elem(const mfma_kind *k, int64_t w, int64_t w2, int i) {
-    if (k->ebits == 8) return fly_emu_f8_ext((int32_t)((uint64_t)w >> (8 * i)) & 0xff, k->bf);
-    if (k->ebits == 16 && i >= 4) {
-        w = w2;
-        i -= 4;
-    }
+/* Value i of a lane's packed operand word. */
+static double elem(const mfma_kind *k, int64_t w, int i) {
     if (k->ebits == 32) {
         float f;
         uint32_t u = (uint32_t)w;
@@ -86,8 +69,7 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
             double s = l[t].c[v];
             for (int kk = 0; kk < k->k; kk++) {
                 int la = row + mn * (kk / k->kpt), lb = col + mn * (kk / k->kpt), i = kk % k->kpt;
-                if (la < n && lb < n && active[la] && active[lb])
-                    s += elem(k, l[la].a, l[la].a2, i) * elem(k, l[lb].b, l[lb].b2, i);
+                if (la < n && lb < n && active[la] && active[lb]) s += elem(k, l[la].a, i) * elem(k, l[lb].b, i);
             }
             d[t][v] = (float)s;
         }
@@ -98,37 +80,17 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
 
 /* ---- the host lowering ---- */
 
-/* 1 when the fp8 operands of MFMA op are FNUZ bytes (gfx942's reading), 0 for OCP FN: the type of the vector
- * the i64 operand was cut from (vector.extract of a vector.bitcast), FNUZ when it cannot be told. */
-static int fp8_is_fnuz(MlirOperation op) {
-    MlirValue v = mlirOperationGetOperand(op, 0);
-    for (int depth = 0; depth < 3 && mlirValueIsAOpResult(v); depth++) {
-        MlirOperation d = mlirOpResultGetOwner(v);
-        if (mlirOperationGetNumOperands(d) < 1) break;
-        v = mlirOperationGetOperand(d, 0);
-        MlirType t = mlirValueGetType(v);
-        if (mlirTypeIsAVector(t)) {
-            MlirType e = mlirShapedTypeGetElementType(t);
-            if (mlirTypeIsAFloat8E4M3FN(e)) return 0;
-            if (mlirTypeIsAFloat8E4M3FNUZ(e)) return 1;
-        }
-    }
-    return 1;
-}
-
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) {
     char name[64];
     fly_ir_op_name(op, name, sizeof name);
-    int kind = -1, fnuz = fp8_is_fnuz(op);
+    int kind = -1;
     for (int i = 0; i < NKINDS; i++)
-        if (!strcmp(name, kinds[i].op) && kind < 0 &&
-            (kinds[i].ebits != 8 || (kinds[i].bf == FLY_EMU_F8_E4M3FNUZ) == fnuz))
-            kind = i;
+        if (!strcmp(name, kinds[i].op)) kind = i;
     if (kind < 0) {
         if (!strncmp(name, "rocdl.mfma.", 11)) {
             snprintf(err, cap,
                      "the emulator does not support %s (supported: 16x16x4 and 32x32x2 f32, 16x16x16 and "
-                     "32x32x8 f16 / bf16, 16x16x32 and 32x32x16 f16 / bf16 / fp8)",
+                     "32x32x8 f16 / bf16)",
                      name);
             return -1;
         }
@@ -138,19 +100,10 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
     MlirContext ctx = mlirOperationGetContext(op);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32), f32 = mlirF32TypeGet(ctx);
-    MlirValue ab[2], hi[2] = {{NULL}, {NULL}};
+    MlirValue ab[2];
     for (int i = 0; i < 2; i++) {
         MlirValue v = mlirOperationGetOperand(op, i);
-        if (k->ebits == 8) { /* already the i64 of eight bytes */
-            ab[i] = v;
-        } else if (k->ebits == 16 && k->kpt == 8) { /* 128 bits: two i64 words */
-            int64_t two = 2, at0 = 0, at1 = 1;
-            v = fly_emu_irb_val(&b, "vector.bitcast", 1, &v, mlirVectorTypeGet(1, &two, i64), 0, NULL);
-            MlirNamedAttribute p0 = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at0));
-            MlirNamedAttribute p1 = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at1));
-            ab[i] = fly_emu_irb_val(&b, "vector.extract", 1, &v, i64, 1, &p0);
-            hi[i] = fly_emu_irb_val(&b, "vector.extract", 1, &v, i64, 1, &p1);
-        } else if (k->ebits == 32) {
+        if (k->ebits == 32) {
             v = fly_emu_irb_val(&b, "arith.bitcast", 1, &v, i32, 0, NULL);
             ab[i] = fly_emu_irb_val(&b, "arith.extui", 1, &v, i64, 0, NULL);
         } else {
@@ -162,10 +115,6 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
     }
     MlirValue a3[3] = {ctxv, ab[0], ab[1]};
     fly_emu_irb_call(&b, "fly_emu_mfma_ab", 3, a3, fly_ir_type_null());
-    if (!mlirValueIsNull(hi[0])) {
-        MlirValue h3[3] = {ctxv, hi[0], hi[1]};
-        fly_emu_irb_call(&b, "fly_emu_mfma_ab2", 3, h3, fly_ir_type_null());
-    }
     MlirValue c = mlirOperationGetOperand(op, 2);
     for (int64_t v = 0; v < k->vc; v++) {
         MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &v));

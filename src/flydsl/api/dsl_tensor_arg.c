@@ -151,9 +151,6 @@ fy_dsl_numeric *fy_dsl_numeric_of_dtype(int dtype) {
     case FY_TORCH_I8: return &fy_dsl_t_i8;
     case FY_TORCH_U8: return fy_dsl_numeric_by_name("Uint8");
     case FY_TORCH_BOOL: return &fy_dsl_t_bool;
-    case FY_TORCH_F8E4M3FN: return fy_dsl_numeric_by_name("Float8E4M3FN");
-    case FY_TORCH_F8E4M3FNUZ: return fy_dsl_numeric_by_name("Float8E4M3FNUZ");
-    case FY_TORCH_F8E5M2: return fy_dsl_numeric_by_name("Float8E5M2");
     default: return NULL;
     }
 }

@@ -39,8 +39,6 @@ typedef struct fy_tracer {
     int nlds;        /* LDS globals made so far */
     int64_t lds_bytes; /* their bytes (each aligned), checked against the target's LDS capacity */
     int nallocators; /* fx.SharedAllocator()s made in this kernel */
-    const char *mma_only; /* the one target an MFMA atom used has ("gfx950"), NULL: none such */
-    char mma_what[64];    /* that atom, for the error */
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
     char stale_at[160]; /* "file:line" of the DSL statement that used it */

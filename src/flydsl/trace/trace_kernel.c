@@ -557,10 +557,6 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     { /* FlyDSL's capacity check of the static LDS allocations (64 KiB on gfx942, 160 KiB on gfx950) */
         const char *arch = target && *target ? target : "gfx942";
         int64_t limit = strstr(arch, "gfx950") ? 163840 : 65536;
-        if (tr.mma_only && !strstr(arch, tr.mma_only)) {
-            fy_err_format(&fy_ValueError, "%s needs %s; this kernel compiles for %s", tr.mma_what, tr.mma_only, arch);
-            goto out;
-        }
         if (tr.lds_bytes > limit) {
             fy_err_format(&fy_RuntimeError,
                           "Shared Memory Overflow: Requested %lld bytes, but device %s limit is %lld bytes.",

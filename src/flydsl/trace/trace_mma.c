@@ -44,24 +44,10 @@ typedef struct mfma_shape {
     int m, n, k;
     const char *ab;
     int va, vc;
-    const char *only; /* the one target that has it, NULL: both */
 } mfma_shape;
 static const mfma_shape shapes[] = {
-    {16, 16, 4, "f32", 1, 4, NULL},
-    {32, 32, 2, "f32", 1, 16, NULL},
-    {16, 16, 16, "f16", 4, 4, NULL},
-    {32, 32, 8, "f16", 4, 16, NULL},
-    {16, 16, 16, "bf16", 4, 4, NULL},
-    {32, 32, 8, "bf16", 4, 16, NULL},
-    {16, 16, 32, "f16", 8, 4, "gfx950"},
-    {32, 32, 16, "f16", 8, 16, "gfx950"},
-    {16, 16, 32, "bf16", 8, 4, "gfx950"},
-    {32, 32, 16, "bf16", 8, 16, "gfx950"},
-    /* fp8: gfx942's MFMA reads FNUZ bytes, gfx950's OCP FN ones */
-    {16, 16, 32, "f8E4M3FNUZ", 8, 4, "gfx942"},
-    {32, 32, 16, "f8E4M3FNUZ", 8, 16, "gfx942"},
-    {16, 16, 32, "f8E4M3FN", 8, 4, "gfx950"},
-    {32, 32, 16, "f8E4M3FN", 8, 16, "gfx950"},
+    {16, 16, 4, "f32", 1, 4},  {32, 32, 2, "f32", 1, 16},  {16, 16, 16, "f16", 4, 4},
+    {32, 32, 8, "f16", 4, 16}, {16, 16, 16, "bf16", 4, 4}, {32, 32, 8, "bf16", 4, 16},
 };
 
 typedef struct mmaop {
@@ -169,8 +155,7 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_err_format(
         &fy_ValueError,
         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
-        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float16 / BFloat16 (gfx950), "
-        "Float8E4M3FNUZ (gfx942) and Float8E4M3FN (gfx950))",
+        "16x16x16 and 32x32x8 Float16 / BFloat16)",
         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
 }
 
@@ -605,11 +590,6 @@ static const mfma_shape *mma_shape(fy_obj *o, matom **at) {
 /* Emits one atom call on register tensors d, a, b, c (each exactly one atom's values). */
 static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_ttensor *b, fy_ttensor *c) {
     char ty[160];
-    if (at->s->only && !tr->mma_only) { /* checked against the compile target when the trace ends */
-        tr->mma_only = at->s->only;
-        snprintf(tr->mma_what, sizeof tr->mma_what, "MFMA %dx%dx%d with %s inputs", at->s->m, at->s->n, at->s->k,
-                 at->ab->name);
-    }
     atom_text(ty, sizeof ty, at->s);
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.make_mma_atom\"() : () -> %s", U(r), ty);

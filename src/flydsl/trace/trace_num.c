@@ -312,14 +312,6 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         *out = v->ssa;
         return 0;
     }
-    if ((v->dt->kind == FY_DSL_K_FLOAT && v->dt->width == 8) || (t->kind == FY_DSL_K_FLOAT && t->width == 8)) {
-        /* no arith conversion of fp8 lowers to the GPU (FlyDSL's kernels use the ROCDL cvt intrinsics) */
-        fy_err_format(&fy_NotImplementedError,
-                      "converting %s to %s in a kernel is not supported: convert fp8 with fx.rocdl.cvt_pk_fp8_f32 / "
-                      "cvt_pk_f32_fp8 (or move its bits with bitcast)",
-                      v->dt->name, t->name);
-        return -1;
-    }
     uint64_t id = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = %s %%%llu : %s to %s", U(id), op, U(v->ssa), fy_trace_mlir_type(v->dt),
                   fy_trace_mlir_type(t));

@@ -260,12 +260,6 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (!tr) return NULL;
     if (t->kind == FY_DSL_K_INDEX || v->et->kind == FY_DSL_K_INDEX)
         return fy_err_format(&fy_TypeError, "Vector.to: %s to %s is not supported", v->et->name, t->name);
-    if ((t->kind == FY_DSL_K_FLOAT && t->width == 8) || (v->et->kind == FY_DSL_K_FLOAT && v->et->width == 8))
-        return fy_err_format(
-            &fy_NotImplementedError,
-            "Vector.to: converting %s to %s is not supported: convert fp8 with fx.rocdl.cvt_pk_fp8_f32 "
-            "/ cvt_pk_f32_fp8 (or move its bits with bitcast)",
-            v->et->name, t->name);
     int ff = v->et->kind == FY_DSL_K_FLOAT, tf = t->kind == FY_DSL_K_FLOAT;
     int sgn = v->et->kind != FY_DSL_K_BOOL && v->et->is_signed;
     const char *op;

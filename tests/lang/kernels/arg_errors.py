@@ -1,9 +1,8 @@
 # flyi: run
 # A kernel call's arguments are checked against the kernel's parameters before anything is traced: the
-# count (Python's wording; keyword arguments bind by name), a tensor for fx.Tensor, a number for fx.Int32 (an
-# fp8 tensor is taken, but storing an Int32 into it is an error: no such conversion lowers to the GPU);
-# launch() checks grid, block (at most 1024 threads) and smem. Each error names the kernel and the parameter,
-# what it expects and what came, and points at the line of the kernel call.
+# count (Python's wording; keyword arguments bind by name), a tensor for fx.Tensor, a number for fx.Int32,
+# a supported dtype; launch() checks grid, block (at most 1024 threads) and smem. Each error names the
+# kernel and the parameter, what it expects and what came, and points at the line of the kernel call.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
