@@ -22,6 +22,7 @@ typedef struct jitfn {
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
     long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
+    fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
 } jitfn;
 
 static fy_type jitfn_type, launcher_type;
@@ -32,12 +33,20 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
     j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
+    j->hints = NULL;
     return &j->h;
 }
 
-static void jitfn_dealloc(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
-static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) { return ((jitfn *)o)->fn ? v(((jitfn *)o)->fn, a) : 0; }
-static void jitfn_clear(fy_obj *o) { FY_CLEAR(((jitfn *)o)->fn); }
+static void jitfn_dealloc(fy_obj *o) {
+    FY_CLEAR(((jitfn *)o)->fn);
+    FY_CLEAR(((jitfn *)o)->hints);
+}
+static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) {
+    jitfn *j = (jitfn *)o;
+    if (j->fn && v(j->fn, a)) return 1;
+    return j->hints ? v(j->hints, a) : 0;
+}
+static void jitfn_clear(fy_obj *o) { jitfn_dealloc(o); }
 
 typedef struct launcher {
     fy_obj h;
@@ -170,10 +179,25 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
     return j->fn ? fy_ref(j->fn) : fy_none();
 }
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
+static fy_obj *jitfn_get_hints(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    if (!j->hints && !(j->hints = fy_dict_new())) return NULL;
+    return fy_ref(j->hints);
+}
+static int jitfn_set_hints(fy_obj *self, fy_obj *v) {
+    if (!v || !FY_DICT_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "compile_hints must be a dict");
+        return -1;
+    }
+    FY_SETREF(((jitfn *)self)->hints, fy_ref(v));
+    return 0;
+}
 
 static fy_getsetdef jitfn_getsets[] = {{"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
                                        {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
                                        {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+                                       {"compile_hints", jitfn_get_hints, jitfn_set_hints,
+                                        "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
                                        {0}};
 
 static fy_type jitfn_type = {

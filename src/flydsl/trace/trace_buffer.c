@@ -128,6 +128,34 @@ static fy_tracer *need_tracer(const char *what) {
     return tr;
 }
 
+/* Buffer tensor o with every access moved by soff elements (an int or a traced integer: FlyDSL's copy(...,
+ * soffset=) of a buffer atom, counted in the atom's values). */
+fy_obj *fy_trace_buffer_soffset(fy_obj *o, fy_obj *soff) {
+    tbuf *b = (tbuf *)o;
+    fy_tracer *tr = need_tracer("copy(soffset=)");
+    if (!tr) return NULL;
+    if (b->shadow) { /* an element's offset is measured from base: move base back by soff elements */
+        uint64_t x, k, by, nb;
+        if (fy_trace_value_as(tr, soff, &fy_dsl_t_i64, &x) < 0) return NULL;
+        k = fy_trace_new_ssa(tr), by = fy_trace_new_ssa(tr), nb = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %d : i64", U(k), b->et->width / 8);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.muli %%%llu, %%%llu : i64", U(by), U(x), U(k));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.subi %%%llu, %%%llu : i64", U(nb), U(b->base), U(by));
+        fy_trace_end_line(tr);
+        if (tr->failed) return fy_err_nomem();
+        fy_obj *r = tbuf_with(b, &b->L, b->off);
+        if (r) ((tbuf *)r)->base = nb;
+        return r;
+    }
+    fy_obj *off = b->off ? fy_binop(b->off, soff, FY_NB_ADD) : fy_ref(soff);
+    if (!off) return NULL;
+    fy_obj *r = tbuf_with(b, &b->L, off);
+    FY_DECREF(off);
+    return r;
+}
+
 static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     static const char *const names[] = {"tensor", "max_size", "num_records_bytes", NULL};
