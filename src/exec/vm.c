@@ -187,6 +187,49 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
 #define SECOND() (sp[-2])
 #define THIRD() (sp[-3])
 
+/* Inline caches of LOAD_ATTR / STORE_ATTR / LOAD_METHOD (co->cache[i], co->cache_ver[2i..2i+1]),
+ * valid while fy_type_epoch (bumped by every change to a class, its bases or its slots, and by
+ * freeing a class) is the one recorded. An attribute entry records the instance's type and the
+ * index of the name in the instance __dict__'s entries (checked by identity of the key before
+ * use); it is made only where the class has the generic getattr/setattr, a __dict__ at a fixed
+ * offset and no data descriptor for the name, so that a hit in the instance __dict__ is exactly
+ * what the generic lookup returns. */
+static fy_obj **fixed_dict_slot(fy_obj *o, fy_type *t) {
+    return t->dictoffset && t->dictoffset != FY_DICTOFF_VAR ? (fy_obj **)((char *)o + t->dictoffset) : NULL;
+}
+
+static bool attr_cacheable(fy_type *t, fy_obj *name, bool store) {
+    if (!(t->flags & FY_TPF_HEAP) || !t->dictoffset || t->dictoffset == FY_DICTOFF_VAR) return false;
+    if (store ? (t->setattr && t->setattr != fy_generic_setattr) : (t->getattr && t->getattr != fy_generic_getattr))
+        return false;
+    fy_obj *descr = fy_type_lookup(t, name);
+    if (!descr) return true;
+    return store ? !descr->type->descr_set : !(descr->type->descr_get && descr->type->descr_set);
+}
+
+/* After a slow lookup or store of name on o succeeded: record where it sits, when it may be cached. */
+static void attr_cache_fill(fy_code *co, int cur, fy_obj *o, fy_obj *name, bool store) {
+    fy_type *t = o->type;
+    if (!FY_STR_CHECK(name) || !attr_cacheable(t, name, store)) return;
+    fy_obj *d = *fixed_dict_slot(o, t);
+    if (!d || !FY_DICT_CHECK(d)) return;
+    int64_t ix = fy_dict_find_str(d, name);
+    if (ix < 0) return;
+    co->cache[cur] = t;
+    co->cache_ver[2 * cur] = fy_type_epoch;
+    co->cache_ver[2 * cur + 1] = (uint64_t)ix;
+}
+
+/* The value of name in o's instance __dict__ through the cache entry at cur, or NULL (slow path). */
+static inline fy_obj *attr_cache_get(fy_code *co, int cur, fy_obj *o, fy_obj *name) {
+    fy_type *t = o->type;
+    if (co->cache[cur] != t || co->cache_ver[2 * cur] != fy_type_epoch) return NULL;
+    fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
+    uint64_t ix = co->cache_ver[2 * cur + 1];
+    if (!d || (int64_t)ix >= d->nentries || d->entries[ix].key != name) return NULL;
+    return d->entries[ix].value;
+}
+
 fy_obj fy_vm_region_end;
 
 /* A conditional jump met value v whose truth test failed: a traced Boolean makes the tracer run both
@@ -441,15 +484,36 @@ L_DELETE_GLOBAL: {
 }
 L_LOAD_ATTR: {
     fy_obj *o = TOP();
-    fy_obj *v = fy_getattr(o, names[arg]);
+    fy_obj *v = attr_cache_get(co, f->cur, o, names[arg]);
+    if (v) {
+        sp[-1] = fy_ref(v);
+        FY_DECREF(o);
+        DISPATCH();
+    }
+    v = fy_getattr(o, names[arg]);
     if (!v) goto error;
+    attr_cache_fill(co, f->cur, o, names[arg], false);
     sp[-1] = v;
     FY_DECREF(o);
     DISPATCH();
 }
 L_STORE_ATTR: {
     fy_obj *o = POP(), *v = POP();
+    int cur = f->cur;
+    if (co->cache[cur] == o->type && co->cache_ver[2 * cur] == fy_type_epoch) {
+        fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + o->type->dictoffset);
+        uint64_t ix = co->cache_ver[2 * cur + 1];
+        if (d && (int64_t)ix < d->nentries && d->entries[ix].key == names[arg]) {
+            fy_obj *old = d->entries[ix].value;
+            d->entries[ix].value = v; /* the popped reference moves into the dict */
+            d->version = ++fy_dict_version_counter;
+            FY_DECREF(old);
+            FY_DECREF(o);
+            DISPATCH();
+        }
+    }
     int r = fy_setattr(o, names[arg], v);
+    if (r == 0) attr_cache_fill(co, cur, o, names[arg], true);
     FY_DECREF(o);
     FY_DECREF(v);
     if (r < 0) goto error;
@@ -465,8 +529,24 @@ L_DELETE_ATTR: {
 L_LOAD_METHOD: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
+    int cur = f->cur;
+    /* cache entry: the type and the method found on it (a function or a C method descriptor) */
+    if (co->cache[cur] == t && co->cache_ver[2 * cur] == fy_type_epoch) {
+        fy_obj *m = (fy_obj *)(uintptr_t)co->cache_ver[2 * cur + 1];
+        fy_obj **dp = t->dictoffset == FY_DICTOFF_VAR ? fy_instance_dict_ptr(o) : fixed_dict_slot(o, t);
+        if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
+            sp[-1] = fy_ref(m);
+            PUSH(o);
+            DISPATCH();
+        }
+    }
     if (t->getattr == fy_generic_getattr || (t->getattr == NULL)) {
         fy_obj *m = fy_type_lookup(t, name);
+        if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
+            co->cache[cur] = t;
+            co->cache_ver[2 * cur] = fy_type_epoch;
+            co->cache_ver[2 * cur + 1] = (uint64_t)(uintptr_t)m;
+        }
         if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
             fy_obj **dp = fy_instance_dict_ptr(o);
             if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
