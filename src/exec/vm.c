@@ -925,6 +925,15 @@ L_FORMAT_VALUE: {
 }
 L_UNPACK_SEQUENCE: {
     fy_obj *seq = POP();
+    if (FY_TYPE(seq) == &fy_tuple_type || FY_TYPE(seq) == &fy_list_type) {
+        fy_obj **items = FY_TYPE(seq) == &fy_tuple_type ? FY_TUPLE_ITEMS(seq) : FY_LIST_ITEMS(seq);
+        int64_t n = FY_TYPE(seq) == &fy_tuple_type ? FY_TUPLE_N(seq) : FY_LIST_N(seq);
+        if (n == arg) {
+            for (int i = arg - 1; i >= 0; i--) PUSH(fy_ref(items[i]));
+            FY_DECREF(seq);
+            DISPATCH();
+        }
+    }
     fy_obj *buf[256], **out = arg <= 256 ? buf : fy_malloc(arg * sizeof(fy_obj *));
     if (!out) {
         FY_DECREF(seq);
