@@ -176,8 +176,32 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
         }
         return fy_int_binop(x, y, op);
     }
-    if (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type && op <= FY_NB_TRUEDIV && op != FY_NB_MATMUL)
-        return fy_float_binop(FY_FLOAT_VAL(a), FY_FLOAT_VAL(b), op);
+    if (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type) {
+        double x = FY_FLOAT_VAL(a), y = FY_FLOAT_VAL(b), r;
+        switch (op) {
+        case FY_NB_ADD: r = x + y; break;
+        case FY_NB_SUB: r = x - y; break;
+        case FY_NB_MUL: r = x * y; break;
+        case FY_NB_TRUEDIV:
+            if (y == 0) return fy_float_binop(x, y, op);
+            r = x / y;
+            break;
+        case FY_NB_MOD:
+        case FY_NB_POW: return fy_float_binop(x, y, op); /* what float's own slots do */
+        default: return fy_binop(a, b, op);
+        }
+        /* an operand only the stack holds (a temporary) takes the result: floats are immutable and
+         * nothing else can see it; the caller drops the stack's references afterwards */
+        if (a->rc == 1) {
+            FY_FLOAT_VAL(a) = r;
+            return fy_ref(a);
+        }
+        if (b->rc == 1) {
+            FY_FLOAT_VAL(b) = r;
+            return fy_ref(b);
+        }
+        return fy_float_from(r);
+    }
     return fy_binop(a, b, op);
 }
 
@@ -596,7 +620,8 @@ L_BINARY_OP: {
 L_INPLACE_OP: {
     fy_obj *b = POP(), *a = TOP();
     fy_obj *r;
-    if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) r = fast_binop(a, b, arg);
+    if ((FY_INT_EXACT(a) && FY_INT_EXACT(b)) || (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type))
+        r = fast_binop(a, b, arg); /* neither has in-place methods */
     else if (FY_STR_CHECK(a) && FY_STR_CHECK(b) && arg == FY_NB_ADD && FY_TYPE(a) == &fy_str_type)
         r = fy_str_concat(a, b);
     else r = fy_inplace_op(a, b, arg);
@@ -716,6 +741,18 @@ L_BINARY_SUBSCR: {
 }
 L_STORE_SUBSCR: {
     fy_obj *k = POP(), *o = POP(), *v = POP();
+    if (FY_TYPE(o) == &fy_list_type && FY_INT_EXACT(k) && !FY_INT_IS_BIG(k)) {
+        int64_t i = FY_INT_VAL(k), n = FY_LIST_N(o);
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) {
+            fy_obj *old = FY_LIST_ITEMS(o)[i];
+            FY_LIST_ITEMS(o)[i] = v; /* the popped reference moves into the list */
+            FY_DECREF(old);
+            FY_DECREF(k);
+            FY_DECREF(o);
+            DISPATCH();
+        }
+    }
     int r = fy_setitem(o, k, v);
     FY_DECREF(k);
     FY_DECREF(o);
