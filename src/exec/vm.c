@@ -971,38 +971,32 @@ L_UNPACK_SEQUENCE: {
             DISPATCH();
         }
     }
-    fy_obj *buf[256], **out = arg <= 256 ? buf : fy_malloc(arg * sizeof(fy_obj *));
-    if (!out) {
-        FY_DECREF(seq);
-        goto error;
-    }
-    int r = unpack(seq, arg, 0, false, out);
+    /* the items go straight into the stack slots they will occupy (the compiler reserved them),
+     * first item lowest, then are reversed so that the first one is on top */
+    int r = unpack(seq, arg, 0, false, sp);
     FY_DECREF(seq);
-    if (r < 0) {
-        if (out != buf) fy_free(out);
-        goto error;
+    if (r < 0) goto error;
+    for (int i = 0, j = arg - 1; i < j; i++, j--) {
+        fy_obj *t = sp[i];
+        sp[i] = sp[j];
+        sp[j] = t;
     }
-    for (int i = arg - 1; i >= 0; i--) PUSH(out[i]);
-    if (out != buf) fy_free(out);
+    sp += arg;
     DISPATCH();
 }
 L_UNPACK_EX: {
     int before = arg & 0xfff, after = arg >> 12;
     fy_obj *seq = POP();
     int total = before + after + 1;
-    fy_obj *buf[256], **out = total <= 256 ? buf : fy_malloc(total * sizeof(fy_obj *));
-    if (!out) {
-        FY_DECREF(seq);
-        goto error;
-    }
-    int r = unpack(seq, before, after, true, out);
+    int r = unpack(seq, before, after, true, sp);
     FY_DECREF(seq);
-    if (r < 0) {
-        if (out != buf) fy_free(out);
-        goto error;
+    if (r < 0) goto error;
+    for (int i = 0, j = total - 1; i < j; i++, j--) {
+        fy_obj *t = sp[i];
+        sp[i] = sp[j];
+        sp[j] = t;
     }
-    for (int i = total - 1; i >= 0; i--) PUSH(out[i]);
-    if (out != buf) fy_free(out);
+    sp += total;
     DISPATCH();
 }
 L_JUMP:
