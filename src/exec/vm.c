@@ -1,4 +1,5 @@
 /* vm.c - the bytecode evaluation loop (computed-goto dispatch). */
+#include <stdlib.h>
 #include <string.h>
 #include "compile/code.h"
 #include "objects/gc.h"
@@ -211,13 +212,59 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
 #define SECOND() (sp[-2])
 #define THIRD() (sp[-3])
 
-/* Inline caches of LOAD_ATTR / STORE_ATTR / LOAD_METHOD (co->cache[i], co->cache_ver[2i..2i+1]),
- * valid while fy_type_epoch (bumped by every change to a class, its bases or its slots, and by
- * freeing a class) is the one recorded. An attribute entry records the instance's type and the
- * index of the name in the instance __dict__'s entries (checked by identity of the key before
- * use); it is made only where the class has the generic getattr/setattr, a __dict__ at a fixed
- * offset and no data descriptor for the name, so that a hit in the instance __dict__ is exactly
- * what the generic lookup returns. */
+/* Inline caches of LOAD_ATTR / STORE_ATTR / LOAD_METHOD: co->cache[i] of such an instruction is
+ * an attr_ic (made on first use, freed with the code object) of up to FY_IC_WAYS types seen
+ * there (a call site sees a class and its subclasses), valid while fy_type_epoch (bumped by every
+ * change to a class, its bases or its slots, and by freeing a class) is the one recorded.
+ * An attribute entry records a type and the index of the name in its instances' __dict__ entries
+ * (checked by identity of the key before use); it is made only where the class has the generic
+ * getattr/setattr, a __dict__ at a fixed offset and no data descriptor for the name, so that a
+ * hit in the instance __dict__ is exactly what the generic lookup returns. A method entry
+ * records the function or C method descriptor found on the type. */
+#define FY_IC_WAYS 4
+typedef struct {
+    uint64_t epoch;
+    fy_type *t[FY_IC_WAYS];
+    uintptr_t v[FY_IC_WAYS]; /* the __dict__ entry index, or the method */
+} attr_ic;
+
+void fy_vm_code_caches_free(fy_code *co) {
+    if (!co->cache || !co->code) return;
+    for (int i = 0; i < co->ncode; i++) {
+        int op = FY_OPC(co->code[i]);
+        if (op == OP_LOAD_ATTR || op == OP_STORE_ATTR || op == OP_LOAD_METHOD) {
+            free(co->cache[i]);
+            co->cache[i] = NULL;
+        }
+    }
+}
+
+/* The way of ic that holds t, or -1. */
+static inline int ic_find(const attr_ic *ic, fy_type *t) {
+    if (!ic || ic->epoch != fy_type_epoch) return -1;
+    for (int k = 0; k < FY_IC_WAYS; k++)
+        if (ic->t[k] == t) return k;
+    return -1;
+}
+
+/* Record t -> v in the cache of instruction cur (the newest entry first, the oldest dropped). */
+static void ic_put(fy_code *co, int cur, fy_type *t, uintptr_t v) {
+    attr_ic *ic = co->cache[cur];
+    if (!ic && !(ic = co->cache[cur] = calloc(1, sizeof *ic))) return;
+    if (ic->epoch != fy_type_epoch) {
+        memset(ic, 0, sizeof *ic);
+        ic->epoch = fy_type_epoch;
+    }
+    int k = 0;
+    while (k < FY_IC_WAYS - 1 && ic->t[k] && ic->t[k] != t) k++;
+    for (; k > 0; k--) {
+        ic->t[k] = ic->t[k - 1];
+        ic->v[k] = ic->v[k - 1];
+    }
+    ic->t[0] = t;
+    ic->v[0] = v;
+}
+
 static fy_obj **fixed_dict_slot(fy_obj *o, fy_type *t) {
     return t->dictoffset && t->dictoffset != FY_DICTOFF_VAR ? (fy_obj **)((char *)o + t->dictoffset) : NULL;
 }
@@ -239,19 +286,7 @@ static void attr_cache_fill(fy_code *co, int cur, fy_obj *o, fy_obj *name, bool 
     if (!d || !FY_DICT_CHECK(d)) return;
     int64_t ix = fy_dict_find_str(d, name);
     if (ix < 0) return;
-    co->cache[cur] = t;
-    co->cache_ver[2 * cur] = fy_type_epoch;
-    co->cache_ver[2 * cur + 1] = (uint64_t)ix;
-}
-
-/* The value of name in o's instance __dict__ through the cache entry at cur, or NULL (slow path). */
-static inline fy_obj *attr_cache_get(fy_code *co, int cur, fy_obj *o, fy_obj *name) {
-    fy_type *t = o->type;
-    if (co->cache[cur] != t || co->cache_ver[2 * cur] != fy_type_epoch) return NULL;
-    fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
-    uint64_t ix = co->cache_ver[2 * cur + 1];
-    if (!d || (int64_t)ix >= d->nentries || d->entries[ix].key != name) return NULL;
-    return d->entries[ix].value;
+    ic_put(co, cur, t, (uintptr_t)ix);
 }
 
 fy_obj fy_vm_region_end;
@@ -507,27 +542,38 @@ L_DELETE_GLOBAL: {
     DISPATCH();
 }
 L_LOAD_ATTR: {
-    fy_obj *o = TOP();
-    fy_obj *v = attr_cache_get(co, f->cur, o, names[arg]);
-    if (v) {
-        sp[-1] = fy_ref(v);
-        FY_DECREF(o);
-        DISPATCH();
+    fy_obj *o = TOP(), *name = names[arg];
+    fy_type *t = o->type;
+    int k = ic_find(co->cache[f->cur], t);
+    if (k >= 0) {
+        fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
+        if (d) {
+            uintptr_t ix = ((attr_ic *)co->cache[f->cur])->v[k];
+            /* the recorded entry, else a plain lookup (an instance filled in another order) */
+            fy_obj *v = (int64_t)ix < d->nentries && d->entries[ix].key == name ? d->entries[ix].value
+                                                                                : fy_dict_get_str(&d->h, name);
+            if (v) {
+                sp[-1] = fy_ref(v);
+                FY_DECREF(o);
+                DISPATCH();
+            }
+        }
     }
-    v = fy_getattr(o, names[arg]);
+    fy_obj *v = fy_getattr(o, name);
     if (!v) goto error;
-    attr_cache_fill(co, f->cur, o, names[arg], false);
+    if (k < 0) attr_cache_fill(co, f->cur, o, name, false);
     sp[-1] = v;
     FY_DECREF(o);
     DISPATCH();
 }
 L_STORE_ATTR: {
-    fy_obj *o = POP(), *v = POP();
+    fy_obj *o = POP(), *v = POP(), *name = names[arg];
     int cur = f->cur;
-    if (co->cache[cur] == o->type && co->cache_ver[2 * cur] == fy_type_epoch) {
+    int k = ic_find(co->cache[cur], o->type);
+    if (k >= 0) {
         fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + o->type->dictoffset);
-        uint64_t ix = co->cache_ver[2 * cur + 1];
-        if (d && (int64_t)ix < d->nentries && d->entries[ix].key == names[arg]) {
+        uintptr_t ix = ((attr_ic *)co->cache[cur])->v[k];
+        if (d && (int64_t)ix < d->nentries && d->entries[ix].key == name) {
             fy_obj *old = d->entries[ix].value;
             d->entries[ix].value = v; /* the popped reference moves into the dict */
             d->version = ++fy_dict_version_counter;
@@ -535,9 +581,16 @@ L_STORE_ATTR: {
             FY_DECREF(o);
             DISPATCH();
         }
+        if (d) { /* the class allows a plain store into the instance __dict__ (a new instance) */
+            int r = fy_dict_set(&d->h, name, v);
+            FY_DECREF(o);
+            FY_DECREF(v);
+            if (r < 0) goto error;
+            DISPATCH();
+        }
     }
-    int r = fy_setattr(o, names[arg], v);
-    if (r == 0) attr_cache_fill(co, cur, o, names[arg], true);
+    int r = fy_setattr(o, name, v);
+    if (r == 0 && k < 0) attr_cache_fill(co, cur, o, name, true);
     FY_DECREF(o);
     FY_DECREF(v);
     if (r < 0) goto error;
@@ -554,9 +607,9 @@ L_LOAD_METHOD: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
     int cur = f->cur;
-    /* cache entry: the type and the method found on it (a function or a C method descriptor) */
-    if (co->cache[cur] == t && co->cache_ver[2 * cur] == fy_type_epoch) {
-        fy_obj *m = (fy_obj *)(uintptr_t)co->cache_ver[2 * cur + 1];
+    int k = ic_find(co->cache[cur], t);
+    if (k >= 0) {
+        fy_obj *m = (fy_obj *)((attr_ic *)co->cache[cur])->v[k];
         fy_obj **dp = t->dictoffset == FY_DICTOFF_VAR ? fy_instance_dict_ptr(o) : fixed_dict_slot(o, t);
         if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
             sp[-1] = fy_ref(m);
@@ -566,11 +619,7 @@ L_LOAD_METHOD: {
     }
     if (t->getattr == fy_generic_getattr || (t->getattr == NULL)) {
         fy_obj *m = fy_type_lookup(t, name);
-        if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
-            co->cache[cur] = t;
-            co->cache_ver[2 * cur] = fy_type_epoch;
-            co->cache_ver[2 * cur + 1] = (uint64_t)(uintptr_t)m;
-        }
+        if (k < 0 && m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) ic_put(co, cur, t, (uintptr_t)m);
         if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
             fy_obj **dp = fy_instance_dict_ptr(o);
             if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
