@@ -101,6 +101,7 @@ static fy_obj *pad_out(fspec *f, const char *prefix, const char *body, size_t bl
     int64_t len = u8len(prefix, plen) + u8len(body, blen);
     char align = f->align ? f->align : default_align;
     int64_t padn = f->width > len ? f->width - len : 0;
+    if (!padn && !plen) return fy_str_from_utf8(body, blen); /* nothing to add: no buffer */
     fy_sbuf b = {0};
     int64_t left = 0, right = 0;
     if (align == '<') right = padn;
@@ -343,7 +344,11 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
         snprintf(body, sizeof body, "%s", g.p ? g.p : "");
         fy_sbuf_free(&g);
     } else {
-        snprintf(body, sizeof body, "%s", buf);
+        char prefix[4] = "";
+        if (neg) strcpy(prefix, "-");
+        else if (f->sign == '+') strcpy(prefix, "+");
+        else if (f->sign == ' ') strcpy(prefix, " ");
+        return pad_out(f, prefix, buf, strlen(buf), '>');
     }
     char prefix[4] = "";
     if (neg) strcpy(prefix, "-");

@@ -121,14 +121,26 @@ void fy_double_repr(double v, char *buf, size_t cap) {
         /* elsewhere the interval that reads back as v is symmetric about it, and the correctly
          * rounded p+1 digits are never farther from v than the p digits: whether they round-trip
          * is monotone in p, so the fewest digits are found by bisection (17 always do) */
+        /* most doubles need 16 or 17 digits: look there first, then bisect below 16 */
+        char best[40];
         int lo = 1, hi = 17;
-        while (lo < hi) {
-            int mid = (lo + hi) / 2;
-            snprintf(tmp, sizeof tmp, "%.*e", mid - 1, v);
-            if (strtod(tmp, NULL) == v) hi = mid;
-            else lo = mid + 1;
+        snprintf(tmp, sizeof tmp, "%.*e", 15, v);
+        if (strtod(tmp, NULL) != v) {
+            snprintf(tmp, sizeof tmp, "%.*e", 16, v);
+            lo = hi = 17;
+        } else {
+            memcpy(best, tmp, sizeof best);
+            hi = 16;
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                snprintf(tmp, sizeof tmp, "%.*e", mid - 1, v);
+                if (strtod(tmp, NULL) == v) {
+                    hi = mid;
+                    memcpy(best, tmp, sizeof best);
+                } else lo = mid + 1;
+            }
+            memcpy(tmp, best, sizeof best);
         }
-        snprintf(tmp, sizeof tmp, "%.*e", lo - 1, v);
     }
     /* tmp = [-]d[.ddd]e[+-]XX */
     char digits[24];
