@@ -171,6 +171,15 @@ static void dealloc_one(fy_obj *o) {
 
 void fy_dealloc(fy_obj *o) {
     if (o->rc != 0) return;
+    /* ints and floats hold nothing: back to their free lists without the depth bookkeeping */
+    if (o->type == &fy_float_type) {
+        fy_float_free(o);
+        return;
+    }
+    if (o->type == &fy_int_type) {
+        fy_int_free(o);
+        return;
+    }
     if (dealloc_depth > 200) {
         if (dealloc_qn == dealloc_qcap) {
             size_t nc = dealloc_qcap ? dealloc_qcap * 2 : 256;
