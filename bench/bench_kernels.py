@@ -1,5 +1,6 @@
 """The kernel library on the emulator beside flyi's torch on the host, same op, same shape, one run:
-best of 3 after a warm-up launch (which compiles); for the GEMM also the emulator's GFLOP/s. Then a bf16 GEMM
+best of 3 after a warm-up launch (which compiles); for the GEMMs also the emulator's GFLOP/s (the fp8 GEMM
+beside the float16 product on the host). Then a bf16 GEMM
 at 1024^3 on the emulator beside flyi's torch `@` and, as the reference rate, numpy's float32 matmul (OpenBLAS
 where Debian's alternatives select it; numpy is run by $FLYI_BENCH_PYTHON, default /usr/bin/python3, and is
 only a benchmark dependency), interleaved in the same run, best of each."""
@@ -46,6 +47,8 @@ def host_attention():
     return (torch.softmax(s, -1) @ av.float()).half()
 
 
+hs = gemm.preshuffle(hb)
+fa, fb = ha.float().to(gemm.fp8_dtype()), hb.float().to(gemm.fp8_dtype())
 CASES = [("elementwise.add", "1M f32", lambda: elementwise.add(v, w), lambda: v + w),
          ("reduce.sum", "256x1024 f32", lambda: reduce.sum(x), lambda: x.sum(1)),
          ("softmax.softmax", "256x1024 f32", lambda: softmax.softmax(x), lambda: torch.softmax(x, 1)),
@@ -53,14 +56,16 @@ CASES = [("elementwise.add", "1M f32", lambda: elementwise.add(v, w), lambda: v 
           lambda: torch.nn.functional.layer_norm(x, (1024,), g, bb, 1e-5)),
          ("transpose.transpose", "1024x1024 f32", lambda: transpose.transpose(sq), lambda: sq.t().contiguous()),
          ("gemm.gemm", "256^3 f16", lambda: gemm.gemm(ha, hb), lambda: ha @ hb),
+         ("gemm.preshuffled", "256^3 f16", lambda: gemm.gemm_preshuffled(ha, hs), lambda: ha @ hb),
+         ("gemm.gemm_fp8", "256^3 e4m3", lambda: gemm.gemm_fp8(fa, fb), lambda: ha @ hb),
          ("quant.per_token_fp8", "256x1024 f16", lambda: quant.per_token_quant_fp8(xh), host_quant),
          ("attention.flash", "1x4x256x64 f16", lambda: attention.flash_attention(aq, ak, av), host_attention)]
 print("%-20s %-14s %10s %10s %7s" % ("op", "shape", "emulator_s", "torch_s", "ratio"))
 for name, shape, kern, host in CASES:
     te, th = best(kern), best(host)
     print("%-20s %-14s %10.4f %10.4f %7.2f" % (name, shape, te, th, te / th))
-    if name == "gemm.gemm":
-        print("gemm on the emulator: %.3f GFLOP/s (host: %.3f)" % (2 * 256 ** 3 / te / 1e9, 2 * 256 ** 3 / th / 1e9))
+    if name.startswith("gemm."):
+        print("%s on the emulator: %.3f GFLOP/s (host: %.3f)" % (name, 2 * 256 ** 3 / te / 1e9, 2 * 256 ** 3 / th / 1e9))
     if name == "attention.flash":
         fl = 4 * 4 * 256 * 256 * 64  # q k^T and p v, 2 flops a multiply-add each
         print("attention on the emulator: %.3f GFLOP/s (host: %.3f)" % (fl / te / 1e9, fl / th / 1e9))

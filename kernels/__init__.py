@@ -9,7 +9,7 @@ explains the design in the layout algebra's terms.
     softmax      softmax over the last dimension (one pass: online max and sum)
     norm         layer_norm and rms_norm over the last dimension
     transpose    2-D transpose through a swizzled LDS tile (no bank conflicts)
-    gemm         a @ b with MFMA atoms (float16, bfloat16, float32)
+    gemm         a @ b with MFMA atoms through LDS (float16, bfloat16, float32; fp8), preshuffled B
     attention    flash_attention forward with MFMA atoms (online softmax), head_dim 64 and 128
     quant        per_token_quant_fp8 and dequant_fp8 (the target's fp8 e4m3 format)
 

@@ -1,107 +1,381 @@
 """gemm(a, b) = a @ b with MFMA atoms, float16/bfloat16 (float32 accumulation, output in the input dtype)
-and float32.
+and float32; preshuffle(b) and gemm_preshuffled(a, b_shuffled) for a B laid out ahead of time; gemm_fp8 for
+the target's fp8 e4m3 (FNUZ on gfx942, OCP on gfx950) with per-tensor scales.
 
-The design, in the layout algebra's terms. C is cut into 64 x 64 tiles, one a workgroup of 256 threads
-(four waves). The tiled MMA repeats one MFMA atom 2 x 2 over the waves (atom layout (2,2,1):(1,2,0)):
-32x32x8 for float16/bfloat16, 32x32x2 for float32, so each wave owns a 32 x 32 quarter of the tile and
-each lane a fixed set of C elements (the atom's C TV layout: draw it with
-fx.utils.print_layout(fx.make_mma_atom(fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). The K dimension is walked
-in steps of BK = 16: A's (64, 16) tile and B's (64, 16) tile (B read as the (N, K) view b.t(), the operand
-order the MFMA wants) are zipped_divide'd out of buffer tensors at the runtime step kt, moved into each
-thread's A and B fragments by tiled copies matched to the MMA (make_tiled_copy_A/B: each thread loads
-exactly what its lanes feed the MFMA), and fx.gemm accumulates into the float32 C fragment, which the
-loop carries. At the end the fragment is rounded to the output type and written through
-make_tiled_copy_C.
+The design, in the layout algebra's terms.
 
-Edges: M and N are padded to multiples of 64 and K to a multiple of 16 with zeros on the host before the
-launch (zeros add nothing to the products), and the result is cut back; a predicated edge tile inside the
-kernel, LDS staging and a double-buffered main loop are the next steps (issue 17).
+Tiles. C is cut into 64 x 64 tiles (zipped_divide by (BM, BN)), one a workgroup of 256 threads (four
+waves). The tiled MMA repeats one MFMA atom 2 x 2 over the waves (atom layout (2,2,1):(1,2,0)): 32x32x8
+for float16/bfloat16, 32x32x2 for float32, 32x32x16 for fp8, so each wave owns a 32 x 32 quarter of the
+tile and each lane a fixed set of C elements, the atom's C TV layout (draw it: fx.utils.print_layout(
+fx.make_mma_atom(fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). K is walked in tiles of BK = 64 bytes of a row
+(32 float16, 16 float32, 64 fp8), so that a (64, BK) tile is 4096 bytes: one 128-bit vector a thread.
+
+Global to LDS. A's (BM, BK) tile and B's (BK, BN) tile are cut out of buffer tensors and read by tiled
+copies whose TV layouts give thread t one 16-byte vector of a row (thread layout (64, 4):(4, 1) over A's
+tile, (BK, BN / VEC):(BN / VEC, 1) over B's; value layout (1, VEC):(VEC, 1)) through BufferCopy128b atoms:
+one buffer_load_dwordx4 per operand and tile, coalesced along the rows. In LDS both operands are kept
+K-contiguous, sA[m, k] and sB[n, k] (B turned around on the way in, element by element), each with layout
+(64, BK):(BK + P, 1) where P is the number of K values one lane feeds an MFMA (4 for 16-bit types, 1 for
+float32, 8 for fp8). That padding is what keeps the MFMA operand reads free of bank conflicts: lane l reads
+its P consecutive K values of row l % 32 in one ds_read, and a row stride of BK + P elements is an odd
+number of such reads, so the rows of the lanes LDS serves together fall on distinct banks. (A swizzle of
+the read chunks, Swizzle<B, M, S> on the offset, would do the same without the extra bytes; the padding
+keeps every LDS access aligned to its own width and is simpler to read.)
+
+Double buffering. LDS holds two such stages (a third mode of size 2 in each LDS layout). The main loop,
+range(0, nk - 1, init=[the C fragment]) ... yield, issues the 128-bit global loads of tile k + 1 first,
+then computes tile k from stage k % 2 (LDS to the A/B fragments by make_tiled_copy_A/B, fx.gemm into the
+float32 C fragment the loop carries), stores tile k + 1 into the other stage and meets the other waves at
+one barrier: the next tile's loads are in flight while the MFMAs run.
+
+Edges, in the kernel (nothing is padded on the host). The buffer tensors' bounds do part of the work: a
+read past the end of A or B returns 0, a write past the end of C is dropped. Rows of A past M and rows of
+B past K are past the end, so they read as 0; columns of B past N read the next row's elements, which only
+reach columns of C that are never stored. The rest is predicated with an identity tensor (element (i, j)
+is its own coordinate) partitioned like the data: the last, partial K tile is read element by element
+under fx.elem_less(coordinate, (M, K)) (and (K, N)) after the main loop, and C is stored under
+elem_less(coordinate, (M, N)). When the rows of A or B are not a whole number of 16-byte vectors (K or N
+not a multiple of VEC), the same copies use element-wide atoms.
+
+Preshuffled B. preshuffle(b) writes B in the order of the tiled MMA's B operand, so that a lane's B
+fragment of a K tile is one contiguous run in memory and B needs no LDS: b_shuffled[nb, kt, l, j * P + v]
+= b[kt * BK + j * 2P + (l // 32) * P + v, nb * 32 + l % 32]: the atom's B TV layout ((32, 2), P):((1, 32P), 32)
+(lane (n, g) and value v -> element n + 32 (gP + v) of a (32, 2P) block) made physical, repeated over the
+BK / 2P MFMA steps j of a tile, per 32-column block nb and K tile kt. The wave owning columns nb * 32 ... reads its 64 rows of BK / 2 values, 128 bits at a time,
+straight into its B fragment; the next tile's fragment is carried through the loop state (init=). B is
+zero-padded to whole (BK, 32) blocks there, once, when the weight is prepared.
+
+fp8. gemm_fp8 runs the same kernel on e4m3 operands (its bytes move as i8 through the buffer loads and
+LDS), accumulates in float32, and multiplies the sums once by scale_a * scale_b before rounding to
+out_dtype.
 """
 import torch
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+from flydsl.runtime.device import get_rocm_arch
 
-from flyi.kernels._common import DSL_TYPE, ceil_div, check_tensor
+from flyi.kernels._common import ceil_div, check_tensor
 
-BM, BN, BK = 64, 64, 16
-ATOM = {torch.float16: (32, 8), torch.bfloat16: (32, 8), torch.float32: (32, 2)}
+BM, BN = 64, 64
+THREADS = 256
+# dtype -> (MFMA M = N, MFMA K, BK, P = K values a lane feeds one MFMA, VEC = elements of 128 bits)
+CFG = {torch.float16: (32, 8, 32, 4, 8), torch.bfloat16: (32, 8, 32, 4, 8), torch.float32: (32, 2, 16, 1, 4)}
+# fp8 e4m3 (the target's format: FNUZ on gfx942, OCP on gfx950): the 32x32x16 atom, 8 values a lane and step
+FP8_CFG = (32, 16, 64, 8, 16)
+FP8_TYPES = (torch.float8_e4m3fnuz, torch.float8_e4m3fn)
+OUT_TYPES = (torch.float32, torch.float16, torch.bfloat16)
+
+
+def _identity_part(tiled, tid, shape, tile, coord):
+    """thread tid's part of tile `coord` of an identity tensor of `shape`, partitioned by `tiled`."""
+    ident = fx.make_view((0, 0), fx.make_identity_layout(shape))
+    return tiled.get_slice(tid).partition_S(fx.slice(fx.zipped_divide(ident, tile), (None, coord)))
+
+
+def _pred(tiled, tid, shape, tile, coord):
+    part = _identity_part(tiled, tid, shape, tile, coord)
+    ok = fx.make_fragment_like(part, dtype=fx.Boolean)
+    for i in fx.range_constexpr(fx.size(ok.shape).unpack()):
+        ok[i] = fx.elem_less(part[i], shape)
+    return ok
 
 
 @flyc.kernel
-def _gemm_tiles(A: fx.Tensor, Bt: fx.Tensor, C: fx.Tensor, nk: fx.Int32, mfma_m: fx.Constexpr[int],
-                mfma_k: fx.Constexpr[int]):
+def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int32, K: fx.Int32,
+                mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int], bk: fx.Constexpr[int],
+                pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
+                wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32,
+                scaled: fx.Constexpr[bool]):
     tid = fx.thread_idx.x
     bm, bn, _ = fx.block_idx
     dt = A.element_type
-    tiles_a = fx.zipped_divide(fx.rocdl.make_buffer_tensor(A), fx.make_tile(BM, BK))
-    tiles_b = fx.zipped_divide(fx.rocdl.make_buffer_tensor(Bt), fx.make_tile(BN, BK))
-    gC = fx.slice(fx.zipped_divide(fx.rocdl.make_buffer_tensor(C), fx.make_tile(BM, BN)), (None, (bm, bn)))
+    ld = bk + pad  # LDS row stride (elements)
+    # LDS: two stages of sA (BM, bk) and sB (BN, bk), K-contiguous, rows padded; views built once, here
+    lds = fx.SharedAllocator()
+    sa = lds.allocate(fx.Array[dt, 2 * BM * ld]).peek()
+    sb = lds.allocate(fx.Array[dt, 2 * BN * ld]).peek()
+    sA = sa.view(fx.make_layout((BM, bk, 2), (ld, 1, BM * ld)))
+    sB = sb.view(fx.make_layout((BN, bk, 2), (ld, 1, BN * ld)))
+    sBt = sb.view(fx.make_layout((bk, BN, 2), (1, ld, BN * ld)))  # the same bytes, indexed (k, n)
+
+    tiles_a = fx.zipped_divide(fx.rocdl.make_buffer_tensor(A, max_size=False), fx.make_tile(BM, bk))
+    if fx.const_expr(shuffled):  # B is (blocks of 32 columns x K tiles) x 64 lanes rows of bk / 2 values
+        tiles_b = fx.zipped_divide(fx.rocdl.make_buffer_tensor(B, max_size=False), fx.make_tile(64, bk // 2))
+    else:
+        tiles_b = fx.zipped_divide(fx.rocdl.make_buffer_tensor(B, max_size=False), fx.make_tile(bk, BN))
+    gC = fx.slice(fx.zipped_divide(fx.rocdl.make_buffer_tensor(C, max_size=False), fx.make_tile(BM, BN)), (None, (bm, bn)))
+
+    # global -> registers: one 128-bit vector a thread and operand (element-wide atoms when rows are ragged)
+    wa = 128 if fx.const_expr(wide_a) else dt.width
+    wb = 128 if fx.const_expr(wide_b) else dt.width
+    ga_atom = fx.make_copy_atom(fx.rocdl.BufferCopy(wa), dt)
+    gb_atom = fx.make_copy_atom(fx.rocdl.BufferCopy(wb), dt)
+    val = fx.make_layout((1, vec), (vec, 1))
+    ca = bk // vec  # threads across a row of A's tile
+    cb = BN // vec  # threads across a row of B's tile
+    ga = fx.make_tiled_copy_tv(ga_atom, fx.make_layout((BM, ca), (ca, 1)), val)
+    ta = ga.get_slice(tid)
+    ra = fx.make_fragment_like(ta.partition_S(fx.slice(tiles_a, (None, (bm, 0)))))
+    if fx.const_expr(shuffled):  # a wave's lanes read their rows of the shuffled B: bk / 2 values, 128 bits at a time
+        gb = fx.make_tiled_copy_tv(gb_atom, fx.make_layout((64, 1), (1, 64)), fx.make_layout((1, bk // 2), (1, 1)))
+        tb = gb.get_slice(tid % 64)
+        nkt = ceil_div(K, bk)  # K tiles of the shuffled B
+        nb = bn * 2 + tid // 128  # the 32-column block of this wave (its N half of the tile)
+        rb = fx.make_fragment_like(tb.partition_S(fx.slice(tiles_b, (None, (nb * nkt, 0)))))
+        rbn = fx.make_fragment_like(rb)
+    else:
+        gb = fx.make_tiled_copy_tv(gb_atom, fx.make_layout((bk, cb), (cb, 1)), val)
+        tb = gb.get_slice(tid)
+        rb = fx.make_fragment_like(tb.partition_S(fx.slice(tiles_b, (None, (0, bn)))))
+    # registers -> LDS: A's rows stay rows (P-wide stores, as aligned as the padded rows allow); B turns around
+    sa_atom = fx.make_copy_atom(fx.UniversalCopy(pad * dt.width), dt)
+    se_atom = fx.make_copy_atom(fx.UniversalCopy(dt.width), dt)
+
     mma = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(mfma_m, mfma_m, mfma_k, dt)),
                             fx.make_layout((2, 2, 1), (1, 2, 0)))
     thr = mma.thr_slice(tid)
-    fa = thr.make_fragment_A(thr.partition_A(fx.slice(tiles_a, (None, (bm, 0)))))
-    fb = thr.make_fragment_B(thr.partition_B(fx.slice(tiles_b, (None, (bn, 0)))))
+    fa = thr.make_fragment_A(thr.partition_A(sA[None, None, 0]))
+    fb = thr.make_fragment_B(thr.partition_B(sB[None, None, 0]))
     fc = thr.make_fragment_C(thr.partition_C(gC))
     for i in fx.range_constexpr(fx.size(fc.shape).unpack()):
         fc[i] = fx.Float32(0.0)
-    cp = fx.make_copy_atom(fx.rocdl.BufferCopy(dt.width), dt)
-    ta = fx.make_tiled_copy_A(cp, mma).get_slice(tid)
-    tb = fx.make_tiled_copy_B(cp, mma).get_slice(tid)
-    for kt in range(nk):
-        fx.copy(cp, ta.partition_S(fx.slice(tiles_a, (None, (bm, kt)))), ta.retile(fa))
-        fx.copy(cp, tb.partition_S(fx.slice(tiles_b, (None, (bn, kt)))), tb.retile(fb))
+    # LDS -> MMA fragments: each lane reads its P consecutive K values of a row at once
+    rd_atom = fx.make_copy_atom(fx.UniversalCopy(pad * dt.width), dt)
+    fa_cp = fx.make_tiled_copy_A(rd_atom, mma).get_slice(tid)
+    fb_cp = fx.make_tiled_copy_B(rd_atom, mma).get_slice(tid)
+
+    def load_b(kt, dst):
+        if fx.const_expr(shuffled):
+            fx.copy(gb_atom, tb.partition_S(fx.slice(tiles_b, (None, (nb * nkt + kt, 0)))), dst)
+        else:
+            fx.copy(gb_atom, tb.partition_S(fx.slice(tiles_b, (None, (kt, bn)))), dst)
+
+    def load_tile(kt):
+        fx.copy(ga_atom, ta.partition_S(fx.slice(tiles_a, (None, (bm, kt)))), ra)
+        load_b(kt, rb)
+
+    def load_tail(kt):  # the partial last K tile, element by element under predicates
+        for i in fx.range_constexpr(fx.size(ra.shape).unpack()):
+            ra[i] = dt(0.0)
+        fx.copy(ga_atom, ta.partition_S(fx.slice(tiles_a, (None, (bm, kt)))), ra,
+                pred=_pred(ga, tid, (M, K), fx.make_tile(BM, bk), (bm, kt)))
+        if fx.const_expr(shuffled):  # (zero-padded to whole tiles by preshuffle)
+            load_b(kt, rb)
+        else:
+            for i in fx.range_constexpr(fx.size(rb.shape).unpack()):
+                rb[i] = dt(0.0)
+            fx.copy(gb_atom, tb.partition_S(fx.slice(tiles_b, (None, (kt, bn)))), rb,
+                    pred=_pred(gb, tid, (K, N), fx.make_tile(bk, BN), (kt, bn)))
+
+    def store_tile(s):
+        fx.copy(sa_atom, ra, ta.partition_D(sA[None, None, s]))
+        if fx.const_expr(not shuffled):
+            fx.copy(se_atom, rb, tb.partition_D(sBt[None, None, s]))
+
+    def compute(s):
+        fx.copy(rd_atom, fa_cp.partition_S(sA[None, None, s]), fa_cp.retile(fa))
+        if fx.const_expr(shuffled):  # the lane's registers are its B fragment, value for value
+            for i in fx.range_constexpr(fx.size(fb.shape).unpack()):
+                fb[i] = rb[i]
+        else:
+            fx.copy(rd_atom, fb_cp.partition_S(sB[None, None, s]), fb_cp.retile(fb))
         fx.gemm(mma, fc, fa, fb, fc)
+
+    nk = K // bk  # whole K tiles
+    if nk > 0:
+        load_tile(0)
+        store_tile(0)
+    fx.barrier()
+    if fx.const_expr(shuffled):  # the B fragment of the next tile travels in registers, through the loop state
+        for kt, st in range(fx.Int32(0), nk - 1, fx.Int32(1), init=[fc.load(), rb.load()]):
+            fc.store(st[0])
+            rb.store(st[1])
+            fx.copy(ga_atom, ta.partition_S(fx.slice(tiles_a, (None, (bm, kt + 1)))), ra)
+            load_b(kt + 1, rbn)
+            compute(kt % 2)
+            store_tile((kt + 1) % 2)
+            fx.barrier()
+            res = yield [fc.load(), rbn.load()]
+        fc.store(res[0])
+        rb.store(res[1])
+    else:
+        for kt, st in range(fx.Int32(0), nk - 1, fx.Int32(1), init=[fc.load()]):
+            fc.store(st[0])
+            load_tile(kt + 1)  # the next tile's loads go out first...
+            compute(kt % 2)  # ...while this tile's MFMAs run
+            store_tile((kt + 1) % 2)
+            fx.barrier()
+            res = yield [fc.load()]
+        fc.store(res)
+    if nk > 0:
+        compute((nk - 1) % 2)
+    if nk * bk < K:
+        load_tail(nk)
+        store_tile(nk % 2)
+        fx.barrier()
+        compute(nk % 2)
+
     out = fx.make_copy_atom(fx.rocdl.BufferCopy(C.element_type.width), C.element_type)
-    tc = fx.make_tiled_copy_C(out, mma).get_slice(tid)
+    tc_tiled = fx.make_tiled_copy_C(out, mma)
+    tc = tc_tiled.get_slice(tid)
     fo = fx.make_fragment_like(fc, dtype=C.element_type)
     for i in fx.range_constexpr(fx.size(fc.shape).unpack()):  # (element by element: no scratch)
-        fo[i] = fc[i].to(C.element_type)
-    fx.copy(out, tc.retile(fo), tc.partition_D(gC))
+        if fx.const_expr(scaled):  # fp8: the product of the operands' scales, once, on the float32 sums
+            fo[i] = (fc[i] * scale).to(C.element_type)
+        else:
+            fo[i] = fc[i].to(C.element_type)
+    fx.copy(out, tc.retile(fo), tc.partition_D(gC), pred=_pred(tc_tiled, tid, (M, N), fx.make_tile(BM, BN), (bm, bn)))
 
 
 @flyc.jit
-def _launch(A, Bt, C, nk: fx.Int32, mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int]):
-    _gemm_tiles(A, Bt, C, nk, mfma_m, mfma_k).launch(grid=(C.shape[0] // BM, C.shape[1] // BN, 1), block=256)
+def _launch(A, B, C, M: fx.Int32, N: fx.Int32, K: fx.Int32, mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int],
+            bk: fx.Constexpr[int], pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
+            wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32, scaled: fx.Constexpr[bool]):
+    _gemm_tiles(A, B, C, M, N, K, mfma_m, mfma_k, bk, pad, vec, wide_a, wide_b, shuffled, scale, scaled).launch(
+        grid=(ceil_div(M, BM), ceil_div(N, BN), 1), block=THREADS)
 
 
-def _padded(t, rows, cols):
-    if tuple(t.shape) == (rows, cols):
-        return t
-    p = torch.zeros(rows, cols, dtype=t.dtype, device="cuda")
-    p[: t.shape[0], : t.shape[1]] = t
-    return p
+def _check_out(out, a, m, n):
+    if out is None:
+        return torch.empty(m, n, dtype=a.dtype, device="cuda")
+    check_tensor("out", out, dtypes=(a.dtype,), ndim=2)
+    if tuple(out.shape) != (m, n):
+        raise ValueError("out: shape %s, expected %s" % (tuple(out.shape), (m, n)))
+    return out
 
 
 def _operands(a, b):
-    check_tensor("a", a, dtypes=tuple(ATOM), ndim=2)
+    check_tensor("a", a, dtypes=tuple(CFG), ndim=2)
     check_tensor("b", b, dtypes=(a.dtype,), ndim=2)
     (m, k), (k2, n) = a.shape, b.shape
     if k != k2:
         raise ValueError("gemm: a is %d x %d and b is %d x %d: a's columns must match b's rows" % (m, k, k2, n))
-    mp, np_, kp = ceil_div(m, BM) * BM, ceil_div(n, BN) * BN, ceil_div(max(k, 1), BK) * BK
-    return _padded(a, mp, kp), _padded(b, kp, np_), (m, n, k, mp, np_, kp)
+    mm, mk, bk, pad, vec = CFG[a.dtype]
+    wide = k % vec == 0 and n % vec == 0  # (one flag for both operands: fewer kernel variants)
+    return (m, n, k), (mm, mk, bk, pad, vec, wide, wide, False, 1.0, False)
 
 
 def gemm(a, b, out=None):
     """a @ b for 2-D a (M, K) and b (K, N) of one dtype (float16, bfloat16, float32); a new (M, N) tensor
     (or out)."""
-    ap, bp, (m, n, k, mp, np_, kp) = _operands(a, b)
-    c = torch.empty(mp, np_, dtype=a.dtype, device="cuda")
+    (m, n, k), cfg = _operands(a, b)
+    out = _check_out(out, a, m, n)
     if m and n:
-        _launch(ap, bp.t(), c, kp // BK, *ATOM[a.dtype])
-    res = c if (mp, np_) == (m, n) else c[:m, :n].contiguous()
-    if out is None:
-        return res
-    check_tensor("out", out, dtypes=(a.dtype,), ndim=2)
-    if tuple(out.shape) != (m, n):
-        raise ValueError("out: shape %s, expected %s" % (tuple(out.shape), (m, n)))
-    out.copy_(res)
+        if k == 0:
+            out.zero_()
+        else:
+            _launch(a, b, out, m, n, k, *cfg)
     return out
 
 
-def compile(a, b):
-    """The CompiledKernel gemm(a, b) launches."""
-    ap, bp, (m, n, k, mp, np_, kp) = _operands(a, b)
-    return flyc.compile(_launch, ap, bp.t(), torch.empty(mp, np_, dtype=a.dtype, device="cuda"), kp // BK,
-                        *ATOM[a.dtype])
+def preshuffle(b):
+    """B (K, N) laid out for gemm_preshuffled: a new (ceil(N / 32), ceil(K / BK), 64, BK / 2) tensor, zero-padded to
+    whole blocks, with b_shuffled[nb, kt, l, j * P + v] = b[kt * BK + j * 2P + (l // 32) * P + v, nb * 32 + l % 32]
+    (lane l's K value v of MFMA step j, the B TV layout of the atom; P = 4 for float16/bfloat16, 1 for float32).
+    The result remembers N (b_shuffled.shuffled_n) and the K it was made for (b_shuffled.shuffled_k)."""
+    check_tensor("b", b, dtypes=tuple(CFG), ndim=2)
+    k, n = b.shape
+    mm, mk, bk, pad, vec = CFG[b.dtype]
+    nb, kt = ceil_div(n, 32), ceil_div(k, bk)
+    p = torch.zeros(kt * bk, nb * 32, dtype=b.dtype, device="cuda")
+    p[:k, :n] = b
+    # (kt, j, g, v, nb, nl) -> (nb, kt, (g, nl) = lane, (j, v) = value)
+    q = p.reshape(kt, bk // (2 * pad), 2, pad, nb, 32).permute(4, 0, 2, 5, 1, 3)
+    out = q.reshape(nb, kt, 64, bk // 2).contiguous()
+    out.shuffled_n, out.shuffled_k = n, k
+    return out
+
+
+def _shuffled_operands(a, bs, n):
+    check_tensor("a", a, dtypes=tuple(CFG), ndim=2)
+    check_tensor("b_shuffled", bs, dtypes=(a.dtype,), ndim=4)
+    m, k = a.shape
+    mm, mk, bk, pad, vec = CFG[a.dtype]
+    n = getattr(bs, "shuffled_n", None) if n is None else n
+    if n is None:
+        raise ValueError("gemm_preshuffled: b_shuffled does not come from preshuffle(); pass n=")
+    want = (ceil_div(n, 32), ceil_div(k, bk), 64, bk // 2)
+    if tuple(bs.shape) != want:
+        raise ValueError("gemm_preshuffled: b_shuffled is %s; preshuffle() of a (%d, %d) b gives %s" % (
+            tuple(bs.shape), k, n, want))
+    if getattr(bs, "shuffled_k", k) != k:
+        raise ValueError("gemm_preshuffled: b_shuffled was made for K = %d, a has K = %d" % (bs.shuffled_k, k))
+    return (m, n, k), (mm, mk, bk, pad, vec, k % vec == 0, True, True, 1.0, False), bs.reshape(-1, bk // 2)
+
+
+def gemm_preshuffled(a, b_shuffled, n=None, out=None):
+    """a @ b for b_shuffled = preshuffle(b) (n: b's columns, remembered by preshuffle); B's fragments are read
+    straight into registers, 128 bits at a time, without LDS."""
+    (m, n, k), cfg, bv = _shuffled_operands(a, b_shuffled, n)
+    out = _check_out(out, a, m, n)
+    if m and n:
+        if k == 0:
+            out.zero_()
+        else:
+            _launch(a, bv, out, m, n, k, *cfg)
+    return out
+
+
+def fp8_dtype():
+    """The torch dtype of the target's fp8 e4m3 format: float8_e4m3fn on gfx950, float8_e4m3fnuz on gfx942."""
+    return torch.float8_e4m3fn if get_rocm_arch().startswith("gfx950") else torch.float8_e4m3fnuz
+
+
+def _scale(name, s):
+    if isinstance(s, torch.Tensor):
+        if s.numel() != 1:
+            raise ValueError("%s: one scale for the whole tensor (a number or a 1-element tensor), got %d" % (
+                name, s.numel()))
+        return float(s.reshape(-1)[0].item())
+    return float(s)
+
+
+def _fp8_operands(a, b, scale_a, scale_b, out_dtype):
+    want = fp8_dtype()
+    check_tensor("a", a, dtypes=FP8_TYPES, ndim=2)
+    check_tensor("b", b, dtypes=(a.dtype,), ndim=2)
+    if a.dtype != want:
+        raise TypeError("gemm_fp8: a and b are %s, but %s's fp8 MFMA reads %s" % (a.dtype, get_rocm_arch(), want))
+    if out_dtype not in OUT_TYPES:
+        raise TypeError("gemm_fp8: out_dtype %s is not supported (%s)" % (out_dtype, ", ".join(map(str, OUT_TYPES))))
+    (m, k), (k2, n) = a.shape, b.shape
+    if k != k2:
+        raise ValueError("gemm_fp8: a is %d x %d and b is %d x %d: a's columns must match b's rows" % (m, k, k2, n))
+    mm, mk, bk, pad, vec = FP8_CFG
+    wide = k % vec == 0 and n % vec == 0
+    s = _scale("scale_a", scale_a) * _scale("scale_b", scale_b)
+    return (m, n, k), (mm, mk, bk, pad, vec, wide, wide, False, s, True)
+
+
+def gemm_fp8(a, b, scale_a=1.0, scale_b=1.0, out_dtype=torch.bfloat16, out=None):
+    """(a * scale_a) @ (b * scale_b) for fp8 e4m3 a (M, K) and b (K, N) in the target's format (fp8_dtype()), with
+    per-tensor scales (numbers or 1-element tensors), float32 accumulation, output in out_dtype (float32,
+    float16, bfloat16)."""
+    (m, n, k), cfg = _fp8_operands(a, b, scale_a, scale_b, out_dtype)
+    if out is None:
+        out = torch.empty(m, n, dtype=out_dtype, device="cuda")
+    else:
+        check_tensor("out", out, dtypes=(out_dtype,), ndim=2)
+        if tuple(out.shape) != (m, n):
+            raise ValueError("out: shape %s, expected %s" % (tuple(out.shape), (m, n)))
+    if m and n:
+        if k == 0:
+            out.zero_()
+        else:
+            _launch(a, b, out, m, n, k, *cfg)
+    return out
+
+
+def compile(a, b, shuffled=False):
+    """The CompiledKernel gemm(a, b) launches (shuffled=True: the one gemm_preshuffled(a, preshuffle(b)) launches;
+    fp8 a and b: the one gemm_fp8(a, b) launches)."""
+    if a.dtype in FP8_TYPES:
+        (m, n, k), cfg = _fp8_operands(a, b, 1.0, 1.0, torch.bfloat16)
+        return flyc.compile(_launch, a, b, torch.empty(m, n, dtype=torch.bfloat16, device="cuda"), m, n, k, *cfg)
+    if shuffled:
+        (m, n, k), cfg, bv = _shuffled_operands(a, preshuffle(b), None)
+        return flyc.compile(_launch, a, bv, torch.empty(m, n, dtype=a.dtype, device="cuda"), m, n, k, *cfg)
+    (m, n, k), cfg = _operands(a, b)
+    return flyc.compile(_launch, a, b, torch.empty(m, n, dtype=a.dtype, device="cuda"), m, n, k, *cfg)

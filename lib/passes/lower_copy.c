@@ -140,13 +140,34 @@ static MlirValue buffer_offset(copy_ctx *c, const operand *o, int64_t i) {
     return fly_ir_res0(emit(c, "arith.muli", 2, m, t, 0, NULL));
 }
 
-/* rocdl.raw.ptr.buffer.load of type t at element i of o (out of range: 0, by the hardware rule). */
+/* The type a buffer intrinsic moves t as: 8-bit elements (fp8, which LLVM has no types for, and i8) as i8, and
+ * vectors of them as i32 words when whole (the backend splits no <N x i8> buffer access wider than a word); t
+ * otherwise. */
+static MlirType bits_type(MlirContext ctx, MlirType t) {
+    MlirType e = mlirTypeIsAVector(t) ? mlirShapedTypeGetElementType(t) : t;
+    if (fly_ir_elem_bits(e) != 8) return t;
+    MlirType i8 = mlirIntegerTypeGet(ctx, 8);
+    if (!mlirTypeIsAVector(t)) return i8;
+    int64_t n = mlirShapedTypeGetDimSize(t, 0), w = n / 4;
+    if (n > 4 && n % 4 == 0) return mlirVectorTypeGet(1, &w, mlirIntegerTypeGet(ctx, 32));
+    return mlirVectorTypeGet(1, &n, i8);
+}
+
+/* v as type t (a bitcast between 8-bit values and their bits), or v when it has that type. */
+static MlirValue bits_cast(copy_ctx *c, MlirValue v, MlirType t) {
+    if (mlirTypeEqual(mlirValueGetType(v), t)) return v;
+    return fly_ir_res0(emit(c, mlirTypeIsAVector(t) ? "vector.bitcast" : "arith.bitcast", 1, &v, t, 0, NULL));
+}
+
+/* rocdl.raw.ptr.buffer.load of type t at element i of o (out of range: 0, by the hardware rule); 8-bit elements
+ * move as their bits (bits_type). */
 static MlirValue buffer_load(copy_ctx *c, const operand *o, int64_t i, MlirType t) {
     MlirValue ops[4] = {o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
-    return fly_ir_res0(emit(c, "rocdl.raw.ptr.buffer.load", 4, ops, t, 0, NULL));
+    return bits_cast(c, fly_ir_res0(emit(c, "rocdl.raw.ptr.buffer.load", 4, ops, bits_type(c->ctx, t), 0, NULL)), t);
 }
 static void buffer_store(copy_ctx *c, const operand *o, int64_t i, MlirValue v) {
-    MlirValue ops[5] = {v, o->rsrc, buffer_offset(c, o, i), i32c(c, 0), i32c(c, 0)};
+    MlirValue ops[5] = {bits_cast(c, v, bits_type(c->ctx, mlirValueGetType(v))), o->rsrc, buffer_offset(c, o, i),
+                        i32c(c, 0), i32c(c, 0)};
     emit(c, "rocdl.raw.ptr.buffer.store", 5, ops, fly_ir_type_null(), 0, NULL);
 }
 

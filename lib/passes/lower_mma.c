@@ -1,8 +1,8 @@
 /* lower_mma.c - the MMA-atom part of fly-layout-lowering: every
  *   "fly.mma_atom_call"(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<MxNxK, (T, T) -> f32>>, ...)
  * becomes vector loads of a, b and c (fly.memref.load_vec, lowered by the rest of the pass), the ROCDL
- * intrinsic op (rocdl.mfma.f32.MxNxK...: operands a, b, the accumulator vector and the cbsz / abid / blgp
- * immediates, all 0) and a vector store of its result into d. The atoms (fly.make_mma_atom) left unused are
+ * intrinsic op (rocdl.mfma.f32.MxNxK...: operands a, b (8 fp8 values packed into an i64), the accumulator vector
+ * and the cbsz / abid / blgp immediates, all 0) and a vector store of its result into d. The atoms (fly.make_mma_atom) left unused are
  * erased. */
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +29,10 @@ static const mfma_def defs[] = {
     {32, 32, 8, "f16", 4, 16, "rocdl.mfma.f32.32x32x8f16"},
     {16, 16, 16, "bf16", 4, 4, "rocdl.mfma.f32.16x16x16bf16.1k"},
     {32, 32, 8, "bf16", 4, 16, "rocdl.mfma.f32.32x32x8bf16.1k"},
+    {16, 16, 32, "f8E4M3FNUZ", 8, 4, "rocdl.mfma.f32.16x16x32.fp8.fp8"},
+    {32, 32, 16, "f8E4M3FNUZ", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
+    {16, 16, 32, "f8E4M3FN", 8, 4, "rocdl.mfma.f32.16x16x32.fp8.fp8"},
+    {32, 32, 16, "f8E4M3FN", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
 };
 
 /* The MFMA an atom type names, or NULL. */
@@ -72,7 +76,7 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
     if (!d) {
         fly_pass_error(pass, op, PASS,
                        "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
-                       "f32, 16x16x16 and 32x32x8 f16 / bf16)");
+                       "f32, 16x16x16 and 32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8 e4m3)");
         return false;
     }
     static const char *const what[4] = {"d", "a", "b", "c"};
@@ -94,9 +98,15 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
         MlirValue m = mlirOperationGetOperand(op, i + 1);
         v[i] = emit(op, "fly.memref.load_vec", 1, &m, vt[i], 0, NULL);
     }
-    /* the intrinsic's operand types: f32 scalars, vector<4xf16>, vector<4xi16> for bf16 */
+    /* the intrinsic's operand types: f32 scalars, vector<4xf16>, vector<4xi16> for bf16, i64 for 8 fp8 */
     for (int i = 1; i < 3; i++) {
-        if (d->va == 1) {
+        if (d->va == 8) {
+            int64_t one = 1, at = 0;
+            MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+            MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at));
+            v[i] = emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &one, i64), 0, NULL);
+            v[i] = emit(op, "vector.extract", 1, &v[i], i64, 1, &pos);
+        } else if (d->va == 1) {
             int64_t at = 0;
             MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at));
             v[i] = emit(op, "vector.extract", 1, &v[i], mlirF32TypeGet(ctx), 1, &pos);

@@ -277,6 +277,17 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
         set_error(res, "llvm-ir", "the module has no gpu.module to compile");
         return false;
     }
+    /* instructions only gfx950 has: LLVM's instruction selection would abort on another chip */
+    static const char *const gfx950_only[] = {"rocdl.mfma.f32.16x16x32.f16", "rocdl.mfma.f32.32x32x16.f16",
+                                              "rocdl.mfma.f32.16x16x32.bf16", "rocdl.mfma.f32.32x32x16.bf16"};
+    for (size_t i = 0; !strstr(tg->chip, "gfx950") && i < sizeof gfx950_only / sizeof gfx950_only[0]; i++) {
+        if (!mlirOperationIsNull(fly_ir_find_first(module, gfx950_only[i]))) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "%s needs gfx950; this module compiles for %s", gfx950_only[i], tg->chip);
+            set_error(res, "llvm-ir", msg);
+            return false;
+        }
+    }
     fly_ir_buf err = {0};
     double t0 = fly_ir_now_ms();
     bool ok = fly_codegen_translate(cg, gm, &err);

@@ -1150,6 +1150,29 @@ static void compile_importfrom(compiler *c, fy_stmt *s) {
     EMIT(POP_TOP, 0);
 }
 
+static bool seq_has_star(fy_expr *e) {
+    for (int i = 0; i < e->v.seq.n_elts; i++)
+        if (e->v.seq.elts[i]->kind == FY_E_STARRED) return true;
+    return false;
+}
+
+/* `a, b = b, a` (2 to 4 names or other targets on both sides, no starred item): the values are
+ * left on the stack and reordered with ROT_n ... ROT_TWO instead of going through a tuple that
+ * UNPACK_SEQUENCE takes apart again (the order of evaluation and of stores is the same). */
+static bool swap_assign(compiler *c, fy_stmt *s) {
+    if (s->v.assign.n_targets != 1) return false;
+    fy_expr *t = s->v.assign.targets[0], *v = s->v.assign.value;
+    if ((t->kind != FY_E_TUPLE && t->kind != FY_E_LIST) || (v->kind != FY_E_TUPLE && v->kind != FY_E_LIST))
+        return false;
+    int n = t->v.seq.n_elts;
+    if (n < 2 || n > 4 || v->v.seq.n_elts != n || seq_has_star(t) || seq_has_star(v)) return false;
+    for (int i = 0; i < n; i++) fy_c_expr(c, v->v.seq.elts[i]);
+    static const int rot[5] = {0, 0, OP_ROT_TWO, OP_ROT_THREE, OP_ROT_FOUR};
+    for (int k = n; k >= 2; k--) fy_c_emit(c, rot[k], 0);
+    for (int i = 0; i < n; i++) fy_c_store(c, t->v.seq.elts[i]);
+    return true;
+}
+
 static void compile_stmt(compiler *c, fy_stmt *s) {
     if (c->error) return;
     set_loc_stmt(c, s);
@@ -1161,6 +1184,7 @@ static void compile_stmt(compiler *c, fy_stmt *s) {
         for (int i = 0; i < s->v.delete.n_targets; i++) fy_c_delete(c, s->v.delete.targets[i]);
         break;
     case FY_S_ASSIGN: {
+        if (swap_assign(c, s)) break;
         fy_c_expr(c, s->v.assign.value);
         int n = s->v.assign.n_targets;
         for (int i = 0; i < n; i++) {

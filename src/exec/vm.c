@@ -1,4 +1,5 @@
 /* vm.c - the bytecode evaluation loop (computed-goto dispatch). */
+#include <stdlib.h>
 #include <string.h>
 #include "compile/code.h"
 #include "objects/gc.h"
@@ -176,8 +177,32 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
         }
         return fy_int_binop(x, y, op);
     }
-    if (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type && op <= FY_NB_TRUEDIV && op != FY_NB_MATMUL)
-        return fy_float_binop(FY_FLOAT_VAL(a), FY_FLOAT_VAL(b), op);
+    if (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type) {
+        double x = FY_FLOAT_VAL(a), y = FY_FLOAT_VAL(b), r;
+        switch (op) {
+        case FY_NB_ADD: r = x + y; break;
+        case FY_NB_SUB: r = x - y; break;
+        case FY_NB_MUL: r = x * y; break;
+        case FY_NB_TRUEDIV:
+            if (y == 0) return fy_float_binop(x, y, op);
+            r = x / y;
+            break;
+        case FY_NB_MOD:
+        case FY_NB_POW: return fy_float_binop(x, y, op); /* what float's own slots do */
+        default: return fy_binop(a, b, op);
+        }
+        /* an operand only the stack holds (a temporary) takes the result: floats are immutable and
+         * nothing else can see it; the caller drops the stack's references afterwards */
+        if (a->rc == 1) {
+            FY_FLOAT_VAL(a) = r;
+            return fy_ref(a);
+        }
+        if (b->rc == 1) {
+            FY_FLOAT_VAL(b) = r;
+            return fy_ref(b);
+        }
+        return fy_float_from(r);
+    }
     return fy_binop(a, b, op);
 }
 
@@ -186,6 +211,83 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
 #define TOP() (sp[-1])
 #define SECOND() (sp[-2])
 #define THIRD() (sp[-3])
+
+/* Inline caches of LOAD_ATTR / STORE_ATTR / LOAD_METHOD: co->cache[i] of such an instruction is
+ * an attr_ic (made on first use, freed with the code object) of up to FY_IC_WAYS types seen
+ * there (a call site sees a class and its subclasses), valid while fy_type_epoch (bumped by every
+ * change to a class, its bases or its slots, and by freeing a class) is the one recorded.
+ * An attribute entry records a type and the index of the name in its instances' __dict__ entries
+ * (checked by identity of the key before use); it is made only where the class has the generic
+ * getattr/setattr, a __dict__ at a fixed offset and no data descriptor for the name, so that a
+ * hit in the instance __dict__ is exactly what the generic lookup returns. A method entry
+ * records the function or C method descriptor found on the type. */
+#define FY_IC_WAYS 4
+typedef struct {
+    uint64_t epoch;
+    fy_type *t[FY_IC_WAYS];
+    uintptr_t v[FY_IC_WAYS]; /* the __dict__ entry index, or the method */
+} attr_ic;
+
+void fy_vm_code_caches_free(fy_code *co) {
+    if (!co->cache || !co->code) return;
+    for (int i = 0; i < co->ncode; i++) {
+        int op = FY_OPC(co->code[i]);
+        if (op == OP_LOAD_ATTR || op == OP_STORE_ATTR || op == OP_LOAD_METHOD) {
+            free(co->cache[i]);
+            co->cache[i] = NULL;
+        }
+    }
+}
+
+/* The way of ic that holds t, or -1. */
+static inline int ic_find(const attr_ic *ic, fy_type *t) {
+    if (!ic || ic->epoch != fy_type_epoch) return -1;
+    for (int k = 0; k < FY_IC_WAYS; k++)
+        if (ic->t[k] == t) return k;
+    return -1;
+}
+
+/* Record t -> v in the cache of instruction cur (the newest entry first, the oldest dropped). */
+static void ic_put(fy_code *co, int cur, fy_type *t, uintptr_t v) {
+    attr_ic *ic = co->cache[cur];
+    if (!ic && !(ic = co->cache[cur] = calloc(1, sizeof *ic))) return;
+    if (ic->epoch != fy_type_epoch) {
+        memset(ic, 0, sizeof *ic);
+        ic->epoch = fy_type_epoch;
+    }
+    int k = 0;
+    while (k < FY_IC_WAYS - 1 && ic->t[k] && ic->t[k] != t) k++;
+    for (; k > 0; k--) {
+        ic->t[k] = ic->t[k - 1];
+        ic->v[k] = ic->v[k - 1];
+    }
+    ic->t[0] = t;
+    ic->v[0] = v;
+}
+
+static fy_obj **fixed_dict_slot(fy_obj *o, fy_type *t) {
+    return t->dictoffset && t->dictoffset != FY_DICTOFF_VAR ? (fy_obj **)((char *)o + t->dictoffset) : NULL;
+}
+
+static bool attr_cacheable(fy_type *t, fy_obj *name, bool store) {
+    if (!(t->flags & FY_TPF_HEAP) || !t->dictoffset || t->dictoffset == FY_DICTOFF_VAR) return false;
+    if (store ? (t->setattr && t->setattr != fy_generic_setattr) : (t->getattr && t->getattr != fy_generic_getattr))
+        return false;
+    fy_obj *descr = fy_type_lookup(t, name);
+    if (!descr) return true;
+    return store ? !descr->type->descr_set : !(descr->type->descr_get && descr->type->descr_set);
+}
+
+/* After a slow lookup or store of name on o succeeded: record where it sits, when it may be cached. */
+static void attr_cache_fill(fy_code *co, int cur, fy_obj *o, fy_obj *name, bool store) {
+    fy_type *t = o->type;
+    if (!FY_STR_CHECK(name) || !attr_cacheable(t, name, store)) return;
+    fy_obj *d = *fixed_dict_slot(o, t);
+    if (!d || !FY_DICT_CHECK(d)) return;
+    int64_t ix = fy_dict_find_str(d, name);
+    if (ix < 0) return;
+    ic_put(co, cur, t, (uintptr_t)ix);
+}
 
 fy_obj fy_vm_region_end;
 
@@ -440,16 +542,55 @@ L_DELETE_GLOBAL: {
     DISPATCH();
 }
 L_LOAD_ATTR: {
-    fy_obj *o = TOP();
-    fy_obj *v = fy_getattr(o, names[arg]);
+    fy_obj *o = TOP(), *name = names[arg];
+    fy_type *t = o->type;
+    int k = ic_find(co->cache[f->cur], t);
+    if (k >= 0) {
+        fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
+        if (d) {
+            uintptr_t ix = ((attr_ic *)co->cache[f->cur])->v[k];
+            /* the recorded entry, else a plain lookup (an instance filled in another order) */
+            fy_obj *v = (int64_t)ix < d->nentries && d->entries[ix].key == name ? d->entries[ix].value
+                                                                                : fy_dict_get_str(&d->h, name);
+            if (v) {
+                sp[-1] = fy_ref(v);
+                FY_DECREF(o);
+                DISPATCH();
+            }
+        }
+    }
+    fy_obj *v = fy_getattr(o, name);
     if (!v) goto error;
+    if (k < 0) attr_cache_fill(co, f->cur, o, name, false);
     sp[-1] = v;
     FY_DECREF(o);
     DISPATCH();
 }
 L_STORE_ATTR: {
-    fy_obj *o = POP(), *v = POP();
-    int r = fy_setattr(o, names[arg], v);
+    fy_obj *o = POP(), *v = POP(), *name = names[arg];
+    int cur = f->cur;
+    int k = ic_find(co->cache[cur], o->type);
+    if (k >= 0) {
+        fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + o->type->dictoffset);
+        uintptr_t ix = ((attr_ic *)co->cache[cur])->v[k];
+        if (d && (int64_t)ix < d->nentries && d->entries[ix].key == name) {
+            fy_obj *old = d->entries[ix].value;
+            d->entries[ix].value = v; /* the popped reference moves into the dict */
+            d->version = ++fy_dict_version_counter;
+            FY_DECREF(old);
+            FY_DECREF(o);
+            DISPATCH();
+        }
+        if (d) { /* the class allows a plain store into the instance __dict__ (a new instance) */
+            int r = fy_dict_set(&d->h, name, v);
+            FY_DECREF(o);
+            FY_DECREF(v);
+            if (r < 0) goto error;
+            DISPATCH();
+        }
+    }
+    int r = fy_setattr(o, name, v);
+    if (r == 0 && k < 0) attr_cache_fill(co, cur, o, name, true);
     FY_DECREF(o);
     FY_DECREF(v);
     if (r < 0) goto error;
@@ -465,8 +606,20 @@ L_DELETE_ATTR: {
 L_LOAD_METHOD: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
+    int cur = f->cur;
+    int k = ic_find(co->cache[cur], t);
+    if (k >= 0) {
+        fy_obj *m = (fy_obj *)((attr_ic *)co->cache[cur])->v[k];
+        fy_obj **dp = t->dictoffset == FY_DICTOFF_VAR ? fy_instance_dict_ptr(o) : fixed_dict_slot(o, t);
+        if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
+            sp[-1] = fy_ref(m);
+            PUSH(o);
+            DISPATCH();
+        }
+    }
     if (t->getattr == fy_generic_getattr || (t->getattr == NULL)) {
         fy_obj *m = fy_type_lookup(t, name);
+        if (k < 0 && m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) ic_put(co, cur, t, (uintptr_t)m);
         if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
             fy_obj **dp = fy_instance_dict_ptr(o);
             if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
@@ -516,7 +669,8 @@ L_BINARY_OP: {
 L_INPLACE_OP: {
     fy_obj *b = POP(), *a = TOP();
     fy_obj *r;
-    if (FY_INT_EXACT(a) && FY_INT_EXACT(b)) r = fast_binop(a, b, arg);
+    if ((FY_INT_EXACT(a) && FY_INT_EXACT(b)) || (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type))
+        r = fast_binop(a, b, arg); /* neither has in-place methods */
     else if (FY_STR_CHECK(a) && FY_STR_CHECK(b) && arg == FY_NB_ADD && FY_TYPE(a) == &fy_str_type)
         r = fy_str_concat(a, b);
     else r = fy_inplace_op(a, b, arg);
@@ -636,6 +790,18 @@ L_BINARY_SUBSCR: {
 }
 L_STORE_SUBSCR: {
     fy_obj *k = POP(), *o = POP(), *v = POP();
+    if (FY_TYPE(o) == &fy_list_type && FY_INT_EXACT(k) && !FY_INT_IS_BIG(k)) {
+        int64_t i = FY_INT_VAL(k), n = FY_LIST_N(o);
+        if (i < 0) i += n;
+        if (i >= 0 && i < n) {
+            fy_obj *old = FY_LIST_ITEMS(o)[i];
+            FY_LIST_ITEMS(o)[i] = v; /* the popped reference moves into the list */
+            FY_DECREF(old);
+            FY_DECREF(k);
+            FY_DECREF(o);
+            DISPATCH();
+        }
+    }
     int r = fy_setitem(o, k, v);
     FY_DECREF(k);
     FY_DECREF(o);
@@ -845,38 +1011,41 @@ L_FORMAT_VALUE: {
 }
 L_UNPACK_SEQUENCE: {
     fy_obj *seq = POP();
-    fy_obj *buf[256], **out = arg <= 256 ? buf : fy_malloc(arg * sizeof(fy_obj *));
-    if (!out) {
-        FY_DECREF(seq);
-        goto error;
+    if (FY_TYPE(seq) == &fy_tuple_type || FY_TYPE(seq) == &fy_list_type) {
+        fy_obj **items = FY_TYPE(seq) == &fy_tuple_type ? FY_TUPLE_ITEMS(seq) : FY_LIST_ITEMS(seq);
+        int64_t n = FY_TYPE(seq) == &fy_tuple_type ? FY_TUPLE_N(seq) : FY_LIST_N(seq);
+        if (n == arg) {
+            for (int i = arg - 1; i >= 0; i--) PUSH(fy_ref(items[i]));
+            FY_DECREF(seq);
+            DISPATCH();
+        }
     }
-    int r = unpack(seq, arg, 0, false, out);
+    /* the items go straight into the stack slots they will occupy (the compiler reserved them),
+     * first item lowest, then are reversed so that the first one is on top */
+    int r = unpack(seq, arg, 0, false, sp);
     FY_DECREF(seq);
-    if (r < 0) {
-        if (out != buf) fy_free(out);
-        goto error;
+    if (r < 0) goto error;
+    for (int i = 0, j = arg - 1; i < j; i++, j--) {
+        fy_obj *t = sp[i];
+        sp[i] = sp[j];
+        sp[j] = t;
     }
-    for (int i = arg - 1; i >= 0; i--) PUSH(out[i]);
-    if (out != buf) fy_free(out);
+    sp += arg;
     DISPATCH();
 }
 L_UNPACK_EX: {
     int before = arg & 0xfff, after = arg >> 12;
     fy_obj *seq = POP();
     int total = before + after + 1;
-    fy_obj *buf[256], **out = total <= 256 ? buf : fy_malloc(total * sizeof(fy_obj *));
-    if (!out) {
-        FY_DECREF(seq);
-        goto error;
-    }
-    int r = unpack(seq, before, after, true, out);
+    int r = unpack(seq, before, after, true, sp);
     FY_DECREF(seq);
-    if (r < 0) {
-        if (out != buf) fy_free(out);
-        goto error;
+    if (r < 0) goto error;
+    for (int i = 0, j = total - 1; i < j; i++, j--) {
+        fy_obj *t = sp[i];
+        sp[i] = sp[j];
+        sp[j] = t;
     }
-    for (int i = total - 1; i >= 0; i--) PUSH(out[i]);
-    if (out != buf) fy_free(out);
+    sp += total;
     DISPATCH();
 }
 L_JUMP:

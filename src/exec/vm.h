@@ -33,6 +33,8 @@ extern fy_type fy_generator_type;
 /* Run frame f until it returns or yields (throwflag: an exception to raise at the resume point,
  * or NULL); a new reference, fy_vm_region_end at a REGION_END, or NULL with an exception (vm.c). */
 fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag);
+/* Free the attribute and method inline caches of co's instructions (when co is freed). */
+void fy_vm_code_caches_free(fy_code *co);
 /* A new frame for code co (vm_func.c); for_gen: owned by a generator (never reused). */
 fy_frame *fy_frame_new(fy_code *co, fy_obj *globals, fy_obj *builtins, fy_obj *locals, bool for_gen);
 /* A generator running frame f of function fn (steals f) (vm_func.c). */

@@ -15,6 +15,7 @@ static void code_dealloc(fy_obj *o) {
         c->zombie = NULL;
         FY_DECREF(z);
     }
+    fy_vm_code_caches_free(c); /* reads the instructions */
     free(c->code);
     free(c->locs);
     free(c->cell2arg);

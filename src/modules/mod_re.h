@@ -133,11 +133,17 @@ typedef struct {
     int groups;
     int flags;
     int64_t prefix; /* code point every match starts with, or -1 */
+    /* first_ok: every match consumes a first character, and one below 256 is in first[] (bits);
+     * a search skips the positions whose character cannot start a match */
+    bool first_ok;
+    uint32_t first[8];
 } fy_re_prog;
 
 /* Compile a parse into prog (takes the sets). 0, or -1 with r->msg set. */
 int fy_re_compile(fy_re_parse *r, fy_re_prog *prog);
 void fy_re_prog_free(fy_re_prog *prog);
+/* Fill prog->first_ok / first (called by fy_re_compile). */
+void fy_re_first_set(fy_re_prog *prog);
 
 /* Character classes (shared by the compiler and the matcher). */
 bool fy_re_is_word(uint32_t c, bool ascii);

@@ -486,6 +486,7 @@ int fy_re_compile(fy_re_parse *r, fy_re_prog *p) {
     for (int pc = 0; pc < p->main_end; pc++)
         if (p->code[pc].op == RO_SPLIT || p->code[pc].op == RO_REPCHAR) p->code[pc].m = p->nmemo++;
     if (p->code[0].op == RO_CHAR && !p->code[0].b) p->prefix = p->code[0].a;
+    fy_re_first_set(p);
     return 0;
 }
 

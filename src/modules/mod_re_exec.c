@@ -30,6 +30,7 @@ typedef struct {
     int64_t lastindex;
     bt *st;
     size_t sp, cap;
+    bt *st_inline; /* st starts as this buffer on fy_re_exec's stack (short matches need no heap) */
     uint64_t steps;
     /* Explored states, once the search is long: per page of MEMO_PAGE positions, nmemo bits
      * for each position (pages allocated when first touched). */
@@ -49,11 +50,12 @@ typedef struct {
 static int push(M *m, int kind, int pc, int64_t a, int64_t b) {
     if (m->sp == m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 256;
-        bt *ns = realloc(m->st, cap * sizeof *ns);
+        bt *ns = m->st == m->st_inline ? malloc(cap * sizeof *ns) : realloc(m->st, cap * sizeof *ns);
         if (!ns) {
             fy_err_nomem();
             return -1;
         }
+        if (m->st == m->st_inline) memcpy(ns, m->st, m->sp * sizeof *ns);
         m->st = ns;
         m->cap = cap;
     }
@@ -111,6 +113,74 @@ static bool single(const fy_re_prog *p, const fy_re_ins *in, uint32_t ch) {
     case RO_SET: return fy_re_set_has(&p->sets[in->a], ch);
     default: return false;
     }
+}
+
+void fy_re_first_set(fy_re_prog *p) {
+    p->first_ok = false;
+    memset(p->first, 0, sizeof p->first);
+    if (p->main_end <= 0) return;
+    /* walk the main program from pc 0 through the instructions that consume nothing; every
+     * character instruction reached adds what it accepts; anything else gives up */
+    bool *seenpc = calloc((size_t)p->main_end, sizeof *seenpc);
+    int *work = malloc((size_t)p->main_end * 2 * sizeof *work);
+    if (!seenpc || !work) {
+        free(seenpc);
+        free(work);
+        return;
+    }
+    int nw = 0;
+    bool ok = true;
+    work[nw++] = 0;
+#define FIRST_GO(t) \
+    do { \
+        int t_ = (int)(t); \
+        if (t_ < 0 || t_ >= p->main_end) ok = false; \
+        else if (!seenpc[t_]) { \
+            seenpc[t_] = true; \
+            work[nw++] = t_; \
+        } \
+    } while (0)
+    seenpc[0] = true;
+    while (nw && ok) {
+        int pc = work[--nw];
+        const fy_re_ins *in = &p->code[pc];
+        switch (in->op) {
+        case RO_CHAR:
+        case RO_NOTCHAR:
+        case RO_ANY:
+        case RO_ANYALL:
+        case RO_SET:
+            for (uint32_t ch = 0; ch < 256; ch++)
+                if (single(p, in, ch)) p->first[ch >> 5] |= 1u << (ch & 31);
+            break;
+        case RO_REPCHAR:
+            if (pc + 1 >= p->main_end) {
+                ok = false;
+                break;
+            }
+            for (uint32_t ch = 0; ch < 256; ch++)
+                if (single(p, &p->code[pc + 1], ch)) p->first[ch >> 5] |= 1u << (ch & 31);
+            if (in->b == 0) FIRST_GO(pc + 2);
+            break;
+        case RO_SPLIT:
+            FIRST_GO(in->a);
+            FIRST_GO(in->b);
+            break;
+        case RO_JMP: FIRST_GO(in->a); break;
+        case RO_LOOPEND:
+            FIRST_GO(in->b);
+            FIRST_GO(in->c);
+            break;
+        case RO_SAVE:
+        case RO_MARK:
+        case RO_AT: /* zero-width: what follows still has to consume the first character */ FIRST_GO(pc + 1); break;
+        default: ok = false; /* the match itself (an empty match), lookarounds, backrefs, counters */
+        }
+    }
+#undef FIRST_GO
+    free(seenpc);
+    free(work);
+    p->first_ok = ok;
 }
 
 static bool at_ok(M *m, const fy_re_ins *in, int64_t pos) {
@@ -383,8 +453,14 @@ int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, i
            .noempty = -1};
     int ncaps = 2 * prog->groups;
     for (int k = 0; k < ncaps; k++) caps[k] = -1;
-    m.regs = calloc((size_t)prog->nregs + 1, sizeof *m.regs);
-    if (!m.regs) {
+    bt st_buf[64];
+    int64_t regs_buf[16];
+    m.st = m.st_inline = st_buf;
+    m.cap = sizeof st_buf / sizeof st_buf[0];
+    if (prog->nregs + 1 <= 16) {
+        memset(regs_buf, 0, sizeof regs_buf);
+        m.regs = regs_buf;
+    } else if (!(m.regs = calloc((size_t)prog->nregs + 1, sizeof *m.regs))) {
         fy_err_nomem();
         return -1;
     }
@@ -393,6 +469,13 @@ int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, i
         if (mode == 2 && prog->prefix >= 0) {
             while (start < endpos && CH(start) != (uint32_t)prog->prefix) start++;
             if (start >= endpos) break;
+        } else if (mode == 2 && prog->first_ok) {
+            while (start < endpos) {
+                uint32_t ch = CH(start);
+                if (ch >= 256 || (prog->first[ch >> 5] >> (ch & 31)) & 1) break;
+                start++;
+            }
+            if (start >= endpos) break; /* no match is empty */
         }
         int64_t e;
         m.sp = 0;
@@ -408,8 +491,8 @@ int fy_re_exec(const fy_re_prog *prog, const uint32_t *s32, const uint8_t *s8, i
         }
         if (mode != 2) break;
     }
-    free(m.regs);
-    free(m.st);
+    if (m.regs != regs_buf) free(m.regs);
+    if (m.st != m.st_inline) free(m.st);
     memo_free(&m);
     return r;
 }

@@ -101,6 +101,7 @@ static fy_obj *pad_out(fspec *f, const char *prefix, const char *body, size_t bl
     int64_t len = u8len(prefix, plen) + u8len(body, blen);
     char align = f->align ? f->align : default_align;
     int64_t padn = f->width > len ? f->width - len : 0;
+    if (!padn && !plen) return fy_str_from_utf8(body, blen); /* nothing to add: no buffer */
     fy_sbuf b = {0};
     int64_t left = 0, right = 0;
     if (align == '<') right = padn;
@@ -207,6 +208,61 @@ static fy_obj *format_int(fy_obj *v, fspec *f) {
     return r;
 }
 
+/* a (finite, >= 0) with prec digits after the point, correctly rounded (half to even on the exact
+ * binary value, as printf and CPython do), into buf; false when it is out of the exact 128-bit
+ * range (the caller then asks printf). printf's multi-precision path is the slow part of %.3f. */
+static bool fixed_digits(double a, int prec, char *buf, size_t cap) {
+    static const uint64_t pow10[20] = {1ull,
+                                       10ull,
+                                       100ull,
+                                       1000ull,
+                                       10000ull,
+                                       100000ull,
+                                       1000000ull,
+                                       10000000ull,
+                                       100000000ull,
+                                       1000000000ull,
+                                       10000000000ull,
+                                       100000000000ull,
+                                       1000000000000ull,
+                                       10000000000000ull,
+                                       100000000000000ull,
+                                       1000000000000000ull,
+                                       10000000000000000ull,
+                                       100000000000000000ull,
+                                       1000000000000000000ull,
+                                       10000000000000000000ull};
+    if (prec < 0 || prec > 19 || cap < 64) return false;
+    int e;
+    double fr = frexp(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
+    uint64_t m = (uint64_t)ldexp(fr, 53);
+    e -= 53; /* a = m * 2^e exactly */
+    if (a == 0) m = 0, e = 0;
+    if (e > 0 || e < -120) return false;
+    unsigned __int128 n = (unsigned __int128)m * pow10[prec]; /* < 2^117 */
+    unsigned __int128 q = e ? n >> -e : n;
+    if (e) {
+        unsigned __int128 rem = n & (((unsigned __int128)1 << -e) - 1);
+        unsigned __int128 half = (unsigned __int128)1 << (-e - 1);
+        if (rem > half || (rem == half && (q & 1))) q++;
+    }
+    char tmp[48];
+    int nd = 0;
+    do {
+        tmp[nd++] = (char)('0' + (int)(q % 10));
+        q /= 10;
+    } while (q);
+    while (nd <= prec) tmp[nd++] = '0'; /* at least one digit before the point */
+    size_t o = 0;
+    for (int i = nd - 1; i >= prec; i--) buf[o++] = tmp[i];
+    if (prec) {
+        buf[o++] = '.';
+        for (int i = prec - 1; i >= 0; i--) buf[o++] = tmp[i];
+    }
+    buf[o] = 0;
+    return true;
+}
+
 static fy_obj *format_float(double v, fspec *f, bool from_int) {
     char type = f->type;
     int prec = f->prec;
@@ -251,7 +307,10 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
     } else {
         switch (type) {
         case 'f':
-        case 'F': snprintf(buf, sizeof buf, type == 'f' ? "%.*f" : "%.*F", prec < 0 ? 6 : prec, a); break;
+        case 'F':
+            if (!isfinite(a) || !fixed_digits(a, prec < 0 ? 6 : prec, buf, sizeof buf))
+                snprintf(buf, sizeof buf, type == 'f' ? "%.*f" : "%.*F", prec < 0 ? 6 : prec, a);
+            break;
         case 'e':
         case 'E': snprintf(buf, sizeof buf, type == 'e' ? "%.*e" : "%.*E", prec < 0 ? 6 : prec, a); break;
         case 'g':
@@ -285,7 +344,11 @@ static fy_obj *format_float(double v, fspec *f, bool from_int) {
         snprintf(body, sizeof body, "%s", g.p ? g.p : "");
         fy_sbuf_free(&g);
     } else {
-        snprintf(body, sizeof body, "%s", buf);
+        char prefix[4] = "";
+        if (neg) strcpy(prefix, "-");
+        else if (f->sign == '+') strcpy(prefix, "+");
+        else if (f->sign == ' ') strcpy(prefix, " ");
+        return pad_out(f, prefix, buf, strlen(buf), '>');
     }
     char prefix[4] = "";
     if (neg) strcpy(prefix, "-");

@@ -106,7 +106,10 @@ int64_t fy_gc_collect(void) {
     for (size_t i = 0; i < n; i++) FY_DECREF(w.v[i]);
     free(w.v);
     if (fy_cur) fy_cur->gc_allocs = 0;
-    gc_threshold = 20000 + (count - (int64_t)n) / 2;
+    /* the next collection after as many net new containers as survived this one (at least
+     * 20000): a full collection costs the live containers, so its cost per allocation stays
+     * below one visit however large the heap grows */
+    gc_threshold = 20000 + (count - (int64_t)n);
     return (int64_t)n;
 }
 

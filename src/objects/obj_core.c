@@ -60,10 +60,46 @@ void fy_free(void *p) {
 
 fy_gchead fy_gc_list = {&fy_gc_list, &fy_gc_list, 0};
 
+/* Freed object memory of up to FY_BLOCK_MAX bytes is kept per 16-byte class for the next
+ * allocation of that class (tuples, instances, bound methods, frames of small size come and go
+ * in every loop): class c holds blocks of at least 16*c usable bytes, and a block is allocated
+ * with its class's full size so that it goes back into the same class. A cached block is not
+ * counted in fy_mem_used (its usable size is kept in its second word until it is reused). */
+#define FY_BLOCK_MAX 512
+#define FY_BLOCK_KEEP 1024
+static void *block_cache[FY_BLOCK_MAX / 16 + 1];
+static int block_count[FY_BLOCK_MAX / 16 + 1];
+
+static void *block_alloc(size_t n) {
+    size_t c = (n + 15) >> 4;
+    if (c > FY_BLOCK_MAX / 16) return fy_malloc(n);
+    void *p = block_cache[c];
+    if (p) {
+        block_cache[c] = *(void **)p;
+        block_count[c]--;
+        fy_mem_used += ((size_t *)p)[1];
+        return p;
+    }
+    return fy_malloc(c << 4);
+}
+
+static void block_free(void *p) {
+    size_t usable = malloc_usable_size(p), c = usable >> 4;
+    if (c && c <= FY_BLOCK_MAX / 16 && block_count[c] < FY_BLOCK_KEEP) {
+        fy_mem_used -= usable;
+        ((size_t *)p)[1] = usable;
+        *(void **)p = block_cache[c];
+        block_cache[c] = p;
+        block_count[c]++;
+        return;
+    }
+    fy_free(p);
+}
+
 fy_obj *fy_alloc_size(fy_type *t, size_t size) {
     fy_obj *o;
     if (t->flags & FY_TPF_GC) {
-        fy_gchead *g = fy_malloc(sizeof(fy_gchead) + size);
+        fy_gchead *g = block_alloc(sizeof(fy_gchead) + size);
         if (!g) return NULL;
         memset(g, 0, sizeof(fy_gchead) + size);
         g->next = &fy_gc_list;
@@ -73,7 +109,7 @@ fy_obj *fy_alloc_size(fy_type *t, size_t size) {
         o = FY_FROM_GC(g);
         if (fy_cur) fy_cur->gc_allocs++;
     } else {
-        o = fy_malloc(size);
+        o = block_alloc(size);
         if (!o) return NULL;
         memset(o, 0, size);
     }
@@ -93,9 +129,12 @@ static void free_mem(fy_obj *o, fy_type *t) {
         fy_gchead *g = FY_AS_GC(o);
         g->prev->next = g->next;
         g->next->prev = g->prev;
-        fy_free(g);
+        block_free(g);
+        /* the collector counts containers allocated and not freed since it last ran (as
+         * CPython's youngest generation does): loops that make and drop tuples never trigger it */
+        if (fy_cur && fy_cur->gc_allocs > 0) fy_cur->gc_allocs--;
     } else {
-        fy_free(o);
+        block_free(o);
     }
 }
 
@@ -132,6 +171,15 @@ static void dealloc_one(fy_obj *o) {
 
 void fy_dealloc(fy_obj *o) {
     if (o->rc != 0) return;
+    /* ints and floats hold nothing: back to their free lists without the depth bookkeeping */
+    if (o->type == &fy_float_type) {
+        fy_float_free(o);
+        return;
+    }
+    if (o->type == &fy_int_type) {
+        fy_int_free(o);
+        return;
+    }
     if (dealloc_depth > 200) {
         if (dealloc_qn == dealloc_qcap) {
             size_t nc = dealloc_qcap ? dealloc_qcap * 2 : 256;

@@ -134,6 +134,29 @@ fy_obj *fy_dict_get_str(fy_obj *o, fy_obj *key) {
     }
 }
 
+int64_t fy_dict_find_str(fy_obj *o, fy_obj *key) {
+    fy_dict *d = D(o);
+    if (!d->isize) return -1;
+    int64_t hash = ((fy_strobj *)key)->hash;
+    if (hash == -1) hash = fy_str_hash(key);
+    uint64_t mask = d->isize - 1, perturb = (uint64_t)hash, i = perturb & mask;
+    for (;;) {
+        int32_t ix = d->index[i];
+        if (ix == EMPTY) return -1;
+        if (ix >= 0) {
+            fy_dict_entry *e = &d->entries[ix];
+            if (e->key == key) return ix;
+            if (e->hash == hash) {
+                /* a key of another type with the same hash: its __eq__ is not run a second time */
+                if (FY_TYPE(e->key) != &fy_str_type) return -1;
+                if (fy_str_eq(e->key, key)) return ix;
+            }
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
 fy_obj *fy_dict_get(fy_obj *o, fy_obj *key) {
     if (FY_TYPE(key) == &fy_str_type) return fy_dict_get_str(o, key);
     int64_t h = fy_hash(key);

@@ -107,13 +107,40 @@ void fy_double_repr(double v, char *buf, size_t cap) {
         return;
     }
     char tmp[40];
-    int prec;
-    for (prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
-        if (strtod(tmp, NULL) == v) break;
-        /* the correctly rounded digits may miss while their neighbour one unit up or down in the
-         * last place round-trips (2**-24 is 5.960464477539063e-08): CPython takes that one */
-        if (prec >= 2 && prec < 17 && neighbour_digits(tmp, v)) break;
+    int fexp;
+    if (frexp(fabs(v), &fexp) == 0.5) {
+        /* a power of two: the values that read back as v reach half as far below it as above,
+         * so the correctly rounded digits may miss while their neighbour one unit up or down in
+         * the last place round-trips (2**-24 is 5.960464477539063e-08): CPython takes that one */
+        for (int prec = 1; prec <= 17; prec++) {
+            snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
+            if (strtod(tmp, NULL) == v) break;
+            if (prec >= 2 && prec < 17 && neighbour_digits(tmp, v)) break;
+        }
+    } else {
+        /* elsewhere the interval that reads back as v is symmetric about it, and the correctly
+         * rounded p+1 digits are never farther from v than the p digits: whether they round-trip
+         * is monotone in p, so the fewest digits are found by bisection (17 always do) */
+        /* most doubles need 16 or 17 digits: look there first, then bisect below 16 */
+        char best[40];
+        int lo = 1, hi = 17;
+        snprintf(tmp, sizeof tmp, "%.*e", 15, v);
+        if (strtod(tmp, NULL) != v) {
+            snprintf(tmp, sizeof tmp, "%.*e", 16, v);
+            lo = hi = 17;
+        } else {
+            memcpy(best, tmp, sizeof best);
+            hi = 16;
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                snprintf(tmp, sizeof tmp, "%.*e", mid - 1, v);
+                if (strtod(tmp, NULL) == v) {
+                    hi = mid;
+                    memcpy(best, tmp, sizeof best);
+                } else lo = mid + 1;
+            }
+            memcpy(tmp, best, sizeof best);
+        }
     }
     /* tmp = [-]d[.ddd]e[+-]XX */
     char digits[24];

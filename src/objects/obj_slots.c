@@ -51,8 +51,25 @@ typedef struct {
 
 /* Call the dunder `name` found on type(self) with self prepended; NULL + no error if missing
  * when *missing is given. */
+/* The interned str of a dunder name given as a C literal, by the literal's address (fy_intern
+ * would hash the text on every call of a slot). Interned names live for the process. */
+static fy_obj *dunder_name(const char *name) {
+    static struct {
+        const char *c;
+        fy_obj *s;
+    } cache[64];
+    size_t h = ((uintptr_t)name >> 3) & 63;
+    if (cache[h].c == name) return cache[h].s;
+    fy_obj *s = fy_intern(name);
+    if (s) {
+        cache[h].c = name;
+        cache[h].s = s;
+    }
+    return s;
+}
+
 static fy_obj *call_dunder(fy_obj *self, const char *name, fy_obj *const *args, size_t n, bool *missing) {
-    fy_obj *f = fy_type_lookup(self->type, fy_intern(name));
+    fy_obj *f = fy_type_lookup(self->type, dunder_name(name));
     if (!f) {
         if (missing) {
             *missing = true;
@@ -75,7 +92,7 @@ static fy_obj *call_dunder(fy_obj *self, const char *name, fy_obj *const *args, 
 }
 
 static fy_obj *call_dunder_kw(fy_obj *self, const char *name, fy_obj *const *args, size_t n, fy_obj *kw) {
-    fy_obj *f = fy_type_lookup(self->type, fy_intern(name));
+    fy_obj *f = fy_type_lookup(self->type, dunder_name(name));
     if (!f) return fy_err_format(&fy_AttributeError, "'%s' object has no attribute '%s'", self->type->name, name);
     fy_obj *bound = f->type->descr_get ? f->type->descr_get(f, self, self->type) : fy_ref(f);
     if (!bound) return NULL;

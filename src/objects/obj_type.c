@@ -637,7 +637,9 @@ static fy_obj *object_new(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj 
         if (t->init == fy_object_init) return fy_err_format(&fy_TypeError, "%s() takes no arguments", t->name);
     }
     if (t->flags & FY_TPF_HEAP) {
-        fy_obj *abs = fy_dict_get_cstr(t->dict, "__abstractmethods__");
+        static fy_obj *abs_name;
+        if (!abs_name) abs_name = fy_intern("__abstractmethods__");
+        fy_obj *abs = abs_name ? fy_dict_get_str(t->dict, abs_name) : NULL;
         if (abs && fy_truthy(abs) > 0)
             return fy_err_format(&fy_TypeError, "Can't instantiate abstract class %s", t->name);
     }

@@ -648,6 +648,8 @@ fy_obj *fy_dict_get(fy_obj *d, fy_obj *key);
 fy_obj *fy_dict_get_cstr(fy_obj *d, const char *key);
 /* Fast path for interned str keys with known hash. Borrowed. */
 fy_obj *fy_dict_get_str(fy_obj *d, fy_obj *key);
+/* The entry index of str key in d (for inline caches: d->entries[i]), or -1 when absent. */
+int64_t fy_dict_find_str(fy_obj *d, fy_obj *key);
 int fy_dict_set(fy_obj *d, fy_obj *key, fy_obj *value);   /* borrows both */
 int fy_dict_set_cstr(fy_obj *d, const char *key, fy_obj *value);
 /* Delete key: 0 deleted, 1 missing (no exception), -1 error. */

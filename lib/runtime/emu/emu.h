@@ -71,8 +71,9 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *
 /* The same, lane by lane and product by product (the reference the full-wave matrix product is tested against). */
 void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
 /* Rewrites a rocdl.mfma.* op into deposit calls, the cross-lane suspension and result reads (ctxv: the
- * context argument). 0; 1 when op is no MFMA; -1 with err (an MFMA the emulator does not support). */
-int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
+ * context argument; chip: the emulated chip, whose fp8 format the fp8 MFMAs read). 0; 1 when op is no MFMA;
+ * -1 with err (an MFMA the emulator does not support). */
+int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char *err, size_t cap);
 /* Runtime (emu_exec.c): the running lane's record (generated code stores a, b and c into it before the
  * suspension and loads d after). */
 void *fly_emu_mfma_slot(void *ctx);
@@ -136,9 +137,10 @@ typedef struct fly_emu_lowered {
 
 /* Rewrites every gpu.func kernel of the module (after the fly passes) into host functions:
  * "<name>__emu" (ctx, tx, ty, tz, args...), "__fly_emu_block_<name>"(argv, ctx) and
- * "__fly_emu_thread_<name>"(argv, ctx); fills out (kernels without function pointers).
+ * "__fly_emu_thread_<name>"(argv, ctx); fills out (kernels without function pointers). chip: the emulated
+ * chip (it picks the fp8 MFMAs' format).
  * Returns 0, or -1 with a message in err. */
-int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap);
+int fly_emu_lower_kernels(MlirModule m, const char *chip, fly_emu_lowered *out, char *err, size_t cap);
 /* After the host LLVM lowering: guards every global (address space 1) and LDS (3) load, store and
  * atomic of the kernels' bodies with an inline range compare (the site's last-hit buffer, or the
  * LDS bounds) that calls fly_emu_chk only on a miss, and puts an interrupt poll (a flag load that

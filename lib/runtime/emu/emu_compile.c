@@ -97,7 +97,7 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
     int ok = fly_pipeline_compile_module(m, &o, &r);
     if (!ok) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
     fly_pipeline_result_free(&r);
-    if (ok && fly_emu_lower_kernels(m, &p->kernels, err, cap)) ok = 0;
+    if (ok && fly_emu_lower_kernels(m, chip, &p->kernels, err, cap)) ok = 0;
     if (ok && run_host_passes(m, err, cap)) ok = 0;
     if (ok && (flags & FLY_EMU_COMPILE_PROFILE) && fly_emu_insert_profile(m, &p->kernels, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;

@@ -24,6 +24,7 @@ typedef struct lw {
     bool failed;
     fly_emu_kernel *k;
     MlirType ptr, i64, i32, idx;
+    const char *chip; /* the emulated chip (the fp8 MFMAs' format) */
 } lw;
 
 static int fail(lw *w, const char *fmt, const char *a) {
@@ -567,7 +568,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         if (!w->failed) replace_op(op, r);
     } else if (!strncmp(name, "rocdl.mfma.", 11)) {
         w->k->syncs = 1; /* a cross-lane operation */
-        if (fly_emu_lower_mfma(op, ctxv, w->err, w->cap) < 0) {
+        if (fly_emu_lower_mfma(op, ctxv, w->chip, w->err, w->cap) < 0) {
             w->failed = true;
             return -1;
         }
@@ -808,8 +809,8 @@ static int lower_kernel(lw *w, MlirOperation g) {
     return w->failed ? -1 : 0;
 }
 
-int fly_emu_lower_kernels(MlirModule m, fly_emu_lowered *out, char *err, size_t cap) {
-    lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap};
+int fly_emu_lower_kernels(MlirModule m, const char *chip, fly_emu_lowered *out, char *err, size_t cap) {
+    lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap, .chip = chip};
     w.ptr = fly_emu_irb_type(w.ctx, "!llvm.ptr");
     w.i64 = mlirIntegerTypeGet(w.ctx, 64);
     w.i32 = mlirIntegerTypeGet(w.ctx, 32);

@@ -10,7 +10,9 @@
  * (KPT = K / (64/MN) values per lane, packed in the low bits of a/b); B element (k, n) likewise with n for m.
  * C/D value v = v0 + 4*v1 of lane l is element (m, n) = (4*(l/N) + v0 + 4*(64/N)*v1, l % N).
  * Numerics: D = C + sum_k A*B with the products and their sum (k ascending) in double, rounded once to f32;
- * lanes not taking part contribute zeros. */
+ * lanes not taking part contribute zeros. The fp8 MFMAs (8 e4m3 values a lane, packed into an i64) read the
+ * chip's format: FNUZ on gfx942, OCP on gfx950 (lane by lane: the full-wave product covers the 16- and
+ * 32-bit kinds). */
 #include <math.h>
 #include <stddef.h>
 #include <stdatomic.h>
@@ -28,10 +30,19 @@ typedef struct mfma_kind {
     const char *op;
     int mn, k, kpt, vc, ebits, bf;
 } mfma_kind;
+/* bf: the 16-bit format (1: bfloat16) or the fp8 one (FP8_FNUZ: gfx942's e4m3, FP8_OCP: gfx950's) */
+enum { FP8_FNUZ = 2, FP8_OCP = 3 };
 static const mfma_kind kinds[] = {
-    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},       {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
-    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},     {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
-    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1}, {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
+    {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},
+    {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
+    {"rocdl.mfma.f32.16x16x16f16", 16, 16, 4, 4, 16, 0},
+    {"rocdl.mfma.f32.32x32x8f16", 32, 8, 4, 16, 16, 0},
+    {"rocdl.mfma.f32.16x16x16bf16.1k", 16, 16, 4, 4, 16, 1},
+    {"rocdl.mfma.f32.32x32x8bf16.1k", 32, 8, 4, 16, 16, 1},
+    {"rocdl.mfma.f32.16x16x32.fp8.fp8", 16, 32, 8, 4, 8, FP8_FNUZ},
+    {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FP8_FNUZ},
+    {"rocdl.mfma.f32.16x16x32.fp8.fp8", 16, 32, 8, 4, 8, FP8_OCP},
+    {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FP8_OCP},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
@@ -58,8 +69,17 @@ static double half_to_double(uint32_t h) {
     return (h & 0x8000) ? -v : v;
 }
 
+/* An e4m3 byte: FNUZ (bias 8, 0x80 the only NaN, no -0) or OCP (bias 7, S.1111.111 NaN); neither has infinities. */
+static double fp8_to_double(uint32_t b, int ocp) {
+    int e = (b >> 3) & 15, m = b & 7, bias = ocp ? 7 : 8;
+    if (ocp ? (b & 0x7f) == 0x7f : b == 0x80) return NAN;
+    double v = e == 0 ? ldexp(m, -bias - 2) : ldexp(m + 8, e - bias - 3);
+    return (b & 0x80) ? -v : v;
+}
+
 /* Value i of a packed operand word (ebits, bf as in mfma_kind; constants where this is inlined). */
 static inline double elem_of(int ebits, int bf, int64_t w, int i) {
+    if (ebits == 8) return fp8_to_double((uint32_t)((uint64_t)w >> (8 * i)) & 0xff, bf == FP8_OCP);
     if (ebits == 32) {
         float f;
         uint32_t u = (uint32_t)w;
@@ -206,23 +226,24 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
     case 2: mfma_full(l, 16, 16, 4, 16, 0); break;
     case 3: mfma_full(l, 32, 8, 4, 16, 0); break;
     case 4: mfma_full(l, 16, 16, 4, 16, 1); break;
-    default: mfma_full(l, 32, 8, 4, 16, 1); break;
+    case 5: mfma_full(l, 32, 8, 4, 16, 1); break;
+    default: fly_emu_mfma_wave_ref(kind, l, active, n); break; /* fp8 */
     }
 }
 
 /* ---- the host lowering ---- */
 
-int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) {
+int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char *err, size_t cap) {
     char name[64];
     fly_ir_op_name(op, name, sizeof name);
-    int kind = -1;
+    int kind = -1, ocp = chip && !strncmp(chip, "gfx950", 6); /* gfx950's fp8 MFMAs read OCP e4m3 */
     for (int i = 0; i < NKINDS; i++)
-        if (!strcmp(name, kinds[i].op)) kind = i;
+        if (!strcmp(name, kinds[i].op) && (kinds[i].ebits != 8 || (kinds[i].bf == FP8_OCP) == ocp)) kind = i;
     if (kind < 0) {
         if (!strncmp(name, "rocdl.mfma.", 11)) {
             snprintf(err, cap,
                      "the emulator does not support %s (supported: 16x16x4 and 32x32x2 f32, 16x16x16 and "
-                     "32x32x8 f16 / bf16)",
+                     "32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8)",
                      name);
             return -1;
         }
@@ -235,7 +256,9 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, char *err, size_t cap) 
     MlirValue ab[2];
     for (int i = 0; i < 2; i++) {
         MlirValue v = mlirOperationGetOperand(op, i);
-        if (k->ebits == 32) {
+        if (k->ebits == 8) { /* eight fp8 values packed into an i64 already */
+            ab[i] = v;
+        } else if (k->ebits == 32) {
             v = fly_emu_irb_val(&b, "arith.bitcast", 1, &v, i32, 0, NULL);
             ab[i] = fly_emu_irb_val(&b, "arith.extui", 1, &v, i64, 0, NULL);
         } else {

@@ -24,6 +24,7 @@ typedef struct jitfn {
     long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
     fy_obj *last;  /* _last_compiled: (key, CompiledArtifact) of the latest call, NULL before one */
     fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
+    fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
 } jitfn;
 
 /* What a @flyc.jit call compiled (FlyDSL's CompiledArtifact): the source IR, the host function's module
@@ -43,6 +44,7 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->kernel = kernel;
     j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
     j->last = j->cache = NULL;
+    j->hints = NULL;
     return &j->h;
 }
 
@@ -50,10 +52,12 @@ static void jitfn_dealloc(fy_obj *o) {
     FY_CLEAR(((jitfn *)o)->fn);
     FY_CLEAR(((jitfn *)o)->last);
     FY_CLEAR(((jitfn *)o)->cache);
+    FY_CLEAR(((jitfn *)o)->hints);
 }
 static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) {
     jitfn *j = (jitfn *)o;
-    return (j->fn && v(j->fn, a)) || (j->last && v(j->last, a)) || (j->cache && v(j->cache, a));
+    return (j->fn && v(j->fn, a)) || (j->last && v(j->last, a)) || (j->cache && v(j->cache, a)) ||
+           (j->hints && v(j->hints, a));
 }
 static void jitfn_clear(fy_obj *o) { jitfn_dealloc(o); }
 
@@ -277,6 +281,19 @@ static fy_obj *jitfn_wrapped(fy_obj *self) {
     return j->fn ? fy_ref(j->fn) : fy_none();
 }
 static fy_obj *jitfn_get_name(fy_obj *self) { return fn_name(((jitfn *)self)->fn); }
+static fy_obj *jitfn_get_hints(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    if (!j->hints && !(j->hints = fy_dict_new())) return NULL;
+    return fy_ref(j->hints);
+}
+static int jitfn_set_hints(fy_obj *self, fy_obj *v) {
+    if (!v || !FY_DICT_CHECK(v)) {
+        fy_err_set(&fy_TypeError, "compile_hints must be a dict");
+        return -1;
+    }
+    FY_SETREF(((jitfn *)self)->hints, fy_ref(v));
+    return 0;
+}
 
 static fy_obj *jitfn_last(fy_obj *self) {
     jitfn *j = (jitfn *)self;
@@ -294,6 +311,7 @@ static fy_getsetdef jitfn_getsets[] = {
     {"_mem_cache", jitfn_cache, NULL, "cache key -> CompiledArtifact of the calls so far"},
     {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
     {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+    {"compile_hints", jitfn_get_hints, jitfn_set_hints, "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
     {0}};
 
 static fy_type jitfn_type = {

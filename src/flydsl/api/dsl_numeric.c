@@ -175,8 +175,28 @@ const char *fy_dsl_numeric_mlir_name(fy_obj *o) {
     return ((fy_dsl_numeric *)o)->mlir;
 }
 
+/* The scalar numeric type an MLIR-level type object names (T.f32, ir.F32Type.get()), or NULL without an
+ * exception: T's types carry theirs (_numeric, no _lanes), the bindings' types their text (_s). */
+static fy_dsl_numeric *numeric_of_ir_type(fy_obj *o) {
+    fy_dsl_numeric *r = NULL;
+    fy_obj *n = fy_getattr_opt(o, fy_intern("_numeric"));
+    fy_obj *lanes = n ? fy_getattr_opt(o, fy_intern("_lanes")) : NULL;
+    if (n && FY_DSL_IS_NUMERIC_TYPE(n) && lanes == fy_None) r = (fy_dsl_numeric *)n; /* static objects */
+    FY_XDECREF(n);
+    FY_XDECREF(lanes);
+    if (!r) {
+        fy_obj *s = fy_getattr_opt(o, fy_intern("_s"));
+        if (s && FY_STR_CHECK(s)) r = fy_mlir_numeric_of(FY_STR_DATA(s));
+        FY_XDECREF(s);
+    }
+    fy_err_clear();
+    return r;
+}
+
 fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op) {
     if (o && FY_DSL_IS_NUMERIC_TYPE(o)) return (fy_dsl_numeric *)o;
+    fy_dsl_numeric *t = o ? numeric_of_ir_type(o) : NULL;
+    if (t) return t;
     fy_err_format(&fy_TypeError, "%s: expected a numeric type such as fx.Int32, not '%s'", op,
                   o ? fy_type_name(o) : "NULL");
     return NULL;

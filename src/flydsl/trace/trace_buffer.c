@@ -6,7 +6,8 @@
  * 0xFFFFFFFF with max_size, else cosize(layout) * element bytes) and the CDNA flags (7<<12 | 4<<15),
  * i.e. "rocdl.make.buffer.rsrc". Element access B[crd] / B[crd] = v records fly.make_coord, fly.crd2idx
  * and fly.get_scalar for the element index, scales it to a byte offset and emits
- * rocdl.raw.ptr.buffer.load / store: out of range (past num_records) loads give 0 and stores are dropped,
+ * rocdl.raw.ptr.buffer.load / store (fp8 elements as their i8 bits): out of range (past num_records) loads give 0
+ * and stores are dropped,
  * by the hardware rule the emulator follows. Divides and slices (fx.logical_divide, fx.slice(b, (None, i)))
  * give buffer tensors over the same resource with a moved element offset; fx.rocdl.BufferCopy* atoms copy
  * through it (fx.copy / copy_atom_call, trace_pred.c): on a static layout as fly.copy / fly.copy_atom_call of a
@@ -81,15 +82,21 @@ const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
     return &((tbuf *)o)->L;
 }
 
+static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out);
+
 /* Buffer tensor o as a !fly.memref<T, #fly_rocdl.buffer_desc, L> value for copy atoms: its resource and element
- * offset carried by one cast to the buffer pointer, viewed with its (static) layout. 1 with *ssa and ty set; 0 when
- * o has no such view (a dynamic layout: copies then go element by element); -1 with an exception. */
+ * offset carried by one cast to the buffer pointer, viewed with its (static) layout; a static piece of a tensor
+ * with a dynamic origin (a thread's partition of a torch argument) starts at its shadow's first element. 1 with
+ * *ssa and ty set; 0 when o has no such view (a dynamic layout: copies then go element by element); -1 with an
+ * exception. */
 int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap) {
     tbuf *b = (tbuf *)o;
     fy_tracer *tr = fy_trace_cur();
-    if (!tr || b->shadow || !fly_layout_is_static(&b->L)) return 0;
+    if (!tr || !fly_layout_is_static(&b->L)) return 0;
     uint64_t off;
-    if (b->off) {
+    if (b->shadow) { /* a static piece (a thread's partition) of a dynamic tensor: its first element's offset */
+        if (shadow_origin(tr, b, &off) < 0) return -1;
+    } else if (b->off) {
         if (fy_trace_value_as(tr, b->off, &fy_dsl_t_i32, &off) < 0) return -1;
     } else {
         off = fy_trace_new_ssa(tr);
@@ -119,6 +126,34 @@ static fy_tracer *need_tracer(const char *what) {
     fy_tracer *tr = fy_trace_cur();
     if (!tr) fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel's trace", what);
     return tr;
+}
+
+/* Buffer tensor o with every access moved by soff elements (an int or a traced integer: FlyDSL's copy(...,
+ * soffset=) of a buffer atom, counted in the atom's values). */
+fy_obj *fy_trace_buffer_soffset(fy_obj *o, fy_obj *soff) {
+    tbuf *b = (tbuf *)o;
+    fy_tracer *tr = need_tracer("copy(soffset=)");
+    if (!tr) return NULL;
+    if (b->shadow) { /* an element's offset is measured from base: move base back by soff elements */
+        uint64_t x, k, by, nb;
+        if (fy_trace_value_as(tr, soff, &fy_dsl_t_i64, &x) < 0) return NULL;
+        k = fy_trace_new_ssa(tr), by = fy_trace_new_ssa(tr), nb = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %d : i64", U(k), b->et->width / 8);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.muli %%%llu, %%%llu : i64", U(by), U(x), U(k));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.subi %%%llu, %%%llu : i64", U(nb), U(b->base), U(by));
+        fy_trace_end_line(tr);
+        if (tr->failed) return fy_err_nomem();
+        fy_obj *r = tbuf_with(b, &b->L, b->off);
+        if (r) ((tbuf *)r)->base = nb;
+        return r;
+    }
+    fy_obj *off = b->off ? fy_binop(b->off, soff, FY_NB_ADD) : fy_ref(soff);
+    if (!off) return NULL;
+    fy_obj *r = tbuf_with(b, &b->L, off);
+    FY_DECREF(off);
+    return r;
 }
 
 static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -226,23 +261,12 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
     return &b->h;
 }
 
-/* With a shadow: the element offset (i32) of coordinate key: (iter(shadow) - base) / bytes + crd2idx(key, layout). */
-static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
+/* With a shadow: the element offset (i32) of the shadow's first element, (iter(shadow) - base) / bytes. */
+static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out) {
     fy_ttensor *v = (fy_ttensor *)b->shadow;
-    uint64_t c;
-    char cty[300], lt[512];
-    fly_inttuple ct;
-    int nnone;
-    if (fy_trace_coord_emit(tr, &v->L, key, &c, cty, sizeof cty, &ct, &nnone) < 0) return -1;
-    if (nnone) {
-        fy_err_set(&fy_NotImplementedError, "assigning to a slice of a buffer tensor is not supported");
-        return -1;
-    }
     const char *ty = fy_trace_mlir_type(b->et);
-    fly_layout_print(&v->L, lt, sizeof lt);
     uint64_t it = fy_trace_new_ssa(tr), pp = fy_trace_new_ssa(tr), pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr),
-             k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr), l = fy_trace_new_ssa(tr),
-             ix = fy_trace_new_ssa(tr), sc = fy_trace_new_ssa(tr), sum = fy_trace_new_ssa(tr);
+             k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty,
                   ty);
     fy_trace_end_line(tr);
@@ -259,6 +283,26 @@ static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.trunci %%%llu : i64 to i32", U(q32), U(q));
     fy_trace_end_line(tr);
+    *out = q32;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
+}
+
+/* With a shadow: the element offset (i32) of coordinate key: (iter(shadow) - base) / bytes + crd2idx(key, layout). */
+static int shadow_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
+    fy_ttensor *v = (fy_ttensor *)b->shadow;
+    uint64_t c;
+    char cty[300], lt[512];
+    fly_inttuple ct;
+    int nnone;
+    if (fy_trace_coord_emit(tr, &v->L, key, &c, cty, sizeof cty, &ct, &nnone) < 0) return -1;
+    if (nnone) {
+        fy_err_set(&fy_NotImplementedError, "assigning to a slice of a buffer tensor is not supported");
+        return -1;
+    }
+    fly_layout_print(&v->L, lt, sizeof lt);
+    uint64_t q32, l = fy_trace_new_ssa(tr), ix = fy_trace_new_ssa(tr), sc = fy_trace_new_ssa(tr),
+                  sum = fy_trace_new_ssa(tr);
+    if (shadow_origin(tr, b, &q32) < 0) return -1;
     fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> !fly.layout<%s>", U(l), U(v->ssa), v->ty,
                   lt);
     fy_trace_end_line(tr);
@@ -377,6 +421,9 @@ static fy_obj *tb_slice(tbuf *b, fy_obj *key, int *done) {
     return r;
 }
 
+/* An fp8 MLIR element type (f8E4M3FNUZ, f8E4M3FN, f8E5M2...)? */
+static int is_f8(const char *ty) { return !strncmp(ty, "f8E", 3); }
+
 static fy_obj *tb_getitem(fy_obj *o, fy_obj *key) {
     tbuf *b = (tbuf *)o;
     fy_tracer *tr = need_tracer("a buffer tensor");
@@ -390,9 +437,17 @@ static fy_obj *tb_getitem(fy_obj *o, fy_obj *key) {
     uint64_t z = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
+    const char *ty = fy_trace_mlir_type(b->et);
+    int f8 = is_f8(ty); /* fp8 elements move as their i8 bits (LLVM has no fp8 types) */
     fy_trace_emit(tr, "      %%%llu = rocdl.raw.ptr.buffer.load %%%llu, %%%llu, %%%llu, %%%llu : %s", U(r), U(b->rsrc),
-                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
+                  U(off), U(z), U(z), f8 ? "i8" : ty);
     fy_trace_end_line(tr);
+    if (f8) {
+        uint64_t c = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : i8 to %s", U(c), U(r), ty);
+        fy_trace_end_line(tr);
+        r = c;
+    }
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(b->et, r);
 }
 
@@ -419,10 +474,18 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
     uint64_t x, off;
     if (fy_trace_value_as(tr, val, b->et, &x) < 0 || byte_offset(tr, b, key, &off) < 0) return -1;
     uint64_t z = fy_trace_new_ssa(tr);
+    const char *ty = fy_trace_mlir_type(b->et);
+    int f8 = is_f8(ty);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
+    if (f8) {
+        uint64_t c = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to i8", U(c), U(x), ty);
+        fy_trace_end_line(tr);
+        x = c;
+    }
     fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.store %%%llu, %%%llu, %%%llu, %%%llu, %%%llu : %s", U(x), U(b->rsrc),
-                  U(off), U(z), U(z), fy_trace_mlir_type(b->et));
+                  U(off), U(z), U(z), f8 ? "i8" : ty);
     fy_trace_end_line(tr);
     if (tr->failed) {
         fy_err_nomem();

@@ -449,11 +449,27 @@ static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op,
     return NULL;
 }
 
+static fy_obj *copy_parsed(const char *op, fy_obj **v, int one);
+
 static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
-    static const char *const names[] = {"copy_atom", "src", "dst", "pred", NULL};
-    fy_obj *v[4] = {NULL, NULL, NULL, NULL};
+    static const char *const names[] = {"copy_atom", "src", "dst", "pred", "soffset", NULL};
+    fy_obj *v[5] = {NULL, NULL, NULL, NULL, NULL};
+    if (fy_parse_args(op, a, na, kw, names, 3, 3, 5, v) < 0) return NULL;
+    if (!v[4] || v[4] == fy_None) return copy_parsed(op, v, one);
+    /* a buffer atom's scalar offset (in its values): the buffer operand moved by it */
+    int bs = fy_trace_is_buffer(v[1]), bd = fy_trace_is_buffer(v[2]);
+    if (!bs && !bd)
+        return fy_err_format(&fy_TypeError, "%s: soffset= needs a buffer tensor as source or destination", op);
+    fy_obj *moved = fy_trace_buffer_soffset(bs ? v[1] : v[2], v[4]);
+    if (!moved) return NULL;
+    v[bs ? 1 : 2] = moved;
+    fy_obj *r = copy_parsed(op, v, one);
+    FY_DECREF(moved);
+    return r;
+}
+
+static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
     fy_dsl_numeric *et, *dt;
-    if (fy_parse_args(op, a, na, kw, names, 3, 3, 4, v) < 0) return NULL;
     const fly_layout *ls = operand(v[1], &et, op, "src"), *ld = ls ? operand(v[2], &dt, op, "dst") : NULL;
     if (!ld) return NULL;
     int64_t av = atom_values(v[0], et, op);
@@ -466,7 +482,8 @@ static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *
                              "as source or destination",
                              op);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
-    if (!pred && !one && !bufs) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
+    /* same-width element types differ: the bits move element by element (fy_trace_copy_pred) */
+    if (!pred && !one && !bufs && et == dt) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
     return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);
 }
 

@@ -219,6 +219,8 @@ fy_obj *fy_trace_buffer_with_layout(fy_obj *b, const fly_layout *L);
  * NULL when none), and a buffer tensor like b over another such view (stolen). */
 fy_obj *fy_trace_buffer_shadow(fy_obj *b);
 fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
+/* Buffer tensor b with its accesses moved by soff elements (copy(..., soffset=)); a new reference or NULL. */
+fy_obj *fy_trace_buffer_soffset(fy_obj *b, fy_obj *soff);
 int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
 /* A tiled copy of copy atom `atom` with TV layout tv over tile (a tuple of sizes) (trace_copy.c). */
 fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile);

@@ -94,7 +94,8 @@ static rt_state *session_state(void) {
     if (fy_type_ready(&rt_handle_type) < 0) return NULL;
     s = calloc(1, sizeof *s);
     if (!s) return (rt_state *)fy_err_nomem();
-    fly_rt_options o = {.notice = notice_text, .printf_sink = printf_text};
+    /* the emulator emulates the session's target when it starts (%target / $ARCH; e.g. gfx950's LDS and fp8) */
+    fly_rt_options o = {.notice = notice_text, .printf_sink = printf_text, .emu_target = fy_interp_target(fy_cur)};
     s->R = api->rt;
     s->rt = s->R->create(&o);
     if (!s->rt) {

@@ -46,8 +46,17 @@ typedef struct mfma_shape {
     int va, vc;
 } mfma_shape;
 static const mfma_shape shapes[] = {
-    {16, 16, 4, "f32", 1, 4},  {32, 32, 2, "f32", 1, 16},  {16, 16, 16, "f16", 4, 4},
-    {32, 32, 8, "f16", 4, 16}, {16, 16, 16, "bf16", 4, 4}, {32, 32, 8, "bf16", 4, 16},
+    {16, 16, 4, "f32", 1, 4},
+    {32, 32, 2, "f32", 1, 16},
+    {16, 16, 16, "f16", 4, 4},
+    {32, 32, 8, "f16", 4, 16},
+    {16, 16, 16, "bf16", 4, 4},
+    {32, 32, 8, "bf16", 4, 16},
+    /* fp8 x fp8: e4m3 in the target's format (FNUZ on gfx942, OCP on gfx950) */
+    {16, 16, 32, "f8E4M3FNUZ", 8, 4},
+    {32, 32, 16, "f8E4M3FNUZ", 8, 16},
+    {16, 16, 32, "f8E4M3FN", 8, 4},
+    {32, 32, 16, "f8E4M3FN", 8, 16},
 };
 
 typedef struct mmaop {
@@ -155,7 +164,7 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_err_format(
         &fy_ValueError,
         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
-        "16x16x16 and 32x32x8 Float16 / BFloat16)",
+        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN)",
         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
 }
 

@@ -484,6 +484,23 @@ fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a) {
 fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f) {
     fy_tracer *tr = cur_tracer;
     if (!tr) return no_trace("select", c, t);
+    uint64_t vt, vf;
+    fy_dsl_numeric *et, *ef;
+    int64_t nt_, nf_;
+    if (fy_tvector_parts(t, &vt, &et, &nt_) == 0 && fy_tvector_parts(f, &vf, &ef, &nf_) == 0) {
+        /* a scalar condition picks one of two whole Vectors (arith.select with an i1 condition) */
+        if (et != ef || nt_ != nf_)
+            return fy_err_format(&fy_TypeError, "select: the Vectors differ (%lld x %s and %lld x %s)", (long long)nt_,
+                                 et->name, (long long)nf_, ef->name);
+        uint64_t cv;
+        if (fy_trace_value_as(tr, c, &fy_dsl_t_bool, &cv) < 0) return NULL;
+        uint64_t id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.select %%%llu, %%%llu, %%%llu : i1, vector<%lldx%s>", U(id), U(cv),
+                      U(vt), U(vf), (long long)nt_, fy_trace_mlir_type(et));
+        fy_trace_end_line(tr);
+        return tr->failed ? fy_err_nomem() : fy_tvector_new(id, et, nt_);
+    }
+    fy_err_clear();
     fy_obj *nt = fy_dsl_as_numeric(t), *nf = nt ? fy_dsl_as_numeric(f) : NULL;
     if (!nf) {
         FY_XDECREF(nt);

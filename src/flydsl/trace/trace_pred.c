@@ -8,7 +8,8 @@
  * predicates guard pieces with scf.if, so masked elements are never touched: an invocation under a
  * per-invocation predicate is one fly.copy_atom_call on its slices when the tensor's first mode is the atom,
  * element by element otherwise; per-element predicates guard each element. Buffer tensors over dynamic layouts
- * move element by element through the resource. */
+ * move element by element through the resource; a static piece of one (a thread's partition of a torch argument)
+ * is copied with the atom. */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,10 +27,10 @@ typedef struct atomv_ssa {
     int one;
 } atomv_ssa;
 
-/* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout and no shadow? */
+/* Has o a memref value for atom calls: a kernel tensor, or a buffer tensor with a static layout? */
 static int has_view(fy_obj *o) {
     if (FY_TTENSOR_CHECK(o)) return 1;
-    return fy_trace_is_buffer(o) && !fy_trace_buffer_shadow(o) && fly_layout_is_static(fy_trace_buffer_layout(o, NULL));
+    return fy_trace_is_buffer(o) && fly_layout_is_static(fy_trace_buffer_layout(o, NULL));
 }
 
 /* The atom call on src and dst (kernel or buffer tensors with has_view), with FlyDSL's predicate operand when pred
@@ -192,6 +193,10 @@ static int move_piece(opnd *src, opnd *dst, int64_t k, int64_t v, int vec, const
     for (int64_t e = k * v; e < (k + 1) * v; e++) {
         fy_obj *ks = key_for(&src->L->shape, e, 0), *kd = ks ? key_for(&dst->L->shape, e, 0) : NULL;
         fy_obj *x = kd ? FY_TYPE(src->o)->getitem(src->o, ks) : NULL;
+        if (x && src->et != dst->et) { /* a copy of bits (same width): reinterpreted, not converted */
+            fy_obj *arg = &dst->et->h;
+            FY_SETREF(x, fy_call_method(x, "bitcast", &arg, 1));
+        }
         int r = x ? FY_TYPE(dst->o)->setitem(dst->o, kd, x) : -1;
         FY_XDECREF(ks);
         FY_XDECREF(kd);
@@ -233,7 +238,7 @@ static int vec_ok(const opnd *t, int64_t v) {
  * tensors, element moves otherwise. */
 static fy_obj *move_all(opnd *src, opnd *dst, int64_t n, const atomv_ssa *ac) {
     if (ac->a) return atom_call(ac, ac->one, src->o, dst->o, NULL) < 0 ? NULL : fy_none();
-    if (FY_TTENSOR_CHECK(src->o) && FY_TTENSOR_CHECK(dst->o)) {
+    if (FY_TTENSOR_CHECK(src->o) && FY_TTENSOR_CHECK(dst->o) && src->et == dst->et) {
         fy_obj *x = fy_trace_tensor_load((fy_ttensor *)src->o);
         fy_obj *res = x ? fy_trace_tensor_store((fy_ttensor *)dst->o, x) : NULL;
         FY_XDECREF(x);
@@ -257,7 +262,10 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
                              "%s: shape mismatch: source %s (%lld elements) and destination %s (%lld elements)", op, a,
                              (long long)ns, b, (long long)nd);
     }
-    if (src->et != dst->et)
+    /* an atom copies bits: same-width element types of two views move through the atom unconverted (FlyDSL's
+     * kernels store i32 bits from an f32 register tensor) */
+    int bits_only = src->et != dst->et && src->et->width == dst->et->width;
+    if (src->et != dst->et && !bits_only)
         return fy_err_format(&fy_TypeError, "%s: source holds %s but destination holds %s", op, src->et->name,
                              dst->et->name);
     if (atomv < 1 || ns % atomv)
@@ -285,14 +293,14 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
         return fy_err_format(&fy_TypeError, "%s: pred must be a Boolean tensor, not '%s'", op, fy_type_name(pred));
     }
     int scalar_pred = pred && !FY_TTENSOR_CHECK(pred);
-    int vec = atomv > 1 && vec_ok(src, atomv) && vec_ok(dst, atomv);
+    int vec = atomv > 1 && src->et == dst->et && vec_ok(src, atomv) && vec_ok(dst, atomv);
     /* FlyDSL's form: a register tensor of one Boolean per invocation is the call's predicate operand */
     fy_ttensor *pt = pred && !scalar_pred && !per_elem && np == natoms ? (fy_ttensor *)pred : NULL;
     if (pt && !(pt->et == &fy_dsl_t_bool && pt->reg == FY_SP_REG && fly_layout_is_static(&pt->L))) pt = NULL;
     atomv_ssa ac = {0, "", one};
     /* the atom value, made only when a call will use it (before any scf.if, so every guard sees it) */
     int need = !pred || scalar_pred || (!per_elem && (natoms == 1 || pt || vec));
-    if (need && has_view(so) && has_view(dobj)) /* buffer tensors make it a buffer atom */
+    if (need && !bits_only && has_view(so) && has_view(dobj)) /* buffer tensors make it a buffer atom */
         ac.a = fy_trace_copy_atom(tr, (int)(atomv * src->et->width), fy_trace_is_buffer(so) || fy_trace_is_buffer(dobj),
                                   src->et, ac.ty, sizeof ac.ty);
     if (ac.a && pt) return atom_call(&ac, one, so, dobj, pt) < 0 ? NULL : fy_none();

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -232,7 +233,63 @@ static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     return fy_dsl_num_dynamic(&fy_dsl_t_i64, r);
 }
 
+/* The element type and space a pointer type names: a kernel Pointer (p.type's owner), or a type object whose
+ * text is "!fly.ptr<ELEM, SPACE[, align<N>]>" (fx.PointerType.get(...)); 0, or -1 with a TypeError. */
+static int ptr_type_of(fy_obj *t, fy_dsl_numeric **et, int *reg) {
+    if (FY_TYPE(t) == &fy_trace_ptr_type) {
+        *et = ((fy_trace_ptr *)t)->et;
+        *reg = ((fy_trace_ptr *)t)->reg;
+        return 0;
+    }
+    fy_obj *s = fy_str(t);
+    if (!s) return -1;
+    char elem[32] = "", space[32] = "";
+    int n = sscanf(FY_STR_DATA(s), "!fly.ptr<%31[^,>], %31[^,>]", elem, space);
+    FY_DECREF(s);
+    *et = n >= 1 ? fy_mlir_numeric_of(elem) : NULL;
+    *reg = !strcmp(space, "shared") ? FY_SP_SHARED : !strcmp(space, "register") ? FY_SP_REG : FY_SP_GLOBAL;
+    if (!*et || (n == 2 && strcmp(space, "shared") && strcmp(space, "register") && strcmp(space, "global"))) {
+        fy_err_format(&fy_TypeError,
+                      "inttoptr: expected a pointer type such as fx.PointerType.get(T.f32, ...), not "
+                      "'%s'",
+                      fy_type_name(t));
+        return -1;
+    }
+    return 0;
+}
+
+/* fx.inttoptr(ptr_type, address): the pointer at an integer address (llvm.inttoptr), of ptr_type's element type
+ * and address space. */
+static fy_obj *f_inttoptr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"result_type", "src", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("inttoptr", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    fy_dsl_numeric *et;
+    int reg;
+    if (ptr_type_of(v[0], &et, &reg) < 0) return NULL;
+    if (reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "inttoptr is not supported for register address space");
+    if (!is_offset(v[1]))
+        return fy_err_format(&fy_TypeError, "inttoptr: the address must be an integer, not '%s'", fy_type_name(v[1]));
+    fy_tracer *tr = need_tracer("inttoptr");
+    if (!tr) return NULL;
+    int as = reg == FY_SP_SHARED ? 3 : 1;
+    fy_dsl_numeric *it = reg == FY_SP_SHARED ? &fy_dsl_t_i32 : &fy_dsl_t_i64;
+    uint64_t x, l = 0, r = 0;
+    if (fy_trace_value_as(tr, v[1], it, &x) < 0) return NULL;
+    l = fy_trace_new_ssa(tr);
+    r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : %s to !llvm.ptr<%d>", U(l), U(x), it->mlir, as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>",
+                  U(r), U(l), as, fy_trace_mlir_type(et), fy_trace_space_name(reg));
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(r, et, reg);
+}
+
 static fy_methoddef ptr_funcs[] = {
+    {"inttoptr", f_inttoptr, 0, "inttoptr(result_type, src)\nThe pointer of result_type at integer address src."},
     {"add_offset", f_add_offset, 0, "add_offset(ptr, offset)\nThe pointer advanced by offset elements."},
     {"ptrtoint", f_ptrtoint, 0, "ptrtoint(ptr)\nThe pointer's address as an Int64."},
     {0}};

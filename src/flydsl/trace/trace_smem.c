@@ -160,7 +160,7 @@ static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (f->align > mal) mal = f->align;
         s->nf++;
     }
-    if (!s->nf) {
+    if (!s->nord) { /* constexpr fields only is a struct of compile-time parameters */
         fy_err_format(&fy_ValueError, "fx.struct %s: no fields", s->name);
         goto fail;
     }

@@ -67,6 +67,16 @@ static int shape_count(fy_obj *sh, int64_t *n, fy_obj **keep, const char *fn) {
 
 /* The vector's SSA handle, element type and length; -1 when v is not a Vector. */
 int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) {
+    const char *ty;
+    if (v && FY_TYPE(v) != &tvector_type && fy_mlir_value_parts(v, ssa, &ty)) {
+        /* an ir.Value of a 1-D vector type is the Vector it holds (FlyDSL's kernels pass v.ir_value()) */
+        long long len;
+        char e[32];
+        if (sscanf(ty, "vector<%lldx%31[^>]>", &len, e) != 2 || strchr(e, 'x') || !(*et = fy_mlir_numeric_of(e)))
+            return -1;
+        *n = len;
+        return 0;
+    }
     if (!v || FY_TYPE(v) != &tvector_type) return -1;
     tvector *t = (tvector *)v;
     *ssa = t->ssa;
@@ -682,6 +692,40 @@ out:
     return r;
 }
 
+/* The element type a type argument names: a numeric type, T's / the bindings' scalar types, or a vector type
+ * (T.vec(4, T.f32), "vector<4xf32>": its element type). */
+static fy_dsl_numeric *elem_type_arg(fy_obj *t, const char *op) {
+    fy_obj *s = FY_TYPE(t) == FY_TYPE(&fy_dsl_t_f32.h) ? NULL : fy_str(t);
+    if (s) {
+        long long n;
+        char et[32];
+        fy_dsl_numeric *r = NULL;
+        if (sscanf(FY_STR_DATA(s), "vector<%lldx%31[^>]>", &n, et) == 2) r = fy_mlir_numeric_of(et);
+        FY_DECREF(s);
+        if (r) return r;
+    }
+    fy_err_clear();
+    return fy_dsl_to_numeric_type(t, op);
+}
+
+/* v.extf(type) / v.truncf(type): the float elements widened / narrowed to type's element type (arith.extf /
+ * arith.truncf, as the legacy ArithValue methods FlyDSL's kernels call). */
+static fy_obj *vec_fcast(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw, int ext) {
+    const char *op = ext ? "extf" : "truncf";
+    if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 1, 1) < 0) return NULL;
+    tvector *v = (tvector *)o;
+    fy_dsl_numeric *t = elem_type_arg(a[0], op);
+    if (!t) return NULL;
+    if (v->et->kind != FY_DSL_K_FLOAT || t->kind != FY_DSL_K_FLOAT ||
+        (ext ? t->width <= v->et->width : t->width >= v->et->width))
+        return fy_err_format(&fy_TypeError, "Vector.%s: %s to %s is not a float %s", op, v->et->name, t->name,
+                             ext ? "extension" : "truncation");
+    fy_obj *arg = &t->h;
+    return vec_to(o, &arg, 1, NULL);
+}
+static fy_obj *vec_extf(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) { return vec_fcast(o, a, na, kw, 1); }
+static fy_obj *vec_truncf(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) { return vec_fcast(o, a, na, kw, 0); }
+
 static fy_obj *vec_type(fy_obj *o) {
     char t[64];
     return fy_dsl_ir_type(vty(t, sizeof t, (tvector *)o, NULL));
@@ -693,6 +737,8 @@ static fy_methoddef vec_methods[] = {
     {"ir_value", vec_ir_value, 0, "ir_value()\nThe vector as an ir.Value (flydsl._mlir)."},
     {"select", vec_select, 0, "select(true_value, false_value)\nLane-wise choice driven by this condition vector."},
     {"to", vec_to, 0, "to(dtype)\nThe elements converted to dtype."},
+    {"extf", vec_extf, 0, "extf(type)\nThe float elements widened to type's element type."},
+    {"truncf", vec_truncf, 0, "truncf(type)\nThe float elements narrowed to type's element type."},
     {"reduce", vec_reduce, 0, "reduce(op, fastmath=None)\nAll elements combined with ReductionOp op."},
     {"bitcast", vec_bitcast, 0, "bitcast(dtype)\nThe same bits as a Vector of dtype."},
     {"shuffle", vec_shuffle, 0, "shuffle(other, mask)\nElements of self ++ other at the mask's positions."},

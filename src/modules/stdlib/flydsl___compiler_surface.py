@@ -4,6 +4,7 @@ diagnostics, the argument registry, and the device-runtime registry (flydsl.runt
 Used by flydsl.expr._surface, which puts them under FlyDSL's module paths."""
 
 import sys
+import contextlib
 import os
 
 
@@ -235,10 +236,30 @@ class CompilationContext:
     """The compilation in progress (flyi traces inside its own tracer)."""
 
     _current = None
+    _hints = None
 
     @classmethod
     def get_current(cls):
         return cls._current
+
+    @classmethod
+    @contextlib.contextmanager
+    def compile_hints(cls, hints):
+        """Hints for the compiles inside (merged into the enclosing ones, nested dicts shallowly); flyi's
+        pipeline keeps them and does not act on them."""
+        prev = cls._hints
+        merged = dict(prev or {})
+        for k, v in dict(hints or {}).items():
+            merged[k] = {**merged[k], **v} if isinstance(v, dict) and isinstance(merged.get(k), dict) else v
+        cls._hints = merged
+        try:
+            yield
+        finally:
+            cls._hints = prev
+
+    @classmethod
+    def get_compile_hints(cls):
+        return cls._hints or {}
 
 
 class KernelFunction:

@@ -116,7 +116,14 @@ class Autotuner:
         self._do_bench = do_bench_fn or do_bench
         self.default = default
         if artifact_name is not None:
-            raise NotImplementedError("autotune(artifact_name=...) config artifacts are not supported by flyi yet")
+            # FlyDSL's rule for the name of a config artifact; flyi keeps the best configs in its cache file only
+            if not isinstance(artifact_name, str):
+                raise TypeError("artifact_name must be a string")
+            artifact_name = artifact_name.strip()
+            bare = artifact_name.replace("-", "").replace("_", "").replace(".", "")
+            if not artifact_name.isascii() or not bare.isalnum() or len(artifact_name) > 64:
+                raise ValueError("artifact_name must use 1-64 letters, digits, '.', '_' or '-'")
+        self.artifact_name = artifact_name
         self.arg_names = _params(fn)
         self.cache = {}
         name = getattr(fn, "__name__", None) or "unknown"

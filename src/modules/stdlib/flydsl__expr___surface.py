@@ -1020,7 +1020,7 @@ class Struct(metaclass=_InlineStruct):
 
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
-                   "tiled_mma_partition_shape", "make_ptr", "inttoptr", "to_llvm_ptr",
+                   "tiled_mma_partition_shape", "make_ptr", "to_llvm_ptr",
                    "apply_swizzle", "ThrMma", "union", "Union", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",

@@ -17,9 +17,21 @@ def _attr_text(v, t):
     return f"{int(v)} : {t}"
 
 
-def _def(pyname, cname, opname, attrs=(), nres=1):
+def _aux_operand(kw):
+    # MLIR 22's raw buffer ops take aux (the cache policy) as a trailing i32 operand; FlyDSL's kernels pass it
+    # as aux= (an IntegerAttr, an int or None for 0)
+    from flydsl._mlir.dialects import arith
+
+    a = kw.pop("aux", None)
+    if isinstance(a, _ir.Value):
+        return a
+    return arith.constant(_ir.IntegerType.get_signless(32), int(a) if a is not None else 0)
+
+
+def _def(pyname, cname, opname, attrs=(), nres=1, aux=None):
     """Function and Op class for op rocdl.opname: (res, *operands, *attrs) when it has a result, else
-    (*operands, *attrs); attrs are (name, type) pairs taken from the trailing arguments."""
+    (*operands, *attrs); attrs are (name, type) pairs taken from the trailing arguments. aux: the number of
+    operands before a trailing aux operand, which aux= (or 0) supplies when the call leaves it out."""
     full = "rocdl." + opname
 
     def build(*args, **kw):
@@ -39,6 +51,9 @@ def _def(pyname, cname, opname, attrs=(), nres=1):
             # fewer positional arguments: the last ones were operands after all
             raise TypeError(f"{pyname}() expects attributes {[a for a, _ in attrs]}")
         ad = {an: _attr_text(v, at) for (an, at), v in zip(attrs, avals)}
+        if aux is not None and len(ops) == aux:
+            ops = list(ops) + [_aux_operand(kw)]
+        kw.pop("aux", None)
         rts = [] if res is None or str(res) == "!llvm.void" else [str(res)]
         return _generic(full, [_to_value(o) for o in ops], rts, ad, cls)
 
@@ -87,13 +102,13 @@ for _a in "xyz":
 _def("wavefrontsize", "WavefrontSizeOp", "wavefrontsize")
 # buffer resources and raw buffer accesses
 _def("make_buffer_rsrc", "MakeBufferRsrcOp", "make.buffer.rsrc")
-_def("raw_ptr_buffer_load", "RawPtrBufferLoadOp", "raw.ptr.buffer.load")
-_def("raw_ptr_buffer_store", "RawPtrBufferStoreOp", "raw.ptr.buffer.store", [], 0)
-_def("raw_ptr_buffer_atomic_fadd", "RawPtrBufferAtomicFaddOp", "raw.ptr.buffer.atomic.fadd", [], 0)
-_def("raw_ptr_buffer_atomic_fmax", "RawPtrBufferAtomicFmaxOp", "raw.ptr.buffer.atomic.fmax", [], 0)
-_def("raw_ptr_buffer_atomic_smax", "RawPtrBufferAtomicSmaxOp", "raw.ptr.buffer.atomic.smax", [], 0)
-_def("raw_ptr_buffer_atomic_umin", "RawPtrBufferAtomicUminOp", "raw.ptr.buffer.atomic.umin", [], 0)
-_def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap")
+_def("raw_ptr_buffer_load", "RawPtrBufferLoadOp", "raw.ptr.buffer.load", aux=3)
+_def("raw_ptr_buffer_store", "RawPtrBufferStoreOp", "raw.ptr.buffer.store", [], 0, aux=4)
+_def("raw_ptr_buffer_atomic_fadd", "RawPtrBufferAtomicFaddOp", "raw.ptr.buffer.atomic.fadd", [], 0, aux=4)
+_def("raw_ptr_buffer_atomic_fmax", "RawPtrBufferAtomicFmaxOp", "raw.ptr.buffer.atomic.fmax", [], 0, aux=4)
+_def("raw_ptr_buffer_atomic_smax", "RawPtrBufferAtomicSmaxOp", "raw.ptr.buffer.atomic.smax", [], 0, aux=4)
+_def("raw_ptr_buffer_atomic_umin", "RawPtrBufferAtomicUminOp", "raw.ptr.buffer.atomic.umin", [], 0, aux=4)
+_def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap", aux=5)
 _def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds",
      [("size", "i32"), ("offset", "i32"), ("aux", "i32")], 0)
 # conversions and math

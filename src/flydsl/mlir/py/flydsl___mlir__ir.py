@@ -637,6 +637,35 @@ class Value:
         return self
 
 
+def _value_operator(fn, reflected):
+    # a scalar or vector Value computes as the fx numeric / Vector over it (FlyDSL casts op results to its
+    # ArithValue, whose operators emit arith ops)
+    def op(self, *other):
+        w = _wrap(self)
+        if w is None:
+            return NotImplemented
+        return fn(other[0], w) if reflected else fn(w, *other)
+
+    return op
+
+
+def _value_operators():
+    import operator as o
+
+    binary = {"add": o.add, "sub": o.sub, "mul": o.mul, "truediv": o.truediv, "floordiv": o.floordiv,
+              "mod": o.mod, "pow": o.pow, "and": o.and_, "or": o.or_, "xor": o.xor, "lshift": o.lshift,
+              "rshift": o.rshift}
+    for name, fn in binary.items():
+        setattr(Value, "__%s__" % name, _value_operator(fn, False))
+        setattr(Value, "__r%s__" % name, _value_operator(fn, True))
+    for name, fn in {"lt": o.lt, "le": o.le, "gt": o.gt, "ge": o.ge, "neg": o.neg, "invert": o.invert,
+                     "abs": abs}.items():
+        setattr(Value, "__%s__" % name, _value_operator(fn, False))
+
+
+_value_operators()
+
+
 class OpResult(Value):
     result_number = 0
 

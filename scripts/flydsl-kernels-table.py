@@ -1,0 +1,435 @@
+"""FlyDSL's kernel library under flyi: imports every module of a FlyDSL checkout's kernels/, compiles each public
+builder with the arguments its test in tests/kernels uses, for gfx942 and gfx950, runs the small ones on the
+emulator against a torch reference, and prints a markdown table (module, builder, gfx942, gfx950, emulator,
+time). Each compile runs in its own flyi process with a time limit.
+
+    flyi scripts/flydsl-kernels-table.py FLYDSL_CHECKOUT [--only TEXT] [--timeout SECONDS] [--no-emu]
+
+Not part of make check (it needs the checkout); tests/lang/dsl/flydsl_kernels_table.py tests its own logic."""
+import importlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+ARCHS = ("gfx942", "gfx950")
+BUILDER_PREFIXES = ("build_", "compile_", "create_")
+# builders FlyDSL compiles only for other targets (their tests run on those), by module
+OTHER_TARGETS = {"kernels.gemm.rdna3_f16_gemm": "RDNA3 (gfx11, WMMA)", "kernels.gemm.rdna_f16_gemm": "RDNA4 (gfx12)",
+                 "kernels.gemm.rdna_fp8_preshuffle_gemm": "RDNA4 (gfx12)",
+                 "kernels.gemm.gemm_a8w8_gfx1250": "gfx1250", "kernels.gemm.gemm_a8w4_mxscale_gfx1250": "gfx1250",
+                 "kernels.moe.moe_a8w4_mxscale_gfx1250": "gfx1250"}
+# modules whose build_/create_ functions are IR helpers called inside kernels, not kernel builders
+HELPER_MODULES = ("kernels.common.",)
+
+
+# ---- launch arguments, as the tests make them ----
+class T:
+    """A device tensor of shape and dtype (randn, rand, zeros, empty, arange, or ints below hi); col: a 2-D
+    tensor stored column-major (the transpose of a row-major one)."""
+
+    def __init__(self, shape, dtype="f32", fill="randn", hi=None, col=False):
+        self.shape, self.dtype, self.fill, self.hi, self.col = tuple(shape), dtype, fill, hi, col
+
+
+class P(T):
+    """A typed pointer (flyc.from_c_void_p) to such a tensor (of the tensor's dtype, or ptr's)."""
+
+    def __init__(self, shape, dtype="f32", fill="randn", hi=None, ptr=None):
+        T.__init__(self, shape, dtype, fill, hi)
+        self.ptr = ptr or dtype
+
+
+STREAM = "stream"
+TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "i8": "int8", "i32": "int32",
+                "i64": "int64", "u8": "uint8", "fp8": "float8_e4m3fnuz"}
+FX_DTYPES = {"f32": "Float32", "f16": "Float16", "bf16": "BFloat16", "i8": "Int8", "i32": "Int32", "i64": "Int64",
+             "u8": "Uint8"}
+
+
+def make_tensor(spec, torch):
+    if spec.col:
+        return make_tensor(T(spec.shape[::-1], spec.dtype, spec.fill, spec.hi), torch).t()
+    dt = getattr(torch, TORCH_DTYPES[spec.dtype])
+    if spec.fill == "zeros":
+        return torch.zeros(spec.shape, device="cuda", dtype=dt)
+    if spec.fill == "empty":
+        return torch.empty(spec.shape, device="cuda", dtype=dt)
+    if spec.fill == "arange":
+        return torch.arange(spec.shape[0], device="cuda").to(dt)
+    if spec.fill == "int":
+        return torch.randint(0, spec.hi, spec.shape, device="cuda").to(dt)
+    base = torch.rand(spec.shape, device="cuda") if spec.fill == "rand" else torch.randn(spec.shape, device="cuda")
+    return base.to(dt).contiguous()
+
+
+def make_args(launch, torch, flyc, fx):
+    """(the launch's arguments, the tensors behind them by position)."""
+    args, tensors = [], {}
+    for i, a in enumerate(launch):
+        if isinstance(a, T):
+            t = make_tensor(a, torch)
+            tensors[i] = t
+            args.append(flyc.from_c_void_p(getattr(fx, FX_DTYPES[a.ptr]), t.data_ptr()) if isinstance(a, P) else t)
+        elif a == STREAM:
+            args.append(torch.cuda.current_stream())
+        else:
+            args.append(a)
+    return args, tensors
+
+
+# ---- references for the emulator runs: (inputs by position) -> {output position: expected} ----
+def ref_layernorm(t, torch, eps=1e-5):
+    x, g, b = t[0].float(), t[1].float(), t[2].float()
+    return {3: torch.nn.functional.layer_norm(x, (x.shape[-1],), g, b, eps)}
+
+
+def ref_rmsnorm(t, torch, eps=1e-5):
+    x, g = t[0].float(), t[1].float()
+    return {2: x * torch.rsqrt((x * x).mean(-1, keepdim=True) + eps) * g}
+
+
+def ref_softmax(t, torch):
+    return {1: torch.softmax(t[0].float(), -1)}
+
+
+def ref_softmax_bwd(t, torch):
+    dy, y = t[0].float(), t[1].float()
+    return {2: y * (dy - (dy * y).sum(-1, keepdim=True))}
+
+
+def ref_topk_gating(t, torch, k=2):
+    ws, ids = [], []
+    for row in torch.softmax(t[0].float(), -1).tolist():
+        top = sorted(range(len(row)), key=lambda j: -row[j])[:k]
+        s = sum(row[j] for j in top)
+        ws.append([row[j] / s for j in top])
+        ids.append(top)
+    return {1: torch.tensor(ws, device="cuda"), 2: torch.tensor(ids, device="cuda").float()}
+
+
+def ref_rope(t, torch):
+    # NeoX rotation of q and k by the cos/sin rows of their positions (half-width caches reused for both halves)
+    pos = t[3].long()
+    cos, sin = t[4].float()[pos].unsqueeze(1), t[5].float()[pos].unsqueeze(1)
+    cos, sin = torch.cat([cos, cos], -1), torch.cat([sin, sin], -1)
+
+    def rot(x):
+        h = x.shape[-1] // 2
+        x1, x2 = x[..., :h], x[..., h:]
+        return torch.cat([x1 * cos[..., :h] - x2 * sin[..., :h], x2 * cos[..., h:] + x1 * sin[..., h:]], -1)
+
+    return {9: rot(t[0].float()), 10: rot(t[1].float())}
+
+
+def ref_moe_reduce(t, torch):
+    return {1: t[0].float().sum(1)}
+
+
+def ref_fused_add_rmsnorm(t, torch, eps=1e-5):
+    s = t[0].float() + t[1].float()
+    return {4: s, 3: s * torch.rsqrt((s * s).mean(-1, keepdim=True) + eps) * t[2].float()}
+
+
+def ref_fused_add_layernorm(t, torch, eps=1e-5):
+    s = t[0].float() + t[1].float()
+    return {5: s, 4: torch.nn.functional.layer_norm(s, (s.shape[-1],), t[2].float(), t[3].float(), eps)}
+
+
+# ---- the builders: module, builder, its arguments, the launch's arguments, targets, reference ----
+class Spec:
+    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3, direct=False):
+        """direct: builder is an entry point that launches itself, called with launch (its tensors) and bkw;
+        compiled with COMPILE_ONLY=1, its stats are the last compiled kernel's."""
+        self.module, self.builder, self.bargs, self.bkw = module, builder, tuple(bargs), dict(bkw)
+        self.launch, self.archs, self.ref, self.note, self.tol = list(launch), tuple(archs), ref, note, tol
+        self.direct = direct
+
+    def key(self):
+        return self.module + "." + self.builder + ("[" + self.note + "]" if self.note else "")
+
+
+M, N = 4, 256
+NORM = "kernels.norm."
+SPECS = [
+    Spec(NORM + "layernorm_kernel", "build_layernorm_module", (N, "f32"), {},
+         [P((M, N)), P((N,), fill="rand"), P((N,), fill="rand"), P((M, N), fill="empty"), M, STREAM],
+         ref=ref_layernorm),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_bwd_module", (N, "f32"), {},
+         [P((M, N)), P((N,), fill="rand"), P((M, N)), P((M,)), P((M,), fill="rand"), P((M, N), fill="empty"),
+          P((N,), fill="zeros"), P((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), fill="empty"),
+          T((M, N), fill="empty"), M, STREAM], ref=ref_fused_add_layernorm),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"),
+          M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_layernorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "layernorm_kernel", "build_fused_add_layernorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((N,), fill="rand"),
+          T((M, N), "i8", "empty"), T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N), fill="empty"), M, STREAM], ref=ref_rmsnorm),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((M, N), fill="empty"), T((M, N), fill="empty"), M, STREAM],
+         ref=ref_fused_add_rmsnorm),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_rmsnorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M,), fill="empty"),
+          M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_dynamicquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((M, N), "i8", "empty"), T((M, N), fill="empty"),
+          T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_kernel", "build_fused_add_rmsnorm_smoothquant_module", (N, "f32"), {},
+         [T((M, N)), T((M, N)), T((N,), fill="rand"), T((N,), fill="rand"), T((M, N), "i8", "empty"),
+          T((M, N), fill="empty"), T((M,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_rmsnorm_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_rmsnorm_bwd_two_stage_module", (N, "f32", 2), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="empty"), T((2 * N,), fill="empty"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_fused_add_rmsnorm_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="zeros"), M, STREAM]),
+    Spec(NORM + "rmsnorm_bwd_kernel", "build_fused_add_rmsnorm_bwd_two_stage_module", (N, "f32", 2), {},
+         [T((M, N)), T((N,), fill="rand"), T((M, N)), T((M, N)), T((M,), fill="rand"), T((M, N), fill="empty"),
+          T((N,), fill="empty"), T((2 * N,), fill="empty"), M, STREAM]),
+    Spec(NORM + "softmax_kernel", "build_softmax_module", (M, N, "f32"), {},
+         [T((M, N)), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax),
+    Spec(NORM + "softmax_bwd_kernel", "build_softmax_bwd_module", (N, "f32"), {},
+         [T((M, N)), T((M, N), fill="rand"), T((M, N), fill="empty"), M, STREAM], ref=ref_softmax_bwd),
+]
+
+
+GM, GN, GK = 32, 1024, 2048
+RT, RQ, RK, RD = 4, 4, 1, 128
+
+
+def ref_matmul(t, torch):
+    return {2: t[0].float() @ t[1].float()}
+
+
+MT, MK, MD, MI, ME = 8, 2, 256, 256, 4   # tokens, topk, model_dim, inter_dim, experts
+SPECS += [
+    Spec("kernels.conv.conv3d_implicit", "conv3d_implicit", (), {"stride": 1, "padding": 0},
+         [T((1, 32, 8, 16, 16), "bf16"), T((64, 32, 3, 3, 3), "bf16"), T((64,))], direct=True),
+    Spec("kernels.moe.moe_gemm_2stage.gemm1", "compile_moe_gemm1", (),
+         {"model_dim": MD, "inter_dim": MI, "experts": ME, "topk": MK, "tile_m": 32, "tile_n": 64, "tile_k": 128,
+          "doweight_stage1": False, "out_dtype": "f16", "in_dtype": "fp8"},
+         [T((MT, MK, MI), "f16", "empty"), T((MT, MD), "fp8", "zeros"), T((ME, 2 * MI, MD), "fp8", "zeros"),
+          T((MT,), fill="rand"), T((ME, 2 * MI), fill="rand"), T((128,), "i32", "zeros"), T((4,), "i32", "zeros"),
+          T((128,), fill="rand"), T((1,), "i32", "zeros"), MT, MI, MD, 4, STREAM], archs=("gfx942",)),
+    Spec("kernels.gemm.gemm_a16w16_gfx950", "gemm_a16w16", (), {}, [T((64, 256), "bf16"), T((256, 256), "bf16", col=True),
+                                                                   T((64, 256), "bf16", "empty")],
+         archs=("gfx950",), direct=True, ref=ref_matmul, tol=0.5),
+    Spec("kernels.attention.fused_rope_cache_kernel", "build_fused_rope_cache_module", (),
+         {"head_dim": RD, "num_q_heads": RQ, "num_kv_heads": RK, "block_size": 16, "is_neox": True,
+          "flash_layout": True, "dtype_str": "bf16", "apply_scale": False, "reuse_freqs_front_part": True,
+          "pos_dtype": "i32"},
+         [T((RT, RQ, RD), "bf16"), T((RT, RK, RD), "bf16"), T((RT, RK, RD), "bf16"), T((RT,), "i32", "int", 64),
+          T((64, RD // 2), "bf16"), T((64, RD // 2), "bf16"), T((RT,), "i32", "arange"),
+          T((32, 16, RK, RD), "bf16", "zeros"), T((32, 16, RK, RD), "bf16", "zeros"), T((RT, RQ, RD), "bf16", "empty"),
+          T((RT, RK, RD), "bf16", "empty"), RT, T((1,), fill="rand"), T((1,), fill="rand"), STREAM],
+         ref=ref_rope, tol=0.1),
+    Spec("kernels.moe.moe_gemm_2stage.moe_reduce", "compile_moe_reduction", (),
+         {"topk": 8, "model_dim": 7168, "dtype_str": "f16"},
+         [P((5, 8, 7168), "f16", ptr="u8"), P((5, 7168), "f16", "empty", ptr="u8"), P((0,), "i32", "empty", ptr="u8"),
+          P((0,), "i32", "empty", ptr="u8"), 5, STREAM], ref=ref_moe_reduce, tol=2e-2),
+    Spec("kernels.moe.topk_gating_softmax_kernel", "build_topk_gating_softmax_module", (),
+         {"num_experts": 8, "topk": 2, "dtype_str": "f32", "renormalize": True},
+         [T((16, 8)), T((16, 2), fill="empty"), T((16, 2), "i32", "empty"), T((16, 2), "i32", "empty"), 16, STREAM],
+         ref=ref_topk_gating),
+    Spec("kernels.gemm.preshuffle_gemm", "compile_preshuffle_gemm", (),
+         {"N": GN, "K": GK, "tile_m": 32, "tile_n": 64, "tile_k": 512, "in_dtype": "fp16", "out_dtype": "fp16"},
+         [T((GM * GN,), "f16", "empty"), T((GM * GK,), "f16"), T((GN * GK,), "f16"), T((0,), "f32", "empty"),
+          T((0,), "f32", "empty"), T((0,), "f16", "empty"), GM, GN, STREAM]),
+    Spec("kernels.gemm.preshuffle_gemm", "compile_preshuffle_gemm", (),
+         {"N": GN, "K": GK, "tile_m": 32, "tile_n": 64, "tile_k": 512, "in_dtype": "fp8", "out_dtype": "bf16"},
+         [T((GM * GN,), "bf16", "empty"), T((GM * GK,), "i8", "int", 8), T((GN * GK,), "i8", "int", 8),
+          T((GM,), "f32", "rand"), T((GN,), "f32", "rand"), T((0,), "bf16", "empty"), GM, GN, STREAM], note="fp8"),
+]
+
+
+# ---- one builder in this process ----
+def first_line(e):
+    text = str(e).strip().splitlines()
+    return type(e).__name__ + (": " + text[0] if text else "")
+
+
+def run_one(spec, arch, emu):
+    """Compiles spec for arch (emu: launches on the emulator and compares); a dict for the table."""
+    os.environ["ARCH"] = arch
+    import torch
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+
+    torch.manual_seed(0)
+    t0 = time.time()
+    mod = importlib.import_module(spec.module)
+    if spec.direct:
+        args, tensors = make_args(spec.launch, torch, flyc, fx)
+        if not emu:
+            os.environ["COMPILE_ONLY"] = "1"
+        getattr(mod, spec.builder)(*args, **spec.bkw)
+        os.environ.pop("COMPILE_ONLY", None)
+        if not emu:
+            s = flyc.last_compiled().stats
+            return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
+        return check_ref(spec, tensors, torch, t0)
+    launcher = getattr(mod, spec.builder)(*spec.bargs, **spec.bkw)
+    args, tensors = make_args(spec.launch, torch, flyc, fx)
+    if not emu:
+        k = flyc.compile(launcher, *args)
+        s = k.stats
+        return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
+    launcher(*args)
+    return check_ref(spec, tensors, torch, t0)
+
+
+def check_ref(spec, tensors, torch, t0):
+    """The emulator cell: the outputs against spec.ref's expected values."""
+    want = spec.ref([tensors.get(i) for i in range(len(spec.launch))], torch)
+    worst = 0.0
+    for i, e in want.items():
+        worst = max(worst, (tensors[i].float() - e).abs().max().item())
+    return {"cell": ("match" if worst < spec.tol else "MISMATCH") + " (max err %.1e)" % worst, "time": time.time() - t0}
+
+
+def child(argv):
+    key, arch, emu = argv[0], argv[1], argv[2] == "emu"
+    spec = next(s for s in SPECS if s.key() == key)
+    try:
+        r = run_one(spec, arch, emu)
+    except BaseException as e:  # the table reports any failure by its first line
+        r = {"cell": first_line(e), "time": 0.0}
+    print("@@" + json.dumps(r))
+
+
+# ---- the table ----
+def list_modules(root):
+    mods = []
+    for d, ds, fs in os.walk(os.path.join(root, "kernels")):
+        ds.sort()
+        for f in sorted(fs):
+            if f.endswith(".py") and f != "__init__.py":
+                mods.append(os.path.relpath(os.path.join(d, f), root)[:-3].replace(os.sep, "."))
+    return mods
+
+
+def builders_of(mod):
+    """The public builder functions a module defines (build_*/compile_*/create_*), in name order."""
+    out = []
+    if mod.__name__.startswith(HELPER_MODULES):
+        return out
+    for name in sorted(vars(mod)):
+        v = getattr(mod, name)
+        if name.startswith(BUILDER_PREFIXES) and callable(v) and getattr(v, "__module__", None) == mod.__name__:
+            out.append(name)
+    return out
+
+
+def spawn(root, argv, timeout):
+    env = dict(os.environ, FLYI_PATH=root + (os.pathsep + os.environ["FLYI_PATH"] if "FLYI_PATH" in os.environ
+                                               else ""))
+    env.pop("COMPILE_ONLY", None)
+    t0 = time.time()
+    try:
+        p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child"] + argv, capture_output=True,
+                           text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return {"cell": "timeout (%ds)" % timeout, "time": time.time() - t0}
+    for line in p.stdout.splitlines():
+        if line.startswith("@@"):
+            return json.loads(line[2:])
+    err = [ln for ln in (p.stderr or "").splitlines() if ln.strip()]
+    return {"cell": "crashed: " + (err[-1] if err else "exit status %d" % p.returncode), "time": time.time() - t0}
+
+
+def cell_text(s):
+    return s.replace("|", "\\|").replace("\n", " ")[:120]
+
+
+def table(root, only=None, timeout=300, emu=True):
+    sys.path.insert(0, root)
+    rows = ["| module | builder | gfx942 (VGPR/SGPR/LDS) | gfx950 | emulator | time |", "|---|---|---|---|---|---|"]
+    imported, compiled = 0, {a: 0 for a in ARCHS}
+    mods = list_modules(root)
+    nbuilders = 0
+    for m in mods:
+        try:
+            mod = importlib.import_module(m)
+        except BaseException as e:
+            rows.append("| %s | (import) | %s | | | |" % (m, cell_text(first_line(e))))
+            continue
+        imported += 1
+        entries = [s.builder for s in SPECS if s.module == m and s.direct and s.builder not in builders_of(mod)]
+        for b in builders_of(mod) + sorted(set(entries)):
+            if only and only not in m + "." + b:
+                continue
+            nbuilders += 1
+            specs = [s for s in SPECS if s.module == m and s.builder == b]
+            if m in OTHER_TARGETS:
+                rows.append("| %s | %s | FlyDSL builds it for %s only | | | |" % (m, b, OTHER_TARGETS[m]))
+            elif not specs:
+                rows.append("| %s | %s | no example arguments | | | |" % (m, b))
+            for spec in specs:
+                rows.append(row(root, spec, timeout, emu, compiled))
+    summary = "imports %d/%d; builders %d; compiling: %s" % (
+        imported, len(mods), nbuilders, ", ".join("%s %d" % (a, n) for a, n in compiled.items()))
+    return "\n".join(rows) + "\n\n" + summary + "\n"
+
+
+def row(root, spec, timeout, emu, compiled):
+    """The table's row of one spec; counts the targets it compiles for into compiled."""
+    cells, total = [], 0.0
+    for a in ARCHS:
+        if a not in spec.archs:
+            cells.append("not a target of the kernel")
+            continue
+        r = spawn(root, [spec.key(), a, "compile"], timeout)
+        total += r["time"]
+        if r["cell"][:1].isdigit():
+            compiled[a] += 1
+        cells.append(r["cell"])
+    e = ""
+    if emu and spec.ref is not None:
+        r = spawn(root, [spec.key(), spec.archs[0], "emu"], timeout)
+        total += r["time"]
+        e = r["cell"]
+    name = spec.builder + (" (" + spec.note + ")" if spec.note else "")
+    return "| %s | %s | %s | %s | %s | %.1fs |" % (spec.module, name, cell_text(cells[0]), cell_text(cells[1]),
+                                                 cell_text(e), total)
+
+
+def main(argv):
+    if argv[:1] == ["--child"]:
+        return child(argv[1:])
+    if not argv or argv[0].startswith("-"):
+        print(__doc__)
+        return 2
+    root, only, timeout, emu = os.path.abspath(argv[0]), None, 300, True
+    i = 1
+    while i < len(argv):
+        if argv[i] == "--only":
+            only, i = argv[i + 1], i + 2
+        elif argv[i] == "--timeout":
+            timeout, i = int(argv[i + 1]), i + 2
+        elif argv[i] == "--no-emu":
+            emu, i = False, i + 1
+        else:
+            print("unknown option", argv[i])
+            return 2
+    print(table(root, only, timeout, emu), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,82 @@
+"""flydsl.expr.utils.arith: FlyDSL's arith helpers on raw values (ArithValue, _to_raw, the ambient fastmath
+flags, constants and casts), over flyi's fx.arith and flydsl._mlir bindings."""
+import contextlib
+
+import flydsl.expr as _fx
+
+__all__ = ["ArithValue", "current_fastmath", "resolve_fastmath", "fastmath", "constant", "index", "constant_vector",
+           "index_cast", "select", "unwrap", "element_type", "is_integer_like_type", "is_float_type",
+           "is_narrow_float_type"]
+
+ArithValue = _fx.arith.ArithValue
+constant = _fx.arith.constant
+index = _fx.arith.index
+constant_vector = _fx.arith.constant_vector
+index_cast = _fx.arith.index_cast
+select = _fx.arith.select
+_stack = []
+
+
+def _normalize_fastmath(flags):
+    if flags is None or isinstance(flags, str):
+        return flags
+    if isinstance(flags, (set, frozenset)):
+        return ",".join(sorted(str(f) for f in flags))
+    if isinstance(flags, (list, tuple)):
+        return ",".join(str(f) for f in flags)
+    return str(flags)
+
+
+def current_fastmath():
+    """The fastmath flags of the innermost `with fastmath(...)` (a string), or None."""
+    return _stack[-1] if _stack else None
+
+
+def resolve_fastmath(explicit):
+    """explicit when given, else the ambient flags."""
+    return explicit if explicit is not None else current_fastmath()
+
+
+@contextlib.contextmanager
+def fastmath(flags):
+    """The floating-point ops built inside take flags (as fx.fastmath; no effect on emulated results)."""
+    text = _normalize_fastmath(flags)
+    _stack.append(text)
+    try:
+        with _fx.fastmath(text if isinstance(flags, (list, tuple, set, frozenset)) else flags):
+            yield
+    finally:
+        _stack.pop()
+
+
+def _to_raw(v):
+    """A DSL value or ir.Value as its ir.Value."""
+    from flydsl._mlir._dsl import _to_raw as raw
+
+    return raw(v)
+
+
+def unwrap(val, *, type=None, index=False):
+    """val as an ir.Value (a Python number becomes an arith.constant)."""
+    return _fx.arith.unwrap(val, type=type, index=index)
+
+
+def element_type(ty):
+    """The element type of a vector or shaped type, else ty."""
+    return ty.element_type if hasattr(ty, "element_type") else ty
+
+
+def is_integer_like_type(ty):
+    from flydsl._mlir import ir
+
+    return isinstance(element_type(ty), (ir.IntegerType, ir.IndexType))
+
+
+def is_float_type(ty):
+    from flydsl._mlir import ir
+
+    return isinstance(element_type(ty), ir.FloatType)
+
+
+def is_narrow_float_type(ty):
+    return is_float_type(ty) and element_type(ty).width < 16
