@@ -32,7 +32,7 @@ typedef struct jitfn {
 typedef struct artifact {
     fy_obj h;
     fy_obj *source_ir; /* str */
-    fy_obj *kernels;   /* list of CompiledKernel */
+    fy_obj *kernels; /* list of CompiledKernel */
 } artifact;
 
 static fy_type jitfn_type, launcher_type;
@@ -311,7 +311,8 @@ static fy_getsetdef jitfn_getsets[] = {
     {"_mem_cache", jitfn_cache, NULL, "cache key -> CompiledArtifact of the calls so far"},
     {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
     {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
-    {"compile_hints", jitfn_get_hints, jitfn_set_hints, "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
+    {"compile_hints", jitfn_get_hints, jitfn_set_hints,
+     "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
     {0}};
 
 static fy_type jitfn_type = {
@@ -811,6 +812,6 @@ void fy_dsl_register_all(void) {
     SURFACE_MODULES(SURFACE_REG)
 #undef SURFACE_REG
     fy_dsl_register_runtime(); /* flydsl.runtime.device, flydsl.compiler.protocol (dsl_runtime.c) */
-    fy_mlir_register();        /* flydsl._mlir (src/flydsl/mlir) */
+    fy_mlir_register(); /* flydsl._mlir (src/flydsl/mlir) */
     fy_trace_profile_register(); /* _flyi_profile (trace_profile.c) */
 }
