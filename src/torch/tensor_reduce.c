@@ -328,6 +328,10 @@ static fy_type rt_cummax_type = {FY_TYPE_INIT("cummax", sizeof(fy_tuple)), .base
                                  .str = rt_repr, .getsets = rt_getsets};
 static fy_type rt_cummin_type = {FY_TYPE_INIT("cummin", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
                                  .str = rt_repr, .getsets = rt_getsets};
+static fy_type rt_sort_type = {FY_TYPE_INIT("sort", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                               .str = rt_repr, .getsets = rt_getsets};
+static fy_type rt_topk_type = {FY_TYPE_INIT("topk", sizeof(fy_tuple)), .base = &fy_tuple_type, .repr = rt_repr,
+                               .str = rt_repr, .getsets = rt_getsets};
 
 fy_obj *fy_torch_return_pair(const char *name, fy_obj *values, fy_obj *indices) {
     return ret_pair(name, values, indices);
@@ -337,6 +341,8 @@ static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
     fy_type *t = !strcmp(name, "max")      ? &rt_max_type
                  : !strcmp(name, "cummax") ? &rt_cummax_type
                  : !strcmp(name, "cummin") ? &rt_cummin_type
+                 : !strcmp(name, "sort")   ? &rt_sort_type
+                 : !strcmp(name, "topk")   ? &rt_topk_type
                                            : &rt_min_type;
     if (fy_type_ready(t) < 0) return NULL;
     fy_tuple *r = (fy_tuple *)fy_alloc_size(t, sizeof(fy_tuple) + 2 * sizeof(fy_obj *));

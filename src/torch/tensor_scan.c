@@ -1,7 +1,9 @@
 /* tensor_scan.c - ops that walk one dimension: cumsum, cumprod (integers and bools in int64, floats in
  * double, stored in the result's dtype), cummax, cummin (values and the index where each running extreme
- * was met: the latest of equal values, a NaN once met stays, as torch does) and repeat_interleave. */
+ * was met: the latest of equal values, a NaN once met stays, as torch does), repeat_interleave, and
+ * sort / argsort / topk (a stable merge sort of each slice; NaN sorts above every number, as torch's). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "torch/torch.h"
@@ -199,12 +201,159 @@ SCAN_FNS(cumprod, SCAN_PROD)
 SCAN_FNS(cummax, SCAN_MAX)
 SCAN_FNS(cummin, SCAN_MIN)
 
+/* ---- sort, argsort, topk ---- */
+
+typedef struct skey {
+    double f;  /* the value (floats) */
+    int64_t v; /* the value (integers) */
+    int64_t i; /* its index along the dimension */
+} skey;
+
+/* a before b in ascending order (NaN last); desc: in descending order (NaN first); ties keep order. */
+static int skey_less(const skey *a, const skey *b, bool fl, bool desc) {
+    if (fl) {
+        bool na = isnan(a->f), nb = isnan(b->f);
+        if (na || nb) return desc ? na && !nb : nb && !na;
+        return desc ? a->f > b->f : a->f < b->f;
+    }
+    return desc ? a->v > b->v : a->v < b->v;
+}
+
+static void skey_sort(skey *v, skey *tmp, int64_t n, bool fl, bool desc) {
+    if (n < 2) return;
+    int64_t h = n / 2;
+    skey_sort(v, tmp, h, fl, desc);
+    skey_sort(v + h, tmp, n - h, fl, desc);
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) tmp[k++] = skey_less(&v[j], &v[i], fl, desc) ? v[j++] : v[i++];
+    while (i < h) tmp[k++] = v[i++];
+    while (j < n) tmp[k++] = v[j++];
+    memcpy(v, tmp, (size_t)n * sizeof *v);
+}
+
+/* The first k of each slice of x along dim in the order (desc: descending), as (values, indices) of op
+ * `name` (values NULL: argsort, the indices alone). */
+static fy_obj *sorted_slices(fy_torch_tensor *x0, int dim, int64_t k, bool desc, const char *name, bool values) {
+    fy_torch_tensor *x = fy_torch_contiguous(x0);
+    if (!x) return NULL;
+    int64_t shape[FY_TORCH_MAXDIM], L = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
+    for (int d = 0; d < x->ndim; d++) {
+        shape[d] = d == dim ? k : x->shape[d];
+        if (d < dim) outer *= x->shape[d];
+        if (d > dim) inner *= x->shape[d];
+    }
+    fy_torch_tensor *r = values ? fy_torch_empty(x->dtype, x->ndim, shape, x->st->dev) : NULL;
+    fy_torch_tensor *ix = fy_torch_empty(FY_TORCH_I64, x->ndim, shape, x->st->dev);
+    skey *keys = malloc((size_t)(L ? L : 1) * 2 * sizeof *keys);
+    if ((values && !r) || !ix || !keys) {
+        FY_XDECREF(r);
+        FY_XDECREF(ix);
+        FY_DECREF(x);
+        free(keys);
+        return keys ? NULL : fy_err_nomem();
+    }
+    bool fl = fy_torch_is_float(x->dtype);
+    size_t xs = fy_torch_itemsize(x->dtype);
+    const char *px = fy_torch_data_ro(x);
+    char *pr = r ? fy_torch_data(r) : NULL, *pi = fy_torch_data(ix);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t j = 0; j < inner; j++) {
+            for (int64_t i = 0; i < L; i++) {
+                const char *p = px + ((o * L + i) * inner + j) * (int64_t)xs;
+                keys[i] = (skey){fl ? fy_torch_loadf(p, x->dtype) : 0, fl ? 0 : fy_torch_loadi(p, x->dtype), i};
+            }
+            skey_sort(keys, keys + L, L, fl, desc);
+            for (int64_t i = 0; i < k; i++) {
+                int64_t e = (o * k + i) * inner + j;
+                if (pr) {
+                    const char *src = px + ((o * L + keys[i].i) * inner + j) * (int64_t)xs;
+                    memcpy(pr + e * (int64_t)xs, src, xs);
+                }
+                fy_torch_storei(pi + e * 8, FY_TORCH_I64, keys[i].i);
+            }
+        }
+    free(keys);
+    FY_DECREF(x);
+    if (!values) return (fy_obj *)ix;
+    fy_obj *pair = fy_torch_return_pair(name, (fy_obj *)r, (fy_obj *)ix);
+    FY_DECREF(r);
+    FY_DECREF(ix);
+    return pair;
+}
+
+static int tensor_dim(const char *op, fy_obj *x, fy_obj *d, int *dim) {
+    if (!FY_TORCH_CHECK(x)) {
+        fy_err_format(&fy_TypeError, "%s(): argument 'input' (position 1) must be Tensor, not %T", op, x);
+        return -1;
+    }
+    int64_t d64 = -1;
+    if (d && d != fy_None && fy_index(d, &d64) < 0) return -1;
+    int nd = FY_TT(x)->ndim;
+    if (fy_torch_wrap_dim(d64, nd ? nd : 1, dim) < 0) return -1;
+    if (!nd) *dim = 0;
+    return 0;
+}
+
+/* sort(dim=-1, descending=False, stable=False) and argsort(...). */
+static fy_obj *sort_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw, bool values) {
+    static const char *const names[] = {"dim", "descending", "stable", NULL};
+    fy_obj *v[3] = {NULL, NULL, NULL};
+    const char *op = values ? "sort" : "argsort";
+    if (fy_parse_args(op, a, n, kw, names, 0, 2, 3, v) < 0) return NULL;
+    int dim;
+    if (tensor_dim(op, x, v[0], &dim) < 0) return NULL;
+    int desc = v[1] ? fy_truthy(v[1]) : 0;
+    if (desc < 0) return NULL;
+    fy_torch_tensor *t = FY_TT(x);
+    return sorted_slices(t, dim, t->ndim ? t->shape[dim] : 1, desc, op, values);
+}
+
+/* topk(k, dim=-1, largest=True, sorted=True): the k largest (smallest) of each slice, in order. */
+static fy_obj *topk_args(fy_obj *x, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"k", "dim", "largest", "sorted", NULL};
+    fy_obj *v[4] = {NULL, NULL, NULL, NULL};
+    if (fy_parse_args("topk", a, n, kw, names, 1, 4, 4, v) < 0) return NULL;
+    int dim;
+    int64_t k;
+    if (tensor_dim("topk", x, v[1], &dim) < 0 || fy_index(v[0], &k) < 0) return NULL;
+    fy_torch_tensor *t = FY_TT(x);
+    int64_t L = t->ndim ? t->shape[dim] : 1;
+    if (k < 0 || k > L) return fy_err_format(&fy_RuntimeError, "selected index k out of range");
+    int largest = v[2] ? fy_truthy(v[2]) : 1;
+    if (largest < 0) return NULL;
+    return sorted_slices(t, dim, k, largest, "topk", true);
+}
+
+static fy_obj *m_sort(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return sort_args(self, a, n, kw, true); }
+static fy_obj *f_sort(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    (void)self;
+    if (!n) return fy_err_set(&fy_TypeError, "sort() missing required argument 'input'");
+    return sort_args(a[0], a + 1, n - 1, kw, true);
+}
+static fy_obj *m_argsort(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return sort_args(self, a, n, kw, false);
+}
+static fy_obj *f_argsort(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    (void)self;
+    if (!n) return fy_err_set(&fy_TypeError, "argsort() missing required argument 'input'");
+    return sort_args(a[0], a + 1, n - 1, kw, false);
+}
+static fy_obj *m_topk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return topk_args(self, a, n, kw); }
+static fy_obj *f_topk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    (void)self;
+    if (!n) return fy_err_set(&fy_TypeError, "topk() missing required argument 'input'");
+    return topk_args(a[0], a + 1, n - 1, kw);
+}
+
 fy_methoddef fy_torch_scan_methods[] = {
     {"cumsum", m_cumsum, 0, "cumsum(dim, *, dtype=None)"},
     {"cumprod", m_cumprod, 0, "cumprod(dim, *, dtype=None)"},
     {"cummax", m_cummax, 0, "cummax(dim) -> (values, indices)"},
     {"cummin", m_cummin, 0, "cummin(dim) -> (values, indices)"},
     {"repeat_interleave", m_repeat_interleave, 0, "repeat_interleave(repeats, dim=None)"},
+    {"sort", m_sort, 0, "sort(dim=-1, descending=False, stable=False) -> (values, indices)"},
+    {"argsort", m_argsort, 0, "argsort(dim=-1, descending=False, stable=False)"},
+    {"topk", m_topk, 0, "topk(k, dim=-1, largest=True, sorted=True) -> (values, indices)"},
     {NULL}};
 
 fy_methoddef fy_torch_scan_funcs[] = {
@@ -213,4 +362,7 @@ fy_methoddef fy_torch_scan_funcs[] = {
     {"cummax", f_cummax, 0, "cummax(input, dim) -> (values, indices)"},
     {"cummin", f_cummin, 0, "cummin(input, dim) -> (values, indices)"},
     {"repeat_interleave", f_repeat_interleave, 0, "repeat_interleave(input, repeats, dim=None)"},
+    {"sort", f_sort, 0, "sort(input, dim=-1, descending=False, stable=False) -> (values, indices)"},
+    {"argsort", f_argsort, 0, "argsort(input, dim=-1, descending=False, stable=False)"},
+    {"topk", f_topk, 0, "topk(input, k, dim=-1, largest=True, sorted=True) -> (values, indices)"},
     {NULL}};
