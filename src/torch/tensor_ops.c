@@ -614,6 +614,45 @@ static fy_obj *m_clamp_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return clamp_impl(self, a, n, kw, true);
 }
 
+/* clamp_min(min) / clamp_max(max): clamp with one bound. */
+static fy_obj *m_clamp_min(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("clamp_min", kw) < 0 || fy_check_nargs("clamp_min", n, 1, 1) < 0) return NULL;
+    return fy_torch_binary(self, a[0], FY_TOP_MAX, NULL);
+}
+static fy_obj *m_clamp_max(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_no_kwargs("clamp_max", kw) < 0 || fy_check_nargs("clamp_max", n, 1, 1) < 0) return NULL;
+    return fy_torch_binary(self, a[0], FY_TOP_MIN, NULL);
+}
+
+/* nan_to_num(nan=0.0, posinf=None, neginf=None): NaN and the infinities replaced (None: the dtype's largest
+ * and lowest finite values); integer tensors come back as a copy. */
+static fy_obj *m_nan_to_num(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"nan", "posinf", "neginf", NULL};
+    fy_obj *k[3] = {NULL, NULL, NULL};
+    if (fy_parse_args("nan_to_num", a, n, kw, names, 0, 3, 3, k) < 0) return NULL;
+    fy_torch_tensor *t = SELF;
+    int dt = t->dtype;
+    double big = dt == FY_TORCH_F16    ? 65504.0
+                 : dt == FY_TORCH_BF16 ? 3.3895313892515355e38
+                 : dt == FY_TORCH_F32  ? 3.4028234663852886e38
+                                       : 1.7976931348623157e308;
+    double v[3] = {0.0, big, -big};
+    for (int i = 0; i < 3; i++)
+        if (k[i] && k[i] != fy_None && fy_as_double(k[i], &v[i]) < 0) return NULL;
+    fy_torch_tensor *r = fy_torch_copy_as(t, dt, t->st->dev);
+    if (!r || !fy_torch_is_float(dt)) return (fy_obj *)r;
+    int64_t cnt = 1;
+    for (int d = 0; d < r->ndim; d++) cnt *= r->shape[d];
+    size_t sz = fy_torch_itemsize(dt);
+    char *p = fy_torch_data(r);
+    for (int64_t i = 0; i < cnt; i++) {
+        double x = fy_torch_loadf(p + i * (int64_t)sz, dt);
+        if (isnan(x)) fy_torch_storef(p + i * (int64_t)sz, dt, v[0]);
+        else if (isinf(x)) fy_torch_storef(p + i * (int64_t)sz, dt, x > 0 ? v[1] : v[2]);
+    }
+    return (fy_obj *)r;
+}
+
 static fy_obj *m_where(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("where", n, 2, 2) < 0) return NULL;
     return fy_torch_where(a[0], self, a[1]);
@@ -699,6 +738,9 @@ fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        {"true_divide", m_div, 0, "true_divide(other)"},
                                        MD(clamp, "clamp(min=None, max=None)"),
                                        {"clip", m_clamp, 0, "clip(min=None, max=None)"},
+                                       {"clamp_min", m_clamp_min, 0, "clamp_min(min)"},
+                                       {"clamp_max", m_clamp_max, 0, "clamp_max(max)"},
+                                       {"nan_to_num", m_nan_to_num, 0, "nan_to_num(nan=0.0, posinf=None, neginf=None)"},
                                        {"where", m_where, 0, "where(condition, other)"},
                                        MD(masked_fill, "masked_fill(mask, value)"),
                                        {NULL}};

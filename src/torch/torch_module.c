@@ -26,18 +26,29 @@ static fy_obj *forward(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 }
 
 #define FW(name) {name, forward, 0, "torch." name "(input, ...) -> input." name "(...)"}
-static fy_methoddef fwd_defs[] = {
-    FW("exp"),          FW("log"),          FW("sqrt"),        FW("rsqrt"),       FW("tanh"),        FW("sigmoid"),
-    FW("abs"),          FW("neg"),          FW("negative"),    FW("trunc"),       FW("floor"),       FW("ceil"),
-    FW("round"),        FW("isnan"),        FW("isfinite"),    FW("isinf"),       FW("sin"),         FW("cos"),
-    FW("relu"),         FW("sign"),         FW("reciprocal"),  FW("log2"),        FW("exp2"),        FW("clamp"),
-    FW("clip"),         FW("sum"),          FW("mean"),        FW("max"),         FW("min"),         FW("amax"),
-    FW("amin"),         FW("argmax"),       FW("argmin"),      FW("prod"),        FW("all"),         FW("any"),
-    FW("var"),          FW("std"),          FW("reshape"),     FW("transpose"),   FW("permute"),     FW("unsqueeze"),
-    FW("squeeze"),      FW("flatten"),      FW("t"),           FW("narrow"),      FW("split"),       FW("chunk"),
-    FW("logical_not"),  FW("logical_and"),  FW("logical_or"),  FW("bitwise_not"), FW("bitwise_and"), FW("bitwise_or"),
-    FW("bitwise_xor"),  FW("floor_divide"), FW("masked_fill"), FW("clone"),       FW("matmul"),      FW("mm"),
-    FW("broadcast_to"), FW("subtract"),     FW("multiply"),    FW("divide"),      FW("true_divide"), {NULL}};
+static fy_methoddef fwd_defs[] = {FW("exp"),          FW("log"),          FW("sqrt"),
+                                  FW("rsqrt"),        FW("tanh"),         FW("sigmoid"),
+                                  FW("abs"),          FW("neg"),          FW("negative"),
+                                  FW("trunc"),        FW("floor"),        FW("ceil"),
+                                  FW("round"),        FW("isnan"),        FW("isfinite"),
+                                  FW("isinf"),        FW("sin"),          FW("cos"),
+                                  FW("relu"),         FW("sign"),         FW("reciprocal"),
+                                  FW("log2"),         FW("exp2"),         FW("clamp"),
+                                  FW("clip"),         FW("sum"),          FW("mean"),
+                                  FW("max"),          FW("min"),          FW("amax"),
+                                  FW("amin"),         FW("argmax"),       FW("argmin"),
+                                  FW("prod"),         FW("all"),          FW("any"),
+                                  FW("var"),          FW("std"),          FW("reshape"),
+                                  FW("transpose"),    FW("permute"),      FW("unsqueeze"),
+                                  FW("squeeze"),      FW("flatten"),      FW("t"),
+                                  FW("narrow"),       FW("split"),        FW("chunk"),
+                                  FW("logical_not"),  FW("logical_and"),  FW("logical_or"),
+                                  FW("bitwise_not"),  FW("bitwise_and"),  FW("bitwise_or"),
+                                  FW("bitwise_xor"),  FW("floor_divide"), FW("masked_fill"),
+                                  FW("clone"),        FW("matmul"),       FW("mm"),
+                                  FW("broadcast_to"), FW("subtract"),     FW("multiply"),
+                                  FW("divide"),       FW("true_divide"),  FW("clamp_min"),
+                                  FW("clamp_max"),    FW("nan_to_num"),   {NULL}};
 
 /* ------------------------------------------------------------------ misc functions */
 
