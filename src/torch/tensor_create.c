@@ -395,10 +395,13 @@ static fy_obj *cat_common(fy_obj *const *a, size_t n, fy_obj *kw, bool stack) {
 static fy_obj *f_cat(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return cat_common(a, n, kw, false); }
 static fy_obj *f_stack(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return cat_common(a, n, kw, true); }
 static fy_obj *f_nonzero(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    if (fy_check_nargs("nonzero", n, 1, 1) < 0) return NULL;
-    if (!FY_TORCH_CHECK(a[0]))
-        return fy_err_format(&fy_TypeError, "nonzero(): argument 'input' must be Tensor, not %T", a[0]);
-    return (fy_obj *)fy_torch_nonzero(FY_TT(a[0]));
+    static const char *const names[] = {"input", "as_tuple", NULL};
+    fy_obj *k[2] = {NULL, NULL};
+    if (fy_parse_args("nonzero", a, n, kw, names, 1, 1, 2, k) < 0) return NULL;
+    if (!FY_TORCH_CHECK(k[0]))
+        return fy_err_format(&fy_TypeError, "nonzero(): argument 'input' must be Tensor, not %T", k[0]);
+    int t = k[1] ? fy_truthy(k[1]) : 0;
+    return t < 0 ? NULL : fy_torch_nonzero_obj(FY_TT(k[0]), t);
 }
 static fy_obj *f_is_tensor(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("is_tensor", n, 1, 1) < 0) return NULL;

@@ -686,6 +686,29 @@ static fy_obj *m_square(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 }
 
 #define MD(name, doc) {#name, m_##name, 0, doc}, {#name "_", m_##name##_, 0, doc " (in place)"}
+fy_obj *fy_torch_nonzero_obj(fy_torch_tensor *t, bool as_tuple) {
+    fy_torch_tensor *nz = fy_torch_nonzero(t);
+    if (!nz || !as_tuple) return (fy_obj *)nz;
+    int nd = t->ndim;
+    fy_obj *tup = fy_tuple_new((size_t)nd);
+    for (int d = 0; tup && d < nd; d++) {
+        fy_torch_tensor *col = fy_torch_view_of(nz, 1, nz->shape, nz->stride, nz->offset + d);
+        fy_tuple_set_steal(tup, (size_t)d, col ? (fy_obj *)fy_torch_contiguous(col) : fy_none());
+        FY_XDECREF(col);
+    }
+    FY_DECREF(nz);
+    return tup;
+}
+
+/* nonzero(*, as_tuple=False) */
+static fy_obj *m_nonzero(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"as_tuple", NULL};
+    fy_obj *k[1] = {NULL};
+    if (fy_parse_args("nonzero", a, n, kw, names, 0, 0, 1, k) < 0) return NULL;
+    int t = k[0] ? fy_truthy(k[0]) : 0;
+    return t < 0 ? NULL : fy_torch_nonzero_obj(SELF, t);
+}
+
 fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        {"negative", m_neg, 0, "negative()"},
                                        MD(abs, "abs()"),
@@ -739,6 +762,7 @@ fy_methoddef fy_torch_ops_methods[] = {MD(neg, "neg()"),
                                        MD(clamp, "clamp(min=None, max=None)"),
                                        {"clip", m_clamp, 0, "clip(min=None, max=None)"},
                                        {"clamp_min", m_clamp_min, 0, "clamp_min(min)"},
+                                       {"nonzero", m_nonzero, 0, "nonzero(*, as_tuple=False)"},
                                        {"clamp_max", m_clamp_max, 0, "clamp_max(max)"},
                                        {"nan_to_num", m_nan_to_num, 0, "nan_to_num(nan=0.0, posinf=None, neginf=None)"},
                                        {"where", m_where, 0, "where(condition, other)"},

@@ -288,6 +288,8 @@ fy_obj *fy_torch_getitem(fy_obj *self, fy_obj *key);
 int fy_torch_setitem(fy_obj *self, fy_obj *key, fy_obj *value);
 /* Indices of nonzero elements as an [n, ndim] int64 tensor. */
 fy_torch_tensor *fy_torch_nonzero(fy_torch_tensor *t);
+/* nonzero(t) as torch returns it: the (n, ndim) int64 indices, or with as_tuple one 1-D tensor a dimension. */
+fy_obj *fy_torch_nonzero_obj(fy_torch_tensor *t, bool as_tuple);
 
 /* ---------------------------------------------------------------- elementwise (tensor_ops.c) */
 
