@@ -7,50 +7,7 @@
 #include "exec/trace_hooks.h"
 #include "objects/objects_int.h"
 #include "exec/vm.h"
-
-fy_obj *fy_frame_globals(void) {
-    fy_interp *ip = fy_cur;
-    return ip && ip->frame ? ip->frame->globals : NULL;
-}
-
-/* super() without arguments: __class__ cell and the first argument of the running frame. */
-int fy_super_zero_args(fy_type **type, fy_obj **obj) {
-    fy_frame *f = fy_cur ? fy_cur->frame : NULL;
-    if (!f) {
-        fy_err_set(&fy_RuntimeError, "super(): no current frame");
-        return -1;
-    }
-    fy_code *co = f->code;
-    if (co->argcount == 0 && !(co->flags & FY_CO_VARARGS)) {
-        fy_err_set(&fy_RuntimeError, "super(): no arguments");
-        return -1;
-    }
-    fy_obj *first = f->localsplus[0];
-    for (int i = 0; i < co->ncells; i++)
-        if (co->cell2arg[i] == 0) first = ((fy_cell *)f->localsplus[co->nlocals + i])->ref;
-    if (!first) {
-        fy_err_set(&fy_RuntimeError, "super(): arg[0] deleted");
-        return -1;
-    }
-    for (int i = 0; i < co->nfrees; i++) {
-        if (fy_str_eq_cstr(FY_TUPLE_ITEMS(co->freevars)[i], "__class__")) {
-            fy_cell *c = (fy_cell *)f->localsplus[co->nlocals + co->ncells + i];
-            if (!c->ref) {
-                fy_err_set(&fy_RuntimeError, "super(): empty __class__ cell");
-                return -1;
-            }
-            if (!fy_isinstance_of(c->ref, &fy_type_type)) {
-                fy_err_set(&fy_RuntimeError, "super(): __class__ is not a type");
-                return -1;
-            }
-            *type = (fy_type *)c->ref;
-            *obj = first;
-            return 0;
-        }
-    }
-    fy_err_set(&fy_RuntimeError, "super(): __class__ cell not found");
-    return -1;
-}
+#include "exec/vm_cache.h"
 
 static fy_obj *name_error(fy_obj *name) {
     return fy_err_format(&fy_NameError, "name '%s' is not defined", FY_STR_DATA(name));
@@ -211,83 +168,6 @@ static inline fy_obj *fast_binop(fy_obj *a, fy_obj *b, int op) {
 #define TOP() (sp[-1])
 #define SECOND() (sp[-2])
 #define THIRD() (sp[-3])
-
-/* Inline caches of LOAD_ATTR / STORE_ATTR / LOAD_METHOD: co->cache[i] of such an instruction is
- * an attr_ic (made on first use, freed with the code object) of up to FY_IC_WAYS types seen
- * there (a call site sees a class and its subclasses), valid while fy_type_epoch (bumped by every
- * change to a class, its bases or its slots, and by freeing a class) is the one recorded.
- * An attribute entry records a type and the index of the name in its instances' __dict__ entries
- * (checked by identity of the key before use); it is made only where the class has the generic
- * getattr/setattr, a __dict__ at a fixed offset and no data descriptor for the name, so that a
- * hit in the instance __dict__ is exactly what the generic lookup returns. A method entry
- * records the function or C method descriptor found on the type. */
-#define FY_IC_WAYS 4
-typedef struct {
-    uint64_t epoch;
-    fy_type *t[FY_IC_WAYS];
-    uintptr_t v[FY_IC_WAYS]; /* the __dict__ entry index, or the method */
-} attr_ic;
-
-void fy_vm_code_caches_free(fy_code *co) {
-    if (!co->cache || !co->code) return;
-    for (int i = 0; i < co->ncode; i++) {
-        int op = FY_OPC(co->code[i]);
-        if (op == OP_LOAD_ATTR || op == OP_STORE_ATTR || op == OP_LOAD_METHOD) {
-            free(co->cache[i]);
-            co->cache[i] = NULL;
-        }
-    }
-}
-
-/* The way of ic that holds t, or -1. */
-static inline int ic_find(const attr_ic *ic, fy_type *t) {
-    if (!ic || ic->epoch != fy_type_epoch) return -1;
-    for (int k = 0; k < FY_IC_WAYS; k++)
-        if (ic->t[k] == t) return k;
-    return -1;
-}
-
-/* Record t -> v in the cache of instruction cur (the newest entry first, the oldest dropped). */
-static void ic_put(fy_code *co, int cur, fy_type *t, uintptr_t v) {
-    attr_ic *ic = co->cache[cur];
-    if (!ic && !(ic = co->cache[cur] = calloc(1, sizeof *ic))) return;
-    if (ic->epoch != fy_type_epoch) {
-        memset(ic, 0, sizeof *ic);
-        ic->epoch = fy_type_epoch;
-    }
-    int k = 0;
-    while (k < FY_IC_WAYS - 1 && ic->t[k] && ic->t[k] != t) k++;
-    for (; k > 0; k--) {
-        ic->t[k] = ic->t[k - 1];
-        ic->v[k] = ic->v[k - 1];
-    }
-    ic->t[0] = t;
-    ic->v[0] = v;
-}
-
-static fy_obj **fixed_dict_slot(fy_obj *o, fy_type *t) {
-    return t->dictoffset && t->dictoffset != FY_DICTOFF_VAR ? (fy_obj **)((char *)o + t->dictoffset) : NULL;
-}
-
-static bool attr_cacheable(fy_type *t, fy_obj *name, bool store) {
-    if (!(t->flags & FY_TPF_HEAP) || !t->dictoffset || t->dictoffset == FY_DICTOFF_VAR) return false;
-    if (store ? (t->setattr && t->setattr != fy_generic_setattr) : (t->getattr && t->getattr != fy_generic_getattr))
-        return false;
-    fy_obj *descr = fy_type_lookup(t, name);
-    if (!descr) return true;
-    return store ? !descr->type->descr_set : !(descr->type->descr_get && descr->type->descr_set);
-}
-
-/* After a slow lookup or store of name on o succeeded: record where it sits, when it may be cached. */
-static void attr_cache_fill(fy_code *co, int cur, fy_obj *o, fy_obj *name, bool store) {
-    fy_type *t = o->type;
-    if (!FY_STR_CHECK(name) || !attr_cacheable(t, name, store)) return;
-    fy_obj *d = *fixed_dict_slot(o, t);
-    if (!d || !FY_DICT_CHECK(d)) return;
-    int64_t ix = fy_dict_find_str(d, name);
-    if (ix < 0) return;
-    ic_put(co, cur, t, (uintptr_t)ix);
-}
 
 fy_obj fy_vm_region_end;
 
@@ -544,11 +424,11 @@ L_DELETE_GLOBAL: {
 L_LOAD_ATTR: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
-    int k = ic_find(co->cache[f->cur], t);
+    int k = fy_vm_ic_find(co->cache[f->cur], t);
     if (k >= 0) {
         fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
         if (d) {
-            uintptr_t ix = ((attr_ic *)co->cache[f->cur])->v[k];
+            uintptr_t ix = ((fy_vm_attr_ic *)co->cache[f->cur])->v[k];
             /* the recorded entry, else a plain lookup (an instance filled in another order) */
             fy_obj *v = (int64_t)ix < d->nentries && d->entries[ix].key == name ? d->entries[ix].value
                                                                                 : fy_dict_get_str(&d->h, name);
@@ -561,7 +441,7 @@ L_LOAD_ATTR: {
     }
     fy_obj *v = fy_getattr(o, name);
     if (!v) goto error;
-    if (k < 0) attr_cache_fill(co, f->cur, o, name, false);
+    if (k < 0) fy_vm_attr_cache_fill(co, f->cur, o, name, false);
     sp[-1] = v;
     FY_DECREF(o);
     DISPATCH();
@@ -569,10 +449,10 @@ L_LOAD_ATTR: {
 L_STORE_ATTR: {
     fy_obj *o = POP(), *v = POP(), *name = names[arg];
     int cur = f->cur;
-    int k = ic_find(co->cache[cur], o->type);
+    int k = fy_vm_ic_find(co->cache[cur], o->type);
     if (k >= 0) {
         fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + o->type->dictoffset);
-        uintptr_t ix = ((attr_ic *)co->cache[cur])->v[k];
+        uintptr_t ix = ((fy_vm_attr_ic *)co->cache[cur])->v[k];
         if (d && (int64_t)ix < d->nentries && d->entries[ix].key == name) {
             fy_obj *old = d->entries[ix].value;
             d->entries[ix].value = v; /* the popped reference moves into the dict */
@@ -590,7 +470,7 @@ L_STORE_ATTR: {
         }
     }
     int r = fy_setattr(o, name, v);
-    if (r == 0 && k < 0) attr_cache_fill(co, cur, o, name, true);
+    if (r == 0 && k < 0) fy_vm_attr_cache_fill(co, cur, o, name, true);
     FY_DECREF(o);
     FY_DECREF(v);
     if (r < 0) goto error;
@@ -607,10 +487,10 @@ L_LOAD_METHOD: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
     int cur = f->cur;
-    int k = ic_find(co->cache[cur], t);
+    int k = fy_vm_ic_find(co->cache[cur], t);
     if (k >= 0) {
-        fy_obj *m = (fy_obj *)((attr_ic *)co->cache[cur])->v[k];
-        fy_obj **dp = t->dictoffset == FY_DICTOFF_VAR ? fy_instance_dict_ptr(o) : fixed_dict_slot(o, t);
+        fy_obj *m = (fy_obj *)((fy_vm_attr_ic *)co->cache[cur])->v[k];
+        fy_obj **dp = t->dictoffset == FY_DICTOFF_VAR ? fy_instance_dict_ptr(o) : fy_vm_fixed_dict_slot(o, t);
         if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {
             sp[-1] = fy_ref(m);
             PUSH(o);
@@ -619,7 +499,8 @@ L_LOAD_METHOD: {
     }
     if (t->getattr == fy_generic_getattr || (t->getattr == NULL)) {
         fy_obj *m = fy_type_lookup(t, name);
-        if (k < 0 && m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) ic_put(co, cur, t, (uintptr_t)m);
+        if (k < 0 && m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m)))
+            fy_vm_ic_put(co, cur, t, (uintptr_t)m);
         if (m && (FY_TYPE(m) == &fy_function_type || fy_methoddescr_def(m))) {
             fy_obj **dp = fy_instance_dict_ptr(o);
             if (!dp || !*dp || !fy_dict_get_str(*dp, name)) {

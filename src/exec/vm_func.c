@@ -799,3 +799,47 @@ fy_type fy_generator_type = {FY_TYPE_INIT("generator", sizeof(fy_gen)),
                              .repr = gen_repr,
                              .methods = gen_methods,
                              .getsets = gen_getsets};
+
+fy_obj *fy_frame_globals(void) {
+    fy_interp *ip = fy_cur;
+    return ip && ip->frame ? ip->frame->globals : NULL;
+}
+
+/* super() without arguments: __class__ cell and the first argument of the running frame. */
+int fy_super_zero_args(fy_type **type, fy_obj **obj) {
+    fy_frame *f = fy_cur ? fy_cur->frame : NULL;
+    if (!f) {
+        fy_err_set(&fy_RuntimeError, "super(): no current frame");
+        return -1;
+    }
+    fy_code *co = f->code;
+    if (co->argcount == 0 && !(co->flags & FY_CO_VARARGS)) {
+        fy_err_set(&fy_RuntimeError, "super(): no arguments");
+        return -1;
+    }
+    fy_obj *first = f->localsplus[0];
+    for (int i = 0; i < co->ncells; i++)
+        if (co->cell2arg[i] == 0) first = ((fy_cell *)f->localsplus[co->nlocals + i])->ref;
+    if (!first) {
+        fy_err_set(&fy_RuntimeError, "super(): arg[0] deleted");
+        return -1;
+    }
+    for (int i = 0; i < co->nfrees; i++) {
+        if (fy_str_eq_cstr(FY_TUPLE_ITEMS(co->freevars)[i], "__class__")) {
+            fy_cell *c = (fy_cell *)f->localsplus[co->nlocals + co->ncells + i];
+            if (!c->ref) {
+                fy_err_set(&fy_RuntimeError, "super(): empty __class__ cell");
+                return -1;
+            }
+            if (!fy_isinstance_of(c->ref, &fy_type_type)) {
+                fy_err_set(&fy_RuntimeError, "super(): __class__ is not a type");
+                return -1;
+            }
+            *type = (fy_type *)c->ref;
+            *obj = first;
+            return 0;
+        }
+    }
+    fy_err_set(&fy_RuntimeError, "super(): __class__ cell not found");
+    return -1;
+}
