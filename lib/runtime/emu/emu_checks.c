@@ -227,13 +227,8 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
     for (int i = 0; i < out->n; i++) {
         fly_emu_kernel *k = &out->k[i];
-        char fname[300];
-        snprintf(fname, sizeof fname, "%s__emu", k->name);
-        MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
-        if (mlirOperationIsNull(f)) {
-            snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
-            return -1;
-        }
+        MlirOperation f = fly_emu_irb_kernel_body(m, k->name, err, cap);
+        if (mlirOperationIsNull(f)) return -1;
         MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
         MlirValue ctxv = mlirBlockGetArgument(entry, 0);
         chk_ud u = {0};

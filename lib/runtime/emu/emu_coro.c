@@ -118,13 +118,8 @@ static void suspend_before(coro_fn *cf, MlirOperation op) {
 
 static int make_coroutine(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) {
     MlirContext ctx = mlirModuleGetContext(m);
-    char fname[300];
-    snprintf(fname, sizeof fname, "%s__emu", k->name);
-    MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
-    if (mlirOperationIsNull(f)) {
-        snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
-        return -1;
-    }
+    MlirOperation f = fly_emu_irb_kernel_body(m, k->name, err, cap);
+    if (mlirOperationIsNull(f)) return -1;
     coro_ud u = {0};
     mlirOperationWalk(f, collect, &u, MlirWalkPreOrder);
     MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);

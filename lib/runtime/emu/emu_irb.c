@@ -248,3 +248,11 @@ bool fly_emu_irb_is_call(MlirOperation op, const char *callee) {
     return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
            fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
 }
+
+MlirOperation fly_emu_irb_kernel_body(MlirModule m, const char *kname, char *err, size_t cap) {
+    char fname[300];
+    snprintf(fname, sizeof fname, "%s__emu", kname);
+    MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
+    if (mlirOperationIsNull(f)) snprintf(err, cap, "%s: the lowered kernel body is missing", kname);
+    return f;
+}

@@ -36,6 +36,9 @@ MlirValue fly_emu_irb_ctx_load(fly_emu_irb *b, MlirValue ctxv, int word, MlirTyp
 MlirValue fly_emu_irb_gep_dyn(fly_emu_irb *b, MlirValue p, MlirValue idx, MlirType elem);
 /* llvm.store v to p. */
 void fly_emu_irb_store(fly_emu_irb *b, MlirValue v, MlirValue p, int64_t align);
+/* The lowered body "<kname>__emu" of kernel kname in module m, or null with err ("the lowered kernel body is
+ * missing"). */
+MlirOperation fly_emu_irb_kernel_body(MlirModule m, const char *kname, char *err, size_t cap);
 /* Whether op is an llvm.call of @callee. */
 bool fly_emu_irb_is_call(MlirOperation op, const char *callee);
 /* The llvm.func @name directly in block top (a module body), or null. */

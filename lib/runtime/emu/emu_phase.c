@@ -396,13 +396,8 @@ static bool uniform_op(MlirOperation op, const vmap *uni) {
 }
 
 static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) {
-    char fname[300];
-    snprintf(fname, sizeof fname, "%s__emu", k->name);
-    MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
-    if (mlirOperationIsNull(f)) {
-        snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
-        return -1;
-    }
+    MlirOperation f = fly_emu_irb_kernel_body(m, k->name, err, cap);
+    if (mlirOperationIsNull(f)) return -1;
     MlirContext ctx = mlirModuleGetContext(m);
     MlirRegion r = mlirOperationGetRegion(f, 0);
     MlirBlock entry = mlirRegionGetFirstBlock(r);

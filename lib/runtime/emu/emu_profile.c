@@ -136,13 +136,8 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
     MlirContext ctx = mlirModuleGetContext(m);
     for (int i = 0; i < out->n; i++) {
         fly_emu_kernel *k = &out->k[i];
-        char fname[300];
-        snprintf(fname, sizeof fname, "%s__emu", k->name);
-        MlirOperation f = fly_emu_irb_find_func(mlirModuleGetBody(m), fname);
-        if (mlirOperationIsNull(f)) {
-            snprintf(err, cap, "%s: the lowered kernel body is missing", k->name);
-            return -1;
-        }
+        MlirOperation f = fly_emu_irb_kernel_body(m, k->name, err, cap);
+        if (mlirOperationIsNull(f)) return -1;
         MlirRegion body = mlirOperationGetRegion(f, 0);
         MlirValue ctxv = mlirBlockGetArgument(mlirRegionGetFirstBlock(body), 0);
         prof_ud u = {0};
