@@ -14,14 +14,24 @@ fx.make_mma_atom(fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). K is walked in tiles o
 Global to LDS. A's (BM, BK) tile and B's (BK, BN) tile are cut out of buffer tensors and read by tiled
 copies whose TV layouts give thread t one 16-byte vector of a row (thread layout (64, 4):(4, 1) over A's
 tile, (BK, BN / VEC):(BN / VEC, 1) over B's; value layout (1, VEC):(VEC, 1)) through BufferCopy128b atoms:
-one buffer_load_dwordx4 per operand and tile, coalesced along the rows. In LDS both operands are kept
-K-contiguous, sA[m, k] and sB[n, k] (B turned around on the way in, element by element), each with layout
-(64, BK):(BK + P, 1) where P is the number of K values one lane feeds an MFMA (4 for 16-bit types, 1 for
-float32, 8 for fp8). That padding is what keeps the MFMA operand reads free of bank conflicts: lane l reads
-its P consecutive K values of row l % 32 in one ds_read, and a row stride of BK + P elements is an odd
-number of such reads, so the rows of the lanes LDS serves together fall on distinct banks. (A swizzle of
-the read chunks, Swizzle<B, M, S> on the offset, would do the same without the extra bytes; the padding
-keeps every LDS access aligned to its own width and is simpler to read.)
+one buffer_load_dwordx4 per operand and tile, coalesced along the rows.
+
+LDS, free of bank conflicts under the target's bank model (flyc.profile reports the LDS sites 1-way, but
+for one on gfx950 in float32). A is kept K-contiguous, sA[m, k] with layout ((G, 64 / G), BK, stage):((BK,
+G BK + P), 1, ...): a row is 16 banks wide, and its rows come in groups of G = banks / 16 (2 on gfx942, 4 on
+gfx950's 64 banks), each group followed by one P-wide chunk of padding, where P is the number of K values one
+lane feeds an MFMA (4 for 16-bit types, 1 for float32, 8 for fp8). The MFMA operand read (lane l reads its P
+consecutive K values of row l % 32 in one ds_read) then finds the rows LDS serves together on distinct banks,
+and the stores of the rows (a thread writes its 16 bytes of a row) fill the banks with each group. B is kept as
+its rows come, sB[k, n] N-contiguous, rows in groups of P with 32 words of padding after each group on gfx950:
+a thread's 16-byte vector is stored whole and the lanes a phase serves cover every bank once; the MFMA reads
+its B values one by one down K, 32 lanes at 32 consecutive n (gfx950's phase of 64 lanes reaches the next
+group of rows, which the padding moves onto the other banks). Turning B around on the way in, as an earlier
+version did, made that store 4-way, and A rows padded one by one made the A store 2-way: the profiler found
+both. The cost is P reads of B a lane and MFMA instead of one wide read; a swizzle of the chunks would keep B
+K-contiguous with one wide read, but flyi's tensors do not take swizzled layouts yet. On gfx950 in float32
+no linear layout serves both the 4-byte A reads (64 lanes a phase) and the 4-byte A stores: the read stays
+2-way there.
 
 Double buffering. LDS holds two such stages (a third mode of size 2 in each LDS layout). The main loop,
 range(0, nk - 1, init=[the C fragment]) ... yield, issues the 128-bit global loads of tile k + 1 first,
@@ -87,18 +97,23 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
                 mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int], bk: fx.Constexpr[int],
                 pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
                 wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32,
-                scaled: fx.Constexpr[bool]):
+                scaled: fx.Constexpr[bool], banks: fx.Constexpr[int]):
     tid = fx.thread_idx.x
     bm, bn, _ = fx.block_idx
     dt = A.element_type
-    ld = bk + pad  # LDS row stride (elements)
-    # LDS: two stages of sA (BM, bk) and sB (BN, bk), K-contiguous, rows padded; views built once, here
+    # LDS: two stages of sA (BM, bk), K-contiguous, rows in groups of banks / 16 with one P-wide chunk of padding
+    # after each group, and of sB (bk, BN) as B's rows come (N-contiguous), 32 words of padding after each P rows
+    # on a 64-bank LDS; views built once, here
+    g = banks // 16  # A rows a group: a row is 16 banks wide
+    grp = g * bk + pad  # elements from one group of A rows to the next
+    pb = 128 // (dt.width // 8) if fx.const_expr(banks == 64) else 0
+    kb = pad * BN + pb  # elements from one group of P rows of B to the next
     lds = fx.SharedAllocator()
-    sa = lds.allocate(fx.Array[dt, 2 * BM * ld]).peek()
-    sb = lds.allocate(fx.Array[dt, 2 * BN * ld]).peek()
-    sA = sa.view(fx.make_layout((BM, bk, 2), (ld, 1, BM * ld)))
-    sB = sb.view(fx.make_layout((BN, bk, 2), (ld, 1, BN * ld)))
-    sBt = sb.view(fx.make_layout((bk, BN, 2), (1, ld, BN * ld)))  # the same bytes, indexed (k, n)
+    sa = lds.allocate(fx.Array[dt, 2 * (BM // g) * grp]).peek()
+    sb = lds.allocate(fx.Array[dt, 2 * (bk // pad) * kb]).peek()
+    sA = sa.view(fx.make_layout(((g, BM // g), bk, 2), ((bk, grp), 1, BM // g * grp)))
+    sB = sb.view(fx.make_layout((BN, (pad, bk // pad), 2), (1, (BN, kb), bk // pad * kb)))  # indexed (n, k)
+    sBr = sb.view(fx.make_layout(((pad, bk // pad), BN, 2), ((BN, kb), 1, bk // pad * kb)))  # (k, n)
 
     tiles_a = fx.zipped_divide(fx.rocdl.make_buffer_tensor(A, max_size=False), fx.make_tile(BM, bk))
     if fx.const_expr(shuffled):  # B is (blocks of 32 columns x K tiles) x 64 lanes rows of bk / 2 values
@@ -129,9 +144,9 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
         gb = fx.make_tiled_copy_tv(gb_atom, fx.make_layout((bk, cb), (cb, 1)), val)
         tb = gb.get_slice(tid)
         rb = fx.make_fragment_like(tb.partition_S(fx.slice(tiles_b, (None, (0, bn)))))
-    # registers -> LDS: A's rows stay rows (P-wide stores, as aligned as the padded rows allow); B turns around
+    # registers -> LDS: A's rows in P-wide chunks (each chunk lands where the swizzle puts it), B's rows whole
     sa_atom = fx.make_copy_atom(fx.UniversalCopy(pad * dt.width), dt)
-    se_atom = fx.make_copy_atom(fx.UniversalCopy(dt.width), dt)
+    sb_atom = fx.make_copy_atom(fx.UniversalCopy(vec * dt.width if fx.const_expr(wide_b) else dt.width), dt)
 
     mma = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(mfma_m, mfma_m, mfma_k, dt)),
                             fx.make_layout((2, 2, 1), (1, 2, 0)))
@@ -141,10 +156,11 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
     fc = thr.make_fragment_C(thr.partition_C(gC))
     for i in fx.range_constexpr(fx.size(fc.shape).unpack()):
         fc[i] = fx.Float32(0.0)
-    # LDS -> MMA fragments: each lane reads its P consecutive K values of a row at once
+    # LDS -> MMA fragments: a lane reads its P consecutive K values of an A row at once, its B values one by one
     rd_atom = fx.make_copy_atom(fx.UniversalCopy(pad * dt.width), dt)
+    rb_atom = fx.make_copy_atom(fx.UniversalCopy(dt.width), dt)
     fa_cp = fx.make_tiled_copy_A(rd_atom, mma).get_slice(tid)
-    fb_cp = fx.make_tiled_copy_B(rd_atom, mma).get_slice(tid)
+    fb_cp = fx.make_tiled_copy_B(rb_atom, mma).get_slice(tid)
 
     def load_b(kt, dst):
         if fx.const_expr(shuffled):
@@ -172,7 +188,7 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
     def store_tile(s):
         fx.copy(sa_atom, ra, ta.partition_D(sA[None, None, s]))
         if fx.const_expr(not shuffled):
-            fx.copy(se_atom, rb, tb.partition_D(sBt[None, None, s]))
+            fx.copy(sb_atom, rb, tb.partition_D(sBr[None, None, s]))
 
     def compute(s):
         fx.copy(rd_atom, fa_cp.partition_S(sA[None, None, s]), fa_cp.retile(fa))
@@ -180,7 +196,7 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
             for i in fx.range_constexpr(fx.size(fb.shape).unpack()):
                 fb[i] = rb[i]
         else:
-            fx.copy(rd_atom, fb_cp.partition_S(sB[None, None, s]), fb_cp.retile(fb))
+            fx.copy(rb_atom, fb_cp.partition_S(sB[None, None, s]), fb_cp.retile(fb))
         fx.gemm(mma, fc, fa, fb, fc)
 
     nk = K // bk  # whole K tiles
@@ -233,7 +249,9 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
 def _launch(A, B, C, M: fx.Int32, N: fx.Int32, K: fx.Int32, mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int],
             bk: fx.Constexpr[int], pad: fx.Constexpr[int], vec: fx.Constexpr[int], wide_a: fx.Constexpr[bool],
             wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32, scaled: fx.Constexpr[bool]):
-    _gemm_tiles(A, B, C, M, N, K, mfma_m, mfma_k, bk, pad, vec, wide_a, wide_b, shuffled, scale, scaled).launch(
+    banks = 64 if get_rocm_arch().startswith("gfx950") else 32  # the LDS bank count the padding is made for
+    _gemm_tiles(A, B, C, M, N, K, mfma_m, mfma_k, bk, pad, vec, wide_a, wide_b, shuffled, scale, scaled,
+                banks).launch(
         grid=(ceil_div(M, BM), ceil_div(N, BN), 1), block=THREADS)
 
 

@@ -113,7 +113,205 @@ static int64_t const_operand(MlirOperation op, int i) {
     return mlirIntegerAttrGetValueInt(a);
 }
 
-static int instrument_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv) {
+/* ---- the hardware compiler's LDS access merging ----
+ * LLVM's load/store vectoriser, run by the AMDGPU backend, turns the accesses one thread makes in one basic
+ * block to one base at contiguous constant offsets into a wider ds_read/ds_write (up to 16 bytes), and the
+ * bank model must see the access the hardware executes: the MFMA operand copy of a 64-bit atom is four
+ * 2-byte loads in the host code and one ds_read_b64 on the GPU. A group is such a run of LDS loads (or of
+ * stores) with no other LDS access, atomic or call between them; it is split into power-of-two chunks of at
+ * most 16 bytes, each counted as one access at its first op. */
+
+typedef struct lds_ref {
+    MlirValue base, idx; /* base pointer and the index's variable part (null: none) */
+    int64_t off;         /* constant bytes */
+} lds_ref;
+
+static bool same_value(MlirValue a, MlirValue b, int depth);
+
+/* The host code is not optimised yet when the profiler instruments it: the same address is recomputed for
+ * every access (the thread's values reloaded from its frame, the arithmetic repeated), so "one base" means
+ * values computed the same way: the same pure op on the same operands, or a load of a private frame slot. */
+static bool same_op(MlirOperation x, MlirOperation y, int depth) {
+    MlirIdentifier nx = mlirOperationGetName(x), ny = mlirOperationGetName(y);
+    if (!mlirIdentifierEqual(nx, ny)) return false;
+    static const char *pure[] = {"llvm.add",           "llvm.sub",           "llvm.mul",      "llvm.shl",
+                                 "llvm.lshr",          "llvm.and",           "llvm.or",       "llvm.xor",
+                                 "llvm.sext",          "llvm.zext",          "llvm.trunc",    "llvm.getelementptr",
+                                 "llvm.mlir.constant", "llvm.addrspacecast", "llvm.ptrtoint", "llvm.inttoptr",
+                                 "llvm.load",          "llvm.udiv",          "llvm.sdiv",     "llvm.urem",
+                                 "llvm.srem"};
+    bool ok = false;
+    for (size_t i = 0; i < sizeof pure / sizeof *pure && !ok; i++) ok = fly_ir_op_is(x, pure[i]);
+    if (!ok) return false;
+    if (fly_ir_op_is(x, "llvm.load") && fly_emu_ptr_as(mlirValueGetType(mlirOperationGetOperand(x, 0))) != 0)
+        return false; /* only the thread's own frame slots */
+    intptr_t n = mlirOperationGetNumOperands(x);
+    if (n != mlirOperationGetNumOperands(y) || mlirOperationGetNumResults(x) != 1 ||
+        !mlirTypeEqual(mlirValueGetType(fly_ir_res0(x)), mlirValueGetType(fly_ir_res0(y))))
+        return false;
+    static const char *attrs[] = {"value", "rawConstantIndices", "elem_type"};
+    for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
+        MlirAttribute ax = mlirOperationGetAttributeByName(x, fly_ir_sref(attrs[i]));
+        MlirAttribute ay = mlirOperationGetAttributeByName(y, fly_ir_sref(attrs[i]));
+        if (mlirAttributeIsNull(ax) != mlirAttributeIsNull(ay)) return false;
+        if (!mlirAttributeIsNull(ax) && !mlirAttributeEqual(ax, ay)) return false;
+    }
+    for (intptr_t i = 0; i < n; i++)
+        if (!same_value(mlirOperationGetOperand(x, i), mlirOperationGetOperand(y, i), depth - 1)) return false;
+    return true;
+}
+
+static bool same_value(MlirValue a, MlirValue b, int depth) {
+    if (mlirValueEqual(a, b)) return true;
+    if (depth <= 0 || !mlirValueIsAOpResult(a) || !mlirValueIsAOpResult(b)) return false;
+    return same_op(mlirOpResultGetOwner(a), mlirOpResultGetOwner(b), depth);
+}
+
+/* The constant operand value of an integer llvm.mlir.constant, in *c. */
+static bool const_value(MlirValue v, int64_t *c) {
+    if (!mlirValueIsAOpResult(v)) return false;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
+    if (!fly_ir_op_is(d, "llvm.mlir.constant") || mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
+    *c = mlirIntegerAttrGetValueInt(a);
+    return true;
+}
+
+/* p as base + idx * element + constant: a single-index getelementptr, its index split into x + c. */
+static lds_ref lds_ref_of(MlirValue p, int depth) {
+    lds_ref r = {p, {NULL}, 0};
+    if (!mlirValueIsAOpResult(p)) return r;
+    MlirOperation g = mlirOpResultGetOwner(p);
+    if (!fly_ir_op_is(g, "llvm.getelementptr")) return r;
+    MlirAttribute ri = mlirOperationGetAttributeByName(g, fly_ir_sref("rawConstantIndices"));
+    MlirAttribute et = mlirOperationGetAttributeByName(g, fly_ir_sref("elem_type"));
+    if (mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1 || mlirAttributeIsNull(et) ||
+        !mlirAttributeIsAType(et))
+        return r;
+    int64_t eb = fly_emu_type_bytes(mlirTypeAttrGetValue(et));
+    int32_t i = mlirDenseI32ArrayGetElement(ri, 0);
+    if (eb <= 0) return r;
+    MlirValue base = mlirOperationGetOperand(g, 0);
+    if (i != INT32_MIN) { /* a constant step from another address: that address's form, moved */
+        lds_ref in = depth > 0 ? lds_ref_of(base, depth - 1) : (lds_ref){base, {NULL}, 0};
+        in.off += (int64_t)i * eb;
+        return in;
+    }
+    if (mlirOperationGetNumOperands(g) != 2) return r;
+    MlirValue idx = mlirOperationGetOperand(g, 1);
+    int64_t c = 0;
+    if (const_value(idx, &c)) return (lds_ref){base, {NULL}, c * eb};
+    if (mlirValueIsAOpResult(idx) && fly_ir_op_is(mlirOpResultGetOwner(idx), "llvm.add")) {
+        MlirOperation add = mlirOpResultGetOwner(idx);
+        MlirValue x = mlirOperationGetOperand(add, 0), y = mlirOperationGetOperand(add, 1);
+        if (const_value(y, &c)) return (lds_ref){base, x, c * eb};
+        if (const_value(x, &c)) return (lds_ref){base, y, c * eb};
+    }
+    return (lds_ref){base, idx, 0};
+}
+
+static bool same_base(lds_ref a, lds_ref b) {
+    if (mlirValueIsNull(a.idx) != mlirValueIsNull(b.idx)) return false;
+    if (!same_value(a.base, b.base, 12)) return false;
+    return mlirValueIsNull(a.idx) || same_value(a.idx, b.idx, 12);
+}
+
+/* The LDS load or store op's pointer and byte width, or false for any other op. */
+static bool lds_access(MlirOperation op, bool *store, MlirValue *ptr, int *bytes) {
+    bool st = fly_ir_op_is(op, "llvm.store");
+    if (!st && !fly_ir_op_is(op, "llvm.load")) return false;
+    MlirValue p = mlirOperationGetOperand(op, st ? 1 : 0);
+    if (fly_emu_ptr_as(mlirValueGetType(p)) != 3) return false;
+    *store = st;
+    *ptr = p;
+    *bytes = (int)fly_emu_type_bytes(mlirValueGetType(st ? mlirOperationGetOperand(op, 0) : fly_ir_res0(op)));
+    return *bytes > 0;
+}
+
+typedef struct lds_widths {
+    int *v;
+    int n, cap;
+} lds_widths;
+
+static void widths_push(lds_widths *w, int x) {
+    if (w->n == w->cap) {
+        int nc = w->cap ? 2 * w->cap : 64;
+        int *v = realloc(w->v, sizeof *v * (size_t)nc);
+        if (!v) return;
+        w->v = v;
+        w->cap = nc;
+    }
+    w->v[w->n++] = x;
+}
+
+typedef struct lds_group {
+    MlirOperation op[16];
+    int bytes[16];
+    int n, total;
+    bool store;
+    lds_ref start;
+} lds_group;
+
+/* Chunks of the group: the first op of each gets the chunk's width in widths[], the others -1 (not counted). */
+static void flush_group(lds_group *g, fly_opvec *ops, lds_widths *widths) {
+    for (int i = 0; i < g->n;) {
+        int left = 0;
+        for (int j = i; j < g->n; j++) left += g->bytes[j];
+        int w = 16;
+        while (w > left) w /= 2;
+        int j = i, got = 0;
+        while (j < g->n && got + g->bytes[j] <= w) got += g->bytes[j++];
+        if (j == i) got = g->bytes[j++]; /* an access wider than what is left: itself */
+        for (int x = i; x < j; x++) {
+            fly_opvec_push(ops, g->op[x]);
+            widths_push(widths, x == i ? got : -1);
+        }
+        i = j;
+    }
+    g->n = g->total = 0;
+}
+
+/* The LDS loads and stores of f's blocks with the width each is counted at (-1: merged into an earlier op). */
+static void lds_merge(MlirOperation f, fly_opvec *ops, lds_widths *widths) {
+    MlirRegion body = mlirOperationGetRegion(f, 0);
+    for (MlirBlock blk = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk)) {
+        lds_group g = {.n = 0};
+        for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op)) {
+            bool store;
+            MlirValue p;
+            int bytes;
+            if (!lds_access(op, &store, &p, &bytes)) {
+                /* accesses to other address spaces do not alias LDS and leave a chain alone */
+                bool other = fly_ir_op_is(op, "llvm.call") || fly_ir_op_is(op, "llvm.atomicrmw") ||
+                             fly_ir_op_is(op, "llvm.cmpxchg") || mlirOperationGetNumRegions(op) > 0;
+                if (other && g.n) flush_group(&g, ops, widths);
+                continue;
+            }
+            lds_ref r = lds_ref_of(p, 8);
+            bool extends = g.n && g.n < 16 && store == g.store && same_base(r, g.start) &&
+                           r.off == g.start.off + g.total && g.total + bytes <= 16;
+            if (!extends && g.n) flush_group(&g, ops, widths);
+            if (!g.n) {
+                g.store = store;
+                g.start = r;
+            }
+            g.op[g.n] = op;
+            g.bytes[g.n++] = bytes;
+            g.total += bytes;
+        }
+        if (g.n) flush_group(&g, ops, widths);
+    }
+}
+
+/* The width op is counted at under the merging model (0: not an LDS load/store, -1: merged away). */
+static int lds_width(const fly_opvec *ops, const lds_widths *widths, MlirOperation op) {
+    for (int i = 0; i < ops->n && i < widths->n; i++)
+        if (mlirOperationEqual(ops->v[i], op)) return widths->v[i];
+    return 0;
+}
+
+static int instrument_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation op, MlirValue ctxv, int merged) {
     bool store = fly_ir_op_is(op, "llvm.store");
     bool atomic = fly_ir_op_is(op, "llvm.atomicrmw") || fly_ir_op_is(op, "llvm.cmpxchg");
     MlirValue p = mlirOperationGetOperand(op, store ? 1 : 0);
@@ -123,6 +321,8 @@ static int instrument_access(fly_emu_kernel *k, MlirContext ctx, MlirOperation o
                         : mlirValueGetType(atomic ? mlirOperationGetOperand(op, 1) : fly_ir_res0(op));
     int bytes = (int)fly_emu_type_bytes(vt);
     if (bytes <= 0) bytes = 1;
+    if (merged < 0) return 0;
+    if (merged > 0) bytes = merged;
     int kind = atomic    ? FLY_PROF_ATOMIC
                : as == 1 ? (store ? FLY_PROF_GLOBAL_STORE : FLY_PROF_GLOBAL_LOAD)
                          : (store ? FLY_PROF_LDS_STORE : FLY_PROF_LDS_LOAD);
@@ -143,7 +343,13 @@ int fly_emu_insert_profile(MlirModule m, fly_emu_lowered *out, char *err, size_t
         prof_ud u = {0};
         mlirOperationWalk(f, collect, &u, MlirWalkPreOrder);
         int rc = 0;
-        for (int j = 0; j < u.acc.n && !rc; j++) rc = instrument_access(k, ctx, u.acc.v[j], ctxv);
+        fly_opvec lds_ops = {0};
+        lds_widths lds_w = {0};
+        if (!getenv("FLYI_PROF_LDS_UNMERGED")) lds_merge(f, &lds_ops, &lds_w);
+        for (int j = 0; j < u.acc.n && !rc; j++)
+            rc = instrument_access(k, ctx, u.acc.v[j], ctxv, lds_width(&lds_ops, &lds_w, u.acc.v[j]));
+        fly_opvec_free(&lds_ops);
+        free(lds_w.v);
         for (int j = 0; j < u.calls.n && !rc; j++) {
             MlirOperation op = u.calls.v[j];
             int kind = FLY_PROF_BARRIER, mfma = -1;
