@@ -746,7 +746,9 @@ static int release(fly_emu_ctx *c, int n) {
             waiting += c->state[t] == T_WAVE;
         }
         if (waiting && waiting == live) {
-            shuffle_wave(c, w0, w1);
+            /* a full wave all at one operation (one wave reducing while the others wait at a barrier) */
+            bool full = waiting == WAVE && (shuffle_uniform(c, w0) || mfma_uniform(c, w0));
+            if (!full) shuffle_wave(c, w0, w1);
             released = 1;
             c->cnt_wave -= waiting;
         }
