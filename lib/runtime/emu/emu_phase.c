@@ -12,6 +12,9 @@
  * stored inline) or its end. Thread ids come from the loop. The loop leaves the number of threads
  * that ended and that wait at a barrier in the context (FLY_EMU_CTX_CNT_DONE / CNT_BAR).
  *
+ * A cross-lane operation is inline: the lane's operands into the block's arrays before the suspension,
+ * its result from them after (FLYI_EMU_SHFL_CALL=1: the runtime calls fly_emu_shfl_put / _get).
+ *
  * Kernels this cannot handle (dynamic allocas, nested regions, values of unknown size) are left
  * alone: the caller makes them coroutines (emu_coro.c). */
 #include <stdint.h>
