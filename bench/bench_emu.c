@@ -1,7 +1,8 @@
 /* bench_emu.c - the emulator against native -O2 C loops doing the same work on the same cores
  * (same thread count): vector add over 16 M floats, row softmax over 4096x1024 floats, a block
  * reduction (LDS + barriers) over 4 M floats, and the host-side overhead of a cached launch.
- * Each figure is the best of several runs; prints times and ratios. */
+ * Each figure is the best of several runs; prints times and ratios, by the wall clock and by the process's
+ * CPU time. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <pthread.h>
@@ -29,6 +30,20 @@ static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* CPU time of the whole process (every thread: the emulator's workers, the native loop's threads): on a
+ * loaded machine a steadier measure than the wall clock. */
+static double cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double cpu_emu, cpu_nat; /* the last compare's best CPU times */
+
+static void print_cpu(void) {
+    printf("    CPU time: emulator %.1f ms, native %.1f ms, ratio %.2fx\n", cpu_emu, cpu_nat, cpu_emu / cpu_nat);
 }
 
 /* ---- native loops: fn(lo, hi) over [0, total) split across nth threads ---- */
@@ -125,18 +140,22 @@ static int skip(const char *what) {
 /* Best of reps runs of the kernel and of the native loop; returns 0, 1 when skipped, or -1. */
 static int compare(const char *what, fly_rt_module *m, fly_rt_launch *l, range_fn fn, long total, int reps, double *emu,
                    double *nat) {
-    *emu = *nat = 1e30;
+    *emu = *nat = cpu_emu = cpu_nat = 1e30;
     if (skip(what)) return 1;
     for (int r = 0; r < reps; r++) {
-        double t0 = now_ms();
+        double t0 = now_ms(), c0 = cpu_ms();
         if (R->launch(rt, m, l)) {
             fprintf(stderr, "bench_emu: %s: %s\n", what, R->last_error(rt));
             return -1;
         }
-        double t = now_ms() - t0;
+        double t = now_ms() - t0, c = cpu_ms() - c0;
         *emu = t < *emu ? t : *emu;
+        cpu_emu = c < cpu_emu ? c : cpu_emu;
+        c0 = cpu_ms();
         t = native(fn, total);
+        c = cpu_ms() - c0;
         *nat = t < *nat ? t : *nat;
+        cpu_nat = c < cpu_nat ? c : cpu_nat;
     }
     return 0;
 }
@@ -198,6 +217,7 @@ int main(void) {
         bad |= far != 0;
         printf("vector add, 16 M floats, %d threads: emulator %.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n", nth,
                emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     /* row softmax */
     fly_rt_module *ms = load(k_softmax_rows, NULL);
@@ -214,6 +234,7 @@ int main(void) {
             "row softmax, 4096x1024 floats (a thread per row), %d threads: emulator %.1f ms, native -O2 loop %.1f ms, "
             "ratio %.2fx%s\n",
             nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     /* block reduction */
     fly_rt_module *mr = load(k_bred_big, NULL);
@@ -229,6 +250,7 @@ int main(void) {
         printf("block reduction (LDS + 9 barriers), 4 M floats in 256-thread blocks, %d threads: emulator %.1f ms, "
                "native -O2 loop %.1f ms, ratio %.1fx%s\n",
                nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     /* wave-shuffle reduction: 65536 waves of 64 lanes, 6 xor shuffles each */
     bk_text *kt = malloc(sizeof *kt);
@@ -245,6 +267,7 @@ int main(void) {
         printf("wave-shuffle reduction (6 xor shuffles), 4 M floats in 64-lane waves, %d threads: emulator %.1f ms, "
                "native -O2 loop %.1f ms, ratio %.1fx%s\n",
                nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     /* row softmax and layernorm, one 256-thread block a 4096-float row (two block reductions each) */
     for (long i = 0; i < BK_N; i++) a[i] = (float)((i * 7919) % 2003) * 0.002f - 2.0f;
@@ -260,6 +283,7 @@ int main(void) {
         printf("row softmax, 1024x4096 floats (a 256-thread block per row, block reductions), %d threads: emulator "
                "%.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n",
                nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     float *gam = R->malloc(rt, BK_COLS * 4), *bet = R->malloc(rt, BK_COLS * 4);
     for (int i = 0; i < BK_COLS; i++) {
@@ -279,6 +303,7 @@ int main(void) {
         printf("layernorm, 1024x4096 floats (a 256-thread block per row, block reductions), %d threads: emulator "
                "%.1f ms, native -O2 loop %.1f ms, ratio %.2fx%s\n",
                nth, emu, nat, emu / nat, far ? " (MISMATCH)" : "");
+        print_cpu();
     }
     free(kt);
     /* cached launch overhead: one block of one thread doing nothing out of range */

@@ -37,7 +37,14 @@ enum {
     FLY_EMU_CTX_NTHREADS = 25, /* threads in the block */
     FLY_EMU_CTX_CNT_DONE = 26, /* set by a phase loop: threads that ended in it */
     FLY_EMU_CTX_CNT_BAR = 27,  /* and threads that now wait at a barrier */
-    FLY_EMU_CTX_IR_FIELDS = 28
+    FLY_EMU_CTX_SH_VAL = 28,   /* phase loops, inline cross-lane operations: pointers to the block's per-thread */
+    FLY_EMU_CTX_SH_OFF = 29,   /* operands (i64 value, i32 offset, width, mode) and results (i64, valid byte) */
+    FLY_EMU_CTX_SH_WIDTH = 30,
+    FLY_EMU_CTX_SH_MODE = 31,
+    FLY_EMU_CTX_SH_RES = 32,
+    FLY_EMU_CTX_SH_VALID = 33,
+    FLY_EMU_CTX_CNT_WAVE = 34, /* threads that now wait at a cross-lane operation (added to by generated code) */
+    FLY_EMU_CTX_IR_FIELDS = 35
 };
 
 /* Thread states (bytes of the FLY_EMU_CTX_STATE array). */

@@ -68,6 +68,11 @@ typedef struct fly_emu_ctx {
     int64_t cur;
     unsigned char *frames_p;
     int64_t stride, nthreads_ir, cnt_done_ir, cnt_bar_ir;
+    int64_t *sh_val_p;
+    int32_t *sh_off_p, *sh_width_p, *sh_mode_p;
+    int64_t *sh_res_p;
+    unsigned char *sh_valid_p;
+    int64_t cnt_wave_ir;
     /* C side */
     job *job;
     size_t hits_cap; /* words */
@@ -114,6 +119,13 @@ _Static_assert(offsetof(fly_emu_ctx, stride) == 8 * FLY_EMU_CTX_STRIDE, "ctx lay
 _Static_assert(offsetof(fly_emu_ctx, nthreads_ir) == 8 * FLY_EMU_CTX_NTHREADS, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, cnt_done_ir) == 8 * FLY_EMU_CTX_CNT_DONE, "ctx layout");
 _Static_assert(offsetof(fly_emu_ctx, cnt_bar_ir) == 8 * FLY_EMU_CTX_CNT_BAR, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_val_p) == 8 * FLY_EMU_CTX_SH_VAL, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_off_p) == 8 * FLY_EMU_CTX_SH_OFF, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_width_p) == 8 * FLY_EMU_CTX_SH_WIDTH, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_mode_p) == 8 * FLY_EMU_CTX_SH_MODE, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_res_p) == 8 * FLY_EMU_CTX_SH_RES, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, sh_valid_p) == 8 * FLY_EMU_CTX_SH_VALID, "ctx layout");
+_Static_assert(offsetof(fly_emu_ctx, cnt_wave_ir) == 8 * FLY_EMU_CTX_CNT_WAVE, "ctx layout");
 _Static_assert(sizeof(int) == 4, "int32 barrier sites");
 
 struct job {
@@ -506,14 +518,36 @@ static bool shuffle_uniform(fly_emu_ctx *c, int w0) {
     bool r = shfl_ref();
     int mode = c->sh_mode[w0], off = c->sh_off[w0], w = c->sh_width[w0];
     if (r || (mode != FLY_EMU_X_XOR && mode != FLY_EMU_X_UP && mode != FLY_EMU_X_DOWN)) return false;
-    int same = 1;
-    for (int t = w0 + 1; t < w0 + WAVE; t++)
-        same &= (c->sh_mode[t] == mode) & (c->sh_off[t] == off) & (c->sh_width[t] == w);
-    if (!same) return false;
+    uint32_t diff = 0; /* branch-free, so the compiler vectorises it */
+    for (int t = w0; t < w0 + WAVE; t++)
+        diff |= ((uint32_t)c->sh_mode[t] ^ (uint32_t)mode) | ((uint32_t)c->sh_off[t] ^ (uint32_t)off) |
+                ((uint32_t)c->sh_width[t] ^ (uint32_t)w);
+    if (diff) return false;
     int width = w > 0 && w <= WAVE ? w : WAVE;
     const int64_t *val = c->sh_val + w0;
     int64_t *res = c->sh_res + w0;
     unsigned char *valid = c->sh_valid + w0;
+    if (mode == FLY_EMU_X_XOR && !(width & (width - 1)) && off >= 0 && off < width) {
+        /* a butterfly inside power-of-two groups: every source lane is valid, lane ^ off */
+        switch (off) { /* constant offsets: the copies vectorise */
+#define XOR_CASE(k) \
+    case k: \
+        for (int lane = 0; lane < WAVE; lane++) res[lane] = val[lane ^ k]; \
+        break;
+            XOR_CASE(1)
+            XOR_CASE(2)
+            XOR_CASE(4)
+            XOR_CASE(8)
+            XOR_CASE(16)
+            XOR_CASE(32)
+#undef XOR_CASE
+        default:
+            for (int lane = 0; lane < WAVE; lane++) res[lane] = val[lane ^ off];
+        }
+        memset(valid, 1, WAVE);
+        memset(c->state + w0, T_READY, WAVE);
+        return true;
+    }
     for (int base = 0; base < WAVE; base += width) /* the width groups, without divisions */
         for (int lane = base; lane < base + width && lane < WAVE; lane++) {
             int rel = lane - base;
@@ -712,7 +746,9 @@ static int release(fly_emu_ctx *c, int n) {
             waiting += c->state[t] == T_WAVE;
         }
         if (waiting && waiting == live) {
-            shuffle_wave(c, w0, w1);
+            /* a full wave all at one operation (one wave reducing while the others wait at a barrier) */
+            bool full = waiting == WAVE && (shuffle_uniform(c, w0) || mfma_uniform(c, w0));
+            if (!full) shuffle_wave(c, w0, w1);
             released = 1;
             c->cnt_wave -= waiting;
         }
@@ -795,15 +831,19 @@ static void run_phased(fly_emu_ctx *c, int n) {
     c->frames_p = c->frames;
     c->stride = (int64_t)stride;
     c->nthreads_ir = n;
+    c->sh_val_p = c->sh_val, c->sh_off_p = c->sh_off, c->sh_width_p = c->sh_width, c->sh_mode_p = c->sh_mode;
+    c->sh_res_p = c->sh_res, c->sh_valid_p = c->sh_valid;
     memset(c->state, T_READY, (size_t)n);
     for (int t = 0; t < n; t++) /* every thread starts at the beginning */
         memset(c->frames + stride * (size_t)t, 0, 4);
     if (setjmp(c->abort_jb)) return; /* c->failed is set */
     do {
         if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
+        c->cnt_wave_ir = 0;
         k->thread_fn(argv, c);
         c->cnt_done += (int)c->cnt_done_ir;
         c->cnt_bar += (int)c->cnt_bar_ir;
+        c->cnt_wave += (int)c->cnt_wave_ir;
     } while (release(c, n) > 0);
 }
 

@@ -12,6 +12,9 @@
  * stored inline) or its end. Thread ids come from the loop. The loop leaves the number of threads
  * that ended and that wait at a barrier in the context (FLY_EMU_CTX_CNT_DONE / CNT_BAR).
  *
+ * A cross-lane operation is inline: the lane's operands into the block's arrays before the suspension,
+ * its result from them after (FLYI_EMU_SHFL_CALL=1: the runtime calls fly_emu_shfl_put / _get).
+ *
  * Kernels this cannot handle (dynamic allocas, nested regions, values of unknown size) are left
  * alone: the caller makes them coroutines (emu_coro.c). */
 #include <stdint.h>
@@ -372,6 +375,31 @@ static MlirOperation branch(ph *p, MlirBlock at, const char *name, int nops, con
     return op;
 }
 
+/* What fly_emu_shfl_put does, inline before b's point: the thread's operands (ops: ctx, value,
+ * offset, width, mode) into the block's arrays (sh: the six FLY_EMU_CTX_SH_* pointers), its state
+ * T_WAVE, its site -1, one more waiting thread in the ctx's count. */
+static void shfl_put_inline(ph *p, fly_emu_irb *b, const MlirValue *ops, const MlirValue *sh) {
+    fly_emu_irb_store(b, ops[1], fly_emu_irb_gep_dyn(b, sh[0], p->t, p->i64), 8);
+    for (int j = 0; j < 3; j++) fly_emu_irb_store(b, ops[2 + j], fly_emu_irb_gep_dyn(b, sh[1 + j], p->t, p->i32), 4);
+    fly_emu_irb_store(b, fly_emu_irb_llconst(b, FLY_EMU_T_WAVE, p->i8), fly_emu_irb_gep_dyn(b, p->st, p->t, p->i8), 1);
+    fly_emu_irb_store(b, fly_emu_irb_llconst(b, -1, p->i32), fly_emu_irb_gep_dyn(b, p->sites, p->t, p->i32), 4);
+    MlirValue cw = fly_emu_irb_gep_const(b, p->ctxv, FLY_EMU_CTX_CNT_WAVE, p->i64);
+    MlirValue n = fly_emu_irb_load(b, cw, p->i64, 8);
+    fly_emu_irb_store(b, fly_emu_irb_bin(b, "llvm.add", n, fly_emu_irb_llconst(b, 1, p->i64)), cw, 8);
+}
+
+/* What fly_emu_shfl_get does, inline in place of the call op (which goes): the thread's result and
+ * the valid flag into the ctx's xvalid word. */
+static void shfl_get_inline(ph *p, MlirOperation op, const MlirValue *sh) {
+    fly_emu_irb b = {p->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue r = fly_emu_irb_load(&b, fly_emu_irb_gep_dyn(&b, sh[4], p->t, p->i64), p->i64, 8);
+    MlirValue v = fly_emu_irb_load(&b, fly_emu_irb_gep_dyn(&b, sh[5], p->t, p->i8), p->i8, 1);
+    v = fly_emu_irb_val(&b, "llvm.zext", 1, &v, p->i64, 0, NULL);
+    fly_emu_irb_store(&b, v, fly_emu_irb_gep_const(&b, p->ctxv, FLY_EMU_CTX_XVALID, p->i64), 8);
+    mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), r);
+    mlirOperationDestroy(op);
+}
+
 /* Whether op (in the original entry block) computes the same for every thread of a block from
  * values available before the thread loop: it moves to the new entry. */
 static bool uniform_op(MlirOperation op, const vmap *uni) {
@@ -385,6 +413,7 @@ static bool uniform_op(MlirOperation op, const vmap *uni) {
     if (!op_is(op, "llvm.load")) return false;
     /* ctx words that stay the same during a block (not the running thread's) */
     MlirValue a = mlirOperationGetOperand(op, 0);
+    if (vmap_get(uni, a) == 0) return true; /* word 0: the block id's x */
     if (!mlirValueIsAOpResult(a) || !op_is(mlirOpResultGetOwner(a), "llvm.getelementptr")) return false;
     MlirOperation g = mlirOpResultGetOwner(a);
     if (mlirOperationGetNumOperands(g) != 1 || vmap_get(uni, mlirOperationGetOperand(g, 0)) != 0)
@@ -555,15 +584,25 @@ static int phases(MlirModule m, fly_emu_kernel *k, char *err, size_t cap) {
      * result (its other operands become constants: nothing else needs to live across) */
     sp = calloc((size_t)(bars.n + shfls.n) + 1, sizeof *sp);
     if (!sp) goto out;
+    bool shcall = getenv("FLYI_EMU_SHFL_CALL") != NULL;
+    MlirValue sh[6];
+    fly_emu_irb ent = {ctx, entry, mlirBlockGetTerminator(entry), loc};
+    for (int i = 0; !shcall && i < 6; i++) sh[i] = fly_emu_irb_ctx_load(&ent, p.ctxv, FLY_EMU_CTX_SH_VAL + i, p.ptr);
     for (int i = 0; i < shfls.n; i++) {
         MlirOperation op = shfls.v[i];
         MlirValue ops[5];
         for (int j = 0; j < 5; j++) ops[j] = mlirOperationGetOperand(op, j);
         fly_emu_irb pb = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-        fly_emu_irb_llcall(&pb, "fly_emu_shfl_put", 5, ops);
+        if (shcall) fly_emu_irb_llcall(&pb, "fly_emu_shfl_put", 5, ops);
+        else shfl_put_inline(&p, &pb, ops, sh);
         MlirBlock from = mlirOperationGetBlock(op);
         MlirBlock cont = fly_emu_irb_split(from, op);
         moved_end(sp, nsp, from, cont);
+        if (!shcall) {
+            shfl_get_inline(&p, op, sh);
+            sp[nsp++] = (susp){from, cont, -1};
+            continue;
+        }
         fly_emu_irb z0 = {ctx, entry, mlirBlockGetTerminator(entry), loc};
         mlirOperationSetOperand(op, 1, fly_emu_irb_llconst(&z0, 0, p.i64));
         for (int j = 2; j < 5; j++) mlirOperationSetOperand(op, j, fly_emu_irb_llconst(&z0, 0, p.i32));
