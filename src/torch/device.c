@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "torch/torch.h"
 
 const fy_torch_device fy_torch_cpu = {0, -1};
@@ -58,6 +59,15 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
         if (separate) s->dptr = d; /* the device copy; data becomes its host mirror below */
         else s->data = d;
     }
+    if (!s->data && n >= ((size_t)1 << 20)) {
+        /* large: fresh pages are zero already, and the first touch (by the op that fills it) maps them */
+        size_t len = (n + 4095) & ~(size_t)4095;
+        void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            s->data = p;
+            s->maplen = len;
+        }
+    }
     if (!s->data) {
         void *p = NULL;
         if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0 || !p) {
@@ -92,6 +102,11 @@ fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
     return NULL;
 }
 
+static void host_free(fy_torch_storage *s) {
+    if (s->maplen) munmap(s->data, s->maplen);
+    else free(s->data);
+}
+
 void fy_torch_storage_release(fy_torch_storage *s) {
     if (!s || --s->rc > 0) return;
     if (s->dev.type == 1) {
@@ -102,9 +117,9 @@ void fy_torch_storage_release(fy_torch_storage *s) {
     }
     if (s->dptr) {
         if (hooks.free) hooks.free(s->dptr, s->dev.index); /* hipFree waits for the work using it */
-        free(s->data);
+        host_free(s);
     } else if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
-    else if (!(s->dev.type == 1 && hooks.alloc)) free(s->data);
+    else if (!(s->dev.type == 1 && hooks.alloc)) host_free(s);
     free(s);
 }
 

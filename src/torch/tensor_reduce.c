@@ -271,7 +271,15 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         FY_DECREF(src);
         return NULL;
     }
-    reduce_into(src, mask, op, fy_torch_is_float(dt), out, idx, correction);
+    static const int fast_op[] = {[R_SUM] = FY_TRED_SUM + 1,
+                                  [R_MEAN] = FY_TRED_MEAN + 1,
+                                  [R_MAX] = FY_TRED_MAX + 1,
+                                  [R_MIN] = FY_TRED_MIN + 1,
+                                  [R_ARGMAX] = FY_TRED_ARGMAX + 1,
+                                  [R_ARGMIN] = FY_TRED_ARGMIN + 1,
+                                  [R_STD] = 0};
+    if (!fast_op[op] || !fy_torch_reduce_fast(src, mask, fast_op[op] - 1, out, idx))
+        reduce_into(src, mask, op, fy_torch_is_float(dt), out, idx, correction);
     FY_DECREF(src);
     if (!pair) return (fy_obj *)out;
     fy_obj *r = ret_pair(rnames[op], &out->h, &idx->h);

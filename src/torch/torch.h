@@ -65,6 +65,7 @@ typedef struct fy_torch_storage {
      * back); dev_stale: the host mirror does (host code may have written it since the last upload). */
     char *dptr;
     bool host_stale, dev_stale;
+    size_t maplen; /* host bytes from mmap (large storages: zero pages, no memset), or 0: from malloc */
     struct fy_torch_storage *prev, *next; /* live device storages (fy_torch_find_storage) */
 } fy_torch_storage;
 
@@ -272,6 +273,36 @@ int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int 
 /* New view of t expanded to shape. */
 fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int ndim);
 
+/* ---------------------------------------------------------------- worker pool (tensor_par.c) */
+
+/* A piece of a split operation: the items [lo, hi). Runs on a pool thread: C only, no interpreter objects. */
+typedef void (*fy_torch_task)(void *ctx, int64_t lo, int64_t hi);
+/* Threads a large operation is split over (>= 1): the usable CPUs, or $FLYI_TORCH_THREADS. */
+int fy_torch_nthreads(void);
+/* Run fn over [0, n) in chunks of at least grain items spread over the pool's threads (serially when n is
+ * below two grains, or when called while another split operation runs); returns when all are done. */
+void fy_torch_parallel(int64_t n, int64_t grain, fy_torch_task fn, void *ctx);
+/* Elements below which an operation is not worth splitting, and the smallest piece of one that is. */
+#define FY_TORCH_PAR_MIN 262144
+#define FY_TORCH_PAR_GRAIN 65536
+
+/* ---------------------------------------------------------------- array kernels (tensor_kern.c) */
+
+/* n elements of float dtype sdt (byte stride ss; 0 repeats one element) as float32, with exactly the
+ * values (float)fy_torch_loadf() gives; dtypes F16, BF16, F32, F64 and the fp8 formats. */
+void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n);
+/* n float32 values stored into dtype ddt (byte stride ds) as fy_torch_storef() would store them; dtypes
+ * BOOL, F16, BF16, F32, F64 and the fp8 formats. */
+void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n);
+/* Whether the two functions above take dtype dt. */
+bool fy_torch_cvt_f32_ok(int dt, bool store);
+/* Round n float32 values in place to float dtype dt (as fy_torch_round_to). */
+void fy_torch_round_f32(float *v, int64_t n, int dt);
+/* r = x OP y over n elements (an operand's step 0: one value for all) in float32 / float64, for the ops
+ * add sub mul div maximum minimum and the comparisons (1.0 / 0.0); false for other ops. */
+bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n);
+bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n);
+
 /* ---------------------------------------------------------------- shape ops (tensor_shape.c) */
 
 fy_torch_tensor *fy_torch_reshape(fy_torch_tensor *t, const int64_t *shape, int ndim, bool view_only);
@@ -369,6 +400,12 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
 fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b);
 /* softmax along dim, computed in double, result dtype dt. */
 fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt);
+
+/* The fast path of float reductions (tensor_redfast.c): t contiguous, its reduced dims (mask) one block;
+ * out (and idx, the arg-indices of max/min, or NULL) contiguous. False when it does not apply (nothing
+ * written): the caller runs the generic loop. */
+enum { FY_TRED_SUM, FY_TRED_MEAN, FY_TRED_MAX, FY_TRED_MIN, FY_TRED_ARGMAX, FY_TRED_ARGMIN };
+bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch_tensor *out, fy_torch_tensor *idx);
 
 /* ---------------------------------------------------------------- nn (nn.c) */
 extern fy_methoddef fy_torch_nn_funcs[];
