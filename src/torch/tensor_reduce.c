@@ -596,27 +596,13 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     size_t osz = fy_torch_itemsize(a->dtype);
     char *out = fy_torch_data(r);
     if (fl) {
-        double *acc = fy_malloc(sizeof(double) * (size_t)(N ? N : 1));
-        if (!acc) {
+        if (fy_torch_matmul_f64(B, M, N, K, (const double *)fy_torch_data_ro(da), (const double *)fy_torch_data_ro(db),
+                                out, a->dtype) < 0) {
             FY_DECREF(da);
             FY_DECREF(db);
             FY_DECREF(r);
             return NULL;
         }
-        const double *A = (const double *)fy_torch_data(da), *Bm = (const double *)fy_torch_data(db);
-        for (int64_t bt = 0; bt < B; bt++)
-            for (int64_t i = 0; i < M; i++) {
-                for (int64_t j = 0; j < N; j++) acc[j] = 0;
-                const double *arow = A + (bt * M + i) * K;
-                for (int64_t k = 0; k < K; k++) {
-                    double x = arow[k];
-                    const double *brow = Bm + (bt * K + k) * N;
-                    for (int64_t j = 0; j < N; j++) acc[j] += x * brow[j];
-                }
-                for (int64_t j = 0; j < N; j++)
-                    fy_torch_storef(out + ((bt * M + i) * N + j) * (int64_t)osz, a->dtype, acc[j]);
-            }
-        fy_free(acc);
     } else {
         const int64_t *A = (const int64_t *)fy_torch_data(da), *Bm = (const int64_t *)fy_torch_data(db);
         for (int64_t bt = 0; bt < B; bt++)
@@ -657,54 +643,10 @@ fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
         fy_torch_storef(fy_torch_data(r), dt, 1.0);
         return (fy_obj *)r;
     }
-    int64_t L = x->shape[dim];
-    int64_t xs = x->stride[dim] * (int64_t)fy_torch_itemsize(x->dtype),
-            rs = r->stride[dim] * (int64_t)fy_torch_itemsize(dt);
-    /* iterate over all positions with index 0 along dim */
-    fy_torch_tensor *xv = fy_torch_view_of(x, x->ndim, x->shape, x->stride, x->offset);
-    fy_torch_tensor *rv = xv ? fy_torch_view_of(r, r->ndim, r->shape, r->stride, r->offset) : NULL;
-    if (!rv) {
-        FY_XDECREF(xv);
+    if (fy_torch_softmax_rows(x, dim, r) < 0) {
         FY_DECREF(r);
         return NULL;
     }
-    xv->shape[dim] = 1;
-    rv->shape[dim] = 1;
-    int64_t n = fy_torch_numel(xv);
-    double *buf = fy_malloc(sizeof(double) * (size_t)(L ? L : 1));
-    if (!buf) {
-        FY_DECREF(xv);
-        FY_DECREF(rv);
-        FY_DECREF(r);
-        return NULL;
-    }
-    int64_t idx[FY_TORCH_MAXDIM] = {0};
-    for (int64_t o = 0; o < n; o++) {
-        int64_t xo = xv->offset, ro = 0;
-        for (int d = 0; d < x->ndim; d++) {
-            xo += idx[d] * x->stride[d];
-            ro += idx[d] * r->stride[d];
-        }
-        const char *px = fy_torch_storage_host(x->st) + xo * (int64_t)fy_torch_itemsize(x->dtype);
-        char *pr = fy_torch_data(r) + ro * (int64_t)fy_torch_itemsize(dt);
-        double mx = -INFINITY, s = 0;
-        for (int64_t i = 0; i < L; i++) {
-            buf[i] = fy_torch_loadf(px + i * xs, x->dtype);
-            if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
-        }
-        for (int64_t i = 0; i < L; i++) {
-            buf[i] = exp(buf[i] - mx);
-            s += buf[i];
-        }
-        for (int64_t i = 0; i < L; i++) fy_torch_storef(pr + i * rs, dt, buf[i] / s);
-        for (int d = x->ndim - 1; d >= 0; d--) {
-            if (++idx[d] < xv->shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-    fy_free(buf);
-    FY_DECREF(xv);
-    FY_DECREF(rv);
     return (fy_obj *)r;
 }
 

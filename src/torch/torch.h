@@ -407,6 +407,16 @@ fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt);
 enum { FY_TRED_SUM, FY_TRED_MEAN, FY_TRED_MAX, FY_TRED_MIN, FY_TRED_ARGMAX, FY_TRED_ARGMIN };
 bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch_tensor *out, fy_torch_tensor *idx);
 
+/* Row kernels (tensor_rows.c), split over the worker pool; 0, or -1 with MemoryError. softmax of x along
+ * dim into r (same shape); layer_norm (rms: rms_norm) of x read as [outer, inner] into r (contiguous),
+ * w / b (inner doubles, or NULL); the float matrix product of nbatch contiguous double matrices
+ * A [M, K] and B [K, N], stored into out ([nbatch, M, N], dtype odt). */
+int fy_torch_softmax_rows(fy_torch_tensor *x, int dim, fy_torch_tensor *r);
+int fy_torch_norm_rows(fy_torch_tensor *x, int64_t outer, int64_t inner, const double *w, const double *b, double eps,
+                       bool rms, fy_torch_tensor *r);
+int fy_torch_matmul_f64(int64_t nbatch, int64_t M, int64_t N, int64_t K, const double *A, const double *B, char *out,
+                        int odt);
+
 /* ---------------------------------------------------------------- nn (nn.c) */
 extern fy_methoddef fy_torch_nn_funcs[];
 
