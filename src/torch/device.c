@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "torch/torch.h"
 
 const fy_torch_device fy_torch_cpu = {0, -1};
@@ -59,15 +58,6 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
         if (separate) s->dptr = d; /* the device copy; data becomes its host mirror below */
         else s->data = d;
     }
-    if (!s->data && n >= ((size_t)1 << 20)) {
-        /* large: fresh pages are zero already, and the first touch (by the op that fills it) maps them */
-        size_t len = (n + 4095) & ~(size_t)4095;
-        void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p != MAP_FAILED) {
-            s->data = p;
-            s->maplen = len;
-        }
-    }
     if (!s->data) {
         void *p = NULL;
         if (posix_memalign(&p, 256, (n + 255) & ~(size_t)255) != 0 || !p) {
@@ -76,7 +66,8 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
             fy_err_nomem();
             return NULL;
         }
-        memset(p, 0, n); /* as the device copy (zeroed by the backend) */
+        /* zeroed as the device copy is by the backend; host tensors an operation fills entirely need not be */
+        if (!(fy_torch_storage_noinit && dev.type == 0)) memset(p, 0, n);
         s->data = p;
     }
     s->rc = 1;
@@ -102,10 +93,9 @@ fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
     return NULL;
 }
 
-static void host_free(fy_torch_storage *s) {
-    if (s->maplen) munmap(s->data, s->maplen);
-    else free(s->data);
-}
+static void host_free(fy_torch_storage *s) { free(s->data); }
+
+bool fy_torch_storage_noinit;
 
 void fy_torch_storage_release(fy_torch_storage *s) {
     if (!s || --s->rc > 0) return;

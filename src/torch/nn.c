@@ -62,7 +62,7 @@ static fy_obj *norm(fy_obj *x, fy_obj *nshape, fy_obj *w, fy_obj *bias, double e
         FY_XDECREF(wt);
         return NULL;
     }
-    fy_torch_tensor *r = fy_torch_empty(t->dtype, t->ndim, t->shape, t->st->dev);
+    fy_torch_tensor *r = fy_torch_empty_uninit(t->dtype, t->ndim, t->shape, t->st->dev);
     const double *W = wt ? (const double *)fy_torch_data(wt) : NULL, *B = bt ? (const double *)fy_torch_data(bt) : NULL;
     if (r && fy_torch_norm_rows(t, outer, inner, W, B, eps, rms, r) < 0) {
         FY_DECREF(r);

@@ -57,6 +57,13 @@ fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_to
     return t;
 }
 
+fy_torch_tensor *fy_torch_empty_uninit(int dtype, int ndim, const int64_t *shape, fy_torch_device dev) {
+    fy_torch_storage_noinit = true;
+    fy_torch_tensor *t = fy_torch_empty(dtype, ndim, shape, dev);
+    fy_torch_storage_noinit = false;
+    return t;
+}
+
 fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
                                   int64_t offset) {
     if (ndim > FY_TORCH_MAXDIM) {
@@ -181,7 +188,7 @@ int fy_torch_copy_into(fy_torch_tensor *dst, fy_torch_tensor *src) {
 }
 
 fy_torch_tensor *fy_torch_copy_as(fy_torch_tensor *t, int dtype, fy_torch_device dev) {
-    fy_torch_tensor *r = fy_torch_empty(dtype, t->ndim, t->shape, dev);
+    fy_torch_tensor *r = fy_torch_empty_uninit(dtype, t->ndim, t->shape, dev);
     if (!r) return NULL;
     copyctx c = {dtype, t->dtype, !fy_torch_is_float(t->dtype), via_f32(dtype, t->dtype)};
     fy_torch_tensor *ops[2] = {r, t};

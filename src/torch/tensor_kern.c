@@ -222,6 +222,40 @@ void fy_torch_round_f32(float *v, int64_t n, int dt) {
     }
 }
 
+void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n) {
+    if (dt == FY_TORCH_F64) {
+        for (int64_t i = 0; i < n; i++) memcpy(out + i, p + i * s, 8);
+        return;
+    }
+    if (!fy_torch_cvt_f32_ok(dt, false)) {
+        for (int64_t i = 0; i < n; i++) out[i] = fy_torch_loadf(p + i * s, dt);
+        return;
+    }
+    float buf[1024];
+    for (int64_t i = 0; i < n; i += 1024) {
+        int64_t k = n - i < 1024 ? n - i : 1024;
+        fy_torch_cvt_to_f32(p + i * s, s, dt, buf, k);
+        for (int64_t e = 0; e < k; e++) out[i + e] = buf[e];
+    }
+}
+
+void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) {
+    if (dt == FY_TORCH_F64) {
+        for (int64_t i = 0; i < n; i++) memcpy(p + i * s, v + i, 8);
+        return;
+    }
+    if (!fy_torch_cvt_f32_ok(dt, true)) {
+        for (int64_t i = 0; i < n; i++) fy_torch_storef(p + i * s, dt, v[i]);
+        return;
+    }
+    float buf[1024];
+    for (int64_t i = 0; i < n; i += 1024) {
+        int64_t k = n - i < 1024 ? n - i : 1024;
+        for (int64_t e = 0; e < k; e++) buf[e] = (float)v[i + e];
+        fy_torch_cvt_from_f32(buf, p + i * s, s, dt, k);
+    }
+}
+
 /* ------------------------------------------------------------------ elementwise */
 
 /* One loop per operand shape: both arrays, x one value, y one value. */
@@ -269,4 +303,34 @@ bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float
 }
 bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n) {
     BIN_SWITCH(double, (double)NAN)
+}
+
+/* ------------------------------------------------------------------ isclose */
+
+void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at, bool equal_nan, bool zero_tol,
+                        int cdt, uint8_t *out) {
+    float al[1024], df[1024];
+    bool rnd = cdt != FY_TORCH_F32;
+    for (int64_t i0 = 0; i0 < n; i0 += 1024) {
+        int64_t m = n - i0 < 1024 ? n - i0 : 1024;
+        const float *a = x + i0, *b = y + i0;
+        uint8_t *o = out + i0;
+        for (int64_t i = 0; i < m; i++) {
+            al[i] = rt * b[i];
+            df[i] = a[i] - b[i];
+        }
+        if (rnd) {
+            fy_torch_round_f32(al, m, cdt);
+            fy_torch_round_f32(df, m, cdt);
+        }
+        for (int64_t i = 0; i < m; i++) al[i] = at + fabsf(al[i]);
+        if (rnd) fy_torch_round_f32(al, m, cdt);
+        int en = equal_nan, nz = !zero_tol;
+        for (int64_t i = 0; i < m; i++) { /* bitwise, not short-circuit: no branches in the loop */
+            float u = a[i], v = b[i], act = fabsf(df[i]);
+            int c = (u == v) | (en & (u != u) & (v != v));
+            int tol = nz & (act - act == 0) & (act <= al[i]); /* finite and within */
+            o[i] = (uint8_t)(c | tol);
+        }
+    }
 }

@@ -324,7 +324,7 @@ static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torc
         r = (fy_torch_tensor *)fy_ref(&out->h);
         odt = out->dtype;
     } else {
-        r = fy_torch_empty(odt, nd, shape, dev);
+        r = fy_torch_empty_uninit(odt, nd, shape, dev);
         if (!r) return NULL;
     }
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
@@ -446,7 +446,7 @@ static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
                                  fy_torch_scalar_name(odt), fy_torch_scalar_name(out->dtype));
         r = (fy_torch_tensor *)fy_ref(&out->h);
         odt = out->dtype;
-    } else if (!(r = fy_torch_empty(odt, t->ndim, t->shape, t->st->dev))) return NULL;
+    } else if (!(r = fy_torch_empty_uninit(odt, t->ndim, t->shape, t->st->dev))) return NULL;
     unctx c = {op, dt, odt, fy_torch_is_float(dt) || transcend};
     fy_torch_tensor *ops[2] = {r, t};
     fy_torch_foreach(2, ops, t->shape, t->ndim, un_row, &c);
@@ -498,7 +498,7 @@ fy_obj *fy_torch_where(fy_obj *cond, fy_obj *a, fy_obj *b) {
     fy_torch_tensor *all[3] = {m, ta, tb};
     fy_torch_device dev;
     if (common_device(all, 3, &dev) < 0) goto done;
-    if (!(r = fy_torch_empty(odt, nd, shape, dev))) goto done;
+    if (!(r = fy_torch_empty_uninit(odt, nd, shape, dev))) goto done;
     em = fy_torch_expand(m, shape, nd);
     ea = em ? fy_torch_expand(ta, shape, nd) : NULL;
     eb = ea ? fy_torch_expand(tb, shape, nd) : NULL;

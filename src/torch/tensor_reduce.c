@@ -263,9 +263,9 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         nd = t->ndim;
         for (int i = 0; i < nd; i++) shape[i] = 1;
     }
-    fy_torch_tensor *out = fy_torch_empty(odt, nd, shape, t->st->dev), *idx = NULL;
+    fy_torch_tensor *out = fy_torch_empty_uninit(odt, nd, shape, t->st->dev), *idx = NULL;
     bool pair = (op == R_MAX || op == R_MIN) && !all;
-    if (out && pair) idx = fy_torch_empty(FY_TORCH_I64, nd, shape, t->st->dev);
+    if (out && pair) idx = fy_torch_empty_uninit(FY_TORCH_I64, nd, shape, t->st->dev);
     if (!out || (pair && !idx)) {
         FY_XDECREF(out);
         FY_DECREF(src);
@@ -364,6 +364,33 @@ static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
 
 /* ------------------------------------------------------------------ closeness */
 
+/* The float32 / bfloat16 / float16 path of isclose, by pieces of [lo, hi) (tensor_kern.c's kernel). */
+typedef struct {
+    const char *x, *y;
+    uint8_t *out;
+    int dt;
+    float rt, at;
+    bool equal_nan, zero_tol;
+} close_job;
+
+static void close_task(void *vj, int64_t lo, int64_t hi) {
+    close_job *j = vj;
+    float xb[1024], yb[1024];
+    int64_t isz = (int64_t)fy_torch_itemsize(j->dt);
+    for (int64_t i = lo; i < hi; i += 1024) {
+        int64_t m = hi - i < 1024 ? hi - i : 1024;
+        const float *x = (const float *)(const void *)(j->x + i * isz),
+                    *y = (const float *)(const void *)(j->y + i * isz);
+        if (j->dt != FY_TORCH_F32) {
+            fy_torch_cvt_to_f32(j->x + i * isz, isz, j->dt, xb, m);
+            fy_torch_cvt_to_f32(j->y + i * isz, isz, j->dt, yb, m);
+            x = xb;
+            y = yb;
+        }
+        fy_torch_close_f32(x, y, m, j->rt, j->at, j->equal_nan, j->zero_tol, j->dt, j->out + i);
+    }
+}
+
 fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol, bool equal_nan) {
     if (a->dtype != b->dtype) {
         fy_err_format(&fy_RuntimeError, "%s did not match %s", fy_torch_scalar_name(a->dtype),
@@ -374,7 +401,7 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
     int nd;
     if (fy_torch_broadcast_shapes(a->shape, a->ndim, b->shape, b->ndim, shape, &nd) < 0) return NULL;
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
-    fy_torch_tensor *r = eb ? fy_torch_empty(FY_TORCH_BOOL, nd, shape, a->st->dev) : NULL;
+    fy_torch_tensor *r = eb ? fy_torch_empty_uninit(FY_TORCH_BOOL, nd, shape, a->st->dev) : NULL;
     if (!r) {
         FY_XDECREF(ea);
         FY_XDECREF(eb);
@@ -394,6 +421,19 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
     double rt = fy_torch_round_to(rtol, cdt), at = fy_torch_round_to(atol, cdt);
     int64_t n = fy_torch_numel(r);
     size_t isz = fy_torch_itemsize(dt);
+    if (dt == FY_TORCH_F32 || dt == FY_TORCH_BF16 || dt == FY_TORCH_F16) {
+        close_job j = {fy_torch_data_ro(ca),
+                       fy_torch_data_ro(cb),
+                       (uint8_t *)fy_torch_data(r),
+                       dt,
+                       (float)rt,
+                       (float)at,
+                       equal_nan,
+                       rtol == 0 && atol == 0};
+        if (n < FY_TORCH_PAR_MIN) close_task(&j, 0, n);
+        else fy_torch_parallel(n, FY_TORCH_PAR_GRAIN, close_task, &j);
+        n = 0; /* done */
+    }
     for (int64_t i = 0; i < n; i++) {
         bool c;
         if (fy_torch_is_float(dt)) {
@@ -458,8 +498,7 @@ static fy_obj *f_allclose(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     fy_torch_tensor *c = fy_torch_isclose(x, y, rt, at, en);
     if (!c) return NULL;
     int64_t m = fy_torch_numel(c);
-    bool ok = true;
-    for (int64_t i = 0; i < m && ok; i++) ok = ((uint8_t *)fy_torch_data(c))[i] != 0;
+    bool ok = !m || !memchr(fy_torch_data_ro(c), 0, (size_t)m);
     FY_DECREF(c);
     return fy_bool(ok);
 }
@@ -587,7 +626,7 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     for (int i = 0; i < nbt; i++) oshape[ond++] = bshape[i];
     if (a->ndim >= 2) oshape[ond++] = M;
     if (b->ndim >= 2) oshape[ond++] = N;
-    fy_torch_tensor *r = db ? fy_torch_empty(a->dtype, ond, oshape, a->st->dev) : NULL;
+    fy_torch_tensor *r = db ? fy_torch_empty_uninit(a->dtype, ond, oshape, a->st->dev) : NULL;
     if (!r) {
         FY_XDECREF(da);
         FY_XDECREF(db);
@@ -637,7 +676,7 @@ static fy_obj *m_mm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ softmax */
 
 fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
-    fy_torch_tensor *r = fy_torch_empty(dt, x->ndim, x->shape, x->st->dev);
+    fy_torch_tensor *r = fy_torch_empty_uninit(dt, x->ndim, x->shape, x->st->dev);
     if (!r) return NULL;
     if (x->ndim == 0) {
         fy_torch_storef(fy_torch_data(r), dt, 1.0);

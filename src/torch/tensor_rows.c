@@ -13,44 +13,6 @@
 #include <string.h>
 #include "torch/torch.h"
 
-#define PIECE 1024
-
-/* n elements of dtype dt (byte stride s) as doubles, as fy_torch_loadf. */
-static void load_row(const char *p, int64_t s, int dt, double *out, int64_t n) {
-    if (dt == FY_TORCH_F64) {
-        for (int64_t i = 0; i < n; i++) memcpy(out + i, p + i * s, 8);
-        return;
-    }
-    if (!fy_torch_cvt_f32_ok(dt, false)) {
-        for (int64_t i = 0; i < n; i++) out[i] = fy_torch_loadf(p + i * s, dt);
-        return;
-    }
-    float buf[PIECE];
-    for (int64_t i = 0; i < n; i += PIECE) {
-        int64_t k = n - i < PIECE ? n - i : PIECE;
-        fy_torch_cvt_to_f32(p + i * s, s, dt, buf, k);
-        for (int64_t e = 0; e < k; e++) out[i + e] = buf[e];
-    }
-}
-
-/* n doubles stored into dtype dt (byte stride s), as fy_torch_storef. */
-static void store_row(const double *v, char *p, int64_t s, int dt, int64_t n) {
-    if (dt == FY_TORCH_F64) {
-        for (int64_t i = 0; i < n; i++) memcpy(p + i * s, v + i, 8);
-        return;
-    }
-    if (!fy_torch_cvt_f32_ok(dt, true)) {
-        for (int64_t i = 0; i < n; i++) fy_torch_storef(p + i * s, dt, v[i]);
-        return;
-    }
-    float buf[PIECE];
-    for (int64_t i = 0; i < n; i += PIECE) {
-        int64_t k = n - i < PIECE ? n - i : PIECE;
-        for (int64_t e = 0; e < k; e++) buf[e] = (float)v[i + e];
-        fy_torch_cvt_from_f32(buf, p + i * s, s, dt, k);
-    }
-}
-
 /* ------------------------------------------------------------------ softmax */
 
 typedef struct {
@@ -77,7 +39,7 @@ static void smx_task(void *vj, int64_t lo, int64_t hi) {
             xo += i * j->xst[d];
             ro += i * j->rst[d];
         }
-        load_row(j->x + xo, j->xs, j->xdt, buf, j->L);
+        fy_torch_load_f64(j->x + xo, j->xs, j->xdt, buf, j->L);
         double mx = -INFINITY, s = 0;
         for (int64_t i = 0; i < j->L; i++)
             if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
@@ -86,7 +48,7 @@ static void smx_task(void *vj, int64_t lo, int64_t hi) {
             s += buf[i];
         }
         for (int64_t i = 0; i < j->L; i++) buf[i] = buf[i] / s;
-        store_row(buf, j->r + ro, j->rs, j->rdt, j->L);
+        fy_torch_store_f64(buf, j->r + ro, j->rs, j->rdt, j->L);
     }
     free(buf);
 }
@@ -137,7 +99,7 @@ static void norm_task(void *vj, int64_t lo, int64_t hi) {
         return;
     }
     for (int64_t o = lo; o < hi; o++) {
-        load_row(j->x + o * inner * isz, isz, j->dt, row, inner);
+        fy_torch_load_f64(j->x + o * inner * isz, isz, j->dt, row, inner);
         double mean = 0, var = 0;
         if (!j->rms) {
             for (int64_t i = 0; i < inner; i++) mean += row[i];
@@ -154,7 +116,7 @@ static void norm_task(void *vj, int64_t lo, int64_t hi) {
             if (j->B) y += j->B[i];
             row[i] = y;
         }
-        store_row(row, j->r + o * inner * isz, isz, j->dt, inner);
+        fy_torch_store_f64(row, j->r + o * inner * isz, isz, j->dt, inner);
     }
     free(row);
 }
@@ -297,7 +259,8 @@ int fy_torch_matmul_f64(int64_t nbatch, int64_t M, int64_t N, int64_t K, const d
     else fy_torch_parallel(items, 1, mm_task, &j);
     int64_t osz = (int64_t)fy_torch_itemsize(odt);
     for (int64_t bt = 0; bt < nbatch; bt++)
-        for (int64_t i = 0; i < M; i++) store_row(C + (bt * M + i) * Np, out + (bt * M + i) * N * osz, osz, odt, N);
+        for (int64_t i = 0; i < M; i++)
+            fy_torch_store_f64(C + (bt * M + i) * Np, out + (bt * M + i) * N * osz, osz, odt, N);
     free(Bp);
     free(C);
     return 0;

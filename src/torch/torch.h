@@ -65,7 +65,6 @@ typedef struct fy_torch_storage {
      * back); dev_stale: the host mirror does (host code may have written it since the last upload). */
     char *dptr;
     bool host_stale, dev_stale;
-    size_t maplen; /* host bytes from mmap (large storages: zero pages, no memset), or 0: from malloc */
     struct fy_torch_storage *prev, *next; /* live device storages (fy_torch_find_storage) */
 } fy_torch_storage;
 
@@ -127,6 +126,8 @@ const fy_torch_device_hooks *fy_torch_hooks(void);
 
 /* Allocate a zeroed storage of nbytes on dev (rc 1); NULL with MemoryError/RuntimeError. */
 fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev);
+/* While set, fy_torch_alloc_storage leaves the bytes of host (cpu) storages unset (fy_torch_empty_uninit). */
+extern bool fy_torch_storage_noinit;
 /* Drop a storage reference, freeing it at zero. */
 void fy_torch_storage_release(fy_torch_storage *s);
 /* The live device storage whose bytes contain address a (one past the end counts for an empty one), or NULL:
@@ -177,6 +178,9 @@ bool fy_torch_same_device(fy_torch_device a, fy_torch_device b);
 
 /* New contiguous zeroed tensor. */
 fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
+/* The same with the elements left unset (cpu tensors): for the result of an operation that writes every
+ * element. */
+fy_torch_tensor *fy_torch_empty_uninit(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
 /* New view on base's storage with the given geometry (dtype kept). */
 fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
                                   int64_t offset);
@@ -296,8 +300,16 @@ void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64
 void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n);
 /* Whether the two functions above take dtype dt. */
 bool fy_torch_cvt_f32_ok(int dt, bool store);
+/* n elements of any dtype dt (byte stride s) as doubles, as fy_torch_loadf gives them; n doubles stored into
+ * dtype dt as fy_torch_storef stores them. */
+void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n);
+void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n);
 /* Round n float32 values in place to float dtype dt (as fy_torch_round_to). */
 void fy_torch_round_f32(float *v, int64_t n, int dt);
+/* torch.isclose of n float32 values of float dtype cdt into out (0 / 1), each step of the tolerance rounded to
+ * cdt as the generic loop does; rt and at already rounded to cdt; zero_tol: rtol and atol both zero. */
+void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at, bool equal_nan, bool zero_tol,
+                        int cdt, uint8_t *out);
 /* r = x OP y over n elements (an operand's step 0: one value for all) in float32 / float64, for the ops
  * add sub mul div maximum minimum and the comparisons (1.0 / 0.0); false for other ops. */
 bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n);
