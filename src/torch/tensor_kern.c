@@ -135,8 +135,8 @@ static inline uint8_t to_fp8(uint32_t u, int dt) {
     }
     case FY_TORCH_F8E4M3FNUZ: {
         uint32_t c = narrow_code(big, 3, 8);
-        if (nan || inf || c >= 0x80u) return 0x80u;
-        return (uint8_t)(c ? sign | c : 0);
+        uint32_t r = c ? sign | c : 0u; /* no negative zero */
+        return (uint8_t)(nan || inf || c >= 0x80u ? 0x80u : r);
     }
     default: {
         uint32_t c = narrow_code(big, 2, 15);

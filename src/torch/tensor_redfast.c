@@ -18,12 +18,13 @@
 
 #define FAST_BLOCK 16384
 #define PIECE 1024
-#define TILE 1024
+#define TILE 1024 /* the widest tile of outputs (S > 1) */
 
 typedef struct {
     int op, dt;
     const char *x;
     int64_t P, R, S, isz, nb; /* nb: blocks a row (S = 1) */
+    int64_t tw;               /* S > 1: outputs a tile (at most TILE) */
     double *part;             /* S = 1: per (row, block) partial sums or extremes */
     uint8_t *nan;             /* S = 1, max/min: per (row, block) any NaN */
     double *val;              /* S > 1: per output */
@@ -124,8 +125,8 @@ static void rows_task(void *vj, int64_t lo, int64_t hi) {
 
 /* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules. */
 static void col_tile(red_job *j, int64_t item) {
-    int64_t ntile = (j->S + TILE - 1) / TILE, p = item / ntile, s0 = (item % ntile) * TILE;
-    int64_t w = j->S - s0 < TILE ? j->S - s0 : TILE;
+    int64_t ntile = (j->S + j->tw - 1) / j->tw, p = item / ntile, s0 = (item % ntile) * j->tw;
+    int64_t w = j->S - s0 < j->tw ? j->S - s0 : j->tw;
     double *val = j->val + p * j->S + s0;
     int64_t *bi = j->idx ? j->idx + p * j->S + s0 : NULL;
     double row[TILE];
@@ -263,9 +264,12 @@ bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch
         free(j.idx);
         return false;
     }
-    int64_t ntile = (j.S + TILE - 1) / TILE, items = j.P * ntile;
-    int64_t tw = j.S < TILE ? j.S : TILE;
-    int64_t grain = (FY_TORCH_PAR_GRAIN + tw * j.R - 1) / (tw * j.R);
+    /* tiles narrow enough to give every thread a few (the order of the sums does not depend on it) */
+    j.tw = j.S < TILE ? j.S : TILE;
+    int64_t want = 4 * (int64_t)fy_torch_nthreads();
+    while (j.tw > 64 && j.P * ((j.S + j.tw - 1) / j.tw) < want) j.tw /= 2;
+    int64_t ntile = (j.S + j.tw - 1) / j.tw, items = j.P * ntile;
+    int64_t grain = (FY_TORCH_PAR_GRAIN + j.tw * j.R - 1) / (j.tw * j.R);
     if (total < FY_TORCH_PAR_MIN) cols_task(&j, 0, items);
     else fy_torch_parallel(items, grain, cols_task, &j);
     for (int64_t i = 0; i < nout; i++) {
