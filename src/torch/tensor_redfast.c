@@ -154,7 +154,7 @@ static void col_tile(red_job *j, int64_t item) {
         } else
             for (int64_t s = 0; s < w; s++) {
                 double v = row[s], b = val[s];
-                bool take = b == b && ((mx ? v > b : v < b) || v != v);
+                int take = (b == b) & ((mx ? v > b : v < b) | (v != v)); /* bitwise: no branches */
                 val[s] = take ? v : b;
                 if (bi) bi[s] = take ? r : bi[s];
             }

@@ -187,7 +187,8 @@ static void out_shape(fy_torch_tensor *t, const bool *mask, bool keepdim, int64_
 
 static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices);
 
-static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int op) {
+/* values_only: amax / amin (the values of max / min along dims, without the indices). */
+static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int op, bool values_only) {
     fy_torch_tensor *t = FY_TT(self);
     static const char *const names[] = {"dim", "keepdim", "dtype", "unbiased", "correction", NULL};
     fy_obj *k[5] = {0};
@@ -264,7 +265,7 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         for (int i = 0; i < nd; i++) shape[i] = 1;
     }
     fy_torch_tensor *out = fy_torch_empty_uninit(odt, nd, shape, t->st->dev), *idx = NULL;
-    bool pair = (op == R_MAX || op == R_MIN) && !all;
+    bool pair = (op == R_MAX || op == R_MIN) && !all && !values_only;
     if (out && pair) idx = fy_torch_empty_uninit(FY_TORCH_I64, nd, shape, t->st->dev);
     if (!out || (pair && !idx)) {
         FY_XDECREF(out);
@@ -290,7 +291,7 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
 
 #define RM(name, op) \
     static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
-        return reduce_common(self, a, n, kw, op); \
+        return reduce_common(self, a, n, kw, op, false); \
     }
 RM(sum, R_SUM)
 RM(mean, R_MEAN)
@@ -304,14 +305,14 @@ RM(any, R_ANY)
 RM(var, R_VAR)
 RM(std, R_STD)
 static fy_obj *m_amax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    fy_obj *r = reduce_common(self, a, n, kw, R_MAX);
+    fy_obj *r = reduce_common(self, a, n, kw, R_MAX, true);
     if (!r || FY_TORCH_CHECK(r)) return r;
     fy_obj *v = fy_ref(FY_TUPLE_ITEMS(r)[0]);
     FY_DECREF(r);
     return v;
 }
 static fy_obj *m_amin(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    fy_obj *r = reduce_common(self, a, n, kw, R_MIN);
+    fy_obj *r = reduce_common(self, a, n, kw, R_MIN, true);
     if (!r || FY_TORCH_CHECK(r)) return r;
     fy_obj *v = fy_ref(FY_TUPLE_ITEMS(r)[0]);
     FY_DECREF(r);
