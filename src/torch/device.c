@@ -66,7 +66,8 @@ fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev) {
             fy_err_nomem();
             return NULL;
         }
-        memset(p, 0, n); /* as the device copy (zeroed by the backend) */
+        /* zeroed as the device copy is by the backend; host tensors an operation fills entirely need not be */
+        if (!(fy_torch_storage_noinit && dev.type == 0)) memset(p, 0, n);
         s->data = p;
     }
     s->rc = 1;
@@ -92,6 +93,10 @@ fy_torch_storage *fy_torch_find_storage(uintptr_t a) {
     return NULL;
 }
 
+static void host_free(fy_torch_storage *s) { free(s->data); }
+
+bool fy_torch_storage_noinit;
+
 void fy_torch_storage_release(fy_torch_storage *s) {
     if (!s || --s->rc > 0) return;
     if (s->dev.type == 1) {
@@ -102,9 +107,9 @@ void fy_torch_storage_release(fy_torch_storage *s) {
     }
     if (s->dptr) {
         if (hooks.free) hooks.free(s->dptr, s->dev.index); /* hipFree waits for the work using it */
-        free(s->data);
+        host_free(s);
     } else if (s->dev.type == 1 && hooks.alloc && hooks.free) hooks.free(s->data, s->dev.index);
-    else if (!(s->dev.type == 1 && hooks.alloc)) free(s->data);
+    else if (!(s->dev.type == 1 && hooks.alloc)) host_free(s);
     free(s);
 }
 

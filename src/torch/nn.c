@@ -62,40 +62,14 @@ static fy_obj *norm(fy_obj *x, fy_obj *nshape, fy_obj *w, fy_obj *bias, double e
         FY_XDECREF(wt);
         return NULL;
     }
-    fy_torch_tensor *xd = fy_torch_copy_as(t, FY_TORCH_F64, fy_torch_cpu);
-    fy_torch_tensor *r = xd ? fy_torch_empty(t->dtype, t->ndim, t->shape, t->st->dev) : NULL;
-    if (!r) {
-        FY_XDECREF(wt);
-        FY_XDECREF(bt);
-        FY_XDECREF(xd);
-        return NULL;
-    }
-    const double *X = (const double *)fy_torch_data(xd);
+    fy_torch_tensor *r = fy_torch_empty_uninit(t->dtype, t->ndim, t->shape, t->st->dev);
     const double *W = wt ? (const double *)fy_torch_data(wt) : NULL, *B = bt ? (const double *)fy_torch_data(bt) : NULL;
-    size_t isz = fy_torch_itemsize(t->dtype);
-    char *out = fy_torch_data(r);
-    for (int64_t o = 0; o < outer; o++) {
-        const double *row = X + o * inner;
-        double mean = 0, var = 0;
-        if (!rms) {
-            for (int64_t i = 0; i < inner; i++) mean += row[i];
-            mean /= (double)inner;
-            for (int64_t i = 0; i < inner; i++) var += (row[i] - mean) * (row[i] - mean);
-        } else {
-            for (int64_t i = 0; i < inner; i++) var += row[i] * row[i];
-        }
-        var /= (double)inner;
-        double inv = 1.0 / sqrt(var + eps);
-        for (int64_t i = 0; i < inner; i++) {
-            double y = (row[i] - mean) * inv;
-            if (W) y *= W[i];
-            if (B) y += B[i];
-            fy_torch_storef(out + (o * inner + i) * (int64_t)isz, t->dtype, y);
-        }
+    if (r && fy_torch_norm_rows(t, outer, inner, W, B, eps, rms, r) < 0) {
+        FY_DECREF(r);
+        r = NULL;
     }
     FY_XDECREF(wt);
     FY_XDECREF(bt);
-    FY_DECREF(xd);
     return (fy_obj *)r;
 }
 

@@ -4,6 +4,7 @@
  * `default_generator` attribute, so each session has its own. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "torch/torch.h"
 
@@ -30,8 +31,8 @@ static void gen_seed(gen_t *g, uint64_t seed) {
     g->has_spare = false;
 }
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t gen_next(gen_t *g) {
-    uint64_t *s = g->s;
+/* One step of xoshiro256** on the state s[4]. */
+static inline uint64_t xnext(uint64_t *s) {
     uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
     s[2] ^= s[0];
     s[3] ^= s[1];
@@ -41,6 +42,7 @@ static uint64_t gen_next(gen_t *g) {
     s[3] = rotl(s[3], 45);
     return r;
 }
+static uint64_t gen_next(gen_t *g) { return xnext(g->s); }
 /* Uniform double in [0, 1) with 53 random bits. */
 static double gen_double(gen_t *g) { return (double)(gen_next(g) >> 11) * 0x1.0p-53; }
 static double gen_normal(gen_t *g) {
@@ -151,7 +153,84 @@ typedef struct {
     uint64_t range;
 } dist_t;
 
+/* The fast path of sample_into for contiguous float tensors: the same draws in the same order. The
+ * generator runs on the calling thread (its stream is sequential); the normal transform (log, sqrt,
+ * sin, cos of each pair of draws), the costly part, is split over the worker pool. */
+#define SBLK 65536
+typedef struct {
+    const uint64_t *raw; /* two draws a pair */
+    double *out;         /* the pair's two values (cos, then sin) */
+    double p0, p1;
+} normal_job;
+
+static void normal_task(void *vj, int64_t lo, int64_t hi) {
+    normal_job *j = vj;
+    for (int64_t q = lo; q < hi; q++) {
+        double u1 = 1.0 - (double)(j->raw[2 * q] >> 11) * 0x1.0p-53, u2 = (double)(j->raw[2 * q + 1] >> 11) * 0x1.0p-53;
+        double r = sqrt(-2.0 * log(u1)), th = 2.0 * M_PI * u2;
+        double sn = r * sin(th), cs = r * cos(th);
+        j->out[2 * q] = j->p0 + j->p1 * cs;
+        j->out[2 * q + 1] = sn; /* raw: it may become the generator's spare */
+    }
+}
+
+static bool sample_fast(fy_torch_tensor *t, dist_t *d) {
+    int dt = t->dtype;
+    if (d->kind == D_INT || !fy_torch_is_contiguous(t) || !fy_torch_cvt_f32_ok(dt, true)) return false;
+    int64_t n = fy_torch_numel(t), isz = (int64_t)fy_torch_itemsize(dt);
+    double *vals = malloc(sizeof(double) * (SBLK + 2));
+    uint64_t *raw = malloc(sizeof(uint64_t) * (SBLK + 2));
+    if (!vals || !raw) {
+        free(vals);
+        free(raw);
+        return false;
+    }
+    char *p = fy_torch_data(t);
+    gen_t *g = d->g;
+    int bits = dt == FY_TORCH_F64    ? 53
+               : dt == FY_TORCH_F16  ? 11
+               : dt == FY_TORCH_BF16 ? 8
+               : fy_torch_is_fp8(dt) ? 3
+                                     : 24;
+    double scale = ldexp(1.0, -bits);
+    uint64_t st[4]; /* the state in locals while drawing (the compiler keeps it in registers) */
+    memcpy(st, g->s, sizeof st);
+    for (int64_t i0 = 0; i0 < n; i0 += SBLK) {
+        int64_t m = n - i0 < SBLK ? n - i0 : SBLK;
+        if (d->kind == D_UNIFORM)
+            for (int64_t e = 0; e < m; e++)
+                vals[e] = d->p0 + (d->p1 - d->p0) * ((double)(xnext(st) >> (64 - bits)) * scale);
+        else {
+            int64_t e = 0;
+            if (g->has_spare) {
+                vals[0] = d->p0 + d->p1 * g->spare;
+                g->has_spare = false;
+                e = 1;
+            }
+            int64_t np = (m - e + 1) / 2;
+            for (int64_t q = 0; q < 2 * np; q++) raw[q] = xnext(st);
+            normal_job j = {raw, vals + e, d->p0, d->p1};
+            if (np * 2 < FY_TORCH_PAR_MIN / 8) normal_task(&j, 0, np);
+            else fy_torch_parallel(np, 4096, normal_task, &j);
+            for (int64_t q = 0; q < np; q++) {
+                double sn = vals[e + 2 * q + 1];
+                if (e + 2 * q + 1 < m) vals[e + 2 * q + 1] = d->p0 + d->p1 * sn;
+                else {
+                    g->spare = sn;
+                    g->has_spare = true;
+                }
+            }
+        }
+        fy_torch_store_f64(vals, p + i0 * isz, isz, dt, m);
+    }
+    memcpy(g->s, st, sizeof st);
+    free(vals);
+    free(raw);
+    return true;
+}
+
 static void sample_into(fy_torch_tensor *t, dist_t *d) {
+    if (sample_fast(t, d)) return;
     int64_t n = fy_torch_numel(t);
     int dt = t->dtype;
     size_t isz = fy_torch_itemsize(dt);
@@ -197,7 +276,7 @@ static fy_obj *sampled(const char *fname, fy_obj *const *a, size_t n, fy_obj *kw
                              kind == D_NORMAL ? "normal_kernel_cpu" : "check_uniform_bounds", fy_torch_scalar_name(dt));
     gen_t *g = pick_gen(k[3]);
     if (!g) return NULL;
-    fy_torch_tensor *t = fy_torch_empty(dt, nd, shape, dev);
+    fy_torch_tensor *t = fy_torch_empty_uninit(dt, nd, shape, dev);
     if (!t) return NULL;
     dist_t d = {g, kind, kind == D_NORMAL ? 0.0 : 0.0, 1.0, 0, 0};
     sample_into(t, &d);
@@ -223,7 +302,7 @@ static fy_obj *sampled_like(const char *fname, fy_obj *const *a, size_t n, fy_ob
     if (!(k[1] && k[1] != fy_None)) dev = s->st->dev;
     gen_t *g = pick_gen(k[3]);
     if (!g) return NULL;
-    fy_torch_tensor *t = fy_torch_empty(dt, s->ndim, s->shape, dev);
+    fy_torch_tensor *t = fy_torch_empty_uninit(dt, s->ndim, s->shape, dev);
     if (!t) return NULL;
     dist_t d = {g, kind, 0.0, 1.0, 0, 0};
     sample_into(t, &d);
@@ -273,7 +352,7 @@ static fy_obj *f_randint(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (opts(ok, &dt, &dev, FY_TORCH_I64) < 0) return NULL;
     gen_t *g = pick_gen(k[6]);
     if (!g) return NULL;
-    fy_torch_tensor *t = fy_torch_empty(dt, nd, shape, dev);
+    fy_torch_tensor *t = fy_torch_empty_uninit(dt, nd, shape, dev);
     if (!t) return NULL;
     dist_t d = {g, D_INT, 0, 0, lo, (uint64_t)hi - (uint64_t)lo};
     sample_into(t, &d);

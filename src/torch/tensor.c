@@ -57,6 +57,13 @@ fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_to
     return t;
 }
 
+fy_torch_tensor *fy_torch_empty_uninit(int dtype, int ndim, const int64_t *shape, fy_torch_device dev) {
+    fy_torch_storage_noinit = true;
+    fy_torch_tensor *t = fy_torch_empty(dtype, ndim, shape, dev);
+    fy_torch_storage_noinit = false;
+    return t;
+}
+
 fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
                                   int64_t offset) {
     if (ndim > FY_TORCH_MAXDIM) {
@@ -122,8 +129,16 @@ bool fy_torch_is_contiguous(const fy_torch_tensor *t) {
 
 typedef struct {
     int ddt, sdt;
-    bool intpath;
+    bool intpath, f32path;
 } copyctx;
+
+/* Conversions that go exactly through float32: from a format of at most float32's precision (or float64,
+ * which fy_torch_storef rounds to float32 first) to one that is not float64 (from float64 to float64
+ * is a plain copy). */
+static bool via_f32(int ddt, int sdt) {
+    return ddt != sdt && fy_torch_cvt_f32_ok(sdt, false) && fy_torch_cvt_f32_ok(ddt, true) &&
+           (ddt != FY_TORCH_F64 || sdt != FY_TORCH_F64);
+}
 static void copy_row(char **p, const int64_t *bs, int64_t n, void *vctx) {
     copyctx *c = vctx;
     char *d = p[0], *s = p[1];
@@ -136,6 +151,16 @@ static void copy_row(char **p, const int64_t *bs, int64_t n, void *vctx) {
         for (int64_t i = 0; i < n; i++, d += bs[0], s += bs[1]) memmove(d, s, isz);
         return;
     }
+    if (c->f32path) {
+        /* float formats through float32 blocks: fy_torch_storef rounds through float32 too (tensor_kern.c) */
+        float buf[1024];
+        for (int64_t i = 0; i < n; i += 1024) {
+            int64_t m = n - i < 1024 ? n - i : 1024;
+            fy_torch_cvt_to_f32(s + i * bs[1], bs[1], c->sdt, buf, m);
+            fy_torch_cvt_from_f32(buf, d + i * bs[0], bs[0], c->ddt, m);
+        }
+        return;
+    }
     if (c->intpath)
         for (int64_t i = 0; i < n; i++, d += bs[0], s += bs[1]) fy_torch_storei(d, c->ddt, fy_torch_loadi(s, c->sdt));
     else
@@ -145,7 +170,7 @@ static void copy_row(char **p, const int64_t *bs, int64_t n, void *vctx) {
 int fy_torch_copy_into(fy_torch_tensor *dst, fy_torch_tensor *src) {
     fy_torch_tensor *e = fy_torch_expand(src, dst->shape, dst->ndim);
     if (!e) return -1;
-    copyctx c = {dst->dtype, src->dtype, !fy_torch_is_float(src->dtype)};
+    copyctx c = {dst->dtype, src->dtype, !fy_torch_is_float(src->dtype), via_f32(dst->dtype, src->dtype)};
     fy_torch_tensor *ops[2] = {dst, e};
     /* overlapping storage: copy through a temporary */
     if (dst->st == src->st && src != dst) {
@@ -163,9 +188,9 @@ int fy_torch_copy_into(fy_torch_tensor *dst, fy_torch_tensor *src) {
 }
 
 fy_torch_tensor *fy_torch_copy_as(fy_torch_tensor *t, int dtype, fy_torch_device dev) {
-    fy_torch_tensor *r = fy_torch_empty(dtype, t->ndim, t->shape, dev);
+    fy_torch_tensor *r = fy_torch_empty_uninit(dtype, t->ndim, t->shape, dev);
     if (!r) return NULL;
-    copyctx c = {dtype, t->dtype, !fy_torch_is_float(t->dtype)};
+    copyctx c = {dtype, t->dtype, !fy_torch_is_float(t->dtype), via_f32(dtype, t->dtype)};
     fy_torch_tensor *ops[2] = {r, t};
     fy_torch_foreach(2, ops, t->shape, t->ndim, copy_row, &c);
     r->requires_grad = false;

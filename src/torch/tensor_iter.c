@@ -61,10 +61,55 @@ fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int n
     return fy_torch_view_of(t, ndim, shape, st, t->offset);
 }
 
-void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim, fy_torch_rowfn fn,
-                      void *ctx) {
+/* The merged geometry of a foreach, and the rows [lo, hi) of elements (row-major over it) that one
+ * piece of a split loop walks. */
+typedef struct {
+    int nops, nd;
     int64_t sh[FY_TORCH_MAXDIM], bs[4][FY_TORCH_MAXDIM];
     char *base[4];
+    fy_torch_rowfn fn;
+    void *ctx;
+} fe_job;
+
+static void fe_run(void *vj, int64_t lo, int64_t hi) {
+    fe_job *j = vj;
+    int nd = j->nd, nops = j->nops;
+    int64_t inner = j->sh[nd - 1], idx[FY_TORCH_MAXDIM], inner_s[4];
+    char *p[4];
+    int64_t row = lo / inner, off = lo % inner;
+    for (int d = nd - 2; d >= 0; d--) {
+        idx[d] = row % j->sh[d];
+        row /= j->sh[d];
+    }
+    for (int k = 0; k < nops; k++) {
+        inner_s[k] = j->bs[k][nd - 1];
+        p[k] = j->base[k] + off * inner_s[k];
+        for (int d = 0; d < nd - 1; d++) p[k] += idx[d] * j->bs[k][d];
+    }
+    while (lo < hi) {
+        int64_t m = inner - off < hi - lo ? inner - off : hi - lo;
+        char *q[4];
+        for (int k = 0; k < nops; k++) q[k] = p[k];
+        j->fn(q, inner_s, m, j->ctx);
+        lo += m;
+        if (lo >= hi) break;
+        for (int k = 0; k < nops; k++) p[k] -= off * inner_s[k];
+        off = 0;
+        for (int d = nd - 2; d >= 0; d--) {
+            idx[d]++;
+            for (int k = 0; k < nops; k++) p[k] += j->bs[k][d];
+            if (idx[d] < j->sh[d]) break;
+            for (int k = 0; k < nops; k++) p[k] -= j->bs[k][d] * j->sh[d];
+            idx[d] = 0;
+        }
+    }
+}
+
+/* The row functions of this loop are C only (no interpreter objects), so a large loop is split over the
+ * worker pool by element ranges. */
+void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shape, int ndim, fy_torch_rowfn fn,
+                      void *ctx) {
+    fe_job j = {.nops = nops, .fn = fn, .ctx = ctx};
     int nd = 0;
     for (int d = 0; d < ndim; d++)
         if (shape[d] == 0) return;
@@ -75,39 +120,27 @@ void fy_torch_foreach(int nops, fy_torch_tensor *const *ops, const int64_t *shap
         for (int k = 0; k < nops && merge; k++) {
             int64_t isz = (int64_t)fy_torch_itemsize(ops[k]->dtype);
             int64_t s = ops[k]->stride[ops[k]->ndim - ndim + d] * isz;
-            if (bs[k][nd - 1] != s * shape[d]) merge = false;
+            if (j.bs[k][nd - 1] != s * shape[d]) merge = false;
         }
         for (int k = 0; k < nops; k++) {
             int64_t isz = (int64_t)fy_torch_itemsize(ops[k]->dtype);
             int64_t s = ops[k]->stride[ops[k]->ndim - ndim + d] * isz;
-            if (merge) bs[k][nd - 1] = s;
-            else bs[k][nd] = s;
+            if (merge) j.bs[k][nd - 1] = s;
+            else j.bs[k][nd] = s;
         }
-        if (merge) sh[nd - 1] *= shape[d];
-        else sh[nd++] = shape[d];
+        if (merge) j.sh[nd - 1] *= shape[d];
+        else j.sh[nd++] = shape[d];
     }
     /* ops[0] is written, the others only read */
-    for (int k = 0; k < nops; k++) base[k] = k ? (char *)fy_torch_data_ro(ops[k]) : fy_torch_data(ops[k]);
+    for (int k = 0; k < nops; k++) j.base[k] = k ? (char *)fy_torch_data_ro(ops[k]) : fy_torch_data(ops[k]);
     if (nd == 0) {
         int64_t z[4] = {0, 0, 0, 0};
-        fn(base, z, 1, ctx);
+        fn(j.base, z, 1, ctx);
         return;
     }
-    int64_t idx[FY_TORCH_MAXDIM] = {0};
-    int64_t inner[4];
-    for (int k = 0; k < nops; k++) inner[k] = bs[k][nd - 1];
-    char *p[4];
-    for (;;) {
-        for (int k = 0; k < nops; k++) p[k] = base[k];
-        fn(p, inner, sh[nd - 1], ctx);
-        int d = nd - 2;
-        for (; d >= 0; d--) {
-            idx[d]++;
-            for (int k = 0; k < nops; k++) base[k] += bs[k][d];
-            if (idx[d] < sh[d]) break;
-            for (int k = 0; k < nops; k++) base[k] -= bs[k][d] * sh[d];
-            idx[d] = 0;
-        }
-        if (d < 0) break;
-    }
+    j.nd = nd;
+    int64_t total = 1;
+    for (int d = 0; d < nd; d++) total *= j.sh[d];
+    if (total < FY_TORCH_PAR_MIN) fe_run(&j, 0, total);
+    else fy_torch_parallel(total, FY_TORCH_PAR_GRAIN, fe_run, &j);
 }

@@ -141,7 +141,7 @@ static int64_t iop(int op, int64_t x, int64_t y, bool *zerodiv) {
     case FY_TOP_MUL: return (int64_t)((uint64_t)x * (uint64_t)y);
     case FY_TOP_FLOORDIV: {
         if (y == 0) {
-            *zerodiv = true;
+            __atomic_store_n(zerodiv, true, __ATOMIC_RELAXED); /* rows may run on several threads */
             return 0;
         }
         if (y == -1) return (int64_t)(0 - (uint64_t)x);
@@ -151,7 +151,7 @@ static int64_t iop(int op, int64_t x, int64_t y, bool *zerodiv) {
     }
     case FY_TOP_MOD: {
         if (y == 0) {
-            *zerodiv = true;
+            __atomic_store_n(zerodiv, true, __ATOMIC_RELAXED);
             return 0;
         }
         if (y == -1) return 0;
@@ -180,23 +180,93 @@ static int64_t iop(int op, int64_t x, int64_t y, bool *zerodiv) {
 typedef struct {
     int op, adt, bdt, cdt, odt;
     bool fl, zerodiv;
+    int fast; /* 0: the generic loop; 1: through float32 blocks; 2: float64 arrays */
 } binctx;
+
+/* The fast paths compute in float32 what the generic loop computes in double and rounds once to a format
+ * of at most float32's precision: for + - * / the double result rounded to float32 is the float32 result
+ * (double has more than twice float32's precision), and the comparisons, maximum and minimum are exact. */
+static int fast_kind(int op, const fy_torch_tensor *a, const fy_torch_tensor *b, int cdt, int odt) {
+    int adt = a->dtype, bdt = b->dtype;
+    bool cmp = is_cmp(op);
+    if (!(op <= FY_TOP_DIV || op == FY_TOP_MAX || op == FY_TOP_MIN || cmp)) return 0;
+    if (cdt == FY_TORCH_F64)
+        return adt == FY_TORCH_F64 && bdt == FY_TORCH_F64 && (odt == FY_TORCH_F64 || (cmp && odt == FY_TORCH_BOOL)) ? 2
+                                                                                                                    : 0;
+    if (cdt != FY_TORCH_F32 && cdt != FY_TORCH_BF16 && cdt != FY_TORCH_F16) return 0;
+    /* other operand dtypes only as one value (a Python scalar, a 0-dim tensor) */
+    if ((!fy_torch_cvt_f32_ok(adt, false) && a->ndim) || (!fy_torch_cvt_f32_ok(bdt, false) && b->ndim)) return 0;
+    if (odt == FY_TORCH_F64 || !fy_torch_cvt_f32_ok(odt, true) || (odt == FY_TORCH_BOOL && !cmp)) return 0;
+    return 1;
+}
+
+#define BLK 1024
+/* An operand's values for the float32 path: the tensor's own memory when it is float32 and contiguous
+ * (or one element), else converted (and rounded to the computation dtype) into buf. */
+static const float *f32_operand(const char *p, int64_t bs, int dt, int cdt, int64_t m, float *buf, int *step) {
+    *step = bs != 0;
+    if (!bs) m = 1;
+    if (dt == FY_TORCH_F32 && (bs == 4 || !bs)) return (const float *)(const void *)p;
+    if (!fy_torch_cvt_f32_ok(dt, false)) { /* one integer or bool value */
+        buf[0] = (float)fy_torch_round_to(fy_torch_loadf(p, dt), cdt);
+        return buf;
+    }
+    fy_torch_cvt_to_f32(p, bs, dt, buf, m);
+    if (dt != cdt) fy_torch_round_f32(buf, m, cdt);
+    return buf;
+}
+
+static void bin_row_f32(binctx *c, char **p, const int64_t *bs, int64_t n) {
+    float xa[BLK], xb[BLK], xr[BLK];
+    for (int64_t i = 0; i < n; i += BLK) {
+        int64_t m = n - i < BLK ? n - i : BLK;
+        int sa, sb;
+        const float *a = f32_operand(p[1] + i * bs[1], bs[1], c->adt, c->cdt, m, xa, &sa);
+        const float *b = f32_operand(p[2] + i * bs[2], bs[2], c->bdt, c->cdt, m, xb, &sb);
+        char *o = p[0] + i * bs[0];
+        bool direct = c->odt == FY_TORCH_F32 && bs[0] == 4;
+        float *r = direct ? (float *)(void *)o : xr;
+        fy_torch_fbin(c->op, a, sa, b, sb, r, m);
+        if (!direct) fy_torch_cvt_from_f32(r, o, bs[0], c->odt, m);
+    }
+}
+
+static void bin_row_f64(binctx *c, char **p, const int64_t *bs, int64_t n) {
+    double xa[BLK], xb[BLK], xr[BLK];
+    for (int64_t i = 0; i < n; i += BLK) {
+        int64_t m = n - i < BLK ? n - i : BLK;
+        const double *ab[2];
+        double *bufs[2] = {xa, xb};
+        int st[2];
+        for (int k = 0; k < 2; k++) {
+            const char *q = p[k + 1] + i * bs[k + 1];
+            st[k] = bs[k + 1] != 0;
+            if (bs[k + 1] == 8 || !bs[k + 1]) ab[k] = (const double *)(const void *)q;
+            else {
+                for (int64_t e = 0; e < m; e++) memcpy(bufs[k] + e, q + e * bs[k + 1], 8);
+                ab[k] = bufs[k];
+            }
+        }
+        char *o = p[0] + i * bs[0];
+        bool direct = c->odt == FY_TORCH_F64 && bs[0] == 8;
+        double *r = direct ? (double *)(void *)o : xr;
+        fy_torch_dbin(c->op, ab[0], st[0], ab[1], st[1], r, m);
+        if (!direct) {
+            if (c->odt == FY_TORCH_BOOL)
+                for (int64_t e = 0; e < m; e++) ((uint8_t *)o)[e * bs[0]] = r[e] != 0;
+            else
+                for (int64_t e = 0; e < m; e++) memcpy(o + e * bs[0], r + e, 8);
+        }
+    }
+}
 
 static void bin_row(char **p, const int64_t *bs, int64_t n, void *vc) {
     binctx *c = vc;
     char *o = p[0], *a = p[1], *b = p[2];
-    if (c->fl) {
+    if (c->fast == 1) bin_row_f32(c, p, bs, n);
+    else if (c->fast == 2) bin_row_f64(c, p, bs, n);
+    else if (c->fl) {
         bool ra = c->adt != c->cdt, rb = c->bdt != c->cdt;
-        if (c->op == FY_TOP_ADD && c->odt == FY_TORCH_F32 && !ra && !rb && c->adt == FY_TORCH_F32) {
-            for (int64_t i = 0; i < n; i++, o += bs[0], a += bs[1], b += bs[2]) {
-                float x, y, r;
-                memcpy(&x, a, 4);
-                memcpy(&y, b, 4);
-                r = x + y;
-                memcpy(o, &r, 4);
-            }
-            return;
-        }
         for (int64_t i = 0; i < n; i++, o += bs[0], a += bs[1], b += bs[2]) {
             double x = fy_torch_loadf(a, c->adt), y = fy_torch_loadf(b, c->bdt);
             if (ra) x = fy_torch_round_to(x, c->cdt);
@@ -254,7 +324,7 @@ static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torc
         r = (fy_torch_tensor *)fy_ref(&out->h);
         odt = out->dtype;
     } else {
-        r = fy_torch_empty(odt, nd, shape, dev);
+        r = fy_torch_empty_uninit(odt, nd, shape, dev);
         if (!r) return NULL;
     }
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
@@ -263,7 +333,7 @@ static fy_obj *binary_tt(fy_torch_tensor *a, fy_torch_tensor *b, int op, fy_torc
         FY_DECREF(r);
         return NULL;
     }
-    binctx c = {op, a->dtype, b->dtype, cdt, odt, fy_torch_is_float(cdt), false};
+    binctx c = {op, a->dtype, b->dtype, cdt, odt, fy_torch_is_float(cdt), false, fast_kind(op, a, b, cdt, odt)};
     fy_torch_tensor *ops[3] = {r, ea, eb};
     fy_torch_foreach(3, ops, shape, nd, bin_row, &c);
     FY_DECREF(ea);
@@ -376,7 +446,7 @@ static fy_obj *unary_t(fy_torch_tensor *t, int op, fy_torch_tensor *out) {
                                  fy_torch_scalar_name(odt), fy_torch_scalar_name(out->dtype));
         r = (fy_torch_tensor *)fy_ref(&out->h);
         odt = out->dtype;
-    } else if (!(r = fy_torch_empty(odt, t->ndim, t->shape, t->st->dev))) return NULL;
+    } else if (!(r = fy_torch_empty_uninit(odt, t->ndim, t->shape, t->st->dev))) return NULL;
     unctx c = {op, dt, odt, fy_torch_is_float(dt) || transcend};
     fy_torch_tensor *ops[2] = {r, t};
     fy_torch_foreach(2, ops, t->shape, t->ndim, un_row, &c);
@@ -428,7 +498,7 @@ fy_obj *fy_torch_where(fy_obj *cond, fy_obj *a, fy_obj *b) {
     fy_torch_tensor *all[3] = {m, ta, tb};
     fy_torch_device dev;
     if (common_device(all, 3, &dev) < 0) goto done;
-    if (!(r = fy_torch_empty(odt, nd, shape, dev))) goto done;
+    if (!(r = fy_torch_empty_uninit(odt, nd, shape, dev))) goto done;
     em = fy_torch_expand(m, shape, nd);
     ea = em ? fy_torch_expand(ta, shape, nd) : NULL;
     eb = ea ? fy_torch_expand(tb, shape, nd) : NULL;

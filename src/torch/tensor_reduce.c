@@ -187,7 +187,8 @@ static void out_shape(fy_torch_tensor *t, const bool *mask, bool keepdim, int64_
 
 static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices);
 
-static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int op) {
+/* values_only: amax / amin (the values of max / min along dims, without the indices). */
+static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, int op, bool values_only) {
     fy_torch_tensor *t = FY_TT(self);
     static const char *const names[] = {"dim", "keepdim", "dtype", "unbiased", "correction", NULL};
     fy_obj *k[5] = {0};
@@ -263,15 +264,23 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
         nd = t->ndim;
         for (int i = 0; i < nd; i++) shape[i] = 1;
     }
-    fy_torch_tensor *out = fy_torch_empty(odt, nd, shape, t->st->dev), *idx = NULL;
-    bool pair = (op == R_MAX || op == R_MIN) && !all;
-    if (out && pair) idx = fy_torch_empty(FY_TORCH_I64, nd, shape, t->st->dev);
+    fy_torch_tensor *out = fy_torch_empty_uninit(odt, nd, shape, t->st->dev), *idx = NULL;
+    bool pair = (op == R_MAX || op == R_MIN) && !all && !values_only;
+    if (out && pair) idx = fy_torch_empty_uninit(FY_TORCH_I64, nd, shape, t->st->dev);
     if (!out || (pair && !idx)) {
         FY_XDECREF(out);
         FY_DECREF(src);
         return NULL;
     }
-    reduce_into(src, mask, op, fy_torch_is_float(dt), out, idx, correction);
+    static const int fast_op[] = {[R_SUM] = FY_TRED_SUM + 1,
+                                  [R_MEAN] = FY_TRED_MEAN + 1,
+                                  [R_MAX] = FY_TRED_MAX + 1,
+                                  [R_MIN] = FY_TRED_MIN + 1,
+                                  [R_ARGMAX] = FY_TRED_ARGMAX + 1,
+                                  [R_ARGMIN] = FY_TRED_ARGMIN + 1,
+                                  [R_STD] = 0};
+    if (!fast_op[op] || !fy_torch_reduce_fast(src, mask, fast_op[op] - 1, out, idx))
+        reduce_into(src, mask, op, fy_torch_is_float(dt), out, idx, correction);
     FY_DECREF(src);
     if (!pair) return (fy_obj *)out;
     fy_obj *r = ret_pair(rnames[op], &out->h, &idx->h);
@@ -282,7 +291,7 @@ static fy_obj *reduce_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
 
 #define RM(name, op) \
     static fy_obj *m_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { \
-        return reduce_common(self, a, n, kw, op); \
+        return reduce_common(self, a, n, kw, op, false); \
     }
 RM(sum, R_SUM)
 RM(mean, R_MEAN)
@@ -296,14 +305,14 @@ RM(any, R_ANY)
 RM(var, R_VAR)
 RM(std, R_STD)
 static fy_obj *m_amax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    fy_obj *r = reduce_common(self, a, n, kw, R_MAX);
+    fy_obj *r = reduce_common(self, a, n, kw, R_MAX, true);
     if (!r || FY_TORCH_CHECK(r)) return r;
     fy_obj *v = fy_ref(FY_TUPLE_ITEMS(r)[0]);
     FY_DECREF(r);
     return v;
 }
 static fy_obj *m_amin(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
-    fy_obj *r = reduce_common(self, a, n, kw, R_MIN);
+    fy_obj *r = reduce_common(self, a, n, kw, R_MIN, true);
     if (!r || FY_TORCH_CHECK(r)) return r;
     fy_obj *v = fy_ref(FY_TUPLE_ITEMS(r)[0]);
     FY_DECREF(r);
@@ -356,6 +365,33 @@ static fy_obj *ret_pair(const char *name, fy_obj *values, fy_obj *indices) {
 
 /* ------------------------------------------------------------------ closeness */
 
+/* The float32 / bfloat16 / float16 path of isclose, by pieces of [lo, hi) (tensor_kern.c's kernel). */
+typedef struct {
+    const char *x, *y;
+    uint8_t *out;
+    int dt;
+    float rt, at;
+    bool equal_nan, zero_tol;
+} close_job;
+
+static void close_task(void *vj, int64_t lo, int64_t hi) {
+    close_job *j = vj;
+    float xb[1024], yb[1024];
+    int64_t isz = (int64_t)fy_torch_itemsize(j->dt);
+    for (int64_t i = lo; i < hi; i += 1024) {
+        int64_t m = hi - i < 1024 ? hi - i : 1024;
+        const float *x = (const float *)(const void *)(j->x + i * isz),
+                    *y = (const float *)(const void *)(j->y + i * isz);
+        if (j->dt != FY_TORCH_F32) {
+            fy_torch_cvt_to_f32(j->x + i * isz, isz, j->dt, xb, m);
+            fy_torch_cvt_to_f32(j->y + i * isz, isz, j->dt, yb, m);
+            x = xb;
+            y = yb;
+        }
+        fy_torch_close_f32(x, y, m, j->rt, j->at, j->equal_nan, j->zero_tol, j->dt, j->out + i);
+    }
+}
+
 fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double rtol, double atol, bool equal_nan) {
     if (a->dtype != b->dtype) {
         fy_err_format(&fy_RuntimeError, "%s did not match %s", fy_torch_scalar_name(a->dtype),
@@ -366,7 +402,7 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
     int nd;
     if (fy_torch_broadcast_shapes(a->shape, a->ndim, b->shape, b->ndim, shape, &nd) < 0) return NULL;
     fy_torch_tensor *ea = fy_torch_expand(a, shape, nd), *eb = ea ? fy_torch_expand(b, shape, nd) : NULL;
-    fy_torch_tensor *r = eb ? fy_torch_empty(FY_TORCH_BOOL, nd, shape, a->st->dev) : NULL;
+    fy_torch_tensor *r = eb ? fy_torch_empty_uninit(FY_TORCH_BOOL, nd, shape, a->st->dev) : NULL;
     if (!r) {
         FY_XDECREF(ea);
         FY_XDECREF(eb);
@@ -386,6 +422,19 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
     double rt = fy_torch_round_to(rtol, cdt), at = fy_torch_round_to(atol, cdt);
     int64_t n = fy_torch_numel(r);
     size_t isz = fy_torch_itemsize(dt);
+    if (dt == FY_TORCH_F32 || dt == FY_TORCH_BF16 || dt == FY_TORCH_F16) {
+        close_job j = {fy_torch_data_ro(ca),
+                       fy_torch_data_ro(cb),
+                       (uint8_t *)fy_torch_data(r),
+                       dt,
+                       (float)rt,
+                       (float)at,
+                       equal_nan,
+                       rtol == 0 && atol == 0};
+        if (n < FY_TORCH_PAR_MIN) close_task(&j, 0, n);
+        else fy_torch_parallel(n, FY_TORCH_PAR_GRAIN, close_task, &j);
+        n = 0; /* done */
+    }
     for (int64_t i = 0; i < n; i++) {
         bool c;
         if (fy_torch_is_float(dt)) {
@@ -450,8 +499,7 @@ static fy_obj *f_allclose(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) 
     fy_torch_tensor *c = fy_torch_isclose(x, y, rt, at, en);
     if (!c) return NULL;
     int64_t m = fy_torch_numel(c);
-    bool ok = true;
-    for (int64_t i = 0; i < m && ok; i++) ok = ((uint8_t *)fy_torch_data(c))[i] != 0;
+    bool ok = !m || !memchr(fy_torch_data_ro(c), 0, (size_t)m);
     FY_DECREF(c);
     return fy_bool(ok);
 }
@@ -579,7 +627,7 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     for (int i = 0; i < nbt; i++) oshape[ond++] = bshape[i];
     if (a->ndim >= 2) oshape[ond++] = M;
     if (b->ndim >= 2) oshape[ond++] = N;
-    fy_torch_tensor *r = db ? fy_torch_empty(a->dtype, ond, oshape, a->st->dev) : NULL;
+    fy_torch_tensor *r = db ? fy_torch_empty_uninit(a->dtype, ond, oshape, a->st->dev) : NULL;
     if (!r) {
         FY_XDECREF(da);
         FY_XDECREF(db);
@@ -588,27 +636,13 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     size_t osz = fy_torch_itemsize(a->dtype);
     char *out = fy_torch_data(r);
     if (fl) {
-        double *acc = fy_malloc(sizeof(double) * (size_t)(N ? N : 1));
-        if (!acc) {
+        if (fy_torch_matmul_f64(B, M, N, K, (const double *)fy_torch_data_ro(da), (const double *)fy_torch_data_ro(db),
+                                out, a->dtype) < 0) {
             FY_DECREF(da);
             FY_DECREF(db);
             FY_DECREF(r);
             return NULL;
         }
-        const double *A = (const double *)fy_torch_data(da), *Bm = (const double *)fy_torch_data(db);
-        for (int64_t bt = 0; bt < B; bt++)
-            for (int64_t i = 0; i < M; i++) {
-                for (int64_t j = 0; j < N; j++) acc[j] = 0;
-                const double *arow = A + (bt * M + i) * K;
-                for (int64_t k = 0; k < K; k++) {
-                    double x = arow[k];
-                    const double *brow = Bm + (bt * K + k) * N;
-                    for (int64_t j = 0; j < N; j++) acc[j] += x * brow[j];
-                }
-                for (int64_t j = 0; j < N; j++)
-                    fy_torch_storef(out + ((bt * M + i) * N + j) * (int64_t)osz, a->dtype, acc[j]);
-            }
-        fy_free(acc);
     } else {
         const int64_t *A = (const int64_t *)fy_torch_data(da), *Bm = (const int64_t *)fy_torch_data(db);
         for (int64_t bt = 0; bt < B; bt++)
@@ -643,60 +677,16 @@ static fy_obj *m_mm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
 /* ------------------------------------------------------------------ softmax */
 
 fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt) {
-    fy_torch_tensor *r = fy_torch_empty(dt, x->ndim, x->shape, x->st->dev);
+    fy_torch_tensor *r = fy_torch_empty_uninit(dt, x->ndim, x->shape, x->st->dev);
     if (!r) return NULL;
     if (x->ndim == 0) {
         fy_torch_storef(fy_torch_data(r), dt, 1.0);
         return (fy_obj *)r;
     }
-    int64_t L = x->shape[dim];
-    int64_t xs = x->stride[dim] * (int64_t)fy_torch_itemsize(x->dtype),
-            rs = r->stride[dim] * (int64_t)fy_torch_itemsize(dt);
-    /* iterate over all positions with index 0 along dim */
-    fy_torch_tensor *xv = fy_torch_view_of(x, x->ndim, x->shape, x->stride, x->offset);
-    fy_torch_tensor *rv = xv ? fy_torch_view_of(r, r->ndim, r->shape, r->stride, r->offset) : NULL;
-    if (!rv) {
-        FY_XDECREF(xv);
+    if (fy_torch_softmax_rows(x, dim, r) < 0) {
         FY_DECREF(r);
         return NULL;
     }
-    xv->shape[dim] = 1;
-    rv->shape[dim] = 1;
-    int64_t n = fy_torch_numel(xv);
-    double *buf = fy_malloc(sizeof(double) * (size_t)(L ? L : 1));
-    if (!buf) {
-        FY_DECREF(xv);
-        FY_DECREF(rv);
-        FY_DECREF(r);
-        return NULL;
-    }
-    int64_t idx[FY_TORCH_MAXDIM] = {0};
-    for (int64_t o = 0; o < n; o++) {
-        int64_t xo = xv->offset, ro = 0;
-        for (int d = 0; d < x->ndim; d++) {
-            xo += idx[d] * x->stride[d];
-            ro += idx[d] * r->stride[d];
-        }
-        const char *px = fy_torch_storage_host(x->st) + xo * (int64_t)fy_torch_itemsize(x->dtype);
-        char *pr = fy_torch_data(r) + ro * (int64_t)fy_torch_itemsize(dt);
-        double mx = -INFINITY, s = 0;
-        for (int64_t i = 0; i < L; i++) {
-            buf[i] = fy_torch_loadf(px + i * xs, x->dtype);
-            if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
-        }
-        for (int64_t i = 0; i < L; i++) {
-            buf[i] = exp(buf[i] - mx);
-            s += buf[i];
-        }
-        for (int64_t i = 0; i < L; i++) fy_torch_storef(pr + i * rs, dt, buf[i] / s);
-        for (int d = x->ndim - 1; d >= 0; d--) {
-            if (++idx[d] < xv->shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-    fy_free(buf);
-    FY_DECREF(xv);
-    FY_DECREF(rv);
     return (fy_obj *)r;
 }
 

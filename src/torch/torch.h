@@ -126,6 +126,8 @@ const fy_torch_device_hooks *fy_torch_hooks(void);
 
 /* Allocate a zeroed storage of nbytes on dev (rc 1); NULL with MemoryError/RuntimeError. */
 fy_torch_storage *fy_torch_alloc_storage(size_t nbytes, fy_torch_device dev);
+/* While set, fy_torch_alloc_storage leaves the bytes of host (cpu) storages unset (fy_torch_empty_uninit). */
+extern bool fy_torch_storage_noinit;
 /* Drop a storage reference, freeing it at zero. */
 void fy_torch_storage_release(fy_torch_storage *s);
 /* The live device storage whose bytes contain address a (one past the end counts for an empty one), or NULL:
@@ -176,6 +178,9 @@ bool fy_torch_same_device(fy_torch_device a, fy_torch_device b);
 
 /* New contiguous zeroed tensor. */
 fy_torch_tensor *fy_torch_empty(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
+/* The same with the elements left unset (cpu tensors): for the result of an operation that writes every
+ * element. */
+fy_torch_tensor *fy_torch_empty_uninit(int dtype, int ndim, const int64_t *shape, fy_torch_device dev);
 /* New view on base's storage with the given geometry (dtype kept). */
 fy_torch_tensor *fy_torch_view_of(fy_torch_tensor *base, int ndim, const int64_t *shape, const int64_t *stride,
                                   int64_t offset);
@@ -271,6 +276,44 @@ int fy_torch_broadcast_shapes(const int64_t *a, int na, const int64_t *b, int nb
 int fy_torch_expand_strides(const fy_torch_tensor *t, const int64_t *shape, int ndim, int64_t *stride);
 /* New view of t expanded to shape. */
 fy_torch_tensor *fy_torch_expand(fy_torch_tensor *t, const int64_t *shape, int ndim);
+
+/* ---------------------------------------------------------------- worker pool (tensor_par.c) */
+
+/* A piece of a split operation: the items [lo, hi). Runs on a pool thread: C only, no interpreter objects. */
+typedef void (*fy_torch_task)(void *ctx, int64_t lo, int64_t hi);
+/* Threads a large operation is split over (>= 1): the usable CPUs, or $FLYI_TORCH_THREADS. */
+int fy_torch_nthreads(void);
+/* Run fn over [0, n) in chunks of at least grain items spread over the pool's threads (serially when n is
+ * below two grains, or when called while another split operation runs); returns when all are done. */
+void fy_torch_parallel(int64_t n, int64_t grain, fy_torch_task fn, void *ctx);
+/* Elements below which an operation is not worth splitting, and the smallest piece of one that is. */
+#define FY_TORCH_PAR_MIN 262144
+#define FY_TORCH_PAR_GRAIN 65536
+
+/* ---------------------------------------------------------------- array kernels (tensor_kern.c) */
+
+/* n elements of float dtype sdt (byte stride ss; 0 repeats one element) as float32, with exactly the
+ * values (float)fy_torch_loadf() gives; dtypes F16, BF16, F32, F64 and the fp8 formats. */
+void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n);
+/* n float32 values stored into dtype ddt (byte stride ds) as fy_torch_storef() would store them; dtypes
+ * BOOL, F16, BF16, F32, F64 and the fp8 formats. */
+void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n);
+/* Whether the two functions above take dtype dt. */
+bool fy_torch_cvt_f32_ok(int dt, bool store);
+/* n elements of any dtype dt (byte stride s) as doubles, as fy_torch_loadf gives them; n doubles stored into
+ * dtype dt as fy_torch_storef stores them. */
+void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n);
+void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n);
+/* Round n float32 values in place to float dtype dt (as fy_torch_round_to). */
+void fy_torch_round_f32(float *v, int64_t n, int dt);
+/* torch.isclose of n float32 values of float dtype cdt into out (0 / 1), each step of the tolerance rounded to
+ * cdt as the generic loop does; rt and at already rounded to cdt; zero_tol: rtol and atol both zero. */
+void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at, bool equal_nan, bool zero_tol,
+                        int cdt, uint8_t *out);
+/* r = x OP y over n elements (an operand's step 0: one value for all) in float32 / float64, for the ops
+ * add sub mul div maximum minimum and the comparisons (1.0 / 0.0); false for other ops. */
+bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n);
+bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n);
 
 /* ---------------------------------------------------------------- shape ops (tensor_shape.c) */
 
@@ -369,6 +412,22 @@ fy_torch_tensor *fy_torch_isclose(fy_torch_tensor *a, fy_torch_tensor *b, double
 fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b);
 /* softmax along dim, computed in double, result dtype dt. */
 fy_obj *fy_torch_softmax(fy_torch_tensor *x, int dim, int dt);
+
+/* The fast path of float reductions (tensor_redfast.c): t contiguous, its reduced dims (mask) one block;
+ * out (and idx, the arg-indices of max/min, or NULL) contiguous. False when it does not apply (nothing
+ * written): the caller runs the generic loop. */
+enum { FY_TRED_SUM, FY_TRED_MEAN, FY_TRED_MAX, FY_TRED_MIN, FY_TRED_ARGMAX, FY_TRED_ARGMIN };
+bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch_tensor *out, fy_torch_tensor *idx);
+
+/* Row kernels (tensor_rows.c), split over the worker pool; 0, or -1 with MemoryError. softmax of x along
+ * dim into r (same shape); layer_norm (rms: rms_norm) of x read as [outer, inner] into r (contiguous),
+ * w / b (inner doubles, or NULL); the float matrix product of nbatch contiguous double matrices
+ * A [M, K] and B [K, N], stored into out ([nbatch, M, N], dtype odt). */
+int fy_torch_softmax_rows(fy_torch_tensor *x, int dim, fy_torch_tensor *r);
+int fy_torch_norm_rows(fy_torch_tensor *x, int64_t outer, int64_t inner, const double *w, const double *b, double eps,
+                       bool rms, fy_torch_tensor *r);
+int fy_torch_matmul_f64(int64_t nbatch, int64_t M, int64_t N, int64_t K, const double *A, const double *B, char *out,
+                        int odt);
 
 /* ---------------------------------------------------------------- nn (nn.c) */
 extern fy_methoddef fy_torch_nn_funcs[];
