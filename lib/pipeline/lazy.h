@@ -49,6 +49,12 @@ typedef struct fly_lazy {
     int final_stage;       /* the stage index whose IR is final_ir once printed, or -1 */
     bool debuginfo;        /* print locations */
     bool want_isa;         /* the ISA is still to be made */
+    /* Deferred snapshots: the compile kept no clones; the stages are made when first asked for by
+     * running the passes again on the traced text (deterministic: the same IR as an eager compile). */
+    char *origin;          /* the text compiled, or NULL when the clones were kept */
+    int upto;              /* the last standard stage the compile ran */
+    int cov;               /* its code object version option */
+    bool line_tables;      /* its line_tables option */
 } fly_lazy;
 
 /* Records clone as the snapshot of stage index i (taking it). False when out of memory. */
