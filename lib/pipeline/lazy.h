@@ -2,9 +2,9 @@
  *
  * Printing the module after each pass costs more than the passes (about 0.4 ms per stage for a
  * 30 KB module): a snapshot is a clone of the module instead (a tenth of that), printed when a
- * stage's IR is first asked for. A compile from text keeps no clones at all (deferred snapshots): the
- * stages are made by running the passes again on the text when first asked for. The clones live in the MLIR context of the compile, so results
- * that hold clones keep a reference to it. compile_text reuses one shared context (making one
+ * stage's IR is first asked for. A compile from text keeps no clones at all (deferred snapshots):
+ * the stages are made by running the passes again on the text when first asked for. The clones live
+ * in the MLIR context of the compile, so results that hold clones keep a reference to it. compile_text reuses one shared context (making one
  * costs about 1 ms), replaced every so often so that what it interns does not grow forever. */
 #ifndef FLY_PIPELINE_LAZY_H
 #define FLY_PIPELINE_LAZY_H
