@@ -4,7 +4,10 @@
  * the floor measured in the same process between those runs: the kernel's final LLVM IR alone
  * through the same LLVM O2 + object emission and link (fly_core_api.codegen_floor). Also the
  * first compile of the process (compiler core loaded on the way) and the ISA made on demand.
- * Each figure is the best of $FLYI_BENCH_REPS runs (default 20). */
+ * Each figure is the best of $FLYI_BENCH_REPS runs (default 20). Then two large kernels stage by stage
+ * (best of a quarter as many runs): the kernel library's GEMM and FlyDSL's preshuffle GEMM, the latter
+ * from the FlyDSL checkout $FLYI_BENCH_FLYDSL names (skipped with the reason when it is not set or the
+ * kernel does not compile). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +93,48 @@ static const char setup[] =
     "    snap = t['passes'] - sum(v for n, v in t.items() if n[:2].isdigit() and 0 < int(n[:2]) < 19)\n"
     "    print('@@', wall, t['parse'], t['passes'], snap,\n"
     "          t['translate'], t['codegen'], t['link'], t['total'], isa_ms)\n"
+    "    print(k.llvm_ir, end='')\n"
+    "def big_args(name):\n"
+    "    if name == 'gemm':\n"
+    "        import flyi.kernels.gemm as kg\n"
+    "        a = torch.zeros(256, 256, dtype=torch.bfloat16, device='cuda')\n"
+    "        (m, n, k), cfg = kg._operands(a, a)\n"
+    "        return (kg._launch, a, a, torch.empty(m, n, dtype=a.dtype, device='cuda'), m, n, k) + tuple(cfg)\n"
+    "    import os, sys, importlib\n"
+    "    root = os.environ.get('FLYI_BENCH_FLYDSL')\n"
+    "    if not root:\n"
+    "        raise RuntimeError('set FLYI_BENCH_FLYDSL to a FlyDSL checkout')\n"
+    "    sys.path.insert(0, root)\n"
+    "    mod = importlib.import_module('kernels.gemm.preshuffle_gemm')\n"
+    "    launch = mod.compile_preshuffle_gemm(N=1024, K=2048, tile_m=32, tile_n=64, tile_k=512, in_dtype='fp16',\n"
+    "                                         out_dtype='fp16')\n"
+    "    e = lambda n, dt: torch.empty(n, device='cuda', dtype=dt)\n"
+    "    return (launch, e(32 * 1024, torch.float16), e(32 * 2048, torch.float16), e(1024 * 2048, torch.float16),\n"
+    "            e(0, torch.float32), e(0, torch.float32), e(0, torch.float16), 32, 1024, "
+    "torch.cuda.current_stream())\n"
+    "def per_stage(name, reps):\n"
+    "    try:\n"
+    "        args = big_args(name)\n"
+    "    except Exception as e:\n"
+    "        print('@@SKIP', type(e).__name__ + ':', (str(e).splitlines() or [''])[0])\n"
+    "        return\n"
+    "    best = {}\n"
+    "    for r in range(reps):\n"
+    "        getattr(flyc, '_cache', {}).clear()\n"
+    "        t0 = time.perf_counter()\n"
+    "        try:\n"
+    "            k = flyc.compile(*args)\n"
+    "        except Exception as e:\n"
+    "            print('@@SKIP', type(e).__name__ + ':', (str(e).splitlines() or [''])[0])\n"
+    "            return\n"
+    "        t = dict(k.timings)\n"
+    "        t['wall'] = (time.perf_counter() - t0) * 1e3\n"
+    "        t['trace'] = t['wall'] - t['total']\n"
+    "        for n, v in t.items():\n"
+    "            best[n] = min(best.get(n, 1e30), v)\n"
+    "    for n, v in best.items():\n"
+    "        print('@@S', n, v)\n"
+    "    print('@@IR')\n"
     "    print(k.llvm_ir, end='')\n";
 
 typedef struct {
@@ -214,6 +259,58 @@ int main(void) {
            "snapshots kept;\n floor = the final LLVM IR alone through LLVM O2 + object emission + link; isa = "
            "the ISA made on first use)\n",
            nreps);
+    /* large kernels, per stage: best of big_reps runs each, stage by stage */
+    int big_reps = nreps / 4 > 3 ? nreps / 4 : 3;
+    static const char *const big[] = {"gemm", "preshuffle gemm (FlyDSL)"};
+    static const char *const big_what[] = {"the kernel library's bf16 GEMM (flyi.kernels.gemm)",
+                                           "FlyDSL's preshuffle GEMM (kernels/gemm/preshuffle_gemm.py, fp16)"};
+    for (int k = 0; !rc && k < 2; k++) {
+        char cell[96];
+        snprintf(cell, sizeof cell, "per_stage('%s', %d)", big[k], big_reps);
+        printf("\n%s:\n", big_what[k]);
+        if (eval(s, &c, cell)) {
+            printf("  compile failed (above)\n");
+            continue;
+        }
+        const char *skip = strstr(c.buf ? c.buf : "", "@@SKIP ");
+        if (skip) {
+            printf("  skipped: %.*s\n", (int)strcspn(skip + 7, "\n"), skip + 7);
+            continue;
+        }
+        const char *irp = strstr(c.buf, "@@IR\n");
+        if (!irp) {
+            printf("  no timings\n");
+            continue;
+        }
+        char *ir = strdup(irp + 5);
+        double fbest = 1e9, fcg = 0, flink = 0, wall = 0;
+        for (int r = 0; r < big_reps; r++) {
+            double ms[3];
+            if (api->codegen_floor(ir, "gfx942", ms, err, sizeof err)) {
+                fprintf(stderr, "bench_compile: floor for %s: %s\n", big[k], err);
+                rc = 1;
+                break;
+            }
+            if (ms[1] + ms[2] < fbest) {
+                fbest = ms[1] + ms[2];
+                fcg = ms[1];
+                flink = ms[2];
+            }
+        }
+        free(ir);
+        for (const char *p = c.buf; (p = strstr(p, "@@S ")) != NULL && p < irp; p++) {
+            char key[96];
+            double v;
+            if (sscanf(p, "@@S %95s %lf", key, &v) != 2) continue;
+            if (!strcmp(key, "wall")) wall = v;
+            else if (!strcmp(key, "total")) continue;
+            else if (strcmp(key, "19_gpu_module_to_binary") && strcmp(key, "20_llvm_ir") && strcmp(key, "21_final_isa"))
+                printf("  %-48s %8.2f\n", key, v);
+        }
+        printf("  %-48s %8.2f\n  floor (codegen %.2f + link %.2f)                  %8.2f\n  ratio %.2fx\n",
+               "trace -> code object (best)", wall, fcg, flink, fbest, wall / fbest);
+    }
+    printf("\n(large kernels: best of %d, each figure its own best; isa not made)\n", big_reps);
     free(c.buf);
     flyi_session_free(s);
     return rc;

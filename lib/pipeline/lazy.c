@@ -142,6 +142,7 @@ fly_pctx *fly_lazy_free(fly_lazy *lz) {
         if (!mlirOperationIsNull(lz->snap[i]) && i != lz->prebin_stage) mlirOperationDestroy(lz->snap[i]);
     if (!mlirOperationIsNull(lz->prebin)) mlirOperationDestroy(lz->prebin);
     free(lz->snap);
+    free(lz->origin);
     fly_pctx *c = lz->ctx;
     free(lz);
     return c;

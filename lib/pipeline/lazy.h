@@ -2,8 +2,9 @@
  *
  * Printing the module after each pass costs more than the passes (about 0.4 ms per stage for a
  * 30 KB module): a snapshot is a clone of the module instead (a tenth of that), printed when a
- * stage's IR is first asked for. The clones live in the MLIR context of the compile, so results
- * that hold clones keep a reference to it. compile_text reuses one shared context (making one
+ * stage's IR is first asked for. A compile from text keeps no clones at all (deferred snapshots):
+ * the stages are made by running the passes again on the text when first asked for. The clones live
+ * in the MLIR context of the compile, so results that hold clones keep a reference to it. compile_text reuses one shared context (making one
  * costs about 1 ms), replaced every so often so that what it interns does not grow forever. */
 #ifndef FLY_PIPELINE_LAZY_H
 #define FLY_PIPELINE_LAZY_H
@@ -49,6 +50,12 @@ typedef struct fly_lazy {
     int final_stage;       /* the stage index whose IR is final_ir once printed, or -1 */
     bool debuginfo;        /* print locations */
     bool want_isa;         /* the ISA is still to be made */
+    /* Deferred snapshots: the compile kept no clones; the stages are made when first asked for by
+     * running the passes again on the traced text (deterministic: the same IR as an eager compile). */
+    char *origin;          /* the text compiled, or NULL when the clones were kept */
+    int upto;              /* the last standard stage the compile ran */
+    int cov;               /* its code object version option */
+    bool line_tables;      /* its line_tables option */
 } fly_lazy;
 
 /* Records clone as the snapshot of stage index i (taking it). False when out of memory. */

@@ -54,6 +54,26 @@ static void spec_standard(stage_spec *s, int i, const char *chip, const char *to
     *o = '\0';
 }
 
+/* The whole pipeline's specs (specs[0..NSTANDARD)). */
+static void standard_specs(stage_spec *specs, const char *chip, const char *toolkit, int cov, bool line_tables) {
+    for (int i = 0; i < NSTANDARD; i++) {
+        spec_standard(&specs[i], i, chip, toolkit, cov);
+        /* line tables: FlyDSL's debug-info pass right after the casts are reconciled, in the same stage
+         * (so that the stages keep their numbers) */
+        if (line_tables && !strcmp(specs[i].label, "reconcile_unrealized_casts"))
+            strncat(specs[i].text, ",ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
+                    sizeof specs[i].text - strlen(specs[i].text) - 1);
+    }
+}
+
+/* The first stage of MLIR's own lowerings (the gpu.module one): the stages before it are the fly
+ * passes and canonicalize. */
+static int upstream_stage(void) {
+    for (int i = 0; i < NSTANDARD; i++)
+        if (!strncmp(fly_pipeline_stages[i].fmt, "gpu.module(", 11)) return i + 1;
+    return NSTANDARD;
+}
+
 /* Splits a comma-separated pass list at top level (outside (), {}). */
 static int spec_list(const char *list, stage_spec *out, int max) {
     int n = 0, depth = 0;
@@ -92,6 +112,9 @@ typedef struct snap_state {
     double snap_ms;  /* time spent capturing */
     int last;        /* index in res->stages of the latest pass snapshot, -1 before the first */
     fly_pctx *pc;    /* the pooled context (its pass managers are reused), or NULL */
+    bool deferred;   /* record the stages (their times) without clones; verify after the fly stages and
+                        after the last one only (a failure is compiled again eagerly, which names its pass) */
+    int verify_last; /* with deferred: the last stage number */
 } snap_state;
 
 typedef struct snap_ud {
@@ -130,14 +153,19 @@ static void snap_run(MlirOperation op, MlirExternalPass pass, void *user) {
     snap_ud *u = user;
     snap_state *st = *u->state;
     MlirOperation top = fly_ir_top(op);
-    if (!mlirOperationVerify(top)) {
+    static int upstream;
+    if (!upstream) upstream = upstream_stage();
+    bool verify = !st->deferred || u->number < upstream || u->number == st->verify_last;
+    if (verify && !mlirOperationVerify(top)) {
         mlirExternalPassSignalFailure(pass);
         return;
     }
     double tv = fly_ir_now_ms();
-    if (push_stage(st->res, u->number, u->spec.name, u->spec.label, tv - st->mark, NULL) &&
-        fly_lazy_put(st->lz, st->res->nstages - 1, mlirOperationClone(top)))
+    if (!push_stage(st->res, u->number, u->spec.name, u->spec.label, tv - st->mark, NULL)) {
+        /* out of memory: no stage */
+    } else if (st->deferred || fly_lazy_put(st->lz, st->res->nstages - 1, mlirOperationClone(top))) {
         st->last = st->res->nstages - 1;
+    }
     double t1 = fly_ir_now_ms();
     st->snap_ms += t1 - tv;
     st->mark = t1;
@@ -353,8 +381,11 @@ static bool make_isa(fly_lazy *lz, fly_pipeline_result *r, MlirContext ctx);
 
 /* Compiles module (its context locked by the caller) into out; pc: the pooled context the module
  * lives in, whose reference a result keeps while it holds clones; NULL for a caller's context, when
- * everything is printed and made before returning. */
-static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc) {
+ * everything is printed and made before returning. origin (with pc only): the module's text, for
+ * deferred snapshots (lazy.h); a successful compile then keeps the module itself for the ISA
+ * (lz->prebin is the module's operation: the caller must not destroy it). */
+static int compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out, fly_pctx *pc,
+                          const char *origin) {
     static const fly_pipeline_options defaults = {.stop_after = -1};
     if (!opts) opts = &defaults;
     double parse_ms = out->t.parse;
@@ -385,17 +416,27 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
     fly_ir_diags diags;
     fly_ir_diags_attach(&diags, ctx);
     bool snaps = !opts->no_snapshots;
-    snap_state st = {.res = out, .lz = lz, .last = -1, .pc = pc};
-    if (snaps && push_stage(out, 0, "origin", "origin", 0, NULL)) fly_lazy_put(lz, 0, mlirOperationClone(op));
+    bool deferred = snaps && pc && origin && !opts->eager && !opts->passes;
+    snap_state st = {.res = out, .lz = lz, .last = -1, .pc = pc, .deferred = deferred};
+    if (snaps && push_stage(out, 0, "origin", "origin", 0, NULL) && !deferred)
+        fly_lazy_put(lz, 0, mlirOperationClone(op));
 
     fly_codegen cg;
     fly_codegen_init(&cg);
     cg.code_object_version = opts->code_object_version;
     if (opts->target_features) snprintf(cg.features, sizeof cg.features, "%s", opts->target_features);
     bool ok = true;
+    if (deferred) {
+        lz->cov = opts->code_object_version;
+        lz->line_tables = opts->line_tables != 0;
+        if (!(lz->origin = strdup(origin))) {
+            set_error(out, "pipeline", "out of memory");
+            ok = false;
+        }
+    }
     /* fly-verify first, as a check of its own (not a stage) */
     stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};
-    ok = run_stages(op, &verify, 1, 0, &diags, &st, false);
+    ok = ok && run_stages(op, &verify, 1, 0, &diags, &st, false);
     if (ok && opts->passes) {
         int n = spec_list(opts->passes, specs, MAX_STAGES);
         ok = run_stages(op, specs, n, 1, &diags, &st, snaps);
@@ -407,15 +448,9 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
             set_error(out, "gpu-module-to-binary", "no ROCm device library bitcode directory found (set ROCM_PATH)");
             ok = false;
         }
-        for (int i = 0; ok && i < NSTANDARD; i++) {
-            spec_standard(&specs[i], i, tg->chip, toolkit, opts ? opts->code_object_version : 0);
-            /* line tables: FlyDSL's debug-info pass right after the casts are reconciled, in the same stage
-             * (so that the stages keep their numbers) */
-            if (opts->line_tables && !strcmp(specs[i].label, "reconcile_unrealized_casts"))
-                strncat(specs[i].text, ",ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
-                        sizeof specs[i].text - strlen(specs[i].text) - 1);
-        }
+        if (ok) standard_specs(specs, tg->chip, toolkit, opts->code_object_version, opts->line_tables != 0);
         int upto = codegen ? NSTANDARD - 1 : last;
+        st.verify_last = lz->upto = upto;
         if (ok) ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {
             ok = prepare_codegen(op, tg, &cg, out);
@@ -425,6 +460,8 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
                 if (snaps && st.last >= 0 && st.last < lz->cap && !mlirOperationIsNull(lz->snap[st.last])) {
                     lz->prebin = lz->snap[st.last];
                     lz->prebin_stage = st.last;
+                } else if (deferred) {
+                    lz->prebin = op; /* the module itself (compile_text keeps it) */
                 } else {
                     lz->prebin = mlirOperationClone(op);
                 }
@@ -444,7 +481,8 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
     else if (!ok || !lz->want_isa) out->final_ir = fly_ir_op_print(op, opts->debug_info != 0, false);
     if (!ok && lz->want_isa) {
         lz->want_isa = false; /* no ISA for a failed compile */
-        if (lz->prebin_stage < 0 && !mlirOperationIsNull(lz->prebin)) mlirOperationDestroy(lz->prebin);
+        if (lz->prebin_stage < 0 && !mlirOperationIsNull(lz->prebin) && lz->prebin.ptr != op.ptr)
+            mlirOperationDestroy(lz->prebin);
         lz->prebin = (MlirOperation){NULL};
         lz->prebin_stage = -1;
     }
@@ -475,7 +513,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
 }
 
 int fly_pipeline_compile_module(MlirModule module, const fly_pipeline_options *opts, fly_pipeline_result *out) {
-    return compile_module(module, opts, out, NULL);
+    return compile_module(module, opts, out, NULL, NULL);
 }
 
 int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts, fly_pipeline_result *out) {
@@ -498,8 +536,23 @@ int fly_pipeline_compile_text(const char *text, const fly_pipeline_options *opts
         fly_ir_diags_detach(&diags);
     } else {
         fly_ir_diags_detach(&diags);
-        ok = compile_module(m, opts, out, pc);
-        mlirModuleDestroy(m);
+        ok = compile_module(m, opts, out, pc, text);
+        fly_lazy *lz = out->lazy;
+        bool kept = lz && lz->prebin.ptr == mlirModuleGetOperation(m).ptr;
+        if (!kept) mlirModuleDestroy(m);
+        if (!ok && lz && lz->origin) { /* deferred: compile again with every stage kept, for the failing pass */
+            double parse = out->t.parse;
+            fly_pctx *c = fly_lazy_free(lz);
+            out->lazy = NULL;
+            if (c) fly_pctx_release(c); /* not the last reference: this compile holds one */
+            fly_pipeline_result_free(out);
+            out->t.parse = parse;
+            fly_pipeline_options eager = opts ? *opts : (fly_pipeline_options){.stop_after = -1};
+            eager.eager = 1;
+            m = mlirModuleCreateParse(ctx, fly_ir_sref(text));
+            ok = !mlirModuleIsNull(m) && compile_module(m, &eager, out, pc, NULL);
+            if (!mlirModuleIsNull(m)) mlirModuleDestroy(m);
+        }
     }
     fly_pctx_unlock(pc);
     fly_pctx_release(pc);
@@ -590,6 +643,37 @@ static bool isa_from_text(fly_pipeline_result *r) {
     return ok;
 }
 
+/* Deferred snapshots: runs the passes again on lz->origin (in the pooled context, locked), keeping a
+ * clone after each stage as an eager compile does; the stages' times stay those of the compile. */
+static void rerun_stages(fly_lazy *lz, fly_pipeline_result *r, fly_pctx *pc) {
+    MlirContext ctx = fly_pctx_context(pc);
+    fly_ir_diags diags;
+    fly_ir_diags_attach(&diags, ctx);
+    MlirModule m = mlirModuleCreateParse(ctx, fly_ir_sref(lz->origin));
+    stage_spec *specs = mlirModuleIsNull(m) ? NULL : calloc(NSTANDARD, sizeof *specs);
+    if (specs) {
+        fly_pipeline_result tmp = {0};
+        snap_state st = {.res = &tmp, .lz = lz, .last = -1, .pc = pc};
+        MlirOperation op = mlirModuleGetOperation(m);
+        if (push_stage(&tmp, 0, "origin", "origin", 0, NULL)) fly_lazy_put(lz, 0, mlirOperationClone(op));
+        stage_spec verify = {"fly-verify", "fly_verify", "fly-verify"};
+        standard_specs(specs, r->target, fly_codegen_toolkit_dir(), lz->cov, lz->line_tables);
+        if (run_stages(op, &verify, 1, 0, &diags, &st, false)) run_stages(op, specs, lz->upto, 1, &diags, &st, true);
+        for (int i = 0; i < tmp.nstages; i++) {
+            free(tmp.stages[i].name);
+            free(tmp.stages[i].label);
+        }
+        free(tmp.stages);
+        free(tmp.error);
+        free(tmp.error_stage);
+        free(specs);
+    }
+    if (!mlirModuleIsNull(m)) mlirModuleDestroy(m);
+    fly_ir_diags_detach(&diags);
+    free(lz->origin);
+    lz->origin = NULL;
+}
+
 /* Does what is left in the clones: prints the stages, then makes the ISA (want_isa) or keeps the
  * text it is made from (isa_pending); the clones and the context reference are dropped. */
 static void complete(fly_pipeline_result *r, bool want_isa) {
@@ -598,6 +682,7 @@ static void complete(fly_pipeline_result *r, bool want_isa) {
     fly_pctx *pc = lz->ctx;
     fly_pctx_lock(pc);
     double t0 = fly_ir_now_ms();
+    if (lz->origin) rerun_stages(lz, r, pc);
     fly_lazy_print(lz, r);
     r->t.snapshots += fly_ir_now_ms() - t0;
     if (lz->want_isa && want_isa) {

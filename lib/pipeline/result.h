@@ -57,7 +57,8 @@ typedef struct fly_pipeline_result {
     char target[16];
     fly_pipeline_stats stats;
     fly_pipeline_timings t;
-    /* On first use (unless opts->eager): a compile keeps each stage as a clone of the module and
+    /* On first use (unless opts->eager): a compile keeps each stage as a clone of the module (a
+     * compile from text keeps only the text, and runs the passes again for the stages) and
      * prints it when asked (fly_pipeline_result_stages: every stage's ir and changed flag, and
      * final_ir unless it waits for the ISA), and makes the ISA when asked
      * (fly_pipeline_result_isa: isa, final_ir and the IR of 19_gpu_module_to_binary and

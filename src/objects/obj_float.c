@@ -93,6 +93,40 @@ static bool neighbour_digits(char *tmp, double v) {
     return false;
 }
 
+/* The shortest digits of a in [1e-4, 2**43) when at most 12 significant digits round-trip, without
+ * printf or strtod: the first k with N = round(a * 10**k) and N / 10**k == a. N and 10**k are exact
+ * doubles (N < 2**43, k <= 22), so the division is correctly rounded, the value strtod gives for the
+ * decimal N * 10**-k; a product whose fraction is near .5 (where its rounding error could pick the
+ * wrong neighbour) falls back. The interval that reads back as a is symmetric about it (a is no
+ * power of two here), so the nearest N of the smallest such k is the shortest, correctly rounded one.
+ * digits: NUL-terminated, no trailing zeros; *exp: the decimal exponent of the first digit. */
+static bool repr_fast(double a, char *digits, int *exp) {
+    static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const double limit = 8796093022208.0; /* 2**43 */
+    if (!(a >= 1e-4 && a < limit)) return false;
+    for (int k = 0; k <= 22; k++) {
+        double y = a * p10[k];
+        if (y >= limit) return false;
+        double n = floor(y), fr = y - n;
+        if (fabs(fr - 0.5) < 1e-3) return false;
+        if (fr > 0.5) n += 1;
+        if (n / p10[k] != a) continue;
+        char tmp[24];
+        int nd = 0;
+        for (uint64_t u = (uint64_t)n; u; u /= 10) tmp[nd++] = (char)('0' + u % 10);
+        if (!nd) return false;
+        *exp = nd - 1 - k;
+        int len = 0;
+        while (len < nd && tmp[len] == '0') len++; /* trailing zeros (tmp is reversed) */
+        int o = 0;
+        for (int i = nd - 1; i >= len; i--) digits[o++] = tmp[i];
+        digits[o] = 0;
+        return true;
+    }
+    return false;
+}
+
 void fy_double_repr(double v, char *buf, size_t cap) {
     if (isnan(v)) {
         snprintf(buf, cap, "nan");
@@ -108,7 +142,12 @@ void fy_double_repr(double v, char *buf, size_t cap) {
     }
     char tmp[40];
     int fexp;
-    if (frexp(fabs(v), &fexp) == 0.5) {
+    char digits[24];
+    int nd = 0, exp = 0;
+    bool neg = signbit(v) != 0;
+    if (frexp(fabs(v), &fexp) != 0.5 && repr_fast(fabs(v), digits, &exp)) {
+        nd = (int)strlen(digits);
+    } else if (frexp(fabs(v), &fexp) == 0.5) {
         /* a power of two: the values that read back as v reach half as far below it as above,
          * so the correctly rounded digits may miss while their neighbour one unit up or down in
          * the last place round-trips (2**-24 is 5.960464477539063e-08): CPython takes that one */
@@ -142,20 +181,15 @@ void fy_double_repr(double v, char *buf, size_t cap) {
             memcpy(tmp, best, sizeof best);
         }
     }
-    /* tmp = [-]d[.ddd]e[+-]XX */
-    char digits[24];
-    int nd = 0;
-    const char *p = tmp;
-    bool neg = false;
-    if (*p == '-') {
-        neg = true;
-        p++;
+    if (!nd) { /* tmp = [-]d[.ddd]e[+-]XX */
+        const char *p = tmp;
+        if (*p == '-') p++;
+        for (; *p && *p != 'e'; p++)
+            if (isdigit((unsigned char)*p)) digits[nd++] = *p;
+        exp = atoi(p + 1);
+        while (nd > 1 && digits[nd - 1] == '0') nd--;
+        digits[nd] = 0;
     }
-    for (; *p && *p != 'e'; p++)
-        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
-    int exp = atoi(p + 1);
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    digits[nd] = 0;
     int decpt = exp + 1; /* position of the decimal point relative to digits */
     char out[64];
     int o = 0;

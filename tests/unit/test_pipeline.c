@@ -301,6 +301,28 @@ static void check_errors(const fly_core_api *api) {
     check(!ok && r.error && strstr(r.error, "no-such-pass"), "unknown pass", r.error);
     api->result_free(&r);
     check(api->pass_count() == 8 && !strcmp(api->pass_name(0, NULL), "fly-verify"), "pass list", "fly passes");
+    /* a compile that keeps no clones (stages made on first use) fails as an eager one: the same pass,
+     * message and stages, for a failure in fly-verify and one after the passes (no gpu.module) */
+    const char *bad_cast = "func.func @f(%a: i32) -> f32 {\n"
+                           "  %0 = builtin.unrealized_conversion_cast %a : i32 to f32\n"
+                           "  return %0 : f32\n}\n";
+    const char *const failing[] = {bad_type, bad_cast};
+    static const char *const failed_in[] = {"fly-verify", "llvm-ir"};
+    for (int k = 0; k < 2; k++) {
+        fly_pipeline_options lo = {.stop_after = -1, .debug_info = 1}, eo = lo;
+        eo.eager = 1;
+        fly_pipeline_result l, e;
+        int lok = api->compile_ex(failing[k], &lo, &l), eok = api->compile_ex(failing[k], &eo, &e);
+        api->result_stages(&l);
+        int same = !lok && !eok && l.error_stage && e.error_stage && !strcmp(l.error_stage, e.error_stage) && l.error &&
+                   e.error && !strcmp(l.error, e.error) && l.nstages == e.nstages;
+        for (int i = 0; same && i < l.nstages; i++)
+            same = l.stages[i].ir && e.stages[i].ir && !strcmp(l.stages[i].ir, e.stages[i].ir);
+        check(same && !strcmp(e.error_stage, failed_in[k]), "lazy failure = eager failure",
+              l.error ? l.error : "no error");
+        api->result_free(&l);
+        api->result_free(&e);
+    }
 }
 
 /* ---- builders, through flycore.so's entry table (fly_core_api.ir) ---- */

@@ -69,7 +69,27 @@ static int artifact_traverse(fy_obj *o, fy_visitfn v, void *a) {
     artifact *r = (artifact *)o;
     return (r->source_ir && v(r->source_ir, a)) || (r->kernels && v(r->kernels, a));
 }
-static fy_obj *artifact_source_ir(fy_obj *self) { return fy_ref(((artifact *)self)->source_ir); }
+/* The launched kernels' origin IR, joined (made on first use: asking a kernel for it prints every stage
+ * kept for later, which costs more than the passes). */
+static fy_obj *kernels_source_ir(fy_obj *kernels) {
+    fy_obj *parts = fy_list_new(0), *zero = fy_int_from(0);
+    for (int64_t i = 0; parts && zero && i < (int64_t)FY_LIST_N(kernels); i++) {
+        fy_obj *t = fy_call_method(FY_LIST_ITEMS(kernels)[i], "ir", &zero, 1);
+        if (!t || fy_list_append(parts, t) < 0) FY_CLEAR(parts);
+        FY_XDECREF(t);
+    }
+    FY_XDECREF(zero);
+    fy_obj *sep = parts ? fy_str_from_cstr("\n") : NULL;
+    fy_obj *r = sep ? fy_call_method(sep, "join", &parts, 1) : NULL;
+    FY_XDECREF(sep);
+    FY_XDECREF(parts);
+    return r;
+}
+static fy_obj *artifact_source_ir(fy_obj *self) {
+    artifact *r = (artifact *)self;
+    if (!r->source_ir) r->source_ir = kernels_source_ir(r->kernels);
+    return r->source_ir ? fy_ref(r->source_ir) : NULL;
+}
 static fy_obj *artifact_kernels(fy_obj *self) { return fy_ref(((artifact *)self)->kernels); }
 static fy_getsetdef artifact_getsets[] = {
     {"source_ir", artifact_source_ir, NULL, "the traced (pre-lowering) MLIR text"},
@@ -110,21 +130,15 @@ static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, c
     artifact *r = (artifact *)fy_alloc(&artifact_type);
     if (!r) return -1;
     r->kernels = kernels ? fy_ref(kernels) : fy_list_new(0);
-    if (ir) r->source_ir = fy_str_from_cstr(ir);
-    else {
-        fy_obj *parts = fy_list_new(0), *zero = fy_int_from(0);
-        for (int64_t i = 0; parts && i < (int64_t)FY_LIST_N(kernels); i++) {
-            fy_obj *t = fy_call_method(FY_LIST_ITEMS(kernels)[i], "ir", &zero, 1);
-            if (!t || fy_list_append(parts, t) < 0) FY_CLEAR(parts);
-            FY_XDECREF(t);
-        }
-        FY_XDECREF(zero);
-        fy_obj *sep = parts ? fy_str_from_cstr("\n") : NULL;
-        r->source_ir = sep ? fy_call_method(sep, "join", &parts, 1) : NULL;
-        FY_XDECREF(sep);
-        FY_XDECREF(parts);
+    if (!r->kernels) {
+        FY_DECREF(r);
+        return -1;
     }
-    fy_obj *key = !r->source_ir ? NULL : hkey ? fy_ref(hkey) : call_key(a, n);
+    if (ir && !(r->source_ir = fy_str_from_cstr(ir))) {
+        FY_DECREF(r);
+        return -1;
+    } /* else the kernels' origin IR, made when source_ir is read */
+    fy_obj *key = hkey ? fy_ref(hkey) : call_key(a, n);
     fy_obj *last = key ? fy_tuple_pack(2, key, &r->h) : NULL;
     if (last && !j->cache) j->cache = fy_dict_new();
     int rc = last && j->cache && fy_dict_set(j->cache, key, &r->h) == 0 ? 0 : -1;
