@@ -288,6 +288,16 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
             return false;
         }
     }
+    /* gfx950's scaled conversions (fp4, OCP fp8): LLVM would print them for gfx942 as well */
+    MlirOperation sc =
+        strstr(tg->chip, "gfx950") ? (MlirOperation){NULL} : fly_ir_find_first_prefix(module, "rocdl.cvt.scalef32.");
+    if (!mlirOperationIsNull(sc)) {
+        char name[96], msg[200];
+        snprintf(msg, sizeof msg, "%s needs gfx950 (CDNA4); this module compiles for %s",
+                 fly_ir_op_name(sc, name, sizeof name), tg->chip);
+        set_error(res, "llvm-ir", msg);
+        return false;
+    }
     fly_ir_buf err = {0};
     double t0 = fly_ir_now_ms();
     bool ok = fly_codegen_translate(cg, gm, &err);

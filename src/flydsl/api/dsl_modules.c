@@ -216,7 +216,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return w;
     }
     if (!j->kernel) {
-        int failed;
+        int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
         if (failed) return NULL;
         fy_obj *r, *const *ca = wa ? wa : a;
@@ -236,7 +236,8 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             jit_launched = prev;
         }
         fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
-        if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
+        /* COMPILE_ONLY=1: host jit calls return None (an inlined helper's value is the kernel's) */
+        if (r && !nested && compile_only()) FY_SETREF(r, fy_none());
         return r;
     }
     fy_obj *args = fy_kwcount(kw) ? bind_kwargs(j->fn, a, na, kw) : NULL;
@@ -687,16 +688,18 @@ static int surface_call(const char *fn, fy_obj *m) {
 }
 int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
 
-fy_obj *fy_dsl_ir_type(const char *text) {
+fy_obj *fy_dsl_ir_type_of(const char *text, fy_obj *numeric) {
     fy_obj *s = fy_import("flydsl.expr._surface");
     fy_obj *f = s ? fy_getattr_cstr(s, "IrType") : NULL;
     FY_XDECREF(s);
-    fy_obj *t = f ? fy_str_from_cstr(text) : NULL;
-    fy_obj *r = t ? fy_call(f, &t, 1, NULL) : NULL;
-    FY_XDECREF(t);
+    fy_obj *a[2] = {f ? fy_str_from_cstr(text) : NULL, numeric};
+    fy_obj *r = a[0] ? fy_call(f, a, numeric ? 2 : 1, NULL) : NULL;
+    FY_XDECREF(a[0]);
     FY_XDECREF(f);
     return r;
 }
+
+fy_obj *fy_dsl_ir_type(const char *text) { return fy_dsl_ir_type_of(text, NULL); }
 
 static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
 static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._compiler_surface"); }
