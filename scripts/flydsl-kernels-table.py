@@ -185,6 +185,26 @@ def ref_mx_quant_fp4(t, torch, group=32):
     return {1: torch.tensor(payload, device="cuda").float(), 2: torch.tensor(scales, device="cuda").float()}
 
 
+def ref_ncdhw_to_ndhwc(t, torch):
+    return {0: t[1].float().permute(0, 2, 3, 4, 1)}
+
+
+def ref_ncdhw_to_ndhwc_flat(t, torch, c=128):
+    return {0: t[1].float().reshape(c, -1).t().reshape(-1)}
+
+
+def ref_attention(t, torch, causal=False):
+    """softmax(q k^T / sqrt(d)) v per head, q/k/v (batch, seq, heads, dim)."""
+    q, k, v = (t[i].float().permute(0, 2, 1, 3) for i in range(3))
+    s = q @ k.transpose(-1, -2) / math.sqrt(q.shape[-1])
+    return {3: (torch.softmax(s, -1) @ v).permute(0, 2, 1, 3)}
+
+
+FA, FS, FH, FD = "kernels.attention.", 128, 8, 128    # flash attention: seq, heads, head dim
+CONV_SHAPE = (1, 32, 8, 16, 16, 64, 3, 3, 3, 1, 1, 1, 0, 0, 0)      # n c d h w k kt kh kw strides pads
+CONV8_SHAPE = (1, 128, 3, 18, 18, 128, 3, 3, 3, 1, 1, 1, 0, 0, 0)
+
+
 # ---- the builders: module, builder, its arguments, the launch's arguments, targets, reference ----
 class Spec:
     def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3, direct=False,
@@ -303,6 +323,33 @@ SPECS += [
     Spec("kernels.mega_moe.quant", "build_mxfp4_moe_scale_sort_module", (256,), {},
          [T((8, 8), "u8", "int", 255), T((64,), "i32", "int", 8), T((2,), "i32", "zeros"), T((64, 8), "u8", "empty"),
           8, 2, STREAM]),
+    Spec("kernels.conv.conv3d_implicit", "compile_transpose_ncdhw_ndhwc", (1, 32, 8 * 16 * 16), {},
+         [T((1, 8, 16, 16, 32), "bf16", "empty"), T((1, 32, 8, 16, 16), "bf16"), STREAM], ref=ref_ncdhw_to_ndhwc),
+    Spec("kernels.conv.conv3d_implicit", "compile_conv3d_implicit", CONV_SHAPE + (True,), {},
+         [T((1, 64, 6, 14, 14), "bf16", "empty"), T((1, 8, 16, 16, 32), "bf16"), T((64, 27 * 32), "bf16"), T((64,)),
+          STREAM]),
+    Spec("kernels.conv.conv3d_implicit_fp8", "compile_transpose_ncdhw_ndhwc_fp8", (1, 128, 3 * 18 * 18), {},
+         [T((3 * 18 * 18 * 128,), "i8", "empty"), T((128 * 3 * 18 * 18,), "i8", "int", 100), STREAM],
+         ref=ref_ncdhw_to_ndhwc_flat),
+    Spec("kernels.conv.conv3d_implicit_fp8", "compile_conv3d_implicit_fp8", CONV8_SHAPE + (False, 8), {},
+         [T((128 * 16 * 16,), "bf16", "empty"), T((3 * 18 * 18 * 128,), "i8", "int", 8),
+          T((128 * 27 * 128,), "i8", "int", 8), T((1,)), STREAM], archs=("gfx950",)),
+    Spec(FA + "flash_attn_generic", "build_flash_attn_func_module", (FH, FD), {"causal": False, "dtype_str": "f16"},
+         [T((1, FS, FH, FD), "f16"), T((1, FS, FH, FD), "f16"), T((1, FS, FH, FD), "f16"),
+          T((1, FS, FH, FD), "f16", "empty"), 1, FS], ref=ref_attention, tol=2e-2),
+    Spec(FA + "flash_attn_generic", "build_flash_attn_func_module_primary", (FH, FD),
+         {"causal": True, "dtype_str": "bf16"},
+         [T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"),
+          T((1, FS, FH, FD), "bf16", "empty"), 1, FS]),
+    Spec("kernels.gemm.fp8_gemm_4wave", "compile_fp8_gemm_4w", (), {"K": 7168, "BLOCK_M": 64, "BLOCK_N": 64},
+         [T((512 * 7168,), "i8", "zeros"), T((2112 * 7168,), "i8", "zeros"), T((512 * 2112,), "bf16", "empty"),
+          T((512,), fill="rand"), T((2112,), fill="rand"), 512, 2112, STREAM], archs=("gfx950",)),
+    Spec("kernels.gemm.fp8_gemm_8wave", "compile_fp8_gemm_8w", (), {"K": 7168, "BLOCK_M": 128, "BLOCK_N": 256},
+         [T((512 * 7168,), "i8", "zeros"), T((2112 * 7168,), "i8", "zeros"), T((512 * 2112,), "bf16", "empty"),
+          T((512,), fill="rand"), T((2112,), fill="rand"), 512, 2112, STREAM], archs=("gfx950",)),
+    Spec("kernels.gemm.fp4_gemm_4wave", "compile_fp4_gemm_4w", (), {"K": 8192, "MN": (256, 256)},
+         [T((256 * 4096,), "u8", "zeros"), T((256 * 4096,), "u8", "zeros"), T((256 * 256,), "bf16", "empty"),
+          T((256 * 256,), "u8", "zeros"), T((256 * 256,), "u8", "zeros"), 256, 256, STREAM], archs=("gfx950",)),
     Spec("kernels.gemm.gemm_a16w16_gfx950", "gemm_a16w16", (), {}, [T((64, 256), "bf16"), T((256, 256), "bf16", col=True),
                                                                    T((64, 256), "bf16", "empty")],
          archs=("gfx950",), direct=True, ref=ref_matmul, tol=0.5),
@@ -365,7 +412,9 @@ def run_one(spec, arch, emu):
         launcher = launcher[spec.pick]
     args, tensors = make_args(spec.launch, torch, flyc, fx)
     if not emu:
-        k = flyc.compile(launcher, *args)
+        # a builder returning a plain launcher function carries its own .compile (FlyDSL's attention kernels)
+        own = type(launcher).__name__ != "JitFunction" and hasattr(launcher, "compile")
+        k = launcher.compile(*args) if own else flyc.compile(launcher, *args)
         s = k.stats
         return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
     launcher(*args)

@@ -216,6 +216,45 @@ static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *t
     return fly_emu_irb_val(b, "arith.addi", 2, ad, w->i32, 0, NULL);
 }
 
+/* gfx950's rocdl.permlane16.swap / permlane32.swap (old, src) with rows of n = 16 / 32 lanes: each odd row of old
+ * trades places with the even row of src below it; the {old', src'} pair as the op's !llvm.struct. */
+static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, int n) {
+    MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue dv[2] = {lane, fly_emu_irb_const(b, n, w->i32)};
+    MlirValue row = fly_emu_irb_val(b, "arith.divui", 2, dv, w->i32, 0, NULL);
+    MlirValue an[2] = {row, fly_emu_irb_const(b, 1, w->i32)};
+    MlirValue odd = fly_emu_irb_val(b, "arith.andi", 2, an, w->i32, 0, NULL);
+    MlirValue cz[2] = {odd, fly_emu_irb_const(b, 0, w->i32)};
+    MlirNamedAttribute ne = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 1));
+    MlirValue is_odd = fly_emu_irb_val(b, "arith.cmpi", 2, cz, mlirIntegerTypeGet(w->ctx, 1), 1, &ne);
+    /* the lanes n below and above, as ds_bpermute byte addresses */
+    MlirValue four = fly_emu_irb_const(b, 4, w->i32), nn = fly_emu_irb_const(b, n, w->i32);
+    MlirValue lo[2] = {lane, nn};
+    MlirValue below = fly_emu_irb_val(b, "arith.subi", 2, lo, w->i32, 0, NULL);
+    MlirValue above = fly_emu_irb_val(b, "arith.addi", 2, lo, w->i32, 0, NULL);
+    MlirValue m1[2] = {below, four}, m2[2] = {above, four};
+    below = fly_emu_irb_val(b, "arith.muli", 2, m1, w->i32, 0, NULL);
+    above = fly_emu_irb_val(b, "arith.muli", 2, m2, w->i32, 0, NULL);
+    MlirValue w64 = fly_emu_irb_const(b, 64, w->i32);
+    MlirValue src_below = xlane(w, b, ctxv, src, below, w64, FLY_EMU_X_BPERMUTE);
+    MlirValue old_above = xlane(w, b, ctxv, old, above, w64, FLY_EMU_X_BPERMUTE);
+    MlirType t = mlirValueGetType(old);
+    MlirValue s0[3] = {is_odd, src_below, old}, s1[3] = {is_odd, src, old_above};
+    MlirValue r0 = fly_emu_irb_val(b, "arith.select", 3, s0, t, 0, NULL);
+    MlirValue r1 = fly_emu_irb_val(b, "arith.select", 3, s1, t, 0, NULL);
+    MlirType st = mlirValueGetType(fly_ir_res0(op));
+    MlirValue agg = fly_emu_irb_val(b, "llvm.mlir.undef", 0, NULL, st, 0, NULL);
+    MlirValue parts[2] = {r0, r1};
+    for (int64_t k = 0; k < 2; k++) {
+        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
+        MlirValue iv[2] = {agg, parts[k]};
+        agg = fly_emu_irb_val(b, "llvm.insertvalue", 2, iv, st, 1, &pos);
+    }
+    return agg;
+}
+
 /* The integer value of attribute name of op (0 when absent). */
 static int64_t int_attr(MlirOperation op, const char *name) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref(name));
@@ -604,6 +643,9 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             MlirType rt = mlirValueGetType(fly_ir_res0(op));
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
+        if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.permlane16.swap") || !strcmp(name, "rocdl.permlane32.swap")) {
+        MlirValue r = permlane_swap(w, &b, ctxv, tid, op, name[14] == '1' ? 16 : 32);
         if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
         replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));

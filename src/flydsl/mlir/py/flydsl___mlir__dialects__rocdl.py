@@ -91,6 +91,9 @@ _def("ballot", "BallotOp", "ballot")
 _def("mbcnt_lo", "MbcntLoOp", "mbcnt.lo")
 _def("mbcnt_hi", "MbcntHiOp", "mbcnt.hi")
 _def("permlanex16", "PermlaneX16Op", "permlanex16", [("fi", "i1"), ("boundControl", "i1")])
+# gfx950: (old, src) -> !llvm.struct<(i32, i32)>, odd rows of old traded with the even rows of src
+_def("permlane16_swap", "Permlane16SwapOp", "permlane16.swap", [("fi", "i1"), ("boundControl", "i1")])
+_def("permlane32_swap", "Permlane32SwapOp", "permlane32.swap", [("fi", "i1"), ("boundControl", "i1")])
 _def("update_dpp", "DPPUpdateOp", "update.dpp",
      [("dppCtrl", "i32"), ("rowMask", "i32"), ("bankMask", "i32"), ("boundCtrl", "i1")])
 # ids and sizes
