@@ -1217,6 +1217,8 @@ def fill(m):
                  "warn_invalid_annotations": warn_invalid_annotations})
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
+        _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,
+                 "_builtin_runtimes": {"rocm": RocmDeviceRuntime}})
     elif name == "flydsl.utils":
         import flydsl.utils.env as env
         m.env = env
