@@ -8,7 +8,9 @@ time). Each compile runs in its own flyi process with a time limit.
 Not part of make check (it needs the checkout); tests/lang/dsl/flydsl_kernels_table.py tests its own logic."""
 import importlib
 import json
+import math
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -137,14 +139,82 @@ def ref_fused_add_layernorm(t, torch, eps=1e-5):
     return {5: s, 4: torch.nn.functional.layer_norm(s, (s.shape[-1],), t[2].float(), t[3].float(), eps)}
 
 
+def f32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def f32_of_bits(u):
+    return struct.unpack("<f", struct.pack("<I", u & 0xFFFFFFFF))[0]
+
+
+FP4_VALUES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)
+
+
+def fp4_code(x):
+    """x as E2M1 bits: to nearest, ties to the even code, saturating at 6."""
+    a, sign = abs(x), 8 if x < 0 or (x == 0 and math.copysign(1, x) < 0) else 0
+    if a >= 6.0:
+        return sign | 7
+    c = max(i for i, v in enumerate(FP4_VALUES) if v <= a)
+    if c < 7:
+        lo, hi = a - FP4_VALUES[c], FP4_VALUES[c + 1] - a
+        if hi < lo or (hi == lo and c % 2 == 1):
+            c += 1
+    return sign | c
+
+
+def ref_mx_quant_fp4(t, torch, group=32):
+    """1x32 MX quantization: each group's E8M0 scale (the power of two at or above amax / 6, as float32 computes
+    it) and its E2M1 payload (x divided by the scale), two values a byte, the first in the low nibble."""
+    x = t[0].float().tolist()
+    scales, payload = [], []
+    for row in x:
+        srow, prow = [], []
+        for g in range(0, len(row), group):
+            vals = row[g:g + group]
+            amax = max([1e-10] + [abs(v) for v in vals])
+            w = f32_bits(f32_of_bits(f32_bits(amax)) * f32_of_bits(0x3E2AAAAB))
+            e = ((w >> 23) & 0xFF) + (1 if w & 0x7FFFFF else 0)
+            e = min(e, 255)
+            srow.append(e)
+            div = 2.0 ** (e - 127)
+            codes = [fp4_code(v / div) for v in vals]
+            prow += [codes[i] | codes[i + 1] << 4 for i in range(0, group, 2)]
+        scales.append(srow)
+        payload.append(prow)
+    return {1: torch.tensor(payload, device="cuda").float(), 2: torch.tensor(scales, device="cuda").float()}
+
+
+def ref_ncdhw_to_ndhwc(t, torch):
+    return {0: t[1].float().permute(0, 2, 3, 4, 1)}
+
+
+def ref_ncdhw_to_ndhwc_flat(t, torch, c=128):
+    return {0: t[1].float().reshape(c, -1).t().reshape(-1)}
+
+
+def ref_attention(t, torch, causal=False):
+    """softmax(q k^T / sqrt(d)) v per head, q/k/v (batch, seq, heads, dim)."""
+    q, k, v = (t[i].float().permute(0, 2, 1, 3) for i in range(3))
+    s = q @ k.transpose(-1, -2) / math.sqrt(q.shape[-1])
+    return {3: (torch.softmax(s, -1) @ v).permute(0, 2, 1, 3)}
+
+
+FA, FS, FH, FD = "kernels.attention.", 128, 8, 128    # flash attention: seq, heads, head dim
+CONV_SHAPE = (1, 32, 8, 16, 16, 64, 3, 3, 3, 1, 1, 1, 0, 0, 0)      # n c d h w k kt kh kw strides pads
+CONV8_SHAPE = (1, 128, 3, 18, 18, 128, 3, 3, 3, 1, 1, 1, 0, 0, 0)
+
+
 # ---- the builders: module, builder, its arguments, the launch's arguments, targets, reference ----
 class Spec:
-    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3, direct=False):
+    def __init__(self, module, builder, bargs, bkw, launch, archs=ARCHS, ref=None, note="", tol=1e-3, direct=False,
+                 pick=None):
         """direct: builder is an entry point that launches itself, called with launch (its tensors) and bkw;
-        compiled with COMPILE_ONLY=1, its stats are the last compiled kernel's."""
+        compiled with COMPILE_ONLY=1, its stats are the last compiled kernel's. pick: the builder returns several
+        launchers (a tuple), the one at this index is compiled."""
         self.module, self.builder, self.bargs, self.bkw = module, builder, tuple(bargs), dict(bkw)
         self.launch, self.archs, self.ref, self.note, self.tol = list(launch), tuple(archs), ref, note, tol
-        self.direct = direct
+        self.direct, self.pick = direct, pick
 
     def key(self):
         return self.module + "." + self.builder + ("[" + self.note + "]" if self.note else "")
@@ -218,6 +288,8 @@ def ref_matmul(t, torch):
 
 
 MT, MK, MD, MI, ME = 8, 2, 256, 256, 4   # tokens, topk, model_dim, inter_dim, experts
+ST, SE, SK = 8, 32, 5                    # moe sorting: tokens, experts, topk (unit size 32)
+SPAD = ST * SK + SE * 32 - SK            # the sorted ids' padded length
 SPECS += [
     Spec("kernels.conv.conv3d_implicit", "conv3d_implicit", (), {"stride": 1, "padding": 0},
          [T((1, 32, 8, 16, 16), "bf16"), T((64, 32, 3, 3, 3), "bf16"), T((64,))], direct=True),
@@ -227,6 +299,61 @@ SPECS += [
          [T((MT, MK, MI), "f16", "empty"), T((MT, MD), "fp8", "zeros"), T((ME, 2 * MI, MD), "fp8", "zeros"),
           T((MT,), fill="rand"), T((ME, 2 * MI), fill="rand"), T((128,), "i32", "zeros"), T((4,), "i32", "zeros"),
           T((128,), fill="rand"), T((1,), "i32", "zeros"), MT, MI, MD, 4, STREAM], archs=("gfx942",)),
+    Spec("kernels.moe.moe_gemm_2stage.gemm2", "compile_moe_gemm2", (),
+         {"model_dim": MD, "inter_dim": MI, "experts": ME, "topk": MK, "tile_m": 32, "tile_n": 64, "tile_k": 128,
+          "doweight_stage2": True, "out_dtype": "f16", "accumulate": True, "in_dtype": "fp8"},
+         [T((MT, MD), "f16", "zeros"), T((MT * MK, MI), "fp8", "zeros"), T((ME, MD, MI), "fp8", "zeros"),
+          T((MT * MK,), fill="rand"), T((ME * MD,), fill="rand"), T((128,), "i32", "zeros"), T((4,), "i32", "zeros"),
+          T((128,), fill="rand"), T((1,), "i32", "zeros"), MT, MD, MI, 4, STREAM]),
+    Spec("kernels.moe.moe_sorting_kernel", "compile_moe_sorting", (),
+         {"num_experts": SE, "topk": SK, "max_tokens": ST},
+         [T((ST, SK), "i32", "int", SE), T((ST, SK), fill="rand"), T((SPAD,), "i32", "empty"), T((SPAD,), fill="empty"),
+          T((SPAD // 32 + 1,), "i32", "empty"), T((2,), "i32", "empty"), T((ST * 128,), "i32", "empty"),
+          T((1,), "i32", "zeros"), ST, ST * 128, 5, STREAM], pick=0, note="oneshot"),
+    Spec("kernels.moe.moe_sorting_kernel", "compile_moe_sorting_oneshot_fused", (),
+         {"num_experts": SE, "topk": SK, "max_tokens": ST, "dtype_str": "bf16"},
+         [T((ST, SE), "bf16"), T((SPAD,), "i32", "empty"), T((SPAD,), fill="empty"),
+          T((SPAD // 32 + 1,), "i32", "empty"), T((2,), "i32", "empty"), T((ST * 128,), "i32", "empty"),
+          T((1,), "i32", "zeros"), ST, ST * 128, 5, STREAM]),
+    Spec("kernels.mega_moe.quant", "build_per_1x32_mx_quant_module", (256, "fp4"), {},
+         [T((4, 256), "bf16"), T((4, 128), "u8", "empty"), T((4, 8), "u8", "empty"), 4, 1, STREAM], note="fp4",
+         archs=("gfx950",), ref=ref_mx_quant_fp4, tol=0.5),
+    Spec("kernels.mega_moe.quant", "build_per_1x32_mx_quant_module", (256, "fp8"), {},
+         [T((4, 256), "bf16"), T((4, 256), "u8", "empty"), T((4, 8), "u8", "empty"), 4, 1, STREAM], note="fp8"),
+    Spec("kernels.mega_moe.quant", "build_mxfp4_moe_scale_sort_module", (256,), {},
+         [T((8, 8), "u8", "int", 255), T((64,), "i32", "int", 8), T((2,), "i32", "zeros"), T((64, 8), "u8", "empty"),
+          8, 2, STREAM]),
+    Spec("kernels.conv.conv3d_implicit", "compile_transpose_ncdhw_ndhwc", (1, 32, 8 * 16 * 16), {},
+         [T((1, 8, 16, 16, 32), "bf16", "empty"), T((1, 32, 8, 16, 16), "bf16"), STREAM], ref=ref_ncdhw_to_ndhwc),
+    Spec("kernels.conv.conv3d_implicit", "compile_conv3d_implicit", CONV_SHAPE + (True,), {},
+         [T((1, 64, 6, 14, 14), "bf16", "empty"), T((1, 8, 16, 16, 32), "bf16"), T((64, 27 * 32), "bf16"), T((64,)),
+          STREAM]),
+    Spec("kernels.conv.conv3d_implicit_fp8", "compile_transpose_ncdhw_ndhwc_fp8", (1, 128, 3 * 18 * 18), {},
+         [T((3 * 18 * 18 * 128,), "i8", "empty"), T((128 * 3 * 18 * 18,), "i8", "int", 100), STREAM],
+         ref=ref_ncdhw_to_ndhwc_flat),
+    Spec("kernels.conv.conv3d_implicit_fp8", "compile_conv3d_implicit_fp8", CONV8_SHAPE + (False, 8), {},
+         [T((128 * 16 * 16,), "bf16", "empty"), T((3 * 18 * 18 * 128,), "i8", "int", 8),
+          T((128 * 27 * 128,), "i8", "int", 8), T((1,)), STREAM], archs=("gfx950",)),
+    Spec(FA + "flash_attn_generic", "build_flash_attn_func_module", (FH, FD), {"causal": False, "dtype_str": "f16"},
+         [T((1, FS, FH, FD), "f16"), T((1, FS, FH, FD), "f16"), T((1, FS, FH, FD), "f16"),
+          T((1, FS, FH, FD), "f16", "empty"), 1, FS], ref=ref_attention, tol=2e-2),
+    Spec(FA + "flash_attn_generic", "build_flash_attn_func_module_primary", (FH, FD),
+         {"causal": True, "dtype_str": "bf16"},
+         [T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"),
+          T((1, FS, FH, FD), "bf16", "empty"), 1, FS]),
+    Spec("kernels.gemm.fp8_gemm_4wave", "compile_fp8_gemm_4w", (), {"K": 7168, "BLOCK_M": 64, "BLOCK_N": 64},
+         [T((512 * 7168,), "i8", "zeros"), T((2112 * 7168,), "i8", "zeros"), T((512 * 2112,), "bf16", "empty"),
+          T((512,), fill="rand"), T((2112,), fill="rand"), 512, 2112, STREAM], archs=("gfx950",)),
+    Spec("kernels.gemm.fp8_gemm_8wave", "compile_fp8_gemm_8w", (), {"K": 7168, "BLOCK_M": 128, "BLOCK_N": 256},
+         [T((512 * 7168,), "i8", "zeros"), T((2112 * 7168,), "i8", "zeros"), T((512 * 2112,), "bf16", "empty"),
+          T((512,), fill="rand"), T((2112,), fill="rand"), 512, 2112, STREAM], archs=("gfx950",)),
+    Spec("kernels.gemm.fp4_gemm_4wave", "compile_fp4_gemm_4w", (), {"K": 8192, "MN": (256, 256)},
+         [T((256 * 4096,), "u8", "zeros"), T((256 * 4096,), "u8", "zeros"), T((256 * 256,), "bf16", "empty"),
+          T((256 * 256,), "u8", "zeros"), T((256 * 256,), "u8", "zeros"), 256, 256, STREAM], archs=("gfx950",)),
+    Spec(FA + "pa_metadata", "compile_pa_metadata_v1", (),
+         {"num_cu": 8, "num_heads_k": 1, "gqa": 8, "kv_granularity": 256, "query_length": 1},
+         [T((5,), "i32", "arange"), T((4,), "i32", "int", 2048), T((9,), "i32", "empty"), T((88,), "i32", "empty"),
+          T((5,), "i32", "empty"), T((8,), "i32", "empty"), T((11,), "i32", "empty"), 4, STREAM], pick="launch"),
     Spec("kernels.gemm.gemm_a16w16_gfx950", "gemm_a16w16", (), {}, [T((64, 256), "bf16"), T((256, 256), "bf16", col=True),
                                                                    T((64, 256), "bf16", "empty")],
          archs=("gfx950",), direct=True, ref=ref_matmul, tol=0.5),
@@ -285,9 +412,13 @@ def run_one(spec, arch, emu):
             return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
         return check_ref(spec, tensors, torch, t0)
     launcher = getattr(mod, spec.builder)(*spec.bargs, **spec.bkw)
+    if spec.pick is not None:
+        launcher = launcher[spec.pick]
     args, tensors = make_args(spec.launch, torch, flyc, fx)
     if not emu:
-        k = flyc.compile(launcher, *args)
+        # a builder returning a plain launcher function carries its own .compile (FlyDSL's attention kernels)
+        own = type(launcher).__name__ != "JitFunction" and hasattr(launcher, "compile")
+        k = launcher.compile(*args) if own else flyc.compile(launcher, *args)
         s = k.stats
         return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
     launcher(*args)

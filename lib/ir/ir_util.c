@@ -125,6 +125,23 @@ MlirOperation fly_ir_find_first(MlirOperation root, const char *name) {
     return f.found;
 }
 
+static MlirWalkResult find_prefix_cb(MlirOperation op, void *user) {
+    struct find_ud *f = user;
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    size_t k = strlen(f->name);
+    if (n.length >= k && !memcmp(n.data, f->name, k)) {
+        f->found = op;
+        return MlirWalkResultInterrupt;
+    }
+    return MlirWalkResultAdvance;
+}
+
+MlirOperation fly_ir_find_first_prefix(MlirOperation root, const char *prefix) {
+    struct find_ud f = {prefix, {NULL}};
+    mlirOperationWalk(root, find_prefix_cb, &f, MlirWalkPreOrder);
+    return f.found;
+}
+
 MlirOperation fly_ir_top(MlirOperation op) {
     MlirOperation p;
     while (!mlirOperationIsNull(p = mlirOperationGetParentOperation(op))) op = p;

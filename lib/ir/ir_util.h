@@ -58,6 +58,8 @@ bool fly_ir_op_is_fly(MlirOperation op);
 const char *fly_ir_op_name(MlirOperation op, char *buf, size_t cap);
 /* The first op named `name` nested in root (pre-order), or a null op. */
 MlirOperation fly_ir_find_first(MlirOperation root, const char *name);
+/* The first op whose name starts with prefix nested in root (pre-order), or a null op. */
+MlirOperation fly_ir_find_first_prefix(MlirOperation root, const char *prefix);
 /* The outermost ancestor of op (op itself when it has no parent). */
 MlirOperation fly_ir_top(MlirOperation op);
 /* True when the value has no uses. */

@@ -316,6 +316,19 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
             return false;
         }
     }
+    /* gfx950's scaled conversions (fp4, OCP fp8) and row swaps: LLVM would print them for gfx942 as well */
+    MlirOperation sc = {NULL};
+    static const char *const gfx950_prefixes[] = {"rocdl.cvt.scalef32.", "rocdl.permlane16.swap",
+                                                  "rocdl.permlane32.swap"};
+    for (size_t i = 0; !strstr(tg->chip, "gfx950") && mlirOperationIsNull(sc) && i < 3; i++)
+        sc = fly_ir_find_first_prefix(module, gfx950_prefixes[i]);
+    if (!mlirOperationIsNull(sc)) {
+        char name[96], msg[200];
+        snprintf(msg, sizeof msg, "%s needs gfx950 (CDNA4); this module compiles for %s",
+                 fly_ir_op_name(sc, name, sizeof name), tg->chip);
+        set_error(res, "llvm-ir", msg);
+        return false;
+    }
     fly_ir_buf err = {0};
     double t0 = fly_ir_now_ms();
     bool ok = fly_codegen_translate(cg, gm, &err);

@@ -202,7 +202,22 @@ float fly_emu_f8_ext(int32_t bits, int32_t kind);
  * rounded to nearest even): FLY_EMU_CVT_PKRTZ gives the f16 bits of a | b << 16 rounded toward zero; PK_FP8 /
  * PK_BF8 put the two 8-bit values of a, b into 16-bit word sel of old; F32_FP8 / F32_BF8 give the f32 bits of
  * byte sel of old. */
-enum { FLY_EMU_CVT_PKRTZ, FLY_EMU_CVT_PK_FP8, FLY_EMU_CVT_PK_BF8, FLY_EMU_CVT_F32_FP8, FLY_EMU_CVT_F32_BF8 };
+enum {
+    FLY_EMU_CVT_PKRTZ,
+    FLY_EMU_CVT_PK_FP8,
+    FLY_EMU_CVT_PK_BF8,
+    FLY_EMU_CVT_F32_FP8,
+    FLY_EMU_CVT_F32_BF8,
+       /* gfx950's scaled forms, the scale already applied: PK_FP4 puts the E2M1 nibbles of a (low) and b (high)
+        * into byte sel of old (to nearest even, beyond 6 saturating to 6); F32_FP4 gives the f32 bits of nibble sel
+        * of old; the _OCP kinds are PK_FP8 .. F32_BF8 in the OCP formats (E4M3FN, E5M2). */
+    FLY_EMU_CVT_PK_FP4,
+    FLY_EMU_CVT_F32_FP4,
+    FLY_EMU_CVT_PK_FP8_OCP,
+    FLY_EMU_CVT_PK_BF8_OCP,
+    FLY_EMU_CVT_F32_FP8_OCP,
+    FLY_EMU_CVT_F32_BF8_OCP
+};
 int64_t fly_emu_cvt(int32_t kind, float a, float b, int32_t old, int32_t sel);
 
 /* Records loc as a new check/barrier site of k; returns its index. */

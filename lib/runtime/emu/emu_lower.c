@@ -216,6 +216,45 @@ static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *t
     return fly_emu_irb_val(b, "arith.addi", 2, ad, w->i32, 0, NULL);
 }
 
+/* gfx950's rocdl.permlane16.swap / permlane32.swap (old, src) with rows of n = 16 / 32 lanes: each odd row of old
+ * trades places with the even row of src below it; the {old', src'} pair as the op's !llvm.struct. */
+static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, int n) {
+    MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue dv[2] = {lane, fly_emu_irb_const(b, n, w->i32)};
+    MlirValue row = fly_emu_irb_val(b, "arith.divui", 2, dv, w->i32, 0, NULL);
+    MlirValue an[2] = {row, fly_emu_irb_const(b, 1, w->i32)};
+    MlirValue odd = fly_emu_irb_val(b, "arith.andi", 2, an, w->i32, 0, NULL);
+    MlirValue cz[2] = {odd, fly_emu_irb_const(b, 0, w->i32)};
+    MlirNamedAttribute ne = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 1));
+    MlirValue is_odd = fly_emu_irb_val(b, "arith.cmpi", 2, cz, mlirIntegerTypeGet(w->ctx, 1), 1, &ne);
+    /* the lanes n below and above, as ds_bpermute byte addresses */
+    MlirValue four = fly_emu_irb_const(b, 4, w->i32), nn = fly_emu_irb_const(b, n, w->i32);
+    MlirValue lo[2] = {lane, nn};
+    MlirValue below = fly_emu_irb_val(b, "arith.subi", 2, lo, w->i32, 0, NULL);
+    MlirValue above = fly_emu_irb_val(b, "arith.addi", 2, lo, w->i32, 0, NULL);
+    MlirValue m1[2] = {below, four}, m2[2] = {above, four};
+    below = fly_emu_irb_val(b, "arith.muli", 2, m1, w->i32, 0, NULL);
+    above = fly_emu_irb_val(b, "arith.muli", 2, m2, w->i32, 0, NULL);
+    MlirValue w64 = fly_emu_irb_const(b, 64, w->i32);
+    MlirValue src_below = xlane(w, b, ctxv, src, below, w64, FLY_EMU_X_BPERMUTE);
+    MlirValue old_above = xlane(w, b, ctxv, old, above, w64, FLY_EMU_X_BPERMUTE);
+    MlirType t = mlirValueGetType(old);
+    MlirValue s0[3] = {is_odd, src_below, old}, s1[3] = {is_odd, src, old_above};
+    MlirValue r0 = fly_emu_irb_val(b, "arith.select", 3, s0, t, 0, NULL);
+    MlirValue r1 = fly_emu_irb_val(b, "arith.select", 3, s1, t, 0, NULL);
+    MlirType st = mlirValueGetType(fly_ir_res0(op));
+    MlirValue agg = fly_emu_irb_val(b, "llvm.mlir.undef", 0, NULL, st, 0, NULL);
+    MlirValue parts[2] = {r0, r1};
+    for (int64_t k = 0; k < 2; k++) {
+        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
+        MlirValue iv[2] = {agg, parts[k]};
+        agg = fly_emu_irb_val(b, "llvm.insertvalue", 2, iv, st, 1, &pos);
+    }
+    return agg;
+}
+
 /* The integer value of attribute name of op (0 when absent). */
 static int64_t int_attr(MlirOperation op, const char *name) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref(name));
@@ -240,10 +279,94 @@ static MlirValue f32_of(lw *w, fly_emu_irb *b, MlirValue r) {
     return fly_emu_irb_val(b, "arith.bitcast", 1, &r, mlirF32TypeGet(w->ctx), 0, NULL);
 }
 
-/* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} as calls of fly_emu_cvt: the
- * replacement value, or a null value when op is none of them. */
+/* Element k of vector v, as f32. */
+static MlirValue elem_f32(lw *w, fly_emu_irb *b, MlirValue v, int64_t k) {
+    MlirNamedAttribute pos = fly_ir_named(w->ctx, "static_position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
+    MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(v)), f32 = mlirF32TypeGet(w->ctx);
+    MlirValue e = fly_emu_irb_val(b, "vector.extract", 1, &v, et, 1, &pos);
+    return mlirTypeEqual(et, f32) ? e : fly_emu_irb_val(b, "arith.extf", 1, &e, f32, 0, NULL);
+}
+
+/* The exponent part of f32 scale (its sign and mantissa cleared), which the scaled conversions apply. */
+static MlirValue scale_pow2(lw *w, fly_emu_irb *b, MlirValue scale) {
+    MlirType f32 = mlirF32TypeGet(w->ctx);
+    MlirValue u = fly_emu_irb_val(b, "arith.bitcast", 1, &scale, w->i32, 0, NULL);
+    MlirValue m[2] = {u, fly_emu_irb_const(b, 0x7f800000, w->i32)};
+    u = fly_emu_irb_val(b, "arith.andi", 2, m, w->i32, 0, NULL);
+    return fly_emu_irb_val(b, "arith.bitcast", 1, &u, f32, 0, NULL);
+}
+
+static MlirValue fscale(lw *w, fly_emu_irb *b, const char *op, MlirValue x, MlirValue p) {
+    MlirValue a[2] = {x, p};
+    return fly_emu_irb_val(b, op, 2, a, mlirF32TypeGet(w->ctx), 0, NULL);
+}
+
+/* An i32 as vector<2xi16> (the fp8 forms' tied operand and result) and back. */
+static MlirValue i32_of_v2i16(lw *w, fly_emu_irb *b, MlirValue v) {
+    if (!mlirTypeIsAVector(mlirValueGetType(v))) return v;
+    MlirValue c = fly_emu_irb_val(b, "vector.bitcast", 1, &v, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
+    int64_t z = 0;
+    MlirNamedAttribute pos = fly_ir_named(w->ctx, "static_position", mlirDenseI64ArrayGet(w->ctx, 1, &z));
+    return fly_emu_irb_val(b, "vector.extract", 1, &c, w->i32, 1, &pos);
+}
+
+/* gfx950's rocdl.cvt.scalef32.* packed conversions (fp4 E2M1 and the OCP fp8 / bf8), as calls of fly_emu_cvt: the
+ * narrowing forms divide by the exponent part of the scale, the widening forms multiply by it. The replacement
+ * value, or a null value for the forms not modelled (stochastic rounding, pk8/pk16/pk32). */
+static MlirValue lower_cvt_scaled(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+    MlirValue none = {NULL};
+    const char *f = name + strlen("rocdl.cvt.scalef32.");
+    if (strncmp(f, "pk.", 3)) return none;
+    f += 3;
+    MlirType rt = mlirValueGetType(fly_ir_res0(op));
+    intptr_t n = mlirOperationGetNumOperands(op);
+    bool fp4 = !strncmp(f, "fp4.", 4), f8 = !strncmp(f, "fp8.", 4) || !strncmp(f, "bf8.", 4);
+    if (fp4 || f8) { /* narrowing: (old, src0, src1, scale) or (old, vector<2> src, scale) */
+        if (n != 3 && n != 4) return none;
+        MlirValue old = i32_of_v2i16(w, b, mlirOperationGetOperand(op, 0));
+        MlirValue p = scale_pow2(w, b, mlirOperationGetOperand(op, n - 1)), x0, x1;
+        if (n == 4) {
+            x0 = mlirOperationGetOperand(op, 1), x1 = mlirOperationGetOperand(op, 2);
+        } else {
+            x0 = elem_f32(w, b, mlirOperationGetOperand(op, 1), 0);
+            x1 = elem_f32(w, b, mlirOperationGetOperand(op, 1), 1);
+        }
+        x0 = fscale(w, b, "arith.divf", x0, p), x1 = fscale(w, b, "arith.divf", x1, p);
+        int kind = fp4 ? FLY_EMU_CVT_PK_FP4 : f[0] == 'f' ? FLY_EMU_CVT_PK_FP8_OCP : FLY_EMU_CVT_PK_BF8_OCP;
+        int64_t sel = fp4 ? int_attr(op, "dstSelIndex") : int_attr(op, "dstLoHiSel") != 0;
+        MlirValue r = cvt_call(w, b, kind, x0, x1, old, sel);
+        r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
+        if (!mlirTypeIsAVector(rt)) return r;
+        MlirValue v =
+            fly_emu_irb_val(b, "vector.from_elements", 1, &r, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
+        return fly_emu_irb_val(b, "vector.bitcast", 1, &v, rt, 0, NULL);
+    }
+    /* widening: (src i32, scale) into vector<2 x f32 / bf16 / f16> */
+    const char *small = strchr(f, '.');
+    if (!small || n != 2 || !mlirTypeIsAVector(rt)) return none;
+    small++;
+    int kind = !strcmp(small, "fp4")   ? FLY_EMU_CVT_F32_FP4
+               : !strcmp(small, "fp8") ? FLY_EMU_CVT_F32_FP8_OCP
+               : !strcmp(small, "bf8") ? FLY_EMU_CVT_F32_BF8_OCP
+                                       : -1;
+    if (kind < 0) return none;
+    int64_t base =
+        kind == FLY_EMU_CVT_F32_FP4 ? 2 * int_attr(op, "srcSelIndex") : 2 * (int_attr(op, "srcLoHiSel") != 0);
+    MlirValue src = mlirOperationGetOperand(op, 0), p = scale_pow2(w, b, mlirOperationGetOperand(op, 1)), e[2];
+    MlirType et = mlirShapedTypeGetElementType(rt);
+    for (int k = 0; k < 2; k++) {
+        e[k] = fscale(w, b, "arith.mulf", f32_of(w, b, cvt_call(w, b, kind, none, none, src, base + k)), p);
+        if (!mlirTypeEqual(et, mlirF32TypeGet(w->ctx)))
+            e[k] = fly_emu_irb_val(b, "arith.truncf", 1, &e[k], et, 0, NULL);
+    }
+    return fly_emu_irb_val(b, "vector.from_elements", 2, e, rt, 0, NULL);
+}
+
+/* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} (and the scaled forms above) as
+ * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. */
 static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
+    if (!strncmp(name, "rocdl.cvt.scalef32.", 19)) return lower_cvt_scaled(w, b, op, name);
     MlirType rt = mlirValueGetType(fly_ir_res0(op));
     if (!strcmp(name, "rocdl.cvt.pkrtz")) {
         MlirValue r =
@@ -520,6 +643,9 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             MlirType rt = mlirValueGetType(fly_ir_res0(op));
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
+        if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.permlane16.swap") || !strcmp(name, "rocdl.permlane32.swap")) {
+        MlirValue r = permlane_swap(w, &b, ctxv, tid, op, name[14] == '1' ? 16 : 32);
         if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
         replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));

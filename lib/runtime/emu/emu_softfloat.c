@@ -83,9 +83,46 @@ static int64_t f32_bits(float f) {
     return u;
 }
 
+/* f -> E2M1 (fp4) bits: to nearest, ties to the even code, beyond the largest value (6) saturating to it; NaN
+ * gives the largest magnitude of its sign as well. */
+static uint32_t f32_to_fp4(float f) {
+    static const float mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+    uint32_t s = signbit(f) ? 8u : 0u;
+    float a = fabsf(f);
+    if (isnan(f) || a >= 6.0f) return s | 7u;
+    uint32_t c = 0;
+    while (c < 7 && mag[c + 1] <= a) c++;
+    if (c < 7) {
+        float lo = a - mag[c], hi = mag[c + 1] - a;
+        if (hi < lo || (hi == lo && (c & 1u))) c++;
+    }
+    return s | c;
+}
+
+static float fp4_to_f32(uint32_t bits) {
+    static const float mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+    float m = mag[bits & 7u];
+    return bits & 8u ? -m : m;
+}
+
 int64_t fly_emu_cvt(int32_t kind, float a, float b, int32_t old, int32_t sel) {
     uint32_t o = (uint32_t)old;
     switch (kind) {
+    case FLY_EMU_CVT_PK_FP4: {
+        uint32_t sh = 8u * ((uint32_t)sel & 3u), byte = f32_to_fp4(a) | f32_to_fp4(b) << 4;
+        return (int64_t)((o & ~(0xffu << sh)) | byte << sh);
+    }
+    case FLY_EMU_CVT_F32_FP4: return f32_bits(fp4_to_f32(o >> (4u * ((uint32_t)sel & 7u))));
+    case FLY_EMU_CVT_PK_FP8_OCP:
+    case FLY_EMU_CVT_PK_BF8_OCP: {
+        int fmt = kind == FLY_EMU_CVT_PK_FP8_OCP ? FLY_EMU_F8_E4M3FN : FLY_EMU_F8_E5M2;
+        uint32_t w = (uint32_t)(fly_emu_f8_trunc(a, fmt) & 0xff) | (uint32_t)(fly_emu_f8_trunc(b, fmt) & 0xff) << 8;
+        return (int64_t)(sel ? (o & 0xffffu) | w << 16 : (o & 0xffff0000u) | w);
+    }
+    case FLY_EMU_CVT_F32_FP8_OCP:
+    case FLY_EMU_CVT_F32_BF8_OCP:
+        return f32_bits(fly_emu_f8_ext((int32_t)((o >> (8 * (sel & 3))) & 0xff),
+                                       kind == FLY_EMU_CVT_F32_FP8_OCP ? FLY_EMU_F8_E4M3FN : FLY_EMU_F8_E5M2));
     case FLY_EMU_CVT_PKRTZ: return (int64_t)(f32_to_f16_rtz(a) | f32_to_f16_rtz(b) << 16);
     case FLY_EMU_CVT_PK_FP8:
     case FLY_EMU_CVT_PK_BF8: {

@@ -151,5 +151,7 @@ void fy_dsl_register_runtime(void);
 int fy_dsl_surface_patch(fy_obj *m);
 /* An MLIR type as FlyDSL's values give it (`v.type`): printed as text, equal to T.<name> of the same type. */
 fy_obj *fy_dsl_ir_type(const char *text);
+/* The same, knowing its scalar numeric type (numeric may be NULL), as T.f32 is. */
+fy_obj *fy_dsl_ir_type_of(const char *text, fy_obj *numeric);
 
 #endif

@@ -153,7 +153,101 @@ typedef struct launcher {
     fy_obj h;
     fy_obj *kernel;
     fy_obj *args; /* tuple of the kernel call's arguments */
+    fy_obj *attrs; /* str: the gpu.func attributes of the call's unit_attrs= / value_attrs= ("" none) */
 } launcher;
+
+/* Value v as MLIR attribute text, FlyDSL's conversion: bool, int (i32), str, list / tuple (array), dict, or an
+ * ir.Attribute (its text). 0 or -1 with an exception. */
+static int attr_text(fy_sbuf *b, fy_obj *v) {
+    if (v == fy_True || v == fy_False) {
+        fy_sbuf_adds(b, v == fy_True ? "true" : "false");
+        return 0;
+    }
+    if (FY_INT_CHECK(v)) {
+        int64_t x;
+        if (fy_dsl_to_int(v, &x, "value_attrs", "value") < 0) return -1;
+        fy_sbuf_printf(b, "%lld : i32", (long long)x);
+        return 0;
+    }
+    if (FY_STR_CHECK(v)) {
+        fy_sbuf_addc(b, '"');
+        for (const char *c = FY_STR_DATA(v); *c; c++) {
+            if (*c == '"' || *c == '\\') fy_sbuf_addc(b, '\\');
+            fy_sbuf_addc(b, *c);
+        }
+        fy_sbuf_addc(b, '"');
+        return 0;
+    }
+    if (FY_LIST_CHECK(v) || FY_TUPLE_CHECK(v)) {
+        size_t n;
+        fy_obj **it = fy_seq_items(v, &n);
+        fy_sbuf_addc(b, '[');
+        for (size_t i = 0; i < n; i++) {
+            if (i) fy_sbuf_adds(b, ", ");
+            if (attr_text(b, it[i]) < 0) return -1;
+        }
+        fy_sbuf_addc(b, ']');
+        return 0;
+    }
+    if (FY_DICT_CHECK(v)) {
+        int64_t pos = 0;
+        fy_obj *k, *x;
+        fy_sbuf_addc(b, '{');
+        for (int first = 1; fy_dict_next(v, &pos, &k, &x); first = 0) {
+            if (!FY_STR_CHECK(k)) return fy_err_set(&fy_TypeError, "attribute dictionary keys must be names"), -1;
+            fy_sbuf_printf(b, "%s%s = ", first ? "" : ", ", FY_STR_DATA(k));
+            if (attr_text(b, x) < 0) return -1;
+        }
+        fy_sbuf_addc(b, '}');
+        return 0;
+    }
+    fy_obj *txt = fy_getattr_opt(v, fy_intern("_s")); /* the bindings' attributes carry their text */
+    FY_XDECREF(txt);
+    if (!txt) {
+        fy_err_clear();
+        fy_err_format(&fy_TypeError,
+                      "unsupported attribute value type %s, expected bool, int, str, list, dict, or ir.Attribute",
+                      fy_type_name(v));
+        return -1;
+    }
+    return fy_sbuf_add_str(b, v);
+}
+
+/* The attribute entries of unit_attrs (names) and value_attrs (name -> value; None skipped), as a str. */
+static fy_obj *call_attrs(fy_obj *unit, fy_obj *value) {
+    fy_sbuf b = {0};
+    size_t n;
+    fy_obj **it = unit && unit != fy_None ? fy_seq_items(unit, &n) : NULL;
+    int bad = unit && unit != fy_None && !it;
+    for (size_t i = 0; !bad && it && i < n; i++) {
+        if (!FY_STR_CHECK(it[i])) bad = 1;
+        else fy_sbuf_printf(&b, "%s%s", b.len ? ", " : "", FY_STR_DATA(it[i]));
+    }
+    if (!bad && value && value != fy_None && !FY_DICT_CHECK(value)) bad = 2;
+    if (bad) {
+        fy_obj *r = fy_sbuf_finish(&b);
+        FY_XDECREF(r);
+        return fy_err_set(&fy_TypeError, bad == 1 ? "unit_attrs must be a list of attribute names"
+                                                  : "value_attrs must be a dict of attribute names to values");
+    }
+    int64_t pos = 0;
+    fy_obj *k, *x;
+    while (value && value != fy_None && fy_dict_next(value, &pos, &k, &x)) {
+        if (x == fy_None) continue;
+        if (!FY_STR_CHECK(k)) bad = 1;
+        else {
+            fy_sbuf_printf(&b, "%s%s = ", b.len ? ", " : "", FY_STR_DATA(k));
+            if (attr_text(&b, x) < 0) bad = 2;
+        }
+        if (bad) break;
+    }
+    fy_obj *r = fy_sbuf_finish(&b);
+    if (bad) {
+        FY_XDECREF(r);
+        return bad == 1 ? fy_err_set(&fy_TypeError, "value_attrs keys must be attribute names") : NULL;
+    }
+    return r;
+}
 
 static fy_obj *fn_name(fy_obj *fn) {
     fy_obj *n = fn ? fy_getattr_opt(fn, fy_intern("__name__")) : NULL;
@@ -219,6 +313,7 @@ out:
 }
 
 static int compile_only(void);
+static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw);
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
     if (!j->fn) {
@@ -230,7 +325,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return w;
     }
     if (!j->kernel) {
-        int failed;
+        int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
         if (failed) return NULL;
         fy_obj *r, *const *ca = wa ? wa : a;
@@ -250,9 +345,49 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             jit_launched = prev;
         }
         fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
-        if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
+        /* COMPILE_ONLY=1: host jit calls return None (an inlined helper's value is the kernel's) */
+        if (r && !nested && compile_only()) FY_SETREF(r, fy_none());
         return r;
     }
+    /* FlyDSL's unit_attrs= / value_attrs= (attributes of the kernel's gpu.func) come out of the arguments */
+    fy_obj *ua = NULL, *va = NULL, *rest = NULL;
+    size_t nkw = fy_kwcount(kw);
+    for (size_t i = 0; i < nkw; i++) {
+        const char *kn = FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]);
+        if (!strcmp(kn, "unit_attrs")) ua = a[na + i];
+        else if (!strcmp(kn, "value_attrs")) va = a[na + i];
+    }
+    if (ua || va) {
+        size_t nrest = nkw - (ua != NULL) - (va != NULL), r = 0;
+        rest = nrest ? fy_tuple_new(nrest) : NULL;
+        fy_obj **all = fy_calloc(na + nrest + 1, sizeof *all);
+        if ((nrest && !rest) || !all) {
+            FY_XDECREF(rest);
+            fy_free(all);
+            return NULL;
+        }
+        memcpy(all, a, na * sizeof *a);
+        for (size_t i = 0; i < nkw; i++)
+            if (a[na + i] != ua && a[na + i] != va) {
+                fy_tuple_set_steal(rest, r, fy_ref(FY_TUPLE_ITEMS(kw)[i]));
+                all[na + r++] = a[na + i];
+            }
+        fy_obj *lr = jitfn_launcher(self, all, na, rest);
+        fy_free(all);
+        FY_XDECREF(rest);
+        if (lr) {
+            fy_obj *t = call_attrs(ua, va);
+            if (!t) FY_CLEAR(lr);
+            else FY_SETREF(((launcher *)lr)->attrs, t);
+        }
+        return lr;
+    }
+    return jitfn_launcher(self, a, na, kw);
+}
+
+/* The KernelLauncher of kernel self called with (a, kw). */
+static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    jitfn *j = (jitfn *)self;
     fy_obj *args = fy_kwcount(kw) ? bind_kwargs(j->fn, a, na, kw) : NULL;
     if (fy_kwcount(kw) && !args) return NULL;
     launcher *l = (launcher *)fy_alloc(&launcher_type);
@@ -260,6 +395,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         FY_XDECREF(args);
         return NULL;
     }
+    l->attrs = NULL;
     l->kernel = fy_ref(self);
     if (args) {
         l->args = args;
@@ -345,6 +481,7 @@ static fy_type jitfn_type = {
 static void launcher_dealloc(fy_obj *o) {
     FY_CLEAR(((launcher *)o)->kernel);
     FY_CLEAR(((launcher *)o)->args);
+    FY_CLEAR(((launcher *)o)->attrs);
 }
 static int launcher_traverse(fy_obj *o, fy_visitfn v, void *a) {
     launcher *l = (launcher *)o;
@@ -412,9 +549,11 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     const long *prev_kbs = tracing_kbs;
     tracing_kbs = k->kbs;
     fy_trace_set_known_block(block); /* the compiled maximum workgroup follows the launch (a cache key) */
+    fy_trace_set_func_attrs(l->attrs ? FY_STR_DATA(l->attrs) : NULL);
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
     fy_trace_set_known_block(NULL);
+    fy_trace_set_func_attrs(NULL);
     tracing_kbs = prev_kbs;
     FY_DECREF(n);
     if (!ck) return NULL;
@@ -701,16 +840,18 @@ static int surface_call(const char *fn, fy_obj *m) {
 }
 int fy_dsl_surface_patch(fy_obj *m) { return surface_call("patch", m); }
 
-fy_obj *fy_dsl_ir_type(const char *text) {
+fy_obj *fy_dsl_ir_type_of(const char *text, fy_obj *numeric) {
     fy_obj *s = fy_import("flydsl.expr._surface");
     fy_obj *f = s ? fy_getattr_cstr(s, "IrType") : NULL;
     FY_XDECREF(s);
-    fy_obj *t = f ? fy_str_from_cstr(text) : NULL;
-    fy_obj *r = t ? fy_call(f, &t, 1, NULL) : NULL;
-    FY_XDECREF(t);
+    fy_obj *a[2] = {f ? fy_str_from_cstr(text) : NULL, numeric};
+    fy_obj *r = a[0] ? fy_call(f, a, numeric ? 2 : 1, NULL) : NULL;
+    FY_XDECREF(a[0]);
     FY_XDECREF(f);
     return r;
 }
+
+fy_obj *fy_dsl_ir_type(const char *text) { return fy_dsl_ir_type_of(text, NULL); }
 
 static fy_obj *init_surface(void) { return fy_stdlib_load_py("flydsl.expr._surface"); }
 static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._compiler_surface"); }
@@ -761,6 +902,8 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(coop_block, "flydsl.extension.coop.block", 1) \
     X(coop_universal, "flydsl.extension.coop.universal", 0) \
     X(random_, "flydsl.extension.random", 1) \
+    X(random_universal, "flydsl.extension.random.universal", 0) \
+    X(random_rocdl, "flydsl.extension.random.rocdl", 0) \
     X(utils, "flydsl.utils", 1) \
     X(utils_env, "flydsl.utils.env", 0) \
     X(device_runtime, "flydsl.runtime.device_runtime", 1)

@@ -3,6 +3,7 @@
  * Operators and methods of the values are in dsl_numeric_ops.c, fx.math and fx.max/min in
  * dsl_numeric_math.c. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
@@ -44,8 +45,11 @@ static fy_obj *num_mlir(fy_obj *self) {
 static fy_obj *num_ir_type(fy_obj *self) {
     fy_dsl_numeric *t = (fy_dsl_numeric *)self;
     if (t->kind == FY_DSL_K_ABSTRACT) return fy_none();
-    if (t->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_INDEX) return fy_str_from_cstr(t->mlir);
-    return fy_str_printf("i%d", t->width);
+    /* an MLIR type object as T's (prints as its text, equals it, and names this numeric type) */
+    char text[32];
+    if (t->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_INDEX) snprintf(text, sizeof text, "%s", t->mlir);
+    else snprintf(text, sizeof text, "i%d", t->width);
+    return fy_dsl_ir_type_of(text, self);
 }
 static int is_float_class(const fy_dsl_numeric *t) { return t->kind == FY_DSL_K_FLOAT || t == &fy_dsl_t_float; }
 static int is_int_class(const fy_dsl_numeric *t) {

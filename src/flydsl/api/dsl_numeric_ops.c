@@ -421,6 +421,21 @@ static fy_obj *m_bitcast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     return from_bits(t, bits);
 }
 
+/* v.index_cast(type): the legacy ArithValue method (flyi's ArithValue(v) is v): an integer to or from index,
+ * sign-extended or truncated as arith.index_cast. */
+static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("index_cast", kw) < 0 || fy_check_nargs("index_cast", na, 1, 1) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "index_cast");
+    if (!t) return NULL;
+    fy_dsl_num *v = V(self);
+    if (t->kind == FY_DSL_K_FLOAT || v->dt->kind == FY_DSL_K_FLOAT ||
+        (t->kind != FY_DSL_K_INDEX && v->dt->kind != FY_DSL_K_INDEX))
+        return fy_err_format(&fy_TypeError, "index_cast: %s to %s is not a cast between an integer and index",
+                             v->dt->name, t->name);
+    if (t == v->dt) return fy_ref(self);
+    return m_to(self, a, 1, NULL);
+}
+
 static fy_obj *m_select(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("select", kw) < 0 || fy_check_nargs("select", na, 2, 2) < 0) return NULL;
     fy_dsl_num *v = V(self);
@@ -487,6 +502,7 @@ static fy_methoddef num_methods[] = {
     {"to", m_to, 0, "to(dtype, *, rounding_mode=None)\nConverts to another numeric type."},
     {"bitcast", m_bitcast, 0, "bitcast(dtype)\nReinterprets the bits as another type of the same width."},
     {"select", m_select, 0, "select(t, f)\nt where this condition holds, else f."},
+    {"index_cast", m_index_cast, 0, "index_cast(type)\nAn integer cast to or from index (arith.index_cast)."},
     {"is_static", m_is_static, 0, "is_static()\nTrue when the value is known at trace time."},
     {"ir_value", m_ir_value, 0, "ir_value()\nThe traced value as an ir.Value (a constant when static)."},
     {0}};

@@ -612,8 +612,20 @@ static fy_getsetdef tensor_getsets[] = {{"layout", tensor_layout, NULL, "the lay
                                         {"address_space", tensor_aspace, NULL, "the address space (register tensors)"},
                                         {0}};
 
+/* Tensor(t): FlyDSL's Tensor over a tensor value (a view from fx.make_view, a buffer or coordinate tensor) is that
+ * tensor here, where the views already carry Tensor's operations. */
+static fy_obj *tensor_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)t;
+    if (fy_no_kwargs("Tensor", kw) < 0 || fy_check_nargs("Tensor", na, 1, 1) < 0) return NULL;
+    const char *n = fy_type_name(a[0]);
+    if (fy_isinstance_of(a[0], &fy_dsl_tensor_type) || !strcmp(n, "Tensor") || !strcmp(n, "BufferTensor"))
+        return fy_ref(a[0]);
+    return fy_err_format(&fy_TypeError, "Tensor(): expected a tensor value (fx.make_view(...)), not '%s'", n);
+}
+
 fy_type fy_dsl_tensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_dsl_tensor)),
+    .new_ = tensor_new,
     .doc = "Tensor: a coordinate tensor (base + layout) or a register tensor (dtype + layout).",
     .flags = FY_TPF_FINAL,
     .dealloc = tensor_dealloc,

@@ -19,6 +19,8 @@ fy_obj *fy_mlir_ir_value(fy_obj *x);
 int fy_mlir_value_parts(fy_obj *o, uint64_t *h, const char **ty);
 /* The dynamic fx numeric over ir.Value o of a scalar type, or NULL without an exception. */
 fy_obj *fy_mlir_as_numeric(fy_obj *o);
+/* The same for a scalar or a 1-D vector type (an fx numeric or a Vector), or NULL without an exception. */
+fy_obj *fy_mlir_as_dsl_value(fy_obj *o);
 
 /* Vector(x) (the type's constructor): the traced Vector over ir.Value x of a 1-D vector type (or x itself when it
  * is a Vector); NULL with a TypeError otherwise. */

@@ -385,6 +385,19 @@ fy_obj *fy_mlir_vector_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) 
                          fy_type_name(a[0]));
 }
 
+fy_obj *fy_mlir_as_dsl_value(fy_obj *o) {
+    uint64_t h;
+    const char *ty;
+    if (!fy_mlir_value_parts(o, &h, &ty)) return NULL;
+    fy_obj *args[2] = {fy_int_from((int64_t)h), fy_str_from_cstr(ty)};
+    fy_obj *r = args[0] && args[1] ? m_wrap(NULL, args, 2, NULL) : NULL;
+    FY_XDECREF(args[0]);
+    FY_XDECREF(args[1]);
+    if (r == fy_None) FY_CLEAR(r);
+    fy_err_clear();
+    return r;
+}
+
 fy_obj *fy_mlir_as_numeric(fy_obj *o) {
     uint64_t h;
     const char *ty;

@@ -55,6 +55,10 @@ int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned gri
  * compile cache's keys. */
 void fy_trace_set_known_block(const unsigned block[3]);
 const unsigned *fy_trace_known_block(void);
+/* Extra attribute entries of the next compile's gpu.func (a kernel call's unit_attrs= / value_attrs=, as MLIR
+ * text; NULL or "": none), part of the compile cache's keys. */
+void fy_trace_set_func_attrs(const char *text);
+const char *fy_trace_func_attrs(void);
 /* Records the launch configuration in CompiledKernel ck and, when run, launches it on the session's
  * runtime with the kernel call's arguments (synchronizing: printf lines reach stdout). None or NULL. */
 fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],

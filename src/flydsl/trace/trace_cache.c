@@ -86,7 +86,8 @@ static fy_obj *make_key(fy_function *fn, fy_obj *const *args, size_t nargs, cons
     if (!l) return NULL;
     const unsigned *kb = fy_trace_known_block();
     if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0 ||
-        push(l, fy_str_printf("block %u,%u,%u", kb[0], kb[1], kb[2])) < 0)
+        push(l, fy_str_printf("block %u,%u,%u", kb[0], kb[1], kb[2])) < 0 ||
+        push(l, fy_str_from_cstr(fy_trace_func_attrs())) < 0)
         goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);
@@ -168,8 +169,8 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
     fy_sbuf b = {0};
     if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
     const unsigned *kb = fy_trace_known_block();
-    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\n", id, target ? target : "gfx942", name, kb[0], kb[1],
-                   kb[2]);
+    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\nattrs %s\n", id, target ? target : "gfx942", name,
+                   kb[0], kb[1], kb[2], fy_trace_func_attrs());
     if (code_id(&b, fn->code) < 0) goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);

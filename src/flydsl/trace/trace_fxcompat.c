@@ -202,6 +202,18 @@ static fy_obj *arith_select(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) 
             return NULL;
         }
     }
+    uint64_t h1, h2;
+    const char *t1, *t2;
+    if (!w[1] && !w[2] && fy_mlir_value_parts(v[1], &h1, &t1) && fy_mlir_value_parts(v[2], &h2, &t2)) {
+        /* values with no DSL type (buffer resources, pointers): arith.select through the bindings */
+        for (int i = 0; i < 3; i++) FY_XDECREF(w[i]);
+        fy_obj *m = fy_import("flydsl._mlir.dialects.arith");
+        fy_obj *f = m ? fy_getattr_cstr(m, "select") : NULL;
+        FY_XDECREF(m);
+        fy_obj *r = f ? fy_call(f, v, 3, NULL) : NULL;
+        FY_XDECREF(f);
+        return r;
+    }
     fy_obj *args[2] = {w[1] ? w[1] : v[1], w[2] ? w[2] : v[2]};
     fy_obj *r = fy_call_method(w[0] ? w[0] : v[0], "select", args, 2);
     for (int i = 0; i < 3; i++) FY_XDECREF(w[i]);

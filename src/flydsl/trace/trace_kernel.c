@@ -553,6 +553,15 @@ void fy_trace_set_known_block(const unsigned block[3]) {
 
 const unsigned *fy_trace_known_block(void) { return known_block; }
 
+static char *func_attrs;
+
+void fy_trace_set_func_attrs(const char *text) {
+    free(func_attrs);
+    func_attrs = text && *text ? strdup(text) : NULL;
+}
+
+const char *fy_trace_func_attrs(void) { return func_attrs ? func_attrs : ""; }
+
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
     if (FY_TYPE(fnobj) != &fy_function_type)
@@ -613,23 +622,34 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
         fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
         goto out;
     }
-    size_t cap = tr.len + tr.plen + tr.prlen + strlen(name) + 256;
-    char *text = malloc(cap);
-    if (!text) {
-        fy_err_nomem();
-        goto out;
-    }
     /* the launch's block as known_block_size (FlyDSL's specialisation): the code object's maximum
      * flat workgroup size follows it */
     char kbs[96] = "";
     if (known_block[0])
-        snprintf(kbs, sizeof kbs, " attributes {known_block_size = array<i32: %u, %u, %u>}", known_block[0],
-                 known_block[1], known_block[2]);
+        snprintf(kbs, sizeof kbs, "known_block_size = array<i32: %u, %u, %u>", known_block[0], known_block[1],
+                 known_block[2]);
+    const char *fa = fy_trace_func_attrs();
+    size_t alen = strlen(kbs) + strlen(fa) + 32;
+    char *attrs = malloc(alen);
+    if (!attrs) {
+        fy_err_nomem();
+        goto out;
+    }
+    if (*kbs || *fa) snprintf(attrs, alen, " attributes {%s%s%s}", kbs, *kbs && *fa ? ", " : "", fa);
+    else attrs[0] = 0;
+    size_t cap = tr.len + tr.plen + tr.prlen + strlen(name) + alen + 256;
+    char *text = malloc(cap);
+    if (!text) {
+        free(attrs);
+        fy_err_nomem();
+        goto out;
+    }
     snprintf(
         text, cap,
         "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n%s    gpu.func @%s(%s) kernel%s {\n%s"
         "      gpu.return\n    }\n  }\n}\n",
-        tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", kbs, tr.body ? tr.body : "");
+        tr.prelude ? tr.prelude : "", name, tr.params ? tr.params : "", attrs, tr.body ? tr.body : "");
+    free(attrs);
     ckernel *k = (ckernel *)fy_alloc(&ckernel_type);
     if (!k) {
         free(text);

@@ -47,6 +47,7 @@
 #include "flydsl/trace/trace_int.h"
 #include "exec/vm.h"
 #include "flydsl/trace/trace_scf.h"
+#include "flydsl/mlir/mlir.h"
 
 #define U(x) ((unsigned long long)(x))
 #define NUM(o) ((fy_dsl_num *)(o))
@@ -989,14 +990,17 @@ out:
  * in its body live in its region. Loops nest as a stack (a helper called in the body may trace its own). */
 
 /* The first `n` stores of the loop target at instruction `at` (STORE_FAST or UNPACK_SEQUENCE of
- * STORE_FASTs): unbound after the loop. */
-static void unbind_target(fy_frame *f, int at, int line) {
+ * STORE_FASTs): unbound after the loop, except a name the body rebound to the loop's results [r0, r1)
+ * (`state = yield ...` with state the loop's own target, as FlyDSL keeps it). */
+static void unbind_target(fy_frame *f, int at, int line, uint64_t r0, uint64_t r1) {
     fy_code *co = f->code;
     int k = 1, i = at;
     if (f->locals || i >= co->ncode) return;
     if (FY_OPC(co->code[i]) == OP_UNPACK_SEQUENCE) k = (int)FY_ARG(co->code[i++]);
     for (; k > 0 && i < co->ncode && FY_OPC(co->code[i]) == OP_STORE_FAST; k--, i++) {
         int ti = (int)FY_ARG(co->code[i]);
+        fy_obj *v = f->localsplus[ti];
+        if (r1 > r0 && v && holds_traced(v, 0) && !holds_region_value(v, 0, UINT64_MAX, r0, r1, 0)) continue;
         set_slot(&f->localsplus[ti], NULL);
         note_unbound(co, ti, line, 't');
     }
@@ -1059,6 +1063,18 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
     if (range_bounds(tr, base, nargs, &fy_dsl_t_index, &lb, &ub, &st) < 0) return -1;
     size_t ni;
     fy_obj **items = fy_seq_items(iv0, &ni);
+    /* raw ir.Values (flydsl._mlir results) carry as the DSL values of their types */
+    fy_obj *conv = NULL;
+    for (size_t k = 0; k < ni; k++) {
+        fy_obj *d = fy_mlir_as_dsl_value(items[k]);
+        if (!d) continue;
+        if (!conv && !(conv = fy_list_from(items, ni))) {
+            FY_DECREF(d);
+            return -1;
+        }
+        FY_SETREF(FY_LIST_ITEMS(conv)[k], d);
+    }
+    if (conv) items = FY_LIST_ITEMS(conv);
     int n = (int)ni, ret = -1, swapped = 0, pushed = 0, nn = 0, sbd = loop_body_depth;
     init_loop L = {.f = f, .depth = run_depth + 1, .line = rg->line, .n = n};
     slotp *slots = NULL;
@@ -1154,7 +1170,7 @@ static int trace_for_init(fy_frame *f, int at, int nargs, int *pc) {
         set_slot(slots[k], NULL);
         note_unbound(f->code, fast[k], rg->line, 'i');
     }
-    unbind_target(f, at + 2, rg->line);
+    unbind_target(f, at + 2, rg->line, L.r0, L.r0 + (uint64_t)L.nl);
     /* a container the body changed in place (lst[i] = v) that still holds a value of the body: an
      * init= loop carries only its state, so say so instead of writing invalid IR */
     for (int k = 0; k < f->code->nlocals; k++) {
@@ -1175,6 +1191,7 @@ out:
     free(body.body);
     FY_XDECREF(state);
     FY_XDECREF(ilist);
+    FY_XDECREF(conv);
     FY_XDECREF(L.pending);
     FY_XDECREF(L.pname);
     fy_carry_free(L.cy);
@@ -1216,6 +1233,10 @@ fy_obj *fy_trace_scf_yield(fy_frame *f, fy_obj *v, int flags) {
                              line, nv, nv == 1 ? "" : "s", L->line, L->n);
     fy_obj *lv = fy_list_from(vals, nv);
     if (!lv) return NULL;
+    for (size_t k = 0; k < nv; k++) { /* raw ir.Values as the DSL values of their types, as init= takes them */
+        fy_obj *d = fy_mlir_as_dsl_value(FY_LIST_ITEMS(lv)[k]);
+        if (d) FY_SETREF(FY_LIST_ITEMS(lv)[k], d);
+    }
     if (run_depth != L->depth) { /* inside an `if`: merged with the other paths' yields */
         L->pending = lv;
     } else {

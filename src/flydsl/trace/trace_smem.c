@@ -476,9 +476,14 @@ static int aref_setitem(fy_obj *o, fy_obj *k, fy_obj *x) {
     return r;
 }
 static int64_t aref_len(fy_obj *o) { return ((aref *)o)->l.n; }
+/* .ptr: the shared pointer to the first element (fx.ptr_load / ptr_store / make_view take it, + offsets it). */
 static fy_obj *aref_ptr(fy_obj *o) {
-    (void)o;
-    return fy_err_set(&fy_NotImplementedError, "LDS array .ptr is not supported yet: use .view(layout)");
+    fy_tracer *tr = need_tracer("LDS array .ptr");
+    if (!tr) return NULL;
+    const leaf *l = &((aref *)o)->l;
+    uint64_t p;
+    leaf_ptr(tr, l, &p);
+    return fy_trace_ptr_new(p, l->et, FY_SP_SHARED);
 }
 static fy_obj *aref_repr(fy_obj *o) {
     aref *r = (aref *)o;

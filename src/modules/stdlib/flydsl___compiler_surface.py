@@ -271,39 +271,109 @@ class KernelFunction:
 
 
 class DeviceRuntime:
-    """The runtime kernels launch on (flyi: its emulator, or HIP)."""
+    """The runtime kernels launch on (flyi: its emulator, or HIP); subclasses name their kind."""
 
     kind = "base"
 
     def device_count(self):
         return 1
 
+    def current_device_id(self):
+        return 0
+
 
 class RocmDeviceRuntime(DeviceRuntime):
     kind = "rocm"
 
 
+# The registry keeps its state on flydsl.runtime.device_runtime itself (_EXTRA_MAPPINGS, _instance,
+# _runtime_cls_override, _builtin_runtimes), where FlyDSL has it and its tests reset it.
 COMPILE_BACKEND_TO_RUNTIME_KIND = {"rocm": "rocm"}
-_runtimes = {"rocm": RocmDeviceRuntime}
 
 
-def register_device_runtime(kind, cls, *args, **kwargs):
-    _runtimes[kind] = cls
+def _dr():
+    m = sys.modules.get("flydsl.runtime.device_runtime")
+    if m is None:
+        __import__("flydsl.runtime.device_runtime")
+        m = sys.modules["flydsl.runtime.device_runtime"]
+    for k, v in (("_EXTRA_MAPPINGS", {}), ("_instance", None), ("_runtime_cls_override", None),
+                 ("_builtin_runtimes", {"rocm": RocmDeviceRuntime})):
+        if k not in m.__dict__:
+            setattr(m, k, v)
+    return m
 
 
-def register_compile_runtime_mapping(backend, kind):
-    COMPILE_BACKEND_TO_RUNTIME_KIND[backend] = kind
+def register_compile_runtime_mapping(compile_backend, runtime_kind):
+    """Maps compile backend id compile_backend to device-runtime kind runtime_kind (both case-folded)."""
+    _dr()._EXTRA_MAPPINGS[compile_backend.strip().lower()] = runtime_kind.strip().lower()
 
 
-def get_device_runtime(kind=None):
-    return _runtimes[kind or "rocm"]()
+def register_device_runtime(cls, *, kind=None, force=False):
+    """Makes cls the process's device runtime class (before the first get_device_runtime(), unless force);
+    kind also registers it under that FLYDSL_RUNTIME_KIND."""
+    m = _dr()
+    if m._instance is not None and not force:
+        raise RuntimeError("Cannot register a device runtime after get_device_runtime() has been called "
+                           "(unless force=True).")
+    if m._runtime_cls_override is not None and not force:
+        raise ValueError("A custom device runtime class is already registered (use force=True to replace).")
+    m._runtime_cls_override = cls
+    if kind is not None:
+        m._builtin_runtimes[kind.strip().lower()] = cls
 
 
-def ensure_compile_runtime_compatible(backend=None, runtime=None):
-    b = backend or compile_backend_name()
-    if COMPILE_BACKEND_TO_RUNTIME_KIND.get(b) is None:
-        raise RuntimeError(f"no device runtime for compile backend {b!r}")
+def _expected_kind(backend):
+    m, key = _dr(), backend.strip().lower()
+    if key in m._EXTRA_MAPPINGS:
+        return m._EXTRA_MAPPINGS[key]
+    if key in COMPILE_BACKEND_TO_RUNTIME_KIND:
+        return COMPILE_BACKEND_TO_RUNTIME_KIND[key]
+    raise ValueError(f"No device-runtime kind mapped for compile backend {backend!r}. "
+                     "Register a mapping with register_compile_runtime_mapping().")
 
 
-def ensure_compile_runtime_pairing_from_env():
-    ensure_compile_runtime_compatible()
+def _env_kind():
+    return (os.environ.get("FLYDSL_RUNTIME_KIND") or "rocm").strip().lower()
+
+
+def _mismatch(backend, expected, actual, what):
+    return RuntimeError(f"Compile backend {backend!r} requires device runtime kind {expected!r}, but {what} "
+                        f"{actual!r}. Align FLYDSL_COMPILE_BACKEND with FLYDSL_RUNTIME_KIND (and extension "
+                        "mappings), or use a matching pair of register_backend / register_device_runtime.")
+
+
+def ensure_compile_runtime_pairing_from_env(compile_backend_id=None):
+    """Raises when the backend's runtime kind differs from the one the environment / registration select;
+    creates no runtime."""
+    b = compile_backend_id or (os.environ.get("FLYDSL_COMPILE_BACKEND") or "rocm").lower()
+    expected = _expected_kind(b)
+    m = _dr()
+    actual = str(m._runtime_cls_override.kind) if m._runtime_cls_override is not None else _env_kind()
+    if actual != expected:
+        raise _mismatch(b, expected, actual, "FLYDSL_RUNTIME_KIND (and registration) resolve to")
+
+
+def ensure_compile_runtime_compatible(compile_backend_id=None, *, runtime=None):
+    """Raises when the backend's runtime kind differs from runtime's (default: the process's runtime)."""
+    b = compile_backend_id or compile_backend_name()
+    expected = _expected_kind(b)
+    rt = runtime if runtime is not None else get_device_runtime()
+    if rt.kind != expected:
+        raise _mismatch(b, expected, rt.kind, "the active runtime is")
+
+
+def get_device_runtime():
+    """The process's DeviceRuntime (made, after the pairing check, on the first call)."""
+    m = _dr()
+    if m._instance is None:
+        ensure_compile_runtime_pairing_from_env((os.environ.get("FLYDSL_COMPILE_BACKEND") or "rocm").lower())
+        cls = m._runtime_cls_override
+        if cls is None:
+            kind = _env_kind()
+            cls = m._builtin_runtimes.get(kind)
+            if cls is None:
+                known = ", ".join(sorted(m._builtin_runtimes)) or "(none)"
+                raise ValueError(f"Unknown FLYDSL_RUNTIME_KIND={kind!r}. Built-in kinds: {known}")
+        m._instance = cls()
+    return m._instance
+

@@ -699,6 +699,54 @@ def negf(value, **kwargs):
     return -value
 
 
+# FlyDSL's raw-value helpers of flydsl.expr.utils.arith (re-exported by flydsl.expr.arith): arith ops on ir.Values
+def _raw_arith():
+    from flydsl._mlir.dialects import arith as a
+    from flydsl._mlir._dsl import _to_raw
+
+    return a, _to_raw
+
+
+def andi(lhs, rhs):
+    a, raw = _raw_arith()
+    return a.andi(raw(lhs), raw(rhs))
+
+
+def xori(lhs, rhs):
+    a, raw = _raw_arith()
+    return a.xori(raw(lhs), raw(rhs))
+
+
+def shli(lhs, rhs):
+    a, raw = _raw_arith()
+    return a.shli(raw(lhs), raw(rhs))
+
+
+def sitofp(target_type, value):
+    a, raw = _raw_arith()
+    return a.sitofp(target_type, raw(value))
+
+
+def trunc_f(target_type, value):
+    """value (a float or float vector) narrowed to target_type (arith.truncf)."""
+    a, raw = _raw_arith()
+    return a.truncf(target_type, raw(value))
+
+
+def int_to_fp(src, signed, res_elem_type):
+    """Integer src (scalar or vector) as floats of res_elem_type: sitofp when signed (and wider than i1), else
+    uitofp."""
+    from flydsl._mlir import ir
+
+    a, raw = _raw_arith()
+    src = raw(src)
+    t = src.type
+    et = ir.Type.parse(str(res_elem_type))
+    res = ir.VectorType.get(t.shape, et) if isinstance(t, ir.VectorType) else et
+    width = (t.element_type if isinstance(t, ir.VectorType) else t).width
+    return a.sitofp(res, src) if signed and width > 1 else a.uitofp(res, src)
+
+
 def unwrap(value, *args, **kwargs):
     """value as its ir.Value (flydsl._mlir; a Python number becomes an arith.constant), as FlyDSL's
     arith.unwrap; the DSL's own ops take either form."""
@@ -882,6 +930,7 @@ def _patch_expr(fx):
         "unwrap": unwrap, "ArithValue": ArithValue, "maximumf": maximumf, "minimumf": minimumf, "shrui": shrui,
         "max": fx.max, "min": fx.min, "maxnumf": fx.maxnumf, "minnumf": fx.minnumf, "ceildiv": fx.ceildiv,
         "fastmath": getattr(fx, "fastmath", None), "index": fx.Index,
+        "andi": andi, "xori": xori, "shli": shli, "sitofp": sitofp, "trunc_f": trunc_f, "int_to_fp": int_to_fp,
     })
     _put(fx.gpu, {"known_block_size": _known_block_size, "SharedAllocator": fx.SharedAllocator,
                   "smem_space": smem_space, "lds_space": smem_space})
@@ -1168,6 +1217,8 @@ def fill(m):
                  "warn_invalid_annotations": warn_invalid_annotations})
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
+        _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,
+                 "_builtin_runtimes": {"rocm": RocmDeviceRuntime}})
     elif name == "flydsl.utils":
         import flydsl.utils.env as env
         m.env = env
@@ -1186,13 +1237,20 @@ def fill(m):
             for sub in ("warp", "block", "universal"):
                 __import__("flydsl.extension.coop." + sub)
                 setattr(m, sub, sys.modules["flydsl.extension.coop." + sub])
-    elif name == "flydsl.extension.random":
+    elif name in ("flydsl.extension.random", "flydsl.extension.random.universal"):
+        # fx.random.<name>: the target's implementation (ROCm overrides none); fx.random.universal: the portable
+        # one, with its building blocks (philox, philox_impl, uint_to_uniform_float, pair_uniform_to_normal)
         __import__("flydsl.extension._random")
         impl = sys.modules["flydsl.extension._random"]
-        for n in impl.NAMES:
+        for n in impl.NAMES + (impl.BLOCKS if name.endswith("universal") else []):
             setattr(m, n, getattr(impl, n))
         m.__all__ = list(impl.NAMES)
-        m.philox = impl.philox
+        if name == "flydsl.extension.random":
+            for sub in ("universal", "rocdl"):
+                __import__("flydsl.extension.random." + sub)
+                setattr(m, sub, sys.modules["flydsl.extension.random." + sub])
+    elif name == "flydsl.extension.random.rocdl":
+        m.__all__ = []
 
 
 def _from_fx_module(m, src):

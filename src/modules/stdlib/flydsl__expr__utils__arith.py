@@ -6,7 +6,7 @@ import flydsl.expr as _fx
 
 __all__ = ["ArithValue", "current_fastmath", "resolve_fastmath", "fastmath", "constant", "index", "constant_vector",
            "index_cast", "select", "unwrap", "element_type", "is_integer_like_type", "is_float_type",
-           "is_narrow_float_type"]
+           "is_narrow_float_type", "andi", "xori", "shli", "sitofp", "trunc_f", "int_to_fp"]
 
 ArithValue = _fx.arith.ArithValue
 constant = _fx.arith.constant
@@ -14,6 +14,12 @@ index = _fx.arith.index
 constant_vector = _fx.arith.constant_vector
 index_cast = _fx.arith.index_cast
 select = _fx.arith.select
+andi = _fx.arith.andi
+xori = _fx.arith.xori
+shli = _fx.arith.shli
+sitofp = _fx.arith.sitofp
+trunc_f = _fx.arith.trunc_f
+int_to_fp = _fx.arith.int_to_fp
 _stack = []
 
 

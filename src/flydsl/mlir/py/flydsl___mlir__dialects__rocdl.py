@@ -91,6 +91,9 @@ _def("ballot", "BallotOp", "ballot")
 _def("mbcnt_lo", "MbcntLoOp", "mbcnt.lo")
 _def("mbcnt_hi", "MbcntHiOp", "mbcnt.hi")
 _def("permlanex16", "PermlaneX16Op", "permlanex16", [("fi", "i1"), ("boundControl", "i1")])
+# gfx950: (old, src) -> !llvm.struct<(i32, i32)>, odd rows of old traded with the even rows of src
+_def("permlane16_swap", "Permlane16SwapOp", "permlane16.swap", [("fi", "i1"), ("boundControl", "i1")])
+_def("permlane32_swap", "Permlane32SwapOp", "permlane32.swap", [("fi", "i1"), ("boundControl", "i1")])
 _def("update_dpp", "DPPUpdateOp", "update.dpp",
      [("dppCtrl", "i32"), ("rowMask", "i32"), ("bankMask", "i32"), ("boundCtrl", "i1")])
 # ids and sizes
@@ -120,6 +123,25 @@ for _n in ("cvt.pkrtz", "cvt.f32.bf8", "cvt.f32.fp8", "cvt.pk.f32.fp8", "cvt.pk.
            "cvt.pk.fp8.f32", "cvt.sr.bf8.f32", "cvt.sr.fp8.f32", "fmed3", "tanh", "sin", "cos", "rcp", "exp",
            "exp2", "log", "sqrt"):
     _def(_n.replace(".", "_"), "".join(p.capitalize() for p in _n.split(".")) + "Op", _n, _CVT_ATTRS.get(_n, []))
+
+# gfx950's scaled packed conversions (fp4 E2M1, OCP fp8 / bf8): the narrowing forms take the tied old value and
+# the scale then a select attribute, the widening ones (src, scale) and the select
+def _cvt_name(op):
+    return "CvtScaleF32" + "".join(p.capitalize() for p in op.split(".")[1:]) + "Op"
+
+
+_def("cvt_scalef32_pk_fp4_f32", _cvt_name("scalef32.pk.fp4.f32"), "cvt.scalef32.pk.fp4.f32", [("dstSelIndex", "i32")])
+for _w in ("f16", "bf16"):
+    _def(f"cvt_scalef32_pk_fp4_{_w}", _cvt_name(f"scalef32.pk.fp4.{_w}"), f"cvt.scalef32.pk.fp4.{_w}",
+         [("dstSelIndex", "i32")])
+for _w in ("f32", "f16", "bf16"):
+    _def(f"cvt_scalef32_pk_{_w}_fp4", _cvt_name(f"scalef32.pk.{_w}.fp4"), f"cvt.scalef32.pk.{_w}.fp4",
+         [("srcSelIndex", "i32")])
+    for _s in ("fp8", "bf8"):
+        _def(f"cvt_scalef32_pk_{_s}_{_w}", _cvt_name(f"scalef32.pk.{_s}.{_w}"), f"cvt.scalef32.pk.{_s}.{_w}",
+             [("dstLoHiSel", "i1")])
+        _def(f"cvt_scalef32_pk_{_w}_{_s}", _cvt_name(f"scalef32.pk.{_w}.{_s}"), f"cvt.scalef32.pk.{_w}.{_s}",
+             [("srcLoHiSel", "i1")])
 
 # MFMA: op rocdl.mfma.f32.16x16x16f16 is mfma_f32_16x16x16f16(res, args) (the operands a, b, c and the
 # cbsz / abid / blgp constants, as MLIR 22 passes them)

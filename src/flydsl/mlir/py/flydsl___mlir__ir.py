@@ -665,6 +665,52 @@ def _value_operators():
 
 _value_operators()
 
+# FlyDSL casts op results to its ArithValue, whose methods emit arith ops: here they are the fx numeric's / Vector's
+_ARITH_DELEGATED = ("select", "shuffle_xor", "shrui", "extui", "addf", "maximumf", "minimumf", "rsqrt", "exp2",
+                    "with_signedness", "to")
+
+
+def _arith_wrap(v, op):
+    w = _wrap(v)
+    if w is None:
+        raise TypeError(f"{op}: {v._fyt} values have no arith operations")
+    return w
+
+
+def _arith_cast(kind):
+    def cast(self, target_type, *, fastmath=None):
+        w = _arith_wrap(self, kind)
+        if str(target_type) == self._fyt:
+            return w
+        f = getattr(w, kind, None) if kind in ("extf", "truncf") else None
+        return f(target_type) if f is not None else w.to(target_type)
+
+    cast.__name__ = kind
+    return cast
+
+
+for _k in ("extf", "truncf", "extsi", "trunci"):
+    setattr(Value, _k, _arith_cast(_k))
+
+
+def _value_bitcast(self, target_type):
+    return _arith_wrap(self, "bitcast").bitcast(target_type)
+
+
+def _value_index_cast(self, target_type):
+    return _arith_wrap(self, "index_cast").index_cast(target_type)
+
+
+def _value_getattr(self, name):
+    if name in _ARITH_DELEGATED:
+        return getattr(_arith_wrap(self, name), name)
+    raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+
+Value.bitcast = _value_bitcast
+Value.index_cast = _value_index_cast
+Value.__getattr__ = _value_getattr
+
 
 class OpResult(Value):
     result_number = 0
