@@ -239,8 +239,32 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         if (r && compile_only()) FY_SETREF(r, fy_none()); /* COMPILE_ONLY=1: jit calls return None */
         return r;
     }
-    fy_obj *args = fy_kwcount(kw) ? bind_kwargs(j->fn, a, na, kw) : NULL;
-    if (fy_kwcount(kw) && !args) return NULL;
+    /* unit_attrs= / value_attrs= (attributes FlyDSL attaches to the kernel's launch, e.g. rocdl.waves_per_eu, an
+     * occupancy hint) are accepted and left out of the kernel's arguments */
+    fy_obj *kw2 = NULL, *a2[64];
+    size_t nk = fy_kwcount(kw), keep = 0;
+    for (size_t i = 0; i < nk; i++) {
+        fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
+        keep += !(FY_STR_CHECK(k) && (!strcmp(FY_STR_DATA(k), "unit_attrs") || !strcmp(FY_STR_DATA(k), "value_attrs")));
+    }
+    if (keep < nk && na + nk <= 64) {
+        kw2 = fy_tuple_new(keep);
+        if (!kw2) return NULL;
+        memcpy(a2, a, na * sizeof *a);
+        for (size_t i = 0, o = 0; i < nk; i++) {
+            fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
+            if (FY_STR_CHECK(k) && (!strcmp(FY_STR_DATA(k), "unit_attrs") || !strcmp(FY_STR_DATA(k), "value_attrs")))
+                continue;
+            fy_tuple_set_steal(kw2, o, fy_ref(k));
+            a2[na + o++] = a[na + i];
+        }
+        a = a2;
+        kw = kw2;
+    }
+    int haskw = fy_kwcount(kw) > 0;
+    fy_obj *args = haskw ? bind_kwargs(j->fn, a, na, kw) : NULL;
+    FY_XDECREF(kw2);
+    if (haskw && !args) return NULL;
     launcher *l = (launcher *)fy_alloc(&launcher_type);
     if (!l) {
         FY_XDECREF(args);

@@ -6,6 +6,7 @@
 
 #include "flydsl/api/dsl.h"
 #include "exec/interp.h"
+#include "torch/torch.h"
 #include "flydsl/trace/trace.h"
 
 #define TEXT_MAX 4096
@@ -612,6 +613,20 @@ static fy_getsetdef tensor_getsets[] = {{"layout", tensor_layout, NULL, "the lay
                                         {"address_space", tensor_aspace, NULL, "the address space (register tensors)"},
                                         {0}};
 
+/* fx.Tensor(t): FlyDSL wraps a tensor value; here every tensor already is one, so t itself (a host view of
+ * fx.make_view, a torch tensor, a kernel or coordinate tensor). */
+static fy_obj *tensor_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)tp;
+    if (fy_no_kwargs("Tensor", kw) < 0 || fy_check_nargs("Tensor", na, 1, 1) < 0) return NULL;
+    fy_obj *o = a[0];
+    if (fy_isinstance_of(o, &fy_dsl_tensor_type) || FY_TORCH_CHECK(o) ||
+        fy_dsl_targ_spec_of(o, 0, &(fy_dsl_targ_spec){0}) > 0 || fy_trace_layout_of(o))
+        return fy_ref(o);
+    fy_err_clear();
+    return fy_err_format(&fy_TypeError, "Tensor: expected a tensor (e.g. fx.make_view(...)), not '%s'",
+                         fy_type_name(o));
+}
+
 fy_type fy_dsl_tensor_type = {
     FY_TYPE_INIT("Tensor", sizeof(fy_dsl_tensor)),
     .doc = "Tensor: a coordinate tensor (base + layout) or a register tensor (dtype + layout).",
@@ -622,6 +637,7 @@ fy_type fy_dsl_tensor_type = {
     .getitem = tensor_getitem,
     .getsets = tensor_getsets,
     .methods = svg_methods,
+    .new_ = tensor_new,
 };
 
 int fy_dsl_types_ready(void) {

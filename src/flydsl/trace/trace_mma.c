@@ -74,7 +74,9 @@ typedef struct tmma {
     matom *atom;
     fly_layout al;   /* the atom layout (AM,AN,AK) */
     int64_t rep[3];  /* AM, AN, AK */
-    fy_obj *perm;    /* the permutation as given (None) */
+    fy_obj *perm;    /* the permutation as given (None, a tuple or a Tile) */
+    int pset[3];     /* which of M, N, K the permutation sets */
+    fly_layout pl[3]; /* the permutation's layout of each mode it sets (an integer n is n:1) */
 } tmma;
 typedef struct thrmma {
     fy_obj h;
@@ -106,7 +108,17 @@ static fy_obj *tmma_repr(fy_obj *o) {
     char a[160], l[256];
     atom_text(a, sizeof a, t->atom->s);
     fly_layout_print(&t->al, l, sizeof l);
-    return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
+    if (!t->pset[0] && !t->pset[1] && !t->pset[2]) return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
+    char pt[256];
+    int n = 0;
+    n += snprintf(pt + n, sizeof pt - (size_t)n, "[");
+    for (int i = 0; i < 3 && n < (int)sizeof pt; i++) {
+        char m[96] = "*";
+        if (t->pset[i]) fly_layout_print(&t->pl[i], m, sizeof m);
+        n += snprintf(pt + n, sizeof pt - (size_t)n, "%s%s", i ? "|" : "", m);
+    }
+    if (n < (int)sizeof pt) snprintf(pt + n, sizeof pt - (size_t)n, "]");
+    return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s, !fly.tile<%s>>>", a, l, pt);
 }
 static void tmma_dealloc(fy_obj *o) {
     FY_CLEAR(((tmma *)o)->atom);
@@ -185,6 +197,39 @@ static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return &m->h;
 }
 
+/* The modes a permutation (FlyDSL's permutation_mnk: a Tile or a tuple of None / int / Layout per M, N, K) sets:
+ * pset[i] and its layout pl[i] (an integer n is the layout n:1). */
+static int perm_modes(fy_obj *p, int pset[3], fly_layout pl[3]) {
+    fly_tile t;
+    fly_error err;
+    if (fy_dsl_to_tile(p, &t, "make_tiled_mma", "permutation") < 0) return -1;
+    int n = fly_tile_rank(&t);
+    if (n > 3) {
+        fy_err_format(&fy_ValueError, "make_tiled_mma: the permutation has %d modes, not at most 3 (M, N, K)", n);
+        return -1;
+    }
+    for (int i = 0, e = 1; i < n; i++) {
+        const fly_tile_entry *x = &t.e[e];
+        if (x->kind == FLY_TILE_INT) {
+            char s[32];
+            snprintf(s, sizeof s, "%lld:1", (long long)x->v);
+            if (fly_layout_parse(s, &pl[i], &err)) return fy_dsl_raise(&err), -1;
+            pset[i] = 1;
+        } else if (x->kind == FLY_TILE_LAYOUT) {
+            pl[i] = t.layouts[x->layout];
+            pset[i] = 1;
+        } else if (x->kind != FLY_TILE_NONE) {
+            return fy_err_set(&fy_NotImplementedError,
+                              "make_tiled_mma: a nested tile as a permutation mode is not supported"),
+                   -1;
+        }
+        if (pset[i] && !fly_layout_is_static(&pl[i]))
+            return fy_err_set(&fy_ValueError, "make_tiled_mma: the permutation must be static"), -1;
+        e += x->span;
+    }
+    return 0;
+}
+
 static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     static const char *const names[] = {"mma_atom", "atom_layout", "permutation", NULL};
@@ -200,13 +245,9 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     } else if (fy_dsl_to_layout(v[1], &al, 0, "make_tiled_mma", "atom_layout") < 0) {
         return NULL;
     }
-    if (v[2] && v[2] != fy_None) {
-        int trivial = FY_TUPLE_CHECK(v[2]);
-        for (size_t i = 0; trivial && i < (size_t)FY_TUPLE_N(v[2]); i++) trivial = FY_TUPLE_ITEMS(v[2])[i] == fy_None;
-        if (!trivial)
-            return fy_err_set(&fy_NotImplementedError, "make_tiled_mma: only permutation=None (or a tuple of None) is "
-                                                       "supported");
-    }
+    int pset[3] = {0, 0, 0};
+    fly_layout pl[3];
+    if (v[2] && v[2] != fy_None && perm_modes(v[2], pset, pl) < 0) return NULL;
     /* (AM,AN,AK) numbered column-major: the thread mode of the partitions relies on it */
     fly_layout F;
     int64_t rep[3] = {1, 1, 1}, expect = 1;
@@ -227,6 +268,8 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     t->al = al;
     memcpy(t->rep, rep, sizeof rep);
     t->perm = fy_ref(v[2] ? v[2] : fy_None);
+    memcpy(t->pset, pset, sizeof pset);
+    memcpy(t->pl, pl, sizeof pl);
     return &t->h;
 bad:;
     char l[256];
@@ -287,34 +330,63 @@ static int tile2(int64_t a, int64_t b, fly_tile *t) {
         } \
     } while (0)
 
-/* The partition layout (thread, V, R0', R1') of a 2-D layout L for operand `which` (see the file comment). */
+/* The M/N/K index of operand which's modes 0 and 1 (A: M K, B: N K, C: M N). */
+static void operand_mnk(int which, int j[2]) {
+    j[0] = which == 1 ? 1 : 0;
+    j[1] = which == 2 ? 1 : 2;
+}
+
+/* The extent one tiling step covers along mode d of operand which: the permutation's size where it sets the
+ * mode, else the atom's extent times its repeats (FlyDSL's tile_size_mnk). */
+static int64_t step_extent(const tmma *tm, int which, int d, const int64_t ext[2], const int64_t r[2]) {
+    int j[2];
+    operand_mnk(which, j);
+    int64_t n = ext[d] * r[d];
+    fly_error err;
+    if (tm->pset[j[d]] && fly_layout_size_static(&tm->pl[j[d]], &n, &err)) n = ext[d] * r[d];
+    return n;
+}
+
+/* The partition layout (thread, V, R0', R1', extra modes...) of a layout L of rank >= 2 for operand `which`
+ * (see the file comment): the first two modes are first divided by the permutation (FlyDSL's thrfrg: a
+ * logical_divide of each mode the permutation sets by its layout), modes past the second are kept. */
 static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, const char *op) {
     fly_error err;
-    fly_layout AT, Z, Za, Zr, C, Cthr, Cval, Y, Yt, Yr, yt[2], yr[2], bc, T;
+    fly_layout AT, Z, Za, Zr, C, Cthr, Cval, Y, Yt, Yr, yt[2], yr[2], bc, T, L2, P, xm[8];
     fly_tile t1, t2;
     int64_t ext[2];
-    int idx[3];
-    if (fly_layout_rank(L) != 2 || fly_inttuple_is_leaf(&L->shape))
-        return fy_err_format(&fy_ValueError, "%s: expected a 2-D tensor", op), -1;
+    int idx[3], j[2];
+    int rank = fly_inttuple_is_leaf(&L->shape) ? 1 : fly_layout_rank(L);
+    if (rank < 2 || rank > 6) return fy_err_format(&fy_ValueError, "%s: expected a tensor of at least 2 modes", op), -1;
     if (atom_tv(tm->atom->s, which, &AT, ext) < 0) return -1;
     operand_reps(tm, which, idx);
+    operand_mnk(which, j);
     int64_t r[2];
-    for (int j = 0, i = 0; j < 3; j++)
-        if (idx[j] >= 0) r[i++] = tm->rep[j];
-    /* the tensor must hold a whole number of atom tiles, and of atom repeats */
+    for (int q = 0, i = 0; q < 3; q++)
+        if (idx[q] >= 0) r[i++] = tm->rep[q];
+    /* the tensor must hold a whole number of tiling steps */
+    fly_layout md[2];
     for (int d = 0; d < 2; d++) {
-        fly_layout Md;
-        int64_t n;
-        LCHK(fly_layout_get(L, d, &Md, &err));
-        if (fly_layout_size_static(&Md, &n, &err) == 0 && n % (ext[d] * r[d]))
+        int64_t n, step = step_extent(tm, which, d, ext, r);
+        LCHK(fly_layout_get(L, d, &md[d], &err));
+        if (fly_layout_size_static(&md[d], &n, &err) == 0 && n % step)
             return fy_err_format(&fy_ValueError,
                                  "%s: mode %d of the tensor has %lld elements, not a multiple of the "
                                  "tiled MMA's %lld",
-                                 op, d, (long long)n, (long long)(ext[d] * r[d])),
+                                 op, d, (long long)n, (long long)step),
                    -1;
     }
+    const fly_layout *two[2] = {&md[0], &md[1]};
+    LCHK(fly_layout_concat(&L2, two, 2, &err));
+    if (tm->pset[j[0]] || tm->pset[j[1]]) {
+        const fly_layout *pm[2] = {tm->pset[j[0]] ? &tm->pl[j[0]] : NULL, tm->pset[j[1]] ? &tm->pl[j[1]] : NULL};
+        fly_tile pt;
+        LCHK(fly_tile_from_layouts(&pt, pm, 2, &err) || fly_layout_logical_divide_tile(&L2, &pt, &P, &err));
+    } else {
+        P = L2;
+    }
     if (tile2(ext[0], ext[1], &t1) < 0 || tile2(r[0], r[1], &t2) < 0) return -1;
-    LCHK(fly_layout_zipped_divide_tile(L, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
+    LCHK(fly_layout_zipped_divide_tile(&P, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
          fly_layout_get(&Z, 1, &Zr, &err) || fly_layout_composition(&Za, &AT, &C, &err) ||
          fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
          fly_layout_zipped_divide_tile(&Zr, &t2, &Y, &err) || fly_layout_get(&Y, 0, &Yt, &err) ||
@@ -326,10 +398,14 @@ static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, 
     fly_inttuple_int(&bz, 0);
     LCHK(fly_layout_make(&bc, &bs, &bz, &err));
     const fly_layout *tm4[4] = {&Cthr, NULL, NULL, NULL};
-    for (int j = 0; j < 3; j++) tm4[j + 1] = idx[j] < 0 ? &bc : &yt[idx[j]];
+    for (int q = 0; q < 3; q++) tm4[q + 1] = idx[q] < 0 ? &bc : &yt[idx[q]];
     LCHK(fly_layout_concat(&T, tm4, 4, &err));
-    const fly_layout *all[4] = {&T, &Cval, &yr[0], &yr[1]};
-    LCHK(fly_layout_concat(F, all, 4, &err));
+    const fly_layout *all[8] = {&T, &Cval, &yr[0], &yr[1]};
+    for (int d = 2; d < rank; d++) {
+        LCHK(fly_layout_get(L, d, &xm[d], &err));
+        all[d + 2] = &xm[d];
+    }
+    LCHK(fly_layout_concat(F, all, rank + 2, &err));
     return 0;
 }
 
@@ -472,6 +548,9 @@ static fy_obj *tm_tile_size_mnk(fy_obj *o) {
     tmma *t = (tmma *)o;
     const mfma_shape *s = t->atom->s;
     int64_t v[3] = {s->m * t->rep[0], s->n * t->rep[1], s->k * t->rep[2]};
+    fly_error err;
+    for (int i = 0; i < 3; i++)
+        if (t->pset[i] && fly_layout_size_static(&t->pl[i], &v[i], &err)) return fy_dsl_raise(&err);
     return int_tuple(3, v);
 }
 static fy_obj *tm_atom_layout(fy_obj *o) { return fy_dsl_layout_new(&((tmma *)o)->al); }
@@ -511,7 +590,25 @@ static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     int64_t r[2];
     for (int j = 0, i = 0; j < 3; j++)
         if (idx[j] >= 0) r[i++] = tm->rep[j];
-    tile[0] = ext[0] * r[0], tile[1] = ext[1] * r[1];
+    tile[0] = step_extent(tm, which, 0, ext, r), tile[1] = step_extent(tm, which, 1, ext, r);
+    int jm[2];
+    operand_mnk(which, jm);
+    if (tm->pset[jm[0]] || tm->pset[jm[1]]) {
+        /* permuted: the partition of the tile's own column-major layout, (thread, (V, R0', R1')) */
+        fly_layout ref, F, th, vm[3];
+        char rs[64];
+        snprintf(rs, sizeof rs, "(%lld,%lld):(1,%lld)", (long long)tile[0], (long long)tile[1], (long long)tile[0]);
+        LCHK(fly_layout_parse(rs, &ref, &err));
+        if (part_layout(tm, which, &ref, &F, "make_tiled_copy") < 0) return -1;
+        LCHK(fly_layout_get(&F, 0, &th, &err));
+        for (int i = 0; i < 3; i++) LCHK(fly_layout_get(&F, i + 1, &vm[i], &err));
+        const fly_layout *vv[3] = {&vm[0], &vm[1], &vm[2]};
+        fly_layout V;
+        LCHK(fly_layout_concat(&V, vv, 3, &err));
+        const fly_layout *tv2[2] = {&th, &V};
+        LCHK(fly_layout_concat(TV, tv2, 2, &err));
+        return 0;
+    }
     char s[96];
     snprintf(s, sizeof s, "(%lld,%lld):(1,%lld)", (long long)ext[0], (long long)ext[1], (long long)tile[0]);
     LCHK(fly_layout_parse(s, &E, &err) || fly_layout_composition(&E, &AT, &ATE, &err) ||
@@ -815,6 +912,11 @@ static int add_funcs(fy_obj *m, fy_methoddef *d) {
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
     }
     return 0;
+}
+
+int fy_trace_is_mma_value(fy_obj *o) {
+    fy_type *t = FY_TYPE(o);
+    return t == &mmaop_type || t == &matom_type || t == &tmma_type;
 }
 
 int fy_trace_add_mma_fx(fy_obj *m) {

@@ -476,9 +476,13 @@ static int aref_setitem(fy_obj *o, fy_obj *k, fy_obj *x) {
     return r;
 }
 static int64_t aref_len(fy_obj *o) { return ((aref *)o)->l.n; }
+/* arr.ptr: the array's first element as a shared pointer (fx.make_view(arr.ptr, layout) views it). */
 static fy_obj *aref_ptr(fy_obj *o) {
-    (void)o;
-    return fy_err_set(&fy_NotImplementedError, "LDS array .ptr is not supported yet: use .view(layout)");
+    fy_tracer *tr = need_tracer("LDS pointers");
+    if (!tr) return NULL;
+    uint64_t p;
+    leaf_ptr(tr, &((aref *)o)->l, &p);
+    return fy_trace_ptr_new(p, ((aref *)o)->l.et, FY_SP_SHARED);
 }
 static fy_obj *aref_repr(fy_obj *o) {
     aref *r = (aref *)o;
