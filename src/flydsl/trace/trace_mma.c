@@ -39,25 +39,39 @@ static fy_obj *int_tuple(int n, const int64_t *v) {
     return t;
 }
 
-/* The MFMA shapes supported (CDNA3, one output block, f32 accumulators). */
+/* The MFMA shapes supported (one output block): f32 accumulators, i32 for the i8 ones; `only`: the one target
+ * that has the instruction (NULL: both). */
 typedef struct mfma_shape {
     int m, n, k;
     const char *ab;
     int va, vc;
+    const char *only;
 } mfma_shape;
 static const mfma_shape shapes[] = {
-    {16, 16, 4, "f32", 1, 4},
-    {32, 32, 2, "f32", 1, 16},
-    {16, 16, 16, "f16", 4, 4},
-    {32, 32, 8, "f16", 4, 16},
-    {16, 16, 16, "bf16", 4, 4},
-    {32, 32, 8, "bf16", 4, 16},
+    {16, 16, 4, "f32", 1, 4, NULL},
+    {32, 32, 2, "f32", 1, 16, NULL},
+    {16, 16, 16, "f16", 4, 4, NULL},
+    {32, 32, 8, "f16", 4, 16, NULL},
+    {16, 16, 16, "bf16", 4, 4, NULL},
+    {32, 32, 8, "bf16", 4, 16, NULL},
     /* fp8 x fp8: e4m3 in the target's format (FNUZ on gfx942, OCP on gfx950) */
-    {16, 16, 32, "f8E4M3FNUZ", 8, 4},
-    {32, 32, 16, "f8E4M3FNUZ", 8, 16},
-    {16, 16, 32, "f8E4M3FN", 8, 4},
-    {32, 32, 16, "f8E4M3FN", 8, 16},
+    {16, 16, 32, "f8E4M3FNUZ", 8, 4, NULL},
+    {32, 32, 16, "f8E4M3FNUZ", 8, 16, NULL},
+    {16, 16, 32, "f8E4M3FN", 8, 4, NULL},
+    {32, 32, 16, "f8E4M3FN", 8, 16, NULL},
+    /* gfx950's double-rate f16 / bf16: eight values a lane */
+    {16, 16, 32, "f16", 8, 4, "gfx950"},
+    {32, 32, 16, "f16", 8, 16, "gfx950"},
+    {16, 16, 32, "bf16", 8, 4, "gfx950"},
+    {32, 32, 16, "bf16", 8, 16, "gfx950"},
+    /* i8 x i8 -> i32: eight values a lane on both, sixteen in gfx950's K=64 / K=32 forms */
+    {16, 16, 32, "i8", 8, 4, NULL},
+    {32, 32, 16, "i8", 8, 16, NULL},
+    {16, 16, 64, "i8", 16, 4, "gfx950"},
+    {32, 32, 32, "i8", 16, 16, "gfx950"},
 };
+
+static const char *acc_of(const mfma_shape *s) { return strcmp(s->ab, "i8") ? "f32" : "i32"; }
 
 typedef struct mmaop {
     fy_obj h;
@@ -86,7 +100,7 @@ typedef struct thrmma {
 static fy_type mmaop_type, matom_type, tmma_type, thrmma_type;
 
 static void type_text(char *buf, size_t cap, const mfma_shape *s) {
-    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> f32>", s->m, s->n, s->k, s->ab, s->ab);
+    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> %s>", s->m, s->n, s->k, s->ab, s->ab, acc_of(s));
 }
 static void atom_text(char *buf, size_t cap, const mfma_shape *s) {
     char t[128];
@@ -158,9 +172,12 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
             return fy_err_format(&fy_TypeError, "MFMA: %s must be a numeric type such as fx.Float32, not '%s'",
                                  names[i], fy_type_name(v[i]));
     fy_dsl_numeric *ab = (fy_dsl_numeric *)v[3];
-    fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : &fy_dsl_t_f32;
-    if (acc != &fy_dsl_t_f32)
-        return fy_err_format(&fy_ValueError, "MFMA: the accumulator type must be Float32, not %s", acc->name);
+    int is_int = !strcmp(fy_trace_mlir_type(ab), "i8");
+    fy_dsl_numeric *want = is_int ? &fy_dsl_t_i32 : &fy_dsl_t_f32;
+    fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : want;
+    if (acc != want)
+        return fy_err_format(&fy_ValueError, "MFMA: the accumulator type of %s inputs must be %s, not %s", ab->name,
+                             want->name, acc->name);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         const mfma_shape *sh = &shapes[i];
         if (sh->m == mnk[0] && sh->n == mnk[1] && sh->k == mnk[2] && !strcmp(sh->ab, fy_trace_mlir_type(ab))) {
@@ -176,7 +193,8 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_err_format(
         &fy_ValueError,
         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
-        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN)",
+        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN / Int8 "
+        "(Int32 accumulators) and on gfx950 Float16 / BFloat16, 16x16x64 and 32x32x32 Int8)",
         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
 }
 
@@ -732,7 +750,7 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
     fly_layout m;
     char s[256];
     fly_inttuple_print(&t->L.shape, s, sizeof s);
-    if (rank != 1 && rank != 3) {
+    if (rank < 1 || rank > 3) {
         fy_err_format(&fy_ValueError, "%s: %s has shape %s; expected (V, Rest0, Rest1) with V = %lld values per atom",
                       op, name, s, (long long)v);
         return -1;
@@ -758,8 +776,9 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
 static fy_obj *sub(fy_obj *o, int64_t i, int64_t j) {
     fy_ttensor *t = (fy_ttensor *)o;
     if (fly_inttuple_is_leaf(&t->L.shape) || fly_layout_rank(&t->L) == 1) return fy_ref(o);
+    int n = fly_layout_rank(&t->L) == 2 ? 2 : 3; /* (V, R0): one atom along the other mode */
     int64_t ij[3] = {0, i, j};
-    fy_obj *key = int_tuple(3, ij);
+    fy_obj *key = int_tuple(n, ij);
     if (!key) return NULL;
     FY_DECREF(FY_TUPLE_ITEMS(key)[0]);
     fy_tuple_set_steal(key, 0, fy_none());
