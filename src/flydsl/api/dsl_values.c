@@ -6,7 +6,6 @@
 
 #include "flydsl/api/dsl.h"
 #include "exec/interp.h"
-#include "torch/torch.h"
 #include "flydsl/trace/trace.h"
 
 #define TEXT_MAX 4096
@@ -619,12 +618,11 @@ static fy_obj *tensor_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) 
     (void)tp;
     if (fy_no_kwargs("Tensor", kw) < 0 || fy_check_nargs("Tensor", na, 1, 1) < 0) return NULL;
     fy_obj *o = a[0];
-    if (fy_isinstance_of(o, &fy_dsl_tensor_type) || FY_TORCH_CHECK(o) ||
-        fy_dsl_targ_spec_of(o, 0, &(fy_dsl_targ_spec){0}) > 0 || fy_trace_layout_of(o))
-        return fy_ref(o);
-    fy_err_clear();
-    return fy_err_format(&fy_TypeError, "Tensor: expected a tensor (e.g. fx.make_view(...)), not '%s'",
-                         fy_type_name(o));
+    if (o == fy_None || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || FY_DSL_NUM_CHECK(o) ||
+        FY_TUPLE_CHECK(o) || FY_LIST_CHECK(o))
+        return fy_err_format(&fy_TypeError, "Tensor: expected a tensor (e.g. fx.make_view(...)), not '%s'",
+                             fy_type_name(o));
+    return fy_ref(o);
 }
 
 fy_type fy_dsl_tensor_type = {
