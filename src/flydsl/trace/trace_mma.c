@@ -7,8 +7,10 @@
  * of the atom's (M,K) tile for A, (N,K) for B and (M,N) for C:
  *   A, B: ((MN, 64/MN), KPT) : ((1, MN*KPT), MN)       KPT = K / (64/MN) values per lane
  *   C:    ((N, 64/N), (4, M/4/(64/N))) : ((M, 4), (1, 4*(64/N)))
- * A tiled MMA repeats the atom over an atom layout (AM, AN, AK) whose threads are numbered column-major
- * (lane fastest, then the atom's m, n, k coordinates). Partitioning a 2-D tensor for operand X:
+ * A tiled MMA repeats the atom over an atom layout (AM, AN, AK); its threads are numbered lane fastest, then
+ * the atom's number (the partitions work with the column-major number of the atom's m, n, k coordinates; an
+ * atom layout numbering them otherwise is mapped onto it through its right inverse). A permutation
+ * (FlyDSL's permutation_mnk) logical-divides each mode it sets before the atoms divide the tensor. Partitioning a 2-D tensor for operand X:
  * zipped_divide by the atom tile -> ((s0,s1),(R0,R1)); the atom mode composed with the atom's TV layout
  * gives (lane, value); the rest divided by the atom repeats gives ((r0,r1),(R0',R1')); the thread mode is
  * (lane, m, n, k) with the repeat the operand does not span broadcast (stride 0). Sliced at the thread id the
@@ -88,6 +90,8 @@ typedef struct tmma {
     matom *atom;
     fly_layout al;   /* the atom layout (AM,AN,AK) */
     int64_t rep[3];  /* AM, AN, AK */
+    int cm;          /* the atom layout numbers the atoms column-major (the partitions' own order) */
+    fly_layout inv;  /* else its right inverse: atom number -> column-major (m, n, k) index */
     fy_obj *perm;    /* the permutation as given (None, a tuple or a Tile) */
     int pset[3];     /* which of M, N, K the permutation sets */
     fly_layout pl[3]; /* the permutation's layout of each mode it sets (an integer n is n:1) */
@@ -266,9 +270,11 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     int pset[3] = {0, 0, 0};
     fly_layout pl[3];
     if (v[2] && v[2] != fy_None && perm_modes(v[2], pset, pl) < 0) return NULL;
-    /* (AM,AN,AK) numbered column-major: the thread mode of the partitions relies on it */
-    fly_layout F;
-    int64_t rep[3] = {1, 1, 1}, expect = 1;
+    /* the partitions number the atoms column-major in (m, n, k); another numbering (e.g. row-major
+     * (2,2,1):(2,1,0)) is mapped onto it through the layout's right inverse (thr_slice, the tiled copies) */
+    fly_layout F, inv;
+    int64_t rep[3] = {1, 1, 1}, expect = 1, total = 1, ninv = 0;
+    int cm = 1;
     if (!fly_layout_is_static(&al) || fly_layout_flatten(&al, &F, &err) || fly_layout_rank(&F) > 3) goto bad;
     int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
     for (int i = 0; i < r; i++) {
@@ -276,15 +282,21 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
         const fly_itnode *st = r == 1 ? F.stride.n : fly_itnode_child(F.stride.n, i);
         if (sh->kind != FLY_IT_INT || st->kind != FLY_IT_INT || sh->v < 1) goto bad;
         rep[i] = sh->v;
-        if (sh->v > 1 && st->v != expect) goto bad;
+        if (sh->v > 1 && st->v != expect) cm = 0;
         expect *= sh->v;
+        total *= sh->v;
     }
+    if (!cm &&
+        (fly_layout_right_inverse(&al, &inv, &err) || fly_layout_size_static(&inv, &ninv, &err) || ninv != total))
+        goto bad; /* not a bijection onto 0 .. AM*AN*AK-1 */
     if (fy_type_ready(&tmma_type) < 0) return NULL;
     tmma *t = (tmma *)fy_alloc(&tmma_type);
     if (!t) return NULL;
     t->atom = (matom *)fy_ref(v[0]);
     t->al = al;
     memcpy(t->rep, rep, sizeof rep);
+    t->cm = cm;
+    if (!cm) t->inv = inv;
     t->perm = fy_ref(v[2] ? v[2] : fy_None);
     memcpy(t->pset, pset, sizeof pset);
     memcpy(t->pl, pl, sizeof pl);
@@ -292,10 +304,11 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
 bad:;
     char l[256];
     fly_layout_print(&al, l, sizeof l);
-    return fy_err_format(&fy_NotImplementedError,
-                         "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbered "
-                         "column-major such as (2,2,1):(1,2,0)",
-                         l);
+    return fy_err_format(
+        &fy_NotImplementedError,
+        "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbering "
+        "its atoms 0 .. M*N*K-1 once each, such as (2,2,1):(1,2,0)",
+        l);
 }
 
 /* ---- layouts ---- */
@@ -552,13 +565,52 @@ PART(A, 0)
 PART(B, 1)
 PART(C, 2)
 
+/* The column-major thread number of thread tid (an int or a traced value) for an atom layout with right inverse
+ * inv: tid % 64 + 64 * inv(tid // 64). */
+static fy_obj *colmajor_tid(const fly_layout *inv, fy_obj *tid) {
+    fly_layout F;
+    fly_error err;
+    if (fly_layout_flatten(inv, &F, &err)) return fy_dsl_raise(&err);
+    int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
+    fy_obj *c64 = fy_int_from(64), *q = fy_binop(tid, c64, FY_NB_FLOORDIV),
+           *lane = q ? fy_binop(tid, c64, FY_NB_MOD) : NULL;
+    fy_obj *acc = lane ? fy_int_from(0) : NULL;
+    int64_t below = 1;
+    for (int i = 0; acc && i < r; i++) {
+        const fly_itnode *sh = r == 1 ? F.shape.n : fly_itnode_child(F.shape.n, i);
+        const fly_itnode *st = r == 1 ? F.stride.n : fly_itnode_child(F.stride.n, i);
+        fy_obj *b = fy_int_from(below), *s = fy_int_from(sh->v), *d = fy_int_from(st->v * 64);
+        fy_obj *x = b && s && d ? fy_binop(q, b, FY_NB_FLOORDIV) : NULL, *y = x ? fy_binop(x, s, FY_NB_MOD) : NULL;
+        fy_obj *z = y ? fy_binop(y, d, FY_NB_MUL) : NULL, *n = z ? fy_binop(acc, z, FY_NB_ADD) : NULL;
+        FY_XDECREF(b);
+        FY_XDECREF(s);
+        FY_XDECREF(d);
+        FY_XDECREF(x);
+        FY_XDECREF(y);
+        FY_XDECREF(z);
+        FY_DECREF(acc);
+        acc = n;
+        below *= sh->v;
+    }
+    fy_obj *res = acc ? fy_binop(lane, acc, FY_NB_ADD) : NULL;
+    FY_XDECREF(acc);
+    FY_XDECREF(lane);
+    FY_XDECREF(q);
+    FY_XDECREF(c64);
+    return res;
+}
+
 static fy_obj *tm_thr_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("thr_slice", kw) < 0 || fy_check_nargs("thr_slice", na, 1, 1) < 0) return NULL;
     if (fy_type_ready(&thrmma_type) < 0) return NULL;
     thrmma *t = (thrmma *)fy_alloc(&thrmma_type);
     if (!t) return NULL;
     t->tm = (tmma *)fy_ref(self);
-    t->tid = fy_ref(a[0]);
+    t->tid = ((tmma *)self)->cm ? fy_ref(a[0]) : colmajor_tid(&((tmma *)self)->inv, a[0]);
+    if (!t->tid) {
+        FY_DECREF(&t->h);
+        return NULL;
+    }
     return &t->h;
 }
 
@@ -598,7 +650,7 @@ static fy_obj *matom_thr_layout(fy_obj *o) {
 /* ---- tiled copies matched to an MMA operand ---- */
 
 /* The MMA's TV layout of operand which over its tile (T0,T1) (thread = (lane, m, n, k) column-major). */
-static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
+static int tiled_tv_cm(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     fly_error err;
     fly_layout AT, E, ATE, a0, a1, rm[3], T;
     int64_t ext[2];
@@ -640,6 +692,25 @@ static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     LCHK(fly_layout_concat(&T, tmodes, 4, &err));
     const fly_layout *both[2] = {&T, &a1};
     LCHK(fly_layout_concat(TV, both, 2, &err));
+    return 0;
+}
+
+/* The tiled TV layout by thread number: for an atom layout that is not column-major, the thread mode composed
+ * with thread number -> column-major thread (lane stays, the atom number through the inverse). */
+static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
+    if (tiled_tv_cm(tm, which, TV, tile) < 0) return -1;
+    if (tm->cm) return 0;
+    fly_error err;
+    fly_layout th, val, lanes, sc, Lt, th2;
+    sc = tm->inv;
+    for (int i = 0; i < fly_inttuple_nodes(&sc.stride); i++)
+        if (sc.stride.n[i].kind == FLY_IT_INT) sc.stride.n[i].v *= 64;
+    LCHK(fly_layout_parse("64:1", &lanes, &err));
+    const fly_layout *two[2] = {&lanes, &sc};
+    LCHK(fly_layout_concat(&Lt, two, 2, &err) || fly_layout_get(TV, 0, &th, &err) ||
+         fly_layout_get(TV, 1, &val, &err) || fly_layout_composition(&th, &Lt, &th2, &err));
+    const fly_layout *tv2[2] = {&th2, &val};
+    LCHK(fly_layout_concat(TV, tv2, 2, &err));
     return 0;
 }
 

@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (its gfx950 kernels run on the emulator; a gfx942 device cannot load them)
 # The i8 MFMAs with Int32 accumulators (fx.rocdl.MFMA(m, n, k, fx.Int8, fx.Int32); trace_mma.c, lower_mma.c,
 # emu_mfma.c) and gfx950's double-rate f16 / bf16 ones (eight values a lane): C = A @ B.T on one wave on the
 # emulator, the i8 results bit for bit against the int64 product (the hardware's 32-bit accumulation: C's
