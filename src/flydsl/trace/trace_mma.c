@@ -486,13 +486,14 @@ static fy_obj *partition(thrmma *th, int which, fy_obj *o, const char *op) {
         return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
     }
     if (!view) return NULL;
-    fy_obj *key = fy_tuple_new(4);
+    int nk = fly_layout_rank(&F); /* (thread, V, R0, R1, the tensor's modes past two...) */
+    fy_obj *key = fy_tuple_new((size_t)nk);
     if (!key) {
         FY_DECREF(view);
         return NULL;
     }
     fy_tuple_set_steal(key, 0, fy_ref(th->tid));
-    for (int i = 1; i < 4; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
+    for (int i = 1; i < nk; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
     fy_obj *r = FY_TYPE(view)->getitem(view, key);
     FY_DECREF(key);
     FY_DECREF(view);

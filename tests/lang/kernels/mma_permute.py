@@ -21,6 +21,8 @@ def gemm_perm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, mma: fx.TiledMma):
     fb = thr.make_fragment_B(thr.partition_B(B))
     fc = thr.make_fragment_C(thr.partition_C(C))
     print("partition A", pa.layout, "fragments A", fa.shape, "C", fc.shape)
+    # a tensor of more than two modes: the modes past the second stay as they are (here the K tiles)
+    print("partition of B's K tiles", thr.partition_B(fx.flat_divide(B, fx.make_tile(16, 32))).layout)
     cp = fx.make_copy_atom(fx.UniversalCopy(16), fx.Float16)
     cc = fx.make_copy_atom(fx.UniversalCopy(32), fx.Float32)
     ta = fx.make_tiled_copy_A(cp, mma).get_slice(tid)
