@@ -754,6 +754,43 @@ fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag) {
     int rank = fly_inttuple_is_leaf(&t->L.shape) ? 1 : fly_layout_rank(&t->L);
     if ((rank > 1 && fly_layout_get(&t->L, 0, &m0, &err)) || fly_layout_size_static(rank == 1 ? &t->L : &m0, &v, &err))
         return fy_dsl_raise(&err);
+    if (atomv > v && v > 0 && atomv % v == 0 && rank > 1) {
+        /* a permuted tiled MMA: one copy covers several atoms' values, the first leaf of a rest mode (the
+         * permutation's split of K, say (V, M, (2, K/32)) for 8-value copies of 4-value atoms); that leaf
+         * joins the value mode: ((V, 2), M, K/32) */
+        for (int i = 1; i < rank; i++) {
+            fly_layout mi, f, rest, m0n, L2, parts[6];
+            int64_t fs;
+            if (fly_layout_get(&t->L, i, &mi, &err)) return fy_dsl_raise(&err);
+            int ri = fly_inttuple_is_leaf(&mi.shape) ? 1 : fly_layout_rank(&mi);
+            if (ri < 2 || ri > 6 || rank > 6 || fly_layout_get(&mi, 0, &f, &err) ||
+                fly_layout_size_static(&f, &fs, &err) || (v * fs) % atomv)
+                continue;
+            const fly_layout *rp[6];
+            for (int j = 1; j < ri && j < 6; j++) {
+                if (fly_layout_get(&mi, j, &parts[j], &err)) return fy_dsl_raise(&err);
+                rp[j - 1] = &parts[j];
+            }
+            if (ri == 2) rest = parts[1];
+            else if (fly_layout_concat(&rest, rp, ri - 1, &err)) return fy_dsl_raise(&err);
+            const fly_layout *vm[2] = {&m0, &f};
+            if (fly_layout_concat(&m0n, vm, 2, &err)) return fy_dsl_raise(&err);
+            fly_layout modes[6];
+            const fly_layout *mp[6];
+            for (int j = 0; j < rank && j < 6; j++) {
+                if (j == 0) modes[j] = m0n;
+                else if (j == i) modes[j] = rest;
+                else if (fly_layout_get(&t->L, j, &modes[j], &err)) return fy_dsl_raise(&err);
+                mp[j] = &modes[j];
+            }
+            if (fly_layout_concat(&L2, mp, rank, &err)) return fy_dsl_raise(&err);
+            fy_obj *w = fy_trace_view(tr, t, &L2);
+            if (!w) return NULL;
+            fy_obj *r = fy_trace_mma_retile(atomv, w);
+            FY_DECREF(w);
+            return r;
+        }
+    }
     if (atomv < 1 || v % atomv)
         return fy_err_format(&fy_ValueError,
                              "retile: the fragment's %lld values per MMA atom are not a whole number of "
