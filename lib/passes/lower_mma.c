@@ -1,7 +1,8 @@
 /* lower_mma.c - the MMA-atom part of fly-layout-lowering: every
  *   "fly.mma_atom_call"(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<MxNxK, (T, T) -> f32>>, ...)
  * becomes vector loads of a, b and c (fly.memref.load_vec, lowered by the rest of the pass), the ROCDL
- * intrinsic op (rocdl.mfma.f32.MxNxK...: operands a, b (8 fp8 values packed into an i64), the accumulator vector
+ * intrinsic op (rocdl.mfma.f32.MxNxK... / rocdl.mfma.i32...: operands a, b (8 fp8 or i8 values packed into an
+ * i64, 16 i8 into a vector<4xi32>, gfx950's 8 f16 / bf16 as a vector), the accumulator vector
  * and the cbsz / abid / blgp immediates, all 0) and a vector store of its result into d. The atoms (fly.make_mma_atom) left unused are
  * erased. */
 #include <stdio.h>
@@ -33,6 +34,16 @@ static const mfma_def defs[] = {
     {32, 32, 16, "f8E4M3FNUZ", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
     {16, 16, 32, "f8E4M3FN", 8, 4, "rocdl.mfma.f32.16x16x32.fp8.fp8"},
     {32, 32, 16, "f8E4M3FN", 8, 16, "rocdl.mfma.f32.32x32x16.fp8.fp8"},
+    /* gfx950: eight 16-bit values a lane, passed as vector<8xf16> / vector<8xbf16> */
+    {16, 16, 32, "f16", 8, 4, "rocdl.mfma.f32.16x16x32.f16"},
+    {32, 32, 16, "f16", 8, 16, "rocdl.mfma.f32.32x32x16.f16"},
+    {16, 16, 32, "bf16", 8, 4, "rocdl.mfma.f32.16x16x32.bf16"},
+    {32, 32, 16, "bf16", 8, 16, "rocdl.mfma.f32.32x32x16.bf16"},
+    /* i8 -> i32: eight bytes a lane as an i64, sixteen (gfx950) as a vector<4xi32> */
+    {16, 16, 32, "i8", 8, 4, "rocdl.mfma.i32.16x16x32.i8"},
+    {32, 32, 16, "i8", 8, 16, "rocdl.mfma.i32.32x32x16.i8"},
+    {16, 16, 64, "i8", 16, 4, "rocdl.mfma.i32.16x16x64.i8"},
+    {32, 32, 32, "i8", 16, 16, "rocdl.mfma.i32.32x32x32.i8"},
 };
 
 /* The MFMA an atom type names, or NULL. */
@@ -44,7 +55,7 @@ static const mfma_def *find_def(MlirType atom) {
     char ab[16], ab2[16];
     const char *p = strstr(buf, "cdna3.mfma<");
     if (strncmp(buf, "mma_atom<", 9) || !p ||
-        sscanf(p, "cdna3.mfma<%dx%dx%d, (%15[^,], %15[^)]) -> f32>", &m, &n, &k, ab, ab2) != 5 || strcmp(ab, ab2))
+        sscanf(p, "cdna3.mfma<%dx%dx%d, (%15[^,], %15[^)]) -> ", &m, &n, &k, ab, ab2) != 5 || strcmp(ab, ab2))
         return NULL;
     for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
         if (defs[i].m == m && defs[i].n == n && defs[i].k == k && !strcmp(defs[i].ab, ab)) return &defs[i];
@@ -74,9 +85,11 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
     MlirContext ctx = mlirOperationGetContext(op);
     const mfma_def *d = find_def(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     if (!d) {
-        fly_pass_error(pass, op, PASS,
-                       "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
-                       "f32, 16x16x16 and 32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8 e4m3)");
+        fly_pass_error(
+            pass, op, PASS,
+            "fly.mma_atom_call: unsupported MMA atom (supported: CDNA3 MFMA 16x16x4 and 32x32x2 "
+            "f32, 16x16x16 and 32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8 e4m3 / i8 (gfx950: f16 / bf16), "
+            "16x16x64 and 32x32x32 i8 (gfx950))");
         return false;
     }
     static const char *const what[4] = {"d", "a", "b", "c"};
@@ -100,7 +113,13 @@ static bool lower_call(MlirOperation op, MlirExternalPass pass) {
     }
     /* the intrinsic's operand types: f32 scalars, vector<4xf16>, vector<4xi16> for bf16, i64 for 8 fp8 */
     for (int i = 1; i < 3; i++) {
-        if (d->va == 8) {
+        if (d->va == 8 && (!strcmp(d->ab, "f16") || !strcmp(d->ab, "bf16"))) {
+            /* the vector<8xf16> / vector<8xbf16> as it is */
+        } else if (d->va == 16) {
+            int64_t four = 4;
+            v[i] =
+                emit(op, "vector.bitcast", 1, &v[i], mlirVectorTypeGet(1, &four, mlirIntegerTypeGet(ctx, 32)), 0, NULL);
+        } else if (d->va == 8) {
             int64_t one = 1, at = 0;
             MlirType i64 = mlirIntegerTypeGet(ctx, 64);
             MlirNamedAttribute pos = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at));

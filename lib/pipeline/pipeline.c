@@ -306,8 +306,9 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
         return false;
     }
     /* instructions only gfx950 has: LLVM's instruction selection would abort on another chip */
-    static const char *const gfx950_only[] = {"rocdl.mfma.f32.16x16x32.f16", "rocdl.mfma.f32.32x32x16.f16",
-                                              "rocdl.mfma.f32.16x16x32.bf16", "rocdl.mfma.f32.32x32x16.bf16"};
+    static const char *const gfx950_only[] = {"rocdl.mfma.f32.16x16x32.f16",  "rocdl.mfma.f32.32x32x16.f16",
+                                              "rocdl.mfma.f32.16x16x32.bf16", "rocdl.mfma.f32.32x32x16.bf16",
+                                              "rocdl.mfma.i32.16x16x64.i8",   "rocdl.mfma.i32.32x32x32.i8"};
     for (size_t i = 0; !strstr(tg->chip, "gfx950") && i < sizeof gfx950_only / sizeof gfx950_only[0]; i++) {
         if (!mlirOperationIsNull(fly_ir_find_first(module, gfx950_only[i]))) {
             char msg[160];

@@ -70,8 +70,8 @@ enum {
 /* ---- emu_mfma.c: MFMA across the lanes of a wave ---- */
 /* A lane's MFMA operands (A and B values packed in a word) and results. */
 typedef struct fly_emu_mfma_lane {
-    int64_t a, b;
-    float c[16], d[16];
+    int64_t a, b, a2, b2; /* a2, b2: the high words of 128-bit operands (8 f16 / bf16 or 16 i8 values) */
+    float c[16], d[16];   /* i32 for the integer MFMAs (the same 4-byte slots) */
 } fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);

@@ -10,7 +10,7 @@
  * (KPT = K / (64/MN) values per lane, packed in the low bits of a/b); B element (k, n) likewise with n for m.
  * C/D value v = v0 + 4*v1 of lane l is element (m, n) = (4*(l/N) + v0 + 4*(64/N)*v1, l % N).
  * Numerics: D = C + sum_k A*B with the products and their sum (k ascending) in double, rounded once to f32;
- * lanes not taking part contribute zeros. The fp8 MFMAs (8 e4m3 values a lane, packed into an i64) read the
+ * lanes not taking part contribute zeros (the i8 MFMAs: exact integer sums wrapped to 32 bits). The fp8 MFMAs (8 e4m3 values a lane, packed into an i64) read the
  * chip's format: FNUZ on gfx942, OCP on gfx950 (lane by lane: the full-wave product covers the 16- and
  * 32-bit kinds). */
 #include <math.h>
@@ -31,7 +31,7 @@ typedef struct mfma_kind {
     int mn, k, kpt, vc, ebits, bf;
 } mfma_kind;
 /* bf: the 16-bit format (1: bfloat16) or the fp8 one (FP8_FNUZ: gfx942's e4m3, FP8_OCP: gfx950's) */
-enum { FP8_FNUZ = 2, FP8_OCP = 3 };
+enum { FP8_FNUZ = 2, FP8_OCP = 3, INT8 = 4 };
 static const mfma_kind kinds[] = {
     {"rocdl.mfma.f32.16x16x4f32", 16, 4, 1, 4, 32, 0},
     {"rocdl.mfma.f32.32x32x2f32", 32, 2, 1, 16, 32, 0},
@@ -43,6 +43,16 @@ static const mfma_kind kinds[] = {
     {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FP8_FNUZ},
     {"rocdl.mfma.f32.16x16x32.fp8.fp8", 16, 32, 8, 4, 8, FP8_OCP},
     {"rocdl.mfma.f32.32x32x16.fp8.fp8", 32, 16, 8, 16, 8, FP8_OCP},
+    /* gfx950's eight 16-bit values a lane (128-bit operands) */
+    {"rocdl.mfma.f32.16x16x32.f16", 16, 32, 8, 4, 16, 0},
+    {"rocdl.mfma.f32.32x32x16.f16", 32, 16, 8, 16, 16, 0},
+    {"rocdl.mfma.f32.16x16x32.bf16", 16, 32, 8, 4, 16, 1},
+    {"rocdl.mfma.f32.32x32x16.bf16", 32, 16, 8, 16, 16, 1},
+    /* i8 x i8 -> i32 (exact, wrapping as the hardware's 32-bit accumulation): 8 values a lane, 16 on gfx950's */
+    {"rocdl.mfma.i32.16x16x32.i8", 16, 32, 8, 4, 8, INT8},
+    {"rocdl.mfma.i32.32x32x16.i8", 32, 16, 8, 16, 8, INT8},
+    {"rocdl.mfma.i32.16x16x64.i8", 16, 64, 16, 4, 8, INT8},
+    {"rocdl.mfma.i32.32x32x32.i8", 32, 32, 16, 16, 8, INT8},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
@@ -96,12 +106,49 @@ static inline double elem_of(int ebits, int bf, int64_t w, int i) {
     return half_to_double(h);
 }
 
-/* Value i of a lane's packed operand word. */
-static double elem(const mfma_kind *k, int64_t w, int i) { return elem_of(k->ebits, k->bf, w, i); }
+/* Value i of a lane's packed operand (w, then w2 for the values past its 64 bits). */
+static double elem(const mfma_kind *k, int64_t w, int64_t w2, int i) {
+    int per = 64 / k->ebits;
+    if (k->ebits < 32 && i >= per) w = w2, i -= per;
+    return elem_of(k->ebits, k->bf, w, i);
+}
+
+/* Byte i of a lane's 128-bit i8 operand as a signed value. */
+static int64_t ibyte(int64_t w, int64_t w2, int i) {
+    return (int8_t)(((uint64_t)(i < 8 ? w : w2) >> (8 * (i % 8))) & 0xff);
+}
+
+/* The integer MFMAs: D = C + sum A*B in 64-bit integers, wrapped to 32 bits (exact in any order). */
+static void mfma_int(const mfma_kind *k, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
+    int mn = k->mn, gm = 64 / mn;
+    int32_t d[64][16];
+    for (int t = 0; t < n && t < 64; t++) {
+        if (!active[t]) continue;
+        int col = t % mn;
+        for (int v = 0; v < k->vc; v++) {
+            int row = 4 * (t / mn) + v % 4 + 4 * gm * (v / 4);
+            int32_t c;
+            memcpy(&c, &l[t].c[v], 4);
+            uint64_t s = (uint64_t)(int64_t)c;
+            for (int kk = 0; kk < k->k; kk++) {
+                int la = row + mn * (kk / k->kpt), lb = col + mn * (kk / k->kpt), i = kk % k->kpt;
+                if (la < n && lb < n && active[la] && active[lb])
+                    s += (uint64_t)(ibyte(l[la].a, l[la].a2, i) * ibyte(l[lb].b, l[lb].b2, i));
+            }
+            d[t][v] = (int32_t)(uint32_t)s;
+        }
+    }
+    for (int t = 0; t < n && t < 64; t++)
+        if (active[t]) memcpy(l[t].d, d[t], sizeof(int32_t) * (size_t)k->vc);
+}
 
 void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
     if (kind < 0 || kind >= NKINDS) return;
     const mfma_kind *k = &kinds[kind];
+    if (k->bf == INT8) {
+        mfma_int(k, l, active, n);
+        return;
+    }
     int mn = k->mn, gm = 64 / mn;
     float d[64][16];
     for (int t = 0; t < n && t < 64; t++) {
@@ -112,7 +159,8 @@ void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *
             double s = l[t].c[v];
             for (int kk = 0; kk < k->k; kk++) {
                 int la = row + mn * (kk / k->kpt), lb = col + mn * (kk / k->kpt), i = kk % k->kpt;
-                if (la < n && lb < n && active[la] && active[lb]) s += elem(k, l[la].a, i) * elem(k, l[lb].b, i);
+                if (la < n && lb < n && active[la] && active[lb])
+                    s += elem(k, l[la].a, l[la].a2, i) * elem(k, l[lb].b, l[lb].b2, i);
             }
             d[t][v] = (float)s;
         }
@@ -227,7 +275,7 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
     case 3: mfma_full(l, 32, 8, 4, 16, 0); break;
     case 4: mfma_full(l, 16, 16, 4, 16, 1); break;
     case 5: mfma_full(l, 32, 8, 4, 16, 1); break;
-    default: fly_emu_mfma_wave_ref(kind, l, active, n); break; /* fp8 */
+    default: fly_emu_mfma_wave_ref(kind, l, active, n); break; /* fp8, 128-bit operands, i8 */
     }
 }
 
@@ -238,12 +286,14 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char 
     fly_ir_op_name(op, name, sizeof name);
     int kind = -1, ocp = chip && !strncmp(chip, "gfx950", 6); /* gfx950's fp8 MFMAs read OCP e4m3 */
     for (int i = 0; i < NKINDS; i++)
-        if (!strcmp(name, kinds[i].op) && (kinds[i].ebits != 8 || (kinds[i].bf == FP8_OCP) == ocp)) kind = i;
+        if (!strcmp(name, kinds[i].op) &&
+            (kinds[i].ebits != 8 || kinds[i].bf == INT8 || (kinds[i].bf == FP8_OCP) == ocp))
+            kind = i;
     if (kind < 0) {
         if (!strncmp(name, "rocdl.mfma.", 11)) {
             snprintf(err, cap,
                      "the emulator does not support %s (supported: 16x16x4 and 32x32x2 f32, 16x16x16 and "
-                     "32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8)",
+                     "32x32x8 f16 / bf16, 16x16x32 and 32x32x16 fp8 / i8 / f16 / bf16, 16x16x64 and 32x32x32 i8)",
                      name);
             return -1;
         }
@@ -253,10 +303,18 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char 
     MlirContext ctx = mlirOperationGetContext(op);
     fly_emu_irb b = {ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     MlirType i64 = mlirIntegerTypeGet(ctx, 64), i32 = mlirIntegerTypeGet(ctx, 32), f32 = mlirF32TypeGet(ctx);
-    MlirValue ab[2];
+    MlirValue ab[2], hi[2] = {{NULL}, {NULL}};
+    int wide = k->ebits * k->kpt == 128;
     for (int i = 0; i < 2; i++) {
         MlirValue v = mlirOperationGetOperand(op, i);
-        if (k->ebits == 8) { /* eight fp8 values packed into an i64 already */
+        if (wide) { /* 128 bits (a vector of 8 f16 / bf16 or 4 i32): two i64 words */
+            int64_t two = 2, at0 = 0, at1 = 1;
+            v = fly_emu_irb_val(&b, "vector.bitcast", 1, &v, mlirVectorTypeGet(1, &two, i64), 0, NULL);
+            MlirNamedAttribute p0 = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at0));
+            MlirNamedAttribute p1 = fly_ir_named(ctx, "static_position", mlirDenseI64ArrayGet(ctx, 1, &at1));
+            ab[i] = fly_emu_irb_val(&b, "vector.extract", 1, &v, i64, 1, &p0);
+            hi[i] = fly_emu_irb_val(&b, "vector.extract", 1, &v, i64, 1, &p1);
+        } else if (k->ebits == 8) { /* eight fp8 / i8 values packed into an i64 already */
             ab[i] = v;
         } else if (k->ebits == 32) {
             v = fly_emu_irb_val(&b, "arith.bitcast", 1, &v, i32, 0, NULL);
@@ -271,10 +329,14 @@ int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char 
     /* the lane's record: A/B words and C stored straight into it, D loaded from it after the suspension */
     MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i8 = mlirIntegerTypeGet(ctx, 8);
     int64_t n = k->vc;
-    MlirType vt = mlirVectorTypeGet(1, &n, f32);
+    MlirType vt = mlirVectorTypeGet(1, &n, k->bf == INT8 ? i32 : f32);
     MlirValue slot = fly_ir_res0(fly_emu_irb_call(&b, "fly_emu_mfma_slot", 1, &ctxv, ptr));
     fly_emu_irb_store(&b, ab[0], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, a), i8), 8);
     fly_emu_irb_store(&b, ab[1], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, b), i8), 8);
+    if (wide) {
+        fly_emu_irb_store(&b, hi[0], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, a2), i8), 8);
+        fly_emu_irb_store(&b, hi[1], fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, b2), i8), 8);
+    }
     fly_emu_irb_store(&b, mlirOperationGetOperand(op, 2),
                       fly_emu_irb_gep_const(&b, slot, (int32_t)offsetof(fly_emu_mfma_lane, c), i8), 4);
     MlirValue x[5] = {ctxv, fly_emu_irb_const(&b, 0, i64), fly_emu_irb_const(&b, kind, i32),

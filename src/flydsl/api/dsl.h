@@ -102,6 +102,7 @@ typedef struct fy_dsl_targ_spec {
     int align;   /* assumed_align bytes, 0: the element size */
     int s32;     /* 32-bit dynamic strides */
     int adaptor; /* made by flyc.from_dlpack */
+    const fly_layout *view; /* fx.make_view(fx.get_iter(t), L) on the host: the kernel's layout is *view */
 } fy_dsl_targ_spec;
 /* _repr_svg_(): the picture fx.utils.layout_svg draws of self, as inline SVG (None when it cannot be drawn);
  * the method of every drawable type (layouts, tensors, MMA atoms, tiled MMAs and copies). */
@@ -114,6 +115,14 @@ void fy_dsl_targ_layout(const fy_dsl_targ_spec *sp, fly_layout *L);
 void fy_dsl_targ_layout_text(const fy_dsl_targ_spec *sp, char *buf, size_t cap);
 /* Packs the dynamic values of sp (i32 shapes, then i64 or i32 strides, packed) into buf; bytes, -1 if cap is short. */
 int fy_dsl_targ_pack(const fy_dsl_targ_spec *sp, unsigned char *buf, size_t cap);
+/* Host-side fx.get_iter(t) of a torch tensor or adaptor: an iterator object; NULL (no error) for other objects. */
+fy_obj *fy_dsl_targ_host_iter(fy_obj *o);
+/* Is o such an iterator? */
+int fy_dsl_targ_is_iter(fy_obj *o);
+/* fx.make_view(iter, L) on the host: the tensor's data as a kernel argument of the static layout L. */
+fy_obj *fy_dsl_targ_view(fy_obj *iter, const fly_layout *L);
+/* Is o such a view? */
+int fy_dsl_targ_is_view(fy_obj *o);
 /* flyc.from_dlpack / flyc.from_torch_tensor. */
 extern fy_methoddef fy_dsl_targ_funcs[];
 

@@ -903,6 +903,11 @@ DEF(f_make_view) {
     if (fy_parse_args("make_view", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
     const fly_layout *L = need_layout(v[1], "make_view", "layout");
     if (!L) return NULL;
+    if (fy_dsl_targ_is_iter(v[0])) { /* a host tensor's data under a layout of our choosing (kernel argument) */
+        if (!fly_layout_is_static(L))
+            return fy_err_set(&fy_ValueError, "make_view: a host tensor's view needs a static layout");
+        return fy_dsl_targ_view(v[0], L);
+    }
     if (!FY_INT_CHECK(v[0]) && !FY_TUPLE_CHECK(v[0]) && !fy_isinstance_of(v[0], &fy_dsl_inttuple_type))
         return fy_err_format(&fy_TypeError,
                              "make_view: iter must be an IntTuple (a coordinate tensor) here, not '%s' "
@@ -965,6 +970,8 @@ DEF(f_get_iter) {
     UNUSED_SELF;
     fy_obj *x = one_arg("get_iter", a, na, kw);
     if (!x) return NULL;
+    fy_obj *hi = fy_dsl_targ_host_iter(x); /* a torch tensor in a host function */
+    if (hi || fy_err_occurred()) return hi;
     if (!IST(x) || !TEN(x)->is_coord)
         return fy_err_format(&fy_TypeError, "get_iter: expected a coordinate tensor, not '%s'", fy_type_name(x));
     return fy_dsl_inttuple_new(&TEN(x)->base);

@@ -25,6 +25,7 @@ typedef struct jitfn {
     fy_obj *last;  /* _last_compiled: (key, CompiledArtifact) of the latest call, NULL before one */
     fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
     fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
+    fy_obj *dict; /* the instance __dict__ (attributes code sets on the function, e.g. a cache of its own) */
 } jitfn;
 
 /* What a @flyc.jit call compiled (FlyDSL's CompiledArtifact): the source IR, the host function's module
@@ -45,6 +46,7 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
     j->last = j->cache = NULL;
     j->hints = NULL;
+    j->dict = NULL;
     return &j->h;
 }
 
@@ -53,11 +55,12 @@ static void jitfn_dealloc(fy_obj *o) {
     FY_CLEAR(((jitfn *)o)->last);
     FY_CLEAR(((jitfn *)o)->cache);
     FY_CLEAR(((jitfn *)o)->hints);
+    FY_CLEAR(((jitfn *)o)->dict);
 }
 static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) {
     jitfn *j = (jitfn *)o;
     return (j->fn && v(j->fn, a)) || (j->last && v(j->last, a)) || (j->cache && v(j->cache, a)) ||
-           (j->hints && v(j->hints, a));
+           (j->hints && v(j->hints, a)) || (j->dict && v(j->dict, a));
 }
 static void jitfn_clear(fy_obj *o) { jitfn_dealloc(o); }
 
@@ -476,6 +479,7 @@ static fy_type jitfn_type = {
     .repr = jitfn_repr,
     .descr_get = jitfn_descr_get,
     .getsets = jitfn_getsets,
+    .dictoffset = offsetof(jitfn, dict),
 };
 
 static void launcher_dealloc(fy_obj *o) {

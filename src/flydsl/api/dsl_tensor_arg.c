@@ -18,6 +18,9 @@ typedef struct targ {
     int div;     /* divisibility of the dynamic strides */
     int align;   /* assumed_align in bytes, 0: the element size */
     int s32;     /* use_32bit_stride */
+    int iter;    /* fx.get_iter(t) on the host: the tensor's start, to be given a layout by fx.make_view */
+    int view;    /* fx.make_view(fx.get_iter(t), layout): the kernel sees the tensor's data through L */
+    fly_layout L;
 } targ;
 
 static fy_type targ_type;
@@ -100,6 +103,8 @@ static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t n
 
 /* TensorAdaptor<dtype, layout>: the layout the kernel parameter will have. */
 static fy_obj *targ_repr(fy_obj *o) {
+    if (((targ *)o)->iter)
+        return fy_str_printf("TensorIterator<%s>", fy_torch_dtype_name(FY_TT(((targ *)o)->t)->dtype));
     fy_dsl_targ_spec sp;
     if (fy_dsl_targ_spec_of(o, -1, &sp) <= 0) return NULL;
     char lt[512];
@@ -130,6 +135,37 @@ static fy_type targ_type = {
     .getattr = targ_getattr,
     .methods = targ_methods,
 };
+
+fy_obj *fy_dsl_targ_host_iter(fy_obj *o) {
+    if (!FY_TORCH_CHECK(o) && FY_TYPE(o) != &targ_type) return NULL;
+    if (fy_type_ready(&targ_type) < 0) return NULL;
+    targ *r = (targ *)fy_alloc(&targ_type);
+    if (!r) return NULL;
+    targ *src = FY_TYPE(o) == &targ_type ? (targ *)o : NULL;
+    r->t = fy_ref(src ? src->t : o);
+    r->align = src ? src->align : 0;
+    r->div = 1;
+    r->leading = -1;
+    r->iter = 1;
+    return &r->h;
+}
+
+int fy_dsl_targ_is_iter(fy_obj *o) { return FY_TYPE(o) == &targ_type && ((targ *)o)->iter; }
+
+fy_obj *fy_dsl_targ_view(fy_obj *it, const fly_layout *L) {
+    targ *src = (targ *)it;
+    targ *r = (targ *)fy_alloc(&targ_type);
+    if (!r) return NULL;
+    r->t = fy_ref(src->t);
+    r->align = src->align;
+    r->div = 1;
+    r->leading = -1;
+    r->view = 1;
+    r->L = *L;
+    return &r->h;
+}
+
+int fy_dsl_targ_is_view(fy_obj *o) { return FY_TYPE(o) == &targ_type && ((targ *)o)->view; }
 
 fy_methoddef fy_dsl_targ_funcs[] = {
     {"from_dlpack", f_from_dlpack, 0,
@@ -179,6 +215,19 @@ int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp) {
     } else if (FY_TYPE(arg) == &targ_type) {
         targ *o = (targ *)arg;
         t = FY_TT(o->t);
+        if (o->iter) {
+            fy_err_format(&fy_TypeError,
+                          "kernel argument %d: an iterator (fx.get_iter) is not a tensor; give it a layout with "
+                          "fx.make_view(iter, layout)",
+                          argi);
+            return -1;
+        }
+        if (o->view) { /* a static layout over the tensor's data: no per-dim encoding */
+            sp->t = t;
+            sp->view = &o->L;
+            sp->adaptor = 1;
+            return 1;
+        }
         dynamic = o->dynamic;
         leading = o->leading;
         div = o->div;
@@ -208,6 +257,10 @@ void fy_dsl_targ_layout_text(const fy_dsl_targ_spec *sp, char *buf, size_t cap) 
 }
 
 void fy_dsl_targ_layout(const fy_dsl_targ_spec *sp, fly_layout *L) {
+    if (sp->view) {
+        *L = *sp->view;
+        return;
+    }
     fly_itbuilder b;
     fly_error err;
     const fy_torch_tensor *t = sp->t;

@@ -612,15 +612,17 @@ static fy_getsetdef tensor_getsets[] = {{"layout", tensor_layout, NULL, "the lay
                                         {"address_space", tensor_aspace, NULL, "the address space (register tensors)"},
                                         {0}};
 
-/* Tensor(t): FlyDSL's Tensor over a tensor value (a view from fx.make_view, a buffer or coordinate tensor) is that
- * tensor here, where the views already carry Tensor's operations. */
-static fy_obj *tensor_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)t;
+/* fx.Tensor(t): FlyDSL wraps a tensor value; here every tensor already is one, so t itself (a host view of
+ * fx.make_view, a torch tensor, a kernel or coordinate tensor). */
+static fy_obj *tensor_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)tp;
     if (fy_no_kwargs("Tensor", kw) < 0 || fy_check_nargs("Tensor", na, 1, 1) < 0) return NULL;
-    const char *n = fy_type_name(a[0]);
-    if (fy_isinstance_of(a[0], &fy_dsl_tensor_type) || !strcmp(n, "Tensor") || !strcmp(n, "BufferTensor"))
-        return fy_ref(a[0]);
-    return fy_err_format(&fy_TypeError, "Tensor(): expected a tensor value (fx.make_view(...)), not '%s'", n);
+    fy_obj *o = a[0];
+    if (o == fy_None || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || FY_DSL_NUM_CHECK(o) ||
+        FY_TUPLE_CHECK(o) || FY_LIST_CHECK(o))
+        return fy_err_format(&fy_TypeError, "Tensor: expected a tensor (e.g. fx.make_view(...)), not '%s'",
+                             fy_type_name(o));
+    return fy_ref(o);
 }
 
 fy_type fy_dsl_tensor_type = {
@@ -634,6 +636,7 @@ fy_type fy_dsl_tensor_type = {
     .getitem = tensor_getitem,
     .getsets = tensor_getsets,
     .methods = svg_methods,
+    .new_ = tensor_new,
 };
 
 int fy_dsl_types_ready(void) {

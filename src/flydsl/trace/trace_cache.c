@@ -56,6 +56,7 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
                                     sp.align, sp.s32);
         for (int d = 0; d < tp.ndim && k < sizeof b; d++)
             k += (size_t)snprintf(b + k, sizeof b - k, "%lld/%lld,", (long long)tp.enc[0][d], (long long)tp.enc[1][d]);
+        if (sp.view && k < sizeof b) fly_layout_print(sp.view, b + k, sizeof b - k);
         return fy_str_from_cstr(b);
     }
     if (tk == 0) { /* pointer arguments: the element type */
@@ -70,6 +71,13 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
         return fy_str_printf("O%s", fy_type_name(arg));
     }
     if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) return fy_ref(ann);
+    if (fy_trace_is_mma_value(arg) || fy_trace_is_copy_value(arg)) { /* static: the kernel is specialised on it */
+        fy_obj *r = fy_repr(arg);
+        if (!r) return NULL;
+        fy_obj *k = fy_str_printf("S%S", r);
+        FY_DECREF(r);
+        return k;
+    }
     fy_obj *n = fy_dsl_as_numeric(arg);
     if (!n) {
         fy_err_clear();                                /* rejected again (with the message) when traced */

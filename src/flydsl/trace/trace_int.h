@@ -229,6 +229,9 @@ fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile
 fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag);
 /* Is o a copy atom / tiled copy value (trace_copy.c)? Is a the fx.TiledCopy or fx.CopyAtom type? */
 int fy_trace_is_copy_value(fy_obj *o);
+/* Is o an MMA op, atom or tiled MMA (trace_mma.c)? Like the copy values, a kernel argument of this kind is
+ * static: passed into the kernel as it is, its printed form part of the cache key. */
+int fy_trace_is_mma_value(fy_obj *o);
 int fy_trace_is_copy_type(fy_obj *a);
 
 /* Coordinate tensors (trace_coord.c): routes fx layout calls on them (make_view of a base coordinate,

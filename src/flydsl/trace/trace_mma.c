@@ -7,8 +7,10 @@
  * of the atom's (M,K) tile for A, (N,K) for B and (M,N) for C:
  *   A, B: ((MN, 64/MN), KPT) : ((1, MN*KPT), MN)       KPT = K / (64/MN) values per lane
  *   C:    ((N, 64/N), (4, M/4/(64/N))) : ((M, 4), (1, 4*(64/N)))
- * A tiled MMA repeats the atom over an atom layout (AM, AN, AK) whose threads are numbered column-major
- * (lane fastest, then the atom's m, n, k coordinates). Partitioning a 2-D tensor for operand X:
+ * A tiled MMA repeats the atom over an atom layout (AM, AN, AK); its threads are numbered lane fastest, then
+ * the atom's number (the partitions work with the column-major number of the atom's m, n, k coordinates; an
+ * atom layout numbering them otherwise is mapped onto it through its right inverse). A permutation
+ * (FlyDSL's permutation_mnk) logical-divides each mode it sets before the atoms divide the tensor. Partitioning a 2-D tensor for operand X:
  * zipped_divide by the atom tile -> ((s0,s1),(R0,R1)); the atom mode composed with the atom's TV layout
  * gives (lane, value); the rest divided by the atom repeats gives ((r0,r1),(R0',R1')); the thread mode is
  * (lane, m, n, k) with the repeat the operand does not span broadcast (stride 0). Sliced at the thread id the
@@ -39,25 +41,39 @@ static fy_obj *int_tuple(int n, const int64_t *v) {
     return t;
 }
 
-/* The MFMA shapes supported (CDNA3, one output block, f32 accumulators). */
+/* The MFMA shapes supported (one output block): f32 accumulators, i32 for the i8 ones; `only`: the one target
+ * that has the instruction (NULL: both). */
 typedef struct mfma_shape {
     int m, n, k;
     const char *ab;
     int va, vc;
+    const char *only;
 } mfma_shape;
 static const mfma_shape shapes[] = {
-    {16, 16, 4, "f32", 1, 4},
-    {32, 32, 2, "f32", 1, 16},
-    {16, 16, 16, "f16", 4, 4},
-    {32, 32, 8, "f16", 4, 16},
-    {16, 16, 16, "bf16", 4, 4},
-    {32, 32, 8, "bf16", 4, 16},
+    {16, 16, 4, "f32", 1, 4, NULL},
+    {32, 32, 2, "f32", 1, 16, NULL},
+    {16, 16, 16, "f16", 4, 4, NULL},
+    {32, 32, 8, "f16", 4, 16, NULL},
+    {16, 16, 16, "bf16", 4, 4, NULL},
+    {32, 32, 8, "bf16", 4, 16, NULL},
     /* fp8 x fp8: e4m3 in the target's format (FNUZ on gfx942, OCP on gfx950) */
-    {16, 16, 32, "f8E4M3FNUZ", 8, 4},
-    {32, 32, 16, "f8E4M3FNUZ", 8, 16},
-    {16, 16, 32, "f8E4M3FN", 8, 4},
-    {32, 32, 16, "f8E4M3FN", 8, 16},
+    {16, 16, 32, "f8E4M3FNUZ", 8, 4, NULL},
+    {32, 32, 16, "f8E4M3FNUZ", 8, 16, NULL},
+    {16, 16, 32, "f8E4M3FN", 8, 4, NULL},
+    {32, 32, 16, "f8E4M3FN", 8, 16, NULL},
+    /* gfx950's double-rate f16 / bf16: eight values a lane */
+    {16, 16, 32, "f16", 8, 4, "gfx950"},
+    {32, 32, 16, "f16", 8, 16, "gfx950"},
+    {16, 16, 32, "bf16", 8, 4, "gfx950"},
+    {32, 32, 16, "bf16", 8, 16, "gfx950"},
+    /* i8 x i8 -> i32: eight values a lane on both, sixteen in gfx950's K=64 / K=32 forms */
+    {16, 16, 32, "i8", 8, 4, NULL},
+    {32, 32, 16, "i8", 8, 16, NULL},
+    {16, 16, 64, "i8", 16, 4, "gfx950"},
+    {32, 32, 32, "i8", 16, 16, "gfx950"},
 };
+
+static const char *acc_of(const mfma_shape *s) { return strcmp(s->ab, "i8") ? "f32" : "i32"; }
 
 typedef struct mmaop {
     fy_obj h;
@@ -74,7 +90,11 @@ typedef struct tmma {
     matom *atom;
     fly_layout al;   /* the atom layout (AM,AN,AK) */
     int64_t rep[3];  /* AM, AN, AK */
-    fy_obj *perm;    /* the permutation as given (None) */
+    int cm;          /* the atom layout numbers the atoms column-major (the partitions' own order) */
+    fly_layout inv;  /* else its right inverse: atom number -> column-major (m, n, k) index */
+    fy_obj *perm;    /* the permutation as given (None, a tuple or a Tile) */
+    int pset[3];     /* which of M, N, K the permutation sets */
+    fly_layout pl[3]; /* the permutation's layout of each mode it sets (an integer n is n:1) */
 } tmma;
 typedef struct thrmma {
     fy_obj h;
@@ -84,7 +104,7 @@ typedef struct thrmma {
 static fy_type mmaop_type, matom_type, tmma_type, thrmma_type;
 
 static void type_text(char *buf, size_t cap, const mfma_shape *s) {
-    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> f32>", s->m, s->n, s->k, s->ab, s->ab);
+    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> %s>", s->m, s->n, s->k, s->ab, s->ab, acc_of(s));
 }
 static void atom_text(char *buf, size_t cap, const mfma_shape *s) {
     char t[128];
@@ -106,7 +126,17 @@ static fy_obj *tmma_repr(fy_obj *o) {
     char a[160], l[256];
     atom_text(a, sizeof a, t->atom->s);
     fly_layout_print(&t->al, l, sizeof l);
-    return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
+    if (!t->pset[0] && !t->pset[1] && !t->pset[2]) return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
+    char pt[256];
+    int n = 0;
+    n += snprintf(pt + n, sizeof pt - (size_t)n, "[");
+    for (int i = 0; i < 3 && n < (int)sizeof pt; i++) {
+        char m[96] = "*";
+        if (t->pset[i]) fly_layout_print(&t->pl[i], m, sizeof m);
+        n += snprintf(pt + n, sizeof pt - (size_t)n, "%s%s", i ? "|" : "", m);
+    }
+    if (n < (int)sizeof pt) snprintf(pt + n, sizeof pt - (size_t)n, "]");
+    return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s, !fly.tile<%s>>>", a, l, pt);
 }
 static void tmma_dealloc(fy_obj *o) {
     FY_CLEAR(((tmma *)o)->atom);
@@ -146,9 +176,12 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
             return fy_err_format(&fy_TypeError, "MFMA: %s must be a numeric type such as fx.Float32, not '%s'",
                                  names[i], fy_type_name(v[i]));
     fy_dsl_numeric *ab = (fy_dsl_numeric *)v[3];
-    fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : &fy_dsl_t_f32;
-    if (acc != &fy_dsl_t_f32)
-        return fy_err_format(&fy_ValueError, "MFMA: the accumulator type must be Float32, not %s", acc->name);
+    int is_int = !strcmp(fy_trace_mlir_type(ab), "i8");
+    fy_dsl_numeric *want = is_int ? &fy_dsl_t_i32 : &fy_dsl_t_f32;
+    fy_dsl_numeric *acc = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : want;
+    if (acc != want)
+        return fy_err_format(&fy_ValueError, "MFMA: the accumulator type of %s inputs must be %s, not %s", ab->name,
+                             want->name, acc->name);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         const mfma_shape *sh = &shapes[i];
         if (sh->m == mnk[0] && sh->n == mnk[1] && sh->k == mnk[2] && !strcmp(sh->ab, fy_trace_mlir_type(ab))) {
@@ -164,7 +197,8 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_err_format(
         &fy_ValueError,
         "MFMA: unsupported shape %lldx%lldx%lld with %s inputs (supported: 16x16x4 and 32x32x2 Float32, "
-        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN)",
+        "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN / Int8 "
+        "(Int32 accumulators) and on gfx950 Float16 / BFloat16, 16x16x64 and 32x32x32 Int8)",
         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
 }
 
@@ -185,6 +219,39 @@ static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return &m->h;
 }
 
+/* The modes a permutation (FlyDSL's permutation_mnk: a Tile or a tuple of None / int / Layout per M, N, K) sets:
+ * pset[i] and its layout pl[i] (an integer n is the layout n:1). */
+static int perm_modes(fy_obj *p, int pset[3], fly_layout pl[3]) {
+    fly_tile t;
+    fly_error err;
+    if (fy_dsl_to_tile(p, &t, "make_tiled_mma", "permutation") < 0) return -1;
+    int n = fly_tile_rank(&t);
+    if (n > 3) {
+        fy_err_format(&fy_ValueError, "make_tiled_mma: the permutation has %d modes, not at most 3 (M, N, K)", n);
+        return -1;
+    }
+    for (int i = 0, e = 1; i < n; i++) {
+        const fly_tile_entry *x = &t.e[e];
+        if (x->kind == FLY_TILE_INT) {
+            char s[32];
+            snprintf(s, sizeof s, "%lld:1", (long long)x->v);
+            if (fly_layout_parse(s, &pl[i], &err)) return fy_dsl_raise(&err), -1;
+            pset[i] = 1;
+        } else if (x->kind == FLY_TILE_LAYOUT) {
+            pl[i] = t.layouts[x->layout];
+            pset[i] = 1;
+        } else if (x->kind != FLY_TILE_NONE) {
+            return fy_err_set(&fy_NotImplementedError,
+                              "make_tiled_mma: a nested tile as a permutation mode is not supported"),
+                   -1;
+        }
+        if (pset[i] && !fly_layout_is_static(&pl[i]))
+            return fy_err_set(&fy_ValueError, "make_tiled_mma: the permutation must be static"), -1;
+        e += x->span;
+    }
+    return 0;
+}
+
 static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     static const char *const names[] = {"mma_atom", "atom_layout", "permutation", NULL};
@@ -200,16 +267,14 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     } else if (fy_dsl_to_layout(v[1], &al, 0, "make_tiled_mma", "atom_layout") < 0) {
         return NULL;
     }
-    if (v[2] && v[2] != fy_None) {
-        int trivial = FY_TUPLE_CHECK(v[2]);
-        for (size_t i = 0; trivial && i < (size_t)FY_TUPLE_N(v[2]); i++) trivial = FY_TUPLE_ITEMS(v[2])[i] == fy_None;
-        if (!trivial)
-            return fy_err_set(&fy_NotImplementedError, "make_tiled_mma: only permutation=None (or a tuple of None) is "
-                                                       "supported");
-    }
-    /* (AM,AN,AK) numbered column-major: the thread mode of the partitions relies on it */
-    fly_layout F;
-    int64_t rep[3] = {1, 1, 1}, expect = 1;
+    int pset[3] = {0, 0, 0};
+    fly_layout pl[3];
+    if (v[2] && v[2] != fy_None && perm_modes(v[2], pset, pl) < 0) return NULL;
+    /* the partitions number the atoms column-major in (m, n, k); another numbering (e.g. row-major
+     * (2,2,1):(2,1,0)) is mapped onto it through the layout's right inverse (thr_slice, the tiled copies) */
+    fly_layout F, inv;
+    int64_t rep[3] = {1, 1, 1}, expect = 1, total = 1, ninv = 0;
+    int cm = 1;
     if (!fly_layout_is_static(&al) || fly_layout_flatten(&al, &F, &err) || fly_layout_rank(&F) > 3) goto bad;
     int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
     for (int i = 0; i < r; i++) {
@@ -217,24 +282,33 @@ static fy_obj *f_make_tiled_mma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
         const fly_itnode *st = r == 1 ? F.stride.n : fly_itnode_child(F.stride.n, i);
         if (sh->kind != FLY_IT_INT || st->kind != FLY_IT_INT || sh->v < 1) goto bad;
         rep[i] = sh->v;
-        if (sh->v > 1 && st->v != expect) goto bad;
+        if (sh->v > 1 && st->v != expect) cm = 0;
         expect *= sh->v;
+        total *= sh->v;
     }
+    if (!cm &&
+        (fly_layout_right_inverse(&al, &inv, &err) || fly_layout_size_static(&inv, &ninv, &err) || ninv != total))
+        goto bad; /* not a bijection onto 0 .. AM*AN*AK-1 */
     if (fy_type_ready(&tmma_type) < 0) return NULL;
     tmma *t = (tmma *)fy_alloc(&tmma_type);
     if (!t) return NULL;
     t->atom = (matom *)fy_ref(v[0]);
     t->al = al;
     memcpy(t->rep, rep, sizeof rep);
+    t->cm = cm;
+    if (!cm) t->inv = inv;
     t->perm = fy_ref(v[2] ? v[2] : fy_None);
+    memcpy(t->pset, pset, sizeof pset);
+    memcpy(t->pl, pl, sizeof pl);
     return &t->h;
 bad:;
     char l[256];
     fly_layout_print(&al, l, sizeof l);
-    return fy_err_format(&fy_NotImplementedError,
-                         "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbered "
-                         "column-major such as (2,2,1):(1,2,0)",
-                         l);
+    return fy_err_format(
+        &fy_NotImplementedError,
+        "make_tiled_mma: atom_layout %s is not supported: it must be a static (M,N,K) layout numbering "
+        "its atoms 0 .. M*N*K-1 once each, such as (2,2,1):(1,2,0)",
+        l);
 }
 
 /* ---- layouts ---- */
@@ -287,34 +361,63 @@ static int tile2(int64_t a, int64_t b, fly_tile *t) {
         } \
     } while (0)
 
-/* The partition layout (thread, V, R0', R1') of a 2-D layout L for operand `which` (see the file comment). */
+/* The M/N/K index of operand which's modes 0 and 1 (A: M K, B: N K, C: M N). */
+static void operand_mnk(int which, int j[2]) {
+    j[0] = which == 1 ? 1 : 0;
+    j[1] = which == 2 ? 1 : 2;
+}
+
+/* The extent one tiling step covers along mode d of operand which: the permutation's size where it sets the
+ * mode, else the atom's extent times its repeats (FlyDSL's tile_size_mnk). */
+static int64_t step_extent(const tmma *tm, int which, int d, const int64_t ext[2], const int64_t r[2]) {
+    int j[2];
+    operand_mnk(which, j);
+    int64_t n = ext[d] * r[d];
+    fly_error err;
+    if (tm->pset[j[d]] && fly_layout_size_static(&tm->pl[j[d]], &n, &err)) n = ext[d] * r[d];
+    return n;
+}
+
+/* The partition layout (thread, V, R0', R1', extra modes...) of a layout L of rank >= 2 for operand `which`
+ * (see the file comment): the first two modes are first divided by the permutation (FlyDSL's thrfrg: a
+ * logical_divide of each mode the permutation sets by its layout), modes past the second are kept. */
 static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, const char *op) {
     fly_error err;
-    fly_layout AT, Z, Za, Zr, C, Cthr, Cval, Y, Yt, Yr, yt[2], yr[2], bc, T;
+    fly_layout AT, Z, Za, Zr, C, Cthr, Cval, Y, Yt, Yr, yt[2], yr[2], bc, T, L2, P, xm[8];
     fly_tile t1, t2;
     int64_t ext[2];
-    int idx[3];
-    if (fly_layout_rank(L) != 2 || fly_inttuple_is_leaf(&L->shape))
-        return fy_err_format(&fy_ValueError, "%s: expected a 2-D tensor", op), -1;
+    int idx[3], j[2];
+    int rank = fly_inttuple_is_leaf(&L->shape) ? 1 : fly_layout_rank(L);
+    if (rank < 2 || rank > 6) return fy_err_format(&fy_ValueError, "%s: expected a tensor of at least 2 modes", op), -1;
     if (atom_tv(tm->atom->s, which, &AT, ext) < 0) return -1;
     operand_reps(tm, which, idx);
+    operand_mnk(which, j);
     int64_t r[2];
-    for (int j = 0, i = 0; j < 3; j++)
-        if (idx[j] >= 0) r[i++] = tm->rep[j];
-    /* the tensor must hold a whole number of atom tiles, and of atom repeats */
+    for (int q = 0, i = 0; q < 3; q++)
+        if (idx[q] >= 0) r[i++] = tm->rep[q];
+    /* the tensor must hold a whole number of tiling steps */
+    fly_layout md[2];
     for (int d = 0; d < 2; d++) {
-        fly_layout Md;
-        int64_t n;
-        LCHK(fly_layout_get(L, d, &Md, &err));
-        if (fly_layout_size_static(&Md, &n, &err) == 0 && n % (ext[d] * r[d]))
+        int64_t n, step = step_extent(tm, which, d, ext, r);
+        LCHK(fly_layout_get(L, d, &md[d], &err));
+        if (fly_layout_size_static(&md[d], &n, &err) == 0 && n % step)
             return fy_err_format(&fy_ValueError,
                                  "%s: mode %d of the tensor has %lld elements, not a multiple of the "
                                  "tiled MMA's %lld",
-                                 op, d, (long long)n, (long long)(ext[d] * r[d])),
+                                 op, d, (long long)n, (long long)step),
                    -1;
     }
+    const fly_layout *two[2] = {&md[0], &md[1]};
+    LCHK(fly_layout_concat(&L2, two, 2, &err));
+    if (tm->pset[j[0]] || tm->pset[j[1]]) {
+        const fly_layout *pm[2] = {tm->pset[j[0]] ? &tm->pl[j[0]] : NULL, tm->pset[j[1]] ? &tm->pl[j[1]] : NULL};
+        fly_tile pt;
+        LCHK(fly_tile_from_layouts(&pt, pm, 2, &err) || fly_layout_logical_divide_tile(&L2, &pt, &P, &err));
+    } else {
+        P = L2;
+    }
     if (tile2(ext[0], ext[1], &t1) < 0 || tile2(r[0], r[1], &t2) < 0) return -1;
-    LCHK(fly_layout_zipped_divide_tile(L, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
+    LCHK(fly_layout_zipped_divide_tile(&P, &t1, &Z, &err) || fly_layout_get(&Z, 0, &Za, &err) ||
          fly_layout_get(&Z, 1, &Zr, &err) || fly_layout_composition(&Za, &AT, &C, &err) ||
          fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
          fly_layout_zipped_divide_tile(&Zr, &t2, &Y, &err) || fly_layout_get(&Y, 0, &Yt, &err) ||
@@ -326,10 +429,14 @@ static int part_layout(tmma *tm, int which, const fly_layout *L, fly_layout *F, 
     fly_inttuple_int(&bz, 0);
     LCHK(fly_layout_make(&bc, &bs, &bz, &err));
     const fly_layout *tm4[4] = {&Cthr, NULL, NULL, NULL};
-    for (int j = 0; j < 3; j++) tm4[j + 1] = idx[j] < 0 ? &bc : &yt[idx[j]];
+    for (int q = 0; q < 3; q++) tm4[q + 1] = idx[q] < 0 ? &bc : &yt[idx[q]];
     LCHK(fly_layout_concat(&T, tm4, 4, &err));
-    const fly_layout *all[4] = {&T, &Cval, &yr[0], &yr[1]};
-    LCHK(fly_layout_concat(F, all, 4, &err));
+    const fly_layout *all[8] = {&T, &Cval, &yr[0], &yr[1]};
+    for (int d = 2; d < rank; d++) {
+        LCHK(fly_layout_get(L, d, &xm[d], &err));
+        all[d + 2] = &xm[d];
+    }
+    LCHK(fly_layout_concat(F, all, rank + 2, &err));
     return 0;
 }
 
@@ -379,13 +486,14 @@ static fy_obj *partition(thrmma *th, int which, fy_obj *o, const char *op) {
         return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
     }
     if (!view) return NULL;
-    fy_obj *key = fy_tuple_new(4);
+    int nk = fly_layout_rank(&F); /* (thread, V, R0, R1, the tensor's modes past two...) */
+    fy_obj *key = fy_tuple_new((size_t)nk);
     if (!key) {
         FY_DECREF(view);
         return NULL;
     }
     fy_tuple_set_steal(key, 0, fy_ref(th->tid));
-    for (int i = 1; i < 4; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
+    for (int i = 1; i < nk; i++) fy_tuple_set_steal(key, (size_t)i, fy_none());
     fy_obj *r = FY_TYPE(view)->getitem(view, key);
     FY_DECREF(key);
     FY_DECREF(view);
@@ -458,13 +566,52 @@ PART(A, 0)
 PART(B, 1)
 PART(C, 2)
 
+/* The column-major thread number of thread tid (an int or a traced value) for an atom layout with right inverse
+ * inv: tid % 64 + 64 * inv(tid // 64). */
+static fy_obj *colmajor_tid(const fly_layout *inv, fy_obj *tid) {
+    fly_layout F;
+    fly_error err;
+    if (fly_layout_flatten(inv, &F, &err)) return fy_dsl_raise(&err);
+    int r = fly_inttuple_is_leaf(&F.shape) ? 1 : fly_layout_rank(&F);
+    fy_obj *c64 = fy_int_from(64), *q = fy_binop(tid, c64, FY_NB_FLOORDIV),
+           *lane = q ? fy_binop(tid, c64, FY_NB_MOD) : NULL;
+    fy_obj *acc = lane ? fy_int_from(0) : NULL;
+    int64_t below = 1;
+    for (int i = 0; acc && i < r; i++) {
+        const fly_itnode *sh = r == 1 ? F.shape.n : fly_itnode_child(F.shape.n, i);
+        const fly_itnode *st = r == 1 ? F.stride.n : fly_itnode_child(F.stride.n, i);
+        fy_obj *b = fy_int_from(below), *s = fy_int_from(sh->v), *d = fy_int_from(st->v * 64);
+        fy_obj *x = b && s && d ? fy_binop(q, b, FY_NB_FLOORDIV) : NULL, *y = x ? fy_binop(x, s, FY_NB_MOD) : NULL;
+        fy_obj *z = y ? fy_binop(y, d, FY_NB_MUL) : NULL, *n = z ? fy_binop(acc, z, FY_NB_ADD) : NULL;
+        FY_XDECREF(b);
+        FY_XDECREF(s);
+        FY_XDECREF(d);
+        FY_XDECREF(x);
+        FY_XDECREF(y);
+        FY_XDECREF(z);
+        FY_DECREF(acc);
+        acc = n;
+        below *= sh->v;
+    }
+    fy_obj *res = acc ? fy_binop(lane, acc, FY_NB_ADD) : NULL;
+    FY_XDECREF(acc);
+    FY_XDECREF(lane);
+    FY_XDECREF(q);
+    FY_XDECREF(c64);
+    return res;
+}
+
 static fy_obj *tm_thr_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("thr_slice", kw) < 0 || fy_check_nargs("thr_slice", na, 1, 1) < 0) return NULL;
     if (fy_type_ready(&thrmma_type) < 0) return NULL;
     thrmma *t = (thrmma *)fy_alloc(&thrmma_type);
     if (!t) return NULL;
     t->tm = (tmma *)fy_ref(self);
-    t->tid = fy_ref(a[0]);
+    t->tid = ((tmma *)self)->cm ? fy_ref(a[0]) : colmajor_tid(&((tmma *)self)->inv, a[0]);
+    if (!t->tid) {
+        FY_DECREF(&t->h);
+        return NULL;
+    }
     return &t->h;
 }
 
@@ -472,6 +619,9 @@ static fy_obj *tm_tile_size_mnk(fy_obj *o) {
     tmma *t = (tmma *)o;
     const mfma_shape *s = t->atom->s;
     int64_t v[3] = {s->m * t->rep[0], s->n * t->rep[1], s->k * t->rep[2]};
+    fly_error err;
+    for (int i = 0; i < 3; i++)
+        if (t->pset[i] && fly_layout_size_static(&t->pl[i], &v[i], &err)) return fy_dsl_raise(&err);
     return int_tuple(3, v);
 }
 static fy_obj *tm_atom_layout(fy_obj *o) { return fy_dsl_layout_new(&((tmma *)o)->al); }
@@ -501,7 +651,7 @@ static fy_obj *matom_thr_layout(fy_obj *o) {
 /* ---- tiled copies matched to an MMA operand ---- */
 
 /* The MMA's TV layout of operand which over its tile (T0,T1) (thread = (lane, m, n, k) column-major). */
-static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
+static int tiled_tv_cm(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     fly_error err;
     fly_layout AT, E, ATE, a0, a1, rm[3], T;
     int64_t ext[2];
@@ -511,7 +661,25 @@ static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     int64_t r[2];
     for (int j = 0, i = 0; j < 3; j++)
         if (idx[j] >= 0) r[i++] = tm->rep[j];
-    tile[0] = ext[0] * r[0], tile[1] = ext[1] * r[1];
+    tile[0] = step_extent(tm, which, 0, ext, r), tile[1] = step_extent(tm, which, 1, ext, r);
+    int jm[2];
+    operand_mnk(which, jm);
+    if (tm->pset[jm[0]] || tm->pset[jm[1]]) {
+        /* permuted: the partition of the tile's own column-major layout, (thread, (V, R0', R1')) */
+        fly_layout ref, F, th, vm[3];
+        char rs[64];
+        snprintf(rs, sizeof rs, "(%lld,%lld):(1,%lld)", (long long)tile[0], (long long)tile[1], (long long)tile[0]);
+        LCHK(fly_layout_parse(rs, &ref, &err));
+        if (part_layout(tm, which, &ref, &F, "make_tiled_copy") < 0) return -1;
+        LCHK(fly_layout_get(&F, 0, &th, &err));
+        for (int i = 0; i < 3; i++) LCHK(fly_layout_get(&F, i + 1, &vm[i], &err));
+        const fly_layout *vv[3] = {&vm[0], &vm[1], &vm[2]};
+        fly_layout V;
+        LCHK(fly_layout_concat(&V, vv, 3, &err));
+        const fly_layout *tv2[2] = {&th, &V};
+        LCHK(fly_layout_concat(TV, tv2, 2, &err));
+        return 0;
+    }
     char s[96];
     snprintf(s, sizeof s, "(%lld,%lld):(1,%lld)", (long long)ext[0], (long long)ext[1], (long long)tile[0]);
     LCHK(fly_layout_parse(s, &E, &err) || fly_layout_composition(&E, &AT, &ATE, &err) ||
@@ -525,6 +693,25 @@ static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
     LCHK(fly_layout_concat(&T, tmodes, 4, &err));
     const fly_layout *both[2] = {&T, &a1};
     LCHK(fly_layout_concat(TV, both, 2, &err));
+    return 0;
+}
+
+/* The tiled TV layout by thread number: for an atom layout that is not column-major, the thread mode composed
+ * with thread number -> column-major thread (lane stays, the atom number through the inverse). */
+static int tiled_tv(tmma *tm, int which, fly_layout *TV, int64_t tile[2]) {
+    if (tiled_tv_cm(tm, which, TV, tile) < 0) return -1;
+    if (tm->cm) return 0;
+    fly_error err;
+    fly_layout th, val, lanes, sc, Lt, th2;
+    sc = tm->inv;
+    for (int i = 0; i < fly_inttuple_nodes(&sc.stride); i++)
+        if (sc.stride.n[i].kind == FLY_IT_INT) sc.stride.n[i].v *= 64;
+    LCHK(fly_layout_parse("64:1", &lanes, &err));
+    const fly_layout *two[2] = {&lanes, &sc};
+    LCHK(fly_layout_concat(&Lt, two, 2, &err) || fly_layout_get(TV, 0, &th, &err) ||
+         fly_layout_get(TV, 1, &val, &err) || fly_layout_composition(&th, &Lt, &th2, &err));
+    const fly_layout *tv2[2] = {&th2, &val};
+    LCHK(fly_layout_concat(TV, tv2, 2, &err));
     return 0;
 }
 
@@ -567,6 +754,43 @@ fy_obj *fy_trace_mma_retile(int64_t atomv, fy_obj *frag) {
     int rank = fly_inttuple_is_leaf(&t->L.shape) ? 1 : fly_layout_rank(&t->L);
     if ((rank > 1 && fly_layout_get(&t->L, 0, &m0, &err)) || fly_layout_size_static(rank == 1 ? &t->L : &m0, &v, &err))
         return fy_dsl_raise(&err);
+    if (atomv > v && v > 0 && atomv % v == 0 && rank > 1) {
+        /* a permuted tiled MMA: one copy covers several atoms' values, the first leaf of a rest mode (the
+         * permutation's split of K, say (V, M, (2, K/32)) for 8-value copies of 4-value atoms); that leaf
+         * joins the value mode: ((V, 2), M, K/32) */
+        for (int i = 1; i < rank; i++) {
+            fly_layout mi, f, rest, m0n, L2, parts[6];
+            int64_t fs;
+            if (fly_layout_get(&t->L, i, &mi, &err)) return fy_dsl_raise(&err);
+            int ri = fly_inttuple_is_leaf(&mi.shape) ? 1 : fly_layout_rank(&mi);
+            if (ri < 2 || ri > 6 || rank > 6 || fly_layout_get(&mi, 0, &f, &err) ||
+                fly_layout_size_static(&f, &fs, &err) || (v * fs) % atomv)
+                continue;
+            const fly_layout *rp[6];
+            for (int j = 1; j < ri && j < 6; j++) {
+                if (fly_layout_get(&mi, j, &parts[j], &err)) return fy_dsl_raise(&err);
+                rp[j - 1] = &parts[j];
+            }
+            if (ri == 2) rest = parts[1];
+            else if (fly_layout_concat(&rest, rp, ri - 1, &err)) return fy_dsl_raise(&err);
+            const fly_layout *vm[2] = {&m0, &f};
+            if (fly_layout_concat(&m0n, vm, 2, &err)) return fy_dsl_raise(&err);
+            fly_layout modes[6];
+            const fly_layout *mp[6];
+            for (int j = 0; j < rank && j < 6; j++) {
+                if (j == 0) modes[j] = m0n;
+                else if (j == i) modes[j] = rest;
+                else if (fly_layout_get(&t->L, j, &modes[j], &err)) return fy_dsl_raise(&err);
+                mp[j] = &modes[j];
+            }
+            if (fly_layout_concat(&L2, mp, rank, &err)) return fy_dsl_raise(&err);
+            fy_obj *w = fy_trace_view(tr, t, &L2);
+            if (!w) return NULL;
+            fy_obj *r = fy_trace_mma_retile(atomv, w);
+            FY_DECREF(w);
+            return r;
+        }
+    }
     if (atomv < 1 || v % atomv)
         return fy_err_format(&fy_ValueError,
                              "retile: the fragment's %lld values per MMA atom are not a whole number of "
@@ -635,7 +859,7 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
     fly_layout m;
     char s[256];
     fly_inttuple_print(&t->L.shape, s, sizeof s);
-    if (rank != 1 && rank != 3) {
+    if (rank < 1 || rank > 3) {
         fy_err_format(&fy_ValueError, "%s: %s has shape %s; expected (V, Rest0, Rest1) with V = %lld values per atom",
                       op, name, s, (long long)v);
         return -1;
@@ -661,8 +885,9 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
 static fy_obj *sub(fy_obj *o, int64_t i, int64_t j) {
     fy_ttensor *t = (fy_ttensor *)o;
     if (fly_inttuple_is_leaf(&t->L.shape) || fly_layout_rank(&t->L) == 1) return fy_ref(o);
+    int n = fly_layout_rank(&t->L) == 2 ? 2 : 3; /* (V, R0): one atom along the other mode */
     int64_t ij[3] = {0, i, j};
-    fy_obj *key = int_tuple(3, ij);
+    fy_obj *key = int_tuple(n, ij);
     if (!key) return NULL;
     FY_DECREF(FY_TUPLE_ITEMS(key)[0]);
     fy_tuple_set_steal(key, 0, fy_none());
@@ -815,6 +1040,11 @@ static int add_funcs(fy_obj *m, fy_methoddef *d) {
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;
     }
     return 0;
+}
+
+int fy_trace_is_mma_value(fy_obj *o) {
+    fy_type *t = FY_TYPE(o);
+    return t == &mmaop_type || t == &matom_type || t == &tmma_type;
 }
 
 int fy_trace_add_mma_fx(fy_obj *m) {

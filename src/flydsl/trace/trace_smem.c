@@ -1,6 +1,6 @@
 /* trace_smem.c - LDS inside traced kernels: fx.Array[E, N(, A)], @fx.struct classes (fields laid out by
- * the C rule: each field aligned, size rounded to the largest alignment), fx.SharedAllocator() in static
- * mode (one LDS global per leaf: a gpu.module-level memref.global in address space 3), Storage
+ * the C rule: each field aligned, size rounded to the largest alignment), fx.SharedAllocator() (one LDS
+ * global per leaf: a gpu.module-level memref.global in address space 3; static=False places the same way), Storage
  * (.peek(), .poke(v), .field) and array references (.view(layout), [i], [i] = v). A leaf's address
  * is memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
  * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's.
@@ -302,7 +302,34 @@ static fy_obj *sval_repr(fy_obj *o) {
     FY_DECREF(out);
     return n;
 }
+/* __cache_signature__(): what a compile cache keys a struct value by (FlyDSL's protocol): the struct type and
+ * each field's (name, value), a value that cannot be hashed by its repr. FlyDSL folds the Constexpr fields
+ * into a specialised type; here the one type is shared, so they are listed with the others. */
+static fy_obj *sval_cache_signature(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__cache_signature__", kw) < 0 || fy_check_nargs("__cache_signature__", na, 0, 0) < 0) return NULL;
+    sval *s = (sval *)o;
+    fy_obj *t = fy_tuple_new((size_t)s->st->nord + 1);
+    if (!t) return NULL;
+    fy_tuple_set_steal(t, 0, fy_ref(&s->st->h));
+    for (int i = 0; i < s->st->nord; i++) {
+        fy_obj *v = s->v[i], *sig = fy_hash(v) == -1 ? (fy_err_clear(), fy_repr(v)) : fy_ref(v);
+        fy_obj *pair = sig ? fy_tuple_new(2) : NULL, *nm = pair ? fy_str_from_cstr(s->st->ord[i].name) : NULL;
+        if (!nm) {
+            FY_XDECREF(sig);
+            FY_XDECREF(pair);
+            FY_DECREF(t);
+            return NULL;
+        }
+        fy_tuple_set_steal(pair, 0, nm);
+        fy_tuple_set_steal(pair, 1, sig);
+        fy_tuple_set_steal(t, (size_t)i + 1, pair);
+    }
+    return t;
+}
 static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
+                                      {"__cache_signature__", sval_cache_signature, 0,
+                                       "__cache_signature__()\nThe struct type and its fields' (name, value) pairs."},
                                       {0}};
 static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)),
                             .flags = FY_TPF_FINAL,
@@ -602,6 +629,9 @@ static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)),
 typedef struct salloc {
     fy_obj h;
     int64_t base_align, bytes;
+    int dynamic; /* static=False: FlyDSL's offsets into one dynamic-LDS base; here the same leaves, each its
+                  * own LDS global as in static mode (what a kernel reads and writes is the same; only
+                  * .base_ptr, the arena's start, has no counterpart) */
 } salloc;
 static fy_type salloc_type;
 
@@ -672,11 +702,23 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     return storage_new(&storage_type, NULL, &l, 0);
 }
 static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
+static fy_obj *sa_is_static(fy_obj *o) { return fy_bool(!((salloc *)o)->dynamic); }
+static fy_obj *sa_base_ptr(fy_obj *o) {
+    if (!((salloc *)o)->dynamic)
+        return fy_err_set(&fy_RuntimeError, "SharedAllocator(static=True) has no shared base pointer: each leaf is its "
+                                            "own LDS global");
+    return fy_err_set(&fy_NotImplementedError,
+                      "SharedAllocator(static=False).base_ptr: flyi places the allocations as separate LDS globals, "
+                      "so there is no arena start; use the allocations' pointers");
+}
 static fy_methoddef sa_methods[] = {
     {"allocate", sa_allocate, 0,
      "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
     {0}};
-static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes allocated so far"}, {0}};
+static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes allocated so far"},
+                               {"is_static", sa_is_static, NULL, "False for SharedAllocator(static=False)"},
+                               {"base_ptr", sa_base_ptr, NULL, "the arena's start (static=False)"},
+                               {0}};
 static fy_type salloc_type = {FY_TYPE_INIT("SharedAllocator", sizeof(salloc)), .flags = FY_TPF_FINAL,
                               .methods = sa_methods, .getsets = sa_gs};
 
@@ -692,18 +734,14 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
     if (ba <= 0 || (ba & (ba - 1)) || ba > 4096)
         return fy_err_format(&fy_ValueError, "SharedAllocator: base_alignment must be a power of two <= 4096, not %lld",
                              (long long)ba);
-    if (v[1]) {
-        int st = fy_truthy(v[1]);
-        if (st < 0) return NULL;
-        if (!st)
-            return fy_err_set(&fy_NotImplementedError,
-                              "SharedAllocator(static=False): dynamic shared memory is not supported yet");
-    }
+    int st = 1;
+    if (v[1] && (st = fy_truthy(v[1])) < 0) return NULL;
     if (tr->nallocators++) return fy_err_set(&fy_RuntimeError, "fx.SharedAllocator: at most one allocator per kernel");
     if (fy_type_ready(&salloc_type) < 0) return NULL;
     salloc *s = (salloc *)fy_alloc(&salloc_type);
     if (!s) return NULL;
     s->base_align = ba;
+    s->dynamic = !st;
     return &s->h;
 }
 

@@ -50,7 +50,7 @@ int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {
                       argi, FY_TP_MAXDIM);
         return -1;
     }
-    p->ndim = sp.ndim;
+    p->ndim = sp.ndim; /* 0 for a host view (its layout is static and part of the cache key) */
     p->s32 = sp.s32;
     p->dyn = 0;
     for (int i = 0; i < sp.ndim; i++) {

@@ -1,5 +1,5 @@
 # Errors of the MMA API (trace_mma.c), each reported as a Python exception with a clear message: unsupported
-# MFMA shapes and types, non-atoms, atom layouts that are not numbered column-major, and inside kernels
+# MFMA shapes and types, non-atoms, atom layouts that number an atom twice, and inside kernels
 # tensors that do not tile by the MMA, fragments of the wrong shape or element type, and more than one atom
 # passed to mma_atom_call. (This program runs with COMPILE_ONLY=1: every error happens while tracing.)
 import flydsl.compiler as flyc
@@ -21,7 +21,7 @@ show(lambda: fx.rocdl.MFMA(16, 16, 4, fx.Float32, fx.Float16))
 show(lambda: fx.rocdl.MFMA(16, 16, 4, 32))
 show(lambda: fx.make_mma_atom(fx.UniversalCopy32b()))
 atom = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32))
-show(lambda: fx.make_tiled_mma(atom, fx.make_layout((2, 2, 1), (2, 1, 0))))
+show(lambda: fx.make_tiled_mma(atom, fx.make_layout((2, 2, 1), (1, 1, 0))))
 show(lambda: fx.make_tiled_mma(fx.rocdl.MFMA(16, 16, 4, fx.Float32), fx.make_layout((2, 2, 1), (1, 2, 0))))
 print(fx.make_tiled_mma(atom, fx.make_layout((2, 2, 1), (1, 2, 0))) == fx.make_tiled_mma(atom, fx.make_layout((2, 2, 1), (1, 2, 0))))
 
