@@ -874,7 +874,7 @@ def _patch_expr(fx):
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
               "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
-              "Struct": Struct})
+              "Struct": Struct, "Union": fx.union})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -988,12 +988,13 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
 
 
 def is_struct_type(t):
-    """True for an fx.struct type."""
-    return type(t).__name__ == "StructType" or str(t).startswith("<fx.struct ")
+    """True for an fx.struct type (not an fx.union)."""
+    return is_composite_type(t) and not t.is_union
 
 
 def is_composite_type(t):
-    return is_struct_type(t)
+    """True for an fx.struct or fx.union type."""
+    return type(t).__name__ == "StructType"
 
 
 def is_specializable_struct_type(t):
@@ -1021,7 +1022,7 @@ class Struct(metaclass=_InlineStruct):
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "make_ptr", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "union", "Union", "Align", "Storage", "Arena"]
+                   "apply_swizzle", "ThrMma", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
