@@ -126,10 +126,11 @@ static fy_obj *memreftype_get(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw
     if (fy_parse_args("MemRefType.get", a, na, kw, names, 2, 3, 3, v) < 0) return NULL;
     fy_dsl_numeric *et = fy_dsl_to_numeric_type(v[0], "MemRefType.get");
     if (!et) return NULL;
-    int64_t sp = FY_SP_REG;
-    if (v[2] && v[2] != fy_None && fy_index(v[2], &sp) < 0) return NULL;
-    if (sp != FY_SP_REG && sp != FY_SP_GLOBAL && sp != FY_SP_SHARED)
-        return fy_err_format(&fy_ValueError, "MemRefType.get: unknown address space %lld", (long long)sp);
+    int64_t fsp = 3; /* FlyDSL's AddressSpace numbers: 1 global, 2 shared, 3 register */
+    if (v[2] && v[2] != fy_None && fy_index(v[2], &fsp) < 0) return NULL;
+    if (fsp < 1 || fsp > 3)
+        return fy_err_format(&fy_ValueError, "MemRefType.get: unknown address space %lld", (long long)fsp);
+    int sp = fsp == 1 ? FY_SP_GLOBAL : fsp == 2 ? FY_SP_SHARED : FY_SP_REG;
     if (fy_type_ready(&mrtype_type) < 0) return NULL;
     mrtype *m = (mrtype *)fy_alloc(&mrtype_type);
     if (!m) return NULL;
@@ -455,7 +456,7 @@ int fy_trace_add_compat_fx(fy_obj *m) {
     static const struct {
         const char *n;
         int v;
-    } sps[] = {{"Global", FY_SP_GLOBAL}, {"Register", FY_SP_REG}, {"Shared", FY_SP_SHARED}};
+    } sps[] = {{"Generic", 0}, {"Global", 1}, {"Shared", 2}, {"Register", 3}}; /* FlyDSL's enum values */
     for (size_t i = 0; i < sizeof sps / sizeof sps[0]; i++)
         if (fy_module_add_steal(as, sps[i].n, fy_int_from(sps[i].v)) < 0) {
             FY_DECREF(as);
