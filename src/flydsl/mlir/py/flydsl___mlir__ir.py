@@ -636,6 +636,15 @@ class Value:
     def _raw(self):
         return self
 
+    def __getattr__(self, name):
+        # FlyDSL casts every scalar / vector op result to its ArithValue (extui, trunci, bitcast, select, ...):
+        # here those are the methods of the fx numeric / Vector over the value
+        if not name.startswith("_"):
+            w = _wrap(self)
+            if w is not None and hasattr(w, name):
+                return getattr(w, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
 
 def _value_operator(fn, reflected):
     # a scalar or vector Value computes as the fx numeric / Vector over it (FlyDSL casts op results to its
