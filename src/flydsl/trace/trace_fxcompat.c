@@ -394,6 +394,29 @@ static fy_obj *m_minimumf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     fy_obj *args[2] = {self, o};
     return call_fx("flydsl.expr", "min", args, 2);
 }
+/* x.shrui(amount): the logical right shift (fx.arith.shrui); x.rsqrt(fastmath=None): fx.math.rsqrt(x);
+ * x.index_cast(T.index / T.i32 ...): between index and integer types, sign-extending or truncating. */
+static fy_obj *m_shrui(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("shrui", kw) < 0 || fy_check_nargs("shrui", na, 1, 1) < 0) return NULL;
+    fy_obj *args[2] = {self, a[0]};
+    return call_fx("flydsl.expr.arith", "shrui", args, 2);
+}
+static fy_obj *m_rsqrt(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    fy_obj *o;
+    if (fm_args("rsqrt", a, na, kw, 0, &o) < 0) return NULL;
+    return call_fx("flydsl.expr.math", "rsqrt", &self, 1);
+}
+static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("index_cast", kw) < 0 || fy_check_nargs("index_cast", na, 1, 1) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "index_cast"), *s = ((fy_dsl_num *)self)->dt;
+    if (!t) return NULL;
+    if (t->kind == FY_DSL_K_FLOAT || s->kind == FY_DSL_K_FLOAT ||
+        (t->kind != FY_DSL_K_INDEX && s->kind != FY_DSL_K_INDEX))
+        return fy_err_format(&fy_TypeError, "index_cast: casts between index and an integer type, not %s -> %s",
+                             s->name, t->name);
+    if (t == s) return fy_ref(self);
+    return ((fy_dsl_num *)self)->is_static ? fy_dsl_num_convert(t, self) : fy_trace_num_convert(t, self);
+}
 static fy_methoddef num_compat_methods[] = {
     {"addf", m_addf, 0, "addf(other, fastmath=None)\nDeprecated: self + other."},
     {"subf", m_subf, 0, "subf(other, fastmath=None)\nDeprecated: self - other."},
@@ -402,6 +425,9 @@ static fy_methoddef num_compat_methods[] = {
     {"exp2", m_exp2, 0, "exp2(fastmath=None)\nDeprecated: fx.math.exp2(self)."},
     {"maximumf", m_maximumf, 0, "maximumf(other)\nDeprecated: fx.max(self, other)."},
     {"minimumf", m_minimumf, 0, "minimumf(other)\nDeprecated: fx.min(self, other)."},
+    {"shrui", m_shrui, 0, "shrui(amount)\nLogical right shift (zero-filled)."},
+    {"rsqrt", m_rsqrt, 0, "rsqrt(fastmath=None)\nfx.math.rsqrt(self)."},
+    {"index_cast", m_index_cast, 0, "index_cast(target_type)\nBetween index and an integer type."},
     {0}};
 static int add_num_methods(void) {
     if (fy_type_ready(&fy_dsl_num_type) < 0) return -1;

@@ -1,6 +1,6 @@
 # flyi: run
 # ArithValue's integer and float resizes on fx numerics (extui, extsi, trunci, extf, truncf; the widths
-# checked as MLIR's verifier does), ArithValue(v) of a bindings' op result being the fx numeric over it,
+# checked as MLIR's verifier does; index_cast, shrui), ArithValue(v) of a bindings' op result being the fx numeric over it,
 # fx.arith falling back to flydsl._mlir.dialects.arith (arith.trunci(T.i8, v)), fx.rocdl's packed fp8
 # conversion taking Python numbers, and a Python float where an ir.Value is needed being a TypeError.
 import flydsl.compiler as flyc
@@ -13,6 +13,13 @@ import torch
 print(fx.Int16(-2).extui(T.i32).value, fx.Int16(-2).extsi(T.i32).value, fx.Int32(0x12345).trunci(T.i16).value)
 print(fx.Uint8(200).extsi(fx.Int32).value, fx.Boolean(True).extsi(T.i32).value, fx.Boolean(True).extui(T.i32).value)
 print(fx.Int32(-1).extui(fx.Int64).value, type(fx.Int8(3).extui(T.i64)).__name__)
+# index_cast (index <-> integer, sign-extending), shrui (zero-filled shift), rsqrt
+print(fx.Int32(-3).index_cast(T.index).value, type(fx.Int32(-3).index_cast(T.index)).__name__,
+      fx.Index(5).index_cast(T.i32).value, fx.Int32(-16).shrui(fx.Int32(28)).value, fx.Int32(-16).shrui(2).value)
+try:
+    fx.Int32(1).index_cast(T.i64)
+except TypeError as e:
+    print("TypeError:", e)
 for bad in (lambda: fx.Int32(1).extui(fx.Int16), lambda: fx.Int32(1).trunci(fx.Int64),
             lambda: fx.Float32(1.0).extui(fx.Int64), lambda: fx.Float32(1.0).extf(fx.Float16)):
     try:
@@ -26,7 +33,7 @@ def k(h: fx.Tensor, w: fx.Tensor, f: fx.Tensor, oi: fx.Tensor, of: fx.Tensor):
     x = h[t]
     oi[t * 4 + 0] = x.extui(T.i32)
     oi[t * 4 + 1] = x.extsi(T.i32)
-    oi[t * 4 + 2] = w[t].trunci(T.i16).extsi(T.i32)
+    oi[t * 4 + 2] = w[t].trunci(T.i16).extsi(T.i32).index_cast(T.index).index_cast(T.i32)
     r = fx.rocdl.ds_bpermute(T.i32, fx.Int32(((t + 1) % 8) * 4), x.extui(T.i32))
     oi[t * 4 + 3] = ArithValue(r).trunci(T.i16).extsi(T.i32)
     of[t * 2] = f[t].truncf(T.f16).extf(T.f32)
