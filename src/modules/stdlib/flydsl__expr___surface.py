@@ -922,7 +922,14 @@ def _patch_expr(fx):
 
     # FlyDSL's flydsl.expr.arith starts from flydsl._mlir.dialects.arith's names (trunci(T.i8, v), extui,
     # ExtUIOp, ...): the ones it lacks come from the bindings too
+    _arith_lazy = fx.arith.__dict__.get("__getattr__")  # unwrap, _to_raw (served by the bindings' DSL side)
+
     def _arith_fallback(name):
+        if _arith_lazy is not None:
+            try:
+                return _arith_lazy(name)
+            except AttributeError:
+                pass
         import flydsl._mlir.dialects.arith as _raw
 
         if name.startswith("_") or name not in _raw.__dict__:
