@@ -345,6 +345,108 @@ static fy_obj *f_topk(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return topk_args(a[0], a + 1, n - 1, kw);
 }
 
+/* ---- index_add ---- */
+
+/* t.index_add_(dim, index, source, *, alpha=1): t.select(dim, index[i]) += alpha * source.select(dim, i) for
+ * each i in order (floats added in double and rounded to t's dtype each time, as torch's CPU loop; bool: or).
+ * inplace 0 adds into a copy of t. torch's checks and messages. */
+static fy_obj *index_add(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, bool inplace) {
+    static const char *const names[] = {"dim", "index", "source", "alpha", NULL};
+    fy_obj *k[4] = {NULL, NULL, NULL, NULL};
+    const char *fn = inplace ? "index_add_" : "index_add";
+    if (fy_parse_args(fn, a, n, kw, names, 3, 3, 4, k) < 0) return NULL;
+    fy_torch_tensor *t = FY_TT(self);
+    int64_t d64;
+    int dim, tnd = t->ndim ? t->ndim : 1;
+    if (fy_index(k[0], &d64) < 0 || fy_torch_wrap_dim(d64, tnd, &dim) < 0) return NULL;
+    if (!FY_TORCH_CHECK(k[1]) || !FY_TORCH_CHECK(k[2]))
+        return fy_err_format(&fy_TypeError, "%s(): argument '%s' must be Tensor, not %s", fn,
+                             FY_TORCH_CHECK(k[1]) ? "source" : "index",
+                             fy_type_name(FY_TORCH_CHECK(k[1]) ? k[2] : k[1]));
+    fy_torch_tensor *ix = FY_TT(k[1]), *src = FY_TT(k[2]);
+    if (ix->dtype != FY_TORCH_I64 && ix->dtype != FY_TORCH_I32)
+        return fy_err_set(&fy_RuntimeError, "index_add_(): Expected dtype int32/int64 for index");
+    if (ix->ndim > 1) return fy_err_set(&fy_IndexError, "index_add_(): Index is supposed to be a vector");
+    if (src->dtype != t->dtype)
+        return fy_err_format(&fy_RuntimeError, "index_add_(): self (%s) and source (%s) must have the same scalar type",
+                             fy_torch_scalar_name(t->dtype), fy_torch_scalar_name(src->dtype));
+    int64_t ni = fy_torch_numel(ix);
+    int64_t tsh[FY_TORCH_MAXDIM], ssh[FY_TORCH_MAXDIM], tst[FY_TORCH_MAXDIM], sst[FY_TORCH_MAXDIM];
+    for (int d = 0; d < tnd; d++) {
+        tsh[d] = t->ndim ? t->shape[d] : 1, tst[d] = t->ndim ? t->stride[d] : 0;
+        ssh[d] = src->ndim ? (d < src->ndim ? src->shape[d] : 1) : 1, sst[d] = src->ndim > d ? src->stride[d] : 0;
+    }
+    int64_t sdim = src->ndim ? ssh[dim] : 1;
+    if (ni != sdim)
+        return fy_err_format(&fy_RuntimeError,
+                             "index_add_(): Number of indices (%lld) should be equal to source.size(dim) (%lld)",
+                             (long long)ni, (long long)sdim);
+    bool same = src->ndim == t->ndim || (src->ndim <= 1 && t->ndim <= 1);
+    for (int d = 0; same && d < tnd; d++) same = d == dim || tsh[d] == ssh[d];
+    if (!same) {
+        char b1[128], b2[128];
+        fy_torch_shape_str(t->shape, t->ndim, b1, sizeof b1);
+        fy_torch_shape_str(src->shape, src->ndim, b2, sizeof b2);
+        return fy_err_format(&fy_RuntimeError,
+                             "source tensor shape must match self tensor shape, excluding the specified dimension. "
+                             "Got self.shape = %s source.shape = %s",
+                             b1, b2);
+    }
+    int dt = t->dtype;
+    bool fl = fy_torch_is_float(dt);
+    double af = 1.0;
+    int64_t ai = 1;
+    if (k[3]) {
+        if (!fl && FY_FLOAT_CHECK(k[3]))
+            return fy_err_set(&fy_RuntimeError,
+                              "For integral input tensors, argument alpha must not be a floating point number.");
+        if (fl ? fy_as_double(k[3], &af) < 0 : fy_index(k[3], &ai) < 0) return NULL;
+    }
+    const char *ip = fy_torch_data_ro(ix);
+    int64_t isz = (int64_t)fy_torch_itemsize(ix->dtype), ist = ix->ndim ? ix->stride[0] : 0;
+    for (int64_t i = 0; i < ni; i++) { /* checked before anything is written */
+        int64_t v = fy_torch_loadi(ip + i * ist * isz, ix->dtype);
+        if (v < 0 || v >= tsh[dim]) return fy_err_set(&fy_IndexError, "index out of range in self");
+    }
+    fy_torch_tensor *r = inplace ? (fy_torch_tensor *)fy_ref(self) : fy_torch_copy_as(t, dt, t->st->dev);
+    if (!r) return NULL;
+    for (int d = 0; d < tnd; d++) tst[d] = r->ndim ? r->stride[d] : 0;
+    int64_t esz = (int64_t)fy_torch_itemsize(dt), total = 1, c[FY_TORCH_MAXDIM] = {0};
+    for (int d = 0; d < tnd; d++) total *= d == dim ? ni : ssh[d];
+    char *rp = fy_torch_data(r);
+    const char *sp = fy_torch_data_ro(src);
+    for (int64_t e = 0; e < total; e++) {
+        int64_t so = 0, ro = 0;
+        for (int d = 0; d < tnd; d++) {
+            so += c[d] * sst[d];
+            ro += (d == dim ? fy_torch_loadi(ip + c[d] * ist * isz, ix->dtype) : c[d]) * tst[d];
+        }
+        char *q = rp + ro * esz;
+        const char *x = sp + so * esz;
+        if (fl) fy_torch_storef(q, dt, fy_torch_loadf(q, dt) + af * fy_torch_loadf(x, dt));
+        else if (dt == FY_TORCH_BOOL) fy_torch_storei(q, dt, fy_torch_loadi(q, dt) || (ai && fy_torch_loadi(x, dt)));
+        else
+            fy_torch_storei(
+                q, dt, (int64_t)((uint64_t)fy_torch_loadi(q, dt) + (uint64_t)ai * (uint64_t)fy_torch_loadi(x, dt)));
+        for (int d = tnd - 1; d >= 0; d--) { /* next coordinate, last dimension fastest */
+            if (++c[d] < (d == dim ? ni : ssh[d])) break;
+            c[d] = 0;
+        }
+    }
+    return &r->h;
+}
+static fy_obj *m_index_add_(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return index_add(self, a, n, kw, true);
+}
+static fy_obj *m_index_add(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    return index_add(self, a, n, kw, false);
+}
+static fy_obj *f_index_add(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    (void)self;
+    if (!n || !FY_TORCH_CHECK(a[0])) return fy_err_set(&fy_TypeError, "index_add(): argument 'input' must be Tensor");
+    return index_add(a[0], a + 1, n - 1, kw, false);
+}
+
 fy_methoddef fy_torch_scan_methods[] = {
     {"cumsum", m_cumsum, 0, "cumsum(dim, *, dtype=None)"},
     {"cumprod", m_cumprod, 0, "cumprod(dim, *, dtype=None)"},
@@ -354,6 +456,8 @@ fy_methoddef fy_torch_scan_methods[] = {
     {"sort", m_sort, 0, "sort(dim=-1, descending=False, stable=False) -> (values, indices)"},
     {"argsort", m_argsort, 0, "argsort(dim=-1, descending=False, stable=False)"},
     {"topk", m_topk, 0, "topk(k, dim=-1, largest=True, sorted=True) -> (values, indices)"},
+    {"index_add_", m_index_add_, 0, "index_add_(dim, index, source, *, alpha=1)"},
+    {"index_add", m_index_add, 0, "index_add(dim, index, source, *, alpha=1)"},
     {NULL}};
 
 fy_methoddef fy_torch_scan_funcs[] = {
@@ -365,4 +469,5 @@ fy_methoddef fy_torch_scan_funcs[] = {
     {"sort", f_sort, 0, "sort(input, dim=-1, descending=False, stable=False) -> (values, indices)"},
     {"argsort", f_argsort, 0, "argsort(input, dim=-1, descending=False, stable=False)"},
     {"topk", f_topk, 0, "topk(input, k, dim=-1, largest=True, sorted=True) -> (values, indices)"},
+    {"index_add", f_index_add, 0, "index_add(input, dim, index, source, *, alpha=1)"},
     {NULL}};

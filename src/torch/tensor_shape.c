@@ -117,17 +117,59 @@ fy_torch_tensor *fy_torch_unsqueeze(fy_torch_tensor *t, int dim) {
 
 /* ------------------------------------------------------------------ methods */
 
+/* t.view(dtype): the same bytes as dt elements. With another element size the last dimension (stride 1)
+ * is scaled by the size ratio, and the other strides and the offset with it (torch's rules and errors). */
+static fy_obj *view_dtype(fy_torch_tensor *t, int dt) {
+    int64_t os = (int64_t)fy_torch_itemsize(t->dtype), ns = (int64_t)fy_torch_itemsize(dt);
+    int64_t sh[FY_TORCH_MAXDIM], st[FY_TORCH_MAXDIM], off = t->offset;
+    memcpy(sh, t->shape, sizeof sh);
+    memcpy(st, t->stride, sizeof st);
+    const char *from = fy_torch_scalar_name(t->dtype), *to = fy_torch_scalar_name(dt);
+    if (os != ns) {
+        int last = t->ndim - 1;
+        if (t->ndim == 0)
+            return fy_err_format(&fy_RuntimeError, "self.dim() cannot be 0 to view %s as %s (different element sizes)",
+                                 from, to);
+        if (st[last] != 1)
+            return fy_err_format(&fy_RuntimeError,
+                                 "self.stride(-1) must be 1 to view %s as %s (different element sizes), but got %lld",
+                                 from, to, (long long)st[last]);
+        if (ns > os) {
+            int64_t r = ns / os;
+            if (sh[last] % r)
+                return fy_err_format(&fy_RuntimeError,
+                                     "self.size(-1) must be divisible by %lld to view %s as %s (different element "
+                                     "sizes), but got %lld",
+                                     (long long)r, from, to, (long long)sh[last]);
+            if (off % r)
+                return fy_err_format(&fy_RuntimeError,
+                                     "self.storage_offset() must be divisible by %lld to view %s as %s (different "
+                                     "element sizes), but got %lld",
+                                     (long long)r, from, to, (long long)off);
+            for (int d = 0; d < last; d++)
+                if (st[d] % r)
+                    return fy_err_format(&fy_RuntimeError,
+                                         "self.stride(%d) must be divisible by %lld to view %s as %s (different "
+                                         "element sizes), but got %lld",
+                                         d, (long long)r, from, to, (long long)st[d]);
+            for (int d = 0; d < last; d++) st[d] /= r;
+            sh[last] /= r, off /= r;
+        } else {
+            int64_t r = os / ns;
+            for (int d = 0; d < last; d++) st[d] *= r;
+            sh[last] *= r, off *= r;
+        }
+    }
+    fy_torch_tensor *r = fy_torch_view_of(t, t->ndim, sh, st, off);
+    if (r) r->dtype = dt;
+    return (fy_obj *)r;
+}
+
 #define SELF FY_TT(self)
 static fy_obj *reshape_common(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw, bool view, const char *name) {
     if (fy_no_kwargs(name, kw) < 0) return NULL;
-    if (view && n == 1 && FY_IS_TYPE(a[0], fy_torch_dtype_type)) {
-        int dt = ((fy_torch_dtype_obj *)a[0])->id;
-        if (fy_torch_itemsize(dt) != fy_torch_itemsize(SELF->dtype))
-            return fy_err_set(&fy_RuntimeError, "flyi: view(dtype) needs dtypes of the same size");
-        fy_torch_tensor *r = fy_torch_view_of(SELF, SELF->ndim, SELF->shape, SELF->stride, SELF->offset);
-        if (r) r->dtype = dt;
-        return (fy_obj *)r;
-    }
+    if (view && n == 1 && FY_IS_TYPE(a[0], fy_torch_dtype_type))
+        return view_dtype(SELF, ((fy_torch_dtype_obj *)a[0])->id);
     int64_t shape[FY_TORCH_MAXDIM];
     int nd;
     if (fy_torch_parse_shape(name, a, n, shape, &nd) < 0) return NULL;

@@ -183,6 +183,7 @@ const char *fy_dsl_numeric_mlir_name(fy_obj *o) {
  * exception: T's types carry theirs (_numeric, no _lanes), the bindings' types their text (_s). */
 static fy_dsl_numeric *numeric_of_ir_type(fy_obj *o) {
     fy_dsl_numeric *r = NULL;
+    if (FY_STR_CHECK(o)) return fy_mlir_numeric_of(FY_STR_DATA(o)); /* a numeric's .ir_type ("f16") */
     fy_obj *n = fy_getattr_opt(o, fy_intern("_numeric"));
     fy_obj *lanes = n ? fy_getattr_opt(o, fy_intern("_lanes")) : NULL;
     if (n && FY_DSL_IS_NUMERIC_TYPE(n) && lanes == fy_None) r = (fy_dsl_numeric *)n; /* static objects */

@@ -436,6 +436,68 @@ static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return m_to(self, a, 1, NULL);
 }
 
+/* The value's bits as the integer type of its width with the given signedness (static or traced). */
+static fy_obj *as_signedness(fy_obj *self, int is_signed) {
+    fy_dsl_num *v = V(self);
+    char nm[16];
+    snprintf(nm, sizeof nm, "%s%d", is_signed ? "Int" : "Uint", v->dt->width);
+    fy_dsl_numeric *t = fy_dsl_numeric_by_name(nm);
+    if (!t || t == v->dt) return fy_ref(self);
+    if (!v->is_static) return fy_trace_num_bitcast(t, self);
+    uint64_t bits;
+    if (value_bits(v, &bits) < 0) return fy_err_format(&fy_TypeError, "cannot reinterpret %s", v->dt->name);
+    return from_bits(t, bits);
+}
+static fy_obj *num_to(fy_dsl_numeric *t, fy_obj *x) {
+    return !V(x)->is_static && V(x)->dt != t ? fy_trace_num_convert(t, x) : fy_dsl_num_convert(t, x);
+}
+/* extui / extsi / trunci / extf / truncf (ArithValue's methods, arith's ops): the value widened with zeros or
+ * its sign, narrowed (the low bits), or converted to a wider / narrower float; the widths must change as the
+ * op says (MLIR's verifier). */
+enum { R_EXTUI, R_EXTSI, R_TRUNCI, R_EXTF, R_TRUNCF };
+static fy_obj *resize(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw, int mode) {
+    static const char *const ops[] = {"extui", "extsi", "trunci", "extf", "truncf"};
+    static const char *const names[] = {"target_type", "fastmath", NULL};
+    const char *op = ops[mode];
+    fy_obj *o[2] = {0};
+    if (fy_parse_args(op, a, na, kw, names, 1, mode >= R_EXTF ? 2 : 1, 2, o) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(o[0], op), *s = V(self)->dt;
+    if (!t) return NULL;
+    int fl = mode >= R_EXTF, wider = mode != R_TRUNCI && mode != R_TRUNCF;
+    if ((s->kind == FY_DSL_K_FLOAT) != fl || (t->kind == FY_DSL_K_FLOAT) != fl)
+        return fy_err_format(&fy_TypeError, "%s: expected %s types, not %s -> %s", op, fl ? "float" : "integer",
+                             s->name, t->name);
+    if (wider ? t->width <= s->width : t->width >= s->width)
+        return fy_err_format(&fy_TypeError, "%s: the result type %s must be %s than the operand type %s", op, t->name,
+                             wider ? "wider" : "narrower", s->name);
+    if (fl || mode == R_TRUNCI) return num_to(t, self);
+    if (s->kind == FY_DSL_K_BOOL) { /* i1: 0/1 zero-extended, 0/-1 sign-extended */
+        fy_obj *z = num_to(t, self);
+        if (!z || mode == R_EXTUI) return z;
+        fy_obj *r = fy_neg(z);
+        FY_DECREF(z);
+        return r;
+    }
+    fy_obj *x = as_signedness(self, mode == R_EXTSI);
+    if (!x) return NULL;
+    fy_obj *r = num_to(t, x);
+    FY_DECREF(x);
+    return r;
+}
+static fy_obj *m_extui(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    return resize(self, a, na, kw, R_EXTUI);
+}
+static fy_obj *m_extsi(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    return resize(self, a, na, kw, R_EXTSI);
+}
+static fy_obj *m_trunci(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    return resize(self, a, na, kw, R_TRUNCI);
+}
+static fy_obj *m_extf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { return resize(self, a, na, kw, R_EXTF); }
+static fy_obj *m_truncf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    return resize(self, a, na, kw, R_TRUNCF);
+}
+
 static fy_obj *m_select(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("select", kw) < 0 || fy_check_nargs("select", na, 2, 2) < 0) return NULL;
     fy_dsl_num *v = V(self);
@@ -503,6 +565,11 @@ static fy_methoddef num_methods[] = {
     {"bitcast", m_bitcast, 0, "bitcast(dtype)\nReinterprets the bits as another type of the same width."},
     {"select", m_select, 0, "select(t, f)\nt where this condition holds, else f."},
     {"index_cast", m_index_cast, 0, "index_cast(type)\nAn integer cast to or from index (arith.index_cast)."},
+    {"extui", m_extui, 0, "extui(target_type)\nZero-extends to a wider integer type."},
+    {"extsi", m_extsi, 0, "extsi(target_type)\nSign-extends to a wider integer type."},
+    {"trunci", m_trunci, 0, "trunci(target_type)\nThe low bits as a narrower integer type."},
+    {"extf", m_extf, 0, "extf(target_type, *, fastmath=None)\nConverts to a wider float type."},
+    {"truncf", m_truncf, 0, "truncf(target_type, *, fastmath=None)\nConverts to a narrower float type."},
     {"is_static", m_is_static, 0, "is_static()\nTrue when the value is known at trace time."},
     {"ir_value", m_ir_value, 0, "ir_value()\nThe traced value as an ir.Value (a constant when static)."},
     {0}};

@@ -70,10 +70,10 @@ static fy_obj *f_from_c_void_p(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     if (fy_parse_args("from_c_void_p", a, na, kw, names, 2, 2, 4, v) < 0) return NULL;
     fy_dsl_numeric *et = fy_dsl_to_numeric_type(v[0], "from_c_void_p");
     if (!et) return NULL;
-    if (v[2] && v[2] != fy_None) { /* fx.AddressSpace.Global (0) or "global" */
+    if (v[2] && v[2] != fy_None) { /* fx.AddressSpace.Global (1) or "global" */
         int64_t sp = -1;
         int global = FY_STR_CHECK(v[2]) ? !strcmp(FY_STR_DATA(v[2]), "global")
-                                        : FY_INT_CHECK(v[2]) && fy_index(v[2], &sp) == 0 && sp == 0;
+                                        : FY_INT_CHECK(v[2]) && fy_index(v[2], &sp) == 0 && sp == 1;
         if (!global)
             return fy_err_set(&fy_NotImplementedError,
                               "from_c_void_p: only global address space pointers are supported");

@@ -133,6 +133,17 @@ static fy_obj *it_index(fy_obj *self) {
     return fy_int_from(t->n[0].v);
 }
 
+/* FlyDSL's IntTuple / Layout properties: rank (top-level modes, 1 for a leaf), depth, is_leaf, is_static */
+static fy_obj *it_rank(fy_obj *o) { return fy_int_from(fly_inttuple_rank(&((fy_dsl_inttuple *)o)->t)); }
+static fy_obj *it_depth(fy_obj *o) { return fy_int_from(fly_inttuple_depth(&((fy_dsl_inttuple *)o)->t)); }
+static fy_obj *it_is_leaf(fy_obj *o) { return fy_bool(fly_inttuple_is_leaf(&((fy_dsl_inttuple *)o)->t)); }
+static fy_obj *it_is_static(fy_obj *o) { return fy_bool(fly_inttuple_is_static(&((fy_dsl_inttuple *)o)->t)); }
+static fy_getsetdef it_getsets[] = {{"rank", it_rank, NULL, "number of top-level modes (1 for a leaf)"},
+                                    {"depth", it_depth, NULL, "nesting depth (0 for a leaf)"},
+                                    {"is_leaf", it_is_leaf, NULL, "True for a single integer"},
+                                    {"is_static", it_is_static, NULL, "True when every leaf is known at trace time"},
+                                    {0}};
+
 static fy_methoddef it_methods[] = {
     {"unpack", it_unpack, 0, "unpack()\nThe value as nested Python tuples of ints."},
     {"to_py_value", it_unpack, 0, "to_py_value()\nThe value as nested Python tuples of ints."},
@@ -157,6 +168,7 @@ fy_type fy_dsl_inttuple_type = {
     .nb[FY_NB_TRUEDIV] = it_div,
     .nb[FY_NB_MOD] = it_mod,
     .methods = it_methods,
+    .getsets = it_getsets,
 };
 
 /* ------------------------------------------------------------------ Layout */
@@ -294,8 +306,16 @@ static fy_methoddef layout_methods[] = {
     {"get_flat_coord", layout_flat, 0, "get_flat_coord(index)\nPer top-level mode, the 1-D coordinate of an index."},
     {"get_1d_coord", layout_1d, 0, "get_1d_coord(index)\n1-D (column-major) coordinate of an index."},
     {0}};
+static fy_obj *layout_rank(fy_obj *o) { return fy_int_from(fly_layout_rank(&((fy_dsl_layout *)o)->L)); }
+static fy_obj *layout_depth(fy_obj *o) { return fy_int_from(fly_layout_depth(&((fy_dsl_layout *)o)->L)); }
+static fy_obj *layout_is_leaf(fy_obj *o) { return fy_bool(fly_inttuple_is_leaf(&((fy_dsl_layout *)o)->L.shape)); }
+static fy_obj *layout_is_static(fy_obj *o) { return fy_bool(fly_layout_is_static(&((fy_dsl_layout *)o)->L)); }
 static fy_getsetdef layout_getsets[] = {{"shape", layout_shape, NULL, "the shape (IntTuple)"},
                                         {"stride", layout_stride, NULL, "the stride (IntTuple)"},
+                                        {"rank", layout_rank, NULL, "number of top-level modes"},
+                                        {"depth", layout_depth, NULL, "nesting depth of the shape"},
+                                        {"is_leaf", layout_is_leaf, NULL, "True for a one-mode, unnested layout"},
+                                        {"is_static", layout_is_static, NULL, "True when shape and stride are static"},
                                         {0}};
 
 fy_type fy_dsl_layout_type = {

@@ -90,6 +90,7 @@ static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out);
  * *ssa and ty set; 0 when o has no such view (a dynamic layout: copies then go element by element); -1 with an
  * exception. */
 int fy_trace_buffer_memref(fy_obj *o, uint64_t *ssa, char *ty, size_t cap) {
+    if (FY_TYPE(o) != &tbuf_type) return 0; /* not a buffer tensor (any value reaches here from ir_value) */
     tbuf *b = (tbuf *)o;
     fy_tracer *tr = fy_trace_cur();
     if (!tr || !fly_layout_is_static(&b->L)) return 0;

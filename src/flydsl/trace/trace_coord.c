@@ -30,6 +30,7 @@ const fly_layout *fy_trace_coord_layout(fy_obj *o) { return &((tcoord *)o)->L; }
 const fly_layout *fy_trace_layout_of(fy_obj *o) {
     if (fy_trace_is_coord(o)) return &((tcoord *)o)->L;
     if (FY_TTENSOR_CHECK(o)) return &((fy_ttensor *)o)->L;
+    if (fy_trace_is_buffer(o)) return fy_trace_buffer_layout(o, NULL);
     return NULL;
 }
 

@@ -126,10 +126,11 @@ static fy_obj *memreftype_get(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw
     if (fy_parse_args("MemRefType.get", a, na, kw, names, 2, 3, 3, v) < 0) return NULL;
     fy_dsl_numeric *et = fy_dsl_to_numeric_type(v[0], "MemRefType.get");
     if (!et) return NULL;
-    int64_t sp = FY_SP_REG;
-    if (v[2] && v[2] != fy_None && fy_index(v[2], &sp) < 0) return NULL;
-    if (sp != FY_SP_REG && sp != FY_SP_GLOBAL && sp != FY_SP_SHARED)
-        return fy_err_format(&fy_ValueError, "MemRefType.get: unknown address space %lld", (long long)sp);
+    int64_t fsp = 3; /* FlyDSL's AddressSpace numbers: 1 global, 2 shared, 3 register */
+    if (v[2] && v[2] != fy_None && fy_index(v[2], &fsp) < 0) return NULL;
+    if (fsp < 1 || fsp > 3)
+        return fy_err_format(&fy_ValueError, "MemRefType.get: unknown address space %lld", (long long)fsp);
+    int sp = fsp == 1 ? FY_SP_GLOBAL : fsp == 2 ? FY_SP_SHARED : FY_SP_REG;
     if (fy_type_ready(&mrtype_type) < 0) return NULL;
     mrtype *m = (mrtype *)fy_alloc(&mrtype_type);
     if (!m) return NULL;
@@ -405,6 +406,29 @@ static fy_obj *m_minimumf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     fy_obj *args[2] = {self, o};
     return call_fx("flydsl.expr", "min", args, 2);
 }
+/* x.shrui(amount): the logical right shift (fx.arith.shrui); x.rsqrt(fastmath=None): fx.math.rsqrt(x);
+ * x.index_cast(T.index / T.i32 ...): between index and integer types, sign-extending or truncating. */
+static fy_obj *m_shrui(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("shrui", kw) < 0 || fy_check_nargs("shrui", na, 1, 1) < 0) return NULL;
+    fy_obj *args[2] = {self, a[0]};
+    return call_fx("flydsl.expr.arith", "shrui", args, 2);
+}
+static fy_obj *m_rsqrt(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    fy_obj *o;
+    if (fm_args("rsqrt", a, na, kw, 0, &o) < 0) return NULL;
+    return call_fx("flydsl.expr.math", "rsqrt", &self, 1);
+}
+static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("index_cast", kw) < 0 || fy_check_nargs("index_cast", na, 1, 1) < 0) return NULL;
+    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "index_cast"), *s = ((fy_dsl_num *)self)->dt;
+    if (!t) return NULL;
+    if (t->kind == FY_DSL_K_FLOAT || s->kind == FY_DSL_K_FLOAT ||
+        (t->kind != FY_DSL_K_INDEX && s->kind != FY_DSL_K_INDEX))
+        return fy_err_format(&fy_TypeError, "index_cast: casts between index and an integer type, not %s -> %s",
+                             s->name, t->name);
+    if (t == s) return fy_ref(self);
+    return ((fy_dsl_num *)self)->is_static ? fy_dsl_num_convert(t, self) : fy_trace_num_convert(t, self);
+}
 static fy_methoddef num_compat_methods[] = {
     {"addf", m_addf, 0, "addf(other, fastmath=None)\nDeprecated: self + other."},
     {"subf", m_subf, 0, "subf(other, fastmath=None)\nDeprecated: self - other."},
@@ -413,6 +437,9 @@ static fy_methoddef num_compat_methods[] = {
     {"exp2", m_exp2, 0, "exp2(fastmath=None)\nDeprecated: fx.math.exp2(self)."},
     {"maximumf", m_maximumf, 0, "maximumf(other)\nDeprecated: fx.max(self, other)."},
     {"minimumf", m_minimumf, 0, "minimumf(other)\nDeprecated: fx.min(self, other)."},
+    {"shrui", m_shrui, 0, "shrui(amount)\nLogical right shift (zero-filled)."},
+    {"rsqrt", m_rsqrt, 0, "rsqrt(fastmath=None)\nfx.math.rsqrt(self)."},
+    {"index_cast", m_index_cast, 0, "index_cast(target_type)\nBetween index and an integer type."},
     {0}};
 static int add_num_methods(void) {
     if (fy_type_ready(&fy_dsl_num_type) < 0) return -1;
@@ -467,7 +494,7 @@ int fy_trace_add_compat_fx(fy_obj *m) {
     static const struct {
         const char *n;
         int v;
-    } sps[] = {{"Global", FY_SP_GLOBAL}, {"Register", FY_SP_REG}, {"Shared", FY_SP_SHARED}};
+    } sps[] = {{"Generic", 0}, {"Global", 1}, {"Shared", 2}, {"Register", 3}}; /* FlyDSL's enum values */
     for (size_t i = 0; i < sizeof sps / sizeof sps[0]; i++)
         if (fy_module_add_steal(as, sps[i].n, fy_int_from(sps[i].v)) < 0) {
             FY_DECREF(as);

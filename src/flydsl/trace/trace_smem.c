@@ -73,17 +73,21 @@ typedef struct arrf {
 static fy_type arrf_type = {FY_TYPE_INIT("ArrayFactory", sizeof(arrf)), .flags = FY_TPF_FINAL, .getitem = arrf_getitem};
 static arrf the_array = {{FY_IMMORTAL_RC, &arrf_type}};
 
-/* ---- @fx.struct ---- */
+/* ---- @fx.struct, @fx.union ---- */
+struct structty;
+/* A field: n elements of et (a scalar or an fx.Array), or a nested struct / union (sub). */
 typedef struct sfield {
     char name[64];
     fy_dsl_numeric *et;
-    int64_t n, align, off;
+    struct structty *sub;
+    int64_t n, align, off, size;
     int is_array;
 } sfield;
 /* ord: every annotated field in declaration order (constexpr fields included) as an index into f, -1: constexpr */
 typedef struct structty {
     fy_obj h;
     char name[64];
+    int is_union; /* every field at offset 0, size the largest field's (rounded to the alignment) */
     int nf;
     sfield f[MAXF];
     int64_t size, align;
@@ -95,48 +99,60 @@ typedef struct structty {
 } structty;
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
-    return fy_str_printf("<fx.struct %s: %lld bytes, align %lld>", s->name, (long long)s->size, (long long)s->align);
+    return fy_str_printf("<fx.%s %s: %lld bytes, align %lld>", s->is_union ? "union" : "struct", s->name,
+                         (long long)s->size, (long long)s->align);
+}
+static void structty_dealloc(fy_obj *o) {
+    structty *s = (structty *)o;
+    for (int i = 0; i < s->nf; i++) FY_CLEAR(s->f[i].sub);
 }
 static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
 static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
 static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
+static fy_obj *structty_is_union(fy_obj *o) { return fy_bool(((structty *)o)->is_union); }
 static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
                                      {"alignment", structty_align, NULL, "alignment in bytes"},
+                                     {"is_union", structty_is_union, NULL, "True for an fx.union type"},
                                      {0}};
-static fy_type structty_type = {FY_TYPE_INIT("StructType", sizeof(structty)), .flags = FY_TPF_FINAL,
-                                .repr = structty_repr, .call = structty_call, .getsets = structty_gs};
+static fy_type structty_type = {FY_TYPE_INIT("StructType", sizeof(structty)),
+                                .flags = FY_TPF_FINAL,
+                                .repr = structty_repr,
+                                .dealloc = structty_dealloc,
+                                .call = structty_call,
+                                .getsets = structty_gs};
 
-static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)self;
-    if (fy_no_kwargs("struct", kw) < 0 || fy_check_nargs("struct", na, 1, 1) < 0) return NULL;
-    fy_obj *ann = fy_getattr_cstr(a[0], "__annotations__");
+/* The struct (is_union 0) or union type of class a's annotated fields. */
+static fy_obj *make_composite(fy_obj *cls, int is_union) {
+    const char *kind = is_union ? "fx.union" : "fx.struct";
+    fy_obj *ann = fy_getattr_cstr(cls, "__annotations__");
     if (!ann) return NULL;
     if (!FY_DICT_CHECK(ann)) {
         FY_DECREF(ann);
-        return fy_err_set(&fy_TypeError, "fx.struct: the class has no field annotations");
+        return fy_err_format(&fy_TypeError, "%s: the class has no field annotations", kind);
     }
     structty *s = fy_type_ready(&structty_type) < 0 ? NULL : (structty *)fy_alloc(&structty_type);
     if (!s) {
         FY_DECREF(ann);
         return NULL;
     }
-    fy_obj *nm = fy_getattr_cstr(a[0], "__name__");
-    snprintf(s->name, sizeof s->name, "%s", nm && FY_STR_CHECK(nm) ? FY_STR_DATA(nm) : "Struct");
+    fy_obj *nm = fy_getattr_cstr(cls, "__name__");
+    snprintf(s->name, sizeof s->name, "%s", nm && FY_STR_CHECK(nm) ? FY_STR_DATA(nm) : is_union ? "Union" : "Struct");
     FY_XDECREF(nm);
     fy_err_clear();
-    int64_t pos = 0, off = 0, mal = 1;
+    s->is_union = is_union;
+    int64_t pos = 0, off = 0, mal = 1, usz = 0;
     fy_obj *k, *v;
     while (fy_dict_next(ann, &pos, &k, &v)) {
         const char *fn = FY_STR_CHECK(k) ? FY_STR_DATA(k) : "?";
         if (s->nord >= MAXF || strlen(fn) >= sizeof s->f[0].name) {
-            fy_err_format(&fy_ValueError, "fx.struct %s: too many fields or field name too long", s->name);
+            fy_err_format(&fy_ValueError, "%s %s: too many fields or field name too long", kind, s->name);
             goto fail;
         }
         snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
         s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
         if (fy_trace_is_constexpr(v)) continue;
         if (fn[0] == '_' || !strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
-            fy_err_format(&fy_ValueError, "fx.struct %s: field name '%s' is reserved", s->name, fn);
+            fy_err_format(&fy_ValueError, "%s %s: field name '%s' is reserved", kind, s->name, fn);
             goto fail;
         }
         sfield *f = &s->f[s->nf];
@@ -144,27 +160,35 @@ static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (FY_TYPE(v) == &arrty_type) {
             arrty *at = (arrty *)v;
             f->et = at->et, f->n = at->n, f->align = at->align, f->is_array = 1;
+            f->size = f->n * (f->et->width / 8);
         } else if (FY_TYPE(v) == &structty_type) {
-            fy_err_format(&fy_NotImplementedError, "fx.struct %s: nested struct field '%s' is not supported yet",
-                          s->name, fn);
-            goto fail;
+            structty *sub = (structty *)v;
+            f->sub = (structty *)fy_ref(v);
+            f->et = NULL, f->n = 1, f->align = sub->align, f->size = sub->size, f->is_array = 0;
         } else {
             char what[128];
-            snprintf(what, sizeof what, "fx.struct %s field '%s'", s->name, fn);
+            snprintf(what, sizeof what, "%s %s field '%s'", kind, s->name, fn);
             if (!storable(v, what)) goto fail;
             f->et = (fy_dsl_numeric *)v, f->n = 1, f->align = f->et->width / 8, f->is_array = 0;
+            f->size = f->et->width / 8;
         }
-        off = (off + f->align - 1) / f->align * f->align;
-        f->off = off;
-        off += f->n * (f->et->width / 8);
-        if (f->align > mal) mal = f->align;
         s->nf++;
+        if (is_union) {
+            f->off = 0;
+            if (f->size > usz) usz = f->size;
+        } else {
+            off = (off + f->align - 1) / f->align * f->align;
+            f->off = off;
+            off += f->size;
+        }
+        if (f->align > mal) mal = f->align;
     }
     if (!s->nord) { /* constexpr fields only is a struct of compile-time parameters */
-        fy_err_format(&fy_ValueError, "fx.struct %s: no fields", s->name);
+        fy_err_format(&fy_ValueError, "%s %s: no fields", kind, s->name);
         goto fail;
     }
     s->align = mal;
+    if (is_union) off = usz;
     s->size = (off + mal - 1) / mal * mal;
     FY_DECREF(ann);
     return &s->h;
@@ -172,6 +196,16 @@ fail:
     FY_DECREF(ann);
     FY_DECREF(&s->h);
     return NULL;
+}
+static fy_obj *f_struct(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("struct", kw) < 0 || fy_check_nargs("struct", na, 1, 1) < 0) return NULL;
+    return make_composite(a[0], 0);
+}
+static fy_obj *f_union(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("union", kw) < 0 || fy_check_nargs("union", na, 1, 1) < 0) return NULL;
+    return make_composite(a[0], 1);
 }
 
 /* ---- struct values: Pair(a, b), p.a, p.replace(a=...) ----
@@ -197,13 +231,23 @@ static int ord_index(structty *st, fy_obj *name) {
 /* Stores x (converted) as entry i of s; 0 or -1. */
 static int sval_put(sval *s, int i, fy_obj *x) {
     int fi = s->st->ord[i].fi;
-    fy_obj *c = fi < 0 ? fy_ref(x) : fy_dsl_num_convert(s->st->f[fi].et, x);
+    structty *sub = fi < 0 ? NULL : s->st->f[fi].sub;
+    if (sub && (FY_TYPE(x) != &sval_type || ((sval *)x)->st != sub)) {
+        fy_err_format(&fy_TypeError, "%s(...) field '%s' expects %s, got %s.", s->st->name, s->st->ord[i].name,
+                      sub->name, FY_TYPE(x) == &sval_type ? ((sval *)x)->st->name : fy_type_name(x));
+        return -1;
+    }
+    fy_obj *c = fi < 0 || sub ? fy_ref(x) : fy_dsl_num_convert(s->st->f[fi].et, x);
     if (!c) return -1;
     FY_XDECREF(s->v[i]);
     s->v[i] = c;
     return 0;
 }
 static sval *sval_alloc(structty *st) {
+    if (st->is_union) {
+        fy_err_format(&fy_TypeError, "Union %s has no value form; use Storage[...] or allocator.allocate().", st->name);
+        return NULL;
+    }
     for (int i = 0; i < st->nf; i++)
         if (st->f[i].is_array) {
             fy_err_format(&fy_NotImplementedError,
@@ -379,20 +423,26 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
 }
 
 /* ---- storage, array references ---- */
-/* One leaf: LDS global @__flyi_lds_<sym> of n elements of et. */
+/* One leaf: n elements of et in LDS global @__flyi_lds_<sym>, which holds just them (gbytes 0) or is the
+ * gbytes bytes of a union with the leaf at byte offset boff. */
 typedef struct leaf {
     int sym;
     fy_dsl_numeric *et;
     int64_t n;
     int is_array;
+    int64_t boff, gbytes;
 } leaf;
+/* st: a struct or union whose storage starts at global base: its fields at byte offsets from boff of that
+ * one global when gbytes > 0 (inside a union), else one global per leaf from base on (static placement);
+ * no st: leaf l. extra: attributes assigned to the storage (lds.buf = lds.buf.peek()). */
 typedef struct storage {
     fy_obj h;
     structty *st;
     leaf l;
     int base;
-    int peeked;
-} storage; /* st: struct (leaves base..) */
+    int64_t boff, gbytes;
+    fy_obj *extra;
+} storage;
 typedef struct aref {
     fy_obj h;
     leaf l;
@@ -409,7 +459,8 @@ static fy_tracer *need_tracer(const char *what) {
 static int leaf_ptr(fy_tracer *tr, const leaf *l, uint64_t *out) {
     const char *t = fy_trace_mlir_type(l->et);
     char mt[96];
-    snprintf(mt, sizeof mt, "memref<%lldx%s, 3>", (long long)l->n, t);
+    if (l->gbytes) snprintf(mt, sizeof mt, "memref<%lldxi8, 3>", (long long)l->gbytes);
+    else snprintf(mt, sizeof mt, "memref<%lldx%s, 3>", (long long)l->n, t);
     uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
              f = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = memref.get_global @__flyi_lds_%d : %s", U(g), l->sym, mt);
@@ -418,13 +469,21 @@ static int leaf_ptr(fy_tracer *tr, const leaf *l, uint64_t *out) {
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
     fy_trace_end_line(tr);
+    if (l->boff) { /* a union member: the global's address plus the member's byte offset */
+        uint64_t c = fy_trace_new_ssa(tr), s = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i64", U(c), (long long)l->boff);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : i64", U(s), U(i), U(c));
+        fy_trace_end_line(tr);
+        i = s;
+    }
     fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
                   U(f), U(p), t);
     fy_trace_end_line(tr);
     *out = f;
-    return 0;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
 static fy_obj *leaf_view(const leaf *l, const fly_layout *L) {
@@ -440,7 +499,7 @@ static fy_obj *leaf_view(const leaf *l, const fly_layout *L) {
                              (long long)cos, (long long)l->n);
     }
     uint64_t p;
-    leaf_ptr(tr, l, &p);
+    if (leaf_ptr(tr, l, &p) < 0) return NULL;
     uint64_t lay = fy_trace_static_layout(tr, L);
     uint64_t r = fy_trace_new_ssa(tr);
     fy_obj *res = fy_ttensor_new(r, l->et, FY_SP_SHARED, L);
@@ -503,14 +562,12 @@ static int aref_setitem(fy_obj *o, fy_obj *k, fy_obj *x) {
     return r;
 }
 static int64_t aref_len(fy_obj *o) { return ((aref *)o)->l.n; }
-/* .ptr: the shared pointer to the first element (fx.ptr_load / ptr_store / make_view take it, + offsets it). */
+/* .ptr: a shared pointer to the first element (fx.make_view, +, recast_iter take it). */
 static fy_obj *aref_ptr(fy_obj *o) {
     fy_tracer *tr = need_tracer("LDS array .ptr");
-    if (!tr) return NULL;
-    const leaf *l = &((aref *)o)->l;
     uint64_t p;
-    leaf_ptr(tr, l, &p);
-    return fy_trace_ptr_new(p, l->et, FY_SP_SHARED);
+    if (!tr || leaf_ptr(tr, &((aref *)o)->l, &p) < 0) return NULL;
+    return fy_trace_ptr_new(p, ((aref *)o)->l.et, FY_SP_SHARED);
 }
 static fy_obj *aref_repr(fy_obj *o) {
     aref *r = (aref *)o;
@@ -527,10 +584,44 @@ static fy_type aref_type = {FY_TYPE_INIT("SharedArray", sizeof(aref)),
                             .methods = aref_methods,
                             .getsets = aref_gs};
 
-/* field i of struct storage s as a leaf */
+/* LDS globals a composite's static placement takes: one per leaf, one for a union. */
+static int nsyms(const structty *st) {
+    if (st->is_union) return 1;
+    int n = 0;
+    for (int i = 0; i < st->nf; i++) n += st->f[i].sub ? nsyms(st->f[i].sub) : 1;
+    return n;
+}
+/* Where field i of composite storage s lives: global *sym, byte offset *boff in it, *gbytes (0: the field's
+ * own global). */
+static void field_place(const storage *s, int i, int *sym, int64_t *boff, int64_t *gbytes) {
+    const sfield *f = &s->st->f[i];
+    if (s->gbytes) {
+        *sym = s->base, *boff = s->boff + f->off, *gbytes = s->gbytes;
+        return;
+    }
+    int b = s->base;
+    for (int j = 0; j < i; j++) b += s->st->f[j].sub ? nsyms(s->st->f[j].sub) : 1;
+    *sym = b, *boff = 0, *gbytes = f->sub && f->sub->is_union ? f->sub->size : 0;
+}
+/* field i (not a nested composite) of storage s as a leaf */
 static leaf field_leaf(storage *s, int i) {
     sfield *f = &s->st->f[i];
-    return (leaf){s->base + i, f->et, f->n, f->is_array};
+    leaf l = {0, f->et, f->n, f->is_array, 0, 0};
+    field_place(s, i, &l.sym, &l.boff, &l.gbytes);
+    return l;
+}
+static fy_obj *storage_new(fy_type *t, structty *st, const leaf *l, int base);
+/* field i (a nested struct or union) of storage s: its storage (type t: storage_type or sview_type) */
+static fy_obj *field_sub(storage *s, int i, fy_type *t) {
+    int sym;
+    int64_t boff, gb;
+    field_place(s, i, &sym, &boff, &gb);
+    fy_obj *r = storage_new(t, s->st->f[i].sub, NULL, sym);
+    if (r) ((storage *)r)->boff = boff, ((storage *)r)->gbytes = gb;
+    return r;
+}
+static fy_obj *no_union_peek(structty *st) {
+    return fy_err_format(&fy_NotImplementedError, "%s does not support __peek_from_ptr__", st->name);
 }
 static int field_index(storage *s, fy_obj *name) {
     if (!s->st || !FY_STR_CHECK(name)) return -1;
@@ -549,13 +640,15 @@ static fy_obj *sview_getattr(fy_obj *o, fy_obj *name) {
             fy_err_format(&fy_AttributeError, "struct %s has no field %R", s->st->name, name);
         return r;
     }
+    if (s->st->f[i].sub)
+        return s->st->f[i].sub->is_union ? no_union_peek(s->st->f[i].sub) : field_sub(s, i, &sview_type);
     leaf l = field_leaf(s, i);
     return leaf_peek(&l);
 }
 static int sview_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     storage *s = (storage *)o;
     int i = field_index(s, name);
-    if (i < 0 || s->st->f[i].is_array || !v)
+    if (i < 0 || s->st->f[i].is_array || s->st->f[i].sub || !v)
         return fy_err_format(&fy_AttributeError, "cannot assign %R of struct %s (assign scalar fields only)", name,
                              s->st->name),
                -1;
@@ -568,7 +661,10 @@ static int sview_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
     FY_DECREF(t);
     return r;
 }
-static void st_dealloc(fy_obj *o) { FY_CLEAR(((storage *)o)->st); }
+static void st_dealloc(fy_obj *o) {
+    FY_CLEAR(((storage *)o)->st);
+    FY_CLEAR(((storage *)o)->extra);
+}
 static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL,
                              .dealloc = st_dealloc, .getattr = sview_getattr, .setattr = sview_setattr};
 
@@ -587,7 +683,11 @@ static fy_obj *stor_peek(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("peek", kw) < 0 || fy_check_nargs("peek", na, 0, 0) < 0) return NULL;
     if (!need_tracer("Storage.peek")) return NULL;
     storage *s = (storage *)o;
-    return s->st ? storage_new(&sview_type, s->st, NULL, s->base) : leaf_peek(&s->l);
+    if (!s->st) return leaf_peek(&s->l);
+    if (s->st->is_union) return no_union_peek(s->st);
+    fy_obj *r = storage_new(&sview_type, s->st, NULL, s->base);
+    if (r) ((storage *)r)->boff = s->boff, ((storage *)r)->gbytes = s->gbytes;
+    return r;
 }
 static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("poke", kw) < 0 || fy_check_nargs("poke", na, 1, 1) < 0) return NULL;
@@ -605,10 +705,25 @@ static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
     storage *s = (storage *)o;
+    if (s->extra) {
+        fy_obj *v = fy_dict_get(s->extra, name);
+        if (v) return fy_ref(v);
+    }
     int i = field_index(s, name);
     if (i < 0) return fy_generic_getattr(o, name);
+    if (s->st->f[i].sub) return field_sub(s, i, &storage_type);
     leaf l = field_leaf(s, i);
     return storage_new(&storage_type, NULL, &l, 0);
+}
+/* Storage takes attributes as a Python object does (FlyDSL's kernels keep peeked views on it); they shadow
+ * the fields of the same name. */
+static int stor_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
+    storage *s = (storage *)o;
+    if (!s->extra && !(s->extra = fy_dict_new())) return -1;
+    if (v) return fy_dict_set(s->extra, name, v);
+    if (!fy_dict_get(s->extra, name))
+        return fy_err_format(&fy_AttributeError, "'Storage' object has no attribute %R", name), -1;
+    return fy_dict_del(s->extra, name);
 }
 static fy_obj *stor_repr(fy_obj *o) {
     storage *s = (storage *)o;
@@ -623,6 +738,7 @@ static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)),
                                .dealloc = st_dealloc,
                                .repr = stor_repr,
                                .getattr = stor_getattr,
+                               .setattr = stor_setattr,
                                .methods = stor_methods};
 
 /* ---- fx.SharedAllocator ---- */
@@ -644,6 +760,20 @@ static void emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, i
         sym, (long long)n, fy_trace_mlir_type(et), (long long)align);
 }
 
+/* The globals of a composite's static placement (nsyms of them), the first aligned to at least al. */
+static void emit_tree(fy_tracer *tr, const structty *st, int64_t al) {
+    if (st->is_union) {
+        emit_global(tr, tr->nlds++, &fy_dsl_t_i8, st->size, al > st->align ? al : st->align);
+        return;
+    }
+    for (int i = 0; i < st->nf; i++) {
+        const sfield *f = &st->f[i];
+        int64_t a = i == 0 && al > f->align ? al : f->align;
+        if (f->sub) emit_tree(tr, f->sub, a);
+        else emit_global(tr, tr->nlds++, f->et, f->n, a);
+    }
+}
+
 static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"type", "alignment", NULL};
     fy_obj *v[2] = {NULL, NULL};
@@ -662,18 +792,17 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (al < sa->base_align) al = sa->base_align;
         sa->bytes = (sa->bytes + al - 1) / al * al + st->size;
         int base = tr->nlds;
-        for (int i = 0; i < st->nf; i++) {
-            sfield *f = &st->f[i];
-            emit_global(tr, tr->nlds++, f->et, f->n, i == 0 && al > f->align ? al : f->align);
-        }
-        return storage_new(&storage_type, st, NULL, base);
+        emit_tree(tr, st, al);
+        fy_obj *r = storage_new(&storage_type, st, NULL, base);
+        if (r && st->is_union) ((storage *)r)->gbytes = st->size;
+        return r;
     }
     if (FY_TYPE(v[0]) == &arrty_type) {
         arrty *at = (arrty *)v[0];
         int64_t al = align > at->align ? align : at->align;
         if (al < sa->base_align) al = sa->base_align;
         sa->bytes = (sa->bytes + al - 1) / al * al + at->n * (at->et->width / 8);
-        leaf l = {tr->nlds++, at->et, at->n, 1};
+        leaf l = {tr->nlds++, at->et, at->n, 1, 0, 0};
         emit_global(tr, l.sym, at->et, at->n, al);
         return storage_new(&storage_type, NULL, &l, 0);
     }
@@ -683,7 +812,7 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > et->width / 8 ? align : et->width / 8;
         if (al < sa->base_align) al = sa->base_align;
         sa->bytes = (sa->bytes + al - 1) / al * al + et->width / 8;
-        leaf l = {tr->nlds++, et, 1, 0};
+        leaf l = {tr->nlds++, et, 1, 0, 0, 0};
         emit_global(tr, l.sym, et, 1, al);
         return storage_new(&storage_type, NULL, &l, 0);
     }
@@ -697,7 +826,7 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         return fy_err_format(&fy_ValueError, "allocate: %lld bytes is outside 1..65536", (long long)nbytes);
     int64_t al = align > sa->base_align ? align : sa->base_align;
     sa->bytes = (sa->bytes + al - 1) / al * al + nbytes;
-    leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1};
+    leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1, 0, 0};
     emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al);
     return storage_new(&storage_type, NULL, &l, 0);
 }
@@ -809,6 +938,7 @@ static fy_methoddef smem_funcs[] = {
     {"recast_iter", f_recast_iter, 0, "recast_iter(dtype, ptr)\nThe pointer with another element type."},
     {"SharedAllocator", f_shared_allocator, 0, "SharedAllocator(base_alignment=16, *, static=True)\nLDS allocator."},
     {"struct", f_struct, 0, "struct(cls)\nA struct type from the class's annotated fields (C layout)."},
+    {"union", f_union, 0, "union(cls)\nA union type of the class's annotated fields (all at offset 0)."},
     {0}};
 
 int fy_trace_add_smem_fx(fy_obj *m) {

@@ -799,6 +799,12 @@ class ArithValue:
     """Legacy wrapper of a raw value: ArithValue(v) is v (flyi's traced values carry the operators)."""
 
     def __new__(cls, value, signed=None):
+        # an ir.Value of the bindings (an op's result) is the fx numeric / Vector over it
+        ir = sys.modules.get("flydsl._mlir.ir")
+        if ir is not None and isinstance(value, ir.Value):
+            w = ir._wrap(value)
+            if w is not None:
+                return w
         return value
 
     def __instancecheck__(self, v):
@@ -922,7 +928,7 @@ def _patch_expr(fx):
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
               "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
-              "Struct": Struct})
+              "Struct": Struct, "Union": fx.union})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -956,11 +962,30 @@ def _patch_expr(fx):
         import flydsl._mlir.dialects.rocdl as _raw
 
         try:
-            return getattr(_raw, name)
+            fn = getattr(_raw, name)
         except AttributeError:
             raise AttributeError(f"module 'flydsl.expr.rocdl' has no attribute '{name}'") from None
+        return _rocdl_numeric_args(name, fn) if name in _ROCDL_VALUE_PARAMS else fn
 
     r.__getattr__ = _rocdl_fallback
+
+    # FlyDSL's flydsl.expr.arith starts from flydsl._mlir.dialects.arith's names (trunci(T.i8, v), extui,
+    # ExtUIOp, ...): the ones it lacks come from the bindings too
+    _arith_lazy = fx.arith.__dict__.get("__getattr__")  # unwrap, _to_raw (served by the bindings' DSL side)
+
+    def _arith_fallback(name):
+        if _arith_lazy is not None:
+            try:
+                return _arith_lazy(name)
+            except AttributeError:
+                pass
+        import flydsl._mlir.dialects.arith as _raw
+
+        if name.startswith("_") or name not in _raw.__dict__:
+            raise AttributeError(f"module 'flydsl.expr.arith' has no attribute '{name}'")
+        return _raw.__dict__[name]
+
+    fx.arith.__getattr__ = _arith_fallback
     fx.SyncScope = SyncScope
     # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
     struct_fn = fx.struct
@@ -1037,12 +1062,13 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
 
 
 def is_struct_type(t):
-    """True for an fx.struct type."""
-    return type(t).__name__ == "StructType" or str(t).startswith("<fx.struct ")
+    """True for an fx.struct type (not an fx.union)."""
+    return is_composite_type(t) and not t.is_union
 
 
 def is_composite_type(t):
-    return is_struct_type(t)
+    """True for an fx.struct or fx.union type."""
+    return type(t).__name__ == "StructType"
 
 
 def is_specializable_struct_type(t):
@@ -1070,7 +1096,7 @@ class Struct(metaclass=_InlineStruct):
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "make_ptr", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "union", "Union", "Align", "Storage", "Arena"]
+                   "apply_swizzle", "ThrMma", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
@@ -1083,6 +1109,42 @@ def _noop(name):
 
     f.__name__ = name
     return f
+
+
+# The raw rocdl ops FlyDSL's fx.rocdl wraps so that they take Python numbers (int: an i32 constant, float: an
+# f32 one) and fx numerics as their value operands: the operands' names in the op's order.
+_ROCDL_VALUE_PARAMS = {
+    "cvt_pk_fp8_f32": ("res", "src_a", "src_b", "old", "word_sel"),
+    "cvt_pk_f32_fp8": ("res", "src", "word_sel"),
+    "cvt_scalef32_pk_f32_fp4": ("res", "src", "scale", "src_sel_index"),
+    "cvt_scalef32_pk_bf16_fp4": ("res", "src", "scale", "src_sel_index"),
+    "cvt_scalef32_pk_fp4_f32": ("res", "old_vdst", "src0", "src1", "scale", "dst_sel_index"),
+    "rcp": ("res", "arg"),
+    "raw_ptr_buffer_load": ("res", "rsrc", "offset", "soffset", "aux"),
+}
+_ROCDL_NOT_VALUES = {"res", "word_sel", "src_sel_index", "dst_sel_index", "aux"}
+
+
+def _rocdl_numeric_args(name, fn):
+    params = _ROCDL_VALUE_PARAMS[name]
+
+    def conv(p, v):
+        if p in _ROCDL_NOT_VALUES or isinstance(v, bool):
+            return v
+        if isinstance(v, int):
+            return _fx().Int32(v)
+        if isinstance(v, float):
+            return _fx().Float32(v)
+        return v
+
+    def op(*args, **kwargs):
+        args = tuple(conv(params[i] if i < len(params) else "", v) for i, v in enumerate(args))
+        kwargs = {k: conv(k, v) for k, v in kwargs.items()}
+        return fn(*args, **kwargs)
+
+    op.__name__ = name
+    op.__doc__ = fn.__doc__
+    return op
 
 
 def _fpowi(base, exponent, **kwargs):

@@ -14,8 +14,10 @@ from flydsl.expr.typing import T as TT, as_dsl_value, as_ir_value
 @flyc.kernel
 def k(out: fx.Tensor, a: fx.Int32, f: fx.Float32):
     v = a.ir_value()
-    same = [v == a._raw, v == fx.arith.unwrap(a), v == fx.arith._to_raw(a), v == as_ir_value(a),
-            v == fx.Int32(v).ir_value()]
+    # (the same SSA value: the same name; == of two scalar Values is an arith.cmpi, as FlyDSL's ArithValue)
+    same = [v.get_name() == x.get_name() for x in (a._raw, fx.arith.unwrap(a), fx.arith._to_raw(a), as_ir_value(a),
+                                                   fx.Int32(v).ir_value())]
+    print("== of Values:", type(v == a._raw).__name__, type(v != a._raw).__name__)
     print("same value:", same)
     print(type(v).__name__, v.type, isinstance(v, ir.Value), ir.IntegerType.isinstance(v.type))
     c = fx.arith.unwrap(7)
@@ -30,7 +32,7 @@ def k(out: fx.Tensor, a: fx.Int32, f: fx.Float32):
     w = as_dsl_value(vec)
     print("vector:", type(w).__name__, w.dtype, w.numel, w.ir_value().type, TT.vec(8, TT.bf16))
     vv = fx.Vector(vec)  # Vector(raw)
-    print("Vector(raw):", vv.numel, vv.dtype, vv.ir_value() == vec)
+    print("Vector(raw):", vv.numel, vv.dtype, vv.ir_value().get_name() == vec.get_name())
     try:
         fx.Vector(v)
     except TypeError as e:

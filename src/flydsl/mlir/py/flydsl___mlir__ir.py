@@ -624,7 +624,22 @@ class Value:
     __repr__ = __str__
 
     def __eq__(self, other):
+        # a scalar / vector value compares as FlyDSL's ArithValue does (an arith.cmpi / cmpf); others by
+        # identity (the same SSA value)
+        w = _wrap(self)
+        if w is not None and not isinstance(other, (Type, Attribute)):
+            o = _wrap(other) if isinstance(other, Value) else other
+            if o is not None:
+                return w == o
         return isinstance(other, Value) and other._fyh == self._fyh
+
+    def __ne__(self, other):
+        w = _wrap(self)
+        if w is not None and not isinstance(other, (Type, Attribute)):
+            o = _wrap(other) if isinstance(other, Value) else other
+            if o is not None:
+                return w != o
+        return not (isinstance(other, Value) and other._fyh == self._fyh)
 
     def __hash__(self):
         return hash(self._fyh)
@@ -635,6 +650,15 @@ class Value:
     @property
     def _raw(self):
         return self
+
+    def __getattr__(self, name):
+        # FlyDSL casts every scalar / vector op result to its ArithValue (extui, trunci, bitcast, select, ...):
+        # here those are the methods of the fx numeric / Vector over the value
+        if not name.startswith("_"):
+            w = _wrap(self)
+            if w is not None and hasattr(w, name):
+                return getattr(w, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
 def _value_operator(fn, reflected):
