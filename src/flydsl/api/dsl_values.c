@@ -656,7 +656,6 @@ fy_type fy_dsl_tensor_type = {
     .getitem = tensor_getitem,
     .getsets = tensor_getsets,
     .methods = svg_methods,
-    .new_ = tensor_new,
 };
 
 int fy_dsl_types_ready(void) {
