@@ -421,21 +421,6 @@ static fy_obj *m_bitcast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
     return from_bits(t, bits);
 }
 
-/* v.index_cast(type): the legacy ArithValue method (flyi's ArithValue(v) is v): an integer to or from index,
- * sign-extended or truncated as arith.index_cast. */
-static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
-    if (fy_no_kwargs("index_cast", kw) < 0 || fy_check_nargs("index_cast", na, 1, 1) < 0) return NULL;
-    fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "index_cast");
-    if (!t) return NULL;
-    fy_dsl_num *v = V(self);
-    if (t->kind == FY_DSL_K_FLOAT || v->dt->kind == FY_DSL_K_FLOAT ||
-        (t->kind != FY_DSL_K_INDEX && v->dt->kind != FY_DSL_K_INDEX))
-        return fy_err_format(&fy_TypeError, "index_cast: %s to %s is not a cast between an integer and index",
-                             v->dt->name, t->name);
-    if (t == v->dt) return fy_ref(self);
-    return m_to(self, a, 1, NULL);
-}
-
 /* The value's bits as the integer type of its width with the given signedness (static or traced). */
 static fy_obj *as_signedness(fy_obj *self, int is_signed) {
     fy_dsl_num *v = V(self);
@@ -564,7 +549,6 @@ static fy_methoddef num_methods[] = {
     {"to", m_to, 0, "to(dtype, *, rounding_mode=None)\nConverts to another numeric type."},
     {"bitcast", m_bitcast, 0, "bitcast(dtype)\nReinterprets the bits as another type of the same width."},
     {"select", m_select, 0, "select(t, f)\nt where this condition holds, else f."},
-    {"index_cast", m_index_cast, 0, "index_cast(type)\nAn integer cast to or from index (arith.index_cast)."},
     {"extui", m_extui, 0, "extui(target_type)\nZero-extends to a wider integer type."},
     {"extsi", m_extsi, 0, "extsi(target_type)\nSign-extends to a wider integer type."},
     {"trunci", m_trunci, 0, "trunci(target_type)\nThe low bits as a narrower integer type."},
