@@ -183,7 +183,14 @@ typedef struct event {
     unsigned flags;
     uint64_t recorded, done; /* generations: records queued, records completed */
     double t_ms;
+    int refs;  /* queued ops that name the event: a destroyed one is freed when the last retires */
+    int freed; /* hipEventDestroy was called */
 } event;
+
+/* Drops an op's reference (locked); frees a destroyed event with none left. */
+static void event_unref(event *e) {
+    if (--e->refs == 0 && e->freed) free(e);
+}
 
 typedef struct module module;
 
@@ -299,6 +306,7 @@ static void *worker(void *p) {
         }
         s->head = o->next;
         if (!s->head) s->tail = NULL;
+        if (o->kind == OP_WAIT || o->kind == OP_RECORD) event_unref(o->ev);
         if (o->mod) module_unref(o->mod);
         free(o->kernarg);
         free(o);
@@ -750,9 +758,11 @@ hipError_t hipEventDestroy(void *e) {
     if (!e) return ret(hipErrorInvalidHandle);
     pthread_mutex_lock(&mu);
     event *x = e;
+    /* HIP releases the event once the work naming it is done (a stream may still wait on it) */
     while (x->done < x->recorded) pthread_cond_wait(&cv, &mu);
+    x->freed = 1;
+    if (!x->refs) free(x);
     pthread_mutex_unlock(&mu);
-    free(e);
     return hipSuccess;
 }
 
@@ -780,6 +790,7 @@ static hipError_t queue_event(int kind, void *e, void *stream_h) {
         free(o);
         return hipSuccess;
     }
+    o->ev->refs++;
     enqueue(s, o);
     pthread_mutex_unlock(&mu);
     return hipSuccess;
