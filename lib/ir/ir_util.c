@@ -107,12 +107,15 @@ const char *fly_ir_op_name(MlirOperation op, char *buf, size_t cap) {
 
 struct find_ud {
     const char *name;
+    bool prefix; /* name is a prefix of the op name */
     MlirOperation found;
 };
 
 static MlirWalkResult find_cb(MlirOperation op, void *user) {
     struct find_ud *f = user;
-    if (fly_ir_op_is(op, f->name)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    size_t k = strlen(f->name);
+    if (f->prefix ? n.length >= k && !memcmp(n.data, f->name, k) : fly_ir_op_is(op, f->name)) {
         f->found = op;
         return MlirWalkResultInterrupt;
     }
@@ -120,25 +123,14 @@ static MlirWalkResult find_cb(MlirOperation op, void *user) {
 }
 
 MlirOperation fly_ir_find_first(MlirOperation root, const char *name) {
-    struct find_ud f = {name, {NULL}};
+    struct find_ud f = {name, false, {NULL}};
     mlirOperationWalk(root, find_cb, &f, MlirWalkPreOrder);
     return f.found;
 }
 
-static MlirWalkResult find_prefix_cb(MlirOperation op, void *user) {
-    struct find_ud *f = user;
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    size_t k = strlen(f->name);
-    if (n.length >= k && !memcmp(n.data, f->name, k)) {
-        f->found = op;
-        return MlirWalkResultInterrupt;
-    }
-    return MlirWalkResultAdvance;
-}
-
 MlirOperation fly_ir_find_first_prefix(MlirOperation root, const char *prefix) {
-    struct find_ud f = {prefix, {NULL}};
-    mlirOperationWalk(root, find_prefix_cb, &f, MlirWalkPreOrder);
+    struct find_ud f = {prefix, true, {NULL}};
+    mlirOperationWalk(root, find_cb, &f, MlirWalkPreOrder);
     return f.found;
 }
 

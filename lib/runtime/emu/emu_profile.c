@@ -102,15 +102,13 @@ static void prof_call(MlirContext ctx, MlirOperation before, MlirValue ctxv, Mli
     fly_emu_irb_llcall(&b, "fly_emu_prof", 3, args);
 }
 
+static bool const_value(MlirValue v, int64_t *c);
+
 /* The integer value of a constant operand (llvm.mlir.constant), or -1. */
 static int64_t const_operand(MlirOperation op, int i) {
-    if (mlirOperationGetNumOperands(op) <= i) return -1;
-    MlirValue v = mlirOperationGetOperand(op, i);
-    if (!mlirValueIsAOpResult(v)) return -1;
-    MlirOperation d = mlirOpResultGetOwner(v);
-    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
-    if (!fly_ir_op_is(d, "llvm.mlir.constant") || mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return -1;
-    return mlirIntegerAttrGetValueInt(a);
+    int64_t c;
+    if (mlirOperationGetNumOperands(op) <= i || !const_value(mlirOperationGetOperand(op, i), &c)) return -1;
+    return c;
 }
 
 /* ---- the hardware compiler's LDS access merging ----
