@@ -575,6 +575,7 @@ static const fly_ir_opdef ops[] = {
     {"fly.print", 0, -1, 0, 0, infer_print},
     /* MMA atoms (lib/passes/lower_mma.c lowers the calls before the layout lowering) */
     {"fly.make_mma_atom", 0, 0, 1, E | G, NULL},
+    {"fly.atom.set_value", 2, 2, 1, E | G, NULL}, /* an atom with a state field (attribute `field`) set */
     {"fly.mma_atom_call", 5, 5, 0, 0, NULL},
     {"fly.make_copy_atom", 0, 0, 1, E | G, infer_make_copy_atom},
     {"fly.copy_atom_call", 3, 4, 0, 0, infer_copy_atom_call},

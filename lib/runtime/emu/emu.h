@@ -72,6 +72,8 @@ enum {
 typedef struct fly_emu_mfma_lane {
     int64_t a, b, a2, b2; /* a2, b2: the high words of 128-bit operands (8 f16 / bf16 or 16 i8 values) */
     float c[16], d[16];   /* i32 for the integer MFMAs (the same 4-byte slots) */
+    uint32_t wa[8], wb[8]; /* the scaled MFMA's operands: 32 fp8 / fp6 / fp4 values packed into 8 / 6 / 4 dwords */
+    uint32_t sa, sb;       /* and its scale words (E8M0 bytes) */
 } fly_emu_mfma_lane;
 /* Computes d of the n (<= 64) lanes of a wave whose active[] flag is set, for MFMA `kind`. */
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
@@ -81,6 +83,17 @@ void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *lanes, const unsigned ch
  * context argument; chip: the emulated chip, whose fp8 format the fp8 MFMAs read). 0; 1 when op is no MFMA;
  * -1 with err (an MFMA the emulator does not support). */
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char *err, size_t cap);
+/* ---- emu_mfma_scale.c: gfx950's scaled MFMA (rocdl.mfma.scale.*); its kinds are FLY_EMU_MFMA_SCALED + a code of
+ * the op's constants (shape, formats, opsels, unscaled) ---- */
+#define FLY_EMU_MFMA_SCALED 4096
+/* Nonzero when kind is a scaled MFMA's. */
+int fly_emu_mfma_is_scaled(int kind);
+/* Computes d of the active lanes of a wave (n <= 64) for scaled kind `kind` (one reference path). */
+void fly_emu_mfma_scaled_wave(int kind, fly_emu_mfma_lane *lanes, const unsigned char *active, int n);
+/* The flops of one scaled MFMA and the bits of A's values in *bits. */
+int64_t fly_emu_mfma_scaled_flops(int kind, int *bits);
+/* Rewrites a rocdl.mfma.scale.* op as fly_emu_lower_mfma does; 0, or -1 with err (not a form the emulator runs). */
+int fly_emu_lower_mfma_scale(MlirOperation op, MlirValue ctxv, char *err, size_t cap);
 /* Runtime (emu_exec.c): the running lane's record (generated code stores a, b and c into it before the
  * suspension and loads d after). */
 void *fly_emu_mfma_slot(void *ctx);

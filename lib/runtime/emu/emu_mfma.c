@@ -57,6 +57,7 @@ static const mfma_kind kinds[] = {
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
 int64_t fly_emu_mfma_flops(int kind, int *bits) {
+    if (fly_emu_mfma_is_scaled(kind)) return fly_emu_mfma_scaled_flops(kind, bits);
     if (kind < 0 || kind >= NKINDS) {
         *bits = 0;
         return 0;
@@ -143,6 +144,10 @@ static void mfma_int(const mfma_kind *k, fly_emu_mfma_lane *l, const unsigned ch
 }
 
 void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
+    if (fly_emu_mfma_is_scaled(kind)) {
+        fly_emu_mfma_scaled_wave(kind, l, active, n);
+        return;
+    }
     if (kind < 0 || kind >= NKINDS) return;
     const mfma_kind *k = &kinds[kind];
     if (k->bf == INT8) {
@@ -261,6 +266,10 @@ static bool ref_only(void) {
 }
 
 void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *active, int n) {
+    if (fly_emu_mfma_is_scaled(kind)) {
+        fly_emu_mfma_scaled_wave(kind, l, active, n);
+        return;
+    }
     if (kind < 0 || kind >= NKINDS) return;
     bool all = n == 64 && !ref_only();
     for (int t = 0; all && t < 64; t++) all = active[t];
@@ -284,6 +293,7 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
 int fly_emu_lower_mfma(MlirOperation op, MlirValue ctxv, const char *chip, char *err, size_t cap) {
     char name[64];
     fly_ir_op_name(op, name, sizeof name);
+    if (!strncmp(name, "rocdl.mfma.scale.", 17)) return fly_emu_lower_mfma_scale(op, ctxv, err, cap);
     int kind = -1, ocp = chip && !strncmp(chip, "gfx950", 6); /* gfx950's fp8 MFMAs read OCP e4m3 */
     for (int i = 0; i < NKINDS; i++)
         if (!strcmp(name, kinds[i].op) &&

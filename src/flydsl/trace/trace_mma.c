@@ -23,6 +23,7 @@
 #include "flydsl/api/dsl_numeric.h"
 #include "layout/algebra.h"
 #include "layout/tile.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -71,19 +72,29 @@ static const mfma_shape shapes[] = {
     {32, 32, 16, "i8", 8, 16, NULL},
     {16, 16, 64, "i8", 16, 4, "gfx950"},
     {32, 32, 32, "i8", 16, 16, "gfx950"},
+    /* gfx950's scaled MFMA (cdna4.MFMA_Scale): 32 fp8 / fp6 / fp4 values a lane, A's and B's formats apart,
+     * each lane's 32 values under one E8M0 scale byte (the atom's scale_a / scale_b words, byte opsel) */
+    {16, 16, 128, "scale", 32, 4, "gfx950"},
+    {32, 32, 64, "scale", 32, 16, "gfx950"},
 };
+
+static int is_scaled(const mfma_shape *s) { return !strcmp(s->ab, "scale"); }
 
 static const char *acc_of(const mfma_shape *s) { return strcmp(s->ab, "i8") ? "f32" : "i32"; }
 
+/* An MMA op and its atom: ab is A's element type, b B's (the same but for the scaled MFMA, whose opsel_a /
+ * opsel_b pick the byte of the scale words). */
 typedef struct mmaop {
     fy_obj h;
     const mfma_shape *s;
-    fy_dsl_numeric *ab, *acc;
+    fy_dsl_numeric *ab, *acc, *b;
+    int opsel_a, opsel_b;
 } mmaop;
 typedef struct matom {
     fy_obj h;
     const mfma_shape *s;
-    fy_dsl_numeric *ab, *acc;
+    fy_dsl_numeric *ab, *acc, *b;
+    int opsel_a, opsel_b;
 } matom;
 typedef struct tmma {
     fy_obj h;
@@ -103,28 +114,35 @@ typedef struct thrmma {
 } thrmma;
 static fy_type mmaop_type, matom_type, tmma_type, thrmma_type;
 
-static void type_text(char *buf, size_t cap, const mfma_shape *s) {
-    snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> %s>", s->m, s->n, s->k, s->ab, s->ab, acc_of(s));
+/* The op's type as FlyDSL prints it (m: an mmaop or a matom, the same fields). */
+static void type_text(char *buf, size_t cap, const matom *m) {
+    const mfma_shape *s = m->s;
+    if (is_scaled(s))
+        snprintf(buf, cap, "!fly_rocdl.cdna4.mfma_scale<%dx%dx%d, (%s, %s) -> f32, opselA = %d, opselB = %d>", s->m,
+                 s->n, s->k, fy_trace_mlir_type(m->ab), fy_trace_mlir_type(m->b), m->opsel_a, m->opsel_b);
+    else
+        snprintf(buf, cap, "!fly_rocdl.cdna3.mfma<%dx%dx%d, (%s, %s) -> %s>", s->m, s->n, s->k, s->ab, s->ab,
+                 acc_of(s));
 }
-static void atom_text(char *buf, size_t cap, const mfma_shape *s) {
+static void atom_text(char *buf, size_t cap, const matom *m) {
     char t[128];
-    type_text(t, sizeof t, s);
+    type_text(t, sizeof t, m);
     snprintf(buf, cap, "!fly.mma_atom<%s>", t);
 }
 static fy_obj *mmaop_repr(fy_obj *o) {
     char t[128];
-    type_text(t, sizeof t, ((mmaop *)o)->s);
+    type_text(t, sizeof t, (const matom *)o);
     return fy_str_printf("%s", t);
 }
 static fy_obj *matom_repr(fy_obj *o) {
     char t[160];
-    atom_text(t, sizeof t, ((matom *)o)->s);
+    atom_text(t, sizeof t, (matom *)o);
     return fy_str_printf("MmaAtom<%s>", t);
 }
 static fy_obj *tmma_repr(fy_obj *o) {
     tmma *t = (tmma *)o;
     char a[160], l[256];
-    atom_text(a, sizeof a, t->atom->s);
+    atom_text(a, sizeof a, t->atom);
     fly_layout_print(&t->al, l, sizeof l);
     if (!t->pset[0] && !t->pset[1] && !t->pset[2]) return fy_str_printf("TiledMma<!fly.tiled_mma<%s, %s>>", a, l);
     char pt[256];
@@ -189,8 +207,9 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
             mmaop *o = (mmaop *)fy_alloc(&mmaop_type);
             if (!o) return NULL;
             o->s = sh;
-            o->ab = ab;
+            o->ab = o->b = ab;
             o->acc = acc;
+            o->opsel_a = o->opsel_b = 0;
             return &o->h;
         }
     }
@@ -200,6 +219,67 @@ static fy_obj *f_mfma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
         "16x16x16 and 32x32x8 Float16 / BFloat16, 16x16x32 and 32x32x16 Float8E4M3FNUZ / Float8E4M3FN / Int8 "
         "(Int32 accumulators) and on gfx950 Float16 / BFloat16, 16x16x64 and 32x32x32 Int8)",
         (long long)mnk[0], (long long)mnk[1], (long long)mnk[2], ab->name);
+}
+
+/* The scaled MFMA's format code of an element type (cbsz for A, blgp for B: FlyDSL's encoding, LLVM's
+ * MatrixFormat), or -1. */
+static int scale_format(const fy_dsl_numeric *t) {
+    static const char *const fmt[] = {"f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN"};
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(fy_trace_mlir_type(t), fmt[i])) return i;
+    return -1;
+}
+
+/* fx.rocdl.cdna4.MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0) */
+static fy_obj *f_mfma_scale(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"m",           "n",       "k",       "elem_ty_a", "elem_ty_b",
+                                        "elem_ty_acc", "opsel_a", "opsel_b", NULL};
+    fy_obj *v[8] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    int64_t x[3], op[2] = {0, 0};
+    if (fy_parse_args("MFMA_Scale", a, na, kw, names, 4, 6, 8, v) < 0) return NULL;
+    for (int i = 0; i < 3; i++)
+        if (fy_dsl_to_int(v[i], &x[i], "MFMA_Scale", names[i]) < 0) return NULL;
+    for (int i = 0; i < 2; i++)
+        if (v[6 + i] && fy_dsl_to_int(v[6 + i], &op[i], "MFMA_Scale", names[6 + i]) < 0) return NULL;
+    for (int i = 3; i < 6; i++)
+        if (v[i] && v[i] != fy_None && FY_TYPE(v[i]) != FY_TYPE(&fy_dsl_t_f32.h))
+            return fy_err_format(&fy_TypeError,
+                                 "MFMA_Scale: %s must be a numeric type such as fx.Float8E4M3FN, not '%s'", names[i],
+                                 fy_type_name(v[i]));
+    fy_dsl_numeric *ta = (fy_dsl_numeric *)v[3];
+    fy_dsl_numeric *tb = v[4] && v[4] != fy_None ? (fy_dsl_numeric *)v[4] : ta;
+    fy_dsl_numeric *acc = v[5] && v[5] != fy_None ? (fy_dsl_numeric *)v[5] : &fy_dsl_t_f32;
+    const mfma_shape *sh = NULL;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        if (is_scaled(&shapes[i]) && shapes[i].m == x[0] && shapes[i].n == x[1] && shapes[i].k == x[2]) sh = &shapes[i];
+    if (!sh)
+        return fy_err_format(&fy_ValueError,
+                             "unsupported MNK for CDNA4 MFMA_Scale: %lldx%lldx%lld (expected 16x16x128 or 32x32x64)",
+                             (long long)x[0], (long long)x[1], (long long)x[2]);
+    if (acc != &fy_dsl_t_f32)
+        return fy_err_format(&fy_ValueError, "MFMA_Scale: elemTyAcc must be f32, got %s", fy_trace_mlir_type(acc));
+    for (int i = 0; i < 2; i++) {
+        fy_dsl_numeric *t = i ? tb : ta;
+        if (scale_format(t) < 0)
+            return fy_err_format(&fy_ValueError,
+                                 "MFMA_Scale: elemTy%c must be one of f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, "
+                                 "got %s",
+                                 i ? 'B' : 'A', fy_trace_mlir_type(t));
+        if (op[i] < 0 || op[i] > 3)
+            return fy_err_format(&fy_ValueError, "MFMA_Scale: opsel%c must be in [0, 3], got %lld", i ? 'B' : 'A',
+                                 (long long)op[i]);
+    }
+    if (fy_type_ready(&mmaop_type) < 0) return NULL;
+    mmaop *o = (mmaop *)fy_alloc(&mmaop_type);
+    if (!o) return NULL;
+    o->s = sh;
+    o->ab = ta;
+    o->b = tb;
+    o->acc = acc;
+    o->opsel_a = (int)op[0];
+    o->opsel_b = (int)op[1];
+    return &o->h;
 }
 
 static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -216,6 +296,9 @@ static fy_obj *f_make_mma_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     m->s = ((mmaop *)a[0])->s;
     m->ab = ((mmaop *)a[0])->ab;
     m->acc = ((mmaop *)a[0])->acc;
+    m->b = ((mmaop *)a[0])->b;
+    m->opsel_a = ((mmaop *)a[0])->opsel_a;
+    m->opsel_b = ((mmaop *)a[0])->opsel_b;
     return &m->h;
 }
 
@@ -539,7 +622,7 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
     FL = S;
     zero_unit_strides(&FL);
     matom *at = th->tm->atom;
-    fy_obj *r = fy_trace_alloca(tr, which == 2 ? at->acc : at->ab, &FL);
+    fy_obj *r = fy_trace_alloca(tr, which == 2 ? at->acc : which == 1 ? at->b : at->ab, &FL);
     /* fragments start at zero (as registers promoted to SSA vectors do), so gemm(C, A, B, C) on a fresh C
      * fragment computes A*B */
     fy_obj *zero = r ? fy_float_from(0.0) : NULL, *f = zero ? fy_trace_tensor_fill((fy_ttensor *)r, zero) : NULL;
@@ -820,13 +903,23 @@ static const mfma_shape *mma_shape(fy_obj *o, matom **at) {
     return *at ? (*at)->s : NULL;
 }
 
-/* Emits one atom call on register tensors d, a, b, c (each exactly one atom's values). */
-static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_ttensor *b, fy_ttensor *c) {
+/* Emits one atom call on register tensors d, a, b, c (each exactly one atom's values); scale[i] (0: unset) the
+ * i32 values of the atom's scale_a / scale_b state, set on the atom by fly.atom.set_value as FlyDSL does. */
+static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_ttensor *b, fy_ttensor *c,
+                     const uint64_t scale[2]) {
     char ty[160];
-    atom_text(ty, sizeof ty, at->s);
+    atom_text(ty, sizeof ty, at);
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.make_mma_atom\"() : () -> %s", U(r), ty);
     fy_trace_end_line(tr);
+    for (int i = 0; i < 2; i++) {
+        if (!scale[i]) continue;
+        uint64_t x = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = \"fly.atom.set_value\"(%%%llu, %%%llu) {field = \"%s\"} : (%s, i32) -> %s",
+                      U(x), U(r), U(scale[i]), i ? "scale_b" : "scale_a", ty, ty);
+        fy_trace_end_line(tr);
+        r = x;
+    }
     fy_trace_emit(tr,
                   "      \"fly.mma_atom_call\"(%%%llu, %%%llu, %%%llu, %%%llu, %%%llu) : (%s, %s, %s, %s, %s) -> ()",
                   U(r), U(d->ssa), U(a->ssa), U(b->ssa), U(c->ssa), ty, d->ty, a->ty, b->ty, c->ty);
@@ -839,9 +932,10 @@ static int emit_call(fy_tracer *tr, matom *at, fy_ttensor *d, fy_ttensor *a, fy_
 }
 
 /* Checks operand o of an MMA: a register tensor of element type et; its rank-3 shape (V, R0, R1) in ext
- * (a rank-1 tensor is (V, 1, 1)). */
+ * (a rank-1 tensor is (V, 1, 1)). The scaled MFMA's a and b (bits) take any element type whose V values hold
+ * the atom's v values' bits (FlyDSL bitcasts them: eight Int32 for 32 fp8, four for 32 fp4). */
 static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_t v, int64_t ext[3], const char *op,
-                         const mfma_shape *sh) {
+                         const mfma_shape *sh, int bits) {
     fly_error err;
     if (!FY_TTENSOR_CHECK(o) || ((fy_ttensor *)o)->reg != FY_SP_REG) {
         fy_err_format(&fy_TypeError, "%s: %s must be a register fragment (make_fragment_%c), not '%s'", op, name,
@@ -849,7 +943,7 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
         return -1;
     }
     fy_ttensor *t = (fy_ttensor *)o;
-    if (t->et->width != et->width || t->et->kind != et->kind) {
+    if (!bits && (t->et->width != et->width || t->et->kind != et->kind)) {
         fy_err_format(&fy_TypeError, "%s: %s holds %s values but the MMA atom takes %s", op, name, t->et->name,
                       et->name);
         return -1;
@@ -871,11 +965,13 @@ static int check_operand(fy_obj *o, const char *name, fy_dsl_numeric *et, int64_
             return -1;
         }
     }
+    if (bits && ext[0] * t->et->width == v * et->width) ext[0] = v;
     if (ext[0] != v) {
         fy_err_format(&fy_ValueError,
                       "%s: %s has shape %s: its first mode holds %lld values, but one %dx%dx%d MMA atom "
-                      "takes %lld per thread",
-                      op, name, s, (long long)ext[0], sh->m, sh->n, sh->k, (long long)v);
+                      "takes %lld per thread%s",
+                      op, name, s, (long long)ext[0], sh->m, sh->n, sh->k, (long long)v,
+                      bits ? " (or as many bits in other values)" : "");
         return -1;
     }
     return 0;
@@ -896,11 +992,45 @@ static fy_obj *sub(fy_obj *o, int64_t i, int64_t j) {
     return r;
 }
 
+/* The i32 value of a scale word (an Int32 / Uint32 / int, or a vector of 32 bits, bitcast) into *ssa. */
+static int scale_word(fy_tracer *tr, fy_obj *o, const char *op, const char *name, uint64_t *ssa) {
+    uint64_t vs;
+    fy_dsl_numeric *et;
+    int64_t n;
+    if (fy_tvector_parts(o, &vs, &et, &n) == 0) {
+        if (n * et->width != 32)
+            return fy_err_format(&fy_ValueError, "%s: %s must be 32 bits, not a vector of %lld %s", op, name,
+                                 (long long)n, et->name),
+                   -1;
+        *ssa = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = \"llvm.bitcast\"(%%%llu) : (vector<%lldx%s>) -> i32", U(*ssa), U(vs),
+                      (long long)n, fy_trace_mlir_type(et));
+        fy_trace_end_line(tr);
+        return 0;
+    }
+    if (fy_err_occurred()) fy_err_clear();
+    const char *ty;
+    if (!FY_DSL_NUM_CHECK(o) && fy_mlir_value_parts(o, &vs, &ty) && !strcmp(ty, "i32")) { /* a bindings i32 Value */
+        *ssa = vs;
+        return 0;
+    }
+    if (FY_DSL_NUM_CHECK(o) && (((fy_dsl_num *)o)->dt->kind == FY_DSL_K_FLOAT || ((fy_dsl_num *)o)->dt->width != 32))
+        return fy_err_format(&fy_TypeError, "%s: %s must be a 32-bit integer (the packed E8M0 scale bytes), not %s", op,
+                             name, ((fy_dsl_num *)o)->dt->name),
+               -1;
+    return fy_trace_value_as(tr, o, &fy_dsl_t_i32, ssa);
+}
+
 static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
-    /* traversal_order / traversal_layout choose the loop order on hardware; the result is the same */
-    static const char *const names[] = {"mma", "d", "a", "b", "c", "traversal_order", "traversal_layout", NULL};
-    fy_obj *v[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    if (fy_parse_args(op, a, na, kw, names, 5, 5, one ? 5 : 7, v) < 0) return NULL;
+    /* traversal_order / traversal_layout choose the loop order on hardware; the result is the same; scale_a /
+     * scale_b set the scaled MFMA's state (FlyDSL's gemm(..., **kwargs) sets atom fields) */
+    static const char *const names[] = {"mma",     "d",       "a", "b", "c", "traversal_order", "traversal_layout",
+                                        "scale_a", "scale_b", NULL};
+    fy_obj *v[9] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    if (fy_parse_args(op, a, na, kw, names, 5, 5, 9, v) < 0) return NULL;
+    if (one && (v[5] || v[6]))
+        return fy_err_format(&fy_TypeError, "%s() got an unexpected keyword argument '%s'", op,
+                             v[5] ? "traversal_order" : "traversal_layout");
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
     matom *at;
@@ -911,10 +1041,20 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
         return fy_err_format(&fy_TypeError, "%s: expected an MMA atom, not '%s'", op, fy_type_name(v[0]));
     int64_t vb = s->va, vc = s->vc;
     int64_t ed[3], ea[3], eb[3], ec[3];
-    if (check_operand(v[1], "d", at->acc, vc, ed, op, s) < 0 ||
-        check_operand(v[2], "a", at->ab, s->va, ea, op, s) < 0 || check_operand(v[3], "b", at->ab, vb, eb, op, s) < 0 ||
-        check_operand(v[4], "c", at->acc, vc, ec, op, s) < 0)
+    int scaled = is_scaled(s);
+    if (check_operand(v[1], "d", at->acc, vc, ed, op, s, 0) < 0 ||
+        check_operand(v[2], "a", at->ab, s->va, ea, op, s, scaled) < 0 ||
+        check_operand(v[3], "b", at->b, vb, eb, op, s, scaled) < 0 ||
+        check_operand(v[4], "c", at->acc, vc, ec, op, s, 0) < 0)
         return NULL;
+    uint64_t scale[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        if (!v[7 + i] || v[7 + i] == fy_None) continue;
+        if (!scaled)
+            return fy_err_format(&fy_ValueError, "%s: the MMA atom has no field %s (only cdna4.MFMA_Scale atoms do)",
+                                 op, names[7 + i]);
+        if (scale_word(tr, v[7 + i], op, names[7 + i], &scale[i]) < 0) return NULL;
+    }
     /* D (V,M,N) = A (V,M,K) * B (V,N,K) + C (V,M,N) */
     if (ed[1] != ec[1] || ed[2] != ec[2] || ea[1] != ed[1] || eb[1] != ed[2] || ea[2] != eb[2]) {
         char sd[128], sa[128], sb[128], sc[128];
@@ -935,8 +1075,9 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
             for (int64_t n = 0; n < ed[2]; n++) {
                 fy_obj *sd = sub(v[1], m, n), *sa = sd ? sub(v[2], m, k) : NULL, *sb = sa ? sub(v[3], n, k) : NULL;
                 fy_obj *sc = sb ? sub(k == 0 ? v[4] : v[1], m, n) : NULL;
-                int rc =
-                    sc ? emit_call(tr, at, (fy_ttensor *)sd, (fy_ttensor *)sa, (fy_ttensor *)sb, (fy_ttensor *)sc) : -1;
+                int rc = sc ? emit_call(tr, at, (fy_ttensor *)sd, (fy_ttensor *)sa, (fy_ttensor *)sb, (fy_ttensor *)sc,
+                                        scale)
+                            : -1;
                 FY_XDECREF(sd);
                 FY_XDECREF(sa);
                 FY_XDECREF(sb);
@@ -1032,7 +1173,12 @@ static fy_methoddef mma_funcs[] = {
     {"mma_atom_call", f_mma_atom_call, 0, "mma_atom_call(atom, d, a, b, c)\nExactly one MMA instruction."},
     {0}};
 static fy_methoddef rocdl_funcs[] = {
-    {"MFMA", f_mfma, 0, "MFMA(m, n, k, elem_ab, elem_acc=None)\nA CDNA MFMA op (accumulator Float32)."}, {0}};
+    {"MFMA", f_mfma, 0, "MFMA(m, n, k, elem_ab, elem_acc=None)\nA CDNA MFMA op (accumulator Float32)."},
+    {"MFMA_Scale", f_mfma_scale, 0,
+     "MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0)\n"
+     "gfx950's scaled MFMA op (fp8 / fp6 / fp4 inputs under E8M0 block scales; state scale_a, scale_b)."},
+    {"MFMAScale", f_mfma_scale, 0, "MFMAScale(...)\nThe same as MFMA_Scale."},
+    {0}};
 
 static int add_funcs(fy_obj *m, fy_methoddef *d) {
     for (; d->name; d++) {
