@@ -158,10 +158,15 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
             continue;
         }
         argv[i] = l->args[ui];
-        if (k->args[i].kind == FLY_EMU_ARG_PTR && argv[i]) {
+        /* a pointer, or a 64-bit integer holding a device address (FlyDSL's kernels pass fx.ptrtoint of their
+         * pointers as Int64 and fx.inttoptr them inside): the allocation it points into is the kernel's */
+        int addr = k->args[i].kind == FLY_EMU_ARG_PTR || (k->args[i].kind == FLY_EMU_ARG_INT && k->args[i].bytes == 8);
+        if (addr && argv[i]) {
             uintptr_t p;
             memcpy(&p, argv[i], sizeof p);
             int a = find_alloc(e, p);
+            for (int j = 0; a >= 0 && j < nb; j++)
+                if (bufs[j].lo == e->allocs[a].lo) a = -1; /* already given by an earlier argument */
             if (a >= 0) {
                 const char *nm = l->arg_names && l->arg_names[ui] ? l->arg_names[ui] : NULL;
                 if (nm) snprintf(names[nb], sizeof names[nb], "buffer of argument %d '%s'", ui, nm);

@@ -623,10 +623,20 @@ static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
                             .getsets = tb_getsets,
                             .methods = tb_methods};
 
+/* A buffer copy's cache_modifier (FlyDSL's aux bits: glc / slc / nt): an integer, checked and not kept, since
+ * caching does not change what the copy reads or writes. */
+static int cache_modifier(const char *op, fy_obj *v) {
+    int64_t x;
+    return v && v != fy_None ? fy_dsl_to_int(v, &x, op, "cache_modifier") : 0;
+}
+
 #define BC(N) \
     static fy_obj *f_bc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        (void)s, (void)a; \
-        if (fy_no_kwargs("BufferCopy" #N "b", kw) < 0 || fy_check_nargs("BufferCopy" #N "b", na, 0, 0) < 0) \
+        (void)s; \
+        static const char *const names[] = {"cache_modifier", NULL}; \
+        fy_obj *v[1] = {NULL}; \
+        if (fy_parse_args("BufferCopy" #N "b", a, na, kw, names, 0, 1, 1, v) < 0 || \
+            cache_modifier("BufferCopy" #N "b", v[0]) < 0) \
             return NULL; \
         return fy_trace_new_copyop(N, 1); \
     }
@@ -638,8 +648,10 @@ BC(128)
 static fy_obj *f_bc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     int64_t b;
-    if (fy_no_kwargs("BufferCopy", kw) < 0 || fy_check_nargs("BufferCopy", na, 1, 1) < 0 ||
-        fy_dsl_to_int(a[0], &b, "BufferCopy", "bits") < 0)
+    static const char *const names[] = {"bit_size", "cache_modifier", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("BufferCopy", a, na, kw, names, 1, 2, 2, v) < 0 ||
+        fy_dsl_to_int(v[0], &b, "BufferCopy", "bit_size") < 0 || cache_modifier("BufferCopy", v[1]) < 0)
         return NULL;
     if (b != 8 && b != 16 && b != 32 && b != 64 && b != 128)
         return fy_err_format(&fy_ValueError, "BufferCopy: bits must be 8, 16, 32, 64 or 128, not %lld", (long long)b);

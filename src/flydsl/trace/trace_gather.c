@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 /* fx.NAME (a borrowed module attribute lookup), NULL with an exception. */
@@ -189,21 +191,98 @@ static fy_obj *elem_view(fy_obj *p, const char *op) {
     return v;
 }
 
-/* fx.ptr_load(ptr): the element at ptr. */
+/* An n-element view (layout n:1) of element type et (NULL: the pointer's) at pointer p; NULL with an exception. */
+static fy_obj *vec_view(fy_obj *p, fy_dsl_numeric *et, int64_t n, const char *op) {
+    fy_obj *q = p;
+    if (et) {
+        fy_obj *fr = fx_func("recast_iter"), *ra[2] = {&et->h, p};
+        q = fr ? fy_call(fr, ra, 2, NULL) : NULL;
+        FY_XDECREF(fr);
+        if (!q) return NULL;
+    } else {
+        FY_INCREF(q);
+    }
+    fy_obj *v;
+    if (n == 1) {
+        v = elem_view(q, op);
+    } else {
+        fy_obj *fview = fx_func("make_view"), *flay = fview ? fx_func("make_layout") : NULL;
+        fy_obj *sz = flay ? fy_int_from(n) : NULL, *one = sz ? fy_int_from(1) : NULL, *la[2] = {sz, one};
+        fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {q, lay};
+        v = lay ? fy_call(fview, va, 2, NULL) : NULL;
+        FY_XDECREF(fview);
+        FY_XDECREF(flay);
+        FY_XDECREF(sz);
+        FY_XDECREF(one);
+        FY_XDECREF(lay);
+    }
+    FY_DECREF(q);
+    return v;
+}
+
+/* The element type and count of result_type (a numeric type, or a vector type as its text "vector<NxT>"):
+ * 0; -1 with an exception. */
+static int result_of(fy_obj *t, fy_dsl_numeric **et, int64_t *n) {
+    if (FY_TYPE(t) == FY_TYPE(&fy_dsl_t_f32.h)) {
+        *et = (fy_dsl_numeric *)t, *n = 1;
+        return 0;
+    }
+    fy_obj *s = fy_str(t);
+    if (!s) return -1;
+    long long len;
+    char e[32];
+    int ok = sscanf(FY_STR_DATA(s), "vector<%lldx%31[^>]>", &len, e) == 2 && !strchr(e, 'x') && len > 0 &&
+             (*et = fy_mlir_numeric_of(e)) != NULL;
+    if (!ok)
+        fy_err_format(&fy_TypeError, "ptr_load: result_type must be a numeric or 1-D vector type, not %s",
+                      FY_STR_DATA(s));
+    FY_DECREF(s);
+    *n = len;
+    return ok ? 0 : -1;
+}
+
+/* fx.ptr_load(ptr, result_type=None): the element at ptr, or result_type's value there (a vector: its n
+ * consecutive elements, the pointer read as their element type). */
 static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    if (fy_no_kwargs("ptr_load", kw) < 0 || fy_check_nargs("ptr_load", na, 1, 1) < 0) return NULL;
-    fy_obj *v = elem_view(a[0], "ptr_load"), *z = v ? fy_int_from(0) : NULL;
-    fy_obj *r = z ? fy_getitem(v, z) : NULL;
-    FY_XDECREF(z);
-    FY_XDECREF(v);
+    static const char *const names[] = {"ptr", "result_type", NULL};
+    fy_obj *x[2] = {NULL, NULL};
+    if (fy_parse_args("ptr_load", a, na, kw, names, 1, 2, 2, x) < 0) return NULL;
+    fy_dsl_numeric *et = NULL;
+    int64_t n = 1;
+    if (x[1] && x[1] != fy_None && result_of(x[1], &et, &n) < 0) return NULL;
+    fy_obj *v = n == 1 && !et ? elem_view(x[0], "ptr_load") : vec_view(x[0], et, n, "ptr_load");
+    if (!v) return NULL;
+    fy_obj *r;
+    if (n == 1) {
+        fy_obj *z = fy_int_from(0);
+        r = z ? fy_getitem(v, z) : NULL;
+        FY_XDECREF(z);
+    } else {
+        r = fy_call_method(v, "load", NULL, 0);
+    }
+    FY_DECREF(v);
     return r;
 }
 
-/* fx.ptr_store(value, ptr): stores value (converted to the pointee type) at ptr. */
+/* fx.ptr_store(value, ptr): stores value (converted to the pointee type) at ptr; a vector value (a Vector or
+ * an ir.Value of a vector type) fills its n consecutive elements, the pointer read as its element type. */
 static fy_obj *f_ptr_store(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     if (fy_no_kwargs("ptr_store", kw) < 0 || fy_check_nargs("ptr_store", na, 2, 2) < 0) return NULL;
+    uint64_t ssa;
+    fy_dsl_numeric *et;
+    int64_t n;
+    if (fy_tvector_parts(a[0], &ssa, &et, &n) == 0) {
+        fy_obj *vec = fy_tvector_new(ssa, et, n), *v = vec ? vec_view(a[1], et, n, "ptr_store") : NULL;
+        fy_obj *r = v ? fy_call_method(v, "store", &vec, 1) : NULL;
+        FY_XDECREF(vec);
+        FY_XDECREF(v);
+        if (!r) return NULL;
+        FY_DECREF(r);
+        return fy_none();
+    }
+    if (fy_err_occurred()) fy_err_clear();
     fy_obj *v = elem_view(a[1], "ptr_store"), *z = v ? fy_int_from(0) : NULL;
     int r = z ? fy_setitem(v, z, a[0]) : -1;
     FY_XDECREF(z);
@@ -212,7 +291,8 @@ static fy_obj *f_ptr_store(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 static fy_methoddef gather_funcs[] = {
-    {"ptr_load", f_ptr_load, 0, "ptr_load(ptr)\nThe element ptr points at (kernels only)."},
+    {"ptr_load", f_ptr_load, 0,
+     "ptr_load(ptr, result_type=None)\nThe element ptr points at, or the vector of result_type there (kernels only)."},
     {"ptr_store", f_ptr_store, 0, "ptr_store(value, ptr)\nStores value where ptr points (kernels only)."},
     {"gather", f_gather, 0,
      "gather(copy_atom, base_iter, offset_tensor, dst_tensor, *, pred=None)\nIndexed load: dst[(None, v), r] = the "

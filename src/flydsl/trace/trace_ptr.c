@@ -216,6 +216,12 @@ static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     if (fy_no_kwargs("ptrtoint", kw) < 0 || fy_check_nargs("ptrtoint", na, 1, 1) < 0) return NULL;
+    if (fy_dsl_is_ptr_arg(a[0])) { /* a host launcher's pointer argument (from_c_void_p): its device address */
+        fy_dsl_numeric *et;
+        uint64_t addr;
+        if (fy_dsl_ptr_arg_of(a[0], 0, 0, &et, &addr) < 0) return NULL;
+        return fy_dsl_num_int(&fy_dsl_t_i64, (int64_t)addr);
+    }
     if (FY_TYPE(a[0]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "ptrtoint: expected a kernel Pointer, not '%s'", fy_type_name(a[0]));
     fy_trace_ptr *p = (fy_trace_ptr *)a[0];

@@ -733,7 +733,36 @@ static fy_obj *vec_type(fy_obj *o) {
 
 static int64_t vec_length(fy_obj *o) { return ((tvector *)o)->n; }
 
+/* v.broadcast_to(shape): a one-element vector repeated to shape's size (itself when the size is its own). */
+static fy_obj *vec_broadcast_to(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    tvector *v = (tvector *)self;
+    int64_t n;
+    fy_obj *keep;
+    if (fy_no_kwargs("broadcast_to", kw) < 0 || fy_check_nargs("broadcast_to", na, 1, 1) < 0 ||
+        shape_count(a[0], &n, &keep, "broadcast_to") < 0)
+        return NULL;
+    if (n == v->n) return fy_ref(self);
+    if (v->n != 1)
+        return fy_err_format(&fy_ValueError, "cannot broadcast shape (%lld,) to %lld elements", (long long)v->n,
+                             (long long)n);
+    if (n < 1 || n > 4096)
+        return fy_err_format(&fy_ValueError, "broadcast_to: %lld elements (1..4096 supported)", (long long)n);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    uint64_t x = fy_trace_new_ssa(tr), id = fy_trace_new_ssa(tr);
+    const char *t = fy_trace_mlir_type(v->et);
+    fy_trace_emit(tr, "      %%%llu = vector.extract %%%llu[0] : %s from vector<1x%s>", U(x), U(v->ssa), t, t);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = vector.broadcast %%%llu : %s to vector<%lldx%s>", U(id), U(x), t, (long long)n,
+                  t);
+    fy_trace_end_line(tr);
+    fy_obj *r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, v->et, n);
+    if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
+    return r;
+}
+
 static fy_methoddef vec_methods[] = {
+    {"broadcast_to", vec_broadcast_to, 0, "broadcast_to(shape)\nA one-element vector repeated to shape's size."},
     {"ir_value", vec_ir_value, 0, "ir_value()\nThe vector as an ir.Value (flydsl._mlir)."},
     {"select", vec_select, 0, "select(true_value, false_value)\nLane-wise choice driven by this condition vector."},
     {"to", vec_to, 0, "to(dtype)\nThe elements converted to dtype."},

@@ -948,7 +948,9 @@ def _patch_expr(fx):
              "s_waitcnt": _noop("s_waitcnt"), "asyncmark": _noop("asyncmark"),
              "wait_asyncmark": _noop("wait_asyncmark"),
              "sched_mfma": _noop("sched_mfma"), "sched_vmem": _noop("sched_vmem"),
-             "sched_dsrd": _noop("sched_dsrd"), "sched_dswr": _noop("sched_dswr")})
+             "sched_dsrd": _noop("sched_dsrd"), "sched_dswr": _noop("sched_dswr"),
+             # the sched_group_barrier masks FlyDSL names (SchedGroupMask bits)
+             "perm_b32": _perm_b32, "mask_mfma": 0x008, "mask_vmem_rd": 0x020, "mask_dsrd": 0x100, "mask_dswr": 0x200})
     for nm in ("BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b", "BufferCopyLDS128b", "BufferAtomic",
                "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr",
                "get_buffer_rsrc"):
@@ -965,6 +967,8 @@ def _patch_expr(fx):
             fn = getattr(_raw, name)
         except AttributeError:
             raise AttributeError(f"module 'flydsl.expr.rocdl' has no attribute '{name}'") from None
+        if name.startswith("mfma_"):
+            return _rocdl_mfma(name, fn)
         return _rocdl_numeric_args(name, fn) if name in _ROCDL_VALUE_PARAMS else fn
 
     r.__getattr__ = _rocdl_fallback
@@ -1123,6 +1127,35 @@ _ROCDL_VALUE_PARAMS = {
     "raw_ptr_buffer_load": ("res", "rsrc", "offset", "soffset", "aux"),
 }
 _ROCDL_NOT_VALUES = {"res", "word_sel", "src_sel_index", "dst_sel_index", "aux"}
+
+
+def _perm_b32(src_hi, src_lo, sel, **kw):
+    """fx.rocdl.perm_b32(src_hi, src_lo, sel): llvm.amdgcn.perm (v_perm_b32), one i32 a lane."""
+    from flydsl._mlir import ir as _ir
+    from flydsl._mlir.dialects import llvm as _llvm
+
+    def val(v):
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = _fx().Int32(v)
+        return v.ir_value() if hasattr(v, "ir_value") else v
+
+    i32 = _ir.IntegerType.get_signless(32)
+    return _llvm.call_intrinsic(i32, "llvm.amdgcn.perm", [val(src_hi), val(src_lo), val(sel)], [], [])
+
+
+def _rocdl_mfma(name, fn):
+    """fx.rocdl.mfma_*(result_type, operands): FlyDSL's wrappers take [a, b, c] with cbsz / abid / blgp defaulting
+    to 0 (the scaled ones all nine operands), and Python ints as i32 constants."""
+    def op(result_type, operands, **kwargs):
+        ops = list(operands)
+        if not name.startswith("mfma_scale_") and len(ops) == 3:
+            ops += [0, 0, 0]
+        ops = [_fx().Int32(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in ops]
+        return fn(result_type, ops, **kwargs)
+
+    op.__name__ = name
+    op.__doc__ = fn.__doc__
+    return op
 
 
 def _rocdl_numeric_args(name, fn):

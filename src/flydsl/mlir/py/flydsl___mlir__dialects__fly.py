@@ -71,5 +71,18 @@ def copy_atom_call_ssa(*args, **kw):
     raise NotImplementedError("fly.copy_atom_call_ssa: use fx.copy_atom_call in flyi")
 
 
-def mma_atom_call_ssa(*args, **kw):
-    raise NotImplementedError("fly.mma_atom_call_ssa: use fx.mma_atom_call / fx.gemm in flyi")
+def mma_atom_call_ssa(results, mmaAtom, a, b, c, d=None, loc=None, ip=None):
+    """One MMA on values: D = A * B + C with a, b, c vectors (ir.Values or Vectors) holding one atom's values a
+    lane; the result is D's vector. flyi runs it as fx.mma_atom_call on register fragments holding them."""
+    import flydsl.expr as fx
+    from flydsl.expr.typing import Vector as _Vec
+
+    vals = [_Vec(x) if not isinstance(x, _Vec) else x for x in (a, b, c)]
+    frags = []
+    for v in vals:
+        f = fx.make_rmem_tensor(v.numel, v.dtype)
+        f.store(v)
+        frags.append(f)
+    out = fx.make_rmem_tensor(vals[2].numel, vals[2].dtype)
+    fx.mma_atom_call(mmaAtom, out, frags[0], frags[1], frags[2])
+    return out.load().ir_value()

@@ -179,6 +179,9 @@ class GEPOp(_LLVMOp):
             else:
                 idx.append(int(c))
         rt = str(res)
+        # a DSL numeric type (fx.Float16, what T.f16() gives back) stands for its MLIR type
+        if not isinstance(elem_type, (str, _ir.Type)) and hasattr(elem_type, "ir_type"):
+            elem_type = elem_type.ir_type
         flag = "inbounds " if inbounds else ""
         _adopt(self, _emit_op(_LLVMOp, self.OPERATION_NAME, lambda: (
             f"llvm.getelementptr {flag}{_r(b)}[" + ", ".join(_r(i) if isinstance(i, _ir.Value) else str(i)

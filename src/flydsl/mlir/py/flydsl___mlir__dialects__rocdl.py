@@ -153,7 +153,9 @@ _MFMA = ["f32.32x32x1f32", "f32.16x16x1f32", "f32.4x4x1f32", "f32.32x32x2f32", "
          "i32.32x32x16.i8", "f32.16x16x8.xf32", "f32.32x32x4.xf32", "f32.16x16x32.bf8.bf8", "f32.16x16x32.bf8.fp8",
          "f32.16x16x32.fp8.bf8", "f32.16x16x32.fp8.fp8", "f32.32x32x16.bf8.bf8", "f32.32x32x16.bf8.fp8",
          "f32.32x32x16.fp8.bf8", "f32.32x32x16.fp8.fp8", "f32.16x16x32.bf16", "i32.16x16x64.i8", "f32.16x16x32.f16",
-         "f32.32x32x16.bf16", "i32.32x32x32.i8", "f32.32x32x16.f16"]
+         "f32.32x32x16.bf16", "i32.32x32x32.i8", "f32.32x32x16.f16",
+         # gfx950's scaled MFMA: a, b, c, cbsz, blgp, opsel_a, scale_a, opsel_b, scale_b
+         "scale.f32.16x16x128.f8f6f4", "scale.f32.32x32x64.f8f6f4"]
 
 
 def _mfma(name):
