@@ -43,6 +43,10 @@ class P(T):
         self.ptr = ptr or dtype
 
 
+class A(T):
+    """The device address (x.data_ptr(), an int) of such a tensor: FlyDSL's MoE launchers take fx.Int64 addresses."""
+
+
 STREAM = "stream"
 TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "i8": "int8", "i32": "int32",
                 "i64": "int64", "u8": "uint8", "fp8": "float8_e4m3fnuz"}
@@ -73,7 +77,10 @@ def make_args(launch, torch, flyc, fx):
         if isinstance(a, T):
             t = make_tensor(a, torch)
             tensors[i] = t
-            args.append(flyc.from_c_void_p(getattr(fx, FX_DTYPES[a.ptr]), t.data_ptr()) if isinstance(a, P) else t)
+            if isinstance(a, A):
+                args.append(t.data_ptr())
+            else:
+                args.append(flyc.from_c_void_p(getattr(fx, FX_DTYPES[a.ptr]), t.data_ptr()) if isinstance(a, P) else t)
         elif a == STREAM:
             args.append(torch.cuda.current_stream())
         else:
@@ -384,6 +391,41 @@ SPECS += [
           T((GM,), "f32", "rand"), T((GN,), "f32", "rand"), T((0,), "bf16", "empty"), GM, GN, STREAM], note="fp8"),
 ]
 
+
+# ---- the scaled-MFMA builders (cdna4.MFMA_Scale, gfx950) and the ones whose example arguments came later ----
+def _addrs(n, size=1 << 16):
+    return [A((size,), "u8", "zeros") for _ in range(n)]
+
+
+SM, SN, SK = 32, 256, 512   # mxfp4 preshuffle GEMM: M, N, K (tile 32x128x256)
+SPECS += [
+    Spec("kernels.gemm.mxfp4_preshuffle", "launch_gemm", (), {},
+         [P((SM * SN,), "bf16", "empty", ptr="u8"), P((SM * SK // 2,), "u8", "zeros", ptr="u8"),
+          P((SN * SK // 2,), "u8", "zeros", ptr="u8"), P((SM * SK // 32,), "u8", "zeros", ptr="u8"),
+          P((SN * SK // 32,), "u8", "zeros", ptr="u8"), SM, SN, STREAM, SN, SK, 32, 128, 256, "fp4", "bf16", "fp4",
+          1, -1, -1, -1, -1, -1, -1, 0, 0], archs=("gfx950",), direct=True, note="fp4"),
+    Spec("kernels.moe.mxfp_moe.gemm1", "compile_gemm1_a4w4_port", (32, True, False),
+         {"D_HIDDEN": 256, "D_INTER": 256, "NE": 4, "TOPK": 2}, _addrs(7) + [8, 4] + _addrs(3) + [STREAM],
+         archs=("gfx950",)),
+    Spec("kernels.moe.mxfp_moe.gemm2", "compile_gemm2_a4w4_port", (),
+         {"BM": 32, "use_nt": False, "NE": 4, "N_OUT": 256, "epilog": "atomic", "D_INTER": 256, "D_INTER_REAL": 256,
+          "BN": 256, "BK": 256, "xcd_swizzle": 0}, _addrs(8) + [8, 4] + _addrs(2) + [STREAM], archs=("gfx950",)),
+    Spec("kernels.moe.moe_2stage_a16wmix.gemm1", "compile_gemm1_a16w4_port", (),
+         {"BM": 32, "D_HIDDEN": 256, "D_INTER": 256, "NE": 4, "TOPK": 2, "TILE_N": 256, "TILE_K": 256, "act": "silu",
+          "b_cache_mod": 0, "xcd_swizzle": 0, "waves_per_eu": None},
+         _addrs(6) + [8, 4, 1.0, 1.0, 1.0, 1.0, math.inf] + _addrs(1) + [STREAM], archs=("gfx950",)),
+    Spec("kernels.moe.moe_2stage_a16wmix.gemm2", "compile_gemm2_a16w4_port", (),
+         {"BM": 32, "NE": 4, "N_OUT": 256, "D_INTER": 256, "TILE_N": 256, "TILE_K": 256},
+         _addrs(7) + [8, 4, 4] + _addrs(1) + [STREAM], archs=("gfx950",)),
+    Spec("kernels.mega_moe.gemm1", "compile_gemm1", (), {"model_dim": 256, "inter_dim": 256},
+         [T((32 * 512,), "bf16", "empty"), T((32 * 256,), "u8", "zeros"), T((1 << 17,), "u8", "zeros"),
+          T((1 << 12,), "u8", "zeros"), T((1 << 14,), "u8", "zeros"), T((4,), "i32", "zeros"), T((4,), "i32", "zeros"),
+          T((1 << 12,), "u8", "zeros"), 32, 4, STREAM], archs=("gfx950",)),
+    Spec(FA + "flash_attn_gfx950", "build_flash_attn_dualwave_swp_module", (FH, FD),
+         {"causal": False, "dtype_str": "bf16"},
+         [T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"), T((1, FS, FH, FD), "bf16"),
+          T((1, FS, FH, FD), "bf16", "empty"), 1, FS], archs=("gfx950",)),
+]
 
 # ---- one builder in this process ----
 def first_line(e):

@@ -98,3 +98,48 @@ X = torch.arange(32, dtype=torch.float32).cuda()
 Y = torch.zeros(32, dtype=torch.float32).cuda()
 run_by_address(flyc.from_c_void_p(fx.Float32, X.data_ptr()), flyc.from_c_void_p(fx.Float32, Y.data_ptr()))
 print("ptrtoint of a host pointer argument:", torch.equal(Y.cpu(), 2 * X.cpu()))
+
+
+@flyc.kernel
+def llvm_level(X: fx.Tensor, Y: fx.Tensor):
+    # Pointer.llvm_ptr and an llvm.getelementptr whose element type is given as T.f32() (a DSL numeric in flyi):
+    # Y[t] = X[t + 1] through the LLVM dialect's ops
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import llvm
+    from flydsl._mlir.extras import types as T
+
+    t = fx.thread_idx.x
+    base = fx.get_iter(X).llvm_ptr
+    p = llvm.GEPOp(base.type, base, [fx.Int32(t + 1).ir_value()], [-2147483648], T.f32()).result
+    v = llvm.load(ir.F32Type.get(), p)
+    fx.ptr_store(fx.Float32(v), fx.get_iter(Y) + t)
+
+
+@flyc.jit
+def run_llvm_level(X, Y):
+    llvm_level(X, Y).launch(grid=1, block=16)
+
+
+X = torch.arange(17, dtype=torch.float32).cuda()
+Y = torch.zeros(16, dtype=torch.float32).cuda()
+run_llvm_level(X, Y)
+print("llvm_ptr + getelementptr (T.f32()):", torch.equal(Y.cpu(), X.cpu()[1:]))
+
+
+@flyc.kernel
+def tuple_offset(X: fx.Tensor, Y: fx.Tensor):
+    # fx.add_offset(ptr, fx.make_int_tuple(off)): the pointer moved by the tuple's single leaf
+    t = fx.thread_idx.x
+    p = fx.add_offset(fx.get_iter(X), fx.make_int_tuple(t * 2))
+    fx.ptr_store(fx.ptr_load(p), fx.get_iter(Y) + t)
+
+
+@flyc.jit
+def run_tuple_offset(X, Y):
+    tuple_offset(X, Y).launch(grid=1, block=8)
+
+
+X = torch.arange(16, dtype=torch.float32).cuda()
+Y = torch.zeros(8, dtype=torch.float32).cuda()
+run_tuple_offset(X, Y)
+print("add_offset by an IntTuple:", torch.equal(Y.cpu(), X.cpu()[::2]))
