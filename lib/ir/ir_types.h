@@ -5,6 +5,7 @@
  *   !fly.swizzle<S<3,3,3>>           !fly.composed_layout<S<3,0,3> o 0 o (8,8):(8,1)>
  *   !fly.ptr<f32, global>            !fly.ptr<i8, shared, align<1024>>  !fly.ptr<bf16, shared, S<3,3,3>>
  *   !fly.memref<f32, global, (4,8):(1,4)>   !fly.coord_tensor<(0,0), (4,8):(1E0,1E1)>
+ *   !fly.memref<f16, shared, S<3,3,3> o 0 o (128,64):(64,1)>   (a swizzled view: FlyDSL's ComposedLayout)
  *   !fly.universal_copy<64>          !fly.copy_atom<!fly.universal_copy<64>, 16>
  *
  * Decoders read the opaque type's data with lib/layout's parsers; they never abort and report

@@ -381,6 +381,9 @@ static fy_obj *t_device(fy_obj *o) { return fy_torch_device_new(FY_TT(o)->st->de
 static fy_obj *t_ndim(fy_obj *o) { return fy_int_from(FY_TT(o)->ndim); }
 static fy_obj *t_is_cuda(fy_obj *o) { return fy_bool(FY_TT(o)->st->dev.type == 1); }
 static fy_obj *t_itemsize(fy_obj *o) { return fy_int_from((int64_t)fy_torch_itemsize(FY_TT(o)->dtype)); }
+static fy_obj *t_nbytes(fy_obj *o) {
+    return fy_int_from(fy_torch_numel(FY_TT(o)) * (int64_t)fy_torch_itemsize(FY_TT(o)->dtype));
+}
 static fy_obj *t_rg(fy_obj *o) { return fy_bool(FY_TT(o)->requires_grad); }
 static int t_set_rg(fy_obj *o, fy_obj *v) { return fy_torch_ag_set_requires_grad(o, v); }
 static fy_obj *t_data(fy_obj *o) {
@@ -410,6 +413,7 @@ static fy_getsetdef tensor_getsets[] = {{"shape", t_shape, NULL, "torch.Size of 
                                         {"grad_fn", fy_torch_ag_get_grad_fn, NULL, NULL},
                                         {"is_leaf", fy_torch_ag_is_leaf, NULL, NULL},
                                         {"itemsize", t_itemsize, NULL, NULL},
+                                        {"nbytes", t_nbytes, NULL, "numel() * itemsize"},
                                         {"requires_grad", t_rg, t_set_rg, NULL},
                                         {"data", t_data, NULL, NULL},
                                         {"T", t_T, NULL, NULL},
