@@ -177,6 +177,8 @@ struct fly_composed;
 fy_obj *fy_trace_view_composed(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const struct fly_composed *c);
 /* A view of swizzled tensor t's iterator with outer layout L, keeping t's swizzle and offset. */
 fy_obj *fy_trace_view_swz(fy_tracer *tr, fy_ttensor *t, const fly_layout *L);
+/* The layout of swizzled tensor t as FlyDSL gives it: a ComposedLayout S o off o L (a runtime offset read here). */
+fy_obj *fy_trace_swz_layout(fy_tracer *tr, fy_ttensor *t);
 /* The memref type text for et, reg and L into buf. */
 void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, const fly_layout *L);
 /* Emits "%r = fly.static : !fly.layout<L>"; its SSA handle. */

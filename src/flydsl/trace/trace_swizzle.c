@@ -112,3 +112,30 @@ fy_obj *fy_trace_view_swz(fy_tracer *tr, fy_ttensor *t, const fly_layout *L) {
     fy_obj *res = fy_ttensor_new_like(fy_trace_new_ssa(tr), t, L);
     return res ? emit_view(tr, it, (fy_ttensor *)res, L, offv) : NULL;
 }
+
+fy_obj *fy_trace_swz_layout(fy_tracer *tr, fy_ttensor *t) {
+    fly_inttuple off;
+    fly_inttuple_int(&off, t->off);
+    if (t->offdyn) { /* the runtime offset, read here: fly.get_layout, fly.composed_get_offset, fly.get_scalar */
+        const char *ct = strchr(t->ty, ',');
+        ct = ct ? strchr(ct + 1, ',') : NULL;
+        char cty[704];
+        snprintf(cty, sizeof cty, "!fly.composed_layout<%.*s>", ct ? (int)(strlen(ct + 2) - 1) : 0, ct ? ct + 2 : "");
+        uint64_t g = fy_trace_new_ssa(tr), o = fy_trace_new_ssa(tr), v = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = \"fly.get_layout\"(%%%llu) : (%s) -> %s", U(g), U(t->ssa), t->ty, cty);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = \"fly.composed_get_offset\"(%%%llu) : (%s) -> !fly.int_tuple<?>", U(o), U(g),
+                      cty);
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr, "      %%%llu = \"fly.get_scalar\"(%%%llu) : (!fly.int_tuple<?>) -> i32", U(v), U(o));
+        fy_trace_end_line(tr);
+        if (tr->failed) return fy_err_nomem();
+        fly_inttuple_leaf(&off, fly_itnode_dyn(v, 1, 32));
+    }
+    fly_composed *c = malloc(sizeof *c);
+    fly_error err;
+    if (!c) return fy_err_nomem();
+    fy_obj *r = fly_composed_make_swizzle(c, &t->sw, &off, &t->L, &err) ? fy_dsl_raise(&err) : fy_dsl_composed_new(c);
+    free(c);
+    return r;
+}

@@ -608,6 +608,7 @@ static fy_obj *tt_shape(fy_obj *o) { return tt_part(o, 0); }
 static fy_obj *tt_stride(fy_obj *o) { return tt_part(o, 1); }
 fy_obj *fy_trace_tensor_layout(fy_ttensor *t) {
     fy_tracer *tr = fy_trace_cur();
+    if (t->swz && tr) return fy_trace_swz_layout(tr, t);
     if (fly_layout_is_static(&t->L) || !tr) return fy_dsl_layout_new(&t->L);
     fly_layout B;
     if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;

@@ -19,7 +19,7 @@ def swz(x, b, m, s):
 
 
 @flyc.kernel
-def stage_transpose(A: fx.Tensor, out: fx.Tensor, raw: fx.Tensor, col_out: fx.Tensor):
+def stage_transpose(A: fx.Tensor, out: fx.Tensor, raw: fx.Tensor, col_out: fx.Tensor, idx: fx.Tensor):
     t = fx.thread_idx.x
     layout = fx.make_composed_layout(fx.static(fx.SwizzleType.get(2, 2, 3)), fx.make_layout((R, C), (C, 1)))
     sA = fx.make_view(fx.get_dyn_shared(fx.Float32), layout)
@@ -36,30 +36,35 @@ def stage_transpose(A: fx.Tensor, out: fx.Tensor, raw: fx.Tensor, col_out: fx.Te
         print(sA)
         print(dst)
         print(sA[None, 5])
+        print(sA.layout, sA[None, 5].layout)
+        print(fx.get_layout(sA[None, t]))
     if t < C:
         for i in range(R):
             out[t, i] = sA[i, t]  # the transpose, element by element
         col = sA[None, t]  # a slice at a runtime column: the offset is a kernel value
         for i in range(R):
             col_out[t, i] = col[i] * 2.0
+            idx[t, i] = fx.get_scalar(fx.crd2idx(i, col.layout))  # the slice's layout: S(off + 32 i), off = t
         flat = fx.make_view(fx.get_dyn_shared(fx.Float32), fx.make_layout(R * C, 1))
         for i in range(R):
             raw[i * C + t] = flat[i * C + t]
 
 
 @flyc.jit
-def run_stage(A, out, raw, col_out):
-    stage_transpose(A, out, raw, col_out).launch(grid=1, block=R * C // V, smem=R * C * 4)
+def run_stage(A, out, raw, col_out, idx):
+    stage_transpose(A, out, raw, col_out, idx).launch(grid=1, block=R * C // V, smem=R * C * 4)
 
 
 A = torch.arange(R * C, dtype=torch.float32, device="cuda").reshape(R, C) * 0.5 - 7.0
 out = torch.zeros(C, R, device="cuda")
 raw = torch.zeros(R * C, device="cuda")
 col_out = torch.zeros(C, R, device="cuda")
-run_stage(A, out, raw, col_out)
+idx = torch.zeros(C, R, dtype=torch.int32, device="cuda")
+run_stage(A, out, raw, col_out, idx)
 torch.cuda.synchronize()
 print("transpose", torch.equal(out, A.t()))
 print("slice", torch.equal(col_out, A.t() * 2.0))
+print("slice layout", all(int(idx[c, i]) == swz(i * C + c, 2, 2, 3) for c in range(C) for i in range(R)))
 expect = torch.zeros(R * C)
 flatA = A.reshape(-1).cpu()
 for x in range(R * C):
