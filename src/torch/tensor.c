@@ -563,6 +563,15 @@ static fy_obj *m_is_floating_point(fy_obj *self, fy_obj *const *a, size_t n, fy_
 static fy_obj *m_clone(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return (fy_obj *)fy_torch_copy_as(SELF, SELF->dtype, SELF->st->dev);
 }
+/* copy.deepcopy(t): a new tensor with t's values on t's device (requires_grad kept), as torch's is. */
+static fy_obj *m_deepcopy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_obj *r = (fy_obj *)fy_torch_copy_as(SELF, SELF->dtype, SELF->st->dev);
+    if (r && SELF->requires_grad && fy_torch_ag_set_requires_grad(r, fy_True) < 0) {
+        FY_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
 static fy_obj *m_detach(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return (fy_obj *)fy_torch_view_of(SELF, SELF->ndim, SELF->shape, SELF->stride, SELF->offset);
 }
@@ -655,6 +664,7 @@ static fy_methoddef tensor_methods[] = {{"dim", m_dim, 0, "dim()"},
                                         {"is_contiguous", m_is_contiguous, 0, "is_contiguous()"},
                                         {"is_floating_point", m_is_floating_point, 0, "is_floating_point()"},
                                         {"clone", m_clone, 0, "clone()"},
+                                        {"__deepcopy__", m_deepcopy, 0, "__deepcopy__(memo)"},
                                         {"detach", m_detach, 0, "detach()"},
                                         {"zero_", m_zero_, 0, "zero_()"},
                                         {"fill_", m_fill_, 0, "fill_(value)"},
