@@ -94,8 +94,61 @@ INFER(infer_make_view) {
     fly_ir_ptr_info p;
     fly_layout L;
     fly_status st = fly_ir_decode_ptr(in[0], &p, err);
+    if (!st && fly_ir_type_kind(in[1]) == FLY_IR_COMPOSED) { /* a swizzled view */
+        fly_composed *c = malloc(sizeof *c);
+        fly_ir_swz swz;
+        st = c ? fly_ir_decode_composed(in[1], c, err) : fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+        if (!st) st = fly_ir_composed_swz(c, &swz, &L, err);
+        free(c);
+        return st ? st : set_out(fly_ir_memref_swz_type(ctx, &p, &L, &swz), out, err);
+    }
     if (!st) st = fly_ir_decode_layout(in[1], &L, err);
     return st ? st : set_out(fly_ir_memref_type(ctx, &p, &L), out, err);
+}
+
+/* make_composed_layout(swizzle, offset, outer) -> !fly.composed_layout<S<..> o off o outer> (the layouts of
+ * swizzled views; the offset one integer). */
+INFER(infer_make_composed_layout) {
+    UNUSED_INFER_ARGS;
+    fly_swizzle sw;
+    fly_inttuple off, c;
+    fly_layout L;
+    fly_status st = fly_ir_decode_swizzle(in[0], &sw, err);
+    if (!st) st = fly_ir_decode_int_tuple(in[1], &off, err);
+    if (!st) st = fly_ir_decode_layout(in[2], &L, err);
+    if (st) return st;
+    fly_inttuple_canonical(&off, &c);
+    if (!fly_inttuple_is_leaf(&c)) return type_error(err, "a single-leaf offset", in[1]);
+    fly_composed *cl = malloc(sizeof *cl);
+    if (!cl) return fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+    st = fly_composed_make_swizzle(cl, &sw, &c, &L, err);
+    MlirType t = st ? fly_ir_type_null() : fly_ir_composed_type(ctx, cl);
+    free(cl);
+    return st ? st : set_out(t, out, err);
+}
+
+/* composed_get_offset(l): the offset of a swizzled composed layout. */
+INFER(infer_composed_get_offset) {
+    UNUSED_INFER_ARGS;
+    fly_composed *c = malloc(sizeof *c);
+    fly_ir_swz swz;
+    fly_status st = c ? fly_ir_decode_composed(in[0], c, err) : fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+    if (!st) st = fly_ir_composed_swz(c, &swz, NULL, err);
+    free(c);
+    return st ? st : set_out(fly_ir_int_tuple_type(ctx, &swz.off), out, err);
+}
+
+/* decomposition(m): a swizzled memref as a plain one over its outer layout whose pointer is moved by S(off) (the
+ * view a copy atom reads or writes); a plain memref stays itself. */
+INFER(infer_decomposition) {
+    UNUSED_INFER_ARGS;
+    fly_ir_ptr_info p;
+    fly_layout L;
+    fly_ir_swz swz;
+    fly_status st = fly_ir_decode_memref_swz(in[0], &p, &L, &swz, err);
+    if (st) return st;
+    if (swz.on) p.align = 0; /* the offset may break any alignment beyond the element's */
+    return set_out(fly_ir_memref_type(ctx, &p, &L), out, err);
 }
 
 INFER(infer_make_ptr) {
@@ -132,15 +185,24 @@ INFER(infer_get_stride) {
 INFER(infer_get_layout) {
     UNUSED_INFER_ARGS;
     fly_layout L;
+    fly_ir_ptr_info p;
+    fly_ir_swz swz;
     if (fly_ir_type_kind(in[0]) != FLY_IR_MEMREF) return type_error(err, "a !fly.memref", in[0]);
-    fly_status st = fly_ir_decode_layout_of(in[0], &L, err);
-    return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
+    fly_status st = fly_ir_decode_memref_swz(in[0], &p, &L, &swz, err);
+    if (st || !swz.on) return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
+    fly_composed *c = malloc(sizeof *c);
+    st = c ? fly_composed_make_swizzle(c, &swz.sw, &swz.off, &L, err)
+           : fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+    MlirType t = st ? fly_ir_type_null() : fly_ir_composed_type(ctx, c);
+    free(c);
+    return st ? st : set_out(t, out, err);
 }
 
 INFER(infer_get_iter) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
-    fly_status st = fly_ir_decode_memref(in[0], &p, NULL, err);
+    fly_ir_swz swz;
+    fly_status st = fly_ir_decode_memref_swz(in[0], &p, NULL, &swz, err);
     return st ? st : set_out(fly_ir_ptr_type(ctx, &p), out, err);
 }
 
@@ -243,7 +305,19 @@ INFER(infer_slice) {
     case FLY_IR_MEMREF: {
         fly_ir_ptr_info p;
         fly_layout L, r;
-        st = fly_ir_decode_memref(in[0], &p, &L, err);
+        fly_ir_swz swz;
+        st = fly_ir_decode_memref_swz(in[0], &p, &L, &swz, err);
+        if (!st && swz.on) {
+            /* a slice of a swizzled view keeps the pointer and the swizzle; the fixed part moves the offset */
+            fly_inttuple o;
+            st = fly_layout_slice_and_offset(&L, &c, &r, &o, err);
+            if (st) return st;
+            fly_inttuple_canonical(&o, &c);
+            if (fly_inttuple_is_static(&swz.off) && fly_inttuple_is_leaf(&c) && c.n[0].kind == FLY_IT_INT)
+                fly_inttuple_int(&swz.off, swz.off.n[0].v + c.n[0].v);
+            else fly_inttuple_leaf(&swz.off, fly_itnode_dyn(0, 1, 32));
+            return set_out(fly_ir_memref_swz_type(ctx, &p, &r, &swz), out, err);
+        }
         if (!st) st = fly_layout_slice(&L, &c, &r, err);
         p.align = 0; /* the offset may break any alignment beyond the element's */
         return st ? st : set_out(fly_ir_memref_type(ctx, &p, &r), out, err);
@@ -392,7 +466,8 @@ INFER(infer_memref_load) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_inttuple c;
-    fly_status st = fly_ir_decode_memref(in[0], &p, NULL, err);
+    fly_ir_swz swz;
+    fly_status st = fly_ir_decode_memref_swz(in[0], &p, NULL, &swz, err);
     if (!st) st = fly_ir_decode_int_tuple(in[1], &c, err);
     if (st) return st;
     *out = p.elem;
@@ -403,7 +478,8 @@ INFER(infer_memref_store) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
     fly_inttuple c;
-    fly_status st = fly_ir_decode_memref(in[1], &p, NULL, err);
+    fly_ir_swz swz;
+    fly_status st = fly_ir_decode_memref_swz(in[1], &p, NULL, &swz, err);
     if (!st) st = fly_ir_decode_int_tuple(in[2], &c, err);
     if (st) return st;
     if (!mlirTypeEqual(in[0], p.elem)) return type_error(err, "a value of the memref's element type", in[0]);
@@ -415,7 +491,8 @@ static fly_status vec_type(MlirType mem, MlirType *out, fly_error *err) {
     fly_ir_ptr_info p;
     fly_layout L;
     int64_t size;
-    fly_status st = fly_ir_decode_memref(mem, &p, &L, err);
+    fly_ir_swz swz;
+    fly_status st = fly_ir_decode_memref_swz(mem, &p, &L, &swz, err);
     if (!st) st = fly_layout_size_static(&L, &size, err);
     if (st) return st;
     *out = mlirVectorTypeGet(1, &size, p.elem);
@@ -492,9 +569,10 @@ static fly_status infer_copy_common(const MlirType *in, int n, bool one, MlirTyp
     fly_ir_ptr_info ps, pd;
     fly_layout ls, ld;
     int64_t ns, nd;
+    fly_ir_swz zs, zd;
     fly_status st = copy_atom_parts(in[0], &ob, &vb, &buf, err);
-    if (!st) st = fly_ir_decode_memref(in[1], &ps, &ls, err);
-    if (!st) st = fly_ir_decode_memref(in[2], &pd, &ld, err);
+    if (!st) st = fly_ir_decode_memref_swz(in[1], &ps, &ls, &zs, err);
+    if (!st) st = fly_ir_decode_memref_swz(in[2], &pd, &ld, &zd, err);
     if (st) return st;
     if (!mlirTypeEqual(ps.elem, pd.elem)) return type_error(err, "a destination of the source's element type", in[2]);
     if (fly_ir_elem_bits(ps.elem) != vb)
@@ -542,6 +620,9 @@ static const fly_ir_opdef ops[] = {
     {"fly.make_layout", 1, 2, 1, E | F, infer_make_layout},
     {"fly.make_identity_layout", 1, 1, 1, E | F, infer_make_identity_layout},
     {"fly.make_view", 2, 2, 1, E, infer_make_view},
+    {"fly.make_composed_layout", 3, 3, 1, E | F, infer_make_composed_layout},
+    {"fly.decomposition", 1, 1, 1, E, infer_decomposition},
+    {"fly.composed_get_offset", 1, 1, 1, E | F, infer_composed_get_offset},
     {"fly.make_ptr", 0, 0, 1, E | G, infer_make_ptr},
     {"fly.get_shape", 1, 1, 1, E | F, infer_get_shape},
     {"fly.get_stride", 1, 1, 1, E | F, infer_get_stride},

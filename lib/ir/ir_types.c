@@ -160,6 +160,21 @@ MlirType fly_ir_memref_type(MlirContext ctx, const fly_ir_ptr_info *p, const fly
     return t;
 }
 
+MlirType fly_ir_memref_swz_type(MlirContext ctx, const fly_ir_ptr_info *p, const fly_layout *L, const fly_ir_swz *swz) {
+    if (!swz || !swz->on) return fly_ir_memref_type(ctx, p, L);
+    if (mlirTypeIsNull(p->elem)) return fly_ir_type_null();
+    fly_composed c;
+    if (fly_composed_make_swizzle(&c, &swz->sw, &swz->off, L, NULL)) return fly_ir_type_null();
+    char *cs = print_alloc(p_composed, &c);
+    if (!cs) return fly_ir_type_null();
+    fly_ir_buf b = {0};
+    ptr_body(&b, p, cs);
+    free(cs);
+    MlirType t = b.oom ? fly_ir_type_null() : make(ctx, "memref", b.data);
+    fly_ir_buf_free(&b);
+    return t;
+}
+
 MlirType fly_ir_coord_tensor_type(MlirContext ctx, const fly_inttuple *base, const fly_layout *L) {
     char *bs = print_alloc(p_it, base), *ls = print_alloc(p_layout, L);
     MlirType t = fly_ir_type_null();
@@ -332,18 +347,46 @@ fly_status fly_ir_decode_ptr(MlirType t, fly_ir_ptr_info *out, fly_error *err) {
     return wrap(st, err, t);
 }
 
-fly_status fly_ir_decode_memref(MlirType t, fly_ir_ptr_info *ptr, fly_layout *layout, fly_error *err) {
+fly_status fly_ir_composed_swz(const fly_composed *c, fly_ir_swz *swz, fly_layout *outer, fly_error *err) {
+    if (c->nstages != 1 || c->stage[0].inner_kind != FLY_INNER_SWIZZLE)
+        return fly_error_set(err, FLY_E_INVALID,
+                             "a tensor over a composed layout needs a swizzle inner and a layout outer "
+                             "(S<b,m,s> o offset o layout)");
+    if (!fly_inttuple_is_leaf(&c->stage[0].offset))
+        return fly_error_set(err, FLY_E_INVALID, "a swizzled tensor's offset must be one integer");
+    swz->on = true;
+    swz->sw = c->stage[0].swizzle;
+    fly_inttuple_copy(&swz->off, &c->stage[0].offset);
+    if (outer) fly_layout_copy(outer, &c->outer);
+    return FLY_OK;
+}
+
+fly_status fly_ir_decode_memref_swz(MlirType t, fly_ir_ptr_info *ptr, fly_layout *layout, fly_ir_swz *swz,
+                                    fly_error *err) {
     char *b = body_of(t, FLY_IR_MEMREF, err);
     if (!b) return err ? err->code : FLY_E_INVALID;
     char *parts[8];
     int n = split_top(b, parts, 8);
     const char *ls = NULL;
     fly_status st = parse_ptr_parts(t, parts, n, true, ptr, &ls, err);
-    if (st == FLY_OK && strstr(ls, " o "))
-        st = fly_error_set(err, FLY_E_INVALID, "memrefs over composed layouts are not supported yet");
-    if (st == FLY_OK && layout) st = fly_layout_parse(ls, layout, err);
+    if (swz) swz->on = false;
+    if (st == FLY_OK && strstr(ls, " o ")) {
+        fly_composed *c = malloc(sizeof *c);
+        fly_ir_swz tmp;
+        st = !c ? fly_error_set(err, FLY_E_CAPACITY, "out of memory") : fly_composed_parse(ls, c, err);
+        if (st == FLY_OK) st = fly_ir_composed_swz(c, swz ? swz : &tmp, layout, err);
+        if (st == FLY_OK && !swz)
+            st = fly_error_set(err, FLY_E_INVALID, "this op does not take a memref over a swizzled layout");
+        free(c);
+    } else if (st == FLY_OK && layout) {
+        st = fly_layout_parse(ls, layout, err);
+    }
     free(b);
     return wrap(st, err, t);
+}
+
+fly_status fly_ir_decode_memref(MlirType t, fly_ir_ptr_info *ptr, fly_layout *layout, fly_error *err) {
+    return fly_ir_decode_memref_swz(t, ptr, layout, NULL, err);
 }
 
 fly_status fly_ir_decode_coord_tensor(MlirType t, fly_inttuple *base, fly_layout *layout, fly_error *err) {
@@ -362,8 +405,19 @@ fly_status fly_ir_decode_layout_of(MlirType t, fly_layout *out, fly_error *err) 
     fly_ir_ptr_info p;
     switch (fly_ir_type_kind(t)) {
     case FLY_IR_LAYOUT: return fly_ir_decode_layout(t, out, err);
-    case FLY_IR_MEMREF: return fly_ir_decode_memref(t, &p, out, err);
+    case FLY_IR_MEMREF: {
+        fly_ir_swz swz;
+        return fly_ir_decode_memref_swz(t, &p, out, &swz, err);
+    }
     case FLY_IR_COORD_TENSOR: return fly_ir_decode_coord_tensor(t, NULL, out, err);
+    case FLY_IR_COMPOSED: {
+        fly_composed *c = malloc(sizeof *c);
+        fly_ir_swz swz;
+        fly_status st = c ? fly_ir_decode_composed(t, c, err) : fly_error_set(err, FLY_E_CAPACITY, "out of memory");
+        if (!st) st = fly_ir_composed_swz(c, &swz, out, err);
+        free(c);
+        return st;
+    }
     default: {
         char *s = fly_ir_type_print(t);
         fly_status st = fly_error_set(err, FLY_E_INVALID, "expected a layout, memref or coord_tensor, got %s", s);
@@ -402,7 +456,8 @@ MlirType fly_ir_type_canonical(MlirType t) {
     case FLY_IR_MEMREF: {
         fly_ir_ptr_info p;
         fly_layout L;
-        if (fly_ir_decode_memref(t, &p, &L, NULL) == FLY_OK) r = fly_ir_memref_type(ctx, &p, &L);
+        fly_ir_swz swz;
+        if (fly_ir_decode_memref_swz(t, &p, &L, &swz, NULL) == FLY_OK) r = fly_ir_memref_swz_type(ctx, &p, &L, &swz);
         break;
     }
     case FLY_IR_TILE: {

@@ -5,6 +5,7 @@
  *   !fly.swizzle<S<3,3,3>>           !fly.composed_layout<S<3,0,3> o 0 o (8,8):(8,1)>
  *   !fly.ptr<f32, global>            !fly.ptr<i8, shared, align<1024>>  !fly.ptr<bf16, shared, S<3,3,3>>
  *   !fly.memref<f32, global, (4,8):(1,4)>   !fly.coord_tensor<(0,0), (4,8):(1E0,1E1)>
+ *   !fly.memref<f16, shared, S<3,3,3> o 0 o (128,64):(64,1)>   (a swizzled view: FlyDSL's ComposedLayout)
  *   !fly.universal_copy<64>          !fly.copy_atom<!fly.universal_copy<64>, 16>
  *
  * Decoders read the opaque type's data with lib/layout's parsers; they never abort and report
@@ -90,10 +91,29 @@ fly_status fly_ir_decode_composed(MlirType t, fly_composed *out, fly_error *err)
 fly_status fly_ir_decode_tile(MlirType t, fly_tile *out, fly_error *err);
 fly_status fly_ir_decode_swizzle(MlirType t, fly_swizzle *out, fly_error *err);
 fly_status fly_ir_decode_ptr(MlirType t, fly_ir_ptr_info *out, fly_error *err);
-/* A memref's pointer part and layout (memrefs over composed layouts are not decoded yet). */
+/* A memref's pointer part and layout; a memref over a composed layout is an error here (callers that handle
+ * swizzled views use fly_ir_decode_memref_swz). */
 fly_status fly_ir_decode_memref(MlirType t, fly_ir_ptr_info *ptr, fly_layout *layout, fly_error *err);
+
+/* The swizzle part of a memref over FlyDSL's swizzled composed layout S<b,m,s> o off o outer: an element at
+ * coordinate c is at the pointer plus S(off + outer(c)). off is a leaf (static, or ? when a slice moved it by a
+ * runtime amount). */
+typedef struct fly_ir_swz {
+    bool on; /* false: a plain memref (sw and off unset) */
+    fly_swizzle sw;
+    fly_inttuple off;
+} fly_ir_swz;
+/* A memref's pointer part, (outer) layout and swizzle part; composed layouts other than one swizzle stage over a
+ * layout are FLY_E_INVALID. swz may be NULL only for plain memrefs. */
+fly_status fly_ir_decode_memref_swz(MlirType t, fly_ir_ptr_info *ptr, fly_layout *layout, fly_ir_swz *swz,
+                                    fly_error *err);
+/* !fly.memref<T, AS, S<b,m,s> o off o outer> (a plain memref when swz is NULL or off). */
+MlirType fly_ir_memref_swz_type(MlirContext ctx, const fly_ir_ptr_info *p, const fly_layout *L, const fly_ir_swz *swz);
+/* Reads a composed layout into the swizzle part and the outer layout (one swizzle stage, a leaf offset). */
+fly_status fly_ir_composed_swz(const fly_composed *c, fly_ir_swz *swz, fly_layout *outer, fly_error *err);
 fly_status fly_ir_decode_coord_tensor(MlirType t, fly_inttuple *base, fly_layout *layout, fly_error *err);
-/* The layout of a layout, memref or coord_tensor type (the "layout-like" operands of ops). */
+/* The layout of a layout, memref or coord_tensor type (the "layout-like" operands of ops); for a swizzled
+ * memref its outer layout. */
 fly_status fly_ir_decode_layout_of(MlirType t, fly_layout *out, fly_error *err);
 
 /* Re-spells a fly type in canonical form (e.g. "(4, 8) : (1, 4)" -> "(4,8):(1,4)"); other

@@ -93,6 +93,8 @@ static bool layout_leaves(lower_ctx *lc, MlirValue v, fly_layout *L) {
     char name[64];
     if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view"))
         return layout_leaves(lc, mlirOperationGetOperand(d, 1), L);
+    if (!mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_composed_layout")) /* a swizzled view: the outer */
+        return layout_leaves(lc, mlirOperationGetOperand(d, 2), L);
     if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_layout") || mlirOperationGetNumOperands(d) != 2)
         return fly_lower_fail(lc, "a dynamic layout defined by %s cannot be lowered yet",
                               producer(v, name, sizeof name));
@@ -110,6 +112,33 @@ static MlirValue memref_base(lower_ctx *lc, MlirValue m) {
         return (MlirValue){NULL};
     }
     return mlirOperationGetOperand(d, 0);
+}
+
+/* The swizzle part of memref m (swz->on false for a plain memref) and its offset as a sym: static in the type, or
+ * the offset operand of the fly.make_composed_layout its view was made with. */
+static bool swz_parts(lower_ctx *lc, MlirValue m, fly_ir_swz *swz, sym *off) {
+    fly_ir_ptr_info p;
+    if (fly_ir_decode_memref_swz(mlirValueGetType(m), &p, NULL, swz, &lc->err)) {
+        lc->failed = true;
+        return false;
+    }
+    *off = sym_c(0);
+    if (!swz->on) return true;
+    if (swz->off.n[0].kind == FLY_IT_INT) {
+        *off = sym_c(swz->off.n[0].v);
+        return true;
+    }
+    MlirOperation d = def_op(m);
+    MlirOperation l = !mlirOperationIsNull(d) && fly_ir_op_is(d, "fly.make_view")
+                          ? def_op(mlirOperationGetOperand(d, 1))
+                          : (MlirOperation){NULL};
+    if (mlirOperationIsNull(l) || !fly_ir_op_is(l, "fly.make_composed_layout"))
+        return fly_lower_fail(lc, "a swizzled view with a runtime offset must be fly.make_view of "
+                                  "fly.make_composed_layout");
+    fly_inttuple o;
+    if (!tuple_leaves(lc, mlirOperationGetOperand(l, 1), &o)) return false;
+    *off = fly_lower_leaf(lc, o.n);
+    return !lc->failed;
 }
 
 static MlirType llvm_ptr_type(MlirContext ctx, int as) {
@@ -334,6 +363,15 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
     MlirValue a = mlirOperationGetOperand(op, 0);
     fly_layout A, R;
     if (!layout_leaves(lc, a, &A)) return (MlirValue){NULL};
+    if (fly_ir_type_kind(mlirValueGetType(a)) == FLY_IR_MEMREF) {
+        fly_ir_swz swz;
+        sym off;
+        if (!swz_parts(lc, a, &swz, &off)) return (MlirValue){NULL};
+        if (swz.on) {
+            fly_lower_fail(lc, "%s of a swizzled view is not supported (divide its outer layout)", name);
+            return (MlirValue){NULL};
+        }
+    }
     fly_status st;
     lop l;
     top t;
@@ -377,6 +415,43 @@ static MlirValue lower_algebra(lower_ctx *lc, MlirOperation op, const char *name
     return layout;
 }
 
+/* fly.make_composed_layout(swizzle, offset, layout) carrying the layout of a swizzled memref of type mt. */
+static MlirValue swz_layout(lower_ctx *lc, MlirType mt, sym off, MlirValue layout) {
+    fly_ir_ptr_info p;
+    fly_ir_swz swz;
+    fly_layout L;
+    if (fly_ir_decode_memref_swz(mt, &p, &L, &swz, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    fly_composed *c = malloc(sizeof *c);
+    if (!c || fly_composed_make_swizzle(c, &swz.sw, &swz.off, &L, &lc->err)) {
+        free(c);
+        fly_lower_fail(lc, "%s", c ? lc->err.message : "out of memory");
+        return (MlirValue){NULL};
+    }
+    MlirType ct = fly_ir_composed_type(lc->ctx, c);
+    free(c);
+    fly_ir_builder b;
+    fill_builder(lc, &b);
+    MlirValue ops[3] = {fly_ir_build_static(&b, fly_ir_swizzle_type(lc->ctx, &swz.sw)),
+                        tuple_result(lc, fly_ir_int_tuple_type(lc->ctx, &swz.off), &off, 1), layout};
+    if (lc->failed || mlirValueIsNull(ops[0])) return (MlirValue){NULL};
+    return fly_ir_res0(fly_lower_emit(lc, "fly.make_composed_layout", 3, ops, ct, 0, NULL));
+}
+
+/* A slice of a swizzled memref: the same pointer, the offset moved by the fixed part, the outer sliced. */
+static MlirValue lower_slice_swz(lower_ctx *lc, MlirOperation op, const fly_inttuple *c, const fly_layout *L,
+                                 const fly_layout *R, sym off) {
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    MlirValue base = memref_base(lc, x);
+    MlirValue layout = lc->failed ? base : layout_from_handles(lc, R);
+    if (lc->failed) return layout;
+    off = fly_sym_add(lc, off, fly_lower_crd2idx(lc, c->n, L->shape.n, L->stride.n));
+    MlirValue cl = swz_layout(lc, mlirValueGetType(fly_ir_res0(op)), off, layout);
+    return lc->failed ? cl : make_view(lc, base, cl);
+}
+
 static MlirValue lower_slice(lower_ctx *lc, MlirOperation op) {
     MlirValue x = mlirOperationGetOperand(op, 0);
     fly_inttuple c;
@@ -397,6 +472,10 @@ static MlirValue lower_slice(lower_ctx *lc, MlirOperation op) {
         lc->failed = true;
         return (MlirValue){NULL};
     }
+    fly_ir_swz swz;
+    sym soff;
+    if (k == FLY_IR_MEMREF && !swz_parts(lc, x, &swz, &soff)) return (MlirValue){NULL};
+    if (k == FLY_IR_MEMREF && swz.on) return lower_slice_swz(lc, op, &c, &L, &R, soff);
     MlirValue layout = layout_from_handles(lc, &R);
     if (k != FLY_IR_MEMREF || lc->failed) return layout;
     fly_ir_ptr_info p;
@@ -420,9 +499,36 @@ static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_p
     fly_inttuple c;
     MlirValue base = memref_base(lc, m);
     if (lc->failed || !layout_leaves(lc, m, &L) || !tuple_leaves(lc, crd, &c)) return (MlirValue){NULL};
+    fly_ir_swz swz;
+    sym off;
+    if (!swz_parts(lc, m, &swz, &off)) return (MlirValue){NULL};
     MlirValue lp = llvm_ptr(lc, base, p);
     if (lc->failed) return lp;
-    return gep(lc, lp, fly_lower_crd2idx(lc, c.n, L.shape.n, L.stride.n), p->elem);
+    sym at = fly_lower_crd2idx(lc, c.n, L.shape.n, L.stride.n);
+    if (swz.on) at = fly_sym_swizzle(lc, fly_sym_add(lc, off, at), &swz.sw); /* the swizzle of the final offset */
+    return gep(lc, lp, at, p->elem);
+}
+
+/* fly.decomposition of a swizzled memref: a plain view over its outer layout from pointer + S(off). */
+static MlirValue lower_decomposition(lower_ctx *lc, MlirOperation op) {
+    MlirValue m = mlirOperationGetOperand(op, 0);
+    fly_ir_swz swz;
+    sym off;
+    fly_layout L;
+    MlirValue base = memref_base(lc, m);
+    if (lc->failed || !swz_parts(lc, m, &swz, &off) || !layout_leaves(lc, m, &L)) return (MlirValue){NULL};
+    MlirValue layout = layout_from_handles(lc, &L);
+    if (lc->failed || !swz.on) return lc->failed ? layout : make_view(lc, base, layout);
+    fly_ir_ptr_info p, rp;
+    fly_layout rl;
+    MlirValue lp = llvm_ptr(lc, base, &p);
+    if (lc->failed) return lp;
+    MlirValue np = gep(lc, lp, fly_sym_swizzle(lc, off, &swz.sw), p.elem);
+    if (fly_ir_decode_memref(mlirValueGetType(fly_ir_res0(op)), &rp, &rl, &lc->err)) {
+        lc->failed = true;
+        return (MlirValue){NULL};
+    }
+    return make_view(lc, cast(lc, np, fly_ir_ptr_type(lc->ctx, &rp)), layout);
 }
 
 #define MAX_RUN 16
@@ -454,12 +560,16 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
         fly_lower_fail(lc, "vector loads and stores need a static size (the layout's shape has dynamic extents)");
         return (MlirValue){NULL};
     }
+    fly_ir_swz swz;
+    sym soff;
+    if (!swz_parts(lc, m, &swz, &soff)) return (MlirValue){NULL};
     MlirValue lp = llvm_ptr(lc, base, &p);
     if (lc->failed) return lp;
     MlirType vt = mlirVectorTypeGet(1, &size, p.elem);
     MlirNamedAttribute al = align_attr(lc, p.align > 0 ? p.align : elem_align(&p));
     int64_t s0 = 0, d0 = 0;
-    bool contiguous = fly_inttuple_is_leaf(&C.shape) && C.shape.n[0].kind == FLY_IT_INT &&
+    /* a swizzled view goes element by element, each at the swizzle of its offset */
+    bool contiguous = !swz.on && fly_inttuple_is_leaf(&C.shape) && C.shape.n[0].kind == FLY_IT_INT &&
                       C.stride.n[0].kind == FLY_IT_INT && ((s0 = C.shape.n[0].v) == 1 || (d0 = C.stride.n[0].v) == 1);
     (void)s0;
     (void)d0;
@@ -479,7 +589,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
     MlirNamedAttribute eal = align_attr(lc, elem_align(&p));
     bool dyn = !fly_layout_is_static(&L);
     /* dynamic strides: runs of the first (coalesced) mode with static stride 1 move as short vectors */
-    int64_t chunk = dyn ? contiguous_run(&C, &L, size) : 1;
+    int64_t chunk = dyn && !swz.on ? contiguous_run(&C, &L, size) : 1;
     MlirType ct = mlirVectorTypeGet(1, &chunk, p.elem);
     for (int64_t i = 0; i < size && !lc->failed; i += chunk) {
         sym off;
@@ -495,6 +605,7 @@ static MlirValue lower_load_vec(lower_ctx *lc, MlirOperation op, bool store) {
             fly_layout_eval(&L, i, &o, NULL);
             off = sym_c(o);
         }
+        if (swz.on) off = fly_sym_swizzle(lc, fly_sym_add(lc, soff, off), &swz.sw);
         MlirValue ep = gep(lc, lp, off, p.elem);
         MlirValue run = {NULL}, lanes[MAX_RUN];
         if (!store && chunk > 1) run = load_value(lc, ep, ct, eal);
@@ -811,6 +922,18 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         fly_ir_builder b;
         fill_builder(lc, &b);
         *repl = fly_ir_build_static(&b, rt);
+        return true;
+    }
+    if (fly_ir_op_is(op, "fly.make_composed_layout")) return false; /* the carrier of a swizzled view's layout */
+    if (fly_ir_op_is(op, "fly.composed_get_offset")) {
+        MlirOperation d = def_op(mlirOperationGetOperand(op, 0));
+        if (mlirOperationIsNull(d) || !fly_ir_op_is(d, "fly.make_composed_layout"))
+            return fly_lower_fail(lc, "the offset of a composed layout not made by fly.make_composed_layout");
+        *repl = mlirOperationGetOperand(d, 1);
+        return true;
+    }
+    if (fly_ir_op_is(op, "fly.decomposition")) {
+        *repl = lower_decomposition(lc, op);
         return true;
     }
     MlirValue x = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};

@@ -42,6 +42,8 @@ sym fly_sym_mod(lower_ctx *lc, sym a, sym b);
 /* Signed minimum / maximum. */
 sym fly_sym_min(lower_ctx *lc, sym a, sym b);
 sym fly_sym_max(lower_ctx *lc, sym a, sym b);
+/* The swizzle S<b,m,s> applied to x: x ^ ((x & yyy) >> s) (arith.andi / shrui / xori for a runtime x). */
+sym fly_sym_swizzle(lower_ctx *lc, sym x, const fly_swizzle *sw);
 /* lib/layout's hook for computed dynamic leaves (fly_dyn_hook, user = the lower_ctx): emits the
  * arithmetic and binds the result to a new handle. */
 uint64_t fly_lower_dyn_hook(void *user, fly_dynop op, const fly_itnode *a, const fly_itnode *b, const fly_itnode *res);

@@ -90,12 +90,13 @@ typedef struct operand {
     int64_t align;    /* the pointer's alignment in bytes, 0: the element's */
     bool buffer;
     MlirValue rsrc, eoff;
+    fly_ir_swz swz; /* a swizzled view: the atom's values lie linearly from S(off + L(first)) */
 } operand;
 
 static bool operand_of(copy_ctx *c, MlirValue m, operand *o) {
     fly_ir_ptr_info p;
     o->m = m;
-    if (fly_ir_decode_memref(mlirValueGetType(m), &p, &o->L, &c->err) ||
+    if (fly_ir_decode_memref_swz(mlirValueGetType(m), &p, &o->L, &o->swz, &c->err) ||
         fly_layout_size_static(&o->L, &o->size, &c->err)) {
         c->failed = true;
         return false;
@@ -199,11 +200,52 @@ static MlirValue sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t 
     return v;
 }
 
+/* The n consecutive elements of swizzled o from column-major element first, as FlyDSL's copy atoms see them:
+ * fly.decomposition of the view S o (off + L(first)) o n:1 (the swizzle moves the atom's start only). */
+static MlirValue swz_sub_view(copy_ctx *c, const operand *o, int64_t first, int64_t n) {
+    fly_inttuple at, sh, st;
+    fly_inttuple_int(&at, offset_of(o, first));
+    fly_inttuple_int(&sh, n);
+    fly_inttuple_int(&st, 1);
+    fly_layout L;
+    if (fly_layout_make(&L, &sh, &st, &c->err)) {
+        c->failed = true;
+        return (MlirValue){NULL};
+    }
+    fly_ir_builder b;
+    builder(c, &b);
+    MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", o->m);
+    MlirValue g = mlirValueIsNull(it) ? it : fly_ir_build_unary(&b, "fly.get_layout", o->m);
+    MlirValue off = mlirValueIsNull(g) ? g : fly_ir_build_unary(&b, "fly.composed_get_offset", g);
+    MlirValue a = mlirValueIsNull(off) ? off : fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &at));
+    MlirValue o2 = mlirValueIsNull(a) ? a : fly_ir_build_binary(&b, "fly.int_tuple_add", off, a);
+    MlirValue sw = mlirValueIsNull(o2) ? o2 : fly_ir_build_static(&b, fly_ir_swizzle_type(c->ctx, &o->swz.sw));
+    MlirValue l = mlirValueIsNull(sw) ? sw : fly_ir_build_static(&b, fly_ir_layout_type(c->ctx, &L));
+    MlirValue cl = {NULL};
+    if (!mlirValueIsNull(l)) {
+        MlirValue ops[3] = {sw, o2, l};
+        MlirOperation op = fly_ir_build_op(&b, "fly.make_composed_layout", 3, ops, 0, NULL, fly_ir_type_null());
+        cl = mlirOperationIsNull(op) ? (MlirValue){NULL} : fly_ir_res0(op);
+    }
+    MlirValue v = mlirValueIsNull(cl) ? cl : fly_ir_build_make_view(&b, it, cl);
+    MlirValue d = mlirValueIsNull(v) ? v : fly_ir_build_unary(&b, "fly.decomposition", v);
+    built(c, &b, !mlirValueIsNull(d));
+    return d;
+}
+
 /* Elements [first, first+n) of o as a vector<n x T>: one vector load of the whole memref (fly.memref.load_vec),
  * one buffer load of a consecutive range, else element by element. */
 static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_t n) {
     MlirType vt = mlirVectorTypeGet(1, &n, o->elem);
-    if (!o->buffer && first == 0 && n == o->size) {
+    if (o->swz.on && consecutive(o, first, n)) {
+        MlirValue sv = swz_sub_view(c, o, first, n);
+        fly_ir_builder b;
+        builder(c, &b);
+        MlirValue v = c->failed ? sv : fly_ir_build_load_vec(&b, sv);
+        built(c, &b, !mlirValueIsNull(v));
+        return v;
+    }
+    if (!o->swz.on && !o->buffer && first == 0 && n == o->size) {
         fly_ir_builder b;
         builder(c, &b);
         MlirValue v = fly_ir_build_load_vec(&b, o->m);
@@ -246,7 +288,14 @@ static MlirValue read_range(copy_ctx *c, const operand *o, int64_t first, int64_
 /* Writes vector v (n values) into elements [first, first+n) of o, mirroring read_range. */
 static void write_range(copy_ctx *c, const operand *o, int64_t first, int64_t n, MlirValue v) {
     if (c->failed) return;
-    if (!o->buffer && first == 0 && n == o->size) {
+    if (o->swz.on && consecutive(o, first, n)) {
+        MlirValue sv = swz_sub_view(c, o, first, n);
+        fly_ir_builder b;
+        builder(c, &b);
+        if (!c->failed) built(c, &b, !mlirOperationIsNull(fly_ir_build_store_vec(&b, v, sv)));
+        return;
+    }
+    if (!o->swz.on && !o->buffer && first == 0 && n == o->size) {
         fly_ir_builder b;
         builder(c, &b);
         built(c, &b, !mlirOperationIsNull(fly_ir_build_store_vec(&b, v, o->m)));
@@ -324,6 +373,18 @@ static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer) {
     return true;
 }
 
+/* The elements a copy moves together through swizzled o: the extent of its layout's first leaf, halved until it
+ * divides limit (the atom's values, or the other operand's run); limit for a plain operand. */
+static int64_t swz_run(const operand *o, int64_t limit) {
+    if (!o->swz.on) return limit;
+    fly_layout F;
+    if (fly_layout_flatten(&o->L, &F, NULL)) return 1;
+    const fly_itnode *s0 = fly_inttuple_is_leaf(&F.shape) ? F.shape.n : fly_itnode_child(F.shape.n, 0);
+    int64_t r = s0->kind == FLY_IT_INT && s0->v > 0 ? s0->v : 1;
+    while (r > 1 && limit % r) r /= 2;
+    return r;
+}
+
 /* One copy op: its replacement inserted before it. */
 static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     if (fly_ir_op_verify(op, &c->err)) {
@@ -339,9 +400,12 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     if (buffer != (S.buffer || D.buffer))
         return fail(c, buffer ? "a buffer copy atom needs a #fly_rocdl.buffer_desc memref as source or destination"
                               : "a universal copy atom cannot access a #fly_rocdl.buffer_desc memref");
+    /* through a swizzled view an atom's values move together, from the swizzle of the atom's first offset */
+    int64_t run = S.swz.on || D.swz.on ? swz_run(&S, swz_run(&D, vals)) : S.size;
     if (mlirOperationGetNumOperands(op) == 3) {
-        /* buffer accesses go atom by atom: the out-of-range rule applies to each access */
-        int64_t step = buffer ? vals : S.size;
+        /* buffer accesses go atom by atom: the out-of-range rule applies to each access; a swizzled view by runs of
+         * its first mode (the atom's values, which the swizzle moves together) */
+        int64_t step = buffer ? vals : run;
         for (int64_t k = 0; k < S.size && !c->failed; k += step) move(c, &S, &D, k, step);
         return !c->failed;
     }
@@ -359,8 +423,8 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     MlirOperation before = c->before;
     if (one || natoms == 1) {
         if (open_guard(c, p, 0))
-            for (int64_t k = 0; k < S.size && !c->failed; k += buffer ? vals : S.size)
-                move(c, &S, &D, k, buffer ? vals : S.size);
+            for (int64_t k = 0; k < S.size && !c->failed; k += buffer ? vals : run)
+                move(c, &S, &D, k, buffer ? vals : run);
     } else {
         for (int64_t k = 0; k < natoms && !c->failed; k++) {
             if (!open_guard(c, p, k)) break;

@@ -94,6 +94,16 @@ sym fly_sym_max(lower_ctx *lc, sym a, sym b) {
     return binop(lc, "arith.maxsi", a, b);
 }
 
+sym fly_sym_swizzle(lower_ctx *lc, sym x, const fly_swizzle *sw) {
+    if (sw->bits == 0) return x;
+    if (sym_static(x)) return sym_c(fly_swizzle_apply(sw, x.c));
+    int64_t msk = ((int64_t)1 << sw->bits) - 1;
+    int64_t yyy = sw->shift >= 0 ? msk << (sw->base + sw->shift) : msk << sw->base;
+    sym m = binop(lc, "arith.andi", x, sym_c(yyy));
+    sym z = binop(lc, sw->shift >= 0 ? "arith.shrui" : "arith.shli", m, sym_c(sw->shift >= 0 ? sw->shift : -sw->shift));
+    return binop(lc, "arith.xori", x, z);
+}
+
 static bool known_leaf(const lower_ctx *lc, const fly_itnode *n) {
     return n->kind == FLY_IT_INT || (n->kind == FLY_IT_DYN && n->v > 0 && n->v <= lc->ntable);
 }

@@ -381,6 +381,9 @@ static fy_obj *t_device(fy_obj *o) { return fy_torch_device_new(FY_TT(o)->st->de
 static fy_obj *t_ndim(fy_obj *o) { return fy_int_from(FY_TT(o)->ndim); }
 static fy_obj *t_is_cuda(fy_obj *o) { return fy_bool(FY_TT(o)->st->dev.type == 1); }
 static fy_obj *t_itemsize(fy_obj *o) { return fy_int_from((int64_t)fy_torch_itemsize(FY_TT(o)->dtype)); }
+static fy_obj *t_nbytes(fy_obj *o) {
+    return fy_int_from(fy_torch_numel(FY_TT(o)) * (int64_t)fy_torch_itemsize(FY_TT(o)->dtype));
+}
 static fy_obj *t_rg(fy_obj *o) { return fy_bool(FY_TT(o)->requires_grad); }
 static int t_set_rg(fy_obj *o, fy_obj *v) { return fy_torch_ag_set_requires_grad(o, v); }
 static fy_obj *t_data(fy_obj *o) {
@@ -410,6 +413,7 @@ static fy_getsetdef tensor_getsets[] = {{"shape", t_shape, NULL, "torch.Size of 
                                         {"grad_fn", fy_torch_ag_get_grad_fn, NULL, NULL},
                                         {"is_leaf", fy_torch_ag_is_leaf, NULL, NULL},
                                         {"itemsize", t_itemsize, NULL, NULL},
+                                        {"nbytes", t_nbytes, NULL, "numel() * itemsize"},
                                         {"requires_grad", t_rg, t_set_rg, NULL},
                                         {"data", t_data, NULL, NULL},
                                         {"T", t_T, NULL, NULL},
@@ -559,6 +563,15 @@ static fy_obj *m_is_floating_point(fy_obj *self, fy_obj *const *a, size_t n, fy_
 static fy_obj *m_clone(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return (fy_obj *)fy_torch_copy_as(SELF, SELF->dtype, SELF->st->dev);
 }
+/* copy.deepcopy(t): a new tensor with t's values on t's device (requires_grad kept), as torch's is. */
+static fy_obj *m_deepcopy(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    fy_obj *r = (fy_obj *)fy_torch_copy_as(SELF, SELF->dtype, SELF->st->dev);
+    if (r && SELF->requires_grad && fy_torch_ag_set_requires_grad(r, fy_True) < 0) {
+        FY_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
 static fy_obj *m_detach(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return (fy_obj *)fy_torch_view_of(SELF, SELF->ndim, SELF->shape, SELF->stride, SELF->offset);
 }
@@ -651,6 +664,7 @@ static fy_methoddef tensor_methods[] = {{"dim", m_dim, 0, "dim()"},
                                         {"is_contiguous", m_is_contiguous, 0, "is_contiguous()"},
                                         {"is_floating_point", m_is_floating_point, 0, "is_floating_point()"},
                                         {"clone", m_clone, 0, "clone()"},
+                                        {"__deepcopy__", m_deepcopy, 0, "__deepcopy__(memo)"},
                                         {"detach", m_detach, 0, "detach()"},
                                         {"zero_", m_zero_, 0, "zero_()"},
                                         {"fill_", m_fill_, 0, "fill_(value)"},

@@ -178,7 +178,7 @@ static fy_obj *leaf_new(const leaf *L, uint64_t ssa) {
     case LK_VEC: return fy_tvector_new(ssa, L->t, L->n);
     case LK_TEN: {
         fy_ttensor *x = (fy_ttensor *)L->ex;
-        return fy_ttensor_new(ssa, x->et, x->reg, &x->L);
+        return fy_ttensor_new_like(ssa, x, &x->L);
     }
     default: return fy_trace_ptr_new(ssa, L->t, L->reg);
     }

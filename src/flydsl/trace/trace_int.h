@@ -139,25 +139,46 @@ int fy_trace_is_constexpr(fy_obj *a);
 /* ---- tensors, layouts, vectors and copies inside kernels (trace_tensor.c, trace_layout.c,
  * trace_vector.c, trace_copy.c) ---- */
 #include "layout/layout.h"
+#include "layout/swizzle.h"
 
 /* Address spaces of kernel tensors and pointers (fy_ttensor.reg). */
 enum { FY_SP_GLOBAL = 0, FY_SP_REG = 1, FY_SP_SHARED = 2 };
 /* "global", "register" or "shared". */
 const char *fy_trace_space_name(int sp);
 
-/* A kernel tensor: a !fly.memref SSA value with a static layout (global, register or shared memory). */
+/* A kernel tensor: a !fly.memref SSA value with a static layout (global, register or shared memory). A swizzled
+ * view (FlyDSL's tensor over the ComposedLayout S<b,m,s> o off o L) has swz set: its element at coordinate c lies
+ * at the pointer plus S(off + L(c)); L is the outer layout every divide and partition works on, and a slice keeps
+ * the pointer, moving off (a runtime value after a slice by runtime coordinates: offdyn). */
 typedef struct fy_ttensor {
     fy_obj h;
     uint64_t ssa;
     fy_dsl_numeric *et;
     int reg;          /* address space: FY_SP_* (0 global, 1 register, 2 shared) */
     fly_layout L;
-    char ty[640];     /* "!fly.memref<f32, global, 16:1>" */
+    int swz, offdyn;  /* a swizzled view; its offset is only known in the kernel */
+    fly_swizzle sw;
+    int64_t off;      /* the static offset (offdyn 0) */
+    char ty[704];     /* "!fly.memref<f32, global, 16:1>", "!fly.memref<f16, shared, S<3,3,3> o 0 o 64:1>" */
 } fy_ttensor;
 extern fy_type fy_ttensor_type;
 #define FY_TTENSOR_CHECK(o) (FY_TYPE(o) == &fy_ttensor_type)
 /* A new kernel tensor over SSA value ssa (type text made from et, reg and L). */
 fy_obj *fy_ttensor_new(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L);
+/* A new kernel tensor over ssa with layout L and t's element type, space and swizzle part (t's offset). */
+fy_obj *fy_ttensor_new_like(uint64_t ssa, const fy_ttensor *t, const fly_layout *L);
+/* A new swizzled view over ssa: S<sw> o off o L (offdyn: the offset is a runtime value); NULL with an exception. */
+fy_obj *fy_ttensor_new_swz(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L, const fly_swizzle *sw,
+                           int64_t off, int offdyn);
+/* Swizzled views (trace_swizzle.c). A view of pointer SSA value p with the composed layout c (one swizzle stage over
+ * a layout: fly.make_composed_layout + fly.make_view); a swizzle whose blocks do not tile the view's span is a
+ * ValueError. NULL with an exception. */
+struct fly_composed;
+fy_obj *fy_trace_view_composed(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg, const struct fly_composed *c);
+/* A view of swizzled tensor t's iterator with outer layout L, keeping t's swizzle and offset. */
+fy_obj *fy_trace_view_swz(fy_tracer *tr, fy_ttensor *t, const fly_layout *L);
+/* The layout of swizzled tensor t as FlyDSL gives it: a ComposedLayout S o off o L (a runtime offset read here). */
+fy_obj *fy_trace_swz_layout(fy_tracer *tr, fy_ttensor *t);
 /* The memref type text for et, reg and L into buf. */
 void fy_ttensor_type_text(char *buf, size_t cap, fy_dsl_numeric *et, int reg, const fly_layout *L);
 /* Emits "%r = fly.static : !fly.layout<L>"; its SSA handle. */

@@ -52,6 +52,7 @@ fy_obj *fy_trace_view_ptr(fy_tracer *tr, uint64_t p, fy_dsl_numeric *et, int reg
 }
 
 fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L) {
+    if (t->swz) return fy_trace_view_swz(tr, t, L); /* the swizzle and the offset stay */
     return fy_trace_view_ptr(tr, emit_get_iter(tr, t), t->et, t->reg, L);
 }
 
@@ -149,6 +150,11 @@ fy_obj *fy_trace_tensor_fill(fy_ttensor *t, fy_obj *x) {
 /* The numeric type object o (fx.Float32 ...), or NULL with TypeError. */
 static fy_dsl_numeric *need_numeric(fy_obj *o, const char *op) {
     if (o && FY_TYPE(o) == FY_TYPE(&fy_dsl_t_f32.h)) return (fy_dsl_numeric *)o;
+    if (o && fy_isinstance_of(o, &fy_type_type) == 0) { /* an MLIR type (Float16.ir_type): its numeric type */
+        fy_dsl_numeric *t = fy_dsl_to_numeric_type(o, op);
+        if (t) return t;
+        fy_err_clear();
+    }
     fy_err_format(&fy_TypeError, "%s: dtype must be a numeric type such as fx.Float32, not '%s'", op,
                   o ? fy_type_name(o) : "nothing");
     return NULL;
@@ -174,6 +180,7 @@ static fy_obj *divide(fy_tracer *tr, const char *op, fy_ttensor *t, fy_obj *by, 
         fly_layout_print(&B, bt, sizeof bt);
         snprintf(opty, sizeof opty, "!fly.layout<%s>", bt);
     }
+    if (t->swz) return fy_trace_view_swz(tr, t, &R); /* a swizzled view: its outer divided, as FlyDSL does */
     uint64_t d = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.static\"() : () -> %s", U(d), opty);
     fy_trace_end_line(tr);
@@ -284,6 +291,26 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     }
     if (!strcmp(name, "make_view")) {
         if (!v[1]) return fy_err_set(&fy_TypeError, "make_view(iter, layout): missing layout"), 1;
+        if (fy_isinstance_of(v[1], &fy_dsl_composed_type)) { /* a swizzled view */
+            const fly_composed *c = &((fy_dsl_composed *)v[1])->c;
+            if (FY_TTENSOR_CHECK(v[0])) {
+                fy_ttensor *t = (fy_ttensor *)v[0];
+                if (t->swz)
+                    return (*res = fy_err_set(&fy_NotImplementedError,
+                                              "make_view: a composed layout over a swizzled view is not supported")),
+                           1;
+                uint64_t it = fy_trace_new_ssa(tr);
+                fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, %s>", U(it),
+                              U(t->ssa), t->ty, fy_trace_mlir_type(t->et), fy_trace_space_name(t->reg));
+                fy_trace_end_line(tr);
+                *res = fy_trace_view_composed(tr, it, t->et, t->reg, c);
+                return 1;
+            }
+            if (FY_TYPE(v[0]) != &fy_trace_ptr_type) return 0;
+            fy_trace_ptr *p = (fy_trace_ptr *)v[0];
+            *res = fy_trace_view_composed(tr, p->ssa, p->et, p->reg, c);
+            return 1;
+        }
         if (fy_dsl_to_layout(v[1], &L, 1, name, "layout") < 0) return 1;
         if (FY_TTENSOR_CHECK(v[0])) {
             *res = fy_trace_view(tr, (fy_ttensor *)v[0], &L);

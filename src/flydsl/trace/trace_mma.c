@@ -590,15 +590,28 @@ static void zero_unit_strides(fly_layout *L) {
             L->stride.n[i].v = 0;
 }
 
-/* make_fragment_X(t): a register fragment shaped like t's partition (t already partitioned: rank 3). */
-static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
+/* make_fragment_X(t, stages=None): a register fragment shaped like t's partition (t already partitioned: rank 3);
+ * with stages, FlyDSL's staged fragment: t's first two modes partitioned, then a mode of `stages` copies. */
+static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op, int64_t stages) {
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
     fy_dsl_numeric *et;
     const fly_layout *L = tensor_layout(o, &et, op);
     if (!L) return NULL;
-    fly_layout P, S, FL;
+    fly_layout P, S, FL, T2;
     fly_error err;
+    if (stages > 0) {
+        if (fly_layout_rank(L) < 2)
+            return fy_err_format(&fy_ValueError, "%s: stages requires an input layout with at least two modes", op);
+        const fly_layout *m[2];
+        fly_layout g[2];
+        for (int i = 0; i < 2; i++) {
+            if (fly_layout_get(L, i, &g[i], &err)) return fy_dsl_raise(&err);
+            m[i] = &g[i];
+        }
+        if (fly_layout_concat(&T2, m, 2, &err)) return fy_dsl_raise(&err);
+        L = &T2;
+    }
     if (fly_layout_rank(L) == 2 && !fly_inttuple_is_leaf(&L->shape)) {
         fly_layout F;
         if (part_layout(th->tm, which, L, &F, op) < 0) return NULL;
@@ -618,7 +631,23 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
     }
     if (!fly_inttuple_is_static(&L->shape))
         return fy_err_format(&fy_ValueError, "%s: the partition must have a static shape", op);
-    if (fly_layout_make_col_major(&S, &L->shape, &err)) return fy_dsl_raise(&err);
+    fly_inttuple shape = L->shape;
+    if (stages > 0) { /* (V, Rest0, Rest1, stages) */
+        fly_layout st, g[4];
+        const fly_layout *m[4];
+        fly_inttuple a, b;
+        fly_inttuple_int(&a, stages);
+        fly_inttuple_int(&b, 0);
+        if (fly_layout_make(&st, &a, &b, &err)) return fy_dsl_raise(&err);
+        for (int i = 0; i < 3; i++) {
+            if (fly_layout_get(L, i, &g[i], &err)) return fy_dsl_raise(&err);
+            m[i] = &g[i];
+        }
+        m[3] = &st;
+        if (fly_layout_concat(&P, m, 4, &err)) return fy_dsl_raise(&err);
+        shape = P.shape;
+    }
+    if (fly_layout_make_col_major(&S, &shape, &err)) return fy_dsl_raise(&err);
     FL = S;
     zero_unit_strides(&FL);
     matom *at = th->tm->atom;
@@ -635,15 +664,31 @@ static fy_obj *fragment(thrmma *th, int which, fy_obj *o, const char *op) {
     return r;
 }
 
+/* make_fragment_X's arguments: the tensor, and stages= (None or a positive int; 0 in *stages when absent). */
+static int fragment_args(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int64_t *stages) {
+    static const char *const names[] = {"t", "stages", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    *stages = 0;
+    if (na > 1) return fy_check_nargs(op, na, 1, 1);
+    if (fy_parse_args(op, a, na, kw, names, 1, 1, 2, v) < 0) return -1;
+    if (!v[1] || v[1] == fy_None) return 0;
+    if (fy_dsl_to_int(v[1], stages, op, "stages") < 0) return -1;
+    if (*stages <= 0) {
+        fy_err_format(&fy_ValueError, "%s: stages must be positive, got %lld", op, (long long)*stages);
+        return -1;
+    }
+    return 0;
+}
+
 #define PART(X, W) \
     static fy_obj *th_partition_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
         if (fy_no_kwargs("partition_" #X, kw) < 0 || fy_check_nargs("partition_" #X, na, 1, 1) < 0) return NULL; \
         return partition((thrmma *)self, W, a[0], "partition_" #X); \
     } \
     static fy_obj *th_fragment_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
-        if (fy_no_kwargs("make_fragment_" #X, kw) < 0 || fy_check_nargs("make_fragment_" #X, na, 1, 1) < 0) \
-            return NULL; \
-        return fragment((thrmma *)self, W, a[0], "make_fragment_" #X); \
+        int64_t stages; \
+        if (fragment_args("make_fragment_" #X, a, na, kw, &stages) < 0) return NULL; \
+        return fragment((thrmma *)self, W, a[0], "make_fragment_" #X, stages); \
     }
 PART(A, 0)
 PART(B, 1)

@@ -513,6 +513,25 @@ static fy_obj *leaf_view(const leaf *l, const fly_layout *L) {
     return res;
 }
 
+/* .view(composed): a swizzled view of the array (trace_swizzle.c), its span checked like a plain view's. */
+static fy_obj *leaf_view_composed(const leaf *l, fy_obj *co) {
+    fy_tracer *tr = need_tracer("LDS views");
+    if (!tr) return NULL;
+    const fly_composed *c = &((fy_dsl_composed *)co)->c;
+    fly_error err;
+    int64_t cos;
+    if (fly_layout_cosize_static(&c->outer, &cos, &err)) return fy_dsl_raise(&err);
+    if (cos > l->n) {
+        char lt[512];
+        fly_layout_print(&c->outer, lt, sizeof lt);
+        return fy_err_format(&fy_ValueError, "view: layout %s spans %lld elements, the LDS array has %lld", lt,
+                             (long long)cos, (long long)l->n);
+    }
+    uint64_t p;
+    if (leaf_ptr(tr, l, &p) < 0) return NULL;
+    return fy_trace_view_composed(tr, p, l->et, FY_SP_SHARED, c);
+}
+
 static fy_obj *leaf_flat(const leaf *l) {
     fly_layout L;
     memset(&L, 0, sizeof L);
@@ -542,6 +561,7 @@ static fy_obj *leaf_peek(const leaf *l) {
 
 static fy_obj *aref_view(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("view", kw) < 0 || fy_check_nargs("view", na, 1, 1) < 0) return NULL;
+    if (fy_isinstance_of(a[0], &fy_dsl_composed_type)) return leaf_view_composed(&((aref *)o)->l, a[0]);
     fly_layout L;
     if (fy_dsl_to_layout(a[0], &L, 1, "view", "layout") < 0) return NULL;
     return leaf_view(&((aref *)o)->l, &L);

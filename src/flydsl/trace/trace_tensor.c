@@ -12,6 +12,7 @@
  * a tiled copy's partition) they are read at that point of the trace (fy_trace_bind_layout) and lib/layout
  * computes derived leaves through a hook that emits the arith ops (fy_trace_dyn_begin / end). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
@@ -308,10 +309,60 @@ fy_obj *fy_ttensor_new(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layo
     v->ssa = ssa;
     v->et = et;
     v->reg = reg;
+    v->swz = v->offdyn = 0;
+    v->off = 0;
     fly_layout_copy(&v->L, L);
     strip_handles(&v->L);
     fy_ttensor_type_text(v->ty, sizeof v->ty, et, reg, L);
     return &v->h;
+}
+
+fy_obj *fy_ttensor_new_swz(uint64_t ssa, fy_dsl_numeric *et, int reg, const fly_layout *L, const fly_swizzle *sw,
+                           int64_t off, int offdyn) {
+    fly_composed *c = malloc(sizeof *c);
+    fly_inttuple o;
+    fly_error err;
+    if (!c) return fy_err_nomem();
+    if (offdyn) fly_inttuple_leaf(&o, fly_itnode_dyn(0, 1, 32));
+    else fly_inttuple_int(&o, off);
+    fly_layout S;
+    fly_layout_copy(&S, L);
+    strip_handles(&S);
+    if (fly_composed_make_swizzle(c, sw, &o, &S, &err)) {
+        free(c);
+        return fy_dsl_raise(&err);
+    }
+    char ct[640];
+    fly_composed_print(c, ct, sizeof ct);
+    free(c);
+    fy_ttensor *v = (fy_ttensor *)fy_ttensor_new(ssa, et, reg, L);
+    if (!v) return NULL;
+    v->swz = 1;
+    v->sw = *sw;
+    v->off = offdyn ? 0 : off;
+    v->offdyn = offdyn;
+    snprintf(v->ty, sizeof v->ty, "!fly.memref<%s, %s, %s>", fy_trace_mlir_type(et), fy_trace_space_name(reg), ct);
+    return &v->h;
+}
+
+fy_obj *fy_ttensor_new_like(uint64_t ssa, const fy_ttensor *t, const fly_layout *L) {
+    if (!t->swz) return fy_ttensor_new(ssa, t->et, t->reg, L);
+    return fy_ttensor_new_swz(ssa, t->et, t->reg, L, &t->sw, t->off, t->offdyn);
+}
+
+/* The result of slicing swizzled tensor v by coordinate ct: the outer sliced, the offset moved by the fixed part
+ * (static when both are, as the verifier infers it). */
+static fy_obj *slice_swz(fy_ttensor *v, uint64_t r, const fly_inttuple *ct) {
+    fly_layout S;
+    fly_inttuple o, oc;
+    fly_error err;
+    if (fly_layout_slice(&v->L, ct, &S, &err)) return fy_dsl_raise(&err);
+    int stat = !v->offdyn && fly_layout_slice_and_offset(&v->L, ct, &S, &o, &err) == FLY_OK;
+    if (stat) {
+        fly_inttuple_canonical(&o, &oc);
+        stat = fly_inttuple_is_leaf(&oc) && oc.n[0].kind == FLY_IT_INT;
+    }
+    return fy_ttensor_new_swz(r, v->et, v->reg, &S, &v->sw, stat ? v->off + oc.n[0].v : 0, !stat);
 }
 
 /* Builds coordinate tuple b from a Python key: ints and static numerics are static leaves, dynamic
@@ -468,8 +519,13 @@ static fy_obj *tt_getitem(fy_obj *o, fy_obj *key) {
     if (nnone) {
         fly_layout S;
         fly_error err;
-        if (fly_layout_slice(&v->L, &ct, &S, &err)) return fy_dsl_raise(&err);
-        fy_obj *res = fy_ttensor_new(r, v->et, v->reg, &S);
+        fy_obj *res;
+        if (v->swz) {
+            res = slice_swz(v, r, &ct);
+        } else {
+            if (fly_layout_slice(&v->L, &ct, &S, &err)) return fy_dsl_raise(&err);
+            res = fy_ttensor_new(r, v->et, v->reg, &S);
+        }
         if (!res) return NULL;
         fy_trace_emit(tr, "      %%%llu = \"fly.slice\"(%%%llu, %%%llu) : (%s, %s) -> %s", U(r), U(v->ssa), U(c), v->ty,
                       cty, ((fy_ttensor *)res)->ty);
@@ -552,6 +608,7 @@ static fy_obj *tt_shape(fy_obj *o) { return tt_part(o, 0); }
 static fy_obj *tt_stride(fy_obj *o) { return tt_part(o, 1); }
 fy_obj *fy_trace_tensor_layout(fy_ttensor *t) {
     fy_tracer *tr = fy_trace_cur();
+    if (t->swz && tr) return fy_trace_swz_layout(tr, t);
     if (fly_layout_is_static(&t->L) || !tr) return fy_dsl_layout_new(&t->L);
     fly_layout B;
     if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;

@@ -9,3 +9,6 @@ print(repr(torch.bfloat16))
 print(torch.promote_types(torch.int32, torch.float16), torch.promote_types(torch.uint8, torch.int8),
       torch.promote_types(torch.float16, torch.bfloat16))
 print(torch.get_default_dtype(), torch.float32 == torch.float, {torch.int8: 1}[torch.int8])
+# nbytes: numel * itemsize (views count their own elements)
+x = torch.zeros(3, 5, dtype=torch.bfloat16)
+print(x.nbytes, x[1:].nbytes, torch.zeros(0).nbytes, torch.ones(7, dtype=torch.int64).nbytes)
