@@ -39,6 +39,30 @@ static int less(const fy_dsl_numeric *t, fy_dsl_num *a, fy_dsl_num *b) {
     return a->i < b->i;
 }
 
+/* An op's explicit fastmath= (a keyword; kw holds the keywords' names, their values follow a[na - 1]) in place of the ambient flags while it emits: 0 (with *prev to
+ * give back to fy_trace_fastmath_override), or -1 with an error. */
+static int fm_enter(fy_obj *const *a, size_t na, fy_obj *kw, int *prev) {
+    fy_obj *v = NULL;
+    for (size_t i = 0; i < fy_kwcount(kw); i++) {
+        fy_obj *k = FY_TUPLE_ITEMS(kw)[i];
+        if (FY_STR_CHECK(k) && !strcmp(FY_STR_DATA(k), "fastmath")) v = a[na + i];
+    }
+    int bits = -1;
+    if (v && fy_trace_fastmath_parse(v, &bits) < 0) return -1;
+    *prev = fy_trace_fastmath_override(bits);
+    return 0;
+}
+
+#define WITH_FM(RET, NAME, PARAMS, ARGS) \
+    static RET NAME##_body PARAMS; \
+    static RET NAME PARAMS { \
+        int prev_; \
+        if (fm_enter(a, na, kw, &prev_) < 0) return NULL; \
+        RET r_ = NAME##_body ARGS; \
+        fy_trace_fastmath_override(prev_); \
+        return r_; \
+    }
+
 /* Is one of the n operands a Vector? */
 static int any_vector(fy_obj *const *a, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -46,7 +70,8 @@ static int any_vector(fy_obj *const *a, size_t n) {
     return 0;
 }
 
-static fy_obj *minmax(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
+WITH_FM(fy_obj *, minmax, (fy_obj *const *a, size_t na, fy_obj *kw, int is_max), (a, na, kw, is_max))
+static fy_obj *minmax_body(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
     const char *op = is_max ? "max" : "min";
     if (any_vector(a, na))
         return is_max ? fy_trace_vector_fold(a, na, "arith.maximumf", "arith.maxsi", "arith.maxui")
@@ -152,7 +177,8 @@ static fy_obj *f_ceildiv(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 /* maxnumf / minnumf(a, b): floats, the non-NaN operand where one is NaN (libm's fmax / fmin). */
-static fy_obj *numf(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
+WITH_FM(fy_obj *, numf, (fy_obj *const *a, size_t na, fy_obj *kw, int is_max), (a, na, kw, is_max))
+static fy_obj *numf_body(fy_obj *const *a, size_t na, fy_obj *kw, int is_max) {
     const char *op = is_max ? "maxnumf" : "minnumf";
     (void)kw; /* fastmath= is accepted */
     if (fy_check_nargs(op, na, 2, 2) < 0) return NULL;
@@ -229,7 +255,9 @@ static double rsqrt_d(double x) { return 1.0 / sqrt(x); }
 static double round_even(double x) { return nearbyint(x); }
 
 /* A float function of one operand: the result keeps the operand's (float) type. */
-static fy_obj *math1(const char *name, double (*fn)(double), fy_obj *const *a, size_t na, fy_obj *kw) {
+WITH_FM(fy_obj *, math1, (const char *name, double (*fn)(double), fy_obj *const *a, size_t na, fy_obj *kw),
+        (name, fn, a, na, kw))
+static fy_obj *math1_body(const char *name, double (*fn)(double), fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *v[1];
     int st;
     if (na >= 1 && fy_trace_is_vector(a[0])) { /* elementwise on a traced Vector (trace_vector.c) */
@@ -286,7 +314,9 @@ MATH1(erf, erf)
 MATH1(erfc, erfc)
 
 /* A float function of two operands (powf, atan2, copysign): common float type. */
-static fy_obj *math2(const char *name, double (*fn)(double, double), fy_obj *const *a, size_t na, fy_obj *kw) {
+WITH_FM(fy_obj *, math2, (const char *name, double (*fn)(double, double), fy_obj *const *a, size_t na, fy_obj *kw),
+        (name, fn, a, na, kw))
+static fy_obj *math2_body(const char *name, double (*fn)(double, double), fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *v[2];
     int st;
     if (math_args(name, a, na, kw, 2, v, &st) < 0) return NULL;

@@ -22,6 +22,17 @@ fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f);
 fy_obj *fy_trace_num_materialize(fy_obj *a);
 /* fx.math.NAME of a dynamic value (result type t). */
 fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *args, size_t n);
+/* Fast-math flags (trace_fastmath.c), as MLIR's arith bits (reassoc 1 ... afn 64, fast 127).
+ * fy_trace_fastmath_parse: v (None, an int, "fast", "reassoc,contract") into *bits (-1 for None); -1 with an
+ * error for anything else. push/pop: a `with fx.fastmath(...)` block; current: its flags or -1.
+ * override: an op's explicit fastmath= (-1: none) in place of the ambient ones; returns the previous one.
+ * text: what the float op being emitted prints after its operands ("" without flags; static storage). */
+int fy_trace_fastmath_parse(fy_obj *v, int *bits);
+void fy_trace_fastmath_push(int bits);
+void fy_trace_fastmath_pop(void);
+int fy_trace_fastmath_current(void);
+int fy_trace_fastmath_override(int bits);
+const char *fy_trace_fastmath_text(void);
 /* Traces kernel function fn (a Python function) with args and compiles it for target (NULL: gfx942)
  * as gpu.func @name: a CompiledKernel object, or NULL with an exception. */
 /* 0 when traced-value handle h belongs to the running kernel trace; else -1 with a RuntimeError naming the

@@ -132,6 +132,9 @@ static int code_id(fy_sbuf *b, fy_code *co) {
     return 0;
 }
 
+static int fn_text(fy_sbuf *b, fy_function *fn, int depth);
+static int fn_parts(fy_sbuf *b, fy_function *fn, int depth);
+
 /* v as text that means the same in every process (plain values, tuples of them, types and modules by name,
  * functions by their code); -1 for anything else. */
 static int stable(fy_sbuf *b, fy_obj *v, int depth) {
@@ -160,7 +163,7 @@ static int stable(fy_sbuf *b, fy_obj *v, int depth) {
         fy_sbuf_printf(b, "type:%s", ((fy_type *)v)->name);
         return 0;
     }
-    if (FY_TYPE(v) == &fy_function_type) return code_id(b, ((fy_function *)v)->code);
+    if (FY_TYPE(v) == &fy_function_type) return fn_text(b, (fy_function *)v, depth + 1);
     if (FY_TYPE(v) == &fy_module_type) { /* by name, as the memory key's globals ignore modules */
         fy_obj *n = fy_getattr_cstr(v, "__name__");
         if (n && FY_STR_CHECK(n)) fy_sbuf_printf(b, "module:%s", FY_STR_DATA(n));
@@ -171,6 +174,66 @@ static int stable(fy_sbuf *b, fy_obj *v, int depth) {
     return -1;
 }
 
+/* fn_text's body: the stable globals fn names (functions among them must have a stable text), its closure
+ * cells and its defaults; -1 when one has none. */
+static int fn_parts(fy_sbuf *b, fy_function *fn, int depth) {
+    size_t nn;
+    fy_obj **names = fy_seq_items(fn->code->names, &nn);
+    for (size_t i = 0; names && i < nn; i++) {
+        fy_obj *g = fy_dict_get(fn->globals, names[i]);
+        if (!g) continue;
+        if (!strcmp(FY_TYPE(g)->name, "JitFunction")) {
+            fy_obj *w = fy_getattr_cstr(g, "__wrapped__");
+            int bad = !w || FY_TYPE(w) != &fy_function_type || fn_text(b, (fy_function *)w, depth + 1) < 0;
+            FY_XDECREF(w);
+            if (bad) return -1;
+            continue;
+        }
+        size_t mark = b->len;
+        fy_sbuf_printf(b, "global %s = ", FY_STR_DATA(names[i]));
+        if (stable(b, g, depth + 1) < 0) {
+            if (FY_TYPE(g) == &fy_function_type) return -1;
+            b->len = mark; /* modules, classes, objects: not part of the key, as in memory */
+            if (b->p) b->p[mark] = 0;
+        } else {
+            fy_sbuf_printf(b, "\n");
+        }
+    }
+    size_t nc = 0;
+    fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
+    for (size_t i = 0; cells && i < nc; i++) {
+        fy_obj *v = ((fy_cell *)cells[i])->ref;
+        fy_sbuf_printf(b, "cell %zu = ", i);
+        if (stable(b, v ? v : fy_None, depth + 1) < 0) return -1;
+        fy_sbuf_printf(b, "\n");
+    }
+    if (fn->defaults) {
+        fy_sbuf_printf(b, "defaults ");
+        if (stable(b, fn->defaults, depth + 1) < 0) return -1;
+        fy_sbuf_printf(b, "\n");
+    }
+    if (fn->kwdefaults && FY_DICT_CHECK(fn->kwdefaults) && ((fy_dict *)fn->kwdefaults)->used > 0) return -1;
+    return 0;
+}
+
+/* A function as stable text: its code, the stable globals it names, its defaults and its closure cells (a
+ * helper or lambda the kernel calls is another kernel when what it closes over differs); -1 when a default
+ * or cell has no stable text. */
+static int fn_text(fy_sbuf *b, fy_function *fn, int depth) {
+    static fy_function *open_fns[16]; /* the functions being written: a recursive helper names itself once */
+    static int nopen;
+    for (int i = 0; i < nopen; i++)
+        if (open_fns[i] == fn) {
+            fy_sbuf_printf(b, "recursive %s\n", fn->code->qualname ? FY_STR_DATA(fn->code->qualname) : "?");
+            return 0;
+        }
+    if (depth > 8 || nopen == 16 || code_id(b, fn->code) < 0) return -1;
+    open_fns[nopen++] = fn;
+    int r = fn_parts(b, fn, depth);
+    nopen--;
+    return r;
+}
+
 /* The disk key (malloc'd text), or NULL when the kernel depends on something without a stable text. */
 static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target) {
     char id[1024];
@@ -179,36 +242,7 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
     const unsigned *kb = fy_trace_known_block();
     fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\nattrs %s\n", id, target ? target : "gfx942", name,
                    kb[0], kb[1], kb[2], fy_trace_func_attrs());
-    if (code_id(&b, fn->code) < 0) goto fail;
-    size_t nn;
-    fy_obj **names = fy_seq_items(fn->code->names, &nn);
-    for (size_t i = 0; names && i < nn; i++) {
-        fy_obj *g = fy_dict_get(fn->globals, names[i]);
-        if (!g) continue;
-        if (!strcmp(FY_TYPE(g)->name, "JitFunction")) {
-            fy_obj *w = fy_getattr_cstr(g, "__wrapped__");
-            int bad = !w || FY_TYPE(w) != &fy_function_type || code_id(&b, ((fy_function *)w)->code) < 0;
-            FY_XDECREF(w);
-            if (bad) goto fail;
-            continue;
-        }
-        size_t mark = b.len;
-        fy_sbuf_printf(&b, "global %s = ", FY_STR_DATA(names[i]));
-        if (stable(&b, g, 0) < 0) { /* modules, classes, objects: not part of the key, as in memory */
-            b.len = mark;
-            if (b.p) b.p[mark] = 0;
-        } else {
-            fy_sbuf_printf(&b, "\n");
-        }
-    }
-    size_t nc = 0;
-    fy_obj **cells = fn->closure ? fy_seq_items(fn->closure, &nc) : NULL;
-    for (size_t i = 0; cells && i < nc; i++) {
-        fy_obj *v = ((fy_cell *)cells[i])->ref;
-        fy_sbuf_printf(&b, "cell %zu = ", i);
-        if (stable(&b, v ? v : fy_None, 0) < 0) goto fail;
-        fy_sbuf_printf(&b, "\n");
-    }
+    if (fn_text(&b, fn, 0) < 0) goto fail;
     for (size_t i = 0; i < nargs; i++) {
         fy_obj *k = arg_key(fn, i, args[i]);
         fy_sbuf_printf(&b, "arg %zu = ", i);

@@ -3,7 +3,7 @@
  * fx.T.f32() is fx.Float32), fx.LayoutType.get(shape, stride) (a static layout), fx.AddressSpace
  * (Global/Shared/Register), fx.MemRefType.get(elem, layout, space) with fx.memref_alloca(type, layout)
  * (a register tensor), the fx.arith module (addf/subf/mulf/divf/addi/subi/muli on scalars and Vectors),
- * fx.FastMathFlags / fx.RoundingMode (also under fx.arith) and `with fx.fastmath(flags)` (accepted, no effect on
+ * fx.FastMathFlags / fx.RoundingMode (also under fx.arith) and `with fx.fastmath(flags)` (flags on the traced float ops, no effect on
  * the emulated results), and fx.printf outside kernels (host code of a @flyc.jit function: printed at once,
  * formatted like device printf). */
 #include <stdio.h>
@@ -307,29 +307,35 @@ fail:
 
 typedef struct fmctx {
     fy_obj h;
+    int bits;
 } fmctx;
 static fy_obj *fm_enter(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a, (void)na, (void)kw;
+    fy_trace_fastmath_push(((fmctx *)o)->bits);
     return fy_ref(o);
 }
 static fy_obj *fm_exit(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)o, (void)a, (void)na, (void)kw;
+    fy_trace_fastmath_pop();
     return fy_ref(fy_False);
 }
 static fy_methoddef fmctx_methods[] = {{"__enter__", fm_enter, 0, NULL}, {"__exit__", fm_exit, 0, NULL}, {0}};
 static fy_type fmctx_type = {FY_TYPE_INIT("fastmath", sizeof(fmctx)), .flags = FY_TPF_FINAL, .methods = fmctx_methods};
 
-/* with fx.fastmath(flags): a context manager (flags: FastMathFlags values, an int or a string like "fast"). */
+/* with fx.fastmath(flags): the float ops traced inside carry the flags (FastMathFlags values, an int or a
+ * string like "fast" or "reassoc,contract"); None leaves the enclosing block's. */
 static fy_obj *f_fastmath(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     static const char *const names[] = {"flags", NULL};
     fy_obj *v[1] = {NULL};
     if (fy_parse_args("fastmath", a, na, kw, names, 0, 1, 1, v) < 0) return NULL;
-    if (v[0] && v[0] != fy_None && !FY_INT_CHECK(v[0]) && !FY_STR_CHECK(v[0]))
-        return fy_err_format(&fy_TypeError, "fastmath: expected FastMathFlags, an int or a str, not '%s'",
-                             fy_type_name(v[0]));
+    int bits;
+    if (fy_trace_fastmath_parse(v[0], &bits) < 0) return NULL;
+    if (bits < 0) bits = fy_trace_fastmath_current();
     if (fy_type_ready(&fmctx_type) < 0) return NULL;
-    return fy_alloc(&fmctx_type);
+    fy_obj *o = fy_alloc(&fmctx_type);
+    if (o) ((fmctx *)o)->bits = bits;
+    return o;
 }
 
 /* A namespace of int constants (FastMathFlags bits as in MLIR's arith dialect, RoundingMode values). */
@@ -359,20 +365,29 @@ static int add_flag_names(fy_obj *m, fy_obj *arith) {
 }
 
 /* ---- the deprecated Numeric methods the norm kernels use: x.addf(y, fastmath=), subf, mulf, divf,
- * x.exp2(fastmath=), x.maximumf(y), x.minimumf(y) (fastmath= accepted, no effect) ---- */
+ * x.exp2(fastmath=), x.maximumf(y), x.minimumf(y) (fastmath= in place of the ambient flags) ---- */
 
-static int fm_args(const char *fn, fy_obj *const *a, size_t na, fy_obj *kw, int want, fy_obj **other) {
+/* The methods' arguments; fastmath= takes the ambient flags' place until fm_done(prev, result). */
+static int fm_args(const char *fn, fy_obj *const *a, size_t na, fy_obj *kw, int want, fy_obj **other, int *prev) {
     static const char *const n1[] = {"other", "fastmath", NULL}, *const n0[] = {"fastmath", NULL};
     fy_obj *v[2] = {NULL, NULL};
     if (fy_parse_args(fn, a, na, kw, want ? n1 : n0, want, want + 1, want + 1, v) < 0) return -1;
     *other = v[0];
+    int bits;
+    if (fy_trace_fastmath_parse(v[want], &bits) < 0) return -1;
+    *prev = fy_trace_fastmath_override(bits);
     return 0;
+}
+static fy_obj *fm_done(int prev, fy_obj *r) {
+    fy_trace_fastmath_override(prev);
+    return r;
 }
 #define NUM_BINOP(NAME, OP) \
     static fy_obj *m_##NAME(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
         fy_obj *o; \
-        if (fm_args(#NAME, a, na, kw, 1, &o) < 0) return NULL; \
-        return fy_binop(self, o, OP); \
+        int prev; \
+        if (fm_args(#NAME, a, na, kw, 1, &o, &prev) < 0) return NULL; \
+        return fm_done(prev, fy_binop(self, o, OP)); \
     }
 NUM_BINOP(addf, FY_NB_ADD)
 NUM_BINOP(subf, FY_NB_SUB)
@@ -391,20 +406,23 @@ static fy_obj *call_fx(const char *mod, const char *name, fy_obj *const *args, s
 }
 static fy_obj *m_exp2(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *o;
-    if (fm_args("exp2", a, na, kw, 0, &o) < 0) return NULL;
-    return call_fx("flydsl.expr.math", "exp2", &self, 1);
+    int prev;
+    if (fm_args("exp2", a, na, kw, 0, &o, &prev) < 0) return NULL;
+    return fm_done(prev, call_fx("flydsl.expr.math", "exp2", &self, 1));
 }
 static fy_obj *m_maximumf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *o;
-    if (fm_args("maximumf", a, na, kw, 1, &o) < 0) return NULL;
+    int prev;
+    if (fm_args("maximumf", a, na, kw, 1, &o, &prev) < 0) return NULL;
     fy_obj *args[2] = {self, o};
-    return call_fx("flydsl.expr", "max", args, 2);
+    return fm_done(prev, call_fx("flydsl.expr", "max", args, 2));
 }
 static fy_obj *m_minimumf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *o;
-    if (fm_args("minimumf", a, na, kw, 1, &o) < 0) return NULL;
+    int prev;
+    if (fm_args("minimumf", a, na, kw, 1, &o, &prev) < 0) return NULL;
     fy_obj *args[2] = {self, o};
-    return call_fx("flydsl.expr", "min", args, 2);
+    return fm_done(prev, call_fx("flydsl.expr", "min", args, 2));
 }
 /* x.shrui(amount): the logical right shift (fx.arith.shrui); x.rsqrt(fastmath=None): fx.math.rsqrt(x);
  * x.index_cast(T.index / T.i32 ...): between index and integer types, sign-extending or truncating. */
@@ -415,8 +433,9 @@ static fy_obj *m_shrui(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 static fy_obj *m_rsqrt(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_obj *o;
-    if (fm_args("rsqrt", a, na, kw, 0, &o) < 0) return NULL;
-    return call_fx("flydsl.expr.math", "rsqrt", &self, 1);
+    int prev;
+    if (fm_args("rsqrt", a, na, kw, 0, &o, &prev) < 0) return NULL;
+    return fm_done(prev, call_fx("flydsl.expr.math", "rsqrt", &self, 1));
 }
 static fy_obj *m_index_cast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (fy_no_kwargs("index_cast", kw) < 0 || fy_check_nargs("index_cast", na, 1, 1) < 0) return NULL;

@@ -406,13 +406,15 @@ fy_obj *fy_trace_num_binop(int op, fy_dsl_numeric *rt, fy_dsl_numeric *ct, fy_ob
     const char *ty = fy_trace_mlir_type(ot);
     uint64_t id = fy_trace_new_ssa(tr);
     if (!name) { /* float floor division: divf then math.floor */
-        fy_trace_emit(tr, "      %%%llu = arith.divf %%%llu, %%%llu : %s", U(id), U(x), U(y), ty);
+        fy_trace_emit(tr, "      %%%llu = arith.divf %%%llu, %%%llu%s : %s", U(id), U(x), U(y),
+                      fy_trace_fastmath_text(), ty);
         fy_trace_end_line(tr);
         uint64_t id2 = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = math.floor %%%llu : %s", U(id2), U(id), ty);
+        fy_trace_emit(tr, "      %%%llu = math.floor %%%llu%s : %s", U(id2), U(id), fy_trace_fastmath_text(), ty);
         return emit_result(tr, rt, id2);
     }
-    fy_trace_emit(tr, "      %%%llu = %s %%%llu, %%%llu : %s", U(id), name, U(x), U(y), ty);
+    fy_trace_emit(tr, "      %%%llu = %s %%%llu, %%%llu%s : %s", U(id), name, U(x), U(y),
+                  fl ? fy_trace_fastmath_text() : "", ty);
     return emit_result(tr, rt, id);
 }
 
@@ -441,7 +443,8 @@ fy_obj *fy_trace_num_unary(int op, fy_obj *a) {
     fy_dsl_numeric *t = V(a)->dt;
     if (op == '-' && t->kind == FY_DSL_K_FLOAT) {
         uint64_t id = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.negf %%%llu : %s", U(id), U(V(a)->ssa), t->mlir);
+        fy_trace_emit(tr, "      %%%llu = arith.negf %%%llu%s : %s", U(id), U(V(a)->ssa), fy_trace_fastmath_text(),
+                      t->mlir);
         return emit_result(tr, t, id);
     }
     if (op == 'a') {
@@ -584,8 +587,8 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
         for (size_t i = 1; i < n; i++) {
             if (fy_trace_value_as(tr, args[i], t, &x) < 0) return NULL;
             uint64_t id = fy_trace_new_ssa(tr);
-            fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), op, U(acc), U(x),
-                          fy_trace_mlir_type(t));
+            fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu%s : %s", U(id), op, U(acc), U(x),
+                          t->kind == FY_DSL_K_FLOAT ? fy_trace_fastmath_text() : "", fy_trace_mlir_type(t));
             fy_trace_end_line(tr);
             acc = id;
         }
@@ -596,8 +599,8 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
         uint64_t x, y;
         if (fy_trace_value_as(tr, args[0], t, &x) < 0 || fy_trace_value_as(tr, args[1], t, &y) < 0) return NULL;
         uint64_t id = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu : %s", U(id), name, U(x), U(y),
-                      fy_trace_mlir_type(t));
+        fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu, %%%llu%s : %s", U(id), name, U(x), U(y),
+                      fy_trace_fastmath_text(), fy_trace_mlir_type(t));
         return emit_result(tr, t, id);
     }
     int ok = 0;
@@ -609,6 +612,7 @@ fy_obj *fy_trace_num_math(const char *name, fy_dsl_numeric *t, fy_obj *const *ar
     uint64_t id = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = math.%s ", U(id), name);
     for (size_t i = 0; i < n; i++) fy_trace_emit(tr, "%s%%%llu", i ? ", " : "", U(v[i]));
-    fy_trace_emit(tr, " : %s", fy_trace_mlir_type(t));
+    int fl_op = t->kind == FY_DSL_K_FLOAT && strcmp(name, "absi") && strncmp(name, "ct", 2);
+    fy_trace_emit(tr, "%s : %s", fl_op ? fy_trace_fastmath_text() : "", fy_trace_mlir_type(t));
     return emit_result(tr, t, id);
 }

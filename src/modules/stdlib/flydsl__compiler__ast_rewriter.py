@@ -1,10 +1,13 @@
 """flydsl.compiler.ast_rewriter: FlyDSL's rewriter of kernel helpers' Python control flow into scf ops.
 
 flyi's tracer turns `if`/`for`/`while` on device values into scf ops wherever they run while a kernel traces,
-so ASTRewriter.transform returns the function as it is, and the dispatch helpers the rewritten code calls
-(scf_if_dispatch, ...) are plain Python branches that the tracer merges."""
+so ASTRewriter.transform returns the function as it is, and inside a kernel the dispatch helpers the rewritten
+code calls (scf_if_dispatch, ...) are plain Python branches that the tracer merges. In IR built by hand
+(`with ir.Context(): ... Module.create()`), they build scf.if / scf.for / scf.while through flydsl._mlir as
+FlyDSL's do, carrying containers (list, tuple, dict, SimpleNamespace, nested) as one result per leaf."""
 import ast
 import inspect
+import types as _types
 
 __all__ = ["ASTRewriter", "Transformer", "RewriteBoolOps", "ReplaceIfWithDispatch", "InsertEmptyYieldForSCFFor",
            "ReplaceYieldWithSCFYield", "CanonicalizeWhile", "FallbackLocations", "SymbolScopeTracker"]
@@ -25,6 +28,12 @@ class ASTRewriter:
 
     @classmethod
     def transform(cls, f):
+        """f itself; its globals get the dispatch helpers FlyDSL's rewritten code calls, as FlyDSL's do."""
+        g = getattr(f, "__globals__", None)
+        if isinstance(g, dict):
+            for t in cls.transformers:
+                if hasattr(t, "rewrite_globals"):
+                    g.update(t.rewrite_globals())
         return f
 
 
@@ -52,7 +61,25 @@ class RewriteBoolOps(Transformer):
 
 
 class InsertEmptyYieldForSCFFor(Transformer):
-    pass
+    """The for dispatch: scf_for_dispatch(start, stop, step, body_fn, result_names=, result_values=) calls
+    body_fn(iv, names, *values) per iteration and returns the values after the loop."""
+
+    @staticmethod
+    def scf_for_dispatch(start, stop, step, body_fn, *, result_names=(), result_values=()):
+        names, values = _named(result_names, result_values, "result_names", "result_values")
+        if _module_mode():
+            return _scf_for(start, stop, step, body_fn, names, values)
+        vals = list(values)
+        for iv in range(start, stop, step):
+            r = body_fn(iv, names, *vals)
+            if names:
+                vals = _branch_values(r, names, dict(zip(names, vals)), "for-body")
+        return _pack(names, vals)
+
+    @classmethod
+    def rewrite_globals(cls):
+        return {"scf_for_dispatch": cls.scf_for_dispatch,
+                "scf_for_collect_results": ReplaceIfWithDispatch._collect_result_dict}
 
 
 class ReplaceYieldWithSCFYield(Transformer):
@@ -60,7 +87,25 @@ class ReplaceYieldWithSCFYield(Transformer):
 
 
 class CanonicalizeWhile(Transformer):
-    pass
+    """The while dispatch: scf_while_dispatch(before_fn, after_fn, result_names=, result_values=): before_fn
+    gives the condition, after_fn the values of the next iteration."""
+
+    @staticmethod
+    def scf_while_dispatch(before_fn, after_fn, *, result_names=(), result_values=()):
+        names, values = _named(result_names, result_values, "result_names", "result_values")
+        if _module_mode():
+            return _scf_while(before_fn, after_fn, names, values)
+        vals = list(values)
+        while _call_branch(before_fn, names, vals):
+            r = _call_branch(after_fn, names, vals)
+            if names:
+                vals = _branch_values(r, names, dict(zip(names, vals)), "while-body")
+        return _pack(names, vals)
+
+    @classmethod
+    def rewrite_globals(cls):
+        return {"scf_while_dispatch": cls.scf_while_dispatch,
+                "scf_while_collect_results": ReplaceIfWithDispatch._collect_result_dict}
 
 
 class FallbackLocations(Transformer):
@@ -115,6 +160,275 @@ def _pack(names, values):
     return values[0] if len(names) == 1 else tuple(values)
 
 
+# ---- carried state in IR built by hand: containers as flat lists of ir.Values, rebuilt after the op
+
+
+def _module_mode():
+    """Whether IR is being built by hand under an ir.Context (not inside a kernel's trace)."""
+    from flydsl._mlir import ir
+
+    ctxs = [ir.Context.current] + list(ir.Context._stack)
+    return any(getattr(c, "_own", False) for c in ctxs if c is not None)
+
+
+def _is_dynamic(cond):
+    from flydsl._mlir import ir
+
+    if isinstance(cond, (bool, int, float)) or cond is None:
+        return False
+    if isinstance(cond, ir.Value):
+        return True
+    st = getattr(cond, "is_static", None)
+    if callable(st):
+        try:
+            return not st()
+        except Exception:
+            return False
+    return isinstance(getattr(cond, "value", None), ir.Value)
+
+
+def _promote(v):
+    """Bare Python numbers and raw ir.Values as DSL values, at any depth (containers rebuilt)."""
+    from flydsl._mlir import ir
+    from flydsl._mlir._dsl import as_dsl_value, as_ir_value
+
+    if isinstance(v, (bool, int, float)):
+        return as_dsl_value(as_ir_value(v))
+    if isinstance(v, ir.Value):
+        return as_dsl_value(v)
+    if isinstance(v, dict):
+        return {k: _promote(x) for k, x in v.items()}
+    if isinstance(v, _types.SimpleNamespace):
+        return _types.SimpleNamespace(**{k: _promote(x) for k, x in vars(v).items()})
+    if isinstance(v, (list, tuple)):
+        return type(v)(_promote(x) for x in v)
+    return v
+
+
+def _leaf_raw(v):
+    from flydsl._mlir import ir
+
+    ex = getattr(v, "__extract_to_ir_values__", None)
+    if ex is not None:
+        return [ir._to_value(x) for x in ex()]
+    return [ir._to_value(v)]
+
+
+def _flat(v):
+    """The ir.Values of v's leaves, in order (dict and namespace in their key order)."""
+    if isinstance(v, dict):
+        return [x for k in v for x in _flat(v[k])]
+    if isinstance(v, _types.SimpleNamespace):
+        return [x for k in vars(v) for x in _flat(getattr(v, k))]
+    if isinstance(v, (list, tuple)):
+        return [x for e in v for x in _flat(e)]
+    return _leaf_raw(v)
+
+
+def _rebuild(ex, it):
+    """ex's structure over the next values of it, each leaf as the DSL value of ex's leaf type."""
+    from flydsl._mlir._dsl import as_dsl_value
+
+    if isinstance(ex, dict):
+        return {k: _rebuild(ex[k], it) for k in ex}
+    if isinstance(ex, _types.SimpleNamespace):
+        return _types.SimpleNamespace(**{k: _rebuild(getattr(ex, k), it) for k in vars(ex)})
+    if isinstance(ex, (list, tuple)):
+        return type(ex)(_rebuild(e, it) for e in ex)
+    n = len(_leaf_raw(ex))
+    vals = [next(it) for _ in range(n)]
+    mk = getattr(type(ex), "__construct_from_ir_values__", None)
+    if mk is not None and n != 1:
+        return mk(ex, vals)
+    try:
+        return as_dsl_value(vals[0], ex)
+    except Exception:
+        return as_dsl_value(vals[0])
+
+
+def _pack_flat(values, exemplar):
+    return _rebuild(list(exemplar), iter(list(values)))
+
+
+def _types_of(v):
+    return [str(x.type) for x in _flat(v)]
+
+
+def _flatten_like(entry, out, path, label):
+    """out's ir.Values in entry's slots: dicts and namespaces by key, sequences by position; a TypeError when
+    out differs from entry in shape, keys or types."""
+    from flydsl._mlir._dsl import as_dsl_value, as_ir_value
+
+    def bad(detail):
+        return TypeError(f"{label}: carried variable '{path}' does not match the region entry: {detail}")
+
+    if isinstance(entry, dict):
+        if not isinstance(out, dict) or set(out) != set(entry):
+            got = sorted(out) if isinstance(out, dict) else type(out).__name__
+            raise bad(f"expected dict with keys {sorted(entry)}, got {got}")
+        return [x for k in entry for x in _flatten_like(entry[k], out[k], f"{path}[{k!r}]", label)]
+    if isinstance(entry, _types.SimpleNamespace):
+        if not isinstance(out, _types.SimpleNamespace) or set(vars(out)) != set(vars(entry)):
+            got = sorted(vars(out)) if isinstance(out, _types.SimpleNamespace) else type(out).__name__
+            raise bad(f"expected SimpleNamespace with attrs {sorted(vars(entry))}, got {got}")
+        return [x for k in vars(entry) for x in _flatten_like(getattr(entry, k), getattr(out, k), f"{path}.{k}", label)]
+    if isinstance(entry, (list, tuple)):
+        if not isinstance(out, (list, tuple)) or len(out) != len(entry):
+            got = f"{type(out).__name__} of length {len(out)}" if isinstance(out, (list, tuple)) else type(out).__name__
+            raise bad(f"expected {type(entry).__name__} of length {len(entry)}, got {got}")
+        return [x for i, (e, o) in enumerate(zip(entry, out)) for x in _flatten_like(e, o, f"{path}[{i}]", label)]
+    if isinstance(out, (bool, int, float)):
+        out = as_dsl_value(as_ir_value(out))
+    want, got = _types_of(entry), _types_of(out)
+    if want != got:
+        raise bad(f"expected dtype {want}, produced {got}")
+    return _flat(out)
+
+
+def _flatten_outputs(names, values, exemplar, label):
+    out = []
+    for n, e, v in zip(names, exemplar, values):
+        out.extend(_flatten_like(e, v, n, label))
+    return out
+
+
+def _none_check(names, values, region, op):
+    bad = [n for n, v in zip(names, values) if v is None]
+    if bad:
+        raise TypeError(
+            f"Variable(s) {bad} initialized as None before a dynamic {region} ({op}). The {region} assigns to "
+            f"these variables, but None cannot be yielded as an {op} result. Initialize them with a value whose "
+            f"type matches the assignment (e.g. fx.Int32(0), fx.Float32(0.0)), or wrap the condition with "
+            f"const_expr() if it is a compile-time constant.")
+
+
+def _i1(cond):
+    from flydsl._mlir import ir
+    from flydsl._mlir._dsl import as_ir_value
+
+    v = as_ir_value(cond)
+    if not isinstance(v, ir.Value):
+        raise TypeError(f"dynamic if condition must lower to ir.Value, got {type(v).__name__}")
+    return v
+
+
+def _scf_if(cond, then_fn, else_fn, names, values):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import scf
+
+    c = _i1(cond)
+    if not names:
+        op = scf.IfOp(c, [], hasElse=else_fn is not None)
+        with ir.InsertionPoint(op.then_block):
+            _call_branch(then_fn, names, values)
+            scf.YieldOp([])
+        if else_fn is not None:
+            with ir.InsertionPoint(op.else_block):
+                _call_branch(else_fn, names, values)
+                scf.YieldOp([])
+        return None
+    _none_check(names, values, "if/else", "scf.if")
+    if else_fn is None:
+        else_fn = lambda *a: {}
+    exemplar = [_promote(v) for v in values]
+    raw = _flat(exemplar)
+    op = scf.IfOp(c, [x.type for x in raw], hasElse=True)
+    for fn, block, label in ((then_fn, op.then_block, "then-branch"), (else_fn, op.else_block, "else-branch")):
+        with ir.InsertionPoint(block):
+            inputs = _pack_flat(raw, exemplar)
+            r = _call_branch(fn, names, inputs)
+            vals = _branch_values(r, names, dict(zip(names, inputs)), label)
+            scf.YieldOp(_flatten_outputs(names, vals, exemplar, label))
+    return _pack(names, _pack_flat(list(op.results), exemplar))
+
+
+def _scf_ifexp(cond, then_fn, else_fn):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import scf
+    import _flyi_mlir as _c
+
+    c = _i1(cond)
+    name = ("ternary result",)
+    mark = _c.mark()  # both branches once, to learn the result's structure and types; the text is dropped
+    try:
+        exemplar = [_promote(then_fn())]
+        _flatten_outputs(name, (else_fn(),), exemplar, "dynamic ifexp else-branch")
+    finally:
+        _c.cut(mark)
+    op = scf.IfOp(c, [x.type for x in _flat(exemplar)], hasElse=True)
+    for fn, block, label in ((then_fn, op.then_block, "dynamic ifexp then-branch"),
+                             (else_fn, op.else_block, "dynamic ifexp else-branch")):
+        with ir.InsertionPoint(block):
+            scf.YieldOp(_flatten_outputs(name, (fn(),), exemplar, label))
+    return _pack_flat(list(op.results), exemplar)[0]
+
+
+def _bound(v, what):
+    from flydsl._mlir import ir
+    from flydsl._mlir._dsl import as_ir_value
+    from flydsl._mlir.dialects import arith
+
+    r = as_ir_value(v)
+    if not isinstance(r, ir.Value):
+        raise TypeError(f"for-loop {what} must be i32, got {type(r).__name__}")
+    if str(r.type) == "index":
+        return arith.IndexCastOp(ir.IntegerType.get_signless(32), r).result
+    if str(r.type) != "i32":
+        raise TypeError(f"for-loop {what} must be i32, got {r.type}")
+    return r
+
+
+def _scf_for(start, stop, step, body_fn, names, values):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import scf
+
+    lo, hi, st = _bound(start, "start"), _bound(stop, "stop"), _bound(step, "step")
+    if not names:
+        op = scf.ForOp(lo, hi, st)
+        with ir.InsertionPoint(op.body):
+            body_fn(op.induction_variable, names)
+            scf.YieldOp([])
+        return None
+    _none_check(names, values, "for loop", "scf.for")
+    exemplar = [_promote(v) for v in values]
+    op = scf.ForOp(lo, hi, st, _flat(exemplar))
+    with ir.InsertionPoint(op.body):
+        inner = _pack_flat(list(op.inner_iter_args), exemplar)
+        r = body_fn(op.induction_variable, names, *inner)
+        vals = _branch_values(r, names, dict(zip(names, values)), "for-body")
+        scf.YieldOp(_flatten_outputs(names, vals, exemplar, "for-body"))
+    return _pack(names, _pack_flat(list(op.results), exemplar))
+
+
+def _scf_while(before_fn, after_fn, names, values):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import scf
+
+    _none_check(names, values, "while loop", "scf.while")
+    exemplar = [_promote(v) for v in values]
+    raw = _flat(exemplar)
+    tys = [x.type for x in raw]
+    op = scf.WhileOp(tys, raw)
+    before = op.regions[0].blocks.append(*tys)
+    after = op.regions[1].blocks.append(*tys)
+    with ir.InsertionPoint(before):
+        args = list(before.arguments)
+        c = _call_branch(before_fn, names, _pack_flat(args, exemplar) if names else [])
+        cv = _i1(c)
+        scf.ConditionOp(cv, args)
+    with ir.InsertionPoint(after):
+        inputs = _pack_flat(list(after.arguments), exemplar) if names else []
+        r = _call_branch(after_fn, names, inputs)
+        if names:
+            vals = _branch_values(r, names, dict(zip(names, values)), "while-body")
+            scf.YieldOp(_flatten_outputs(names, vals, exemplar, "while-body"))
+        else:
+            scf.YieldOp([])
+    if not names:
+        return None
+    return _pack(names, _pack_flat(list(op.results), exemplar))
+
+
 class ReplaceIfWithDispatch(Transformer):
     """The if/else dispatch: scf_if_dispatch(cond, then_fn, else_fn, state_names=..., state_values=...) runs
     the branch functions on the carried values and returns the values after the if (one value, or a tuple)."""
@@ -129,6 +443,8 @@ class ReplaceIfWithDispatch(Transformer):
         if not result_values and state_values:
             result_values = state_values
         names, values = _named(result_names, result_values, "result_names", "result_values")
+        if _is_dynamic(cond) and _module_mode():
+            return _scf_if(cond, then_fn, else_fn, names, values)
         vals = list(values)
         # a Python `if` here: on a device value the tracer makes it an scf.if and merges vals
         if cond:
@@ -141,6 +457,8 @@ class ReplaceIfWithDispatch(Transformer):
 
     @staticmethod
     def scf_ifexp_dispatch(cond, then_fn, else_fn):
+        if _is_dynamic(cond) and _module_mode():
+            return _scf_ifexp(cond, then_fn, else_fn)
         if cond:
             r = then_fn()
         else:
@@ -157,3 +475,7 @@ class ReplaceIfWithDispatch(Transformer):
 
         return {"const_expr": fx.const_expr, "scf_if_dispatch": cls.scf_if_dispatch,
                 "scf_ifexp_dispatch": cls.scf_ifexp_dispatch, "scf_if_collect_results": cls._collect_result_dict}
+
+
+for _t in (ReplaceIfWithDispatch, InsertEmptyYieldForSCFFor, CanonicalizeWhile):
+    ASTRewriter.register(_t)

@@ -769,11 +769,11 @@ def shrui(value, amount, *, is_exact=None, **kwargs):
 
 
 def maximumf(a, b, *, fastmath=None, **kwargs):
-    return _fx().max(a, b)
+    return _fx().max(a, b, fastmath=fastmath)
 
 
 def minimumf(a, b, *, fastmath=None, **kwargs):
-    return _fx().min(a, b)
+    return _fx().min(a, b, fastmath=fastmath)
 
 
 def _vec_or_scalar2(name, scalar_fn):

@@ -88,6 +88,72 @@ class ForOp(_ir._RegionOp):
         return text + " {\n" + self._body._text + "      }" + self._loc + "\n"
 
 
+class _Blocks(list):
+    """A region's blocks; append(*types) adds one with arguments of those types."""
+
+    def __init__(self, op):
+        super().__init__()
+        self._op = op
+
+    def append(self, *types, arg_locs=None):
+        b = _ir.Block(self._op, [str(t) for t in types])
+        list.append(self, b)
+        return b
+
+
+class WhileOp(_ir._RegionOp):
+    """scf.while: regions[0] (before, ends in scf.condition) and regions[1] (after, ends in scf.yield);
+    each gets its block through regions[i].blocks.append(*types)."""
+
+    OPERATION_NAME = "scf.while"
+
+    def __init__(self, results_, inits, *, loc=None, ip=None):
+        self._types = [str(t) for t in (results_ or [])]
+        before, after = _ir.Region(self), _ir.Region(self)
+        before.blocks, after.blocks = _Blocks(self), _Blocks(self)
+        self._regions = [before, after]
+        self._place("scf.while", [_to_value(a) for a in (inits or [])], self._types)
+
+    @property
+    def regions(self):
+        return list(self._regions)
+
+    @property
+    def before(self):
+        return self._regions[0]
+
+    @property
+    def after(self):
+        return self._regions[1]
+
+    def _render(self):
+        inits = self._operands
+        bb = self._regions[0].blocks[0] if self._regions[0].blocks else None
+        ab = self._regions[1].blocks[0] if self._regions[1].blocks else None
+        head = f"      {_lhs(self)}scf.while "
+        if inits and bb is not None:
+            head += "(" + ", ".join(f"{_r(a)} = {_r(i)}" for a, i in zip(bb._args, inits)) + ") "
+        head += ": (" + ", ".join(i._fyt for i in inits) + ") -> (" + ", ".join(self._types) + ") {\n"
+        text = head + (bb._text if bb is not None else "") + "      } do {\n"
+        if ab is not None:
+            if ab._args:
+                text += "      ^bb0(" + ", ".join(f"{_r(a)}: {a._fyt}" for a in ab._args) + "):\n"
+            text += ab._text
+        return text + "      }" + self._loc + "\n"
+
+
+class ConditionOp(_ir.OpView):
+    OPERATION_NAME = "scf.condition"
+
+    def __init__(self, condition, args=None, loc=None, ip=None):
+        ops = [_to_value(condition)] + [_to_value(v) for v in (args or [])]
+        _ir._adopt(self, _generic("scf.condition", ops, []))
+
+
+def condition(condition, args=None, loc=None, ip=None):
+    return ConditionOp(condition, args)
+
+
 class YieldOp(_ir.OpView):
     OPERATION_NAME = "scf.yield"
 
