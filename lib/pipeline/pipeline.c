@@ -297,6 +297,26 @@ static void set_error(fly_pipeline_result *r, const char *stage, const char *msg
     r->error_stage = strdup(stage);
 }
 
+/* Buffer atomics CDNA3 / CDNA4 have no instruction for (LLVM's instruction selection would abort): f32 fmax and
+ * packed bf16 fadd. The walk stops at the first, its message in data (a 256-byte buffer). */
+static MlirWalkResult no_buffer_atomic(MlirOperation op, void *data) {
+    char name[64], ty[48];
+    fly_ir_op_name(op, name, sizeof name);
+    int fmax = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fmax"),
+        fadd = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fadd");
+    if ((!fmax && !fadd) || mlirOperationGetNumOperands(op) < 1) return MlirWalkResultAdvance;
+    fly_ir_buf t = {0};
+    mlirTypePrint(mlirValueGetType(mlirOperationGetOperand(op, 0)), fly_ir_buf_callback, &t);
+    snprintf(ty, sizeof ty, "%s", t.data ? t.data : "");
+    fly_ir_buf_free(&t);
+    if ((fmax && !strcmp(ty, "f32")) || (fadd && !strcmp(ty, "vector<2xbf16>"))) {
+        snprintf((char *)data, 256, "%s of %s has no instruction on gfx942 or gfx950 (%s)", name, ty,
+                 fmax ? "CDNA3/CDNA4 have the f64 form" : "use a global atomic: FlyDSL's kernels do on these chips");
+        return MlirWalkResultInterrupt;
+    }
+    return MlirWalkResultAdvance;
+}
+
 /* LLVM IR, HSACO and stats once the module is in the LLVM dialect (before gpu-module-to-binary). */
 static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg, fly_codegen *cg,
                             fly_pipeline_result *res) {
@@ -316,6 +336,12 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
             set_error(res, "llvm-ir", msg);
             return false;
         }
+    }
+    char amsg[256] = "";
+    mlirOperationWalk(module, no_buffer_atomic, amsg, MlirWalkPreOrder);
+    if (amsg[0]) {
+        set_error(res, "llvm-ir", amsg);
+        return false;
     }
     /* gfx950's scaled conversions (fp4, OCP fp8) and row swaps: LLVM would print them for gfx942 as well */
     MlirOperation sc = {NULL};

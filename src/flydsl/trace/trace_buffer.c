@@ -38,6 +38,7 @@ typedef struct tbuf {
     fy_obj *off;         /* element offset of a slice (a Python int or a traced Int32), NULL: none */
     fy_obj *shadow;      /* the global tensor viewing the same elements (dynamic origin), else NULL */
     uint64_t base;       /* with a shadow: the resource's first element, an i64 address */
+    int ptr;             /* seen as a pointer (fx.get_iter, make_buffer_ptr): .type is !fly.ptr<T, #fly_rocdl...> */
 } tbuf;
 static fy_type tbuf_type;
 static void tbuf_dealloc(fy_obj *o) {
@@ -55,6 +56,7 @@ static fy_obj *tbuf_with(tbuf *b, const fly_layout *L, fy_obj *off) {
     r->off = off ? fy_ref(off) : NULL;
     r->shadow = b->shadow ? fy_ref(b->shadow) : NULL;
     r->base = b->base;
+    r->ptr = 0;
     return &r->h;
 }
 
@@ -83,6 +85,56 @@ const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
 }
 
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out);
+
+uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride, uint64_t num, uint64_t flags) {
+    if (!stride) {
+        stride = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i16", U(stride));
+        fy_trace_end_line(tr);
+    }
+    if (!flags) {
+        flags = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(flags), (7 << 12) | (4 << 15));
+        fy_trace_end_line(tr);
+    }
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr,
+                  "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
+                  U(r), U(base), U(stride), U(num), U(flags));
+    fy_trace_end_line(tr);
+    return r;
+}
+
+fy_obj *fy_trace_buffer_new(uint64_t rsrc, fy_dsl_numeric *et, const fly_layout *L) {
+    if (fy_trace_cur() && fy_trace_cur()->failed) return fy_err_nomem();
+    if (fy_type_ready(&tbuf_type) < 0) return NULL;
+    tbuf *b = (tbuf *)fy_alloc(&tbuf_type);
+    if (!b) return NULL;
+    b->rsrc = rsrc;
+    b->et = et;
+    fly_layout_copy(&b->L, L);
+    b->off = NULL;
+    b->shadow = NULL;
+    b->ptr = 0;
+    return &b->h;
+}
+
+uint64_t fy_trace_buffer_rsrc(fy_obj *o) { return ((tbuf *)o)->rsrc; }
+int fy_trace_buffer_is_ptr(fy_obj *o) { return fy_trace_is_buffer(o) && ((tbuf *)o)->ptr; }
+
+fy_obj *fy_trace_buffer_as_ptr(fy_obj *o, fy_dsl_numeric *et) {
+    tbuf *b = (tbuf *)o;
+    if (et && et->width != b->et->width)
+        return fy_err_format(&fy_NotImplementedError,
+                             "recast_iter of a buffer-descriptor pointer from %s to %s (elements of another width) is "
+                             "not supported",
+                             b->et->name, et->name);
+    fy_obj *r = tbuf_with(b, &b->L, b->off);
+    if (!r) return NULL;
+    ((tbuf *)r)->ptr = 1;
+    if (et) ((tbuf *)r)->et = et;
+    return r;
+}
 
 /* Buffer tensor o as a !fly.memref<T, #fly_rocdl.buffer_desc, L> value for copy atoms: its resource and element
  * offset carried by one cast to the buffer pointer, viewed with its (static) layout; a static piece of a tensor
@@ -224,31 +276,16 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
         fy_trace_end_line(tr);
     }
     const char *ty = fy_trace_mlir_type(t->et);
-    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr), st = fy_trace_new_ssa(tr), fl = fy_trace_new_ssa(tr),
-             r = fy_trace_new_ssa(tr);
+    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
                   ty);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
                   U(p), U(it), ty);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i16", U(st));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(fl), (7 << 12) | (4 << 15));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr,
-                  "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
-                  U(r), U(p), U(st), U(hnr), U(fl));
-    fy_trace_end_line(tr);
-    if (tr->failed) return fy_err_nomem();
-    if (fy_type_ready(&tbuf_type) < 0) return NULL;
-    tbuf *b = (tbuf *)fy_alloc(&tbuf_type);
-    if (!b) return NULL;
-    b->rsrc = r;
-    b->et = t->et;
-    fly_layout_copy(&b->L, &t->L);
-    b->off = NULL;
-    b->shadow = NULL;
+    fy_obj *bo = fy_trace_buffer_new(fy_trace_buffer_rsrc_emit(tr, p, 0, hnr, 0), t->et, &t->L);
+    if (!bo) return NULL;
+    tbuf *b = (tbuf *)bo;
     if (!fly_layout_is_static(&t->L)) { /* shadow mode: the base address for offsets */
         b->shadow = fy_ref(v[0]);
         b->base = fy_trace_new_ssa(tr);
@@ -498,9 +535,24 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
 static fy_obj *tb_repr(fy_obj *o) {
     tbuf *b = (tbuf *)o;
     char lt[512];
+    if (b->ptr) return fy_str_printf("Pointer<%s, #fly_rocdl.buffer_desc>", fy_trace_mlir_type(b->et));
     fly_layout_print(&b->L, lt, sizeof lt);
     return fy_str_printf("Tensor<%s, #fly_rocdl.buffer_desc, %s>", fy_trace_mlir_type(b->et), lt);
 }
+/* .type: a pointer's !fly.ptr<T, #fly_rocdl.buffer_desc>, a tensor's !fly.memref<T, #fly_rocdl.buffer_desc, L>
+ * (FlyDSL prints no align<> for the element's own alignment) */
+static fy_obj *tb_type(fy_obj *o) {
+    tbuf *b = (tbuf *)o;
+    char lt[512], t[700];
+    if (b->ptr) {
+        snprintf(t, sizeof t, "!fly.ptr<%s, #fly_rocdl.buffer_desc>", fy_trace_mlir_type(b->et));
+    } else {
+        fly_layout_print(&b->L, lt, sizeof lt);
+        snprintf(t, sizeof t, "!fly.memref<%s, #fly_rocdl.buffer_desc, %s>", fy_trace_mlir_type(b->et), lt);
+    }
+    return fy_dsl_ir_type(t);
+}
+static fy_obj *tb_align(fy_obj *o) { return fy_int_from((((tbuf *)o)->et->width + 7) / 8); }
 static fy_obj *tb_shape(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.shape); }
 static fy_obj *tb_stride(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.stride); }
 static fy_obj *tb_layout(fy_obj *o) { return fy_dsl_layout_new(&((tbuf *)o)->L); }
@@ -613,6 +665,8 @@ static fy_getsetdef tb_getsets[] = {{"shape", tb_shape, NULL, "the shape (IntTup
                                     {"dtype", tb_dtype, NULL, "the element type"},
                                     {"element_type", tb_dtype, NULL, "the element type"},
                                     {"address_space", tb_as, NULL, "buffer_desc"},
+                                    {"type", tb_type, NULL, "the MLIR type (!fly.ptr or !fly.memref, buffer_desc)"},
+                                    {"alignment", tb_align, NULL, "alignment in bytes (the element's)"},
                                     {0}};
 static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
                             .flags = FY_TPF_FINAL,
@@ -690,8 +744,9 @@ int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     /* get_iter(b): the buffer tensor seen from its first element; make_view(it, layout) views the same resource
      * from there with another layout (FlyDSL's make_view(get_iter(buf), layout)) */
     if (!strcmp(name, "get_iter") && na == 1 && (!kw || !fy_len(kw))) {
-        if (!b->shadow) return (*res = tbuf_with(b, &b->L, b->off)), 1;
-        return (*res = tbuf_over(b, fy_ref(b->shadow))), 1;
+        *res = b->shadow ? tbuf_over(b, fy_ref(b->shadow)) : tbuf_with(b, &b->L, b->off);
+        if (*res) ((tbuf *)*res)->ptr = 1;
+        return 1;
     }
     if (na < 2) return 0;
     if (kw && fy_len(kw) > 0) return (*res = fy_err_format(&fy_TypeError, "%s: unexpected keyword arguments", name)), 1;
@@ -777,6 +832,13 @@ int fy_trace_add_buffer_fx(fy_obj *m) {
     for (fy_methoddef *d = buffer_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, r);
         if (!f || fy_module_add_steal(r, d->name, f) < 0) {
+            FY_DECREF(r);
+            return -1;
+        }
+    }
+    for (fy_methoddef *d = fy_trace_buffer_ptr_funcs; d->name; d++) { /* trace_buffer_ptr.c; make_ptr is fx's */
+        fy_obj *f = fy_cfunction_new(d, r);
+        if (!f || fy_module_add_steal(strcmp(d->name, "make_ptr") ? r : m, d->name, f) < 0) {
             FY_DECREF(r);
             return -1;
         }
