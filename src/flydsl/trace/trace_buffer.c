@@ -302,7 +302,7 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
 /* With a shadow: the element offset (i32) of the shadow's first element, (iter(shadow) - base) / bytes. */
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out) {
     fy_ttensor *v = (fy_ttensor *)b->shadow;
-    const char *ty = fy_trace_mlir_type(b->et);
+    const char *ty = fy_trace_mlir_type(v->et); /* the shadow's (a recast pointer's elements are b->et) */
     uint64_t it = fy_trace_new_ssa(tr), pp = fy_trace_new_ssa(tr), pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr),
              k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty,
@@ -740,7 +740,11 @@ int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     if (na < 1 || !fy_trace_is_buffer(a[0])) return 0;
     tbuf *b = (tbuf *)a[0];
     if (!strcmp(name, "make_fragment_like")) return fragment_like(b, a, na, kw, res);
-    if (!strcmp(name, "get_layout") && na == 1 && (!kw || !fy_len(kw))) return (*res = fy_dsl_layout_new(&b->L)), 1;
+    if (!strcmp(name, "get_layout") && na == 1 && (!kw || !fy_len(kw))) {
+        /* a dynamic layout is the shadow's, whose dynamic leaves are traced values */
+        *res = b->shadow ? call_fx("get_layout", &b->shadow, 1) : fy_dsl_layout_new(&b->L);
+        return 1;
+    }
     /* get_iter(b): the buffer tensor seen from its first element; make_view(it, layout) views the same resource
      * from there with another layout (FlyDSL's make_view(get_iter(buf), layout)) */
     if (!strcmp(name, "get_iter") && na == 1 && (!kw || !fy_len(kw))) {

@@ -412,6 +412,8 @@ static fy_obj *copy_whole(catom *at, fy_ttensor *src, fy_ttensor *dst) {
     int64_t ns, nd, av = at->bits / src->et->width;
     if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err))
         return fy_dsl_raise(&err);
+    if (src->et == dst->et && av > 1 && (ns < av || nd < av)) /* a view smaller than the atom (trace_pred.c) */
+        return fy_trace_copy_pred("copy", av, &src->h, &dst->h, NULL, 0);
     if (ns != nd || src->et != dst->et || av < 1 || ns % av) return fy_trace_copy(src, dst); /* its errors */
     char aty[160];
     uint64_t a = fy_trace_copy_atom(tr, at->bits, 0, src->et, aty, sizeof aty);

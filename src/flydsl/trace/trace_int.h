@@ -248,6 +248,9 @@ int fy_trace_is_copy_value(fy_obj *o);
 /* Is o an MMA op, atom or tiled MMA (trace_mma.c)? Like the copy values, a kernel argument of this kind is
  * static: passed into the kernel as it is, its printed form part of the cache key. */
 int fy_trace_is_mma_value(fy_obj *o);
+/* Is o a struct value whose fields are all host values (FlyDSL's Constexpr fields: trace_smem.c)? Such a value
+ * is a static kernel argument, the kernel specialised on it. */
+int fy_trace_is_static_struct(fy_obj *o);
 int fy_trace_is_copy_type(fy_obj *a);
 
 /* Coordinate tensors (trace_coord.c): routes fx layout calls on them (make_view of a base coordinate,

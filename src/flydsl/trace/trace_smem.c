@@ -371,6 +371,17 @@ static fy_obj *sval_cache_signature(fy_obj *o, fy_obj *const *a, size_t na, fy_o
     }
     return t;
 }
+int fy_trace_is_static_struct(fy_obj *o) {
+    if (FY_TYPE(o) != &sval_type) return 0;
+    sval *s = (sval *)o;
+    for (int i = 0; i < s->st->nord; i++) {
+        fy_obj *v = s->v[i];
+        int host = v == fy_None || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v) ||
+                   (FY_DSL_NUM_CHECK(v) && ((fy_dsl_num *)v)->is_static);
+        if (!host) return 0;
+    }
+    return 1;
+}
 static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
                                       {"__cache_signature__", sval_cache_signature, 0,
                                        "__cache_signature__()\nThe struct type and its fields' (name, value) pairs."},
