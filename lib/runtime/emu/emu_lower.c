@@ -95,6 +95,9 @@ typedef struct body_ud {
     fly_opvec ops;
 } body_ud;
 
+/* Is t !llvm.ptr<3> (an LDS pointer)? */
+static bool is_lds_ptr(MlirType t) { return mlirTypeEqual(t, fly_emu_irb_type(mlirTypeGetContext(t), "!llvm.ptr<3>")); }
+
 static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     body_ud *u = user;
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -102,6 +105,9 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
         fly_opvec_push(&u->ops, op);
     else if (fly_ir_sref_eq(n, "llvm.inline_asm")) /* AMDGPU assembly has no host code either */
         fly_opvec_push(&u->ops, op);
+    else if ((fly_ir_sref_eq(n, "llvm.ptrtoint") && is_lds_ptr(mlirValueGetType(mlirOperationGetOperand(op, 0)))) ||
+             (fly_ir_sref_eq(n, "llvm.inttoptr") && is_lds_ptr(mlirValueGetType(fly_ir_res0(op)))))
+        fly_opvec_push(&u->ops, op); /* LDS addresses are offsets in the workgroup's LDS */
     else if (fly_ir_sref_eq(n, "llvm.call_intrinsic")) { /* AMDGPU intrinsics have no host code */
         MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("intrin"));
         if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
@@ -695,6 +701,43 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strncmp(name, "rocdl.mfma.", 11)) {
         w->k->syncs = 1; /* a cross-lane operation */
         if (fly_emu_lower_mfma(op, ctxv, w->chip, w->err, w->cap) < 0) {
+            w->failed = true;
+            return -1;
+        }
+    } else if (!strcmp(name, "llvm.ptrtoint") || !strcmp(name, "llvm.inttoptr")) {
+        /* an LDS address as an integer is its offset in the workgroup's LDS, as on the hardware (FlyDSL's kernels
+         * compute LDS addresses as i32 and turn them back into pointers) */
+        MlirType i64 = mlirIntegerTypeGet(w->ctx, 64), p3 = fly_emu_irb_type(w->ctx, "!llvm.ptr<3>");
+        MlirValue bp = fly_emu_irb_gep_const(&b, ctxv, FLY_EMU_CTX_LDS, i64);
+        MlirValue base = fly_emu_irb_load(&b, bp, fly_emu_irb_type(w->ctx, "!llvm.ptr"), 8);
+        base = fly_emu_irb_val(&b, "llvm.addrspacecast", 1, &base, p3, 0, NULL);
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        MlirType rt = mlirValueGetType(fly_ir_res0(op));
+        if (name[5] == 'p') { /* ptrtoint: p - base, in the result's width */
+            MlirValue ab[2] = {fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &x, i64, 0, NULL),
+                               fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &base, i64, 0, NULL)};
+            MlirValue d = fly_emu_irb_val(&b, "arith.subi", 2, ab, i64, 0, NULL);
+            if (mlirIntegerTypeGetWidth(rt) != 64) d = fly_emu_irb_val(&b, "arith.trunci", 1, &d, rt, 0, NULL);
+            replace_op(op, d);
+        } else { /* inttoptr: base + x (zero-extended) for an LDS offset; a host address (the lowering's own
+                  * pointer round trips) stays one */
+            if (mlirIntegerTypeGetWidth(mlirValueGetType(x)) < 64)
+                x = fly_emu_irb_val(&b, "arith.extui", 1, &x, i64, 0, NULL);
+            MlirValue host = fly_emu_irb_val(&b, "llvm.inttoptr", 1, &x, p3, 0, NULL);
+            MlirValue lim[2] = {x, fly_emu_irb_const(&b, (int64_t)1 << 32, i64)};
+            MlirNamedAttribute pa = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(i64, 6)); /* ult */
+            MlirValue small = fly_emu_irb_val(&b, "arith.cmpi", 2, lim, mlirIntegerTypeGet(w->ctx, 1), 1, &pa);
+            int32_t dyn = INT32_MIN;
+            MlirNamedAttribute ga[2] = {
+                fly_ir_named(w->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(w->ctx, 1, &dyn)),
+                fly_ir_named(w->ctx, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(w->ctx, 8))),
+            };
+            MlirValue g[2] = {base, x};
+            MlirValue sel[3] = {small, fly_emu_irb_val(&b, "llvm.getelementptr", 2, g, p3, 2, ga), host};
+            replace_op(op, fly_emu_irb_val(&b, "arith.select", 3, sel, p3, 0, NULL));
+        }
+    } else if (!strcmp(name, "rocdl.raw.ptr.buffer.load.lds")) { /* the LDS address moves with the lane */
+        if (fly_emu_lower_buffer_lds(op, lane_of(w, &b, ctxv, tid), w->err, w->cap) < 0) {
             w->failed = true;
             return -1;
         }

@@ -209,6 +209,70 @@ static int lower_buffer_atomic(MlirOperation op, const char *kind, char *err, si
     return 0;
 }
 
+/* The value of constant v (arith.constant / llvm.mlir.constant), or -1. */
+static int64_t const_of(MlirValue v) {
+    if (!mlirValueIsAOpResult(v)) return -1;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+}
+
+int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
+    MlirContext c = mlirOperationGetContext(op);
+    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
+    int64_t size = const_of(mlirOperationGetOperand(op, 2)), imm = const_of(mlirOperationGetOperand(op, 5));
+    if (size != 1 && size != 2 && size != 4 && size != 12 && size != 16) {
+        snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the size must be a constant 1, 2, 4, 12 or 16");
+        return -1;
+    }
+    if (imm < 0) {
+        snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the offset must be a constant");
+        return -1;
+    }
+    char vts[32];
+    snprintf(vts, sizeof vts, size >= 4 ? "vector<%lldxi32>" : "i%lld", (long long)(size >= 4 ? size / 4 : size * 8));
+    MlirType vt = ty(c, vts);
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
+    /* the buffer side: rsrc is operand 0, voffset 3, soffset 4 (range_if reads o, o + 1, o + 2: rebuild them) */
+    MlirValue rec = cast_ptr(&b, mlirOperationGetOperand(op, 0), "!llvm.ptr");
+    MlirValue base = fly_emu_irb_load(&b, rec, ty(c, "!llvm.ptr<1>"), 8);
+    MlirValue num = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, rec, 1, i64), i64, 8);
+    MlirValue o3[3] = {to_i64(&b, mlirOperationGetOperand(op, 3)), to_i64(&b, mlirOperationGetOperand(op, 4)),
+                       fly_emu_irb_const(&b, imm, i64)};
+    MlirValue off = fly_emu_irb_val(&b, "arith.addi", 2, o3, i64, 0, NULL);
+    MlirValue o2[2] = {off, o3[2]};
+    off = fly_emu_irb_val(&b, "arith.addi", 2, o2, i64, 0, NULL);
+    MlirValue e2[2] = {off, fly_emu_irb_const(&b, size, i64)};
+    MlirValue end = fly_emu_irb_val(&b, "arith.addi", 2, e2, i64, 0, NULL);
+    MlirValue cmp[2] = {end, num};
+    MlirNamedAttribute pa = fly_ir_named(c, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
+    MlirValue inb = fly_emu_irb_val(&b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(c, 1), 1, &pa);
+    MlirBlock yes, no;
+    MlirOperation iff = scf_if(&b, inb, vt, &yes, &no);
+    yb = (fly_emu_irb){c, yes, {NULL}, b.loc};
+    nb = (fly_emu_irb){c, no, {NULL}, b.loc};
+    int32_t dyn = INT32_MIN;
+    MlirNamedAttribute ga[2] = {
+        fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
+        fly_ir_named(c, "elem_type", mlirTypeAttrGet(i8)),
+    };
+    MlirValue gops[2] = {base, off};
+    MlirValue p = fly_emu_irb_val(&yb, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
+    yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
+    yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
+    /* the LDS side: lds + offset + lane * size */
+    MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
+    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size, i64)};
+    MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
+    MlirValue la[2] = {loff, fly_emu_irb_const(&b, imm, i64)};
+    loff = fly_emu_irb_val(&b, "arith.addi", 2, la, i64, 0, NULL);
+    MlirValue lops[2] = {mlirOperationGetOperand(op, 1), loff};
+    MlirValue q = fly_emu_irb_val(&b, "llvm.getelementptr", 2, lops, ty(c, "!llvm.ptr<3>"), 2, ga);
+    store(&b, fly_ir_res0(iff), q, 1);
+    mlirOperationDestroy(op);
+    return 0;
+}
+
 int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap) {
     if (fly_ir_op_is(op, "rocdl.make.buffer.rsrc")) return lower_rsrc(op, err, cap);
     if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.load")) return lower_buffer_access(op, false, err, cap);

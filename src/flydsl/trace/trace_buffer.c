@@ -424,6 +424,14 @@ static int byte_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     return 0;
 }
 
+int fy_trace_buffer_base_offset(fy_obj *o, uint64_t *out) {
+    fy_tracer *tr = need_tracer("a buffer tensor");
+    fy_obj *k = tr ? fy_int_from(0) : NULL;
+    int r = k ? byte_offset(tr, (tbuf *)o, k, out) : -1;
+    FY_XDECREF(k);
+    return r;
+}
+
 /* b[key] with None leaves: the sliced buffer tensor, its element offset moved by the fixed part of key. */
 static int has_none(fy_obj *key) {
     if (key == fy_None) return 1;
@@ -677,6 +685,51 @@ static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
                             .getsets = tb_getsets,
                             .methods = tb_methods};
 
+/* BufferCopyLDS(bits) (32 or 128) and gfx950's BufferLoadAsyncLDS(bits) (32, 96 or 128): buffer -> LDS DMA ops */
+static fy_obj *lds_op(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, int fixed, int async) {
+    int64_t b = fixed;
+    if (fy_no_kwargs(name, kw) < 0 || fy_check_nargs(name, na, fixed ? 0 : 1, fixed ? 0 : 1) < 0) return NULL;
+    if (!fixed && fy_dsl_to_int(a[0], &b, name, "bit_size") < 0) return NULL;
+    if (b != 32 && b != 128 && !(async && b == 96))
+        return fy_err_format(&fy_ValueError, "%s: bit_size must be 32%s or 128, not %lld", name, async ? ", 96" : "",
+                             (long long)b);
+    return fy_trace_new_copyop((int)b, async ? 3 : 2);
+}
+static fy_obj *f_bclds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS", a, na, kw, 0, 0);
+}
+static fy_obj *f_bclds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS32b", a, na, kw, 32, 0);
+}
+static fy_obj *f_bclds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS128b", a, na, kw, 128, 0);
+}
+static fy_obj *f_bclds64(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s, (void)a, (void)na, (void)kw;
+    return fy_err_set(&fy_ValueError, "BufferCopyLDS64b is deprecated and unsupported: no AMD target has an 8-byte "
+                                      "LDS DMA (1/2/4 bytes, and 12/16 bytes on gfx950); use BufferCopyLDS32b, or "
+                                      "BufferCopyLDS128b on gfx950");
+}
+static fy_obj *f_blalds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS", a, na, kw, 0, 1);
+}
+static fy_obj *f_blalds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS32b", a, na, kw, 32, 1);
+}
+static fy_obj *f_blalds96(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS96b", a, na, kw, 96, 1);
+}
+static fy_obj *f_blalds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS128b", a, na, kw, 128, 1);
+}
+
 #define BC(N) \
     static fy_obj *f_bc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
         (void)s, (void)a; \
@@ -820,6 +873,17 @@ static fy_methoddef buffer_funcs[] = {
     {"BufferCopy32b", f_bc32, 0, "BufferCopy32b()"},
     {"BufferCopy64b", f_bc64, 0, "BufferCopy64b()"},
     {"BufferCopy128b", f_bc128, 0, "BufferCopy128b()"},
+    {"BufferCopyLDS", f_bclds, 0,
+     "BufferCopyLDS(bit_size)\nA buffer -> LDS DMA op (32 or 128 bits; lane l writes at the wave's LDS address + l * "
+     "bytes)."},
+    {"BufferCopyLDS32b", f_bclds32, 0, "BufferCopyLDS32b()"},
+    {"BufferCopyLDS64b", f_bclds64, 0, "BufferCopyLDS64b()\nDeprecated: no 8-byte LDS DMA exists."},
+    {"BufferCopyLDS128b", f_bclds128, 0, "BufferCopyLDS128b()\n(gfx950)"},
+    {"BufferLoadAsyncLDS", f_blalds, 0,
+     "BufferLoadAsyncLDS(bit_size)\ngfx950's async buffer -> LDS DMA op (32, 96 or 128 bits)."},
+    {"BufferLoadAsyncLDS32b", f_blalds32, 0, "BufferLoadAsyncLDS32b()"},
+    {"BufferLoadAsyncLDS96b", f_blalds96, 0, "BufferLoadAsyncLDS96b()"},
+    {"BufferLoadAsyncLDS128b", f_blalds128, 0, "BufferLoadAsyncLDS128b()"},
     /* the names of FlyDSL's earlier releases (examples/02-tiledCopy.py still uses them) */
     {"BufferLDST", f_bc, 0, "BufferLDST(bits)\nThe earlier name of BufferCopy(bits)."},
     {"BufferLDST8b", f_bc8, 0, "BufferLDST8b()"},

@@ -155,6 +155,50 @@ static fy_obj *f_get_buffer_rsrc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
     return fy_mlir_value_new(fy_trace_buffer_rsrc(v[0]), "!llvm.ptr<8>");
 }
 
+/* fx.copy(BufferCopyLDS / BufferLoadAsyncLDS atom, src, dst): rocdl.raw.ptr.buffer.load.lds of the atom's bytes from
+ * src's first element, to the LDS address readfirstlane(dst) — the hardware takes the wave's LDS address from M0 and
+ * lane l writes at M0 + l * bytes — with FlyDSL's range rule (past num_records: 0 is written). The async form
+ * moves the same bytes; flyi emits the synchronous op for it (its waits are then the compiler's). */
+fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    (void)async;
+    fy_tracer *tr = need_tracer("fx.copy of an LDS DMA atom");
+    if (!tr) return NULL;
+    if (!fy_trace_is_buffer(src))
+        return fy_err_format(&fy_TypeError,
+                             "%s: a buffer -> LDS atom reads a buffer tensor (fx.rocdl.make_buffer_tensor), not '%s'",
+                             op, fy_type_name(src));
+    if (!FY_TTENSOR_CHECK(dst) || ((fy_ttensor *)dst)->reg != FY_SP_SHARED)
+        return fy_err_format(&fy_TypeError, "%s: a buffer -> LDS atom writes a shared-memory tensor, not %s", op,
+                             FY_TTENSOR_CHECK(dst) ? fy_trace_space_name(((fy_ttensor *)dst)->reg) : fy_type_name(dst));
+    if (pred)
+        return fy_err_format(&fy_NotImplementedError, "%s: pred= with a buffer -> LDS atom is not supported yet", op);
+    fy_ttensor *d = (fy_ttensor *)dst;
+    uint64_t voff;
+    if (fy_trace_buffer_base_offset(src, &voff) < 0) return NULL;
+    uint64_t it = fy_trace_new_ssa(tr), lp = fy_trace_new_ssa(tr), li = fy_trace_new_ssa(tr), m0 = fy_trace_new_ssa(tr),
+             mp = fy_trace_new_ssa(tr), sz = fy_trace_new_ssa(tr), z = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, shared>", U(it), U(d->ssa), d->ty,
+                  fy_trace_mlir_type(d->et));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, shared> to !llvm.ptr<3>",
+                  U(lp), U(it), fy_trace_mlir_type(d->et));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<3> to i32", U(li), U(lp));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = rocdl.readfirstlane %%%llu : i32", U(m0), U(li));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i32 to !llvm.ptr<3>", U(mp), U(m0));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(sz), bits / 8);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.load.lds %%%llu, %%%llu, %%%llu, %%%llu, %%%llu, %%%llu, %%%llu",
+                  U(fy_trace_buffer_rsrc(src)), U(mp), U(sz), U(voff), U(z), U(z), U(z));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
+
 fy_methoddef fy_trace_buffer_ptr_funcs[] = {
     {"make_buffer_ptr", f_make_buffer_ptr, 0,
      "make_buffer_ptr(ptr, num_records_bytes=None)\nA buffer-descriptor pointer over global pointer ptr "

@@ -235,6 +235,11 @@ int fy_trace_buffer_is_ptr(fy_obj *o);
 fy_obj *fy_trace_buffer_as_ptr(fy_obj *o, fy_dsl_numeric *et);
 /* trace_buffer_ptr.c: make_buffer_ptr, get_buffer_rsrc, make_ptr (fx's) and the raw buffer helpers. */
 extern fy_methoddef fy_trace_buffer_ptr_funcs[];
+/* The byte offset (an i32 handle) of buffer tensor o's first element in its resource; 0 or -1. */
+int fy_trace_buffer_base_offset(fy_obj *o, uint64_t *out);
+/* fx.copy with a buffer -> LDS DMA atom of bits (async: gfx950's BufferLoadAsyncLDS): src a buffer tensor, dst a
+ * shared tensor (trace_buffer_ptr.c); None or NULL with an exception naming op. */
+fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred);
 /* The element type of a pointer type object ("!fly.ptr<ELEM, ...>"); *buf: in #fly_rocdl.buffer_desc. NULL with a
  * TypeError naming op. */
 fy_dsl_numeric *fy_trace_ptr_type_elem(fy_obj *t, int *buf, const char *op);
