@@ -719,12 +719,12 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             MlirValue d = fly_emu_irb_val(&b, "arith.subi", 2, ab, i64, 0, NULL);
             if (mlirIntegerTypeGetWidth(rt) != 64) d = fly_emu_irb_val(&b, "arith.trunci", 1, &d, rt, 0, NULL);
             replace_op(op, d);
-        } else { /* inttoptr: base + x (zero-extended) for an LDS offset; a host address (the lowering's own
+        } else { /* inttoptr: base + x (zero-extended) for an LDS offset (below 1 MiB); a host address (the lowering's own
                   * pointer round trips) stays one */
             if (mlirIntegerTypeGetWidth(mlirValueGetType(x)) < 64)
                 x = fly_emu_irb_val(&b, "arith.extui", 1, &x, i64, 0, NULL);
             MlirValue host = fly_emu_irb_val(&b, "llvm.inttoptr", 1, &x, p3, 0, NULL);
-            MlirValue lim[2] = {x, fly_emu_irb_const(&b, (int64_t)1 << 32, i64)};
+            MlirValue lim[2] = {x, fly_emu_irb_const(&b, (int64_t)1 << 20, i64)}; /* past any LDS (160 KiB) */
             MlirNamedAttribute pa = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(i64, 6)); /* ult */
             MlirValue small = fly_emu_irb_val(&b, "arith.cmpi", 2, lim, mlirIntegerTypeGet(w->ctx, 1), 1, &pa);
             int32_t dyn = INT32_MIN;

@@ -39,6 +39,7 @@ typedef struct tbuf {
     fy_obj *shadow;      /* the global tensor viewing the same elements (dynamic origin), else NULL */
     uint64_t base;       /* with a shadow: the resource's first element, an i64 address */
     int ptr;             /* seen as a pointer (fx.get_iter, make_buffer_ptr): .type is !fly.ptr<T, #fly_rocdl...> */
+    int align;           /* a pointer's alignment in bytes (0: the element's) */
 } tbuf;
 static fy_type tbuf_type;
 static void tbuf_dealloc(fy_obj *o) {
@@ -57,6 +58,7 @@ static fy_obj *tbuf_with(tbuf *b, const fly_layout *L, fy_obj *off) {
     r->shadow = b->shadow ? fy_ref(b->shadow) : NULL;
     r->base = b->base;
     r->ptr = 0;
+    r->align = b->align;
     return &r->h;
 }
 
@@ -116,8 +118,11 @@ fy_obj *fy_trace_buffer_new(uint64_t rsrc, fy_dsl_numeric *et, const fly_layout 
     b->off = NULL;
     b->shadow = NULL;
     b->ptr = 0;
+    b->align = 0;
     return &b->h;
 }
+
+void fy_trace_buffer_set_align(fy_obj *o, int align) { ((tbuf *)o)->align = align; }
 
 uint64_t fy_trace_buffer_rsrc(fy_obj *o) { return ((tbuf *)o)->rsrc; }
 int fy_trace_buffer_is_ptr(fy_obj *o) { return fy_trace_is_buffer(o) && ((tbuf *)o)->ptr; }
@@ -552,7 +557,9 @@ static fy_obj *tb_repr(fy_obj *o) {
 static fy_obj *tb_type(fy_obj *o) {
     tbuf *b = (tbuf *)o;
     char lt[512], t[700];
-    if (b->ptr) {
+    if (b->ptr && b->align && b->align != (b->et->width + 7) / 8) {
+        snprintf(t, sizeof t, "!fly.ptr<%s, #fly_rocdl.buffer_desc, align<%d>>", fy_trace_mlir_type(b->et), b->align);
+    } else if (b->ptr) {
         snprintf(t, sizeof t, "!fly.ptr<%s, #fly_rocdl.buffer_desc>", fy_trace_mlir_type(b->et));
     } else {
         fly_layout_print(&b->L, lt, sizeof lt);
@@ -560,7 +567,9 @@ static fy_obj *tb_type(fy_obj *o) {
     }
     return fy_dsl_ir_type(t);
 }
-static fy_obj *tb_align(fy_obj *o) { return fy_int_from((((tbuf *)o)->et->width + 7) / 8); }
+static fy_obj *tb_align(fy_obj *o) {
+    return fy_int_from(((tbuf *)o)->align ? ((tbuf *)o)->align : (((tbuf *)o)->et->width + 7) / 8);
+}
 static fy_obj *tb_shape(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.shape); }
 static fy_obj *tb_stride(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.stride); }
 static fy_obj *tb_layout(fy_obj *o) { return fy_dsl_layout_new(&((tbuf *)o)->L); }
@@ -676,7 +685,18 @@ static fy_getsetdef tb_getsets[] = {{"shape", tb_shape, NULL, "the shape (IntTup
                                     {"type", tb_type, NULL, "the MLIR type (!fly.ptr or !fly.memref, buffer_desc)"},
                                     {"alignment", tb_align, NULL, "alignment in bytes (the element's)"},
                                     {0}};
+/* ptr + n / n + ptr of a buffer-descriptor pointer: the pointer n elements on (its resource unchanged) */
+static fy_obj *tb_add(fy_obj *a, fy_obj *b) {
+    fy_obj *p = fy_trace_is_buffer(a) ? a : b, *n = p == a ? b : a;
+    if (!((tbuf *)p)->ptr || !(FY_INT_CHECK(n) || (FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt))))
+        return fy_ref(fy_NotImplemented);
+    fy_obj *r = fy_trace_buffer_soffset(p, n);
+    if (r) ((tbuf *)r)->ptr = 1;
+    return r;
+}
+
 static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
+                            .nb = {[FY_NB_ADD] = tb_add},
                             .flags = FY_TPF_FINAL,
                             .repr = tb_repr,
                             .dealloc = tbuf_dealloc,

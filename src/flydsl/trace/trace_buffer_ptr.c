@@ -11,6 +11,7 @@
  * offset. Accesses past num_records read 0 and writes (and atomics) are dropped, on the hardware and the
  * emulator. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
@@ -136,7 +137,12 @@ static fy_obj *f_make_ptr(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (((fy_trace_ptr *)it[0])->et->width != et->width)
         return fy_err_format(&fy_NotImplementedError, "make_ptr: a %s pointer from a %s pointer is not supported",
                              et->name, ((fy_trace_ptr *)it[0])->et->name);
-    return new_ptr(fy_trace_buffer_rsrc_emit(tr, base, st, num, fl), et);
+    fy_obj *r = new_ptr(fy_trace_buffer_rsrc_emit(tr, base, st, num, fl), et);
+    fy_obj *ts = r ? fy_str(v[0]) : NULL;
+    const char *al = ts ? strstr(FY_STR_DATA(ts), "align<") : NULL;
+    if (al) fy_trace_buffer_set_align(r, atoi(al + 6)); /* the result type's alignment */
+    FY_XDECREF(ts);
+    return r;
 }
 
 static fy_obj *f_get_buffer_rsrc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {

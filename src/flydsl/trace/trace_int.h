@@ -229,6 +229,8 @@ uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride
 fy_obj *fy_trace_buffer_new(uint64_t rsrc, fy_dsl_numeric *et, const fly_layout *L);
 /* The resource (!llvm.ptr<8>) handle of buffer tensor or pointer o. */
 uint64_t fy_trace_buffer_rsrc(fy_obj *o);
+/* Sets buffer pointer o's alignment (bytes; make_ptr's result type gives it). */
+void fy_trace_buffer_set_align(fy_obj *o, int align);
 /* Is o a buffer-descriptor pointer (get_iter of a buffer tensor, make_buffer_ptr)? */
 int fy_trace_buffer_is_ptr(fy_obj *o);
 /* Buffer tensor o seen as a buffer-descriptor pointer, of element type et (NULL: o's; same width only). */
