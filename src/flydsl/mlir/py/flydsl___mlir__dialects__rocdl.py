@@ -164,7 +164,11 @@ def _mfma(name):
     full = "rocdl.mfma." + name
 
     def fn(res, args, loc=None, ip=None):
-        return _generic(full, [_to_value(a) for a in args], [str(res)]).results[0]
+        # the cbsz / abid / blgp constants may be Python ints (FlyDSL's kernels pass [a, b, c, 0, 0, 0])
+        from flydsl._mlir.dialects import arith
+
+        ops = [arith.constant(_ir.IntegerType.get_signless(32), a) if isinstance(a, int) else a for a in args]
+        return _generic(full, [_to_value(a) for a in ops], [str(res)]).results[0]
 
     fn.__name__ = "mfma_" + name.replace(".", "_")
     return fn
