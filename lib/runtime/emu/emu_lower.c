@@ -486,8 +486,9 @@ static MlirValue asm_conversion(lw *w, MlirOperation op, const char *text) {
 
 /* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
  * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
- * s_waitcnt, s_setprio, s_sleep) is a no-op. 0, or -1 (fail) otherwise. */
-static int lower_inline_asm(lw *w, MlirOperation op) {
+ * s_waitcnt, s_setprio, s_sleep) is a no-op, and with s_barrier among them a workgroup barrier. 0, or -1 (fail)
+ * otherwise. */
+static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("asm_string"));
     char text[256] = "";
     if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
@@ -495,13 +496,21 @@ static int lower_inline_asm(lw *w, MlirOperation op) {
         snprintf(text, sizeof text, "%.*s", (int)s.length, s.data);
     }
     intptr_t nres = mlirOperationGetNumResults(op), nops = mlirOperationGetNumOperands(op);
-    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0;
+    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0, barrier = false;
     for (char *l = text; hints && *l; l += strcspn(l, "\n;"), l += *l != 0) {
         l += strspn(l, " \t");
-        hints = !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
+        bool bar = !strncmp(l, "s_barrier", 9) && strchr(" \t\n;", l[9]); /* (strchr finds the NUL too) */
+        barrier = barrier || bar; /* FlyDSL's kernels write "s_waitcnt ...; s_barrier" as asm */
+        hints = bar || !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
                 !strncmp(l, "s_setprio", 9) || !strncmp(l, "s_sleep", 7);
     }
     if (nres == 0 && (blank || hints)) {
+        if (barrier) { /* the waits are no-ops; the barrier is the workgroup's */
+            fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+            w->k->syncs = 1;
+            MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
+            fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
+        }
         mlirOperationDestroy(op);
         return 0;
     }
@@ -660,7 +669,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strncmp(name, "rocdl.", 6) && !mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, name + 6))) {
         replace_op(op, cv);
     } else if (!strcmp(name, "llvm.inline_asm")) {
-        return lower_inline_asm(w, op);
+        return lower_inline_asm(w, op, ctxv);
     } else if (!strcmp(name, "llvm.call_intrinsic")) {
         /* "llvm.amdgcn.<name>.<type suffix>": the bare name */
         char in[96] = "";

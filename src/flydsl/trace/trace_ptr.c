@@ -183,10 +183,30 @@ static fy_obj *g_type(fy_obj *o) {
     return fy_dsl_ir_type(buf);
 }
 
-static fy_getsetdef ptr_getsets[] = {
-    {"element_type", g_et, NULL, "the element type"},   {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
-    {"dtype", g_et, NULL, "the element type"},          {"address_space", g_space, NULL, "global, shared or register"},
-    {"alignment", g_align, NULL, "alignment in bytes"}, {0}};
+/* .llvm_ptr: the pointer as an !llvm.ptr<AS> bindings Value (FlyDSL's to_llvm_ptr). */
+static fy_obj *g_llvm_ptr(fy_obj *o) {
+    fy_trace_ptr *p = (fy_trace_ptr *)o;
+    if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "llvm_ptr: register pointers have no address");
+    fy_tracer *tr = need_tracer("llvm_ptr");
+    if (!tr) return NULL;
+    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    uint64_t l = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
+                  U(l), U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    char ty[24];
+    snprintf(ty, sizeof ty, "!llvm.ptr<%d>", as);
+    return fy_mlir_value_new(l, ty);
+}
+
+static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer as an !llvm.ptr bindings Value"},
+                                     {"element_type", g_et, NULL, "the element type"},
+                                     {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
+                                     {"dtype", g_et, NULL, "the element type"},
+                                     {"address_space", g_space, NULL, "global, shared or register"},
+                                     {"alignment", g_align, NULL, "alignment in bytes"},
+                                     {0}};
 
 fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)),
                              .flags = FY_TPF_FINAL,
