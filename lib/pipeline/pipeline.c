@@ -297,6 +297,72 @@ static void set_error(fly_pipeline_result *r, const char *stage, const char *msg
     r->error_stage = strdup(stage);
 }
 
+/* Buffer ops a chip has no instruction for (LLVM's instruction selection would abort): f32 fmax and packed bf16
+ * fadd buffer atomics on CDNA3 / CDNA4, 12- and 16-byte LDS DMA (raw.ptr.buffer.load.lds) before gfx950. The
+ * walk stops at the first, its message in msg. */
+typedef struct {
+    const char *chip;
+    char msg[256];
+} buffer_check;
+
+/* The value of integer constant v (llvm.mlir.constant / arith.constant), or -1. */
+static int64_t const_int(MlirValue v) {
+    if (!mlirValueIsAOpResult(v)) return -1;
+    MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v), fly_ir_sref("value"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+}
+
+/* " at FILE:LINE" of op's location (the DSL line the tracer gave it), or "". */
+static void op_where(MlirOperation op, char *w, size_t cap) {
+    fly_ir_buf t = {0};
+    mlirLocationPrint(mlirOperationGetLocation(op), fly_ir_buf_callback, &t);
+    const char *s = t.data ? strchr(t.data, '"') : NULL, *e = s ? strchr(s + 1, '"') : NULL;
+    int line = 0;
+    if (e && sscanf(e + 1, ":%d", &line) == 1) {
+        const char *base = s + 1;
+        for (const char *q = s + 1; q < e; q++)
+            if (*q == '/') base = q + 1;
+        snprintf(w, cap, " at %.*s:%d", (int)(e - base), base, line);
+    } else {
+        w[0] = 0;
+    }
+    fly_ir_buf_free(&t);
+}
+
+static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
+    buffer_check *bc = data;
+    char where[160];
+    op_where(op, where, sizeof where);
+    char name[64], ty[48];
+    fly_ir_op_name(op, name, sizeof name);
+    if (!strcmp(name, "rocdl.raw.ptr.buffer.load.lds") && !strstr(bc->chip, "gfx950") &&
+        mlirOperationGetNumOperands(op) > 2) {
+        int64_t n = const_int(mlirOperationGetOperand(op, 2));
+        if (n == 12 || n == 16) {
+            snprintf(
+                bc->msg, sizeof bc->msg,
+                "a %lld-byte LDS DMA (rocdl.raw.ptr.buffer.load.lds, BufferCopyLDS%lldb) needs gfx950; %s moves 1, "
+                "2 or 4 bytes",
+                (long long)n, (long long)n * 8, bc->chip);
+            return MlirWalkResultInterrupt;
+        }
+    }
+    int fmax = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fmax"),
+        fadd = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fadd");
+    if ((!fmax && !fadd) || mlirOperationGetNumOperands(op) < 1) return MlirWalkResultAdvance;
+    fly_ir_buf t = {0};
+    mlirTypePrint(mlirValueGetType(mlirOperationGetOperand(op, 0)), fly_ir_buf_callback, &t);
+    snprintf(ty, sizeof ty, "%s", t.data ? t.data : "");
+    fly_ir_buf_free(&t);
+    if ((fmax && !strcmp(ty, "f32")) || (fadd && !strcmp(ty, "vector<2xbf16>"))) {
+        snprintf(bc->msg, sizeof bc->msg, "%s of %s has no instruction on gfx942 or gfx950 (%s)%s", name, ty,
+                 fmax ? "CDNA3/CDNA4 have the f64 form" : "use a global atomic: FlyDSL's kernels do on these chips",
+                 where);
+        return MlirWalkResultInterrupt;
+    }
+    return MlirWalkResultAdvance;
+}
+
 /* LLVM IR, HSACO and stats once the module is in the LLVM dialect (before gpu-module-to-binary). */
 static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg, fly_codegen *cg,
                             fly_pipeline_result *res) {
@@ -316,6 +382,12 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
             set_error(res, "llvm-ir", msg);
             return false;
         }
+    }
+    buffer_check bc = {tg->chip, ""};
+    mlirOperationWalk(module, no_buffer_op, &bc, MlirWalkPreOrder);
+    if (bc.msg[0]) {
+        set_error(res, "llvm-ir", bc.msg);
+        return false;
     }
     /* gfx950's scaled conversions (fp4, OCP fp8), row swaps and scaled MFMAs (cdna4.MFMA_Scale): LLVM would print
      * the first for gfx942 as well, and abort on the last */

@@ -173,6 +173,10 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
  * as a global pointer, checked like any other; out of range: loads give 0, stores are dropped).
  * Returns 0, 1 when op is none of these, -1 with err. */
 int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap);
+/* rocdl.raw.ptr.buffer.load.lds (rsrc, lds, size, voffset, soffset, offset, aux) for the thread whose lane (index)
+ * is lane: size bytes from the resource (0 past num_records) stored at lds + offset + lane * size. 0, or -1 with
+ * the message in err. */
+int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap);
 /* Replaces #gpu.address_space<workgroup|private> memory spaces of the memref values in f (results
  * and block arguments) by the integers 3 and 5. */
 void fly_emu_gpu_spaces_to_int(MlirOperation f);

@@ -95,6 +95,9 @@ typedef struct body_ud {
     fly_opvec ops;
 } body_ud;
 
+/* Is t !llvm.ptr<3> (an LDS pointer)? */
+static bool is_lds_ptr(MlirType t) { return mlirTypeEqual(t, fly_emu_irb_type(mlirTypeGetContext(t), "!llvm.ptr<3>")); }
+
 static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     body_ud *u = user;
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -102,6 +105,9 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
         fly_opvec_push(&u->ops, op);
     else if (fly_ir_sref_eq(n, "llvm.inline_asm")) /* AMDGPU assembly has no host code either */
         fly_opvec_push(&u->ops, op);
+    else if ((fly_ir_sref_eq(n, "llvm.ptrtoint") && is_lds_ptr(mlirValueGetType(mlirOperationGetOperand(op, 0)))) ||
+             (fly_ir_sref_eq(n, "llvm.inttoptr") && is_lds_ptr(mlirValueGetType(fly_ir_res0(op)))))
+        fly_opvec_push(&u->ops, op); /* LDS addresses are offsets in the workgroup's LDS */
     else if (fly_ir_sref_eq(n, "llvm.call_intrinsic")) { /* AMDGPU intrinsics have no host code */
         MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("intrin"));
         if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
@@ -480,8 +486,9 @@ static MlirValue asm_conversion(lw *w, MlirOperation op, const char *text) {
 
 /* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
  * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
- * s_waitcnt, s_setprio, s_sleep) is a no-op. 0, or -1 (fail) otherwise. */
-static int lower_inline_asm(lw *w, MlirOperation op) {
+ * s_waitcnt, s_setprio, s_sleep) is a no-op, and with s_barrier among them a workgroup barrier. 0, or -1 (fail)
+ * otherwise. */
+static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("asm_string"));
     char text[256] = "";
     if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
@@ -489,13 +496,21 @@ static int lower_inline_asm(lw *w, MlirOperation op) {
         snprintf(text, sizeof text, "%.*s", (int)s.length, s.data);
     }
     intptr_t nres = mlirOperationGetNumResults(op), nops = mlirOperationGetNumOperands(op);
-    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0;
+    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0, barrier = false;
     for (char *l = text; hints && *l; l += strcspn(l, "\n;"), l += *l != 0) {
         l += strspn(l, " \t");
-        hints = !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
+        bool bar = !strncmp(l, "s_barrier", 9) && strchr(" \t\n;", l[9]); /* (strchr finds the NUL too) */
+        barrier = barrier || bar; /* FlyDSL's kernels write "s_waitcnt ...; s_barrier" as asm */
+        hints = bar || !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
                 !strncmp(l, "s_setprio", 9) || !strncmp(l, "s_sleep", 7);
     }
     if (nres == 0 && (blank || hints)) {
+        if (barrier) { /* the waits are no-ops; the barrier is the workgroup's */
+            fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+            w->k->syncs = 1;
+            MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
+            fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
+        }
         mlirOperationDestroy(op);
         return 0;
     }
@@ -654,7 +669,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strncmp(name, "rocdl.", 6) && !mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, name + 6))) {
         replace_op(op, cv);
     } else if (!strcmp(name, "llvm.inline_asm")) {
-        return lower_inline_asm(w, op);
+        return lower_inline_asm(w, op, ctxv);
     } else if (!strcmp(name, "llvm.call_intrinsic")) {
         /* "llvm.amdgcn.<name>.<type suffix>": the bare name */
         char in[96] = "";
@@ -695,6 +710,43 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strncmp(name, "rocdl.mfma.", 11)) {
         w->k->syncs = 1; /* a cross-lane operation */
         if (fly_emu_lower_mfma(op, ctxv, w->chip, w->err, w->cap) < 0) {
+            w->failed = true;
+            return -1;
+        }
+    } else if (!strcmp(name, "llvm.ptrtoint") || !strcmp(name, "llvm.inttoptr")) {
+        /* an LDS address as an integer is its offset in the workgroup's LDS, as on the hardware (FlyDSL's kernels
+         * compute LDS addresses as i32 and turn them back into pointers) */
+        MlirType i64 = mlirIntegerTypeGet(w->ctx, 64), p3 = fly_emu_irb_type(w->ctx, "!llvm.ptr<3>");
+        MlirValue bp = fly_emu_irb_gep_const(&b, ctxv, FLY_EMU_CTX_LDS, i64);
+        MlirValue base = fly_emu_irb_load(&b, bp, fly_emu_irb_type(w->ctx, "!llvm.ptr"), 8);
+        base = fly_emu_irb_val(&b, "llvm.addrspacecast", 1, &base, p3, 0, NULL);
+        MlirValue x = mlirOperationGetOperand(op, 0);
+        MlirType rt = mlirValueGetType(fly_ir_res0(op));
+        if (name[5] == 'p') { /* ptrtoint: p - base, in the result's width */
+            MlirValue ab[2] = {fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &x, i64, 0, NULL),
+                               fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &base, i64, 0, NULL)};
+            MlirValue d = fly_emu_irb_val(&b, "arith.subi", 2, ab, i64, 0, NULL);
+            if (mlirIntegerTypeGetWidth(rt) != 64) d = fly_emu_irb_val(&b, "arith.trunci", 1, &d, rt, 0, NULL);
+            replace_op(op, d);
+        } else { /* inttoptr: base + x (zero-extended) for an LDS offset (below 1 MiB); a host address (the lowering's own
+                  * pointer round trips) stays one */
+            if (mlirIntegerTypeGetWidth(mlirValueGetType(x)) < 64)
+                x = fly_emu_irb_val(&b, "arith.extui", 1, &x, i64, 0, NULL);
+            MlirValue host = fly_emu_irb_val(&b, "llvm.inttoptr", 1, &x, p3, 0, NULL);
+            MlirValue lim[2] = {x, fly_emu_irb_const(&b, (int64_t)1 << 20, i64)}; /* past any LDS (160 KiB) */
+            MlirNamedAttribute pa = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(i64, 6)); /* ult */
+            MlirValue small = fly_emu_irb_val(&b, "arith.cmpi", 2, lim, mlirIntegerTypeGet(w->ctx, 1), 1, &pa);
+            int32_t dyn = INT32_MIN;
+            MlirNamedAttribute ga[2] = {
+                fly_ir_named(w->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(w->ctx, 1, &dyn)),
+                fly_ir_named(w->ctx, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(w->ctx, 8))),
+            };
+            MlirValue g[2] = {base, x};
+            MlirValue sel[3] = {small, fly_emu_irb_val(&b, "llvm.getelementptr", 2, g, p3, 2, ga), host};
+            replace_op(op, fly_emu_irb_val(&b, "arith.select", 3, sel, p3, 0, NULL));
+        }
+    } else if (!strcmp(name, "rocdl.raw.ptr.buffer.load.lds")) { /* the LDS address moves with the lane */
+        if (fly_emu_lower_buffer_lds(op, lane_of(w, &b, ctxv, tid), w->err, w->cap) < 0) {
             w->failed = true;
             return -1;
         }

@@ -1,5 +1,5 @@
 /* emu_mem.c - the emulator's host lowering of memory features beyond plain loads and stores:
- * buffer resources (rocdl.make.buffer.rsrc, rocdl.raw.ptr.buffer.load / store with the
+ * buffer resources (rocdl.make.buffer.rsrc, rocdl.raw.ptr.buffer.load / store / atomics with the
  * hardware's range rule), LDS through memref.global in address space 3 and
  * gpu.dynamic_shared_memory, gpu address-space attributes on memref types, and fp8 conversions
  * (arith.truncf / arith.extf to and from the f8 types, which the LLVM lowering rejects) as calls
@@ -99,13 +99,42 @@ static int lower_rsrc(MlirOperation op, char *err, size_t cap) {
     return 0;
 }
 
+/* The range check of a raw buffer access of `bytes` bytes whose resource is operand o of op (offset and
+ * soffset follow it): an scf.if (with one result of type res unless null) on offset + soffset + bytes <=
+ * num_records, *yb / *nb building its two branches, *p the in-range element as a global pointer (in *yb). */
+static MlirOperation range_if(fly_emu_irb *b, MlirOperation op, int o, int64_t bytes, MlirType res, fly_emu_irb *yb,
+                              fly_emu_irb *nb, MlirValue *p) {
+    MlirContext c = b->ctx;
+    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
+    MlirValue rec = cast_ptr(b, mlirOperationGetOperand(op, o), "!llvm.ptr");
+    MlirValue base = fly_emu_irb_load(b, rec, ty(c, "!llvm.ptr<1>"), 8);
+    MlirValue num = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, rec, 1, i64), i64, 8);
+    MlirValue off2[2] = {to_i64(b, mlirOperationGetOperand(op, o + 1)), to_i64(b, mlirOperationGetOperand(op, o + 2))};
+    MlirValue off = fly_emu_irb_val(b, "arith.addi", 2, off2, i64, 0, NULL);
+    MlirValue e2[2] = {off, fly_emu_irb_const(b, bytes, i64)};
+    MlirValue end = fly_emu_irb_val(b, "arith.addi", 2, e2, i64, 0, NULL);
+    MlirValue cmp[2] = {end, num};
+    MlirNamedAttribute pa = fly_ir_named(c, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
+    MlirValue inb = fly_emu_irb_val(b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(c, 1), 1, &pa);
+    MlirBlock yes, no;
+    MlirOperation iff = scf_if(b, inb, res, &yes, &no);
+    *yb = (fly_emu_irb){c, yes, {NULL}, b->loc};
+    *nb = (fly_emu_irb){c, no, {NULL}, b->loc};
+    int32_t dyn = INT32_MIN;
+    MlirNamedAttribute ga[2] = {
+        fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
+        fly_ir_named(c, "elem_type", mlirTypeAttrGet(i8)),
+    };
+    MlirValue gops[2] = {base, off};
+    *p = fly_emu_irb_val(yb, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
+    return iff;
+}
+
 /* rocdl.raw.ptr.buffer.load / store: in range (offset + soffset + size <= num_records) the access
  * goes through base as a global pointer (checked like every global access); out of range a load
  * gives 0 and a store is dropped. */
 static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
-    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
-    int o = is_store ? 1 : 0;
     MlirType vt = is_store ? mlirValueGetType(mlirOperationGetOperand(op, 0)) : mlirValueGetType(fly_ir_res0(op));
     int64_t bytes = fly_emu_type_bytes(vt);
     if (!bytes) {
@@ -113,21 +142,115 @@ static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_
                  is_store ? "store" : "load");
         return -1;
     }
-    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    MlirValue rec = cast_ptr(&b, mlirOperationGetOperand(op, o), "!llvm.ptr");
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
+    MlirValue p;
+    MlirOperation iff = range_if(&b, op, is_store ? 1 : 0, bytes, is_store ? fly_ir_type_null() : vt, &yb, &nb, &p);
+    if (is_store) {
+        store(&yb, mlirOperationGetOperand(op, 0), p, 1);
+        yield(&yb, (MlirValue){NULL});
+        yield(&nb, (MlirValue){NULL});
+    } else {
+        yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
+        yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
+        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), fly_ir_res0(iff));
+    }
+    mlirOperationDestroy(op);
+    return 0;
+}
+
+/* rocdl.raw.ptr.buffer.atomic.{fadd,fmax,smax,umin} (no result) and .cmpswap (the old value): in range an
+ * llvm.atomicrmw / llvm.cmpxchg on the element as a global pointer; out of range nothing is written and
+ * cmpswap returns 0, the hardware's rule for buffer atomics past num_records. */
+static int lower_buffer_atomic(MlirOperation op, const char *kind, char *err, size_t cap) {
+    static const struct {
+        const char *k;
+        int binop; /* LLVM's AtomicBinOp: fadd 11, fmax 13, max 7, umin 10 */
+    } ops[] = {{"fadd", 11}, {"fmax", 13}, {"smax", 7}, {"umin", 10}};
+    MlirContext c = mlirOperationGetContext(op);
+    MlirType i64 = mlirIntegerTypeGet(c, 64);
+    int cas = !strcmp(kind, "cmpswap"), binop = -1;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(kind, ops[i].k)) binop = ops[i].binop;
+    if (!cas && binop < 0) return 1;
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    MlirType vt = mlirValueGetType(v);
+    int64_t bytes = fly_emu_type_bytes(vt);
+    if (!bytes) {
+        snprintf(err, cap, "buffer atomic %s: the emulator takes scalars and vectors of integers and floats", kind);
+        return -1;
+    }
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
+    MlirValue p;
+    MlirOperation iff = range_if(&b, op, cas ? 2 : 1, bytes, cas ? vt : fly_ir_type_null(), &yb, &nb, &p);
+    if (cas) {
+        MlirNamedAttribute ca[2] = {fly_ir_named(c, "success_ordering", mlirIntegerAttrGet(i64, 2)),
+                                    fly_ir_named(c, "failure_ordering", mlirIntegerAttrGet(i64, 2))};
+        MlirValue cops[3] = {p, mlirOperationGetOperand(op, 1), v};
+        char st[256];
+        fly_ir_buf t = {0};
+        mlirTypePrint(vt, fly_ir_buf_callback, &t);
+        snprintf(st, sizeof st, "!llvm.struct<(%s, i1)>", t.data ? t.data : "i32");
+        fly_ir_buf_free(&t);
+        MlirValue pair = fly_emu_irb_val(&yb, "llvm.cmpxchg", 3, cops, ty(c, st), 2, ca);
+        int64_t zero = 0;
+        MlirNamedAttribute xa = fly_ir_named(c, "position", mlirDenseI64ArrayGet(c, 1, &zero));
+        yield(&yb, fly_emu_irb_val(&yb, "llvm.extractvalue", 1, &pair, vt, 1, &xa));
+        yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
+        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), fly_ir_res0(iff));
+    } else {
+        MlirNamedAttribute ra[2] = {fly_ir_named(c, "bin_op", mlirIntegerAttrGet(i64, binop)),
+                                    fly_ir_named(c, "ordering", mlirIntegerAttrGet(i64, 2))}; /* monotonic */
+        MlirValue aops[2] = {p, v};
+        fly_emu_irb_val(&yb, "llvm.atomicrmw", 2, aops, vt, 2, ra);
+        yield(&yb, (MlirValue){NULL});
+        yield(&nb, (MlirValue){NULL});
+    }
+    mlirOperationDestroy(op);
+    return 0;
+}
+
+/* The value of constant v (arith.constant / llvm.mlir.constant), or -1. */
+static int64_t const_of(MlirValue v) {
+    if (!mlirValueIsAOpResult(v)) return -1;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+}
+
+int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
+    MlirContext c = mlirOperationGetContext(op);
+    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
+    int64_t size = const_of(mlirOperationGetOperand(op, 2)), imm = const_of(mlirOperationGetOperand(op, 5));
+    if (size != 1 && size != 2 && size != 4 && size != 12 && size != 16) {
+        snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the size must be a constant 1, 2, 4, 12 or 16");
+        return -1;
+    }
+    if (imm < 0) {
+        snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the offset must be a constant");
+        return -1;
+    }
+    char vts[32];
+    snprintf(vts, sizeof vts, size >= 4 ? "vector<%lldxi32>" : "i%lld", (long long)(size >= 4 ? size / 4 : size * 8));
+    MlirType vt = ty(c, vts);
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
+    /* the buffer side: rsrc is operand 0, voffset 3, soffset 4 (range_if reads o, o + 1, o + 2: rebuild them) */
+    MlirValue rec = cast_ptr(&b, mlirOperationGetOperand(op, 0), "!llvm.ptr");
     MlirValue base = fly_emu_irb_load(&b, rec, ty(c, "!llvm.ptr<1>"), 8);
     MlirValue num = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, rec, 1, i64), i64, 8);
-    MlirValue off2[2] = {to_i64(&b, mlirOperationGetOperand(op, o + 1)),
-                         to_i64(&b, mlirOperationGetOperand(op, o + 2))};
-    MlirValue off = fly_emu_irb_val(&b, "arith.addi", 2, off2, i64, 0, NULL);
-    MlirValue e2[2] = {off, fly_emu_irb_const(&b, bytes, i64)};
+    MlirValue o3[3] = {to_i64(&b, mlirOperationGetOperand(op, 3)), to_i64(&b, mlirOperationGetOperand(op, 4)),
+                       fly_emu_irb_const(&b, imm, i64)};
+    MlirValue off = fly_emu_irb_val(&b, "arith.addi", 2, o3, i64, 0, NULL);
+    MlirValue o2[2] = {off, o3[2]};
+    off = fly_emu_irb_val(&b, "arith.addi", 2, o2, i64, 0, NULL);
+    MlirValue e2[2] = {off, fly_emu_irb_const(&b, size, i64)};
     MlirValue end = fly_emu_irb_val(&b, "arith.addi", 2, e2, i64, 0, NULL);
     MlirValue cmp[2] = {end, num};
     MlirNamedAttribute pa = fly_ir_named(c, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
     MlirValue inb = fly_emu_irb_val(&b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(c, 1), 1, &pa);
     MlirBlock yes, no;
-    MlirOperation iff = scf_if(&b, inb, is_store ? fly_ir_type_null() : vt, &yes, &no);
-    fly_emu_irb yb = {c, yes, {NULL}, b.loc}, nb = {c, no, {NULL}, b.loc};
+    MlirOperation iff = scf_if(&b, inb, vt, &yes, &no);
+    yb = (fly_emu_irb){c, yes, {NULL}, b.loc};
+    nb = (fly_emu_irb){c, no, {NULL}, b.loc};
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute ga[2] = {
         fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
@@ -135,17 +258,18 @@ static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_
     };
     MlirValue gops[2] = {base, off};
     MlirValue p = fly_emu_irb_val(&yb, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
-    if (is_store) {
-        store(&yb, mlirOperationGetOperand(op, 0), p, 1);
-        yield(&yb, (MlirValue){NULL});
-        yield(&nb, (MlirValue){NULL});
-        mlirOperationDestroy(op);
-    } else {
-        yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
-        yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
-        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), fly_ir_res0(iff));
-        mlirOperationDestroy(op);
-    }
+    yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
+    yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
+    /* the LDS side: lds + offset + lane * size */
+    MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
+    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size, i64)};
+    MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
+    MlirValue la[2] = {loff, fly_emu_irb_const(&b, imm, i64)};
+    loff = fly_emu_irb_val(&b, "arith.addi", 2, la, i64, 0, NULL);
+    MlirValue lops[2] = {mlirOperationGetOperand(op, 1), loff};
+    MlirValue q = fly_emu_irb_val(&b, "llvm.getelementptr", 2, lops, ty(c, "!llvm.ptr<3>"), 2, ga);
+    store(&b, fly_ir_res0(iff), q, 1);
+    mlirOperationDestroy(op);
     return 0;
 }
 
@@ -153,6 +277,14 @@ int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap) {
     if (fly_ir_op_is(op, "rocdl.make.buffer.rsrc")) return lower_rsrc(op, err, cap);
     if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.load")) return lower_buffer_access(op, false, err, cap);
     if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.store")) return lower_buffer_access(op, true, err, cap);
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    static const char pre[] = "rocdl.raw.ptr.buffer.atomic.";
+    if (n.length > sizeof pre - 1 && n.length < sizeof pre + 16 && !strncmp(n.data, pre, sizeof pre - 1)) {
+        char kind[24];
+        memcpy(kind, n.data + sizeof pre - 1, n.length - (sizeof pre - 1));
+        kind[n.length - (sizeof pre - 1)] = 0;
+        return lower_buffer_atomic(op, kind, err, cap);
+    }
     return 1;
 }
 

@@ -463,6 +463,8 @@ static fy_getsetdef jitfn_getsets[] = {
     {"_last_compiled", jitfn_last, NULL, "(cache key, CompiledArtifact) of the latest call"},
     {"_mem_cache", jitfn_cache, NULL, "cache key -> CompiledArtifact of the calls so far"},
     {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
+    {"_func", jitfn_wrapped, NULL,
+     "the wrapped function (FlyDSL's KernelFunction._func: its __name__ names the kernel)"},
     {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
     {"compile_hints", jitfn_get_hints, jitfn_set_hints,
      "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},

@@ -112,8 +112,27 @@ static fy_obj *targ_repr(fy_obj *o) {
     return fy_str_printf("TensorAdaptor<%s, %s>", fy_torch_dtype_name(sp.t->dtype), lt);
 }
 
+/* .stride: the tensor's strides as a tuple, as FlyDSL's fx.Tensor.stride is (a property, where torch's
+ * Tensor.stride is a method): a @flyc.jit function's fx.Tensor parameter reads a.stride[1] on the host. */
+static fy_obj *targ_stride(fy_obj *o) {
+    targ *a = (targ *)o;
+    if (a->view) return fy_dsl_inttuple_new(&a->L.stride);
+    fy_torch_tensor *t = FY_TT(a->t);
+    fy_obj *r = fy_tuple_new((size_t)t->ndim);
+    for (int i = 0; r && i < t->ndim; i++) {
+        fy_obj *x = fy_int_from(t->stride[i]);
+        if (!x) {
+            FY_DECREF(r);
+            return NULL;
+        }
+        fy_tuple_set_steal(r, (size_t)i, x);
+    }
+    return r;
+}
+
 /* Unknown attributes are the tensor's (a.shape, a.dtype, a.device ...). */
 static fy_obj *targ_getattr(fy_obj *o, fy_obj *name) {
+    if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "stride")) return targ_stride(o);
     fy_obj *r = fy_generic_getattr(o, name);
     if (r || !fy_err_occurred() || !fy_isinstance_of(fy_err_occurred(), &fy_AttributeError)) return r;
     fy_err_clear();

@@ -38,6 +38,8 @@ typedef struct tbuf {
     fy_obj *off;         /* element offset of a slice (a Python int or a traced Int32), NULL: none */
     fy_obj *shadow;      /* the global tensor viewing the same elements (dynamic origin), else NULL */
     uint64_t base;       /* with a shadow: the resource's first element, an i64 address */
+    int ptr;             /* seen as a pointer (fx.get_iter, make_buffer_ptr): .type is !fly.ptr<T, #fly_rocdl...> */
+    int align;           /* a pointer's alignment in bytes (0: the element's) */
 } tbuf;
 static fy_type tbuf_type;
 static void tbuf_dealloc(fy_obj *o) {
@@ -55,6 +57,8 @@ static fy_obj *tbuf_with(tbuf *b, const fly_layout *L, fy_obj *off) {
     r->off = off ? fy_ref(off) : NULL;
     r->shadow = b->shadow ? fy_ref(b->shadow) : NULL;
     r->base = b->base;
+    r->ptr = 0;
+    r->align = b->align;
     return &r->h;
 }
 
@@ -83,6 +87,59 @@ const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
 }
 
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out);
+
+uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride, uint64_t num, uint64_t flags) {
+    if (!stride) {
+        stride = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i16", U(stride));
+        fy_trace_end_line(tr);
+    }
+    if (!flags) {
+        flags = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(flags), (7 << 12) | (4 << 15));
+        fy_trace_end_line(tr);
+    }
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr,
+                  "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
+                  U(r), U(base), U(stride), U(num), U(flags));
+    fy_trace_end_line(tr);
+    return r;
+}
+
+fy_obj *fy_trace_buffer_new(uint64_t rsrc, fy_dsl_numeric *et, const fly_layout *L) {
+    if (fy_trace_cur() && fy_trace_cur()->failed) return fy_err_nomem();
+    if (fy_type_ready(&tbuf_type) < 0) return NULL;
+    tbuf *b = (tbuf *)fy_alloc(&tbuf_type);
+    if (!b) return NULL;
+    b->rsrc = rsrc;
+    b->et = et;
+    fly_layout_copy(&b->L, L);
+    b->off = NULL;
+    b->shadow = NULL;
+    b->ptr = 0;
+    b->align = 0;
+    return &b->h;
+}
+
+void fy_trace_buffer_set_align(fy_obj *o, int align) { ((tbuf *)o)->align = align; }
+
+uint64_t fy_trace_buffer_rsrc(fy_obj *o) { return ((tbuf *)o)->rsrc; }
+int fy_trace_buffer_is_ptr(fy_obj *o) { return fy_trace_is_buffer(o) && ((tbuf *)o)->ptr; }
+
+fy_obj *fy_trace_buffer_as_ptr(fy_obj *o, fy_dsl_numeric *et) {
+    tbuf *b = (tbuf *)o;
+    if (et && et->width != b->et->width)
+        return fy_err_format(&fy_NotImplementedError,
+                             "recast_iter of a buffer-descriptor pointer from %s to %s (elements of another width) is "
+                             "not supported",
+                             b->et->name, et->name);
+    fy_obj *r = tbuf_with(b, &b->L, b->off);
+    if (!r) return NULL;
+    ((tbuf *)r)->ptr = 1;
+    if (et) ((tbuf *)r)->et = et;
+    return r;
+}
 
 /* Buffer tensor o as a !fly.memref<T, #fly_rocdl.buffer_desc, L> value for copy atoms: its resource and element
  * offset carried by one cast to the buffer pointer, viewed with its (static) layout; a static piece of a tensor
@@ -224,31 +281,16 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
         fy_trace_end_line(tr);
     }
     const char *ty = fy_trace_mlir_type(t->et);
-    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr), st = fy_trace_new_ssa(tr), fl = fy_trace_new_ssa(tr),
-             r = fy_trace_new_ssa(tr);
+    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
                   ty);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
                   U(p), U(it), ty);
     fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i16", U(st));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(fl), (7 << 12) | (4 << 15));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr,
-                  "      %%%llu = rocdl.make.buffer.rsrc %%%llu, %%%llu, %%%llu, %%%llu : !llvm.ptr<1> to !llvm.ptr<8>",
-                  U(r), U(p), U(st), U(hnr), U(fl));
-    fy_trace_end_line(tr);
-    if (tr->failed) return fy_err_nomem();
-    if (fy_type_ready(&tbuf_type) < 0) return NULL;
-    tbuf *b = (tbuf *)fy_alloc(&tbuf_type);
-    if (!b) return NULL;
-    b->rsrc = r;
-    b->et = t->et;
-    fly_layout_copy(&b->L, &t->L);
-    b->off = NULL;
-    b->shadow = NULL;
+    fy_obj *bo = fy_trace_buffer_new(fy_trace_buffer_rsrc_emit(tr, p, 0, hnr, 0), t->et, &t->L);
+    if (!bo) return NULL;
+    tbuf *b = (tbuf *)bo;
     if (!fly_layout_is_static(&t->L)) { /* shadow mode: the base address for offsets */
         b->shadow = fy_ref(v[0]);
         b->base = fy_trace_new_ssa(tr);
@@ -265,7 +307,7 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
 /* With a shadow: the element offset (i32) of the shadow's first element, (iter(shadow) - base) / bytes. */
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out) {
     fy_ttensor *v = (fy_ttensor *)b->shadow;
-    const char *ty = fy_trace_mlir_type(b->et);
+    const char *ty = fy_trace_mlir_type(v->et); /* the shadow's (a recast pointer's elements are b->et) */
     uint64_t it = fy_trace_new_ssa(tr), pp = fy_trace_new_ssa(tr), pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr),
              k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty,
@@ -387,6 +429,14 @@ static int byte_offset(fy_tracer *tr, tbuf *b, fy_obj *key, uint64_t *out) {
     return 0;
 }
 
+int fy_trace_buffer_base_offset(fy_obj *o, uint64_t *out) {
+    fy_tracer *tr = need_tracer("a buffer tensor");
+    fy_obj *k = tr ? fy_int_from(0) : NULL;
+    int r = k ? byte_offset(tr, (tbuf *)o, k, out) : -1;
+    FY_XDECREF(k);
+    return r;
+}
+
 /* b[key] with None leaves: the sliced buffer tensor, its element offset moved by the fixed part of key. */
 static int has_none(fy_obj *key) {
     if (key == fy_None) return 1;
@@ -498,8 +548,27 @@ static int tb_setitem(fy_obj *o, fy_obj *key, fy_obj *val) {
 static fy_obj *tb_repr(fy_obj *o) {
     tbuf *b = (tbuf *)o;
     char lt[512];
+    if (b->ptr) return fy_str_printf("Pointer<%s, #fly_rocdl.buffer_desc>", fy_trace_mlir_type(b->et));
     fly_layout_print(&b->L, lt, sizeof lt);
     return fy_str_printf("Tensor<%s, #fly_rocdl.buffer_desc, %s>", fy_trace_mlir_type(b->et), lt);
+}
+/* .type: a pointer's !fly.ptr<T, #fly_rocdl.buffer_desc>, a tensor's !fly.memref<T, #fly_rocdl.buffer_desc, L>
+ * (FlyDSL prints no align<> for the element's own alignment) */
+static fy_obj *tb_type(fy_obj *o) {
+    tbuf *b = (tbuf *)o;
+    char lt[512], t[700];
+    if (b->ptr && b->align && b->align != (b->et->width + 7) / 8) {
+        snprintf(t, sizeof t, "!fly.ptr<%s, #fly_rocdl.buffer_desc, align<%d>>", fy_trace_mlir_type(b->et), b->align);
+    } else if (b->ptr) {
+        snprintf(t, sizeof t, "!fly.ptr<%s, #fly_rocdl.buffer_desc>", fy_trace_mlir_type(b->et));
+    } else {
+        fly_layout_print(&b->L, lt, sizeof lt);
+        snprintf(t, sizeof t, "!fly.memref<%s, #fly_rocdl.buffer_desc, %s>", fy_trace_mlir_type(b->et), lt);
+    }
+    return fy_dsl_ir_type(t);
+}
+static fy_obj *tb_align(fy_obj *o) {
+    return fy_int_from(((tbuf *)o)->align ? ((tbuf *)o)->align : (((tbuf *)o)->et->width + 7) / 8);
 }
 static fy_obj *tb_shape(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.shape); }
 static fy_obj *tb_stride(fy_obj *o) { return fy_dsl_inttuple_new(&((tbuf *)o)->L.stride); }
@@ -613,8 +682,21 @@ static fy_getsetdef tb_getsets[] = {{"shape", tb_shape, NULL, "the shape (IntTup
                                     {"dtype", tb_dtype, NULL, "the element type"},
                                     {"element_type", tb_dtype, NULL, "the element type"},
                                     {"address_space", tb_as, NULL, "buffer_desc"},
+                                    {"type", tb_type, NULL, "the MLIR type (!fly.ptr or !fly.memref, buffer_desc)"},
+                                    {"alignment", tb_align, NULL, "alignment in bytes (the element's)"},
                                     {0}};
+/* ptr + n / n + ptr of a buffer-descriptor pointer: the pointer n elements on (its resource unchanged) */
+static fy_obj *tb_add(fy_obj *a, fy_obj *b) {
+    fy_obj *p = fy_trace_is_buffer(a) ? a : b, *n = p == a ? b : a;
+    if (!((tbuf *)p)->ptr || !(FY_INT_CHECK(n) || (FY_DSL_NUM_CHECK(n) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)n)->dt))))
+        return fy_ref(fy_NotImplemented);
+    fy_obj *r = fy_trace_buffer_soffset(p, n);
+    if (r) ((tbuf *)r)->ptr = 1;
+    return r;
+}
+
 static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
+                            .nb = {[FY_NB_ADD] = tb_add},
                             .flags = FY_TPF_FINAL,
                             .repr = tb_repr,
                             .dealloc = tbuf_dealloc,
@@ -628,6 +710,51 @@ static fy_type tbuf_type = {FY_TYPE_INIT("BufferTensor", sizeof(tbuf)),
 static int cache_modifier(const char *op, fy_obj *v) {
     int64_t x;
     return v && v != fy_None ? fy_dsl_to_int(v, &x, op, "cache_modifier") : 0;
+}
+
+/* BufferCopyLDS(bits) (32 or 128) and gfx950's BufferLoadAsyncLDS(bits) (32, 96 or 128): buffer -> LDS DMA ops */
+static fy_obj *lds_op(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, int fixed, int async) {
+    int64_t b = fixed;
+    if (fy_no_kwargs(name, kw) < 0 || fy_check_nargs(name, na, fixed ? 0 : 1, fixed ? 0 : 1) < 0) return NULL;
+    if (!fixed && fy_dsl_to_int(a[0], &b, name, "bit_size") < 0) return NULL;
+    if (b != 32 && b != 128 && !(async && b == 96))
+        return fy_err_format(&fy_ValueError, "%s: bit_size must be 32%s or 128, not %lld", name, async ? ", 96" : "",
+                             (long long)b);
+    return fy_trace_new_copyop((int)b, async ? 3 : 2);
+}
+static fy_obj *f_bclds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS", a, na, kw, 0, 0);
+}
+static fy_obj *f_bclds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS32b", a, na, kw, 32, 0);
+}
+static fy_obj *f_bclds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferCopyLDS128b", a, na, kw, 128, 0);
+}
+static fy_obj *f_bclds64(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s, (void)a, (void)na, (void)kw;
+    return fy_err_set(&fy_ValueError, "BufferCopyLDS64b is deprecated and unsupported: no AMD target has an 8-byte "
+                                      "LDS DMA (1/2/4 bytes, and 12/16 bytes on gfx950); use BufferCopyLDS32b, or "
+                                      "BufferCopyLDS128b on gfx950");
+}
+static fy_obj *f_blalds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS", a, na, kw, 0, 1);
+}
+static fy_obj *f_blalds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS32b", a, na, kw, 32, 1);
+}
+static fy_obj *f_blalds96(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS96b", a, na, kw, 96, 1);
+}
+static fy_obj *f_blalds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("BufferLoadAsyncLDS128b", a, na, kw, 128, 1);
 }
 
 #define BC(N) \
@@ -698,12 +825,17 @@ int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     if (na < 1 || !fy_trace_is_buffer(a[0])) return 0;
     tbuf *b = (tbuf *)a[0];
     if (!strcmp(name, "make_fragment_like")) return fragment_like(b, a, na, kw, res);
-    if (!strcmp(name, "get_layout") && na == 1 && (!kw || !fy_len(kw))) return (*res = fy_dsl_layout_new(&b->L)), 1;
+    if (!strcmp(name, "get_layout") && na == 1 && (!kw || !fy_len(kw))) {
+        /* a dynamic layout is the shadow's, whose dynamic leaves are traced values */
+        *res = b->shadow ? call_fx("get_layout", &b->shadow, 1) : fy_dsl_layout_new(&b->L);
+        return 1;
+    }
     /* get_iter(b): the buffer tensor seen from its first element; make_view(it, layout) views the same resource
      * from there with another layout (FlyDSL's make_view(get_iter(buf), layout)) */
     if (!strcmp(name, "get_iter") && na == 1 && (!kw || !fy_len(kw))) {
-        if (!b->shadow) return (*res = tbuf_with(b, &b->L, b->off)), 1;
-        return (*res = tbuf_over(b, fy_ref(b->shadow))), 1;
+        *res = b->shadow ? tbuf_over(b, fy_ref(b->shadow)) : tbuf_with(b, &b->L, b->off);
+        if (*res) ((tbuf *)*res)->ptr = 1;
+        return 1;
     }
     if (na < 2) return 0;
     if (kw && fy_len(kw) > 0) return (*res = fy_err_format(&fy_TypeError, "%s: unexpected keyword arguments", name)), 1;
@@ -773,6 +905,17 @@ static fy_methoddef buffer_funcs[] = {
     {"BufferCopy32b", f_bc32, 0, "BufferCopy32b()"},
     {"BufferCopy64b", f_bc64, 0, "BufferCopy64b()"},
     {"BufferCopy128b", f_bc128, 0, "BufferCopy128b()"},
+    {"BufferCopyLDS", f_bclds, 0,
+     "BufferCopyLDS(bit_size)\nA buffer -> LDS DMA op (32 or 128 bits; lane l writes at the wave's LDS address + l * "
+     "bytes)."},
+    {"BufferCopyLDS32b", f_bclds32, 0, "BufferCopyLDS32b()"},
+    {"BufferCopyLDS64b", f_bclds64, 0, "BufferCopyLDS64b()\nDeprecated: no 8-byte LDS DMA exists."},
+    {"BufferCopyLDS128b", f_bclds128, 0, "BufferCopyLDS128b()\n(gfx950)"},
+    {"BufferLoadAsyncLDS", f_blalds, 0,
+     "BufferLoadAsyncLDS(bit_size)\ngfx950's async buffer -> LDS DMA op (32, 96 or 128 bits)."},
+    {"BufferLoadAsyncLDS32b", f_blalds32, 0, "BufferLoadAsyncLDS32b()"},
+    {"BufferLoadAsyncLDS96b", f_blalds96, 0, "BufferLoadAsyncLDS96b()"},
+    {"BufferLoadAsyncLDS128b", f_blalds128, 0, "BufferLoadAsyncLDS128b()"},
     /* the names of FlyDSL's earlier releases (examples/02-tiledCopy.py still uses them) */
     {"BufferLDST", f_bc, 0, "BufferLDST(bits)\nThe earlier name of BufferCopy(bits)."},
     {"BufferLDST8b", f_bc8, 0, "BufferLDST8b()"},
@@ -789,6 +932,13 @@ int fy_trace_add_buffer_fx(fy_obj *m) {
     for (fy_methoddef *d = buffer_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, r);
         if (!f || fy_module_add_steal(r, d->name, f) < 0) {
+            FY_DECREF(r);
+            return -1;
+        }
+    }
+    for (fy_methoddef *d = fy_trace_buffer_ptr_funcs; d->name; d++) { /* trace_buffer_ptr.c; make_ptr is fx's */
+        fy_obj *f = fy_cfunction_new(d, r);
+        if (!f || fy_module_add_steal(strcmp(d->name, "make_ptr") ? r : m, d->name, f) < 0) {
             FY_DECREF(r);
             return -1;
         }

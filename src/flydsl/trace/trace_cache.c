@@ -71,7 +71,8 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
         return fy_str_printf("O%s", fy_type_name(arg));
     }
     if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) return fy_ref(ann);
-    if (fy_trace_is_mma_value(arg) || fy_trace_is_copy_value(arg)) { /* static: the kernel is specialised on it */
+    if (fy_trace_is_mma_value(arg) || fy_trace_is_copy_value(arg) || fy_trace_is_static_struct(arg)) {
+        /* static: the kernel is specialised on it */
         fy_obj *r = fy_repr(arg);
         if (!r) return NULL;
         fy_obj *k = fy_str_printf("S%S", r);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl_numeric.h"
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_scf.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -572,6 +573,17 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
                              path, c->line);
     }
     if (depth > MAXDEPTH) return mismatch(c, path, a, b, " (nested too deeply)");
+    uint64_t vh;
+    const char *vt;
+    if (FY_DSL_NUM_CHECK(a) != FY_DSL_NUM_CHECK(b) && fy_mlir_value_parts(FY_DSL_NUM_CHECK(a) ? b : a, &vh, &vt) == 1) {
+        /* a raw bindings Value against a DSL numeric: the Value as its numeric (FlyDSL's dispatcher wraps raw
+         * ir.Values back the same way) */
+        fy_obj *n = fy_mlir_as_numeric(FY_DSL_NUM_CHECK(a) ? b : a);
+        if (!n) return fy_err_occurred() ? NULL : mismatch(c, path, a, b, "");
+        fy_obj *r = FY_DSL_NUM_CHECK(a) ? merge_val(c, a, n, path, depth + 1) : merge_val(c, n, b, path, depth + 1);
+        FY_DECREF(n);
+        return r;
+    }
     leaf la, lb, lj;
     int ia = leaf_info(a, &la), ib = leaf_info(b, &lb);
     if (ia && ib) {

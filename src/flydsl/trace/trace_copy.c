@@ -46,7 +46,12 @@ typedef struct thrcopy {
 } thrcopy;
 static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
 
-static const char *op_name(int buffer) { return buffer ? "!fly_rocdl.cdna3.buffer_copy" : "!fly.universal_copy"; }
+/* buffer: 0 universal, 1 buffer copy, 2 buffer -> LDS DMA, 3 gfx950's async buffer -> LDS DMA */
+static const char *op_name(int buffer) {
+    static const char *const names[] = {"!fly.universal_copy", "!fly_rocdl.cdna3.buffer_copy",
+                                        "!fly_rocdl.cdna3.buffer_copy_lds", "!fly_rocdl.cdna4.buffer_load_async_lds"};
+    return names[buffer >= 0 && buffer < 4 ? buffer : 0];
+}
 static fy_obj *copyop_repr(fy_obj *o) {
     return fy_str_printf("%s<%d>", op_name(((copyop *)o)->buffer), ((copyop *)o)->bits);
 }
@@ -143,10 +148,12 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
                              "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
                              fy_type_name(a[0]));
     fy_dsl_numeric *et;
+    int lds = ((copyop *)a[0])->buffer >= 2;
     if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
         int64_t w;
         if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
         et = w == 8 ? &fy_dsl_t_i8 : w == 16 ? &fy_dsl_t_i16 : w == 32 ? &fy_dsl_t_i32 : w == 64 ? &fy_dsl_t_i64 : NULL;
+        if (lds && w == ((copyop *)a[0])->bits) et = &fy_dsl_t_i32; /* an LDS DMA moves raw bytes: its own width */
         if (!et)
             return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld",
                                  (long long)w);
@@ -412,6 +419,8 @@ static fy_obj *copy_whole(catom *at, fy_ttensor *src, fy_ttensor *dst) {
     int64_t ns, nd, av = at->bits / src->et->width;
     if (fly_layout_size_static(&src->L, &ns, &err) || fly_layout_size_static(&dst->L, &nd, &err))
         return fy_dsl_raise(&err);
+    if (src->et == dst->et && av > 1 && (ns < av || nd < av)) /* a view smaller than the atom (trace_pred.c) */
+        return fy_trace_copy_pred("copy", av, &src->h, &dst->h, NULL, 0);
     if (ns != nd || src->et != dst->et || av < 1 || ns % av) return fy_trace_copy(src, dst); /* its errors */
     char aty[160];
     uint64_t a = fy_trace_copy_atom(tr, at->bits, 0, src->et, aty, sizeof aty);
@@ -426,6 +435,7 @@ static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
         fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(o));
         return -1;
     }
+    if (a->buffer >= 2) return 1; /* an LDS DMA moves bytes (trace_buffer_ptr.c) */
     if (a->et->width != et->width) {
         fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name,
                       et->name);
@@ -480,6 +490,7 @@ static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
                              "as source or destination",
                              op);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
+    if (at->buffer >= 2) return fy_trace_buffer_lds_copy(op, at->bits, at->buffer == 3, v[1], v[2], pred);
     /* same-width element types differ: the bits move element by element (fy_trace_copy_pred) */
     if (!pred && !one && !bufs && et == dt) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
     return fy_trace_copy_pred(op, av, v[1], v[2], pred, one);

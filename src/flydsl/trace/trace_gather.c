@@ -220,48 +220,64 @@ static fy_obj *vec_view(fy_obj *p, fy_dsl_numeric *et, int64_t n, const char *op
     return v;
 }
 
-/* The element type and count of result_type (a numeric type, or a vector type as its text "vector<NxT>"):
- * 0; -1 with an exception. */
-static int result_of(fy_obj *t, fy_dsl_numeric **et, int64_t *n) {
-    if (FY_TYPE(t) == FY_TYPE(&fy_dsl_t_f32.h)) {
-        *et = (fy_dsl_numeric *)t, *n = 1;
-        return 0;
+/* ptr_load(ptr, result_type): the value of result_type (an MLIR type, or an object with .ir_type: a scalar or
+ * vector<NxT>) stored at ptr, whatever ptr's element type (FlyDSL loads a vector<8xbf16> through an i8 pointer). */
+static fy_obj *typed_load(fy_obj *p, fy_obj *rt) {
+    fy_obj *it = fy_getattr_cstr(rt, "ir_type");
+    if (!it) fy_err_clear();
+    fy_obj *ts = fy_str(it ? it : rt);
+    FY_XDECREF(it);
+    if (!ts) return NULL;
+    char elem[32] = "";
+    long long n = 0;
+    const char *t = FY_STR_DATA(ts);
+    int vec = sscanf(t, "vector<%lldx%31[^>]>", &n, elem) == 2;
+    if (!vec) snprintf(elem, sizeof elem, "%s", t);
+    fy_dsl_numeric *et = fy_mlir_numeric_of(elem);
+    if (!et || (vec && (n < 1 || n > 64))) {
+        fy_obj *e = fy_err_format(&fy_TypeError, "ptr_load: result_type must be a scalar or vector type, not %s", t);
+        FY_DECREF(ts);
+        return e;
     }
-    fy_obj *s = fy_str(t);
-    if (!s) return -1;
-    long long len;
-    char e[32];
-    int ok = sscanf(FY_STR_DATA(s), "vector<%lldx%31[^>]>", &len, e) == 2 && !strchr(e, 'x') && len > 0 &&
-             (*et = fy_mlir_numeric_of(e)) != NULL;
-    if (!ok)
-        fy_err_format(&fy_TypeError, "ptr_load: result_type must be a numeric or 1-D vector type, not %s",
-                      FY_STR_DATA(s));
-    FY_DECREF(s);
-    *n = len;
-    return ok ? 0 : -1;
-}
-
-/* fx.ptr_load(ptr, result_type=None): the element at ptr, or result_type's value there (a vector: its n
- * consecutive elements, the pointer read as their element type). */
-static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)s;
-    static const char *const names[] = {"ptr", "result_type", NULL};
-    fy_obj *x[2] = {NULL, NULL};
-    if (fy_parse_args("ptr_load", a, na, kw, names, 1, 2, 2, x) < 0) return NULL;
-    fy_dsl_numeric *et = NULL;
-    int64_t n = 1;
-    if (x[1] && x[1] != fy_None && result_of(x[1], &et, &n) < 0) return NULL;
-    fy_obj *v = n == 1 && !et ? elem_view(x[0], "ptr_load") : vec_view(x[0], et, n, "ptr_load");
-    if (!v) return NULL;
-    fy_obj *r;
-    if (n == 1) {
+    FY_DECREF(ts);
+    fy_obj *frc = fx_func("recast_iter"), *fview = frc ? fx_func("make_view") : NULL;
+    fy_obj *flay = fview ? fx_func("make_layout") : NULL;
+    fy_obj *ra[2] = {&et->h, p}, *q = flay ? fy_call(frc, ra, 2, NULL) : NULL;
+    fy_obj *cnt = q ? fy_int_from(vec ? n : 1) : NULL, *one = cnt ? fy_int_from(1) : NULL, *la[2] = {cnt, one};
+    fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {q, lay};
+    fy_obj *v = lay ? fy_call(fview, va, 2, NULL) : NULL, *r = NULL;
+    if (v && vec) r = fy_call_method(v, "load", NULL, 0);
+    else if (v) {
         fy_obj *z = fy_int_from(0);
         r = z ? fy_getitem(v, z) : NULL;
         FY_XDECREF(z);
-    } else {
-        r = fy_call_method(v, "load", NULL, 0);
     }
-    FY_DECREF(v);
+    FY_XDECREF(frc);
+    FY_XDECREF(fview);
+    FY_XDECREF(flay);
+    FY_XDECREF(q);
+    FY_XDECREF(cnt);
+    FY_XDECREF(one);
+    FY_XDECREF(lay);
+    FY_XDECREF(v);
+    return r;
+}
+
+/* fx.ptr_load(ptr, result_type=None): the element at ptr (result_type: see typed_load). */
+static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"ptr", "result_type", NULL};
+    fy_obj *pv[2] = {NULL, NULL};
+    if (fy_parse_args("ptr_load", a, na, kw, names, 1, 2, 2, pv) < 0) return NULL;
+    fy_obj *v = elem_view(pv[0], "ptr_load"), *z = NULL;
+    if (v && pv[1] && pv[1] != fy_None) {
+        FY_DECREF(v);
+        return typed_load(pv[0], pv[1]);
+    }
+    z = v ? fy_int_from(0) : NULL;
+    fy_obj *r = z ? fy_getitem(v, z) : NULL;
+    FY_XDECREF(z);
+    FY_XDECREF(v);
     return r;
 }
 
@@ -292,7 +308,8 @@ static fy_obj *f_ptr_store(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 static fy_methoddef gather_funcs[] = {
     {"ptr_load", f_ptr_load, 0,
-     "ptr_load(ptr, result_type=None)\nThe element ptr points at, or the vector of result_type there (kernels only)."},
+     "ptr_load(ptr, result_type=None)\nThe element ptr points at, or the result_type value (a scalar or vector) "
+     "stored there (kernels only)."},
     {"ptr_store", f_ptr_store, 0, "ptr_store(value, ptr)\nStores value where ptr points (kernels only)."},
     {"gather", f_gather, 0,
      "gather(copy_atom, base_iter, offset_tensor, dst_tensor, *, pred=None)\nIndexed load: dst[(None, v), r] = the "

@@ -243,6 +243,29 @@ fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
 /* Buffer tensor b with its accesses moved by soff elements (copy(..., soffset=)); a new reference or NULL. */
 fy_obj *fy_trace_buffer_soffset(fy_obj *b, fy_obj *soff);
 int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Emits rocdl.make.buffer.rsrc of base (an !llvm.ptr<1>), stride (i16), num (i64 bytes) and flags (i32); a 0
+ * stride or flags handle stands for FlyDSL's defaults (0, the CDNA flags 7<<12 | 4<<15). The resource's handle. */
+uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride, uint64_t num, uint64_t flags);
+/* A new buffer tensor over resource rsrc with elements et and layout L; NULL with an exception. */
+fy_obj *fy_trace_buffer_new(uint64_t rsrc, fy_dsl_numeric *et, const fly_layout *L);
+/* The resource (!llvm.ptr<8>) handle of buffer tensor or pointer o. */
+uint64_t fy_trace_buffer_rsrc(fy_obj *o);
+/* Sets buffer pointer o's alignment (bytes; make_ptr's result type gives it). */
+void fy_trace_buffer_set_align(fy_obj *o, int align);
+/* Is o a buffer-descriptor pointer (get_iter of a buffer tensor, make_buffer_ptr)? */
+int fy_trace_buffer_is_ptr(fy_obj *o);
+/* Buffer tensor o seen as a buffer-descriptor pointer, of element type et (NULL: o's; same width only). */
+fy_obj *fy_trace_buffer_as_ptr(fy_obj *o, fy_dsl_numeric *et);
+/* trace_buffer_ptr.c: make_buffer_ptr, get_buffer_rsrc, make_ptr (fx's) and the raw buffer helpers. */
+extern fy_methoddef fy_trace_buffer_ptr_funcs[];
+/* The byte offset (an i32 handle) of buffer tensor o's first element in its resource; 0 or -1. */
+int fy_trace_buffer_base_offset(fy_obj *o, uint64_t *out);
+/* fx.copy with a buffer -> LDS DMA atom of bits (async: gfx950's BufferLoadAsyncLDS): src a buffer tensor, dst a
+ * shared tensor (trace_buffer_ptr.c); None or NULL with an exception naming op. */
+fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred);
+/* The element type of a pointer type object ("!fly.ptr<ELEM, ...>"); *buf: in #fly_rocdl.buffer_desc. NULL with a
+ * TypeError naming op. */
+fy_dsl_numeric *fy_trace_ptr_type_elem(fy_obj *t, int *buf, const char *op);
 /* A tiled copy of copy atom `atom` with TV layout tv over tile (a tuple of sizes) (trace_copy.c). */
 fy_obj *fy_trace_tiled_copy_new(fy_obj *atom, const fly_layout *tv, fy_obj *tile);
 /* ThrCopy.retile(frag) (trace_mma.c): register fragment frag viewed as ((AtomV,RestV),Rest...) for copy atoms
@@ -253,6 +276,9 @@ int fy_trace_is_copy_value(fy_obj *o);
 /* Is o an MMA op, atom or tiled MMA (trace_mma.c)? Like the copy values, a kernel argument of this kind is
  * static: passed into the kernel as it is, its printed form part of the cache key. */
 int fy_trace_is_mma_value(fy_obj *o);
+/* Is o a struct value whose fields are all host values (FlyDSL's Constexpr fields: trace_smem.c)? Such a value
+ * is a static kernel argument, the kernel specialised on it. */
+int fy_trace_is_static_struct(fy_obj *o);
 int fy_trace_is_copy_type(fy_obj *a);
 
 /* Coordinate tensors (trace_coord.c): routes fx layout calls on them (make_view of a base coordinate,

@@ -247,6 +247,28 @@ static fy_obj *move_all(opnd *src, opnd *dst, int64_t n, const atomv_ssa *ac) {
     return move_piece(src, dst, 0, n, 0, ac) < 0 ? NULL : fy_none();
 }
 
+/* Memory view o (size n < atomv values) seen as atomv contiguous values from its first element: what one atom call
+ * moves (FlyDSL's copy hands the atom each view's first mode; the atom reads or writes its whole width from the
+ * view's base, so a 1-element slice of a buffer or LDS tensor takes a 128-bit atom's 8 halves). A new reference,
+ * NULL with an error for a register tensor (its values are only those it holds). */
+static fy_obj *widen(fy_tracer *tr, const char *op, fy_obj *o, int64_t n, int64_t atomv) {
+    fly_layout W;
+    fy_obj *k = fy_int_from(atomv);
+    int bad = !k || fy_dsl_to_layout(k, &W, 1, op, "layout") < 0;
+    FY_XDECREF(k);
+    if (bad) return NULL;
+    if (fy_trace_is_buffer(o)) {
+        fy_obj *sh = fy_trace_buffer_shadow(o);
+        if (!sh) return fy_trace_buffer_with_layout(o, &W);
+        return fy_trace_buffer_over(o, fy_trace_view(tr, (fy_ttensor *)sh, &W));
+    }
+    fy_ttensor *t = (fy_ttensor *)o;
+    if (t->reg)
+        return fy_err_format(&fy_ValueError, "%s: the atom moves %lld values but the register tensor holds %lld", op,
+                             (long long)atomv, (long long)n);
+    return fy_trace_view(tr, t, &W);
+}
+
 fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *dobj, fy_obj *pred, int one) {
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_format(&fy_RuntimeError, "fx.%s is only usable inside a kernel", op);
@@ -254,6 +276,16 @@ fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *so, fy_obj *do
     if (opnd_of(so, &S) < 0 || opnd_of(dobj, &D) < 0) return NULL;
     int64_t ns, nd, np = 0, lv[FLY_IT_MAX_NODES];
     if (size_of(src->L, &ns) < 0 || size_of(dst->L, &nd) < 0) return NULL;
+    if (atomv > 1 && (ns < atomv || nd < atomv) && (ns == atomv || ns < atomv) && (nd == atomv || nd < atomv) &&
+        !(pred && FY_TTENSOR_CHECK(pred) && ns != nd)) {
+        /* a view smaller than the atom: the atom moves its width from the view's base */
+        fy_obj *ws = ns < atomv ? widen(tr, op, so, ns, atomv) : fy_ref(so);
+        fy_obj *wd = ws && nd < atomv ? widen(tr, op, dobj, nd, atomv) : ws ? fy_ref(dobj) : NULL;
+        fy_obj *r = wd ? fy_trace_copy_pred(op, atomv, ws, wd, pred, one) : NULL;
+        FY_XDECREF(ws);
+        FY_XDECREF(wd);
+        return r;
+    }
     if (ns != nd) {
         char a[256], b[256];
         fly_inttuple_print(&src->L->shape, a, sizeof a);

@@ -585,7 +585,23 @@ out:
 
 static int trace_while(fy_frame *f, const fy_region *rg, int at, int neg, int *pc);
 
+static int scf_branch(fy_frame *f, int at, fy_obj *v, int *pc);
+
 int fy_trace_scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
+    uint64_t h;
+    const char *ty;
+    if (fy_trace_cur() && !is_traced(v) && fy_mlir_value_parts(v, &h, &ty) == 1 && !strcmp(ty, "i1")) {
+        /* a bindings Value of i1 (FlyDSL's kernels branch on them): its Boolean */
+        fy_obj *n = fy_mlir_as_numeric(v);
+        if (!n) return fy_err_occurred() ? -1 : 0;
+        int r = scf_branch(f, at, n, pc);
+        FY_DECREF(n);
+        return r;
+    }
+    return scf_branch(f, at, v, pc);
+}
+
+static int scf_branch(fy_frame *f, int at, fy_obj *v, int *pc) {
     fy_tracer *tr = fy_trace_cur();
     if (!tr || !is_traced(v)) return 0;
     fy_code *co = f->code;

@@ -371,6 +371,17 @@ static fy_obj *sval_cache_signature(fy_obj *o, fy_obj *const *a, size_t na, fy_o
     }
     return t;
 }
+int fy_trace_is_static_struct(fy_obj *o) {
+    if (FY_TYPE(o) != &sval_type) return 0;
+    sval *s = (sval *)o;
+    for (int i = 0; i < s->st->nord; i++) {
+        fy_obj *v = s->v[i];
+        int host = v == fy_None || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v) ||
+                   (FY_DSL_NUM_CHECK(v) && ((fy_dsl_num *)v)->is_static);
+        if (!host) return 0;
+    }
+    return 1;
+}
 static fy_methoddef sval_methods[] = {{"replace", sval_replace, 0, "replace(**fields)\nA copy with fields replaced."},
                                       {"__cache_signature__", sval_cache_signature, 0,
                                        "__cache_signature__()\nThe struct type and its fields' (name, value) pairs."},
@@ -932,12 +943,17 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     if (fy_parse_args("recast_iter", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
     fy_tracer *tr = need_tracer("fx.recast_iter");
     if (!tr) return NULL;
+    fy_dsl_numeric *et = FY_DSL_IS_NUMERIC_TYPE(v[0]) ? (fy_dsl_numeric *)v[0] : NULL;
+    int buf = 0;
+    if (!et && !(et = fy_trace_ptr_type_elem(v[0], &buf, "recast_iter"))) return NULL; /* a PointerType */
+    if (fy_trace_buffer_is_ptr(v[1])) return fy_trace_buffer_as_ptr(v[1], et);  /* a buffer-descriptor pointer */
+    if (buf)
+        return fy_err_format(&fy_TypeError, "recast_iter: a buffer-descriptor pointer type for a %s pointer",
+                             FY_TYPE(v[1]) == &fy_trace_ptr_type ? fy_trace_space_name(((fy_trace_ptr *)v[1])->reg)
+                                                                 : fy_type_name(v[1]));
     if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
-    if (!FY_DSL_IS_NUMERIC_TYPE(v[0]))
-        return fy_err_format(&fy_TypeError, "recast_iter: expected a numeric type, not '%s'", fy_type_name(v[0]));
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
-    fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
     if (p->reg == FY_SP_REG)
         return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
     const char *sp = fy_trace_space_name(p->reg);

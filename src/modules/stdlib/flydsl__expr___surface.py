@@ -133,6 +133,16 @@ class TargetAddressSpace(_MlirEnum):
     BufferStridedPointer = 9
 
 
+def _buffer_desc_attr():
+    from flydsl._mlir import ir
+
+    return ir.Attribute.parse("#fly_rocdl.buffer_desc")
+
+
+# FlyDSL's TargetAddressSpace.BufferDesc: the #fly_rocdl.buffer_desc attribute (buffer-descriptor pointers)
+type.__setattr__(TargetAddressSpace, "BufferDesc", _buffer_desc_attr())
+
+
 # ---------------------------------------------------------------- MLIR-level type objects
 
 
@@ -216,16 +226,55 @@ def _space_text(space):
     return s
 
 
+_ELEM_BYTES = {"f64": 8, "i64": 8, "f32": 4, "i32": 4, "f16": 2, "bf16": 2, "i16": 2, "i8": 1, "i1": 1}
+
+
+def _elem_bytes(t):
+    return _ELEM_BYTES.get(t, 1 if t.startswith(("f8", "f4", "f6")) else None)
+
+
 def _ptr_text(elem_ty, address_space=None, alignment=None):
     t = _elem_text(elem_ty)
+    body = t
     if address_space is not None:
-        t += ", " + _space_text(address_space)
-    if alignment is not None:
-        t += f", align<{alignment}>"
-    return t
+        body += ", " + _space_text(address_space)
+    # FlyDSL prints no align<> for the element's own (trivial) alignment
+    if alignment is not None and int(alignment) != _elem_bytes(t):
+        body += f", align<{int(alignment)}>"
+    return body
 
 
-PointerType = _type_class("PointerType", "ptr", _ptr_text)
+class PointerType(_FlyType):
+    """!fly.ptr<elem, space[, align<N>]>: PointerType.get(elem_ty, address_space, alignment), or PointerType(t)
+    of a pointer type value (a pointer's .type)."""
+
+    _mnemonic = "ptr"
+    __module__ = "flydsl.expr.primitive"
+
+    def __init__(self, body):
+        s = str(body)
+        if s.startswith("!fly.ptr<") and s.endswith(">"):
+            s = s[len("!fly.ptr<"):-1]
+        self._body = s
+
+    @staticmethod
+    def get(elem_ty, address_space=None, alignment=None):
+        return PointerType(_ptr_text(elem_ty, address_space, alignment))
+
+    def _parts(self):
+        return [p.strip() for p in self._body.split(",")]
+
+    @property
+    def address_space(self):
+        p = self._parts()
+        return p[1] if len(p) > 1 else "global"
+
+    @property
+    def alignment(self):
+        for p in self._parts()[2:]:
+            if p.startswith("align<"):
+                return int(p[len("align<"):-1])
+        return _elem_bytes(self._parts()[0]) or 1
 
 
 def _memref_text(elem_ty, layout, address_space=None):
@@ -1099,7 +1148,7 @@ class Struct(metaclass=_InlineStruct):
 
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
-                   "tiled_mma_partition_shape", "make_ptr", "to_llvm_ptr",
+                   "tiled_mma_partition_shape", "to_llvm_ptr",
                    "apply_swizzle", "ThrMma", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",

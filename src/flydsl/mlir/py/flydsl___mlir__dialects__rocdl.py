@@ -28,17 +28,20 @@ def _aux_operand(kw):
     return arith.constant(_ir.IntegerType.get_signless(32), int(a) if a is not None else 0)
 
 
-def _def(pyname, cname, opname, attrs=(), nres=1, aux=None):
+def _def(pyname, cname, opname, attrs=(), nres=1, aux=None, res_of=None):
     """Function and Op class for op rocdl.opname: (res, *operands, *attrs) when it has a result, else
     (*operands, *attrs); attrs are (name, type) pairs taken from the trailing arguments. aux: the number of
-    operands before a trailing aux operand, which aux= (or 0) supplies when the call leaves it out."""
+    operands before a trailing aux operand, which aux= (or 0) supplies when the call leaves it out. res_of: the
+    result's type is operand res_of's (MLIR infers it, so the call passes no result type)."""
     full = "rocdl." + opname
 
     def build(*args, **kw):
         args = list(args)
         for k in ("loc", "ip"):
             kw.pop(k, None)
-        res = args.pop(0) if nres else None
+        res = args.pop(0) if nres and res_of is None else None
+        if res_of is not None:
+            res = _to_value(args[res_of]).type
         na = len(attrs)
         avals = list(args[len(args) - na:]) if na else []
         ops = args[:len(args) - na] if na else args
@@ -111,7 +114,8 @@ _def("raw_ptr_buffer_atomic_fadd", "RawPtrBufferAtomicFaddOp", "raw.ptr.buffer.a
 _def("raw_ptr_buffer_atomic_fmax", "RawPtrBufferAtomicFmaxOp", "raw.ptr.buffer.atomic.fmax", [], 0, aux=4)
 _def("raw_ptr_buffer_atomic_smax", "RawPtrBufferAtomicSmaxOp", "raw.ptr.buffer.atomic.smax", [], 0, aux=4)
 _def("raw_ptr_buffer_atomic_umin", "RawPtrBufferAtomicUminOp", "raw.ptr.buffer.atomic.umin", [], 0, aux=4)
-_def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap", aux=5)
+_def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap", aux=5,
+     res_of=0)
 _def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds",
      [("size", "i32"), ("offset", "i32"), ("aux", "i32")], 0)
 # conversions and math
@@ -162,7 +166,11 @@ def _mfma(name):
     full = "rocdl.mfma." + name
 
     def fn(res, args, loc=None, ip=None):
-        return _generic(full, [_to_value(a) for a in args], [str(res)]).results[0]
+        # the cbsz / abid / blgp constants may be Python ints (FlyDSL's kernels pass [a, b, c, 0, 0, 0])
+        from flydsl._mlir.dialects import arith
+
+        ops = [arith.constant(_ir.IntegerType.get_signless(32), a) if isinstance(a, int) else a for a in args]
+        return _generic(full, [_to_value(a) for a in ops], [str(res)]).results[0]
 
     fn.__name__ = "mfma_" + name.replace(".", "_")
     return fn

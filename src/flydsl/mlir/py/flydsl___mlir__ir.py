@@ -614,6 +614,13 @@ class Value:
     def maybe_downcast(self):
         return self
 
+    def __bool__(self):
+        # an i1 Value is a run-time condition: `if v:` in a kernel becomes an scf.if (as FlyDSL's AST rewriter
+        # makes it); the tracer catches this error at the branch
+        if self._fyt == "i1":
+            raise TypeError("an i1 MLIR Value is a run-time condition: its truth is not known at trace time")
+        return True
+
     @classmethod
     def isinstance(cls, other):
         return isinstance(other, cls)
