@@ -123,26 +123,53 @@ static void rows_task(void *vj, int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; i++) row_block(vj, i);
 }
 
-/* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules. */
+/* The tile's extremes in float (float32 / 16-bit inputs, no indices wanted): the generic loop's rule, vectorised;
+ * comparing floats gives what comparing their doubles does. */
+static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool mx) {
+    if (first) memcpy(fv, f, 4 * (size_t)w);
+    else if (mx)
+        for (int64_t s = 0; s < w; s++) {
+            float v = f[s], b = fv[s];
+            fv[s] = (b == b) & ((v > b) | (v != v)) ? v : b;
+        }
+    else
+        for (int64_t s = 0; s < w; s++) {
+            float v = f[s], b = fv[s];
+            fv[s] = (b == b) & ((v < b) | (v != v)) ? v : b;
+        }
+}
+
+/* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules (sums in double, each
+ * output's inputs added in r order). */
 static void col_tile(red_job *j, int64_t item) {
     int64_t ntile = (j->S + j->tw - 1) / j->tw, p = item / ntile, s0 = (item % ntile) * j->tw;
     int64_t w = j->S - s0 < j->tw ? j->S - s0 : j->tw;
     double *val = j->val + p * j->S + s0;
     int64_t *bi = j->idx ? j->idx + p * j->S + s0 : NULL;
     double row[TILE];
-    float buf[TILE];
-    bool ext = is_ext(j->op), mx = is_max(j->op);
+    float buf[TILE], fv[TILE];
+    bool ext = is_ext(j->op), mx = is_max(j->op), fext = ext && !bi && j->dt != FY_TORCH_F64;
     for (int64_t r = 0; r < j->R; r++) {
         const char *q = j->x + ((p * j->R + r) * j->S + s0) * j->isz;
-        if (j->dt == FY_TORCH_F64) memcpy(row, q, 8 * (size_t)w);
-        else {
-            const float *f = (const float *)(const void *)q;
-            if (j->dt != FY_TORCH_F32) {
-                fy_torch_cvt_to_f32(q, j->isz, j->dt, buf, w);
-                f = buf;
-            }
-            for (int64_t s = 0; s < w; s++) row[s] = f[s];
+        const float *f = (const float *)(const void *)q;
+        if (j->dt != FY_TORCH_F64 && j->dt != FY_TORCH_F32) {
+            fy_torch_cvt_to_f32(q, j->isz, j->dt, buf, w);
+            f = buf;
         }
+        if (fext) {
+            col_ext_float(fv, f, w, r == 0, mx);
+            continue;
+        }
+        if (!ext && j->dt != FY_TORCH_F64) {
+            if (r == 0)
+                for (int64_t s = 0; s < w; s++) val[s] = 0.0 + (double)f[s];
+            else
+                for (int64_t s = 0; s < w; s++) val[s] += (double)f[s];
+            continue;
+        }
+        if (j->dt == FY_TORCH_F64) memcpy(row, q, 8 * (size_t)w);
+        else
+            for (int64_t s = 0; s < w; s++) row[s] = f[s];
         if (!ext) {
             if (r == 0)
                 for (int64_t s = 0; s < w; s++) val[s] = 0.0 + row[s];
@@ -159,6 +186,8 @@ static void col_tile(red_job *j, int64_t item) {
                 if (bi) bi[s] = take ? r : bi[s];
             }
     }
+    if (fext)
+        for (int64_t s = 0; s < w; s++) val[s] = fv[s];
 }
 
 static void cols_task(void *vj, int64_t lo, int64_t hi) {
@@ -258,8 +287,9 @@ bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch
         return true;
     }
     j.val = malloc(sizeof(double) * (size_t)nout);
-    j.idx = ext ? malloc(sizeof(int64_t) * (size_t)nout) : NULL;
-    if (!j.val || (ext && !j.idx)) {
+    bool want_idx = ext && (oi || argonly); /* amax / amin need no indices */
+    j.idx = want_idx ? malloc(sizeof(int64_t) * (size_t)nout) : NULL;
+    if (!j.val || (want_idx && !j.idx)) {
         free(j.val);
         free(j.idx);
         return false;
