@@ -3,8 +3,9 @@
  *
  * Each output is computed with exactly the operations, in exactly the order, of the scalar loops they
  * replace (softmax: max, exp in double, a running sum, one division; the norms: running sums in double;
- * matmul: each element's products added in double in k order, no fused multiply-add), so the results
- * do not depend on the thread count and are those of before. */
+ * float64 matmul: each element's products added in double in k order, no fused multiply-add), so the
+ * results do not depend on the thread count and are those of before. The float32 / 16-bit matmul (at the
+ * end) is a float32 fused multiply-add chain per element, as PyTorch's CPU matmul accumulates. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
 #endif

@@ -11,8 +11,8 @@
  * C/D value v = v0 + 4*v1 of lane l is element (m, n) = (4*(l/N) + v0 + 4*(64/N)*v1, l % N).
  * Numerics: D = C + sum_k A*B with the products and their sum (k ascending) in double, rounded once to f32;
  * lanes not taking part contribute zeros (the i8 MFMAs: exact integer sums wrapped to 32 bits). The fp8 MFMAs (8 e4m3 values a lane, packed into an i64) read the
- * chip's format: FNUZ on gfx942, OCP on gfx950 (lane by lane: the full-wave product covers the 16- and
- * 32-bit kinds). */
+ * chip's format: FNUZ on gfx942, OCP on gfx950. A full wave goes through one small matrix product (the 32-bit,
+ * 64-bit-operand 16-bit and fp8 kinds); the rest, and partial waves, lane by lane. */
 #include <math.h>
 #include <stddef.h>
 #include <stdatomic.h>
@@ -170,7 +170,7 @@ void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *
 }
 
 /* The full-wave case as a small matrix product: A (mn x K) and B (K x mn) unpacked once into doubles, D = C +
- * A B with each element's sum in k order (the products of f16 / bf16 / f32 values are exact in double, so the
+ * A B with each element's sum in k order (the products of f16 / bf16 / f32 / fp8 values are exact in double, so the
  * result is the reference's bit for bit; a fused multiply-add gives the same). Each column of D is vectorised
  * over its rows, 4 doubles a vector: a lane's C / D values come in runs of 4 consecutive rows of one column,
  * so the accumulators are loaded from C and stored to D four at a time, straight from and to the lanes'
@@ -179,8 +179,8 @@ typedef double v4d __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 
 typedef struct mfma_mats {
-    _Alignas(32) double at[16][32]; /* A transposed: at[k][m] */
-    _Alignas(32) double bt[32][16]; /* B transposed: bt[n][k], a lane's values contiguous */
+    _Alignas(32) double at[32][32]; /* A transposed: at[k][m] */
+    _Alignas(32) double bt[32][32]; /* B transposed: bt[n][k], a lane's values contiguous */
 } mfma_mats;
 
 /* Rows 4j..4j+3 of column c: lane c + mn (j % gm), values 4 (j / gm) + 0..3. */
@@ -243,7 +243,11 @@ static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l
     case 3: fn(l, 32, 8, 4, 16, 0); return true; \
     case 4: fn(l, 16, 16, 4, 16, 1); return true; \
     case 5: fn(l, 32, 8, 4, 16, 1); return true; \
-    default: return false; /* fp8, 128-bit operands, i8: the reference */ \
+    case 6: fn(l, 16, 32, 8, 8, FP8_FNUZ); return true; \
+    case 7: fn(l, 32, 16, 8, 8, FP8_FNUZ); return true; \
+    case 8: fn(l, 16, 32, 8, 8, FP8_OCP); return true; \
+    case 9: fn(l, 32, 16, 8, 8, FP8_OCP); return true; \
+    default: return false; /* 128-bit operands, i8: the reference */ \
     }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -254,7 +258,7 @@ static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l
 __attribute__((target("avx2,fma"))) static inline __attribute__((always_inline)) void
 mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits, const int bf) {
     mfma_mats x;
-    if (ebits == 16 && bf) /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
+    if (ebits == 16 && bf && kpt == 4) /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
         for (int q = 0; q < nk / kpt; q++)
             for (int m = 0; m < mn; m += 4) {
                 const fly_emu_mfma_lane *ln = &l[m + mn * q];
