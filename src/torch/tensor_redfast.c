@@ -160,6 +160,19 @@ static void col_tile(red_job *j, int64_t item) {
             col_ext_float(fv, f, w, r == 0, mx);
             continue;
         }
+        if (!ext && j->dt == FY_TORCH_F32 && r > 0 && r + 4 <= j->R) { /* 4 rows a pass, each sum in r order */
+            const float *f1 = f + j->S, *f2 = f1 + j->S, *f3 = f2 + j->S;
+            for (int64_t s = 0; s < w; s++) {
+                double v = val[s];
+                v += (double)f[s];
+                v += (double)f1[s];
+                v += (double)f2[s];
+                v += (double)f3[s];
+                val[s] = v;
+            }
+            r += 3;
+            continue;
+        }
         if (!ext && j->dt != FY_TORCH_F64) {
             if (r == 0)
                 for (int64_t s = 0; s < w; s++) val[s] = 0.0 + (double)f[s];

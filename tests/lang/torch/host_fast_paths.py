@@ -61,14 +61,16 @@ for t in (m, m.t().contiguous().t()):
     v, i = t.max(1)
     w, j = t.min(1)
     print(v.tolist(), i.tolist(), w.tolist(), j.tolist(), t.amax(0).tolist(), t.argmin(0).tolist())
-# amax / amin over a leading dim (compared in float, no indices): the generic loop's values (a non-contiguous
-# copy takes the generic loop), the first of equal zeros, the first NaN
+# amax / amin over a leading dim (compared in float, no indices) and sums (4 rows a pass, each output's inputs in
+# order): the generic loop's values (a non-contiguous copy takes the generic loop), the first of equal zeros,
+# the first NaN
 z = torch.tensor([[-0.0, 0.0, 1.0], [0.0, -0.0, float("nan")]])
 big = torch.randn(700, 600)
 big[5, 7], big[9, 7], big[:, 3], big[100, 3] = float("nan"), -float("nan"), 0.0, -0.0
 nc = big.t().contiguous().t()
 print("amax dim 0", z.amax(0).tolist(), z.amin(0).tolist(), z.bfloat16().amax(0).tolist(),
-      same(big.amax(0), nc.amax(0)), same(big.amin(0), nc.amin(0)), same(big.half().amax(0), nc.half().amax(0)))
+      same(big.amax(0), nc.amax(0)), same(big.amin(0), nc.amin(0)), same(big.half().amax(0), nc.half().amax(0)),
+      same(big.sum(0), nc.sum(0)), same(big[:, 8:].sum(0), nc[:, 8:].sum(0)), same(big[:699].sum(0), nc[:699].sum(0)))
 big = torch.randn(64, 4096)
 ref = [math.fsum(r) for r in big.double().tolist()]
 print("sum", max(abs(x - y) for x, y in zip(big.double().sum(1).tolist(), ref)) < 1e-9,
