@@ -12,6 +12,7 @@
 #pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
 #endif
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "torch/torch.h"
@@ -125,7 +126,8 @@ static void rows_task(void *vj, int64_t lo, int64_t hi) {
 
 /* The tile's extremes in float (float32 / 16-bit inputs, no indices wanted): the generic loop's rule, vectorised;
  * comparing floats gives what comparing their doubles does. */
-static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool mx) {
+static inline __attribute__((always_inline)) void col_ext_body(float *fv, const float *f, int64_t w, bool first,
+                                                               bool mx) {
     if (first) memcpy(fv, f, 4 * (size_t)w);
     else if (mx)
         for (int64_t s = 0; s < w; s++) {
@@ -137,6 +139,25 @@ static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool
             float v = f[s], b = fv[s];
             fv[s] = (b == b) & ((v < b) | (v != v)) ? v : b;
         }
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+__attribute__((target("avx2"))) static void col_ext_avx2(float *fv, const float *f, int64_t w, bool first, bool mx) {
+    col_ext_body(fv, f, w, first, mx);
+}
+#endif
+
+static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool mx) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    static _Atomic int avx2 = -1; /* the pool's threads may ask first */
+    int on = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (on < 0) atomic_store_explicit(&avx2, on = __builtin_cpu_supports("avx2") != 0, memory_order_relaxed);
+    if (on) {
+        col_ext_avx2(fv, f, w, first, mx);
+        return;
+    }
+#endif
+    col_ext_body(fv, f, w, first, mx);
 }
 
 /* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules (sums in double, each
