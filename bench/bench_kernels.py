@@ -3,7 +3,8 @@ best of 3 after a warm-up launch (which compiles); for the GEMMs also the emulat
 beside the float16 product on the host). Then a bf16 GEMM
 at 1024^3 on the emulator beside flyi's torch `@` and, as the reference rate, numpy's float32 matmul (OpenBLAS
 where Debian's alternatives select it; numpy is run by $FLYI_BENCH_PYTHON, default /usr/bin/python3, and is
-only a benchmark dependency), interleaved in the same run, best of each."""
+only a benchmark dependency), interleaved in the same run, best of each; also by each process's CPU time (all
+threads), the steadier measure on a shared machine."""
 import os
 import subprocess
 import time
@@ -78,21 +79,22 @@ n = 1024
 a = np.random.default_rng(0).standard_normal((n, n), dtype=np.float32)
 b = np.random.default_rng(1).standard_normal((n, n), dtype=np.float32)
 a @ b
-t = []
+t, c = [], []
 for _ in range(5):
-    s = time.perf_counter()
+    s, p = time.perf_counter(), time.process_time()
     a @ b
     t.append(time.perf_counter() - s)
-print(min(t))
+    c.append(time.process_time() - p)
+print(min(t), min(c))
 """
 
 
-def numpy_rate():
+def numpy_rate():  # GFLOP/s by wall-clock and by the process's CPU time (all threads)
     py = os.environ.get("FLYI_BENCH_PYTHON", "/usr/bin/python3")
     try:
         r = subprocess.run([py, "-c", NUMPY], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        return 2 * 1024 ** 3 / float(r.stdout.strip()) / 1e9
-    except (OSError, ValueError):
+        return [2 * 1024 ** 3 / float(x) / 1e9 for x in r.stdout.split()]
+    except (OSError, ValueError, ZeroDivisionError):
         return None
 
 
@@ -100,19 +102,23 @@ n = 1024
 ga = torch.randn(n, n, device="cuda").to(torch.bfloat16)
 gb = torch.randn(n, n, device="cuda").to(torch.bfloat16)
 gemm.gemm(ga, gb)
-emu_t, np_r = [], []
+emu_t, emu_c, np_r, np_c = [], [], [], []
 for _ in range(2):
-    s = time.perf_counter()
+    s, p = time.perf_counter(), time.process_time()
     gemm.gemm(ga, gb)
     emu_t.append(time.perf_counter() - s)
+    emu_c.append(time.process_time() - p)
     r = numpy_rate()
     if r:
-        np_r.append(r)
+        np_r.append(r[0])
+        np_c.append(r[-1])
 host_t = best(lambda: ga @ gb, 1)
 emu_r, host_r = 2 * n ** 3 / min(emu_t) / 1e9, 2 * n ** 3 / host_t / 1e9
-print("gemm.gemm 1024^3 bf16: emulator %.3f s, %.2f GFLOP/s; flyi torch @ %.3f s, %.2f GFLOP/s" %
-      (min(emu_t), emu_r, host_t, host_r))
+emu_cr = 2 * n ** 3 / min(emu_c) / 1e9
+print("gemm.gemm 1024^3 bf16: emulator %.3f s, %.2f GFLOP/s (%.3f s CPU: %.2f GFLOP/s a CPU-second); "
+      "flyi torch @ %.3f s, %.2f GFLOP/s" % (min(emu_t), emu_r, min(emu_c), emu_cr, host_t, host_r))
 if np_r:
-    print("numpy float32 matmul 1024^3: %.1f GFLOP/s; emulator / numpy: %.1f%%" % (max(np_r), 100 * emu_r / max(np_r)))
+    print("numpy float32 matmul 1024^3: %.1f GFLOP/s (%.1f a CPU-second); emulator / numpy: %.1f%% (by CPU time "
+          "%.1f%%)" % (max(np_r), max(np_c), 100 * emu_r / max(np_r), 100 * emu_cr / max(np_c)))
 else:
     print("numpy: not available (FLYI_BENCH_PYTHON with numpy)")

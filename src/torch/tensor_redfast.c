@@ -12,6 +12,7 @@
 #pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
 #endif
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "torch/torch.h"
@@ -123,26 +124,86 @@ static void rows_task(void *vj, int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; i++) row_block(vj, i);
 }
 
-/* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules. */
+/* The tile's extremes in float (float32 / 16-bit inputs, no indices wanted): the generic loop's rule, vectorised;
+ * comparing floats gives what comparing their doubles does. */
+static inline __attribute__((always_inline)) void col_ext_body(float *fv, const float *f, int64_t w, bool first,
+                                                               bool mx) {
+    if (first) memcpy(fv, f, 4 * (size_t)w);
+    else if (mx)
+        for (int64_t s = 0; s < w; s++) {
+            float v = f[s], b = fv[s];
+            fv[s] = (b == b) & ((v > b) | (v != v)) ? v : b;
+        }
+    else
+        for (int64_t s = 0; s < w; s++) {
+            float v = f[s], b = fv[s];
+            fv[s] = (b == b) & ((v < b) | (v != v)) ? v : b;
+        }
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+__attribute__((target("avx2"))) static void col_ext_avx2(float *fv, const float *f, int64_t w, bool first, bool mx) {
+    col_ext_body(fv, f, w, first, mx);
+}
+#endif
+
+static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool mx) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    static _Atomic int avx2 = -1; /* the pool's threads may ask first */
+    int on = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (on < 0) atomic_store_explicit(&avx2, on = __builtin_cpu_supports("avx2") != 0, memory_order_relaxed);
+    if (on) {
+        col_ext_avx2(fv, f, w, first, mx);
+        return;
+    }
+#endif
+    col_ext_body(fv, f, w, first, mx);
+}
+
+/* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules (sums in double, each
+ * output's inputs added in r order). */
 static void col_tile(red_job *j, int64_t item) {
     int64_t ntile = (j->S + j->tw - 1) / j->tw, p = item / ntile, s0 = (item % ntile) * j->tw;
     int64_t w = j->S - s0 < j->tw ? j->S - s0 : j->tw;
     double *val = j->val + p * j->S + s0;
     int64_t *bi = j->idx ? j->idx + p * j->S + s0 : NULL;
     double row[TILE];
-    float buf[TILE];
-    bool ext = is_ext(j->op), mx = is_max(j->op);
+    float buf[TILE], fv[TILE];
+    bool ext = is_ext(j->op), mx = is_max(j->op), fext = ext && !bi && j->dt != FY_TORCH_F64;
     for (int64_t r = 0; r < j->R; r++) {
         const char *q = j->x + ((p * j->R + r) * j->S + s0) * j->isz;
-        if (j->dt == FY_TORCH_F64) memcpy(row, q, 8 * (size_t)w);
-        else {
-            const float *f = (const float *)(const void *)q;
-            if (j->dt != FY_TORCH_F32) {
-                fy_torch_cvt_to_f32(q, j->isz, j->dt, buf, w);
-                f = buf;
-            }
-            for (int64_t s = 0; s < w; s++) row[s] = f[s];
+        const float *f = (const float *)(const void *)q;
+        if (j->dt != FY_TORCH_F64 && j->dt != FY_TORCH_F32) {
+            fy_torch_cvt_to_f32(q, j->isz, j->dt, buf, w);
+            f = buf;
         }
+        if (fext) {
+            col_ext_float(fv, f, w, r == 0, mx);
+            continue;
+        }
+        if (!ext && j->dt == FY_TORCH_F32 && r > 0 && r + 4 <= j->R) { /* 4 rows a pass, each sum in r order */
+            const float *f1 = f + j->S, *f2 = f1 + j->S, *f3 = f2 + j->S;
+            for (int64_t s = 0; s < w; s++) {
+                double v = val[s];
+                v += (double)f[s];
+                v += (double)f1[s];
+                v += (double)f2[s];
+                v += (double)f3[s];
+                val[s] = v;
+            }
+            r += 3;
+            continue;
+        }
+        if (!ext && j->dt != FY_TORCH_F64) {
+            if (r == 0)
+                for (int64_t s = 0; s < w; s++) val[s] = 0.0 + (double)f[s];
+            else
+                for (int64_t s = 0; s < w; s++) val[s] += (double)f[s];
+            continue;
+        }
+        if (j->dt == FY_TORCH_F64) memcpy(row, q, 8 * (size_t)w);
+        else
+            for (int64_t s = 0; s < w; s++) row[s] = f[s];
         if (!ext) {
             if (r == 0)
                 for (int64_t s = 0; s < w; s++) val[s] = 0.0 + row[s];
@@ -159,6 +220,8 @@ static void col_tile(red_job *j, int64_t item) {
                 if (bi) bi[s] = take ? r : bi[s];
             }
     }
+    if (fext)
+        for (int64_t s = 0; s < w; s++) val[s] = fv[s];
 }
 
 static void cols_task(void *vj, int64_t lo, int64_t hi) {
@@ -258,8 +321,9 @@ bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch
         return true;
     }
     j.val = malloc(sizeof(double) * (size_t)nout);
-    j.idx = ext ? malloc(sizeof(int64_t) * (size_t)nout) : NULL;
-    if (!j.val || (ext && !j.idx)) {
+    bool want_idx = ext && (oi || argonly); /* amax / amin need no indices */
+    j.idx = want_idx ? malloc(sizeof(int64_t) * (size_t)nout) : NULL;
+    if (!j.val || (want_idx && !j.idx)) {
         free(j.val);
         free(j.idx);
         return false;

@@ -618,8 +618,13 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
         return NULL;
     }
     bool fl = fy_torch_is_float(a->dtype);
-    fy_torch_tensor *da = fy_torch_copy_as(ea, fl ? FY_TORCH_F64 : FY_TORCH_I64, fy_torch_cpu);
-    fy_torch_tensor *db = da ? fy_torch_copy_as(eb, fl ? FY_TORCH_F64 : FY_TORCH_I64, fy_torch_cpu) : NULL;
+    /* float32 / float16 / bfloat16 accumulate in float32 (as PyTorch's CPU matmul), float64 in double */
+    bool f32 = a->dtype == FY_TORCH_F32 || a->dtype == FY_TORCH_F16 || a->dtype == FY_TORCH_BF16;
+    int wdt = f32 ? FY_TORCH_F32 : fl ? FY_TORCH_F64 : FY_TORCH_I64;
+    /* contiguous operands of the working dtype are read in place */
+    bool ia = ea->dtype == wdt && fy_torch_is_contiguous(ea), ib = eb->dtype == wdt && fy_torch_is_contiguous(eb);
+    fy_torch_tensor *da = ia ? (fy_torch_tensor *)fy_ref(&ea->h) : fy_torch_copy_as(ea, wdt, fy_torch_cpu);
+    fy_torch_tensor *db = !da ? NULL : ib ? (fy_torch_tensor *)fy_ref(&eb->h) : fy_torch_copy_as(eb, wdt, fy_torch_cpu);
     FY_DECREF(ea);
     FY_DECREF(eb);
     int64_t oshape[FY_TORCH_MAXDIM];
@@ -635,7 +640,15 @@ fy_obj *fy_torch_matmul(fy_torch_tensor *a, fy_torch_tensor *b) {
     }
     size_t osz = fy_torch_itemsize(a->dtype);
     char *out = fy_torch_data(r);
-    if (fl) {
+    if (f32) {
+        if (fy_torch_matmul_f32(B, M, N, K, (const float *)fy_torch_data_ro(da), (const float *)fy_torch_data_ro(db),
+                                out, a->dtype) < 0) {
+            FY_DECREF(da);
+            FY_DECREF(db);
+            FY_DECREF(r);
+            return NULL;
+        }
+    } else if (fl) {
         if (fy_torch_matmul_f64(B, M, N, K, (const double *)fy_torch_data_ro(da), (const double *)fy_torch_data_ro(db),
                                 out, a->dtype) < 0) {
             FY_DECREF(da);

@@ -428,6 +428,10 @@ int fy_torch_norm_rows(fy_torch_tensor *x, int64_t outer, int64_t inner, const d
                        bool rms, fy_torch_tensor *r);
 int fy_torch_matmul_f64(int64_t nbatch, int64_t M, int64_t N, int64_t K, const double *A, const double *B, char *out,
                         int odt);
+/* The same for float32 matrices (inputs of float32, float16, bfloat16), each element a float32 fused multiply-add
+ * chain in k order, as PyTorch's CPU matmul accumulates. */
+int fy_torch_matmul_f32(int64_t nbatch, int64_t M, int64_t N, int64_t K, const float *A, const float *B, char *out,
+                        int odt);
 
 /* ---------------------------------------------------------------- nn (nn.c) */
 extern fy_methoddef fy_torch_nn_funcs[];

@@ -792,6 +792,58 @@ static void bf16_mem_func(MlirOperation f) {
     fly_opvec_free(&ops);
 }
 
+/* bf16 vectors built or taken apart lane by lane (llvm.insertelement / extractelement / shufflevector, as an MFMA
+ * operand gathered from LDS one value at a time) become i16 ones with bitcasts around them: LLVM's x86 backend
+ * promotes a bf16 vector element operation through f32 and back, a __truncsfbf2 call per element. */
+static MlirValue as_i16(fly_emu_irb *b, MlirValue v, MlirType i16) {
+    return fly_emu_irb_val(b, "llvm.bitcast", 1, &v, like(mlirValueGetType(v), i16), 0, NULL);
+}
+
+static void bf16_vec_func(MlirOperation f) {
+    MlirContext c = mlirOperationGetContext(f);
+    MlirType i16 = mlirIntegerTypeGet(c, 16);
+    fly_opvec ops = {0};
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+        for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+             op = mlirOperationGetNextInBlock(op))
+            if ((fly_ir_op_is(op, "llvm.insertelement") || fly_ir_op_is(op, "llvm.shufflevector") ||
+                 fly_ir_op_is(op, "llvm.extractelement")) &&
+                mlirOperationGetNumResults(op) == 1 && is_bf16ish(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+                fly_opvec_push(&ops, op);
+    for (int i = 0; i < ops.n; i++) {
+        MlirOperation op = ops.v[i];
+        fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+        /* the bf16 operands: the vector(s), and an inserted element */
+        intptr_t nb = fly_ir_op_is(op, "llvm.extractelement") ? 1 : 2;
+        for (intptr_t k = 0; k < nb && k < mlirOperationGetNumOperands(op); k++) {
+            MlirValue v = mlirOperationGetOperand(op, k);
+            if (is_bf16ish(mlirValueGetType(v))) mlirOperationSetOperand(op, k, as_i16(&b, v, i16));
+        }
+        MlirValue r = fly_ir_res0(op);
+        MlirType t = mlirValueGetType(r);
+        fly_opvec owners = {0};
+        int nu = 0, capu = 0;
+        unsigned *nums = NULL;
+        for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+            if (nu == capu) {
+                unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+                if (!nv) break;
+                nums = nv;
+            }
+            fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+            nums[nu++] = mlirOpOperandGetOperandNumber(u);
+        }
+        mlirValueSetType(r, like(t, i16));
+        fly_emu_irb a = {c, mlirOperationGetBlock(op), mlirOperationGetNextInBlock(op), mlirOperationGetLocation(op)};
+        MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
+        for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+        fly_opvec_free(&owners);
+        free(nums);
+    }
+    fly_opvec_free(&ops);
+}
+
 void fly_emu_bf16_block_args(MlirModule m) {
     if (getenv("FLYI_EMU_BF16_CALL")) return;
     for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
@@ -799,6 +851,7 @@ void fly_emu_bf16_block_args(MlirModule m) {
         if (fly_ir_op_is(op, "llvm.func") && mlirOperationGetNumRegions(op) &&
             !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) {
             bf16_mem_func(op);
+            bf16_vec_func(op);
             bf16_args_func(op);
         }
 }

@@ -11,8 +11,8 @@
  * C/D value v = v0 + 4*v1 of lane l is element (m, n) = (4*(l/N) + v0 + 4*(64/N)*v1, l % N).
  * Numerics: D = C + sum_k A*B with the products and their sum (k ascending) in double, rounded once to f32;
  * lanes not taking part contribute zeros (the i8 MFMAs: exact integer sums wrapped to 32 bits). The fp8 MFMAs (8 e4m3 values a lane, packed into an i64) read the
- * chip's format: FNUZ on gfx942, OCP on gfx950 (lane by lane: the full-wave product covers the 16- and
- * 32-bit kinds). */
+ * chip's format: FNUZ on gfx942, OCP on gfx950. A full wave goes through one small matrix product (the 32-bit,
+ * 64-bit-operand 16-bit and fp8 kinds); the rest, and partial waves, lane by lane. */
 #include <math.h>
 #include <stddef.h>
 #include <stdatomic.h>
@@ -174,87 +174,165 @@ void fly_emu_mfma_wave_ref(int kind, fly_emu_mfma_lane *l, const unsigned char *
         if (active[t]) memcpy(l[t].d, d[t], sizeof d[t]);
 }
 
-/* The full-wave case as a small matrix product: A (mn x K) and B (K x mn) unpacked once, D = C + A B with
- * each element's sum in k order (the products of f16 / bf16 / f32 values are exact in double, so the
- * result is the reference's bit for bit; a fused multiply-add gives the same). D is kept by columns (a
- * lane's values are contiguous: C in and D out move 4 at a time) and each column is vectorised over the
- * rows, 4 doubles a vector, every accumulator of a column in registers. */
+/* The full-wave case as a small matrix product: A (mn x K) and B (K x mn) unpacked once into doubles, D = C +
+ * A B with each element's sum in k order (the products of f16 / bf16 / f32 / fp8 values are exact in double, so the
+ * result is the reference's bit for bit; a fused multiply-add gives the same). Each column of D is vectorised
+ * over its rows, 4 doubles a vector: a lane's C / D values come in runs of 4 consecutive rows of one column,
+ * so the accumulators are loaded from C and stored to D four at a time, straight from and to the lanes'
+ * records. Two columns share each load of A (8 accumulators, 4 A vectors and 2 B splats in registers). */
 typedef double v4d __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
 
 typedef struct mfma_mats {
-    _Alignas(32) double at[16][32]; /* A transposed: at[k][m] */
-    _Alignas(32) double b[16][32];  /* b[k][n] */
-    _Alignas(32) double dt[32][32]; /* D (C on entry) by columns: dt[n][m], each lane's values contiguous */
+    _Alignas(32) double at[32][32]; /* A transposed: at[k][m] */
+    _Alignas(32) double bt[32][32]; /* B transposed: bt[n][k], a lane's values contiguous */
 } mfma_mats;
 
-static inline __attribute__((always_inline)) void rows_t(mfma_mats *x, const int mn, const int nk) {
-    for (int c = 0; c < mn; c++) {
-        v4d acc[8];
-#pragma GCC unroll 8
-        for (int j = 0; j < mn / 4; j++) memcpy(&acc[j], &x->dt[c][4 * j], sizeof acc[j]);
-#pragma GCC unroll 16
-        for (int kk = 0; kk < nk; kk++) {
-            double s = x->b[kk][c];
-            v4d bv = {s, s, s, s};
-#pragma GCC unroll 8
-            for (int j = 0; j < mn / 4; j++) {
-                v4d av;
-                memcpy(&av, &x->at[kk][4 * j], sizeof av);
-                acc[j] += av * bv;
-            }
-        }
-#pragma GCC unroll 8
-        for (int j = 0; j < mn / 4; j++) memcpy(&x->dt[c][4 * j], &acc[j], sizeof acc[j]);
-    }
+/* Rows 4j..4j+3 of column c: lane c + mn (j % gm), values 4 (j / gm) + 0..3. */
+static inline __attribute__((always_inline)) float *cd_run(fly_emu_mfma_lane *l, float *(*sel)(fly_emu_mfma_lane *),
+                                                           const int mn, int c, int j) {
+    return sel(&l[c + mn * (j % (64 / mn))]) + 4 * (j / (64 / mn));
 }
-
-/* The shapes of the kinds table, each with constant bounds (the accumulators stay in registers). */
-#define MFMA_ROWS_SWITCH \
-    if (mn == 16 && nk == 4) rows_t(x, 16, 4); \
-    else if (mn == 32 && nk == 2) rows_t(x, 32, 2); \
-    else if (mn == 16) rows_t(x, 16, 16); \
-    else rows_t(x, 32, 8);
-
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define MFMA_X86 1
-__attribute__((target("avx2,fma"))) static void mfma_rows_avx2(int mn, int nk, mfma_mats *x) { MFMA_ROWS_SWITCH }
-#endif
-
-static void mfma_rows(int mn, int nk, mfma_mats *x) {
-#ifdef MFMA_X86
-    static _Atomic int avx2 = -1;
-    int f = atomic_load_explicit(&avx2, memory_order_relaxed);
-    if (f < 0)
-        atomic_store_explicit(&avx2, f = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"),
-                              memory_order_relaxed);
-    if (f) {
-        mfma_rows_avx2(mn, nk, x);
-        return;
-    }
-#endif
-    MFMA_ROWS_SWITCH
-}
+static inline float *sel_c(fly_emu_mfma_lane *x) { return x->c; }
+static inline float *sel_d(fly_emu_mfma_lane *x) { return x->d; }
 
 static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l, const int mn, const int nk,
                                                             const int kpt, const int ebits, const int bf) {
-    const int gm = 64 / mn, vc = mn * mn / 64;
     mfma_mats x;
     for (int q = 0; q < nk / kpt; q++)
         for (int m = 0; m < mn; m++) {
             const fly_emu_mfma_lane *ln = &l[m + mn * q];
             for (int i = 0; i < kpt; i++) {
                 x.at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
-                x.b[q * kpt + i][m] = elem_of(ebits, bf, ln->b, i);
+                x.bt[m][q * kpt + i] = elem_of(ebits, bf, ln->b, i);
             }
         }
-    /* lane t holds column t % mn, rows 4 (t / mn) + 4 gm q + 0..3 in its values 4q..4q+3 */
-    for (int t = 0; t < 64; t++)
-        for (int q = 0; q < vc / 4; q++)
-            for (int i = 0; i < 4; i++) x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i] = l[t].c[4 * q + i];
-    mfma_rows(mn, nk, &x);
-    for (int t = 0; t < 64; t++)
-        for (int q = 0; q < vc / 4; q++)
-            for (int i = 0; i < 4; i++) l[t].d[4 * q + i] = (float)x.dt[t % mn][4 * (t / mn) + 4 * gm * q + i];
+    const int nh = mn / 4 < 4 ? mn / 4 : 4; /* row blocks a pass: 4 of 8 (mn 32), all 4 (mn 16) */
+    for (int c = 0; c < mn; c += 2)
+        for (int h = 0; h < mn / 4; h += nh) {
+            v4d acc[2][4];
+#pragma GCC unroll 4
+            for (int j = 0; j < nh; j++)
+                for (int e = 0; e < 2; e++) {
+                    v4f cv;
+                    memcpy(&cv, cd_run(l, sel_c, mn, c + e, h + j), sizeof cv);
+                    acc[e][j] = __builtin_convertvector(cv, v4d);
+                }
+#pragma GCC unroll 16
+            for (int kk = 0; kk < nk; kk++) {
+                double s0 = x.bt[c][kk], s1 = x.bt[c + 1][kk];
+                v4d b0 = {s0, s0, s0, s0}, b1 = {s1, s1, s1, s1};
+#pragma GCC unroll 4
+                for (int j = 0; j < nh; j++) {
+                    v4d av;
+                    memcpy(&av, &x.at[kk][4 * (h + j)], sizeof av);
+                    acc[0][j] += av * b0;
+                    acc[1][j] += av * b1;
+                }
+            }
+#pragma GCC unroll 4
+            for (int j = 0; j < nh; j++)
+                for (int e = 0; e < 2; e++) {
+                    v4f dv = __builtin_convertvector(acc[e][j], v4f);
+                    memcpy(cd_run(l, sel_d, mn, c + e, h + j), &dv, sizeof dv);
+                }
+        }
+}
+
+/* The kinds of the full-wave product (the kinds table's order), each with constant shapes. */
+#define MFMA_FULL_SWITCH(fn) \
+    switch (kind) { \
+    case 0: fn(l, 16, 4, 1, 32, 0); return true; \
+    case 1: fn(l, 32, 2, 1, 32, 0); return true; \
+    case 2: fn(l, 16, 16, 4, 16, 0); return true; \
+    case 3: fn(l, 32, 8, 4, 16, 0); return true; \
+    case 4: fn(l, 16, 16, 4, 16, 1); return true; \
+    case 5: fn(l, 32, 8, 4, 16, 1); return true; \
+    case 6: fn(l, 16, 32, 8, 8, FP8_FNUZ); return true; \
+    case 7: fn(l, 32, 16, 8, 8, FP8_FNUZ); return true; \
+    case 8: fn(l, 16, 32, 8, 8, FP8_OCP); return true; \
+    case 9: fn(l, 32, 16, 8, 8, FP8_OCP); return true; \
+    default: return false; /* 128-bit operands, i8: the reference */ \
+    }
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define MFMA_X86 1
+#include <immintrin.h>
+
+/* The product of mfma_full in AVX2 intrinsics (the same operations; GCC's code for the generic vectors spills). */
+__attribute__((target("avx2,fma"))) static inline __attribute__((always_inline)) void
+mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits, const int bf) {
+    mfma_mats x;
+    if (ebits == 16 && bf && kpt == 4) /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
+        for (int q = 0; q < nk / kpt; q++)
+            for (int m = 0; m < mn; m += 4) {
+                const fly_emu_mfma_lane *ln = &l[m + mn * q];
+                __m128i w[4];
+                for (int r = 0; r < 4; r++) {
+                    /* B: a lane's 4 values are 4 consecutive k of its column */
+                    __m128i b = _mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)&ln[r].b)), 16);
+                    _mm256_storeu_pd(&x.bt[m + r][4 * q], _mm256_cvtps_pd(_mm_castsi128_ps(b)));
+                    w[r] = _mm_loadl_epi64((const __m128i *)&ln[r].a);
+                }
+                /* A: the 4 x 4 block (lanes m..m+3, values 0..3) transposed to k-major */
+                __m128i lo = _mm_unpacklo_epi16(w[0], w[1]), hi = _mm_unpacklo_epi16(w[2], w[3]);
+                __m128i k01 = _mm_unpacklo_epi32(lo, hi), k23 = _mm_unpackhi_epi32(lo, hi);
+                __m128i v[4] = {
+                    _mm_unpacklo_epi16(_mm_setzero_si128(), k01), _mm_unpackhi_epi16(_mm_setzero_si128(), k01),
+                    _mm_unpacklo_epi16(_mm_setzero_si128(), k23), _mm_unpackhi_epi16(_mm_setzero_si128(), k23)};
+                for (int i = 0; i < 4; i++)
+                    _mm256_store_pd(&x.at[4 * q + i][m], _mm256_cvtps_pd(_mm_castsi128_ps(v[i])));
+            }
+    else
+        for (int q = 0; q < nk / kpt; q++)
+            for (int m = 0; m < mn; m++) {
+                const fly_emu_mfma_lane *ln = &l[m + mn * q];
+                for (int i = 0; i < kpt; i++) {
+                    x.at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
+                    x.bt[m][q * kpt + i] = elem_of(ebits, bf, ln->b, i);
+                }
+            }
+    const int nh = mn / 4 < 4 ? mn / 4 : 4;
+    for (int c = 0; c < mn; c += 2)
+        for (int h = 0; h < mn / 4; h += nh) {
+            __m256d a0[4], a1[4];
+#pragma GCC unroll 4
+            for (int j = 0; j < nh; j++) {
+                a0[j] = _mm256_cvtps_pd(_mm_loadu_ps(cd_run(l, sel_c, mn, c, h + j)));
+                a1[j] = _mm256_cvtps_pd(_mm_loadu_ps(cd_run(l, sel_c, mn, c + 1, h + j)));
+            }
+            for (int kk = 0; kk < nk; kk++) {
+                __m256d b0 = _mm256_broadcast_sd(&x.bt[c][kk]), b1 = _mm256_broadcast_sd(&x.bt[c + 1][kk]);
+#pragma GCC unroll 4
+                for (int j = 0; j < nh; j++) {
+                    __m256d av = _mm256_load_pd(&x.at[kk][4 * (h + j)]);
+                    a0[j] = _mm256_fmadd_pd(av, b0, a0[j]);
+                    a1[j] = _mm256_fmadd_pd(av, b1, a1[j]);
+                }
+            }
+#pragma GCC unroll 4
+            for (int j = 0; j < nh; j++) {
+                _mm_storeu_ps(cd_run(l, sel_d, mn, c, h + j), _mm256_cvtpd_ps(a0[j]));
+                _mm_storeu_ps(cd_run(l, sel_d, mn, c + 1, h + j), _mm256_cvtpd_ps(a1[j]));
+            }
+        }
+}
+
+__attribute__((target("avx2,fma"))) static bool mfma_full_avx2(int kind, fly_emu_mfma_lane *l) {
+    MFMA_FULL_SWITCH(mfma_full_x86)
+}
+#endif
+
+static bool mfma_full_any(int kind, fly_emu_mfma_lane *l) {
+#ifdef MFMA_X86
+    static _Atomic int avx2 = -1;
+    int f = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (f < 0)
+        atomic_store_explicit(&avx2, f = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"),
+                              memory_order_relaxed);
+    if (f) return mfma_full_avx2(kind, l);
+#endif
+    MFMA_FULL_SWITCH(mfma_full)
 }
 
 /* FLYI_EMU_MFMA_REF=1: every wave through the reference (tests compare the two bit for bit). */
@@ -277,15 +355,7 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
         fly_emu_mfma_wave_ref(kind, l, active, n);
         return;
     }
-    switch (kind) { /* the kinds table's order */
-    case 0: mfma_full(l, 16, 4, 1, 32, 0); break;
-    case 1: mfma_full(l, 32, 2, 1, 32, 0); break;
-    case 2: mfma_full(l, 16, 16, 4, 16, 0); break;
-    case 3: mfma_full(l, 32, 8, 4, 16, 0); break;
-    case 4: mfma_full(l, 16, 16, 4, 16, 1); break;
-    case 5: mfma_full(l, 32, 8, 4, 16, 1); break;
-    default: fly_emu_mfma_wave_ref(kind, l, active, n); break; /* fp8, 128-bit operands, i8 */
-    }
+    if (!mfma_full_any(kind, l)) fly_emu_mfma_wave_ref(kind, l, active, n);
 }
 
 /* ---- the host lowering ---- */

@@ -1,7 +1,8 @@
 # The fast paths of host tensor ops (array kernels, the worker pool) give the values of the scalar
 # loops: float32 arithmetic equal to float64 arithmetic rounded once, conversions at the rounding edges,
-# reductions, softmax and matmul against CPython's own float arithmetic in the same order, and the random
-# streams. Tensors above 256K elements are split over threads; their pieces must equal the whole.
+# reductions, softmax and matmul against CPython's own float arithmetic in the same order (matmul: float32 fused
+# multiply-adds, as PyTorch's), and the random streams. Tensors above 256K elements are split over threads;
+# their pieces must equal the whole.
 import math
 import struct
 
@@ -60,6 +61,16 @@ for t in (m, m.t().contiguous().t()):
     v, i = t.max(1)
     w, j = t.min(1)
     print(v.tolist(), i.tolist(), w.tolist(), j.tolist(), t.amax(0).tolist(), t.argmin(0).tolist())
+# amax / amin over a leading dim (compared in float, no indices) and sums (4 rows a pass, each output's inputs in
+# order): the generic loop's values (a non-contiguous copy takes the generic loop), the first of equal zeros,
+# the first NaN
+z = torch.tensor([[-0.0, 0.0, 1.0], [0.0, -0.0, float("nan")]])
+big = torch.randn(700, 600)
+big[5, 7], big[9, 7], big[:, 3], big[100, 3] = float("nan"), -float("nan"), 0.0, -0.0
+nc = big.t().contiguous().t()
+print("amax dim 0", z.amax(0).tolist(), z.amin(0).tolist(), z.bfloat16().amax(0).tolist(),
+      same(big.amax(0), nc.amax(0)), same(big.amin(0), nc.amin(0)), same(big.half().amax(0), nc.half().amax(0)),
+      same(big.sum(0), nc.sum(0)), same(big[:, 8:].sum(0), nc[:, 8:].sum(0)), same(big[:699].sum(0), nc[:699].sum(0)))
 big = torch.randn(64, 4096)
 ref = [math.fsum(r) for r in big.double().tolist()]
 print("sum", max(abs(x - y) for x, y in zip(big.double().sum(1).tolist(), ref)) < 1e-9,
@@ -81,18 +92,53 @@ for r, out in zip(x.tolist(), torch.softmax(x, -1).tolist()):
         s += v
     ok = ok and [f32(v / s) for v in ex] == out
 print("softmax", ok, same(torch.softmax(torch.randn(600, 600), 0).sum(0), torch.ones(600)) or "close")
-p, q = torch.randn(40, 70), torch.randn(70, 33)
-ok = True
-pl, ql, out = p.tolist(), q.tolist(), (p @ q).tolist()
-for i in range(40):
-    for j in range(33):
-        s = 0.0
-        for k in range(70):
-            s += pl[i][k] * ql[k][j]
-        ok = ok and f32(s) == out[i][j]
-print("matmul", ok, same(torch.randn(300, 0) @ torch.randn(0, 100), torch.zeros(300, 100)))
+
+
+# matmul of float32 as PyTorch's CPU matmul accumulates: each element a chain of float32 fused multiply-adds in k
+# order from zero; fmaf here is exact integer arithmetic rounded once to float32 (normal range only)
+def parts(x):
+    m, e = math.frexp(x)
+    return int(m * (1 << 53)), e - 53
+
+
+def fmaf(a, b, c):
+    (A, ea), (B, eb), (C, ec) = parts(a), parts(b), parts(c)
+    e = min(ea + eb, ec)
+    S = ((A * B) << (ea + eb - e)) + (C << (ec - e))
+    if S == 0:
+        return 0.0
+    sg, S = (-1.0 if S < 0 else 1.0), abs(S)
+    sh = S.bit_length() - 24
+    if sh > 0:
+        q, r, half = S >> sh, S & ((1 << sh) - 1), 1 << (sh - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+    else:
+        q, sh = S, 0
+    return sg * math.ldexp(q, e + sh)
+
+
+def fma_chain_ok(p, q):
+    pl, ql, out = p.tolist(), q.tolist(), (p @ q).tolist()
+    ok = True
+    for i in range(len(pl)):
+        for j in range(len(ql[0])):
+            s = 0.0
+            for k in range(len(ql)):
+                s = fmaf(pl[i][k], ql[k][j], s)
+            ok = ok and s == out[i][j]
+    return ok
+
+
+# 40 x 70 @ 70 x 33: partial row and column blocks; 3 x 300 @ 300 x 5: a chain resumed past a K block
+print("matmul", fma_chain_ok(torch.randn(40, 70), torch.randn(70, 33)) and fma_chain_ok(torch.randn(3, 300),
+      torch.randn(300, 5)), same(torch.randn(300, 0) @ torch.randn(0, 100), torch.zeros(300, 100)))
+# split over threads: equal to the rows computed one by one (each small enough for one thread); 16-bit inputs
+# accumulate in float32 and round once
 big1, big2 = torch.randn(257, 300), torch.randn(300, 129)
-print("matmul big", same(big1 @ big2, (big1.double() @ big2.double()).float()))
+h1, h2 = big1[:64].bfloat16(), big2.bfloat16()
+print("matmul big", same(big1 @ big2, torch.cat([big1[i:i + 1] @ big2 for i in range(257)])),
+      same(h1 @ h2, (h1.float() @ h2.float()).bfloat16()), same(h1.half() @ h2.half(), (h1.float() @ h2.float()).half()))
 ln = F.layer_norm(x, (300,))
 print("layer_norm", abs(ln.mean().item()) < 1e-6, abs(ln.std(1)[0].item() - 1) < 1e-2)
 
