@@ -176,7 +176,9 @@ fy_obj fy_vm_region_end;
 #define TRACED_BRANCH(v) \
     do { \
         f->sp = (int)(sp - f->stack); \
-        int h_ = fy_trace_scf_branch(f, pc - 1, (v), &pc); \
+        int to_ = pc; /* a copy: pc itself never has its address taken, so it stays in a register */ \
+        int h_ = fy_trace_scf_branch(f, pc - 1, (v), &to_); \
+        pc = to_; \
         FY_DECREF(v); \
         sp = f->stack + f->sp; \
         if (h_ <= 0) { \
@@ -186,7 +188,16 @@ fy_obj fy_vm_region_end;
         DISPATCH(); \
     } while (0)
 
-fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
+/* GCC's global CSE hoists the label table's address out of the dispatch of every handler and then
+ * keeps it in a stack slot, a load per instruction; without it the address is a lea in each dispatch
+ * (GCC's manual suggests -fno-gcse for computed-goto interpreters). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FY_VM_RUN_OPT __attribute__((optimize("no-gcse")))
+#else
+#define FY_VM_RUN_OPT
+#endif
+
+FY_VM_RUN_OPT fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
     static void *labels[OP__COUNT] = {
 #define FY_OP_LABEL(n) [OP_##n] = &&L_##n,
         FY_OPCODES(FY_OP_LABEL)
@@ -197,7 +208,8 @@ fy_obj *fy_vm_run(fy_frame *f, fy_obj *throwflag) {
     const uint32_t *code = co->code;
     fy_obj *const *consts = FY_TUPLE_ITEMS(co->consts);
     fy_obj *const *names = FY_TUPLE_ITEMS(co->names);
-    fy_obj **locals = f->localsplus;
+    /* fast locals are read as f->localsplus (an array at a fixed offset in the frame), not through a
+     * pointer of their own: one register fewer for the loop's hot state (pc, sp, f, arg) */
     fy_obj **cells = f->localsplus + co->nlocals;
     fy_obj **sp = f->stack + f->sp;
     int pc = f->ip;
@@ -267,7 +279,7 @@ L_LOAD_CONST: {
     DISPATCH();
 }
 L_LOAD_FAST: {
-    fy_obj *v = locals[arg];
+    fy_obj *v = f->localsplus[arg];
     if (!v) {
         if (!fy_trace_active() || !fy_trace_scf_unbound(f, (int)arg)) /* a traced loop's name: say why */
             fy_err_format(&fy_UnboundLocalError,
@@ -280,20 +292,20 @@ L_LOAD_FAST: {
 }
 L_STORE_FAST: {
     fy_obj *v = POP();
-    fy_obj *old = locals[arg];
-    locals[arg] = v;
+    fy_obj *old = f->localsplus[arg];
+    f->localsplus[arg] = v;
     FY_XDECREF(old);
     DISPATCH();
 }
 L_DELETE_FAST: {
-    fy_obj *old = locals[arg];
+    fy_obj *old = f->localsplus[arg];
     if (!old) {
         fy_err_format(&fy_UnboundLocalError,
                       "cannot access local variable '%s' where it is not associated with a value",
                       FY_STR_DATA(FY_TUPLE_ITEMS(co->varnames)[arg]));
         goto error;
     }
-    locals[arg] = NULL;
+    f->localsplus[arg] = NULL;
     FY_DECREF(old);
     DISPATCH();
 }
@@ -387,8 +399,9 @@ L_DELETE_NAME: {
 }
 L_LOAD_GLOBAL: {
     fy_dict *g = (fy_dict *)f->globals, *b = (fy_dict *)f->builtins;
-    if (co->cache_ver[2 * f->cur] == g->version && co->cache_ver[2 * f->cur + 1] == b->version && co->cache[f->cur]) {
-        fy_obj *v = co->cache[f->cur];
+    int cur = pc - 1; /* f->cur, from the register */
+    if (co->cache_ver[2 * cur] == g->version && co->cache_ver[2 * cur + 1] == b->version && co->cache[cur]) {
+        fy_obj *v = co->cache[cur];
         PUSH(fy_ref(v));
         DISPATCH();
     }
@@ -399,9 +412,9 @@ L_LOAD_GLOBAL: {
         name_error(name);
         goto error;
     }
-    co->cache[f->cur] = v;
-    co->cache_ver[2 * f->cur] = g->version;
-    co->cache_ver[2 * f->cur + 1] = b->version;
+    co->cache[cur] = v;
+    co->cache_ver[2 * cur] = g->version;
+    co->cache_ver[2 * cur + 1] = b->version;
     PUSH(fy_ref(v));
     DISPATCH();
 }
@@ -424,11 +437,12 @@ L_DELETE_GLOBAL: {
 L_LOAD_ATTR: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
-    int k = fy_vm_ic_find(co->cache[f->cur], t);
+    int cur = pc - 1; /* f->cur, from the register */
+    int k = fy_vm_ic_find(co->cache[cur], t);
     if (k >= 0) {
         fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + t->dictoffset);
         if (d) {
-            uintptr_t ix = ((fy_vm_attr_ic *)co->cache[f->cur])->v[k];
+            uintptr_t ix = ((fy_vm_attr_ic *)co->cache[cur])->v[k];
             /* the recorded entry, else a plain lookup (an instance filled in another order) */
             fy_obj *v = (int64_t)ix < d->nentries && d->entries[ix].key == name ? d->entries[ix].value
                                                                                 : fy_dict_get_str(&d->h, name);
@@ -441,14 +455,14 @@ L_LOAD_ATTR: {
     }
     fy_obj *v = fy_getattr(o, name);
     if (!v) goto error;
-    if (k < 0) fy_vm_attr_cache_fill(co, f->cur, o, name, false);
+    if (k < 0) fy_vm_attr_cache_fill(co, cur, o, name, false);
     sp[-1] = v;
     FY_DECREF(o);
     DISPATCH();
 }
 L_STORE_ATTR: {
     fy_obj *o = POP(), *v = POP(), *name = names[arg];
-    int cur = f->cur;
+    int cur = pc - 1; /* f->cur, from the register */
     int k = fy_vm_ic_find(co->cache[cur], o->type);
     if (k >= 0) {
         fy_dict *d = (fy_dict *)*(fy_obj **)((char *)o + o->type->dictoffset);
@@ -486,7 +500,7 @@ L_DELETE_ATTR: {
 L_LOAD_METHOD: {
     fy_obj *o = TOP(), *name = names[arg];
     fy_type *t = o->type;
-    int cur = f->cur;
+    int cur = pc - 1; /* f->cur, from the register */
     int k = fy_vm_ic_find(co->cache[cur], t);
     if (k >= 0) {
         fy_obj *m = (fy_obj *)((fy_vm_attr_ic *)co->cache[cur])->v[k];
@@ -607,6 +621,19 @@ L_COMPARE_OP: {
     fy_obj *r;
     if (FY_INT_EXACT(a) && FY_INT_EXACT(b) && FY_INT_BOTH_SMALL(a, b)) {
         int64_t x = FY_INT_VAL(a), y = FY_INT_VAL(b);
+        bool c;
+        switch (arg) {
+        case FY_EQ_OP: c = x == y; break;
+        case FY_NE_OP: c = x != y; break;
+        case FY_LT_OP: c = x < y; break;
+        case FY_LE_OP: c = x <= y; break;
+        case FY_GT_OP: c = x > y; break;
+        default: c = x >= y; break;
+        }
+        r = fy_bool(c);
+    } else if (FY_TYPE(a) == &fy_float_type && FY_TYPE(b) == &fy_float_type) {
+        /* float against float: C's comparisons are IEEE's, as float's own (NaN unordered) */
+        double x = FY_FLOAT_VAL(a), y = FY_FLOAT_VAL(b);
         bool c;
         switch (arg) {
         case FY_EQ_OP: c = x == y; break;
@@ -978,7 +1005,9 @@ L_JUMP_IF_FALSE_OR_POP: {
     if (t < 0) {
         /* a traced Boolean: the tracer evaluates the rest and combines (trace_scf.c) */
         f->sp = (int)(sp - f->stack);
-        int h = fy_trace_scf_boolop(f, pc - 1, 1, &pc);
+        int to = pc;
+        int h = fy_trace_scf_boolop(f, pc - 1, 1, &to);
+        pc = to;
         sp = f->stack + f->sp;
         if (h <= 0) {
             reraise = h == -2;
@@ -998,7 +1027,9 @@ L_JUMP_IF_TRUE_OR_POP: {
     if (t < 0) {
         /* a traced Boolean: the tracer evaluates the rest and combines (trace_scf.c) */
         f->sp = (int)(sp - f->stack);
-        int h = fy_trace_scf_boolop(f, pc - 1, 0, &pc);
+        int to = pc;
+        int h = fy_trace_scf_boolop(f, pc - 1, 0, &to);
+        pc = to;
         sp = f->stack + f->sp;
         if (h <= 0) {
             reraise = h == -2;
@@ -1344,7 +1375,9 @@ L_FOR_RANGE: {
     /* for T in range(...): scf.for while a kernel is traced (trace_scf.c), else CALL + GET_ITER */
     if (fy_trace_active()) {
         f->sp = (int)(sp - f->stack);
-        int h = fy_trace_scf_for(f, pc - 1, arg, &pc);
+        int to = pc;
+        int h = fy_trace_scf_for(f, pc - 1, arg, &to);
+        pc = to;
         sp = f->stack + f->sp;
         if (h < 0) {
             reraise = h == -2;
