@@ -847,6 +847,34 @@ static void run_phased(fly_emu_ctx *c, int n) {
     } while (release(c, n) > 0);
 }
 
+/* Runs a block through the kernel's lane-vector form (emu_vec.c): one call, a wave at a time. */
+static void run_vec(fly_emu_ctx *c, int n) {
+    c->fiber_mode = M_PHASE;
+    c->nthreads = n;
+    c->cur = 0;
+    if (setjmp(c->abort_jb)) return; /* c->failed is set */
+    if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
+    c->job->k->vec_fn(c->job->g->args, c);
+}
+
+void fly_emu_vchk(void *ctxp, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
+                  int32_t site, int32_t flags) {
+    fly_emu_ctx *c = ctxp;
+    const int64_t *a = (const int64_t *)(intptr_t)addrs;
+    for (int l = 0; l < WAVE; l++) {
+        if (!((uint64_t)mask >> l & 1)) continue;
+        uintptr_t ad = (uintptr_t)(a ? a[l] : first + l * stride), e = ad + (uintptr_t)bytes, lo, hi;
+        if (flags & FLY_EMU_ACC_LDS) {
+            lo = c->lds_lo, hi = c->lds_hi;
+        } else {
+            lo = c->hits[2 * site], hi = c->hits[2 * site + 1];
+        }
+        if (ad >= lo && e <= hi && e > ad) continue;
+        c->cur = (int)(t0 + l);
+        fly_emu_chk(c, (int64_t)ad, bytes, site, flags);
+    }
+}
+
 static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start) {
     uint32_t head;
     memcpy(&head, c->pf, 4);
@@ -894,7 +922,9 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
     int n = (int)(g->block[0] * g->block[1] * g->block[2]);
     c->in_fault = 0;
     tl_running = c;
-    if (k->syncs && k->phased) {
+    if (k->syncs && k->vec_fn && n % WAVE == 0 && g->block[1] == 1 && g->block[2] == 1 && !c->prof_on) {
+        run_vec(c, n);
+    } else if (k->syncs && k->phased) {
         run_phased(c, n);
     } else if (k->syncs && k->lanes_fn) {
         run_coro(c, n);
