@@ -89,6 +89,8 @@ void *fly_emu_mfma_slot(void *ctx);
 /* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags
  * the alloca's size in bytes. */
 enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4, FLY_EMU_ACC_REG = 8 };
+/* fly_emu_vchk's flag: the access was made as consecutive lanes; lanes whose addresses are not are an error. */
+enum { FLY_EMU_VCHK_CONSEC = 1 << 30 };
 /* Flags of fly_emu_divchk (bits 8..15: the operands' width in bits). */
 enum { FLY_EMU_DIV_SIGNED = 1, FLY_EMU_DIV_REM = 2 };
 
@@ -232,9 +234,11 @@ void fly_emu_kernel_clear(fly_emu_kernel *k);
  * (FLYI_EMU_VEC_WHY=1 prints why). FLYI_EMU_VEC_OFF=1, FLYI_EMU_CORO=1 and FLYI_EMU_FIBERS=1 skip it. Returns 0. */
 int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out);
 /* The slow path of a lane-vector access check: for each lane l set in mask (in lane order), its address
- * (addrs[l] when addrs is not 0, else first + l * stride) checked as thread t0 + l would (fly_emu_chk). */
+ * (addrs[l] when addrs is not 0, else first + l * stride) checked as thread t0 + l would (fly_emu_chk), and
+ * for a store with vals (the lanes' values, bytes each) the lane's value stored, so that the lanes before a
+ * faulting one have stored as the threads before it would have. */
 void fly_emu_vchk(void *ctx, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
-                  int32_t site, int32_t flags);
+                  int32_t site, int32_t flags, int64_t vals);
 
 /* After the checks: a kernel that synchronises becomes a phase loop (emu_phase.c): thread_fn runs
  * every ready thread of the block to its next suspension. Returns 0 (k->phased, k->frame_bytes

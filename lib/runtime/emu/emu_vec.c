@@ -46,6 +46,9 @@ typedef struct vent {
     int seg;         /* the run that defines it; -1: visible everywhere (arguments, hoisted uniform ops) */
     int spill;       /* used by another run */
     int reloaded;    /* the run that last reloaded it from its slot, + 1 */
+    MlirValue lane0; /* a lane-dependent pointer (nv: the lanes' addresses) of consecutive lanes: lane 0's */
+    MlirValue guard; /* and the i1 that says the lanes do not wrap (null: always) */
+    int64_t pstride; /* the bytes between lanes of lane0 */
 } vent;
 
 typedef struct vx {
@@ -60,7 +63,7 @@ typedef struct vx {
     bool bad;
     char why[160];
     int nseg, cur;                       /* numbering of the runs */
-    MlirValue octx, tx, ctxv, nw, iota, wb, w, scratch, ones, c0, c1;
+    MlirValue octx, tx, ctxv, nw, iota, wb, w, scratch, scratch2, stval, ones, c0, c1;
     MlirBlock fentry;
     MlirOperation first; /* the new entry's first op: slots go before it */
 } vx;
@@ -71,6 +74,12 @@ static void bad(vx *x, const char *why, MlirOperation op) {
     char nm[64] = "";
     if (!mlirOperationIsNull(op)) fly_ir_op_name(op, nm, sizeof nm);
     snprintf(x->why, sizeof x->why, "%s%s%s", why, nm[0] ? ": " : "", nm);
+    const char *w = getenv("FLYI_EMU_VEC_WHY");
+    if (w && !strcmp(w, "3") && !mlirOperationIsNull(op)) {
+        char *t = fly_ir_op_print(op, true, false);
+        fprintf(stderr, "emu: lane-vector form stops at: %s\n", t ? t : "");
+        free(t);
+    }
 }
 
 /* ---- the map of old values ---- */
@@ -209,6 +218,19 @@ static bool ctx_load(vx *x, MlirOperation op, int *word) {
     return true;
 }
 
+/* An llvm.load / llvm.store that is neither atomic nor volatile. */
+static bool plain_access(MlirOperation op) {
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("volatile_")))) return false;
+    MlirAttribute o = mlirOperationGetAttributeByName(op, fly_ir_sref("ordering"));
+    if (mlirAttributeIsNull(o)) return true;
+    if (mlirAttributeIsAInteger(o)) return mlirIntegerAttrGetValueInt(o) == 0; /* not_atomic */
+    fly_ir_buf t = {0};
+    mlirAttributePrint(o, fly_ir_buf_callback, &t);
+    bool na = t.data && strstr(t.data, "not_atomic");
+    fly_ir_buf_free(&t);
+    return na;
+}
+
 static bool is_div(MlirOperation op) {
     return is(op, "arith.divui") || is(op, "arith.divsi") || is(op, "arith.remui") || is(op, "arith.remsi") ||
            is(op, "arith.ceildivsi") || is(op, "arith.ceildivui") || is(op, "arith.floordivsi");
@@ -298,7 +320,8 @@ static void scan_op(vx *x, MlirOperation op, bool level, bool divergent) {
     note_uses(x, op);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
         MlirValue r = mlirOperationGetResult(op, i);
-        if (vary(x, r) && !scalar_type(mlirValueGetType(r))) bad(x, "a lane-dependent value of non-scalar type", op);
+        if (vary(x, r) && !scalar_type(mlirValueGetType(r)) && !is(op, "llvm.getelementptr"))
+            bad(x, "a lane-dependent value of non-scalar type", op);
     }
     if (is(op, "scf.if")) {
         if (has_barrier(op)) bad(x, "a barrier under a branch", op);
@@ -354,9 +377,30 @@ static void scan_op(vx *x, MlirOperation op, bool level, bool divergent) {
             bad(x, "an access to a memref of rank other than 1 or with a layout", op);
         return;
     }
-    if (is(op, "llvm.load")) {
+    if (is(op, "llvm.load") || is(op, "llvm.store")) {
         int w;
-        if (!ctx_load(x, op, &w)) bad(x, "an llvm.load of other than the context", op);
+        bool ld = is(op, "llvm.load");
+        if (ld && ctx_load(x, op, &w)) return;
+        MlirType vt = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
+        if (!scalar_type(vt) || mlirTypeIsAIndex(vt) || !fly_emu_type_bytes(vt) || !plain_access(op) ||
+            fly_emu_ptr_as(mlirValueGetType(mlirOperationGetOperand(op, ld ? 0 : 1))) < 0)
+            bad(x, "an llvm access of other than a plain scalar", op);
+        return;
+    }
+    if (is(op, "llvm.getelementptr") &&
+        (vary(x, mlirOperationGetOperand(op, 0)) ||
+         (mlirOperationGetNumOperands(op) > 1 && vary(x, mlirOperationGetOperand(op, 1))))) {
+        MlirAttribute ri = mlirOperationGetAttributeByName(op, fly_ir_sref("rawConstantIndices"));
+        MlirAttribute et = mlirOperationGetAttributeByName(op, fly_ir_sref("elem_type"));
+        bool vb = vary(x, mlirOperationGetOperand(op, 0)),
+             one = !mlirAttributeIsNull(ri) && mlirDenseArrayGetNumElements(ri) == 1;
+        int32_t k0 = one ? mlirDenseI32ArrayGetElement(ri, 0) : 0;
+        bool ok = one && !mlirAttributeIsNull(et) && scalar_type(mlirTypeAttrGetValue(et)) &&
+                  fly_emu_type_bytes(mlirTypeAttrGetValue(et)) > 0 &&
+                  (vb ? mlirOperationGetNumOperands(op) == 1 && k0 != INT32_MIN
+                      : mlirOperationGetNumOperands(op) == 2 && k0 == INT32_MIN &&
+                            scalar_type(mlirValueGetType(mlirOperationGetOperand(op, 1))));
+        if (!ok) bad(x, "a lane-dependent address other than base[index] of scalars", op);
         return;
     }
     if (is(op, "func.return") || is(op, "scf.yield")) return;
@@ -379,7 +423,9 @@ static void scan_op(vx *x, MlirOperation op, bool level, bool divergent) {
     }
     if (prefix(op, "llvm.mlir.") || is(op, "llvm.getelementptr") || is(op, "llvm.addrspacecast") ||
         is(op, "llvm.insertvalue") || is(op, "llvm.extractvalue") || is(op, "llvm.bitcast") ||
-        is(op, "builtin.unrealized_conversion_cast"))
+        is(op, "llvm.ptrtoint") || is(op, "llvm.inttoptr") || is(op, "builtin.unrealized_conversion_cast") ||
+        is(op, "memref.extract_aligned_pointer_as_index") || is(op, "memref.extract_strided_metadata") ||
+        is(op, "memref.reinterpret_cast") || is(op, "memref.cast") || is(op, "memref.view"))
         return;
     bad(x, "unsupported op", op);
 }
@@ -401,8 +447,9 @@ static void scan_block(vx *x, MlirBlock b, bool level, bool divergent) {
             continue;
         }
         /* a uniform op without regions or side effects whose operands are visible everywhere: hoisted */
+        int cw;
         bool hoist = level && mlirOperationGetNumResults(op) && !mlirOperationGetNumRegions(op) &&
-                     !is(op, "memref.load") && !is(op, "func.call");
+                     !is(op, "memref.load") && !is(op, "func.call") && !(is(op, "llvm.load") && !ctx_load(x, op, &cw));
         for (intptr_t i = 0; hoist && i < mlirOperationGetNumOperands(op); i++) {
             vent *e = get(x, mlirOperationGetOperand(op, i));
             hoist = e && !e->vary && e->seg < 0;
@@ -456,6 +503,8 @@ static void put(vx *x, MlirValue old, MlirValue nv, bool isvec, MlirValue cbase)
     e->nv = nv;
     e->vary = isvec;
     e->cbase = cbase;
+    e->lane0 = e->guard = (MlirValue){NULL};
+    e->pstride = 0;
 }
 
 static MlirValue reduce(vx *x, fly_emu_irb *b, const char *kind, MlirValue v) {
@@ -513,10 +562,14 @@ static MlirValue ctx_i64(vx *x, fly_emu_irb *b, int word) {
     return fly_emu_irb_load(b, fly_emu_irb_gep_const(b, x->ctxv, word, x->i64), x->i64, 8);
 }
 
+static MlirNamedAttribute align_attr(vx *x, int64_t a, MlirType t) {
+    return fly_ir_named(x->ctx, "alignment", mlirIntegerAttrGet(t, a));
+}
+
 /* The check of one access of the active lanes: [lo, hi + bytes) inside the range the site last hit, else
  * fly_emu_vchk with each lane's address (addrs: the lanes' vector, or first + lane * stride). */
 static void check(vx *x, fly_emu_irb *b, MlirLocation loc, MlirValue lo, MlirValue hi, MlirValue addrs, MlirValue first,
-                  int64_t stride, MlirValue mask, int64_t bytes, bool lds, bool store) {
+                  int64_t stride, MlirValue mask, int64_t bytes, bool lds, bool store, MlirValue guard) {
     int site = fly_emu_add_site(x->k, loc);
     MlirValue hlo, hhi;
     if (lds) {
@@ -530,6 +583,7 @@ static void check(vx *x, fly_emu_irb *b, MlirLocation loc, MlirValue lo, MlirVal
     MlirValue e = bin(b, "arith.addi", hi, i64c(x, b, bytes));
     MlirValue ok = bin(b, "arith.andi", cmpi(x, b, CMP_UGE, lo, hlo), cmpi(x, b, CMP_ULE, e, hhi));
     ok = bin(b, "arith.andi", ok, cmpi(x, b, CMP_UGT, e, hi));
+    if (!mlirValueIsNull(guard)) ok = bin(b, "arith.andi", ok, guard);
     MlirValue miss = bin(b, "arith.xori", ok, fly_emu_irb_const(b, 1, x->i1));
     fly_emu_irb in = *b;
     open_if(x, &in, miss);
@@ -540,19 +594,30 @@ static void check(vx *x, fly_emu_irb *b, MlirLocation loc, MlirValue lo, MlirVal
         ap = base_addr(x, &in, x->scratch);
         first = i64c(x, &in, 0);
     }
-    MlirValue bits = mlirValueIsNull(mask) ? i64c(x, &in, -1) : cast(&in, "llvm.bitcast", mask, x->i64);
+    MlirValue vals = i64c(x, &in, 0);
+    if (store && !mlirValueIsNull(x->stval)) { /* the values, so that the lanes before a faulting one store */
+        vals = base_addr(x, &in, x->scratch2);
+        MlirValue o[2] = {x->stval, cast(&in, "llvm.inttoptr", vals, x->ptr)};
+        MlirNamedAttribute al = align_attr(x, 1, x->i64); /* the slot is only 8-byte aligned */
+        fly_emu_irb_op(&in, "llvm.store", 2, o, fly_ir_type_null(), 1, &al);
+    }
+    /* one address for the wave (no vector, stride 0): lane 0 stands for it */
+    MlirValue bits = !mlirValueIsNull(mask)                  ? cast(&in, "llvm.bitcast", mask, x->i64)
+                     : mlirValueIsNull(addrs) && stride == 0 ? i64c(x, &in, 1)
+                                                             : i64c(x, &in, -1);
     MlirValue t0 = cast(&in, "arith.index_cast", x->wb, x->i64);
-    int flags = (lds ? FLY_EMU_ACC_LDS : 0) | (store ? FLY_EMU_ACC_STORE : 0);
-    MlirValue a[9] = {x->ctxv,
-                      ap,
-                      first,
-                      i64c(x, &in, stride),
-                      bits,
-                      t0,
-                      i64c(x, &in, bytes),
-                      fly_emu_irb_const(&in, site, x->i32),
-                      fly_emu_irb_const(&in, flags, x->i32)};
-    fly_emu_irb_call(&in, "fly_emu_vchk", 9, a, fly_ir_type_null());
+    int flags = (lds ? FLY_EMU_ACC_LDS : 0) | (store ? FLY_EMU_ACC_STORE : 0) | (stride < 0 ? FLY_EMU_VCHK_CONSEC : 0);
+    MlirValue a[10] = {x->ctxv,
+                       ap,
+                       first,
+                       i64c(x, &in, stride < 0 ? 0 : stride),
+                       bits,
+                       t0,
+                       i64c(x, &in, bytes),
+                       fly_emu_irb_const(&in, site, x->i32),
+                       fly_emu_irb_const(&in, flags, x->i32),
+                       vals};
+    fly_emu_irb_call(&in, "fly_emu_vchk", 10, a, fly_ir_type_null());
 }
 
 /* The lanes' addresses of an access at index vector iv (index) of m. */
@@ -596,7 +661,8 @@ static void gen_access(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
         MlirValue i = use(x, b, iold, false);
         MlirValue a =
             bin(b, "arith.addi", base, bin(b, "arith.muli", cast(b, "arith.index_cast", i, x->i64), i64c(x, b, esz)));
-        check(x, b, loc, a, a, (MlirValue){NULL}, a, 0, (MlirValue){NULL}, esz, lds, !ld);
+        x->stval = ld ? (MlirValue){NULL} : use(x, b, mlirOperationGetOperand(op, 0), false);
+        check(x, b, loc, a, a, (MlirValue){NULL}, a, 0, (MlirValue){NULL}, esz, lds, !ld, (MlirValue){NULL});
         if (ld) {
             MlirValue o[2] = {m, i};
             put(x, fly_ir_res0(op), val(b, "memref.load", 2, o, et), false, (MlirValue){NULL});
@@ -619,7 +685,8 @@ static void gen_access(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
         addrs = lane_addrs(x, b, base, iv, esz);
         lane_range(x, b, addrs, mask, &lo, &hi);
     }
-    check(x, b, loc, lo, hi, addrs, first, stride, mask, esz, lds, !ld);
+    x->stval = ld ? (MlirValue){NULL} : use(x, b, mlirOperationGetOperand(op, 0), true);
+    check(x, b, loc, lo, hi, addrs, first, stride, mask, esz, lds, !ld, (MlirValue){NULL});
     MlirType vt = vec_of(x, et);
     MlirValue mk = mlirValueIsNull(mask) ? x->ones : mask;
     if (ld) {
@@ -648,6 +715,128 @@ static void gen_access(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
         MlirValue o[5] = {m, x->c0, iv, mk, v};
         fly_emu_irb_op(b, "vector.scatter", 5, o, fly_ir_type_null(), 0, NULL);
     }
+}
+
+/* llvm.load / llvm.store through a pointer (not the context's). */
+static void gen_llaccess(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    bool ld = is(op, "llvm.load");
+    MlirValue pold = mlirOperationGetOperand(op, ld ? 0 : 1);
+    MlirType pt = mlirValueGetType(pold);
+    MlirType et = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
+    int64_t esz = fly_emu_type_bytes(et);
+    bool lds = fly_emu_ptr_as(pt) == 3;
+    MlirLocation loc = mlirOperationGetLocation(op);
+    vent *pe = get(x, pold);
+    bool vp = pe && pe->vary, vv = !ld && vary(x, mlirOperationGetOperand(op, 0));
+    if (!vp && !vv && mlirValueIsNull(mask)) { /* one access for the wave */
+        MlirValue p = use(x, b, pold, false);
+        MlirValue a = cast(b, "llvm.ptrtoint", p, x->i64);
+        x->stval = ld ? (MlirValue){NULL} : use(x, b, mlirOperationGetOperand(op, 0), false);
+        check(x, b, loc, a, a, (MlirValue){NULL}, a, 0, (MlirValue){NULL}, esz, lds, !ld, (MlirValue){NULL});
+        MlirOperation c = mlirOperationClone(op);
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+            mlirOperationSetOperand(c, i, use(x, b, mlirOperationGetOperand(op, i), false));
+        fly_ir_op_insert(b->block, b->before, c);
+        if (ld) put(x, fly_ir_res0(op), fly_ir_res0(c), false, (MlirValue){NULL});
+        return;
+    }
+    MlirValue addrs = vp ? pe->nv : bcast(x, b, cast(b, "llvm.ptrtoint", use(x, b, pold, false), x->i64));
+    bool consec = vp && !mlirValueIsNull(pe->lane0) && pe->pstride == esz;
+    MlirValue lane0 = consec ? pe->lane0 : (MlirValue){NULL}, guard = consec ? pe->guard : (MlirValue){NULL};
+    MlirValue lo, hi;
+    if (consec && mlirValueIsNull(mask)) {
+        lo = cast(b, "llvm.ptrtoint", lane0, x->i64);
+        hi = bin(b, "arith.addi", lo, i64c(x, b, esz * (VW - 1)));
+    } else {
+        lane_range(x, b, addrs, mask, &lo, &hi);
+    }
+    x->stval = ld ? (MlirValue){NULL} : use(x, b, mlirOperationGetOperand(op, 0), true);
+    check(x, b, loc, lo, hi, addrs, (MlirValue){NULL}, consec ? -1 : 0, mask, esz, lds, !ld, guard);
+    MlirType vt = vec_of(x, et), i32 = x->i32;
+    MlirValue mk = mlirValueIsNull(mask) ? x->ones : mask;
+    MlirValue ptrs = {NULL};
+    if (!consec) {
+        int64_t n = VW;
+        ptrs = cast(b, "llvm.inttoptr", addrs, mlirVectorTypeGet(1, &n, pt));
+    }
+    MlirNamedAttribute al64 = align_attr(x, esz, x->i64), al32 = align_attr(x, esz, i32);
+    if (ld) {
+        MlirValue r;
+        if (consec && mlirValueIsNull(mask)) {
+            r = fly_emu_irb_val(b, "llvm.load", 1, &lane0, vt, 1, &al64);
+        } else if (consec) {
+            MlirValue o[3] = {lane0, mk, bcast(x, b, zero_of(x, b, et))};
+            r = fly_emu_irb_val(b, "llvm.intr.masked.load", 3, o, vt, 1, &al32);
+        } else {
+            MlirValue o[3] = {ptrs, mk, bcast(x, b, zero_of(x, b, et))};
+            r = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, vt, 1, &al32);
+        }
+        put(x, fly_ir_res0(op), r, true, (MlirValue){NULL});
+        return;
+    }
+    MlirValue v = use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (consec && mlirValueIsNull(mask)) {
+        MlirValue o[2] = {v, lane0};
+        fly_emu_irb_op(b, "llvm.store", 2, o, fly_ir_type_null(), 1, &al64);
+    } else if (consec) {
+        MlirValue o[3] = {v, lane0, mk};
+        fly_emu_irb_op(b, "llvm.intr.masked.store", 3, o, fly_ir_type_null(), 1, &al32);
+    } else { /* lanes in order: the last active lane's value wins where addresses repeat */
+        MlirValue o[3] = {v, ptrs, mk};
+        fly_emu_irb_op(b, "llvm.intr.masked.scatter", 3, o, fly_ir_type_null(), 1, &al32);
+    }
+}
+
+/* A lane-dependent address: base[index] over scalars (uniform base), or p[constant] (lane-dependent p). */
+static void gen_gep(vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirType et = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("elem_type")));
+    int64_t esz = fly_emu_type_bytes(et);
+    MlirValue r = fly_ir_res0(op);
+    vent *be = get(x, mlirOperationGetOperand(op, 0));
+    if (be && be->vary) {
+        int64_t k =
+            mlirDenseI32ArrayGetElement(mlirOperationGetAttributeByName(op, fly_ir_sref("rawConstantIndices")), 0);
+        MlirValue a = bin(b, "arith.addi", be->nv, bcast(x, b, i64c(x, b, k * esz)));
+        MlirValue l0 = be->lane0, g = be->guard;
+        int64_t ps = be->pstride;
+        if (!mlirValueIsNull(l0)) {
+            MlirOperation c = mlirOperationClone(op);
+            mlirOperationSetOperand(c, 0, l0);
+            fly_ir_op_insert(b->block, b->before, c);
+            l0 = fly_ir_res0(c);
+        }
+        put(x, r, a, true, (MlirValue){NULL});
+        vent *e = get(x, r);
+        e->lane0 = l0, e->guard = g, e->pstride = ps;
+        return;
+    }
+    MlirValue base = use(x, b, mlirOperationGetOperand(op, 0), false);
+    MlirValue iold = mlirOperationGetOperand(op, 1);
+    MlirType it = mlirValueGetType(iold);
+    MlirValue iv = use(x, b, iold, true);
+    MlirValue i64v = mlirTypeIsAIndex(it)               ? cast(b, "arith.index_cast", iv, vec_of(x, x->i64))
+                     : mlirIntegerTypeGetWidth(it) < 64 ? cast(b, "arith.extsi", iv, vec_of(x, x->i64))
+                                                        : iv; /* GEP indices are signed */
+    MlirValue a = bin(b, "arith.muli", i64v, bcast(x, b, i64c(x, b, esz)));
+    a = bin(b, "arith.addi", a, bcast(x, b, cast(b, "llvm.ptrtoint", base, x->i64)));
+    vent *ie = get(x, iold);
+    MlirValue l0 = {NULL}, g = {NULL};
+    if (ie && !mlirValueIsNull(ie->cbase)) {
+        MlirValue cb = ie->cbase;
+        MlirOperation c = mlirOperationClone(op);
+        mlirOperationSetOperand(c, 0, base);
+        mlirOperationSetOperand(c, 1, cb);
+        fly_ir_op_insert(b->block, b->before, c);
+        l0 = fly_ir_res0(c);
+        if (!mlirTypeIsAIndex(it) && mlirIntegerTypeGetWidth(it) < 64) { /* lane 63 still below the sign bit */
+            int w = (int)mlirIntegerTypeGetWidth(it);
+            int64_t mx = w >= 63 ? INT64_MAX - (VW - 1) : ((int64_t)1 << (w - 1)) - 1 - (VW - 1);
+            g = cmpi(x, b, 3 /* sle */, cb, fly_emu_irb_const(b, mx, it));
+        }
+    }
+    put(x, r, a, true, (MlirValue){NULL});
+    vent *e = get(x, r);
+    e->lane0 = l0, e->guard = g, e->pstride = mlirValueIsNull(l0) ? 0 : esz;
 }
 
 static void gen_block(vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue mask);
@@ -831,7 +1020,17 @@ static void gen_plain(vx *x, fly_emu_irb *b, MlirOperation op) {
             cb = bin(b, is(op, "arith.addi") ? "arith.addi" : "arith.subi", p->cbase, q->nv);
         else if (p && q && q->vary && !mlirValueIsNull(q->cbase) && !p->vary && is(op, "arith.addi"))
             cb = bin(b, "arith.addi", p->nv, q->cbase);
-        if (!mlirValueIsNull(cb) && !mlirTypeIsAIndex(mlirValueGetType(cb))) cb = (MlirValue){NULL};
+    }
+    /* index -> narrower integer: lanes stay consecutive modulo 2^width (the address's sign extension is
+     * guarded where it happens) */
+    if ((is(op, "arith.index_cast") || is(op, "arith.trunci")) && no == 1) {
+        vent *p = get(x, mlirOperationGetOperand(op, 0));
+        MlirType to = mlirValueGetType(fly_ir_res0(op)), from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+        bool narrows = mlirTypeIsAInteger(to) &&
+                       (mlirTypeIsAIndex(from) ||
+                        (mlirTypeIsAInteger(from) && mlirIntegerTypeGetWidth(from) >= mlirIntegerTypeGetWidth(to)));
+        if (p && p->vary && !mlirValueIsNull(p->cbase) && narrows)
+            cb = cast(b, is(op, "arith.trunci") ? "arith.trunci" : "arith.index_cast", p->cbase, to);
     }
     for (intptr_t i = 0; i < nr; i++) put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), true, cb);
 }
@@ -842,6 +1041,8 @@ static void gen_op(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     else if (is(op, "scf.for")) gen_for(x, b, op, mask);
     else if (is(op, "memref.load") || is(op, "memref.store")) gen_access(x, b, op, mask);
     else if (is_call(op, "fly_emu_shfl")) gen_shfl(x, b, op);
+    else if ((is(op, "llvm.load") && !ctx_load(x, op, &(int){0})) || is(op, "llvm.store")) gen_llaccess(x, b, op, mask);
+    else if (is(op, "llvm.getelementptr") && vary(x, fly_ir_res0(op))) gen_gep(x, b, op);
     else if (is(op, "func.call")) bad(x, "a call", op);
     else gen_plain(x, b, op);
 }
@@ -857,6 +1058,7 @@ static MlirValue slot_of(vx *x, vent *e, MlirValue old) {
     if (!mlirValueIsNull(e->slot)) return e->slot;
     MlirType t = mlirValueGetType(old);
     int64_t n = MAXW;
+    if (!scalar_type(t)) bad(x, "a pointer that lives across a barrier", (MlirOperation){NULL});
     MlirType et = e->vary ? vec_of(x, t) : t;
     MlirType mt = mlirMemRefTypeContiguousGet(et, 1, &n, mlirAttributeGetNull());
     fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
@@ -874,18 +1076,22 @@ static bool remat(vx *x, MlirValue v, int depth) {
     if (mlirValueEqual(v, x->tx) || e->seg < 0) return true;
     if (depth > 6 || !mlirValueIsAOpResult(v)) return false;
     MlirOperation d = mlirOpResultGetOwner(v);
-    if (!prefix(d, "arith.") || mlirOperationGetNumRegions(d) || mlirOperationGetNumResults(d) != 1) return false;
+    if ((!prefix(d, "arith.") && !is(d, "llvm.getelementptr")) || mlirOperationGetNumRegions(d) ||
+        mlirOperationGetNumResults(d) != 1)
+        return false;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++)
         if (!remat(x, mlirOperationGetOperand(d, i), depth + 1)) return false;
     return true;
 }
+
+static void gen_op(vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
 
 static void regen(vx *x, fly_emu_irb *b, MlirValue v) {
     vent *e = get(x, v);
     if (mlirValueEqual(v, x->tx) || e->seg < 0 || e->reloaded == x->cur + 1) return;
     MlirOperation d = mlirOpResultGetOwner(v);
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++) regen(x, b, mlirOperationGetOperand(d, i));
-    gen_plain(x, b, d);
+    gen_op(x, b, d, (MlirValue){NULL});
     e = get(x, v);
     e->reloaded = x->cur + 1;
 }
@@ -907,7 +1113,8 @@ static void reload_uses(vx *x, fly_emu_irb *b, MlirOperation op) {
         MlirValue lo[2] = {e->slot, x->w};
         MlirType t = mlirValueGetType(o);
         e->nv = val(b, "memref.load", 2, lo, e->vary ? vec_of(x, t) : t);
-        e->cbase = (MlirValue){NULL};
+        e->cbase = e->lane0 = e->guard = (MlirValue){NULL};
+        e->pstride = 0;
         e->reloaded = x->cur + 1;
     }
     for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
@@ -1069,6 +1276,7 @@ static int build(vx *x, MlirModule m, MlirOperation f) {
     MlirNamedAttribute sa =
         fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
     x->scratch = fly_emu_irb_val(&b, "memref.alloca", 0, NULL, smt, 1, &sa);
+    x->scratch2 = fly_emu_irb_val(&b, "memref.alloca", 0, NULL, smt, 1, &sa);
     x->ctxv = nctx;
     /* old ctx uses map to the new one already (entry argument 0) */
     x->nseg = 0;
@@ -1144,8 +1352,8 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
         if (!declared) {
             MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64),
                      i32 = mlirIntegerTypeGet(ctx, 32);
-            MlirType in[9] = {ptr, i64, i64, i64, i64, i64, i64, i32, i32};
-            MlirType ft = mlirFunctionTypeGet(ctx, 9, in, 0, NULL);
+            MlirType in[10] = {ptr, i64, i64, i64, i64, i64, i64, i32, i32, i64};
+            MlirType ft = mlirFunctionTypeGet(ctx, 10, in, 0, NULL);
             MlirNamedAttribute a[3] = {
                 fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vchk"))),
                 fly_ir_named(ctx, "function_type", mlirTypeAttrGet(ft)),
@@ -1158,6 +1366,12 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
             fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
                              mlirOperationCreate(&st));
             declared = true;
+        }
+        const char *why = getenv("FLYI_EMU_VEC_WHY");
+        if (why && !strcmp(why, "2")) {
+            char *t = fly_ir_op_print(f, false, false);
+            fprintf(stderr, "%s\n", t ? t : "");
+            free(t);
         }
         vx x = {.ctx = ctx, .k = k};
         x.idx = mlirIndexTypeGet(ctx);
