@@ -102,6 +102,8 @@ void *fly_emu_mfma_slot(void *ctx);
 /* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags
  * the alloca's size in bytes. */
 enum { FLY_EMU_ACC_STORE = 1, FLY_EMU_ACC_LDS = 2, FLY_EMU_ACC_ATOMIC = 4, FLY_EMU_ACC_REG = 8 };
+/* fly_emu_vchk's flag: the access was made as consecutive lanes; lanes whose addresses are not are an error. */
+enum { FLY_EMU_VCHK_CONSEC = 1 << 30 };
 /* Flags of fly_emu_divchk (bits 8..15: the operands' width in bits). */
 enum { FLY_EMU_DIV_SIGNED = 1, FLY_EMU_DIV_REM = 2 };
 
@@ -142,6 +144,8 @@ typedef struct fly_emu_kernel {
                                  * suspension, in the frame fly_emu_coro_frame gave it) */
     fly_emu_lanes_fn lanes_fn;  /* resumes the ready coroutine threads; NULL: thread_fn runs in a fiber */
     int phased;                 /* thread_fn is a phase loop (emu_phase.c) over frames of frame_bytes */
+    int vec;                    /* has a lane-vector form (emu_vec.c): vec_fn runs a whole block */
+    fly_emu_entry_fn vec_fn;    /* for 1-D blocks of a multiple of 64 threads */
     size_t frame_bytes;
     fly_emu_psite *psites;      /* profiled sites (compiled with FLY_EMU_COMPILE_PROFILE), npsites entries */
     int npsites;
@@ -241,6 +245,17 @@ int64_t fly_emu_cvt(int32_t kind, float a, float b, int32_t old, int32_t sel);
 int fly_emu_add_site(fly_emu_kernel *k, MlirLocation loc);
 /* Frees the strings and arrays of a kernel record. */
 void fly_emu_kernel_clear(fly_emu_kernel *k);
+
+/* Before the host lowering: each synchronising kernel the lane-vector form handles gets "<name>__vec" and
+ * its entry "__fly_emu_vec_<name>"(argv, ctx) (emu_vec.c), and k->vec set; the others are left alone
+ * (FLYI_EMU_VEC_WHY=1 prints why). FLYI_EMU_VEC_OFF=1, FLYI_EMU_CORO=1 and FLYI_EMU_FIBERS=1 skip it. Returns 0. */
+int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out);
+/* The slow path of a lane-vector access check: for each lane l set in mask (in lane order), its address
+ * (addrs[l] when addrs is not 0, else first + l * stride) checked as thread t0 + l would (fly_emu_chk), and
+ * for a store with vals (the lanes' values, bytes each) the lane's value stored, so that the lanes before a
+ * faulting one have stored as the threads before it would have. */
+void fly_emu_vchk(void *ctx, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
+                  int32_t site, int32_t flags, int64_t vals);
 
 /* After the checks: a kernel that synchronises becomes a phase loop (emu_phase.c): thread_fn runs
  * every ready thread of the block to its next suspension. Returns 0 (k->phased, k->frame_bytes

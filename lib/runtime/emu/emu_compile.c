@@ -59,6 +59,7 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_coro_frame"), (void *)fly_emu_coro_frame);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_mfma_slot"), (void *)fly_emu_mfma_slot);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vchk"), (void *)fly_emu_vchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_prof"), (void *)fly_emu_prof);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_divchk"), (void *)fly_emu_divchk);
@@ -98,6 +99,7 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
     if (!ok) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
     fly_pipeline_result_free(&r);
     if (ok && fly_emu_lower_kernels(m, chip, &p->kernels, err, cap)) ok = 0;
+    if (ok && !(flags & FLY_EMU_COMPILE_PROFILE)) fly_emu_make_vector(m, &p->kernels);
     if (ok && run_host_passes(m, err, cap)) ok = 0;
     if (ok && (flags & FLY_EMU_COMPILE_PROFILE) && fly_emu_insert_profile(m, &p->kernels, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
@@ -137,6 +139,10 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
             if (!fn) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
+            }
+            if (ok && k->vec) {
+                snprintf(name, sizeof name, "__fly_emu_vec_%s", k->name);
+                k->vec_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
             }
             if (ok && k->syncs && !k->phased && !fibers) {
                 snprintf(name, sizeof name, "__fly_emu_lanes_%s", k->name);

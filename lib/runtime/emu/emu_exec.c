@@ -847,6 +847,56 @@ static void run_phased(fly_emu_ctx *c, int n) {
     } while (release(c, n) > 0);
 }
 
+/* Runs a block through the kernel's lane-vector form (emu_vec.c): one call, a wave at a time. */
+static void run_vec(fly_emu_ctx *c, int n) {
+    c->fiber_mode = M_PHASE;
+    c->nthreads = n;
+    c->cur = 0;
+    if (setjmp(c->abort_jb)) return; /* c->failed is set */
+    if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
+    c->job->k->vec_fn(c->job->g->args, c);
+}
+
+void fly_emu_vchk(void *ctxp, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
+                  int32_t site, int32_t flags, int64_t vals) {
+    fly_emu_ctx *c = ctxp;
+    const int64_t *a = (const int64_t *)(intptr_t)addrs;
+    bool consec = flags & FLY_EMU_VCHK_CONSEC;
+    flags &= ~FLY_EMU_VCHK_CONSEC;
+    for (int l = 0; l < WAVE; l++) {
+        if (!((uint64_t)mask >> l & 1)) continue;
+        uintptr_t ad = (uintptr_t)(a ? a[l] : first + l * stride), e = ad + (uintptr_t)bytes, lo, hi;
+        if (flags & FLY_EMU_ACC_LDS) {
+            lo = c->lds_lo, hi = c->lds_hi;
+        } else {
+            lo = c->hits[2 * site], hi = c->hits[2 * site + 1];
+        }
+        if (!(ad >= lo && e <= hi && e > ad)) {
+            c->cur = (int)(t0 + l);
+            fly_emu_chk(c, (int64_t)ad, bytes, site, flags);
+        }
+        /* a store: this lane's value now, as the thread would have stored it before the next one faults */
+        if ((flags & FLY_EMU_ACC_STORE) && vals)
+            memcpy((void *)ad, (const char *)(intptr_t)vals + l * bytes, (size_t)bytes);
+    }
+    /* every lane in bounds: a consecutive access is right only when the lanes' addresses are (an index that
+     * wraps between lanes is not; the phase loop handles it) */
+    for (int l = 0, l0 = -1; consec && a && l < WAVE; l++) {
+        if (!((uint64_t)mask >> l & 1)) continue;
+        if (l0 < 0) l0 = l;
+        if (a[l] != a[l0] + (l - l0) * bytes) {
+            const char *loc = site_str(c->job->k, site);
+            char bs[64];
+            block_str(c, bs, sizeof bs);
+            snprintf(c->err, sizeof c->err,
+                     "kernel '%s' %s: lanes %d and %d of a wave access non-consecutive addresses where the emulator's "
+                     "lane-vector form assumed consecutive ones%s%s (FLYI_EMU_VEC_OFF=1 runs it thread by thread)",
+                     c->job->k->name, bs, l0, l, loc ? " at " : "", loc ? loc : "");
+            abort_block(c);
+        }
+    }
+}
+
 static void pf_segment(fly_emu_ctx *c, uint64_t block, size_t start) {
     uint32_t head;
     memcpy(&head, c->pf, 4);
@@ -894,7 +944,9 @@ static void run_block(fly_emu_ctx *c, uint64_t lin) {
     int n = (int)(g->block[0] * g->block[1] * g->block[2]);
     c->in_fault = 0;
     tl_running = c;
-    if (k->syncs && k->phased) {
+    if (k->syncs && k->vec_fn && n % WAVE == 0 && g->block[1] == 1 && g->block[2] == 1 && !c->prof_on) {
+        run_vec(c, n);
+    } else if (k->syncs && k->phased) {
         run_phased(c, n);
     } else if (k->syncs && k->lanes_fn) {
         run_coro(c, n);

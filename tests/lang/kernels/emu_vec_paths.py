@@ -1,0 +1,175 @@
+# flyi: run
+# The emulator runs a synchronising kernel's block a wave at a time in lane-vector form (emu_vec.c) when
+# it can; FLYI_EMU_VEC_OFF=1 keeps the per-thread phase loop. Both give the same output, bit for bit: this
+# file's own kernels (an LDS tree reduction with barriers in a loop, a wave butterfly and LDS combine, a
+# lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, out-of-bounds
+# loads and stores in global memory and in LDS whose errors name the thread and the line) and the folder's
+# LDS, shuffle, softmax, layernorm and barrier programs, each run as a child process in both modes. The
+# child's own kernels must take the lane-vector form (FLYI_EMU_VEC_WHY=1 says which did).
+import os
+import re
+import subprocess
+import sys
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import torch
+
+N = 256
+
+
+@fx.struct
+class Red:
+    s: fx.Array[fx.Float32, N]
+
+
+@flyc.kernel
+def tree(a: fx.Tensor, out: fx.Tensor):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    b = fx.block_idx.x
+    s[t] = a[b * N + t]
+    fx.barrier()
+    for k in fx.range_constexpr(8):
+        h = N >> (k + 1)
+        if t < h:
+            s[t] = s[t] + s[t + h]
+        fx.barrier()
+    if t == 0:
+        out[b] = s[0]
+
+
+@flyc.kernel
+def wave_then_lds(a: fx.Tensor, out: fx.Tensor, y: fx.Tensor):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    g = fx.block_idx.x * N + t
+    v = a[g] * fx.Float32(1.5)
+    for k in fx.range_constexpr(6):
+        v = v + fx.shuffle_xor(v, 32 >> k, 64)
+    if t % 64 == 0:
+        s[t // 64] = v
+    fx.barrier()
+    tot = s[0] + s[1] + s[2] + s[3]
+    y[g] = a[g] - tot
+    if t == 0:
+        out[fx.block_idx.x] = tot
+
+
+@flyc.kernel
+def strided(a: fx.Tensor, out: fx.Tensor, last: fx.Tensor, n: fx.Int32):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    s[t] = a[(t * 7) % 256]
+    fx.barrier()
+    if t < n:
+        out[t] = s[255 - t] + a[t * 3]
+    last[t // 16] = fx.Float32(t)
+
+
+@flyc.kernel
+def oob_global(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    t = fx.thread_idx.x
+    out[t] = a[t]
+    fx.barrier()
+    out[t + k] = a[t] + fx.Float32(1.0)
+
+
+@flyc.kernel
+def oob_gather(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    t = fx.thread_idx.x
+    fx.barrier()
+    out[t] = a[(t * k) % 1000]
+
+
+@flyc.kernel
+def oob_lds(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    s[t] = a[t]
+    fx.barrier()
+    if t > 190:
+        s[t + k] = fx.Float32(2.0)
+    fx.barrier()
+    out[t] = s[t]
+
+
+@flyc.jit
+def run_tree(a, out):
+    tree(a, out).launch(grid=6, block=N)
+
+
+@flyc.jit
+def run_wave(a, out, y):
+    wave_then_lds(a, out, y).launch(grid=3, block=N)
+
+
+@flyc.jit
+def run_strided(a, out, last, n):
+    strided(a, out, last, n).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_oob(kern, a, out, k):
+    kern(a, out, k).launch(grid=2, block=N)
+
+
+PROGRAMS = ["lds_reduce.py", "row_softmax.py", "row_layernorm.py", "gpu_shuffle.py", "dyn_smem.py",
+            "emu_barrier_phases.py", "emu_barrier_shuffle.py", "ref_basic.py", "struct_union.py", "smem_arena.py",
+            "kernel_lib_idioms.py", "ref_init_loops.py"]
+
+
+def fault(f):
+    try:
+        f()
+        print("no fault")
+    except flyc.KernelError as e:
+        print("fault:", re.sub("0x[0-9a-f]+", "ADDR", str(e)))
+
+
+def child():
+    a = (torch.arange(6 * N, device="cuda").float() * 0.37 - 100.0).sin()
+    out = torch.zeros(6 * N, device="cuda")
+    run_tree(a, out)
+    print("tree", [float(v).hex() for v in out[:6].tolist()])
+    y = torch.zeros(6 * N, device="cuda")
+    run_wave(a, out, y)
+    print("wave", [float(v).hex() for v in out[:3].tolist()], [float(v).hex() for v in y[::37].tolist()])
+    last = torch.zeros(16, device="cuda")
+    out.zero_()
+    run_strided(a, out, last, 200)
+    print("strided", [float(v).hex() for v in out[:256:5].tolist()], last.tolist())
+    small = torch.zeros(300, device="cuda")
+    fault(lambda: run_oob(oob_global, a, small, 50))
+    print("after", small[240:300].tolist())
+    fault(lambda: run_oob(oob_global, a, small, 44))
+    fault(lambda: run_oob(oob_gather, a, small, 5))
+    fault(lambda: run_oob(oob_gather, small, out, 3))
+    fault(lambda: run_oob(oob_lds, a, small, 65))
+    fault(lambda: run_oob(oob_lds, a, small, 64))
+    print("lds", small[180:200].tolist())
+
+
+if len(sys.argv) > 1:
+    child()
+else:
+    exe = os.readlink("/proc/self/exe")
+    here = os.path.dirname(os.path.abspath(__file__))
+    for prog in [None] + PROGRAMS:
+        outs = []
+        for off in (False, True):
+            env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0")
+            env.pop("FLYI_EMU_VEC_OFF", None)
+            if off:
+                env["FLYI_EMU_VEC_OFF"] = "1"
+            elif prog is None:
+                env["FLYI_EMU_VEC_WHY"] = "1"
+            args = [exe, os.path.abspath(__file__), "child"] if prog is None else [exe, prog]
+            r = subprocess.run(args, env=env, cwd=here, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               stdin=subprocess.DEVNULL)
+            outs.append((r.returncode, r.stdout))
+            if prog is None and not off:
+                print("".join(sorted(set(l + "\n" for l in r.stderr.splitlines() if l.startswith("emu:")))), end="")
+        if prog is None:
+            print(outs[0][1], end="")
+        print(prog or "this file", "exit", outs[0][0], outs[1][0], "lane vectors the same as the phase loop:",
+              outs[0] == outs[1])
