@@ -96,11 +96,17 @@ static int run_locked(fly_hip_runner *r, const fly_hip_standin_launch *l, char *
         argv[ex] = (void *)(l->kernarg + a->offset);
         if (ex == k->printf_arg) {
             memcpy(&pbuf, argv[ex], sizeof pbuf);
-        } else if (k->args[ex].kind == FLY_EMU_ARG_PTR) {
+        } else if (k->args[ex].kind == FLY_EMU_ARG_PTR ||
+                   (k->args[ex].kind == FLY_EMU_ARG_INT && k->args[ex].bytes == 8)) {
+            /* a pointer, or a 64-bit integer holding a device address (fx.ptrtoint passed as Int64), as the
+             * emulator backend reads them; an allocation is given once */
             uintptr_t p;
             memcpy(&p, argv[ex], sizeof p);
             for (int j = 0; j < l->nallocs; j++)
                 if (p >= l->allocs[j][0] && (p < l->allocs[j][1] || p == l->allocs[j][0])) {
+                    int dup = 0;
+                    for (int b = 0; b < nb; b++) dup |= bufs[b].lo == l->allocs[j][0];
+                    if (dup) break;
                     int ui = ex - (k->printf_arg >= 0 && k->printf_arg < ex);
                     snprintf(names[nb], sizeof names[nb], "buffer of argument %d", ui);
                     bufs[nb] = (fly_emu_buffer){l->allocs[j][0], l->allocs[j][1], names[nb]};
