@@ -694,6 +694,19 @@ PART(A, 0)
 PART(B, 1)
 PART(C, 2)
 
+/* tiled_mma.make_fragment_X(t, stages=None): FlyDSL's TiledMma form; the fragment depends on the tiled MMA
+ * alone, not on a thread, so it is the thread slice's. */
+#define TMFRAG(X, W) \
+    static fy_obj *tm_fragment_##X(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        int64_t stages; \
+        if (fragment_args("make_fragment_" #X, a, na, kw, &stages) < 0) return NULL; \
+        thrmma th = {.tm = (tmma *)self}; \
+        return fragment(&th, W, a[0], "make_fragment_" #X, stages); \
+    }
+TMFRAG(A, 0)
+TMFRAG(B, 1)
+TMFRAG(C, 2)
+
 /* The column-major thread number of thread tid (an int or a traced value) for an atom layout with right inverse
  * inv: tid % 64 + 64 * inv(tid // 64). */
 static fy_obj *colmajor_tid(const fly_layout *inv, fy_obj *tid) {
@@ -1141,10 +1154,16 @@ static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return mma_common("mma_atom_call", a, na, kw, 1);
 }
 
-static fy_methoddef tm_methods[] = {{"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
-                                    {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
-                                    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
-                                    {0}};
+static fy_methoddef tm_methods[] = {
+    {"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
+    {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
+    {"make_fragment_A", tm_fragment_A, 0,
+     "make_fragment_A(t, stages=None)\nA register fragment for A shaped like a thread's partition of t."},
+    {"make_fragment_B", tm_fragment_B, 0, "make_fragment_B(t, stages=None)\nA register fragment for B."},
+    {"make_fragment_C", tm_fragment_C, 0,
+     "make_fragment_C(t, stages=None)\nA register fragment for C (the accumulators)."},
+    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
+    {0}};
 static fy_methoddef th_methods[] = {
     {"partition_A", th_partition_A, 0, "partition_A(t)\nThe thread's A view (V, RestM, RestK)."},
     {"partition_B", th_partition_B, 0, "partition_B(t)\nThe thread's B view (V, RestN, RestK)."},

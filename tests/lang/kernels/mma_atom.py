@@ -1,6 +1,6 @@
 # flyi: run
 # One MFMA atom per wave (trace_mma.c, lower_mma.c, emu_mfma.c): fx.rocdl.MFMA(m, n, k, dtype), a tiled MMA of
-# a single atom, its thread partitions and fragments, tiled copies matched to the operands (retile), and
+# a single atom, its thread partitions and fragments (also made by the TiledMma itself), tiled copies matched to the operands (retile), and
 # fx.gemm, which here is exactly one rocdl.mfma op. The emulator computes it across the 64 lanes of the wave
 # with the hardware's lane layouts. Inputs are small integers, so every product and sum is exact in float32
 # and the result must equal the float64 reference C = A @ B.T exactly, for each supported shape and type.
@@ -28,6 +28,8 @@ def one_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, m: fx.Constexpr[int], n: 
         print("A tv  ", atom.layout_A_tv, " C tv", atom.layout_C_tv)
         print("tiled ", mma, mma.tile_size_mnk)
         print("frags ", fa, fb, fc)
+        # FlyDSL's TiledMma form of the same fragments (no thread involved)
+        print("tiled frags", mma.make_fragment_A(A), mma.make_fragment_B(B), mma.make_fragment_C(C))
     in_atom = fx.make_copy_atom(fx.UniversalCopy(bits), dt)
     out_atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
     ca = fx.make_tiled_copy_A(in_atom, mma).get_slice(lane)
