@@ -186,6 +186,8 @@ int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t
 void fly_emu_gpu_spaces_to_int(MlirOperation f);
 /* Whether op is a memref.global in LDS (address space 3). */
 bool fly_emu_is_lds_global(MlirOperation op);
+/* The integer value of v when an arith.constant or llvm.mlir.constant defines it (in *out). */
+bool fly_emu_const_int(MlirValue v, int64_t *out);
 /* In f (a lowered kernel with context argument ctxv): memref.get_global of LDS globals becomes a
  * view of the workgroup's LDS at an offset from *lds_static on (each global once, 16-byte
  * aligned), then gpu.dynamic_shared_memory a view of the rest (the launch's smem bytes);

@@ -155,8 +155,7 @@ static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirV
     return mode == FLY_EMU_X_BALLOT ? r : from_bits(w, b, r, t);
 }
 
-/* The value of v when an arith/llvm constant op defines it. */
-static bool const_int(MlirValue v, int64_t *out) {
+bool fly_emu_const_int(MlirValue v, int64_t *out) {
     if (!mlirValueIsAOpResult(v)) return false;
     MlirOperation d = mlirOpResultGetOwner(v);
     if (!fly_ir_op_is(d, "arith.constant") && !fly_ir_op_is(d, "llvm.mlir.constant")) return false;
@@ -536,7 +535,7 @@ static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, co
     bool attrs = mlirOperationGetNumOperands(op) == 2;
     int64_t ctrl = 0;
     if (attrs) ctrl = int_attr(op, "dppCtrl");
-    else if (mlirOperationGetNumOperands(op) != 6 || !const_int(mlirOperationGetOperand(op, 2), &ctrl))
+    else if (mlirOperationGetNumOperands(op) != 6 || !fly_emu_const_int(mlirOperationGetOperand(op, 2), &ctrl))
         return fail(w, "%s", "update.dpp: the dpp control must be a constant");
     if (!(ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
           (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x140 || ctrl == 0x141)) {
@@ -693,7 +692,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         return lower_dpp(w, &b, op, ctxv, tid);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
-        if (!const_int(mlirOperationGetOperand(op, 1), &off))
+        if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &off))
             return fail(w, "%s", "rocdl.ds_swizzle: the offset must be a constant");
         off &= 0xffff;
         if ((off & 0x8000) && (off & 0xff00) != 0x8000) {

@@ -211,10 +211,8 @@ static int lower_buffer_atomic(MlirOperation op, const char *kind, char *err, si
 
 /* The value of constant v (arith.constant / llvm.mlir.constant), or -1. */
 static int64_t const_of(MlirValue v) {
-    if (!mlirValueIsAOpResult(v)) return -1;
-    MlirOperation d = mlirOpResultGetOwner(v);
-    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
-    return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+    int64_t x;
+    return fly_emu_const_int(v, &x) ? x : -1;
 }
 
 int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
@@ -745,6 +743,31 @@ static void bf16_args_func(MlirOperation f) {
     free(cand);
 }
 
+/* op's bf16-typed result becomes the same shape of i16, with one bitcast back to the old type after op that
+ * every former user now reads. */
+static void result_as_i16(MlirContext c, MlirOperation op, MlirType i16) {
+    MlirValue r = fly_ir_res0(op);
+    MlirType t = mlirValueGetType(r);
+    fly_opvec owners = {0};
+    int nu = 0, capu = 0;
+    unsigned *nums = NULL;
+    for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        if (nu == capu) {
+            unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
+            if (!nv) break;
+            nums = nv;
+        }
+        fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
+        nums[nu++] = mlirOpOperandGetOperandNumber(u);
+    }
+    mlirValueSetType(r, like(t, i16));
+    fly_emu_irb a = {c, mlirOperationGetBlock(op), mlirOperationGetNextInBlock(op), mlirOperationGetLocation(op)};
+    MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
+    for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
+    fly_opvec_free(&owners);
+    free(nums);
+}
+
 /* bf16 loads and stores of f become i16 ones with bitcasts (LLVM folds the pairs: a value that is only moved
  * stays an integer). */
 static void bf16_mem_func(MlirOperation f) {
@@ -767,27 +790,7 @@ static void bf16_mem_func(MlirOperation f) {
                 op, 0, fly_emu_irb_val(&b, "llvm.bitcast", 1, &v, like(mlirValueGetType(v), i16), 0, NULL));
             continue;
         }
-        MlirValue r = fly_ir_res0(op);
-        MlirType t = mlirValueGetType(r);
-        fly_opvec owners = {0};
-        int nu = 0, capu = 0;
-        unsigned *nums = NULL;
-        for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-            if (nu == capu) {
-                unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
-                if (!nv) break;
-                nums = nv;
-            }
-            fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
-            nums[nu++] = mlirOpOperandGetOperandNumber(u);
-        }
-        mlirValueSetType(r, like(t, i16));
-        MlirOperation next = mlirOperationGetNextInBlock(op);
-        fly_emu_irb a = {c, mlirOperationGetBlock(op), next, mlirOperationGetLocation(op)};
-        MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
-        for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
-        fly_opvec_free(&owners);
-        free(nums);
+        result_as_i16(c, op, i16);
     }
     fly_opvec_free(&ops);
 }
@@ -820,26 +823,7 @@ static void bf16_vec_func(MlirOperation f) {
             MlirValue v = mlirOperationGetOperand(op, k);
             if (is_bf16ish(mlirValueGetType(v))) mlirOperationSetOperand(op, k, as_i16(&b, v, i16));
         }
-        MlirValue r = fly_ir_res0(op);
-        MlirType t = mlirValueGetType(r);
-        fly_opvec owners = {0};
-        int nu = 0, capu = 0;
-        unsigned *nums = NULL;
-        for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-            if (nu == capu) {
-                unsigned *nv = realloc(nums, sizeof *nv * (size_t)(capu = capu ? 2 * capu : 8));
-                if (!nv) break;
-                nums = nv;
-            }
-            fly_opvec_push(&owners, mlirOpOperandGetOwner(u));
-            nums[nu++] = mlirOpOperandGetOperandNumber(u);
-        }
-        mlirValueSetType(r, like(t, i16));
-        fly_emu_irb a = {c, mlirOperationGetBlock(op), mlirOperationGetNextInBlock(op), mlirOperationGetLocation(op)};
-        MlirValue v = fly_emu_irb_val(&a, "llvm.bitcast", 1, &r, t, 0, NULL);
-        for (int u = 0; u < nu && u < owners.n; u++) mlirOperationSetOperand(owners.v[u], nums[u], v);
-        fly_opvec_free(&owners);
-        free(nums);
+        result_as_i16(c, op, i16);
     }
     fly_opvec_free(&ops);
 }

@@ -111,13 +111,8 @@ void fly_emu_mfma_scaled_wave(int kind, fly_emu_mfma_lane *l, const unsigned cha
 
 /* The constant integer value of v (an arith / llvm constant), or -1. */
 static int64_t const_of(MlirValue v) {
-    if (!mlirValueIsAOpResult(v)) return -1;
-    MlirOperation def = mlirOpResultGetOwner(v);
-    char name[48];
-    fly_ir_op_name(def, name, sizeof name);
-    if (strcmp(name, "arith.constant") && strcmp(name, "llvm.mlir.constant")) return -1;
-    MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-    return mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+    int64_t x;
+    return fly_emu_const_int(v, &x) ? x : -1;
 }
 
 int fly_emu_lower_mfma_scale(MlirOperation op, MlirValue ctxv, char *err, size_t cap) {

@@ -162,16 +162,6 @@ static bool is_call(MlirOperation op, const char *callee) {
     return !mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
 }
 
-static bool const_of(MlirValue v, int64_t *out) {
-    if (!mlirValueIsAOpResult(v)) return false;
-    MlirOperation d = mlirOpResultGetOwner(v);
-    if (!is(d, "arith.constant") && !is(d, "llvm.mlir.constant")) return false;
-    MlirAttribute a = mlirOperationGetAttributeByName(d, fly_ir_sref("value"));
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
-    *out = mlirIntegerAttrGetValueInt(a);
-    return true;
-}
-
 static bool scalar_type(MlirType t) { return mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t); }
 
 static MlirType vec_of(vx *x, MlirType t) {
@@ -364,8 +354,9 @@ static void scan_op(vx *x, MlirOperation op, bool level, bool divergent) {
     if (is_call(op, "fly_emu_shfl")) {
         int64_t off, wd, mode;
         if (divergent) bad(x, "a cross-lane operation under a lane-dependent branch", op);
-        if (!const_of(mlirOperationGetOperand(op, 2), &off) || !const_of(mlirOperationGetOperand(op, 3), &wd) ||
-            !const_of(mlirOperationGetOperand(op, 4), &mode) || mode != FLY_EMU_X_XOR || wd <= 0 || wd > VW ||
+        if (!fly_emu_const_int(mlirOperationGetOperand(op, 2), &off) ||
+            !fly_emu_const_int(mlirOperationGetOperand(op, 3), &wd) ||
+            !fly_emu_const_int(mlirOperationGetOperand(op, 4), &mode) || mode != FLY_EMU_X_XOR || wd <= 0 || wd > VW ||
             (wd & (wd - 1)) || off < 0 || off >= wd)
             bad(x, "a cross-lane operation other than an xor butterfly with constant operands", op);
         return;
@@ -410,7 +401,7 @@ static void scan_op(vx *x, MlirOperation op, bool level, bool divergent) {
         int64_t d;
         bool sgn =
             is(op, "arith.divsi") || is(op, "arith.remsi") || is(op, "arith.ceildivsi") || is(op, "arith.floordivsi");
-        if (!const_of(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1))
+        if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1))
             bad(x, "an integer division by a non-constant", op);
     }
     if (prefix(op, "arith.") || prefix(op, "math.")) {
@@ -963,7 +954,7 @@ static void gen_shfl(vx *x, fly_emu_irb *b, MlirOperation op) {
         return;
     }
     int64_t off = 0;
-    const_of(mlirOperationGetOperand(op, 2), &off);
+    fly_emu_const_int(mlirOperationGetOperand(op, 2), &off);
     int64_t m[VW];
     for (int l = 0; l < VW; l++) m[l] = l ^ off;
     MlirValue v = use(x, b, vold, true);
