@@ -50,12 +50,42 @@ def dsl_wrap_result(fn=None, **kwargs):
     return fn
 
 
-def tracing_context(*args, **kwargs):
-    return _NullContext()
+# Ambient key/value options of the tracing scopes, per thread: a stack of (boundary code, options) frames.
+import threading as _threading
+
+_tracing_tls = _threading.local()
 
 
-def tracing_option(*args, **kwargs):
-    return _NullContext()
+def _tracing_stack():
+    s = getattr(_tracing_tls, "stack", None)
+    if s is None:
+        s = _tracing_tls.stack = []
+    return s
+
+
+@contextlib.contextmanager
+def tracing_context(func=None, **options):
+    """A tracing frame for the `with` block: every key given (None included) shadows the enclosing value;
+    func, when given, is the frame's call-site boundary (else the enclosing one is kept)."""
+    stack = _tracing_stack()
+    boundary = getattr(func, "__code__", None)
+    if boundary is None and stack:
+        boundary = stack[-1][0]
+    stack.append((boundary, dict(options)))
+    try:
+        yield
+    finally:
+        stack = _tracing_stack()
+        if stack:
+            stack.pop()
+
+
+def tracing_option(key, default=None):
+    """The value of key in the innermost tracing frame that sets it, else default."""
+    for _, options in reversed(_tracing_stack()):
+        if key in options:
+            return options[key]
+    return default
 
 
 def lazy_classattr(fn):
