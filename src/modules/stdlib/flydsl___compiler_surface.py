@@ -407,3 +407,32 @@ def get_device_runtime():
         m._instance = cls()
     return m._instance
 
+
+
+# ---------------------------------------------------------------- flyc.compile[hints]
+
+
+class CompileCallable:
+    """flyc.compile, subscriptable as FlyDSL's: flyc.compile[{"fast_fp_math": True}](jit_fn, *args) merges the
+    hints into jit_fn.compile_hints, then compiles; with no arguments it returns the hinted function (FlyDSL's
+    deferred form). The bare flyc.compile(jit_fn, ...) is flyi's compile (a CompiledKernel, run=/debug_info=).
+    Hints flyi reads: fastmath / fast_fp_math (the kernel-level fast-math flags of the kernels the function
+    launches); the others are kept on the function."""
+
+    def __init__(self, compile_hints=None):
+        self._compile_hints = compile_hints
+
+    def __getitem__(self, hints):
+        if not isinstance(hints, dict):
+            raise TypeError(f"flyc.compile[...] expects a dict of compile hints, got {type(hints).__name__}")
+        return CompileCallable(compile_hints=hints)
+
+    def __call__(self, func, *args, **kwargs):
+        if self._compile_hints and type(func).__name__ == "JitFunction":
+            func.compile_hints = {**func.compile_hints, **self._compile_hints}
+        if self._compile_hints is not None and not args and not kwargs:
+            return func
+        return sys.modules["flydsl.compiler"]._compile_now(func, *args, **kwargs)
+
+    def __repr__(self):
+        return "flyc.compile" + ("" if self._compile_hints is None else f"[{self._compile_hints!r}]")
