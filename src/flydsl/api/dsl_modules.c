@@ -958,6 +958,7 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(coop_warp, "flydsl.extension.coop.warp", 1) \
     X(coop_warp_rocdl, "flydsl.extension.coop.warp.rocdl", 0) \
     X(coop_block, "flydsl.extension.coop.block", 1) \
+    X(coop_block_spec, "flydsl.extension.coop.block._spec", 0) \
     X(coop_universal, "flydsl.extension.coop.universal", 0) \
     X(random_, "flydsl.extension.random", 1) \
     X(random_universal, "flydsl.extension.random.universal", 0) \

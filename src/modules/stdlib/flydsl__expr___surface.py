@@ -1394,6 +1394,10 @@ def fill(m):
         if name == "flydsl.extension.coop.warp":
             __import__("flydsl.extension.coop.warp.rocdl")
             m.rocdl = sys.modules["flydsl.extension.coop.warp.rocdl"]
+    elif name == "flydsl.extension.coop.block._spec":
+        __import__("flydsl.extension._coop")
+        m.BlockAlgorithmMeta = sys.modules["flydsl.extension._coop"].BlockAlgorithmMeta
+        m.__all__ = ["BlockAlgorithmMeta"]
     elif name in ("flydsl.extension.random", "flydsl.extension.random.universal"):
         # fx.random.<name>: the target's implementation (ROCm overrides none); fx.random.universal: the portable
         # one, with its building blocks (philox, philox_impl, uint_to_uniform_float, pair_uniform_to_normal)

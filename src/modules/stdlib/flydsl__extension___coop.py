@@ -335,7 +335,19 @@ def _own_fold(value, op):
 _specialized = {}
 
 
-class _BlockMeta(type):
+class BlockAlgorithmMeta(type):
+    """The [dtype, block_size(, algorithm)] specialization every block collective shares
+    (flydsl.extension.coop.block._spec). A concrete metaclass gives _algorithms (its policy enum),
+    _shared_storage (policy -> storage(dtype, block_threads, warp_threads), the policies implemented) and
+    _default_algorithm_for(target), asked when the caller names no policy; the default is resolved before the
+    cache key is made, so two targets' answers never share a class."""
+
+    _algorithms = None
+    _shared_storage = None
+
+    def _default_algorithm_for(cls, target):
+        raise NotImplementedError(f"{cls.__name__} must implement _default_algorithm_for")
+
     def __getitem__(cls, params):
         if cls.block_threads is not None:
             raise TypeError(f"{cls.__name__} is already specialized")
@@ -343,30 +355,46 @@ class _BlockMeta(type):
             params = (params,)
         if not 2 <= len(params) <= 3:
             raise TypeError(f"{cls.__name__}[dtype, block_size, algorithm=...]")
-        dtype, dims = params[0], _block_dims(params[1])
-        algo = params[2] if len(params) > 2 else cls._default
+        dtype = params[0]
+        if len(params) > 2:
+            algo = params[2]
+        else:
+            from flydsl.compiler.backends import current_target
+
+            algo = cls._default_algorithm_for(current_target())
         if not isinstance(algo, cls._algorithms):
             raise TypeError(f"expected a {cls._algorithms.__name__}, got {algo!r}")
+        dims = _block_dims(params[1])
         n = dims[0] * dims[1] * dims[2]
         _pow2(n, "block_dim_x * block_dim_y * block_dim_z")
-        lanes = min(_fx().gpu.num_warp_threads(), n)
-        key = (cls.__name__, str(dtype), dims, algo, lanes)
+        lanes = min(_fx().gpu.num_warp_threads(), n)  # a block narrower than the wave narrows the warp
+        key = (cls, dtype, dims, algo, lanes)
         if key in _specialized:
             return _specialized[key]
-        if algo not in cls._implemented:
+        make_storage = (cls._shared_storage or {}).get(algo)
+        if make_storage is None:
             raise NotImplementedError(f"{cls._algorithms.__name__}.{algo.name} is not implemented yet")
-        slots = n if algo is BlockReduceAlgorithm.RAKING else n // lanes
-        sub = type(cls)(f"{cls.__name__}[{dtype}, {n}, {algo.name}]", (cls,), {
-            "__module__": cls.__module__, "dtype": dtype, "block_size": dims, "block_threads": n, "algorithm": algo, "warp_threads": lanes,
-            "num_warps": n // lanes,
-            "SharedStorage": _storage_type("SharedStorage", dtype, max(slots + (1 if algo is
-                                                                         BlockReduceAlgorithm.RAKING else 0), 1)),
-        })
+        sub = type(cls)(f"{cls.__name__}[{getattr(dtype, '__name__', dtype)}, {n}, {algo.name}]", (cls,), {
+            "__module__": cls.__module__, "dtype": dtype, "block_size": dims, "block_threads": n, "algorithm": algo,
+            "warp_threads": lanes, "num_warps": n // lanes, "SharedStorage": make_storage(dtype, n, lanes)})
         _specialized[key] = sub
         return sub
 
 
-class _BlockReduceMeta(_BlockMeta):
+def _warp_slots(dtype, n, lanes):
+    """One slot per warp (the warps' partial results)."""
+    return _storage_type("SharedStorage", dtype, max(n // lanes, 1))
+
+
+def _raking_slots(dtype, n, lanes):
+    """One slot per thread, and one for the total."""
+    return _storage_type("SharedStorage", dtype, n + 1)
+
+
+class _BlockReduceMeta(BlockAlgorithmMeta):
+    def _default_algorithm_for(cls, target):
+        return BlockReduceAlgorithm.WARP_REDUCTIONS  # FlyDSL's measured choice on wave64 and wave32 alike
+
     def __call__(cls, value, op, *, storage):
         if cls.block_threads is None:
             raise TypeError("specialize first, e.g. BlockReduce[fx.Float32, 256]")
@@ -407,13 +435,15 @@ class BlockReduce(metaclass=_BlockReduceMeta):
 
     __module__ = "flydsl.extension.coop.block.reduce"
     _algorithms = BlockReduceAlgorithm
-    _default = BlockReduceAlgorithm.WARP_REDUCTIONS
-    _implemented = (BlockReduceAlgorithm.WARP_REDUCTIONS, BlockReduceAlgorithm.RAKING)
+    _shared_storage = {BlockReduceAlgorithm.WARP_REDUCTIONS: _warp_slots, BlockReduceAlgorithm.RAKING: _raking_slots}
     block_threads = None
     SharedStorage = None
 
 
-class _BlockScanMeta(_BlockMeta):
+class _BlockScanMeta(BlockAlgorithmMeta):
+    def _default_algorithm_for(cls, target):
+        return BlockScanAlgorithm.WARP_SCANS  # the one policy implemented
+
     def __call__(cls, *args, **kwargs):
         raise TypeError("use BlockScan[...].inclusive / .exclusive / .inclusive_with_aggregate / "
                         ".exclusive_with_aggregate")
@@ -425,8 +455,7 @@ class BlockScan(metaclass=_BlockScanMeta):
 
     __module__ = "flydsl.extension.coop.block.scan"
     _algorithms = BlockScanAlgorithm
-    _default = BlockScanAlgorithm.WARP_SCANS
-    _implemented = (BlockScanAlgorithm.WARP_SCANS,)
+    _shared_storage = {BlockScanAlgorithm.WARP_SCANS: _warp_slots}
     block_threads = None
     SharedStorage = None
 
