@@ -30,10 +30,19 @@ typedef struct stream_t {
     int64_t handle;
     void *hs;              /* the backend's stream; NULL: not made yet or the default stream */
     struct stream_t *prev; /* the current stream before `with torch.cuda.stream(self)` */
+    struct stream_t *next_live; /* the live streams, for raw handles (stream=s.cuda_stream) */
     int entered;
 } stream_t;
 static int64_t next_stream = 1;
 static stream_t *cur_stream; /* NULL: the default stream */
+static stream_t *live_streams;
+
+/* The live stream whose cuda_stream is handle, NULL: none. */
+static stream_t *stream_by_handle(int64_t handle) {
+    stream_t *s = live_streams;
+    while (s && s->handle != handle) s = s->next_live;
+    return s;
+}
 
 static void *stream_backend(stream_t *s) {
     const fy_torch_device_hooks *h = fy_torch_hooks();
@@ -54,7 +63,19 @@ int fy_torch_stream_handle(fy_obj *o, void **out) {
             *out = stream_backend((stream_t *)o);
             return 0;
         }
-        if (FY_INT_CHECK(o) && FY_INT_VAL(o) == 0) return 0;
+        if (FY_INT_CHECK(o) && !FY_INT_IS_BIG(o) && FY_INT_VAL(o) == 0) return 0;
+        if (FY_INT_CHECK(o) && o != fy_True && o != fy_False) { /* a raw handle, as aiter passes cuda_stream */
+            int64_t handle;
+            if (fy_int_as_i64(o, &handle) < 0) return -1;
+            stream_t *s = stream_by_handle(handle);
+            if (s) {
+                *out = stream_backend(s);
+                return 0;
+            }
+            fy_err_format(&fy_ValueError, "launch(): stream %lld is not the cuda_stream of a live torch.cuda.Stream",
+                          (long long)handle);
+            return -1;
+        }
         fy_obj *v = fy_getattr_cstr(o, "value");
         if (!v) {
             fy_err_clear();
@@ -72,12 +93,19 @@ static void stream_dealloc(fy_obj *o) {
     stream_t *s = (stream_t *)o;
     const fy_torch_device_hooks *h = fy_torch_hooks();
     if (cur_stream == s) cur_stream = s->prev;
+    for (stream_t **p = &live_streams; *p; p = &(*p)->next_live)
+        if (*p == s) {
+            *p = s->next_live;
+            break;
+        }
     if (s->hs && h->stream_destroy) h->stream_destroy(s->hs);
 }
 static fy_obj *stream_make(int64_t handle) {
     stream_t *s = (stream_t *)fy_alloc(&fy_torch_stream_type);
     if (!s) return NULL;
     s->handle = handle;
+    s->next_live = live_streams;
+    live_streams = s;
     return &s->h;
 }
 static fy_obj *stream_new(fy_type *t, fy_obj *const *a, size_t n, fy_obj *kw) {

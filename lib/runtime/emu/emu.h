@@ -62,8 +62,8 @@ enum {
     FLY_EMU_X_BALLOT,        /* rocdl.ballot: bit n set when lane n's value is non-zero */
     FLY_EMU_X_SWIZZLE,       /* rocdl.ds_swizzle: the lane of the offset's pattern (bitmask or quad-permute
                               * mode, checked by the lowering); an inactive source lane gives 0 */
-    FLY_EMU_X_DPP,           /* llvm.amdgcn.update.dpp: offset = the dpp_ctrl (quad_perm, row_shl/shr/ror, row_mirror,
-                              * row_half_mirror); the xvalid word says whether the source lane is in the row */
+    FLY_EMU_X_DPP,           /* llvm.amdgcn.update.dpp: offset = the dpp_ctrl (gfx9's: quad_perm, row_shl/shr/ror,
+                              * wave_shl/rol/shr/ror:1, the mirrors, row_bcast:15/31); the xvalid word says whether the source lane is in the row */
     FLY_EMU_X_MFMA           /* rocdl.mfma.*: offset = the kind (emu_mfma.c); operands deposited before */
 };
 

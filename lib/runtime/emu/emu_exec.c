@@ -620,15 +620,21 @@ static void shuffle_wave(fly_emu_ctx *c, int w0, int w1) {
         case FLY_EMU_X_READFIRSTLANE: base = 0, width = WAVE, src = first; break;
         case FLY_EMU_X_BPERMUTE: base = 0, width = WAVE, src = (int)(((uint32_t)c->sh_off[t] >> 2) & (WAVE - 1)); break;
         case FLY_EMU_X_BALLOT: base = 0, width = WAVE, src = rel; break;
-        case FLY_EMU_X_DPP: { /* within the 16-lane row; src -1 when the pattern leaves the row */
+        case FLY_EMU_X_DPP: { /* gfx9's controls; src -1 when the pattern leaves the row (or the wave) */
             int ctrl = c->sh_off[t], r16 = lane & 15, row = lane & ~15;
             base = 0, width = WAVE;
             if (ctrl <= 0xff) src = (lane & ~3) | ((ctrl >> (2 * (lane & 3))) & 3);
             else if (ctrl >= 0x101 && ctrl <= 0x10f) src = r16 + (ctrl & 15) < 16 ? lane + (ctrl & 15) : -1;
             else if (ctrl >= 0x111 && ctrl <= 0x11f) src = r16 - (ctrl & 15) >= 0 ? lane - (ctrl & 15) : -1;
             else if (ctrl >= 0x121 && ctrl <= 0x12f) src = row + ((r16 - (ctrl & 15)) & 15);
+            else if (ctrl == 0x130) src = lane + 1 < WAVE ? lane + 1 : -1; /* wave_shl:1 */
+            else if (ctrl == 0x134) src = (lane + 1) & (WAVE - 1); /* wave_rol:1 */
+            else if (ctrl == 0x138) src = lane - 1; /* wave_shr:1: lane 0 reads nothing */
+            else if (ctrl == 0x13c) src = (lane - 1) & (WAVE - 1); /* wave_ror:1 */
             else if (ctrl == 0x140) src = row + 15 - r16;
             else if (ctrl == 0x141) src = row + (r16 & 8) + 7 - (r16 & 7);
+            else if (ctrl == 0x142) src = row ? row - 1 : -1; /* row_bcast:15: the previous row's last lane */
+            else if (ctrl == 0x143) src = lane >= 32 ? 31 : -1; /* row_bcast:31: lane 31 to rows 2 and 3 */
             else src = -1;
             break;
         }

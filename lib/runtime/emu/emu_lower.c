@@ -529,8 +529,10 @@ static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv) {
 }
 
 /* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
- * controls are attributes): src of the lane the control picks in this lane's row; a lane whose row or bank is
- * masked off keeps old, one whose source leaves the row gets 0 with bound_ctrl, else old. */
+ * controls are attributes): src of the lane the control picks (in this lane's row, or across the wave for
+ * wave_* and row_bcast); a lane whose row or bank is masked off keeps old, one whose source leaves the row or
+ * wave (row 0 for row_bcast:15, rows 0-1 for row_bcast:31, lane 0 for wave_shr:1) gets 0 with bound_ctrl, else
+ * old. */
 static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     bool attrs = mlirOperationGetNumOperands(op) == 2;
     int64_t ctrl = 0;
@@ -538,9 +540,12 @@ static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, co
     else if (mlirOperationGetNumOperands(op) != 6 || !fly_emu_const_int(mlirOperationGetOperand(op, 2), &ctrl))
         return fail(w, "%s", "update.dpp: the dpp control must be a constant");
     if (!(ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
-          (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x140 || ctrl == 0x141)) {
-        char m[96];
-        snprintf(m, sizeof m, "update.dpp: dpp control 0x%llx (only quad_perm, row_shl/shr/ror and the mirrors)",
+          (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x130 || ctrl == 0x134 || ctrl == 0x138 || ctrl == 0x13c ||
+          (ctrl >= 0x140 && ctrl <= 0x143))) {
+        char m[128];
+        snprintf(m, sizeof m,
+                 "update.dpp: dpp control 0x%llx (gfx9's: quad_perm, row_shl/shr/ror, wave_shl/rol/shr/ror:1, the "
+                 "mirrors, row_bcast:15/31)",
                  (unsigned long long)ctrl);
         return fail(w, "%s", m);
     }

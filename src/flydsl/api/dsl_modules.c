@@ -110,6 +110,26 @@ static fy_type artifact_type = {
 
 /* The kernels launched during the running @flyc.jit call (a list), NULL outside one. */
 static fy_obj *jit_launched;
+/* The compile_hints of the innermost running @flyc.jit call (borrowed), NULL outside one. */
+static fy_obj *jit_hints;
+
+/* FlyDSL's kernel-level fastmath from compile hints: hints["fastmath"] when present (None: no flags), else "fast"
+ * for a true fast_fp_math, else no flags; as arith bits (0: none). 0 or -1 with an error. */
+static int hint_fastmath(fy_obj *hints, int *bits) {
+    *bits = 0;
+    if (!hints || !FY_DICT_CHECK(hints)) return 0;
+    fy_obj *fm = fy_dict_get_cstr(hints, "fastmath");
+    if (fm) {
+        if (fy_trace_fastmath_parse(fm, bits) < 0) return -1;
+        if (*bits < 0) *bits = 0;
+        return 0;
+    }
+    fy_obj *fast = fy_dict_get_cstr(hints, "fast_fp_math");
+    int t = fast ? fy_truthy(fast) : 0;
+    if (t < 0) return -1;
+    if (t) *bits = 127; /* fast */
+    return 0;
+}
 
 /* The cache key of a launching jit call: the arguments' type names, and the values of Python scalars. */
 static fy_obj *call_key(fy_obj *const *a, size_t n) {
@@ -340,9 +360,11 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             FY_XDECREF(key);
             free(ir);
         } else {
-            fy_obj *prev = jit_launched;
+            fy_obj *prev = jit_launched, *prev_hints = jit_hints;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
+            if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
             r = fy_call(j->fn, ca, na, kw);
+            jit_hints = prev_hints;
             if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
             FY_XDECREF(jit_launched);
             jit_launched = prev;
@@ -448,6 +470,19 @@ static int jitfn_set_hints(fy_obj *self, fy_obj *v) {
     return 0;
 }
 
+/* FlyDSL's KernelFunction._known_block_size: the declared [x, y, z], None when not declared. */
+static fy_obj *jitfn_get_kbs(fy_obj *self) {
+    jitfn *j = (jitfn *)self;
+    if (!j->kernel || !j->kbs[0]) return fy_none();
+    fy_obj *l = fy_list_new(0);
+    for (int i = 0; l && i < 3; i++) {
+        fy_obj *x = fy_int_from(j->kbs[i]);
+        if (!x || fy_list_append(l, x) < 0) FY_CLEAR(l);
+        FY_XDECREF(x);
+    }
+    return l;
+}
+
 static fy_obj *jitfn_last(fy_obj *self) {
     jitfn *j = (jitfn *)self;
     return j->last ? fy_ref(j->last) : fy_none();
@@ -466,6 +501,7 @@ static fy_getsetdef jitfn_getsets[] = {
     {"_func", jitfn_wrapped, NULL,
      "the wrapped function (FlyDSL's KernelFunction._func: its __name__ names the kernel)"},
     {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
+    {"_known_block_size", jitfn_get_kbs, NULL, "a kernel's declared known_block_size [x, y, z], or None"},
     {"compile_hints", jitfn_get_hints, jitfn_set_hints,
      "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
     {0}};
@@ -522,9 +558,12 @@ static const long *tracing_kbs;
 static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self, (void)a;
     if (fy_no_kwargs("known_block_size", kw) < 0 || fy_check_nargs("known_block_size", na, 0, 0) < 0) return NULL;
-    if (!tracing_kbs || !tracing_kbs[0]) return fy_none();
+    if (!tracing_kbs) return fy_none(); /* no kernel is being traced */
+    /* the declared size, else the launch's block (flyi's launches have static dimensions: FlyDSL's inferred size) */
+    const unsigned *launch_block = fy_trace_known_block();
     fy_obj *t = fy_tuple_new(3);
-    for (int i = 0; t && i < 3; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from(tracing_kbs[i]));
+    for (int i = 0; t && i < 3; i++)
+        fy_tuple_set_steal(t, (size_t)i, fy_int_from(tracing_kbs[0] ? tracing_kbs[i] : (long)launch_block[i]));
     return t;
 }
 
@@ -552,12 +591,21 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     size_t nargs;
     fy_obj **args = fy_seq_items(l->args, &nargs);
     const char *target = fy_interp_target(fy_cur); /* %target, else $ARCH */
+    /* the body is traced under the kernel-level fastmath of the launching jit's compile hints, never the
+     * ambient flags around the launch (FlyDSL's rule); the flags are part of the compile cache key */
+    int fm_bits;
+    if (hint_fastmath(jit_hints, &fm_bits) < 0) {
+        FY_DECREF(n);
+        return NULL;
+    }
     const long *prev_kbs = tracing_kbs;
     tracing_kbs = k->kbs;
+    fy_trace_fastmath_push(fm_bits);
     fy_trace_set_known_block(block); /* the compiled maximum workgroup follows the launch (a cache key) */
     fy_trace_set_func_attrs(l->attrs ? FY_STR_DATA(l->attrs) : NULL);
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
+    fy_trace_fastmath_pop();
     fy_trace_set_known_block(NULL);
     fy_trace_set_func_attrs(NULL);
     tracing_kbs = prev_kbs;
@@ -600,12 +648,15 @@ static int read_known_block_size(fy_obj *v, long kbs[3]) {
         return -1;
     }
     for (size_t i = 0; i < 3; i++) {
-        if (!FY_INT_CHECK(it[i]) || it[i] == fy_True || it[i] == fy_False) {
+        /* an int, or an integer DSL value known at trace time (fx.Int32(64)), which FlyDSL takes as its int */
+        fy_dsl_num *nv = FY_DSL_NUM_CHECK(it[i]) ? (fy_dsl_num *)it[i] : NULL;
+        int static_num = nv && nv->is_static && FY_DSL_IS_INTLIKE(nv->dt) && nv->dt != &fy_dsl_t_bool;
+        if (!static_num && (!FY_INT_CHECK(it[i]) || it[i] == fy_True || it[i] == fy_False)) {
             fy_err_format(&fy_TypeError, "known_block_size[%zu] must be an int, got %s", i, fy_type_name(it[i]));
             return -1;
         }
-        int64_t x;
-        if (fy_dsl_to_int(it[i], &x, "known_block_size", "x") < 0) return -1;
+        int64_t x = static_num ? nv->i : 0;
+        if (!static_num && fy_dsl_to_int(it[i], &x, "known_block_size", "x") < 0) return -1;
         if (x <= 0) {
             fy_err_format(&fy_ValueError, "known_block_size[%zu] must be positive, got %lld", i, (long long)x);
             return -1;
@@ -701,7 +752,7 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 
 static fy_methoddef compiler_funcs[] = {
     {"_known_block_size", c_known_block_size, 0,
-     "_known_block_size()\nThe known_block_size declared on the kernel being traced, or None."},
+     "_known_block_size()\nThe block size of the kernel being traced (declared, else its launch's), or None."},
     {"cache_info", c_cache_info, 0,
      "cache_info()\nThe compile cache: hits (in memory), disk_hits (~/.cache/flyi), misses (traced and compiled) and "
      "size."},
@@ -905,7 +956,9 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(extension, "flydsl.extension", 1) \
     X(coop, "flydsl.extension.coop", 1) \
     X(coop_warp, "flydsl.extension.coop.warp", 1) \
+    X(coop_warp_rocdl, "flydsl.extension.coop.warp.rocdl", 0) \
     X(coop_block, "flydsl.extension.coop.block", 1) \
+    X(coop_block_spec, "flydsl.extension.coop.block._spec", 0) \
     X(coop_universal, "flydsl.extension.coop.universal", 0) \
     X(random_, "flydsl.extension.random", 1) \
     X(random_universal, "flydsl.extension.random.universal", 0) \

@@ -95,7 +95,7 @@ static fy_obj *make_key(fy_function *fn, fy_obj *const *args, size_t nargs, cons
     if (!l) return NULL;
     const unsigned *kb = fy_trace_known_block();
     if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0 ||
-        push(l, fy_str_printf("block %u,%u,%u", kb[0], kb[1], kb[2])) < 0 ||
+        push(l, fy_str_printf("block %u,%u,%u fastmath %d", kb[0], kb[1], kb[2], fy_trace_fastmath_current())) < 0 ||
         push(l, fy_str_from_cstr(fy_trace_func_attrs())) < 0)
         goto fail;
     size_t nn;
@@ -241,8 +241,9 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
     fy_sbuf b = {0};
     if (fy_trace_disk_build_id(id, sizeof id) < 0) return NULL;
     const unsigned *kb = fy_trace_known_block();
-    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\nattrs %s\n", id, target ? target : "gfx942", name,
-                   kb[0], kb[1], kb[2], fy_trace_func_attrs());
+    fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\nfastmath %d\nattrs %s\n", id,
+                   target ? target : "gfx942", name, kb[0], kb[1], kb[2], fy_trace_fastmath_current(),
+                   fy_trace_func_attrs());
     if (fn_text(&b, fn, 0) < 0) goto fail;
     for (size_t i = 0; i < nargs; i++) {
         fy_obj *k = arg_key(fn, i, args[i]);

@@ -98,6 +98,11 @@ static fy_obj *ck_llvm(fy_obj *o) { return opt_str(((ckernel *)o)->r.llvm_ir); }
 static fy_obj *ck_isa(fy_obj *o) { return ck_lazy((ckernel *)o, 1) < 0 ? NULL : opt_str(((ckernel *)o)->r.isa); }
 static fy_obj *ck_name(fy_obj *o) { return fy_ref(((ckernel *)o)->name); }
 static fy_obj *ck_target(fy_obj *o) { return fy_str_from_cstr(((ckernel *)o)->r.target); }
+/* The compile hints of the @flyc.jit function flyc.compile ran for this kernel ({} for a launch outside one). */
+static fy_obj *ck_hints(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    return k->jit ? fy_getattr_cstr(k->jit, "compile_hints") : fy_dict_new();
+}
 static fy_obj *ck_binary(fy_obj *o) {
     ckernel *k = (ckernel *)o;
     return k->r.hsaco ? fy_bytes_from((const char *)k->r.hsaco, k->r.hsaco_size) : fy_none();
@@ -301,6 +306,7 @@ static fy_getsetdef ck_getsets[] = {{"stages", ck_stages, NULL, "the pipeline st
                                     {"timings", ck_timings, NULL, "milliseconds per phase"},
                                     {"name", ck_name, NULL, "kernel name"},
                                     {"target", ck_target, NULL, "the GPU target"},
+                                    {"compile_hints", ck_hints, NULL, "the compiling jit function's compile hints"},
                                     {0}};
 fy_type fy_trace_ckernel_type = {
     FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)),

@@ -16,6 +16,7 @@
 
 #include "compile/code.h"
 #include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
 #include "core/core_load.h"
 #include "exec/interp.h"
 #include "torch/torch.h"
@@ -622,14 +623,19 @@ out:
     return res;
 }
 
-/* One of grid=/block=: an int, or a tuple/list of up to 3 ints (missing dims 1). */
+/* A launch dimension that is an integer DSL value known at trace time (fx.Int32(64)): FlyDSL takes it as the int. */
+static int static_dim(fy_obj *o) {
+    return FY_DSL_NUM_CHECK(o) && ((fy_dsl_num *)o)->is_static && FY_DSL_IS_INTLIKE(((fy_dsl_num *)o)->dt);
+}
+
+/* One of grid=/block=: an int (or a static integer DSL value), or a tuple/list of up to 3 (missing dims 1). */
 static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     out[0] = out[1] = out[2] = 1;
     if (!o || o == fy_None) return 0;
     size_t n = 1;
     fy_obj *one[1] = {o};
     fy_obj **items = one;
-    if (!FY_INT_CHECK(o)) {
+    if (!FY_INT_CHECK(o) && !static_dim(o)) {
         items = fy_seq_items(o, &n);
         if (!items || n > 3) {
             fy_err_clear();
@@ -644,7 +650,14 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     }
     for (size_t i = 0; i < n; i++) {
         int64_t v;
-        if (fy_index(items[i], &v) < 0) return -1;
+        if (static_dim(items[i])) v = ((fy_dsl_num *)items[i])->i;
+        else if (FY_DSL_NUM_CHECK(items[i])) {
+            fy_err_format(&fy_TypeError,
+                          "launch(): %s dimension %zu is a run-time %s; flyi launches need dimensions known when the "
+                          "launch is traced",
+                          what, i, fy_type_name(items[i]));
+            return -1;
+        } else if (fy_index(items[i], &v) < 0) return -1;
         if (v < 1 || v > 0x7fffffff) {
             fy_err_format(&fy_ValueError, "launch(): %s dimension %zu is %lld (must be 1..2^31-1)", what, i,
                           (long long)v);

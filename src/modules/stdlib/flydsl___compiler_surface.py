@@ -50,12 +50,42 @@ def dsl_wrap_result(fn=None, **kwargs):
     return fn
 
 
-def tracing_context(*args, **kwargs):
-    return _NullContext()
+# Ambient key/value options of the tracing scopes, per thread: a stack of (boundary code, options) frames.
+import threading as _threading
+
+_tracing_tls = _threading.local()
 
 
-def tracing_option(*args, **kwargs):
-    return _NullContext()
+def _tracing_stack():
+    s = getattr(_tracing_tls, "stack", None)
+    if s is None:
+        s = _tracing_tls.stack = []
+    return s
+
+
+@contextlib.contextmanager
+def tracing_context(func=None, **options):
+    """A tracing frame for the `with` block: every key given (None included) shadows the enclosing value;
+    func, when given, is the frame's call-site boundary (else the enclosing one is kept)."""
+    stack = _tracing_stack()
+    boundary = getattr(func, "__code__", None)
+    if boundary is None and stack:
+        boundary = stack[-1][0]
+    stack.append((boundary, dict(options)))
+    try:
+        yield
+    finally:
+        stack = _tracing_stack()
+        if stack:
+            stack.pop()
+
+
+def tracing_option(key, default=None):
+    """The value of key in the innermost tracing frame that sets it, else default."""
+    for _, options in reversed(_tracing_stack()):
+        if key in options:
+            return options[key]
+    return default
 
 
 def lazy_classattr(fn):
@@ -377,3 +407,32 @@ def get_device_runtime():
         m._instance = cls()
     return m._instance
 
+
+
+# ---------------------------------------------------------------- flyc.compile[hints]
+
+
+class CompileCallable:
+    """flyc.compile, subscriptable as FlyDSL's: flyc.compile[{"fast_fp_math": True}](jit_fn, *args) merges the
+    hints into jit_fn.compile_hints, then compiles; with no arguments it returns the hinted function (FlyDSL's
+    deferred form). The bare flyc.compile(jit_fn, ...) is flyi's compile (a CompiledKernel, run=/debug_info=).
+    Hints flyi reads: fastmath / fast_fp_math (the kernel-level fast-math flags of the kernels the function
+    launches); the others are kept on the function."""
+
+    def __init__(self, compile_hints=None):
+        self._compile_hints = compile_hints
+
+    def __getitem__(self, hints):
+        if not isinstance(hints, dict):
+            raise TypeError(f"flyc.compile[...] expects a dict of compile hints, got {type(hints).__name__}")
+        return CompileCallable(compile_hints=hints)
+
+    def __call__(self, func, *args, **kwargs):
+        if self._compile_hints and type(func).__name__ == "JitFunction":
+            func.compile_hints = {**func.compile_hints, **self._compile_hints}
+        if self._compile_hints is not None and not args and not kwargs:
+            return func
+        return sys.modules["flydsl.compiler"]._compile_now(func, *args, **kwargs)
+
+    def __repr__(self):
+        return "flyc.compile" + ("" if self._compile_hints is None else f"[{self._compile_hints!r}]")

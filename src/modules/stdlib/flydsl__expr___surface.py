@@ -868,9 +868,13 @@ def _fastmath_ctx(fx):
 
 
 def _known_block_size():
-    """The known_block_size (x, y, z) declared on the kernel being traced, else None."""
+    """The compile-time block size (x, y, z) of the kernel being traced: its known_block_size, else the launch's
+    block; RuntimeError outside a kernel."""
     __import__("flydsl.compiler")
-    return sys.modules["flydsl.compiler"]._known_block_size()
+    size = sys.modules["flydsl.compiler"]._known_block_size()
+    if size is None:
+        raise RuntimeError("no compile-time block size is in scope.")
+    return size
 
 
 def smem_space(int=False):
@@ -1277,6 +1281,10 @@ def patch(m):
                  "get_backend": get_backend, "register_backend": register_backend,
                  "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError,
                  "profile": _profile})
+        if "_compile_now" not in m.__dict__:  # flyc.compile, subscriptable: flyc.compile[hints](...)
+            m._compile_now = m.compile
+            m.compile = CompileCallable()
+            m.CompileCallable = CompileCallable
         if "CompiledFunction" not in m.__dict__:
             m.CompiledFunction = _not_in_flyi("flydsl.compiler.CompiledFunction",
                                               "flyc.compile(...)'s result in flyi (a CompiledKernel)")
@@ -1370,17 +1378,26 @@ def fill(m):
     elif name == "flydsl.utils.env":
         _put(m, {"compile": env_compile, "debug": env_debug, "runtime": env_runtime, "autotune": env_autotune})
     elif name in ("flydsl.extension.coop", "flydsl.extension.coop.warp", "flydsl.extension.coop.block",
-                  "flydsl.extension.coop.universal"):
+                  "flydsl.extension.coop.universal", "flydsl.extension.coop.warp.rocdl"):
+        # the warp collectives: the target's (the DPP forms, rocdl_*) everywhere but .universal (portable_*)
         __import__("flydsl.extension._coop")
         impl = sys.modules["flydsl.extension._coop"]
-        names = _LIBRARY.get(name, impl.NAMES)
+        names = impl.WARP_NAMES if name.endswith(".rocdl") else _LIBRARY.get(name, impl.NAMES)
+        prefix = {"flydsl.extension.coop.universal": "portable_", "flydsl.extension.coop.warp.rocdl": "rocdl_"}
         for n in names:
-            setattr(m, n, getattr(impl, n))
+            setattr(m, n, getattr(impl, prefix.get(name, "") + n, None) or getattr(impl, n))
         m.__all__ = list(names)
         if name == "flydsl.extension.coop":
             for sub in ("warp", "block", "universal"):
                 __import__("flydsl.extension.coop." + sub)
                 setattr(m, sub, sys.modules["flydsl.extension.coop." + sub])
+        if name == "flydsl.extension.coop.warp":
+            __import__("flydsl.extension.coop.warp.rocdl")
+            m.rocdl = sys.modules["flydsl.extension.coop.warp.rocdl"]
+    elif name == "flydsl.extension.coop.block._spec":
+        __import__("flydsl.extension._coop")
+        m.BlockAlgorithmMeta = sys.modules["flydsl.extension._coop"].BlockAlgorithmMeta
+        m.__all__ = ["BlockAlgorithmMeta"]
     elif name in ("flydsl.extension.random", "flydsl.extension.random.universal"):
         # fx.random.<name>: the target's implementation (ROCm overrides none); fx.random.universal: the portable
         # one, with its building blocks (philox, philox_impl, uint_to_uniform_float, pair_uniform_to_normal)

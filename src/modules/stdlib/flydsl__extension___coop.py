@@ -73,7 +73,7 @@ def _with_init(v, op, init):
 # ---------------------------------------------------------------- warp scope
 
 
-def warp_reduce(value, op, *, width=None):
+def portable_warp_reduce(value, op, *, width=None):
     """value folded with op over groups of width lanes (default: the warp); every lane gets its group's result."""
     gpu = _fx().gpu
     w = _width(width, "warp_reduce width")
@@ -108,30 +108,183 @@ def _group_total(inc, w):
     return gpu.shuffle_idx(inc, last, w)
 
 
-def warp_inclusive_scan(value, op, *, width=None, init=None):
+def portable_warp_inclusive_scan(value, op, *, width=None, init=None):
     """Lane k of each width-lane group gets lanes 0..k folded (init, when given, folded in front)."""
     w = _width(width, "warp_inclusive_scan width")
     return _with_init(_inclusive(value, op, w), op, init)
 
 
-def warp_exclusive_scan(value, op, *, width=None, init=None):
+def portable_warp_exclusive_scan(value, op, *, width=None, init=None):
     """Lane k gets lanes 0..k-1 folded; lane 0 gets init, or op's identity without one."""
     w = _width(width, "warp_exclusive_scan width")
     return _with_init(_exclusive_of(_inclusive(value, op, w), op, w), op, init)
 
 
-def warp_scan(value, op, *, width=None, init=None):
+def portable_warp_scan(value, op, *, width=None, init=None):
     """(inclusive, exclusive) from one scan."""
     w = _width(width, "warp_scan width")
     inc = _inclusive(value, op, w)
     return _with_init(inc, op, init), _with_init(_exclusive_of(inc, op, w), op, init)
 
 
-def warp_scan_with_aggregate(value, op, *, width=None, init=None):
+def portable_warp_scan_with_aggregate(value, op, *, width=None, init=None):
     """(inclusive, exclusive, aggregate): the aggregate is the group's total (init not folded in)."""
     w = _width(width, "warp_scan_with_aggregate width")
     inc = _inclusive(value, op, w)
     return _with_init(inc, op, init), _with_init(_exclusive_of(inc, op, w), op, init), _group_total(inc, w)
+
+
+# ---------------------------------------------------------------- warp scope on gfx9: DPP sequences
+# fx.coop.warp.rocdl: the same collectives folded with DPP moves (VALU) instead of LDS shuffles, for 32-bit scalars
+# on gfx9 (flyi's gfx942 / gfx950); anything else (other widths, Vectors) takes the portable forms above.
+# Every move passes op's identity as `old` with bound_ctrl off, so a lane the move reaches nothing for (a row's
+# first lane under row_shr, row 0 under row_bcast:15, rows 0-1 under row_bcast:31, lane 0 under wave_shr:1, or a
+# lane its row mask leaves out) folds the identity in, whatever op is.
+
+_DPP_ROW_SHR = 0x110  # | n: lane reads lane - n within its 16-lane row
+_DPP_WAVE_SHR1 = 0x138  # lane reads lane - 1 across the wave
+_DPP_ROW_BCAST15 = 0x142  # row r reads lane 16r - 1
+_DPP_ROW_BCAST31 = 0x143  # rows 2 and 3 read lane 31
+# A butterfly step of distance d: quad_perm [1,0,3,2] and [2,3,0,1] are xor 1 and xor 2; row_half_mirror stands
+# for xor 4 and row_ror:8 for xor 8 (once every quad, then every 8 lanes, holds one value, any lane of the
+# partner group has it).
+_DPP_XOR = {1: 0xB1, 2: 0x4E, 4: 0x141, 8: 0x128}
+_SWIZZLE_XOR16 = (16 << 10) | 0x1F  # ds_swizzle's 32-lane mode: lane ^ 16
+
+
+def _dpp_applies(value):
+    fx = _fx()
+    from flydsl.compiler.backends import current_target
+
+    if not current_target().arch.startswith("gfx9") or not isinstance(value, fx.Numeric):
+        return False
+    dtype = _dtype_of(value)
+    return getattr(dtype, "width", 0) == 32
+
+
+def _dpp_move(value, ctrl, row_mask, old):
+    from flydsl.expr.rocdl import update_dpp
+
+    dtype = _dtype_of(value)
+    return dtype(update_dpp(dtype.ir_type, old.ir_value(), value.ir_value(), ctrl, row_mask, 0xF, False))
+
+
+def _swizzle(value, offset):
+    fx = _fx()
+    from flydsl.expr.rocdl import ds_swizzle
+
+    dtype = _dtype_of(value)
+    raw = value if dtype is fx.Int32 else value.bitcast(fx.Int32)
+    moved = fx.Int32(ds_swizzle(fx.Int32.ir_type, raw.ir_value(), offset))
+    return moved if dtype is fx.Int32 else moved.bitcast(dtype)
+
+
+def _lane63(value):
+    """Lane 63's value in every lane (v_readlane_b32 into an SGPR)."""
+    fx = _fx()
+    from flydsl.expr.rocdl import readlane
+
+    dtype = _dtype_of(value)
+    return dtype(readlane(dtype.ir_type, value.ir_value(), fx.Int32(63).ir_value()))
+
+
+def _dpp_row_fold_up(acc, op, neutral):
+    """Each 16-lane row's totals carried up: row_bcast:15 into rows 1 and 3, then row_bcast:31 into rows 2, 3."""
+    acc = _fold(op, _dpp_move(acc, _DPP_ROW_BCAST15, 0xA, neutral), acc)
+    return _fold(op, _dpp_move(acc, _DPP_ROW_BCAST31, 0xC, neutral), acc)
+
+
+def _dpp_inclusive(value, op, w):
+    gpu = _fx().gpu
+    neutral = _neutral(op, _dtype_of(value))
+    pos = gpu.lane_id() % w if w < 16 else None  # a group inside a row masks the reads from its neighbours
+    acc, step = value, 1
+    while step < min(w, 16):
+        moved = _dpp_move(acc, _DPP_ROW_SHR | step, 0xF, neutral)
+        if pos is not None:
+            moved = (pos >= step).select(moved, neutral)
+        acc = _fold(op, moved, acc)
+        step *= 2
+    if w > 16:
+        acc = _fold(op, _dpp_move(acc, _DPP_ROW_BCAST15, 0xA, neutral), acc)
+    if w > 32:
+        acc = _fold(op, _dpp_move(acc, _DPP_ROW_BCAST31, 0xC, neutral), acc)
+    return acc
+
+
+def _dpp_exclusive_of(inc, op, w):
+    gpu = _fx().gpu
+    neutral = _neutral(op, _dtype_of(inc))
+    shifted = _dpp_move(inc, _DPP_ROW_SHR | 1 if w <= 16 else _DPP_WAVE_SHR1, 0xF, neutral)
+    if w < 16 or w == 32:  # the group's first lane is not where the row (or wave) starts
+        shifted = (gpu.lane_id() % w == 0).select(neutral, shifted)
+    return shifted
+
+
+def _dpp_group_total(inc, w):
+    if w == 64:
+        return _lane63(inc)
+    return _swizzle(inc, ((w - 1) << 5) | (0x1F & ~(w - 1)))  # every lane reads its group's last lane
+
+
+def rocdl_warp_reduce(value, op, *, width=None):
+    """warp_reduce through DPP: a full wave by the row_shr ladder and the row_bcast steps, then lane 63 read into
+    an SGPR; a narrower group by a butterfly of DPP moves (ds_swizzle for the xor-16 step)."""
+    w = _width(width, "warp_reduce width")
+    if not _dpp_applies(value):
+        return portable_warp_reduce(value, op, width=w)
+    neutral = _neutral(op, _dtype_of(value))
+    acc = value
+    if w == 64:
+        for step in (1, 2, 4, 8):
+            acc = _fold(op, acc, _dpp_move(acc, _DPP_ROW_SHR | step, 0xF, neutral))
+        return _lane63(_dpp_row_fold_up(acc, op, neutral))
+    step = 1
+    while step < w:
+        partner = _dpp_move(acc, _DPP_XOR[step], 0xF, neutral) if step in _DPP_XOR else _swizzle(acc, _SWIZZLE_XOR16)
+        acc = _fold(op, acc, partner)
+        step *= 2
+    return acc
+
+
+def rocdl_warp_inclusive_scan(value, op, *, width=None, init=None):
+    w = _width(width, "warp_inclusive_scan width")
+    if not _dpp_applies(value):
+        return portable_warp_inclusive_scan(value, op, width=w, init=init)
+    return _with_init(_dpp_inclusive(value, op, w), op, init)
+
+
+def rocdl_warp_exclusive_scan(value, op, *, width=None, init=None):
+    w = _width(width, "warp_exclusive_scan width")
+    if not _dpp_applies(value):
+        return portable_warp_exclusive_scan(value, op, width=w, init=init)
+    return _with_init(_dpp_exclusive_of(_dpp_inclusive(value, op, w), op, w), op, init)
+
+
+def rocdl_warp_scan(value, op, *, width=None, init=None):
+    w = _width(width, "warp_scan width")
+    if not _dpp_applies(value):
+        return portable_warp_scan(value, op, width=w, init=init)
+    inc = _dpp_inclusive(value, op, w)
+    return _with_init(inc, op, init), _with_init(_dpp_exclusive_of(inc, op, w), op, init)
+
+
+def rocdl_warp_scan_with_aggregate(value, op, *, width=None, init=None):
+    w = _width(width, "warp_scan_with_aggregate width")
+    if not _dpp_applies(value):
+        return portable_warp_scan_with_aggregate(value, op, width=w, init=init)
+    inc = _dpp_inclusive(value, op, w)
+    return _with_init(inc, op, init), _with_init(_dpp_exclusive_of(inc, op, w), op, init), _dpp_group_total(inc, w)
+
+
+# The target's collectives (fx.coop.warp_*, and what the block scope folds with): flyi compiles for gfx9 only, so
+# the DPP forms, each falling back to the portable one for what it does not cover.
+warp_reduce = rocdl_warp_reduce
+warp_inclusive_scan = rocdl_warp_inclusive_scan
+warp_exclusive_scan = rocdl_warp_exclusive_scan
+warp_scan = rocdl_warp_scan
+warp_scan_with_aggregate = rocdl_warp_scan_with_aggregate
+WARP_NAMES = ["warp_reduce", "warp_inclusive_scan", "warp_exclusive_scan", "warp_scan", "warp_scan_with_aggregate"]
 
 
 # ---------------------------------------------------------------- block scope
@@ -182,7 +335,19 @@ def _own_fold(value, op):
 _specialized = {}
 
 
-class _BlockMeta(type):
+class BlockAlgorithmMeta(type):
+    """The [dtype, block_size(, algorithm)] specialization every block collective shares
+    (flydsl.extension.coop.block._spec). A concrete metaclass gives _algorithms (its policy enum),
+    _shared_storage (policy -> storage(dtype, block_threads, warp_threads), the policies implemented) and
+    _default_algorithm_for(target), asked when the caller names no policy; the default is resolved before the
+    cache key is made, so two targets' answers never share a class."""
+
+    _algorithms = None
+    _shared_storage = None
+
+    def _default_algorithm_for(cls, target):
+        raise NotImplementedError(f"{cls.__name__} must implement _default_algorithm_for")
+
     def __getitem__(cls, params):
         if cls.block_threads is not None:
             raise TypeError(f"{cls.__name__} is already specialized")
@@ -190,30 +355,46 @@ class _BlockMeta(type):
             params = (params,)
         if not 2 <= len(params) <= 3:
             raise TypeError(f"{cls.__name__}[dtype, block_size, algorithm=...]")
-        dtype, dims = params[0], _block_dims(params[1])
-        algo = params[2] if len(params) > 2 else cls._default
+        dtype = params[0]
+        if len(params) > 2:
+            algo = params[2]
+        else:
+            from flydsl.compiler.backends import current_target
+
+            algo = cls._default_algorithm_for(current_target())
         if not isinstance(algo, cls._algorithms):
             raise TypeError(f"expected a {cls._algorithms.__name__}, got {algo!r}")
+        dims = _block_dims(params[1])
         n = dims[0] * dims[1] * dims[2]
         _pow2(n, "block_dim_x * block_dim_y * block_dim_z")
-        lanes = min(_fx().gpu.num_warp_threads(), n)
-        key = (cls.__name__, str(dtype), dims, algo, lanes)
+        lanes = min(_fx().gpu.num_warp_threads(), n)  # a block narrower than the wave narrows the warp
+        key = (cls, dtype, dims, algo, lanes)
         if key in _specialized:
             return _specialized[key]
-        if algo not in cls._implemented:
+        make_storage = (cls._shared_storage or {}).get(algo)
+        if make_storage is None:
             raise NotImplementedError(f"{cls._algorithms.__name__}.{algo.name} is not implemented yet")
-        slots = n if algo is BlockReduceAlgorithm.RAKING else n // lanes
-        sub = type(cls)(f"{cls.__name__}[{dtype}, {n}, {algo.name}]", (cls,), {
-            "__module__": cls.__module__, "dtype": dtype, "block_size": dims, "block_threads": n, "algorithm": algo, "warp_threads": lanes,
-            "num_warps": n // lanes,
-            "SharedStorage": _storage_type("SharedStorage", dtype, max(slots + (1 if algo is
-                                                                         BlockReduceAlgorithm.RAKING else 0), 1)),
-        })
+        sub = type(cls)(f"{cls.__name__}[{getattr(dtype, '__name__', dtype)}, {n}, {algo.name}]", (cls,), {
+            "__module__": cls.__module__, "dtype": dtype, "block_size": dims, "block_threads": n, "algorithm": algo,
+            "warp_threads": lanes, "num_warps": n // lanes, "SharedStorage": make_storage(dtype, n, lanes)})
         _specialized[key] = sub
         return sub
 
 
-class _BlockReduceMeta(_BlockMeta):
+def _warp_slots(dtype, n, lanes):
+    """One slot per warp (the warps' partial results)."""
+    return _storage_type("SharedStorage", dtype, max(n // lanes, 1))
+
+
+def _raking_slots(dtype, n, lanes):
+    """One slot per thread, and one for the total."""
+    return _storage_type("SharedStorage", dtype, n + 1)
+
+
+class _BlockReduceMeta(BlockAlgorithmMeta):
+    def _default_algorithm_for(cls, target):
+        return BlockReduceAlgorithm.WARP_REDUCTIONS  # FlyDSL's measured choice on wave64 and wave32 alike
+
     def __call__(cls, value, op, *, storage):
         if cls.block_threads is None:
             raise TypeError("specialize first, e.g. BlockReduce[fx.Float32, 256]")
@@ -254,13 +435,15 @@ class BlockReduce(metaclass=_BlockReduceMeta):
 
     __module__ = "flydsl.extension.coop.block.reduce"
     _algorithms = BlockReduceAlgorithm
-    _default = BlockReduceAlgorithm.WARP_REDUCTIONS
-    _implemented = (BlockReduceAlgorithm.WARP_REDUCTIONS, BlockReduceAlgorithm.RAKING)
+    _shared_storage = {BlockReduceAlgorithm.WARP_REDUCTIONS: _warp_slots, BlockReduceAlgorithm.RAKING: _raking_slots}
     block_threads = None
     SharedStorage = None
 
 
-class _BlockScanMeta(_BlockMeta):
+class _BlockScanMeta(BlockAlgorithmMeta):
+    def _default_algorithm_for(cls, target):
+        return BlockScanAlgorithm.WARP_SCANS  # the one policy implemented
+
     def __call__(cls, *args, **kwargs):
         raise TypeError("use BlockScan[...].inclusive / .exclusive / .inclusive_with_aggregate / "
                         ".exclusive_with_aggregate")
@@ -272,8 +455,7 @@ class BlockScan(metaclass=_BlockScanMeta):
 
     __module__ = "flydsl.extension.coop.block.scan"
     _algorithms = BlockScanAlgorithm
-    _default = BlockScanAlgorithm.WARP_SCANS
-    _implemented = (BlockScanAlgorithm.WARP_SCANS,)
+    _shared_storage = {BlockScanAlgorithm.WARP_SCANS: _warp_slots}
     block_threads = None
     SharedStorage = None
 
