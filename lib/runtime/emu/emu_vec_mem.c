@@ -86,6 +86,24 @@ static void lane_range(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue mas
     *hi = fly_vx_reduce(x, b, "maxui", fly_vx_val(b, "arith.select", 3, s2, mlirValueGetType(addrs)));
 }
 
+/* lo, hi of the active lanes of a consecutive access whose lane 0 is at lo0 (i64), lanes esz bytes apart: the
+ * first and last set bits of mask (null: all lanes) instead of a reduction over the lanes' addresses. No lane:
+ * lo > hi, which passes the check. */
+static void consec_range(fly_vx *x, fly_emu_irb *b, MlirValue lo0, MlirValue mask, int64_t esz, MlirValue *lo,
+                         MlirValue *hi) {
+    if (mlirValueIsNull(mask)) {
+        *lo = lo0;
+        *hi = fly_vx_bin(b, "arith.addi", lo0, fly_vx_i64c(x, b, esz * (VW - 1)));
+        return;
+    }
+    MlirValue bits = fly_vx_cast(b, "llvm.bitcast", mask, x->i64);
+    MlirValue first = fly_vx_cast(b, "math.cttz", bits, x->i64), lead = fly_vx_cast(b, "math.ctlz", bits, x->i64);
+    MlirValue last = fly_vx_bin(b, "arith.subi", fly_vx_i64c(x, b, VW - 1), lead);
+    MlirValue sz = fly_vx_i64c(x, b, esz);
+    *lo = fly_vx_bin(b, "arith.addi", lo0, fly_vx_bin(b, "arith.muli", first, sz));
+    *hi = fly_vx_bin(b, "arith.addi", lo0, fly_vx_bin(b, "arith.muli", last, sz));
+}
+
 void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     bool ld = fly_vx_is(op, "memref.load");
     MlirValue m = fly_vx_use(x, b, mlirOperationGetOperand(op, ld ? 0 : 1), false);
@@ -117,12 +135,11 @@ void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue ma
     MlirValue cb = vi ? ie->cbase : (MlirValue){NULL};
     MlirValue lo, hi, addrs = {NULL}, first = {NULL};
     int64_t stride = 0;
-    if (!mlirValueIsNull(cb) && mlirValueIsNull(mask)) {
-        lo = fly_vx_bin(
-            b, "arith.addi", base,
-            fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", cb, x->i64), fly_vx_i64c(x, b, esz)));
-        hi = fly_vx_bin(b, "arith.addi", lo, fly_vx_i64c(x, b, esz * (VW - 1)));
-        first = lo;
+    if (!mlirValueIsNull(cb)) { /* consecutive lanes, masked or not: first + lane * esz */
+        MlirValue off =
+            fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", cb, x->i64), fly_vx_i64c(x, b, esz));
+        first = fly_vx_bin(b, "arith.addi", base, off);
+        consec_range(x, b, first, mask, esz, &lo, &hi);
         stride = esz;
     } else {
         addrs = lane_addrs(x, b, base, iv, esz);
@@ -188,9 +205,8 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
     bool consec = vp && !mlirValueIsNull(pe->lane0) && pe->pstride == esz;
     MlirValue lane0 = consec ? pe->lane0 : (MlirValue){NULL}, guard = consec ? pe->guard : (MlirValue){NULL};
     MlirValue lo, hi;
-    if (consec && mlirValueIsNull(mask)) {
-        lo = fly_vx_cast(b, "llvm.ptrtoint", lane0, x->i64);
-        hi = fly_vx_bin(b, "arith.addi", lo, fly_vx_i64c(x, b, esz * (VW - 1)));
+    if (consec) {
+        consec_range(x, b, fly_vx_cast(b, "llvm.ptrtoint", lane0, x->i64), mask, esz, &lo, &hi);
     } else {
         lane_range(x, b, addrs, mask, &lo, &hi);
     }
