@@ -141,6 +141,9 @@ void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue ma
         first = fly_vx_bin(b, "arith.addi", base, off);
         consec_range(x, b, first, mask, esz, &lo, &hi);
         stride = esz;
+    } else if (!vi && !mlirValueIsNull(mask)) { /* one address for the active lanes (a lane 0 store) */
+        MlirValue i = fly_vx_cast(b, "arith.index_cast", fly_vx_use(x, b, iold, false), x->i64);
+        lo = hi = first = fly_vx_bin(b, "arith.addi", base, fly_vx_bin(b, "arith.muli", i, fly_vx_i64c(x, b, esz)));
     } else {
         addrs = lane_addrs(x, b, base, iv, esz);
         lane_range(x, b, addrs, mask, &lo, &hi);

@@ -3,7 +3,7 @@
 # it can; FLYI_EMU_VEC_OFF=1 keeps the per-thread phase loop. Both give the same output, bit for bit: this
 # file's own kernels (an LDS tree reduction with barriers in a loop, a wave butterfly and LDS combine, a
 # lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, consecutive lanes
-# under a mask with holes at a buffer's end, out-of-bounds
+# under a mask with holes at a buffer's end, one address for a wave's active lanes, out-of-bounds
 # loads and stores in global memory and in LDS whose errors name the thread and the line) and the folder's
 # LDS, shuffle, softmax, layernorm and barrier programs, each run as a child process in both modes. The
 # child's own kernels must take the lane-vector form (FLYI_EMU_VEC_WHY=1 says which did).
@@ -103,6 +103,14 @@ def masked_edge(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, k: fx.Int32):
             out[t + k] = a[t + k] + fx.Float32(3.0)
 
 
+@flyc.kernel
+def lane_store(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    t = fx.thread_idx.x
+    fx.barrier()
+    if t % 64 == 5:
+        out[k] = a[k] + fx.Float32(t)
+
+
 @flyc.jit
 def run_tree(a, out):
     tree(a, out).launch(grid=6, block=N)
@@ -121,6 +129,11 @@ def run_strided(a, out, last, n):
 @flyc.jit
 def run_edge(a, out, n, k):
     masked_edge(a, out, n, k).launch(grid=2, block=N)
+
+
+@flyc.jit
+def run_lane(a, out, k):
+    lane_store(a, out, k).launch(grid=2, block=N)
 
 
 @flyc.jit
@@ -173,6 +186,13 @@ def child():
     fault(lambda: run_edge(a, small, 256, 45))
     print("edge after", [float(v).hex() for v in small[280:300].tolist()])
     fault(lambda: run_edge(small, out, 256, 46))
+    # one address for a wave's active lanes (lane 5 of each wave): the last wave's value stays; past the end,
+    # the first active lane faults
+    small.zero_()
+    fault(lambda: run_lane(a, small, 299))
+    print("lane", float(small[299]).hex(), float(a[299] + 197).hex())
+    fault(lambda: run_lane(a, small, 300))
+    fault(lambda: run_lane(small, out, 300))
 
 
 if len(sys.argv) > 1:
