@@ -2,7 +2,8 @@
 # The emulator runs a synchronising kernel's block a wave at a time in lane-vector form (emu_vec.c) when
 # it can; FLYI_EMU_VEC_OFF=1 keeps the per-thread phase loop. Both give the same output, bit for bit: this
 # file's own kernels (an LDS tree reduction with barriers in a loop, a wave butterfly and LDS combine, a
-# lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, out-of-bounds
+# lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, consecutive lanes
+# under a mask with holes at a buffer's end, one address for a wave's active lanes, out-of-bounds
 # loads and stores in global memory and in LDS whose errors name the thread and the line) and the folder's
 # LDS, shuffle, softmax, layernorm and barrier programs, each run as a child process in both modes. The
 # child's own kernels must take the lane-vector form (FLYI_EMU_VEC_WHY=1 says which did).
@@ -93,6 +94,23 @@ def oob_lds(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
     out[t] = s[t]
 
 
+@flyc.kernel
+def masked_edge(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, k: fx.Int32):
+    t = fx.thread_idx.x
+    fx.barrier()
+    if t % 3 != 1:
+        if t < n:
+            out[t + k] = a[t + k] + fx.Float32(3.0)
+
+
+@flyc.kernel
+def lane_store(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    t = fx.thread_idx.x
+    fx.barrier()
+    if t % 64 == 5:
+        out[k] = a[k] + fx.Float32(t)
+
+
 @flyc.jit
 def run_tree(a, out):
     tree(a, out).launch(grid=6, block=N)
@@ -106,6 +124,16 @@ def run_wave(a, out, y):
 @flyc.jit
 def run_strided(a, out, last, n):
     strided(a, out, last, n).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_edge(a, out, n, k):
+    masked_edge(a, out, n, k).launch(grid=2, block=N)
+
+
+@flyc.jit
+def run_lane(a, out, k):
+    lane_store(a, out, k).launch(grid=2, block=N)
 
 
 @flyc.jit
@@ -147,6 +175,24 @@ def child():
     fault(lambda: run_oob(oob_lds, a, small, 65))
     fault(lambda: run_oob(oob_lds, a, small, 64))
     print("lds", small[180:200].tolist())
+    # consecutive lanes under a mask with holes: only the active lanes' addresses are checked (an inactive lane
+    # past the end is no fault), and an active one past the end faults after the lanes before it stored
+    small.zero_()
+    fault(lambda: run_edge(a, small, 256, 44))
+    fault(lambda: run_edge(a, small, 255, 45))
+    fault(lambda: run_edge(small, out, 254, 47))
+    print("edge", [float(v).hex() for v in small[240:300:3].tolist()])
+    small.zero_()
+    fault(lambda: run_edge(a, small, 256, 45))
+    print("edge after", [float(v).hex() for v in small[280:300].tolist()])
+    fault(lambda: run_edge(small, out, 256, 46))
+    # one address for a wave's active lanes (lane 5 of each wave): the last wave's value stays; past the end,
+    # the first active lane faults
+    small.zero_()
+    fault(lambda: run_lane(a, small, 299))
+    print("lane", float(small[299]).hex(), float(a[299] + 197).hex())
+    fault(lambda: run_lane(a, small, 300))
+    fault(lambda: run_lane(small, out, 300))
 
 
 if len(sys.argv) > 1:

@@ -1,0 +1,403 @@
+/* emu_vec_ana.c - the lane-vector form (emu_vec.c), analysis: the map of old values, which values depend on
+ * the thread id, and what the form handles (the runs between barriers, the values that cross them). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_vec_int.h"
+
+void fly_vx_bad(fly_vx *x, const char *why, MlirOperation op) {
+    if (x->bad) return;
+    x->bad = true;
+    char nm[64] = "";
+    if (!mlirOperationIsNull(op)) fly_ir_op_name(op, nm, sizeof nm);
+    snprintf(x->why, sizeof x->why, "%s%s%s", why, nm[0] ? ": " : "", nm);
+    const char *w = getenv("FLYI_EMU_VEC_WHY");
+    if (w && !strcmp(w, "3") && !mlirOperationIsNull(op)) {
+        char *t = fly_ir_op_print(op, true, false);
+        fprintf(stderr, "emu: lane-vector form stops at: %s\n", t ? t : "");
+        free(t);
+    }
+}
+
+/* ---- the map of old values ---- */
+
+static size_t vhash(const void *p, size_t cap) {
+    return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull) & (cap - 1);
+}
+
+fly_vx_ent *fly_vx_get(fly_vx *x, MlirValue v) {
+    if (!x->cap) return NULL;
+    for (size_t i = vhash(v.ptr, x->cap);; i = (i + 1) & (x->cap - 1)) {
+        if (!x->keys[i]) return NULL;
+        if (x->keys[i] == v.ptr) return &x->e[x->vals[i]];
+    }
+}
+
+fly_vx_ent *fly_vx_add(fly_vx *x, MlirValue v) {
+    fly_vx_ent *old = fly_vx_get(x, v);
+    if (old) return old;
+    if ((x->n + 1) * 2 > x->cap) {
+        size_t nc = x->cap ? x->cap * 2 : 512;
+        const void **k = calloc(nc, sizeof *k);
+        int *vl = calloc(nc, sizeof *vl);
+        if (!k || !vl) {
+            free(k);
+            free(vl);
+            fly_vx_bad(x, "out of memory", (MlirOperation){NULL});
+            return NULL;
+        }
+        for (size_t i = 0; i < x->cap; i++)
+            if (x->keys[i]) {
+                size_t j = vhash(x->keys[i], nc);
+                while (k[j]) j = (j + 1) & (nc - 1);
+                k[j] = x->keys[i];
+                vl[j] = x->vals[i];
+            }
+        free(x->keys);
+        free(x->vals);
+        x->keys = k;
+        x->vals = vl;
+        x->cap = nc;
+    }
+    if (x->ne == x->cape) {
+        int nc = x->cape ? x->cape * 2 : 512;
+        fly_vx_ent *ne = realloc(x->e, sizeof *ne * (size_t)nc);
+        if (!ne) {
+            fly_vx_bad(x, "out of memory", (MlirOperation){NULL});
+            return NULL;
+        }
+        x->e = ne;
+        x->cape = nc;
+    }
+    size_t i = vhash(v.ptr, x->cap);
+    while (x->keys[i]) i = (i + 1) & (x->cap - 1);
+    x->keys[i] = v.ptr;
+    x->vals[i] = x->ne;
+    x->n++;
+    x->e[x->ne] = (fly_vx_ent){.seg = -1};
+    return &x->e[x->ne++];
+}
+
+bool fly_vx_vary(fly_vx *x, MlirValue v) {
+    fly_vx_ent *e = fly_vx_get(x, v);
+    return e && e->vary;
+}
+
+/* ---- small queries ---- */
+
+bool fly_vx_is(MlirOperation op, const char *name) { return fly_ir_op_is(op, name); }
+
+bool fly_vx_prefix(MlirOperation op, const char *p) {
+    char nm[64];
+    fly_ir_op_name(op, nm, sizeof nm);
+    return !strncmp(nm, p, strlen(p));
+}
+
+bool fly_vx_is_call(MlirOperation op, const char *callee) {
+    if (!fly_vx_is(op, "func.call")) return false;
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("callee"));
+    return !mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirFlatSymbolRefAttrGetValue(a), callee);
+}
+
+bool fly_vx_scalar_type(MlirType t) { return mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t); }
+
+MlirType fly_vx_vec_of(fly_vx *x, MlirType t) {
+    (void)x;
+    int64_t n = VW;
+    return mlirVectorTypeGet(1, &n, t);
+}
+
+bool fly_vx_has_barrier(MlirOperation op) {
+    if (fly_vx_is_call(op, "fly_emu_barrier")) return true;
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+        for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+             b = mlirBlockGetNextInRegion(b))
+            for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+                 o = mlirOperationGetNextInBlock(o))
+                if (fly_vx_has_barrier(o)) return true;
+    return false;
+}
+
+/* Memrefs the vector form reads and writes: rank 1, identity layout, scalar elements. */
+static bool plain_memref(MlirType t) {
+    if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != 1) return false;
+    if (!fly_vx_scalar_type(mlirShapedTypeGetElementType(t)) || !fly_emu_type_bytes(mlirShapedTypeGetElementType(t)))
+        return false;
+    return mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(t));
+}
+
+bool fly_vx_lds_memref(MlirType t) {
+    MlirAttribute s = mlirMemRefTypeGetMemorySpace(t);
+    return !mlirAttributeIsNull(s) && mlirAttributeIsAInteger(s) && mlirIntegerAttrGetValueInt(s) == 3;
+}
+
+/* A ctx word load (emu_lower's block ids and dims, the LDS pointer): uniform, no side effect. */
+bool fly_vx_ctx_load(fly_vx *x, MlirOperation op, int *word) {
+    MlirValue a = mlirOperationGetOperand(op, 0);
+    *word = 0;
+    if (mlirValueEqual(a, x->octx)) return true;
+    if (!mlirValueIsAOpResult(a) || !fly_vx_is(mlirOpResultGetOwner(a), "llvm.getelementptr")) return false;
+    MlirOperation g = mlirOpResultGetOwner(a);
+    if (mlirOperationGetNumOperands(g) != 1 || !mlirValueEqual(mlirOperationGetOperand(g, 0), x->octx)) return false;
+    MlirAttribute ri = mlirOperationGetAttributeByName(g, fly_ir_sref("rawConstantIndices"));
+    if (mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1) return false;
+    *word = mlirDenseI32ArrayGetElement(ri, 0);
+    return true;
+}
+
+/* An llvm.load / llvm.store that is neither atomic nor volatile. */
+static bool plain_access(MlirOperation op) {
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("volatile_")))) return false;
+    MlirAttribute o = mlirOperationGetAttributeByName(op, fly_ir_sref("ordering"));
+    if (mlirAttributeIsNull(o)) return true;
+    if (mlirAttributeIsAInteger(o)) return mlirIntegerAttrGetValueInt(o) == 0; /* not_atomic */
+    fly_ir_buf t = {0};
+    mlirAttributePrint(o, fly_ir_buf_callback, &t);
+    bool na = t.data && strstr(t.data, "not_atomic");
+    fly_ir_buf_free(&t);
+    return na;
+}
+
+static bool is_div(MlirOperation op) {
+    return fly_vx_is(op, "arith.divui") || fly_vx_is(op, "arith.divsi") || fly_vx_is(op, "arith.remui") ||
+           fly_vx_is(op, "arith.remsi") || fly_vx_is(op, "arith.ceildivsi") || fly_vx_is(op, "arith.ceildivui") ||
+           fly_vx_is(op, "arith.floordivsi");
+}
+
+/* ---- analysis: which values depend on the thread id (a fixed point over loops and branches) ---- */
+
+bool fly_vx_mark(fly_vx *x, MlirValue v, bool on) {
+    fly_vx_ent *e = fly_vx_add(x, v);
+    if (!e || !on || e->vary) return false;
+    e->vary = 1;
+    return true;
+}
+
+MlirBlock fly_vx_region_block(MlirOperation op, int r) {
+    return mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+}
+
+static bool vary_op(fly_vx *x, MlirOperation op) {
+    bool ch = false;
+    intptr_t nr = mlirOperationGetNumResults(op);
+    if (fly_vx_is(op, "scf.if")) {
+        bool c = fly_vx_vary(x, mlirOperationGetOperand(op, 0));
+        for (int r = 0; r < 2; r++) {
+            MlirBlock b = fly_vx_region_block(op, r);
+            if (mlirBlockIsNull(b)) continue;
+            ch |= fly_vx_vary_block(x, b);
+            MlirOperation y = mlirBlockGetTerminator(b);
+            for (intptr_t i = 0; i < nr && !mlirOperationIsNull(y); i++)
+                ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), c || fly_vx_vary(x, mlirOperationGetOperand(y, i)));
+        }
+        for (intptr_t i = 0; i < nr; i++) ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), c);
+        return ch;
+    }
+    if (fly_vx_is(op, "scf.for")) {
+        MlirBlock b = fly_vx_region_block(op, 0);
+        ch |= fly_vx_mark(x, mlirBlockGetArgument(b, 0), false);
+        for (intptr_t i = 0; i < nr; i++) {
+            bool v = fly_vx_vary(x, mlirOperationGetOperand(op, 3 + i));
+            ch |= fly_vx_mark(x, mlirBlockGetArgument(b, 1 + i), v);
+        }
+        ch |= fly_vx_vary_block(x, b);
+        MlirOperation y = mlirBlockGetTerminator(b);
+        for (intptr_t i = 0; i < nr; i++) {
+            bool v = fly_vx_vary(x, mlirOperationGetOperand(y, i)) || fly_vx_vary(x, mlirBlockGetArgument(b, 1 + i));
+            ch |= fly_vx_mark(x, mlirBlockGetArgument(b, 1 + i), v);
+            ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), v);
+        }
+        return ch;
+    }
+    bool v = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) v |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
+    for (intptr_t i = 0; i < nr; i++) ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), v);
+    return ch;
+}
+
+bool fly_vx_vary_block(fly_vx *x, MlirBlock b) {
+    bool ch = false;
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) fly_vx_add(x, mlirBlockGetArgument(b, i));
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+        ch |= vary_op(x, op);
+    return ch;
+}
+
+/* ---- analysis: what the vector form handles; the runs and the values that cross them ---- */
+
+static void note_uses(fly_vx *x, MlirOperation op) {
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+        fly_vx_ent *e = fly_vx_get(x, mlirOperationGetOperand(op, i));
+        if (e && e->seg >= 0 && e->seg != x->cur) e->spill = 1;
+    }
+}
+
+static void set_seg(fly_vx *x, MlirOperation op, int seg) {
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+        fly_vx_ent *e = fly_vx_add(x, mlirOperationGetResult(op, i));
+        if (e) e->seg = seg;
+    }
+}
+
+static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
+    note_uses(x, op);
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+        MlirValue r = mlirOperationGetResult(op, i);
+        if (fly_vx_vary(x, r) && !fly_vx_scalar_type(mlirValueGetType(r)) && !fly_vx_is(op, "llvm.getelementptr"))
+            fly_vx_bad(x, "a lane-dependent value of non-scalar type", op);
+    }
+    if (fly_vx_is(op, "scf.if")) {
+        if (fly_vx_has_barrier(op)) fly_vx_bad(x, "a barrier under a branch", op);
+        bool dv = divergent || fly_vx_vary(x, mlirOperationGetOperand(op, 0));
+        for (int r = 0; r < 2; r++)
+            if (!mlirBlockIsNull(fly_vx_region_block(op, r)))
+                fly_vx_scan_block(x, fly_vx_region_block(op, r), false, dv);
+        return;
+    }
+    if (fly_vx_is(op, "scf.for")) {
+        for (int i = 0; i < 3; i++)
+            if (fly_vx_vary(x, mlirOperationGetOperand(op, i))) fly_vx_bad(x, "a loop with lane-dependent bounds", op);
+        MlirBlock b = fly_vx_region_block(op, 0);
+        bool bar = fly_vx_has_barrier(op);
+        if (bar && (!level || mlirOperationGetNumResults(op)))
+            fly_vx_bad(x, "a barrier in a nested loop or one with results", op);
+        if (bar) {
+            for (int i = 0; i < 3; i++) {
+                fly_vx_ent *e = fly_vx_get(x, mlirOperationGetOperand(op, i));
+                if (!e || e->seg >= 0) fly_vx_bad(x, "a barrier loop whose bounds are computed in a phase", op);
+            }
+            fly_vx_ent *iv = fly_vx_add(x, mlirBlockGetArgument(b, 0));
+            if (iv) iv->seg = -1;
+        } else {
+            for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+                fly_vx_ent *e = fly_vx_add(x, mlirBlockGetArgument(b, i));
+                if (e) e->seg = x->cur;
+            }
+        }
+        fly_vx_scan_block(x, b, bar, divergent);
+        return;
+    }
+    if (mlirOperationGetNumRegions(op)) {
+        fly_vx_bad(x, "an op with regions", op);
+        return;
+    }
+    if (fly_vx_is_call(op, "fly_emu_barrier")) {
+        if (!level) fly_vx_bad(x, "a barrier under a branch", op);
+        return;
+    }
+    if (fly_vx_is_call(op, "fly_emu_shfl")) {
+        int64_t off, wd, mode;
+        if (divergent) fly_vx_bad(x, "a cross-lane operation under a lane-dependent branch", op);
+        if (!fly_emu_const_int(mlirOperationGetOperand(op, 2), &off) ||
+            !fly_emu_const_int(mlirOperationGetOperand(op, 3), &wd) ||
+            !fly_emu_const_int(mlirOperationGetOperand(op, 4), &mode) || mode != FLY_EMU_X_XOR || wd <= 0 || wd > VW ||
+            (wd & (wd - 1)) || off < 0 || off >= wd)
+            fly_vx_bad(x, "a cross-lane operation other than an xor butterfly with constant operands", op);
+        return;
+    }
+    if (fly_vx_is(op, "memref.load") || fly_vx_is(op, "memref.store")) {
+        bool ld = fly_vx_is(op, "memref.load");
+        MlirValue m = mlirOperationGetOperand(op, ld ? 0 : 1);
+        if (mlirOperationGetNumOperands(op) != (ld ? 2 : 3) || !plain_memref(mlirValueGetType(m)) || fly_vx_vary(x, m))
+            fly_vx_bad(x, "an access to a memref of rank other than 1 or with a layout", op);
+        return;
+    }
+    if (fly_vx_is(op, "llvm.load") || fly_vx_is(op, "llvm.store")) {
+        int w;
+        bool ld = fly_vx_is(op, "llvm.load");
+        if (ld && fly_vx_ctx_load(x, op, &w)) return;
+        MlirType vt = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
+        if (!fly_vx_scalar_type(vt) || mlirTypeIsAIndex(vt) || !fly_emu_type_bytes(vt) || !plain_access(op) ||
+            fly_emu_ptr_as(mlirValueGetType(mlirOperationGetOperand(op, ld ? 0 : 1))) < 0)
+            fly_vx_bad(x, "an llvm access of other than a plain scalar", op);
+        return;
+    }
+    if (fly_vx_is(op, "llvm.getelementptr") &&
+        (fly_vx_vary(x, mlirOperationGetOperand(op, 0)) ||
+         (mlirOperationGetNumOperands(op) > 1 && fly_vx_vary(x, mlirOperationGetOperand(op, 1))))) {
+        MlirAttribute ri = mlirOperationGetAttributeByName(op, fly_ir_sref("rawConstantIndices"));
+        MlirAttribute et = mlirOperationGetAttributeByName(op, fly_ir_sref("elem_type"));
+        bool vb = fly_vx_vary(x, mlirOperationGetOperand(op, 0)),
+             one = !mlirAttributeIsNull(ri) && mlirDenseArrayGetNumElements(ri) == 1;
+        int32_t k0 = one ? mlirDenseI32ArrayGetElement(ri, 0) : 0;
+        bool ok = one && !mlirAttributeIsNull(et) && fly_vx_scalar_type(mlirTypeAttrGetValue(et)) &&
+                  fly_emu_type_bytes(mlirTypeAttrGetValue(et)) > 0 &&
+                  (vb ? mlirOperationGetNumOperands(op) == 1 && k0 != INT32_MIN
+                      : mlirOperationGetNumOperands(op) == 2 && k0 == INT32_MIN &&
+                            fly_vx_scalar_type(mlirValueGetType(mlirOperationGetOperand(op, 1))));
+        if (!ok) fly_vx_bad(x, "a lane-dependent address other than base[index] of scalars", op);
+        return;
+    }
+    if (fly_vx_is(op, "func.return") || fly_vx_is(op, "scf.yield")) return;
+    bool anyv = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+        anyv |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
+    if (is_div(op)) {
+        int64_t d;
+        bool sgn = fly_vx_is(op, "arith.divsi") || fly_vx_is(op, "arith.remsi") || fly_vx_is(op, "arith.ceildivsi") ||
+                   fly_vx_is(op, "arith.floordivsi");
+        if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1))
+            fly_vx_bad(x, "an integer division by a non-constant", op);
+    }
+    if (fly_vx_prefix(op, "arith.") || fly_vx_prefix(op, "math.")) {
+        if (fly_vx_is(op, "arith.constant") && anyv) fly_vx_bad(x, "?", op);
+        return;
+    }
+    if (anyv) {
+        fly_vx_bad(x, "a lane-dependent operand of", op);
+        return;
+    }
+    if (fly_vx_prefix(op, "llvm.mlir.") || fly_vx_is(op, "llvm.getelementptr") || fly_vx_is(op, "llvm.addrspacecast") ||
+        fly_vx_is(op, "llvm.insertvalue") || fly_vx_is(op, "llvm.extractvalue") || fly_vx_is(op, "llvm.bitcast") ||
+        fly_vx_is(op, "llvm.ptrtoint") || fly_vx_is(op, "llvm.inttoptr") ||
+        fly_vx_is(op, "builtin.unrealized_conversion_cast") ||
+        fly_vx_is(op, "memref.extract_aligned_pointer_as_index") || fly_vx_is(op, "memref.extract_strided_metadata") ||
+        fly_vx_is(op, "memref.reinterpret_cast") || fly_vx_is(op, "memref.cast") || fly_vx_is(op, "memref.view"))
+        return;
+    fly_vx_bad(x, "unsupported op", op);
+}
+
+/* Numbers the runs of a barrier level (the body, a barrier loop's body); marks hoisted uniform ops. */
+void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent) {
+    if (level) x->cur = x->nseg++;
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !x->bad;
+         op = mlirOperationGetNextInBlock(op)) {
+        bool bar_for = level && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
+        if (level && fly_vx_is_call(op, "fly_emu_barrier")) {
+            x->cur = x->nseg++;
+            continue;
+        }
+        if (bar_for) {
+            note_uses(x, op);
+            scan_op(x, op, level, divergent);
+            x->cur = x->nseg++;
+            continue;
+        }
+        /* a uniform op without regions or side effects whose operands are visible everywhere: hoisted */
+        int cw;
+        bool hoist = level && mlirOperationGetNumResults(op) && !mlirOperationGetNumRegions(op) &&
+                     !fly_vx_is(op, "memref.load") && !fly_vx_is(op, "func.call") &&
+                     !(fly_vx_is(op, "llvm.load") && !fly_vx_ctx_load(x, op, &cw));
+        for (intptr_t i = 0; hoist && i < mlirOperationGetNumOperands(op); i++) {
+            fly_vx_ent *e = fly_vx_get(x, mlirOperationGetOperand(op, i));
+            hoist = e && !e->vary && e->seg < 0;
+        }
+        for (intptr_t i = 0; hoist && i < mlirOperationGetNumResults(op); i++)
+            hoist = !fly_vx_vary(x, mlirOperationGetResult(op, i));
+        scan_op(x, op, level, divergent);
+        set_seg(x, op, hoist ? -1 : x->cur);
+    }
+}
+
+void fly_vx_free(fly_vx *x) {
+    free(x->keys);
+    free(x->vals);
+    free(x->e);
+}

@@ -1,0 +1,269 @@
+/* emu_vec_flow.c - the lane-vector form (emu_vec.c), control flow: branches under masks, loops, the runs
+ * between barriers as loops over the waves, and the per-wave slots of values that cross a barrier. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "passes/pass.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_vec_int.h"
+
+/* The yielded values of old block ob (generated at b), as vectors where res_vary says. */
+static void yields(fly_vx *x, fly_emu_irb *b, MlirBlock ob, int n, const bool *res_vary, MlirValue *out) {
+    MlirOperation y = mlirBlockGetTerminator(ob);
+    for (int i = 0; i < n; i++) out[i] = fly_vx_use(x, b, mlirOperationGetOperand(y, i), res_vary[i]);
+}
+
+static MlirType new_type(fly_vx *x, MlirValue old) {
+    MlirType t = mlirValueGetType(old);
+    return fly_vx_vary(x, old) ? fly_vx_vec_of(x, t) : t;
+}
+
+void fly_vx_gen_if(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    int nr = (int)mlirOperationGetNumResults(op);
+    MlirValue cold = mlirOperationGetOperand(op, 0);
+    MlirBlock ob[2] = {fly_vx_region_block(op, 0), fly_vx_region_block(op, 1)};
+    bool rv[16];
+    MlirValue yv[2][16];
+    if (nr > 16) {
+        fly_vx_bad(x, "an scf.if with more than 16 results", op);
+        return;
+    }
+    for (int i = 0; i < nr; i++) rv[i] = fly_vx_vary(x, mlirOperationGetResult(op, i));
+    if (!fly_vx_vary(x, cold)) { /* a uniform branch stays a branch */
+        MlirRegion r[2] = {mlirRegionCreate(), mlirRegionCreate()};
+        MlirBlock nb[2] = {{NULL}, {NULL}};
+        for (int k = 0; k < 2; k++)
+            if (!mlirBlockIsNull(ob[k])) {
+                nb[k] = mlirBlockCreate(0, NULL, NULL);
+                mlirRegionAppendOwnedBlock(r[k], nb[k]);
+            }
+        MlirType rt[16];
+        for (int i = 0; i < nr; i++) rt[i] = new_type(x, mlirOperationGetResult(op, i));
+        MlirValue c = fly_vx_use(x, b, cold, false);
+        MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), b->loc);
+        mlirOperationStateAddOperands(&st, 1, &c);
+        mlirOperationStateAddResults(&st, nr, rt);
+        mlirOperationStateAddOwnedRegions(&st, 2, r);
+        MlirOperation nif = mlirOperationCreate(&st);
+        fly_ir_op_insert(b->block, b->before, nif);
+        for (int k = 0; k < 2; k++) {
+            if (mlirBlockIsNull(ob[k])) continue;
+            fly_emu_irb in = {x->ctx, nb[k], {NULL}, b->loc};
+            fly_vx_gen_block(x, &in, ob[k], mask);
+            yields(x, &in, ob[k], nr, rv, yv[k]);
+            fly_emu_irb_op(&in, "scf.yield", nr, yv[k], fly_ir_type_null(), 0, NULL);
+        }
+        for (int i = 0; i < nr; i++)
+            fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(nif, i), rv[i], (MlirValue){NULL});
+        return;
+    }
+    /* a lane-dependent branch: both arms under masks */
+    MlirValue c = fly_vx_use(x, b, cold, true);
+    MlirValue nc = fly_vx_bin(b, "arith.xori", c, x->ones);
+    MlirValue mk[2] = {mlirValueIsNull(mask) ? c : fly_vx_bin(b, "arith.andi", mask, c),
+                       mlirValueIsNull(mask) ? nc : fly_vx_bin(b, "arith.andi", mask, nc)};
+    for (int k = 0; k < 2; k++) {
+        if (mlirBlockIsNull(ob[k])) continue;
+        if (!nr) { /* skipped when no lane takes it */
+            fly_emu_irb in = *b;
+            fly_vx_open_if(x, &in, fly_vx_any_of(x, b, mk[k]));
+            fly_vx_gen_block(x, &in, ob[k], mk[k]);
+        } else {
+            fly_vx_gen_block(x, b, ob[k], mk[k]);
+            for (int i = 0; i < nr; i++) rv[i] = true;
+            yields(x, b, ob[k], nr, rv, yv[k]);
+        }
+    }
+    for (int i = 0; i < nr; i++) {
+        MlirValue s[3] = {c, yv[0][i], yv[1][i]};
+        fly_vx_put(x, mlirOperationGetResult(op, i), fly_vx_val(b, "arith.select", 3, s, mlirValueGetType(yv[0][i])),
+                   true, (MlirValue){NULL});
+    }
+}
+
+void fly_vx_gen_for(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    int nr = (int)mlirOperationGetNumResults(op);
+    MlirBlock ob = fly_vx_region_block(op, 0);
+    if (nr > 16) {
+        fly_vx_bad(x, "an scf.for with more than 16 results", op);
+        return;
+    }
+    MlirValue ops[19];
+    MlirType rt[17];
+    MlirLocation locs[17];
+    bool rv[16];
+    for (int i = 0; i < 3; i++) ops[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), false);
+    rt[0] = x->idx;
+    locs[0] = b->loc;
+    for (int i = 0; i < nr; i++) {
+        rv[i] = fly_vx_vary(x, mlirBlockGetArgument(ob, 1 + i));
+        ops[3 + i] = fly_vx_use(x, b, mlirOperationGetOperand(op, 3 + i), rv[i]);
+        rt[1 + i] = mlirValueGetType(ops[3 + i]);
+        locs[1 + i] = b->loc;
+    }
+    MlirRegion r = mlirRegionCreate();
+    MlirBlock nb = mlirBlockCreate(1 + nr, rt, locs);
+    mlirRegionAppendOwnedBlock(r, nb);
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.for"), b->loc);
+    mlirOperationStateAddOperands(&st, 3 + nr, ops);
+    mlirOperationStateAddResults(&st, nr, rt + 1);
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    MlirOperation nf = mlirOperationCreate(&st);
+    fly_ir_op_insert(b->block, b->before, nf);
+    fly_vx_put(x, mlirBlockGetArgument(ob, 0), mlirBlockGetArgument(nb, 0), false, (MlirValue){NULL});
+    for (int i = 0; i < nr; i++)
+        fly_vx_put(x, mlirBlockGetArgument(ob, 1 + i), mlirBlockGetArgument(nb, 1 + i), rv[i], (MlirValue){NULL});
+    fly_emu_irb in = {x->ctx, nb, {NULL}, b->loc};
+    fly_vx_gen_block(x, &in, ob, mask);
+    MlirValue yv[16];
+    yields(x, &in, ob, nr, rv, yv);
+    fly_emu_irb_op(&in, "scf.yield", nr, yv, fly_ir_type_null(), 0, NULL);
+    for (int i = 0; i < nr; i++)
+        fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(nf, i), rv[i], (MlirValue){NULL});
+}
+
+/* The per-wave slot of old value v (made on first use, at the function's start). */
+static MlirValue slot_of(fly_vx *x, fly_vx_ent *e, MlirValue old) {
+    if (!mlirValueIsNull(e->slot)) return e->slot;
+    MlirType t = mlirValueGetType(old);
+    int64_t n = MAXW;
+    if (!fly_vx_scalar_type(t)) fly_vx_bad(x, "a pointer that lives across a barrier", (MlirOperation){NULL});
+    MlirType et = e->vary ? fly_vx_vec_of(x, t) : t;
+    MlirType mt = mlirMemRefTypeContiguousGet(et, 1, &n, mlirAttributeGetNull());
+    fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+    MlirNamedAttribute a =
+        fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
+    e->slot = fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &a);
+    return e->slot;
+}
+
+/* Whether old value v is an arith op over the thread id and hoisted values (depth-limited): computed again
+ * in a later run instead of reloaded, so that the lanes' consecutive indices stay known. */
+static bool remat(fly_vx *x, MlirValue v, int depth) {
+    fly_vx_ent *e = fly_vx_get(x, v);
+    if (!e) return false;
+    if (mlirValueEqual(v, x->tx) || e->seg < 0) return true;
+    if (depth > 6 || !mlirValueIsAOpResult(v)) return false;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if ((!fly_vx_prefix(d, "arith.") && !fly_vx_is(d, "llvm.getelementptr")) || mlirOperationGetNumRegions(d) ||
+        mlirOperationGetNumResults(d) != 1)
+        return false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++)
+        if (!remat(x, mlirOperationGetOperand(d, i), depth + 1)) return false;
+    return true;
+}
+
+static void regen(fly_vx *x, fly_emu_irb *b, MlirValue v) {
+    fly_vx_ent *e = fly_vx_get(x, v);
+    if (mlirValueEqual(v, x->tx) || e->seg < 0 || e->reloaded == x->cur + 1) return;
+    MlirOperation d = mlirOpResultGetOwner(v);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++) regen(x, b, mlirOperationGetOperand(d, i));
+    fly_vx_gen_op(x, b, d, (MlirValue){NULL});
+    e = fly_vx_get(x, v);
+    e->reloaded = x->cur + 1;
+}
+
+/* Reloads the values of other runs that ops (nested included) use, at the wave body's start. */
+static void reload_uses(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+        MlirValue o = mlirOperationGetOperand(op, i);
+        fly_vx_ent *e = fly_vx_get(x, o);
+        if (!e || e->seg < 0 || e->seg == x->cur || e->reloaded == x->cur + 1) continue;
+        if (remat(x, o, 0)) {
+            regen(x, b, o);
+            continue;
+        }
+        if (mlirValueIsNull(e->slot)) {
+            fly_vx_bad(x, "a value of an earlier phase without a slot", op);
+            return;
+        }
+        MlirValue lo[2] = {e->slot, x->w};
+        MlirType t = mlirValueGetType(o);
+        e->nv = fly_vx_val(b, "memref.load", 2, lo, e->vary ? fly_vx_vec_of(x, t) : t);
+        e->cbase = e->lane0 = e->guard = (MlirValue){NULL};
+        e->pstride = 0;
+        e->reloaded = x->cur + 1;
+    }
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+        for (MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(blk);
+             blk = mlirBlockGetNextInRegion(blk))
+            for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
+                 o = mlirOperationGetNextInBlock(o))
+                reload_uses(x, b, o);
+}
+
+static bool hoisted(fly_vx *x, MlirOperation op) {
+    if (!mlirOperationGetNumResults(op)) return false;
+    fly_vx_ent *e = fly_vx_get(x, fly_ir_res0(op));
+    return e && e->seg < 0;
+}
+
+/* One run of ops (between barriers): the hoisted ones at b, the rest in a loop over the waves. */
+static void gen_run(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n) {
+    bool rest = false;
+    for (int i = 0; i < n && !x->bad; i++) {
+        if (hoisted(x, ops[i])) fly_vx_gen_op(x, b, ops[i], (MlirValue){NULL});
+        else rest = true;
+    }
+    if (!rest || x->bad) return;
+    /* slots first, so that the reloads of later runs find them */
+    for (int i = 0; i < n; i++)
+        if (!hoisted(x, ops[i]))
+            for (intptr_t r = 0; r < mlirOperationGetNumResults(ops[i]); r++) {
+                fly_vx_ent *e = fly_vx_get(x, mlirOperationGetResult(ops[i], r));
+                if (e && e->spill) slot_of(x, e, mlirOperationGetResult(ops[i], r));
+            }
+    fly_emu_irb in = *b;
+    x->w = fly_vx_open_for(x, &in, x->c0, x->nw, x->c1);
+    x->wb = fly_vx_bin(&in, "arith.muli", x->w, fly_emu_irb_const(&in, VW, x->idx));
+    fly_vx_put(x, x->tx, fly_vx_bin(&in, "arith.addi", fly_vx_bcast(x, &in, x->wb), x->iota), true,
+               x->wb); /* lanes wb, wb + 1, ... */
+    for (int i = 0; i < n; i++)
+        if (!hoisted(x, ops[i])) reload_uses(x, &in, ops[i]);
+    for (int i = 0; i < n && !x->bad; i++) {
+        if (hoisted(x, ops[i])) continue;
+        fly_vx_gen_op(x, &in, ops[i], (MlirValue){NULL});
+        for (intptr_t r = 0; r < mlirOperationGetNumResults(ops[i]) && !x->bad; r++) {
+            fly_vx_ent *e = fly_vx_get(x, mlirOperationGetResult(ops[i], r));
+            if (!e || !e->spill) continue;
+            MlirValue so[3] = {e->nv, e->slot, x->w};
+            fly_emu_irb_op(&in, "memref.store", 3, so, fly_ir_type_null(), 0, NULL);
+        }
+    }
+}
+
+/* A barrier level: runs separated by barriers and barrier loops. */
+void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
+    fly_opvec run = {0};
+    x->cur = x->nseg++;
+    for (MlirOperation op = mlirBlockGetFirstOperation(ob);; op = mlirOperationGetNextInBlock(op)) {
+        bool end = mlirOperationIsNull(op) || fly_vx_is(op, "scf.yield") || fly_vx_is(op, "func.return");
+        bool bar = !end && fly_vx_is_call(op, "fly_emu_barrier");
+        bool bfor = !end && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
+        if (end || bar || bfor) {
+            gen_run(x, b, run.v, run.n);
+            run.n = 0;
+        }
+        if (end || x->bad) break;
+        if (bar) {
+            x->cur = x->nseg++;
+        } else if (bfor) {
+            fly_emu_irb in = *b;
+            MlirValue o[3];
+            for (int i = 0; i < 3; i++) o[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), false);
+            MlirValue iv = fly_vx_open_for(x, &in, o[0], o[1], o[2]);
+            MlirBlock body = fly_vx_region_block(op, 0);
+            fly_vx_put(x, mlirBlockGetArgument(body, 0), iv, false, (MlirValue){NULL});
+            fly_vx_gen_level(x, &in, body, tx);
+            x->cur = x->nseg++;
+        } else {
+            fly_opvec_push(&run, op);
+        }
+    }
+    fly_opvec_free(&run);
+}

@@ -1,0 +1,225 @@
+/* emu_vec_gen.c - the lane-vector form (emu_vec.c), values: small op builders, the new form of an old value,
+ * the ops without regions (the same op over vectors, the xor butterfly shuffle) and the dispatch of one op. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_vec_int.h"
+
+/* ---- building ---- */
+
+MlirValue fly_vx_val(fly_emu_irb *b, const char *name, int n, const MlirValue *ops, MlirType t) {
+    return fly_emu_irb_val(b, name, n, ops, t, 0, NULL);
+}
+
+MlirValue fly_vx_bin(fly_emu_irb *b, const char *name, MlirValue p, MlirValue q) {
+    MlirValue o[2] = {p, q};
+    return fly_vx_val(b, name, 2, o, mlirValueGetType(p));
+}
+
+MlirValue fly_vx_cmpi(fly_vx *x, fly_emu_irb *b, int pred, MlirValue p, MlirValue q) {
+    MlirValue o[2] = {p, q};
+    MlirType t = mlirValueGetType(p);
+    MlirType rt = mlirTypeIsAVector(t) ? fly_vx_vec_of(x, x->i1) : x->i1;
+    MlirNamedAttribute a = fly_ir_named(x->ctx, "predicate", mlirIntegerAttrGet(x->i64, pred));
+    return fly_emu_irb_val(b, "arith.cmpi", 2, o, rt, 1, &a);
+}
+
+MlirValue fly_vx_bcast(fly_vx *x, fly_emu_irb *b, MlirValue s) {
+    return fly_vx_val(b, "vector.broadcast", 1, &s, fly_vx_vec_of(x, mlirValueGetType(s)));
+}
+
+MlirValue fly_vx_cast(fly_emu_irb *b, const char *name, MlirValue v, MlirType t) {
+    return fly_vx_val(b, name, 1, &v, t);
+}
+
+/* The new form of old value v; as a vector when want_vec. */
+MlirValue fly_vx_use(fly_vx *x, fly_emu_irb *b, MlirValue v, bool want_vec) {
+    fly_vx_ent *e = fly_vx_get(x, v);
+    if (!e || mlirValueIsNull(e->nv)) {
+        fly_vx_bad(x, "a value used before it is defined", (MlirOperation){NULL});
+        return x->c0;
+    }
+    return want_vec && !e->vary ? fly_vx_bcast(x, b, e->nv) : e->nv;
+}
+
+void fly_vx_put(fly_vx *x, MlirValue old, MlirValue nv, bool isvec, MlirValue cbase) {
+    fly_vx_ent *e = fly_vx_add(x, old);
+    if (!e) return;
+    e->nv = nv;
+    e->vary = isvec;
+    e->cbase = cbase;
+    e->lane0 = e->guard = (MlirValue){NULL};
+    e->pstride = 0;
+}
+
+MlirValue fly_vx_reduce(fly_vx *x, fly_emu_irb *b, const char *kind, MlirValue v) {
+    char a[48];
+    snprintf(a, sizeof a, "#vector.kind<%s>", kind);
+    MlirNamedAttribute at = fly_ir_named(x->ctx, "kind", mlirAttributeParseGet(x->ctx, fly_ir_sref(a)));
+    MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(v));
+    return fly_emu_irb_val(b, "vector.reduction", 1, &v, et, 1, &at);
+}
+
+MlirValue fly_vx_any_of(fly_vx *x, fly_emu_irb *b, MlirValue mask) { return fly_vx_reduce(x, b, "or", mask); }
+
+/* scf.if cond without results; b moves into its then block. */
+void fly_vx_open_if(fly_vx *x, fly_emu_irb *b, MlirValue cond) {
+    MlirRegion r[2] = {mlirRegionCreate(), mlirRegionCreate()};
+    MlirBlock t = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(r[0], t);
+    MlirOperation y = fly_ir_op_create(b->loc, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+    mlirBlockAppendOwnedOperation(t, y);
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), b->loc);
+    mlirOperationStateAddOperands(&st, 1, &cond);
+    mlirOperationStateAddOwnedRegions(&st, 2, r);
+    fly_ir_op_insert(b->block, b->before, mlirOperationCreate(&st));
+    (void)x;
+    b->block = t;
+    b->before = y;
+}
+
+/* scf.for lb..ub step 1 without results; b moves into its body; returns the induction variable. */
+MlirValue fly_vx_open_for(fly_vx *x, fly_emu_irb *b, MlirValue lb, MlirValue ub, MlirValue step) {
+    MlirValue ops[3] = {lb, ub, step};
+    MlirRegion r = mlirRegionCreate();
+    MlirBlock body = mlirBlockCreate(1, &x->idx, &b->loc);
+    mlirRegionAppendOwnedBlock(r, body);
+    MlirOperation y = fly_ir_op_create(b->loc, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+    mlirBlockAppendOwnedOperation(body, y);
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.for"), b->loc);
+    mlirOperationStateAddOperands(&st, 3, ops);
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    fly_ir_op_insert(b->block, b->before, mlirOperationCreate(&st));
+    b->block = body;
+    b->before = y;
+    return mlirBlockGetArgument(body, 0);
+}
+
+/* The i64 address of element 0 of memref m. */
+MlirValue fly_vx_base_addr(fly_vx *x, fly_emu_irb *b, MlirValue m) {
+    MlirValue p = fly_vx_cast(b, "memref.extract_aligned_pointer_as_index", m, x->idx);
+    return fly_vx_cast(b, "arith.index_cast", p, x->i64);
+}
+
+MlirValue fly_vx_i64c(fly_vx *x, fly_emu_irb *b, int64_t v) { return fly_emu_irb_const(b, v, x->i64); }
+
+MlirValue fly_vx_ctx_i64(fly_vx *x, fly_emu_irb *b, int word) {
+    return fly_emu_irb_load(b, fly_emu_irb_gep_const(b, x->ctxv, word, x->i64), x->i64, 8);
+}
+
+MlirNamedAttribute fly_vx_align_attr(fly_vx *x, int64_t a, MlirType t) {
+    return fly_ir_named(x->ctx, "alignment", mlirIntegerAttrGet(t, a));
+}
+
+MlirValue fly_vx_zero_of(fly_vx *x, fly_emu_irb *b, MlirType t) {
+    MlirAttribute z = mlirTypeIsAFloat(t) ? mlirFloatAttrDoubleGet(x->ctx, t, 0.0) : mlirIntegerAttrGet(t, 0);
+    MlirNamedAttribute a = fly_ir_named(x->ctx, "value", z);
+    return fly_emu_irb_val(b, "arith.constant", 0, NULL, t, 1, &a);
+}
+
+static void gen_shfl(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirValue vold = mlirOperationGetOperand(op, 1);
+    if (!fly_vx_vary(x, vold)) { /* every lane holds the same value */
+        fly_vx_put(x, fly_ir_res0(op), fly_vx_use(x, b, vold, false), false, (MlirValue){NULL});
+        return;
+    }
+    int64_t off = 0;
+    fly_emu_const_int(mlirOperationGetOperand(op, 2), &off);
+    int64_t m[VW];
+    for (int l = 0; l < VW; l++) m[l] = l ^ off;
+    MlirValue v = fly_vx_use(x, b, vold, true);
+    MlirValue o[2] = {v, v};
+    MlirNamedAttribute a = fly_ir_named(x->ctx, "mask", mlirDenseI64ArrayGet(x->ctx, VW, m));
+    fly_vx_put(x, fly_ir_res0(op), fly_emu_irb_val(b, "vector.shuffle", 2, o, mlirValueGetType(v), 1, &a), true,
+               (MlirValue){NULL});
+}
+
+/* An op without regions: a copy (uniform operands) or the same op over vectors. */
+static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    int w;
+    if (fly_vx_is(op, "llvm.load") && fly_vx_ctx_load(x, op, &w) && w == FLY_EMU_CTX_XVALID) {
+        /* an xor butterfly inside its width always reads a valid lane */
+        fly_vx_put(x, fly_ir_res0(op), fly_emu_irb_llconst(b, 1, mlirValueGetType(fly_ir_res0(op))), false,
+                   (MlirValue){NULL});
+        return;
+    }
+    intptr_t no = mlirOperationGetNumOperands(op), nr = mlirOperationGetNumResults(op);
+    bool anyv = false;
+    for (intptr_t i = 0; i < no; i++) anyv |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
+    if (!anyv) {
+        MlirOperation c = mlirOperationClone(op);
+        for (intptr_t i = 0; i < no; i++)
+            mlirOperationSetOperand(c, i, fly_vx_use(x, b, mlirOperationGetOperand(op, i), false));
+        fly_ir_op_insert(b->block, b->before, c);
+        for (intptr_t i = 0; i < nr; i++)
+            fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), false, (MlirValue){NULL});
+        return;
+    }
+    MlirValue ops[8];
+    MlirType rt[4];
+    if (no > 8 || nr > 4) {
+        fly_vx_bad(x, "an op with too many operands", op);
+        return;
+    }
+    for (intptr_t i = 0; i < no; i++) ops[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), true);
+    for (intptr_t i = 0; i < nr; i++) rt[i] = fly_vx_vec_of(x, mlirValueGetType(mlirOperationGetResult(op, i)));
+    char nm[64];
+    fly_ir_op_name(op, nm, sizeof nm);
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref(nm), mlirOperationGetLocation(op));
+    mlirOperationStateAddOperands(&st, no, ops);
+    mlirOperationStateAddResults(&st, nr, rt);
+    for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); i++) {
+        MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+        mlirOperationStateAddAttributes(&st, 1, &a);
+    }
+    MlirOperation c = mlirOperationCreate(&st);
+    fly_ir_op_insert(b->block, b->before, c);
+    /* consecutive lanes: x + uniform, uniform + x, x - uniform */
+    MlirValue cb = {NULL};
+    if ((fly_vx_is(op, "arith.addi") || fly_vx_is(op, "arith.subi")) && no == 2) {
+        fly_vx_ent *p = fly_vx_get(x, mlirOperationGetOperand(op, 0)),
+                   *q = fly_vx_get(x, mlirOperationGetOperand(op, 1));
+        if (p && q && p->vary && !mlirValueIsNull(p->cbase) && !q->vary)
+            cb = fly_vx_bin(b, fly_vx_is(op, "arith.addi") ? "arith.addi" : "arith.subi", p->cbase, q->nv);
+        else if (p && q && q->vary && !mlirValueIsNull(q->cbase) && !p->vary && fly_vx_is(op, "arith.addi"))
+            cb = fly_vx_bin(b, "arith.addi", p->nv, q->cbase);
+    }
+    /* index -> narrower integer: lanes stay consecutive modulo 2^width (the address's sign extension is
+     * guarded where it happens) */
+    if ((fly_vx_is(op, "arith.index_cast") || fly_vx_is(op, "arith.trunci")) && no == 1) {
+        fly_vx_ent *p = fly_vx_get(x, mlirOperationGetOperand(op, 0));
+        MlirType to = mlirValueGetType(fly_ir_res0(op)), from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+        bool narrows = mlirTypeIsAInteger(to) &&
+                       (mlirTypeIsAIndex(from) ||
+                        (mlirTypeIsAInteger(from) && mlirIntegerTypeGetWidth(from) >= mlirIntegerTypeGetWidth(to)));
+        if (p && p->vary && !mlirValueIsNull(p->cbase) && narrows)
+            cb = fly_vx_cast(b, fly_vx_is(op, "arith.trunci") ? "arith.trunci" : "arith.index_cast", p->cbase, to);
+    }
+    for (intptr_t i = 0; i < nr; i++)
+        fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), true, cb);
+}
+
+void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    if (x->bad) return;
+    if (fly_vx_is(op, "scf.if")) fly_vx_gen_if(x, b, op, mask);
+    else if (fly_vx_is(op, "scf.for")) fly_vx_gen_for(x, b, op, mask);
+    else if (fly_vx_is(op, "memref.load") || fly_vx_is(op, "memref.store")) fly_vx_gen_access(x, b, op, mask);
+    else if (fly_vx_is_call(op, "fly_emu_shfl")) gen_shfl(x, b, op);
+    else if ((fly_vx_is(op, "llvm.load") && !fly_vx_ctx_load(x, op, &(int){0})) || fly_vx_is(op, "llvm.store"))
+        fly_vx_gen_llaccess(x, b, op, mask);
+    else if (fly_vx_is(op, "llvm.getelementptr") && fly_vx_vary(x, fly_ir_res0(op))) fly_vx_gen_gep(x, b, op);
+    else if (fly_vx_is(op, "func.call")) fly_vx_bad(x, "a call", op);
+    else gen_plain(x, b, op);
+}
+
+void fly_vx_gen_block(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue mask) {
+    for (MlirOperation op = mlirBlockGetFirstOperation(ob); !mlirOperationIsNull(op) && !x->bad;
+         op = mlirOperationGetNextInBlock(op))
+        if (!fly_vx_is(op, "scf.yield") && !fly_vx_is(op, "func.return")) fly_vx_gen_op(x, b, op, mask);
+}

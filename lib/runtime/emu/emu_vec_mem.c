@@ -1,0 +1,303 @@
+/* emu_vec_mem.c - the lane-vector form (emu_vec.c), memory: the loads and stores of the active lanes (one
+ * access, vector, masked, gather/scatter) and their checks, lane-dependent addresses. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "runtime/emu/emu.h"
+#include "runtime/emu/emu_vec_int.h"
+
+/* The check of one access of the active lanes: [lo, hi + bytes) inside the range the site last hit, else
+ * fly_emu_vchk with each lane's address (addrs: the lanes' vector, or first + lane * stride). */
+static void check(fly_vx *x, fly_emu_irb *b, MlirLocation loc, MlirValue lo, MlirValue hi, MlirValue addrs,
+                  MlirValue first, int64_t stride, MlirValue mask, int64_t bytes, bool lds, bool store,
+                  MlirValue guard) {
+    int site = fly_emu_add_site(x->k, loc);
+    MlirValue hlo, hhi;
+    if (lds) {
+        hlo = fly_vx_ctx_i64(x, b, FLY_EMU_CTX_LDS_LO);
+        hhi = fly_vx_ctx_i64(x, b, FLY_EMU_CTX_LDS_HI);
+    } else {
+        MlirValue hits = fly_emu_irb_ctx_load(b, x->ctxv, FLY_EMU_CTX_HITS, x->ptr);
+        hlo = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, hits, 2 * site, x->i64), x->i64, 8);
+        hhi = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, hits, 2 * site + 1, x->i64), x->i64, 8);
+    }
+    MlirValue e = fly_vx_bin(b, "arith.addi", hi, fly_vx_i64c(x, b, bytes));
+    MlirValue ok = fly_vx_bin(b, "arith.andi", fly_vx_cmpi(x, b, CMP_UGE, lo, hlo), fly_vx_cmpi(x, b, CMP_ULE, e, hhi));
+    ok = fly_vx_bin(b, "arith.andi", ok, fly_vx_cmpi(x, b, CMP_UGT, e, hi));
+    if (!mlirValueIsNull(guard)) ok = fly_vx_bin(b, "arith.andi", ok, guard);
+    MlirValue miss = fly_vx_bin(b, "arith.xori", ok, fly_emu_irb_const(b, 1, x->i1));
+    fly_emu_irb in = *b;
+    fly_vx_open_if(x, &in, miss);
+    MlirValue ap = fly_vx_i64c(x, &in, 0);
+    if (!mlirValueIsNull(addrs)) {
+        MlirValue so[3] = {addrs, x->scratch, x->c0};
+        fly_emu_irb_op(&in, "vector.store", 3, so, fly_ir_type_null(), 0, NULL);
+        ap = fly_vx_base_addr(x, &in, x->scratch);
+        first = fly_vx_i64c(x, &in, 0);
+    }
+    MlirValue vals = fly_vx_i64c(x, &in, 0);
+    if (store && !mlirValueIsNull(x->stval)) { /* the values, so that the lanes before a faulting one store */
+        vals = fly_vx_base_addr(x, &in, x->scratch2);
+        MlirValue o[2] = {x->stval, fly_vx_cast(&in, "llvm.inttoptr", vals, x->ptr)};
+        MlirNamedAttribute al = fly_vx_align_attr(x, 1, x->i64); /* the slot is only 8-byte aligned */
+        fly_emu_irb_op(&in, "llvm.store", 2, o, fly_ir_type_null(), 1, &al);
+    }
+    /* one address for the wave (no vector, stride 0): lane 0 stands for it */
+    MlirValue bits = !mlirValueIsNull(mask)                  ? fly_vx_cast(&in, "llvm.bitcast", mask, x->i64)
+                     : mlirValueIsNull(addrs) && stride == 0 ? fly_vx_i64c(x, &in, 1)
+                                                             : fly_vx_i64c(x, &in, -1);
+    MlirValue t0 = fly_vx_cast(&in, "arith.index_cast", x->wb, x->i64);
+    int flags = (lds ? FLY_EMU_ACC_LDS : 0) | (store ? FLY_EMU_ACC_STORE : 0) | (stride < 0 ? FLY_EMU_VCHK_CONSEC : 0);
+    MlirValue a[10] = {x->ctxv,
+                       ap,
+                       first,
+                       fly_vx_i64c(x, &in, stride < 0 ? 0 : stride),
+                       bits,
+                       t0,
+                       fly_vx_i64c(x, &in, bytes),
+                       fly_emu_irb_const(&in, site, x->i32),
+                       fly_emu_irb_const(&in, flags, x->i32),
+                       vals};
+    fly_emu_irb_call(&in, "fly_emu_vchk", 10, a, fly_ir_type_null());
+}
+
+/* The lanes' addresses of an access at index vector iv (index) of m. */
+static MlirValue lane_addrs(fly_vx *x, fly_emu_irb *b, MlirValue base, MlirValue iv, int64_t esz) {
+    MlirValue i = fly_vx_cast(b, "arith.index_cast", iv, fly_vx_vec_of(x, x->i64));
+    i = fly_vx_bin(b, "arith.muli", i, fly_vx_bcast(x, b, fly_vx_i64c(x, b, esz)));
+    return fly_vx_bin(b, "arith.addi", i, fly_vx_bcast(x, b, base));
+}
+
+/* lo, hi of the active lanes' addresses (no lane: lo > hi, which passes the check). */
+static void lane_range(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue mask, MlirValue *lo, MlirValue *hi) {
+    if (mlirValueIsNull(mask)) {
+        *lo = fly_vx_reduce(x, b, "minui", addrs);
+        *hi = fly_vx_reduce(x, b, "maxui", addrs);
+        return;
+    }
+    MlirValue s1[3] = {mask, addrs, fly_vx_bcast(x, b, fly_vx_i64c(x, b, -1))};
+    *lo = fly_vx_reduce(x, b, "minui", fly_vx_val(b, "arith.select", 3, s1, mlirValueGetType(addrs)));
+    MlirValue s2[3] = {mask, addrs, fly_vx_bcast(x, b, fly_vx_i64c(x, b, 0))};
+    *hi = fly_vx_reduce(x, b, "maxui", fly_vx_val(b, "arith.select", 3, s2, mlirValueGetType(addrs)));
+}
+
+/* lo, hi of the active lanes of a consecutive access whose lane 0 is at lo0 (i64), lanes esz bytes apart: the
+ * first and last set bits of mask (null: all lanes) instead of a reduction over the lanes' addresses. No lane:
+ * lo > hi, which passes the check. */
+static void consec_range(fly_vx *x, fly_emu_irb *b, MlirValue lo0, MlirValue mask, int64_t esz, MlirValue *lo,
+                         MlirValue *hi) {
+    if (mlirValueIsNull(mask)) {
+        *lo = lo0;
+        *hi = fly_vx_bin(b, "arith.addi", lo0, fly_vx_i64c(x, b, esz * (VW - 1)));
+        return;
+    }
+    MlirValue bits = fly_vx_cast(b, "llvm.bitcast", mask, x->i64);
+    MlirValue first = fly_vx_cast(b, "math.cttz", bits, x->i64), lead = fly_vx_cast(b, "math.ctlz", bits, x->i64);
+    MlirValue last = fly_vx_bin(b, "arith.subi", fly_vx_i64c(x, b, VW - 1), lead);
+    MlirValue sz = fly_vx_i64c(x, b, esz);
+    *lo = fly_vx_bin(b, "arith.addi", lo0, fly_vx_bin(b, "arith.muli", first, sz));
+    *hi = fly_vx_bin(b, "arith.addi", lo0, fly_vx_bin(b, "arith.muli", last, sz));
+}
+
+void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    bool ld = fly_vx_is(op, "memref.load");
+    MlirValue m = fly_vx_use(x, b, mlirOperationGetOperand(op, ld ? 0 : 1), false);
+    MlirValue iold = mlirOperationGetOperand(op, ld ? 1 : 2);
+    MlirType mt = mlirValueGetType(m), et = mlirShapedTypeGetElementType(mt);
+    int64_t esz = fly_emu_type_bytes(et);
+    bool lds = fly_vx_lds_memref(mt);
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirValue base = fly_vx_base_addr(x, b, m);
+    fly_vx_ent *ie = fly_vx_get(x, iold);
+    bool vi = ie && ie->vary, vv = !ld && fly_vx_vary(x, mlirOperationGetOperand(op, 0));
+    if (!vi && !vv && mlirValueIsNull(mask)) { /* one access for the whole wave */
+        MlirValue i = fly_vx_use(x, b, iold, false);
+        MlirValue a = fly_vx_bin(
+            b, "arith.addi", base,
+            fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", i, x->i64), fly_vx_i64c(x, b, esz)));
+        x->stval = ld ? (MlirValue){NULL} : fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false);
+        check(x, b, loc, a, a, (MlirValue){NULL}, a, 0, (MlirValue){NULL}, esz, lds, !ld, (MlirValue){NULL});
+        if (ld) {
+            MlirValue o[2] = {m, i};
+            fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "memref.load", 2, o, et), false, (MlirValue){NULL});
+        } else {
+            MlirValue o[3] = {fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false), m, i};
+            fly_emu_irb_op(b, "memref.store", 3, o, fly_ir_type_null(), 0, NULL);
+        }
+        return;
+    }
+    MlirValue iv = fly_vx_use(x, b, iold, true);
+    MlirValue cb = vi ? ie->cbase : (MlirValue){NULL};
+    MlirValue lo, hi, addrs = {NULL}, first = {NULL};
+    int64_t stride = 0;
+    if (!mlirValueIsNull(cb)) { /* consecutive lanes, masked or not: first + lane * esz */
+        MlirValue off =
+            fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", cb, x->i64), fly_vx_i64c(x, b, esz));
+        first = fly_vx_bin(b, "arith.addi", base, off);
+        consec_range(x, b, first, mask, esz, &lo, &hi);
+        stride = esz;
+    } else if (!vi && !mlirValueIsNull(mask)) { /* one address for the active lanes (a lane 0 store) */
+        MlirValue i = fly_vx_cast(b, "arith.index_cast", fly_vx_use(x, b, iold, false), x->i64);
+        lo = hi = first = fly_vx_bin(b, "arith.addi", base, fly_vx_bin(b, "arith.muli", i, fly_vx_i64c(x, b, esz)));
+    } else {
+        addrs = lane_addrs(x, b, base, iv, esz);
+        lane_range(x, b, addrs, mask, &lo, &hi);
+    }
+    x->stval = ld ? (MlirValue){NULL} : fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    check(x, b, loc, lo, hi, addrs, first, stride, mask, esz, lds, !ld, (MlirValue){NULL});
+    MlirType vt = fly_vx_vec_of(x, et);
+    MlirValue mk = mlirValueIsNull(mask) ? x->ones : mask;
+    if (ld) {
+        MlirValue r;
+        if (!mlirValueIsNull(cb) && mlirValueIsNull(mask)) {
+            MlirValue o[2] = {m, cb};
+            r = fly_vx_val(b, "vector.load", 2, o, vt);
+        } else if (!mlirValueIsNull(cb)) {
+            MlirValue o[4] = {m, cb, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
+            r = fly_vx_val(b, "vector.maskedload", 4, o, vt);
+        } else {
+            MlirValue o[5] = {m, x->c0, iv, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
+            r = fly_vx_val(b, "vector.gather", 5, o, vt);
+        }
+        fly_vx_put(x, fly_ir_res0(op), r, true, (MlirValue){NULL});
+        return;
+    }
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (!mlirValueIsNull(cb) && mlirValueIsNull(mask)) {
+        MlirValue o[3] = {v, m, cb};
+        fly_emu_irb_op(b, "vector.store", 3, o, fly_ir_type_null(), 0, NULL);
+    } else if (!mlirValueIsNull(cb)) {
+        MlirValue o[4] = {m, cb, mk, v};
+        fly_emu_irb_op(b, "vector.maskedstore", 4, o, fly_ir_type_null(), 0, NULL);
+    } else { /* lanes in order: the last active lane's value wins where addresses repeat (thread order) */
+        MlirValue o[5] = {m, x->c0, iv, mk, v};
+        fly_emu_irb_op(b, "vector.scatter", 5, o, fly_ir_type_null(), 0, NULL);
+    }
+}
+
+/* llvm.load / llvm.store through a pointer (not the context's). */
+void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    bool ld = fly_vx_is(op, "llvm.load");
+    MlirValue pold = mlirOperationGetOperand(op, ld ? 0 : 1);
+    MlirType pt = mlirValueGetType(pold);
+    MlirType et = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
+    int64_t esz = fly_emu_type_bytes(et);
+    bool lds = fly_emu_ptr_as(pt) == 3;
+    MlirLocation loc = mlirOperationGetLocation(op);
+    fly_vx_ent *pe = fly_vx_get(x, pold);
+    bool vp = pe && pe->vary, vv = !ld && fly_vx_vary(x, mlirOperationGetOperand(op, 0));
+    if (!vp && !vv && mlirValueIsNull(mask)) { /* one access for the wave */
+        MlirValue p = fly_vx_use(x, b, pold, false);
+        MlirValue a = fly_vx_cast(b, "llvm.ptrtoint", p, x->i64);
+        x->stval = ld ? (MlirValue){NULL} : fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false);
+        check(x, b, loc, a, a, (MlirValue){NULL}, a, 0, (MlirValue){NULL}, esz, lds, !ld, (MlirValue){NULL});
+        MlirOperation c = mlirOperationClone(op);
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+            mlirOperationSetOperand(c, i, fly_vx_use(x, b, mlirOperationGetOperand(op, i), false));
+        fly_ir_op_insert(b->block, b->before, c);
+        if (ld) fly_vx_put(x, fly_ir_res0(op), fly_ir_res0(c), false, (MlirValue){NULL});
+        return;
+    }
+    MlirValue addrs =
+        vp ? pe->nv : fly_vx_bcast(x, b, fly_vx_cast(b, "llvm.ptrtoint", fly_vx_use(x, b, pold, false), x->i64));
+    bool consec = vp && !mlirValueIsNull(pe->lane0) && pe->pstride == esz;
+    MlirValue lane0 = consec ? pe->lane0 : (MlirValue){NULL}, guard = consec ? pe->guard : (MlirValue){NULL};
+    MlirValue lo, hi;
+    if (consec) {
+        consec_range(x, b, fly_vx_cast(b, "llvm.ptrtoint", lane0, x->i64), mask, esz, &lo, &hi);
+    } else {
+        lane_range(x, b, addrs, mask, &lo, &hi);
+    }
+    x->stval = ld ? (MlirValue){NULL} : fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    check(x, b, loc, lo, hi, addrs, (MlirValue){NULL}, consec ? -1 : 0, mask, esz, lds, !ld, guard);
+    MlirType vt = fly_vx_vec_of(x, et), i32 = x->i32;
+    MlirValue mk = mlirValueIsNull(mask) ? x->ones : mask;
+    MlirValue ptrs = {NULL};
+    if (!consec) {
+        int64_t n = VW;
+        ptrs = fly_vx_cast(b, "llvm.inttoptr", addrs, mlirVectorTypeGet(1, &n, pt));
+    }
+    MlirNamedAttribute al64 = fly_vx_align_attr(x, esz, x->i64), al32 = fly_vx_align_attr(x, esz, i32);
+    if (ld) {
+        MlirValue r;
+        if (consec && mlirValueIsNull(mask)) {
+            r = fly_emu_irb_val(b, "llvm.load", 1, &lane0, vt, 1, &al64);
+        } else if (consec) {
+            MlirValue o[3] = {lane0, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
+            r = fly_emu_irb_val(b, "llvm.intr.masked.load", 3, o, vt, 1, &al32);
+        } else {
+            MlirValue o[3] = {ptrs, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
+            r = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, vt, 1, &al32);
+        }
+        fly_vx_put(x, fly_ir_res0(op), r, true, (MlirValue){NULL});
+        return;
+    }
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (consec && mlirValueIsNull(mask)) {
+        MlirValue o[2] = {v, lane0};
+        fly_emu_irb_op(b, "llvm.store", 2, o, fly_ir_type_null(), 1, &al64);
+    } else if (consec) {
+        MlirValue o[3] = {v, lane0, mk};
+        fly_emu_irb_op(b, "llvm.intr.masked.store", 3, o, fly_ir_type_null(), 1, &al32);
+    } else { /* lanes in order: the last active lane's value wins where addresses repeat */
+        MlirValue o[3] = {v, ptrs, mk};
+        fly_emu_irb_op(b, "llvm.intr.masked.scatter", 3, o, fly_ir_type_null(), 1, &al32);
+    }
+}
+
+/* A lane-dependent address: base[index] over scalars (uniform base), or p[constant] (lane-dependent p). */
+void fly_vx_gen_gep(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirType et = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("elem_type")));
+    int64_t esz = fly_emu_type_bytes(et);
+    MlirValue r = fly_ir_res0(op);
+    fly_vx_ent *be = fly_vx_get(x, mlirOperationGetOperand(op, 0));
+    if (be && be->vary) {
+        int64_t k =
+            mlirDenseI32ArrayGetElement(mlirOperationGetAttributeByName(op, fly_ir_sref("rawConstantIndices")), 0);
+        MlirValue a = fly_vx_bin(b, "arith.addi", be->nv, fly_vx_bcast(x, b, fly_vx_i64c(x, b, k * esz)));
+        MlirValue l0 = be->lane0, g = be->guard;
+        int64_t ps = be->pstride;
+        if (!mlirValueIsNull(l0)) {
+            MlirOperation c = mlirOperationClone(op);
+            mlirOperationSetOperand(c, 0, l0);
+            fly_ir_op_insert(b->block, b->before, c);
+            l0 = fly_ir_res0(c);
+        }
+        fly_vx_put(x, r, a, true, (MlirValue){NULL});
+        fly_vx_ent *e = fly_vx_get(x, r);
+        e->lane0 = l0, e->guard = g, e->pstride = ps;
+        return;
+    }
+    MlirValue base = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false);
+    MlirValue iold = mlirOperationGetOperand(op, 1);
+    MlirType it = mlirValueGetType(iold);
+    MlirValue iv = fly_vx_use(x, b, iold, true);
+    MlirValue i64v = mlirTypeIsAIndex(it) ? fly_vx_cast(b, "arith.index_cast", iv, fly_vx_vec_of(x, x->i64))
+                     : mlirIntegerTypeGetWidth(it) < 64 ? fly_vx_cast(b, "arith.extsi", iv, fly_vx_vec_of(x, x->i64))
+                                                        : iv; /* GEP indices are signed */
+    MlirValue a = fly_vx_bin(b, "arith.muli", i64v, fly_vx_bcast(x, b, fly_vx_i64c(x, b, esz)));
+    a = fly_vx_bin(b, "arith.addi", a, fly_vx_bcast(x, b, fly_vx_cast(b, "llvm.ptrtoint", base, x->i64)));
+    fly_vx_ent *ie = fly_vx_get(x, iold);
+    MlirValue l0 = {NULL}, g = {NULL};
+    if (ie && !mlirValueIsNull(ie->cbase)) {
+        MlirValue cb = ie->cbase;
+        MlirOperation c = mlirOperationClone(op);
+        mlirOperationSetOperand(c, 0, base);
+        mlirOperationSetOperand(c, 1, cb);
+        fly_ir_op_insert(b->block, b->before, c);
+        l0 = fly_ir_res0(c);
+        if (!mlirTypeIsAIndex(it) && mlirIntegerTypeGetWidth(it) < 64) { /* lane 63 still below the sign bit */
+            int w = (int)mlirIntegerTypeGetWidth(it);
+            int64_t mx = w >= 63 ? INT64_MAX - (VW - 1) : ((int64_t)1 << (w - 1)) - 1 - (VW - 1);
+            g = fly_vx_cmpi(x, b, 3 /* sle */, cb, fly_emu_irb_const(b, mx, it));
+        }
+    }
+    fly_vx_put(x, r, a, true, (MlirValue){NULL});
+    fly_vx_ent *e = fly_vx_get(x, r);
+    e->lane0 = l0, e->guard = g, e->pstride = mlirValueIsNull(l0) ? 0 : esz;
+}
