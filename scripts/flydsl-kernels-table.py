@@ -499,7 +499,22 @@ SPECS += [
 ]
 # IR helpers a public builder's kernel calls (not kernels themselves): where they are compiled
 HELPER_BUILDERS = {"kernels.mega_moe.gemm1.build_fused_gemm1":
-                   "IR helper called in compile_gemm1's and mega_moe_stage1's kernels (compiled with them)"}
+                   "IR helper called in compile_gemm1's and mega_moe_stage1's kernels (compiled with them)",
+                   "kernels.comm.flydsl_dispatch_combine_intranode_op.build_geometry_tuning_table_for_config":
+                   "host helper (a tuning table), no kernel",
+                   "kernels.comm.flydsl_dispatch_combine_intranode_op.build_p2p_table":
+                   "host helper (peers' pointers through mori.shmem), no kernel"}
+SPECS += [
+    # MegaMoE stage 1 on one rank (its dispatch waits on mori's device signals: several GPUs)
+    Spec("kernels.mega_moe.mega_moe_stage1", "compile_mega_moe_stage1", (),
+         {"model_dim": 256, "inter_dim": 256, "rank": 0, "experts_per_rank": 4, "fuse_npes": 1, "fuse_topk": 2,
+          "fuse_cap": 64, "fuse_mtpr": 32, "fuse_scale_dim": 8, "fixed_slot_dispatch": False, "num_cu": 8,
+          "num_dispatch_cu": 2},
+         [T((64 * 512,), "bf16", "empty"), T((64 * 256,), "u8", "zeros"), T((1 << 17,), "u8", "zeros"),
+          T((1 << 12,), "u8", "zeros"), T((1 << 14,), "u8", "zeros"), T((256,), "i32", "zeros"),
+          T((16,), "i32", "zeros"), T((4,), "i32", "zeros"), T((1 << 12,), "u8", "zeros"), 32] +
+         [a for pair in zip(_addrs(1), [0]) for a in pair] + _addrs(6) + [STREAM], archs=("gfx950",)),
+]
 
 # ---- one builder in this process ----
 def first_line(e):

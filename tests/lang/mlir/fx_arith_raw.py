@@ -49,3 +49,14 @@ except ValueError as e:
 R = fx.rocdl.CopyOpCDNA3BufferCopyType
 print(isinstance(fx.rocdl.BufferCopy32b(), R), isinstance(fx.rocdl.BufferCopy128b(), R),
       isinstance(fx.UniversalCopy32b(), R), isinstance(3, R), R.get(64))
+
+# flydsl._mlir.dialects.llvm's ops give their one result as .res as well (the name LLVM's ODS gives it)
+from flydsl._mlir.dialects import llvm
+
+
+def llvm_res(x):
+    z = llvm.ZExtOp(ir.IntegerType.get_signless(64), x)
+    print("   ", type(z.res).__name__, str(z.res.type), z.res.owner.name if hasattr(z.res, "owner") else "")
+
+
+show("llvm res", llvm_res, [lambda: ir.IntegerType.get_signless(32)])
