@@ -452,6 +452,70 @@ SPECS += [
           T((1, FS, FH, FD), "bf16", "empty"), 1, FS], archs=("gfx950",)),
 ]
 
+
+# ---- the builders whose example arguments came last: paged-attention decode (test_pa's sliding-window and
+# metadata cases), qk-norm-rope-quant (its module's DeepSeek shape: D=512, RD=64), the fp8 dual-wave attention,
+# MegaMoE stage 2 (one rank) ----
+PB, PKV, PQG, PD, PNP = 3, 1, 16, 128, 5     # paged attention: batch, kv heads, query group, head dim, partitions
+SPECS += [
+    Spec(FA + "pa_decode_swa", "compile_pa_decode_sw", (),
+         {"sliding_window": 1023, "max_context_partition_num": PNP, "trans_v": True, "query_group_size": PQG,
+          "per_token_kv": True, "query_length": 1, "query_input_dtype": "bf16", "head_dim": PD},
+         _addrs(11) + [4096] * 20 + [PB, PKV, PNP, STREAM], pick="launch"),
+    Spec(FA + "pa_decode_swa", "compile_pa_decode_sw_reduce", (),
+         {"max_context_partition_num": PNP, "query_seq_len": 1, "query_group_size": PQG, "head_size": PD,
+          "output_dtype_str": "bf16"}, _addrs(4) + [4096] * 11 + [PB, PKV, STREAM], pick="launch"),
+    Spec(FA + "pa_decode_tile", "compile_pa_decode_tile", (),
+         {"head_dim": PD, "query_group_size": PQG, "block_size": 16, "num_partitions": 1, "query_dtype": "bf16",
+          "per_token_kv": True, "query_length": 1, "trans_v": True},
+         [T((PB, PQG, PD), "bf16", "empty"), T((1,), fill="empty"), T((1,), fill="empty"), T((1,), fill="empty"),
+          T((PB, PQG, PD), "bf16"), T((8, PKV, PD // 16, 16, 16), "fp8", "zeros"),
+          T((8, PKV, PD, 16), "fp8", "zeros"), T((PB, 2), "i32", "zeros"), T((PB,), "i32", "int", 32),
+          T((8, PKV, 16), fill="rand"), T((8, PKV, 16), fill="rand"), 2, PB, PKV, 16, 16, PQG * PD, PD, STREAM],
+         pick="launch"),
+    Spec(FA + "pa_metadata", "compile_pa_decode_metadata", (),
+         {"trans_v": True, "query_group_size": PQG, "per_token_kv": False, "query_length": 1,
+          "query_input_dtype": "bf16", "head_dim": PD, "block_size": 1024, "output_dtype_str": "bf16"},
+         _addrs(14) + [4096] * 14 + [8, STREAM], pick="launch"),
+    Spec(FA + "pa_metadata", "compile_pa_metadata_reduce", (),
+         {"query_length": 1, "num_query_heads": PQG, "head_dim": PD, "output_dtype_str": "bf16"},
+         [T((PB, PQG, PD), "bf16", "empty"), T((8, PQG, PD), fill="rand"), T((8, PQG), fill="rand"),
+          T((PB + 1,), "i32", "zeros"), T((PB,), "i32", "zeros"), T((8,), "i32", "zeros"), PQG * PD, PD,
+          PQG * PD, PQG, PB, STREAM], pick="launch"),
+    Spec(FA + "qk_norm_rope_quant", "compile_flydsl_qk_norm_rope_quant", (),
+         {"num_q_heads": 8, "head_dim": 512, "rope_head_dim": 64, "quant": True, "group_size": 128,
+          "scale_dtype": "fp32", "q_weighted": True},
+         [P((4, 8, 512), "bf16", ptr="u8"), P((4, 512), "bf16", ptr="u8"), T((512,), "bf16"), T((512,), "bf16"),
+          T((64, 32), "bf16"), T((64, 32), "bf16"), P((4,), "i32", "int", 64, ptr="u8"),
+          P((4, 8, 512), "u8", "empty", ptr="u8"), P((4, 512), "u8", "empty", ptr="u8"),
+          P((4, 8, 4), fill="empty", ptr="u8"), P((4, 4), fill="empty", ptr="u8"), 512, 4, STREAM]),
+    Spec(FA + "flash_attn_fp8_gfx950", "build_flash_attn_dualwave_swp_fp8_module", (FH, FD),
+         {"causal": False, "dtype_str": "fp8"},
+         [T((1, FS, FH, FD), "fp8", "zeros"), T((1, FS, FH, FD), "fp8", "zeros"), T((1, FS, FH, FD), "fp8", "zeros"),
+          T((1, FS, FH, FD), "bf16", "empty"), 1, FS], archs=("gfx950",)),
+    Spec("kernels.mega_moe.mega_moe_stage2", "compile_mega_moe_stage2", (),
+         {"model_dim": 256, "inter_dim": 256, "experts": 4, "topk": 2, "rank": 0, "npes": 1, "max_tok": 32},
+         _addrs(11) + [1, 1, 256, 256, 0, 0, STREAM], archs=("gfx950",)),
+]
+# IR helpers a public builder's kernel calls (not kernels themselves): where they are compiled
+HELPER_BUILDERS = {"kernels.mega_moe.gemm1.build_fused_gemm1":
+                   "IR helper called in compile_gemm1's and mega_moe_stage1's kernels (compiled with them)",
+                   "kernels.comm.flydsl_dispatch_combine_intranode_op.build_geometry_tuning_table_for_config":
+                   "host helper (a tuning table), no kernel",
+                   "kernels.comm.flydsl_dispatch_combine_intranode_op.build_p2p_table":
+                   "host helper (peers' pointers through mori.shmem), no kernel"}
+SPECS += [
+    # MegaMoE stage 1 on one rank (its dispatch waits on mori's device signals: several GPUs)
+    Spec("kernels.mega_moe.mega_moe_stage1", "compile_mega_moe_stage1", (),
+         {"model_dim": 256, "inter_dim": 256, "rank": 0, "experts_per_rank": 4, "fuse_npes": 1, "fuse_topk": 2,
+          "fuse_cap": 64, "fuse_mtpr": 32, "fuse_scale_dim": 8, "fixed_slot_dispatch": False, "num_cu": 8,
+          "num_dispatch_cu": 2},
+         [T((64 * 512,), "bf16", "empty"), T((64 * 256,), "u8", "zeros"), T((1 << 17,), "u8", "zeros"),
+          T((1 << 12,), "u8", "zeros"), T((1 << 14,), "u8", "zeros"), T((256,), "i32", "zeros"),
+          T((16,), "i32", "zeros"), T((4,), "i32", "zeros"), T((1 << 12,), "u8", "zeros"), 32] +
+         [a for pair in zip(_addrs(1), [0]) for a in pair] + _addrs(6) + [STREAM], archs=("gfx950",)),
+]
+
 # ---- one builder in this process ----
 def first_line(e):
     text = str(e).strip().splitlines()
@@ -580,6 +644,8 @@ def table(root, only=None, timeout=300, emu=True):
             specs = [s for s in SPECS if s.module == m and s.builder == b]
             if m in OTHER_TARGETS:
                 rows.append("| %s | %s | FlyDSL builds it for %s only | | | |" % (m, b, OTHER_TARGETS[m]))
+            elif m + "." + b in HELPER_BUILDERS:
+                rows.append("| %s | %s | %s | | | |" % (m, b, HELPER_BUILDERS[m + "." + b]))
             elif not specs:
                 rows.append("| %s | %s | no example arguments | | | |" % (m, b))
             for spec in specs:

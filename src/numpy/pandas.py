@@ -1,6 +1,10 @@
 """pandas (flyi): the little of pandas that FlyDSL's tests/test_common.py needs: set_option, and a
 DataFrame built from a dict of columns or a list of records/rows, with column access, boolean row
-selection, sum, sort_values, and pandas' text table (to_string / print). Nothing else of pandas."""
+selection, sum, sort_values, pandas' text table (to_string / print), and what its profiler helpers
+(get_trace_perf, post_process_data) use: Series.astype, .str.contains/startswith/endswith, iloc/iat/at,
+reset_index, groupby (iteration and agg), quantile, index arithmetic. Nothing else of pandas."""
+
+import re as _re
 
 import numpy as _np
 
@@ -45,7 +49,8 @@ def _fmt_column(vals):
 
 
 class Index(list):
-    """The column labels (a list that prints as pandas' Index)."""
+    """Column or row labels (a list that prints as pandas' Index): selection by a boolean mask and
+    elementwise floor division (`df.index // k`, a grouping key)."""
 
     def __repr__(self):
         kind = "int64" if self and all(isinstance(v, int) for v in self) else "object"
@@ -54,6 +59,141 @@ class Index(list):
     def tolist(self):
         return list(self)
 
+    def __getitem__(self, k):
+        if isinstance(k, Series):
+            k = k._v
+        if isinstance(k, list) and k and all(isinstance(b, bool) for b in k):
+            if len(k) != len(self):
+                raise IndexError("boolean index did not match indexed array along dimension 0; dimension is %d "
+                                 "but corresponding boolean dimension is %d" % (len(self), len(k)))
+            return Index([v for v, b in zip(self, k) if b])
+        if isinstance(k, slice):
+            return Index(list.__getitem__(self, k))
+        return list.__getitem__(self, k)
+
+    def __floordiv__(self, k):
+        return Index([v // k for v in self])
+
+    def __eq__(self, o):
+        if isinstance(o, (list, tuple)):
+            return list(self) == list(o)
+        return [v == o for v in self]
+
+    __hash__ = None
+
+
+def _is_nan(v):
+    return isinstance(v, float) and v != v
+
+
+def _quantile(vals, q):
+    """pandas' default (linear) quantile of the non-NaN values."""
+    xs = sorted(v for v in vals if not _is_nan(v))
+    if not xs:
+        return float("nan")
+    pos = (len(xs) - 1) * q
+    lo = int(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def _cast(v, t):
+    """One value as Series.astype(t) converts it."""
+    if t in (str, "str"):
+        return "nan" if _is_nan(v) else str(v)
+    if t in (float, "float", "float64", "float32"):
+        return float(v)
+    if t in (int, "int", "int64", "int32"):
+        if _is_nan(v):
+            raise ValueError("Cannot convert non-finite values (NA or inf) to integer")
+        return int(v)
+    if t in (bool, "bool"):
+        return bool(v)
+    if t in (object, "object"):
+        return v
+    raise TypeError("data type '%s' not understood" % (t,))
+
+
+class _StrMethods:
+    """Series.str: elementwise string methods (NaN stays NaN, a non-string is NaN as pandas gives)."""
+
+    def __init__(self, s):
+        if s._v and not all(isinstance(v, str) or _is_nan(v) for v in s._v):
+            raise AttributeError("Can only use .str accessor with string values!")
+        self._s = s
+
+    def _map(self, f, na):
+        return Series([f(v) if isinstance(v, str) else (float("nan") if na is None else na) for v in self._s._v],
+                      self._s.index, self._s.name)
+
+    def contains(self, pat, case=True, flags=0, na=None, regex=True):
+        if regex:
+            rx = _re.compile(pat, flags | (0 if case else _re.IGNORECASE))
+            return self._map(lambda v: rx.search(v) is not None, na)
+        if not case:
+            return self._map(lambda v: pat.lower() in v.lower(), na)
+        return self._map(lambda v: pat in v, na)
+
+    def startswith(self, pat, na=None):
+        return self._map(lambda v: v.startswith(pat), na)
+
+    def endswith(self, pat, na=None):
+        return self._map(lambda v: v.endswith(pat), na)
+
+    def lower(self):
+        return self._map(str.lower, None)
+
+    def upper(self):
+        return self._map(str.upper, None)
+
+    def len(self):
+        return self._map(len, None)
+
+
+class _Positional:
+    """.iloc / .iat of a Series or DataFrame: rows by position (an int, a slice, a list of ints)."""
+
+    def __init__(self, obj, scalar):
+        self._o, self._scalar = obj, scalar
+
+    def __getitem__(self, k):
+        o = self._o
+        if isinstance(k, tuple):
+            r, c = k
+            row = o.iloc[r]
+            return row._v[c] if isinstance(row, Series) and isinstance(c, int) else row
+        n = len(o)
+        if isinstance(k, int):
+            if not -n <= k < n:
+                raise IndexError("single positional indexer is out-of-bounds")
+            return o._v[k] if isinstance(o, Series) else o._row(k % n)
+        if self._scalar:
+            raise ValueError("iAt based indexing can only have integer indexers")
+        keep = list(range(n))[k] if isinstance(k, slice) else list(k)
+        return o._take(keep)
+
+
+class _Label:
+    """.at of a DataFrame: one cell by (row label, column); setting a new row label adds a row of NaN."""
+
+    def __init__(self, df):
+        self._d = df
+
+    def __getitem__(self, k):
+        r, c = k
+        d = self._d
+        return d._rows[d.index.index(r)][d._cols.index(c)]
+
+    def __setitem__(self, k, v):
+        r, c = k
+        d = self._d
+        if c not in d._cols:
+            d[c] = float("nan")
+        if r not in d.index:
+            d._rows.append([float("nan")] * len(d._cols))
+            d.index.append(r)
+        d._rows[d.index.index(r)][d._cols.index(c)] = v
+
 
 class Series:
     def __init__(self, data=None, index=None, name=None):
@@ -61,8 +201,36 @@ class Series:
             index = list(data.keys())
             data = list(data.values())
         self._v = list(data) if data is not None else []
-        self.index = list(index) if index is not None else list(range(len(self._v)))
+        if any(type(v) is float for v in self._v) and all(type(v) in (int, float) for v in self._v):
+            self._v = [float(v) for v in self._v]    # ints among floats: a float64 Series, as pandas makes
+        self.index = Index(index if index is not None else range(len(self._v)))
         self.name = name
+
+    @property
+    def iloc(self):
+        return _Positional(self, False)
+
+    @property
+    def iat(self):
+        return _Positional(self, True)
+
+    @property
+    def str(self):
+        return _StrMethods(self)
+
+    def astype(self, dtype):
+        return Series([_cast(v, dtype) for v in self._v], self.index, self.name)
+
+    def _take(self, keep):
+        return Series([self._v[i] for i in keep], [self.index[i] for i in keep], self.name)
+
+    def head(self, n=5):
+        return self._take(list(range(min(n, len(self._v)))))
+
+    def quantile(self, q=0.5):
+        if isinstance(q, (list, tuple)):
+            return Series([_quantile(self._v, x) for x in q], list(q), self.name)
+        return _quantile(self._v, q)
 
     def __len__(self):
         return len(self._v)
@@ -92,10 +260,12 @@ class Series:
             self._v.append(v)
 
     def sum(self):
-        return sum(self._v)
+        # pandas skips NaN (skipna=True)
+        return sum(v for v in self._v if not _is_nan(v))
 
     def mean(self):
-        return sum(self._v) / len(self._v)
+        xs = [v for v in self._v if not _is_nan(v)]
+        return sum(xs) / len(xs) if xs else float("nan")
 
     def _cmp(self, other, f):
         return Series([f(v, other) for v in self._v], self.index)
@@ -172,7 +342,39 @@ class DataFrame:
             cols = sel
         self._cols = cols
         self._rows = rows
-        self.index = list(index) if index is not None else list(range(len(rows)))
+        self.index = index if index is not None else range(len(rows))
+
+    @property
+    def index(self):
+        return self.__dict__["_index"]
+
+    @index.setter
+    def index(self, labels):
+        self.__dict__["_index"] = Index(labels)
+
+    @property
+    def iloc(self):
+        return _Positional(self, False)
+
+    @property
+    def at(self):
+        return _Label(self)
+
+    def _row(self, i):
+        """Row i as a Series over the columns, named by its label (df.iloc[i])."""
+        return Series(list(self._rows[i]), list(self._cols), name=self.index[i])
+
+    def reset_index(self, drop=False):
+        d = self._take(list(range(len(self._rows))))
+        if not drop:
+            name = "index" if "index" not in self._cols else "level_0"
+            d._cols = [name] + d._cols
+            d._rows = [[lab] + r for lab, r in zip(self.index, d._rows)]
+        d.index = range(len(d._rows))
+        return d
+
+    def groupby(self, by, sort=True):
+        return _GroupBy(self, by, sort)
 
     @property
     def columns(self):
@@ -282,3 +484,54 @@ class DataFrame:
         return self.to_string()
 
     __str__ = __repr__
+
+
+_AGGS = {"sum": Series.sum, "mean": Series.mean, "min": lambda s: min(s._v), "max": lambda s: max(s._v),
+         "count": lambda s: sum(1 for v in s._v if not _is_nan(v)), "first": lambda s: s._v[0],
+         "last": lambda s: s._v[-1]}
+
+
+class _GroupBy:
+    """df.groupby(column name | keys of the rows' length, sort=): iteration gives (key, sub-frame) pairs,
+    sorted by key or in order of first appearance (sort=False); agg({column: func}) gives a frame indexed
+    by the keys (func: one of _AGGS' names, or a callable given the group's Series, as `list`)."""
+
+    def __init__(self, df, by, sort):
+        if isinstance(by, (Series, Index, list, tuple)):
+            keys = list(by._v if isinstance(by, Series) else by)
+            if len(keys) != len(df):
+                raise ValueError("Grouper and axis must be same length")
+        else:
+            if by not in df._cols:
+                raise KeyError(by)
+            j = df._cols.index(by)
+            keys = [r[j] for r in df._rows]
+        groups = {}
+        for i, k in enumerate(keys):
+            groups.setdefault(k, []).append(i)
+        order = sorted(groups) if sort else list(groups)
+        self._df, self._groups = df, [(k, groups[k]) for k in order]
+
+    def __iter__(self):
+        return iter([(k, self._df._take(rows)) for k, rows in self._groups])
+
+    def __len__(self):
+        return len(self._groups)
+
+    def agg(self, spec):
+        if not isinstance(spec, dict):
+            spec = {c: spec for c in self._df._cols}
+        rows = []
+        for _k, idx in self._groups:
+            sub = self._df._take(idx)
+            row = []
+            for c, f in spec.items():
+                if isinstance(f, str):
+                    if f not in _AGGS:
+                        raise AttributeError("'SeriesGroupBy' object has no attribute '%s'" % f)
+                    f = _AGGS[f]
+                row.append(f(sub[c]))
+            rows.append(row)
+        return DataFrame(rows, columns=list(spec), index=[k for k, _ in self._groups])
+
+    aggregate = agg

@@ -743,7 +743,53 @@ static fy_obj *f_log_softmax(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *k
     return softmax_args(a[0], a + 1, n - 1, kw, true);
 }
 
+/* self.method(args) on a new reference; consumes self_new when asked (chains of tensor calls). */
+static fy_obj *chain(fy_obj *x, bool own, const char *m, fy_obj *const *args, size_t n) {
+    fy_obj *r = x ? fy_call_method(x, m, args, n) : NULL;
+    if (own) FY_XDECREF(x);
+    return r;
+}
+
+/* x.norm(p='fro', dim=None, keepdim=False): torch's vector norm of a float tensor (over all elements, or
+ * along dim): p 2 / 'fro' sqrt(sum(x^2)), 1 sum(|x|), inf max(|x|), 0 the count of nonzeros, other p
+ * sum(|x|^p)^(1/p). */
+static fy_obj *m_norm(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"p", "dim", "keepdim", "dtype", NULL};
+    fy_obj *k[4] = {NULL, NULL, NULL, NULL};
+    if (fy_parse_args("norm", a, n, kw, names, 0, 4, 4, k) < 0) return NULL;
+    fy_torch_tensor *t = FY_TT(self);
+    if (!fy_torch_is_float(t->dtype))
+        return fy_err_format(&fy_RuntimeError,
+                             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
+                             fy_torch_scalar_name(t->dtype));
+    double p = 2.0;
+    if (k[0] && k[0] != fy_None && !(FY_STR_CHECK(k[0]) && strcmp(FY_STR_DATA(k[0]), "fro") == 0) &&
+        fy_as_double(k[0], &p) < 0)
+        return NULL;
+    fy_obj *red[2] = {k[1] && k[1] != fy_None ? k[1] : fy_None, k[2] ? k[2] : fy_False};
+    fy_obj *ax = fy_call_method(self, "abs", NULL, 0);
+    if (p == 2.0) {
+        fy_obj *sq = ax ? fy_binop(ax, ax, FY_NB_MUL) : NULL;
+        FY_XDECREF(ax);
+        return chain(chain(sq, true, "sum", red, 2), true, "sqrt", NULL, 0);
+    }
+    if (p == 1.0) return chain(ax, true, "sum", red, 2);
+    if (isinf(p)) return chain(ax, true, p > 0 ? "amax" : "amin", red, 2);
+    fy_obj *pe = fy_float_from(p == 0.0 ? 0.0 : p), *inv = fy_float_from(p == 0.0 ? 1.0 : 1.0 / p);
+    fy_obj *r = NULL;
+    if (pe && inv) {
+        fy_obj *pw =
+            p == 0.0 ? chain(chain(ax, false, "ne", &pe, 1), true, "float", NULL, 0) : chain(ax, false, "pow", &pe, 1);
+        r = chain(chain(pw, true, "sum", red, 2), true, "pow", &inv, 1);
+    }
+    FY_XDECREF(ax);
+    FY_XDECREF(pe);
+    FY_XDECREF(inv);
+    return r;
+}
+
 fy_methoddef fy_torch_reduce_methods[] = {
+    {"norm", m_norm, 0, "norm(p='fro', dim=None, keepdim=False)"},
     {"sum", m_sum, 0, "sum(dim=None, keepdim=False, dtype=None)"},
     {"mean", m_mean, 0, "mean(dim=None, keepdim=False, dtype=None)"},
     {"prod", m_prod, 0, "prod(dim=None, keepdim=False)"},

@@ -682,6 +682,7 @@ static fy_getsetdef tb_getsets[] = {{"shape", tb_shape, NULL, "the shape (IntTup
                                     {"dtype", tb_dtype, NULL, "the element type"},
                                     {"element_type", tb_dtype, NULL, "the element type"},
                                     {"address_space", tb_as, NULL, "buffer_desc"},
+                                    {"memspace", tb_as, NULL, "buffer_desc (FlyDSL's other name)"},
                                     {"type", tb_type, NULL, "the MLIR type (!fly.ptr or !fly.memref, buffer_desc)"},
                                     {"alignment", tb_align, NULL, "alignment in bytes (the element's)"},
                                     {0}};

@@ -180,10 +180,24 @@ static fy_obj *f_memref_alloca(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
         if (fy_parse_args("arith." #fn, a, na, kw, names, 2, 2, 2, v) < 0) return NULL; \
         return fy_binop(v[0], v[1], op); \
     }
-BIN(addf, FY_NB_ADD)
-BIN(subf, FY_NB_SUB)
-BIN(mulf, FY_NB_MUL)
-BIN(divf, FY_NB_TRUEDIV)
+/* The float ops take MLIR's fastmath= (flags, an int or a str): it replaces the ambient flags for the op. */
+#define BINF(fn, op) \
+    static fy_obj *fn(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        (void)s; \
+        static const char *const names[] = {"lhs", "rhs", "fastmath", NULL}; \
+        fy_obj *v[3] = {NULL, NULL, NULL}; \
+        int bits; \
+        if (fy_parse_args("arith." #fn, a, na, kw, names, 2, 3, 3, v) < 0) return NULL; \
+        if (fy_trace_fastmath_parse(v[2], &bits) < 0) return NULL; \
+        int prev = fy_trace_fastmath_override(bits); \
+        fy_obj *r = fy_binop(v[0], v[1], op); \
+        fy_trace_fastmath_override(prev); \
+        return r; \
+    }
+BINF(addf, FY_NB_ADD)
+BINF(subf, FY_NB_SUB)
+BINF(mulf, FY_NB_MUL)
+BINF(divf, FY_NB_TRUEDIV)
 BIN(addi, FY_NB_ADD)
 BIN(subi, FY_NB_SUB)
 BIN(muli, FY_NB_MUL)
@@ -220,17 +234,18 @@ static fy_obj *arith_select(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) 
     for (int i = 0; i < 3; i++) FY_XDECREF(w[i]);
     return r;
 }
-static fy_methoddef arith_funcs[] = {{"addf", addf, 0, "addf(lhs, rhs)\nlhs + rhs (floats or float Vectors)."},
-                                     {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},
-                                     {"mulf", mulf, 0, "mulf(lhs, rhs)\nlhs * rhs."},
-                                     {"divf", divf, 0, "divf(lhs, rhs)\nlhs / rhs."},
-                                     {"addi", addi, 0, "addi(lhs, rhs)\nlhs + rhs (integers)."},
-                                     {"subi", subi, 0, "subi(lhs, rhs)\nlhs - rhs."},
-                                     {"muli", muli, 0, "muli(lhs, rhs)\nlhs * rhs."},
-                                     {"select", arith_select, 0,
-                                      "select(condition, true_value, false_value)\ncondition.select(true_value, "
-                                      "false_value)."},
-                                     {0}};
+static fy_methoddef arith_funcs[] = {
+    {"addf", addf, 0, "addf(lhs, rhs, fastmath=None)\nlhs + rhs (floats or float Vectors)."},
+    {"subf", subf, 0, "subf(lhs, rhs)\nlhs - rhs."},
+    {"mulf", mulf, 0, "mulf(lhs, rhs)\nlhs * rhs."},
+    {"divf", divf, 0, "divf(lhs, rhs)\nlhs / rhs."},
+    {"addi", addi, 0, "addi(lhs, rhs)\nlhs + rhs (integers)."},
+    {"subi", subi, 0, "subi(lhs, rhs)\nlhs - rhs."},
+    {"muli", muli, 0, "muli(lhs, rhs)\nlhs * rhs."},
+    {"select", arith_select, 0,
+     "select(condition, true_value, false_value)\ncondition.select(true_value, "
+     "false_value)."},
+    {0}};
 
 /* ---- fx.printf in host code ---- */
 

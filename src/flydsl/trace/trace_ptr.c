@@ -205,6 +205,7 @@ static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer
                                      {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
                                      {"dtype", g_et, NULL, "the element type"},
                                      {"address_space", g_space, NULL, "global, shared or register"},
+                                     {"memspace", g_space, NULL, "the address space (FlyDSL's other name)"},
                                      {"alignment", g_align, NULL, "alignment in bytes"},
                                      {0}};
 

@@ -290,6 +290,21 @@ CopyAtomType = _type_class("CopyAtomType", "copy_atom", lambda *a: ", ".join(str
 MmaAtomType = _type_class("MmaAtomType", "mma_atom", lambda *a: ", ".join(str(x) for x in a))
 TiledCopyType = _type_class("TiledCopyType", "tiled_copy", lambda *a: ", ".join(str(x) for x in a))
 TiledMmaType = _type_class("TiledMmaType", "tiled_mma", lambda *a: ", ".join(str(x) for x in a))
+class _BufferCopyMeta(type):
+    # flyi's copy atoms are one C type; a buffer copy is the one whose type prints !fly_rocdl.cdna3.buffer_copy<..>
+    def __instancecheck__(cls, x):
+        return type(x).__name__ == "UniversalCopy" and str(x).startswith("!fly_rocdl.cdna3.buffer_copy<")
+
+
+class CopyOpCDNA3BufferCopyType(metaclass=_BufferCopyMeta):
+    """FlyDSL's buffer-copy atom type (fx.rocdl.BufferCopy*b() are its instances): isinstance tells a buffer copy
+    from a universal copy; get(bit_size, cache_modifier=0) is BufferCopy<bit_size>b(cache_modifier)."""
+
+    @staticmethod
+    def get(bit_size, cache_modifier=0):
+        return getattr(_fx().rocdl, "BufferCopy%db" % int(bit_size))(cache_modifier)
+
+
 CopyOpUniversalCopyType = _type_class("CopyOpUniversalCopyType", "universal_copy", lambda bits: f"{bits}")
 MmaOpUniversalFMAType = _type_class("MmaOpUniversalFMAType", "universal_fma", lambda t: _elem_text(t))
 
@@ -726,6 +741,11 @@ def constant(value, type=None, *, index=False, **kwargs):
         t = _numeric_of(type)
         if isinstance(type, IrType) and type._lanes:
             return fx.Vector.filled(type._lanes, value, t)
+        if not callable(t):
+            # an MLIR type object (ir.IntegerType.get_signless(1), ...): flydsl._mlir's arith.constant
+            from flydsl._mlir.dialects import arith as _mlir_arith
+
+            return as_dsl_value(_mlir_arith.constant(type, value))
         return t(value)
     return as_numeric(value)
 
@@ -996,7 +1016,7 @@ def _patch_expr(fx):
     _put(fx.math, {"fpowi": _fpowi, "ipowi": _ipowi})
     _put(fx.utils, {"lazy_classattr": lazy_classattr})
     r = fx.rocdl
-    _put(r, {"SyncScope": RocdlSyncScope,
+    _put(r, {"SyncScope": RocdlSyncScope, "CopyOpCDNA3BufferCopyType": CopyOpCDNA3BufferCopyType,
              "WMMA": _target_only("flydsl.expr.rocdl.WMMA", _RDNA + " and " + _GFX1250),
              "s_waitcnt": _noop("s_waitcnt"), "asyncmark": _noop("asyncmark"),
              "wait_asyncmark": _noop("wait_asyncmark"),

@@ -219,7 +219,7 @@ def _const_attr(result, value):
     if t in _ir._FLOATS:
         return f"{_ir._float_text(value, t)} : {t}"
     if t == "i1" and isinstance(value, bool):
-        return ("true" if value else "false") + " : i1"
+        return "true" if value else "false"   # a BoolAttr carries its i1 type
     return f"{int(value)} : {t}"
 
 

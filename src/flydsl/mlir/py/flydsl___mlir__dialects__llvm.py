@@ -68,7 +68,10 @@ def _r(v):
 
 
 class _LLVMOp(_ir.OpView):
-    pass
+    @property
+    def res(self):
+        """The op's one result, by the name LLVM's ODS gives it (res: casts, atomicrmw, loads, ...)."""
+        return self.result
 
 
 def _cast(opname, cname):
