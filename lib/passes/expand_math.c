@@ -6,6 +6,7 @@
  *   math.isnormal x         -> smallest normal <= |x| < inf    (ordered: NaN is not normal)
  *   math.fpowi x, n         -> powf(|x|, float(n)), with x's sign where n is odd (exact parity for any n)
  *   math.ipowi b, e         -> square-and-multiply over the bits of e; a negative e raises 1/b (0 for |b| > 1)
+ *   arith.ceildivsi/ui, floordivsi -> the truncating division and remainder, stepped by one where they round
  * Scalars and vectors alike (constants are splats). */
 #include <math.h>
 #include <stdbool.h>
@@ -65,8 +66,8 @@ static MlirValue cst_f(xm *x, MlirType t, double v) {
 
 static MlirValue cst_i(xm *x, MlirType t, int64_t v) { return cst_attr(x, t, mlirIntegerAttrGet(elem_of(t), v)); }
 
-/* arith.cmpf / cmpi predicates are i64 codes: cmpf oeq 1, oge 3, olt 4; cmpi ne 1, slt 2. */
-enum { F_OEQ = 1, F_OGE = 3, F_OLT = 4, I_NE = 1, I_SLT = 2 };
+/* arith.cmpf / cmpi predicates are i64 codes: cmpf oeq 1, oge 3, olt 4; cmpi ne 1, slt 2, sge 5. */
+enum { F_OEQ = 1, F_OGE = 3, F_OLT = 4, I_NE = 1, I_SLT = 2, I_SGE = 5 };
 
 static MlirAttribute pred_attr(xm *x, int code) { return mlirIntegerAttrGet(mlirIntegerTypeGet(x->ctx, 64), code); }
 
@@ -147,6 +148,26 @@ static MlirValue expand_ipowi(xm *x, MlirValue b, MlirValue e) {
     return r;
 }
 
+/* ceildivsi (up: +1 where the remainder is not zero and a, b have the same sign), ceildivui (+1 where it is not
+ * zero) and floordivsi (-1 where it is not zero and the signs differ). */
+static MlirValue expand_div(xm *x, MlirOperation op, int kind) {
+    MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
+    MlirType t = mlirValueGetType(a);
+    if (mlirTypeIsAIndex(elem_of(t)) && mlirTypeIsAVector(t)) return (MlirValue){0};
+    int sg = kind != 1;
+    MlirValue q = bin(x, sg ? "arith.divsi" : "arith.divui", a, b, t, false);
+    MlirValue r = bin(x, sg ? "arith.remsi" : "arith.remui", a, b, t, false);
+    MlirValue zero = cst_i(x, t, 0);
+    MlirValue step = cmpi(x, I_NE, r, zero);
+    if (sg) {
+        MlirValue ab = bin(x, "arith.xori", a, b, t, false);
+        MlirValue signs = cmpi(x, kind == 0 ? I_SGE : I_SLT, ab, zero);
+        step = bin(x, "arith.andi", step, signs, mlirValueGetType(step), false);
+    }
+    MlirValue one = emit(x, mlirTypeIsAIndex(elem_of(t)) ? "arith.index_castui" : "arith.extui", 1, &step, t, false);
+    return bin(x, kind == 2 ? "arith.subi" : "arith.addi", q, one, t, false);
+}
+
 /* The expansion of op, or a null value where op is not one of ours (or its type is not handled). */
 static MlirValue expand(xm *x, MlirOperation op) {
     intptr_t n = mlirOperationGetNumOperands(op);
@@ -174,12 +195,16 @@ static MlirValue expand(xm *x, MlirOperation op) {
     if (fly_ir_op_is(op, "math.fpowi") && n == 2) return expand_fpowi(x, a, mlirOperationGetOperand(op, 1));
     if (fly_ir_op_is(op, "math.ipowi") && n == 2 && mlirTypeIsAInteger(elem_of(t)))
         return expand_ipowi(x, a, mlirOperationGetOperand(op, 1));
+    if (n == 2 && fly_ir_op_is(op, "arith.ceildivsi")) return expand_div(x, op, 0);
+    if (n == 2 && fly_ir_op_is(op, "arith.ceildivui")) return expand_div(x, op, 1);
+    if (n == 2 && fly_ir_op_is(op, "arith.floordivsi")) return expand_div(x, op, 2);
     return (MlirValue){0};
 }
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
     if (fly_ir_op_is(op, "math.clampf") || fly_ir_op_is(op, "math.isinf") || fly_ir_op_is(op, "math.isnormal") ||
-        fly_ir_op_is(op, "math.fpowi") || fly_ir_op_is(op, "math.ipowi"))
+        fly_ir_op_is(op, "math.fpowi") || fly_ir_op_is(op, "math.ipowi") || fly_ir_op_is(op, "arith.ceildivsi") ||
+        fly_ir_op_is(op, "arith.ceildivui") || fly_ir_op_is(op, "arith.floordivsi"))
         fly_opvec_push(user, op);
     return MlirWalkResultAdvance;
 }

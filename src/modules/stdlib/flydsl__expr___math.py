@@ -157,3 +157,76 @@ def make(name, builtin, dialect="math"):
     if builtin is not None:
         wrapper.__wrapped__ = builtin
     return wrapper
+
+
+def _operand_dtype(v):
+    if isinstance(v, _fx.Vector):
+        return v.dtype
+    if isinstance(v, _fx.Numeric):
+        return type(v)
+    return None
+
+
+def _check_typed(name, operands, integer_only):
+    """FlyDSL's operand rules of fx.max / fx.min / fx.ceildiv (flyi's built-ins fold and trace)."""
+    wide_floats = (_fx.Float16, _fx.BFloat16, _fx.Float32, _fx.Float64)
+    for v in operands:
+        dt = _operand_dtype(v)
+        if dt is None:
+            continue
+        if dt is _fx.Index:
+            raise TypeError(f"{name} does not support Index; cast to an explicit-width integer type")
+        if dt is _fx.Boolean:
+            if integer_only:
+                raise TypeError(f"{name} does not support Boolean operands")
+            continue
+        if integer_only and not dt.is_integer:
+            raise TypeError(f"{name} requires integer operands, got {dt.__name__}")
+        if dt.is_float and dt not in wide_floats:
+            raise TypeError(f"{name} does not support narrow storage float {dt.__name__}")
+
+
+def _flatten(operands):
+    out = []
+    for v in operands:
+        if isinstance(v, (list, tuple)):
+            out.extend(_flatten(v))
+        else:
+            out.append(v)
+    return out
+
+
+def _vector_shape(operands, r):
+    """r given the logical shape of the Vector operands (the built-in's result is flat)."""
+    shape = next((tuple(v.shape) for v in operands if isinstance(v, _fx.Vector)), None)
+    if shape is None or not isinstance(r, _fx.Vector) or tuple(r.shape) == shape:
+        return r
+    return _fx.Vector(r.ir_value(), shape, r.dtype)
+
+
+def make_typed(name, builtin):
+    """FlyDSL's fx.max / fx.min / fx.ceildiv over flyi's built-in: FlyDSL's operand errors, the signed overflow of
+    a static ceildiv, and Vector results of their operands' shape."""
+    if name == "ceildiv":
+
+        def wrapper(lhs, rhs, **kwargs):
+            _check_typed(name, (lhs, rhs), True)
+            a, b = _operand_dtype(lhs), _operand_dtype(rhs)
+            if a is not None and a is b and a.signed and not isinstance(lhs, _fx.Vector) and not isinstance(
+                    rhs, _fx.Vector) and lhs.is_static() and rhs.is_static() and rhs.value == -1 and \
+                    lhs.value == -(1 << (a.width - 1)):
+                raise OverflowError("fx.ceildiv signed division overflow")
+            return _vector_shape((lhs, rhs), builtin(lhs, rhs, **kwargs))
+    else:
+
+        def wrapper(*operands, **kwargs):
+            flat = _flatten(operands)
+            if not flat:
+                raise ValueError(f"fx.{name} requires at least one operand")
+            _check_typed(name, flat, False)
+            return _vector_shape(flat, builtin(*operands, **kwargs))
+
+    wrapper.__name__ = wrapper.__qualname__ = name
+    wrapper.__doc__ = getattr(builtin, "__doc__", None)
+    wrapper.__wrapped__ = builtin
+    return wrapper

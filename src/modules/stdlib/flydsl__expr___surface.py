@@ -969,6 +969,8 @@ def _wrap_math(fx):
                 setattr(fx, k, w)
     for k in ("fpowi", "ipowi"):
         setattr(fx.math, k, impl.make(k, None))
+    for k in ("max", "min", "ceildiv"):
+        setattr(fx, k, impl.make_typed(k, getattr(fx, k)))
 
 
 def _patch_expr(fx):

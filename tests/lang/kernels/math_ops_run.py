@@ -1,7 +1,8 @@
 # flyi: run
 # fx.math's clampf, float classifications, fpowi, ipowi and sincos of run-time values on the emulator, thread
 # by thread over special inputs (+-0, subnormals, +-inf, NaN, negative bases, odd and even and negative
-# exponents), against CPython's math in float64 rounded to float32; a Vector operand takes the same ops
+# exponents), against CPython's math in float64 rounded to float32; fx.ceildiv of signed and unsigned run-time
+# integers against Python's -(-a // b); a Vector operand takes the same ops
 # elementwise (the classifications give Boolean vectors). The ops stay FlyDSL's math ops in the traced IR;
 # the lowering expands the ones no backend lowers.
 import math
@@ -33,6 +34,11 @@ def scalar_ops(X: fx.Tensor, E: fx.Tensor, F: fx.Tensor, I: fx.Tensor):
     I[t * OUTS + 2] = fx.Int32(fx.math.isfinite(x))
     I[t * OUTS + 3] = fx.Int32(fx.math.isnormal(x))
     I[t * OUTS + 4] = fx.math.ipowi(fx.Int32(t) - 5, n)
+    a = (fx.Int32(t) - 7) * 3
+    d = fx.Int32(t % 3 + 1)
+    I[t * OUTS + 5] = fx.ceildiv(a, d)
+    I[t * OUTS + 6] = fx.ceildiv(a, 0 - d)
+    I[t * OUTS + 7] = fx.Int32(fx.ceildiv(fx.Uint32(t * 1000003 + 4000000000), fx.Uint32(t % 3 + 1)))
 
 
 @flyc.kernel
@@ -119,6 +125,9 @@ for t, x in enumerate(xs):
             bad.append(("sincos", k, x, g, w))
     want_i = [int(math.isnan(x)), int(math.isinf(x)), int(math.isfinite(x)), int(ref_isnormal(x)),
               ref_ipowi(t - 5, n)]
+    a, d = (t - 7) * 3, t % 3 + 1
+    u = -(-((t * 1000003 + 4000000000) % 2**32) // d)
+    want_i += [-(-a // d), -(-a // -d), u - 2**32 if u >= 2**31 else u]
     for k, w in enumerate(want_i):
         if i[t * OUTS + k] != w:
             bad.append(("i", k, x, n, i[t * OUTS + k], w))
@@ -131,6 +140,7 @@ print("mismatches:", bad)
 print("clampf:", [f[t * OUTS] for t in (2, 5, 8, 9)], "nan stays nan:", math.isnan(f[10 * OUTS]))
 print("fpowi:", [f[t * OUTS + 1] for t in (1, 3, 4, 5, 8)])
 print("ipowi:", [i[t * OUTS + 4] for t in range(N)])
+print("ceildiv:", [i[t * OUTS + 5] for t in range(N)], [i[t * OUTS + 6] for t in range(N)])
 print("isnormal:", [i[t * OUTS + 3] for t in range(N)])
 try:
     run_zero(torch.zeros(2, dtype=torch.int32, device="cuda"), E)

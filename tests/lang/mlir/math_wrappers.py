@@ -2,7 +2,8 @@
 # the classifications, a tuple for sincos), raw MLIR values give raw values, Vectors give Vectors of their
 # logical shape; fpowi / ipowi / clampf / the classifications / sincos stay FlyDSL's math ops in the IR, and
 # static operands fold. Vector.reduce takes fastmath= (an arith.FastMathFlags too) and names an unknown kind;
-# Vector.filled_like / zeros_like and v.to(ir.Value).
+# Vector.filled_like / zeros_like and v.to(ir.Value). fx.ceildiv traces FlyDSL's arith.ceildivsi / ceildivui;
+# fx.max / min / ceildiv give FlyDSL's operand errors and keep a Vector's logical shape.
 import flydsl.expr as fx
 from flydsl._mlir import ir
 from flydsl._mlir.dialects import arith, func
@@ -56,9 +57,32 @@ def vectors(v_raw):
         print("ValueError:", e)
 
 
+def divs(a_raw, b_raw, v_raw):
+    a, b = Int32(a_raw), Int32(b_raw)
+    fx.ceildiv(a, b)
+    fx.ceildiv(fx.Uint32(a), fx.Uint32(b))
+    v = fx.Vector(v_raw, (2, 2), Int32)
+    print("vector shapes:", fx.ceildiv(v, 3).shape, fx.max(v, Int32(7)).shape, fx.min(v, v).shape)
+
+
+def errors():
+    for f in (lambda: fx.max(), lambda: fx.max(fx.Index(1), fx.Index(2)),
+              lambda: fx.min(fx.Float8E5M2(1.0), fx.Float8E5M2(2.0)), lambda: fx.ceildiv(fx.Float32(3.0), 2),
+              lambda: fx.ceildiv(fx.Boolean(True), fx.Boolean(True)), lambda: fx.ceildiv(fx.Index(3), fx.Index(2)),
+              lambda: fx.ceildiv(fx.Int32(-(1 << 31)), fx.Int32(-1)), lambda: fx.ceildiv(fx.Uint32(1), fx.Uint32(0))):
+        try:
+            print("no error:", f())
+        except (TypeError, ValueError, OverflowError, ZeroDivisionError) as e:
+            print(type(e).__name__ + ":", e)
+    print("static:", fx.ceildiv(fx.Int32(-7), fx.Int32(2)).value, fx.ceildiv(fx.Uint32(0xFFFFFFFF), fx.Uint32(2)).value,
+          fx.max(fx.Int32(3), fx.Int32(9), fx.Int32(-1)).value)
+
+
 show("typed", typed, [F, I])
 show("raw", raw, [F, I])
 show("vectors", vectors, [V4])
+show("divs", divs, [I, I, lambda: ir.VectorType.get([4], ir.IntegerType.get_signless(32))])
+errors()
 static = [fx.math.fpowi(fx.Float32(-2.0), 3), fx.math.fpowi(fx.Float32(2.0), -2), fx.math.ipowi(fx.Int32(3), 4),
           fx.math.ipowi(fx.Int32(-1), -3), fx.math.ipowi(fx.Int32(2), -1),
           fx.math.clampf(fx.Float32(5.0), fx.Float32(0.0), fx.Float32(1.0)), fx.math.isinf(fx.Float32(float("inf")))]
