@@ -1,7 +1,8 @@
 /* convert_fly_to_rocdl.c - convert-fly-to-rocdl: the last step out of the fly dialect.
  * !fly.ptr function arguments become !llvm.ptr<AS>, pointer casts left by fly-layout-lowering
  * fold away, and any fly op or fly-typed value still present is an error (copy and MMA atom
- * calls are lowered earlier, in fly-layout-lowering: lower_copy.c, lower_mma.c). */
+ * calls are lowered earlier, in fly-layout-lowering: lower_copy.c, lower_mma.c). It also expands the math ops
+ * no later lowering handles (expand_math.c). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -96,6 +97,7 @@ void fly_pass_run_convert_fly_to_rocdl(MlirOperation root, MlirExternalPass pass
     for (int i = w.casts.n - 1; i >= 0; i--)
         if (fly_ir_value_unused(mlirOperationGetResult(w.casts.v[i], 0))) mlirOperationDestroy(w.casts.v[i]);
     fly_pass_erase_dead(root);
+    fly_pass_expand_math(root);
     mlirOperationWalk(root, find_fly, &w, MlirWalkPreOrder);
     if (!mlirOperationIsNull(w.bad)) {
         char name[64];

@@ -61,5 +61,9 @@ int fly_pass_erase_dead(MlirOperation root);
 /* Replaces every foldable fly op under root whose result type is fully static by fly.static.
  * Returns the number replaced. */
 int fly_pass_fold_static(MlirOperation root);
+/* Rewrites the ops no later lowering handles (math clampf, isinf, isnormal, fpowi, ipowi; arith ceildivsi/ui,
+ * floordivsi) under root into
+ * arith / math ops that every backend lowers (expand_math.c). */
+void fly_pass_expand_math(MlirOperation root);
 
 #endif

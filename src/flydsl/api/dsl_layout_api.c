@@ -872,10 +872,14 @@ DEF(f_get_leaves) {
     if (fy_dsl_to_inttuple(x, &t, 1, "get_leaves", "the argument") < 0) return NULL;
     if (fly_inttuple_flatten(&t, &f, &err)) return fy_dsl_raise(&err);
     fy_obj *py = fy_dsl_inttuple_to_py(&f);
-    if (!py || !FY_TUPLE_CHECK(py)) return py;
-    fy_obj *l = fy_sequence_list(py);
-    FY_DECREF(py);
-    return l;
+    if (!py || FY_TUPLE_CHECK(py)) return py; /* a tuple, as FlyDSL's */
+    fy_obj *one = fy_tuple_new(1);
+    if (!one) {
+        FY_DECREF(py);
+        return NULL;
+    }
+    fy_tuple_set_steal(one, 0, py);
+    return one;
 }
 
 DEF(f_get_scalar) {
@@ -1040,7 +1044,14 @@ DEF(f_composed_get_offset) {
 
 DEF(f_E) {
     UNUSED_SELF;
-    if (fy_no_kwargs("E", kw) < 0 || fy_check_nargs("E", na, 1, FLY_BASIS_MAX_PATH) < 0) return NULL;
+    if (fy_no_kwargs("E", kw) < 0 || fy_check_nargs("E", na, 0, FLY_BASIS_MAX_PATH) < 0) return NULL;
+    if (na == 1 && (FY_LIST_CHECK(a[0]) || FY_TUPLE_CHECK(a[0]))) { /* E([0, 1]): the modes as one sequence */
+        size_t k;
+        fy_obj **items = fy_seq_items(a[0], &k);
+        if (k > FLY_BASIS_MAX_PATH) return fy_err_set(&fy_ValueError, "E: at most 4 modes");
+        return f_E(self, items, k, kw);
+    }
+    if (na == 0) return fy_int_from(1); /* E(): the scalar 1, as FlyDSL's */
     int path[FLY_BASIS_MAX_PATH];
     for (size_t i = 0; i < na; i++) {
         int64_t m;

@@ -915,6 +915,7 @@ static fy_obj *init_compiler_surface(void) { return fy_stdlib_load_py("flydsl._c
 static fy_obj *init_autotune(void) { return fy_stdlib_load_py("flydsl.autotune"); }
 static fy_obj *init_coop_impl(void) { return fy_stdlib_load_py("flydsl.extension._coop"); }
 static fy_obj *init_random_impl(void) { return fy_stdlib_load_py("flydsl.extension._random"); }
+static fy_obj *init_math_impl(void) { return fy_stdlib_load_py("flydsl.expr._math"); }
 
 /* A module of FlyDSL's that only the Python surface fills (a package where pkg). */
 static fy_obj *surface_module(const char *name, int pkg) {
@@ -1024,6 +1025,7 @@ void fy_dsl_register_all(void) {
     fy_register_builtin_module("flydsl.extension._coop", init_coop_impl);
     fy_register_builtin_module("flydsl.autotune", init_autotune);
     fy_register_builtin_module("flydsl.extension._random", init_random_impl);
+    fy_register_builtin_module("flydsl.expr._math", init_math_impl);
 #define SURFACE_REG(id, name, pkg) fy_register_builtin_module(name, surface_init_##id);
     SURFACE_MODULES(SURFACE_REG)
 #undef SURFACE_REG

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
+#include "flydsl/api/dsl_numeric.h"
 #include "exec/interp.h"
 #include "flydsl/trace/trace.h"
 
@@ -484,12 +485,47 @@ static fy_obj *tile_str(fy_obj *self) {
     return wrap_text("Tile<", buf, ">");
 }
 
+/* The Python value of tile entry i: an int, a Layout, None for "*", a tuple for a nested list. */
+static fy_obj *tile_entry_value(const fly_tile *t, int i) {
+    const fly_tile_entry *e = &t->e[i];
+    if (e->kind == FLY_TILE_INT) return fy_int_from(e->v);
+    if (e->kind == FLY_TILE_LAYOUT) return fy_dsl_layout_new(&t->layouts[e->layout]);
+    if (e->kind == FLY_TILE_NONE) return fy_ref(fy_None);
+    fy_obj *r = fy_tuple_new(e->n);
+    for (int k = 0, j = i + 1; r && k < e->n; k++) {
+        fy_obj *v = tile_entry_value(t, j);
+        if (!v) {
+            FY_DECREF(r);
+            return NULL;
+        }
+        fy_tuple_set_steal(r, k, v);
+        j += t->e[j].span;
+    }
+    return r;
+}
+
+/* t.unpack(): FlyDSL's value on each mode (ints, Layouts, nested tuples); a tile of one mode is that mode. */
+static fy_obj *tile_unpack(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("unpack", kw) < 0 || fy_check_nargs("unpack", na, 0, 0) < 0) return NULL;
+    const fly_tile *t = &((fy_dsl_tile *)self)->t;
+    return tile_entry_value(t, t->e[0].n == 1 ? 1 : 0);
+}
+
+static fy_obj *tile_rank(fy_obj *self) { return fy_int_from(((fy_dsl_tile *)self)->t.e[0].n); }
+
+static fy_methoddef tile_methods[] = {
+    {"unpack", tile_unpack, 0, "unpack()\nThe value on each mode: ints, Layouts and nested tuples."}, {0}};
+static fy_getsetdef tile_getsets[] = {{"rank", tile_rank, NULL, "the number of top-level modes"}, {0}};
+
 fy_type fy_dsl_tile_type = {
     FY_TYPE_INIT("Tile", sizeof(fy_dsl_tile)),
     .doc = "Tile: a by-mode tiler [t0|t1|...].",
     .flags = FY_TPF_FINAL,
     .repr = tile_str,
     .str = tile_str,
+    .methods = tile_methods,
+    .getsets = tile_getsets,
 };
 
 /* ------------------------------------------------------------------ Basis */
@@ -543,13 +579,52 @@ static fy_obj *basis_richcmp(fy_obj *a, fy_obj *b, int op) {
 
 static fy_obj *basis_mul(fy_obj *a, fy_obj *b) {
     fy_obj *bs = fy_isinstance_of(a, &fy_dsl_basis_type) ? a : b, *k = bs == a ? b : a;
-    if (!FY_INT_CHECK(k)) return fy_ref(fy_NotImplemented);
+    if (FY_FLOAT_CHECK(k) || fy_isinstance_of(k, &fy_dsl_basis_type)) return fy_ref(fy_NotImplemented);
     fly_itnode n = ((fy_dsl_basis *)bs)->n;
+    if (n.flags & FLY_IT_F_DYNCOEF) return fy_ref(fy_NotImplemented);
     int64_t kv;
-    if (fy_dsl_int_value(k, &kv, "Basis *") < 0) return NULL;
+    /* a Python int or a static integer value (fx.Int32(5)) scales the coefficient; the modes stay */
+    if (FY_INT_CHECK(k)) {
+        if (fy_dsl_int_value(k, &kv, "Basis *") < 0) return NULL;
+    } else {
+        fy_obj *num = fy_dsl_as_numeric(k);
+        if (!num) {
+            fy_err_clear();
+            return fy_ref(fy_NotImplemented);
+        }
+        const fy_dsl_num *x = (const fy_dsl_num *)num;
+        int ok = x->is_static && x->dt->kind != FY_DSL_K_FLOAT;
+        kv = x->i;
+        FY_DECREF(num);
+        if (!ok) return fy_ref(fy_NotImplemented);
+    }
     n.v *= kv;
     return fy_dsl_basis_new(&n);
 }
+
+/* Equal bases (coefficient, path, flags) hash alike. */
+static int64_t basis_hash(fy_obj *self) {
+    const fly_itnode *n = &((fy_dsl_basis *)self)->n;
+    uint64_t h = (uint64_t)n->v * 1000003u ^ (uint64_t)n->aux * 31u ^ n->flags;
+    return h == (uint64_t)-1 ? -2 : (int64_t)(h & 0x7fffffffffffffffu);
+}
+
+static fy_obj *basis_value(fy_obj *self) { return fy_int_from(((fy_dsl_basis *)self)->n.v); }
+
+static fy_obj *basis_modes(fy_obj *self) {
+    int path[FLY_BASIS_MAX_PATH];
+    int np = fly_itnode_basis_path(&((fy_dsl_basis *)self)->n, path);
+    fy_obj *l = fy_list_new(0);
+    for (int i = 0; l && i < np; i++)
+        if (fy_list_append_steal(l, fy_int_from(path[i])) < 0) {
+            FY_DECREF(l);
+            return NULL;
+        }
+    return l;
+}
+
+static fy_getsetdef basis_getsets[] = {
+    {"value", basis_value, NULL, "the coefficient"}, {"modes", basis_modes, NULL, "the mode path (a list)"}, {0}};
 
 fy_type fy_dsl_basis_type = {
     FY_TYPE_INIT("Basis", sizeof(fy_dsl_basis)),
@@ -559,6 +634,8 @@ fy_type fy_dsl_basis_type = {
     .repr = basis_str,
     .str = basis_str,
     .richcmp = basis_richcmp,
+    .hash = basis_hash,
+    .getsets = basis_getsets,
     .nb[FY_NB_MUL] = basis_mul,
 };
 

@@ -38,13 +38,14 @@ static fy_obj *m_new_ssa(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
 }
 
 /* " loc("file":line:col)" of the DSL statement running the binding (the innermost frame outside
- * flydsl._mlir's own modules), or "" when there is none. */
+ * flyi's embedded FlyDSL modules: flydsl._mlir's own and the Python surfaces over them, such as fx.math's
+ * wrappers), or "" when there is none. */
 static void user_loc(char *buf, size_t cap) {
     buf[0] = 0;
     for (fy_frame *f = fy_cur ? fy_cur->frame : NULL; f; f = f->back) {
         if (!f->code || f->cur < 0 || f->cur >= f->code->ncode) continue;
         const char *file = f->code->filename && FY_STR_CHECK(f->code->filename) ? FY_STR_DATA(f->code->filename) : "?";
-        if (!strncmp(file, "<frozen flydsl._mlir", 20)) continue;
+        if (!strncmp(file, "<frozen flydsl.", 15)) continue;
         const char *base = strrchr(file, '/');
         fy_loc *l = &f->code->locs[f->cur];
         snprintf(buf, cap, " loc(\"%s\":%d:%d)", base ? base + 1 : file, l->line, l->col + 1);

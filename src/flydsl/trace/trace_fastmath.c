@@ -53,6 +53,17 @@ int fy_trace_fastmath_parse(fy_obj *v, int *bits) {
         *bits = b;
         return 0;
     }
+    fy_obj *has_index = fy_getattr_opt(v, fy_intern("__index__"));
+    if (has_index) { /* flydsl._mlir's arith.FastMathFlags: its bits */
+        FY_DECREF(has_index);
+        fy_obj *i = fy_number_index(v);
+        if (!i) return -1;
+        int r = FY_INT_CHECK(i) && !FY_INT_IS_BIG(i) && FY_INT_VAL(i) >= 0 && FY_INT_VAL(i) <= FM_FAST;
+        if (r) *bits = (int)FY_INT_VAL(i);
+        FY_DECREF(i);
+        if (r) return 0;
+    }
+    if (fy_err_occurred()) return -1;
     fy_err_format(&fy_TypeError, "fastmath: expected FastMathFlags, an int or a str, not '%s'", fy_type_name(v));
     return -1;
 }

@@ -532,39 +532,15 @@ fy_obj *fy_trace_num_materialize(fy_obj *a) {
     return fy_trace_num_convert(V(a)->dt, a);
 }
 
-/* ceildiv(a, b) of integers, rounded toward +inf, as arith.ceildivsi / ceildivui compute it, spelled with the
- * truncating division so every backend lowers it: q = a / b, plus one where the remainder is not zero and (signed)
- * a and b have the same sign. A zero divisor is the division's own fault (the emulator reports it). */
+/* ceildiv(a, b) of integers, rounded toward +inf: FlyDSL's arith.ceildivsi / ceildivui (by the operands'
+ * signedness); convert-fly-to-rocdl expands it for the backends (lib/passes/expand_math.c). A zero divisor is
+ * the division's own fault (the emulator reports it). */
 static fy_obj *trace_ceildiv(fy_tracer *tr, fy_dsl_numeric *t, fy_obj *const *args) {
     uint64_t a, b;
     if (fy_trace_value_as(tr, args[0], t, &a) < 0 || fy_trace_value_as(tr, args[1], t, &b) < 0) return NULL;
-    const char *ty = fy_trace_mlir_type(t);
-    int sg = t->is_signed;
-    uint64_t q = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr), z = fy_trace_new_ssa(tr), nz = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.div%ci %%%llu, %%%llu : %s", U(q), sg ? 's' : 'u', U(a), U(b), ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.rem%ci %%%llu, %%%llu : %s", U(r), sg ? 's' : 'u', U(a), U(b), ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : %s", U(z), ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.cmpi ne, %%%llu, %%%llu : %s", U(nz), U(r), U(z), ty);
-    fy_trace_end_line(tr);
-    uint64_t up = nz;
-    if (sg) {
-        uint64_t x = fy_trace_new_ssa(tr), same = fy_trace_new_ssa(tr);
-        up = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.xori %%%llu, %%%llu : %s", U(x), U(a), U(b), ty);
-        fy_trace_end_line(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.cmpi sge, %%%llu, %%%llu : %s", U(same), U(x), U(z), ty);
-        fy_trace_end_line(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.andi %%%llu, %%%llu : i1", U(up), U(nz), U(same));
-        fy_trace_end_line(tr);
-    }
-    uint64_t inc = fy_trace_new_ssa(tr), id = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.%s %%%llu : i1 to %s", U(inc),
-                  t->kind == FY_DSL_K_INDEX ? "index_castui" : "extui", U(up), ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : %s", U(id), U(q), U(inc), ty);
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.ceildiv%ci %%%llu, %%%llu : %s", U(id), t->is_signed ? 's' : 'u', U(a),
+                  U(b), fy_trace_mlir_type(t));
     return emit_result(tr, t, id);
 }
 

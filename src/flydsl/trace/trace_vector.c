@@ -359,11 +359,29 @@ static fy_obj *vec_getitem(fy_obj *o, fy_obj *key) {
 }
 
 /* v.to(dtype): an elementwise conversion (the arith cast C's conversion rules pick). */
+/* Is o the class flydsl._mlir.ir.Value? */
+static int is_ir_value_class(fy_obj *o) {
+    if (!FY_IS_TYPE(o, fy_type_type)) return 0;
+    fy_obj *m = fy_getattr_opt(o, fy_intern("__module__"));
+    fy_obj *n = m ? fy_getattr_opt(o, fy_intern("__name__")) : NULL;
+    int r = m && n && FY_STR_CHECK(m) && FY_STR_CHECK(n) && !strcmp(FY_STR_DATA(m), "flydsl._mlir.ir") &&
+            !strcmp(FY_STR_DATA(n), "Value");
+    FY_XDECREF(m);
+    FY_XDECREF(n);
+    if (fy_err_occurred()) fy_err_clear();
+    return r;
+}
+
 static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     tvector *v = (tvector *)o;
     static const char *const names[] = {"dtype", "rounding_mode", NULL};
     fy_obj *p[2] = {NULL, NULL};
     if (fy_parse_args("to", a, na, kw, names, 1, 1, 2, p) < 0) return NULL;
+    if (is_ir_value_class(p[0])) { /* FlyDSL's v.to(ir.Value): the Vector itself */
+        if (p[1] && p[1] != fy_None)
+            return fy_err_set(&fy_TypeError, "rounding_mode is only supported for float-to-float casts");
+        return fy_ref(o);
+    }
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[0], "to");
     if (!t) return NULL;
     if (p[1] && p[1] != fy_None && (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT))
@@ -437,20 +455,32 @@ static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     else if (!strcmp(k, "max")) kind = fl ? "maxnumf" : sg ? "maxsi" : "maxui";
     else if (!strcmp(k, "min")) kind = fl ? "minimumf" : sg ? "minsi" : "minui";
     else if (!fl && (!strcmp(k, "and") || !strcmp(k, "or") || !strcmp(k, "xor"))) kind = k;
-    if (!kind) return fy_err_format(&fy_ValueError, "reduce: %s is not a reduction of %s vectors", k, v->et->name);
+    if (!kind && (!strcmp(k, "and") || !strcmp(k, "or") || !strcmp(k, "xor")))
+        return fy_err_format(&fy_ValueError, "reduce: %s is not a reduction of %s vectors", k, v->et->name);
+    if (!kind)
+        return fy_err_format(&fy_ValueError, "unknown reduction kind %R; expected one of ['add', 'mul', 'max', 'min']",
+                             p[0]);
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
+    int fm = -1; /* fastmath= in place of the ambient flags, on float reductions */
+    if (p[3] && fy_trace_fastmath_parse(p[3], &fm) < 0) return NULL;
+    int prev = fy_trace_fastmath_override(fm);
+    const char *fmt = fl ? fy_trace_fastmath_text() : "";
     char t[64];
     uint64_t id = fy_trace_new_ssa(tr);
     if (p[1] && p[1] != fy_None) { /* the accumulator joins the reduction */
         uint64_t acc;
-        if (fy_trace_value_as(tr, p[1], v->et, &acc) < 0) return NULL;
+        if (fy_trace_value_as(tr, p[1], v->et, &acc) < 0) {
+            fy_trace_fastmath_override(prev);
+            return NULL;
+        }
         id = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu, %%%llu : %s into %s", U(id), kind, U(v->ssa),
-                      U(acc), vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
+        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu, %%%llu%s : %s into %s", U(id), kind, U(v->ssa),
+                      U(acc), fmt, vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
     } else
-        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu : %s into %s", U(id), kind, U(v->ssa),
+        fy_trace_emit(tr, "      %%%llu = vector.reduction <%s>, %%%llu%s : %s into %s", U(id), kind, U(v->ssa), fmt,
                       vty(t, sizeof t, v, NULL), fy_trace_mlir_type(v->et));
+    fy_trace_fastmath_override(prev);
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_dsl_num_dynamic(v->et, id);
 }
@@ -868,7 +898,44 @@ static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, (int64_t)n);
 }
 
+/* Vector.filled_like(template, value, dtype=None) / zeros_like(template, dtype=None): a Vector of template's shape
+ * (and dtype unless given) filled with value / zero. */
+static fy_obj *like(const char *name, fy_obj *tmpl, fy_obj *value, fy_obj *dtype) {
+    if (!fy_trace_is_vector(tmpl))
+        return fy_err_format(&fy_TypeError, "%s: the template must be a Vector, not %s", name, fy_type_name(tmpl));
+    tvector *v = (tvector *)tmpl;
+    fy_dsl_numeric *t = dtype && dtype != fy_None ? fy_dsl_to_numeric_type(dtype, name) : v->et;
+    if (!t) return NULL;
+    fy_obj *shape = vec_shape(tmpl);
+    fy_obj *zero = value ? fy_ref(value) : t->kind == FY_DSL_K_FLOAT ? fy_float_from(0.0) : fy_int_from(0);
+    fy_obj *r = NULL;
+    if (shape && zero) {
+        fy_obj *args[3] = {shape, zero, &t->h};
+        r = f_full(NULL, args, 3, NULL);
+    }
+    FY_XDECREF(shape);
+    FY_XDECREF(zero);
+    return r;
+}
+static fy_obj *f_filled_like(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"template", "fill_value", "dtype", NULL};
+    fy_obj *p[3] = {NULL, NULL, NULL};
+    if (fy_parse_args("filled_like", a, na, kw, names, 2, 3, 3, p) < 0) return NULL;
+    return like("filled_like", p[0], p[1], p[2]);
+}
+static fy_obj *f_zeros_like(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"template", "dtype", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("zeros_like", a, na, kw, names, 1, 2, 2, p) < 0) return NULL;
+    return like("zeros_like", p[0], NULL, p[1]);
+}
+
 static fy_methoddef vec_static[] = {
+    {"filled_like", f_filled_like, 0,
+     "filled_like(template, fill_value, dtype=None)\nA Vector shaped like template, filled with fill_value."},
+    {"zeros_like", f_zeros_like, 0, "zeros_like(template, dtype=None)\nA Vector of zeros shaped like template."},
     {"make_type", f_make_type, 0, "make_type(n, dtype)\nThe MLIR vector type of n dtype elements."},
     {"filled", f_full, 0, "filled(n, value, dtype)\nA Vector of n copies of value (as full)."},
     {"from_elements", f_from_elements, 0, "from_elements(values, dtype)\nA Vector of the values."},

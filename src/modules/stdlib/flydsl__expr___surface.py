@@ -981,10 +981,27 @@ def _wrap_builtins(mod, names=None):
             setattr(mod, k, _as_python_function(v))
 
 
+def _wrap_math(fx):
+    """fx.math's names (and fx's own copies of them) as FlyDSL's Python wrappers (flydsl.expr._math)."""
+    __import__("flydsl.expr._math")
+    impl = sys.modules["flydsl.expr._math"]
+    for k, v in list(vars(fx.math).items()):
+        if not k.startswith("_") and type(v).__name__ == "builtin_function_or_method":
+            w = impl.make(k, v)
+            setattr(fx.math, k, w)
+            if fx.__dict__.get(k) is v:
+                setattr(fx, k, w)
+    for k in ("fpowi", "ipowi"):
+        setattr(fx.math, k, impl.make(k, None))
+    for k in ("max", "min", "ceildiv"):
+        setattr(fx, k, impl.make_typed(k, getattr(fx, k)))
+
+
 def _patch_expr(fx):
     _put(fx, _expr_names(fx))
-    _wrap_builtins(fx.math)
-    _wrap_builtins(fx, ("maxnumf", "minnumf"))
+    _wrap_math(fx)
+    for k in ("maxnumf", "minnumf"):
+        setattr(fx, k, sys.modules["flydsl.expr._math"].make(k, getattr(fx, k), "arith"))
     _wrap_copy_fns(fx)
     # FlyDSL's submodules that are C modules here, under their paths
     for sub, pkg in (("gpu", False), ("arith", False), ("math", False), ("rocdl", True), ("typing", False),
@@ -996,7 +1013,7 @@ def _patch_expr(fx):
     _put(fx.typing, {"T": T})
     fx.T = T  # FlyDSL's fx.T is flydsl.expr.typing.T (T.f32, and T.f32() as flyi's older module had it)
     _put(fx.typing, _aliases(fx))
-    _put(fx, {"fpowi": _fpowi, "ipowi": _ipowi, "has_none": has_none, "assume": assume,
+    _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
@@ -1013,7 +1030,6 @@ def _patch_expr(fx):
     })
     _put(fx.gpu, {"known_block_size": _known_block_size, "SharedAllocator": fx.SharedAllocator,
                   "smem_space": smem_space, "lds_space": smem_space})
-    _put(fx.math, {"fpowi": _fpowi, "ipowi": _ipowi})
     _put(fx.utils, {"lazy_classattr": lazy_classattr})
     r = fx.rocdl
     _put(r, {"SyncScope": RocdlSyncScope, "CopyOpCDNA3BufferCopyType": CopyOpCDNA3BufferCopyType,
@@ -1251,24 +1267,6 @@ def _rocdl_numeric_args(name, fn):
     op.__name__ = name
     op.__doc__ = fn.__doc__
     return op
-
-
-def _fpowi(base, exponent, **kwargs):
-    """base ** exponent for a float base and an integer exponent."""
-    return _fx().math.powf(base, _numeric_type(base)(exponent)) if hasattr(_fx().math, "powf") else base ** exponent
-
-
-def _ipowi(base, exponent, **kwargs):
-    """base ** exponent of integers (square-and-multiply at trace time for a static exponent)."""
-    e = int(exponent)
-    r = type(base)(1) if not isinstance(base, int) else 1
-    b = base
-    while e > 0:
-        if e & 1:
-            r = r * b
-        b = b * b
-        e >>= 1
-    return r
 
 
 def _numeric_type(v):
