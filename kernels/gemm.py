@@ -10,6 +10,8 @@ for float16/bfloat16, 32x32x2 for float32, 32x32x16 for fp8, so each wave owns a
 tile and each lane a fixed set of C elements, the atom's C TV layout (draw it: fx.utils.print_layout(
 fx.make_mma_atom(fx.rocdl.MFMA(32, 32, 8, fx.Float16)))). K is walked in tiles of BK = 64 bytes of a row
 (32 float16, 16 float32, 64 fp8), so that a (64, BK) tile is 4096 bytes: one 128-bit vector a thread.
+Workgroups take their tiles in a grouped order (_grouped_tile): GROUP_M tile rows down a column, then the
+next column, so that the workgroups running together share A's and B's panels in the L2 cache.
 
 Global to LDS. A's (BM, BK) tile and B's (BK, BN) tile are cut out of buffer tensors and read by tiled
 copies whose TV layouts give thread t one 16-byte vector of a row (thread layout (64, 4):(4, 1) over A's
@@ -70,6 +72,7 @@ from flyi.kernels._common import ceil_div, check_tensor
 
 BM, BN = 64, 64
 THREADS = 256
+GROUP_M = 4  # tile rows a group of workgroups walks (_grouped_tile)
 # dtype -> (MFMA M = N, MFMA K, BK, P = K values a lane feeds one MFMA, VEC = elements of 128 bits)
 CFG = {torch.float16: (32, 8, 32, 4, 8), torch.bfloat16: (32, 8, 32, 4, 8), torch.float32: (32, 2, 16, 1, 4)}
 # fp8 e4m3 (the target's format: FNUZ on gfx942, OCP on gfx950): the 32x32x16 atom, 8 values a lane and step
@@ -92,6 +95,22 @@ def _pred(tiled, tid, shape, tile, coord):
     return ok
 
 
+def _grouped_tile(M, N):
+    """The (bm, bn) tile of this workgroup in the grouped order: workgroups in launch order (x fastest) walk
+    GROUP_M tile rows down one tile column, then the next column of the same GROUP_M rows, and only then the next
+    GROUP_M rows. Workgroups that run at about the same time then share A's and B's panels (GROUP_M A panels and
+    a few B panels instead of all of A for one B panel), so the panels are read from the cache, not memory."""
+    gm = (M + (BM - 1)) // BM  # tile rows
+    gn = (N + (BN - 1)) // BN
+    bx, by, _ = fx.block_idx
+    pid = by * gm + bx
+    first = pid // (GROUP_M * gn) * GROUP_M  # the group's first tile row
+    rows = gm - first
+    rows = fx.arith.select(rows < GROUP_M, rows, fx.Int32(GROUP_M))  # the last group may be shorter
+    r = pid - first * gn  # the workgroup's place in its group
+    return first + r % rows, r // rows
+
+
 @flyc.kernel
 def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int32, K: fx.Int32,
                 mfma_m: fx.Constexpr[int], mfma_k: fx.Constexpr[int], bk: fx.Constexpr[int],
@@ -99,7 +118,7 @@ def _gemm_tiles(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, M: fx.Int32, N: fx.Int
                 wide_b: fx.Constexpr[bool], shuffled: fx.Constexpr[bool], scale: fx.Float32,
                 scaled: fx.Constexpr[bool], banks: fx.Constexpr[int]):
     tid = fx.thread_idx.x
-    bm, bn, _ = fx.block_idx
+    bm, bn = _grouped_tile(M, N)
     dt = A.element_type
     # LDS: two stages of sA (BM, bk), K-contiguous, rows in groups of banks / 16 with one P-wide chunk of padding
     # after each group, and of sB (bk, BN) as B's rows come (N-contiguous), 32 words of padding after each P rows

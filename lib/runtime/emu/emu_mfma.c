@@ -184,8 +184,8 @@ typedef double v4d __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 
 typedef struct mfma_mats {
-    _Alignas(32) double at[32][32]; /* A transposed: at[k][m] */
-    _Alignas(32) double bt[32][32]; /* B transposed: bt[n][k], a lane's values contiguous */
+    _Alignas(64) double at[32][32]; /* A transposed: at[k][m] */
+    _Alignas(64) double bt[32][32]; /* B transposed: bt[n][k], a lane's values contiguous */
 } mfma_mats;
 
 /* Rows 4j..4j+3 of column c: lane c + mn (j % gm), values 4 (j / gm) + 0..3. */
@@ -259,10 +259,10 @@ static inline __attribute__((always_inline)) void mfma_full(fly_emu_mfma_lane *l
 #define MFMA_X86 1
 #include <immintrin.h>
 
-/* The product of mfma_full in AVX2 intrinsics (the same operations; GCC's code for the generic vectors spills). */
+/* A and B of a full wave unpacked into doubles (mfma_mats), with SIMD for bfloat16. */
 __attribute__((target("avx2,fma"))) static inline __attribute__((always_inline)) void
-mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits, const int bf) {
-    mfma_mats x;
+mfma_unpack_x86(mfma_mats *x, const fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits,
+                const int bf) {
     if (ebits == 16 && bf && kpt == 4) /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
         for (int q = 0; q < nk / kpt; q++)
             for (int m = 0; m < mn; m += 4) {
@@ -271,7 +271,7 @@ mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, c
                 for (int r = 0; r < 4; r++) {
                     /* B: a lane's 4 values are 4 consecutive k of its column */
                     __m128i b = _mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)&ln[r].b)), 16);
-                    _mm256_storeu_pd(&x.bt[m + r][4 * q], _mm256_cvtps_pd(_mm_castsi128_ps(b)));
+                    _mm256_storeu_pd(&x->bt[m + r][4 * q], _mm256_cvtps_pd(_mm_castsi128_ps(b)));
                     w[r] = _mm_loadl_epi64((const __m128i *)&ln[r].a);
                 }
                 /* A: the 4 x 4 block (lanes m..m+3, values 0..3) transposed to k-major */
@@ -281,17 +281,24 @@ mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, c
                     _mm_unpacklo_epi16(_mm_setzero_si128(), k01), _mm_unpackhi_epi16(_mm_setzero_si128(), k01),
                     _mm_unpacklo_epi16(_mm_setzero_si128(), k23), _mm_unpackhi_epi16(_mm_setzero_si128(), k23)};
                 for (int i = 0; i < 4; i++)
-                    _mm256_store_pd(&x.at[4 * q + i][m], _mm256_cvtps_pd(_mm_castsi128_ps(v[i])));
+                    _mm256_store_pd(&x->at[4 * q + i][m], _mm256_cvtps_pd(_mm_castsi128_ps(v[i])));
             }
     else
         for (int q = 0; q < nk / kpt; q++)
             for (int m = 0; m < mn; m++) {
                 const fly_emu_mfma_lane *ln = &l[m + mn * q];
                 for (int i = 0; i < kpt; i++) {
-                    x.at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
-                    x.bt[m][q * kpt + i] = elem_of(ebits, bf, ln->b, i);
+                    x->at[q * kpt + i][m] = elem_of(ebits, bf, ln->a, i);
+                    x->bt[m][q * kpt + i] = elem_of(ebits, bf, ln->b, i);
                 }
             }
+}
+
+/* The product of mfma_full in AVX2 intrinsics (the same operations; GCC's code for the generic vectors spills). */
+__attribute__((target("avx2,fma"))) static inline __attribute__((always_inline)) void
+mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits, const int bf) {
+    mfma_mats x;
+    mfma_unpack_x86(&x, l, mn, nk, kpt, ebits, bf);
     const int nh = mn / 4 < 4 ? mn / 4 : 4;
     for (int c = 0; c < mn; c += 2)
         for (int h = 0; h < mn / 4; h += nh) {
@@ -321,16 +328,77 @@ mfma_full_x86(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, c
 __attribute__((target("avx2,fma"))) static bool mfma_full_avx2(int kind, fly_emu_mfma_lane *l) {
     MFMA_FULL_SWITCH(mfma_full_x86)
 }
+
+/* The same product with 8 doubles a vector (AVX-512F): a vector is rows 8j..8j+7 of a column, the runs 2j and 2j + 1
+ * (two lanes' 4 values), and four columns share each load of A (mn 32: 16 accumulators, 4 A vectors, 4 B splats).
+ * Each element is still C plus the products in k order by fused multiply-adds in double: the same bits. */
+__attribute__((target("avx512f,avx2,fma"))) static inline __attribute__((always_inline)) void
+mfma_full_x512(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, const int ebits, const int bf) {
+    mfma_mats x;
+    mfma_unpack_x86(&x, l, mn, nk, kpt, ebits, bf);
+    enum { NC = 4 }; /* columns a pass */
+    const int nr = mn / 8; /* row vectors a column: 4 (mn 32) or 2 (mn 16) */
+    for (int c = 0; c < mn; c += NC) {
+        __m512d acc[NC][4];
+#pragma GCC unroll 4
+        for (int e = 0; e < NC; e++)
+#pragma GCC unroll 4
+            for (int j = 0; j < nr; j++) {
+                __m128 lo = _mm_loadu_ps(cd_run(l, sel_c, mn, c + e, 2 * j));
+                __m128 hi = _mm_loadu_ps(cd_run(l, sel_c, mn, c + e, 2 * j + 1));
+                acc[e][j] = _mm512_cvtps_pd(_mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1));
+            }
+#pragma GCC unroll 8
+        for (int kk = 0; kk < nk; kk++) {
+            __m512d av[4];
+#pragma GCC unroll 4
+            for (int j = 0; j < nr; j++) av[j] = _mm512_load_pd(&x.at[kk][8 * j]);
+#pragma GCC unroll 4
+            for (int e = 0; e < NC; e++) {
+                __m512d bv = _mm512_set1_pd(x.bt[c + e][kk]);
+#pragma GCC unroll 4
+                for (int j = 0; j < nr; j++) acc[e][j] = _mm512_fmadd_pd(av[j], bv, acc[e][j]);
+            }
+        }
+#pragma GCC unroll 4
+        for (int e = 0; e < NC; e++)
+#pragma GCC unroll 4
+            for (int j = 0; j < nr; j++) {
+                __m256 d = _mm512_cvtpd_ps(acc[e][j]);
+                _mm_storeu_ps(cd_run(l, sel_d, mn, c + e, 2 * j), _mm256_castps256_ps128(d));
+                _mm_storeu_ps(cd_run(l, sel_d, mn, c + e, 2 * j + 1), _mm256_extractf128_ps(d, 1));
+            }
+    }
+}
+
+__attribute__((target("avx512f,avx2,fma"))) static bool mfma_full_avx512(int kind, fly_emu_mfma_lane *l) {
+    MFMA_FULL_SWITCH(mfma_full_x512)
+}
 #endif
 
-static bool mfma_full_any(int kind, fly_emu_mfma_lane *l) {
+/* The widest product this CPU runs, capped by FLYI_EMU_MFMA_ISA (avx2 or generic: tests compare the paths):
+ * 2 AVX-512F, 1 AVX2 + FMA, 0 portable C. */
+static int mfma_isa(void) {
+    static _Atomic int isa = -1;
+    int f = atomic_load_explicit(&isa, memory_order_relaxed);
+    if (f >= 0) return f;
+    f = 0;
 #ifdef MFMA_X86
-    static _Atomic int avx2 = -1;
-    int f = atomic_load_explicit(&avx2, memory_order_relaxed);
-    if (f < 0)
-        atomic_store_explicit(&avx2, f = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"),
-                              memory_order_relaxed);
-    if (f) return mfma_full_avx2(kind, l);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) f = __builtin_cpu_supports("avx512f") ? 2 : 1;
+#endif
+    const char *cap = getenv("FLYI_EMU_MFMA_ISA");
+    if (cap && !strcmp(cap, "avx2") && f > 1) f = 1;
+    if (cap && !strcmp(cap, "generic")) f = 0;
+    atomic_store_explicit(&isa, f, memory_order_relaxed);
+    return f;
+}
+
+static bool mfma_full_any(int kind, fly_emu_mfma_lane *l) {
+    int f = mfma_isa();
+    (void)f;
+#ifdef MFMA_X86
+    if (f == 2) return mfma_full_avx512(kind, l);
+    if (f == 1) return mfma_full_avx2(kind, l);
 #endif
     MFMA_FULL_SWITCH(mfma_full)
 }

@@ -1,10 +1,10 @@
 # flyi: run
-# The emulator's two MFMA paths give the same bits: a full wave goes through a small matrix product
-# (emu_mfma.c), FLYI_EMU_MFMA_REF=1 sends every wave through the lane-by-lane reference (and
-# FLYI_EMU_SHFL_REF=1 through the executor's general cross-lane loop). Each supported
-# MFMA kind, on random values of wide range with infinities, NaNs, signed zeros and (f16) subnormals, and
-# the kernel library's GEMM in each dtype, run in a child process in both modes: the digests of the result
-# bits must be identical (and the finite results near the float64 reference).
+# The emulator's MFMA paths give the same bits: a full wave goes through a small matrix product
+# (emu_mfma.c: AVX-512, AVX2 or portable C; FLYI_EMU_MFMA_ISA=avx2 / generic caps it), FLYI_EMU_MFMA_REF=1
+# sends every wave through the lane-by-lane reference (and FLYI_EMU_SHFL_REF=1 through the executor's general
+# cross-lane loop). Each supported MFMA kind, on random values of wide range with infinities, NaNs, signed zeros
+# and (f16) subnormals, and the kernel library's GEMM in each dtype, run in a child process in each mode: the
+# digests of the result bits must be identical (and the finite results near the float64 reference).
 import hashlib
 import os
 import sys
@@ -92,12 +92,15 @@ else:
     me = os.path.abspath(__file__)
     import subprocess
     outs = []
-    for ref in (False, True):
-        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0")
-        if ref:
-            env["FLYI_EMU_MFMA_REF"] = env["FLYI_EMU_SHFL_REF"] = "1"
+    # the default (the widest product the CPU runs), the product capped at AVX2 and at portable C, the reference
+    modes = [{}, {"FLYI_EMU_MFMA_ISA": "avx2"}, {"FLYI_EMU_MFMA_ISA": "generic"},
+             {"FLYI_EMU_MFMA_REF": "1", "FLYI_EMU_SHFL_REF": "1"}]
+    for extra in modes:
+        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", **extra)
         r = subprocess.run([exe, me, "child"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         outs.append(r.stdout)
         print("exit", r.returncode)
     print(outs[0], end="")
-    print("the reference path gives the same bits:", outs[0] == outs[1])
+    print("the AVX2 product gives the same bits:", outs[0] == outs[1])
+    print("the portable product gives the same bits:", outs[0] == outs[2])
+    print("the reference path gives the same bits:", outs[0] == outs[3])
