@@ -206,6 +206,9 @@ static int run_range(fy_frame *f, int start, int end, int line) {
     f->nblock_base = f->nblock;
     f->ip = start;
     run_depth++;
+    /* the nested run links f under the current frame, which is f itself: link it under f's caller
+     * instead, or the frame chain would loop (f->back == f) while the range runs */
+    fy_cur->frame = back;
     fy_obj *r = fy_vm_run(f, NULL);
     run_depth--;
     co->code[end] = saved;
