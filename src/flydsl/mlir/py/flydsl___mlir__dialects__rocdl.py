@@ -97,6 +97,12 @@ _def("permlanex16", "PermlaneX16Op", "permlanex16", [("fi", "i1"), ("boundContro
 # gfx950: (old, src) -> !llvm.struct<(i32, i32)>, odd rows of old traded with the even rows of src
 _def("permlane16_swap", "Permlane16SwapOp", "permlane16.swap", [("fi", "i1"), ("boundControl", "i1")])
 _def("permlane32_swap", "Permlane32SwapOp", "permlane32.swap", [("fi", "i1"), ("boundControl", "i1")])
+# gfx950's LDS transpose reads (ptr<3>) -> vector: each 16-lane group trades the 64 bits its lanes read so that
+# lane i gets column i of the group's block (ds_read_b64_tr_b16 / _b8)
+_def("ds_read_tr16_b64", "DsReadTr16_B64Op", "ds.read.tr16.b64")
+_def("ds_read_tr8_b64", "DsReadTr8_B64Op", "ds.read.tr8.b64")
+_def("ds_read_tr4_b64", "DsReadTr4_B64Op", "ds.read.tr4.b64")
+_def("ds_read_tr6_b96", "DsReadTr6_B96Op", "ds.read.tr6.b96")
 _def("update_dpp", "DPPUpdateOp", "update.dpp",
      [("dppCtrl", "i32"), ("rowMask", "i32"), ("bankMask", "i32"), ("boundCtrl", "i1")])
 # ids and sizes
