@@ -32,7 +32,7 @@ def k(perm: fx.Tensor, out16: fx.Tensor, out8: fx.Tensor):
     p = fx.Tensor(fx.make_view(fx.get_iter(perm), fx.make_layout(N, 1)))
     addr = base + fx.Int32(p[t]) * 8
     ptr = llvm.inttoptr(pt, addr.ir_value())
-    r16 = rocdl.ds_read_tr16_b64(T.vector(4, T.i16()), ptr)
+    r16 = rocdl.ds_read_tr16_b64(T.vector(4, T.i16()), ptr).result  # the op, as FlyDSL reads it
     r8 = rocdl.ds_read_tr8_b64(T.vector(2, T.i32()), ptr)
     o16 = fx.Tensor(fx.make_view(fx.get_iter(out16), fx.make_layout(4 * N, 1)))
     o8 = fx.Tensor(fx.make_view(fx.get_iter(out8), fx.make_layout(2 * N, 1)))

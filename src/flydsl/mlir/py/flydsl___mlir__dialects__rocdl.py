@@ -103,6 +103,10 @@ _def("ds_read_tr16_b64", "DsReadTr16_B64Op", "ds.read.tr16.b64")
 _def("ds_read_tr8_b64", "DsReadTr8_B64Op", "ds.read.tr8.b64")
 _def("ds_read_tr4_b64", "DsReadTr4_B64Op", "ds.read.tr4.b64")
 _def("ds_read_tr6_b96", "DsReadTr6_B96Op", "ds.read.tr6.b96")
+# FlyDSL's kernels read .result off these calls (rocdl.ds_read_tr16_b64(t, p).result): they return the op
+for _n, _c in (("ds_read_tr16_b64", DsReadTr16_B64Op), ("ds_read_tr8_b64", DsReadTr8_B64Op),  # noqa: F821
+               ("ds_read_tr4_b64", DsReadTr4_B64Op), ("ds_read_tr6_b96", DsReadTr6_B96Op)):  # noqa: F821
+    globals()[_n] = _c
 _def("update_dpp", "DPPUpdateOp", "update.dpp",
      [("dppCtrl", "i32"), ("rowMask", "i32"), ("bankMask", "i32"), ("boundCtrl", "i1")])
 # ids and sizes
