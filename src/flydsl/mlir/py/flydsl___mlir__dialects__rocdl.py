@@ -25,6 +25,8 @@ def _aux_operand(kw):
     a = kw.pop("aux", None)
     if isinstance(a, _ir.Value):
         return a
+    if isinstance(a, _ir.Attribute):  # FlyDSL's wrappers pass an IntegerAttr
+        a = a.value
     return arith.constant(_ir.IntegerType.get_signless(32), int(a) if a is not None else 0)
 
 
@@ -126,8 +128,8 @@ _def("raw_ptr_buffer_atomic_smax", "RawPtrBufferAtomicSmaxOp", "raw.ptr.buffer.a
 _def("raw_ptr_buffer_atomic_umin", "RawPtrBufferAtomicUminOp", "raw.ptr.buffer.atomic.umin", [], 0, aux=4)
 _def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap", aux=5,
      res_of=0)
-_def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds",
-     [("size", "i32"), ("offset", "i32"), ("aux", "i32")], 0)
+# MLIR 22: (rsrc, lds, size, voffset, soffset, offset, aux), all operands (size and offset constants)
+_def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds", [], 0, aux=6)
 # conversions and math
 _CVT_ATTRS = {"cvt.f32.bf8": [("byteSel", "i32")], "cvt.f32.fp8": [("byteSel", "i32")],
               "cvt.pk.f32.fp8": [("wordSel", "i1")], "cvt.pk.f32.bf8": [("wordSel", "i1")],
