@@ -723,6 +723,12 @@ def constant(value, type=None, *, index=False, **kwargs):
     if index:
         return fx.Index(value)
     if type is not None:
+        from flydsl._mlir import ir as _ir
+
+        if not isinstance(type, IrType) and isinstance(type, _ir.Type):  # an MLIR type (ir.IntegerType.get_*)
+            from flydsl._mlir.dialects import arith as _arith
+
+            return as_dsl_value(_arith.constant(type, int(value) if isinstance(value, bool) else value))
         t = _numeric_of(type)
         if isinstance(type, IrType) and type._lanes:
             return fx.Vector.filled(type._lanes, value, t)
