@@ -389,12 +389,12 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
         set_error(res, "llvm-ir", bc.msg);
         return false;
     }
-    /* gfx950's scaled conversions (fp4, OCP fp8), row swaps and scaled MFMAs (cdna4.MFMA_Scale): LLVM would print
-     * the first for gfx942 as well, and abort on the last */
+    /* gfx950's scaled conversions (fp4, OCP fp8), row swaps, LDS transpose reads and scaled MFMAs
+     * (cdna4.MFMA_Scale): LLVM would print the first for gfx942 as well, and abort on the last */
     MlirOperation sc = {NULL};
     static const char *const gfx950_prefixes[] = {"rocdl.cvt.scalef32.", "rocdl.permlane16.swap",
-                                                  "rocdl.permlane32.swap", "rocdl.mfma.scale."};
-    for (size_t i = 0; !strstr(tg->chip, "gfx950") && mlirOperationIsNull(sc) && i < 4; i++)
+                                                  "rocdl.permlane32.swap", "rocdl.ds.read.tr", "rocdl.mfma.scale."};
+    for (size_t i = 0; !strstr(tg->chip, "gfx950") && mlirOperationIsNull(sc) && i < 5; i++)
         sc = fly_ir_find_first_prefix(module, gfx950_prefixes[i]);
     if (!mlirOperationIsNull(sc)) {
         char name[96], msg[200];

@@ -260,6 +260,48 @@ static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const Mlir
     return agg;
 }
 
+/* gfx950's rocdl.ds.read.tr16.b64 / tr8.b64 (ptr<3>) -> 64 bits: every lane reads the 8 bytes at its own address,
+ * then each 16-lane group trades them so that lane i of the group, element j (of n = 64 / e bits) is element i % n
+ * of what lane k * j + i / n read (k = 16 / n): the group's 16 reads are a block of n rows of 16 elements (k lanes
+ * a row) and lane i gets column i. */
+static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, int e) {
+    int n = 64 / e, k = 16 / n;
+    MlirValue raw = fly_emu_irb_load(b, mlirOperationGetOperand(op, 0), w->i64, 8);
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
+    MlirValue in_group = fly_emu_irb_val(b, "arith.andi", 2, li, w->i32, 0, NULL);
+    MlirValue gb[2] = {lane, in_group};
+    MlirValue group = fly_emu_irb_val(b, "arith.subi", 2, gb, w->i32, 0, NULL);
+    MlirValue dv[2] = {in_group, fly_emu_irb_const(b, n, w->i32)};
+    MlirValue row_lane = fly_emu_irb_val(b, "arith.divui", 2, dv, w->i32, 0, NULL);
+    MlirValue col = fly_emu_irb_val(b, "arith.remui", 2, dv, w->i32, 0, NULL);
+    /* the bit position of element col, as i64 */
+    MlirValue cm[2] = {col, fly_emu_irb_const(b, e, w->i32)};
+    MlirValue sh = fly_emu_irb_val(b, "arith.muli", 2, cm, w->i32, 0, NULL);
+    sh = fly_emu_irb_val(b, "arith.extui", 1, &sh, w->i64, 0, NULL);
+    MlirValue mask = fly_emu_irb_const(b, (int64_t)((1ULL << e) - 1), w->i64);
+    MlirValue acc = fly_emu_irb_const(b, 0, w->i64), w64 = fly_emu_irb_const(b, 64, w->i32);
+    for (int j = 0; j < n && !w->failed; j++) {
+        MlirValue sa[2] = {group, row_lane};
+        MlirValue src = fly_emu_irb_val(b, "arith.addi", 2, sa, w->i32, 0, NULL);
+        MlirValue sj[2] = {src, fly_emu_irb_const(b, k * j, w->i32)};
+        src = fly_emu_irb_val(b, "arith.addi", 2, sj, w->i32, 0, NULL);
+        MlirValue s4[2] = {src, fly_emu_irb_const(b, 4, w->i32)}; /* a ds_bpermute byte address */
+        src = fly_emu_irb_val(b, "arith.muli", 2, s4, w->i32, 0, NULL);
+        MlirValue got = xlane(w, b, ctxv, raw, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue gs[2] = {got, sh};
+        MlirValue el = fly_emu_irb_val(b, "arith.shrui", 2, gs, w->i64, 0, NULL);
+        MlirValue em[2] = {el, mask};
+        el = fly_emu_irb_val(b, "arith.andi", 2, em, w->i64, 0, NULL);
+        MlirValue ej[2] = {el, fly_emu_irb_const(b, e * j, w->i64)};
+        el = fly_emu_irb_val(b, "arith.shli", 2, ej, w->i64, 0, NULL);
+        MlirValue ae[2] = {acc, el};
+        acc = fly_emu_irb_val(b, "arith.ori", 2, ae, w->i64, 0, NULL);
+    }
+    return fly_emu_irb_val(b, "llvm.bitcast", 1, &acc, mlirValueGetType(fly_ir_res0(op)), 0, NULL);
+}
+
 /* The integer value of attribute name of op (0 when absent). */
 static int64_t int_attr(MlirOperation op, const char *name) {
     MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref(name));
@@ -665,6 +707,9 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.permlane16.swap") || !strcmp(name, "rocdl.permlane32.swap")) {
         MlirValue r = permlane_swap(w, &b, ctxv, tid, op, name[14] == '1' ? 16 : 32);
+        if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.ds.read.tr16.b64") || !strcmp(name, "rocdl.ds.read.tr8.b64")) {
+        MlirValue r = ds_read_tr(w, &b, ctxv, tid, op, name[16] == '1' ? 16 : 8);
         if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
         replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));

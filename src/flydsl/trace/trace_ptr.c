@@ -240,8 +240,18 @@ static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
         FY_DECREF(off);
         return r;
     }
-    if (!is_offset(v[1]))
-        return fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'", fy_type_name(v[1]));
+    if (!is_offset(v[1])) { /* an ir.Value from the MLIR bindings (an OpResult): as the DSL value of its type */
+        fy_obj *m = fy_import("flydsl._mlir._dsl"), *f = m ? fy_getattr_cstr(m, "as_dsl_value") : NULL;
+        fy_obj *off = f ? fy_call(f, &v[1], 1, NULL) : NULL;
+        FY_XDECREF(m);
+        FY_XDECREF(f);
+        if (!off) return NULL;
+        fy_obj *r = is_offset(off) ? advance((fy_trace_ptr *)v[0], off, 0)
+                                   : fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'",
+                                                   fy_type_name(v[1]));
+        FY_DECREF(off);
+        return r;
+    }
     return advance((fy_trace_ptr *)v[0], v[1], 0);
 }
 

@@ -738,6 +738,12 @@ def constant(value, type=None, *, index=False, **kwargs):
     if index:
         return fx.Index(value)
     if type is not None:
+        from flydsl._mlir import ir as _ir
+
+        if not isinstance(type, IrType) and isinstance(type, _ir.Type):  # an MLIR type (ir.IntegerType.get_*)
+            from flydsl._mlir.dialects import arith as _arith
+
+            return as_dsl_value(_arith.constant(type, int(value) if isinstance(value, bool) else value))
         t = _numeric_of(type)
         if isinstance(type, IrType) and type._lanes:
             return fx.Vector.filled(type._lanes, value, t)
@@ -1039,7 +1045,7 @@ def _patch_expr(fx):
              "sched_mfma": _noop("sched_mfma"), "sched_vmem": _noop("sched_vmem"),
              "sched_dsrd": _noop("sched_dsrd"), "sched_dswr": _noop("sched_dswr"),
              # the sched_group_barrier masks FlyDSL names (SchedGroupMask bits)
-             "perm_b32": _perm_b32, "mask_mfma": 0x008, "mask_vmem_rd": 0x020, "mask_dsrd": 0x100, "mask_dswr": 0x200})
+             "perm_b32": _perm_b32, "cvt_pk_bf16_f32": _cvt_pk_bf16_f32, "cvt_off_f32_i4": _cvt_off_f32_i4, "mask_mfma": 0x008, "mask_vmem_rd": 0x020, "mask_dsrd": 0x100, "mask_dswr": 0x200})
     for nm in ("BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b", "BufferCopyLDS128b", "BufferAtomic",
                "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr",
                "get_buffer_rsrc"):
@@ -1216,6 +1222,34 @@ _ROCDL_VALUE_PARAMS = {
     "raw_ptr_buffer_load": ("res", "rsrc", "offset", "soffset", "aux"),
 }
 _ROCDL_NOT_VALUES = {"res", "word_sel", "src_sel_index", "dst_sel_index", "aux"}
+
+
+def _asm_cvt(res, text, cons, *srcs):
+    """FlyDSL's inline-asm conversions (flydsl.expr.rocdl's inline_asm: no ROCDL op has them); the emulator runs
+    them as the hardware computes them."""
+    from flydsl._mlir.dialects import llvm as _llvm
+
+    ops = [v.ir_value() if hasattr(v, "ir_value") else v for v in srcs]
+    return _llvm.inline_asm(res, ops, text, cons, has_side_effects=False)
+
+
+def _cvt_pk_bf16_f32(src_a_f32, src_b_f32):
+    """rocdl.cvt_pk_bf16_f32(a, b): i32 holding bf16(a) in bits 15:0 and bf16(b) in 31:16 (gfx950)."""
+    from flydsl._mlir import ir as _ir
+
+    return _asm_cvt(_ir.IntegerType.get_signless(32), "v_cvt_pk_bf16_f32 $0, $1, $2", "=v,v,v", src_a_f32,
+                    src_b_f32)
+
+
+def _cvt_off_f32_i4(src_i32, byte_sel=None):
+    """rocdl.cvt_off_f32_i4(src, byte_sel=None): the low nibble (of byte byte_sel) as a signed int4 / 16."""
+    from flydsl._mlir import ir as _ir
+
+    if byte_sel is None:
+        return _asm_cvt(_ir.F32Type.get(), "v_cvt_off_f32_i4 $0, $1", "=v,v", src_i32)
+    sel = "src0_sel:BYTE_" + str(int(byte_sel))
+    return _asm_cvt(_ir.F32Type.get(), "v_cvt_off_f32_i4_sdwa $0, $1 dst_sel:DWORD dst_unused:UNUSED_PAD " + sel,
+                    "=v,v", src_i32)
 
 
 def _perm_b32(src_hi, src_lo, sel, **kw):

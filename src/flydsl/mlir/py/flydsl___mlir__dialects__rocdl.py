@@ -25,6 +25,8 @@ def _aux_operand(kw):
     a = kw.pop("aux", None)
     if isinstance(a, _ir.Value):
         return a
+    if isinstance(a, _ir.Attribute):  # FlyDSL's wrappers pass an IntegerAttr
+        a = a.value
     return arith.constant(_ir.IntegerType.get_signless(32), int(a) if a is not None else 0)
 
 
@@ -97,6 +99,16 @@ _def("permlanex16", "PermlaneX16Op", "permlanex16", [("fi", "i1"), ("boundContro
 # gfx950: (old, src) -> !llvm.struct<(i32, i32)>, odd rows of old traded with the even rows of src
 _def("permlane16_swap", "Permlane16SwapOp", "permlane16.swap", [("fi", "i1"), ("boundControl", "i1")])
 _def("permlane32_swap", "Permlane32SwapOp", "permlane32.swap", [("fi", "i1"), ("boundControl", "i1")])
+# gfx950's LDS transpose reads (ptr<3>) -> vector: each 16-lane group trades the 64 bits its lanes read so that
+# lane i gets column i of the group's block (ds_read_b64_tr_b16 / _b8)
+_def("ds_read_tr16_b64", "DsReadTr16_B64Op", "ds.read.tr16.b64")
+_def("ds_read_tr8_b64", "DsReadTr8_B64Op", "ds.read.tr8.b64")
+_def("ds_read_tr4_b64", "DsReadTr4_B64Op", "ds.read.tr4.b64")
+_def("ds_read_tr6_b96", "DsReadTr6_B96Op", "ds.read.tr6.b96")
+# FlyDSL's kernels read .result off these calls (rocdl.ds_read_tr16_b64(t, p).result): they return the op
+for _n, _c in (("ds_read_tr16_b64", DsReadTr16_B64Op), ("ds_read_tr8_b64", DsReadTr8_B64Op),  # noqa: F821
+               ("ds_read_tr4_b64", DsReadTr4_B64Op), ("ds_read_tr6_b96", DsReadTr6_B96Op)):  # noqa: F821
+    globals()[_n] = _c
 _def("update_dpp", "DPPUpdateOp", "update.dpp",
      [("dppCtrl", "i32"), ("rowMask", "i32"), ("bankMask", "i32"), ("boundCtrl", "i1")])
 # ids and sizes
@@ -116,8 +128,8 @@ _def("raw_ptr_buffer_atomic_smax", "RawPtrBufferAtomicSmaxOp", "raw.ptr.buffer.a
 _def("raw_ptr_buffer_atomic_umin", "RawPtrBufferAtomicUminOp", "raw.ptr.buffer.atomic.umin", [], 0, aux=4)
 _def("raw_ptr_buffer_atomic_cmpswap", "RawPtrBufferAtomicCmpSwap", "raw.ptr.buffer.atomic.cmpswap", aux=5,
      res_of=0)
-_def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds",
-     [("size", "i32"), ("offset", "i32"), ("aux", "i32")], 0)
+# MLIR 22: (rsrc, lds, size, voffset, soffset, offset, aux), all operands (size and offset constants)
+_def("raw_ptr_buffer_load_lds", "RawPtrBufferLoadLdsOp", "raw.ptr.buffer.load.lds", [], 0, aux=6)
 # conversions and math
 _CVT_ATTRS = {"cvt.f32.bf8": [("byteSel", "i32")], "cvt.f32.fp8": [("byteSel", "i32")],
               "cvt.pk.f32.fp8": [("wordSel", "i1")], "cvt.pk.f32.bf8": [("wordSel", "i1")],
