@@ -150,7 +150,10 @@ void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int
     const uint32_t *s = (const uint32_t *)(const void *)src;
     switch (ddt) {
     case FY_TORCH_BOOL:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = src[i] != 0;
+        if (ds == 1)
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = src[i] != 0;
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = src[i] != 0;
         return;
     case FY_TORCH_F32:
         if (ds == 4) memcpy(dst, src, 4 * (size_t)n);
@@ -188,13 +191,22 @@ void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int
             }
         return;
     case FY_TORCH_F8E4M3FN:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
+        if (ds == 1) /* contiguous: a loop the vectoriser takes */
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
         return;
     case FY_TORCH_F8E4M3FNUZ:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
+        if (ds == 1) /* contiguous: a loop the vectoriser takes */
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
         return;
     default:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E5M2);
+        if (ds == 1)
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E5M2);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E5M2);
         return;
     }
 }
@@ -301,8 +313,26 @@ void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) 
 bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n) {
     BIN_SWITCH(float, (float)NAN)
 }
-bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n) {
-    BIN_SWITCH(double, (double)NAN)
+bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r,
+                   int64_t n){BIN_SWITCH(double, (double)NAN)}
+
+/* Comparisons straight into bool bytes (r[i] = x OP y as 0 or 1): no float results to narrow afterwards. */
+#define CMP_SWITCH(T) \
+    switch (op) { \
+    case FY_TOP_EQ: BIN_LOOPS(T, (uint8_t)(a == b)); return true; \
+    case FY_TOP_NE: BIN_LOOPS(T, (uint8_t)(a != b)); return true; \
+    case FY_TOP_LT: BIN_LOOPS(T, (uint8_t)(a < b)); return true; \
+    case FY_TOP_LE: BIN_LOOPS(T, (uint8_t)(a <= b)); return true; \
+    case FY_TOP_GT: BIN_LOOPS(T, (uint8_t)(a > b)); return true; \
+    case FY_TOP_GE: BIN_LOOPS(T, (uint8_t)(a >= b)); return true; \
+    default: return false; \
+    }
+
+bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n) {
+    CMP_SWITCH(float)
+}
+bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys, uint8_t *r, int64_t n) {
+    CMP_SWITCH(double)
 }
 
 /* ------------------------------------------------------------------ isclose */

@@ -314,6 +314,9 @@ void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, flo
  * add sub mul div maximum minimum and the comparisons (1.0 / 0.0); false for other ops. */
 bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n);
 bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n);
+/* comparisons (FY_TOP_EQ..GE) into bool bytes; false for other ops */
+bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n);
+bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys, uint8_t *r, int64_t n);
 
 /* ---------------------------------------------------------------- shape ops (tensor_shape.c) */
 
