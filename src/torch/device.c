@@ -35,10 +35,12 @@ static size_t cur_bytes, peak_bytes;
 size_t fy_torch_device_peak(void) { return peak_bytes; }
 void fy_torch_device_reset_peak(void) { peak_bytes = cur_bytes; }
 
-/* Host memory, 256-byte aligned. A large block is aligned to 2 MiB and asks for transparent huge pages (as
- * numpy does for its arrays): first touching a fresh large tensor then takes one page fault per 2 MiB rather
- * than per 4 KiB, which dominated elementwise operations on tensors of hundreds of MiB. */
-#define HUGE_MIN ((size_t)4 << 20)
+/* Host memory, 256-byte aligned. A block of 32 MiB or more (which glibc's malloc maps afresh for every
+ * allocation) is aligned to 2 MiB and asks for transparent huge pages, as numpy does for its arrays: first
+ * touching a fresh large tensor then takes one page fault per 2 MiB rather than per 4 KiB, which dominated
+ * elementwise operations on tensors of hundreds of MiB. Smaller blocks stay plain: malloc reuses them from
+ * its heap (already faulted in), which a 2 MiB alignment would defeat. */
+#define HUGE_MIN ((size_t)32 << 20)
 #define HUGE_ALIGN ((size_t)2 << 20)
 static int host_alloc(void **p, size_t n) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

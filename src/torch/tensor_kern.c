@@ -40,7 +40,7 @@ bool fy_torch_cvt_f32_ok(int dt, bool store) {
            dt == FY_TORCH_F64 || fy_torch_is_fp8(dt);
 }
 
-void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n) {
     if (sdt == FY_TORCH_F16 || fy_torch_is_fp8(sdt)) pthread_once(&tab_once, tab_init);
     switch (sdt) {
     case FY_TORCH_F32:
@@ -146,7 +146,7 @@ static inline uint8_t to_fp8(uint32_t u, int dt) {
     }
 }
 
-void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n) {
     const uint32_t *s = (const uint32_t *)(const void *)src;
     switch (ddt) {
     case FY_TORCH_BOOL:
@@ -211,7 +211,7 @@ void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int
     }
 }
 
-void fy_torch_round_f32(float *v, int64_t n, int dt) {
+FY_TORCH_SIMD_CLONES void fy_torch_round_f32(float *v, int64_t n, int dt) {
     uint32_t *u = (uint32_t *)(void *)v;
     switch (dt) {
     case FY_TORCH_BF16:
@@ -234,7 +234,7 @@ void fy_torch_round_f32(float *v, int64_t n, int dt) {
     }
 }
 
-void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n) {
     if (dt == FY_TORCH_F64) {
         for (int64_t i = 0; i < n; i++) memcpy(out + i, p + i * s, 8);
         return;
@@ -251,7 +251,7 @@ void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n)
     }
 }
 
-void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) {
     if (dt == FY_TORCH_F64) {
         for (int64_t i = 0; i < n; i++) memcpy(p + i * s, v + i, 8);
         return;
@@ -310,11 +310,10 @@ void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) 
     default: return false; \
     }
 
-bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n) {
-    BIN_SWITCH(float, (float)NAN)
-}
-bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r,
-                   int64_t n){BIN_SWITCH(double, (double)NAN)}
+FY_TORCH_SIMD_CLONES bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r,
+                                        int64_t n){BIN_SWITCH(float, (float)NAN)} FY_TORCH_SIMD_CLONES
+    bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r,
+                       int64_t n){BIN_SWITCH(double, (double)NAN)}
 
 /* Comparisons straight into bool bytes (r[i] = x OP y as 0 or 1): no float results to narrow afterwards. */
 #define CMP_SWITCH(T) \
@@ -328,17 +327,14 @@ bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, dou
     default: return false; \
     }
 
-bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n) {
-    CMP_SWITCH(float)
-}
-bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys, uint8_t *r, int64_t n) {
-    CMP_SWITCH(double)
-}
+FY_TORCH_SIMD_CLONES bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n){
+    CMP_SWITCH(float)} FY_TORCH_SIMD_CLONES bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys,
+                                                               uint8_t *r, int64_t n){CMP_SWITCH(double)}
 
 /* ------------------------------------------------------------------ isclose */
 
-void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at, bool equal_nan, bool zero_tol,
-                        int cdt, uint8_t *out) {
+FY_TORCH_SIMD_CLONES void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at,
+                                             bool equal_nan, bool zero_tol, int cdt, uint8_t *out) {
     float al[1024], df[1024];
     bool rnd = cdt != FY_TORCH_F32;
     for (int64_t i0 = 0; i0 < n; i0 += 1024) {

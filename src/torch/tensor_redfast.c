@@ -74,7 +74,7 @@ LANES_EXT(float)
 LANES_EXT(double)
 
 /* One block of a row (S = 1): its sum or its extreme and NaN flag. */
-static void row_block(red_job *j, int64_t item) {
+FY_TORCH_SIMD_CLONES static void row_block(red_job *j, int64_t item) {
     int64_t row = item / j->nb, b = item % j->nb;
     int64_t lo = b * FAST_BLOCK, m = j->R - lo < FAST_BLOCK ? j->R - lo : FAST_BLOCK;
     const char *p = j->x + (row * j->R + lo) * j->isz;
@@ -162,7 +162,7 @@ static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool
 
 /* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules (sums in double, each
  * output's inputs added in r order). */
-static void col_tile(red_job *j, int64_t item) {
+FY_TORCH_SIMD_CLONES static void col_tile(red_job *j, int64_t item) {
     int64_t ntile = (j->S + j->tw - 1) / j->tw, p = item / ntile, s0 = (item % ntile) * j->tw;
     int64_t w = j->S - s0 < j->tw ? j->S - s0 : j->tw;
     double *val = j->val + p * j->S + s0;

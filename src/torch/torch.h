@@ -289,6 +289,14 @@ void fy_torch_parallel(int64_t n, int64_t grain, fy_torch_task fn, void *ctx);
 /* Elements below which an operation is not worth splitting, and the smallest piece of one that is. */
 #define FY_TORCH_PAR_MIN 262144
 #define FY_TORCH_PAR_GRAIN 65536
+/* The array loops built twice, for AVX2 and the baseline, the CPU picking one when the program loads (the
+ * build targets baseline x86-64: SSE2's two doubles or four floats a vector). AVX2 alone has no fused
+ * multiply-add, so the compiler cannot contract an a * b + c: the results are the baseline's, bit for bit. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define FY_TORCH_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FY_TORCH_SIMD_CLONES
+#endif
 
 /* ---------------------------------------------------------------- array kernels (tensor_kern.c) */
 

@@ -1,6 +1,7 @@
 # Comparisons written straight into bool bytes, and amax / amin over a leading dim split over rows as well as
 # columns: the values of the scalar loops. References: a bool output with a stride (the generic store), a
-# non-contiguous input (the generic reduction), and CPython comparing the same floats.
+# non-contiguous input (the generic reduction), and CPython comparing the same floats. Conversions from float32
+# read in place equal those through a buffer.
 import torch
 
 torch.manual_seed(3)
@@ -63,3 +64,11 @@ print(t.amax(1)[0, 5].item(), t.amax(1)[1, 7].item(), t.amin(1)[1, 7].item(), t.
 tall = torch.randn(300001, 2)  # few columns, many rows: chunks of rows only
 tall[299999, 1] = 50.0
 print(tall.amax(0)[1].item(), same(tall.amin(0), tall.t().contiguous().t().amin(0)))
+
+# conversions from float32 read in place (contiguous) or through a buffer (strided, tails of odd rows): the same
+tc = torch.randn(301, 1025) * 300
+tc[0, :8] = torch.tensor([float("nan"), float("inf"), -0.0, 1e-41, 65520.0, 448.0, 465.0, 3e38])
+ts = tc.t().contiguous().t()
+print("convert", [torch.equal(tc.to(dt).view(torch.uint8), ts.to(dt).view(torch.uint8))
+                  for dt in (torch.bfloat16, torch.float16, torch.float8_e4m3fn, torch.float8_e4m3fnuz, torch.float8_e5m2,
+                             torch.float64)], tc[0, :8].to(torch.float8_e4m3fn).float().tolist())
