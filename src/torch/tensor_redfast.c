@@ -74,7 +74,7 @@ LANES_EXT(float)
 LANES_EXT(double)
 
 /* One block of a row (S = 1): its sum or its extreme and NaN flag. */
-FY_TORCH_SIMD_CLONES static void row_block(red_job *j, int64_t item) {
+static void row_block(red_job *j, int64_t item) {
     int64_t row = item / j->nb, b = item % j->nb;
     int64_t lo = b * FAST_BLOCK, m = j->R - lo < FAST_BLOCK ? j->R - lo : FAST_BLOCK;
     const char *p = j->x + (row * j->R + lo) * j->isz;
