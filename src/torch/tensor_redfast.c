@@ -36,7 +36,7 @@ static bool is_max(int op) { return op == FY_TRED_MAX || op == FY_TRED_ARGMAX; }
 static bool is_ext(int op) { return op >= FY_TRED_MAX; }
 
 #define LANES_SUM(T) \
-    static void lanes_sum_##T(double acc[8], const T *x, int64_t m) { \
+    FY_TORCH_SIMD_CLONES static void lanes_sum_##T(double acc[8], const T *x, int64_t m) { \
         int64_t m8 = m & ~(int64_t)7; \
         for (int64_t i = 0; i < m8; i += 8) \
             for (int j = 0; j < 8; j++) acc[j] += (double)x[i + j]; \
