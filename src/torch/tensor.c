@@ -154,10 +154,15 @@ static void copy_row(char **p, const int64_t *bs, int64_t n, void *vctx) {
     if (c->f32path) {
         /* float formats through float32 blocks: fy_torch_storef rounds through float32 too (tensor_kern.c) */
         float buf[1024];
+        bool direct = c->sdt == FY_TORCH_F32 && bs[1] == 4; /* contiguous float32: read in place */
         for (int64_t i = 0; i < n; i += 1024) {
             int64_t m = n - i < 1024 ? n - i : 1024;
-            fy_torch_cvt_to_f32(s + i * bs[1], bs[1], c->sdt, buf, m);
-            fy_torch_cvt_from_f32(buf, d + i * bs[0], bs[0], c->ddt, m);
+            const float *f = (const float *)(const void *)(s + i * bs[1]);
+            if (!direct) {
+                fy_torch_cvt_to_f32(s + i * bs[1], bs[1], c->sdt, buf, m);
+                f = buf;
+            }
+            fy_torch_cvt_from_f32(f, d + i * bs[0], bs[0], c->ddt, m);
         }
         return;
     }

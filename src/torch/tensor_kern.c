@@ -40,7 +40,7 @@ bool fy_torch_cvt_f32_ok(int dt, bool store) {
            dt == FY_TORCH_F64 || fy_torch_is_fp8(dt);
 }
 
-void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_cvt_to_f32(const char *src, int64_t ss, int sdt, float *dst, int64_t n) {
     if (sdt == FY_TORCH_F16 || fy_torch_is_fp8(sdt)) pthread_once(&tab_once, tab_init);
     switch (sdt) {
     case FY_TORCH_F32:
@@ -146,11 +146,14 @@ static inline uint8_t to_fp8(uint32_t u, int dt) {
     }
 }
 
-void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int64_t n) {
     const uint32_t *s = (const uint32_t *)(const void *)src;
     switch (ddt) {
     case FY_TORCH_BOOL:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = src[i] != 0;
+        if (ds == 1)
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = src[i] != 0;
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = src[i] != 0;
         return;
     case FY_TORCH_F32:
         if (ds == 4) memcpy(dst, src, 4 * (size_t)n);
@@ -188,18 +191,27 @@ void fy_torch_cvt_from_f32(const float *src, char *dst, int64_t ds, int ddt, int
             }
         return;
     case FY_TORCH_F8E4M3FN:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
+        if (ds == 1) /* contiguous: a loop the vectoriser takes */
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FN);
         return;
     case FY_TORCH_F8E4M3FNUZ:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
+        if (ds == 1) /* contiguous: a loop the vectoriser takes */
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E4M3FNUZ);
         return;
     default:
-        for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E5M2);
+        if (ds == 1)
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = to_fp8(s[i], FY_TORCH_F8E5M2);
+        else
+            for (int64_t i = 0; i < n; i++) ((uint8_t *)dst)[i * ds] = to_fp8(s[i], FY_TORCH_F8E5M2);
         return;
     }
 }
 
-void fy_torch_round_f32(float *v, int64_t n, int dt) {
+FY_TORCH_SIMD_CLONES void fy_torch_round_f32(float *v, int64_t n, int dt) {
     uint32_t *u = (uint32_t *)(void *)v;
     switch (dt) {
     case FY_TORCH_BF16:
@@ -222,7 +234,7 @@ void fy_torch_round_f32(float *v, int64_t n, int dt) {
     }
 }
 
-void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n) {
     if (dt == FY_TORCH_F64) {
         for (int64_t i = 0; i < n; i++) memcpy(out + i, p + i * s, 8);
         return;
@@ -239,7 +251,7 @@ void fy_torch_load_f64(const char *p, int64_t s, int dt, double *out, int64_t n)
     }
 }
 
-void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) {
+FY_TORCH_SIMD_CLONES void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) {
     if (dt == FY_TORCH_F64) {
         for (int64_t i = 0; i < n; i++) memcpy(p + i * s, v + i, 8);
         return;
@@ -298,17 +310,31 @@ void fy_torch_store_f64(const double *v, char *p, int64_t s, int dt, int64_t n) 
     default: return false; \
     }
 
-bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n) {
-    BIN_SWITCH(float, (float)NAN)
-}
-bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n) {
-    BIN_SWITCH(double, (double)NAN)
-}
+FY_TORCH_SIMD_CLONES bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r,
+                                        int64_t n){BIN_SWITCH(float, (float)NAN)} FY_TORCH_SIMD_CLONES
+    bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r,
+                       int64_t n){BIN_SWITCH(double, (double)NAN)}
+
+/* Comparisons straight into bool bytes (r[i] = x OP y as 0 or 1): no float results to narrow afterwards. */
+#define CMP_SWITCH(T) \
+    switch (op) { \
+    case FY_TOP_EQ: BIN_LOOPS(T, (uint8_t)(a == b)); return true; \
+    case FY_TOP_NE: BIN_LOOPS(T, (uint8_t)(a != b)); return true; \
+    case FY_TOP_LT: BIN_LOOPS(T, (uint8_t)(a < b)); return true; \
+    case FY_TOP_LE: BIN_LOOPS(T, (uint8_t)(a <= b)); return true; \
+    case FY_TOP_GT: BIN_LOOPS(T, (uint8_t)(a > b)); return true; \
+    case FY_TOP_GE: BIN_LOOPS(T, (uint8_t)(a >= b)); return true; \
+    default: return false; \
+    }
+
+FY_TORCH_SIMD_CLONES bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n){
+    CMP_SWITCH(float)} FY_TORCH_SIMD_CLONES bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys,
+                                                               uint8_t *r, int64_t n){CMP_SWITCH(double)}
 
 /* ------------------------------------------------------------------ isclose */
 
-void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at, bool equal_nan, bool zero_tol,
-                        int cdt, uint8_t *out) {
+FY_TORCH_SIMD_CLONES void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, float at,
+                                             bool equal_nan, bool zero_tol, int cdt, uint8_t *out) {
     float al[1024], df[1024];
     bool rnd = cdt != FY_TORCH_F32;
     for (int64_t i0 = 0; i0 < n; i0 += 1024) {

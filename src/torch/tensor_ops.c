@@ -224,6 +224,7 @@ static void bin_row_f32(binctx *c, char **p, const int64_t *bs, int64_t n) {
         const float *a = f32_operand(p[1] + i * bs[1], bs[1], c->adt, c->cdt, m, xa, &sa);
         const float *b = f32_operand(p[2] + i * bs[2], bs[2], c->bdt, c->cdt, m, xb, &sb);
         char *o = p[0] + i * bs[0];
+        if (c->odt == FY_TORCH_BOOL && bs[0] == 1 && fy_torch_fcmp(c->op, a, sa, b, sb, (uint8_t *)o, m)) continue;
         bool direct = c->odt == FY_TORCH_F32 && bs[0] == 4;
         float *r = direct ? (float *)(void *)o : xr;
         fy_torch_fbin(c->op, a, sa, b, sb, r, m);
@@ -248,6 +249,8 @@ static void bin_row_f64(binctx *c, char **p, const int64_t *bs, int64_t n) {
             }
         }
         char *o = p[0] + i * bs[0];
+        if (c->odt == FY_TORCH_BOOL && bs[0] == 1 && fy_torch_dcmp(c->op, ab[0], st[0], ab[1], st[1], (uint8_t *)o, m))
+            continue;
         bool direct = c->odt == FY_TORCH_F64 && bs[0] == 8;
         double *r = direct ? (double *)(void *)o : xr;
         fy_torch_dbin(c->op, ab[0], st[0], ab[1], st[1], r, m);

@@ -36,7 +36,7 @@ static bool is_max(int op) { return op == FY_TRED_MAX || op == FY_TRED_ARGMAX; }
 static bool is_ext(int op) { return op >= FY_TRED_MAX; }
 
 #define LANES_SUM(T) \
-    static void lanes_sum_##T(double acc[8], const T *x, int64_t m) { \
+    FY_TORCH_SIMD_CLONES static void lanes_sum_##T(double acc[8], const T *x, int64_t m) { \
         int64_t m8 = m & ~(int64_t)7; \
         for (int64_t i = 0; i < m8; i += 8) \
             for (int j = 0; j < 8; j++) acc[j] += (double)x[i + j]; \
@@ -162,7 +162,7 @@ static void col_ext_float(float *fv, const float *f, int64_t w, bool first, bool
 
 /* One tile of outputs (S > 1): out[p][s0..s1) over r in order, the generic loop's rules (sums in double, each
  * output's inputs added in r order). */
-static void col_tile(red_job *j, int64_t item) {
+FY_TORCH_SIMD_CLONES static void col_tile(red_job *j, int64_t item) {
     int64_t ntile = (j->S + j->tw - 1) / j->tw, p = item / ntile, s0 = (item % ntile) * j->tw;
     int64_t w = j->S - s0 < j->tw ? j->S - s0 : j->tw;
     double *val = j->val + p * j->S + s0;
@@ -226,6 +226,55 @@ static void col_tile(red_job *j, int64_t item) {
 
 static void cols_task(void *vj, int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; i++) col_tile(vj, i);
+}
+
+/* Float extremes without indices over S > 1 (amax / amin of float32 and 16-bit inputs), split over R as well:
+ * an item is one p, one full-width tile and one chunk of rows (rows read contiguously, every thread
+ * streaming its own rows); the chunks' extremes are then combined in chunk order by the same rule, which
+ * gives what one pass in r order gives (the first NaN, else the first of the extreme values). */
+typedef struct {
+    red_job *j;
+    int64_t ntile, nchunk, rc; /* rc: rows a chunk */
+    float *part;               /* [nchunk][P][S] */
+} ext_job;
+
+static void ext_item(ext_job *e, int64_t item) {
+    red_job *j = e->j;
+    int64_t c = item % e->nchunk, t = item / e->nchunk, p = t / e->ntile, s0 = (t % e->ntile) * TILE;
+    int64_t w = j->S - s0 < TILE ? j->S - s0 : TILE, r0 = c * e->rc, r1 = r0 + e->rc < j->R ? r0 + e->rc : j->R;
+    float *fv = e->part + (c * j->P + p) * j->S + s0, buf[TILE];
+    bool mx = is_max(j->op);
+    for (int64_t r = r0; r < r1; r++) {
+        const char *q = j->x + ((p * j->R + r) * j->S + s0) * j->isz;
+        const float *f = (const float *)(const void *)q;
+        if (j->dt != FY_TORCH_F32) {
+            fy_torch_cvt_to_f32(q, j->isz, j->dt, buf, w);
+            f = buf;
+        }
+        col_ext_float(fv, f, w, r == r0, mx);
+    }
+}
+
+static void ext_task(void *ve, int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; i++) ext_item(ve, i);
+}
+
+static bool ext_split(red_job *j, char *o, int odt, int64_t osz) {
+    ext_job e = {.j = j, .ntile = (j->S + TILE - 1) / TILE};
+    int64_t want = 4 * (int64_t)fy_torch_nthreads(), tiles = j->P * e.ntile;
+    e.nchunk = tiles >= want ? 1 : (want + tiles - 1) / tiles;
+    if (e.nchunk > j->R) e.nchunk = j->R;
+    e.rc = (j->R + e.nchunk - 1) / e.nchunk;
+    e.nchunk = (j->R + e.rc - 1) / e.rc; /* no empty chunk */
+    int64_t nout = j->P * j->S;
+    e.part = malloc(sizeof(float) * (size_t)(nout * e.nchunk));
+    if (!e.part) return false;
+    int64_t grain = (FY_TORCH_PAR_GRAIN + e.rc * TILE - 1) / (e.rc * TILE);
+    fy_torch_parallel(tiles * e.nchunk, grain, ext_task, &e);
+    for (int64_t c = 1; c < e.nchunk; c++) col_ext_float(e.part, e.part + c * nout, nout, false, is_max(j->op));
+    for (int64_t i = 0; i < nout; i++) fy_torch_storef(o + i * osz, odt, e.part[i]);
+    free(e.part);
+    return true;
 }
 
 /* The first index of a row where its extreme m (or, with nan, its first NaN) is. */
@@ -320,6 +369,8 @@ bool fy_torch_reduce_fast(fy_torch_tensor *t, const bool *mask, int op, fy_torch
         free(j.nan);
         return true;
     }
+    if (ext && !oi && !argonly && dt != FY_TORCH_F64 && total >= FY_TORCH_PAR_MIN && ext_split(&j, o, odt, osz))
+        return true;
     j.val = malloc(sizeof(double) * (size_t)nout);
     bool want_idx = ext && (oi || argonly); /* amax / amin need no indices */
     j.idx = want_idx ? malloc(sizeof(int64_t) * (size_t)nout) : NULL;

@@ -289,6 +289,14 @@ void fy_torch_parallel(int64_t n, int64_t grain, fy_torch_task fn, void *ctx);
 /* Elements below which an operation is not worth splitting, and the smallest piece of one that is. */
 #define FY_TORCH_PAR_MIN 262144
 #define FY_TORCH_PAR_GRAIN 65536
+/* The array loops built twice, for AVX2 and the baseline, the CPU picking one when the program loads (the
+ * build targets baseline x86-64: SSE2's two doubles or four floats a vector). AVX2 alone has no fused
+ * multiply-add, so the compiler cannot contract an a * b + c: the results are the baseline's, bit for bit. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define FY_TORCH_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FY_TORCH_SIMD_CLONES
+#endif
 
 /* ---------------------------------------------------------------- array kernels (tensor_kern.c) */
 
@@ -314,6 +322,9 @@ void fy_torch_close_f32(const float *x, const float *y, int64_t n, float rt, flo
  * add sub mul div maximum minimum and the comparisons (1.0 / 0.0); false for other ops. */
 bool fy_torch_fbin(int op, const float *x, int xs, const float *y, int ys, float *r, int64_t n);
 bool fy_torch_dbin(int op, const double *x, int xs, const double *y, int ys, double *r, int64_t n);
+/* comparisons (FY_TOP_EQ..GE) into bool bytes; false for other ops */
+bool fy_torch_fcmp(int op, const float *x, int xs, const float *y, int ys, uint8_t *r, int64_t n);
+bool fy_torch_dcmp(int op, const double *x, int xs, const double *y, int ys, uint8_t *r, int64_t n);
 
 /* ---------------------------------------------------------------- shape ops (tensor_shape.c) */
 
