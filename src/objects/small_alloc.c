@@ -50,6 +50,7 @@ struct arena {
 
 static pool *usable[NCLASSES]; /* per class: pools with a free block */
 static arena *avail;           /* arenas with a free pool */
+static int narenas;            /* arenas held */
 static int mode = -1;          /* -1 not decided, 0 off (fy_malloc), 1 on */
 
 /* Arena addresses: map[top][leaf] is 1 for a 256 KiB arena we own (48-bit addresses). */
@@ -120,6 +121,7 @@ static arena *arena_new(void) {
         return NULL;
     }
     POISON(base, ARENA_SIZE);
+    narenas++;
     *a = (arena){.base = base, .nfree = POOLS_PER_ARENA};
     arena_push(a);
     return a;
@@ -131,7 +133,10 @@ static void arena_release(arena *a) {
     UNPOISON(a->base, ARENA_SIZE);
     munmap(a->base, ARENA_SIZE);
     free(a);
+    narenas--;
 }
+
+int fy_small_arenas(void) { return narenas; }
 
 /* A pool for blocks of size bytes, linked into its class's list; NULL when out of memory. */
 static pool *pool_new(size_t size) {
@@ -201,5 +206,6 @@ void fy_small_free(void *b) {
     p->next = a->freepools;
     a->freepools = p;
     if (a->nfree++ == 0) arena_push(a);
-    if (a->nfree == POOLS_PER_ARENA && avail != a) arena_release(a);
+    /* keep one empty arena as a spare only while no other arena has room */
+    if (a->nfree == POOLS_PER_ARENA && (a->next || a->prev)) arena_release(a);
 }

@@ -14,5 +14,7 @@
 void *fy_small_alloc(size_t n);
 /* Free p from fy_small_alloc, or from fy_malloc (told apart by address). */
 void fy_small_free(void *p);
+/* How many arenas are held (for tests). */
+int fy_small_arenas(void);
 
 #endif
