@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "objects/small_alloc.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
 #include "objects/object.h"
@@ -60,41 +61,9 @@ void fy_free(void *p) {
 
 fy_gchead fy_gc_list = {&fy_gc_list, &fy_gc_list, 0};
 
-/* Freed object memory of up to FY_BLOCK_MAX bytes is kept per 16-byte class for the next
- * allocation of that class (tuples, instances, bound methods, frames of small size come and go
- * in every loop): class c holds blocks of at least 16*c usable bytes, and a block is allocated
- * with its class's full size so that it goes back into the same class. A cached block is not
- * counted in fy_mem_used (its usable size is kept in its second word until it is reused). */
-#define FY_BLOCK_MAX 512
-#define FY_BLOCK_KEEP 1024
-static void *block_cache[FY_BLOCK_MAX / 16 + 1];
-static int block_count[FY_BLOCK_MAX / 16 + 1];
-
-static void *block_alloc(size_t n) {
-    size_t c = (n + 15) >> 4;
-    if (c > FY_BLOCK_MAX / 16) return fy_malloc(n);
-    void *p = block_cache[c];
-    if (p) {
-        block_cache[c] = *(void **)p;
-        block_count[c]--;
-        fy_mem_used += ((size_t *)p)[1];
-        return p;
-    }
-    return fy_malloc(c << 4);
-}
-
-static void block_free(void *p) {
-    size_t usable = malloc_usable_size(p), c = usable >> 4;
-    if (c && c <= FY_BLOCK_MAX / 16 && block_count[c] < FY_BLOCK_KEEP) {
-        fy_mem_used -= usable;
-        ((size_t *)p)[1] = usable;
-        *(void **)p = block_cache[c];
-        block_cache[c] = p;
-        block_count[c]++;
-        return;
-    }
-    fy_free(p);
-}
+/* Object memory comes from the small-object arena (small_alloc.h) up to its size limit. */
+#define block_alloc fy_small_alloc
+#define block_free fy_small_free
 
 fy_obj *fy_alloc_size(fy_type *t, size_t size) {
     fy_obj *o;

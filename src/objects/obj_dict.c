@@ -1,6 +1,7 @@
 /* obj_dict.c - dict: insertion-ordered, compact entries + open-addressing index table. */
 #include <string.h>
 #include "exec/interp.h"
+#include "objects/small_alloc.h"
 #include "objects/object.h"
 
 #define D(o) ((fy_dict *)(o))
@@ -17,12 +18,12 @@ fy_obj *fy_dict_new(void) {
 }
 
 static int dict_build(fy_dict *d, int64_t isize) {
-    int32_t *index = fy_malloc(isize * sizeof(int32_t));
+    int32_t *index = fy_small_alloc(isize * sizeof(int32_t));
     int64_t ecap = isize * 2 / 3;
-    fy_dict_entry *ents = fy_malloc(ecap * sizeof(fy_dict_entry));
+    fy_dict_entry *ents = fy_small_alloc(ecap * sizeof(fy_dict_entry));
     if (!index || !ents) {
-        fy_free(index);
-        fy_free(ents);
+        fy_small_free(index);
+        fy_small_free(ents);
         return -1;
     }
     memset(index, 0xff, isize * sizeof(int32_t));
@@ -40,8 +41,8 @@ static int dict_build(fy_dict *d, int64_t isize) {
         index[j] = (int32_t)n;
         n++;
     }
-    fy_free(d->index);
-    fy_free(d->entries);
+    fy_small_free(d->index);
+    fy_small_free(d->entries);
     d->index = index;
     d->entries = ents;
     d->isize = isize;
@@ -237,7 +238,7 @@ void fy_dict_clear(fy_obj *o) {
     fy_dict *d = D(o);
     fy_dict_entry *ents = d->entries;
     int64_t n = d->nentries;
-    fy_free(d->index);
+    fy_small_free(d->index);
     d->index = NULL;
     d->entries = NULL;
     d->isize = d->ecap = d->nentries = d->used = 0;
@@ -247,7 +248,7 @@ void fy_dict_clear(fy_obj *o) {
             FY_DECREF(ents[i].key);
             FY_DECREF(ents[i].value);
         }
-    fy_free(ents);
+    fy_small_free(ents);
 }
 
 fy_obj *fy_dict_copy(fy_obj *o) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/interp.h"
+#include "objects/small_alloc.h"
 #include "objects/freelist.h"
 #include "objects/object.h"
 #include "objects/objects_int.h"
@@ -14,7 +15,7 @@ static fy_freelist float_freelist;
 
 fy_obj *fy_float_from(double v) {
     fy_float *o = fy_freelist_pop(&float_freelist);
-    if (!o && !(o = fy_malloc(sizeof(fy_float)))) return NULL;
+    if (!o && !(o = fy_small_alloc(sizeof(fy_float)))) return NULL;
     o->h.rc = 1;
     o->h.type = &fy_float_type;
     o->v = v;
@@ -22,7 +23,7 @@ fy_obj *fy_float_from(double v) {
 }
 
 void fy_float_free(fy_obj *o) {
-    if (!fy_freelist_push(&float_freelist, o, 4096)) fy_free(o);
+    if (!fy_freelist_push(&float_freelist, o, 4096)) fy_small_free(o);
 }
 
 int fy_as_double(fy_obj *o, double *out) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/interp.h"
+#include "objects/small_alloc.h"
 #include "objects/freelist.h"
 #include "objects/object.h"
 #include "objects/objects_int.h"
@@ -21,7 +22,7 @@ static fy_freelist int_freelist;
 fy_obj *fy_int_alloc(int64_t v) {
     fy_int *o = fy_freelist_pop(&int_freelist); /* cached ints have big == NULL (fy_int_free) */
     if (!o) {
-        if (!(o = fy_malloc(sizeof(fy_int)))) return NULL;
+        if (!(o = fy_small_alloc(sizeof(fy_int)))) return NULL;
         o->big = NULL;
     }
     o->h.rc = 1;
@@ -35,7 +36,7 @@ __attribute__((noinline, cold)) static void int_free_big(fy_obj *o) {
     fy_int *i = (fy_int *)o;
     fy_free(i->big);
     i->big = NULL;
-    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_free(o);
+    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_small_free(o);
 }
 
 void fy_int_free(fy_obj *o) {
@@ -43,7 +44,7 @@ void fy_int_free(fy_obj *o) {
         int_free_big(o);
         return;
     }
-    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_free(o);
+    if (!fy_freelist_push(&int_freelist, o, 4096)) fy_small_free(o);
 }
 
 /* Instances of int subclasses: release the digits (the memory itself is freed by fy_dealloc). */
