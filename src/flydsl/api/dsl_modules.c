@@ -483,6 +483,19 @@ static fy_obj *jitfn_get_kbs(fy_obj *self) {
     return l;
 }
 
+static int read_known_block_size(fy_obj *v, long kbs[3]);
+
+/* FlyDSL's kernels may set it after the decorator (kernel._known_block_size = [x, 1, 1]): checked as the
+ * decorator's argument is; None clears it. */
+static int jitfn_set_kbs(fy_obj *self, fy_obj *v) {
+    jitfn *j = (jitfn *)self;
+    long kbs[3] = {0, 0, 0};
+    if (!v) v = fy_None;
+    if (read_known_block_size(v, kbs) < 0) return -1;
+    memcpy(j->kbs, kbs, sizeof kbs);
+    return 0;
+}
+
 static fy_obj *jitfn_last(fy_obj *self) {
     jitfn *j = (jitfn *)self;
     return j->last ? fy_ref(j->last) : fy_none();
@@ -501,7 +514,7 @@ static fy_getsetdef jitfn_getsets[] = {
     {"_func", jitfn_wrapped, NULL,
      "the wrapped function (FlyDSL's KernelFunction._func: its __name__ names the kernel)"},
     {"__name__", jitfn_get_name, NULL, "the wrapped function's name"},
-    {"_known_block_size", jitfn_get_kbs, NULL, "a kernel's declared known_block_size [x, y, z], or None"},
+    {"_known_block_size", jitfn_get_kbs, jitfn_set_kbs, "a kernel's declared known_block_size [x, y, z], or None"},
     {"compile_hints", jitfn_get_hints, jitfn_set_hints,
      "FlyDSL's per-function compile hints (a dict; flyi keeps them)"},
     {0}};

@@ -39,3 +39,25 @@ try:
         pass
 except TypeError as e:
     print("TypeError:", e)
+
+# FlyDSL's kernels may declare it after the decorator (kernel._known_block_size = [...]): the same checks, and the
+# launch then sees the declared size; None clears it
+@flyc.kernel
+def k4(x: fx.Tensor):
+    seen.append(fx.known_block_size())
+k4._known_block_size = [32, 1, 1]
+print("set", k4._known_block_size)
+for v in ([0, 1, 1], (32, 1), "x"):
+    try:
+        k4._known_block_size = v
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__ + ":", e)
+print("kept", k4._known_block_size)
+seen.clear()
+@flyc.jit
+def l4(x: fx.Tensor):
+    k4(x).launch(grid=1, block=32)
+l4(x)
+print(seen)
+k4._known_block_size = None
+print("cleared", k4._known_block_size)
