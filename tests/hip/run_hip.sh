@@ -21,7 +21,7 @@ STANDIN=$(cd "$BUILDDIR" && pwd)/tests/hip/.libs/libflyi_hip_standin.so
 # on the real device instead (programs that need the stand-in's failure injection are left out).
 DEVICE=${FLYI_HIP_DEVICE_LIBRARY:-}
 [ -n "$DEVICE" ] && STANDIN=$DEVICE
-EMU_ONLY="dyn_smem emu_barrier_phases emu_faults emu_mfma_fp8_paths emu_vec_paths emu_oob_thread emu_shfl_inline emu_sync_modes pred_oob ptr_oob rmem_oob vadd_torch"
+EMU_ONLY="dyn_smem emu_barrier_phases emu_faults math_ops_run emu_mfma_fp8_paths emu_vec_paths emu_oob_thread emu_shfl_inline emu_sync_modes pred_oob ptr_oob rmem_oob vadd_torch"
 pass=0 fail=0 skip=0
 tmp=${TMPDIR:-/tmp}/flyi_hip.$$
 mkdir -p "$tmp"
