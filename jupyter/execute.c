@@ -225,6 +225,8 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req) {
         fk_capture_set_parent(k->cap, req->raw_header, req->raw_header_len);
         fk_capture_set_discard(k->cap, silent);
     }
+    /* running from here: an interrupt that arrives before the session starts the cell still stops it */
+    atomic_store(&k->running, 1);
     atomic_store(&k->interrupted, 0);
     flyi_status st = FLYI_OK;
     if (!empty) {
@@ -238,11 +240,11 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req) {
                           .input = sink_input,
                           .set_next_input = sink_set_next_input,
                           .clear_output = sink_clear_output};
-        atomic_store(&k->running, 1);
         st = flyi_session_eval(k->sess, code, fname, &sink);
-        atomic_store(&k->running, 0);
         if (store) fk_history_add(&k->hist, x.count, code);
     }
+    atomic_store(&k->running, 0);
+    flyi_session_interrupt_next(k->sess, 0);
     if (st == FLYI_ERROR && !x.failed) /* the engine reported no error: make one up */
         sink_error(&x, &(flyi_error){.type = "Error", .message = "the cell failed"});
     json_t *uexpr = json_object_get(c, "user_expressions");

@@ -125,5 +125,8 @@ void fk_wake(fk_kernel *k) {
 
 void fk_interrupt(fk_kernel *k) {
     atomic_store(&k->interrupted, 1);
-    if (k->sess && atomic_load(&k->running)) flyi_session_interrupt(k->sess);
+    if (k->sess && atomic_load(&k->running)) {
+        flyi_session_interrupt_next(k->sess, 1); /* the cell may not have started yet */
+        flyi_session_interrupt(k->sess);
+    }
 }

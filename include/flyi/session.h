@@ -67,6 +67,9 @@ char *flyi_session_inspect(flyi_session *s, const char *text, size_t cursor);
  * may be called from another thread. A request made while no cell runs is dropped; one made
  * any time after flyi_session_eval/run_file was entered is kept until the cell checks it. */
 void flyi_session_interrupt(flyi_session *s);
+/* on=1: the next cell to start begins interrupted (an interrupt a front end got while starting that cell, which
+ * flyi_session_interrupt would drop as idle); on=0 cancels. Async-signal-safe. */
+void flyi_session_interrupt_next(flyi_session *s, int on);
 /* Forget all user globals and imported user modules (like IPython's %reset -f). */
 void flyi_session_reset(flyi_session *s);
 

@@ -76,6 +76,11 @@ static void cell_begin(flyi_session *s) {
     if (g & 1) return; /* nested in a running cell: same interrupt state and step budget */
     atomic_store(&s->cell_gen, g + 1);
     fy_steps_reset(s->ip);
+    if (atomic_exchange(&s->armed, 0)) s->ip->interrupt = 1;
+}
+
+void flyi_session_interrupt_next(flyi_session *s, int on) {
+    if (s) atomic_store(&s->armed, on ? 1 : 0);
 }
 
 /* A cell ended: the session is idle again and a pending interrupt is dropped. */

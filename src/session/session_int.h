@@ -15,6 +15,8 @@ struct flyi_session {
     /* odd while a cell runs: incremented when flyi_session_eval/run_file starts and ends.
      * Lock-free, so flyi_session_interrupt stays async-signal-safe. */
     atomic_uint cell_gen;
+    /* 1: the next cell to start begins interrupted (flyi_session_interrupt_next) */
+    atomic_int armed;
 };
 /* session_magic.c: a cell's %magic lines as _flyi_magic(...) calls (malloc'd; NULL: none), the
  * _flyi_magic builtin for interpreter ip; session_magic_diff.c: the unified diff of two texts (a str). */
