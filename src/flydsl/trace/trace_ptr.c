@@ -221,6 +221,22 @@ fy_type fy_trace_ptr_type = {FY_TYPE_INIT("Pointer", sizeof(fy_trace_ptr)),
                              .getsets = ptr_getsets};
 
 /* fx.add_offset(ptr, offset): ptr advanced by offset elements (as ptr + offset). */
+
+/* add_offset of an offset given in another form: converted by module.fn, then advanced; name_converted: the
+ * error names the converted value's type (else the given one's). */
+static fy_obj *advance_converted(fy_trace_ptr *p, fy_obj *given, const char *module, const char *fn,
+                                 int name_converted) {
+    fy_obj *m = fy_import(module), *f = m ? fy_getattr_cstr(m, fn) : NULL;
+    fy_obj *off = f ? fy_call(f, &given, 1, NULL) : NULL;
+    FY_XDECREF(m);
+    FY_XDECREF(f);
+    if (!off) return NULL;
+    fy_obj *r = is_offset(off) ? advance(p, off, 0)
+                               : fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'",
+                                               fy_type_name(name_converted ? off : given));
+    FY_DECREF(off);
+    return r;
+}
 static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     static const char *const names[] = {"ptr", "offset", NULL};
@@ -228,30 +244,10 @@ static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     if (fy_parse_args("add_offset", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
     if (FY_TYPE(v[0]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "add_offset: expected a kernel Pointer, not '%s'", fy_type_name(v[0]));
-    if (fy_isinstance_of(v[1], &fy_dsl_inttuple_type)) { /* fx.make_int_tuple(off): its single leaf (FlyDSL's form) */
-        fy_obj *m = fy_import("flydsl.expr"), *f = m ? fy_getattr_cstr(m, "get_scalar") : NULL;
-        fy_obj *off = f ? fy_call(f, &v[1], 1, NULL) : NULL;
-        FY_XDECREF(m);
-        FY_XDECREF(f);
-        if (!off) return NULL;
-        fy_obj *r = is_offset(off) ? advance((fy_trace_ptr *)v[0], off, 0)
-                                   : fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'",
-                                                   fy_type_name(off));
-        FY_DECREF(off);
-        return r;
-    }
-    if (!is_offset(v[1])) { /* an ir.Value from the MLIR bindings (an OpResult): as the DSL value of its type */
-        fy_obj *m = fy_import("flydsl._mlir._dsl"), *f = m ? fy_getattr_cstr(m, "as_dsl_value") : NULL;
-        fy_obj *off = f ? fy_call(f, &v[1], 1, NULL) : NULL;
-        FY_XDECREF(m);
-        FY_XDECREF(f);
-        if (!off) return NULL;
-        fy_obj *r = is_offset(off) ? advance((fy_trace_ptr *)v[0], off, 0)
-                                   : fy_err_format(&fy_TypeError, "add_offset: the offset must be an integer, not '%s'",
-                                                   fy_type_name(v[1]));
-        FY_DECREF(off);
-        return r;
-    }
+    if (fy_isinstance_of(v[1], &fy_dsl_inttuple_type)) /* fx.make_int_tuple(off): its single leaf (FlyDSL's form) */
+        return advance_converted((fy_trace_ptr *)v[0], v[1], "flydsl.expr", "get_scalar", 1);
+    if (!is_offset(v[1])) /* an ir.Value from the MLIR bindings (an OpResult): as the DSL value of its type */
+        return advance_converted((fy_trace_ptr *)v[0], v[1], "flydsl._mlir._dsl", "as_dsl_value", 0);
     return advance((fy_trace_ptr *)v[0], v[1], 0);
 }
 
