@@ -225,9 +225,6 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req) {
         fk_capture_set_parent(k->cap, req->raw_header, req->raw_header_len);
         fk_capture_set_discard(k->cap, silent);
     }
-    /* running from here: an interrupt that arrives before the session starts the cell still stops it */
-    atomic_store(&k->running, 1);
-    atomic_store(&k->interrupted, 0);
     flyi_status st = FLYI_OK;
     if (!empty) {
         char fname[48];
@@ -243,7 +240,7 @@ void fk_handle_execute(fk_kernel *k, fk_msg *req) {
         st = flyi_session_eval(k->sess, code, fname, &sink);
         if (store) fk_history_add(&k->hist, x.count, code);
     }
-    atomic_store(&k->running, 0);
+    atomic_store(&k->running, 0); /* fk_shell_dispatch set it before "busy" */
     flyi_session_interrupt_next(k->sess, 0);
     if (st == FLYI_ERROR && !x.failed) /* the engine reported no error: make one up */
         sink_error(&x, &(flyi_error){.type = "Error", .message = "the cell failed"});

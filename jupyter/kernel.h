@@ -32,7 +32,7 @@ typedef struct fk_kernel {
     atomic_int restart;               /* the shutdown asked for a restart */
     atomic_int main_done;             /* the shell loop has ended */
     atomic_int interrupted;           /* an interrupt arrived since the current execute began */
-    atomic_int running;               /* the session is evaluating a cell */
+    atomic_int running;               /* an execute_request is in hand (set before its "busy") */
     int wake_fd[2];                   /* self-pipe that wakes the shell loop (control, SIGTERM) */
     double abort_until;               /* abort execute_requests until this monotonic time */
     double failed_at;                 /* wall-clock time the failed cell's reply went out */

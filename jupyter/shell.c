@@ -88,10 +88,20 @@ static bool should_abort(fk_kernel *k, const fk_msg *req) {
 void fk_shell_dispatch(fk_kernel *k, fk_msg *req) {
     const char *t = req->msg_type;
     json_t *c = req->content;
+    bool execute = !strcmp(t, "execute_request");
+    if (execute) {
+        /* running before "busy" goes out: an interrupt sent by a client that has seen this
+         * request busy stops it, even before the session starts the cell; one sent earlier,
+         * while the kernel was idle, is dropped (as ipykernel does) */
+        atomic_store(&k->interrupted, 0);
+        atomic_store(&k->running, 1);
+    }
     fk_status(k, req, "busy");
-    if (!strcmp(t, "execute_request")) {
+    if (execute) {
         if (should_abort(k, req)) fk_abort_execute(k, req);
         else fk_handle_execute(k, req);
+        atomic_store(&k->running, 0);
+        flyi_session_interrupt_next(k->sess, 0);
     } else if (!strcmp(t, "kernel_info_request")) {
         fk_reply(k, k->shell, req, "kernel_info_reply", fk_kernel_info());
     } else if (!strcmp(t, "complete_request")) {

@@ -77,6 +77,19 @@ class Client:
             except queue.Empty:
                 pass
 
+    def wait_busy(self, msg_id, timeout=T):
+        """Wait until the kernel has said "busy" for one request; the message stays pending."""
+        end = time.time() + timeout
+        while time.time() < end:
+            if any(m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "status"
+                   and m["content"]["execution_state"] == "busy" for m in self.pending):
+                return True
+            try:
+                self.pending.append(self.kc.get_iopub_msg(timeout=min(0.5, max(0.01, end - time.time()))))
+            except queue.Empty:
+                pass
+        return False
+
     def reply_for(self, msg_id, channel="shell", timeout=T):
         get = {"shell": self.kc.get_shell_msg, "control": self.kc.get_control_msg}[channel]
         end = time.time() + timeout
