@@ -29,7 +29,7 @@ typedef struct leaf {
     fy_dsl_numeric *t;  /* NUM: the type; others: the element type */
     int64_t n;         /* VEC: length */
     int reg;           /* TEN, PTR: address space */
-    fy_obj *ex;        /* TEN: a tensor of the type (its layout) */
+    fy_obj *ex;        /* TEN: a tensor of the type (its layout); VEC: the Vector (its class), NULL for an ir.Value */
     uint64_t ssa;      /* the value's own handle (not NUM) */
     char ty[704];
 } leaf;
@@ -113,6 +113,7 @@ static int leaf_info(fy_obj *v, leaf *o) {
     if (fy_tvector_parts(v, &s, &et, &n) == 0) {
         o->kind = LK_VEC;
         o->dyn = 1;
+        o->ex = fy_trace_is_vector(v) ? v : NULL; /* a Vector (not a raw ir.Value): its class and shape */
         o->t = et;
         o->n = n;
         o->ssa = s;
@@ -176,7 +177,7 @@ static int leaf_ssa(fy_tracer *tr, fy_obj *v, const leaf *L, uint64_t *out) {
 static fy_obj *leaf_new(const leaf *L, uint64_t ssa) {
     switch (L->kind) {
     case LK_NUM: return fy_dsl_num_dynamic(L->t, ssa);
-    case LK_VEC: return fy_tvector_new(ssa, L->t, L->n);
+    case LK_VEC: return L->ex ? fy_tvector_new_like(ssa, L->ex) : fy_tvector_new(ssa, L->t, L->n);
     case LK_TEN: {
         fy_ttensor *x = (fy_ttensor *)L->ex;
         return fy_ttensor_new_like(ssa, x, &x->L);

@@ -214,6 +214,7 @@ int fy_trace_check_args(fy_obj *fn, const char *name, fy_obj *const *args, size_
 fy_obj *fy_trace_stream_coerce(fy_obj *ann, fy_obj *arg);
 /* Vector (trace_vector.c): a dynamic vector<N x T> value. */
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n);
+fy_obj *fy_tvector_new_like(uint64_t ssa, fy_obj *like);
 /* The SSA handle, element type and length of a Vector; -1 when v is not one. */
 int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n);
 /* t.load() / t.store(v) / t.fill(x): whole-tensor vector load, store and fill. */

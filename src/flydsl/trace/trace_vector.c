@@ -4,7 +4,9 @@
  * & | ^ << >> on integer elements, v[i] (vector.extract), v.to(dtype) (arith casts), v.bitcast(dtype),
  * v.shuffle(w, mask) (vector.shuffle), v.reduce(ReductionOp.X) (vector.reduction), the fx.math
  * functions of one float operand (math.* on the vector), stored with tensor.store(vec). fx.Vector is the type, with
- * the static methods make_type(n, dtype) (its MLIR text), filled(n, v, dtype) and from_elements(values, dtype). */
+ * the static method make_type(n, dtype) (its MLIR text) and the class methods filled(n, v, dtype) and
+ * from_elements(values, dtype). Python classes may subclass it (FlyDSL's VectorAlias types do): operations give plain
+ * Vectors as FlyDSL's do, the class methods and scf results keep the subclass. */
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +27,23 @@ typedef struct tvector {
 static fy_type tvector_type;
 static void vec_dealloc(fy_obj *o) { FY_CLEAR(((tvector *)o)->shape); }
 
+/* o is a Vector (of a subclass too: FlyDSL's VectorAlias types are Python subclasses) that holds a value: a
+ * subclass instance has none until its __init__ runs Vector.__init__. */
+#define VEC_CHECK(o) (fy_isinstance_of((o), &tvector_type) && ((tvector *)(o))->et)
+static fy_obj *uninit_err(fy_obj *o) {
+    return fy_err_format(&fy_RuntimeError,
+                         "this %s holds no vector: its __init__ must call Vector.__init__(self, value, shape, dtype)",
+                         fy_type_name(o));
+}
+#define NEED_VEC(o) \
+    do { \
+        if (!VEC_CHECK(o)) return uninit_err(o); \
+    } while (0)
+#define NEED_VEC2(a, b) \
+    do { \
+        if (!VEC_CHECK(a) && !VEC_CHECK(b)) return uninit_err(fy_isinstance_of((a), &tvector_type) ? (a) : (b)); \
+    } while (0)
+
 fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n) {
     if (fy_type_ready(&tvector_type) < 0) return NULL;
     tvector *v = (tvector *)fy_alloc(&tvector_type);
@@ -38,6 +57,7 @@ fy_obj *fy_tvector_new(uint64_t ssa, fy_dsl_numeric *et, int64_t n) {
 
 /* The shape as a tuple: the one given at construction or (n,). */
 static fy_obj *vec_shape(fy_obj *o) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     if (v->shape) return fy_ref(v->shape);
     fy_obj *t = fy_tuple_new(1);
@@ -68,7 +88,7 @@ static int shape_count(fy_obj *sh, int64_t *n, fy_obj **keep, const char *fn) {
 /* The vector's SSA handle, element type and length; -1 when v is not a Vector. */
 int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) {
     const char *ty;
-    if (v && FY_TYPE(v) != &tvector_type && fy_mlir_value_parts(v, ssa, &ty)) {
+    if (v && !VEC_CHECK(v) && fy_mlir_value_parts(v, ssa, &ty)) {
         /* an ir.Value of a 1-D vector type is the Vector it holds (FlyDSL's kernels pass v.ir_value()) */
         long long len;
         char e[32];
@@ -77,7 +97,7 @@ int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) 
         *n = len;
         return 0;
     }
-    if (!v || FY_TYPE(v) != &tvector_type) return -1;
+    if (!v || !VEC_CHECK(v)) return -1;
     tvector *t = (tvector *)v;
     *ssa = t->ssa;
     *et = t->et;
@@ -86,6 +106,7 @@ int fy_tvector_parts(fy_obj *v, uint64_t *ssa, fy_dsl_numeric **et, int64_t *n) 
 }
 
 static fy_obj *vec_repr(fy_obj *o) {
+    if (!VEC_CHECK(o)) return fy_str_printf("<%s without a vector>", fy_type_name(o));
     tvector *v = (tvector *)o;
     if (v->shape)
         return fy_str_printf("Vector(vector<%lldx%s> o %R, %s)", (long long)v->n, fy_trace_mlir_type(v->et), v->shape,
@@ -96,7 +117,7 @@ static fy_obj *vec_repr(fy_obj *o) {
 
 /* v as a vector operand of x's type: a Vector as is, a scalar broadcast. */
 static int operand(fy_tracer *tr, tvector *x, fy_obj *o, uint64_t *out) {
-    if (FY_TYPE(o) == &tvector_type) {
+    if (VEC_CHECK(o)) {
         tvector *y = (tvector *)o;
         if (y->n != x->n) {
             fy_err_format(&fy_ValueError, "Vector shape mismatch: %lld elements and %lld elements", (long long)x->n,
@@ -127,7 +148,7 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
 /* The element type a binary operand o next to a Vector enters with (a Python int as Int32 or Int64, a float
  * as Float32, as FlyDSL types literals), or NULL when o is no number or Vector. */
 static fy_dsl_numeric *operand_type(fy_obj *o) {
-    if (FY_TYPE(o) == &tvector_type) return ((tvector *)o)->et;
+    if (VEC_CHECK(o)) return ((tvector *)o)->et;
     if (FY_DSL_NUM_CHECK(o)) return ((fy_dsl_num *)o)->dt;
     if (o == fy_True || o == fy_False) return &fy_dsl_t_bool;
     if (FY_FLOAT_CHECK(o)) return &fy_dsl_t_f32;
@@ -146,14 +167,14 @@ static fy_dsl_numeric *operand_type(fy_obj *o) {
  * converted to the common element type of both (scalars are converted when broadcast). 0; 1 when the
  * other operand is no number or Vector (*a, *b untouched); -1 with an exception. */
 static int promote(fy_obj **a, fy_obj **b, int bitwise) {
-    tvector *x = FY_TYPE(*a) == &tvector_type ? (tvector *)*a : (tvector *)*b;
+    tvector *x = VEC_CHECK(*a) ? (tvector *)*a : (tvector *)*b;
     fy_obj *o = (fy_obj *)x == *a ? *b : *a;
     fy_dsl_numeric *ot = operand_type(o);
     if (!ot) return 1;
     fy_dsl_numeric *ct = fy_dsl_common_type(x->et, ot, bitwise);
     fy_obj *in[2] = {*a, *b}, *outv[2] = {NULL, NULL};
     for (int i = 0; i < 2; i++) {
-        if (FY_TYPE(in[i]) == &tvector_type && ((tvector *)in[i])->et != ct) {
+        if (VEC_CHECK(in[i]) && ((tvector *)in[i])->et != ct) {
             fy_obj *t = &ct->h;
             outv[i] = vec_to(in[i], &t, 1, NULL);
             if (!outv[i]) {
@@ -171,7 +192,8 @@ static int promote(fy_obj **a, fy_obj **b, int bitwise) {
 
 /* The elementwise op on two operands of the same element type (scalars broadcast). */
 static fy_obj *binop_same(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    NEED_VEC2(a, b);
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     int swapped = (fy_obj *)x != a;
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
@@ -190,18 +212,19 @@ static fy_obj *binop_same(fy_obj *a, fy_obj *b, const char *fop, const char *iop
 /* An elementwise op after promotion to the common type: fop for floats, sop / uop for signed / unsigned
  * integers (fop NULL: float division then math.floor, FlyDSL's float floor division). */
 static fy_obj *binop_typed(fy_obj *a, fy_obj *b, const char *fop, const char *sop, const char *uop, int bitwise) {
+    NEED_VEC2(a, b);
     if (!fy_trace_cur()) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
     int rc = promote(&a, &b, bitwise);
     if (rc < 0) return NULL;
     if (rc > 0) return fy_ref(fy_NotImplemented);
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
     fy_obj *r;
     if (bitwise && x->et->kind == FY_DSL_K_FLOAT) {
         r = fy_err_format(&fy_TypeError, "bitwise operations and shifts require integer operands, got %s", x->et->name);
     } else if (x->et->kind == FY_DSL_K_FLOAT && !fop) {
         r = binop_same(a, b, "arith.divf", "");
-        if (r && FY_TYPE(r) == &tvector_type) {
+        if (r && VEC_CHECK(r)) {
             fy_tracer *tr = fy_trace_cur();
             tvector *q = (tvector *)r;
             uint64_t id = fy_trace_new_ssa(tr);
@@ -228,7 +251,7 @@ static fy_obj *binop(fy_obj *a, fy_obj *b, const char *fop, const char *iop) {
  * (scalars broadcast): fop for float elements, sop / uop for signed / unsigned integers. */
 fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const char *sop, const char *uop) {
     size_t first = 0;
-    while (first < n && FY_TYPE(a[first]) != &tvector_type) first++;
+    while (first < n && !VEC_CHECK(a[first])) first++;
     if (first == n) return fy_err_set(&fy_TypeError, "expected a Vector operand");
     tvector *x = (tvector *)a[first];
     int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
@@ -261,7 +284,8 @@ static fy_obj *vec_pow(fy_obj *a, fy_obj *b) { return binop_typed(a, b, "math.po
 static fy_obj *vec_sub(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.subf", "arith.subi"); }
 static fy_obj *vec_mul(fy_obj *a, fy_obj *b) { return binop(a, b, "arith.mulf", "arith.muli"); }
 static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    NEED_VEC2(a, b);
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     fy_dsl_numeric *ot = operand_type((fy_obj *)x == a ? b : a);
     if (!ot) return fy_ref(fy_NotImplemented);
     fy_dsl_numeric *ct = fy_dsl_common_type(x->et, ot, 0);
@@ -277,7 +301,8 @@ static fy_obj *vec_div(fy_obj *a, fy_obj *b) {
 
 /* Integer-only elementwise ops (bitwise and shifts; >> is arithmetic for signed elements, logical else). */
 static fy_obj *int_binop(fy_obj *a, fy_obj *b, const char *op, const char *uop) {
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    NEED_VEC2(a, b);
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     if (x->et->kind == FY_DSL_K_FLOAT)
         return fy_err_format(&fy_TypeError, "Vector '%s' needs integer elements, not %s (use .bitcast())", op,
                              x->et->name);
@@ -300,6 +325,7 @@ static const char *vty(char *buf, size_t cap, const tvector *v, const fy_dsl_num
 }
 
 static fy_obj *vec_neg(fy_obj *a) {
+    NEED_VEC(a);
     tvector *x = (tvector *)a;
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
@@ -318,6 +344,7 @@ static fy_obj *vec_neg(fy_obj *a) {
 
 /* ~v: integer elements xor all ones (a Boolean vector: logical not). */
 static fy_obj *vec_invert(fy_obj *a) {
+    NEED_VEC(a);
     tvector *x = (tvector *)a;
     if (x->et->kind == FY_DSL_K_FLOAT)
         return fy_err_format(&fy_TypeError, "bitwise NOT requires an integer element type, got %s", x->et->name);
@@ -331,6 +358,7 @@ static int64_t vec_hash(fy_obj *a) { return (int64_t)((uintptr_t)a >> 4); }
 
 /* v[i]: element i (a static int, negative from the end, or a dynamic integer). */
 static fy_obj *vec_getitem(fy_obj *o, fy_obj *key) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
@@ -373,6 +401,7 @@ static int is_ir_value_class(fy_obj *o) {
 }
 
 static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     static const char *const names[] = {"dtype", "rounding_mode", NULL};
     fy_obj *p[2] = {NULL, NULL};
@@ -434,6 +463,7 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
  * (combined with init_val when given); op a ReductionOp or its name. max of floats is maxnumf, min minimumf,
  * as FlyDSL's combining kinds are. */
 static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     static const char *const names[] = {"op", "init_val", "reduction_profile", "fastmath", NULL};
     fy_obj *p[4] = {NULL, NULL, NULL, NULL};
@@ -487,6 +517,7 @@ static fy_obj *vec_reduce(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 /* v.bitcast(dtype): the same bits as elements of dtype (the element width may change when the total does not). */
 static fy_obj *vec_bitcast(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     if (fy_no_kwargs("bitcast", kw) < 0 || fy_check_nargs("bitcast", na, 1, 1) < 0) return NULL;
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(a[0], "bitcast");
@@ -508,11 +539,12 @@ static fy_obj *vec_bitcast(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 /* v.shuffle(w, mask): vector.shuffle of v and w (same type) picking mask's positions of their concatenation. */
 static fy_obj *vec_shuffle(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     static const char *const names[] = {"other", "mask", NULL};
     fy_obj *p[2] = {NULL, NULL};
     if (fy_parse_args("shuffle", a, na, kw, names, 2, 2, 2, p) < 0) return NULL;
-    if (FY_TYPE(p[0]) != &tvector_type || ((tvector *)p[0])->et != v->et || ((tvector *)p[0])->n != v->n)
+    if (!VEC_CHECK(p[0]) || ((tvector *)p[0])->et != v->et || ((tvector *)p[0])->n != v->n)
         return fy_err_format(&fy_TypeError, "shuffle: the other operand must be a Vector like this one, not '%s'",
                              fy_type_name(p[0]));
     size_t m;
@@ -536,9 +568,10 @@ static fy_obj *vec_shuffle(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, v->et, (int64_t)m);
 }
 
-int fy_trace_is_vector(fy_obj *o) { return o && FY_TYPE(o) == &tvector_type; }
+int fy_trace_is_vector(fy_obj *o) { return o && VEC_CHECK(o); }
 
 fy_obj *fy_trace_vector_math(const char *name, fy_obj *o) {
+    NEED_VEC(o);
     tvector *v = (tvector *)o;
     if (v->et->kind != FY_DSL_K_FLOAT)
         return fy_err_format(&fy_TypeError, "math.%s expects float elements, got %s", name, v->et->name);
@@ -551,9 +584,21 @@ fy_obj *fy_trace_vector_math(const char *name, fy_obj *o) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, v->et, v->n);
 }
 
+/* What FlyDSL's classmethods give when called on a subclass (Float32x4.filled(...)): cls(r, r.shape, r.dtype), so
+ * that the subclass's __init__ sees the value; r itself for Vector (or when cls is no type: fx.full). Steals r. */
+static fy_obj *as_cls(fy_obj *cls, fy_obj *r) {
+    if (!r || !cls || cls == &tvector_type.h || !FY_IS_TYPE(cls, fy_type_type) ||
+        !fy_type_is_subtype((fy_type *)cls, &tvector_type))
+        return r;
+    fy_obj *args[3] = {r, vec_shape(r), &((tvector *)r)->et->h};
+    fy_obj *out = args[1] ? fy_call(cls, args, 3, NULL) : NULL;
+    FY_XDECREF(args[1]);
+    FY_DECREF(r);
+    return out;
+}
+
 /* full(n, value, dtype): a Vector of n copies of value. */
 static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)s;
     static const char *const names[] = {"shape", "value", "dtype", NULL};
     fy_obj *p[3] = {NULL, NULL, NULL};
     if (fy_parse_args("full", a, na, kw, names, 3, 3, 3, p) < 0) return NULL;
@@ -574,32 +619,50 @@ static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_trace_end_line(tr);
     fy_obj *r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, n);
     if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
-    return r;
+    return as_cls(s, r);
 }
 
 static fy_obj *vec_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(self);
     (void)a;
     if (fy_no_kwargs("ir_value", kw) < 0 || fy_check_nargs("ir_value", na, 0, 0) < 0) return NULL;
     return fy_mlir_ir_value(self);
 }
-static fy_obj *vec_raw(fy_obj *self) { return fy_mlir_ir_value(self); }
+static fy_obj *vec_raw(fy_obj *self) { return VEC_CHECK(self) ? fy_mlir_ir_value(self) : uninit_err(self); }
 
-/* Vector(value, shape=None, dtype=None): value (a Vector) seen with FlyDSL's checks: shape must hold as many
- * elements, dtype must be its element type. */
+/* Vector.__new__: an instance of tp (Vector or a Python subclass) that holds no vector yet; Vector.__init__
+ * gives it one (FlyDSL's VectorAlias types make their value and then call Vector.__init__). */
 static fy_obj *vec_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)tp;
+    (void)a;
+    (void)na;
+    (void)kw;
+    return fy_alloc(tp);
+}
+
+/* Vector.__init__(self, value, shape=None, dtype=None): self holds value (a Vector, or an ir.Value of a 1-D
+ * vector type) seen with FlyDSL's checks: shape must hold as many elements, dtype must be its element type. */
+static int vec_init(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"value", "shape", "dtype", NULL};
     fy_obj *p[3] = {NULL, NULL, NULL};
-    if (fy_parse_args("Vector", a, na, kw, names, 1, 3, 3, p) < 0) return NULL;
+    if (!fy_isinstance_of(self, &tvector_type)) {
+        fy_err_format(&fy_TypeError, "Vector.__init__ needs a Vector, not '%s'", fy_type_name(self));
+        return -1;
+    }
+    if (fy_parse_args("Vector", a, na, kw, names, 1, 3, 3, p) < 0) return -1;
     fy_obj *val = p[0], *raw = NULL;
-    if (FY_TYPE(val) != &tvector_type) { /* Vector(raw, shape, dtype): an ir.Value of a vector type */
-        raw = fy_mlir_vector_new(tp, p, 1, NULL);
-        if (!raw) return NULL;
-        if (FY_TYPE(raw) != &tvector_type) return raw;
+    int rc = -1;
+    if (!VEC_CHECK(val)) { /* Vector(raw, shape, dtype): an ir.Value of a vector type */
+        raw = fy_mlir_vector_new(&tvector_type, p, 1, NULL);
+        if (!raw) return -1;
+        if (!VEC_CHECK(raw)) {
+            fy_err_format(&fy_TypeError, "Vector(): expected a Vector or an ir.Value of a vector type, not '%s'",
+                          fy_type_name(p[0]));
+            goto out;
+        }
         val = raw;
     }
     tvector *v = (tvector *)val;
-    fy_obj *keep = v->shape, *r = NULL;
+    fy_obj *keep = v->shape;
     if (p[1] && p[1] != fy_None) {
         int64_t n;
         if (shape_count(p[1], &n, &keep, "Vector") < 0) goto out;
@@ -621,14 +684,34 @@ static fy_obj *vec_new(fy_type *tp, fy_obj *const *a, size_t na, fy_obj *kw) {
             goto out;
         }
     }
-    r = fy_tvector_new(v->ssa, et, v->n);
-    if (r && keep) ((tvector *)r)->shape = fy_ref(keep);
+    tvector *s = (tvector *)self;
+    fy_obj *old = s->shape;
+    s->ssa = v->ssa;
+    s->n = v->n;
+    s->et = et;
+    s->shape = keep ? fy_ref(keep) : NULL;
+    FY_XDECREF(old);
+    rc = 0;
 out:
     FY_XDECREF(raw);
-    return r;
+    return rc;
+}
+
+/* A new Vector of the class of like (a subclass instance keeps its class through scf results, as FlyDSL's
+ * __construct_from_ir_values__ does) with like's shape, holding the SSA value ssa. */
+fy_obj *fy_tvector_new_like(uint64_t ssa, fy_obj *like) {
+    if (!fy_isinstance_of(like, &tvector_type)) return fy_err_set(&fy_TypeError, "expected a Vector");
+    tvector *l = (tvector *)like, *v = (tvector *)fy_alloc(FY_TYPE(like));
+    if (!v) return NULL;
+    v->ssa = ssa;
+    v->et = l->et;
+    v->n = l->n;
+    v->shape = l->shape ? fy_ref(l->shape) : NULL;
+    return &v->h;
 }
 
 static fy_obj *vec_abs(fy_obj *o) {
+    NEED_VEC(o);
     tvector *x = (tvector *)o;
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
@@ -642,7 +725,8 @@ static fy_obj *vec_abs(fy_obj *o) {
 
 /* Elementwise comparisons: a Vector of Boolean (vector<Nxi1>); floats ordered, integers by signedness. */
 fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred) {
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    NEED_VEC2(a, b);
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     int swapped = (fy_obj *)x != a;
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
@@ -661,7 +745,8 @@ fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred) {
 }
 
 static fy_obj *vec_richcmp(fy_obj *a, fy_obj *b, int op) {
-    tvector *x = FY_TYPE(a) == &tvector_type ? (tvector *)a : (tvector *)b;
+    NEED_VEC2(a, b);
+    tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
     int swapped = (fy_obj *)x != a;
     static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
     static const char *const sp[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
@@ -675,6 +760,7 @@ static fy_obj *vec_richcmp(fy_obj *a, fy_obj *b, int op) {
 
 /* cond.select(t, f): lane-wise arith.select; a non-Boolean cond is compared with zero first. */
 static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(o);
     tvector *c = (tvector *)o;
     if (fy_no_kwargs("select", kw) < 0 || fy_check_nargs("select", na, 2, 2) < 0) return NULL;
     fy_obj *cond = NULL;
@@ -688,7 +774,7 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     /* the value type: the first Vector operand's, else the scalars' common type */
     fy_dsl_numeric *et = NULL;
     for (int i = 0; i < 2 && !et; i++)
-        if (FY_TYPE(a[i]) == &tvector_type) et = ((tvector *)a[i])->et;
+        if (VEC_CHECK(a[i])) et = ((tvector *)a[i])->et;
     for (int i = 0; i < 2 && !et; i++) {
         fy_obj *nv = fy_dsl_as_numeric(a[i]);
         if (nv) {
@@ -741,6 +827,7 @@ static fy_dsl_numeric *elem_type_arg(fy_obj *t, const char *op) {
 /* v.extf(type) / v.truncf(type): the float elements widened / narrowed to type's element type (arith.extf /
  * arith.truncf, as the legacy ArithValue methods FlyDSL's kernels call). */
 static fy_obj *vec_fcast(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw, int ext) {
+    NEED_VEC(o);
     const char *op = ext ? "extf" : "truncf";
     if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 1, 1) < 0) return NULL;
     tvector *v = (tvector *)o;
@@ -757,14 +844,20 @@ static fy_obj *vec_extf(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) { re
 static fy_obj *vec_truncf(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) { return vec_fcast(o, a, na, kw, 0); }
 
 static fy_obj *vec_type(fy_obj *o) {
+    NEED_VEC(o);
     char t[64];
     return fy_dsl_ir_type(vty(t, sizeof t, (tvector *)o, NULL));
 }
 
-static int64_t vec_length(fy_obj *o) { return ((tvector *)o)->n; }
+static int64_t vec_length(fy_obj *o) {
+    if (VEC_CHECK(o)) return ((tvector *)o)->n;
+    uninit_err(o);
+    return -1;
+}
 
 /* v.broadcast_to(shape): a one-element vector repeated to shape's size (itself when the size is its own). */
 static fy_obj *vec_broadcast_to(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    NEED_VEC(self);
     tvector *v = (tvector *)self;
     int64_t n;
     fy_obj *keep;
@@ -803,9 +896,10 @@ static fy_methoddef vec_methods[] = {
     {"shuffle", vec_shuffle, 0, "shuffle(other, mask)\nElements of self ++ other at the mask's positions."},
     {0}};
 
-static fy_obj *vec_len(fy_obj *o) { return fy_int_from(((tvector *)o)->n); }
-static fy_obj *vec_dtype(fy_obj *o) { return fy_ref(&((tvector *)o)->et->h); }
+static fy_obj *vec_len(fy_obj *o) { return VEC_CHECK(o) ? fy_int_from(((tvector *)o)->n) : uninit_err(o); }
+static fy_obj *vec_dtype(fy_obj *o) { return VEC_CHECK(o) ? fy_ref(&((tvector *)o)->et->h) : uninit_err(o); }
 static fy_obj *vec_signed(fy_obj *o) {
+    NEED_VEC(o);
     const fy_dsl_numeric *t = ((tvector *)o)->et;
     return fy_bool(t->kind == FY_DSL_K_BOOL || (t->kind != FY_DSL_K_FLOAT && t->is_signed));
 }
@@ -821,9 +915,9 @@ static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element typ
 
 static fy_type tvector_type = {
     FY_TYPE_INIT("Vector", sizeof(tvector)),
-    .flags = FY_TPF_FINAL,
     .dealloc = vec_dealloc,
     .new_ = vec_new,
+    .init = vec_init,
     .richcmp = vec_richcmp,
     .len = vec_length,
     .abs = vec_abs,
@@ -864,7 +958,6 @@ static fy_obj *f_make_type(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 
 /* Vector.from_elements(values, dtype): a Vector of the values converted to dtype (vector.from_elements). */
 static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)s;
     static const char *const names[] = {"elements", "dtype", NULL};
     fy_obj *p[2] = {NULL, NULL};
     if (fy_parse_args("from_elements", a, na, kw, names, 1, 2, 2, p) < 0) return NULL;
@@ -895,12 +988,12 @@ static fy_obj *f_from_elements(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     fy_trace_emit(tr, " : vector<%zux%s>", n, fy_trace_mlir_type(t));
     fy_trace_end_line(tr);
     fy_free(v);
-    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, (int64_t)n);
+    return as_cls(s, tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, (int64_t)n));
 }
 
 /* Vector.filled_like(template, value, dtype=None) / zeros_like(template, dtype=None): a Vector of template's shape
  * (and dtype unless given) filled with value / zero. */
-static fy_obj *like(const char *name, fy_obj *tmpl, fy_obj *value, fy_obj *dtype) {
+static fy_obj *like(fy_obj *cls, const char *name, fy_obj *tmpl, fy_obj *value, fy_obj *dtype) {
     if (!fy_trace_is_vector(tmpl))
         return fy_err_format(&fy_TypeError, "%s: the template must be a Vector, not %s", name, fy_type_name(tmpl));
     tvector *v = (tvector *)tmpl;
@@ -911,47 +1004,46 @@ static fy_obj *like(const char *name, fy_obj *tmpl, fy_obj *value, fy_obj *dtype
     fy_obj *r = NULL;
     if (shape && zero) {
         fy_obj *args[3] = {shape, zero, &t->h};
-        r = f_full(NULL, args, 3, NULL);
+        r = f_full(cls, args, 3, NULL);
     }
     FY_XDECREF(shape);
     FY_XDECREF(zero);
     return r;
 }
 static fy_obj *f_filled_like(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)s;
     static const char *const names[] = {"template", "fill_value", "dtype", NULL};
     fy_obj *p[3] = {NULL, NULL, NULL};
     if (fy_parse_args("filled_like", a, na, kw, names, 2, 3, 3, p) < 0) return NULL;
-    return like("filled_like", p[0], p[1], p[2]);
+    return like(s, "filled_like", p[0], p[1], p[2]);
 }
 static fy_obj *f_zeros_like(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
-    (void)s;
     static const char *const names[] = {"template", "dtype", NULL};
     fy_obj *p[2] = {NULL, NULL};
     if (fy_parse_args("zeros_like", a, na, kw, names, 1, 2, 2, p) < 0) return NULL;
-    return like("zeros_like", p[0], NULL, p[1]);
+    return like(s, "zeros_like", p[0], NULL, p[1]);
 }
 
+/* Vector's class methods (FlyDSL's filled / from_elements / filled_like / zeros_like are classmethods: called on
+ * a subclass they give an instance of it) and its static make_type. */
 static fy_methoddef vec_static[] = {
-    {"filled_like", f_filled_like, 0,
+    {"filled_like", f_filled_like, FY_METH_CLASS,
      "filled_like(template, fill_value, dtype=None)\nA Vector shaped like template, filled with fill_value."},
-    {"zeros_like", f_zeros_like, 0, "zeros_like(template, dtype=None)\nA Vector of zeros shaped like template."},
-    {"make_type", f_make_type, 0, "make_type(n, dtype)\nThe MLIR vector type of n dtype elements."},
-    {"filled", f_full, 0, "filled(n, value, dtype)\nA Vector of n copies of value (as full)."},
-    {"from_elements", f_from_elements, 0, "from_elements(values, dtype)\nA Vector of the values."},
+    {"zeros_like", f_zeros_like, FY_METH_CLASS,
+     "zeros_like(template, dtype=None)\nA Vector of zeros shaped like template."},
+    {"make_type", f_make_type, FY_METH_STATIC, "make_type(n, dtype)\nThe MLIR vector type of n dtype elements."},
+    {"filled", f_full, FY_METH_CLASS, "filled(n, value, dtype)\nA Vector of n copies of value (as full)."},
+    {"from_elements", f_from_elements, FY_METH_CLASS, "from_elements(values, dtype)\nA Vector of the values."},
     {0}};
 
-/* Adds the static methods of fx.Vector to its type (once). */
+/* Adds the class and static methods of fx.Vector to its type (once). */
 static int add_static_methods(void) {
     if (fy_type_ready(&tvector_type) < 0) return -1;
     for (fy_methoddef *d = vec_static; d->name; d++) {
         if (fy_dict_get_cstr(tvector_type.dict, d->name)) continue;
-        fy_obj *f = fy_cfunction_new(d, NULL);
-        fy_obj *sm = f ? fy_call(&fy_staticmethod_type.h, &f, 1, NULL) : NULL;
-        FY_XDECREF(f);
-        if (!sm) return -1;
-        int r = fy_dict_set_cstr(tvector_type.dict, d->name, sm);
-        FY_DECREF(sm);
+        fy_obj *md = fy_methoddescr_new(d, &tvector_type);
+        if (!md) return -1;
+        int r = fy_dict_set_cstr(tvector_type.dict, d->name, md);
+        FY_DECREF(md);
         if (r < 0) return -1;
     }
     return 0;

@@ -578,64 +578,15 @@ def ones_like(a, dtype=None):
     return _fx().Vector.filled(a.shape, 1.0 if d.is_float else 1, d)
 
 
-class _VectorAlias:
-    """Float16x4 and friends: a Vector type of fixed dtype and lane count."""
-
-    def __init__(self, dtype, lanes):
-        self.dtype = dtype
-        self.lanes = lanes
-        self.__name__ = f"{dtype}x{lanes}"
-
-    def __repr__(self):
-        return f"<class 'flydsl.expr.typing.{self.__name__}'>"
-
-    @property
-    def ir_type(self):
-        return T.vec(self.lanes, IrType(_elem_text(self.dtype), self.dtype))
-
-    def __call__(self, value, shape=None, dtype=None):
-        V = _fx().Vector
-        if shape is not None and tuple(shape if isinstance(shape, tuple) else (shape,)) != (self.lanes,):
-            raise ValueError(f"{self.__name__} expects shape {(self.lanes,)}, got {shape}")
-        if dtype is not None and dtype is not self.dtype:
-            raise ValueError(f"{self.__name__} expects dtype {self.dtype}, got {dtype}")
-        if isinstance(value, (int, float, bool)) or type(type(value)).__name__ == "NumericMeta" or (
-            hasattr(value, "dtype") and not hasattr(value, "numel")
-        ):
-            value = V.filled(self.lanes, value, self.dtype)
-        elif isinstance(value, (list, tuple)):
-            value = V.from_elements(list(value), self.dtype)
-        return V(value, (self.lanes,), self.dtype)
-
-    def __instancecheck__(self, v):
-        return getattr(v, "dtype", None) is self.dtype and getattr(v, "numel", None) == self.lanes
-
-
 def VectorAlias(alias_dtype, lanes):
-    """A Vector type of alias_dtype with lanes elements (what Float16x4 is)."""
-    return _VectorAlias(alias_dtype, lanes)
-
-
-_ALIASES = [
-    ("Float4E2M1FN", (2, 4, 8, 16, 32)), ("Float8E4M3", (1, 2, 4, 8, 16)), ("Float8E4M3B11FNUZ", (1, 2, 4, 8, 16)),
-    ("Float8E4M3FN", (1, 2, 4, 8, 16)), ("Float8E4M3FNUZ", (1, 2, 4, 8, 16)), ("Float8E5M2", (1, 2, 4, 8, 16)),
-    ("Float8E8M0FNU", (1, 2, 4, 8, 16)), ("BFloat16", (1, 2, 4, 8, 16)), ("Float16", (1, 2, 4, 8, 16)),
-    ("Float32", (1, 2, 4, 8)), ("Float64", (1, 2, 4)), ("Int4", (2, 4, 8, 16, 32)), ("Int8", (1, 2, 4, 8, 16)),
-    ("Int16", (1, 2, 4, 8, 16)), ("Int32", (1, 2, 4, 8)), ("Int64", (1, 2, 4)), ("Int128", (1,)),
-    ("Uint8", (1, 2, 4, 8, 16)), ("Uint16", (1, 2, 4, 8, 16)), ("Uint32", (1, 2, 4, 8)), ("Uint64", (1, 2, 4)),
-    ("Uint128", (1,)),
-]
+    """A Vector subclass of alias_dtype elements and lanes lanes (what Float16x4 is: flydsl.expr._vector_alias)."""
+    __import__("flydsl.expr._vector_alias")
+    return sys.modules["flydsl.expr._vector_alias"].VectorAlias(alias_dtype, lanes)
 
 
 def _aliases(fx):
-    out = {}
-    for name, lanes in _ALIASES:
-        dt = getattr(fx, name, None)
-        if dt is None:
-            continue
-        for n in lanes:
-            out[f"{name}x{n}"] = _VectorAlias(dt, n)
-    return out
+    __import__("flydsl.expr._vector_alias")
+    return sys.modules["flydsl.expr._vector_alias"].aliases()
 
 
 # ---------------------------------------------------------------- arith: FlyDSL's arith module

@@ -29,7 +29,7 @@ print(PointerType.get(Float32, fx.AddressSpace.Shared, 16), fx.TileType.get((8, 
 print(fx.MemRefType.get(Float32, LayoutType.get((4, 8), (1, 4)), fx.AddressSpace.Register))
 print(fx.UniversalAtomicMax(Int32, RocdlSyncScope.Workgroup), fx.UniversalFMA(Float32))
 print(T.i32, T.bf16, T.f8, T.i8x16, T.vec(4, T.f32), T.index, T.i32 == T.i32, T.f16 != T.bf16)
-print(Float16x4, Float16x4.dtype, Float16x4.lanes, Int8x16.ir_type, VectorAlias(Float32, 2).ir_type)
+print(Float16x4, issubclass(Float16x4, fx.Vector), Int8x16.ir_type, VectorAlias(Float32, 2).ir_type)
 print(isinstance(Float32, NumericMeta), isinstance(Int32(3), Integer), isinstance(Float32(1.0), Float),
       isinstance(Float32(1.0), Integer))
 S = Struct["slots": fx.Array[Float32, 4], "n": Int32]
