@@ -1,7 +1,8 @@
 # FlyDSL's vector aliases at the prompt (flydsl.expr._vector_alias): each is a real subclass of fx.Vector
 # named {dtype}x{lanes} in flydsl.expr.typing, the same class at every module path; ir_type is its MLIR
-# type; the alias's __init__ checks shape= and dtype= first (FlyDSL's ValueError texts, naming the class
-# of self, so a subclass of an alias names itself); VectorAlias(dtype, lanes) makes new ones.
+# type (ir.VectorType reads it); the alias's __init__ checks shape= and dtype= first (FlyDSL's ValueError
+# texts, naming the class of self, so a subclass of an alias names itself); VectorAlias(dtype, lanes) makes
+# new ones; outside a kernel there is no vector to hold, and an instance never initialized says so.
 import flydsl.expr as fx
 import flydsl.expr.typing as ty
 from flydsl.expr import Float32x4 as F4
@@ -11,6 +12,10 @@ print(F4, F4.__name__, F4.__module__, F4.__mro__[1] is fx.Vector, Vector is fx.V
 print(fx.Float32x4 is F4, ty.Float32x4 is F4, issubclass(F4, fx.Vector), issubclass(fx.Vector, F4))
 print(F4.ir_type, BFloat16x2.ir_type, Float4E2M1FNx32.ir_type, Int128x1.ir_type, Uint8x16.ir_type)
 print(F4.ir_type is F4.ir_type, type(F4.ir_type).__name__)
+# ir_type is an MLIR type to the bindings too (FlyDSL's tests read it with ir.VectorType)
+from flydsl._mlir import ir
+vt = ir.VectorType(BFloat16x2.ir_type)
+print(vt, vt.shape, fx.Numeric.from_ir_type(vt.element_type), ir.Type(fx.Int8x16.ir_type))
 names = sorted(n for n in dir(ty) if isinstance(getattr(ty, n), type) and issubclass(getattr(ty, n), fx.Vector)
                and getattr(ty, n) is not fx.Vector)
 print(len(names), names[:6], names[-3:])

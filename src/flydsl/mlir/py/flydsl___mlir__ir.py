@@ -43,6 +43,8 @@ class Type:
     def __init__(self, t=None):
         if isinstance(t, Type):
             t = t._s
+        elif type(t).__module__ == "flydsl.expr._surface" and type(t).__name__ == "IrType":
+            t = str(t)  # flydsl.expr's types by text (T.f32, Float32x4.ir_type), FlyDSL's ir.Types
         if t is None:
             raise TypeError("Type() needs a type")
         if not self._match(t):
