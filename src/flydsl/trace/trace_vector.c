@@ -354,6 +354,12 @@ static fy_obj *vec_invert(fy_obj *a) {
     return r;
 }
 
+/* +v: v itself (FlyDSL's Vector.__pos__). */
+static fy_obj *vec_pos(fy_obj *a) {
+    NEED_VEC(a);
+    return fy_ref(a);
+}
+
 static int64_t vec_hash(fy_obj *a) { return (int64_t)((uintptr_t)a >> 4); }
 
 /* v[i]: element i (a static int, negative from the end, or a dynamic integer). */
@@ -926,6 +932,7 @@ static fy_type tvector_type = {
     .methods = vec_methods,
     .getitem = vec_getitem,
     .neg = vec_neg,
+    .pos = vec_pos,
     .invert = vec_invert,
     .hash = vec_hash,
     .nb = {[FY_NB_ADD] = vec_add,

@@ -3,7 +3,7 @@
 # empty instance and __init__ gives it its vector): a user class with its own methods and attributes; what
 # each operation returns as FlyDSL's Vector does (arithmetic, .to(), .bitcast(), unary ops: plain Vector;
 # the class methods filled / from_elements / filled_like / zeros_like called on the subclass: the subclass;
-# .to() of the same dtype and .broadcast_to() of the same size: the value itself); a subclass value keeps
+# .to() of the same dtype, .broadcast_to() of the same size and unary +: the value itself); a subclass value keeps
 # its class through scf.if and scf.for results; FlyDSL's aliases (Float32x4, Int32x4) made from a scalar,
 # a list, a Vector; their ValueErrors; a subclass whose __init__ never calls Vector.__init__ is an error,
 # not a crash. The kernel runs on the emulator and its results are checked.
@@ -39,7 +39,7 @@ def k(out: fx.Tensor, s: fx.Float32):
     print(name(v), v.note, isinstance(v, fx.Vector), isinstance(v, Lanes), v, v.dtype, v.shape)
     print("ops:", name(v + 1.0), name(2.0 * v), name(v * v), name(-v), name(abs(v)), name(v < 1.0),
           name(v.to(fx.Float16)), name(v.bitcast(fx.Int32)), name(v.scaled(3.0)), name(v.total()))
-    print("same:", v.to(fx.Float32) is v, v.broadcast_to(4) is v)
+    print("same:", v.to(fx.Float32) is v, v.broadcast_to(4) is v, +v is v)
     print("classmethods:", name(Lanes.filled(4, 0.0, fx.Float32)), name(Lanes.from_elements([1, 2], fx.Int32)),
           name(Lanes.filled_like(v, 1.0)), name(Lanes.zeros_like(v)), name(fx.Vector.filled(4, 0.0, fx.Float32)))
     a = Float32x4(s)                                     # a scalar fills the lanes
