@@ -541,7 +541,8 @@ static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool 
     const char *body = buf ? s + 39 : !strncmp(s, "copy_atom<!fly.universal_copy<", 30) ? s + 30 : NULL;
     int g = 0;
     /* gfx950's LDS transpose read: !fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>, G-bit values */
-    if (!body && sscanf(s, "copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = %db, %d>, %d>%n", &g, &ob, &vb, &used) == 3 &&
+    if (!body &&
+        sscanf(s, "copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = %db, %d>, %d>%n", &g, &ob, &vb, &used) == 3 &&
         s[used] == '\0' && g == vb && ((ob == 64 && (g == 4 || g == 8 || g == 16)) || (ob == 96 && g == 6))) {
         *op_bits = ob;
         *val_bits = vb;

@@ -11,7 +11,8 @@
  * give 0 and stores are dropped (the hardware rule, per access). A buffer memref is fly.make_view over
  * builtin.unrealized_conversion_cast(resource, element offset) (src/flydsl/trace/trace_buffer.c). A predicate operand
  * (a register memref of i1) guards each invocation with scf.if on its element: one element for a single
- * invocation, else one per atom invocation. */
+ * invocation, else one per atom invocation. gfx950's transposing LDS read atoms
+ * (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>): one rocdl.ds.read.tr<G>.b<N> per invocation (lower_trans). */
 #include "passes/lower_copy.h"
 
 #include <stdio.h>

@@ -10,7 +10,9 @@
  * ((AtomV,RestV), RestM, RestN) per thread. Copies are recorded as FlyDSL spells them: the atom value
  * (fly.make_copy_atom : !fly.copy_atom<!fly.universal_copy<bits>, value bits>) and fly.copy(atom, src, dst[, pred])
  * or fly.copy_atom_call(atom, src, dst[, pred]); fly-layout-lowering (lib/passes/lower_copy.c) makes them loads and
- * stores of the atom's width. */
+ * stores of the atom's width. gfx950's fx.rocdl.cdna4.LDSReadTrans atoms (LDS -> registers, transposed across
+ * each 16-lane group) record the same way and lower to rocdl.ds.read.tr*; a tiled copy of one partitions its
+ * source by the atom's source layout (trans_source_tv), its destination by the TV layout given. */
 #include <stdio.h>
 #include <string.h>
 
@@ -384,7 +386,8 @@ static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F,
     fly_inttuple_int(&av, atomv);
     fly_inttuple_int(&one, 1);
     if (fly_layout_zipped_divide_tile(L, &tc->tile, &Z, &err) || fly_layout_get(&Z, 0, &T, &err) ||
-        fly_layout_get(&Z, 1, &R, &err) || fly_layout_composition(&T, src && tc->has_stv ? &tc->stv : &tc->tv, &C, &err) ||
+        fly_layout_get(&Z, 1, &R, &err) ||
+        fly_layout_composition(&T, src && tc->has_stv ? &tc->stv : &tc->tv, &C, &err) ||
         fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
         fly_layout_make(&A, &av, &one, &err) || fly_layout_logical_divide(&Cval, &A, &Vd, &err)) {
         fy_dsl_raise(&err);
