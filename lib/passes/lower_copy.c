@@ -406,7 +406,6 @@ static bool lower_trans(copy_ctx *c, const operand *S, const operand *D, int tra
     if (pred) return fail(c, "a predicated LDSReadTrans copy is not supported yet");
     if (S->as != FLY_AS_SHARED) return fail(c, "an LDSReadTrans atom reads a shared-memory (LDS) source");
     if (D->as != FLY_AS_REGISTER) return fail(c, "an LDSReadTrans atom writes a register destination");
-    if (S->swz.on) return fail(c, "an LDSReadTrans copy from a swizzled LDS view is not supported yet");
     int64_t bits = trans == 6 ? 96 : 64, n = trans == 16 ? 4 : trans == 6 ? 3 : 2;
     MlirType rt = mlirVectorTypeGet(1, &n, mlirIntegerTypeGet(c->ctx, trans == 16 ? 16 : 32));
     MlirType vt = mlirVectorTypeGet(1, &vals, D->elem);
@@ -417,13 +416,23 @@ static bool lower_trans(copy_ctx *c, const operand *S, const operand *D, int tra
         if (!consecutive(S, k, vals))
             return fail(c, "an LDSReadTrans atom reads each lane's values from consecutive LDS elements; this source's "
                            "are not");
-        fly_inttuple off;
-        fly_inttuple_int(&off, offset_of(S, k));
+        /* the lane's first value: the view's pointer moved by its offset; through a swizzled view the swizzle of
+         * that offset (the atom's values lie linearly from it, as the swizzled universal copies take them) */
+        MlirValue p;
         fly_ir_builder b;
-        builder(c, &b);
-        MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", S->m);
-        MlirValue ot = mlirValueIsNull(it) ? it : fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &off));
-        MlirValue p = mlirValueIsNull(ot) ? ot : fly_ir_build_binary(&b, "fly.add_offset", it, ot);
+        if (S->swz.on) {
+            MlirValue sv = swz_sub_view(c, S, k, vals);
+            if (c->failed) return false;
+            builder(c, &b);
+            p = fly_ir_build_unary(&b, "fly.get_iter", sv);
+        } else {
+            fly_inttuple off;
+            fly_inttuple_int(&off, offset_of(S, k));
+            builder(c, &b);
+            MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", S->m);
+            MlirValue ot = mlirValueIsNull(it) ? it : fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &off));
+            p = mlirValueIsNull(ot) ? ot : fly_ir_build_binary(&b, "fly.add_offset", it, ot);
+        }
         if (!built(c, &b, !mlirValueIsNull(p))) return false;
         MlirValue lp = fly_ir_res0(emit(c, "builtin.unrealized_conversion_cast", 1, &p, p3, 0, NULL));
         MlirValue r = fly_ir_res0(emit(c, name, 1, &lp, rt, 0, NULL));

@@ -2,8 +2,10 @@
 # gfx950's transposing LDS read copy atoms (fx.rocdl.cdna4.LDSReadTrans16_64b / LDSReadTrans8_64b) in tiled copies
 # on the emulator. The tiled copy's TV layout is the destination's (FlyDSL's reference layout): lane l holds the
 # MFMA B fragment B[n * (l // 16) + v][l % 16], v < n (n = 4 bf16 or 8 int8 values a lane), of a K x 16 tile kept
-# row-major in LDS. partition_S gives each lane n consecutive LDS elements (the atom's source layout), fx.copy
-# becomes one ds_read_tr per lane, and every lane's fragment is checked exactly against that reference. Then the
+# row-major in LDS, plain or through the swizzle S<2,2,4> (whole 4-value runs move, so each lane's values stay
+# together at the swizzle of its first offset). partition_S gives each lane n consecutive LDS elements (the atom's
+# source layout), fx.copy becomes one ds_read_tr per lane, and every lane's fragment is checked exactly against that
+# reference. Then the
 # errors: an unsupported (granularity, bits) pair, an element type of another width, a TV layout that is not
 # groups of 16 lanes, a source outside LDS, a source whose values are not consecutive, and gfx942.
 import os
@@ -15,7 +17,7 @@ import torch
 from flydsl.expr import rocdl
 
 
-def build(op, dtype, n):
+def build(op, dtype, n, swz=False):
     K = 4 * n  # four 16-lane groups of n rows each
     tv = fx.make_layout(((16, 4), n), ((K, n), 1))  # (lane, value) -> (k, col) of the K x 16 tile, column-major
 
@@ -23,13 +25,16 @@ def build(op, dtype, n):
     def k(inp: fx.Tensor, out: fx.Tensor):
         t = fx.Int32(fx.thread_idx.x)
         lds = fx.SharedAllocator().allocate(fx.Array[dtype, K * 16]).peek()
-        flat = fx.make_view(lds.ptr, fx.make_layout(K * 16, 1))
+        tile = fx.make_layout((K, 16), (16, 1))
+        if swz:
+            tile = fx.make_composed_layout(fx.static(fx.SwizzleType.get(2, 2, 4)), tile)
+        view = fx.make_view(lds.ptr, tile)
         g = fx.Tensor(fx.make_view(fx.get_iter(inp), fx.make_layout(K * 16, 1)))
         for j in range(n):
-            flat[t * n + j] = g[t * n + j]
+            view[(t * n + j) // 16, (t * n + j) % 16] = g[t * n + j]
         fx.gpu.barrier()
         tiled = fx.make_tiled_copy(fx.make_copy_atom(op(), dtype), tv, (K, 16))
-        src = tiled.get_slice(t).partition_S(fx.make_view(lds.ptr, fx.make_layout((K, 16), (16, 1))))
+        src = tiled.get_slice(t).partition_S(view)
         frag = fx.make_rmem_tensor(fx.make_layout(n, 1), dtype)
         fx.copy(tiled, src, frag)
         o = fx.Tensor(fx.make_view(fx.get_iter(out), fx.make_layout(64 * n, 1)))
@@ -47,14 +52,17 @@ def tiled_src_tv(op, dtype, tv, K):
     return fx.make_tiled_copy(fx.make_copy_atom(op(), dtype), tv, (K, 16)).layout_src_tv_tiled
 
 
-for name, op, dtype, tdt, n in (("LDSReadTrans16_64b bf16", rocdl.cdna4.LDSReadTrans16_64b, fx.BFloat16,
-                                 torch.bfloat16, 4),
-                                ("LDSReadTrans8_64b int8", rocdl.cdna4.LDSReadTrans8_64b, fx.Int8, torch.int8, 8)):
+for name, op, dtype, tdt, n, swz in (("LDSReadTrans16_64b bf16", rocdl.cdna4.LDSReadTrans16_64b, fx.BFloat16,
+                                      torch.bfloat16, 4, False),
+                                     ("LDSReadTrans16_64b bf16 swizzled", rocdl.cdna4.LDSReadTrans16_64b, fx.BFloat16,
+                                      torch.bfloat16, 4, True),
+                                     ("LDSReadTrans8_64b int8", rocdl.cdna4.LDSReadTrans8_64b, fx.Int8, torch.int8, 8,
+                                      False)):
     K = 4 * n
     vals = [(i * 37 + 11) % 251 - 125 for i in range(K * 16)]
     inp = torch.tensor(vals, dtype=torch.float32).to(tdt).to("cuda")
     out = torch.zeros(64 * n, dtype=tdt, device="cuda")
-    run, stv = build(op, dtype, n)
+    run, stv = build(op, dtype, n, swz)
     run(inp, out)
     got = [int(x) for x in out.float().tolist()]
     want = [vals[(n * (l // 16) + v) * 16 + l % 16] for l in range(64) for v in range(n)]
