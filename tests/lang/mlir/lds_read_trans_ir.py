@@ -4,7 +4,7 @@
 # !fly.copy_atom<..., 16> and fly.copy from the lane's partition_S of the LDS tile (four consecutive bf16) into a
 # register fragment; fly-layout-lowering makes it rocdl.ds.read.tr16.b64 of the lane's LDS address (vector<4xi16>,
 # as FlyDSL's CopyOpCDNA4LdsReadTransposeType emits it) bitcast to vector<4xbf16>; the ISA has
-# ds_read_b64_tr_b16. (This program runs with COMPILE_ONLY=1.)
+# ds_read_b64_tr_b16; fly_rocdl.CopyOpCDNA4LdsReadTransposeType.get builds the op. (This program runs with COMPILE_ONLY=1.)
 import os
 
 os.environ["ARCH"] = "gfx950"
@@ -18,6 +18,10 @@ atom = fx.make_copy_atom(op, fx.BFloat16)
 print(op)
 print(atom)
 print(rocdl.cdna4.LDSReadTrans(8, 64), rocdl.cdna4.LDSReadTrans6_96b(), rocdl.cdna4.LDSReadTrans4_64b())
+# FlyDSL's MLIR-level type of the op: get() builds one, isinstance tells it from other copy ops
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4LdsReadTransposeType as TransType
+
+print(TransType.get(16, 64), isinstance(op, TransType), isinstance(fx.UniversalCopy64b(), TransType))
 tiled = fx.make_tiled_copy(atom, fx.make_layout(((16, 4), 4), ((16, 4), 1)), (16, 16))
 print(tiled.layout_dst_tv_tiled, tiled.layout_src_tv_tiled)
 
