@@ -539,6 +539,20 @@ static fly_status copy_atom_parts(MlirType t, int *op_bits, int *val_bits, bool 
     s[d.length] = '\0';
     bool buf = !strncmp(s, "copy_atom<!fly_rocdl.cdna3.buffer_copy<", 39);
     const char *body = buf ? s + 39 : !strncmp(s, "copy_atom<!fly.universal_copy<", 30) ? s + 30 : NULL;
+    int g = 0;
+    /* gfx950's LDS transpose read: !fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>, G-bit values */
+    if (!body && !strncmp(s, "copy_atom<!fly_rocdl.cdna4.lds_read_trans<", 42)) {
+        if (sscanf(s, "copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = %db, %d>, %d>%n", &g, &ob, &vb, &used) != 3 ||
+            s[used] != '\0' || g != vb || !((ob == 64 && (g == 4 || g == 8 || g == 16)) || (ob == 96 && g == 6)))
+            return type_error(err,
+                              "an lds_read_trans atom of (4, 64), (8, 64), (6, 96) or (16, 64) over values of its "
+                              "granularity",
+                              t);
+        *op_bits = ob;
+        *val_bits = vb;
+        *buffer = false;
+        return FLY_OK;
+    }
     if (!body || sscanf(body, "%d>, %d>%n", &ob, &vb, &used) != 2 || body[used] != '\0' || vb <= 0 || ob <= 0 ||
         ob % vb)
         return type_error(err, "a universal_copy or buffer_copy atom whose bits are a multiple of its value bits", t);

@@ -11,7 +11,8 @@
  * give 0 and stores are dropped (the hardware rule, per access). A buffer memref is fly.make_view over
  * builtin.unrealized_conversion_cast(resource, element offset) (src/flydsl/trace/trace_buffer.c). A predicate operand
  * (a register memref of i1) guards each invocation with scf.if on its element: one element for a single
- * invocation, else one per atom invocation. */
+ * invocation, else one per atom invocation. gfx950's transposing LDS read atoms
+ * (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>): one rocdl.ds.read.tr<G>.b<N> per invocation (lower_trans). */
 #include "passes/lower_copy.h"
 
 #include <stdio.h>
@@ -89,6 +90,7 @@ typedef struct operand {
     MlirType elem;
     int64_t align;    /* the pointer's alignment in bytes, 0: the element's */
     bool buffer;
+    int as; /* the address space (FLY_AS_*) */
     MlirValue rsrc, eoff;
     fly_ir_swz swz; /* a swizzled view: the atom's values lie linearly from S(off + L(first)) */
 } operand;
@@ -104,6 +106,7 @@ static bool operand_of(copy_ctx *c, MlirValue m, operand *o) {
     o->elem = p.elem;
     o->align = p.align;
     o->buffer = p.as == FLY_AS_BUFFER_DESC;
+    o->as = p.as;
     if (!o->buffer) return true;
     MlirOperation v = mlirValueIsAOpResult(m) ? mlirOpResultGetOwner(m) : (MlirOperation){NULL};
     MlirValue ptr =
@@ -358,14 +361,24 @@ static bool open_guard(copy_ctx *c, MlirValue p, int64_t i) {
     return true;
 }
 
-/* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values. */
-static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer) {
+/* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values, and *trans
+ * to the granularity of gfx950's transposing LDS read (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>), else 0. */
+static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer, int *trans) {
     MlirStringRef d = fly_ir_type_data(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     char s[256];
     size_t n = d.length < sizeof s - 1 ? d.length : sizeof s - 1;
     memcpy(s, d.data, n);
     s[n] = '\0';
     *buffer = strstr(s, "buffer_copy<") != NULL;
+    const char *tr = strstr(s, "lds_read_trans<");
+    *trans = 0;
+    if (tr) {
+        int g = 0, b = 0, v = 0;
+        if (sscanf(tr, "lds_read_trans<trans = %db, %d>, %d>", &g, &b, &v) != 3 || v <= 0) return false;
+        *trans = g;
+        *vals = b / v;
+        return true;
+    }
     const char *lt = n > 10 ? strchr(s + 10, '<') : NULL; /* past "copy_atom<": the op's "<bits>" */
     int ob = 0, vb = 0;
     if (!lt || sscanf(lt, "<%d>, %d>", &ob, &vb) != 2 || vb <= 0) return false;
@@ -385,6 +398,50 @@ static int64_t swz_run(const operand *o, int64_t limit) {
     return r;
 }
 
+/* A copy with gfx950's transposing LDS read atom (LDSReadTrans): per invocation, a pointer to the lane's first
+ * value in LDS (its vals values must lie consecutively there), one rocdl.ds.read.tr<G>.b<bits> (G = 16: vector<4xi16>;
+ * 8, 4: vector<2xi32>; 6: vector<3xi32>, as FlyDSL's CopyOpCDNA4LdsReadTransposeType emits them), its result as
+ * vals values of the destination's type, stored into the register destination. */
+static bool lower_trans(copy_ctx *c, const operand *S, const operand *D, int trans, int64_t vals, bool pred) {
+    if (pred) return fail(c, "a predicated LDSReadTrans copy is not supported yet");
+    if (S->as != FLY_AS_SHARED) return fail(c, "an LDSReadTrans atom reads a shared-memory (LDS) source");
+    if (D->as != FLY_AS_REGISTER) return fail(c, "an LDSReadTrans atom writes a register destination");
+    int64_t bits = trans == 6 ? 96 : 64, n = trans == 16 ? 4 : trans == 6 ? 3 : 2;
+    MlirType rt = mlirVectorTypeGet(1, &n, mlirIntegerTypeGet(c->ctx, trans == 16 ? 16 : 32));
+    MlirType vt = mlirVectorTypeGet(1, &vals, D->elem);
+    MlirType p3 = mlirTypeParseGet(c->ctx, fly_ir_sref("!llvm.ptr<3>"));
+    char name[40];
+    snprintf(name, sizeof name, "rocdl.ds.read.tr%d.b%lld", trans, (long long)bits);
+    for (int64_t k = 0; k < S->size && !c->failed; k += vals) {
+        if (!consecutive(S, k, vals))
+            return fail(c, "an LDSReadTrans atom reads each lane's values from consecutive LDS elements; this source's "
+                           "are not");
+        /* the lane's first value: the view's pointer moved by its offset; through a swizzled view the swizzle of
+         * that offset (the atom's values lie linearly from it, as the swizzled universal copies take them) */
+        MlirValue p;
+        fly_ir_builder b;
+        if (S->swz.on) {
+            MlirValue sv = swz_sub_view(c, S, k, vals);
+            if (c->failed) return false;
+            builder(c, &b);
+            p = fly_ir_build_unary(&b, "fly.get_iter", sv);
+        } else {
+            fly_inttuple off;
+            fly_inttuple_int(&off, offset_of(S, k));
+            builder(c, &b);
+            MlirValue it = fly_ir_build_unary(&b, "fly.get_iter", S->m);
+            MlirValue ot = mlirValueIsNull(it) ? it : fly_ir_build_static(&b, fly_ir_int_tuple_type(c->ctx, &off));
+            p = mlirValueIsNull(ot) ? ot : fly_ir_build_binary(&b, "fly.add_offset", it, ot);
+        }
+        if (!built(c, &b, !mlirValueIsNull(p))) return false;
+        MlirValue lp = fly_ir_res0(emit(c, "builtin.unrealized_conversion_cast", 1, &p, p3, 0, NULL));
+        MlirValue r = fly_ir_res0(emit(c, name, 1, &lp, rt, 0, NULL));
+        if (!mlirTypeEqual(rt, vt)) r = fly_ir_res0(emit(c, "vector.bitcast", 1, &r, vt, 0, NULL));
+        write_range(c, D, k, vals, r);
+    }
+    return !c->failed;
+}
+
 /* One copy op: its replacement inserted before it. */
 static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     if (fly_ir_op_verify(op, &c->err)) {
@@ -393,10 +450,12 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     }
     int64_t vals;
     bool buffer;
-    if (!atom_info(op, &vals, &buffer)) return fail(c, "cannot read the copy atom's bits");
+    int trans;
+    if (!atom_info(op, &vals, &buffer, &trans)) return fail(c, "cannot read the copy atom's bits");
     operand S, D;
     if (!operand_of(c, mlirOperationGetOperand(op, 1), &S) || !operand_of(c, mlirOperationGetOperand(op, 2), &D))
         return false;
+    if (trans) return lower_trans(c, &S, &D, trans, vals, mlirOperationGetNumOperands(op) == 4);
     if (buffer != (S.buffer || D.buffer))
         return fail(c, buffer ? "a buffer copy atom needs a #fly_rocdl.buffer_desc memref as source or destination"
                               : "a universal copy atom cannot access a #fly_rocdl.buffer_desc memref");

@@ -397,9 +397,16 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
     for (size_t i = 0; !strstr(tg->chip, "gfx950") && mlirOperationIsNull(sc) && i < 5; i++)
         sc = fly_ir_find_first_prefix(module, gfx950_prefixes[i]);
     if (!mlirOperationIsNull(sc)) {
-        char name[96], msg[200];
-        snprintf(msg, sizeof msg, "%s needs gfx950 (CDNA4); this module compiles for %s",
-                 fly_ir_op_name(sc, name, sizeof name), tg->chip);
+        char name[96], msg[640], at[200];
+        fly_ir_op_name(sc, name, sizeof name);
+        fly_ir_loc_str(mlirOperationGetLocation(sc), at, sizeof at);
+        /* the DSL line that made it (a fx.copy with cdna4.LDSReadTrans makes rocdl.ds.read.tr*), when known */
+        bool dsl = strchr(at, ':') && strncmp(at, "-:", 2) && !strstr(at, "unknown");
+        snprintf(msg, sizeof msg, "%s%s needs gfx950 (CDNA4); this module compiles for %s%s%s%s", name,
+                 !strncmp(name, "rocdl.ds.read.tr", 16) ? " (an LDS transpose read: rocdl.ds_read_tr* or a "
+                                                          "cdna4.LDSReadTrans copy atom)"
+                                                        : "",
+                 tg->chip, dsl ? " (at " : "", dsl ? at : "", dsl ? ")" : "");
         set_error(res, "llvm-ir", msg);
         return false;
     }

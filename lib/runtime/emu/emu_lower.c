@@ -260,7 +260,7 @@ static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const Mlir
     return agg;
 }
 
-/* gfx950's rocdl.ds.read.tr16.b64 / tr8.b64 (ptr<3>) -> 64 bits: every lane reads the 8 bytes at its own address,
+/* gfx950's rocdl.ds.read.tr16.b64 / tr8.b64 / tr4.b64 (ptr<3>) -> 64 bits: every lane reads the 8 bytes at its own address,
  * then each 16-lane group trades them so that lane i of the group, element j (of n = 64 / e bits) is element i % n
  * of what lane k * j + i / n read (k = 16 / n): the group's 16 reads are a block of n rows of 16 elements (k lanes
  * a row) and lane i gets column i. */
@@ -300,6 +300,71 @@ static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVal
         acc = fly_emu_irb_val(b, "arith.ori", 2, ae, w->i64, 0, NULL);
     }
     return fly_emu_irb_val(b, "llvm.bitcast", 1, &acc, mlirValueGetType(fly_ir_res0(op)), 0, NULL);
+}
+
+/* gfx950's rocdl.ds.read.tr6.b96 (ptr<3>) -> vector<3xi32>: every lane reads the 12 bytes (sixteen 6-bit elements) at
+ * its own address, and lane i of each 16-lane group gets, as its element j, element i of what lane j of its group
+ * read (FlyDSL's ThrBitLayoutSrc (16,96):(96,1) and ThrBitLayoutDst (16,(6,16)):(6,(1,96)): the block of 16 rows of
+ * 16 elements transposed). Each read travels as two 64-bit halves (bits 0-63 and 64-95) through the lane exchange. */
+static MlirValue ds_read_tr6(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op) {
+    MlirValue p = mlirOperationGetOperand(op, 0);
+    MlirValue lo = fly_emu_irb_load(b, p, w->i64, 4);
+    MlirValue hi = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, p, 2, w->i32), w->i32, 4);
+    hi = fly_emu_irb_val(b, "arith.extui", 1, &hi, w->i64, 0, NULL);
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
+    MlirValue in_group = fly_emu_irb_val(b, "arith.andi", 2, li, w->i32, 0, NULL);
+    MlirValue gb[2] = {lane, in_group};
+    MlirValue group = fly_emu_irb_val(b, "arith.subi", 2, gb, w->i32, 0, NULL);
+    /* element in_group of a 96-bit read lies at bit s = 6 * in_group: in lo (s < 64, its top bits from hi when it
+     * crosses bit 64) or in hi */
+    MlirValue s6[2] = {in_group, fly_emu_irb_const(b, 6, w->i32)};
+    MlirValue s = fly_emu_irb_val(b, "arith.muli", 2, s6, w->i32, 0, NULL);
+    s = fly_emu_irb_val(b, "arith.extui", 1, &s, w->i64, 0, NULL);
+    MlirValue c63 = fly_emu_irb_const(b, 63, w->i64), c64 = fly_emu_irb_const(b, 64, w->i64);
+    MlirValue in_lo = fly_emu_irb_icmp(b, 6, s, c64), at0 = fly_emu_irb_icmp(b, 0, s, fly_emu_irb_const(b, 0, w->i64));
+    MlirValue sh_lo = fly_emu_irb_bin(b, "llvm.and", s, c63); /* s (s < 64) */
+    MlirValue sh_up = fly_emu_irb_bin(b, "llvm.and", fly_emu_irb_bin(b, "llvm.sub", c64, s), c63); /* 64 - s */
+    MlirValue sh_hi = fly_emu_irb_bin(b, "llvm.and", fly_emu_irb_bin(b, "llvm.sub", s, c64), c63); /* s - 64 */
+    MlirValue acc_lo = fly_emu_irb_const(b, 0, w->i64), acc_hi = fly_emu_irb_const(b, 0, w->i64);
+    MlirValue w64 = fly_emu_irb_const(b, 64, w->i32);
+    for (int j = 0; j < 16 && !w->failed; j++) {
+        MlirValue sj[2] = {group, fly_emu_irb_const(b, j, w->i32)};
+        MlirValue src = fly_emu_irb_val(b, "arith.addi", 2, sj, w->i32, 0, NULL);
+        MlirValue s4[2] = {src, fly_emu_irb_const(b, 4, w->i32)}; /* a ds_bpermute byte address */
+        src = fly_emu_irb_val(b, "arith.muli", 2, s4, w->i32, 0, NULL);
+        MlirValue glo = xlane(w, b, ctxv, lo, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue ghi = xlane(w, b, ctxv, hi, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue a = fly_emu_irb_bin(b, "llvm.lshr", glo, sh_lo);
+        MlirValue up = fly_emu_irb_bin(b, "llvm.shl", ghi, sh_up);
+        MlirValue au[2] = {at0, a};
+        MlirValue orv = fly_emu_irb_bin(b, "llvm.or", a, up);
+        MlirValue sel1[3] = {au[0], a, orv};
+        MlirValue low = fly_emu_irb_val(b, "arith.select", 3, sel1, w->i64, 0, NULL);
+        MlirValue sel2[3] = {in_lo, low, fly_emu_irb_bin(b, "llvm.lshr", ghi, sh_hi)};
+        MlirValue el = fly_emu_irb_val(b, "arith.select", 3, sel2, w->i64, 0, NULL);
+        el = fly_emu_irb_bin(b, "llvm.and", el, c63);
+        /* element j of the result at bit 6 j: bits 0-63 in acc_lo, 64-95 in acc_hi */
+        if (6 * j < 64)
+            acc_lo = fly_emu_irb_bin(b, "llvm.or", acc_lo,
+                                     fly_emu_irb_bin(b, "llvm.shl", el, fly_emu_irb_const(b, 6 * j, w->i64)));
+        if (6 * j + 6 > 64)
+            acc_hi = fly_emu_irb_bin(
+                b, "llvm.or", acc_hi,
+                6 * j >= 64 ? fly_emu_irb_bin(b, "llvm.shl", el, fly_emu_irb_const(b, 6 * j - 64, w->i64))
+                            : fly_emu_irb_bin(b, "llvm.lshr", el, fly_emu_irb_const(b, 64 - 6 * j, w->i64)));
+    }
+    MlirValue sh32 = fly_emu_irb_const(b, 32, w->i64);
+    MlirValue words[3] = {fly_emu_irb_val(b, "arith.trunci", 1, &acc_lo, w->i32, 0, NULL),
+                          fly_emu_irb_bin(b, "llvm.lshr", acc_lo, sh32),
+                          fly_emu_irb_val(b, "arith.trunci", 1, &acc_hi, w->i32, 0, NULL)};
+    words[1] = fly_emu_irb_val(b, "arith.trunci", 1, &words[1], w->i32, 0, NULL);
+    int64_t three = 3;
+    MlirType v3 = mlirVectorTypeGet(1, &three, w->i32);
+    MlirValue r = fly_emu_irb_val(b, "vector.from_elements", 3, words, v3, 0, NULL);
+    MlirType rt = mlirValueGetType(fly_ir_res0(op));
+    return mlirTypeEqual(rt, v3) ? r : fly_emu_irb_val(b, "llvm.bitcast", 1, &r, rt, 0, NULL);
 }
 
 /* The integer value of attribute name of op (0 when absent). */
@@ -708,8 +773,12 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     } else if (!strcmp(name, "rocdl.permlane16.swap") || !strcmp(name, "rocdl.permlane32.swap")) {
         MlirValue r = permlane_swap(w, &b, ctxv, tid, op, name[14] == '1' ? 16 : 32);
         if (!w->failed) replace_op(op, r);
-    } else if (!strcmp(name, "rocdl.ds.read.tr16.b64") || !strcmp(name, "rocdl.ds.read.tr8.b64")) {
-        MlirValue r = ds_read_tr(w, &b, ctxv, tid, op, name[16] == '1' ? 16 : 8);
+    } else if (!strcmp(name, "rocdl.ds.read.tr16.b64") || !strcmp(name, "rocdl.ds.read.tr8.b64") ||
+               !strcmp(name, "rocdl.ds.read.tr4.b64")) {
+        MlirValue r = ds_read_tr(w, &b, ctxv, tid, op, name[16] == '1' ? 16 : name[16] - '0');
+        if (!w->failed) replace_op(op, r);
+    } else if (!strcmp(name, "rocdl.ds.read.tr6.b96")) {
+        MlirValue r = ds_read_tr6(w, &b, ctxv, tid, op);
         if (!w->failed) replace_op(op, r);
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
         replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));

@@ -937,6 +937,13 @@ int fy_trace_add_buffer_fx(fy_obj *m) {
             return -1;
         }
     }
+    for (fy_methoddef *d = fy_trace_lds_trans_funcs; d->name; d++) { /* trace_copy.c */
+        fy_obj *f = fy_cfunction_new(d, r);
+        if (!f || fy_module_add_steal(r, d->name, f) < 0) {
+            FY_DECREF(r);
+            return -1;
+        }
+    }
     for (fy_methoddef *d = fy_trace_buffer_ptr_funcs; d->name; d++) { /* trace_buffer_ptr.c; make_ptr is fx's */
         fy_obj *f = fy_cfunction_new(d, r);
         if (!f || fy_module_add_steal(strcmp(d->name, "make_ptr") ? r : m, d->name, f) < 0) {

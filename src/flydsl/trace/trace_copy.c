@@ -10,7 +10,9 @@
  * ((AtomV,RestV), RestM, RestN) per thread. Copies are recorded as FlyDSL spells them: the atom value
  * (fly.make_copy_atom : !fly.copy_atom<!fly.universal_copy<bits>, value bits>) and fly.copy(atom, src, dst[, pred])
  * or fly.copy_atom_call(atom, src, dst[, pred]); fly-layout-lowering (lib/passes/lower_copy.c) makes them loads and
- * stores of the atom's width. */
+ * stores of the atom's width. gfx950's fx.rocdl.cdna4.LDSReadTrans atoms (LDS -> registers, transposed across
+ * each 16-lane group) record the same way and lower to rocdl.ds.read.tr*; a tiled copy of one partitions its
+ * source by the atom's source layout (trans_source_tv), its destination by the TV layout given. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,11 +26,13 @@ typedef struct copyop {
     fy_obj h;
     int bits;
     int buffer;
-} copyop; /* buffer: fx.rocdl.BufferCopy */
+    int trans; /* gfx950's LDS transpose read (buffer 4): its element bits, 4, 6, 8 or 16 */
+} copyop;      /* buffer: the op's kind (op_name) */
 typedef struct catom {
     fy_obj h;
     int bits;
     int buffer;
+    int trans;
     fy_dsl_numeric *et;
 } catom;
 typedef struct tcopy {
@@ -38,6 +42,8 @@ typedef struct tcopy {
     fly_tile tile;
     int has_mn;       /* the tile is a tuple of sizes: mn holds it (tile_mn as an IntTuple) */
     fly_inttuple mn;
+    int has_stv; /* an atom whose source is laid out apart from its destination (LDSReadTrans): stv */
+    fly_layout stv;
 } tcopy;
 typedef struct thrcopy {
     fy_obj h;
@@ -46,18 +52,29 @@ typedef struct thrcopy {
 } thrcopy;
 static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
 
-/* buffer: 0 universal, 1 buffer copy, 2 buffer -> LDS DMA, 3 gfx950's async buffer -> LDS DMA */
+/* buffer: 0 universal, 1 buffer copy, 2 buffer -> LDS DMA, 3 gfx950's async buffer -> LDS DMA, 4 gfx950's LDS
+ * transpose read (FLY_COPY_LDS_TRANS) */
 static const char *op_name(int buffer) {
     static const char *const names[] = {"!fly.universal_copy", "!fly_rocdl.cdna3.buffer_copy",
-                                        "!fly_rocdl.cdna3.buffer_copy_lds", "!fly_rocdl.cdna4.buffer_load_async_lds"};
-    return names[buffer >= 0 && buffer < 4 ? buffer : 0];
+                                        "!fly_rocdl.cdna3.buffer_copy_lds", "!fly_rocdl.cdna4.buffer_load_async_lds",
+                                        "!fly_rocdl.cdna4.lds_read_trans"};
+    return names[buffer >= 0 && buffer < 5 ? buffer : 0];
+}
+/* The op's type as FlyDSL prints it: "!fly.universal_copy<128>", "!fly_rocdl.cdna4.lds_read_trans<trans = 16b, 64>" */
+static void op_text(int buffer, int trans, int bits, char *out, size_t cap) {
+    if (buffer == FLY_COPY_LDS_TRANS) snprintf(out, cap, "%s<trans = %db, %d>", op_name(buffer), trans, bits);
+    else snprintf(out, cap, "%s<%d>", op_name(buffer), bits);
 }
 static fy_obj *copyop_repr(fy_obj *o) {
-    return fy_str_printf("%s<%d>", op_name(((copyop *)o)->buffer), ((copyop *)o)->bits);
+    char t[96];
+    op_text(((copyop *)o)->buffer, ((copyop *)o)->trans, ((copyop *)o)->bits, t, sizeof t);
+    return fy_str_printf("%s", t);
 }
 static fy_obj *catom_repr(fy_obj *o) {
     catom *a = (catom *)o;
-    return fy_str_printf("CopyAtom<!fly.copy_atom<%s<%d>, %d>>", op_name(a->buffer), a->bits, a->et->width);
+    char t[96];
+    op_text(a->buffer, a->trans, a->bits, t, sizeof t);
+    return fy_str_printf("CopyAtom<!fly.copy_atom<%s, %d>>", t, a->et->width);
 }
 static void catom_dealloc(fy_obj *o) { (void)o; }
 static fy_obj *tcopy_repr(fy_obj *o) {
@@ -65,8 +82,9 @@ static fy_obj *tcopy_repr(fy_obj *o) {
     char l[512], tl[256];
     fly_layout_print(&t->tv, l, sizeof l);
     fly_tile_print(&t->tile, tl, sizeof tl);
-    return fy_str_printf("TiledCopy<!fly.copy_atom<%s<%d>, %d>, %s, %s>", op_name(t->atom->buffer), t->atom->bits,
-                         t->atom->et->width, l, tl);
+    char o2[96];
+    op_text(t->atom->buffer, t->atom->trans, t->atom->bits, o2, sizeof o2);
+    return fy_str_printf("TiledCopy<!fly.copy_atom<%s, %d>, %s, %s>", o2, t->atom->et->width, l, tl);
 }
 static void tcopy_dealloc(fy_obj *o) { FY_CLEAR(((tcopy *)o)->atom); }
 /* Tiled copies are values: equal when they print the same (the compile cache keys kernels on them). */
@@ -90,14 +108,19 @@ static fy_obj *tcopy_tile_mn(fy_obj *o) {
     return t->has_mn ? fy_dsl_inttuple_new(&t->mn) : fy_dsl_tile_new(&t->tile);
 }
 static fy_obj *tcopy_layout_tv(fy_obj *o) { return fy_dsl_layout_new(&((tcopy *)o)->tv); }
+static fy_obj *tcopy_layout_src_tv(fy_obj *o) {
+    tcopy *t = (tcopy *)o;
+    return fy_dsl_layout_new(t->has_stv ? &t->stv : &t->tv);
+}
 static fy_obj *catom_val_bits(fy_obj *o) { return fy_int_from(((catom *)o)->bits); }
 static int64_t catom_hash(fy_obj *o) {
-    return fy_hash_i64(((catom *)o)->bits * 1000003 + ((catom *)o)->et->width * 31 + ((catom *)o)->et->kind);
+    return fy_hash_i64(((catom *)o)->bits * 1000003 + ((catom *)o)->et->width * 31 + ((catom *)o)->et->kind +
+                       ((catom *)o)->trans * 7919);
 }
 static fy_obj *catom_richcmp(fy_obj *a, fy_obj *b, int op) {
     if ((op != FY_EQ_OP && op != FY_NE_OP) || FY_TYPE(b) != FY_TYPE(a)) return fy_ref(fy_NotImplemented);
     int eq = ((catom *)a)->bits == ((catom *)b)->bits && ((catom *)a)->et == ((catom *)b)->et &&
-             ((catom *)a)->buffer == ((catom *)b)->buffer;
+             ((catom *)a)->buffer == ((catom *)b)->buffer && ((catom *)a)->trans == ((catom *)b)->trans;
     return fy_bool(op == FY_EQ_OP ? eq : !eq);
 }
 static void thrcopy_dealloc(fy_obj *o) {
@@ -111,9 +134,55 @@ fy_obj *fy_trace_new_copyop(int bits, int buffer) {
     if (!c) return NULL;
     c->bits = bits;
     c->buffer = buffer;
+    c->trans = 0;
     return &c->h;
 }
 static fy_obj *new_copyop(int bits) { return fy_trace_new_copyop(bits, 0); }
+
+/* fx.rocdl.cdna4.LDSReadTrans(trans_granularity, bit_size): gfx950's ds_read_tr ops, the pairs FlyDSL accepts
+ * (CopyOpCDNA4LdsReadTransposeType::verify): (4, 64), (8, 64), (6, 96), (16, 64). */
+static fy_obj *new_trans(const char *name, int64_t g, int64_t b) {
+    if (!((b == 64 && (g == 4 || g == 8 || g == 16)) || (b == 96 && g == 6)))
+        return fy_err_format(&fy_ValueError,
+                             "%s: unsupported (bitSize, transGranularity) = (%lld, %lld) for LDS read transpose "
+                             "(expected (64, 4), (64, 8), (96, 6) or (64, 16))",
+                             name, (long long)b, (long long)g);
+    copyop *c = (copyop *)fy_trace_new_copyop((int)b, FLY_COPY_LDS_TRANS);
+    if (c) c->trans = (int)g;
+    return &c->h;
+}
+static fy_obj *f_ldstr(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"trans_granularity", "bit_size", NULL};
+    fy_obj *v[2];
+    int64_t g, b;
+    if (fy_parse_args("LDSReadTrans", a, na, kw, names, 2, 2, 2, v) < 0 ||
+        fy_dsl_to_int(v[0], &g, "LDSReadTrans", "trans_granularity") < 0 ||
+        fy_dsl_to_int(v[1], &b, "LDSReadTrans", "bit_size") < 0)
+        return NULL;
+    return new_trans("LDSReadTrans", g, b);
+}
+#define LDSTR(G, B) \
+    static fy_obj *f_ldstr##G##_##B(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
+        (void)s, (void)a; \
+        const char *n = "LDSReadTrans" #G "_" #B "b"; \
+        if (fy_no_kwargs(n, kw) < 0 || fy_check_nargs(n, na, 0, 0) < 0) return NULL; \
+        return new_trans(n, G, B); \
+    }
+LDSTR(4, 64)
+LDSTR(8, 64)
+LDSTR(6, 96)
+LDSTR(16, 64)
+
+fy_methoddef fy_trace_lds_trans_funcs[] = {
+    {"LDSReadTrans", f_ldstr, 0,
+     "LDSReadTrans(trans_granularity, bit_size)\ngfx950's transposing LDS read copy op (ds_read_tr*): (4, 64), "
+     "(8, 64), (6, 96) or (16, 64)."},
+    {"LDSReadTrans4_64b", f_ldstr4_64, 0, "LDSReadTrans4_64b()\nds_read_b64_tr_b4 (gfx950)."},
+    {"LDSReadTrans8_64b", f_ldstr8_64, 0, "LDSReadTrans8_64b()\nds_read_b64_tr_b8 (gfx950)."},
+    {"LDSReadTrans6_96b", f_ldstr6_96, 0, "LDSReadTrans6_96b()\nds_read_b96_tr_b6 (gfx950)."},
+    {"LDSReadTrans16_64b", f_ldstr16_64, 0, "LDSReadTrans16_64b()\nds_read_b64_tr_b16 (gfx950)."},
+    {0}};
 
 #define UC(N) \
     static fy_obj *f_uc##N(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) { \
@@ -148,7 +217,7 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
                              "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
                              fy_type_name(a[0]));
     fy_dsl_numeric *et;
-    int lds = ((copyop *)a[0])->buffer >= 2;
+    int kind = ((copyop *)a[0])->buffer, lds = kind == 2 || kind == 3;
     if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
         int64_t w;
         if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
@@ -167,13 +236,56 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     if (bits % et->width)
         return fy_err_format(&fy_ValueError, "make_copy_atom: a %d-bit copy cannot move whole %s values", bits,
                              et->name);
+    int trans = ((copyop *)a[0])->trans;
+    if (kind == FLY_COPY_LDS_TRANS && et->width != trans)
+        return fy_err_format(&fy_ValueError,
+                             "make_copy_atom: LDSReadTrans%d_%db transposes %d-bit elements; %s values are %d bits",
+                             trans, bits, trans, et->name, et->width);
     if (fy_type_ready(&catom_type) < 0) return NULL;
     catom *c = (catom *)fy_alloc(&catom_type);
     if (!c) return NULL;
     c->bits = bits;
-    c->buffer = ((copyop *)a[0])->buffer;
+    c->buffer = kind;
+    c->trans = trans;
     c->et = et;
     return &c->h;
+}
+
+/* The source TV layout of a tiled copy whose atom is gfx950's LDS transpose read with n values a lane (n = 64 / G
+ * or 16 for tr6): tv is the destination's (FlyDSL's reference layout, the atom's ThrBitLayoutDst: in a 16-lane
+ * group lane t' holds value v' = element t' + 16 v' of the group's block), the source's is ThrBitLayoutSrc (lane
+ * t reads elements n t .. n t + n - 1). Source lane t = b + k a (+ 16 r, k = 16 / n), value v_a (+ n q) reads
+ * element n t + v_a = (n b + v_a) + 16 a, the destination's lane n b + v_a, value a: so the source TV is
+ * tv o ((k, n, T/16), (n, V/n)) : ((n, T, 16), (1, n T)) over tv's T threads and V values (CuTe's
+ * tile2thrfrg(ref2src), FlyDSL's make_tiled_copy). */
+static int trans_source_tv(const fly_layout *tv, int n, fly_layout *out) {
+    fly_error err;
+    fly_layout t0, v0;
+    int64_t T, V, k = 16 / n;
+    if (fly_layout_rank(tv) != 2 || fly_layout_get(tv, 0, &t0, &err) || fly_layout_get(tv, 1, &v0, &err) ||
+        fly_layout_size_static(&t0, &T, &err) || fly_layout_size_static(&v0, &V, &err)) {
+        fy_err_set(&fy_ValueError, "make_tiled_copy: an LDSReadTrans atom needs a static (threads, values) TV layout");
+        return -1;
+    }
+    if (T % 16 || V % n) {
+        fy_err_format(&fy_ValueError,
+                      "make_tiled_copy: an LDSReadTrans atom works on groups of 16 threads of %d values each; this TV "
+                      "layout has %lld threads of %lld values",
+                      n, (long long)T, (long long)V);
+        return -1;
+    }
+    int64_t sh_t[3] = {k, n, T / 16}, st_t[3] = {n, T, 16}, sh_v[2] = {n, V / n}, st_v[2] = {1, n * T};
+    fly_inttuple a, b, c, d, sh, st;
+    const fly_inttuple *e1[2] = {&a, &c}, *e2[2] = {&b, &d};
+    fly_layout P;
+    if (fly_inttuple_from_ints(&a, sh_t, 3, &err) || fly_inttuple_from_ints(&b, st_t, 3, &err) ||
+        fly_inttuple_from_ints(&c, sh_v, 2, &err) || fly_inttuple_from_ints(&d, st_v, 2, &err) ||
+        fly_inttuple_make_tuple(&sh, e1, 2, &err) || fly_inttuple_make_tuple(&st, e2, 2, &err) ||
+        fly_layout_make(&P, &sh, &st, &err) || fly_layout_composition(tv, &P, out, &err)) {
+        fy_dsl_raise(&err);
+        return -1;
+    }
+    return 0;
 }
 
 static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -203,6 +315,11 @@ static fy_obj *f_make_tiled_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
         }
     }
     FY_XDECREF(py);
+    catom *at = (catom *)a[0];
+    if (!bad && at->buffer == FLY_COPY_LDS_TRANS) {
+        bad = trans_source_tv(&t->tv, at->bits / at->et->width, &t->stv) < 0;
+        t->has_stv = !bad;
+    }
     if (bad) {
         FY_DECREF(&t->h);
         return NULL;
@@ -262,14 +379,15 @@ static fy_obj *tc_get_slice(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
 
 /* The partition layout of L for tiled copy tc with atomv values per atom: ((AtomV,RestV),RestM,...) after
  * the thread mode (see the file comment); *nmodes: modes of F, the thread mode included. */
-static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F, int *nmodes) {
+static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F, int *nmodes, int src) {
     fly_error err;
     fly_layout Z, T, R, C, Cthr, Cval, A, Vd;
     fly_inttuple one, av;
     fly_inttuple_int(&av, atomv);
     fly_inttuple_int(&one, 1);
     if (fly_layout_zipped_divide_tile(L, &tc->tile, &Z, &err) || fly_layout_get(&Z, 0, &T, &err) ||
-        fly_layout_get(&Z, 1, &R, &err) || fly_layout_composition(&T, &tc->tv, &C, &err) ||
+        fly_layout_get(&Z, 1, &R, &err) ||
+        fly_layout_composition(&T, src && tc->has_stv ? &tc->stv : &tc->tv, &C, &err) ||
         fly_layout_get(&C, 0, &Cthr, &err) || fly_layout_get(&C, 1, &Cval, &err) ||
         fly_layout_make(&A, &av, &one, &err) || fly_layout_logical_divide(&Cval, &A, &Vd, &err)) {
         fy_dsl_raise(&err);
@@ -303,6 +421,7 @@ static int part_layout(tcopy *tc, const fly_layout *L, int atomv, fly_layout *F,
 /* The thread's partition of tensor t (see the file comment); coordinate tensors are partitioned the same way
  * at trace time (trace_coord.c). */
 static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
+    int src = !strcmp(op, "partition_S");
     fy_tracer *tr = fy_trace_cur();
     if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
     tcopy *tc = th->tc;
@@ -313,7 +432,7 @@ static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
      * where an Int8 stand-in tensor's partition gives element offsets); fx.copy checks the types */
     int64_t vals = tc->atom->bits / tc->atom->et->width;
     if (fy_trace_is_coord(o)) {
-        if (part_layout(tc, fy_trace_coord_layout(o), vals, &F, &n) < 0) return NULL;
+        if (part_layout(tc, fy_trace_coord_layout(o), vals, &F, &n, src) < 0) return NULL;
         view = fy_trace_coord_with_layout(o, &F);
     } else if (fy_trace_is_buffer(o) && fy_trace_buffer_shadow(o)) { /* dynamic origin: partition the shadow view */
         return fy_trace_buffer_over(o, partition(th, fy_trace_buffer_shadow(o), op));
@@ -321,7 +440,7 @@ static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
         fy_dsl_numeric *bt;
         const fly_layout *BL = fy_trace_buffer_layout(o, &bt);
         (void)bt;
-        if (part_layout(tc, BL, vals, &F, &n) < 0) return NULL;
+        if (part_layout(tc, BL, vals, &F, &n, src) < 0) return NULL;
         view = fy_trace_buffer_with_layout(o, &F);
     } else {
         if (FY_TYPE(o) == &fy_dsl_tensor_type)
@@ -333,14 +452,14 @@ static fy_obj *partition(thrcopy *th, fy_obj *o, const char *op) {
             return fy_err_format(&fy_TypeError, "%s: expected a kernel tensor, not '%s'", op, fy_type_name(o));
         fy_ttensor *t = (fy_ttensor *)o;
         if (fly_layout_is_static(&t->L)) {
-            if (part_layout(tc, &t->L, vals, &F, &n) < 0) return NULL;
+            if (part_layout(tc, &t->L, vals, &F, &n, src) < 0) return NULL;
         } else {
             /* a dynamic layout: its leaves read here, the partition's leaves computed with arith ops */
             fly_layout B;
             fy_trace_dynsave sv;
             if (fy_trace_bind_layout(tr, t, &B, 3) < 0) return NULL;
             fy_trace_dyn_begin(tr, &sv);
-            int pr = part_layout(tc, &B, vals, &F, &n);
+            int pr = part_layout(tc, &B, vals, &F, &n, src);
             fy_trace_dyn_end(&sv);
             if (pr < 0) return NULL;
         }
@@ -394,13 +513,19 @@ fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst) {
  * !fly_rocdl.cdna3.buffer_copy<bits>); its handle, and its type
  * text in ty. Emitted per copy (atoms are Python values made anywhere, even outside the kernel); the lowering
  * (lib/passes/lower_copy.c) erases it with its calls. */
-uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap) {
-    snprintf(ty, cap, "!fly.copy_atom<%s<%d>, %d>", op_name(buffer), bits, et->width);
+static uint64_t atom_value(fy_tracer *tr, const char *optext, fy_dsl_numeric *et, char *ty, size_t cap) {
+    snprintf(ty, cap, "!fly.copy_atom<%s, %d>", optext, et->width);
     uint64_t a = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.make_copy_atom\"() {valBits = %d : i32} : () -> %s", (unsigned long long)a,
                   et->width, ty);
     fy_trace_end_line(tr);
     return a;
+}
+
+uint64_t fy_trace_copy_atom(fy_tracer *tr, int bits, int buffer, fy_dsl_numeric *et, char *ty, size_t cap) {
+    char o[96];
+    op_text(buffer, 0, bits, o, sizeof o);
+    return atom_value(tr, o, et, ty, cap);
 }
 
 /* "fly.copy_atom_call"(atom, src, dst) (one: a single invocation) or "fly.copy"(atom, src, dst) over memref values. */
@@ -435,7 +560,7 @@ static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
         fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(o));
         return -1;
     }
-    if (a->buffer >= 2) return 1; /* an LDS DMA moves bytes (trace_buffer_ptr.c) */
+    if (a->buffer == 2 || a->buffer == 3) return 1; /* an LDS DMA moves bytes (trace_buffer_ptr.c) */
     if (a->et->width != et->width) {
         fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name,
                       et->name);
@@ -458,6 +583,40 @@ static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op,
 }
 
 static fy_obj *copy_parsed(const char *op, fy_obj **v, int one);
+
+/* fx.copy / copy_atom_call with gfx950's LDSReadTrans atom: src an LDS tensor, dst a register tensor of the same
+ * element type; recorded as FlyDSL does (the atom and fly.copy / fly.copy_atom_call), lowered in
+ * lib/passes/lower_copy.c to one rocdl.ds.read.tr* per invocation (each lane reads its own consecutive values,
+ * the 16-lane group trades them). */
+static fy_obj *copy_trans(const char *op, catom *at, fy_obj *src, fy_obj *dst, fy_obj *pred, int one) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    if (!FY_TTENSOR_CHECK(src) || ((fy_ttensor *)src)->reg != FY_SP_SHARED)
+        return fy_err_format(&fy_TypeError, "%s: an LDSReadTrans atom reads a shared-memory (LDS) tensor, not %s", op,
+                             FY_TTENSOR_CHECK(src) ? fy_trace_space_name(((fy_ttensor *)src)->reg) : fy_type_name(src));
+    if (!FY_TTENSOR_CHECK(dst) || ((fy_ttensor *)dst)->reg != FY_SP_REG)
+        return fy_err_format(&fy_TypeError, "%s: an LDSReadTrans atom writes a register tensor, not %s", op,
+                             FY_TTENSOR_CHECK(dst) ? fy_trace_space_name(((fy_ttensor *)dst)->reg) : fy_type_name(dst));
+    if (pred)
+        return fy_err_format(&fy_NotImplementedError, "%s: pred= with an LDSReadTrans atom is not supported yet", op);
+    fy_ttensor *s = (fy_ttensor *)src, *d = (fy_ttensor *)dst;
+    if (s->et != d->et)
+        return fy_err_format(&fy_TypeError, "%s: source holds %s but destination holds %s", op, s->et->name,
+                             d->et->name);
+    fly_error err;
+    int64_t ns, nd, av = at->bits / at->et->width;
+    if (fly_layout_size_static(&s->L, &ns, &err) || fly_layout_size_static(&d->L, &nd, &err)) return fy_dsl_raise(&err);
+    if (ns != nd || ns % av || (one && ns != av))
+        return fy_err_format(&fy_ValueError,
+                             "%s: the LDSReadTrans atom moves %lld values a lane; source and destination hold %lld "
+                             "and %lld",
+                             op, (long long)av, (long long)ns, (long long)nd);
+    char o[96], aty[160];
+    op_text(at->buffer, at->trans, at->bits, o, sizeof o);
+    uint64_t a = atom_value(tr, o, s->et, aty, sizeof aty);
+    fy_trace_copy_call(tr, a, aty, one, s->ssa, s->ty, d->ssa, d->ty);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
 
 static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
     static const char *const names[] = {"copy_atom", "src", "dst", "pred", "soffset", NULL};
@@ -484,12 +643,13 @@ static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
     if (av < 0) return NULL;
     catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
     int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
+    fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
+    if (at->buffer == FLY_COPY_LDS_TRANS) return copy_trans(op, at, v[1], v[2], pred, one);
     if (at->buffer && !bufs)
         return fy_err_format(&fy_TypeError,
                              "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "
                              "as source or destination",
                              op);
-    fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
     if (at->buffer >= 2) return fy_trace_buffer_lds_copy(op, at->bits, at->buffer == 3, v[1], v[2], pred);
     /* same-width element types differ: the bits move element by element (fy_trace_copy_pred) */
     if (!pred && !one && !bufs && et == dt) return copy_whole(at, (fy_ttensor *)v[1], (fy_ttensor *)v[2]);
@@ -530,8 +690,8 @@ static fy_type copyop_type = {FY_TYPE_INIT("UniversalCopy", sizeof(copyop)), .fl
                               .repr = copyop_repr};
 static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (M, N) it covers"},
                                     {"layout_tv_tiled", tcopy_layout_tv, NULL, "the TV layout"},
-                                    /* every copy atom flyi has reads and writes with one thread-value layout */
-                                    {"layout_src_tv_tiled", tcopy_layout_tv, NULL, "the source TV layout"},
+                                    /* one thread-value layout for both but LDSReadTrans's (source_tv) */
+                                    {"layout_src_tv_tiled", tcopy_layout_src_tv, NULL, "the source TV layout"},
                                     {"layout_dst_tv_tiled", tcopy_layout_tv, NULL, "the destination TV layout"},
                                     {0}};
 static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};

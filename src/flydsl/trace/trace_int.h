@@ -231,6 +231,10 @@ fy_obj *fy_trace_copy(fy_ttensor *src, fy_ttensor *dst);
 fy_obj *fy_trace_copy_pred(const char *op, int64_t atomv, fy_obj *src, fy_obj *dst, fy_obj *pred, int one);
 /* A copy op of bits (trace_copy.c); buffer: fx.rocdl.BufferCopy (needs a buffer tensor on one side). */
 fy_obj *fy_trace_new_copyop(int bits, int buffer);
+/* The copy op kind of gfx950's transposing LDS reads (fx.rocdl.cdna4.LDSReadTrans*), and its functions for
+ * flydsl.expr.rocdl (trace_copy.c). */
+#define FLY_COPY_LDS_TRANS 4
+extern fy_methoddef fy_trace_lds_trans_funcs[];
 /* Buffer tensors (trace_buffer.c): is o one; its layout and element type; fx layout calls on them (divides,
  * slice) routed like fy_trace_layout_hook. */
 int fy_trace_is_buffer(fy_obj *o);

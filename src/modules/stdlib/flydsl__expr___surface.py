@@ -1324,7 +1324,8 @@ def fill(m):
     elif name == "flydsl.expr.rocdl.cdna3":
         _put(m, {"s_waitcnt": fx.rocdl.s_waitcnt})
     elif name == "flydsl.expr.rocdl.cdna4":
-        for n in _CDNA4_NAMES:
+        # the LDSReadTrans4_64b .. 16_64b shorthands are module attributes outside FlyDSL's __all__
+        for n in _CDNA4_NAMES + ["LDSReadTrans4_64b", "LDSReadTrans8_64b", "LDSReadTrans6_96b", "LDSReadTrans16_64b"]:
             obj = getattr(fx.rocdl, n, None)
             setattr(m, n, obj if obj is not None else _not_in_flyi("flydsl.expr.rocdl.cdna4." + n))
         _all_of(m, _CDNA4_NAMES)
