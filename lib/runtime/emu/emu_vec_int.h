@@ -120,6 +120,14 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
 /* A lane-dependent address: base[index] over scalars (uniform base), or p[constant] (lane-dependent p). */
 void fly_vx_gen_gep(fly_vx *x, fly_emu_irb *b, MlirOperation op);
 
+/* Register arrays (llvm.alloca of K scalars, every use a load or store of an element at a constant index in
+ * range): whether alloca a is one; whether old pointer p is one or one's element; the slots of an alloca
+ * (or nothing, for an element's gep); a load or store of an element under mask. */
+bool fly_vx_priv_ok(MlirOperation a);
+bool fly_vx_priv_ptr(MlirValue p);
+void fly_vx_gen_priv(fly_vx *x, MlirOperation op);
+void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
+
 /* ---- control flow (emu_vec_flow.c) ---- */
 
 /* scf.if (uniform: a branch; lane-dependent: both arms under masks) and scf.for (uniform bounds). */

@@ -4,7 +4,7 @@
 # file's own kernels (an LDS tree reduction with barriers in a loop, a wave butterfly and LDS combine, a
 # lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, consecutive lanes
 # under a mask with holes at a buffer's end, one address for a wave's active lanes, phases where some waves
-# have no active lane (left out of the wave loop), out-of-bounds
+# have no active lane (left out of the wave loop), register arrays across barriers, out-of-bounds
 # loads and stores in global memory and in LDS whose errors name the thread and the line) and the folder's
 # LDS, shuffle, softmax, layernorm and barrier programs, each run as a child process in both modes. The
 # child's own kernels must take the lane-vector form (FLYI_EMU_VEC_WHY=1 says which did).
@@ -139,6 +139,26 @@ def skip_waves(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, m: fx.Int32):
         out[t + 768] = fx.Float32(7.0)
 
 
+@flyc.kernel
+def reg_arrays(a: fx.Tensor, out: fx.Tensor, oi: fx.Tensor, n: fx.Int32):
+    t = fx.thread_idx.x
+    r = fx.make_rmem_tensor(4, fx.Float32)
+    q = fx.make_rmem_tensor(3, fx.Int32)
+    for i in fx.range_constexpr(4):
+        r[i] = a[t] * float(i + 1)
+    for i in fx.range_constexpr(3):
+        q[i] = t * (i + 2)
+    fx.barrier()
+    if t < n:
+        r[1] = r[0] + r[3]
+        q[2] = q[0] - 7
+    if t % 3 == 0:
+        r[2] = fx.Float32(-1.5)
+    fx.barrier()
+    out[t] = r[0] + r[1] + r[2] + r[3]
+    oi[t] = q[2] + q[1]
+
+
 @flyc.jit
 def run_tree(a, out):
     tree(a, out).launch(grid=6, block=N)
@@ -167,6 +187,11 @@ def run_lane(a, out, k):
 @flyc.jit
 def run_skip(a, out, n, m):
     skip_waves(a, out, n, m).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_regs(a, out, oi, n):
+    reg_arrays(a, out, oi, n).launch(grid=1, block=N)
 
 
 @flyc.jit
@@ -266,9 +291,33 @@ def skip_child(a):
     print("skip after", small[960:1000].tolist())
 
 
+def regs_child(a):
+    # register arrays (fx.make_rmem_tensor) as a slot per wave and element: across barriers, stores under
+    # lane-dependent branches (only the active lanes' elements change), in a phase some waves leave out
+    av = [float(v) for v in a[:N].tolist()]
+    for n in (100, 0, 256):
+        out = torch.zeros(N, device="cuda")
+        oi = torch.zeros(N, dtype=torch.int32, device="cuda")
+        run_regs(a, out, oi, n)
+        want, wanti = [], []
+        for t in range(N):
+            r = [f32(av[t] * float(i + 1)) for i in range(4)]
+            q = [t * (i + 2) for i in range(3)]
+            if t < n:
+                r[1] = f32(r[0] + r[3])
+                q[2] = q[0] - 7
+            if t % 3 == 0:
+                r[2] = -1.5
+            want.append(f32(f32(f32(r[0] + r[1]) + r[2]) + r[3]))
+            wanti.append(q[2] + q[1])
+        print("regs", n, out.tolist() == want, oi.tolist() == wanti, [float(v).hex() for v in out[95:105].tolist()],
+              oi[95:105].tolist())
+
+
 if len(sys.argv) > 1:
     child()
     skip_child((torch.arange(6 * N, device="cuda").float() * 0.37 - 100.0).sin())
+    regs_child((torch.arange(6 * N, device="cuda").float() * 0.37 - 100.0).sin())
 else:
     exe = os.readlink("/proc/self/exe")
     here = os.path.dirname(os.path.abspath(__file__))
