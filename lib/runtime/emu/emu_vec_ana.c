@@ -312,8 +312,11 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         return;
     }
     if (fly_vx_is(op, "llvm.alloca")) {
-        if (!level || !fly_vx_priv_ok(op))
-            fly_vx_bad(x, "an alloca other than a register array of scalars at constant indices", op);
+        int64_t n = level ? fly_vx_priv_bytes(op) : 0;
+        if (!n) fly_vx_bad(x, "an alloca other than a register array of scalars at constant indices", op);
+        x->priv += n;
+        if (x->priv > 256) /* MAXW waves of slots live on the launching thread's stack: 256 KiB at most */
+            fly_vx_bad(x, "register arrays of more than 256 bytes a lane", op);
         return;
     }
     if (fly_vx_is(op, "llvm.load") || fly_vx_is(op, "llvm.store")) {

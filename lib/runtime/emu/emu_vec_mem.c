@@ -337,12 +337,12 @@ static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et) {
     return mlirTypeEqual(vt, et);
 }
 
-bool fly_vx_priv_ok(MlirOperation a) {
+int64_t fly_vx_priv_bytes(MlirOperation a) {
     MlirType et = priv_elem(a);
     int64_t k;
     if (mlirTypeIsNull(et) || !fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || !fly_emu_type_bytes(et) ||
-        !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 1 || k * fly_emu_type_bytes(et) > 256)
-        return false;
+        !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 1 || k > 4096)
+        return 0;
     MlirValue r = fly_ir_res0(a);
     for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
         MlirOperation o = mlirOpOperandGetOwner(u);
@@ -351,15 +351,15 @@ bool fly_vx_priv_ok(MlirOperation a) {
             MlirAttribute ge = mlirOperationGetAttributeByName(o, fly_ir_sref("elem_type"));
             if (mlirOperationIsNull(priv_of(fly_ir_res0(o), &c)) || c < 0 || c >= k || mlirAttributeIsNull(ge) ||
                 !mlirTypeEqual(mlirTypeAttrGetValue(ge), et))
-                return false;
+                return 0;
             for (MlirOpOperand g = mlirValueGetFirstUse(fly_ir_res0(o)); !mlirOpOperandIsNull(g);
                  g = mlirOpOperandGetNextUse(g))
-                if (!priv_use_ok(mlirOpOperandGetOwner(g), fly_ir_res0(o), et)) return false;
+                if (!priv_use_ok(mlirOpOperandGetOwner(g), fly_ir_res0(o), et)) return 0;
         } else if (!priv_use_ok(o, r, et)) {
-            return false;
+            return 0;
         }
     }
-    return true;
+    return k * fly_emu_type_bytes(et);
 }
 
 bool fly_vx_priv_ptr(MlirValue p) {

@@ -159,6 +159,19 @@ def reg_arrays(a: fx.Tensor, out: fx.Tensor, oi: fx.Tensor, n: fx.Int32):
     oi[t] = q[2] + q[1]
 
 
+@flyc.kernel
+def big_regs(a: fx.Tensor, out: fx.Tensor):
+    t = fx.thread_idx.x
+    r = fx.make_rmem_tensor(80, fx.Float32)
+    for i in fx.range_constexpr(80):
+        r[i] = a[t] + float(i)
+    fx.barrier()
+    acc = fx.Float32(0.0)
+    for i in fx.range_constexpr(80):
+        acc = acc + r[i]
+    out[t] = acc
+
+
 @flyc.jit
 def run_tree(a, out):
     tree(a, out).launch(grid=6, block=N)
@@ -192,6 +205,11 @@ def run_skip(a, out, n, m):
 @flyc.jit
 def run_regs(a, out, oi, n):
     reg_arrays(a, out, oi, n).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_big_regs(a, out):
+    big_regs(a, out).launch(grid=1, block=N)
 
 
 @flyc.jit
@@ -312,6 +330,10 @@ def regs_child(a):
             wanti.append(q[2] + q[1])
         print("regs", n, out.tolist() == want, oi.tolist() == wanti, [float(v).hex() for v in out[95:105].tolist()],
               oi[95:105].tolist())
+    # more than 256 bytes of register arrays a lane: the phase loop runs it (FLYI_EMU_VEC_WHY says why)
+    out = torch.zeros(N, device="cuda")
+    run_big_regs(a, out)
+    print("big regs", [float(v).hex() for v in out[::51].tolist()])
 
 
 if len(sys.argv) > 1:
