@@ -8,10 +8,13 @@
  * masks (its results are selects, an arm without results is skipped when no lane takes it); scf.for
  * needs uniform bounds; loads and stores with lane-dependent indices are masked vector loads and stores
  * when the lanes' elements are consecutive, else gathers and scatters; an xor butterfly shuffle is a
- * vector shuffle. A barrier may only sit at the top of the body or in uniform scf.for loops there: each
- * run of ops between barriers becomes a loop over the waves, and the values one run defines and a later
- * one uses move through per-wave slots. Uniform ops without side effects run once per run, before its
- * wave loop.
+ * vector shuffle; a register array (an llvm.alloca of K scalars whose every use is an element at a
+ * constant index) is a slot per wave and element, a vector<64 x T> each. A barrier may only sit at the
+ * top of the body or in uniform scf.for loops there: each run of ops between barriers becomes a loop over
+ * the waves, and the values one run defines and a later one uses move through per-wave slots. Uniform
+ * ops without side effects run once per run, before its wave loop. A run whose effects all sit under one
+ * condition "thread id <cmp> uniform bound" (a tree reduction's `if t < s`, a `t == 0` store) loops only
+ * over the waves that hold the lanes taking it.
  *
  * Each access checks the lowest and highest address of its active lanes against the range its site last
  * hit (the scalar checks' cache, emu_checks.c); a miss calls fly_emu_vchk, which checks lane by lane in

@@ -217,6 +217,8 @@ static bool vary_op(fly_vx *x, MlirOperation op) {
     }
     bool v = false;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) v |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
+    /* each lane has its own register array */
+    if (fly_vx_is(op, "llvm.load") && fly_vx_priv_ptr(mlirOperationGetOperand(op, 0))) v = true;
     for (intptr_t i = 0; i < nr; i++) ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), v);
     return ch;
 }
@@ -307,6 +309,14 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         MlirValue m = mlirOperationGetOperand(op, ld ? 0 : 1);
         if (mlirOperationGetNumOperands(op) != (ld ? 2 : 3) || !plain_memref(mlirValueGetType(m)) || fly_vx_vary(x, m))
             fly_vx_bad(x, "an access to a memref of rank other than 1 or with a layout", op);
+        return;
+    }
+    if (fly_vx_is(op, "llvm.alloca")) {
+        int64_t n = level ? fly_vx_priv_bytes(op) : 0;
+        if (!n) fly_vx_bad(x, "an alloca other than a register array of scalars at constant indices", op);
+        x->priv += n;
+        if (x->priv > 256) /* MAXW waves of slots live on the launching thread's stack: 256 KiB at most */
+            fly_vx_bad(x, "register arrays of more than 256 bytes a lane", op);
         return;
     }
     if (fly_vx_is(op, "llvm.load") || fly_vx_is(op, "llvm.store")) {

@@ -203,6 +203,110 @@ static bool hoisted(fly_vx *x, MlirOperation op) {
     return e && e->seg < 0;
 }
 
+/* The thread id through casts that keep its value (to integers of 16 bits or more): whether v is one. */
+static bool tx_of(fly_vx *x, MlirValue v) {
+    for (int d = 0; d < 4; d++) {
+        if (mlirValueEqual(v, x->tx)) return true;
+        if (!mlirValueIsAOpResult(v)) return false;
+        MlirOperation o = mlirOpResultGetOwner(v);
+        MlirType t = mlirValueGetType(v);
+        if (!(fly_vx_is(o, "arith.index_cast") || fly_vx_is(o, "arith.index_castui") || fly_vx_is(o, "arith.extui") ||
+              fly_vx_is(o, "arith.extsi")) ||
+            !(mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) >= 16)))
+            return false;
+        v = mlirOperationGetOperand(o, 0);
+    }
+    return false;
+}
+
+/* An op of a run that may be left out for a wave none of whose lanes takes the run's guard: arith without
+ * side effects (divisions can fault) whose results no later run reads. */
+static bool skippable(fly_vx *x, MlirOperation op) {
+    static const char *const faults[] = {"arith.divsi",     "arith.divui",     "arith.remsi",     "arith.remui",
+                                         "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"};
+    if (!fly_vx_prefix(op, "arith.") || mlirOperationGetNumRegions(op)) return false;
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+        if (fly_vx_is(op, faults[i])) return false;
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++) {
+        fly_vx_ent *e = fly_vx_get(x, mlirOperationGetResult(op, r));
+        if (!e || e->spill) return false;
+    }
+    return true;
+}
+
+/* The waves [*lo, *hi) a run needs, built at b (default: all of them). A run whose effects all sit under
+ * scf.if ops without results or else arms, all on one condition "thread id <pred> uniform value" (either
+ * side, casts of the thread id that keep its value), with only side-effect-free arith beside them, does
+ * nothing in a wave where no lane takes the condition: the loop runs only over the waves holding the
+ * active lanes' range (a superset of those with an active lane; the same lanes run, in the same order). */
+static void wave_range(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n, MlirValue *lo, MlirValue *hi) {
+    *lo = x->c0;
+    *hi = x->nw;
+    MlirValue cond = {NULL};
+    for (int i = 0; i < n; i++) {
+        if (hoisted(x, ops[i])) continue;
+        if (fly_vx_is(ops[i], "scf.if") && !mlirOperationGetNumResults(ops[i])) {
+            MlirBlock eb = fly_vx_region_block(ops[i], 1);
+            MlirValue c = mlirOperationGetOperand(ops[i], 0);
+            if (!mlirBlockIsNull(eb) && !fly_vx_is(mlirBlockGetFirstOperation(eb), "scf.yield")) return;
+            if (!mlirValueIsNull(cond) && !mlirValueEqual(c, cond)) return;
+            cond = c;
+        } else if (!skippable(x, ops[i])) {
+            return;
+        }
+    }
+    if (mlirValueIsNull(cond) || !mlirValueIsAOpResult(cond) || !fly_vx_vary(x, cond)) return;
+    MlirOperation cmp = mlirOpResultGetOwner(cond);
+    if (!fly_vx_is(cmp, "arith.cmpi")) return;
+    MlirAttribute pa = mlirOperationGetAttributeByName(cmp, fly_ir_sref("predicate"));
+    if (mlirAttributeIsNull(pa) || !mlirAttributeIsAInteger(pa)) return;
+    int pred = (int)mlirIntegerAttrGetValueInt(pa);
+    MlirValue l = mlirOperationGetOperand(cmp, 0), r = mlirOperationGetOperand(cmp, 1), u;
+    static const int swapped[10] = {0, 1, 4, 5, 2, 3, 8, 9, 6, 7}; /* u <pred> tx is tx <swapped> u */
+    if (pred < 0 || pred > 9 || pred == CMP_NE) return;
+    if (tx_of(x, l)) {
+        u = r;
+    } else if (tx_of(x, r)) {
+        u = l;
+        pred = swapped[pred];
+    } else {
+        return;
+    }
+    fly_vx_ent *ue = fly_vx_get(x, u);
+    if (!ue || ue->vary || ue->seg >= 0 || mlirValueIsNull(ue->nv)) return;
+    /* v: the bound as an unsigned index; a signed one below zero as zero (a superset) */
+    MlirValue v = ue->nv;
+    bool sgn = pred >= 2 && pred <= 5;
+    if (!mlirTypeIsAIndex(mlirValueGetType(v)))
+        v = fly_vx_cast(b, sgn ? "arith.index_cast" : "arith.index_castui", v, x->idx);
+    if (sgn) {
+        v = fly_vx_bin(b, "arith.maxsi", v, x->c0);
+        pred += 4; /* slt -> ult, ... */
+    }
+    /* the active lanes lie in [L, H) of the block's [0, bdim) */
+    MlirValue bdim = fly_vx_bin(b, "arith.muli", x->nw, fly_emu_irb_const(b, VW, x->idx));
+    MlirValue vc = fly_vx_bin(b, "arith.minui", v, bdim), L = x->c0, H = bdim;
+    switch (pred) {
+    case CMP_EQ:
+        L = vc;
+        H = fly_vx_bin(b, "arith.addi", vc, x->c1);
+        break;
+    case CMP_ULT: H = vc; break;
+    case CMP_ULE:
+        H = fly_vx_bin(b, "arith.addi", fly_vx_bin(b, "arith.minui", v, fly_vx_bin(b, "arith.subi", bdim, x->c1)),
+                       x->c1);
+        break;
+    case CMP_UGT: L = fly_vx_bin(b, "arith.addi", vc, x->c1); break;
+    case CMP_UGE: L = vc; break;
+    default: return;
+    }
+    MlirValue sh = fly_emu_irb_const(b, 6, x->idx);
+    *lo = fly_vx_bin(b, "arith.shrui", L, sh);
+    *hi = fly_vx_bin(
+        b, "arith.minui",
+        fly_vx_bin(b, "arith.shrui", fly_vx_bin(b, "arith.addi", H, fly_emu_irb_const(b, VW - 1, x->idx)), sh), x->nw);
+}
+
 /* One run of ops (between barriers): the hoisted ones at b, the rest in a loop over the waves. */
 static void gen_run(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n) {
     bool rest = false;
@@ -218,8 +322,10 @@ static void gen_run(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n) {
                 fly_vx_ent *e = fly_vx_get(x, mlirOperationGetResult(ops[i], r));
                 if (e && e->spill) slot_of(x, e, mlirOperationGetResult(ops[i], r));
             }
+    MlirValue wlo, whi;
+    wave_range(x, b, ops, n, &wlo, &whi);
     fly_emu_irb in = *b;
-    x->w = fly_vx_open_for(x, &in, x->c0, x->nw, x->c1);
+    x->w = fly_vx_open_for(x, &in, wlo, whi, x->c1);
     x->wb = fly_vx_bin(&in, "arith.muli", x->w, fly_emu_irb_const(&in, VW, x->idx));
     fly_vx_put(x, x->tx, fly_vx_bin(&in, "arith.addi", fly_vx_bcast(x, &in, x->wb), x->iota), true,
                x->wb); /* lanes wb, wb + 1, ... */

@@ -211,6 +211,11 @@ void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
     else if (fly_vx_is(op, "scf.for")) fly_vx_gen_for(x, b, op, mask);
     else if (fly_vx_is(op, "memref.load") || fly_vx_is(op, "memref.store")) fly_vx_gen_access(x, b, op, mask);
     else if (fly_vx_is_call(op, "fly_emu_shfl")) gen_shfl(x, b, op);
+    else if (fly_vx_is(op, "llvm.alloca") || (fly_vx_is(op, "llvm.getelementptr") && fly_vx_priv_ptr(fly_ir_res0(op))))
+        fly_vx_gen_priv(x, op);
+    else if ((fly_vx_is(op, "llvm.load") && fly_vx_priv_ptr(mlirOperationGetOperand(op, 0))) ||
+             (fly_vx_is(op, "llvm.store") && fly_vx_priv_ptr(mlirOperationGetOperand(op, 1))))
+        fly_vx_gen_priv_access(x, b, op, mask);
     else if ((fly_vx_is(op, "llvm.load") && !fly_vx_ctx_load(x, op, &(int){0})) || fly_vx_is(op, "llvm.store"))
         fly_vx_gen_llaccess(x, b, op, mask);
     else if (fly_vx_is(op, "llvm.getelementptr") && fly_vx_vary(x, fly_ir_res0(op))) fly_vx_gen_gep(x, b, op);

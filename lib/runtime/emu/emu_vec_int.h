@@ -38,6 +38,7 @@ typedef struct fly_vx {
     bool bad;
     char why[160];
     int nseg, cur;                       /* numbering of the runs */
+    int64_t priv;                        /* the bytes of register arrays a lane holds */
     MlirValue octx, tx, ctxv, nw, iota, wb, w, scratch, scratch2, stval, ones, c0, c1;
     MlirBlock fentry;
     MlirOperation first; /* the new entry's first op: slots go before it */
@@ -119,6 +120,14 @@ void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue ma
 void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
 /* A lane-dependent address: base[index] over scalars (uniform base), or p[constant] (lane-dependent p). */
 void fly_vx_gen_gep(fly_vx *x, fly_emu_irb *b, MlirOperation op);
+
+/* Register arrays (llvm.alloca of K scalars, every use a load or store of an element at a constant index in
+ * range): whether alloca a is one; whether old pointer p is one or one's element; the slots of an alloca
+ * (or nothing, for an element's gep); a load or store of an element under mask. */
+int64_t fly_vx_priv_bytes(MlirOperation a);
+bool fly_vx_priv_ptr(MlirValue p);
+void fly_vx_gen_priv(fly_vx *x, MlirOperation op);
+void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
 
 /* ---- control flow (emu_vec_flow.c) ---- */
 

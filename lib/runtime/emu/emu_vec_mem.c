@@ -301,3 +301,111 @@ void fly_vx_gen_gep(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     fly_vx_ent *e = fly_vx_get(x, r);
     e->lane0 = l0, e->guard = g, e->pstride = mlirValueIsNull(l0) ? 0 : esz;
 }
+
+/* ---- register arrays (llvm.alloca): a slot per wave and element, vector<64 x T> each ---- */
+
+/* The alloca of old value p when p is a register array or p[c] with a constant c, with c in *idx. */
+static MlirOperation priv_of(MlirValue p, int64_t *idx) {
+    *idx = 0;
+    if (!mlirValueIsAOpResult(p)) return (MlirOperation){NULL};
+    MlirOperation d = mlirOpResultGetOwner(p);
+    if (fly_vx_is(d, "llvm.getelementptr")) {
+        MlirAttribute ri = mlirOperationGetAttributeByName(d, fly_ir_sref("rawConstantIndices"));
+        if (mlirOperationGetNumOperands(d) != 1 || mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1)
+            return (MlirOperation){NULL};
+        *idx = mlirDenseI32ArrayGetElement(ri, 0);
+        p = mlirOperationGetOperand(d, 0);
+        if (!mlirValueIsAOpResult(p)) return (MlirOperation){NULL};
+        d = mlirOpResultGetOwner(p);
+    }
+    return fly_vx_is(d, "llvm.alloca") ? d : (MlirOperation){NULL};
+}
+
+static MlirType priv_elem(MlirOperation a) {
+    MlirAttribute et = mlirOperationGetAttributeByName(a, fly_ir_sref("elem_type"));
+    return mlirAttributeIsNull(et) ? fly_ir_type_null() : mlirTypeAttrGetValue(et);
+}
+
+/* Whether a load or store of element type t through old pointer p reaches element c of a register array. */
+static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et) {
+    bool ld = fly_vx_is(use, "llvm.load"), st = fly_vx_is(use, "llvm.store");
+    if (!ld && !st) return false;
+    if (st && (mlirOperationGetNumOperands(use) != 2 || !mlirValueEqual(mlirOperationGetOperand(use, 1), p) ||
+               mlirValueEqual(mlirOperationGetOperand(use, 0), p)))
+        return false;
+    MlirType vt = ld ? mlirValueGetType(fly_ir_res0(use)) : mlirValueGetType(mlirOperationGetOperand(use, 0));
+    return mlirTypeEqual(vt, et);
+}
+
+int64_t fly_vx_priv_bytes(MlirOperation a) {
+    MlirType et = priv_elem(a);
+    int64_t k;
+    if (mlirTypeIsNull(et) || !fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || !fly_emu_type_bytes(et) ||
+        !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 1 || k > 4096)
+        return 0;
+    MlirValue r = fly_ir_res0(a);
+    for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation o = mlirOpOperandGetOwner(u);
+        int64_t c;
+        if (fly_vx_is(o, "llvm.getelementptr")) {
+            MlirAttribute ge = mlirOperationGetAttributeByName(o, fly_ir_sref("elem_type"));
+            if (mlirOperationIsNull(priv_of(fly_ir_res0(o), &c)) || c < 0 || c >= k || mlirAttributeIsNull(ge) ||
+                !mlirTypeEqual(mlirTypeAttrGetValue(ge), et))
+                return 0;
+            for (MlirOpOperand g = mlirValueGetFirstUse(fly_ir_res0(o)); !mlirOpOperandIsNull(g);
+                 g = mlirOpOperandGetNextUse(g))
+                if (!priv_use_ok(mlirOpOperandGetOwner(g), fly_ir_res0(o), et)) return 0;
+        } else if (!priv_use_ok(o, r, et)) {
+            return 0;
+        }
+    }
+    return k * fly_emu_type_bytes(et);
+}
+
+bool fly_vx_priv_ptr(MlirValue p) {
+    int64_t c;
+    return !mlirOperationIsNull(priv_of(p, &c));
+}
+
+/* The alloca: its slots memref<MAXW x K x vector<64 x T>> at the function's start; the geps: nothing. */
+void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
+    if (fly_vx_is(op, "llvm.getelementptr")) {
+        int64_t c;
+        fly_vx_ent *a = fly_vx_get(x, fly_ir_res0(priv_of(fly_ir_res0(op), &c)));
+        fly_vx_put(x, fly_ir_res0(op), a ? a->nv : x->c0, false, (MlirValue){NULL});
+        return;
+    }
+    int64_t shape[2] = {MAXW, 0};
+    fly_emu_const_int(mlirOperationGetOperand(op, 0), &shape[1]);
+    MlirType mt = mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, priv_elem(op)), 2, shape, mlirAttributeGetNull());
+    fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+    MlirNamedAttribute sa =
+        fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
+    fly_vx_put(x, fly_ir_res0(op), fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa), false,
+               (MlirValue){NULL});
+}
+
+/* A load or store of a register array's element: the wave's slot, the active lanes' elements (mask). */
+void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
+    bool ld = fly_vx_is(op, "llvm.load");
+    int64_t c;
+    MlirOperation a = priv_of(mlirOperationGetOperand(op, ld ? 0 : 1), &c);
+    fly_vx_ent *ae = fly_vx_get(x, fly_ir_res0(a));
+    if (!ae || mlirValueIsNull(ae->nv) || !mlirTypeIsAMemRef(mlirValueGetType(ae->nv))) {
+        fly_vx_bad(x, "a register array used before its alloca", op);
+        return;
+    }
+    MlirValue at[3] = {ae->nv, x->w, fly_emu_irb_const(b, c, x->idx)};
+    MlirType vt = fly_vx_vec_of(x, priv_elem(a));
+    if (ld) {
+        fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "memref.load", 3, at, vt), true, (MlirValue){NULL});
+        return;
+    }
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (!mlirValueIsNull(mask)) {
+        MlirValue s[3] = {mask, v, fly_vx_val(b, "memref.load", 3, at, vt)};
+        v = fly_vx_val(b, "arith.select", 3, s, vt);
+    }
+    MlirValue so[4] = {v, at[0], at[1], at[2]};
+    fly_emu_irb_op(b, "memref.store", 4, so, fly_ir_type_null(), 0, NULL);
+}

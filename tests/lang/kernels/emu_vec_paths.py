@@ -3,12 +3,14 @@
 # it can; FLYI_EMU_VEC_OFF=1 keeps the per-thread phase loop. Both give the same output, bit for bit: this
 # file's own kernels (an LDS tree reduction with barriers in a loop, a wave butterfly and LDS combine, a
 # lane 0 store, a strided gather, a scatter where lanes repeat an address, a masked tail, consecutive lanes
-# under a mask with holes at a buffer's end, one address for a wave's active lanes, out-of-bounds
+# under a mask with holes at a buffer's end, one address for a wave's active lanes, phases where some waves
+# have no active lane (left out of the wave loop), register arrays across barriers, out-of-bounds
 # loads and stores in global memory and in LDS whose errors name the thread and the line) and the folder's
 # LDS, shuffle, softmax, layernorm and barrier programs, each run as a child process in both modes. The
 # child's own kernels must take the lane-vector form (FLYI_EMU_VEC_WHY=1 says which did).
 import os
 import re
+import struct
 import subprocess
 import sys
 import flydsl.compiler as flyc
@@ -111,6 +113,65 @@ def lane_store(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
         out[k] = a[k] + fx.Float32(t)
 
 
+@flyc.kernel
+def skip_waves(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, m: fx.Int32):
+    t = fx.thread_idx.x
+    out[t] = a[t]
+    fx.barrier()
+    if t >= n:
+        out[t] = out[t] + fx.Float32(1.0)
+    fx.barrier()
+    if n > t:
+        out[t] = out[t] * fx.Float32(2.0)
+    fx.barrier()
+    if t == m:
+        out[t] = out[t] - fx.Float32(5.0)
+    fx.barrier()
+    if t <= m:
+        out[t + 256] = out[t] + fx.Float32(0.5)
+    fx.barrier()
+    if t < n:
+        out[t + 512] = fx.Float32(3.0)
+    else:
+        out[t + 512] = fx.Float32(4.0)
+    fx.barrier()
+    if t > m:
+        out[t + 768] = fx.Float32(7.0)
+
+
+@flyc.kernel
+def reg_arrays(a: fx.Tensor, out: fx.Tensor, oi: fx.Tensor, n: fx.Int32):
+    t = fx.thread_idx.x
+    r = fx.make_rmem_tensor(4, fx.Float32)
+    q = fx.make_rmem_tensor(3, fx.Int32)
+    for i in fx.range_constexpr(4):
+        r[i] = a[t] * float(i + 1)
+    for i in fx.range_constexpr(3):
+        q[i] = t * (i + 2)
+    fx.barrier()
+    if t < n:
+        r[1] = r[0] + r[3]
+        q[2] = q[0] - 7
+    if t % 3 == 0:
+        r[2] = fx.Float32(-1.5)
+    fx.barrier()
+    out[t] = r[0] + r[1] + r[2] + r[3]
+    oi[t] = q[2] + q[1]
+
+
+@flyc.kernel
+def big_regs(a: fx.Tensor, out: fx.Tensor):
+    t = fx.thread_idx.x
+    r = fx.make_rmem_tensor(80, fx.Float32)
+    for i in fx.range_constexpr(80):
+        r[i] = a[t] + float(i)
+    fx.barrier()
+    acc = fx.Float32(0.0)
+    for i in fx.range_constexpr(80):
+        acc = acc + r[i]
+    out[t] = acc
+
+
 @flyc.jit
 def run_tree(a, out):
     tree(a, out).launch(grid=6, block=N)
@@ -134,6 +195,21 @@ def run_edge(a, out, n, k):
 @flyc.jit
 def run_lane(a, out, k):
     lane_store(a, out, k).launch(grid=2, block=N)
+
+
+@flyc.jit
+def run_skip(a, out, n, m):
+    skip_waves(a, out, n, m).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_regs(a, out, oi, n):
+    reg_arrays(a, out, oi, n).launch(grid=1, block=N)
+
+
+@flyc.jit
+def run_big_regs(a, out):
+    big_regs(a, out).launch(grid=1, block=N)
 
 
 @flyc.jit
@@ -195,8 +271,75 @@ def child():
     fault(lambda: run_lane(small, out, 300))
 
 
+def f32(v):
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+def skip_ref(a, n, m):
+    o = [0.0] * 1024
+    for t in range(N):
+        o[t] = a[t]
+        if t >= n:
+            o[t] = f32(o[t] + 1.0)
+        if n > t:
+            o[t] = f32(o[t] * 2.0)
+        if t == m:
+            o[t] = f32(o[t] - 5.0)
+        if t <= m:
+            o[t + 256] = f32(o[t] + 0.5)
+        o[t + 512] = 3.0 if t < n else 4.0
+        if t > m:
+            o[t + 768] = 7.0
+    return o
+
+
+def skip_child(a):
+    # waves with no active lane in a phase are left out (thread id against a uniform bound, both sides, signed
+    # bounds below zero, one lane, none, an else arm that keeps every wave); a fault in the last wave stops it
+    # at the same thread with the lanes before it stored
+    av = [float(v) for v in a[:N].tolist()]
+    for n, m in ((130, 70), (-3, -1), (300, 1000), (0, 255), (64, 63), (256, 128)):
+        out = torch.zeros(1024, device="cuda")
+        run_skip(a, out, n, m)
+        got = out.tolist()
+        want = skip_ref(av, n, m)
+        print("skip", n, m, got == want, [float(v).hex() for v in got[60:70] + got[190:200] + got[318:330]])
+    small = torch.zeros(1000, device="cuda")
+    fault(lambda: run_skip(a, small, 600, 200))
+    print("skip after", small[960:1000].tolist())
+
+
+def regs_child(a):
+    # register arrays (fx.make_rmem_tensor) as a slot per wave and element: across barriers, stores under
+    # lane-dependent branches (only the active lanes' elements change), in a phase some waves leave out
+    av = [float(v) for v in a[:N].tolist()]
+    for n in (100, 0, 256):
+        out = torch.zeros(N, device="cuda")
+        oi = torch.zeros(N, dtype=torch.int32, device="cuda")
+        run_regs(a, out, oi, n)
+        want, wanti = [], []
+        for t in range(N):
+            r = [f32(av[t] * float(i + 1)) for i in range(4)]
+            q = [t * (i + 2) for i in range(3)]
+            if t < n:
+                r[1] = f32(r[0] + r[3])
+                q[2] = q[0] - 7
+            if t % 3 == 0:
+                r[2] = -1.5
+            want.append(f32(f32(f32(r[0] + r[1]) + r[2]) + r[3]))
+            wanti.append(q[2] + q[1])
+        print("regs", n, out.tolist() == want, oi.tolist() == wanti, [float(v).hex() for v in out[95:105].tolist()],
+              oi[95:105].tolist())
+    # more than 256 bytes of register arrays a lane: the phase loop runs it (FLYI_EMU_VEC_WHY says why)
+    out = torch.zeros(N, device="cuda")
+    run_big_regs(a, out)
+    print("big regs", [float(v).hex() for v in out[::51].tolist()])
+
+
 if len(sys.argv) > 1:
     child()
+    skip_child((torch.arange(6 * N, device="cuda").float() * 0.37 - 100.0).sin())
+    regs_child((torch.arange(6 * N, device="cuda").float() * 0.37 - 100.0).sin())
 else:
     exe = os.readlink("/proc/self/exe")
     here = os.path.dirname(os.path.abspath(__file__))
