@@ -757,8 +757,21 @@ def constant(value, type=None, *, index=False, **kwargs):
 
 
 def constant_vector(element, vector_type, **kwargs):
-    """A Vector of vector_type (T.vec(n, t)) filled with element."""
-    return fx_vector_filled(vector_type._lanes, element, vector_type._numeric)
+    """A Vector of vector_type (T.vec(n, t)) filled with element; for an MLIR vector type (ir.VectorType.get),
+    FlyDSL's raw splat constant, arith.constant dense<element>."""
+    if getattr(vector_type, "_lanes", None):
+        return fx_vector_filled(vector_type._lanes, element, vector_type._numeric)
+    from flydsl._mlir import ir as _ir
+    from flydsl._mlir.dialects import arith as _arith
+
+    if not isinstance(vector_type, _ir.VectorType):
+        raise TypeError(f"constant_vector: expected a vector type (T.vec(n, t) or ir.VectorType), not {vector_type!r}")
+    et = vector_type.element_type
+    if isinstance(et, _ir.FloatType):
+        attr = _ir.FloatAttr.get(et, float(element))
+    else:
+        attr = _ir.IntegerAttr.get(et, int(element))
+    return as_dsl_value(_arith.constant(vector_type, _ir.DenseElementsAttr.get_splat(vector_type, attr)))
 
 
 def fx_vector_filled(n, v, t):

@@ -412,7 +412,7 @@ class Attribute:
 class IntegerAttr(Attribute):
     @staticmethod
     def get(type, value):
-        return IntegerAttr._make(str(int(value)), str(type))
+        return IntegerAttr._make(_int_text(value, str(type)), str(type))
 
     @property
     def value(self):
@@ -547,6 +547,25 @@ DenseI64ArrayAttr = _array_attr("DenseI64ArrayAttr", "i64")
 DenseBoolArrayAttr = _array_attr("DenseBoolArrayAttr", "i1")
 
 
+def _int_text(v, t):
+    """Integer v as MLIR prints it in an attribute of integer type text t: its bits at t's width, read as a
+    signed number for signless, si and index types (i1 and ui types unsigned); other type texts keep v."""
+    v = int(v)
+    if t == "index":
+        w, signed = 64, True
+    else:
+        sign = t[0] if t[:1] in ("s", "u") else ""
+        digits = t[len(sign) + 1:]
+        if t[len(sign):len(sign) + 1] != "i" or not digits.isdigit():
+            return str(v)
+        w = int(digits)
+        signed = sign == "s" or (sign == "" and w > 1)
+    v &= (1 << w) - 1
+    if signed and v >> (w - 1):
+        v -= 1 << w
+    return str(v)
+
+
 def _elem_text(v, et):
     if isinstance(v, Attribute):
         return v._s
@@ -554,7 +573,7 @@ def _elem_text(v, et):
         return _float_text(v, et)
     if isinstance(v, bool):
         return "true" if v else "false"
-    return str(int(v))
+    return _int_text(v, et)
 
 
 class DenseElementsAttr(Attribute):
