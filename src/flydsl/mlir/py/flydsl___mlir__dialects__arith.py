@@ -234,6 +234,8 @@ class ConstantOp(_ArithOp):
         # MLIR's custom form, as MLIR prints it: arith.constant -1 : i32, arith.constant dense<2> : vector<4xi32>
         op = _ir._emit_op(_ir.OpView, "arith.constant", lambda: "arith.constant " + attr, [], [rt], {"value": attr})
         _ir._adopt(self, op)
+        if loc is not None:
+            self._loc = loc
 
     @property
     def value(self):

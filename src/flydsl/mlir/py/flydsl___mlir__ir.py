@@ -828,6 +828,7 @@ class OpView:
         self._operands = OpOperandList(operands)
         self._results = OpResultList(results)
         self._attrs = OpAttributeMap(attrs or {})
+        self._loc = Location.current  # MLIR's: an op without loc= takes the location in effect
         for r in results:
             r._owner = self
 
@@ -868,7 +869,8 @@ class OpView:
 
     @property
     def location(self):
-        return Location.unknown()
+        loc = getattr(self, "_loc", None)
+        return loc if loc is not None else Location.unknown()
 
     def verify(self):
         return True
