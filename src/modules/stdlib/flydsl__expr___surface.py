@@ -1103,6 +1103,10 @@ def _patch_expr(fx):
     struct_fn = fx.struct
     __import__("flydsl.expr.struct")
     fx.struct = struct_fn
+    # likewise fx.utils.print_typst stays the function once flydsl.expr.utils.print_typst (its module) is loaded
+    typst_fn = fx.utils.print_typst
+    __import__("flydsl.expr.utils.print_typst")
+    fx.utils.print_typst = typst_fn
     # FlyDSL loads these on first use (module __getattr__); they are small here, so they load with flydsl.expr
     for sub in ("cdna3", "cdna4", "rdna3", "rdna4", "enum", "cluster", "universal", "cdna5", "tdm_ops"):
         __import__("flydsl.expr.rocdl." + sub)
@@ -1344,8 +1348,9 @@ def patch(m):
     elif name == "flydsl.compiler":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "get_backend": get_backend, "register_backend": register_backend,
-                 "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError,
-                 "profile": _profile})
+                 "JitArgumentRegistry": JitArgumentRegistry, "profile": _profile})
+        __import__("flydsl.compiler.diagnostics")  # an embedded module of its own
+        m.DSLCompileError = sys.modules["flydsl.compiler.diagnostics"].DSLCompileError
         if "_compile_now" not in m.__dict__:  # flyc.compile, subscriptable: flyc.compile[hints](...)
             m._compile_now = m.compile
             m.compile = CompileCallable()
@@ -1427,11 +1432,6 @@ def fill(m):
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
                  "resolve_llvm_address_space": resolve_llvm_address_space, "RocmBackend": RocmBackend})
-    elif name == "flydsl.compiler.diagnostics":
-        _put(m, {"DSLCompileError": DSLCompileError, "diag_records_from_mlir_error": diag_records_from_mlir_error,
-                 "dsl_ir_diagnostics": dsl_ir_diagnostics, "install_excepthook": install_excepthook,
-                 "warn_annotation_value_mismatch": warn_annotation_value_mismatch,
-                 "warn_invalid_annotations": warn_invalid_annotations})
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
         _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,
