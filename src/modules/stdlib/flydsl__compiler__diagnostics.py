@@ -5,8 +5,7 @@ innermost first) renders each record as its message then a "DSL Traceback (most 
 the source line of every frame, outermost first, and a caret under the frame's columns; records without a
 message are left out, and with none left the error is its plain message. install_excepthook makes an uncaught
 DSLCompileError print the user's frames only (framework files, _is_framework_file, left out), a rule, then the
-error; FLYDSL_DEBUG_SHOW_STACKTRACE=1, and any other exception, go to the previous hook. (flyi's interpreter does not call sys.excepthook for an uncaught exception: the hook
-is there for code that calls it, as FlyDSL's tests do.)"""
+error; FLYDSL_DEBUG_SHOW_STACKTRACE=1, and any other exception, go to the previous hook."""
 import linecache
 import sys
 import traceback
@@ -123,17 +122,13 @@ def _show_stacktrace():
     return bool(env.debug.show_stacktrace)
 
 
-def _print_exception(exc_type, exc, tb):
-    traceback.print_exception(exc_type, exc, tb)
-
-
 def install_excepthook():
     """Once: sys.excepthook prints an uncaught DSLCompileError with the user's frames only."""
     global _dsl_excepthook_installed
     if _dsl_excepthook_installed:
         return
     _dsl_excepthook_installed = True
-    previous = getattr(sys, "excepthook", None) or _print_exception
+    previous = sys.excepthook
 
     def hook(exc_type, exc, tb):
         if not isinstance(exc, DSLCompileError) or _show_stacktrace():

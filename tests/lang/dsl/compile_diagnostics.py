@@ -37,7 +37,7 @@ except DSLCompileError as e:
     tb = e.__traceback__
 diagnostics._is_framework_file = lambda fn: "/fake/framework/" in fn or fn.startswith("<") or fn == __file__
 seen = []
-saved_hook, saved_err = getattr(sys, "excepthook", None), sys.stderr
+saved_hook, saved_err = sys.excepthook, sys.stderr
 sys.excepthook = lambda *a: seen.append(a[0].__name__)
 install_excepthook()
 install_excepthook()  # once
