@@ -1374,6 +1374,17 @@ def _runtime_names():
             "register_device_runtime": register_device_runtime}
 
 
+def _storage_layout(schema):
+    """(size, alignment, {field: byte offset}) of an fx.struct / fx.union type's storage (FlyDSL's C layout: each
+    field at the next multiple of its alignment, a union's all at 0; constexpr fields take no storage)."""
+    offsets = getattr(schema, "_field_offsets", None)
+    if offsets is None:
+        raise TypeError(f"_storage_layout: expected an fx.struct or fx.union type, not {type(schema).__name__}")
+    if not offsets:
+        return 0, 1, {}
+    return schema.size_in_bytes, schema.alignment, offsets
+
+
 def _all_of(m, names):
     m.__all__ = [n for n in names if hasattr(m, n)]
 
@@ -1385,6 +1396,8 @@ def fill(m):
     if name in _FILL_FROM_FX:
         _from_fx(m, _FILL_FROM_FX[name])
         _all_of(m, _FILL_FROM_FX[name])
+    if name == "flydsl.expr.struct":
+        m._storage_layout = _storage_layout
     if name == "flydsl.expr.primitive":
         _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
                  "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})
