@@ -9,6 +9,7 @@
 #include "compile/code.h"
 #include "objects/gc.h"
 #include "exec/interp.h"
+#include "exec/traceback.h"
 #include "objects/objects_int.h"
 #include "exec/vm.h"
 
@@ -165,7 +166,36 @@ static fy_obj *version_info_new(void) {
     return &t->h;
 }
 
+/* sys.excepthook / sys.__excepthook__: exc's traceback, as flyi prints an uncaught one, to sys.stderr. */
+static fy_obj *sys_excepthook(fy_obj *self, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    if (fy_no_kwargs("excepthook", kw) < 0 || fy_check_nargs("excepthook", nargs, 3, 3) < 0) return NULL;
+    fy_sbuf b = {0};
+    fy_tbinfo t;
+    if (!fy_isinstance_of(args[1], &fy_BaseException) || fy_tb_format(args[1], &t) < 0) {
+        /* CPython writes this and returns */
+        fy_sbuf_printf(&b, "TypeError: print_exception(): Exception expected for value, %s found\n",
+                       fy_type_name(args[1]));
+    } else {
+        for (size_t i = 0; i < t.nlines; i++) {
+            fy_sbuf_adds(&b, t.lines[i]);
+            fy_sbuf_addc(&b, '\n');
+        }
+        fy_tb_free(&t);
+    }
+    if (!b.p) fy_sbuf_adds(&b, "");
+    fy_obj *text = fy_sbuf_finish(&b), *sys = fy_dict_get_cstr(fy_cur->modules, "sys");
+    fy_obj *err = text && sys ? fy_getattr_cstr(sys, "stderr") : NULL;
+    fy_obj *r = err ? fy_call_method(err, "write", &text, 1) : NULL;
+    FY_XDECREF(text);
+    FY_XDECREF(err);
+    if (!r) return NULL;
+    FY_DECREF(r);
+    return fy_none();
+}
+
 static fy_methoddef sys_funcs[] = {
+    {"excepthook", sys_excepthook, 0,
+     "excepthook(exctype, value, traceback, /)\nPrint an exception and its traceback."},
     {"_getframe", sys_getframe, 0, NULL},
     {"exit", sys_exit, 0, "exit(status=None, /)\nExit the interpreter by raising SystemExit(status)."},
     {"getrecursionlimit", sys_getrecursionlimit, 0, NULL},
@@ -190,6 +220,8 @@ fy_obj *fy_sys_new(fy_interp *ip, int argc, char **argv) {
     fy_module_add_steal(m, "argv", av);
     fy_module_add(m, "path", ip->path);
     fy_module_add(m, "modules", ip->modules);
+    fy_obj *hook = fy_getattr_cstr(m, "excepthook"); /* sys.__excepthook__ is the original sys.excepthook */
+    if (hook) fy_module_add_steal(m, "__excepthook__", hook);
     fy_module_add(m, "stdout", ip->stdout_override);
     fy_module_add(m, "stderr", ip->stderr_override);
     fy_module_add(m, "__stdout__", ip->stdout_override);

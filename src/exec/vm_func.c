@@ -376,8 +376,42 @@ static fy_getsetdef func_getsets[] = {{"__name__", func_get_name, func_set_name,
                                       {NULL}};
 static int64_t func_hash(fy_obj *o) { return (int64_t)(((uintptr_t)o) >> 4); }
 
+/* types.FunctionType(code, globals, name=None, argdefs=None, closure=None), with CPython's messages. */
+static fy_obj *func_new_slot(fy_type *t, fy_obj *const *args, size_t nargs, fy_obj *kw) {
+    (void)t;
+    static const char *const names[] = {"code", "globals", "name", "argdefs", "closure", NULL};
+    fy_obj *a[5] = {0};
+    if (fy_parse_args("function", args, nargs, kw, names, 2, 5, 5, a) < 0) return NULL;
+    if (FY_TYPE(a[0]) != &fy_code_type)
+        return fy_err_format(&fy_TypeError, "function() argument 'code' must be code, not %s", fy_type_name(a[0]));
+    if (!FY_DICT_CHECK(a[1]))
+        return fy_err_format(&fy_TypeError, "function() argument 'globals' must be dict, not %s", fy_type_name(a[1]));
+    fy_code *co = (fy_code *)a[0];
+    fy_obj *name = a[2] && a[2] != fy_None ? a[2] : NULL, *defs = a[3] && a[3] != fy_None ? a[3] : NULL;
+    fy_obj *clo = a[4] && a[4] != fy_None ? a[4] : NULL;
+    if (name && !FY_STR_CHECK(name)) return fy_err_set(&fy_TypeError, "arg 3 (name) must be None or string");
+    if (defs && !FY_TUPLE_CHECK(defs)) return fy_err_set(&fy_TypeError, "arg 4 (defaults) must be None or tuple");
+    if (clo && !FY_TUPLE_CHECK(clo)) return fy_err_set(&fy_TypeError, "arg 5 (closure) must be None or tuple");
+    if (!clo && co->nfrees) return fy_err_set(&fy_TypeError, "arg 5 (closure) must be tuple");
+    size_t ncl = clo ? (size_t)FY_TUPLE_N(clo) : 0;
+    if (ncl != (size_t)co->nfrees)
+        return fy_err_format(&fy_ValueError, "%s requires closure of length %d, not %zu", FY_STR_DATA(co->name),
+                             co->nfrees, ncl);
+    for (size_t i = 0; i < ncl; i++)
+        if (FY_TYPE(FY_TUPLE_ITEMS(clo)[i]) != &fy_cell_type)
+            return fy_err_format(&fy_TypeError, "arg 5 (closure) expected cell, found %s",
+                                 fy_type_name(FY_TUPLE_ITEMS(clo)[i]));
+    fy_function *f = (fy_function *)fy_function_new(co, a[1], NULL);
+    if (!f) return NULL;
+    if (name) FY_SETREF(f->name, fy_ref(name)); /* __qualname__ stays the code's, as in CPython */
+    if (defs && FY_TUPLE_N(defs)) f->defaults = fy_ref(defs);
+    if (clo && ncl) f->closure = fy_ref(clo);
+    return &f->h;
+}
+
 fy_type fy_function_type = {FY_TYPE_INIT("function", sizeof(fy_function)),
                             .flags = FY_TPF_GC | FY_TPF_FINAL,
+                            .new_ = func_new_slot,
                             .dealloc = func_dealloc,
                             .traverse = func_traverse,
                             .clear = func_clear,

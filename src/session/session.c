@@ -104,6 +104,41 @@ static void report_error(flyi_session *s, const flyi_sink *sink, fy_obj *exc) {
     fy_tb_free(&t);
 }
 
+/* An uncaught exception goes to sys.excepthook when code replaced it (as CPython): true when that hook ran. A
+ * hook that fails is reported, and so is the exception then. */
+static bool user_excepthook(fy_obj *exc) {
+    fy_obj *sys = fy_dict_get_cstr(fy_cur->modules, "sys");
+    fy_obj *hook = sys ? fy_getattr_opt(sys, fy_intern("excepthook")) : NULL;
+    fy_obj *orig = sys && hook ? fy_getattr_opt(sys, fy_intern("__excepthook__")) : NULL;
+    bool ran = false;
+    if (hook && hook != orig) {
+        fy_obj *tb = fy_getattr_opt(exc, fy_intern("__traceback__"));
+        fy_obj *args[3] = {(fy_obj *)FY_TYPE(exc), exc, tb ? tb : fy_None};
+        fy_obj *r = fy_call(hook, args, 3, NULL);
+        FY_XDECREF(tb);
+        if (r) {
+            FY_DECREF(r);
+            ran = true;
+        } else {
+            fy_obj *e = fy_err_fetch();
+            fy_write_stderr("Error in sys.excepthook:\n", strlen("Error in sys.excepthook:\n"));
+            if (e) {
+                char *msg = fy_exc_summary(e);
+                if (msg) {
+                    fy_write_stderr(msg, strlen(msg));
+                    fy_write_stderr("\n\nOriginal exception was:\n", strlen("\n\nOriginal exception was:\n"));
+                    free(msg);
+                }
+                FY_DECREF(e);
+            }
+        }
+    }
+    fy_err_clear();
+    FY_XDECREF(hook);
+    FY_XDECREF(orig);
+    return ran;
+}
+
 /* Handle the exception left by running code: SystemExit -> exit status, else report. */
 static flyi_status finish_error(flyi_session *s, const flyi_sink *sink) {
     fy_obj *exc = fy_err_fetch();
@@ -126,7 +161,7 @@ static flyi_status finish_error(flyi_session *s, const flyi_sink *sink) {
         FY_DECREF(exc);
         return FLYI_EXIT;
     }
-    report_error(s, sink, exc);
+    if (!user_excepthook(exc)) report_error(s, sink, exc);
     FY_DECREF(exc);
     return FLYI_ERROR;
 }

@@ -966,7 +966,6 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(kernel_function, "flydsl.compiler.kernel_function", 0) \
     X(jit_function, "flydsl.compiler.jit_function", 0) \
     X(backends, "flydsl.compiler.backends", 1) \
-    X(diagnostics, "flydsl.compiler.diagnostics", 0) \
     X(extension, "flydsl.extension", 1) \
     X(coop, "flydsl.extension.coop", 1) \
     X(coop_warp, "flydsl.extension.coop.warp", 1) \

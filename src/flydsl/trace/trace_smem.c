@@ -110,7 +110,23 @@ static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw)
 static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
 static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
 static fy_obj *structty_is_union(fy_obj *o) { return fy_bool(((structty *)o)->is_union); }
+/* {field name: byte offset} of the stored fields, in declaration order (constexpr fields have no storage) */
+static fy_obj *structty_offsets(fy_obj *o) {
+    structty *s = (structty *)o;
+    fy_obj *d = fy_dict_new();
+    for (int i = 0; d && i < s->nf; i++) {
+        fy_obj *v = fy_int_from(s->f[i].off);
+        if (!v || fy_dict_set_cstr(d, s->f[i].name, v) < 0) {
+            FY_XDECREF(v);
+            FY_DECREF(d);
+            return NULL;
+        }
+        FY_DECREF(v);
+    }
+    return d;
+}
 static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
+                                     {"_field_offsets", structty_offsets, NULL, "{field: byte offset}"},
                                      {"alignment", structty_align, NULL, "alignment in bytes"},
                                      {"is_union", structty_is_union, NULL, "True for an fx.union type"},
                                      {0}};

@@ -132,7 +132,8 @@ class _EnvGroup:
 
 env_compile = _EnvGroup("FLYDSL_COMPILE_", {"arch": (str, ""), "only": (bool, False), "opt_level": (int, 2)})
 env_debug = _EnvGroup("FLYDSL_DEBUG_", {"print_after_all": (bool, False), "dump_ir": (bool, False),
-                                         "enable_debug_info": (bool, False), "log_level": (str, "WARNING")})
+                                         "enable_debug_info": (bool, False), "show_stacktrace": (bool, False),
+                                         "log_level": (str, "WARNING")})
 env_runtime = _EnvGroup("FLYDSL_RUNTIME_", {"enable_cache": (bool, True), "cache_dir": (str, "")})
 env_autotune = _EnvGroup("FLYDSL_AUTOTUNE_", {"cache_dir": (str, ""), "verbose": (bool, False)})
 
@@ -218,30 +219,6 @@ def current_target():
 def resolve_llvm_address_space(space):
     s = _space_text(space)
     return {"global": 1, "shared": 3, "register": 5, "generic": 0}.get(s, space)
-
-
-class DSLCompileError(Exception):
-    """A kernel that does not compile (the pipeline's diagnostics in the message)."""
-
-
-def diag_records_from_mlir_error(*args, **kwargs):
-    return []
-
-
-def dsl_ir_diagnostics(*args, **kwargs):
-    return _NullContext()
-
-
-def install_excepthook(*args, **kwargs):
-    return None
-
-
-def warn_annotation_value_mismatch(*args, **kwargs):
-    return None
-
-
-def warn_invalid_annotations(*args, **kwargs):
-    return None
 
 
 class JitArgumentRegistry:

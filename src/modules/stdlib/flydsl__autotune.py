@@ -94,6 +94,19 @@ def do_bench(fn, warmup=5, rep=25, quantiles=None):
     return times[len(times) // 2]
 
 
+def _normalize_strides(t):
+    """t's strides bucketed to 0 (broadcast), 1 (contiguous) and "s" (any other): the pattern, not the numbers,
+    is what the best config depends on; () when t has no strides or they cannot be read."""
+    strides = getattr(t, "stride", None)
+    if strides is None:
+        return ()
+    try:
+        vals = strides() if callable(strides) else strides
+    except Exception:
+        return ()
+    return tuple(s if s == 0 or s == 1 else "s" for s in vals)
+
+
 def _params(fn):
     f = getattr(fn, "__wrapped__", fn)
     code = getattr(f, "__code__", None)
@@ -145,10 +158,10 @@ class Autotuner:
             vals.append(tuple(v.shape) if hasattr(v, "shape") else str(v.dtype) if hasattr(v, "dtype") else v)
         dts, strides = [], []
         for n, v in named.items():
-            if hasattr(v, "dtype") and hasattr(v, "shape"):
+            if hasattr(v, "dtype"):
                 dts.append(f"{n}:{v.dtype}")
-                if hasattr(v, "stride"):
-                    strides.append(f"{n}:{tuple(v.stride())}")
+            if hasattr(v, "shape") and hasattr(v, "stride"):
+                strides.append(f"{n}:{_normalize_strides(v)}")
         vals += [tuple(sorted(dts)), tuple(sorted(strides)), ("_target_", _arch(), "emu" if _on_emulator() else "hip")]
         return tuple(str(v) for v in vals)
 

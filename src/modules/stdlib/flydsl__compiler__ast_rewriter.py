@@ -6,11 +6,74 @@ code calls (scf_if_dispatch, ...) are plain Python branches that the tracer merg
 (`with ir.Context(): ... Module.create()`), they build scf.if / scf.for / scf.while through flydsl._mlir as
 FlyDSL's do, carrying containers (list, tuple, dict, SimpleNamespace, nested) as one result per leaf."""
 import ast
+import contextlib
 import inspect
 import types as _types
 
 __all__ = ["ASTRewriter", "Transformer", "RewriteBoolOps", "ReplaceIfWithDispatch", "InsertEmptyYieldForSCFFor",
            "ReplaceYieldWithSCFYield", "CanonicalizeWhile", "FallbackLocations", "SymbolScopeTracker"]
+
+
+def _call_base(func):
+    """The name at the root of a method call's attribute chain (a.b.c() gives a); None for a plain call."""
+    if not isinstance(func, ast.Attribute):
+        return None
+    while isinstance(func.value, ast.Attribute):
+        func = func.value
+    return func.value.id if isinstance(func.value, ast.Name) else None
+
+
+class _RegionNames(ast.NodeVisitor):
+    """The names a region writes (stores, and every name in an assignment's target or a stored subscript's
+    base) and those whose methods it calls, in first-seen order."""
+
+    def __init__(self):
+        self.writes, self.calls, self.in_target = [], [], False
+
+    def visit_Name(self, node):
+        if (isinstance(node.ctx, ast.Store) or self.in_target) and node.id not in self.writes:
+            self.writes.append(node.id)
+
+    def _target(self, target, value):
+        self.in_target = True
+        for t in target:
+            self.visit(t)
+        self.in_target = False
+        if value is not None:
+            self.visit(value)
+
+    def visit_Assign(self, node):
+        self._target(node.targets, node.value)
+
+    def visit_AugAssign(self, node):
+        self._target([node.target], node.value)
+
+    def visit_Subscript(self, node):
+        if isinstance(node.ctx, ast.Store):
+            self._target([node.value], None)
+            self.visit(node.slice)
+        else:
+            self.generic_visit(node)
+
+    def visit_Call(self, node):
+        base = _call_base(node.func)
+        if base is not None and base != "self" and base not in self.calls:
+            self.calls.append(base)
+        self.generic_visit(node)
+
+
+def _collect_assigned_vars(body_stmts, active_symbols, orelse_stmts=None, test_expr=None):
+    """The names a control-flow region carries: those its body, else branch and condition assign, then those
+    whose methods they call without assigning them, each kept only if bound in one of active_symbols (a list
+    of name sets, one per enclosing scope)."""
+    v = _RegionNames()
+    for stmts in (body_stmts, orelse_stmts or []):
+        for st in stmts:
+            v.visit(st)
+    if test_expr is not None:
+        v.visit(test_expr)
+    bound = lambda n: any(n in scope for scope in active_symbols)
+    return [n for n in v.writes if bound(n)] + [n for n in v.calls if n not in v.writes and bound(n)]
 
 
 class ASTRewriter:
@@ -109,7 +172,21 @@ class CanonicalizeWhile(Transformer):
 
 
 class FallbackLocations(Transformer):
-    pass
+    """FlyDSL wraps each statement of a kernel in `with _flydsl_loc(file, line, col):` (under
+    FLYDSL_DEBUG_ENABLE_DEBUG_INFO) so that ops built without loc= take their statement's line; flyi's tracer
+    gives every op its DSL line itself, and _flydsl_loc is the context FlyDSL's rewritten code enters."""
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _flydsl_loc(filename, line, col=0):
+        from flydsl._mlir import ir
+
+        with ir.Location.file(filename, line, col):
+            yield
+
+    @classmethod
+    def rewrite_globals(cls):
+        return {"_flydsl_loc": cls._flydsl_loc}
 
 
 def _named(names, values, nl, vl):
@@ -477,5 +554,5 @@ class ReplaceIfWithDispatch(Transformer):
                 "scf_ifexp_dispatch": cls.scf_ifexp_dispatch, "scf_if_collect_results": cls._collect_result_dict}
 
 
-for _t in (ReplaceIfWithDispatch, InsertEmptyYieldForSCFFor, CanonicalizeWhile):
+for _t in (ReplaceIfWithDispatch, InsertEmptyYieldForSCFFor, CanonicalizeWhile, FallbackLocations):
     ASTRewriter.register(_t)

@@ -708,8 +708,21 @@ def constant(value, type=None, *, index=False, **kwargs):
 
 
 def constant_vector(element, vector_type, **kwargs):
-    """A Vector of vector_type (T.vec(n, t)) filled with element."""
-    return fx_vector_filled(vector_type._lanes, element, vector_type._numeric)
+    """A Vector of vector_type (T.vec(n, t)) filled with element; for an MLIR vector type (ir.VectorType.get),
+    FlyDSL's raw splat constant, arith.constant dense<element>."""
+    if getattr(vector_type, "_lanes", None):
+        return fx_vector_filled(vector_type._lanes, element, vector_type._numeric)
+    from flydsl._mlir import ir as _ir
+    from flydsl._mlir.dialects import arith as _arith
+
+    if not isinstance(vector_type, _ir.VectorType):
+        raise TypeError(f"constant_vector: expected a vector type (T.vec(n, t) or ir.VectorType), not {vector_type!r}")
+    et = vector_type.element_type
+    if isinstance(et, _ir.FloatType):
+        attr = _ir.FloatAttr.get(et, float(element))
+    else:
+        attr = _ir.IntegerAttr.get(et, int(element))
+    return as_dsl_value(_arith.constant(vector_type, _ir.DenseElementsAttr.get_splat(vector_type, attr)))
 
 
 def fx_vector_filled(n, v, t):
@@ -1041,6 +1054,10 @@ def _patch_expr(fx):
     struct_fn = fx.struct
     __import__("flydsl.expr.struct")
     fx.struct = struct_fn
+    # likewise fx.utils.print_typst stays the function once flydsl.expr.utils.print_typst (its module) is loaded
+    typst_fn = fx.utils.print_typst
+    __import__("flydsl.expr.utils.print_typst")
+    fx.utils.print_typst = typst_fn
     # FlyDSL loads these on first use (module __getattr__); they are small here, so they load with flydsl.expr
     for sub in ("cdna3", "cdna4", "rdna3", "rdna4", "enum", "cluster", "universal", "cdna5", "tdm_ops"):
         __import__("flydsl.expr.rocdl." + sub)
@@ -1282,8 +1299,9 @@ def patch(m):
     elif name == "flydsl.compiler":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "get_backend": get_backend, "register_backend": register_backend,
-                 "JitArgumentRegistry": JitArgumentRegistry, "DSLCompileError": DSLCompileError,
-                 "profile": _profile})
+                 "JitArgumentRegistry": JitArgumentRegistry, "profile": _profile})
+        __import__("flydsl.compiler.diagnostics")  # an embedded module of its own
+        m.DSLCompileError = sys.modules["flydsl.compiler.diagnostics"].DSLCompileError
         if "_compile_now" not in m.__dict__:  # flyc.compile, subscriptable: flyc.compile[hints](...)
             m._compile_now = m.compile
             m.compile = CompileCallable()
@@ -1307,6 +1325,17 @@ def _runtime_names():
             "register_device_runtime": register_device_runtime}
 
 
+def _storage_layout(schema):
+    """(size, alignment, {field: byte offset}) of an fx.struct / fx.union type's storage (FlyDSL's C layout: each
+    field at the next multiple of its alignment, a union's all at 0; constexpr fields take no storage)."""
+    offsets = getattr(schema, "_field_offsets", None)
+    if offsets is None:
+        raise TypeError(f"_storage_layout: expected an fx.struct or fx.union type, not {type(schema).__name__}")
+    if not offsets:
+        return 0, 1, {}
+    return schema.size_in_bytes, schema.alignment, offsets
+
+
 def _all_of(m, names):
     m.__all__ = [n for n in names if hasattr(m, n)]
 
@@ -1318,6 +1347,8 @@ def fill(m):
     if name in _FILL_FROM_FX:
         _from_fx(m, _FILL_FROM_FX[name])
         _all_of(m, _FILL_FROM_FX[name])
+    if name == "flydsl.expr.struct":
+        m._storage_layout = _storage_layout
     if name == "flydsl.expr.primitive":
         _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
                  "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})
@@ -1366,11 +1397,6 @@ def fill(m):
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
                  "resolve_llvm_address_space": resolve_llvm_address_space, "RocmBackend": RocmBackend})
-    elif name == "flydsl.compiler.diagnostics":
-        _put(m, {"DSLCompileError": DSLCompileError, "diag_records_from_mlir_error": diag_records_from_mlir_error,
-                 "dsl_ir_diagnostics": dsl_ir_diagnostics, "install_excepthook": install_excepthook,
-                 "warn_annotation_value_mismatch": warn_annotation_value_mismatch,
-                 "warn_invalid_annotations": warn_invalid_annotations})
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
         _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,

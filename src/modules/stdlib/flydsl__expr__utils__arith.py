@@ -6,7 +6,8 @@ import flydsl.expr as _fx
 
 __all__ = ["ArithValue", "current_fastmath", "resolve_fastmath", "fastmath", "constant", "index", "constant_vector",
            "index_cast", "select", "unwrap", "element_type", "is_integer_like_type", "is_float_type",
-           "is_narrow_float_type", "andi", "xori", "shli", "sitofp", "trunc_f", "int_to_fp"]
+           "is_narrow_float_type", "andi", "xori", "shli", "sitofp", "trunc_f", "int_to_fp", "arith_const",
+           "recast_type"]
 
 ArithValue = _fx.arith.ArithValue
 constant = _fx.arith.constant
@@ -86,3 +87,60 @@ def is_float_type(ty):
 
 def is_narrow_float_type(ty):
     return is_float_type(ty) and element_type(ty).width < 16
+
+
+def recast_type(src_type, res_elem_type):
+    """res_elem_type in src_type's vector shape (a vector type gives a vector type), else res_elem_type."""
+    from flydsl._mlir import ir
+
+    if isinstance(src_type, ir.VectorType):
+        return ir.VectorType.get(list(src_type.shape), res_elem_type)
+    return res_elem_type
+
+
+def _as_signed_bits(value, ty):
+    """value as the signed integer of ty's width with the same bits, for integer types of 64 bits or fewer whose
+    value is outside int64's range (an unsigned 64-bit key); any other value or type is returned as given."""
+    from flydsl._mlir import ir
+
+    if not isinstance(ty, ir.IntegerType) or ty.width > 64:
+        return value
+    value = int(value)
+    if -(1 << 63) <= value < (1 << 63):
+        return value
+    span = 1 << ty.width
+    value &= span - 1
+    return value - span if value >= span >> 1 else value
+
+
+def arith_const(value, ty=None):
+    """An arith.constant of value: an ir.Value is returned as it is; without ty a float is f32, a bool i1 and an
+    int i32; a vector type gives a splat (dense<value>); integer values keep their bits at ty's width."""
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import arith
+
+    if isinstance(value, ir.Value):
+        return value
+    if ty is None:
+        if isinstance(value, float):
+            ty = ir.F32Type.get()
+        elif isinstance(value, bool):
+            ty = ir.IntegerType.get_signless(1)
+        elif isinstance(value, int):
+            ty = ir.IntegerType.get_signless(32)
+        else:
+            raise ValueError(f"unsupported constant type: {type(value)}")
+    if isinstance(ty, ir.VectorType):
+        et = element_type(ty)
+        if isinstance(et, ir.IntegerType):
+            attr = ir.IntegerAttr.get(et, _as_signed_bits(value, et))
+        else:
+            attr = ir.FloatAttr.get(et, float(value))
+        value = ir.DenseElementsAttr.get_splat(ty, attr)
+    elif is_integer_like_type(ty):
+        value = _as_signed_bits(int(value), ty)
+    elif is_float_type(ty):
+        value = float(value)
+    else:
+        raise ValueError(f"unsupported constant type: {type(value)}")
+    return arith.constant(ty, value)

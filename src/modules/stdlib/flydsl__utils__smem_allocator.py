@@ -2,7 +2,7 @@
 fx.SharedAllocator / SmemAllocator of flydsl.expr; the MLIR-level SmemAllocator is not provided)."""
 from flydsl.runtime.device import SMEM_CAPACITY_MAP
 
-__all__ = ["SMEM_CAPACITY_MAP", "check_smem_capacity", "SmemAllocator", "SmemPtr"]
+__all__ = ["SMEM_CAPACITY_MAP", "check_smem_capacity", "SmemAllocator", "SmemPtr", "get_op_result_or_value"]
 
 
 def check_smem_capacity(allocated_bytes, arch=None):
@@ -13,6 +13,24 @@ def check_smem_capacity(allocated_bytes, arch=None):
     if allocated_bytes > limit:
         raise RuntimeError(f"Shared Memory Overflow: Requested {allocated_bytes} bytes, "
                            f"but device {arch} limit is {limit} bytes.")
+
+
+def get_op_result_or_value(op_or_val):
+    """The raw ir.Value of a DSL value (its ir_value()), a wrapper with .value, an op (its result, or its
+    first result); an ir.Value, or anything else, as it is."""
+    from flydsl._mlir import ir
+
+    if not isinstance(op_or_val, ir.Value) and hasattr(op_or_val, "ir_value"):
+        return op_or_val.ir_value()
+    if hasattr(op_or_val, "value"):
+        return op_or_val.value
+    if isinstance(op_or_val, ir.Value):
+        return op_or_val
+    if hasattr(op_or_val, "result"):
+        return op_or_val.result
+    if hasattr(op_or_val, "results"):
+        return op_or_val.results[0]
+    return op_or_val
 
 
 class SmemAllocator:

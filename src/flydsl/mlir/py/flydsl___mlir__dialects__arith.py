@@ -218,9 +218,9 @@ def _const_attr(result, value):
         return f"dense<{_ir._elem_text(value, et)}> : {t}"
     if t in _ir._FLOATS:
         return f"{_ir._float_text(value, t)} : {t}"
-    if t == "i1" and isinstance(value, bool):
-        return "true" if value else "false"   # a BoolAttr carries its i1 type
-    return f"{int(value)} : {t}"
+    if t == "i1":
+        return "true" if int(value) & 1 else "false"   # MLIR prints an i1 constant as a BoolAttr
+    return f"{_ir._int_text(value, t)} : {t}"
 
 
 class ConstantOp(_ArithOp):
@@ -231,8 +231,11 @@ class ConstantOp(_ArithOp):
             value, result = result, value
         attr = _const_attr(result, value)
         rt = str(result) if isinstance(result, _ir.Type) or isinstance(result, str) else attr.rsplit(" : ", 1)[1]
-        op = _generic("arith.constant", [], [rt], {"value": attr})
+        # MLIR's custom form, as MLIR prints it: arith.constant -1 : i32, arith.constant dense<2> : vector<4xi32>
+        op = _ir._emit_op(_ir.OpView, "arith.constant", lambda: "arith.constant " + attr, [], [rt], {"value": attr})
         _ir._adopt(self, op)
+        if loc is not None:
+            self._loc = loc
 
     @property
     def value(self):

@@ -414,7 +414,7 @@ class Attribute:
 class IntegerAttr(Attribute):
     @staticmethod
     def get(type, value):
-        return IntegerAttr._make(str(int(value)), str(type))
+        return IntegerAttr._make(_int_text(value, str(type)), str(type))
 
     @property
     def value(self):
@@ -549,6 +549,25 @@ DenseI64ArrayAttr = _array_attr("DenseI64ArrayAttr", "i64")
 DenseBoolArrayAttr = _array_attr("DenseBoolArrayAttr", "i1")
 
 
+def _int_text(v, t):
+    """Integer v as MLIR prints it in an attribute of integer type text t: its bits at t's width, read as a
+    signed number for signless, si and index types (i1 and ui types unsigned); other type texts keep v."""
+    v = int(v)
+    if t == "index":
+        w, signed = 64, True
+    else:
+        sign = t[0] if t[:1] in ("s", "u") else ""
+        digits = t[len(sign) + 1:]
+        if t[len(sign):len(sign) + 1] != "i" or not digits.isdigit():
+            return str(v)
+        w = int(digits)
+        signed = sign == "s" or (sign == "" and w > 1)
+    v &= (1 << w) - 1
+    if signed and v >> (w - 1):
+        v -= 1 << w
+    return str(v)
+
+
 def _elem_text(v, et):
     if isinstance(v, Attribute):
         return v._s
@@ -556,7 +575,7 @@ def _elem_text(v, et):
         return _float_text(v, et)
     if isinstance(v, bool):
         return "true" if v else "false"
-    return str(int(v))
+    return _int_text(v, et)
 
 
 class DenseElementsAttr(Attribute):
@@ -811,6 +830,7 @@ class OpView:
         self._operands = OpOperandList(operands)
         self._results = OpResultList(results)
         self._attrs = OpAttributeMap(attrs or {})
+        self._loc = Location.current  # MLIR's: an op without loc= takes the location in effect
         for r in results:
             r._owner = self
 
@@ -851,7 +871,8 @@ class OpView:
 
     @property
     def location(self):
-        return Location.unknown()
+        loc = getattr(self, "_loc", None)
+        return loc if loc is not None else Location.unknown()
 
     def verify(self):
         return True
