@@ -459,6 +459,7 @@ static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op,
 }
 
 static fy_obj *copy_parsed(const char *op, fy_obj **v, int one);
+static fy_obj *copy_bits(const char *op, catom *at, fy_obj *src, fy_obj *dst, fy_obj *pred);
 
 static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, int one) {
     static const char *const names[] = {"copy_atom", "src", "dst", "pred", "soffset", NULL};
@@ -481,9 +482,15 @@ static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
     fy_dsl_numeric *et, *dt;
     const fly_layout *ls = operand(v[1], &et, op, "src"), *ld = ls ? operand(v[2], &dt, op, "dst") : NULL;
     if (!ld) return NULL;
+    catom *at = FY_TYPE(v[0]) == &catom_type   ? (catom *)v[0]
+                : FY_TYPE(v[0]) == &tcopy_type ? ((tcopy *)v[0])->atom
+                                               : NULL;
+    fy_obj *pr = v[3] && v[3] != fy_None ? v[3] : NULL;
+    /* a buffer atom moves bits: between a register tensor and a buffer tensor of another element width */
+    if (at && at->buffer == 1 && et->width != dt->width && fy_trace_is_buffer(v[1]) != fy_trace_is_buffer(v[2]))
+        return copy_bits(op, at, v[1], v[2], pr);
     int64_t av = atom_values(v[0], et, op);
     if (av < 0) return NULL;
-    catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
     int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
     if (at->buffer && !bufs)
         return fy_err_format(&fy_TypeError,
@@ -571,6 +578,8 @@ static int ssa_buffer_view(fy_obj *o, const char *what, uint64_t *h, char *ty, s
     return r > 0 ? 0 : -1;
 }
 
+static fy_obj *ssa_call(fy_tracer *tr, catom *at, const char *rty, fy_obj *src, fy_obj *dst, fy_obj *pred);
+
 /* copy_atom_call_ssa(results, copyAtom, src, dst=None, pred=None): FlyDSL's atom call on values. With one result
  * type (a load) src is a buffer tensor and the result (returned as an ir.Value) holds the atom's bits read from
  * src's first element; dst is the value a false pred gives. Without results (a store) src is a value of the atom's
@@ -601,13 +610,25 @@ static fy_obj *f_copy_atom_call_ssa(fy_obj *s, fy_obj *const *a, size_t na, fy_o
     fy_obj **rt = fy_seq_items(v[0], &nres);
     if (nres > 1)
         return fy_err_format(&fy_ValueError, "%s: a copy atom call gives at most one result, not %zu", op, nres);
-    char rty[160] = "", aty[160], ty[3][800];
-    uint64_t h[3] = {0, 0, 0};
+    char rty[160] = "";
     if (nres) {
         fy_obj *t = fy_str(rt[0]);
         if (!t) return NULL;
         snprintf(rty, sizeof rty, "%s", FY_STR_DATA(t));
         FY_DECREF(t);
+    }
+    return ssa_call(tr, at, nres ? rty : NULL, v[2], dst, pred);
+}
+
+/* The call of buffer atom at (fly.copy_atom_call_ssa): a load of type rty from buffer tensor src (rty NULL: a
+ * store of value src into buffer tensor dst), under pred when not NULL. The result as an ir.Value, None for a
+ * store, NULL with an exception. */
+static fy_obj *ssa_call(fy_tracer *tr, catom *at, const char *rty, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    const char *op = "copy_atom_call_ssa";
+    int nres = rty != NULL;
+    char aty[160], ty[3][800];
+    uint64_t h[3] = {0, 0, 0};
+    if (nres) {
         int b = ssa_type_bits(rty);
         if (b < 0)
             return fy_err_format(&fy_TypeError,
@@ -617,13 +638,13 @@ static fy_obj *f_copy_atom_call_ssa(fy_obj *s, fy_obj *const *a, size_t na, fy_o
                                  at->bits);
         if (pred && !dst)
             return fy_err_format(&fy_ValueError, "%s: a predicated load needs dst (the result when pred is false)", op);
-        if (ssa_buffer_view(v[2], "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
+        if (ssa_buffer_view(src, "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
         if (dst && ssa_operand(tr, dst, "dst", &h[1], ty[1], sizeof ty[1]) < 0) return NULL;
         if (dst && strcmp(ty[1], rty))
             return fy_err_format(&fy_TypeError, "%s: dst must have the result type %s, not %s", op, rty, ty[1]);
     } else {
         if (!dst) return fy_err_format(&fy_TypeError, "%s: without results it stores src: it needs dst", op);
-        if (ssa_operand(tr, v[2], "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
+        if (ssa_operand(tr, src, "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
         int b = ssa_type_bits(ty[0]);
         if (b != at->bits)
             return fy_err_format(&fy_ValueError, "%s: the stored src (%s) has %d bits but the atom moves %d", op, ty[0],
@@ -655,6 +676,51 @@ static fy_obj *f_copy_atom_call_ssa(fy_obj *s, fy_obj *const *a, size_t na, fy_o
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
     return nres ? fy_mlir_value_new(r, rty) : fy_none();
+}
+
+/* fx.copy / copy_atom_call with a buffer atom between a register tensor and a buffer tensor of another element width
+ * (FlyDSL's attention stores packed i32 words into bf16 O): the atom moves bits, so the register tensor's values
+ * (all of the atom's bits) go through one fly.copy_atom_call_ssa at the buffer view's first element. */
+static fy_obj *copy_bits(const char *op, catom *at, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "fx.%s is only usable inside a kernel", op);
+    int load = fy_trace_is_buffer(src);
+    fy_obj *r = load ? dst : src;
+    if (!FY_TTENSOR_CHECK(r) || ((fy_ttensor *)r)->reg != FY_SP_REG)
+        return fy_err_format(&fy_TypeError,
+                             "%s: a BufferCopy atom between tensors of different element widths needs a register "
+                             "tensor on the other side, not '%s'",
+                             op, fy_type_name(r));
+    fy_ttensor *t = (fy_ttensor *)r;
+    int64_t n;
+    fly_error err;
+    if (fly_layout_size_static(&t->L, &n, &err)) return fy_dsl_raise(&err);
+    if (n * t->et->width != at->bits)
+        return fy_err_format(&fy_ValueError,
+                             "%s: the atom moves %d bits but the register tensor holds %lld x %s (%lld)", op, at->bits,
+                             (long long)n, t->et->name, (long long)(n * t->et->width));
+    if (pred && (FY_TTENSOR_CHECK(pred) || (pred != fy_True && pred != fy_False && !FY_DSL_NUM_CHECK(pred))))
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: a bits copy between element widths takes a Boolean pred, not '%s'", op,
+                             fy_type_name(pred));
+    if (!load) {
+        fy_obj *x = fy_trace_tensor_load(t);
+        fy_obj *res = x ? ssa_call(tr, at, NULL, x, dst, pred) : NULL;
+        FY_XDECREF(x);
+        return res;
+    }
+    char rty[96];
+    snprintf(rty, sizeof rty, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t->et));
+    fy_obj *old = pred ? fy_trace_tensor_load(t) : NULL;
+    if (pred && !old) return NULL;
+    fy_obj *v = ssa_call(tr, at, rty, src, old, pred);
+    FY_XDECREF(old);
+    fy_obj *d = v ? fy_mlir_as_dsl_value(v) : NULL;
+    FY_XDECREF(v);
+    if (!d) return fy_err_occurred() ? NULL : fy_err_set(&fy_RuntimeError, "copy: internal error: no Vector");
+    fy_obj *res = fy_trace_tensor_store(t, d);
+    FY_DECREF(d);
+    return res;
 }
 
 int fy_trace_is_copy_value(fy_obj *o) {
