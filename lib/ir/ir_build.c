@@ -53,7 +53,8 @@ MlirOperation fly_ir_build_op(fly_ir_builder *b, const char *name, int nops, con
         locate(b);
         return none;
     }
-    MlirOperation op = fly_ir_op_create(b->loc, name, nops, ops, def->num_results, &out, nattrs, attrs);
+    int nres = def->num_results >= 0 ? def->num_results : !mlirTypeIsNull(out); /* variadic: the given result, if any */
+    MlirOperation op = fly_ir_op_create(b->loc, name, nops, ops, nres, &out, nattrs, attrs);
     fly_ir_op_insert(b->block, b->before, op);
     return op;
 }

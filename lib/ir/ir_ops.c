@@ -620,6 +620,87 @@ INFER(infer_copy) {
     return infer_copy_common(in, n, false, out, err);
 }
 
+/* copy_atom_call_ssa(atom, src[, dst][, pred]) {operandSegmentSizes = array<i32: 1, 1, D, P>} -> (R?): FlyDSL's
+ * copy atom call on values. With a result R (a load): src a memref the atom reads (a #fly_rocdl.buffer_desc one
+ * for a buffer atom), R an integer, float or vector of them with the atom's bits (the loaded bits reinterpreted);
+ * dst, when given, a value of type R: what a false pred gives (pred needs it). Without a result (a store): src a
+ * value of the atom's bits, dst the memref it is written to. pred: an i1 guarding the access. */
+static int value_bits(MlirType t) {
+    if (mlirTypeIsAVector(t)) {
+        if (mlirShapedTypeGetRank(t) != 1) return -1;
+        int eb = value_bits(mlirShapedTypeGetElementType(t));
+        return eb < 0 ? -1 : eb * (int)mlirShapedTypeGetDimSize(t, 0);
+    }
+    if (mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t)) return fly_ir_elem_bits(t);
+    return -1;
+}
+
+static fly_status ssa_value_check(MlirType t, int ob, const char *what, fly_error *err) {
+    int b = value_bits(t);
+    char *s = fly_ir_type_print(t);
+    fly_status st = FLY_OK;
+    if (b < 0)
+        st = fly_error_set(err, FLY_E_INVALID, "%s must be an integer, float or 1-D vector of them, not %s", what, s);
+    else if (b != ob) st = fly_error_set(err, FLY_E_INVALID, "%s %s has %d bits but the atom moves %d", what, s, b, ob);
+    free(s);
+    return st;
+}
+
+static fly_status ssa_memref_check(MlirType t, bool buf, const char *what, fly_error *err) {
+    fly_ir_ptr_info p;
+    fly_ir_swz swz;
+    if (fly_ir_type_kind(t) != FLY_IR_MEMREF)
+        return type_error(err, buf ? "a #fly_rocdl.buffer_desc memref" : "a memref", t);
+    fly_status st = fly_ir_decode_memref_swz(t, &p, NULL, &swz, err);
+    if (st) return st;
+    if (buf != (p.as == FLY_AS_BUFFER_DESC))
+        return fly_error_set(err, FLY_E_INVALID, "%s: %s", what,
+                             buf ? "a buffer copy atom needs a #fly_rocdl.buffer_desc memref"
+                                 : "a universal copy atom cannot access a #fly_rocdl.buffer_desc memref");
+    if (swz.on)
+        return fly_error_set(err, FLY_E_INVALID, "%s: swizzled memrefs are not supported in the SSA form", what);
+    return FLY_OK;
+}
+
+INFER(infer_copy_atom_call_ssa) {
+    UNUSED_INFER_ARGS;
+    int ob, vb;
+    bool buf;
+    fly_status st = copy_atom_parts(in[0], &ob, &vb, &buf, err);
+    if (st) return st;
+    MlirAttribute seg = find_attr(attrs, nattrs, "operandSegmentSizes");
+    if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) || mlirDenseArrayGetNumElements(seg) != 4)
+        return fly_error_set(err, FLY_E_INVALID, "needs operandSegmentSizes = array<i32: 1, 1, D, P>");
+    int32_t s[4];
+    for (int i = 0; i < 4; i++) s[i] = mlirDenseI32ArrayGetElement(seg, i);
+    if (s[0] != 1 || s[1] != 1 || s[2] < 0 || s[2] > 1 || s[3] < 0 || s[3] > 1 || 2 + s[2] + s[3] != n)
+        return fly_error_set(err, FLY_E_INVALID,
+                             "operandSegmentSizes array<i32: %d, %d, %d, %d> does not fit %d operands (copyAtom, src, "
+                             "optional dst, optional pred)",
+                             s[0], s[1], s[2], s[3], n);
+    MlirType dst = s[2] ? in[2] : fly_ir_type_null(), pred = s[3] ? in[2 + s[2]] : fly_ir_type_null();
+    if (!mlirTypeIsNull(pred) && !(mlirTypeIsAInteger(pred) && mlirIntegerTypeGetWidth(pred) == 1))
+        return type_error(err, "an i1 pred", pred);
+    if (!mlirTypeIsNull(given)) { /* a load into the result */
+        st = ssa_memref_check(in[1], buf, "src", err);
+        if (!st) st = ssa_value_check(given, ob, "the result", err);
+        if (st) return st;
+        if (!mlirTypeIsNull(pred) && mlirTypeIsNull(dst))
+            return fly_error_set(err, FLY_E_INVALID, "a predicated load needs dst: the result when pred is false");
+        if (!mlirTypeIsNull(dst) && !mlirTypeEqual(dst, given))
+            return type_error(err, "a dst of the result's type", dst);
+        *out = given;
+        return FLY_OK;
+    }
+    if (mlirTypeIsNull(dst))
+        return fly_error_set(err, FLY_E_INVALID, "without a result it stores: it needs a dst memref");
+    st = ssa_memref_check(dst, buf, "dst", err);
+    if (!st) st = ssa_value_check(in[1], ob, "the stored src", err);
+    if (st) return st;
+    *out = fly_ir_type_null();
+    return FLY_OK;
+}
+
 /* ---- the table ---- */
 
 #define E FLY_OP_ERASABLE
@@ -675,6 +756,7 @@ static const fly_ir_opdef ops[] = {
     {"fly.make_copy_atom", 0, 0, 1, E | G, infer_make_copy_atom},
     {"fly.copy_atom_call", 3, 4, 0, 0, infer_copy_atom_call},
     {"fly.copy", 3, 4, 0, 0, infer_copy},
+    {"fly.copy_atom_call_ssa", 2, 4, -1, G, infer_copy_atom_call_ssa},
 };
 #undef E
 #undef F
@@ -734,9 +816,9 @@ fly_status fly_ir_op_verify(MlirOperation op, fly_error *err) {
     const fly_ir_opdef *def = fly_ir_opdef_lookup(name.data, name.length);
     if (!def) return fly_error_set(err, FLY_E_INVALID, "unknown fly op '%.*s'", (int)name.length, name.data);
     intptr_t nres = mlirOperationGetNumResults(op);
-    if (nres != def->num_results)
+    if (def->num_results >= 0 ? nres != def->num_results : nres > 1)
         return fly_error_set(err, FLY_E_INVALID, "%s has %d result%s, expected %d", def->name, (int)nres,
-                             nres == 1 ? "" : "s", def->num_results);
+                             nres == 1 ? "" : "s", def->num_results >= 0 ? def->num_results : 1);
     if (mlirOperationGetNumRegions(op) != 0) return fly_error_set(err, FLY_E_INVALID, "%s takes no regions", def->name);
     int n = (int)mlirOperationGetNumOperands(op);
     MlirType small[8];
@@ -745,8 +827,12 @@ fly_status fly_ir_op_verify(MlirOperation op, fly_error *err) {
     for (int i = 0; i < n; i++) in[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
     int na = (int)mlirOperationGetNumAttributes(op);
     MlirNamedAttribute asmall[8];
-    MlirNamedAttribute *attrs = na <= 8 ? asmall : malloc(sizeof(MlirNamedAttribute) * (size_t)na);
+    MlirNamedAttribute *attrs = na < 8 ? asmall : malloc(sizeof(MlirNamedAttribute) * (size_t)(na + 1));
     for (int i = 0; attrs && i < na; i++) attrs[i] = mlirOperationGetAttribute(op, i);
+    /* an unregistered op keeps "<{...}>" (FlyDSL's printed properties) as inherent attributes */
+    MlirAttribute seg = mlirOperationGetInherentAttributeByName(op, fly_ir_sref("operandSegmentSizes"));
+    if (attrs && !mlirAttributeIsNull(seg) && mlirAttributeIsNull(find_attr(attrs, na, "operandSegmentSizes")))
+        attrs[na++] = fly_ir_named(mlirOperationGetContext(op), "operandSegmentSizes", seg);
     MlirType actual = nres ? mlirValueGetType(mlirOperationGetResult(op, 0)) : fly_ir_type_null();
     MlirType inferred = fly_ir_type_null();
     fly_status st = fly_ir_op_infer(def, mlirOperationGetContext(op), in, n, attrs, attrs ? na : 0,

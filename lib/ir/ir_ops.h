@@ -28,7 +28,7 @@ typedef struct fly_ir_opdef {
     const char *name;     /* full name, "fly.make_layout" */
     int min_operands;     /* operand count range; max -1 = variadic */
     int max_operands;
-    int num_results;      /* 0 or 1 */
+    int num_results;      /* 0 or 1; -1: 0 or 1 (variadic results, the infer function checks them) */
     unsigned flags;       /* FLY_OP_* */
     fly_ir_infer_fn infer; /* NULL: only arity (and the op's own check) is verified */
 } fly_ir_opdef;

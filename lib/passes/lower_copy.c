@@ -12,7 +12,10 @@
  * builtin.unrealized_conversion_cast(resource, element offset) (src/flydsl/trace/trace_buffer.c). A predicate operand
  * (a register memref of i1) guards each invocation with scf.if on its element: one element for a single
  * invocation, else one per atom invocation. gfx950's transposing LDS read atoms
- * (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>): one rocdl.ds.read.tr<G>.b<N> per invocation (lower_trans). */
+ * (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>): one rocdl.ds.read.tr<G>.b<N> per invocation (lower_trans).
+ * fly.copy_atom_call_ssa(atom, src[, dst][, pred]) (FlyDSL's call on values, buffer atoms only) loads the atom's
+ * bits at a buffer view's first element as its result type (a bitcast where the types differ), or without results
+ * stores src's bits there; its i1 pred is an scf.if (a load's else yields dst). */
 #include "passes/lower_copy.h"
 
 #include <stdio.h>
@@ -338,6 +341,7 @@ static void move(copy_ctx *c, const operand *s, const operand *d, int64_t first,
 
 /* Opens an scf.if (no results, no else) on predicate element i of memref p; the insertion point moves into
  * its region (restore c->block / c->before afterwards). */
+static bool open_guard_on(copy_ctx *c, MlirValue cond);
 static bool open_guard(copy_ctx *c, MlirValue p, int64_t i) {
     MlirValue at = static_index(c, i);
     if (c->failed) return false;
@@ -345,6 +349,11 @@ static bool open_guard(copy_ctx *c, MlirValue p, int64_t i) {
     builder(c, &b);
     MlirValue cond = fly_ir_build_load(&b, p, at);
     if (!built(c, &b, !mlirValueIsNull(cond))) return false;
+    return open_guard_on(c, cond);
+}
+
+/* Opens an scf.if (no results, no else) on i1 value cond, as open_guard. */
+static bool open_guard_on(copy_ctx *c, MlirValue cond) {
     MlirRegion r = mlirRegionCreate();
     MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
     mlirRegionAppendOwnedBlock(r, blk);
@@ -361,9 +370,10 @@ static bool open_guard(copy_ctx *c, MlirValue p, int64_t i) {
     return true;
 }
 
-/* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values, and *trans
- * to the granularity of gfx950's transposing LDS read (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>), else 0. */
-static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer, int *trans) {
+/* Is the atom of copy op `op` a buffer copy (!fly_rocdl.cdna3.buffer_copy)? Sets *vals to its values, *trans (when
+ * not NULL) to the granularity of gfx950's transposing LDS read (!fly_rocdl.cdna4.lds_read_trans<trans = Gb, N>),
+ * else 0, and *bits (when not NULL) to the bits of one invocation. */
+static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer, int *trans, int *bits) {
     MlirStringRef d = fly_ir_type_data(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     char s[256];
     size_t n = d.length < sizeof s - 1 ? d.length : sizeof s - 1;
@@ -371,11 +381,12 @@ static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer, int *trans)
     s[n] = '\0';
     *buffer = strstr(s, "buffer_copy<") != NULL;
     const char *tr = strstr(s, "lds_read_trans<");
-    *trans = 0;
+    if (trans) *trans = 0;
     if (tr) {
         int g = 0, b = 0, v = 0;
         if (sscanf(tr, "lds_read_trans<trans = %db, %d>, %d>", &g, &b, &v) != 3 || v <= 0) return false;
-        *trans = g;
+        if (trans) *trans = g;
+        if (bits) *bits = b;
         *vals = b / v;
         return true;
     }
@@ -383,6 +394,7 @@ static bool atom_info(MlirOperation op, int64_t *vals, bool *buffer, int *trans)
     int ob = 0, vb = 0;
     if (!lt || sscanf(lt, "<%d>, %d>", &ob, &vb) != 2 || vb <= 0) return false;
     *vals = ob / vb;
+    if (bits) *bits = ob;
     return true;
 }
 
@@ -451,7 +463,7 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     int64_t vals;
     bool buffer;
     int trans;
-    if (!atom_info(op, &vals, &buffer, &trans)) return fail(c, "cannot read the copy atom's bits");
+    if (!atom_info(op, &vals, &buffer, &trans, NULL)) return fail(c, "cannot read the copy atom's bits");
     operand S, D;
     if (!operand_of(c, mlirOperationGetOperand(op, 1), &S) || !operand_of(c, mlirOperationGetOperand(op, 2), &D))
         return false;
@@ -497,6 +509,120 @@ static bool lower_copy_op(copy_ctx *c, MlirOperation op, bool one) {
     return !c->failed;
 }
 
+/* ---- fly.copy_atom_call_ssa(atom, src[, dst][, pred]): FlyDSL's atom call on values ---- */
+
+/* v reinterpreted as type r of the same bits (arith.bitcast, vector.bitcast; a scalar and a one-element vector
+ * through vector.from_elements / vector.extract), or v when it has that type. */
+static MlirValue bits_as(copy_ctx *c, MlirValue v, MlirType r) {
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeEqual(t, r)) return v;
+    bool tv = mlirTypeIsAVector(t), rv = mlirTypeIsAVector(r);
+    int64_t one = 1;
+    if (!tv && !rv) return fly_ir_res0(emit(c, "arith.bitcast", 1, &v, r, 0, NULL));
+    if (!tv) {
+        MlirType v1 = mlirVectorTypeGet(1, &one, t);
+        v = fly_ir_res0(emit(c, "vector.from_elements", 1, &v, v1, 0, NULL));
+        return mlirTypeEqual(v1, r) ? v : fly_ir_res0(emit(c, "vector.bitcast", 1, &v, r, 0, NULL));
+    }
+    if (!rv) {
+        MlirType v1 = mlirVectorTypeGet(1, &one, r);
+        if (!mlirTypeEqual(t, v1)) v = fly_ir_res0(emit(c, "vector.bitcast", 1, &v, v1, 0, NULL));
+        return extract(c, v, 0, r);
+    }
+    return fly_ir_res0(emit(c, "vector.bitcast", 1, &v, r, 0, NULL));
+}
+
+/* The type one invocation of `bits` moves through memref o: its elements (one: a scalar, else a vector), or
+ * other (the value's own type) when the bits are not a whole number of them; then as a buffer intrinsic moves it
+ * (bits_type). */
+static MlirType moved_type(copy_ctx *c, const operand *o, int bits, MlirType other) {
+    int eb = fly_ir_elem_bits(o->elem);
+    int64_t n = eb > 0 && bits % eb == 0 ? bits / eb : 0;
+    MlirType t = n == 1 ? o->elem : n > 1 ? mlirVectorTypeGet(1, &n, o->elem) : other;
+    return bits_type(c->ctx, t);
+}
+
+/* The operand segment sizes of a copy_atom_call_ssa (a discardable attribute or FlyDSL's "<{...}>" property). */
+static bool ssa_segments(MlirOperation op, int32_t seg[4]) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("operandSegmentSizes"));
+    if (mlirAttributeIsNull(a)) a = mlirOperationGetInherentAttributeByName(op, fly_ir_sref("operandSegmentSizes"));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a) || mlirDenseArrayGetNumElements(a) != 4)
+        return false;
+    for (int i = 0; i < 4; i++) seg[i] = mlirDenseI32ArrayGetElement(a, i);
+    return true;
+}
+
+/* The load: one rocdl.raw.ptr.buffer.load of the atom's bits at src's first element, as the result type. */
+static MlirValue ssa_load(copy_ctx *c, const operand *S, int bits, MlirType r) {
+    MlirValue ops[4] = {S->rsrc, buffer_offset(c, S, 0), i32c(c, 0), i32c(c, 0)};
+    MlirValue v = fly_ir_res0(emit(c, "rocdl.raw.ptr.buffer.load", 4, ops, moved_type(c, S, bits, r), 0, NULL));
+    return bits_as(c, v, r);
+}
+
+/* One copy_atom_call_ssa: with a result, a buffer load (under pred: scf.if yielding the load, else dst); without,
+ * a buffer store of src into dst (under pred: scf.if). The result's uses take the new value. */
+static bool lower_copy_ssa_op(copy_ctx *c, MlirOperation op) {
+    if (fly_ir_op_verify(op, &c->err)) {
+        c->failed = true;
+        return false;
+    }
+    int64_t vals;
+    bool buffer;
+    int bits;
+    int32_t seg[4];
+    if (!atom_info(op, &vals, &buffer, NULL, &bits)) return fail(c, "cannot read the copy atom's bits");
+    if (!buffer) return fail(c, "flyi lowers copy_atom_call_ssa for buffer copy atoms (fx.rocdl.BufferCopy*) only");
+    if (!ssa_segments(op, seg)) return fail(c, "needs operandSegmentSizes");
+    MlirValue src = mlirOperationGetOperand(op, 1);
+    MlirValue dst = seg[2] ? mlirOperationGetOperand(op, 2) : (MlirValue){NULL};
+    MlirValue pred = seg[3] ? mlirOperationGetOperand(op, 2 + seg[2]) : (MlirValue){NULL};
+    MlirBlock blk = c->block;
+    MlirOperation before = c->before;
+    operand M;
+    if (mlirOperationGetNumResults(op) == 0) { /* the store */
+        if (!operand_of(c, dst, &M)) return false;
+        if (!mlirValueIsNull(pred) && !open_guard_on(c, pred)) return false;
+        MlirValue v = bits_as(c, src, moved_type(c, &M, bits, mlirValueGetType(src)));
+        MlirValue ops[5] = {v, M.rsrc, buffer_offset(c, &M, 0), i32c(c, 0), i32c(c, 0)};
+        emit(c, "rocdl.raw.ptr.buffer.store", 5, ops, fly_ir_type_null(), 0, NULL);
+        c->block = blk;
+        c->before = before;
+        return !c->failed;
+    }
+    MlirValue res = fly_ir_res0(op);
+    MlirType r = mlirValueGetType(res);
+    if (!operand_of(c, src, &M)) return false;
+    MlirValue v;
+    if (mlirValueIsNull(pred)) {
+        v = ssa_load(c, &M, bits, r);
+    } else { /* scf.if %pred -> (R) { load } else { dst } */
+        MlirRegion regions[2];
+        MlirBlock blocks[2];
+        for (int i = 0; i < 2; i++) {
+            regions[i] = mlirRegionCreate();
+            blocks[i] = mlirBlockCreate(0, NULL, NULL);
+            mlirRegionAppendOwnedBlock(regions[i], blocks[i]);
+        }
+        MlirOperationState st = mlirOperationStateGet(fly_ir_sref("scf.if"), c->loc);
+        mlirOperationStateAddOperands(&st, 1, &pred);
+        mlirOperationStateAddResults(&st, 1, &r);
+        mlirOperationStateAddOwnedRegions(&st, 2, regions);
+        MlirOperation sif = mlirOperationCreate(&st);
+        fly_ir_op_insert(blk, before, sif);
+        c->block = blocks[0];
+        c->before = (MlirOperation){NULL};
+        MlirValue loaded = ssa_load(c, &M, bits, r);
+        emit(c, "scf.yield", 1, &loaded, fly_ir_type_null(), 0, NULL);
+        c->block = blocks[1];
+        emit(c, "scf.yield", 1, &dst, fly_ir_type_null(), 0, NULL);
+        c->block = blk;
+        c->before = before;
+        v = fly_ir_res0(sif);
+    }
+    if (!c->failed) mlirValueReplaceAllUsesOfWith(res, v);
+    return !c->failed;
+}
+
 bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass) {
     fly_opvec ops = {0}, atoms = {0}, views = {0};
     fly_pass_collect_fly_ops(root, &ops, MlirWalkPreOrder);
@@ -517,14 +643,14 @@ bool fly_lower_copy_ops(MlirOperation root, MlirExternalPass pass) {
                 fly_opvec_push(&views, op);
             continue;
         }
-        bool call = fly_ir_op_is(op, "fly.copy_atom_call");
-        if (!call && !fly_ir_op_is(op, "fly.copy")) continue;
+        bool call = fly_ir_op_is(op, "fly.copy_atom_call"), ssa = fly_ir_op_is(op, "fly.copy_atom_call_ssa");
+        if (!call && !ssa && !fly_ir_op_is(op, "fly.copy")) continue;
         memset(&c, 0, sizeof c);
         c.ctx = mlirOperationGetContext(op);
         c.block = mlirOperationGetBlock(op);
         c.before = op;
         c.loc = mlirOperationGetLocation(op);
-        if (!lower_copy_op(&c, op, call)) {
+        if (!(ssa ? lower_copy_ssa_op(&c, op) : lower_copy_op(&c, op, call))) {
             char name[64];
             fly_pass_error(pass, op, PASS, "%s: %s", fly_ir_op_name(op, name, sizeof name), c.err.message);
             ok = false;

@@ -342,6 +342,12 @@ static fy_obj *m_fma(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     fy_obj *v[3];
     int st;
+    if (na >= 3 && any_vector(a, 3)) { /* elementwise on traced Vectors (trace_vector.c) */
+        static const char *const names[] = {"a", "b", "c", "fastmath", NULL};
+        fy_obj *o[4] = {NULL, NULL, NULL, NULL};
+        if (fy_parse_args("fma", a, na, kw, names, 3, 3, 4, o) < 0) return NULL;
+        return fy_trace_vector_fma(a[0], a[1], a[2]);
+    }
     if (math_args("fma", a, na, kw, 3, v, &st) < 0) return NULL;
     fy_dsl_numeric *t = fy_dsl_common_type(fy_dsl_common_type(V(v[0])->dt, V(v[1])->dt, 0), V(v[2])->dt, 0);
     fy_obj *r;

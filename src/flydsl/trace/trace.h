@@ -143,6 +143,8 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align);
 int fy_trace_add_vector_fx(fy_obj *m);
 int fy_trace_is_vector(fy_obj *o);
 fy_obj *fy_trace_vector_math(const char *name, fy_obj *o);
+/* math.fma(a, b, c) elementwise on three float Vectors of one type and length. */
+fy_obj *fy_trace_vector_fma(fy_obj *a, fy_obj *b, fy_obj *c);
 fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred);
 /* The elementwise op (fop for floats, sop/uop for signed/unsigned integers) folded over operands, one a Vector. */
 fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const char *sop, const char *uop);

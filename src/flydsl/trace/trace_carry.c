@@ -585,6 +585,21 @@ static fy_obj *merge_val(fy_carry *c, fy_obj *a, fy_obj *b, const char *path, in
         FY_DECREF(n);
         return r;
     }
+    const char *wt;
+    if (!FY_DSL_NUM_CHECK(a) && !FY_DSL_NUM_CHECK(b) && fy_mlir_value_parts(a, &vh, &vt) == 1 &&
+        fy_mlir_value_parts(b, &vh, &wt) == 1) {
+        /* two raw bindings Values (FlyDSL's scf_if_dispatch carries as_mlir_value states): merged as their DSL values
+         * (numerics or Vectors), which the result stays, as FlyDSL's dispatcher promotes carried raw Values */
+        fy_obj *da = fy_mlir_as_dsl_value(a), *db = da ? fy_mlir_as_dsl_value(b) : NULL;
+        if (!db) {
+            FY_XDECREF(da);
+            return fy_err_occurred() ? NULL : mismatch(c, path, a, b, " (Values of a type the tracer cannot carry)");
+        }
+        fy_obj *m = merge_val(c, da, db, path, depth + 1);
+        FY_DECREF(da);
+        FY_DECREF(db);
+        return m;
+    }
     leaf la, lb, lj;
     int ia = leaf_info(a, &la), ib = leaf_info(b, &lb);
     if (ia && ib) {

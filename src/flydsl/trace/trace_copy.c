@@ -18,6 +18,7 @@
 
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
+#include "flydsl/mlir/mlir.h"
 #include "layout/algebra.h"
 #include "layout/tile.h"
 #include "flydsl/trace/trace_int.h"
@@ -583,6 +584,7 @@ static const fly_layout *operand(fy_obj *o, fy_dsl_numeric **et, const char *op,
 }
 
 static fy_obj *copy_parsed(const char *op, fy_obj **v, int one);
+static fy_obj *copy_bits(const char *op, catom *at, fy_obj *src, fy_obj *dst, fy_obj *pred);
 
 /* fx.copy / copy_atom_call with gfx950's LDSReadTrans atom: src an LDS tensor, dst a register tensor of the same
  * element type; recorded as FlyDSL does (the atom and fly.copy / fly.copy_atom_call), lowered in
@@ -639,9 +641,15 @@ static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
     fy_dsl_numeric *et, *dt;
     const fly_layout *ls = operand(v[1], &et, op, "src"), *ld = ls ? operand(v[2], &dt, op, "dst") : NULL;
     if (!ld) return NULL;
+    catom *at = FY_TYPE(v[0]) == &catom_type   ? (catom *)v[0]
+                : FY_TYPE(v[0]) == &tcopy_type ? ((tcopy *)v[0])->atom
+                                               : NULL;
+    fy_obj *pr = v[3] && v[3] != fy_None ? v[3] : NULL;
+    /* a buffer atom moves bits: between a register tensor and a buffer tensor of another element width */
+    if (at && at->buffer == 1 && et->width != dt->width && fy_trace_is_buffer(v[1]) != fy_trace_is_buffer(v[2]))
+        return copy_bits(op, at, v[1], v[2], pr);
     int64_t av = atom_values(v[0], et, op);
     if (av < 0) return NULL;
-    catom *at = FY_TYPE(v[0]) == &catom_type ? (catom *)v[0] : ((tcopy *)v[0])->atom;
     int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
     if (at->buffer == FLY_COPY_LDS_TRANS) return copy_trans(op, at, v[1], v[2], pred, one);
@@ -663,6 +671,216 @@ static fy_obj *f_copy(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 static fy_obj *f_copy_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
     return copy_common("copy_atom_call", a, na, kw, 1);
+}
+
+/* ---- fly.copy_atom_call_ssa (flydsl._mlir.dialects.fly.copy_atom_call_ssa) ---- */
+
+/* Bits of scalar or 1-D vector type text ty ("vector<4xi32>" 128), or -1. */
+static int ssa_type_bits(const char *ty) {
+    long long n = 1;
+    int used = 0;
+    char el[64];
+    if (!strncmp(ty, "vector<", 7)) {
+        if (sscanf(ty + 7, "%lldx%63[^>]>%n", &n, el, &used) != 2 || ty[7 + used] || n < 1) return -1;
+        ty = el;
+    }
+    fy_dsl_numeric *t = fy_mlir_numeric_of(ty);
+    return t && t->width > 0 ? (int)(t->width * n) : -1;
+}
+
+/* An SSA operand of copy_atom_call_ssa: an ir.Value, an fx numeric or a Vector: its handle and type text (into
+ * ty); 0 or -1 with a TypeError naming what. */
+static int ssa_operand(fy_tracer *tr, fy_obj *o, const char *what, uint64_t *h, char *ty, size_t cap) {
+    const char *t;
+    fy_dsl_numeric *et;
+    int64_t n;
+    if (fy_mlir_value_parts(o, h, &t)) {
+        snprintf(ty, cap, "%s", t);
+        return 0;
+    }
+    if (fy_trace_is_vector(o) && fy_tvector_parts(o, h, &et, &n) == 0) {
+        snprintf(ty, cap, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(et));
+        return 0;
+    }
+    if (FY_DSL_NUM_CHECK(o)) {
+        if (fy_trace_value_as(tr, o, ((fy_dsl_num *)o)->dt, h) < 0) return -1;
+        snprintf(ty, cap, "%s", fy_trace_mlir_type(((fy_dsl_num *)o)->dt));
+        return 0;
+    }
+    fy_err_format(&fy_TypeError, "copy_atom_call_ssa: %s must be an ir.Value, a numeric or a Vector, not '%s'", what,
+                  fy_type_name(o));
+    return -1;
+}
+
+/* The memref value of buffer tensor o that the atom reads or writes from its first element: o's own view when
+ * its layout is static, else a one-element 1:1 view at the same element (the SSA form moves the atom's bits from
+ * the view's base, whatever its layout). 0 or -1. */
+static int ssa_buffer_view(fy_obj *o, const char *what, uint64_t *h, char *ty, size_t cap) {
+    if (!fy_trace_is_buffer(o)) {
+        fy_err_format(&fy_TypeError,
+                      "copy_atom_call_ssa: %s must be a buffer tensor (fx.rocdl.make_buffer_tensor, or a slice of "
+                      "one), not '%s'",
+                      what, fy_type_name(o));
+        return -1;
+    }
+    fy_obj *v = fy_ref(o);
+    if (!fly_layout_is_static(fy_trace_buffer_layout(o, NULL))) {
+        fly_layout W;
+        fy_obj *one = fy_int_from(1);
+        int bad = !one || fy_dsl_to_layout(one, &W, 1, "copy_atom_call_ssa", "layout") < 0;
+        FY_XDECREF(one);
+        FY_SETREF(v, bad ? NULL : fy_trace_buffer_with_layout(o, &W));
+        if (!v) return -1;
+    }
+    int r = fy_trace_buffer_memref(v, h, ty, cap);
+    FY_DECREF(v);
+    if (!r) fy_err_set(&fy_RuntimeError, "copy_atom_call_ssa: internal error: a buffer tensor without a memref view");
+    return r > 0 ? 0 : -1;
+}
+
+static fy_obj *ssa_call(fy_tracer *tr, catom *at, const char *rty, fy_obj *src, fy_obj *dst, fy_obj *pred);
+
+/* copy_atom_call_ssa(results, copyAtom, src, dst=None, pred=None): FlyDSL's atom call on values. With one result
+ * type (a load) src is a buffer tensor and the result (returned as an ir.Value) holds the atom's bits read from
+ * src's first element; dst is the value a false pred gives. Without results (a store) src is a value of the atom's
+ * bits written at dst's first element. pred: a Boolean guarding the access. Recorded as "fly.copy_atom_call_ssa"
+ * with FlyDSL's operandSegmentSizes; lib/passes/lower_copy.c lowers it. */
+static fy_obj *f_copy_atom_call_ssa(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    static const char *const names[] = {"results", "copyAtom", "src", "dst", "pred", "loc", "ip", NULL};
+    const char *op = "copy_atom_call_ssa";
+    fy_obj *v[7] = {NULL};
+    if (fy_parse_args(op, a, na, kw, names, 3, 7, 7, v) < 0) return NULL;
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    fy_obj *dst = v[3] && v[3] != fy_None ? v[3] : NULL, *pred = v[4] && v[4] != fy_None ? v[4] : NULL;
+    catom *at = FY_TYPE(v[1]) == &catom_type   ? (catom *)v[1]
+                : FY_TYPE(v[1]) == &tcopy_type ? ((tcopy *)v[1])->atom
+                                               : NULL;
+    if (!at) return fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(v[1]));
+    if (at->buffer != 1)
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: flyi supports buffer copy atoms (fx.rocdl.BufferCopy*) here, not %s (use "
+                             "fx.copy_atom_call)",
+                             op, op_name(at->buffer));
+    if (!FY_LIST_CHECK(v[0]) && !FY_TUPLE_CHECK(v[0]))
+        return fy_err_format(&fy_TypeError, "%s: results must be a list of result types, not '%s'", op,
+                             fy_type_name(v[0]));
+    size_t nres;
+    fy_obj **rt = fy_seq_items(v[0], &nres);
+    if (nres > 1)
+        return fy_err_format(&fy_ValueError, "%s: a copy atom call gives at most one result, not %zu", op, nres);
+    char rty[160] = "";
+    if (nres) {
+        fy_obj *t = fy_str(rt[0]);
+        if (!t) return NULL;
+        snprintf(rty, sizeof rty, "%s", FY_STR_DATA(t));
+        FY_DECREF(t);
+    }
+    return ssa_call(tr, at, nres ? rty : NULL, v[2], dst, pred);
+}
+
+/* The call of buffer atom at (fly.copy_atom_call_ssa): a load of type rty from buffer tensor src (rty NULL: a
+ * store of value src into buffer tensor dst), under pred when not NULL. The result as an ir.Value, None for a
+ * store, NULL with an exception. */
+static fy_obj *ssa_call(fy_tracer *tr, catom *at, const char *rty, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    const char *op = "copy_atom_call_ssa";
+    int nres = rty != NULL;
+    char aty[160], ty[3][800];
+    uint64_t h[3] = {0, 0, 0};
+    if (nres) {
+        int b = ssa_type_bits(rty);
+        if (b < 0)
+            return fy_err_format(&fy_TypeError,
+                                 "%s: the result type must be an integer, float or vector of them, not %s", op, rty);
+        if (b != at->bits)
+            return fy_err_format(&fy_ValueError, "%s: the result type %s has %d bits but the atom moves %d", op, rty, b,
+                                 at->bits);
+        if (pred && !dst)
+            return fy_err_format(&fy_ValueError, "%s: a predicated load needs dst (the result when pred is false)", op);
+        if (ssa_buffer_view(src, "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
+        if (dst && ssa_operand(tr, dst, "dst", &h[1], ty[1], sizeof ty[1]) < 0) return NULL;
+        if (dst && strcmp(ty[1], rty))
+            return fy_err_format(&fy_TypeError, "%s: dst must have the result type %s, not %s", op, rty, ty[1]);
+    } else {
+        if (!dst) return fy_err_format(&fy_TypeError, "%s: without results it stores src: it needs dst", op);
+        if (ssa_operand(tr, src, "src", &h[0], ty[0], sizeof ty[0]) < 0) return NULL;
+        int b = ssa_type_bits(ty[0]);
+        if (b != at->bits)
+            return fy_err_format(&fy_ValueError, "%s: the stored src (%s) has %d bits but the atom moves %d", op, ty[0],
+                                 b, at->bits);
+        if (ssa_buffer_view(dst, "dst", &h[1], ty[1], sizeof ty[1]) < 0) return NULL;
+    }
+    if (pred) {
+        const char *pt;
+        if (fy_mlir_value_parts(pred, &h[2], &pt)) {
+            if (strcmp(pt, "i1")) return fy_err_format(&fy_TypeError, "%s: pred must be an i1, not %s", op, pt);
+        } else if (fy_trace_value_as(tr, pred, &fy_dsl_t_bool, &h[2]) < 0) {
+            return NULL;
+        }
+        snprintf(ty[2], sizeof ty[2], "i1");
+    }
+    uint64_t atom = fy_trace_copy_atom(tr, at->bits, 1, at->et, aty, sizeof aty);
+    uint64_t r = nres ? fy_trace_new_ssa(tr) : 0;
+    char lhs[32] = "";
+    if (nres) snprintf(lhs, sizeof lhs, "%%%llu = ", (unsigned long long)r);
+    fy_trace_emit(tr, "      %s\"fly.copy_atom_call_ssa\"(%%%llu, %%%llu", lhs, (unsigned long long)atom,
+                  (unsigned long long)h[0]);
+    if (dst) fy_trace_emit(tr, ", %%%llu", (unsigned long long)h[1]);
+    if (pred) fy_trace_emit(tr, ", %%%llu", (unsigned long long)h[2]);
+    fy_trace_emit(tr, ") <{operandSegmentSizes = array<i32: 1, 1, %d, %d>}> : (%s, %s", dst ? 1 : 0, pred ? 1 : 0, aty,
+                  ty[0]);
+    if (dst) fy_trace_emit(tr, ", %s", ty[1]);
+    if (pred) fy_trace_emit(tr, ", i1");
+    fy_trace_emit(tr, ") -> %s", nres ? rty : "()");
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return nres ? fy_mlir_value_new(r, rty) : fy_none();
+}
+
+/* fx.copy / copy_atom_call with a buffer atom between a register tensor and a buffer tensor of another element width
+ * (FlyDSL's attention stores packed i32 words into bf16 O): the atom moves bits, so the register tensor's values
+ * (all of the atom's bits) go through one fly.copy_atom_call_ssa at the buffer view's first element. */
+static fy_obj *copy_bits(const char *op, catom *at, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "fx.%s is only usable inside a kernel", op);
+    int load = fy_trace_is_buffer(src);
+    fy_obj *r = load ? dst : src;
+    if (!FY_TTENSOR_CHECK(r) || ((fy_ttensor *)r)->reg != FY_SP_REG)
+        return fy_err_format(&fy_TypeError,
+                             "%s: a BufferCopy atom between tensors of different element widths needs a register "
+                             "tensor on the other side, not '%s'",
+                             op, fy_type_name(r));
+    fy_ttensor *t = (fy_ttensor *)r;
+    int64_t n;
+    fly_error err;
+    if (fly_layout_size_static(&t->L, &n, &err)) return fy_dsl_raise(&err);
+    if (n * t->et->width != at->bits)
+        return fy_err_format(&fy_ValueError,
+                             "%s: the atom moves %d bits but the register tensor holds %lld x %s (%lld)", op, at->bits,
+                             (long long)n, t->et->name, (long long)(n * t->et->width));
+    if (pred && (FY_TTENSOR_CHECK(pred) || (pred != fy_True && pred != fy_False && !FY_DSL_NUM_CHECK(pred))))
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: a bits copy between element widths takes a Boolean pred, not '%s'", op,
+                             fy_type_name(pred));
+    if (!load) {
+        fy_obj *x = fy_trace_tensor_load(t);
+        fy_obj *res = x ? ssa_call(tr, at, NULL, x, dst, pred) : NULL;
+        FY_XDECREF(x);
+        return res;
+    }
+    char rty[96];
+    snprintf(rty, sizeof rty, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t->et));
+    fy_obj *old = pred ? fy_trace_tensor_load(t) : NULL;
+    if (pred && !old) return NULL;
+    fy_obj *v = ssa_call(tr, at, rty, src, old, pred);
+    FY_XDECREF(old);
+    fy_obj *d = v ? fy_mlir_as_dsl_value(v) : NULL;
+    FY_XDECREF(v);
+    if (!d) return fy_err_occurred() ? NULL : fy_err_set(&fy_RuntimeError, "copy: internal error: no Vector");
+    fy_obj *res = fy_trace_tensor_store(t, d);
+    FY_DECREF(d);
+    return res;
 }
 
 int fy_trace_is_copy_value(fy_obj *o) {
@@ -729,6 +947,9 @@ static fy_methoddef copy_funcs[] = {
      "predicate (kernels only)."},
     {"copy_atom_call", f_copy_atom_call, 0,
      "copy_atom_call(atom, src, dst, *, pred=None)\nExactly one atom invocation."},
+    {"_copy_atom_call_ssa", f_copy_atom_call_ssa, 0,
+     "_copy_atom_call_ssa(results, copyAtom, src, dst=None, pred=None)\nflydsl._mlir.dialects.fly.copy_atom_call_ssa: "
+     "one atom invocation on values."},
     {0}};
 
 int fy_trace_add_copy_fx(fy_obj *m) {

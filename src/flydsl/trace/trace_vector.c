@@ -603,6 +603,29 @@ static fy_obj *as_cls(fy_obj *cls, fy_obj *r) {
     return out;
 }
 
+/* math.fma(a, b, c) of three float Vectors of one type and length: one math.fma on the vectors. */
+fy_obj *fy_trace_vector_fma(fy_obj *a, fy_obj *b, fy_obj *c) {
+    fy_obj *o[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        if (!VEC_CHECK(o[i]))
+            return fy_err_format(&fy_TypeError, "math.fma on Vectors takes three Vectors, not '%s'",
+                                 fy_type_name(o[i]));
+    tvector *x = (tvector *)a, *y = (tvector *)b, *z = (tvector *)c;
+    if (x->et->kind != FY_DSL_K_FLOAT)
+        return fy_err_format(&fy_TypeError, "math.fma expects float elements, got %s", x->et->name);
+    if (y->et != x->et || z->et != x->et || y->n != x->n || z->n != x->n)
+        return fy_err_format(&fy_TypeError, "math.fma: the Vectors must have one element type and length (%lld x %s)",
+                             (long long)x->n, x->et->name);
+    fy_tracer *tr = need_tracer();
+    if (!tr) return NULL;
+    char t[64];
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = math.fma %%%llu, %%%llu, %%%llu : %s", U(id), U(x->ssa), U(y->ssa), U(z->ssa),
+                  vty(t, sizeof t, x, NULL));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_tvector_new(id, x->et, x->n);
+}
+
 /* full(n, value, dtype): a Vector of n copies of value. */
 static fy_obj *f_full(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"shape", "value", "dtype", NULL};

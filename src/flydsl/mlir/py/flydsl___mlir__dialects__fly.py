@@ -67,8 +67,14 @@ def extract_aligned_pointer_as_index(result, source=None, loc=None, ip=None):
     return arith.index_cast(result, i64) if rt == "index" else arith.trunci(result, i64)
 
 
-def copy_atom_call_ssa(*args, **kw):
-    raise NotImplementedError("fly.copy_atom_call_ssa: use fx.copy_atom_call in flyi")
+def copy_atom_call_ssa(results, copyAtom, src, dst=None, pred=None, loc=None, ip=None):
+    """One copy atom invocation on values ("fly.copy_atom_call_ssa"): with a result type in results, the atom's bits
+    loaded from buffer tensor src's first element as that type (an ir.Value; dst: what a false pred gives); with
+    results == [], value src stored at buffer tensor dst's first element (None). pred: an i1 guarding the access.
+    flyi supports buffer copy atoms (fx.rocdl.BufferCopy*) here."""
+    import flydsl.expr as fx
+
+    return fx._copy_atom_call_ssa(list(results), copyAtom, src, dst, pred)
 
 
 def mma_atom_call_ssa(results, mmaAtom, a, b, c, d=None, loc=None, ip=None):
