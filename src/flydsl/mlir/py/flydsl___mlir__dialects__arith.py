@@ -231,7 +231,11 @@ class ConstantOp(_ArithOp):
             value, result = result, value
         attr = _const_attr(result, value)
         rt = str(result) if isinstance(result, _ir.Type) or isinstance(result, str) else attr.rsplit(" : ", 1)[1]
-        op = _generic("arith.constant", [], [rt], {"value": attr})
+        if _ir._host_width(rt) is not None and not _ir._c.tracing() and _ir._c.in_launcher():
+            # a launching jit's host code: the constant is a host value (flyi computes the launcher's arith)
+            op = _ir._host_const(rt, attr)
+        else:
+            op = _generic("arith.constant", [], [rt], {"value": attr})
         _ir._adopt(self, op)
 
     @property
