@@ -3,7 +3,7 @@
 # flyi, which runs the launcher at every call), against MLIR's semantics: signed and unsigned division,
 # remainder, floor / ceil division, shifts, min / max, comparisons by predicate, select, index casts with sign
 # or zero extension, truncation and extension, each result wrapped to its type's width; the grid is
-# max(n, 1) blocks.
+# max(n, 1) blocks, the block one host Value (1 thread).
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 from flydsl._mlir.dialects import arith
@@ -36,7 +36,7 @@ def host_ops(out: fx.Tensor, n: fx.Int32, m: fx.Int32):
     r["extui i8"] = int(arith.extui(T.i32, arith.constant(T.i8, -1)))
     r["extsi i8"] = int(arith.extsi(T.i32, arith.constant(T.i8, -1)))
     print(int(n), int(m), r)
-    noop(out).launch(grid=(arith.index_cast(T.index, arith.maxsi(a, one)), 1, 1), block=(1, 1, 1))
+    noop(out).launch(grid=(arith.index_cast(T.index, arith.maxsi(a, one)), 1, 1), block=one)  # one Value: a dim
 
 
 out = torch.zeros(8, device="cuda")
