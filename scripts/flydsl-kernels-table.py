@@ -132,6 +132,23 @@ def ref_rope(t, torch):
     return {9: rot(t[0].float()), 10: rot(t[1].float())}
 
 
+def ref_qk_norm_rope(t, torch, rd=64, eps=1e-6):
+    # RMSNorm (q weightless, kv by its weight) then GPT-J RoPE of the last rd elements: pairs (2k, 2k+1) turned by
+    # the cos/sin of their token's position, in bf16
+    pos = t[6].long()
+    cos, sin = t[4].float()[pos], t[5].float()[pos]
+
+    def norm_rope(x, w, c, s):
+        y = x.float() * torch.rsqrt((x.float() ** 2).mean(-1, keepdim=True) + eps)
+        y = y * w.float() if w is not None else y
+        d = y.shape[-1]
+        a, b = y[..., d - rd::2].clone(), y[..., d - rd + 1::2].clone()
+        y[..., d - rd::2], y[..., d - rd + 1::2] = a * c - b * s, b * c + a * s
+        return y.to(torch.bfloat16).float()
+
+    return {7: norm_rope(t[0], None, cos.unsqueeze(1), sin.unsqueeze(1)), 8: norm_rope(t[1], t[3], cos, sin)}
+
+
 def ref_moe_reduce(t, torch):
     return {1: t[0].float().sum(1)}
 
@@ -486,9 +503,18 @@ SPECS += [
          {"num_q_heads": 8, "head_dim": 512, "rope_head_dim": 64, "quant": True, "group_size": 128,
           "scale_dtype": "fp32", "q_weighted": True},
          [P((4, 8, 512), "bf16", ptr="u8"), P((4, 512), "bf16", ptr="u8"), T((512,), "bf16"), T((512,), "bf16"),
-          T((64, 32), "bf16"), T((64, 32), "bf16"), P((4,), "i32", "int", 64, ptr="u8"),
+          T((64, 32), "bf16"), T((64, 32), "bf16"), P((4,), "i64", "int", 64, ptr="u8"),
           P((4, 8, 512), "u8", "empty", ptr="u8"), P((4, 512), "u8", "empty", ptr="u8"),
-          P((4, 8, 4), fill="empty", ptr="u8"), P((4, 4), fill="empty", ptr="u8"), 512, 4, STREAM]),
+          P((4, 8, 4), fill="empty", ptr="u8"), P((4, 4), fill="empty", ptr="u8"), 512, 4, STREAM], note="fp8"),
+    # bf16 out, the launcher's num_tokens (5) and kv row stride run-time fx.Int32 values: checked on the emulator
+    Spec(FA + "qk_norm_rope_quant", "compile_flydsl_qk_norm_rope_quant", (),
+         {"num_q_heads": 2, "head_dim": 512, "rope_head_dim": 64, "quant": False, "group_size": 512,
+          "scale_dtype": "fp32", "q_weighted": False},
+         [P((5, 2, 512), "bf16", ptr="u8"), P((5, 512), "bf16", ptr="u8"), T((512,), "bf16"), T((512,), "bf16"),
+          T((64, 32), "bf16"), T((64, 32), "bf16"), P((5,), "i64", "int", 64, ptr="u8"),
+          P((5, 2, 512), "bf16", "zeros", ptr="u8"), P((5, 512), "bf16", "zeros", ptr="u8"),
+          P((1,), fill="empty", ptr="u8"), P((1,), fill="empty", ptr="u8"), 512, 5, STREAM],
+         ref=ref_qk_norm_rope, note="bf16", tol=1e-2, rtol=1e-2),
     Spec(FA + "flash_attn_fp8_gfx950", "build_flash_attn_dualwave_swp_fp8_module", (FH, FD),
          {"causal": False, "dtype_str": "fp8"},
          [T((1, FS, FH, FD), "fp8", "zeros"), T((1, FS, FH, FD), "fp8", "zeros"), T((1, FS, FH, FD), "fp8", "zeros"),

@@ -140,6 +140,9 @@ int fy_dsl_ptr_arg_of(fy_obj *arg, int annotated, int argi, struct fy_dsl_numeri
 /* arg as a pointer argument like adaptor model (a bare int address re-wrapped with model's element type),
  * else arg itself: how a compiled launcher called with x.data_ptr() keeps the types it was compiled for. */
 fy_obj *fy_dsl_ptr_arg_like(fy_obj *model, fy_obj *arg);
+/* Is a launching @flyc.jit function's body running as host code (no kernel being traced)? There its numeric
+ * values' ir_value() are host values (flydsl._mlir.ir._HostValue), which arith ops fold. */
+int fy_dsl_in_launcher(void);
 /* flyc.from_c_void_p. */
 extern fy_methoddef fy_dsl_ptr_arg_funcs[];
 

@@ -110,6 +110,8 @@ static fy_type artifact_type = {
 
 /* The kernels launched during the running @flyc.jit call (a list), NULL outside one. */
 static fy_obj *jit_launched;
+
+int fy_dsl_in_launcher(void) { return jit_launched != NULL && !fy_trace_active(); }
 /* The compile_hints of the innermost running @flyc.jit call (borrowed), NULL outside one. */
 static fy_obj *jit_hints;
 
@@ -349,10 +351,11 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     }
     if (!j->kernel) {
         int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
-        fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, &failed);
+        int host = fy_trace_host_wanted(j->fn);
+        fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, !host && !nested, &failed);
         if (failed) return NULL;
         fy_obj *r, *const *ca = wa ? wa : a;
-        if (fy_trace_host_wanted(j->fn)) { /* no launches: traced as FlyDSL's host function */
+        if (host) { /* no launches: traced as FlyDSL's host function */
             char *ir = NULL;
             fy_obj *key = NULL;
             r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key);

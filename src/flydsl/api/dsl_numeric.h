@@ -34,6 +34,9 @@ typedef struct fy_dsl_num {
     int64_t i;
     double f;
     uint64_t ssa; /* dynamic: the tracer's value handle */
+    int host_rt;  /* static here, but a launching @flyc.jit's run-time parameter (FlyDSL: a dynamic value); flyi
+                   * runs the launcher at every call, so it holds that call's argument: is_static() is False and an
+                   * fx.Constexpr parameter refuses it (fy_trace_jit_args makes it) */
 } fy_dsl_num;
 
 extern fy_type fy_dsl_numeric_type;

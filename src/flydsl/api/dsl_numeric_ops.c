@@ -509,7 +509,7 @@ out:
 static fy_obj *m_is_static(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)a;
     if (fy_no_kwargs("is_static", kw) < 0 || fy_check_nargs("is_static", na, 0, 0) < 0) return NULL;
-    return fy_bool(V(self)->is_static);
+    return fy_bool(V(self)->is_static && !V(self)->host_rt);
 }
 
 static fy_obj *m_ir_value(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {

@@ -12,6 +12,7 @@
 #include "compile/code.h"
 #include "core/core_load.h"
 #include "exec/interp.h"
+#include "flydsl/api/dsl.h"
 #include "flydsl/mlir/mlir.h"
 #include "modules/mod_registry.h"
 #include "flydsl/trace/trace_int.h"
@@ -209,8 +210,24 @@ static fy_obj *pair(uint64_t h, const char *ty) {
     return r;
 }
 
-/* value_of(x): (handle, type text) of a traced DSL value (a static numeric becomes an arith.constant),
- * None when x is no such value. */
+/* The host value (flydsl._mlir.ir._HostValue) of integer v, in a launching jit's body: the launcher's
+ * run-time parameters and what is computed from them, whose values flyi knows at the call. */
+static fy_obj *host_value(fy_dsl_num *v) {
+    fy_obj *ir = fy_import("flydsl._mlir.ir");
+    fy_obj *f = ir ? fy_getattr_cstr(ir, "_HostValue") : NULL;
+    FY_XDECREF(ir);
+    if (!f) return NULL;
+    fy_obj *args[2] = {fy_int_from(v->dt->kind == FY_DSL_K_BOOL ? (v->i != 0) : v->i),
+                       fy_str_from_cstr(fy_trace_mlir_type(v->dt))};
+    fy_obj *r = args[0] && args[1] ? fy_call(f, args, 2, NULL) : NULL;
+    FY_XDECREF(args[0]);
+    FY_XDECREF(args[1]);
+    FY_DECREF(f);
+    return r;
+}
+
+/* value_of(x): (handle, type text) of a traced DSL value (a static numeric becomes an arith.constant; in a
+ * launching jit's host code, an integer one is a _HostValue), None when x is no such value. */
 static fy_obj *m_value_of(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     if (fy_no_kwargs("value_of", kw) < 0 || fy_check_nargs("value_of", na, 1, 1) < 0) return NULL;
@@ -219,6 +236,7 @@ static fy_obj *m_value_of(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     if (FY_DSL_NUM_CHECK(x)) {
         fy_dsl_num *v = (fy_dsl_num *)x;
         if (v->is_static) {
+            if (!t && FY_DSL_IS_INTLIKE(v->dt) && fy_dsl_in_launcher()) return host_value(v);
             if (!t)
                 return fy_err_set(&fy_RuntimeError, "ir_value() of a constant needs a kernel trace or an ir.Context()");
             uint64_t h;
@@ -296,6 +314,39 @@ static fy_obj *m_run_passes(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return res;
 }
 
+/* The static numeric of host value o (a _HostValue: _fyhost its value, _fyt its type), or NULL (no error). */
+static fy_obj *host_numeric(fy_obj *o) {
+    if (FY_DSL_NUM_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || o == fy_None) return NULL;
+    fy_obj *hv = fy_getattr_opt(o, fy_intern("_fyhost"));
+    if (!hv) {
+        fy_err_clear();
+        return NULL;
+    }
+    fy_obj *tv = fy_getattr_opt(o, fy_intern("_fyt")), *r = NULL;
+    if (!tv) fy_err_clear();
+    fy_dsl_numeric *nt = tv && FY_STR_CHECK(tv) ? fy_mlir_numeric_of(FY_STR_DATA(tv)) : NULL;
+    int64_t x;
+    if (nt && FY_INT_CHECK(hv) && fy_int_as_i64(hv, &x) == 0) r = fy_dsl_num_int(nt, x);
+    if (!r) fy_err_clear();
+    FY_DECREF(hv);
+    FY_XDECREF(tv);
+    return r;
+}
+
+/* host_num(v): the static fx numeric of host value v (None: v is none). */
+static fy_obj *m_host_num(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("host_num", kw) < 0 || fy_check_nargs("host_num", na, 1, 1) < 0) return NULL;
+    fy_obj *r = host_numeric(a[0]);
+    return r ? r : fy_none();
+}
+
+static fy_obj *m_in_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("in_launcher", kw) < 0 || fy_check_nargs("in_launcher", na, 0, 0) < 0) return NULL;
+    return fy_bool(fy_dsl_in_launcher());
+}
+
 static fy_methoddef core_funcs[] = {
     {"run_passes", m_run_passes, 0, "run_passes(text, passes, loc=False)\nThe module after the passes."},
     {"tracing", m_tracing, 0, "tracing()\nWhether a tracer (kernel or ir.Context module) is running."},
@@ -309,6 +360,8 @@ static fy_methoddef core_funcs[] = {
     {"end_module", m_end_module, 0, "end_module()\nEnds it; the text it collected."},
     {"value_of", m_value_of, 0, "value_of(x)\n(handle, type) of a traced DSL value, or None."},
     {"wrap", m_wrap, 0, "wrap(handle, type)\nThe fx numeric or Vector over a handle, or None."},
+    {"host_num", m_host_num, 0, "host_num(v)\nThe static fx numeric of a launcher's host value, or None."},
+    {"in_launcher", m_in_launcher, 0, "in_launcher()\nIs a launching jit function's host code running?"},
     {0}};
 
 static fy_obj *init_core(void) {
@@ -333,6 +386,7 @@ fy_obj *fy_mlir_value_new(uint64_t h, const char *ty) {
 
 fy_obj *fy_mlir_ir_value(fy_obj *x) {
     fy_obj *p = m_value_of(NULL, &x, 1, NULL);
+    if (p && !FY_TUPLE_CHECK(p) && p != fy_None) return p; /* a host value */
     if (!p || p == fy_None) {
         if (p == fy_None) {
             FY_DECREF(p);
@@ -402,6 +456,8 @@ fy_obj *fy_mlir_as_dsl_value(fy_obj *o) {
 fy_obj *fy_mlir_as_numeric(fy_obj *o) {
     uint64_t h;
     const char *ty;
+    fy_obj *hn = host_numeric(o);
+    if (hn) return hn;
     if (!fy_mlir_value_parts(o, &h, &ty)) return NULL;
     fy_dsl_numeric *nt = fy_mlir_numeric_of(ty);
     return nt ? fy_dsl_num_dynamic(nt, h) : NULL;

@@ -51,9 +51,12 @@ fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *arg
 /* The arguments of a call of @flyc.jit function fn (Python's calling convention: na positional, then the
  * values of the kwnames kw) against its annotations: a TypeError naming the parameter, what it expects and
  * what came, for a non-tensor given to fx.Tensor or a non-number to fx.Int32 & co; arguments of fx.Stream
- * parameters wrapped in a Stream. NULL with *failed 0: use the arguments as they are; else a new array of
- * na + len(kw) references (free with fy_trace_jit_args_free). */
-fy_obj **fy_trace_jit_args(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, int *failed);
+ * parameters wrapped in a Stream; with launching set (a jit function that launches kernels, called from host
+ * code), the arguments of numeric-annotated parameters (fx.Int32 & co, not fx.Constexpr) as values of that
+ * type that hold the argument (host_rt: FlyDSL's run-time values, computed on the host at each call). NULL with
+ * *failed 0: use the arguments as they are; else a new array of na + len(kw) references (free with
+ * fy_trace_jit_args_free). */
+fy_obj **fy_trace_jit_args(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, int launching, int *failed);
 void fy_trace_jit_args_free(fy_obj **v, size_t n);
 /* flyc.cache_info(): {"hits" (memory), "misses" (traced and compiled), "disk_hits", "size" (in memory)}. */
 fy_obj *fy_trace_cache_info(void);

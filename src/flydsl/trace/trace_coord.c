@@ -13,6 +13,7 @@
 
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
+#include "flydsl/mlir/mlir.h"
 #include "layout/algebra.h"
 #include "layout/tile.h"
 #include "flydsl/trace/trace_int.h"
@@ -376,7 +377,35 @@ static fy_obj *tc_getitem(fy_obj *o, fy_obj *key) {
     return r;
 }
 
+/* Key with its ir.Value leaves (flydsl._mlir op results: FlyDSL's kernels slice with them) as their DSL
+ * integers; a new reference. */
+static fy_obj *values_as_numerics(fy_obj *key, int depth) {
+    if (depth > FLY_IT_MAX_DEPTH || key == fy_None || FY_INT_CHECK(key) || FY_DSL_NUM_CHECK(key)) return fy_ref(key);
+    if (FY_TUPLE_CHECK(key) || FY_LIST_CHECK(key)) {
+        size_t n;
+        fy_obj **items = fy_seq_items(key, &n);
+        fy_obj *t = items ? fy_tuple_new(n) : NULL;
+        for (size_t i = 0; t && i < n; i++) {
+            fy_obj *e = values_as_numerics(items[i], depth + 1);
+            if (!e) FY_CLEAR(t);
+            else fy_tuple_set_steal(t, i, e);
+        }
+        return t;
+    }
+    fy_obj *n = fy_mlir_as_numeric(key);
+    return n ? n : fy_ref(key);
+}
+
+static fy_obj *coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, int *nnone);
 fy_obj *fy_trace_coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, int *nnone) {
+    fy_obj *k = values_as_numerics(key, 0);
+    if (!k) return NULL;
+    fy_obj *r = coord_offset(L, k, S, nnone);
+    FY_DECREF(k);
+    return r;
+}
+
+static fy_obj *coord_offset(const fly_layout *L, fy_obj *key, fly_layout *S, int *nnone) {
     cval v;
     memset(&v, 0, sizeof v);
     fly_inttuple_int(&v.skel, 0);

@@ -367,6 +367,14 @@ static int check_arg(const char *label, fy_obj *ann, fy_obj *arg) {
                           got);
             return -1;
         }
+        if (FY_DSL_NUM_CHECK(arg) && ((fy_dsl_num *)arg)->host_rt) { /* FlyDSL: a dynamic value of the host */
+            fy_err_format(&fy_TypeError,
+                          "%s is an fx.Constexpr: it takes a value known when the kernel is traced, got the "
+                          "launcher's run-time parameter %s (annotate the launcher's parameter fx.Constexpr[int] "
+                          "to specialise on its value)",
+                          label, got);
+            return -1;
+        }
         fy_dsl_targ_spec sp;
         int is_tensor = FY_TORCH_CHECK(arg);
         if (!is_tensor) {
@@ -505,7 +513,27 @@ int fy_trace_check_args(fy_obj *fnobj, const char *name, fy_obj *const *args, si
     return 0;
 }
 
-fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, int *failed) {
+/* What a launching jit function's parameter annotated ann receives for argument arg: for fx.Int32 & co a value
+ * of that type holding the argument, marked host_rt (FlyDSL makes it a run-time value of the host function:
+ * not part of the cache key, no compile per value); a Stream for fx.Stream; else arg. A new reference. */
+static fy_obj *launcher_runtime_arg(fy_obj *ann, fy_obj *arg) {
+    if (!FY_DSL_IS_NUMERIC_TYPE(ann) || ((fy_dsl_numeric *)ann)->kind == FY_DSL_K_ABSTRACT)
+        return fy_trace_stream_coerce(ann, arg);
+    if (FY_DSL_NUM_CHECK(arg) && !((fy_dsl_num *)arg)->is_static) return fy_ref(arg);
+    fy_obj *w = fy_dsl_num_convert((fy_dsl_numeric *)ann, arg);
+    if (w && FY_DSL_NUM_CHECK(w) && ((fy_dsl_num *)w)->is_static) {
+        if (w == arg) { /* a typed value given: a copy, so that the caller's value keeps its kind */
+            fy_dsl_num *o = (fy_dsl_num *)w;
+            FY_DECREF(w);
+            w = FY_DSL_IS_FLOAT(o->dt) ? fy_dsl_num_float(o->dt, o->f) : fy_dsl_num_int(o->dt, o->i);
+            if (!w) return NULL;
+        }
+        ((fy_dsl_num *)w)->host_rt = 1;
+    }
+    return w;
+}
+
+fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, int launching, int *failed) {
     *failed = 0;
     if (FY_TYPE(fnobj) != &fy_function_type) return NULL;
     fy_function *fn = (fy_function *)fnobj;
@@ -524,7 +552,7 @@ fy_obj **fy_trace_jit_args(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
         snprintf(label, sizeof label, "jit function '%s' argument '%s'", fname,
                  FY_STR_CHECK(pname) ? FY_STR_DATA(pname) : "?");
         if (check_arg(label, ann, a[i]) < 0) goto fail;
-        fy_obj *w = fy_trace_stream_coerce(ann, a[i]);
+        fy_obj *w = launching ? launcher_runtime_arg(ann, a[i]) : fy_trace_stream_coerce(ann, a[i]);
         if (!w) goto fail;
         if (w == a[i] && !v) {
             FY_DECREF(w);

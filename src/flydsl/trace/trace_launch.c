@@ -628,14 +628,30 @@ static int static_dim(fy_obj *o) {
     return FY_DSL_NUM_CHECK(o) && ((fy_dsl_num *)o)->is_static && FY_DSL_IS_INTLIKE(((fy_dsl_num *)o)->dt);
 }
 
-/* One of grid=/block=: an int (or a static integer DSL value), or a tuple/list of up to 3 (missing dims 1). */
+/* Has o an __index__ method? */
+static int has_index(fy_obj *o) {
+    fy_obj *m = fy_getattr_opt(o, fy_intern("__index__"));
+    if (!m) {
+        fy_err_clear();
+        return 0;
+    }
+    FY_DECREF(m);
+    return 1;
+}
+
+/* One of grid=/block=: an int (or a static integer DSL value, or a launcher's host ir.Value), or a tuple/list of
+ * up to 3 (missing dims 1). */
 static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     out[0] = out[1] = out[2] = 1;
     if (!o || o == fy_None) return 0;
     size_t n = 1;
     fy_obj *one[1] = {o};
     fy_obj **items = one;
-    if (!FY_INT_CHECK(o) && !static_dim(o)) {
+    /* one dimension: an int, a static integer DSL value, or an object with __index__ that is no sequence (a
+     * launching jit's host ir.Value: its run-time parameter's ir_value()) */
+    int one_index = !FY_INT_CHECK(o) && !static_dim(o) && !FY_TUPLE_CHECK(o) && !FY_LIST_CHECK(o) &&
+                    !FY_DSL_NUM_CHECK(o) && has_index(o);
+    if (!FY_INT_CHECK(o) && !static_dim(o) && !one_index) {
         items = fy_seq_items(o, &n);
         if (!items || n > 3) {
             fy_err_clear();

@@ -8,6 +8,7 @@ TDM, clusters) exist and raise an error naming the target when used.
 """
 
 import sys
+import types
 import os
 import enum as _enum
 
@@ -906,7 +907,30 @@ _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_p
                    "apply_swizzle", "ThrMma", "Align", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
-             "extract_to_ir_values", "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
+             "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
+
+
+def extract_to_ir_values(obj):
+    """FlyDSL's protocol function: the ir.Values obj stands for (an ir.Value, __extract_to_ir_values__, the values
+    of a SimpleNamespace or dict and the items of a tuple or list in order; flyi's traced values, numerics,
+    pointers and tensors, as their ir.Value)."""
+    from flydsl._mlir import ir
+
+    if isinstance(obj, ir.Value):
+        return [obj]
+    ex = getattr(obj, "__extract_to_ir_values__", None)
+    if ex is not None:
+        return list(ex())
+    if isinstance(obj, types.SimpleNamespace):
+        obj = vars(obj)
+    if isinstance(obj, dict):
+        obj = list(obj.values())
+    if isinstance(obj, (tuple, list)):
+        return [v for x in obj for v in extract_to_ir_values(x)]
+    try:
+        return [ir._to_value(obj)]
+    except TypeError:
+        raise TypeError(f"Cannot extract IR values from {obj}") from None
 
 
 def _noop(name):
@@ -1053,6 +1077,7 @@ def patch(m):
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":
         _put(m, {n: _not_in_flyi("flydsl.compiler.protocol." + n) for n in _PROTOCOL})
+        _put(m, {"extract_to_ir_values": extract_to_ir_values})
 
 
 def _runtime_names():

@@ -231,8 +231,12 @@ class ConstantOp(_ArithOp):
             value, result = result, value
         attr = _const_attr(result, value)
         rt = str(result) if isinstance(result, _ir.Type) or isinstance(result, str) else attr.rsplit(" : ", 1)[1]
-        # MLIR's custom form, as MLIR prints it: arith.constant -1 : i32, arith.constant dense<2> : vector<4xi32>
-        op = _ir._emit_op(_ir.OpView, "arith.constant", lambda: "arith.constant " + attr, [], [rt], {"value": attr})
+        if _ir._host_width(rt) is not None and not _ir._c.tracing() and _ir._c.in_launcher():
+            # a launching jit's host code: the constant is a host value (flyi computes the launcher's arith)
+            op = _ir._host_const(rt, attr)
+        else:
+            # MLIR's custom form, as MLIR prints it: arith.constant -1 : i32, arith.constant dense<2> : vector<4xi32>
+            op = _ir._emit_op(_ir.OpView, "arith.constant", lambda: "arith.constant " + attr, [], [rt], {"value": attr})
         _ir._adopt(self, op)
         if loc is not None:
             self._loc = loc

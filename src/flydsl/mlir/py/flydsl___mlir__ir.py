@@ -772,6 +772,144 @@ class BlockArgument(Value):
     arg_number = 0
 
 
+class _HostValue(Value):
+    """An integer value of a launching @flyc.jit function's host code: the ir_value() of its run-time parameters
+    (fx.Int32 & co) and of what is computed from them. FlyDSL traces the launcher into a host function where
+    they are SSA values; flyi runs the launcher at every call, so it knows their values: the arith ops on them
+    are computed here (_host_fold), and launch(grid=...) takes them as the dimensions they hold."""
+
+    def __init__(self, value, t):
+        self._fyh, self._fyt, self._owner = None, str(t), None
+        self._fyhost = _host_wrap(int(value), self._fyt)
+
+    def __str__(self):
+        return f"Value(host {self._fyhost} : {self._fyt})"
+
+    __repr__ = __str__
+
+    def get_name(self, use_local_scope=False):
+        return "%host"
+
+    def __index__(self):
+        return self._fyhost
+
+    __int__ = __index__
+
+    def __bool__(self):
+        return self._fyhost != 0
+
+    def __eq__(self, other):
+        return _host_num(self) == other
+
+    def __ne__(self, other):
+        return _host_num(self) != other
+
+    def __hash__(self):
+        return hash((self._fyhost, self._fyt))
+
+
+def _host_width(t):
+    return 64 if t == "index" else _int_width(t)
+
+
+def _host_wrap(x, t):
+    """x as the (signed) value of integer type t's width."""
+    w = _host_width(t)
+    if w is None:
+        raise TypeError(f"a launcher's host value must have an integer type, not {t}")
+    if w == 1:
+        return x & 1
+    x &= (1 << w) - 1
+    return x - (1 << w) if x >> (w - 1) else x
+
+
+def _host_num(v):
+    """The static fx numeric holding host value v."""
+    return _c.host_num(v)
+
+
+def _host_u(x, t):
+    w = _host_width(t)
+    return x & ((1 << w) - 1)
+
+
+def _host_div(a, b):
+    """a / b rounded toward zero (arith.divsi)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _host_bin(name, a, b, t):
+    if name in ("divsi", "ceildivsi", "floordivsi", "remsi", "divui", "ceildivui", "remui") and b == 0:
+        raise ZeroDivisionError(f"arith.{name}: division by zero in a launcher's host value")
+    ua, ub = _host_u(a, t), _host_u(b, t)
+    ops = {
+        "addi": lambda: a + b, "subi": lambda: a - b, "muli": lambda: a * b,
+        "divsi": lambda: _host_div(a, b), "divui": lambda: ua // ub,
+        "ceildivsi": lambda: -((-a) // b),
+        "ceildivui": lambda: -(-ua // ub), "floordivsi": lambda: a // b,
+        "remsi": lambda: a - b * _host_div(a, b), "remui": lambda: ua % ub,
+        "andi": lambda: a & b, "ori": lambda: a | b, "xori": lambda: a ^ b,
+        "shli": lambda: a << ub if ub < _host_width(t) else 0,
+        "shrui": lambda: ua >> ub if ub < _host_width(t) else 0,
+        "shrsi": lambda: a >> min(ub, _host_width(t) - 1),
+        "maxsi": lambda: max(a, b), "minsi": lambda: min(a, b),
+        "maxui": lambda: max(ua, ub), "minui": lambda: min(ua, ub),
+    }
+    f = ops.get(name)
+    return None if f is None else f()
+
+
+_HOST_CMPI = {0: lambda a, b, ua, ub: a == b, 1: lambda a, b, ua, ub: a != b, 2: lambda a, b, ua, ub: a < b,
+              3: lambda a, b, ua, ub: a <= b, 4: lambda a, b, ua, ub: a > b, 5: lambda a, b, ua, ub: a >= b,
+              6: lambda a, b, ua, ub: ua < ub, 7: lambda a, b, ua, ub: ua <= ub, 8: lambda a, b, ua, ub: ua > ub,
+              9: lambda a, b, ua, ub: ua >= ub}
+
+
+def _host_fold(name, ops, result_types, attrs, cls):
+    """Op name over host values ops, computed now: an OpView (not emitted) whose results are host values.
+    Inside a trace a host value is its arith.constant; outside one only integer arith ops compute."""
+    if _c.tracing():
+        return None
+    if any(not isinstance(o, _HostValue) for o in ops):
+        raise TypeError(f"{name}: mixes a launcher's host value with a traced value")
+    short = name[6:] if name.startswith("arith.") else None
+    vals = [o._fyhost for o in ops]
+    rt = result_types[0] if len(result_types) == 1 else None
+    r = None
+    if short is not None and rt is not None and _host_width(rt) is not None:
+        if len(ops) == 2 and short != "cmpi":
+            r = _host_bin(short, vals[0], vals[1], ops[0]._fyt)
+        elif short == "cmpi" and len(ops) == 2:
+            p = int(str((attrs or {}).get("predicate", "0")).split(":")[0])
+            r = int(_HOST_CMPI[p](vals[0], vals[1], _host_u(vals[0], ops[0]._fyt), _host_u(vals[1], ops[1]._fyt)))
+        elif short == "select" and len(ops) == 3:
+            r = vals[1] if vals[0] else vals[2]
+        elif len(ops) == 1 and short in ("index_cast", "extsi", "trunci", "bitcast"):
+            r = vals[0]
+        elif len(ops) == 1 and short in ("index_castui", "extui"):
+            r = _host_u(vals[0], ops[0]._fyt)
+    if r is None:
+        raise TypeError(f"{name} on a launcher's host value: flyi runs a launching @flyc.jit function on the host "
+                        f"and computes only integer arith ops on its run-time parameters")
+    op = object.__new__(cls or OpView)
+    res = _HostValue(r, rt)
+    op._init(name, list(ops), [res], attrs)
+    op._text = f"{name} (a host value: {res._fyhost})"
+    return op
+
+
+def _host_const(t, attr):
+    """arith.constant of integer type t (value attribute text attr) in a launcher's host code: an OpView whose
+    result is a host value."""
+    text = attr.rsplit(" : ", 1)[0].strip()
+    op = object.__new__(OpView)
+    res = _HostValue({"true": 1, "false": 0}.get(text) if text in ("true", "false") else int(text, 0), t)
+    op._init("arith.constant", [], [res], {"value": attr})
+    op._text = f"arith.constant (a host value: {res._fyhost})"
+    return op
+
+
 def _value_from_handle(h, t, owner=None, cls=OpResult):
     v = object.__new__(cls)
     v._fyh, v._fyt, v._owner = h, str(t), owner
@@ -785,6 +923,8 @@ def _to_value(x):
     if isinstance(x, OpView):
         return x.result
     p = _c.value_of(x)
+    if isinstance(p, Value):  # a launcher's host value
+        return p
     if p is not None:
         return _value_from_handle(p[0], p[1])
     f = getattr(x, "ir_value", None) or getattr(x, "__fly_value__", None)
@@ -801,7 +941,9 @@ def _ref(x):
 
 
 def _wrap(v):
-    """The fx numeric / Vector over Value v (None when its type has none)."""
+    """The fx numeric / Vector over Value v (None when its type has none); a host value's static numeric."""
+    if isinstance(v, _HostValue):
+        return _host_num(v)
     return _c.wrap(v._fyh, v._fyt)
 
 
@@ -906,6 +1048,11 @@ def _generic(name, operands, result_types, attrs=None, cls=None):
     """An op in MLIR's generic form: "name"(%a, %b) {attrs} : (types) -> (types)."""
     ops = [_to_value(o) for o in operands]
     result_types = [str(t) for t in result_types]
+    if any(isinstance(o, _HostValue) for o in ops):
+        folded = _host_fold(name, ops, result_types, attrs, cls)
+        if folded is not None:
+            return folded
+        ops = [_to_value(_host_num(o)) if isinstance(o, _HostValue) else o for o in ops]
 
     def text():
         at = ""
