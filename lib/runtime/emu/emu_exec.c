@@ -292,20 +292,24 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
             snprintf(where, sizeof where, "address 0x%" PRIxPTR " (the kernel was given no buffers)", a);
         } else {
             const fly_emu_buffer *b = &g->bufs[best];
+            size_t n = b->size ? b->size : (size_t)(b->hi - b->lo);
+            char sz[96];
+            if (n != (size_t)(b->hi - b->lo))
+                snprintf(sz, sizeof sz, "%zu bytes, padded to %zu", n, (size_t)(b->hi - b->lo));
+            else snprintf(sz, sizeof sz, "%zu bytes", n);
             if (a < 4096 || bd > ((uintptr_t)1 << 30)) /* a raw pointer far from every buffer */
                 snprintf(where, sizeof where,
                          "address 0x%" PRIxPTR " is in none of the kernel's buffers (%s pointer; the "
-                         "nearest is %s [0x%" PRIxPTR ", %" PRIuPTR " bytes))",
-                         a, a < 4096 ? "a null" : "a stray", b->name, b->lo, b->hi - b->lo);
+                         "nearest is %s [0x%" PRIxPTR ", %s))",
+                         a, a < 4096 ? "a null" : "a stray", b->name, b->lo, sz);
             else if (a < b->lo)
                 snprintf(where, sizeof where,
-                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
-                         a, b->lo - a, b->name, b->lo, b->hi - b->lo);
-            else
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %s)", a, b->lo - a,
+                         b->name, b->lo, sz);
+            else /* counted from the end of the bytes asked for */
                 snprintf(where, sizeof where,
-                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %" PRIuPTR
-                         " bytes)",
-                         a, e - b->hi, b->name, b->lo, b->hi - b->lo);
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %s)", a,
+                         e - (b->lo + n), b->name, b->lo, sz);
         }
     }
     snprintf(c->err, sizeof c->err, "out of bounds: kernel '%s' %s %s: %" PRId64 "-byte %s%s: %s%s%s", k->name, bs, ts,

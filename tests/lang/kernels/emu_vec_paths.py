@@ -166,10 +166,10 @@ def child():
     out.zero_()
     run_strided(a, out, last, 200)
     print("strided", [float(v).hex() for v in out[:256:5].tolist()], last.tolist())
-    small = torch.zeros(300, device="cuda")
-    fault(lambda: run_oob(oob_global, a, small, 50))
-    print("after", small[240:300].tolist())
-    fault(lambda: run_oob(oob_global, a, small, 44))
+    small = torch.zeros(320, device="cuda")  # 1280 bytes: no allocation padding past its end
+    fault(lambda: run_oob(oob_global, a, small, 70))
+    print("after", small[260:320].tolist())
+    fault(lambda: run_oob(oob_global, a, small, 64))
     fault(lambda: run_oob(oob_gather, a, small, 5))
     fault(lambda: run_oob(oob_gather, small, out, 3))
     fault(lambda: run_oob(oob_lds, a, small, 65))
@@ -178,21 +178,21 @@ def child():
     # consecutive lanes under a mask with holes: only the active lanes' addresses are checked (an inactive lane
     # past the end is no fault), and an active one past the end faults after the lanes before it stored
     small.zero_()
-    fault(lambda: run_edge(a, small, 256, 44))
-    fault(lambda: run_edge(a, small, 255, 45))
-    fault(lambda: run_edge(small, out, 254, 47))
-    print("edge", [float(v).hex() for v in small[240:300:3].tolist()])
+    fault(lambda: run_edge(a, small, 256, 64))
+    fault(lambda: run_edge(a, small, 255, 65))
+    fault(lambda: run_edge(small, out, 254, 67))
+    print("edge", [float(v).hex() for v in small[260:320:3].tolist()])
     small.zero_()
-    fault(lambda: run_edge(a, small, 256, 45))
-    print("edge after", [float(v).hex() for v in small[280:300].tolist()])
-    fault(lambda: run_edge(small, out, 256, 46))
+    fault(lambda: run_edge(a, small, 256, 65))
+    print("edge after", [float(v).hex() for v in small[300:320].tolist()])
+    fault(lambda: run_edge(small, out, 256, 66))
     # one address for a wave's active lanes (lane 5 of each wave): the last wave's value stays; past the end,
     # the first active lane faults
     small.zero_()
-    fault(lambda: run_lane(a, small, 299))
-    print("lane", float(small[299]).hex(), float(a[299] + 197).hex())
-    fault(lambda: run_lane(a, small, 300))
-    fault(lambda: run_lane(small, out, 300))
+    fault(lambda: run_lane(a, small, 319))
+    print("lane", float(small[319]).hex(), float(a[319] + 197).hex())
+    fault(lambda: run_lane(a, small, 320))
+    fault(lambda: run_lane(small, out, 320))
 
 
 if len(sys.argv) > 1:
