@@ -321,7 +321,7 @@ static int64_t const_of(MlirValue v) {
 
 /* rocdl.raw.ptr.buffer.load.lds (rsrc, lds, size, voffset, soffset, offset, aux): the buffer side at
  * base + voffset + soffset + offset under the range rule on voffset + offset (per dword for 12 and 16 bytes),
- * the LDS side at lds + offset + lane * size. */
+ * the LDS side at lds + offset + lane * size (lane * 16 for 12). */
 int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
     MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
@@ -342,9 +342,10 @@ int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t
     MlirValue coff = add64(&b, to_i64(&b, mlirOperationGetOperand(op, 3)), fly_emu_irb_const(&b, imm, i64));
     MlirValue aoff = add64(&b, coff, to_i64(&b, mlirOperationGetOperand(op, 4)));
     MlirValue v = ranged_load(&b, r, aoff, coff, vt, size);
-    /* the LDS side: lds + offset + lane * size */
+    /* the LDS side: lds + offset + lane * size, 16 bytes a lane for 12 (ISA 9.1.9: "For loads to LDS with
+     * data-size of 3 or 4 dwords, the equation is modified to be: (TIDinWAve * 16)"; x3 skips the 4th dword) */
     MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
-    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size, i64)};
+    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size == 12 ? 16 : size, i64)};
     MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
     loff = add64(&b, loff, fly_emu_irb_const(&b, imm, i64));
     int32_t dyn = INT32_MIN;

@@ -95,6 +95,17 @@ def oob_lds(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
 
 
 @flyc.kernel
+def lds_past(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    s[t] = a[t]
+    fx.barrier()
+    s[t + k] = fx.Float32(5.0)
+    fx.barrier()
+    out[t] = s[t + k]
+
+
+@flyc.kernel
 def masked_edge(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, k: fx.Int32):
     t = fx.thread_idx.x
     fx.barrier()
@@ -172,9 +183,19 @@ def child():
     fault(lambda: run_oob(oob_global, a, small, 64))
     fault(lambda: run_oob(oob_gather, a, small, 5))
     fault(lambda: run_oob(oob_gather, small, out, 3))
+    # LDS past the workgroup's allocation: by default the hardware's rule (the stores are dropped, no fault; the
+    # one at 255 is in range), with FLYI_EMU_LDS_CHECK=1 a fault
+    fault(lambda: run_oob(oob_lds, a, small, 64))
+    print("lds past the end dropped", small[250:256].tolist() == a[250:255].tolist() + [2.0])
+    os.putenv("FLYI_EMU_LDS_CHECK", "1")
     fault(lambda: run_oob(oob_lds, a, small, 65))
     fault(lambda: run_oob(oob_lds, a, small, 64))
+    os.putenv("FLYI_EMU_LDS_CHECK", "0")
     print("lds", small[180:200].tolist())
+    # reads past the workgroup's LDS give 0 (lanes 200.. of each block; the stores there were dropped)
+    small.fill_(-1.0)
+    fault(lambda: run_oob(lds_past, a, small, 56))
+    print("lds reads past the end", small[195:205].tolist())
     # consecutive lanes under a mask with holes: only the active lanes' addresses are checked (an inactive lane
     # past the end is no fault), and an active one past the end faults after the lanes before it stored
     small.zero_()

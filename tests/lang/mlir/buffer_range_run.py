@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+os.environ["ARCH"] = "gfx950"   # 16-byte buffer->LDS loads
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -97,6 +99,36 @@ def k_atomic(acc: fx.Tensor, cs: fx.Tensor, old: fx.Tensor):
     rocdl.raw_ptr_buffer_store(q, rsrc(old, 1024), arith.muli(i32v(t), cst(i32, 8)), z, z)
 
 
+@flyc.kernel
+def k_dma(src: fx.Tensor, out: fx.Tensor):
+    """Buffer loads to LDS: 16 bytes a lane checked per dword (voffset + the instruction offset); 12 bytes a lane
+    land 16 bytes apart in LDS, the 4th dword untouched."""
+    t = fx.Int32(fx.thread_idx.x)
+    i32 = T.i32()
+    lds = fx.SharedAllocator().allocate(fx.Array[fx.Int32, 128]).peek()
+    lds_t = fx.make_view(lds.ptr, fx.make_layout(128, 1))
+    for k in range(16):
+        lds_t[t * 16 + k] = fx.Int32(-5)
+    fx.gpu.barrier()
+    base = fx.Int32(fx.ptrtoint(lds.ptr))
+    r52 = rsrc(src, 52)                   # 13 dwords
+    for r, size in enumerate((16, 12)):
+        dst = llvm.inttoptr(llvm.PointerType.get(3), (base + r * 256).ir_value())
+        # lane t's source at voffset 16t + the instruction offset 12 (also added to the LDS address): lane 2
+        # has dwords 11 and 12 in range, not 13 and 14
+        rocdl.raw_ptr_buffer_load_lds(r52, dst, cst(i32, size), (t * 16).ir_value(), cst(i32, 0), cst(i32, 12),
+                                      cst(i32, 0))
+    fx.gpu.barrier()
+    o = fx.Tensor(fx.make_view(fx.get_iter(out), fx.make_layout(128, 1)))
+    for k in range(16):
+        o[t * 16 + k] = lds_t[t * 16 + k]
+
+
+@flyc.jit
+def run_dma(src, out):
+    k_dma(src, out).launch(grid=1, block=8)
+
+
 @flyc.jit
 def run_scalar(src, dst):
     k_scalar(src, dst).launch(grid=1, block=64)
@@ -130,6 +162,11 @@ def child():
     v = d2.tolist()
     print("dwordx4 loads", v[0:16])
     print("dwordx4 stores", v[128:140])
+    lo = torch.full((128,), -1, dtype=torch.int32, device="cuda")
+    run_dma(s2, lo)
+    v = lo.tolist()
+    print("buffer->LDS 16 bytes", v[0:20])
+    print("buffer->LDS 12 bytes", v[64:84])
     acc = torch.zeros(8, dtype=torch.float32, device="cuda")
     cs = torch.zeros(4, dtype=torch.int64, device="cuda")
     old = torch.full((32,), -1, dtype=torch.int64, device="cuda")
