@@ -202,6 +202,24 @@ static const char k_lds_oob[] =
                "      gpu.return\n"
                "    }\n" KMOD_END;
 
+/* LDS element 0 = 1.25, then a store of 3.5 at idx and a load back from idx: out = {LDS[idx], LDS[0]} (past the
+ * 64-float allocation: the hardware drops the store and the load reads 0). */
+static const char k_lds_past[] = KMOD_BEGIN
+    "    gpu.func @lds_past(%idx: i32, %out: memref<2xf32, 1>) workgroup(%lds : memref<64xf32, 3>) kernel {\n"
+    "      %i = arith.index_cast %idx : i32 to index\n"
+    "      %c0 = arith.constant 0 : index\n"
+    "      %c1 = arith.constant 1 : index\n"
+    "      %v = arith.constant 3.5 : f32\n"
+    "      %w = arith.constant 1.25 : f32\n"
+    "      memref.store %w, %lds[%c0] : memref<64xf32, 3>\n"
+    "      memref.store %v, %lds[%i] : memref<64xf32, 3>\n"
+    "      %r = memref.load %lds[%i] : memref<64xf32, 3>\n"
+    "      %s = memref.load %lds[%c0] : memref<64xf32, 3>\n"
+    "      memref.store %r, %out[%c0] : memref<2xf32, 1>\n"
+    "      memref.store %s, %out[%c1] : memref<2xf32, 1>\n"
+    "      gpu.return\n"
+    "    }\n" KMOD_END;
+
 /* Kernel arguments of several kinds, for the kernarg layout test (with a print: hidden buffer). */
 static const char k_kernargs[] =
     KMOD_BEGIN "    gpu.func @args(%p: !llvm.ptr<1>, %x: i32, %f: f32, %q: !llvm.ptr<1>, %n: i64) kernel {\n"

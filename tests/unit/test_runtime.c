@@ -238,11 +238,36 @@ static void test_lds_oob(fly_rt *rt) {
     void *args[] = {&idx};
     check(launch1(rt, m, 1, 1, args, 1) == 0, "LDS in bounds", R->last_error(rt));
     idx = 100;
+    setenv("FLYI_EMU_LDS_CHECK", "1", 1); /* a fault, not the hardware's rule */
     int rc = launch1(rt, m, 1, 1, args, 1);
+    unsetenv("FLYI_EMU_LDS_CHECK");
     const char *e = R->last_error(rt);
     printf("LDS error: %s\n", e);
     check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "LDS offset 400") && strstr(e, "256-byte LDS"),
           "LDS out of bounds: error text", e);
+}
+
+/* Past the workgroup's LDS by default: no fault, the store dropped, the load 0 (the hardware's rule); far past
+ * the emulator's LDS block still a fault. */
+static void test_lds_past(fly_rt *rt) {
+    fly_rt_module *m = load(rt, k_lds_past, "LDS past the allocation: load");
+    if (!m) return;
+    float h[2] = {-1, -1};
+    float *o = R->malloc(rt, sizeof h);
+    int32_t idx = 5;
+    void *args[] = {&idx, &o};
+    check(launch1(rt, m, 1, 1, args, 2) == 0, "LDS past: in range", R->last_error(rt));
+    R->memcpy_dtoh(rt, h, o, sizeof h);
+    check(h[0] == 3.5f && h[1] == 1.25f, "LDS past: in range values", NULL);
+    idx = 100;
+    check(launch1(rt, m, 1, 1, args, 2) == 0, "LDS past: no fault 144 bytes past the end", R->last_error(rt));
+    R->memcpy_dtoh(rt, h, o, sizeof h);
+    check(h[0] == 0.0f && h[1] == 1.25f, "LDS past: the store dropped, the load 0, element 0 kept", NULL);
+    idx = 200000;
+    int rc = launch1(rt, m, 1, 1, args, 2);
+    const char *e = R->last_error(rt);
+    check(rc != 0 && strstr(e, "LDS offset 800000") && strstr(e, "256-byte LDS"), "LDS past: far away is a fault", e);
+    R->free(rt, o);
 }
 
 typedef struct intr {
@@ -457,9 +482,11 @@ static void test_buffer(fly_rt *rt) {
     }
     check(bx == 0, "buffer: loads in range read the data, past num_records read exactly 0", NULL);
     check(bo == 0, "buffer: stores past num_records are dropped", NULL);
-    /* a resource larger than the tensor: in range for the buffer rule, out of bounds for the checks */
-    na = 64;
-    int rc = launch1(rt, m, 1, 64, args, 5);
+    /* a resource larger than the tensor: in range for the buffer rule; past the allocation's 256-byte padding
+     * (thread 64 on) out of bounds for the checks */
+    na = 128;
+    no = 0;
+    int rc = launch1(rt, m, 1, 128, args, 5);
     const char *e = R->last_error(rt);
     printf("buffer overrun error: %s\n", e);
     check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "kernel 'bufk'") && strstr(e, "past the end"),
@@ -505,7 +532,9 @@ static void test_dyn_smem(fly_rt *rt) {
     for (int i = 0; i < 64; i++) bad += hout[i] != 2 * hin[63 - i];
     check(bad == 0, "dynamic shared memory: values through LDS", NULL);
     l.smem = 128; /* half of what the kernel touches */
+    setenv("FLYI_EMU_LDS_CHECK", "1", 1);
     int rc = R->launch(rt, m, &l);
+    unsetenv("FLYI_EMU_LDS_CHECK");
     const char *e = R->last_error(rt);
     printf("dynamic LDS overrun error: %s\n", e);
     check(rc != 0 && strstr(e, "out of bounds") && strstr(e, "LDS") && strstr(e, "128-byte LDS allocation"),
@@ -834,6 +863,7 @@ int main(void) {
         test_atomics(rt);
         test_deadlock(rt);
         test_lds_oob(rt);
+        test_lds_past(rt);
         test_interrupt(rt);
         test_interrupt_pure(rt);
         test_xlane(rt);

@@ -308,8 +308,9 @@ double fly_emu_program_compile_ms(const fly_emu_program *p);
 /* ---- execution ---- */
 
 typedef struct fly_emu_buffer {
-    uintptr_t lo, hi; /* [lo, hi) */
+    uintptr_t lo, hi; /* [lo, hi): what accesses may touch (an allocation's 256-byte padding included) */
     const char *name; /* "arg 0 'a'" or a caller's name */
+    size_t size;      /* the bytes the allocation asked for (0: hi - lo), for reports */
 } fly_emu_buffer;
 
 typedef struct fly_emu_grid {

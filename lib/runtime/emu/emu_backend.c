@@ -14,7 +14,8 @@
 #include "runtime/rt_internal.h"
 
 typedef struct alloc {
-    uintptr_t lo, hi;
+    uintptr_t lo, hi; /* the bytes asked for */
+    uintptr_t pad;    /* the end of the 256-byte rounded block (hi rounded up) */
 } alloc;
 
 typedef struct emu_dev {
@@ -47,7 +48,7 @@ static void *emu_malloc(fly_rt_dev *d, size_t n, char *err, size_t cap) {
     size_t rounded = ((n ? n : 1) + 255) & ~(size_t)255;
     if (posix_memalign(&p, 256, rounded) != 0 || !p) goto oom;
     memset(p, 0, rounded);
-    e->allocs[e->nallocs++] = (alloc){(uintptr_t)p, (uintptr_t)p + n};
+    e->allocs[e->nallocs++] = (alloc){(uintptr_t)p, (uintptr_t)p + n, (uintptr_t)p + rounded};
     return p;
 oom:
     snprintf(err, cap, "out of memory allocating %zu bytes of emulator device memory", n);
@@ -171,7 +172,9 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
                 const char *nm = l->arg_names && l->arg_names[ui] ? l->arg_names[ui] : NULL;
                 if (nm) snprintf(names[nb], sizeof names[nb], "buffer of argument %d '%s'", ui, nm);
                 else snprintf(names[nb], sizeof names[nb], "buffer of argument %d", ui);
-                bufs[nb] = (fly_emu_buffer){e->allocs[a].lo, e->allocs[a].hi, names[nb]};
+                /* the whole rounded block, as a GPU's allocation padding: readable (zero-filled) and writable */
+                bufs[nb] =
+                    (fly_emu_buffer){e->allocs[a].lo, e->allocs[a].pad, names[nb], e->allocs[a].hi - e->allocs[a].lo};
                 nb++;
             }
         }

@@ -30,6 +30,8 @@
 
 #define MAX_BLOCK 1024
 #define WAVE 64
+/* Bytes of a worker's LDS block: lds_cap for the workgroup's LDS and as many again as the sink past it. */
+#define LDS_SPAN(c) (2 * (c)->lds_cap)
 #define FIBER_STACK (128 * 1024)
 
 enum {
@@ -88,7 +90,7 @@ typedef struct fly_emu_ctx {
     int64_t sh_val[MAX_BLOCK], sh_res[MAX_BLOCK];
     unsigned char sh_valid[MAX_BLOCK];
     fly_emu_mfma_lane *mf; /* MAX_BLOCK lanes' MFMA operands (emu_mfma.c), made on first use */
-    unsigned char *lds_mem;
+    unsigned char *lds_mem; /* LDS_SPAN bytes: the workgroup's LDS, then the sink for accesses past it */
     size_t lds_cap;
     unsigned char *frames; /* coroutine frames, frame_stride bytes per thread */
     size_t frame_stride, frames_cap;
@@ -136,6 +138,7 @@ struct job {
     _Atomic int stop;
     pthread_mutex_t mu; /* guards the error below */
     int failed;
+    int lds_check; /* FLYI_EMU_LDS_CHECK=1: an LDS access past the workgroup's LDS is a fault */
     uint64_t err_block;
     char err[1024];
 };
@@ -255,6 +258,15 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
     }
     if (flags & FLY_EMU_ACC_LDS) {
         if (a >= c->lds_lo && e <= c->lds_hi && e >= a) return;
+        /* Past the workgroup's LDS, the hardware's rule unless FLYI_EMU_LDS_CHECK=1: no fault (the CDNA3/CDNA4 ISA,
+         * 3.11 "Memory Violations", reports LDS alignment errors, not ranges; a buffer load to LDS "masks off EXEC
+         * bits of threads that would go out of range"), reads give 0 and writes are dropped: those bytes are a sink
+         * behind the LDS that a load or atomic zeroes before it reads. Further away is still a fault. */
+        if (!c->job->lds_check && a >= c->lds_lo && e > a && e <= (uintptr_t)c->lds_mem + LDS_SPAN(c)) {
+            uintptr_t past = a > c->lds_hi ? a : c->lds_hi; /* a straddling access keeps its bytes in range */
+            if (!(flags & FLY_EMU_ACC_STORE)) memset((void *)past, 0, e - past);
+            return;
+        }
     } else {
         const fly_emu_grid *g = c->job->g;
         uintptr_t plo = (uintptr_t)c->pf, phi = plo + 16 + c->pf_cap;
@@ -292,20 +304,24 @@ void fly_emu_chk(void *ctxp, int64_t addr, int64_t bytes, int32_t site, int32_t 
             snprintf(where, sizeof where, "address 0x%" PRIxPTR " (the kernel was given no buffers)", a);
         } else {
             const fly_emu_buffer *b = &g->bufs[best];
+            size_t n = b->size ? b->size : (size_t)(b->hi - b->lo);
+            char sz[96];
+            if (n != (size_t)(b->hi - b->lo))
+                snprintf(sz, sizeof sz, "%zu bytes, padded to %zu", n, (size_t)(b->hi - b->lo));
+            else snprintf(sz, sizeof sz, "%zu bytes", n);
             if (a < 4096 || bd > ((uintptr_t)1 << 30)) /* a raw pointer far from every buffer */
                 snprintf(where, sizeof where,
                          "address 0x%" PRIxPTR " is in none of the kernel's buffers (%s pointer; the "
-                         "nearest is %s [0x%" PRIxPTR ", %" PRIuPTR " bytes))",
-                         a, a < 4096 ? "a null" : "a stray", b->name, b->lo, b->hi - b->lo);
+                         "nearest is %s [0x%" PRIxPTR ", %s))",
+                         a, a < 4096 ? "a null" : "a stray", b->name, b->lo, sz);
             else if (a < b->lo)
                 snprintf(where, sizeof where,
-                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %" PRIuPTR " bytes)",
-                         a, b->lo - a, b->name, b->lo, b->hi - b->lo);
-            else
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes before %s [0x%" PRIxPTR ", %s)", a, b->lo - a,
+                         b->name, b->lo, sz);
+            else /* counted from the end of the bytes asked for */
                 snprintf(where, sizeof where,
-                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %" PRIuPTR
-                         " bytes)",
-                         a, e - b->hi, b->name, b->lo, b->hi - b->lo);
+                         "address 0x%" PRIxPTR " is %" PRIuPTR " bytes past the end of %s [0x%" PRIxPTR ", %s)", a,
+                         e - (b->lo + n), b->name, b->lo, sz);
         }
     }
     snprintf(c->err, sizeof c->err, "out of bounds: kernel '%s' %s %s: %" PRId64 "-byte %s%s: %s%s%s", k->name, bs, ts,
@@ -1097,7 +1113,7 @@ fly_emu_pool *fly_emu_pool_create(int nthreads) {
             break;
         }
         c->lds_cap = 160 * 1024;
-        c->lds_mem = aligned_alloc(64, c->lds_cap);
+        c->lds_mem = aligned_alloc(64, LDS_SPAN(c));
         if (!c->lds_mem) {
             free(c);
             free(arg);
@@ -1117,7 +1133,7 @@ fly_emu_pool *fly_emu_pool_create(int nthreads) {
     fly_emu_ctx *self = p->n ? calloc(1, sizeof *self) : NULL;
     if (self) {
         self->lds_cap = 160 * 1024;
-        self->lds_mem = aligned_alloc(64, self->lds_cap);
+        self->lds_mem = aligned_alloc(64, LDS_SPAN(self));
     }
     if (!self || !self->lds_mem) {
         free(self);
@@ -1245,6 +1261,8 @@ int fly_emu_run(fly_emu_pool *p, const fly_emu_kernel *k, const fly_emu_grid *g,
     memset(&j, 0, sizeof j);
     j.k = k;
     j.g = g;
+    const char *lc = getenv("FLYI_EMU_LDS_CHECK");
+    j.lds_check = lc && *lc && strcmp(lc, "0") != 0;
     j.total = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2];
     /* claim blocks in chunks (fewer atomics on a shared line), small enough to balance the load */
     j.chunk = j.total / ((uint64_t)(p->n + 1) * 32);

@@ -99,40 +99,139 @@ static int lower_rsrc(MlirOperation op, char *err, size_t cap) {
     return 0;
 }
 
-/* The range check of a raw buffer access of `bytes` bytes whose resource is operand o of op (offset and
- * soffset follow it): an scf.if (with one result of type res unless null) on offset + soffset + bytes <=
- * num_records, *yb / *nb building its two branches, *p the in-range element as a global pointer (in *yb). */
-static MlirOperation range_if(fly_emu_irb *b, MlirOperation op, int o, int64_t bytes, MlirType res, fly_emu_irb *yb,
-                              fly_emu_irb *nb, MlirValue *p) {
+/* The hardware's range rule for raw buffers (stride 0, no swizzle, no index), from AMD's CDNA3 and CDNA4 ISA
+ * guides, section 9.1.5.1 "Range Checking":
+ *  - "Raw Buffer ... Out of Range if: (InstOffset + (OffEN ? vgpr_offset : 0)) >= NumRecords": the checked
+ *    offset is the VGPR offset plus the instruction's offset (rocdl's voffset operand carries both; the
+ *    buffer->LDS op has the instruction offset as its own operand). The SGPR offset is not part of it (9.1.5.2:
+ *    "the sgpr_offset is not a part of the offset term"), though it is part of the address (base + soffset +
+ *    offset), which then goes through the emulator's checks of global memory.
+ *  - Notes 1 and 2: out-of-range reads return zero, out-of-range writes write nothing.
+ *  - Note 3: atomics are range-checked "all or nothing".
+ *  - Note 4: "Load/store-Dword-x{2,3,4} ... range-check per component": each dword of a wider access is in
+ *    or out on its own; accesses of 4 bytes or less are one component, all or nothing.
+ *  - 9.1.9.1 (buffer loads to LDS): "Memory address clamping follows the same rules as any other buffer fetch".
+ * The guides write the test on the component's first byte; here a component is in range when all of it is
+ * (offset + size <= num_records), which is the same for dword-aligned offsets and num_records and keeps a
+ * component that straddles num_records from reading or writing past it (LLVM's AMDGPUUsage: each 32-bit word is
+ * range-checked; RDNA's guide: OOB = offset + payload > NumRecords). */
+
+typedef struct brec {
+    MlirValue base; /* the resource's base as a global pointer */
+    MlirValue num;  /* num_records, i64 */
+} brec;
+
+/* The record of resource operand rsrc. */
+static brec buf_rec(fly_emu_irb *b, MlirValue rsrc) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue rec = cast_ptr(b, rsrc, "!llvm.ptr");
+    return (brec){fly_emu_irb_load(b, rec, ty(b->ctx, "!llvm.ptr<1>"), 8),
+                  fly_emu_irb_load(b, fly_emu_irb_gep_const(b, rec, 1, i64), i64, 8)};
+}
+
+static MlirValue add64(fly_emu_irb *b, MlirValue x, MlirValue y) {
+    MlirValue o[2] = {x, y};
+    return fly_emu_irb_val(b, "arith.addi", 2, o, mlirIntegerTypeGet(b->ctx, 64), 0, NULL);
+}
+
+/* coff + end <= num (coff a zero-extended 32-bit offset: no overflow in i64). */
+static MlirValue in_range(fly_emu_irb *b, MlirValue coff, int64_t end, MlirValue num) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue cmp[2] = {add64(b, coff, fly_emu_irb_const(b, end, i64)), num};
+    MlirNamedAttribute pa = fly_ir_named(b->ctx, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
+    return fly_emu_irb_val(b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(b->ctx, 1), 1, &pa);
+}
+
+/* base + off + k as a global pointer. */
+static MlirValue gep8(fly_emu_irb *b, MlirValue base, MlirValue off, int64_t k) {
     MlirContext c = b->ctx;
-    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
-    MlirValue rec = cast_ptr(b, mlirOperationGetOperand(op, o), "!llvm.ptr");
-    MlirValue base = fly_emu_irb_load(b, rec, ty(c, "!llvm.ptr<1>"), 8);
-    MlirValue num = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, rec, 1, i64), i64, 8);
-    MlirValue off2[2] = {to_i64(b, mlirOperationGetOperand(op, o + 1)), to_i64(b, mlirOperationGetOperand(op, o + 2))};
-    MlirValue off = fly_emu_irb_val(b, "arith.addi", 2, off2, i64, 0, NULL);
-    MlirValue e2[2] = {off, fly_emu_irb_const(b, bytes, i64)};
-    MlirValue end = fly_emu_irb_val(b, "arith.addi", 2, e2, i64, 0, NULL);
-    MlirValue cmp[2] = {end, num};
-    MlirNamedAttribute pa = fly_ir_named(c, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
-    MlirValue inb = fly_emu_irb_val(b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(c, 1), 1, &pa);
-    MlirBlock yes, no;
-    MlirOperation iff = scf_if(b, inb, res, &yes, &no);
-    *yb = (fly_emu_irb){c, yes, {NULL}, b->loc};
-    *nb = (fly_emu_irb){c, no, {NULL}, b->loc};
+    if (k) off = add64(b, off, fly_emu_irb_const(b, k, mlirIntegerTypeGet(c, 64)));
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute ga[2] = {
         fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
-        fly_ir_named(c, "elem_type", mlirTypeAttrGet(i8)),
+        fly_ir_named(c, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(c, 8))),
     };
     MlirValue gops[2] = {base, off};
-    *p = fly_emu_irb_val(yb, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
-    return iff;
+    return fly_emu_irb_val(b, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
 }
 
-/* rocdl.raw.ptr.buffer.load / store: in range (offset + soffset + size <= num_records) the access
- * goes through base as a global pointer (checked like every global access); out of range a load
- * gives 0 and a store is dropped. */
+/* Whether an access of vt (bytes bytes) is checked per dword (dwordx2 / x3 / x4 and wider). */
+static bool per_dword(int64_t bytes) { return bytes > 4 && bytes % 4 == 0; }
+
+/* v (an integer or float scalar, or a vector) as an integer of its width and back: arith.bitcast for scalars (what
+ * the lane-vector form handles), llvm.bitcast for vectors. */
+static MlirValue bits_cast(fly_emu_irb *b, MlirValue v, MlirType to) {
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeEqual(t, to)) return v;
+    bool vec = mlirTypeIsAVector(t) || mlirTypeIsAVector(to);
+    return fly_emu_irb_val(b, vec ? "llvm.bitcast" : "arith.bitcast", 1, &v, to, 0, NULL);
+}
+
+/* A load of vt (bytes bytes) at base + aoff whose checked offset is coff: the whole value when it is all in range,
+ * else (per dword) the in-range dwords with zeros for the others, or (4 bytes or less) zero. */
+static MlirValue ranged_load(fly_emu_irb *b, brec r, MlirValue aoff, MlirValue coff, MlirType vt, int64_t bytes) {
+    MlirContext c = b->ctx;
+    MlirBlock yes, no;
+    MlirOperation iff = scf_if(b, in_range(b, coff, bytes, r.num), vt, &yes, &no);
+    fly_emu_irb yb = {c, yes, {NULL}, b->loc}, nb = {c, no, {NULL}, b->loc};
+    yield(&yb, fly_emu_irb_load(&yb, gep8(&yb, r.base, aoff, 0), vt, 1));
+    if (!per_dword(bytes)) {
+        yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
+        return fly_ir_res0(iff);
+    }
+    MlirType i32 = mlirIntegerTypeGet(c, 32), iw = mlirIntegerTypeGet(c, (unsigned)(bytes * 8));
+    MlirValue acc = fly_emu_irb_const(&nb, 0, iw);
+    for (int64_t i = 0; i < bytes / 4; i++) {
+        MlirBlock dy, dn;
+        MlirOperation d = scf_if(&nb, in_range(&nb, coff, 4 * i + 4, r.num), i32, &dy, &dn);
+        fly_emu_irb db = {c, dy, {NULL}, b->loc}, dz = {c, dn, {NULL}, b->loc};
+        yield(&db, fly_emu_irb_load(&db, gep8(&db, r.base, aoff, 4 * i), i32, 1));
+        yield(&dz, fly_emu_irb_const(&dz, 0, i32));
+        MlirValue w = fly_ir_res0(d);
+        w = fly_emu_irb_val(&nb, "arith.extui", 1, &w, iw, 0, NULL);
+        if (i) {
+            MlirValue sh[2] = {w, fly_emu_irb_const(&nb, 32 * i, iw)};
+            w = fly_emu_irb_val(&nb, "arith.shli", 2, sh, iw, 0, NULL);
+        }
+        MlirValue o[2] = {acc, w};
+        acc = fly_emu_irb_val(&nb, "arith.ori", 2, o, iw, 0, NULL);
+    }
+    yield(&nb, bits_cast(&nb, acc, vt));
+    return fly_ir_res0(iff);
+}
+
+/* A store of v (bytes bytes) at base + aoff whose checked offset is coff: the whole value when it is all in range,
+ * else (per dword) the in-range dwords, or (4 bytes or less) nothing. */
+static void ranged_store(fly_emu_irb *b, brec r, MlirValue v, MlirValue aoff, MlirValue coff, int64_t bytes) {
+    MlirContext c = b->ctx;
+    MlirBlock yes, no;
+    scf_if(b, in_range(b, coff, bytes, r.num), fly_ir_type_null(), &yes, &no);
+    fly_emu_irb yb = {c, yes, {NULL}, b->loc}, nb = {c, no, {NULL}, b->loc};
+    store(&yb, v, gep8(&yb, r.base, aoff, 0), 1);
+    yield(&yb, (MlirValue){NULL});
+    if (per_dword(bytes)) {
+        MlirType i32 = mlirIntegerTypeGet(c, 32), iw = mlirIntegerTypeGet(c, (unsigned)(bytes * 8));
+        MlirValue all = bits_cast(&nb, v, iw);
+        for (int64_t i = 0; i < bytes / 4; i++) {
+            MlirBlock dy, dn;
+            scf_if(&nb, in_range(&nb, coff, 4 * i + 4, r.num), fly_ir_type_null(), &dy, &dn);
+            fly_emu_irb db = {c, dy, {NULL}, b->loc}, dz = {c, dn, {NULL}, b->loc};
+            MlirValue w = all;
+            if (i) {
+                MlirValue sh[2] = {w, fly_emu_irb_const(&db, 32 * i, iw)};
+                w = fly_emu_irb_val(&db, "arith.shrui", 2, sh, iw, 0, NULL);
+            }
+            w = fly_emu_irb_val(&db, "arith.trunci", 1, &w, i32, 0, NULL);
+            store(&db, w, gep8(&db, r.base, aoff, 4 * i), 1);
+            yield(&db, (MlirValue){NULL});
+            yield(&dz, (MlirValue){NULL});
+        }
+    }
+    yield(&nb, (MlirValue){NULL});
+}
+
+/* rocdl.raw.ptr.buffer.load / store (rsrc, voffset, soffset, aux after the stored value): the address is
+ * base + voffset + soffset, the range rule above on voffset. */
 static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
     MlirType vt = is_store ? mlirValueGetType(mlirOperationGetOperand(op, 0)) : mlirValueGetType(fly_ir_res0(op));
@@ -142,25 +241,24 @@ static int lower_buffer_access(MlirOperation op, bool is_store, char *err, size_
                  is_store ? "store" : "load");
         return -1;
     }
-    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
-    MlirValue p;
-    MlirOperation iff = range_if(&b, op, is_store ? 1 : 0, bytes, is_store ? fly_ir_type_null() : vt, &yb, &nb, &p);
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    int o = is_store ? 1 : 0;
+    brec r = buf_rec(&b, mlirOperationGetOperand(op, o));
+    MlirValue voff = to_i64(&b, mlirOperationGetOperand(op, o + 1));
+    MlirValue aoff = add64(&b, voff, to_i64(&b, mlirOperationGetOperand(op, o + 2)));
     if (is_store) {
-        store(&yb, mlirOperationGetOperand(op, 0), p, 1);
-        yield(&yb, (MlirValue){NULL});
-        yield(&nb, (MlirValue){NULL});
+        ranged_store(&b, r, mlirOperationGetOperand(op, 0), aoff, voff, bytes);
     } else {
-        yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
-        yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
-        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), fly_ir_res0(iff));
+        MlirValue v = ranged_load(&b, r, aoff, voff, vt, bytes);
+        mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), v);
     }
     mlirOperationDestroy(op);
     return 0;
 }
 
-/* rocdl.raw.ptr.buffer.atomic.{fadd,fmax,smax,umin} (no result) and .cmpswap (the old value): in range an
- * llvm.atomicrmw / llvm.cmpxchg on the element as a global pointer; out of range nothing is written and
- * cmpswap returns 0, the hardware's rule for buffer atomics past num_records. */
+/* rocdl.raw.ptr.buffer.atomic.{fadd,fmax,smax,umin} (no result) and .cmpswap (the old value): all or nothing (note
+ * 3 above) on voffset; in range an llvm.atomicrmw / llvm.cmpxchg at base + voffset + soffset as a global pointer,
+ * out of range nothing is written and cmpswap returns 0. */
 static int lower_buffer_atomic(MlirOperation op, const char *kind, char *err, size_t cap) {
     static const struct {
         const char *k;
@@ -179,9 +277,15 @@ static int lower_buffer_atomic(MlirOperation op, const char *kind, char *err, si
         snprintf(err, cap, "buffer atomic %s: the emulator takes scalars and vectors of integers and floats", kind);
         return -1;
     }
-    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
-    MlirValue p;
-    MlirOperation iff = range_if(&b, op, cas ? 2 : 1, bytes, cas ? vt : fly_ir_type_null(), &yb, &nb, &p);
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    int o = cas ? 2 : 1;
+    brec r = buf_rec(&b, mlirOperationGetOperand(op, o));
+    MlirValue voff = to_i64(&b, mlirOperationGetOperand(op, o + 1));
+    MlirValue aoff = add64(&b, voff, to_i64(&b, mlirOperationGetOperand(op, o + 2)));
+    MlirBlock yes, no;
+    MlirOperation iff = scf_if(&b, in_range(&b, voff, bytes, r.num), cas ? vt : fly_ir_type_null(), &yes, &no);
+    fly_emu_irb yb = {c, yes, {NULL}, b.loc}, nb = {c, no, {NULL}, b.loc};
+    MlirValue p = gep8(&yb, r.base, aoff, 0);
     if (cas) {
         MlirNamedAttribute ca[2] = {fly_ir_named(c, "success_ordering", mlirIntegerAttrGet(i64, 2)),
                                     fly_ir_named(c, "failure_ordering", mlirIntegerAttrGet(i64, 2))};
@@ -215,6 +319,9 @@ static int64_t const_of(MlirValue v) {
     return fly_emu_const_int(v, &x) ? x : -1;
 }
 
+/* rocdl.raw.ptr.buffer.load.lds (rsrc, lds, size, voffset, soffset, offset, aux): the buffer side at
+ * base + voffset + soffset + offset under the range rule on voffset + offset (per dword for 12 and 16 bytes),
+ * the LDS side at lds + offset + lane * size (lane * 16 for 12). */
 int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
     MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
@@ -230,43 +337,25 @@ int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t
     char vts[32];
     snprintf(vts, sizeof vts, size >= 4 ? "vector<%lldxi32>" : "i%lld", (long long)(size >= 4 ? size / 4 : size * 8));
     MlirType vt = ty(c, vts);
-    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)}, yb, nb;
-    /* the buffer side: rsrc is operand 0, voffset 3, soffset 4 (range_if reads o, o + 1, o + 2: rebuild them) */
-    MlirValue rec = cast_ptr(&b, mlirOperationGetOperand(op, 0), "!llvm.ptr");
-    MlirValue base = fly_emu_irb_load(&b, rec, ty(c, "!llvm.ptr<1>"), 8);
-    MlirValue num = fly_emu_irb_load(&b, fly_emu_irb_gep_const(&b, rec, 1, i64), i64, 8);
-    MlirValue o3[3] = {to_i64(&b, mlirOperationGetOperand(op, 3)), to_i64(&b, mlirOperationGetOperand(op, 4)),
-                       fly_emu_irb_const(&b, imm, i64)};
-    MlirValue off = fly_emu_irb_val(&b, "arith.addi", 2, o3, i64, 0, NULL);
-    MlirValue o2[2] = {off, o3[2]};
-    off = fly_emu_irb_val(&b, "arith.addi", 2, o2, i64, 0, NULL);
-    MlirValue e2[2] = {off, fly_emu_irb_const(&b, size, i64)};
-    MlirValue end = fly_emu_irb_val(&b, "arith.addi", 2, e2, i64, 0, NULL);
-    MlirValue cmp[2] = {end, num};
-    MlirNamedAttribute pa = fly_ir_named(c, "predicate", mlirIntegerAttrGet(i64, 7)); /* ule */
-    MlirValue inb = fly_emu_irb_val(&b, "arith.cmpi", 2, cmp, mlirIntegerTypeGet(c, 1), 1, &pa);
-    MlirBlock yes, no;
-    MlirOperation iff = scf_if(&b, inb, vt, &yes, &no);
-    yb = (fly_emu_irb){c, yes, {NULL}, b.loc};
-    nb = (fly_emu_irb){c, no, {NULL}, b.loc};
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    brec r = buf_rec(&b, mlirOperationGetOperand(op, 0));
+    MlirValue coff = add64(&b, to_i64(&b, mlirOperationGetOperand(op, 3)), fly_emu_irb_const(&b, imm, i64));
+    MlirValue aoff = add64(&b, coff, to_i64(&b, mlirOperationGetOperand(op, 4)));
+    MlirValue v = ranged_load(&b, r, aoff, coff, vt, size);
+    /* the LDS side: lds + offset + lane * size, 16 bytes a lane for 12 (ISA 9.1.9: "For loads to LDS with
+     * data-size of 3 or 4 dwords, the equation is modified to be: (TIDinWAve * 16)"; x3 skips the 4th dword) */
+    MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
+    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size == 12 ? 16 : size, i64)};
+    MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
+    loff = add64(&b, loff, fly_emu_irb_const(&b, imm, i64));
     int32_t dyn = INT32_MIN;
     MlirNamedAttribute ga[2] = {
         fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
         fly_ir_named(c, "elem_type", mlirTypeAttrGet(i8)),
     };
-    MlirValue gops[2] = {base, off};
-    MlirValue p = fly_emu_irb_val(&yb, "llvm.getelementptr", 2, gops, ty(c, "!llvm.ptr<1>"), 2, ga);
-    yield(&yb, fly_emu_irb_load(&yb, p, vt, 1));
-    yield(&nb, fly_emu_irb_val(&nb, "llvm.mlir.zero", 0, NULL, vt, 0, NULL));
-    /* the LDS side: lds + offset + lane * size */
-    MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
-    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size, i64)};
-    MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
-    MlirValue la[2] = {loff, fly_emu_irb_const(&b, imm, i64)};
-    loff = fly_emu_irb_val(&b, "arith.addi", 2, la, i64, 0, NULL);
     MlirValue lops[2] = {mlirOperationGetOperand(op, 1), loff};
     MlirValue q = fly_emu_irb_val(&b, "llvm.getelementptr", 2, lops, ty(c, "!llvm.ptr<3>"), 2, ga);
-    store(&b, fly_ir_res0(iff), q, 1);
+    store(&b, v, q, 1);
     mlirOperationDestroy(op);
     return 0;
 }

@@ -109,7 +109,7 @@ static int run_locked(fly_hip_runner *r, const fly_hip_standin_launch *l, char *
                     if (dup) break;
                     int ui = ex - (k->printf_arg >= 0 && k->printf_arg < ex);
                     snprintf(names[nb], sizeof names[nb], "buffer of argument %d", ui);
-                    bufs[nb] = (fly_emu_buffer){l->allocs[j][0], l->allocs[j][1], names[nb]};
+                    bufs[nb] = (fly_emu_buffer){l->allocs[j][0], l->allocs[j][1], names[nb], 0};
                     nb++;
                     break;
                 }

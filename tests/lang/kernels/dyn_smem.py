@@ -2,7 +2,9 @@
 # Dynamic shared memory: fx.get_dyn_shared(dtype) points at the LDS the launch sizes with smem= (placed
 # after any static LDS); a block reverses its slice of the input through it, a second kernel uses the
 # raw Int8 pointer recast with fx.recast_iter next to a static SharedAllocator array, and an access past
-# the smem= bytes is reported as an LDS error.
+# the smem= bytes follows the hardware (dropped, reads 0) or, with FLYI_EMU_LDS_CHECK=1, is an LDS error.
+import os
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -72,8 +74,13 @@ print("recast raw pointer + static LDS", "PASS" if oi.cpu().tolist() == exp else
 of = torch.zeros(64, device="cuda")
 run_overrun(of, 256)
 print("smem=256 in bounds", "PASS" if of.cpu().sum().item() == 64.0 else "FAIL")
+of.zero_()
+run_overrun(of, 128)   # by default the hardware's rule: threads 32.. store past the 128 bytes (dropped), read 0
+print("smem=128 overrun, the hardware's rule:", of.cpu().tolist() == [1.0] * 32 + [0.0] * 32)
+os.putenv("FLYI_EMU_LDS_CHECK", "1")
 try:
     run_overrun(of, 128)
     print("no error: FAIL")
 except flyc.KernelError as e:
-    print("smem=128 overrun:", "LDS" in str(e))
+    print("smem=128 overrun with FLYI_EMU_LDS_CHECK=1:", "LDS" in str(e))
+os.putenv("FLYI_EMU_LDS_CHECK", "0")

@@ -4,6 +4,8 @@
 # LDS over a 32x32 block), printf order around a barrier (thread order, phase by phase, blocks in
 # order), cross-lane shuffles between barriers in a two-wave block, a register array live across a
 # barrier; checked against float64 references.
+import os
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -140,10 +142,15 @@ def lds_late(out: fx.Tensor):
 def run_lds_late(out):
     lds_late(out).launch(grid=2, block=(32, 4))
 
+os.putenv("FLYI_EMU_LDS_CHECK", "1")  # a fault, not the hardware's rule (the store dropped)
 try:
     run_lds_late(torch.zeros(128, device="cuda"))
 except Exception as e:
     show(e)
+os.putenv("FLYI_EMU_LDS_CHECK", "0")
+lo = torch.zeros(128, device="cuda")
+run_lds_late(lo)
+print("lds_late by default: no fault, the store past the end dropped:", lo.tolist() == [1.0] * 128)
 
 @flyc.kernel
 def half(out: fx.Tensor):

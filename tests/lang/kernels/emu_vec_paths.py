@@ -97,6 +97,17 @@ def oob_lds(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
 
 
 @flyc.kernel
+def lds_past(a: fx.Tensor, out: fx.Tensor, k: fx.Int32):
+    s = fx.SharedAllocator().allocate(Red).peek().s.view(fx.make_layout(N, 1))
+    t = fx.thread_idx.x
+    s[t] = a[t]
+    fx.barrier()
+    s[t + k] = fx.Float32(5.0)
+    fx.barrier()
+    out[t] = s[t + k]
+
+
+@flyc.kernel
 def masked_edge(a: fx.Tensor, out: fx.Tensor, n: fx.Int32, k: fx.Int32):
     t = fx.thread_idx.x
     fx.barrier()
@@ -242,33 +253,43 @@ def child():
     out.zero_()
     run_strided(a, out, last, 200)
     print("strided", [float(v).hex() for v in out[:256:5].tolist()], last.tolist())
-    small = torch.zeros(300, device="cuda")
-    fault(lambda: run_oob(oob_global, a, small, 50))
-    print("after", small[240:300].tolist())
-    fault(lambda: run_oob(oob_global, a, small, 44))
+    small = torch.zeros(320, device="cuda")  # 1280 bytes: no allocation padding past its end
+    fault(lambda: run_oob(oob_global, a, small, 70))
+    print("after", small[260:320].tolist())
+    fault(lambda: run_oob(oob_global, a, small, 64))
     fault(lambda: run_oob(oob_gather, a, small, 5))
     fault(lambda: run_oob(oob_gather, small, out, 3))
+    # LDS past the workgroup's allocation: by default the hardware's rule (the stores are dropped, no fault; the
+    # one at 255 is in range), with FLYI_EMU_LDS_CHECK=1 a fault
+    fault(lambda: run_oob(oob_lds, a, small, 64))
+    print("lds past the end dropped", small[250:256].tolist() == a[250:255].tolist() + [2.0])
+    os.putenv("FLYI_EMU_LDS_CHECK", "1")
     fault(lambda: run_oob(oob_lds, a, small, 65))
     fault(lambda: run_oob(oob_lds, a, small, 64))
+    os.putenv("FLYI_EMU_LDS_CHECK", "0")
     print("lds", small[180:200].tolist())
+    # reads past the workgroup's LDS give 0 (lanes 200.. of each block; the stores there were dropped)
+    small.fill_(-1.0)
+    fault(lambda: run_oob(lds_past, a, small, 56))
+    print("lds reads past the end", small[195:205].tolist())
     # consecutive lanes under a mask with holes: only the active lanes' addresses are checked (an inactive lane
     # past the end is no fault), and an active one past the end faults after the lanes before it stored
     small.zero_()
-    fault(lambda: run_edge(a, small, 256, 44))
-    fault(lambda: run_edge(a, small, 255, 45))
-    fault(lambda: run_edge(small, out, 254, 47))
-    print("edge", [float(v).hex() for v in small[240:300:3].tolist()])
+    fault(lambda: run_edge(a, small, 256, 64))
+    fault(lambda: run_edge(a, small, 255, 65))
+    fault(lambda: run_edge(small, out, 254, 67))
+    print("edge", [float(v).hex() for v in small[260:320:3].tolist()])
     small.zero_()
-    fault(lambda: run_edge(a, small, 256, 45))
-    print("edge after", [float(v).hex() for v in small[280:300].tolist()])
-    fault(lambda: run_edge(small, out, 256, 46))
+    fault(lambda: run_edge(a, small, 256, 65))
+    print("edge after", [float(v).hex() for v in small[300:320].tolist()])
+    fault(lambda: run_edge(small, out, 256, 66))
     # one address for a wave's active lanes (lane 5 of each wave): the last wave's value stays; past the end,
     # the first active lane faults
     small.zero_()
-    fault(lambda: run_lane(a, small, 299))
-    print("lane", float(small[299]).hex(), float(a[299] + 197).hex())
-    fault(lambda: run_lane(a, small, 300))
-    fault(lambda: run_lane(small, out, 300))
+    fault(lambda: run_lane(a, small, 319))
+    print("lane", float(small[319]).hex(), float(a[319] + 197).hex())
+    fault(lambda: run_lane(a, small, 320))
+    fault(lambda: run_lane(small, out, 320))
 
 
 def f32(v):

@@ -15,13 +15,14 @@ def shift_copy(src: fx.Pointer, dst: fx.Pointer, off: fx.Int32):
 def run(src, dst, off: fx.Int32, n: fx.Constexpr):
     shift_copy(src, dst, off).launch(grid=1, block=n)
 
-s = torch.arange(16, dtype=torch.float32, device="cuda")
-d = torch.zeros(16, device="cuda")
-run(s.data_ptr(), d.data_ptr(), 0, 16)
+# 64 floats: 256 bytes, so no allocation padding lies past their end
+s = torch.arange(64, dtype=torch.float32, device="cuda")
+d = torch.zeros(64, device="cuda")
+run(s.data_ptr(), d.data_ptr(), 0, 64)
 torch.cuda.synchronize()
 print("in bounds", "PASS" if torch.equal(d.cpu(), s.cpu()) else "FAIL")
 try:
-    run(s.data_ptr(), d.data_ptr(), 4, 16)   # threads 12..15 read past the end of s
+    run(s.data_ptr(), d.data_ptr(), 4, 64)   # threads 60..63 read past the end of s
     torch.cuda.synchronize()
     print("no error: FAIL")
 except flyc.KernelError as e:
@@ -29,9 +30,10 @@ except flyc.KernelError as e:
     print("KernelError raised")
     print("names a load:", "load" in m)
     print("names the buffer:", "buffer of argument 0" in m)
-e2 = torch.zeros(8, device="cuda")
+s2 = torch.arange(128, dtype=torch.float32, device="cuda")
+e2 = torch.zeros(32, device="cuda")   # 128 bytes, padded to 256: thread 64 stores past the padding
 try:
-    run(flyc.from_c_void_p(fx.Float32, s.data_ptr()), flyc.from_c_void_p(fx.Float32, e2.data_ptr()), 0, 16)
+    run(flyc.from_c_void_p(fx.Float32, s2.data_ptr()), flyc.from_c_void_p(fx.Float32, e2.data_ptr()), 0, 128)
     print("no error: FAIL")
 except flyc.KernelError as e:
     print("store past the end:", "store" in str(e))
