@@ -178,6 +178,20 @@ static fy_obj *c_grad_index(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw
     if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "_grad_index(): expected a Tensor, got %T", a[0]);
     return fy_int_from(FY_TT(a[0])->grad_index);
 }
+/* _vexp(tensor): exp of a float64 tensor by the softmax's vectorised exp (tensor_exp.c), for its tests. */
+static fy_obj *c_vexp(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    if (fy_check_nargs("_vexp", n, 1, 1) < 0) return NULL;
+    if (!FY_TORCH_CHECK(a[0])) return fy_err_format(&fy_TypeError, "_vexp(): expected a Tensor, got %T", a[0]);
+    if (FY_TT(a[0])->dtype != FY_TORCH_F64)
+        return fy_err_format(&fy_TypeError, "_vexp(): expected a float64 Tensor, got dtype %s",
+                             fy_torch_scalar_name(FY_TT(a[0])->dtype));
+    fy_torch_tensor *c = fy_torch_contiguous(FY_TT(a[0]));
+    if (!c) return NULL;
+    fy_torch_tensor *r = fy_torch_empty_uninit(FY_TORCH_F64, c->ndim, c->shape, c->st->dev);
+    if (r) fy_torch_vexp((const double *)fy_torch_data_ro(c), (double *)fy_torch_data(r), fy_torch_numel(c));
+    FY_DECREF(c);
+    return (fy_obj *)r;
+}
 static fy_obj *c_wrapped_names(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return fy_torch_ag_names(); }
 
 static fy_methoddef c_funcs[] = {
@@ -185,6 +199,7 @@ static fy_methoddef c_funcs[] = {
     {"_set_grad_enabled", c_set_grad_enabled, 0, "_set_grad_enabled(mode)"},
     {"_attach", c_attach, 0, "_attach(tensor, node, index)"},
     {"_grad_index", c_grad_index, 0, "_grad_index(tensor)"},
+    {"_vexp", c_vexp, 0, "_vexp(tensor): the softmax's vectorised exp of a float64 tensor"},
     {"_autograd_wrapped_names", c_wrapped_names, 0, "_autograd_wrapped_names(): the recorded operations"},
     {NULL}};
 

@@ -4,7 +4,9 @@
  * interpreter object is touched off the calling thread, which holds the interpreter lock throughout).
  * One job at a time: a call made while a job runs (from a worker, or from another interpreter thread)
  * runs serially on its caller. The thread count is the CPUs this process may run on (sysconf, bounded
- * by the affinity mask), or $FLYI_TORCH_THREADS; a child process after fork() starts its own pool. */
+ * by the affinity mask), or $FLYI_TORCH_THREADS; a child process after fork() starts its own pool. A job's
+ * chunks are taken in turn by whichever threads are running; the caller waits for the chunks taken, not for
+ * every worker to wake (on a loaded machine a worker may not run for a time slice: the caller does its share). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -25,16 +27,27 @@ static struct {
     fy_torch_task fn;
     void *ctx;
     int64_t n, nchunks;
-    atomic_int_fast64_t next; /* next chunk to take */
-    int pending;              /* workers still in the job */
+    _Atomic uint64_t next;   /* the job's generation (high 32 bits) and its next chunk to take (low 32) */
+    atomic_int_fast64_t ndone; /* chunks of the job finished */
 } pool = {.mu = PTHREAD_MUTEX_INITIALIZER, .go = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
 static atomic_flag busy = ATOMIC_FLAG_INIT;
 
-static void run_chunks(fy_torch_task fn, void *ctx, int64_t n, int64_t k) {
+/* Take and run chunks of job `gen` while it has any left: a chunk is claimed by a compare-and-swap on next,
+ * which fails once the caller has started a later job, so a worker that wakes late never runs a chunk of a
+ * job that is over (whose context is gone). The last chunk finished wakes the caller. */
+static void run_chunks(fy_torch_task fn, void *ctx, int64_t n, int64_t k, uint64_t gen) {
+    uint64_t v = atomic_load(&pool.next);
     for (;;) {
-        int64_t i = atomic_fetch_add(&pool.next, 1);
-        if (i >= k) return;
+        if (v >> 32 != (gen & 0xFFFFFFFFu) || (int64_t)(v & 0xFFFFFFFFu) >= k) return;
+        if (!atomic_compare_exchange_weak(&pool.next, &v, v + 1)) continue;
+        int64_t i = (int64_t)(v & 0xFFFFFFFFu);
         fn(ctx, n * i / k, n * (i + 1) / k);
+        if (atomic_fetch_add(&pool.ndone, 1) + 1 == k) {
+            pthread_mutex_lock(&pool.mu);
+            pthread_cond_signal(&pool.done);
+            pthread_mutex_unlock(&pool.mu);
+        }
+        v = atomic_load(&pool.next);
     }
 }
 
@@ -49,9 +62,8 @@ static void *worker(void *arg) {
         void *ctx = pool.ctx;
         int64_t n = pool.n, k = pool.nchunks;
         pthread_mutex_unlock(&pool.mu);
-        run_chunks(fn, ctx, n, k);
+        run_chunks(fn, ctx, n, k, seen);
         pthread_mutex_lock(&pool.mu);
-        if (--pool.pending == 0) pthread_cond_signal(&pool.done);
     }
     return NULL;
 }
@@ -121,14 +133,16 @@ void fy_torch_parallel(int64_t n, int64_t grain, fy_torch_task fn, void *ctx) {
     pool.ctx = ctx;
     pool.n = n;
     pool.nchunks = k;
-    atomic_store(&pool.next, 0);
-    pool.pending = pool.started;
-    pool.generation++;
+    uint64_t gen = ++pool.generation;
+    atomic_store(&pool.ndone, 0);
+    atomic_store(&pool.next, (gen & 0xFFFFFFFFu) << 32);
     pthread_cond_broadcast(&pool.go);
     pthread_mutex_unlock(&pool.mu);
-    run_chunks(fn, ctx, n, k);
+    run_chunks(fn, ctx, n, k, gen);
+    /* wait for the chunks workers have taken, not for workers the machine's load has not woken yet:
+     * those find the job's chunks gone */
     pthread_mutex_lock(&pool.mu);
-    while (pool.pending) pthread_cond_wait(&pool.done, &pool.mu);
+    while (atomic_load(&pool.ndone) < k) pthread_cond_wait(&pool.done, &pool.mu);
     pthread_mutex_unlock(&pool.mu);
     atomic_flag_clear(&busy);
 }

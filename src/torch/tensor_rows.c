@@ -2,9 +2,11 @@
  * layer_norm / rms_norm (fused per row), and the float matrix product (blocked).
  *
  * Each output is computed with exactly the operations, in exactly the order, of the scalar loops they
- * replace (softmax: max, exp in double, a running sum, one division; the norms: running sums in double;
+ * replace (softmax: max, exp in double - libm's for float64 results, tensor_exp.c's vectorised one for the
+ * others -, a running sum, one division; the norms: running sums in double;
  * float64 matmul: each element's products added in double in k order, no fused multiply-add), so the
- * results do not depend on the thread count and are those of before. The float32 / 16-bit matmul (at the
+ * results do not depend on the thread count and are those of before (softmax's float32 / 16-bit results:
+ * those of the float64 softmax rounded, within the bound tensor_exp.c proves). The float32 / 16-bit matmul (at the
  * end) is a float32 fused multiply-add chain per element, as PyTorch's CPU matmul accumulates. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
@@ -41,14 +43,18 @@ static void smx_task(void *vj, int64_t lo, int64_t hi) {
             ro += i * j->rst[d];
         }
         fy_torch_load_f64(j->x + xo, j->xs, j->xdt, buf, j->L);
-        double mx = -INFINITY, s = 0;
-        for (int64_t i = 0; i < j->L; i++)
-            if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
-        for (int64_t i = 0; i < j->L; i++) {
-            buf[i] = exp(buf[i] - mx);
-            s += buf[i];
+        if (j->rdt == FY_TORCH_F64) {
+            double mx = -INFINITY, s = 0;
+            for (int64_t i = 0; i < j->L; i++)
+                if (buf[i] > mx || isnan(buf[i])) mx = buf[i];
+            for (int64_t i = 0; i < j->L; i++) {
+                buf[i] = exp(buf[i] - mx);
+                s += buf[i];
+            }
+            for (int64_t i = 0; i < j->L; i++) buf[i] = buf[i] / s;
+        } else { /* the same steps in the same order with the vectorised exp (tensor_exp.c) */
+            fy_torch_softmax_vrow(buf, j->L);
         }
-        for (int64_t i = 0; i < j->L; i++) buf[i] = buf[i] / s;
         fy_torch_store_f64(buf, j->r + ro, j->rs, j->rdt, j->L);
     }
     free(buf);
