@@ -79,8 +79,11 @@ typedef struct alignty {
     fy_obj *inner;
     int64_t align;
 } alignty;
-/* A type's name as FlyDSL's messages write it: its __name__, else its repr. */
+static fy_type structty_type;
+static const char *structty_name(fy_obj *t);
+/* A type's name as FlyDSL's messages write it: its __name__ (a struct's class name), else its repr. */
 static fy_obj *type_name_of(fy_obj *t) {
+    if (FY_TYPE(t) == &structty_type) return fy_str_from_cstr(structty_name(t));
     fy_obj *n = fy_getattr_cstr(t, "__name__");
     if (n && FY_STR_CHECK(n)) return n;
     FY_XDECREF(n);
@@ -122,7 +125,7 @@ static fy_obj *alignf_getitem(fy_obj *s, fy_obj *k) {
     int64_t sz, nat;
     int r = fy_trace_type_size(it[0], &sz, &nat);
     if (r < 0) return NULL;
-    if (!r) return fy_err_format(&fy_TypeError, "struct.Align: %R does not implement the Storable protocol", it[0]);
+    if (!r) return fy_err_format(&fy_TypeError, "type %S does not implement the Storable protocol", it[0]);
     if (al < nat) {
         fy_obj *nm = type_name_of(it[0]);
         if (!nm) return NULL;
@@ -172,6 +175,7 @@ typedef struct structty {
         int fi;
     } ord[MAXF];
 } structty;
+static const char *structty_name(fy_obj *t) { return ((structty *)t)->name; }
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
     if (s->nostore[0]) /* a Vector field: a value type without a storage layout */
