@@ -4,7 +4,9 @@
  * (.peek(), .poke(v), .field) and array references (.view(layout), [i], [i] = v). A leaf's address
  * is memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
  * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's.
- * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)). */
+ * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)).
+ * fx.Align[T, N] raises T's alignment to N (a field's, or dsl_align_of's). A field may be an fx.Vector or a
+ * vector alias: a value-only field (FlyDSL's Vector is no Storable), so that struct has no storage layout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,7 +268,11 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
         snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
         s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
         if (fy_trace_is_constexpr(v)) continue;
-        if (fn[0] == '_' || !strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
+        if (fn[0] == '_') { /* FlyDSL's rule: underscore names are the implementation's own */
+            fy_err_format(&fy_ValueError, "%s %s: field name '%s' must not start with underscore", kind, s->name, fn);
+            goto fail;
+        }
+        if (!strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
             fy_err_format(&fy_ValueError, "%s %s: field name '%s' is reserved", kind, s->name, fn);
             goto fail;
         }
