@@ -138,13 +138,15 @@ int fy_trace_add_atomic_fx(fy_obj *m);
 
 /* LDS (trace_smem.c): fx.SharedAllocator, fx.struct and fx.Array for module m. */
 int fy_trace_add_smem_fx(fy_obj *m);
-/* Size and alignment in bytes of an fx.struct class, fx.Array type or numeric type: 1 (set), else 0. */
+/* Size and alignment in bytes of an fx.struct class, fx.Array, fx.Align or numeric type: 1 (set), 0 when o is
+ * none of them, -1 (an exception) for a struct with a field that is no Storable (a Vector). */
 int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align);
 
 /* Vectors (trace_vector.c): fx.full and fx.ReductionOp for module m (fx or fx.typing); whether o is a traced
  * Vector; fx.math.NAME (one float operand) applied elementwise to Vector o. */
 int fy_trace_add_vector_fx(fy_obj *m);
 int fy_trace_is_vector(fy_obj *o);
+int fy_trace_is_vector_type(fy_obj *t);
 fy_obj *fy_trace_vector_math(const char *name, fy_obj *o);
 /* math.fma(a, b, c) elementwise on three float Vectors of one type and length. */
 fy_obj *fy_trace_vector_fma(fy_obj *a, fy_obj *b, fy_obj *c);

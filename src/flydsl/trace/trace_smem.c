@@ -4,7 +4,9 @@
  * (.peek(), .poke(v), .field) and array references (.view(layout), [i], [i] = v). A leaf's address
  * is memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
  * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's.
- * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)). */
+ * Calling a struct class makes a frozen struct value (fields read as attributes, .replace(**fields)).
+ * fx.Align[T, N] raises T's alignment to N (a field's, or dsl_align_of's). A field may be an fx.Vector or a
+ * vector alias: a value-only field (FlyDSL's Vector is no Storable), so that struct has no storage layout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,13 +75,90 @@ typedef struct arrf {
 static fy_type arrf_type = {FY_TYPE_INIT("ArrayFactory", sizeof(arrf)), .flags = FY_TPF_FINAL, .getitem = arrf_getitem};
 static arrf the_array = {{FY_IMMORTAL_RC, &arrf_type}};
 
+/* ---- fx.Align[T, N]: T (a numeric, fx.Array or struct type) with its alignment raised to N ---- */
+typedef struct alignty {
+    fy_obj h;
+    fy_obj *inner;
+    int64_t align;
+} alignty;
+static fy_type structty_type;
+static const char *structty_name(fy_obj *t);
+/* A type's name as FlyDSL's messages write it: its __name__ (a struct's class name), else its repr. */
+static fy_obj *type_name_of(fy_obj *t) {
+    if (FY_TYPE(t) == &structty_type) return fy_str_from_cstr(structty_name(t));
+    fy_obj *n = fy_getattr_cstr(t, "__name__");
+    if (n && FY_STR_CHECK(n)) return n;
+    FY_XDECREF(n);
+    fy_err_clear();
+    if (FY_TYPE(t) == &arrty_type) return arrty_repr(t);
+    return fy_repr(t);
+}
+static fy_obj *alignty_repr(fy_obj *o) {
+    alignty *t = (alignty *)o;
+    fy_obj *n = type_name_of(t->inner);
+    fy_obj *r = n ? fy_str_printf("struct.Align[%S, %lld]", n, (long long)t->align) : NULL;
+    FY_XDECREF(n);
+    return r;
+}
+static void alignty_dealloc(fy_obj *o) { FY_CLEAR(((alignty *)o)->inner); }
+static fy_obj *alignty_dtype(fy_obj *o) { return fy_ref(((alignty *)o)->inner); }
+static fy_obj *alignty_align(fy_obj *o) { return fy_int_from(((alignty *)o)->align); }
+static fy_getsetdef alignty_gs[] = {
+    {"dtype", alignty_dtype, NULL, "the aligned type"}, {"align", alignty_align, NULL, "the alignment in bytes"}, {0}};
+static fy_type alignty_type = {FY_TYPE_INIT("AlignType", sizeof(alignty)), .flags = FY_TPF_FINAL, .repr = alignty_repr,
+                               .dealloc = alignty_dealloc, .getsets = alignty_gs};
+
+/* fx.Align[T, N], with FlyDSL's checks in its order: the form, N an int (not a bool), positive, a power of
+ * two, and no smaller than T's natural alignment. */
+static fy_obj *alignf_getitem(fy_obj *s, fy_obj *k) {
+    (void)s;
+    size_t n = 0;
+    fy_obj **it = FY_TUPLE_CHECK(k) ? fy_seq_items(k, &n) : NULL;
+    if (n != 2) return fy_err_set(&fy_TypeError, "struct.Align expects struct.Align[Type, N]");
+    fy_obj *req = it[1];
+    if (FY_TYPE(req) == &fy_bool_type || !FY_INT_CHECK(req))
+        return fy_err_format(&fy_TypeError, "struct.Align alignment must be an int, got %R", req);
+    int64_t al = 0;
+    if (fy_dsl_to_int(req, &al, "struct.Align", "alignment") < 0) return NULL;
+    if (al <= 0)
+        return fy_err_format(&fy_ValueError, "struct.Align alignment must be positive, got %lld", (long long)al);
+    if (al & (al - 1))
+        return fy_err_format(&fy_ValueError, "struct.Align alignment must be a power of two, got %lld", (long long)al);
+    int64_t sz, nat;
+    int r = fy_trace_type_size(it[0], &sz, &nat);
+    if (r < 0) return NULL;
+    if (!r) return fy_err_format(&fy_TypeError, "type %S does not implement the Storable protocol", it[0]);
+    if (al < nat) {
+        fy_obj *nm = type_name_of(it[0]);
+        if (!nm) return NULL;
+        fy_err_format(&fy_ValueError,
+                      "struct.Align[%S, %lld]: requested alignment %lld is smaller than natural alignment %lld of %S; "
+                      "use a value >= %lld.",
+                      nm, (long long)al, (long long)al, (long long)nat, nm, (long long)nat);
+        FY_DECREF(nm);
+        return NULL;
+    }
+    if (fy_type_ready(&alignty_type) < 0) return NULL;
+    alignty *t = (alignty *)fy_alloc(&alignty_type);
+    if (!t) return NULL;
+    t->inner = fy_ref(it[0]);
+    t->align = al;
+    return &t->h;
+}
+static fy_type alignf_type = {FY_TYPE_INIT("AlignFactory", sizeof(arrf)), .flags = FY_TPF_FINAL,
+                              .getitem = alignf_getitem};
+static arrf the_align = {{FY_IMMORTAL_RC, &alignf_type}};
+
 /* ---- @fx.struct, @fx.union ---- */
 struct structty;
-/* A field: n elements of et (a scalar or an fx.Array), or a nested struct / union (sub). */
+/* A field: n elements of et (a scalar or an fx.Array), a nested struct / union (sub), or a Vector (vt: fx.Vector
+ * or an alias such as fx.Float32x4; a value-only field: FlyDSL's Vector is no Storable, so its struct has no
+ * storage layout). */
 typedef struct sfield {
     char name[64];
     fy_dsl_numeric *et;
     struct structty *sub;
+    fy_obj *vt;
     int64_t n, align, off, size;
     int is_array;
 } sfield;
@@ -91,28 +170,50 @@ typedef struct structty {
     int nf;
     sfield f[MAXF];
     int64_t size, align;
+    char nostore[64], nostore_ty[64]; /* the first field that is no Storable (a Vector), and its type's name */
     int nord;
     struct {
         char name[64];
         int fi;
     } ord[MAXF];
 } structty;
+static const char *structty_name(fy_obj *t) { return ((structty *)t)->name; }
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
+    if (s->nostore[0]) /* a Vector field: a value type without a storage layout */
+        return fy_str_printf("<fx.%s %s: value only, field '%s' is no Storable>", s->is_union ? "union" : "struct",
+                             s->name, s->nostore);
     return fy_str_printf("<fx.%s %s: %lld bytes, align %lld>", s->is_union ? "union" : "struct", s->name,
                          (long long)s->size, (long long)s->align);
 }
 static void structty_dealloc(fy_obj *o) {
     structty *s = (structty *)o;
-    for (int i = 0; i < s->nf; i++) FY_CLEAR(s->f[i].sub);
+    for (int i = 0; i < s->nf; i++) {
+        FY_CLEAR(s->f[i].sub);
+        FY_CLEAR(s->f[i].vt);
+    }
+}
+/* 0, or -1 with FlyDSL's TypeError when st has a field that is no Storable (no size, alignment or offsets). */
+static int need_layout(const structty *st) {
+    if (!st->nostore[0]) return 0;
+    fy_err_format(&fy_TypeError,
+                  "Cannot compute layout for type %s: field '%s' has type %s which does not implement the Storable "
+                  "protocol.",
+                  st->name, st->nostore, st->nostore_ty);
+    return -1;
 }
 static fy_obj *structty_call(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw);
-static fy_obj *structty_size(fy_obj *o) { return fy_int_from(((structty *)o)->size); }
-static fy_obj *structty_align(fy_obj *o) { return fy_int_from(((structty *)o)->align); }
+static fy_obj *structty_size(fy_obj *o) {
+    return need_layout((structty *)o) < 0 ? NULL : fy_int_from(((structty *)o)->size);
+}
+static fy_obj *structty_align(fy_obj *o) {
+    return need_layout((structty *)o) < 0 ? NULL : fy_int_from(((structty *)o)->align);
+}
 static fy_obj *structty_is_union(fy_obj *o) { return fy_bool(((structty *)o)->is_union); }
 /* {field name: byte offset} of the stored fields, in declaration order (constexpr fields have no storage) */
 static fy_obj *structty_offsets(fy_obj *o) {
     structty *s = (structty *)o;
+    if (need_layout(s) < 0) return NULL;
     fy_obj *d = fy_dict_new();
     for (int i = 0; d && i < s->nf; i++) {
         fy_obj *v = fy_int_from(s->f[i].off);
@@ -167,13 +268,29 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
         snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
         s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
         if (fy_trace_is_constexpr(v)) continue;
-        if (fn[0] == '_' || !strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
+        if (fn[0] == '_') { /* FlyDSL's rule: underscore names are the implementation's own */
+            fy_err_format(&fy_ValueError, "%s %s: field name '%s' must not start with underscore", kind, s->name, fn);
+            goto fail;
+        }
+        if (!strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
             fy_err_format(&fy_ValueError, "%s %s: field name '%s' is reserved", kind, s->name, fn);
             goto fail;
         }
         sfield *f = &s->f[s->nf];
         snprintf(f->name, sizeof f->name, "%s", fn);
-        if (FY_TYPE(v) == &arrty_type) {
+        int64_t req_align = 0; /* fx.Align[T, N]: T's field with alignment N */
+        if (FY_TYPE(v) == &alignty_type) req_align = ((alignty *)v)->align, v = ((alignty *)v)->inner;
+        if (fy_trace_is_vector_type(v)) {
+            f->vt = fy_ref(v);
+            f->et = NULL, f->n = 1, f->align = 1, f->size = 0, f->is_array = 0;
+            if (!s->nostore[0]) {
+                fy_obj *tn = type_name_of(v);
+                if (!tn) goto fail;
+                snprintf(s->nostore, sizeof s->nostore, "%s", fn);
+                snprintf(s->nostore_ty, sizeof s->nostore_ty, "%s", FY_STR_CHECK(tn) ? FY_STR_DATA(tn) : "Vector");
+                FY_DECREF(tn);
+            }
+        } else if (FY_TYPE(v) == &arrty_type) {
             arrty *at = (arrty *)v;
             f->et = at->et, f->n = at->n, f->align = at->align, f->is_array = 1;
             f->size = f->n * (f->et->width / 8);
@@ -181,6 +298,10 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
             structty *sub = (structty *)v;
             f->sub = (structty *)fy_ref(v);
             f->et = NULL, f->n = 1, f->align = sub->align, f->size = sub->size, f->is_array = 0;
+            if (sub->nostore[0] && !s->nostore[0]) {
+                snprintf(s->nostore, sizeof s->nostore, "%s", fn);
+                snprintf(s->nostore_ty, sizeof s->nostore_ty, "%s", sub->name);
+            }
         } else {
             char what[128];
             snprintf(what, sizeof what, "%s %s field '%s'", kind, s->name, fn);
@@ -188,6 +309,7 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
             f->et = (fy_dsl_numeric *)v, f->n = 1, f->align = f->et->width / 8, f->is_array = 0;
             f->size = f->et->width / 8;
         }
+        if (req_align > f->align) f->align = req_align;
         s->nf++;
         if (is_union) {
             f->off = 0;
@@ -244,10 +366,33 @@ static int ord_index(structty *st, fy_obj *name) {
         if (fy_str_eq_cstr(name, st->ord[i].name)) return i;
     return -1;
 }
+/* Stores Vector field value x as entry i of s, as FlyDSL's Vector.__coerce__ does: x itself when it is an
+ * instance of the field's type vt, else vt(x) (an alias re-checks lanes and element type, broadcasts a scalar,
+ * builds from a list); its failure is the TypeError "expects T, got U (why)". 0 or -1. */
+static int sval_put_vector(sval *s, int i, fy_obj *vt, fy_obj *x) {
+    fy_obj *c = fy_isinstance_of(x, (fy_type *)vt) ? fy_ref(x) : fy_call(vt, &x, 1, NULL);
+    if (!c) {
+        fy_obj *exc = fy_err_fetch();
+        fy_obj *why = exc ? fy_str(exc) : NULL, *tn = type_name_of(vt);
+        if (!why) fy_err_clear();
+        if (tn)
+            fy_err_format(&fy_TypeError, "%s(...) field '%s' expects %S, got %s (%S)", s->st->name, s->st->ord[i].name,
+                          tn, fy_type_name(x), why ? why : fy_None);
+        FY_XDECREF(why);
+        FY_XDECREF(tn);
+        FY_XDECREF(exc);
+        return -1;
+    }
+    FY_XDECREF(s->v[i]);
+    s->v[i] = c;
+    return 0;
+}
 /* Stores x (converted) as entry i of s; 0 or -1. */
 static int sval_put(sval *s, int i, fy_obj *x) {
     int fi = s->st->ord[i].fi;
     structty *sub = fi < 0 ? NULL : s->st->f[fi].sub;
+    fy_obj *vt = fi < 0 ? NULL : s->st->f[fi].vt;
+    if (vt) return sval_put_vector(s, i, vt, x);
     if (sub && (FY_TYPE(x) != &sval_type || ((sval *)x)->st != sub)) {
         fy_err_format(&fy_TypeError, "%s(...) field '%s' expects %s, got %s.", s->st->name, s->st->ord[i].name,
                       sub->name, FY_TYPE(x) == &sval_type ? ((sval *)x)->st->name : fy_type_name(x));
@@ -429,10 +574,16 @@ fy_obj *fy_trace_struct_with(fy_obj *o, fy_obj *const *v) {
     return &r->h;
 }
 
-/* Size and alignment in bytes of a struct type, fx.Array type or numeric type (dsl_size_of / dsl_align_of);
- * 1 when o is one of them, else 0. */
+/* Size and alignment in bytes of a struct type, fx.Array type, fx.Align type or numeric type (dsl_size_of /
+ * dsl_align_of); 1 when o is one of them, 0 when not, -1 with a TypeError for a struct with a non-Storable field. */
 int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
+    if (FY_TYPE(o) == &alignty_type) {
+        int r = fy_trace_type_size(((alignty *)o)->inner, size, align);
+        if (r == 1) *align = ((alignty *)o)->align;
+        return r;
+    }
     if (FY_TYPE(o) == &structty_type) {
+        if (need_layout((structty *)o) < 0) return -1;
         *size = ((structty *)o)->size, *align = ((structty *)o)->align;
         return 1;
     }
@@ -835,6 +986,7 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
                              (long long)align);
     if (FY_TYPE(v[0]) == &structty_type) {
         structty *st = (structty *)v[0];
+        if (need_layout(st) < 0) return NULL;
         int64_t al = align > st->align ? align : st->align;
         if (al < sa->base_align) al = sa->base_align;
         sa->bytes = (sa->bytes + al - 1) / al * al + st->size;
@@ -995,6 +1147,7 @@ static fy_methoddef smem_funcs[] = {
 
 int fy_trace_add_smem_fx(fy_obj *m) {
     if (fy_type_ready(&arrf_type) < 0 || fy_module_add(m, "Array", &the_array.h) < 0) return -1;
+    if (fy_type_ready(&alignf_type) < 0 || fy_module_add(m, "Align", &the_align.h) < 0) return -1;
     for (fy_methoddef *d = smem_funcs; d->name; d++) {
         fy_obj *f = fy_cfunction_new(d, m);
         if (!f || fy_module_add_steal(m, d->name, f) < 0) return -1;

@@ -575,6 +575,11 @@ static fy_obj *vec_shuffle(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 int fy_trace_is_vector(fy_obj *o) { return o && VEC_CHECK(o); }
+/* 1 when t is fx.Vector or a subclass of it (a vector alias such as fx.Float32x4). */
+int fy_trace_is_vector_type(fy_obj *t) {
+    return t &&
+           (t == &tvector_type.h || (FY_IS_TYPE(t, fy_type_type) && fy_type_is_subtype((fy_type *)t, &tvector_type)));
+}
 
 fy_obj *fy_trace_vector_math(const char *name, fy_obj *o) {
     NEED_VEC(o);

@@ -729,7 +729,7 @@ def _patch_expr(fx):
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
               "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
-              "Struct": Struct, "Union": fx.union})
+              "Struct": Struct, "Union": Union})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -793,6 +793,11 @@ def _patch_expr(fx):
     fx.SyncScope = SyncScope
     # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
     struct_fn = fx.struct
+    Struct._maker = (struct_fn,)
+    if not isinstance(fx.union, type):
+        Union._maker = (fx.union,)
+        fx.union = Union  # FlyDSL's Union is union: the decorator and the inline form are one object
+        fx.Union = Union
     __import__("flydsl.expr.struct")
     fx.struct = struct_fn
     # likewise fx.utils.print_typst stays the function once flydsl.expr.utils.print_typst (its module) is loaded
@@ -884,27 +889,44 @@ def is_specializable_struct_type(t):
 
 
 class _InlineStruct(type):
+    """Struct / Union: as a decorator, fx.struct / fx.union; subscripted, an inline type of "name": T fields."""
+
+    _maker = None  # the C decorator (fx.struct / the C fx.union), set by patch()
+
+    def __call__(cls, klass):
+        return type(cls)._make(cls, klass)
+
+    @staticmethod
+    def _make(cls, klass):
+        return cls.__dict__["_maker"][0](klass)
+
     def __getitem__(cls, params):
         """Struct["a": T, "b": U]: an fx.struct type of those fields, in order."""
         if not isinstance(params, tuple):
             params = (params,)
+        if not params:
+            raise ValueError("inline type requires at least one field")
         fields = {}
         for p in params:
             if not isinstance(p, slice) or not isinstance(p.start, str) or p.step is not None:
-                raise TypeError(f'Struct[...] takes "name": type fields, got {p!r}')
+                raise TypeError(f'{cls.__name__}[...] takes "name": type fields, got {p!r}')
             if p.start in fields:
-                raise TypeError(f"Struct[...]: duplicate field {p.start!r}")
+                raise ValueError(f"duplicate inline field name {p.start!r}")
             fields[p.start] = p.stop
-        return _fx().struct(type("Struct", (), {"__annotations__": fields}))
+        return type(cls)._make(cls, type(cls.__name__, (), {"__annotations__": fields}))
 
 
 class Struct(metaclass=_InlineStruct):
     """An inline struct type: Struct["slots": fx.Array[fx.Float32, 4], "n": fx.Int32] (as @fx.struct does)."""
 
 
+class Union(metaclass=_InlineStruct):
+    """An inline union type: Union["i": fx.Int32, "f": fx.Float32]; also fx.union, the decorator (as in FlyDSL)."""
+
+
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "Align", "Storage", "Arena"]
+                   "apply_swizzle", "ThrMma", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
