@@ -659,6 +659,84 @@ static int asm_ds_read_tr(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
     return 1;
 }
 
+/* An empty asm that pins n values at once (FlyDSL's _anchor_v_o): constraints n times "=v" then "0" .. "n-1", n
+ * operands, and the result the literal struct of their types. The struct of the operands, or a null value. */
+static MlirValue asm_anchor_struct(lw *w, MlirOperation op) {
+    MlirValue none = {NULL};
+    intptr_t n = mlirOperationGetNumOperands(op);
+    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
+    if (n < 1 || n > 64 || mlirOperationGetNumResults(op) != 1 || mlirAttributeIsNull(c) || !mlirAttributeIsAString(c))
+        return none;
+    char want[512] = "", st[4096] = "!llvm.struct<(";
+    for (intptr_t i = 0; i < 2 * n; i++) {
+        size_t l = strlen(want);
+        snprintf(want + l, sizeof want - l, i < n ? "%s=v" : "%s%d", i ? "," : "", (int)(i - n));
+    }
+    MlirStringRef cs = mlirStringAttrGetValue(c);
+    if (!fly_ir_sref_eq(cs, want)) return none;
+    for (intptr_t i = 0; i < n; i++) {
+        char *ts = fly_ir_type_print(mlirValueGetType(mlirOperationGetOperand(op, i)));
+        size_t l = strlen(st);
+        snprintf(st + l, sizeof st - l, "%s%s", i ? ", " : "", ts ? ts : "?");
+        free(ts);
+    }
+    size_t l = strlen(st);
+    if (l + 3 >= sizeof st) return none;
+    strcat(st, ")>");
+    MlirType rt = mlirValueGetType(fly_ir_res0(op));
+    MlirType t = fly_emu_irb_type(w->ctx, st);
+    if (mlirTypeIsNull(t) || !mlirTypeEqual(t, rt)) return none;
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue agg = fly_emu_irb_val(&b, "llvm.mlir.undef", 0, NULL, rt, 0, NULL);
+    for (int64_t k = 0; k < n; k++) {
+        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
+        MlirValue iv[2] = {agg, mlirOperationGetOperand(op, k)};
+        agg = fly_emu_irb_val(&b, "llvm.insertvalue", 2, iv, rt, 1, &pos);
+    }
+    return agg;
+}
+
+/* FlyDSL's flash-attention _stagger_extra_barrier_if_zero: "s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f; s_barrier; 1:"
+ * (one instruction a line, blanks around them free, no other text), constraint "s", one i32 operand, no result: a
+ * workgroup barrier when the operand is 0, as an scf.if around the barrier. 1 when it lowered the op, 0 when the
+ * asm is not of this form. */
+static int asm_barrier_if_zero(lw *w, MlirOperation op, MlirValue ctxv, const char *text) {
+    static const char *const lines[4] = {"s_cmp_eq_u32 $0, 0", "s_cbranch_scc0 1f", "s_barrier", "1:"};
+    const char *t = text;
+    for (int i = 0; i < 4; i++) {
+        t += strspn(t, " \t\n");
+        size_t n = strlen(lines[i]);
+        if (strncmp(t, lines[i], n) || !strchr(" \t\n", t[n])) return 0; /* (strchr finds the NUL too) */
+        t += n;
+    }
+    if (t[strspn(t, " \t\n")]) return 0;
+    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
+    if (mlirAttributeIsNull(c) || !mlirAttributeIsAString(c) || !fly_ir_sref_eq(mlirStringAttrGetValue(c), "s"))
+        return 0;
+    if (mlirOperationGetNumResults(op) != 0 || mlirOperationGetNumOperands(op) != 1) return 0;
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    MlirType xt = mlirValueGetType(x);
+    if (!mlirTypeIsAInteger(xt) || mlirIntegerTypeGetWidth(xt) != 32) return 0;
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue z[2] = {x, fly_emu_irb_const(&b, 0, w->i32)};
+    MlirNamedAttribute eq = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(w->i64, 0));
+    MlirValue cond = fly_emu_irb_val(&b, "arith.cmpi", 2, z, mlirIntegerTypeGet(w->ctx, 1), 1, &eq);
+    MlirRegion regs[2] = {mlirRegionCreate(), mlirRegionCreate()};
+    MlirBlock then = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(regs[0], then);
+    fly_emu_irb tb = {w->ctx, then, {NULL}, b.loc};
+    w->k->syncs = 1;
+    MlirValue a[2] = {ctxv, fly_emu_irb_const(&tb, fly_emu_add_site(w->k, b.loc), w->i32)};
+    fly_emu_irb_call(&tb, "fly_emu_barrier", 2, a, fly_ir_type_null());
+    fly_emu_irb_op(&tb, "scf.yield", 0, NULL, fly_ir_type_null(), 0, NULL);
+    MlirOperationState os = mlirOperationStateGet(fly_ir_sref("scf.if"), b.loc);
+    mlirOperationStateAddOperands(&os, 1, &cond);
+    mlirOperationStateAddOwnedRegions(&os, 2, regs);
+    fly_ir_op_insert(b.block, op, mlirOperationCreate(&os));
+    mlirOperationDestroy(op);
+    return 1;
+}
+
 /* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
  * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
  * s_waitcnt, s_setprio, s_sleep) is a no-op, and with s_barrier among them a workgroup barrier; the LDS transpose
@@ -694,6 +772,12 @@ static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv, const MlirV
         replace_op(op, mlirOperationGetOperand(op, 0));
         return 0;
     }
+    MlirValue an = blank ? asm_anchor_struct(w, op) : (MlirValue){NULL};
+    if (!mlirValueIsNull(an)) {
+        replace_op(op, an);
+        return 0;
+    }
+    if (asm_barrier_if_zero(w, op, ctxv, text)) return 0;
     int tr = asm_ds_read_tr(w, op, ctxv, tid, text);
     if (tr != 0) return tr < 0 ? -1 : 0;
     MlirValue cv = asm_conversion(w, op, text);
