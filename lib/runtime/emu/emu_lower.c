@@ -737,6 +737,71 @@ static int asm_barrier_if_zero(lw *w, MlirOperation op, MlirValue ctxv, const ch
     return 1;
 }
 
+/* Reads a decimal int (an optional '-', then digits) at *s, stopping at *s's end; false if none or too large. */
+static bool asm_int(const char **s, int *v) {
+    const char *t = *s;
+    bool neg = *t == '-';
+    t += neg;
+    if (*t < '0' || *t > '9') return false;
+    long x = 0;
+    for (; *t >= '0' && *t <= '9'; t++)
+        if ((x = x * 10 + (*t - '0')) > INT32_MAX) return false;
+    *v = (int)(neg ? -x : x);
+    *s = t;
+    return true;
+}
+
+/* FlyDSL's flash-attention causal mask (flash_attn_utils.py): "v_cmp_lt_i32_e64 $0, $6, X; v_cmp_lt_i32_e64 $1, $6,
+ * Y; v_cndmask_b32_e64 $2, $4, $7, $0; v_cndmask_b32_e64 $3, $5, $7, $1" (one a line, blanks around them free),
+ * constraints "=s,=s,=v,=v,2,3,v,v,~{vcc}", operands x, y, rel, fill (i32), result struct<(i64, i64, i32, i32)>:
+ * $0 / $1 the wave's masks of rel < X / rel < Y (as ballots), $2 = rel < X ? fill : x, $3 = rel < Y ? fill : y.
+ * 1 when it lowered the op, 0 when the asm is not of this form. */
+static int asm_cmp_cndmask(lw *w, MlirOperation op, MlirValue ctxv, const char *text) {
+    static const char *const pre[4] = {"v_cmp_lt_i32_e64 $0, $6, ", "v_cmp_lt_i32_e64 $1, $6, ",
+                                       "v_cndmask_b32_e64 $2, $4, $7, $0", "v_cndmask_b32_e64 $3, $5, $7, $1"};
+    int thr[2];
+    const char *t = text;
+    for (int i = 0; i < 4; i++) {
+        t += strspn(t, " \t\n");
+        size_t n = strlen(pre[i]);
+        if (strncmp(t, pre[i], n)) return 0;
+        t += n;
+        if (i < 2 && !asm_int(&t, &thr[i])) return 0;
+        if (!strchr(" \t\n", *t)) return 0; /* (strchr finds the NUL too) */
+    }
+    if (t[strspn(t, " \t\n")]) return 0;
+    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
+    if (mlirAttributeIsNull(c) || !mlirAttributeIsAString(c) ||
+        !fly_ir_sref_eq(mlirStringAttrGetValue(c), "=s,=s,=v,=v,2,3,v,v,~{vcc}"))
+        return 0;
+    if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 4) return 0;
+    for (int i = 0; i < 4; i++)
+        if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, i)), w->i32)) return 0;
+    MlirType st = mlirValueGetType(fly_ir_res0(op));
+    if (!mlirTypeEqual(st, fly_emu_irb_type(w->ctx, "!llvm.struct<(i64, i64, i32, i32)>"))) return 0;
+    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirType i1 = mlirIntegerTypeGet(w->ctx, 1);
+    MlirNamedAttribute slt = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(w->i64, 2));
+    MlirValue parts[4];
+    for (int i = 0; i < 2; i++) {
+        MlirValue cv[2] = {mlirOperationGetOperand(op, 2), fly_emu_irb_const(&b, thr[i], w->i32)};
+        MlirValue lt = fly_emu_irb_val(&b, "arith.cmpi", 2, cv, i1, 1, &slt);
+        parts[i] = xlane(w, &b, ctxv, lt, fly_emu_irb_const(&b, 0, w->i32), fly_emu_irb_const(&b, 64, w->i32),
+                         FLY_EMU_X_BALLOT);
+        if (w->failed) return -1;
+        MlirValue sel[3] = {lt, mlirOperationGetOperand(op, 3), mlirOperationGetOperand(op, i)};
+        parts[2 + i] = fly_emu_irb_val(&b, "arith.select", 3, sel, w->i32, 0, NULL);
+    }
+    MlirValue agg = fly_emu_irb_val(&b, "llvm.mlir.undef", 0, NULL, st, 0, NULL);
+    for (int64_t k = 0; k < 4; k++) {
+        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
+        MlirValue iv[2] = {agg, parts[k]};
+        agg = fly_emu_irb_val(&b, "llvm.insertvalue", 2, iv, st, 1, &pos);
+    }
+    replace_op(op, agg);
+    return 1;
+}
+
 /* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
  * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
  * s_waitcnt, s_setprio, s_sleep) is a no-op, and with s_barrier among them a workgroup barrier; the LDS transpose
@@ -778,6 +843,8 @@ static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv, const MlirV
         return 0;
     }
     if (asm_barrier_if_zero(w, op, ctxv, text)) return 0;
+    int cm = asm_cmp_cndmask(w, op, ctxv, text);
+    if (cm != 0) return cm < 0 ? -1 : 0;
     int tr = asm_ds_read_tr(w, op, ctxv, tid, text);
     if (tr != 0) return tr < 0 ? -1 : 0;
     MlirValue cv = asm_conversion(w, op, text);

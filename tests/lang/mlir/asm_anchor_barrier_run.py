@@ -4,7 +4,10 @@
 # "s_cmp_eq_u32 $0, 0 / s_cbranch_scc0 1f / s_barrier / 1:" ("s") is a workgroup barrier when its operand is 0
 # and nothing otherwise. Checked: the pinned values, data written to LDS by the other wave before the barrier
 # (all waves at the asm; and the kernel's pairing: wave 0 at the asm with 0, wave 1 at an s_barrier behind an if
-# with 1), and that a near-miss of the barrier form keeps the inline-asm error.
+# with 1), and that a near-miss of the barrier form keeps the inline-asm error. The causal mask's compare-and-select
+# ("v_cmp_lt_i32_e64 $0, $6, X / ... $1, $6, Y / v_cndmask_b32_e64 $2, $4, $7, $0 / ... $3, $5, $7, $1"): $2 and
+# $3 are the fill where rel < X (Y), else x (y), and $0 / $1 the wave's masks of those compares, against
+# references computed here; a hex threshold (a near-miss) keeps the error.
 import os
 
 os.environ["ARCH"] = "gfx950"
@@ -55,6 +58,33 @@ def near(out: fx.Tensor):
     out[0] = fx.Int32(1)
 
 
+def cmp_asm(x, y):
+    return (f"v_cmp_lt_i32_e64 $0, $6, {x}\n\tv_cmp_lt_i32_e64 $1, $6, {y}\n\t"
+            "v_cndmask_b32_e64 $2, $4, $7, $0\n\tv_cndmask_b32_e64 $3, $5, $7, $1")
+
+
+def cmp_kernel(text):
+    @flyc.kernel
+    def cm(out: fx.Tensor):
+        t = fx.Int32(fx.thread_idx.x)
+        st = ir.Type.parse("!llvm.struct<(i64, i64, i32, i32)>")
+        ops = [(t + 1000).ir_value(), (t + 2000).ir_value(), (t - 20).ir_value(), fx.Int32(-1).ir_value()]
+        r = llvm.inline_asm(st, ops, text, "=s,=s,=v,=v,2,3,v,v,~{vcc}", has_side_effects=True)
+        o = fx.Tensor(fx.make_view(fx.get_iter(out), fx.make_layout(4 * 64, 1)))
+        o[t * 4] = fx.Int32(llvm.extractvalue(T.i32(), r, [2]))
+        o[t * 4 + 1] = fx.Int32(llvm.extractvalue(T.i32(), r, [3]))
+        m0 = arith.trunci(T.i32(), llvm.extractvalue(T.i64(), r, [0]))
+        m1 = arith.trunci(T.i32(), llvm.extractvalue(T.i64(), r, [1]))
+        o[t * 4 + 2] = fx.Int32(m0)
+        o[t * 4 + 3] = fx.Int32(m1)
+
+    @flyc.jit
+    def rc(out):
+        cm(out).launch(grid=1, block=64)
+
+    return rc
+
+
 @flyc.jit
 def run_anchor(out):
     anchor(out).launch(grid=1, block=4)
@@ -83,3 +113,18 @@ try:
     print("near-miss accepted")
 except flyc.KernelError as e:
     print("KernelError:", str(e))
+
+oc = torch.zeros(4 * 64, dtype=torch.int32, device="cuda")
+cmp_kernel(cmp_asm(3, -7))(oc)
+g = oc.tolist()
+s32 = lambda u: u - (1 << 32) if u >= 1 << 31 else u
+mask = lambda thr: sum(1 << l for l in range(64) if l - 20 < thr)
+ok = all(g[4 * l] == (-1 if l - 20 < 3 else 1000 + l) and g[4 * l + 1] == (-1 if l - 20 < -7 else 2000 + l)
+         for l in range(64))
+ok = ok and all(g[4 * l + 2] == s32(mask(3) & 0xFFFFFFFF) and g[4 * l + 3] == s32(mask(-7) & 0xFFFFFFFF) for l in range(64))
+print("cmp/cndmask:", "PASS" if ok else "FAIL", g[:8], hex(g[2] & 0xFFFFFFFF))
+try:
+    cmp_kernel(cmp_asm("0x3", -7))(oc)
+    print("near-miss accepted")
+except flyc.KernelError as e:
+    print("KernelError:", str(e).replace("\t", " "))
