@@ -715,12 +715,13 @@ static fy_obj *c_last_compiled(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     return v ? fy_ref(v) : fy_none();
 }
 
-/* compile(jit_fn, *args, run=False): calls the jit function (compiling every kernel it launches, running
- * them only with run=True) and returns the last kernel it compiled; calling that runs jit_fn again. */
+/* compile(jit_fn, *args, run=True): calls the jit function, compiling every kernel it launches and, as FlyDSL's
+ * flyc.compile (jit_function.py's _compile_impl calls the function first), running them unless run=False or
+ * COMPILE_ONLY / FLYDSL_COMPILE_ONLY is set; returns the last kernel it compiled; calling that runs jit_fn again. */
 static fy_obj *c_compile(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na < 1) return fy_err_set(&fy_TypeError, "compile() needs a @flyc.jit function");
     size_t nkw = fy_kwcount(kw);
-    int run = 0, dbg = -1;
+    int run = 1, dbg = -1;
     for (size_t i = 0; i < nkw; i++) {
         const char *kn = FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]);
         if (!strcmp(kn, "debug_info")) { /* line tables: CompiledKernel.isa_source(), %isa --source */

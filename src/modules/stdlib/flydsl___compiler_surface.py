@@ -392,7 +392,8 @@ def get_device_runtime():
 class CompileCallable:
     """flyc.compile, subscriptable as FlyDSL's: flyc.compile[{"fast_fp_math": True}](jit_fn, *args) merges the
     hints into jit_fn.compile_hints, then compiles; with no arguments it returns the hinted function (FlyDSL's
-    deferred form). The bare flyc.compile(jit_fn, ...) is flyi's compile (a CompiledKernel, run=/debug_info=).
+    deferred form). The bare flyc.compile(jit_fn, ...) is flyi's compile (a CompiledKernel, run=/debug_info=); as
+    FlyDSL's, it also runs the kernels, unless run=False or FLYDSL_COMPILE_ONLY=1.
     Hints flyi reads: fastmath / fast_fp_math (the kernel-level fast-math flags of the kernels the function
     launches); the others are kept on the function."""
 

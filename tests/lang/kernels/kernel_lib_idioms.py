@@ -1,7 +1,7 @@
 # flyi: run
 # Idioms of FlyDSL's kernel library (its moe sorting and gating kernels): a shared array's .ptr with
 # fx.ptr_load / fx.ptr_store at fx.Int64 offsets, the legacy ArithValue(x).index_cast(T.index), a @flyc.jit
-# helper returning a tuple inside a kernel compiled by flyc.compile (COMPILE_ONLY), the ArithValue methods of a
+# helper returning a tuple inside a kernel compiled by flyc.compile(..., run=False) (compile only), the ArithValue methods of a
 # raw value (vector.extract's result .extf / .bitcast / .index_cast) and Numeric.ir_type as a type object.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
@@ -50,7 +50,7 @@ def run(x: fx.Tensor, out: fx.Tensor, f: fx.Tensor):
 x = torch.arange(64, dtype=torch.int32, device="cuda") + 1
 out = torch.zeros(64, dtype=torch.int32, device="cuda")
 f = torch.zeros(64, device="cuda")
-k = flyc.compile(run, x, out, f)  # the helper's tuple comes back while compiling only
+k = flyc.compile(run, x, out, f, run=False)  # the helper's tuple comes back while compiling only
 print("compiled", type(k).__name__)
 print("launched by compile:", out.abs().sum().item())
 k(x, out, f)

@@ -27,7 +27,7 @@ def run_scalars(x, f, n):
 
 print(run_scalars(5, 1.5, 2**40))
 print("-- compile only")
-k = flyc.compile(run_scalars, 1, 2.0, 3)
+k = flyc.compile(run_scalars, 1, 2.0, 3, run=False)
 print(k)
 print("-- call the compiled kernel")
 print(k(2, 0.25, 9))
