@@ -200,8 +200,8 @@ static LLVMTargetMachineRef target_machine(const char *chip, const char *feature
     return tm;
 }
 
-/* Optimises (O2) module m in place and emits its object into cg->obj; tm_lock held. */
-static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err) {
+/* emit_object's work, with LLVM's diagnostics going to its sink. */
+static bool emit_object_with(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err) {
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(m, td);
     LLVMDisposeTargetData(td);
@@ -228,6 +228,35 @@ static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef 
     if (cg->obj) memcpy(cg->obj, LLVMGetBufferStart(buf), cg->obj_size);
     else ok = false;
     LLVMDisposeMemoryBuffer(buf);
+    return ok;
+}
+
+/* LLVM's own errors while optimising and emitting (an inline-asm string the AMDGPU assembler rejects, say). With no
+ * handler, LLVMContext::diagnose prints them and exits the process; this one keeps the first few for the caller's
+ * error, passes warnings to stderr as LLVM would print them, and drops remarks and notes. */
+typedef struct {
+    fly_ir_buf *err;
+    int errors;
+} llvm_diag_sink;
+
+static void on_llvm_diagnostic(LLVMDiagnosticInfoRef di, void *ctx) {
+    llvm_diag_sink *sink = ctx;
+    LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
+    if (sev != LLVMDSError && sev != LLVMDSWarning) return;
+    char *d = LLVMGetDiagInfoDescription(di);
+    if (sev == LLVMDSWarning) fprintf(stderr, "warning: %s\n", d ? d : "?");
+    else if (sink->errors++ < 4)
+        fly_ir_buf_printf(sink->err, "%s%s", sink->errors > 1 ? "; " : "", d ? d : "?");
+    LLVMDisposeMessage(d);
+}
+
+/* Optimises (O2) module m in place and emits its object into cg->obj; tm_lock held. */
+static bool emit_object(fly_codegen *cg, LLVMTargetMachineRef tm, LLVMModuleRef m, fly_ir_buf *err) {
+    llvm_diag_sink sink = {err, 0};
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diagnostic, &sink);
+    bool ok = emit_object_with(cg, tm, m, err) && sink.errors == 0;
+    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
     return ok;
 }
 
