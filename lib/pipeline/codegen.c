@@ -245,8 +245,7 @@ static void on_llvm_diagnostic(LLVMDiagnosticInfoRef di, void *ctx) {
     if (sev != LLVMDSError && sev != LLVMDSWarning) return;
     char *d = LLVMGetDiagInfoDescription(di);
     if (sev == LLVMDSWarning) fprintf(stderr, "warning: %s\n", d ? d : "?");
-    else if (sink->errors++ < 4)
-        fly_ir_buf_printf(sink->err, "%s%s", sink->errors > 1 ? "; " : "", d ? d : "?");
+    else if (sink->errors++ < 4) fly_ir_buf_printf(sink->err, "%s%s", sink->errors > 1 ? "; " : "", d ? d : "?");
     LLVMDisposeMessage(d);
 }
 

@@ -347,6 +347,21 @@ static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
             return MlirWalkResultInterrupt;
         }
     }
+    /* gfx950's LDS transpose reads select for these result types only (LLVM's instruction selection aborts on
+     * others: "Cannot select"); FlyDSL's copy atoms make the first of each */
+    if (!strncmp(name, "rocdl.ds.read.tr", 16) && mlirOperationGetNumResults(op) == 1) {
+        fly_ir_buf rt = {0};
+        mlirTypePrint(mlirValueGetType(mlirOperationGetResult(op, 0)), fly_ir_buf_callback, &rt);
+        const char *r = rt.data ? rt.data : "", *want = NULL;
+        bool tr16 = !strcmp(name, "rocdl.ds.read.tr16.b64"), tr6 = !strcmp(name, "rocdl.ds.read.tr6.b96");
+        if (tr16 && strcmp(r, "vector<4xi16>") && strcmp(r, "vector<4xf16>") && strcmp(r, "vector<4xbf16>"))
+            want = "vector<4xi16>, vector<4xf16> or vector<4xbf16>";
+        else if (tr6 && strcmp(r, "vector<3xi32>")) want = "vector<3xi32>";
+        else if (!tr16 && !tr6 && strcmp(r, "vector<2xi32>")) want = "vector<2xi32>";
+        if (want) snprintf(bc->msg, sizeof bc->msg, "%s gives %s, not %s (bitcast the result)%s", name, want, r, where);
+        fly_ir_buf_free(&rt);
+        if (want) return MlirWalkResultInterrupt;
+    }
     int fmax = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fmax"),
         fadd = !strcmp(name, "rocdl.raw.ptr.buffer.atomic.fadd");
     if ((!fmax && !fadd) || mlirOperationGetNumOperands(op) < 1) return MlirWalkResultAdvance;
