@@ -854,7 +854,12 @@ static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv, const MlirV
     }
     for (char *c = text; *c; c++)
         if (*c == '\n') *c = ' ';
-    return fail(w, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")", text);
+    char at[200], msg[sizeof text + 280];
+    fly_ir_loc_str(mlirOperationGetLocation(op), at, sizeof at);
+    bool dsl = strchr(at, ':') && !strstr(at, "unknown"); /* the DSL line that wrote the asm, when known */
+    snprintf(msg, sizeof msg, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")%s%s", text,
+             dsl ? " at " : "", dsl ? at : "");
+    return fail(w, "%s", msg);
 }
 
 /* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
