@@ -260,6 +260,16 @@ static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const Mlir
     return agg;
 }
 
+/* The transpose reads' 16-lane groups: the first lane of this lane's group (i32), and in *in_group its index there. */
+static MlirValue lane_group16(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirValue *in_group) {
+    MlirValue lane = lane_of(w, b, ctxv, tid);
+    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
+    MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
+    *in_group = fly_emu_irb_val(b, "arith.andi", 2, li, w->i32, 0, NULL);
+    MlirValue gb[2] = {lane, *in_group};
+    return fly_emu_irb_val(b, "arith.subi", 2, gb, w->i32, 0, NULL);
+}
+
 /* gfx950's rocdl.ds.read.tr16.b64 / tr8.b64 / tr4.b64 (ptr<3>) -> 64 bits: every lane reads the 8 bytes at its own address,
  * then each 16-lane group trades them so that lane i of the group, element j (of n = 64 / e bits) is element i % n
  * of what lane k * j + i / n read (k = 16 / n): the group's 16 reads are a block of n rows of 16 elements (k lanes
@@ -268,12 +278,7 @@ static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVal
                             int e) {
     int n = 64 / e, k = 16 / n;
     MlirValue raw = fly_emu_irb_load(b, ptr, w->i64, 8);
-    MlirValue lane = lane_of(w, b, ctxv, tid);
-    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
-    MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
-    MlirValue in_group = fly_emu_irb_val(b, "arith.andi", 2, li, w->i32, 0, NULL);
-    MlirValue gb[2] = {lane, in_group};
-    MlirValue group = fly_emu_irb_val(b, "arith.subi", 2, gb, w->i32, 0, NULL);
+    MlirValue in_group, group = lane_group16(w, b, ctxv, tid, &in_group);
     MlirValue dv[2] = {in_group, fly_emu_irb_const(b, n, w->i32)};
     MlirValue row_lane = fly_emu_irb_val(b, "arith.divui", 2, dv, w->i32, 0, NULL);
     MlirValue col = fly_emu_irb_val(b, "arith.remui", 2, dv, w->i32, 0, NULL);
@@ -312,12 +317,7 @@ static MlirValue ds_read_tr6(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVa
     MlirValue lo = fly_emu_irb_load(b, p, w->i64, 4);
     MlirValue hi = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, p, 2, w->i32), w->i32, 4);
     hi = fly_emu_irb_val(b, "arith.extui", 1, &hi, w->i64, 0, NULL);
-    MlirValue lane = lane_of(w, b, ctxv, tid);
-    lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
-    MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
-    MlirValue in_group = fly_emu_irb_val(b, "arith.andi", 2, li, w->i32, 0, NULL);
-    MlirValue gb[2] = {lane, in_group};
-    MlirValue group = fly_emu_irb_val(b, "arith.subi", 2, gb, w->i32, 0, NULL);
+    MlirValue in_group, group = lane_group16(w, b, ctxv, tid, &in_group);
     /* element in_group of a 96-bit read lies at bit s = 6 * in_group: in lo (s < 64, its top bits from hi when it
      * crosses bit 64) or in hi */
     MlirValue s6[2] = {in_group, fly_emu_irb_const(b, 6, w->i32)};
