@@ -15,19 +15,9 @@
 #include "passes/pass.h"
 #include "runtime/emu/emu.h"
 #include "runtime/emu/emu_irb.h"
+#include "runtime/emu/emu_lower_int.h"
 
-typedef struct lw {
-    MlirContext ctx;
-    MlirBlock top;
-    char *err;
-    size_t cap;
-    bool failed;
-    fly_emu_kernel *k;
-    MlirType ptr, i64, i32, idx;
-    const char *chip; /* the emulated chip (the fp8 MFMAs' format) */
-} lw;
-
-static int fail(lw *w, const char *fmt, const char *a) {
+int fly_emu_lw_fail(fly_emu_lw *w, const char *fmt, const char *a) {
     if (!w->failed) snprintf(w->err, w->cap, fmt, a);
     w->failed = true;
     return -1;
@@ -56,18 +46,18 @@ static int dim_of(MlirOperation op) {
     return strstr(buf, " y>") ? 1 : strstr(buf, " z>") ? 2 : 0;
 }
 
-static MlirValue ctx_index(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
+static MlirValue ctx_index(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     MlirValue v = fly_emu_irb_load(b, p, w->i64, 8);
     return fly_emu_irb_val(b, "arith.index_cast", 1, &v, w->idx, 0, NULL);
 }
 
-static MlirValue ctx_word(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
+static MlirValue ctx_word(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     return fly_emu_irb_load(b, p, w->i64, 8);
 }
 
-static MlirValue ctx_ptr(lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
+static MlirValue ctx_ptr(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, int word) {
     MlirValue p = fly_emu_irb_gep_const(b, ctxv, word, w->i64);
     return fly_emu_irb_load(b, p, w->ptr, 8);
 }
@@ -77,7 +67,7 @@ static MlirValue addrspace_cast(fly_emu_irb *b, MlirValue p, MlirType to) {
     return fly_emu_irb_val(b, "llvm.addrspacecast", 1, &p, to, 0, NULL);
 }
 
-static MlirType ptr_as(lw *w, unsigned as) {
+static MlirType ptr_as(fly_emu_lw *w, unsigned as) {
     char s[32];
     snprintf(s, sizeof s, as ? "!llvm.ptr<%u>" : "!llvm.ptr", as);
     return fly_emu_irb_type(w->ctx, s);
@@ -118,19 +108,20 @@ static MlirWalkResult collect_gpu(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
 }
 
-static void replace_op(MlirOperation op, MlirValue v) {
+void fly_emu_lw_replace(MlirOperation op, MlirValue v) {
     mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), v);
     mlirOperationDestroy(op);
 }
 
 /* value as i64 bits (integers and floats up to 64 bits, i1 included). */
-static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v) {
+static MlirValue to_bits(fly_emu_lw *w, fly_emu_irb *b, MlirValue v) {
     MlirType t = mlirValueGetType(v);
     int bits = mlirTypeIsAFloat(t)     ? (int)mlirFloatTypeGetWidth(t)
                : mlirTypeIsAInteger(t) ? (int)mlirIntegerTypeGetWidth(t)
                                        : 0;
     if (!bits || bits > 64) {
-        fail(w, "%s", "cross-lane operations: the emulator moves scalar integers and floats of up to 64 bits");
+        fly_emu_lw_fail(w, "%s",
+                        "cross-lane operations: the emulator moves scalar integers and floats of up to 64 bits");
         return v;
     }
     if (mlirTypeIsAFloat(t))
@@ -139,14 +130,15 @@ static MlirValue to_bits(lw *w, fly_emu_irb *b, MlirValue v) {
 }
 
 /* The i64 bits r back as type t. */
-static MlirValue from_bits(lw *w, fly_emu_irb *b, MlirValue r, MlirType t) {
+static MlirValue from_bits(fly_emu_lw *w, fly_emu_irb *b, MlirValue r, MlirType t) {
     int bits = mlirTypeIsAFloat(t) ? (int)mlirFloatTypeGetWidth(t) : (int)mlirIntegerTypeGetWidth(t);
     if (bits < 64) r = fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirIntegerTypeGet(w->ctx, (unsigned)bits), 0, NULL);
     return mlirTypeIsAFloat(t) ? fly_emu_irb_val(b, "arith.bitcast", 1, &r, t, 0, NULL) : r;
 }
 
 /* A call of fly_emu_shfl for value v (result of v's type; the ballot mask as i64). */
-static MlirValue xlane(lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirValue off, MlirValue width, int mode) {
+MlirValue fly_emu_lw_xlane(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, MlirValue v, MlirValue off, MlirValue width,
+                           int mode) {
     w->k->syncs = 1;
     MlirType t = mlirValueGetType(v);
     MlirValue a[5] = {ctxv, to_bits(w, b, v), off, width, fly_emu_irb_const(b, mode, w->i32)};
@@ -180,7 +172,7 @@ static bool is_sched_hint(const char *name) {
 }
 
 /* The lane of thread tid in its wave (as gpu.lane_id), index. */
-static MlirValue lane_of(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid) {
+static MlirValue lane_of(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid) {
     MlirValue bx = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM), by = ctx_index(w, b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
     MlirValue t1[2] = {tid[2], by};
     MlirValue l = fly_emu_irb_val(b, "arith.muli", 2, t1, w->idx, 0, NULL);
@@ -196,7 +188,7 @@ static MlirValue lane_of(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue 
 
 /* rocdl.mbcnt.lo / hi (mask, base): base + the set bits of mask for the lanes below this one (lanes 0-31 for
  * lo, 32-63 for hi). */
-static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, bool hi) {
+static MlirValue mbcnt(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, bool hi) {
     MlirValue lane = lane_of(w, b, ctxv, tid);
     lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i64, 0, NULL);
     if (hi) { /* max(lane - 32, 0) */
@@ -223,7 +215,8 @@ static MlirValue mbcnt(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *t
 
 /* gfx950's rocdl.permlane16.swap / permlane32.swap (old, src) with rows of n = 16 / 32 lanes: each odd row of old
  * trades places with the even row of src below it; the {old', src'} pair as the op's !llvm.struct. */
-static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op, int n) {
+static MlirValue permlane_swap(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op,
+                               int n) {
     MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
     MlirValue lane = lane_of(w, b, ctxv, tid);
     lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
@@ -243,8 +236,8 @@ static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const Mlir
     below = fly_emu_irb_val(b, "arith.muli", 2, m1, w->i32, 0, NULL);
     above = fly_emu_irb_val(b, "arith.muli", 2, m2, w->i32, 0, NULL);
     MlirValue w64 = fly_emu_irb_const(b, 64, w->i32);
-    MlirValue src_below = xlane(w, b, ctxv, src, below, w64, FLY_EMU_X_BPERMUTE);
-    MlirValue old_above = xlane(w, b, ctxv, old, above, w64, FLY_EMU_X_BPERMUTE);
+    MlirValue src_below = fly_emu_lw_xlane(w, b, ctxv, src, below, w64, FLY_EMU_X_BPERMUTE);
+    MlirValue old_above = fly_emu_lw_xlane(w, b, ctxv, old, above, w64, FLY_EMU_X_BPERMUTE);
     MlirType t = mlirValueGetType(old);
     MlirValue s0[3] = {is_odd, src_below, old}, s1[3] = {is_odd, src, old_above};
     MlirValue r0 = fly_emu_irb_val(b, "arith.select", 3, s0, t, 0, NULL);
@@ -261,7 +254,8 @@ static MlirValue permlane_swap(lw *w, fly_emu_irb *b, MlirValue ctxv, const Mlir
 }
 
 /* The transpose reads' 16-lane groups: the first lane of this lane's group (i32), and in *in_group its index there. */
-static MlirValue lane_group16(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirValue *in_group) {
+static MlirValue lane_group16(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid,
+                              MlirValue *in_group) {
     MlirValue lane = lane_of(w, b, ctxv, tid);
     lane = fly_emu_irb_val(b, "arith.index_cast", 1, &lane, w->i32, 0, NULL);
     MlirValue li[2] = {lane, fly_emu_irb_const(b, 15, w->i32)};
@@ -274,8 +268,8 @@ static MlirValue lane_group16(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirV
  * then each 16-lane group trades them so that lane i of the group, element j (of n = 64 / e bits) is element i % n
  * of what lane k * j + i / n read (k = 16 / n): the group's 16 reads are a block of n rows of 16 elements (k lanes
  * a row) and lane i gets column i. */
-static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirValue ptr, MlirType rt,
-                            int e) {
+MlirValue fly_emu_lw_ds_read_tr(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirValue ptr,
+                                MlirType rt, int e) {
     int n = 64 / e, k = 16 / n;
     MlirValue raw = fly_emu_irb_load(b, ptr, w->i64, 8);
     MlirValue in_group, group = lane_group16(w, b, ctxv, tid, &in_group);
@@ -295,7 +289,7 @@ static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVal
         src = fly_emu_irb_val(b, "arith.addi", 2, sj, w->i32, 0, NULL);
         MlirValue s4[2] = {src, fly_emu_irb_const(b, 4, w->i32)}; /* a ds_bpermute byte address */
         src = fly_emu_irb_val(b, "arith.muli", 2, s4, w->i32, 0, NULL);
-        MlirValue got = xlane(w, b, ctxv, raw, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue got = fly_emu_lw_xlane(w, b, ctxv, raw, src, w64, FLY_EMU_X_BPERMUTE);
         MlirValue gs[2] = {got, sh};
         MlirValue el = fly_emu_irb_val(b, "arith.shrui", 2, gs, w->i64, 0, NULL);
         MlirValue em[2] = {el, mask};
@@ -312,7 +306,7 @@ static MlirValue ds_read_tr(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVal
  * its own address, and lane i of each 16-lane group gets, as its element j, element i of what lane j of its group
  * read (FlyDSL's ThrBitLayoutSrc (16,96):(96,1) and ThrBitLayoutDst (16,(6,16)):(6,(1,96)): the block of 16 rows of
  * 16 elements transposed). Each read travels as two 64-bit halves (bits 0-63 and 64-95) through the lane exchange. */
-static MlirValue ds_read_tr6(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op) {
+static MlirValue ds_read_tr6(fly_emu_lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirValue *tid, MlirOperation op) {
     MlirValue p = mlirOperationGetOperand(op, 0);
     MlirValue lo = fly_emu_irb_load(b, p, w->i64, 4);
     MlirValue hi = fly_emu_irb_load(b, fly_emu_irb_gep_const(b, p, 2, w->i32), w->i32, 4);
@@ -335,8 +329,8 @@ static MlirValue ds_read_tr6(lw *w, fly_emu_irb *b, MlirValue ctxv, const MlirVa
         MlirValue src = fly_emu_irb_val(b, "arith.addi", 2, sj, w->i32, 0, NULL);
         MlirValue s4[2] = {src, fly_emu_irb_const(b, 4, w->i32)}; /* a ds_bpermute byte address */
         src = fly_emu_irb_val(b, "arith.muli", 2, s4, w->i32, 0, NULL);
-        MlirValue glo = xlane(w, b, ctxv, lo, src, w64, FLY_EMU_X_BPERMUTE);
-        MlirValue ghi = xlane(w, b, ctxv, hi, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue glo = fly_emu_lw_xlane(w, b, ctxv, lo, src, w64, FLY_EMU_X_BPERMUTE);
+        MlirValue ghi = fly_emu_lw_xlane(w, b, ctxv, hi, src, w64, FLY_EMU_X_BPERMUTE);
         MlirValue a = fly_emu_irb_bin(b, "llvm.lshr", glo, sh_lo);
         MlirValue up = fly_emu_irb_bin(b, "llvm.shl", ghi, sh_up);
         MlirValue au[2] = {at0, a};
@@ -377,7 +371,8 @@ static int64_t int_attr(MlirOperation op, const char *name) {
 }
 
 /* One call of fly_emu_cvt(kind, a, b, old, sel): its i64 result. */
-static MlirValue cvt_call(lw *w, fly_emu_irb *b, int kind, MlirValue a, MlirValue bv, MlirValue old, int64_t sel) {
+static MlirValue cvt_call(fly_emu_lw *w, fly_emu_irb *b, int kind, MlirValue a, MlirValue bv, MlirValue old,
+                          int64_t sel) {
     MlirType f32 = mlirF32TypeGet(w->ctx);
     MlirValue z = fly_emu_irb_const(b, 0, w->i32);
     MlirValue fz = fly_emu_irb_val(b, "arith.bitcast", 1, &z, f32, 0, NULL);
@@ -387,13 +382,13 @@ static MlirValue cvt_call(lw *w, fly_emu_irb *b, int kind, MlirValue a, MlirValu
 }
 
 /* The f32 whose bits are the low 32 of i64 r. */
-static MlirValue f32_of(lw *w, fly_emu_irb *b, MlirValue r) {
+static MlirValue f32_of(fly_emu_lw *w, fly_emu_irb *b, MlirValue r) {
     r = fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
     return fly_emu_irb_val(b, "arith.bitcast", 1, &r, mlirF32TypeGet(w->ctx), 0, NULL);
 }
 
 /* Element k of vector v, as f32. */
-static MlirValue elem_f32(lw *w, fly_emu_irb *b, MlirValue v, int64_t k) {
+static MlirValue elem_f32(fly_emu_lw *w, fly_emu_irb *b, MlirValue v, int64_t k) {
     MlirNamedAttribute pos = fly_ir_named(w->ctx, "static_position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
     MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(v)), f32 = mlirF32TypeGet(w->ctx);
     MlirValue e = fly_emu_irb_val(b, "vector.extract", 1, &v, et, 1, &pos);
@@ -401,7 +396,7 @@ static MlirValue elem_f32(lw *w, fly_emu_irb *b, MlirValue v, int64_t k) {
 }
 
 /* The exponent part of f32 scale (its sign and mantissa cleared), which the scaled conversions apply. */
-static MlirValue scale_pow2(lw *w, fly_emu_irb *b, MlirValue scale) {
+static MlirValue scale_pow2(fly_emu_lw *w, fly_emu_irb *b, MlirValue scale) {
     MlirType f32 = mlirF32TypeGet(w->ctx);
     MlirValue u = fly_emu_irb_val(b, "arith.bitcast", 1, &scale, w->i32, 0, NULL);
     MlirValue m[2] = {u, fly_emu_irb_const(b, 0x7f800000, w->i32)};
@@ -409,13 +404,13 @@ static MlirValue scale_pow2(lw *w, fly_emu_irb *b, MlirValue scale) {
     return fly_emu_irb_val(b, "arith.bitcast", 1, &u, f32, 0, NULL);
 }
 
-static MlirValue fscale(lw *w, fly_emu_irb *b, const char *op, MlirValue x, MlirValue p) {
+static MlirValue fscale(fly_emu_lw *w, fly_emu_irb *b, const char *op, MlirValue x, MlirValue p) {
     MlirValue a[2] = {x, p};
     return fly_emu_irb_val(b, op, 2, a, mlirF32TypeGet(w->ctx), 0, NULL);
 }
 
 /* An i32 as vector<2xi16> (the fp8 forms' tied operand and result) and back. */
-static MlirValue i32_of_v2i16(lw *w, fly_emu_irb *b, MlirValue v) {
+static MlirValue i32_of_v2i16(fly_emu_lw *w, fly_emu_irb *b, MlirValue v) {
     if (!mlirTypeIsAVector(mlirValueGetType(v))) return v;
     MlirValue c = fly_emu_irb_val(b, "vector.bitcast", 1, &v, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
     int64_t z = 0;
@@ -426,7 +421,7 @@ static MlirValue i32_of_v2i16(lw *w, fly_emu_irb *b, MlirValue v) {
 /* gfx950's rocdl.cvt.scalef32.* packed conversions (fp4 E2M1 and the OCP fp8 / bf8), as calls of fly_emu_cvt: the
  * narrowing forms divide by the exponent part of the scale, the widening forms multiply by it. The replacement
  * value, or a null value for the forms not modelled (stochastic rounding, pk8/pk16/pk32). */
-static MlirValue lower_cvt_scaled(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+static MlirValue lower_cvt_scaled(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
     const char *f = name + strlen("rocdl.cvt.scalef32.");
     if (strncmp(f, "pk.", 3)) return none;
@@ -477,7 +472,7 @@ static MlirValue lower_cvt_scaled(lw *w, fly_emu_irb *b, MlirOperation op, const
 
 /* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} (and the scaled forms above) as
  * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. */
-static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
     if (!strncmp(name, "rocdl.cvt.scalef32.", 19)) return lower_cvt_scaled(w, b, op, name);
     MlirType rt = mlirValueGetType(fly_ir_res0(op));
@@ -513,7 +508,7 @@ static MlirValue lower_cvt(lw *w, fly_emu_irb *b, MlirOperation op, const char *
  * llvm.call_intrinsic "llvm.amdgcn.<name>.<type>") as host math: name is the bare instruction name. The
  * replacement value, or a null value when name is none of them. v_log and v_exp are base 2; v_sin / v_cos
  * take revolutions. */
-static MlirValue lower_amdgpu_math(lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
+static MlirValue lower_amdgpu_math(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
     if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) < 1) return none;
     MlirType t = mlirValueGetType(fly_ir_res0(op));
@@ -548,331 +543,17 @@ static MlirValue lower_amdgpu_math(lw *w, fly_emu_irb *b, MlirOperation op, cons
     return none;
 }
 
-/* The conversion instructions FlyDSL writes as inline asm (no ROCDL op has them), as the hardware computes
- * them: "v_cvt_pk_bf16_f32 $0, $1, $2" (two f32 to bf16, to nearest even, packed low / high into an i32) and
- * "v_cvt_off_f32_i4 $0, $1" (the low 4 bits, of byte n with the _sdwa src0_sel:BYTE_n form, as a signed
- * int4 over 16). The replacement value, or a null value for any other asm. */
-static MlirValue asm_conversion(lw *w, MlirOperation op, const char *text) {
-    MlirValue none = {NULL};
-    const char *t = text + strspn(text, " \t");
-    intptr_t nops = mlirOperationGetNumOperands(op);
-    if (mlirOperationGetNumResults(op) != 1) return none;
-    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    MlirType f32 = mlirF32TypeGet(w->ctx), i16 = mlirIntegerTypeGet(w->ctx, 16);
-    if (!strncmp(t, "v_cvt_pk_bf16_f32 $0, $1, $2", 28) && nops == 2) {
-        MlirValue half[2];
-        for (int i = 0; i < 2; i++) {
-            MlirValue x = mlirOperationGetOperand(op, i);
-            x = fly_emu_irb_val(&b, "arith.truncf", 1, &x, mlirBF16TypeGet(w->ctx), 0, NULL);
-            x = fly_emu_irb_val(&b, "arith.bitcast", 1, &x, i16, 0, NULL);
-            half[i] = fly_emu_irb_val(&b, "arith.extui", 1, &x, w->i32, 0, NULL);
-        }
-        MlirValue sh[2] = {half[1], fly_emu_irb_const(&b, 16, w->i32)};
-        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, sh, w->i32, 0, NULL);
-        MlirValue o[2] = {half[0], hi};
-        return fly_emu_irb_val(&b, "arith.ori", 2, o, w->i32, 0, NULL);
-    }
-    if (!strncmp(t, "v_cvt_off_f32_i4", 16) && nops == 1) {
-        int byte = 0;
-        const char *sel = strstr(t, "src0_sel:BYTE_");
-        if (!strncmp(t, "v_cvt_off_f32_i4_sdwa", 21)) byte = sel ? sel[14] - '0' : 0;
-        if (byte < 0 || byte > 3) return none;
-        MlirValue x = mlirOperationGetOperand(op, 0);
-        /* sign-extend bits [8*byte+3 : 8*byte]: shift them to the top, then arithmetic shift back */
-        MlirValue up[2] = {x, fly_emu_irb_const(&b, 28 - 8 * byte, w->i32)};
-        MlirValue hi = fly_emu_irb_val(&b, "arith.shli", 2, up, w->i32, 0, NULL);
-        MlirValue dn[2] = {hi, fly_emu_irb_const(&b, 28, w->i32)};
-        MlirValue v = fly_emu_irb_val(&b, "arith.shrsi", 2, dn, w->i32, 0, NULL);
-        v = fly_emu_irb_val(&b, "arith.sitofp", 1, &v, f32, 0, NULL);
-        MlirNamedAttribute q = fly_ir_named(w->ctx, "value", mlirFloatAttrDoubleGet(w->ctx, f32, 0.0625));
-        MlirValue m[2] = {v, fly_emu_irb_val(&b, "arith.constant", 0, NULL, f32, 1, &q)};
-        return fly_emu_irb_val(&b, "arith.mulf", 2, m, f32, 0, NULL);
-    }
-    return none;
-}
-
-/* Is t a 64-bit value a VGPR pair holds: i64, f64, or a vector of 64 bits of integers or floats? */
-static bool is_b64(MlirType t) {
-    if (mlirTypeIsAVector(t)) {
-        MlirType e = mlirShapedTypeGetElementType(t);
-        unsigned eb = mlirTypeIsAInteger(e) ? mlirIntegerTypeGetWidth(e)
-                      : mlirTypeIsAFloat(e) ? mlirFloatTypeGetWidth(e)
-                                            : 0;
-        return mlirShapedTypeGetRank(t) == 1 && eb && eb * mlirShapedTypeGetDimSize(t, 0) == 64;
-    }
-    return (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64) || mlirTypeIsAF64(t);
-}
-
-/* gfx950's LDS transpose reads as FlyDSL's attention kernels write them in inline asm (flash_attn_utils.py's
- * _ds_read_tr16_b64_imm / _ds_read_tr8_b64_imm): exactly "ds_read_b64_tr_b16 $0, $1" or "ds_read_b64_tr_b8 $0, $1",
- * then optionally " offset:N" (a decimal byte offset, 0 to 65535), optionally a line "s_waitcnt lgkmcnt(0)" (the
- * emulator's read is already complete), and only blanks and newlines after; constraints "=v,v" or
- * "=v,v,~{memory}"; one i32 operand (the LDS byte address) and a 64-bit result. The read is the intrinsic's
- * (ds_read_tr) at address $1 + N. 1 when it lowered the op, 0 when the asm is not of this form (the caller's
- * error stands), -1 (fail) when it is but the chip is not gfx950. */
-static int asm_ds_read_tr(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid, const char *text) {
-    static const char *const forms[2] = {"ds_read_b64_tr_b16 $0, $1", "ds_read_b64_tr_b8 $0, $1"};
-    int f = !strncmp(text, forms[0], strlen(forms[0])) ? 0 : !strncmp(text, forms[1], strlen(forms[1])) ? 1 : -1;
-    if (f < 0) return 0;
-    const char *t = text + strlen(forms[f]);
-    long off = 0;
-    if (!strncmp(t, " offset:", 8)) {
-        t += 8;
-        if (*t < '0' || *t > '9') return 0;
-        for (; *t >= '0' && *t <= '9'; t++)
-            if ((off = off * 10 + (*t - '0')) > 65535) return 0;
-    }
-    if (*t == '\n' || *t == ';') {
-        const char *l = t + 1 + strspn(t + 1, " \t");
-        if (!strncmp(l, "s_waitcnt lgkmcnt(0)", 20)) t = l + 20;
-    }
-    if (t[strspn(t, " \t\n")]) return 0;
-    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
-    if (mlirAttributeIsNull(c) || !mlirAttributeIsAString(c)) return 0;
-    MlirStringRef cs = mlirStringAttrGetValue(c);
-    if (!fly_ir_sref_eq(cs, "=v,v") && !fly_ir_sref_eq(cs, "=v,v,~{memory}")) return 0;
-    if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 1) return 0;
-    MlirValue addr = mlirOperationGetOperand(op, 0);
-    MlirType at = mlirValueGetType(addr), rt = mlirValueGetType(fly_ir_res0(op));
-    if (!mlirTypeIsAInteger(at) || mlirIntegerTypeGetWidth(at) != 32 || !is_b64(rt)) return 0;
-    if (!w->chip || strncmp(w->chip, "gfx950", 6))
-        return fail(w, "inline asm \"%s\": the LDS transpose read needs gfx950 (CDNA4)", forms[f]);
-    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    /* the LDS address: $1 + offset (32-bit, as the hardware adds them), an offset in the workgroup's LDS */
-    MlirValue ao[2] = {addr, fly_emu_irb_const(&b, off, w->i32)};
-    MlirValue x = fly_emu_irb_val(&b, "arith.addi", 2, ao, w->i32, 0, NULL);
-    x = fly_emu_irb_val(&b, "arith.extui", 1, &x, w->i64, 0, NULL);
-    MlirType p3 = fly_emu_irb_type(w->ctx, "!llvm.ptr<3>");
-    MlirValue bp = fly_emu_irb_gep_const(&b, ctxv, FLY_EMU_CTX_LDS, w->i64);
-    MlirValue base = fly_emu_irb_load(&b, bp, fly_emu_irb_type(w->ctx, "!llvm.ptr"), 8);
-    base = fly_emu_irb_val(&b, "llvm.addrspacecast", 1, &base, p3, 0, NULL);
-    int32_t dyn = INT32_MIN;
-    MlirNamedAttribute ga[2] = {
-        fly_ir_named(w->ctx, "rawConstantIndices", mlirDenseI32ArrayGet(w->ctx, 1, &dyn)),
-        fly_ir_named(w->ctx, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(w->ctx, 8))),
-    };
-    MlirValue g[2] = {base, x};
-    MlirValue p = fly_emu_irb_val(&b, "llvm.getelementptr", 2, g, p3, 2, ga);
-    MlirValue r = ds_read_tr(w, &b, ctxv, tid, p, rt, f == 0 ? 16 : 8);
-    if (w->failed) return -1;
-    replace_op(op, r);
-    return 1;
-}
-
-/* An empty asm that pins n values at once (FlyDSL's _anchor_v_o): constraints n times "=v" then "0" .. "n-1", n
- * operands, and the result the literal struct of their types. The struct of the operands, or a null value. */
-static MlirValue asm_anchor_struct(lw *w, MlirOperation op) {
-    MlirValue none = {NULL};
-    intptr_t n = mlirOperationGetNumOperands(op);
-    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
-    if (n < 1 || n > 64 || mlirOperationGetNumResults(op) != 1 || mlirAttributeIsNull(c) || !mlirAttributeIsAString(c))
-        return none;
-    char want[512] = "", st[4096] = "!llvm.struct<(";
-    for (intptr_t i = 0; i < 2 * n; i++) {
-        size_t l = strlen(want);
-        snprintf(want + l, sizeof want - l, i < n ? "%s=v" : "%s%d", i ? "," : "", (int)(i - n));
-    }
-    MlirStringRef cs = mlirStringAttrGetValue(c);
-    if (!fly_ir_sref_eq(cs, want)) return none;
-    for (intptr_t i = 0; i < n; i++) {
-        char *ts = fly_ir_type_print(mlirValueGetType(mlirOperationGetOperand(op, i)));
-        size_t l = strlen(st);
-        snprintf(st + l, sizeof st - l, "%s%s", i ? ", " : "", ts ? ts : "?");
-        free(ts);
-    }
-    size_t l = strlen(st);
-    if (l + 3 >= sizeof st) return none;
-    strcat(st, ")>");
-    MlirType rt = mlirValueGetType(fly_ir_res0(op));
-    MlirType t = fly_emu_irb_type(w->ctx, st);
-    if (mlirTypeIsNull(t) || !mlirTypeEqual(t, rt)) return none;
-    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    MlirValue agg = fly_emu_irb_val(&b, "llvm.mlir.undef", 0, NULL, rt, 0, NULL);
-    for (int64_t k = 0; k < n; k++) {
-        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
-        MlirValue iv[2] = {agg, mlirOperationGetOperand(op, k)};
-        agg = fly_emu_irb_val(&b, "llvm.insertvalue", 2, iv, rt, 1, &pos);
-    }
-    return agg;
-}
-
-/* FlyDSL's flash-attention _stagger_extra_barrier_if_zero: "s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f; s_barrier; 1:"
- * (one instruction a line, blanks around them free, no other text), constraint "s", one i32 operand, no result: a
- * workgroup barrier when the operand is 0, as an scf.if around the barrier. 1 when it lowered the op, 0 when the
- * asm is not of this form. */
-static int asm_barrier_if_zero(lw *w, MlirOperation op, MlirValue ctxv, const char *text) {
-    static const char *const lines[4] = {"s_cmp_eq_u32 $0, 0", "s_cbranch_scc0 1f", "s_barrier", "1:"};
-    const char *t = text;
-    for (int i = 0; i < 4; i++) {
-        t += strspn(t, " \t\n");
-        size_t n = strlen(lines[i]);
-        if (strncmp(t, lines[i], n) || !strchr(" \t\n", t[n])) return 0; /* (strchr finds the NUL too) */
-        t += n;
-    }
-    if (t[strspn(t, " \t\n")]) return 0;
-    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
-    if (mlirAttributeIsNull(c) || !mlirAttributeIsAString(c) || !fly_ir_sref_eq(mlirStringAttrGetValue(c), "s"))
-        return 0;
-    if (mlirOperationGetNumResults(op) != 0 || mlirOperationGetNumOperands(op) != 1) return 0;
-    MlirValue x = mlirOperationGetOperand(op, 0);
-    MlirType xt = mlirValueGetType(x);
-    if (!mlirTypeIsAInteger(xt) || mlirIntegerTypeGetWidth(xt) != 32) return 0;
-    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    MlirValue z[2] = {x, fly_emu_irb_const(&b, 0, w->i32)};
-    MlirNamedAttribute eq = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(w->i64, 0));
-    MlirValue cond = fly_emu_irb_val(&b, "arith.cmpi", 2, z, mlirIntegerTypeGet(w->ctx, 1), 1, &eq);
-    MlirRegion regs[2] = {mlirRegionCreate(), mlirRegionCreate()};
-    MlirBlock then = mlirBlockCreate(0, NULL, NULL);
-    mlirRegionAppendOwnedBlock(regs[0], then);
-    fly_emu_irb tb = {w->ctx, then, {NULL}, b.loc};
-    w->k->syncs = 1;
-    MlirValue a[2] = {ctxv, fly_emu_irb_const(&tb, fly_emu_add_site(w->k, b.loc), w->i32)};
-    fly_emu_irb_call(&tb, "fly_emu_barrier", 2, a, fly_ir_type_null());
-    fly_emu_irb_op(&tb, "scf.yield", 0, NULL, fly_ir_type_null(), 0, NULL);
-    MlirOperationState os = mlirOperationStateGet(fly_ir_sref("scf.if"), b.loc);
-    mlirOperationStateAddOperands(&os, 1, &cond);
-    mlirOperationStateAddOwnedRegions(&os, 2, regs);
-    fly_ir_op_insert(b.block, op, mlirOperationCreate(&os));
-    mlirOperationDestroy(op);
-    return 1;
-}
-
-/* Reads a decimal int (an optional '-', then digits) at *s, stopping at *s's end; false if none or too large. */
-static bool asm_int(const char **s, int *v) {
-    const char *t = *s;
-    bool neg = *t == '-';
-    t += neg;
-    if (*t < '0' || *t > '9') return false;
-    long x = 0;
-    for (; *t >= '0' && *t <= '9'; t++)
-        if ((x = x * 10 + (*t - '0')) > INT32_MAX) return false;
-    *v = (int)(neg ? -x : x);
-    *s = t;
-    return true;
-}
-
-/* FlyDSL's flash-attention causal mask (flash_attn_utils.py): "v_cmp_lt_i32_e64 $0, $6, X; v_cmp_lt_i32_e64 $1, $6,
- * Y; v_cndmask_b32_e64 $2, $4, $7, $0; v_cndmask_b32_e64 $3, $5, $7, $1" (one a line, blanks around them free),
- * constraints "=s,=s,=v,=v,2,3,v,v,~{vcc}", operands x, y, rel, fill (i32), result struct<(i64, i64, i32, i32)>:
- * $0 / $1 the wave's masks of rel < X / rel < Y (as ballots), $2 = rel < X ? fill : x, $3 = rel < Y ? fill : y.
- * 1 when it lowered the op, 0 when the asm is not of this form. */
-static int asm_cmp_cndmask(lw *w, MlirOperation op, MlirValue ctxv, const char *text) {
-    static const char *const pre[4] = {"v_cmp_lt_i32_e64 $0, $6, ", "v_cmp_lt_i32_e64 $1, $6, ",
-                                       "v_cndmask_b32_e64 $2, $4, $7, $0", "v_cndmask_b32_e64 $3, $5, $7, $1"};
-    int thr[2];
-    const char *t = text;
-    for (int i = 0; i < 4; i++) {
-        t += strspn(t, " \t\n");
-        size_t n = strlen(pre[i]);
-        if (strncmp(t, pre[i], n)) return 0;
-        t += n;
-        if (i < 2 && !asm_int(&t, &thr[i])) return 0;
-        if (!strchr(" \t\n", *t)) return 0; /* (strchr finds the NUL too) */
-    }
-    if (t[strspn(t, " \t\n")]) return 0;
-    MlirAttribute c = mlirOperationGetAttributeByName(op, fly_ir_sref("constraints"));
-    if (mlirAttributeIsNull(c) || !mlirAttributeIsAString(c) ||
-        !fly_ir_sref_eq(mlirStringAttrGetValue(c), "=s,=s,=v,=v,2,3,v,v,~{vcc}"))
-        return 0;
-    if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 4) return 0;
-    for (int i = 0; i < 4; i++)
-        if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, i)), w->i32)) return 0;
-    MlirType st = mlirValueGetType(fly_ir_res0(op));
-    if (!mlirTypeEqual(st, fly_emu_irb_type(w->ctx, "!llvm.struct<(i64, i64, i32, i32)>"))) return 0;
-    fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-    MlirType i1 = mlirIntegerTypeGet(w->ctx, 1);
-    MlirNamedAttribute slt = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(w->i64, 2));
-    MlirValue parts[4];
-    for (int i = 0; i < 2; i++) {
-        MlirValue cv[2] = {mlirOperationGetOperand(op, 2), fly_emu_irb_const(&b, thr[i], w->i32)};
-        MlirValue lt = fly_emu_irb_val(&b, "arith.cmpi", 2, cv, i1, 1, &slt);
-        parts[i] = xlane(w, &b, ctxv, lt, fly_emu_irb_const(&b, 0, w->i32), fly_emu_irb_const(&b, 64, w->i32),
-                         FLY_EMU_X_BALLOT);
-        if (w->failed) return -1;
-        MlirValue sel[3] = {lt, mlirOperationGetOperand(op, 3), mlirOperationGetOperand(op, i)};
-        parts[2 + i] = fly_emu_irb_val(&b, "arith.select", 3, sel, w->i32, 0, NULL);
-    }
-    MlirValue agg = fly_emu_irb_val(&b, "llvm.mlir.undef", 0, NULL, st, 0, NULL);
-    for (int64_t k = 0; k < 4; k++) {
-        MlirNamedAttribute pos = fly_ir_named(w->ctx, "position", mlirDenseI64ArrayGet(w->ctx, 1, &k));
-        MlirValue iv[2] = {agg, parts[k]};
-        agg = fly_emu_irb_val(&b, "llvm.insertvalue", 2, iv, st, 1, &pos);
-    }
-    replace_op(op, agg);
-    return 1;
-}
-
-/* llvm.inline_asm: what the emulator can stand for without running AMDGPU code: an empty asm (an optimisation
- * barrier) passes its first operand through, a result-less one of scheduling or wait instructions only (s_nop,
- * s_waitcnt, s_setprio, s_sleep) is a no-op, and with s_barrier among them a workgroup barrier; the LDS transpose
- * reads of asm_ds_read_tr and the conversions of asm_conversion run as the hardware's. 0, or -1 (fail) otherwise. */
-static int lower_inline_asm(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
-    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("asm_string"));
-    char text[256] = "";
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
-        MlirStringRef s = mlirStringAttrGetValue(a);
-        snprintf(text, sizeof text, "%.*s", (int)s.length, s.data);
-    }
-    intptr_t nres = mlirOperationGetNumResults(op), nops = mlirOperationGetNumOperands(op);
-    bool blank = strspn(text, " \t\n;") == strlen(text), hints = nres == 0, barrier = false;
-    for (char *l = text; hints && *l; l += strcspn(l, "\n;"), l += *l != 0) {
-        l += strspn(l, " \t");
-        bool bar = !strncmp(l, "s_barrier", 9) && strchr(" \t\n;", l[9]); /* (strchr finds the NUL too) */
-        barrier = barrier || bar; /* FlyDSL's kernels write "s_waitcnt ...; s_barrier" as asm */
-        hints = bar || !*l || *l == '\n' || *l == ';' || !strncmp(l, "s_nop", 5) || !strncmp(l, "s_waitcnt", 9) ||
-                !strncmp(l, "s_setprio", 9) || !strncmp(l, "s_sleep", 7);
-    }
-    if (nres == 0 && (blank || hints)) {
-        if (barrier) { /* the waits are no-ops; the barrier is the workgroup's */
-            fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
-            w->k->syncs = 1;
-            MlirValue a[2] = {ctxv, fly_emu_irb_const(&b, fly_emu_add_site(w->k, b.loc), w->i32)};
-            fly_emu_irb_call(&b, "fly_emu_barrier", 2, a, fly_ir_type_null());
-        }
-        mlirOperationDestroy(op);
-        return 0;
-    }
-    if (blank && nres == 1 && nops >= 1 &&
-        mlirTypeEqual(mlirValueGetType(fly_ir_res0(op)), mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
-        replace_op(op, mlirOperationGetOperand(op, 0));
-        return 0;
-    }
-    MlirValue an = blank ? asm_anchor_struct(w, op) : (MlirValue){NULL};
-    if (!mlirValueIsNull(an)) {
-        replace_op(op, an);
-        return 0;
-    }
-    if (asm_barrier_if_zero(w, op, ctxv, text)) return 0;
-    int cm = asm_cmp_cndmask(w, op, ctxv, text);
-    if (cm != 0) return cm < 0 ? -1 : 0;
-    int tr = asm_ds_read_tr(w, op, ctxv, tid, text);
-    if (tr != 0) return tr < 0 ? -1 : 0;
-    MlirValue cv = asm_conversion(w, op, text);
-    if (!mlirValueIsNull(cv)) {
-        replace_op(op, cv);
-        return 0;
-    }
-    for (char *c = text; *c; c++)
-        if (*c == '\n') *c = ' ';
-    char at[200], msg[sizeof text + 280];
-    fly_ir_loc_str(mlirOperationGetLocation(op), at, sizeof at);
-    bool dsl = strchr(at, ':') && !strstr(at, "unknown"); /* the DSL line that wrote the asm, when known */
-    snprintf(msg, sizeof msg, "the emulator cannot run AMDGPU inline assembly (llvm.inline_asm \"%s\")%s%s", text,
-             dsl ? " at " : "", dsl ? at : "");
-    return fail(w, "%s", msg);
-}
-
 /* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
  * controls are attributes): src of the lane the control picks (in this lane's row, or across the wave for
  * wave_* and row_bcast); a lane whose row or bank is masked off keeps old, one whose source leaves the row or
  * wave (row 0 for row_bcast:15, rows 0-1 for row_bcast:31, lane 0 for wave_shr:1) gets 0 with bound_ctrl, else
  * old. */
-static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
+static int lower_dpp(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     bool attrs = mlirOperationGetNumOperands(op) == 2;
     int64_t ctrl = 0;
     if (attrs) ctrl = int_attr(op, "dppCtrl");
     else if (mlirOperationGetNumOperands(op) != 6 || !fly_emu_const_int(mlirOperationGetOperand(op, 2), &ctrl))
-        return fail(w, "%s", "update.dpp: the dpp control must be a constant");
+        return fly_emu_lw_fail(w, "%s", "update.dpp: the dpp control must be a constant");
     if (!(ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
           (ctrl >= 0x121 && ctrl <= 0x12f) || ctrl == 0x130 || ctrl == 0x134 || ctrl == 0x138 || ctrl == 0x13c ||
           (ctrl >= 0x140 && ctrl <= 0x143))) {
@@ -881,7 +562,7 @@ static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, co
                  "update.dpp: dpp control 0x%llx (gfx9's: quad_perm, row_shl/shr/ror, wave_shl/rol/shr/ror:1, the "
                  "mirrors, row_bcast:15/31)",
                  (unsigned long long)ctrl);
-        return fail(w, "%s", m);
+        return fly_emu_lw_fail(w, "%s", m);
     }
     MlirValue old = mlirOperationGetOperand(op, 0), src = mlirOperationGetOperand(op, 1);
     MlirType t = mlirValueGetType(src), i1 = mlirIntegerTypeGet(w->ctx, 1);
@@ -894,8 +575,8 @@ static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, co
         rmask = mlirOperationGetOperand(op, 3), bmask = mlirOperationGetOperand(op, 4);
         bound = mlirOperationGetOperand(op, 5);
     }
-    MlirValue r =
-        xlane(w, b, ctxv, src, fly_emu_irb_const(b, ctrl, w->i32), fly_emu_irb_const(b, 64, w->i32), FLY_EMU_X_DPP);
+    MlirValue r = fly_emu_lw_xlane(w, b, ctxv, src, fly_emu_irb_const(b, ctrl, w->i32),
+                                   fly_emu_irb_const(b, 64, w->i32), FLY_EMU_X_DPP);
     if (w->failed) return -1;
     MlirValue vw = ctx_word(w, b, ctxv, FLY_EMU_CTX_XVALID);
     MlirValue valid = fly_emu_irb_val(b, "arith.trunci", 1, &vw, i1, 0, NULL);
@@ -922,25 +603,25 @@ static int lower_dpp(lw *w, fly_emu_irb *b, MlirOperation op, MlirValue ctxv, co
     MlirValue pick[3] = {valid, r, fallback};
     MlirValue v = fly_emu_irb_val(b, "arith.select", 3, pick, t, 0, NULL);
     MlirValue fin[3] = {en, v, old};
-    replace_op(op, fly_emu_irb_val(b, "arith.select", 3, fin, t, 0, NULL));
+    fly_emu_lw_replace(op, fly_emu_irb_val(b, "arith.select", 3, fin, t, 0, NULL));
     return 0;
 }
 
 /* Rewrites one gpu op inside the kernel body; ctxv/tid are the new function's arguments. */
-static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
+static int rewrite_gpu_op(fly_emu_lw *w, MlirOperation op, MlirValue ctxv, const MlirValue *tid) {
     fly_emu_irb b = {w->ctx, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     char name[64];
     int brc;
     MlirValue cv;
     fly_ir_op_name(op, name, sizeof name);
     if (!strcmp(name, "gpu.thread_id")) {
-        replace_op(op, tid[dim_of(op)]);
+        fly_emu_lw_replace(op, tid[dim_of(op)]);
     } else if (!strcmp(name, "gpu.block_id")) {
-        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_ID + dim_of(op)));
+        fly_emu_lw_replace(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_ID + dim_of(op)));
     } else if (!strcmp(name, "gpu.block_dim")) {
-        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + dim_of(op)));
+        fly_emu_lw_replace(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + dim_of(op)));
     } else if (!strcmp(name, "gpu.grid_dim")) {
-        replace_op(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_GRID_DIM + dim_of(op)));
+        fly_emu_lw_replace(op, ctx_index(w, &b, ctxv, FLY_EMU_CTX_GRID_DIM + dim_of(op)));
     } else if (!strcmp(name, "gpu.lane_id")) {
         MlirValue bx = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM),
                   by = ctx_index(w, &b, ctxv, FLY_EMU_CTX_BLOCK_DIM + 1);
@@ -953,7 +634,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         MlirValue t4[2] = {l, tid[0]};
         l = fly_emu_irb_val(&b, "arith.addi", 2, t4, w->idx, 0, NULL);
         MlirValue t5[2] = {l, fly_emu_irb_const(&b, 64, w->idx)};
-        replace_op(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
+        fly_emu_lw_replace(op, fly_emu_irb_val(&b, "arith.remui", 2, t5, w->idx, 0, NULL));
     } else if (is_sched_hint(name)) {
         mlirOperationDestroy(op); /* scheduling hints, waits and priorities change no result on the emulator */
     } else if (!strcmp(name, "gpu.barrier") || !strcmp(name, "rocdl.s.barrier") || !strcmp(name, "rocdl.barrier")) {
@@ -971,8 +652,8 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
                    : strstr(ms, "up")   ? FLY_EMU_X_UP
                                         : FLY_EMU_X_IDX;
         fly_ir_buf_free(&t);
-        MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
-                            mlirOperationGetOperand(op, 2), mode);
+        MlirValue r = fly_emu_lw_xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                                       mlirOperationGetOperand(op, 2), mode);
         if (!w->failed) {
             MlirValue vw = ctx_word(w, &b, ctxv, FLY_EMU_CTX_XVALID);
             MlirValue valid = fly_emu_irb_val(&b, "arith.trunci", 1, &vw, mlirIntegerTypeGet(w->ctx, 1), 0, NULL);
@@ -991,31 +672,31 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         MlirValue off = rl   ? mlirOperationGetOperand(op, 1)
                         : bp ? mlirOperationGetOperand(op, 0)
                              : fly_emu_irb_const(&b, 0, w->i32);
-        MlirValue r = xlane(w, &b, ctxv, v, off, fly_emu_irb_const(&b, 64, w->i32), mode);
+        MlirValue r = fly_emu_lw_xlane(w, &b, ctxv, v, off, fly_emu_irb_const(&b, 64, w->i32), mode);
         if (!w->failed && mode == FLY_EMU_X_BALLOT) {
             MlirType rt = mlirValueGetType(fly_ir_res0(op));
             r = mlirTypeEqual(rt, mlirValueGetType(r)) ? r : fly_emu_irb_val(&b, "arith.trunci", 1, &r, rt, 0, NULL);
         }
-        if (!w->failed) replace_op(op, r);
+        if (!w->failed) fly_emu_lw_replace(op, r);
     } else if (!strcmp(name, "rocdl.permlane16.swap") || !strcmp(name, "rocdl.permlane32.swap")) {
         MlirValue r = permlane_swap(w, &b, ctxv, tid, op, name[14] == '1' ? 16 : 32);
-        if (!w->failed) replace_op(op, r);
+        if (!w->failed) fly_emu_lw_replace(op, r);
     } else if (!strcmp(name, "rocdl.ds.read.tr16.b64") || !strcmp(name, "rocdl.ds.read.tr8.b64") ||
                !strcmp(name, "rocdl.ds.read.tr4.b64")) {
-        MlirValue r = ds_read_tr(w, &b, ctxv, tid, mlirOperationGetOperand(op, 0), mlirValueGetType(fly_ir_res0(op)),
-                                 name[16] == '1' ? 16 : name[16] - '0');
-        if (!w->failed) replace_op(op, r);
+        MlirValue r = fly_emu_lw_ds_read_tr(w, &b, ctxv, tid, mlirOperationGetOperand(op, 0),
+                                            mlirValueGetType(fly_ir_res0(op)), name[16] == '1' ? 16 : name[16] - '0');
+        if (!w->failed) fly_emu_lw_replace(op, r);
     } else if (!strcmp(name, "rocdl.ds.read.tr6.b96")) {
         MlirValue r = ds_read_tr6(w, &b, ctxv, tid, op);
-        if (!w->failed) replace_op(op, r);
+        if (!w->failed) fly_emu_lw_replace(op, r);
     } else if (!strcmp(name, "rocdl.mbcnt.lo") || !strcmp(name, "rocdl.mbcnt.hi")) {
-        replace_op(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));
+        fly_emu_lw_replace(op, mbcnt(w, &b, ctxv, tid, op, name[12] == 'h'));
     } else if (!strncmp(name, "rocdl.cvt.", 10) && !mlirValueIsNull(cv = lower_cvt(w, &b, op, name))) {
-        replace_op(op, cv);
+        fly_emu_lw_replace(op, cv);
     } else if (!strncmp(name, "rocdl.", 6) && !mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, name + 6))) {
-        replace_op(op, cv);
+        fly_emu_lw_replace(op, cv);
     } else if (!strcmp(name, "llvm.inline_asm")) {
-        return lower_inline_asm(w, op, ctxv, tid);
+        return fly_emu_lw_inline_asm(w, op, ctxv, tid);
     } else if (!strcmp(name, "llvm.call_intrinsic")) {
         /* "llvm.amdgcn.<name>.<type suffix>": the bare name */
         char in[96] = "";
@@ -1026,21 +707,22 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         if (!strcmp(bare, "update.dpp")) return lower_dpp(w, &b, op, ctxv, tid);
         if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
             bool rl = bare[4] == 'l';
-            MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0),
-                                rl ? mlirOperationGetOperand(op, 1) : fly_emu_irb_const(&b, 0, w->i32),
-                                fly_emu_irb_const(&b, 64, w->i32), rl ? FLY_EMU_X_READLANE : FLY_EMU_X_READFIRSTLANE);
-            if (!w->failed) replace_op(op, r);
+            MlirValue r =
+                fly_emu_lw_xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0),
+                                 rl ? mlirOperationGetOperand(op, 1) : fly_emu_irb_const(&b, 0, w->i32),
+                                 fly_emu_irb_const(&b, 64, w->i32), rl ? FLY_EMU_X_READLANE : FLY_EMU_X_READFIRSTLANE);
+            if (!w->failed) fly_emu_lw_replace(op, r);
             return w->failed ? -1 : 0;
         }
         if (mlirValueIsNull(cv = lower_amdgpu_math(w, &b, op, bare)))
-            return fail(w, "the emulator does not support the intrinsic %s yet", in);
-        replace_op(op, cv);
+            return fly_emu_lw_fail(w, "the emulator does not support the intrinsic %s yet", in);
+        fly_emu_lw_replace(op, cv);
     } else if (!strcmp(name, "rocdl.update.dpp")) {
         return lower_dpp(w, &b, op, ctxv, tid);
     } else if (!strcmp(name, "rocdl.ds_swizzle")) {
         int64_t off;
         if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &off))
-            return fail(w, "%s", "rocdl.ds_swizzle: the offset must be a constant");
+            return fly_emu_lw_fail(w, "%s", "rocdl.ds_swizzle: the offset must be a constant");
         off &= 0xffff;
         if ((off & 0x8000) && (off & 0xff00) != 0x8000) {
             char m[160];
@@ -1048,11 +730,11 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
                      "rocdl.ds_swizzle: offset 0x%04llx is not a bitmask or quad-permute pattern (the "
                      "emulator does not support the FFT and rotate modes)",
                      (unsigned long long)off);
-            return fail(w, "%s", m);
+            return fly_emu_lw_fail(w, "%s", m);
         }
-        MlirValue r = xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
-                            fly_emu_irb_const(&b, 64, w->i32), FLY_EMU_X_SWIZZLE);
-        if (!w->failed) replace_op(op, r);
+        MlirValue r = fly_emu_lw_xlane(w, &b, ctxv, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                                       fly_emu_irb_const(&b, 64, w->i32), FLY_EMU_X_SWIZZLE);
+        if (!w->failed) fly_emu_lw_replace(op, r);
     } else if (!strncmp(name, "rocdl.mfma.", 11)) {
         w->k->syncs = 1; /* a cross-lane operation */
         if (fly_emu_lower_mfma(op, ctxv, w->chip, w->err, w->cap) < 0) {
@@ -1073,7 +755,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
                                fly_emu_irb_val(&b, "llvm.ptrtoint", 1, &base, i64, 0, NULL)};
             MlirValue d = fly_emu_irb_val(&b, "arith.subi", 2, ab, i64, 0, NULL);
             if (mlirIntegerTypeGetWidth(rt) != 64) d = fly_emu_irb_val(&b, "arith.trunci", 1, &d, rt, 0, NULL);
-            replace_op(op, d);
+            fly_emu_lw_replace(op, d);
         } else { /* inttoptr: base + x (zero-extended) for an LDS offset (below 1 MiB); a host address (the lowering's own
                   * pointer round trips) stays one */
             if (mlirIntegerTypeGetWidth(mlirValueGetType(x)) < 64)
@@ -1089,7 +771,7 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
             };
             MlirValue g[2] = {base, x};
             MlirValue sel[3] = {small, fly_emu_irb_val(&b, "llvm.getelementptr", 2, g, p3, 2, ga), host};
-            replace_op(op, fly_emu_irb_val(&b, "arith.select", 3, sel, p3, 0, NULL));
+            fly_emu_lw_replace(op, fly_emu_irb_val(&b, "arith.select", 3, sel, p3, 0, NULL));
         }
     } else if (!strcmp(name, "rocdl.raw.ptr.buffer.load.lds")) { /* the LDS address moves with the lane */
         if (fly_emu_lower_buffer_lds(op, lane_of(w, &b, ctxv, tid), w->err, w->cap) < 0) {
@@ -1105,14 +787,14 @@ static int rewrite_gpu_op(lw *w, MlirOperation op, MlirValue ctxv, const MlirVal
         fly_emu_irb_op(&b, "func.return", 0, NULL, fly_ir_type_null(), 0, NULL);
         mlirOperationDestroy(op);
     } else {
-        return fail(w, "the emulator does not support %s yet", name);
+        return fly_emu_lw_fail(w, "the emulator does not support %s yet", name);
     }
     return 0;
 }
 
 /* ---- signature and entry points ---- */
 
-static void declare(lw *w, const char *name, int nin, const MlirType *ins, int nres, const MlirType *res) {
+static void declare(fly_emu_lw *w, const char *name, int nin, const MlirType *ins, int nres, const MlirType *res) {
     fly_emu_irb b = {w->ctx, w->top, {NULL}, mlirLocationUnknownGet(w->ctx)};
     MlirType ft = mlirFunctionTypeGet(w->ctx, nin, ins, nres, res);
     MlirNamedAttribute a[3] = {
@@ -1127,7 +809,7 @@ static void declare(lw *w, const char *name, int nin, const MlirType *ins, int n
     mlirBlockAppendOwnedOperation(w->top, mlirOperationCreate(&st));
 }
 
-static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, MlirLocation loc) {
+static MlirOperation new_func(fly_emu_lw *w, const char *name, MlirType ft, bool priv, MlirLocation loc) {
     MlirNamedAttribute a[3] = {
         fly_ir_named(w->ctx, "sym_name", mlirStringAttrGet(w->ctx, fly_ir_sref(name))),
         fly_ir_named(w->ctx, "function_type", mlirTypeAttrGet(ft)),
@@ -1143,7 +825,7 @@ static MlirOperation new_func(lw *w, const char *name, MlirType ft, bool priv, M
 }
 
 /* scf.for lb..ub step 1 at b; returns the body block (ending in scf.yield, b re-pointed into it). */
-static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub) {
+static MlirValue open_for(fly_emu_lw *w, fly_emu_irb *b, MlirValue ub) {
     MlirValue ops[3] = {fly_emu_irb_const(b, 0, w->idx), ub, fly_emu_irb_const(b, 1, w->idx)};
     MlirRegion r = mlirRegionCreate();
     MlirLocation loc = b->loc;
@@ -1161,7 +843,7 @@ static MlirValue open_for(lw *w, fly_emu_irb *b, MlirValue ub) {
 }
 
 /* The entry "__fly_emu_{block,thread}_<name>"(argv, ctx). */
-static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirLocation loc) {
+static void build_entry(fly_emu_lw *w, const char *kname, MlirType kft, bool loop, MlirLocation loc) {
     char name[300], callee[300];
     snprintf(name, sizeof name, "__fly_emu_%s_%s", loop ? "block" : "thread", kname);
     snprintf(callee, sizeof callee, "%s__emu", kname);
@@ -1177,7 +859,7 @@ static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirL
     intptr_t n = mlirFunctionTypeGetNumInputs(kft);
     MlirValue *cargs = calloc((size_t)n, sizeof *cargs);
     if (!cargs) {
-        fail(w, "%s", "out of memory");
+        fly_emu_lw_fail(w, "%s", "out of memory");
         return;
     }
     for (intptr_t i = 4; i < n; i++) {
@@ -1218,10 +900,10 @@ static void build_entry(lw *w, const char *kname, MlirType kft, bool loop, MlirL
     free(cargs);
 }
 
-static int classify_arg(lw *w, MlirType t, fly_emu_arg *a) {
+static int classify_arg(fly_emu_lw *w, MlirType t, fly_emu_arg *a) {
     if (fly_emu_ptr_as(t) >= 0 || mlirTypeIsAMemRef(t)) {
         if (mlirTypeIsAMemRef(t) && !mlirShapedTypeHasStaticShape(t))
-            return fail(w, "%s: the emulator needs static shapes for memref kernel arguments", w->k->name);
+            return fly_emu_lw_fail(w, "%s: the emulator needs static shapes for memref kernel arguments", w->k->name);
         *a = (fly_emu_arg){FLY_EMU_ARG_PTR, 8};
     } else if (mlirTypeIsAIndex(t)) {
         *a = (fly_emu_arg){FLY_EMU_ARG_INT, 8};
@@ -1231,14 +913,14 @@ static int classify_arg(lw *w, MlirType t, fly_emu_arg *a) {
         *a = (fly_emu_arg){FLY_EMU_ARG_FLOAT, (int)fly_emu_type_bytes(t)};
     } else {
         int64_t n = fly_emu_type_bytes(t);
-        if (!n) return fail(w, "%s: unsupported kernel argument type", w->k->name);
+        if (!n) return fly_emu_lw_fail(w, "%s: unsupported kernel argument type", w->k->name);
         *a = (fly_emu_arg){FLY_EMU_ARG_OTHER, (int)n};
     }
     return 0;
 }
 
 /* Workgroup attributions (block arguments after the inputs) become views of the context's LDS. */
-static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctxv) {
+static int carve_lds(fly_emu_lw *w, MlirBlock entry, int first, int count, MlirValue ctxv) {
     MlirOperation head = mlirBlockGetFirstOperation(entry);
     fly_emu_irb b = {w->ctx, entry, head, mlirLocationUnknownGet(w->ctx)};
     MlirValue base = count ? ctx_ptr(w, &b, ctxv, FLY_EMU_CTX_LDS) : (MlirValue){NULL};
@@ -1247,7 +929,7 @@ static int carve_lds(lw *w, MlirBlock entry, int first, int count, MlirValue ctx
         MlirValue a = mlirBlockGetArgument(entry, first + i);
         MlirType mt = mlirValueGetType(a);
         if (!mlirTypeIsAMemRef(mt) || !mlirShapedTypeHasStaticShape(mt))
-            return fail(w, "%s: workgroup attributions must be static memrefs", w->k->name);
+            return fly_emu_lw_fail(w, "%s: workgroup attributions must be static memrefs", w->k->name);
         MlirType et = mlirShapedTypeGetElementType(mt);
         int64_t eb = fly_emu_type_bytes(et), bytes = eb * fly_emu_num_elements(mt);
         MlirValue p = fly_emu_irb_gep_const(&b, base, (int32_t)off, mlirIntegerTypeGet(w->ctx, 8));
@@ -1270,7 +952,7 @@ static char *attr_str(MlirAttribute a) {
     return r;
 }
 
-static int lower_kernel(lw *w, MlirOperation g) {
+static int lower_kernel(fly_emu_lw *w, MlirOperation g) {
     fly_emu_kernel *k = w->k;
     MlirStringRef nm = mlirStringAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("sym_name")));
     k->name = strndup(nm.data, nm.length);
@@ -1285,13 +967,13 @@ static int lower_kernel(lw *w, MlirOperation g) {
     }
     MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(g, fly_ir_sref("function_type")));
     int nin = (int)mlirFunctionTypeGetNumInputs(ft);
-    if (mlirFunctionTypeGetNumResults(ft)) return fail(w, "%s: a kernel returns no values", k->name);
+    if (mlirFunctionTypeGetNumResults(ft)) return fly_emu_lw_fail(w, "%s: a kernel returns no values", k->name);
     k->nargs = nin;
     k->args = calloc((size_t)nin + 1, sizeof *k->args);
     MlirType *ins = calloc((size_t)nin + 4, sizeof *ins);
     if (!k->args || !ins) {
         free(ins);
-        return fail(w, "%s", "out of memory");
+        return fly_emu_lw_fail(w, "%s", "out of memory");
     }
     ins[0] = w->ptr;
     ins[1] = ins[2] = ins[3] = w->idx;
@@ -1313,7 +995,7 @@ static int lower_kernel(lw *w, MlirOperation g) {
     mlirRegionTakeBody(mlirOperationGetRegion(f, 0), mlirOperationGetRegion(g, 0));
     MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if ((int)mlirBlockGetNumArguments(entry) != nin + nwg)
-        return fail(w, "%s: private attributions are not supported by the emulator", k->name);
+        return fly_emu_lw_fail(w, "%s: private attributions are not supported by the emulator", k->name);
     MlirValue ctxv = mlirBlockInsertArgument(entry, 0, w->ptr, loc);
     MlirValue tid[3];
     for (int d = 0; d < 3; d++) tid[d] = mlirBlockInsertArgument(entry, 1 + (intptr_t)d, w->idx, loc);
@@ -1334,7 +1016,7 @@ static int lower_kernel(lw *w, MlirOperation g) {
 }
 
 int fly_emu_lower_kernels(MlirModule m, const char *chip, fly_emu_lowered *out, char *err, size_t cap) {
-    lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap, .chip = chip};
+    fly_emu_lw w = {.ctx = mlirModuleGetContext(m), .top = mlirModuleGetBody(m), .err = err, .cap = cap, .chip = chip};
     w.ptr = fly_emu_irb_type(w.ctx, "!llvm.ptr");
     w.i64 = mlirIntegerTypeGet(w.ctx, 64);
     w.i32 = mlirIntegerTypeGet(w.ctx, 32);
@@ -1352,9 +1034,9 @@ int fly_emu_lower_kernels(MlirModule m, const char *chip, fly_emu_lowered *out, 
                 !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, fly_ir_sref("gpu.kernel"))))
                 fly_opvec_push(&kernels, op);
     }
-    if (!kernels.n) fail(&w, "%s", "the module has no gpu.func kernel");
+    if (!kernels.n) fly_emu_lw_fail(&w, "%s", "the module has no gpu.func kernel");
     out->k = calloc((size_t)kernels.n + 1, sizeof *out->k);
-    if (!out->k) fail(&w, "%s", "out of memory");
+    if (!out->k) fly_emu_lw_fail(&w, "%s", "out of memory");
     MlirType p5[5] = {w.ptr, w.i32, w.i32, w.i32, w.i32};
     if (!w.failed) {
         declare(&w, "fly_emu_barrier", 2, p5, 0, NULL);
@@ -1389,7 +1071,8 @@ int fly_emu_lower_kernels(MlirModule m, const char *chip, fly_emu_lowered *out, 
         MlirOperation op = mlirBlockGetFirstOperation(body);
         while (!mlirOperationIsNull(op)) {
             MlirOperation next = mlirOperationGetNextInBlock(op);
-            if (fly_ir_op_is(op, "gpu.func")) fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
+            if (fly_ir_op_is(op, "gpu.func"))
+                fly_emu_lw_fail(&w, "%s", "non-kernel gpu.func is not supported by the emulator");
             if (fly_emu_is_lds_global(op)) { /* each kernel's uses are views of its LDS now */
                 mlirOperationDestroy(op);
                 op = next;
