@@ -786,6 +786,55 @@ static fy_obj *f_bc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_trace_new_copyop((int)b, 1);
 }
 
+/* fx.rocdl._buffer_atomic(kind, dst, index, value): rocdl.raw.ptr.buffer.atomic.<kind> (fadd, fmax, smax, umin) of
+ * value at element index of buffer tensor dst through its resource, out of range dropped as a store; value a numeric
+ * (converted to dst's element type) or a Vector of dst's element type (the packed forms, e.g. two bf16). FlyDSL's
+ * BufferAtomic copy atoms (flydsl__expr___surface.py) call it once per atom value. */
+static fy_obj *f_buffer_atomic(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    if (fy_no_kwargs("_buffer_atomic", kw) < 0 || fy_check_nargs("_buffer_atomic", na, 4, 4) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0])) return fy_err_set(&fy_TypeError, "_buffer_atomic: kind must be a str");
+    const char *kind = FY_STR_DATA(a[0]);
+    if (strcmp(kind, "fadd") && strcmp(kind, "fmax") && strcmp(kind, "smax") && strcmp(kind, "umin"))
+        return fy_err_format(&fy_ValueError, "_buffer_atomic: unknown kind '%s'", kind);
+    if (!fy_trace_is_buffer(a[1]))
+        return fy_err_format(&fy_TypeError,
+                             "a BufferAtomic atom writes a buffer tensor (fx.rocdl.make_buffer_tensor), not '%s'",
+                             fy_type_name(a[1]));
+    tbuf *b = (tbuf *)a[1];
+    fy_tracer *tr = need_tracer("a BufferAtomic copy");
+    if (!tr) return NULL;
+    uint64_t x, off;
+    char ty[64];
+    const char *et = fy_trace_mlir_type(b->et);
+    uint64_t vs;
+    fy_dsl_numeric *vt;
+    int64_t vn;
+    if (fy_tvector_parts(a[3], &vs, &vt, &vn) == 0) {
+        if (vt != b->et)
+            return fy_err_format(&fy_TypeError, "a BufferAtomic of %s values into a buffer tensor of %s", vt->name,
+                                 b->et->name);
+        x = vs;
+        snprintf(ty, sizeof ty, "vector<%lldx%s>", (long long)vn, et);
+    } else {
+        fy_obj *asnum = fy_mlir_as_numeric(a[3]);
+        if (!asnum && fy_err_occurred()) return NULL;
+        fy_obj *val = asnum ? asnum : fy_ref(a[3]);
+        int bad = fy_trace_value_as(tr, val, b->et, &x) < 0;
+        FY_DECREF(val);
+        if (bad) return NULL;
+        snprintf(ty, sizeof ty, "%s", et);
+    }
+    if (byte_offset(tr, b, a[2], &off) < 0) return NULL;
+    uint64_t z = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.atomic.%s %%%llu, %%%llu, %%%llu, %%%llu, %%%llu : %s", kind, U(x),
+                  U(b->rsrc), U(off), U(z), U(z), ty);
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
+
 /* make_fragment_like(b, dtype=None): a register tensor of b's shape (column-major) holding b's element type
  * or dtype. */
 static int fragment_like(tbuf *b, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res) {
@@ -899,6 +948,8 @@ static fy_methoddef buffer_funcs[] = {
     {"make_buffer_tensor", f_make_buffer_tensor, 0,
      "make_buffer_tensor(tensor, max_size=True, *, num_records_bytes=None)\nThe tensor over an AMD buffer resource: "
      "out-of-range loads give 0, stores are dropped."},
+    {"_buffer_atomic", f_buffer_atomic, 0,
+     "_buffer_atomic(kind, dst, index, value)\nA buffer atomic (fadd, fmax, smax, umin) of value at dst[index]."},
     {"BufferCopy", f_bc, 0,
      "BufferCopy(bits)\nA copy op through a buffer resource (out of range: loads 0, stores dropped)."},
     {"BufferCopy8b", f_bc8, 0, "BufferCopy8b()"},

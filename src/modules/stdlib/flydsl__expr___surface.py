@@ -378,6 +378,87 @@ class _AtomicCopyAtom:
         return None
 
 
+class CopyOpCDNA3BufferAtomicType(_FlyType):
+    """FlyDSL's buffer atomic copy op (fx.rocdl.BufferAtomic*): prints !fly_rocdl.cdna3.buffer_atomic<add, f32>."""
+
+    __module__ = "flydsl.expr.rocdl"
+
+    def __str__(self):
+        return f"!fly_rocdl.cdna3.buffer_atomic<{self._body}>"
+
+    @staticmethod
+    def get(atomic_op, val_type):
+        op = AtomicOp(int(atomic_op))
+        t = CopyOpCDNA3BufferAtomicType(str(op) + ", " + _elem_text(val_type))
+        t.atomic_op, t.val_type = op, val_type
+        return t
+
+
+def BufferAtomic(atomic_op, val_type):
+    """A buffer atomic copy op: atomic_op (fx.AtomicOp Add, Max or Min) of val_type values (a scalar type, or a
+    2-vector for the packed add) into a buffer tensor; the atom's soffset state starts at 0."""
+    return CopyOpCDNA3BufferAtomicType.get(int(atomic_op), val_type)
+
+
+def BufferAtomicAdd(val_type):
+    return BufferAtomic(AtomicOp.Add, val_type)
+
+
+def BufferAtomicMax(val_type):
+    return BufferAtomic(AtomicOp.Max, val_type)
+
+
+def BufferAtomicMin(val_type):
+    return BufferAtomic(AtomicOp.Min, val_type)
+
+
+def BufferAtomicPkAdd(val_type):
+    """The packed buffer atomic add: two val_type values (f16 or bf16) a call."""
+    return BufferAtomic(AtomicOp.Add, IrType(f"vector<2x{_elem_text(val_type)}>"))
+
+
+class _BufferAtomicCopyAtom:
+    """make_copy_atom(fx.rocdl.BufferAtomic*(...), dtype): copying a register tensor into a buffer tensor through it
+    is one rocdl.raw.ptr.buffer.atomic op per atom value (FlyDSL's lowering: Add of floats is fadd, Max fmax or
+    smax, Min of integers umin; the others have no buffer instruction)."""
+
+    def __init__(self, op, dtype):
+        self.op, self.dtype = op, dtype
+        text = str(op.val_type) if not hasattr(op.val_type, "ir_type") else _elem_text(op.val_type)
+        self.lanes = int(text[len("vector<"):].split("x")[0]) if text.startswith("vector<") else 1
+        scalar = text[len("vector<"):-1].split("x", 1)[1] if self.lanes > 1 else text
+        fl = scalar.startswith(("f", "bf"))
+        kind = {(AtomicOp.Add, True): "fadd", (AtomicOp.Max, True): "fmax", (AtomicOp.Max, False): "smax",
+                (AtomicOp.Min, False): "umin"}.get((op.atomic_op, fl))
+        if kind is None:
+            raise ValueError(f"BufferAtomic {op.atomic_op.name} of {scalar} values has no buffer atomic instruction "
+                             "(Add takes floats, Max floats or integers, Min integers)")
+        self.kind = kind
+        self.type = CopyAtomType(f"{op}, {_ELEM_BYTES.get(scalar, 4) * 8 * self.lanes}")
+
+    def __repr__(self):
+        return f"CopyAtom({self.op})"
+
+    def apply(self, src, dst, pred=None):
+        fx = _fx()
+        n = fx.size(fx.get_layout(src))
+        n = int(str(n)[len("IntTuple<"):-1]) if str(n).startswith("IntTuple<") else int(n)
+        vals = src.load() if hasattr(src, "load") else src
+        if n % self.lanes:
+            raise ValueError(f"a {self.lanes}-value BufferAtomic atom cannot move {n} values")
+        for j in fx.range_constexpr(0, n, self.lanes):
+            if self.lanes > 1:
+                v = fx.Vector.from_elements([vals[j + i] for i in range(self.lanes)], vals.dtype)
+            else:
+                v = vals[j] if hasattr(vals, "numel") else vals
+            if pred is not None:
+                if pred[j]:
+                    fx.rocdl._buffer_atomic(self.kind, dst, j, v)
+            else:
+                fx.rocdl._buffer_atomic(self.kind, dst, j, v)
+        return None
+
+
 def _wrap_copy_fns(fx):
     """fx.make_copy_atom / fx.copy_atom_call / fx.copy learn the universal atomic op."""
     make, call, copy = fx.make_copy_atom, fx.copy_atom_call, fx.copy
@@ -386,15 +467,18 @@ def _wrap_copy_fns(fx):
         if isinstance(op, CopyOpUniversalAtomicType):
             dtype = args[0] if args else kwargs.get("val_type", op.val_type)
             return _AtomicCopyAtom(op, dtype)
+        if isinstance(op, CopyOpCDNA3BufferAtomicType):
+            dtype = args[0] if args else kwargs.get("val_type", op.val_type)
+            return _BufferAtomicCopyAtom(op, dtype)
         return make(op, *args, **kwargs)
 
     def copy_atom_call(atom, src, dst, *args, **kwargs):
-        if isinstance(atom, _AtomicCopyAtom):
+        if isinstance(atom, (_AtomicCopyAtom, _BufferAtomicCopyAtom)):
             return atom.apply(src, dst, kwargs.get("pred", args[0] if args else None))
         return call(atom, src, dst, *args, **kwargs)
 
     def copy_(atom, src, dst, *args, **kwargs):
-        if isinstance(atom, _AtomicCopyAtom):
+        if isinstance(atom, (_AtomicCopyAtom, _BufferAtomicCopyAtom)):
             return atom.apply(src, dst, kwargs.get("pred", None))
         return copy(atom, src, dst, *args, **kwargs)
 
@@ -750,6 +834,9 @@ def _patch_expr(fx):
              "sched_mfma": _noop("sched_mfma"), "sched_vmem": _noop("sched_vmem"),
              "sched_dsrd": _noop("sched_dsrd"), "sched_dswr": _noop("sched_dswr"),
              # the sched_group_barrier masks FlyDSL names (SchedGroupMask bits)
+             "BufferAtomic": BufferAtomic, "BufferAtomicAdd": BufferAtomicAdd, "BufferAtomicMax": BufferAtomicMax,
+             "BufferAtomicMin": BufferAtomicMin, "BufferAtomicPkAdd": BufferAtomicPkAdd,
+             "CopyOpCDNA3BufferAtomicType": CopyOpCDNA3BufferAtomicType,
              "perm_b32": _perm_b32, "cvt_pk_bf16_f32": _cvt_pk_bf16_f32, "cvt_off_f32_i4": _cvt_off_f32_i4, "mask_mfma": 0x008, "mask_vmem_rd": 0x020, "mask_dsrd": 0x100, "mask_dswr": 0x200})
     for nm in ("BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b", "BufferCopyLDS128b", "BufferAtomic",
                "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr",
