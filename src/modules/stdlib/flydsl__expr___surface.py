@@ -1013,7 +1013,7 @@ class Union(metaclass=_InlineStruct):
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "to_llvm_ptr",
-                   "apply_swizzle", "ThrMma", "Storage", "Arena"]
+                   "apply_swizzle", "Storage", "Arena"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]

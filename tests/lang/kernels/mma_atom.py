@@ -27,6 +27,7 @@ def one_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, m: fx.Constexpr[int], n: 
         print("atom  ", atom, atom.shape_mnk)
         print("A tv  ", atom.layout_A_tv, " C tv", atom.layout_C_tv)
         print("tiled ", mma, mma.tile_size_mnk)
+        print("thread slice", type(thr).__name__, isinstance(thr, fx.ThrMma))
         print("frags ", fa, fb, fc)
         # FlyDSL's TiledMma form of the same fragments (no thread involved)
         print("tiled frags", mma.make_fragment_A(A), mma.make_fragment_B(B), mma.make_fragment_C(C))
