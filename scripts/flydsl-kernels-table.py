@@ -577,7 +577,12 @@ def run_one(spec, arch, emu):
     if not emu:
         # a builder returning a plain launcher function carries its own .compile (FlyDSL's attention kernels)
         own = type(launcher).__name__ != "JitFunction" and hasattr(launcher, "compile")
-        k = launcher.compile(*args) if own else flyc.compile(launcher, *args)
+        # flyc.compile runs the kernels it compiles (as FlyDSL's): the compile columns compile only
+        os.environ["COMPILE_ONLY"] = "1"
+        try:
+            k = launcher.compile(*args) if own else flyc.compile(launcher, *args)
+        finally:
+            os.environ.pop("COMPILE_ONLY", None)
         s = k.stats
         return {"cell": "%d/%d/%d" % (s["vgpr"], s["sgpr"], s["lds_bytes"]), "time": time.time() - t0}
     launcher(*args)
