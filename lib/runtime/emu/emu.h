@@ -177,6 +177,9 @@ int fly_emu_insert_checks(MlirModule m, fly_emu_lowered *out, char *err, size_t 
  * as a global pointer, checked like any other; out of range: loads give 0, stores are dropped).
  * Returns 0, 1 when op is none of these, -1 with err. */
 int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap);
+/* llvm.amdgcn.s.buffer.load.<t> (an llvm.call_intrinsic) through the resource its vector<4xi32> operand carries,
+ * with the raw buffer load's range rule. 0, or -1 with the message in err. */
+int fly_emu_lower_s_buffer_load(MlirOperation op, char *err, size_t cap);
 /* rocdl.raw.ptr.buffer.load.lds (rsrc, lds, size, voffset, soffset, offset, aux) for the thread whose lane (index)
  * is lane: size bytes from the resource (0 past num_records) stored at lds + offset + lane * size. 0, or -1 with
  * the message in err. */

@@ -543,6 +543,48 @@ static MlirValue lower_amdgpu_math(fly_emu_lw *w, fly_emu_irb *b, MlirOperation 
     return none;
 }
 
+/* llvm.amdgcn.perm(s0, s1, sel) (v_perm_b32): byte k of the result is picked by byte k of sel from the eight bytes
+ * of {s0, s1} (s1 the low four): selectors 0-7 that byte, 8-11 the sign of byte 1, 3, 5 or 7 spread to 0x00 or
+ * 0xff, 12 the byte 0x00, 13-255 0xff (AMD's CDNA3 ISA, V_PERM_B32). */
+static MlirValue bin64(fly_emu_irb *b, const char *name, MlirValue x, MlirValue y) {
+    MlirValue o[2] = {x, y};
+    return fly_emu_irb_val(b, name, 2, o, mlirValueGetType(x), 0, NULL);
+}
+static MlirValue lower_perm(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op) {
+    MlirType i64 = w->i64, i1 = mlirIntegerTypeGet(w->ctx, 1);
+    MlirValue s0 = mlirOperationGetOperand(op, 0), s1 = mlirOperationGetOperand(op, 1);
+    MlirValue sel = mlirOperationGetOperand(op, 2);
+    s0 = fly_emu_irb_val(b, "arith.extui", 1, &s0, i64, 0, NULL);
+    s1 = fly_emu_irb_val(b, "arith.extui", 1, &s1, i64, 0, NULL);
+    sel = fly_emu_irb_val(b, "arith.extui", 1, &sel, i64, 0, NULL);
+#define K(v) fly_emu_irb_const(b, (v), i64)
+    MlirValue data = bin64(b, "arith.ori", bin64(b, "arith.shli", s0, K(32)), s1), acc = K(0);
+    for (int k = 0; k < 4; k++) {
+        MlirValue s = bin64(b, "arith.andi", bin64(b, "arith.shrui", sel, K(8 * k)), K(0xff));
+        MlirValue sh = bin64(b, "arith.shli", bin64(b, "arith.andi", s, K(7)), K(3));
+        MlirValue byte = bin64(b, "arith.andi", bin64(b, "arith.shrui", data, sh), K(0xff));
+        /* selector 8 + j: bit 16 j + 15 of data, as 0x00 or 0xff */
+        MlirValue sb = bin64(b, "arith.addi", bin64(b, "arith.shli", bin64(b, "arith.andi", s, K(3)), K(4)), K(15));
+        MlirValue sign =
+            bin64(b, "arith.muli", bin64(b, "arith.andi", bin64(b, "arith.shrui", data, sb), K(1)), K(0xff));
+        MlirValue r = K(0xff);
+        static const struct {
+            int64_t pred, bound; /* arith.cmpi predicate (0 eq, 6 ult) and bound */
+        } tests[3] = {{0, 12}, {6, 12}, {6, 8}};
+        MlirValue picks[3] = {K(0), sign, byte};
+        for (int i = 0; i < 3; i++) {
+            MlirNamedAttribute pa = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(i64, tests[i].pred));
+            MlirValue cmp[2] = {s, K(tests[i].bound)};
+            MlirValue c = fly_emu_irb_val(b, "arith.cmpi", 2, cmp, i1, 1, &pa);
+            MlirValue sl[3] = {c, picks[i], r};
+            r = fly_emu_irb_val(b, "arith.select", 3, sl, i64, 0, NULL);
+        }
+        acc = bin64(b, "arith.ori", acc, bin64(b, "arith.shli", r, K(8 * k)));
+    }
+#undef K
+    return fly_emu_irb_val(b, "arith.trunci", 1, &acc, w->i32, 0, NULL);
+}
+
 /* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose
  * controls are attributes): src of the lane the control picks (in this lane's row, or across the wave for
  * wave_* and row_bcast); a lane whose row or bank is masked off keeps old, one whose source leaves the row or
@@ -705,6 +747,14 @@ static int rewrite_gpu_op(fly_emu_lw *w, MlirOperation op, MlirValue ctxv, const
         char *bare = in + 12, *dot = strrchr(bare, '.');
         if (dot && dot != bare && (dot[1] == 'f' || dot[1] == 'i' || dot[1] == 'v')) *dot = 0;
         if (!strcmp(bare, "update.dpp")) return lower_dpp(w, &b, op, ctxv, tid);
+        if (!strcmp(bare, "perm") && mlirOperationGetNumOperands(op) == 3) {
+            fly_emu_lw_replace(op, lower_perm(w, &b, op));
+            return 0;
+        }
+        if (!strcmp(bare, "s.buffer.load")) {
+            if (fly_emu_lower_s_buffer_load(op, w->err, w->cap) < 0) w->failed = true;
+            return w->failed ? -1 : 0;
+        }
         if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
             bool rl = bare[4] == 'l';
             MlirValue r =

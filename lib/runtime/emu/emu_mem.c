@@ -360,6 +360,37 @@ int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t
     return 0;
 }
 
+/* llvm.amdgcn.s.buffer.load.<t>(rsrc as vector<4xi32>, offset, cachepolicy): the scalar (SMEM) buffer load, whose
+ * resource operand is the !llvm.ptr<8> resource through ptrtoint to i128 and a bitcast (FlyDSL's buffer_ops): here
+ * that integer is the host record's address, so its low 64 bits point at the record. The range rule is the raw
+ * buffer load's (per dword for the wider forms) on the offset. */
+int fly_emu_lower_s_buffer_load(MlirOperation op, char *err, size_t cap) {
+    MlirContext c = mlirOperationGetContext(op);
+    if (mlirOperationGetNumOperands(op) != 3 || mlirOperationGetNumResults(op) != 1) {
+        snprintf(err, cap, "llvm.amdgcn.s.buffer.load takes a resource, an offset and a cache policy");
+        return -1;
+    }
+    MlirType vt = mlirValueGetType(fly_ir_res0(op)), i64 = mlirIntegerTypeGet(c, 64);
+    int64_t bytes = fly_emu_type_bytes(vt);
+    MlirValue rs = mlirOperationGetOperand(op, 0);
+    MlirType rt = mlirValueGetType(rs);
+    if (!bytes || !mlirTypeIsAVector(rt) || fly_emu_type_bytes(rt) != 16) {
+        snprintf(err, cap,
+                 "llvm.amdgcn.s.buffer.load: the emulator takes a vector<4xi32> resource and loads integers "
+                 "and floats");
+        return -1;
+    }
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue wide = fly_emu_irb_val(&b, "llvm.bitcast", 1, &rs, mlirIntegerTypeGet(c, 128), 0, NULL);
+    MlirValue lo = fly_emu_irb_val(&b, "arith.trunci", 1, &wide, i64, 0, NULL);
+    MlirValue rec = fly_emu_irb_val(&b, "llvm.inttoptr", 1, &lo, ty(c, "!llvm.ptr"), 0, NULL);
+    brec r = buf_rec(&b, rec);
+    MlirValue off = to_i64(&b, mlirOperationGetOperand(op, 1));
+    mlirValueReplaceAllUsesOfWith(fly_ir_res0(op), ranged_load(&b, r, off, off, vt, bytes));
+    mlirOperationDestroy(op);
+    return 0;
+}
+
 int fly_emu_lower_buffer_op(MlirOperation op, char *err, size_t cap) {
     if (fly_ir_op_is(op, "rocdl.make.buffer.rsrc")) return lower_rsrc(op, err, cap);
     if (fly_ir_op_is(op, "rocdl.raw.ptr.buffer.load")) return lower_buffer_access(op, false, err, cap);
