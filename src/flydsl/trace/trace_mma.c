@@ -1260,7 +1260,8 @@ int fy_trace_is_mma_value(fy_obj *o) {
 int fy_trace_add_mma_fx(fy_obj *m) {
     if (fy_type_ready(&mmaop_type) < 0 || fy_type_ready(&matom_type) < 0 || fy_type_ready(&tmma_type) < 0 ||
         fy_type_ready(&thrmma_type) < 0 || fy_module_add(m, "TiledMma", &tmma_type.h) < 0 ||
-        fy_module_add(m, "ThrMma", &thrmma_type.h) < 0 || fy_module_add(m, "MmaAtom", &matom_type.h) < 0 || add_funcs(m, mma_funcs) < 0)
+        fy_module_add(m, "ThrMma", &thrmma_type.h) < 0 || fy_module_add(m, "MmaAtom", &matom_type.h) < 0 ||
+        add_funcs(m, mma_funcs) < 0)
         return -1;
     fy_obj *r = fy_dict_get_cstr(FY_MODULE_DICT(m), "rocdl");
     return r ? add_funcs(r, rocdl_funcs) : 0;
