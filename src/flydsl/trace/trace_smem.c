@@ -15,11 +15,83 @@
 
 #define U(x) ((unsigned long long)(x))
 
+/* FlyDSL's name of an array type: Array[E, N], with the alignment when it is not E's size. */
 static fy_obj *arrty_repr(fy_obj *o) {
     arrty *a = (arrty *)o;
+    int64_t eb = a->et->width >= 8 ? a->et->width / 8 : 1;
+    if (a->align == eb) return fy_str_printf("Array[%s, %lld]", a->et->name, (long long)a->n);
     return fy_str_printf("Array[%s, %lld, %lld]", a->et->name, (long long)a->n, (long long)a->align);
 }
-static fy_type arrty_type = {FY_TYPE_INIT("ArrayType", sizeof(arrty)), .flags = FY_TPF_FINAL, .repr = arrty_repr};
+static fy_obj *arrty_dtype(fy_obj *o) { return fy_ref(&((arrty *)o)->et->h); }
+static fy_obj *arrty_size(fy_obj *o) { return fy_int_from(((arrty *)o)->n); }
+static fy_obj *arrty_align(fy_obj *o) { return fy_int_from(((arrty *)o)->align); }
+static fy_obj *arrty_nbytes(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__dsl_size_of__", kw) < 0 || fy_check_nargs("__dsl_size_of__", na, 0, 0) < 0) return NULL;
+    arrty *t = (arrty *)o;
+    return fy_int_from(t->n * ((t->et->width + 7) / 8));
+}
+static fy_obj *arrty_alignof(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__dsl_align_of__", kw) < 0 || fy_check_nargs("__dsl_align_of__", na, 0, 0) < 0) return NULL;
+    return fy_int_from(((arrty *)o)->align);
+}
+/* __peek_from_ptr__(ptr): the array over ptr (flydsl.expr._storage's array reference: [i], [i] = v, .view). */
+static fy_obj *arrty_peek(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__peek_from_ptr__", kw) < 0 || fy_check_nargs("__peek_from_ptr__", na, 1, 1) < 0) return NULL;
+    fy_obj *args[2] = {o, a[0]};
+    return fy_smem_call_storage("_array_peek", args, 2);
+}
+static fy_obj *arrty_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__poke_into_ptr__", kw) < 0 || fy_check_nargs("__poke_into_ptr__", na, 2, 2) < 0) return NULL;
+    fy_obj *n = arrty_repr(o);
+    if (n) fy_err_format(&fy_NotImplementedError, "%S does not support __poke_into_ptr__ yet", n);
+    FY_XDECREF(n);
+    return NULL;
+}
+static fy_getsetdef arrty_gs[] = {{"dtype", arrty_dtype, NULL, "the element type"},
+                                  {"size", arrty_size, NULL, "the number of elements"},
+                                  {"align", arrty_align, NULL, "the alignment in bytes"},
+                                  {"__name__", arrty_repr, NULL, "Array[E, N(, A)]"},
+                                  {0}};
+static fy_methoddef arrty_methods[] = {
+    {"__dsl_size_of__", arrty_nbytes, 0, "__dsl_size_of__()\nSize in bytes."},
+    {"__dsl_align_of__", arrty_alignof, 0, "__dsl_align_of__()\nAlignment in bytes."},
+    {"__peek_from_ptr__", arrty_peek, 0, "__peek_from_ptr__(ptr)\nThe array at ptr."},
+    {"__poke_into_ptr__", arrty_poke, 0, "__poke_into_ptr__(ptr, value)\nNot supported (as in FlyDSL)."},
+    {0}};
+static fy_type arrty_type = {FY_TYPE_INIT("ArrayType", sizeof(arrty)), .flags = FY_TPF_FINAL, .repr = arrty_repr,
+                             .getsets = arrty_gs, .methods = arrty_methods};
+
+/* The one array type of (et, n, align): array types are cached, as FlyDSL's (Array[E, N] is Array[E, N]). A new
+ * reference, or NULL with an error. */
+#define NARRCACHE 1024
+static arrty *arr_cache[NARRCACHE];
+static int n_arr_cache;
+fy_obj *fy_smem_array_type(fy_dsl_numeric *et, int64_t n, int64_t align) {
+    for (int i = 0; i < n_arr_cache; i++)
+        if (arr_cache[i]->et == et && arr_cache[i]->n == n && arr_cache[i]->align == align)
+            return fy_ref(&arr_cache[i]->h);
+    if (fy_type_ready(&arrty_type) < 0) return NULL;
+    arrty *a = (arrty *)fy_alloc(&arrty_type);
+    if (!a) return NULL;
+    a->et = et;
+    a->n = n;
+    a->align = align;
+    if (n_arr_cache < NARRCACHE) arr_cache[n_arr_cache++] = (arrty *)fy_ref(&a->h); /* kept for the session */
+    return &a->h;
+}
+
+/* f(args) of the Python half of storage, flydsl.expr._storage. */
+fy_obj *fy_smem_call_storage(const char *f, fy_obj *const *args, size_t n) {
+    fy_obj *m = fy_import("flydsl.expr._storage");
+    fy_obj *fn = m ? fy_getattr_cstr(m, f) : NULL;
+    FY_XDECREF(m);
+    fy_obj *r = fn ? fy_call(fn, args, n, NULL) : NULL;
+    FY_XDECREF(fn);
+    return r;
+}
 
 static int storable(fy_obj *e, const char *what) {
     if (!e || !FY_DSL_IS_NUMERIC_TYPE(e)) {
@@ -35,29 +107,37 @@ static int storable(fy_obj *e, const char *what) {
     return 1;
 }
 
+/* fx.Array[E, N] / fx.Array[E, N, A], with FlyDSL's checks and messages (E a Numeric type, N and A positive
+ * ints), then flyi's: E storable (8 bits or more), N at most 2^24, A a power of two <= 4096. */
 static fy_obj *arrf_getitem(fy_obj *s, fy_obj *k) {
     (void)s;
-    size_t n = 0;
-    fy_obj **it = FY_TUPLE_CHECK(k) ? fy_seq_items(k, &n) : NULL;
-    if (n < 2 || n > 3) return fy_err_set(&fy_TypeError, "fx.Array[E, N] or fx.Array[E, N, alignment] expected");
+    size_t n = 1;
+    fy_obj *const *it = &k;
+    if (FY_TUPLE_CHECK(k)) it = fy_seq_items(k, &n);
+    if (n < 2 || n > 3)
+        return fy_err_set(&fy_TypeError, "Array expects Array[dtype, size] or Array[dtype, size, align]");
+    if (!FY_DSL_IS_NUMERIC_TYPE(it[0]))
+        return fy_err_format(&fy_TypeError, "Array dtype must be a Numeric subclass, got %R", it[0]);
+    for (size_t i = 1; i < n; i++) {
+        int64_t v = 0;
+        if (!FY_INT_CHECK(it[i]) || fy_dsl_to_int(it[i], &v, "fx.Array", "size") < 0 || v <= 0) {
+            fy_err_clear();
+            return fy_err_format(&fy_TypeError, "Array %s must be a positive integer, got %R",
+                                 i == 1 ? "size" : "align", it[i]);
+        }
+    }
     if (!storable(it[0], "fx.Array")) return NULL;
     int64_t cnt, al;
     if (fy_dsl_to_int(it[1], &cnt, "fx.Array", "count") < 0) return NULL;
     fy_dsl_numeric *et = (fy_dsl_numeric *)it[0];
     al = et->width / 8;
     if (n == 3 && fy_dsl_to_int(it[2], &al, "fx.Array", "alignment") < 0) return NULL;
-    if (cnt <= 0 || cnt > (1 << 24))
+    if (cnt > (1 << 24))
         return fy_err_format(&fy_ValueError, "fx.Array: count must be in 1..2^24, not %lld", (long long)cnt);
-    if (al <= 0 || (al & (al - 1)) || al > 4096)
+    if ((al & (al - 1)) || al > 4096)
         return fy_err_format(&fy_ValueError, "fx.Array: alignment must be a power of two <= 4096, not %lld",
                              (long long)al);
-    if (fy_type_ready(&arrty_type) < 0) return NULL;
-    arrty *a = (arrty *)fy_alloc(&arrty_type);
-    if (!a) return NULL;
-    a->et = et;
-    a->n = cnt;
-    a->align = al;
-    return &a->h;
+    return fy_smem_array_type(et, cnt, al);
 }
 typedef struct arrf {
     fy_obj h;
@@ -89,8 +169,27 @@ static fy_obj *alignty_dtype(fy_obj *o) { return fy_ref(((alignty *)o)->inner); 
 static fy_obj *alignty_align(fy_obj *o) { return fy_int_from(((alignty *)o)->align); }
 static fy_getsetdef alignty_gs[] = {
     {"dtype", alignty_dtype, NULL, "the aligned type"}, {"align", alignty_align, NULL, "the alignment in bytes"}, {0}};
-static fy_type alignty_type = {FY_TYPE_INIT("AlignType", sizeof(alignty)), .flags = FY_TPF_FINAL, .repr = alignty_repr,
-                               .dealloc = alignty_dealloc, .getsets = alignty_gs};
+/* __peek_from_ptr__ / __poke_into_ptr__: the aligned type's (fx.Align changes the alignment only). */
+static fy_obj *alignty_peek(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__peek_from_ptr__", kw) < 0 || fy_check_nargs("__peek_from_ptr__", na, 1, 1) < 0) return NULL;
+    fy_obj *args[2] = {((alignty *)o)->inner, a[0]};
+    return fy_smem_call_storage("peek_from_ptr", args, 2);
+}
+static fy_obj *alignty_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__poke_into_ptr__", kw) < 0 || fy_check_nargs("__poke_into_ptr__", na, 2, 2) < 0) return NULL;
+    fy_obj *args[3] = {((alignty *)o)->inner, a[0], a[1]};
+    return fy_smem_call_storage("poke_into_ptr", args, 3);
+}
+static fy_methoddef alignty_methods[] = {
+    {"__peek_from_ptr__", alignty_peek, 0, "__peek_from_ptr__(ptr)\nThe aligned type's value at ptr."},
+    {"__poke_into_ptr__", alignty_poke, 0, "__poke_into_ptr__(ptr, value)\nStores the aligned type's value."},
+    {0}};
+static fy_type alignty_type = {FY_TYPE_INIT("AlignType", sizeof(alignty)),
+                               .flags = FY_TPF_FINAL,
+                               .repr = alignty_repr,
+                               .dealloc = alignty_dealloc,
+                               .getsets = alignty_gs,
+                               .methods = alignty_methods};
 
 /* fx.Align[T, N], with FlyDSL's checks in its order: the form, N an int (not a bool), positive, a power of
  * two, and no smaller than T's natural alignment. */
@@ -147,6 +246,7 @@ static void structty_dealloc(fy_obj *o) {
     for (int i = 0; i < s->nf; i++) {
         FY_CLEAR(s->f[i].sub);
         FY_CLEAR(s->f[i].vt);
+        FY_CLEAR(s->f[i].ty);
     }
 }
 /* 0, or -1 with FlyDSL's TypeError when st has a field that is no Storable (no size, alignment or offsets). */
@@ -182,16 +282,61 @@ static fy_obj *structty_offsets(fy_obj *o) {
     }
     return d;
 }
+static fy_obj *structty_name_get(fy_obj *o) { return fy_str_from_cstr(((structty *)o)->name); }
+/* _flyi_field_types: [(name, annotation)] of every field in declaration order, None for a constexpr field's
+ * (flydsl.expr._storage's Storage reads them). */
+static fy_obj *structty_field_types(fy_obj *o) {
+    structty *s = (structty *)o;
+    fy_obj *l = fy_list_new(0);
+    for (int i = 0; l && i < s->nord; i++) {
+        int fi = s->ord[i].fi;
+        fy_obj *t = fy_tuple_new(2), *nm = t ? fy_str_from_cstr(s->ord[i].name) : NULL;
+        if (!nm) {
+            FY_XDECREF(t);
+            FY_DECREF(l);
+            return NULL;
+        }
+        fy_tuple_set_steal(t, 0, nm);
+        fy_tuple_set_steal(t, 1, fi < 0 ? fy_none() : fy_ref(s->f[fi].ty));
+        int r = fy_list_append(l, t);
+        FY_DECREF(t);
+        if (r < 0) FY_CLEAR(l);
+    }
+    return l;
+}
+/* __peek_from_ptr__(ptr) / __poke_into_ptr__(ptr, value): the struct's fields read from / written to their
+ * offsets from ptr (flydsl.expr._storage); a union has no value form (NotImplementedError, as FlyDSL's). */
+static fy_obj *structty_peek(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__peek_from_ptr__", kw) < 0 || fy_check_nargs("__peek_from_ptr__", na, 1, 1) < 0) return NULL;
+    if (((structty *)o)->is_union)
+        return fy_err_format(&fy_NotImplementedError, "%s does not support __peek_from_ptr__", ((structty *)o)->name);
+    fy_obj *args[2] = {o, a[0]};
+    return fy_smem_call_storage("_struct_peek", args, 2);
+}
+static fy_obj *structty_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__poke_into_ptr__", kw) < 0 || fy_check_nargs("__poke_into_ptr__", na, 2, 2) < 0) return NULL;
+    if (((structty *)o)->is_union)
+        return fy_err_format(&fy_NotImplementedError, "%s does not support __poke_into_ptr__", ((structty *)o)->name);
+    fy_obj *args[3] = {o, a[0], a[1]};
+    return fy_smem_call_storage("_struct_poke", args, 3);
+}
+static fy_methoddef structty_methods[] = {
+    {"__peek_from_ptr__", structty_peek, 0, "__peek_from_ptr__(ptr)\nThe struct value stored at ptr."},
+    {"__poke_into_ptr__", structty_poke, 0, "__poke_into_ptr__(ptr, value)\nStores a struct value at ptr."},
+    {0}};
 static fy_getsetdef structty_gs[] = {{"size_in_bytes", structty_size, NULL, "size in bytes (C rule)"},
                                      {"_field_offsets", structty_offsets, NULL, "{field: byte offset}"},
                                      {"alignment", structty_align, NULL, "alignment in bytes"},
                                      {"is_union", structty_is_union, NULL, "True for an fx.union type"},
+                                     {"_flyi_field_types", structty_field_types, NULL, "[(name, annotation)]"},
+                                     {"__name__", structty_name_get, NULL, "the class's name"},
                                      {0}};
 static fy_type structty_type = {FY_TYPE_INIT("StructType", sizeof(structty)),
                                 .flags = FY_TPF_FINAL,
                                 .repr = structty_repr,
                                 .dealloc = structty_dealloc,
                                 .call = structty_call,
+                                .methods = structty_methods,
                                 .getsets = structty_gs};
 
 /* The struct (is_union 0) or union type of class a's annotated fields. */
@@ -234,6 +379,7 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
         }
         sfield *f = &s->f[s->nf];
         snprintf(f->name, sizeof f->name, "%s", fn);
+        f->ty = fy_ref(v);
         int64_t req_align = 0; /* fx.Align[T, N]: T's field with alignment N */
         if (FY_TYPE(v) == &alignty_type) req_align = ((alignty *)v)->align, v = ((alignty *)v)->inner;
         if (fy_trace_is_vector_type(v)) {
@@ -530,6 +676,28 @@ fy_obj *fy_trace_struct_with(fy_obj *o, fy_obj *const *v) {
     return &r->h;
 }
 
+/* Size and alignment of a type of the Storable protocol written in Python (__dsl_size_of__ and __dsl_align_of__,
+ * as flydsl.compiler.protocol calls them): 1, 0 when o has neither, -1 with the error they raised. */
+static int protocol_size(fy_obj *o, int64_t *size, int64_t *align) {
+    static const char *const names[] = {"__dsl_size_of__", "__dsl_align_of__"};
+    int64_t *out[] = {size, align};
+    for (int i = 0; i < 2; i++) {
+        fy_obj *f = fy_getattr_cstr(o, names[i]);
+        if (!f) {
+            if (!fy_err_matches(&fy_AttributeError)) return -1;
+            fy_err_clear();
+            return 0;
+        }
+        fy_obj *r = fy_call(f, NULL, 0, NULL);
+        FY_DECREF(f);
+        if (!r) return -1;
+        int st = fy_dsl_to_int(r, out[i], names[i], "result");
+        FY_DECREF(r);
+        if (st < 0) return -1;
+    }
+    return 1;
+}
+
 /* Size and alignment in bytes of a struct type, fx.Array type, fx.Align type or numeric type (dsl_size_of /
  * dsl_align_of); 1 when o is one of them, 0 when not, -1 with a TypeError for a struct with a non-Storable field. */
 int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
@@ -549,11 +717,15 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
         return 1;
     }
     if (FY_DSL_IS_NUMERIC_TYPE(o)) {
-        int64_t b = (((fy_dsl_numeric *)o)->width + 7) / 8;
-        *size = b, *align = b;
+        fy_dsl_numeric *t = (fy_dsl_numeric *)o;
+        if (t->width < 8) {
+            fy_err_format(&fy_TypeError, "sub-byte type %s (width=%d) is not Storable", t->name, t->width);
+            return -1;
+        }
+        *size = (t->width + 7) / 8, *align = *size;
         return 1;
     }
-    return 0;
+    return protocol_size(o, size, align);
 }
 
 int fy_smem_is_array(fy_obj *o) { return FY_TYPE(o) == &arrty_type; }

@@ -32,6 +32,7 @@ typedef struct sfield {
     fy_dsl_numeric *et;
     struct structty *sub;
     fy_obj *vt;
+    fy_obj *ty; /* the annotation as written (an fx.Align[T, N] included) */
     int64_t n, align, off, size;
     int is_array;
 } sfield;
@@ -58,6 +59,10 @@ int fy_smem_is_align(fy_obj *o);
 int fy_smem_storable(fy_obj *e, const char *what);
 /* 0, or -1 with FlyDSL's TypeError when st has a field that is no Storable. */
 int fy_smem_need_layout(const structty *st);
+/* The cached array type Array[et, n, align] (a new reference). */
+fy_obj *fy_smem_array_type(fy_dsl_numeric *et, int64_t n, int64_t align);
+/* f(args) of flydsl.expr._storage, the Python half of Storage (a new reference, or NULL with an error). */
+fy_obj *fy_smem_call_storage(const char *f, fy_obj *const *args, size_t n);
 /* fx.SharedAllocator, fx.get_dyn_shared, fx.recast_iter for module m (trace_storage.c). */
 int fy_trace_add_storage_fx(fy_obj *m);
 
