@@ -35,6 +35,7 @@ typedef struct storage {
     int base;
     int64_t boff, gbytes;
     fy_obj *extra;
+    fy_obj *tt; /* the target type (FlyDSL's _target_type): the allocated type, a field's annotation */
 } storage;
 typedef struct aref {
     fy_obj h;
@@ -230,7 +231,7 @@ static fy_obj *field_sub(storage *s, int i, fy_type *t) {
     int64_t boff, gb;
     field_place(s, i, &sym, &boff, &gb);
     fy_obj *r = storage_new(t, s->st->f[i].sub, NULL, sym);
-    if (r) ((storage *)r)->boff = boff, ((storage *)r)->gbytes = gb;
+    if (r) ((storage *)r)->boff = boff, ((storage *)r)->gbytes = gb, ((storage *)r)->tt = fy_ref(s->st->f[i].ty);
     return r;
 }
 static fy_obj *no_union_peek(structty *st) {
@@ -277,6 +278,7 @@ static int sview_setattr(fy_obj *o, fy_obj *name, fy_obj *v) {
 static void st_dealloc(fy_obj *o) {
     FY_CLEAR(((storage *)o)->st);
     FY_CLEAR(((storage *)o)->extra);
+    FY_CLEAR(((storage *)o)->tt);
 }
 static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL,
                              .dealloc = st_dealloc, .getattr = sview_getattr, .setattr = sview_setattr};
@@ -316,6 +318,19 @@ static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     FY_DECREF(t);
     return r < 0 ? NULL : fy_none();
 }
+/* _ptr: the shared pointer of a leaf's or a union's storage (a union's: to its bytes, which every member
+ * views), None for a struct's (each leaf has its own global, as FlyDSL's static placement). */
+static fy_obj *stor_ptr(storage *s) {
+    leaf l = s->l;
+    if (s->st) {
+        if (!s->gbytes || !s->st->is_union) return fy_none();
+        l = (leaf){s->base, &fy_dsl_t_i8, s->gbytes, 1, s->boff, s->gbytes};
+    }
+    fy_tracer *tr = need_tracer("Storage._ptr");
+    uint64_t p;
+    if (!tr || leaf_ptr(tr, &l, &p) < 0) return NULL;
+    return fy_trace_ptr_new(p, l.et, FY_SP_SHARED);
+}
 static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
     storage *s = (storage *)o;
     if (s->extra) {
@@ -323,10 +338,20 @@ static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
         if (v) return fy_ref(v);
     }
     int i = field_index(s, name);
-    if (i < 0) return fy_generic_getattr(o, name);
+    if (i < 0) {
+        if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "_target_type")) return fy_ref(s->tt ? s->tt : fy_None);
+        if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "_ptr")) return stor_ptr(s);
+        for (int j = 0; s->st && j < s->st->nord; j++)
+            if (s->st->ord[j].fi < 0 && fy_str_eq_cstr(name, s->st->ord[j].name))
+                return fy_err_format(&fy_AttributeError, "Storage[%s] field %R is compile-time only and has no storage",
+                                     s->st->name, name);
+        return fy_generic_getattr(o, name);
+    }
     if (s->st->f[i].sub) return field_sub(s, i, &storage_type);
     leaf l = field_leaf(s, i);
-    return storage_new(&storage_type, NULL, &l, 0);
+    fy_obj *r = storage_new(&storage_type, NULL, &l, 0);
+    if (r) ((storage *)r)->tt = fy_ref(s->st->f[i].ty);
+    return r;
 }
 /* Storage takes attributes as a Python object does (FlyDSL's kernels keep peeked views on it); they shadow
  * the fields of the same name. */
@@ -387,6 +412,17 @@ static void emit_tree(fy_tracer *tr, const structty *st, int64_t al) {
     }
 }
 
+/* s with target type tt (stolen; NULL: the error of making it). */
+static fy_obj *with_target(fy_obj *s, fy_obj *tt) {
+    if (!s || !tt) {
+        FY_XDECREF(s);
+        FY_XDECREF(tt);
+        return NULL;
+    }
+    ((storage *)s)->tt = tt;
+    return s;
+}
+
 static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"type", "alignment", NULL};
     fy_obj *v[2] = {NULL, NULL};
@@ -394,7 +430,7 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_tracer *tr = need_tracer("SharedAllocator.allocate");
     if (!tr) return NULL;
     salloc *sa = (salloc *)o;
-    int64_t align = 0;
+    int64_t align = 0, req = 0; /* req: the allocation's alignment as FlyDSL counts allocated_bytes */
     if (v[1] && v[1] != fy_None && fy_dsl_to_int(v[1], &align, "allocate", "alignment") < 0) return NULL;
     if (align < 0 || (align & (align - 1)) || align > 4096)
         return fy_err_format(&fy_ValueError, "allocate: alignment must be a power of two <= 4096, not %lld",
@@ -403,32 +439,36 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         structty *st = (structty *)v[0];
         if (fy_smem_need_layout(st) < 0) return NULL;
         int64_t al = align > st->align ? align : st->align;
+        req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + al - 1) / al * al + st->size;
+        sa->bytes = (sa->bytes + req - 1) / req * req + st->size;
         int base = tr->nlds;
         emit_tree(tr, st, al);
         fy_obj *r = storage_new(&storage_type, st, NULL, base);
         if (r && st->is_union) ((storage *)r)->gbytes = st->size;
+        if (r) ((storage *)r)->tt = fy_ref(v[0]);
         return r;
     }
     if (fy_smem_is_array(v[0])) {
         arrty *at = (arrty *)v[0];
         int64_t al = align > at->align ? align : at->align;
+        req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + al - 1) / al * al + at->n * (at->et->width / 8);
+        sa->bytes = (sa->bytes + req - 1) / req * req + at->n * (at->et->width / 8);
         leaf l = {tr->nlds++, at->et, at->n, 1, 0, 0};
         emit_global(tr, l.sym, at->et, at->n, al);
-        return storage_new(&storage_type, NULL, &l, 0);
+        return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
     }
     if (FY_DSL_IS_NUMERIC_TYPE(v[0])) {
         if (!fy_smem_storable(v[0], "allocate")) return NULL;
         fy_dsl_numeric *et = (fy_dsl_numeric *)v[0];
         int64_t al = align > et->width / 8 ? align : et->width / 8;
+        req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + al - 1) / al * al + et->width / 8;
+        sa->bytes = (sa->bytes + req - 1) / req * req + et->width / 8;
         leaf l = {tr->nlds++, et, 1, 0, 0, 0};
         emit_global(tr, l.sym, et, 1, al);
-        return storage_new(&storage_type, NULL, &l, 0);
+        return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
     }
     int64_t nbytes;
     if (!FY_INT_CHECK(v[0]) && !FY_DSL_NUM_CHECK(v[0]))
@@ -436,13 +476,17 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
                              "allocate: expected an fx.struct type, fx.Array[...] or a byte count, not '%s'",
                              fy_type_name(v[0]));
     if (fy_dsl_to_int(v[0], &nbytes, "allocate", "nbytes") < 0) return NULL;
-    if (nbytes <= 0 || nbytes > 65536)
-        return fy_err_format(&fy_ValueError, "allocate: %lld bytes is outside 1..65536", (long long)nbytes);
-    int64_t al = align > sa->base_align ? align : sa->base_align;
+    if (nbytes <= 0) return fy_err_format(&fy_ValueError, "allocate size must be > 0, got %lld", (long long)nbytes);
+    if (nbytes > 65536)
+        return fy_err_format(&fy_ValueError, "allocate: %lld bytes is more than the 65536 of LDS", (long long)nbytes);
+    int64_t al = v[1] && v[1] != fy_None ? align : sa->base_align; /* FlyDSL: alignment, else base_alignment */
+    if (al <= 0) al = 1;
     sa->bytes = (sa->bytes + al - 1) / al * al + nbytes;
+    if (al < sa->base_align) al = sa->base_align;
     leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1, 0, 0};
     emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al);
-    return storage_new(&storage_type, NULL, &l, 0);
+    fy_dsl_numeric *u8 = fy_dsl_numeric_by_name("Uint8");
+    return with_target(storage_new(&storage_type, NULL, &l, 0), u8 ? fy_smem_array_type(u8, nbytes, 1) : fy_none());
 }
 static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
 static fy_obj *sa_is_static(fy_obj *o) { return fy_bool(!((salloc *)o)->dynamic); }
@@ -470,8 +514,9 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
     static const char *const names[] = {"base_alignment", "static", NULL};
     fy_obj *v[2] = {NULL, NULL};
     if (fy_parse_args("SharedAllocator", a, na, kw, names, 0, 1, 2, v) < 0) return NULL;
-    fy_tracer *tr = need_tracer("fx.SharedAllocator");
-    if (!tr) return NULL;
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr || tr->host)
+        return fy_err_set(&fy_RuntimeError, "SharedAllocator can only be created inside a @kernel function");
     int64_t ba = 16;
     if (v[0] && fy_dsl_to_int(v[0], &ba, "SharedAllocator", "base_alignment") < 0) return NULL;
     if (ba <= 0 || (ba & (ba - 1)) || ba > 4096)
@@ -479,7 +524,10 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
                              (long long)ba);
     int st = 1;
     if (v[1] && (st = fy_truthy(v[1])) < 0) return NULL;
-    if (tr->nallocators++) return fy_err_set(&fy_RuntimeError, "fx.SharedAllocator: at most one allocator per kernel");
+    if (tr->nallocators++)
+        return fy_err_format(&fy_RuntimeError,
+                             "Only one SharedAllocator is allowed per kernel; kernel '%s' already has one",
+                             fy_trace_name(tr));
     if (fy_type_ready(&salloc_type) < 0) return NULL;
     salloc *s = (salloc *)fy_alloc(&salloc_type);
     if (!s) return NULL;

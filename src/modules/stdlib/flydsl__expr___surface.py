@@ -260,6 +260,10 @@ class PointerType(_FlyType):
 
     @staticmethod
     def get(elem_ty, address_space=None, alignment=None):
+        if getattr(elem_ty, "__peek_from_ptr__", None) is not None and _elem_text(elem_ty) == str(elem_ty):
+            name = getattr(elem_ty, "__name__", None) or repr(elem_ty)
+            raise TypeError(f"PointerType.get: elem_ty must be an MLIR type, not the composite {name}; "
+                            f"a typed address of one is fx.Storage[{name}]")
         return PointerType(_ptr_text(elem_ty, address_space, alignment))
 
     def _parts(self):

@@ -127,3 +127,8 @@ print(type(st).__name__, object.__getattribute__(st, "_ptr"), a.allocated_bytes)
 attempt("allocate(0)", lambda: a.allocate(0))
 attempt("allocate(object)", lambda: a.allocate(object))
 struct_module.add_offset = real_add_offset
+
+# a pointer's element type is an MLIR type: a composite's typed address is fx.Storage[T]
+for target in (Pair, Scratch, fx.Array[fx.Int32, 4]):
+    attempt(f"PointerType.get({target.__name__})", lambda: fx.PointerType.get(elem_ty=target))
+print(fx.PointerType.get(fx.Int32, fx.AddressSpace.Shared))
