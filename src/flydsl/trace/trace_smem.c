@@ -95,8 +95,16 @@ fy_obj *fy_smem_call_storage(const char *f, fy_obj *const *args, size_t n) {
 
 static int storable(fy_obj *e, const char *what) {
     if (!e || !FY_DSL_IS_NUMERIC_TYPE(e)) {
-        fy_err_format(&fy_TypeError, "%s: expected a numeric type (fx.Float32, fx.Int32, ...), not '%s'", what,
-                      e ? fy_type_name(e) : "nothing");
+        fy_obj *n = e ? fy_getattr_cstr(e, "__name__") : NULL;
+        if (!n || !FY_STR_CHECK(n)) fy_err_clear();
+        fy_err_format(&fy_TypeError,
+                      "%s: type %s does not implement the Storable protocol (expected a numeric type such as "
+                      "fx.Float32, an fx.Array or a struct)",
+                      what,
+                      n && FY_STR_CHECK(n) ? FY_STR_DATA(n)
+                      : e                  ? fy_type_name(e)
+                                           : "nothing");
+        FY_XDECREF(n);
         return 0;
     }
     fy_dsl_numeric *t = (fy_dsl_numeric *)e;

@@ -132,3 +132,4 @@ struct_module.add_offset = real_add_offset
 for target in (Pair, Scratch, fx.Array[fx.Int32, 4]):
     attempt(f"PointerType.get({target.__name__})", lambda: fx.PointerType.get(elem_ty=target))
 print(fx.PointerType.get(fx.Int32, fx.AddressSpace.Shared))
+attempt("Struct['t': Tensor]", lambda: fx.Struct["t": fx.Tensor])
