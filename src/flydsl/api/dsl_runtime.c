@@ -147,9 +147,7 @@ static fy_obj *size_or_align(const char *fn, fy_obj *const *a, size_t na, fy_obj
     if (fy_no_kwargs(fn, kw) < 0 || fy_check_nargs(fn, na, 1, 1) < 0) return NULL;
     int r = fy_trace_type_size(a[0], &sz, &al);
     if (r < 0) return NULL;
-    if (!r)
-        return fy_err_format(&fy_TypeError, "%s: expected an fx.struct class, fx.Array type or numeric type, not %R",
-                             fn, a[0]);
+    if (!r) return fy_err_format(&fy_TypeError, "type %R does not implement the Storable protocol", a[0]);
     return fy_int_from(align ? al : sz);
 }
 static fy_obj *f_size_of(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {

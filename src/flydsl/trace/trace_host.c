@@ -67,6 +67,7 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
     const char *name = FY_STR_CHECK(fn->name) ? FY_STR_DATA(fn->name) : "jit";
     size_t n = na + fy_kwcount(kw);
     fy_tracer tr = {0};
+    tr.host = 1;
     fy_trace_begin(&tr, name);
     fy_obj **v = fy_calloc(n ? n : 1, sizeof *v), *res = NULL;
     if (!v) {

@@ -39,12 +39,16 @@ typedef struct fy_tracer {
     int nlds;        /* LDS globals made so far */
     int64_t lds_bytes; /* their bytes (each aligned), checked against the target's LDS capacity */
     int nallocators; /* fx.SharedAllocator()s made in this kernel */
+    int host;        /* a @flyc.jit function's trace (host code), not a kernel's */
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
     char stale_at[160]; /* "file:line" of the DSL statement that used it */
     int lines;          /* line tables: full file names in the locations, sources recorded */
     fy_obj *sources;    /* with lines: file name -> source text of every DSL file an op came from */
 } fy_tracer;
+
+/* The name of the function that trace t traces (trace_num.c). */
+const char *fy_trace_name(const fy_tracer *t);
 
 /* Traced values remember their trace: an SSA handle is (generation << 32) | number, and only the number
  * is printed. fy_trace_begin gives t a new generation (kernel `name`). Emitted text holding a handle of

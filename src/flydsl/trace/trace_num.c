@@ -42,6 +42,9 @@ static const char *gen_name(uint64_t gen) {
     return gen >= 1 && gen <= ngen && gen_names[gen - 1] ? gen_names[gen - 1] : "?";
 }
 
+/* The name of the function that trace t traces (the kernel's). */
+const char *fy_trace_name(const fy_tracer *t) { return gen_name(t->gen); }
+
 /* "file:line" of the running DSL statement into buf. */
 static void stmt_at(char *buf, size_t cap) {
     fy_frame *f = fy_cur ? fy_cur->frame : NULL;

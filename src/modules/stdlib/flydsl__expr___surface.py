@@ -260,6 +260,10 @@ class PointerType(_FlyType):
 
     @staticmethod
     def get(elem_ty, address_space=None, alignment=None):
+        if getattr(elem_ty, "__peek_from_ptr__", None) is not None and _elem_text(elem_ty) == str(elem_ty):
+            name = getattr(elem_ty, "__name__", None) or repr(elem_ty)
+            raise TypeError(f"PointerType.get: elem_ty must be an MLIR type, not the composite {name}; "
+                            f"a typed address of one is fx.Storage[{name}]")
         return PointerType(_ptr_text(elem_ty, address_space, alignment))
 
     def _parts(self):
@@ -814,6 +818,9 @@ def _patch_expr(fx):
               "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
               "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
               "Struct": Struct, "Union": Union})
+    __import__("flydsl.expr._storage")
+    _st = sys.modules["flydsl.expr._storage"]
+    _put(fx, {"Storage": _st.Storage, "Arena": _st.Arena})
     _put(fx, {n: _not_in_flyi("flydsl.expr." + n) for n in _PRIMITIVE_TODO})
     _put(fx.arith, {
         "CmpIPredicate": CmpIPredicate, "CmpFPredicate": CmpFPredicate, "cmpi": cmpi, "cmpf": cmpf,
@@ -1013,7 +1020,7 @@ class Union(metaclass=_InlineStruct):
 
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "to_llvm_ptr",
-                   "apply_swizzle", "Storage", "Arena"]
+                   "apply_swizzle"]
 
 _PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
              "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
@@ -1185,8 +1192,21 @@ def patch(m):
     elif name == "flydsl.runtime":
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":
+        _put(m, {"peek_from_ptr": peek_from_ptr, "poke_into_ptr": poke_into_ptr})
         _put(m, {n: _not_in_flyi("flydsl.compiler.protocol." + n) for n in _PROTOCOL})
         _put(m, {"extract_to_ir_values": extract_to_ir_values})
+
+
+def peek_from_ptr(dsl_type, ptr):
+    """FlyDSL's protocol function: the value of dsl_type stored at ptr (flydsl.expr._storage)."""
+    __import__("flydsl.expr._storage")
+    return sys.modules["flydsl.expr._storage"].peek_from_ptr(dsl_type, ptr)
+
+
+def poke_into_ptr(dsl_type, ptr, value):
+    """FlyDSL's protocol function: stores value as dsl_type at ptr (flydsl.expr._storage)."""
+    __import__("flydsl.expr._storage")
+    return sys.modules["flydsl.expr._storage"].poke_into_ptr(dsl_type, ptr, value)
 
 
 def _runtime_names():
@@ -1217,12 +1237,16 @@ def _all_of(m, names):
 def fill(m):
     """Fills one of the modules that exist only in Python."""
     name = m.__name__
+    if name == "flydsl.expr._storage":  # imported while flydsl.expr is being made (fx.Storage, fx.Arena)
+        return
     fx = _fx()
     if name in _FILL_FROM_FX:
         _from_fx(m, _FILL_FROM_FX[name])
         _all_of(m, _FILL_FROM_FX[name])
     if name == "flydsl.expr.struct":
         m._storage_layout = _storage_layout
+        __import__("flydsl.expr._storage")
+        m.add_offset = sys.modules["flydsl.expr._storage"].byte_add_offset
     if name == "flydsl.expr.primitive":
         _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
                  "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})
