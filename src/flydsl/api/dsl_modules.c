@@ -26,6 +26,7 @@ typedef struct jitfn {
     fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
     fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
     fy_obj *dict; /* the instance __dict__ (attributes code sets on the function, e.g. a cache of its own) */
+    int launches; /* its host-code trace reached a kernel launch: it runs as a launching function from then on */
 } jitfn;
 
 /* What a @flyc.jit call compiled (FlyDSL's CompiledArtifact): the source IR, the host function's module
@@ -351,18 +352,28 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     }
     if (!j->kernel) {
         int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
-        int host = fy_trace_host_wanted(j->fn);
+        int host = !j->launches && fy_trace_host_wanted(j->fn);
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, !host && !nested, &failed);
         if (failed) return NULL;
-        fy_obj *r, *const *ca = wa ? wa : a;
+        fy_obj *r = NULL, *const *ca = wa ? wa : a;
         if (host) { /* no launches: traced as FlyDSL's host function */
             char *ir = NULL;
             fy_obj *key = NULL;
-            r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key);
+            int relaunch;
+            r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key, &relaunch);
             if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
             FY_XDECREF(key);
             free(ir);
-        } else {
+            if (relaunch) { /* it reached a launch at run time: from now on a launching function */
+                j->launches = 1;
+                fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
+                wa = fy_trace_jit_args(j->fn, a, na, kw, !nested, &failed);
+                if (failed) return NULL;
+                ca = wa ? wa : a;
+                host = 0;
+            }
+        }
+        if (!host) {
             fy_obj *prev = jit_launched, *prev_hints = jit_hints;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
             if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
@@ -587,6 +598,7 @@ static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
+    if (fy_trace_host_reached_launch() < 0) return NULL;
     unsigned grid[3], block[3];
     size_t smem;
     fy_obj *stream = NULL;

@@ -11,7 +11,7 @@ With artifact_name= and $FLYDSL_AUTOTUNE_CONFIG_DIR set, a forced search also wr
 artifact (<name>-<sha256 of its identity>.json: version, identity = name + key values + device, config),
 which later calls on the same device read before the default, after validating it against the call.
 
-Times are wall-clock medians of the launches: on flyi's CPU emulator they rank the configurations by
+Times are medians of timing events around the launches: on flyi's CPU emulator they rank the configurations by
 emulated time, which says little about a GPU, and the tuning says so; the device of an artifact made
 there is the emulator's ('flyi emulator'), so it is never taken for a GPU's.
 """
@@ -21,7 +21,6 @@ import inspect
 import json
 import os
 import sys
-import time
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -188,24 +187,23 @@ class Config:
                    maxnreg=d.pop("maxnreg", None), **d)
 
 
-def _sync():
-    torch = sys.modules.get("torch")
-    if torch is not None and hasattr(torch, "cuda"):
-        torch.cuda.synchronize()
-
-
 def do_bench(fn, warmup=5, rep=25, quantiles=None):
-    """The median time of fn() in milliseconds over rep runs after warmup runs (or the given quantiles).
-    Each run is timed from its start to the device's synchronize after it (on the emulator, the emulation)."""
+    """The median time of fn() in milliseconds over rep runs after warmup runs (or the given quantiles). Each run
+    is timed by a pair of timing events around it on the current stream (on flyi's emulator, which runs a launch
+    when it is made, that is the emulation's time)."""
+    torch = _torch()
     for _ in range(warmup):
         fn()
-    _sync()
+    torch.cuda.synchronize()
     times = []
     for _ in range(rep):
-        t0 = time.perf_counter()
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
         fn()
-        _sync()
-        times.append((time.perf_counter() - t0) * 1000.0)
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
     times.sort()
     if quantiles:
         return [times[min(int(q * len(times)), len(times) - 1)] for q in quantiles]
@@ -336,16 +334,12 @@ class Autotuner:
         named = self._named(args, kwargs)
         stream = named.get("stream")
         cuda = torch.cuda
-        if hasattr(cuda, "Stream") and isinstance(stream, cuda.Stream):
+        if isinstance(stream, cuda.Stream):
             return cuda.stream(stream)
-        if type(stream) is int and stream == 0 and hasattr(cuda, "default_stream"):
+        if isinstance(stream, int):
             dev = next((v.device for v in named.values()
                         if isinstance(v, torch.Tensor) and getattr(v, "is_cuda", False)), None)
-            return cuda.stream(cuda.default_stream(dev))
-        if type(stream) is int and hasattr(cuda, "ExternalStream"):
-            dev = next((v.device for v in named.values()
-                        if isinstance(v, torch.Tensor) and getattr(v, "is_cuda", False)), None)
-            return cuda.stream(cuda.ExternalStream(stream, device=dev))
+            return cuda.stream(cuda.default_stream(dev) if stream == 0 else cuda.ExternalStream(stream, device=dev))
         return nullcontext()
 
     def _call_device(self, args, kwargs):
