@@ -391,6 +391,23 @@ static fy_obj *c_current_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj
     return cur_stream ? fy_ref(&cur_stream->h) : stream_make(0);
 }
 static fy_obj *c_default_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return stream_make(0); }
+/* torch.cuda.ExternalStream(stream_ptr, device=None): the stream whose raw handle (cuda_stream) is stream_ptr; a
+ * handle that is no live stream's is a ValueError (flyi's raw handles are its own streams'). */
+static fy_obj *c_external_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"stream_ptr", "device", NULL};
+    fy_obj *k[2];
+    if (fy_parse_args("ExternalStream", a, n, kw, names, 1, 2, 2, k) < 0) return NULL;
+    int64_t handle;
+    if (!FY_INT_CHECK(k[0]) || fy_int_as_i64(k[0], &handle) < 0)
+        return fy_err_format(&fy_TypeError, "ExternalStream(): stream_ptr must be an int, got %T", k[0]);
+    if (handle == 0) return stream_make(0);
+    stream_t *s = stream_by_handle(handle);
+    if (!s)
+        return fy_err_format(&fy_ValueError,
+                             "ExternalStream(): %lld is not the cuda_stream of a live torch.cuda.Stream",
+                             (long long)handle);
+    return fy_ref(&s->h);
+}
 static fy_obj *c_stream(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     if (fy_check_nargs("stream", n, 1, 1) < 0) return NULL;
     if (a[0] == fy_None) return stream_make(0);
@@ -464,6 +481,7 @@ static fy_methoddef cuda_funcs[] = {
     {"current_stream", c_current_stream, 0, "current_stream(device=None)"},
     {"default_stream", c_default_stream, 0, "default_stream(device=None)"},
     {"stream", c_stream, 0, "stream(stream): context manager selecting a stream"},
+    {"ExternalStream", c_external_stream, 0, "ExternalStream(stream_ptr, device=None): the stream of a raw handle"},
     {"get_device_name", c_get_device_name, 0, "get_device_name(device=None)"},
     {"get_device_properties", c_get_device_properties, 0, "get_device_properties(device)"},
     {"get_device_capability", c_get_device_capability, 0, "get_device_capability(device=None)"},

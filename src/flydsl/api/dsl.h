@@ -143,6 +143,8 @@ fy_obj *fy_dsl_ptr_arg_like(fy_obj *model, fy_obj *arg);
 /* Is a launching @flyc.jit function's body running as host code (no kernel being traced)? There its numeric
  * values' ir_value() are host values (flydsl._mlir.ir._HostValue), which arith ops fold. */
 int fy_dsl_in_launcher(void);
+/* A CompiledArtifact (FlyDSL's: source_ir, ir) of the one CompiledKernel ck: CompiledKernel._keepalive. */
+fy_obj *fy_dsl_kernel_artifact(fy_obj *ck);
 /* flyc.from_c_void_p. */
 extern fy_methoddef fy_dsl_ptr_arg_funcs[];
 

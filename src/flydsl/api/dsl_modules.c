@@ -26,6 +26,7 @@ typedef struct jitfn {
     fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
     fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
     fy_obj *dict; /* the instance __dict__ (attributes code sets on the function, e.g. a cache of its own) */
+    int launches; /* its host-code trace reached a kernel launch: it runs as a launching function from then on */
 } jitfn;
 
 /* What a @flyc.jit call compiled (FlyDSL's CompiledArtifact): the source IR, the host function's module
@@ -94,8 +95,52 @@ static fy_obj *artifact_source_ir(fy_obj *self) {
     return r->source_ir ? fy_ref(r->source_ir) : NULL;
 }
 static fy_obj *artifact_kernels(fy_obj *self) { return fy_ref(((artifact *)self)->kernels); }
+
+/* Appends bytes b (n) to buf as the contents of an MLIR string literal: printable ASCII as it is, '"', '\\' and the
+ * other bytes as \XX (upper-case hex), as MLIR prints a string attribute. */
+static void mlir_escaped(fy_sbuf *buf, const unsigned char *b, size_t n) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = b[i];
+        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+            fy_sbuf_addc(buf, (char)c);
+            continue;
+        }
+        char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
+        fy_sbuf_add(buf, e, 3);
+    }
+}
+
+/* ir: the compiled module as FlyDSL's CompiledArtifact.ir has it after gpu-module-to-binary, one gpu.binary per
+ * kernel holding its code object for its target (flyi's host side is no MLIR, so the module has no host code). */
+static fy_obj *artifact_ir(fy_obj *self) {
+    artifact *r = (artifact *)self;
+    fy_sbuf buf = {0};
+    fy_sbuf_adds(&buf, "module attributes {gpu.container_module} {\n");
+    for (int64_t i = 0; i < (int64_t)FY_LIST_N(r->kernels); i++) {
+        fy_obj *k = FY_LIST_ITEMS(r->kernels)[i];
+        fy_obj *bin = fy_getattr_cstr(k, "binary"), *tgt = bin ? fy_getattr_cstr(k, "target") : NULL;
+        int ok = bin && tgt && FY_BYTES_CHECK(bin) && FY_STR_CHECK(tgt);
+        if (ok) {
+            fy_sbuf_printf(&buf, "  gpu.binary @kernels_%lld [#gpu.object<#rocdl.target<chip = \"%s\">, \"",
+                           (long long)i, FY_STR_DATA(tgt));
+            mlir_escaped(&buf, (const unsigned char *)((fy_bytes *)bin)->data, (size_t)((fy_bytes *)bin)->len);
+            fy_sbuf_adds(&buf, "\">]\n");
+        } else if (bin && tgt) fy_err_set(&fy_RuntimeError, "CompiledArtifact.ir: a kernel without a code object");
+        FY_XDECREF(bin);
+        FY_XDECREF(tgt);
+        if (!ok) {
+            fy_sbuf_free(&buf);
+            return NULL;
+        }
+    }
+    fy_sbuf_adds(&buf, "}\n");
+    return fy_sbuf_finish(&buf);
+}
+
 static fy_getsetdef artifact_getsets[] = {
     {"source_ir", artifact_source_ir, NULL, "the traced (pre-lowering) MLIR text"},
+    {"ir", artifact_ir, NULL, "the compiled module: a gpu.binary per kernel with its code object"},
     {"kernels", artifact_kernels, NULL, "the CompiledKernels the call launched"},
     {0}};
 static fy_type artifact_type = {
@@ -107,6 +152,14 @@ static fy_type artifact_type = {
     .clear = artifact_dealloc,
     .getsets = artifact_getsets,
 };
+
+fy_obj *fy_dsl_kernel_artifact(fy_obj *ck) {
+    if (fy_type_ready(&artifact_type) < 0) return NULL;
+    artifact *r = (artifact *)fy_alloc(&artifact_type);
+    if (!r) return NULL;
+    if (!(r->kernels = fy_list_new(0)) || fy_list_append(r->kernels, ck) < 0) FY_CLEAR(r);
+    return r ? &r->h : NULL;
+}
 
 /* The kernels launched during the running @flyc.jit call (a list), NULL outside one. */
 static fy_obj *jit_launched;
@@ -351,24 +404,37 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     }
     if (!j->kernel) {
         int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
-        int host = fy_trace_host_wanted(j->fn);
+        int host = !j->launches && fy_trace_host_wanted(j->fn);
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, !host && !nested, &failed);
         if (failed) return NULL;
-        fy_obj *r, *const *ca = wa ? wa : a;
+        fy_obj *r = NULL, *const *ca = wa ? wa : a;
         if (host) { /* no launches: traced as FlyDSL's host function */
             char *ir = NULL;
             fy_obj *key = NULL;
-            r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key);
+            int relaunch;
+            r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key, &relaunch);
             if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
             FY_XDECREF(key);
             free(ir);
-        } else {
+            if (relaunch) { /* it reached a launch at run time: from now on a launching function */
+                j->launches = 1;
+                fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
+                wa = fy_trace_jit_args(j->fn, a, na, kw, !nested, &failed);
+                if (failed) return NULL;
+                ca = wa ? wa : a;
+                host = 0;
+            }
+        }
+        if (!host) {
             fy_obj *prev = jit_launched, *prev_hints = jit_hints;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
             if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
             r = fy_call(j->fn, ca, na, kw);
             jit_hints = prev_hints;
             if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
+            /* a launching jit function called by another: its kernels are the caller's launches too */
+            for (int64_t i = 0; r && prev && jit_launched && i < (int64_t)FY_LIST_N(jit_launched); i++)
+                if (fy_list_append(prev, FY_LIST_ITEMS(jit_launched)[i]) < 0) FY_CLEAR(r);
             FY_XDECREF(jit_launched);
             jit_launched = prev;
         }
@@ -587,6 +653,7 @@ static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
+    if (fy_trace_host_reached_launch() < 0) return NULL;
     unsigned grid[3], block[3];
     size_t smem;
     fy_obj *stream = NULL;

@@ -46,7 +46,12 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fn, const char *name, fy_obj *const *arg
  * positional parameters as run-time values, and gives the traced module text in *ir (malloc'd) and the call's
  * cache key in *key (a tuple: the run-time parameters' type names, the other arguments' values or types). */
 int fy_trace_host_wanted(fy_obj *fn);
-fy_obj *fy_trace_host_call(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key);
+/* *relaunch is set (NULL returned, no error) when the function reached a kernel launch at run time (a launching
+ * jit function or a launcher it got from a builder): the caller runs it again as a launching function. */
+fy_obj *fy_trace_host_call(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key, int *relaunch);
+/* Called at a kernel launch: under a host-code trace of a jit function it marks that trace (host_launch) and
+ * raises a RuntimeError to unwind it (-1); else 0. */
+int fy_trace_host_reached_launch(void);
 fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
 /* The arguments of a call of @flyc.jit function fn (Python's calling convention: na positional, then the
  * values of the kwnames kw) against its annotations: a TypeError naming the parameter, what it expects and

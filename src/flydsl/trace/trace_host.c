@@ -4,7 +4,9 @@
  * values, Vectors and DSL arithmetic made in its body emit IR, and the traced text is kept as the call's
  * source IR. flyi interprets jit functions; one whose code (with the functions defined in it) names no
  * `launch` runs the same way under a tracer of its own, so its values behave as FlyDSL's do. A jit function
- * that launches kernels keeps running as plain Python (its arguments are passed on to the launches). */
+ * that launches kernels keeps running as plain Python (its arguments are passed on to the launches); so does one
+ * that reaches a launch only at run time (a launching jit function made by a builder it calls): the launch
+ * unwinds its host trace and it runs again, once, as a launching function (the function remembers it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,15 +62,27 @@ static fy_obj *call_key(fy_obj *const *v, size_t n) {
     return k;
 }
 
-fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key) {
+int fy_trace_host_reached_launch(void) {
+    fy_tracer *t = fy_trace_cur();
+    if (!t || !t->host_fn) return 0;
+    t->host_launch = 1;
+    fy_err_set(&fy_RuntimeError, "a kernel launch in a @flyc.jit function traced as host code (flyi runs the function "
+                                 "again as a launching one)");
+    return -1;
+}
+
+fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key,
+                           int *relaunch) {
     *ir = NULL;
     *key = NULL;
+    *relaunch = 0;
     fy_function *fn = (fy_function *)fnobj;
     const char *name = FY_STR_CHECK(fn->name) ? FY_STR_DATA(fn->name) : "jit";
     size_t n = na + fy_kwcount(kw);
     fy_tracer tr = {0};
     tr.host = 1;
     fy_trace_begin(&tr, name);
+    tr.host_fn = 1;
     fy_obj **v = fy_calloc(n ? n : 1, sizeof *v), *res = NULL;
     if (!v) {
         fy_trace_free(&tr);
@@ -91,7 +105,12 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
     fy_tracer *prev = fy_trace_set(&tr);
     res = fy_call(fnobj, v, na, kw);
     fy_trace_set(prev);
-    if (res && tr.stale) {
+    if (tr.host_launch) { /* whatever the body did with the RuntimeError that unwound it */
+        FY_XDECREF(res);
+        res = NULL;
+        fy_err_clear();
+        *relaunch = 1;
+    } else if (res && tr.stale) {
         fy_trace_stale_error(&tr, name);
         FY_CLEAR(res);
     } else if (res && tr.failed) {

@@ -45,6 +45,8 @@ typedef struct fy_tracer {
     char stale_at[160]; /* "file:line" of the DSL statement that used it */
     int lines;          /* line tables: full file names in the locations, sources recorded */
     fy_obj *sources;    /* with lines: file name -> source text of every DSL file an op came from */
+    int host_fn;        /* a @flyc.jit function's trace as host code (trace_host.c) */
+    int host_launch;    /* host_fn: the function reached a kernel launch (it is run again as a launching one) */
 } fy_tracer;
 
 /* The name of the function that trace t traces (trace_num.c). */

@@ -298,16 +298,34 @@ static fy_methoddef ck_methods[] = {{"ir", ck_ir, 0, "ir(stage=None)\nThe IR aft
                                      "(needs line tables: flyc.compile(..., debug_info=True))."},
                                     {"_repr_html_", ck_repr_html, 0, "_repr_html_()\nThe HTML view of the kernel."},
                                     {0}};
-static fy_getsetdef ck_getsets[] = {{"stages", ck_stages, NULL, "the pipeline stages"},
-                                    {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
-                                    {"isa", ck_isa, NULL, "AMDGPU assembly"},
-                                    {"binary", ck_binary, NULL, "the code object"},
-                                    {"stats", ck_stats, NULL, "resource usage"},
-                                    {"timings", ck_timings, NULL, "milliseconds per phase"},
-                                    {"name", ck_name, NULL, "kernel name"},
-                                    {"target", ck_target, NULL, "the GPU target"},
-                                    {"compile_hints", ck_hints, NULL, "the compiling jit function's compile hints"},
-                                    {0}};
+/* _keepalive: the CompiledArtifact of the flyc.compile call that made this kernel (its jit function's latest, when
+ * that one holds this kernel: all the kernels the call launched), else one of this kernel alone. */
+static fy_obj *ck_keepalive(fy_obj *o) {
+    ckernel *k = (ckernel *)o;
+    fy_obj *last = k->jit ? fy_getattr_cstr(k->jit, "_last_compiled") : NULL, *art = NULL;
+    if (!last) fy_err_clear();
+    else if (FY_TUPLE_CHECK(last) && FY_TUPLE_N(last) == 2) {
+        fy_obj *ks = fy_getattr_cstr(FY_TUPLE_ITEMS(last)[1], "kernels");
+        for (int64_t i = 0; ks && FY_LIST_CHECK(ks) && i < (int64_t)FY_LIST_N(ks); i++)
+            if (FY_LIST_ITEMS(ks)[i] == o) art = fy_ref(FY_TUPLE_ITEMS(last)[1]);
+        if (!ks) fy_err_clear();
+        FY_XDECREF(ks);
+    }
+    FY_XDECREF(last);
+    return art ? art : fy_dsl_kernel_artifact(o);
+}
+static fy_getsetdef ck_getsets[] = {
+    {"stages", ck_stages, NULL, "the pipeline stages"},
+    {"llvm_ir", ck_llvm, NULL, "device LLVM IR"},
+    {"isa", ck_isa, NULL, "AMDGPU assembly"},
+    {"binary", ck_binary, NULL, "the code object"},
+    {"stats", ck_stats, NULL, "resource usage"},
+    {"timings", ck_timings, NULL, "milliseconds per phase"},
+    {"name", ck_name, NULL, "kernel name"},
+    {"target", ck_target, NULL, "the GPU target"},
+    {"compile_hints", ck_hints, NULL, "the compiling jit function's compile hints"},
+    {"_keepalive", ck_keepalive, NULL, "a CompiledArtifact of this kernel (FlyDSL's: source_ir, ir)"},
+    {0}};
 fy_type fy_trace_ckernel_type = {
     FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)),
     .flags = FY_TPF_FINAL,

@@ -135,7 +135,7 @@ env_debug = _EnvGroup("FLYDSL_DEBUG_", {"print_after_all": (bool, False), "dump_
                                          "enable_debug_info": (bool, False), "show_stacktrace": (bool, False),
                                          "log_level": (str, "WARNING")})
 env_runtime = _EnvGroup("FLYDSL_RUNTIME_", {"enable_cache": (bool, True), "cache_dir": (str, "")})
-env_autotune = _EnvGroup("FLYDSL_AUTOTUNE_", {"cache_dir": (str, ""), "verbose": (bool, False)})
+env_autotune = _EnvGroup("FLYDSL_AUTOTUNE_", {"config_dir": (str, "")})  # offline config artifacts; "" turns them off
 
 
 def log():

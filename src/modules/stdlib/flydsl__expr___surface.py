@@ -612,6 +612,15 @@ def _flydsl_key():
     return "flyi-" + ".".join(str(v) for v in _sys.version_info[:3])
 
 
+_CACHE_INVALIDATING_ENV_VARS = ("FLYDSL_COMPILE_OPT_LEVEL", "FLYDSL_COMPILE_BACKEND", "FLYDSL_COMPILE_LLVM_DIR",
+                                "FLYDSL_DEBUG_ENABLE_DEBUG_INFO", "FLYDSL_EXTRA_SOURCE_DIRS")
+
+
+def _cache_invalidating_env_values():
+    """(name, value) of each environment variable FlyDSL's compile cache keys on, read now ('' when unset)."""
+    return tuple((n, os.environ.get(n, "")) for n in _CACHE_INVALIDATING_ENV_VARS)
+
+
 class MlirCompiler:
     """FlyDSL's MLIR compile step. flyi compiles through its own pipeline (flyc.compile, CompiledKernel);
     this class exists for programs and tests that patch or read it, and compile() returns the module as
@@ -1290,7 +1299,7 @@ def fill(m):
         c = sys.modules.get("flydsl.compiler") or __import__("flydsl.compiler")
         c = sys.modules["flydsl.compiler"]
         _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None)), "_flydsl_key": _flydsl_key,
-                 "MlirCompiler": MlirCompiler})
+                 "_cache_invalidating_env_values": _cache_invalidating_env_values, "MlirCompiler": MlirCompiler})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,

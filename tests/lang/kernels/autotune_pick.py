@@ -60,7 +60,7 @@ a = torch.arange(256, dtype=torch.float32).cuda()
 b = torch.zeros(256, dtype=torch.float32).cuda()
 tuned(launch, a, b, 256)
 print("result", torch.equal(b, a + 1))
-print("cached keys", len(launch.cache), "choice", launch.cache[list(launch.cache)[0]] in (Config(BLOCK=64), Config(BLOCK=128)))
+print("cached keys", len(launch.cache), "choice", launch.cache[list(launch.cache)[0]].to_dict() in ({"BLOCK": 64}, {"BLOCK": 128}))
 b.zero_()
 tuned(launch, a, b, 256)  # same key: no tuning
 print("reused", torch.equal(b, a + 1), len(launch.cache))
@@ -72,7 +72,7 @@ path = os.path.join(os.environ["FLYDSL_AUTOTUNE_CACHE_DIR"], "launch.json")
 disk = json.load(open(path))
 print("on disk", len(disk), sorted(set(str(sorted(v.items())) for v in disk.values())) != [])
 again = autotune(configs=[Config(BLOCK=64)], key=["n"])(launch.fn)
-print("read back", len(again.cache), again.cache == launch.cache)
+print("read back", len(again.cache), {k: c.to_dict() for k, c in again.cache.items()} == {k: c.to_dict() for k, c in launch.cache.items()})
 print(Config(BLOCK=32, num_warps=4, maxnreg=128), Config.from_dict({"BLOCK": 8, "num_warps": 2}).all_kwargs())
 os.environ["FLYDSL_AUTOTUNE"] = "1"  # tune again, whatever is cached
 try:

@@ -84,11 +84,11 @@ with CompilationContext.compile_hints({"waves_per_eu": 2, "llvm_options": {"a": 
     print(sorted(CompilationContext.get_compile_hints().items()))
 print(CompilationContext.get_compile_hints())
 
-tuned = autotune(configs=[Config(BLOCK=8)], key=["n"], artifact_name=" my_kernel.v1 ")(run_dispatch)
+tuned = autotune(configs=[Config(BLOCK=8)], key=["A"], artifact_name=" my_kernel.v1 ")(run_dispatch)
 print(tuned.artifact_name)
 for bad in ("no spaces", "x" * 65, 3):
     try:
-        autotune(configs=[Config(BLOCK=8)], key=["n"], artifact_name=bad)(run_dispatch)
+        autotune(configs=[Config(BLOCK=8)], key=["A"], artifact_name=bad)(run_dispatch)
     except (TypeError, ValueError) as e:
         print(type(e).__name__ + ":", e)
 
