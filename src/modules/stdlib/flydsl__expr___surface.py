@@ -1174,9 +1174,9 @@ def fill(m):
                  "dsl_wrap_result": dsl_wrap_result, "tracing_context": tracing_context,
                  "tracing_option": tracing_option})
     elif name == "flydsl.expr.extern":
-        _put(m, {"ffi": _not_in_flyi("flydsl.expr.extern.ffi", "not supported by flyi (external device functions)"),
-                 "ExternFunction": _not_in_flyi("flydsl.expr.extern.ExternFunction",
-                                                "not supported by flyi (external device functions)")})
+        _put(m, {"ffi": ExternFunction, "ExternFunction": ExternFunction})
+    elif name == "flydsl.compiler.jit_executor":
+        _put(m, {"_pack_ciface_args": sys.modules["flydsl._compiler_surface"]._pack_ciface_args})
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
                  "kernel": sys.modules["flydsl.compiler"].kernel})
