@@ -19,7 +19,7 @@
 #define TRACE_HOOK(nm) \
     do { \
         fy_obj *r_; \
-        if (fy_trace_layout_hook(nm, a, na, kw, &r_)) return r_; \
+        if (fy_trace_layout_hook(nm, a, na, kw, &r_)) return fy_trace_host_value(r_); \
     } while (0)
 
 #define DEF(name) static fy_obj *name(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
@@ -53,7 +53,7 @@ static fy_obj *make_tuple_like(const char *op, fy_obj *const *a, size_t na, fy_o
     fly_inttuple t;
     int r = fy_dsl_to_inttuple(v, &t, allow_none, op, "the value");
     FY_DECREF(v);
-    return r < 0 ? NULL : fy_dsl_inttuple_new(&t);
+    return r < 0 ? NULL : fy_trace_host_value(fy_dsl_inttuple_new(&t));
 }
 DEF(f_make_shape) {
     UNUSED_SELF;
@@ -88,16 +88,17 @@ DEF(f_make_layout) {
                                      fy_type_name(a[i]));
             modes[i] = LAY(a[i]);
         }
-        return ret_layout(fly_layout_concat(&L, modes, (int)na, &err), &L, &err);
+        return fy_trace_host_value(ret_layout(fly_layout_concat(&L, modes, (int)na, &err), &L, &err));
     }
     static const char *const names[] = {"shape", "stride", NULL};
     fy_obj *v[2];
     fly_inttuple s, d;
     if (fy_parse_args("make_layout", a, na, kw, names, 1, 2, 2, v) < 0) return NULL;
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_layout", "shape") < 0) return NULL;
-    if (!v[1] || v[1] == fy_None) return ret_layout(fly_layout_make_col_major(&L, &s, &err), &L, &err);
+    if (!v[1] || v[1] == fy_None)
+        return fy_trace_host_value(ret_layout(fly_layout_make_col_major(&L, &s, &err), &L, &err));
     if (fy_dsl_to_inttuple(v[1], &d, 0, "make_layout", "stride") < 0) return NULL;
-    return ret_layout(fly_layout_make(&L, &s, &d, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make(&L, &s, &d, &err), &L, &err));
 }
 
 DEF(f_make_ordered_layout) {
@@ -111,7 +112,7 @@ DEF(f_make_ordered_layout) {
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_ordered_layout", "shape") < 0 ||
         fy_dsl_to_inttuple(v[1], &o, 0, "make_ordered_layout", "order") < 0)
         return NULL;
-    return ret_layout(fly_layout_make_ordered(&L, &s, &o, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make_ordered(&L, &s, &o, &err), &L, &err));
 }
 
 DEF(f_make_identity_layout) {
@@ -124,7 +125,7 @@ DEF(f_make_identity_layout) {
     fly_error err;
     if (fy_parse_args("make_identity_layout", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_identity_layout", "shape") < 0) return NULL;
-    return ret_layout(fly_layout_make_identity(&L, &s, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make_identity(&L, &s, &err), &L, &err));
 }
 
 /* Zeros shaped like t. */

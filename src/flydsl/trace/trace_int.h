@@ -44,6 +44,7 @@ typedef struct fy_tracer {
     char stale_at[160]; /* "file:line" of the DSL statement that used it */
     int lines;          /* line tables: full file names in the locations, sources recorded */
     fy_obj *sources;    /* with lines: file name -> source text of every DSL file an op came from */
+    int host;           /* a jit function's host trace (trace_host.c), not a kernel's */
 } fy_tracer;
 
 /* Traced values remember their trace: an SSA handle is (generation << 32) | number, and only the number
@@ -312,6 +313,8 @@ void fy_trace_dyn_end(fy_trace_dynsave *save);
 /* Layout L as an SSA value: fly.static when static, else fly.make_int_tuple + fly.make_layout of its
  * bound leaves; 0 or -1 with an exception (a leaf without a value). */
 int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out);
+/* fly.make_int_tuple of t's bound dynamic leaves, or fly.static (trace_tensor.c); -1 with an exception. */
+int fy_trace_tuple_ssa(fy_tracer *tr, const fly_inttuple *t, uint64_t *out);
 
 /* Emits fly.make_coord for Python key checked against layout L (trace_tensor.c): its SSA handle, type
  * text, tuple and number of None leaves; 0, or -1 with an exception. */
