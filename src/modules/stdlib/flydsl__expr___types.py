@@ -94,6 +94,9 @@ class _LayoutValueType(_ValueFlyType):
     is_static_stride = property(lambda self: self._need().stride.is_static)
 
 
+_LayoutValueType.__name__ = _LayoutValueType.__qualname__ = "LayoutType"
+
+
 def _tile_mode(m):
     fx = _fx()
     if isinstance(m, _ValueFlyType):
