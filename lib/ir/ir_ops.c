@@ -89,6 +89,20 @@ INFER(infer_make_identity_layout) {
     return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
 }
 
+/* fly.make_ordered_layout(shape, order): strides in the order's mode order; a leaf order (FlyDSL's 0) is
+ * column-major. */
+INFER(infer_make_ordered_layout) {
+    UNUSED_INFER_ARGS;
+    fly_inttuple s, o;
+    fly_layout L;
+    fly_status st = fly_ir_decode_int_tuple(in[0], &s, err);
+    if (!st) st = fly_ir_decode_int_tuple(in[1], &o, err);
+    if (!st)
+        st = fly_inttuple_is_leaf(&o) && !fly_inttuple_is_leaf(&s) ? fly_layout_make_col_major(&L, &s, err)
+                                                                   : fly_layout_make_ordered(&L, &s, &o, err);
+    return st ? st : set_out(fly_ir_layout_type(ctx, &L), out, err);
+}
+
 INFER(infer_make_view) {
     UNUSED_INFER_ARGS;
     fly_ir_ptr_info p;
@@ -714,6 +728,7 @@ static const fly_ir_opdef ops[] = {
     {"fly.make_coord", 0, -1, 1, E | G, infer_make_int_tuple},
     {"fly.make_layout", 1, 2, 1, E | F, infer_make_layout},
     {"fly.make_identity_layout", 1, 1, 1, E | F, infer_make_identity_layout},
+    {"fly.make_ordered_layout", 2, 2, 1, E | F, infer_make_ordered_layout},
     {"fly.make_view", 2, 2, 1, E, infer_make_view},
     {"fly.make_composed_layout", 3, 3, 1, E | F, infer_make_composed_layout},
     {"fly.decomposition", 1, 1, 1, E, infer_decomposition},

@@ -99,7 +99,9 @@ static void emit_terms(lctx *c, fly_itbuilder *b, const acc *a, const int *prefi
                 deeper = 1;
             } else {
                 leaf = a->term[i];
-                if (leaf.flags & FLY_IT_F_DYNCOEF) leaf = fly_itnode_dyn(0, 1, (leaf.flags & FLY_IT_F_I64) ? 64 : 32);
+                /* the coefficient of this path; a runtime one keeps its handle (the value computed for it) */
+                if (leaf.flags & FLY_IT_F_DYNCOEF)
+                    leaf = fly_itnode_dyn((uint64_t)leaf.v, 1, (leaf.flags & FLY_IT_F_I64) ? 64 : 32);
                 else leaf = LF_INT(leaf.v);
             }
         }

@@ -20,8 +20,9 @@ typedef struct coacc {
 static void co_add(lctx *c, coacc *a, fly_itnode ext, fly_itnode d) {
     fly_itnode m1 = lf_sub(c, ext, LF_INT(1));
     if (d.kind == FLY_IT_BASIS) {
-        fly_itnode k = (d.flags & FLY_IT_F_DYNCOEF) ? fly_itnode_dyn(0, 1, (d.flags & FLY_IT_F_I64) ? 64 : 32)
-                                                    : LF_INT(d.v < 0 ? -d.v : d.v);
+        fly_itnode k = (d.flags & FLY_IT_F_DYNCOEF)
+                           ? fly_itnode_dyn((uint64_t)d.v, 1, (d.flags & FLY_IT_F_I64) ? 64 : 32)
+                           : LF_INT(d.v < 0 ? -d.v : d.v);
         fly_itnode v = lf_mul(c, m1, k);
         int len = (d.flags >> 4) & 7;
         for (int i = 0; i < a->nterms; i++)

@@ -153,6 +153,12 @@ int fly_tile_print(const fly_tile *t, char *buf, size_t cap) {
     return finish(&p);
 }
 
+int fly_tile_print_display(const fly_tile *t, char *buf, size_t cap) {
+    pbuf p = pb(buf, cap);
+    put_tile(&p, t, t->e[0].kind == FLY_TILE_LIST && t->e[0].n == 1 ? 1 : 0);
+    return finish(&p);
+}
+
 const char *fly_tile_str(const fly_tile *t, char buf[256]) { return clip(buf, fly_tile_print(t, buf, 256)); }
 
 static void put_swizzle(pbuf *p, const fly_swizzle *s) {

@@ -81,6 +81,19 @@ static fly_itnode overflow(lctx *c, const char *what, int64_t a, int64_t b) {
     return LF_INT(0);
 }
 
+/* The coefficient of basis leaf b as a number: INT, or DYN holding the runtime coefficient's handle. */
+static fly_itnode coef_of(const fly_itnode *b) {
+    return (b->flags & FLY_IT_F_DYNCOEF) ? fly_itnode_dyn((uint64_t)b->v, 1, wide_of(b) ? 64 : 32) : LF_INT(b->v);
+}
+
+/* Basis leaf b (its modes) with coefficient k (INT, or DYN: a runtime coefficient, its handle kept). */
+static fly_itnode with_coef(fly_itnode b, fly_itnode k) {
+    b.flags &= (uint8_t)~(FLY_IT_F_DYNCOEF | FLY_IT_F_I64);
+    b.v = k.v;
+    if (k.kind == FLY_IT_DYN) b.flags |= FLY_IT_F_DYNCOEF | (k.flags & FLY_IT_F_I64);
+    return b;
+}
+
 fly_itnode fly_lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
     if (a.kind == FLY_IT_INT && b.kind == FLY_IT_INT) {
         int64_t r;
@@ -109,10 +122,8 @@ fly_itnode fly_lf_mul_slow(lctx *c, fly_itnode a, fly_itnode b) {
             if (__builtin_mul_overflow(a.v, b.v, &r.v)) return overflow(c, "*", a.v, b.v);
             return r;
         }
-        r.flags |= FLY_IT_F_DYNCOEF;
-        if (wide_of(&a)) r.flags |= FLY_IT_F_I64;
-        r.v = 0;
-        return r;
+        /* a runtime coefficient: the product of the coefficients, computed (a handle) when a hook is installed */
+        return with_coef(b, fly_lf_mul_slow(c, a, coef_of(&b)));
     }
     return bad(c, "multiply", &a, &b);
 }
@@ -135,9 +146,7 @@ static fly_itnode addsub(lctx *c, fly_itnode a, fly_itnode b, int sub) {
                 return overflow(c, sub ? "-" : "+", a.v, b.v);
             return r;
         }
-        r.flags |= FLY_IT_F_DYNCOEF;
-        r.v = 0;
-        return r;
+        return with_coef(r, addsub(c, coef_of(&a), coef_of(&b), sub));
     }
     return bad(c, sub ? "subtract" : "add", &a, &b);
 }
@@ -216,7 +225,7 @@ static fly_itnode minmax(lctx *c, fly_itnode a, fly_itnode b, int mx) {
         return LF_INT(mx ? (a.v > b.v ? a.v : b.v) : (a.v < b.v ? a.v : b.v));
     if (fly_lf_eq(&a, &b) == 1) return a;
     if (is_num(&a) && is_num(&b)) {
-    /* Dynamic extents are >= 1: min(1, x) = 1 and max(1, x) = x. */
+        /* Dynamic extents are >= 1: min(1, x) = 1 and max(1, x) = x. */
         if (lf_isint(&a, 1)) return mx ? b : a;
         if (lf_isint(&b, 1)) return mx ? a : b;
         return dynres(mx ? FLY_DYN_MAX : FLY_DYN_MIN, &a, &b, gcd64(fly_lf_divisibility(&a), fly_lf_divisibility(&b)));

@@ -68,6 +68,9 @@ int fly_tile_rank(const fly_tile *t);
 
 /* Prints a tile "[4|8]", "[2:7|(3,6):(1,3)]" (snprintf semantics). */
 int fly_tile_print(const fly_tile *t, char *buf, size_t cap);
+/* FlyDSL's display of a tile (its TileAttr printer): a one-mode tile prints as that mode ("8", "[8|8]" for the
+ * one nested mode (8,8)), others as fly_tile_print does. Not parsed back: IR text uses fly_tile_print. */
+int fly_tile_print_display(const fly_tile *t, char *buf, size_t cap);
 /* Parses a tile "[e|e|...]" (spaces allowed); entries are INT, layout, "*" or a nested tile. */
 fly_status fly_tile_parse(const char *text, fly_tile *out, fly_error *err);
 /* Parses a tile at *pos and advances *pos. */

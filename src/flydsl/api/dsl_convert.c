@@ -4,6 +4,7 @@
 #include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace.h"
+#include "flydsl/mlir/mlir.h"
 
 fy_obj *fy_dsl_raise(const fly_error *err) {
     fy_type *t = &fy_ValueError;
@@ -25,6 +26,7 @@ int fy_dsl_int_value(fy_obj *o, int64_t *out, const char *what) {
 }
 
 static int add_py(fly_itbuilder *b, fy_obj *o, int allow_none, const char *op, const char *what, int depth) {
+    fy_obj *iv;
     if (depth > FLY_IT_MAX_DEPTH) {
         fy_err_format(&fy_ValueError, "%s: %s is nested too deeply", op, what);
         return -1;
@@ -57,6 +59,13 @@ static int add_py(fly_itbuilder *b, fy_obj *o, int allow_none, const char *op, c
             return -1;
         }
         fly_itb_leaf(b, leaf);
+    } else if (!FY_DSL_NUM_CHECK(o) && (iv = fy_mlir_as_numeric(o)) != NULL) {
+        /* an ir.Value of an integer type (flydsl._mlir: a block argument, an op result): its DSL integer */
+        int r = FY_DSL_IS_INTLIKE(((fy_dsl_num *)iv)->dt) ? add_py(b, iv, allow_none, op, what, depth) : 1;
+        FY_DECREF(iv);
+        if (r <= 0) return r;
+        fy_err_format(&fy_TypeError, "%s: %s must be an integer value, not a float", op, what);
+        return -1;
     } else {
         fy_err_format(&fy_TypeError, "%s: %s must be an int, a tuple of ints%s or an IntTuple, not '%s'", op, what,
                       allow_none ? ", None" : "", fy_type_name(o));

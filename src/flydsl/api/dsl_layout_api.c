@@ -19,7 +19,7 @@
 #define TRACE_HOOK(nm) \
     do { \
         fy_obj *r_; \
-        if (fy_trace_layout_hook(nm, a, na, kw, &r_)) return r_; \
+        if (fy_trace_layout_hook(nm, a, na, kw, &r_)) return fy_trace_host_value(r_); \
     } while (0)
 
 #define DEF(name) static fy_obj *name(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
@@ -53,7 +53,7 @@ static fy_obj *make_tuple_like(const char *op, fy_obj *const *a, size_t na, fy_o
     fly_inttuple t;
     int r = fy_dsl_to_inttuple(v, &t, allow_none, op, "the value");
     FY_DECREF(v);
-    return r < 0 ? NULL : fy_dsl_inttuple_new(&t);
+    return r < 0 ? NULL : fy_trace_host_value(fy_dsl_inttuple_new(&t));
 }
 DEF(f_make_shape) {
     UNUSED_SELF;
@@ -88,16 +88,17 @@ DEF(f_make_layout) {
                                      fy_type_name(a[i]));
             modes[i] = LAY(a[i]);
         }
-        return ret_layout(fly_layout_concat(&L, modes, (int)na, &err), &L, &err);
+        return fy_trace_host_value(ret_layout(fly_layout_concat(&L, modes, (int)na, &err), &L, &err));
     }
     static const char *const names[] = {"shape", "stride", NULL};
     fy_obj *v[2];
     fly_inttuple s, d;
     if (fy_parse_args("make_layout", a, na, kw, names, 1, 2, 2, v) < 0) return NULL;
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_layout", "shape") < 0) return NULL;
-    if (!v[1] || v[1] == fy_None) return ret_layout(fly_layout_make_col_major(&L, &s, &err), &L, &err);
+    if (!v[1] || v[1] == fy_None)
+        return fy_trace_host_value(ret_layout(fly_layout_make_col_major(&L, &s, &err), &L, &err));
     if (fy_dsl_to_inttuple(v[1], &d, 0, "make_layout", "stride") < 0) return NULL;
-    return ret_layout(fly_layout_make(&L, &s, &d, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make(&L, &s, &d, &err), &L, &err));
 }
 
 DEF(f_make_ordered_layout) {
@@ -111,7 +112,7 @@ DEF(f_make_ordered_layout) {
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_ordered_layout", "shape") < 0 ||
         fy_dsl_to_inttuple(v[1], &o, 0, "make_ordered_layout", "order") < 0)
         return NULL;
-    return ret_layout(fly_layout_make_ordered(&L, &s, &o, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make_ordered(&L, &s, &o, &err), &L, &err));
 }
 
 DEF(f_make_identity_layout) {
@@ -124,7 +125,7 @@ DEF(f_make_identity_layout) {
     fly_error err;
     if (fy_parse_args("make_identity_layout", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
     if (fy_dsl_to_inttuple(v[0], &s, 0, "make_identity_layout", "shape") < 0) return NULL;
-    return ret_layout(fly_layout_make_identity(&L, &s, &err), &L, &err);
+    return fy_trace_host_value(ret_layout(fly_layout_make_identity(&L, &s, &err), &L, &err));
 }
 
 /* Zeros shaped like t. */
@@ -865,12 +866,31 @@ DEF(f_int_tuple_product_each) {
 
 DEF(f_get_leaves) {
     UNUSED_SELF;
-    fy_obj *x = one_arg("get_leaves", a, na, kw);
-    if (!x) return NULL;
+    static const char *const names[] = {"int_tuple", "dynamic_only", NULL};
+    fy_obj *v[2];
+    if (fy_parse_args("get_leaves", a, na, kw, names, 1, 1, 2, v) < 0) return NULL;
+    int dyn_only = v[1] ? fy_truthy(v[1]) : 0;
+    if (dyn_only < 0) return NULL;
     fly_inttuple t, f;
     fly_error err;
-    if (fy_dsl_to_inttuple(x, &t, 1, "get_leaves", "the argument") < 0) return NULL;
+    if (fy_dsl_to_inttuple(v[0], &t, 1, "get_leaves", "the argument") < 0) return NULL;
     if (fly_inttuple_flatten(&t, &f, &err)) return fy_dsl_raise(&err);
+    if (dyn_only) { /* the runtime leaves only: dynamic integers and bases with a runtime coefficient */
+        fy_obj *l = fy_list_new(0);
+        const fly_itnode *root = &f.n[0];
+        int nl = root->kind == FLY_IT_TUPLE ? root->n : 1;
+        for (int i = 0; l && i < nl; i++) {
+            const fly_itnode *c = root->kind == FLY_IT_TUPLE ? fly_itnode_child(root, i) : root;
+            if (c->kind != FLY_IT_DYN && !(c->kind == FLY_IT_BASIS && (c->flags & FLY_IT_F_DYNCOEF))) continue;
+            fly_inttuple one;
+            fly_inttuple_leaf(&one, *c);
+            if (fy_list_append_steal(l, fy_dsl_inttuple_to_py(&one)) < 0) FY_CLEAR(l);
+        }
+        if (!l) return NULL;
+        fy_obj *tu = fy_tuple_from(FY_LIST_ITEMS(l), FY_LIST_N(l));
+        FY_DECREF(l);
+        return tu;
+    }
     fy_obj *py = fy_dsl_inttuple_to_py(&f);
     if (!py || FY_TUPLE_CHECK(py)) return py; /* a tuple, as FlyDSL's */
     fy_obj *one = fy_tuple_new(1);
@@ -1148,7 +1168,8 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"ceil_div", f_ceil_div, 0, "ceil_div(lhs, rhs)"},
     {"elem_less", f_elem_less, 0, "elem_less(lhs, rhs)\nbool"},
     {"equal", f_equal, 0, "equal(lhs, rhs)\nbool"},
-    {"get_leaves", f_get_leaves, 0, "get_leaves(x)\nThe leaves as a list."},
+    {"get_leaves", f_get_leaves, 0,
+     "get_leaves(x, dynamic_only=False)\nThe leaves as a tuple (only the runtime ones with dynamic_only)."},
     {"get_scalar", f_get_scalar, 0, "get_scalar(x)\nThe single leaf as an int (or Basis)."},
     {"make_view", f_make_view, 0, "make_view(iter, layout)\nA coordinate tensor when iter is an IntTuple."},
     {"make_rmem_tensor", f_make_rmem_tensor, 0, "make_rmem_tensor(shape_or_layout, dtype)\nA register tensor."},

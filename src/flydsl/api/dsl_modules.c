@@ -1036,6 +1036,7 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(rocdl_universal, "flydsl.expr.rocdl.universal", 0) \
     X(kernel_function, "flydsl.compiler.kernel_function", 0) \
     X(jit_function, "flydsl.compiler.jit_function", 0) \
+    X(jit_executor, "flydsl.compiler.jit_executor", 0) \
     X(backends, "flydsl.compiler.backends", 1) \
     X(extension, "flydsl.extension", 1) \
     X(coop, "flydsl.extension.coop", 1) \

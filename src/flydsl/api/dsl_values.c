@@ -139,7 +139,23 @@ static fy_obj *it_rank(fy_obj *o) { return fy_int_from(fly_inttuple_rank(&((fy_d
 static fy_obj *it_depth(fy_obj *o) { return fy_int_from(fly_inttuple_depth(&((fy_dsl_inttuple *)o)->t)); }
 static fy_obj *it_is_leaf(fy_obj *o) { return fy_bool(fly_inttuple_is_leaf(&((fy_dsl_inttuple *)o)->t)); }
 static fy_obj *it_is_static(fy_obj *o) { return fy_bool(fly_inttuple_is_static(&((fy_dsl_inttuple *)o)->t)); }
+/* value.type: FlyDSL's MLIR type of the value (str "!fly.int_tuple<...>", is_leaf_basis, get_static_leaf_int, ...),
+ * made by flydsl.expr._surface._value_type. */
+static fy_obj *value_type(fy_obj *o) {
+    fy_obj *m = fy_import("flydsl.expr._surface");
+    FY_XDECREF(m);
+    fy_obj *s = m ? fy_dict_get_cstr(fy_cur->modules, "flydsl.expr._surface") : NULL;
+    return s ? fy_call_method(s, "_value_type", &o, 1) : NULL;
+}
+static fy_obj *it_static_leaf_int(fy_obj *o) {
+    const fly_inttuple *t = &((fy_dsl_inttuple *)o)->t;
+    if (!fly_inttuple_is_leaf(t) || t->n[0].kind != FLY_IT_INT)
+        return fy_err_set(&fy_ValueError, "IntTuple is not a static leaf");
+    return fy_int_from(t->n[0].v);
+}
 static fy_getsetdef it_getsets[] = {{"rank", it_rank, NULL, "number of top-level modes (1 for a leaf)"},
+                                    {"type", value_type, NULL, "the MLIR type (!fly.int_tuple<...>)"},
+                                    {"get_static_leaf_int", it_static_leaf_int, NULL, "the int of a static leaf"},
                                     {"depth", it_depth, NULL, "nesting depth (0 for a leaf)"},
                                     {"is_leaf", it_is_leaf, NULL, "True for a single integer"},
                                     {"is_static", it_is_static, NULL, "True when every leaf is known at trace time"},
@@ -314,6 +330,7 @@ static fy_obj *layout_is_static(fy_obj *o) { return fy_bool(fly_layout_is_static
 static fy_getsetdef layout_getsets[] = {{"shape", layout_shape, NULL, "the shape (IntTuple)"},
                                         {"stride", layout_stride, NULL, "the stride (IntTuple)"},
                                         {"rank", layout_rank, NULL, "number of top-level modes"},
+                                        {"type", value_type, NULL, "the MLIR type (!fly.layout<...>)"},
                                         {"depth", layout_depth, NULL, "nesting depth of the shape"},
                                         {"is_leaf", layout_is_leaf, NULL, "True for a one-mode, unnested layout"},
                                         {"is_static", layout_is_static, NULL, "True when shape and stride are static"},
@@ -481,7 +498,7 @@ fy_obj *fy_dsl_tile_new(const fly_tile *t) {
 
 static fy_obj *tile_str(fy_obj *self) {
     char buf[TEXT_MAX];
-    fly_tile_print(&((fy_dsl_tile *)self)->t, buf, sizeof buf);
+    fly_tile_print_display(&((fy_dsl_tile *)self)->t, buf, sizeof buf);
     return wrap_text("Tile<", buf, ">");
 }
 
@@ -551,8 +568,19 @@ static fy_obj *basis_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
     int path[FLY_BASIS_MAX_PATH], np = 0;
     fly_itnode n;
     fly_error err;
+    uint8_t dyn = 0; /* FLY_IT_F_DYNCOEF (| FLY_IT_F_I64) for a runtime coefficient */
     if (fy_parse_args("Basis", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
-    if (fy_dsl_to_int(v[0], &coef, "Basis", "value") < 0) return NULL;
+    if (FY_DSL_NUM_CHECK(v[0]) && FY_DSL_IS_INTLIKE(((fy_dsl_num *)v[0])->dt)) {
+        /* a DSL integer: static, or inside a trace a runtime coefficient (the leaf's handle) */
+        fly_itnode leaf;
+        int k = fy_trace_num_leaf(v[0], &leaf);
+        if (k < 0) return NULL;
+        if (k == 0)
+            return fy_err_format(&fy_TypeError, "Basis: a runtime %s coefficient is only usable inside a trace",
+                                 fy_type_name(v[0]));
+        coef = leaf.v;
+        if (leaf.kind == FLY_IT_DYN) dyn = FLY_IT_F_DYNCOEF | (leaf.flags & FLY_IT_F_I64);
+    } else if (fy_dsl_to_int(v[0], &coef, "Basis", "value") < 0) return NULL;
     if (FY_TUPLE_CHECK(v[1]) || FY_LIST_CHECK(v[1])) {
         size_t k;
         fy_obj **items = fy_seq_items(v[1], &k);
@@ -566,6 +594,7 @@ static fy_obj *basis_new(fy_type *t, fy_obj *const *a, size_t na, fy_obj *kw) {
         path[np++] = (int)m;
     }
     if (fly_itnode_basis(&n, coef, path, np, &err)) return fy_dsl_raise(&err);
+    n.flags |= dyn;
     return fy_dsl_basis_new(&n);
 }
 
@@ -609,7 +638,13 @@ static int64_t basis_hash(fy_obj *self) {
     return h == (uint64_t)-1 ? -2 : (int64_t)(h & 0x7fffffffffffffffu);
 }
 
-static fy_obj *basis_value(fy_obj *self) { return fy_int_from(((fy_dsl_basis *)self)->n.v); }
+/* The coefficient: an int, or for a runtime coefficient its Int32 / Int64 (inside the trace that made it). */
+static fy_obj *basis_value(fy_obj *self) {
+    const fly_itnode *n = &((fy_dsl_basis *)self)->n;
+    if (n->flags & FLY_IT_F_DYNCOEF)
+        return fy_dsl_num_dynamic((n->flags & FLY_IT_F_I64) ? &fy_dsl_t_i64 : &fy_dsl_t_i32, (uint64_t)n->v);
+    return fy_int_from(n->v);
+}
 
 static fy_obj *basis_modes(fy_obj *self) {
     int path[FLY_BASIS_MAX_PATH];

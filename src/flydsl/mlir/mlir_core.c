@@ -468,6 +468,7 @@ fy_obj *fy_mlir_as_numeric(fy_obj *o) {
     X(flydsl__mlir, "flydsl._mlir") \
     X(flydsl__mlir_ir, "flydsl._mlir.ir") \
     X(flydsl__mlir__dsl, "flydsl._mlir._dsl") \
+    X(flydsl__mlir__parsed, "flydsl._mlir._parsed") \
     X(flydsl__mlir_extras, "flydsl._mlir.extras") \
     X(flydsl__mlir_extras_types, "flydsl._mlir.extras.types") \
     X(flydsl__mlir_passmanager, "flydsl._mlir.passmanager") \

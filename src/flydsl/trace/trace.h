@@ -52,6 +52,10 @@ fy_obj *fy_trace_host_call(fy_obj *fn, fy_obj *const *a, size_t na, fy_obj *kw, 
 /* Called at a kernel launch: under a host-code trace of a jit function it marks that trace (host_launch) and
  * raises a RuntimeError to unwind it (-1); else 0. */
 int fy_trace_host_reached_launch(void);
+/* Inside a host trace, the op FlyDSL's host function holds for IntTuple / Layout v just made by fx.make_*
+ * (fly.static, or fly.make_int_tuple / fly.make_layout of its bound leaves), so that the source IR shows its
+ * type; elsewhere nothing. Returns v (NULL passes through). */
+fy_obj *fy_trace_host_value(fy_obj *v);
 fy_obj *fy_trace_compile_cached(fy_obj *fn, const char *name, fy_obj *const *args, size_t nargs, const char *target);
 /* The arguments of a call of @flyc.jit function fn (Python's calling convention: na positional, then the
  * values of the kwnames kw) against its annotations: a TypeError naming the parameter, what it expects and

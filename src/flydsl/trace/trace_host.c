@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compile/code.h"
+#include "flydsl/api/dsl.h"
 #include "flydsl/api/dsl_numeric.h"
 #include "flydsl/trace/trace.h"
 #include "flydsl/trace/trace_int.h"
@@ -136,4 +137,29 @@ out:
     fy_free(v);
     fy_trace_free(&tr);
     return res;
+}
+
+/* A tuple the host IR can hold: dynamic leaves bound to values, no basis with a runtime coefficient. */
+static int host_tuple_ok(const fly_inttuple *t) {
+    for (int i = 0; i < fly_inttuple_nodes(t); i++) {
+        const fly_itnode *n = &t->n[i];
+        if ((n->kind == FLY_IT_DYN && n->v <= 0) || (n->kind == FLY_IT_BASIS && (n->flags & FLY_IT_F_DYNCOEF)))
+            return 0;
+    }
+    return 1;
+}
+
+fy_obj *fy_trace_host_value(fy_obj *v) {
+    fy_tracer *tr = fy_trace_cur();
+    if (!v || !tr || !tr->host) return v;
+    uint64_t ssa;
+    if (fy_isinstance_of(v, &fy_dsl_inttuple_type)) {
+        const fly_inttuple *t = &((fy_dsl_inttuple *)v)->t;
+        if (host_tuple_ok(t) && fy_trace_tuple_ssa(tr, t, &ssa) < 0) fy_err_clear();
+    } else if (fy_isinstance_of(v, &fy_dsl_layout_type)) {
+        const fly_layout *L = &((fy_dsl_layout *)v)->L;
+        if (host_tuple_ok(&L->shape) && host_tuple_ok(&L->stride) && fy_trace_layout_ssa(tr, L, &ssa) < 0)
+            fy_err_clear();
+    }
+    return v;
 }

@@ -318,6 +318,8 @@ void fy_trace_dyn_end(fy_trace_dynsave *save);
 /* Layout L as an SSA value: fly.static when static, else fly.make_int_tuple + fly.make_layout of its
  * bound leaves; 0 or -1 with an exception (a leaf without a value). */
 int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out);
+/* fly.make_int_tuple of t's bound dynamic leaves, or fly.static (trace_tensor.c); -1 with an exception. */
+int fy_trace_tuple_ssa(fy_tracer *tr, const fly_inttuple *t, uint64_t *out);
 
 /* Emits fly.make_coord for Python key checked against layout L (trace_tensor.c): its SSA handle, type
  * text, tuple and number of None leaves; 0, or -1 with an exception. */

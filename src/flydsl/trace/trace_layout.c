@@ -56,7 +56,35 @@ fy_obj *fy_trace_view(fy_tracer *tr, fy_ttensor *t, const fly_layout *L) {
     return fy_trace_view_ptr(tr, emit_get_iter(tr, t), t->et, t->reg, L);
 }
 
-fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) {
+static uint64_t static_tuple(fy_tracer *tr, const fly_inttuple *t) {
+    char tt[512];
+    fly_inttuple_print(t, tt, sizeof tt);
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.static\"() : () -> !fly.int_tuple<%s>", U(r), tt);
+    fy_trace_end_line(tr);
+    return r;
+}
+
+/* The layout of make_rmem_tensor as FlyDSL builds it: fly.make_ordered_layout(shape, 0) from a shape (how 1),
+ * fly.make_layout(shape, stride) from a layout (how 2), of static tuples; how 0: fly.static. */
+static uint64_t rmem_layout(fy_tracer *tr, const fly_layout *L, int how) {
+    if (!how) return fy_trace_static_layout(tr, L);
+    fly_inttuple zero;
+    fly_inttuple_int(&zero, 0);
+    uint64_t s = static_tuple(tr, &L->shape), d = static_tuple(tr, how == 1 ? &zero : &L->stride);
+    char st[512], dt[512], lt[1100];
+    fly_inttuple_print(&L->shape, st, sizeof st);
+    fly_inttuple_print(how == 1 ? &zero : &L->stride, dt, sizeof dt);
+    fly_layout_print(L, lt, sizeof lt);
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(
+        tr, "      %%%llu = \"fly.%s\"(%%%llu, %%%llu) : (!fly.int_tuple<%s>, !fly.int_tuple<%s>) -> !fly.layout<%s>",
+        U(r), how == 1 ? "make_ordered_layout" : "make_layout", U(s), U(d), st, dt, lt);
+    fy_trace_end_line(tr);
+    return r;
+}
+
+static fy_obj *alloca_how(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L, int how) {
     fly_error err;
     int64_t n;
     if (!fly_layout_is_static(L) || fly_layout_cosize_static(L, &n, &err)) {
@@ -64,7 +92,7 @@ fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) 
         fly_layout_print(L, lt, sizeof lt);
         return fy_err_format(&fy_ValueError, "a register tensor needs a static layout, not %s", lt);
     }
-    uint64_t l = fy_trace_static_layout(tr, L);
+    uint64_t l = rmem_layout(tr, L, how);
     uint64_t r = fy_trace_new_ssa(tr);
     fy_obj *res = fy_ttensor_new(r, et, 1, L);
     if (!res) return NULL;
@@ -75,6 +103,8 @@ fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) 
     fy_trace_end_line(tr);
     return res;
 }
+
+fy_obj *fy_trace_alloca(fy_tracer *tr, fy_dsl_numeric *et, const fly_layout *L) { return alloca_how(tr, et, L, 0); }
 
 /* ---- whole-tensor vector access ---- */
 
@@ -255,13 +285,15 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
     if (!strcmp(name, "make_rmem_tensor")) {
         fy_dsl_numeric *et = need_numeric(v[1], name);
         if (!et) return 1;
-        if (fy_dsl_to_layout(v[0], &L, 1, name, "shape_or_layout") < 0) {
+        int how = 2; /* a layout: FlyDSL's fly.make_layout; a shape: fly.make_ordered_layout(shape, 0) */
+        if (fy_dsl_to_layout(v[0], &L, 0, name, "shape_or_layout") < 0) {
             fly_inttuple s;
             fy_err_clear();
+            how = 1;
             if (fy_dsl_to_inttuple(v[0], &s, 0, name, "shape_or_layout") < 0) return 1;
             if (fly_layout_make_col_major(&L, &s, &err)) return (*res = fy_dsl_raise(&err)), 1;
         }
-        *res = fy_trace_alloca(tr, et, &L);
+        *res = alloca_how(tr, et, &L, how);
         return 1;
     }
     if (!strcmp(name, "make_fragment_like")) {

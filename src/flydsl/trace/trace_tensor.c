@@ -243,6 +243,8 @@ static int tuple_ssa(fy_tracer *tr, const fly_inttuple *t, uint64_t *out) {
     return 0;
 }
 
+int fy_trace_tuple_ssa(fy_tracer *tr, const fly_inttuple *t, uint64_t *out) { return tuple_ssa(tr, t, out); }
+
 int fy_trace_layout_ssa(fy_tracer *tr, const fly_layout *L, uint64_t *out) {
     if (fly_layout_is_static(L)) {
         *out = fy_trace_static_layout(tr, L);

@@ -240,33 +240,110 @@ class JitArgumentRegistry:
 
 
 class CompilationContext:
-    """The compilation in progress (flyi traces inside its own tracer)."""
+    """The compilation in progress, one per thread as FlyDSL's (flyi traces inside its own tracer): create() makes
+    the current one for a with block; link_libs keeps the bitcode libraries in first-use order."""
 
-    _current = None
-    _hints = None
+    _current = _threading.local()
+    _compile_hints = _threading.local()
+
+    def __init__(self):
+        self.gpu_module_op = None
+        self.gpu_module_body = None
+        self.kernel_counter = 0
+        self._kernel_names = set()
+        self.stream_arg = None
+        self.link_libs = []
+        self._link_libs_seen = set()
+        self.post_load_processors = []
 
     @classmethod
     def get_current(cls):
-        return cls._current
+        return getattr(cls._current, "value", None)
+
+    @classmethod
+    @contextlib.contextmanager
+    def create(cls):
+        prev = getattr(cls._current, "value", None)
+        ctx = cls()
+        cls._current.value = ctx
+        try:
+            yield ctx
+        finally:
+            cls._current.value = prev
+
+    def add_link_lib(self, path):
+        if path in self._link_libs_seen:
+            return
+        self._link_libs_seen.add(path)
+        self.link_libs.append(path)
+
+    def next_kernel_id(self):
+        kid = self.kernel_counter
+        self.kernel_counter += 1
+        return kid
 
     @classmethod
     @contextlib.contextmanager
     def compile_hints(cls, hints):
-        """Hints for the compiles inside (merged into the enclosing ones, nested dicts shallowly); flyi's
-        pipeline keeps them and does not act on them."""
-        prev = cls._hints
+        """Hints for the compiles inside this thread's block (merged into the enclosing ones, nested dicts
+        shallowly); flyi's pipeline keeps them and does not act on them."""
+        prev = getattr(cls._compile_hints, "data", None)
         merged = dict(prev or {})
         for k, v in dict(hints or {}).items():
             merged[k] = {**merged[k], **v} if isinstance(v, dict) and isinstance(merged.get(k), dict) else v
-        cls._hints = merged
+        cls._compile_hints.data = merged
         try:
             yield
         finally:
-            cls._hints = prev
+            cls._compile_hints.data = prev
 
     @classmethod
     def get_compile_hints(cls):
-        return cls._hints or {}
+        return getattr(cls._compile_hints, "data", None) or {}
+
+
+def _pack_ciface_args(*args):
+    """flydsl.compiler.jit_executor._pack_ciface_args: the argument array of MLIR's packed-args (_mlir_ciface)
+    wrapper, one holder cell per argument holding its address; _keepalive holds the cells."""
+    import ctypes
+
+    holders = [ctypes.c_void_p(ctypes.addressof(a)) for a in args]
+    packed = (ctypes.c_void_p * len(args))()
+    for i, h in enumerate(holders):
+        packed[i] = ctypes.addressof(h)
+    result = ctypes.c_void_p(ctypes.addressof(packed))
+    result._keepalive = (packed, holders, args)
+    return result
+
+
+_FFI_TYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
+
+
+class ExternFunction:
+    """flydsl.expr.extern.ffi(symbol, arg_types, ret_type): an external device function. flyi checks the
+    declaration as FlyDSL does; calling one is an error, since flyi links no external bitcode."""
+
+    def __init__(self, symbol, arg_types, ret_type, is_pure=False, bitcode_path=None, module_init_fn=None):
+        if bitcode_path is not None or module_init_fn is not None:
+            raise TypeError(
+                "flydsl.expr.extern.ffi is link-agnostic and does not accept bitcode_path/module_init_fn; wrap it "
+                "with flydsl.compiler.extern_link.link_extern(..., bitcode_path=..., module_init_fn=...) instead")
+        for t in list(arg_types) + [ret_type]:
+            if t != "void" and t not in _FFI_TYPES:
+                raise ValueError(f"ffi: unknown type {t!r}. Supported: {list(_FFI_TYPES)} or 'void'.")
+        self.symbol = symbol
+        self._arg_type_names = list(arg_types)
+        self._ret_type_name = ret_type
+        self.is_pure = is_pure
+
+    def __call__(self, *args):
+        if len(args) != len(self._arg_type_names):
+            raise TypeError(f"ffi {self.symbol!r} expects {len(self._arg_type_names)} argument(s), got {len(args)}")
+        raise NotImplementedError(f"ffi {self.symbol!r}: flyi cannot call external device functions (it links no "
+                                  "external bitcode)")
+
+    def __repr__(self):
+        return f"ffi(symbol={self.symbol!r}, args={self._arg_type_names}, ret={self._ret_type_name!r})"
 
 
 class KernelFunction:

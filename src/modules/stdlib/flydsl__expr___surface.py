@@ -194,10 +194,12 @@ def _type_class(name, mnemonic, get):
     return cls
 
 
-IntTupleType = _type_class("IntTupleType", "int_tuple", lambda x: _tuple_text(x))
 BasisType = _type_class("BasisType", "basis", lambda *mode: str(_fx().E(*mode)) if mode else "")
-TileType = _type_class("TileType", "tile", lambda x: _tuple_text(x))
 FlyLayoutType = _type_class("LayoutType", "layout", _layout_text)
+
+
+from flydsl.expr._types import IntTupleType, TileType, _ValueFlyType, _value_type, static  # noqa: E402
+import flydsl.expr._types as _types  # noqa: E402
 SwizzleType = _type_class("SwizzleType", "swizzle", lambda b, m, s: f"S<{b},{m},{s}>")
 CoordSwizzleType = _type_class("CoordSwizzleType", "coord_swizzle", lambda *a: ",".join(str(x) for x in a))
 ComposedLayoutType = _type_class("ComposedLayoutType", "composed_layout", lambda *a: " o ".join(str(x) for x in a))
@@ -821,6 +823,9 @@ def _patch_expr(fx):
     _put(fx.typing, {"T": T})
     fx.T = T  # FlyDSL's fx.T is flydsl.expr.typing.T (T.f32, and T.f32() as flyi's older module had it)
     _put(fx.typing, _aliases(fx))
+    if fx.static is not static:
+        _types._c_static = fx.static
+    fx.static = static
     _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
@@ -1289,9 +1294,9 @@ def fill(m):
                  "dsl_wrap_result": dsl_wrap_result, "tracing_context": tracing_context,
                  "tracing_option": tracing_option})
     elif name == "flydsl.expr.extern":
-        _put(m, {"ffi": _not_in_flyi("flydsl.expr.extern.ffi", "not supported by flyi (external device functions)"),
-                 "ExternFunction": _not_in_flyi("flydsl.expr.extern.ExternFunction",
-                                                "not supported by flyi (external device functions)")})
+        _put(m, {"ffi": ExternFunction, "ExternFunction": ExternFunction})
+    elif name == "flydsl.compiler.jit_executor":
+        _put(m, {"_pack_ciface_args": sys.modules["flydsl._compiler_surface"]._pack_ciface_args})
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
                  "kernel": sys.modules["flydsl.compiler"].kernel})

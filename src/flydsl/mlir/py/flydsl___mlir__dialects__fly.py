@@ -92,3 +92,57 @@ def mma_atom_call_ssa(results, mmaAtom, a, b, c, d=None, loc=None, ip=None):
     out = fx.make_rmem_tensor(vals[2].numel, vals[2].dtype)
     fx.mma_atom_call(mmaAtom, out, frags[0], frags[1], frags[2])
     return out.load().ir_value()
+
+
+# The layout-algebra op builders (fly.make_layout, fly.coalesce, fly.size, ...): flyi computes the layout algebra in
+# C, so each builds the value fx's function of that name does (a static value, or one with runtime leaves); those
+# FlyDSL types as an i32 result (get_scalar, and get of a scalar leaf) give an ir.Value, as FlyDSL's op does.
+def _fx_op(name, scalar=False):
+    def op(*args, loc=None, ip=None, **kw):
+        import flydsl.expr as fx
+
+        r = getattr(fx, name)(*args, **kw)
+        if scalar and isinstance(r, int) and not isinstance(r, bool):
+            from flydsl._mlir.dialects import arith
+
+            return arith.ConstantOp(_ir.IntegerType.get_signless(32), r).result
+        if scalar and hasattr(r, "ir_value"):
+            return r.ir_value()
+        return r
+
+    op.__name__ = name
+    op.__qualname__ = name
+    op.__doc__ = f"fly.{name}: the value of fx.{name} on the same arguments."
+    return op
+
+
+for _n in ("make_int_tuple", "make_shape", "make_stride", "make_coord", "make_layout", "make_ordered_layout",
+           "make_identity_layout", "make_tile", "get_shape", "get_stride", "get_layout", "get_", "select", "take",
+           "group", "append", "prepend", "size", "cosize", "rank", "depth", "coalesce", "composition", "complement",
+           "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+           "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
+           "crd2idx", "idx2crd", "slice", "dice", "int_tuple_add", "int_tuple_sub", "int_tuple_mul", "int_tuple_div",
+           "int_tuple_mod", "int_tuple_product", "shape_div", "ceil_div", "elem_less"):
+    globals()[_n] = _fx_op(_n)
+get_scalar = _fx_op("get_scalar", scalar=True)
+del _n
+
+
+def static(result_type, loc=None, ip=None):
+    """fly.static: the value a static Fly type describes (fx.static)."""
+    import flydsl.expr as fx
+
+    return fx.static(result_type)
+
+
+def _fx_type_get(cls, fxname):
+    def get(*args, context=None, **kw):
+        import flydsl.expr as fx
+
+        return getattr(fx, fxname).get(*args, **kw)
+
+    cls.get = staticmethod(get)
+
+
+_fx_type_get(IntTupleType, "IntTupleType")
+_fx_type_get(LayoutType, "LayoutType")

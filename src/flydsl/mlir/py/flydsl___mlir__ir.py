@@ -1275,8 +1275,21 @@ class _RegionOp(OpView):
 class Module:
     def __init__(self, text=""):
         self._text = text
-        self.body = Block()
-        self.body._owner = self
+        self._body = Block()
+        self._body._owner = self
+
+    @property
+    def body(self):
+        """The block ops are built into; once the module holds parsed text (after PassManager.run or
+        Module.parse), a read-only view of that text's ops (flydsl._mlir._parsed)."""
+        if not hasattr(self, "_parsed"):
+            return self._body
+        if getattr(self, "_view_of", None) != self._parsed:
+            from flydsl._mlir import _parsed
+
+            self._view = _parsed.module_body(self._parsed)
+            self._view_of = self._parsed
+        return self._view
 
     @staticmethod
     def create(loc=None):
