@@ -281,6 +281,28 @@ static const char *cast_op(const fy_dsl_numeric *s, const fy_dsl_numeric *t) {
     return s->width > t->width ? "arith.trunci" : su ? "arith.extui" : "arith.extsi";
 }
 
+/* The truth of run-time value o as an i1, as FlyDSL's Boolean(x) and __dsl_bool__ take it: x != 0 (cmpi ne;
+ * cmpf une for floats, so NaN is true as in Python), never a truncation (0.5 and 2 are true). An fp8 value is
+ * compared as f32 (the targets compare no fp8). */
+static int truth_value(fy_tracer *tr, fy_obj *o, uint64_t *out) {
+    fy_dsl_numeric *st = V(o)->dt;
+    uint64_t x = V(o)->ssa;
+    if (st->kind == FY_DSL_K_FLOAT && st->width == 8) {
+        if (fy_trace_value_as(tr, o, &fy_dsl_t_f32, &x) < 0) return -1;
+        st = &fy_dsl_t_f32;
+    }
+    int fl = st->kind == FY_DSL_K_FLOAT;
+    const char *ty = fy_trace_mlir_type(st);
+    uint64_t z = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %s : %s", U(z), fl ? "0.0" : "0", ty);
+    fy_trace_end_line(tr);
+    *out = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s, %%%llu, %%%llu : %s", U(*out), fl ? "arith.cmpf une" : "arith.cmpi ne", U(x),
+                  U(z), ty);
+    fy_trace_end_line(tr);
+    return 0;
+}
+
 int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out) {
     if (!FY_DSL_NUM_CHECK(o)) { /* a Python bool, int or float: its literal type first */
         fy_obj *n = fy_dsl_as_numeric(o);
@@ -301,6 +323,7 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         return 0;
     }
     if (fy_trace_check_handle(v->ssa) < 0) return -1;
+    if (t->kind == FY_DSL_K_BOOL && v->dt->kind != FY_DSL_K_BOOL) return truth_value(tr, o, out);
     if ((v->dt->kind == FY_DSL_K_INDEX) != (t->kind == FY_DSL_K_INDEX) &&
         (v->dt->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_FLOAT)) { /* index <-> float: through i64 */
         uint64_t mid;
