@@ -16,6 +16,12 @@ fy_obj *fy_trace_num_unary(int op, fy_obj *a);
 /* Conversion / same-width bitcast of a dynamic value to t. */
 fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a);
 fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a);
+/* A float-to-float conversion of a dynamic float value to float type t whose narrowing step (arith.truncf, after
+ * an exact extf to f32 for a same-width cast) carries rounding mode `mode` (MLIR's arith RoundingMode, 0..4;
+ * a widening is exact and takes none), as FlyDSL's fp_to_fp. */
+fy_obj *fy_trace_num_fround(fy_dsl_numeric *t, fy_obj *a, int mode);
+/* The name of arith RoundingMode code m ("upward"), or NULL when m is none of them. */
+const char *fy_trace_rounding_name(int m);
 /* c.select(t, f) with a dynamic condition c. */
 fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f);
 /* The value as a traced (dynamic) value: a static one becomes an arith.constant. */

@@ -419,12 +419,32 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[0], "to");
     if (!t) return NULL;
-    if (p[1] && p[1] != fy_None && (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT))
-        return fy_err_format(&fy_TypeError, "rounding_mode is only supported for float-to-float casts, got %s -> %s",
-                             v->et->name, t->name);
     if (t == v->et) return fy_ref(o);
+    int mode = -1;
+    if (p[1] && p[1] != fy_None) {
+        if ((mode = fy_dsl_rounding_mode(p[1])) < 0) return NULL;
+        if (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT)
+            return fy_err_format(&fy_TypeError,
+                                 "rounding_mode is only supported for float-to-float casts, got %s -> %s", v->et->name,
+                                 t->name);
+    }
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
+    if (mode >= 0 && t->width <= v->et->width) { /* the narrowing step carries the mode (a widening is exact) */
+        fy_obj *mid = NULL;
+        tvector *src = v;
+        if (t->width == v->et->width) { /* same width: the f32 detour is exact */
+            if (!(mid = vec_to(o, (fy_obj *[]){&fy_dsl_t_f32.h}, 1, NULL))) return NULL;
+            src = (tvector *)mid;
+        }
+        char s1[64], s2[64];
+        uint64_t id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.truncf %%%llu %s : %s to %s", U(id), U(src->ssa),
+                      fy_trace_rounding_name(mode), vty(s1, sizeof s1, src, NULL), vty(s2, sizeof s2, src, t));
+        fy_trace_end_line(tr);
+        FY_XDECREF(mid);
+        return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, v->n);
+    }
     if (t->kind == FY_DSL_K_INDEX || v->et->kind == FY_DSL_K_INDEX)
         return fy_err_format(&fy_TypeError, "Vector.to: %s to %s is not supported", v->et->name, t->name);
     int ff = v->et->kind == FY_DSL_K_FLOAT, tf = t->kind == FY_DSL_K_FLOAT;
