@@ -513,6 +513,8 @@ static fy_obj *m_select(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     /* a static condition picks one value, converted to the common type of both (as FlyDSL) */
     int c = num_truth(self);
     fy_obj *n[2] = {NULL, NULL}, *r = NULL;
+    if (fy_trace_is_vector(a[0]) || fy_trace_is_vector(a[1])) /* FlyDSL's raw select of a constant condition */
+        return fy_ref(a[c ? 0 : 1]);
     for (int i = 0; i < 2; i++)
         if (!(n[i] = fy_dsl_as_numeric(a[i]))) {
             if (!fy_err_occurred())

@@ -798,18 +798,24 @@ fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, &fy_dsl_t_bool, x->n);
 }
 
+/* A comparison in the common element type of both operands (FlyDSL's lattice, a Boolean not widened). */
 static fy_obj *vec_richcmp(fy_obj *a, fy_obj *b, int op) {
     NEED_VEC2(a, b);
+    if (!fy_trace_cur()) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
+    int rc = promote(&a, &b, 1);
+    if (rc < 0) return NULL;
+    if (rc > 0) return fy_ref(fy_NotImplemented);
     tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
-    int swapped = (fy_obj *)x != a;
     static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
     static const char *const sp[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
     static const char *const up[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
     const char *const *tab = x->et->kind == FY_DSL_K_FLOAT                       ? fp
                              : x->et->kind == FY_DSL_K_BOOL || !x->et->is_signed ? up
                                                                                  : sp;
-    (void)swapped; /* richcmp is called with the Vector first for both forms */
-    return fy_trace_vector_cmp(a, b, tab[op]);
+    fy_obj *r = fy_trace_vector_cmp(a, b, tab[op]); /* richcmp is called with the Vector first for both forms */
+    FY_DECREF(a);
+    FY_DECREF(b);
+    return r;
 }
 
 /* cond.select(t, f): lane-wise arith.select; a non-Boolean cond is compared with zero first. */
@@ -825,18 +831,14 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (!cond) return NULL;
     } else cond = fy_ref(o);
     tvector *cv = (tvector *)cond;
-    /* the value type: the first Vector operand's, else the scalars' common type */
+    /* the value type: the common type of both branches' element types (FlyDSL's lattice); a Vector branch of
+     * another element type is converted, a scalar broadcast in that type */
     fy_dsl_numeric *et = NULL;
-    for (int i = 0; i < 2 && !et; i++)
-        if (VEC_CHECK(a[i])) et = ((tvector *)a[i])->et;
-    for (int i = 0; i < 2 && !et; i++) {
-        fy_obj *nv = fy_dsl_as_numeric(a[i]);
-        if (nv) {
-            et = ((fy_dsl_num *)nv)->dt;
-            FY_DECREF(nv);
-        }
+    for (int i = 0; i < 2; i++) {
+        fy_dsl_numeric *bt = operand_type(a[i]);
+        if (bt) et = et ? fy_dsl_common_type(et, bt, 1) : bt;
     }
-    fy_obj *r = NULL;
+    fy_obj *r = NULL, *br[2] = {NULL, NULL};
     if (!et) {
         if (!fy_err_occurred())
             fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
@@ -844,9 +846,14 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     fy_tracer *tr = need_tracer();
     if (!tr) goto out;
+    for (int i = 0; i < 2; i++) {
+        fy_obj *t = &et->h;
+        br[i] = VEC_CHECK(a[i]) && ((tvector *)a[i])->et != et ? vec_to(a[i], &t, 1, NULL) : fy_ref(a[i]);
+        if (!br[i]) goto out;
+    }
     tvector shape_of = {.et = et, .n = cv->n};
     uint64_t tv, fv;
-    if (operand(tr, &shape_of, a[0], &tv) != 0 || operand(tr, &shape_of, a[1], &fv) != 0) {
+    if (operand(tr, &shape_of, br[0], &tv) != 0 || operand(tr, &shape_of, br[1], &fv) != 0) {
         if (!fy_err_occurred())
             fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
         goto out;
@@ -858,6 +865,8 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_trace_end_line(tr);
     r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, et, cv->n);
 out:
+    FY_XDECREF(br[0]);
+    FY_XDECREF(br[1]);
     FY_DECREF(cond);
     return r;
 }
