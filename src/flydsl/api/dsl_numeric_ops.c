@@ -437,6 +437,11 @@ static fy_obj *m_bitcast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
         return fy_err_format(&fy_TypeError, "bitcast: %s (%d bits) and %s (%d bits) differ in width", v->dt->name,
                              v->dt->width, t->name, t->width);
     if (!v->is_static) return fy_trace_num_bitcast(t, self);
+    if (fy_trace_active()) { /* FlyDSL: arith.bitcast of the value's constant, a run-time value */
+        fy_obj *m = fy_trace_num_materialize(self), *r = m ? fy_trace_num_bitcast(t, m) : NULL;
+        FY_XDECREF(m);
+        return r;
+    }
     uint64_t bits;
     if (value_bits(v, &bits) < 0)
         return fy_err_format(&fy_NotImplementedError, "bitcast from %s is not supported for static values",
