@@ -68,9 +68,11 @@ void fy_trace_jit_args_free(fy_obj **v, size_t n);
 fy_obj *fy_trace_cache_info(void);
 /* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
 extern fy_type fy_trace_KernelError;
-/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception. */
+/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception.
+ * *dyn_block: bit i set where block dimension i is a run-time value (a launching jit's fx.Int32 parameter or a
+ * host ir.Value, which hold the call's value in flyi). */
 int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem,
-                           fy_obj **stream);
+                           fy_obj **stream, unsigned *dyn_block);
 /* The block the next compile specialises for (known_block_size; NULL or zeros: none), part of the
  * compile cache's keys. */
 void fy_trace_set_known_block(const unsigned block[3]);
