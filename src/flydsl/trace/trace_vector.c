@@ -253,16 +253,28 @@ fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const 
     size_t first = 0;
     while (first < n && !VEC_CHECK(a[first])) first++;
     if (first == n) return fy_err_set(&fy_TypeError, "expected a Vector operand");
-    tvector *x = (tvector *)a[first];
-    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    /* the operands meet in their common element type (FlyDSL's lattice): max(Int32 Vector, Int64) is Int64 */
+    fy_dsl_numeric *ct = ((tvector *)a[first])->et;
+    for (size_t i = 0; i < n; i++) {
+        fy_dsl_numeric *ot = operand_type(a[i]);
+        if (ot) ct = fy_dsl_common_type(ct, ot, 1);
+    }
+    int sg = ct->kind != FY_DSL_K_BOOL && ct->is_signed;
     const char *iop = sg ? sop : uop;
-    if (x->et->kind == FY_DSL_K_FLOAT ? !fop : !iop)
-        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", x->et->name);
-    fy_obj *acc = fy_ref(a[first]);
+    if (ct->kind == FY_DSL_K_FLOAT ? !fop : !iop)
+        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", ct->name);
+    fy_obj *cto = &ct->h;
+    fy_obj *acc = ((tvector *)a[first])->et == ct ? fy_ref(a[first]) : vec_to(a[first], &cto, 1, NULL);
     for (size_t i = 0; i < n && acc; i++) {
         if (i == first) continue;
-        fy_obj *r = i < first ? binop_same(a[i], acc, fop ? fop : "", iop ? iop : "")
-                              : binop_same(acc, a[i], fop ? fop : "", iop ? iop : "");
+        fy_obj *y = VEC_CHECK(a[i]) && ((tvector *)a[i])->et != ct ? vec_to(a[i], &cto, 1, NULL) : fy_ref(a[i]);
+        if (!y) {
+            FY_DECREF(acc);
+            return NULL;
+        }
+        fy_obj *r = i < first ? binop_same(y, acc, fop ? fop : "", iop ? iop : "")
+                              : binop_same(acc, y, fop ? fop : "", iop ? iop : "");
+        FY_DECREF(y);
         FY_DECREF(acc);
         if (r == fy_NotImplemented) {
             FY_DECREF(r);

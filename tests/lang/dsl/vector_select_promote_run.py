@@ -42,3 +42,15 @@ print("i < f ", lt.tolist(), lt.tolist() == [int(i < f) for i, f in zip(IV, FV)]
 print("select", sel.tolist(), sel.tolist() == [f if i < f else float(i) for i, f in zip(IV, FV)])
 print("scalar", bc.tolist(), bc.tolist() == [0.25 if i > 0 else float(i) for i in IV])
 print("const ", cst.tolist(), cst.tolist() == [2 * f for f in FV])
+
+
+# fx.max / fx.min of a Vector and a wider scalar fold in the common type (an Int32 Vector and Int64: Int64)
+@flyc.jit
+def host(a: fx.Int64):
+    v = fx.Vector.filled(4, 3, fx.Int32)
+    m = fx.max(v, a)
+    print("max:", m.dtype.__name__, m.shape, "min:", fx.min(v, 2.5).dtype.__name__)
+
+
+host(7)
+print([ln.split(" loc(")[0].strip() for ln in host._last_compiled[1].source_ir.splitlines() if "arith.max" in ln])
