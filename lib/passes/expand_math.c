@@ -7,6 +7,9 @@
  *   math.fpowi x, n         -> powf(|x|, float(n)), with x's sign where n is odd (exact parity for any n)
  *   math.ipowi b, e         -> square-and-multiply over the bits of e; a negative e raises 1/b (0 for |b| > 1)
  *   arith.ceildivsi/ui, floordivsi -> the truncating division and remainder, stepped by one where they round
+ *   arith.truncf x <mode>   -> the default (to-nearest-even) truncf, stepped by one unit in the last place where
+ *                              the mode rounds the other way (LLVM's constrained fptrunc, what the upstream
+ *                              lowering makes of the mode, is ignored by the AMDGPU and host backends)
  * Scalars and vectors alike (constants are splats). */
 #include <math.h>
 #include <stdbool.h>
@@ -66,8 +69,8 @@ static MlirValue cst_f(xm *x, MlirType t, double v) {
 
 static MlirValue cst_i(xm *x, MlirType t, int64_t v) { return cst_attr(x, t, mlirIntegerAttrGet(elem_of(t), v)); }
 
-/* arith.cmpf / cmpi predicates are i64 codes: cmpf oeq 1, oge 3, olt 4; cmpi ne 1, slt 2, sge 5. */
-enum { F_OEQ = 1, F_OGE = 3, F_OLT = 4, I_NE = 1, I_SLT = 2, I_SGE = 5 };
+/* arith.cmpf / cmpi predicates are i64 codes: cmpf oeq 1, ogt 2, oge 3, olt 4; cmpi ne 1, slt 2, sge 5. */
+enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, I_NE = 1, I_SLT = 2, I_SGE = 5 };
 
 static MlirAttribute pred_attr(xm *x, int code) { return mlirIntegerAttrGet(mlirIntegerTypeGet(x->ctx, 64), code); }
 
@@ -168,6 +171,59 @@ static MlirValue expand_div(xm *x, MlirOperation op, int kind) {
     return bin(x, kind == 2 ? "arith.subi" : "arith.addi", q, one, t, false);
 }
 
+/* The arith RoundingMode of a truncf (its roundingmode attribute: 0 to_nearest_even, 1 downward, 2 upward,
+ * 3 toward_zero, 4 to_nearest_away), or -1 without one. */
+static int rounding_mode(MlirOperation op) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("roundingmode"));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return -1;
+    return (int)mlirIntegerAttrGetValueInt(a);
+}
+
+/* truncf x with rounding mode m (not to_nearest_even): y = truncf x (to nearest even), then y's bits (its
+ * magnitude, the sign bit apart) stepped by one where y lies on the wrong side of x for m. The comparisons are
+ * ordered, so NaN and exact results stay y; an overflow to inf steps back to the largest finite value where m
+ * rounds toward zero, and the largest finite value steps to inf where m rounds away. For to_nearest_away the
+ * step is taken where y is below |x| by exactly the distance to the next value up (a tie: both differences are
+ * exact, the values being neighbours). */
+static MlirValue expand_truncf(xm *x, MlirOperation op, int m) {
+    MlirValue a = mlirOperationGetOperand(op, 0);
+    MlirType st = mlirValueGetType(a), dt = mlirValueGetType(fly_ir_res0(op));
+    unsigned w = mlirFloatTypeGetWidth(elem_of(dt));
+    MlirType it = like(dt, mlirIntegerTypeGet(x->ctx, w));
+    MlirValue y = emit(x, "arith.truncf", 1, &a, dt, false);
+    MlirValue e = emit(x, "arith.extf", 1, &y, st, false);
+    MlirValue yi = emit(x, "arith.bitcast", 1, &y, it, false);
+    MlirValue one = cst_i(x, it, 1);
+    MlirValue up = bin(x, "arith.addi", yi, one, it, false);   /* one step away from zero */
+    MlirValue down = bin(x, "arith.subi", yi, one, it, false); /* one step toward zero */
+    MlirValue r;
+    if (m == 1 || m == 2) { /* downward: where y > x, down in value; upward: where y < x, up in value */
+        MlirValue zero = cst_f(x, st, 0.0);
+        MlirValue neg = cmpf(x, F_OLT, a, zero);
+        MlirValue wrong = cmpf(x, m == 1 ? F_OGT : F_OLT, e, a);
+        MlirValue step = m == 1 ? sel(x, neg, up, down) : sel(x, neg, down, up);
+        r = sel(x, wrong, step, yi);
+    } else if (m == 3) { /* toward_zero: where |y| > |x| */
+        MlirValue ae = abs_f(x, e);
+        MlirValue ax = abs_f(x, a);
+        MlirValue wrong = cmpf(x, F_OGT, ae, ax);
+        r = sel(x, wrong, down, yi);
+    } else { /* to_nearest_away: a tie that went to the even value below |x| */
+        MlirValue ae = abs_f(x, e);
+        MlirValue ax = abs_f(x, a);
+        MlirValue below = cmpf(x, F_OLT, ae, ax);
+        MlirValue n = emit(x, "arith.bitcast", 1, &up, dt, false);
+        MlirValue ne = emit(x, "arith.extf", 1, &n, st, false);
+        MlirValue an = abs_f(x, ne);
+        MlirValue d1 = bin(x, "arith.subf", ax, ae, st, false);
+        MlirValue d2 = bin(x, "arith.subf", an, ax, st, false);
+        MlirValue tie = cmpf(x, F_OEQ, d1, d2);
+        MlirValue wrong = bin(x, "arith.andi", below, tie, mlirValueGetType(tie), false);
+        r = sel(x, wrong, up, yi);
+    }
+    return emit(x, "arith.bitcast", 1, &r, dt, false);
+}
+
 /* The expansion of op, or a null value where op is not one of ours (or its type is not handled). */
 static MlirValue expand(xm *x, MlirOperation op) {
     intptr_t n = mlirOperationGetNumOperands(op);
@@ -198,13 +254,22 @@ static MlirValue expand(xm *x, MlirOperation op) {
     if (n == 2 && fly_ir_op_is(op, "arith.ceildivsi")) return expand_div(x, op, 0);
     if (n == 2 && fly_ir_op_is(op, "arith.ceildivui")) return expand_div(x, op, 1);
     if (n == 2 && fly_ir_op_is(op, "arith.floordivsi")) return expand_div(x, op, 2);
+    if (n == 1 && fly_ir_op_is(op, "arith.truncf")) {
+        int m = rounding_mode(op);
+        if (m == 0) { /* the default: the attribute goes */
+            mlirOperationRemoveAttributeByName(op, fly_ir_sref("roundingmode"));
+            return (MlirValue){0};
+        }
+        if (m > 0 && m <= 4 && mlirTypeIsAFloat(elem_of(t))) return expand_truncf(x, op, m);
+    }
     return (MlirValue){0};
 }
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
     if (fly_ir_op_is(op, "math.clampf") || fly_ir_op_is(op, "math.isinf") || fly_ir_op_is(op, "math.isnormal") ||
         fly_ir_op_is(op, "math.fpowi") || fly_ir_op_is(op, "math.ipowi") || fly_ir_op_is(op, "arith.ceildivsi") ||
-        fly_ir_op_is(op, "arith.ceildivui") || fly_ir_op_is(op, "arith.floordivsi"))
+        fly_ir_op_is(op, "arith.ceildivui") || fly_ir_op_is(op, "arith.floordivsi") ||
+        (fly_ir_op_is(op, "arith.truncf") && rounding_mode(op) >= 0))
         fly_opvec_push(user, op);
     return MlirWalkResultAdvance;
 }

@@ -636,16 +636,15 @@ static int set_last_compiled(fy_obj *ck) {
 /* The known_block_size declared on the kernel being traced (NULL: none), for gpu.known_block_size(). Set for the
  * duration of one launch's compile, like the tracer itself. */
 static const long *tracing_kbs;
+static const unsigned *tracing_known; /* the compile-time block size of that compile (zeros: none) */
 
 static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self, (void)a;
     if (fy_no_kwargs("known_block_size", kw) < 0 || fy_check_nargs("known_block_size", na, 0, 0) < 0) return NULL;
-    if (!tracing_kbs) return fy_none(); /* no kernel is being traced */
-    /* the declared size, else the launch's block (flyi's launches have static dimensions: FlyDSL's inferred size) */
-    const unsigned *launch_block = fy_trace_known_block();
+    /* none outside a kernel, or for a launch with a run-time block dimension and no declared size */
+    if (!tracing_kbs || !tracing_known || !tracing_known[0]) return fy_none();
     fy_obj *t = fy_tuple_new(3);
-    for (int i = 0; t && i < 3; i++)
-        fy_tuple_set_steal(t, (size_t)i, fy_int_from(tracing_kbs[0] ? tracing_kbs[i] : (long)launch_block[i]));
+    for (int i = 0; t && i < 3; i++) fy_tuple_set_steal(t, (size_t)i, fy_int_from((long)tracing_known[i]));
     return t;
 }
 
@@ -654,16 +653,16 @@ static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (na) return fy_err_set(&fy_TypeError, "launch() takes keyword arguments only (grid=, block=, smem=, stream=)");
     if (fy_trace_host_reached_launch() < 0) return NULL;
-    unsigned grid[3], block[3];
+    unsigned grid[3], block[3], dyn = 0;
     size_t smem;
     fy_obj *stream = NULL;
-    if (fy_trace_launch_config(a, na, kw, grid, block, &smem, &stream) < 0) return NULL;
+    if (fy_trace_launch_config(a, na, kw, grid, block, &smem, &stream, &dyn) < 0) return NULL;
     launcher *l = (launcher *)self;
     jitfn *k = (jitfn *)l->kernel;
     fy_obj *n = fn_name(k->fn);
     if (!n) return NULL;
-    for (int i = 0; k->kbs[0] && i < 3; i++)
-        if ((long)block[i] != k->kbs[i]) {
+    for (int i = 0; k->kbs[0] && i < 3; i++) /* FlyDSL checks the static dimensions */
+        if (!(dyn >> i & 1) && (long)block[i] != k->kbs[i]) {
             fy_err_format(&fy_ValueError,
                           "launch block %c=%u differs from known_block_size %c=%ld declared on kernel '%S'. This "
                           "produces an internally-inconsistent IR and is undefined behavior on AMDGPU.",
@@ -681,10 +680,16 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
         FY_DECREF(n);
         return NULL;
     }
+    /* known_block_size: the declared one, else the launch's block when every dimension is static (FlyDSL's
+     * inference; a run-time dimension leaves none); the compiled maximum workgroup follows it (a cache key) */
+    unsigned known[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) known[i] = k->kbs[0] ? (unsigned)k->kbs[i] : dyn ? 0 : block[i];
     const long *prev_kbs = tracing_kbs;
+    const unsigned *prev_known = tracing_known;
     tracing_kbs = k->kbs;
+    tracing_known = known;
     fy_trace_fastmath_push(fm_bits);
-    fy_trace_set_known_block(block); /* the compiled maximum workgroup follows the launch (a cache key) */
+    fy_trace_set_known_block(known);
     fy_trace_set_func_attrs(l->attrs ? FY_STR_DATA(l->attrs) : NULL);
     fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
                                          target && *target ? target : NULL);
@@ -692,6 +697,7 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     fy_trace_set_known_block(NULL);
     fy_trace_set_func_attrs(NULL);
     tracing_kbs = prev_kbs;
+    tracing_known = prev_known;
     FY_DECREF(n);
     if (!ck) return NULL;
     if (jit_launched && fy_list_append(jit_launched, ck) < 0) {

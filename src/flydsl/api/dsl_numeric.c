@@ -269,6 +269,58 @@ fy_obj *fy_dsl_num_dynamic_unsupported(const char *what) {
     return fy_err_format(&fy_RuntimeError, "%s of a dynamic value is only possible while tracing a kernel", what);
 }
 
+/* x mod 2**w as a Python int (w <= 64: the low 64 bits, which fy_dsl_num_int wraps further), read signed for a
+ * signed type wider than 64 bits; NULL with an exception. */
+static fy_obj *big_int_mod(fy_dsl_numeric *t, fy_obj *x) {
+    int w = t->kind == FY_DSL_K_INT && t->width > 64 ? t->width : 64;
+    fy_obj *one = fy_int_from(1), *sh = fy_int_from(w), *m = one && sh ? fy_int_binop_obj(one, sh, FY_NB_LSHIFT) : NULL;
+    fy_obj *mask = m ? fy_int_binop_obj(m, one, FY_NB_SUB) : NULL,
+           *r = mask ? fy_int_binop_obj(x, mask, FY_NB_AND) : NULL;
+    if (r && w > 64 && t->is_signed) { /* r >= 2**(w-1): r - 2**w */
+        fy_obj *hsh = fy_int_from(w - 1), *half = hsh ? fy_int_binop_obj(one, hsh, FY_NB_LSHIFT) : NULL;
+        if (!half) FY_CLEAR(r);
+        else if (fy_int_cmp(r, half) >= 0) {
+            fy_obj *n = fy_int_binop_obj(r, m, FY_NB_SUB);
+            FY_DECREF(r);
+            r = n;
+        }
+        FY_XDECREF(hsh);
+        FY_XDECREF(half);
+    }
+    FY_XDECREF(one);
+    FY_XDECREF(sh);
+    FY_XDECREF(m);
+    FY_XDECREF(mask);
+    return r;
+}
+
+/* A static integer of type t from a Python int beyond 64 bits, reduced mod 2**width as FlyDSL does
+ * (Uint64(2**64 + 5) is 5). Static values hold 64 bits: a value of a wider type that still needs more after
+ * the reduction is an OverflowError. */
+static fy_obj *big_int_value(fy_dsl_numeric *t, fy_obj *x) {
+    fy_obj *r = big_int_mod(t, x);
+    if (!r) return NULL;
+    fy_obj *res = NULL;
+    if (!FY_INT_IS_BIG(r)) res = fy_dsl_num_int(t, FY_INT_VAL(r));
+    else {
+        fy_obj *bl = fy_call_method(r, "bit_length", NULL, 0);
+        int64_t nb = bl ? FY_INT_VAL(bl) : 0;
+        FY_XDECREF(bl);
+        if (bl && nb <= 64 && fy_int_sign(r) > 0 && (t->width <= 64 || !t->is_signed)) {
+            /* 2**63 <= r < 2**64: the same 64 bits as r - 2**64 */
+            fy_obj *m = fy_int_from_u64(UINT64_MAX), *w = m ? fy_int_binop_obj(r, m, FY_NB_SUB) : NULL;
+            if (w) res = fy_dsl_num_int(t, FY_INT_VAL(w) - 1);
+            FY_XDECREF(m);
+            FY_XDECREF(w);
+        } else if (bl) {
+            res = fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in a static %s (a %lld-bit value)",
+                                t->name, t->name, (long long)nb);
+        }
+    }
+    FY_DECREF(r);
+    return res;
+}
+
 fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
     if (FY_DSL_NUM_CHECK(x)) {
         fy_dsl_num *v = (fy_dsl_num *)x;
@@ -288,23 +340,7 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
             if (fy_int_to_double(x, &d) < 0) return NULL;
             return fy_dsl_num_float(t, d);
         }
-        if (FY_INT_IS_BIG(x)) {
-            /* 2**63 <= x < 2**64 still has 64 bits to wrap (Uint64(2**64 - 1)); wider values do not */
-            fy_obj *bl = fy_call_method(x, "bit_length", NULL, 0);
-            if (!bl) return NULL;
-            int64_t nb = FY_INT_VAL(bl);
-            FY_DECREF(bl);
-            if (nb <= 64 && fy_int_sign(x) > 0) {
-                fy_obj *two64 = fy_int_from_u64(UINT64_MAX), *w = two64 ? fy_int_binop_obj(x, two64, FY_NB_SUB) : NULL;
-                FY_XDECREF(two64);
-                if (!w) return NULL;
-                int64_t v = FY_INT_VAL(w) - 1; /* x - 2**64, the same 64 bits */
-                FY_DECREF(w);
-                return fy_dsl_num_int(t, v);
-            }
-            return fy_err_format(&fy_OverflowError, "%s(): Python int does not fit in %s (a %lld-bit value)", t->name,
-                                 t->name, (long long)nb);
-        }
+        if (FY_INT_IS_BIG(x)) return big_int_value(t, x);
         return fy_dsl_num_int(t, FY_INT_VAL(x));
     }
     if (FY_FLOAT_CHECK(x)) return fy_dsl_num_float(t, FY_FLOAT_VAL(x));

@@ -75,6 +75,9 @@ double fy_dsl_num_as_double(const fy_dsl_num *v);
 fy_dsl_numeric *fy_dsl_numeric_by_name(const char *name);
 /* A numeric type object from o (a concrete numeric class), or NULL with TypeError naming op. */
 fy_dsl_numeric *fy_dsl_to_numeric_type(fy_obj *o, const char *op);
+/* rounding_mode= of a cast: an arith RoundingMode (fx.RoundingMode.upward; its int code 0..4) as that code, or
+ * -1 with TypeError. */
+int fy_dsl_rounding_mode(fy_obj *o);
 /* Raises the error for an operation on a dynamic value outside a kernel trace. */
 fy_obj *fy_dsl_num_dynamic_unsupported(const char *what);
 

@@ -387,6 +387,16 @@ static fy_obj *num_str(fy_obj *a) { /* a dynamic value (static ones print their 
 
 /* ------------------------------------------------------------------ methods and attributes */
 
+int fy_dsl_rounding_mode(fy_obj *o) {
+    int64_t m = -1;
+    if (FY_FLOAT_CHECK(o) || fy_int_as_i64(o, &m) < 0 || m < 0 || m > 4) {
+        fy_err_clear();
+        fy_err_format(&fy_TypeError, "rounding_mode must be an RoundingMode, got %s", fy_type_name(o));
+        return -1;
+    }
+    return (int)m;
+}
+
 static fy_obj *m_to(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"dtype", "rounding_mode", NULL};
     fy_obj *o[2] = {0};
@@ -394,12 +404,25 @@ static fy_obj *m_to(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(o[0], "to");
     if (!t) return NULL;
     fy_dsl_num *v = V(self);
+    if (v->dt == t) return fy_ref(self);
     if (o[1] && o[1] != fy_None) {
+        int mode = fy_dsl_rounding_mode(o[1]);
+        if (mode < 0) return NULL;
         if (v->dt->kind != FY_DSL_K_FLOAT || t->kind != FY_DSL_K_FLOAT)
             return fy_err_format(&fy_TypeError,
                                  "rounding_mode is only supported for float-to-float casts, got %s -> %s", v->dt->name,
                                  t->name);
-        if (v->is_static) return fy_err_set(&fy_ValueError, "to: rounding_mode needs a dynamic value");
+        if (v->is_static) {
+            fy_obj *val = fy_float_from(v->f), *vr = val ? fy_repr(val) : NULL;
+            if (vr)
+                fy_err_format(&fy_ValueError,
+                              "rounding_mode requires a run-time value, but this %s holds the compile-time constant %S",
+                              v->dt->name, vr);
+            FY_XDECREF(val);
+            FY_XDECREF(vr);
+            return NULL;
+        }
+        return fy_trace_num_fround(t, self, mode);
     }
     if (!v->is_static && v->dt != t) return fy_trace_num_convert(t, self);
     return fy_dsl_num_convert(t, self);
@@ -414,6 +437,11 @@ static fy_obj *m_bitcast(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) 
         return fy_err_format(&fy_TypeError, "bitcast: %s (%d bits) and %s (%d bits) differ in width", v->dt->name,
                              v->dt->width, t->name, t->width);
     if (!v->is_static) return fy_trace_num_bitcast(t, self);
+    if (fy_trace_active()) { /* FlyDSL: arith.bitcast of the value's constant, a run-time value */
+        fy_obj *m = fy_trace_num_materialize(self), *r = m ? fy_trace_num_bitcast(t, m) : NULL;
+        FY_XDECREF(m);
+        return r;
+    }
     uint64_t bits;
     if (value_bits(v, &bits) < 0)
         return fy_err_format(&fy_NotImplementedError, "bitcast from %s is not supported for static values",
@@ -490,6 +518,8 @@ static fy_obj *m_select(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     /* a static condition picks one value, converted to the common type of both (as FlyDSL) */
     int c = num_truth(self);
     fy_obj *n[2] = {NULL, NULL}, *r = NULL;
+    if (fy_trace_is_vector(a[0]) || fy_trace_is_vector(a[1])) /* FlyDSL's raw select of a constant condition */
+        return fy_ref(a[c ? 0 : 1]);
     for (int i = 0; i < 2; i++)
         if (!(n[i] = fy_dsl_as_numeric(a[i]))) {
             if (!fy_err_occurred())

@@ -16,6 +16,12 @@ fy_obj *fy_trace_num_unary(int op, fy_obj *a);
 /* Conversion / same-width bitcast of a dynamic value to t. */
 fy_obj *fy_trace_num_convert(fy_dsl_numeric *t, fy_obj *a);
 fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a);
+/* A float-to-float conversion of a dynamic float value to float type t whose narrowing step (arith.truncf, after
+ * an exact extf to f32 for a same-width cast) carries rounding mode `mode` (MLIR's arith RoundingMode, 0..4;
+ * a widening is exact and takes none), as FlyDSL's fp_to_fp. */
+fy_obj *fy_trace_num_fround(fy_dsl_numeric *t, fy_obj *a, int mode);
+/* The name of arith RoundingMode code m ("upward"), or NULL when m is none of them. */
+const char *fy_trace_rounding_name(int m);
 /* c.select(t, f) with a dynamic condition c. */
 fy_obj *fy_trace_num_select(fy_obj *c, fy_obj *t, fy_obj *f);
 /* The value as a traced (dynamic) value: a static one becomes an arith.constant. */
@@ -71,9 +77,11 @@ void fy_trace_jit_args_free(fy_obj **v, size_t n);
 fy_obj *fy_trace_cache_info(void);
 /* flyc.KernelError: a kernel failed while running (out of bounds, deadlock, load failure). */
 extern fy_type fy_trace_KernelError;
-/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception. */
+/* Parses launch(grid=, block=, smem=, stream=) keywords: dims default to 1; 0 or -1 with an exception.
+ * *dyn_block: bit i set where block dimension i is a run-time value (a launching jit's fx.Int32 parameter or a
+ * host ir.Value, which hold the call's value in flyi). */
 int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem,
-                           fy_obj **stream);
+                           fy_obj **stream, unsigned *dyn_block);
 /* The block the next compile specialises for (known_block_size; NULL or zeros: none), part of the
  * compile cache's keys. */
 void fy_trace_set_known_block(const unsigned block[3]);

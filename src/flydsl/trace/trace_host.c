@@ -72,6 +72,50 @@ int fy_trace_host_reached_launch(void) {
     return -1;
 }
 
+/* text with each SSA name %<ids[k]> (a parameter's) spelled %arg<k>, as MLIR prints a function's arguments;
+ * NULL when out of memory. */
+static char *name_params(const char *text, const uint64_t *ids, size_t n) {
+    size_t len = strlen(text), cap = len + 8 * n + 1, o = 0;
+    char *r = malloc(cap);
+    if (!r) return NULL;
+    for (const char *p = text; *p;) {
+        if (*p == '%' && p[1] >= '0' && p[1] <= '9') {
+            char *end;
+            unsigned long long id = strtoull(p + 1, &end, 10);
+            size_t k = 0;
+            while (k < n && (ids[k] & 0xffffffffu) != id) k++; /* the low half: the handle without its trace */
+            if (k < n) {
+                char buf[32];
+                int w = snprintf(buf, sizeof buf, "%%arg%zu", k);
+                if (o + (size_t)w + strlen(end) + 1 > cap) {
+                    cap = (o + (size_t)w + strlen(end) + 1) * 2;
+                    char *g = realloc(r, cap);
+                    if (!g) {
+                        free(r);
+                        return NULL;
+                    }
+                    r = g;
+                }
+                memcpy(r + o, buf, (size_t)w);
+                o += (size_t)w;
+                p = end;
+                continue;
+            }
+        }
+        if (o + 2 > cap) {
+            char *g = realloc(r, cap *= 2);
+            if (!g) {
+                free(r);
+                return NULL;
+            }
+            r = g;
+        }
+        r[o++] = *p++;
+    }
+    r[o] = 0;
+    return r;
+}
+
 fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *kw, char **ir, fy_obj **key,
                            int *relaunch) {
     *ir = NULL;
@@ -85,7 +129,11 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
     fy_trace_begin(&tr, name);
     tr.host_fn = 1;
     fy_obj **v = fy_calloc(n ? n : 1, sizeof *v), *res = NULL;
-    if (!v) {
+    uint64_t *ids = fy_calloc(n ? n : 1, sizeof *ids);
+    size_t nids = 0;
+    if (!v || !ids) {
+        fy_free(v);
+        fy_free(ids);
         fy_trace_free(&tr);
         return NULL;
     }
@@ -98,8 +146,9 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
         fy_obj *chk = fy_dsl_num_convert(t, a[i]); /* the argument must convert, as at a launch */
         if (!chk) goto out;
         FY_DECREF(chk);
-        v[i] = fy_dsl_num_dynamic(t, fy_trace_add_param(&tr, fy_trace_mlir_type(t),
-                                                        (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t}));
+        ids[nids] =
+            fy_trace_add_param(&tr, fy_trace_mlir_type(t), (fy_trace_param){.kind = FY_TP_NUM, .argi = (int)i, .t = t});
+        v[i] = fy_dsl_num_dynamic(t, ids[nids++]);
         if (!v[i]) goto out;
     }
     if (!(*key = call_key(v, n))) goto out;
@@ -129,12 +178,19 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
         }
         snprintf(text, cap, "module {\n  func.func @%s(%s) {\n%s    return\n  }\n}\n", name, tr.params ? tr.params : "",
                  tr.body ? tr.body : "");
-        *ir = text;
+        *ir = name_params(text, ids, nids);
+        free(text);
+        if (!*ir) {
+            FY_CLEAR(res);
+            FY_CLEAR(*key);
+            fy_err_nomem();
+        }
     }
 out:
     if (!res) FY_CLEAR(*key);
     for (size_t i = 0; i < n; i++) FY_XDECREF(v[i]);
     fy_free(v);
+    fy_free(ids);
     fy_trace_free(&tr);
     return res;
 }

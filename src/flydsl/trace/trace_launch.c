@@ -641,8 +641,9 @@ static int has_index(fy_obj *o) {
 
 /* One of grid=/block=: an int (or a static integer DSL value, or a launcher's host ir.Value), or a tuple/list of
  * up to 3 (missing dims 1). */
-static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
+static int dims_of(const char *what, fy_obj *o, unsigned out[3], unsigned *dyn) {
     out[0] = out[1] = out[2] = 1;
+    if (dyn) *dyn = 0;
     if (!o || o == fy_None) return 0;
     size_t n = 1;
     fy_obj *one[1] = {o};
@@ -666,6 +667,9 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
     }
     for (size_t i = 0; i < n; i++) {
         int64_t v;
+        /* a launching jit's run-time parameter (its value here) or a host ir.Value: FlyDSL's dynamic dimension */
+        if (dyn && !FY_INT_CHECK(items[i]) && (!static_dim(items[i]) || ((fy_dsl_num *)items[i])->host_rt))
+            *dyn |= 1u << i;
         if (static_dim(items[i])) v = ((fy_dsl_num *)items[i])->i;
         else if (FY_DSL_NUM_CHECK(items[i])) {
             fy_err_format(&fy_TypeError,
@@ -685,11 +689,11 @@ static int dims_of(const char *what, fy_obj *o, unsigned out[3]) {
 }
 
 int fy_trace_launch_config(fy_obj *const *a, size_t na, fy_obj *kw, unsigned grid[3], unsigned block[3], size_t *smem,
-                           fy_obj **stream) {
+                           fy_obj **stream, unsigned *dyn_block) {
     static const char *const names[] = {"grid", "block", "smem", "stream", NULL};
     fy_obj *v[4] = {0};
     if (fy_parse_args("launch", a, na, kw, names, 0, 0, 4, v) < 0) return -1;
-    if (dims_of("grid", v[0], grid) < 0 || dims_of("block", v[1], block) < 0) return -1;
+    if (dims_of("grid", v[0], grid, NULL) < 0 || dims_of("block", v[1], block, dyn_block) < 0) return -1;
     *stream = v[3];
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
     if (threads > 1024) {

@@ -284,6 +284,28 @@ static const char *cast_op(const fy_dsl_numeric *s, const fy_dsl_numeric *t) {
     return s->width > t->width ? "arith.trunci" : su ? "arith.extui" : "arith.extsi";
 }
 
+/* The truth of run-time value o as an i1, as FlyDSL's Boolean(x) and __dsl_bool__ take it: x != 0 (cmpi ne;
+ * cmpf une for floats, so NaN is true as in Python), never a truncation (0.5 and 2 are true). An fp8 value is
+ * compared as f32 (the targets compare no fp8). */
+static int truth_value(fy_tracer *tr, fy_obj *o, uint64_t *out) {
+    fy_dsl_numeric *st = V(o)->dt;
+    uint64_t x = V(o)->ssa;
+    if (st->kind == FY_DSL_K_FLOAT && st->width == 8) {
+        if (fy_trace_value_as(tr, o, &fy_dsl_t_f32, &x) < 0) return -1;
+        st = &fy_dsl_t_f32;
+    }
+    int fl = st->kind == FY_DSL_K_FLOAT;
+    const char *ty = fy_trace_mlir_type(st);
+    uint64_t z = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %s : %s", U(z), fl ? "0.0" : "0", ty);
+    fy_trace_end_line(tr);
+    *out = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = %s, %%%llu, %%%llu : %s", U(*out), fl ? "arith.cmpf une" : "arith.cmpi ne", U(x),
+                  U(z), ty);
+    fy_trace_end_line(tr);
+    return 0;
+}
+
 int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out) {
     if (!FY_DSL_NUM_CHECK(o)) { /* a Python bool, int or float: its literal type first */
         fy_obj *n = fy_dsl_as_numeric(o);
@@ -304,6 +326,7 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         return 0;
     }
     if (fy_trace_check_handle(v->ssa) < 0) return -1;
+    if (t->kind == FY_DSL_K_BOOL && v->dt->kind != FY_DSL_K_BOOL) return truth_value(tr, o, out);
     if ((v->dt->kind == FY_DSL_K_INDEX) != (t->kind == FY_DSL_K_INDEX) &&
         (v->dt->kind == FY_DSL_K_FLOAT || t->kind == FY_DSL_K_FLOAT)) { /* index <-> float: through i64 */
         uint64_t mid;
@@ -337,6 +360,16 @@ int fy_trace_value_as(fy_tracer *tr, fy_obj *o, fy_dsl_numeric *t, uint64_t *out
         fy_trace_emit(tr, "      %%%llu = arith.truncf %%%llu : f32 to %s", U(*out), U(sum), fy_trace_mlir_type(t));
         fy_trace_end_line(tr);
         return 0;
+    }
+    if (v->dt->kind == FY_DSL_K_FLOAT && t->kind == FY_DSL_K_FLOAT && v->dt != t && v->dt->width == t->width &&
+        t->width < 32) { /* f16 <-> bf16 (and between fp8 formats): through f32, as FlyDSL's fp_to_fp */
+        uint64_t mid;
+        if (fy_trace_value_as(tr, o, &fy_dsl_t_f32, &mid) < 0) return -1;
+        fy_obj *m = fy_dsl_num_dynamic(&fy_dsl_t_f32, mid);
+        if (!m) return -1;
+        int r = fy_trace_value_as(tr, m, t, out);
+        FY_DECREF(m);
+        return r;
     }
     const char *op = cast_op(v->dt, t);
     if (!op) {
@@ -486,6 +519,28 @@ fy_obj *fy_trace_num_bitcast(fy_dsl_numeric *t, fy_obj *a) {
     uint64_t id = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.bitcast %%%llu : %s to %s", U(id), U(V(a)->ssa),
                   fy_trace_mlir_type(V(a)->dt), fy_trace_mlir_type(t));
+    return emit_result(tr, t, id);
+}
+
+const char *fy_trace_rounding_name(int m) {
+    static const char *const names[] = {"to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"};
+    return m >= 0 && m < 5 ? names[m] : NULL;
+}
+
+fy_obj *fy_trace_num_fround(fy_dsl_numeric *t, fy_obj *a, int mode) {
+    fy_tracer *tr = cur_tracer;
+    if (!tr) return no_trace("conversion", a, NULL);
+    fy_dsl_numeric *s = V(a)->dt;
+    if (s == t) return fy_ref(a);
+    if (t->width > s->width) return fy_trace_num_convert(t, a);
+    uint64_t x = V(a)->ssa;
+    if (t->width == s->width) { /* f16 <-> bf16: the f32 detour is exact, the mode is the truncf's */
+        if (fy_trace_value_as(tr, a, &fy_dsl_t_f32, &x) < 0) return NULL;
+        s = &fy_dsl_t_f32;
+    }
+    uint64_t id = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.truncf %%%llu %s : %s to %s", U(id), U(x), fy_trace_rounding_name(mode),
+                  fy_trace_mlir_type(s), fy_trace_mlir_type(t));
     return emit_result(tr, t, id);
 }
 

@@ -253,16 +253,28 @@ fy_obj *fy_trace_vector_fold(fy_obj *const *a, size_t n, const char *fop, const 
     size_t first = 0;
     while (first < n && !VEC_CHECK(a[first])) first++;
     if (first == n) return fy_err_set(&fy_TypeError, "expected a Vector operand");
-    tvector *x = (tvector *)a[first];
-    int sg = x->et->kind != FY_DSL_K_BOOL && x->et->is_signed;
+    /* the operands meet in their common element type (FlyDSL's lattice): max(Int32 Vector, Int64) is Int64 */
+    fy_dsl_numeric *ct = ((tvector *)a[first])->et;
+    for (size_t i = 0; i < n; i++) {
+        fy_dsl_numeric *ot = operand_type(a[i]);
+        if (ot) ct = fy_dsl_common_type(ct, ot, 1);
+    }
+    int sg = ct->kind != FY_DSL_K_BOOL && ct->is_signed;
     const char *iop = sg ? sop : uop;
-    if (x->et->kind == FY_DSL_K_FLOAT ? !fop : !iop)
-        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", x->et->name);
-    fy_obj *acc = fy_ref(a[first]);
+    if (ct->kind == FY_DSL_K_FLOAT ? !fop : !iop)
+        return fy_err_format(&fy_TypeError, "this operation does not take %s vectors", ct->name);
+    fy_obj *cto = &ct->h;
+    fy_obj *acc = ((tvector *)a[first])->et == ct ? fy_ref(a[first]) : vec_to(a[first], &cto, 1, NULL);
     for (size_t i = 0; i < n && acc; i++) {
         if (i == first) continue;
-        fy_obj *r = i < first ? binop_same(a[i], acc, fop ? fop : "", iop ? iop : "")
-                              : binop_same(acc, a[i], fop ? fop : "", iop ? iop : "");
+        fy_obj *y = VEC_CHECK(a[i]) && ((tvector *)a[i])->et != ct ? vec_to(a[i], &cto, 1, NULL) : fy_ref(a[i]);
+        if (!y) {
+            FY_DECREF(acc);
+            return NULL;
+        }
+        fy_obj *r = i < first ? binop_same(y, acc, fop ? fop : "", iop ? iop : "")
+                              : binop_same(acc, y, fop ? fop : "", iop ? iop : "");
+        FY_DECREF(y);
         FY_DECREF(acc);
         if (r == fy_NotImplemented) {
             FY_DECREF(r);
@@ -419,12 +431,32 @@ static fy_obj *vec_to(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     fy_dsl_numeric *t = fy_dsl_to_numeric_type(p[0], "to");
     if (!t) return NULL;
-    if (p[1] && p[1] != fy_None && (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT))
-        return fy_err_format(&fy_TypeError, "rounding_mode is only supported for float-to-float casts, got %s -> %s",
-                             v->et->name, t->name);
     if (t == v->et) return fy_ref(o);
+    int mode = -1;
+    if (p[1] && p[1] != fy_None) {
+        if ((mode = fy_dsl_rounding_mode(p[1])) < 0) return NULL;
+        if (t->kind != FY_DSL_K_FLOAT || v->et->kind != FY_DSL_K_FLOAT)
+            return fy_err_format(&fy_TypeError,
+                                 "rounding_mode is only supported for float-to-float casts, got %s -> %s", v->et->name,
+                                 t->name);
+    }
     fy_tracer *tr = need_tracer();
     if (!tr) return NULL;
+    if (mode >= 0 && t->width <= v->et->width) { /* the narrowing step carries the mode (a widening is exact) */
+        fy_obj *mid = NULL;
+        tvector *src = v;
+        if (t->width == v->et->width) { /* same width: the f32 detour is exact */
+            if (!(mid = vec_to(o, (fy_obj *[]){&fy_dsl_t_f32.h}, 1, NULL))) return NULL;
+            src = (tvector *)mid;
+        }
+        char s1[64], s2[64];
+        uint64_t id = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = arith.truncf %%%llu %s : %s to %s", U(id), U(src->ssa),
+                      fy_trace_rounding_name(mode), vty(s1, sizeof s1, src, NULL), vty(s2, sizeof s2, src, t));
+        fy_trace_end_line(tr);
+        FY_XDECREF(mid);
+        return tr->failed ? fy_err_nomem() : fy_tvector_new(id, t, v->n);
+    }
     if (t->kind == FY_DSL_K_INDEX || v->et->kind == FY_DSL_K_INDEX)
         return fy_err_format(&fy_TypeError, "Vector.to: %s to %s is not supported", v->et->name, t->name);
     int ff = v->et->kind == FY_DSL_K_FLOAT, tf = t->kind == FY_DSL_K_FLOAT;
@@ -778,18 +810,24 @@ fy_obj *fy_trace_vector_cmp(fy_obj *a, fy_obj *b, const char *pred) {
     return tr->failed ? fy_err_nomem() : fy_tvector_new(id, &fy_dsl_t_bool, x->n);
 }
 
+/* A comparison in the common element type of both operands (FlyDSL's lattice, a Boolean not widened). */
 static fy_obj *vec_richcmp(fy_obj *a, fy_obj *b, int op) {
     NEED_VEC2(a, b);
+    if (!fy_trace_cur()) return fy_err_set(&fy_RuntimeError, "a Vector is only usable inside its kernel's trace");
+    int rc = promote(&a, &b, 1);
+    if (rc < 0) return NULL;
+    if (rc > 0) return fy_ref(fy_NotImplemented);
     tvector *x = VEC_CHECK(a) ? (tvector *)a : (tvector *)b;
-    int swapped = (fy_obj *)x != a;
     static const char *const fp[] = {"oeq", "une", "olt", "ole", "ogt", "oge"};
     static const char *const sp[] = {"eq", "ne", "slt", "sle", "sgt", "sge"};
     static const char *const up[] = {"eq", "ne", "ult", "ule", "ugt", "uge"};
     const char *const *tab = x->et->kind == FY_DSL_K_FLOAT                       ? fp
                              : x->et->kind == FY_DSL_K_BOOL || !x->et->is_signed ? up
                                                                                  : sp;
-    (void)swapped; /* richcmp is called with the Vector first for both forms */
-    return fy_trace_vector_cmp(a, b, tab[op]);
+    fy_obj *r = fy_trace_vector_cmp(a, b, tab[op]); /* richcmp is called with the Vector first for both forms */
+    FY_DECREF(a);
+    FY_DECREF(b);
+    return r;
 }
 
 /* cond.select(t, f): lane-wise arith.select; a non-Boolean cond is compared with zero first. */
@@ -805,18 +843,14 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         if (!cond) return NULL;
     } else cond = fy_ref(o);
     tvector *cv = (tvector *)cond;
-    /* the value type: the first Vector operand's, else the scalars' common type */
+    /* the value type: the common type of both branches' element types (FlyDSL's lattice); a Vector branch of
+     * another element type is converted, a scalar broadcast in that type */
     fy_dsl_numeric *et = NULL;
-    for (int i = 0; i < 2 && !et; i++)
-        if (VEC_CHECK(a[i])) et = ((tvector *)a[i])->et;
-    for (int i = 0; i < 2 && !et; i++) {
-        fy_obj *nv = fy_dsl_as_numeric(a[i]);
-        if (nv) {
-            et = ((fy_dsl_num *)nv)->dt;
-            FY_DECREF(nv);
-        }
+    for (int i = 0; i < 2; i++) {
+        fy_dsl_numeric *bt = operand_type(a[i]);
+        if (bt) et = et ? fy_dsl_common_type(et, bt, 1) : bt;
     }
-    fy_obj *r = NULL;
+    fy_obj *r = NULL, *br[2] = {NULL, NULL};
     if (!et) {
         if (!fy_err_occurred())
             fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
@@ -824,9 +858,14 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     }
     fy_tracer *tr = need_tracer();
     if (!tr) goto out;
+    for (int i = 0; i < 2; i++) {
+        fy_obj *t = &et->h;
+        br[i] = VEC_CHECK(a[i]) && ((tvector *)a[i])->et != et ? vec_to(a[i], &t, 1, NULL) : fy_ref(a[i]);
+        if (!br[i]) goto out;
+    }
     tvector shape_of = {.et = et, .n = cv->n};
     uint64_t tv, fv;
-    if (operand(tr, &shape_of, a[0], &tv) != 0 || operand(tr, &shape_of, a[1], &fv) != 0) {
+    if (operand(tr, &shape_of, br[0], &tv) != 0 || operand(tr, &shape_of, br[1], &fv) != 0) {
         if (!fy_err_occurred())
             fy_err_set(&fy_TypeError, "Vector.select branches must be Vector, Numeric, or numeric literals");
         goto out;
@@ -838,6 +877,8 @@ static fy_obj *vec_select(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     fy_trace_end_line(tr);
     r = tr->failed ? fy_err_nomem() : fy_tvector_new(id, et, cv->n);
 out:
+    FY_XDECREF(br[0]);
+    FY_XDECREF(br[1]);
     FY_DECREF(cond);
     return r;
 }

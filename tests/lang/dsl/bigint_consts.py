@@ -1,6 +1,7 @@
-# Python ints are arbitrary precision; kernel scalars and layout shapes are not: a value beyond
-# 64 bits raises OverflowError giving its bit length (values within 64 bits still wrap
-# to the type's width, see numeric_construct.py).
+# Python ints are arbitrary precision; kernel scalars and layout shapes are not. A numeric constructor wraps
+# any int to the type's width, as FlyDSL's does (Uint64(2**64) is 0; a static value holds 64 bits, so a
+# Uint128/Int128 one still wider after wrapping raises OverflowError); a layout shape or stride beyond 64 bits
+# raises OverflowError giving its bit length (see numeric_construct.py for the wrapping within 64 bits).
 import flydsl.expr as fx
 
 def show(f):
@@ -17,3 +18,5 @@ print(show(lambda: fx.make_layout((4, 8), (1, 4))), show(lambda: fx.composition(
 print(show(lambda: fx.Uint64(2**64 - 1)), show(lambda: fx.Uint64(2**63)), show(lambda: fx.Int64(2**63)), show(lambda: fx.Uint32(2**64 - 1)))
 print(show(lambda: int(fx.Uint64(2**64 - 1))), show(lambda: fx.Uint64(2**64)))
 print(int(fx.Float32(2**70)), int(fx.Float64(-1e30)), show(lambda: int(fx.Float32(float("inf")))))
+print(show(lambda: fx.Uint128(2**128 + 9)), show(lambda: fx.Int64(-2**70 - 3)), show(lambda: fx.Int8(2**100 + 200)))
+print(show(lambda: fx.Uint128(2**100)))
