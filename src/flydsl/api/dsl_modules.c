@@ -338,6 +338,7 @@ out:
 }
 
 static int compile_only(void);
+static int jit_depth; /* @flyc.jit bodies running */
 static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw);
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
@@ -358,7 +359,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         if (host) { /* no launches: traced as FlyDSL's host function */
             char *ir = NULL;
             fy_obj *key = NULL;
+            jit_depth++;
             r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key);
+            jit_depth--;
             if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
             FY_XDECREF(key);
             free(ir);
@@ -366,7 +369,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             fy_obj *prev = jit_launched, *prev_hints = jit_hints;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
             if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
+            jit_depth++;
             r = fy_call(j->fn, ca, na, kw);
+            jit_depth--;
             jit_hints = prev_hints;
             if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
             FY_XDECREF(jit_launched);
@@ -767,7 +772,15 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return fy_trace_cache_info();
 }
 
+/* _in_jit(): whether a @flyc.jit body is running (fx.struct's Tensor fields take the body's tensor arguments) */
+static fy_obj *c_in_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("_in_jit", kw) < 0 || fy_check_nargs("_in_jit", na, 0, 0) < 0) return NULL;
+    return fy_bool(jit_depth > 0 || fy_trace_active());
+}
+
 static fy_methoddef compiler_funcs[] = {
+    {"_in_jit", c_in_jit, 0, "_in_jit()\nWhether a @flyc.jit body or a kernel is being run or traced."},
     {"_known_block_size", c_known_block_size, 0,
      "_known_block_size()\nThe block size of the kernel being traced (declared, else its launch's), or None."},
     {"cache_info", c_cache_info, 0,

@@ -557,10 +557,12 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
             goto out;
         }
         int dyn = p->kind == FY_TP_TENSOR && p->dyn;
-        int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+        fy_obj *pa = fy_trace_param_arg(p, args, nargs); /* the argument, or a field of a struct argument */
+        if (!pa) goto out;
+        int r = p->kind == FY_TP_NUM ? pack_num(p->t, pa, p->argi, vals[slot])
                 : p->kind == FY_TP_PTR
-                    ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
-                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
+                    ? pack_ptr(p, pa, p->argi, vals[slot])
+                    : pack_tensor(p, pa, p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {

@@ -188,7 +188,7 @@ static structty *schema_of_type(fy_obj *o) {
 }
 /* A struct value of such a class: its field values in declaration order (its _flyi_vals tuple, held by the
  * value), or NULL (no error) when o is none. */
-static fy_obj *pyvalue_fields(fy_obj *o) {
+fy_obj *fy_trace_pystruct_vals(fy_obj *o) {
     if (!o || fy_type_is_subtype(FY_TYPE(o), &fy_type_type)) return NULL;
     fy_obj *sc = fy_type_lookup_cstr(FY_TYPE(o), "__flyi_schema__");
     if (!sc) return NULL;
@@ -548,7 +548,7 @@ static fy_obj *sval_cache_signature(fy_obj *o, fy_obj *const *a, size_t na, fy_o
     return t;
 }
 int fy_trace_is_static_struct(fy_obj *o) {
-    fy_obj *pf = pyvalue_fields(o);
+    fy_obj *pf = fy_trace_pystruct_vals(o);
     if (!pf && FY_TYPE(o) != &sval_type) return 0;
     int n = pf ? (int)FY_TUPLE_N(pf) : ((sval *)o)->st->nord;
     for (int i = 0; i < n; i++) {
@@ -573,7 +573,7 @@ static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)),
 
 /* Struct values through control flow (trace_scf.h): the fields, and a copy with other field values. */
 int fy_trace_struct_fields(fy_obj *o, fy_obj ***v, int *n) {
-    fy_obj *pf = pyvalue_fields(o);
+    fy_obj *pf = fy_trace_pystruct_vals(o);
     if (pf) {
         *v = FY_TUPLE_ITEMS(pf);
         *n = (int)FY_TUPLE_N(pf);
@@ -586,7 +586,7 @@ int fy_trace_struct_fields(fy_obj *o, fy_obj ***v, int *n) {
     return 1;
 }
 fy_obj *fy_trace_struct_with(fy_obj *o, fy_obj *const *v) {
-    fy_obj *pf = pyvalue_fields(o);
+    fy_obj *pf = fy_trace_pystruct_vals(o);
     if (pf) {
         size_t n = FY_TUPLE_N(pf);
         fy_obj *t = fy_tuple_new(n);

@@ -155,6 +155,12 @@ def construct_from_ir_values(dsl_type, args, values):
     if len(values) == 1:
         from flydsl._mlir._dsl import as_dsl_value
 
+        import flydsl.expr as fx
+
+        if isinstance(args, fx.Vector) or (isinstance(dsl_type, type) and issubclass(dsl_type, fx.Vector)):
+            v = as_dsl_value(values[0])  # a Vector of the value's type; an alias class rebuilds through itself
+            cls = type(args) if isinstance(args, fx.Vector) else dsl_type
+            return v if type(v) is cls else cls(v)
         return as_dsl_value(values[0], args if args is not None else dsl_type)
     raise TypeError(f"Cannot construct DSL value for {dsl_type}")
 

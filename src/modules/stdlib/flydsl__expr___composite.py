@@ -135,6 +135,14 @@ def _coerce(schema, field, value):
         if value is None or isinstance(value, (bool, int, float, str)) or _is_numeric_type(type(value)):
             raise bad()
         return value
+    if t is _fx().Tensor and not isinstance(value, t):
+        # in a @flyc.jit body a tensor argument is the framework's tensor (the kernel launch takes it as a
+        # tensor parameter); anywhere else it is no fx.Tensor, as in FlyDSL
+        import flydsl.compiler as flyc
+
+        if not (flyc._in_jit() and type(value).__name__ in ("Tensor", "TensorAdaptor")):
+            raise bad()
+        return value
     if isinstance(t, type) and not isinstance(value, t):
         raise bad()
     return value
@@ -468,6 +476,7 @@ def _make_class(name, module, fields, kind, display):
         "__dsl_type_identity__": identity,
         "__dsl_display_name__": display,
         "__flyi_schema__": schema,
+        "_flyi_cmask": tuple(_is_constexpr(f.type_spec) for f in fields),  # the tracer's Constexpr fields
     }
     cls = _CompositeType(name, (_CompositeBase,), ns)
     cls.__dsl_base_type__ = cls
