@@ -56,3 +56,29 @@ def host(s: Scale):
 
 host(Scale(1, 2.0))
 print([l.strip() for l in host._last_compiled[1].source_ir.splitlines() if "func.func" in l or "addi" in l])
+
+
+# a struct value through scf.for / scf.if: its run-time fields are carried, its Constexpr field stays
+@fx.struct
+class Acc:
+    s: fx.Float32
+    n: fx.Int32
+    tag: fx.Constexpr[str]
+
+
+@flyc.kernel
+def loop(m: fx.Int32):
+    a = Acc(0.0, 0, "acc")
+    for i in range(m):
+        a = a.replace(s=a.s + 1.5, n=a.n + i)
+    if m > 2:
+        a = a.replace(n=a.n * 10)
+    fx.printf("{} s={} n={} {}", a.tag, a.s, a.n, type(a).__name__)
+
+
+@flyc.jit
+def run_loop(m: fx.Int32):
+    loop(m).launch(grid=1, block=1)
+
+
+run_loop(4)
