@@ -213,6 +213,12 @@ def _field_type(cls, f):
     return getattr(cls, "__dsl_field_types__", {}).get(f.name, f.type_spec)
 
 
+def _effective_field_defs(schema):
+    """((name, type), ...) of a (possibly specialised) composite class: a nested struct field as the specialised
+    class its value had; a Constexpr field as its annotation (the value: __dsl_constexpr_values__)."""
+    return tuple((f.name, _field_type(schema, f)) for f in schema.__dsl_field_defs__)
+
+
 def _value_count(t):
     """How many ir.Values a field of type t stands for, from the type alone."""
     if _is_constexpr(t):

@@ -1067,6 +1067,9 @@ def fill(m):
         _all_of(m, _FILL_FROM_FX[name])
     if name == "flydsl.expr.struct":
         m._storage_layout = _storage_layout
+        comp = sys.modules["flydsl.expr._composite"]
+        for k in ("CompositeKind", "FieldDef", "_effective_field_defs"):
+            setattr(m, k, getattr(comp, k))
     if name == "flydsl.expr.primitive":
         _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
                  "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})
