@@ -566,6 +566,8 @@ static int compile_only(void) {
     return v && v == fy_True;
 }
 
+int fy_dsl_compile_only(void) { return compile_only(); }
+
 /* Records the compiled kernel as flyc.last_compiled() (an attribute of flydsl.compiler). */
 static int set_last_compiled(fy_obj *ck) {
     fy_obj *m = fy_dict_get_cstr(fy_cur->modules, "flydsl.compiler");

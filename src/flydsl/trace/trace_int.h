@@ -128,6 +128,8 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
 void *fy_trace_tensor_data(fy_obj *o);
 /* 1 when the tensor's storage has separate device memory (HIP), 0 when it is host memory, -1 for no tensor. */
 int fy_trace_tensor_on_device(fy_obj *o);
+/* 1 when tensor argument o lives on the CPU (device="cpu"), else 0 (no error). */
+int fy_trace_tensor_on_cpu(fy_obj *o);
 /* Fills p's tensor fields (rank, dynamic flag, per-dim encoding) for tensor argument arg: 1; 0 when
  * arg is not a tensor argument; -1 with an exception. */
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p);

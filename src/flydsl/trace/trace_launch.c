@@ -383,6 +383,10 @@ static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned cha
                       i);
         return -1;
     }
+    if (!hip && fy_trace_tensor_on_cpu(arg)) { /* traced under COMPILE_ONLY=1, launched for real */
+        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", i);
+        return -1;
+    }
     memcpy(buf, &ptr, sizeof ptr);
     fy_trace_param q = *p;
     if (fy_trace_tensor_encode(arg, i, &q) < 0) return -1;
