@@ -82,3 +82,21 @@ def run_loop(m: fx.Int32):
 
 
 run_loop(4)
+
+
+# a struct with a field that is no Storable cannot be allocated: FlyDSL's error names the field
+@flyc.kernel
+def no_layout():
+    allocator = fx.SharedAllocator()
+    try:
+        allocator.allocate(fx.Struct["t": fx.Tensor])
+    except TypeError as e:
+        print("TypeError:", e)
+
+
+@flyc.jit
+def run_no_layout():
+    no_layout().launch(grid=1, block=1)
+
+
+run_no_layout()
