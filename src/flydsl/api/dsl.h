@@ -56,6 +56,8 @@ extern fy_type fy_dsl_inttuple_type, fy_dsl_layout_type, fy_dsl_composed_type, f
 
 /* Readies every DSL type (idempotent); -1 with an exception. */
 int fy_dsl_types_ready(void);
+/* Whether launches only compile: COMPILE_ONLY=1 / FLYDSL_COMPILE_ONLY=1, or inside flyc.compile(..., run=False). */
+int fy_dsl_compile_only(void);
 
 /* ---- constructors (new references; NULL with an exception) ---- */
 fy_obj *fy_dsl_inttuple_new(const fly_inttuple *t);

@@ -391,6 +391,7 @@ out:
 }
 
 static int compile_only(void);
+static int jit_depth; /* @flyc.jit bodies running */
 static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw);
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
@@ -412,7 +413,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             char *ir = NULL;
             fy_obj *key = NULL;
             int relaunch;
+            jit_depth++;
             r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key, &relaunch);
+            jit_depth--;
             if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
             FY_XDECREF(key);
             free(ir);
@@ -429,7 +432,9 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             fy_obj *prev = jit_launched, *prev_hints = jit_hints;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
             if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
+            jit_depth++;
             r = fy_call(j->fn, ca, na, kw);
+            jit_depth--;
             jit_hints = prev_hints;
             if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
             /* a launching jit function called by another: its kernels are the caller's launches too */
@@ -626,6 +631,8 @@ static int compile_only(void) {
     fy_obj *v = m ? fy_dict_get_cstr(FY_MODULE_DICT(m), "_compile_only") : NULL;
     return v && v == fy_True;
 }
+
+int fy_dsl_compile_only(void) { return compile_only(); }
 
 /* Records the compiled kernel as flyc.last_compiled() (an attribute of flydsl.compiler). */
 static int set_last_compiled(fy_obj *ck) {
@@ -840,7 +847,15 @@ static fy_obj *c_cache_info(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return fy_trace_cache_info();
 }
 
+/* _in_jit(): whether a @flyc.jit body is running (fx.struct's Tensor fields take the body's tensor arguments) */
+static fy_obj *c_in_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self, (void)a;
+    if (fy_no_kwargs("_in_jit", kw) < 0 || fy_check_nargs("_in_jit", na, 0, 0) < 0) return NULL;
+    return fy_bool(jit_depth > 0 || fy_trace_active());
+}
+
 static fy_methoddef compiler_funcs[] = {
+    {"_in_jit", c_in_jit, 0, "_in_jit()\nWhether a @flyc.jit body or a kernel is being run or traced."},
     {"_known_block_size", c_known_block_size, 0,
      "_known_block_size()\nThe block size of the kernel being traced (declared, else its launch's), or None."},
     {"cache_info", c_cache_info, 0,

@@ -33,10 +33,38 @@ static fy_obj *compiler_module(void) { return fy_dict_get_cstr(fy_cur->modules, 
 /* Appends a new reference v (stolen) to list l; -1 on failure. */
 static int push(fy_obj *l, fy_obj *v) { return v ? fy_list_append_steal(l, v) : -1; }
 
+static fy_obj *arg_key_of(fy_obj *ann, size_t i, fy_obj *arg);
+/* An fx.struct argument: its class (Constexpr values included, flydsl.expr._composite specialises the class on
+ * them) and its fields' keys, Constexpr fields by value. */
+static fy_obj *struct_key(size_t i, fy_obj *arg) {
+    fy_obj *vals = fy_trace_pystruct_vals(arg), *m = fy_type_lookup_cstr(FY_TYPE(arg), "_flyi_cmask");
+    size_t n = FY_TUPLE_N(vals);
+    fy_obj *t = fy_tuple_new(n + 1);
+    if (!t) return NULL;
+    fy_tuple_set_steal(t, 0, fy_ref(&FY_TYPE(arg)->h));
+    for (size_t j = 0; j < n; j++) {
+        int ce = m && FY_TUPLE_CHECK(m) && (int64_t)j < FY_TUPLE_N(m) && FY_TUPLE_ITEMS(m)[j] == fy_True;
+        fy_obj *v = FY_TUPLE_ITEMS(vals)[j], *k;
+        if (ce) k = fy_hash(v) == -1 ? (fy_err_clear(), fy_repr(v)) : fy_ref(v);
+        else k = arg_key_of(NULL, i, v);
+        if (!k) {
+            FY_DECREF(t);
+            return NULL;
+        }
+        fy_tuple_set_steal(t, j + 1, k);
+    }
+    return t;
+}
+
 static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
     fy_obj *ann = NULL;
     if (fn->annotations && (size_t)fn->code->argcount > i)
         ann = fy_dict_get(fn->annotations, FY_TUPLE_ITEMS(fn->code->varnames)[i]);
+    return arg_key_of(ann, i, arg);
+}
+
+static fy_obj *arg_key_of(fy_obj *ann, size_t i, fy_obj *arg) {
+    if (!fy_trace_is_constexpr(ann) && fy_trace_pystruct_vals(arg)) return struct_key(i, arg);
     if (fy_trace_is_constexpr(ann)) {
         if (fy_hash(arg) == -1) return NULL;
         fy_obj *t = fy_tuple_new(2);

@@ -229,24 +229,45 @@ static fy_methoddef fx_funcs[] = {
 
 /* ------------------------------------------------------------------ Constexpr */
 
+/* fx.Constexpr, and fx.Constexpr[T]: a new one remembering T (its _inner: the Python type a struct's Constexpr
+ * field takes, flydsl.expr._composite); both contribute no ir.Values (FlyDSL's DslType of no values). */
 typedef struct cexpr {
     fy_obj h;
+    fy_obj *inner;
 } cexpr;
+static fy_type cexpr_type;
 static fy_obj *cexpr_getitem(fy_obj *s, fy_obj *k) {
-    (void)k;
-    return fy_ref(s);
+    (void)s;
+    cexpr *c = (cexpr *)fy_alloc(&cexpr_type);
+    if (c) c->inner = fy_ref(k);
+    return c ? &c->h : NULL;
 }
+static void cexpr_dealloc(fy_obj *s) { FY_CLEAR(((cexpr *)s)->inner); }
 static fy_obj *cexpr_repr(fy_obj *s) {
     (void)s;
     return fy_str_from_cstr("Constexpr");
 }
+static fy_obj *cexpr_inner(fy_obj *s) { return fy_ref(((cexpr *)s)->inner ? ((cexpr *)s)->inner : fy_None); }
+static fy_obj *cexpr_no_values(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s, (void)a;
+    if (fy_no_kwargs("Constexpr", kw) < 0 || fy_check_nargs("Constexpr", na, 0, 0) < 0) return NULL;
+    return fy_list_new(0);
+}
+static fy_methoddef cexpr_methods[] = {
+    {"__extract_to_ir_values__", cexpr_no_values, 0, "__extract_to_ir_values__()\nNo values: []."},
+    {"__get_ir_types__", cexpr_no_values, 0, "__get_ir_types__()\nNo types: []."},
+    {0}};
+static fy_getsetdef cexpr_gs[] = {{"_inner", cexpr_inner, NULL, "T of Constexpr[T], else None"}, {0}};
 static fy_type cexpr_type = {
     FY_TYPE_INIT("ConstexprType", sizeof(cexpr)),
     .flags = FY_TPF_FINAL,
     .repr = cexpr_repr,
+    .dealloc = cexpr_dealloc,
     .getitem = cexpr_getitem,
+    .methods = cexpr_methods,
+    .getsets = cexpr_gs,
 };
-static cexpr the_constexpr = {{FY_IMMORTAL_RC, &cexpr_type}};
+static cexpr the_constexpr = {{FY_IMMORTAL_RC, &cexpr_type}, NULL};
 
 /* A TiledCopy / CopyAtom annotation also marks a trace-time value: it specialises the kernel like a Constexpr. */
 int fy_trace_is_constexpr(fy_obj *a) { return a && (FY_TYPE(a) == &cexpr_type || fy_trace_is_copy_type(a)); }

@@ -139,6 +139,10 @@ fy_obj *fy_trace_host_call(fy_obj *fnobj, fy_obj *const *a, size_t na, fy_obj *k
     }
     for (size_t i = 0; i < n; i++) {
         fy_dsl_numeric *t = i < na ? param_numeric(fn, i) : NULL;
+        if (!t && i < na && fy_trace_pystruct_vals(a[i])) { /* an fx.struct: a run-time value per field */
+            if (!(v[i] = fy_trace_struct_param(&tr, (int)i, a[i], 1))) goto out;
+            continue;
+        }
         if (!t) {
             v[i] = fy_ref(a[i]);
             continue;

@@ -14,6 +14,7 @@
 /* How a kernel parameter is filled at launch from the kernel call's arguments. */
 enum { FY_TP_NUM = 0, FY_TP_TENSOR = 1, FY_TP_PTR = 2 };
 #define FY_TP_MAXDIM 12
+#define FY_TP_MAXPATH 8
 typedef struct fy_trace_param {
     int kind;            /* FY_TP_* */
     int argi;            /* index of the kernel call's argument */
@@ -23,6 +24,10 @@ typedef struct fy_trace_param {
      * -divisibility for a dynamic one (FlyDSL's cache-signature encoding) */
     int ndim, dyn, s32;
     int64_t enc[2][FY_TP_MAXDIM];
+    /* a leaf of an fx.struct argument (trace_struct_arg.c): the field indices (declaration order) that lead
+     * to it from args[argi]; npath 0: the argument itself */
+    int npath;
+    int path[FY_TP_MAXPATH];
 } fy_trace_param;
 
 typedef struct fy_tracer {
@@ -129,6 +134,8 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
 void *fy_trace_tensor_data(fy_obj *o);
 /* 1 when the tensor's storage has separate device memory (HIP), 0 when it is host memory, -1 for no tensor. */
 int fy_trace_tensor_on_device(fy_obj *o);
+/* 1 when tensor argument o lives on the CPU (device="cpu"), else 0 (no error). */
+int fy_trace_tensor_on_cpu(fy_obj *o);
 /* Fills p's tensor fields (rank, dynamic flag, per-dim encoding) for tensor argument arg: 1; 0 when
  * arg is not a tensor argument; -1 with an exception. */
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p);
@@ -347,5 +354,13 @@ int fy_trace_line_tables(void);
 /* The ISA of a kernel compiled with line tables as DSL source lines, each followed by its instructions
  * (sources: file name -> text); a new str, or NULL with a ValueError when isa has no line tables. */
 fy_obj *fy_trace_isa_source(const char *isa, fy_obj *sources);
+
+/* fx.struct values as kernel and host-jit arguments (trace_struct_arg.c): a Python struct value's field values
+ * (borrowed tuple, declaration order) or NULL; its run-time fields as parameters (constexpr fields stay Python
+ * values) and the value rebuilt over them; the argument a parameter is filled from (borrowed; NULL with a
+ * TypeError when the launch's argument is not shaped so). */
+fy_obj *fy_trace_pystruct_vals(fy_obj *o);
+fy_obj *fy_trace_struct_param(fy_tracer *tr, int argi, fy_obj *arg, int host);
+fy_obj *fy_trace_param_arg(const fy_trace_param *p, fy_obj *const *args, size_t nargs);
 
 #endif

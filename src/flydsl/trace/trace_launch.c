@@ -383,6 +383,10 @@ static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned cha
                       i);
         return -1;
     }
+    if (!hip && fy_trace_tensor_on_cpu(arg)) { /* traced under COMPILE_ONLY=1, launched for real */
+        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", i);
+        return -1;
+    }
     memcpy(buf, &ptr, sizeof ptr);
     fy_trace_param q = *p;
     if (fy_trace_tensor_encode(arg, i, &q) < 0) return -1;
@@ -557,10 +561,12 @@ fy_obj *fy_trace_run(fy_ckernel *k, fy_obj *const *args, size_t nargs) {
             goto out;
         }
         int dyn = p->kind == FY_TP_TENSOR && p->dyn;
-        int r = p->kind == FY_TP_NUM ? pack_num(p->t, args[p->argi], p->argi, vals[slot])
+        fy_obj *pa = fy_trace_param_arg(p, args, nargs); /* the argument, or a field of a struct argument */
+        if (!pa) goto out;
+        int r = p->kind == FY_TP_NUM ? pack_num(p->t, pa, p->argi, vals[slot])
                 : p->kind == FY_TP_PTR
-                    ? pack_ptr(p, args[p->argi], p->argi, vals[slot])
-                    : pack_tensor(p, args[p->argi], p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
+                    ? pack_ptr(p, pa, p->argi, vals[slot])
+                    : pack_tensor(p, pa, p->argi, vals[slot], dyn ? vals[slot + 1] : NULL, SLOT, hip);
         if (r < 0) goto out;
         ptrs[slot] = vals[slot];
         if (dyn) {

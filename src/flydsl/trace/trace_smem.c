@@ -241,6 +241,24 @@ static fy_type alignf_type = {FY_TYPE_INIT("AlignFactory", sizeof(arrf)), .flags
 static arrf the_align = {{FY_IMMORTAL_RC, &alignf_type}};
 
 static const char *structty_name(fy_obj *t) { return ((structty *)t)->name; }
+/* The C layout of a struct type: o itself, or the __flyi_schema__ of a class made by fx.struct / fx.union
+ * (flydsl.expr._composite); NULL for anything else (no error). */
+structty *fy_smem_schema_of(fy_obj *o) {
+    if (FY_TYPE(o) == &structty_type) return (structty *)o;
+    if (!fy_type_is_subtype(FY_TYPE(o), &fy_type_type)) return NULL;
+    fy_obj *s = fy_type_lookup_cstr((fy_type *)o, "__flyi_schema__");
+    return s && FY_TYPE(s) == &structty_type ? (structty *)s : NULL;
+}
+/* A struct value of such a class: its field values in declaration order (its _flyi_vals tuple, held by the
+ * value), or NULL (no error) when o is none. */
+fy_obj *fy_trace_pystruct_vals(fy_obj *o) {
+    if (!o || fy_type_is_subtype(FY_TYPE(o), &fy_type_type)) return NULL;
+    fy_obj *sc = fy_type_lookup_cstr(FY_TYPE(o), "__flyi_schema__");
+    if (!sc) return NULL;
+    fy_obj **d = fy_instance_dict_ptr(o);
+    fy_obj *t = d && *d ? fy_dict_get_cstr(*d, "_flyi_vals") : NULL;
+    return t && FY_TUPLE_CHECK(t) ? t : NULL;
+}
 static fy_obj *structty_repr(fy_obj *o) {
     structty *s = (structty *)o;
     if (s->nostore[0]) /* a Vector field: a value type without a storage layout */
@@ -377,10 +395,7 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
         snprintf(s->ord[s->nord].name, sizeof s->ord[0].name, "%s", fn);
         s->ord[s->nord++].fi = fy_trace_is_constexpr(v) ? -1 : s->nf;
         if (fy_trace_is_constexpr(v)) continue;
-        if (fn[0] == '_') { /* FlyDSL's rule: underscore names are the implementation's own */
-            fy_err_format(&fy_ValueError, "%s %s: field name '%s' must not start with underscore", kind, s->name, fn);
-            goto fail;
-        }
+        /* underscore names: flydsl.expr._composite validates them (its anonymous fields _0, _1 reach here) */
         if (!strcmp(fn, "replace") || !strcmp(fn, "peek") || !strcmp(fn, "poke")) {
             fy_err_format(&fy_ValueError, "%s %s: field name '%s' is reserved", kind, s->name, fn);
             goto fail;
@@ -404,9 +419,9 @@ static fy_obj *make_composite(fy_obj *cls, int is_union) {
             arrty *at = (arrty *)v;
             f->et = at->et, f->n = at->n, f->align = at->align, f->is_array = 1;
             f->size = f->n * (f->et->width / 8);
-        } else if (FY_TYPE(v) == &structty_type) {
-            structty *sub = (structty *)v;
-            f->sub = (structty *)fy_ref(v);
+        } else if (fy_smem_schema_of(v)) {
+            structty *sub = fy_smem_schema_of(v);
+            f->sub = (structty *)fy_ref(&sub->h);
             f->et = NULL, f->n = 1, f->align = sub->align, f->size = sub->size, f->is_array = 0;
             if (sub->nostore[0] && !s->nostore[0]) {
                 snprintf(s->nostore, sizeof s->nostore, "%s", fn);
@@ -643,10 +658,11 @@ static fy_obj *sval_cache_signature(fy_obj *o, fy_obj *const *a, size_t na, fy_o
     return t;
 }
 int fy_trace_is_static_struct(fy_obj *o) {
-    if (FY_TYPE(o) != &sval_type) return 0;
-    sval *s = (sval *)o;
-    for (int i = 0; i < s->st->nord; i++) {
-        fy_obj *v = s->v[i];
+    fy_obj *pf = fy_trace_pystruct_vals(o);
+    if (!pf && FY_TYPE(o) != &sval_type) return 0;
+    int n = pf ? (int)FY_TUPLE_N(pf) : ((sval *)o)->st->nord;
+    for (int i = 0; i < n; i++) {
+        fy_obj *v = pf ? FY_TUPLE_ITEMS(pf)[i] : ((sval *)o)->v[i];
         int host = v == fy_None || FY_INT_CHECK(v) || FY_FLOAT_CHECK(v) || FY_STR_CHECK(v) ||
                    (FY_DSL_NUM_CHECK(v) && ((fy_dsl_num *)v)->is_static);
         if (!host) return 0;
@@ -667,6 +683,12 @@ static fy_type sval_type = {FY_TYPE_INIT("StructValue", sizeof(sval)),
 
 /* Struct values through control flow (trace_scf.h): the fields, and a copy with other field values. */
 int fy_trace_struct_fields(fy_obj *o, fy_obj ***v, int *n) {
+    fy_obj *pf = fy_trace_pystruct_vals(o);
+    if (pf) {
+        *v = FY_TUPLE_ITEMS(pf);
+        *n = (int)FY_TUPLE_N(pf);
+        return 1;
+    }
     if (!o || FY_TYPE(o) != &sval_type) return 0;
     sval *s = (sval *)o;
     *v = s->v;
@@ -674,6 +696,16 @@ int fy_trace_struct_fields(fy_obj *o, fy_obj ***v, int *n) {
     return 1;
 }
 fy_obj *fy_trace_struct_with(fy_obj *o, fy_obj *const *v) {
+    fy_obj *pf = fy_trace_pystruct_vals(o);
+    if (pf) {
+        size_t n = FY_TUPLE_N(pf);
+        fy_obj *t = fy_tuple_new(n);
+        if (!t) return NULL;
+        for (size_t i = 0; i < n; i++) fy_tuple_set_steal(t, i, fy_ref(v[i]));
+        fy_obj *r = fy_call_method(o, "_flyi_with", &t, 1);
+        FY_DECREF(t);
+        return r;
+    }
     sval *s = (sval *)o, *r = sval_alloc(s->st);
     if (!r) return NULL;
     for (int i = 0; i < s->st->nord; i++)
@@ -714,9 +746,10 @@ int fy_trace_type_size(fy_obj *o, int64_t *size, int64_t *align) {
         if (r == 1) *align = ((alignty *)o)->align;
         return r;
     }
-    if (FY_TYPE(o) == &structty_type) {
-        if (need_layout((structty *)o) < 0) return -1;
-        *size = ((structty *)o)->size, *align = ((structty *)o)->align;
+    structty *sc = fy_smem_schema_of(o);
+    if (sc) {
+        if (need_layout(sc) < 0) return -1;
+        *size = sc->size, *align = sc->align;
         return 1;
     }
     if (FY_TYPE(o) == &arrty_type) {

@@ -54,6 +54,9 @@ typedef struct structty {
 /* Is o an fx.Array type / a struct or union type / an fx.Align type (trace_smem.c)? */
 int fy_smem_is_array(fy_obj *o);
 int fy_smem_is_struct(fy_obj *o);
+/* The C layout of a struct type: o itself or the __flyi_schema__ of an fx.struct / fx.union class; NULL (no error)
+ * for anything else. Borrowed. */
+structty *fy_smem_schema_of(fy_obj *o);
 int fy_smem_is_align(fy_obj *o);
 /* 1 when e is a numeric type that memory can hold (8 bits or more), else 0 with a TypeError naming what. */
 int fy_smem_storable(fy_obj *e, const char *what);

@@ -435,8 +435,8 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (align < 0 || (align & (align - 1)) || align > 4096)
         return fy_err_format(&fy_ValueError, "allocate: alignment must be a power of two <= 4096, not %lld",
                              (long long)align);
-    if (fy_smem_is_struct(v[0])) {
-        structty *st = (structty *)v[0];
+    if (fy_smem_schema_of(v[0])) {
+        structty *st = fy_smem_schema_of(v[0]);
         if (fy_smem_need_layout(st) < 0) return NULL;
         int64_t al = align > st->align ? align : st->align;
         req = al;
@@ -471,6 +471,12 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
     }
     int64_t nbytes;
+    if (fy_type_is_subtype(FY_TYPE(v[0]), &fy_type_type) && fy_type_lookup_cstr((fy_type *)v[0], "__flyi_schema__")) {
+        /* an fx.struct class without a C layout: its own error (a field that is no Storable) */
+        fy_obj *r = fy_call_method(v[0], "__dsl_size_of__", NULL, 0);
+        if (!r) return NULL;
+        FY_DECREF(r);
+    }
     if (!FY_INT_CHECK(v[0]) && !FY_DSL_NUM_CHECK(v[0]))
         return fy_err_format(&fy_TypeError,
                              "allocate: expected an fx.struct type, fx.Array[...] or a byte count, not '%s'",

@@ -42,6 +42,15 @@ int fy_trace_tensor_on_device(fy_obj *o) {
     return sp.t->st->dptr != NULL;
 }
 
+int fy_trace_tensor_on_cpu(fy_obj *o) {
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(o, 0, &sp) <= 0) {
+        fy_err_clear();
+        return 0;
+    }
+    return sp.t->st->dev.type != 1;
+}
+
 int fy_trace_tensor_encode(fy_obj *arg, int argi, fy_trace_param *p) {
     fy_dsl_targ_spec sp;
     int r = fy_dsl_targ_spec_of(arg, argi, &sp);
@@ -73,7 +82,7 @@ fy_obj *fy_trace_tensor_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann)
     if (!et)
         return fy_err_format(&fy_NotImplementedError, "kernel argument %d: tensors of dtype %s are not supported yet",
                              argi, fy_torch_dtype_name(t->dtype));
-    if (t->st->dev.type != 1)
+    if (t->st->dev.type != 1 && !fy_dsl_compile_only()) /* compiling only, as FlyDSL: any tensor can be traced */
         return fy_err_format(&fy_TypeError,
                              "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", argi);
     fy_trace_param p = {.kind = FY_TP_TENSOR, .argi = argi, .t = et};

@@ -829,9 +829,7 @@ def _patch_expr(fx):
     _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
-              "mma_make_fragment": mma_make_fragment, "is_struct_type": is_struct_type,
-              "is_composite_type": is_composite_type, "is_specializable_struct_type": is_specializable_struct_type,
-              "Struct": Struct, "Union": Union})
+              "mma_make_fragment": mma_make_fragment})
     __import__("flydsl.expr._storage")
     _st = sys.modules["flydsl.expr._storage"]
     _put(fx, {"Storage": _st.Storage, "Arena": _st.Arena})
@@ -899,15 +897,18 @@ def _patch_expr(fx):
 
     fx.arith.__getattr__ = _arith_fallback
     fx.SyncScope = SyncScope
+    # fx.struct / fx.union (and fx.Struct / fx.Union, the same objects as in FlyDSL): flydsl.expr._composite's
+    # classes, over the tracer's C struct types for their storage layout
+    __import__("flydsl.expr._composite")
+    comp = sys.modules["flydsl.expr._composite"]
+    if comp._c_makers is None:
+        comp._c_makers = (fx.struct, fx.union)
+    for k in ("struct", "Struct", "union", "Union", "is_struct_type", "is_composite_type",
+              "is_specializable_struct_type"):
+        setattr(fx, k, getattr(comp, k))
     # flydsl.expr.struct now, so that importing it later does not rebind fx.struct (the decorator) to the module
-    struct_fn = fx.struct
-    Struct._maker = (struct_fn,)
-    if not isinstance(fx.union, type):
-        Union._maker = (fx.union,)
-        fx.union = Union  # FlyDSL's Union is union: the decorator and the inline form are one object
-        fx.Union = Union
     __import__("flydsl.expr.struct")
-    fx.struct = struct_fn
+    fx.struct = comp.struct
     # likewise fx.utils.print_typst stays the function once flydsl.expr.utils.print_typst (its module) is loaded
     typst_fn = fx.utils.print_typst
     __import__("flydsl.expr.utils.print_typst")
@@ -982,86 +983,9 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
 
 
-def is_struct_type(t):
-    """True for an fx.struct type (not an fx.union)."""
-    return is_composite_type(t) and not t.is_union
-
-
-def is_composite_type(t):
-    """True for an fx.struct or fx.union type."""
-    return type(t).__name__ == "StructType"
-
-
-def is_specializable_struct_type(t):
-    return False
-
-
-class _InlineStruct(type):
-    """Struct / Union: as a decorator, fx.struct / fx.union; subscripted, an inline type of "name": T fields."""
-
-    _maker = None  # the C decorator (fx.struct / the C fx.union), set by patch()
-
-    def __call__(cls, klass):
-        return type(cls)._make(cls, klass)
-
-    @staticmethod
-    def _make(cls, klass):
-        return cls.__dict__["_maker"][0](klass)
-
-    def __getitem__(cls, params):
-        """Struct["a": T, "b": U]: an fx.struct type of those fields, in order."""
-        if not isinstance(params, tuple):
-            params = (params,)
-        if not params:
-            raise ValueError("inline type requires at least one field")
-        fields = {}
-        for p in params:
-            if not isinstance(p, slice) or not isinstance(p.start, str) or p.step is not None:
-                raise TypeError(f'{cls.__name__}[...] takes "name": type fields, got {p!r}')
-            if p.start in fields:
-                raise ValueError(f"duplicate inline field name {p.start!r}")
-            fields[p.start] = p.stop
-        return type(cls)._make(cls, type(cls.__name__, (), {"__annotations__": fields}))
-
-
-class Struct(metaclass=_InlineStruct):
-    """An inline struct type: Struct["slots": fx.Array[fx.Float32, 4], "n": fx.Int32] (as @fx.struct does)."""
-
-
-class Union(metaclass=_InlineStruct):
-    """An inline union type: Union["i": fx.Int32, "f": fx.Float32]; also fx.union, the decorator (as in FlyDSL)."""
-
-
 _PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
                    "tiled_mma_partition_shape", "to_llvm_ptr",
                    "apply_swizzle"]
-
-_PROTOCOL = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
-             "construct_from_ir_values", "peek_from_ptr", "poke_into_ptr"]
-
-
-def extract_to_ir_values(obj):
-    """FlyDSL's protocol function: the ir.Values obj stands for (an ir.Value, __extract_to_ir_values__, the values
-    of a SimpleNamespace or dict and the items of a tuple or list in order; flyi's traced values, numerics,
-    pointers and tensors, as their ir.Value)."""
-    from flydsl._mlir import ir
-
-    if isinstance(obj, ir.Value):
-        return [obj]
-    ex = getattr(obj, "__extract_to_ir_values__", None)
-    if ex is not None:
-        return list(ex())
-    if isinstance(obj, types.SimpleNamespace):
-        obj = vars(obj)
-    if isinstance(obj, dict):
-        obj = list(obj.values())
-    if isinstance(obj, (tuple, list)):
-        return [v for x in obj for v in extract_to_ir_values(x)]
-    try:
-        return [ir._to_value(obj)]
-    except TypeError:
-        raise TypeError(f"Cannot extract IR values from {obj}") from None
-
 
 def _noop(name):
     def f(*args, **kwargs):
@@ -1206,9 +1130,15 @@ def patch(m):
     elif name == "flydsl.runtime":
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":
-        _put(m, {"peek_from_ptr": peek_from_ptr, "poke_into_ptr": poke_into_ptr})
-        _put(m, {n: _not_in_flyi("flydsl.compiler.protocol." + n) for n in _PROTOCOL})
-        _put(m, {"extract_to_ir_values": extract_to_ir_values})
+        __import__("flydsl.compiler._protocol")
+        proto = sys.modules["flydsl.compiler._protocol"]
+        if proto._c_size_of is None:  # the C module's, kept for the tracer's own types
+            proto._c_size_of, proto._c_align_of = m.dsl_size_of, m.dsl_align_of
+        for n in proto.__all__:
+            setattr(m, n, getattr(proto, n))
+        m.__all__ = list(proto.__all__)
+        # peek / poke: flydsl.expr._storage's, which also load and store numeric types
+        m.peek_from_ptr, m.poke_into_ptr = peek_from_ptr, poke_into_ptr
 
 
 def peek_from_ptr(dsl_type, ptr):
@@ -1236,6 +1166,8 @@ def _runtime_names():
 def _storage_layout(schema):
     """(size, alignment, {field: byte offset}) of an fx.struct / fx.union type's storage (FlyDSL's C layout: each
     field at the next multiple of its alignment, a union's all at 0; constexpr fields take no storage)."""
+    if hasattr(schema, "_flyi_layout"):  # an fx.struct / fx.union class (flydsl.expr._composite)
+        return schema._flyi_layout()
     offsets = getattr(schema, "_field_offsets", None)
     if offsets is None:
         raise TypeError(f"_storage_layout: expected an fx.struct or fx.union type, not {type(schema).__name__}")
@@ -1261,6 +1193,9 @@ def fill(m):
         m._storage_layout = _storage_layout
         __import__("flydsl.expr._storage")
         m.add_offset = sys.modules["flydsl.expr._storage"].byte_add_offset
+        comp = sys.modules["flydsl.expr._composite"]
+        for k in ("CompositeKind", "FieldDef", "_effective_field_defs"):
+            setattr(m, k, getattr(comp, k))
     if name == "flydsl.expr.primitive":
         _put(m, {"LayoutType": getattr(fx, "LayoutType", FlyLayoutType),
                  "MemRefType": getattr(fx, "MemRefType", FlyMemRefType)})

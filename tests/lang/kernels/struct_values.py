@@ -53,7 +53,7 @@ for bad in ("Span(1, 2)", "Span(1, 2, 3.0, 4)", "Span(1, lo=2, hi=3, w=1.0)", "S
             "Block(1, 2, 3)", "s.replace(q=1)", "s.replace(1)", "dsl_size_of(3)"):
     try:
         eval(bad)
-    except (TypeError, NotImplementedError) as e:
+    except (TypeError, KeyError, NotImplementedError) as e:
         print(type(e).__name__ + ":", e)
 try:
     s.lo = 4
