@@ -168,11 +168,8 @@ def construct_from_ir_values(dsl_type, args, values):
 def _c_layout(fn, dsl_type, align):
     c = _c_align_of if align else _c_size_of
     if c is not None and not isinstance(dsl_type, (int, float, str)) and dsl_type is not None:
-        try:
-            return c(dsl_type)
-        except TypeError:
-            pass
-    raise TypeError(f"type {getattr(dsl_type, '__name__', dsl_type)} does not implement the Storable protocol")
+        return c(dsl_type)  # the tracer's types; its TypeError is FlyDSL's (sub-byte numerics, non-Storables)
+    raise TypeError(f"type {dsl_type} does not implement the Storable protocol")
 
 
 def dsl_size_of(dsl_type):

@@ -9,6 +9,7 @@ The storage side (allocator.allocate(T), fx.Storage, LDS layout) is the tracer's
 carries it as __flyi_schema__ (None when a field has no C layout, e.g. a Tensor or Pointer field)."""
 
 import dataclasses as _dc
+import sys as _sys
 import enum as _enum
 
 __all__ = ["struct", "Struct", "union", "Union", "CompositeKind", "FieldDef", "is_composite_type",
@@ -277,11 +278,9 @@ def _c_schema(name, fields, kind):
     ann = {}
     for f in fields:
         t = f.type_spec
-        if is_composite_type(t):
-            t = t.__flyi_schema__
-            if t is None:
-                return None
-        ann[f.name] = t
+        if is_composite_type(t) and t.__flyi_schema__ is None:
+            return None
+        ann[f.name] = t  # a composite field: the class (the tracer takes its __flyi_schema__; _target_type is it)
     try:
         return _c_makers[kind is CompositeKind.Sum](type(name, (), {"__annotations__": ann}))
     except (TypeError, ValueError, NotImplementedError):
@@ -468,6 +467,24 @@ class _CompositeBase(metaclass=_CompositeType):
     @classmethod
     def __dsl_align_of__(cls):
         return cls._flyi_layout()[1]
+
+    # peek / poke of a struct: its fields at their offsets (flydsl.expr._storage); a union has neither, as in FlyDSL
+    @classmethod
+    def __peek_from_ptr__(cls, ptr):
+        if cls.__dsl_composite_kind__ is not CompositeKind.Product:
+            raise NotImplementedError(f"{cls.__dsl_display_name__} does not support __peek_from_ptr__")
+        __import__("flydsl.expr._storage")
+        return _sys.modules["flydsl.expr._storage"]._struct_peek(cls, ptr)
+
+    @classmethod
+    def __poke_into_ptr__(cls, ptr, value):
+        if cls.__dsl_composite_kind__ is not CompositeKind.Product:
+            raise NotImplementedError(f"{cls.__dsl_display_name__} does not support __poke_into_ptr__")
+        if not isinstance(value, cls):
+            raise TypeError(f"{cls.__dsl_display_name__}.__poke_into_ptr__ expects {cls.__dsl_display_name__} value, "
+                            f"got {type(value).__name__}.")
+        __import__("flydsl.expr._storage")
+        _sys.modules["flydsl.expr._storage"]._struct_poke(cls, ptr, value)
 
 
 def _make_class(name, module, fields, kind, display):
