@@ -1098,8 +1098,15 @@ def patch(m):
     elif name == "flydsl.runtime":
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":
+        _put(m, {"extract_to_ir_values": extract_to_ir_values, "cache_signature": _cache_signature})
         _put(m, {n: _not_in_flyi("flydsl.compiler.protocol." + n) for n in _PROTOCOL})
-        _put(m, {"extract_to_ir_values": extract_to_ir_values})
+
+
+def _cache_signature(obj):
+    """What the compile cache keys obj by (flydsl.compiler.jit_argument.cache_signature)."""
+    import flydsl.compiler.jit_argument as ja
+
+    return ja.cache_signature(obj)
 
 
 def _runtime_names():
@@ -1175,15 +1182,17 @@ def fill(m):
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
                  "kernel": sys.modules["flydsl.compiler"].kernel})
-    elif name == "flydsl.compiler.jit_function":
-        c = sys.modules.get("flydsl.compiler") or __import__("flydsl.compiler")
-        c = sys.modules["flydsl.compiler"]
-        _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None)), "_flydsl_key": _flydsl_key,
-                 "MlirCompiler": MlirCompiler})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
                  "resolve_llvm_address_space": resolve_llvm_address_space, "RocmBackend": RocmBackend})
+        import flydsl._compiler_surface as cs
+
+        m._make_backend = cs._make_backend
+        rocm = types.ModuleType("flydsl.compiler.backends.rocm")
+        rocm.RocmBackend = RocmBackend
+        _register("flydsl.compiler.backends.rocm", rocm)
+        m.rocm = rocm
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
         _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,

@@ -1,0 +1,166 @@
+"""flydsl.compiler.jit_argument - host values as jit arguments, for the cache keys of @flyc.jit calls.
+
+A jit argument is what a call's value becomes to key the compile: a value that has a __cache_signature__()
+(FlyDSL's protocol), an fx numeric (fx.Int32(5): its type only, the value is a run-time value), an fx.Stream (its
+type), a tensor adaptor (flyc.from_dlpack / from_torch_tensor: element type, shape and strides, the dynamic ones
+as -1) or a raw torch tensor, adapted as TorchTensorJitArg (layout-dynamic: its rank and element type).
+JitArgumentRegistry maps other host types to constructors (JitArgumentRegistry.register(T)(ctor))."""
+
+import sys
+import types
+
+JitArgumentRegistry = sys.modules["flydsl.compiler"].JitArgumentRegistry
+
+
+def _fx():
+    return sys.modules.get("flydsl.expr") or __import__("flydsl.expr")
+
+
+def _torch():
+    return sys.modules.get("torch")
+
+
+def _is_numeric(x):
+    return isinstance(x, _fx().Numeric)
+
+
+def _is_stream(x):
+    return isinstance(x, _fx().Stream)
+
+
+def _is_tensor_adaptor(x):
+    return type(x).__name__ == "TensorAdaptor"
+
+
+def is_type_param_annotation(ann):
+    return getattr(ann, "__origin__", None) is type
+
+
+class TorchTensorJitArg:
+    """A torch tensor as a jit argument. dynamic_layout (a raw tensor's adaptation): shape and strides are run-time
+    values but for the first unit-stride axis, and the key holds the rank; static: the key holds shape and
+    strides."""
+
+    def __init__(self, tensor, assumed_align=None, use_32bit_stride=False, dynamic_layout=True):
+        self.tensor = tensor
+        self.dtype = tensor.dtype
+        self.shape = tuple(tensor.shape)
+        self.strides = tuple(tensor.stride())
+        self.rank = len(self.shape)
+        self.assumed_align = assumed_align
+        self.use_32bit_stride = use_32bit_stride
+        self.dynamic_layout = dynamic_layout
+        self.element_bits = tensor.element_size() * 8
+        if dynamic_layout and self.rank and 1 not in self.strides:
+            raise RuntimeError(f"cannot auto-mark layout-dynamic a tensor without a unit-stride axis (shape "
+                               f"{self.shape}, strides {self.strides}); pass flyc.from_torch_tensor(t) for a "
+                               "static layout (its shape and strides are then part of the cache key)")
+
+    @property
+    def shape_dyn_indices(self):
+        return tuple(range(self.rank)) if self.dynamic_layout else ()
+
+    @property
+    def stride_dyn_indices(self):
+        if not self.dynamic_layout or not self.rank:
+            return ()
+        unit = self.strides.index(1)
+        return tuple(i for i in range(self.rank) if i != unit)
+
+    def __c_abi_spec__(self):
+        """The packed call's slots: (ctypes type, fill(value, slot)) for the data pointer, then for a dynamic layout
+        the layout buffer (the dynamic shape entries as i32, then the dynamic strides as i32 or i64, little-endian,
+        unpadded); fill takes the adaptor or the raw tensor."""
+        import ctypes
+        import struct
+
+        def tensor_of(a):
+            return a.tensor if isinstance(a, TorchTensorJitArg) else a
+
+        def fill_ptr(a, slot):
+            slot.value = tensor_of(a).data_ptr()
+
+        slots = [(ctypes.c_void_p, fill_ptr)]
+        sd, std = self.shape_dyn_indices, self.stride_dyn_indices
+        if not sd and not std:
+            return slots
+        fmt = "<" + "i" * len(sd) + ("i" if self.use_32bit_stride else "q") * len(std)
+        size = struct.calcsize(fmt)
+
+        def pack(a, slot):
+            t = tensor_of(a)
+            data = struct.pack(fmt, *[t.shape[d] for d in sd], *[t.stride(d) for d in std])
+            ctypes.memmove(ctypes.addressof(slot), data, size)
+
+        slots.append((ctypes.c_ubyte * size, pack))
+        return slots
+
+    def __cache_signature__(self):
+        align = self.assumed_align if self.assumed_align is not None else (self.element_bits + 7) // 8
+        n = self.rank
+        if self.dynamic_layout:
+            unit = self.strides.index(1) if n else -1
+            shape = (-1,) * n
+            stride = tuple(1 if i == unit else -1 for i in range(n))
+        else:
+            shape, stride = self.shape, self.strides
+        return (type(self), str(self.dtype), shape, stride, align, bool(self.use_32bit_stride))
+
+    def __repr__(self):
+        return f"TorchTensorJitArg({self.dtype}, shape={self.shape}, dynamic_layout={self.dynamic_layout})"
+
+
+def cache_signature(obj):
+    """What the compile cache keys obj by (FlyDSL's protocol.cache_signature): its __cache_signature__(), the type
+    of an fx numeric or stream, the layout of a tensor adaptor; namespaces, tuples and lists item by item."""
+    if hasattr(obj, "__cache_signature__"):
+        return obj.__cache_signature__()
+    if _is_numeric(obj) or _is_stream(obj):
+        return (type(obj),)
+    if _is_tensor_adaptor(obj):
+        return (type(obj), repr(obj))
+    if isinstance(obj, types.SimpleNamespace):
+        return tuple((k, cache_signature(v)) for k, v in vars(obj).items())
+    if isinstance(obj, (tuple, list)):
+        return tuple(cache_signature(x) for x in obj)
+    raise TypeError(f"Cannot derive cache signature for {obj!r}: type {type(obj).__name__} does not implement "
+                    "__cache_signature__.")
+
+
+def _is_jit_argument(x):
+    return hasattr(x, "__cache_signature__") or _is_numeric(x) or _is_stream(x) or _is_tensor_adaptor(x)
+
+
+def _is_jit_argument_type(t):
+    fx = _fx()
+    return isinstance(t, type) and (issubclass(t, fx.Stream) or issubclass(t, fx.Numeric) or
+                                    hasattr(t, "__cache_signature__"))
+
+
+def _default_constructor(value):
+    fx = _fx()
+    if isinstance(value, bool):
+        return fx.Boolean
+    if isinstance(value, int):
+        return fx.Int32
+    if isinstance(value, float):
+        return fx.Float32
+    torch = _torch()
+    if torch is not None and isinstance(value, torch.Tensor):
+        return TorchTensorJitArg
+    return None
+
+
+def to_jit_argument(name, value, annotation=None):
+    """value as the jit argument of parameter name (annotated annotation); TypeError when nothing adapts it."""
+    if _is_jit_argument(value):
+        return value
+    if _is_jit_argument_type(annotation):
+        return annotation(value)
+    ctor, _dsl = JitArgumentRegistry.get(type(value))
+    if ctor is None:
+        ctor = _default_constructor(value)
+    if ctor is None:
+        raise TypeError(f"{name}: {type(value).__name__} is neither a JitArgument nor has a registered constructor; "
+                        "cannot derive cache signature.")
+    return ctor(value)
