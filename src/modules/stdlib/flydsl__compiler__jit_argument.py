@@ -71,29 +71,8 @@ class TorchTensorJitArg:
         """The packed call's slots: (ctypes type, fill(value, slot)) for the data pointer, then for a dynamic layout
         the layout buffer (the dynamic shape entries as i32, then the dynamic strides as i32 or i64, little-endian,
         unpadded); fill takes the adaptor or the raw tensor."""
-        import ctypes
-        import struct
-
-        def tensor_of(a):
-            return a.tensor if isinstance(a, TorchTensorJitArg) else a
-
-        def fill_ptr(a, slot):
-            slot.value = tensor_of(a).data_ptr()
-
-        slots = [(ctypes.c_void_p, fill_ptr)]
-        sd, std = self.shape_dyn_indices, self.stride_dyn_indices
-        if not sd and not std:
-            return slots
-        fmt = "<" + "i" * len(sd) + ("i" if self.use_32bit_stride else "q") * len(std)
-        size = struct.calcsize(fmt)
-
-        def pack(a, slot):
-            t = tensor_of(a)
-            data = struct.pack(fmt, *[t.shape[d] for d in sd], *[t.stride(d) for d in std])
-            ctypes.memmove(ctypes.addressof(slot), data, size)
-
-        slots.append((ctypes.c_ubyte * size, pack))
-        return slots
+        return _abi_slots(lambda a: a.tensor if isinstance(a, TorchTensorJitArg) else a, self.shape_dyn_indices,
+                          self.stride_dyn_indices, self.use_32bit_stride)
 
     def __cache_signature__(self):
         align = self.assumed_align if self.assumed_align is not None else (self.element_bits + 7) // 8
@@ -164,3 +143,96 @@ def to_jit_argument(name, value, annotation=None):
         raise TypeError(f"{name}: {type(value).__name__} is neither a JitArgument nor has a registered constructor; "
                         "cannot derive cache signature.")
     return ctor(value)
+
+
+# ---------------------------------------------------------------- flyc.from_torch_tensor's adaptor (a C type):
+# FlyDSL's methods of it that are written here, reached through its C methods of the same names
+
+
+def _normalize_dims_div(what, rank, dims, divisibility):
+    """(dims, divisibilities) of mark_shape_dynamic / mark_stride_dynamic: dims an int or a list (negative from
+    the end), divisibility an int (for every dim) or one per dim, each a power of two."""
+    dim_list = [dims] if isinstance(dims, int) else list(dims)
+    if isinstance(divisibility, int):
+        divs = [divisibility] * len(dim_list)
+    else:
+        if isinstance(dims, int):
+            raise ValueError(f"{what}: divisibility must be an int when dims is a single int")
+        divs = list(divisibility)
+        if len(divs) != len(dim_list):
+            raise ValueError(f"{what}: dims (len {len(dim_list)}) and divisibility (len {len(divs)}) must have "
+                             "equal length")
+    out = []
+    for d in dim_list:
+        i = int(d) + (rank if int(d) < 0 else 0)
+        if not 0 <= i < rank:
+            raise ValueError(f"{what}: dimension index {d} out of range for rank {rank}")
+        out.append(i)
+    for v in divs:
+        v = int(v)
+        if v <= 0 or v & (v - 1):
+            raise ValueError(f"{what}: divisibility {v} must be a power of two")
+    return out, [int(v) for v in divs]
+
+
+def _adaptor_mark(a, which, what, dims, divisibility=1):
+    for d, v in zip(*_normalize_dims_div(what, len(a.shape), dims, divisibility)):
+        a._set_dim_div(which, d, v)
+    return a
+
+
+def _adaptor_mark_shape_dynamic(a, dims, divisibility=1):
+    return _adaptor_mark(a, 0, "mark_shape_dynamic", dims, divisibility)
+
+
+def _adaptor_mark_stride_dynamic(a, dims, divisibility=1):
+    return _adaptor_mark(a, 1, "mark_stride_dynamic", dims, divisibility)
+
+
+def _adaptor_shape_dyn_indices(a):
+    return tuple(i for i, d in enumerate(a._layout_divs()[0]) if d)
+
+
+def _adaptor_stride_dyn_indices(a):
+    return tuple(i for i, d in enumerate(a._layout_divs()[1]) if d)
+
+
+def _adaptor_cache_signature(a):
+    sdiv, tdiv = a._layout_divs()
+    shape = tuple(-d if d else n for d, n in zip(sdiv, a.shape))
+    stride = tuple(-d if d else n for d, n in zip(tdiv, a.stride))
+    return (type(a), str(a.dtype), a.assumed_align, a.use_32bit_stride, shape, stride)
+
+
+def _abi_slots(tensor_of, sd, std, s32):
+    import ctypes
+    import struct
+
+    def fill_ptr(a, slot):
+        slot.value = tensor_of(a).data_ptr()
+
+    slots = [(ctypes.c_void_p, fill_ptr)]
+    if not sd and not std:
+        return slots
+    fmt = "<" + "i" * len(sd) + ("i" if s32 else "q") * len(std)
+    size = struct.calcsize(fmt)
+
+    def pack(a, slot):
+        t = tensor_of(a)
+        data = struct.pack(fmt, *[t.shape[d] for d in sd], *[t.stride(d) for d in std])
+        ctypes.memmove(ctypes.addressof(slot), data, size)
+
+    slots.append((ctypes.c_ubyte * size, pack))
+    return slots
+
+
+def _adaptor_c_abi_spec(a):
+    """The data pointer's slot and, with dynamic leaves, the layout buffer's: the dynamic extents as i32, then the
+    dynamic strides as i32 or i64, little-endian, unpadded; fill takes the adaptor or the raw tensor."""
+    torch = _torch()
+
+    def tensor_of(x):
+        return x if torch is not None and isinstance(x, torch.Tensor) else x._tensor
+
+    return _abi_slots(tensor_of, a.shape_dyn_indices, a.stride_dyn_indices, a.use_32bit_stride)
+
