@@ -236,3 +236,35 @@ def _adaptor_c_abi_spec(a):
 
     return _abi_slots(tensor_of, a.shape_dyn_indices, a.stride_dyn_indices, a.use_32bit_stride)
 
+
+def _numeric_c_abi_spec(v):
+    """An fx numeric's slot of a packed call: the ctypes scalar of its type; fill(value, slot) takes the numeric
+    or a Python number."""
+    import ctypes
+
+    t = type(v)
+    if t.__name__.startswith("Float") or t.__name__ == "BFloat16":
+        ctype = {16: ctypes.c_uint16, 32: ctypes.c_float, 64: ctypes.c_double}.get(t.width)
+    elif t.__name__ == "Boolean":
+        ctype = ctypes.c_bool
+    else:
+        signed = getattr(t, "signed", True)
+        ctype = {8: (ctypes.c_uint8, ctypes.c_int8), 16: (ctypes.c_uint16, ctypes.c_int16),
+                 32: (ctypes.c_uint32, ctypes.c_int32), 64: (ctypes.c_uint64, ctypes.c_int64)}.get(t.width,
+                                                                                                  (None, None))[signed]
+    if ctype is None:
+        raise TypeError(f"{t.__name__} has no C ABI slot in flyi")
+
+    import struct
+
+    name = t.__name__
+
+    def fill(a, slot):
+        x = a.value if hasattr(a, "is_static") else a
+        if name == "Float16":  # the half's bits
+            x = struct.unpack("<H", struct.pack("<e", x))[0]
+        elif name == "BFloat16":  # the top half of the float's bits
+            x = struct.unpack("<I", struct.pack("<f", x))[0] >> 16
+        slot.value = x
+
+    return [(ctype, fill)]

@@ -107,3 +107,16 @@ def make(op):
 a, b = jf._collect_closure_scalar_vals(make(fx.ReductionOp.ADD)), jf._collect_closure_scalar_vals(make(fx.ReductionOp.MAX))
 print(a, a != b)
 print(jf._collect_closure_scalar_vals(make((4, 8))))
+
+
+# FlyDSL's protocol on fx numerics: the key holds the type; the packed call's slot is the type's C scalar
+import ctypes
+
+slot_t, fill = fx.Int32(0).__c_abi_spec__()[0]
+s = slot_t()
+fill(fx.Int32(41), s)
+print(fx.Int32(5).__cache_signature__() == (fx.Int32,), slot_t is ctypes.c_int32, s.value)
+slot_t, fill = fx.Float16(0.0).__c_abi_spec__()[0]
+s = slot_t()
+fill(1.0, s)
+print(hex(s.value))
