@@ -7,6 +7,7 @@
 #include "ir/ir_context.h"
 #include "passes/pass.h"
 #include "pipeline/codegen.h"
+#include "pipeline/llvm_opts.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/target.h"
 #include "llvm/Config/llvm-config.h"
@@ -66,6 +67,7 @@ static const fly_core_api api = {
     .result_stages = fly_pipeline_result_stages,
     .codegen_floor = codegen_floor,
     .ir = &fly_ir_api_table,
+    .llvm_option_set = fly_llvm_option_set,
 };
 
 /* The one exported symbol (lib/core/flycore.map). */

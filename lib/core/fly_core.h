@@ -11,7 +11,7 @@
 #include "pipeline/result.h"
 #include "runtime/backend.h"
 
-#define FLY_CORE_ABI 7
+#define FLY_CORE_ABI 8
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -47,6 +47,9 @@ typedef struct fly_core_api {
     int (*codegen_floor)(const char *llvm_ir, const char *target, double ms[3], char *err, size_t cap);
     /* ABI 5. lib/ir's builders (ir/ir_api.h): flycore.so exports only this table's entry point. */
     const struct fly_ir_api *ir;
+    /* ABI 8. Sets an LLVM cl::opt option (pipeline/llvm_opts.h: kind FLY_LLVM_OPT_BOOL/INT/STR, the value as
+     * text, the previous value's text into old); 0, 1 unknown option, 2 another kind, 3 value rejected. */
+    int (*llvm_option_set)(const char *name, int kind, const char *value, char *old, size_t cap);
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

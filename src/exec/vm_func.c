@@ -56,6 +56,11 @@ static fy_obj *code_repr(fy_obj *o) {
 static fy_obj *code_name(fy_obj *o) { return fy_ref(((fy_code *)o)->name); }
 static fy_obj *code_filename(fy_obj *o) { return fy_ref(((fy_code *)o)->filename); }
 static fy_obj *code_varnames(fy_obj *o) { return fy_ref(((fy_code *)o)->varnames); }
+/* the global and attribute names the code reads or writes (CPython's co_names; FlyDSL's cache keys walk them) */
+static fy_obj *code_names(fy_obj *o) {
+    fy_code *c = (fy_code *)o;
+    return c->names ? fy_ref(c->names) : fy_tuple_new(0);
+}
 static fy_obj *code_argcount(fy_obj *o) { return fy_int_from(((fy_code *)o)->argcount); }
 static fy_obj *code_firstline(fy_obj *o) { return fy_int_from(((fy_code *)o)->firstline); }
 /* CPython's CO_* bits (OPTIMIZED|NEWLOCALS for functions, VARARGS 4, VARKEYWORDS 8, NESTED 16,
@@ -77,6 +82,7 @@ static fy_obj *code_posonly(fy_obj *o) { return fy_int_from(((fy_code *)o)->poso
 static fy_getsetdef code_getsets[] = {{"co_name", code_name, NULL, NULL},
                                       {"co_filename", code_filename, NULL, NULL},
                                       {"co_varnames", code_varnames, NULL, NULL},
+                                      {"co_names", code_names, NULL, NULL},
                                       {"co_argcount", code_argcount, NULL, NULL},
                                       {"co_firstlineno", code_firstline, NULL, NULL},
                                       {"co_flags", code_flags, NULL, NULL},

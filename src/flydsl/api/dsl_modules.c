@@ -204,6 +204,14 @@ static fy_obj *call_key(fy_obj *const *a, size_t n) {
  * module text ir (NULL: none) or the launched kernels. */
 static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, const char *ir, fy_obj *kernels) {
     if (!ir && (!kernels || !FY_LIST_N(kernels))) return 0;
+    fy_obj *kept = hkey && j->cache ? fy_dict_get(j->cache, hkey) : NULL; /* the same key compiled before */
+    if (kept) {
+        fy_obj *last = fy_tuple_pack(2, hkey, kept);
+        if (!last) return -1;
+        FY_SETREF(j->last, last);
+        return 0;
+    }
+    fy_err_clear();
     if (fy_type_ready(&artifact_type) < 0) return -1;
     artifact *r = (artifact *)fy_alloc(&artifact_type);
     if (!r) return -1;
@@ -393,6 +401,36 @@ out:
 static int compile_only(void);
 static int jit_depth; /* @flyc.jit bodies running */
 static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw);
+
+/* FlyDSL's checks before a top-level call of jit function self (flydsl.compiler.jit_function._prepare_call: the
+ * drift check of the globals it reads, which raises) and the call's cache key: a new reference, None when an
+ * argument has no cache signature, NULL with the error. */
+static fy_obj *prepare_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    fy_obj *m = fy_import("flydsl.compiler.jit_function");
+    if (!m) return NULL;
+    FY_DECREF(m);
+    size_t nkw = fy_kwcount(kw);
+    fy_obj *args = fy_tuple_new(na), *kwargs = fy_dict_new();
+    for (size_t i = 0; args && i < na; i++) fy_tuple_set_steal(args, i, fy_ref(a[i]));
+    for (size_t i = 0; kwargs && i < nkw; i++)
+        if (fy_dict_set(kwargs, FY_TUPLE_ITEMS(kw)[i], a[na + i]) < 0) FY_CLEAR(kwargs);
+    fy_obj *r = NULL;
+    if (args && kwargs) {
+        fy_obj *pa[2] = {args, kwargs};
+        r = fy_call_method(self, "_prepare_call", pa, 2);
+    }
+    FY_XDECREF(args);
+    FY_XDECREF(kwargs);
+    return r;
+}
+
+/* Records the call under key in _call_state_cache (FlyDSL's per-key dispatch state; flyi's is the key itself). */
+static int note_call_state(fy_obj *self, fy_obj *key) {
+    fy_obj *d = fy_getattr_cstr(self, "_call_state_cache");
+    int r = d ? fy_setitem(d, key, key) : -1;
+    FY_XDECREF(d);
+    return r;
+}
 static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     jitfn *j = (jitfn *)self;
     if (!j->fn) {
@@ -405,9 +443,15 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
     }
     if (!j->kernel) {
         int failed, nested = fy_trace_active(); /* a jit helper called while a kernel is traced is inlined */
+        fy_obj *pkey = nested ? NULL : prepare_call(self, a, na, kw);
+        if (!nested && !pkey) return NULL;
+        if (pkey == fy_None) FY_CLEAR(pkey);
         int host = !j->launches && fy_trace_host_wanted(j->fn);
         fy_obj **wa = fy_trace_jit_args(j->fn, a, na, kw, !host && !nested, &failed);
-        if (failed) return NULL;
+        if (failed) {
+            FY_XDECREF(pkey);
+            return NULL;
+        }
         fy_obj *r = NULL, *const *ca = wa ? wa : a;
         if (host) { /* no launches: traced as FlyDSL's host function */
             char *ir = NULL;
@@ -423,7 +467,10 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
                 j->launches = 1;
                 fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
                 wa = fy_trace_jit_args(j->fn, a, na, kw, !nested, &failed);
-                if (failed) return NULL;
+                if (failed) {
+                    FY_XDECREF(pkey);
+                    return NULL;
+                }
                 ca = wa ? wa : a;
                 host = 0;
             }
@@ -436,7 +483,8 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             r = fy_call(j->fn, ca, na, kw);
             jit_depth--;
             jit_hints = prev_hints;
-            if (r && jit_launched && record_compiled(j, ca, na, NULL, NULL, jit_launched) < 0) FY_CLEAR(r);
+            if (r && jit_launched && record_compiled(j, ca, na, pkey, NULL, jit_launched) < 0) FY_CLEAR(r);
+            if (r && pkey && jit_launched && FY_LIST_N(jit_launched) && note_call_state(self, pkey) < 0) FY_CLEAR(r);
             /* a launching jit function called by another: its kernels are the caller's launches too */
             for (int64_t i = 0; r && prev && jit_launched && i < (int64_t)FY_LIST_N(jit_launched); i++)
                 if (fy_list_append(prev, FY_LIST_ITEMS(jit_launched)[i]) < 0) FY_CLEAR(r);
@@ -444,6 +492,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             jit_launched = prev;
         }
         fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
+        FY_XDECREF(pkey);
         /* COMPILE_ONLY=1: host jit calls return None (an inlined helper's value is the kernel's) */
         if (r && !nested && compile_only()) FY_SETREF(r, fy_none());
         return r;
@@ -574,6 +623,13 @@ static fy_obj *jitfn_last(fy_obj *self) {
     jitfn *j = (jitfn *)self;
     return j->last ? fy_ref(j->last) : fy_none();
 }
+static int jitfn_set_last(fy_obj *self, fy_obj *v) {
+    jitfn *j = (jitfn *)self;
+    if (!v || v == fy_None) FY_CLEAR(j->last);
+    else FY_SETREF(j->last, fy_ref(v));
+    return 0;
+}
+static fy_obj *jitfn_is_kernel(fy_obj *self) { return fy_bool(((jitfn *)self)->kernel); }
 static fy_obj *jitfn_cache(fy_obj *self) {
     jitfn *j = (jitfn *)self;
     if (!j->cache) j->cache = fy_dict_new();
@@ -582,7 +638,8 @@ static fy_obj *jitfn_cache(fy_obj *self) {
 
 static fy_getsetdef jitfn_getsets[] = {
     {"__wrapped__", jitfn_wrapped, NULL, "the wrapped function"},
-    {"_last_compiled", jitfn_last, NULL, "(cache key, CompiledArtifact) of the latest call"},
+    {"_last_compiled", jitfn_last, jitfn_set_last, "(cache key, CompiledArtifact) of the latest call"},
+    {"_flyi_kernel", jitfn_is_kernel, NULL, "True for a @flyc.kernel function"},
     {"_mem_cache", jitfn_cache, NULL, "cache key -> CompiledArtifact of the calls so far"},
     {"func", jitfn_wrapped, NULL, "the wrapped function (FlyDSL's name)"},
     {"_func", jitfn_wrapped, NULL,
@@ -655,6 +712,46 @@ static fy_obj *c_known_block_size(fy_obj *self, fy_obj *const *a, size_t na, fy_
     return t;
 }
 
+/* Around the compile and run of a kernel launched by a jit function with compile hints (a non-empty dict):
+ * flydsl.compiler.jit_function._compile_hints_enter(hints) (the backend's pipeline_fragments, the llvm_options
+ * hint's LLVM options set) returns (token, the options' text for the cache key); _compile_hints_exit(token) puts
+ * the options back. 0, or -1 with the error; *token NULL when there is nothing to undo. */
+static int hints_enter(fy_obj *hints, fy_obj **token) {
+    *token = NULL;
+    if (!hints || !FY_DICT_CHECK(hints) || fy_len(hints) <= 0) return 0;
+    fy_obj *m = fy_import("flydsl.compiler.jit_function");
+    fy_obj *r = m ? fy_call_method(m, "_compile_hints_enter", &hints, 1) : NULL;
+    FY_XDECREF(m);
+    if (!r) return -1;
+    if (!FY_TUPLE_CHECK(r) || FY_TUPLE_N(r) != 2 || !FY_STR_CHECK(FY_TUPLE_ITEMS(r)[1])) {
+        FY_DECREF(r);
+        fy_err_set(&fy_TypeError, "_compile_hints_enter must return (token, str)");
+        return -1;
+    }
+    fy_trace_set_llvm_opts(FY_STR_DATA(FY_TUPLE_ITEMS(r)[1]));
+    *token = fy_ref(FY_TUPLE_ITEMS(r)[0]);
+    FY_DECREF(r);
+    return 0;
+}
+/* Undoes hints_enter (token may be NULL); keeps a pending error, else returns -1 with the exit's. */
+static int hints_exit(fy_obj *token) {
+    fy_trace_set_llvm_opts(NULL);
+    if (!token) return 0;
+    fy_obj *e = fy_err_fetch();
+    fy_obj *m = fy_import("flydsl.compiler.jit_function");
+    fy_obj *r = m ? fy_call_method(m, "_compile_hints_exit", &token, 1) : NULL;
+    FY_XDECREF(m);
+    FY_DECREF(token);
+    int rc = r ? 0 : -1;
+    FY_XDECREF(r);
+    if (e) { /* the compile's or launch's error wins */
+        fy_err_clear();
+        fy_err_restore(e);
+        return -1;
+    }
+    return rc;
+}
+
 /* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -691,6 +788,11 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
      * inference; a run-time dimension leaves none); the compiled maximum workgroup follows it (a cache key) */
     unsigned known[3] = {0, 0, 0};
     for (int i = 0; i < 3; i++) known[i] = k->kbs[0] ? (unsigned)k->kbs[i] : dyn ? 0 : block[i];
+    fy_obj *token;
+    if (hints_enter(jit_hints, &token) < 0) {
+        FY_DECREF(n);
+        return NULL;
+    }
     const long *prev_kbs = tracing_kbs;
     const unsigned *prev_known = tracing_known;
     tracing_kbs = k->kbs;
@@ -706,14 +808,16 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     tracing_kbs = prev_kbs;
     tracing_known = prev_known;
     FY_DECREF(n);
-    if (!ck) return NULL;
-    if (jit_launched && fy_list_append(jit_launched, ck) < 0) {
-        FY_DECREF(ck);
+    if (!ck || (jit_launched && fy_list_append(jit_launched, ck) < 0)) {
+        FY_XDECREF(ck);
+        hints_exit(token);
         return NULL;
     }
+    /* the launch makes the code object: still under the hints' LLVM options */
     fy_obj *res =
         set_last_compiled(ck) < 0 ? NULL : fy_trace_launch(ck, args, nargs, grid, block, smem, stream, !compile_only());
     FY_DECREF(ck);
+    if (hints_exit(token) < 0) FY_CLEAR(res);
     return res;
 }
 
@@ -854,8 +958,24 @@ static fy_obj *c_in_jit(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     return fy_bool(jit_depth > 0 || fy_trace_active());
 }
 
+/* _install_jit_methods(d): puts d's entries (FlyDSL's JitFunction methods, written in flydsl.compiler.jit_function)
+ * on the JitFunction type. */
+static fy_obj *c_install_jit_methods(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("_install_jit_methods", kw) < 0 || fy_check_nargs("_install_jit_methods", na, 1, 1) < 0)
+        return NULL;
+    if (!FY_DICT_CHECK(a[0])) return fy_err_set(&fy_TypeError, "_install_jit_methods: expected a dict");
+    int64_t pos = 0;
+    fy_obj *k, *v;
+    while (fy_dict_next(a[0], &pos, &k, &v))
+        if (!FY_STR_CHECK(k) || fy_type_add(&jitfn_type, FY_STR_DATA(k), v) < 0) return NULL;
+    return fy_none();
+}
+
 static fy_methoddef compiler_funcs[] = {
     {"_in_jit", c_in_jit, 0, "_in_jit()\nWhether a @flyc.jit body or a kernel is being run or traced."},
+    {"_install_jit_methods", c_install_jit_methods, 0,
+     "_install_jit_methods(d)\nPuts d's functions on the JitFunction type (flydsl.compiler.jit_function)."},
     {"_known_block_size", c_known_block_size, 0,
      "_known_block_size()\nThe block size of the kernel being traced (declared, else its launch's), or None."},
     {"cache_info", c_cache_info, 0,
@@ -1056,7 +1176,6 @@ static fy_obj *surface_module(const char *name, int pkg) {
     X(rocdl_tdm, "flydsl.expr.rocdl.tdm_ops", 0) \
     X(rocdl_universal, "flydsl.expr.rocdl.universal", 0) \
     X(kernel_function, "flydsl.compiler.kernel_function", 0) \
-    X(jit_function, "flydsl.compiler.jit_function", 0) \
     X(jit_executor, "flydsl.compiler.jit_executor", 0) \
     X(backends, "flydsl.compiler.backends", 1) \
     X(extension, "flydsl.extension", 1) \
@@ -1096,7 +1215,9 @@ static fy_obj *init_compiler(void) {
     if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
         add_funcs(m, fy_dsl_ptr_arg_funcs) < 0 || !set_package(m, "flydsl.compiler"))
         return NULL;
-    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.compiler", m) < 0 || fy_dsl_surface_patch(m) < 0) {
+    fy_obj *jf = NULL; /* flydsl.compiler.jit_function puts FlyDSL's JitFunction methods on the type */
+    if (fy_dict_set_cstr(fy_cur->modules, "flydsl.compiler", m) < 0 || fy_dsl_surface_patch(m) < 0 ||
+        !(jf = fy_import("flydsl.compiler.jit_function")) || fy_module_add_steal(m, "jit_function", jf) < 0) {
         fy_obj *e = fy_err_fetch();
         fy_dict_del(fy_cur->modules, fy_intern("flydsl.compiler"));
         fy_err_clear();

@@ -572,7 +572,27 @@ static fy_obj *m_from_ir_type(fy_obj *self, fy_obj *const *a, size_t na, fy_obj 
     return r;
 }
 
+/* __cache_signature__(): what a jit call's cache key holds of a numeric argument (FlyDSL's protocol): its type
+ * only, the value being a run-time value. */
+static fy_obj *m_cache_signature(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__cache_signature__", kw) < 0 || fy_check_nargs("__cache_signature__", na, 0, 0) < 0) return NULL;
+    return fy_tuple_pack(1, &V(self)->dt->t.h);
+}
+/* __c_abi_spec__(): [(ctypes type, fill)] of the packed call's slot (flydsl.compiler.jit_argument). */
+static fy_obj *m_c_abi_spec(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__c_abi_spec__", kw) < 0 || fy_check_nargs("__c_abi_spec__", na, 0, 0) < 0) return NULL;
+    fy_obj *m = fy_import("flydsl.compiler.jit_argument");
+    fy_obj *r = m ? fy_call_method(m, "_numeric_c_abi_spec", &self, 1) : NULL;
+    FY_XDECREF(m);
+    return r;
+}
+
 static fy_methoddef num_methods[] = {
+    {"__cache_signature__", m_cache_signature, 0,
+     "__cache_signature__()\nThe type, as a jit call's cache key holds it."},
+    {"__c_abi_spec__", m_c_abi_spec, 0, "__c_abi_spec__()\n[(ctypes type, fill)] of the packed call's slot."},
     {"from_python_value", m_from_python_value, FY_METH_STATIC,
      "from_python_value(x)\nThe numeric of a Python value (bool: Boolean, int: Int32/Int64, float: Float32)."},
     {"from_ir_type", m_from_ir_type, FY_METH_STATIC, "from_ir_type(t)\nThe numeric type of an MLIR scalar type."},

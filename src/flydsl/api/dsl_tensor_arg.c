@@ -2,8 +2,11 @@
  * argument with an explicit layout policy (FlyDSL's TensorAdaptor). By default the layout is STATIC (the
  * kernel is specialised on the shape and strides); .mark_layout_dynamic(leading_dim, divisibility) makes
  * every shape dynamic and every stride but the leading one dynamic with that divisibility. A raw torch
- * tensor passed to a kernel gets the dynamic policy with divisibility 1 (fy_dsl_targ_spec). Other
- * attributes (shape, dtype, ...) are the tensor's. */
+ * tensor passed to a kernel gets the dynamic policy with divisibility 1 (fy_dsl_targ_spec).
+ * .mark_shape_dynamic / .mark_stride_dynamic(dims, divisibility) make single dims' extents or strides dynamic
+ * (accumulating from the layout the adaptor has); they, __cache_signature__ and __c_abi_spec__ are written in
+ * Python (flydsl.compiler.jit_argument._adaptor_*) over _set_dim_div / _layout_divs. Other attributes
+ * (shape, dtype, ...) are the tensor's. */
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
@@ -20,6 +23,8 @@ typedef struct targ {
     int s32;     /* use_32bit_stride */
     int iter;    /* fx.get_iter(t) on the host: the tensor's start, to be given a layout by fx.make_view */
     int view;    /* fx.make_view(fx.get_iter(t), layout): the kernel sees the tensor's data through L */
+    int marked;  /* mark_shape_dynamic / mark_stride_dynamic: per dim, 0 static, else a dynamic one's divisibility */
+    int sdiv[16], tdiv[16];
     fly_layout L;
 } targ;
 
@@ -98,8 +103,78 @@ static fy_obj *targ_mark_layout_dynamic(fy_obj *self, fy_obj *const *a, size_t n
     o->dynamic = 1;
     o->leading = (int)lead;
     o->div = (int)div;
+    o->marked = 0;
     return fy_ref(self);
 }
+
+/* _set_dim_div(which, dim, div): dim's shape (which 0) or stride (1) dynamic with divisibility div (0: static);
+ * mark_shape_dynamic / mark_stride_dynamic (flydsl.compiler.jit_argument) check their arguments and call it. The
+ * marks start from the layout the adaptor has (mark_layout_dynamic's, or static) and accumulate. */
+static fy_obj *targ_set_dim_div(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("_set_dim_div", kw) < 0 || fy_check_nargs("_set_dim_div", na, 3, 3) < 0) return NULL;
+    int64_t which, dim, div;
+    if (fy_index(a[0], &which) < 0 || fy_index(a[1], &dim) < 0 || fy_index(a[2], &div) < 0) return NULL;
+    targ *o = (targ *)self;
+    fy_torch_tensor *t = FY_TT(o->t);
+    if (t->ndim > 16) return fy_err_set(&fy_ValueError, "per-dimension dynamic layouts take at most 16 dimensions");
+    if (dim < 0 || dim >= t->ndim || div < 0 || div > (1 << 30))
+        return fy_err_format(&fy_ValueError, "_set_dim_div: dimension %lld or divisibility %lld out of range",
+                             (long long)dim, (long long)div);
+    if (!o->marked) {
+        for (int i = 0; i < t->ndim; i++) {
+            o->sdiv[i] = o->dynamic ? 1 : 0;
+            o->tdiv[i] = o->dynamic && i != o->leading ? o->div : 0;
+        }
+        o->marked = 1;
+        o->dynamic = 0;
+    }
+    (which ? o->tdiv : o->sdiv)[dim] = (int)div;
+    return fy_none();
+}
+
+/* _layout_divs(): (shape divisibilities, stride divisibilities) of the layout the kernel will see, 0 static. */
+static fy_obj *targ_layout_divs(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("_layout_divs", kw) < 0 || fy_check_nargs("_layout_divs", na, 0, 0) < 0) return NULL;
+    fy_dsl_targ_spec sp;
+    if (fy_dsl_targ_spec_of(self, -1, &sp) <= 0) return NULL;
+    fy_obj *r[2] = {fy_tuple_new((size_t)sp.ndim), fy_tuple_new((size_t)sp.ndim)};
+    for (int i = 0; r[0] && r[1] && i < sp.ndim; i++) {
+        fy_tuple_set_steal(r[0], (size_t)i, fy_int_from(sp.shape_div[i]));
+        fy_tuple_set_steal(r[1], (size_t)i, fy_int_from(sp.stride_div[i]));
+    }
+    fy_obj *res = r[0] && r[1] ? fy_tuple_pack(2, r[0], r[1]) : NULL;
+    FY_XDECREF(r[0]);
+    FY_XDECREF(r[1]);
+    return res;
+}
+
+/* FlyDSL's adaptor methods written in Python: flydsl.compiler.jit_argument._adaptor_NAME(self, *args). */
+static fy_obj *targ_py(const char *name, fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    fy_obj *m = fy_import("flydsl.compiler.jit_argument");
+    fy_obj *f = m ? fy_getattr_cstr(m, name) : NULL;
+    FY_XDECREF(m);
+    if (!f) return NULL;
+    size_t nkw = fy_kwcount(kw);
+    fy_obj **all = fy_calloc(na + nkw + 1, sizeof *all);
+    if (!all) {
+        FY_DECREF(f);
+        return NULL;
+    }
+    all[0] = self;
+    if (na + nkw) memcpy(all + 1, a, (na + nkw) * sizeof *a);
+    fy_obj *r = fy_call(f, all, na + 1, kw);
+    fy_free(all);
+    FY_DECREF(f);
+    return r;
+}
+#define TARG_PY(fn, name) \
+    static fy_obj *fn(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) { return targ_py(name, self, a, na, kw); }
+TARG_PY(targ_mark_shape_dynamic, "_adaptor_mark_shape_dynamic")
+TARG_PY(targ_mark_stride_dynamic, "_adaptor_mark_stride_dynamic")
+TARG_PY(targ_cache_signature, "_adaptor_cache_signature")
+TARG_PY(targ_c_abi_spec, "_adaptor_c_abi_spec")
+#undef TARG_PY
 
 /* TensorAdaptor<dtype, layout>: the layout the kernel parameter will have. */
 static fy_obj *targ_repr(fy_obj *o) {
@@ -133,6 +208,14 @@ static fy_obj *targ_stride(fy_obj *o) {
 /* Unknown attributes are the tensor's (a.shape, a.dtype, a.device ...). */
 static fy_obj *targ_getattr(fy_obj *o, fy_obj *name) {
     if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "stride")) return targ_stride(o);
+    if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "use_32bit_stride")) return fy_bool(((targ *)o)->s32);
+    if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "_tensor")) return fy_ref(((targ *)o)->t);
+    if (FY_STR_CHECK(name) && !strcmp(FY_STR_DATA(name), "assumed_align"))
+        return ((targ *)o)->align ? fy_int_from(((targ *)o)->align) : fy_none();
+    if (FY_STR_CHECK(name) &&
+        (!strcmp(FY_STR_DATA(name), "shape_dyn_indices") || !strcmp(FY_STR_DATA(name), "stride_dyn_indices")))
+        return targ_py(FY_STR_DATA(name)[1] == 'h' ? "_adaptor_shape_dyn_indices" : "_adaptor_stride_dyn_indices", o,
+                       NULL, 0, NULL);
     fy_obj *r = fy_generic_getattr(o, name);
     if (r || !fy_err_occurred() || !fy_isinstance_of(fy_err_occurred(), &fy_AttributeError)) return r;
     fy_err_clear();
@@ -143,6 +226,18 @@ static fy_methoddef targ_methods[] = {
     {"mark_layout_dynamic", targ_mark_layout_dynamic, 0,
      "mark_layout_dynamic(leading_dim=None, divisibility=1)\nEvery shape dynamic, every stride but the leading "
      "(stride-1) dim's dynamic with the divisibility; returns self."},
+    {"mark_shape_dynamic", targ_mark_shape_dynamic, 0,
+     "mark_shape_dynamic(dims, divisibility=1)\nThose dims' extents dynamic (an int or a list, negative from the "
+     "end; divisibility an int or one per dim, powers of two); returns self."},
+    {"mark_stride_dynamic", targ_mark_stride_dynamic, 0,
+     "mark_stride_dynamic(dims, divisibility=1)\nThose dims' strides dynamic; returns self."},
+    {"__cache_signature__", targ_cache_signature, 0,
+     "__cache_signature__()\nWhat the compile cache keys the adaptor by: type, dtype, alignment, stride width, "
+     "shape and strides (a dynamic one as -divisibility)."},
+    {"__c_abi_spec__", targ_c_abi_spec, 0,
+     "__c_abi_spec__()\n[(ctypes type, fill)] of the data pointer and, for a dynamic layout, the layout buffer."},
+    {"_set_dim_div", targ_set_dim_div, 0, "_set_dim_div(which, dim, div)\nOne dim's shape/stride divisibility."},
+    {"_layout_divs", targ_layout_divs, 0, "_layout_divs()\n(shape, stride) divisibilities per dim, 0 static."},
     {0}};
 
 static fy_type targ_type = {
@@ -253,6 +348,13 @@ int fy_dsl_targ_spec_of(fy_obj *arg, int argi, fy_dsl_targ_spec *sp) {
         sp->align = o->align;
         sp->s32 = o->s32;
         sp->adaptor = 1;
+        if (o->marked) { /* per-dim marks */
+            sp->t = t;
+            sp->ndim = t->ndim;
+            memcpy(sp->shape_div, o->sdiv, sizeof sp->shape_div);
+            memcpy(sp->stride_div, o->tdiv, sizeof sp->stride_div);
+            return 1;
+        }
         if (dynamic && (leading >= t->ndim || t->stride[leading] != 1)) {
             fy_err_format(&fy_RuntimeError, "kernel argument %d: the leading dimension must have stride 1", argi);
             return -1;

@@ -347,7 +347,31 @@ static fy_obj *m_in_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     return fy_bool(fy_dsl_in_launcher());
 }
 
+/* llvm_option(name, kind, value): sets LLVM's cl::opt option name (kind 0 bool, 1 int, 2 str; value its text)
+ * through the compiler core; its previous value's text. RuntimeError for an unknown option or one of another kind. */
+static fy_obj *m_llvm_option(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("llvm_option", kw) < 0 || fy_check_nargs("llvm_option", na, 3, 3) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0]) || !FY_INT_CHECK(a[1]) || !FY_STR_CHECK(a[2]))
+        return fy_err_set(&fy_TypeError, "llvm_option(name, kind, value): expected str, int, str");
+    int64_t kind;
+    if (fy_dsl_to_int(a[1], &kind, "llvm_option", "kind") < 0) return NULL;
+    char err[512], old[1024];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) return fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+    static const char *const kinds[] = {"a bool", "an int", "a string"};
+    int rc = api->llvm_option_set(FY_STR_DATA(a[0]), (int)kind, FY_STR_DATA(a[2]), old, sizeof old);
+    if (rc == 1) return fy_err_format(&fy_RuntimeError, "Unknown LLVM option: %S", a[0]);
+    if (rc == 2)
+        return fy_err_format(&fy_RuntimeError, "LLVM option '%S' is not %s option", a[0],
+                             kinds[kind >= 0 && kind < 3 ? kind : 0]);
+    if (rc) return fy_err_format(&fy_RuntimeError, "LLVM option '%S' does not take the value '%S'", a[0], a[2]);
+    return fy_str_from_cstr(old);
+}
+
 static fy_methoddef core_funcs[] = {
+    {"llvm_option", m_llvm_option, 0,
+     "llvm_option(name, kind, value)\nSets an LLVM cl::opt option (kind 0 bool, 1 int, 2 str); its old value."},
     {"run_passes", m_run_passes, 0, "run_passes(text, passes, loc=False)\nThe module after the passes."},
     {"tracing", m_tracing, 0, "tracing()\nWhether a tracer (kernel or ir.Context module) is running."},
     {"new_ssa", m_new_ssa, 0, "new_ssa()\nA new SSA handle of the running tracer."},

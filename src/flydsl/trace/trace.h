@@ -90,6 +90,10 @@ const unsigned *fy_trace_known_block(void);
  * text; NULL or "": none), part of the compile cache's keys. */
 void fy_trace_set_func_attrs(const char *text);
 const char *fy_trace_func_attrs(void);
+/* The LLVM options (a compile hint's llvm_options, as text; NULL or "": none) the next compile runs under, part
+ * of the compile cache's keys. */
+void fy_trace_set_llvm_opts(const char *text);
+const char *fy_trace_llvm_opts(void);
 /* Records the launch configuration in CompiledKernel ck and, when run, launches it on the session's
  * runtime with the kernel call's arguments (synchronizing: printf lines reach stdout). None or NULL. */
 fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const unsigned grid[3], const unsigned block[3],

@@ -60,6 +60,13 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
     fy_obj *ann = NULL;
     if (fn->annotations && (size_t)fn->code->argcount > i)
         ann = fy_dict_get(fn->annotations, FY_TUPLE_ITEMS(fn->code->varnames)[i]);
+    if (fy_trace_is_self_param(fn, i)) { /* the kernel is specialised on the object (its attributes) */
+        if (fy_hash(arg) == -1) return NULL;
+        fy_obj *s = fy_str_from_cstr("self");
+        fy_obj *t = s ? fy_tuple_pack(2, s, arg) : NULL;
+        FY_XDECREF(s);
+        return t;
+    }
     return arg_key_of(ann, i, arg);
 }
 
@@ -124,7 +131,7 @@ static fy_obj *make_key(fy_function *fn, fy_obj *const *args, size_t nargs, cons
     const unsigned *kb = fy_trace_known_block();
     if (push(l, fy_ref(&fn->code->h)) < 0 || push(l, fy_str_from_cstr(target ? target : "gfx942")) < 0 ||
         push(l, fy_str_printf("block %u,%u,%u fastmath %d", kb[0], kb[1], kb[2], fy_trace_fastmath_current())) < 0 ||
-        push(l, fy_str_from_cstr(fy_trace_func_attrs())) < 0)
+        push(l, fy_str_from_cstr(fy_trace_func_attrs())) < 0 || push(l, fy_str_from_cstr(fy_trace_llvm_opts())) < 0)
         goto fail;
     size_t nn;
     fy_obj **names = fy_seq_items(fn->code->names, &nn);
@@ -272,6 +279,7 @@ static char *disk_key(fy_function *fn, const char *name, fy_obj *const *args, si
     fy_sbuf_printf(&b, "%s\ntarget %s\nkernel %s\nblock %u,%u,%u\nfastmath %d\nattrs %s\n", id,
                    target ? target : "gfx942", name, kb[0], kb[1], kb[2], fy_trace_fastmath_current(),
                    fy_trace_func_attrs());
+    if (*fy_trace_llvm_opts()) fy_sbuf_printf(&b, "llvm options %s\n", fy_trace_llvm_opts());
     if (fn_text(&b, fn, 0) < 0) goto fail;
     for (size_t i = 0; i < nargs; i++) {
         fy_obj *k = arg_key(fn, i, args[i]);

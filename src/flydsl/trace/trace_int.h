@@ -148,6 +148,10 @@ int fy_trace_add_compat_fx(fy_obj *m);
 fy_obj *fy_trace_host_printf(fy_obj *const *a, size_t na);
 /* Is annotation a the fx.Constexpr marker (or Constexpr[T])? */
 int fy_trace_is_constexpr(fy_obj *a);
+/* Is parameter i of kernel fn a kernel method's self (the first, unannotated, named self)? It is a Python value of
+ * the trace, and the compile cache keys on the object itself (not on disk). */
+struct fy_function;
+int fy_trace_is_self_param(struct fy_function *fn, size_t i);
 
 /* ---- tensors, layouts, vectors and copies inside kernels (trace_tensor.c, trace_layout.c,
  * trace_vector.c, trace_copy.c) ---- */

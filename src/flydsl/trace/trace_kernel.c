@@ -430,6 +430,12 @@ static int check_arg(const char *label, fy_obj *ann, fy_obj *arg) {
     return 0;
 }
 
+int fy_trace_is_self_param(fy_function *fn, size_t i) {
+    if (i != 0 || fn->code->argcount < 1) return 0;
+    fy_obj *pname = FY_TUPLE_ITEMS(fn->code->varnames)[0];
+    return !strcmp(FY_STR_DATA(pname), "self") && !(fn->annotations && fy_dict_get(fn->annotations, pname));
+}
+
 /* The kernel's argument i: Constexpr parameters as given, numbers as dynamic parameters. */
 static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg, const char *kname) {
     fy_obj *ann = NULL;
@@ -439,6 +445,8 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     }
     (void)kname;
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
+    /* a kernel method's self (kernel defined in a class, called as self.kernel(...)): the Python object itself */
+    if (fy_trace_is_self_param(fn, i)) return fy_ref(arg);
     if (fy_trace_pystruct_vals(arg)) return fy_trace_struct_param(tr, (int)i, arg, 0); /* a parameter per field */
     if (fy_trace_is_mma_value(arg) || fy_trace_is_copy_value(arg) || fy_trace_is_static_struct(arg))
         return fy_ref(arg); /* fx.TiledMma, fx.TiledCopy, a struct of Constexpr fields */
@@ -616,6 +624,15 @@ void fy_trace_set_func_attrs(const char *text) {
 }
 
 const char *fy_trace_func_attrs(void) { return func_attrs ? func_attrs : ""; }
+
+static char *llvm_opts;
+
+void fy_trace_set_llvm_opts(const char *text) {
+    free(llvm_opts);
+    llvm_opts = text && *text ? strdup(text) : NULL;
+}
+
+const char *fy_trace_llvm_opts(void) { return llvm_opts ? llvm_opts : ""; }
 
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {

@@ -175,6 +175,9 @@ class GPUTarget:
     def __eq__(self, o):
         return isinstance(o, GPUTarget) and (self.backend, self.arch, self.warp_size) == (o.backend, o.arch, o.warp_size)
 
+    def __hash__(self):
+        return hash((self.backend, self.arch, self.warp_size))
+
 
 def _arch():
     a = os.environ.get("ARCH") or os.environ.get("FLYDSL_COMPILE_ARCH") or "gfx942"
@@ -193,6 +196,18 @@ class BaseBackend:
 class RocmBackend(BaseBackend):
     name = "rocm"
 
+    def pipeline_fragments(self, *, compile_hints):
+        """The pass pipeline a compile under compile_hints runs, as FlyDSL's fragments: flyi's pipeline is fixed
+        (the fly passes, then LLVM for self.target.arch); the hints it reads are fastmath / fast_fp_math (the
+        kernel-level fast-math flags) and llvm_options (LLVM's cl::opt values during the compile). flyc calls
+        this for every compile of a kernel launched by a jit function with compile hints."""
+        h = dict(compile_hints or {})
+        flags = [f"chip={self.target.arch}"]
+        for k in ("fast_fp_math", "unsafe_fp_math"):
+            if h.get(k):
+                flags.append(k.replace("_", "-") + "=true")
+        return ["fly-pipeline", "rocdl-attach-target{" + " ".join(flags) + "}", "gpu-module-to-binary"]
+
 
 _backends = {"rocm": RocmBackend}
 
@@ -205,11 +220,18 @@ def compile_backend_name():
     return os.environ.get("FLYDSL_COMPILE_BACKEND", "rocm")
 
 
+def _make_backend(name, arch):
+    if name not in _backends:
+        raise ValueError(f"unknown compile backend {name!r}; registered: {sorted(_backends)}")
+    return _backends[name](GPUTarget(backend=name, arch=arch))
+
+
+# FlyDSL memoizes its backends; flyi makes one per call (ARCH is read each time), so clearing is a no-op
+_make_backend.cache_clear = lambda: None
+
+
 def get_backend(name=None, arch=None):
-    n = name or compile_backend_name()
-    if n not in _backends:
-        raise ValueError(f"unknown compile backend {n!r}; registered: {sorted(_backends)}")
-    return _backends[n](GPUTarget(backend=n, arch=arch or _arch()))
+    return _make_backend(name or compile_backend_name(), arch or _arch())
 
 
 def current_target():
@@ -222,21 +244,26 @@ def resolve_llvm_address_space(space):
 
 
 class JitArgumentRegistry:
-    """Adaptors of host values to kernel arguments (flyi's are built in)."""
+    """FlyDSL's adaptors of host values to jit arguments: register(py_type, dsl_type=None)(constructor); get(py_type)
+    is (constructor, dsl type), (None, None) for a type without one (base classes count). flyi's own host values
+    (tensors, numbers, streams, pointers) are adapted by flydsl.compiler.jit_argument."""
 
-    _registry = {}
+    registry = {}
 
     @classmethod
-    def register(cls, py_type, *args, **kwargs):
+    def register(cls, py_type, *args, dsl_type=None, **kwargs):
         def deco(adaptor):
-            cls._registry[py_type] = adaptor
+            cls.registry[py_type] = (adaptor, dsl_type if dsl_type is not None else adaptor)
             return adaptor
 
         return deco
 
     @classmethod
     def get(cls, py_type):
-        return cls._registry.get(py_type)
+        for t in getattr(py_type, "__mro__", (py_type,)):
+            if t in cls.registry:
+                return cls.registry[t]
+        return (None, None)
 
 
 class CompilationContext:

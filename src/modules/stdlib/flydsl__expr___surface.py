@@ -1139,6 +1139,8 @@ def patch(m):
         m.__all__ = list(proto.__all__)
         # peek / poke: flydsl.expr._storage's, which also load and store numeric types
         m.peek_from_ptr, m.poke_into_ptr = peek_from_ptr, poke_into_ptr
+        # cache_signature: flydsl.compiler.jit_argument's, which also keys streams and tensor adaptors
+        m.cache_signature = _cache_signature
 
 
 def peek_from_ptr(dsl_type, ptr):
@@ -1151,6 +1153,13 @@ def poke_into_ptr(dsl_type, ptr, value):
     """FlyDSL's protocol function: stores value as dsl_type at ptr (flydsl.expr._storage)."""
     __import__("flydsl.expr._storage")
     return sys.modules["flydsl.expr._storage"].poke_into_ptr(dsl_type, ptr, value)
+
+
+def _cache_signature(obj):
+    """What the compile cache keys obj by (flydsl.compiler.jit_argument.cache_signature)."""
+    import flydsl.compiler.jit_argument as ja
+
+    return ja.cache_signature(obj)
 
 
 def _runtime_names():
@@ -1235,15 +1244,17 @@ def fill(m):
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
                  "kernel": sys.modules["flydsl.compiler"].kernel})
-    elif name == "flydsl.compiler.jit_function":
-        c = sys.modules.get("flydsl.compiler") or __import__("flydsl.compiler")
-        c = sys.modules["flydsl.compiler"]
-        _put(m, {"jit": c.jit, "JitFunction": type(c.jit(lambda: None)), "_flydsl_key": _flydsl_key,
-                 "_cache_invalidating_env_values": _cache_invalidating_env_values, "MlirCompiler": MlirCompiler})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
                  "resolve_llvm_address_space": resolve_llvm_address_space, "RocmBackend": RocmBackend})
+        import flydsl._compiler_surface as cs
+
+        m._make_backend = cs._make_backend
+        rocm = types.ModuleType("flydsl.compiler.backends.rocm")
+        rocm.RocmBackend = RocmBackend
+        _register("flydsl.compiler.backends.rocm", rocm)
+        m.rocm = rocm
     elif name == "flydsl.runtime.device_runtime":
         _put(m, _runtime_names())
         _put(m, {"_EXTRA_MAPPINGS": {}, "_instance": None, "_runtime_cls_override": None,

@@ -1,21 +1,24 @@
 # flyi: run
 # @flyc.jit functions that launch no kernel run as FlyDSL's host functions: numeric-annotated
 # parameters are run-time values, Vectors work, and the traced IR is the call's source_ir.
+import types
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 
-seen = {}
+# an object the body fills (a global dict it changed would be a global changed since the first call: an error)
+seen = types.SimpleNamespace()
 
 @flyc.jit
 def mix(a: fx.Int32, b: fx.Float32, k):
     r = a + b
-    seen["r"] = (r.dtype, r.is_static())
-    seen["k"] = k * 2
+    seen.r = (r.dtype, r.is_static())
+    seen.k = k * 2
     v = fx.Vector.filled(4, 1.5, fx.Float32) * 2.0
-    seen["v"] = (v.dtype, v.shape)
+    seen.v = (v.dtype, v.shape)
 
 mix(3, 0.5, 21)
-print(seen["r"], seen["k"], seen["v"])
+print(seen.r, seen.k, seen.v)
 key, art = mix._last_compiled
 print(key)
 for line in art.source_ir.splitlines():
