@@ -471,7 +471,8 @@ static MlirValue lower_cvt_scaled(fly_emu_lw *w, fly_emu_irb *b, MlirOperation o
 }
 
 /* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} (and the scaled forms above) as
- * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. */
+ * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. The fp8 / bf8 forms convert
+ * the chip's formats: gfx942's E4M3FNUZ / E5M2FNUZ, gfx950's OCP E4M3FN / E5M2 (CDNA4 ISA). */
 static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
     if (!strncmp(name, "rocdl.cvt.scalef32.", 19)) return lower_cvt_scaled(w, b, op, name);
@@ -484,14 +485,18 @@ static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, cons
             fly_emu_irb_val(b, "vector.from_elements", 1, &r, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
         return fly_emu_irb_val(b, "vector.bitcast", 1, &v, rt, 0, NULL);
     }
-    bool fp8 = strstr(name, "fp8") != NULL;
+    bool fp8 = strstr(name, "fp8") != NULL, ocp = w->chip && !strncmp(w->chip, "gfx950", 6);
     if (!strcmp(name, "rocdl.cvt.pk.fp8.f32") || !strcmp(name, "rocdl.cvt.pk.bf8.f32")) {
-        MlirValue r =
-            cvt_call(w, b, fp8 ? FLY_EMU_CVT_PK_FP8 : FLY_EMU_CVT_PK_BF8, mlirOperationGetOperand(op, 0),
-                     mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
+        int k = ocp   ? (fp8 ? FLY_EMU_CVT_PK_FP8_OCP : FLY_EMU_CVT_PK_BF8_OCP)
+                : fp8 ? FLY_EMU_CVT_PK_FP8
+                      : FLY_EMU_CVT_PK_BF8;
+        MlirValue r = cvt_call(w, b, k, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                               mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
         return fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
     }
-    int k = fp8 ? FLY_EMU_CVT_F32_FP8 : FLY_EMU_CVT_F32_BF8;
+    int k = ocp   ? (fp8 ? FLY_EMU_CVT_F32_FP8_OCP : FLY_EMU_CVT_F32_BF8_OCP)
+            : fp8 ? FLY_EMU_CVT_F32_FP8
+                  : FLY_EMU_CVT_F32_BF8;
     if (!strcmp(name, "rocdl.cvt.pk.f32.fp8") || !strcmp(name, "rocdl.cvt.pk.f32.bf8")) {
         int64_t s = (int_attr(op, "wordSel") != 0) * 2;
         MlirValue src = mlirOperationGetOperand(op, 0);
