@@ -509,6 +509,49 @@ static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, cons
     return none;
 }
 
+static MlirValue ar2(fly_emu_lw *w, fly_emu_irb *b, const char *name, MlirValue x, MlirValue y) {
+    MlirValue a[2] = {x, y};
+    (void)w;
+    return fly_emu_irb_val(b, name, 2, a, mlirValueGetType(x), 0, NULL);
+}
+
+static MlirValue sel3(fly_emu_lw *w, fly_emu_irb *b, int pred, MlirValue x, int64_t c, MlirValue yes, MlirValue no) {
+    MlirValue cz[2] = {x, fly_emu_irb_const(b, c, mlirValueGetType(x))};
+    MlirNamedAttribute p = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), pred));
+    MlirValue t[3] = {fly_emu_irb_val(b, "arith.cmpi", 2, cz, mlirIntegerTypeGet(w->ctx, 1), 1, &p), yes, no};
+    return fly_emu_irb_val(b, "arith.select", 3, t, mlirValueGetType(yes), 0, NULL);
+}
+
+/* llvm.amdgcn.perm(src0, src1, sel), v_perm_b32: byte i of the result is chosen by byte i of sel from the 8 bytes
+ * {src0 (high), src1 (low)}: 0-7 that byte, 8-11 the sign bit of byte 1, 3, 5 or 7 (bits 15, 31, 47, 63) in all 8
+ * bits, 12 zero, 13-255 0xff. As arith ops of i64, so that the lane-vector form keeps the kernel. */
+static MlirValue lower_perm(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op) {
+    MlirValue hi = mlirOperationGetOperand(op, 0), lo = mlirOperationGetOperand(op, 1);
+    MlirValue sel = mlirOperationGetOperand(op, 2);
+    hi = fly_emu_irb_val(b, "arith.extui", 1, &hi, w->i64, 0, NULL);
+    lo = fly_emu_irb_val(b, "arith.extui", 1, &lo, w->i64, 0, NULL);
+    sel = fly_emu_irb_val(b, "arith.extui", 1, &sel, w->i64, 0, NULL);
+    MlirValue in = ar2(w, b, "arith.ori", ar2(w, b, "arith.shli", hi, fly_emu_irb_const(b, 32, w->i64)), lo);
+    MlirValue r = fly_emu_irb_const(b, 0, w->i64), ff = fly_emu_irb_const(b, 0xff, w->i64);
+    for (int i = 0; i < 4; i++) {
+        MlirValue s = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", sel, fly_emu_irb_const(b, 8 * i, w->i64)), ff);
+        MlirValue bsh = ar2(w, b, "arith.muli", ar2(w, b, "arith.andi", s, fly_emu_irb_const(b, 7, w->i64)),
+                            fly_emu_irb_const(b, 8, w->i64));
+        MlirValue byte = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", in, bsh), ff);
+        MlirValue ssh = ar2(w, b, "arith.addi",
+                            ar2(w, b, "arith.muli", ar2(w, b, "arith.andi", s, fly_emu_irb_const(b, 3, w->i64)),
+                                fly_emu_irb_const(b, 16, w->i64)),
+                            fly_emu_irb_const(b, 15, w->i64));
+        MlirValue sgn = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", in, ssh), fly_emu_irb_const(b, 1, w->i64));
+        sgn = ar2(w, b, "arith.muli", sgn, ff);
+        MlirValue v = sel3(w, b, 0, s, 12, fly_emu_irb_const(b, 0, w->i64), ff); /* 12: 0, 13 up: 0xff */
+        v = sel3(w, b, 6, s, 12, sgn, v);
+        v = sel3(w, b, 6, s, 8, byte, v);
+        r = ar2(w, b, "arith.ori", r, ar2(w, b, "arith.shli", v, fly_emu_irb_const(b, 8 * i, w->i64)));
+    }
+    return fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirValueGetType(fly_ir_res0(op)), 0, NULL);
+}
+
 /* The AMDGPU math instructions (rocdl.rcp / exp2 / log / sqrt / rsq / sin / cos / tanh / exp / fmed3, or
  * llvm.call_intrinsic "llvm.amdgcn.<name>.<type>") as host math: name is the bare instruction name. The
  * replacement value, or a null value when name is none of them. v_log and v_exp are base 2; v_sin / v_cos
@@ -710,6 +753,10 @@ static int rewrite_gpu_op(fly_emu_lw *w, MlirOperation op, MlirValue ctxv, const
         char *bare = in + 12, *dot = strrchr(bare, '.');
         if (dot && dot != bare && (dot[1] == 'f' || dot[1] == 'i' || dot[1] == 'v')) *dot = 0;
         if (!strcmp(bare, "update.dpp")) return lower_dpp(w, &b, op, ctxv, tid);
+        if (!strcmp(bare, "perm") && mlirOperationGetNumOperands(op) == 3) {
+            fly_emu_lw_replace(op, lower_perm(w, &b, op));
+            return 0;
+        }
         if (!strcmp(bare, "readfirstlane") || !strcmp(bare, "readlane")) {
             bool rl = bare[4] == 'l';
             MlirValue r =
