@@ -1,4 +1,9 @@
-"""Functions of torch.nn.functional for flyi written in Python on flyi's tensor operations.
+"""Functions of torch.nn.functional (and torch.einsum) for flyi written in Python on flyi's tensor operations.
+
+einsum: one or two operands, explicit ("ij,jk->ik") or implicit output (the letters seen once, in order); a letter
+only one operand has and the output lacks is summed first, then batch letters (both operands and the output),
+contracted letters (both, not the output) and each operand's own letters become one batched matmul. Not supported:
+"...", a letter twice in one operand (diagonals), three or more operands.
 
 cosine_similarity: x1 . x2 / (max(|x1|, eps) * max(|x2|, eps)) along dim, the inputs broadcast, as torch's.
 
@@ -51,3 +56,63 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     n1 = torch.clamp(torch.sqrt((x1 * x1 + zero).sum(dim=dim)), min=eps)
     n2 = torch.clamp(torch.sqrt((x2 * x2 + zero).sum(dim=dim)), min=eps)
     return (x1 * x2).sum(dim=dim) / (n1 * n2)
+
+
+def einsum(equation, *operands):
+    torch = _torch
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    eq = equation.replace(" ", "")
+    if "..." in eq:
+        raise NotImplementedError("einsum: '...' is not supported by flyi's torch")
+    lhs, arrow, out = eq.partition("->")
+    ins = lhs.split(",")
+    if len(ins) != len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation"
+                           if len(operands) > len(ins) else
+                           "einsum(): fewer operands were provided than specified in the equation")
+    if len(ins) > 2:
+        raise NotImplementedError("einsum: flyi's torch takes one or two operands")
+    for sub, t in zip(ins, operands):
+        if len(set(sub)) != len(sub):
+            raise NotImplementedError("einsum: a subscript repeated in one operand (%r) is not supported" % sub)
+        if len(sub) != t.dim():
+            raise RuntimeError("einsum(): the number of subscripts in the equation (%d) does not match the number "
+                               "of dimensions (%d) for operand %d and no ellipsis was given"
+                               % (len(sub), t.dim(), ins.index(sub)))
+    if not arrow:
+        seen = "".join(ins)
+        out = "".join(sorted(c for c in set(seen) if seen.count(c) == 1))
+    sizes = {}
+    for sub, t in zip(ins, operands):
+        for c, n in zip(sub, t.shape):
+            sizes[c] = max(sizes.get(c, 1), n)
+
+    def reduce_own(t, sub, keep):  # sums the letters of t that neither keep nor out has
+        gone = [i for i, c in enumerate(sub) if c not in keep and c not in out]
+        if gone:
+            t = t.sum(dim=tuple(gone))
+            sub = "".join(c for c in sub if c in keep or c in out)
+        return t, sub
+
+    if len(ins) == 1:
+        t, sub = reduce_own(operands[0], ins[0], "")
+        return t.permute(*[sub.index(c) for c in out]) if sub else t
+    (a, sa), (b, sb) = reduce_own(operands[0], ins[0], ins[1]), reduce_own(operands[1], ins[1], ins[0])
+    batch = [c for c in sa if c in sb and c in out]
+    con = [c for c in sa if c in sb and c not in out]
+    fa = [c for c in sa if c not in sb]
+    fb = [c for c in sb if c not in sa]
+
+    def prod(cs):
+        n = 1
+        for c in cs:
+            n *= sizes[c]
+        return n
+
+    a = a.permute(*[sa.index(c) for c in batch + fa + con]).expand(*[sizes[c] for c in batch + fa + con])
+    b = b.permute(*[sb.index(c) for c in batch + con + fb]).expand(*[sizes[c] for c in batch + con + fb])
+    r = torch.matmul(a.reshape(prod(batch), prod(fa), prod(con)), b.reshape(prod(batch), prod(con), prod(fb)))
+    have = batch + fa + fb
+    r = r.reshape(*[sizes[c] for c in have])
+    return r.permute(*[have.index(c) for c in out]) if have else r.reshape(())

@@ -1,7 +1,7 @@
 # torch.nn.functional.scaled_dot_product_attention (causal with more keys than queries: the top-left
 # triangle as torch's; a bool and a float attn_mask; scale; enable_gqa) and cosine_similarity (a zero
 # row, broadcasting, dim=-1), checked against float64 references computed here element by element;
-# torch.backends.cudnn's flags, which programs set for reproducibility.
+# torch.backends.cudnn's flags, which programs set for reproducibility; torch.einsum of one or two operands.
 import math
 
 import torch
@@ -64,3 +64,25 @@ print("dim=0:", [round(x, 6) for x in F.cosine_similarity(a, b, dim=0).tolist()]
 print("cudnn flags:", torch.backends.cudnn.deterministic, torch.backends.cudnn.benchmark, torch.backends.cudnn.enabled)
 torch.backends.cudnn.deterministic = True
 print("set:", torch.backends.cudnn.deterministic, torch.backends.cudnn is torch.backends.cudnn)
+
+# torch.einsum (one or two operands) against float64 sums written out here
+x, y = torch.randn(2, 3, 4), torch.randn(2, 5, 4)
+e = torch.einsum("bqd,bkd->bqk", x, y)
+X, Y = x.tolist(), y.tolist()
+want = [[[sum(X[b][i][d] * Y[b][j][d] for d in range(4)) for j in range(5)] for i in range(3)] for b in range(2)]
+print("einsum bqd,bkd->bqk:", e.shape, all(abs(e[b, i, j].item() - want[b][i][j]) < 1e-5
+                                           for b in range(2) for i in range(3) for j in range(5)))
+qh, kh = torch.randn(3, 2, 4), torch.randn(5, 2, 4)
+w = torch.einsum("qhd,khd->hqk", qh, kh)
+Q, K = qh.tolist(), kh.tolist()
+print("einsum qhd,khd->hqk:", w.shape, all(abs(w[h, i, j].item() - sum(Q[i][h][d] * K[j][h][d] for d in range(4))) < 1e-5
+                                           for h in range(2) for i in range(3) for j in range(5)))
+m = torch.arange(6.0).reshape(2, 3)
+print("ij->ji", torch.einsum("ij->ji", m).tolist(), "ij->", torch.einsum("ij->", m).item(), "i,j->ij",
+      torch.einsum("i,j->ij", torch.arange(2.0), torch.arange(3.0)).tolist(), "implicit ij,jk:",
+      torch.einsum("ij,jk", m, torch.ones(3, 2)).tolist(), "i,i:", torch.einsum("i,i", torch.arange(3.0), torch.arange(3.0)).item())
+for bad in (("ii->i", torch.eye(2)), ("...i->i", m), ("ij,jk->ik", m)):
+    try:
+        torch.einsum(bad[0], *bad[1:])
+    except (NotImplementedError, RuntimeError) as e:
+        print(type(e).__name__ + ":", e)
