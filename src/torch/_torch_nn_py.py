@@ -5,6 +5,9 @@ only one operand has and the output lacks is summed first, then batch letters (b
 contracted letters (both, not the output) and each operand's own letters become one batched matmul. Not supported:
 "...", a letter twice in one operand (diagonals), three or more operands.
 
+logsumexp: log(sum(exp(x - m))) + m with m the maximum along dim (0 where it is infinite, so that a row of -inf gives
+-inf and one with +inf gives inf, as torch's).
+
 cosine_similarity: x1 . x2 / (max(|x1|, eps) * max(|x2|, eps)) along dim, the inputs broadcast, as torch's.
 
 scaled_dot_product_attention: softmax(q @ k^T * scale + mask) @ v, computed in the inputs' dtype as torch's math path does. is_causal
@@ -116,3 +119,15 @@ def einsum(equation, *operands):
     have = batch + fa + fb
     r = r.reshape(*[sizes[c] for c in have])
     return r.permute(*[have.index(c) for c in out]) if have else r.reshape(())
+
+
+def logsumexp(input, dim, keepdim=False):
+    torch = _torch
+    m = input.amax(dim=dim, keepdim=True)
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    r = torch.log(torch.exp(input - m).sum(dim=dim, keepdim=True)) + m
+    if not keepdim:
+        dims = [dim] if isinstance(dim, int) else list(dim)
+        for d in sorted((d % input.dim() for d in dims), reverse=True):
+            r = r.squeeze(d)
+    return r

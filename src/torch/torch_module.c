@@ -386,8 +386,11 @@ static fy_obj *torch_init(void) {
         fy_obj *fn = fy_getattr_cstr(pynn, *f);
         ok = fn && fy_module_add_steal(F, *f, fn) == 0;
     }
-    fy_obj *es = ok ? fy_getattr_cstr(pynn, "einsum") : NULL;
-    ok = es && fy_module_add_steal(m, "einsum", es) == 0;
+    static const char *const pytorch[] = {"einsum", "logsumexp", NULL};
+    for (const char *const *f = pytorch; ok && *f; f++) {
+        fy_obj *fn = fy_getattr_cstr(pynn, *f);
+        ok = fn && fy_module_add_steal(m, *f, fn) == 0;
+    }
     FY_XDECREF(pynn);
     if (!ok) goto fail;
     return m;

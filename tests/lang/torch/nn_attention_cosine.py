@@ -1,7 +1,8 @@
 # torch.nn.functional.scaled_dot_product_attention (causal with more keys than queries: the top-left
 # triangle as torch's; a bool and a float attn_mask; scale; enable_gqa) and cosine_similarity (a zero
 # row, broadcasting, dim=-1), checked against float64 references computed here element by element;
-# torch.backends.cudnn's flags, which programs set for reproducibility; torch.einsum of one or two operands.
+# torch.backends.cudnn's flags, which programs set for reproducibility; torch.einsum of one or two operands;
+# torch.logsumexp.
 import math
 
 import torch
@@ -86,3 +87,9 @@ for bad in (("ii->i", torch.eye(2)), ("...i->i", m), ("ij,jk->ik", m)):
         torch.einsum(bad[0], *bad[1:])
     except (NotImplementedError, RuntimeError) as e:
         print(type(e).__name__ + ":", e)
+
+# torch.logsumexp: a -inf row stays -inf, +inf gives inf, large values do not overflow
+z = torch.tensor([[1.0, 2.0, 3.0], [-math.inf] * 3, [math.inf, 0.0, 1.0], [1000.0, 1000.0, 0.0]])
+lse = torch.logsumexp(z, dim=-1)
+print("logsumexp:", [round(v, 4) for v in lse.tolist()], abs(lse[0].item() - math.log(sum(math.exp(v) for v in (1, 2, 3)))) < 1e-6,
+      torch.logsumexp(z, dim=1, keepdim=True).shape, round(torch.logsumexp(z[:1], dim=(0, 1)).item(), 4))
