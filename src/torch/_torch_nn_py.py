@@ -5,6 +5,10 @@ only one operand has and the output lacks is summed first, then batch letters (b
 contracted letters (both, not the output) and each operand's own letters become one batched matmul. Not supported:
 "...", a letter twice in one operand (diagonals), three or more operands.
 
+conv1d / conv2d / conv3d: for each kernel position, the strided window of the zero-padded input times that
+position's weights (one matmul over the channels), accumulated in float32 and rounded to the input's dtype once;
+stride, padding (ints, tuples, "valid", "same"), dilation, groups and bias.
+
 logsumexp: log(sum(exp(x - m))) + m with m the maximum along dim (0 where it is infinite, so that a row of -inf gives
 -inf and one with +inf gives inf, as torch's).
 
@@ -131,3 +135,90 @@ def logsumexp(input, dim, keepdim=False):
         for d in sorted((d % input.dim() for d in dims), reverse=True):
             r = r.squeeze(d)
     return r
+
+
+def _tup(v, nd, name):
+    if isinstance(v, int):
+        return (v,) * nd
+    v = tuple(v)
+    if len(v) == 1:
+        return v * nd
+    if len(v) != nd:
+        raise RuntimeError("expected %s to be a single integer value or a list of %d values to match the convolution "
+                           "dimensions, but got %s=%s" % (name, nd, name, list(v)))
+    return v
+
+
+def _conv(nd, input, weight, bias, stride, padding, dilation, groups):
+    torch = _torch
+    batched = input.dim() == nd + 2
+    if not batched:
+        if input.dim() != nd + 1:
+            raise RuntimeError("Expected %dD (unbatched) or %dD (batched) input to conv%dd, but got input of size: %s"
+                               % (nd + 1, nd + 2, nd, list(input.shape)))
+        input = input.unsqueeze(0)
+    N, C = input.shape[0], input.shape[1]
+    K, Cg = weight.shape[0], weight.shape[1]
+    ks = tuple(weight.shape[2:])
+    st, dl = _tup(stride, nd, "stride"), _tup(dilation, nd, "dilation")
+    if padding == "valid":
+        lo = hi = (0,) * nd
+    elif padding == "same":
+        if any(x != 1 for x in st):
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        tot = [d * (k - 1) for d, k in zip(dl, ks)]
+        lo, hi = tuple(t // 2 for t in tot), tuple(t - t // 2 for t in tot)
+    else:
+        lo = hi = _tup(padding, nd, "padding")
+    if Cg * groups != C or K % groups:
+        raise RuntimeError("Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d "
+                           "channels instead" % (groups, list(weight.shape), list(input.shape), Cg * groups, C))
+    sp = list(input.shape[2:])
+    x = input.float()
+    if any(lo) or any(hi):
+        xp = torch.zeros(N, C, *[n + a + b for n, a, b in zip(sp, lo, hi)], dtype=torch.float32, device=input.device)
+        xp[(slice(None), slice(None)) + tuple(slice(a, a + n) for a, n in zip(lo, sp))] = x
+        x = xp
+    psp = list(x.shape[2:])
+    osp = [(n - d * (k - 1) - 1) // s + 1 for n, d, k, s in zip(psp, dl, ks, st)]
+    if any(o <= 0 for o in osp):
+        raise RuntimeError("Calculated output size is too small")
+    w = weight.float()
+    Kg = K // groups
+    outs = []
+    for g in range(groups):
+        xg = x[:, g * Cg:(g + 1) * Cg]
+        wg = w[g * Kg:(g + 1) * Kg]
+        acc = None
+        for pos in _positions(ks):
+            win = xg[(slice(None), slice(None)) +
+                     tuple(slice(p * d, p * d + s * (o - 1) + 1, s) for p, d, s, o in zip(pos, dl, st, osp))]
+            wk = wg[(slice(None), slice(None)) + tuple(pos)]  # [Kg, Cg]
+            perm = [0] + list(range(2, nd + 2)) + [1]
+            y = torch.matmul(win.permute(*perm), wk.t())  # [N, *out, Kg]
+            acc = y if acc is None else acc + y
+        outs.append(acc)
+    out = outs[0] if groups == 1 else torch.cat(outs, dim=-1)
+    out = out.permute(0, nd + 1, *range(1, nd + 1))
+    if bias is not None:
+        out = out + bias.float().view(1, K, *([1] * nd))
+    out = out.to(input.dtype).contiguous()
+    return out if batched else out.squeeze(0)
+
+
+def _positions(ks):
+    if not ks:
+        return [()]
+    return [(i,) + rest for i in range(ks[0]) for rest in _positions(ks[1:])]
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(1, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(2, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(3, input, weight, bias, stride, padding, dilation, groups)

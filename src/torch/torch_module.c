@@ -381,7 +381,8 @@ static fy_obj *torch_init(void) {
     fy_obj *bound = pynn ? fy_call_method(pynn, "_bind", &m, 1) : NULL;
     int ok = bound != NULL;
     FY_XDECREF(bound);
-    static const char *const pyfuncs[] = {"scaled_dot_product_attention", "cosine_similarity", NULL};
+    static const char *const pyfuncs[] = {
+        "scaled_dot_product_attention", "cosine_similarity", "conv1d", "conv2d", "conv3d", NULL};
     for (const char *const *f = pyfuncs; ok && *f; f++) {
         fy_obj *fn = fy_getattr_cstr(pynn, *f);
         ok = fn && fy_module_add_steal(F, *f, fn) == 0;
