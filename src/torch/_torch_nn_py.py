@@ -9,6 +9,8 @@ conv1d / conv2d / conv3d: for each kernel position, the strided window of the ze
 position's weights (one matmul over the channels), accumulated in float32 and rounded to the input's dtype once;
 stride, padding (ints, tuples, "valid", "same"), dilation, groups and bias.
 
+pad: mode "constant" (the pairs from the last dim backwards; a negative amount crops), filled with value.
+
 logsumexp: log(sum(exp(x - m))) + m with m the maximum along dim (0 where it is infinite, so that a row of -inf gives
 -inf and one with +inf gives inf, as torch's).
 
@@ -222,3 +224,26 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(3, input, weight, bias, stride, padding, dilation, groups)
+
+
+def pad(input, pad, mode="constant", value=None):
+    torch = _torch
+    if mode != "constant":
+        raise NotImplementedError("F.pad: flyi's torch pads in mode 'constant' only, not %r" % (mode,))
+    if len(pad) % 2 or len(pad) // 2 > input.dim():
+        raise RuntimeError("Padding length must be divisible by 2 and at most twice the number of dimensions of the input")
+    shape = list(input.shape)
+    new, src, dst = list(shape), [slice(None)] * len(shape), [slice(None)] * len(shape)
+    for i in range(len(pad) // 2):
+        d = len(shape) - 1 - i
+        lo, hi = pad[2 * i], pad[2 * i + 1]
+        new[d] = shape[d] + lo + hi
+        if new[d] < 0:
+            raise RuntimeError("The input size %d, plus negative padding %d and %d resulted in a negative output size"
+                               % (shape[d], lo, hi))
+        s0, s1 = max(-lo, 0), shape[d] - max(-hi, 0)
+        src[d] = slice(s0, max(s1, s0))
+        dst[d] = slice(max(lo, 0), max(lo, 0) + max(s1 - s0, 0))
+    out = torch.full(new, 0 if value is None else value, dtype=input.dtype, device=input.device)
+    out[tuple(dst)] = input[tuple(src)]
+    return out

@@ -382,7 +382,7 @@ static fy_obj *torch_init(void) {
     int ok = bound != NULL;
     FY_XDECREF(bound);
     static const char *const pyfuncs[] = {
-        "scaled_dot_product_attention", "cosine_similarity", "conv1d", "conv2d", "conv3d", NULL};
+        "scaled_dot_product_attention", "cosine_similarity", "conv1d", "conv2d", "conv3d", "pad", NULL};
     for (const char *const *f = pyfuncs; ok && *f; f++) {
         fy_obj *fn = fy_getattr_cstr(pynn, *f);
         ok = fn && fy_module_add_steal(F, *f, fn) == 0;

@@ -1,6 +1,6 @@
 # torch.nn.functional.conv1d / conv2d / conv3d against a float64 reference written here as the direct sum
 # (every output, channel and kernel position): stride 2 with padding, dilation 2 with groups 2, bias; padding="same";
-# a bf16 input gives a bf16 result (accumulated in float32); an unbatched input; the channel error.
+# a bf16 input gives a bf16 result (accumulated in float32); an unbatched input; the channel error. F.pad.
 import itertools
 
 import torch
@@ -44,3 +44,13 @@ try:
     F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(2, 4, 3, 3))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+# F.pad, mode "constant": the pairs from the last dim backwards, a value, a negative amount crops, dtype kept
+x = torch.arange(6).reshape(2, 3).int()
+print("pad:", F.pad(x, (1, 2)).tolist(), F.pad(x, (0, 0, 1, 0), value=9).tolist(), F.pad(x, (-1, 1)).tolist(),
+      F.pad(torch.arange(3).int(), (0, 4), value=0).dtype)
+for bad in (dict(pad=(1,)), dict(pad=(1, 1), mode="reflect")):
+    try:
+        F.pad(x, **bad)
+    except (RuntimeError, NotImplementedError) as e:
+        print(type(e).__name__ + ":", e)
