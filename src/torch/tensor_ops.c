@@ -862,10 +862,8 @@ static fy_obj *f_where(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
     return fy_torch_where(a[0], a[1], a[2]);
 }
 /* torch.add(a, b, out=None) and friends, with a scalar allowed as the first operand. */
-static fy_obj *f_bin(fy_obj *const *a, size_t n, fy_obj *kw, int op) {
-    static const char *const names[] = {"out", "alpha", NULL};
-    fy_obj *k[2];
-    if (fy_torch_kwargs(op_names[op], a, n, kw, names, k) < 0) return NULL;
+/* k: the parsed out= and alpha= */
+static fy_obj *f_bin_k(fy_obj *const *a, size_t n, fy_obj *const *k, int op) {
     if (n != 2)
         return fy_err_format(&fy_TypeError, "%s() takes 2 positional arguments but %zu were given", op_names[op], n);
     fy_obj *b = a[1], *scaled = NULL;
@@ -887,12 +885,37 @@ static fy_obj *f_bin(fy_obj *const *a, size_t n, fy_obj *kw, int op) {
     }
     return r;
 }
+static fy_obj *f_bin(fy_obj *const *a, size_t n, fy_obj *kw, int op) {
+    static const char *const names[] = {"out", "alpha", NULL};
+    fy_obj *k[2];
+    if (fy_torch_kwargs(op_names[op], a, n, kw, names, k) < 0) return NULL;
+    return f_bin_k(a, n, k, op);
+}
 #define FBIN(name, op) \
     static fy_obj *f_##name(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) { return f_bin(a, n, kw, op); }
 FBIN(add, FY_TOP_ADD)
 FBIN(sub, FY_TOP_SUB)
 FBIN(mul, FY_TOP_MUL)
-FBIN(div, FY_TOP_DIV)
+/* torch.div(input, other, rounding_mode=...): the method's rounding ("floor", "trunc") for a tensor input */
+static fy_obj *f_div(fy_obj *self, fy_obj *const *a, size_t n, fy_obj *kw) {
+    static const char *const names[] = {"out", "alpha", "rounding_mode", NULL};
+    fy_obj *k[3];
+    (void)self;
+    if (fy_torch_kwargs("div", a, n, kw, names, k) < 0) return NULL;
+    if (!k[2] || k[2] == fy_None) return f_bin_k(a, n, k, FY_TOP_DIV);
+    if (n != 2) return fy_err_format(&fy_TypeError, "div() takes 2 positional arguments but %zu were given", n);
+    if (k[0] && k[0] != fy_None) return fy_err_set(&fy_TypeError, "div(): out= with rounding_mode= is not supported");
+    if (!FY_TORCH_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "div(): argument 'input' (position 1) must be Tensor, not %T", a[0]);
+    fy_obj *key = fy_str_from_cstr("rounding_mode");
+    fy_obj *kn = key ? fy_tuple_pack(1, key) : NULL;
+    FY_XDECREF(key);
+    if (!kn) return NULL;
+    fy_obj *args[2] = {a[1], k[2]};
+    fy_obj *r = bin_method(a[0], args, 1, kn, FY_TOP_DIV, false);
+    FY_DECREF(kn);
+    return r;
+}
 FBIN(maximum, FY_TOP_MAX)
 FBIN(minimum, FY_TOP_MIN)
 FBIN(pow, FY_TOP_POW)

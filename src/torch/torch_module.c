@@ -328,6 +328,19 @@ static fy_obj *torch_init(void) {
     if (add_submodule(m, "nn", "torch.nn", nn) < 0) goto fail;
     if (add_submodule(m, "testing", "torch.testing", fy_torch_testing_module()) < 0) goto fail;
     if (add_submodule(m, "cuda", "torch.cuda", fy_torch_cuda_module()) < 0) goto fail;
+    /* torch.backends.cudnn: the flags programs set for reproducibility (nothing here reads them) */
+    fy_obj *backends = fy_module_new("torch.backends");
+    fy_obj *cudnn = backends ? fy_module_new("torch.backends.cudnn") : NULL;
+    if (!cudnn || fy_module_add(cudnn, "deterministic", fy_False) < 0 ||
+        fy_module_add(cudnn, "benchmark", fy_False) < 0 || fy_module_add(cudnn, "enabled", fy_True) < 0 ||
+        fy_module_add(cudnn, "allow_tf32", fy_True) < 0 ||
+        add_submodule(backends, "cudnn", "torch.backends.cudnn", fy_ref(cudnn)) < 0) {
+        FY_XDECREF(cudnn);
+        FY_XDECREF(backends);
+        goto fail;
+    }
+    FY_DECREF(cudnn);
+    if (add_submodule(m, "backends", "torch.backends", backends) < 0) goto fail;
     if (!fy_torch_parameter_type.module) fy_torch_parameter_type.module = fy_str_from_cstr("torch.nn.parameter");
     fy_obj *cmod = fy_torch_C_module();
     if (add_submodule(m, "_C", "torch._C", cmod ? fy_ref(cmod) : NULL) < 0) {
@@ -363,6 +376,24 @@ static fy_obj *torch_init(void) {
         goto fail;
     }
     if (add_submodule(m, "profiler", "torch.profiler", prof) < 0) goto fail;
+    /* the functions of torch.nn.functional written in Python (_torch_nn_py.py) */
+    fy_obj *pynn = fy_import("_torch_nn_py");
+    fy_obj *bound = pynn ? fy_call_method(pynn, "_bind", &m, 1) : NULL;
+    int ok = bound != NULL;
+    FY_XDECREF(bound);
+    static const char *const pyfuncs[] = {
+        "scaled_dot_product_attention", "cosine_similarity", "conv1d", "conv2d", "conv3d", "pad", NULL};
+    for (const char *const *f = pyfuncs; ok && *f; f++) {
+        fy_obj *fn = fy_getattr_cstr(pynn, *f);
+        ok = fn && fy_module_add_steal(F, *f, fn) == 0;
+    }
+    static const char *const pytorch[] = {"einsum", "logsumexp", NULL};
+    for (const char *const *f = pytorch; ok && *f; f++) {
+        fy_obj *fn = fy_getattr_cstr(pynn, *f);
+        ok = fn && fy_module_add_steal(m, *f, fn) == 0;
+    }
+    FY_XDECREF(pynn);
+    if (!ok) goto fail;
     return m;
 fail:
     FY_DECREF(m);
@@ -384,6 +415,8 @@ static fy_obj *init_testing(void) { return sub_init("torch.testing"); }
 static fy_obj *init_cuda(void) { return sub_init("torch.cuda"); }
 static fy_obj *init_autograd(void) { return sub_init("torch.autograd"); }
 static fy_obj *init_profiler(void) { return sub_init("torch.profiler"); }
+static fy_obj *init_backends(void) { return sub_init("torch.backends"); }
+static fy_obj *init_backends_cudnn(void) { return sub_init("torch.backends.cudnn"); }
 
 void fy_torch_register(void) {
     fy_register_builtin_module("torch", torch_init);
@@ -393,4 +426,6 @@ void fy_torch_register(void) {
     fy_register_builtin_module("torch.cuda", init_cuda);
     fy_register_builtin_module("torch.autograd", init_autograd);
     fy_register_builtin_module("torch.profiler", init_profiler);
+    fy_register_builtin_module("torch.backends", init_backends);
+    fy_register_builtin_module("torch.backends.cudnn", init_backends_cudnn);
 }

@@ -168,13 +168,20 @@ static const char k_atomics[] =
                "      gpu.return\n"
                "    }\n" KMOD_END;
 
-/* Half the threads wait at a barrier the other half never reaches. */
-static const char k_deadlock[] = KMOD_BEGIN "    gpu.func @dl() kernel {\n"
+/* Half the threads of a wave wait at a barrier while the other half waits at a shuffle: a deadlock (threads that
+ * end no longer count at a barrier, as S_BARRIER's ended waves). */
+static const char k_deadlock[] = KMOD_BEGIN "    gpu.func @dl(%out: memref<64xf32, 1>) kernel {\n"
                                             "      %t = gpu.thread_id x\n"
                                             "      %c32 = arith.constant 32 : index\n"
                                             "      %p = arith.cmpi ult, %t, %c32 : index\n"
                                             "      scf.if %p {\n"
                                             "        gpu.barrier\n"
+                                            "      } else {\n"
+                                            "        %v = arith.constant 1.0 : f32\n"
+                                            "        %o = arith.constant 1 : i32\n"
+                                            "        %w = arith.constant 64 : i32\n"
+                                            "        %r, %ok = gpu.shuffle xor %v, %o, %w : f32\n"
+                                            "        memref.store %r, %out[%t] : memref<64xf32, 1>\n"
                                             "      }\n"
                                             "      gpu.return\n"
                                             "    }\n" KMOD_END;

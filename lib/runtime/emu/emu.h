@@ -225,7 +225,8 @@ int32_t fly_emu_f8_trunc(double x, int32_t kind);
 float fly_emu_f8_ext(int32_t bits, int32_t kind);
 
 /* The ROCDL packed conversions (emu_softfloat.c), as gfx942 computes them (fp8 / bf8 are E4M3FNUZ / E5M2FNUZ,
- * rounded to nearest even): FLY_EMU_CVT_PKRTZ gives the f16 bits of a | b << 16 rounded toward zero; PK_FP8 /
+ * rounded to nearest even, beyond the largest finite value NaN; gfx950's unscaled forms are the _OCP kinds below
+ * with a scale of 1): FLY_EMU_CVT_PKRTZ gives the f16 bits of a | b << 16 rounded toward zero; PK_FP8 /
  * PK_BF8 put the two 8-bit values of a, b into 16-bit word sel of old; F32_FP8 / F32_BF8 give the f32 bits of
  * byte sel of old. */
 enum {

@@ -714,6 +714,18 @@ static void deadlock(fly_emu_ctx *c, int n) {
 
 static int release(fly_emu_ctx *c, int n);
 
+/* Releases the threads waiting at the barrier. As S_BARRIER on CDNA3/CDNA4, the barrier waits only for the
+ * waves that have not ended: threads that returned stay done, the others go on (a wave whose other lanes
+ * returned goes on with the lanes it has left). */
+static void release_barrier(fly_emu_ctx *c, int n) {
+    if (c->fiber_mode >= M_CORO && !c->cnt_done) {
+        memset(c->state, T_READY, (size_t)n);
+        return;
+    }
+    for (int t = 0; t < n; t++)
+        if (c->state[t] == T_BAR) c->state[t] = T_READY;
+}
+
 static void run_fibers(fly_emu_ctx *c, int n) {
     if (!c->fibers) {
         c->fibers = fly_emu_fibers_create(MAX_BLOCK, FIBER_STACK);
@@ -748,8 +760,8 @@ static void run_fibers(fly_emu_ctx *c, int n) {
 static int release(fly_emu_ctx *c, int n) {
     if (c->fiber_mode >= M_CORO && !c->cnt_wave) { /* the common case without scanning */
         if (c->cnt_done == n) return 0;
-        if (c->cnt_bar == n) {
-            memset(c->state, T_READY, (size_t)n);
+        if (c->cnt_bar && c->cnt_bar + c->cnt_done == n) {
+            release_barrier(c, n);
             c->cnt_bar = 0;
             return 1;
         }
@@ -782,8 +794,8 @@ static int release(fly_emu_ctx *c, int n) {
         bar += c->state[t] == T_BAR;
     }
     if (done == n) return 0;
-    if (bar == n) {
-        memset(c->state, T_READY, (size_t)n);
+    if (bar && bar + done == n) {
+        release_barrier(c, n);
         return 1;
     }
     deadlock(c, n);

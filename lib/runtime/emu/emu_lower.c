@@ -471,7 +471,8 @@ static MlirValue lower_cvt_scaled(fly_emu_lw *w, fly_emu_irb *b, MlirOperation o
 }
 
 /* rocdl.cvt.pkrtz / cvt.pk.{fp8,bf8}.f32 / cvt.pk.f32.{fp8,bf8} / cvt.f32.{fp8,bf8} (and the scaled forms above) as
- * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. */
+ * calls of fly_emu_cvt: the replacement value, or a null value when op is none of them. The fp8 / bf8 forms convert
+ * the chip's formats: gfx942's E4M3FNUZ / E5M2FNUZ, gfx950's OCP E4M3FN / E5M2 (CDNA4 ISA). */
 static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, const char *name) {
     MlirValue none = {NULL};
     if (!strncmp(name, "rocdl.cvt.scalef32.", 19)) return lower_cvt_scaled(w, b, op, name);
@@ -484,14 +485,18 @@ static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, cons
             fly_emu_irb_val(b, "vector.from_elements", 1, &r, mlirVectorTypeGet(1, (int64_t[]){1}, w->i32), 0, NULL);
         return fly_emu_irb_val(b, "vector.bitcast", 1, &v, rt, 0, NULL);
     }
-    bool fp8 = strstr(name, "fp8") != NULL;
+    bool fp8 = strstr(name, "fp8") != NULL, ocp = w->chip && !strncmp(w->chip, "gfx950", 6);
     if (!strcmp(name, "rocdl.cvt.pk.fp8.f32") || !strcmp(name, "rocdl.cvt.pk.bf8.f32")) {
-        MlirValue r =
-            cvt_call(w, b, fp8 ? FLY_EMU_CVT_PK_FP8 : FLY_EMU_CVT_PK_BF8, mlirOperationGetOperand(op, 0),
-                     mlirOperationGetOperand(op, 1), mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
+        int k = ocp   ? (fp8 ? FLY_EMU_CVT_PK_FP8_OCP : FLY_EMU_CVT_PK_BF8_OCP)
+                : fp8 ? FLY_EMU_CVT_PK_FP8
+                      : FLY_EMU_CVT_PK_BF8;
+        MlirValue r = cvt_call(w, b, k, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                               mlirOperationGetOperand(op, 2), int_attr(op, "wordSel") != 0);
         return fly_emu_irb_val(b, "arith.trunci", 1, &r, w->i32, 0, NULL);
     }
-    int k = fp8 ? FLY_EMU_CVT_F32_FP8 : FLY_EMU_CVT_F32_BF8;
+    int k = ocp   ? (fp8 ? FLY_EMU_CVT_F32_FP8_OCP : FLY_EMU_CVT_F32_BF8_OCP)
+            : fp8 ? FLY_EMU_CVT_F32_FP8
+                  : FLY_EMU_CVT_F32_BF8;
     if (!strcmp(name, "rocdl.cvt.pk.f32.fp8") || !strcmp(name, "rocdl.cvt.pk.f32.bf8")) {
         int64_t s = (int_attr(op, "wordSel") != 0) * 2;
         MlirValue src = mlirOperationGetOperand(op, 0);
@@ -502,6 +507,49 @@ static MlirValue lower_cvt(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op, cons
     if (!strcmp(name, "rocdl.cvt.f32.fp8") || !strcmp(name, "rocdl.cvt.f32.bf8"))
         return f32_of(w, b, cvt_call(w, b, k, none, none, mlirOperationGetOperand(op, 0), int_attr(op, "byteSel")));
     return none;
+}
+
+static MlirValue ar2(fly_emu_lw *w, fly_emu_irb *b, const char *name, MlirValue x, MlirValue y) {
+    MlirValue a[2] = {x, y};
+    (void)w;
+    return fly_emu_irb_val(b, name, 2, a, mlirValueGetType(x), 0, NULL);
+}
+
+static MlirValue sel3(fly_emu_lw *w, fly_emu_irb *b, int pred, MlirValue x, int64_t c, MlirValue yes, MlirValue no) {
+    MlirValue cz[2] = {x, fly_emu_irb_const(b, c, mlirValueGetType(x))};
+    MlirNamedAttribute p = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), pred));
+    MlirValue t[3] = {fly_emu_irb_val(b, "arith.cmpi", 2, cz, mlirIntegerTypeGet(w->ctx, 1), 1, &p), yes, no};
+    return fly_emu_irb_val(b, "arith.select", 3, t, mlirValueGetType(yes), 0, NULL);
+}
+
+/* llvm.amdgcn.perm(src0, src1, sel), v_perm_b32: byte i of the result is chosen by byte i of sel from the 8 bytes
+ * {src0 (high), src1 (low)}: 0-7 that byte, 8-11 the sign bit of byte 1, 3, 5 or 7 (bits 15, 31, 47, 63) in all 8
+ * bits, 12 zero, 13-255 0xff. As arith ops of i64, so that the lane-vector form keeps the kernel. */
+static MlirValue lower_perm(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op) {
+    MlirValue hi = mlirOperationGetOperand(op, 0), lo = mlirOperationGetOperand(op, 1);
+    MlirValue sel = mlirOperationGetOperand(op, 2);
+    hi = fly_emu_irb_val(b, "arith.extui", 1, &hi, w->i64, 0, NULL);
+    lo = fly_emu_irb_val(b, "arith.extui", 1, &lo, w->i64, 0, NULL);
+    sel = fly_emu_irb_val(b, "arith.extui", 1, &sel, w->i64, 0, NULL);
+    MlirValue in = ar2(w, b, "arith.ori", ar2(w, b, "arith.shli", hi, fly_emu_irb_const(b, 32, w->i64)), lo);
+    MlirValue r = fly_emu_irb_const(b, 0, w->i64), ff = fly_emu_irb_const(b, 0xff, w->i64);
+    for (int i = 0; i < 4; i++) {
+        MlirValue s = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", sel, fly_emu_irb_const(b, 8 * i, w->i64)), ff);
+        MlirValue bsh = ar2(w, b, "arith.muli", ar2(w, b, "arith.andi", s, fly_emu_irb_const(b, 7, w->i64)),
+                            fly_emu_irb_const(b, 8, w->i64));
+        MlirValue byte = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", in, bsh), ff);
+        MlirValue ssh = ar2(w, b, "arith.addi",
+                            ar2(w, b, "arith.muli", ar2(w, b, "arith.andi", s, fly_emu_irb_const(b, 3, w->i64)),
+                                fly_emu_irb_const(b, 16, w->i64)),
+                            fly_emu_irb_const(b, 15, w->i64));
+        MlirValue sgn = ar2(w, b, "arith.andi", ar2(w, b, "arith.shrui", in, ssh), fly_emu_irb_const(b, 1, w->i64));
+        sgn = ar2(w, b, "arith.muli", sgn, ff);
+        MlirValue v = sel3(w, b, 0, s, 12, fly_emu_irb_const(b, 0, w->i64), ff); /* 12: 0, 13 up: 0xff */
+        v = sel3(w, b, 6, s, 12, sgn, v);
+        v = sel3(w, b, 6, s, 8, byte, v);
+        r = ar2(w, b, "arith.ori", r, ar2(w, b, "arith.shli", v, fly_emu_irb_const(b, 8 * i, w->i64)));
+    }
+    return fly_emu_irb_val(b, "arith.trunci", 1, &r, mlirValueGetType(fly_ir_res0(op)), 0, NULL);
 }
 
 /* The AMDGPU math instructions (rocdl.rcp / exp2 / log / sqrt / rsq / sin / cos / tanh / exp / fmed3, or
@@ -541,48 +589,6 @@ static MlirValue lower_amdgpu_math(fly_emu_lw *w, fly_emu_irb *b, MlirOperation 
         return fly_emu_irb_val(b, "arith.maxnumf", 2, r, t, 0, NULL);
     }
     return none;
-}
-
-/* llvm.amdgcn.perm(s0, s1, sel) (v_perm_b32): byte k of the result is picked by byte k of sel from the eight bytes
- * of {s0, s1} (s1 the low four): selectors 0-7 that byte, 8-11 the sign of byte 1, 3, 5 or 7 spread to 0x00 or
- * 0xff, 12 the byte 0x00, 13-255 0xff (AMD's CDNA3 ISA, V_PERM_B32). */
-static MlirValue bin64(fly_emu_irb *b, const char *name, MlirValue x, MlirValue y) {
-    MlirValue o[2] = {x, y};
-    return fly_emu_irb_val(b, name, 2, o, mlirValueGetType(x), 0, NULL);
-}
-static MlirValue lower_perm(fly_emu_lw *w, fly_emu_irb *b, MlirOperation op) {
-    MlirType i64 = w->i64, i1 = mlirIntegerTypeGet(w->ctx, 1);
-    MlirValue s0 = mlirOperationGetOperand(op, 0), s1 = mlirOperationGetOperand(op, 1);
-    MlirValue sel = mlirOperationGetOperand(op, 2);
-    s0 = fly_emu_irb_val(b, "arith.extui", 1, &s0, i64, 0, NULL);
-    s1 = fly_emu_irb_val(b, "arith.extui", 1, &s1, i64, 0, NULL);
-    sel = fly_emu_irb_val(b, "arith.extui", 1, &sel, i64, 0, NULL);
-#define K(v) fly_emu_irb_const(b, (v), i64)
-    MlirValue data = bin64(b, "arith.ori", bin64(b, "arith.shli", s0, K(32)), s1), acc = K(0);
-    for (int k = 0; k < 4; k++) {
-        MlirValue s = bin64(b, "arith.andi", bin64(b, "arith.shrui", sel, K(8 * k)), K(0xff));
-        MlirValue sh = bin64(b, "arith.shli", bin64(b, "arith.andi", s, K(7)), K(3));
-        MlirValue byte = bin64(b, "arith.andi", bin64(b, "arith.shrui", data, sh), K(0xff));
-        /* selector 8 + j: bit 16 j + 15 of data, as 0x00 or 0xff */
-        MlirValue sb = bin64(b, "arith.addi", bin64(b, "arith.shli", bin64(b, "arith.andi", s, K(3)), K(4)), K(15));
-        MlirValue sign =
-            bin64(b, "arith.muli", bin64(b, "arith.andi", bin64(b, "arith.shrui", data, sb), K(1)), K(0xff));
-        MlirValue r = K(0xff);
-        static const struct {
-            int64_t pred, bound; /* arith.cmpi predicate (0 eq, 6 ult) and bound */
-        } tests[3] = {{0, 12}, {6, 12}, {6, 8}};
-        MlirValue picks[3] = {K(0), sign, byte};
-        for (int i = 0; i < 3; i++) {
-            MlirNamedAttribute pa = fly_ir_named(w->ctx, "predicate", mlirIntegerAttrGet(i64, tests[i].pred));
-            MlirValue cmp[2] = {s, K(tests[i].bound)};
-            MlirValue c = fly_emu_irb_val(b, "arith.cmpi", 2, cmp, i1, 1, &pa);
-            MlirValue sl[3] = {c, picks[i], r};
-            r = fly_emu_irb_val(b, "arith.select", 3, sl, i64, 0, NULL);
-        }
-        acc = bin64(b, "arith.ori", acc, bin64(b, "arith.shli", r, K(8 * k)));
-    }
-#undef K
-    return fly_emu_irb_val(b, "arith.trunci", 1, &acc, w->i32, 0, NULL);
 }
 
 /* llvm.amdgcn.update.dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl) (and rocdl.update.dpp, whose

@@ -163,8 +163,11 @@ def half(out: fx.Tensor):
 def run_half(out):
     half(out).launch(grid=1, block=64)
 
+# threads 32-63 end without the barrier: as S_BARRIER, it waits only for the threads that have not ended
+ho = torch.zeros(64, device="cuda")
 try:
-    run_half(torch.zeros(64, device="cuda"))
+    run_half(ho)
+    print("half: the barrier waits for the 32 threads left:", ho.tolist() == [1.0] * 64)
 except Exception as e:
     show(e)
 

@@ -1,7 +1,7 @@
 # flyi: run
-# The emulator's three ways of running kernels that synchronise give the same results: the barrier,
-# stress and ds_swizzle programs of this folder run as child processes with phase loops (the
-# default), with a coroutine per GPU thread (FLYI_EMU_CORO=1) and with a fiber per thread
+# The emulator's three ways of running kernels that synchronise give the same results: the barrier
+# (waves that end before a barrier too), stress and ds_swizzle programs of this folder run as child
+# processes with phase loops (the default), with a coroutine per GPU thread (FLYI_EMU_CORO=1) and with a fiber per thread
 # (FLYI_EMU_FIBERS=1); their outputs (results, printf order, error messages) must be identical.
 import os
 import shutil
@@ -18,7 +18,7 @@ def run(prog, mode):
     with open(out) as f:
         return rc, f.read()
 
-for prog in ("emu_barrier_phases.py", "emu_phase_stress.py", "rocdl_ds_swizzle.py"):
+for prog in ("emu_barrier_phases.py", "emu_barrier_exit.py", "emu_phase_stress.py", "rocdl_ds_swizzle.py"):
     rc1, phases = run(prog, "phases")
     rc2, coro = run(prog, "coro")
     rc3, fib = run(prog, "fibers")
