@@ -12,6 +12,7 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 from flydsl.autotune import Config, autotune
 import torch
+import types
 
 os.environ["FLYDSL_AUTOTUNE_CACHE_DIR"] = tempfile.mkdtemp()
 os.environ.pop("FLYDSL_AUTOTUNE", None)
@@ -37,12 +38,13 @@ def build(V):
     return launch_bump
 
 
-body_runs = []
+# the body's runs, recorded in an object (FlyDSL's jit checks that the globals it reads by value do not change)
+record = types.SimpleNamespace(body_runs=[])
 
 
 @flyc.jit
 def direct(A: fx.Tensor, m: fx.Int32, V: fx.Constexpr[int], stream: fx.Stream = fx.Stream(None)):
-    body_runs.append(V)
+    record.body_runs.append(V)
     build(V)(A, m, stream)
 
 
@@ -50,7 +52,7 @@ a = torch.zeros(8).cuda()
 direct(a, 3, 2)
 direct(a, 5, 1)
 torch.cuda.synchronize()
-print(a.tolist(), "body runs", body_runs)
+print(a.tolist(), "body runs", record.body_runs)
 
 seen = []
 
