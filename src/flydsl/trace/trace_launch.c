@@ -376,15 +376,15 @@ static int pack_tensor(const fy_trace_param *p, fy_obj *arg, int i, unsigned cha
             fy_err_format(&fy_TypeError, "kernel argument %d: expected a tensor, not '%s'", i, fy_type_name(arg));
         return -1;
     }
+    if (fy_trace_tensor_on_cpu(arg)) { /* traced under COMPILE_ONLY=1 (any tensor can be), launched for real */
+        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", i);
+        return -1;
+    }
     if (hip && fy_trace_tensor_on_device(arg) == 0) {
         fy_err_format(&fy_TypeError,
                       "kernel argument %d: the tensor is in host memory (device='cpu', or made before the GPU "
                       "runtime started), which a kernel on the GPU cannot read; pass t.clone()",
                       i);
-        return -1;
-    }
-    if (!hip && fy_trace_tensor_on_cpu(arg)) { /* traced under COMPILE_ONLY=1, launched for real */
-        fy_err_format(&fy_TypeError, "kernel argument %d: the tensor is on the CPU; create it with device=\"cuda\"", i);
         return -1;
     }
     memcpy(buf, &ptr, sizeof ptr);
