@@ -126,6 +126,11 @@ int64_t fly_vx_lane_k(MlirType t) {
     MlirType et = mlirShapedTypeGetElementType(t);
     int64_t k = mlirShapedTypeGetDimSize(t, 0);
     if (!fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || k < 1 || k > 32) return 0;
+    /* the element types FlyDSL's layernorm uses, checked against the phase loop; others keep the phase loop */
+    if (!(mlirTypeIsABF16(et) || mlirTypeIsAF32(et) ||
+          (mlirTypeIsAInteger(et) && (mlirIntegerTypeGetWidth(et) == 1 || mlirIntegerTypeGetWidth(et) == 16 ||
+                                      mlirIntegerTypeGetWidth(et) == 32 || mlirIntegerTypeGetWidth(et) == 64))))
+        return 0;
     if (!mlirTypeIsAInteger(et) || mlirIntegerTypeGetWidth(et) != 1)
         if (!fly_emu_type_bytes(et) || k * fly_emu_type_bytes(et) > 32) return 0;
     return k;
@@ -180,6 +185,23 @@ static bool plain_access(MlirOperation op) {
     bool na = t.data && strstr(t.data, "not_atomic");
     fly_ir_buf_free(&t);
     return na;
+}
+
+/* An op on per-lane vectors (of operands or results) that the form was checked with against the phase loop. */
+static bool lvec_arith_ok(MlirOperation op) {
+    static const char *const ok[] = {
+        "arith.addf",  "arith.subf",  "arith.mulf",   "arith.divf",    "arith.extf",   "arith.addi",  "arith.subi",
+        "arith.muli",  "arith.andi",  "arith.ori",    "arith.xori",    "arith.shli",   "arith.shrui", "arith.shrsi",
+        "arith.extui", "arith.extsi", "arith.trunci", "arith.bitcast", "arith.select", "arith.cmpi",  "arith.constant"};
+    bool vec = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+        vec |= mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+        vec |= mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (!vec || (!fly_vx_prefix(op, "arith.") && !fly_vx_prefix(op, "math."))) return true;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (fly_vx_is(op, ok[i])) return true;
+    return false;
 }
 
 static bool is_div(MlirOperation op) {
@@ -463,6 +485,10 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
          fly_vx_is(op, "vector.bitcast") || fly_vx_is(op, "vector.reduction") || fly_vx_is(op, "vector.extract") ||
          fly_vx_is(op, "vector.insert")))
         return;
+    if (anyv && !lvec_arith_ok(op)) {
+        fly_vx_bad(x, "a per-lane vector op the form does not handle", op);
+        return;
+    }
     if (fly_vx_prefix(op, "arith.") || fly_vx_prefix(op, "math.")) {
         if (fly_vx_is(op, "arith.constant") && anyv) fly_vx_bad(x, "?", op);
         return;

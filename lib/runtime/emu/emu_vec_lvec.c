@@ -212,7 +212,7 @@ bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op) {
         bool re;
         MlirType vt = mlirValueGetType(mlirOperationGetOperand(op, 0));
         return mlirOperationGetNumOperands(op) == 1 && fly_vx_lane_k(vt) && !fly_vx_half_vec(vt) &&
-               red_kind(op, kind, sizeof kind, &re) &&
+               red_kind(op, kind, sizeof kind, &re) && !strcmp(kind, "add") &&
                combiner(kind, mlirTypeIsAFloat(mlirShapedTypeGetElementType(vt)));
     }
     if (fly_vx_is(op, "vector.extract"))
