@@ -79,6 +79,7 @@ for which in ("layernorm", "softmax"):
         env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0")
         env.pop("FLYI_EMU_VEC_OFF", None)
         env["FLYI_EMU_VEC_WHY"] = "1"
+        env["FLYI_EMU_VEC_LANES"] = "1"
         if form == "phase loop":
             env["FLYI_EMU_VEC_OFF"] = "1"
         r = subprocess.run([exe, os.path.abspath(__file__), "child", which, str(M), str(N), str(reps)], env=env,

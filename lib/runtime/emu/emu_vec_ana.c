@@ -121,7 +121,14 @@ bool fly_vx_half_vec(MlirType t) {
     return mlirTypeIsABF16(et) || mlirTypeIsAF16(et);
 }
 
+bool fly_vx_lanes_on(void) {
+    static int on = -1;
+    if (on < 0) on = getenv("FLYI_EMU_VEC_LANES") != NULL;
+    return on;
+}
+
 int64_t fly_vx_lane_k(MlirType t) {
+    if (!fly_vx_lanes_on()) return 0;
     if (!mlirTypeIsAVector(t) || mlirShapedTypeGetRank(t) != 1 || !mlirShapedTypeHasStaticShape(t)) return 0;
     MlirType et = mlirShapedTypeGetElementType(t);
     int64_t k = mlirShapedTypeGetDimSize(t, 0);
@@ -367,7 +374,7 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         if (fly_vx_has_barrier(op)) fly_vx_bad(x, "a barrier under a branch", op);
         /* a condition the same in all lanes of a wave (on the wave's index) leaves the lanes together */
         MlirValue c = mlirOperationGetOperand(op, 0);
-        bool dv = divergent || (fly_vx_vary(x, c) && !fly_vx_wave_uniform(x, c, 0));
+        bool dv = divergent || (fly_vx_vary(x, c) && !(fly_vx_lanes_on() && fly_vx_wave_uniform(x, c, 0)));
         for (int r = 0; r < 2; r++)
             if (!mlirBlockIsNull(fly_vx_region_block(op, r)))
                 fly_vx_scan_block(x, fly_vx_region_block(op, r), false, dv);
@@ -421,7 +428,8 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             fly_vx_bad(x, "an access to a memref of rank other than 1 or with a layout", op);
         return;
     }
-    if (fly_vx_is(op, "llvm.alloca") && !fly_vx_priv_bytes(op) && level && !divergent && fly_vx_ualloca_ok(op))
+    if (fly_vx_lanes_on() && fly_vx_is(op, "llvm.alloca") && !fly_vx_priv_bytes(op) && level && !divergent &&
+        fly_vx_ualloca_ok(op))
         return; /* a block alloca */
     if (fly_vx_is(op, "llvm.alloca")) {
         int64_t n = level ? fly_vx_priv_bytes(op) : 0;
@@ -436,7 +444,7 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         bool ld = fly_vx_is(op, "llvm.load");
         if (ld && fly_vx_ctx_load(x, op, &w)) return;
         MlirType vt = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
-        if (!mlirOperationIsNull(fly_vx_ualloca_of(mlirOperationGetOperand(op, ld ? 0 : 1)))) {
+        if (fly_vx_lanes_on() && !mlirOperationIsNull(fly_vx_ualloca_of(mlirOperationGetOperand(op, ld ? 0 : 1)))) {
             if (!ld && (divergent || fly_vx_vary(x, mlirOperationGetOperand(op, 0))))
                 fly_vx_bad(x, "a lane-dependent store to a block alloca", op);
             return;

@@ -67,6 +67,9 @@ bool fly_vx_scalar_type(MlirType t);
 MlirType fly_vx_vec_of(fly_vx *x, MlirType t);
 /* K of a per-lane vector the form holds (rank 1, K x T of at most 32 bytes, T an integer or float): else 0. */
 int64_t fly_vx_lane_k(MlirType t);
+/* FLYI_EMU_VEC_LANES=1: per-lane vectors, block allocas and wave-uniform branches take the form (experimental: one
+ * of FlyDSL's layernorm variants aborts LLVM with them). */
+bool fly_vx_lanes_on(void);
 /* A vector of bf16 or f16: a per-lane one is held as i16 in the lanes' form (fly_vx_vec_of). */
 bool fly_vx_half_vec(MlirType t);
 /* Whether op is, or holds, a fly_emu_barrier call. */

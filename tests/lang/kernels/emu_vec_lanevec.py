@@ -5,7 +5,7 @@
 # butterfly, LDS and a second butterfly that only wave 0 runs (a branch on the wave's index, the same in all
 # its lanes), then stores each thread's scaled sum. Run as a child process with the lane-vector form and with
 # FLYI_EMU_VEC_OFF=1 (the per-thread phase loop): the outputs must be the same, bit for bit; FLYI_EMU_VEC_WHY=1
-# says which form the kernel took.
+# says which form the kernel took. FLYI_EMU_VEC_LANES=1 turns per-lane vectors on (off by default for now).
 import os
 import subprocess
 import sys
@@ -73,7 +73,7 @@ else:
     exe = os.readlink("/proc/self/exe")
     outs = []
     for off in (False, True):
-        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0")
+        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", FLYI_EMU_VEC_LANES="1")
         env.pop("FLYI_EMU_VEC_OFF", None)
         env["FLYI_EMU_VEC_OFF" if off else "FLYI_EMU_VEC_WHY"] = "1"
         r = subprocess.run([exe, os.path.abspath(__file__), "child"], env=env, stdout=subprocess.PIPE,
