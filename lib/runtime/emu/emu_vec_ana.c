@@ -109,8 +109,38 @@ bool fly_vx_scalar_type(MlirType t) { return mlirTypeIsAInteger(t) || mlirTypeIs
 
 MlirType fly_vx_vec_of(fly_vx *x, MlirType t) {
     (void)x;
-    int64_t n = VW;
-    return mlirVectorTypeGet(1, &n, t);
+    int64_t k = fly_vx_lane_k(t), n = VW * (k ? k : 1);
+    if (k && fly_vx_half_vec(t)) /* held as i16: LLVM's x86 backend selects or merges bf16 vectors element by element */
+        return mlirVectorTypeGet(1, &n, mlirIntegerTypeGet(mlirTypeGetContext(t), 16));
+    return mlirVectorTypeGet(1, &n, k ? mlirShapedTypeGetElementType(t) : t);
+}
+
+bool fly_vx_half_vec(MlirType t) {
+    if (!mlirTypeIsAVector(t)) return false;
+    MlirType et = mlirShapedTypeGetElementType(t);
+    return mlirTypeIsABF16(et) || mlirTypeIsAF16(et);
+}
+
+bool fly_vx_lanes_on(void) {
+    static int on = -1;
+    if (on < 0) on = getenv("FLYI_EMU_VEC_LANES") != NULL;
+    return on;
+}
+
+int64_t fly_vx_lane_k(MlirType t) {
+    if (!fly_vx_lanes_on()) return 0;
+    if (!mlirTypeIsAVector(t) || mlirShapedTypeGetRank(t) != 1 || !mlirShapedTypeHasStaticShape(t)) return 0;
+    MlirType et = mlirShapedTypeGetElementType(t);
+    int64_t k = mlirShapedTypeGetDimSize(t, 0);
+    if (!fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || k < 1 || k > 32) return 0;
+    /* the element types FlyDSL's layernorm uses, checked against the phase loop; others keep the phase loop */
+    if (!(mlirTypeIsABF16(et) || mlirTypeIsAF32(et) ||
+          (mlirTypeIsAInteger(et) && (mlirIntegerTypeGetWidth(et) == 1 || mlirIntegerTypeGetWidth(et) == 16 ||
+                                      mlirIntegerTypeGetWidth(et) == 32 || mlirIntegerTypeGetWidth(et) == 64))))
+        return 0;
+    if (!mlirTypeIsAInteger(et) || mlirIntegerTypeGetWidth(et) != 1)
+        if (!fly_emu_type_bytes(et) || k * fly_emu_type_bytes(et) > 32) return 0;
+    return k;
 }
 
 bool fly_vx_has_barrier(MlirOperation op) {
@@ -162,6 +192,23 @@ static bool plain_access(MlirOperation op) {
     bool na = t.data && strstr(t.data, "not_atomic");
     fly_ir_buf_free(&t);
     return na;
+}
+
+/* An op on per-lane vectors (of operands or results) that the form was checked with against the phase loop. */
+static bool lvec_arith_ok(MlirOperation op) {
+    static const char *const ok[] = {
+        "arith.addf",  "arith.subf",  "arith.mulf",   "arith.divf",    "arith.extf",   "arith.addi",  "arith.subi",
+        "arith.muli",  "arith.andi",  "arith.ori",    "arith.xori",    "arith.shli",   "arith.shrui", "arith.shrsi",
+        "arith.extui", "arith.extsi", "arith.trunci", "arith.bitcast", "arith.select", "arith.cmpi",  "arith.constant"};
+    bool vec = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+        vec |= mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+        vec |= mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (!vec || (!fly_vx_prefix(op, "arith.") && !fly_vx_prefix(op, "math."))) return true;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (fly_vx_is(op, ok[i])) return true;
+    return false;
 }
 
 static bool is_div(MlirOperation op) {
@@ -232,6 +279,73 @@ bool fly_vx_vary_block(fly_vx *x, MlirBlock b) {
     return ch;
 }
 
+/* ---- analysis: values the same in every lane of a wave (the wave's index, tid / 64) ---- */
+
+/* The thread id through casts that keep its value (the id is below 1024): v is one. */
+static bool tid_like(fly_vx *x, MlirValue v) {
+    for (int d = 0; d < 4; d++) {
+        if (mlirValueEqual(v, x->tx)) return true;
+        if (!mlirValueIsAOpResult(v)) return false;
+        MlirOperation o = mlirOpResultGetOwner(v);
+        MlirType t = mlirValueGetType(v);
+        if (!(fly_vx_is(o, "arith.index_cast") || fly_vx_is(o, "arith.index_castui") || fly_vx_is(o, "arith.extui") ||
+              fly_vx_is(o, "arith.extsi") || fly_vx_is(o, "arith.trunci")) ||
+            !(mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) >= 16)))
+            return false;
+        v = mlirOperationGetOperand(o, 0);
+    }
+    return false;
+}
+
+static MlirOperation def_of(MlirValue v) {
+    return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static int64_t cmp_pred(MlirOperation o) {
+    MlirAttribute a = mlirOperationGetAttributeByName(o, fly_ir_sref("predicate"));
+    return mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ? -1 : mlirIntegerAttrGetValueInt(a);
+}
+
+/* Whether i1 (or integer) old value v is 0 in every lane: "tid < 0" (tid, or tid ^ c for c >= 0, which keeps its
+ * sign), an and with such a value, its zero extension. */
+static bool known_zero(fly_vx *x, MlirValue v, int depth) {
+    MlirOperation o = def_of(v);
+    int64_t c;
+    if (mlirOperationIsNull(o) || depth > 6) return false;
+    if (fly_vx_is(o, "arith.extui")) return known_zero(x, mlirOperationGetOperand(o, 0), depth + 1);
+    if (fly_vx_is(o, "arith.andi"))
+        return known_zero(x, mlirOperationGetOperand(o, 0), depth + 1) ||
+               known_zero(x, mlirOperationGetOperand(o, 1), depth + 1);
+    if (fly_vx_is(o, "arith.cmpi") && cmp_pred(o) == 2 /* slt */ &&
+        fly_emu_const_int(mlirOperationGetOperand(o, 1), &c) && c == 0) {
+        MlirValue l = mlirOperationGetOperand(o, 0);
+        MlirOperation lo = def_of(l);
+        if (tid_like(x, l)) return true;
+        return !mlirOperationIsNull(lo) && fly_vx_is(lo, "arith.xori") && tid_like(x, mlirOperationGetOperand(lo, 0)) &&
+               fly_emu_const_int(mlirOperationGetOperand(lo, 1), &c) && c >= 0 && c < 32768;
+    }
+    return false;
+}
+
+bool fly_vx_wave_uniform(fly_vx *x, MlirValue v, int depth) {
+    if (!fly_vx_vary(x, v)) return true;
+    MlirOperation o = def_of(v);
+    int64_t c;
+    if (mlirOperationIsNull(o) || depth > 8 || mlirOperationGetNumRegions(o) || mlirOperationGetNumResults(o) != 1 ||
+        !fly_vx_prefix(o, "arith."))
+        return false;
+    if (known_zero(x, v, 0)) return true;
+    if ((fly_vx_is(o, "arith.divsi") || fly_vx_is(o, "arith.divui") || fly_vx_is(o, "arith.floordivsi")) &&
+        tid_like(x, mlirOperationGetOperand(o, 0)) && fly_emu_const_int(mlirOperationGetOperand(o, 1), &c) && c > 0 &&
+        c % VW == 0)
+        return true;
+    if (fly_vx_is(o, "arith.subi") && known_zero(x, mlirOperationGetOperand(o, 1), 0))
+        return fly_vx_wave_uniform(x, mlirOperationGetOperand(o, 0), depth + 1);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(o); i++)
+        if (!fly_vx_wave_uniform(x, mlirOperationGetOperand(o, i), depth + 1)) return false;
+    return true;
+}
+
 /* ---- analysis: what the vector form handles; the runs and the values that cross them ---- */
 
 static void note_uses(fly_vx *x, MlirOperation op) {
@@ -252,12 +366,15 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
     note_uses(x, op);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
         MlirValue r = mlirOperationGetResult(op, i);
-        if (fly_vx_vary(x, r) && !fly_vx_scalar_type(mlirValueGetType(r)) && !fly_vx_is(op, "llvm.getelementptr"))
+        if (fly_vx_vary(x, r) && !fly_vx_scalar_type(mlirValueGetType(r)) && !fly_vx_lane_k(mlirValueGetType(r)) &&
+            !fly_vx_is(op, "llvm.getelementptr"))
             fly_vx_bad(x, "a lane-dependent value of non-scalar type", op);
     }
     if (fly_vx_is(op, "scf.if")) {
         if (fly_vx_has_barrier(op)) fly_vx_bad(x, "a barrier under a branch", op);
-        bool dv = divergent || fly_vx_vary(x, mlirOperationGetOperand(op, 0));
+        /* a condition the same in all lanes of a wave (on the wave's index) leaves the lanes together */
+        MlirValue c = mlirOperationGetOperand(op, 0);
+        bool dv = divergent || (fly_vx_vary(x, c) && !(fly_vx_lanes_on() && fly_vx_wave_uniform(x, c, 0)));
         for (int r = 0; r < 2; r++)
             if (!mlirBlockIsNull(fly_vx_region_block(op, r)))
                 fly_vx_scan_block(x, fly_vx_region_block(op, r), false, dv);
@@ -311,6 +428,9 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             fly_vx_bad(x, "an access to a memref of rank other than 1 or with a layout", op);
         return;
     }
+    if (fly_vx_lanes_on() && fly_vx_is(op, "llvm.alloca") && !fly_vx_priv_bytes(op) && level && !divergent &&
+        fly_vx_ualloca_ok(op))
+        return; /* a block alloca */
     if (fly_vx_is(op, "llvm.alloca")) {
         int64_t n = level ? fly_vx_priv_bytes(op) : 0;
         if (!n) fly_vx_bad(x, "an alloca other than a register array of scalars at constant indices", op);
@@ -324,7 +444,15 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         bool ld = fly_vx_is(op, "llvm.load");
         if (ld && fly_vx_ctx_load(x, op, &w)) return;
         MlirType vt = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
-        if (!fly_vx_scalar_type(vt) || mlirTypeIsAIndex(vt) || !fly_emu_type_bytes(vt) || !plain_access(op) ||
+        if (fly_vx_lanes_on() && !mlirOperationIsNull(fly_vx_ualloca_of(mlirOperationGetOperand(op, ld ? 0 : 1)))) {
+            if (!ld && (divergent || fly_vx_vary(x, mlirOperationGetOperand(op, 0))))
+                fly_vx_bad(x, "a lane-dependent store to a block alloca", op);
+            return;
+        }
+        bool lvec = fly_vx_lane_k(vt) && !mlirTypeIsAInteger(mlirShapedTypeGetElementType(vt))
+                        ? true
+                        : fly_vx_lane_k(vt) && mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(vt)) >= 8;
+        if (!(fly_vx_scalar_type(vt) || lvec) || mlirTypeIsAIndex(vt) || !fly_emu_type_bytes(vt) || !plain_access(op) ||
             fly_emu_ptr_as(mlirValueGetType(mlirOperationGetOperand(op, ld ? 0 : 1))) < 0)
             fly_vx_bad(x, "an llvm access of other than a plain scalar", op);
         return;
@@ -355,6 +483,19 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
                    fly_vx_is(op, "arith.floordivsi");
         if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1))
             fly_vx_bad(x, "an integer division by a non-constant", op);
+    }
+    if (anyv && (fly_vx_prefix(op, "vector.") || fly_vx_is(op, "llvm.bitcast"))) {
+        if (!fly_vx_lvec_ok(x, op)) fly_vx_bad(x, "a per-lane vector op the form does not handle", op);
+        return;
+    }
+    if (!anyv &&
+        (fly_vx_is(op, "vector.broadcast") || fly_vx_is(op, "vector.splat") || fly_vx_is(op, "vector.shuffle") ||
+         fly_vx_is(op, "vector.bitcast") || fly_vx_is(op, "vector.reduction") || fly_vx_is(op, "vector.extract") ||
+         fly_vx_is(op, "vector.insert")))
+        return;
+    if (anyv && !lvec_arith_ok(op)) {
+        fly_vx_bad(x, "a per-lane vector op the form does not handle", op);
+        return;
     }
     if (fly_vx_prefix(op, "arith.") || fly_vx_prefix(op, "math.")) {
         if (fly_vx_is(op, "arith.constant") && anyv) fly_vx_bad(x, "?", op);

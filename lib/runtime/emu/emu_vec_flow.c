@@ -73,14 +73,25 @@ void fly_vx_gen_if(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
             fly_emu_irb in = *b;
             fly_vx_open_if(x, &in, fly_vx_any_of(x, b, mk[k]));
             fly_vx_gen_block(x, &in, ob[k], mk[k]);
-        } else {
-            fly_vx_gen_block(x, b, ob[k], mk[k]);
-            for (int i = 0; i < nr; i++) rv[i] = true;
-            yields(x, b, ob[k], nr, rv, yv[k]);
+        } else { /* left out when no lane takes it: its results are then the other arm's in every lane */
+            MlirType rt[16];
+            for (int i = 0; i < nr; i++) {
+                rv[i] = true;
+                rt[i] = fly_vx_vec_of(x, mlirValueGetType(mlirOperationGetResult(op, i)));
+            }
+            fly_emu_irb tb, eb;
+            MlirOperation w = fly_vx_open_if_res(x, b, fly_vx_any_of(x, b, mk[k]), nr, rt, &tb, &eb);
+            fly_vx_gen_block(x, &tb, ob[k], mk[k]);
+            yields(x, &tb, ob[k], nr, rv, yv[k]);
+            fly_emu_irb_op(&tb, "scf.yield", nr, yv[k], fly_ir_type_null(), 0, NULL);
+            for (int i = 0; i < nr; i++) yv[k][i] = fly_vx_zero_vec(x, &eb, rt[i]);
+            fly_emu_irb_op(&eb, "scf.yield", nr, yv[k], fly_ir_type_null(), 0, NULL);
+            for (int i = 0; i < nr; i++) yv[k][i] = mlirOperationGetResult(w, i);
         }
     }
     for (int i = 0; i < nr; i++) {
-        MlirValue s[3] = {c, yv[0][i], yv[1][i]};
+        int64_t lk = fly_vx_lane_k(mlirValueGetType(mlirOperationGetResult(op, i)));
+        MlirValue s[3] = {fly_vx_widen(x, b, c, lk), yv[0][i], yv[1][i]};
         fly_vx_put(x, mlirOperationGetResult(op, i), fly_vx_val(b, "arith.select", 3, s, mlirValueGetType(yv[0][i])),
                    true, (MlirValue){NULL});
     }
@@ -132,7 +143,8 @@ static MlirValue slot_of(fly_vx *x, fly_vx_ent *e, MlirValue old) {
     if (!mlirValueIsNull(e->slot)) return e->slot;
     MlirType t = mlirValueGetType(old);
     int64_t n = MAXW;
-    if (!fly_vx_scalar_type(t)) fly_vx_bad(x, "a pointer that lives across a barrier", (MlirOperation){NULL});
+    if (!fly_vx_scalar_type(t) && !fly_vx_lane_k(t))
+        fly_vx_bad(x, "a pointer that lives across a barrier", (MlirOperation){NULL});
     MlirType et = e->vary ? fly_vx_vec_of(x, t) : t;
     MlirType mt = mlirMemRefTypeContiguousGet(et, 1, &n, mlirAttributeGetNull());
     fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};

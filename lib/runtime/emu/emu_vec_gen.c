@@ -45,7 +45,11 @@ MlirValue fly_vx_use(fly_vx *x, fly_emu_irb *b, MlirValue v, bool want_vec) {
         fly_vx_bad(x, "a value used before it is defined", (MlirOperation){NULL});
         return x->c0;
     }
-    return want_vec && !e->vary ? fly_vx_bcast(x, b, e->nv) : e->nv;
+    if (!want_vec || e->vary) return e->nv;
+    if (!fly_vx_lane_k(mlirValueGetType(e->nv))) return fly_vx_bcast(x, b, e->nv);
+    MlirValue r = fly_vx_repl(x, b, e->nv);
+    MlirType nt = fly_vx_vec_of(x, mlirValueGetType(e->nv));
+    return mlirTypeEqual(mlirValueGetType(r), nt) ? r : fly_vx_cast(b, "arith.bitcast", r, nt);
 }
 
 void fly_vx_put(fly_vx *x, MlirValue old, MlirValue nv, bool isvec, MlirValue cbase) {
@@ -169,6 +173,50 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     }
     for (intptr_t i = 0; i < no; i++) ops[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), true);
     for (intptr_t i = 0; i < nr; i++) rt[i] = fly_vx_vec_of(x, mlirValueGetType(mlirOperationGetResult(op, i)));
+    /* a select of per-lane vectors on a lane's i1: the condition for each element */
+    if (fly_vx_is(op, "arith.select") && no == 3 &&
+        !mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+        ops[0] = fly_vx_widen(x, b, ops[0], fly_vx_lane_k(mlirValueGetType(fly_ir_res0(op))));
+    /* per-lane bf16 / f16 vectors are held as i16: a select or bitcast takes them so, other ops as floats */
+    bool raw = fly_vx_is(op, "arith.select");
+    if (fly_vx_is(op, "arith.bitcast") && no == 1 && nr == 1) {
+        MlirValue v = ops[0];
+        if (!mlirTypeEqual(mlirValueGetType(v), rt[0])) v = fly_vx_cast(b, "arith.bitcast", v, rt[0]);
+        fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
+        return;
+    }
+    /* bf16 -> f32 is the bits in the high half: integer ops (LLVM's x86 backend widens a bf16 vector through
+     * library calls) */
+    MlirType ot0 = no == 1 ? mlirValueGetType(mlirOperationGetOperand(op, 0)) : fly_ir_type_null();
+    if (fly_vx_is(op, "arith.extf") && no == 1 && nr == 1 && fly_vx_lane_k(ot0) &&
+        mlirTypeIsABF16(mlirShapedTypeGetElementType(ot0)) &&
+        mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(fly_ir_res0(op))))) {
+        int64_t n = mlirShapedTypeGetDimSize(rt[0], 0);
+        MlirType vi32 = mlirVectorTypeGet(1, &n, x->i32);
+        MlirValue w = fly_vx_cast(b, "arith.extui", ops[0], vi32);
+        MlirNamedAttribute ca =
+            fly_ir_named(x->ctx, "value", mlirDenseElementsAttrSplatGet(vi32, mlirIntegerAttrGet(x->i32, 16)));
+        w = fly_vx_bin(b, "arith.shli", w, fly_emu_irb_val(b, "arith.constant", 0, NULL, vi32, 1, &ca));
+        fly_vx_put(x, fly_ir_res0(op), fly_vx_cast(b, "arith.bitcast", w, rt[0]), true, (MlirValue){NULL});
+        return;
+    }
+    bool half_res[4] = {false};
+    for (intptr_t i = 0; i < no && !raw; i++) {
+        MlirType ot = mlirValueGetType(mlirOperationGetOperand(op, i));
+        if (fly_vx_lane_k(ot) && fly_vx_half_vec(ot)) {
+            int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(ops[i]), 0);
+            ops[i] =
+                fly_vx_cast(b, "arith.bitcast", ops[i], mlirVectorTypeGet(1, &n, mlirShapedTypeGetElementType(ot)));
+        }
+    }
+    for (intptr_t i = 0; i < nr && !raw; i++) {
+        MlirType ot = mlirValueGetType(mlirOperationGetResult(op, i));
+        if (fly_vx_lane_k(ot) && fly_vx_half_vec(ot)) {
+            int64_t n = mlirShapedTypeGetDimSize(rt[i], 0);
+            rt[i] = mlirVectorTypeGet(1, &n, mlirShapedTypeGetElementType(ot));
+            half_res[i] = true;
+        }
+    }
     char nm[64];
     fly_ir_op_name(op, nm, sizeof nm);
     MlirOperationState st = mlirOperationStateGet(fly_ir_sref(nm), mlirOperationGetLocation(op));
@@ -201,8 +249,22 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
         if (p && p->vary && !mlirValueIsNull(p->cbase) && narrows)
             cb = fly_vx_cast(b, fly_vx_is(op, "arith.trunci") ? "arith.trunci" : "arith.index_cast", p->cbase, to);
     }
-    for (intptr_t i = 0; i < nr; i++)
-        fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), true, cb);
+    for (intptr_t i = 0; i < nr; i++) {
+        MlirValue r = mlirOperationGetResult(c, i);
+        if (half_res[i])
+            r = fly_vx_cast(b, "arith.bitcast", r, fly_vx_vec_of(x, mlirValueGetType(mlirOperationGetResult(op, i))));
+        fly_vx_put(x, mlirOperationGetResult(op, i), r, true, cb);
+    }
+}
+
+/* A vector op (or bitcast) with a lane-dependent operand, which emu_vec_lvec.c builds. */
+static bool fly_vx_lvec_op(fly_vx *x, MlirOperation op) {
+    if (!fly_vx_prefix(op, "vector.") && !fly_vx_is(op, "llvm.bitcast") && !fly_vx_is(op, "arith.bitcast"))
+        return false;
+    bool anyv = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+        anyv |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
+    return anyv && !fly_vx_is(op, "arith.bitcast"); /* arith.bitcast: elementwise, as any arith op */
 }
 
 void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
@@ -211,6 +273,11 @@ void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
     else if (fly_vx_is(op, "scf.for")) fly_vx_gen_for(x, b, op, mask);
     else if (fly_vx_is(op, "memref.load") || fly_vx_is(op, "memref.store")) fly_vx_gen_access(x, b, op, mask);
     else if (fly_vx_is_call(op, "fly_emu_shfl")) gen_shfl(x, b, op);
+    else if ((fly_vx_is(op, "llvm.alloca") && !fly_vx_priv_bytes(op)) ||
+             ((fly_vx_is(op, "llvm.load") || fly_vx_is(op, "llvm.store")) &&
+              !mlirOperationIsNull(fly_vx_ualloca_of(mlirOperationGetOperand(op, fly_vx_is(op, "llvm.load") ? 0 : 1)))))
+        fly_vx_gen_ualloca(x, b, op);
+    else if (fly_vx_lvec_op(x, op)) fly_vx_gen_lvec(x, b, op);
     else if (fly_vx_is(op, "llvm.alloca") || (fly_vx_is(op, "llvm.getelementptr") && fly_vx_priv_ptr(fly_ir_res0(op))))
         fly_vx_gen_priv(x, op);
     else if ((fly_vx_is(op, "llvm.load") && fly_vx_priv_ptr(mlirOperationGetOperand(op, 0))) ||

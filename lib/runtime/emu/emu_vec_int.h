@@ -62,8 +62,16 @@ bool fly_vx_prefix(MlirOperation op, const char *p);
 bool fly_vx_is_call(MlirOperation op, const char *callee);
 /* An integer, float or index type. */
 bool fly_vx_scalar_type(MlirType t);
-/* vector<64 x t>: one element per lane of a wave. */
+/* vector<64 x t>: one element per lane of a wave; for a per-lane vector<K x T>, vector<64*K x T> element-major
+ * (element k of lane l at k * 64 + l). */
 MlirType fly_vx_vec_of(fly_vx *x, MlirType t);
+/* K of a per-lane vector the form holds (rank 1, K x T of at most 32 bytes, T an integer or float): else 0. */
+int64_t fly_vx_lane_k(MlirType t);
+/* FLYI_EMU_VEC_LANES=1: per-lane vectors, block allocas and wave-uniform branches take the form (experimental: one
+ * of FlyDSL's layernorm variants aborts LLVM with them). */
+bool fly_vx_lanes_on(void);
+/* A vector of bf16 or f16: a per-lane one is held as i16 in the lanes' form (fly_vx_vec_of). */
+bool fly_vx_half_vec(MlirType t);
 /* Whether op is, or holds, a fly_emu_barrier call. */
 bool fly_vx_has_barrier(MlirOperation op);
 /* A memref in address space 3 (the LDS). */
@@ -76,6 +84,8 @@ bool fly_vx_mark(fly_vx *x, MlirValue v, bool on);
 MlirBlock fly_vx_region_block(MlirOperation op, int r);
 /* One pass of the lane-dependence analysis over block b; whether anything changed. */
 bool fly_vx_vary_block(fly_vx *x, MlirBlock b);
+/* Whether old value v is the same in every lane of a wave (uniform, or computed from the wave's index tid / 64). */
+bool fly_vx_wave_uniform(fly_vx *x, MlirValue v, int depth);
 /* Numbers the runs of a barrier level (the body, a barrier loop's body); marks hoisted uniform ops. */
 void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent);
 /* Frees the map of old values. */
@@ -128,6 +138,30 @@ int64_t fly_vx_priv_bytes(MlirOperation a);
 bool fly_vx_priv_ptr(MlirValue p);
 void fly_vx_gen_priv(fly_vx *x, MlirOperation op);
 void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
+
+/* Block allocas (not register arrays; a buffer resource record): the alloca old pointer p derives from, or null;
+ * whether all of an alloca's uses are loads, stores, constant geps and casts; the alloca (at the function's
+ * start) or an access through it, as it is. */
+MlirOperation fly_vx_ualloca_of(MlirValue p);
+bool fly_vx_ualloca_ok(MlirOperation a);
+void fly_vx_gen_ualloca(fly_vx *x, fly_emu_irb *b, MlirOperation op);
+
+/* ---- per-lane vectors (emu_vec_lvec.c) ---- */
+
+/* A lane value vector<64 x T> as each of k elements (vector<64*k x T>), k <= 1: itself; a uniform vector<K x T>
+ * for every lane; element-major to lane-major (lane l's k elements at l * k, as in memory); zero of a vector type. */
+MlirValue fly_vx_widen(fly_vx *x, fly_emu_irb *b, MlirValue v, int64_t k);
+MlirValue fly_vx_repl(fly_vx *x, fly_emu_irb *b, MlirValue u);
+MlirValue fly_vx_lane_major(fly_vx *x, fly_emu_irb *b, MlirValue v, int64_t k);
+MlirValue fly_vx_zero_vec(fly_vx *x, fly_emu_irb *b, MlirType vt);
+/* scf.if cond with n results of types ts; tb, eb: builders at the ends of its arms (the caller adds the yields). */
+MlirOperation fly_vx_open_if_res(fly_vx *x, fly_emu_irb *b, MlirValue cond, int n, const MlirType *ts, fly_emu_irb *tb,
+                                 fly_emu_irb *eb);
+/* Whether the form handles vector op op with lane-dependent operands; its new form. */
+bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op);
+void fly_vx_gen_lvec(fly_vx *x, fly_emu_irb *b, MlirOperation op);
+/* A load or store of a vector a lane at the lanes' addresses addrs (checked by the caller), under mask. */
+void fly_vx_gen_lvaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask, MlirValue addrs, bool lds);
 
 /* ---- control flow (emu_vec_flow.c) ---- */
 

@@ -205,7 +205,8 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
     }
     MlirValue addrs =
         vp ? pe->nv : fly_vx_bcast(x, b, fly_vx_cast(b, "llvm.ptrtoint", fly_vx_use(x, b, pold, false), x->i64));
-    bool consec = vp && !mlirValueIsNull(pe->lane0) && pe->pstride == esz;
+    int64_t lk = fly_vx_lane_k(et);
+    bool consec = !lk && vp && !mlirValueIsNull(pe->lane0) && pe->pstride == esz;
     MlirValue lane0 = consec ? pe->lane0 : (MlirValue){NULL}, guard = consec ? pe->guard : (MlirValue){NULL};
     MlirValue lo, hi;
     if (consec) {
@@ -214,7 +215,12 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
         lane_range(x, b, addrs, mask, &lo, &hi);
     }
     x->stval = ld ? (MlirValue){NULL} : fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (lk && !ld) x->stval = fly_vx_lane_major(x, b, x->stval, lk);
     check(x, b, loc, lo, hi, addrs, (MlirValue){NULL}, consec ? -1 : 0, mask, esz, lds, !ld, guard);
+    if (lk) { /* a vector a lane */
+        fly_vx_gen_lvaccess(x, b, op, mask, addrs, lds);
+        return;
+    }
     MlirType vt = fly_vx_vec_of(x, et), i32 = x->i32;
     MlirValue mk = mlirValueIsNull(mask) ? x->ones : mask;
     MlirValue ptrs = {NULL};
@@ -326,7 +332,8 @@ static MlirType priv_elem(MlirOperation a) {
     return mlirAttributeIsNull(et) ? fly_ir_type_null() : mlirTypeAttrGetValue(et);
 }
 
-/* Whether a load or store of element type t through old pointer p reaches element c of a register array. */
+/* Whether use is a load or store of type et through old pointer p (an element of a register array, or the whole
+ * array when et is vector<K x T>). */
 static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et) {
     bool ld = fly_vx_is(use, "llvm.load"), st = fly_vx_is(use, "llvm.store");
     if (!ld && !st) return false;
@@ -337,12 +344,30 @@ static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et) {
     return mlirTypeEqual(vt, et);
 }
 
+/* vector<K x T> when every use of register array a (K elements of T) is a load or store of the whole array, else
+ * null: such an array is one slot per wave of vector<64 * K x T>. */
+static MlirType priv_whole_type(MlirOperation a) {
+    MlirAttribute ea = mlirOperationGetAttributeByName(a, fly_ir_sref("elem_type"));
+    int64_t k;
+    if (mlirAttributeIsNull(ea) || !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 2)
+        return fly_ir_type_null();
+    MlirType vt = mlirVectorTypeGet(1, &k, mlirTypeAttrGetValue(ea));
+    if (!fly_vx_lane_k(vt)) return fly_ir_type_null();
+    MlirValue r = fly_ir_res0(a);
+    MlirOpOperand u = mlirValueGetFirstUse(r);
+    if (mlirOpOperandIsNull(u)) return fly_ir_type_null();
+    for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+        if (!priv_use_ok(mlirOpOperandGetOwner(u), r, vt)) return fly_ir_type_null();
+    return vt;
+}
+
 int64_t fly_vx_priv_bytes(MlirOperation a) {
     MlirType et = priv_elem(a);
     int64_t k;
     if (mlirTypeIsNull(et) || !fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || !fly_emu_type_bytes(et) ||
         !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 1 || k > 4096)
         return 0;
+    if (!mlirTypeIsNull(priv_whole_type(a))) return k * fly_emu_type_bytes(et);
     MlirValue r = fly_ir_res0(a);
     for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
         MlirOperation o = mlirOpOperandGetOwner(u);
@@ -364,7 +389,65 @@ int64_t fly_vx_priv_bytes(MlirOperation a) {
 
 bool fly_vx_priv_ptr(MlirValue p) {
     int64_t c;
-    return !mlirOperationIsNull(priv_of(p, &c));
+    MlirOperation a = priv_of(p, &c);
+    return !mlirOperationIsNull(a) && fly_vx_priv_bytes(a) > 0;
+}
+
+/* ---- block allocas (a buffer resource: a uniform record the kernel stores once and reads back) ---- */
+
+/* The alloca old pointer p derives from through constant geps and address space casts, when it is not a register
+ * array; else null. */
+MlirOperation fly_vx_ualloca_of(MlirValue p) {
+    for (int d = 0; d < 8 && mlirValueIsAOpResult(p); d++) {
+        MlirOperation o = mlirOpResultGetOwner(p);
+        if (fly_vx_is(o, "llvm.alloca")) return fly_vx_priv_bytes(o) ? (MlirOperation){NULL} : o;
+        if (!(fly_vx_is(o, "llvm.getelementptr") && mlirOperationGetNumOperands(o) == 1) &&
+            !fly_vx_is(o, "llvm.addrspacecast"))
+            break;
+        p = mlirOperationGetOperand(o, 0);
+    }
+    return (MlirOperation){NULL};
+}
+
+/* Whether every use of old pointer p (an alloca's, or derived from it) is a constant gep, an address space cast, a
+ * load through it or a store to it (of another value). */
+static bool ualloca_uses_ok(MlirValue p, int depth) {
+    if (depth > 8) return false;
+    for (MlirOpOperand u = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation o = mlirOpOperandGetOwner(u);
+        unsigned i = mlirOpOperandGetOperandNumber(u);
+        if ((fly_vx_is(o, "llvm.getelementptr") && mlirOperationGetNumOperands(o) == 1) ||
+            fly_vx_is(o, "llvm.addrspacecast")) {
+            if (!ualloca_uses_ok(fly_ir_res0(o), depth + 1)) return false;
+        } else if (!(fly_vx_is(o, "llvm.load") && i == 0) && !(fly_vx_is(o, "llvm.store") && i == 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool fly_vx_ualloca_ok(MlirOperation a) {
+    return fly_emu_ptr_as(mlirValueGetType(fly_ir_res0(a))) == 0 && ualloca_uses_ok(fly_ir_res0(a), 0);
+}
+
+/* The alloca itself at the function's start (one per block: what it holds is uniform); its loads and stores as they
+ * are (the emulator's own stack, not checked, as in the phase loop). */
+void fly_vx_gen_ualloca(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    if (fly_vx_is(op, "llvm.alloca")) {
+        fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+        MlirOperation c = mlirOperationClone(op);
+        int64_t n = 1;
+        fly_emu_const_int(mlirOperationGetOperand(op, 0), &n);
+        mlirOperationSetOperand(c, 0, fly_emu_irb_const(&fb, n, mlirValueGetType(mlirOperationGetOperand(op, 0))));
+        fly_ir_op_insert(fb.block, fb.before, c);
+        fly_vx_put(x, fly_ir_res0(op), fly_ir_res0(c), false, (MlirValue){NULL});
+        return;
+    }
+    MlirOperation c = mlirOperationClone(op);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+        mlirOperationSetOperand(c, i, fly_vx_use(x, b, mlirOperationGetOperand(op, i), false));
+    fly_ir_op_insert(b->block, b->before, c);
+    if (mlirOperationGetNumResults(op)) fly_vx_put(x, fly_ir_res0(op), fly_ir_res0(c), false, (MlirValue){NULL});
 }
 
 /* The alloca: its slots memref<MAXW x K x vector<64 x T>> at the function's start; the geps: nothing. */
@@ -377,7 +460,10 @@ void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
     }
     int64_t shape[2] = {MAXW, 0};
     fly_emu_const_int(mlirOperationGetOperand(op, 0), &shape[1]);
-    MlirType mt = mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, priv_elem(op)), 2, shape, mlirAttributeGetNull());
+    MlirType wt = priv_whole_type(op);
+    MlirType mt = mlirTypeIsNull(wt)
+                      ? mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, priv_elem(op)), 2, shape, mlirAttributeGetNull())
+                      : mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, wt), 1, shape, mlirAttributeGetNull());
     fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
     MlirNamedAttribute sa =
         fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
@@ -396,16 +482,19 @@ void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirVal
         return;
     }
     MlirValue at[3] = {ae->nv, x->w, fly_emu_irb_const(b, c, x->idx)};
-    MlirType vt = fly_vx_vec_of(x, priv_elem(a));
+    MlirType wt = priv_whole_type(a);
+    int na = mlirTypeIsNull(wt) ? 3 : 2;
+    MlirType vt = fly_vx_vec_of(x, mlirTypeIsNull(wt) ? priv_elem(a) : wt);
     if (ld) {
-        fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "memref.load", 3, at, vt), true, (MlirValue){NULL});
+        fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "memref.load", na, at, vt), true, (MlirValue){NULL});
         return;
     }
     MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
     if (!mlirValueIsNull(mask)) {
-        MlirValue s[3] = {mask, v, fly_vx_val(b, "memref.load", 3, at, vt)};
+        MlirValue s[3] = {fly_vx_widen(x, b, mask, mlirTypeIsNull(wt) ? 1 : fly_vx_lane_k(wt)), v,
+                          fly_vx_val(b, "memref.load", na, at, vt)};
         v = fly_vx_val(b, "arith.select", 3, s, vt);
     }
     MlirValue so[4] = {v, at[0], at[1], at[2]};
-    fly_emu_irb_op(b, "memref.store", 4, so, fly_ir_type_null(), 0, NULL);
+    fly_emu_irb_op(b, "memref.store", na + 1, so, fly_ir_type_null(), 0, NULL);
 }
