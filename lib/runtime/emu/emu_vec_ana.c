@@ -123,7 +123,10 @@ bool fly_vx_half_vec(MlirType t) {
 
 bool fly_vx_lanes_on(void) {
     static int on = -1;
-    if (on < 0) on = getenv("FLYI_EMU_VEC_LANES") != NULL;
+    if (on < 0) { /* per-lane vectors in the lane-vector form: on unless FLYI_EMU_VEC_LANES=0 */
+        const char *e = getenv("FLYI_EMU_VEC_LANES");
+        on = !(e && !strcmp(e, "0"));
+    }
     return on;
 }
 

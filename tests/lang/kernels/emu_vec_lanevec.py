@@ -5,7 +5,7 @@
 # butterfly, LDS and a second butterfly that only wave 0 runs (a branch on the wave's index, the same in all
 # its lanes), then stores each thread's scaled sum. Run as a child process with the lane-vector form and with
 # FLYI_EMU_VEC_OFF=1 (the per-thread phase loop): the outputs must be the same, bit for bit; FLYI_EMU_VEC_WHY=1
-# says which form the kernel took. FLYI_EMU_VEC_LANES=1 turns per-lane vectors on (off by default for now).
+# says which form the kernel took. FLYI_EMU_VEC_LANES=0 turns per-lane vectors off.
 import os
 import subprocess
 import sys
