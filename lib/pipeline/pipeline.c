@@ -11,6 +11,7 @@
 #include "ir/ir_diag.h"
 #include "ir/ir_util.h"
 #include "passes/pass.h"
+#include "pipeline/buffer_legal.h"
 #include "pipeline/codegen.h"
 #include "pipeline/lazy.h"
 #include "pipeline/stages.h"
@@ -397,6 +398,11 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
             set_error(res, "llvm-ir", msg);
             return false;
         }
+    }
+    char lerr[320];
+    if (fly_pipeline_legalize_byte_buffers(module, lerr, sizeof lerr) < 0) {
+        set_error(res, "llvm-ir", lerr);
+        return false;
     }
     buffer_check bc = {tg->chip, ""};
     mlirOperationWalk(module, no_buffer_op, &bc, MlirWalkPreOrder);
