@@ -284,21 +284,21 @@ bool fly_vx_vary_block(fly_vx *x, MlirBlock b) {
 
 /* ---- analysis: values the same in every lane of a wave (the wave's index, tid / 64) ---- */
 
-/* The thread id through casts that keep its value (the id is below 1024): v is one. */
-static bool tid_like(fly_vx *x, MlirValue v) {
+bool fly_vx_is_tid(fly_vx *x, MlirValue v, bool trunc) {
     for (int d = 0; d < 4; d++) {
         if (mlirValueEqual(v, x->tx)) return true;
         if (!mlirValueIsAOpResult(v)) return false;
         MlirOperation o = mlirOpResultGetOwner(v);
         MlirType t = mlirValueGetType(v);
         if (!(fly_vx_is(o, "arith.index_cast") || fly_vx_is(o, "arith.index_castui") || fly_vx_is(o, "arith.extui") ||
-              fly_vx_is(o, "arith.extsi") || fly_vx_is(o, "arith.trunci")) ||
+              fly_vx_is(o, "arith.extsi") || (trunc && fly_vx_is(o, "arith.trunci"))) ||
             !(mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) >= 16)))
             return false;
         v = mlirOperationGetOperand(o, 0);
     }
     return false;
 }
+static bool tid_like(fly_vx *x, MlirValue v) { return fly_vx_is_tid(x, v, true); }
 
 static MlirOperation def_of(MlirValue v) {
     return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};

@@ -215,22 +215,6 @@ static bool hoisted(fly_vx *x, MlirOperation op) {
     return e && e->seg < 0;
 }
 
-/* The thread id through casts that keep its value (to integers of 16 bits or more): whether v is one. */
-static bool tx_of(fly_vx *x, MlirValue v) {
-    for (int d = 0; d < 4; d++) {
-        if (mlirValueEqual(v, x->tx)) return true;
-        if (!mlirValueIsAOpResult(v)) return false;
-        MlirOperation o = mlirOpResultGetOwner(v);
-        MlirType t = mlirValueGetType(v);
-        if (!(fly_vx_is(o, "arith.index_cast") || fly_vx_is(o, "arith.index_castui") || fly_vx_is(o, "arith.extui") ||
-              fly_vx_is(o, "arith.extsi")) ||
-            !(mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) >= 16)))
-            return false;
-        v = mlirOperationGetOperand(o, 0);
-    }
-    return false;
-}
-
 /* An op of a run that may be left out for a wave none of whose lanes takes the run's guard: arith without
  * side effects (divisions can fault) whose results no later run reads. */
 static bool skippable(fly_vx *x, MlirOperation op) {
@@ -276,9 +260,9 @@ static void wave_range(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n, Mli
     MlirValue l = mlirOperationGetOperand(cmp, 0), r = mlirOperationGetOperand(cmp, 1), u;
     static const int swapped[10] = {0, 1, 4, 5, 2, 3, 8, 9, 6, 7}; /* u <pred> tx is tx <swapped> u */
     if (pred < 0 || pred > 9 || pred == CMP_NE) return;
-    if (tx_of(x, l)) {
+    if (fly_vx_is_tid(x, l, false)) {
         u = r;
-    } else if (tx_of(x, r)) {
+    } else if (fly_vx_is_tid(x, r, false)) {
         u = l;
         pred = swapped[pred];
     } else {

@@ -60,6 +60,9 @@ bool fly_vx_vary(fly_vx *x, MlirValue v);
 bool fly_vx_is(MlirOperation op, const char *name);
 bool fly_vx_prefix(MlirOperation op, const char *p);
 bool fly_vx_is_call(MlirOperation op, const char *callee);
+/* Whether v is the thread id (x->tx) through up to four casts that keep its value (to index or integers of 16 bits
+ * or more; trunc: arith.trunci too, the id being below 1024) (emu_vec_ana.c). */
+bool fly_vx_is_tid(fly_vx *x, MlirValue v, bool trunc);
 /* An integer, float or index type. */
 bool fly_vx_scalar_type(MlirType t);
 /* vector<64 x t>: one element per lane of a wave; for a per-lane vector<K x T>, vector<64*K x T> element-major

@@ -614,15 +614,6 @@ def _flydsl_key():
     return "flyi-" + ".".join(str(v) for v in _sys.version_info[:3])
 
 
-_CACHE_INVALIDATING_ENV_VARS = ("FLYDSL_COMPILE_OPT_LEVEL", "FLYDSL_COMPILE_BACKEND", "FLYDSL_COMPILE_LLVM_DIR",
-                                "FLYDSL_DEBUG_ENABLE_DEBUG_INFO", "FLYDSL_EXTRA_SOURCE_DIRS")
-
-
-def _cache_invalidating_env_values():
-    """(name, value) of each environment variable FlyDSL's compile cache keys on, read now ('' when unset)."""
-    return tuple((n, os.environ.get(n, "")) for n in _CACHE_INVALIDATING_ENV_VARS)
-
-
 class MlirCompiler:
     """FlyDSL's MLIR compile step. flyi compiles through its own pipeline (flyc.compile, CompiledKernel);
     this class exists for programs and tests that patch or read it, and compile() returns the module as
