@@ -7,7 +7,9 @@ code calls (scf_if_dispatch, ...) are plain Python branches that the tracer merg
 FlyDSL's do, carrying containers (list, tuple, dict, SimpleNamespace, nested) as one result per leaf."""
 import ast
 import contextlib
+import functools
 import inspect
+import textwrap
 import types as _types
 
 __all__ = ["ASTRewriter", "Transformer", "RewriteBoolOps", "ReplaceIfWithDispatch", "InsertEmptyYieldForSCFFor",
@@ -91,12 +93,16 @@ class ASTRewriter:
 
     @classmethod
     def transform(cls, f):
-        """f itself; its globals get the dispatch helpers FlyDSL's rewritten code calls, as FlyDSL's do."""
+        """f itself; its globals get the dispatch helpers FlyDSL's rewritten code calls, as FlyDSL's do. Under
+        FLYDSL_DEBUG_ENABLE_DEBUG_INFO, f wrapped so that ops built in it without loc= take FallbackLocations'
+        floor (their statement's line) instead of the location in effect at the call."""
         g = getattr(f, "__globals__", None)
         if isinstance(g, dict):
             for t in cls.transformers:
                 if hasattr(t, "rewrite_globals"):
                     g.update(t.rewrite_globals())
+        if FallbackLocations in cls.transformers:
+            return FallbackLocations.located(f)
         return f
 
 
@@ -187,6 +193,60 @@ class FallbackLocations(Transformer):
     @classmethod
     def rewrite_globals(cls):
         return {"_flydsl_loc": cls._flydsl_loc}
+
+    @staticmethod
+    def located(f):
+        """f run with its statements' floors in effect (flydsl._mlir's ops read them); f itself when debug info is
+        off or f's source cannot be read."""
+        from flydsl.utils import env
+
+        if not env.debug.enable_debug_info or not isinstance(f, _types.FunctionType):
+            return f
+        try:
+            node = ast.parse(textwrap.dedent(inspect.getsource(f))).body[0]
+        except (OSError, TypeError, SyntaxError, IndexError):
+            return f
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return f  # a lambda: FlyDSL's rewriter takes only def statements
+        lines = {}
+        _floor_lines(node.body, f.__code__.co_firstlineno - 1, lines)
+        filename = f.__code__.co_filename
+
+        def run_located(*args, **kwargs):
+            from flydsl._mlir import ir
+
+            ir.Location._floors.append((ir.Location.current, filename, lines))
+            try:
+                return f(*args, **kwargs)
+            finally:
+                ir.Location._floors.pop()
+
+        # f's globals, as FlyDSL's rewritten function has: callers add names to them after the rewrite.
+        w = _types.FunctionType(run_located.__code__, f.__globals__, f.__name__, None, run_located.__closure__)
+        return functools.update_wrapper(w, f)
+
+
+def _floor_lines(stmts, first, lines):
+    """Map each line of stmts to the statement FallbackLocations would wrap it in: every statement, inside the
+    bodies of for / with / try / nested defs and constexpr if / while too, but not inside a run-time if or while,
+    whose bodies FlyDSL moves into generated dispatch functions that FallbackLocations leaves alone (their ops
+    take the if's or while's line)."""
+    for st in stmts:
+        nested = isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        if not nested:
+            at = (first + st.lineno, st.col_offset)
+            for line in range(first + st.lineno, first + (st.end_lineno or st.lineno) + 1):
+                lines[line] = at
+        if isinstance(st, (ast.If, ast.While)) and not _is_const_expr_call(st.test):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            _floor_lines(getattr(st, field, None) or [], first, lines)
+        for h in getattr(st, "handlers", None) or []:
+            _floor_lines(h.body, first, lines)
+
+
+def _is_const_expr_call(node):
+    return isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "const_expr"
 
 
 def _named(names, values, nl, vl):

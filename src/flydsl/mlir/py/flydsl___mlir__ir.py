@@ -973,6 +973,8 @@ class OpView:
         self._results = OpResultList(results)
         self._attrs = OpAttributeMap(attrs or {})
         self._loc = Location.current  # MLIR's: an op without loc= takes the location in effect
+        if Location._floors:
+            self._loc = _floor_location() or self._loc
         for r in results:
             r._owner = self
 
@@ -1128,6 +1130,9 @@ class DialectRegistry:
 class Location:
     current = None
     _stack = []
+    # FallbackLocations' floors in effect, innermost last: (location current when the rewritten function
+    # was entered, its file name, {line: (statement line, column)}).
+    _floors = []
 
     def __init__(self, desc="unknown"):
         self._desc = desc
@@ -1167,6 +1172,24 @@ class Location:
     @property
     def context(self):
         return Context.current
+
+
+def _floor_location():
+    """The floor FlyDSL's FallbackLocations gives an op built without loc= inside a rewritten function: the
+    line of the statement it wraps, found from the innermost frame running that function's lines, unless a
+    location was entered since the function began (an explicit `with loc:` wins, as in FlyDSL)."""
+    import sys
+
+    base, filename, lines = Location._floors[-1]
+    if Location.current is not base:
+        return None
+    f = sys._getframe(2)
+    while f is not None:
+        if f.f_code.co_filename == filename and f.f_lineno in lines:
+            line, col = lines[f.f_lineno]
+            return Location.file(filename, line, col)
+        f = f.f_back
+    return None
 
 
 class Block:
