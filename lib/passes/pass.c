@@ -26,6 +26,9 @@ static const fly_pass_def defs[] = {
      "register memrefs to vector SSA (not done yet: register memrefs stay allocas)", fly_pass_run_nothing},
     {"convert-fly-to-rocdl", "ConvertFlyToROCDL", "fly pointers become LLVM pointers; no fly op or type may remain",
      fly_pass_run_convert_fly_to_rocdl},
+    {"fly-rocdl-cluster-attr", "FlyROCDLClusterAttr",
+     "an llvm.func's rocdl.cluster_dims becomes an amdgpu-cluster-dims passthrough entry",
+     fly_pass_run_rocdl_cluster_attr},
 };
 #define NDEFS (int)(sizeof defs / sizeof defs[0])
 
@@ -63,11 +66,61 @@ MlirPass fly_pass_create(const fly_pass_def *def) {
 
 static void err_cb(MlirStringRef s, void *user) { fly_ir_buf_add(user, s.data, s.length); }
 
+/* The elements of a nesting group "anchor(a,b{x=1},c)" when one of them is a fly pass (which MLIR's pipeline
+ * parser does not know): *anchor_len and the inner text's bounds; false for any other text. */
+static bool fly_group(const char *text, size_t *anchor_len, const char **inner, size_t *inner_len) {
+    const char *open = strchr(text, '(');
+    size_t len = strlen(text);
+    if (!open || open == text || len < 2 || text[len - 1] != ')' || memchr(text, '{', (size_t)(open - text)))
+        return false;
+    *anchor_len = (size_t)(open - text);
+    *inner = open + 1;
+    *inner_len = (size_t)(text + len - 1 - *inner);
+    return true;
+}
+
+/* Adds the comma-separated elements of list[0..len) to pm, one by one (nesting braces and parentheses kept). */
+static bool add_elements(MlirOpPassManager pm, const char *list, size_t len, fly_ir_buf *err) {
+    int depth = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        char c = i < len ? list[i] : ',';
+        if (c == '(' || c == '{') depth++;
+        else if (c == ')' || c == '}') depth--;
+        if (c != ',' || depth != 0) continue;
+        while (start < i && list[start] == ' ') start++;
+        if (i > start) {
+            char elem[1024];
+            snprintf(elem, sizeof elem, "%.*s", (int)(i - start), list + start);
+            if (!fly_pass_add(pm, elem, err)) return false;
+        }
+        start = i + 1;
+    }
+    return true;
+}
+
 bool fly_pass_add(MlirOpPassManager pm, const char *text, fly_ir_buf *err) {
     const fly_pass_def *def = fly_pass_lookup(text);
     if (def) {
         mlirOpPassManagerAddOwnedPass(pm, fly_pass_create(def));
         return true;
+    }
+    /* "gpu.module(cse,fly-rocdl-cluster-attr)": a fly pass inside a nesting group goes under the nested manager */
+    size_t alen, ilen;
+    const char *inner;
+    if (fly_group(text, &alen, &inner, &ilen)) {
+        bool has_fly = false;
+        for (int i = 0; i < NDEFS && !has_fly; i++) {
+            const char *hit = strstr(inner, defs[i].name);
+            size_t n = strlen(defs[i].name);
+            for (; hit && hit < inner + ilen && !has_fly; hit = strstr(hit + 1, defs[i].name))
+                has_fly = (hit == inner || hit[-1] == ',' || hit[-1] == ' ' || hit[-1] == '(') &&
+                          (hit[n] == ',' || hit[n] == ')' || hit[n] == '\0');
+        }
+        if (has_fly) {
+            MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(pm, (MlirStringRef){text, alen});
+            return add_elements(nested, inner, ilen, err);
+        }
     }
     fly_ir_buf msg = {0};
     MlirLogicalResult r = mlirOpPassManagerAddPipeline(pm, fly_ir_sref(text), err_cb, &msg);

@@ -1,8 +1,9 @@
 /* pass.h - fly passes: C functions run as MLIR external passes, registered here by name so that
  * the pipeline and flyi-opt can add them next to upstream passes.
  *
- * External passes cannot be named in an MLIR pipeline string: fly_pass_add() takes either a fly
- * pass name or upstream pipeline text and does the right thing for each. Passes report errors
+ * External passes cannot be named in an MLIR pipeline string: fly_pass_add() takes a fly pass name,
+ * upstream pipeline text, or a nesting group holding fly passes ("gpu.module(cse,fly-rocdl-cluster-attr)",
+ * added element by element under the nested pass manager). Passes report errors
  * as MLIR diagnostics at the offending op's location and signal failure; they never abort. */
 #ifndef FLY_PASS_H
 #define FLY_PASS_H
@@ -43,6 +44,7 @@ void fly_pass_run_rewrite_func_signature(MlirOperation op, MlirExternalPass pass
 void fly_pass_run_canonicalize(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_layout_lowering(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_convert_fly_to_rocdl(MlirOperation op, MlirExternalPass pass);
+void fly_pass_run_rocdl_cluster_attr(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_nothing(MlirOperation op, MlirExternalPass pass);
 
 /* A growable list of operations. */

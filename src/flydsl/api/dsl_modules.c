@@ -5,6 +5,7 @@
  * flyc.kernel wraps a device function; kernel(args).launch(...) traces, compiles and runs it on the session's
  * runtime (the CPU emulator here), or only compiles it under COMPILE_ONLY=1 / flyc.compile(run=False). */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "flydsl/api/dsl.h"
@@ -184,6 +185,50 @@ static int hint_fastmath(fy_obj *hints, int *bits) {
     if (t < 0) return -1;
     if (t) *bits = 127; /* fast */
     return 0;
+}
+
+/* The gpu.func attributes of FlyDSL's waves_per_eu and maxnreg compile hints, joined to the call's own (base, a
+ * str or NULL): rocdl.waves_per_eu (LLVM's amdgpu-waves-per-eu; 0 or None keeps the kernel's) and an
+ * amdgpu-num-vgpr passthrough entry (the VGPR cap FlyDSL's --amdgpu-num-vgpr sets). A new str (NULL: none),
+ * or NULL with FlyDSL's TypeError / ValueError for a bad value (*failed set). */
+static fy_obj *hint_func_attrs(fy_obj *hints, fy_obj *base, int *failed) {
+    *failed = 0;
+    const char *b = base && FY_STR_CHECK(base) ? FY_STR_DATA(base) : "";
+    int64_t v[2] = {0, 0};
+    static const char *names[2] = {"waves_per_eu", "maxnreg"};
+    for (int i = 0; hints && FY_DICT_CHECK(hints) && i < 2; i++) {
+        fy_obj *x = fy_dict_get_cstr(hints, names[i]);
+        if (!x || x == fy_None) continue;
+        if (!FY_INT_CHECK(x) || x == fy_True || x == fy_False || fy_int_as_i64(x, &v[i]) < 0) {
+            fy_err_clear();
+            *failed = 1;
+            return fy_err_format(&fy_TypeError, "%s must be a non-negative int, got %R", names[i], x);
+        }
+        if (v[i] < 0) {
+            *failed = 1;
+            return fy_err_format(&fy_ValueError, "%s must be >= 0, got %lld", names[i], (long long)v[i]);
+        }
+    }
+    if (!v[0] && !v[1]) return NULL;
+    char buf[1024];
+    int n = snprintf(buf, sizeof buf, "%s", b);
+    if (v[0])
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "%srocdl.waves_per_eu = %lld : i32", n ? ", " : "",
+                      (long long)v[0]);
+    if (v[1]) {
+        char entry[64];
+        snprintf(entry, sizeof entry, "[\"amdgpu-num-vgpr\", \"%lld\"]", (long long)v[1]);
+        char *pt = strstr(buf, "passthrough = [");
+        if (pt) { /* the call's own passthrough list gets the entry first */
+            char rest[1024];
+            pt += strlen("passthrough = [");
+            snprintf(rest, sizeof rest, "%s", pt);
+            snprintf(pt, sizeof buf - (size_t)(pt - buf), "%s%s%s", entry, *rest == ']' ? "" : ", ", rest);
+        } else {
+            snprintf(buf + n, sizeof buf - (size_t)n, "%spassthrough = [%s]", n ? ", " : "", entry);
+        }
+    }
+    return fy_str_from_cstr(buf);
 }
 
 /* The cache key of a launching jit call: the arguments' type names, and the values of Python scalars. */
@@ -799,9 +844,13 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     tracing_known = known;
     fy_trace_fastmath_push(fm_bits);
     fy_trace_set_known_block(known);
-    fy_trace_set_func_attrs(l->attrs ? FY_STR_DATA(l->attrs) : NULL);
-    fy_obj *ck = fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
-                                         target && *target ? target : NULL);
+    int bad_hint;
+    fy_obj *fattrs = hint_func_attrs(jit_hints, l->attrs, &bad_hint);
+    fy_trace_set_func_attrs(fattrs ? FY_STR_DATA(fattrs) : l->attrs ? FY_STR_DATA(l->attrs) : NULL);
+    FY_XDECREF(fattrs);
+    fy_obj *ck = bad_hint ? NULL
+                          : fy_trace_compile_cached(k->fn, FY_STR_CHECK(n) ? FY_STR_DATA(n) : "kernel", args, nargs,
+                                                    target && *target ? target : NULL);
     fy_trace_fastmath_pop();
     fy_trace_set_known_block(NULL);
     fy_trace_set_func_attrs(NULL);

@@ -152,6 +152,7 @@ static fy_obj *m_begin_module(fy_obj *self, fy_obj *const *a, size_t na, fy_obj 
     mod_tracer *m = calloc(1, sizeof *m);
     if (!m) return fy_err_nomem();
     fy_trace_begin(&m->tr, "module");
+    m->tr.module = 1;
     m->prev = fy_trace_set(&m->tr);
     m->up = mods;
     mods = m;
@@ -314,6 +315,42 @@ static fy_obj *m_run_passes(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return res;
 }
 
+/* mark_rewritten(f): f's loops are device loops in IR built by hand under ir.Context (ASTRewriter.transform). */
+static fy_obj *m_mark_rewritten(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("mark_rewritten", kw) < 0 || fy_check_nargs("mark_rewritten", na, 1, 1) < 0) return NULL;
+    fy_obj *co = fy_getattr_opt(a[0], fy_intern("__code__"));
+    if (!co) {
+        fy_err_clear();
+        return fy_none();
+    }
+    int rc = FY_TYPE(co) == &fy_code_type ? fy_trace_scf_mark_rewritten((fy_code *)co) : 0;
+    FY_DECREF(co);
+    return rc < 0 ? NULL : fy_none();
+}
+
+/* translate_llvm(text, chip): a module holding one gpu.module (lowered to the LLVM dialect or not) through the
+ * pipeline and LLVM's translation for chip: the device module's LLVM IR (before LLVM's optimiser), or
+ * RuntimeError with the failing stage's diagnostics. What llvm's translate_module_to_llvmir uses. */
+static fy_obj *m_translate_llvm(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    if (fy_no_kwargs("translate_llvm", kw) < 0 || fy_check_nargs("translate_llvm", na, 2, 2) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0]) || !FY_STR_CHECK(a[1])) return fy_err_set(&fy_TypeError, "translate_llvm: expected str");
+    char err[512];
+    const fly_core_api *api = fly_core_load(err, sizeof err);
+    if (!api) return fy_err_format(&fy_RuntimeError, "cannot load the compiler core: %s", err);
+    fly_pipeline_options opts = {.target = FY_STR_DATA(a[1]), .stop_after = -1, .eager = 1, .no_snapshots = 1};
+    fly_pipeline_result r = {0};
+    api->compile_ex(FY_STR_DATA(a[0]), &opts, &r);
+    fy_obj *res;
+    if (!r.ok || !r.llvm_ir)
+        res = fy_err_format(&fy_RuntimeError, "MLIR: %s failed:\n%s", r.error_stage ? r.error_stage : "translation",
+                            r.error ? r.error : "no LLVM IR");
+    else res = fy_str_from_cstr(r.llvm_ir);
+    api->result_free(&r);
+    return res;
+}
+
 /* The static numeric of host value o (a _HostValue: _fyhost its value, _fyt its type), or NULL (no error). */
 static fy_obj *host_numeric(fy_obj *o) {
     if (FY_DSL_NUM_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || o == fy_None) return NULL;
@@ -373,6 +410,8 @@ static fy_methoddef core_funcs[] = {
     {"llvm_option", m_llvm_option, 0,
      "llvm_option(name, kind, value)\nSets an LLVM cl::opt option (kind 0 bool, 1 int, 2 str); its old value."},
     {"run_passes", m_run_passes, 0, "run_passes(text, passes, loc=False)\nThe module after the passes."},
+    {"translate_llvm", m_translate_llvm, 0, "translate_llvm(text, chip)\nThe device module's LLVM IR."},
+    {"mark_rewritten", m_mark_rewritten, 0, "mark_rewritten(f)\nf's range loops are device loops under ir.Context."},
     {"tracing", m_tracing, 0, "tracing()\nWhether a tracer (kernel or ir.Context module) is running."},
     {"new_ssa", m_new_ssa, 0, "new_ssa()\nA new SSA handle of the running tracer."},
     {"emit", m_emit, 0, "emit(text, loc=True)\nAppends one op line at the running trace's position."},

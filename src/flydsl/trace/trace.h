@@ -137,6 +137,9 @@ int fy_trace_add_gpu_fx(fy_obj *m);
  * the previous one (trace_scf.c). Also forgets the names earlier loops left unbound. */
 struct fy_code;
 struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
+/* Records co as rewritten by ASTRewriter.transform: its range loops are device loops in IR built by hand. 0, or -1
+ * (no memory). */
+int fy_trace_scf_mark_rewritten(struct fy_code *co);
 /* ---- a CompiledKernel's stages as files (trace_dump.c) ----
  * fy_trace_dump_each calls fn(file, stage, text, arg) per stage of CompiledKernel k in order, with FlyDSL's
  * dump names numbered from 00 without gaps (00_origin.mlir, NN_<pass>.mlir, NN_llvm_ir.ll, NN_final_isa.s);

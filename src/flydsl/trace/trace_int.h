@@ -52,6 +52,8 @@ typedef struct fy_tracer {
     fy_obj *sources;    /* with lines: file name -> source text of every DSL file an op came from */
     int host_fn;        /* a @flyc.jit function's trace as host code (trace_host.c) */
     int host_launch;    /* host_fn: the function reached a kernel launch (it is run again as a launching one) */
+    int module;         /* IR built by hand under ir.Context (flydsl._mlir): only the loops of functions
+                           ASTRewriter.transform rewrote are device loops, as in FlyDSL */
 } fy_tracer;
 
 /* The name of the function that trace t traces (trace_num.c). */

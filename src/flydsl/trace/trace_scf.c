@@ -140,8 +140,31 @@ static int nested_in(const fy_code *outer, const fy_code *co, int depth) {
     }
     return 0;
 }
-/* Is co the kernel's code or nested in it (no kernel recorded: everything is)? */
-static int in_kernel(const fy_code *co) { return !kernel_code || nested_in(kernel_code, co, 0); }
+/* The functions ASTRewriter.transform rewrote (strong references, kept for the process): in IR built by hand
+ * their loops are device loops, and only theirs. */
+static fy_code **rewritten;
+static int nrewritten;
+
+int fy_trace_scf_mark_rewritten(fy_code *co) {
+    for (int i = 0; i < nrewritten; i++)
+        if (rewritten[i] == co) return 0;
+    fy_code **n = realloc(rewritten, (size_t)(nrewritten + 1) * sizeof *n);
+    if (!n) return fy_err_nomem(), -1;
+    rewritten = n;
+    rewritten[nrewritten++] = (fy_code *)fy_ref((fy_obj *)co);
+    return 0;
+}
+
+/* Is co the kernel's code or nested in it? With no kernel recorded: in a module built by hand, a rewritten
+ * function's code (or nested in one); in any other trace, everything is. */
+static int in_kernel(const fy_code *co) {
+    if (kernel_code) return nested_in(kernel_code, co, 0);
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr || !tr->module) return 1;
+    for (int i = 0; i < nrewritten; i++)
+        if (nested_in(rewritten[i], co, 0)) return 1;
+    return 0;
+}
 
 /* Is one of the n values a runtime (traced) numeric? */
 static int any_dynamic(fy_obj *const *v, int n) {

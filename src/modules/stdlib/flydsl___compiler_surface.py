@@ -113,8 +113,8 @@ class _EnvGroup:
     def __getattr__(self, name):
         if name.startswith("_") or name not in self._opts:
             raise AttributeError(name)
-        kind, default = self._opts[name]
-        raw = os.environ.get(self._prefix + name.upper())
+        kind, default, *var = self._opts[name]
+        raw = os.environ.get(var[0] if var else self._prefix + name.upper())
         if raw is None:
             return default
         if kind is bool:
@@ -130,11 +130,21 @@ class _EnvGroup:
         return f"<env {self._prefix}*>"
 
 
-env_compile = _EnvGroup("FLYDSL_COMPILE_", {"arch": (str, ""), "only": (bool, False), "opt_level": (int, 2)})
-env_debug = _EnvGroup("FLYDSL_DEBUG_", {"print_after_all": (bool, False), "dump_ir": (bool, False),
-                                         "enable_debug_info": (bool, False), "show_stacktrace": (bool, False),
+# FlyDSL's options: (type, default[, the variable when it is not the group's prefix + the name])
+env_compile = _EnvGroup("FLYDSL_COMPILE_", {"arch": (str, "", "ARCH"), "only": (bool, False),
+                                             "compile_only": (bool, False, "COMPILE_ONLY"), "opt_level": (int, 2),
+                                             "backend": (str, "rocm"), "llvm_dir": (str, "")})
+env_debug = _EnvGroup("FLYDSL_DEBUG_", {"print_after_all": (bool, False), "dump_ir": (bool, False, "FLYDSL_DUMP_IR"),
+                                         "dump_asm": (bool, False),
+                                         "dump_dir": (str, os.path.join(os.path.expanduser("~"), ".flydsl", "debug"),
+                                                      "FLYDSL_DUMP_DIR"),
+                                         "ast_diff": (bool, False), "log_to_file": (str, ""),
+                                         "log_to_console": (bool, False), "print_origin_ir": (bool, False),
+                                         "enable_debug_info": (bool, False), "enable_verifier": (bool, True),
+                                         "show_stacktrace": (bool, False), "max_loc_depth": (int, 5),
                                          "log_level": (str, "WARNING")})
-env_runtime = _EnvGroup("FLYDSL_RUNTIME_", {"enable_cache": (bool, True), "cache_dir": (str, "")})
+env_runtime = _EnvGroup("FLYDSL_RUNTIME_", {"kind": (str, "rocm"), "enable_cache": (bool, True), "cache_dir": (str, ""),
+                                             "run_only": (bool, False)})
 env_autotune = _EnvGroup("FLYDSL_AUTOTUNE_", {"config_dir": (str, "")})  # offline config artifacts; "" turns them off
 
 
@@ -196,17 +206,77 @@ class BaseBackend:
 class RocmBackend(BaseBackend):
     name = "rocm"
 
-    def pipeline_fragments(self, *, compile_hints):
-        """The pass pipeline a compile under compile_hints runs, as FlyDSL's fragments: flyi's pipeline is fixed
-        (the fly passes, then LLVM for self.target.arch); the hints it reads are fastmath / fast_fp_math (the
-        kernel-level fast-math flags) and llvm_options (LLVM's cl::opt values during the compile). flyc calls
-        this for every compile of a kernel launched by a jit function with compile hints."""
+    @staticmethod
+    def supports_target(target):
+        return target.backend == "rocm"
+
+    @classmethod
+    def make_target(cls, arch):
+        """The GPUTarget of arch (wave32 for RDNA's gfx10/11/12, else 64 lanes)."""
+        return GPUTarget(backend="rocm", arch=arch, warp_size=32 if str(arch).startswith(("gfx10", "gfx11", "gfx12"))
+                         else 64)
+
+    def _pipeline_parts(self, compile_hints):
+        """FlyDSL's ROCm pass pipeline under compile_hints: the passes before the device binary, and the
+        gpu-module-to-binary element (its opts carry -g and the waves_per_eu / maxnreg hints as LLVM flags)."""
+        import flydsl.utils.env as env
+
         h = dict(compile_hints or {})
-        flags = [f"chip={self.target.arch}"]
-        for k in ("fast_fp_math", "unsafe_fp_math"):
-            if h.get(k):
-                flags.append(k.replace("_", "-") + "=true")
-        return ["fly-pipeline", "rocdl-attach-target{" + " ".join(flags) + "}", "gpu-module-to-binary"]
+        chip = self.target.arch
+        debug = bool(env.debug.enable_debug_info)
+        flags = (["-g"] if debug else []) + ([f"--amdgpu-waves-per-eu={h['waves_per_eu']}"] if h.get("waves_per_eu")
+                                             else []) + ([f"--amdgpu-num-vgpr={h['maxnreg']}"] if h.get("maxnreg") else [])
+        yes = lambda b: "true" if b else "false"
+        target_opts = (f"O=2 abi=600 chip={chip} correct-sqrt=true daz=false fast={yes(h.get('fast_fp_math'))} "
+                       f"features= finite-only=false module= triple=amdgcn-amd-amdhsa "
+                       f"unsafe-math={yes(h.get('unsafe_fp_math'))} wave64={yes(self.make_target(chip).warp_size == 64)}")
+        pre = ["fly-rewrite-func-signature", "fly-canonicalize", "fly-layout-lowering", "fly-int-swizzle-simplify",
+               "canonicalize", "fly-convert-atom-call-to-ssa-form", "fly-promote-regmem-to-vectorssa",
+               "convert-fly-to-rocdl", "canonicalize",
+               f"gpu.module(convert-scf-to-cf,cse,convert-gpu-to-rocdl{{chipset={chip} index-bitwidth=0 runtime=HIP "
+               f"use-bare-ptr-memref-call-conv=true}},fly-rocdl-cluster-attr)",
+               "rocdl-attach-target{" + target_opts + "}", "convert-scf-to-cf", "convert-cf-to-llvm",
+               "gpu-to-llvm{use-bare-pointers-for-host=true use-bare-pointers-for-kernels=true}",
+               "convert-vector-to-llvm", "convert-arith-to-llvm", "convert-func-to-llvm", "reconcile-unrealized-casts"]
+        if debug:
+            pre.append("ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}")
+        return pre, 'gpu-module-to-binary{format=fatbin opts="' + " ".join(flags) + '"}'
+
+    def pipeline_fragments(self, *, compile_hints):
+        """FlyDSL's pass pipeline under compile_hints, as the list of its elements (PassManager.parse takes them
+        joined, inside builtin.module(...)). flyc asks for it for every compile of a kernel launched by a jit
+        function with compile hints; flyi's own compile runs the same passes (fly-pipeline's stages)."""
+        pre, binary = self._pipeline_parts(compile_hints)
+        return [*pre, binary]
+
+    def external_binary_pipeline_fragments(self, *, compile_hints):
+        """(the passes before the device binary, the gpu-module-to-binary element), as an external LLVM runs them."""
+        return self._pipeline_parts(compile_hints)
+
+    def lower_compile_hints(self, module, *, compile_hints):
+        """The waves_per_eu hint (an int >= 0; 0 or None: the kernels' own) as rocdl.waves_per_eu on each kernel
+        gpu.func of module (device helpers keep theirs)."""
+        wpe = (compile_hints or {}).get("waves_per_eu")
+        if wpe is None:
+            return
+        if isinstance(wpe, bool) or not isinstance(wpe, int):
+            raise TypeError(f"waves_per_eu must be a non-negative int, got {wpe!r}")
+        if wpe < 0:
+            raise ValueError(f"waves_per_eu must be >= 0, got {wpe}")
+        if wpe == 0:
+            return
+        from flydsl._mlir import ir
+
+        attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), wpe)
+        for top in module.body.operations:
+            if top.operation.name != "gpu.module":
+                continue
+            for op in top.regions[0].blocks[0].operations:
+                if op.operation.name == "gpu.func" and ("kernel" in op.attributes or "gpu.kernel" in op.attributes):
+                    op.attributes["rocdl.waves_per_eu"] = attr
+
+    def gpu_module_targets(self):
+        return [f'#rocdl.target<chip = "{self.target.arch}">']
 
 
 _backends = {"rocm": RocmBackend}

@@ -101,6 +101,11 @@ class ASTRewriter:
             for t in cls.transformers:
                 if hasattr(t, "rewrite_globals"):
                     g.update(t.rewrite_globals())
+        import _flyi_mlir
+
+        # FlyDSL rewrites f's range loops into scf.for: in IR built by hand they are device loops, unlike a plain
+        # function's (FlyDSL leaves those as Python loops)
+        _flyi_mlir.mark_rewritten(f)
         if FallbackLocations in cls.transformers:
             return FallbackLocations.located(f)
         return f

@@ -352,6 +352,17 @@ def _resolve_signature(func):
     return sig.replace(parameters=params)
 
 
+def _create_mlir_context(*, load_dialects=True):
+    """A new ir.Context, single-threaded, with every dialect loaded unless load_dialects is false."""
+    from flydsl._mlir import ir
+
+    ctx = ir.Context()
+    ctx.enable_multithreading(False)
+    if load_dialects:
+        ctx.load_all_available_dialects()
+    return ctx
+
+
 def _backend():
     import flydsl.compiler.backends as b
 

@@ -38,8 +38,9 @@ print(CompilationContext.get_current(), backends.compile_backend_name(), backend
 print(backends.current_target(), backends.resolve_llvm_address_space(fx.AddressSpace.Shared))
 print(get_device_runtime().kind, COMPILE_BACKEND_TO_RUNTIME_KIND)
 os.environ["FLYDSL_RUNTIME_ENABLE_CACHE"] = "0"
-os.environ["FLYDSL_COMPILE_ARCH"] = "gfx950"
+os.environ["ARCH"] = "gfx950"  # FlyDSL's env.compile.arch reads ARCH
 print(env.runtime.enable_cache, env.compile.arch, env.debug.dump_ir)
+del os.environ["ARCH"]
 for use in (lambda: fx.rocdl.WMMA(16, 16, 16, Float32), lambda: fx.rocdl.cluster.cluster_barrier(),
             lambda: fx.rocdl.rdna4.WMMA(), lambda: fx.rocdl.cdna5.anything(), lambda: fx.coop.BlockScan(1, 2)):
     try:

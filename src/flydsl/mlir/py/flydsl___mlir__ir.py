@@ -1243,10 +1243,13 @@ class InsertionPoint:
     def __init__(self, block):
         self._block = block
         self._mark = None
+        self._begin = False
 
     @staticmethod
     def at_block_begin(block):
-        return InsertionPoint(block)
+        ip = InsertionPoint(block)
+        ip._begin = True
+        return ip
 
     @staticmethod
     def at_block_terminator(block):
@@ -1257,7 +1260,23 @@ class InsertionPoint:
         return self._block
 
     def insert(self, op):
-        pass
+        """Put op (an op of a parsed module, or its clone) here: before the op this point was made from, or
+        at the beginning / end of the block. Ops built through the bindings are placed when made."""
+        from flydsl._mlir import _parsed
+
+        op = getattr(op, "operation", op)
+        if not isinstance(op, _parsed._Op):
+            return
+        where = self._block
+        if isinstance(where, _parsed._Op):
+            _parsed.insert_before(where, op)
+        elif isinstance(where, _parsed._Block):
+            _parsed.insert_into(where, op, self._begin)
+        elif isinstance(where, Block):  # a block being built: the op's text joins it
+            text = "".join("  " + ln + "\n" for ln in str(op).splitlines())
+            where._text = text + where._text if self._begin else where._text + text
+        else:
+            raise TypeError(f"cannot insert into {type(where).__name__}")
 
     def __enter__(self):
         InsertionPoint._stack.append(InsertionPoint.current)
@@ -1300,19 +1319,34 @@ class Module:
         self._text = text
         self._body = Block()
         self._body._owner = self
+        self._attrs = {}
 
     @property
     def body(self):
         """The block ops are built into; once the module holds parsed text (after PassManager.run or
-        Module.parse), a read-only view of that text's ops (flydsl._mlir._parsed)."""
+        Module.parse), a view of that text's ops (flydsl._mlir._parsed), whose edits change the text."""
         if not hasattr(self, "_parsed"):
             return self._body
         if getattr(self, "_view_of", None) != self._parsed:
             from flydsl._mlir import _parsed
 
-            self._view = _parsed.module_body(self._parsed)
+            if getattr(self, "_view_text", None) is None:
+                try:  # the view reads MLIR's own printed form (one op a line)
+                    self._parsed = _c.run_passes(self._parsed, "")
+                except RuntimeError:
+                    pass
+            self._view = _parsed.module_body(self, self._parsed)
             self._view_of = self._parsed
         return self._view
+
+    @property
+    def attributes(self):
+        """The module op's attributes (gpu.container_module, ...); setting one changes the module's text."""
+        if hasattr(self, "_parsed"):
+            op = self.body.module_op
+            if op is not None:
+                return op.attributes
+        return self._attrs
 
     @staticmethod
     def create(loc=None):
@@ -1332,13 +1366,19 @@ class Module:
         return self
 
     @property
+    def name(self):
+        return "builtin.module"
+
+    @property
     def context(self):
         return Context.current
 
     def _raw_text(self):
         if hasattr(self, "_parsed"):
             return self._parsed
-        return "module {\n" + self.body._text + "}\n"
+        attrs = ", ".join(k if str(v) == "unit" else f"{k} = {v}" for k, v in self._attrs.items())
+        head = f"module attributes {{{attrs}}} {{\n" if attrs else "module {\n"
+        return head + self.body._text + "}\n"
 
     def verify(self):
         _c.run_passes(self._raw_text(), "")
