@@ -299,7 +299,8 @@ static void set_error(fly_pipeline_result *r, const char *stage, const char *msg
 }
 
 /* Buffer ops a chip has no instruction for (LLVM's instruction selection would abort): f32 fmax and packed bf16
- * fadd buffer atomics on CDNA3 / CDNA4, 12- and 16-byte LDS DMA (raw.ptr.buffer.load.lds) before gfx950. The
+ * fadd buffer atomics on CDNA3 / CDNA4, 12- and 16-byte LDS DMA (raw.ptr.buffer.load.lds, global.load.lds) before
+ * gfx950. The
  * walk stops at the first, its message in msg. */
 typedef struct {
     const char *chip;
@@ -345,6 +346,19 @@ static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
                 "a %lld-byte LDS DMA (rocdl.raw.ptr.buffer.load.lds, BufferCopyLDS%lldb) needs gfx950; %s moves 1, "
                 "2 or 4 bytes",
                 (long long)n, (long long)n * 8, bc->chip);
+            return MlirWalkResultInterrupt;
+        }
+    }
+    /* the global -> LDS DMA (GlobalLoadAsyncLDS) takes its size as an attribute: 12 and 16 bytes are gfx950's
+     * global_load_lds_dwordx3 / x4 */
+    if (!strcmp(name, "rocdl.global.load.lds") && !strstr(bc->chip, "gfx950")) {
+        MlirAttribute sa = mlirOperationGetAttributeByName(op, fly_ir_sref("size"));
+        int64_t n = !mlirAttributeIsNull(sa) && mlirAttributeIsAInteger(sa) ? mlirIntegerAttrGetValueInt(sa) : 0;
+        if (n == 12 || n == 16) {
+            snprintf(bc->msg, sizeof bc->msg,
+                     "a %lld-byte LDS DMA (rocdl.global.load.lds, GlobalLoadAsyncLDS%lldb) needs gfx950; %s moves 1, "
+                     "2 or 4 bytes%s",
+                     (long long)n, (long long)n * 8, bc->chip, where);
             return MlirWalkResultInterrupt;
         }
     }

@@ -184,6 +184,10 @@ int fly_emu_lower_s_buffer_load(MlirOperation op, char *err, size_t cap);
  * is lane: size bytes from the resource (0 past num_records) stored at lds + offset + lane * size. 0, or -1 with
  * the message in err. */
 int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap);
+/* rocdl.global.load.lds (global, lds; size, offset, aux attributes) for the thread whose lane (index) is lane: size
+ * bytes at global + offset (a checked global access) stored at lds + offset + lane * size (16 a lane for 12). 0, or
+ * -1 with the message in err. */
+int fly_emu_lower_global_lds(MlirOperation op, MlirValue lane, char *err, size_t cap);
 /* Replaces #gpu.address_space<workgroup|private> memory spaces of the memref values in f (results
  * and block arguments) by the integers 3 and 5. */
 void fly_emu_gpu_spaces_to_int(MlirOperation f);

@@ -834,6 +834,11 @@ static int rewrite_gpu_op(fly_emu_lw *w, MlirOperation op, MlirValue ctxv, const
             w->failed = true;
             return -1;
         }
+    } else if (!strcmp(name, "rocdl.global.load.lds")) { /* gfx950's GlobalLoadAsyncLDS: the same LDS side */
+        if (fly_emu_lower_global_lds(op, lane_of(w, &b, ctxv, tid), w->err, w->cap) < 0) {
+            w->failed = true;
+            return -1;
+        }
     } else if (!strncmp(name, "rocdl.", 6) && (brc = fly_emu_lower_buffer_op(op, w->err, w->cap)) != 1) {
         if (brc < 0) {
             w->failed = true;

@@ -319,14 +319,43 @@ static int64_t const_of(MlirValue v) {
     return fly_emu_const_int(v, &x) ? x : -1;
 }
 
+/* The LDS side of an LDS DMA of size bytes (rocdl.raw.ptr.buffer.load.lds, rocdl.global.load.lds): v stored at
+ * lds + imm + lane * size, 16 bytes a lane for 12 (ISA 9.1.9: "For loads to LDS with data-size of 3 or 4 dwords, the
+ * equation is modified to be: (TIDinWAve * 16)"; x3 skips the 4th dword). */
+static void lds_dma_store(fly_emu_irb *b, MlirValue v, MlirValue lds, MlirValue lane, int64_t size, int64_t imm) {
+    MlirContext c = b->ctx;
+    MlirType i64 = mlirIntegerTypeGet(c, 64);
+    MlirValue l64 = fly_emu_irb_val(b, "arith.index_castui", 1, &lane, i64, 0, NULL);
+    MlirValue lm[2] = {l64, fly_emu_irb_const(b, size == 12 ? 16 : size, i64)};
+    MlirValue loff = fly_emu_irb_val(b, "arith.muli", 2, lm, i64, 0, NULL);
+    loff = add64(b, loff, fly_emu_irb_const(b, imm, i64));
+    int32_t dyn = INT32_MIN;
+    MlirNamedAttribute ga[2] = {
+        fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
+        fly_ir_named(c, "elem_type", mlirTypeAttrGet(mlirIntegerTypeGet(c, 8))),
+    };
+    MlirValue lops[2] = {lds, loff};
+    MlirValue q = fly_emu_irb_val(b, "llvm.getelementptr", 2, lops, ty(c, "!llvm.ptr<3>"), 2, ga);
+    store(b, v, q, 1);
+}
+
+/* The value type of an LDS DMA of size bytes: i8, i16, vector<1|3|4xi32>; NULL type for other sizes. */
+static MlirType lds_dma_type(MlirContext c, int64_t size) {
+    if (size != 1 && size != 2 && size != 4 && size != 12 && size != 16) return fly_ir_type_null();
+    char vts[32];
+    snprintf(vts, sizeof vts, size >= 4 ? "vector<%lldxi32>" : "i%lld", (long long)(size >= 4 ? size / 4 : size * 8));
+    return ty(c, vts);
+}
+
 /* rocdl.raw.ptr.buffer.load.lds (rsrc, lds, size, voffset, soffset, offset, aux): the buffer side at
  * base + voffset + soffset + offset under the range rule on voffset + offset (per dword for 12 and 16 bytes),
  * the LDS side at lds + offset + lane * size (lane * 16 for 12). */
 int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
     MlirContext c = mlirOperationGetContext(op);
-    MlirType i64 = mlirIntegerTypeGet(c, 64), i8 = mlirIntegerTypeGet(c, 8);
+    MlirType i64 = mlirIntegerTypeGet(c, 64);
     int64_t size = const_of(mlirOperationGetOperand(op, 2)), imm = const_of(mlirOperationGetOperand(op, 5));
-    if (size != 1 && size != 2 && size != 4 && size != 12 && size != 16) {
+    MlirType vt = lds_dma_type(c, size);
+    if (mlirTypeIsNull(vt)) {
         snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the size must be a constant 1, 2, 4, 12 or 16");
         return -1;
     }
@@ -334,28 +363,32 @@ int fly_emu_lower_buffer_lds(MlirOperation op, MlirValue lane, char *err, size_t
         snprintf(err, cap, "rocdl.raw.ptr.buffer.load.lds: the offset must be a constant");
         return -1;
     }
-    char vts[32];
-    snprintf(vts, sizeof vts, size >= 4 ? "vector<%lldxi32>" : "i%lld", (long long)(size >= 4 ? size / 4 : size * 8));
-    MlirType vt = ty(c, vts);
     fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
     brec r = buf_rec(&b, mlirOperationGetOperand(op, 0));
     MlirValue coff = add64(&b, to_i64(&b, mlirOperationGetOperand(op, 3)), fly_emu_irb_const(&b, imm, i64));
     MlirValue aoff = add64(&b, coff, to_i64(&b, mlirOperationGetOperand(op, 4)));
     MlirValue v = ranged_load(&b, r, aoff, coff, vt, size);
-    /* the LDS side: lds + offset + lane * size, 16 bytes a lane for 12 (ISA 9.1.9: "For loads to LDS with
-     * data-size of 3 or 4 dwords, the equation is modified to be: (TIDinWAve * 16)"; x3 skips the 4th dword) */
-    MlirValue l64 = fly_emu_irb_val(&b, "arith.index_castui", 1, &lane, i64, 0, NULL);
-    MlirValue lm[2] = {l64, fly_emu_irb_const(&b, size == 12 ? 16 : size, i64)};
-    MlirValue loff = fly_emu_irb_val(&b, "arith.muli", 2, lm, i64, 0, NULL);
-    loff = add64(&b, loff, fly_emu_irb_const(&b, imm, i64));
-    int32_t dyn = INT32_MIN;
-    MlirNamedAttribute ga[2] = {
-        fly_ir_named(c, "rawConstantIndices", mlirDenseI32ArrayGet(c, 1, &dyn)),
-        fly_ir_named(c, "elem_type", mlirTypeAttrGet(i8)),
-    };
-    MlirValue lops[2] = {mlirOperationGetOperand(op, 1), loff};
-    MlirValue q = fly_emu_irb_val(&b, "llvm.getelementptr", 2, lops, ty(c, "!llvm.ptr<3>"), 2, ga);
-    store(&b, v, q, 1);
+    lds_dma_store(&b, v, mlirOperationGetOperand(op, 1), lane, size, imm);
+    mlirOperationDestroy(op);
+    return 0;
+}
+
+/* rocdl.global.load.lds (global, lds, size, offset, aux attributes): the lane's size bytes at global + offset (a
+ * global access, checked like any other), stored at lds + offset + lane * size (16 a lane for 12). */
+int fly_emu_lower_global_lds(MlirOperation op, MlirValue lane, char *err, size_t cap) {
+    MlirContext c = mlirOperationGetContext(op);
+    MlirAttribute sa = mlirOperationGetAttributeByName(op, fly_ir_sref("size")),
+                  oa = mlirOperationGetAttributeByName(op, fly_ir_sref("offset"));
+    int64_t size = !mlirAttributeIsNull(sa) && mlirAttributeIsAInteger(sa) ? mlirIntegerAttrGetValueInt(sa) : -1,
+            imm = !mlirAttributeIsNull(oa) && mlirAttributeIsAInteger(oa) ? mlirIntegerAttrGetValueInt(oa) : -1;
+    MlirType vt = lds_dma_type(c, size);
+    if (mlirTypeIsNull(vt) || imm < 0 || mlirOperationGetNumOperands(op) != 2) {
+        snprintf(err, cap, "rocdl.global.load.lds: the size must be 1, 2, 4, 12 or 16 and the offset at least 0");
+        return -1;
+    }
+    fly_emu_irb b = {c, mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
+    MlirValue g = gep8(&b, mlirOperationGetOperand(op, 0), fly_emu_irb_const(&b, imm, mlirIntegerTypeGet(c, 64)), 0);
+    lds_dma_store(&b, fly_emu_irb_load(&b, g, vt, 1), mlirOperationGetOperand(op, 1), lane, size, imm);
     mlirOperationDestroy(op);
     return 0;
 }

@@ -713,27 +713,30 @@ static int cache_modifier(const char *op, fy_obj *v) {
     return v && v != fy_None ? fy_dsl_to_int(v, &x, op, "cache_modifier") : 0;
 }
 
-/* BufferCopyLDS(bits) (32 or 128) and gfx950's BufferLoadAsyncLDS(bits) (32, 96 or 128): buffer -> LDS DMA ops */
-static fy_obj *lds_op(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, int fixed, int async) {
+/* BufferCopyLDS(bits) (32 or 128; kind 2) and gfx950's BufferLoadAsyncLDS(bits) (32, 96 or 128; kind 3): buffer ->
+ * LDS DMA ops; gfx950's GlobalLoadAsyncLDS(bits) (32, 96 or 128; kind FLY_COPY_GLOBAL_LDS): the global -> LDS DMA op
+ * (FlyDSL's !fly_rocdl.cdna4.global_load_async_lds<bits>, without atom state) */
+static fy_obj *lds_op(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, int fixed, int kind) {
+    int async = kind != 2;
     int64_t b = fixed;
     if (fy_no_kwargs(name, kw) < 0 || fy_check_nargs(name, na, fixed ? 0 : 1, fixed ? 0 : 1) < 0) return NULL;
     if (!fixed && fy_dsl_to_int(a[0], &b, name, "bit_size") < 0) return NULL;
     if (b != 32 && b != 128 && !(async && b == 96))
         return fy_err_format(&fy_ValueError, "%s: bit_size must be 32%s or 128, not %lld", name, async ? ", 96" : "",
                              (long long)b);
-    return fy_trace_new_copyop((int)b, async ? 3 : 2);
+    return fy_trace_new_copyop((int)b, kind);
 }
 static fy_obj *f_bclds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferCopyLDS", a, na, kw, 0, 0);
+    return lds_op("BufferCopyLDS", a, na, kw, 0, 2);
 }
 static fy_obj *f_bclds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferCopyLDS32b", a, na, kw, 32, 0);
+    return lds_op("BufferCopyLDS32b", a, na, kw, 32, 2);
 }
 static fy_obj *f_bclds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferCopyLDS128b", a, na, kw, 128, 0);
+    return lds_op("BufferCopyLDS128b", a, na, kw, 128, 2);
 }
 static fy_obj *f_bclds64(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s, (void)a, (void)na, (void)kw;
@@ -743,19 +746,35 @@ static fy_obj *f_bclds64(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 static fy_obj *f_blalds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferLoadAsyncLDS", a, na, kw, 0, 1);
+    return lds_op("BufferLoadAsyncLDS", a, na, kw, 0, 3);
 }
 static fy_obj *f_blalds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferLoadAsyncLDS32b", a, na, kw, 32, 1);
+    return lds_op("BufferLoadAsyncLDS32b", a, na, kw, 32, 3);
 }
 static fy_obj *f_blalds96(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferLoadAsyncLDS96b", a, na, kw, 96, 1);
+    return lds_op("BufferLoadAsyncLDS96b", a, na, kw, 96, 3);
 }
 static fy_obj *f_blalds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)s;
-    return lds_op("BufferLoadAsyncLDS128b", a, na, kw, 128, 1);
+    return lds_op("BufferLoadAsyncLDS128b", a, na, kw, 128, 3);
+}
+static fy_obj *f_glalds(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("GlobalLoadAsyncLDS", a, na, kw, 0, FLY_COPY_GLOBAL_LDS);
+}
+static fy_obj *f_glalds32(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("GlobalLoadAsyncLDS32b", a, na, kw, 32, FLY_COPY_GLOBAL_LDS);
+}
+static fy_obj *f_glalds96(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("GlobalLoadAsyncLDS96b", a, na, kw, 96, FLY_COPY_GLOBAL_LDS);
+}
+static fy_obj *f_glalds128(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)s;
+    return lds_op("GlobalLoadAsyncLDS128b", a, na, kw, 128, FLY_COPY_GLOBAL_LDS);
 }
 
 #define BC(N) \
@@ -968,6 +987,12 @@ static fy_methoddef buffer_funcs[] = {
     {"BufferLoadAsyncLDS32b", f_blalds32, 0, "BufferLoadAsyncLDS32b()"},
     {"BufferLoadAsyncLDS96b", f_blalds96, 0, "BufferLoadAsyncLDS96b()"},
     {"BufferLoadAsyncLDS128b", f_blalds128, 0, "BufferLoadAsyncLDS128b()"},
+    {"GlobalLoadAsyncLDS", f_glalds, 0,
+     "GlobalLoadAsyncLDS(bit_size)\ngfx950's async global -> LDS DMA op (32, 96 or 128 bits; lane l writes at the "
+     "wave's LDS address + l * bytes, 16 bytes a lane for 96)."},
+    {"GlobalLoadAsyncLDS32b", f_glalds32, 0, "GlobalLoadAsyncLDS32b()"},
+    {"GlobalLoadAsyncLDS96b", f_glalds96, 0, "GlobalLoadAsyncLDS96b()"},
+    {"GlobalLoadAsyncLDS128b", f_glalds128, 0, "GlobalLoadAsyncLDS128b()"},
     /* the names of FlyDSL's earlier releases (examples/02-tiledCopy.py still uses them) */
     {"BufferLDST", f_bc, 0, "BufferLDST(bits)\nThe earlier name of BufferCopy(bits)."},
     {"BufferLDST8b", f_bc8, 0, "BufferLDST8b()"},

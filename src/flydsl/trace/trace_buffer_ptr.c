@@ -161,28 +161,11 @@ static fy_obj *f_get_buffer_rsrc(fy_obj *s, fy_obj *const *a, size_t na, fy_obj 
     return fy_mlir_value_new(fy_trace_buffer_rsrc(v[0]), "!llvm.ptr<8>");
 }
 
-/* fx.copy(BufferCopyLDS / BufferLoadAsyncLDS atom, src, dst): rocdl.raw.ptr.buffer.load.lds of the atom's bytes from
- * src's first element, to the LDS address readfirstlane(dst) — the hardware takes the wave's LDS address from M0 and
- * lane l writes at M0 + l * bytes — with FlyDSL's range rule (past num_records: 0 is written). The async form
- * moves the same bytes; flyi emits the synchronous op for it (its waits are then the compiler's). */
-fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred) {
-    (void)async;
-    fy_tracer *tr = need_tracer("fx.copy of an LDS DMA atom");
-    if (!tr) return NULL;
-    if (!fy_trace_is_buffer(src))
-        return fy_err_format(&fy_TypeError,
-                             "%s: a buffer -> LDS atom reads a buffer tensor (fx.rocdl.make_buffer_tensor), not '%s'",
-                             op, fy_type_name(src));
-    if (!FY_TTENSOR_CHECK(dst) || ((fy_ttensor *)dst)->reg != FY_SP_SHARED)
-        return fy_err_format(&fy_TypeError, "%s: a buffer -> LDS atom writes a shared-memory tensor, not %s", op,
-                             FY_TTENSOR_CHECK(dst) ? fy_trace_space_name(((fy_ttensor *)dst)->reg) : fy_type_name(dst));
-    if (pred)
-        return fy_err_format(&fy_NotImplementedError, "%s: pred= with a buffer -> LDS atom is not supported yet", op);
-    fy_ttensor *d = (fy_ttensor *)dst;
-    uint64_t voff;
-    if (fy_trace_buffer_base_offset(src, &voff) < 0) return NULL;
+/* The wave's LDS address of an LDS DMA to shared tensor d: readfirstlane of d's address as an !llvm.ptr<3> (the
+ * hardware takes it from M0; lane l writes at M0 + l * bytes, 16 bytes a lane for 12); its handle. */
+static uint64_t lds_m0(fy_tracer *tr, fy_ttensor *d) {
     uint64_t it = fy_trace_new_ssa(tr), lp = fy_trace_new_ssa(tr), li = fy_trace_new_ssa(tr), m0 = fy_trace_new_ssa(tr),
-             mp = fy_trace_new_ssa(tr), sz = fy_trace_new_ssa(tr), z = fy_trace_new_ssa(tr);
+             mp = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, shared>", U(it), U(d->ssa), d->ty,
                   fy_trace_mlir_type(d->et));
     fy_trace_end_line(tr);
@@ -195,12 +178,83 @@ fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *sr
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i32 to !llvm.ptr<3>", U(mp), U(m0));
     fy_trace_end_line(tr);
+    return mp;
+}
+
+/* The checks of an LDS DMA's destination and predicate (what: "a buffer -> LDS" / "a global -> LDS"); 0 or -1. */
+static int lds_dst_check(const char *op, const char *what, fy_obj *dst, fy_obj *pred) {
+    if (!FY_TTENSOR_CHECK(dst) || ((fy_ttensor *)dst)->reg != FY_SP_SHARED) {
+        fy_err_format(&fy_TypeError, "%s: %s atom writes a shared-memory tensor, not %s", op, what,
+                      FY_TTENSOR_CHECK(dst) ? fy_trace_space_name(((fy_ttensor *)dst)->reg) : fy_type_name(dst));
+        return -1;
+    }
+    if (pred) {
+        fy_err_format(&fy_NotImplementedError, "%s: pred= with %s atom is not supported yet", op, what);
+        return -1;
+    }
+    return 0;
+}
+
+/* fx.copy(BufferCopyLDS / BufferLoadAsyncLDS atom, src, dst): rocdl.raw.ptr.buffer.load.lds of the atom's bytes from
+ * src's first element, to the LDS address readfirstlane(dst) — the hardware takes the wave's LDS address from M0 and
+ * lane l writes at M0 + l * bytes — with FlyDSL's range rule (past num_records: 0 is written). The async form
+ * moves the same bytes; flyi emits the synchronous op for it (its waits are then the compiler's). */
+fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    (void)async;
+    fy_tracer *tr = need_tracer("fx.copy of an LDS DMA atom");
+    if (!tr) return NULL;
+    if (!fy_trace_is_buffer(src))
+        return fy_err_format(&fy_TypeError,
+                             "%s: a buffer -> LDS atom reads a buffer tensor (fx.rocdl.make_buffer_tensor), not '%s'",
+                             op, fy_type_name(src));
+    if (lds_dst_check(op, "a buffer -> LDS", dst, pred) < 0) return NULL;
+    uint64_t voff;
+    if (fy_trace_buffer_base_offset(src, &voff) < 0) return NULL;
+    uint64_t mp = lds_m0(tr, (fy_ttensor *)dst), sz = fy_trace_new_ssa(tr), z = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant %d : i32", U(sz), bits / 8);
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.constant 0 : i32", U(z));
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      rocdl.raw.ptr.buffer.load.lds %%%llu, %%%llu, %%%llu, %%%llu, %%%llu, %%%llu, %%%llu",
                   U(fy_trace_buffer_rsrc(src)), U(mp), U(sz), U(voff), U(z), U(z), U(z));
+    fy_trace_end_line(tr);
+    return tr->failed ? fy_err_nomem() : fy_none();
+}
+
+/* fx.copy(GlobalLoadAsyncLDS atom, src, dst): FlyDSL's rocdl.global.load.async.lds (src's pointer, dst's, size,
+ * offset 0, aux 0) is LLVM's llvm.amdgcn.global.load.async.lds, which flyi's LLVM lacks: flyi emits the synchronous
+ * rocdl.global.load.lds of the same operands (the same global_load_lds_dword[x3|x4] instruction, its vmcnt wait then
+ * the compiler's), to readfirstlane(dst) as the buffer form does. Lane l reads the atom's bytes at its own address
+ * (src's first element) and writes them at the wave's LDS address + l * bytes (16 a lane for 12 bytes). The source
+ * view holds at most the atom's bytes (a one-element view or one atom of a tiled copy's partition). */
+fy_obj *fy_trace_global_lds_copy(const char *op, int bits, fy_obj *src, fy_obj *dst, fy_obj *pred) {
+    fy_tracer *tr = need_tracer("fx.copy of an LDS DMA atom");
+    if (!tr) return NULL;
+    if (!FY_TTENSOR_CHECK(src) || ((fy_ttensor *)src)->reg != FY_SP_GLOBAL)
+        return fy_err_format(&fy_TypeError, "%s: a global -> LDS atom reads a global tensor, not %s", op,
+                             fy_trace_is_buffer(src) ? "a buffer tensor (use BufferLoadAsyncLDS)"
+                             : FY_TTENSOR_CHECK(src) ? fy_trace_space_name(((fy_ttensor *)src)->reg)
+                                                     : fy_type_name(src));
+    if (lds_dst_check(op, "a global -> LDS", dst, pred) < 0) return NULL;
+    fy_ttensor *s = (fy_ttensor *)src;
+    fly_error err;
+    int64_t n;
+    if (fly_layout_size_static(&s->L, &n, &err)) return fy_dsl_raise(&err);
+    if (n * s->et->width > bits)
+        return fy_err_format(&fy_ValueError,
+                             "%s: a %d-bit global -> LDS atom moves %d bytes a lane; the source view holds %lld %s "
+                             "values (copy one atom a call)",
+                             op, bits, bits / 8, (long long)n, s->et->name);
+    const char *ty = fy_trace_mlir_type(s->et);
+    uint64_t it = fy_trace_new_ssa(tr), gp = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(s->ssa), s->ty,
+                  ty);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
+                  U(gp), U(it), ty);
+    fy_trace_end_line(tr);
+    uint64_t mp = lds_m0(tr, (fy_ttensor *)dst);
+    fy_trace_emit(tr, "      rocdl.global.load.lds %%%llu, %%%llu, %d, 0, 0", U(gp), U(mp), bits / 8);
     fy_trace_end_line(tr);
     return tr->failed ? fy_err_nomem() : fy_none();
 }

@@ -35,6 +35,7 @@ typedef struct catom {
     int buffer;
     int trans;
     fy_dsl_numeric *et;
+    int vbits; /* the value bits it prints (make_copy_atom's): et's width, or an LDS DMA's own bits */
 } catom;
 typedef struct tcopy {
     fy_obj h;
@@ -54,12 +55,15 @@ typedef struct thrcopy {
 static fy_type copyop_type, catom_type, tcopy_type, thrcopy_type;
 
 /* buffer: 0 universal, 1 buffer copy, 2 buffer -> LDS DMA, 3 gfx950's async buffer -> LDS DMA, 4 gfx950's LDS
- * transpose read (FLY_COPY_LDS_TRANS) */
+ * transpose read (FLY_COPY_LDS_TRANS), 5 gfx950's async global -> LDS DMA (FLY_COPY_GLOBAL_LDS) */
 static const char *op_name(int buffer) {
-    static const char *const names[] = {"!fly.universal_copy", "!fly_rocdl.cdna3.buffer_copy",
-                                        "!fly_rocdl.cdna3.buffer_copy_lds", "!fly_rocdl.cdna4.buffer_load_async_lds",
-                                        "!fly_rocdl.cdna4.lds_read_trans"};
-    return names[buffer >= 0 && buffer < 5 ? buffer : 0];
+    static const char *const names[] = {"!fly.universal_copy",
+                                        "!fly_rocdl.cdna3.buffer_copy",
+                                        "!fly_rocdl.cdna3.buffer_copy_lds",
+                                        "!fly_rocdl.cdna4.buffer_load_async_lds",
+                                        "!fly_rocdl.cdna4.lds_read_trans",
+                                        "!fly_rocdl.cdna4.global_load_async_lds"};
+    return names[buffer >= 0 && buffer < 6 ? buffer : 0];
 }
 /* The op's type as FlyDSL prints it: "!fly.universal_copy<128>", "!fly_rocdl.cdna4.lds_read_trans<trans = 16b, 64>" */
 static void op_text(int buffer, int trans, int bits, char *out, size_t cap) {
@@ -75,7 +79,7 @@ static fy_obj *catom_repr(fy_obj *o) {
     catom *a = (catom *)o;
     char t[96];
     op_text(a->buffer, a->trans, a->bits, t, sizeof t);
-    return fy_str_printf("CopyAtom<!fly.copy_atom<%s, %d>>", t, a->et->width);
+    return fy_str_printf("CopyAtom<!fly.copy_atom<%s, %d>>", t, a->vbits ? a->vbits : a->et->width);
 }
 static void catom_dealloc(fy_obj *o) { (void)o; }
 static fy_obj *tcopy_repr(fy_obj *o) {
@@ -85,7 +89,8 @@ static fy_obj *tcopy_repr(fy_obj *o) {
     fly_tile_print(&t->tile, tl, sizeof tl);
     char o2[96];
     op_text(t->atom->buffer, t->atom->trans, t->atom->bits, o2, sizeof o2);
-    return fy_str_printf("TiledCopy<!fly.copy_atom<%s, %d>, %s, %s>", o2, t->atom->et->width, l, tl);
+    return fy_str_printf("TiledCopy<!fly.copy_atom<%s, %d>, %s, %s>", o2,
+                         t->atom->vbits ? t->atom->vbits : t->atom->et->width, l, tl);
 }
 static void tcopy_dealloc(fy_obj *o) { FY_CLEAR(((tcopy *)o)->atom); }
 /* Tiled copies are values: equal when they print the same (the compile cache keys kernels on them). */
@@ -218,12 +223,15 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
                              "make_copy_atom: expected a copy op such as fx.UniversalCopy128b(), not '%s'",
                              fy_type_name(a[0]));
     fy_dsl_numeric *et;
-    int kind = ((copyop *)a[0])->buffer, lds = kind == 2 || kind == 3;
+    int kind = ((copyop *)a[0])->buffer, lds = kind == 2 || kind == 3 || kind == FLY_COPY_GLOBAL_LDS, vbits = 0;
     if (FY_INT_CHECK(a[1])) { /* a bit width (make_copy_atom(op, 16)): the integer type of that width */
         int64_t w;
         if (fy_dsl_to_int(a[1], &w, "make_copy_atom", "bits") < 0) return NULL;
         et = w == 8 ? &fy_dsl_t_i8 : w == 16 ? &fy_dsl_t_i16 : w == 32 ? &fy_dsl_t_i32 : w == 64 ? &fy_dsl_t_i64 : NULL;
-        if (lds && w == ((copyop *)a[0])->bits) et = &fy_dsl_t_i32; /* an LDS DMA moves raw bytes: its own width */
+        if (lds && w == ((copyop *)a[0])->bits) { /* an LDS DMA moves raw bytes: its own width */
+            et = &fy_dsl_t_i32;
+            vbits = (int)w;
+        }
         if (!et)
             return fy_err_format(&fy_ValueError, "make_copy_atom: element bits must be 8, 16, 32 or 64, not %lld",
                                  (long long)w);
@@ -249,6 +257,7 @@ static fy_obj *f_make_copy_atom(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *
     c->buffer = kind;
     c->trans = trans;
     c->et = et;
+    c->vbits = vbits;
     return &c->h;
 }
 
@@ -561,7 +570,8 @@ static int64_t atom_values(fy_obj *o, fy_dsl_numeric *et, const char *op) {
         fy_err_format(&fy_TypeError, "%s: expected a copy atom, not '%s'", op, fy_type_name(o));
         return -1;
     }
-    if (a->buffer == 2 || a->buffer == 3) return 1; /* an LDS DMA moves bytes (trace_buffer_ptr.c) */
+    if (a->buffer == 2 || a->buffer == 3 || a->buffer == FLY_COPY_GLOBAL_LDS)
+        return 1; /* an LDS DMA moves bytes (trace_buffer_ptr.c) */
     if (a->et->width != et->width) {
         fy_err_format(&fy_TypeError, "%s: the copy atom moves %s values but the tensors hold %s", op, a->et->name,
                       et->name);
@@ -653,6 +663,7 @@ static fy_obj *copy_parsed(const char *op, fy_obj **v, int one) {
     int bufs = fy_trace_is_buffer(v[1]) || fy_trace_is_buffer(v[2]);
     fy_obj *pred = v[3] && v[3] != fy_None ? v[3] : NULL;
     if (at->buffer == FLY_COPY_LDS_TRANS) return copy_trans(op, at, v[1], v[2], pred, one);
+    if (at->buffer == FLY_COPY_GLOBAL_LDS) return fy_trace_global_lds_copy(op, at->bits, v[1], v[2], pred);
     if (at->buffer && !bufs)
         return fy_err_format(&fy_TypeError,
                              "%s: a BufferCopy atom needs a buffer tensor (fx.rocdl.make_buffer_tensor) "

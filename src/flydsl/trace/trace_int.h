@@ -253,6 +253,8 @@ fy_obj *fy_trace_new_copyop(int bits, int buffer);
 /* The copy op kind of gfx950's transposing LDS reads (fx.rocdl.cdna4.LDSReadTrans*), and its functions for
  * flydsl.expr.rocdl (trace_copy.c). */
 #define FLY_COPY_LDS_TRANS 4
+/* The copy op kind of gfx950's async global -> LDS DMA (fx.rocdl.cdna4.GlobalLoadAsyncLDS*, trace_buffer.c). */
+#define FLY_COPY_GLOBAL_LDS 5
 extern fy_methoddef fy_trace_lds_trans_funcs[];
 /* Buffer tensors (trace_buffer.c): is o one; its layout and element type; fx layout calls on them (divides,
  * slice) routed like fy_trace_layout_hook. */
@@ -287,6 +289,9 @@ int fy_trace_buffer_base_offset(fy_obj *o, uint64_t *out);
 /* fx.copy with a buffer -> LDS DMA atom of bits (async: gfx950's BufferLoadAsyncLDS): src a buffer tensor, dst a
  * shared tensor (trace_buffer_ptr.c); None or NULL with an exception naming op. */
 fy_obj *fy_trace_buffer_lds_copy(const char *op, int bits, int async, fy_obj *src, fy_obj *dst, fy_obj *pred);
+/* fx.copy with gfx950's global -> LDS DMA atom of bits (GlobalLoadAsyncLDS): src a global tensor, dst a shared
+ * tensor (trace_buffer_ptr.c); None or NULL with an exception naming op. */
+fy_obj *fy_trace_global_lds_copy(const char *op, int bits, fy_obj *src, fy_obj *dst, fy_obj *pred);
 /* The element type of a pointer type object ("!fly.ptr<ELEM, ...>"); *buf: in #fly_rocdl.buffer_desc. NULL with a
  * TypeError naming op. */
 fy_dsl_numeric *fy_trace_ptr_type_elem(fy_obj *t, int *buf, const char *op);
