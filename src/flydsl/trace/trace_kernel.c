@@ -634,8 +634,23 @@ void fy_trace_set_llvm_opts(const char *text) {
 
 const char *fy_trace_llvm_opts(void) { return llvm_opts ? llvm_opts : ""; }
 
+/* FlyDSL's FLYDSL_COMPILE_LLVM_DIR hands device code generation to another LLVM install; flyi's kernels always
+ * go through its own LLVM, so say so once instead of ignoring the setting silently. */
+static void note_external_llvm(void) {
+    static int said;
+    const char *d = getenv("FLYDSL_COMPILE_LLVM_DIR");
+    if (said || !d || !*d) return;
+    said = 1;
+    fprintf(stderr,
+            "flyi: FLYDSL_COMPILE_LLVM_DIR=%s is set, but flyi compiles kernels with its own LLVM; the external "
+            "toolchain is used only by flydsl.compiler.external_llvm.run_external_binary_codegen on IR built by "
+            "hand\n",
+            d);
+}
+
 fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *args, size_t nargs,
                                 const char *target) {
+    note_external_llvm();
     if (FY_TYPE(fnobj) != &fy_function_type)
         return fy_err_format(&fy_TypeError, "kernel: expected a Python function, not '%s'", fy_type_name(fnobj));
     if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;
