@@ -819,11 +819,35 @@ BI(compile) {
     static const char *const names[] = {"source", "filename", "mode", "flags", "dont_inherit", "optimize", NULL};
     fy_obj *a[6];
     if (fy_parse_args("compile", args, nargs, kw, names, 3, 6, 6, a) < 0) return NULL;
-    if (!FY_STR_CHECK(a[0]) || !FY_STR_CHECK(a[1]) || !FY_STR_CHECK(a[2]))
-        return fy_err_set(&fy_TypeError, "compile() arguments must be str");
+    if (!FY_STR_CHECK(a[1]) || !FY_STR_CHECK(a[2])) return fy_err_set(&fy_TypeError, "compile() arguments must be str");
+    if (!fy_str_eq_cstr(a[2], "exec") && !fy_str_eq_cstr(a[2], "eval") && !fy_str_eq_cstr(a[2], "single"))
+        return fy_err_set(&fy_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+    int64_t flags = a[3] && FY_INT_CHECK(a[3]) ? FY_INT_VAL(a[3]) : 0;
+    /* flags & PyCF_ONLY_AST: the tree, as ast.parse gives it */
+    if (flags & 0x400) {
+        fy_obj *ast = fy_import("ast");
+        fy_obj *r = ast ? fy_call_method(ast, "parse", a, 3) : NULL;
+        FY_XDECREF(ast);
+        return r;
+    }
+    /* bytes are UTF-8 source; an AST object is compiled from its source, each statement on its own line */
+    fy_obj *src = NULL;
+    if (FY_BYTES_CHECK(a[0])) {
+        src = fy_str_from(((fy_bytes *)a[0])->data, (size_t)((fy_bytes *)a[0])->len);
+    } else if (!FY_STR_CHECK(a[0])) {
+        fy_obj *m = fy_import("_ast_unparse");
+        src = m ? fy_call_method(m, "source_for_compile", a, 1) : NULL;
+        FY_XDECREF(m);
+        if (src && !FY_STR_CHECK(src)) FY_CLEAR(src);
+    } else {
+        src = fy_ref(a[0]);
+    }
+    if (!src) return NULL;
     int mode = fy_str_eq_cstr(a[2], "eval") ? 1 : fy_str_eq_cstr(a[2], "single") ? 2 : 0;
-    if (a[3] && FY_INT_CHECK(a[3]) && (FY_INT_VAL(a[3]) & FY_PYCF_REWRITE_ASSERTS)) mode |= FY_COMPILE_REWRITE_ASSERTS;
-    return fy_compile_source(FY_STR_DATA(a[0]), FY_STR_LEN(a[0]), FY_STR_DATA(a[1]), mode);
+    if (flags & FY_PYCF_REWRITE_ASSERTS) mode |= FY_COMPILE_REWRITE_ASSERTS;
+    fy_obj *r = fy_compile_source(FY_STR_DATA(src), FY_STR_LEN(src), FY_STR_DATA(a[1]), mode);
+    FY_DECREF(src);
+    return r;
 }
 
 BI(build_class) {

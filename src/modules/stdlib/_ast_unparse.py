@@ -778,3 +778,41 @@ class Unparser:
 
 def unparse(ast_obj):
     return Unparser().visit(ast_obj)
+
+
+class _LineKeeping(Unparser):
+    """Unparses with each statement on its own line number where the text before it allows (blank lines pad up
+    to it), so that code compiled from a tree keeps the tree's lines in co_firstlineno and tracebacks."""
+
+    def __init__(self):
+        super().__init__()
+        self._line = 1
+        self._want = None
+
+    def write(self, *text):
+        for t in text:
+            self._line += t.count("\n")
+        self._source.extend(text)
+
+    def traverse(self, node):
+        if isinstance(node, _a.stmt) and getattr(node, "lineno", None):
+            decos = [d.lineno for d in getattr(node, "decorator_list", ()) if getattr(d, "lineno", None)]
+            self._want = min([node.lineno] + decos)
+        super().traverse(node)
+
+    def fill(self, text=""):
+        want, self._want = self._want, None
+        if self._source:
+            self.write("\n" * (want - self._line if want and want > self._line else 1))
+        elif want and want > 1:
+            self.write("\n" * (want - 1))
+        self.write("    " * self._indent + text)
+
+
+def source_for_compile(tree):
+    """The source compile() runs for an AST object (statements on their own lines); TypeError for anything else."""
+    if not isinstance(tree, _a.AST):
+        raise TypeError(f"compile() arg 1 must be a string, bytes or AST object")
+    if isinstance(tree, (_a.Module, _a.Interactive)) and not tree.body:
+        return ""
+    return _LineKeeping().visit(tree) + "\n"
