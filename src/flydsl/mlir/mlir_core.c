@@ -462,9 +462,12 @@ fy_obj *fy_mlir_ir_value(fy_obj *x) {
     return r;
 }
 
-/* Is o an ir.Value (it carries _fyh, its handle, and _fyt, its type text)? */
+/* Is o an ir.Value (it carries _fyh, its handle, and _fyt, its type text)? A Vector, which has them too (FlyDSL's
+ * Vector is an ir.Value), is not one here: C code takes Vectors as they are. */
 int fy_mlir_value_parts(fy_obj *o, uint64_t *h, const char **ty) {
-    if (FY_DSL_NUM_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || o == fy_None) return 0;
+    if (FY_DSL_NUM_CHECK(o) || FY_INT_CHECK(o) || FY_FLOAT_CHECK(o) || FY_STR_CHECK(o) || o == fy_None ||
+        fy_trace_is_vector(o))
+        return 0;
     fy_obj *hv = fy_getattr_opt(o, fy_intern("_fyh"));
     if (!hv) {
         fy_err_clear();

@@ -36,12 +36,21 @@ static int push(fy_obj *l, fy_obj *v) { return v ? fy_list_append_steal(l, v) : 
 static fy_obj *arg_key_of(fy_obj *ann, size_t i, fy_obj *arg);
 /* An fx.struct argument: its class (Constexpr values included, flydsl.expr._composite specialises the class on
  * them) and its fields' keys, Constexpr fields by value. */
+/* A types.SimpleNamespace argument: its class, its attribute names and their values' keys. */
 static fy_obj *struct_key(size_t i, fy_obj *arg) {
-    fy_obj *vals = fy_trace_pystruct_vals(arg), *m = fy_type_lookup_cstr(FY_TYPE(arg), "_flyi_cmask");
+    int ns = !fy_trace_pystruct_vals(arg);
+    fy_obj *vals = fy_trace_arg_fields(arg), *m = ns ? NULL : fy_type_lookup_cstr(FY_TYPE(arg), "_flyi_cmask");
+    if (!vals) return NULL;
     size_t n = FY_TUPLE_N(vals);
-    fy_obj *t = fy_tuple_new(n + 1);
-    if (!t) return NULL;
-    fy_tuple_set_steal(t, 0, fy_ref(&FY_TYPE(arg)->h));
+    fy_obj *t = fy_tuple_new(n + 1), *head = &FY_TYPE(arg)->h;
+    fy_obj *names = t && ns ? fy_trace_ns_names(arg) : NULL;
+    if (!t || (ns && !names)) {
+        FY_XDECREF(t);
+        FY_DECREF(vals);
+        return NULL;
+    }
+    fy_tuple_set_steal(t, 0, ns ? fy_tuple_pack(2, head, names) : fy_ref(head));
+    FY_XDECREF(names);
     for (size_t j = 0; j < n; j++) {
         int ce = m && FY_TUPLE_CHECK(m) && (int64_t)j < FY_TUPLE_N(m) && FY_TUPLE_ITEMS(m)[j] == fy_True;
         fy_obj *v = FY_TUPLE_ITEMS(vals)[j], *k;
@@ -49,10 +58,12 @@ static fy_obj *struct_key(size_t i, fy_obj *arg) {
         else k = arg_key_of(NULL, i, v);
         if (!k) {
             FY_DECREF(t);
+            FY_DECREF(vals);
             return NULL;
         }
         fy_tuple_set_steal(t, j + 1, k);
     }
+    FY_DECREF(vals);
     return t;
 }
 
@@ -71,7 +82,8 @@ static fy_obj *arg_key(fy_function *fn, size_t i, fy_obj *arg) {
 }
 
 static fy_obj *arg_key_of(fy_obj *ann, size_t i, fy_obj *arg) {
-    if (!fy_trace_is_constexpr(ann) && fy_trace_pystruct_vals(arg)) return struct_key(i, arg);
+    if (!fy_trace_is_constexpr(ann) && (fy_trace_pystruct_vals(arg) || fy_trace_is_namespace(arg)))
+        return struct_key(i, arg);
     if (fy_trace_is_constexpr(ann)) {
         if (fy_hash(arg) == -1) return NULL;
         fy_obj *t = fy_tuple_new(2);

@@ -373,5 +373,11 @@ fy_obj *fy_trace_isa_source(const char *isa, fy_obj *sources);
 fy_obj *fy_trace_pystruct_vals(fy_obj *o);
 fy_obj *fy_trace_struct_param(fy_tracer *tr, int argi, fy_obj *arg, int host);
 fy_obj *fy_trace_param_arg(const fy_trace_param *p, fy_obj *const *args, size_t nargs);
+/* types.SimpleNamespace kernel arguments, split as structs are (trace_struct_arg.c): is o one; the field values
+ * of a struct value or namespace (a new tuple; NULL, no error, for anything else); a namespace's attribute names
+ * (a new tuple, in the order of its fields). */
+int fy_trace_is_namespace(fy_obj *o);
+fy_obj *fy_trace_arg_fields(fy_obj *o);
+fy_obj *fy_trace_ns_names(fy_obj *o);
 
 #endif

@@ -447,7 +447,8 @@ static fy_obj *param_value(fy_tracer *tr, fy_function *fn, size_t i, fy_obj *arg
     if (fy_trace_is_constexpr(ann)) return fy_ref(arg);
     /* a kernel method's self (kernel defined in a class, called as self.kernel(...)): the Python object itself */
     if (fy_trace_is_self_param(fn, i)) return fy_ref(arg);
-    if (fy_trace_pystruct_vals(arg)) return fy_trace_struct_param(tr, (int)i, arg, 0); /* a parameter per field */
+    if (fy_trace_pystruct_vals(arg) || fy_trace_is_namespace(arg))
+        return fy_trace_struct_param(tr, (int)i, arg, 0); /* a parameter per field (attribute of a namespace) */
     if (fy_trace_is_mma_value(arg) || fy_trace_is_copy_value(arg) || fy_trace_is_static_struct(arg))
         return fy_ref(arg); /* fx.TiledMma, fx.TiledCopy, a struct of Constexpr fields */
     if (ann && FY_DSL_IS_NUMERIC_TYPE(ann)) {

@@ -50,6 +50,14 @@ static fy_obj *arrty_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
     FY_XDECREF(n);
     return NULL;
 }
+/* __construct_from_ir_values__(values, exemplar=None): the array over its one value, a pointer (FlyDSL's protocol). */
+static fy_obj *arrty_construct(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    if (fy_no_kwargs("__construct_from_ir_values__", kw) < 0 ||
+        fy_check_nargs("__construct_from_ir_values__", na, 1, 2) < 0)
+        return NULL;
+    fy_obj *args[2] = {o, a[0]};
+    return fy_smem_call_storage("_array_from_ir_values", args, 2);
+}
 static fy_getsetdef arrty_gs[] = {{"dtype", arrty_dtype, NULL, "the element type"},
                                   {"size", arrty_size, NULL, "the number of elements"},
                                   {"align", arrty_align, NULL, "the alignment in bytes"},
@@ -60,6 +68,8 @@ static fy_methoddef arrty_methods[] = {
     {"__dsl_align_of__", arrty_alignof, 0, "__dsl_align_of__()\nAlignment in bytes."},
     {"__peek_from_ptr__", arrty_peek, 0, "__peek_from_ptr__(ptr)\nThe array at ptr."},
     {"__poke_into_ptr__", arrty_poke, 0, "__poke_into_ptr__(ptr, value)\nNot supported (as in FlyDSL)."},
+    {"__construct_from_ir_values__", arrty_construct, 0,
+     "__construct_from_ir_values__(values, exemplar=None)\nThe array over its one ir.Value, a pointer."},
     {0}};
 static fy_type arrty_type = {FY_TYPE_INIT("ArrayType", sizeof(arrty)), .flags = FY_TPF_FINAL, .repr = arrty_repr,
                              .getsets = arrty_gs, .methods = arrty_methods};

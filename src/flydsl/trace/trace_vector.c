@@ -407,7 +407,7 @@ static fy_obj *vec_getitem(fy_obj *o, fy_obj *key) {
 /* v.to(dtype): an elementwise conversion (the arith cast C's conversion rules pick). */
 /* Is o the class flydsl._mlir.ir.Value? */
 static int is_ir_value_class(fy_obj *o) {
-    if (!FY_IS_TYPE(o, fy_type_type)) return 0;
+    if (!fy_isinstance_of(o, &fy_type_type)) return 0; /* its metaclass is ir._ValueMeta */
     fy_obj *m = fy_getattr_opt(o, fy_intern("__module__"));
     fy_obj *n = m ? fy_getattr_opt(o, fy_intern("__name__")) : NULL;
     int r = m && n && FY_STR_CHECK(m) && FY_STR_CHECK(n) && !strcmp(FY_STR_DATA(m), "flydsl._mlir.ir") &&
@@ -924,6 +924,21 @@ static fy_obj *vec_type(fy_obj *o) {
     return fy_dsl_ir_type(vty(t, sizeof t, (tvector *)o, NULL));
 }
 
+/* FlyDSL's Vector is an ir.Value (flydsl._mlir.ir.Value counts it as one): a Value's handle, type text and owner. */
+static fy_obj *vec_fyh(fy_obj *o) {
+    NEED_VEC(o);
+    return fy_int_from((int64_t)((tvector *)o)->ssa);
+}
+static fy_obj *vec_fyt(fy_obj *o) {
+    NEED_VEC(o);
+    char t[64];
+    return fy_str_from_cstr(vty(t, sizeof t, (tvector *)o, NULL));
+}
+static fy_obj *vec_owner(fy_obj *o) {
+    NEED_VEC(o);
+    return fy_ref(fy_None);
+}
+
 static int64_t vec_length(fy_obj *o) {
     if (VEC_CHECK(o)) return ((tvector *)o)->n;
     uninit_err(o);
@@ -959,7 +974,19 @@ static fy_obj *vec_broadcast_to(fy_obj *self, fy_obj *const *a, size_t na, fy_ob
     return r;
 }
 
+/* FlyDSL's DslType protocol: a Vector is one ir.Value, itself. */
+static fy_obj *vec_extract(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)a;
+    if (fy_no_kwargs("__extract_to_ir_values__", kw) < 0 || fy_check_nargs("__extract_to_ir_values__", na, 0, 0) < 0)
+        return NULL;
+    NEED_VEC(self);
+    fy_obj *l = fy_list_new(0);
+    if (l && fy_list_append(l, self) < 0) FY_CLEAR(l);
+    return l;
+}
+
 static fy_methoddef vec_methods[] = {
+    {"__extract_to_ir_values__", vec_extract, 0, "__extract_to_ir_values__()\n[self]: a Vector is one ir.Value."},
     {"broadcast_to", vec_broadcast_to, 0, "broadcast_to(shape)\nA one-element vector repeated to shape's size."},
     {"ir_value", vec_ir_value, 0, "ir_value()\nThe vector as an ir.Value (flydsl._mlir)."},
     {"select", vec_select, 0, "select(true_value, false_value)\nLane-wise choice driven by this condition vector."},
@@ -986,6 +1013,9 @@ static fy_getsetdef vec_getsets[] = {{"dtype", vec_dtype, NULL, "the element typ
                                      {"shape", vec_shape, NULL, "the shape (a tuple)"},
                                      {"type", vec_type, NULL, "the MLIR type (vector<4xf32>)"},
                                      {"_raw", vec_raw, NULL, "the vector as an ir.Value"},
+                                     {"_fyh", vec_fyh, NULL, "its SSA handle (as an ir.Value's)"},
+                                     {"_fyt", vec_fyt, NULL, "its MLIR type text (as an ir.Value's)"},
+                                     {"_owner", vec_owner, NULL, "None (as an ir.Value's owner)"},
                                      {0}};
 
 static fy_type tvector_type = {
@@ -1099,6 +1129,27 @@ static fy_obj *f_zeros_like(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) 
     return like(s, "zeros_like", p[0], NULL, p[1]);
 }
 
+/* Vector.__construct_from_ir_values__(values, exemplar=None) (a class method): cls over values[0], a Vector or an
+ * ir.Value of a vector type; with exemplar an instance of cls, cls(value, exemplar.shape, exemplar.dtype). */
+static fy_obj *f_construct(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"values", "exemplar", NULL};
+    fy_obj *p[2] = {NULL, NULL};
+    if (fy_parse_args("__construct_from_ir_values__", a, na, kw, names, 1, 2, 2, p) < 0) return NULL;
+    size_t n;
+    fy_obj **it = FY_LIST_CHECK(p[0]) || FY_TUPLE_CHECK(p[0]) ? fy_seq_items(p[0], &n) : NULL;
+    if (!it)
+        return fy_err_format(&fy_TypeError, "Vector.__construct_from_ir_values__ expects a list of ir.Values, not '%s'",
+                             fy_type_name(p[0]));
+    if (n != 1) return fy_err_format(&fy_ValueError, "Vector expects 1 ir.Value, got %zu", n);
+    fy_obj *cls = fy_isinstance_of(s, &fy_type_type) ? s : &tvector_type.h;
+    fy_obj *ex = p[1] && p[1] != fy_None && fy_isinstance_of(p[1], (fy_type *)cls) && VEC_CHECK(p[1]) ? p[1] : NULL;
+    if (!ex) return fy_call(cls, it, 1, NULL);
+    fy_obj *args[3] = {it[0], vec_shape(ex), &((tvector *)ex)->et->h};
+    fy_obj *r = args[1] ? fy_call(cls, args, 3, NULL) : NULL;
+    FY_XDECREF(args[1]);
+    return r;
+}
+
 /* Vector's class methods (FlyDSL's filled / from_elements / filled_like / zeros_like are classmethods: called on
  * a subclass they give an instance of it) and its static make_type. */
 static fy_methoddef vec_static[] = {
@@ -1109,6 +1160,8 @@ static fy_methoddef vec_static[] = {
     {"make_type", f_make_type, FY_METH_STATIC, "make_type(n, dtype)\nThe MLIR vector type of n dtype elements."},
     {"filled", f_full, FY_METH_CLASS, "filled(n, value, dtype)\nA Vector of n copies of value (as full)."},
     {"from_elements", f_from_elements, FY_METH_CLASS, "from_elements(values, dtype)\nA Vector of the values."},
+    {"__construct_from_ir_values__", f_construct, FY_METH_CLASS,
+     "__construct_from_ir_values__(values, exemplar=None)\nA Vector over values[0] (exemplar's shape and dtype)."},
     {0}};
 
 /* Adds the class and static methods of fx.Vector to its type (once). */

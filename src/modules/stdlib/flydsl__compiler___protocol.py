@@ -5,6 +5,7 @@ how it is read from and written to memory. Each function dispatches on those met
 flyi's own values: ir.Values, fx numerics (their type is their cache signature, a ctypes scalar their C-ABI
 slot), sequences, dicts and namespaces of them, and the tracer's C types for size and alignment."""
 
+import sys as _sys
 import types as _types
 
 __all__ = ["DslType", "JitArgument", "Storable", "get_ir_types", "cache_signature", "c_abi_spec",
@@ -56,6 +57,14 @@ def _members(obj):
     return None
 
 
+def _is_host_tensor(obj):
+    """A tensor argument as a @flyc.jit function's host code holds it: a torch tensor or a tensor adaptor."""
+    if type(obj).__name__ == "TensorAdaptor":
+        return True
+    torch = _sys.modules.get("torch")
+    return torch is not None and isinstance(obj, getattr(torch, "Tensor", ()))
+
+
 def extract_to_ir_values(obj):
     """The ir.Values obj stands for, in order."""
     ir = _ir()
@@ -67,6 +76,10 @@ def extract_to_ir_values(obj):
     members = _members(obj)
     if members is not None:
         return [v for m in members for v in extract_to_ir_values(m)]
+    if _is_host_tensor(obj):
+        # FlyDSL's host function has an fx.Tensor value here; flyi runs host code, which holds the tensor itself
+        # (and passes it on to launches): the tensor is its one value
+        return [obj]
     try:
         return [ir._to_value(obj)]
     except TypeError:
@@ -77,6 +90,9 @@ def get_ir_types(obj):
     """The ir.Types of obj's values."""
     if isinstance(obj, _ir().Value):
         return [obj.type]
+    if _is_host_tensor(obj):
+        raise TypeError(f"Cannot derive IR types from {type(obj).__name__}: flyi gives a host tensor its memref type "
+                        "only as a kernel argument")
     gt = getattr(obj, "__get_ir_types__", None)
     if gt is not None and not isinstance(obj, type):
         return list(gt())

@@ -23,7 +23,8 @@ def _ir():
 
 
 def _is_raw(v):
-    return isinstance(v, _ir().Value)
+    # a bindings Value; a Vector is an ir.Value too (as FlyDSL's), but a DSL one
+    return isinstance(v, _ir().Value) and not isinstance(v, _fx.Vector)
 
 
 def _is_dynamic(v):

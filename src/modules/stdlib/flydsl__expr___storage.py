@@ -150,6 +150,24 @@ class ArrayRef:
     def __repr__(self):
         return f"{_type_name(self._array_type)}({self._ptr_value})"
 
+    # FlyDSL's DslType protocol: an array value is its pointer
+    def __extract_to_ir_values__(self):
+        return [self._ptr_value]
+
+    @classmethod
+    def __construct_from_ir_values__(cls, values, exemplar=None):
+        return _array_from_ir_values(exemplar._array_type if exemplar is not None else None, values)
+
+
+def _array_from_ir_values(array_type, values):
+    """The array value of array_type over its one ir.Value (a pointer); FlyDSL's ValueError for another count."""
+    values = list(values)
+    if len(values) != 1:
+        raise ValueError(f"{_type_name(array_type)} expects 1 ir.Value, got {len(values)}")
+    if array_type is None:
+        raise TypeError("Cannot construct an fx.Array value without its array type")
+    return ArrayRef(array_type, values[0])
+
 
 def _array_peek(array_type, ptr):
     return ArrayRef(array_type, _recast(array_type.dtype, ptr))

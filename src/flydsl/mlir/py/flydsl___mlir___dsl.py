@@ -42,8 +42,8 @@ def as_dsl_value(value, exemplar=None):
     if isinstance(value, (tuple, list)):
         ex = exemplar if isinstance(exemplar, (tuple, list)) else [exemplar] * len(value)
         return type(value)(as_dsl_value(v, e) for v, e in zip(value, ex))
-    if not isinstance(value, _ir.Value):
-        return value
+    if not isinstance(value, _ir.Value) or _ir._is_vector_class(type(value)):
+        return value  # not a value, or a Vector (an ir.Value that is its own DSL value)
     if exemplar is not None:
         t = exemplar if isinstance(exemplar, type) or type(exemplar).__name__ == "NumericMeta" else None
         if t is None and hasattr(exemplar, "dtype"):

@@ -3,6 +3,7 @@
 # (inside a kernel trace, or in a module built under `with Context():`). fx numerics and Values are the
 # same traced values: fx.Int32(v) wraps v, x.ir_value() gives it back.
 import _flyi_mlir as _c
+import sys as _sys
 
 # ---------------------------------------------------------------------------------------------- types
 
@@ -607,7 +608,32 @@ class DenseFPElementsAttr(DenseElementsAttr):
 # -------------------------------------------------------------------------------------- values and ops
 
 
-class Value:
+_vector_type = None
+
+
+def _is_vector_class(t):
+    # fx.Vector (the tracer's type) or a subclass (vector aliases); no Vector exists before flydsl.expr is loaded
+    global _vector_type
+    if _vector_type is None:
+        fx = _sys.modules.get("flydsl.expr")
+        _vector_type = getattr(fx, "Vector", None) if fx is not None else None
+        if _vector_type is None:
+            return False
+    return isinstance(t, type) and type.__subclasscheck__(_vector_type, t)
+
+
+class _ValueMeta(type):
+    """FlyDSL's Vector is an ir.Value (a subclass of ArithValue): isinstance(v, ir.Value) and
+    issubclass(fx.Vector, ir.Value) hold for flyi's fx.Vector too, which has a Value's _fyh, _fyt and _owner."""
+
+    def __instancecheck__(cls, obj):
+        return type.__instancecheck__(cls, obj) or (cls is Value and _is_vector_class(type(obj)))
+
+    def __subclasscheck__(cls, sub):
+        return type.__subclasscheck__(cls, sub) or (cls is Value and _is_vector_class(sub))
+
+
+class Value(metaclass=_ValueMeta):
     """A traced SSA value: _fyh is its handle, _fyt its type text."""
 
     def __init__(self, v):
@@ -918,7 +944,7 @@ def _value_from_handle(h, t, owner=None, cls=OpResult):
 
 def _to_value(x):
     """x as a Value: a Value, an op with one result, a traced DSL value, or anything with ir_value()."""
-    if isinstance(x, Value):
+    if type.__instancecheck__(Value, x):  # a bindings Value (a Vector, an ir.Value too, gives the Value it holds)
         return x
     if isinstance(x, OpView):
         return x.result
@@ -944,6 +970,8 @@ def _wrap(v):
     """The fx numeric / Vector over Value v (None when its type has none); a host value's static numeric."""
     if isinstance(v, _HostValue):
         return _host_num(v)
+    if _is_vector_class(type(v)):  # a Vector is its own DSL value (its shape and class kept)
+        return v
     return _c.wrap(v._fyh, v._fyt)
 
 
