@@ -36,7 +36,7 @@ typedef struct fly_pm_slot {
     char *key;            /* what it runs */
     void **state;         /* where its snapshot passes look for the compile's state */
 } fly_pm_slot;
-#define FLY_PM_SLOTS 4
+#define FLY_PM_SLOTS 8
 /* The context's slots (destroyed with it; use them only while holding its lock). */
 fly_pm_slot *fly_pctx_pm_slots(fly_pctx *c);
 

@@ -14,6 +14,7 @@
 #include "pipeline/buffer_legal.h"
 #include "pipeline/codegen.h"
 #include "pipeline/lazy.h"
+#include "pipeline/lowered.h"
 #include "pipeline/stages.h"
 #include "pipeline/target.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -298,13 +299,79 @@ static void set_error(fly_pipeline_result *r, const char *stage, const char *msg
     r->error_stage = strdup(stage);
 }
 
+/* The stages after rocdl-attach-target that lowered.h stands in for, by label. */
+static bool lowered_label(const char *label) {
+    static const char *const labels[] = {"convert_scf_to_cf",         "convert_cf_to_llvm",    "gpu_to_llvm",
+                                         "convert_vector_to_llvm",    "convert_arith_to_llvm", "convert_func_to_llvm",
+                                         "reconcile_unrealized_casts"};
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        if (!strcmp(label, labels[i])) return true;
+    return false;
+}
+
+/* Deferred snapshots (the stages' IR is made again when asked for): stages 1..upto, where those after
+ * rocdl-attach-target run as lowered.h says when the module is in the LLVM and ROCDL dialects by then
+ * (the same IR without building their pattern sets). False with res->error set; a deferred failure is
+ * compiled again eagerly, with every pass run. */
+static bool run_deferred(MlirOperation op, const stage_spec *specs, int upto, fly_ir_diags *diags, snap_state *st,
+                         bool line_tables) {
+    int split = 0;
+    for (int i = 0; i < upto; i++)
+        if (!strcmp(specs[i].label, "rocdl_attach_target")) split = i + 1;
+    bool known = split > 0 && !line_tables; /* line tables add a pass to the last stage */
+    for (int i = split; known && i < upto; i++) known = lowered_label(specs[i].label);
+    if (!known) return run_stages(op, specs, upto, 1, diags, st, true);
+    if (!run_stages(op, specs, split, 1, diags, st, true)) return false;
+    if (!fly_pipeline_is_lowered(op)) return run_stages(op, specs + split, upto - split, split + 1, diags, st, true);
+    fly_pipeline_result *res = st->res;
+    for (int i = split; i < upto; i++) {
+        double t0 = fly_ir_now_ms();
+        bool ok = true;
+        if (!strcmp(specs[i].label, "gpu_to_llvm")) ok = fly_pipeline_fold_lowered(op);
+        if (ok && i == upto - 1) ok = mlirOperationVerify(op);
+        double ms = fly_ir_now_ms() - t0;
+        res->t.passes += ms;
+        if (!ok) {
+            set_error(res, specs[i].name, "the lowered module's folding or verification failed");
+            return false;
+        }
+        if (push_stage(res, i + 1, specs[i].name, specs[i].label, ms, NULL)) st->last = res->nstages - 1;
+    }
+    return true;
+}
+
+/* The first operation (pre-order) named names[i], or whose name starts with it (prefix), for each i: one walk
+ * for a list of names instead of one per name. */
+typedef struct {
+    const char *const *names;
+    size_t n; /* at most 8 */
+    bool prefix;
+    MlirOperation first[8];
+} op_scan;
+
+static void scan_op(op_scan *s, MlirOperation op) {
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+    for (size_t i = 0; i < s->n; i++) {
+        size_t k = strlen(s->names[i]);
+        if (mlirOperationIsNull(s->first[i]) && (s->prefix ? nm.length >= k : nm.length == k) &&
+            !memcmp(nm.data, s->names[i], k))
+            s->first[i] = op;
+    }
+}
+
+static MlirWalkResult scan_cb(MlirOperation op, void *user) {
+    scan_op(user, op);
+    return MlirWalkResultAdvance;
+}
+
 /* Buffer ops a chip has no instruction for (LLVM's instruction selection would abort): f32 fmax and packed bf16
  * fadd buffer atomics on CDNA3 / CDNA4, 12- and 16-byte LDS DMA (raw.ptr.buffer.load.lds, global.load.lds) before
  * gfx950. The
  * walk stops at the first, its message in msg. */
 typedef struct {
     const char *chip;
-    char msg[256];
+    char msg[512];
+    op_scan scan; /* gfx950's ops, recorded on the way */
 } buffer_check;
 
 /* The value of integer constant v (llvm.mlir.constant / arith.constant), or -1. */
@@ -333,8 +400,8 @@ static void op_where(MlirOperation op, char *w, size_t cap) {
 
 static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
     buffer_check *bc = data;
-    char where[160];
-    op_where(op, where, sizeof where);
+    scan_op(&bc->scan, op);
+    char where[160]; /* the op's DSL line, made only for a message (printing every op's location costs) */
     char name[64], ty[48];
     fly_ir_op_name(op, name, sizeof name);
     if (!strcmp(name, "rocdl.raw.ptr.buffer.load.lds") && !strstr(bc->chip, "gfx950") &&
@@ -373,7 +440,10 @@ static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
             want = "vector<4xi16>, vector<4xf16> or vector<4xbf16>";
         else if (tr6 && strcmp(r, "vector<3xi32>")) want = "vector<3xi32>";
         else if (!tr16 && !tr6 && strcmp(r, "vector<2xi32>")) want = "vector<2xi32>";
-        if (want) snprintf(bc->msg, sizeof bc->msg, "%s gives %s, not %s (bitcast the result)%s", name, want, r, where);
+        if (want) {
+            op_where(op, where, sizeof where);
+            snprintf(bc->msg, sizeof bc->msg, "%s gives %s, not %s (bitcast the result)%s", name, want, r, where);
+        }
         fly_ir_buf_free(&rt);
         if (want) return MlirWalkResultInterrupt;
     }
@@ -385,6 +455,7 @@ static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
     snprintf(ty, sizeof ty, "%s", t.data ? t.data : "");
     fly_ir_buf_free(&t);
     if ((fmax && !strcmp(ty, "f32")) || (fadd && !strcmp(ty, "vector<2xbf16>"))) {
+        op_where(op, where, sizeof where);
         snprintf(bc->msg, sizeof bc->msg, "%s of %s has no instruction on gfx942 or gfx950 (%s)%s", name, ty,
                  fmax ? "CDNA3/CDNA4 have the f64 form" : "use a global atomic: FlyDSL's kernels do on these chips",
                  where);
@@ -405,8 +476,11 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
     static const char *const gfx950_only[] = {"rocdl.mfma.f32.16x16x32.f16",  "rocdl.mfma.f32.32x32x16.f16",
                                               "rocdl.mfma.f32.16x16x32.bf16", "rocdl.mfma.f32.32x32x16.bf16",
                                               "rocdl.mfma.i32.16x16x64.i8",   "rocdl.mfma.i32.32x32x32.i8"};
-    for (size_t i = 0; !strstr(tg->chip, "gfx950") && i < sizeof gfx950_only / sizeof gfx950_only[0]; i++) {
-        if (!mlirOperationIsNull(fly_ir_find_first(module, gfx950_only[i]))) {
+    bool gfx950 = strstr(tg->chip, "gfx950") != NULL;
+    op_scan only = {gfx950_only, sizeof gfx950_only / sizeof gfx950_only[0], false, {{NULL}}};
+    if (!gfx950) mlirOperationWalk(module, scan_cb, &only, MlirWalkPreOrder);
+    for (size_t i = 0; i < only.n; i++) {
+        if (!mlirOperationIsNull(only.first[i])) {
             char msg[160];
             snprintf(msg, sizeof msg, "%s needs gfx950; this module compiles for %s", gfx950_only[i], tg->chip);
             set_error(res, "llvm-ir", msg);
@@ -418,19 +492,19 @@ static bool prepare_codegen(MlirOperation module, const fly_pipeline_target *tg,
         set_error(res, "llvm-ir", lerr);
         return false;
     }
-    buffer_check bc = {tg->chip, ""};
+    /* gfx950's scaled conversions (fp4, OCP fp8), row swaps, LDS transpose reads and scaled MFMAs
+     * (cdna4.MFMA_Scale): LLVM would print the first for gfx942 as well, and abort on the last; looked for in the
+     * buffer ops' walk, reported after them */
+    static const char *const gfx950_prefixes[] = {"rocdl.cvt.scalef32.", "rocdl.permlane16.swap",
+                                                  "rocdl.permlane32.swap", "rocdl.ds.read.tr", "rocdl.mfma.scale."};
+    buffer_check bc = {tg->chip, "", {gfx950_prefixes, gfx950 ? 0 : 5, true, {{NULL}}}};
     mlirOperationWalk(module, no_buffer_op, &bc, MlirWalkPreOrder);
     if (bc.msg[0]) {
         set_error(res, "llvm-ir", bc.msg);
         return false;
     }
-    /* gfx950's scaled conversions (fp4, OCP fp8), row swaps, LDS transpose reads and scaled MFMAs
-     * (cdna4.MFMA_Scale): LLVM would print the first for gfx942 as well, and abort on the last */
     MlirOperation sc = {NULL};
-    static const char *const gfx950_prefixes[] = {"rocdl.cvt.scalef32.", "rocdl.permlane16.swap",
-                                                  "rocdl.permlane32.swap", "rocdl.ds.read.tr", "rocdl.mfma.scale."};
-    for (size_t i = 0; !strstr(tg->chip, "gfx950") && mlirOperationIsNull(sc) && i < 5; i++)
-        sc = fly_ir_find_first_prefix(module, gfx950_prefixes[i]);
+    for (size_t i = 0; i < bc.scan.n && mlirOperationIsNull(sc); i++) sc = bc.scan.first[i];
     if (!mlirOperationIsNull(sc)) {
         char name[96], msg[640], at[200];
         fly_ir_op_name(sc, name, sizeof name);
@@ -580,7 +654,9 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
         if (ok) standard_specs(specs, tg->chip, toolkit, opts->code_object_version, opts->line_tables != 0);
         int upto = codegen ? NSTANDARD - 1 : last;
         st.verify_last = lz->upto = upto;
-        if (ok) ok = run_stages(op, specs, upto, 1, &diags, &st, snaps);
+        if (ok)
+            ok = deferred ? run_deferred(op, specs, upto, &diags, &st, opts->line_tables != 0)
+                          : run_stages(op, specs, upto, 1, &diags, &st, snaps);
         if (ok && codegen) {
             ok = prepare_codegen(op, tg, &cg, out);
             if (ok) {

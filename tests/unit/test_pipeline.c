@@ -266,6 +266,70 @@ static void check_lazy(const fly_core_api *api, const char *target, int debug_in
     api->result_free(&l);
 }
 
+/* The tiled copy of tests/lang/kernels/tiled_copy.py as traced: its module is all LLVM and ROCDL after
+ * rocdl-attach-target, and gpu-to-llvm's greedy rewrite still changes it (constants hoisted and merged), which a
+ * deferred compile does without building the passes' pattern sets (lowered.h). */
+static const char tcopy[] =
+    "module attributes {gpu.container_module} {\n"
+    "  gpu.module @kernels {\n"
+    "    gpu.func @tcopy(%a: !fly.memref<f32, global, (8,24):(24,1)>, %b: !fly.memref<f32, global, (8,24):(24,1)>) "
+    "kernel attributes {known_block_size = array<i32: 4, 1, 1>} {\n"
+    "      %t = gpu.thread_id x\n"
+    "      %0 = arith.index_cast %t : index to i32\n"
+    "      %1 = \"fly.get_iter\"(%a) : (!fly.memref<f32, global, (8,24):(24,1)>) -> !fly.ptr<f32, global>\n"
+    "      %2 = \"fly.static\"() : () -> !fly.layout<(4,(4,2),2,3):(24,(1,4),96,8)>\n"
+    "      %3 = \"fly.make_view\"(%1, %2) : (!fly.ptr<f32, global>, !fly.layout<(4,(4,2),2,3):(24,(1,4),96,8)>) -> "
+    "!fly.memref<f32, global, (4,(4,2),2,3):(24,(1,4),96,8)>\n"
+    "      %4 = \"fly.make_coord\"(%0) : (i32) -> !fly.int_tuple<(?,*,*,*)>\n"
+    "      %5 = \"fly.slice\"(%3, %4) : (!fly.memref<f32, global, (4,(4,2),2,3):(24,(1,4),96,8)>, "
+    "!fly.int_tuple<(?,*,*,*)>) -> !fly.memref<f32, global, ((4,2),2,3):((1,4),96,8)>\n"
+    "      %6 = \"fly.get_iter\"(%b) : (!fly.memref<f32, global, (8,24):(24,1)>) -> !fly.ptr<f32, global>\n"
+    "      %8 = \"fly.make_view\"(%6, %2) : (!fly.ptr<f32, global>, !fly.layout<(4,(4,2),2,3):(24,(1,4),96,8)>) -> "
+    "!fly.memref<f32, global, (4,(4,2),2,3):(24,(1,4),96,8)>\n"
+    "      %10 = \"fly.slice\"(%8, %4) : (!fly.memref<f32, global, (4,(4,2),2,3):(24,(1,4),96,8)>, "
+    "!fly.int_tuple<(?,*,*,*)>) -> !fly.memref<f32, global, ((4,2),2,3):((1,4),96,8)>\n"
+    "      %11 = \"fly.static\"() : () -> !fly.layout<((4,2),2,3):((1,4),8,16)>\n"
+    "      %12 = \"fly.memref.alloca\"(%11) : (!fly.layout<((4,2),2,3):((1,4),8,16)>) -> !fly.memref<f32, register, "
+    "((4,2),2,3):((1,4),8,16)>\n"
+    "      %13 = \"fly.make_copy_atom\"() {valBits = 32 : i32} : () -> !fly.copy_atom<!fly.universal_copy<128>, 32>\n"
+    "      \"fly.copy\"(%13, %5, %12) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, "
+    "((4,2),2,3):((1,4),96,8)>, !fly.memref<f32, register, ((4,2),2,3):((1,4),8,16)>) -> ()\n"
+    "      \"fly.copy\"(%13, %12, %10) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, register, "
+    "((4,2),2,3):((1,4),8,16)>, !fly.memref<f32, global, ((4,2),2,3):((1,4),96,8)>) -> ()\n"
+    "      gpu.return\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+
+/* A deferred compile against an eager one where stages 12-18 are stood in for (lowered.h; the tiled copy, whose
+ * stage 14 folds) and where they are not (a host function, which gpu-to-llvm converts): the same LLVM IR, code
+ * object, stages and ISA. */
+static void check_lowered(const fly_core_api *api) {
+    static char host[sizeof vadd + 64];
+    snprintf(host, sizeof host, "%.*s  func.func @host() {\n    return\n  }\n}\n", (int)(sizeof vadd - 3), vadd);
+    const char *const texts[] = {tcopy, host};
+    const char *const names[] = {"tiled copy", "host function"};
+    for (int k = 0; k < 2; k++) {
+        fly_pipeline_options eo = {.stop_after = -1, .eager = 1}, lo = {.stop_after = -1};
+        fly_pipeline_result e, l;
+        int eok = api->compile_ex(texts[k], &eo, &e), lok = api->compile_ex(texts[k], &lo, &l);
+        char d[640];
+        snprintf(d, sizeof d, "%s: %s", names[k], e.error ? e.error : l.error ? l.error : "");
+        int changed = eok && e.nstages == 22 && e.stages[14].changed; /* gpu-to-llvm: folding, or func.func */
+        check(eok && lok && changed && l.lazy && e.llvm_ir && l.llvm_ir && !strcmp(e.llvm_ir, l.llvm_ir) &&
+                  e.hsaco_size == l.hsaco_size && !memcmp(e.hsaco, l.hsaco, e.hsaco_size),
+              k == 0 ? "lowered stages: tiled copy folded, LLVM IR and code object = eager"
+                     : "lowered stages: host function converted, LLVM IR and code object = eager",
+              d);
+        check(lok && api->result_isa(&l) && same_result(&l, &e),
+              k == 0 ? "lowered stages: tiled copy stages and ISA = eager"
+                     : "lowered stages: host function stages and ISA = eager",
+              d);
+        api->result_free(&e);
+        api->result_free(&l);
+    }
+}
+
 static void check_errors(const fly_core_api *api) {
     fly_pipeline_result r;
     const char *bad_type =
@@ -425,6 +489,7 @@ int main(void) {
     check_lazy(api, "gfx942", 0);
     check_lazy(api, "gfx942", 1);
     check_lazy(api, "gfx950", 1);
+    check_lowered(api);
     check_errors(api);
     check_exports(api);
     check_builders(api);
