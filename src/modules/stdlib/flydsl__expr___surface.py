@@ -1208,6 +1208,10 @@ def fill(m):
             setattr(m, n, obj if obj is not None else _not_in_flyi("flydsl.expr.rocdl.cdna4." + n))
         _all_of(m, _CDNA4_NAMES)
     elif name in ("flydsl.expr.rocdl.cdna5", "flydsl.expr.rocdl.tdm_ops"):
+        if name.endswith("cdna5"):  # gfx1250's atom types exist (as types only); what uses them is target-only
+            _gfx1250_wmma_scale.__name__ = _gfx1250_wmma_scale.__qualname__ = "WMMAScale"
+            _gfx1250_tdm.__name__ = _gfx1250_tdm.__qualname__ = "TDM"
+            _put(m, {"WMMAScale": _gfx1250_wmma_scale, "TDM": _gfx1250_tdm})
         m.__getattr__ = _target_module_getattr(name, _GFX1250)
     elif name in ("flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4"):
         _put(m, {"WMMA": _target_only(name + ".WMMA", _RDNA)})
@@ -1297,6 +1301,24 @@ def _from_fx_module(m, src):
     for k, v in src.__dict__.items():
         if not k.startswith("__"):
             setattr(m, k, v)
+
+
+def _gfx1250_wmma_scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0, mod_c=0,
+                        reuse_a=False, reuse_b=False, block_size=32):
+    from flydsl._mlir.dialects import fly_rocdl
+
+    return fly_rocdl.MmaOpGFX1250_WMMAScaleType.get(
+        m, n, k, elem_ty_a, elem_ty_a if elem_ty_b is None else elem_ty_b,
+        "f32" if elem_ty_acc is None else elem_ty_acc, opsel_a=opsel_a, opsel_b=opsel_b, mod_c=mod_c,
+        reuse_a=reuse_a, reuse_b=reuse_b, block_size=block_size)
+
+
+def _gfx1250_tdm(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False,
+                 early_timeout=False):
+    from flydsl._mlir.dialects import fly_rocdl
+
+    return fly_rocdl.CopyOpGFX1250TDMType.get(rank, num_warps, pad_interval, pad_amount, cache_modifier,
+                                              atomic_barrier=atomic_barrier, early_timeout=early_timeout)
 
 
 def _target_module_getattr(modname, target):
