@@ -1238,7 +1238,8 @@ def fill(m):
         _put(m, {"_pack_ciface_args": sys.modules["flydsl._compiler_surface"]._pack_ciface_args})
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
-                 "kernel": sys.modules["flydsl.compiler"].kernel})
+                 "kernel": sys.modules["flydsl.compiler"].kernel, "create_gpu_module": _create_gpu_module,
+                 "get_gpu_module_body": _get_gpu_module_body, "create_gpu_func": _create_gpu_func})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
@@ -1301,6 +1302,33 @@ def _from_fx_module(m, src):
     for k, v in src.__dict__.items():
         if not k.startswith("__"):
             setattr(m, k, v)
+
+
+# FlyDSL's GPU op helpers of flydsl.compiler.kernel_function, for IR built through the bindings under ir.Context()
+def _create_gpu_module(sym_name, targets=None, *, use_explicit_module=False, loc=None, ip=None):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import gpu
+
+    attrs = [ir.Attribute.parse(t) if isinstance(t, str) else t for t in (targets or [])]
+    op = gpu.GPUModuleOp(sym_name, targets=ir.ArrayAttr.get(attrs) if attrs else None,
+                         offloadingHandler=ir.Attribute.parse("#fly.explicit_module") if use_explicit_module else None)
+    op.regions[0].blocks.append()
+    return op
+
+
+def _get_gpu_module_body(module_op):
+    return module_op.regions[0].blocks[0]
+
+
+def _create_gpu_func(sym_name, function_type, *, known_block_size=None, loc=None, ip=None):
+    from flydsl._mlir.dialects import gpu
+
+    return gpu.GPUFuncOp(function_type, sym_name=sym_name, kernel=True, known_block_size=known_block_size)
+
+
+_create_gpu_module.__name__ = _create_gpu_module.__qualname__ = "create_gpu_module"
+_get_gpu_module_body.__name__ = _get_gpu_module_body.__qualname__ = "get_gpu_module_body"
+_create_gpu_func.__name__ = _create_gpu_func.__qualname__ = "create_gpu_func"
 
 
 def _gfx1250_wmma_scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0, mod_c=0,
