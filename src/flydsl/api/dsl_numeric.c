@@ -122,7 +122,7 @@ NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i16, "Int16", "i16", 16, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i32, "Int32", "i32", 32, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i64, "Int64", "i64", 64, FY_DSL_K_INT, 1)
-/* 128-bit integers: traced (i128) and typed like FlyDSL's; static values hold 64 bits */
+/* 128-bit integers: traced (i128) and typed like FlyDSL's; static values hold all 128 bits (lo in i, hi) */
 NUM(t_i128, "Int128", "i128", 128, FY_DSL_K_INT, 1)
 NUM(t_u128, "Uint128", "ui128", 128, FY_DSL_K_INT, 0)
 NUM(t_u8, "Uint8", "ui8", 8, FY_DSL_K_INT, 0)
