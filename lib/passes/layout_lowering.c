@@ -850,8 +850,159 @@ static void emit_record(lower_ctx *lc, MlirValue buf, int64_t fmt_id, const prin
     lc->before = saved_before;
 }
 
+/* ---- fly.print in FlyDSL's form (the pass fly-layout-lowering-gpu-printf) ----
+ *
+ * FlyDSL's fly-layout-lowering turns a fly.print inside a gpu.func into gpu.printf with a C format ("%d" for
+ * integers up to 32 bits, "%ld" wider ones and index, "%.2f" floats up to 32 bits, "%.2lf" wider; a vector's
+ * elements "[%d, %d]"; a trailing newline) and elsewhere into a vector.print per piece. flyi's kernel pipeline
+ * lowers fly.print into its printf buffer instead (above), which its runtimes read. */
+
+static _Thread_local bool print_flydsl_form; /* set while fly-layout-lowering-gpu-printf runs */
+
+/* v as FlyDSL's castPrintfArg (vec: castVectorElementPrintfArg) passes it, appending its conversion to fmt;
+ * a null value for a type it cannot print. */
+static MlirValue flydsl_print_cast(lower_ctx *lc, MlirValue v, fly_ir_buf *fmt, bool vec) {
+    MlirType t = mlirValueGetType(v), i32 = mlirIntegerTypeGet(lc->ctx, 32), i64 = mlirIntegerTypeGet(lc->ctx, 64);
+    MlirType f32 = mlirF32TypeGet(lc->ctx), f64 = mlirF64TypeGet(lc->ctx);
+    if (mlirTypeIsAIndex(t) && !vec) {
+        fly_ir_buf_puts(fmt, "%ld");
+        return fly_ir_res0(fly_lower_emit(lc, "arith.index_cast", 1, &v, i64, 0, NULL));
+    }
+    if (mlirTypeIsAInteger(t)) {
+        unsigned w = mlirIntegerTypeGetWidth(t);
+        if (vec || w <= 32) {
+            fly_ir_buf_puts(fmt, "%d");
+            if (w < 32) return fly_ir_res0(fly_lower_emit(lc, "arith.extsi", 1, &v, i32, 0, NULL));
+            return w > 32 ? fly_ir_res0(fly_lower_emit(lc, "arith.trunci", 1, &v, i32, 0, NULL)) : v;
+        }
+        fly_ir_buf_puts(fmt, "%ld");
+        return w != 64 ? fly_ir_res0(fly_lower_emit(lc, "arith.extsi", 1, &v, i64, 0, NULL)) : v;
+    }
+    if (mlirTypeIsAFloat(t)) {
+        unsigned w = mlirFloatTypeGetWidth(t);
+        if (vec || w <= 32) {
+            fly_ir_buf_puts(fmt, "%.2f");
+            if (w < 32) return fly_ir_res0(fly_lower_emit(lc, "arith.extf", 1, &v, f32, 0, NULL));
+            return w > 32 ? fly_ir_res0(fly_lower_emit(lc, "arith.truncf", 1, &v, f32, 0, NULL)) : v;
+        }
+        fly_ir_buf_puts(fmt, "%.2lf");
+        return w != 64 ? fly_ir_res0(fly_lower_emit(lc, "arith.extf", 1, &v, f64, 0, NULL)) : v;
+    }
+    return (MlirValue){NULL};
+}
+
+/* One piece of the printed text: a value (its C format in text) or literal text. */
+typedef struct flydsl_piece {
+    MlirValue v; /* null: text */
+    fly_ir_buf text;
+} flydsl_piece;
+
+static void flydsl_print_value(lower_ctx *lc, MlirValue v, flydsl_piece *pc, int *np) {
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeIsAVector(t) && mlirShapedTypeGetRank(t) == 1 && mlirShapedTypeHasStaticShape(t)) {
+        int64_t n = mlirShapedTypeGetDimSize(t, 0);
+        if (*np + 2 * n + 2 > PRINT_MAX_ARGS * 2) {
+            fly_lower_fail(lc, "fly.print: too many values");
+            return;
+        }
+        fly_ir_buf_puts(&pc[(*np)++].text, "[");
+        for (int64_t i = 0; i < n && !lc->failed; i++) {
+            if (i) fly_ir_buf_puts(&pc[(*np)++].text, ", ");
+            char pos[48];
+            snprintf(pos, sizeof pos, "array<i64: %lld>", (long long)i);
+            MlirNamedAttribute sp =
+                fly_ir_named(lc->ctx, "static_position", mlirAttributeParseGet(lc->ctx, fly_ir_sref(pos)));
+            MlirValue e =
+                fly_ir_res0(fly_lower_emit(lc, "vector.extract", 1, &v, mlirShapedTypeGetElementType(t), 1, &sp));
+            flydsl_piece *p = &pc[(*np)++];
+            p->v = flydsl_print_cast(lc, e, &p->text, true);
+            if (mlirValueIsNull(p->v)) fly_lower_fail(lc, "fly.print: cannot print this vector's elements");
+        }
+        fly_ir_buf_puts(&pc[(*np)++].text, "]");
+        return;
+    }
+    if (*np + 1 > PRINT_MAX_ARGS * 2) {
+        fly_lower_fail(lc, "fly.print: too many values");
+        return;
+    }
+    flydsl_piece *p = &pc[(*np)++];
+    p->v = flydsl_print_cast(lc, v, &p->text, false);
+    if (mlirValueIsNull(p->v)) {
+        char *ts = fly_ir_type_print(t);
+        fly_lower_fail(lc, "fly.print: cannot print a value of type %s", ts ? ts : "?");
+        free(ts);
+    }
+}
+
+static MlirNamedAttribute punct(lower_ctx *lc, const char *which) {
+    char a[64];
+    snprintf(a, sizeof a, "#vector.punctuation<%s>", which);
+    return fly_ir_named(lc->ctx, "punctuation", mlirAttributeParseGet(lc->ctx, fly_ir_sref(a)));
+}
+
+static void lower_print_flydsl(lower_ctx *lc, MlirOperation op) {
+    MlirStringRef f = mlirStringAttrGetValue(mlirOperationGetAttributeByName(op, fly_ir_sref("format")));
+    flydsl_piece *pc = calloc(PRINT_MAX_ARGS * 2 + 4, sizeof *pc);
+    if (!pc) {
+        fly_lower_fail(lc, "out of memory");
+        return;
+    }
+    int np = 0, next = 0, nops = (int)mlirOperationGetNumOperands(op);
+    for (size_t i = 0; i < f.length && !lc->failed; i++) {
+        char ch = f.data[i];
+        if ((ch == '{' || ch == '}') && i + 1 < f.length && f.data[i + 1] == ch) i++; /* an escaped brace */
+        else if (ch == '{' && next < nops) { /* "{}" or "{:spec}" */ size_t j = i + 1;
+            while (j < f.length && f.data[j] != '}') j++;
+            flydsl_print_value(lc, mlirOperationGetOperand(op, next++), pc, &np);
+            i = j;
+            continue;
+        }
+        if (np == 0 || !mlirValueIsNull(pc[np - 1].v)) np++; /* text after a value starts a piece */
+        fly_ir_buf_add(&pc[np - 1].text, &ch, 1);
+    }
+    MlirOperation fn = enclosing_func(op);
+    bool gpu = !mlirOperationIsNull(fn) && fly_ir_op_is(fn, "gpu.func");
+    if (!lc->failed && gpu) {
+        fly_ir_buf fmt = {0};
+        MlirValue args[PRINT_MAX_ARGS * 2];
+        int na = 0;
+        for (int i = 0; i < np; i++) {
+            if (pc[i].text.len) fly_ir_buf_add(&fmt, pc[i].text.data, pc[i].text.len);
+            if (!mlirValueIsNull(pc[i].v)) args[na++] = pc[i].v;
+        }
+        fly_ir_buf_puts(&fmt, "\n");
+        MlirNamedAttribute fa =
+            fly_ir_named(lc->ctx, "format", mlirStringAttrGet(lc->ctx, mlirStringRefCreate(fmt.data, fmt.len)));
+        fly_lower_emit(lc, "gpu.printf", na, args, fly_ir_type_null(), 1, &fa);
+        fly_ir_buf_free(&fmt);
+    } else if (!lc->failed) {
+        for (int i = 0; i < np; i++) {
+            if (!mlirValueIsNull(pc[i].v)) {
+                MlirNamedAttribute pu = punct(lc, i == np - 1 ? "newline" : "no_punctuation");
+                fly_lower_emit(lc, "vector.print", 1, &pc[i].v, fly_ir_type_null(), 1, &pu);
+            } else if (pc[i].text.len) {
+                MlirNamedAttribute at =
+                    fly_ir_named( /* a string takes no punctuation */
+                                 lc->ctx, "stringLiteral",
+                                 mlirStringAttrGet(lc->ctx, mlirStringRefCreate(pc[i].text.data, pc[i].text.len)));
+                fly_lower_emit(lc, "vector.print", 0, NULL, fly_ir_type_null(), 1, &at);
+            }
+        }
+        if (np == 0 || mlirValueIsNull(pc[np - 1].v)) {
+            MlirNamedAttribute pu = punct(lc, "newline");
+            fly_lower_emit(lc, "vector.print", 0, NULL, fly_ir_type_null(), 1, &pu);
+        }
+    }
+    for (int i = 0; i < PRINT_MAX_ARGS * 2 + 4; i++) fly_ir_buf_free(&pc[i].text);
+    free(pc);
+}
+
 /* fly.print's "{}" format into a format table entry, with the values to record. */
 static void lower_print(lower_ctx *lc, MlirOperation op) {
+    if (print_flydsl_form) {
+        lower_print_flydsl(lc, op);
+        return;
+    }
     MlirAttribute fa = mlirOperationGetAttributeByName(op, fly_ir_sref("format"));
     MlirStringRef f = mlirStringAttrGetValue(fa);
     fly_ir_buf out = {0};
@@ -1136,4 +1287,10 @@ void fly_pass_run_layout_lowering(MlirOperation root, MlirExternalPass pass) {
     free(lc);
     fly_opvec_free(&ops);
     if (!failed) fly_pass_erase_dead(root);
+}
+
+void fly_pass_run_layout_lowering_gpu_printf(MlirOperation root, MlirExternalPass pass) {
+    print_flydsl_form = true;
+    fly_pass_run_layout_lowering(root, pass);
+    print_flydsl_form = false;
 }

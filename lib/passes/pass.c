@@ -18,6 +18,10 @@ static const fly_pass_def defs[] = {
      fly_pass_run_canonicalize},
     {"fly-layout-lowering", "FlyLayoutLowering", "lower layout algebra, views and memory ops to arith/llvm/vector/gpu",
      fly_pass_run_layout_lowering},
+    {"fly-layout-lowering-gpu-printf", "FlyLayoutLoweringGpuPrintf",
+     "fly-layout-lowering with fly.print lowered as FlyDSL does: gpu.printf in a gpu.func, vector.print elsewhere "
+     "(flyi's kernel pipeline records prints in its printf buffer instead)",
+     fly_pass_run_layout_lowering_gpu_printf},
     {"fly-int-swizzle-simplify", "FlyIntSwizzleSimplify", "simplify integer swizzles (nothing to do yet)",
      fly_pass_run_nothing},
     {"fly-convert-atom-call-to-ssa-form", "FlyConvertAtomCallToSSAForm",

@@ -43,6 +43,8 @@ void fly_pass_run_verify(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_rewrite_func_signature(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_canonicalize(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_layout_lowering(MlirOperation op, MlirExternalPass pass);
+/* fly-layout-lowering with fly.print lowered as FlyDSL lowers it (gpu.printf / vector.print, layout_lowering.c). */
+void fly_pass_run_layout_lowering_gpu_printf(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_convert_fly_to_rocdl(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_rocdl_cluster_attr(MlirOperation op, MlirExternalPass pass);
 void fly_pass_run_nothing(MlirOperation op, MlirExternalPass pass);

@@ -364,7 +364,7 @@ static void check_errors(const fly_core_api *api) {
     ok = api->compile_ex(vadd, &o, &r);
     check(!ok && r.error && strstr(r.error, "no-such-pass"), "unknown pass", r.error);
     api->result_free(&r);
-    check(api->pass_count() == 8 && !strcmp(api->pass_name(0, NULL), "fly-verify"), "pass list", "fly passes");
+    check(api->pass_count() == 10 && !strcmp(api->pass_name(0, NULL), "fly-verify"), "pass list", "fly passes");
     /* a compile that keeps no clones (stages made on first use) fails as an eager one: the same pass,
      * message and stages, for a failure in fly-verify and one after the passes (no gpu.module) */
     const char *bad_cast = "func.func @f(%a: i32) -> f32 {\n"

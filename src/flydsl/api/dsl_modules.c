@@ -23,6 +23,7 @@ typedef struct jitfn {
     fy_obj *fn;  /* the wrapped function, NULL for a pending decorator (jit(...) with options) */
     int kernel;  /* 1: @flyc.kernel */
     long kbs[3]; /* known_block_size=(x, y, z) of @flyc.kernel(...), 0: not declared */
+    fy_obj *kname; /* name= of @flyc.kernel(...): the kernel's symbol (str), NULL: the function's name */
     fy_obj *last;  /* _last_compiled: (key, CompiledArtifact) of the latest call, NULL before one */
     fy_obj *cache; /* _mem_cache: key -> CompiledArtifact, NULL before a call */
     fy_obj *hints; /* compile_hints: FlyDSL's per-function dict (kept, not read by flyi's pipeline), NULL until used */
@@ -36,6 +37,8 @@ typedef struct artifact {
     fy_obj h;
     fy_obj *source_ir; /* str */
     fy_obj *kernels; /* list of CompiledKernel */
+    fy_obj *launches; /* the launches, as host_source_ir takes them (a list; NULL: none recorded) */
+    fy_obj *host; /* the launching jit function's name (str), with launches */
 } artifact;
 
 static fy_type jitfn_type, launcher_type;
@@ -46,6 +49,7 @@ static fy_obj *jitfn_new(fy_obj *fn, int kernel) {
     j->fn = fn ? fy_ref(fn) : NULL;
     j->kernel = kernel;
     j->kbs[0] = j->kbs[1] = j->kbs[2] = 0;
+    j->kname = NULL;
     j->last = j->cache = NULL;
     j->hints = NULL;
     j->dict = NULL;
@@ -58,6 +62,7 @@ static void jitfn_dealloc(fy_obj *o) {
     FY_CLEAR(((jitfn *)o)->cache);
     FY_CLEAR(((jitfn *)o)->hints);
     FY_CLEAR(((jitfn *)o)->dict);
+    FY_CLEAR(((jitfn *)o)->kname);
 }
 static int jitfn_traverse(fy_obj *o, fy_visitfn v, void *a) {
     jitfn *j = (jitfn *)o;
@@ -69,10 +74,29 @@ static void jitfn_clear(fy_obj *o) { jitfn_dealloc(o); }
 static void artifact_dealloc(fy_obj *o) {
     FY_CLEAR(((artifact *)o)->source_ir);
     FY_CLEAR(((artifact *)o)->kernels);
+    FY_CLEAR(((artifact *)o)->launches);
+    FY_CLEAR(((artifact *)o)->host);
 }
 static int artifact_traverse(fy_obj *o, fy_visitfn v, void *a) {
     artifact *r = (artifact *)o;
-    return (r->source_ir && v(r->source_ir, a)) || (r->kernels && v(r->kernels, a));
+    return (r->source_ir && v(r->source_ir, a)) || (r->kernels && v(r->kernels, a)) ||
+           (r->launches && v(r->launches, a)) || (r->host && v(r->host, a));
+}
+/* FlyDSL's source IR of a launching call (flydsl.compiler.jit_function._flyi_host_source_ir: the kernels in one
+ * gpu.module and a host function with a gpu.launch_func per launch); NULL without an error when that module
+ * cannot be made (then the kernels' own modules are the source IR). */
+static fy_obj *host_source_ir(artifact *r) {
+    if (!r->launches || !r->host || !FY_LIST_N(r->launches)) return NULL;
+    fy_obj *m = fy_import("flydsl.compiler.jit_function");
+    fy_obj *av[2] = {r->host, r->launches};
+    fy_obj *t = m ? fy_call_method(m, "_flyi_host_source_ir", av, 2) : NULL;
+    FY_XDECREF(m);
+    if (!t || !FY_STR_CHECK(t)) {
+        FY_XDECREF(t);
+        fy_err_clear();
+        return NULL;
+    }
+    return t;
 }
 /* The launched kernels' origin IR, joined (made on first use: asking a kernel for it prints every stage
  * kept for later, which costs more than the passes). */
@@ -92,6 +116,7 @@ static fy_obj *kernels_source_ir(fy_obj *kernels) {
 }
 static fy_obj *artifact_source_ir(fy_obj *self) {
     artifact *r = (artifact *)self;
+    if (!r->source_ir) r->source_ir = host_source_ir(r);
     if (!r->source_ir) r->source_ir = kernels_source_ir(r->kernels);
     return r->source_ir ? fy_ref(r->source_ir) : NULL;
 }
@@ -158,12 +183,16 @@ fy_obj *fy_dsl_kernel_artifact(fy_obj *ck) {
     if (fy_type_ready(&artifact_type) < 0) return NULL;
     artifact *r = (artifact *)fy_alloc(&artifact_type);
     if (!r) return NULL;
+    r->launches = r->host = NULL;
     if (!(r->kernels = fy_list_new(0)) || fy_list_append(r->kernels, ck) < 0) FY_CLEAR(r);
     return r ? &r->h : NULL;
 }
 
-/* The kernels launched during the running @flyc.jit call (a list), NULL outside one. */
-static fy_obj *jit_launched;
+/* The kernels launched during the running @flyc.jit call (a list), NULL outside one; jit_launches: the same
+ * launches as (CompiledKernel, the kernel call's serial, ids of its arguments, grid, block, smem, the kernel's
+ * name= or None) tuples. */
+static fy_obj *jit_launched, *jit_launches;
+static long launcher_serial; /* numbers the kernel calls (KernelLaunchers) */
 
 int fy_dsl_in_launcher(void) { return jit_launched != NULL && !fy_trace_active(); }
 /* The compile_hints of the innermost running @flyc.jit call (borrowed), NULL outside one. */
@@ -245,9 +274,12 @@ static fy_obj *call_key(fy_obj *const *a, size_t n) {
     return k;
 }
 
+static fy_obj *fn_name(fy_obj *fn);
+
 /* Records what the call of j compiled under cache key hkey (NULL: made from the arguments): the host
- * module text ir (NULL: none) or the launched kernels. */
-static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, const char *ir, fy_obj *kernels) {
+ * module text ir (NULL: none) or the launched kernels (and the launches, NULL: not recorded). */
+static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, const char *ir, fy_obj *kernels,
+                           fy_obj *launches) {
     if (!ir && (!kernels || !FY_LIST_N(kernels))) return 0;
     fy_obj *kept = hkey && j->cache ? fy_dict_get(j->cache, hkey) : NULL; /* the same key compiled before */
     if (kept) {
@@ -261,7 +293,9 @@ static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, c
     artifact *r = (artifact *)fy_alloc(&artifact_type);
     if (!r) return -1;
     r->kernels = kernels ? fy_ref(kernels) : fy_list_new(0);
-    if (!r->kernels) {
+    r->launches = launches ? fy_ref(launches) : NULL;
+    r->host = launches ? fn_name(j->fn) : NULL;
+    if (!r->kernels || (launches && !r->host)) {
         FY_DECREF(r);
         return -1;
     }
@@ -282,6 +316,7 @@ static int record_compiled(jitfn *j, fy_obj *const *a, size_t n, fy_obj *hkey, c
 
 typedef struct launcher {
     fy_obj h;
+    long serial; /* numbers the kernel calls of the session: a launch's specializations are per call */
     fy_obj *kernel;
     fy_obj *args; /* tuple of the kernel call's arguments */
     fy_obj *attrs; /* str: the gpu.func attributes of the call's unit_attrs= / value_attrs= ("" none) */
@@ -484,6 +519,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             return fy_err_format(&fy_TypeError, "%s(...) decorator expects one function", j->kernel ? "kernel" : "jit");
         fy_obj *w = jitfn_new(a[0], j->kernel);
         if (w) memcpy(((jitfn *)w)->kbs, j->kbs, sizeof j->kbs);
+        if (w && j->kname) ((jitfn *)w)->kname = fy_ref(j->kname);
         return w;
     }
     if (!j->kernel) {
@@ -505,7 +541,7 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             jit_depth++;
             r = fy_trace_host_call(j->fn, ca, na, kw, &ir, &key, &relaunch);
             jit_depth--;
-            if (r && record_compiled(j, ca, na, key, ir, NULL) < 0) FY_CLEAR(r);
+            if (r && record_compiled(j, ca, na, key, ir, NULL, NULL) < 0) FY_CLEAR(r);
             FY_XDECREF(key);
             free(ir);
             if (relaunch) { /* it reached a launch at run time: from now on a launching function */
@@ -521,20 +557,26 @@ static fy_obj *jitfn_call(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
             }
         }
         if (!host) {
-            fy_obj *prev = jit_launched, *prev_hints = jit_hints;
+            fy_obj *prev = jit_launched, *prev_hints = jit_hints, *prev_launches = jit_launches;
             jit_launched = fy_trace_active() ? NULL : fy_list_new(0);
+            jit_launches = jit_launched ? fy_list_new(0) : NULL;
             if (!fy_trace_active()) jit_hints = j->hints; /* a helper inlined into a kernel keeps the kernel's */
             jit_depth++;
             r = fy_call(j->fn, ca, na, kw);
             jit_depth--;
             jit_hints = prev_hints;
-            if (r && jit_launched && record_compiled(j, ca, na, pkey, NULL, jit_launched) < 0) FY_CLEAR(r);
+            if (r && jit_launched && record_compiled(j, ca, na, pkey, NULL, jit_launched, jit_launches) < 0)
+                FY_CLEAR(r);
             if (r && pkey && jit_launched && FY_LIST_N(jit_launched) && note_call_state(self, pkey) < 0) FY_CLEAR(r);
             /* a launching jit function called by another: its kernels are the caller's launches too */
             for (int64_t i = 0; r && prev && jit_launched && i < (int64_t)FY_LIST_N(jit_launched); i++)
                 if (fy_list_append(prev, FY_LIST_ITEMS(jit_launched)[i]) < 0) FY_CLEAR(r);
+            for (int64_t i = 0; r && prev_launches && jit_launches && i < (int64_t)FY_LIST_N(jit_launches); i++)
+                if (fy_list_append(prev_launches, FY_LIST_ITEMS(jit_launches)[i]) < 0) FY_CLEAR(r);
             FY_XDECREF(jit_launched);
+            FY_XDECREF(jit_launches);
             jit_launched = prev;
+            jit_launches = prev_launches;
         }
         fy_trace_jit_args_free(wa, na + fy_kwcount(kw));
         FY_XDECREF(pkey);
@@ -589,6 +631,7 @@ static fy_obj *jitfn_launcher(fy_obj *self, fy_obj *const *a, size_t na, fy_obj 
         return NULL;
     }
     l->attrs = NULL;
+    l->serial = ++launcher_serial;
     l->kernel = fy_ref(self);
     if (args) {
         l->args = args;
@@ -797,6 +840,29 @@ static int hints_exit(fy_obj *token) {
     return rc;
 }
 
+/* Appends the launch of ck by kernel call l to jit_launches (see there). */
+static int note_launch(fy_obj *ck, launcher *l, const unsigned grid[3], const unsigned block[3], size_t smem) {
+    size_t n;
+    fy_obj **args = fy_seq_items(l->args, &n);
+    fy_obj *ids = fy_tuple_new(n), *g = fy_tuple_new(3), *b = fy_tuple_new(3);
+    for (size_t i = 0; ids && i < n; i++) fy_tuple_set_steal(ids, i, fy_int_from((int64_t)(intptr_t)args[i]));
+    for (size_t i = 0; g && b && i < 3; i++) {
+        fy_tuple_set_steal(g, i, fy_int_from(grid[i]));
+        fy_tuple_set_steal(b, i, fy_int_from(block[i]));
+    }
+    fy_obj *sn = fy_int_from(l->serial), *sm = fy_int_from((int64_t)smem);
+    fy_obj *kn = ((jitfn *)l->kernel)->kname ? ((jitfn *)l->kernel)->kname : fy_None;
+    fy_obj *rec = ids && g && b && sn && sm ? fy_tuple_pack(7, ck, sn, ids, g, b, sm, kn) : NULL;
+    int rc = rec ? fy_list_append(jit_launches, rec) : -1;
+    FY_XDECREF(ids);
+    FY_XDECREF(g);
+    FY_XDECREF(b);
+    FY_XDECREF(sn);
+    FY_XDECREF(sm);
+    FY_XDECREF(rec);
+    return rc;
+}
+
 /* launch(grid=, block=, smem=, stream=): traces and compiles the kernel for its arguments, then runs it
  * on the session's runtime unless compiling only. */
 static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
@@ -808,7 +874,7 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     if (fy_trace_launch_config(a, na, kw, grid, block, &smem, &stream, &dyn) < 0) return NULL;
     launcher *l = (launcher *)self;
     jitfn *k = (jitfn *)l->kernel;
-    fy_obj *n = fn_name(k->fn);
+    fy_obj *n = k->kname ? fy_ref(k->kname) : fn_name(k->fn);
     if (!n) return NULL;
     for (int i = 0; k->kbs[0] && i < 3; i++) /* FlyDSL checks the static dimensions */
         if (!(dyn >> i & 1) && (long)block[i] != k->kbs[i]) {
@@ -857,7 +923,8 @@ static fy_obj *launcher_launch(fy_obj *self, fy_obj *const *a, size_t na, fy_obj
     tracing_kbs = prev_kbs;
     tracing_known = prev_known;
     FY_DECREF(n);
-    if (!ck || (jit_launched && fy_list_append(jit_launched, ck) < 0)) {
+    if (!ck || (jit_launched && fy_list_append(jit_launched, ck) < 0) ||
+        (jit_launches && note_launch(ck, l, grid, block, smem) < 0)) {
         FY_XDECREF(ck);
         hints_exit(token);
         return NULL;
@@ -928,6 +995,12 @@ static fy_obj *deco(const char *name, int kernel, fy_obj *const *a, size_t na, f
             if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "known_block_size") &&
                 read_known_block_size(a[i], ((jitfn *)j)->kbs) < 0)
                 FY_CLEAR(j);
+            else if (!strcmp(FY_STR_DATA(FY_TUPLE_ITEMS(kw)[i]), "name") && a[i] != fy_None) {
+                if (!FY_STR_CHECK(a[i])) {
+                    fy_err_format(&fy_TypeError, "kernel name must be a str, got %s", fy_type_name(a[i]));
+                    FY_CLEAR(j);
+                } else ((jitfn *)j)->kname = fy_ref(a[i]);
+            }
         return j;
     }
     return fy_err_format(&fy_TypeError, "%s: expected a function", name);

@@ -122,7 +122,7 @@ NUM(fy_dsl_t_i8, "Int8", "i8", 8, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i16, "Int16", "i16", 16, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i32, "Int32", "i32", 32, FY_DSL_K_INT, 1)
 NUM(fy_dsl_t_i64, "Int64", "i64", 64, FY_DSL_K_INT, 1)
-/* 128-bit integers: traced (i128) and typed like FlyDSL's; static values hold 64 bits */
+/* 128-bit integers: traced (i128) and typed like FlyDSL's; static values hold all 128 bits (lo in i, hi) */
 NUM(t_i128, "Int128", "i128", 128, FY_DSL_K_INT, 1)
 NUM(t_u128, "Uint128", "ui128", 128, FY_DSL_K_INT, 0)
 NUM(t_u8, "Uint8", "ui8", 8, FY_DSL_K_INT, 0)
@@ -229,7 +229,45 @@ fy_obj *fy_dsl_num_int(fy_dsl_numeric *t, int64_t x) {
     v->is_static = 1;
     if (t->kind == FY_DSL_K_FLOAT) v->f = (double)x;
     else v->i = fy_dsl_wrap(t, x);
+    v->hi = FY_DSL_IS_WIDE(t) && x < 0 ? -1 : 0; /* an int64 sign-extends into a 128-bit value */
     return &v->h;
+}
+
+fy_dsl_i128 fy_dsl_num_i128(const fy_dsl_num *v) {
+    if (FY_DSL_IS_WIDE(v->dt)) return (fy_dsl_i128)(((fy_dsl_u128)(uint64_t)v->hi << 64) | (uint64_t)v->i);
+    if (v->dt->kind == FY_DSL_K_BOOL || !v->dt->is_signed) return (fy_dsl_i128)(uint64_t)v->i;
+    return (fy_dsl_i128)v->i;
+}
+
+fy_obj *fy_dsl_num_int128(fy_dsl_numeric *t, fy_dsl_i128 x) {
+    if (!FY_DSL_IS_WIDE(t)) return fy_dsl_num_int(t, (int64_t)(uint64_t)(fy_dsl_u128)x);
+    fy_dsl_num *v = num_alloc(t);
+    if (!v) return NULL;
+    v->is_static = 1;
+    v->i = (int64_t)(uint64_t)(fy_dsl_u128)x;
+    v->hi = (int64_t)(uint64_t)((fy_dsl_u128)x >> 64); /* the widest type is 128 bits: nothing to wrap */
+    return &v->h;
+}
+
+fy_obj *fy_dsl_i128_to_int(fy_dsl_i128 x, int uns) {
+    unsigned char b[16];
+    fy_dsl_u128 u = (fy_dsl_u128)x;
+    for (int k = 0; k < 16; k++) b[k] = (unsigned char)(u >> (8 * k));
+    return fy_int_from_bytes(b, 16, true, !uns);
+}
+
+void fy_dsl_i128_text(fy_dsl_i128 x, int uns, char *buf, size_t cap) {
+    char d[48];
+    int n = 0, neg = !uns && x < 0;
+    fy_dsl_u128 u = neg ? (fy_dsl_u128)0 - (fy_dsl_u128)x : (fy_dsl_u128)x;
+    do {
+        d[n++] = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u);
+    size_t o = 0;
+    if (neg && o + 1 < cap) buf[o++] = '-';
+    while (n && o + 1 < cap) buf[o++] = d[--n];
+    if (cap) buf[o] = 0;
 }
 
 fy_obj *fy_dsl_num_float(fy_dsl_numeric *t, double x) {
@@ -261,6 +299,8 @@ fy_obj *fy_dsl_num_dynamic(fy_dsl_numeric *t, uint64_t ssa) {
 
 double fy_dsl_num_as_double(const fy_dsl_num *v) {
     if (v->dt->kind == FY_DSL_K_FLOAT) return v->f;
+    if (FY_DSL_IS_WIDE(v->dt))
+        return v->dt->is_signed ? (double)fy_dsl_num_i128(v) : (double)(fy_dsl_u128)fy_dsl_num_i128(v);
     if (!v->dt->is_signed && v->dt->width == 64) return (double)(uint64_t)v->i;
     return (double)v->i;
 }
@@ -295,13 +335,20 @@ static fy_obj *big_int_mod(fy_dsl_numeric *t, fy_obj *x) {
 }
 
 /* A static integer of type t from a Python int beyond 64 bits, reduced mod 2**width as FlyDSL does
- * (Uint64(2**64 + 5) is 5). Static values hold 64 bits: a value of a wider type that still needs more after
- * the reduction is an OverflowError. */
+ * (Uint64(2**64 + 5) is 5; an Int128 / Uint128 keeps all 128 bits). */
 static fy_obj *big_int_value(fy_dsl_numeric *t, fy_obj *x) {
     fy_obj *r = big_int_mod(t, x);
     if (!r) return NULL;
     fy_obj *res = NULL;
-    if (!FY_INT_IS_BIG(r)) res = fy_dsl_num_int(t, FY_INT_VAL(r));
+    if (FY_DSL_IS_WIDE(t) && t->width == 128) {
+        fy_obj *by = fy_int_to_bytes(r, 16, true, t->is_signed);
+        if (by) {
+            fy_dsl_u128 u = 0;
+            for (int k = 15; k >= 0; k--) u = u << 8 | ((unsigned char *)((fy_bytes *)by)->data)[k];
+            res = fy_dsl_num_int128(t, (fy_dsl_i128)u);
+            FY_DECREF(by);
+        }
+    } else if (!FY_INT_IS_BIG(r)) res = fy_dsl_num_int(t, FY_INT_VAL(r));
     else {
         fy_obj *bl = fy_call_method(r, "bit_length", NULL, 0);
         int64_t nb = bl ? FY_INT_VAL(bl) : 0;
@@ -331,7 +378,7 @@ fy_obj *fy_dsl_num_convert(fy_dsl_numeric *t, fy_obj *x) {
         }
         if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(t, v->f);
         if (t->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(t, fy_dsl_num_as_double(v));
-        return fy_dsl_num_int(t, v->i);
+        return fy_dsl_num_int128(t, fy_dsl_num_i128(v)); /* extended by the source's sign, wrapped to t */
     }
     if (x == fy_True || x == fy_False) return fy_dsl_num_int(t, x == fy_True);
     if (FY_INT_CHECK(x)) {

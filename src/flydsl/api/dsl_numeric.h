@@ -32,6 +32,7 @@ typedef struct fy_dsl_num {
     fy_dsl_numeric *dt;
     int is_static;
     int64_t i;
+    int64_t hi; /* a static integer of a type wider than 64 bits (Int128, Uint128): its upper 64 bits (i the lower) */
     double f;
     uint64_t ssa; /* dynamic: the tracer's value handle */
     int host_rt;  /* static here, but a launching @flyc.jit's run-time parameter (FlyDSL: a dynamic value); flyi
@@ -56,6 +57,19 @@ extern fy_dsl_numeric fy_dsl_t_bool, fy_dsl_t_i8, fy_dsl_t_i16, fy_dsl_t_i32, fy
 
 /* Wraps v modulo 2^width of integer type t with t's sign semantics (Boolean: v != 0). */
 int64_t fy_dsl_wrap(const fy_dsl_numeric *t, int64_t v);
+/* 128-bit integers, for the static values of Int128 / Uint128. */
+typedef __int128 fy_dsl_i128;
+typedef unsigned __int128 fy_dsl_u128;
+/* t is an integer type wider than 64 bits (its static values use hi). */
+#define FY_DSL_IS_WIDE(t) ((t)->kind == FY_DSL_K_INT && (t)->width > 64)
+/* The static integer (or Boolean) v as 128 bits: sign-extended for a signed type, zero-extended otherwise. */
+fy_dsl_i128 fy_dsl_num_i128(const fy_dsl_num *v);
+/* A new static value of integer type t from x, wrapped modulo 2^width (the low 64 bits for narrower types). */
+fy_obj *fy_dsl_num_int128(fy_dsl_numeric *t, fy_dsl_i128 x);
+/* x as a Python int, read unsigned when uns. */
+fy_obj *fy_dsl_i128_to_int(fy_dsl_i128 x, int uns);
+/* x in decimal (read unsigned when uns) into buf (cap >= 41). */
+void fy_dsl_i128_text(fy_dsl_i128 x, int uns, char *buf, size_t cap);
 /* A new static value of type t (integers are wrapped; floats kept as doubles). */
 fy_obj *fy_dsl_num_int(fy_dsl_numeric *t, int64_t v);
 fy_obj *fy_dsl_num_float(fy_dsl_numeric *t, double v);

@@ -183,6 +183,56 @@ static fy_obj *fold_int(fy_dsl_numeric *rt, int64_t x, int64_t y, int op) {
     }
 }
 
+/* fold_int for a 128-bit type rt (Int128, Uint128): x and y are its values' 128 bits. */
+static fy_obj *fold_int128(fy_dsl_numeric *rt, fy_dsl_i128 x, fy_dsl_i128 y, int op) {
+    int uns = !rt->is_signed;
+    fy_dsl_u128 ux = (fy_dsl_u128)x, uy = (fy_dsl_u128)y;
+    fy_dsl_i128 min = (fy_dsl_i128)((fy_dsl_u128)1 << 127);
+    switch (op) {
+    case FY_NB_ADD: return fy_dsl_num_int128(rt, (fy_dsl_i128)(ux + uy));
+    case FY_NB_SUB: return fy_dsl_num_int128(rt, (fy_dsl_i128)(ux - uy));
+    case FY_NB_MUL: return fy_dsl_num_int128(rt, (fy_dsl_i128)(ux * uy));
+    case FY_NB_AND: return fy_dsl_num_int128(rt, x & y);
+    case FY_NB_OR: return fy_dsl_num_int128(rt, x | y);
+    case FY_NB_XOR: return fy_dsl_num_int128(rt, x ^ y);
+    case FY_NB_FLOORDIV:
+    case FY_NB_MOD: {
+        if (y == 0)
+            return fy_err_set(&fy_ZeroDivisionError,
+                              op == FY_NB_MOD ? "integer modulo by zero" : "integer division or modulo by zero");
+        if (uns) return fy_dsl_num_int128(rt, (fy_dsl_i128)(op == FY_NB_MOD ? ux % uy : ux / uy));
+        if (x == min && y == -1) return fy_dsl_num_int128(rt, op == FY_NB_MOD ? 0 : x);
+        fy_dsl_i128 q = x / y, r = x % y;
+        if (r != 0 && ((r < 0) != (y < 0))) {
+            q--;
+            r += y;
+        }
+        return fy_dsl_num_int128(rt, op == FY_NB_MOD ? r : q);
+    }
+    case FY_NB_LSHIFT:
+        if (y < 0 && !uns) return fy_err_set(&fy_ValueError, "negative shift count");
+        return fy_dsl_num_int128(rt, uy >= 128 ? 0 : (fy_dsl_i128)(ux << uy));
+    case FY_NB_RSHIFT:
+        if (y < 0 && !uns) return fy_err_set(&fy_ValueError, "negative shift count");
+        if (uns) return fy_dsl_num_int128(rt, uy >= 128 ? 0 : (fy_dsl_i128)(ux >> uy));
+        return fy_dsl_num_int128(rt, uy >= 128 ? (x < 0 ? -1 : 0) : x >> uy);
+    case FY_NB_POW: {
+        if (y < 0 && !uns) {
+            if (x == 0) return fy_err_set(&fy_ZeroDivisionError, "0 cannot be raised to a negative power");
+            return fy_dsl_num_float(rt, pow((double)x, (double)y));
+        }
+        fy_dsl_u128 r = 1, b = ux, e = uy;
+        while (e) {
+            if (e & 1) r *= b;
+            b *= b;
+            e >>= 1;
+        }
+        return fy_dsl_num_int128(rt, (fy_dsl_i128)r);
+    }
+    default: return fy_NotImplemented->rc++, fy_NotImplemented;
+    }
+}
+
 static int is_bitwise(int op) {
     return op == FY_NB_AND || op == FY_NB_OR || op == FY_NB_XOR || op == FY_NB_LSHIFT || op == FY_NB_RSHIFT;
 }
@@ -219,6 +269,7 @@ static fy_obj *fy_dsl_num_binop(fy_obj *a, fy_obj *b, int op) {
     if (cb) {
         if (rt->kind == FY_DSL_K_FLOAT)
             r = fold_float(rt, fy_dsl_num_as_double(V(ca)), fy_dsl_num_as_double(V(cb)), op);
+        else if (FY_DSL_IS_WIDE(rt)) r = fold_int128(rt, fy_dsl_num_i128(V(ca)), fy_dsl_num_i128(V(cb)), op);
         else r = fold_int(rt, V(ca)->i, V(cb)->i, op);
     }
     FY_XDECREF(ca);
@@ -268,6 +319,15 @@ static fy_obj *num_richcmp(fy_obj *a, fy_obj *b, int op) {
                     : op == FY_LE_OP ? x <= y
                     : op == FY_GT_OP ? x > y
                                      : x >= y;
+            } else if (FY_DSL_IS_WIDE(ct)) {
+                fy_dsl_i128 x = fy_dsl_num_i128(V(ca)), y = fy_dsl_num_i128(V(cb));
+                int lt = ct->is_signed ? x < y : (fy_dsl_u128)x < (fy_dsl_u128)y;
+                c = op == FY_EQ_OP   ? x == y
+                    : op == FY_NE_OP ? x != y
+                    : op == FY_LT_OP ? lt
+                    : op == FY_LE_OP ? lt || x == y
+                    : op == FY_GT_OP ? !lt && x != y
+                                     : !lt;
             } else if (is_unsigned64(ct)) {
                 uint64_t x = (uint64_t)V(ca)->i, y = (uint64_t)V(cb)->i;
                 c = op == FY_EQ_OP   ? x == y
@@ -302,6 +362,7 @@ static fy_obj *num_neg(fy_obj *a) {
     if (!v->is_static) return fy_trace_num_unary('-', a);
     if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(v->dt, -v->f);
     fy_dsl_numeric *t = v->dt->kind == FY_DSL_K_BOOL ? &fy_dsl_t_i32 : v->dt;
+    if (FY_DSL_IS_WIDE(t)) return fy_dsl_num_int128(t, (fy_dsl_i128)((fy_dsl_u128)0 - (fy_dsl_u128)fy_dsl_num_i128(v)));
     return fy_dsl_num_int(t, (int64_t)(0 - (uint64_t)v->i));
 }
 static fy_obj *num_pos(fy_obj *a) { return fy_ref(a); }
@@ -311,6 +372,7 @@ static fy_obj *num_invert(fy_obj *a) {
         return fy_err_format(&fy_TypeError, "bad operand type for unary ~: '%s'", v->dt->name);
     if (!v->is_static) return fy_trace_num_unary('~', a);
     if (v->dt->kind == FY_DSL_K_BOOL) return fy_dsl_num_int(v->dt, !v->i);
+    if (FY_DSL_IS_WIDE(v->dt)) return fy_dsl_num_int128(v->dt, ~fy_dsl_num_i128(v));
     return fy_dsl_num_int(v->dt, ~v->i);
 }
 static fy_obj *num_abs(fy_obj *a) {
@@ -319,6 +381,11 @@ static fy_obj *num_abs(fy_obj *a) {
         return fy_err_set(&fy_TypeError, "abs() is not supported for Boolean values");
     if (!v->is_static) return fy_trace_num_unary('a', a);
     if (v->dt->kind == FY_DSL_K_FLOAT) return fy_dsl_num_float(v->dt, fabs(v->f));
+    if (FY_DSL_IS_WIDE(v->dt)) {
+        fy_dsl_i128 x = fy_dsl_num_i128(v);
+        if (!v->dt->is_signed || x >= 0) return fy_ref(a);
+        return fy_dsl_num_int128(v->dt, (fy_dsl_i128)((fy_dsl_u128)0 - (fy_dsl_u128)x));
+    }
     if (!v->dt->is_signed || v->i >= 0) return fy_ref(a);
     return fy_dsl_num_int(v->dt, (int64_t)(0 - (uint64_t)v->i));
 }
@@ -333,12 +400,13 @@ static int num_truth(fy_obj *a) {
         dyn_python(v, "bool");
         return -1;
     }
-    return v->dt->kind == FY_DSL_K_FLOAT ? v->f != 0.0 : v->i != 0;
+    return v->dt->kind == FY_DSL_K_FLOAT ? v->f != 0.0 : v->i != 0 || (FY_DSL_IS_WIDE(v->dt) && v->hi != 0);
 }
 static fy_obj *num_to_int(fy_obj *a) {
     fy_dsl_num *v = V(a);
     if (!v->is_static) return dyn_python(v, "int");
     if (v->dt->kind != FY_DSL_K_FLOAT) {
+        if (FY_DSL_IS_WIDE(v->dt)) return fy_dsl_i128_to_int(fy_dsl_num_i128(v), !v->dt->is_signed);
         if (is_unsigned64(v->dt)) return fy_int_from_u64((uint64_t)v->i);
         return fy_int_from(v->i);
     }
@@ -360,6 +428,12 @@ static int64_t num_hash(fy_obj *a) {
     fy_dsl_num *v = V(a);
     if (!v->is_static) return fy_hash_i64((int64_t)(intptr_t)a);
     if (v->dt->kind == FY_DSL_K_FLOAT) return fy_hash_double(v->f);
+    if (FY_DSL_IS_WIDE(v->dt) && v->hi != (v->i < 0 ? -1 : 0)) { /* beyond 64 bits: hash(int(v)) */
+        fy_obj *n = fy_dsl_i128_to_int(fy_dsl_num_i128(v), !v->dt->is_signed);
+        int64_t h = n ? fy_int_hash(n) : -1;
+        FY_XDECREF(n);
+        return h;
+    }
     return fy_hash_i64(v->i);
 }
 
@@ -369,6 +443,7 @@ static int64_t num_hash(fy_obj *a) {
 static void value_text(const fy_dsl_num *v, char *buf, size_t cap) {
     if (v->dt->kind == FY_DSL_K_FLOAT) fy_double_repr(v->f, buf, cap);
     else if (v->dt->kind == FY_DSL_K_BOOL) snprintf(buf, cap, "%s", v->i ? "True" : "False");
+    else if (FY_DSL_IS_WIDE(v->dt)) fy_dsl_i128_text(fy_dsl_num_i128(v), !v->dt->is_signed, buf, cap);
     else if (is_unsigned64(v->dt)) snprintf(buf, cap, "%llu", (unsigned long long)(uint64_t)v->i);
     else snprintf(buf, cap, "%lld", (long long)v->i);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flydsl/mlir/mlir.h"
 #include "flydsl/trace/trace_int.h"
 
 #define U(x) ((unsigned long long)(x))
@@ -121,6 +122,7 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     uint64_t vssa;
     fy_dsl_numeric *vet;
     int64_t vn;
+    fy_obj *held = NULL; /* the DSL value made from an ir.Value argument */
     for (const char *p = fmt; *p && !err; p++) {
         if ((p[0] == '{' || p[0] == '}') && p[1] == p[0]) { /* "{{" / "}}": a literal brace, kept escaped */
             err = sb_put(&out, p, 2) < 0;
@@ -135,6 +137,9 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
             }
             size_t speclen = (size_t)(close - p - 1); /* ":spec" or "" */
             fy_obj *arg = a[ai++];
+            /* an ir.Value of the bindings (flydsl._mlir): printed as the fx numeric or Vector over it */
+            FY_CLEAR(held);
+            if (!FY_DSL_NUM_CHECK(arg) && (held = fy_mlir_as_dsl_value(arg))) arg = held;
             if (FY_DSL_NUM_CHECK(arg)) {
                 if (nv >= 64) {
                     fy_err_set(&fy_ValueError, "printf: too many arguments");
@@ -197,6 +202,7 @@ static fy_obj *f_printf(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
             err = sb_put_esc(&out, p, 1) < 0;
         }
     }
+    FY_XDECREF(held);
     fy_sbuf_free(&defaultfmt);
     if (err) {
         fy_sbuf_free(&out);

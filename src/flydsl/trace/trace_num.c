@@ -264,9 +264,10 @@ static uint64_t emit_const(fy_tracer *tr, fy_dsl_num *v, fy_dsl_numeric *t) {
         fy_trace_emit(tr, "      %%%llu = arith.constant %.17e : %s", U(id), fy_dsl_num_as_double(v), ty);
     else if (t->kind == FY_DSL_K_BOOL)
         fy_trace_emit(tr, "      %%%llu = arith.constant %s", U(id), v->i ? "true" : "false");
-    else if (t->width > 64 && !t->is_signed) /* static values hold 64 bits: an unsigned one is zero-extended */
-        fy_trace_emit(tr, "      %%%llu = arith.constant %llu : %s", U(id), (unsigned long long)v->i, ty);
-    else fy_trace_emit(tr, "      %%%llu = arith.constant %lld : %s", U(id), (long long)v->i, ty);
+    else if (FY_DSL_IS_WIDE(t)) { /* all 128 bits, as a signed decimal (MLIR's form of an i128 constant) */ char d[48];
+        fy_dsl_i128_text(fy_dsl_num_i128(v), 0, d, sizeof d);
+        fy_trace_emit(tr, "      %%%llu = arith.constant %s : %s", U(id), d, ty);
+    } else fy_trace_emit(tr, "      %%%llu = arith.constant %lld : %s", U(id), (long long)v->i, ty);
     fy_trace_end_line(tr);
     return id;
 }

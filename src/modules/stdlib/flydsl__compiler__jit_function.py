@@ -586,3 +586,133 @@ def _install():
 
 
 _install()
+
+
+# ------------------------------------------------------------------ the source IR of a launching call
+
+
+def _split_top(s, sep=","):
+    """s split at the seps outside brackets and string literals."""
+    parts, depth, cur, quote = [], 0, [], False
+    for ch in s:
+        if quote:
+            cur.append(ch)
+            quote = ch != '"'
+            continue
+        if ch == '"':
+            quote = True
+        elif ch in "<([{":
+            depth += 1
+        elif ch in ">)]}" and depth:
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    if "".join(cur).strip():
+        parts.append("".join(cur).strip())
+    return parts
+
+
+def _kernel_parts(text):
+    """(module header line, gpu.module's ops as texts, other module-level ops, symbol, parameter types) of one
+    kernel's module as MLIR prints it without locations."""
+    lines = text.rstrip("\n").split("\n")
+    header, inner, outer, in_gpu, cur = lines[0], [], [], False, None
+    for ln in lines[1:-1]:
+        if ln.startswith("  gpu.module @"):
+            in_gpu = True
+            continue
+        if in_gpu and ln == "  }":
+            in_gpu = False
+            continue
+        target, indent = (inner, "    ") if in_gpu else (outer, "  ")
+        if ln.startswith(indent) and not ln.startswith(indent + " ") and not ln.startswith(indent + "}"):
+            cur = [ln]
+            target.append(cur)
+        elif cur is not None:
+            cur.append(ln)
+    inner = ["\n".join(op) for op in inner]
+    outer = ["\n".join(op) for op in outer]
+    for op in inner:
+        head = op.split("\n", 1)[0].strip()
+        if head.startswith("gpu.func @") and " kernel" in head:
+            sym = head[len("gpu.func @"):head.index("(")]
+            depth, i0 = 0, head.index("(")
+            for i in range(i0, len(head)):
+                depth += head[i] in "(<[{"
+                depth -= head[i] in ")>]}"
+                if depth == 0:
+                    break
+            types = []
+            for p in _split_top(head[i0 + 1:i]):
+                t = p.split(":", 1)[1].strip()
+                if t.endswith("}"):  # a parameter's attribute dictionary
+                    t = t[:t.rindex("{")].strip()
+                types.append(t)
+            return header, inner, outer, sym, types
+    raise ValueError("no gpu.func kernel in the module")
+
+
+def _flyi_host_source_ir(name, launches):
+    """FlyDSL's source IR of a launching @flyc.jit call: one module with the kernels it emitted in one
+    gpu.module @kernels (a specialization per kernel call and known_block_size, named as FlyDSL names them: the
+    kernel's name=, else <function>_<kernel id>, a repeated symbol getting the _<kernel id> suffix) and the host
+    function with a gpu.launch_func per launch. launches: per launch (CompiledKernel, the kernel call's serial,
+    ids of its arguments, grid, block, dynamic LDS bytes, the kernel's name= or None). flyi compiles each
+    kernel alone, under its name= or function name: the numbered symbols are the module's. flyi runs
+    the host code as Python, so grid, block and the host arguments are those of the recorded call. None when
+    MLIR does not take the module (the caller keeps the kernels' own modules)."""
+    import _flyi_mlir
+
+    emitted, used, params, gpu_ops, outer_ops, body, header = {}, set(), {}, [], [], [], None
+    host_types, consts = [], {}
+
+    def const(v):
+        if v not in consts:
+            consts[v] = f"%c{v}_idx"
+            body.append(f"    {consts[v]} = arith.constant {v} : index")
+        return consts[v]
+
+    for ck, serial, arg_ids, grid, block, smem, explicit in launches:
+        key = (serial, id(ck))
+        if key not in emitted:
+            header_i, inner, outer, sym, types = _kernel_parts(_flyi_mlir.run_passes(ck.ir(0), ""))
+            header = header or header_i
+            kid = len(emitted)
+            base = new = explicit if explicit is not None else f"{sym}_{kid}"
+            while new in used:  # FlyDSL's unique_kernel_name
+                new = f"{base}_{kid}"
+                kid += 1
+            used.add(new)
+            for op in inner:
+                if op.lstrip().startswith(f"gpu.func @{sym}("):
+                    gpu_ops.append(op.replace(f"gpu.func @{sym}(", f"gpu.func @{new}(", 1))
+                elif op not in gpu_ops:
+                    gpu_ops.append(op)
+            outer_ops.extend(op for op in outer if op not in outer_ops)
+            pkey = (arg_ids, tuple(types))
+            if pkey not in params:
+                params[pkey] = [f"%arg{len(host_types) + i}" for i in range(len(types))]
+                host_types.extend(types)
+            emitted[key] = (new, params[pkey], types)
+        sym, names, types = emitted[key]
+        g = ", ".join(const(v) for v in grid)
+        b = ", ".join(const(v) for v in block)
+        sm = ""
+        if smem:
+            body.append(f"    %smem{len(body)} = arith.constant {smem} : i32")
+            sm = f" dynamic_shared_memory_size %smem{len(body) - 1}"
+        args = ", ".join(f"{n} : {t}" for n, t in zip(names, types))
+        body.append(f"    gpu.launch_func  @kernels::@{sym} blocks in ({g}) threads in ({b}){sm}"
+                    + (f" args({args})" if args else ""))
+    sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(host_types))
+    text = "\n".join([header or "module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
+                     + gpu_ops + ["  }"] + outer_ops
+                     + [f"  func.func @{name}({sig}) attributes {{llvm.emit_c_interface}} {{"] + body
+                     + ["    return", "  }", "}", ""])
+    try:
+        return _flyi_mlir.run_passes(text, "")
+    except RuntimeError:
+        return None

@@ -1208,6 +1208,10 @@ def fill(m):
             setattr(m, n, obj if obj is not None else _not_in_flyi("flydsl.expr.rocdl.cdna4." + n))
         _all_of(m, _CDNA4_NAMES)
     elif name in ("flydsl.expr.rocdl.cdna5", "flydsl.expr.rocdl.tdm_ops"):
+        if name.endswith("cdna5"):  # gfx1250's atom types exist (as types only); what uses them is target-only
+            _gfx1250_wmma_scale.__name__ = _gfx1250_wmma_scale.__qualname__ = "WMMAScale"
+            _gfx1250_tdm.__name__ = _gfx1250_tdm.__qualname__ = "TDM"
+            _put(m, {"WMMAScale": _gfx1250_wmma_scale, "TDM": _gfx1250_tdm})
         m.__getattr__ = _target_module_getattr(name, _GFX1250)
     elif name in ("flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4"):
         _put(m, {"WMMA": _target_only(name + ".WMMA", _RDNA)})
@@ -1234,7 +1238,8 @@ def fill(m):
         _put(m, {"_pack_ciface_args": sys.modules["flydsl._compiler_surface"]._pack_ciface_args})
     elif name == "flydsl.compiler.kernel_function":
         _put(m, {"CompilationContext": CompilationContext, "KernelFunction": KernelFunction,
-                 "kernel": sys.modules["flydsl.compiler"].kernel})
+                 "kernel": sys.modules["flydsl.compiler"].kernel, "create_gpu_module": _create_gpu_module,
+                 "get_gpu_module_body": _get_gpu_module_body, "create_gpu_func": _create_gpu_func})
     elif name == "flydsl.compiler.backends":
         _put(m, {"BaseBackend": BaseBackend, "GPUTarget": GPUTarget, "compile_backend_name": compile_backend_name,
                  "current_target": current_target, "get_backend": get_backend, "register_backend": register_backend,
@@ -1297,6 +1302,51 @@ def _from_fx_module(m, src):
     for k, v in src.__dict__.items():
         if not k.startswith("__"):
             setattr(m, k, v)
+
+
+# FlyDSL's GPU op helpers of flydsl.compiler.kernel_function, for IR built through the bindings under ir.Context()
+def _create_gpu_module(sym_name, targets=None, *, use_explicit_module=False, loc=None, ip=None):
+    from flydsl._mlir import ir
+    from flydsl._mlir.dialects import gpu
+
+    attrs = [ir.Attribute.parse(t) if isinstance(t, str) else t for t in (targets or [])]
+    op = gpu.GPUModuleOp(sym_name, targets=ir.ArrayAttr.get(attrs) if attrs else None,
+                         offloadingHandler=ir.Attribute.parse("#fly.explicit_module") if use_explicit_module else None)
+    op.regions[0].blocks.append()
+    return op
+
+
+def _get_gpu_module_body(module_op):
+    return module_op.regions[0].blocks[0]
+
+
+def _create_gpu_func(sym_name, function_type, *, known_block_size=None, loc=None, ip=None):
+    from flydsl._mlir.dialects import gpu
+
+    return gpu.GPUFuncOp(function_type, sym_name=sym_name, kernel=True, known_block_size=known_block_size)
+
+
+_create_gpu_module.__name__ = _create_gpu_module.__qualname__ = "create_gpu_module"
+_get_gpu_module_body.__name__ = _get_gpu_module_body.__qualname__ = "get_gpu_module_body"
+_create_gpu_func.__name__ = _create_gpu_func.__qualname__ = "create_gpu_func"
+
+
+def _gfx1250_wmma_scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0, mod_c=0,
+                        reuse_a=False, reuse_b=False, block_size=32):
+    from flydsl._mlir.dialects import fly_rocdl
+
+    return fly_rocdl.MmaOpGFX1250_WMMAScaleType.get(
+        m, n, k, elem_ty_a, elem_ty_a if elem_ty_b is None else elem_ty_b,
+        "f32" if elem_ty_acc is None else elem_ty_acc, opsel_a=opsel_a, opsel_b=opsel_b, mod_c=mod_c,
+        reuse_a=reuse_a, reuse_b=reuse_b, block_size=block_size)
+
+
+def _gfx1250_tdm(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False,
+                 early_timeout=False):
+    from flydsl._mlir.dialects import fly_rocdl
+
+    return fly_rocdl.CopyOpGFX1250TDMType.get(rank, num_warps, pad_interval, pad_amount, cache_modifier,
+                                              atomic_barrier=atomic_barrier, early_timeout=early_timeout)
 
 
 def _target_module_getattr(modname, target):

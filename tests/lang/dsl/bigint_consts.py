@@ -1,6 +1,6 @@
 # Python ints are arbitrary precision; kernel scalars and layout shapes are not. A numeric constructor wraps
-# any int to the type's width, as FlyDSL's does (Uint64(2**64) is 0; a static value holds 64 bits, so a
-# Uint128/Int128 one still wider after wrapping raises OverflowError); a layout shape or stride beyond 64 bits
+# any int to the type's width, as FlyDSL's does (Uint64(2**64) is 0; a static Uint128/Int128 holds all 128
+# bits, see int128_static.py); a layout shape or stride beyond 64 bits
 # raises OverflowError giving its bit length (see numeric_construct.py for the wrapping within 64 bits).
 import flydsl.expr as fx
 

@@ -62,3 +62,105 @@ class ReturnOp(_ir.OpView):
 
     def __init__(self, operands=None, loc=None, ip=None):
         _ir._adopt(self, _generic("gpu.return", [_to_value(v) for v in (operands or [])], []))
+
+
+class _Blocks(list):
+    """A region's blocks; append(*arg_types) adds one (MLIR's BlockList.append)."""
+
+    def __init__(self, owner):
+        super().__init__()
+        self._owner = owner
+
+    def append(self, *arg_types, arg_locs=None):
+        b = _ir.Block(self._owner, [str(t) for t in arg_types])
+        super().append(b)
+        return b
+
+
+class _Region:
+    def __init__(self, owner):
+        self.owner = owner
+        self.blocks = _Blocks(owner)
+
+
+class GPUModuleOp(_ir._RegionOp):
+    """gpu.module @name [targets] <offloadingHandler> { ... }, for IR built under ir.Context() (FlyDSL's
+    create_gpu_module appends its block: regions[0].blocks.append())."""
+
+    OPERATION_NAME = "gpu.module"
+
+    def __init__(self, sym_name, targets=None, *, offloadingHandler=None, loc=None, ip=None):
+        self._sym = str(getattr(sym_name, "value", sym_name))
+        self._targets = targets
+        self._handler = offloadingHandler
+        self._region = _Region(self)
+        self._place("gpu.module", [], [])
+
+    @property
+    def regions(self):
+        return [self._region]
+
+    @property
+    def body(self):
+        return self._region.blocks[0]
+
+    @property
+    def sym_name(self):
+        return _ir.StringAttr.get(self._sym)
+
+    def _render(self):
+        t = f" {self._targets}" if self._targets is not None and len(self._targets) else ""
+        h = f" <{self._handler}>" if self._handler is not None else ""
+        body = "".join(b._text for b in self._region.blocks)
+        return f"      gpu.module @{self._sym}{t}{h} {{\n{body}      }}{self._loc}\n"
+
+
+class GPUFuncOp(_ir._RegionOp):
+    """gpu.func @name(args) [kernel] [attributes {known_block_size = array<i32: x, y, z>}] { ... }, for IR built
+    under ir.Context() (FlyDSL's create_gpu_func)."""
+
+    OPERATION_NAME = "gpu.func"
+
+    def __init__(self, function_type, *, sym_name=None, kernel=False, known_block_size=None, loc=None, ip=None):
+        ft = getattr(function_type, "value", function_type)
+        self._ftype = ft if isinstance(ft, _ir.FunctionType) else _ir.FunctionType(ft)
+        self._fname = str(getattr(sym_name, "value", sym_name))
+        self._kernel = bool(kernel)
+        self._kbs = None if known_block_size is None else [int(x) for x in known_block_size]
+        self._entry = None
+        self._place("gpu.func", [], [])
+
+    @property
+    def type(self):
+        return self._ftype
+
+    @property
+    def name(self):
+        return _ir.StringAttr.get(self._fname)
+
+    sym_name = name
+
+    def add_entry_block(self, arg_locs=None):
+        self._entry = _ir.Block(self, [str(t) for t in self._ftype.inputs])
+        return self._entry
+
+    @property
+    def entry_block(self):
+        return self._entry
+
+    @property
+    def arguments(self):
+        return self._entry.arguments
+
+    def _render(self):
+        res = self._ftype.results
+        if self._entry is None:
+            args, body = ", ".join(str(t) for t in self._ftype.inputs), ""
+        else:
+            args, body = ", ".join(f"%{a._fyh}: {a._fyt}" for a in self._entry._args), self._entry._text
+        attrs = ""
+        if self._kbs is not None:
+            attrs = " attributes {known_block_size = array<i32: " + ", ".join(map(str, self._kbs)) + ">}"
+        return (f"      gpu.func @{self._fname}({args})" +
+                (" -> (" + ", ".join(str(t) for t in res) + ")" if res else "") +
+                (" kernel" if self._kernel else "") + attrs + " {\n" + body + "      }" + self._loc + "\n")
