@@ -468,6 +468,17 @@ INFER(infer_add_offset) {
     return FLY_OK;
 }
 
+/* fly.get_dyn_shared() -> !fly.ptr<T, shared>: the start of the dynamic LDS. */
+INFER(infer_get_dyn_shared) {
+    UNUSED_INFER_ARGS;
+    fly_ir_ptr_info p;
+    fly_status st = fly_ir_decode_ptr(given, &p, err);
+    if (st) return st;
+    if (p.as != FLY_AS_SHARED) return type_error(err, "a shared pointer", given);
+    *out = given;
+    return FLY_OK;
+}
+
 /* fly.ptr.load(ptr) -> T: one scalar or vector of the given result type at ptr (any element type: FlyDSL
  * loads a vector<8xbf16> through an i8 pointer); fly.ptr.store(value, ptr) stores one there. */
 INFER(infer_ptr_load) {
@@ -787,6 +798,7 @@ static const fly_ir_opdef ops[] = {
     {"fly.int_tuple_div", 2, 2, 1, E | F, infer_div},
     {"fly.int_tuple_mod", 2, 2, 1, E | F, infer_mod},
     {"fly.add_offset", 2, 2, 1, E, infer_add_offset},
+    {"fly.get_dyn_shared", 0, 0, 1, E | G, infer_get_dyn_shared},
     {"fly.ptr.load", 1, 1, 1, E | G, infer_ptr_load},
     {"fly.ptr.store", 2, 2, 0, 0, infer_ptr_store},
     {"fly.memref.alloca", 1, 1, 1, E | G, infer_memref_alloca},

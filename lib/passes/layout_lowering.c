@@ -521,6 +521,15 @@ static int64_t dict_int(MlirOperation op, const char *key) {
     return mlirAttributeIsNull(v) || !mlirAttributeIsAInteger(v) ? 0 : mlirIntegerAttrGetValueInt(v);
 }
 
+/* The address of LDS memref g (memref.extract_aligned_pointer_as_index, llvm.inttoptr) as pointer type rt. */
+static MlirValue memref_address(lower_ctx *lc, MlirValue g, MlirType rt) {
+    MlirValue x = fly_ir_res0(
+        fly_lower_emit(lc, "memref.extract_aligned_pointer_as_index", 1, &g, mlirIndexTypeGet(lc->ctx), 0, NULL));
+    MlirValue i = fly_ir_res0(fly_lower_emit(lc, "arith.index_cast", 1, &x, mlirIntegerTypeGet(lc->ctx, 64), 0, NULL));
+    MlirValue lp = fly_ir_res0(fly_lower_emit(lc, "llvm.inttoptr", 1, &i, llvm_ptr_type(lc->ctx, 3), 0, NULL));
+    return cast(lc, lp, rt);
+}
+
 /* fly.make_ptr {allocBytes, allocAlign} of a shared pointer (a static LDS allocation): a new LDS global
  * @__flyi_lds_<n> (memref.global of allocBytes i8 in address space 3, first in the enclosing module) and its
  * address (memref.get_global, extract_aligned_pointer_as_index, llvm.inttoptr), cast to the pointer type rt. */
@@ -545,7 +554,7 @@ static MlirValue lower_shared_alloc(lower_ctx *lc, MlirOperation op, MlirType rt
     char sym[48], mts[64];
     snprintf(sym, sizeof sym, "__flyi_lds_%d", n);
     snprintf(mts, sizeof mts, "memref<%lldxi8, 3>", (long long)bytes);
-    MlirType mt = mlirTypeParseGet(lc->ctx, fly_ir_sref(mts)), i64 = mlirIntegerTypeGet(lc->ctx, 64);
+    MlirType mt = mlirTypeParseGet(lc->ctx, fly_ir_sref(mts));
     MlirNamedAttribute ga[5] = {
         fly_ir_named(lc->ctx, "sym_name", mlirStringAttrGet(lc->ctx, fly_ir_sref(sym))),
         fly_ir_named(lc->ctx, "sym_visibility", mlirStringAttrGet(lc->ctx, fly_ir_sref("private"))),
@@ -558,11 +567,7 @@ static MlirValue lower_shared_alloc(lower_ctx *lc, MlirOperation op, MlirType rt
     mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
     MlirNamedAttribute ref = fly_ir_named(lc->ctx, "name", mlirFlatSymbolRefAttrGet(lc->ctx, fly_ir_sref(sym)));
     MlirValue g = fly_ir_res0(fly_lower_emit(lc, "memref.get_global", 0, NULL, mt, 1, &ref));
-    MlirValue x = fly_ir_res0(
-        fly_lower_emit(lc, "memref.extract_aligned_pointer_as_index", 1, &g, mlirIndexTypeGet(lc->ctx), 0, NULL));
-    MlirValue i = fly_ir_res0(fly_lower_emit(lc, "arith.index_cast", 1, &x, i64, 0, NULL));
-    MlirValue lp = fly_ir_res0(fly_lower_emit(lc, "llvm.inttoptr", 1, &i, llvm_ptr_type(lc->ctx, 3), 0, NULL));
-    return cast(lc, lp, rt);
+    return memref_address(lc, g, rt);
 }
 
 /* fly.decomposition of a swizzled memref: a plain view over its outer layout from pointer + S(off). */
@@ -1083,6 +1088,12 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
     }
     if (def && (def->flags & FLY_OP_FOLDABLE)) {
         *repl = lower_algebra(lc, op, name);
+        return true;
+    }
+    if (!strcmp(name, "fly.get_dyn_shared")) { /* gpu.dynamic_shared_memory's address */
+        MlirType mt = mlirTypeParseGet(lc->ctx, fly_ir_sref("memref<?xi8, #gpu.address_space<workgroup>>"));
+        MlirValue g = fly_ir_res0(fly_lower_emit(lc, "gpu.dynamic_shared_memory", 0, NULL, mt, 0, NULL));
+        *repl = memref_address(lc, g, rt);
         return true;
     }
     if (!strcmp(name, "fly.make_ptr") && is_shared_ptr(rt)) {

@@ -46,6 +46,7 @@ typedef struct fy_tracer {
     uint64_t lds_ssa[FY_TRACE_MAXLDS]; /* the !fly.ptr<i8, shared> of each */
     int64_t lds_bytes; /* their bytes (each aligned), checked against the target's LDS capacity */
     int nallocators; /* fx.SharedAllocator()s made in this kernel */
+    int64_t dyn_lds_bytes; /* what a SharedAllocator(static=False) allocated: the launch's least smem */
     int host;        /* a @flyc.jit function's trace (host code), not a kernel's */
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
@@ -84,6 +85,7 @@ typedef struct fy_ckernel {
     size_t nargs;          /* arguments of the kernel call */
     unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
     size_t smem;
+    size_t dyn_smem; /* the dynamic LDS its SharedAllocator(static=False) allocated: smem is at least that */
     void *stream; /* the backend stream of the last launch (NULL: the default stream) */
     fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
     fy_obj *jit_args;

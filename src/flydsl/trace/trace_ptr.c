@@ -191,7 +191,11 @@ static fy_obj *m_store(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 static fy_obj *g_et(fy_obj *o) { return fy_ref(&((fy_trace_ptr *)o)->et->h); }
-static fy_obj *g_space(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_trace_ptr *)o)->reg)); }
+/* FlyDSL's fx.AddressSpace number of the pointer's space (1 global, 2 shared, 3 register). */
+static fy_obj *g_space(fy_obj *o) {
+    int r = ((fy_trace_ptr *)o)->reg;
+    return fy_int_from(r == FY_SP_SHARED ? 2 : r == FY_SP_REG ? 3 : 1);
+}
 static fy_obj *g_align(fy_obj *o) { return fy_int_from((((fy_trace_ptr *)o)->et->width + 7) / 8); }
 
 static fy_methoddef ptr_methods[] = {
@@ -230,7 +234,7 @@ static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer
                                      {"element_type", g_et, NULL, "the element type"},
                                      {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
                                      {"dtype", g_et, NULL, "the element type"},
-                                     {"address_space", g_space, NULL, "global, shared or register"},
+                                     {"address_space", g_space, NULL, "fx.AddressSpace.Global, Shared or Register"},
                                      {"memspace", g_space, NULL, "the address space (FlyDSL's other name)"},
                                      {"alignment", g_align, NULL, "alignment in bytes"},
                                      {0}};

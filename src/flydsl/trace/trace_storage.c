@@ -1,8 +1,10 @@
 /* trace_storage.c - LDS storage in traced kernels: fx.SharedAllocator() (static placement: one allocation per
  * leaf and per union, FlyDSL's fly.make_ptr {allocBytes, allocAlign} -> !fly.ptr<i8, shared>, emitted where
  * allocate() is called; the layout lowering makes each an LDS global), its Storage (.peek(), .poke(v), .field,
- * ._ptr: a union's one pointer, shared by its members) and array references (.view(layout), [i], [i] = v),
- * fx.get_dyn_shared and fx.recast_iter. A leaf's address is its allocation's pointer advanced by the leaf's byte
+ * ._ptr: a union's one pointer, shared by its members) and array references (.view(layout), [i], [i] = v);
+ * SharedAllocator(static=False) is FlyDSL's dynamic placement: one fly.get_dyn_shared base where the allocator
+ * is made, allocations at byte offsets into it, .base_ptr that pointer, and the launch's smem at least
+ * allocated_bytes (fy_ckernel.dyn_smem); fx.get_dyn_shared (fly.get_dyn_shared) and fx.recast_iter. A leaf's address is its allocation's pointer advanced by the leaf's byte
  * offset (fly.add_offset) and recast to its element type; views are fly.make_view over it, so element access is
  * the kernel tensor's. The types it places (fx.Array, fx.struct, fx.union) are trace_smem.c's. */
 #include <stdio.h>
@@ -400,9 +402,9 @@ static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)),
 typedef struct salloc {
     fy_obj h;
     int64_t base_align, bytes;
-    int dynamic; /* static=False: FlyDSL's offsets into one dynamic-LDS base; here the same leaves, each its
-                  * own LDS global as in static mode (what a kernel reads and writes is the same; only
-                  * .base_ptr, the arena's start, has no counterpart) */
+    int dynamic; /* static=False: FlyDSL's offsets into one dynamic-LDS base (fly.get_dyn_shared), allocation dsym */
+    int dsym;
+    fy_obj *base; /* base_ptr, made once */
 } salloc;
 static fy_type salloc_type;
 
@@ -464,7 +466,14 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > st->align ? align : st->align;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + st->size;
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + st->size;
+        if (sa->dynamic) { /* the arena: every field at its byte offset from the dynamic base */
+            tr->dyn_lds_bytes = sa->bytes;
+            fy_obj *r = storage_new(&storage_type, st, NULL, sa->dsym);
+            if (r) ((storage *)r)->boff = off, ((storage *)r)->gbytes = st->size > 0 ? st->size : 1;
+            return with_target(r, fy_ref(v[0]));
+        }
         int base = tr->nlds;
         if (emit_tree(tr, st, al) < 0) return NULL;
         fy_obj *r = storage_new(&storage_type, st, NULL, base);
@@ -477,7 +486,13 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > at->align ? align : at->align;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + at->n * (at->et->width / 8);
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + at->n * (at->et->width / 8);
+        if (sa->dynamic) {
+            tr->dyn_lds_bytes = sa->bytes;
+            leaf l = {sa->dsym, at->et, at->n, 1, off, 1};
+            return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
+        }
         leaf l = {tr->nlds++, at->et, at->n, 1, 0, 0};
         if (emit_global(tr, l.sym, at->et, at->n, al) < 0) return NULL;
         return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
@@ -488,7 +503,13 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > et->width / 8 ? align : et->width / 8;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + et->width / 8;
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + et->width / 8;
+        if (sa->dynamic) {
+            tr->dyn_lds_bytes = sa->bytes;
+            leaf l = {sa->dsym, et, 1, 0, off, 1};
+            return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
+        }
         leaf l = {tr->nlds++, et, 1, 0, 0, 0};
         if (emit_global(tr, l.sym, et, 1, al) < 0) return NULL;
         return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
@@ -510,23 +531,35 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         return fy_err_format(&fy_ValueError, "allocate: %lld bytes is more than the 65536 of LDS", (long long)nbytes);
     int64_t al = v[1] && v[1] != fy_None ? align : sa->base_align; /* FlyDSL: alignment, else base_alignment */
     if (al <= 0) al = 1;
-    sa->bytes = (sa->bytes + al - 1) / al * al + nbytes;
+    int64_t off = (sa->bytes + al - 1) / al * al;
+    sa->bytes = off + nbytes;
+    fy_dsl_numeric *u8 = fy_dsl_numeric_by_name("Uint8");
+    if (sa->dynamic) {
+        tr->dyn_lds_bytes = sa->bytes;
+        leaf l = {sa->dsym, &fy_dsl_t_i8, nbytes, 1, off, 1};
+        return with_target(storage_new(&storage_type, NULL, &l, 0), u8 ? fy_smem_array_type(u8, nbytes, 1) : fy_none());
+    }
     if (al < sa->base_align) al = sa->base_align;
     leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1, 0, 0};
     if (emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al) < 0) return NULL;
-    fy_dsl_numeric *u8 = fy_dsl_numeric_by_name("Uint8");
     return with_target(storage_new(&storage_type, NULL, &l, 0), u8 ? fy_smem_array_type(u8, nbytes, 1) : fy_none());
 }
 static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
 static fy_obj *sa_is_static(fy_obj *o) { return fy_bool(!((salloc *)o)->dynamic); }
 static fy_obj *sa_base_ptr(fy_obj *o) {
-    if (!((salloc *)o)->dynamic)
+    salloc *sa = (salloc *)o;
+    if (!sa->dynamic)
         return fy_err_set(&fy_RuntimeError, "SharedAllocator(static=True) has no shared base pointer: each leaf is its "
-                                            "own LDS global");
-    return fy_err_set(&fy_NotImplementedError,
-                      "SharedAllocator(static=False).base_ptr: flyi places the allocations as separate LDS globals, "
-                      "so there is no arena start; use the allocations' pointers");
+                                            "own allocation (fly.make_ptr)");
+    if (!sa->base) {
+        fy_tracer *tr = need_tracer("SharedAllocator.base_ptr");
+        if (!tr) return NULL;
+        if (sa->dsym >= tr->nlds) return fy_err_set(&fy_RuntimeError, "SharedAllocator of another kernel");
+        if (!(sa->base = fy_trace_ptr_new(tr->lds_ssa[sa->dsym], &fy_dsl_t_i8, FY_SP_SHARED))) return NULL;
+    }
+    return fy_ref(sa->base);
 }
+static void sa_dealloc(fy_obj *o) { FY_CLEAR(((salloc *)o)->base); }
 static fy_methoddef sa_methods[] = {
     {"allocate", sa_allocate, 0,
      "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
@@ -536,8 +569,9 @@ static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes al
                                {"base_ptr", sa_base_ptr, NULL, "the arena's start (static=False)"},
                                {0}};
 static fy_type salloc_type = {FY_TYPE_INIT("SharedAllocator", sizeof(salloc)), .flags = FY_TPF_FINAL,
-                              .methods = sa_methods, .getsets = sa_gs};
+                              .dealloc = sa_dealloc, .methods = sa_methods, .getsets = sa_gs};
 
+static uint64_t emit_dyn_shared(fy_tracer *tr);
 static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     static const char *const names[] = {"base_alignment", "static", NULL};
@@ -562,11 +596,32 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
     if (!s) return NULL;
     s->base_align = ba;
     s->dynamic = !st;
+    if (s->dynamic) { /* FlyDSL's base: one fly.get_dyn_shared where the allocator is made */
+        if (tr->nlds >= FY_TRACE_MAXLDS) {
+            FY_DECREF(&s->h);
+            return fy_err_format(&fy_ValueError, "SharedAllocator: more than %d LDS allocations", FY_TRACE_MAXLDS);
+        }
+        s->dsym = tr->nlds++;
+        tr->lds_ssa[s->dsym] = emit_dyn_shared(tr);
+        if (tr->failed) {
+            FY_DECREF(&s->h);
+            return fy_err_nomem();
+        }
+    }
     return &s->h;
 }
 
-/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS the launch sizes with smem=
- * (gpu.dynamic_shared_memory, placed after the static LDS); Int8 elements unless dtype is given. */
+/* fly.get_dyn_shared() -> !fly.ptr<i8, shared>: the start of the dynamic LDS the launch sizes (smem=), placed
+ * after the static LDS (the layout lowering makes it gpu.dynamic_shared_memory's address); its SSA handle. */
+static uint64_t emit_dyn_shared(fy_tracer *tr) {
+    uint64_t f = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_dyn_shared\"() : () -> !fly.ptr<i8, shared>", U(f));
+    fy_trace_end_line(tr);
+    return f;
+}
+
+/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS; Int8 elements unless dtype is given
+ * (then recast, as FlyDSL's). */
 static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     static const char *const names[] = {"dtype", NULL};
@@ -577,20 +632,19 @@ static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_ob
     fy_dsl_numeric *et = &fy_dsl_t_i8;
     if (v[0] && v[0] != fy_None && !fy_smem_storable(v[0], "get_dyn_shared")) return NULL;
     if (v[0] && v[0] != fy_None) et = (fy_dsl_numeric *)v[0];
-    const char *mt = "memref<?xi8, #gpu.address_space<workgroup>>";
-    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
-             f = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = gpu.dynamic_shared_memory : %s", U(g), mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
-                  U(f), U(p), fy_trace_mlir_type(et));
-    fy_trace_end_line(tr);
+    uint64_t f = emit_dyn_shared(tr);
+    if (et != &fy_dsl_t_i8) {
+        uint64_t c = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<i8, shared> to !llvm.ptr<3>",
+                      U(c), U(f));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
+                      U(r), U(c), fy_trace_mlir_type(et));
+        fy_trace_end_line(tr);
+        f = r;
+    }
     if (tr->failed) return fy_err_nomem();
     return fy_trace_ptr_new(f, et, FY_SP_SHARED);
 }
