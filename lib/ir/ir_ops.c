@@ -171,11 +171,17 @@ INFER(infer_make_ptr) {
     fly_status st = fly_ir_decode_ptr(given, &p, err);
     if (st) return st;
     MlirAttribute a = find_attr(attrs, nattrs, "dictAttrs");
+    bool shared = p.as == FLY_AS_SHARED; /* a static LDS allocation (one global), else registers (an alloca) */
     MlirAttribute sz = mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)
                            ? mlirAttributeGetNull()
-                           : mlirDictionaryAttrGetElementByName(a, fly_ir_sref("allocSize"));
-    if (mlirAttributeIsNull(sz) || !mlirAttributeIsAInteger(sz) || mlirIntegerAttrGetValueInt(sz) <= 0)
-        return fly_error_set(err, FLY_E_INVALID, "needs {dictAttrs = {allocSize = N : i64}}");
+                           : mlirDictionaryAttrGetElementByName(a, fly_ir_sref(shared ? "allocBytes" : "allocSize"));
+    MlirAttribute al =
+        shared && !mlirAttributeIsNull(sz) ? mlirDictionaryAttrGetElementByName(a, fly_ir_sref("allocAlign")) : sz;
+    if (mlirAttributeIsNull(sz) || !mlirAttributeIsAInteger(sz) || mlirIntegerAttrGetValueInt(sz) <= 0 ||
+        mlirAttributeIsNull(al) || !mlirAttributeIsAInteger(al) || mlirIntegerAttrGetValueInt(al) <= 0)
+        return fly_error_set(err, FLY_E_INVALID,
+                             shared ? "needs {dictAttrs = {allocBytes = N : i64, allocAlign = A : i64}}"
+                                    : "needs {dictAttrs = {allocSize = N : i64}}");
     *out = given;
     return FLY_OK;
 }
@@ -459,6 +465,40 @@ INFER(infer_add_offset) {
     fly_inttuple_canonical(&o, &c);
     if (!fly_inttuple_is_leaf(&c)) return type_error(err, "a single-leaf offset", in[1]);
     *out = in[0];
+    return FLY_OK;
+}
+
+/* fly.get_dyn_shared() -> !fly.ptr<T, shared>: the start of the dynamic LDS. */
+INFER(infer_get_dyn_shared) {
+    UNUSED_INFER_ARGS;
+    fly_ir_ptr_info p;
+    fly_status st = fly_ir_decode_ptr(given, &p, err);
+    if (st) return st;
+    if (p.as != FLY_AS_SHARED) return type_error(err, "a shared pointer", given);
+    *out = given;
+    return FLY_OK;
+}
+
+/* fly.ptr.load(ptr) -> T: one scalar or vector of the given result type at ptr (any element type: FlyDSL
+ * loads a vector<8xbf16> through an i8 pointer); fly.ptr.store(value, ptr) stores one there. */
+INFER(infer_ptr_load) {
+    UNUSED_INFER_ARGS;
+    fly_ir_ptr_info p;
+    fly_status st = fly_ir_decode_ptr(in[0], &p, err);
+    if (st) return st;
+    if (mlirTypeIsNull(given)) return fly_error_set(err, FLY_E_INVALID, "needs its result type");
+    if (fly_ir_type_kind(given) != FLY_IR_NOT_FLY) return type_error(err, "a scalar or vector result", given);
+    *out = given;
+    return FLY_OK;
+}
+
+INFER(infer_ptr_store) {
+    UNUSED_INFER_ARGS;
+    fly_ir_ptr_info p;
+    fly_status st = fly_ir_decode_ptr(in[1], &p, err);
+    if (st) return st;
+    if (fly_ir_type_kind(in[0]) != FLY_IR_NOT_FLY) return type_error(err, "a scalar or vector value", in[0]);
+    *out = fly_ir_type_null();
     return FLY_OK;
 }
 
@@ -758,6 +798,9 @@ static const fly_ir_opdef ops[] = {
     {"fly.int_tuple_div", 2, 2, 1, E | F, infer_div},
     {"fly.int_tuple_mod", 2, 2, 1, E | F, infer_mod},
     {"fly.add_offset", 2, 2, 1, E, infer_add_offset},
+    {"fly.get_dyn_shared", 0, 0, 1, E | G, infer_get_dyn_shared},
+    {"fly.ptr.load", 1, 1, 1, E | G, infer_ptr_load},
+    {"fly.ptr.store", 2, 2, 0, 0, infer_ptr_store},
     {"fly.memref.alloca", 1, 1, 1, E | G, infer_memref_alloca},
     {"fly.memref.load", 2, 2, 1, E, infer_memref_load},
     {"fly.memref.store", 3, 3, 0, 0, infer_memref_store},

@@ -509,6 +509,67 @@ static MlirValue element_ptr(lower_ctx *lc, MlirValue m, MlirValue crd, fly_ir_p
     return gep(lc, lp, at, p->elem);
 }
 
+static bool is_shared_ptr(MlirType t) {
+    fly_ir_ptr_info p;
+    fly_error e;
+    return !fly_ir_decode_ptr(t, &p, &e) && p.as == FLY_AS_SHARED;
+}
+
+static int64_t dict_int(MlirOperation op, const char *key) {
+    MlirAttribute d = mlirOperationGetAttributeByName(op, fly_ir_sref("dictAttrs"));
+    MlirAttribute v = mlirAttributeIsNull(d) ? d : mlirDictionaryAttrGetElementByName(d, fly_ir_sref(key));
+    return mlirAttributeIsNull(v) || !mlirAttributeIsAInteger(v) ? 0 : mlirIntegerAttrGetValueInt(v);
+}
+
+/* The address of LDS memref g (memref.extract_aligned_pointer_as_index, llvm.inttoptr) as pointer type rt. */
+static MlirValue memref_address(lower_ctx *lc, MlirValue g, MlirType rt) {
+    MlirValue x = fly_ir_res0(
+        fly_lower_emit(lc, "memref.extract_aligned_pointer_as_index", 1, &g, mlirIndexTypeGet(lc->ctx), 0, NULL));
+    MlirValue i = fly_ir_res0(fly_lower_emit(lc, "arith.index_cast", 1, &x, mlirIntegerTypeGet(lc->ctx, 64), 0, NULL));
+    MlirValue lp = fly_ir_res0(fly_lower_emit(lc, "llvm.inttoptr", 1, &i, llvm_ptr_type(lc->ctx, 3), 0, NULL));
+    return cast(lc, lp, rt);
+}
+
+/* fly.make_ptr {allocBytes, allocAlign} of a shared pointer (a static LDS allocation): a new LDS global
+ * @__flyi_lds_<n> (memref.global of allocBytes i8 in address space 3, first in the enclosing module) and its
+ * address (memref.get_global, extract_aligned_pointer_as_index, llvm.inttoptr), cast to the pointer type rt. */
+static MlirValue lower_shared_alloc(lower_ctx *lc, MlirOperation op, MlirType rt) {
+    int64_t bytes = dict_int(op, "allocBytes"), align = dict_int(op, "allocAlign");
+    MlirOperation mod = mlirOperationGetParentOperation(op);
+    while (!mlirOperationIsNull(mod) && !fly_ir_op_is(mod, "gpu.module") && !fly_ir_op_is(mod, "builtin.module"))
+        mod = mlirOperationGetParentOperation(mod);
+    if (mlirOperationIsNull(mod) || bytes <= 0 || align <= 0) {
+        fly_lower_fail(lc, "a shared make_ptr needs allocBytes and allocAlign, inside a module");
+        return (MlirValue){NULL};
+    }
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(mod, 0));
+    int n = 0; /* the globals made so far: the next name */
+    for (MlirOperation g = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(g);
+         g = mlirOperationGetNextInBlock(g))
+        if (fly_ir_op_is(g, "memref.global")) {
+            MlirAttribute sn = mlirOperationGetAttributeByName(g, fly_ir_sref("sym_name"));
+            MlirStringRef r = mlirAttributeIsNull(sn) ? fly_ir_sref("") : mlirStringAttrGetValue(sn);
+            if (r.length > 11 && !memcmp(r.data, "__flyi_lds_", 11)) n++;
+        }
+    char sym[48], mts[64];
+    snprintf(sym, sizeof sym, "__flyi_lds_%d", n);
+    snprintf(mts, sizeof mts, "memref<%lldxi8, 3>", (long long)bytes);
+    MlirType mt = mlirTypeParseGet(lc->ctx, fly_ir_sref(mts));
+    MlirNamedAttribute ga[5] = {
+        fly_ir_named(lc->ctx, "sym_name", mlirStringAttrGet(lc->ctx, fly_ir_sref(sym))),
+        fly_ir_named(lc->ctx, "sym_visibility", mlirStringAttrGet(lc->ctx, fly_ir_sref("private"))),
+        fly_ir_named(lc->ctx, "type", mlirTypeAttrGet(mt)),
+        fly_ir_named(lc->ctx, "initial_value", mlirUnitAttrGet(lc->ctx)),
+        align_attr(lc, align),
+    };
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("memref.global"), lc->loc);
+    mlirOperationStateAddAttributes(&st, 5, ga);
+    mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
+    MlirNamedAttribute ref = fly_ir_named(lc->ctx, "name", mlirFlatSymbolRefAttrGet(lc->ctx, fly_ir_sref(sym)));
+    MlirValue g = fly_ir_res0(fly_lower_emit(lc, "memref.get_global", 0, NULL, mt, 1, &ref));
+    return memref_address(lc, g, rt);
+}
+
 /* fly.decomposition of a swizzled memref: a plain view over its outer layout from pointer + S(off). */
 static MlirValue lower_decomposition(lower_ctx *lc, MlirOperation op) {
     MlirValue m = mlirOperationGetOperand(op, 0);
@@ -1180,6 +1241,16 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         *repl = lower_algebra(lc, op, name);
         return true;
     }
+    if (!strcmp(name, "fly.get_dyn_shared")) { /* gpu.dynamic_shared_memory's address */
+        MlirType mt = mlirTypeParseGet(lc->ctx, fly_ir_sref("memref<?xi8, #gpu.address_space<workgroup>>"));
+        MlirValue g = fly_ir_res0(fly_lower_emit(lc, "gpu.dynamic_shared_memory", 0, NULL, mt, 0, NULL));
+        *repl = memref_address(lc, g, rt);
+        return true;
+    }
+    if (!strcmp(name, "fly.make_ptr") && is_shared_ptr(rt)) {
+        *repl = lower_shared_alloc(lc, op, rt);
+        return true;
+    }
     if (!strcmp(name, "fly.make_ptr") || !strcmp(name, "fly.memref.alloca")) {
         fly_ir_ptr_info p;
         int64_t count = 0;
@@ -1218,6 +1289,16 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         MlirValue lp = llvm_ptr(lc, x, &p);
         if (lc->failed || !tuple_leaves(lc, mlirOperationGetOperand(op, 1), &o)) return true;
         *repl = cast(lc, gep(lc, lp, fly_lower_leaf(lc, single_leaf(&o)), p.elem), rt);
+        return true;
+    }
+    if (!strcmp(name, "fly.ptr.load") || !strcmp(name, "fly.ptr.store")) { /* one value at the pointer */
+        bool st = name[8] == 's';
+        fly_ir_ptr_info p;
+        MlirValue lp = llvm_ptr(lc, mlirOperationGetOperand(op, st ? 1 : 0), &p);
+        if (lc->failed) return true;
+        MlirNamedAttribute al = align_attr(lc, p.align > 0 ? p.align : elem_align(&p));
+        if (st) store_value(lc, x, lp, al);
+        else *repl = load_value(lc, lp, rt, al);
         return true;
     }
     if (!strcmp(name, "fly.memref.load")) {

@@ -26,7 +26,7 @@
 #include "exec/interp.h"
 #include "flydsl/trace/trace_int.h"
 
-#define MAGIC "FLYIKC01"
+#define MAGIC "FLYIKC02"
 #define MAX_FILE ((size_t)1 << 30)
 
 int fy_trace_disk_enabled(void) {
@@ -139,9 +139,10 @@ void fy_trace_disk_store(const char *key, fy_ckernel *k, const char *prints, siz
     put_str(&b, FY_STR_DATA(k->name));
     put_str(&b, k->origin);
     put_field(&b, prints ? prints : "", prints ? plen : 0);
-    uint64_t nargs = k->nargs;
+    uint64_t nargs = k->nargs, dyn = k->dyn_smem;
     int32_t np = k->nparams;
     PUT_RAW(&b, nargs);
+    PUT_RAW(&b, dyn);
     PUT_RAW(&b, np);
     for (int i = 0; i < k->nparams; i++) {
         fy_trace_param p = k->pmap[i];
@@ -276,9 +277,11 @@ fy_obj *fy_trace_disk_load(const char *key, char **prints) {
     free(name);
     k->origin = get_str(&b);
     *prints = get_str(&b);
-    uint64_t nargs = 0;
+    uint64_t nargs = 0, dyn = 0;
     int32_t np = -1;
     GET_RAW(&b, nargs);
+    GET_RAW(&b, dyn);
+    k->dyn_smem = (size_t)dyn;
     GET_RAW(&b, np);
     if (b.bad || !k->name || !k->origin || np < 0 || np > 4096) goto miss;
     k->nargs = (size_t)nargs;

@@ -240,6 +240,7 @@ static fy_obj *typed_load(fy_obj *p, fy_obj *rt) {
         return e;
     }
     FY_DECREF(ts);
+    if (FY_TYPE(p) == &fy_trace_ptr_type) return fy_trace_ptr_load(p, et, vec ? n : 1); /* one fly.ptr.load */
     fy_obj *frc = fx_func("recast_iter"), *fview = frc ? fx_func("make_view") : NULL;
     fy_obj *flay = fview ? fx_func("make_layout") : NULL;
     fy_obj *ra[2] = {&et->h, p}, *q = flay ? fy_call(frc, ra, 2, NULL) : NULL;
@@ -269,6 +270,8 @@ static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"ptr", "result_type", NULL};
     fy_obj *pv[2] = {NULL, NULL};
     if (fy_parse_args("ptr_load", a, na, kw, names, 1, 2, 2, pv) < 0) return NULL;
+    if (FY_TYPE(pv[0]) == &fy_trace_ptr_type && (!pv[1] || pv[1] == fy_None))
+        return fy_trace_ptr_load(pv[0], ((fy_trace_ptr *)pv[0])->et, 1);
     fy_obj *v = elem_view(pv[0], "ptr_load"), *z = NULL;
     if (v && pv[1] && pv[1] != fy_None) {
         FY_DECREF(v);
@@ -289,6 +292,13 @@ static fy_obj *f_ptr_store(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     uint64_t ssa;
     fy_dsl_numeric *et;
     int64_t n;
+    if (FY_TYPE(a[1]) == &fy_trace_ptr_type && fy_tvector_parts(a[0], &ssa, &et, &n) == 0) {
+        char vt[48];
+        snprintf(vt, sizeof vt, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(et));
+        return fy_trace_ptr_store_ssa(a[1], ssa, vt) < 0 ? NULL : fy_none();
+    }
+    if (fy_err_occurred()) fy_err_clear();
+    if (FY_TYPE(a[1]) == &fy_trace_ptr_type) return fy_call_method(a[1], "store", &a[0], 1);
     if (fy_tvector_parts(a[0], &ssa, &et, &n) == 0) {
         fy_obj *vec = fy_tvector_new(ssa, et, n), *v = vec ? vec_view(a[1], et, n, "ptr_store") : NULL;
         fy_obj *r = v ? fy_call_method(v, "store", &vec, 1) : NULL;

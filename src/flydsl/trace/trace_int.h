@@ -39,11 +39,14 @@ typedef struct fy_tracer {
     uint64_t next;   /* next SSA number */
     int failed;      /* out of memory while appending */
     fy_trace_param *pmap; /* what fills each parameter at launch */
-    char *prelude;   /* gpu.module-level lines before the kernel (LDS memref.globals) */
+    char *prelude;   /* gpu.module-level lines before the kernel */
     size_t prlen, prcap;
-    int nlds;        /* LDS globals made so far */
+    int nlds;        /* LDS allocations (fly.make_ptr {allocBytes}) made so far */
+#define FY_TRACE_MAXLDS 1024
+    uint64_t lds_ssa[FY_TRACE_MAXLDS]; /* the !fly.ptr<i8, shared> of each */
     int64_t lds_bytes; /* their bytes (each aligned), checked against the target's LDS capacity */
     int nallocators; /* fx.SharedAllocator()s made in this kernel */
+    int64_t dyn_lds_bytes; /* what a SharedAllocator(static=False) allocated: the launch's least smem */
     int host;        /* a @flyc.jit function's trace (host code), not a kernel's */
     uint64_t gen;    /* this trace's generation: the high 32 bits of every SSA handle it makes */
     uint64_t stale;  /* the first handle of another trace met in emitted text (0: none) */
@@ -84,6 +87,7 @@ typedef struct fy_ckernel {
     size_t nargs;          /* arguments of the kernel call */
     unsigned grid[3], block[3]; /* the launch configuration it was compiled for */
     size_t smem;
+    size_t dyn_smem; /* the dynamic LDS its SharedAllocator(static=False) allocated: smem is at least that */
     void *stream; /* the backend stream of the last launch (NULL: the default stream) */
     fy_obj *jit;           /* the @flyc.jit function and its arguments when made by flyc.compile, else NULL */
     fy_obj *jit_args;
@@ -216,6 +220,10 @@ typedef struct fy_trace_ptr {
 extern fy_type fy_trace_ptr_type;
 /* A new kernel pointer over SSA value ssa. */
 fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg);
+/* fly.ptr.load of n (1: a scalar, else a Vector) elements of type t at kernel pointer ptr (any element type). */
+fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n);
+/* fly.ptr.store of SSA value v (MLIR type vty) at kernel pointer ptr; 0, or -1 with an exception. */
+int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty);
 /* A pointer argument (flyc.from_c_void_p adaptor, or a bare address for an fx.Pointer parameter) as a
  * !fly.ptr kernel parameter; NULL without an exception when arg is not one. */
 fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);

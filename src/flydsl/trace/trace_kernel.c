@@ -748,6 +748,7 @@ fy_obj *fy_trace_compile_kernel(fy_obj *fnobj, const char *name, fy_obj *const *
     k->pmap = tr.pmap;
     k->nparams = tr.nparams;
     k->nargs = nargs;
+    k->dyn_smem = (size_t)tr.dyn_lds_bytes;
     tr.pmap = NULL;
     fly_pipeline_options opts = {.target = target, .stop_after = -1, .debug_info = 1, .line_tables = tr.lines};
     if (tr.lines) k->sources = tr.sources ? fy_ref(tr.sources) : fy_dict_new();

@@ -727,7 +727,7 @@ fy_obj *fy_trace_launch(fy_obj *ck, fy_obj *const *args, size_t nargs, const uns
     if (fy_torch_stream_handle(stream ? stream : fy_None, &k->stream) < 0) return NULL;
     memcpy(k->grid, grid, sizeof k->grid);
     memcpy(k->block, block, sizeof k->block);
-    k->smem = smem;
+    k->smem = smem > k->dyn_smem ? smem : k->dyn_smem; /* FlyDSL: at least what SharedAllocator(static=False) took */
     if (!run) return fy_none();
     return fy_trace_run(k, args, nargs);
 }

@@ -89,42 +89,68 @@ static fy_obj *ptr_sub(fy_obj *a, fy_obj *b) {
     return advance((fy_trace_ptr *)a, b, 1);
 }
 
-/* A one-element view (layout 1:1) at p + idx (idx NULL: at p). */
-static fy_obj *elem_view(fy_trace_ptr *p, fy_obj *idx, const char *op) {
-    fy_tracer *tr = need_tracer(op);
-    if (!tr) return NULL;
-    fy_obj *q = NULL;
-    if (idx) {
-        if (!is_offset(idx))
-            return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op,
-                                 fy_type_name(idx));
-        if (!(q = advance(p, idx, 0))) return NULL;
-        p = (fy_trace_ptr *)q;
-    }
-    fly_layout L;
-    fly_error err;
-    fly_inttuple one;
-    fy_obj *res = NULL;
-    fly_inttuple_int(&one, 1);
-    if (fly_layout_make(&L, &one, &one, &err)) res = fy_dsl_raise(&err);
-    else res = fy_trace_view_ptr(tr, p->ssa, p->et, p->reg, &L);
-    FY_XDECREF(q);
-    return res;
+/* p + idx (idx NULL: p itself, a new reference); NULL with an exception. */
+static fy_obj *elem_at(fy_trace_ptr *p, fy_obj *idx, const char *op) {
+    if (!idx) return fy_ref(&p->h);
+    if (!is_offset(idx))
+        return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op, fy_type_name(idx));
+    return advance(p, idx, 0);
 }
 
+fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n) {
+    fy_trace_ptr *p = (fy_trace_ptr *)ptr;
+    fy_tracer *tr = need_tracer("load");
+    if (!tr) return NULL;
+    char rt[48];
+    if (n > 1) snprintf(rt, sizeof rt, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t));
+    else snprintf(rt, sizeof rt, "%s", fy_trace_mlir_type(t));
+    uint64_t r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.ptr.load\"(%%%llu) : (!fly.ptr<%s, %s>) -> %s", U(r), U(p->ssa),
+                  fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), rt);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return n > 1 ? fy_tvector_new(r, t, n) : fy_dsl_num_dynamic(t, r);
+}
+
+int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty) {
+    fy_trace_ptr *p = (fy_trace_ptr *)ptr;
+    fy_tracer *tr = need_tracer("store");
+    if (!tr) return -1;
+    fy_trace_emit(tr, "      \"fly.ptr.store\"(%%%llu, %%%llu) : (%s, !fly.ptr<%s, %s>) -> ()", U(v), U(p->ssa), vty,
+                  fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem(), -1;
+    return 0;
+}
+
+/* fly.ptr.load of the element at p + idx (idx NULL: at p). */
 static fy_obj *elem_load(fy_trace_ptr *p, fy_obj *idx, const char *op) {
-    fy_obj *v = elem_view(p, idx, op), *z = v ? fy_int_from(0) : NULL;
-    fy_obj *r = z ? fy_getitem(v, z) : NULL;
-    FY_XDECREF(z);
-    FY_XDECREF(v);
+    fy_obj *q = elem_at(p, idx, op);
+    fy_obj *r = q ? fy_trace_ptr_load(q, p->et, 1) : NULL;
+    FY_XDECREF(q);
     return r;
 }
 
+/* fly.ptr.store of val, converted to the element type, at p + idx (idx NULL: at p). */
 static int elem_store(fy_trace_ptr *p, fy_obj *idx, fy_obj *val, const char *op) {
-    fy_obj *v = elem_view(p, idx, op), *z = v ? fy_int_from(0) : NULL;
-    int r = z ? fy_setitem(v, z, val) : -1;
-    FY_XDECREF(z);
-    FY_XDECREF(v);
+    fy_tracer *tr = need_tracer(op);
+    if (!tr) return -1;
+    fy_obj *asnum = fy_mlir_as_numeric(val); /* an ir.Value (x.ir_value(), flydsl._mlir ops): its numeric */
+    if (asnum) {
+        int r = elem_store(p, idx, asnum, op);
+        FY_DECREF(asnum);
+        return r;
+    }
+    if (fy_err_occurred()) return -1;
+    if (!FY_DSL_NUM_CHECK(val) && !FY_INT_CHECK(val) && !FY_FLOAT_CHECK(val) && val != fy_True && val != fy_False) {
+        fy_err_format(&fy_TypeError, "%s: cannot store a value of type '%s' through a pointer", op, fy_type_name(val));
+        return -1;
+    }
+    uint64_t x;
+    if (fy_trace_value_as(tr, val, p->et, &x) < 0) return -1;
+    fy_obj *q = elem_at(p, idx, op);
+    int r = q ? fy_trace_ptr_store_ssa(q, x, fy_trace_mlir_type(p->et)) : -1;
+    FY_XDECREF(q);
     return r;
 }
 
@@ -165,7 +191,11 @@ static fy_obj *m_store(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
 }
 
 static fy_obj *g_et(fy_obj *o) { return fy_ref(&((fy_trace_ptr *)o)->et->h); }
-static fy_obj *g_space(fy_obj *o) { return fy_str_from_cstr(fy_trace_space_name(((fy_trace_ptr *)o)->reg)); }
+/* FlyDSL's fx.AddressSpace number of the pointer's space (1 global, 2 shared, 3 register). */
+static fy_obj *g_space(fy_obj *o) {
+    int r = ((fy_trace_ptr *)o)->reg;
+    return fy_int_from(r == FY_SP_SHARED ? 2 : r == FY_SP_REG ? 3 : 1);
+}
 static fy_obj *g_align(fy_obj *o) { return fy_int_from((((fy_trace_ptr *)o)->et->width + 7) / 8); }
 
 static fy_methoddef ptr_methods[] = {
@@ -204,7 +234,7 @@ static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer
                                      {"element_type", g_et, NULL, "the element type"},
                                      {"type", g_type, NULL, "the MLIR type (!fly.ptr<...>)"},
                                      {"dtype", g_et, NULL, "the element type"},
-                                     {"address_space", g_space, NULL, "global, shared or register"},
+                                     {"address_space", g_space, NULL, "fx.AddressSpace.Global, Shared or Register"},
                                      {"memspace", g_space, NULL, "the address space (FlyDSL's other name)"},
                                      {"alignment", g_align, NULL, "alignment in bytes"},
                                      {0}};

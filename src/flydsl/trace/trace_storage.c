@@ -1,9 +1,12 @@
-/* trace_storage.c - LDS storage in traced kernels: fx.SharedAllocator() (one LDS global per leaf: a
- * gpu.module-level memref.global in address space 3), its Storage (.peek(), .poke(v), .field) and array
- * references (.view(layout), [i], [i] = v), fx.get_dyn_shared and fx.recast_iter. A leaf's address is
- * memref.get_global + extract_aligned_pointer_as_index + llvm.inttoptr to !llvm.ptr<3>, cast to
- * !fly.ptr<T, shared>; views are fly.make_view over it, so element access is the kernel tensor's. The types
- * it places (fx.Array, fx.struct, fx.union) are trace_smem.c's. */
+/* trace_storage.c - LDS storage in traced kernels: fx.SharedAllocator() (static placement: one allocation per
+ * leaf and per union, FlyDSL's fly.make_ptr {allocBytes, allocAlign} -> !fly.ptr<i8, shared>, emitted where
+ * allocate() is called; the layout lowering makes each an LDS global), its Storage (.peek(), .poke(v), .field,
+ * ._ptr: a union's one pointer, shared by its members) and array references (.view(layout), [i], [i] = v);
+ * SharedAllocator(static=False) is FlyDSL's dynamic placement: one fly.get_dyn_shared base where the allocator
+ * is made, allocations at byte offsets into it, .base_ptr that pointer, and the launch's smem at least
+ * allocated_bytes (fy_ckernel.dyn_smem); fx.get_dyn_shared (fly.get_dyn_shared) and fx.recast_iter. A leaf's address is its allocation's pointer advanced by the leaf's byte
+ * offset (fly.add_offset) and recast to its element type; views are fly.make_view over it, so element access is
+ * the kernel tensor's. The types it places (fx.Array, fx.struct, fx.union) are trace_smem.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +19,8 @@
 #define U(x) ((unsigned long long)(x))
 
 /* ---- storage, array references ---- */
-/* One leaf: n elements of et in LDS global @__flyi_lds_<sym>, which holds just them (gbytes 0) or is the
- * gbytes bytes of a union with the leaf at byte offset boff. */
+/* One leaf: n elements of et in LDS allocation sym (tr->lds_ssa[sym]), which holds just them (gbytes 0) or is
+ * the gbytes bytes of a union with the leaf at byte offset boff. */
 typedef struct leaf {
     int sym;
     fy_dsl_numeric *et;
@@ -36,6 +39,7 @@ typedef struct storage {
     int64_t boff, gbytes;
     fy_obj *extra;
     fy_obj *tt; /* the target type (FlyDSL's _target_type): the allocated type, a field's annotation */
+    fy_obj *ptr; /* _ptr once made: a union's, which each of its members shares (FlyDSL's one pointer) */
 } storage;
 typedef struct aref {
     fy_obj h;
@@ -49,34 +53,36 @@ static fy_tracer *need_tracer(const char *what) {
     return tr;
 }
 
-/* !fly.ptr<T, shared> of leaf l's first element. */
+/* !fly.ptr<T, shared> of leaf l's first element: its allocation's i8 pointer (fly.make_ptr), advanced by the
+ * leaf's byte offset in it and recast to the element type. */
 static int leaf_ptr(fy_tracer *tr, const leaf *l, uint64_t *out) {
-    const char *t = fy_trace_mlir_type(l->et);
-    char mt[96];
-    if (l->gbytes) snprintf(mt, sizeof mt, "memref<%lldxi8, 3>", (long long)l->gbytes);
-    else snprintf(mt, sizeof mt, "memref<%lldx%s, 3>", (long long)l->n, t);
-    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
-             f = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = memref.get_global @__flyi_lds_%d : %s", U(g), l->sym, mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
-    fy_trace_end_line(tr);
-    if (l->boff) { /* a union member: the global's address plus the member's byte offset */
-        uint64_t c = fy_trace_new_ssa(tr), s = fy_trace_new_ssa(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i64", U(c), (long long)l->boff);
+    if (l->sym < 0 || l->sym >= tr->nlds) return fy_err_set(&fy_RuntimeError, "LDS storage of another kernel"), -1;
+    uint64_t p = tr->lds_ssa[l->sym];
+    if (l->boff) { /* a union member or a field of the dynamic arena: the allocation plus the byte offset */
+        uint64_t c = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr, "      %%%llu = \"fly.static\"() : () -> !fly.int_tuple<%lld>", U(c), (long long)l->boff);
         fy_trace_end_line(tr);
-        fy_trace_emit(tr, "      %%%llu = arith.addi %%%llu, %%%llu : i64", U(s), U(i), U(c));
+        fy_trace_emit(
+            tr,
+            "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<i8, shared>, !fly.int_tuple<%lld>) "
+            "-> !fly.ptr<i8, shared>",
+            U(q), U(p), U(c), (long long)l->boff);
         fy_trace_end_line(tr);
-        i = s;
+        p = q;
     }
-    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
-                  U(f), U(p), t);
-    fy_trace_end_line(tr);
-    *out = f;
+    if (l->et != &fy_dsl_t_i8) {
+        uint64_t c = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<i8, shared> to !llvm.ptr<3>",
+                      U(c), U(p));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
+                      U(r), U(c), fy_trace_mlir_type(l->et));
+        fy_trace_end_line(tr);
+        p = r;
+    }
+    *out = p;
     return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
@@ -279,6 +285,7 @@ static void st_dealloc(fy_obj *o) {
     FY_CLEAR(((storage *)o)->st);
     FY_CLEAR(((storage *)o)->extra);
     FY_CLEAR(((storage *)o)->tt);
+    FY_CLEAR(((storage *)o)->ptr);
 }
 static fy_type sview_type = {FY_TYPE_INIT("SharedStruct", sizeof(storage)), .flags = FY_TPF_FINAL,
                              .dealloc = st_dealloc, .getattr = sview_getattr, .setattr = sview_setattr};
@@ -321,6 +328,7 @@ static fy_obj *stor_poke(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
 /* _ptr: the shared pointer of a leaf's or a union's storage (a union's: to its bytes, which every member
  * views), None for a struct's (each leaf has its own global, as FlyDSL's static placement). */
 static fy_obj *stor_ptr(storage *s) {
+    if (s->ptr) return fy_ref(s->ptr);
     leaf l = s->l;
     if (s->st) {
         if (!s->gbytes || !s->st->is_union) return fy_none();
@@ -329,8 +337,11 @@ static fy_obj *stor_ptr(storage *s) {
     fy_tracer *tr = need_tracer("Storage._ptr");
     uint64_t p;
     if (!tr || leaf_ptr(tr, &l, &p) < 0) return NULL;
-    return fy_trace_ptr_new(p, l.et, FY_SP_SHARED);
+    fy_obj *r = fy_trace_ptr_new(p, l.et, FY_SP_SHARED);
+    if (r && s->st) s->ptr = fy_ref(r); /* a union's: made once */
+    return r;
 }
+static fy_obj *stor_ptr_get(fy_obj *o) { return stor_ptr((storage *)o); }
 static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
     storage *s = (storage *)o;
     if (s->extra) {
@@ -347,10 +358,16 @@ static fy_obj *stor_getattr(fy_obj *o, fy_obj *name) {
                                      s->st->name, name);
         return fy_generic_getattr(o, name);
     }
-    if (s->st->f[i].sub) return field_sub(s, i, &storage_type);
+    if (s->st->f[i].sub) { /* one Storage per nested composite (FlyDSL's prebuilt tree): a union's pointer is one */
+        fy_obj *r = field_sub(s, i, &storage_type);
+        if (r && ((!s->extra && !(s->extra = fy_dict_new())) || fy_dict_set(s->extra, name, r) < 0)) FY_CLEAR(r);
+        return r;
+    }
     leaf l = field_leaf(s, i);
     fy_obj *r = storage_new(&storage_type, NULL, &l, 0);
     if (r) ((storage *)r)->tt = fy_ref(s->st->f[i].ty);
+    if (r && s->st->is_union && s->gbytes && s->st->f[i].off == 0 && !(((storage *)r)->ptr = stor_ptr(s)))
+        FY_CLEAR(r); /* a union member: the union's pointer */
     return r;
 }
 /* Storage takes attributes as a Python object does (FlyDSL's kernels keep peeked views on it); they shadow
@@ -371,45 +388,53 @@ static fy_obj *stor_repr(fy_obj *o) {
 static fy_methoddef stor_methods[] = {{"peek", stor_peek, 0, "peek()\nThe stored value (arrays: a reference)."},
                                       {"poke", stor_poke, 0, "poke(v)\nStores a scalar."},
                                       {0}};
+static fy_getsetdef stor_gs[] = {{"_ptr", stor_ptr_get, NULL, "the storage's shared pointer (None: a struct's)"}, {0}};
 static fy_type storage_type = {FY_TYPE_INIT("Storage", sizeof(storage)),
                                .flags = FY_TPF_FINAL,
                                .dealloc = st_dealloc,
                                .repr = stor_repr,
                                .getattr = stor_getattr,
                                .setattr = stor_setattr,
-                               .methods = stor_methods};
+                               .methods = stor_methods,
+                               .getsets = stor_gs};
 
 /* ---- fx.SharedAllocator ---- */
 typedef struct salloc {
     fy_obj h;
     int64_t base_align, bytes;
-    int dynamic; /* static=False: FlyDSL's offsets into one dynamic-LDS base; here the same leaves, each its
-                  * own LDS global as in static mode (what a kernel reads and writes is the same; only
-                  * .base_ptr, the arena's start, has no counterpart) */
+    int dynamic; /* static=False: FlyDSL's offsets into one dynamic-LDS base (fly.get_dyn_shared), allocation dsym */
+    int dsym;
+    fy_obj *base; /* base_ptr, made once */
 } salloc;
 static fy_type salloc_type;
 
-static void emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, int64_t align) {
+/* Allocation sym: fly.make_ptr {allocBytes = n elements of et, allocAlign = align} -> !fly.ptr<i8, shared>, one LDS
+ * global once lowered (FlyDSL's static placement). */
+static int emit_global(fy_tracer *tr, int sym, fy_dsl_numeric *et, int64_t n, int64_t align) {
     int64_t eb = et->width >= 8 ? et->width / 8 : 1, a = align > 0 ? align : 1;
+    if (sym >= FY_TRACE_MAXLDS)
+        return fy_err_format(&fy_ValueError, "SharedAllocator: more than %d LDS allocations", FY_TRACE_MAXLDS), -1;
     tr->lds_bytes = (tr->lds_bytes + a - 1) / a * a + n * eb;
-    fy_trace_emit_prelude(
+    uint64_t p = fy_trace_new_ssa(tr);
+    fy_trace_emit(
         tr,
-        "    memref.global \"private\" @__flyi_lds_%d : memref<%lldx%s, 3> = uninitialized {alignment = %lld : i64}\n",
-        sym, (long long)n, fy_trace_mlir_type(et), (long long)align);
+        "      %%%llu = \"fly.make_ptr\"() {dictAttrs = {allocAlign = %lld : i64, allocBytes = %lld : i64}} : "
+        "() -> !fly.ptr<i8, shared>",
+        U(p), (long long)a, (long long)(n * eb));
+    fy_trace_end_line(tr);
+    tr->lds_ssa[sym] = p;
+    return tr->failed ? (fy_err_nomem(), -1) : 0;
 }
 
-/* The globals of a composite's static placement (nsyms of them), the first aligned to at least al. */
-static void emit_tree(fy_tracer *tr, const structty *st, int64_t al) {
-    if (st->is_union) {
-        emit_global(tr, tr->nlds++, &fy_dsl_t_i8, st->size, al > st->align ? al : st->align);
-        return;
-    }
+/* The allocations of a composite's static placement (nsyms of them), the first aligned to at least al. */
+static int emit_tree(fy_tracer *tr, const structty *st, int64_t al) {
+    if (st->is_union) return emit_global(tr, tr->nlds++, &fy_dsl_t_i8, st->size, al > st->align ? al : st->align);
     for (int i = 0; i < st->nf; i++) {
         const sfield *f = &st->f[i];
         int64_t a = i == 0 && al > f->align ? al : f->align;
-        if (f->sub) emit_tree(tr, f->sub, a);
-        else emit_global(tr, tr->nlds++, f->et, f->n, a);
+        if (f->sub ? emit_tree(tr, f->sub, a) : emit_global(tr, tr->nlds++, f->et, f->n, a)) return -1;
     }
+    return 0;
 }
 
 /* s with target type tt (stolen; NULL: the error of making it). */
@@ -441,9 +466,16 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > st->align ? align : st->align;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + st->size;
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + st->size;
+        if (sa->dynamic) { /* the arena: every field at its byte offset from the dynamic base */
+            tr->dyn_lds_bytes = sa->bytes;
+            fy_obj *r = storage_new(&storage_type, st, NULL, sa->dsym);
+            if (r) ((storage *)r)->boff = off, ((storage *)r)->gbytes = st->size > 0 ? st->size : 1;
+            return with_target(r, fy_ref(v[0]));
+        }
         int base = tr->nlds;
-        emit_tree(tr, st, al);
+        if (emit_tree(tr, st, al) < 0) return NULL;
         fy_obj *r = storage_new(&storage_type, st, NULL, base);
         if (r && st->is_union) ((storage *)r)->gbytes = st->size;
         if (r) ((storage *)r)->tt = fy_ref(v[0]);
@@ -454,9 +486,15 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > at->align ? align : at->align;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + at->n * (at->et->width / 8);
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + at->n * (at->et->width / 8);
+        if (sa->dynamic) {
+            tr->dyn_lds_bytes = sa->bytes;
+            leaf l = {sa->dsym, at->et, at->n, 1, off, 1};
+            return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
+        }
         leaf l = {tr->nlds++, at->et, at->n, 1, 0, 0};
-        emit_global(tr, l.sym, at->et, at->n, al);
+        if (emit_global(tr, l.sym, at->et, at->n, al) < 0) return NULL;
         return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
     }
     if (FY_DSL_IS_NUMERIC_TYPE(v[0])) {
@@ -465,9 +503,15 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         int64_t al = align > et->width / 8 ? align : et->width / 8;
         req = al;
         if (al < sa->base_align) al = sa->base_align;
-        sa->bytes = (sa->bytes + req - 1) / req * req + et->width / 8;
+        int64_t off = (sa->bytes + req - 1) / req * req;
+        sa->bytes = off + et->width / 8;
+        if (sa->dynamic) {
+            tr->dyn_lds_bytes = sa->bytes;
+            leaf l = {sa->dsym, et, 1, 0, off, 1};
+            return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
+        }
         leaf l = {tr->nlds++, et, 1, 0, 0, 0};
-        emit_global(tr, l.sym, et, 1, al);
+        if (emit_global(tr, l.sym, et, 1, al) < 0) return NULL;
         return with_target(storage_new(&storage_type, NULL, &l, 0), fy_ref(v[0]));
     }
     int64_t nbytes;
@@ -487,23 +531,35 @@ static fy_obj *sa_allocate(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
         return fy_err_format(&fy_ValueError, "allocate: %lld bytes is more than the 65536 of LDS", (long long)nbytes);
     int64_t al = v[1] && v[1] != fy_None ? align : sa->base_align; /* FlyDSL: alignment, else base_alignment */
     if (al <= 0) al = 1;
-    sa->bytes = (sa->bytes + al - 1) / al * al + nbytes;
+    int64_t off = (sa->bytes + al - 1) / al * al;
+    sa->bytes = off + nbytes;
+    fy_dsl_numeric *u8 = fy_dsl_numeric_by_name("Uint8");
+    if (sa->dynamic) {
+        tr->dyn_lds_bytes = sa->bytes;
+        leaf l = {sa->dsym, &fy_dsl_t_i8, nbytes, 1, off, 1};
+        return with_target(storage_new(&storage_type, NULL, &l, 0), u8 ? fy_smem_array_type(u8, nbytes, 1) : fy_none());
+    }
     if (al < sa->base_align) al = sa->base_align;
     leaf l = {tr->nlds++, &fy_dsl_t_i8, nbytes, 1, 0, 0};
-    emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al);
-    fy_dsl_numeric *u8 = fy_dsl_numeric_by_name("Uint8");
+    if (emit_global(tr, l.sym, &fy_dsl_t_i8, nbytes, al) < 0) return NULL;
     return with_target(storage_new(&storage_type, NULL, &l, 0), u8 ? fy_smem_array_type(u8, nbytes, 1) : fy_none());
 }
 static fy_obj *sa_bytes(fy_obj *o) { return fy_int_from(((salloc *)o)->bytes); }
 static fy_obj *sa_is_static(fy_obj *o) { return fy_bool(!((salloc *)o)->dynamic); }
 static fy_obj *sa_base_ptr(fy_obj *o) {
-    if (!((salloc *)o)->dynamic)
+    salloc *sa = (salloc *)o;
+    if (!sa->dynamic)
         return fy_err_set(&fy_RuntimeError, "SharedAllocator(static=True) has no shared base pointer: each leaf is its "
-                                            "own LDS global");
-    return fy_err_set(&fy_NotImplementedError,
-                      "SharedAllocator(static=False).base_ptr: flyi places the allocations as separate LDS globals, "
-                      "so there is no arena start; use the allocations' pointers");
+                                            "own allocation (fly.make_ptr)");
+    if (!sa->base) {
+        fy_tracer *tr = need_tracer("SharedAllocator.base_ptr");
+        if (!tr) return NULL;
+        if (sa->dsym >= tr->nlds) return fy_err_set(&fy_RuntimeError, "SharedAllocator of another kernel");
+        if (!(sa->base = fy_trace_ptr_new(tr->lds_ssa[sa->dsym], &fy_dsl_t_i8, FY_SP_SHARED))) return NULL;
+    }
+    return fy_ref(sa->base);
 }
+static void sa_dealloc(fy_obj *o) { FY_CLEAR(((salloc *)o)->base); }
 static fy_methoddef sa_methods[] = {
     {"allocate", sa_allocate, 0,
      "allocate(type_or_nbytes, alignment=None)\nLDS storage (static: one global per leaf)."},
@@ -513,8 +569,9 @@ static fy_getsetdef sa_gs[] = {{"allocated_bytes", sa_bytes, NULL, "LDS bytes al
                                {"base_ptr", sa_base_ptr, NULL, "the arena's start (static=False)"},
                                {0}};
 static fy_type salloc_type = {FY_TYPE_INIT("SharedAllocator", sizeof(salloc)), .flags = FY_TPF_FINAL,
-                              .methods = sa_methods, .getsets = sa_gs};
+                              .dealloc = sa_dealloc, .methods = sa_methods, .getsets = sa_gs};
 
+static uint64_t emit_dyn_shared(fy_tracer *tr);
 static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     static const char *const names[] = {"base_alignment", "static", NULL};
@@ -539,11 +596,32 @@ static fy_obj *f_shared_allocator(fy_obj *self, fy_obj *const *a, size_t na, fy_
     if (!s) return NULL;
     s->base_align = ba;
     s->dynamic = !st;
+    if (s->dynamic) { /* FlyDSL's base: one fly.get_dyn_shared where the allocator is made */
+        if (tr->nlds >= FY_TRACE_MAXLDS) {
+            FY_DECREF(&s->h);
+            return fy_err_format(&fy_ValueError, "SharedAllocator: more than %d LDS allocations", FY_TRACE_MAXLDS);
+        }
+        s->dsym = tr->nlds++;
+        tr->lds_ssa[s->dsym] = emit_dyn_shared(tr);
+        if (tr->failed) {
+            FY_DECREF(&s->h);
+            return fy_err_nomem();
+        }
+    }
     return &s->h;
 }
 
-/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS the launch sizes with smem=
- * (gpu.dynamic_shared_memory, placed after the static LDS); Int8 elements unless dtype is given. */
+/* fly.get_dyn_shared() -> !fly.ptr<i8, shared>: the start of the dynamic LDS the launch sizes (smem=), placed
+ * after the static LDS (the layout lowering makes it gpu.dynamic_shared_memory's address); its SSA handle. */
+static uint64_t emit_dyn_shared(fy_tracer *tr) {
+    uint64_t f = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_dyn_shared\"() : () -> !fly.ptr<i8, shared>", U(f));
+    fy_trace_end_line(tr);
+    return f;
+}
+
+/* fx.get_dyn_shared(dtype=None): a pointer to the start of the dynamic LDS; Int8 elements unless dtype is given
+ * (then recast, as FlyDSL's). */
 static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
     static const char *const names[] = {"dtype", NULL};
@@ -554,20 +632,19 @@ static fy_obj *f_get_dyn_shared(fy_obj *self, fy_obj *const *a, size_t na, fy_ob
     fy_dsl_numeric *et = &fy_dsl_t_i8;
     if (v[0] && v[0] != fy_None && !fy_smem_storable(v[0], "get_dyn_shared")) return NULL;
     if (v[0] && v[0] != fy_None) et = (fy_dsl_numeric *)v[0];
-    const char *mt = "memref<?xi8, #gpu.address_space<workgroup>>";
-    uint64_t g = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr), i = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr),
-             f = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = gpu.dynamic_shared_memory : %s", U(g), mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = memref.extract_aligned_pointer_as_index %%%llu : %s -> index", U(x), U(g), mt);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = arith.index_cast %%%llu : index to i64", U(i), U(x));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<3>", U(p), U(i));
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
-                  U(f), U(p), fy_trace_mlir_type(et));
-    fy_trace_end_line(tr);
+    uint64_t f = emit_dyn_shared(tr);
+    if (et != &fy_dsl_t_i8) {
+        uint64_t c = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<i8, shared> to !llvm.ptr<3>",
+                      U(c), U(f));
+        fy_trace_end_line(tr);
+        fy_trace_emit(tr,
+                      "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<3> to !fly.ptr<%s, shared>",
+                      U(r), U(c), fy_trace_mlir_type(et));
+        fy_trace_end_line(tr);
+        f = r;
+    }
     if (tr->failed) return fy_err_nomem();
     return fy_trace_ptr_new(f, et, FY_SP_SHARED);
 }
@@ -591,10 +668,8 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
-    if (p->reg == FY_SP_REG)
-        return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
     const char *sp = fy_trace_space_name(p->reg);
-    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    int as = p->reg == FY_SP_SHARED ? 3 : p->reg == FY_SP_REG ? 5 : 1; /* register memory: an alloca (5) */
     uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
                   U(l), U(p->ssa), fy_trace_mlir_type(p->et), sp, as);

@@ -96,7 +96,8 @@ def _fields(t):
 
 
 def _is_constexpr(t):
-    if t is None:
+    """True for a Constexpr field type (flyi's Constexpr[...] are ConstexprType objects, no classes)."""
+    if t is None or type(t).__name__ == "ConstexprType":
         return True
     c = getattr(_fx(), "Constexpr", None)
     return isinstance(c, type) and isinstance(t, type) and issubclass(t, c)
@@ -108,9 +109,12 @@ def _offsets(t):
 
 def _struct_peek(t, ptr):
     offsets = _offsets(t)
+    consts = getattr(t, "__dsl_constexpr_values__", {})  # a specialised class's Constexpr values
     values = {}
     for name, ft in _fields(t):
         if _is_constexpr(ft):
+            if name in consts:
+                values[name] = consts[name]
             continue
         values[name] = peek_from_ptr(ft, _add_offset(ptr, offsets[name]))
     return t(**values)
@@ -146,6 +150,10 @@ class ArrayRef:
 
     def __len__(self):
         return self._array_type.size
+
+    def __extract_to_ir_values__(self):
+        """The value protocol: an array value is its pointer (FlyDSL's Array), as a struct field too."""
+        return _protocol().extract_to_ir_values(self._ptr_value)
 
     def __repr__(self):
         return f"{_type_name(self._array_type)}({self._ptr_value})"

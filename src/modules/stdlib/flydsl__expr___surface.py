@@ -222,6 +222,8 @@ def _space_text(space):
     for k in ("Generic", "Global", "Shared", "Register"):
         if spaces is not None and hasattr(spaces, k) and space is getattr(spaces, k):
             return k.lower()
+    if type(space) is int and space in (1, 2, 3):  # a pointer's address_space: fx.AddressSpace's numbers
+        return ("global", "shared", "register")[space - 1]
     s = str(space)
     for k in ("global", "shared", "register", "generic"):
         if k in s.lower():

@@ -1,7 +1,7 @@
 # flyi: run
 # LDS (trace_smem.c): an @fx.struct with an fx.Array field allocated by fx.SharedAllocator, viewed as a
 # shared tensor; a 256-thread block tree reduction with fx.barrier over several blocks, checked against
-# a float64 reference; the ISA uses ds_ (LDS) instructions.
+# a float64 reference; the ISA uses ds_ (LDS) instructions; the traced IR places the array by fly.make_ptr {allocBytes}.
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
@@ -43,4 +43,4 @@ print("lds tree reduction, 8 blocks", "PASS" if all(abs(g - r) < 1e-4 * abs(r) f
 k = flyc.compile(run, a, out)
 isa = k.isa
 print("ds_write" in isa or "ds_store" in isa, "ds_read" in isa or "ds_load" in isa)
-print("memref.global" in k.ir(0), "shared" in k.ir(0))
+print("fly.make_ptr" in k.ir(0), "allocBytes = 1024" in k.ir(0))

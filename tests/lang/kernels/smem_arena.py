@@ -1,7 +1,7 @@
 # flyi: run
-# fx.SharedAllocator(static=False) (FlyDSL's dynamic-LDS arena; flyi places its allocations as static LDS
-# globals, which a kernel cannot tell apart): a struct and an array allocated from it, written and read back
-# through views and a raw pointer view (fx.make_view(arr.ptr, layout)); .is_static, and .base_ptr's errors;
+# fx.SharedAllocator(static=False) (FlyDSL's dynamic-LDS arena: byte offsets into one fly.get_dyn_shared base,
+# the launch's smem inferred): a struct and an array allocated from it, written and read back
+# through views and a raw pointer view (fx.make_view(arr.ptr, layout)); .is_static, and .base_ptr (shared);
 # a struct value's __cache_signature__() (the compile-cache protocol: type and field values) and attributes
 # set on a @flyc.jit function (a function-local cache, as FlyDSL's kernels keep).
 import flydsl.compiler as flyc
@@ -22,10 +22,7 @@ def arena(x: fx.Tensor, out: fx.Tensor):
     p = al.allocate(Pair).peek()
     extra = al.allocate(fx.Array[fx.Float32, 64, 16]).peek()
     print("is_static", al.is_static, "bytes", al.allocated_bytes)
-    try:
-        al.base_ptr
-    except NotImplementedError as e:
-        print("base_ptr:", str(e)[:60])
+    print("base_ptr:", al.base_ptr, al.base_ptr.address_space == fx.AddressSpace.Shared)
     pa = p.a.view(fx.make_layout(64, 1))
     pb = p.b.view(fx.make_layout(64, 1))
     pe = fx.make_view(extra.ptr, fx.make_layout((8, 8), (8, 1)))
