@@ -151,10 +151,6 @@ class ArrayRef:
     def __len__(self):
         return self._array_type.size
 
-    def __extract_to_ir_values__(self):
-        """The value protocol: an array value is its pointer (FlyDSL's Array), as a struct field too."""
-        return _protocol().extract_to_ir_values(self._ptr_value)
-
     def __repr__(self):
         return f"{_type_name(self._array_type)}({self._ptr_value})"
 
