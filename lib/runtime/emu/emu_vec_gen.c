@@ -257,6 +257,21 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     }
 }
 
+/* ptrtoint / inttoptr of a lane-dependent value: a lane-dependent pointer's new form is its lanes' i64 addresses,
+ * so ptrtoint is that vector in the result's width (truncated) and inttoptr the integers zero-extended to 64 bits,
+ * as LLVM converts them. The lanes' consecutive-pointer facts (lane0, pstride) do not carry over. */
+static void gen_ptrint(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    unsigned w = mlirIntegerTypeGetWidth(
+        mlirValueGetType(fly_vx_is(op, "llvm.ptrtoint") ? fly_ir_res0(op) : mlirOperationGetOperand(op, 0)));
+    if (w != 64) {
+        MlirType t = fly_vx_vec_of(x, mlirIntegerTypeGet(x->ctx, w));
+        v = fly_vx_is(op, "llvm.ptrtoint") ? fly_vx_cast(b, "arith.trunci", v, t)
+                                           : fly_vx_cast(b, "arith.extui", v, fly_vx_vec_of(x, x->i64));
+    }
+    fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
+}
+
 /* A vector op (or bitcast) with a lane-dependent operand, which emu_vec_lvec.c builds. */
 static bool fly_vx_lvec_op(fly_vx *x, MlirOperation op) {
     if (!fly_vx_prefix(op, "vector.") && !fly_vx_is(op, "llvm.bitcast") && !fly_vx_is(op, "arith.bitcast"))
@@ -286,6 +301,9 @@ void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
     else if ((fly_vx_is(op, "llvm.load") && !fly_vx_ctx_load(x, op, &(int){0})) || fly_vx_is(op, "llvm.store"))
         fly_vx_gen_llaccess(x, b, op, mask);
     else if (fly_vx_is(op, "llvm.getelementptr") && fly_vx_vary(x, fly_ir_res0(op))) fly_vx_gen_gep(x, b, op);
+    else if ((fly_vx_is(op, "llvm.ptrtoint") || fly_vx_is(op, "llvm.inttoptr")) &&
+             fly_vx_vary(x, mlirOperationGetOperand(op, 0)))
+        gen_ptrint(x, b, op);
     else if (fly_vx_is(op, "func.call")) fly_vx_bad(x, "a call", op);
     else gen_plain(x, b, op);
 }
