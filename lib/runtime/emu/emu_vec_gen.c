@@ -144,6 +144,34 @@ static void gen_shfl(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
                (MlirValue){NULL});
 }
 
+/* math.exp2 of the lanes' f32 values: through a scratch buffer, fly_emu_vexp2f calls exp2f on each element.
+ * LLVM expands the op on a vector into a library call per element in line, every vector register saved around
+ * each (2,048 calls a wave, 200 KB of code, for FlyDSL's softmax); a loop in the IR it vectorises back into the
+ * same. The function is the one the phase loop's calls reach, on the same elements: the same bits. */
+static bool gen_math_loop(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    if (!fly_vx_is(op, "math.exp2") || mlirOperationGetNumOperands(op) != 1 || mlirOperationGetNumResults(op) != 1)
+        return false;
+    MlirType ot = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    if (!mlirTypeIsAF32(mlirTypeIsAVector(ot) ? mlirShapedTypeGetElementType(ot) : ot)) return false;
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    MlirType vt = mlirValueGetType(v);
+    int64_t n = mlirShapedTypeGetDimSize(vt, 0);
+    MlirType mt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(vt), 1, &n, mlirAttributeGetNull());
+    fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+    MlirNamedAttribute sa =
+        fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
+    MlirValue m = fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa);
+    MlirValue so[3] = {v, m, x->c0};
+    fly_emu_irb_op(b, "vector.store", 3, so, fly_ir_type_null(), 0, NULL);
+    MlirValue args[2] = {fly_vx_base_addr(x, b, m), fly_vx_i64c(x, b, n)};
+    MlirNamedAttribute ca =
+        fly_ir_named(x->ctx, "callee", mlirFlatSymbolRefAttrGet(x->ctx, fly_ir_sref("fly_emu_vexp2f")));
+    fly_emu_irb_op(b, "func.call", 2, args, fly_ir_type_null(), 1, &ca);
+    MlirValue ld[2] = {m, x->c0};
+    fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "vector.load", 2, ld, vt), true, (MlirValue){NULL});
+    return true;
+}
+
 /* An op without regions: a copy (uniform operands) or the same op over vectors. */
 static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     int w;
@@ -165,6 +193,7 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
             fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), false, (MlirValue){NULL});
         return;
     }
+    if (gen_math_loop(x, b, op)) return;
     MlirValue ops[8];
     MlirType rt[4];
     if (no > 8 || nr > 4) {
