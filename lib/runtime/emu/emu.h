@@ -267,6 +267,10 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out);
 void fly_emu_vchk(void *ctx, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
                   int32_t site, int32_t flags, int64_t vals);
 
+/* exp2f of the n floats at addr, in place, one call each (the lane-vector form's math.exp2 of the lanes' f32
+ * values: the library function the phase loop's llvm.exp2 calls, so the same bits). */
+void fly_emu_vexp2f(int64_t addr, int64_t n);
+
 /* After the checks: a kernel that synchronises becomes a phase loop (emu_phase.c): thread_fn runs
  * every ready thread of the block to its next suspension. Returns 0 (k->phased, k->frame_bytes
  * set), 1 when the kernel has what the rewrite cannot handle (left unchanged), -1 with err. */

@@ -14,6 +14,7 @@
  * buffer per worker, cut into segments per block and merged in block order at the end. */
 #define _GNU_SOURCE
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -889,6 +890,11 @@ static void run_vec(fly_emu_ctx *c, int n) {
     if (setjmp(c->abort_jb)) return; /* c->failed is set */
     if (*c->intr || atomic_load_explicit(&c->job->stop, memory_order_relaxed)) check_interrupt(c);
     c->job->k->vec_fn(c->job->g->args, c);
+}
+
+void fly_emu_vexp2f(int64_t addr, int64_t n) {
+    float *v = (float *)(intptr_t)addr;
+    for (int64_t i = 0; i < n; i++) v[i] = exp2f(v[i]);
 }
 
 void fly_emu_vchk(void *ctxp, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,

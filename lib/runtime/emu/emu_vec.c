@@ -14,7 +14,9 @@
  * alloca of a uniform record (a buffer resource) stays one per block; a branch on a value the same in all lanes
  * of a wave (the wave's index) may hold cross-lane operations. A barrier may only sit at the
  * top of the body or in uniform scf.for loops there: each run of ops between barriers becomes a loop over
- * the waves, and the values one run defines and a later one uses move through per-wave slots. Uniform
+ * the waves, and the values one run defines and a later one uses move through per-wave slots. A run is also
+ * cut at a top-level cross-lane operation when the accesses before and after it may conflict (a store and an
+ * access of the same memory), as the phase loop runs every thread up to it before any goes on. Uniform
  * ops without side effects run once per run, before its wave loop. A run whose effects all sit under one
  * condition "thread id <cmp> uniform bound" (a tree reduction's `if t < s`, a `t == 0` store) loops only
  * over the waves that hold the lanes taking it.
@@ -217,6 +219,18 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
             mlirOperationStateAddAttributes(&st, 3, a);
             fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
                              mlirOperationCreate(&st));
+            MlirType ft2 = mlirFunctionTypeGet(ctx, 2, (MlirType[]){i64, i64}, 0, NULL);
+            MlirNamedAttribute a2[3] = {
+                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vexp2f"))),
+                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(ft2)),
+                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
+            };
+            MlirOperationState st2 = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
+            MlirRegion r2 = mlirRegionCreate();
+            mlirOperationStateAddOwnedRegions(&st2, 1, &r2);
+            mlirOperationStateAddAttributes(&st2, 3, a2);
+            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                             mlirOperationCreate(&st2));
             declared = true;
         }
         const char *why = getenv("FLYI_EMU_VEC_WHY");

@@ -199,10 +199,11 @@ static bool plain_access(MlirOperation op) {
 
 /* An op on per-lane vectors (of operands or results) that the form was checked with against the phase loop. */
 static bool lvec_arith_ok(MlirOperation op) {
-    static const char *const ok[] = {
-        "arith.addf",  "arith.subf",  "arith.mulf",   "arith.divf",    "arith.extf",   "arith.addi",  "arith.subi",
-        "arith.muli",  "arith.andi",  "arith.ori",    "arith.xori",    "arith.shli",   "arith.shrui", "arith.shrsi",
-        "arith.extui", "arith.extsi", "arith.trunci", "arith.bitcast", "arith.select", "arith.cmpi",  "arith.constant"};
+    static const char *const ok[] = {"arith.addf",     "arith.subf",   "arith.mulf",    "arith.divf",   "arith.extf",
+                                     "arith.addi",     "arith.subi",   "arith.muli",    "arith.andi",   "arith.ori",
+                                     "arith.xori",     "arith.shli",   "arith.shrui",   "arith.shrsi",  "arith.extui",
+                                     "arith.extsi",    "arith.trunci", "arith.bitcast", "arith.select", "arith.cmpi",
+                                     "arith.constant", "math.exp2",    "arith.truncf",  "arith.cmpf"};
     bool vec = false;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
         vec |= mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, i)));
@@ -370,7 +371,7 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
     for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
         MlirValue r = mlirOperationGetResult(op, i);
         if (fly_vx_vary(x, r) && !fly_vx_scalar_type(mlirValueGetType(r)) && !fly_vx_lane_k(mlirValueGetType(r)) &&
-            !fly_vx_is(op, "llvm.getelementptr"))
+            !fly_vx_is(op, "llvm.getelementptr") && !fly_vx_is(op, "llvm.inttoptr"))
             fly_vx_bad(x, "a lane-dependent value of non-scalar type", op);
     }
     if (fly_vx_is(op, "scf.if")) {
@@ -504,6 +505,14 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         if (fly_vx_is(op, "arith.constant") && anyv) fly_vx_bad(x, "?", op);
         return;
     }
+    if (anyv && (fly_vx_is(op, "llvm.ptrtoint") || fly_vx_is(op, "llvm.inttoptr"))) {
+        /* a lane's address as an integer and back: the lanes' i64 addresses (emu_vec_gen.c, gen_ptrint) */
+        MlirType it =
+            mlirValueGetType(fly_vx_is(op, "llvm.ptrtoint") ? fly_ir_res0(op) : mlirOperationGetOperand(op, 0));
+        if (!mlirTypeIsAInteger(it) || mlirIntegerTypeGetWidth(it) > 64)
+            fly_vx_bad(x, "a lane-dependent ptrtoint / inttoptr of other than a scalar integer", op);
+        return;
+    }
     if (anyv) {
         fly_vx_bad(x, "a lane-dependent operand of", op);
         return;
@@ -518,22 +527,97 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
     fly_vx_bad(x, "unsupported op", op);
 }
 
+/* ---- runs cut at cross-lane operations ---- */
+
+enum { MEM_RL = 1, MEM_WL = 2, MEM_RG = 4, MEM_WG = 8 }; /* reads / writes of the LDS, of other memory */
+
+/* The memory op (nested ones included) reads and writes, as MEM_* bits; a lane's register arrays and the block's
+ * uniform records (written once, the same value by every lane) are no memory other waves see. */
+static int mem_of(fly_vx *x, MlirOperation op) {
+    int m = 0, w;
+    bool ld = fly_vx_is(op, "llvm.load") || fly_vx_is(op, "memref.load"),
+         st = fly_vx_is(op, "llvm.store") || fly_vx_is(op, "memref.store");
+    if (ld || st) {
+        MlirValue p = mlirOperationGetOperand(op, ld ? 0 : 1);
+        if (fly_vx_is(op, "llvm.load") && fly_vx_ctx_load(x, op, &w)) return 0;
+        if (fly_vx_prefix(op, "llvm.") &&
+            (fly_vx_priv_ptr(p) || (fly_vx_lanes_on() && !mlirOperationIsNull(fly_vx_ualloca_of(p)))))
+            return 0;
+        bool lds = fly_vx_prefix(op, "memref.") ? fly_vx_lds_memref(mlirValueGetType(p))
+                                                : fly_emu_ptr_as(mlirValueGetType(p)) == 3;
+        return ld ? (lds ? MEM_RL : MEM_RG) : (lds ? MEM_WL : MEM_WG);
+    }
+    if (fly_vx_is(op, "func.call") && !fly_vx_is_call(op, "fly_emu_shfl")) return MEM_RL | MEM_WL | MEM_RG | MEM_WG;
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+        for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+             b = mlirBlockGetNextInRegion(b))
+            for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+                 o = mlirOperationGetNextInBlock(o))
+                m |= mem_of(x, o);
+    return m;
+}
+
+/* Whether accesses bef (before a point) and aft (after it) may conflict: a write and an access of one memory. */
+static bool conflict(int bef, int aft) {
+    return ((bef & MEM_WL) && (aft & (MEM_RL | MEM_WL))) || ((bef & MEM_RL) && (aft & MEM_WL)) ||
+           ((bef & MEM_WG) && (aft & (MEM_RG | MEM_WG))) || ((bef & MEM_RG) && (aft & MEM_WG));
+}
+
+/* The accesses of the ops after op up to the end of its run (a barrier, a barrier loop, the level's end). */
+static int mem_after(fly_vx *x, MlirOperation op) {
+    int m = 0;
+    for (MlirOperation o = mlirOperationGetNextInBlock(op); !mlirOperationIsNull(o);
+         o = mlirOperationGetNextInBlock(o)) {
+        if (fly_vx_is_call(o, "fly_emu_barrier") || (fly_vx_is(o, "scf.for") && fly_vx_has_barrier(o))) break;
+        m |= mem_of(x, o);
+    }
+    return m;
+}
+
+static void add_split(fly_vx *x, MlirOperation op) {
+    if (x->nsplit == x->capsplit) {
+        int nc = x->capsplit ? 2 * x->capsplit : 16;
+        MlirOperation *n = realloc(x->splits, (size_t)nc * sizeof *n);
+        if (!n) {
+            fly_vx_bad(x, "out of memory", op);
+            return;
+        }
+        x->splits = n, x->capsplit = nc;
+    }
+    x->splits[x->nsplit++] = op;
+}
+
+bool fly_vx_splits_run(fly_vx *x, MlirOperation op) {
+    for (int i = 0; i < x->nsplit; i++)
+        if (mlirOperationEqual(x->splits[i], op)) return true;
+    return false;
+}
+
 /* Numbers the runs of a barrier level (the body, a barrier loop's body); marks hoisted uniform ops. */
 void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent) {
     if (level) x->cur = x->nseg++;
+    int bef = 0; /* the accesses of the run so far */
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !x->bad;
          op = mlirOperationGetNextInBlock(op)) {
         bool bar_for = level && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
         if (level && fly_vx_is_call(op, "fly_emu_barrier")) {
             x->cur = x->nseg++;
+            bef = 0;
             continue;
         }
         if (bar_for) {
             note_uses(x, op);
             scan_op(x, op, level, divergent);
             x->cur = x->nseg++;
+            bef = 0;
             continue;
         }
+        if (level && fly_vx_is_call(op, "fly_emu_shfl") && conflict(bef, mem_after(x, op))) {
+            add_split(x, op);
+            x->cur = x->nseg++;
+            bef = 0;
+        }
+        if (level) bef |= mem_of(x, op);
         /* a uniform op without regions or side effects whose operands are visible everywhere: hoisted */
         int cw;
         bool hoist = level && mlirOperationGetNumResults(op) && !mlirOperationGetNumRegions(op) &&
@@ -551,6 +635,7 @@ void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent) {
 }
 
 void fly_vx_free(fly_vx *x) {
+    free(x->splits);
     free(x->keys);
     free(x->vals);
     free(x->e);

@@ -347,12 +347,16 @@ void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
         bool end = mlirOperationIsNull(op) || fly_vx_is(op, "scf.yield") || fly_vx_is(op, "func.return");
         bool bar = !end && fly_vx_is_call(op, "fly_emu_barrier");
         bool bfor = !end && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
-        if (end || bar || bfor) {
+        bool cut = !end && !bar && !bfor && fly_vx_is_call(op, "fly_emu_shfl") && fly_vx_splits_run(x, op);
+        if (end || bar || bfor || cut) {
             gen_run(x, b, run.v, run.n);
             run.n = 0;
         }
         if (end || x->bad) break;
-        if (bar) {
+        if (cut) {
+            x->cur = x->nseg++;
+            fly_opvec_push(&run, op);
+        } else if (bar) {
             x->cur = x->nseg++;
         } else if (bfor) {
             fly_emu_irb in = *b;

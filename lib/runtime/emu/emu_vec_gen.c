@@ -144,6 +144,34 @@ static void gen_shfl(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
                (MlirValue){NULL});
 }
 
+/* math.exp2 of the lanes' f32 values: through a scratch buffer, fly_emu_vexp2f calls exp2f on each element.
+ * LLVM expands the op on a vector into a library call per element in line, every vector register saved around
+ * each (2,048 calls a wave, 200 KB of code, for FlyDSL's softmax); a loop in the IR it vectorises back into the
+ * same. The function is the one the phase loop's calls reach, on the same elements: the same bits. */
+static bool gen_math_loop(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    if (!fly_vx_is(op, "math.exp2") || mlirOperationGetNumOperands(op) != 1 || mlirOperationGetNumResults(op) != 1)
+        return false;
+    MlirType ot = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    if (!mlirTypeIsAF32(mlirTypeIsAVector(ot) ? mlirShapedTypeGetElementType(ot) : ot)) return false;
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    MlirType vt = mlirValueGetType(v);
+    int64_t n = mlirShapedTypeGetDimSize(vt, 0);
+    MlirType mt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(vt), 1, &n, mlirAttributeGetNull());
+    fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+    MlirNamedAttribute sa =
+        fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
+    MlirValue m = fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa);
+    MlirValue so[3] = {v, m, x->c0};
+    fly_emu_irb_op(b, "vector.store", 3, so, fly_ir_type_null(), 0, NULL);
+    MlirValue args[2] = {fly_vx_base_addr(x, b, m), fly_vx_i64c(x, b, n)};
+    MlirNamedAttribute ca =
+        fly_ir_named(x->ctx, "callee", mlirFlatSymbolRefAttrGet(x->ctx, fly_ir_sref("fly_emu_vexp2f")));
+    fly_emu_irb_op(b, "func.call", 2, args, fly_ir_type_null(), 1, &ca);
+    MlirValue ld[2] = {m, x->c0};
+    fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "vector.load", 2, ld, vt), true, (MlirValue){NULL});
+    return true;
+}
+
 /* An op without regions: a copy (uniform operands) or the same op over vectors. */
 static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     int w;
@@ -165,6 +193,7 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
             fly_vx_put(x, mlirOperationGetResult(op, i), mlirOperationGetResult(c, i), false, (MlirValue){NULL});
         return;
     }
+    if (gen_math_loop(x, b, op)) return;
     MlirValue ops[8];
     MlirType rt[4];
     if (no > 8 || nr > 4) {
@@ -257,6 +286,21 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     }
 }
 
+/* ptrtoint / inttoptr of a lane-dependent value: a lane-dependent pointer's new form is its lanes' i64 addresses,
+ * so ptrtoint is that vector in the result's width (truncated) and inttoptr the integers zero-extended to 64 bits,
+ * as LLVM converts them. The lanes' consecutive-pointer facts (lane0, pstride) do not carry over. */
+static void gen_ptrint(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    unsigned w = mlirIntegerTypeGetWidth(
+        mlirValueGetType(fly_vx_is(op, "llvm.ptrtoint") ? fly_ir_res0(op) : mlirOperationGetOperand(op, 0)));
+    if (w != 64) {
+        MlirType t = fly_vx_vec_of(x, mlirIntegerTypeGet(x->ctx, w));
+        v = fly_vx_is(op, "llvm.ptrtoint") ? fly_vx_cast(b, "arith.trunci", v, t)
+                                           : fly_vx_cast(b, "arith.extui", v, fly_vx_vec_of(x, x->i64));
+    }
+    fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
+}
+
 /* A vector op (or bitcast) with a lane-dependent operand, which emu_vec_lvec.c builds. */
 static bool fly_vx_lvec_op(fly_vx *x, MlirOperation op) {
     if (!fly_vx_prefix(op, "vector.") && !fly_vx_is(op, "llvm.bitcast") && !fly_vx_is(op, "arith.bitcast"))
@@ -286,6 +330,9 @@ void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) 
     else if ((fly_vx_is(op, "llvm.load") && !fly_vx_ctx_load(x, op, &(int){0})) || fly_vx_is(op, "llvm.store"))
         fly_vx_gen_llaccess(x, b, op, mask);
     else if (fly_vx_is(op, "llvm.getelementptr") && fly_vx_vary(x, fly_ir_res0(op))) fly_vx_gen_gep(x, b, op);
+    else if ((fly_vx_is(op, "llvm.ptrtoint") || fly_vx_is(op, "llvm.inttoptr")) &&
+             fly_vx_vary(x, mlirOperationGetOperand(op, 0)))
+        gen_ptrint(x, b, op);
     else if (fly_vx_is(op, "func.call")) fly_vx_bad(x, "a call", op);
     else gen_plain(x, b, op);
 }

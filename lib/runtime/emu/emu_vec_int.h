@@ -40,6 +40,8 @@ typedef struct fly_vx {
     int nseg, cur;                       /* numbering of the runs */
     int64_t priv;                        /* the bytes of register arrays a lane holds */
     MlirValue octx, tx, ctxv, nw, iota, wb, w, scratch, scratch2, stval, ones, c0, c1;
+    MlirOperation *splits;               /* the cross-lane operations that start a run (fly_vx_splits_run) */
+    int nsplit, capsplit;
     MlirBlock fentry;
     MlirOperation first; /* the new entry's first op: slots go before it */
 } fly_vx;
@@ -91,6 +93,11 @@ bool fly_vx_vary_block(fly_vx *x, MlirBlock b);
 bool fly_vx_wave_uniform(fly_vx *x, MlirValue v, int depth);
 /* Numbers the runs of a barrier level (the body, a barrier loop's body); marks hoisted uniform ops. */
 void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent);
+/* Whether cross-lane operation op, at a barrier level, starts a new run (the scan decided so): the phase loop
+ * runs every thread up to a cross-lane operation before any goes on, so memory accesses of different waves on
+ * either side of it that may conflict (a store on one side, an access of the same memory on the other) keep
+ * that order when the wave loop is cut there. */
+bool fly_vx_splits_run(fly_vx *x, MlirOperation op);
 /* Frees the map of old values. */
 void fly_vx_free(fly_vx *x);
 

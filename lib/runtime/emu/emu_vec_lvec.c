@@ -192,6 +192,12 @@ static bool red_kind(MlirOperation op, char *kind, size_t cap, bool *reassoc) {
     return ok;
 }
 
+/* The reduction kinds checked against the phase loop: sums and the float max / min (FlyDSL's softmax). */
+static bool red_checked(const char *kind) {
+    return !strcmp(kind, "add") || !strcmp(kind, "maxnumf") || !strcmp(kind, "minnumf") || !strcmp(kind, "maximumf") ||
+           !strcmp(kind, "minimumf");
+}
+
 bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op) {
     MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(fly_ir_res0(op)) : fly_ir_type_null();
     int64_t p;
@@ -212,7 +218,7 @@ bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op) {
         bool re;
         MlirType vt = mlirValueGetType(mlirOperationGetOperand(op, 0));
         return mlirOperationGetNumOperands(op) == 1 && fly_vx_lane_k(vt) && !fly_vx_half_vec(vt) &&
-               red_kind(op, kind, sizeof kind, &re) && !strcmp(kind, "add") &&
+               red_kind(op, kind, sizeof kind, &re) && red_checked(kind) &&
                combiner(kind, mlirTypeIsAFloat(mlirShapedTypeGetElementType(vt)));
     }
     if (fly_vx_is(op, "vector.extract"))
