@@ -422,6 +422,7 @@ static MlirWalkResult no_buffer_op(MlirOperation op, void *data) {
         MlirAttribute sa = mlirOperationGetAttributeByName(op, fly_ir_sref("size"));
         int64_t n = !mlirAttributeIsNull(sa) && mlirAttributeIsAInteger(sa) ? mlirIntegerAttrGetValueInt(sa) : 0;
         if (n == 12 || n == 16) {
+            op_where(op, where, sizeof where);
             snprintf(bc->msg, sizeof bc->msg,
                      "a %lld-byte LDS DMA (rocdl.global.load.lds, GlobalLoadAsyncLDS%lldb) needs gfx950; %s moves 1, "
                      "2 or 4 bytes%s",
