@@ -1061,6 +1061,11 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         *repl = view ? make_view(lc, fp, x) : fp;
         return true;
     }
+    if (!strcmp(name, "fly.to_llvm_ptr")) { /* FlyDSL's to_llvm_ptr: the LLVM pointer behind the fly pointer */
+        fly_ir_ptr_info p;
+        *repl = llvm_ptr(lc, x, &p);
+        return true;
+    }
     if (!strcmp(name, "fly.add_offset")) {
         fly_ir_ptr_info p;
         fly_inttuple o;

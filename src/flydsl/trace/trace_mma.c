@@ -1154,7 +1154,37 @@ static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return mma_common("mma_atom_call", a, na, kw, 1);
 }
 
+/* _partition_shape(which, shape): the shape (V, Rest...) of a thread's partition of operand which (0 A, 1 B, 2 C)
+ * of a compact tensor of shape (FlyDSL's fly.tiled_mma.partition_shape); no kernel needed. */
+static fy_obj *tm_partition_shape(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"which", "shape", NULL};
+    fy_obj *v[2];
+    if (fy_parse_args("tiled_mma_partition_shape", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    int64_t which;
+    if (fy_int_as_i64(v[0], &which) < 0) return NULL;
+    if (which < 0 || which > 2) return fy_err_set(&fy_ValueError, "tiled_mma_partition_shape: operand out of range");
+    fly_inttuple sh, res;
+    fly_layout L, F;
+    fly_error err;
+    if (fy_dsl_to_inttuple(v[1], &sh, 0, "tiled_mma_partition_shape", "shape") < 0) return NULL;
+    if (fly_layout_make_col_major(&L, &sh, &err)) return fy_dsl_raise(&err);
+    if (part_layout((tmma *)o, (int)which, &L, &F, "tiled_mma_partition_shape") < 0) return NULL;
+    int n = fly_layout_rank(&F);
+    fly_inttuple modes[8];
+    const fly_inttuple *mp[8];
+    for (int i = 1; i < n; i++) {
+        fly_layout m;
+        if (fly_layout_get(&F, i, &m, &err)) return fy_dsl_raise(&err);
+        fly_inttuple_copy(&modes[i - 1], &m.shape);
+        mp[i - 1] = &modes[i - 1];
+    }
+    if (fly_inttuple_make_tuple(&res, mp, n - 1, &err)) return fy_dsl_raise(&err);
+    return fy_dsl_inttuple_new(&res);
+}
+
 static fy_methoddef tm_methods[] = {
+    {"_partition_shape", tm_partition_shape, 0,
+     "_partition_shape(which, shape)\nThe shape of a thread's partition of operand which (0 A, 1 B, 2 C)."},
     {"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
     {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
     {"make_fragment_A", tm_fragment_A, 0,

@@ -183,22 +183,25 @@ static fy_obj *g_type(fy_obj *o) {
     return fy_dsl_ir_type(buf);
 }
 
-/* p.llvm_ptr: the pointer as an !llvm.ptr<N> ir.Value (FlyDSL's to_llvm_ptr; the kernels hand it to llvm ops). */
-static fy_obj *g_llvm_ptr(fy_obj *o) {
-    fy_trace_ptr *p = (fy_trace_ptr *)o;
-    if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "llvm_ptr: register pointers have no address");
-    fy_tracer *tr = need_tracer("llvm_ptr");
+/* p.llvm_ptr / fx.to_llvm_ptr(p): the pointer as an !llvm.ptr<N> ir.Value, FlyDSL's fly.to_llvm_ptr with the
+ * ROCm backend's address space number (global 1, shared 3); the kernels hand it to llvm ops. */
+static fy_obj *to_llvm_ptr(fy_trace_ptr *p, const char *op) {
+    if (p->reg == FY_SP_REG) return fy_err_format(&fy_ValueError, "%s: register pointers have no address in flyi", op);
+    fy_tracer *tr = need_tracer(op);
     if (!tr) return NULL;
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
     uint64_t l = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
-                  U(l), U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.to_llvm_ptr\"(%%%llu) {llvm_address_space = %d : i32} : (!fly.ptr<%s, %s>) -> "
+                  "!llvm.ptr<%d>",
+                  U(l), U(p->ssa), as, fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
     char ty[24];
     snprintf(ty, sizeof ty, "!llvm.ptr<%d>", as);
     return fy_mlir_value_new(l, ty);
 }
+static fy_obj *g_llvm_ptr(fy_obj *o) { return to_llvm_ptr((fy_trace_ptr *)o, "llvm_ptr"); }
 
 static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer as an !llvm.ptr<N> ir.Value"},
                                      {"element_type", g_et, NULL, "the element type"},
@@ -249,6 +252,16 @@ static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     if (!is_offset(v[1])) /* an ir.Value from the MLIR bindings (an OpResult): as the DSL value of its type */
         return advance_converted((fy_trace_ptr *)v[0], v[1], "flydsl._mlir._dsl", "as_dsl_value", 0);
     return advance((fy_trace_ptr *)v[0], v[1], 0);
+}
+
+static fy_obj *f_to_llvm_ptr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"ptr", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("to_llvm_ptr", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "to_llvm_ptr: expected a kernel Pointer, not '%s'", fy_type_name(v[0]));
+    return to_llvm_ptr((fy_trace_ptr *)v[0], "to_llvm_ptr");
 }
 
 /* fx.ptrtoint(ptr): the address as an Int64. */
@@ -336,6 +349,8 @@ static fy_obj *f_inttoptr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
 static fy_methoddef ptr_funcs[] = {
     {"inttoptr", f_inttoptr, 0, "inttoptr(result_type, src)\nThe pointer of result_type at integer address src."},
     {"add_offset", f_add_offset, 0, "add_offset(ptr, offset)\nThe pointer advanced by offset elements."},
+    {"to_llvm_ptr", f_to_llvm_ptr, 0,
+     "to_llvm_ptr(ptr)\nThe pointer as an !llvm.ptr<N> ir.Value (global 1, shared 3)."},
     {"ptrtoint", f_ptrtoint, 0, "ptrtoint(ptr)\nThe pointer's address as an Int64."},
     {0}};
 

@@ -820,6 +820,7 @@ def _patch_expr(fx):
     _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
+              "tiled_mma_partition_shape": tiled_mma_partition_shape,
               "mma_make_fragment": mma_make_fragment})
     __import__("flydsl.expr._storage")
     _st = sys.modules["flydsl.expr._storage"]
@@ -966,6 +967,12 @@ def tiled_mma_partition(operand_id, tiled_mma, t, coord):
     return getattr(tiled_mma.get_slice(coord), "partition_" + which)(t)
 
 
+def tiled_mma_partition_shape(operand_id, tiled_mma, shape):
+    """The shape of a thread's partition of operand A, B or C/D for a tensor of shape `shape` (FlyDSL's
+    fly.tiled_mma.partition_shape: (V, Rest...) of a compact tensor of that shape)."""
+    return tiled_mma._partition_shape("ABC".index(_operand(operand_id)), shape)
+
+
 def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     """A register fragment for operand A, B or C/D of input's partition shape."""
     if stages is not None:
@@ -974,9 +981,7 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
 
 
-_PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
-                   "tiled_mma_partition_shape", "to_llvm_ptr",
-                   "apply_swizzle"]
+_PRIMITIVE_TODO = ["atom_set_value", "apply_swizzle"]
 
 def _noop(name):
     def f(*args, **kwargs):
@@ -1115,9 +1120,6 @@ def patch(m):
             m._compile_now = m.compile
             m.compile = CompileCallable()
             m.CompileCallable = CompileCallable
-        if "CompiledFunction" not in m.__dict__:
-            m.CompiledFunction = _not_in_flyi("flydsl.compiler.CompiledFunction",
-                                              "flyc.compile(...)'s result in flyi (a CompiledKernel)")
     elif name == "flydsl.runtime":
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":
