@@ -820,7 +820,7 @@ def _patch_expr(fx):
     _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
-              "tiled_mma_partition_shape": tiled_mma_partition_shape,
+              "tiled_mma_partition_shape": tiled_mma_partition_shape, "atom_set_value": atom_set_value,
               "mma_make_fragment": mma_make_fragment})
     __import__("flydsl.expr._storage")
     _st = sys.modules["flydsl.expr._storage"]
@@ -967,6 +967,20 @@ def tiled_mma_partition(operand_id, tiled_mma, t, coord):
     return getattr(tiled_mma.get_slice(coord), "partition_" + which)(t)
 
 
+def atom_set_value(atom, field, value):
+    """A copy of the atom with its state field set (FlyDSL's fly.atom.set_value): scale_a / scale_b of a
+    cdna4.MFMA_Scale atom, read by the gemm / mma_atom_call that use it."""
+    if isinstance(field, _enum.IntEnum):
+        field = str(field)
+    f = getattr(atom, "_set_value", None)
+    if f is None:
+        if field in ("soffset", "imm_offset"):
+            raise NotImplementedError(f"atom_set_value: {field} on a copy atom is not supported by flyi yet "
+                                      f"(fx.copy(atom, src, dst, {field}=...) takes it)")
+        raise TypeError(f"atom_set_value: expected an MMA or copy atom, not '{type(atom).__name__}'")
+    return f(field, value)
+
+
 def tiled_mma_partition_shape(operand_id, tiled_mma, shape):
     """The shape of a thread's partition of operand A, B or C/D for a tensor of shape `shape` (FlyDSL's
     fly.tiled_mma.partition_shape: (V, Rest...) of a compact tensor of that shape)."""
@@ -981,7 +995,7 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
 
 
-_PRIMITIVE_TODO = ["atom_set_value", "apply_swizzle"]
+_PRIMITIVE_TODO = ["apply_swizzle"]
 
 def _noop(name):
     def f(*args, **kwargs):
