@@ -759,6 +759,7 @@ static const fly_ir_opdef ops[] = {
     {"fly.int_tuple_mod", 2, 2, 1, E | F, infer_mod},
     {"fly.add_offset", 2, 2, 1, E, infer_add_offset},
     {"fly.to_llvm_ptr", 1, 1, 1, E | G, NULL}, /* !llvm.ptr<llvm_address_space> of a fly pointer */
+    {"fly.apply_swizzle", 2, 2, 1, E | G, NULL}, /* the pointer typed with a swizzle (loads / stores swizzle) */
     {"fly.memref.alloca", 1, 1, 1, E | G, infer_memref_alloca},
     {"fly.memref.load", 2, 2, 1, E, infer_memref_load},
     {"fly.memref.store", 3, 3, 0, 0, infer_memref_store},

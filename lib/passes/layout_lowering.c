@@ -1066,6 +1066,12 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         *repl = llvm_ptr(lc, x, &p);
         return true;
     }
+    if (!strcmp(name, "fly.apply_swizzle")) { /* the same address, typed with the swizzle (FlyDSL's lowering) */
+        fly_ir_ptr_info p;
+        MlirValue lp = llvm_ptr(lc, x, &p);
+        if (!lc->failed) *repl = cast(lc, lp, rt);
+        return true;
+    }
     if (!strcmp(name, "fly.add_offset")) {
         fly_ir_ptr_info p;
         fly_inttuple o;

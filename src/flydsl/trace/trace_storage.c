@@ -593,6 +593,7 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
     if (p->reg == FY_SP_REG)
         return fy_err_set(&fy_NotImplementedError, "recast_iter of a register pointer is not supported");
+    if (fy_trace_ptr_plain(v[1], "recast_iter") < 0) return NULL;
     const char *sp = fy_trace_space_name(p->reg);
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
     uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
