@@ -969,14 +969,12 @@ def tiled_mma_partition(operand_id, tiled_mma, t, coord):
 
 def atom_set_value(atom, field, value):
     """A copy of the atom with its state field set (FlyDSL's fly.atom.set_value): scale_a / scale_b of a
-    cdna4.MFMA_Scale atom, read by the gemm / mma_atom_call that use it."""
+    cdna4.MFMA_Scale atom, read by the gemm / mma_atom_call that use it; soffset of a buffer copy atom, read by
+    the copies that use it (as their soffset=)."""
     if isinstance(field, _enum.IntEnum):
         field = str(field)
     f = getattr(atom, "_set_value", None)
     if f is None:
-        if field in ("soffset", "imm_offset"):
-            raise NotImplementedError(f"atom_set_value: {field} on a copy atom is not supported by flyi yet "
-                                      f"(fx.copy(atom, src, dst, {field}=...) takes it)")
         raise TypeError(f"atom_set_value: expected an MMA or copy atom, not '{type(atom).__name__}'")
     return f(field, value)
 

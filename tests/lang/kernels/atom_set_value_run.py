@@ -3,7 +3,9 @@
 # fx.atom_set_value(atom, field, value): a copy of the atom with a state field set, FlyDSL's fly.atom.set_value.
 # The gfx942 / gfx950 MMA atoms' state is the scaled MFMA's scale_a / scale_b (E8M0 bytes picked by opsel): a gemm
 # with an atom so set equals one given scale_a= / scale_b=, and scales 2^1 and 2^2 give 8 times the result of
-# scales 2^0. Other fields are errors naming why: workgroup_mask is gfx1250's, soffset a buffer copy atom's.
+# scales 2^0. A buffer copy atom's state is soffset (in the atom's values): copies with an atom so set read what
+# fx.copy(..., soffset=) reads. Other fields are errors naming why: workgroup_mask is gfx1250's, soffset a buffer
+# copy atom's, scale_a a scaled MFMA's.
 import os
 import re
 
@@ -40,6 +42,28 @@ def run(A, B, C, sa, sb, how: fx.Constexpr[str]):
     mma(A, B, C, sa, sb, how).launch(grid=1, block=64)
 
 
+@flyc.kernel
+def rows(X: fx.Tensor, Y: fx.Tensor):
+    t = fx.thread_idx.x
+    buf = fx.rocdl.make_buffer_tensor(X)
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy32b(), fx.Float32)
+    tile, tv = fx.make_layout_tv(fx.make_layout((1, 8), (1, 1)), fx.make_layout((1, 1), (1, 1)))
+    thr = fx.make_tiled_copy(atom, tv, tile).get_slice(t)
+    src = thr.partition_S(fx.slice(fx.zipped_divide(buf, tile), (None, (0, 0))))
+    for r in fx.range_constexpr(3):
+        frag = fx.make_fragment_like(src)
+        fx.copy(fx.atom_set_value(atom, "soffset", fx.Int32(8 * r)), src, frag)
+        frag2 = fx.make_fragment_like(src)
+        fx.copy(atom, src, frag2, soffset=fx.Int32(8 * r))
+        Y[r * 16 + t] = frag[0]
+        Y[r * 16 + 8 + t] = frag2[0]
+
+
+@flyc.jit
+def run_rows(X, Y):
+    rows(X, Y).launch(grid=1, block=8)
+
+
 def show(atom, field):
     try:
         fx.atom_set_value(atom, field, 1)
@@ -52,6 +76,13 @@ for f in ("workgroup_mask", "soffset", "lane_mask", "scale_a"):
     show(scaled, f)
 show(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)), "scale_a")
 show(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), "soffset")
+show(fx.make_copy_atom(fx.rocdl.BufferCopy32b(), fx.Float32), "scale_a")
+X = torch.arange(24, dtype=torch.float32).reshape(3, 8).cuda()
+Y = torch.zeros(48, dtype=torch.float32).cuda()
+run_rows(X, Y)
+y = Y.cpu().tolist()
+print("soffset state == soffset=:", all(y[r * 16:r * 16 + 8] == y[r * 16 + 8:r * 16 + 16] == X.cpu().flatten().tolist()[8 * r:8 * r + 8]
+                                        for r in range(3)))
 
 g = torch.Generator().manual_seed(5)
 # e4m3 codes 0x30..0x3F and their negatives (small normal values) packed 4 per dword
