@@ -801,6 +801,8 @@ static const fly_ir_opdef ops[] = {
     {"fly.get_dyn_shared", 0, 0, 1, E | G, infer_get_dyn_shared},
     {"fly.ptr.load", 1, 1, 1, E | G, infer_ptr_load},
     {"fly.ptr.store", 2, 2, 0, 0, infer_ptr_store},
+    {"fly.to_llvm_ptr", 1, 1, 1, E | G, NULL}, /* !llvm.ptr<llvm_address_space> of a fly pointer */
+    {"fly.apply_swizzle", 2, 2, 1, E | G, NULL}, /* the pointer typed with a swizzle (loads / stores swizzle) */
     {"fly.memref.alloca", 1, 1, 1, E | G, infer_memref_alloca},
     {"fly.memref.load", 2, 2, 1, E, infer_memref_load},
     {"fly.memref.store", 3, 3, 0, 0, infer_memref_store},

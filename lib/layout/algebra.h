@@ -81,6 +81,13 @@ fly_status fly_layout_raked_product(const fly_layout *A, const fly_layout *B, fl
 fly_status fly_layout_tile_to_shape(const fly_layout *block, const fly_inttuple *target, const fly_inttuple *order,
                                     fly_layout *out, fly_error *err);
 
+/* FlyDSL's make_layout_like: L's shape with compact strides ranked as L's strides rank (a stride-0 leaf counts
+ * as an extent of 1): (4,8):(8,1) -> (4,8):(8,1), (4,8):(0,1) -> (4,8):(1,1) (like.c). */
+fly_status fly_layout_make_like(const fly_layout *L, fly_layout *out, fly_error *err);
+/* FlyDSL's make_fragment_layout_like (the layout of make_fragment_like): a static shape; rank 1 compact
+ * column-major, else tiled_product(mode 0 compact column-major, the other modes ordered as their strides). */
+fly_status fly_layout_make_fragment_like(const fly_layout *L, fly_layout *out, fly_error *err);
+
 /* recast_layout: re-expresses L (static strides) for elements of new_bits instead of old_bits. */
 fly_status fly_layout_recast(const fly_layout *L, int old_bits, int new_bits, fly_layout *out, fly_error *err);
 

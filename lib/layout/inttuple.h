@@ -137,6 +137,10 @@ fly_status fly_inttuple_product(const fly_inttuple *t, fly_inttuple *out, fly_er
 fly_status fly_inttuple_product_static(const fly_inttuple *t, int64_t *out, fly_error *err);
 /* Product of each top-level element: ((2,3),(4,5)) -> (6,20); a leaf gives itself. */
 fly_status fly_inttuple_product_each(const fly_inttuple *t, fly_inttuple *out, fly_error *err);
+/* FlyDSL's int_tuple_product_like: t shaped as guide, each guide leaf the product of the sub-tuple of t it
+ * covers: ((2,3),(4,5)) like (0,(0,0)) -> (6,(4,5)); a leaf guide gives the product of t (like.c). */
+fly_status fly_inttuple_product_like(const fly_inttuple *t, const fly_inttuple *guide, fly_inttuple *out,
+                                     fly_error *err);
 /* Largest static leaf (dynamic leaves are ignored; FLY_E_DYNAMIC if there is none). */
 fly_status fly_inttuple_max(const fly_inttuple *t, int64_t *out, fly_error *err);
 /* The leaves, left to right, as a flat tuple (always a tuple: 4 -> (4)). */

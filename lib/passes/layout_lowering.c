@@ -1283,6 +1283,17 @@ static bool lower_one(lower_ctx *lc, MlirOperation op, MlirValue *repl) {
         *repl = view ? make_view(lc, fp, x) : fp;
         return true;
     }
+    if (!strcmp(name, "fly.to_llvm_ptr")) { /* FlyDSL's to_llvm_ptr: the LLVM pointer behind the fly pointer */
+        fly_ir_ptr_info p;
+        *repl = llvm_ptr(lc, x, &p);
+        return true;
+    }
+    if (!strcmp(name, "fly.apply_swizzle")) { /* the same address, typed with the swizzle (FlyDSL's lowering) */
+        fly_ir_ptr_info p;
+        MlirValue lp = llvm_ptr(lc, x, &p);
+        if (!lc->failed) *repl = cast(lc, lp, rt);
+        return true;
+    }
     if (!strcmp(name, "fly.add_offset")) {
         fly_ir_ptr_info p;
         fly_inttuple o;

@@ -822,6 +822,48 @@ static void test_errors(void) {
     check(st == FLY_OK || strstr(e.message, "make_layout_tv"), "make_layout_tv errors name the operation", e.message);
 }
 
+/* FlyDSL's make_layout_like / make_fragment_layout_like / int_tuple_product_like (like.c). */
+static void test_like(void) {
+    static const char *const like[][2] = {
+        {"(4,8):(8,1)", "(4,8):(8,1)"},
+        {"(4,8):(0,1)", "(4,8):(1,1)"},
+        {"((2,2),8):((16,1),2)", "((2,2),8):((16,1),2)"},
+        {"(4,8):(?,1)", "(4,8):(8,1)"}, /* a static order ranks before a dynamic one */
+        {"(4,8):(2,2)", "(4,8):(1,1)"}, /* equal orders start together */
+        {"(4,?):(1,4)", "(4,?):(1,4)"},
+    };
+    static const char *const frag[][2] = {
+        {"(4,8):(8,1)", "(4,8):(1,4)"},
+        {"((4,1),2,2):((1,0),16,4)", "((4,1),2,2):((1,0),8,4)"},
+        {"(2,3,4):(12,1,3)", "(2,3,4):(1,2,6)"},
+        {"8:2", "8:1"},
+    };
+    fly_error e;
+    fly_layout r;
+    char what[128];
+    for (size_t i = 0; i < sizeof like / sizeof like[0]; i++) {
+        fly_layout A = L_(like[i][0]);
+        snprintf(what, sizeof what, "make_layout_like %s", like[i][0]);
+        expect_layout(what, fly_layout_make_like(&A, &r, &e), &r, &e, like[i][1]);
+    }
+    for (size_t i = 0; i < sizeof frag / sizeof frag[0]; i++) {
+        fly_layout A = L_(frag[i][0]);
+        snprintf(what, sizeof what, "make_fragment_layout_like %s", frag[i][0]);
+        expect_layout(what, fly_layout_make_fragment_like(&A, &r, &e), &r, &e, frag[i][1]);
+    }
+    fly_layout D = L_("(4,?):(1,4)");
+    expect_error("make_fragment_layout_like of a dynamic shape", fly_layout_make_fragment_like(&D, &r, &e), &e,
+                 FLY_E_DYNAMIC, "static shape");
+    fly_inttuple t = T_("((2,3),(4,5))"), g, u;
+    g = T_("(0,(0,0))");
+    expect_tuple("int_tuple_product_like (0,(0,0))", fly_inttuple_product_like(&t, &g, &u, &e), &u, &e, "(6,(4,5))");
+    g = T_("0");
+    expect_tuple("int_tuple_product_like 0", fly_inttuple_product_like(&t, &g, &u, &e), &u, &e, "120");
+    g = T_("(0,0,0)");
+    expect_error("int_tuple_product_like with more guide modes", fly_inttuple_product_like(&t, &g, &u, &e), &e,
+                 FLY_E_INVALID, "fewer modes");
+}
+
 int main(void) {
     test_text();
     test_golden();
@@ -829,6 +871,7 @@ int main(void) {
     test_random();
     test_errors();
     test_coshape_tile();
+    test_like();
     printf("%d passed, %d failed\n", npass, nfail);
     return nfail ? 1 : 0;
 }

@@ -802,9 +802,14 @@ static fy_obj *it_bin(const char *op, fy_obj *const *a, size_t na, fy_obj *kw, i
         return fy_bool(b);
     }
     case 8: return fy_bool(fly_inttuple_equal(&x, &y));
+    case 9: DYN_CALL(st, fly_inttuple_product_like(&x, &y, &r, &err)); break;
     default: DYN_CALL(st, fly_inttuple_elementwise((fly_itop)which, &x, &y, &r, &err));
     }
     return ret_it(st, &r, &err);
+}
+DEF(f_int_tuple_product_like) {
+    UNUSED_SELF;
+    return it_bin("int_tuple_product_like", a, na, kw, 9);
 }
 DEF(f_int_tuple_add) {
     UNUSED_SELF;
@@ -978,6 +983,31 @@ DEF(f_make_fragment_like) {
     if (need_dtype(dt, "make_fragment_like") < 0) return NULL;
     if (fly_layout_make_col_major(&L, &src->shape, &err)) return fy_dsl_raise(&err);
     return fy_dsl_reg_tensor_new(dt, &L);
+}
+
+/* make_layout_like(ref) / make_fragment_layout_like(tensor): FlyDSL's layouts "like" a Layout (and, for the
+ * fragment layout, a tensor's layout), lib/layout/like.c. */
+static fy_obj *layout_like(const char *op, const char *arg, int fragment, fy_obj *const *a, size_t na, fy_obj *kw) {
+    const char *const names[] = {arg, NULL};
+    fy_obj *v[1];
+    if (fy_parse_args(op, a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    const fly_layout *src = ISL(v[0]) ? LAY(v[0]) : fragment && !ISC(v[0]) ? layout_of(v[0]) : NULL;
+    if (!src)
+        return fy_err_format(&fy_TypeError, "%s: expected a Layout%s, not '%s'", op, fragment ? " or a Tensor" : "",
+                             fy_type_name(v[0]));
+    fly_layout L;
+    fly_error err;
+    fly_status st;
+    DYN_CALL(st, fragment ? fly_layout_make_fragment_like(src, &L, &err) : fly_layout_make_like(src, &L, &err));
+    return fy_trace_host_value(ret_layout(st, &L, &err));
+}
+DEF(f_make_layout_like) {
+    UNUSED_SELF;
+    return layout_like("make_layout_like", "ref", 0, a, na, kw);
+}
+DEF(f_make_fragment_layout_like) {
+    UNUSED_SELF;
+    return layout_like("make_fragment_layout_like", "tensor", 1, a, na, kw);
 }
 
 DEF(f_get_layout) {
@@ -1164,6 +1194,8 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"int_tuple_mod", f_int_tuple_mod, 0, "int_tuple_mod(lhs, rhs)"},
     {"int_tuple_product", f_int_tuple_product, 0, "int_tuple_product(x)"},
     {"int_tuple_product_each", f_int_tuple_product_each, 0, "int_tuple_product_each(x)"},
+    {"int_tuple_product_like", f_int_tuple_product_like, 0,
+     "int_tuple_product_like(lhs, rhs)\nlhs shaped as rhs: each leaf of rhs the product of the part of lhs it covers."},
     {"shape_div", f_shape_div, 0, "shape_div(lhs, rhs)"},
     {"ceil_div", f_ceil_div, 0, "ceil_div(lhs, rhs)"},
     {"elem_less", f_elem_less, 0, "elem_less(lhs, rhs)\nbool"},
@@ -1173,6 +1205,10 @@ fy_methoddef fy_dsl_layout_funcs[] = {
     {"get_scalar", f_get_scalar, 0, "get_scalar(x)\nThe single leaf as an int (or Basis)."},
     {"make_view", f_make_view, 0, "make_view(iter, layout)\nA coordinate tensor when iter is an IntTuple."},
     {"make_rmem_tensor", f_make_rmem_tensor, 0, "make_rmem_tensor(shape_or_layout, dtype)\nA register tensor."},
+    {"make_layout_like", f_make_layout_like, 0,
+     "make_layout_like(ref)\nA compact layout of ref's shape whose strides rank as ref's do."},
+    {"make_fragment_layout_like", f_make_fragment_layout_like, 0,
+     "make_fragment_layout_like(tensor)\nThe layout of a register fragment like tensor (or a Layout)."},
     {"make_fragment_like", f_make_fragment_like, 0,
      "make_fragment_like(src, dtype=None)\nA register tensor shaped like src."},
     {"get_layout", f_get_layout, 0, "get_layout(tensor)"},

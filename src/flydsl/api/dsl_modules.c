@@ -1334,8 +1334,9 @@ static fy_obj *init_compiler(void) {
     if (fy_type_ready(&jitfn_type) < 0 || fy_type_ready(&launcher_type) < 0) return NULL;
     fy_obj *m = fy_module_new_c("flydsl.compiler", compiler_funcs, "FlyDSL compiler front end (jit, kernel).");
     if (!m) return NULL;
-    if (fy_trace_add_errors(m) < 0 || fy_trace_install_device_hooks() < 0 || add_funcs(m, fy_dsl_targ_funcs) < 0 ||
-        add_funcs(m, fy_dsl_ptr_arg_funcs) < 0 || !set_package(m, "flydsl.compiler"))
+    if (fy_trace_add_errors(m) < 0 || fy_trace_add_compiled_type(m) < 0 || fy_trace_install_device_hooks() < 0 ||
+        add_funcs(m, fy_dsl_targ_funcs) < 0 || add_funcs(m, fy_dsl_ptr_arg_funcs) < 0 ||
+        !set_package(m, "flydsl.compiler"))
         return NULL;
     fy_obj *jf = NULL; /* flydsl.compiler.jit_function puts FlyDSL's JitFunction methods on the type */
     if (fy_dict_set_cstr(fy_cur->modules, "flydsl.compiler", m) < 0 || fy_dsl_surface_patch(m) < 0 ||

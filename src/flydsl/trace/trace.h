@@ -104,6 +104,8 @@ int fy_trace_set_jit(fy_obj *ck, fy_obj *jit, fy_obj *args);
 int fy_trace_install_device_hooks(void);
 /* Adds KernelError to module m (flydsl.compiler). */
 int fy_trace_add_errors(fy_obj *m);
+/* Adds the type of what flyc.compile returns to module m (flydsl.compiler) as CompiledFunction, FlyDSL's name. */
+int fy_trace_add_compiled_type(fy_obj *m);
 /* Adds fx's kernel-only names (thread_idx, printf, Constexpr, ...) to module m. */
 int fy_trace_add_fx(fy_obj *m);
 

@@ -131,7 +131,7 @@ static int leaf_info(fy_obj *v, leaf *o) {
         snprintf(o->ty, sizeof o->ty, "%s", x->ty);
         return 1;
     }
-    if (FY_TYPE(v) == &fy_trace_ptr_type) {
+    if (FY_TYPE(v) == &fy_trace_ptr_type && !((fy_trace_ptr *)v)->swz) { /* a swizzled pointer is not carried */
         fy_trace_ptr *p = (fy_trace_ptr *)v;
         o->kind = LK_PTR;
         o->dyn = 1;

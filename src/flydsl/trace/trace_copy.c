@@ -36,6 +36,7 @@ typedef struct catom {
     int trans;
     fy_dsl_numeric *et;
     int vbits; /* the value bits it prints (make_copy_atom's): et's width, or an LDS DMA's own bits */
+    fy_obj *soffset; /* a buffer atom's soffset state (fx.atom_set_value), NULL when unset */
 } catom;
 typedef struct tcopy {
     fy_obj h;
@@ -81,7 +82,7 @@ static fy_obj *catom_repr(fy_obj *o) {
     op_text(a->buffer, a->trans, a->bits, t, sizeof t);
     return fy_str_printf("CopyAtom<!fly.copy_atom<%s, %d>>", t, a->vbits ? a->vbits : a->et->width);
 }
-static void catom_dealloc(fy_obj *o) { (void)o; }
+static void catom_dealloc(fy_obj *o) { FY_CLEAR(((catom *)o)->soffset); }
 static fy_obj *tcopy_repr(fy_obj *o) {
     tcopy *t = (tcopy *)o;
     char l[512], tl[256];
@@ -634,6 +635,10 @@ static fy_obj *copy_common(const char *op, fy_obj *const *a, size_t na, fy_obj *
     static const char *const names[] = {"copy_atom", "src", "dst", "pred", "soffset", NULL};
     fy_obj *v[5] = {NULL, NULL, NULL, NULL, NULL};
     if (fy_parse_args(op, a, na, kw, names, 3, 3, 5, v) < 0) return NULL;
+    catom *sa = FY_TYPE(v[0]) == &catom_type   ? (catom *)v[0]
+                : FY_TYPE(v[0]) == &tcopy_type ? ((tcopy *)v[0])->atom
+                                               : NULL;
+    if ((!v[4] || v[4] == fy_None) && sa && sa->soffset) v[4] = sa->soffset; /* the atom's state (atom_set_value) */
     if (!v[4] || v[4] == fy_None) return copy_parsed(op, v, one);
     /* a buffer atom's scalar offset (in its values): the buffer operand moved by it */
     int bs = fy_trace_is_buffer(v[1]), bd = fy_trace_is_buffer(v[2]);
@@ -923,11 +928,52 @@ static fy_getsetdef tc_getsets[] = {{"tile_mn", tcopy_tile_mn, NULL, "the tile (
                                     {"layout_src_tv_tiled", tcopy_layout_src_tv, NULL, "the source TV layout"},
                                     {"layout_dst_tv_tiled", tcopy_layout_tv, NULL, "the destination TV layout"},
                                     {0}};
+/* atom._set_value(field, value) (fx.atom_set_value): a copy of the atom with its state field set; the state a
+ * copy atom of gfx942 / gfx950 has is a buffer atom's soffset (FlyDSL's AtomStateField), which the copies with
+ * it use as fx.copy's soffset= (in the atom's values). */
+static fy_obj *catom_set_value(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    const char *op = "atom_set_value";
+    if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 2, 2) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "%s: field must be a str, not '%s'", op, fy_type_name(a[0]));
+    const char *f = FY_STR_DATA(a[0]);
+    catom *at = (catom *)o;
+    int buf = at->buffer >= 1 && at->buffer <= 3;
+    if (!strcmp(f, "soffset") && buf) {
+        catom *c = (catom *)fy_alloc(&catom_type);
+        if (!c) return NULL;
+        c->bits = at->bits;
+        c->buffer = at->buffer;
+        c->trans = at->trans;
+        c->et = at->et;
+        c->soffset = fy_ref(a[1]);
+        return &c->h;
+    }
+    if (!strcmp(f, "workgroup_mask"))
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: field workgroup_mask is only available on gfx1250 atoms; flyi compiles for gfx942 "
+                             "and gfx950",
+                             op);
+    if (!strcmp(f, "imm_offset") && at->buffer >= 2 && at->buffer <= 3)
+        return fy_err_format(&fy_NotImplementedError,
+                             "%s: imm_offset of a BufferCopyLDS atom is not supported by flyi yet", op);
+    if (!strcmp(f, "soffset") || !strcmp(f, "imm_offset"))
+        return fy_err_format(&fy_ValueError, "%s: the copy atom has no field %s (only buffer copy atoms do)", op, f);
+    if (!strcmp(f, "scale_a") || !strcmp(f, "scale_b"))
+        return fy_err_format(&fy_ValueError, "%s: the copy atom has no field %s (cdna4.MFMA_Scale atoms do)", op, f);
+    return fy_err_format(&fy_ValueError,
+                         "%s: unknown atom field '%s' (the fields: soffset, imm_offset, scale_a, scale_b, "
+                         "workgroup_mask)",
+                         op, f);
+}
+static fy_methoddef catom_methods[] = {
+    {"_set_value", catom_set_value, 0, "_set_value(field, value)\nA copy of the atom with state field set."}, {0}};
 static fy_getsetdef catom_getsets[] = {{"val_bits", catom_val_bits, NULL, "bits moved per thread"}, {0}};
 static fy_type catom_type = {FY_TYPE_INIT("CopyAtom", sizeof(catom)),
                              .flags = FY_TPF_FINAL,
                              .repr = catom_repr,
                              .dealloc = catom_dealloc,
+                             .methods = catom_methods,
                              .hash = catom_hash,
                              .richcmp = catom_richcmp,
                              .getsets = catom_getsets};

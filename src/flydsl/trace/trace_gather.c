@@ -180,27 +180,31 @@ static fy_obj *elem_view(fy_obj *p, const char *op) {
     if (strcmp(fy_type_name(p), "Pointer"))
         return fy_err_format(&fy_TypeError, "%s: expected a Pointer (fx.get_iter(t) + offset), not '%s'", op,
                              fy_type_name(p));
+    fy_obj *acc = fy_trace_ptr_access(p, 0, op); /* a swizzled pointer: the swizzled address */
+    if (!acc) return NULL;
     fy_obj *fview = fx_func("make_view"), *flay = fview ? fx_func("make_layout") : NULL;
     fy_obj *one = flay ? fy_int_from(1) : NULL, *la[2] = {one, one};
-    fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {p, lay};
+    fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {acc, lay};
     fy_obj *v = lay ? fy_call(fview, va, 2, NULL) : NULL;
     FY_XDECREF(fview);
     FY_XDECREF(flay);
     FY_XDECREF(one);
     FY_XDECREF(lay);
+    FY_DECREF(acc);
     return v;
 }
 
 /* An n-element view (layout n:1) of element type et (NULL: the pointer's) at pointer p; NULL with an exception. */
-static fy_obj *vec_view(fy_obj *p, fy_dsl_numeric *et, int64_t n, const char *op) {
-    fy_obj *q = p;
+static fy_obj *vec_view(fy_obj *p0, fy_dsl_numeric *et, int64_t n, const char *op) {
+    fy_dsl_numeric *pet = et ? et : FY_TYPE(p0) == &fy_trace_ptr_type ? ((fy_trace_ptr *)p0)->et : NULL;
+    fy_obj *p = fy_trace_ptr_access(p0, pet ? n * pet->width / 8 : 0, op), *q = p;
+    if (!p) return NULL;
     if (et) {
         fy_obj *fr = fx_func("recast_iter"), *ra[2] = {&et->h, p};
         q = fr ? fy_call(fr, ra, 2, NULL) : NULL;
         FY_XDECREF(fr);
+        FY_DECREF(p);
         if (!q) return NULL;
-    } else {
-        FY_INCREF(q);
     }
     fy_obj *v;
     if (n == 1) {
@@ -240,10 +244,17 @@ static fy_obj *typed_load(fy_obj *p, fy_obj *rt) {
         return e;
     }
     FY_DECREF(ts);
-    if (FY_TYPE(p) == &fy_trace_ptr_type) return fy_trace_ptr_load(p, et, vec ? n : 1); /* one fly.ptr.load */
+    fy_obj *acc = fy_trace_ptr_access(p, (vec ? n : 1) * et->width / 8, "ptr_load");
+    if (!acc) return NULL;
+    if (FY_TYPE(acc) == &fy_trace_ptr_type) { /* one fly.ptr.load (at the swizzled address for a swizzled pointer) */
+        fy_obj *r = fy_trace_ptr_load(acc, et, vec ? n : 1);
+        FY_DECREF(acc);
+        return r;
+    }
     fy_obj *frc = fx_func("recast_iter"), *fview = frc ? fx_func("make_view") : NULL;
     fy_obj *flay = fview ? fx_func("make_layout") : NULL;
-    fy_obj *ra[2] = {&et->h, p}, *q = flay ? fy_call(frc, ra, 2, NULL) : NULL;
+    fy_obj *ra[2] = {&et->h, acc}, *q = flay ? fy_call(frc, ra, 2, NULL) : NULL;
+    FY_DECREF(acc);
     fy_obj *cnt = q ? fy_int_from(vec ? n : 1) : NULL, *one = cnt ? fy_int_from(1) : NULL, *la[2] = {cnt, one};
     fy_obj *lay = one ? fy_call(flay, la, 2, NULL) : NULL, *va[2] = {q, lay};
     fy_obj *v = lay ? fy_call(fview, va, 2, NULL) : NULL, *r = NULL;
@@ -270,8 +281,13 @@ static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"ptr", "result_type", NULL};
     fy_obj *pv[2] = {NULL, NULL};
     if (fy_parse_args("ptr_load", a, na, kw, names, 1, 2, 2, pv) < 0) return NULL;
-    if (FY_TYPE(pv[0]) == &fy_trace_ptr_type && (!pv[1] || pv[1] == fy_None))
-        return fy_trace_ptr_load(pv[0], ((fy_trace_ptr *)pv[0])->et, 1);
+    if (FY_TYPE(pv[0]) == &fy_trace_ptr_type && (!pv[1] || pv[1] == fy_None)) {
+        fy_dsl_numeric *pet = ((fy_trace_ptr *)pv[0])->et;
+        fy_obj *acc = fy_trace_ptr_access(pv[0], (pet->width + 7) / 8, "ptr_load"); /* swizzled: its address */
+        fy_obj *r = acc ? fy_trace_ptr_load(acc, pet, 1) : NULL;
+        FY_XDECREF(acc);
+        return r;
+    }
     fy_obj *v = elem_view(pv[0], "ptr_load"), *z = NULL;
     if (v && pv[1] && pv[1] != fy_None) {
         FY_DECREF(v);
@@ -295,7 +311,10 @@ static fy_obj *f_ptr_store(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (FY_TYPE(a[1]) == &fy_trace_ptr_type && fy_tvector_parts(a[0], &ssa, &et, &n) == 0) {
         char vt[48];
         snprintf(vt, sizeof vt, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(et));
-        return fy_trace_ptr_store_ssa(a[1], ssa, vt) < 0 ? NULL : fy_none();
+        fy_obj *acc = fy_trace_ptr_access(a[1], n * et->width / 8, "ptr_store"); /* swizzled: its address */
+        int rc = acc ? fy_trace_ptr_store_ssa(acc, ssa, vt) : -1;
+        FY_XDECREF(acc);
+        return rc < 0 ? NULL : fy_none();
     }
     if (fy_err_occurred()) fy_err_clear();
     if (FY_TYPE(a[1]) == &fy_trace_ptr_type) return fy_call_method(a[1], "store", &a[0], 1);

@@ -216,6 +216,8 @@ typedef struct fy_trace_ptr {
     uint64_t ssa;
     fy_dsl_numeric *et;
     int reg; /* FY_SP_* */
+    int swz; /* FlyDSL's apply_swizzle: accesses go to sw(byte address); the type carries sw */
+    fly_swizzle sw;
 } fy_trace_ptr;
 extern fy_type fy_trace_ptr_type;
 /* A new kernel pointer over SSA value ssa. */
@@ -224,6 +226,11 @@ fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg);
 fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n);
 /* fly.ptr.store of SSA value v (MLIR type vty) at kernel pointer ptr; 0, or -1 with an exception. */
 int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty);
+/* The pointer to access `bytes` bytes at o (new ref): a plain Pointer at the swizzled address for a swizzled
+ * Pointer (FlyDSL's ptr.load / ptr.store apply the swizzle to the address), o itself otherwise. */
+fy_obj *fy_trace_ptr_access(fy_obj *o, int64_t bytes, const char *op);
+/* 0 unless o is a swizzled Pointer, which op does not take: -1 with NotImplementedError. */
+int fy_trace_ptr_plain(fy_obj *o, const char *op);
 /* A pointer argument (flyc.from_c_void_p adaptor, or a bare address for an fx.Pointer parameter) as a
  * !fly.ptr kernel parameter; NULL without an exception when arg is not one. */
 fy_obj *fy_trace_ptr_param(fy_tracer *tr, int argi, fy_obj *arg, fy_obj *ann);

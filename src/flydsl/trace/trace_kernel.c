@@ -329,12 +329,20 @@ static fy_getsetdef ck_getsets[] = {
 fy_type fy_trace_ckernel_type = {
     FY_TYPE_INIT("CompiledKernel", sizeof(ckernel)),
     .flags = FY_TPF_FINAL,
+    .doc = "What flyc.compile(jit_fn, *args) returns (flydsl.compiler.CompiledFunction): calling it with positional "
+           "arguments runs jit_fn again on them (the kernels compiled once); .isa, .binary, .ir(), .stages and "
+           "_keepalive (the CompiledArtifact) show what was compiled.",
     .dealloc = ck_dealloc,
     .call = ck_call,
     .repr = ck_repr,
     .methods = ck_methods,
     .getsets = ck_getsets,
 };
+
+int fy_trace_add_compiled_type(fy_obj *m) {
+    if (fy_type_ready(&ckernel_type) < 0) return -1;
+    return fy_module_add(m, "CompiledFunction", &ckernel_type.h);
+}
 
 fy_ckernel *fy_trace_ckernel_alloc(void) {
     if (fy_type_ready(&ckernel_type) < 0 || fy_type_ready(&cstage_type) < 0) return NULL;

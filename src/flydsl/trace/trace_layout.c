@@ -339,6 +339,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
                 return 1;
             }
             if (FY_TYPE(v[0]) != &fy_trace_ptr_type) return 0;
+            if (fy_trace_ptr_plain(v[0], "make_view") < 0) return (*res = NULL), 1;
             fy_trace_ptr *p = (fy_trace_ptr *)v[0];
             *res = fy_trace_view_composed(tr, p->ssa, p->et, p->reg, c);
             return 1;
@@ -349,6 +350,7 @@ int fy_trace_layout_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *
             return 1;
         }
         if (FY_TYPE(v[0]) != &fy_trace_ptr_type) return 0;
+        if (fy_trace_ptr_plain(v[0], "make_view") < 0) return (*res = NULL), 1;
         fy_trace_ptr *p = (fy_trace_ptr *)v[0];
         *res = fy_trace_view_ptr(tr, p->ssa, p->et, p->reg, &L);
         return 1;

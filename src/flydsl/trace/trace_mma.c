@@ -95,6 +95,7 @@ typedef struct matom {
     const mfma_shape *s;
     fy_dsl_numeric *ab, *acc, *b;
     int opsel_a, opsel_b;
+    uint64_t scale[2]; /* the scale_a / scale_b state set by fx.atom_set_value (i32 SSA values; 0: unset) */
 } matom;
 typedef struct tmma {
     fy_obj h;
@@ -1105,7 +1106,7 @@ static fy_obj *mma_common(const char *op, fy_obj *const *a, size_t na, fy_obj *k
         check_operand(v[3], "b", at->b, vb, eb, op, s, scaled) < 0 ||
         check_operand(v[4], "c", at->acc, vc, ec, op, s, 0) < 0)
         return NULL;
-    uint64_t scale[2] = {0, 0};
+    uint64_t scale[2] = {at->scale[0], at->scale[1]}; /* the atom's state (fx.atom_set_value), then kwargs */
     for (int i = 0; i < 2; i++) {
         if (!v[7 + i] || v[7 + i] == fy_None) continue;
         if (!scaled)
@@ -1154,7 +1155,37 @@ static fy_obj *f_mma_atom_call(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *k
     return mma_common("mma_atom_call", a, na, kw, 1);
 }
 
+/* _partition_shape(which, shape): the shape (V, Rest...) of a thread's partition of operand which (0 A, 1 B, 2 C)
+ * of a compact tensor of shape (FlyDSL's fly.tiled_mma.partition_shape); no kernel needed. */
+static fy_obj *tm_partition_shape(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    static const char *const names[] = {"which", "shape", NULL};
+    fy_obj *v[2];
+    if (fy_parse_args("tiled_mma_partition_shape", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    int64_t which;
+    if (fy_int_as_i64(v[0], &which) < 0) return NULL;
+    if (which < 0 || which > 2) return fy_err_set(&fy_ValueError, "tiled_mma_partition_shape: operand out of range");
+    fly_inttuple sh, res;
+    fly_layout L, F;
+    fly_error err;
+    if (fy_dsl_to_inttuple(v[1], &sh, 0, "tiled_mma_partition_shape", "shape") < 0) return NULL;
+    if (fly_layout_make_col_major(&L, &sh, &err)) return fy_dsl_raise(&err);
+    if (part_layout((tmma *)o, (int)which, &L, &F, "tiled_mma_partition_shape") < 0) return NULL;
+    int n = fly_layout_rank(&F);
+    fly_inttuple modes[8];
+    const fly_inttuple *mp[8];
+    for (int i = 1; i < n; i++) {
+        fly_layout m;
+        if (fly_layout_get(&F, i, &m, &err)) return fy_dsl_raise(&err);
+        fly_inttuple_copy(&modes[i - 1], &m.shape);
+        mp[i - 1] = &modes[i - 1];
+    }
+    if (fly_inttuple_make_tuple(&res, mp, n - 1, &err)) return fy_dsl_raise(&err);
+    return fy_dsl_inttuple_new(&res);
+}
+
 static fy_methoddef tm_methods[] = {
+    {"_partition_shape", tm_partition_shape, 0,
+     "_partition_shape(which, shape)\nThe shape of a thread's partition of operand which (0 A, 1 B, 2 C)."},
     {"thr_slice", tm_thr_slice, 0, "thr_slice(tid)\nThe thread's ThrMma."},
     {"get_slice", tm_thr_slice, 0, "get_slice(tid)\nThe thread's ThrMma."},
     {"make_fragment_A", tm_fragment_A, 0,
@@ -1208,7 +1239,54 @@ static fy_getsetdef matom_getsets[] = {{"shape_mnk", matom_shape_mnk, NULL, "(M,
 
 static fy_type mmaop_type = {FY_TYPE_INIT("MFMA", sizeof(mmaop)), .flags = FY_TPF_FINAL, .repr = mmaop_repr,
                              .hash = repr_hash, .richcmp = repr_richcmp};
-static fy_methoddef matom_methods[] = {{"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."}, {0}};
+/* atom._set_value(field, value) (fx.atom_set_value): a copy of the atom with its state field set; the state an MMA
+ * atom of gfx942 / gfx950 has is the scaled MFMA's scale_a / scale_b (FlyDSL's AtomStateField). */
+static fy_obj *matom_set_value(fy_obj *o, fy_obj *const *a, size_t na, fy_obj *kw) {
+    const char *op = "atom_set_value";
+    if (fy_no_kwargs(op, kw) < 0 || fy_check_nargs(op, na, 2, 2) < 0) return NULL;
+    if (!FY_STR_CHECK(a[0]))
+        return fy_err_format(&fy_TypeError, "%s: field must be a str, not '%s'", op, fy_type_name(a[0]));
+    const char *f = FY_STR_DATA(a[0]);
+    matom *at = (matom *)o;
+    int i = !strcmp(f, "scale_a") ? 0 : !strcmp(f, "scale_b") ? 1 : -1;
+    if (i < 0) {
+        if (!strcmp(f, "workgroup_mask"))
+            return fy_err_format(
+                &fy_NotImplementedError,
+                "%s: field workgroup_mask is only available on gfx1250 atoms; flyi compiles for gfx942 "
+                "and gfx950",
+                op);
+        if (!strcmp(f, "soffset") || !strcmp(f, "imm_offset"))
+            return fy_err_format(&fy_ValueError, "%s: the MMA atom has no field %s (buffer copy atoms do)", op, f);
+        return fy_err_format(&fy_ValueError,
+                             "%s: unknown atom field '%s' (the fields: soffset, imm_offset, scale_a, scale_b, "
+                             "workgroup_mask)",
+                             op, f);
+    }
+    if (!is_scaled(at->s))
+        return fy_err_format(&fy_ValueError, "%s: the MMA atom has no field %s (only cdna4.MFMA_Scale atoms do)", op,
+                             f);
+    fy_tracer *tr = fy_trace_cur();
+    if (!tr) return fy_err_format(&fy_RuntimeError, "%s is only usable inside a kernel", op);
+    uint64_t ssa;
+    if (scale_word(tr, a[1], op, f, &ssa) < 0) return NULL;
+    matom *m = (matom *)fy_alloc(&matom_type);
+    if (!m) return NULL;
+    m->s = at->s;
+    m->ab = at->ab;
+    m->acc = at->acc;
+    m->b = at->b;
+    m->opsel_a = at->opsel_a;
+    m->opsel_b = at->opsel_b;
+    m->scale[0] = at->scale[0];
+    m->scale[1] = at->scale[1];
+    m->scale[i] = ssa;
+    return &m->h;
+}
+static fy_methoddef matom_methods[] = {
+    {"_repr_svg_", fy_dsl_repr_svg, 0, "_repr_svg_()\nThe picture as SVG."},
+    {"_set_value", matom_set_value, 0, "_set_value(field, value)\nA copy of the atom with state field set."},
+    {0}};
 static fy_type matom_type = {FY_TYPE_INIT("MmaAtom", sizeof(matom)),
                              .flags = FY_TPF_FINAL,
                              .methods = matom_methods,

@@ -27,12 +27,31 @@ fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg) {
     p->ssa = ssa;
     p->et = et;
     p->reg = reg;
+    p->swz = 0;
     return &p->h;
+}
+
+/* The pointer's type, !fly.ptr<T, space[, S<b,m,s>]>. */
+static const char *ptr_ty(const fy_trace_ptr *p, char *buf, size_t n) {
+    char sw[48] = "";
+    if (p->swz) {
+        sw[0] = ',';
+        sw[1] = ' ';
+        fly_swizzle_print(&p->sw, sw + 2, sizeof sw - 2);
+    }
+    snprintf(buf, n, "!fly.ptr<%s, %s%s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), sw);
+    return buf;
 }
 
 static fy_obj *ptr_repr(fy_obj *o) {
     fy_trace_ptr *p = (fy_trace_ptr *)o;
-    return fy_str_printf("Pointer<%s, %s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
+    char sw[48] = "";
+    if (p->swz) {
+        sw[0] = ',';
+        sw[1] = ' ';
+        fly_swizzle_print(&p->sw, sw + 2, sizeof sw - 2);
+    }
+    return fy_str_printf("Pointer<%s, %s%s>", fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), sw);
 }
 
 static int is_offset(fy_obj *n) {
@@ -67,14 +86,18 @@ static fy_obj *advance(fy_trace_ptr *p, fy_obj *n, int neg) {
                   wide ? "?{i64}" : "?");
     fy_trace_end_line(tr);
     r = fy_trace_new_ssa(tr);
-    const char *et = fy_trace_mlir_type(p->et), *sp = fy_trace_space_name(p->reg);
-    fy_trace_emit(tr,
-                  "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (!fly.ptr<%s, %s>, !fly.int_tuple<%s>) -> "
-                  "!fly.ptr<%s, %s>",
-                  U(r), U(p->ssa), U(t), et, sp, wide ? "?{i64}" : "?", et, sp);
+    char pt[96];
+    ptr_ty(p, pt, sizeof pt);
+    fy_trace_emit(tr, "      %%%llu = \"fly.add_offset\"(%%%llu, %%%llu) : (%s, !fly.int_tuple<%s>) -> %s", U(r),
+                  U(p->ssa), U(t), pt, wide ? "?{i64}" : "?", pt);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
-    return fy_trace_ptr_new(r, p->et, p->reg);
+    fy_obj *q = fy_trace_ptr_new(r, p->et, p->reg);
+    if (q && p->swz) {
+        ((fy_trace_ptr *)q)->swz = 1;
+        ((fy_trace_ptr *)q)->sw = p->sw;
+    }
+    return q;
 }
 
 static fy_obj *ptr_add(fy_obj *a, fy_obj *b) {
@@ -89,12 +112,17 @@ static fy_obj *ptr_sub(fy_obj *a, fy_obj *b) {
     return advance((fy_trace_ptr *)a, b, 1);
 }
 
-/* p + idx (idx NULL: p itself, a new reference); NULL with an exception. */
+/* The pointer through which the element at p + idx (idx NULL: at p) is accessed, a new reference: for a swizzled
+ * pointer a plain one at the swizzled address (fy_trace_ptr_access); NULL with an exception. */
 static fy_obj *elem_at(fy_trace_ptr *p, fy_obj *idx, const char *op) {
-    if (!idx) return fy_ref(&p->h);
-    if (!is_offset(idx))
+    fy_obj *q;
+    if (!idx) q = fy_ref(&p->h);
+    else if (!is_offset(idx))
         return fy_err_format(&fy_TypeError, "%s: a pointer index must be an integer, not '%s'", op, fy_type_name(idx));
-    return advance(p, idx, 0);
+    else if (!(q = advance(p, idx, 0))) return NULL;
+    fy_obj *acc = fy_trace_ptr_access(q, (p->et->width + 7) / 8, op);
+    FY_DECREF(q);
+    return acc;
 }
 
 fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n) {
@@ -163,7 +191,7 @@ static int ptr_setitem(fy_obj *o, fy_obj *k, fy_obj *v) {
 static fy_obj *m_view(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     static const char *const names[] = {"layout", NULL};
     fy_obj *v[1] = {NULL};
-    if (fy_parse_args("view", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    if (fy_parse_args("view", a, na, kw, names, 1, 1, 1, v) < 0 || fy_trace_ptr_plain(self, "view") < 0) return NULL;
     fy_tracer *tr = need_tracer("view");
     if (!tr) return NULL;
     fly_layout L;
@@ -204,31 +232,29 @@ static fy_methoddef ptr_methods[] = {
     {"store", m_store, 0, "store(v)\nStores v (converted to the element type) at the pointer."},
     {0}};
 static fy_obj *g_type(fy_obj *o) {
-    fy_trace_ptr *p = (fy_trace_ptr *)o;
     char buf[96];
-    snprintf(buf, sizeof buf, "!fly.ptr<%s, %s>", fy_trace_mlir_type(p->et),
-             p->reg == FY_SP_SHARED ? "shared"
-             : p->reg == FY_SP_REG  ? "register"
-                                    : "global");
-    return fy_dsl_ir_type(buf);
+    return fy_dsl_ir_type(ptr_ty((fy_trace_ptr *)o, buf, sizeof buf));
 }
 
-/* p.llvm_ptr: the pointer as an !llvm.ptr<N> ir.Value (FlyDSL's to_llvm_ptr; the kernels hand it to llvm ops). */
-static fy_obj *g_llvm_ptr(fy_obj *o) {
-    fy_trace_ptr *p = (fy_trace_ptr *)o;
-    if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "llvm_ptr: register pointers have no address");
-    fy_tracer *tr = need_tracer("llvm_ptr");
+/* p.llvm_ptr / fx.to_llvm_ptr(p): the pointer as an !llvm.ptr<N> ir.Value, FlyDSL's fly.to_llvm_ptr with the
+ * ROCm backend's address space number (global 1, shared 3); the kernels hand it to llvm ops. */
+static fy_obj *to_llvm_ptr(fy_trace_ptr *p, const char *op) {
+    if (p->reg == FY_SP_REG) return fy_err_format(&fy_ValueError, "%s: register pointers have no address in flyi", op);
+    fy_tracer *tr = need_tracer(op);
     if (!tr) return NULL;
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
     uint64_t l = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, %s> to !llvm.ptr<%d>",
-                  U(l), U(p->ssa), fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), as);
+    char pt[96];
+    fy_trace_emit(tr,
+                  "      %%%llu = \"fly.to_llvm_ptr\"(%%%llu) {llvm_address_space = %d : i32} : (%s) -> !llvm.ptr<%d>",
+                  U(l), U(p->ssa), as, ptr_ty(p, pt, sizeof pt), as);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
     char ty[24];
     snprintf(ty, sizeof ty, "!llvm.ptr<%d>", as);
     return fy_mlir_value_new(l, ty);
 }
+static fy_obj *g_llvm_ptr(fy_obj *o) { return to_llvm_ptr((fy_trace_ptr *)o, "llvm_ptr"); }
 
 static fy_getsetdef ptr_getsets[] = {{"llvm_ptr", g_llvm_ptr, NULL, "the pointer as an !llvm.ptr<N> ir.Value"},
                                      {"element_type", g_et, NULL, "the element type"},
@@ -281,6 +307,110 @@ static fy_obj *f_add_offset(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *k
     return advance((fy_trace_ptr *)v[0], v[1], 0);
 }
 
+static fy_obj *f_to_llvm_ptr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"ptr", NULL};
+    fy_obj *v[1] = {NULL};
+    if (fy_parse_args("to_llvm_ptr", a, na, kw, names, 1, 1, 1, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "to_llvm_ptr: expected a kernel Pointer, not '%s'", fy_type_name(v[0]));
+    return to_llvm_ptr((fy_trace_ptr *)v[0], "to_llvm_ptr");
+}
+
+int fy_trace_ptr_plain(fy_obj *o, const char *op) {
+    if (FY_TYPE(o) != &fy_trace_ptr_type || !((fy_trace_ptr *)o)->swz) return 0;
+    fy_err_format(&fy_NotImplementedError,
+                  "%s of a swizzled pointer (fx.apply_swizzle) is not supported by flyi yet: load and store through "
+                  "the pointer (p[i], p.load(), fx.ptr_load / ptr_store), or view a composed layout",
+                  op);
+    return -1;
+}
+
+/* The swizzled address of p, as FlyDSL's lowering of ptr.load / ptr.store computes it on the LLVM pointer:
+ * a ^ ((a & (((1 << bits) - 1) << (base + shift))) >> shift), as a plain pointer. */
+fy_obj *fy_trace_ptr_access(fy_obj *o, int64_t bytes, const char *op) {
+    fy_trace_ptr *p = (fy_trace_ptr *)o;
+    if (FY_TYPE(o) != &fy_trace_ptr_type || !p->swz) return fy_ref(o);
+    if (bytes > 0 && ((int64_t)1 << p->sw.base) % bytes)
+        return fy_err_format(&fy_ValueError,
+                             "%s: an access of %lld bytes must divide the swizzle's base granularity (%lld bytes)", op,
+                             (long long)bytes, (long long)1 << p->sw.base);
+    fy_obj *l = to_llvm_ptr(p, op);
+    fy_tracer *tr = l ? need_tracer(op) : NULL;
+    uint64_t lv;
+    const char *lty;
+    if (!tr || !fy_mlir_value_parts(l, &lv, &lty)) {
+        FY_XDECREF(l);
+        return tr ? fy_err_set(&fy_RuntimeError, "apply_swizzle: internal error") : NULL;
+    }
+    FY_DECREF(l);
+    int as = p->reg == FY_SP_SHARED ? 3 : 1;
+    int64_t mask = (((int64_t)1 << p->sw.bits) - 1) << (p->sw.base + p->sw.shift);
+    uint64_t i = fy_trace_new_ssa(tr), m = fy_trace_new_ssa(tr), an = fy_trace_new_ssa(tr);
+    uint64_t sh = fy_trace_new_ssa(tr), hi = fy_trace_new_ssa(tr), x = fy_trace_new_ssa(tr);
+    uint64_t q = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<%d> to i64", U(i), U(lv), as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i64", U(m), (long long)mask);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.andi %%%llu, %%%llu : i64", U(an), U(i), U(m));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.constant %d : i64", U(sh), p->sw.shift);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.shrui %%%llu, %%%llu : i64", U(hi), U(an), U(sh));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = arith.xori %%%llu, %%%llu : i64", U(x), U(i), U(hi));
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = llvm.inttoptr %%%llu : i64 to !llvm.ptr<%d>", U(q), U(x), as);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !llvm.ptr<%d> to !fly.ptr<%s, %s>",
+                  U(r), U(q), as, fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg));
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    return fy_trace_ptr_new(r, p->et, p->reg);
+}
+
+/* fx.apply_swizzle(ptr, swizzle): FlyDSL's fly.apply_swizzle, the pointer typed with the swizzle; its loads and
+ * stores go to the swizzled byte address (fy_trace_ptr_access). */
+static fy_obj *f_apply_swizzle(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
+    (void)self;
+    static const char *const names[] = {"ptr", "swizzle", NULL};
+    fy_obj *v[2] = {NULL, NULL};
+    if (fy_parse_args("apply_swizzle", a, na, kw, names, 2, 2, 2, v) < 0) return NULL;
+    if (FY_TYPE(v[0]) != &fy_trace_ptr_type)
+        return fy_err_format(&fy_TypeError, "apply_swizzle: expected a kernel Pointer, not '%s'", fy_type_name(v[0]));
+    if (!fy_isinstance_of(v[1], &fy_dsl_swizzle_type))
+        return fy_err_format(&fy_TypeError, "apply_swizzle: expected a Swizzle (fx.make_swizzle), not '%s'",
+                             fy_type_name(v[1]));
+    fy_trace_ptr *p = (fy_trace_ptr *)v[0];
+    const fly_swizzle *sw = &((fy_dsl_swizzle *)v[1])->s;
+    if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "apply_swizzle: register pointers have no address");
+    if (sw->shift < 0)
+        return fy_err_set(&fy_NotImplementedError, "apply_swizzle: a swizzle with a negative shift is not supported");
+    fy_tracer *tr = need_tracer("apply_swizzle");
+    if (!tr) return NULL;
+    char st[48], in[96], out[96];
+    fly_swizzle_print(sw, st, sizeof st);
+    ptr_ty(p, in, sizeof in);
+    fy_trace_ptr tmp = *p;
+    tmp.swz = sw->bits > 0;
+    tmp.sw = *sw;
+    ptr_ty(&tmp, out, sizeof out);
+    uint64_t s = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.static\"() : () -> !fly.swizzle<%s>", U(s), st);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.apply_swizzle\"(%%%llu, %%%llu) : (%s, !fly.swizzle<%s>) -> %s", U(r),
+                  U(p->ssa), U(s), in, st, out);
+    fy_trace_end_line(tr);
+    if (tr->failed) return fy_err_nomem();
+    fy_obj *q = fy_trace_ptr_new(r, p->et, p->reg);
+    if (q) {
+        ((fy_trace_ptr *)q)->swz = tmp.swz;
+        ((fy_trace_ptr *)q)->sw = *sw;
+    }
+    return q;
+}
+
 /* fx.ptrtoint(ptr): the address as an Int64. */
 static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw) {
     (void)self;
@@ -295,6 +425,7 @@ static fy_obj *f_ptrtoint(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
         return fy_err_format(&fy_TypeError, "ptrtoint: expected a kernel Pointer, not '%s'", fy_type_name(a[0]));
     fy_trace_ptr *p = (fy_trace_ptr *)a[0];
     if (p->reg == FY_SP_REG) return fy_err_set(&fy_ValueError, "ptrtoint is not supported for register pointers");
+    if (fy_trace_ptr_plain(a[0], "ptrtoint") < 0) return NULL;
     fy_tracer *tr = need_tracer("ptrtoint");
     if (!tr) return NULL;
     int as = p->reg == FY_SP_SHARED ? 3 : 1;
@@ -366,6 +497,10 @@ static fy_obj *f_inttoptr(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *kw)
 static fy_methoddef ptr_funcs[] = {
     {"inttoptr", f_inttoptr, 0, "inttoptr(result_type, src)\nThe pointer of result_type at integer address src."},
     {"add_offset", f_add_offset, 0, "add_offset(ptr, offset)\nThe pointer advanced by offset elements."},
+    {"apply_swizzle", f_apply_swizzle, 0,
+     "apply_swizzle(ptr, swizzle)\nThe pointer whose loads and stores go to the swizzled byte address."},
+    {"to_llvm_ptr", f_to_llvm_ptr, 0,
+     "to_llvm_ptr(ptr)\nThe pointer as an !llvm.ptr<N> ir.Value (global 1, shared 3)."},
     {"ptrtoint", f_ptrtoint, 0, "ptrtoint(ptr)\nThe pointer's address as an Int64."},
     {0}};
 

@@ -668,6 +668,7 @@ static fy_obj *f_recast_iter(fy_obj *self, fy_obj *const *a, size_t na, fy_obj *
     if (FY_TYPE(v[1]) != &fy_trace_ptr_type)
         return fy_err_format(&fy_TypeError, "recast_iter: expected a kernel Pointer, not '%s'", fy_type_name(v[1]));
     fy_trace_ptr *p = (fy_trace_ptr *)v[1];
+    if (fy_trace_ptr_plain(v[1], "recast_iter") < 0) return NULL;
     const char *sp = fy_trace_space_name(p->reg);
     int as = p->reg == FY_SP_SHARED ? 3 : p->reg == FY_SP_REG ? 5 : 1; /* register memory: an alloca (5) */
     uint64_t l = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);

@@ -29,6 +29,7 @@ _s = sys.modules["flydsl.expr._surface"]
 
 jit = _c.jit
 JitFunction = type(_c.jit(lambda: None))
+CompiledFunction = _c.CompiledFunction  # what flyc.compile returns (flyi's CompiledKernel)
 MlirCompiler = _s.MlirCompiler
 EXTRA_SOURCE_DIRS = []
 

@@ -822,6 +822,7 @@ def _patch_expr(fx):
     _put(fx, {"fpowi": fx.math.fpowi, "ipowi": fx.math.ipowi, "has_none": has_none, "assume": assume,
               "tiled_copy_partition_src": tiled_copy_partition_src, "tiled_copy_partition_dst": tiled_copy_partition_dst,
               "tiled_copy_retile": tiled_copy_retile, "tiled_mma_partition": tiled_mma_partition,
+              "tiled_mma_partition_shape": tiled_mma_partition_shape, "atom_set_value": atom_set_value,
               "mma_make_fragment": mma_make_fragment})
     __import__("flydsl.expr._storage")
     _st = sys.modules["flydsl.expr._storage"]
@@ -968,6 +969,24 @@ def tiled_mma_partition(operand_id, tiled_mma, t, coord):
     return getattr(tiled_mma.get_slice(coord), "partition_" + which)(t)
 
 
+def atom_set_value(atom, field, value):
+    """A copy of the atom with its state field set (FlyDSL's fly.atom.set_value): scale_a / scale_b of a
+    cdna4.MFMA_Scale atom, read by the gemm / mma_atom_call that use it; soffset of a buffer copy atom, read by
+    the copies that use it (as their soffset=)."""
+    if isinstance(field, _enum.IntEnum):
+        field = str(field)
+    f = getattr(atom, "_set_value", None)
+    if f is None:
+        raise TypeError(f"atom_set_value: expected an MMA or copy atom, not '{type(atom).__name__}'")
+    return f(field, value)
+
+
+def tiled_mma_partition_shape(operand_id, tiled_mma, shape):
+    """The shape of a thread's partition of operand A, B or C/D for a tensor of shape `shape` (FlyDSL's
+    fly.tiled_mma.partition_shape: (V, Rest...) of a compact tensor of that shape)."""
+    return tiled_mma._partition_shape("ABC".index(_operand(operand_id)), shape)
+
+
 def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     """A register fragment for operand A, B or C/D of input's partition shape."""
     if stages is not None:
@@ -976,9 +995,7 @@ def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):
     return getattr(tiled_mma.get_slice(0), "make_fragment_" + which)(input)
 
 
-_PRIMITIVE_TODO = ["make_layout_like", "make_fragment_layout_like", "int_tuple_product_like", "atom_set_value",
-                   "tiled_mma_partition_shape", "to_llvm_ptr",
-                   "apply_swizzle"]
+_PRIMITIVE_TODO = []  # FlyDSL primitives flyi keeps as placeholders (none left)
 
 def _noop(name):
     def f(*args, **kwargs):
@@ -1117,9 +1134,6 @@ def patch(m):
             m._compile_now = m.compile
             m.compile = CompileCallable()
             m.CompileCallable = CompileCallable
-        if "CompiledFunction" not in m.__dict__:
-            m.CompiledFunction = _not_in_flyi("flydsl.compiler.CompiledFunction",
-                                              "flyc.compile(...)'s result in flyi (a CompiledKernel)")
     elif name == "flydsl.runtime":
         _put(m, _runtime_names())
     elif name == "flydsl.compiler.protocol":

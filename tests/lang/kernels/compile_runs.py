@@ -2,7 +2,7 @@
 # flyc.compile(jit_fn, *args) runs the kernels it compiles, as FlyDSL's does (its _compile_impl calls the jit
 # function first, and returns without running only under FLYDSL_COMPILE_ONLY): the buffer is incremented by
 # the compile itself, once more by each call of what it returns; run=False and FLYDSL_COMPILE_ONLY=1 compile
-# without running.
+# without running. What it returns is a flydsl.compiler.CompiledFunction.
 import os
 
 import flydsl.compiler as flyc
@@ -24,6 +24,8 @@ def run(o):
 o = torch.zeros(4, dtype=torch.int32, device="cuda")
 c = flyc.compile(run, o)
 print("after compile:", o.tolist(), type(c).__name__)
+# FlyDSL's name for it: flydsl.compiler.CompiledFunction (also in flydsl.compiler.jit_function)
+print(isinstance(c, flyc.CompiledFunction), flyc.CompiledFunction is flyc.jit_function.CompiledFunction)
 c(o)
 print("after one call:", o.tolist())
 flyc.compile(run, o, run=False)
