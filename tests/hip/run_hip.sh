@@ -7,7 +7,8 @@
 #    must not say that kernels ran on the CPU emulator. Left out (EMU_ONLY): programs that check the
 #    emulator's fault reports (out of bounds, deadlock, division by zero, traps) at the launch; under HIP
 #    a fault is asynchronous and is reported by the next synchronize (hip_failures.py tests that).
-#    A new program of that kind says so itself with a line "# flyi: emu-only" in its first five lines.
+#    A new program of that kind says so itself with a line "# flyi: emu-only" in its first five lines, as
+#    does one whose kernels need another chip than the stand-in's gfx942.
 # 2. tests/hip/NAME.py with NAME.out, under the environment of its "# env: ..." line.
 # 3. The real libamdhip64 (Debian's libamdhip64-5, ROCm 5.2): it loads, finds no GPU, flyi says so
 #    once and runs the kernel on the emulator. Skipped, with a message, when the package is absent

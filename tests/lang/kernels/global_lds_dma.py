@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it launches gfx950 kernels; the HIP stand-in is a gfx942 device)
 # gfx950's async global -> LDS DMA (fx.rocdl.cdna4.GlobalLoadAsyncLDS*, trace_buffer_ptr.c): the copy op prints as
 # FlyDSL's !fly_rocdl.cdna4.global_load_async_lds<bits> (32, 96 or 128). fx.copy / copy_atom_call of it from a
 # global tensor to an LDS tensor is rocdl.global.load.lds (the address is the lane's, its size an attribute) to
