@@ -247,7 +247,7 @@ static fy_obj *typed_load(fy_obj *p, fy_obj *rt) {
     fy_obj *acc = fy_trace_ptr_access(p, (vec ? n : 1) * et->width / 8, "ptr_load");
     if (!acc) return NULL;
     if (FY_TYPE(acc) == &fy_trace_ptr_type) { /* one fly.ptr.load (at the swizzled address for a swizzled pointer) */
-        fy_obj *r = fy_trace_ptr_load(acc, et, vec ? n : 1);
+        fy_obj *r = fy_trace_ptr_load(acc, et, vec ? n : 1, vec);
         FY_DECREF(acc);
         return r;
     }
@@ -284,7 +284,7 @@ static fy_obj *f_ptr_load(fy_obj *s, fy_obj *const *a, size_t na, fy_obj *kw) {
     if (FY_TYPE(pv[0]) == &fy_trace_ptr_type && (!pv[1] || pv[1] == fy_None)) {
         fy_dsl_numeric *pet = ((fy_trace_ptr *)pv[0])->et;
         fy_obj *acc = fy_trace_ptr_access(pv[0], (pet->width + 7) / 8, "ptr_load"); /* swizzled: its address */
-        fy_obj *r = acc ? fy_trace_ptr_load(acc, pet, 1) : NULL;
+        fy_obj *r = acc ? fy_trace_ptr_load(acc, pet, 1, 0) : NULL;
         FY_XDECREF(acc);
         return r;
     }

@@ -222,8 +222,9 @@ typedef struct fy_trace_ptr {
 extern fy_type fy_trace_ptr_type;
 /* A new kernel pointer over SSA value ssa. */
 fy_obj *fy_trace_ptr_new(uint64_t ssa, fy_dsl_numeric *et, int reg);
-/* fly.ptr.load of n (1: a scalar, else a Vector) elements of type t at kernel pointer ptr (any element type). */
-fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n);
+/* fly.ptr.load of n elements of type t at kernel pointer ptr (any element type): a Vector when vec (even of one
+ * element: a vector<1xT> load), else a scalar (n 1). */
+fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n, int vec);
 /* fly.ptr.store of SSA value v (MLIR type vty) at kernel pointer ptr; 0, or -1 with an exception. */
 int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty);
 /* The pointer to access `bytes` bytes at o (new ref): a plain Pointer at the swizzled address for a swizzled

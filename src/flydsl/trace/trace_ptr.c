@@ -125,19 +125,19 @@ static fy_obj *elem_at(fy_trace_ptr *p, fy_obj *idx, const char *op) {
     return acc;
 }
 
-fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n) {
+fy_obj *fy_trace_ptr_load(fy_obj *ptr, fy_dsl_numeric *t, int64_t n, int vec) {
     fy_trace_ptr *p = (fy_trace_ptr *)ptr;
     fy_tracer *tr = need_tracer("load");
     if (!tr) return NULL;
     char rt[48];
-    if (n > 1) snprintf(rt, sizeof rt, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t));
+    if (vec) snprintf(rt, sizeof rt, "vector<%lldx%s>", (long long)n, fy_trace_mlir_type(t));
     else snprintf(rt, sizeof rt, "%s", fy_trace_mlir_type(t));
     uint64_t r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = \"fly.ptr.load\"(%%%llu) : (!fly.ptr<%s, %s>) -> %s", U(r), U(p->ssa),
                   fy_trace_mlir_type(p->et), fy_trace_space_name(p->reg), rt);
     fy_trace_end_line(tr);
     if (tr->failed) return fy_err_nomem();
-    return n > 1 ? fy_tvector_new(r, t, n) : fy_dsl_num_dynamic(t, r);
+    return vec ? fy_tvector_new(r, t, n) : fy_dsl_num_dynamic(t, r);
 }
 
 int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty) {
@@ -154,7 +154,7 @@ int fy_trace_ptr_store_ssa(fy_obj *ptr, uint64_t v, const char *vty) {
 /* fly.ptr.load of the element at p + idx (idx NULL: at p). */
 static fy_obj *elem_load(fy_trace_ptr *p, fy_obj *idx, const char *op) {
     fy_obj *q = elem_at(p, idx, op);
-    fy_obj *r = q ? fy_trace_ptr_load(q, p->et, 1) : NULL;
+    fy_obj *r = q ? fy_trace_ptr_load(q, p->et, 1, 0) : NULL;
     FY_XDECREF(q);
     return r;
 }

@@ -1,7 +1,7 @@
 # flyi: run
 # Pointer element access is FlyDSL's fly.ptr.load / fly.ptr.store: p[i] (fly.add_offset, then the op),
 # p.load() / p.store(v), fx.ptr_load / fx.ptr_store (a Vector through a pointer is one op), in global,
-# shared and register memory; a Storage over a register pointer pokes and peeks a struct's fields through a
+# shared and register memory (a vector result type of one element gives a one-element Vector); a Storage over a register pointer pokes and peeks a struct's fields through a
 # recast register pointer; the shared array is one fly.make_ptr {allocBytes}. The traced ops are printed, then
 # the emulator's results.
 import re
@@ -39,6 +39,9 @@ def ptr_ops(a: fx.Tensor, out: fx.Tensor):
     if t == 0:
         w = fx.ptr_load(p + 4, fx.Vector.filled(4, 0.0, fx.Float32).type)
         fx.ptr_store(w + w, q + 3 * N)
+        # a one-element vector type gives a Vector (FlyDSL's paged attention indexes it: [0])
+        one = fx.ptr_load(p + 9, result_type=fx.Vector.make_type(1, fx.Float32))
+        q[3 * N + 4] = one[0] + 0.5
 
 @flyc.jit
 def run(a, out):
@@ -53,4 +56,4 @@ for line in run._last_compiled[1].source_ir.splitlines():
 print(out[:N].tolist())
 print(out[N:2 * N].tolist())
 print(out[2 * N:3 * N].tolist())
-print(out[3 * N:3 * N + 4].tolist())
+print(out[3 * N:3 * N + 5].tolist())
