@@ -221,6 +221,12 @@ bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op) {
     if (fly_vx_is(op, "vector.insert"))
         return static_pos(op, 2, &p) && fly_vx_lane_k(rt) > p &&
                fly_vx_scalar_type(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    if (fly_vx_is(op, "vector.from_elements")) {
+        if (!fly_vx_lane_k(rt) || mlirOperationGetNumOperands(op) != fly_vx_lane_k(rt)) return false;
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+            if (!fly_vx_scalar_type(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
+        return true;
+    }
     (void)x;
     return false;
 }
@@ -322,6 +328,15 @@ void fly_vx_gen_lvec(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
             for (int l = 0; l < VW; l++) m[j * VW + l] = s < 0 ? l : s < ka ? s * VW + l : L + (s - ka) * VW + l;
         }
         nv = shuffle(x, b, a, c, m, k * VW);
+    } else if (fly_vx_is(op,
+                         "vector.from_elements")) { /* element-major: the elements' lane vectors one after another */
+        MlirValue s[32];
+        int64_t k = fly_vx_lane_k(rt);
+        for (int64_t i = 0; i < k; i++) {
+            s[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), true);
+            if (half_float(elem_of(s[i]))) s[i] = as_type(b, s[i], mlirIntegerTypeGet(x->ctx, 16));
+        }
+        nv = to_type(b, concat(x, b, s, k), fly_vx_vec_of(x, rt));
     } else if (fly_vx_is(op, "vector.bitcast") || fly_vx_is(op, "llvm.bitcast") || fly_vx_is(op, "arith.bitcast")) {
         nv = gen_bitcast(x, b, op);
     } else if (fly_vx_is(op, "vector.reduction")) {
