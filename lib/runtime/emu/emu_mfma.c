@@ -385,12 +385,30 @@ mfma_soa_x512(const int64_t *w, const float *cm, float *dm, const int mn, const 
               const int bf) {
     _Alignas(64) double am[32][32]; /* am[row][k] */
     _Alignas(64) double bk[32][32]; /* bk[k][col] */
-    for (int q = 0; q < nk / kpt; q++)
-        for (int m = 0; m < mn; m++)
-            for (int i = 0; i < kpt; i++) {
-                am[m][q * kpt + i] = elem_of(ebits, bf, w[m + mn * q], i);
-                bk[q * kpt + i][m] = elem_of(ebits, bf, w[64 + m + mn * q], i);
+    if (ebits == 16 && bf &&
+        kpt == 4) { /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
+        const __m512i lo16 = _mm512_set1_epi64(0xffff);
+        for (int q = 0; q < nk / kpt; q++) {
+            for (int m = 0; m < mn; m++) { /* A: lane m's 4 values are 4 consecutive k of row m */
+                __m128i v = _mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)&w[m + mn * q])), 16);
+                _mm256_storeu_pd(&am[m][4 * q], _mm256_cvtps_pd(_mm_castsi128_ps(v)));
             }
+            for (int m = 0; m < mn; m += 8) { /* B: value i of lanes m..m+7 is row 4q + i, columns m..m+7 */
+                __m512i v = _mm512_loadu_si512((const void *)&w[64 + m + mn * q]);
+                for (int i = 0; i < 4; i++) {
+                    __m512i t = _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(v, 16 * i), lo16), 16);
+                    _mm512_store_pd(&bk[4 * q + i][m], _mm512_cvtps_pd(_mm256_castsi256_ps(_mm512_cvtepi64_epi32(t))));
+                }
+            }
+        }
+    } else {
+        for (int q = 0; q < nk / kpt; q++)
+            for (int m = 0; m < mn; m++)
+                for (int i = 0; i < kpt; i++) {
+                    am[m][q * kpt + i] = elem_of(ebits, bf, w[m + mn * q], i);
+                    bk[q * kpt + i][m] = elem_of(ebits, bf, w[64 + m + mn * q], i);
+                }
+    }
     const int gm = 64 / mn, nv = mn / 8;
     for (int r = 0; r < mn; r += 4) {
         __m512d acc[4][4];

@@ -501,6 +501,8 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         return;
     }
     if (fly_vx_is_call(op, "fly_emu_mfma_slot")) {
+        const char *mo = getenv("FLYI_EMU_VEC_MFMA"); /* =0: kernels with MFMAs keep the phase loop */
+        if (mo && !strcmp(mo, "0")) fly_vx_bad(x, "an MFMA (FLYI_EMU_VEC_MFMA=0)", op);
         if (divergent) fly_vx_bad(x, "an MFMA under a lane-dependent branch", op);
         if (!fly_vx_mf_uses_ok(op)) fly_vx_bad(x, "an MFMA lane record used other than by loads and stores", op);
         return;
