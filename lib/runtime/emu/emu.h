@@ -367,6 +367,8 @@ void fly_emu_poll(void *ctx);
 /* The slow path of a division check: divisor d is 0 (or the division is signed MIN / -1): reports it
  * and leaves the thread. */
 void fly_emu_divchk(void *ctx, int64_t d, int32_t site, int32_t flags);
+/* The same from the lane-vector form, for a uniform division (as thread t0, the first to run it). */
+void fly_emu_vdivchk(void *ctx, int64_t d, int32_t site, int32_t flags, int64_t t0);
 
 /* A symbol the JIT-compiled kernels may call, registered with every ExecutionEngine. */
 typedef struct fly_emu_symbol {

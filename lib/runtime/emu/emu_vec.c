@@ -217,6 +217,18 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
             mlirOperationStateAddAttributes(&st, 3, a);
             fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
                              mlirOperationCreate(&st));
+            MlirType din[5] = {ptr, i64, i32, i32, i64};
+            MlirNamedAttribute da[3] = {
+                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vdivchk"))),
+                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 5, din, 0, NULL))),
+                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
+            };
+            MlirOperationState ds = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
+            MlirRegion dr = mlirRegionCreate();
+            mlirOperationStateAddOwnedRegions(&ds, 1, &dr);
+            mlirOperationStateAddAttributes(&ds, 3, da);
+            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                             mlirOperationCreate(&ds));
             MlirType vin[4] = {i32, i64, i64, i64};
             MlirNamedAttribute va[3] = {
                 fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vmfma"))),

@@ -203,6 +203,44 @@ static bool is_mfma_op(MlirOperation op) {
     return false;
 }
 
+/* Before a uniform integer division by a non-constant: if (d == 0 || (signed && n == MIN && d == -1))
+ * fly_emu_vdivchk(ctx, d, site, flags, t0), which reports it as the phase loop's check does (emu_checks.c) for thread
+ * t0 (lane 0 of the wave in a wave loop, else the block's first) and leaves the block. */
+static void div_check(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    static const char *const sg[] = {"arith.divsi", "arith.remsi", "arith.ceildivsi", "arith.floordivsi"};
+    static const char *const us[] = {"arith.divui", "arith.remui", "arith.ceildivui"};
+    bool sgn = false, div = false;
+    for (int i = 0; i < 4; i++) sgn |= fly_vx_is(op, sg[i]);
+    for (int i = 0; i < 3; i++) div |= fly_vx_is(op, us[i]);
+    int64_t c;
+    if ((!sgn && !div) || fly_emu_const_int(mlirOperationGetOperand(op, 1), &c)) return;
+    MlirValue n = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false),
+              d = fly_vx_use(x, b, mlirOperationGetOperand(op, 1), false);
+    MlirType t = mlirValueGetType(d);
+    unsigned w = mlirTypeIsAIndex(t) ? 64 : mlirIntegerTypeGetWidth(t);
+    MlirValue bad = fly_vx_cmpi(x, b, CMP_EQ, d, fly_emu_irb_const(b, 0, t));
+    if (sgn && w > 1) {
+        int64_t mn = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
+        MlirValue ovf = fly_vx_bin(b, "arith.andi", fly_vx_cmpi(x, b, CMP_EQ, n, fly_emu_irb_const(b, mn, t)),
+                                   fly_vx_cmpi(x, b, CMP_EQ, d, fly_emu_irb_const(b, -1, t)));
+        bad = fly_vx_bin(b, "arith.ori", bad, ovf);
+    }
+    fly_emu_irb in = *b;
+    fly_vx_open_if(x, &in, bad);
+    MlirValue d64 = mlirTypeIsAIndex(t) ? fly_vx_cast(&in, "arith.index_cast", d, x->i64)
+                    : w < 64            ? fly_vx_cast(&in, sgn ? "arith.extsi" : "arith.extui", d, x->i64)
+                                        : d;
+    int flags = (sgn ? FLY_EMU_DIV_SIGNED : 0) |
+                (fly_vx_is(op, "arith.remsi") || fly_vx_is(op, "arith.remui") ? FLY_EMU_DIV_REM : 0) | (int)w << 8;
+    fly_vx_ent *re = fly_vx_get(x, fly_ir_res0(op)); /* hoisted (before the wave loop): the block's first thread */
+    MlirValue t0 = re && re->seg >= 0 && !mlirValueIsNull(x->wb) ? fly_vx_cast(&in, "arith.index_cast", x->wb, x->i64)
+                                                                 : fly_vx_i64c(x, &in, 0);
+    MlirValue args[5] = {x->ctxv, d64,
+                         fly_emu_irb_const(&in, fly_emu_add_site(x->k, mlirOperationGetLocation(op)), x->i32),
+                         fly_emu_irb_const(&in, flags, x->i32), t0};
+    fly_emu_irb_call(&in, "fly_emu_vdivchk", 5, args, fly_ir_type_null());
+}
+
 /* An op without regions: a copy (uniform operands) or the same op over vectors. */
 static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     int w;
@@ -216,6 +254,7 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     bool anyv = false;
     for (intptr_t i = 0; i < no; i++) anyv |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
     if (!anyv) {
+        div_check(x, b, op);
         MlirOperation c = mlirOperationClone(op);
         for (intptr_t i = 0; i < no; i++)
             mlirOperationSetOperand(c, i, fly_vx_use(x, b, mlirOperationGetOperand(op, i), false));
