@@ -97,6 +97,9 @@ int fly_emu_lower_mfma_scale(MlirOperation op, MlirValue ctxv, char *err, size_t
 /* Runtime (emu_exec.c): the running lane's record (generated code stores a, b and c into it before the
  * suspension and loads d after). */
 void *fly_emu_mfma_slot(void *ctx);
+/* The lane-vector form's MFMA of a whole wave (emu_mfma.c): operands and results as the wave's lane vectors (ab: the
+ * a, b, a2, b2 words, 64 each; c, d: 16 values a lane, element-major), addresses as integers. */
+void fly_emu_vmfma(int32_t kind, int64_t ab, int64_t c, int64_t d);
 
 /* Flags of fly_emu_chk. */
 /* FLY_EMU_ACC_REG: a register tensor (private alloca) access; addr is the byte offset and bits 8..31 of flags
@@ -372,6 +375,8 @@ void fly_emu_poll(void *ctx);
 /* The slow path of a division check: divisor d is 0 (or the division is signed MIN / -1): reports it
  * and leaves the thread. */
 void fly_emu_divchk(void *ctx, int64_t d, int32_t site, int32_t flags);
+/* The same from the lane-vector form, for a uniform division (as thread t0, the first to run it). */
+void fly_emu_vdivchk(void *ctx, int64_t d, int32_t site, int32_t flags, int64_t t0);
 
 /* A symbol the JIT-compiled kernels may call, registered with every ExecutionEngine. */
 typedef struct fly_emu_symbol {

@@ -61,6 +61,8 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_chk"), (void *)fly_emu_chk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vchk"), (void *)fly_emu_vchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vexp2f"), (void *)fly_emu_vexp2f);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vmfma"), (void *)fly_emu_vmfma);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vdivchk"), (void *)fly_emu_vdivchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_prof"), (void *)fly_emu_prof);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_divchk"), (void *)fly_emu_divchk);

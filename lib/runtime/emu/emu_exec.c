@@ -358,6 +358,11 @@ void fly_emu_divchk(void *ctxp, int64_t d, int32_t site, int32_t flags) {
     abort_block(c);
 }
 
+void fly_emu_vdivchk(void *ctxp, int64_t d, int32_t site, int32_t flags, int64_t t0) {
+    ((fly_emu_ctx *)ctxp)->cur = (int)t0;
+    fly_emu_divchk(ctxp, d, site, flags);
+}
+
 /* ---- the safety net: a fault in kernel code (a trap no check covers) stops the block ---- */
 
 /* The context whose block this thread runs (NULL outside generated code's reach). */

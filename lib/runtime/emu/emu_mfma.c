@@ -374,6 +374,77 @@ mfma_full_x512(fly_emu_mfma_lane *l, const int mn, const int nk, const int kpt, 
 __attribute__((target("avx512f,avx2,fma"))) static bool mfma_full_avx512(int kind, fly_emu_mfma_lane *l) {
     MFMA_FULL_SWITCH(mfma_full_x512)
 }
+
+/* The same product on a wave's operands as the lane-vector form holds them (fly_emu_vmfma): w the a words of the 64
+ * lanes then their b words, C and D element-major (value v of lane t at v * 64 + t). For value v of every lane, the
+ * lanes hold one row of D across its columns (lane col + mn g, row 4 g + v % 4 + 4 gm (v / 4)), so a vector is 8
+ * columns of a row, and four rows share each load of B. Each element is still C plus the products in k order by fused
+ * multiply-adds in double (the products exact): the same bits as mfma_full_x512. */
+__attribute__((target("avx512f,avx2,fma"))) static inline __attribute__((always_inline)) void
+mfma_soa_x512(const int64_t *w, const float *cm, float *dm, const int mn, const int nk, const int kpt, const int ebits,
+              const int bf) {
+    _Alignas(64) double am[32][32]; /* am[row][k] */
+    _Alignas(64) double bk[32][32]; /* bk[k][col] */
+    if (ebits == 16 && bf &&
+        kpt == 4) { /* bfloat16: a value's bits are the high half of a float's (exact, NaNs kept) */
+        const __m512i lo16 = _mm512_set1_epi64(0xffff);
+        for (int q = 0; q < nk / kpt; q++) {
+            for (int m = 0; m < mn; m++) { /* A: lane m's 4 values are 4 consecutive k of row m */
+                __m128i v = _mm_slli_epi32(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)&w[m + mn * q])), 16);
+                _mm256_storeu_pd(&am[m][4 * q], _mm256_cvtps_pd(_mm_castsi128_ps(v)));
+            }
+            for (int m = 0; m < mn; m += 8) { /* B: value i of lanes m..m+7 is row 4q + i, columns m..m+7 */
+                __m512i v = _mm512_loadu_si512((const void *)&w[64 + m + mn * q]);
+                for (int i = 0; i < 4; i++) {
+                    __m512i t = _mm512_slli_epi64(_mm512_and_si512(_mm512_srli_epi64(v, 16 * i), lo16), 16);
+                    _mm512_store_pd(&bk[4 * q + i][m], _mm512_cvtps_pd(_mm256_castsi256_ps(_mm512_cvtepi64_epi32(t))));
+                }
+            }
+        }
+    } else {
+        for (int q = 0; q < nk / kpt; q++)
+            for (int m = 0; m < mn; m++)
+                for (int i = 0; i < kpt; i++) {
+                    am[m][q * kpt + i] = elem_of(ebits, bf, w[m + mn * q], i);
+                    bk[q * kpt + i][m] = elem_of(ebits, bf, w[64 + m + mn * q], i);
+                }
+    }
+    const int gm = 64 / mn, nv = mn / 8;
+    for (int r = 0; r < mn; r += 4) {
+        __m512d acc[4][4];
+        int base[4];
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; e++) {
+            int row = r + e, g = (row / 4) % gm, v = row % 4 + 4 * (row / (4 * gm));
+            base[e] = v * 64 + mn * g;
+#pragma GCC unroll 4
+            for (int j = 0; j < nv; j++) acc[e][j] = _mm512_cvtps_pd(_mm256_loadu_ps(cm + base[e] + 8 * j));
+        }
+#pragma GCC unroll 8
+        for (int kk = 0; kk < nk; kk++) {
+            __m512d bv[4];
+#pragma GCC unroll 4
+            for (int j = 0; j < nv; j++) bv[j] = _mm512_load_pd(&bk[kk][8 * j]);
+#pragma GCC unroll 4
+            for (int e = 0; e < 4; e++) {
+                __m512d av = _mm512_set1_pd(am[r + e][kk]);
+#pragma GCC unroll 4
+                for (int j = 0; j < nv; j++) acc[e][j] = _mm512_fmadd_pd(av, bv[j], acc[e][j]);
+            }
+        }
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; e++)
+#pragma GCC unroll 4
+            for (int j = 0; j < nv; j++) _mm256_storeu_ps(dm + base[e] + 8 * j, _mm512_cvtpd_ps(acc[e][j]));
+    }
+}
+
+#define MFMA_SOA(l_, mn, nk, kpt, eb, bf) mfma_soa_x512(w, cm, dm, mn, nk, kpt, eb, bf)
+__attribute__((target("avx512f,avx2,fma"))) static bool mfma_soa_avx512(int kind, const int64_t *w, const float *cm,
+                                                                        float *dm) {
+    MFMA_FULL_SWITCH(MFMA_SOA)
+}
+#undef MFMA_SOA
 #endif
 
 /* The widest product this CPU runs, capped by FLYI_EMU_MFMA_ISA (avx2 or generic: tests compare the paths):
@@ -424,6 +495,29 @@ void fly_emu_mfma_wave(int kind, fly_emu_mfma_lane *l, const unsigned char *acti
         return;
     }
     if (!mfma_full_any(kind, l)) fly_emu_mfma_wave_ref(kind, l, active, n);
+}
+
+/* The lane-vector form's MFMA (emu_vec_gen.c): a wave's operands as vectors over its lanes, ab: a, b, a2, b2 words
+ * (64 each), c and d: 16 words a lane, element-major (element j of lane l at j * 64 + l). The same lane records and
+ * product as the phase loop's full wave (fly_emu_mfma_wave), so the same bits. */
+void fly_emu_vmfma(int32_t kind, int64_t ab, int64_t c, int64_t d) {
+    fly_emu_mfma_lane l[64];
+    const int64_t *w = (const int64_t *)(intptr_t)ab;
+    const float *cm = (const float *)(intptr_t)c;
+    float *dm = (float *)(intptr_t)d;
+#ifdef MFMA_X86
+    if (!ref_only() && mfma_isa() == 2 && kind >= 0 && kind < NKINDS && mfma_soa_avx512(kind, w, cm, dm)) return;
+#endif
+    int nc = kind >= 0 && kind < NKINDS ? kinds[kind].vc : 16;
+    for (int i = 0; i < 64; i++) {
+        l[i].a = w[i], l[i].b = w[64 + i], l[i].a2 = w[128 + i], l[i].b2 = w[192 + i];
+        for (int j = 0; j < nc; j++) l[i].c[j] = cm[j * 64 + i];
+    }
+    unsigned char act[64];
+    memset(act, 1, sizeof act);
+    fly_emu_mfma_wave(kind, l, act, 64);
+    for (int j = 0; j < nc; j++)
+        for (int i = 0; i < 64; i++) dm[j * 64 + i] = l[i].d[j];
 }
 
 /* ---- the host lowering ---- */

@@ -130,7 +130,7 @@ static int build(fly_vx *x, MlirModule m, MlirOperation f) {
     MlirNamedAttribute sa =
         fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
     x->scratch = fly_emu_irb_val(&b, "memref.alloca", 0, NULL, smt, 1, &sa);
-    int64_t sn2 = VW * 4; /* a store's values, lane-major: up to 32 bytes a lane */
+    int64_t sn2 = VW * 8; /* a store's values, lane-major: up to 64 bytes a lane */
     x->scratch2 = fly_emu_irb_val(&b, "memref.alloca", 0, NULL,
                                   mlirMemRefTypeContiguousGet(x->i64, 1, &sn2, mlirAttributeGetNull()), 1, &sa);
     x->ctxv = nctx;
@@ -231,6 +231,30 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
             mlirOperationStateAddAttributes(&st2, 3, a2);
             fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
                              mlirOperationCreate(&st2));
+            MlirType din[5] = {ptr, i64, i32, i32, i64};
+            MlirNamedAttribute da[3] = {
+                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vdivchk"))),
+                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 5, din, 0, NULL))),
+                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
+            };
+            MlirOperationState ds = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
+            MlirRegion dr = mlirRegionCreate();
+            mlirOperationStateAddOwnedRegions(&ds, 1, &dr);
+            mlirOperationStateAddAttributes(&ds, 3, da);
+            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                             mlirOperationCreate(&ds));
+            MlirType vin[4] = {i32, i64, i64, i64};
+            MlirNamedAttribute va[3] = {
+                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vmfma"))),
+                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 4, vin, 0, NULL))),
+                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
+            };
+            MlirOperationState vs = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
+            MlirRegion vr = mlirRegionCreate();
+            mlirOperationStateAddOwnedRegions(&vs, 1, &vr);
+            mlirOperationStateAddAttributes(&vs, 3, va);
+            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                             mlirOperationCreate(&vs));
             declared = true;
         }
         const char *why = getenv("FLYI_EMU_VEC_WHY");

@@ -137,12 +137,12 @@ int64_t fly_vx_lane_k(MlirType t) {
     int64_t k = mlirShapedTypeGetDimSize(t, 0);
     if (!fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || k < 1 || k > 32) return 0;
     /* the element types FlyDSL's layernorm uses, checked against the phase loop; others keep the phase loop */
-    if (!(mlirTypeIsABF16(et) || mlirTypeIsAF32(et) ||
+    if (!(mlirTypeIsABF16(et) || mlirTypeIsAF16(et) || mlirTypeIsAF32(et) ||
           (mlirTypeIsAInteger(et) && (mlirIntegerTypeGetWidth(et) == 1 || mlirIntegerTypeGetWidth(et) == 16 ||
                                       mlirIntegerTypeGetWidth(et) == 32 || mlirIntegerTypeGetWidth(et) == 64))))
         return 0;
     if (!mlirTypeIsAInteger(et) || mlirIntegerTypeGetWidth(et) != 1)
-        if (!fly_emu_type_bytes(et) || k * fly_emu_type_bytes(et) > 32) return 0;
+        if (!fly_emu_type_bytes(et) || k * fly_emu_type_bytes(et) > 64) return 0;
     return k;
 }
 
@@ -221,6 +221,61 @@ static bool is_div(MlirOperation op) {
            fly_vx_is(op, "arith.floordivsi");
 }
 
+/* ---- MFMA lane records ---- */
+
+bool fly_vx_mf_ptr(MlirValue p, int64_t *off) {
+    *off = 0;
+    if (!mlirValueIsAOpResult(p)) return false;
+    MlirOperation d = mlirOpResultGetOwner(p);
+    if (fly_vx_is(d, "llvm.getelementptr")) {
+        MlirAttribute ri = mlirOperationGetAttributeByName(d, fly_ir_sref("rawConstantIndices"));
+        MlirAttribute et = mlirOperationGetAttributeByName(d, fly_ir_sref("elem_type"));
+        if (mlirOperationGetNumOperands(d) != 1 || mlirAttributeIsNull(ri) || mlirDenseArrayGetNumElements(ri) != 1 ||
+            mlirAttributeIsNull(et) || fly_emu_type_bytes(mlirTypeAttrGetValue(et)) != 1)
+            return false;
+        *off = mlirDenseI32ArrayGetElement(ri, 0);
+        p = mlirOperationGetOperand(d, 0);
+        if (!mlirValueIsAOpResult(p)) return false;
+        d = mlirOpResultGetOwner(p);
+    }
+    return fly_vx_is_call(d, "fly_emu_mfma_slot");
+}
+
+/* Whether use is a load through p or a store to it (of another value). */
+static bool mf_access(MlirOperation use, MlirValue p) {
+    if (fly_vx_is(use, "llvm.load")) return true;
+    return fly_vx_is(use, "llvm.store") && mlirOperationGetNumOperands(use) == 2 &&
+           mlirValueEqual(mlirOperationGetOperand(use, 1), p) && !mlirValueEqual(mlirOperationGetOperand(use, 0), p);
+}
+
+bool fly_vx_mf_uses_ok(MlirOperation call) {
+    MlirValue r = fly_ir_res0(call);
+    int64_t off;
+    for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation o = mlirOpOperandGetOwner(u);
+        if (fly_vx_is(o, "llvm.getelementptr")) {
+            if (!fly_vx_mf_ptr(fly_ir_res0(o), &off)) return false;
+            for (MlirOpOperand g = mlirValueGetFirstUse(fly_ir_res0(o)); !mlirOpOperandIsNull(g);
+                 g = mlirOpOperandGetNextUse(g))
+                if (!mf_access(mlirOpOperandGetOwner(g), fly_ir_res0(o))) return false;
+        } else if (!mf_access(o, r)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether an access to an MFMA lane record at offset off of type t is one the form handles: the a, b, a2, b2 words,
+ * c (stores) and d (loads) as per-lane vectors of 4 or 16 f32 / i32. */
+static bool mf_access_ok(bool ld, int64_t off, MlirType t) {
+    if (!ld && (off == 0 || off == 8 || off == 16 || off == 24))
+        return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64;
+    if (off != (ld ? 96 : 32) || !fly_vx_lane_k(t)) return false;
+    int64_t k = fly_vx_lane_k(t);
+    MlirType et = mlirShapedTypeGetElementType(t);
+    return (k == 4 || k == 16) && (mlirTypeIsAF32(et) || (mlirTypeIsAInteger(et) && mlirIntegerTypeGetWidth(et) == 32));
+}
+
 /* ---- analysis: which values depend on the thread id (a fixed point over loops and branches) ---- */
 
 bool fly_vx_mark(fly_vx *x, MlirValue v, bool on) {
@@ -270,6 +325,8 @@ static bool vary_op(fly_vx *x, MlirOperation op) {
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) v |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
     /* each lane has its own register array */
     if (fly_vx_is(op, "llvm.load") && fly_vx_priv_ptr(mlirOperationGetOperand(op, 0))) v = true;
+    int64_t mo; /* and its own MFMA results */
+    if (fly_vx_is(op, "llvm.load") && fly_vx_mf_ptr(mlirOperationGetOperand(op, 0), &mo)) v = true;
     for (intptr_t i = 0; i < nr; i++) ch |= fly_vx_mark(x, mlirOperationGetResult(op, i), v);
     return ch;
 }
@@ -374,8 +431,19 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             !fly_vx_is(op, "llvm.getelementptr") && !fly_vx_is(op, "llvm.inttoptr"))
             fly_vx_bad(x, "a lane-dependent value of non-scalar type", op);
     }
+    if (fly_vx_is(op, "scf.if") && fly_vx_has_barrier(op)) {
+        /* a barrier under a uniform branch of the top level (a K tail): a level of its own, as a loop's body */
+        MlirBlock eb = fly_vx_region_block(op, 1);
+        fly_vx_ent *ce = fly_vx_get(x, mlirOperationGetOperand(op, 0));
+        if (!level || divergent || mlirOperationGetNumResults(op) || fly_vx_vary(x, mlirOperationGetOperand(op, 0)) ||
+            !ce || ce->seg >= 0 || (!mlirBlockIsNull(eb) && !fly_vx_is(mlirBlockGetFirstOperation(eb), "scf.yield"))) {
+            fly_vx_bad(x, "a barrier under a branch", op);
+            return;
+        }
+        fly_vx_scan_block(x, fly_vx_region_block(op, 0), true, divergent);
+        return;
+    }
     if (fly_vx_is(op, "scf.if")) {
-        if (fly_vx_has_barrier(op)) fly_vx_bad(x, "a barrier under a branch", op);
         /* a condition the same in all lanes of a wave (on the wave's index) leaves the lanes together */
         MlirValue c = mlirOperationGetOperand(op, 0);
         bool dv = divergent || (fly_vx_vary(x, c) && !(fly_vx_lanes_on() && fly_vx_wave_uniform(x, c, 0)));
@@ -389,8 +457,7 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             if (fly_vx_vary(x, mlirOperationGetOperand(op, i))) fly_vx_bad(x, "a loop with lane-dependent bounds", op);
         MlirBlock b = fly_vx_region_block(op, 0);
         bool bar = fly_vx_has_barrier(op);
-        if (bar && (!level || mlirOperationGetNumResults(op)))
-            fly_vx_bad(x, "a barrier in a nested loop or one with results", op);
+        if (bar && !level) fly_vx_bad(x, "a barrier in a nested loop", op);
         if (bar) {
             for (int i = 0; i < 3; i++) {
                 fly_vx_ent *e = fly_vx_get(x, mlirOperationGetOperand(op, i));
@@ -398,6 +465,16 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             }
             fly_vx_ent *iv = fly_vx_add(x, mlirBlockGetArgument(b, 0));
             if (iv) iv->seg = -1;
+            /* carried values: per-wave slots (the block argument's, shared by the result), written from the initial
+             * values before the loop and from the yielded ones at the end of each iteration (emu_vec_flow.c) */
+            for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+                fly_vx_ent *in = fly_vx_get(x, mlirOperationGetOperand(op, 3 + i));
+                if (in && in->seg >= 0) in->spill = 1;
+                fly_vx_ent *ba = fly_vx_add(x, mlirBlockGetArgument(b, 1 + i));
+                if (ba) ba->seg = FLY_VX_SEG_SLOT, ba->spill = 1;
+                fly_vx_ent *re = fly_vx_add(x, mlirOperationGetResult(op, i));
+                if (re) re->seg = FLY_VX_SEG_SLOT, re->spill = 1;
+            }
         } else {
             for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
                 fly_vx_ent *e = fly_vx_add(x, mlirBlockGetArgument(b, i));
@@ -405,6 +482,15 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
             }
         }
         fly_vx_scan_block(x, b, bar, divergent);
+        MlirOperation y = mlirBlockGetTerminator(b);
+        for (intptr_t i = 0; bar && i < mlirOperationGetNumResults(op); i++) {
+            MlirValue yv = mlirOperationGetOperand(y, i);
+            fly_vx_ent *e = fly_vx_get(x, yv);
+            if (e && e->seg >= 0 && e->seg != FLY_VX_SEG_SLOT) e->spill = 1;
+            for (intptr_t j = 0; j < mlirOperationGetNumResults(op); j++)
+                if (j != i && mlirValueEqual(yv, mlirBlockGetArgument(b, 1 + j)))
+                    fly_vx_bad(x, "a barrier loop that yields one carried value as another", op);
+        }
         return;
     }
     if (mlirOperationGetNumRegions(op)) {
@@ -415,8 +501,29 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         if (!level) fly_vx_bad(x, "a barrier under a branch", op);
         return;
     }
+    if (fly_vx_is_call(op, "fly_emu_mfma_slot")) {
+        const char *mo = getenv("FLYI_EMU_VEC_MFMA"); /* =0: kernels with MFMAs keep the phase loop */
+        if (mo && !strcmp(mo, "0")) fly_vx_bad(x, "an MFMA (FLYI_EMU_VEC_MFMA=0)", op);
+        if (divergent) fly_vx_bad(x, "an MFMA under a lane-dependent branch", op);
+        if (!fly_vx_mf_uses_ok(op)) fly_vx_bad(x, "an MFMA lane record used other than by loads and stores", op);
+        return;
+    }
+    int64_t mfo;
+    if ((fly_vx_is(op, "llvm.load") && fly_vx_mf_ptr(mlirOperationGetOperand(op, 0), &mfo)) ||
+        (fly_vx_is(op, "llvm.store") && fly_vx_mf_ptr(mlirOperationGetOperand(op, 1), &mfo))) {
+        bool ld = fly_vx_is(op, "llvm.load");
+        if (!mf_access_ok(ld, mfo, mlirValueGetType(ld ? fly_ir_res0(op) : mlirOperationGetOperand(op, 0))))
+            fly_vx_bad(x, "an MFMA operand the form does not handle", op);
+        return;
+    }
     if (fly_vx_is_call(op, "fly_emu_shfl")) {
         int64_t off, wd, mode;
+        if (fly_emu_const_int(mlirOperationGetOperand(op, 4), &mode) && mode == FLY_EMU_X_MFMA) {
+            if (divergent) fly_vx_bad(x, "an MFMA under a lane-dependent branch", op);
+            if (!fly_emu_const_int(mlirOperationGetOperand(op, 2), &off) || fly_emu_mfma_is_scaled((int)off))
+                fly_vx_bad(x, "an MFMA kind the form does not handle", op);
+            return;
+        }
         if (divergent) fly_vx_bad(x, "a cross-lane operation under a lane-dependent branch", op);
         if (!fly_emu_const_int(mlirOperationGetOperand(op, 2), &off) ||
             !fly_emu_const_int(mlirOperationGetOperand(op, 3), &wd) ||
@@ -485,7 +592,8 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         int64_t d;
         bool sgn = fly_vx_is(op, "arith.divsi") || fly_vx_is(op, "arith.remsi") || fly_vx_is(op, "arith.ceildivsi") ||
                    fly_vx_is(op, "arith.floordivsi");
-        if (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1))
+        /* a uniform division runs once per run as a scalar (the host lowering's division check covers it) */
+        if (anyv && (!fly_emu_const_int(mlirOperationGetOperand(op, 1), &d) || d == 0 || (sgn && d == -1)))
             fly_vx_bad(x, "an integer division by a non-constant", op);
     }
     if (anyv && (fly_vx_prefix(op, "vector.") || fly_vx_is(op, "llvm.bitcast"))) {
@@ -599,7 +707,7 @@ void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent) {
     int bef = 0; /* the accesses of the run so far */
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !x->bad;
          op = mlirOperationGetNextInBlock(op)) {
-        bool bar_for = level && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
+        bool bar_for = level && (fly_vx_is(op, "scf.for") || fly_vx_is(op, "scf.if")) && fly_vx_has_barrier(op);
         if (level && fly_vx_is_call(op, "fly_emu_barrier")) {
             x->cur = x->nseg++;
             bef = 0;
@@ -612,7 +720,12 @@ void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent) {
             bef = 0;
             continue;
         }
-        if (level && fly_vx_is_call(op, "fly_emu_shfl") && conflict(bef, mem_after(x, op))) {
+        /* not at an MFMA's suspension: its operands go through one wave buffer from the stores before it to the
+         * call (fly_vx_gen_mfma), which a cut would let the next wave overwrite; an MFMA touches no memory */
+        int64_t xm;
+        bool mfma = fly_vx_is_call(op, "fly_emu_shfl") && fly_emu_const_int(mlirOperationGetOperand(op, 4), &xm) &&
+                    xm == FLY_EMU_X_MFMA;
+        if (level && !mfma && fly_vx_is_call(op, "fly_emu_shfl") && conflict(bef, mem_after(x, op))) {
             add_split(x, op);
             x->cur = x->nseg++;
             bef = 0;

@@ -339,6 +339,41 @@ static void gen_run(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n) {
     }
 }
 
+/* Copies the n old values from[] into the per-wave slots of to[] (a barrier loop's carried values), wave by wave:
+ * values visible everywhere as they are, the others from their own slots. */
+static void copy_to_slots(fly_vx *x, fly_emu_irb *b, int n, const MlirValue *from, const MlirValue *to) {
+    fly_emu_irb in = *b;
+    MlirValue w = fly_vx_open_for(x, &in, x->c0, x->nw, x->c1);
+    for (int i = 0; i < n && !x->bad; i++) {
+        if (mlirValueEqual(from[i], to[i])) continue;
+        fly_vx_ent *fe = fly_vx_get(x, from[i]), *te = fly_vx_get(x, to[i]);
+        if (!fe || !te || mlirValueIsNull(te->slot)) {
+            fly_vx_bad(x, "a loop-carried value without a slot", (MlirOperation){NULL});
+            return;
+        }
+        MlirValue v;
+        if (fe->seg < 0) {
+            v = fly_vx_use(x, &in, from[i], te->vary);
+        } else if (!mlirValueIsNull(fe->slot)) {
+            MlirType t = mlirValueGetType(from[i]);
+            MlirValue lo[2] = {fe->slot, w};
+            v = fly_vx_val(&in, "memref.load", 2, lo, fe->vary ? fly_vx_vec_of(x, t) : t);
+            if (te->vary && !fe->vary) {
+                if (fly_vx_lane_k(t)) {
+                    fly_vx_bad(x, "a uniform per-lane vector carried by a barrier loop", (MlirOperation){NULL});
+                    return;
+                }
+                v = fly_vx_bcast(x, &in, v);
+            }
+        } else {
+            fly_vx_bad(x, "a loop-carried value of an earlier phase without a slot", (MlirOperation){NULL});
+            return;
+        }
+        MlirValue so[3] = {v, te->slot, w};
+        fly_emu_irb_op(&in, "memref.store", 3, so, fly_ir_type_null(), 0, NULL);
+    }
+}
+
 /* A barrier level: runs separated by barriers and barrier loops. */
 void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
     fly_opvec run = {0};
@@ -346,7 +381,8 @@ void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
     for (MlirOperation op = mlirBlockGetFirstOperation(ob);; op = mlirOperationGetNextInBlock(op)) {
         bool end = mlirOperationIsNull(op) || fly_vx_is(op, "scf.yield") || fly_vx_is(op, "func.return");
         bool bar = !end && fly_vx_is_call(op, "fly_emu_barrier");
-        bool bfor = !end && fly_vx_is(op, "scf.for") && fly_vx_has_barrier(op);
+        bool bif = !end && fly_vx_is(op, "scf.if") && fly_vx_has_barrier(op);
+        bool bfor = !end && (fly_vx_is(op, "scf.for") || bif) && fly_vx_has_barrier(op);
         bool cut = !end && !bar && !bfor && fly_vx_is_call(op, "fly_emu_shfl") && fly_vx_splits_run(x, op);
         if (end || bar || bfor || cut) {
             gen_run(x, b, run.v, run.n);
@@ -358,14 +394,37 @@ void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
             fly_opvec_push(&run, op);
         } else if (bar) {
             x->cur = x->nseg++;
+        } else if (bif) { /* a uniform branch holding barriers: its then block as a level */
+            fly_emu_irb in = *b;
+            fly_vx_open_if(x, &in, fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false));
+            fly_vx_gen_level(x, &in, fly_vx_region_block(op, 0), tx);
+            x->cur = x->nseg++;
         } else if (bfor) {
             fly_emu_irb in = *b;
             MlirValue o[3];
             for (int i = 0; i < 3; i++) o[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), false);
-            MlirValue iv = fly_vx_open_for(x, &in, o[0], o[1], o[2]);
             MlirBlock body = fly_vx_region_block(op, 0);
+            int nr = (int)mlirOperationGetNumResults(op);
+            MlirValue from[16], to[16];
+            if (nr > 16) fly_vx_bad(x, "a barrier loop with more than 16 results", op);
+            for (int i = 0; i < nr && !x->bad; i++) {
+                MlirValue ba = mlirBlockGetArgument(body, 1 + i);
+                fly_vx_ent *be = fly_vx_get(x, ba), *re = fly_vx_get(x, mlirOperationGetResult(op, i));
+                if (!be || !re) {
+                    fly_vx_bad(x, "a barrier loop's carried value unknown", op);
+                    break;
+                }
+                re->slot = slot_of(x, be, ba);
+                from[i] = mlirOperationGetOperand(op, 3 + i);
+                to[i] = ba;
+            }
+            if (nr && !x->bad) copy_to_slots(x, b, nr, from, to);
+            MlirValue iv = fly_vx_open_for(x, &in, o[0], o[1], o[2]);
             fly_vx_put(x, mlirBlockGetArgument(body, 0), iv, false, (MlirValue){NULL});
             fly_vx_gen_level(x, &in, body, tx);
+            MlirOperation y = mlirBlockGetTerminator(body);
+            for (int i = 0; i < nr; i++) from[i] = mlirOperationGetOperand(y, i);
+            if (nr && !x->bad) copy_to_slots(x, &in, nr, from, to);
             x->cur = x->nseg++;
         } else {
             fly_opvec_push(&run, op);

@@ -172,6 +172,103 @@ static bool gen_math_loop(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     return true;
 }
 
+/* A wave buffer memref<n x t> at the function's start, made once into *m. */
+static MlirValue wave_buf(fly_vx *x, MlirValue *m, int64_t n, MlirType t) {
+    if (!mlirValueIsNull(*m)) return *m;
+    fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
+    MlirNamedAttribute sa =
+        fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
+    MlirType mt = mlirMemRefTypeContiguousGet(t, 1, &n, mlirAttributeGetNull());
+    return *m = fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa);
+}
+
+/* An MFMA (emu_mfma.c's lowering: stores into the lane's record, the suspension, a load of d) on the wave's lane
+ * vectors: the stores write the wave's vectors of a, b, a2, b2 and c whole, the suspension calls fly_emu_vmfma
+ * (which runs the phase loop's full-wave product on them), the load reads the wave's d. The record pointer and its
+ * geps generate nothing. */
+void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    MlirType f32 = mlirF32TypeGet(x->ctx);
+    MlirValue ab = wave_buf(x, &x->mfab, 4 * VW, x->i64), c = wave_buf(x, &x->mfc, 16 * VW, f32),
+              d = wave_buf(x, &x->mfd, 16 * VW, f32);
+    int64_t off = 0;
+    if (fly_vx_is(op, "llvm.store")) {
+        fly_vx_mf_ptr(mlirOperationGetOperand(op, 1), &off);
+        MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+        MlirValue m = ab, at = fly_emu_irb_const(b, off / 8 * VW, x->idx);
+        if (off >= 32) {
+            int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(v), 0);
+            if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(v))))
+                v = fly_vx_cast(b, "arith.bitcast", v, mlirVectorTypeGet(1, &n, f32));
+            m = c, at = x->c0;
+        }
+        MlirValue so[3] = {v, m, at};
+        fly_emu_irb_op(b, "vector.store", 3, so, fly_ir_type_null(), 0, NULL);
+    } else if (fly_vx_is(op, "llvm.load")) {
+        MlirType rt = mlirValueGetType(fly_ir_res0(op)), vt = fly_vx_vec_of(x, rt);
+        int64_t n = mlirShapedTypeGetDimSize(vt, 0);
+        MlirValue lo[2] = {d, x->c0};
+        MlirValue v = fly_vx_val(b, "vector.load", 2, lo, mlirVectorTypeGet(1, &n, f32));
+        if (!mlirTypeEqual(mlirValueGetType(v), vt)) v = fly_vx_cast(b, "arith.bitcast", v, vt);
+        fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
+    } else if (fly_vx_is_call(op, "fly_emu_shfl")) {
+        fly_emu_const_int(mlirOperationGetOperand(op, 2), &off);
+        MlirValue args[4] = {fly_emu_irb_const(b, off, x->i32), fly_vx_base_addr(x, b, ab), fly_vx_base_addr(x, b, c),
+                             fly_vx_base_addr(x, b, d)};
+        fly_emu_irb_call(b, "fly_emu_vmfma", 4, args, fly_ir_type_null());
+        /* the suspension's own value: the source lane's (lane `kind`'s deposit, 0) or the lane's own, 0 either way */
+        fly_vx_put(x, fly_ir_res0(op), fly_vx_i64c(x, b, 0), false, (MlirValue){NULL});
+    }
+}
+
+static bool is_mfma_op(MlirOperation op) {
+    int64_t off, mode;
+    if (fly_vx_is_call(op, "fly_emu_mfma_slot")) return true;
+    if (fly_vx_is_call(op, "fly_emu_shfl"))
+        return fly_emu_const_int(mlirOperationGetOperand(op, 4), &mode) && mode == FLY_EMU_X_MFMA;
+    if (fly_vx_is(op, "llvm.getelementptr")) return fly_vx_mf_ptr(fly_ir_res0(op), &off);
+    if (fly_vx_is(op, "llvm.load")) return fly_vx_mf_ptr(mlirOperationGetOperand(op, 0), &off);
+    if (fly_vx_is(op, "llvm.store")) return fly_vx_mf_ptr(mlirOperationGetOperand(op, 1), &off);
+    return false;
+}
+
+/* Before a uniform integer division by a non-constant: if (d == 0 || (signed && n == MIN && d == -1))
+ * fly_emu_vdivchk(ctx, d, site, flags, t0), which reports it as the phase loop's check does (emu_checks.c) for thread
+ * t0 (lane 0 of the wave in a wave loop, else the block's first) and leaves the block. */
+static void div_check(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
+    static const char *const sg[] = {"arith.divsi", "arith.remsi", "arith.ceildivsi", "arith.floordivsi"};
+    static const char *const us[] = {"arith.divui", "arith.remui", "arith.ceildivui"};
+    bool sgn = false, div = false;
+    for (int i = 0; i < 4; i++) sgn |= fly_vx_is(op, sg[i]);
+    for (int i = 0; i < 3; i++) div |= fly_vx_is(op, us[i]);
+    int64_t c;
+    if ((!sgn && !div) || fly_emu_const_int(mlirOperationGetOperand(op, 1), &c)) return;
+    MlirValue n = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), false),
+              d = fly_vx_use(x, b, mlirOperationGetOperand(op, 1), false);
+    MlirType t = mlirValueGetType(d);
+    unsigned w = mlirTypeIsAIndex(t) ? 64 : mlirIntegerTypeGetWidth(t);
+    MlirValue bad = fly_vx_cmpi(x, b, CMP_EQ, d, fly_emu_irb_const(b, 0, t));
+    if (sgn && w > 1) {
+        int64_t mn = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
+        MlirValue ovf = fly_vx_bin(b, "arith.andi", fly_vx_cmpi(x, b, CMP_EQ, n, fly_emu_irb_const(b, mn, t)),
+                                   fly_vx_cmpi(x, b, CMP_EQ, d, fly_emu_irb_const(b, -1, t)));
+        bad = fly_vx_bin(b, "arith.ori", bad, ovf);
+    }
+    fly_emu_irb in = *b;
+    fly_vx_open_if(x, &in, bad);
+    MlirValue d64 = mlirTypeIsAIndex(t) ? fly_vx_cast(&in, "arith.index_cast", d, x->i64)
+                    : w < 64            ? fly_vx_cast(&in, sgn ? "arith.extsi" : "arith.extui", d, x->i64)
+                                        : d;
+    int flags = (sgn ? FLY_EMU_DIV_SIGNED : 0) |
+                (fly_vx_is(op, "arith.remsi") || fly_vx_is(op, "arith.remui") ? FLY_EMU_DIV_REM : 0) | (int)w << 8;
+    fly_vx_ent *re = fly_vx_get(x, fly_ir_res0(op)); /* hoisted (before the wave loop): the block's first thread */
+    MlirValue t0 = re && re->seg >= 0 && !mlirValueIsNull(x->wb) ? fly_vx_cast(&in, "arith.index_cast", x->wb, x->i64)
+                                                                 : fly_vx_i64c(x, &in, 0);
+    MlirValue args[5] = {x->ctxv, d64,
+                         fly_emu_irb_const(&in, fly_emu_add_site(x->k, mlirOperationGetLocation(op)), x->i32),
+                         fly_emu_irb_const(&in, flags, x->i32), t0};
+    fly_emu_irb_call(&in, "fly_emu_vdivchk", 5, args, fly_ir_type_null());
+}
+
 /* An op without regions: a copy (uniform operands) or the same op over vectors. */
 static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     int w;
@@ -185,6 +282,7 @@ static void gen_plain(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     bool anyv = false;
     for (intptr_t i = 0; i < no; i++) anyv |= fly_vx_vary(x, mlirOperationGetOperand(op, i));
     if (!anyv) {
+        div_check(x, b, op);
         MlirOperation c = mlirOperationClone(op);
         for (intptr_t i = 0; i < no; i++)
             mlirOperationSetOperand(c, i, fly_vx_use(x, b, mlirOperationGetOperand(op, i), false));
@@ -313,7 +411,8 @@ static bool fly_vx_lvec_op(fly_vx *x, MlirOperation op) {
 
 void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     if (x->bad) return;
-    if (fly_vx_is(op, "scf.if")) fly_vx_gen_if(x, b, op, mask);
+    if (is_mfma_op(op)) fly_vx_gen_mfma(x, b, op);
+    else if (fly_vx_is(op, "scf.if")) fly_vx_gen_if(x, b, op, mask);
     else if (fly_vx_is(op, "scf.for")) fly_vx_gen_for(x, b, op, mask);
     else if (fly_vx_is(op, "memref.load") || fly_vx_is(op, "memref.store")) fly_vx_gen_access(x, b, op, mask);
     else if (fly_vx_is_call(op, "fly_emu_shfl")) gen_shfl(x, b, op);

@@ -12,6 +12,9 @@
 #define VW 64   /* lanes of a wave */
 #define MAXW 16 /* waves of the largest block (1024 threads) */
 
+/* The run of a barrier loop's carried values (no op's): always reloaded from their slots. */
+#define FLY_VX_SEG_SLOT (1 << 30)
+
 /* What is known of an old value (of the __emu body). */
 typedef struct fly_vx_ent {
     MlirValue nv;    /* its value in the new function, where visible */
@@ -42,6 +45,7 @@ typedef struct fly_vx {
     MlirValue octx, tx, ctxv, nw, iota, wb, w, scratch, scratch2, stval, ones, c0, c1;
     MlirOperation *splits;               /* the cross-lane operations that start a run (fly_vx_splits_run) */
     int nsplit, capsplit;
+    MlirValue mfab, mfc, mfd; /* the MFMA operands and results of a wave (memrefs), made on first use */
     MlirBlock fentry;
     MlirOperation first; /* the new entry's first op: slots go before it */
 } fly_vx;
@@ -70,7 +74,7 @@ bool fly_vx_scalar_type(MlirType t);
 /* vector<64 x t>: one element per lane of a wave; for a per-lane vector<K x T>, vector<64*K x T> element-major
  * (element k of lane l at k * 64 + l). */
 MlirType fly_vx_vec_of(fly_vx *x, MlirType t);
-/* K of a per-lane vector the form holds (rank 1, K x T of at most 32 bytes, T an integer or float): else 0. */
+/* K of a per-lane vector the form holds (rank 1, K x T of at most 64 bytes, T an integer or float): else 0. */
 int64_t fly_vx_lane_k(MlirType t);
 /* FLYI_EMU_VEC_LANES=1: per-lane vectors, block allocas and wave-uniform branches take the form (experimental: one
  * of FlyDSL's layernorm variants aborts LLVM with them). */
@@ -98,6 +102,11 @@ void fly_vx_scan_block(fly_vx *x, MlirBlock b, bool level, bool divergent);
  * either side of it that may conflict (a store on one side, an access of the same memory on the other) keep
  * that order when the wave loop is cut there. */
 bool fly_vx_splits_run(fly_vx *x, MlirOperation op);
+/* An MFMA's lane record (emu_mfma.c's lowering): whether old pointer p is fly_emu_mfma_slot's result or a constant
+ * byte offset from it (in *off); whether op (the call) has only such uses, loads and stores. */
+bool fly_vx_mf_ptr(MlirValue p, int64_t *off);
+bool fly_vx_mf_uses_ok(MlirOperation call);
+
 /* Frees the map of old values. */
 void fly_vx_free(fly_vx *x);
 
@@ -131,6 +140,9 @@ MlirValue fly_vx_zero_of(fly_vx *x, fly_emu_irb *b, MlirType t);
 /* The new form of old op (or of block ob's ops) under mask (null: all lanes). */
 void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
 void fly_vx_gen_block(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue mask);
+
+/* An MFMA's deposit (a store to its lane record), its product (the MFMA suspension) and its result (a load). */
+void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op);
 
 /* ---- memory (emu_vec_mem.c) ---- */
 

@@ -227,6 +227,12 @@ bool fly_vx_lvec_ok(fly_vx *x, MlirOperation op) {
     if (fly_vx_is(op, "vector.insert"))
         return static_pos(op, 2, &p) && fly_vx_lane_k(rt) > p &&
                fly_vx_scalar_type(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    if (fly_vx_is(op, "vector.from_elements")) {
+        if (!fly_vx_lane_k(rt) || mlirOperationGetNumOperands(op) != fly_vx_lane_k(rt)) return false;
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+            if (!fly_vx_scalar_type(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
+        return true;
+    }
     (void)x;
     return false;
 }
@@ -328,6 +334,15 @@ void fly_vx_gen_lvec(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
             for (int l = 0; l < VW; l++) m[j * VW + l] = s < 0 ? l : s < ka ? s * VW + l : L + (s - ka) * VW + l;
         }
         nv = shuffle(x, b, a, c, m, k * VW);
+    } else if (fly_vx_is(op,
+                         "vector.from_elements")) { /* element-major: the elements' lane vectors one after another */
+        MlirValue s[32];
+        int64_t k = fly_vx_lane_k(rt);
+        for (int64_t i = 0; i < k; i++) {
+            s[i] = fly_vx_use(x, b, mlirOperationGetOperand(op, i), true);
+            if (half_float(elem_of(s[i]))) s[i] = as_type(b, s[i], mlirIntegerTypeGet(x->ctx, 16));
+        }
+        nv = to_type(b, concat(x, b, s, k), fly_vx_vec_of(x, rt));
     } else if (fly_vx_is(op, "vector.bitcast") || fly_vx_is(op, "llvm.bitcast") || fly_vx_is(op, "arith.bitcast")) {
         nv = gen_bitcast(x, b, op);
     } else if (fly_vx_is(op, "vector.reduction")) {
@@ -391,6 +406,35 @@ static MlirValue lane_loop(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue
     return transpose(x, b, fly_emu_irb_val(b, "llvm.load", 1, &sp, lvt, 1, &al1), k, true);
 }
 
+/* Not consecutive, lanes of 4 or 8-byte multiples: a gather (a load, lm null: the lanes' values element-major) or a
+ * scatter of lm (lane-major) in words of g bytes at each lane's address + j g, lane-major (a scatter writes its
+ * elements in order, so where lanes overlap the later lane's bytes stay, as lane_loop's). Else lane_loop. */
+static MlirValue lane_words(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue mk, MlirType vt, MlirType pt,
+                            MlirValue lm) {
+    MlirType et = mlirShapedTypeGetElementType(vt);
+    int64_t k = fly_vx_lane_k(vt), esz = fly_emu_type_bytes(et), bytes = k * esz;
+    int64_t g = bytes % 8 == 0 ? 8 : bytes % 4 == 0 ? 4 : 0, wn = g ? bytes / g : 0, n = VW * wn, ne = VW * k;
+    if (!g || esz > g) return lane_loop(x, b, addrs, mk, vt, pt, lm);
+    static int64_t m[MAXE], off[MAXE];
+    for (int64_t j = 0; j < n; j++) m[j] = j / wn, off[j] = (j % wn) * g;
+    MlirType i64v = mlirVectorTypeGet(1, &n, x->i64), gvt = mlirVectorTypeGet(1, &n, mlirIntegerTypeGet(x->ctx, 8 * g));
+    MlirNamedAttribute oa = fly_ir_named(x->ctx, "value", mlirDenseElementsAttrInt64Get(i64v, n, off));
+    MlirValue wa = fly_vx_bin(b, "arith.addi", shuffle(x, b, addrs, addrs, m, n),
+                              fly_emu_irb_val(b, "arith.constant", 0, NULL, i64v, 1, &oa));
+    MlirValue ptrs = fly_vx_cast(b, "llvm.inttoptr", wa, mlirVectorTypeGet(1, &n, pt));
+    MlirValue wm = lane_major_mask(x, b, mk, wn);
+    MlirNamedAttribute al = fly_vx_align_attr(x, esz, x->i32);
+    if (mlirValueIsNull(lm)) {
+        MlirValue o[3] = {ptrs, wm, zero_vec(x, b, gvt)};
+        MlirValue lv = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, gvt, 1, &al);
+        lv = fly_vx_cast(b, "vector.bitcast", lv, mlirVectorTypeGet(1, &ne, et));
+        return transpose(x, b, lv, k, true);
+    }
+    MlirValue o[3] = {fly_vx_cast(b, "vector.bitcast", lm, gvt), ptrs, wm};
+    fly_emu_irb_op(b, "llvm.intr.masked.scatter", 3, o, fly_ir_type_null(), 1, &al);
+    return lm;
+}
+
 void fly_vx_gen_lvaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask, MlirValue addrs, bool lds) {
     bool ld = fly_vx_is(op, "llvm.load");
     MlirType vt = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -425,7 +469,7 @@ void fly_vx_gen_lvaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
         }
         MlirValue tv = transpose(x, &tb, lv, k, true);
         fly_emu_irb_op(&tb, "scf.yield", 1, &tv, fly_ir_type_null(), 0, NULL);
-        MlirValue gv = lane_loop(x, &eb, addrs, mk, vt, pt, (MlirValue){NULL});
+        MlirValue gv = lane_words(x, &eb, addrs, mk, vt, pt, (MlirValue){NULL});
         fly_emu_irb_op(&eb, "scf.yield", 1, &gv, fly_ir_type_null(), 0, NULL);
         fly_vx_put(x, fly_ir_res0(op), fly_ir_res0(ifop), true, (MlirValue){NULL});
         (void)lds;
@@ -450,6 +494,6 @@ void fly_vx_gen_lvaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
         fly_emu_irb_op(&tb, "llvm.intr.masked.store", 3, o, fly_ir_type_null(), 1, &al32);
     }
     fly_emu_irb_op(&tb, "scf.yield", 0, NULL, fly_ir_type_null(), 0, NULL);
-    lane_loop(x, &eb, addrs, mk, vt, pt, lm);
+    lane_words(x, &eb, addrs, mk, vt, pt, lm);
     fly_emu_irb_op(&eb, "scf.yield", 0, NULL, fly_ir_type_null(), 0, NULL);
 }

@@ -332,33 +332,23 @@ static MlirType priv_elem(MlirOperation a) {
     return mlirAttributeIsNull(et) ? fly_ir_type_null() : mlirTypeAttrGetValue(et);
 }
 
-/* Whether use is a load or store of type et through old pointer p (an element of a register array, or the whole
- * array when et is vector<K x T>). */
-static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et) {
+/* Whether use is a load or store through old pointer p (element c of a register array of k elements of et) of an
+ * element (type et) or of a per-lane vector<K' x et> of elements c .. c + K' - 1. */
+static bool priv_use_ok(MlirOperation use, MlirValue p, MlirType et, int64_t c, int64_t k) {
     bool ld = fly_vx_is(use, "llvm.load"), st = fly_vx_is(use, "llvm.store");
     if (!ld && !st) return false;
     if (st && (mlirOperationGetNumOperands(use) != 2 || !mlirValueEqual(mlirOperationGetOperand(use, 1), p) ||
                mlirValueEqual(mlirOperationGetOperand(use, 0), p)))
         return false;
     MlirType vt = ld ? mlirValueGetType(fly_ir_res0(use)) : mlirValueGetType(mlirOperationGetOperand(use, 0));
-    return mlirTypeEqual(vt, et);
+    if (mlirTypeEqual(vt, et)) return true;
+    int64_t kk = fly_vx_lane_k(vt);
+    return kk && mlirTypeEqual(mlirShapedTypeGetElementType(vt), et) && c + kk <= k;
 }
 
-/* vector<K x T> when every use of register array a (K elements of T) is a load or store of the whole array, else
- * null: such an array is one slot per wave of vector<64 * K x T>. */
-static MlirType priv_whole_type(MlirOperation a) {
-    MlirAttribute ea = mlirOperationGetAttributeByName(a, fly_ir_sref("elem_type"));
-    int64_t k;
-    if (mlirAttributeIsNull(ea) || !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 2)
-        return fly_ir_type_null();
-    MlirType vt = mlirVectorTypeGet(1, &k, mlirTypeAttrGetValue(ea));
-    if (!fly_vx_lane_k(vt)) return fly_ir_type_null();
-    MlirValue r = fly_ir_res0(a);
-    MlirOpOperand u = mlirValueGetFirstUse(r);
-    if (mlirOpOperandIsNull(u)) return fly_ir_type_null();
-    for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-        if (!priv_use_ok(mlirOpOperandGetOwner(u), r, vt)) return fly_ir_type_null();
-    return vt;
+/* The elements of a register array's slots: i16 for 16-bit floats (as per-lane vectors of them are held). */
+static MlirType priv_slot_elem(fly_vx *x, MlirType et) {
+    return mlirTypeIsABF16(et) || mlirTypeIsAF16(et) ? mlirIntegerTypeGet(x->ctx, 16) : et;
 }
 
 int64_t fly_vx_priv_bytes(MlirOperation a) {
@@ -367,7 +357,6 @@ int64_t fly_vx_priv_bytes(MlirOperation a) {
     if (mlirTypeIsNull(et) || !fly_vx_scalar_type(et) || mlirTypeIsAIndex(et) || !fly_emu_type_bytes(et) ||
         !fly_emu_const_int(mlirOperationGetOperand(a, 0), &k) || k < 1 || k > 4096)
         return 0;
-    if (!mlirTypeIsNull(priv_whole_type(a))) return k * fly_emu_type_bytes(et);
     MlirValue r = fly_ir_res0(a);
     for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
         MlirOperation o = mlirOpOperandGetOwner(u);
@@ -379,8 +368,8 @@ int64_t fly_vx_priv_bytes(MlirOperation a) {
                 return 0;
             for (MlirOpOperand g = mlirValueGetFirstUse(fly_ir_res0(o)); !mlirOpOperandIsNull(g);
                  g = mlirOpOperandGetNextUse(g))
-                if (!priv_use_ok(mlirOpOperandGetOwner(g), fly_ir_res0(o), et)) return 0;
-        } else if (!priv_use_ok(o, r, et)) {
+                if (!priv_use_ok(mlirOpOperandGetOwner(g), fly_ir_res0(o), et, c, k)) return 0;
+        } else if (!priv_use_ok(o, r, et, 0, k)) {
             return 0;
         }
     }
@@ -450,7 +439,8 @@ void fly_vx_gen_ualloca(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     if (mlirOperationGetNumResults(op)) fly_vx_put(x, fly_ir_res0(op), fly_ir_res0(c), false, (MlirValue){NULL});
 }
 
-/* The alloca: its slots memref<MAXW x K x vector<64 x T>> at the function's start; the geps: nothing. */
+/* The alloca: its slots memref<MAXW x 64K x T> at the function's start, element e of lane l at e * 64 + l (so that
+ * K' consecutive elements are a per-lane vector<K' x T> in the form's element-major layout); the geps: nothing. */
 void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
     if (fly_vx_is(op, "llvm.getelementptr")) {
         int64_t c;
@@ -460,10 +450,8 @@ void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
     }
     int64_t shape[2] = {MAXW, 0};
     fly_emu_const_int(mlirOperationGetOperand(op, 0), &shape[1]);
-    MlirType wt = priv_whole_type(op);
-    MlirType mt = mlirTypeIsNull(wt)
-                      ? mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, priv_elem(op)), 2, shape, mlirAttributeGetNull())
-                      : mlirMemRefTypeContiguousGet(fly_vx_vec_of(x, wt), 1, shape, mlirAttributeGetNull());
+    shape[1] *= VW;
+    MlirType mt = mlirMemRefTypeContiguousGet(priv_slot_elem(x, priv_elem(op)), 2, shape, mlirAttributeGetNull());
     fly_emu_irb fb = {x->ctx, x->fentry, x->first, mlirLocationUnknownGet(x->ctx)};
     MlirNamedAttribute sa =
         fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
@@ -471,7 +459,7 @@ void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
                (MlirValue){NULL});
 }
 
-/* A load or store of a register array's element: the wave's slot, the active lanes' elements (mask). */
+/* A load or store of a register array's element or elements: the wave's slots, the active lanes' (mask). */
 void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     bool ld = fly_vx_is(op, "llvm.load");
     int64_t c;
@@ -481,20 +469,24 @@ void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirVal
         fly_vx_bad(x, "a register array used before its alloca", op);
         return;
     }
-    MlirValue at[3] = {ae->nv, x->w, fly_emu_irb_const(b, c, x->idx)};
-    MlirType wt = priv_whole_type(a);
-    int na = mlirTypeIsNull(wt) ? 3 : 2;
-    MlirType vt = fly_vx_vec_of(x, mlirTypeIsNull(wt) ? priv_elem(a) : wt);
+    MlirType ot = ld ? mlirValueGetType(fly_ir_res0(op)) : mlirValueGetType(mlirOperationGetOperand(op, 0));
+    int64_t kk = mlirTypeIsAVector(ot) ? fly_vx_lane_k(ot) : 1, n = VW * kk;
+    MlirType se = priv_slot_elem(x, priv_elem(a));
+    MlirType mv = mlirVectorTypeGet(1, &n, se); /* the slots' vector */
+    MlirType vt = fly_vx_vec_of(x, ot);         /* the value's form */
+    MlirValue at[3] = {ae->nv, x->w, fly_emu_irb_const(b, c * VW, x->idx)};
     if (ld) {
-        fly_vx_put(x, fly_ir_res0(op), fly_vx_val(b, "memref.load", na, at, vt), true, (MlirValue){NULL});
+        MlirValue v = fly_vx_val(b, "vector.load", 3, at, mv);
+        if (!mlirTypeEqual(mv, vt)) v = fly_vx_cast(b, "arith.bitcast", v, vt);
+        fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
         return;
     }
     MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
+    if (!mlirTypeEqual(mv, vt)) v = fly_vx_cast(b, "arith.bitcast", v, mv);
     if (!mlirValueIsNull(mask)) {
-        MlirValue s[3] = {fly_vx_widen(x, b, mask, mlirTypeIsNull(wt) ? 1 : fly_vx_lane_k(wt)), v,
-                          fly_vx_val(b, "memref.load", na, at, vt)};
-        v = fly_vx_val(b, "arith.select", 3, s, vt);
+        MlirValue s[3] = {fly_vx_widen(x, b, mask, kk), v, fly_vx_val(b, "vector.load", 3, at, mv)};
+        v = fly_vx_val(b, "arith.select", 3, s, mv);
     }
     MlirValue so[4] = {v, at[0], at[1], at[2]};
-    fly_emu_irb_op(b, "memref.store", na + 1, so, fly_ir_type_null(), 0, NULL);
+    fly_emu_irb_op(b, "vector.store", 4, so, fly_ir_type_null(), 0, NULL);
 }

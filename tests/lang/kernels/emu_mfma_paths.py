@@ -96,7 +96,9 @@ else:
     modes = [{}, {"FLYI_EMU_MFMA_ISA": "avx2"}, {"FLYI_EMU_MFMA_ISA": "generic"},
              {"FLYI_EMU_MFMA_REF": "1", "FLYI_EMU_SHFL_REF": "1"}]
     for extra in modes:
-        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", **extra)
+        # the phase loop's lane records (the GEMMs' lane-vector form, which compiles several times longer, is
+        # compared with it in emu_vec_gemm.py)
+        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", FLYI_EMU_VEC_OFF="1", **extra)
         r = subprocess.run([exe, me, "child"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         outs.append(r.stdout)
         print("exit", r.returncode)
