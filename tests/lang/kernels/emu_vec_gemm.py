@@ -1,5 +1,6 @@
 # flyi: run
-# The kernel library's MFMA GEMM (gemm.gemm, gemm_preshuffled, gemm_fp8) in the emulator's lane-vector form gives the
+# The kernel library's MFMA GEMM (gemm.gemm, gemm_preshuffled, gemm_fp8) in the emulator's lane-vector form (opt-in:
+# FLYI_EMU_VEC_MFMA=1, its compile being slow) gives the
 # bits of the per-thread phase loop (FLYI_EMU_VEC_OFF=1): register fragments as per-lane slots, buffer loads as wave
 # loads, the K loop's carried accumulators in per-wave slots, the K tail's barrier under a uniform branch, and each
 # MFMA on the wave's lane vectors (fly_emu_vmfma, the full-wave product on element-major operands). A child process
@@ -47,7 +48,7 @@ else:
     outs = []
     # (the AVX2 run: the first GEMM only, a compile of the form being several CPU-seconds)
     for extra in [{}, {"FLYI_EMU_VEC_OFF": "1"}, {"FLYI_EMU_MFMA_ISA": "avx2"}]:
-        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", FLYI_EMU_VEC_WHY="1", **extra)
+        env = dict(os.environ, FLYDSL_RUNTIME_ENABLE_CACHE="0", FLYI_EMU_VEC_WHY="1", FLYI_EMU_VEC_MFMA="1", **extra)
         arg = "small" if "FLYI_EMU_MFMA_ISA" in extra else "child"
         r = subprocess.run([exe, me, arg], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         outs.append([l for l in r.stdout.splitlines() if l.startswith("gemm")])
