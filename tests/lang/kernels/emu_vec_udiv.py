@@ -1,4 +1,5 @@
 # flyi: run
+# flyi: emu-only (it checks the emulator's division fault reports at the launch)
 # A uniform integer division by a runtime value (a kernel argument, as kernels/gemm.py's grouped tile order divides
 # by the tile counts) in a synchronising kernel: the lane-vector form computes it once as a scalar, behind the same
 # check as the phase loop's (emu_checks.c): a zero divisor, or a signed MIN / -1, is an error naming the kernel,
