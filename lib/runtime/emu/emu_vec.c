@@ -190,6 +190,22 @@ static int make_entry(fly_vx *x, MlirModule m) {
     return 0;
 }
 
+/* Declares runtime function name (n arguments of types in, no results) at the start of m, as a private func.func
+ * the JIT resolves to the symbol emu_compile.c registers. */
+static void declare_runtime(MlirModule m, const char *name, intptr_t n, const MlirType *in) {
+    MlirContext ctx = mlirModuleGetContext(m);
+    MlirNamedAttribute a[3] = {
+        fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref(name))),
+        fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 0, NULL))),
+        fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
+    };
+    MlirOperationState st = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
+    MlirRegion r = mlirRegionCreate();
+    mlirOperationStateAddOwnedRegions(&st, 1, &r);
+    mlirOperationStateAddAttributes(&st, 3, a);
+    fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)), mlirOperationCreate(&st));
+}
+
 int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
     static const char *const off_env[] = {"FLYI_EMU_VEC_OFF", "FLYI_EMU_CORO", "FLYI_EMU_FIBERS"};
     for (size_t i = 0; i < sizeof off_env / sizeof off_env[0]; i++)
@@ -206,55 +222,10 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
         if (!declared) {
             MlirType ptr = fly_emu_irb_type(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64),
                      i32 = mlirIntegerTypeGet(ctx, 32);
-            MlirType in[10] = {ptr, i64, i64, i64, i64, i64, i64, i32, i32, i64};
-            MlirType ft = mlirFunctionTypeGet(ctx, 10, in, 0, NULL);
-            MlirNamedAttribute a[3] = {
-                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vchk"))),
-                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(ft)),
-                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
-            };
-            MlirOperationState st = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
-            MlirRegion r = mlirRegionCreate();
-            mlirOperationStateAddOwnedRegions(&st, 1, &r);
-            mlirOperationStateAddAttributes(&st, 3, a);
-            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                             mlirOperationCreate(&st));
-            MlirType ft2 = mlirFunctionTypeGet(ctx, 2, (MlirType[]){i64, i64}, 0, NULL);
-            MlirNamedAttribute a2[3] = {
-                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vexp2f"))),
-                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(ft2)),
-                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
-            };
-            MlirOperationState st2 = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
-            MlirRegion r2 = mlirRegionCreate();
-            mlirOperationStateAddOwnedRegions(&st2, 1, &r2);
-            mlirOperationStateAddAttributes(&st2, 3, a2);
-            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                             mlirOperationCreate(&st2));
-            MlirType din[5] = {ptr, i64, i32, i32, i64};
-            MlirNamedAttribute da[3] = {
-                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vdivchk"))),
-                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 5, din, 0, NULL))),
-                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
-            };
-            MlirOperationState ds = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
-            MlirRegion dr = mlirRegionCreate();
-            mlirOperationStateAddOwnedRegions(&ds, 1, &dr);
-            mlirOperationStateAddAttributes(&ds, 3, da);
-            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                             mlirOperationCreate(&ds));
-            MlirType vin[4] = {i32, i64, i64, i64};
-            MlirNamedAttribute va[3] = {
-                fly_ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, fly_ir_sref("fly_emu_vmfma"))),
-                fly_ir_named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 4, vin, 0, NULL))),
-                fly_ir_named(ctx, "sym_visibility", mlirStringAttrGet(ctx, fly_ir_sref("private"))),
-            };
-            MlirOperationState vs = mlirOperationStateGet(fly_ir_sref("func.func"), mlirLocationUnknownGet(ctx));
-            MlirRegion vr = mlirRegionCreate();
-            mlirOperationStateAddOwnedRegions(&vs, 1, &vr);
-            mlirOperationStateAddAttributes(&vs, 3, va);
-            fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                             mlirOperationCreate(&vs));
+            declare_runtime(m, "fly_emu_vchk", 10, (MlirType[]){ptr, i64, i64, i64, i64, i64, i64, i32, i32, i64});
+            declare_runtime(m, "fly_emu_vexp2f", 2, (MlirType[]){i64, i64});
+            declare_runtime(m, "fly_emu_vdivchk", 5, (MlirType[]){ptr, i64, i32, i32, i64});
+            declare_runtime(m, "fly_emu_vmfma", 4, (MlirType[]){i32, i64, i64, i64});
             declared = true;
         }
         const char *why = getenv("FLYI_EMU_VEC_WHY");
