@@ -842,6 +842,8 @@ static int hints_exit(fy_obj *token) {
 
 /* Appends the launch of ck by kernel call l to jit_launches (see there). */
 static int note_launch(fy_obj *ck, launcher *l, const unsigned grid[3], const unsigned block[3], size_t smem) {
+    size_t dyn = fy_trace_kernel_dyn_smem(ck); /* the launch gets at least what a dynamic SharedAllocator took */
+    if (smem < dyn) smem = dyn;
     size_t n;
     fy_obj **args = fy_seq_items(l->args, &n);
     fy_obj *ids = fy_tuple_new(n), *g = fy_tuple_new(3), *b = fy_tuple_new(3);

@@ -142,6 +142,9 @@ struct fy_code *fy_trace_scf_set_kernel(struct fy_code *co);
 /* Records co as rewritten by ASTRewriter.transform: its range loops are device loops in IR built by hand. 0, or -1
  * (no memory). */
 int fy_trace_scf_mark_rewritten(struct fy_code *co);
+/* The dynamic LDS bytes compiled kernel ck's SharedAllocator(static=False) allocated (0 for none or another
+ * object): the least smem its launches get. */
+size_t fy_trace_kernel_dyn_smem(fy_obj *ck);
 /* ---- a CompiledKernel's stages as files (trace_dump.c) ----
  * fy_trace_dump_each calls fn(file, stage, text, arg) per stage of CompiledKernel k in order, with FlyDSL's
  * dump names numbered from 00 without gaps (00_origin.mlir, NN_<pass>.mlir, NN_llvm_ir.ll, NN_final_isa.s);

@@ -634,6 +634,10 @@ void fy_trace_set_func_attrs(const char *text) {
 
 const char *fy_trace_func_attrs(void) { return func_attrs ? func_attrs : ""; }
 
+size_t fy_trace_kernel_dyn_smem(fy_obj *ck) {
+    return ck && FY_TYPE(ck) == &ckernel_type ? ((fy_ckernel *)ck)->dyn_smem : 0;
+}
+
 static char *llvm_opts;
 
 void fy_trace_set_llvm_opts(const char *text) {

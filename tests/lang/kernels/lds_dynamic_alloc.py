@@ -1,9 +1,9 @@
 # flyi: run
 # fx.SharedAllocator(static=False): FlyDSL's dynamic placement. The allocator takes one fly.get_dyn_shared base
 # pointer where it is made; allocate(T) hands out byte offsets into it (an @fx.struct's fields at theirs,
-# allocate(n) raw bytes at base_alignment), there is no fly.make_ptr, base_ptr is that shared pointer, and a
-# launch without smem= gets allocated_bytes of dynamic LDS. The kernel reads back through the base pointer
-# what it wrote through the struct's arrays; the static allocator's placement is printed for comparison.
+# allocate(n) raw bytes at base_alignment), there is no fly.make_ptr, base_ptr is that shared pointer, and a launch
+# without smem= gets allocated_bytes of dynamic LDS (the source IR's gpu.launch_func says so). The kernel reads back
+# through the base pointer what it wrote through the struct's arrays; the static allocator's placement is printed too.
 import re
 
 import flydsl.compiler as flyc
