@@ -3,7 +3,7 @@ from flydsl._mlir import ir as _ir
 from flydsl._mlir.ir import _generic, _to_value
 
 
-class FuncOp(_ir._RegionOp):
+class FuncOp(_ir._FuncLikeOp):
     OPERATION_NAME = "func.func"
 
     def __init__(self, name, type, *, visibility=None, body_builder=None, loc=None, ip=None):
@@ -23,18 +23,6 @@ class FuncOp(_ir._RegionOp):
     @property
     def sym_name(self):
         return self.name
-
-    def add_entry_block(self, arg_locs=None):
-        self._entry = _ir.Block(self, [str(t) for t in self._ftype.inputs])
-        return self._entry
-
-    @property
-    def entry_block(self):
-        return self._entry
-
-    @property
-    def arguments(self):
-        return self._entry.arguments
 
     def _render(self):
         ins = self._ftype.inputs

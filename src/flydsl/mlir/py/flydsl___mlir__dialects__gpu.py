@@ -115,7 +115,7 @@ class GPUModuleOp(_ir._RegionOp):
         return f"      gpu.module @{self._sym}{t}{h} {{\n{body}      }}{self._loc}\n"
 
 
-class GPUFuncOp(_ir._RegionOp):
+class GPUFuncOp(_ir._FuncLikeOp):
     """gpu.func @name(args) [kernel] [attributes {known_block_size = array<i32: x, y, z>}] { ... }, for IR built
     under ir.Context() (FlyDSL's create_gpu_func)."""
 
@@ -139,18 +139,6 @@ class GPUFuncOp(_ir._RegionOp):
         return _ir.StringAttr.get(self._fname)
 
     sym_name = name
-
-    def add_entry_block(self, arg_locs=None):
-        self._entry = _ir.Block(self, [str(t) for t in self._ftype.inputs])
-        return self._entry
-
-    @property
-    def entry_block(self):
-        return self._entry
-
-    @property
-    def arguments(self):
-        return self._entry.arguments
 
     def _render(self):
         res = self._ftype.results

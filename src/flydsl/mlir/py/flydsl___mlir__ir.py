@@ -1342,6 +1342,22 @@ class _RegionOp(OpView):
         self._len = _c.splice(self._pos, self._len, text)
 
 
+class _FuncLikeOp(_RegionOp):
+    """A function op (func.func, gpu.func): its entry block, made from its function type's inputs."""
+
+    def add_entry_block(self, arg_locs=None):
+        self._entry = Block(self, [str(t) for t in self._ftype.inputs])
+        return self._entry
+
+    @property
+    def entry_block(self):
+        return self._entry
+
+    @property
+    def arguments(self):
+        return self._entry.arguments
+
+
 class Module:
     def __init__(self, text=""):
         self._text = text
