@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
+#include "runtime/emu/emu_exp2f.h"
 
 /* Word indices of fly_emu_ctx that generated code loads. */
 enum {
@@ -269,10 +270,6 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out);
  * faulting one have stored as the threads before it would have. */
 void fly_emu_vchk(void *ctx, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
                   int32_t site, int32_t flags, int64_t vals);
-
-/* exp2f of the n floats at addr, in place, one call each (the lane-vector form's math.exp2 of the lanes' f32
- * values: the library function the phase loop's llvm.exp2 calls, so the same bits). */
-void fly_emu_vexp2f(int64_t addr, int64_t n);
 
 /* After the checks: a kernel that synchronises becomes a phase loop (emu_phase.c): thread_fn runs
  * every ready thread of the block to its next suspension. Returns 0 (k->phased, k->frame_bytes

@@ -897,11 +897,6 @@ static void run_vec(fly_emu_ctx *c, int n) {
     c->job->k->vec_fn(c->job->g->args, c);
 }
 
-void fly_emu_vexp2f(int64_t addr, int64_t n) {
-    float *v = (float *)(intptr_t)addr;
-    for (int64_t i = 0; i < n; i++) v[i] = exp2f(v[i]);
-}
-
 void fly_emu_vchk(void *ctxp, int64_t addrs, int64_t first, int64_t stride, int64_t mask, int64_t t0, int64_t bytes,
                   int32_t site, int32_t flags, int64_t vals) {
     fly_emu_ctx *c = ctxp;
