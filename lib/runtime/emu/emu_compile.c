@@ -63,7 +63,7 @@ static void register_symbols(MlirExecutionEngine ee) {
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vexp2f"), (void *)fly_emu_vexp2f);
     /* llvm.exp2.f32 (and each element of a vector one) becomes a call of exp2f: ours, not libm's, so that the
      * phase loop and the lane-vector form (fly_emu_vexp2f) give the same bits on every machine. */
-    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("exp2f"), (void *)fly_emu_exp2f);
+    mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("exp2f"), (void *)fly_emu_exp2f_for(fly_emu_exp2_isa()));
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vmfma"), (void *)fly_emu_vmfma);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_vdivchk"), (void *)fly_emu_vdivchk);
     mlirExecutionEngineRegisterSymbol(ee, fly_ir_sref("fly_emu_poll"), (void *)fly_emu_poll);

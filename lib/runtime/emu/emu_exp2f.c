@@ -1,12 +1,14 @@
 /* emu_exp2f.c - flyi's own float exp2 for the emulator: fly_emu_exp2f (one float; the JIT's exp2f, which
  * LLVM's llvm.exp2.f32 becomes in the phase loop) and fly_emu_vexp2f (an array in place; the lane-vector form's
- * math.exp2). Both give the correctly rounded float 2^x (round to nearest even), so the same bits on every
- * x86-64 machine and in both forms. The array loop is built for AVX-512, AVX2 and the baseline (SSE2), the
- * CPU choosing at first use (FLYI_EMU_EXP2_ISA=avx2|base picks a lower one). The file is compiled with
- * fp-contract off (and no-trapping-math, which lets the loop's selects vectorise and changes no result:
- * it only lets the compiler ignore FP exception flags) and every operation is a separate IEEE add, sub or mul in double: no clone can fuse or
- * reorder, so all three give the baseline's bits, and the scalar function is the same code.
+ * math.exp2). Both give the correctly rounded float 2^x (round to nearest even): one result, so the same bits on
+ * every x86-64 machine and in both forms, though the scalar has a shorter fast path of its own (below, at
+ * fly_emu_exp2f: the phase loop calls it once an element). The array loop is built for AVX-512, AVX2 and the
+ * baseline (SSE2), the CPU choosing at first use (FLYI_EMU_EXP2_ISA=avx2|base picks a lower one). The file is
+ * compiled with fp-contract off (and no-trapping-math, which lets the loop's selects vectorise and changes no
+ * result, only whether FP exception flags may be ignored) and every operation is a separate IEEE add, sub or
+ * mul in double: no clone can fuse or reorder, so all three builds give the same doubles, bit for bit.
  *
+ * The array loop:
  * Fast path, for x in [-126, 128) (the float results are normal), in double, no table:
  *   k = nearest integer to x, by adding and subtracting 1.5 * 2^52 (exact, ties to even); r = x - k, exact
  *       (x is a float: |r| <= 1/2 has at most 24 significant bits at x's ulp or finer).
@@ -166,11 +168,93 @@ static float slow1(float xf) {
     return (float)y;
 }
 
-float fly_emu_exp2f(float x) {
+/* The array form's fast path, one element (what fly_emu_vexp2f_isa computes; a test hook). */
+float fly_emu_exp2f_array1(float x) {
     uint64_t slow;
     double y = fast1(x, &slow);
     if (x != x) return x + x;
     return slow ? slow1(x) : (float)y;
+}
+
+/* One float: its own shorter fast path (the phase loop calls it once an element, so its length counts).
+ * k = nearest integer to 32 x, r = x - k / 32 (|r| <= 1/64, exact as in the slow path), y = 2^(k >> 5) *
+ * (T + T * r * Q(r)), T = THI[k & 31] (within 2^-53 relative), Q(r) = P1 + P2 r + ... + P5 r^4, P_n =
+ * ln2^n / n! (the nearest doubles, mpmath). Error: truncation |r ln2|^6 / 6! * e^|r ln2| < 2.4e-15 (22 u
+ * relative); T, the coefficients and the 8 roundings add less than 4 u: |y - 2^x| < 26 u * y, under 52 ulp
+ * of y. Rounding y to float is correct unless y is within 52 ulp of a midpoint: y's 29 low mantissa bits
+ * within 512 of 2^28 (about one input in 2^19) take the slow path, as do the specials and x < -126. Both
+ * paths round correctly, so this gives the array form's bits: there is one correctly rounded result (and
+ * test_exp2f's full sweep compared the two on all 2^32 inputs). */
+static float edge1(float x) {
+    if (x != x) return x + x;
+    if (x >= 128.0f) return __builtin_inff();
+    if (x <= -150.0f) return 0.0f;
+    return slow1(x);
+}
+
+static inline __attribute__((always_inline)) float exp2f1(float xf) {
+    double x = xf;
+    if (__builtin_expect(!(x >= -126.0 && x < 128.0), 0)) return edge1(xf);
+    double t = x * 32.0;
+    t = t + SHIFT;
+    double kd = t - SHIFT;
+    uint64_t k = dbits(t) - dbits(SHIFT);
+    double r = x - kd * 0x1p-5;
+    double r2 = r * r;
+    double a = P2 * r, b = P4 * r, c = r2 * r2;
+    a = a + P1;
+    b = b + P3;
+    b = b * r2;
+    c = c * P5;
+    a = a + b;
+    a = a + c;
+    double q = a * r;
+    double hi = THI[k & 31];
+    double y = hi * q;
+    y = y + hi;
+    y = y * bitsd(((uint64_t)((int64_t)k >> 5) + 1023) << 52);
+    uint64_t m = dbits(y) & 0x1fffffff;
+    if (__builtin_expect((m - (0x10000000 - 512)) <= 1024, 0)) return slow1(xf);
+    return (float)y;
+}
+
+float fly_emu_exp2f(float x) { return exp2f1(x); }
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+/* The same with fused multiply-adds where the CPU has them: fewer operations and roundings (each fused pair
+ * rounds once, so the error stays below the bound above and the window check holds), so the same correctly
+ * rounded result, and the JIT's calls (the phase loop's) take about as long as glibc's exp2f's. */
+__attribute__((target("avx2,fma"))) static float exp2f_fma(float xf) {
+    double x = xf;
+    if (__builtin_expect(!(x >= -126.0 && x < 128.0), 0)) return edge1(xf);
+    double t = __builtin_fma(x, 32.0, SHIFT);
+    double kd = t - SHIFT;
+    uint64_t k = dbits(t) - dbits(SHIFT);
+    double r = __builtin_fma(-kd, 0x1p-5, x);
+    double r2 = r * r;
+    double a = __builtin_fma(P2, r, P1), b = __builtin_fma(P4, r, P3);
+    a = __builtin_fma(b, r2, a);
+    a = __builtin_fma(r2 * r2, P5, a);
+    double q = a * r;
+    double hi = THI[k & 31];
+    double y = __builtin_fma(hi, q, hi);
+    y = y * bitsd(((uint64_t)((int64_t)k >> 5) + 1023) << 52);
+    uint64_t m = dbits(y) & 0x1fffffff;
+    if (__builtin_expect((m - (0x10000000 - 512)) <= 1024, 0)) return slow1(xf);
+    return (float)y;
+}
+
+/* The same in VEX encoding (no FMA: AVX2 does not imply it), called from the JIT's AVX code: the SSE build
+ * would pay a transition penalty a call there. */
+__attribute__((target("avx2"))) static float exp2f_avx2(float x) { return exp2f1(x); }
+#endif
+
+fly_emu_exp2f_fn fly_emu_exp2f_for(int isa) {
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+    if (isa >= FLY_EMU_EXP2_AVX2 && !__builtin_cpu_supports("avx2")) return NULL;
+    if (isa >= FLY_EMU_EXP2_AVX2) return __builtin_cpu_supports("fma") ? exp2f_fma : exp2f_avx2;
+#endif
+    return isa == FLY_EMU_EXP2_BASE ? fly_emu_exp2f : NULL;
 }
 
 /* The array loop: a block's fast path vectorised (in three loops of one width each), then its rare slow

@@ -14,6 +14,12 @@ float fly_emu_exp2f(float x);
 void fly_emu_vexp2f(int64_t addr, int64_t n);
 /* The same through the build isa (FLY_EMU_EXP2_*); -1 when this CPU or build lacks it (a test hook). */
 int fly_emu_vexp2f_isa(float *v, int64_t n, int isa);
+/* The array loop's computation on one float (a test hook: fly_emu_exp2f has a shorter fast path of its own). */
+float fly_emu_exp2f_array1(float x);
+typedef float (*fly_emu_exp2f_fn)(float);
+/* fly_emu_exp2f built for isa (FLY_EMU_EXP2_AVX2 and above: the VEX-encoded one, for the JIT's code to call;
+ * fly_emu_exp2f_for(fly_emu_exp2_isa()) is the one to register), NULL when the CPU lacks it. */
+fly_emu_exp2f_fn fly_emu_exp2f_for(int isa);
 /* The build fly_emu_vexp2f uses. */
 int fly_emu_exp2_isa(void);
 #endif
