@@ -231,14 +231,14 @@ __attribute__((target("avx2,fma"))) static float exp2f_fma(float xf) {
     double kd = t - SHIFT;
     uint64_t k = dbits(t) - dbits(SHIFT);
     double r = __builtin_fma(-kd, 0x1p-5, x);
+    /* T * 2^(k >> 5) in T's exponent bits (a normal double: 2^-126 .. 2^129), beside the polynomial */
+    double hs = bitsd(dbits(THI[k & 31]) + ((uint64_t)((int64_t)k >> 5) << 52));
     double r2 = r * r;
     double a = __builtin_fma(P2, r, P1), b = __builtin_fma(P4, r, P3);
     a = __builtin_fma(b, r2, a);
     a = __builtin_fma(r2 * r2, P5, a);
     double q = a * r;
-    double hi = THI[k & 31];
-    double y = __builtin_fma(hi, q, hi);
-    y = y * bitsd(((uint64_t)((int64_t)k >> 5) + 1023) << 52);
+    double y = __builtin_fma(hs, q, hs);
     uint64_t m = dbits(y) & 0x1fffffff;
     if (__builtin_expect((m - (0x10000000 - 512)) <= 1024, 0)) return slow1(xf);
     return (float)y;
