@@ -9,6 +9,7 @@
 #include "pipeline/codegen.h"
 #include "pipeline/llvm_opts.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/rocdl_lower.h"
 #include "pipeline/target.h"
 #include "llvm/Config/llvm-config.h"
 #include "ir/ir_api.h"
@@ -68,6 +69,7 @@ static const fly_core_api api = {
     .codegen_floor = codegen_floor,
     .ir = &fly_ir_api_table,
     .llvm_option_set = fly_llvm_option_set,
+    .rocdl_lower_stats = fly_rocdl_lower_stats,
 };
 
 /* The one exported symbol (lib/core/flycore.map). */

@@ -11,7 +11,7 @@
 #include "pipeline/result.h"
 #include "runtime/backend.h"
 
-#define FLY_CORE_ABI 8
+#define FLY_CORE_ABI 9
 #define FLY_CORE_ENTRY "fly_core_api_get"
 
 typedef struct fly_core_api {
@@ -50,6 +50,10 @@ typedef struct fly_core_api {
     /* ABI 8. Sets an LLVM cl::opt option (pipeline/llvm_opts.h: kind FLY_LLVM_OPT_BOOL/INT/STR, the value as
      * text, the previous value's text into old); 0, 1 unknown option, 2 another kind, 3 value rejected. */
     int (*llvm_option_set)(const char *name, int kind, const char *value, char *old, size_t cap);
+    /* ABI 9. The deferred compile's cached convert-gpu-to-rocdl (pipeline/rocdl_lower.h): the number of cached
+     * entries; counts: runs, pattern sets built, outputs that differed from the upstream pass's (compared only
+     * under FLYI_PIPELINE_CHECK_ROCDL=1). */
+    int (*rocdl_lower_stats)(unsigned long counts[3]);
 } fly_core_api;
 
 /* The entry point flycore.so exports (looked up by the name FLY_CORE_ENTRY). */

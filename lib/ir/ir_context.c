@@ -8,6 +8,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/RegisterEverything.h"
+#include "pipeline/rocdl_lower.h"
 
 static MlirStringRef str_ref(const char *s) { return mlirStringRefCreate(s, strlen(s)); }
 
@@ -22,6 +23,7 @@ MlirContext fly_ir_context_create(void) {
     static bool passes_registered;
     if (!passes_registered) {
         mlirRegisterAllPasses();
+        fly_rocdl_lower_register();
         passes_registered = true;
     }
     MlirDialectRegistry reg = mlirDialectRegistryCreate();
@@ -37,7 +39,9 @@ MlirContext fly_ir_context_create(void) {
 }
 
 void fly_ir_context_destroy(MlirContext ctx) {
-    if (!mlirContextIsNull(ctx)) mlirContextDestroy(ctx);
+    if (mlirContextIsNull(ctx)) return;
+    fly_rocdl_lower_forget(ctx); /* its cached pattern sets live in this context */
+    mlirContextDestroy(ctx);
 }
 
 MlirType fly_ir_type(MlirContext ctx, const char *kind, const char *body) {

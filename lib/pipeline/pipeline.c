@@ -15,6 +15,7 @@
 #include "pipeline/codegen.h"
 #include "pipeline/lazy.h"
 #include "pipeline/lowered.h"
+#include "pipeline/rocdl_lower.h"
 #include "pipeline/stages.h"
 #include "pipeline/target.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -307,6 +308,22 @@ static bool lowered_label(const char *label) {
     for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
         if (!strcmp(label, labels[i])) return true;
     return false;
+}
+
+/* A deferred compile's stage 10 runs convert-gpu-to-rocdl as rocdl_lower.h's pass (the same IR, its pattern sets
+ * built once per context and options) unless FLYI_PIPELINE_CACHED_ROCDL=0; the stage keeps its name. */
+static void use_cached_rocdl(stage_spec *specs, int n) {
+    const char *env = getenv("FLYI_PIPELINE_CACHED_ROCDL");
+    if (env && !strcmp(env, "0")) return;
+    static const char upstream[] = "convert-gpu-to-rocdl{";
+    for (int i = 0; i < n; i++) {
+        char *at = strstr(specs[i].text, upstream);
+        if (!at || (at > specs[i].text && at[-1] != ',' && at[-1] != '(')) continue;
+        char text[sizeof specs[i].text];
+        int len = snprintf(text, sizeof text, "%.*s%s%s", (int)(at - specs[i].text), specs[i].text,
+                           FLY_ROCDL_LOWER_PASS, at + sizeof upstream - 2);
+        if (len > 0 && (size_t)len < sizeof text) memcpy(specs[i].text, text, (size_t)len + 1);
+    }
 }
 
 /* Deferred snapshots (the stages' IR is made again when asked for): stages 1..upto, where those after
@@ -655,6 +672,7 @@ static int compile_module(MlirModule module, const fly_pipeline_options *opts, f
         if (ok) standard_specs(specs, tg->chip, toolkit, opts->code_object_version, opts->line_tables != 0);
         int upto = codegen ? NSTANDARD - 1 : last;
         st.verify_last = lz->upto = upto;
+        if (ok && deferred) use_cached_rocdl(specs, upto);
         if (ok)
             ok = deferred ? run_deferred(op, specs, upto, &diags, &st, opts->line_tables != 0)
                           : run_stages(op, specs, upto, 1, &diags, &st, snaps);

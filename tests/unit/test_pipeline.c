@@ -12,6 +12,7 @@
 #include "ir/ir_context.h"
 #include "ir/ir_util.h"
 #include "ir/ir_api.h"
+#include "pipeline/stages.h"
 
 static int passed, failed;
 
@@ -330,6 +331,133 @@ static void check_lowered(const fly_core_api *api) {
     }
 }
 
+/* ---- the deferred compile's convert-gpu-to-rocdl with its pattern sets cached (pipeline/rocdl_lower.h) ---- */
+
+static char *read_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    char chunk[65536];
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (n + got + 1 > cap) {
+            cap = (n + got + 1) * 2;
+            char *b = realloc(buf, cap);
+            if (!b) break;
+            buf = b;
+        }
+        memcpy(buf + n, chunk, got);
+        n += got;
+    }
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    return buf;
+}
+
+/* Stages 1 to the convert-gpu-to-rocdl one as a pass list for chip, that stage upstream's pass or the cached one. */
+static void rocdl_stage_list(char *out, size_t cap, const char *chip, int cached) {
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < FLY_PIPELINE_NSTAGES; i++) {
+        char t[640];
+        snprintf(t, sizeof t, fly_pipeline_stages[i].fmt, chip, "");
+        char *at = strstr(t, "convert-gpu-to-rocdl{");
+        if (at && cached) {
+            char r[640];
+            snprintf(r, sizeof r, "%.*sfly-cached-%s", (int)(at - t), t, at);
+            snprintf(t, sizeof t, "%s", r);
+        }
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? "," : "", t);
+        if (at || n >= cap) break;
+    }
+}
+
+/* For traced kernels of tests/lang/kernels (tests/unit/rocdl/) and a hand-written module of the GPU ops the pass
+ * lowers, on both chips: stage 10's output through the cached pass equals upstream's (twice: built, then from the
+ * cache), and a deferred compile's LLVM IR and code object equal an eager one's. Then: one cached entry per chip,
+ * built once; FLYI_PIPELINE_CACHED_ROCDL=0 runs upstream's pass instead. */
+static void check_cached_rocdl(const fly_core_api *api) {
+    static const char *const files[] = {"gpu_ops",  "buffer_lds_dma", "buffer_load_store", "lds_reduce", "math_exp",
+                                        "math_ops", "mfma",           "shuffle_sum",       "warp_dpp",   "gemm"};
+    static const char *const chips[] = {"gfx942", "gfx950"};
+    const char *srcdir = getenv("FLYI_SRCDIR") ? getenv("FLYI_SRCDIR") : ".";
+    int same_stage = 0, same_code = 0, total = 0;
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[1024], d[1400];
+        snprintf(path, sizeof path, "%s/tests/unit/rocdl/%s.mlir", srcdir, files[k]);
+        char *text = read_text(path);
+        check(text != NULL, "cached rocdl: read the kernel", path);
+        if (!text) continue;
+        for (int c = 0; c < 2; c++) {
+            char up[4096], ca[4096];
+            rocdl_stage_list(up, sizeof up, chips[c], 0);
+            rocdl_stage_list(ca, sizeof ca, chips[c], 1);
+            fly_pipeline_options uo = {.target = chips[c], .passes = up, .stop_after = -1, .no_snapshots = 1};
+            fly_pipeline_options co = uo;
+            co.passes = ca;
+            fly_pipeline_result u, c1, c2;
+            int uok = api->compile_ex(text, &uo, &u), c1ok = api->compile_ex(text, &co, &c1);
+            int c2ok = api->compile_ex(text, &co, &c2);
+            snprintf(d, sizeof d, "%s on %s: %s", files[k], chips[c],
+                     u.error    ? u.error
+                     : c1.error ? c1.error
+                     : c2.error ? c2.error
+                                : "different text");
+            int same = uok && c1ok && c2ok && u.final_ir && c1.final_ir && c2.final_ir &&
+                       strstr(u.final_ir, "llvm.func") && !strcmp(u.final_ir, c1.final_ir) &&
+                       !strcmp(u.final_ir, c2.final_ir);
+            check(same, "cached rocdl: stage 10 = upstream's", d);
+            same_stage += same;
+            api->result_free(&u);
+            api->result_free(&c1);
+            api->result_free(&c2);
+            fly_pipeline_options eo = {.target = chips[c], .stop_after = -1, .eager = 1};
+            fly_pipeline_options lo = {.target = chips[c], .stop_after = -1};
+            fly_pipeline_result e, l;
+            int eok = api->compile_ex(text, &eo, &e), lok = api->compile_ex(text, &lo, &l);
+            snprintf(d, sizeof d, "%s on %s: %s", files[k], chips[c], e.error ? e.error : l.error ? l.error : "");
+            same = eok && lok && l.lazy && e.llvm_ir && l.llvm_ir && !strcmp(e.llvm_ir, l.llvm_ir) &&
+                   e.hsaco_size == l.hsaco_size && !memcmp(e.hsaco, l.hsaco, e.hsaco_size);
+            check(same, "cached rocdl: deferred LLVM IR and code object = eager", d);
+            same_code += same;
+            total++;
+            api->result_free(&e);
+            api->result_free(&l);
+        }
+        free(text);
+    }
+    printf("cached convert-gpu-to-rocdl: stage 10 = upstream's for %d of %d, code object = eager's for %d of %d\n",
+           same_stage, total, same_code, total);
+    /* one entry per chip in the one context, each built once */
+    fly_pipeline_options o[2] = {{.target = "gfx942", .stop_after = -1}, {.target = "gfx950", .stop_after = -1}};
+    fly_pipeline_result r;
+    unsigned long before[3], after[3];
+    for (int i = 0; i < 2; i++) {
+        api->compile_ex(vadd, &o[i], &r);
+        api->result_free(&r);
+    }
+    int entries = api->rocdl_lower_stats(before);
+    int ok = 1;
+    for (int i = 0; i < 4; i++) {
+        ok &= api->compile_ex(vadd, &o[i % 2], &r);
+        api->result_free(&r);
+    }
+    api->rocdl_lower_stats(after);
+    char d[160];
+    snprintf(d, sizeof d, "%d entries, runs %lu -> %lu, builds %lu -> %lu", entries, before[0], after[0], before[1],
+             after[1]);
+    check(ok && entries >= 2 && after[0] == before[0] + 4 && after[1] == before[1],
+          "cached rocdl: gfx942 and gfx950 each keep their pattern sets", d);
+    /* the switch: upstream's pass in the deferred compile */
+    setenv("FLYI_PIPELINE_CACHED_ROCDL", "0", 1);
+    api->rocdl_lower_stats(before);
+    ok = api->compile_ex(vadd, &o[0], &r);
+    api->result_free(&r);
+    api->rocdl_lower_stats(after);
+    unsetenv("FLYI_PIPELINE_CACHED_ROCDL");
+    check(ok && after[0] == before[0], "cached rocdl: FLYI_PIPELINE_CACHED_ROCDL=0 runs upstream's pass", NULL);
+}
+
 static void check_errors(const fly_core_api *api) {
     fly_pipeline_result r;
     const char *bad_type =
@@ -473,6 +601,8 @@ static void check_builders(const fly_core_api *api) {
 
 int main(void) {
     char err[512] = "";
+    /* every deferred compile's cached convert-gpu-to-rocdl is compared with upstream's pass (checked at the end) */
+    setenv("FLYI_PIPELINE_CHECK_ROCDL", "1", 1);
     const fly_core_api *api = fly_core_load(err, sizeof err);
     check(api != NULL, "load", err);
     if (!api) {
@@ -490,9 +620,16 @@ int main(void) {
     check_lazy(api, "gfx942", 1);
     check_lazy(api, "gfx950", 1);
     check_lowered(api);
+    check_cached_rocdl(api);
     check_errors(api);
     check_exports(api);
     check_builders(api);
+    unsigned long counts[3];
+    api->rocdl_lower_stats(counts);
+    char d[128];
+    snprintf(d, sizeof d, "%lu runs, %lu differed", counts[0], counts[2]);
+    check(counts[0] > 0 && counts[2] == 0,
+          "cached rocdl: every deferred run = upstream's pass (FLYI_PIPELINE_CHECK_ROCDL)", d);
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

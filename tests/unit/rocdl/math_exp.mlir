@@ -1,0 +1,33 @@
+// Traced from tests/lang/kernels/compile_hints_fastmath.py (kernel k): math.exp.
+// Input of test_pipeline's cached convert-gpu-to-rocdl check (FLYDSL_DUMP_IR=1, 00_origin.mlir).
+#loc3 = loc("-":3:17)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%arg0: !fly.memref<f32, global, ?:1> loc("-":3:17)) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %thread_id_x = gpu.thread_id  x loc(#loc4)
+      %0 = arith.index_cast %thread_id_x : index to i32 loc(#loc4)
+      %1 = "fly.make_coord"(%0) : (i32) -> !fly.int_tuple<?> loc(#loc5)
+      %2 = "fly.memref.load"(%arg0, %1) : (!fly.memref<f32, global, ?:1>, !fly.int_tuple<?>) -> f32 loc(#loc5)
+      %3 = arith.mulf %2, %2 fastmath<nnan,ninf> : f32 loc(#loc6)
+      %4 = arith.addf %3, %2 fastmath<nnan,ninf> : f32 loc(#loc6)
+      %5 = arith.mulf %4, %2 fastmath<contract> : f32 loc(#loc7)
+      %6 = math.exp %5 : f32 loc(#loc8)
+      %7 = math.exp %5 fastmath<nnan,ninf> : f32 loc(#loc9)
+      %8 = arith.addf %6, %7 fastmath<nnan,ninf> : f32 loc(#loc8)
+      %9 = "fly.make_coord"(%0) : (i32) -> !fly.int_tuple<?> loc(#loc10)
+      "fly.memref.store"(%8, %arg0, %9) : (f32, !fly.memref<f32, global, ?:1>, !fly.int_tuple<?>) -> () loc(#loc10)
+      gpu.return loc(#loc11)
+    } loc(#loc2)
+  } loc(#loc1)
+} loc(#loc)
+#loc = loc("-":1:1)
+#loc1 = loc("-":2:3)
+#loc2 = loc("-":3:5)
+#loc4 = loc("compile_hints_fastmath.py":16:9)
+#loc5 = loc("compile_hints_fastmath.py":17:9)
+#loc6 = loc("compile_hints_fastmath.py":18:9)
+#loc7 = loc("compile_hints_fastmath.py":20:13)
+#loc8 = loc("compile_hints_fastmath.py":21:12)
+#loc9 = loc("compile_hints_fastmath.py":21:41)
+#loc10 = loc("compile_hints_fastmath.py":21:5)
+#loc11 = loc("-":16:7)
