@@ -459,6 +459,24 @@ void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
                (MlirValue){NULL});
 }
 
+bool fly_vx_priv_word_ptr(MlirValue p) {
+    int64_t c;
+    MlirOperation a = priv_of(p, &c);
+    return !mlirOperationIsNull(a) && fly_vx_priv_bytes(a) > 0 && fly_emu_type_bytes(priv_elem(a)) == 4;
+}
+
+MlirValue fly_vx_priv_addr(fly_vx *x, fly_emu_irb *b, MlirValue p) {
+    int64_t c;
+    MlirOperation a = priv_of(p, &c);
+    fly_vx_ent *ae = mlirOperationIsNull(a) ? NULL : fly_vx_get(x, fly_ir_res0(a));
+    if (!ae || mlirValueIsNull(ae->nv) || !mlirTypeIsAMemRef(mlirValueGetType(ae->nv))) return (MlirValue){NULL};
+    int64_t row = mlirShapedTypeGetDimSize(mlirValueGetType(ae->nv), 1);
+    MlirValue at = fly_vx_bin(b, "arith.addi", fly_vx_bin(b, "arith.muli", x->w, fly_emu_irb_const(b, row, x->idx)),
+                              fly_emu_irb_const(b, c * VW, x->idx));
+    MlirValue by = fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", at, x->i64), fly_vx_i64c(x, b, 4));
+    return fly_vx_bin(b, "arith.addi", fly_vx_base_addr(x, b, ae->nv), by);
+}
+
 /* A load or store of a register array's element or elements: the wave's slots, the active lanes' (mask). */
 void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     bool ld = fly_vx_is(op, "llvm.load");
