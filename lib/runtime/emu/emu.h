@@ -149,6 +149,7 @@ typedef struct fly_emu_kernel {
     int phased;                 /* thread_fn is a phase loop (emu_phase.c) over frames of frame_bytes */
     int vec;                    /* has a lane-vector form (emu_vec.c): vec_fn runs a whole block */
     int vec_defer;              /* would have one, but it has MFMAs: compiled at a large launch (emu_compile.c) */
+    int vec_only;               /* a second compile's kernel: only vec_fn (no thread_fn, lanes_fn) */
     fly_emu_entry_fn vec_fn;    /* for 1-D blocks of a multiple of 64 threads */
     size_t frame_bytes;
     fly_emu_psite *psites;      /* profiled sites (compiled with FLY_EMU_COMPILE_PROFILE), npsites entries */

@@ -9,6 +9,7 @@
 
 #include "ir/ir_context.h"
 #include "ir/ir_diag.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "passes/pass.h"
 #include "pipeline/pipeline.h"
@@ -64,6 +65,29 @@ static int run_host_passes(MlirModule m, char *err, size_t cap) {
     mlirPassManagerDestroy(pm);
     fly_ir_diags_detach(&d);
     return rc;
+}
+
+/* The second compile of a module (FLY_EMU_COMPILE_VEC_MFMA, fly_emu_program_run) runs only the lane-vector forms:
+ * the thread entries of the kernels that have one, and their bodies, are left out of the JIT (k->vec_only). */
+static void drop_thread_forms(MlirModule m, fly_emu_lowered *ks) {
+    for (int i = 0; i < ks->n; i++) {
+        fly_emu_kernel *k = &ks->k[i];
+        if (!k->vec || !k->syncs || !k->phased) continue;
+        char names[3][300];
+        snprintf(names[0], sizeof names[0], "__fly_emu_thread_%s", k->name);
+        snprintf(names[1], sizeof names[1], "__fly_emu_lanes_%s", k->name);
+        snprintf(names[2], sizeof names[2], "%s__emu", k->name);
+        for (int j = 0; j < 3; j++)
+            for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
+                 op = mlirOperationGetNextInBlock(op)) {
+                MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
+                if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), names[j])) {
+                    mlirOperationDestroy(op);
+                    break;
+                }
+            }
+        k->vec_only = 1;
+    }
 }
 
 static void register_symbols(MlirExecutionEngine ee) {
@@ -146,6 +170,7 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
         k->phased = rc == 0;
     }
     if (ok && !fibers && fly_emu_make_coroutines(m, &p->kernels, err, cap)) ok = 0;
+    if (ok && (flags & FLY_EMU_COMPILE_VEC_MFMA)) drop_thread_forms(m, &p->kernels);
     if (ok && getenv("FLYI_EMU_DUMP")) {
         char *s = fly_ir_op_print(mlirModuleGetOperation(m), false, false);
         fprintf(stderr, "%s\n", s ? s : "");
@@ -165,10 +190,11 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
             fly_emu_kernel *k = &p->kernels.k[i];
             char name[300];
             snprintf(name, sizeof name, "__fly_emu_%s_%s", k->syncs ? "thread" : "block", k->name);
-            fly_emu_entry_fn fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+            fly_emu_entry_fn fn =
+                k->vec_only ? NULL : (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
             if (k->syncs) k->thread_fn = fn;
             else k->block_fn = fn;
-            if (!fn) {
+            if (!fn && !k->vec_only) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
             }
@@ -176,7 +202,11 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
                 snprintf(name, sizeof name, "__fly_emu_vec_%s", k->name);
                 k->vec_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
             }
-            if (ok && k->syncs && !k->phased && !fibers) {
+            if (ok && k->vec_only && !k->vec_fn) {
+                snprintf(err, cap, "%s: JIT lookup failed", k->name);
+                ok = 0;
+            }
+            if (ok && k->syncs && !k->phased && !fibers && !k->vec_only) {
                 snprintf(name, sizeof name, "__fly_emu_lanes_%s", k->name);
                 k->lanes_fn = (fly_emu_lanes_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
                 if (!k->lanes_fn) {
