@@ -180,40 +180,6 @@ void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue ma
     }
 }
 
-/* A gather of 16-bit elements (vt) at the lanes' addresses under mask mk: x86 has no 16-bit gather (LLVM makes one a
- * load and insert per lane, slow to compile and to run), so each lane reads the aligned 32-bit word that holds its
- * element and takes its half. The word never leaves the element's 4-byte-aligned span, so it is as readable as the
- * (checked) element; the other half is dropped. */
-static MlirValue gather16(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue mk, MlirType pt, MlirType vt) {
-    int64_t n = VW;
-    MlirType v32 = fly_vx_vec_of(x, x->i32), v16 = fly_vx_vec_of(x, mlirIntegerTypeGet(x->ctx, 16));
-    MlirValue al = fly_vx_bin(b, "arith.andi", addrs, fly_vx_bcast(x, b, fly_vx_i64c(x, b, ~(int64_t)3)));
-    MlirValue o[3] = {fly_vx_cast(b, "llvm.inttoptr", al, mlirVectorTypeGet(1, &n, pt)), mk,
-                      fly_vx_bcast(x, b, fly_emu_irb_const(b, 0, x->i32))};
-    MlirNamedAttribute a4 = fly_vx_align_attr(x, 4, x->i32);
-    MlirValue w = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, v32, 1, &a4);
-    MlirValue sh = fly_vx_bin(b, "arith.shli",
-                              fly_vx_bin(b, "arith.andi", fly_vx_cast(b, "arith.trunci", addrs, v32),
-                                         fly_vx_bcast(x, b, fly_emu_irb_const(b, 2, x->i32))),
-                              fly_vx_bcast(x, b, fly_emu_irb_const(b, 3, x->i32)));
-    MlirValue h = fly_vx_cast(b, "arith.trunci", fly_vx_bin(b, "arith.shrui", w, sh), v16);
-    return mlirTypeEqual(v16, vt) ? h : fly_vx_cast(b, "arith.bitcast", h, vt);
-}
-
-/* A scatter of 16-bit elements (et) to the lanes' pointers under mask mk: a loop over the lanes in order (the last
- * active lane's value wins where addresses repeat), where LLVM would make 64 branches and stores of one. */
-static void scatter16(fly_vx *x, fly_emu_irb *b, MlirValue v, MlirValue ptrs, MlirValue mk, MlirType pt, MlirType et) {
-    fly_emu_irb in = *b;
-    MlirValue l = fly_vx_cast(&in, "arith.index_cast",
-                              fly_vx_open_for(x, &in, x->c0, fly_emu_irb_const(&in, VW, x->idx), x->c1), x->i64);
-    MlirValue on[2] = {mk, l}, po[2] = {ptrs, l}, vo[2] = {v, l};
-    fly_vx_open_if(x, &in, fly_vx_val(&in, "llvm.extractelement", 2, on, x->i1));
-    MlirValue so[2] = {fly_vx_val(&in, "llvm.extractelement", 2, vo, et),
-                       fly_vx_val(&in, "llvm.extractelement", 2, po, pt)};
-    MlirNamedAttribute a2 = fly_vx_align_attr(x, 2, x->i64);
-    fly_emu_irb_op(&in, "llvm.store", 2, so, fly_ir_type_null(), 1, &a2);
-}
-
 /* llvm.load / llvm.store through a pointer (not the context's). */
 void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     bool ld = fly_vx_is(op, "llvm.load");
@@ -270,8 +236,6 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
         } else if (consec) {
             MlirValue o[3] = {lane0, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
             r = fly_emu_irb_val(b, "llvm.intr.masked.load", 3, o, vt, 1, &al32);
-        } else if (esz == 2) {
-            r = gather16(x, b, addrs, mk, pt, vt);
         } else {
             MlirValue o[3] = {ptrs, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
             r = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, vt, 1, &al32);
@@ -286,8 +250,6 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
     } else if (consec) {
         MlirValue o[3] = {v, lane0, mk};
         fly_emu_irb_op(b, "llvm.intr.masked.store", 3, o, fly_ir_type_null(), 1, &al32);
-    } else if (esz == 2) {
-        scatter16(x, b, v, ptrs, mk, pt, et);
     } else { /* lanes in order: the last active lane's value wins where addresses repeat */
         MlirValue o[3] = {v, ptrs, mk};
         fly_emu_irb_op(b, "llvm.intr.masked.scatter", 3, o, fly_ir_type_null(), 1, &al32);
