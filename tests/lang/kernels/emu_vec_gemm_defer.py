@@ -18,8 +18,9 @@ def digest(t):
 def child():
     from flyi.kernels import gemm
     g = torch.Generator().manual_seed(5)
-    # 1 block (phase loop), 4 blocks (compiles the form), 1 block again (the form), a K tail
-    for m, n, k in [(64, 64, 64), (128, 128, 64), (64, 64, 64), (128, 128, 48)]:
+    # 1 block (phase loop), 4 blocks (compiles the form), 1 block again (the form), a K tail, a K loop of 4
+    # iterations (its accumulators carried in the loop's slots)
+    for m, n, k in [(64, 64, 64), (128, 128, 64), (64, 64, 64), (128, 128, 48), (128, 64, 160)]:
         a = torch.randn((m, k), generator=g).to(torch.bfloat16)
         b = torch.randn((k, n), generator=g).to(torch.bfloat16)
         print("gemm %dx%dx%d: %s" % (m, n, k, digest(gemm.gemm(a.cuda(), b.cuda()))), flush=True)
