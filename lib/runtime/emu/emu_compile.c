@@ -31,7 +31,7 @@ struct fly_emu_program {
     MlirExecutionEngine ee;
     fly_emu_lowered kernels;
     double ms;
-    /* the deferred lane-vector forms of kernels with MFMAs (fly_emu_program_pick) */
+    /* the deferred lane-vector forms of kernels with MFMAs (fly_emu_program_run) */
     char *text, *chip;        /* kept when a kernel has one */
     int flags;
     pthread_mutex_t mu;

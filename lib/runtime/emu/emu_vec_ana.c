@@ -504,7 +504,7 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
     if (fly_vx_is_call(op, "fly_emu_mfma_slot")) {
         /* the form of a kernel with MFMAs costs several CPU-seconds to compile (a 256^3 bf16 GEMM's first launch
          * 5.8 s against 0.7 s), which only large launches pay back: unless asked for (x->mfma), it is deferred to
-         * a second compile at the first large launch (fly_emu_program_pick) */
+         * a second compile at the first large launch (fly_emu_program_run) */
         x->mf_seen = true;
         if (divergent) fly_vx_bad(x, "an MFMA under a lane-dependent branch", op);
         if (!fly_vx_mf_uses_ok(op)) fly_vx_bad(x, "an MFMA lane record used other than by loads and stores", op);
