@@ -149,6 +149,8 @@ typedef struct fly_emu_kernel {
     fly_emu_lanes_fn lanes_fn;  /* resumes the ready coroutine threads; NULL: thread_fn runs in a fiber */
     int phased;                 /* thread_fn is a phase loop (emu_phase.c) over frames of frame_bytes */
     int vec;                    /* has a lane-vector form (emu_vec.c): vec_fn runs a whole block */
+    int vec_defer;              /* would have one, but it has MFMAs: compiled at a large launch (emu_compile.c) */
+    int vec_only;               /* a second compile's kernel: only vec_fn (no thread_fn, lanes_fn) */
     fly_emu_entry_fn vec_fn;    /* for 1-D blocks of a multiple of 64 threads */
     size_t frame_bytes;
     fly_emu_psite *psites;      /* profiled sites (compiled with FLY_EMU_COMPILE_PROFILE), npsites entries */
@@ -262,8 +264,9 @@ void fly_emu_kernel_clear(fly_emu_kernel *k);
 
 /* Before the host lowering: each synchronising kernel the lane-vector form handles gets "<name>__vec" and
  * its entry "__fly_emu_vec_<name>"(argv, ctx) (emu_vec.c), and k->vec set; the others are left alone
- * (FLYI_EMU_VEC_WHY=1 prints why). FLYI_EMU_VEC_OFF=1, FLYI_EMU_CORO=1 and FLYI_EMU_FIBERS=1 skip it. Returns 0. */
-int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out);
+ * (FLYI_EMU_VEC_WHY=1 prints why). A kernel with MFMAs gets it when mfma > 0; when mfma == 0 and the form would
+ * take it, k->vec_defer is set instead (fly_emu_program_run compiles it for a large launch); mfma < 0: neither. FLYI_EMU_VEC_OFF=1, FLYI_EMU_CORO=1 and FLYI_EMU_FIBERS=1 skip it. Returns 0. */
+int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out, int mfma);
 /* The slow path of a lane-vector access check: for each lane l set in mask (in lane order), its address
  * (addrs[l] when addrs is not 0, else first + l * stride) checked as thread t0 + l would (fly_emu_chk), and
  * for a store with vals (the lanes' values, bytes each) the lane's value stored, so that the lanes before a
@@ -284,7 +287,7 @@ int fly_emu_make_coroutines(MlirModule m, fly_emu_lowered *out, char *err, size_
  * and the ExecutionEngine at O3). Returns NULL with a message in err. */
 fly_emu_program *fly_emu_compile(const char *text, const char *chip, char *err, size_t cap);
 /* Flags of fly_emu_compile_ex: FLY_EMU_COMPILE_PROFILE adds the profiler's counter calls. */
-enum { FLY_EMU_COMPILE_PROFILE = 1 };
+enum { FLY_EMU_COMPILE_PROFILE = 1, FLY_EMU_COMPILE_VEC_MFMA = 2 };
 fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flags, char *err, size_t cap);
 
 /* ---- emu_profile.c: the profiler's counters ---- */
@@ -356,6 +359,12 @@ void fly_emu_pool_destroy(fly_emu_pool *p);
  * in err. printf records are appended to pf (when the kernel prints). */
 int fly_emu_run(fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g, fly_emu_printf_out *pf, char *err,
                 size_t cap);
+/* fly_emu_run of p's kernel k, or, when k's lane-vector form was deferred (k->vec_defer: it has MFMAs) and the
+ * launch is large (256 blocks or more, FLYI_EMU_VEC_MFMA_BLOCKS overrides, of 1-D blocks of whole waves) or k's
+ * launches have run 2 s in all, of the same kernel of a second compile of p's text with the form (made once, at
+ * that launch, and freed with p). */
+int fly_emu_program_run(fly_emu_program *p, fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g,
+                        fly_emu_printf_out *pf, char *err, size_t cap);
 
 /* Runtime functions the generated code calls (registered with the ExecutionEngine). */
 void fly_emu_barrier(void *ctx, int32_t site);

@@ -197,7 +197,7 @@ static int emu_launch(fly_rt_dev *d, void *mod, const fly_rt_kinfo *ki, const fl
     };
     if (d->prof) fly_prof_set_target(d->prof, l->target ? l->target : e->tg->chip);
     fly_emu_printf_out pf = {0};
-    int rc = fly_emu_run(e->pool, k, &g, &pf, err, cap);
+    int rc = fly_emu_program_run(mod, e->pool, k, &g, &pf, err, cap);
     if (k->printf_arg >= 0 && (pf.len || pf.lost)) records(rt, pf.records, pf.len, ki, pf.lost);
     free(pf.records);
     free(argv);

@@ -2,12 +2,14 @@
  * pipeline (1-9, up to where it diverges), the host lowering (emu_lower.c), the upstream
  * lowering to the LLVM dialect, access checks, and the MLIR ExecutionEngine at O3 with every
  * runtime symbol registered. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir/ir_context.h"
 #include "ir/ir_diag.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "passes/pass.h"
 #include "pipeline/pipeline.h"
@@ -29,7 +31,21 @@ struct fly_emu_program {
     MlirExecutionEngine ee;
     fly_emu_lowered kernels;
     double ms;
+    /* the deferred lane-vector forms of kernels with MFMAs (fly_emu_program_run) */
+    char *text, *chip;        /* kept when a kernel has one */
+    int flags;
+    pthread_mutex_t mu;
+    double *ran_ms;           /* each kernel's launches so far, milliseconds */
+    fly_emu_program *vprog;   /* the second compile, with the forms */
+    int vtried;
 };
+
+/* A launch this large (blocks) takes a deferred form at once (FLYI_EMU_VEC_MFMA_BLOCKS overrides), and a kernel
+ * that has run this long in all (ms) takes it at its next launch: the form's compile, several CPU-seconds, then
+ * costs at most about what the phase loop has already spent (a 1024^3 bf16 GEMM: 256 blocks, 0.25 CPU-seconds a
+ * launch in the phase loop, about half that in the form). */
+#define VEC_MFMA_BLOCKS 256
+#define VEC_MFMA_RAN_MS 2000.0
 
 static int run_host_passes(MlirModule m, char *err, size_t cap) {
     MlirContext ctx = mlirModuleGetContext(m);
@@ -49,6 +65,29 @@ static int run_host_passes(MlirModule m, char *err, size_t cap) {
     mlirPassManagerDestroy(pm);
     fly_ir_diags_detach(&d);
     return rc;
+}
+
+/* The second compile of a module (FLY_EMU_COMPILE_VEC_MFMA, fly_emu_program_run) runs only the lane-vector forms:
+ * the thread entries of the kernels that have one, and their bodies, are left out of the JIT (k->vec_only). */
+static void drop_thread_forms(MlirModule m, fly_emu_lowered *ks) {
+    for (int i = 0; i < ks->n; i++) {
+        fly_emu_kernel *k = &ks->k[i];
+        if (!k->vec || !k->syncs || !k->phased) continue;
+        char names[3][300];
+        snprintf(names[0], sizeof names[0], "__fly_emu_thread_%s", k->name);
+        snprintf(names[1], sizeof names[1], "__fly_emu_lanes_%s", k->name);
+        snprintf(names[2], sizeof names[2], "%s__emu", k->name);
+        for (int j = 0; j < 3; j++)
+            for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
+                 op = mlirOperationGetNextInBlock(op)) {
+                MlirAttribute a = mlirOperationGetAttributeByName(op, fly_ir_sref("sym_name"));
+                if (!mlirAttributeIsNull(a) && fly_ir_sref_eq(mlirStringAttrGetValue(a), names[j])) {
+                    mlirOperationDestroy(op);
+                    break;
+                }
+            }
+        k->vec_only = 1;
+    }
 }
 
 static void register_symbols(MlirExecutionEngine ee) {
@@ -87,6 +126,7 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
         snprintf(err, cap, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&p->mu, NULL);
     p->ctx = fly_ir_context_create();
     fly_ir_diags d;
     fly_ir_diags_attach(&d, p->ctx);
@@ -105,7 +145,20 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
     if (!ok) snprintf(err, cap, "%s: %s", r.error_stage ? r.error_stage : "pipeline", r.error ? r.error : "failed");
     fly_pipeline_result_free(&r);
     if (ok && fly_emu_lower_kernels(m, chip, &p->kernels, err, cap)) ok = 0;
-    if (ok && !(flags & FLY_EMU_COMPILE_PROFILE)) fly_emu_make_vector(m, &p->kernels);
+    /* FLYI_EMU_VEC_MFMA=1: kernels with MFMAs get the form in this compile; 0: never */
+    const char *mo = getenv("FLYI_EMU_VEC_MFMA");
+    int mfma = (flags & FLY_EMU_COMPILE_VEC_MFMA) || (mo && !strcmp(mo, "1")) ? 1 : mo && !strcmp(mo, "0") ? -1 : 0;
+    if (ok && !(flags & FLY_EMU_COMPILE_PROFILE)) fly_emu_make_vector(m, &p->kernels, mfma);
+    bool defer = false;
+    for (int i = 0; ok && i < p->kernels.n; i++) defer |= p->kernels.k[i].vec_defer;
+    if (ok && defer) {
+        p->text = strdup(text ? text : "");
+        p->chip = chip ? strdup(chip) : NULL;
+        p->flags = flags;
+        p->ran_ms = calloc((size_t)p->kernels.n + 1, sizeof *p->ran_ms);
+        if (!p->text || (chip && !p->chip) || !p->ran_ms)
+            for (int i = 0; i < p->kernels.n; i++) p->kernels.k[i].vec_defer = 0;
+    }
     if (ok && run_host_passes(m, err, cap)) ok = 0;
     if (ok && (flags & FLY_EMU_COMPILE_PROFILE) && fly_emu_insert_profile(m, &p->kernels, err, cap)) ok = 0;
     if (ok && fly_emu_insert_checks(m, &p->kernels, err, cap)) ok = 0;
@@ -120,6 +173,7 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
         k->phased = rc == 0;
     }
     if (ok && !fibers && fly_emu_make_coroutines(m, &p->kernels, err, cap)) ok = 0;
+    if (ok && (flags & FLY_EMU_COMPILE_VEC_MFMA)) drop_thread_forms(m, &p->kernels);
     if (ok && getenv("FLYI_EMU_DUMP")) {
         char *s = fly_ir_op_print(mlirModuleGetOperation(m), false, false);
         fprintf(stderr, "%s\n", s ? s : "");
@@ -139,10 +193,11 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
             fly_emu_kernel *k = &p->kernels.k[i];
             char name[300];
             snprintf(name, sizeof name, "__fly_emu_%s_%s", k->syncs ? "thread" : "block", k->name);
-            fly_emu_entry_fn fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
+            fly_emu_entry_fn fn =
+                k->vec_only ? NULL : (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
             if (k->syncs) k->thread_fn = fn;
             else k->block_fn = fn;
-            if (!fn) {
+            if (!fn && !k->vec_only) {
                 snprintf(err, cap, "%s: JIT lookup failed", k->name);
                 ok = 0;
             }
@@ -150,7 +205,11 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
                 snprintf(name, sizeof name, "__fly_emu_vec_%s", k->name);
                 k->vec_fn = (fly_emu_entry_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
             }
-            if (ok && k->syncs && !k->phased && !fibers) {
+            if (ok && k->vec_only && !k->vec_fn) {
+                snprintf(err, cap, "%s: JIT lookup failed", k->name);
+                ok = 0;
+            }
+            if (ok && k->syncs && !k->phased && !fibers && !k->vec_only) {
                 snprintf(name, sizeof name, "__fly_emu_lanes_%s", k->name);
                 k->lanes_fn = (fly_emu_lanes_fn)mlirExecutionEngineLookup(p->ee, fly_ir_sref(name));
                 if (!k->lanes_fn) {
@@ -185,8 +244,55 @@ const fly_emu_kernel *fly_emu_program_kernel_at(const fly_emu_program *p, int i)
 
 double fly_emu_program_compile_ms(const fly_emu_program *p) { return p ? p->ms : 0; }
 
+static int kernel_index(const fly_emu_program *p, const fly_emu_kernel *k) {
+    for (int i = 0; i < p->kernels.n; i++)
+        if (&p->kernels.k[i] == k) return i;
+    return -1;
+}
+
+/* The kernel a launch of p's kernel k over g runs: k, or its twin in the second compile (see emu.h). */
+static const fly_emu_kernel *pick(fly_emu_program *p, const fly_emu_kernel *k, const fly_emu_grid *g) {
+    int i = p && k && k->vec_defer ? kernel_index(p, k) : -1;
+    unsigned n = g->block[0] * g->block[1] * g->block[2];
+    if (i < 0 || g->block[1] != 1 || g->block[2] != 1 || n % 64 || g->prof) return k;
+    uint64_t blocks = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2], big = VEC_MFMA_BLOCKS;
+    const char *bs = getenv("FLYI_EMU_VEC_MFMA_BLOCKS");
+    if (bs && *bs) big = strtoull(bs, NULL, 10);
+    pthread_mutex_lock(&p->mu);
+    if (!p->vtried && (blocks >= big || p->ran_ms[i] >= VEC_MFMA_RAN_MS)) {
+        p->vtried = 1;
+        char e[512];
+        p->vprog = fly_emu_compile_ex(p->text, p->chip, p->flags | FLY_EMU_COMPILE_VEC_MFMA, e, sizeof e);
+        if (getenv("FLYI_EMU_VEC_WHY"))
+            fprintf(stderr, "emu: %s: lane-vector form compiled for a launch of %llu blocks%s%s\n", k->name,
+                    (unsigned long long)blocks, p->vprog ? "" : ": ", p->vprog ? "" : e);
+    }
+    const fly_emu_kernel *v = p->vprog ? fly_emu_program_kernel(p->vprog, k->name) : NULL;
+    pthread_mutex_unlock(&p->mu);
+    return v && v->vec_fn ? v : k;
+}
+
+int fly_emu_program_run(fly_emu_program *p, fly_emu_pool *pool, const fly_emu_kernel *k, const fly_emu_grid *g,
+                        fly_emu_printf_out *pf, char *err, size_t cap) {
+    const fly_emu_kernel *r = pick(p, k, g);
+    double t0 = fly_ir_now_ms();
+    int rc = fly_emu_run(pool, r, g, pf, err, cap);
+    int i = r == k && k->vec_defer ? kernel_index(p, k) : -1;
+    if (i >= 0) {
+        pthread_mutex_lock(&p->mu);
+        p->ran_ms[i] += fly_ir_now_ms() - t0;
+        pthread_mutex_unlock(&p->mu);
+    }
+    return rc;
+}
+
 void fly_emu_program_free(fly_emu_program *p) {
     if (!p) return;
+    fly_emu_program_free(p->vprog);
+    free(p->text);
+    free(p->chip);
+    free(p->ran_ms);
+    pthread_mutex_destroy(&p->mu);
     if (!mlirExecutionEngineIsNull(p->ee)) mlirExecutionEngineDestroy(p->ee);
     for (int i = 0; i < p->kernels.n; i++) fly_emu_kernel_clear(&p->kernels.k[i]);
     free(p->kernels.k);

@@ -63,6 +63,7 @@ static int build(fly_vx *x, MlirModule m, MlirOperation f) {
     for (int it = 0; it < 64 && fly_vx_vary_block(x, oentry); it++) {}
     fly_vx_scan_block(x, oentry, true, false);
     if (x->bad) return -1;
+    if (x->mf_seen && !x->mfma) return 1;
     for (int i = 0; i < x->ne; i++) x->e[i].reloaded = 0;
     /* the new function */
     char name[300];
@@ -206,7 +207,7 @@ static void declare_runtime(MlirModule m, const char *name, intptr_t n, const Ml
     fly_ir_op_insert(mlirModuleGetBody(m), mlirBlockGetFirstOperation(mlirModuleGetBody(m)), mlirOperationCreate(&st));
 }
 
-int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
+int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out, int mfma) {
     static const char *const off_env[] = {"FLYI_EMU_VEC_OFF", "FLYI_EMU_CORO", "FLYI_EMU_FIBERS"};
     for (size_t i = 0; i < sizeof off_env / sizeof off_env[0]; i++)
         if (getenv(off_env[i])) return 0;
@@ -234,13 +235,20 @@ int fly_emu_make_vector(MlirModule m, fly_emu_lowered *out) {
             fprintf(stderr, "%s\n", t ? t : "");
             free(t);
         }
-        fly_vx x = {.ctx = ctx, .k = k};
+        fly_vx x = {.ctx = ctx, .k = k, .mfma = mfma > 0};
         x.idx = mlirIndexTypeGet(ctx);
         x.i1 = mlirIntegerTypeGet(ctx, 1);
         x.i64 = mlirIntegerTypeGet(ctx, 64);
         x.i32 = mlirIntegerTypeGet(ctx, 32);
         x.ptr = fly_emu_irb_type(ctx, "!llvm.ptr");
-        if (build(&x, m, f) == 0 && make_entry(&x, m) == 0) {
+        int rc = build(&x, m, f);
+        if (rc == 1) {
+            k->vec_defer = mfma == 0;
+            if (getenv("FLYI_EMU_VEC_WHY"))
+                fprintf(stderr, "emu: %s: %s\n", k->name,
+                        mfma ? "no lane-vector form (MFMAs, FLYI_EMU_VEC_MFMA=0)"
+                             : "lane-vector form deferred to a large launch (MFMAs)");
+        } else if (rc == 0 && make_entry(&x, m) == 0) {
             k->vec = 1;
             if (getenv("FLYI_EMU_VEC_WHY")) fprintf(stderr, "emu: %s: lane-vector form\n", k->name);
         } else {

@@ -502,11 +502,10 @@ static void scan_op(fly_vx *x, MlirOperation op, bool level, bool divergent) {
         return;
     }
     if (fly_vx_is_call(op, "fly_emu_mfma_slot")) {
-        /* kernels with MFMAs keep the phase loop unless FLYI_EMU_VEC_MFMA=1: the form's compile of their wide
-         * vectors costs several CPU-seconds (a 256^3 bf16 GEMM's first launch 5.8 s against 0.7 s), which only
-         * many large launches pay back (about 30 at 1024^3) */
-        const char *mo = getenv("FLYI_EMU_VEC_MFMA");
-        if (!mo || strcmp(mo, "1")) fly_vx_bad(x, "an MFMA (FLYI_EMU_VEC_MFMA=1 runs it in this form)", op);
+        /* the form of a kernel with MFMAs costs several CPU-seconds to compile (a 256^3 bf16 GEMM's first launch
+         * 5.8 s against 0.7 s), which only large launches pay back: unless asked for (x->mfma), it is deferred to
+         * a second compile at the first large launch (fly_emu_program_run) */
+        x->mf_seen = true;
         if (divergent) fly_vx_bad(x, "an MFMA under a lane-dependent branch", op);
         if (!fly_vx_mf_uses_ok(op)) fly_vx_bad(x, "an MFMA lane record used other than by loads and stores", op);
         return;

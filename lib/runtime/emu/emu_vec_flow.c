@@ -339,6 +339,31 @@ static void gen_run(fly_vx *x, fly_emu_irb *b, MlirOperation *ops, int n) {
     }
 }
 
+/* A barrier loop's yielded value spilled in the body's last run (no barrier, barrier loop or cutting cross-lane
+ * operation after its op), of its carried value's type, yielded once: its spill goes straight into the carried
+ * value's slot, which copy_to_slots then leaves alone (one copy of the wave's value less an iteration: a GEMM's
+ * accumulators are 4 KB a wave). A later read of the carried value in that run was reloaded at the run's start. */
+static void share_yield_slots(fly_vx *x, MlirBlock body, int nr) {
+    MlirOperation y = mlirBlockGetTerminator(body);
+    for (int i = 0; i < nr; i++) {
+        MlirValue yv = mlirOperationGetOperand(y, i), ba = mlirBlockGetArgument(body, 1 + i);
+        fly_vx_ent *fe = fly_vx_get(x, yv), *te = fly_vx_get(x, ba);
+        if (!fe || !te || mlirValueIsNull(te->slot) || !mlirValueIsNull(fe->slot) || !fe->spill ||
+            fe->vary != te->vary || !mlirTypeEqual(mlirValueGetType(yv), mlirValueGetType(ba)) ||
+            !mlirValueIsAOpResult(yv))
+            continue;
+        MlirOperation d = mlirOpResultGetOwner(yv);
+        if (!mlirBlockEqual(mlirOperationGetBlock(d), body)) continue;
+        bool ok = true;
+        for (int j = 0; j < nr && ok; j++) ok = j == i || !mlirValueEqual(mlirOperationGetOperand(y, j), yv);
+        for (MlirOperation o = mlirOperationGetNextInBlock(d); ok && !mlirOperationEqual(o, y);
+             o = mlirOperationGetNextInBlock(o))
+            ok = !fly_vx_is_call(o, "fly_emu_barrier") && !fly_vx_has_barrier(o) &&
+                 !(fly_vx_is_call(o, "fly_emu_shfl") && fly_vx_splits_run(x, o));
+        if (ok) fe->slot = te->slot;
+    }
+}
+
 /* Copies the n old values from[] into the per-wave slots of to[] (a barrier loop's carried values), wave by wave:
  * values visible everywhere as they are, the others from their own slots. */
 static void copy_to_slots(fly_vx *x, fly_emu_irb *b, int n, const MlirValue *from, const MlirValue *to) {
@@ -351,6 +376,7 @@ static void copy_to_slots(fly_vx *x, fly_emu_irb *b, int n, const MlirValue *fro
             fly_vx_bad(x, "a loop-carried value without a slot", (MlirOperation){NULL});
             return;
         }
+        if (fe->seg >= 0 && !mlirValueIsNull(fe->slot) && mlirValueEqual(fe->slot, te->slot)) continue; /* shared */
         MlirValue v;
         if (fe->seg < 0) {
             v = fly_vx_use(x, &in, from[i], te->vary);
@@ -419,6 +445,7 @@ void fly_vx_gen_level(fly_vx *x, fly_emu_irb *b, MlirBlock ob, MlirValue tx) {
                 to[i] = ba;
             }
             if (nr && !x->bad) copy_to_slots(x, b, nr, from, to);
+            share_yield_slots(x, body, nr);
             MlirValue iv = fly_vx_open_for(x, &in, o[0], o[1], o[2]);
             fly_vx_put(x, mlirBlockGetArgument(body, 0), iv, false, (MlirValue){NULL});
             fly_vx_gen_level(x, &in, body, tx);

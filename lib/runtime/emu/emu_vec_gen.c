@@ -182,10 +182,77 @@ static MlirValue wave_buf(fly_vx *x, MlirValue *m, int64_t n, MlirType t) {
     return *m = fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa);
 }
 
+/* MFMA suspension op: an fly_emu_shfl call in the MFMA mode. */
+static bool is_mfma_susp(MlirOperation op) {
+    int64_t mode;
+    return fly_vx_is_call(op, "fly_emu_shfl") && fly_emu_const_int(mlirOperationGetOperand(op, 4), &mode) &&
+           mode == FLY_EMU_X_MFMA;
+}
+
+/* Ops that touch no memory and compute nothing of the lanes' (between an MFMA's parts). */
+static bool mf_inert(MlirOperation o) {
+    return fly_vx_is_call(o, "fly_emu_mfma_slot") || fly_vx_is(o, "llvm.getelementptr") ||
+           fly_vx_is(o, "llvm.mlir.constant") || fly_vx_is(o, "arith.constant");
+}
+
+/* Whether an MFMA's c, stored by cst, may be read by the call straight from the register array it was loaded from:
+ * the stored value is a load of a register array's 4-byte elements in the same block, and from that load to the
+ * MFMA's suspension no op stores to a register array, calls anything but fly_emu_mfma_slot or holds regions. */
+static bool mf_c_in_place(MlirOperation cst) {
+    MlirValue v = mlirOperationGetOperand(cst, 0);
+    if (!mlirValueIsAOpResult(v)) return false;
+    MlirOperation ld = mlirOpResultGetOwner(v);
+    if (!fly_vx_is(ld, "llvm.load") || !fly_vx_priv_word_ptr(mlirOperationGetOperand(ld, 0)) ||
+        !mlirBlockEqual(mlirOperationGetBlock(ld), mlirOperationGetBlock(cst)))
+        return false;
+    bool seen = false;
+    for (MlirOperation o = mlirOperationGetNextInBlock(ld); !mlirOperationIsNull(o);
+         o = mlirOperationGetNextInBlock(o)) {
+        if (mlirOperationEqual(o, cst)) seen = true;
+        if (is_mfma_susp(o)) return seen;
+        if (mlirOperationGetNumRegions(o) || (fly_vx_is(o, "func.call") && !fly_vx_is_call(o, "fly_emu_mfma_slot")) ||
+            (fly_vx_is(o, "llvm.store") && fly_vx_priv_ptr(mlirOperationGetOperand(o, 1))))
+            return false;
+    }
+    return false;
+}
+
+/* The store of an MFMA's d into a register array that its call may make in place (null: none): after suspension
+ * sus, only inert ops, then the d load (its one use a store of it to a register array's 4-byte elements), inert ops,
+ * and that store. The d load is returned in *ld. */
+static MlirOperation mf_d_in_place(MlirOperation sus, MlirOperation *ld) {
+    *ld = (MlirOperation){NULL};
+    int64_t off;
+    for (MlirOperation o = mlirOperationGetNextInBlock(sus); !mlirOperationIsNull(o);
+         o = mlirOperationGetNextInBlock(o)) {
+        if (mf_inert(o)) continue;
+        if (mlirOperationIsNull(*ld) && fly_vx_is(o, "llvm.load") &&
+            fly_vx_mf_ptr(mlirOperationGetOperand(o, 0), &off)) {
+            MlirOpOperand u = mlirValueGetFirstUse(fly_ir_res0(o));
+            if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) break;
+            MlirOperation st = mlirOpOperandGetOwner(u);
+            if (!fly_vx_is(st, "llvm.store") || mlirOpOperandGetOperandNumber(u) != 0 ||
+                !fly_vx_priv_word_ptr(mlirOperationGetOperand(st, 1)) ||
+                !mlirBlockEqual(mlirOperationGetBlock(st), mlirOperationGetBlock(o)))
+                break;
+            *ld = o;
+            continue;
+        }
+        if (!mlirOperationIsNull(*ld) &&
+            mlirOperationEqual(mlirOpOperandGetOwner(mlirValueGetFirstUse(fly_ir_res0(*ld))), o))
+            return o;
+        break;
+    }
+    *ld = (MlirOperation){NULL};
+    return (MlirOperation){NULL};
+}
+
 /* An MFMA (emu_mfma.c's lowering: stores into the lane's record, the suspension, a load of d) on the wave's lane
  * vectors: the stores write the wave's vectors of a, b, a2, b2 and c whole, the suspension calls fly_emu_vmfma
  * (which runs the phase loop's full-wave product on them), the load reads the wave's d. The record pointer and its
- * geps generate nothing. */
+ * geps generate nothing. The accumulators stay in their register arrays where they can: a c loaded from one is read
+ * by the call from its slots (mf_c_in_place), a d only stored into one is written there by the call (mf_d_in_place;
+ * the load and the store then generate nothing), so that a chain of MFMAs on one accumulator moves no vectors. */
 void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     MlirType f32 = mlirF32TypeGet(x->ctx);
     MlirValue ab = wave_buf(x, &x->mfab, 4 * VW, x->i64), c = wave_buf(x, &x->mfc, 16 * VW, f32),
@@ -193,6 +260,12 @@ void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
     int64_t off = 0;
     if (fly_vx_is(op, "llvm.store")) {
         fly_vx_mf_ptr(mlirOperationGetOperand(op, 1), &off);
+        if (off >= 32) x->mfc_at = (MlirValue){NULL};
+        if (off >= 32 && mf_c_in_place(op)) {
+            MlirOperation ld = mlirOpResultGetOwner(mlirOperationGetOperand(op, 0));
+            x->mfc_at = fly_vx_priv_addr(x, b, mlirOperationGetOperand(ld, 0));
+            if (!mlirValueIsNull(x->mfc_at)) return;
+        }
         MlirValue v = fly_vx_use(x, b, mlirOperationGetOperand(op, 0), true);
         MlirValue m = ab, at = fly_emu_irb_const(b, off / 8 * VW, x->idx);
         if (off >= 32) {
@@ -204,6 +277,10 @@ void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
         MlirValue so[3] = {v, m, at};
         fly_emu_irb_op(b, "vector.store", 3, so, fly_ir_type_null(), 0, NULL);
     } else if (fly_vx_is(op, "llvm.load")) {
+        if (!mlirOperationIsNull(x->mf_ld) && mlirOperationEqual(op, x->mf_ld)) {
+            x->mf_ld = (MlirOperation){NULL}; /* written in place by the call; its store generates nothing */
+            return;
+        }
         MlirType rt = mlirValueGetType(fly_ir_res0(op)), vt = fly_vx_vec_of(x, rt);
         int64_t n = mlirShapedTypeGetDimSize(vt, 0);
         MlirValue lo[2] = {d, x->c0};
@@ -212,9 +289,14 @@ void fly_vx_gen_mfma(fly_vx *x, fly_emu_irb *b, MlirOperation op) {
         fly_vx_put(x, fly_ir_res0(op), v, true, (MlirValue){NULL});
     } else if (fly_vx_is_call(op, "fly_emu_shfl")) {
         fly_emu_const_int(mlirOperationGetOperand(op, 2), &off);
-        MlirValue args[4] = {fly_emu_irb_const(b, off, x->i32), fly_vx_base_addr(x, b, ab), fly_vx_base_addr(x, b, c),
-                             fly_vx_base_addr(x, b, d)};
+        MlirValue ca = mlirValueIsNull(x->mfc_at) ? fly_vx_base_addr(x, b, c) : x->mfc_at, da = (MlirValue){NULL};
+        MlirOperation ld, st = mf_d_in_place(op, &ld);
+        if (!mlirOperationIsNull(st)) da = fly_vx_priv_addr(x, b, mlirOperationGetOperand(st, 1));
+        if (!mlirValueIsNull(da)) x->mf_ld = ld, x->mf_st = st;
+        else da = fly_vx_base_addr(x, b, d);
+        MlirValue args[4] = {fly_emu_irb_const(b, off, x->i32), fly_vx_base_addr(x, b, ab), ca, da};
         fly_emu_irb_call(b, "fly_emu_vmfma", 4, args, fly_ir_type_null());
+        x->mfc_at = (MlirValue){NULL};
         /* the suspension's own value: the source lane's (lane `kind`'s deposit, 0) or the lane's own, 0 either way */
         fly_vx_put(x, fly_ir_res0(op), fly_vx_i64c(x, b, 0), false, (MlirValue){NULL});
     }
@@ -411,6 +493,10 @@ static bool fly_vx_lvec_op(fly_vx *x, MlirOperation op) {
 
 void fly_vx_gen_op(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     if (x->bad) return;
+    if (!mlirOperationIsNull(x->mf_st) && mlirOperationEqual(op, x->mf_st)) {
+        x->mf_st = (MlirOperation){NULL}; /* an MFMA's d, which its call wrote in place (fly_vx_gen_mfma) */
+        return;
+    }
     if (is_mfma_op(op)) fly_vx_gen_mfma(x, b, op);
     else if (fly_vx_is(op, "scf.if")) fly_vx_gen_if(x, b, op, mask);
     else if (fly_vx_is(op, "scf.for")) fly_vx_gen_for(x, b, op, mask);

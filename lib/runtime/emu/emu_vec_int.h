@@ -39,6 +39,7 @@ typedef struct fly_vx {
     fly_vx_ent *e;
     int ne, cape;
     bool bad;
+    bool mfma, mf_seen; /* build kernels with MFMAs (else defer them: fly_emu_make_vector); one was seen */
     char why[160];
     int nseg, cur;                       /* numbering of the runs */
     int64_t priv;                        /* the bytes of register arrays a lane holds */
@@ -46,6 +47,8 @@ typedef struct fly_vx {
     MlirOperation *splits;               /* the cross-lane operations that start a run (fly_vx_splits_run) */
     int nsplit, capsplit;
     MlirValue mfab, mfc, mfd; /* the MFMA operands and results of a wave (memrefs), made on first use */
+    MlirValue mfc_at;         /* the next MFMA's c: the i64 address of a register array's slots, or null (mfc) */
+    MlirOperation mf_ld, mf_st; /* an MFMA's d load and its store to a register array, written in place (skipped) */
     MlirBlock fentry;
     MlirOperation first; /* the new entry's first op: slots go before it */
 } fly_vx;
@@ -160,6 +163,11 @@ int64_t fly_vx_priv_bytes(MlirOperation a);
 bool fly_vx_priv_ptr(MlirValue p);
 void fly_vx_gen_priv(fly_vx *x, MlirOperation op);
 void fly_vx_gen_priv_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask);
+
+/* Whether old pointer p is a register array's element of 4 bytes; the i64 address of the wave's slots of that element
+ * (value v of lane l at 4 (v * 64 + l) bytes from it, as an MFMA's c and d), null when p is not one. */
+bool fly_vx_priv_word_ptr(MlirValue p);
+MlirValue fly_vx_priv_addr(fly_vx *x, fly_emu_irb *b, MlirValue p);
 
 /* Block allocas (not register arrays; a buffer resource record): the alloca old pointer p derives from, or null;
  * whether all of an alloca's uses are loads, stores, constant geps and casts; the alloca (at the function's

@@ -180,6 +180,43 @@ void fly_vx_gen_access(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue ma
     }
 }
 
+/* A gather of elements of esz (1 or 2) bytes (vt) at every lane's address (ptrs, addrs): when each half-wave's lanes
+ * read consecutive elements (an MFMA's B fragment from LDS: lanes 0-31 32 columns of a k row, lanes 32-63 those of
+ * another k), checked at run time, two vector loads; else the gather, which x86 does lane by lane for these widths. */
+static MlirValue gather_halves(fly_vx *x, fly_emu_irb *b, MlirValue addrs, MlirValue ptrs, MlirType vt, MlirType et,
+                               MlirType pt, int64_t esz) {
+    int64_t h = VW / 2, offs[VW], idx[VW];
+    int first[VW];
+    for (int l = 0; l < VW; l++) offs[l] = (l % h) * esz, first[l] = l < h, idx[l] = l;
+    MlirType v64 = fly_vx_vec_of(x, x->i64), v1 = fly_vx_vec_of(x, x->i1);
+    MlirNamedAttribute oa = fly_ir_named(x->ctx, "value", mlirDenseElementsAttrInt64Get(v64, VW, offs)),
+                       fa = fly_ir_named(x->ctx, "value", mlirDenseElementsAttrBoolGet(v1, VW, first)),
+                       p0 = fly_ir_named(x->ctx, "static_position", mlirDenseI64ArrayGet(x->ctx, 1, (int64_t[]){0})),
+                       p1 = fly_ir_named(x->ctx, "static_position", mlirDenseI64ArrayGet(x->ctx, 1, &h));
+    MlirValue a0 = fly_emu_irb_val(b, "vector.extract", 1, &addrs, x->i64, 1, &p0),
+              a1 = fly_emu_irb_val(b, "vector.extract", 1, &addrs, x->i64, 1, &p1);
+    MlirValue sel[3] = {fly_emu_irb_val(b, "arith.constant", 0, NULL, v1, 1, &fa), fly_vx_bcast(x, b, a0),
+                        fly_vx_bcast(x, b, a1)};
+    MlirValue exp = fly_vx_bin(b, "arith.addi", fly_vx_val(b, "arith.select", 3, sel, v64),
+                               fly_emu_irb_val(b, "arith.constant", 0, NULL, v64, 1, &oa));
+    MlirValue ok = fly_vx_reduce(x, b, "and", fly_vx_cmpi(x, b, CMP_EQ, addrs, exp));
+    fly_emu_irb tb, eb;
+    MlirOperation ifop = fly_vx_open_if_res(x, b, ok, 1, &vt, &tb, &eb);
+    MlirType ht = mlirVectorTypeGet(1, &h, et);
+    MlirNamedAttribute al = fly_vx_align_attr(x, esz, x->i64);
+    MlirValue q0 = fly_vx_cast(&tb, "llvm.inttoptr", a0, pt), q1 = fly_vx_cast(&tb, "llvm.inttoptr", a1, pt);
+    MlirValue hv[2] = {fly_emu_irb_val(&tb, "llvm.load", 1, &q0, ht, 1, &al),
+                       fly_emu_irb_val(&tb, "llvm.load", 1, &q1, ht, 1, &al)};
+    MlirNamedAttribute ma = fly_ir_named(x->ctx, "mask", mlirDenseI64ArrayGet(x->ctx, VW, idx));
+    MlirValue cat = fly_emu_irb_val(&tb, "vector.shuffle", 2, hv, vt, 1, &ma);
+    fly_emu_irb_op(&tb, "scf.yield", 1, &cat, fly_ir_type_null(), 0, NULL);
+    MlirNamedAttribute a32 = fly_vx_align_attr(x, esz, x->i32);
+    MlirValue o[3] = {ptrs, x->ones, fly_vx_bcast(x, &eb, fly_vx_zero_of(x, &eb, et))};
+    MlirValue g = fly_emu_irb_val(&eb, "llvm.intr.masked.gather", 3, o, vt, 1, &a32);
+    fly_emu_irb_op(&eb, "scf.yield", 1, &g, fly_ir_type_null(), 0, NULL);
+    return fly_ir_res0(ifop);
+}
+
 /* llvm.load / llvm.store through a pointer (not the context's). */
 void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue mask) {
     bool ld = fly_vx_is(op, "llvm.load");
@@ -236,6 +273,8 @@ void fly_vx_gen_llaccess(fly_vx *x, fly_emu_irb *b, MlirOperation op, MlirValue 
         } else if (consec) {
             MlirValue o[3] = {lane0, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
             r = fly_emu_irb_val(b, "llvm.intr.masked.load", 3, o, vt, 1, &al32);
+        } else if (esz <= 2 && mlirValueIsNull(mask)) {
+            r = gather_halves(x, b, addrs, ptrs, vt, et, pt, esz);
         } else {
             MlirValue o[3] = {ptrs, mk, fly_vx_bcast(x, b, fly_vx_zero_of(x, b, et))};
             r = fly_emu_irb_val(b, "llvm.intr.masked.gather", 3, o, vt, 1, &al32);
@@ -457,6 +496,24 @@ void fly_vx_gen_priv(fly_vx *x, MlirOperation op) {
         fly_ir_named(x->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(x->ctx, 2, (int32_t[]){0, 0}));
     fly_vx_put(x, fly_ir_res0(op), fly_emu_irb_val(&fb, "memref.alloca", 0, NULL, mt, 1, &sa), false,
                (MlirValue){NULL});
+}
+
+bool fly_vx_priv_word_ptr(MlirValue p) {
+    int64_t c;
+    MlirOperation a = priv_of(p, &c);
+    return !mlirOperationIsNull(a) && fly_vx_priv_bytes(a) > 0 && fly_emu_type_bytes(priv_elem(a)) == 4;
+}
+
+MlirValue fly_vx_priv_addr(fly_vx *x, fly_emu_irb *b, MlirValue p) {
+    int64_t c;
+    MlirOperation a = priv_of(p, &c);
+    fly_vx_ent *ae = mlirOperationIsNull(a) ? NULL : fly_vx_get(x, fly_ir_res0(a));
+    if (!ae || mlirValueIsNull(ae->nv) || !mlirTypeIsAMemRef(mlirValueGetType(ae->nv))) return (MlirValue){NULL};
+    int64_t row = mlirShapedTypeGetDimSize(mlirValueGetType(ae->nv), 1);
+    MlirValue at = fly_vx_bin(b, "arith.addi", fly_vx_bin(b, "arith.muli", x->w, fly_emu_irb_const(b, row, x->idx)),
+                              fly_emu_irb_const(b, c * VW, x->idx));
+    MlirValue by = fly_vx_bin(b, "arith.muli", fly_vx_cast(b, "arith.index_cast", at, x->i64), fly_vx_i64c(x, b, 4));
+    return fly_vx_bin(b, "arith.addi", fly_vx_base_addr(x, b, ae->nv), by);
 }
 
 /* A load or store of a register array's element or elements: the wave's slots, the active lanes' (mask). */

@@ -133,7 +133,7 @@ static int run_locked(fly_hip_runner *r, const fly_hip_standin_launch *l, char *
         .printf_cap = pcap ? pcap : FLY_RT_PRINTF_DEFAULT,
     };
     fly_emu_printf_out pf = {0};
-    rc = fly_emu_run(r->pool, k, &g, &pf, err, cap);
+    rc = fly_emu_program_run(e->prog, r->pool, k, &g, &pf, err, cap);
     if (pbuf && (pf.len || pf.lost)) put_records(pbuf, &pf);
     free(pf.records);
 out:

@@ -1,6 +1,6 @@
 # flyi: run
-# The kernel library's MFMA GEMM (gemm.gemm, gemm_preshuffled, gemm_fp8) in the emulator's lane-vector form (opt-in:
-# FLYI_EMU_VEC_MFMA=1, its compile being slow) gives the
+# The kernel library's MFMA GEMM (gemm.gemm, gemm_preshuffled, gemm_fp8) in the emulator's lane-vector form (compiled
+# with the module: FLYI_EMU_VEC_MFMA=1; by default only for a large launch, emu_vec_gemm_defer) gives the
 # bits of the per-thread phase loop (FLYI_EMU_VEC_OFF=1): register fragments as per-lane slots, buffer loads as wave
 # loads, the K loop's carried accumulators in per-wave slots, the K tail's barrier under a uniform branch, and each
 # MFMA on the wave's lane vectors (fly_emu_vmfma, the full-wave product on element-major operands). A child process
