@@ -36,6 +36,7 @@ struct fly_emu_program {
     int flags;
     pthread_mutex_t mu;
     double *ran_ms;           /* each kernel's launches so far, milliseconds */
+    uint64_t big;             /* blocks of a launch that takes the form at once */
     fly_emu_program *vprog;   /* the second compile, with the forms */
     int vtried;
 };
@@ -156,6 +157,8 @@ fly_emu_program *fly_emu_compile_ex(const char *text, const char *chip, int flag
         p->chip = chip ? strdup(chip) : NULL;
         p->flags = flags;
         p->ran_ms = calloc((size_t)p->kernels.n + 1, sizeof *p->ran_ms);
+        const char *bs = getenv("FLYI_EMU_VEC_MFMA_BLOCKS");
+        p->big = bs && *bs ? strtoull(bs, NULL, 10) : VEC_MFMA_BLOCKS;
         if (!p->text || (chip && !p->chip) || !p->ran_ms)
             for (int i = 0; i < p->kernels.n; i++) p->kernels.k[i].vec_defer = 0;
     }
@@ -255,11 +258,9 @@ static const fly_emu_kernel *pick(fly_emu_program *p, const fly_emu_kernel *k, c
     int i = p && k && k->vec_defer ? kernel_index(p, k) : -1;
     unsigned n = g->block[0] * g->block[1] * g->block[2];
     if (i < 0 || g->block[1] != 1 || g->block[2] != 1 || n % 64 || g->prof) return k;
-    uint64_t blocks = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2], big = VEC_MFMA_BLOCKS;
-    const char *bs = getenv("FLYI_EMU_VEC_MFMA_BLOCKS");
-    if (bs && *bs) big = strtoull(bs, NULL, 10);
+    uint64_t blocks = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2];
     pthread_mutex_lock(&p->mu);
-    if (!p->vtried && (blocks >= big || p->ran_ms[i] >= VEC_MFMA_RAN_MS)) {
+    if (!p->vtried && (blocks >= p->big || p->ran_ms[i] >= VEC_MFMA_RAN_MS)) {
         p->vtried = 1;
         char e[512];
         p->vprog = fly_emu_compile_ex(p->text, p->chip, p->flags | FLY_EMU_COMPILE_VEC_MFMA, e, sizeof e);

@@ -71,13 +71,8 @@ static fy_obj *do_atomic(const char *fname, const char *kind, fy_obj *const *a, 
     FY_DECREF(val);
     if (err) return NULL;
     const char *ty = fy_trace_mlir_type(et);
-    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr), g = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
-                  ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
-                  U(p), U(it), ty);
-    fy_trace_end_line(tr);
+    uint64_t p = fy_trace_global_base(tr, t->ssa, t->ty, ty);
+    uint64_t g = fy_trace_new_ssa(tr), r = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.getelementptr %%%llu[%%%llu] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, %s",
                   U(g), U(p), U(ho), ty);
     fy_trace_end_line(tr);

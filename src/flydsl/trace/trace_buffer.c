@@ -88,6 +88,16 @@ const fly_layout *fy_trace_buffer_layout(fy_obj *o, fy_dsl_numeric **et) {
 
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out);
 
+uint64_t fy_trace_global_base(fy_tracer *tr, uint64_t ssa, const char *ty, const char *et) {
+    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr);
+    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(ssa), ty, et);
+    fy_trace_end_line(tr);
+    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
+                  U(p), U(it), et);
+    fy_trace_end_line(tr);
+    return p;
+}
+
 uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride, uint64_t num, uint64_t flags) {
     if (!stride) {
         stride = fy_trace_new_ssa(tr);
@@ -280,14 +290,7 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
         fy_trace_emit(tr, "      %%%llu = arith.constant %lld : i64", U(hnr), (long long)nr);
         fy_trace_end_line(tr);
     }
-    const char *ty = fy_trace_mlir_type(t->et);
-    uint64_t it = fy_trace_new_ssa(tr), p = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(t->ssa), t->ty,
-                  ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
-                  U(p), U(it), ty);
-    fy_trace_end_line(tr);
+    uint64_t p = fy_trace_global_base(tr, t->ssa, t->ty, fy_trace_mlir_type(t->et));
     fy_obj *bo = fy_trace_buffer_new(fy_trace_buffer_rsrc_emit(tr, p, 0, hnr, 0), t->et, &t->L);
     if (!bo) return NULL;
     tbuf *b = (tbuf *)bo;
@@ -308,14 +311,9 @@ static fy_obj *f_make_buffer_tensor(fy_obj *s, fy_obj *const *a, size_t na, fy_o
 static int shadow_origin(fy_tracer *tr, tbuf *b, uint64_t *out) {
     fy_ttensor *v = (fy_ttensor *)b->shadow;
     const char *ty = fy_trace_mlir_type(v->et); /* the shadow's (a recast pointer's elements are b->et) */
-    uint64_t it = fy_trace_new_ssa(tr), pp = fy_trace_new_ssa(tr), pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr),
-             k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr), q32 = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(v->ssa), v->ty,
-                  ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
-                  U(pp), U(it), ty);
-    fy_trace_end_line(tr);
+    uint64_t pp = fy_trace_global_base(tr, v->ssa, v->ty, ty);
+    uint64_t pi = fy_trace_new_ssa(tr), d = fy_trace_new_ssa(tr), k = fy_trace_new_ssa(tr), q = fy_trace_new_ssa(tr),
+             q32 = fy_trace_new_ssa(tr);
     fy_trace_emit(tr, "      %%%llu = llvm.ptrtoint %%%llu : !llvm.ptr<1> to i64", U(pi), U(pp));
     fy_trace_end_line(tr);
     fy_trace_emit(tr, "      %%%llu = arith.subi %%%llu, %%%llu : i64", U(d), U(pi), U(b->base));

@@ -245,14 +245,7 @@ fy_obj *fy_trace_global_lds_copy(const char *op, int bits, fy_obj *src, fy_obj *
                              "%s: a %d-bit global -> LDS atom moves %d bytes a lane; the source view holds %lld %s "
                              "values (copy one atom a call)",
                              op, bits, bits / 8, (long long)n, s->et->name);
-    const char *ty = fy_trace_mlir_type(s->et);
-    uint64_t it = fy_trace_new_ssa(tr), gp = fy_trace_new_ssa(tr);
-    fy_trace_emit(tr, "      %%%llu = \"fly.get_iter\"(%%%llu) : (%s) -> !fly.ptr<%s, global>", U(it), U(s->ssa), s->ty,
-                  ty);
-    fy_trace_end_line(tr);
-    fy_trace_emit(tr, "      %%%llu = builtin.unrealized_conversion_cast %%%llu : !fly.ptr<%s, global> to !llvm.ptr<1>",
-                  U(gp), U(it), ty);
-    fy_trace_end_line(tr);
+    uint64_t gp = fy_trace_global_base(tr, s->ssa, s->ty, fy_trace_mlir_type(s->et));
     uint64_t mp = lds_m0(tr, (fy_ttensor *)dst);
     fy_trace_emit(tr, "      rocdl.global.load.lds %%%llu, %%%llu, %d, 0, 0", U(gp), U(mp), bits / 8);
     fy_trace_end_line(tr);

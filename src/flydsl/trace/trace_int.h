@@ -285,6 +285,9 @@ fy_obj *fy_trace_buffer_over(fy_obj *b, fy_obj *view);
 /* Buffer tensor b with its accesses moved by soff elements (copy(..., soffset=)); a new reference or NULL. */
 fy_obj *fy_trace_buffer_soffset(fy_obj *b, fy_obj *soff);
 int fy_trace_buffer_hook(const char *name, fy_obj *const *a, size_t na, fy_obj *kw, fy_obj **res);
+/* Emits the base address of global tensor ssa (type ty, elements et): fly.get_iter and its cast to an
+ * !llvm.ptr<1>, whose handle it returns. */
+uint64_t fy_trace_global_base(fy_tracer *tr, uint64_t ssa, const char *ty, const char *et);
 /* Emits rocdl.make.buffer.rsrc of base (an !llvm.ptr<1>), stride (i16), num (i64 bytes) and flags (i32); a 0
  * stride or flags handle stands for FlyDSL's defaults (0, the CDNA flags 7<<12 | 4<<15). The resource's handle. */
 uint64_t fy_trace_buffer_rsrc_emit(fy_tracer *tr, uint64_t base, uint64_t stride, uint64_t num, uint64_t flags);
